@@ -1,0 +1,108 @@
+"""The event envelope of DESIGN.md and its hash chain.
+
+`hash = sha256(prev + canonical_json(envelope without hash))`; canonical JSON has sorted keys, no spaces, UTF-8.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+GENESIS = "0" * 64
+"""The `prev` of a game's first event."""
+
+INPUT_TYPES = frozenset({"order", "order.sealed", "order.revealed", "roll", "choice"})
+"""Events that come from people or dice; everything else is produced by the rules or the tool."""
+
+_dumps = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+_str = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def canonical_json(obj: Any) -> str:
+    """Sorted keys, no spaces, non-ASCII kept as is (encode as UTF-8 for hashing)."""
+    return _dumps(obj)
+
+
+def _opt(value: Any) -> str:
+    if value is None:
+        return "null"
+    return _str(value) if isinstance(value, str) else str(int(value))
+
+
+def canonical_envelope(
+    game: str,
+    seq: int,
+    type: str,
+    turn: int | None,
+    actor: str | None,
+    payload_json: str,
+    cause: int | None,
+    at: str,
+    prev: str,
+) -> str:
+    """canonical_json of the envelope without `hash`, built from an already canonical payload text."""
+    return (
+        f'{{"actor":{_opt(actor)},"at":{_str(at)},"cause":{_opt(cause)},"game":{_str(game)},'
+        f'"payload":{payload_json},"prev":{_str(prev)},"seq":{seq},"turn":{_opt(turn)},"type":{_str(type)}}}'
+    )
+
+
+def envelope_hash(prev: str, canonical: str) -> str:
+    """sha256 over prev + canonical envelope, hex."""
+    return hashlib.sha256((prev + canonical).encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """An event not yet in the log: the store gives it seq, at, prev and hash."""
+
+    type: str
+    payload: dict[str, Any] = field(default_factory=dict)
+    turn: int | None = None
+    actor: str | None = None
+    cause: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One immutable event of a game's stream."""
+
+    game: str
+    seq: int
+    type: str
+    turn: int | None
+    actor: str | None
+    payload: dict[str, Any]
+    cause: int | None
+    at: str
+    prev: str
+    hash: str
+
+    @property
+    def is_input(self) -> bool:
+        return self.type in INPUT_TYPES
+
+    def canonical(self) -> str:
+        return canonical_envelope(
+            self.game, self.seq, self.type, self.turn, self.actor,
+            canonical_json(self.payload), self.cause, self.at, self.prev,
+        )
+
+    def expected_hash(self) -> str:
+        return envelope_hash(self.prev, self.canonical())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "seq": self.seq, "type": self.type, "turn": self.turn, "actor": self.actor,
+            "payload": self.payload, "cause": self.cause, "at": self.at, "prev": self.prev, "hash": self.hash,
+        }
+
+
+def seal(game: str, prev: str, seq: int, draft: Draft, at: str) -> Event:
+    """Give a draft its place in the chain."""
+    payload_json = canonical_json(draft.payload)
+    canonical = canonical_envelope(game, seq, draft.type, draft.turn, draft.actor, payload_json, draft.cause, at, prev)
+    return Event(game, seq, draft.type, draft.turn, draft.actor, draft.payload, draft.cause, at, prev,
+                 envelope_hash(prev, canonical))

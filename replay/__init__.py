@@ -1,0 +1,1 @@
+"""The rules and the replayer: ruleset protocol, driver, audit, rerun, rendering helpers."""

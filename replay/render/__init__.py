@@ -1,0 +1,1 @@
+"""Rendering helpers shared by every ruleset: forum text (BBCode, Markdown), SVG building blocks, PNG."""

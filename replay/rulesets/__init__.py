@@ -1,0 +1,1 @@
+"""One package per ruleset; each registers itself with `replay.ruleset.register` on import."""
