@@ -1,0 +1,169 @@
+"""JSONL import and export: every problem with its line, deterministic chaining, lossless round trips."""
+
+from __future__ import annotations
+
+import gc
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from eventlog.envelope import GENESIS, Draft
+from eventlog.errors import ValidationError
+from eventlog.jsonl import RawEvent, chain, export_lines, parse_lines
+from eventlog.store import Store, verify_chain
+
+NOW = "2024-05-01T12:00:00.000000Z"
+
+
+def line(**fields: object) -> str:
+    return json.dumps({"game": "duel-1", "type": "order", **fields}, ensure_ascii=False)
+
+
+def test_lines_become_raw_events_and_blank_lines_are_skipped() -> None:
+    raw = parse_lines([line(actor="A", payload={"stack": ["ram"]}), "", "   ", line(type="roll", turn=1)])
+    assert [(r.type, r.line) for r in raw] == [("order", 1), ("roll", 4)]
+    assert raw[0].payload == {"stack": ["ram"]} and raw[1].payload == {}
+
+
+def test_every_problem_is_reported_with_its_line_and_field() -> None:
+    lines = [
+        line(),
+        line(payload=[1, 2]),
+        '{"game": "duel-1", "type": "order",',
+        line(colour="red", turn="3"),
+        json.dumps({"type": "order"}),
+        "[1, 2]",
+        line(game=""),
+    ]
+    with pytest.raises(ValidationError) as caught:
+        parse_lines(lines, source="duel.jsonl")
+    problems = caught.value.problems
+    assert problems[0].startswith("duel.jsonl line 2: payload: Input should be")
+    assert problems[1].startswith("duel.jsonl line 3: not valid JSON")
+    assert "duel.jsonl line 4: turn: Input should be a valid integer" in problems
+    assert "duel.jsonl line 4: colour: Extra inputs are not permitted" in problems
+    assert "duel.jsonl line 5: game: Field required" in problems
+    assert "duel.jsonl line 6: expected a JSON object with game, type and payload" in problems
+    assert any(p.startswith("duel.jsonl line 7: game: String should have at least 1 character") for p in problems)
+    assert not any("line 1:" in p for p in problems)
+
+
+def test_a_line_cannot_claim_its_own_line_number() -> None:
+    with pytest.raises(ValidationError, match="line 1: line: Extra inputs are not permitted"):
+        parse_lines([line(line=9)])
+
+
+def test_bulk_parsing_leaves_the_garbage_collector_as_it_found_it() -> None:
+    assert gc.isenabled()
+    parse_lines([line()] * 3)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        parse_lines([line()])
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_stdin_problems_say_only_the_line() -> None:
+    with pytest.raises(ValidationError, match=r"^line 1: cause: Input should be a valid integer"):
+        parse_lines([line(cause=True)])
+
+
+def test_chain_gives_seq_prev_and_hash_and_a_missing_at_takes_the_previous_one() -> None:
+    raw = parse_lines([line(actor="A"), line(actor="B", at="2024-05-01T10:00:00.000000Z"), line(type="roll")])
+    events = chain(raw, head=None, now=NOW)
+    assert [e.seq for e in events] == [1, 2, 3]
+    assert [e.at for e in events] == [NOW, "2024-05-01T10:00:00.000000Z", "2024-05-01T10:00:00.000000Z"]
+    assert events[0].prev == GENESIS and events[2].prev == events[1].hash
+    verify_chain(events)
+    assert chain(raw, head=None, now=NOW) == events
+
+
+def test_chain_continues_from_the_head_of_the_game(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "g.duckdb") as store:
+        head = store.append("duel-1", 1, [Draft("game.created"), Draft("order", {"x": 1}, actor="A")])[-1]
+        events = chain(parse_lines([line(actor="B"), line(actor="A")]), head=head, now=NOW)
+        assert [e.seq for e in events] == [3, 4] and events[0].prev == head.hash
+        store.import_events(events)
+        verify_chain(store.events("duel-1"))
+
+
+def test_carried_seq_prev_and_hash_must_agree_with_the_chain() -> None:
+    good = chain(parse_lines([line(actor="A"), line(actor="B"), line(actor="C")]), head=None, now=NOW)
+    lines = list(export_lines(good))
+    edited = json.loads(lines[1])
+    edited["actor"] = "Z"
+    lines[1] = json.dumps(edited)
+    gap = [lines[0], lines[2]]
+    with pytest.raises(ValidationError) as caught:
+        chain(parse_lines(lines), head=None, now=NOW)
+    assert caught.value.problems == ["line 2: hash does not match the event's content"]
+    with pytest.raises(ValidationError) as caught:
+        chain(parse_lines(gap), head=None, now=NOW)
+    assert caught.value.problems == [
+        "line 2: seq is 3 but game duel-1 continues at seq 2",
+        "line 2: prev does not match the hash of the event before it",
+    ]
+
+
+def test_several_games_chain_independently() -> None:
+    events = chain(parse_lines([line(), line(game="duel-2"), line()]), head=None, now=NOW)
+    assert [(e.game, e.seq) for e in events] == [("duel-1", 1), ("duel-2", 1), ("duel-1", 2)]
+
+
+def test_raw_events_built_in_code_are_named_by_position() -> None:
+    raw = [RawEvent(game="g", type="order"), RawEvent(game="g", type="order", seq=7)]
+    with pytest.raises(ValidationError, match="event 2: seq is 7"):
+        chain(raw, head=None, now=NOW)
+
+
+def test_exported_lines_are_canonical_json_without_secrets(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "g.duckdb") as store:
+        store.set_secret("duel-1", b"\x07" * 32)
+        events = store.append("duel-1", 1, [Draft("order", {"b": 1, "a": "Ё"}, actor="A")], at=NOW)
+        lines = list(export_lines(store.events("duel-1")))
+    assert lines == [
+        f'{{"actor":"A","at":"{NOW}","cause":null,"game":"duel-1","hash":"{events[0].hash}",'
+        f'"payload":{{"a":"Ё","b":1}},"prev":"{GENESIS}","seq":1,"turn":null,"type":"order"}}'
+    ]
+    assert "07070707" not in lines[0]
+
+
+def test_exported_lines_survive_any_line_splitter() -> None:
+    events = chain(parse_lines([line(payload={"note": "a\u2028b\x85c\u2029d"})]), head=None, now=NOW)
+    text = "\n".join(export_lines(events))
+    assert len(text.splitlines()) == 1
+    assert chain(parse_lines(text.splitlines()), head=None, now=NOW) == events
+
+
+_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**62), 2**62) | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(st.characters(exclude_categories=("Cs",)), max_size=10),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+    max_leaves=10,
+)
+_drafts = st.lists(st.builds(
+    Draft,
+    type=st.sampled_from(["order", "roll", "choice", "duel.exchange"]),
+    payload=st.dictionaries(st.text(max_size=6), _values, max_size=4),
+    turn=st.none() | st.integers(0, 50),
+    actor=st.none() | st.text(min_size=1, max_size=6),
+    cause=st.none() | st.integers(1, 100),
+), min_size=1, max_size=6)
+
+
+@settings(max_examples=60, deadline=None)
+@given(drafts=_drafts)
+def test_export_then_parse_then_chain_gives_back_the_same_events(drafts: list[Draft]) -> None:
+    from eventlog.envelope import seal
+
+    events, prev = [], GENESIS
+    for seq, draft in enumerate(drafts, 1):
+        events.append(seal("игра", prev, seq, draft, NOW))
+        prev = events[-1].hash
+    text = "\n".join(export_lines(events))
+    assert chain(parse_lines(text.splitlines()), head=None, now="other") == events

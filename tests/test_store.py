@@ -1,0 +1,285 @@
+"""The DuckDB event store: appends with expected seq, races, locks, tampering, imports, checkpoints."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from eventlog.envelope import GENESIS, Draft, Event, canonical_json
+from eventlog.errors import ChainError, ConflictError, LockedError
+from eventlog.store import Store, verify_chain
+
+AT = "2024-05-01T10:00:00.000000Z"
+
+
+def order(actor: str, **fields: object) -> Draft:
+    return Draft("order", {"maneuver": "ram", **fields}, turn=1, actor=actor)
+
+
+def roll(value: int, turn: int = 1) -> Draft:
+    return Draft("roll", {"dice": "1d100", "purpose": "stake", "result": [value], "total": value,
+                          "source": "manual"}, turn=turn, actor="A")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.duckdb"
+
+
+@pytest.fixture
+def store(db: Path):
+    with Store.open(db) as s:
+        yield s
+
+
+def test_a_new_file_has_no_games(store: Store) -> None:
+    assert store.games() == []
+    assert not store.exists("duel-1")
+    assert store.head("duel-1") is None
+    assert store.next_seq("duel-1") == 1
+    assert store.events("duel-1") == []
+
+
+def test_append_chains_the_drafts_from_genesis(store: Store) -> None:
+    events = store.append("duel-1", 1, [Draft("game.created", {"ruleset": "duel@1"}), order("A")])
+    assert [e.seq for e in events] == [1, 2]
+    assert events[0].prev == GENESIS and events[1].prev == events[0].hash
+    assert all(re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z", e.at) for e in events)
+    assert store.events("duel-1") == events
+    assert store.head("duel-1") == events[1]
+    assert store.next_seq("duel-1") == 3
+    assert store.games() == ["duel-1"] and store.exists("duel-1")
+    verify_chain(store.events("duel-1"))
+
+
+def test_append_continues_the_chain_across_calls(store: Store) -> None:
+    first = store.append("duel-1", 1, [order("A")], at=AT)
+    second = store.append("duel-1", 2, [order("B"), roll(40)], at=AT)
+    assert second[0].prev == first[0].hash
+    assert store.event("duel-1", 3) == second[1]
+    assert store.event("duel-1", 4) is None
+    assert store.events("duel-1", from_seq=2, upto_seq=2) == [second[0]]
+
+
+def test_a_stale_writer_gets_a_conflict_and_appends_nothing(store: Store) -> None:
+    store.append("duel-1", 1, [order("A"), order("B")])
+    with pytest.raises(ConflictError, match=r"game duel-1: expected to write seq 2 but the log is at seq 3"):
+        store.append("duel-1", 2, [order("A")])
+    assert store.next_seq("duel-1") == 3
+
+
+class _RacingStore(Store):
+    """A store that waits for its rival at the doorstep of COMMIT."""
+
+    barrier: threading.Barrier
+
+    def _commit(self, game: str, expected_seq: int) -> None:
+        self.barrier.wait(timeout=10)
+        super()._commit(game, expected_seq)
+
+
+def test_two_writers_racing_for_the_same_seq_one_gets_a_conflict_at_commit(db: Path) -> None:
+    with Store.open(db) as s:
+        s.append("duel-1", 1, [order("A")])
+    barrier = threading.Barrier(2)
+    outcomes: list[object] = []
+
+    def write(actor: str) -> None:
+        racer = _RacingStore.open(db)
+        racer.barrier = barrier
+        try:
+            outcomes.append(racer.append("duel-1", 2, [order(actor)]))
+        except ConflictError as error:
+            outcomes.append(error)
+        finally:
+            racer.close()
+
+    threads = [threading.Thread(target=write, args=(actor,)) for actor in "AB"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=20)
+    conflicts = [o for o in outcomes if isinstance(o, ConflictError)]
+    assert len(outcomes) == 2 and len(conflicts) == 1
+    assert "expected to write seq 2 but the log is at seq 3" in str(conflicts[0])
+    assert isinstance(conflicts[0].__cause__, duckdb.Error), "the loser must be stopped by the key, at commit"
+    with Store.open(db) as s:
+        assert [e.seq for e in s.events("duel-1")] == [1, 2]
+        verify_chain(s.events("duel-1"))
+
+
+@pytest.mark.parametrize("bad", [
+    Draft("order", {"stack": {"a set is not JSON"}}),
+    Draft("order", {}, turn=2**40),
+], ids=["payload not JSON", "turn beyond INTEGER"])
+def test_a_batch_with_a_bad_row_appends_nothing(store: Store, bad: Draft) -> None:
+    store.append("duel-1", 1, [order("A")])
+    with pytest.raises(Exception):  # noqa: B017 - whatever the row's fault, the batch must vanish
+        store.append("duel-1", 2, [order("B"), roll(5), bad])
+    assert store.next_seq("duel-1") == 2
+    assert store.append("duel-1", 2, [order("B")])[0].seq == 2
+
+
+_HOLDER = """
+import sys, time, duckdb
+con = duckdb.connect(sys.argv[1])
+print("ready", flush=True)
+time.sleep(float(sys.argv[2]))
+con.close()
+"""
+
+
+def _hold(db: Path, seconds: float) -> subprocess.Popen[str]:
+    """Start another process that keeps the file locked for `seconds`."""
+    proc = subprocess.Popen([sys.executable, "-c", _HOLDER, str(db), str(seconds)],
+                            stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
+    return proc
+
+
+def test_a_file_locked_by_another_process_raises_locked_after_retrying(db: Path) -> None:
+    Store.open(db).close()
+    holder = _hold(db, 30)
+    try:
+        started = time.monotonic()
+        with pytest.raises(LockedError, match=re.escape(str(db))):
+            Store.open(db, retry_seconds=0.4)
+        assert time.monotonic() - started >= 0.3
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_a_lock_released_while_retrying_lets_the_open_succeed(db: Path) -> None:
+    Store.open(db).close()
+    holder = _hold(db, 0.5)
+    try:
+        with Store.open(db, retry_seconds=10) as s:
+            assert s.next_seq("duel-1") == 1
+    finally:
+        holder.wait()
+
+
+def test_a_payload_edited_with_raw_sql_is_named_by_verify(store: Store) -> None:
+    store.append("duel-1", 1, [order("A"), order("B"), roll(40), roll(41)])
+    store.con.execute("UPDATE events SET payload = ? WHERE game = 'duel-1' AND seq = 3",
+                      [canonical_json({**store.event("duel-1", 3).payload, "total": 99})])  # type: ignore[union-attr]
+    with pytest.raises(ChainError, match="edited behind battlelog's back") as caught:
+        verify_chain(store.events("duel-1"))
+    assert caught.value.seq == 3
+
+
+def test_verify_names_a_missing_event_and_a_broken_link(store: Store) -> None:
+    events = store.append("duel-1", 1, [order("A"), order("B"), roll(40)])
+    with pytest.raises(ChainError) as gap:
+        verify_chain([events[0], events[2]])
+    assert gap.value.seq == 3
+    relinked = Event(**{**events[1].to_dict(), "prev": GENESIS})
+    with pytest.raises(ChainError) as link:
+        verify_chain([events[0], relinked, events[2]])
+    assert link.value.seq == 2
+
+
+_payloads = st.dictionaries(
+    st.text(min_size=1, max_size=8),
+    st.recursive(
+        st.none() | st.booleans() | st.integers(-(2**62), 2**62) | st.floats(allow_nan=False, allow_infinity=False)
+        | st.text(st.characters(exclude_categories=("Cs",))),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+        max_leaves=8,
+    ),
+    max_size=5,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(payload=_payloads)
+def test_payloads_round_trip_through_the_store(store: Store, payload: dict[str, object]) -> None:
+    game = "игра-" + str(store.next_seq("games"))
+    store.append("games", store.next_seq("games"), [Draft("game.created")])
+    written = store.append(game, 1, [Draft("order", payload, actor="Ёж")])
+    assert store.events(game) == written
+    verify_chain(store.events(game))
+
+
+def test_unicode_round_trips(store: Store) -> None:
+    payload = {"unit": "Ромашка «Ёлка»", "note": "ram → 北", "emoji": "⚔️"}
+    store.append("дуэль", 1, [Draft("order", payload, actor="Пётр")])
+    assert store.events("дуэль")[0].payload == payload
+    assert store.games() == ["дуэль"]
+
+
+def test_turn_index_gives_the_first_and_last_seq_of_each_turn(store: Store) -> None:
+    store.append("duel-1", 1, [Draft("game.created"), roll(1, turn=1), roll(2, turn=1), roll(3, turn=2),
+                               Draft("turn.closed", turn=2), roll(4, turn=3)])
+    assert store.turn_index("duel-1") == {1: (2, 3), 2: (4, 5), 3: (6, 6)}
+
+
+def test_checkpoints_give_the_latest_at_or_before_a_seq_for_their_key(store: Store) -> None:
+    for seq in (10, 20, 30):
+        store.put_checkpoint("duel-1", "duel@1:abc", seq, f'{{"at":{seq}}}')
+    store.put_checkpoint("duel-1", "duel@2:abc", 25, "{}")
+    assert store.checkpoint("duel-1", "duel@1:abc", 25) == (20, '{"at":20}')
+    assert store.checkpoint("duel-1", "duel@1:abc", 30) == (30, '{"at":30}')
+    assert store.checkpoint("duel-1", "duel@1:abc", 9) is None
+    assert store.checkpoint("duel-1", "other", 99) is None
+    store.put_checkpoint("duel-1", "duel@1:abc", 20, '{"again":true}')
+    assert store.checkpoint("duel-1", "duel@1:abc", 25) == (20, '{"again":true}')
+    store.drop_checkpoints("duel-1", "duel@1:abc")
+    assert store.checkpoint("duel-1", "duel@1:abc", 99) is None
+    assert store.checkpoint("duel-1", "duel@2:abc", 99) == (25, "{}")
+
+
+def test_the_dice_seed_is_kept_apart_and_never_replaced(store: Store) -> None:
+    assert store.secret("duel-1") is None
+    store.set_secret("duel-1", b"\x00" * 32)
+    store.set_secret("duel-1", b"\x00" * 32)
+    assert store.secret("duel-1") == b"\x00" * 32
+    with pytest.raises(ConflictError, match="already has a dice seed"):
+        store.set_secret("duel-1", b"\x01" * 32)
+    assert store.events("duel-1") == []
+
+
+def test_import_inserts_chained_events_and_refuses_seqs_already_there(db: Path) -> None:
+    with Store.open(db) as source:
+        events = source.append("duel-1", 1, [order("A"), order("B"), roll(7), roll(8)], at=AT)
+        source.delete_game("duel-1")
+        assert source.import_events(events[:2]) == 2
+        with pytest.raises(ConflictError, match="expected to write seq 2 but the log is at seq 3"):
+            source.import_events(events[1:])
+        with pytest.raises(ConflictError):
+            source.import_events(events[3:])
+        with pytest.raises(ChainError, match="seq 4: game duel-1: does not follow seq 4 of the same import"):
+            source.import_events([events[2], events[3], events[3]])
+        assert source.import_events(events[2:]) == 2
+        assert source.events("duel-1") == events
+        verify_chain(source.events("duel-1"))
+
+
+def test_export_parquet_writes_the_events_with_json_payloads(store: Store, tmp_path: Path) -> None:
+    events = store.append("duel-1", 1, [order("A"), roll(7)], at=AT)
+    store.append("duel-2", 1, [order("B")], at=AT)
+    out = tmp_path / "duel-1.parquet"
+    store.export_parquet("duel-1", str(out))
+    rows = duckdb.sql(f"SELECT seq, payload, hash FROM read_parquet('{out}') ORDER BY seq").fetchall()
+    assert rows == [(e.seq, canonical_json(e.payload), e.hash) for e in events]
+    everything = tmp_path / "all.parquet"
+    store.export_parquet(None, str(everything))
+    assert duckdb.sql(f"SELECT count(*) FROM read_parquet('{everything}')").fetchall() == [(3,)]
+
+
+def test_closing_releases_the_file_for_the_next_command(db: Path) -> None:
+    with Store.open(db) as s:
+        s.append("duel-1", 1, [order("A")])
+    done = subprocess.run([sys.executable, "-c", "import duckdb,sys; duckdb.connect(sys.argv[1]).close()", str(db)],
+                          timeout=30)
+    assert done.returncode == 0
