@@ -145,6 +145,10 @@ class Inputs:
 
     def choice(self, name: str, *, actor: str | None, options: list[Any], **key: Any) -> Any:
         """The next recorded choice `name` of `actor` (matched by key); stops with Waiting when none is left."""
+        return self.choice_event(name, actor=actor, options=options, **key).payload.get("value")
+
+    def choice_event(self, name: str, *, actor: str | None, options: list[Any], **key: Any) -> Event:
+        """Like `choice`, but the recorded event itself (for a resolution's `cause`)."""
         k = ("choice", actor, name, tuple(sorted(key.items())))
         i = self._used.get(k, 0)
         found = self.recorded.choices(actor, name, **key)
@@ -156,7 +160,7 @@ class Inputs:
                     f"turn {self.turn}: choice {name} of {actor} is {value!r}, not one of "
                     + ", ".join(map(str, options))
                 )
-            return value
+            return found[i]
         if self.draw is None:
             raise MissingInput(f"turn {self.turn}: no recorded choice {name} for {actor or 'GM'}")
         raise Waiting(actor, name.replace("_", " "), options)

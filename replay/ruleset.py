@@ -29,10 +29,12 @@ class Options(BaseModel):
 
 @dataclass(frozen=True)
 class Parsed:
-    """What an order parser made of a forum post: the order (if any) and every problem found."""
+    """What an order parser made of a forum post: the order (if any), every problem found, and notes (defaults
+    the parser applied, e.g. a stake left out) that are not errors."""
 
     order: dict[str, Any] | None
     errors: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,7 @@ class FrameView:
     steps: int
     events: tuple[Event, ...]
     last_hash: str
+    lang: str = "ru"
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,8 @@ class TurnView:
     turn: int
     inputs: tuple[Event, ...]
     resolutions: tuple[Event, ...]
+    rulings: tuple[Event, ...] = ()
+    """The GM's `ruling` events of the turn (their asserted events are among `resolutions`)."""
 
 
 class Ruleset:
@@ -69,6 +74,8 @@ class Ruleset:
     OptionsModel: ClassVar[type[Options]] = Options
     option_defaults: ClassVar[dict[str, str]] = {}
     """option name -> the spec's ambiguity id it settles (e.g. "counter_mode": "A16")."""
+    default_roll_purpose: ClassVar[str | None] = None
+    """The purpose of a roll given without --purpose (e.g. the duel's "stake")."""
     resolution_types: ClassVar[frozenset[str]] = frozenset()
     """Event types `resolve` produces; `evolve` must accept each of them (and `ruling`)."""
 
@@ -143,6 +150,7 @@ class Ruleset:
 
 
 _REGISTRY: dict[str, Ruleset] = {}
+_DISCOVERED: list[bool] = []
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -152,6 +160,9 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def _discover() -> None:
+    if _DISCOVERED:
+        return
+    _DISCOVERED.append(True)
     import replay.rulesets as pkg
 
     for info in pkgutil.iter_modules(pkg.__path__):
@@ -160,8 +171,7 @@ def _discover() -> None:
 
 def get(key: str) -> Ruleset:
     """The ruleset for `id@version` (or `id`, meaning its newest version)."""
-    if not _REGISTRY:
-        _discover()
+    _discover()
     if key in _REGISTRY:
         return _REGISTRY[key]
     matches = sorted((r for r in _REGISTRY.values() if r.id == key), key=lambda r: r.version)
@@ -172,6 +182,5 @@ def get(key: str) -> Ruleset:
 
 
 def all_rulesets() -> list[Ruleset]:
-    if not _REGISTRY:
-        _discover()
+    _discover()
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]

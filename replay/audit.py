@@ -1,0 +1,207 @@
+"""Audit and explain: re-resolve recorded turns from their recorded inputs and compare with what was recorded.
+
+Each turn is re-resolved from the *recorded* state before it, so one disputed ruling shows up once, in its own turn,
+instead of spreading into every later turn.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from eventlog.envelope import Draft, Event
+from eventlog.errors import BattlelogError, ValidationError
+from replay.driver import Game, initial_state, resolution_steps, turn_inputs
+from replay.inputs import Inputs
+from replay.ruleset import Ruleset
+
+
+def diff_json(recorded: Any, computed: Any, path: str = "", names: tuple[str, str] = ("recorded", "rules")) -> list[str]:
+    """Lines naming each path where two JSON values differ: `path: recorded X, rules Y`."""
+    a, b = names
+    if isinstance(recorded, dict) and isinstance(computed, dict):
+        out: list[str] = []
+        for key in sorted(set(recorded) | set(computed), key=str):
+            sub = f"{path}.{key}" if path else str(key)
+            if key not in computed:
+                out.append(f"{sub}: {a} {_short(recorded[key])}, {b}: absent")
+            elif key not in recorded:
+                out.append(f"{sub}: {a}: absent, {b} {_short(computed[key])}")
+            else:
+                out += diff_json(recorded[key], computed[key], sub, names)
+        return out
+    if isinstance(recorded, list) and isinstance(computed, list) and len(recorded) == len(computed):
+        out = []
+        for i, (x, y) in enumerate(zip(recorded, computed, strict=True)):
+            out += diff_json(x, y, f"{path}[{i}]", names)
+        return out
+    if recorded != computed:
+        return [f"{path or 'value'}: {a} {_short(recorded)}, {b} {_short(computed)}"]
+    return []
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, sort_keys=True)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+@dataclass
+class Finding:
+    """One disagreement (or ruling) in a turn."""
+
+    turn: int
+    kind: str  # "differs" | "ruling" | "unresolvable"
+    seq: int | None
+    lines: list[str] = field(default_factory=list)
+    recorded_why: list[str] = field(default_factory=list)
+    computed_why: list[str] = field(default_factory=list)
+
+
+@dataclass
+class AuditReport:
+    game: str
+    ruleset: str
+    turns: int = 0
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def clean(self) -> bool:
+        return not any(f.kind in {"differs", "unresolvable"} for f in self.findings)
+
+
+def _recorded_turns(game: Game) -> list[tuple[int, list[Event]]]:
+    """Each turn that has resolutions or a ruling, with its log events of those kinds, in log order."""
+    order: list[int] = []
+    by_turn: dict[int, list[Event]] = {}
+    for e in game.events:
+        if e.turn is None or not resolution_steps(game.ruleset, e):
+            continue
+        if e.turn not in by_turn:
+            order.append(e.turn)
+            by_turn[e.turn] = []
+        by_turn[e.turn].append(e)
+    return [(t, by_turn[t]) for t in order]
+
+
+def _why(payload: dict[str, Any]) -> list[str]:
+    why = payload.get("why", [])
+    return [str(w) for w in why] if isinstance(why, list) else [str(why)]
+
+
+def audit(game: Game) -> AuditReport:
+    """Re-resolve every recorded turn under the game's pinned ruleset and options; report every difference."""
+    rs = game.ruleset
+    report = AuditReport(game.id, rs.key)
+    recorded_turns = dict(_recorded_turns(game))
+    state = initial_state(game)
+    for e in game.events:
+        steps = resolution_steps(rs, e)
+        if steps and e.turn in recorded_turns:
+            report.findings += audit_turn(game, state, e.turn, recorded_turns.pop(e.turn))
+            report.turns += 1
+        for s in steps:
+            state = rs.evolve(state, s)
+    return report
+
+
+def audit_turn(game: Game, state: Any, turn: int, recorded: list[Event]) -> list[Finding]:
+    """Findings of one turn: its rulings, and every step where the rules and the log part ways."""
+    rs = game.ruleset
+    out = [Finding(turn, "ruling", e.seq, [f"GM ruling: {e.payload.get('note') or '(no note)'}"])
+           for e in recorded if e.type == "ruling"]
+    try:
+        computed = rs.resolve(state, turn, Inputs(turn_inputs(game, turn)), game.options)
+    except BattlelogError as exc:
+        return out + [Finding(turn, "unresolvable", recorded[0].seq, [str(exc)])]
+    return out + compare(turn, [s for e in recorded for s in resolution_steps(rs, e)], computed, rs)
+
+
+def compare(turn: int, recorded: list[Event], computed: list[Draft], rs: Ruleset) -> list[Finding]:
+    """Pairwise comparison of recorded resolution steps with the ones the rules give."""
+    out: list[Finding] = []
+    for i in range(max(len(recorded), len(computed))):
+        rec = recorded[i] if i < len(recorded) else None
+        com = computed[i] if i < len(computed) else None
+        if rec is None and com is not None:
+            out.append(Finding(turn, "differs", None, [f"step {i + 1}: the rules give {com.type}, "
+                                                       "the log records nothing"], [], _why(com.payload)))
+            continue
+        if com is None and rec is not None:
+            out.append(Finding(turn, "differs", rec.seq, [f"step {i + 1}: the log records {rec.type}, "
+                                                          "the rules give nothing"], _why(rec.payload), []))
+            continue
+        assert rec is not None and com is not None
+        lines = []
+        if rec.type != com.type:
+            lines.append(f"step {i + 1}: recorded {rec.type}, rules {com.type}")
+        else:
+            strip = {"why", "rule", "defaults"}
+            lines += [f"step {i + 1} {rec.type}: {d}" for d in diff_json(
+                {k: v for k, v in rec.payload.items() if k not in strip},
+                {k: v for k, v in com.payload.items() if k not in strip})]
+        if lines:
+            out.append(Finding(turn, "differs", rec.seq, lines, _why(rec.payload), _why(com.payload)))
+    return out
+
+
+# --- explain ---------------------------------------------------------------------------------------------------
+
+def defaults_catalogue(ruleset: Ruleset) -> dict[str, str]:
+    """The spec's PROPOSED DEFAULTS of a ruleset (id -> one line), from its data/defaults.json if it has one."""
+    import importlib
+
+    module = importlib.import_module(type(ruleset).__module__)
+    path = Path(module.__file__ or "").parent / "data" / "defaults.json"
+    if not path.exists():
+        return {}
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@dataclass
+class Explanation:
+    seq: int
+    type: str
+    turn: int | None
+    headline: str
+    rule: str
+    why: list[str]
+    defaults: list[tuple[str, str, str]]  # (id, what it says, the option and value in force, if any)
+    causes: list[str]
+
+
+def explain(game: Game, seq: int, lang: str = "en") -> Explanation:
+    """Why the resolution at `seq` came out as it did: its arithmetic, the rule, the defaults it relied on."""
+    event = next((e for e in game.events if e.seq == seq), None)
+    if event is None:
+        raise ValidationError(f"seq: game {game.id!r} has no event {seq}")
+    rs = game.ruleset
+    steps = resolution_steps(rs, event)
+    if not steps:
+        raise ValidationError(f"seq {seq} is a {event.type}, not a resolution; explain takes a resolution "
+                              "or ruling seq (see `battlelog log`)")
+    catalogue = defaults_catalogue(rs)
+    by_default = {v: k for k, v in rs.option_defaults.items()}
+    options = game.options.model_dump(mode="json")
+    why: list[str] = []
+    ids: list[str] = []
+    rules: list[str] = []
+    for s in steps:
+        why += _why(s.payload)
+        ids += [d for d in s.payload.get("defaults", []) if d not in ids]
+        if s.payload.get("rule") and s.payload["rule"] not in rules:
+            rules.append(str(s.payload["rule"]))
+    defaults = []
+    for d in ids:
+        opt = by_default.get(d)
+        defaults.append((d, catalogue.get(d, ""), f"{opt} = {options[opt]}" if opt in options else ""))
+    causes = []
+    cause = next((e for e in game.events if e.seq == event.cause), None) if event.cause else None
+    if cause is not None:
+        causes.append(f"seq {cause.seq} {cause.type} by {cause.actor or 'GM'}: "
+                      f"{json.dumps(cause.payload, ensure_ascii=False, sort_keys=True)}")
+    headline = "; ".join(rs.describe(s, lang) for s in steps)
+    if event.type == "ruling":
+        headline = f"GM ruling ({event.payload.get('note') or 'no note'}): {headline}"
+    return Explanation(seq, event.type, event.turn, headline, "; ".join(rules), why, defaults, causes)
