@@ -6,6 +6,8 @@ renderer, so a duelist called `[b]x[/b]` or `**x**` prints literally.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field
 
 
@@ -104,3 +106,54 @@ def s(text: str) -> Span:
 
 def code(text: str) -> Span:
     return Span(text, "code")
+
+
+# --- rendering -------------------------------------------------------------------------------------------------
+
+FORMATS = ("bbcode", "markdown")
+
+
+def render(doc: Doc, fmt: str, profile: str = "phpbb") -> str:
+    """A post as forum text: fmt "bbcode" (for a forum profile, see replay.render.bbcode) or "markdown"."""
+    if fmt == "bbcode":
+        from replay.render import bbcode
+
+        return bbcode.render(doc, profile)
+    if fmt == "markdown":
+        from replay.render import markdown
+
+        return markdown.render(doc)
+    raise ValueError(f"unknown post format {fmt!r} (known: {', '.join(FORMATS)})")
+
+
+def display_width(text: str) -> int:
+    """Columns text takes in a monospace font: combining and format marks 0, East Asian wide 2, others 1."""
+
+    def w(c: str) -> int:
+        if unicodedata.combining(c) or unicodedata.category(c) == "Cf":
+            return 0
+        return 2 if unicodedata.east_asian_width(c) in "WF" else 1
+
+    return sum(w(c) for c in text)
+
+
+def is_number(text: str) -> bool:
+    """A count, a signed number or a ratio like "-2/6" (right-aligned in tables)."""
+    return re.fullmatch(r"[-+−]?\d+(?:[.,]\d+)?(?:/[-+−]?\d+)?", text.strip()) is not None
+
+
+def monospace_table(header: list[str], rows: list[list[str]]) -> str:
+    """A table as aligned monospace lines (`[code]` blocks, plain-text pictures); numbers align right."""
+    width = len(header)
+    grid = [[c.replace("\n", " ") for c in header]]
+    grid += [[c.replace("\n", " ") for c in r] + [""] * (width - len(r)) for r in rows]
+    cols = [max(display_width(r[k]) for r in grid) for k in range(width)]
+    right = [bool(rows) and all(is_number(r[k]) for r in grid[1:] if r[k]) for k in range(width)]
+
+    def pad(text: str, k: int) -> str:
+        fill = " " * (cols[k] - display_width(text))
+        return fill + text if right[k] else text + fill
+
+    lines = [" | ".join(pad(r[k], k) for k in range(width)).rstrip() for r in grid]
+    lines.insert(1, "-+-".join("-" * c for c in cols))
+    return "\n".join(lines)

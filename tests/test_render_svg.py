@@ -1,0 +1,93 @@
+"""SVG building blocks: the frame shell, escaping, determinism, bars, legends, text metrics."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from replay.render import svg as S
+
+NS = "{http://www.w3.org/2000/svg}"
+EVIL = '<script>alert(1)</script> [b]Жан[/b] **x** "quote" & </text>'
+HASH = "ab" * 32
+
+
+def shell(title: str = "Дуэль", desc: str = "Жан 6/8") -> str:
+    dwg = S.new_drawing(600, 200, title=title, caption="Ход 3 · шаг 2/5", last_hash=HASH, desc_text=desc)
+    S.label(dwg, dwg, title, (10, 100))
+    S.legend(dwg, [S.Swatch(title), S.Swatch("удар", stroke=S.VERMILLION, kind="arrow")], (10, 150), width=580)
+    return S.to_string(dwg)
+
+
+def test_frame_shell_carries_title_desc_and_hash() -> None:
+    out = shell()
+    root = ET.fromstring(out)
+    assert root.find(f"{NS}title").text == "Дуэль"
+    assert S.desc_text(out) == "Жан 6/8"
+    assert S.last_event_hash(out) == HASH
+    assert root.get("font-family") == "DejaVu Sans"
+    assert "Ход 3 · шаг 2/5" in [t.text for t in root.iter(f"{NS}text")]
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=30))
+def test_user_text_stays_text(name: str) -> None:
+    out = shell(name, name)
+    root = ET.fromstring(out)  # well-formed whatever the name, control characters included
+    assert not list(root.iter(f"{NS}script"))
+    assert (root.find(f"{NS}title").text or "") == S.clean(name)
+    assert S.desc_text(out) == S.clean(name)
+
+
+def test_evil_name_is_inert() -> None:
+    out = shell(EVIL, EVIL)
+    assert "<script>" not in out
+    assert "&lt;script&gt;" in out
+    root = ET.fromstring(out)
+    assert EVIL in [t.text for t in root.iter(f"{NS}text")]
+
+
+def test_same_drawing_same_bytes() -> None:
+    assert shell(EVIL) == shell(EVIL)
+
+
+def test_no_random_ids() -> None:
+    dwg = S.new_drawing(100, 100, title="t", caption="c", last_hash=HASH, desc_text="")
+    S.arrow(dwg, dwg, (0, 0), (50, 50), color=S.BLUE)
+    S.arrow(dwg, dwg, (0, 10), (50, 60), color=S.BLUE)
+    S.terrain_fill(dwg, "forest")
+    ids = [e.get("id") for e in ET.fromstring(S.to_string(dwg)).iter() if e.get("id")]
+    assert ids == ["arrow-0072b2", "hatch-cross-7a7a7a-cfe8d8"]
+
+
+def test_bar_shows_negative_stamina_below_zero() -> None:
+    dwg = S.new_drawing(300, 100, title="t", caption="c", last_hash=HASH, desc_text="")
+    group = dwg.g(id="bar")
+    S.bar(dwg, group, 10, 50, 260, 12, -2, 6, lo=-3, hi=10)
+    dwg.add(group)
+    rects = list(ET.fromstring(S.to_string(dwg)).find(f".//{NS}g[@id='bar']").iter(f"{NS}rect"))
+    assert len(rects) == 13  # one pip per unit from -3 to 9
+    hatched = [r for r in rects if r.get("fill", "").startswith("url(#hatch")]
+    assert len(hatched) == 2  # -2 and -1
+
+
+def test_bar_with_maximum_below_zero() -> None:
+    dwg = S.new_drawing(300, 100, title="t", caption="c", last_hash=HASH, desc_text="")
+    S.bar(dwg, dwg, 10, 50, 260, 12, -3, -1)
+    assert S.to_string(dwg).count('stroke="#1a1a1a"') >= 1
+
+
+def test_text_metrics_follow_the_font() -> None:
+    assert S.text_width("", 14) == 0
+    assert S.text_width("ЖЖЖ", 14) > S.text_width("iii", 14)
+    assert S.text_width("Жан", 14, bold=True) > S.text_width("Жан", 14)
+    cut = S.fit("Жан-Батист де Ла Моль из Гаскони", 14, 100)
+    assert cut.endswith("…") and S.text_width(cut, 14) <= 100
+
+
+def test_legend_wraps_within_width() -> None:
+    dwg = S.new_drawing(300, 100, title="t", caption="c", last_hash=HASH, desc_text="")
+    one = S.legend(dwg, [S.Swatch("атака")], (0, 0), width=300)
+    many = S.legend(dwg, [S.Swatch(f"пункт номер {k}") for k in range(8)], (0, 0), width=300)
+    assert many > one
