@@ -1,0 +1,102 @@
+"""The fencing duel (rulebook 004_12c8f6fcd0af5bdf.txt): a 6-item tactic stack, a d100 stake, stamina and traits.
+
+The event payloads are documented at the top of `model.py`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import ValidationError as PydanticError
+
+from eventlog.envelope import Draft, Event
+from replay.ruleset import FrameView, Options, Parsed, Ruleset, TurnView, register
+from replay.rulesets.duel import model, parse
+from replay.rulesets.duel import resolve as rules
+from replay.rulesets.duel.evolve import evolve
+from replay.rulesets.duel.model import DuelOptions, DuelState
+
+if TYPE_CHECKING:
+    from replay.inputs import Inputs, TurnInputs
+    from replay.render.text import Doc
+
+
+def _pydantic_problems(exc: PydanticError) -> list[str]:
+    out = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"]) or "setup"
+        out.append(f"{where}: {err['msg'].removeprefix('Value error, ')}")
+    return out
+
+
+class Duel(Ruleset):
+    """The duel's descriptor: identity, options and the decider's functions."""
+
+    id: ClassVar[str] = "duel"
+    version: ClassVar[int] = 1
+    title: ClassVar[str] = "Дуэль: стек из 6 пунктов и ставка на d100"
+    rulebook: ClassVar[str] = "004_12c8f6fcd0af5bdf.txt"
+    OptionsModel: ClassVar[type[Options]] = DuelOptions
+    option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
+    resolution_types: ClassVar[frozenset[str]] = model.RESOLUTION_TYPES
+    default_roll_purpose: ClassVar[str | None] = "stake"
+
+    # --- setup and state ---------------------------------------------------------------------------------------
+    def validate_setup(self, setup: dict[str, Any]) -> list[str]:
+        try:
+            model.Setup.model_validate(setup)
+        except PydanticError as exc:
+            return _pydantic_problems(exc)
+        return []
+
+    def initial(self, setup: dict[str, Any], options: Options) -> DuelState:
+        parsed = model.Setup.model_validate(setup)
+        a, b = (model.new_duelist(d) for d in parsed.duelists)
+        return DuelState(duelists=(a, b))
+
+    def state_json(self, state: DuelState) -> dict[str, Any]:
+        return model.state_to_json(state)
+
+    def state_from_json(self, data: dict[str, Any]) -> DuelState:
+        return model.state_from_json(data)
+
+    def current_turn(self, state: DuelState) -> int | None:
+        return None if state.over else state.turn + 1
+
+    def actors(self, state: DuelState) -> list[str]:
+        return list(state.ids)
+
+    # --- inputs and the rules ----------------------------------------------------------------------------------
+    def check_input(self, state: DuelState, turn: TurnInputs, draft: Draft, options: Options) -> list[str]:
+        return rules.check_input(state, turn, draft, _options(options))
+
+    def resolve(self, state: DuelState, turn: int, inputs: Inputs, options: Options) -> list[Draft]:
+        return rules.resolve(state, turn, inputs, _options(options))
+
+    def evolve(self, state: DuelState, event: Event) -> DuelState:
+        return evolve(state, event)
+
+    # --- what people see ---------------------------------------------------------------------------------------
+    def parse_order(self, text: str, state: DuelState, actor: str) -> Parsed:
+        return parse.parse_order(text, state, actor)
+
+    def frame(self, view: FrameView) -> str:
+        from replay.rulesets.duel.frame import frame
+
+        return frame(view, lang=view.lang)
+
+    def post(self, view: TurnView, lang: str) -> Doc:
+        from replay.rulesets.duel.post import post
+
+        return post(view, lang)
+
+    def describe(self, event: Event, lang: str) -> str:
+        return rules.describe(event, lang)
+
+
+def _options(options: Options) -> DuelOptions:
+    """The duel's options (a bare `Options` means every default)."""
+    return options if isinstance(options, DuelOptions) else DuelOptions(**options.model_dump())
+
+
+register(Duel())

@@ -1,0 +1,1078 @@
+"""The rules: one turn's orders and stake rolls -> resolution events with their arithmetic (spec §5 Steps 0-10).
+
+Inputs pulled, in this order: the order of each duelist (setup order), then each duelist's stake rolls
+(`purpose "stake"`; the last one counts, one is drawn when none is recorded), the GM's Sharp Tongue verdicts
+(never waited for), and at the end the winner's `finish_off` choice. A `concede` choice replaces the turn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from eventlog.envelope import Draft, Event
+from replay.inputs import Inputs, MissingInput, TurnInputs, Waiting
+from replay.rulesets.duel.model import (
+    ACTIVE,
+    ATTACK,
+    BONUS_TO_OPPONENT,
+    CONCEDE_VALUES,
+    COUNTER,
+    DC_POSITION,
+    DEAD,
+    DEATH_DAMAGE,
+    DEFENSE,
+    FAILURE_COUNT,
+    FEINT,
+    FINISH_OFF_VALUES,
+    HEAVY_DAMAGE,
+    ID_POSITION,
+    INCAPACITATED,
+    INITIATIVE,
+    ITEMS,
+    MAX_OF_A_KIND,
+    PENALTY_LIMIT,
+    REROLL_COST,
+    REST,
+    STACK_SIZE,
+    STAKES,
+    SUCCESS_COUNT,
+    THRESHOLD,
+    TRAIT_COST,
+    VERDICT_VALUES,
+    WOUND_PENALTY,
+    WOUND_STAMINA,
+    Duelist,
+    DuelOptions,
+    DuelState,
+    Order,
+    Result,
+    obtained_json,
+)
+
+Obtained = list[tuple[int, str]]
+
+LETTER = {ATTACK: "A", DEFENSE: "D", INITIATIVE: "I", FEINT: "F", COUNTER: "C", REST: "R"}
+TRAIT_RU = {
+    "killer_blow": "Убийственный удар", "enduring": "Выносливый", "wiry": "Жилистый",
+    "tough": "Суровый парень", "hale": "Здоровый парень", "weapon_control": "Контроль оружия",
+    "distance_control": "Контроль дистанции", "hot_blooded": "Горячий парень", "sharp_tongue": "Острый язык",
+    "impenetrable_defense": "Непробиваемая защита", "cautious": "Осторожный",
+}
+
+
+# --- small arithmetic of the rulebook ------------------------------------------------------------------------------
+
+def fmt_stack(stack: list[str] | tuple[str, ...]) -> str:
+    return "[" + ", ".join(LETTER[i] for i in stack) + "]"
+
+
+def fmt_obtained(ob: Obtained | tuple[tuple[int, str], ...]) -> str:
+    return "{" + ", ".join(f"{pos}: {LETTER[item]}" for pos, item in ob) + "}"
+
+
+def count(ob: Obtained | tuple[tuple[int, str], ...], item: str) -> int:
+    return sum(1 for _, i in ob if i == item)
+
+
+def stake_rank(stake: str) -> int:
+    return STAKES.index(stake)
+
+
+def attacks_and_feints_on_success(stack: list[str], stake: str, distance_control: str | None) -> int:
+    """AF_succ: attacks and feints in the declared top `success_count(stake)`, +1 for a DC attack (§4, A12)."""
+    top = stack[:SUCCESS_COUNT[stake]]
+    return sum(1 for i in top if i in (ATTACK, FEINT)) + (1 if distance_control == ATTACK else 0)
+
+
+def trait_cost(order: Order, sharp_tongue_accepted: bool = True) -> int:
+    """T: Убийственный удар 2, Контроль дистанции 3, Острый язык 1 (a rejected roleplay costs nothing, A22)."""
+    a = order.activate
+    return (
+        (TRAIT_COST["killer_blow"] if a.killer_blow else 0)
+        + (TRAIT_COST["distance_control"] if a.distance_control else 0)
+        + (TRAIT_COST["sharp_tongue"] if a.sharp_tongue and sharp_tongue_accepted else 0)
+    )
+
+
+def reroll_costs(stakes: list[str], by: str = "replaced") -> list[int]:
+    """Cost of each roll: 0 for the first, then by the replaced roll's stake (A11) or the new one's."""
+    return [0] + [
+        REROLL_COST[stakes[i - 1] if by == "replaced" else stakes[i]] for i in range(1, len(stakes))
+    ]
+
+
+def sharp_tongue_reorder(stack: list[str]) -> tuple[list[str], int | None]:
+    """§7 Острый язык: the first attack goes to position 1, the items above it shift down (A21)."""
+    if ATTACK not in stack:
+        return list(stack), None
+    i = stack.index(ATTACK)
+    return [ATTACK] + stack[:i] + stack[i + 1:], i + 1
+
+
+def succeeds(roll: int, penalty: int, stake: str) -> bool:
+    """§2: success when roll - wound penalty >= threshold (A1, A3)."""
+    return roll - penalty >= THRESHOLD[stake]
+
+
+def obtain(
+    working: list[str], eaten: tuple[int, ...], base: int, bonus: int, s0: int,
+    distance_control: str | None, impenetrable: bool,
+) -> tuple[Obtained, list[int]]:
+    """Spec §5 Step 4: the obtained items and the bonus attack positions skipped at S0 <= 0 (A9)."""
+    ob: Obtained = []
+    skipped: list[int] = []
+    for pos in range(1, min(STACK_SIZE, base + bonus) + 1):
+        item = working[pos - 1]
+        if pos in eaten:
+            continue
+        # §4 "не можешь получить пункты атак за проваленные врагом броски"
+        if pos > base and item == ATTACK and s0 <= 0:
+            skipped.append(pos)
+            continue
+        ob.append((pos, item))
+    if distance_control:  # §7 Контроль дистанции, "сверх стека" (A24)
+        ob.append((DC_POSITION, distance_control))
+    if impenetrable and count(ob, ATTACK) == 0:  # §7 Непробиваемая защита (A19)
+        ob.append((ID_POSITION, DEFENSE))
+    return ob, skipped
+
+
+def drop_unaffordable(ob: Obtained, allowance: int) -> tuple[Obtained, Obtained]:
+    """overspend = "drop_items" (A13): attacks and feints beyond `allowance`, lowest in the stack first."""
+    kept: Obtained = []
+    dropped: Obtained = []
+    paid = 0
+    for pos, item in ob:
+        if item in (ATTACK, FEINT):
+            if paid >= allowance:
+                dropped.append((pos, item))
+                continue
+            paid += 1
+        kept.append((pos, item))
+    return kept, dropped
+
+
+def first_position(ob: Obtained | list[tuple[int, str]], item: str) -> float:
+    return min((pos for pos, i in ob if i == item), default=float("inf"))
+
+
+@dataclass(frozen=True)
+class Strike:
+    """Spec §5 Step 6, `strike(X -> Y)`."""
+
+    N: int
+    Phi: int
+    D: int
+    E: int
+    P: int
+    U: int
+    m: int
+    killer_blow: bool
+
+    @property
+    def damage(self) -> int:
+        return self.U * self.m
+
+    def why(self) -> str:
+        base = 2 if self.E == 0 else 1
+        m = f"{base}x2={self.m}" if self.killer_blow else f"{self.m}"
+        return (
+            f"N={self.N}, Phi={self.Phi}, D={self.D}, E=max(0,{self.D}-{self.Phi})={self.E}, "
+            f"P=min({self.N},{self.E})={self.P}, U={self.N}-{self.P}={self.U}, m={m} -> {self.damage} damage"
+        )
+
+
+def strike(ob_x: Obtained, ob_y: Obtained, killer_blow: bool) -> Strike:
+    """Attacks against defenses: feints put defenses out first, no effective defense doubles (§3)."""
+    n, phi, d = count(ob_x, ATTACK), count(ob_x, FEINT), count(ob_y, DEFENSE)
+    e = max(0, d - phi)
+    p = min(n, e)
+    m = (2 if e == 0 else 1) * (2 if killer_blow else 1)
+    return Strike(n, phi, d, e, p, n - p, m, killer_blow)
+
+
+def neutralized_positions(ob_y: Obtained, phi: int) -> list[int]:
+    """Which of Y's defenses the feints put out: by convention the topmost ones."""
+    return [pos for pos, i in ob_y if i == DEFENSE][:phi]
+
+
+def inturn_penalty(damage: int, d: Duelist) -> int:
+    """The flip check's penalty for this turn's damage (A4), softened by Здоровый парень (A20)."""
+    if damage <= 0:
+        return 0
+    if d.has("hale") and damage == 1 and not d.hale_light_used:
+        return 0
+    if d.has("hale") and damage == HEAVY_DAMAGE and not d.hale_heavy_used:
+        return WOUND_PENALTY[1]
+    return WOUND_PENALTY[min(damage, 2)]  # §6 "-10 к этому броску, если он бьет вторым" for 3
+
+
+def leftover(ob_x: Obtained, ob_y: Obtained, parried_by_x: int) -> int:
+    """L[X]: X's effective defenses not spent on parrying attacks (A18)."""
+    return max(0, max(0, count(ob_x, DEFENSE) - count(ob_y, FEINT)) - parried_by_x)
+
+
+# --- the per-turn record of one side (local to a resolution) -------------------------------------------------------
+
+@dataclass
+class Side:
+    """One duelist's working values while a turn resolves (spec §2.3)."""
+
+    d: Duelist
+    order: Order
+    order_seq: int | None
+    rolls: list[tuple[int, str, int | None]]
+    costs: list[int]
+    s0: int
+    st_verdict: str | None = None
+    st_moved_from: int | None = None
+    st_bonus: int = 0
+    working: list[str] = field(default_factory=list)
+    eaten: tuple[int, ...] = ()
+    success: bool = False
+    base: int = 0
+    bonus: int = 0
+    ob: Obtained = field(default_factory=list)
+    dropped: Obtained = field(default_factory=list)
+    skipped: list[int] = field(default_factory=list)
+    dmg: int = 0
+    dead: bool = False
+    parried_by: int = 0
+
+    @property
+    def id(self) -> str:
+        return self.d.id
+
+    @property
+    def roll(self) -> int:
+        return self.rolls[-1][0]
+
+    @property
+    def stake(self) -> str:
+        return self.rolls[-1][1]
+
+    @property
+    def roll_seq(self) -> int | None:
+        return self.rolls[-1][2] if self.rolls[-1][2] is not None else self.order_seq
+
+    @property
+    def st_accepted(self) -> bool:
+        return self.order.activate.sharp_tongue and self.st_verdict != "reject"
+
+    @property
+    def traits_cost(self) -> int:
+        return trait_cost(self.order, self.st_accepted)
+
+
+def roll_value(payload: dict[str, Any]) -> int:
+    total = payload.get("total")
+    if total is None:
+        total = sum(payload.get("result") or [0])
+    return int(total)
+
+
+def roll_stakes(payloads: list[dict[str, Any]], order_stake: str) -> list[str]:
+    """Each roll's stake: its label, else the previous roll's, the first one the order's (A29)."""
+    out: list[str] = []
+    for p in payloads:
+        out.append(p.get("stake") or (out[-1] if out else order_stake))
+    return out
+
+
+def _prepare(d: Duelist, inputs: Inputs, turn: int, options: DuelOptions) -> Side:
+    """Step 0 and the inputs: the order, every stake roll (pulling one when none is recorded)."""
+    payload = inputs.order(d.id)
+    if payload is None:
+        raise Waiting(d.id, f"order for turn {turn}")
+    order = Order.model_validate(payload)
+    event = inputs.order_event(d.id)
+    events = inputs.rolls(d.id, "stake")
+    if not events:
+        events = [inputs.roll("1d100", actor=d.id, purpose="stake", stake=order.stake)]
+    stakes = roll_stakes([e.payload for e in events], order.stake)
+    rolls = [(roll_value(e.payload), s, e.seq) for e, s in zip(events, stakes, strict=True)]
+    return Side(d, order, event.seq if event else None, rolls, reroll_costs(stakes, options.reroll_cost), d.stamina)
+
+
+def _verdict(inputs: Inputs, duelist_id: str) -> str | None:
+    found = inputs.recorded.choices(name="sharp_tongue_verdict", duelist=duelist_id)
+    return found[-1].payload.get("value") if found else None
+
+
+def _payload(why: list[str], rule: str, defaults: list[str], **values: Any) -> dict[str, Any]:
+    return {**values, "why": why, "rule": rule, "defaults": sorted(set(defaults), key=lambda a: int(a[1:]))}
+
+
+# --- the turn -------------------------------------------------------------------------------------------------------
+
+def resolve(state: DuelState, turn: int, inputs: Inputs, options: DuelOptions) -> list[Draft]:
+    """Spec §5: the resolution events of `turn`."""
+    conceded = _concession(state, turn, inputs)
+    if conceded is not None:
+        return [conceded]
+    a, b = (_prepare(d, inputs, turn, options) for d in state.duelists)
+    for x in (a, b):
+        if x.order.activate.sharp_tongue:
+            x.st_verdict = _verdict(inputs, x.id) or "accept"
+    sides = {a.id: a, b.id: b}
+    reveal = _reveal(state, turn, a, b, options)
+    drafts = [reveal, *_attacks(state, turn, sides, reveal.payload["strike_order"], options)]
+    drafts += _counters(state, turn, sides, options)
+    end = _end_of_turn(state, turn, a, b, options)
+    drafts.append(end)
+    result = end.payload["result"]
+    if isinstance(result, dict):
+        winner = result["winner"]
+        loser = state.other(winner)
+        if end.payload["sides"][loser]["status"] == INCAPACITATED:
+            drafts.append(_finish_off(turn, inputs, winner, loser))
+    return drafts
+
+
+def _concession(state: DuelState, turn: int, inputs: Inputs) -> Draft | None:
+    """A27: a recorded `concede` ends the duel; the other duelist wins."""
+    for e in inputs.recorded.choices(name="concede"):
+        if e.actor in state.ids:
+            winner = state.other(e.actor)
+            return Draft("duel.concede", _payload(
+                [f"{e.actor} concedes -> {winner} wins"], "§6; spec §6 (concede)", ["A27"],
+                duelist=e.actor, winner=winner, result={"winner": winner},
+            ), turn, e.actor, e.seq)
+    return None
+
+
+def _reveal(state: DuelState, turn: int, a: Side, b: Side, options: DuelOptions) -> Draft:
+    """Steps 1-5: Sharp Tongue, eating, roll evaluation, obtained items, strike order."""
+    why: list[str] = []
+    defaults: list[str] = []
+    for x in (a, b):
+        if x.order.activate.sharp_tongue and x.st_verdict == "reject":
+            defaults.append("A22")
+            why.append(f"{x.id}: sharp_tongue roleplay rejected by the GM -> no effect, no cost")
+    # Step 1 - Острый язык
+    for x in (a, b):
+        x.working = list(x.order.stack)
+    for x, y in ((a, b), (b, a)):
+        if not x.st_accepted:
+            continue
+        defaults.append("A21")
+        y.working, x.st_moved_from = sharp_tongue_reorder(list(y.order.stack))
+        if x.st_moved_from is None:
+            x.st_bonus = 1
+            why.append(f"sharp_tongue {x.id} -> {y.id}: no attack in {fmt_stack(y.order.stack)} -> +1 initiative")
+        else:
+            why.append(
+                f"sharp_tongue {x.id} -> {y.id}: attack {x.st_moved_from} -> 1, W[{y.id}] = {fmt_stack(y.working)}"
+            )
+    # Step 2 - eating (declared initiative, "не получил, а именно указал")
+    h = state.advantage
+    if h is not None:
+        x, y = (a, b) if h == a.id else (b, a)
+        ix, iy = x.order.stack.count(INITIATIVE), y.order.stack.count(INITIATIVE)
+        if ix > iy:
+            y.eaten = (1,)
+            if x.st_moved_from is not None:
+                defaults.append("A31")
+            why.append(
+                f"eating: advantage {x.id}, declared initiative {ix} > {iy} -> "
+                f"{y.id} position 1 ({LETTER[y.working[0]]}) eaten"
+            )
+        else:
+            why.append(f"eating: advantage {x.id}, declared initiative {ix} <= {iy} -> nothing eaten")
+    # Step 3 - roll evaluation
+    for x in (a, b):
+        x.success = succeeds(x.roll, x.d.wound_penalty, x.stake)
+        rr = f" after {len(x.rolls) - 1} reroll(s)" if len(x.rolls) > 1 else ""
+        why.append(
+            f"{x.id}: roll {x.roll}{rr} - penalty {x.d.wound_penalty} = {x.roll - x.d.wound_penalty} "
+            f"{'>=' if x.success else '<'} {THRESHOLD[x.stake]} ({x.stake}) -> {'success' if x.success else 'failure'}"
+        )
+    defaults += ["A1", "A3"]
+    # Step 4 - obtained items
+    for x, y in ((a, b), (b, a)):
+        _obtain(x, y, x.success, options)
+        if x.bonus:
+            defaults.append("A2")
+        if x.skipped:
+            defaults.append("A9")
+        if x.order.activate.distance_control:
+            defaults.append("A24")
+        if any(pos == ID_POSITION for pos, _ in x.ob):
+            defaults.append("A19")
+        if x.dropped:
+            defaults.append("A13")
+        why.append(_obtain_why(x, y))
+    # Step 5 - strike order
+    order = strike_order(state.advantage, a, b, options)
+    why.append(f"strike order: {order['reason']}")
+    if state.advantage is None and order["mode"] != "none":
+        defaults.append("A6")
+    sides = {a.id: _side_payload(a, b.id), b.id: _side_payload(b, a.id)}
+    return Draft("duel.reveal", _payload(
+        why, "§1 Заявка; §2 Результат броска; §5 Инициатива; §7 Черты; spec §5 Steps 1-5", defaults,
+        turn=turn, advantage=state.advantage, sides=sides, strike_order=order,
+    ), turn, None, max((s for s in (a.roll_seq, b.roll_seq) if s is not None), default=None))
+
+
+def _obtain(x: Side, y: Side, success: bool, options: DuelOptions) -> None:
+    """obtain(X, success) of spec Step 4, with `y.success` the opponent's initial evaluation."""
+    x.base = SUCCESS_COUNT[x.stake] if success else FAILURE_COUNT
+    x.bonus = 0 if y.success else BONUS_TO_OPPONENT[y.stake]
+    x.ob, x.skipped = obtain(
+        x.working, x.eaten, x.base, x.bonus, x.s0, x.order.activate.distance_control,
+        x.d.has("impenetrable_defense"),
+    )
+    x.dropped = []
+    if options.overspend == "drop_items":
+        allowance = x.s0 - sum(x.costs) - x.traits_cost if x.s0 > 0 else 1
+        x.ob, x.dropped = drop_unaffordable(x.ob, allowance)
+
+
+def _obtain_why(x: Side, y: Side) -> str:
+    if x.bonus:
+        n = min(STACK_SIZE, x.base + x.bonus)
+        text = f"{x.id}: base {x.base} + bonus {x.bonus} ({y.id} failed {y.stake}) = {n} item(s)"
+    else:
+        text = f"{x.id}: {x.base} item(s)"
+    if x.eaten:
+        text += ", position 1 eaten"
+    if x.skipped:
+        text += f", bonus attack(s) at {', '.join(map(str, x.skipped))} skipped (stamina {x.s0} <= 0)"
+    if x.dropped:
+        text += f", {fmt_obtained(x.dropped)} dropped (not enough stamina)"
+    return text + f" -> OB[{x.id}] = {fmt_obtained(x.ob)}"
+
+
+def _side_payload(x: Side, target: str) -> dict[str, Any]:
+    act = x.order.activate
+    sharp = None
+    if act.sharp_tongue:
+        sharp = {"target": target, "verdict": x.st_verdict, "moved_from": x.st_moved_from, "bonus": x.st_bonus}
+    return {
+        "declared": list(x.order.stack), "working": list(x.working), "stake": x.order.stake,
+        "activate": {"killer_blow": act.killer_blow, "distance_control": act.distance_control,
+                     "sharp_tongue": act.sharp_tongue},
+        "sharp_tongue": sharp,
+        "initiative_declared": x.order.stack.count(INITIATIVE),
+        "eaten": list(x.eaten),
+        "rolls": [{"value": v, "stake": s, "cost": c, "seq": q} for (v, s, q), c in zip(x.rolls, x.costs, strict=True)],
+        "roll": x.roll, "final_stake": x.stake, "threshold": THRESHOLD[x.stake],
+        "wound_penalty": x.d.wound_penalty, "effective": x.roll - x.d.wound_penalty, "success": x.success,
+        "base": x.base, "bonus": x.bonus, "obtained": obtained_json(x.ob), "stamina_start": x.s0,
+        "dropped": obtained_json(x.dropped),
+    }
+
+
+def strike_order(advantage: str | None, a: Side, b: Side, options: DuelOptions) -> dict[str, Any]:
+    """Step 5: the advantage holder first, else the earlier first attack; equal positions are simultaneous."""
+    if advantage is not None:
+        f, s = (a, b) if advantage == a.id else (b, a)
+        return {"mode": "sequential", "first": f.id, "second": s.id, "reason": f"advantage {f.id} -> {f.id} first"}
+    fa = {x.id: _first_attack(x, options) for x in (a, b)}
+    shown = {k: ("-" if v == float("inf") else int(v)) for k, v in fa.items()}
+    text = f"no advantage, first attack {a.id}={shown[a.id]}, {b.id}={shown[b.id]}"
+    if fa[a.id] == fa[b.id] == float("inf"):
+        return {"mode": "none", "first": None, "second": None, "reason": text + " -> nobody attacks"}
+    if fa[a.id] == fa[b.id]:
+        return {"mode": "simultaneous", "first": None, "second": None, "reason": text + " -> simultaneous"}
+    f, s = (a, b) if fa[a.id] < fa[b.id] else (b, a)
+    return {"mode": "sequential", "first": f.id, "second": s.id, "reason": text + f" -> {f.id} first"}
+
+
+def _first_attack(x: Side, options: DuelOptions) -> float:
+    """fa[X]: the first obtained attack (A6), or the first declared one with `first_attack = "declared"`."""
+    if not any(i == ATTACK for _, i in x.ob):
+        return float("inf")
+    if options.first_attack == "declared":
+        listed = [(p, i) for p, i in enumerate(x.working, 1)]
+        if x.order.activate.distance_control == ATTACK:
+            listed.append((DC_POSITION, ATTACK))
+        return first_position(listed, ATTACK)
+    return first_position(x.ob, ATTACK)
+
+
+def _strike(turn: int, x: Side, y: Side, simultaneous: bool) -> Draft:
+    s = strike(x.ob, y.ob, x.order.activate.killer_blow)
+    y.parried_by = s.P
+    y.dmg += s.damage
+    if y.dmg >= DEATH_DAMAGE:
+        y.dead = True
+    why = [s.why(), f"dmg[{y.id}] = {y.dmg}" + (" >= 4 -> instant death" if y.dead else "")]
+    defaults = ["A7"] if simultaneous else []
+    if y.dead and y.dmg > DEATH_DAMAGE:
+        defaults.append("A35")
+    if s.killer_blow:
+        defaults.append("A23")
+    return Draft("duel.strike", _payload(
+        why, "§3 Атака, Защита, Финт; §7 Убийственный удар; §6 Урон; spec §5 Step 6", defaults,
+        attacker=x.id, defender=y.id, N=s.N, Phi=s.Phi, D=s.D, E=s.E, P=s.P, U=s.U, m=s.m,
+        killer_blow=s.killer_blow, damage=s.damage, damage_total=y.dmg, parried=s.P,
+        neutralized=neutralized_positions(y.ob, s.Phi), simultaneous=simultaneous, dead=y.dead,
+    ), turn, x.id, x.roll_seq)
+
+
+def _flip(turn: int, f: Side, s: Side, options: DuelOptions, advantage: str | None) -> Draft | None:
+    """Step 6.3: the first striker's damage can turn the other's success into a failure (§5, A4, A5)."""
+    if s.dead or not s.success or s.dmg == 0:
+        return None
+    pen = inturn_penalty(s.dmg, s.d)
+    effective = s.roll - s.d.wound_penalty - pen
+    flipped = effective < THRESHOLD[s.stake]
+    before = list(s.ob)
+    if flipped:
+        _obtain(s, f, False, options)
+    lost = [item for item in before if item not in s.ob]
+    verdict = (
+        f"-> flip: {s.id} fails, keeps {s.base} item(s) from the top, OB[{s.id}] = {fmt_obtained(s.ob)}; "
+        f"{f.id} gets no bonus, damage not recomputed"
+        if flipped else "-> no flip"
+    )
+    why = [
+        f"{s.id}: {s.roll} - {s.d.wound_penalty} - {pen} = {effective} {'<' if flipped else '>='} "
+        f"{THRESHOLD[s.stake]} ({s.stake}) {verdict}"
+    ]
+    defaults = ["A4"] + (["A5"] if advantage is None else [])
+    if s.d.has("hale") and pen != WOUND_PENALTY[min(s.dmg, 2)]:
+        defaults.append("A20")
+    if flipped and any(pos == ID_POSITION for pos, _ in s.ob):
+        defaults.append("A19")
+    return Draft("duel.flip", _payload(
+        why, "§5 Инициатива (first strike); §6 Урон; spec §5 Step 6.3", defaults,
+        duelist=s.id, roll=s.roll, wound_penalty=s.d.wound_penalty, inturn_penalty=pen, effective=effective,
+        threshold=THRESHOLD[s.stake], stake=s.stake, flipped=flipped, obtained=obtained_json(s.ob),
+        lost=obtained_json(lost),
+    ), turn, s.id, s.roll_seq)
+
+
+def _attacks(
+    state: DuelState, turn: int, sides: dict[str, Side], order: dict[str, Any], options: DuelOptions,
+) -> list[Draft]:
+    """Step 6: the strikes in the order of Step 5, with the flip check after a first strike."""
+    a, b = (sides[i] for i in state.ids)
+    out: list[Draft] = []
+    if order["mode"] == "simultaneous":
+        for x, y in ((a, b), (b, a)):
+            out.append(_strike(turn, x, y, True))
+        if options.simultaneous_flips:
+            for x, y in ((a, b), (b, a)):
+                flip = _flip(turn, y, x, options, state.advantage)
+                if flip is not None:
+                    out.append(flip)
+        return out
+    if order["mode"] == "none":
+        return out
+    f, s = sides[order["first"]], sides[order["second"]]
+    if count(f.ob, ATTACK):
+        out.append(_strike(turn, f, s, False))
+        if state.advantage is not None or options.flip_without_advantage:
+            flip = _flip(turn, f, s, options, state.advantage)
+            if flip is not None:
+                out.append(flip)
+    if not s.dead and count(s.ob, ATTACK):
+        out.append(_strike(turn, s, f, False))
+    return out
+
+
+def _counters(state: DuelState, turn: int, sides: dict[str, Side], options: DuelOptions) -> list[Draft]:
+    """Step 7: counter-attacks after all attacks; a kill cancels the victim's pending counter."""
+    a, b = (sides[i] for i in state.ids)
+    left = {a.id: leftover(a.ob, b.ob, a.parried_by), b.id: leftover(b.ob, a.ob, b.parried_by)}
+    takers = [x for x in (a, b) if count(x.ob, COUNTER)]
+    if not takers:
+        return []
+    simultaneous = False
+    if len(takers) == 2:
+        if state.advantage is not None:
+            takers.sort(key=lambda x: x.id != state.advantage)
+        else:
+            fa, fb = first_position(a.ob, COUNTER), first_position(b.ob, COUNTER)
+            simultaneous = fa == fb
+            takers.sort(key=lambda x: first_position(x.ob, COUNTER))
+    out: list[Draft] = []
+    dead_before = {x.id: x.dead for x in (a, b)}
+    for x in takers:
+        y = sides[state.other(x.id)]
+        cancelled = dead_before[x.id] if simultaneous else x.dead
+        out.append(_counter(turn, x, y, left, options, cancelled, simultaneous))
+    return out
+
+
+def _counter(
+    turn: int, x: Side, y: Side, left: dict[str, int], options: DuelOptions, cancelled: bool, simultaneous: bool,
+) -> Draft:
+    """counter(X -> Y) of spec Step 7."""
+    items = count(x.ob, COUNTER)
+    k = min(items, 1) if options.counter_mode == "single" else items
+    successful = k >= 1 and x.parried_by >= 1 and not cancelled
+    l_before = left[y.id]
+    blocked = bonus = damage = 0
+    defaults = ["A16", "A18"] + (["A25"] if simultaneous else [])
+    if cancelled:
+        why = [f"{x.id} is dead: the counter-attack is cancelled"]
+    elif not successful:
+        why = [f"{x.id}: k={k}, parried_by=0 -> no successful counter-attack"]
+    else:
+        blocked = min(k, l_before)
+        left[y.id] = l_before - blocked
+        damage = (k - blocked) * x.parried_by
+        text = f"{x.id}: k={k}, parried_by={x.parried_by}, blocked=min({k},L[{y.id}]={l_before})={blocked}, "
+        text += f"damage=({k}-{blocked})x{x.parried_by}"
+        if x.d.has("weapon_control"):
+            bonus = k
+            damage += bonus
+            text += f"+{bonus} (weapon_control)"
+            defaults.append("A26")
+        why = [text + f"={damage}"]
+        y.dmg += damage
+        if y.dmg >= DEATH_DAMAGE and not y.dead:
+            y.dead = True
+            why.append(f"dmg[{y.id}] = {y.dmg} >= 4 -> instant death"
+                       + ("" if simultaneous else f", {y.id}'s pending counter-attack is cancelled"))
+        else:
+            why.append(f"dmg[{y.id}] = {y.dmg}")
+    return Draft("duel.counter", _payload(
+        why, "§3 Контр-атака; §5 Инициатива; §7 Контроль оружия; spec §5 Step 7", defaults,
+        attacker=x.id, defender=y.id, k=k, items=items, parried_by=x.parried_by, successful=successful,
+        cancelled=cancelled, leftover_before=l_before, blocked=blocked, leftover=left[y.id],
+        weapon_control=bonus, damage=damage, damage_total=y.dmg, dead=y.dead, simultaneous=simultaneous,
+    ), turn, x.id, x.roll_seq)
+
+
+# --- end of turn ----------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Wound:
+    """Step 8 for one duelist: the category, the trait adjustments and the new values."""
+
+    category: str
+    hale: str | None
+    penalty_added: int
+    stamina_loss: int
+    status: str
+    hale_light_used: bool
+    hale_heavy_used: bool
+    wound_penalty: int
+
+
+def wound(d: Duelist, damage: int, dead: bool) -> Wound:
+    """§6 Урон, with Суровый парень and Здоровый парень (A20); the 60-point check at end of turn (A17)."""
+    light, heavy = d.hale_light_used, d.hale_heavy_used
+    hale = None
+    if dead or damage >= DEATH_DAMAGE:
+        return Wound("death", None, 0, 0, DEAD, light, heavy, d.wound_penalty)
+    category = {0: "none", 1: "scratch", 2: "serious", 3: "heavy"}[damage]
+    effect = damage
+    if d.has("hale") and damage == 1 and not light:
+        hale, light, effect = "scratch_ignored", True, 0
+    elif d.has("hale") and damage == HEAVY_DAMAGE and not heavy:
+        hale, heavy, effect = "heavy_as_scratch", True, 1
+    if effect == HEAVY_DAMAGE:
+        status = INCAPACITATED
+        added = loss = 0
+    else:
+        status = ACTIVE
+        added = WOUND_PENALTY.get(effect, 0)
+        loss = 0 if d.has("tough") else WOUND_STAMINA.get(effect, 0)
+    penalty = d.wound_penalty + added
+    if penalty >= PENALTY_LIMIT:
+        status = INCAPACITATED
+    return Wound(category, hale, added, loss, status, light, heavy, penalty)
+
+
+def initiative_points(x: Side, options: DuelOptions) -> tuple[int, int]:
+    """raw and pts of Step 9.3 (Горячий парень doubles; the Острый язык point too by default, A21)."""
+    n = count(x.ob, INITIATIVE)
+    mult = 2 if x.d.has("hot_blooded") else 1
+    raw = n + x.st_bonus
+    pts = raw * mult if options.sharp_tongue_bonus_doubled else n * mult + x.st_bonus
+    return raw, pts
+
+
+def next_advantage(
+    advantage: str | None, ids: tuple[str, str], raw: dict[str, int], pts: dict[str, int],
+) -> tuple[str | None, str]:
+    """§5: more points take the advantage, a tie clears it, nobody obtaining any keeps it (A32)."""
+    a, b = ids
+    text = f"initiative raw {a}={raw[a]}, {b}={raw[b]}; pts {a}={pts[a]}, {b}={pts[b]}"
+    if raw[a] == raw[b] == 0:
+        return advantage, text + f" -> nobody obtained initiative, the advantage stays with {advantage or 'nobody'}"
+    if pts[a] == pts[b]:
+        return None, text + " -> tie, nobody has the advantage"
+    winner = a if pts[a] > pts[b] else b
+    return winner, text + f" -> advantage {winner}"
+
+
+def result_of(statuses: dict[str, str]) -> Result:
+    """§6: one side out -> the other wins; both out -> draw (A27); else the duel goes on."""
+    out = [k for k, v in statuses.items() if v != ACTIVE]
+    if not out:
+        return None
+    if len(out) == 2:
+        return "draw"
+    return {"winner": next(k for k in statuses if k not in out)}
+
+
+def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOptions) -> Draft:
+    """Steps 8-10: wounds, stamina, rest, initiative, the end check."""
+    why: list[str] = []
+    defaults: list[str] = ["A14", "A33"]
+    sides: dict[str, dict[str, Any]] = {}
+    raw: dict[str, int] = {}
+    pts: dict[str, int] = {}
+    statuses: dict[str, str] = {}
+    for x in (a, b):
+        w = wound(x.d, x.dmg, x.dead)
+        if w.hale:
+            defaults.append("A20")
+        if w.category == "death" and x.dmg > DEATH_DAMAGE:
+            defaults.append("A35")
+        if w.status == INCAPACITATED and w.category != "heavy":
+            defaults.append("A17")
+        why.append(_wound_why(x, w))
+        spend = _spend(x, options)
+        if spend["overspent"]:
+            defaults.append("A13")
+        if x.s0 <= 0 and spend["attacks"]:
+            defaults.append("A10")
+        if len(x.rolls) > 1:
+            defaults.append("A11")
+        max_new = x.d.stamina_max - w.stamina_loss
+        after = x.s0 - spend["total"] - w.stamina_loss
+        per_item = 2 if x.d.has("wiry") else 1
+        items = count(x.ob, REST)
+        gain = items * per_item
+        if options.rest_cap:
+            gain = max(0, min(gain, max_new - after))
+        stamina = after + gain
+        why.append(
+            f"{x.id}: stamina {x.s0} - {spend['total']} (rerolls {spend['rerolls']}, traits {spend['traits']}, "
+            f"attacks {spend['attacks']}, feints {spend['feints']}) - {w.stamina_loss} (wound) = {after}, "
+            f"rest {items}x{per_item} -> +{gain} = {stamina}/{max_new}"
+        )
+        raw[x.id], pts[x.id] = initiative_points(x, options)
+        if x.st_bonus:
+            defaults.append("A21")
+        statuses[x.id] = w.status
+        sides[x.id] = {
+            "damage": x.dmg, "wound": w.category, "hale": w.hale,
+            "tough": x.d.has("tough") and w.penalty_added > 0,
+            "penalty_added": w.penalty_added, "wound_penalty": w.wound_penalty,
+            "wound_stamina": w.stamina_loss,
+            "spend": {k: spend[k] for k in ("rerolls", "traits", "attacks", "feints", "total")},
+            "rest": {"items": items, "per_item": per_item, "gain": gain},
+            "stamina": stamina, "stamina_max": max_new, "status": w.status,
+            "hale_light_used": w.hale_light_used, "hale_heavy_used": w.hale_heavy_used,
+            "initiative": {"raw": raw[x.id], "pts": pts[x.id], "bonus": x.st_bonus},
+        }
+    advantage, reason = next_advantage(state.advantage, state.ids, raw, pts)
+    if raw[a.id] == raw[b.id] == 0:
+        defaults.append("A32")
+    why.append(reason)
+    result = result_of(statuses)
+    if result == "draw":
+        defaults.append("A27")
+        why.append("both duelists are out -> draw")
+    elif result is not None:
+        why.append(f"{state.other(result['winner'])} is {statuses[state.other(result['winner'])]} -> "
+                   f"{result['winner']} wins")
+    return Draft("duel.end_of_turn", _payload(
+        why, "§4 Запас сил; §5 Инициатива; §6 Урон; §7 Черты; spec §5 Steps 8-10", defaults,
+        turn=turn, sides=sides, advantage=advantage, advantage_reason=reason, result=result,
+    ), turn, None, max((s for s in (a.roll_seq, b.roll_seq) if s is not None), default=None))
+
+
+def _wound_why(x: Side, w: Wound) -> str:
+    text = f"{x.id}: damage {x.dmg} -> {w.category}"
+    if w.hale == "scratch_ignored":
+        text += " ignored (hale, first scratch)"
+    elif w.hale == "heavy_as_scratch":
+        text += " counted as a scratch (hale, first heavy wound)"
+    if w.penalty_added:
+        text += f", penalty {x.d.wound_penalty} + {w.penalty_added} = {w.wound_penalty}"
+    if w.stamina_loss:
+        text += f", stamina and max -{w.stamina_loss}"
+    elif w.penalty_added and x.d.has("tough"):
+        text += ", stamina kept (tough)"
+    if w.status != ACTIVE:
+        text += f" -> {w.status}"
+        if w.wound_penalty >= PENALTY_LIMIT and w.category not in ("heavy", "death"):
+            text += f" (penalty {w.wound_penalty} >= {PENALTY_LIMIT})"
+    return text
+
+
+def _spend(x: Side, options: DuelOptions) -> dict[str, Any]:
+    """Step 9.1: rerolls + traits + obtained attacks and feints (§4 "реально полученные")."""
+    attacks = count(x.ob, ATTACK)
+    if x.s0 <= 0 and options.low_stamina_attack_charge == "declared" and ATTACK in x.order.stack:
+        attacks = max(attacks, 1)  # A10, the other reading: "заявляется та самая 1 атака"
+    feints = count(x.ob, FEINT)
+    rerolls = sum(x.costs)
+    traits = x.traits_cost
+    total = rerolls + traits + attacks + feints
+    budget = attacks_and_feints_on_success(x.order.stack, x.stake, x.order.activate.distance_control)
+    overspent = x.s0 > 0 and attacks + feints > budget
+    return {"rerolls": rerolls, "traits": traits, "attacks": attacks, "feints": feints, "total": total,
+            "overspent": overspent}
+
+
+def _finish_off(turn: int, inputs: Inputs, winner: str, loser: str) -> Draft:
+    """CP-D4: the winner may finish off the incapacitated loser ("заколоть, как кабанчика")."""
+    chosen = inputs.choice_event("finish_off", actor=winner, options=FINISH_OFF_VALUES)
+    value = chosen.payload["value"]
+    status = DEAD if value == "kill" else INCAPACITATED
+    return Draft("duel.finish_off", _payload(
+        [f"{winner} chooses to {value} {loser} -> {loser} {status}"], "§6 Урон; spec §5 Step 10 (CP-D4)", ["A27"],
+        winner=winner, loser=loser, choice=value, status=status,
+    ), turn, winner, chosen.seq)
+
+
+# --- legality of inputs (check_input) -------------------------------------------------------------------------------
+
+def check_input(state: DuelState, turn: TurnInputs, draft: Draft, options: DuelOptions) -> list[str]:
+    """Every problem with appending `draft` to the open turn, each naming its rule."""
+    if state.over:
+        return [f"§6: the duel is over ({_result_text(state.result)}); no more inputs"]
+    if draft.type in ("order", "order.revealed"):
+        payload = draft.payload.get("order", {}) if draft.type == "order.revealed" else draft.payload
+        return _actor_problems(state, draft.actor) or _order_after_roll(turn, draft.actor) or check_order(
+            state, draft.actor or "", payload, options)
+    if draft.type == "order.sealed":
+        return _actor_problems(state, draft.actor) or _order_after_roll(turn, draft.actor)
+    if draft.type == "roll":
+        return _actor_problems(state, draft.actor) or check_roll(state, turn, draft, options)
+    if draft.type == "choice":
+        return check_choice(state, turn, draft, options)
+    return []
+
+
+def _result_text(result: Result) -> str:
+    return "draw" if result == "draw" else f"{result['winner']} won" if isinstance(result, dict) else "ongoing"
+
+
+def _actor_problems(state: DuelState, actor: str | None) -> list[str]:
+    if actor not in state.ids:
+        return [f"duel: {actor!r} is not a duelist ({', '.join(state.ids)})"]
+    d = state.duelist(actor)
+    if d.status != ACTIVE:
+        return [f"§6 Урон: {actor} is {d.status} and takes no part any more"]
+    return []
+
+
+def _order_after_roll(turn: TurnInputs, actor: str | None) -> list[str]:
+    """Decided here: an order is fixed once its stake roll is made (the reroll budget depends on it)."""
+    rolls = turn.rolls(actor, "stake")
+    if rolls:
+        return [f"§1 Заявка: {actor}'s order for turn {turn.turn} is fixed once rolled (roll seq {rolls[0].seq})"]
+    return []
+
+
+def check_order(state: DuelState, actor: str, payload: dict[str, Any], options: DuelOptions) -> list[str]:
+    """§1 and §4: the stack, the stake, trait activations and the stamina budget at declaration."""
+    problems: list[str] = []
+    unknown = set(payload) - set(Order.model_fields)
+    if unknown:
+        problems.append(f"§1 Заявка: unknown field(s) {', '.join(sorted(unknown))}")
+    stack = payload.get("stack")
+    if not isinstance(stack, list):
+        return problems + ["§1 Заявка: the order needs a stack of 6 items"]
+    if len(stack) != STACK_SIZE:
+        problems.append(f"§1 Заявка: a stack has 6 items, not {len(stack)}")
+    for pos, item in enumerate(stack, 1):
+        if item not in ITEMS:
+            problems.append(f"§1 Заявка: position {pos}: unknown item {item!r} ({', '.join(ITEMS)})")
+    for item in ITEMS:
+        if stack.count(item) > MAX_OF_A_KIND:
+            problems.append(f"§1 Заявка: {item} appears {stack.count(item)} times; at most 4 of a kind")
+    stake = payload.get("stake") or "high"
+    if stake not in STAKES:
+        problems.append(f"§1 Ставка: stake {stake!r} is not low, high or all_in")
+    act = payload.get("activate") or {}
+    if isinstance(act, dict):
+        problems += _activation_problems(state.duelist(actor), act)
+    else:
+        problems.append("§7 Черты: activate is a set of trait switches")
+    if problems:
+        return problems
+    try:
+        order = Order.model_validate(payload)
+    except Exception as exc:
+        return [f"§1 Заявка: {exc}"]
+    return _budget_problems(state.duelist(actor), order, options)
+
+
+def _activation_problems(d: Duelist, act: dict[str, Any]) -> list[str]:
+    problems = []
+    unknown = set(act) - {"killer_blow", "distance_control", "sharp_tongue", "sharp_tongue_roleplay"}
+    if unknown:
+        problems.append(f"§7 Черты: unknown activation(s) {', '.join(sorted(unknown))}")
+    for trait in ("killer_blow", "distance_control", "sharp_tongue"):
+        if act.get(trait) and not d.has(trait):
+            problems.append(f"§7 Черты: {d.id} lacks the trait {trait} ({TRAIT_RU[trait]})")
+    if act.get("distance_control") not in (None, ATTACK, DEFENSE):
+        problems.append(f"§7 Контроль дистанции: the extra item is attack or defense, not {act['distance_control']!r}")
+    if act.get("sharp_tongue") and not str(act.get("sharp_tongue_roleplay") or "").strip():
+        problems.append("§7 Острый язык: needs roleplay text (\"Нужен отыгрыш\")")
+    return problems
+
+
+def _budget_problems(d: Duelist, order: Order, options: DuelOptions) -> list[str]:
+    """§4 Запас сил at declaration (S0 = stamina at the start of the turn, A9, A12) and at S0 <= 0 (A8)."""
+    s0 = d.stamina
+    stack = order.stack
+    if s0 <= 0:
+        problems = []
+        attacks, counters = stack.count(ATTACK), stack.count(COUNTER)
+        if options.low_stamina_limit == "combined" and attacks + counters > 1:
+            problems.append(
+                f"§4 Запас сил: at stamina {s0} a stack holds at most 1 attack or counter in total, "
+                f"not {attacks + counters} (A8)"
+            )
+        if options.low_stamina_limit == "each" and (attacks > 1 or counters > 1):
+            problems.append(
+                f"§4 Запас сил: at stamina {s0} a stack holds at most 1 attack and 1 counter, "
+                f"not {attacks} and {counters} (A8 each)"
+            )
+        if FEINT in stack:
+            problems.append(f"§4 Запас сил: no feint at stamina {s0}")
+        act = order.activate
+        used = [t for t in ("killer_blow", "distance_control", "sharp_tongue") if getattr(act, t)]
+        if used:
+            problems.append(f"§4 Запас сил: no trait activation at stamina {s0} ({', '.join(used)})")
+        return problems
+    af = attacks_and_feints_on_success(stack, order.stake, order.activate.distance_control)
+    t = trait_cost(order)
+    if af + t > s0:
+        return [f"§4 Запас сил: the order would cost {af}+{t}={af + t} > stamina {s0} "
+                f"(attacks and feints on success {af}, traits {t})"]
+    return []
+
+
+def check_roll(state: DuelState, turn: TurnInputs, draft: Draft, options: DuelOptions) -> list[str]:
+    """A stake roll: 1d100 in 1..100, after the order, its stake label and the reroll budget (§4)."""
+    p = draft.payload
+    actor = draft.actor or ""
+    problems = []
+    if p.get("purpose") != "stake":
+        problems.append(f"§1 Ставка: the duel rolls only for the stake, not for {p.get('purpose')!r}")
+    if str(p.get("dice", "")).lower() not in ("1d100", "d100"):
+        problems.append(f"§1 Ставка: the stake roll is 1d100, not {p.get('dice')!r}")
+    result = p.get("result")
+    if result is not None and (not isinstance(result, list) or len(result) != 1):
+        problems.append(f"§1 Ставка: a 1d100 roll has one die, not {result!r}")
+    elif result is not None and not all(isinstance(v, int) and 1 <= v <= 100 for v in result):
+        problems.append(f"§1 Ставка: a d100 result is 1..100, not {result[0]!r} (A1)")
+    total = p.get("total")
+    if total is not None and (not isinstance(total, int) or not 1 <= total <= 100):
+        problems.append(f"§1 Ставка: a d100 total is 1..100, not {total!r} (A1)")
+    elif total is not None and isinstance(result, list) and len(result) == 1 and result[0] != total:
+        problems.append(f"§1 Ставка: total {total} differs from the die {result[0]}")
+    if p.get("stake") is not None and p.get("stake") not in STAKES:
+        problems.append(f"§1 Ставка: stake {p.get('stake')!r} is not low, high or all_in")
+    if problems:
+        return problems
+    order_payload = turn.order(actor)
+    if order_payload is None:
+        return [f"§1 Заявка: {actor} has no order for turn {turn.turn} yet; the roll comes after the order"]
+    order = Order.model_validate(order_payload)
+    previous = [e.payload for e in turn.rolls(actor, "stake")]
+    stakes = roll_stakes(previous + [p], order.stake)
+    return _reroll_problems(state.duelist(actor), order, stakes, options)
+
+
+def _reroll_problems(d: Duelist, order: Order, stakes: list[str], options: DuelOptions) -> list[str]:
+    """§4: the stake stays (Осторожный may lower it) and every reroll stays within the stamina."""
+    new = stakes[-1]
+    if len(stakes) == 1:
+        if new != order.stake:
+            return [f"§1 Ставка: the roll is labelled {new} but the order's stake is {order.stake}"]
+        return []
+    k = len(stakes) - 1
+    prev = stakes[-2]
+    if d.stamina <= 0:
+        return [f"§4 Запас сил: no rerolls at stamina {d.stamina}"]
+    if new != prev and not d.has("cautious"):
+        return [f"§4 Запас сил: the stake cannot change between rerolls ({prev} -> {new}) without Осторожный"]
+    if stake_rank(new) > stake_rank(prev):
+        return [f"§7 Осторожный: a reroll may only lower the stake, not {prev} -> {new}"]
+    af = attacks_and_feints_on_success(order.stack, new, order.activate.distance_control)
+    t = trait_cost(order)
+    r = sum(reroll_costs(stakes, options.reroll_cost))
+    if af + t + r > d.stamina:
+        parts = f"{af}+{t}+{r}" if t else f"{af}+{r}"
+        return [f"§4 Запас сил: reroll {k} would cost {parts}={af + t + r} > stamina {d.stamina}"]
+    return []
+
+
+def check_choice(state: DuelState, turn: TurnInputs, draft: Draft, options: DuelOptions) -> list[str]:
+    """finish_off (the winner), sharp_tongue_verdict (the GM, A22), concede (an active duelist, A27)."""
+    name, value = draft.payload.get("name"), draft.payload.get("value")
+    if name == "sharp_tongue_verdict":
+        if value not in VERDICT_VALUES:
+            return [f"§7 Острый язык: the verdict is accept or reject, not {value!r} (A22)"]
+        if draft.actor in state.ids:
+            return [f"§7 Острый язык: the GM judges the roleplay, not {draft.actor} (A22)"]
+        target = draft.payload.get("duelist")
+        order = turn.order(target) if target in state.ids else None
+        if order is None or not (order.get("activate") or {}).get("sharp_tongue"):
+            return [f"§7 Острый язык: {target!r} activated no Sharp Tongue in turn {turn.turn}"]
+        return []
+    if name == "concede":
+        if value not in CONCEDE_VALUES:
+            return [f"§6: a concession has value 'concede', not {value!r} (A27)"]
+        return _actor_problems(state, draft.actor)
+    if name == "finish_off":
+        if value not in FINISH_OFF_VALUES:
+            return [f"§6 Урон: finish_off is kill or spare, not {value!r}"]
+        if draft.actor not in state.ids:
+            return [f"§6 Урон: {draft.actor!r} is not a duelist"]
+        if turn.choices(draft.actor, "finish_off"):
+            return [f"§6 Урон: {draft.actor} already chose for turn {turn.turn}"]
+        return _finish_off_due(state, turn, draft, options)
+    return [f"duel: unknown choice {name!r} (finish_off, sharp_tongue_verdict, concede)"]
+
+
+def _finish_off_due(state: DuelState, turn: TurnInputs, draft: Draft, options: DuelOptions) -> list[str]:
+    """Resolve the turn with this choice in place: the choice must be the one the rules ask for."""
+    probes = tuple(Event("", 0, "choice", turn.turn, i, draft.payload, None, "", "", "") for i in state.ids)
+    try:
+        drafts = resolve(state, turn.turn, Inputs(TurnInputs(turn.turn, turn.events + probes)), options)
+    except (MissingInput, Waiting):
+        return []  # the turn is not complete yet: nothing to compare with
+    asked = [d for d in drafts if d.type == "duel.finish_off"]
+    if not asked:
+        return [f"§6 Урон: nobody is to be finished off in turn {turn.turn}"]
+    if asked[0].payload["winner"] != draft.actor:
+        return [f"§6 Урон: only the winner ({asked[0].payload['winner']}) may finish off"]
+    return []
+
+
+# --- one line per event (explain, audit) ----------------------------------------------------------------------------
+
+def describe(event: Event, lang: str) -> str:
+    """What a resolution event is, in one line."""
+    p = event.payload
+    ru = lang == "ru"
+    t = event.type
+    if t == "duel.reveal":
+        return f"ход {p.get('turn')}: вскрытие заявок" if ru else f"turn {p.get('turn')}: orders revealed"
+    if t == "duel.strike":
+        return (f"атака {p['attacker']} → {p['defender']}: урон {p['damage']}" if ru
+                else f"strike {p['attacker']} -> {p['defender']}: {p['damage']} damage")
+    if t == "duel.flip":
+        state = ("бросок стал провалом" if ru else "roll now fails") if p.get("flipped") else (
+            "бросок устоял" if ru else "roll holds")
+        return f"{p['duelist']}: {state}"
+    if t == "duel.counter":
+        return (f"контр-атака {p['attacker']} → {p['defender']}: урон {p['damage']}" if ru
+                else f"counter-attack {p['attacker']} -> {p['defender']}: {p['damage']} damage")
+    if t == "duel.end_of_turn":
+        return (f"конец хода {p.get('turn')}: преимущество {p.get('advantage') or 'ни у кого'}" if ru
+                else f"end of turn {p.get('turn')}: advantage {p.get('advantage') or 'nobody'}")
+    if t == "duel.finish_off":
+        return f"{p['winner']}: {p['choice']} {p['loser']}"
+    if t == "duel.concede":
+        return (f"{p['duelist']} сдаётся, победил {p['winner']}" if ru
+                else f"{p['duelist']} concedes, {p['winner']} wins")
+    return t
+
