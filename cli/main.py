@@ -667,7 +667,7 @@ FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
 
 @main.command()
-@click.option("--game", "fixture", default="duel/demo.jsonl", show_default=True,
+@click.option("--game", "fixture", default="duel/traits-3.jsonl", show_default=True,
               help="Recorded game under fixtures/ to replay.")
 @click.option("--out", "out_dir", default="demo-out", show_default=True, help="Folder for frames and posts.")
 @click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)

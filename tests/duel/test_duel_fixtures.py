@@ -1,24 +1,21 @@
-"""The duel's hand-written fixture logs resolve under the rules to the outcomes they were written for."""
+"""The duel's recorded games show what they were recorded for (the log holds the resolutions as recorded)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from eventlog import jsonl
-from replay import audit, driver
+from replay import audit, driver, rerun
 from replay.rulesets.duel.model import TRAITS
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "duel"
 
 
-def recorded(name: str, extra: list[dict] | None = None):
+def recorded(name: str):
     lines = (FIXTURES / name).read_text(encoding="utf-8").splitlines()
-    if extra:
-        lines += [json.dumps(x, ensure_ascii=False) for x in extra]
-    events = driver.record(jsonl.parse_lines(lines, source=name), at="2024-01-01T00:00:00Z")
+    events = jsonl.chain(jsonl.parse_lines(lines, source=name), head=None, now="2024-01-01T00:00:00Z")
     game = driver.game_from_events(events)
     return game, driver.fold(game)
 
@@ -105,31 +102,20 @@ def test_each_trait_game_shows_its_traits_at_work(name, effect):
 
 
 def test_traits_3_turn_4_depends_on_the_counter_mode():
-    lines = (FIXTURES / "traits-3.jsonl").read_text(encoding="utf-8").splitlines()
-    created = json.loads(lines[0])
-    created["payload"]["options"] = {"counter_mode": "single"}
-    single = [json.dumps(created, ensure_ascii=False)] + [x for x in lines[1:] if '"finish_off"' not in x]
-    game = driver.game_from_events(driver.record(jsonl.parse_lines(single), at="2024-01-01T00:00:00Z"))
-    assert driver.fold(game).result is None
-    _, per_item = recorded("traits-3.jsonl")
+    game, per_item = recorded("traits-3.jsonl")
     assert per_item.result == {"winner": "B"}
+    report = rerun.rerun(game, options={"counter_mode": "single"})
+    assert [c.turn for c in report.changes] == [4]
+    assert 'result: recorded {"winner": "B"}, variant null' in report.changes[0].lines
 
 
 def test_the_gm_ruling_of_turn_2_folds_and_the_audit_reports_it():
-    lines = (FIXTURES / "ruling-inputs.jsonl").read_text(encoding="utf-8").splitlines()
-    ruling = json.loads((FIXTURES / "ruling-turn2.json").read_text(encoding="utf-8"))
-    assert ruling["note"].startswith("GM:")
-    game_id = json.loads(lines[0])["game"]
-    turn3 = [x for x in lines if json.loads(x).get("turn") == 3]
-    before = [x for x in lines if json.loads(x).get("turn") != 3]
-    marks = [{"game": game_id, "type": "ruling", "turn": 2, "actor": None, "payload": ruling},
-             {"game": game_id, "type": "turn.closed", "turn": 2, "actor": None, "payload": {}}]
-    text = before + [json.dumps(m, ensure_ascii=False) for m in marks] + turn3
-    game = driver.game_from_events(driver.record(jsonl.parse_lines(text), at="2024-01-01T00:00:00Z"))
-    state = driver.fold(game)
+    game, state = recorded("ruling.jsonl")
+    (ruling,) = [e for e in game.events if e.type == "ruling"]
+    assert ruling.turn == 2 and ruling.payload["note"].startswith("GM:")
     assert state.turn == 3
     report = audit.audit(game)
     assert not report.clean
-    assert any(f.kind == "differs" and f.turn == 2 for f in report.findings)
-    _, by_the_rules = recorded("ruling-inputs.jsonl")
-    assert state.duelist("B").wound_penalty != by_the_rules.duelist("B").wound_penalty
+    assert {f.turn for f in report.findings if f.kind == "differs"} == {2}
+    by_the_rules = rerun.rerun(game)
+    assert "B.wound_penalty" in " ".join(by_the_rules.changes[0].lines)
