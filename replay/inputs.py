@@ -59,6 +59,10 @@ class TurnInputs:
         e = self.orders().get(actor)
         return None if e is None else e.payload
 
+    def orders_of(self, actor: str) -> list[Event]:
+        """Every order of `actor` in log order (for turns where one player gives several, like a setup turn)."""
+        return [e for e in self.events if e.type == "order" and e.actor == actor]
+
     def sealed(self) -> dict[str, Event]:
         """actor -> the latest `order.sealed` that has no matching reveal yet."""
         out: dict[str, Event] = {}
@@ -143,11 +147,21 @@ class Inputs:
         self.drawn.append(event)
         return event
 
-    def choice(self, name: str, *, actor: str | None, options: list[Any], **key: Any) -> Any:
-        """The next recorded choice `name` of `actor` (matched by key); stops with Waiting when none is left."""
-        return self.choice_event(name, actor=actor, options=options, **key).payload.get("value")
+    def has_choice(self, name: str, *, actor: str | None, **key: Any) -> bool:
+        """Whether a recorded choice for (name, actor, key) is still unused."""
+        k = ("choice", actor, name, tuple(sorted(key.items())))
+        return len(self.recorded.choices(actor, name, **key)) > self._used.get(k, 0)
 
-    def choice_event(self, name: str, *, actor: str | None, options: list[Any], **key: Any) -> Event:
+    def choice(self, name: str, *, actor: str | None, options: list[Any], what: str | None = None,
+               **key: Any) -> Any:
+        """The next recorded choice `name` of `actor` (matched by key); stops with Waiting when none is left.
+
+        `what` is how the Waiting message names the decision (default: the name with spaces).
+        """
+        return self.choice_event(name, actor=actor, options=options, what=what, **key).payload.get("value")
+
+    def choice_event(self, name: str, *, actor: str | None, options: list[Any], what: str | None = None,
+                     **key: Any) -> Event:
         """Like `choice`, but the recorded event itself (for a resolution's `cause`)."""
         k = ("choice", actor, name, tuple(sorted(key.items())))
         i = self._used.get(k, 0)
@@ -163,4 +177,4 @@ class Inputs:
             return found[i]
         if self.draw is None:
             raise MissingInput(f"turn {self.turn}: no recorded choice {name} for {actor or 'GM'}")
-        raise Waiting(actor, name.replace("_", " "), options)
+        raise Waiting(actor, what or name.replace("_", " "), options)

@@ -1,0 +1,122 @@
+"""Mech-knight lances on a 24×24 F field (rulebook 000_78d07a7512d04a1c.txt, spec rules/knights.md).
+
+The event payloads are documented at the top of `model.py`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import ValidationError as PydanticError
+
+from eventlog.envelope import Draft, Event
+from replay.ruleset import FrameView, Options, Parsed, Ruleset, TurnView, register
+from replay.rulesets.knights import model
+from replay.rulesets.knights.evolve import evolve
+from replay.rulesets.knights.model import KnightsOptions, State
+
+if TYPE_CHECKING:
+    from replay.inputs import Inputs, TurnInputs
+    from replay.render.text import Doc
+
+
+def _pydantic_problems(exc: PydanticError) -> list[str]:
+    out = []
+    for err in exc.errors():
+        where = ".".join(str(p) for p in err["loc"]) or "setup"
+        out.append(f"{where}: {err['msg'].removeprefix('Value error, ')}")
+    return out
+
+
+class Knights(Ruleset):
+    """The knights' descriptor: identity, options and the decider's functions."""
+
+    id: ClassVar[str] = "knights"
+    version: ClassVar[int] = 1
+    title: ClassVar[str] = "Боевое Крещение на Миринской Равнине: лэнсы мех-рыцарей, тараны и клятвы"
+    rulebook: ClassVar[str] = "000_78d07a7512d04a1c.txt"
+    OptionsModel: ClassVar[type[Options]] = KnightsOptions
+    option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
+    resolution_types: ClassVar[frozenset[str]] = model.RESOLUTION_TYPES
+
+    # --- setup and state ---------------------------------------------------------------------------------------
+    def validate_setup(self, setup: dict[str, Any]) -> list[str]:
+        try:
+            model.Setup.model_validate(setup)
+        except PydanticError as exc:
+            return _pydantic_problems(exc)
+        return []
+
+    def initial(self, setup: dict[str, Any], options: Options) -> State:
+        parsed = model.Setup.model_validate(setup)
+        state = model.new_state(parsed, _options(options).in_limits)
+        if parsed.challenger is not None or parsed.edges is not None:
+            from dataclasses import replace
+
+            lances = tuple(
+                replace(
+                    lance,
+                    role=None if parsed.challenger is None
+                    else ("challenger" if lance.player == parsed.challenger else "responder"),
+                    edge=None if parsed.edges is None else parsed.edges[lance.player],
+                )
+                for lance in state.lances
+            )
+            state = replace(state, lances=(lances[0], lances[1]))
+        return state
+
+    def state_json(self, state: State) -> dict[str, Any]:
+        from replay.rulesets.knights import derive
+
+        return model.state_to_json(state, derive.mass, derive.speed, derive.lance_honor)
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        return model.state_from_json(data)
+
+    def current_turn(self, state: State) -> int | None:
+        return None if state.result is not None else state.turn
+
+    def actors(self, state: State) -> list[str]:
+        return state.players()
+
+    # --- inputs and the rules ----------------------------------------------------------------------------------
+    def check_input(self, state: State, turn: TurnInputs, draft: Draft, options: Options) -> list[str]:
+        from replay.rulesets.knights.resolve import check_input
+
+        return check_input(state, turn, draft, _options(options))
+
+    def resolve(self, state: State, turn: int, inputs: Inputs, options: Options) -> list[Draft]:
+        from replay.rulesets.knights.resolve import resolve
+
+        return resolve(state, turn, inputs, _options(options))
+
+    def evolve(self, state: State, event: Event) -> State:
+        return evolve(state, event)
+
+    # --- what people see ---------------------------------------------------------------------------------------
+    def parse_order(self, text: str, state: State, actor: str) -> Parsed:
+        from replay.rulesets.knights.parse import parse_order
+
+        return parse_order(text, state, actor)
+
+    def frame(self, view: FrameView) -> str:
+        from replay.rulesets.knights.frame import frame  # type: ignore[import-not-found]
+
+        return frame(view)
+
+    def post(self, view: TurnView, lang: str) -> Doc:
+        from replay.rulesets.knights.post import post  # type: ignore[import-not-found]
+
+        return post(view, lang)
+
+    def describe(self, event: Event, lang: str) -> str:
+        why = event.payload.get("why") or []
+        return f"{event.type}: {why[-1]}" if why else event.type
+
+
+def _options(options: Options) -> KnightsOptions:
+    """The knights' options (a bare `Options` means every default)."""
+    return options if isinstance(options, KnightsOptions) else KnightsOptions(**options.model_dump())
+
+
+register(Knights())

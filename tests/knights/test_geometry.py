@@ -1,0 +1,181 @@
+"""Spec §2.1 and §5.1: the triangle, overlaps, distances, parts, sweeps — with the spec's numbers."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from replay.rulesets.knights import geometry as g
+from replay.rulesets.knights.model import Knight, KnightsOptions, Pose
+from replay.rulesets.knights.steps import Batch, move
+from tests.knights.knights_kit import knight_spec, state
+
+
+def close(p: tuple[float, float], q: tuple[float, float]) -> bool:
+    return math.isclose(p[0], q[0], abs_tol=1e-4) and math.isclose(p[1], q[1], abs_tol=1e-4)
+
+
+def test_triangle_orthogonal_example():
+    # §2.1: pose (5,5,N) gives A (5,4), BR (6,6), BL (4,6)
+    a, br, bl = g.triangle(5, 5, 0)
+    assert (a, br, bl) == ((5, 4), (6, 6), (4, 6))
+
+
+def test_triangle_diagonal_example():
+    # §2.1: pose (5,5,NE) gives A (5.7071, 4.2929), BR (5, 6.4142), BL (3.5858, 5)
+    a, br, bl = g.triangle(5, 5, 1)
+    assert close(a, (5.7071, 4.2929)) and close(br, (5, 6.4142)) and close(bl, (3.5858, 5))
+
+
+@pytest.mark.parametrize("f", range(8))
+def test_area_is_two_in_every_facing(f):
+    # §1.2: height 2, base 2
+    assert math.isclose(g.area(g.triangle(3.5, 7, f)), 2.0)
+
+
+def test_diagonal_rounding_table():
+    # K2 table and KX-5: a knight at (10,10) facing NE
+    assert [g.displacement(d, 1)[0] for d in range(1, 10)] == [1, 1, 2, 3, 4, 4, 5, 6, 6]
+    assert g.displacement(2, 1) == (1, -1)
+    assert g.displacement(3, 1) == (2, -2)
+    assert g.displacement(4, 1) == (3, -3)
+    assert g.displacement(5, 2) == (5, 0)
+
+
+def test_apex_to_apex_touch_has_no_overlap_and_reaches_half_at_root_two():
+    # K-S1: A at (10,12,E) and T at (12,12,W) touch apex to apex; moving E the overlap s²/4 reaches ½ at s = √2
+    a, t = g.triangle(10, 12, 2), g.triangle(12, 12, 6)
+    assert g.overlap(a, t) == 0 and g.touching(a, t)
+    tau = g.first_half_overlap(a, (2, 0), t)
+    assert tau is not None and math.isclose(tau * 2, math.sqrt(2), abs_tol=1e-6)
+    assert g.sweep_interval(a, (2, 0), t)[0] == pytest.approx(0)
+
+
+def test_tip_into_base_reaches_half_at_one():
+    # K-S2: the tip overlap s²/2 reaches ½ at s = 1
+    m, v = g.triangle(8, 6, 2), g.triangle(10, 6, 2)
+    tau = g.first_half_overlap(m, (2, 0), v)
+    assert tau is not None and math.isclose(tau * 2, 1.0, abs_tol=1e-6)
+
+
+def test_outflank_entry_k_s3():
+    # K-S3: path (23,23) → (24,24) SE; outside area reaches ½ at τ = (3 − √2)/2
+    tau = g.first_outside(g.triangle(23, 23, 3), (1, 1))
+    assert tau is not None and math.isclose(tau, (3 - math.sqrt(2)) / 2, abs_tol=1e-6)
+    assert g.outside(g.triangle(24, 24, 3)) == pytest.approx(1.0)
+
+
+def test_k_s4_sideways_sweep_first_touch_and_overlaps():
+    # K-S4: S (10,10,W) moving 3 F N first touches T's apex at τ = 1/3; overlaps 0.05, 0.2, 0.45 on the way
+    s, t = g.triangle(10, 10, 6), g.triangle(11, 7, 4)
+    t1, _ = g.sweep_interval(s, (0, -3), t)
+    assert t1 == pytest.approx(1 / 3)
+    for y, area in ((8.5, 0.05), (8, 0.2), (7.5, 0.45)):
+        assert g.overlap(g.triangle(10, y, 6), t) == pytest.approx(area)
+    tau = g.first_half_overlap(s, (0, -3), t)
+    assert tau is not None and 0.85 < tau < 0.87
+
+
+def test_k_s4_parts():
+    s, t = g.triangle(10, 9, 6), g.triangle(11, 7, 4)
+    assert g.closest_part(s, t[0]) == g.REAR  # S's base corner touches T's apex
+    assert g.closest_part(t, s[0]) == g.FRONT  # T's apex at √5 from S's apex
+    assert g.contact_part(t, s) == g.FRONT
+    assert g.contact_part(s, t) == g.REAR
+
+
+def test_k_s2_parts_apex_on_base_midpoint():
+    m, v = g.triangle(8, 6, 2), g.triangle(10, 6, 2)
+    assert g.closest_part(v, m[0]) == g.REAR and g.closest_part(m, v[0]) == g.FRONT
+    assert g.contact_part(v, m) == g.REAR and g.contact_part(m, v) == g.FRONT
+
+
+def test_flank_along_flank_is_flank():
+    # two knights side by side, mirrored: the flanks lie along each other
+    a = g.triangle(5, 5, 0)
+    b = g.triangle(6, 5, 4)  # facing S: apex (6,6), base y=4 from 5..7
+    assert g.overlap(a, b) == pytest.approx(0, abs=1e-9)
+    assert g.touching(a, b)
+    assert g.contact_part(a, b) == g.FLANK and g.contact_part(b, a) == g.FLANK
+
+
+def test_distances_k_s5():
+    # K-S5: G at (11,15,E) is 1 F from L at (11,12,E); after L moves to (11,10) its distance to E (9,12,E) is 0.894
+    assert g.dist(g.triangle(11, 15, 2), g.triangle(11, 12, 2)) == pytest.approx(1)
+    assert g.dist(g.triangle(11, 10, 2), g.triangle(9, 12, 2)) == pytest.approx(0.894, abs=1e-3)
+    assert g.dist(g.triangle(11, 10, 2), g.triangle(13, 12, 6)) == pytest.approx(1.789, abs=1e-3)
+
+
+def test_formation_part_distances_k_s5():
+    # G at (11,12,E), L at (11,10,E): G's Rear touches L, its Front is 1.789 away
+    gp, lp = g.triangle(11, 12, 2), g.triangle(11, 10, 2)
+    assert g.part_dist(gp, g.REAR, lp) == pytest.approx(0)
+    assert g.part_dist(gp, g.FRONT, lp) == pytest.approx(1.789, abs=1e-3)
+
+
+def test_rects():
+    assert g.rects_touch((0, 0, 2, 6), (2, 0, 4, 6))
+    assert not g.rects_touch((0, 0, 2, 6), (2, 6, 4, 12))  # corner only (K14)
+    assert not g.rects_overlap((0, 0, 2, 6), (2, 0, 4, 6))
+    assert g.rects_overlap((0, 0, 4, 4), (3, 3, 5, 9))
+    assert g.rect_on_edge((0, 5, 2, 11)) and not g.rect_on_edge((1, 5, 3, 11))
+
+
+def test_area_in_cells_fully_inside_rock():
+    cells = g.cells_of([(5, 4, 9, 8)])
+    assert g.area_in_cells(g.triangle(6, 6, 2), cells) == pytest.approx(2.0)
+
+
+# --- properties ----------------------------------------------------------------------------------------------------
+
+coord = st.integers(min_value=3, max_value=21)
+half = st.integers(min_value=6, max_value=42).map(lambda v: v / 2)
+facing = st.integers(min_value=0, max_value=7)
+
+
+@given(half, half, facing, half, half, facing)
+def test_overlap_and_distance_are_symmetric(x1, y1, f1, x2, y2, f2):
+    p, q = g.triangle(x1, y1, f1), g.triangle(x2, y2, f2)
+    assert g.overlap(p, q) == pytest.approx(g.overlap(q, p), abs=1e-9)
+    assert g.dist(p, q) == pytest.approx(g.dist(q, p), abs=1e-9)
+    assert 0 <= g.overlap(p, q) <= 2 + 1e-9
+    if g.overlap(p, q) > 1e-6:
+        assert g.dist(p, q) == 0
+
+
+@given(half, half, facing, half, half, facing)
+def test_parts_are_one_of_three(x1, y1, f1, x2, y2, f2):
+    p, q = g.triangle(x1, y1, f1), g.triangle(x2, y2, f2)
+    assert g.closest_part(p, q[0]) in (g.FRONT, g.FLANK, g.REAR)
+    assert g.contact_part(p, q) in (g.FRONT, g.FLANK, g.REAR)
+
+
+@settings(max_examples=60, deadline=None)
+@given(coord, coord, facing, coord, coord, facing, st.integers(1, 9), facing)
+def test_a_voluntary_move_never_ends_overlapping_by_half(mx, my, mf, ox, oy, of, dist, gdir):
+    """Property (brief): a knight never ends a move overlapping another by ½ F² or more."""
+    from dataclasses import replace
+
+    s = state([knight_spec("M", "alice", "forest", "bravery", (mx, my, "N")),
+               knight_spec("O", "bob", "water", "mercy", (ox, oy, "N"))])
+    knights = tuple(replace(k, pose=Pose(mx, my, mf)) if k.id == "M" else
+                    replace(k, pose=Pose(ox, oy, of)) if k.id == "O" else k for k in s.knights)
+    s = replace(s, knights=knights)
+    mp = g.triangle(mx, my, mf)
+    others = [k for k in s.knights if k.id != "M"]
+    if any(g.overlaps_half(g.overlap(mp, g.triangle(k.pose.x, k.pose.y, k.pose.f))) for k in others):
+        return
+    b = Batch(s)
+    seg = move(b, "M", dist, gdir, KnightsOptions())
+    moved: Knight = b.state.knight("M")
+    if moved.pose is None:
+        assert seg["result"] == "outflank"
+        return
+    end = g.triangle(moved.pose.x, moved.pose.y, moved.pose.f)
+    for k in others:
+        assert g.overlap(end, g.triangle(k.pose.x, k.pose.y, k.pose.f)) < 0.5 - 1e-9
+    if seg["result"] == "contact":
+        assert seg["candidates"], "a contact stop touches at least one candidate"
