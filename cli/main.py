@@ -648,17 +648,21 @@ def check_log(events: list[Event]) -> None:
     if problems:
         raise ValidationError(problems)
     state = driver.initial_state(game)
-    seen: list[Event] = []
+    by_turn: dict[int | None, list[Event]] = {}
+    closed: set[int] = set()
     for e in events[1:]:
         if e.is_input:
-            partial = driver.Game(game.id, rs, game.options, game.setup, tuple(events[:1] + seen))
+            turn = rs.current_turn(state)
             try:
-                driver.check_draft(partial, state, Draft(e.type, e.payload, e.turn, e.actor, e.cause))
+                driver.check_draft(game, state, Draft(e.type, e.payload, e.turn, e.actor, e.cause),
+                                   turn_events=by_turn.get(turn, []), closed=closed)
             except ValidationError as exc:
                 raise ValidationError([f"seq {e.seq} ({e.type} of {e.actor}, turn {e.turn}): {p}"
                                        for p in exc.problems]) from exc
         state = driver.apply(rs, state, e)
-        seen.append(e)
+        by_turn.setdefault(e.turn, []).append(e)
+        if e.type == "turn.closed" and e.turn is not None:
+            closed.add(e.turn)
 
 
 # --- demo --------------------------------------------------------------------------------------------------------

@@ -18,7 +18,9 @@ from replay.inputs import Inputs
 from replay.ruleset import Ruleset
 
 
-def diff_json(recorded: Any, computed: Any, path: str = "", names: tuple[str, str] = ("recorded", "rules")) -> list[str]:
+def diff_json(
+    recorded: Any, computed: Any, path: str = "", names: tuple[str, str] = ("recorded", "rules")
+) -> list[str]:
     """Lines naming each path where two JSON values differ: `path: recorded X, rules Y`."""
     a, b = names
     if isinstance(recorded, dict) and isinstance(computed, dict):

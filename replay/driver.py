@@ -211,8 +211,13 @@ def closed_turns(game: Game) -> set[int]:
     return {e.turn for e in game.events if e.type == "turn.closed" and e.turn is not None}
 
 
-def check_draft(game: Game, state: Any, draft: Draft) -> Draft:
-    """Core and rule checks of an input about to be appended; returns the draft with its turn filled in."""
+def check_draft(game: Game, state: Any, draft: Draft, *, turn_events: Sequence[Event] | None = None,
+                closed: set[int] | None = None) -> Draft:
+    """Core and rule checks of an input about to be appended; returns the draft with its turn filled in.
+
+    `turn_events` (the log events of the open turn) and `closed` (the closed turns) may be given by a caller that
+    keeps them up to date while it walks a long log; by default they are read off `game.events`.
+    """
     rs = game.ruleset
     if draft.type not in {"order", "order.sealed", "order.revealed", "roll", "choice"}:
         raise ValidationError(f"type: {draft.type!r} is not an input (order, order.sealed, order.revealed, "
@@ -222,20 +227,22 @@ def check_draft(game: Game, state: Any, draft: Draft) -> Draft:
         raise ValidationError(f"game {game.id!r} is over ({json.dumps(rs.state_json(state).get('result'))}); "
                               "nothing more can be appended")
     turn = current if draft.turn is None else draft.turn
-    if turn in closed_turns(game) or turn < current:
+    if turn < current or turn in (closed_turns(game) if closed is None else closed):
         raise ValidationError(f"turn: turn {turn} is closed (the current turn is {current})")
     if turn > current:
         raise ValidationError(f"turn: turn {turn} is not open yet (the current turn is {current})")
     draft = replace(draft, turn=turn)
     if draft.actor is not None and draft.actor not in rs.actors(state):
         raise ValidationError(f"actor: {draft.actor!r} is not in this game (actors: {', '.join(rs.actors(state))})")
-    recorded = turn_inputs(game, turn)
+    if turn_events is None:
+        turn_events = [e for e in game.events if e.turn == turn]
+    recorded = TurnInputs(turn, tuple(normalise(turn_events)))
     if draft.type == "order.sealed":
         if not isinstance(draft.payload.get("commitment"), str):
             raise ValidationError("payload.commitment: a sealed order carries the hex hash of order and salt")
         return draft
     if draft.type == "order.revealed":
-        sealed = [e for e in game.events if e.type == "order.sealed" and e.turn == turn and e.actor == draft.actor]
+        sealed = [e for e in turn_events if e.type == "order.sealed" and e.actor == draft.actor]
         if not sealed:
             raise ValidationError(f"order.revealed: {draft.actor} sealed no order for turn {turn}")
         problems = seallib.check_reveal(sealed[-1].payload, draft.payload)
@@ -456,18 +463,25 @@ def record(raw: Sequence[Any], *, at: str) -> list[Event]:
     if problems:
         raise ValidationError([f"line 1 setup: {p}" for p in problems])
     state = initial_state(game)
+    by_turn: dict[int | None, list[Event]] = {}
+    closed: set[int] = set()
 
     def push(draft: Draft) -> None:
         nonlocal state
         e = seal(game.id, events[-1].hash, events[-1].seq + 1, draft, stamp)
         events.append(e)
+        by_turn.setdefault(e.turn, []).append(e)
+        if e.type == "turn.closed" and e.turn is not None:
+            closed.add(e.turn)
         state = apply(rs, state, e)
+
+    def open_inputs(turn: int) -> TurnInputs:
+        return TurnInputs(turn, tuple(normalise(by_turn.get(turn, []))))
 
     def resolve_open(final: bool) -> None:
         turn = rs.current_turn(state)
-        g = replace(game, events=tuple(events))
         try:
-            drafts = rs.resolve(state, turn, Inputs(turn_inputs(g, turn)), game.options)
+            drafts = rs.resolve(state, turn, Inputs(open_inputs(turn)), game.options)
         except (MissingInput, Waiting) as exc:
             if final:
                 return
@@ -488,12 +502,12 @@ def record(raw: Sequence[Any], *, at: str) -> list[Event]:
         draft = Draft(r.type, r.payload, r.turn, r.actor, r.cause)
         if is_input:
             try:
-                draft = check_draft(replace(game, events=tuple(events)), state, draft)
+                draft = check_draft(game, state, draft, turn_events=by_turn.get(current, []), closed=closed)
             except ValidationError as exc:
                 raise ValidationError([f"line {r.line} ({r.type} of {r.actor}, turn {r.turn}): {p}"
                                        for p in exc.problems]) from exc
         push(draft)
     current = rs.current_turn(state)
-    if current is not None and turn_inputs(replace(game, events=tuple(events)), current).events:
+    if current is not None and open_inputs(current).events:
         resolve_open(final=True)
     return events
