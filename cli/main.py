@@ -170,14 +170,23 @@ def games(ctx: click.Context) -> None:
 
 
 @main.command()
-def rules() -> None:
-    """List the rulesets with their house-rule options and defaults."""
-    for rs in registry.all_rulesets():
-        click.echo(f"{rs.key}\t{rs.title}")
+@click.argument("ruleset_key", required=False)
+def rules(ruleset_key: str | None) -> None:
+    """List the rulesets, their house-rule options (default first) and the spec ambiguity each one settles."""
+    import typing
+
+    chosen = [registry.get(ruleset_key)] if ruleset_key else registry.all_rulesets()
+    for rs in chosen:
+        click.echo(f"{rs.key}\t{rs.title}\t(rulebook {rs.rulebook})")
+        catalogue = auditlib.defaults_catalogue(rs)
         for name, fld in rs.OptionsModel.model_fields.items():
+            choices = [c for c in typing.get_args(fld.annotation) if c != fld.default]
+            alternatives = f" | {' | '.join(json.dumps(c) for c in choices)}" if choices else ""
             ref = rs.option_defaults.get(name, "")
-            click.echo(f"    {name} = {json.dumps(fld.default)}" + (f"   ({ref})" if ref else "")
-                       + (f"  {fld.description}" if fld.description else ""))
+            click.echo(f"  {name} = {json.dumps(fld.default)}{alternatives}")
+            if ref:
+                text = catalogue.get(ref, "")
+                click.echo(f"      {ref}: {text[:150] + ('…' if len(text) > 150 else '')}" if text else f"      {ref}")
 
 
 # --- inputs ------------------------------------------------------------------------------------------------------

@@ -145,3 +145,15 @@ def test_parquet_export(bl):
     con = duckdb.connect()
     rows = con.execute(f"select count(*), max(seq) from read_parquet('{out}')").fetchall()[0]
     assert rows[0] == rows[1] == events(bl)
+
+
+def test_the_documented_hand_written_log_imports_and_audits_clean(tmp_path):
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parent.parent / "docs" / "examples" / "duel-hand-written.jsonl"
+    runner = CliRunner()
+    db = str(tmp_path / "doc.duckdb")
+    r = runner.invoke(main, ["--db", db, "import", str(example)])
+    assert r.exit_code == 0 and "2 turns resolved" in r.output
+    game = r.output.split(":")[0]
+    assert runner.invoke(main, ["--db", db, "audit", game]).exit_code == 0
