@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,9 +57,10 @@ def rerun(game: Game, ruleset_key: str | None = None, options: dict[str, Any] | 
     variant = game_from_events(game.events, ruleset_key=ruleset_key,
                                options={**game.options.model_dump(), **(options or {})})
     rs_old, rs_new = game.ruleset, variant.ruleset
-    report = RerunReport(game.id, f"{rs_old.key} {game.options.model_dump(mode='json')}",
-                         f"{rs_new.key} {variant.options.model_dump(mode='json')}",
-                         variant.options.model_dump(mode="json"))
+    old_opts, new_opts = game.options.model_dump(mode="json"), variant.options.model_dump(mode="json")
+    changed = ", ".join(f"{k} = {json.dumps(new_opts[k])} (was {json.dumps(old_opts.get(k))})"
+                        for k in new_opts if new_opts[k] != old_opts.get(k))
+    report = RerunReport(game.id, rs_old.key, f"{rs_new.key}" + (f" with {changed}" if changed else ""), new_opts)
     old_state, new_state = initial_state(game), initial_state(variant)
     by_turn: dict[int, list] = {}
     for e in game.events:
