@@ -291,9 +291,11 @@ def draw_exchange(dwg: svgwrite.Drawing, view: FrameView, ss: list[Side], now: E
         mid = (left + right) / 2
         size = 15 if is_now else 12
         tw = S.text_width(text, size, bold=True)
-        group.add(dwg.rect((mid - tw / 2 - 4, y - size - 8), (tw + 8, size + 4), fill=S.PAPER,
+        # the left duelist's labels sit above his arrows, the right one's below, so two arrows never share a label
+        base = y - 8 if k == 0 else y + size + 8
+        group.add(dwg.rect((mid - tw / 2 - 4, base - size), (tw + 8, size + 4), fill=S.PAPER,
                            stroke=S.HIGHLIGHT if is_now else "none", stroke_width=1.5, rx=3))
-        S.label(dwg, group, text, (mid, y - 8), size=size, bold=True, anchor="middle",
+        S.label(dwg, group, text, (mid, base), size=size, bold=True, anchor="middle",
                 fill=S.BAD if dmg else S.INK)
         dwg.add(group)
 
