@@ -41,7 +41,7 @@ def _configure_logging(verbose: bool) -> None:
     structlog.configure(
         processors=[structlog.processors.add_log_level, structlog.dev.ConsoleRenderer(colors=False)],
         logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
-        wrapper_class=structlog.make_filtering_bound_logger(logging.DEBUG if verbose else logging.WARNING),
+        wrapper_class=structlog.make_filtering_bound_logger(logging.INFO if verbose else logging.WARNING),
     )
 
 
@@ -331,6 +331,7 @@ def resolve(ctx: click.Context, game: str) -> None:
     """Resolve every turn whose inputs are complete; says who the game is waiting for."""
     with opened(ctx) as store:
         report = driver.resolve_pending(store, game)
+    log.info("resolve", game=game, turns=report.turns, appended=len(report.appended), waiting=report.waiting)
     for t in report.turns:
         click.echo(f"turn {t} resolved")
     drawn = [e for e in report.appended if e.type == "roll"]
@@ -624,6 +625,7 @@ def import_(ctx: click.Context, file_: str) -> None:
     with opened(ctx) as store:
         for game, events in import_text(store, text, source=file_).items():
             closed = sum(e.type == "turn.closed" for e in events)
+            log.info("import", game=game, events=len(events), head=events[-1].hash)
             click.echo(f"{game}: imported {len(events)} events, {closed} turns resolved")
 
 
