@@ -33,8 +33,7 @@ Fetch = Callable[[str, str, int], dict[str, Any]]
 
 def setup_orders(turn: TurnInputs, player: str, kind: str) -> list[dict[str, Any]]:
     """The player's turn-0 orders of one kind, in log order."""
-    return [e.payload for e in turn.events
-            if e.type == "order" and e.actor == player and e.payload.get("kind") == kind]
+    return [e.payload for e in turn.orders_of(player) if e.payload.get("kind") == kind]
 
 
 def concession(turn: TurnInputs) -> str | None:

@@ -76,7 +76,6 @@ class Ctx:
     options: KnightsOptions
     turn: int
     drafts: list[Draft] = field(default_factory=list)
-    used: dict[tuple[Any, ...], int] = field(default_factory=dict)
     rams: int = 0
     tie_die: int | None = None
 
@@ -102,8 +101,7 @@ class Ctx:
 
     def has_recorded(self, name: str, actor: str | None, **key: Any) -> bool:
         """A recorded choice for this key is still unused."""
-        k = (name, actor, tuple(sorted(key.items())))
-        return len(self.inputs.recorded.choices(actor, name, **key)) > self.used.get(k, 0)
+        return self.inputs.has_choice(name, actor=actor, **key)
 
     def ask(self, name: str, actor: str | None, options: list[Any], *, default: Any = None,
             accept: Callable[[Any], bool] | None = None, **key: Any) -> tuple[Any, str]:
@@ -112,18 +110,14 @@ class Ctx:
         With `accept`, any value it accepts is taken (poses, cells) and `options` are only shown when waiting.
         Returns (value, how) with how = "chosen" | "forced" | "default".
         """
-        k = (name, actor, tuple(sorted(key.items())))
-        used = self.used.get(k, 0)
-        recorded = self.inputs.recorded.choices(actor, name, **key)
-        if len(recorded) <= used:
+        if not self.inputs.has_choice(name, actor=actor, **key):
             if default is not None:
                 return default, "default"
             if len(options) == 1:
                 return options[0], "forced"
-        self.used[k] = used + 1
         what = name.replace("_", " ") + _key_text(self.state, key)
         try:
-            value = self.inputs.choice(name, actor=actor, options=[] if accept else options, **key)
+            value = self.inputs.choice(name, actor=actor, options=[] if accept else options, what=what, **key)
         except Waiting:
             shown = options if len(options) <= 24 else [*options[:24], f"… {len(options) - 24} more"]
             raise Waiting(actor, what, shown) from None
