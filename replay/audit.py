@@ -19,25 +19,32 @@ from replay.ruleset import Ruleset
 
 
 def diff_json(
-    recorded: Any, computed: Any, path: str = "", names: tuple[str, str] = ("recorded", "rules")
+    recorded: Any, computed: Any, path: str = "", names: tuple[str, str] = ("recorded", "rules"),
+    asserted_only: bool = False,
 ) -> list[str]:
-    """Lines naming each path where two JSON values differ: `path: recorded X, rules Y`."""
+    """Lines naming each path where two JSON values differ: `path: recorded X, rules Y`.
+
+    With `asserted_only`, keys the recorded side leaves out are not compared (a GM ruling asserts only some fields;
+    the others keep their values).
+    """
     a, b = names
     if isinstance(recorded, dict) and isinstance(computed, dict):
         out: list[str] = []
         for key in sorted(set(recorded) | set(computed), key=str):
             sub = f"{path}.{key}" if path else str(key)
+            if asserted_only and key not in recorded:
+                continue
             if key not in computed:
                 out.append(f"{sub}: {a} {_short(recorded[key])}, {b}: absent")
             elif key not in recorded:
                 out.append(f"{sub}: {a}: absent, {b} {_short(computed[key])}")
             else:
-                out += diff_json(recorded[key], computed[key], sub, names)
+                out += diff_json(recorded[key], computed[key], sub, names, asserted_only)
         return out
     if isinstance(recorded, list) and isinstance(computed, list) and len(recorded) == len(computed):
         out = []
         for i, (x, y) in enumerate(zip(recorded, computed, strict=True)):
-            out += diff_json(x, y, f"{path}[{i}]", names)
+            out += diff_json(x, y, f"{path}[{i}]", names, asserted_only)
         return out
     if recorded != computed:
         return [f"{path or 'value'}: {a} {_short(recorded)}, {b} {_short(computed)}"]
@@ -117,35 +124,43 @@ def audit_turn(game: Game, state: Any, turn: int, recorded: list[Event]) -> list
         computed = rs.resolve(state, turn, Inputs(turn_inputs(game, turn)), game.options)
     except BattlelogError as exc:
         return out + [Finding(turn, "unresolvable", recorded[0].seq, [str(exc)])]
-    return out + compare(turn, [s for e in recorded for s in resolution_steps(rs, e)], computed, rs)
+    steps = [s for e in recorded for s in resolution_steps(rs, e)]
+    ruled = [e.type == "ruling" for e in recorded for _ in resolution_steps(rs, e)]
+    return out + compare(turn, steps, computed, rs, ruled)
 
 
-def compare(turn: int, recorded: list[Event], computed: list[Draft], rs: Ruleset) -> list[Finding]:
-    """Pairwise comparison of recorded resolution steps with the ones the rules give."""
+def compare(turn: int, recorded: list[Event], computed: list[Draft], rs: Ruleset,
+            ruled: list[bool] | None = None) -> list[Finding]:
+    """Recorded resolution steps against the ones the rules give, aligned by event type (so a ruling that leaves
+    out or adds a step shows that step, and the others are compared with their counterparts)."""
+    import difflib
+
     out: list[Finding] = []
-    for i in range(max(len(recorded), len(computed))):
-        rec = recorded[i] if i < len(recorded) else None
-        com = computed[i] if i < len(computed) else None
-        if rec is None and com is not None:
-            out.append(Finding(turn, "differs", None, [f"step {i + 1}: the rules give {com.type}, "
-                                                       "the log records nothing"], [], _why(com.payload)))
+    matcher = difflib.SequenceMatcher(a=[e.type for e in recorded], b=[d.type for d in computed], autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            for i, j in zip(range(i1, i2), range(j1, j2), strict=True):
+                rec, com = recorded[i], computed[j]
+                asserted = bool(ruled and ruled[i])
+                lines = [f"step {i + 1} {rec.type}: {d}"
+                         for d in diff_json(_strip(rec.payload), _strip(com.payload), asserted_only=asserted)]
+                if lines:
+                    out.append(Finding(turn, "differs", rec.seq, lines, _why(rec.payload), _why(com.payload)))
             continue
-        if com is None and rec is not None:
+        for i in range(i1, i2):
+            rec = recorded[i]
             out.append(Finding(turn, "differs", rec.seq, [f"step {i + 1}: the log records {rec.type}, "
-                                                          "the rules give nothing"], _why(rec.payload), []))
-            continue
-        assert rec is not None and com is not None
-        lines = []
-        if rec.type != com.type:
-            lines.append(f"step {i + 1}: recorded {rec.type}, rules {com.type}")
-        else:
-            strip = {"why", "rule", "defaults"}
-            lines += [f"step {i + 1} {rec.type}: {d}" for d in diff_json(
-                {k: v for k, v in rec.payload.items() if k not in strip},
-                {k: v for k, v in com.payload.items() if k not in strip})]
-        if lines:
-            out.append(Finding(turn, "differs", rec.seq, lines, _why(rec.payload), _why(com.payload)))
+                                                          "the rules give no such step here"], _why(rec.payload), []))
+        for j in range(j1, j2):
+            com = computed[j]
+            out.append(Finding(turn, "differs", None, [f"the rules give {com.type} (their step {j + 1}), "
+                                                       "the log records no such step"], [], _why(com.payload)))
     return out
+
+
+def _strip(payload: dict[str, Any]) -> dict[str, Any]:
+    """A payload without its explanation fields (why, rule, defaults): what the rules decided."""
+    return {k: v for k, v in payload.items() if k not in {"why", "rule", "defaults"}}
 
 
 # --- explain ---------------------------------------------------------------------------------------------------
