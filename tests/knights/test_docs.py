@@ -20,7 +20,7 @@ def example() -> str:
 
 
 def test_the_example_is_the_lady_fixture_verbatim():
-    assert example() == (ROOT / "fixtures" / "knights" / "pending" / "lady.jsonl").read_text(encoding="utf-8")
+    assert example() == (ROOT / "fixtures" / "knights" / "hand" / "lady.jsonl").read_text(encoding="utf-8")
 
 
 def test_the_example_imports_and_audits_clean(tmp_path):

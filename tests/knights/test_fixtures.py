@@ -1,8 +1,6 @@
-"""The hand-written knights logs replay under the rules, their chain verifies and their audit is clean (the ruling
-game: not clean, its GM ruling reported), and together they play every action, ram outcome and oath.
-
-They sit in fixtures/knights/pending/ until the knights frame and post exist; the recorded-games suite (which also
-snapshots posts and frames) picks up fixtures/*/*.jsonl only.
+"""The recorded knights games (fixtures/knights/*.jsonl, recorded from the hand-written logs in
+fixtures/knights/hand/) import, their chain verifies and their audit is clean (the ruling game: not clean, its GM
+ruling reported), and together they play every action, ram outcome and oath.
 """
 
 from __future__ import annotations
@@ -21,8 +19,7 @@ from replay.driver import Game
 from replay.rulesets.knights.model import OUTCOMES
 
 ROOT = Path(__file__).resolve().parents[2]
-PENDING = ROOT / "fixtures" / "knights" / "pending"
-LOGS = sorted((ROOT / "fixtures" / "knights").rglob("*.jsonl"))
+LOGS = sorted((ROOT / "fixtures" / "knights").glob("*.jsonl"))
 RULED = {"ruling"}
 
 

@@ -102,7 +102,7 @@ class Knights(Ruleset):
     def frame(self, view: FrameView) -> str:
         from replay.rulesets.knights.frame import frame  # type: ignore[import-not-found]
 
-        return frame(view)
+        return frame(view, lang=view.lang)
 
     def post(self, view: TurnView, lang: str) -> Doc:
         from replay.rulesets.knights.post import post  # type: ignore[import-not-found]

@@ -1,0 +1,1162 @@
+"""The knights' frame: the 24×24 F field at (turn, step), as SVG.
+
+The field has its grid and lattice coordinates along every edge (the numbers every pose, Limit and cell in the post
+uses), the Limits drawn by domain (water: vertical lines, forest: crossed lines, rock: diagonal lines, so they read
+in monochrome print), each lance's edge in its colour, and around it the Outflank band where knights off the field
+are listed on their lance's side. A knight is its exact triangle (spec §2.1: apex A = C + u, base corners C − u ± r)
+filled with its heraldic colour and outlined in its lance's colour (the «кант»); a dot marks the Front, a heavy line
+the Rear. Inside it: its number (a disc for the first lance, a square for the second), six dots round the number for
+its functions (its Масса; a hollow red dot is a damaged one) and one chevron per point of Разгон pointing forward; a
+dark tag on the middle of the Rear gives its Скорость, a ♛ at the left base corner a carried Lady. The turn's
+movements are arrows in the mover's colour (this step's thick, earlier steps faint; pushes and other induced moves
+dashed) from a dashed ghost where the knight stood. A ram is a star at the contact point with its outcome and its two
+numbers; a knight fallen this turn is a crossed grey wreck where it fell. A side panel lists every knight: name,
+heraldry, domain, oath, Honour, Разгон/Скорость/Масса, its functions and where it is. Under the field a box says in
+words what this step did ("Ход N · шаг k/K: …"), then the legend. The `<desc>` holds a plain-text picture with a
+character map. Layout is fixed, so frames of one game line up; output is deterministic.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import svgwrite
+
+from eventlog.envelope import Event
+from replay.render import svg as S
+from replay.ruleset import FrameView
+from replay.rulesets.knights import derive
+from replay.rulesets.knights import geometry as g
+from replay.rulesets.knights.model import Knight, Pose, State, data, kit_functions
+from replay.rulesets.knights.post import (
+    ARROW,
+    COMPASS,
+    DOMAIN,
+    EDGE,
+    FUNCTION,
+    LOCATION,
+    MODULE,
+    OATH,
+    OUTCOME_MARK,
+    ROLE,
+    name,
+    num,
+    outcome_name,
+    pick,
+    step_text,
+    tr,
+    word,
+)
+
+CELL = 28
+"""Pixels per F."""
+SIZE = g.SIZE
+GUTTER = 22
+"""The coordinate labels' strip around the field."""
+OUT = 50
+"""The Outflank band around the gutters."""
+MARGIN = 16
+FIELD_X = MARGIN + OUT + GUTTER
+FIELD_Y = S.BAND + 12 + OUT + GUTTER
+FIELD_W = SIZE * CELL
+BOARD_RIGHT = FIELD_X + FIELD_W + GUTTER + OUT
+BOARD_BOTTOM = FIELD_Y + FIELD_W + GUTTER + OUT
+PANEL_X = BOARD_RIGHT + 20
+PANEL_W = 330
+WIDTH = PANEL_X + PANEL_W + MARGIN
+
+LIMIT_STYLE = {
+    "water": ("#cfe4f3", "vertical", "#2f7fb8"),
+    "forest": ("#cfe8d8", "cross", "#2b8a5a"),
+    "rock": ("#e2ddd4", "diagonal", "#7d6b57"),
+}
+"""Limit type -> (fill, hatch, edge colour); the hatch alone tells the types apart in monochrome."""
+LADY = S.PURPLE
+CURRENT = S.HIGHLIGHT
+FAINT_OPACITY = 0.35
+HERALDRY = [
+    (("red", "gules", "scarlet", "crimson", "красн", "алы", "алая", "алое", "червлен", "червлён", "багр"), "#e06666"),
+    (("blue", "azure", "син", "лазур", "голуб"), "#6fa8dc"),
+    (("green", "vert", "emerald", "зелен", "зелён", "изумруд"), "#7dbb7f"),
+    (("black", "sable", "черн", "чёрн", "вороно"), "#5a5a5a"),
+    (("white", "argent", "silver", "бел", "серебр"), "#f5f5f5"),
+    (("gold", "yellow", "or", "золот", "желт", "жёлт"), "#f1c232"),
+    (("purple", "purpure", "violet", "пурпур", "фиолет", "лилов"), "#a58cd0"),
+    (("orange", "оранж", "рыж"), "#f6a04d"),
+    (("grey", "gray", "серы", "сера", "серо", "серое", "серые", "серую"), "#a9a9a9"),
+    (("brown", "tenné", "корич", "бур"), "#a67c52"),
+    (("pink", "rose", "розов"), "#f2a6c2"),
+    (("teal", "turquoise", "cyan", "бирюз"), "#5fc4c0"),
+]
+"""Colour words of a heraldry line (first one found paints the knight); whole words for English, stems for Russian."""
+
+
+# --- coordinates ---------------------------------------------------------------------------------------------------
+
+
+def px(x: float) -> float:
+    return round(FIELD_X + x * CELL, 2)
+
+
+def py(y: float) -> float:
+    return round(FIELD_Y + y * CELL, 2)
+
+
+def pt(p: tuple[float, float]) -> tuple[float, float]:
+    return px(p[0]), py(p[1])
+
+
+def triangle_px(pose: Pose) -> list[tuple[float, float]]:
+    """The knight's triangle A, BR, BL (spec §2.1) in pixels."""
+    return [pt(v) for v in g.triangle(pose.x, pose.y, pose.f)]
+
+
+def along(pose: Pose, t: float, s: float = 0.0) -> tuple[float, float]:
+    """The point C + t·u + s·r in pixels (u forward, r to the knight's right)."""
+    ux, uy = g.unit(pose.f)
+    rx, ry = g.unit(pose.f + 2)
+    return pt((pose.x + t * ux + s * rx, pose.y + t * uy + s * ry))
+
+
+# --- colours -------------------------------------------------------------------------------------------------------
+
+
+def _hex(c: str) -> tuple[int, int, int] | None:
+    m = re.fullmatch(r"#?([0-9a-fA-F]{6})", c.strip())
+    if not m:
+        m3 = re.fullmatch(r"#?([0-9a-fA-F]{3})", c.strip())
+        if not m3:
+            return None
+        return tuple(int(ch * 2, 16) for ch in m3[1])  # type: ignore[return-value]
+    v = m[1]
+    return int(v[0:2], 16), int(v[2:4], 16), int(v[4:6], 16)
+
+
+def mix(color: str, other: str, t: float) -> str:
+    """color blended toward other by t (0 keeps color)."""
+    a, b = _hex(color) or (136, 136, 136), _hex(other) or (255, 255, 255)
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b, strict=True))
+
+
+def safe_color(color: str) -> str:
+    """A lance colour as #rrggbb (anything else becomes grey): it goes into attributes."""
+    rgb = _hex(color or "")
+    return "#888888" if rgb is None else "#" + "".join(f"{x:02x}" for x in rgb)
+
+
+def heraldic_fill(k: Knight, lance_color: str, slot: int) -> str:
+    """The knight's fill: a #colour or the first colour word of its heraldry line, else a tint of the lance colour."""
+    text = (k.heraldry or "").lower()
+    m = re.search(r"#[0-9a-f]{6}\b", text)
+    if m:
+        return m[0]
+    for token in re.findall(r"[a-zа-яёé]+", text):
+        for words, color in HERALDRY:
+            for w in words:
+                if (token == w) if w.isascii() else token.startswith(w):
+                    return color
+    return mix(lance_color, "#ffffff", (0.45, 0.65, 0.3)[slot % 3])
+
+
+def ink_on(fill: str) -> str:
+    """Black or white, whichever reads on fill."""
+    r, gg, b_ = _hex(fill) or (255, 255, 255)
+    return S.INK if 0.299 * r + 0.587 * gg + 0.114 * b_ > 140 else S.PAPER
+
+
+# --- what the frame shows --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Mover:
+    """A movement drawn on the field: start and end centre points (F), the knight, and how it moved."""
+
+    knight: str
+    points: list[tuple[float, float]]
+    induced: bool = False
+    current: bool = False
+    outflank: bool = False
+    loyal: bool = False
+
+
+@dataclass
+class RamMark:
+    n: int
+    point: tuple[float, float]
+    outcome: str
+    impetus: Any
+    resistance: Any
+    attacker: str
+    target: str
+    current: bool
+
+
+@dataclass
+class Scene:
+    """Everything drawn besides the state: this turn's paths, ghosts, rams, highlighted knights and Limits."""
+
+    movers: list[Mover] = field(default_factory=list)
+    ghosts: list[tuple[str, Pose, bool]] = field(default_factory=list)
+    """(knight, pose, current): a dashed outline where a knight stood."""
+    rams: list[RamMark] = field(default_factory=list)
+    lit: set[str] = field(default_factory=set)
+    lit_limits: set[str] = field(default_factory=set)
+    wrecks: dict[str, Pose] = field(default_factory=dict)
+    """Knights fallen this turn, at their last pose."""
+    exits: dict[str, Pose] = field(default_factory=dict)
+    """Knights that left the field this turn: where they crossed."""
+    loyal: list[tuple[str, Pose]] = field(default_factory=list)
+
+
+def current(view: FrameView) -> Event | None:
+    """The event of the current step (None at step 0)."""
+    if view.step == 0 or not view.events:
+        return None
+    last = view.events[-1]
+    return None if last.is_input else last
+
+
+def _pose(d: Any) -> Pose | None:
+    try:
+        return Pose.of(d) if isinstance(d, dict) else None
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _c(d: Any) -> tuple[float, float] | None:
+    p = _pose(d)
+    return None if p is None else (p.x, p.y)
+
+
+def scene(view: FrameView, now: Event | None) -> Scene:
+    """This turn's movements, rams and the knights the current step concerns."""
+    sc = Scene()
+    last_pose: dict[str, Pose] = {}
+    for e in view.events:
+        if e.is_input:
+            continue
+        is_now = e is now
+        p = e.payload if isinstance(e.payload, dict) else {}
+        with contextlib.suppress(KeyError, TypeError, ValueError, IndexError, AttributeError):
+            _collect(sc, e.type, p, is_now, last_pose)  # a GM ruling's bare payload draws what the state says
+        for kid, ch in (p.get("knights") or {}).items():
+            if isinstance(ch, dict) and ch.get("pose"):
+                pose = _pose(ch["pose"])
+                if pose is not None:
+                    last_pose[kid] = pose
+    for k in view.state.knights:
+        if k.location == "fallen" and k.id in last_pose:
+            sc.wrecks[k.id] = last_pose[k.id]
+    return sc
+
+
+def _collect(sc: Scene, kind: str, p: dict[str, Any], is_now: bool, last_pose: dict[str, Pose]) -> None:
+    if kind == "knights.move":
+        kid = p["knight"]
+        pts: list[tuple[float, float]] = []
+        out = False
+        for seg in p.get("path") or []:
+            if seg.get("kind") == "move":
+                a = _c(seg.get("from"))
+                if a is not None and not pts:
+                    pts.append(a)
+                if seg.get("result") == "outflank":
+                    ex = _pose(seg.get("exit"))
+                    if ex is not None:
+                        pts.append((ex.x, ex.y))
+                        sc.exits[kid] = ex
+                    out = True
+                else:
+                    c = _c(seg.get("to"))
+                    if c is not None:
+                        pts.append(c)
+            elif seg.get("kind") == "rotate" and seg.get("result") == "outflank":
+                start = _pose(p.get("start"))
+                if start is not None:
+                    sc.exits[kid] = Pose(start.x, start.y, int(seg.get("to", start.f)))
+                out = True
+        if len(pts) >= 2 and pts[0] != pts[-1]:
+            sc.movers.append(Mover(kid, pts, current=is_now, outflank=out))
+        if is_now:
+            sc.lit.add(kid)
+            start = _pose(p.get("start"))
+            if start is not None:
+                sc.ghosts.append((kid, start, True))
+            for c in (p.get("collision") or {}).get("candidates") or []:
+                sc.lit.add(c)
+    elif kind == "knights.ram":
+        a_state, t_state = p.get("attacker_state") or {}, p.get("target_state") or {}
+        ap, tp = _pose(a_state.get("pose")), _pose(t_state.get("pose"))
+        if ap is not None and tp is not None:
+            last_pose[p["attacker"]], last_pose[p["target"]] = ap, tp
+            sc.rams.append(RamMark(int(p.get("n", 0)), contact_point(ap, tp), str(p.get("outcome")),
+                                   (p.get("impetus") or {}).get("value"), (p.get("resistance") or {}).get("value"),
+                                   p["attacker"], p["target"], is_now))
+            if is_now:
+                sc.ghosts += [(p["attacker"], ap, True), (p["target"], tp, True)]
+        for eff in p.get("effects") or []:
+            moves = eff.get("moves") if eff.get("kind") == "sidestep" else [eff] if eff.get("kind") == "push" else []
+            pts = []
+            out = False
+            for m in moves or []:
+                a = _c(m.get("from"))
+                if a is not None and not pts:
+                    pts.append(a)
+                b = _c(m.get("to"))
+                if b is not None:
+                    pts.append(b)
+                elif m.get("result") == "outflank" and a is not None:
+                    out = True
+                    pts.append(_nudge(a, m.get("dir"), eff.get("distance", 2)))
+            if len(pts) >= 2 and pts[0] != pts[-1]:
+                sc.movers.append(Mover(eff["knight"], pts, induced=True, current=is_now, outflank=out))
+            end = _pose(((moves or [{}])[-1] or {}).get("to"))
+            if end is not None:
+                last_pose[eff["knight"]] = end
+            if out and pts:
+                f = last_pose.get(eff["knight"])
+                sc.exits[eff["knight"]] = Pose(pts[-1][0], pts[-1][1], f.f if f else 0)
+        if is_now:
+            sc.lit |= {p["attacker"], p["target"]}
+    elif kind == "knights.take_the_blow":
+        loyal, ally = p["loyal"], p["ally"]
+        start = last_pose.get(loyal)
+        s1, s3 = _pose(p.get("step1")), _pose(p.get("step3"))
+        pts = [(q.x, q.y) for q in (start, s1, s3) if q is not None]
+        if len(pts) >= 2:
+            sc.movers.append(Mover(loyal, pts, induced=True, current=is_now, loyal=True))
+        step2 = p.get("step2") or {}
+        # the ally stood where the loyal knight ends when the rule placed it there (K47)
+        a0 = last_pose.get(ally) or (s3 if p.get("placed_by") == "rule" else None)
+        a1 = _pose(step2.get("ally_to"))
+        if a0 is not None and a1 is not None:
+            sc.movers.append(Mover(ally, [(a0.x, a0.y), (a1.x, a1.y)], induced=True, current=is_now))
+        if is_now:
+            sc.lit |= {loyal, ally}
+            if start is not None:
+                sc.ghosts.append((loyal, start, True))
+            if s1 is not None and s3 is not None and (s1.x, s1.y) != (s3.x, s3.y):
+                sc.ghosts.append((loyal, s1, True))
+            if a0 is not None:
+                sc.ghosts.append((ally, a0, True))
+            sc.loyal.append((loyal, s3 or s1 or start))
+    elif kind == "knights.limits" and is_now:
+        sc.lit_limits |= {x.get("id") for x in p.get("limits") or []}
+        sc.lit.add(p.get("knight"))
+    elif is_now:
+        sc.lit |= _concerned(kind, p)
+
+
+def _concerned(kind: str, p: dict[str, Any]) -> set[str]:
+    """The knights a step of another kind concerns (highlighted while it is the current step)."""
+    if kind == "knights.reveal":
+        return set(p.get("acting") or [])
+    if kind == "knights.queue":
+        return {x.get("knight") for x in p.get("order") or []}
+    who = p.get("carrier") if kind == "knights.lady" else p.get("knight")
+    return {who} if who else set()
+
+
+def _nudge(a: tuple[float, float], d: Any, distance: Any) -> tuple[float, float]:
+    """Where a push off the field heads: the start moved `distance` F in its direction."""
+    names = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+    k = names.index(d) if d in names else 0
+    dx, dy = g.DIRS[k]
+    n = math.hypot(dx, dy)
+    dist = float(distance or 2)
+    return a[0] + dx / n * dist, a[1] + dy / n * dist
+
+
+def contact_point(a: Pose, t: Pose) -> tuple[float, float]:
+    """The middle of where two touching triangles meet (F), from the ram's snapshot poses."""
+    pa, pt_ = g.triangle(a.x, a.y, a.f), g.triangle(t.x, t.y, t.f)
+    gap = g.dist(pa, pt_)
+    near: list[tuple[float, float]] = []
+    for poly, other in ((pa, pt_), (pt_, pa)):
+        for (x1, y1), (x2, y2) in g.edges(poly):
+            for k in range(33):
+                q = (x1 + (x2 - x1) * k / 32, y1 + (y2 - y1) * k / 32)
+                if _point_poly_dist(q, other) <= gap + 0.02:
+                    near.append(q)
+    if not near:
+        return (a.x + t.x) / 2, (a.y + t.y) / 2
+    return sum(q[0] for q in near) / len(near), sum(q[1] for q in near) / len(near)
+
+
+def _point_poly_dist(q: tuple[float, float], poly: g.Poly) -> float:
+    if g.contains(poly, q):
+        return 0.0
+    return min(g.point_segment_dist(q, a, b) for a, b in g.edges(poly))
+
+
+# --- the field -----------------------------------------------------------------------------------------------------
+
+
+def lance_index(state: State, player: str) -> int:
+    return 0 if state.lances[0].player == player else 1
+
+
+def lance_color(state: State, player: str) -> str:
+    try:
+        return safe_color(state.lance(player).color)
+    except KeyError:
+        return "#888888"
+
+
+def numbers(state: State) -> dict[str, int]:
+    """knight id -> its number on the frame: 1–3 the first lance, 4–6 the second."""
+    out = {}
+    for lance in state.lances:
+        for kid in lance.knights:
+            out[kid] = len(out) + 1
+    return out
+
+
+def edge_side(state: State, k: int) -> str:
+    """The side of the field a lance's Outflank list goes to (its own edge; before edges are set, by order)."""
+    edge = state.lances[k].edge
+    return edge if edge in ("left", "right") else ("left", "right")[k]
+
+
+def draw_band(dwg: svgwrite.Drawing, state: State, lang: str) -> None:
+    """The Outflank band around the field, the white gutters, the lances' edge names."""
+    x0, y0 = MARGIN, FIELD_Y - GUTTER - OUT
+    w = BOARD_RIGHT - MARGIN
+    h = BOARD_BOTTOM - y0
+    dwg.add(dwg.rect((x0, y0), (w, h), fill="#f0f0f0", stroke="#b8b8b8",
+                     stroke_width=1, rx=6))
+    dwg.add(dwg.rect((FIELD_X - GUTTER, FIELD_Y - GUTTER), (FIELD_W + 2 * GUTTER, FIELD_W + 2 * GUTTER),
+                     fill=S.PAPER, stroke="#b8b8b8", stroke_width=1))
+    S.label(dwg, dwg, tr(lang, "А У Т Ф Л А Н К", "O U T F L A N K"), ((MARGIN + BOARD_RIGHT) / 2, y0 + 20),
+            size=12, bold=True, fill=S.MUTED, anchor="middle")
+    for k, lance in enumerate(state.lances):
+        side = edge_side(state, k)
+        color = safe_color(lance.color)
+        text = S.fit(lance.name, 12, (BOARD_RIGHT - MARGIN) / 2 - 110, bold=True)
+        at = (x0 + 10, y0 + 20) if side == "left" else (x0 + w - 10, y0 + 20)
+        label = f"◀ {text}" if side == "left" else f"{text} ▶"
+        S.label(dwg, dwg, label, at, size=12, bold=True, fill=color, anchor="start" if side == "left" else "end")
+
+
+def draw_grid(dwg: svgwrite.Drawing, state: State, sc: Scene, turn: int) -> None:
+    """The field: Limits by domain, grid, coordinates, the lances' edges and (turn 0) their deployment strips."""
+    dwg.add(dwg.rect((FIELD_X, FIELD_Y), (FIELD_W, FIELD_W), fill=S.PAPER))
+    if turn == 0:
+        for k, lance in enumerate(state.lances):
+            side = edge_side(state, k)
+            color = safe_color(lance.color)
+            x = 0 if side == "left" else SIZE - 2
+            dwg.add(dwg.rect((px(x), FIELD_Y), (2 * CELL, FIELD_W), fill=mix(color, "#ffffff", 0.88)))
+            line = dwg.line((px(2 if side == "left" else SIZE - 2), FIELD_Y),
+                            (px(2 if side == "left" else SIZE - 2), FIELD_Y + FIELD_W), stroke=color,
+                            stroke_width=1.5, stroke_opacity=0.8)
+            line["stroke-dasharray"] = "6,4"
+            dwg.add(line)
+    for limit in state.limits:
+        fill, pattern, edge = LIMIT_STYLE.get(limit.type, ("#eeeeee", "dots", S.MUTED))
+        x0, y0, x1, y1 = limit.rect
+        paint = S.hatch(dwg, pattern, edge, fill)
+        dwg.add(dwg.rect((px(x0), py(y0)), ((x1 - x0) * CELL, (y1 - y0) * CELL), fill=paint, fill_opacity=0.85,
+                         stroke=edge, stroke_width=1.6))
+    grid = dwg.g(stroke="#bdbdbd", stroke_width=0.6)
+    major = dwg.g(stroke="#8f8f8f", stroke_width=1)
+    for k in range(SIZE + 1):
+        target = major if k % 4 == 0 else grid
+        target.add(dwg.line((px(k), FIELD_Y), (px(k), FIELD_Y + FIELD_W)))
+        target.add(dwg.line((FIELD_X, py(k)), (FIELD_X + FIELD_W, py(k))))
+    dwg.add(grid)
+    dwg.add(major)
+    for limit in state.limits:
+        if limit.id in sc.lit_limits:
+            x0, y0, x1, y1 = limit.rect
+            dwg.add(dwg.rect((px(x0) - 2, py(y0) - 2), ((x1 - x0) * CELL + 4, (y1 - y0) * CELL + 4), fill="none",
+                             stroke=CURRENT, stroke_width=3.5, rx=2))
+    for k in range(SIZE + 1):
+        size = 10.5 if k % 4 else 11
+        bold = k % 4 == 0
+        fill = S.INK if bold else S.MUTED
+        S.label(dwg, dwg, str(k), (px(k), FIELD_Y - 7), size=size, bold=bold, fill=fill, anchor="middle")
+        S.label(dwg, dwg, str(k), (px(k), FIELD_Y + FIELD_W + 16), size=size, bold=bold, fill=fill, anchor="middle")
+        S.label(dwg, dwg, str(k), (FIELD_X - 5, py(k) + 4), size=size, bold=bold, fill=fill, anchor="end")
+        S.label(dwg, dwg, str(k), (FIELD_X + FIELD_W + 5, py(k) + 4), size=size, bold=bold, fill=fill)
+    dwg.add(dwg.rect((FIELD_X, FIELD_Y), (FIELD_W, FIELD_W), fill="none", stroke=S.INK, stroke_width=1.5))
+    for lance in state.lances:
+        if lance.edge not in ("left", "right"):
+            continue
+        x = FIELD_X - 4 if lance.edge == "left" else FIELD_X + FIELD_W + 4
+        dwg.add(dwg.line((x, FIELD_Y), (x, FIELD_Y + FIELD_W), stroke=safe_color(lance.color), stroke_width=6))
+
+
+def limit_labels(dwg: svgwrite.Drawing, state: State, lang: str) -> None:
+    """A small domain word in each Limit's top-left corner (drawn over the grid)."""
+    words = {"water": ("Вода", "Water"), "forest": ("Лес", "Forest"), "rock": ("Скала", "Rock")}
+    for limit in state.limits:
+        x0, y0, x1, _ = limit.rect
+        text = pick(words.get(limit.type, (limit.type, limit.type)), lang)
+        if (x1 - x0) * CELL < S.text_width(text, 10.5) + 8:
+            continue
+        edge = LIMIT_STYLE.get(limit.type, ("", "", S.MUTED))[2]
+        w = S.text_width(text, 10.5, bold=True) + 6
+        dwg.add(dwg.rect((px(x0) + 2, py(y0) + 2), (w, 14), fill=S.PAPER, fill_opacity=0.85, rx=2))
+        S.label(dwg, dwg, text, (px(x0) + 5, py(y0) + 13), size=10.5, bold=True, fill=edge)
+
+
+def draw_ladies(dwg: svgwrite.Drawing, state: State, nums: dict[str, int]) -> None:
+    """Lady tokens on their cells: a ♛ square (§6.2: a 1 F square token)."""
+    for lady in state.ladies:
+        if lady.cell is None or lady.carrier is not None:
+            continue
+        i, j = lady.cell
+        dwg.add(dwg.rect((px(i) + 1.5, py(j) + 1.5), (CELL - 3, CELL - 3), fill="#f4dcea", stroke=LADY,
+                         stroke_width=2.2, rx=3))
+        S.label(dwg, dwg, "♛", (px(i) + CELL / 2, py(j) + CELL / 2 + 6), size=17, fill="#8a3d6a", anchor="middle")
+        S.label(dwg, dwg, str(nums.get(lady.her_knight, "?")), (px(i) + CELL - 3, py(j) + CELL - 3), size=9,
+                bold=True, fill=S.INK, anchor="end")
+
+
+def lady_outlines(dwg: svgwrite.Drawing, state: State) -> None:
+    """Over the knights: the outline of every Lady token, so one under a knight still shows."""
+    for lady in state.ladies:
+        if lady.cell is None or lady.carrier is not None:
+            continue
+        i, j = lady.cell
+        box = dwg.rect((px(i) + 1.5, py(j) + 1.5), (CELL - 3, CELL - 3), fill="none", stroke=LADY, stroke_width=2,
+                       rx=3)
+        box["stroke-dasharray"] = "4,2"
+        dwg.add(box)
+
+
+def end_inside(points: list[tuple[float, float]], polys: list[g.Poly]) -> tuple[list[tuple[float, float]], bool]:
+    """The path shortened to where it enters the knight standing at its end, and whether it was (arrowhead shown)."""
+    if len(points) < 2:
+        return points, False
+    end = points[-1]
+    for poly in polys:
+        if not g.contains(poly, end):
+            continue
+        start = points[-2]
+        if g.contains(poly, start):
+            return points, False
+        lo, hi = 0.0, 1.0
+        for _ in range(30):
+            mid = (lo + hi) / 2
+            q = (start[0] + (end[0] - start[0]) * mid, start[1] + (end[1] - start[1]) * mid)
+            if g.contains(poly, q):
+                hi = mid
+            else:
+                lo = mid
+        q = (start[0] + (end[0] - start[0]) * lo, start[1] + (end[1] - start[1]) * lo)
+        return [*points[:-1], q], True
+    return points, True
+
+
+def draw_paths(dwg: svgwrite.Drawing, view: FrameView, sc: Scene, polys: list[g.Poly], top: bool) -> None:
+    """The turn's movements: earlier faint, this step's thick; induced (pushes, sidesteps) dashed."""
+    state = view.state
+    for mv in sorted(sc.movers, key=lambda m: m.current):
+        try:
+            color = lance_color(state, state.knight(mv.knight).player)
+        except KeyError:
+            color = S.MUTED
+        if mv.loyal:
+            color = LADY
+        points, shortened = end_inside(mv.points, polys)
+        if top == shortened and not (top and not mv.current):
+            continue  # short moves that start inside their own triangle are drawn over the knights
+        if top and not mv.current:
+            continue
+        width = 4 if mv.current else 2.5
+        group = dwg.g(opacity=1 if mv.current else FAINT_OPACITY)
+        pix = [pt(q) for q in points]
+        if mv.current:
+            halo = dwg.polyline(pix, fill="none", stroke=S.PAPER, stroke_width=width + 3, stroke_linejoin="round",
+                                stroke_linecap="round")
+            group.add(halo)
+        line = dwg.polyline(pix, fill="none", stroke=color, stroke_width=width, stroke_linejoin="round",
+                            marker_end=S.arrowhead(dwg, color))
+        if mv.induced:
+            line["stroke-dasharray"] = "7,4"
+        group.add(line)
+        group.add(dwg.circle(pix[0], r=3.2 if mv.current else 2.5, fill=color))
+        dwg.add(group)
+
+
+def draw_ghosts(dwg: svgwrite.Drawing, state: State, sc: Scene) -> None:
+    """Where this step's movers stood before it: dashed outlines with a faint Front dot."""
+    seen = set()
+    for kid, pose, _ in sc.ghosts:
+        key = (kid, pose.x, pose.y, pose.f)
+        if key in seen:
+            continue
+        seen.add(key)
+        try:
+            k = state.knight(kid)
+        except KeyError:
+            continue
+        if k.pose is not None and (k.pose.x, k.pose.y, k.pose.f) == (pose.x, pose.y, pose.f):
+            continue
+        color = lance_color(state, k.player)
+        tri = triangle_px(pose)
+        ghost = dwg.polygon(tri, fill=color, fill_opacity=0.07, stroke=color, stroke_width=1.6, stroke_opacity=0.8)
+        ghost["stroke-dasharray"] = "5,3"
+        dwg.add(ghost)
+        dwg.add(dwg.circle(along(pose, 0.78), r=2.4, fill=color, fill_opacity=0.7))
+
+
+def disc(dwg: svgwrite.Drawing, parent: Any, at: tuple[float, float], number: int, shape: int, color: str,
+         r: float = 8.5, size: float = 11.5) -> None:
+    """The knight's number: a disc for the first lance, a square for the second (monochrome-safe)."""
+    x, y = at
+    if shape == 0:
+        parent.add(dwg.circle((x, y), r=r, fill=S.PAPER, stroke=color, stroke_width=2))
+    else:
+        parent.add(dwg.rect((x - r, y - r), (2 * r, 2 * r), fill=S.PAPER, stroke=color, stroke_width=2, rx=1.5))
+    S.label(dwg, parent, str(number), (x, y + size * 0.36), size=size, bold=True, fill=S.INK, anchor="middle")
+
+
+def ring(dwg: svgwrite.Drawing, parent: Any, at: tuple[float, float], damaged: frozenset[str], r: float,
+         f: int = 0) -> None:
+    """Six dots around the number, one per function of the kit (its Масса), turned with the knight: none points
+    at the Front or the Rear; a damaged function is a hollow red dot."""
+    x, y = at
+    heading = math.atan2(g.DIRS[f % 8][1], g.DIRS[f % 8][0])
+    for n, fn in enumerate(kit_functions()):
+        a = heading + math.radians(30 + 60 * n)
+        q = (round(x + r * math.cos(a), 2), round(y + r * math.sin(a), 2))
+        if fn in damaged:
+            parent.add(dwg.circle(q, r=2.1, fill=S.PAPER, stroke=S.BAD, stroke_width=1.3))
+        else:
+            parent.add(dwg.circle(q, r=2.4, fill=S.INK))
+
+
+def chevrons(dwg: svgwrite.Drawing, parent: Any, pose: Pose, accel: int) -> None:
+    """Разгон: one chevron per point (0–3) between the number and the Front, pointing forward."""
+    for n in range(min(3, max(0, accel))):
+        t = 0.13 + 0.16 * n
+        tip = along(pose, t + 0.12)
+        left = along(pose, t, -0.19 + 0.04 * n)
+        right = along(pose, t, 0.19 - 0.04 * n)
+        parent.add(dwg.polyline([left, tip, right], fill="none", stroke=S.INK, stroke_width=2.4,
+                                stroke_linecap="round", stroke_linejoin="round"))
+
+
+def badge(dwg: svgwrite.Drawing, parent: Any, at: tuple[float, float], text: str, *, fill: str = S.PAPER,
+          ink: str = S.INK, stroke: str = S.INK, size: float = 10.5) -> None:
+    """A small round badge with a number or a sign."""
+    w = max(15.0, S.text_width(text, size, bold=True) + 7)
+    x, y = at
+    parent.add(dwg.rect((x - w / 2, y - 7.5), (w, 15), fill=fill, stroke=stroke, stroke_width=1.2, rx=7.5))
+    S.label(dwg, parent, text, (x, y + size * 0.36), size=size, bold=True, fill=ink, anchor="middle")
+
+
+def draw_knight(dwg: svgwrite.Drawing, state: State, k: Knight, pose: Pose, number: int, fill: str, lit: bool,
+                *, wreck: bool = False) -> None:
+    """One knight: exact triangle, кант, Front dot, heavy Rear, number, function ring, Разгон, Скорость, Lady."""
+    color = lance_color(state, k.player)
+    shape = lance_index(state, k.player)
+    tri = triangle_px(pose)
+    group = dwg.g()
+    if lit:
+        group.add(dwg.polygon(tri, fill="none", stroke=CURRENT, stroke_width=11, stroke_linejoin="round",
+                              stroke_opacity=0.85))
+    if wreck:
+        body = dwg.polygon(tri, fill="#e6e6e6", stroke=color, stroke_width=2, stroke_linejoin="round")
+        body["stroke-dasharray"] = "4,3"
+        group.add(body)
+        cx, cy = along(pose, -0.382)
+        arm = 0.55 * CELL
+        group.add(dwg.path(d=f"M{cx - arm},{cy - arm} L{cx + arm},{cy + arm} M{cx - arm},{cy + arm} "
+                             f"L{cx + arm},{cy - arm}", stroke=S.BAD, stroke_width=4, stroke_linecap="round"))
+        disc(dwg, group, (cx, cy), number, shape, color, r=7.4, size=10.5)
+        S.label(dwg, group, "☠", along(pose, 0.45), size=12, fill=S.INK, anchor="middle")
+        dwg.add(group)
+        return
+    group.add(dwg.polygon(tri, fill=fill, stroke=color, stroke_width=3.8, stroke_linejoin="round"))
+    centre = along(pose, -0.382)  # the incentre: every side is 0.618 F from it
+    inset = 1 - 2.6 / (0.618 * CELL)
+    inner = [(round(centre[0] + (vx - centre[0]) * inset, 2), round(centre[1] + (vy - centre[1]) * inset, 2))
+             for vx, vy in tri]
+    group.add(dwg.polygon(inner, fill="none", stroke=S.PAPER, stroke_width=1.1, stroke_linejoin="round"))
+    # Rear: the base, heavy, just inside the кант.
+    group.add(dwg.line(along(pose, -0.88, -0.9), along(pose, -0.88, 0.9), stroke=S.INK, stroke_width=4.2,
+                       stroke_linecap="butt"))
+    # Front: a dot at the apex.
+    group.add(dwg.circle(along(pose, 0.8), r=3.3, fill=S.INK, stroke=S.PAPER, stroke_width=1))
+    mark = along(pose, -0.36)
+    ring(dwg, group, mark, k.damaged, 11.2, pose.f)
+    disc(dwg, group, mark, number, shape, color, r=7.4, size=10.5)
+    chevrons(dwg, group, pose, k.accel)
+    dwg.add(group)
+
+
+def draw_badges(dwg: svgwrite.Drawing, state: State, k: Knight, pose: Pose) -> None:
+    """Over every knight: Скорость on the middle of the Rear, ♛ at the left base corner for a carried Lady."""
+    badge(dwg, dwg, along(pose, -1.0), str(derive.speed(state, k)), fill=S.INK, ink=S.PAPER, stroke=S.PAPER)
+    if any(lady.carrier == k.id for lady in state.ladies):
+        badge(dwg, dwg, along(pose, -1.0, -1.0), "♛", fill=LADY, ink=S.PAPER, stroke="#7a2f5c", size=11)
+
+
+def draw_knights(dwg: svgwrite.Drawing, state: State, sc: Scene, nums: dict[str, int],
+                 fills: dict[str, str]) -> None:
+    for kid, pose in sc.wrecks.items():
+        draw_knight(dwg, state, state.knight(kid), pose, nums.get(kid, 0), "#dddddd", kid in sc.lit, wreck=True)
+    for k in state.knights:
+        if k.location == "field" and k.pose is not None:
+            draw_knight(dwg, state, k, k.pose, nums.get(k.id, 0), fills[k.id], k.id in sc.lit)
+    for k in state.knights:
+        if k.location == "field" and k.pose is not None:
+            draw_badges(dwg, state, k, k.pose)
+
+
+def draw_outflank(dwg: svgwrite.Drawing, state: State, sc: Scene, nums: dict[str, int], fills: dict[str, str],
+                  lang: str) -> None:
+    """Knights off the field, listed in the band on their lance's side; a mark where each one crossed this turn."""
+    for k_lance, lance in enumerate(state.lances):
+        side = edge_side(state, k_lance)
+        xc = MARGIN + OUT / 2 if side == "left" else BOARD_RIGHT - OUT / 2
+        y = FIELD_Y + 6
+        for kid in lance.knights:
+            k = state.knight(kid)
+            if k.location != "outflank":
+                continue
+            color = lance_color(state, k.player)
+            tri = [(xc, y), (xc + 16, y + 30), (xc - 16, y + 30)]
+            if kid in sc.lit:
+                dwg.add(dwg.polygon(tri, fill="none", stroke=CURRENT, stroke_width=8, stroke_linejoin="round"))
+            dwg.add(dwg.polygon(tri, fill=fills[kid], stroke=color, stroke_width=3, stroke_linejoin="round"))
+            disc(dwg, dwg, (xc, y + 20), nums.get(kid, 0), k_lance, color, r=7, size=10)
+            badge(dwg, dwg, (xc + (12 if side == "left" else -12), y + 40), str(derive.speed(state, k)),
+                  fill=S.INK, ink=S.PAPER, stroke=S.PAPER)
+            if any(lady.carrier == kid for lady in state.ladies):
+                badge(dwg, dwg, (xc - (12 if side == "left" else -12), y + 40), "♛", fill=LADY, ink=S.PAPER,
+                      stroke="#7a2f5c", size=11)
+            y += 58
+    for kid, ex in sc.exits.items():
+        try:
+            k = state.knight(kid)
+        except KeyError:
+            continue
+        color = lance_color(state, k.player)
+        ghost = dwg.polygon(triangle_px(ex), fill="none", stroke=color, stroke_width=1.6, stroke_opacity=0.8)
+        ghost["stroke-dasharray"] = "2,3"
+        dwg.add(ghost)
+        text = "⇢ " + tr(lang, "Аутфланк", "Outflank")
+        w = S.text_width(text, 11, bold=True) + 10
+        cx = min(max(px(ex.x), FIELD_X + w / 2 + 4), FIELD_X + FIELD_W - w / 2 - 4)
+        cy = min(max(py(ex.y) - 22, FIELD_Y + 12), FIELD_Y + FIELD_W - 12)
+        dwg.add(dwg.rect((cx - w / 2, cy - 9), (w, 17), fill=S.PAPER, stroke=color, stroke_width=1.2, rx=3))
+        S.label(dwg, dwg, text, (cx, cy + 4), size=11, bold=True, fill=color, anchor="middle")
+
+
+def draw_loyal(dwg: svgwrite.Drawing, sc: Scene, polys: list[g.Poly], lang: str) -> None:
+    """A tag by the knight that takes the blow for a friend this step («Принять удар за товарища!»)."""
+    for _, pose in sc.loyal:
+        if pose is None:
+            continue
+        text = tr(lang, "принимает удар", "takes the blow")
+        w, h = S.text_width(text, 11, bold=True) + 10, 17
+        x, y = place_box(pt((pose.x, pose.y)), w, h, polys)
+        dwg.add(dwg.rect((x, y), (w, h), fill=S.PAPER, stroke=LADY, stroke_width=1.5, rx=3))
+        S.label(dwg, dwg, text, (x + w / 2, y + 13), size=11, bold=True, fill="#8a3d6a", anchor="middle")
+
+
+def star(center: tuple[float, float], r: float, points: int = 10) -> list[tuple[float, float]]:
+    x, y = center
+    out = []
+    for n in range(points * 2):
+        rad = r if n % 2 == 0 else r * 0.5
+        a = math.pi * n / points - math.pi / 2
+        out.append((round(x + rad * math.cos(a), 2), round(y + rad * math.sin(a), 2)))
+    return out
+
+
+def draw_rams(dwg: svgwrite.Drawing, view: FrameView, sc: Scene, polys: list[g.Poly], lang: str) -> None:
+    """Each ram of the turn: a star at the contact point; the current one with its outcome and numbers."""
+    for ram in sorted(sc.rams, key=lambda r: r.current):
+        c = pt(ram.point)
+        group = dwg.g(opacity=1 if ram.current else 0.55)
+        group.add(dwg.polygon(star(c, 13 if ram.current else 9), fill=S.YELLOW, stroke=S.INK, stroke_width=1.4))
+        S.label(dwg, group, str(ram.n), (c[0], c[1] + 4), size=10.5 if ram.current else 9, bold=True, fill=S.INK,
+                anchor="middle")
+        dwg.add(group)
+        if not ram.current:
+            continue
+        lines = [tr(lang, f"Таран {ram.n}: {OUTCOME_MARK.get(ram.outcome, '')} {outcome_name(ram.outcome, lang)}",
+                    f"Ram {ram.n}: {OUTCOME_MARK.get(ram.outcome, '')} {outcome_name(ram.outcome, lang)}"),
+                 tr(lang, f"Натиск {ram.impetus} · Сопротивление {ram.resistance}",
+                    f"Impetus {ram.impetus} · Resistance {ram.resistance}")]
+        w = max(S.text_width(line, 12.5, bold=n == 0) for n, line in enumerate(lines)) + 16
+        h = 42
+        box = place_box(c, w, h, polys)
+        group = dwg.g()
+        group.add(dwg.line(c, (min(max(c[0], box[0]), box[0] + w), min(max(c[1], box[1]), box[1] + h)),
+                           stroke=S.INK, stroke_width=1.2))
+        group.add(dwg.rect(box, (w, h), fill="#fffbe0", stroke=S.INK, stroke_width=1.4, rx=5))
+        S.label(dwg, group, lines[0], (box[0] + 8, box[1] + 17), size=12.5, bold=True)
+        S.label(dwg, group, lines[1], (box[0] + 8, box[1] + 34), size=12.5)
+        dwg.add(group)
+        dwg.add(dwg.polygon(star(c, 13), fill=S.YELLOW, stroke=S.INK, stroke_width=1.4))
+        S.label(dwg, dwg, str(ram.n), (c[0], c[1] + 4), size=10.5, bold=True, fill=S.INK, anchor="middle")
+
+
+def place_box(c: tuple[float, float], w: float, h: float, polys: list[g.Poly]) -> tuple[float, float]:
+    """Where a label box near point c covers the least of the knights, inside the field (first best wins)."""
+    best, best_cost = None, math.inf
+    for dx, dy in ((24, -h - 24), (-w - 24, -h - 24), (24, 24), (-w - 24, 24), (-w / 2, -h - 40), (-w / 2, 40),
+                   (40, -h / 2), (-w - 40, -h / 2)):
+        x, y = c[0] + dx, c[1] + dy
+        x = min(max(x, FIELD_X + 2), FIELD_X + FIELD_W - w - 2)
+        y = min(max(y, FIELD_Y + 2), FIELD_Y + FIELD_W - h - 2)
+        rect = g.rect((x - FIELD_X) / CELL, (y - FIELD_Y) / CELL, (x + w - FIELD_X) / CELL, (y + h - FIELD_Y) / CELL)
+        cost = sum(g.overlap(poly, rect) for poly in polys)
+        if math.hypot(x + w / 2 - c[0], y + h / 2 - c[1]) < 20:
+            cost += 10
+        if cost < best_cost - 1e-9:
+            best, best_cost = (round(x, 2), round(y, 2)), cost
+    return best if best is not None else (c[0] + 20, c[1] + 20)
+
+
+# --- the side panel --------------------------------------------------------------------------------------------------
+
+
+def draw_panel(dwg: svgwrite.Drawing, view: FrameView, sc: Scene, nums: dict[str, int], fills: dict[str, str],
+               lang: str) -> float:
+    """Lances and knights: name, heraldry, domain, oath, Honour, Разгон/Скорость/Масса, functions, where."""
+    state = view.state
+    x, w = PANEL_X, PANEL_W
+    y = FIELD_Y - GUTTER - OUT
+    full = sum(card_height(state, state.knight(kid), True) for lance in state.lances for kid in lance.knights)
+    heraldry = y + 2 * 54 + full <= BOARD_BOTTOM  # drop the heraldry lines when the panel would overrun the board
+    for k_lance, lance in enumerate(state.lances):
+        color = safe_color(lance.color)
+        dwg.add(dwg.rect((x, y), (w, 40), fill=mix(color, "#ffffff", 0.85), stroke=color, stroke_width=1.5, rx=5))
+        dwg.add(dwg.rect((x, y), (7, 40), fill=color, rx=2))
+        honour = derive.lance_honor(state, lance.player)
+        htext = tr(lang, f"Честь {honour}", f"Honour {honour}")
+        hw = S.text_width(htext, 14, bold=True)
+        S.label(dwg, dwg, S.fit(lance.name, 15, w - hw - 36, bold=True), (x + 15, y + 17), size=15, bold=True)
+        S.label(dwg, dwg, htext, (x + w - 10, y + 17), size=14, bold=True, anchor="end")
+        role = word(ROLE, lance.role, lang) if lance.role else tr(lang, "роль не выбрана", "no role yet")
+        edge = word(EDGE, lance.edge, lang) if lance.edge else tr(lang, "край не выбран", "no edge yet")
+        S.label(dwg, dwg, S.fit(f"{lance.player} · {role} · {edge}", 12, w - 24), (x + 15, y + 33), size=12,
+                fill=S.MUTED)
+        y += 48
+        for kid in lance.knights:
+            y = knight_card(dwg, state, state.knight(kid), nums.get(kid, 0), k_lance, fills[kid], kid in sc.lit,
+                            x, y, w, lang, heraldry)
+        y += 6
+    return y
+
+
+def lost_lines(k: Knight, lang: str, width: float) -> list[str]:
+    """The knight's damaged functions by name, wrapped (at most two lines)."""
+    lost = [pick(FUNCTION[f], lang) if f in FUNCTION else f for f in kit_functions() if f in k.damaged]
+    if not lost or k.location == "fallen":  # a fallen knight has lost them all
+        return []
+    lines = S.wrap("✗ " + ", ".join(lost), 11.5, width)
+    return lines[:1] + [S.fit(" ".join(lines[1:]), 11.5, width)] if len(lines) > 2 else lines
+
+
+def card_height(state: State, k: Knight, heraldry: bool) -> float:
+    return 16 + (16 if heraldry and k.heraldry else 0) + 17 + 17 + 16 + 16 + 14 * len(lost_lines(k, "ru", 292)) + 8
+
+
+def knight_card(dwg: svgwrite.Drawing, state: State, k: Knight, number: int, shape: int, fill: str, lit: bool,
+                x: float, y: float, w: float, lang: str, heraldry: bool = True) -> float:
+    """One knight's entry in the panel; returns the y under it."""
+    color = lance_color(state, k.player)
+    top = y
+    lost = lost_lines(k, lang, w - 38)
+    height = card_height(state, k, heraldry) - 4
+    if lit:
+        dwg.add(dwg.rect((x - 4, top - 2), (w + 6, height), fill="#fff4dc", stroke=CURRENT, stroke_width=2, rx=5))
+    # the mark: a small triangle in the knight's colours with its number
+    mark = dwg.g()
+    mark.add(dwg.polygon([(x + 14, y + 1), (x + 27, y + 25), (x + 1, y + 25)], fill=fill, stroke=color,
+                         stroke_width=2.4, stroke_linejoin="round"))
+    disc(dwg, mark, (x + 14, y + 17), number, shape, color, r=7, size=10)
+    dwg.add(mark)
+    honour = tr(lang, f"Честь {k.honor}", f"Honour {k.honor}")
+    hw = S.text_width(honour, 13, bold=True)
+    S.label(dwg, dwg, S.fit(k.name, 14, w - hw - 46, bold=True), (x + 34, y + 14), size=14, bold=True)
+    S.label(dwg, dwg, honour, (x + w - 4, y + 14), size=13, bold=True, anchor="end")
+    y += 16
+    if heraldry and k.heraldry:
+        S.label(dwg, dwg, S.fit(k.heraldry, 11.5, w - 38), (x + 34, y + 13), size=11.5, fill=S.MUTED,
+                font_style="italic")
+        y += 16
+    S.label(dwg, dwg, S.fit(f"{word(DOMAIN, k.domain, lang)} · {word(OATH, k.oath, lang)}", 12, w - 38),
+            (x + 34, y + 14), size=12)
+    y += 17
+    # Разгон pips, Скорость, Масса
+    S.label(dwg, dwg, tr(lang, "Разгон", "Accel"), (x + 34, y + 13), size=12)
+    cx = x + 34 + S.text_width(tr(lang, "Разгон", "Accel"), 12) + 6
+    for n in range(3):
+        dwg.add(dwg.circle((cx + 5 + 12 * n, y + 9), r=4.2, fill=S.INK if n < k.accel else S.PAPER, stroke=S.INK,
+                           stroke_width=1.2))
+    cx += 40
+    mass, speed = derive.mass(state, k), "—" if k.location == "fallen" else derive.speed(state, k)
+    S.label(dwg, dwg, tr(lang, f"Скорость {speed}   Масса {mass}", f"Speed {speed}   Mass {mass}"),
+            (cx, y + 13), size=12, bold=True)
+    y += 17
+    # functions by module; a damaged one crossed
+    cx = x + 34
+    for module, fns in data("kit")["modules"].items():
+        label = pick(MODULE[module], lang) if module in MODULE else module
+        S.label(dwg, dwg, label, (cx, y + 12), size=11, fill=S.MUTED)
+        cx += S.text_width(label, 11) + 3
+        for fn in fns:
+            hurt = fn in k.damaged
+            dwg.add(dwg.rect((cx, y + 2), (10, 11), fill="#f7d3c5" if hurt else S.INK, stroke=S.BAD if hurt else S.INK,
+                             stroke_width=1.1, rx=1.5))
+            if hurt:
+                dwg.add(dwg.path(d=f"M{cx + 1.5},{y + 3.5} L{cx + 8.5},{y + 11.5} M{cx + 1.5},{y + 11.5} "
+                                   f"L{cx + 8.5},{y + 3.5}", stroke=S.BAD, stroke_width=1.4))
+            cx += 12
+        cx += 8
+    y += 16
+    S.label(dwg, dwg, S.fit(where_line(state, k, lang), 11.5, w - 38), (x + 34, y + 12), size=11.5,
+            fill=S.BAD if k.location == "fallen" else S.INK)
+    y += 16
+    for line in lost:
+        S.label(dwg, dwg, line, (x + 34, y + 11), size=11.5, fill=S.BAD)
+        y += 14
+    return top + height + 4
+
+
+def where_line(state: State, k: Knight, lang: str) -> str:
+    if k.location == "field" and k.pose is not None:
+        p = k.pose
+        text = f"({num(p.x)},{num(p.y)}) {ARROW[p.f]} {COMPASS[0 if lang == 'ru' else 1][p.f]}"
+    elif k.location == "fallen":
+        text = "☠ " + pick(LOCATION["fallen"], lang)
+    else:
+        text = word(LOCATION, k.location, lang)
+    for lady in state.ladies:
+        if lady.carrier == k.id:
+            text += tr(lang, f"  ♛ Леди {name(state, lady.her_knight)}", f"  ♛ {name(state, lady.her_knight)}'s Lady")
+    return text
+
+
+# --- legend, caption, desc -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Key:
+    """A legend entry with a custom mark (kind) or a standard svg.Swatch."""
+
+    label: str
+    kind: str
+    swatch: S.Swatch | None = None
+
+
+def legend_items(state: State, lang: str) -> list[Key]:
+    items = [
+        Key(tr(lang, "Рыцарь: номер, кант Лэнса (● / ■)", "knight: number, lance edge colour (● / ■)"), "knight"),
+        Key(tr(lang, "точка — Фронт, жирное основание — Тыл", "dot: Front, heavy base: Rear"), "parts"),
+        Key(tr(lang, "точки вокруг номера — Функции (Масса), ○ — повреждена",
+               "dots round the number: functions (mass), ○ damaged"), "ring"),
+        Key(tr(lang, "шевроны — Разгон (0–3)", "chevrons: accel (0–3)"), "chevrons"),
+        Key(tr(lang, "тёмная плашка на Тылу — Скорость", "dark tag on the Rear: speed"), "speed"),
+        Key(tr(lang, "Леди (жетон / несут)", "Lady (token / carried)"), "lady"),
+    ]
+    words = {"water": ("Водный Предел", "water Limit"), "forest": ("Лесной Предел", "forest Limit"),
+             "rock": ("Скальный Предел", "rock Limit")}
+    for kind, (fill, pattern, edge) in LIMIT_STYLE.items():
+        items.append(Key(pick(words[kind], lang), "box", S.Swatch(pick(words[kind], lang), fill, edge, "box", pattern)))
+    items += [
+        Key(tr(lang, "ход этого шага", "this step's move"), "arrow"),
+        Key(tr(lang, "ранее в ходу", "earlier this turn"), "faint"),
+        Key(tr(lang, "смещение от Тарана", "moved by a ram"), "dashed"),
+        Key(tr(lang, "где стоял", "where it stood"), "ghost"),
+        Key(tr(lang, "Таран", "ram"), "ram"),
+        Key(tr(lang, "текущий шаг", "current step"), "current"),
+    ]
+    return items
+
+
+def key_mark(dwg: svgwrite.Drawing, parent: Any, item: Key, x: float, y: float) -> None:
+    """The 18×14 mark of a legend entry at (x, y)."""
+    c = (x + 9, y + 7)
+    if item.swatch is not None:
+        S.swatch(dwg, parent, item.swatch, x, y)
+    elif item.kind == "knight":
+        parent.add(dwg.polygon([(x + 9, y - 3), (x + 18, y + 15), (x, y + 15)], fill="#dddddd", stroke=S.BLUE,
+                               stroke_width=2))
+        disc(dwg, parent, (x + 9, y + 10), 1, 0, S.BLUE, r=5.5, size=8)
+    elif item.kind == "parts":
+        parent.add(dwg.polygon([(x + 9, y - 2), (x + 18, y + 15), (x, y + 15)], fill=S.PAPER, stroke=S.MUTED,
+                               stroke_width=1.2))
+        parent.add(dwg.circle((x + 9, y + 2.5), r=2.6, fill=S.INK))
+        parent.add(dwg.line((x + 1, y + 13.5), (x + 17, y + 13.5), stroke=S.INK, stroke_width=3.2))
+    elif item.kind == "ring":
+        ring(dwg, parent, c, frozenset({"raise_shields"}), 6.5)
+    elif item.kind == "chevrons":
+        for n in range(3):
+            parent.add(dwg.polyline([(x + 2 + 6 * n, y + 2), (x + 6 + 6 * n, y + 7), (x + 2 + 6 * n, y + 12)],
+                                    fill="none", stroke=S.INK, stroke_width=2.2, stroke_linecap="round"))
+    elif item.kind == "speed":
+        badge(dwg, parent, c, "3", fill=S.INK, ink=S.PAPER, stroke=S.PAPER)
+    elif item.kind == "lady":
+        parent.add(dwg.rect((x, y), (14, 14), fill="#f4dcea", stroke=LADY, stroke_width=1.8, rx=2))
+        S.label(dwg, parent, "♛", (x + 7, y + 12), size=11, fill="#8a3d6a", anchor="middle")
+    elif item.kind in ("arrow", "faint", "dashed"):
+        group = dwg.g(opacity=FAINT_OPACITY if item.kind == "faint" else 1)
+        S.arrow(dwg, group, (x, y + 7), (x + 13, y + 7), color=S.INK, width=2.5 if item.kind != "arrow" else 3.2,
+                dashed=item.kind == "dashed")
+        parent.add(group)
+    elif item.kind == "ghost":
+        ghost = dwg.polygon([(x + 9, y - 2), (x + 18, y + 15), (x, y + 15)], fill="none", stroke=S.INK,
+                            stroke_width=1.4)
+        ghost["stroke-dasharray"] = "3,2"
+        parent.add(ghost)
+    elif item.kind == "ram":
+        parent.add(dwg.polygon(star(c, 8.5), fill=S.YELLOW, stroke=S.INK, stroke_width=1))
+    elif item.kind == "current":
+        parent.add(dwg.rect((x, y), (18, 14), fill="none", stroke=CURRENT, stroke_width=3, rx=3))
+
+
+def legend(dwg: svgwrite.Drawing, items: list[Key], at: tuple[float, float], width: float, size: float = 12
+           ) -> float:
+    """Entries flowed left to right within width (as svg.legend, with the knights' own marks); the height used."""
+    x0, y0 = at
+    x, y, row = x0, y0, size + 10
+    for item in items:
+        w = 24 + S.text_width(item.label, size) + 18
+        if x > x0 and x + w > x0 + width:
+            x, y = x0, y + row
+        group = dwg.g()
+        key_mark(dwg, group, item, x, y + (row - 14) / 2 - 4)
+        S.label(dwg, group, item.label, (x + 24, y + row / 2 + size * 0.35 - 4), size=size)
+        dwg.add(group)
+        x += w
+    return y - y0 + row
+
+
+def caption_text(view: FrameView, lang: str) -> str:
+    """ "Ход N · шаг k/K"."""
+    return tr(lang, f"Ход {view.turn} · шаг {view.step}/{view.steps}",
+              f"Turn {view.turn} · step {view.step}/{view.steps}")
+
+
+def title_text(state: State, lang: str) -> str:
+    a, b_ = (lance.name for lance in state.lances)
+    return tr(lang, f"Рыцари: {a} против {b_}", f"Knights: {a} vs {b_}")
+
+
+def event_line(view: FrameView, now: Event | None, before: State, lang: str) -> str:
+    """ "Ход N · шаг k/K: what this step did"."""
+    head = caption_text(view, lang) + ": "
+    if now is None:
+        if view.step == 0:
+            if view.turn == 0:
+                return head + tr(lang, "поле перед расстановкой.", "the field before setup.")
+            return head + tr(lang, "заявки приняты, ход ещё не исполнен.",
+                             "orders are in; the turn is not resolved yet.")
+        return head + tr(lang, "решение ГМ.", "a GM ruling.")
+    return head + step_text(now, before, lang)
+
+
+def ascii_map(state: State, nums: dict[str, int]) -> list[str]:
+    """The field as 24 lines of characters: . open, ~ water, " forest, ^ rock, L a Lady, 1–6 knights."""
+    grid = [["." for _ in range(SIZE)] for _ in range(SIZE)]
+    marks = {"forest": '"', "water": "~", "rock": "^"}
+    for kind in ("forest", "water", "rock"):
+        for limit in state.limits:
+            if limit.type != kind:
+                continue
+            x0, y0, x1, y1 = limit.rect
+            for i in range(max(0, x0), min(SIZE, x1)):
+                for j in range(max(0, y0), min(SIZE, y1)):
+                    grid[j][i] = marks[kind]
+    for lady in state.ladies:
+        if lady.cell is not None and lady.carrier is None and 0 <= lady.cell[0] < SIZE and 0 <= lady.cell[1] < SIZE:
+            grid[lady.cell[1]][lady.cell[0]] = "L"
+    for k in state.knights:
+        if k.location == "field" and k.pose is not None:
+            ux, uy = g.unit(k.pose.f)
+            i = math.floor(k.pose.x - 0.382 * ux)
+            j = math.floor(k.pose.y - 0.382 * uy)
+            if 0 <= i < SIZE and 0 <= j < SIZE:
+                grid[j][i] = str(nums.get(k.id, "?"))[-1]
+    head = "    " + "".join(str(i // 10) if i % 10 == 0 and i else " " for i in range(SIZE))
+    head2 = "    " + "".join(str(i % 10) for i in range(SIZE))
+    return [head, head2] + [f"{j:>3} " + "".join(row) for j, row in enumerate(grid)]
+
+
+def desc(view: FrameView, now: Event | None, nums: dict[str, int], lang: str) -> str:
+    """A plain-text picture of the frame (the SVG's `<desc>`)."""
+    state = view.state
+    lines = [caption_text(view, lang) + " — " + title_text(state, lang), event_line(view, now, state, lang)]
+    for lance in state.lances:
+        role = word(ROLE, lance.role, lang) if lance.role else "—"
+        edge = word(EDGE, lance.edge, lang) if lance.edge else "—"
+        lines.append(f"{lance.name} ({lance.player}): {role}, {edge}, "
+                     + tr(lang, f"Честь {derive.lance_honor(state, lance.player)}",
+                          f"honour {derive.lance_honor(state, lance.player)}"))
+        for kid in lance.knights:
+            k = state.knight(kid)
+            lost = [pick(FUNCTION[f], lang) for f in kit_functions() if f in k.damaged]
+            speed, mass = derive.speed(state, k), derive.mass(state, k)
+            lines.append(f"  {nums.get(kid)} {k.name} [{k.heraldry}] — {word(DOMAIN, k.domain, lang)}, "
+                         f"{word(OATH, k.oath, lang)}; " + where_line(state, k, lang) + "; "
+                         + tr(lang, f"Разгон {k.accel}, Скорость {speed}, Масса {mass}, Честь {k.honor}",
+                              f"accel {k.accel}, speed {speed}, mass {mass}, honour {k.honor}")
+                         + (tr(lang, "; повреждено: ", "; damaged: ") + ", ".join(lost) if lost else ""))
+    if state.limits:
+        lines.append(tr(lang, "Пределы: ", "Limits: ") + "; ".join(
+            f"{word(DOMAIN, x.type, lang)} ({x.rect[0]},{x.rect[1]})–({x.rect[2]},{x.rect[3]})" for x in state.limits))
+    lines += ascii_map(state, nums)
+    lines.append(tr(lang, "Обозначения: . поле, ~ вода, \" лес, ^ скала, L Леди, цифра — Рыцарь (клетка его номера).",
+                    "Key: . open, ~ water, \" forest, ^ rock, L a Lady, a digit: a knight (the cell of its number)."))
+    return "\n".join(lines)
+
+
+# --- the frame ---------------------------------------------------------------------------------------------------
+
+
+def frame(view: FrameView, *, lang: str = "ru") -> str:
+    """The SVG of the knights' battle at (turn, step)."""
+    lang = "ru" if lang == "ru" else "en"
+    state: State = view.state
+    now = current(view)
+    sc = scene(view, now)
+    nums = numbers(state)
+    fills = {}
+    for lance in state.lances:
+        for slot, kid in enumerate(lance.knights):
+            fills[kid] = heraldic_fill(state.knight(kid), safe_color(lance.color), slot)
+    text = S.wrap(event_line(view, now, state, lang), 13.5, WIDTH - 2 * MARGIN - 24)
+    box_y = BOARD_BOTTOM + 12
+    legend_y = box_y + 16 + 19 * len(text) + 14
+    probe = svgwrite.Drawing()
+    legend_h = legend(probe, legend_items(state, lang), (0, 0), WIDTH - 2 * MARGIN)
+    height = int(legend_y + legend_h + 10)
+    dwg = S.new_drawing(WIDTH, height, title=title_text(state, lang), caption=caption_text(view, lang),
+                        last_hash=view.last_hash, desc_text=desc(view, now, nums, lang))
+    draw_band(dwg, state, lang)
+    draw_grid(dwg, state, sc, view.turn)
+    limit_labels(dwg, state, lang)
+    draw_ladies(dwg, state, nums)
+    polys = [g.triangle(k.pose.x, k.pose.y, k.pose.f) for k in state.knights
+             if k.location == "field" and k.pose is not None]
+    polys += [g.triangle(p.x, p.y, p.f) for p in sc.wrecks.values()]
+    draw_paths(dwg, view, sc, polys, top=False)
+    draw_ghosts(dwg, state, sc)
+    draw_knights(dwg, state, sc, nums, fills)
+    draw_paths(dwg, view, sc, polys, top=True)
+    lady_outlines(dwg, state)
+    draw_outflank(dwg, state, sc, nums, fills, lang)
+    draw_rams(dwg, view, sc, polys, lang)
+    draw_loyal(dwg, sc, polys, lang)
+    draw_panel(dwg, view, sc, nums, fills, lang)
+    dwg.add(dwg.rect((MARGIN, box_y), (WIDTH - 2 * MARGIN, 12 + 19 * len(text)), fill="#fafafa",
+                     stroke=CURRENT if now is not None else S.FAINT, stroke_width=1.5, rx=6))
+    for n, line in enumerate(text):
+        S.label(dwg, dwg, line, (MARGIN + 12, box_y + 20 + 19 * n), size=13.5)
+    legend(dwg, legend_items(state, lang), (MARGIN, legend_y), WIDTH - 2 * MARGIN)
+    return S.to_string(dwg)
