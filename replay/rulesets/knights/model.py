@@ -443,7 +443,7 @@ def knight_json(k: Knight, mass: int, speed: int) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": k.id, "player": k.player, "name": k.name, "heraldry": k.heraldry, "domain": k.domain, "oath": k.oath,
         "pose": None if k.pose is None else k.pose.json(), "location": k.location, "accel": k.accel,
-        "mass": mass, "speed": speed, "damage": 6 - mass, "honor": k.honor,
+        "mass": mass, "speed": None if k.location == "fallen" else speed, "damage": 6 - mass, "honor": k.honor,
         "functions": {f: ("damaged" if f in k.damaged else "intact") for f in kit_functions()},
         "damaged": sorted(k.damaged), "oath_count": k.oath_count, "mercy_uses": k.mercy_uses,
     }
