@@ -69,9 +69,9 @@ def test_every_error_of_a_post_is_collected():
         "§1 Заявка: a stack has 6 items, not 7",
         "§1.3 Ставка: unknown stake 'средняя' (малая, высокая, Mettre tout)",
         "§7 Черты: unknown trait 'Летучий'",
-        "§7 Черты: 'Жилистый' is passive and needs no activation",
+        "§7 Черты: A lacks the trait wiry (Жилистый)",
         "§7 Острый язык: needs roleplay text after \"Отыгрыш:\" (\"Нужен отыгрыш\")",
-        "§7 Черты: A lacks the trait distance_control",
+        "§7 Черты: A lacks the trait distance_control (Контроль дистанции)",
     ]
 
 
@@ -88,3 +88,138 @@ def test_the_descriptor_parses_too_and_its_order_is_legal():
     from replay.rulesets.duel.resolve import check_order
 
     assert check_order(S, "A", parsed.order, DuelOptions()) == []
+
+
+# --- real forum posts: messy numbering, BBCode, signatures, stakes and traits written every which way --------------
+
+MESSY = """[b]Заявка на ход 3.[/b]
+
+1) [b]Атака[/b]
+2) [i]финт[/i]
+3 - Контратака
+4. защита
+5) ИНИЦИАТИВА
+6) Отдых
+
+ставка - all in
+Черты: Убийственный удар, Острый язык
+Отыгрыш: Сударь, ваша шпага ржавая!
+А шляпа — и того хуже.
+
+--
+Шевалье д'Артаньян"""
+
+
+def test_a_messy_forum_post_reads_every_numbering_style_the_stake_traits_and_roleplay():
+    parsed = parse_order(MESSY, S, "A")
+    assert parsed.errors == []
+    assert parsed.order == {
+        "stack": items("AFCDIR"), "stake": "all_in",
+        "activate": {"killer_blow": True, "sharp_tongue": True,
+                     "sharp_tongue_roleplay": "Сударь, ваша шпага ржавая!\nА шляпа — и того хуже."},
+    }
+    assert parsed.notes == ["§1 Заявка: lines not read as part of the order: 'Заявка на ход 3.'"]
+
+
+@pytest.mark.parametrize("stack", [
+    "1) Атака\n2) Атака\n3) Защита\n4) Защита\n5) Отдых\n6) Контратака",
+    "1 - Атака\n2 - Атака\n3 – Защита\n4 — Защита\n5-Отдых\n6 -Контр-атака",
+    "1: атака 2: АТАКА 3: защиту 4: Защита 5: отдых 6: контр-атаку",
+    "1. Атака, 2. Атака, 3. Защита, 4. Защита, 5. Отдых, 6. Контр-Атака",
+    "Атака, атака, защита; защита, отдых, контратака",
+    "- Атака\n- Атака\n- Защита\n- Защита\n- Отдых\n- Контратака",
+    "[b]Атака[/b]\n[i]Атака[/i]\nЗащита\nЗащита\nОтдых (восстановлю дыхание)\nКонтр-атака!",
+])
+def test_numbering_styles_and_separators(stack):
+    parsed = parse_order(stack + "\nСтавка: малая", S, "A")
+    assert parsed.errors == []
+    assert parsed.order["stack"] == items("AADDRC")
+
+
+def test_yo_and_e_are_the_same_letter():
+    parsed = parse_order("Атака\nАтака\nЗащита\nЗащита\nОтдых\nОтдых\nСтавка: малая\nЧерта: острый язык\n"
+                         "Отыгрыш: Ещё шаг, и всё!", S, "A")
+    assert parsed.errors == []
+    parsed = parse_order("1. Атака 2. Атака 3. Защита 4. Защита 5. Отдых 6. Отдых\nСтавка: вабанк", S, "A")
+    assert parsed.order["stake"] == "all_in"
+
+
+@pytest.mark.parametrize(("line", "stake"), [
+    ("ставка - all in", "all_in"), ("Mettre tout!", "all_in"), ("Ставка: Mettre tout!", "all_in"),
+    ("Высокая ставка", "high"), ("Ставка: высокая ставка", "high"), ("малая ставка", "low"),
+    ("STAKE: LOW", "low"), ("Ставка — Mettre tout (80+)", "all_in"), ("Ставка:\nнизкая", "low"),
+])
+def test_a_stake_written_any_way_and_even_on_a_line_of_its_own(line, stake):
+    # before: "Mettre tout!" without "Ставка:" was dropped and the order silently became a high stake
+    parsed = parse_order("1. Атака 2. Атака 3. Защита 4. Защита 5. Отдых 6. Отдых\n" + line, S, "A")
+    assert parsed.errors == []
+    assert parsed.order["stake"] == stake
+
+
+def test_two_different_stakes_are_an_error():
+    parsed = parse_order("Атака, Атака, Защита, Защита, Отдых, Отдых\nСтавка: малая\nMettre tout!", S, "A")
+    assert parsed.errors == ["§1.3 Ставка: one stake per turn, not low and all_in"]
+
+
+def test_traits_in_russian_plural_with_locality_and_passive_traits_the_duelist_owns():
+    b = duelist("B", ("distance_control", "hale"))
+    s = state(duelist("A"), b)
+    parsed = parse_order("Атака, Защита, Защита, Отдых, Отдых, Инициатива\nСтавка: малая\n"
+                         "Черты: Контроль дистанции (защита), Здоровый парень из Гаскони", s, "B")
+    assert parsed.errors == []
+    assert parsed.order["activate"] == {"distance_control": "defense"}
+    assert parsed.notes == ["§7 Черты: 'Здоровый парень из Гаскони' is passive and needs no activation"]
+
+
+def test_traits_in_a_column_and_distance_control_on_its_own_line():
+    parsed = parse_order("Атака, Защита, Защита, Отдых, Отдых, Инициатива\nСтавка: малая\n"
+                         "Черты:\n- Убийственный удар\n- Острый язык\n\nОтыгрыш:\nВаша шпага ржавая!", S, "A")
+    assert parsed.errors == []
+    assert parsed.order["activate"] == {"killer_blow": True, "sharp_tongue": True,
+                                        "sharp_tongue_roleplay": "Ваша шпага ржавая!"}
+    parsed = parse_order("Атака, Защита, Защита, Отдых, Отдых, Инициатива\nКонтроль дистанции - атаку", S, "B")
+    assert parsed.errors == []
+    assert parsed.order["activate"] == {"distance_control": "attack"}
+
+
+def test_a_trailing_signature_and_a_greeting_are_not_items():
+    post = ("Сударь, извольте!\n\n1. Атака\n2. Атака\n3. Защита\n4. Защита\n5. Отдых\n6. Отдых\nСтавка: малая\n\n"
+            "С уважением, Арман")
+    parsed = parse_order(post, S, "A")
+    assert parsed.errors == []
+    assert parsed.order == {"stack": items("AADDRR"), "stake": "low"}
+    assert parsed.notes == ["§1 Заявка: lines not read as part of the order: 'Сударь, извольте!', "
+                            "'С уважением, Арман'"]
+
+
+def test_a_misspelt_item_in_a_column_is_an_error_at_its_position():
+    parsed = parse_order("Атака\nАтоко\nЗащита\nЗащита\nОтдых\nОтдых\nСтавка: малая", S, "A")
+    assert parsed.errors == ["§1 Заявка: position 2: unknown item 'Атоко'"]
+
+
+def test_a_missing_item_names_the_lines_that_were_not_read():
+    parsed = parse_order("Атака\nАтака\nЗащита\nЗащита\nОтдых\nОтдыхх\nСтавка: малая", S, "A")
+    assert parsed.errors == ["§1 Заявка: a stack has 6 items, not 5 (lines not read as items: 'Отдыхх')"]
+
+
+def test_sharp_tongue_roleplay_may_be_the_posts_prose():
+    post = "Ваша шпага ржавая, сударь!\n\nАтака, Атака, Защита, Защита, Отдых, Отдых\nЧерта: Острый язык"
+    parsed = parse_order(post, S, "A")
+    assert parsed.errors == []
+    assert parsed.order["activate"]["sharp_tongue_roleplay"] == "Ваша шпага ржавая, сударь!"
+    assert "§7 Острый язык: no \"Отыгрыш:\" line; the post's other lines are the roleplay" in parsed.notes
+
+
+def test_every_error_of_a_messy_post_is_collected_at_once():
+    post = ("[b]1)[/b] Атака\n2) Атака\n3 - Атака\n4. Атака\n5) Атака\n6) Финт\n"
+            "Ставка - средняя\nЧерты: Выносливый, Контроль дистанции, Острый язык\n--\nАрман")
+    parsed = parse_order(post, S, "A")
+    assert parsed.order is None
+    assert parsed.errors == [
+        "§1 Заявка: attack appears 5 times; at most 4 of a kind",
+        "§1.3 Ставка: unknown stake 'средняя' (малая, высокая, Mettre tout)",
+        "§7 Черты: A lacks the trait enduring (Выносливый)",
+        "§7 Контроль дистанции: name the extra item, attack or defense, not '' (e.g. \"Контроль дистанции: атака\")",
+        "§7 Острый язык: needs roleplay text after \"Отыгрыш:\" (\"Нужен отыгрыш\")",
+        "§7 Черты: A lacks the trait distance_control (Контроль дистанции)",
+    ]

@@ -427,6 +427,10 @@ def _obtain(x: Side, y: Side, success: bool, options: DuelOptions) -> None:
     if options.overspend == "drop_items":
         allowance = x.s0 - sum(x.costs) - x.traits_cost if x.s0 > 0 else 1
         x.ob, x.dropped = drop_unaffordable(x.ob, allowance)
+        # a dropped attack is not obtained: without any attack left, Непробиваемая защита applies (A19)
+        if (x.dropped and x.d.has("impenetrable_defense") and count(x.ob, ATTACK) == 0
+                and all(pos != ID_POSITION for pos, _ in x.ob)):
+            x.ob.append((ID_POSITION, DEFENSE))
 
 
 def _obtain_why(x: Side, y: Side) -> str:
@@ -892,13 +896,12 @@ def check_order(state: DuelState, actor: str, payload: dict[str, Any], options: 
         problems += _activation_problems(state.duelist(actor), act)
     else:
         problems.append("§7 Черты: activate is a set of trait switches")
-    if problems:
-        return problems
     try:
         order = Order.model_validate(payload)
     except Exception as exc:
-        return [f"§1 Заявка: {exc}"]
-    return _budget_problems(state.duelist(actor), order, options)
+        return problems or [f"§1 Заявка: {exc}"]
+    # every problem at once: the stamina budget too, whenever the order reads (§4)
+    return problems + _budget_problems(state.duelist(actor), order, options)
 
 
 def _activation_problems(d: Duelist, act: dict[str, Any]) -> list[str]:
