@@ -43,3 +43,21 @@ def test_the_doc_names_every_choice():
 
     for name in CHOICES:
         assert f"| `{name}` |" in DOC, name
+
+
+ABBREVIATIONS = {"rb": "test_rulebook", "sc": "test_scenarios", "ra": "test_rams", "tu": "test_turns",
+                 "me": "test_mechanics", "oa": "test_oaths", "se": "test_setup", "ge": "test_geometry",
+                 "fx": "test_fixtures", "bi": "test_bad_input"}
+
+
+def test_the_traceability_table_has_every_rule_and_names_only_real_tests():
+    table = DOC[DOC.index("## Rules and where they are tested"):]
+    rows = [line.split(" | ") for line in table.splitlines() if line.startswith("| ") and "---" not in line]
+    ids = {r[0].lstrip("| ").strip() for r in rows}
+    assert {f"K{i}" for i in range(1, 64)} | {f"C{i}" for i in range(1, 6)} <= ids
+    assert {"§0", "§1.1 field", "§3.1", "§3.2", "§5", "§6"} <= ids
+    for r in rows[1:]:
+        for ref in re.findall(r"(?:\b(\w\w)::|tests/knights/(\w+)\.py::)(test_\w+)", r[-1]):
+            module = ABBREVIATIONS.get(ref[0], ref[1])
+            source = (ROOT / "tests" / "knights" / f"{module}.py").read_text(encoding="utf-8")
+            assert f"def {ref[2]}(" in source, (r[0], module, ref[2])

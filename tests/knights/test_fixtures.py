@@ -74,7 +74,8 @@ def test_the_battle_plays_to_a_decisive_end():
     end = next(e.payload for e in events if e.type == "knights.end")
     # Red fulfilled Leadership, Mercy and Love: the battle ends on personal oaths (§1.3), Love's +4 included
     assert end["reason"] == "oaths" and end["winner"] == "alice"
-    assert end["bonuses"] == [{"knight": "r3", "honor": 4, "why": "Love: the kidnapper Dame Quarry has fallen: +4"}]
+    assert end["bonuses"] == [{"knight": "r3", "honor": 4, "kind": "kidnapper_fallen", "kidnapper": "b3",
+                               "why": "Love: the kidnapper Dame Quarry has fallen: +4"}]
     state = driver.fold(game)
     assert state.knight("b3").location == "fallen"
     # the kidnapper's last function was full_ahead, the steed's last (§4.1)

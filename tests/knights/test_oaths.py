@@ -55,7 +55,8 @@ def test_formation_bonus_in_a_ram_is_optional():
             choice("alice", "push_direction", "E", knight="T"), choice("alice", "sidestep", "left", knight="L")]
     drafts, _ = resolve(st0, 5, base)
     mods = of(drafts, "knights.ram")[0]["impetus"]["mods"]
-    assert {"value": 1, "reason": "formation", "rule": "§6.2 Лидерство", "applied": True} in mods
+    assert {"value": 1, "reason": "formation", "rule": "§6.2 Лидерство", "applied": True, "kind": "formation",
+            "side": "attacker", "knight": "L", "leaders": ["L"]} in mods
     drafts, _ = resolve(st0, 5, base + [choice("alice", "formation", "decline", knight="L", ram=1)])
     assert of(drafts, "knights.ram")[0]["impetus"]["value"] == 13
 
@@ -103,6 +104,6 @@ def test_all_personal_oaths_end_the_battle_and_love_bonus():
     drafts, st1 = resolve(st0, 5, [order("alice", knight="P", action="drop_speed"), far_bob()])
     (end,) = of(drafts, "knights.end")
     assert end["reason"] == "oaths"
-    assert end["bonuses"] == [{"knight": "P", "honor": 4,
+    assert end["bonuses"] == [{"knight": "P", "honor": 4, "kind": "kidnapper_fallen", "kidnapper": "Q",
                                "why": "Love: the kidnapper Q has fallen: +4"}]
     assert st1.knight("P").honor == 11

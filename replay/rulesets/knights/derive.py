@@ -99,13 +99,19 @@ def followers(state: State, leader: Knight) -> list[Knight]:
     return [k for k in state.knights if follows(state, k, leader)]
 
 
-def in_formation(state: State, k: Knight, min_followers: int) -> bool:
-    """The knight is the leader or a member of an active formation (K32)."""
+def leaders_of(state: State, k: Knight, min_followers: int) -> list[str]:
+    """The leaders of the active formations (K32) the knight belongs to, as leader or follower."""
+    out = []
     for leader in state.knights:
         fs = followers(state, leader)
         if len(fs) >= min_followers and (leader.id == k.id or any(f.id == k.id for f in fs)):
-            return True
-    return False
+            out.append(leader.id)
+    return out
+
+
+def in_formation(state: State, k: Knight, min_followers: int) -> bool:
+    """The knight is the leader or a member of an active formation (K32)."""
+    return bool(leaders_of(state, k, min_followers))
 
 
 # --- what a knight may declare (§4.1, K21, K52) -------------------------------------------------------------------

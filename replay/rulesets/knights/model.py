@@ -71,8 +71,19 @@ results. Every event may carry these update maps, which `evolve` copies (a field
     "limits_add":  [limit, ...]                       appended to the field's Limits
     "pending_add": [fulfilment, ...]                  oath fulfilments waiting for Accounting
     "rams_add":    [ram record, ...]                  this turn's rams (for oaths)
-A fulfilment is {"knight", "oath", "honor", "why": [str], "ram": n|null}; a ram record is {"n", "attacker",
-"target", "outcome", "spared", "enemy", "tc"}.
+A fulfilment is {"knight", "oath", "honor", "why": [str], "ram": n|null, "terms": [term, ...]}: `terms` is the
+honour as data, summing to "honor" (`why` says the same in words; posts need not parse it). A term is
+{"kind", "honor": int, ...}, by oath:
+    bravery     "broke"|"struck"|"equal"|"was_struck"|"was_broken" {"ram", "opponent"};
+                "heavier_opponent" {"opponent", "opponent_mass", "mass"}; "outside_own_domain" {"domain"}
+    mercy       "spared_struck"|"spared_broken" {"target", "ram"}
+    love        "base" {"lady"}; "kidnapper_damaged" {"kidnapper", "damage"} (honor 0 when damage < 1)
+    loyalty     "functions_lost"|"modules_destroyed"|"enemy_functions" {"count", "per"}; "last_module"
+    leadership  "base" {"followers"}; one of "touching_enemy"|"struck"|"broke";
+                "one_follower_touching"|"two_followers_touching" {"followers": the touching ones}
+    conquest    "foreign_limits" {"types", "domain"}
+    bloodshed   "struck"|"broke"|"equal" {"ram", "opponent"}
+A ram record is {"n", "attacker", "target", "outcome", "spared", "enemy", "tc"}.
 
 Turn 0 (one resolution of the whole setup, one event per decision, so each placement is a frame step):
 knights.roles     challenger, responder: player; lot: 1|2|null (null = agreed)                  §3.1
@@ -102,18 +113,28 @@ knights.move      knight, player, action, step: int,
                   pickup: null | {"lady", "kidnapper"} (the first), pickups: [same], love: bool (Love fulfilled
                   on entering the Outflank)
                   (+ knights, ladies, pending_add)                                                §4.1, §1.1
-knights.take_the_blow  loyal, ally, attacker, ram: n, step1: pose, step2: {"dir": name|null, "ally_to": pose|null,
-                  "result": "done"|"failed"}, step3: pose|null, placed_by: "rule"|"opponent"|null,
+knights.take_the_blow  loyal, ally, attacker, ram: n, loyal_from: pose, ally_from: pose (both before step 1),
+                  step1: pose, step2: {"dir": name|null, "ally_to": pose|null, "result": "done"|"failed",
+                  "segment": move segment (done only)}, step3: pose|null, placed_by: "rule"|"opponent"|null,
                   success: bool (+ knights)                                                        §6.2 Верность
 knights.ram       n: int (1.. within the turn), attacker, target, would_be_target, candidates: [ids],
                   chosen_by: player|null,
                   parts: {"tp", "ap", "tc", "ac": "front"|"flank"|"rear"}, loyalty_override: bool,
                   attacker_state / target_state: {"mass", "speed", "accel", "pose", "in_limits": {type: bool},
                                                  "formation": bool, "player"},
-                  impetus:    {"base": int, "mass": int, "speed": int,
-                               "mods": [{"value": +n, "reason": str, "rule": str, "applied": bool}],
-                               "div": 1|2, "value": int},
-                  resistance: {same shape; "speed" is the counted speed (≥ 1)},
+                  impetus:    {"base": int, "mass": int, "speed": int, "counted_speed": int,
+                               "mods": [mod, ...], "div": 1|2,
+                               "div_reason": str|null (null when div is 1),
+                               "halving": null | {"knight": whose Rear is nearest, "part": "rear",
+                                                  "toward": the other knight, "override": bool (Take the blow)},
+                               "value": int},
+                  resistance: {same shape; "counted_speed" is the speed counted (≥ 1, §4.3 Шаг 2)},
+                  a mod is {"value": +n, "reason": str, "rule": str, "applied": bool, "kind", ...}:
+                     "front_nearest" {"knight": the target, "part": "front", "toward": the attacker}
+                     "domain" {"domain", "side": "attacker"|"target" (whose domain), "knight": named in reason,
+                               "knights": [everyone of the two in those Limits]}
+                     "en_garde" {"side", "knight", "part": "front"|"flank"}
+                     "formation" {"side", "knight", "leaders": [leader ids of its active formations]}
                   outcome: "target_broken"|"target_struck"|"equal"|"attacker_struck"|"attacker_broken",
                   effects: [ordered list, each one of
                      {"kind": "push", "knight", "dir": name, "distance": D, "chosen_by": player|"forced",
@@ -132,11 +153,12 @@ knights.ram       n: int (1.. within the turn), attacker, target, would_be_targe
 knights.action_end knight, action, reason: "done"|"ram"|"outflank"|"fallen"|"function_damaged"|"accel_zero",
                   accel: int (after drop_speed's −1 when reason "done") (+ knights)                  §4.1, K20, K24
 knights.checks    end-of-Execution checks: formations: {leader: [followers]} (+ pending_add)       §6.1, K35
-knights.oath      knight, oath, honor: int, status: "accepted"|"declined"|"void", total: int (knight's honor)
-                  (+ knights)                                                                         §6
+knights.oath      knight, oath, honor: int (awarded), status: "accepted"|"declined"|"void", ram: n|null,
+                  terms: the fulfilment's terms (what it offered), total: int (knight's honor) (+ knights)   §6
 knights.end_of_turn turn, next_turn, acted_last_turn: [ids] (resets per-turn counters, rams, pending)   §1.4
 knights.end       reason: "turns"|"no_capable"|"concession"|"oaths", winner: player, honor: {player: int},
-                  bonuses: [{"knight", "honor", "why"}] (Love +4) (+ knights)                       §1.3
+                  bonuses: [{"knight", "honor", "kind": "kidnapper_fallen", "kidnapper", "why"}] (Love +4)
+                  (+ knights)                                                                         §1.3
 """
 
 from __future__ import annotations

@@ -55,12 +55,16 @@ def _pose_free(state: State, pose: Pose, ignore: tuple[str, ...]) -> bool:
 
 
 def touching_pose_ok(state: State, pose: Pose, mover: str, other: str, parts: tuple[str, ...]) -> bool:
-    """A pose where `mover` touches `other` (no area overlap) with one of `parts`, and is otherwise free."""
+    """A pose where `mover` touches `other` with one of `parts`, on the field, overlapping nobody by ½ F² or more.
+
+    Spec §5.8 step 1: touching(G, X) with contact_part(G, X) in {Front, Flank}, no ≥ ½ overlap with anyone, not in
+    the Outflank — a standing overlap under ½ F² with X is touching too (K59), as everywhere else.
+    """
     o = state.knight(other)
     if o.pose is None:
         return False
     p, q = d.poly(pose), d.poly(o.pose)
-    if not g.touching(p, q) or g.overlap(p, q) > g.EPS_AREA:
+    if not g.touching(p, q):
         return False
     if parts and g.contact_part(p, q) not in parts:
         return False
@@ -93,20 +97,24 @@ def _as_pose(value: Any) -> Pose | None:
 
 
 def _ask_pose(ctx: Ctx, b: Batch, name: str, actor: str, mover: str, other: str, parts: tuple[str, ...]
-              ) -> Pose | None:
-    """A pose choice checked by rule, not by list: any legal pose is accepted (CP-K2a, CP-K2c)."""
+              ) -> tuple[Pose | None, str]:
+    """A pose choice checked by rule, not by list: any legal pose is accepted (CP-K2a, CP-K2c); (pose, how)."""
     def ok(v: Any) -> bool:
         pose = _as_pose(v)
         return pose is not None and touching_pose_ok(b.state, pose, mover, other, parts)
 
     if ctx.has_recorded(name, actor, knight=mover):
-        value, _ = ctx.ask(name, actor, [], accept=ok, knight=mover)
-        return _as_pose(value)
+        value, how = ctx.ask(name, actor, [], accept=ok, knight=mover)
+        return _as_pose(value), how
     options = touching_poses(b.state, mover, other, parts)
     if not options:
-        return None
-    value, _ = ctx.ask(name, actor, options, accept=ok, knight=mover)
-    return _as_pose(value)
+        return None, "none"
+    value, how = ctx.ask(name, actor, options, accept=ok, knight=mover)
+    return _as_pose(value), how
+
+
+def _forced(how: str) -> str:
+    return " (forced)" if how == "forced" else ""
 
 
 def take_the_blow(ctx: Ctx, attacker: Knight, ally: Knight, loyal: Knight, n: int) -> str:
@@ -117,12 +125,14 @@ def take_the_blow(ctx: Ctx, attacker: Knight, ally: Knight, loyal: Knight, n: in
     front_flank = (g.FRONT, g.FLANK)
     ally_pose = ally.pose
     assert ally_pose is not None and loyal.pose is not None
+    loyal_from = loyal.pose
     # Step 1: teleport to a pose touching the ally with Front or Flank.
-    pose1 = _ask_pose(ctx, b, "take_the_blow_pose", loyal.player, loyal.id, ally.id, front_flank)
+    pose1, how = _ask_pose(ctx, b, "take_the_blow_pose", loyal.player, loyal.id, ally.id, front_flank)
     if pose1 is None:
         return ally.id
     b.knight(loyal.id, pose=pose1, used_take_the_blow=True)
-    why.append(f"step 1: {loyal.name} → {fmt_pose(pose1)}, touching {ally.name} with its Front or Flank")
+    why.append(f"step 1: {loyal.name} {fmt_pose(loyal_from)} → {fmt_pose(pose1)}, touching {ally.name} with its "
+               f"Front or Flank{_forced(how)}")
     # Step 2: the ally moves 2 F without turning, touching nobody but the loyal knight afterwards.
     legal = []
     for name in DIR_NAMES:
@@ -141,21 +151,22 @@ def take_the_blow(ctx: Ctx, attacker: Knight, ally: Knight, loyal: Knight, n: in
     placed_by = None
     success = False
     if legal:
-        dname, _ = ctx.ask("take_the_blow_direction", loyal.player, legal, knight=loyal.id)
+        dname, how = ctx.ask("take_the_blow_direction", loyal.player, legal, knight=loyal.id)
         seg = move(b, ally.id, 2, dir_index(dname), ctx.options)
         moved = b.state.knight(ally.id)
         step2 = {"dir": dname, "ally_to": None if moved.pose is None else moved.pose.json(),
                  "result": "done", "segment": seg}
-        why.append(f"step 2: {ally.name} moves 2 F {dname}")
+        why.append(f"step 2: {ally.name} moves 2 F {dname}{_forced(how)}")
         # Step 3: the loyal knight stands where the ally stood (same C and facing, K47).
         if _pose_free(b.state, ally_pose, (loyal.id,)):
             pose3 = ally_pose
             placed_by = "rule"
         else:
             opp = ctx.state.opponent(loyal.player)
-            pose3 = _ask_pose(ctx, b, "take_the_blow_place", opp, loyal.id, attacker.id, ())
+            pose3, how = _ask_pose(ctx, b, "take_the_blow_place", opp, loyal.id, attacker.id, ())
             placed_by = "opponent"
-            why.append("step 3: the ally's former pose is taken; the Attacker's owner places the loyal knight")
+            why.append("step 3: the ally's former pose is taken; the Attacker's owner places the loyal knight"
+                       + _forced(how))
         if pose3 is not None:
             b.knight(loyal.id, pose=pose3)
             step3 = pose3.json()
@@ -164,7 +175,8 @@ def take_the_blow(ctx: Ctx, attacker: Knight, ally: Knight, loyal: Knight, n: in
     else:
         why.append(f"step 2: no direction moves {ally.name} 2 F clear of everyone: the rescue fails (K46)")
     ctx.emit("knights.take_the_blow", {
-        "loyal": loyal.id, "ally": ally.id, "attacker": attacker.id, "ram": n, "step1": pose1.json(),
+        "loyal": loyal.id, "ally": ally.id, "attacker": attacker.id, "ram": n,
+        "loyal_from": loyal_from.json(), "ally_from": ally_pose.json(), "step1": pose1.json(),
         "step2": step2, "step3": step3, "placed_by": placed_by, "success": success, "why": why,
     }, b, rule="§6.2 Клятва Верности", defaults=defaults)
     return loyal.id if success else ally.id
@@ -237,12 +249,15 @@ def _optional(ctx: Ctx, name: str, k: Side, n: int) -> bool:
     return value == "apply"
 
 
-def _value(base_mass: int, speed: int, counted: int, mods: list[dict[str, Any]], div: int, div_reason: str
-           ) -> dict[str, Any]:
+def _value(base_mass: int, speed: int, counted: int, mods: list[dict[str, Any]], halving: dict[str, Any] | None,
+           div_reason: str) -> dict[str, Any]:
+    """Base, modifiers, then halving rounded up (§4.3 Шаг 3); `div_reason` and `halving` are null at div 1."""
     add = sum(m["value"] for m in mods if m["applied"])
+    div = 2 if halving is not None else 1
     value = halve_up(base_mass * counted + add, div)
     return {"mass": base_mass, "speed": speed, "counted_speed": counted, "base": base_mass * counted,
-            "mods": mods, "div": div, "div_reason": div_reason, "value": value}
+            "mods": mods, "div": div, "div_reason": div_reason if halving is not None else None,
+            "halving": halving, "value": value}
 
 
 def _line(label: str, v: dict[str, Any]) -> str:
@@ -297,34 +312,36 @@ def ram(ctx: Ctx, attacker_id: str, candidates: list[str], pickup: frozenset[str
     i_mods: list[dict[str, Any]] = []
     r_mods: list[dict[str, Any]] = []
     if parts["tp"] == g.FRONT:
-        r_mods.append({"value": 2, "reason": "target's Front nearest", "rule": "§4.3 Шаг 3", "applied": True})
-    if a.in_limits[attacker.domain] or in_type(ctx, target, attacker.domain):
-        who = a.name if a.in_limits[attacker.domain] else t.name
-        i_mods.append({"value": 2, "reason": f"{who} in {attacker.domain} Limits (attacker's domain)",
-                       "rule": "§4.3 Шаг 3", "applied": True})
-    if t.in_limits[target.domain] or in_type(ctx, attacker, target.domain):
-        who = t.name if t.in_limits[target.domain] else a.name
-        r_mods.append({"value": 2, "reason": f"{who} in {target.domain} Limits (target's domain)",
-                       "rule": "§4.3 Шаг 3", "applied": True})
+        r_mods.append({"value": 2, "reason": "target's Front nearest", "rule": "§4.3 Шаг 3", "applied": True,
+                       "kind": "front_nearest", "knight": target_id, "part": g.FRONT, "toward": attacker_id})
+    for side, owner, mods, label, order in (("attacker", attacker, i_mods, "attacker's domain", (a, t)),
+                                            ("target", target, r_mods, "target's domain", (t, a))):
+        inside = [s.id for s in order if in_type(ctx, st.knight(s.id), owner.domain)]
+        if inside:
+            who = a.name if inside[0] == attacker_id else t.name
+            mods.append({"value": 2, "reason": f"{who} in {owner.domain} Limits ({label})", "rule": "§4.3 Шаг 3",
+                         "applied": True, "kind": "domain", "domain": owner.domain, "side": side,
+                         "knight": inside[0], "knights": inside})
     garde_ok = enemy or ctx.options.en_garde_vs_friend
-    if a.en_garde and parts["ac"] in (g.FRONT, g.FLANK) and garde_ok:
-        i_mods.append({"value": 1, "reason": f"en garde ({parts['ac']})", "rule": "§4.3 Ан гард!",
-                       "applied": _optional(ctx, "en_garde", a, n)})
+    if not enemy:
         defaults.append("K63")
-    if t.en_garde and parts["tc"] in (g.FRONT, g.FLANK) and garde_ok:
-        r_mods.append({"value": 1, "reason": f"en garde ({parts['tc']})", "rule": "§4.3 Ан гард!",
-                       "applied": _optional(ctx, "en_garde", t, n)})
-    if a.formation:
-        i_mods.append({"value": 1, "reason": "formation", "rule": "§6.2 Лидерство",
-                       "applied": _optional(ctx, "formation", a, n)})
-        defaults.append("K32")
-    if t.formation:
-        r_mods.append({"value": 2, "reason": "formation", "rule": "§6.2 Лидерство",
-                       "applied": _optional(ctx, "formation", t, n)})
-        defaults.append("K32")
-    impetus = _value(a.mass, a.speed, a.speed, i_mods, 2 if parts["ap"] == g.REAR else 1,
+    for side, s, part, mods in (("attacker", a, parts["ac"], i_mods), ("target", t, parts["tc"], r_mods)):
+        if s.en_garde and part in (g.FRONT, g.FLANK) and garde_ok:
+            mods.append({"value": 1, "reason": f"en garde ({part})", "rule": "§4.3 Ан гард!",
+                         "applied": _optional(ctx, "en_garde", s, n), "kind": "en_garde", "side": side,
+                         "knight": s.id, "part": part})
+    for side, s, value, mods in (("attacker", a, 1, i_mods), ("target", t, 2, r_mods)):
+        if s.formation:
+            mods.append({"value": value, "reason": "formation", "rule": "§6.2 Лидерство",
+                         "applied": _optional(ctx, "formation", s, n), "kind": "formation", "side": side,
+                         "knight": s.id, "leaders": d.leaders_of(st, st.knight(s.id),
+                                                                 ctx.options.formation_min_followers)})
+            defaults.append("K32")
+    i_half = {"knight": attacker_id, "part": g.REAR, "toward": target_id, "override": False}
+    r_half = {"knight": target_id, "part": g.REAR, "toward": attacker_id, "override": override}
+    impetus = _value(a.mass, a.speed, a.speed, i_mods, i_half if parts["ap"] == g.REAR else None,
                      "attacker's Rear nearest the target's Front")
-    resistance = _value(t.mass, t.speed, max(t.speed, 1), r_mods, 2 if parts["tp"] == g.REAR else 1,
+    resistance = _value(t.mass, t.speed, max(t.speed, 1), r_mods, r_half if parts["tp"] == g.REAR else None,
                         "target's Rear nearest the attacker's Front" + (" (taking the blow)" if override else ""))
     why += [_line("I", impetus), _line("R", resistance)]
     outcome = compare(impetus["value"], resistance["value"])
@@ -385,14 +402,18 @@ def _bravery(b: Batch, me: Side, other: Side, outcome: str, attacking: bool, n: 
     }[outcome]
     honor = table[mine]
     why = [f"Bravery ({me.name}): {mine.replace('_', ' ')} {table[mine]}"]
+    terms: list[dict[str, Any]] = [{"kind": mine, "honor": table[mine], "ram": n, "opponent": other.id}]
     if other.mass > me.mass:
         honor += table["heavier_opponent"]
         why.append(f"+{table['heavier_opponent']} opponent's mass {other.mass} > own {me.mass}")
+        terms.append({"kind": "heavier_opponent", "honor": table["heavier_opponent"], "opponent": other.id,
+                      "opponent_mass": other.mass, "mass": me.mass})
     if not me.in_limits[k.domain]:
         honor += table["outside_own_domain"]
         why.append(f"+{table['outside_own_domain']} not in own {k.domain} Limits at the collision")
+        terms.append({"kind": "outside_own_domain", "honor": table["outside_own_domain"], "domain": k.domain})
     why.append(f"= {honor}")
-    b.fulfil(me.id, "bravery", honor, why, n)
+    b.fulfil(me.id, "bravery", honor, why, n, terms)
 
 
 class Effects:
@@ -504,9 +525,10 @@ class Effects:
         self.b.lance(a.player, spared=sorted(lance.spared | {t.id}))
         self.b.knight(a.id, mercy_uses=a.mercy_uses + 1)
         table = data("oaths")["mercy"]
-        honor = table["broken" if outcome == "target_broken" else "struck"]
-        self.b.fulfil(a.id, "mercy", honor, [f"Mercy: {a.name} spares {t.name}, "
-                                             f"{'broken' if outcome == 'target_broken' else 'struck'}: {honor}"], n)
+        kind = "broken" if outcome == "target_broken" else "struck"
+        honor = table[kind]
+        self.b.fulfil(a.id, "mercy", honor, [f"Mercy: {a.name} spares {t.name}, {kind}: {honor}"], n,
+                      [{"kind": f"spared_{kind}", "honor": honor, "target": t.id, "ram": n}])
         self.why.append(f"{a.name} spares {t.name}: no damage (§6.2 Милосердие)")
         return True
 

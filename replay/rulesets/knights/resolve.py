@@ -488,22 +488,28 @@ def end_of_execution(ctx: Ctx) -> None:
         own = d.in_limits(st, k, k.domain)
         if foreign and not (ctx.options.conquest == "strict" and own):
             b.fulfil(kid, "conquest", oaths["conquest"], [f"Conquest: {k.name} ends in {', '.join(foreign)} "
-                                                          f"Limits, not its own {k.domain}: {oaths['conquest']}"])
+                                                          f"Limits, not its own {k.domain}: {oaths['conquest']}"],
+                     terms=[{"kind": "foreign_limits", "honor": oaths["conquest"], "types": foreign,
+                             "domain": k.domain}])
     for r in st.rams:
         if r["spared"] or not (r["enemy"] or ctx.options.friendly_rams_score):
             continue
         outcome = r["outcome"]
         if outcome == "equal":
             for kid in (r["attacker"], r["target"]):
+                other = r["target"] if kid == r["attacker"] else r["attacker"]
                 b.fulfil(kid, "bloodshed", oaths["bloodshed"]["equal"],
                          [f"Bloodshed: {st.knight(kid).name} equal in ram {r['n']}: {oaths['bloodshed']['equal']}"],
-                         r["n"])
+                         r["n"], [{"kind": "equal", "honor": oaths["bloodshed"]["equal"], "ram": r["n"],
+                                   "opponent": other}])
             continue
         winner = r["attacker"] if outcome.startswith("target_") else r["target"]
         kind = "broke" if outcome.endswith("broken") else "struck"
+        loser = r["target"] if winner == r["attacker"] else r["attacker"]
         b.fulfil(winner, "bloodshed", oaths["bloodshed"][kind],
                  [f"Bloodshed: {st.knight(winner).name} {kind} an enemy in ram {r['n']}: "
-                  f"{oaths['bloodshed'][kind]}"], r["n"])
+                  f"{oaths['bloodshed'][kind]}"], r["n"],
+                 [{"kind": kind, "honor": oaths["bloodshed"][kind], "ram": r["n"], "opponent": loser}])
     formations: dict[str, list[str]] = {}
     table = oaths["leadership"]
     for leader in st.knights:
@@ -514,21 +520,28 @@ def end_of_execution(ctx: Ctx) -> None:
             continue
         honor = table["base"]
         lines = [f"Leadership: {leader.name} leads {', '.join(f.name for f in fs)}: {table['base']}"]
-        best = max([(table["touching_enemy"], "touches an enemy")] * _touches_enemy(st, leader.id)
-                   + [(table["struck"], "struck an enemy this turn")] * leader.struck_enemy
-                   + [(table["broke"], "broke an enemy this turn")] * leader.broke_enemy, default=(0, ""))
+        terms: list[dict[str, Any]] = [{"kind": "base", "honor": table["base"], "followers": [f.id for f in fs]}]
+        best = max([(table["touching_enemy"], "touches an enemy", "touching_enemy")] * _touches_enemy(st, leader.id)
+                   + [(table["struck"], "struck an enemy this turn", "struck")] * leader.struck_enemy
+                   + [(table["broke"], "broke an enemy this turn", "broke")] * leader.broke_enemy,
+                   default=(0, "", ""))
         if best[0]:
             honor += best[0]
             lines.append(f"+{best[0]} {best[1]}")
-        touching = sum(1 for f in fs if _touches_enemy(st, f.id))
-        if touching == 1:
+            terms.append({"kind": best[2], "honor": best[0]})
+        touching = [f.id for f in fs if _touches_enemy(st, f.id)]
+        if len(touching) == 1:
             honor += table["one_follower_touching"]
             lines.append(f"+{table['one_follower_touching']} one follower touches an enemy")
-        elif touching >= 2:
+            terms.append({"kind": "one_follower_touching", "honor": table["one_follower_touching"],
+                          "followers": touching})
+        elif len(touching) >= 2:
             honor += table["two_followers_touching"]
             lines.append(f"+{table['two_followers_touching']} both followers touch enemies")
+            terms.append({"kind": "two_followers_touching", "honor": table["two_followers_touching"],
+                          "followers": touching})
         lines.append(f"= {honor}")
-        b.fulfil(leader.id, "leadership", honor, lines)
+        b.fulfil(leader.id, "leadership", honor, lines, terms=terms)
     why += [" ".join(x["why"]) for x in b.pending]
     ctx.emit("knights.checks", {"formations": formations, "why": why or ["no common oath or Leadership met"]},
              b, rule="§6.1 Общие Клятвы, §6.2 Лидерство", defaults=["K31", "K32", "K33", "K34", "K35"])
@@ -545,10 +558,18 @@ def loyalty(ctx: Ctx) -> None:
         enemy = sum(o.functions_lost for o in st.knights if o.player != k.player)
         honor = (table["per_function"] * k.functions_lost + table["per_module"] * k.modules_destroyed
                  + table["per_enemy_function"] * enemy + (table["last_module"] if k.last_module_destroyed else 0))
+        terms: list[dict[str, Any]] = [
+            {"kind": kind, "honor": per * count, "count": count, "per": per}
+            for kind, per, count in (("functions_lost", table["per_function"], k.functions_lost),
+                                     ("modules_destroyed", table["per_module"], k.modules_destroyed),
+                                     ("enemy_functions", table["per_enemy_function"], enemy))
+            if count or kind == "functions_lost"]
+        if k.last_module_destroyed:
+            terms.append({"kind": "last_module", "honor": table["last_module"]})
         b.fulfil(k.id, "loyalty", honor, [
             f"Loyalty: {table['per_function']}×{k.functions_lost} functions + {table['per_module']}×"
             f"{k.modules_destroyed} modules + {table['per_enemy_function']}×{enemy} enemy functions + "
-            f"{table['last_module'] if k.last_module_destroyed else 0} last module = {honor}"])
+            f"{table['last_module'] if k.last_module_destroyed else 0} last module = {honor}"], terms=terms)
     if b.pending:
         ctx.emit("knights.checks", {"formations": {}, "why": [" ".join(x["why"]) for x in b.pending]},
                  b, rule="§6.2 Клятва Верности", defaults=["K46", "K50"])
@@ -580,6 +601,7 @@ def accounting(ctx: Ctx) -> None:
             b.knight(k.id, **changes)
         ctx.emit("knights.oath", {
             "knight": k.id, "oath": item["oath"], "honor": honor, "status": status, "ram": item.get("ram"),
+            "terms": item.get("terms") or [{"kind": "base", "honor": item["honor"]}],
             "total": b.state.knight(k.id).honor, "why": why,
         }, b, rule="§6 Клятвы", defaults=["K43", "K44"])
     reason = end_reason(ctx.state, ctx.turn, ctx.options)
@@ -619,7 +641,7 @@ def end_battle(ctx: Ctx, reason: str, conceded: str | None = None) -> None:
         kidnapper = None if lady.kidnapper is None else st.knight(lady.kidnapper)
         if her.oath == "love" and her.oath_count >= 1 and kidnapper is not None and kidnapper.location == "fallen":
             b.knight(her.id, honor=b.state.knight(her.id).honor + bonus)
-            bonuses.append({"knight": her.id, "honor": bonus,
+            bonuses.append({"knight": her.id, "honor": bonus, "kind": "kidnapper_fallen", "kidnapper": kidnapper.id,
                             "why": f"Love: the kidnapper {kidnapper.name} has fallen: +{bonus}"})
     honor = {lance.player: d.lance_honor(b.state, lance.player) for lance in st.lances}
     ch, rs = st.role_player("challenger"), st.role_player("responder")

@@ -53,8 +53,12 @@ class Batch:
         self.lances.setdefault(player, {}).update(changes)
         self.state = _updates(self.state, {"lances": {player: changes}})
 
-    def fulfil(self, knight: str, oath: str, honor: int, why: list[str], ram: int | None = None) -> None:
-        item = {"knight": knight, "oath": oath, "honor": honor, "why": why, "ram": ram}
+    def fulfil(self, knight: str, oath: str, honor: int, why: list[str], ram: int | None = None,
+               terms: list[dict[str, Any]] | None = None) -> None:
+        """A fulfilment for Accounting: `why` is the text, `terms` the same sum as data ({"kind", "honor", …})."""
+        terms = terms or [{"kind": "base", "honor": honor}]
+        assert sum(t["honor"] for t in terms) == honor, (oath, terms, honor)
+        item = {"knight": knight, "oath": oath, "honor": honor, "why": why, "ram": ram, "terms": jsonable(terms)}
         self.pending.append(item)
         self.state = _updates(self.state, {"pending_add": [item]})
 
@@ -167,16 +171,19 @@ def enter_outflank(b: Batch, kid: str) -> bool:
     table = data("oaths")["love"]
     honor = table["base"]
     why = [f"Love: {k.name} carries her Lady into the Outflank: {table['base']}"]
+    terms: list[dict[str, Any]] = [{"kind": "base", "honor": table["base"], "lady": lady.id}]
     if lady.kidnapper is not None:
         kidnapper = b.state.knight(lady.kidnapper)
         dmg = d.damage(b.state, kidnapper)
+        bonus = table["kidnapper_damaged"] if dmg >= 1 else 0
+        honor += bonus
+        terms.append({"kind": "kidnapper_damaged", "honor": bonus, "kidnapper": kidnapper.id, "damage": dmg})
         if dmg >= 1:
-            honor += table["kidnapper_damaged"]
             why.append(f"+{table['kidnapper_damaged']} kidnapper {kidnapper.name} has damage {dmg} ≥ 1")
         else:
             why.append(f"+0 kidnapper {kidnapper.name} has damage {dmg}")
     why.append(f"= {honor}")
-    b.fulfil(kid, "love", honor, why)
+    b.fulfil(kid, "love", honor, why, terms=terms)
     return True
 
 
