@@ -149,6 +149,15 @@ class Ruleset:
             raise ValidationError(f"{self.key} options: {exc}") from exc
 
 
+def pydantic_problems(exc: Exception, root: str = "setup") -> list[str]:
+    """A pydantic ValidationError as `field.path: message` lines (the message as the validator wrote it)."""
+    errors = getattr(exc, "errors", None)
+    if errors is None:
+        return [f"{root}: {exc}"]
+    return [f"{'.'.join(str(p) for p in err['loc']) or root}: {err['msg'].removeprefix('Value error, ')}"
+            for err in errors()]
+
+
 _REGISTRY: dict[str, Ruleset] = {}
 _DISCOVERED: list[bool] = []
 

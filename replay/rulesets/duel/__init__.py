@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import ValidationError as PydanticError
 
 from eventlog.envelope import Draft, Event
-from replay.ruleset import FrameView, Options, Parsed, Ruleset, TurnView, register
+from replay.ruleset import FrameView, Options, Parsed, Ruleset, TurnView, pydantic_problems, register
 from replay.rulesets.duel import model, parse
 from replay.rulesets.duel import resolve as rules
 from replay.rulesets.duel.evolve import evolve
@@ -20,13 +20,6 @@ if TYPE_CHECKING:
     from replay.inputs import Inputs, TurnInputs
     from replay.render.text import Doc
 
-
-def _pydantic_problems(exc: PydanticError) -> list[str]:
-    out = []
-    for err in exc.errors():
-        where = ".".join(str(p) for p in err["loc"]) or "setup"
-        out.append(f"{where}: {err['msg'].removeprefix('Value error, ')}")
-    return out
 
 
 class Duel(Ruleset):
@@ -46,7 +39,7 @@ class Duel(Ruleset):
         try:
             model.Setup.model_validate(setup)
         except PydanticError as exc:
-            return _pydantic_problems(exc)
+            return pydantic_problems(exc)
         return []
 
     def initial(self, setup: dict[str, Any], options: Options) -> DuelState:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import ValidationError as PydanticError
 
 from eventlog.envelope import Draft, Event
-from replay.ruleset import FrameView, Options, Parsed, Ruleset, TurnView, register
+from replay.ruleset import FrameView, Options, Parsed, Ruleset, TurnView, pydantic_problems, register
 from replay.rulesets.knights import model
 from replay.rulesets.knights.evolve import evolve
 from replay.rulesets.knights.model import KnightsOptions, State
@@ -19,13 +19,6 @@ if TYPE_CHECKING:
     from replay.inputs import Inputs, TurnInputs
     from replay.render.text import Doc
 
-
-def _pydantic_problems(exc: PydanticError) -> list[str]:
-    out = []
-    for err in exc.errors():
-        where = ".".join(str(p) for p in err["loc"]) or "setup"
-        out.append(f"{where}: {err['msg'].removeprefix('Value error, ')}")
-    return out
 
 
 class Knights(Ruleset):
@@ -44,7 +37,7 @@ class Knights(Ruleset):
         try:
             model.Setup.model_validate(setup)
         except PydanticError as exc:
-            return _pydantic_problems(exc)
+            return pydantic_problems(exc)
         return []
 
     def initial(self, setup: dict[str, Any], options: Options) -> State:
