@@ -1,7 +1,8 @@
-"""Figures of the event log: import, replay, seek, live append, verify, frames, and the eventsourcing anchor.
+"""Figures of the event log on a real 100k-event duel, against the `eventsourcing` library on the same events.
 
-Usage: python bench/bench.py [--events 100000] [--posts 200] [--json]
-Every figure runs in a fresh temporary directory; see bench/README.md for what each one measures.
+Usage: python bench/bench.py [--events 100000] [--posts 200] [--repeat 3] [--json] [--no-eventsourcing]
+       [--no-full-import]
+Every figure runs in a fresh temporary directory; see bench/README.md for exactly what each one measures.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -23,61 +24,91 @@ from xml.etree import ElementTree
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from eventlog.envelope import Draft, Event, canonical_json  # noqa: E402
-from eventlog.jsonl import chain, parse_lines  # noqa: E402
+from eventlog import jsonl  # noqa: E402
+from eventlog.envelope import GENESIS, Draft, Event, seal  # noqa: E402
 from eventlog.store import Store, verify_chain  # noqa: E402
 
 GAME = "duel-bench"
-AT = "2024-05-01T10:00:00.000000Z"
-CHECKPOINT_EVERY = 500
-UNITS = ("Ромашка", "Iron Maiden")
+AT = "2026-01-01T10:00:00.000000Z"
+OUT = Path(__file__).resolve().parent / "out"
+GENERATOR = 1
+"""Bump when `duel_log` changes, so that cached logs are made again."""
+
+SETUP = {"duelists": [
+    {"id": "A", "name": "Арман", "traits": ["enduring", "wiry"]},
+    {"id": "B", "name": "Бертран", "traits": ["weapon_control", "cautious"]},
+]}
+STACKS = {
+    "A": ["initiative", "defense", "rest", "rest", "defense", "initiative"],
+    "B": ["defense", "initiative", "rest", "defense", "rest", "initiative"],
+}
+"""Defensive stacks: nobody ever attacks, so the duel never ends (no strikes, no flips: reveals and ends of turn)."""
 
 
 @dataclass
 class Figure:
-    """One measured figure, with the issue's target when it has one."""
+    """One row of the table: our figure, theirs when there is one to compare, the issue's aim when it sets one."""
 
     name: str
-    value: float | None
+    ours: float | None
     unit: str
-    target: str = ""
+    theirs: float | None = None
+    ratio: float | None = None
+    aim: str = ""
     met: bool | None = None
     note: str = ""
 
 
-# --- the synthetic duel log --------------------------------------------------------------------------------------
+# --- the real duel log ----------------------------------------------------------------------------------------------
 
-def _turn_lines(turn: int) -> list[dict[str, Any]]:
-    """One duel-like turn: two orders, four rolls, an exchange with its arithmetic, turn.closed (8 events)."""
-    stake_a, stake_b = turn * 7 % 100 + 1, turn * 13 % 100 + 1
-    order = {"maneuver": "ram", "stack": ["ram", "turn_left", "hold"], "stake": 3, "note": "в атаку, держать строй"}
-    return [
-        {"type": "order", "turn": turn, "actor": "A", "payload": {**order, "unit": UNITS[0]}},
-        {"type": "order", "turn": turn, "actor": "B", "payload": {**order, "unit": UNITS[1], "maneuver": "evade"}},
-        *({"type": "roll", "turn": turn, "actor": actor, "payload": {
-            "dice": "1d100", "purpose": purpose, "result": [value], "total": value, "source": "engine",
-            "unit": unit, "link": "https://forum.example/thread/42/post/17"}}
-          for actor, unit, purpose, value in (("A", UNITS[0], "stake", stake_a), ("B", UNITS[1], "stake", stake_b),
-                                              ("A", UNITS[0], "hit", stake_b), ("B", UNITS[1], "hit", stake_a))),
-        {"type": "duel.exchange", "turn": turn, "actor": None, "cause": None, "payload": {
-            "winner": "A" if stake_a >= stake_b else "B", "damage": abs(stake_a - stake_b) % 4,
-            "why": f"stake {stake_a} vs {stake_b}; ram +2, evade -1; damage = |{stake_a}-{stake_b}| mod 4"}},
-        {"type": "turn.closed", "turn": turn, "payload": {}},
-    ]
+def duel_log(n: int) -> list[Event]:
+    """A real duel of at least n events, played by the duel's own rules: every turn two orders and two stake rolls
+    (recorded forum rolls), the resolution `resolve` makes (a reveal and an end of turn), and turn.closed."""
+    from replay import ruleset as registry
+    from replay.inputs import Inputs, TurnInputs
+
+    rs = registry.get("duel@1")
+    options = rs.options({})
+    events = [seal(GAME, GENESIS, 1, Draft("game.created", {"ruleset": "duel@1", "options": {}, "setup": SETUP}), AT)]
+    state = rs.initial(SETUP, options)
+
+    def push(draft: Draft) -> Event:
+        event = seal(GAME, events[-1].hash, events[-1].seq + 1, draft, AT)
+        events.append(event)
+        return event
+
+    with _gc(pause=True):
+        while len(events) < n:
+            turn = rs.current_turn(state)
+            value = 70 + turn % 30
+            inputs = []
+            for actor in "AB":
+                inputs.append(push(Draft("order", {"stack": STACKS[actor], "stake": "high", "activate": {}},
+                                         turn, actor)))
+                inputs.append(push(Draft("roll", {"dice": "1d100", "purpose": "stake", "stake": "high",
+                                                  "result": [value], "total": value, "source": "forum"},
+                                         turn, actor)))
+            for draft in rs.resolve(state, turn, Inputs(TurnInputs(turn, tuple(inputs))), options):
+                state = rs.evolve(state, push(draft))
+            push(Draft("turn.closed", {}, turn))
+    return events
 
 
-def jsonl_text(n: int) -> list[str]:
-    """n JSONL lines of one game, as a GM would import them (no seq, prev or hash)."""
-    lines = [{"type": "game.created", "payload": {"ruleset": "duel@1", "setup": {"units": list(UNITS)},
-                                                   "seed_hash": "0" * 64}}]
-    turn = 0
-    while len(lines) < n:
-        turn += 1
-        lines.extend(_turn_lines(turn))
-    return [json.dumps({"game": GAME, "at": AT, **line}, ensure_ascii=False) for line in lines[:n]]
+def duel_jsonl(n: int, log: Callable[[str], None]) -> bytes:
+    """The exported JSONL of `duel_log(n)`, cached under bench/out/ (made again when the generator changes)."""
+    path = OUT / f"duel-{n}-v{GENERATOR}.jsonl"
+    if path.exists():
+        return path.read_bytes()
+    log(f"generating a real duel of {n:,} events (cached as {path.relative_to(OUT.parent.parent)})")
+    data = ("\n".join(jsonl.export_lines(duel_log(n))) + "\n").encode("utf-8")
+    OUT.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+    return data
 
 
-# --- helpers -----------------------------------------------------------------------------------------------------
+# --- helpers ----------------------------------------------------------------------------------------------------
 
 def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
     """Seconds taken by fn() and its result."""
@@ -92,104 +123,121 @@ def p95(values: list[float]) -> float:
     return ordered[max(0, round(0.95 * len(ordered)) - 1)]
 
 
-@dataclass(frozen=True, slots=True)
-class Tally:
-    """The trivial reducer's state: events folded, current turn, rolls seen, damage dealt."""
+class _gc:
+    """Pause the cyclic garbage collector in a with block when asked to."""
 
-    events: int = 0
-    turn: int = 0
-    rolls: int = 0
-    damage: int = 0
+    def __init__(self, pause: bool):
+        self.pause = pause
 
+    def __enter__(self) -> None:
+        self.was = gc.isenabled()
+        if self.pause:
+            gc.disable()
 
-def tally(state: Tally, event: Event) -> Tally:
-    """The trivial reducer: one new frozen state per event, as a real reducer makes."""
-    return Tally(state.events + 1, event.turn if event.turn is not None else state.turn,
-                 state.rolls + (event.type == "roll"), state.damage + event.payload.get("damage", 0))
-
-
-def fold(state: Tally, events: Iterable[Event]) -> Tally:
-    """Fold events with the trivial reducer."""
-    for event in events:
-        state = tally(state, event)
-    return state
+    def __exit__(self, *exc: object) -> None:
+        if self.was:
+            gc.enable()
 
 
-# --- 1. bulk import -----------------------------------------------------------------------------------------------
-
-def import_figure(db: Path, lines: list[str]) -> tuple[Figure, float]:
-    """JSONL text -> parse_lines -> chain -> Store.import_events, one transaction."""
-    def run() -> int:
-        """Import the lines into the file."""
-        with Store.open(db) as store:
-            events = chain(parse_lines(lines), head=store.head(GAME), now=AT)
-            return store.import_events(events)
-    seconds, count = timed(run)
-    return Figure("import (JSONL -> parse -> chain -> DuckDB)", count / seconds, "ev/s"), seconds
+def fresh(work: Path, name: str) -> Path:
+    """A database path in the work directory that does not exist yet."""
+    path = work / f"{name}.duckdb"
+    for p in (path, path.with_name(path.name + ".wal")):
+        p.unlink(missing_ok=True)
+    return path
 
 
-# --- 2. full replay -----------------------------------------------------------------------------------------------
+# --- 1. bulk import: the log layer ---------------------------------------------------------------------------------
 
-def replay_figure(db: Path) -> Figure:
-    """Read every event of the game from the store and fold it (the trivial reducer until pointed at the driver)."""
-    # REAL FOLD: this folds with the trivial reducer `tally` (one new frozen state per event). To measure the real
-    # duel fold, generate a real 100k-event duel log instead of `jsonl_text`, then here, importing lazily:
-    #   from replay import driver
-    #   game = driver.game_from_events(events)
-    #   state = driver.fold_events(game.ruleset, driver.initial_state(game), events)
-    def run() -> Tally:
-        """Open, read, fold."""
-        with Store.open(db) as store:
-            return fold(Tally(), store.events(GAME))
-    seconds, state = timed(run)
-    return Figure("replay (open, read all, fold)", state.events / seconds, "ev/s", note="trivial reducer")
+def import_runs(work: Path, data: bytes, repeat: int) -> tuple[list[float], int]:
+    """Seconds of `jsonl.import_exported` of the whole file into a new database file, open and close included."""
+    times, count = [], 0
+    for k in range(repeat):
+        db = fresh(work, f"import-{k}")
+
+        def run(db: Path = db) -> int:
+            """Open a new file, import every line (hashes and links verified), close it."""
+            with Store.open(db) as store:
+                imported = jsonl.import_exported(store, data, source="duel.jsonl")
+            if imported is None:
+                raise RuntimeError("the bench log was not taken for an export")
+            return imported
+        seconds, count = timed(run)
+        times.append(seconds)
+    return times, count
 
 
-# --- 3. seek with checkpoints -------------------------------------------------------------------------------------
+# --- 2. full replay --------------------------------------------------------------------------------------------------
 
-def write_checkpoints(db: Path) -> int:
-    """Keep the trivial state every CHECKPOINT_EVERY events at turn ends; returns how many."""
+def replay_runs(db: Path, repeat: int) -> tuple[list[float], int, Any]:
+    """Seconds of open + `driver.replay_store` (the duel reducer over the whole game) + close; events in the game."""
+    from replay import driver
+
     with Store.open(db) as store:
-        state, mark, written = Tally(), 0, 0
-        store.con.execute("BEGIN TRANSACTION")
-        for event in store.events(GAME):
-            state = tally(state, event)
-            if event.type == "turn.closed" and event.seq - mark >= CHECKPOINT_EVERY:
-                store.put_checkpoint(GAME, "tally@1", event.seq, canonical_json(asdict(state)))
-                mark, written = event.seq, written + 1
-        store.con.execute("COMMIT")
-    return written
+        count = store.count(GAME)
+    times, state = [], None
+    for _ in range(repeat):
+        def run() -> Any:
+            """Open the file, fold the whole game from the store, close it."""
+            with Store.open(db) as store:
+                return driver.replay_store(store, GAME)[1]
+        seconds, state = timed(run)
+        times.append(seconds)
+    return times, count, state
 
 
-def seek(store: Store, turn: int, step: int) -> Tally:
-    """The state at step `step` of `turn`: the turn's seqs, the nearest checkpoint, fold the tail."""
-    first, last = store.turn_range(GAME, turn) or (1, 0)
-    cp = store.checkpoint(GAME, "tally@1", first - 1)
-    state, start = (Tally(), 1) if cp is None else (Tally(**json.loads(cp[1])), cp[0] + 1)
-    return fold(state, store.events(GAME, from_seq=start, upto_seq=min(last, first + step - 1)))
+def check_replay(db: Path, state: Any) -> int:
+    """The fast replay's state must be the plain fold's (`fold(load(...))`); returns the events loaded."""
+    from replay import driver
 
-
-def seek_figures(db: Path, repeat: int = 20) -> list[Figure]:
-    """Median time of a seek to a late step, with the store open, and the time to open the file."""
     with Store.open(db) as store:
-        late = max(store.turn_index(GAME))
+        game = driver.load(store, GAME)
+    if driver.fold(game) != state:
+        raise AssertionError("replay_store and fold(load()) disagree")
+    return len(game.events)
+
+
+# --- 3. seek with checkpoints ----------------------------------------------------------------------------------------
+
+def seek_figures(db: Path, repeat: int = 20) -> tuple[list[Figure], Any, int]:
+    """write_checkpoints, then the median of seeks to step 1 of late turns (store open, the game loaded once)."""
+    from replay import driver
+
+    with Store.open(db) as store:
+        load_s, game = timed(lambda: driver.load(store, GAME))
+        store.drop_checkpoints(GAME)
+        write_s, written = timed(lambda: driver.write_checkpoints(store, game))
+        late = max(driver.turns(game))
         turns = [late - k for k in range(repeat)]
-        times = [timed(lambda t=t: seek(store, t, 5))[0] * 1000 for t in turns]
-        folded = seek(store, late, 5).events
+        for turn in turns[:3]:  # each seek is checked against the plain fold
+            if driver.seek(store, game, turn, 1) != driver.state_at(game, turn, 1)[0]:
+                raise AssertionError(f"seek to turn {turn} disagrees with state_at")
+        times = [timed(lambda t=t: driver.seek(store, game, t, 1))[0] * 1000 for t in turns]
     opens = [timed(lambda: Store.open(db).close())[0] * 1000 for _ in range(5)]
+    seek_ms = statistics.median(times)
     return [
-        Figure(f"seek to turn {late} step 5 (seq {folded})", statistics.median(times), "ms", "<= 10 ms",
-               statistics.median(times) <= 10, "turn_range + checkpoint + fold the tail; median of 20"),
+        Figure(f"seek to step 1 of a late turn ({late - repeat + 1}..{late})", seek_ms, "ms", aim="<= 10 ms",
+               met=seek_ms <= 10, note=f"driver.seek, median of {repeat}, checkpoints every "
+                                       f"{driver.CHECKPOINT_EVERY} events"),
+        Figure("write_checkpoints (whole game, one transaction)", write_s * 1000, "ms",
+               note=f"{written} checkpoints, the fold included"),
+        Figure("load the whole game (driver.load)", load_s * 1000, "ms", note="what seek's callers hold already"),
         Figure("open the database file", statistics.median(opens), "ms", note="every CLI command pays it once"),
-    ]
+    ], game, late
 
 
-# --- 4. live append -----------------------------------------------------------------------------------------------
+# --- 4. live append ----------------------------------------------------------------------------------------------
 
 def post_drafts(turn: int) -> list[Draft]:
-    """A forum post's five events: the two orders and three rolls of a turn."""
-    lines = _turn_lines(turn)[:5]
-    return [Draft(x["type"], x["payload"], x["turn"], x["actor"]) for x in lines]
+    """A forum post's five events: both orders and stake rolls of a turn, and a GM note."""
+    value = 70 + turn % 30
+    drafts = []
+    for actor in "AB":
+        drafts.append(Draft("order", {"stack": STACKS[actor], "stake": "high", "activate": {}}, turn, actor))
+        drafts.append(Draft("roll", {"dice": "1d100", "purpose": "stake", "stake": "high", "result": [value],
+                                     "total": value, "source": "forum"}, turn, actor))
+    drafts.append(Draft("note", {"text": "ходы приняты, броски записаны"}, turn))
+    return drafts
 
 
 def append_figures(db: Path, posts: int) -> list[Figure]:
@@ -204,63 +252,89 @@ def append_figures(db: Path, posts: int) -> list[Figure]:
             seq += len(events)
     median = statistics.median(times)
     return [
-        Figure("append one post (5 events), median", median, "ms", "<= 5 ms", median <= 5,
-               f"over {posts} posts, one commit each"),
+        Figure("append one post (5 events), median", median, "ms", aim="<= 5 ms", met=median <= 5,
+               note=f"Store.append over {posts} posts, one commit (fdatasync) each"),
         Figure("append one post (5 events), p95", p95(times), "ms"),
     ]
 
 
-# --- 5. verify ----------------------------------------------------------------------------------------------------
+# --- 5. verify ---------------------------------------------------------------------------------------------------
 
-def verify_figure(db: Path) -> Figure:
-    """verify_chain over every event of the game (read first, not timed)."""
+def verify_figures(db: Path, repeat: int) -> list[Figure]:
+    """Store.verify (hashes in SQL, doubtful rows in Python) and verify_chain (pure Python) over the whole game."""
     with Store.open(db) as store:
+        count = store.count(GAME)
+        sql = statistics.median(timed(lambda: store.verify(GAME))[0] for _ in range(repeat))
         events = store.events(GAME)
-    seconds, _ = timed(lambda: verify_chain(events))
-    return Figure("verify the hash chain", len(events) / seconds, "ev/s")
+    python, _ = timed(lambda: verify_chain(events))
+    return [
+        Figure("verify the hash chain (Store.verify)", count / sql, "ev/s",
+               note=f"every hash recomputed in SQL, every link checked; median of {repeat}"),
+        Figure("verify the hash chain (verify_chain, Python)", count / python, "ev/s",
+               note="events already read; every payload re-serialised"),
+    ]
 
 
-# --- 6. frames ----------------------------------------------------------------------------------------------------
+# --- 6. frames -------------------------------------------------------------------------------------------------------
 
-def synthetic_frame() -> tuple[str, str]:
-    """A ~200-element frame drawn with the shared SVG helpers (board, units, arrows, labels, legend)."""
-    from replay.render import svg
+def frame_figures(game: Any, turn: int, repeat: int = 5) -> list[Figure]:
+    """SVG and PNG times of the real duel frame of a late turn (its steps in turn); skipped if resvg is missing."""
+    from replay import driver
 
-    dwg = svg.new_drawing(800, 600, title="Дуэль: Ромашка против Iron Maiden", caption="turn 12 · step 3",
-                          last_hash="0" * 64, desc_text="bench frame")
-    for row in range(8):
-        for col in range(10):
-            kind = ("open", "forest", "hill", "water")[(row * 3 + col) % 4]
-            dwg.add(dwg.rect((40 + col * 70, 60 + row * 60), (70, 60), fill=svg.terrain_fill(dwg, kind),
-                             stroke="#999", stroke_width=1))
-    for k in range(40):
-        x, y = 60 + (k * 97) % 680, 80 + (k * 53) % 440
-        dwg.add(dwg.circle((x, y), 14, fill="#c33" if k % 2 else "#36c", stroke="#000", stroke_width=2))
-        svg.label(dwg, dwg, f"Отряд {k}", (x, y + 28), size=11, anchor="middle")
-        if k % 2 == 0:
-            svg.arrow(dwg, dwg, (x, y), (x + 40, y - 30), dashed=k % 4 == 0)
-    return svg.to_string(dwg), "0" * 64
-
-
-def frame_figures(repeat: int = 5) -> list[Figure]:
-    """SVG and PNG times of a ~200-element frame; skipped with a note if the renderer is not importable."""
     try:
         from replay.render import png
-        synthetic_frame()
     except Exception as error:  # noqa: BLE001 - any missing piece of the renderer skips the figure
         note = f"skipped: renderer not importable ({type(error).__name__}: {error})"
-        return [Figure("frame SVG", None, "ms", note=note), Figure("frame PNG", None, "ms", "<= 150 ms", None, note)]
-    svg_times = [timed(synthetic_frame)[0] * 1000 for _ in range(repeat)]
-    text, last = synthetic_frame()
-    png_times = [timed(lambda: png.to_png(text, last_hash=last))[0] * 1000 for _ in range(repeat)]
+        return [Figure("frame SVG", None, "ms", note=note), Figure("frame PNG", None, "ms", aim="<= 150 ms",
+                                                                   note=note)]
+    rs = game.ruleset
+    steps = driver.turn_steps(game, turn).count
+    view_s, views = timed(lambda: [driver.frame_view(game, turn, k % (steps + 1)) for k in range(repeat)])
+    first_svg, _ = timed(lambda: rs.frame(views[0]))
+    svg_times = [timed(lambda v=v: rs.frame(v))[0] * 1000 for v in views]
+    svgs = [rs.frame(v) for v in views]
+    png_times = [timed(lambda s=s, v=v: png.to_png(s, last_hash=v.last_hash))[0] * 1000
+                 for s, v in zip(svgs, views, strict=True)]
+    elements = max(sum(1 for _ in ElementTree.fromstring(s).iter()) for s in svgs)
     png_ms = statistics.median(png_times)
-    elements = sum(1 for _ in ElementTree.fromstring(text).iter())
-    note = f"synthetic frame, {elements} elements; median of {repeat}"
-    return [Figure("frame SVG (build + serialise)", statistics.median(svg_times), "ms", note=note),
-            Figure("frame PNG (resvg)", png_ms, "ms", "<= 150 ms", png_ms <= 150, note)]
+    return [
+        Figure("frame SVG (duel frame, build + serialise)", statistics.median(svg_times), "ms",
+               note=f"turn {turn}, steps 0..{steps}; up to {elements} elements; median of {repeat}; "
+                    f"the first frame of the process {first_svg * 1000:.0f} ms (imports)"),
+        Figure("frame PNG (resvg, bundled fonts)", png_ms, "ms", aim="<= 150 ms", met=png_ms <= 150,
+               note=f"median of {repeat}"),
+        Figure("frame view of a late step (driver.frame_view)", view_s * 1000 / repeat, "ms",
+               note="state_at folds the game from its start (no checkpoints)"),
+    ]
 
 
-# --- 7. the eventsourcing library, same events --------------------------------------------------------------------
+# --- 7. the full `battlelog import` -----------------------------------------------------------------------------------
+
+def full_import_figures(work: Path, data: bytes, count: int) -> list[Figure]:
+    """cli.main.import_text as it is, and the same through driver.import_exported: rules checked, checkpoints."""
+    from cli.main import check_log, import_text
+    from replay import driver
+
+    text = data.decode("utf-8")
+    out = []
+    with _gc(pause=False):
+        db = fresh(work, "full-plain")
+        with Store.open(db) as store:
+            plain, _ = timed(lambda: import_text(store, text, source="duel.jsonl"))
+        db = fresh(work, "full-fast")
+        with Store.open(db) as store:
+            fast, imported = timed(lambda: driver.import_exported(store, data, source="duel.jsonl",
+                                                                  check=check_log))
+        if imported is None or len(imported[GAME]) != count:
+            raise RuntimeError("driver.import_exported did not take the bench log")
+    out.append(Figure("full `battlelog import` (cli.main.import_text today)", count / plain, "ev/s",
+                      note="parse, chain, verify, every input checked by the rules, checkpoints"))
+    out.append(Figure("full `battlelog import` via driver.import_exported", count / fast, "ev/s",
+                      note="the same checks; hashes verified in bulk; see the README for the one-line change"))
+    return out
+
+
+# --- 8. the eventsourcing library, same events -------------------------------------------------------------------
 
 @functools.cache
 def duel_aggregate() -> type:
@@ -274,106 +348,130 @@ def duel_aggregate() -> type:
             self.game, self.setup, self.events = game, payload, 1
 
         @event("Recorded")
-        def record(self, type: str, turn: int | None, actor: str | None, payload: dict[str, Any],
-                   at: str) -> None:
+        def record(self, type: str, turn: int | None, actor: str | None, cause: int | None,
+                   payload: dict[str, Any], at: str) -> None:
             """Record one event of the game."""
             self.events += 1
 
     return Duel
 
 
-def eventsourcing_figures(workdir: Path, lines: list[str], *, paused_gc: bool) -> tuple[float, float]:
-    """(save ev/s, reconstruct ev/s) of eventsourcing on SQLite: one aggregate holding the game's events."""
+def eventsourcing_run(work: Path, data: bytes, *, paused_gc: bool) -> tuple[float, float]:
+    """(save seconds, reconstruct seconds) of eventsourcing on SQLite: one aggregate holding the game's events."""
     from eventsourcing.application import Application
 
     Duel = duel_aggregate()  # noqa: N806 - a class
-    db = workdir / f"eventsourcing-{int(paused_gc)}.sqlite"
+    db = work / f"eventsourcing-{int(paused_gc)}.sqlite"
+    db.unlink(missing_ok=True)
     app = Application(env={"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": str(db)})
+    lines = data.splitlines()
 
     def save() -> Any:
         """Parse the lines, record them on one aggregate, save it in one go."""
         first, *rest = (json.loads(line) for line in lines)
         duel = Duel(first["game"], first["payload"])
         for x in rest:
-            duel.record(x["type"], x.get("turn"), x.get("actor"), x["payload"], x["at"])
+            duel.record(x["type"], x.get("turn"), x.get("actor"), x.get("cause"), x["payload"], x["at"])
         app.save(duel)
         return duel.id
 
     with _gc(paused_gc):
         save_s, ident = timed(save)
         load_s, duel = timed(lambda: app.repository.get(ident))
-    assert duel.events == len(lines)
+    if duel.events != len(lines):
+        raise AssertionError("eventsourcing lost events")
     app.close()
-    return len(lines) / save_s, len(lines) / load_s
-
-
-class _gc:
-    """Pause the cyclic garbage collector in a with block when asked to."""
-
-    def __init__(self, pause: bool):
-        self.pause = pause
-
-    def __enter__(self) -> None:
-        if self.pause:
-            gc.disable()
-
-    def __exit__(self, *exc: object) -> None:
-        gc.enable()
+    return save_s, load_s
 
 
 # --- the run -------------------------------------------------------------------------------------------------------
 
-def ratio(name: str, ours: float, theirs: float, target: float, note: str = "") -> Figure:
-    """ours / theirs as a figure with its target."""
-    value = ours / theirs
-    return Figure(name, value, "x", f">= {target:g}x", value >= target, note)
+def compared(name: str, ours: float, theirs: float | None, aim: float | None, unit: str = "ev/s",
+             note: str = "") -> Figure:
+    """A figure with theirs and the ratio ours / theirs (and its aim, if any)."""
+    ratio = None if not theirs else ours / theirs
+    met = None if aim is None or ratio is None else ratio >= aim
+    return Figure(name, ours, unit, theirs, ratio, "" if aim is None else f">= {aim:g}x", met, note)
 
 
-def run(n: int, posts: int, with_eventsourcing: bool, log: Callable[[str], None]) -> list[Figure]:
+def run(n: int, posts: int, repeat: int, with_eventsourcing: bool, with_full_import: bool,
+        log: Callable[[str], None]) -> list[Figure]:
     """Every figure, in a fresh temporary directory."""
+    data = duel_jsonl(n, log)
+    count = data.count(b"\n")
+    log(f"{count:,} events, {len(data) / count:.0f} bytes a line on average")
     figures: list[Figure] = []
     with tempfile.TemporaryDirectory(prefix="battlelog-bench-") as tmp:
         work = Path(tmp)
-        db = work / "bench.duckdb"
-        lines = jsonl_text(n)
-        log(f"{n} events, {sum(map(len, lines)) / n:.0f} bytes a line on average")
-        imported, _ = import_figure(db, lines)
-        figures.append(imported)
+        es = {}
+        if with_eventsourcing:
+            for paused in (False, True):
+                runs = [eventsourcing_run(work, data, paused_gc=paused) for _ in range(max(1, repeat // 2))]
+                es[paused] = (count / statistics.median(s for s, _ in runs),
+                              count / statistics.median(r for _, r in runs))
+            log("eventsourcing done")
+        import_times, imported = import_runs(work, data, repeat)
+        if imported != count:
+            raise AssertionError(f"imported {imported} of {count} events")
         log("import done")
-        replayed = replay_figure(db)
-        figures.append(replayed)
-        figures.append(verify_figure(db))
-        log(f"{write_checkpoints(db)} checkpoints written")
-        figures.extend(seek_figures(db))
+        db = work / f"import-{repeat - 1}.duckdb"
+        replay_times, events, state = replay_runs(db, repeat)
+        loaded = check_replay(db, state)
+        if loaded != events:
+            raise AssertionError("the game does not have the events it was given")
+        log("replay done (and equal to fold(load()))")
+        ours_import, ours_replay = count / statistics.median(import_times), events / statistics.median(replay_times)
+        plain, paused = es.get(False, (None, None)), es.get(True, (None, None))
+        figures.append(compared("bulk import, log layer (JSONL -> verified -> DuckDB)", ours_import, plain[0], 15,
+                                note=f"median of {repeat}; theirs: eventsourcing save, GC as shipped"))
+        figures.append(compared("full replay (open, read, fold with the duel reducer)", ours_replay, plain[1], 10,
+                                note=f"median of {repeat}; theirs: eventsourcing reconstruct, GC as shipped"))
+        if with_eventsourcing:
+            figures.append(compared("bulk import vs eventsourcing with GC paused", ours_import, paused[0], 15,
+                                    note="as our bulk loops do"))
+            figures.append(compared("full replay vs eventsourcing with GC paused", ours_replay, paused[1], 10))
+        figures.extend(verify_figures(db, repeat))
+        seeks, game, late = seek_figures(db)
+        figures.extend(seeks)
+        log("seek done")
+        figures.extend(frame_figures(game, late - 1))
+        log("frames done")
         figures.extend(append_figures(db, posts))
         log("append done")
-        figures.extend(frame_figures())
-        if with_eventsourcing:
-            es_save, es_load = eventsourcing_figures(work, lines, paused_gc=False)
-            figures += [Figure("eventsourcing 9 / SQLite: save", es_save, "ev/s", note="one aggregate, one save"),
-                        Figure("eventsourcing 9 / SQLite: reconstruct", es_load, "ev/s", note="repository.get")]
-            log("eventsourcing done")
-            gs_save, gs_load = eventsourcing_figures(work, lines, paused_gc=True)
-            figures += [Figure("eventsourcing, GC paused: save", gs_save, "ev/s", note="as our bulk loops do"),
-                        Figure("eventsourcing, GC paused: reconstruct", gs_load, "ev/s")]
-            figures += [
-                ratio("import ratio (ours / eventsourcing)", imported.value or 0, es_save, 15),
-                ratio("replay ratio (ours / eventsourcing)", replayed.value or 0, es_load, 10),
-                ratio("import ratio vs eventsourcing, GC paused", imported.value or 0, gs_save, 15),
-                ratio("replay ratio vs eventsourcing, GC paused", replayed.value or 0, gs_load, 10),
-            ]
+        if with_full_import:
+            for figure in full_import_figures(work, data, count):
+                figures.append(compared(figure.name, figure.ours or 0, plain[0], None, note=figure.note))
+            log("full import done")
     return figures
 
 
+def _cell(value: float | None, unit: str) -> str:
+    """A value as the table shows it."""
+    if value is None:
+        return "—"
+    if unit == "ev/s":
+        return f"{value:,.0f} ev/s"
+    if unit == "x":
+        return f"{value:.1f}x"
+    return f"{value:,.2f} {unit}"
+
+
 def table(figures: list[Figure]) -> Iterator[str]:
-    """The figures as an aligned text table."""
-    width = max(len(f.name) for f in figures)
+    """The figures as an aligned text table, notes below."""
+    rows = [("figure", "ours", "theirs", "ratio", "aim", "met?")]
     for f in figures:
-        value = "—" if f.value is None else (f"{f.value:,.0f}" if f.unit == "ev/s" else f"{f.value:,.2f}")
-        mark = "" if f.met is None else (" ok" if f.met else " MISSED")
-        target = f"  target {f.target}{mark}" if f.target else ""
-        note = f"  ({f.note})" if f.note else ""
-        yield f"{f.name:<{width}}  {value:>12} {f.unit:<4}{target}{note}"
+        met = "" if f.met is None else ("yes" if f.met else "NO")
+        rows.append((f.name, _cell(f.ours, f.unit), _cell(f.theirs, f.unit) if f.theirs else "",
+                     _cell(f.ratio, "x") if f.ratio else "", f.aim, met))
+    widths = [max(len(r[i]) for r in rows) for i in range(6)]
+    for k, r in enumerate(rows):
+        yield "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths, strict=True)))
+        if k == 0:
+            yield "  ".join("-" * w for w in widths)
+    yield ""
+    for f in figures:
+        if f.note:
+            yield f"- {f.name}: {f.note}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -381,19 +479,23 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--posts", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=3, help="runs of import and replay (the median is shown)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--no-eventsourcing", action="store_true", help="skip the eventsourcing comparison")
+    parser.add_argument("--no-full-import", action="store_true", help="skip the full `battlelog import` figures")
     args = parser.parse_args(argv)
 
     def log(message: str) -> None:
         """Progress to stderr."""
         print(message, file=sys.stderr, flush=True)
-    figures = run(args.events, args.posts, not args.no_eventsourcing, log)
+    figures = run(args.events, args.posts, max(1, args.repeat), not args.no_eventsourcing, not args.no_full_import,
+                  log)
     if args.json:
-        print(json.dumps({"events": args.events, "figures": [asdict(f) for f in figures]}, ensure_ascii=False,
-                         indent=2))
+        print(json.dumps({"events": args.events, "python": sys.version.split()[0], "cpus": os.cpu_count(),
+                          "figures": [asdict(f) for f in figures]}, ensure_ascii=False, indent=2))
     else:
-        print(f"battlelog bench: {args.events:,} events, Python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
+        print(f"battlelog bench: a real duel of {args.events:,} events, Python {sys.version.split()[0]}, "
+              f"{os.cpu_count()} CPUs")
         print("\n".join(table(figures)))
     return 0
 

@@ -10,7 +10,7 @@ import hashlib
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 GENESIS = "0" * 64
@@ -118,6 +118,31 @@ class Event:
             "game": self.game, "seq": self.seq, "type": self.type, "turn": self.turn, "actor": self.actor,
             "payload": self.payload, "cause": self.cause, "at": self.at, "prev": self.prev, "hash": self.hash,
         }
+
+
+def positional_maker(cls: type) -> Any:
+    """A constructor of the frozen slotted dataclass `cls` taking every field, positionally, in field order.
+
+    It makes the very instance `cls(...)` makes (`cls` must have no __post_init__ and no init=False field), but
+    sets each slot through its descriptor instead of the frozen __init__'s `object.__setattr__`: about a fifth
+    cheaper, which counts where one is made per event of a replay (events read, reducer states). A field added to
+    `cls` changes the maker's arguments, so a caller that does not pass it fails loudly.
+    """
+    names = [f.name for f in fields(cls)]
+    if any(not f.init for f in fields(cls)) or hasattr(cls, "__post_init__") or "_instance_" in names:
+        raise TypeError(f"{cls.__name__}: positional_maker needs plain fields and no __post_init__")
+    namespace: dict[str, Any] = {"_new_": object.__new__, "_cls_": cls}
+    namespace.update({f"_set_{name}_": getattr(cls, name).__set__ for name in names})
+    body = "".join(f"    _set_{name}_(_instance_, {name})\n" for name in names)
+    exec(f"def make({', '.join(names)}):\n    _instance_ = _new_(_cls_)\n{body}    return _instance_\n",  # noqa: S102
+         namespace)
+    make = namespace["make"]
+    make.__doc__ = f"{cls.__name__}(...) with every field given positionally (see positional_maker)."
+    return make
+
+
+make_event = positional_maker(Event)
+"""Event(...) with all ten fields positionally, a fifth cheaper (the store builds one per event it reads)."""
 
 
 def seal(game: str, prev: str, seq: int, draft: Draft, at: str) -> Event:

@@ -7,14 +7,32 @@ Fields a line does carry must agree with the chain. Exports never include the pe
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import array
+import hashlib
+import itertools
+import json
+import re
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+import duckdb
+import pyarrow as pa
 from pydantic import AliasPath, BaseModel, ConfigDict, Field
 from pydantic import ValidationError as PydanticError
+from pydantic_core import from_json
 
-from eventlog.envelope import GENESIS, Event, canonical_envelope, canonical_json, envelope_hash, gc_paused
+from eventlog.envelope import (
+    GENESIS,
+    Event,
+    canonical_envelope,
+    canonical_json,
+    envelope_hash,
+    gc_paused,
+    make_event,
+)
 from eventlog.errors import ValidationError
+from eventlog.store import Store
 
 
 class RawEvent(BaseModel):
@@ -48,11 +66,19 @@ def _phrase(error: dict[str, Any]) -> str:
 
 def parse_lines(lines: Iterable[str], *, source: str = "<stdin>") -> list[RawEvent]:
     """Validate JSONL lines into RawEvents; ValidationError lists every problem as 'source line N: field: msg'."""
+    raw, problems = _parse_numbered(enumerate(lines, 1), source)
+    if problems:
+        raise ValidationError(problems)
+    return raw
+
+
+def _parse_numbered(lines: Iterable[tuple[int, str]], source: str) -> tuple[list[RawEvent], list[str]]:
+    """parse_lines over (line number, text) pairs: the RawEvents and the problems, blank lines skipped."""
     validate = RawEvent.model_validate_json
     raw: list[RawEvent] = []
     problems: list[str] = []
     with gc_paused():
-        for number, line in enumerate(lines, 1):
+        for number, line in lines:
             if not line or line.isspace():
                 continue
             try:
@@ -62,9 +88,7 @@ def parse_lines(lines: Iterable[str], *, source: str = "<stdin>") -> list[RawEve
                 continue
             event.__dict__["line"] = number
             raw.append(event)
-    if problems:
-        raise ValidationError(problems)
-    return raw
+    return raw, problems
 
 
 def _where(source: str, line: int) -> str:
@@ -117,3 +141,448 @@ def export_lines(events: Iterable[Event]) -> Iterator[str]:
         if not text.isascii() and ("\u2028" in text or "\u2029" in text or "\x85" in text):
             text = text.translate(_LINE_BREAKS)
         yield text
+
+
+# --- the bulk import of exported logs, verified in bulk -----------------------------------------------------------
+#
+# An exported line is canonical JSON of the whole envelope: keys sorted, no spaces, so it reads
+#   {"actor":…,"at":…,"cause":…,"game":…,"hash":"<64 hex>","payload":{…},"prev":"<64 hex>","seq":…,"turn":…,"type":…}
+# and the canonical envelope that the hash covers is the line with its `,"hash":"<64 hex>"` cut out. So:
+# - Python checks every hash with one sha256 over the line's own bytes (hashlib uses the CPU's SHA instructions) and
+#   every link (seq and prev, per game, in line order), reading them at their fixed places in the line;
+# - at the same time, in DuckDB (which runs without the GIL, on the other core), SQL parses every line, rebuilds
+#   it from the values it read, in canonical form, and compares it with the line byte for byte: so the values
+#   stored are exactly those hashed, and the line is one of the exact kind whose fixed places Python read.
+# A line either refuses (another spelling of the same JSON, an escaped U+2028 from `export_lines`, a blank line
+# with other than ASCII spaces, a typo, a doctored payload) is re-checked in Python exactly as `parse_lines` and
+# `chain` check it, and fails the import only if it fails there, named by its line.
+#
+# What SQL cannot see: the payload is compared with DuckDB's own serialisation of it, which keeps keys in the
+# order (and the repeats) the line has them, and spells a float its own way. So a line whose hash was computed over
+# its own text with payload keys out of order, repeated, or a float spelt as DuckDB spells it (no battlelog export
+# is written so: it takes a hash made by hand) passes `import_exported`, while `chain` would refuse it.
+# `battlelog import` (`Staged.events`, which parses every payload anyway for the rules) re-serialises each payload
+# as `chain` does and refuses such a line.
+
+_OTHER_BREAKS = (b"\r", b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e")
+"""ASCII characters str.splitlines also breaks lines at (U+0085, U+2028 and U+2029 are looked for in SQL)."""
+
+_HASH_KEY, _PREV_KEY, _GAME_KEY = b',"hash":"', b',"prev":"', b',"game":'
+_AFTER_HASH, _AFTER_PREV, _TURN_KEY = b'","payload":', b'","seq":', b',"turn":'
+
+_FIELDS = "['$.actor', '$.at', '$.cause', '$.game', '$.hash', '$.payload', '$.prev', '$.seq', '$.turn', '$.type']"
+_CHECK_SQL = """
+WITH parsed AS (
+    SELECT n, line, TRY(json_extract_string(line, {fields})) AS v
+    FROM (SELECT n, TRY(decode(line)) AS line FROM {lines})
+), typed AS (
+    SELECT n, line, v, v[4] AS game, TRY_CAST(v[8] AS BIGINT) AS seq, v[10] AS type,
+        TRY_CAST(v[9] AS INTEGER) AS turn, v[1] AS actor, v[6] AS payload, TRY_CAST(v[3] AS BIGINT) AS cause,
+        v[2] AS "at", v[7] AS prev, v[5] AS hash
+    FROM parsed
+)
+SELECT n, game, seq, type, turn, actor, payload, cause, "at", prev, hash,
+    coalesce(line = '{{"actor":' || coalesce(to_json(actor)::VARCHAR, 'null') || ',"at":' || to_json("at")::VARCHAR
+                    || ',"cause":' || coalesce(v[3], 'null') || ',"game":' || to_json(game)::VARCHAR
+                    || ',"hash":' || to_json(hash)::VARCHAR || ',"payload":' || payload
+                    || ',"prev":' || to_json(prev)::VARCHAR || ',"seq":' || v[8] || ',"turn":' || coalesce(v[9], 'null')
+                    || ',"type":' || to_json(type)::VARCHAR || '}}' || chr(10)
+        AND starts_with(payload, '{{') AND game <> '' AND type <> '' AND seq::VARCHAR = v[8]
+        AND turn::VARCHAR IS NOT DISTINCT FROM v[9] AND cause::VARCHAR IS NOT DISTINCT FROM v[3], false) AS ok,
+    coalesce(contains(line, chr(133)) OR contains(line, chr(8232)) OR contains(line, chr(8233)), false) AS brk
+FROM typed
+"""
+"""Each line (with its "\n") parsed, typed and compared with its canonical form; `ok` when they are the same.
+
+The payload is DuckDB's own serialisation of the parsed payload (minified, keys in the line's order): a line
+whose payload is spelled otherwise (spaces, escapes, number forms) is not `ok`. `brk` marks line breaks that
+str.splitlines would split the line at."""
+
+_LINKS_SQL = """
+SELECT n, game, seq, want_seq, seq <> want_seq AS seq_bad, prev <> want_prev AS prev_bad, NOT ok AS hash_bad FROM (
+    SELECT s.n, s.game, s.seq, s.prev, s.ok,
+        coalesce(lag(s.seq) OVER w, h.seq) + 1 AS want_seq, coalesce(lag(s.hash) OVER w, h.hash) AS want_prev
+    FROM {table} s JOIN {heads} h ON s.game = h.game
+    WINDOW w AS (PARTITION BY s.game ORDER BY s.n)
+) WHERE seq <> want_seq OR prev <> want_prev OR NOT ok ORDER BY n
+"""
+
+_STAGED_SCHEMA = pa.schema([
+    ("n", pa.int64()), ("game", pa.string()), ("seq", pa.int64()), ("type", pa.string()), ("turn", pa.int32()),
+    ("actor", pa.string()), ("payload", pa.string()), ("cause", pa.int64()), ("at", pa.string()),
+    ("prev", pa.string()), ("hash", pa.string()), ("ok", pa.bool_()), ("brk", pa.bool_()),
+])
+_EVENT_COLUMNS = 'game, seq, type, turn, actor, payload, cause, "at", prev, hash'
+
+
+class _Lines:
+    """Exported JSONL as bytes: the lines (for Python) and the same bytes as an Arrow table (for DuckDB)."""
+
+    def __init__(self, data: bytes, threads: int):
+        if not data.endswith(b"\n"):
+            data += b"\n"
+        self.data = data
+        self.lines = data.split(b"\n")
+        self.lines.pop()
+        count = len(self.lines)
+        small = len(data) < 2**31 - 1
+        offsets = array.array("i" if small else "q", [0])
+        offsets.extend(itertools.accumulate(len(line) + 1 for line in self.lines))
+        # Each Arrow value is a line with its "\n", read in place from `data` (no copy); cut into one chunk per
+        # DuckDB thread, so that DuckDB reads them in parallel.
+        kind = pa.binary() if small else pa.large_binary()
+        column = pa.Array.from_buffers(kind, count, [None, pa.py_buffer(offsets), pa.py_buffer(data)])
+        numbers = pa.array(range(1, count + 1), pa.int64())
+        size = max(1, -(-count // max(1, threads)))
+        self.table = pa.table({
+            "n": pa.chunked_array([numbers.slice(i, size) for i in range(0, count, size)], pa.int64()),
+            "line": pa.chunked_array([column.slice(i, size) for i in range(0, count, size)], kind),
+        })
+
+
+def _exported_lines(store: Store, data: str | bytes) -> _Lines | None:
+    """The text as `_Lines`, or None when it must take the plain way (not UTF-8 text; other line breaks)."""
+    if isinstance(data, str):
+        try:
+            data = data.encode("utf-8")
+        except UnicodeEncodeError:
+            return None
+    if any(brk in data for brk in _OTHER_BREAKS):
+        return None
+    threads = int(store.con.execute("SELECT current_setting('threads')").fetchall()[0][0])
+    return _Lines(data, threads)
+
+
+class _Scan:
+    """What Python reads off the lines at their fixed places: hashes and links checked, in line order.
+
+    `suspects`: lines to look at carefully (not of the exact exported shape, hash or link wrong); `unverified`:
+    those among them whose hash was not found to match (not of the shape, or a wrong hash); `blanks`: how many
+    lines are empty or ASCII spaces; `firsts`: for each game (its JSON text), the first line's seq, prev, number.
+    """
+
+    def __init__(self) -> None:
+        self.suspects: list[int] = []
+        self.unverified: list[int] = []
+        self.blanks = 0
+        self.firsts: dict[bytes, tuple[int, str, int]] = {}
+        self.error: BaseException | None = None
+
+    def run(self, lines: list[bytes]) -> None:
+        """Scan the lines (in a thread, while DuckDB works on the same lines); an error is kept for the caller."""
+        try:
+            self._run(lines)
+        except BaseException as error:  # re-raised by _scan_while: a scan that stopped must not pass
+            self.error = error
+
+    def _run(self, lines: list[bytes]) -> None:
+        sha256 = hashlib.sha256
+        suspect, unverified = self.suspects.append, self.unverified.append
+        lasts: dict[bytes, tuple[int, bytes]] = {}
+        for n, line in enumerate(lines, 1):
+            h = line.find(_HASH_KEY)
+            p = line.rfind(_PREV_KEY)
+            g = line.find(_GAME_KEY, 0, h)
+            t = line.find(_TURN_KEY, p)
+            if h < 0 or p < h or g < 0 or t < 0 or line[h + 73:h + 85] != _AFTER_HASH \
+                    or line[p + 73:p + 81] != _AFTER_PREV:
+                if line.strip():
+                    suspect(n)
+                    unverified(n)
+                else:
+                    self.blanks += 1
+                continue
+            prev, hash_ = line[p + 9:p + 73], line[h + 9:h + 73]
+            if sha256(prev + line[:h] + line[h + 74:]).hexdigest().encode() != hash_:
+                suspect(n)
+                unverified(n)
+                continue
+            try:
+                seq = int(line[p + 81:t])
+            except ValueError:
+                suspect(n)
+                continue
+            game = line[g + 8:h]
+            last = lasts.get(game)
+            if last is None:
+                self.firsts[game] = (seq, prev.decode("ascii", "replace"), n)
+            elif seq != last[0] + 1 or prev != last[1]:
+                suspect(n)
+            lasts[game] = (seq, hash_)
+
+
+def _scan_while(lines: _Lines, work: Callable[[], Any]) -> tuple[_Scan, Any]:
+    """Scan the lines in a thread while `work()` (DuckDB, which lets go of the GIL) runs here."""
+    scan = _Scan()
+    thread = threading.Thread(target=scan.run, args=(lines.lines,), name="battlelog-scan")
+    with gc_paused():
+        thread.start()
+        try:
+            result = work()
+        finally:
+            thread.join()
+    if scan.error is not None:
+        raise scan.error
+    return scan, result
+
+
+class Staged:
+    """Exported JSONL lines parsed into a DuckDB temp table, every hash checked (see `stage_exported`).
+
+    `games` lists the games in the order they first appear. Use it as a context manager: the temp table goes
+    when the block ends.
+    """
+
+    def __init__(self, store: Store, table: str, games: list[str], source: str, lines: int):
+        self.store, self.table, self.games, self.source, self.lines = store, table, games, source, lines
+
+    def __enter__(self) -> Staged:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.drop()
+
+    def drop(self) -> None:
+        """Forget the staged lines."""
+        self.store.con.execute(f"DROP TABLE IF EXISTS {self.table}")
+
+    def count(self, game: str | None = None) -> int:
+        """How many events are staged (for one game, or all)."""
+        where, params = ("", []) if game is None else (" WHERE game = ?", [game])
+        return self.store.con.execute(f"SELECT count(*) FROM {self.table}{where}", params).fetchall()[0][0]
+
+    def problems(self, games: list[str] | None = None) -> list[str]:
+        """`chain`'s problems with the staged lines of `games` (all by default), continuing each game as stored.
+
+        In line order: a seq that does not continue its game, a prev that is not the hash before it, a hash that
+        does not match its line (already re-checked in Python).
+        """
+        games = self.games if games is None else games
+        tips = [self.store.tip(game) for game in games]
+        heads = pa.table({"game": games, "seq": [seq for seq, _ in tips], "hash": [hash_ for _, hash_ in tips]},
+                         schema=pa.schema([("game", pa.string()), ("seq", pa.int64()), ("hash", pa.string())]))
+        name = f"{self.table}_heads"
+        self.store.con.register(name, heads)
+        try:
+            rows = self.store.con.execute(_LINKS_SQL.format(table=self.table, heads=name)).fetchall()
+        finally:
+            self.store.con.unregister(name)
+        problems = []
+        for n, game, seq, want_seq, seq_bad, prev_bad, hash_bad in rows:
+            if seq_bad:
+                problems.append(f"line {n}: seq is {seq} but game {game} continues at seq {want_seq}")
+            if prev_bad:
+                problems.append(f"line {n}: prev does not match the hash of the event before it")
+            if hash_bad:
+                problems.append(f"line {n}: hash does not match the event's content")
+        return problems
+
+    def events(self, game: str) -> list[Event]:
+        """The game's staged events, payloads parsed, each payload checked to be exactly its canonical JSON.
+
+        SQL knows each payload is written as DuckDB would write it, not that its keys are sorted; here, where the
+        payloads are parsed anyway (for the rules), a payload written otherwise is re-hashed from its canonical
+        JSON, as `chain` hashes it: if that hash matches, the canonical text is what gets stored; if not, the line
+        is marked, and `problems` then names it ("hash does not match"). Call this before `problems`.
+        """
+        table = self.store.con.sql(f'SELECT n, seq, type, turn, actor, payload, cause, "at", prev, hash '
+                                   f"FROM {self.table} WHERE game = ? ORDER BY n", params=[game]).to_arrow_table()
+        events: list[Event] = []
+        fixed: list[tuple[str, bool, int]] = []
+        with gc_paused():
+            for n, seq, type_, turn, actor, text, cause, at, prev, hash_ in zip(
+                    *(column.to_pylist() for column in table.columns), strict=True):
+                event = make_event(game, seq, type_, turn, actor, _payload_of(text), cause, at, prev, hash_)
+                canonical = canonical_json(event.payload)
+                if canonical != text:
+                    fixed.append((canonical, event.expected_hash() == hash_, n))
+                events.append(event)
+        if fixed:
+            self.store.con.executemany(f"UPDATE {self.table} SET payload = ?, ok = ok AND ? WHERE n = ?",
+                                       [list(row) for row in fixed])
+        return events
+
+    def insert(self, games: list[str] | None = None) -> int:
+        """Insert the staged events of `games` (all by default) in one transaction, in line order."""
+        games = self.games if games is None else games
+        if not games:
+            return 0
+        firsts = {game: (seq, prev) for game, seq, prev in self.store.con.execute(
+            f"SELECT game, arg_min(seq, n), arg_min(prev, n) FROM {self.table} GROUP BY game").fetchall()}
+        where = " WHERE game IN (" + ", ".join("?" * len(games)) + ")"
+        return self.store.import_rows(f"SELECT {_EVENT_COLUMNS} FROM {self.table}{where} ORDER BY n", games,
+                                      {game: firsts[game] for game in games})
+
+
+def stage_exported(store: Store, data: str | bytes, *, source: str = "<stdin>") -> Staged | None:
+    """Parse and hash-check exported JSONL text in bulk (see the comment above); None if it is not an export.
+
+    Every non-blank line must carry seq, prev, at and hash; if one does not (a hand-written log), or the text
+    breaks lines elsewhere than at "\n" (where str.splitlines would also break it), this returns None and the
+    caller takes the plain way: `parse_lines`, `chain`. Lines that do not parse raise the ValidationError
+    `parse_lines` would raise. Links between lines are checked by `Staged.problems`.
+    """
+    lines = _exported_lines(store, data)
+    return None if lines is None else _stage(store, lines, source)
+
+
+def _stage(store: Store, lines: _Lines, source: str, scan: _Scan | None = None) -> Staged | None:
+    """stage_exported once the text is cut into lines (and perhaps scanned already)."""
+    con = store.con
+    table = f"_staged_{next(_serial)}"
+    con.register(f"{table}_lines", lines.table)
+    try:
+        def create() -> None:
+            """The staging table: every line parsed, typed and compared with its canonical form."""
+            con.execute(f"CREATE TEMP TABLE {table} AS " + _CHECK_SQL.format(fields=_FIELDS, lines=f"{table}_lines"))
+        if scan is None:
+            scan, _ = _scan_while(lines, create)
+        else:
+            create()
+    finally:
+        con.unregister(f"{table}_lines")
+    staged = Staged(store, table, [], source, len(lines.lines))
+    try:
+        if con.execute(f"SELECT bool_or(brk) FROM {table}").fetchall()[0][0]:
+            staged.drop()
+            return None
+        if scan.unverified:  # SQL may find a line exact whose hash Python could not check: re-check it
+            con.execute(f"UPDATE {table} SET ok = false WHERE list_contains(?, n)", [scan.unverified])
+        refused = [n for (n,) in con.execute(f"SELECT n FROM {table} WHERE NOT ok ORDER BY n").fetchall()]
+        if refused and not _recheck(staged, [(n, lines.lines[n - 1]) for n in refused]):
+            staged.drop()
+            return None
+        staged.games = [game for (game,) in con.execute(
+            f"SELECT game FROM {table} GROUP BY game ORDER BY min(n)").fetchall()]
+    except BaseException:
+        staged.drop()
+        raise
+    return staged
+
+
+def _recheck(staged: Staged, refused: list[tuple[int, bytes]]) -> bool:
+    """Re-check the lines SQL refused, as parse_lines and chain would; False if one is not an exported line."""
+    texts: list[tuple[int, str]] = []
+    problems: list[str] = []
+    for n, line in refused:
+        try:
+            texts.append((n, line.decode("utf-8")))
+        except UnicodeDecodeError as error:
+            problems.append(f"{_where(staged.source, n)}: not valid UTF-8 ({error.reason} at byte {error.start})")
+    raw, parse_problems = _parse_numbered(texts, staged.source)
+    if any(r.seq is None or r.prev is None or r.at is None or r.hash is None for r in raw):
+        return False
+    problems += parse_problems
+    if problems:
+        raise ValidationError(sorted(problems, key=_line_number))
+    rows = []
+    for r in raw:
+        payload_json = canonical_json(r.payload)
+        digest = envelope_hash(r.prev, canonical_envelope(r.game, r.seq, r.type, r.turn, r.actor, payload_json,
+                                                          r.cause, r.at, r.prev))
+        rows.append((r.line, r.game, r.seq, r.type, r.turn, r.actor, payload_json, r.cause, r.at, r.prev, r.hash,
+                     digest == r.hash, False))
+    con, table = staged.store.con, staged.table
+    con.execute(f"DELETE FROM {table} WHERE NOT ok")
+    if rows:
+        fixed = pa.table(dict(zip(_STAGED_SCHEMA.names, zip(*rows, strict=True), strict=True)), schema=_STAGED_SCHEMA)
+        con.register(f"{table}_fixed", fixed)
+        try:
+            con.execute(f"INSERT INTO {table} SELECT * FROM {table}_fixed")
+        finally:
+            con.unregister(f"{table}_fixed")
+    return True
+
+
+def _payload_of(text: str) -> Any:
+    """Parse a payload's JSON text (pydantic-core's parser; json.loads for what it refuses)."""
+    try:
+        return from_json(text)
+    except ValueError:
+        return json.loads(text)
+
+
+def _line_number(problem: str) -> int:
+    """The line number a problem message names (for sorting problems into line order)."""
+    match = re.search(r"line (\d+)", problem)
+    return int(match.group(1)) if match else 0
+
+
+_serial = itertools.count(1)
+
+
+def import_exported(store: Store, data: str | bytes, *, source: str = "<stdin>") -> int | None:
+    """The log layer's bulk import: exported JSONL → every hash and link verified → DuckDB, in one transaction.
+
+    What `Store.import_events(chain(parse_lines(lines), head=...))` does, for a whole exported log, in bulk: no
+    game rules are checked (that is `battlelog import`). Games continue as stored (a new game from seq 1).
+    Returns how many events were imported, or None when the text is not an export (then take the plain way).
+    ValidationError lists the problems by line, and nothing is imported.
+
+    The common case takes one pass: DuckDB checks and inserts every line inside a transaction while Python
+    checks the hashes and links; it commits only if both found nothing to look at. Otherwise it rolls back and
+    stages the lines to re-check the doubtful ones one by one (`stage_exported`). Payload key order is not
+    re-checked (see the comment above `_OTHER_BREAKS`): a hash made by hand over unsorted keys passes here.
+    """
+    lines = _exported_lines(store, data)
+    if lines is None:
+        return None
+    con = store.con
+    name = f"_import_{next(_serial)}"
+
+    def insert() -> int:
+        """Insert the lines SQL finds exact, in one open transaction."""
+        con.execute("BEGIN TRANSACTION")
+        checked = _CHECK_SQL.format(fields=_FIELDS, lines=name)
+        return con.execute(f"INSERT INTO events SELECT {_EVENT_COLUMNS} FROM ({checked}) WHERE ok AND NOT brk"
+                           ).fetchall()[0][0]
+
+    con.register(name, lines.table)
+    try:
+        try:
+            scan, inserted = _scan_while(lines, insert)
+        except duckdb.Error:  # e.g. a seq already in the log: the careful way names the line
+            store.rollback()
+            scan, inserted = None, -1
+        except BaseException:
+            store.rollback()
+            raise
+    finally:
+        con.unregister(name)
+    if scan is not None:
+        try:
+            clean = not scan.suspects and inserted == len(lines.lines) - scan.blanks and _continues(store, scan.firsts)
+        except BaseException:
+            store.rollback()
+            raise
+        if not clean:
+            store.rollback()
+        else:
+            game = next(iter(scan.firsts), b'""')
+            store.commit(json.loads(game), scan.firsts[game][0] if scan.firsts else 0)
+            return inserted
+    staged = _stage(store, lines, source, scan)
+    if staged is None:
+        return None
+    with staged:
+        problems = staged.problems()
+        if problems:
+            raise ValidationError(problems)
+        return staged.insert()
+
+
+def _continues(store: Store, firsts: dict[bytes, tuple[int, str, int]]) -> bool:
+    """Whether each game's first line continues the game as stored (inside the import's open transaction)."""
+    for game_json, (seq, prev, _) in firsts.items():
+        try:
+            game = json.loads(game_json)
+        except ValueError:
+            return False
+        if seq == 1:
+            if prev != GENESIS:
+                return False
+            continue
+        rows = store.con.execute("SELECT hash FROM events WHERE game = ? AND seq = ?", [game, seq - 1]).fetchall()
+        if not rows or rows[0][0] != prev:
+            return False
+    return True

@@ -8,11 +8,12 @@ ConflictError at commit, never a fork. Payloads are stored as canonical JSON tex
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -21,7 +22,7 @@ import pyarrow as pa
 import structlog
 from pydantic_core import from_json
 
-from eventlog.envelope import GENESIS, Draft, Event, canonical_json, gc_paused, seal
+from eventlog.envelope import GENESIS, Draft, Event, canonical_json, gc_paused, make_event, seal
 from eventlog.errors import ChainError, ConflictError, LockedError
 
 SCHEMA = """
@@ -44,9 +45,41 @@ _ARROW_SCHEMA = pa.schema([
     ("actor", pa.string()), ("payload", pa.string()), ("cause", pa.int64()), ("at", pa.string()),
     ("prev", pa.string()), ("hash", pa.string()),
 ])
+_READ = 'SELECT seq, type, turn, actor, encode(payload) AS payload, cause, "at", prev, hash FROM events'
+"""One game's events as Arrow columns; payloads as UTF-8 bytes, which pydantic-core parses without a str."""
+_CHECKPOINT_SCHEMA = pa.schema([("game", pa.string()), ("key", pa.string()), ("seq", pa.int64()),
+                                ("state", pa.string())])
 _MAX_SEQ = "SELECT max(seq) FROM events WHERE game = ?"  # ~4x faster than ORDER BY seq DESC LIMIT 1
 _ROW_PLACEHOLDERS = "(" + ", ".join("?" * len(COLUMNS)) + ")"
 _EDITED = "hash does not match its content (edited behind battlelog's back?)"
+
+
+def sql_json(column: str) -> str:
+    """SQL of a VARCHAR column as a JSON string (or null), escaped as `canonical_json` escapes it."""
+    return f"coalesce(to_json({column})::VARCHAR, 'null')"
+
+
+CANONICAL_SQL = (
+    """'{"actor":' || """ + sql_json("actor") + """ || ',"at":' || """ + sql_json('"at"')
+    + """ || ',"cause":' || coalesce(cause::VARCHAR, 'null') || ',"game":' || """ + sql_json("game")
+    + """ || ',"payload":' || payload || ',"prev":' || """ + sql_json("prev")
+    + """ || ',"seq":' || seq::VARCHAR || ',"turn":' || coalesce(turn::VARCHAR, 'null') || ',"type":' || """
+    + sql_json("type") + " || '}'"
+)
+"""`canonical_envelope` in SQL over the events table's columns (payload is stored as canonical JSON text).
+
+Where DuckDB escapes a string differently from Python (it writes `\u001F` where Python writes `\u001f`), the
+SQL hash of that event comes out wrong and the caller re-checks it in Python: a false alarm costs time, never a
+wrong answer."""
+
+_VERIFY = f"""
+SELECT seq, k, prev_bad, hash_bad FROM (
+    SELECT seq, row_number() OVER (ORDER BY seq) AS k,
+        prev IS DISTINCT FROM coalesce(lag(hash) OVER (ORDER BY seq), '{GENESIS}') AS prev_bad,
+        sha256(prev || {CANONICAL_SQL}) IS DISTINCT FROM hash AS hash_bad
+    FROM events WHERE game = ?
+) WHERE seq <> k OR prev_bad OR hash_bad ORDER BY seq
+"""
 
 
 def _loads(text: str) -> Any:
@@ -55,6 +88,14 @@ def _loads(text: str) -> Any:
         return from_json(text)
     except ValueError:
         return json.loads(text)
+
+
+def _parse_payload(blob: bytes | str) -> Any:
+    """`_loads` for payload bytes read through Arrow (pydantic-core parses UTF-8 bytes without decoding them)."""
+    try:
+        return from_json(blob)
+    except ValueError:
+        return json.loads(blob)
 
 
 def _log() -> Any:
@@ -100,6 +141,12 @@ def _row_event(row: tuple[Any, ...]) -> Event:
     """An Event from a row of the events table."""
     game, seq, type_, turn, actor, payload, cause, at, prev, hash_ = row
     return Event(game, seq, type_, turn, actor, _loads(payload), cause, at, prev, hash_)
+
+
+def _events_from(game: str, columns: list[list[Any]]) -> Iterator[Event]:
+    """Events from the columns of `_READ` (seq, type, turn, actor, payload bytes, cause, at, prev, hash)."""
+    for seq, type_, turn, actor, payload, cause, at, prev, hash_ in zip(*columns, strict=True):
+        yield make_event(game, seq, type_, turn, actor, _parse_payload(payload), cause, at, prev, hash_)
 
 
 def _event_row(event: Event) -> tuple[Any, ...]:
@@ -218,10 +265,42 @@ class Store:
 
     def events(self, game: str, *, from_seq: int = 1, upto_seq: int | None = None) -> list[Event]:
         """The game's events from `from_seq` to `upto_seq` (inclusive), ordered by seq."""
-        upto = sys.maxsize if upto_seq is None else upto_seq
-        rows = self._all(_SELECT + " WHERE game = ? AND seq BETWEEN ? AND ? ORDER BY seq", [game, from_seq, upto])
         with gc_paused():
-            return [Event(g, s, t, tu, a, _loads(p), c, at, pr, h) for g, s, t, tu, a, p, c, at, pr, h in rows]
+            return list(self.read_events(game, from_seq=from_seq, upto_seq=upto_seq))
+
+    def read_events(self, game: str, *, types: Iterable[str] | None = None, from_seq: int = 1,
+                    upto_seq: int | None = None) -> Iterator[Event]:
+        """The game's events from `from_seq` to `upto_seq` (inclusive) in seq order, only those of `types` if given.
+
+        The rows are read at once (one query, through Arrow); each payload is parsed when the iterator reaches
+        its event, so a fold that takes the events one by one finds each payload still in the CPU cache.
+        """
+        upto = sys.maxsize if upto_seq is None else upto_seq
+        sql, params = _READ + " WHERE game = ? AND seq BETWEEN ? AND ?", [game, from_seq, upto]
+        if types is not None:
+            wanted = sorted(set(types))
+            if not wanted:
+                return iter(())
+            sql += " AND type IN (" + ", ".join("?" * len(wanted)) + ")"
+            params += wanted
+        # Rows come back in the table's order without a sort (DuckDB keeps insertion order), and a game's events
+        # are inserted in seq order; the seqs are checked all the same, and sorted by SQL if ever they are not.
+        columns = [column.to_pylist() for column in self.con.sql(sql, params=params).to_arrow_table().columns]
+        seqs = columns[0]
+        if any(a >= b for a, b in itertools.pairwise(seqs)):
+            table = self.con.sql(sql + " ORDER BY seq", params=params).to_arrow_table()
+            columns = [column.to_pylist() for column in table.columns]
+        return _events_from(game, columns)
+
+    def events_of_types(self, game: str, types: Iterable[str], *, from_seq: int = 1,
+                        upto_seq: int | None = None) -> list[Event]:
+        """The game's events of the given types (a reducer's: its resolution types and "ruling"), in seq order."""
+        with gc_paused():
+            return list(self.read_events(game, types=types, from_seq=from_seq, upto_seq=upto_seq))
+
+    def count(self, game: str) -> int:
+        """How many events the game has."""
+        return self._all("SELECT count(*) FROM events WHERE game = ?", [game])[0][0]
 
     def event(self, game: str, seq: int) -> Event | None:
         """One event by its seq."""
@@ -241,6 +320,25 @@ class Store:
         rows = self._all("SELECT min(seq), max(seq) FROM events WHERE game = ? AND turn = ?", [game, turn])
         return None if rows[0][0] is None else (rows[0][0], rows[0][1])
 
+    def verify(self, game: str) -> int:
+        """`verify_chain` of the game's stored events, hashed in SQL; returns how many events were checked.
+
+        DuckDB recomputes every hash from the columns (the payload column holds canonical JSON: the store writes
+        nothing else there) and checks every seq and prev link, vectorised. An event whose SQL hash disagrees is
+        re-checked in Python (`Event.expected_hash`) and fails only if it fails there too. The ChainError is the
+        one `verify_chain` raises: the first bad seq, in seq order.
+        """
+        for seq, k, prev_bad, hash_bad in self._all(_VERIFY, [game]):
+            if seq != k:
+                raise ChainError(seq, f"game {game}: expected seq {k} here (a missing or reordered event)")
+            if prev_bad:
+                raise ChainError(k, f"prev does not match the hash of seq {k - 1} (edited behind battlelog's back?)"
+                                 if k > 1 else "the first event's prev is not the genesis hash")
+            event = self.event(game, seq)
+            if hash_bad and (event is None or event.expected_hash() != event.hash):
+                raise ChainError(k, _EDITED)
+        return self.count(game)
+
     # --- writing ------------------------------------------------------------------------------------------
     def _insert_sql(self, n: int) -> str:
         """The multi-row INSERT for a batch of n events."""
@@ -259,6 +357,14 @@ class Store:
                 _log().info("append lost a race", game=game, seq=expected_seq)
                 raise _conflict(game, expected_seq, self.next_seq(game)) from error
             raise
+
+    def commit(self, game: str = "", expected_seq: int = 0) -> None:
+        """Commit the open transaction; a lost race for a (game, seq) is a ConflictError naming game and seq."""
+        self._commit(game, expected_seq)
+
+    def rollback(self) -> None:
+        """Roll back the open transaction, if any."""
+        self._rollback()
 
     def _rollback(self) -> None:
         """Roll back the open transaction, if any."""
@@ -297,26 +403,40 @@ class Store:
         firsts = _batch_links(events)
         with gc_paused():
             table = events_table(events)
+        self.con.register("_import", table)
+        try:
+            return self.import_rows("SELECT * FROM _import", (),
+                                    {game: (first.seq, first.prev) for game, first in firsts.items()})
+        finally:
+            self.con.unregister("_import")
+
+    def import_rows(self, select: str, params: Sequence[Any], firsts: dict[str, tuple[int, str]]) -> int:
+        """Insert the rows of `select` (the events table's columns, already chained) in one transaction.
+
+        `firsts` gives (seq, prev) of each game's first row; each must continue the game as stored (checked inside
+        the transaction, so a writer that got in first is a ConflictError, not a fork). Returns how many rows.
+        """
         self.con.execute("BEGIN TRANSACTION")
         try:
-            for game, first in firsts.items():
+            for game, (first_seq, first_prev) in firsts.items():
                 last_seq, last_hash = self._last(game)
-                if first.seq != last_seq + 1:
-                    raise _conflict(game, first.seq, last_seq + 1)
-                if first.prev != last_hash:
-                    raise ChainError(first.seq, f"game {game}: prev does not match the hash of seq {last_seq}")
-            self.con.register("_import", table)
-            try:
-                self.con.execute("INSERT INTO events SELECT * FROM _import")
-            finally:
-                self.con.unregister("_import")
+                if first_seq != last_seq + 1:
+                    raise _conflict(game, first_seq, last_seq + 1)
+                if first_prev != last_hash:
+                    raise ChainError(first_seq, f"game {game}: prev does not match the hash of seq {last_seq}")
+            count = self._all(f"INSERT INTO events {select}", params)[0][0]
         except BaseException as error:
             self._rollback()
             if isinstance(error, duckdb.Error) and _is_key_violation(error):
                 raise ConflictError(f"import: some of these seqs are already in the log ({error})") from error
             raise
-        self._commit(next(iter(firsts)), next(iter(firsts.values())).seq)
-        return len(events)
+        game, (seq, _) = next(iter(firsts.items())) if firsts else ("", (0, ""))
+        self._commit(game, seq)
+        return count
+
+    def tip(self, game: str) -> tuple[int, str]:
+        """(seq, hash) of the game's last event; (0, GENESIS) for a game with no events."""
+        return self._last(game)
 
     def delete_game(self, game: str) -> None:
         """Remove a game's events, secret and checkpoints (tests and import rollback only)."""
@@ -348,6 +468,26 @@ class Store:
     def put_checkpoint(self, game: str, key: str, seq: int, state_json: str) -> None:
         """Keep the state after `seq` under `key` (ruleset@version + options digest), replacing an older one."""
         self.con.execute("INSERT OR REPLACE INTO checkpoints VALUES (?, ?, ?, ?)", [game, key, seq, state_json])
+
+    def put_checkpoints(self, game: str, key: str, states: Sequence[tuple[int, str]]) -> int:
+        """`put_checkpoint` for many (seq, state JSON) at once, in one transaction (one commit, not one each)."""
+        if not states:
+            return 0
+        table = pa.table({"game": [game] * len(states), "key": [key] * len(states),
+                          "seq": [seq for seq, _ in states], "state": [state for _, state in states]},
+                         schema=_CHECKPOINT_SCHEMA)
+        self.con.execute("BEGIN TRANSACTION")
+        try:
+            self.con.register("_checkpoints", table)
+            try:
+                self.con.execute("INSERT OR REPLACE INTO checkpoints SELECT * FROM _checkpoints")
+            finally:
+                self.con.unregister("_checkpoints")
+        except BaseException:
+            self._rollback()
+            raise
+        self.con.execute("COMMIT")
+        return len(states)
 
     def checkpoint(self, game: str, key: str, max_seq: int) -> tuple[int, str] | None:
         """(seq, state JSON) of the latest checkpoint for `key` at or before `max_seq`."""

@@ -86,8 +86,11 @@ def resolution_steps(ruleset: Ruleset, event: Event) -> list[Event]:
 
 def apply(ruleset: Ruleset, state: Any, event: Event) -> Any:
     """Fold one log event into the state (inputs and bookkeeping events leave it unchanged)."""
-    for step in resolution_steps(ruleset, event):
-        state = ruleset.evolve(state, step)
+    if event.type in ruleset.resolution_types:
+        return ruleset.evolve(state, event)
+    if event.type == "ruling":
+        for step in resolution_steps(ruleset, event):
+            state = ruleset.evolve(state, step)
     return state
 
 
@@ -148,20 +151,24 @@ def state_at(game: Game, turn: int, step: int | None = None) -> tuple[Any, TurnS
 
 
 def seek(store: Store, game: Game, turn: int, step: int | None = None) -> Any:
-    """state_at through the store's checkpoints: folds at most about CHECKPOINT_EVERY events."""
-    index = store.turn_index(game.id)
-    if turn not in index:
+    """state_at through the store's checkpoints: folds at most about CHECKPOINT_EVERY events.
+
+    Reads only what the fold takes: the turn's first and last seq, the nearest checkpoint, then the reducer's
+    events (resolutions and rulings) from there to the turn's end.
+    """
+    span = store.turn_range(game.id, turn)
+    if span is None:
         raise ValidationError(f"turn {turn} has no events in game {game.id!r}")
-    first, last = index[turn]
+    first, last = span
     cp = store.checkpoint(game.id, game.checkpoint_key, first - 1)
     if cp is None:
         state, start = initial_state(game), 1
     else:
         state, start = game.ruleset.state_from_json(json.loads(cp[1])), cp[0] + 1
     rs = game.ruleset
-    state = fold_events(rs, state, store.events(game.id, from_seq=start, upto_seq=first - 1))
-    steps = [s for e in store.events(game.id, from_seq=first, upto_seq=last) if e.turn == turn
-             for s in resolution_steps(rs, e)]
+    events = store.events_of_types(game.id, rs.resolution_types | {"ruling"}, from_seq=start, upto_seq=last)
+    state = fold_events(rs, state, (e for e in events if e.seq < first))
+    steps = [s for e in events if e.seq >= first and e.turn == turn for s in resolution_steps(rs, e)]
     k = len(steps) if step is None else step
     if not 0 <= k <= len(steps):
         raise ValidationError(f"turn {turn} has steps 0..{len(steps)}, not {k}")
@@ -171,7 +178,10 @@ def seek(store: Store, game: Game, turn: int, step: int | None = None) -> Any:
 
 
 def write_checkpoints(store: Store, game: Game) -> int:
-    """Store folded states every CHECKPOINT_EVERY events at turn boundaries; returns how many were written."""
+    """Store folded states every CHECKPOINT_EVERY events at turn boundaries; returns how many were written.
+
+    The states are written together, in one transaction (one commit, not one per checkpoint).
+    """
     rs, key = game.ruleset, game.checkpoint_key
     last = game.events[-1].seq
     cp = store.checkpoint(game.id, key, last)
@@ -179,15 +189,19 @@ def write_checkpoints(store: Store, game: Game) -> int:
         state, mark, start = initial_state(game), 0, 0
     else:
         state, mark, start = rs.state_from_json(json.loads(cp[1])), cp[0], cp[0]
-    written = 0
+    every, evolve, types = CHECKPOINT_EVERY, rs.evolve, rs.resolution_types
+    states: list[tuple[int, str]] = []
     for e in game.events:
         if e.seq <= start:
             continue
-        state = apply(rs, state, e)
-        if e.type == "turn.closed" and e.seq - mark >= CHECKPOINT_EVERY:
-            store.put_checkpoint(game.id, key, e.seq, canonical_json(rs.state_json(state)))
-            mark, written = e.seq, written + 1
-    return written
+        if e.type in types:
+            state = evolve(state, e)
+        elif e.type == "ruling":
+            state = apply(rs, state, e)
+        if e.type == "turn.closed" and e.seq - mark >= every:
+            states.append((e.seq, canonical_json(rs.state_json(state))))
+            mark = e.seq
+    return store.put_checkpoints(game.id, key, states)
 
 
 # --- inputs ----------------------------------------------------------------------------------------------------
@@ -511,3 +525,59 @@ def record(raw: Sequence[Any], *, at: str) -> list[Event]:
     if current is not None and open_inputs(current).events:
         resolve_open(final=True)
     return events
+
+
+# --- bulk replay and import (fast paths) ---------------------------------------------------------------------------
+
+def replay_store(store: Store, game_id: str) -> tuple[Game, Any]:
+    """The game's final state folded straight from the store, reading only what the reducer takes.
+
+    One query reads game.created's ruleset and setup, one more the resolution and ruling events (through Arrow);
+    each payload is parsed (pydantic-core) just before it is folded. Inputs are not read: the reducer ignores them
+    by design. The Game returned holds only its game.created event (the others were folded, not kept); use `load`
+    for a Game with its whole log. The state equals `fold(load(store, game_id))`.
+    """
+    from eventlog.envelope import gc_paused
+
+    created = store.event(game_id, 1)
+    if created is None:
+        raise ValidationError(f"no game {game_id!r} in this database (see `battlelog games`)")
+    game = game_from_events([created])
+    rs = game.ruleset
+    with gc_paused():
+        events = store.read_events(game_id, types=rs.resolution_types | {"ruling"})
+        return game, fold_events(rs, initial_state(game), events)
+
+
+def import_exported(store: Store, text: str | bytes, *, source: str,
+                    check: Any = None) -> dict[str, list[Event]] | None:
+    """`battlelog import` of an exported log (every line with seq, prev, at and hash), the bulk way.
+
+    Like cli.main.import_text for such a log, game by game in order of first appearance, all or nothing per game:
+    the game must be new; its lines' hashes and links are verified in bulk (`eventlog.jsonl.stage_exported`:
+    hashes by Python's hashlib while DuckDB parses and rebuilds every line); its events, parsed once, go to
+    `check` (cli.main.check_log: the setup and every input against the rules); it is inserted in one
+    transaction; its checkpoints are written in one more. Returns {game: events}, or None when the text is not
+    such a log (hand-written lines): then take the plain way (`driver.record`).
+    """
+    from eventlog import jsonl
+
+    staged = jsonl.stage_exported(store, text, source=source)
+    if staged is None:
+        return None
+    out: dict[str, list[Event]] = {}
+    with staged:
+        for game_id in staged.games:
+            if store.exists(game_id):
+                raise ValidationError(f"game {game_id!r} already exists in this database; "
+                                      "import it under another name")
+            events = staged.events(game_id)
+            problems = staged.problems([game_id])
+            if problems:
+                raise ValidationError(problems)
+            if check is not None:
+                check(events)
+            staged.insert([game_id])
+            write_checkpoints(store, game_from_events(events))
+            out[game_id] = events
+    return out

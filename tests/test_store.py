@@ -283,3 +283,63 @@ def test_closing_releases_the_file_for_the_next_command(db: Path) -> None:
     done = subprocess.run([sys.executable, "-c", "import duckdb,sys; duckdb.connect(sys.argv[1]).close()", str(db)],
                           timeout=30)
     assert done.returncode == 0
+
+
+# --- bulk reads, bulk checkpoints and the SQL verify -------------------------------------------------------------
+
+def test_read_events_gives_the_events_of_some_types_in_seq_order(store: Store) -> None:
+    events = store.append("duel-1", 1, [Draft("game.created"), order("A"), roll(3), Draft("duel.reveal", {"x": 1},
+                                                                                      turn=1), roll(4)])
+    store.append("duel-2", 1, [roll(5)])
+    assert list(store.read_events("duel-1")) == events == store.events("duel-1")
+    assert store.events_of_types("duel-1", ["roll", "duel.reveal"]) == [events[2], events[3], events[4]]
+    assert store.events_of_types("duel-1", ["roll"], from_seq=4, upto_seq=5) == [events[4]]
+    assert store.events_of_types("duel-1", []) == [] and store.events_of_types("duel-3", ["roll"]) == []
+    assert store.count("duel-1") == 5 and store.count("duel-3") == 0
+
+
+def test_checkpoints_are_written_together_and_replace_older_ones(store: Store) -> None:
+    store.put_checkpoint("duel-1", "k", 10, "old")
+    assert store.put_checkpoints("duel-1", "k", [(10, "new"), (20, "x"), (30, "y")]) == 3
+    assert store.put_checkpoints("duel-1", "k", []) == 0
+    assert [store.checkpoint("duel-1", "k", s) for s in (15, 25, 99)] == [(10, "new"), (20, "x"), (30, "y")]
+
+
+def _chain_error(events: list[Event]) -> str | None:
+    try:
+        verify_chain(events)
+    except ChainError as error:
+        return str(error)
+    return None
+
+
+def _store_error(store: Store, game: str) -> str | None:
+    try:
+        assert store.verify(game) == store.count(game)
+    except ChainError as error:
+        return str(error)
+    return None
+
+
+@pytest.mark.parametrize("edit", [
+    "",
+    "UPDATE events SET payload = replace(payload, '40', '41') WHERE seq = 3",
+    "UPDATE events SET actor = 'Z' WHERE seq = 2",
+    "UPDATE events SET prev = hash WHERE seq = 4",
+    "UPDATE events SET prev = 'x' WHERE seq = 1",
+    "DELETE FROM events WHERE seq = 3",
+    "UPDATE events SET seq = 9 WHERE seq = 5",
+    "UPDATE events SET turn = 2, \"at\" = 'later' WHERE seq = 5",
+], ids=["clean", "payload", "actor", "prev", "first prev", "missing", "seq", "turn and at"])
+def test_the_sql_verify_raises_what_verify_chain_raises(store: Store, edit: str) -> None:
+    store.append("duel-1", 1, [Draft("game.created"), order("A"), roll(40), roll(41), order("B"), roll(42)])
+    if edit:
+        store.con.execute(edit)
+    assert _store_error(store, "duel-1") == _chain_error(store.events("duel-1"))
+    assert (edit == "") == (_store_error(store, "duel-1") is None)
+
+
+def test_the_sql_verify_rechecks_in_python_what_sql_escapes_otherwise(store: Store) -> None:
+    """DuckDB writes \\u001F where Python writes \\u001f: the SQL hash is wrong, Python's is right, it passes."""
+    store.append("игра\x1f", 1, [Draft("order", {"note": "a\x1fb\u2028c", "n": 1.5e300}, actor="Ё\x01")])
+    assert store.verify("игра\x1f") == 1

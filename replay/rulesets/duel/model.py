@@ -116,6 +116,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from eventlog.envelope import positional_maker
 from replay.ruleset import Options
 
 # --- the glossary -------------------------------------------------------------------------------------------
@@ -377,6 +378,12 @@ class DuelState:
         return self.result is not None
 
 
+make_duelist = positional_maker(Duelist)
+make_side = positional_maker(SideTrace)
+make_trace = positional_maker(TurnTrace)
+make_state = positional_maker(DuelState)
+
+
 def starting_stamina(traits: tuple[str, ...] | list[str]) -> int:
     """8, or 10 with Выносливый (§4, §7)."""
     return STAMINA_ENDURING if "enduring" in traits else STAMINA
@@ -393,7 +400,7 @@ def obtained_json(obtained: tuple[tuple[int, str], ...] | list[tuple[int, str]])
 
 
 def obtained_from_json(data: list[list[Any]]) -> tuple[tuple[int, str], ...]:
-    return tuple((int(pos), str(item)) for pos, item in data)
+    return tuple([(int(pos), str(item)) for pos, item in data])
 
 
 # --- state as plain JSON (what `state --json` prints and checkpoints store) ----------------------------------------

@@ -1,0 +1,165 @@
+"""The fast paths the bench measures give what the plain paths give, and the bench itself runs.
+
+- driver.replay_store (reducer's events only, straight from the store) == fold(load(...));
+- driver.import_exported (hashes verified in bulk, rules by check_log) == cli.main.import_text, errors included;
+- driver.seek and write_checkpoints on a generated duel == state_at;
+- bench.run on a small duel gives every figure, and --json prints them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from cli.main import check_log, import_text
+from eventlog import jsonl
+from eventlog.errors import ValidationError
+from eventlog.store import Store
+from replay import driver
+
+ROOT = Path(__file__).resolve().parent.parent
+DUELS = sorted((ROOT / "fixtures" / "duel").glob("*.jsonl"))
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("battlelog_bench", ROOT / "bench" / "bench.py")
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _bench()
+
+
+@pytest.fixture(scope="module")
+def small_duel() -> bytes:
+    """An exported real duel of ~700 events, made by the bench's generator."""
+    return ("\n".join(jsonl.export_lines(bench.duel_log(700))) + "\n").encode()
+
+
+@pytest.mark.parametrize("path", DUELS, ids=[p.stem for p in DUELS])
+def test_replay_store_folds_what_fold_of_load_folds(tmp_path: Path, path: Path) -> None:
+    with Store.open(tmp_path / "g.duckdb") as store:
+        game_id = next(iter(import_text(store, path.read_text(encoding="utf-8"), source=path.name)))
+        game, state = driver.replay_store(store, game_id)
+        full = driver.load(store, game_id)
+        assert state == driver.fold(full)
+        assert game.id == game_id and game.ruleset is full.ruleset and game.setup == full.setup
+        assert [e.type for e in game.events] == ["game.created"]
+
+
+def test_replay_store_of_a_missing_game_says_so(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "g.duckdb") as store, pytest.raises(ValidationError, match="no game 'nope'"):
+        driver.replay_store(store, "nope")
+
+
+def _import(db: Path, text: str, *, bulk: bool) -> tuple[object, list, list]:
+    """(result or problems, stored events, stored checkpoints) of a full import."""
+    with Store.open(db) as store:
+        try:
+            if bulk:
+                result = driver.import_exported(store, text, source="x.jsonl", check=check_log)
+                assert result is not None
+            else:
+                result = import_text(store, text, source="x.jsonl")
+            outcome: object = {game: events for game, events in result.items()}
+        except ValidationError as error:
+            outcome = error.problems
+        games = store.games()
+        events = [e for g in games for e in store.events(g)]
+        checkpoints = store.con.execute("SELECT * FROM checkpoints ORDER BY ALL").fetchall()
+    return outcome, events, checkpoints
+
+
+@pytest.mark.parametrize("path", DUELS, ids=[p.stem for p in DUELS])
+def test_the_bulk_full_import_equals_import_text(tmp_path: Path, path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(driver, "CHECKPOINT_EVERY", 5)
+    text = path.read_text(encoding="utf-8")
+    assert _import(tmp_path / "bulk.duckdb", text, bulk=True) == _import(tmp_path / "plain.duckdb", text, bulk=False)
+
+
+def _edits(text: str) -> dict[str, str]:
+    from eventlog.envelope import canonical_envelope, envelope_hash
+
+    lines = text.splitlines()
+    order = next(i for i, x in enumerate(lines) if '"type":"order"' in x)
+    e = json.loads(lines[order])
+    # The line as export writes it, but for its payload keys, written in reverse, and a hash made over that text:
+    # right for the text, wrong for the canonical envelope.
+    unsorted = json.dumps(dict(reversed(e["payload"].items())), ensure_ascii=False, separators=(",", ":"))
+    body = canonical_envelope(e["game"], e["seq"], e["type"], e["turn"], e["actor"], unsorted, e["cause"], e["at"],
+                              e["prev"])
+    forged = body.replace(',"payload":', f',"hash":"{envelope_hash(e["prev"], body)}","payload":', 1)
+    roll = next(i for i, x in enumerate(lines) if '"type":"roll"' in x)
+    return {
+        "a doctored roll": "\n".join(lines[:roll] + [lines[roll].replace('"result":[', '"result":[1')]
+                                     + lines[roll + 1:]),
+        "a hash over unsorted payload keys": "\n".join(lines[:order] + [forged] + lines[order + 1:]),
+        "the same, last": "\n".join(lines[:order] + [forged]),
+        "a line left out": "\n".join(lines[:order] + lines[order + 1:]),
+    }
+
+
+@pytest.mark.parametrize("edit", ["a doctored roll", "a hash over unsorted payload keys", "the same, last",
+                                  "a line left out"])
+def test_the_bulk_full_import_refuses_what_import_text_refuses(tmp_path: Path, edit: str) -> None:
+    text = _edits(DUELS[0].read_text(encoding="utf-8"))[edit]
+    bulk = _import(tmp_path / "bulk.duckdb", text, bulk=True)
+    assert bulk == _import(tmp_path / "plain.duckdb", text, bulk=False)
+    assert isinstance(bulk[0], list) and bulk[1] == []
+
+
+def test_an_import_of_a_game_already_there_is_refused(tmp_path: Path) -> None:
+    text = DUELS[0].read_text(encoding="utf-8")
+    with Store.open(tmp_path / "g.duckdb") as store:
+        driver.import_exported(store, text, source="x", check=check_log)
+        with pytest.raises(ValidationError, match="already exists in this database"):
+            driver.import_exported(store, text, source="x", check=check_log)
+
+
+def test_a_hand_written_log_goes_the_plain_way(tmp_path: Path) -> None:
+    hand = '{"game": "g", "type": "game.created", "payload": {"ruleset": "duel@1"}}\n'
+    with Store.open(tmp_path / "g.duckdb") as store:
+        assert driver.import_exported(store, hand, source="x", check=check_log) is None
+
+
+def test_a_generated_duel_replays_seeks_and_checkpoints_like_the_plain_fold(tmp_path: Path, small_duel: bytes,
+                                                                             monkeypatch) -> None:
+    monkeypatch.setattr(driver, "CHECKPOINT_EVERY", 50)
+    with Store.open(tmp_path / "g.duckdb") as store:
+        imported = driver.import_exported(store, small_duel, source="duel.jsonl", check=check_log)
+        assert imported is not None
+        game = driver.load(store, bench.GAME)
+        assert driver.replay_store(store, bench.GAME)[1] == driver.fold(game)
+        key = game.checkpoint_key
+        assert store.checkpoint(bench.GAME, key, 10**9) is not None
+        written = store.con.execute("SELECT seq, state FROM checkpoints ORDER BY seq").fetchall()
+        store.drop_checkpoints(bench.GAME)
+        assert driver.write_checkpoints(store, game) == len(written)
+        assert store.con.execute("SELECT seq, state FROM checkpoints ORDER BY seq").fetchall() == written
+        for turn in (1, 37, max(driver.turns(game))):
+            for step in (0, 1, None):
+                assert driver.seek(store, game, turn, step) == driver.state_at(game, turn, step)[0]
+        with pytest.raises(ValidationError, match="has no events"):
+            driver.seek(store, game, 10**6)
+
+
+def test_the_bench_runs_and_prints_its_table(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setattr(bench, "OUT", tmp_path / "out")
+    assert bench.main(["--events", "1500", "--posts", "5", "--repeat", "1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    figures = {f["name"]: f for f in report["figures"]}
+    assert any(name.startswith("bulk import") and f["theirs"] and f["ratio"] for name, f in figures.items())
+    assert any(name.startswith("full replay") and f["theirs"] and f["ratio"] for name, f in figures.items())
+    assert all(f["ours"] is not None for f in figures.values() if not f["note"].startswith("skipped"))
+    assert (tmp_path / "out").glob("duel-1500-*.jsonl")
+    assert bench.main(["--events", "1500", "--posts", "5", "--repeat", "1", "--no-eventsourcing",
+                       "--no-full-import"]) == 0
+    table = capsys.readouterr().out
+    assert "figure" in table and "aim" in table and "met?" in table
