@@ -400,7 +400,7 @@ def post(ctx: click.Context, game: str, turn: int, fmt: str, profile: str, lang:
     """Write the GM's post of a turn: orders, rolls, resolutions with their arithmetic, the state."""
     with opened(ctx) as store:
         g = driver.load(store, game)
-    doc = g.ruleset.post(driver.turn_view(g, turn), lang)
+        doc = g.ruleset.post(driver.turn_view(g, turn, store), lang)
     click.echo(textlib.render(doc, fmt, profile))
 
 
@@ -418,16 +418,15 @@ def render(ctx: click.Context, game: str, turn: int, step: int | None, output: s
     """Draw a turn (or one step of it) as SVG or PNG."""
     from replay.render.png import to_png
 
-    with opened(ctx) as store:
-        g = driver.load(store, game)
     out = Path(output)
     if out.suffix.lower() not in {".svg", ".png"}:
         raise ValidationError(f"-o {output}: the file must end in .svg or .png")
-    steps: list[int | None] = [step]
-    if all_steps:
-        steps = list(range(driver.turn_steps(g, turn).count + 1))
-    for k in steps:
-        view = driver.frame_view(g, turn, k, lang)
+    with opened(ctx) as store:
+        g = driver.load(store, game)
+        steps: list[int | None] = list(range(driver.turn_steps(g, turn).count + 1)) if all_steps else [step]
+        views = [driver.frame_view(g, turn, k, lang, store) for k in steps]
+    for view in views:
+        k = view.step
         svg = g.ruleset.frame(view)
         target = out if not all_steps else out.with_name(f"{out.stem}-s{k}{out.suffix}")
         if target.suffix.lower() == ".png":

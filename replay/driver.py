@@ -134,8 +134,11 @@ def turn_steps(game: Game, turn: int) -> TurnSteps:
     return TurnSteps(turn, events, steps)
 
 
-def state_at(game: Game, turn: int, step: int | None = None) -> tuple[Any, TurnSteps]:
-    """The state at step `step` of `turn` (None = after the whole turn; 0 = before its first resolution)."""
+def state_at(game: Game, turn: int, step: int | None = None, store: Store | None = None) -> tuple[Any, TurnSteps]:
+    """The state at step `step` of `turn` (None = after the whole turn; 0 = before its first resolution).
+
+    With `store`, the fold starts from the nearest checkpoint before the turn instead of from game.created.
+    """
     ts = turn_steps(game, turn)
     if not ts.events and turn > 0:
         raise ValidationError(f"turn {turn} has no events in game {game.id!r}")
@@ -143,8 +146,10 @@ def state_at(game: Game, turn: int, step: int | None = None) -> tuple[Any, TurnS
     if not 0 <= k <= ts.count:
         raise ValidationError(f"turn {turn} has steps 0..{ts.count}, not {k}")
     first_seq = ts.events[0].seq if ts.events else game.events[-1].seq + 1
-    before = [e for e in game.events if e.seq < first_seq]
-    state = fold_events(game.ruleset, initial_state(game), before)
+    cp = store.checkpoint(game.id, game.checkpoint_key, first_seq - 1) if store is not None else None
+    start, state = (0, initial_state(game)) if cp is None else (cp[0], game.ruleset.state_from_json(json.loads(cp[1])))
+    before = [e for e in game.events if start < e.seq < first_seq]
+    state = fold_events(game.ruleset, state, before)
     for _, s in ts.steps[:k]:
         state = game.ruleset.evolve(state, s)
     return state, ts
@@ -424,9 +429,10 @@ def append_ruling(store: Store, game_id: str, turn: int, ruling: dict[str, Any])
 
 # --- views for frames and posts --------------------------------------------------------------------------------
 
-def frame_view(game: Game, turn: int, step: int | None = None, lang: str = "ru") -> FrameView:
-    """What the frame of (turn, step) shows, and the hash of the last event it reflects."""
-    state, ts = state_at(game, turn, step)
+def frame_view(game: Game, turn: int, step: int | None = None, lang: str = "ru",
+               store: Store | None = None) -> FrameView:
+    """What the frame of (turn, step) shows, and the hash of the last event it reflects (`store`: see state_at)."""
+    state, ts = state_at(game, turn, step, store)
     k = ts.count if step is None else step
     if k:
         upto = ts.steps[k - 1][0]
@@ -440,8 +446,9 @@ def frame_view(game: Game, turn: int, step: int | None = None, lang: str = "ru")
     return FrameView(state, turn, k, ts.count, shown, last.hash, lang)
 
 
-def turn_view(game: Game, turn: int) -> TurnView:
-    before, ts = state_at(game, turn, 0)
+def turn_view(game: Game, turn: int, store: Store | None = None) -> TurnView:
+    """What the post of a turn tells (`store`: see state_at)."""
+    before, ts = state_at(game, turn, 0, store)
     after = before
     for _, s in ts.steps:
         after = game.ruleset.evolve(after, s)
