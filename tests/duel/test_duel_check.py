@@ -8,7 +8,7 @@ import pytest
 
 from replay.rulesets.duel.model import DuelOptions
 from replay.rulesets.duel.resolve import check_input
-from tests.duel.test_duel_kit import Log, duelist, items, state
+from tests.duel.duel_kit import Log, duelist, items, state
 
 OPTIONS = DuelOptions()
 

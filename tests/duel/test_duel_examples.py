@@ -10,7 +10,7 @@ import pytest
 from replay.inputs import Inputs, MissingInput, Waiting
 from replay.rulesets.duel.model import DuelOptions
 from replay.rulesets.duel.resolve import check_input, resolve, strike
-from tests.duel.test_duel_kit import (
+from tests.duel.duel_kit import (
     RULESET,
     Log,
     duelist,

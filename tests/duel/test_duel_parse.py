@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from replay.rulesets.duel.parse import parse_order
-from tests.duel.test_duel_kit import RULESET, duelist, items, state
+from tests.duel.duel_kit import RULESET, duelist, items, state
 
 S = state(duelist("A", ("killer_blow", "sharp_tongue")), duelist("B", ("distance_control", "cautious")))
 

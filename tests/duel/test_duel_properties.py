@@ -9,7 +9,7 @@ from replay.inputs import Inputs
 from replay.ruleset import Options
 from replay.rulesets.duel.model import ITEMS, STAKES, TRAITS, DuelOptions
 from replay.rulesets.duel.resolve import check_order, resolve
-from tests.duel.test_duel_kit import RULESET, Log, as_events, duelist, fold, state
+from tests.duel.duel_kit import RULESET, Log, as_events, duelist, fold, state
 
 stacks = st.lists(st.sampled_from(ITEMS), min_size=6, max_size=6).filter(
     lambda s: all(s.count(i) <= 4 for i in ITEMS))

@@ -11,7 +11,7 @@ import pytest
 
 from replay.rulesets.duel.model import DuelOptions
 from replay.rulesets.duel.resolve import check_input
-from tests.duel.test_duel_kit import Log, duelist, items, obtained, one, only, play, state, strikes
+from tests.duel.duel_kit import Log, duelist, items, obtained, one, only, play, state, strikes
 
 
 def turn(a_stack, a_roll, b_stack, b_roll, *, a=None, b=None, advantage=None, a_stake="high", b_stake="high",
@@ -333,7 +333,7 @@ def test_a15_the_maximum_has_no_floor():
 
 
 def test_a28_a_duelist_has_exactly_two_distinct_traits():
-    from tests.duel.test_duel_kit import RULESET
+    from tests.duel.duel_kit import RULESET
 
     def setup(traits_b, **more):
         return {"duelists": [{"id": "A", "name": "Арман", "traits": ["wiry", "cautious"]},

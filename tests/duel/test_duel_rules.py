@@ -19,7 +19,7 @@ from replay.rulesets.duel.resolve import (
     succeeds,
     wound,
 )
-from tests.duel.test_duel_kit import (
+from tests.duel.duel_kit import (
     RULESET,
     Log,
     as_events,
