@@ -277,7 +277,7 @@ def verify_figures(db: Path, repeat: int) -> list[Figure]:
 
 # --- 6. frames -------------------------------------------------------------------------------------------------------
 
-def frame_figures(game: Any, turn: int, repeat: int = 5) -> list[Figure]:
+def frame_figures(db: Path, game: Any, turn: int, repeat: int = 5) -> list[Figure]:
     """SVG and PNG times of the real duel frame of a late turn (its steps in turn); skipped if resvg is missing."""
     from replay import driver
 
@@ -289,7 +289,9 @@ def frame_figures(game: Any, turn: int, repeat: int = 5) -> list[Figure]:
                                                                    note=note)]
     rs = game.ruleset
     steps = driver.turn_steps(game, turn).count
-    view_s, views = timed(lambda: [driver.frame_view(game, turn, k % (steps + 1)) for k in range(repeat)])
+    with Store.open(db) as store:  # as `battlelog render` does: the fold starts at the nearest checkpoint
+        view_s, views = timed(lambda: [driver.frame_view(game, turn, k % (steps + 1), "ru", store)
+                                       for k in range(repeat)])
     first_svg, _ = timed(lambda: rs.frame(views[0]))
     svg_times = [timed(lambda v=v: rs.frame(v))[0] * 1000 for v in views]
     svgs = [rs.frame(v) for v in views]
@@ -304,34 +306,25 @@ def frame_figures(game: Any, turn: int, repeat: int = 5) -> list[Figure]:
         Figure("frame PNG (resvg, bundled fonts)", png_ms, "ms", aim="<= 150 ms", met=png_ms <= 150,
                note=f"median of {repeat}"),
         Figure("frame view of a late step (driver.frame_view)", view_s * 1000 / repeat, "ms",
-               note="state_at folds the game from its start (no checkpoints)"),
+               note="the state folded from the nearest checkpoint, as `battlelog render` and `post` do"),
     ]
 
 
 # --- 7. the full `battlelog import` -----------------------------------------------------------------------------------
 
 def full_import_figures(work: Path, data: bytes, count: int) -> list[Figure]:
-    """cli.main.import_text as it is, and the same through driver.import_exported: rules checked, checkpoints."""
-    from cli.main import check_log, import_text
-    from replay import driver
+    """`battlelog import` as the command runs it (cli.main.import_text): rules checked, checkpoints written."""
+    from cli.main import import_text
 
     text = data.decode("utf-8")
-    out = []
     with _gc(pause=False):
-        db = fresh(work, "full-plain")
-        with Store.open(db) as store:
-            plain, _ = timed(lambda: import_text(store, text, source="duel.jsonl"))
-        db = fresh(work, "full-fast")
-        with Store.open(db) as store:
-            fast, imported = timed(lambda: driver.import_exported(store, data, source="duel.jsonl",
-                                                                  check=check_log))
-        if imported is None or len(imported[GAME]) != count:
-            raise RuntimeError("driver.import_exported did not take the bench log")
-    out.append(Figure("full `battlelog import` (cli.main.import_text today)", count / plain, "ev/s",
-                      note="parse, chain, verify, every input checked by the rules, checkpoints"))
-    out.append(Figure("full `battlelog import` via driver.import_exported", count / fast, "ev/s",
-                      note="the same checks; hashes verified in bulk; see the README for the one-line change"))
-    return out
+        with Store.open(fresh(work, "full")) as store:
+            seconds, imported = timed(lambda: import_text(store, text, source="duel.jsonl"))
+        if len(imported[GAME]) != count:
+            raise RuntimeError("import_text did not import the whole bench log")
+    return [Figure("full `battlelog import` (cli.main.import_text)", count / seconds, "ev/s",
+                   note="the log layer's bulk verification, then every input checked by the duel's rules "
+                        "(check_log), one insert, checkpoints in one transaction")]
 
 
 # --- 8. the eventsourcing library, same events -------------------------------------------------------------------
@@ -434,7 +427,7 @@ def run(n: int, posts: int, repeat: int, with_eventsourcing: bool, with_full_imp
         seeks, game, late = seek_figures(db)
         figures.extend(seeks)
         log("seek done")
-        figures.extend(frame_figures(game, late - 1))
+        figures.extend(frame_figures(db, game, late - 1))
         log("frames done")
         figures.extend(append_figures(db, posts))
         log("append done")

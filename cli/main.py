@@ -632,6 +632,11 @@ def import_text(store: Store, text: str, *, source: str) -> dict[str, list[Event
     """Parse, chain and check JSONL text, then import each game in one transaction (all or nothing per game)."""
     if (bulk := driver.import_exported(store, text, source=source, check=check_log)) is not None:
         return bulk  # an exported log: hashes and links verified in bulk, inputs checked by check_log
+    return import_plain(store, text, source=source)
+
+
+def import_plain(store: Store, text: str, *, source: str) -> dict[str, list[Event]]:
+    """import_text line by line in Python: the only way for hand-written logs, the reference for exported ones."""
     raw = jsonl.parse_lines(text.splitlines(), source=source)
     by_game: dict[str, list[Any]] = {}
     for r in raw:

@@ -1,7 +1,7 @@
 """The fast paths the bench measures give what the plain paths give, and the bench itself runs.
 
 - driver.replay_store (reducer's events only, straight from the store) == fold(load(...));
-- driver.import_exported (hashes verified in bulk, rules by check_log) == cli.main.import_text, errors included;
+- driver.import_exported (hashes verified in bulk, rules by check_log) == cli.main.import_plain, errors included;
 - driver.seek and write_checkpoints on a generated duel == state_at;
 - bench.run on a small duel gives every figure, and --json prints them.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cli.main import check_log, import_text
+from cli.main import check_log, import_plain, import_text
 from eventlog import jsonl
 from eventlog.errors import ValidationError
 from eventlog.store import Store
@@ -67,7 +67,7 @@ def _import(db: Path, text: str, *, bulk: bool) -> tuple[object, list, list]:
                 result = driver.import_exported(store, text, source="x.jsonl", check=check_log)
                 assert result is not None
             else:
-                result = import_text(store, text, source="x.jsonl")
+                result = import_plain(store, text, source="x.jsonl")
             outcome: object = {game: events for game, events in result.items()}
         except ValidationError as error:
             outcome = error.problems
@@ -78,7 +78,7 @@ def _import(db: Path, text: str, *, bulk: bool) -> tuple[object, list, list]:
 
 
 @pytest.mark.parametrize("path", DUELS, ids=[p.stem for p in DUELS])
-def test_the_bulk_full_import_equals_import_text(tmp_path: Path, path: Path, monkeypatch) -> None:
+def test_the_bulk_full_import_equals_the_plain_one(tmp_path: Path, path: Path, monkeypatch) -> None:
     monkeypatch.setattr(driver, "CHECKPOINT_EVERY", 5)
     text = path.read_text(encoding="utf-8")
     assert _import(tmp_path / "bulk.duckdb", text, bulk=True) == _import(tmp_path / "plain.duckdb", text, bulk=False)
@@ -108,7 +108,7 @@ def _edits(text: str) -> dict[str, str]:
 
 @pytest.mark.parametrize("edit", ["a doctored roll", "a hash over unsorted payload keys", "the same, last",
                                   "a line left out"])
-def test_the_bulk_full_import_refuses_what_import_text_refuses(tmp_path: Path, edit: str) -> None:
+def test_the_bulk_full_import_refuses_what_the_plain_one_refuses(tmp_path: Path, edit: str) -> None:
     text = _edits(DUELS[0].read_text(encoding="utf-8"))[edit]
     bulk = _import(tmp_path / "bulk.duckdb", text, bulk=True)
     assert bulk == _import(tmp_path / "plain.duckdb", text, bulk=False)
