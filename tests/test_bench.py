@@ -158,7 +158,7 @@ def test_the_bench_runs_and_prints_its_table(tmp_path: Path, monkeypatch, capsys
     assert any(name.startswith("bulk import") and f["theirs"] and f["ratio"] for name, f in figures.items())
     assert any(name.startswith("full replay") and f["theirs"] and f["ratio"] for name, f in figures.items())
     assert all(f["ours"] is not None for f in figures.values() if not f["note"].startswith("skipped"))
-    assert (tmp_path / "out").glob("duel-1500-*.jsonl")
+    assert list((tmp_path / "out").glob("duel-1500-*.jsonl"))
     assert bench.main(["--events", "1500", "--posts", "5", "--repeat", "1", "--no-eventsourcing",
                        "--no-full-import"]) == 0
     table = capsys.readouterr().out
