@@ -301,6 +301,14 @@ def append_input(store: Store, game_id: str, draft: Draft) -> Event:
     return store.append(game_id, game.events[-1].seq + 1, [draft])[0]
 
 
+def engine_payload(seed: bytes, game_id: str, seq: int, draft: Draft) -> dict[str, Any]:
+    """The payload of an engine roll drawn at `seq` for a roll draft without result (its other fields kept)."""
+    spec = dicelib.parse(draft.payload["dice"])
+    extra = {k: v for k, v in draft.payload.items() if k not in {"dice", "purpose"}}
+    return dicelib.roll_payload(spec, dicelib.engine_dice(seed, game_id, seq, spec),
+                                purpose=draft.payload["purpose"], source="engine", **extra)
+
+
 def engine_roll(store: Store, game_id: str, draft: Draft) -> Event:
     """Draw an engine roll for a roll draft (payload without result) and append it after the rule checks."""
     game = load(store, game_id)
@@ -310,11 +318,7 @@ def engine_roll(store: Store, game_id: str, draft: Draft) -> Event:
         raise ValidationError(f"game {game_id!r} has no engine dice seed in this database (imported game?); "
                               "record the roll with --result and --source forum|manual")
     seq = game.events[-1].seq + 1
-    spec = dicelib.parse(draft.payload["dice"])
-    values = dicelib.engine_dice(seed, game_id, seq, spec)
-    extra = {k: v for k, v in draft.payload.items() if k not in {"dice", "purpose"}}
-    payload = dicelib.roll_payload(spec, values, purpose=draft.payload["purpose"], source="engine", **extra)
-    draft = check_draft(game, state, replace(draft, payload=payload))
+    draft = check_draft(game, state, replace(draft, payload=engine_payload(seed, game_id, seq, draft)))
     return store.append(game_id, seq, [draft])[0]
 
 
@@ -335,10 +339,7 @@ def _drawer(seed: bytes | None, game_id: str, next_seq: int, inputs_ref: list[In
                                f"{draft.actor or 'GM'} ({draft.payload.get('purpose')}) is needed and this "
                                "database has no engine dice seed for the game; record it with `battlelog roll`")
         seq = next_seq + len(inputs_ref[0].drawn)
-        spec = dicelib.parse(draft.payload["dice"])
-        values = dicelib.engine_dice(seed, game_id, seq, spec)
-        extra = {k: v for k, v in draft.payload.items() if k not in {"dice", "purpose"}}
-        payload = dicelib.roll_payload(spec, values, purpose=draft.payload["purpose"], source="engine", **extra)
+        payload = engine_payload(seed, game_id, seq, draft)
         return Event(game_id, seq, "roll", draft.turn, draft.actor, payload, None, "", "", "")
     return draw
 
@@ -382,7 +383,7 @@ def resolve_pending(store: Store, game_id: str) -> ResolveReport:
         game = replace(game, events=game.events + tuple(appended))
         state = fold_events(rs, state, appended)
     if report.appended:
-        write_checkpoints(store, load(store, game_id))
+        write_checkpoints(store, game)
     return report
 
 

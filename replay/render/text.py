@@ -108,6 +108,23 @@ def code(text: str) -> Span:
     return Span(text, "code")
 
 
+# --- words of a bilingual post -----------------------------------------------------------------------------------
+
+def tr(lang: str, ru: str, en: str) -> str:
+    """The Russian or the English phrase."""
+    return ru if lang == "ru" else en
+
+
+def pick(pair: tuple[str, str], lang: str) -> str:
+    """One language of a (ru, en) pair."""
+    return pair[0] if lang == "ru" else pair[1]
+
+
+def signed(n: int) -> str:
+    """A number with a typographic minus."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
 # --- rendering -------------------------------------------------------------------------------------------------
 
 FORMATS = ("bbcode", "markdown")

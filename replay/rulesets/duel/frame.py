@@ -17,6 +17,7 @@ import svgwrite
 
 from eventlog.envelope import Event
 from replay.render import svg as S
+from replay.render.text import signed
 from replay.ruleset import FrameView
 from replay.rulesets.duel.model import DC_POSITION, ID_POSITION, THRESHOLD, DuelState
 from replay.rulesets.duel.post import (
@@ -200,11 +201,6 @@ def draw_panel(dwg: svgwrite.Drawing, view: FrameView, side: Side, k: int, lang:
         damage += f" — {wound_name(wound, lang)}"
     S.label(dwg, dwg, S.fit(damage, 13, w), (x, y + 166), size=13, fill=S.BAD if side.damage else S.INK)
     draw_rolls(dwg, side, x, y + 194, w, lang)
-
-
-def signed(n: int) -> str:
-    """A number with a typographic minus."""
-    return f"−{-n}" if n < 0 else str(n)
 
 
 def draw_rolls(dwg: svgwrite.Drawing, side: Side, x: float, y: float, w: float, lang: str) -> None:

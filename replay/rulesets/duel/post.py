@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from eventlog.envelope import Event
-from replay.render.text import Doc, Inline, b, i, s
+from replay.render.text import Doc, Inline, b, i, pick, s, signed, tr
 from replay.ruleset import TurnView
 from replay.rulesets.duel.model import (
     DC_POSITION,
@@ -63,16 +63,6 @@ EXTRA = {DC_POSITION: "distance_control", ID_POSITION: "impenetrable_defense"}
 
 # --- words ---------------------------------------------------------------------------------------------------
 
-def tr(lang: str, ru: str, en: str) -> str:
-    """The Russian or the English phrase."""
-    return ru if lang == "ru" else en
-
-
-def pick(pair: tuple[str, str], lang: str) -> str:
-    """One language of a (ru, en) pair."""
-    return pair[0] if lang == "ru" else pair[1]
-
-
 def plural(n: int, forms: tuple[str, str, str]) -> str:
     """A Russian noun agreeing with n: forms for 1, 2–4 and 5+ ("пункт", "пункта", "пунктов")."""
     k = abs(n) % 100
@@ -84,11 +74,6 @@ def plural(n: int, forms: tuple[str, str, str]) -> str:
 def items_word(n: int, lang: str) -> str:
     """ "3 пункта" / "3 items"."""
     return f"{n} " + (plural(n, ("пункт", "пункта", "пунктов")) if lang == "ru" else ("item" if n == 1 else "items"))
-
-
-def signed(n: int) -> str:
-    """A number with a typographic minus."""
-    return f"−{-n}" if n < 0 else str(n)
 
 
 def item_name(item: str, lang: str) -> str:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from eventlog.envelope import Event
-from replay.render.text import Doc, Inline, b, i, s
+from replay.render.text import Doc, Inline, b, i, pick, s, tr
 from replay.ruleset import TurnView
 from replay.rulesets.knights import derive
 from replay.rulesets.knights.evolve import evolve
@@ -109,16 +109,6 @@ ACTION_END = {
 }
 
 
-def tr(lang: str, ru: str, en: str) -> str:
-    """The Russian or the English phrase."""
-    return ru if lang == "ru" else en
-
-
-def pick(pair: tuple[str, str], lang: str) -> str:
-    """One language of a (ru, en) pair."""
-    return pair[0] if lang == "ru" else pair[1]
-
-
 def word(table: dict[str, tuple[str, str]], key: Any, lang: str) -> str:
     """A term from a (ru, en) table, or the key itself when the table lacks it (a GM ruling may say anything)."""
     pair = table.get(str(key))
@@ -131,11 +121,6 @@ def plural(n: int, forms: tuple[str, str, str]) -> str:
     if 11 <= k <= 14:
         return forms[2]
     return forms[0] if k % 10 == 1 else forms[1] if 2 <= k % 10 <= 4 else forms[2]
-
-
-def signed(n: int) -> str:
-    """A number with a typographic minus."""
-    return f"−{-n}" if n < 0 else str(n)
 
 
 def num(v: Any) -> str:
