@@ -1,6 +1,14 @@
-"""The event envelope of DESIGN.md and its hash chain.
+"""The event envelope of DESIGN.md and its hash chain, in two format versions.
 
-`hash = sha256(prev + canonical_json(envelope without hash))`; canonical JSON has sorted keys, no spaces, UTF-8.
+- v2 (every event written now): `hash = sha256(prev + canonical_json(envelope without hash))` where the envelope
+  is {actor, at, cause, game, payload, phase, prev, seq, turn, type, v, visible} and `payload` is replaced by the
+  sha256 (hex) of the payload's canonical JSON. Because the chain covers payload hashes, an export for one viewer
+  may withhold a payload (keeping its hash) and still verify.
+- v1 (logs written before phases and visibility): the same without phase, v and visible, and with the payload
+  itself inside the envelope. v1 events are read, verified and exported as they were written; `phase` and
+  `visible` of a v1 event are null (the upcast).
+
+Canonical JSON has sorted keys, no spaces, non-ASCII kept, UTF-8 for hashing.
 """
 
 from __future__ import annotations
@@ -16,8 +24,12 @@ from typing import Any
 GENESIS = "0" * 64
 """The `prev` of a game's first event."""
 
-INPUT_TYPES = frozenset({"order", "order.sealed", "order.revealed", "roll", "choice"})
-"""Events that come from people or dice; everything else is produced by the rules or the tool."""
+INPUT_TYPES = frozenset({"order", "order.sealed", "order.revealed", "input.sealed", "input.revealed", "roll",
+                         "choice", "correction"})
+"""Events that come from people or dice (and the GM's corrections of them); the rest come from the rules or the tool."""
+
+FORMAT_VERSION = 2
+"""The envelope format every new event is written in (see the module docstring)."""
 
 _encoder = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 _dumps = _encoder.encode
@@ -69,6 +81,33 @@ def canonical_envelope(
     )
 
 
+def canonical_envelope_v2(
+    game: str,
+    seq: int,
+    type: str,
+    turn: int | None,
+    actor: str | None,
+    payload_hash: str,
+    cause: int | None,
+    at: str,
+    prev: str,
+    phase: str | None,
+    visible: tuple[str, ...] | None,
+) -> str:
+    """canonical_json of a v2 envelope without `hash`: the payload stands as its sha256 hex."""
+    seen = "null" if visible is None else _dumps(list(visible))
+    return (
+        f'{{"actor":{_opt(actor)},"at":{_str(at)},"cause":{_opt(cause)},"game":{_str(game)},'
+        f'"payload":"{payload_hash}","phase":{_opt(phase)},"prev":{_str(prev)},"seq":{seq},"turn":{_opt(turn)},'
+        f'"type":{_str(type)},"v":2,"visible":{seen}}}'
+    )
+
+
+def payload_hash(payload_json: str) -> str:
+    """sha256 hex of a payload's canonical JSON text."""
+    return hashlib.sha256(payload_json.encode("utf-8")).hexdigest()
+
+
 def envelope_hash(prev: str, canonical: str) -> str:
     """sha256 over prev + canonical envelope, hex."""
     return hashlib.sha256((prev + canonical).encode("utf-8")).hexdigest()
@@ -83,6 +122,9 @@ class Draft:
     turn: int | None = None
     actor: str | None = None
     cause: int | None = None
+    phase: str | None = None
+    visible: tuple[str, ...] | None = None
+    """Who may read the payload besides the GM (None: everyone, the public thread)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,25 +141,43 @@ class Event:
     at: str
     prev: str
     hash: str
+    phase: str | None = None
+    visible: tuple[str, ...] | None = None
+    v: int = 1
+    """The envelope's format version (1 or 2, see the module docstring)."""
 
     @property
     def is_input(self) -> bool:
         return self.type in INPUT_TYPES
 
-    def canonical(self) -> str:
+    def canonical(self, payload_sha: str | None = None) -> str:
+        """The canonical envelope the hash covers (`payload_sha`: a withheld payload's hash, v2 only)."""
+        if self.v >= 2:
+            return canonical_envelope_v2(
+                self.game, self.seq, self.type, self.turn, self.actor,
+                payload_sha or payload_hash(canonical_json(self.payload)), self.cause, self.at, self.prev,
+                self.phase, self.visible,
+            )
         return canonical_envelope(
             self.game, self.seq, self.type, self.turn, self.actor,
             canonical_json(self.payload), self.cause, self.at, self.prev,
         )
 
-    def expected_hash(self) -> str:
-        return envelope_hash(self.prev, self.canonical())
+    def expected_hash(self, payload_sha: str | None = None) -> str:
+        return envelope_hash(self.prev, self.canonical(payload_sha))
+
+    def seen_by(self, viewer: str | None) -> bool:
+        """Whether `viewer` (an actor id, "gm", or None for the public thread) may read the payload."""
+        return self.visible is None or viewer == "gm" or (viewer is not None and viewer in self.visible)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "game": self.game, "seq": self.seq, "type": self.type, "turn": self.turn, "actor": self.actor,
             "payload": self.payload, "cause": self.cause, "at": self.at, "prev": self.prev, "hash": self.hash,
         }
+        if self.v >= 2:
+            out.update(phase=self.phase, visible=None if self.visible is None else list(self.visible), v=self.v)
+        return out
 
 
 def positional_maker(cls: type) -> Any:
@@ -142,12 +202,14 @@ def positional_maker(cls: type) -> Any:
 
 
 make_event = positional_maker(Event)
-"""Event(...) with all ten fields positionally, a fifth cheaper (the store builds one per event it reads)."""
+"""Event(...) with all thirteen fields positionally, a fifth cheaper (the store builds one per event it reads)."""
 
 
 def seal(game: str, prev: str, seq: int, draft: Draft, at: str) -> Event:
-    """Give a draft its place in the chain."""
-    payload_json = canonical_json(draft.payload)
-    canonical = canonical_envelope(game, seq, draft.type, draft.turn, draft.actor, payload_json, draft.cause, at, prev)
+    """Give a draft its place in the chain (a v2 envelope)."""
+    visible = None if draft.visible is None else tuple(draft.visible)
+    canonical = canonical_envelope_v2(game, seq, draft.type, draft.turn, draft.actor,
+                                      payload_hash(canonical_json(draft.payload)), draft.cause, at, prev,
+                                      draft.phase, visible)
     return Event(game, seq, draft.type, draft.turn, draft.actor, draft.payload, draft.cause, at, prev,
-                 envelope_hash(prev, canonical))
+                 envelope_hash(prev, canonical), draft.phase, visible, FORMAT_VERSION)

@@ -30,6 +30,7 @@ from eventlog.envelope import (
     envelope_hash,
     gc_paused,
     make_event,
+    payload_hash,
 )
 from eventlog.errors import ValidationError
 from eventlog.store import Store
@@ -50,6 +51,13 @@ class RawEvent(BaseModel):
     at: str | None = None
     prev: str | None = None
     hash: str | None = None
+    phase: str | None = None
+    visible: list[str] | None = None
+    v: int | None = None
+    """The envelope format: 2, or absent for a v1 line (exported before v2) or a hand-written one."""
+    withheld: bool = False
+    """The payload was withheld from this export's viewer; `payload_hash` stands for it in the chain."""
+    payload_hash: str | None = None
     line: int = Field(default=0, exclude=True, validation_alias=AliasPath("\x00", 0))
     """The source line (0 when built in code); set by parse_lines, never read from a line ("line" is refused)."""
 
@@ -113,17 +121,37 @@ def chain(raw: list[RawEvent], *, head: Event | None, now: str) -> list[Event]:
             if r.prev is not None and r.prev != prev:
                 problems.append(f"{_line(r, events)}: prev does not match the hash of the event before it")
                 prev = r.prev
-            canonical = canonical_envelope(r.game, seq, r.type, r.turn, r.actor, canonical_json(r.payload),
-                                           r.cause, at, prev)
-            digest = envelope_hash(prev, canonical)
+            version = raw_version(r)
+            if version == 1 and (r.phase is not None or r.visible is not None or r.withheld):
+                problems.append(f"{_line(r, events)}: phase, visible and withheld need an envelope of v 2")
+            if version not in (1, 2):
+                problems.append(f"{_line(r, events)}: v is {r.v}; this battlelog reads envelope versions 1 and 2")
+                version = 2
+            visible = None if r.visible is None else tuple(r.visible)
+            event = Event(r.game, seq, r.type, r.turn, r.actor, r.payload, r.cause, at, prev, "", r.phase,
+                          visible, version)
+            digest = event.expected_hash(r.payload_hash if r.withheld else None)
             if r.hash is not None and r.hash != digest:
                 problems.append(f"{_line(r, events)}: hash does not match the event's content")
                 digest = r.hash
-            events.append(Event(r.game, seq, r.type, r.turn, r.actor, r.payload, r.cause, at, prev, digest))
+            events.append(Event(r.game, seq, r.type, r.turn, r.actor, r.payload, r.cause, at, prev, digest,
+                                r.phase, visible, version))
             last[r.game] = (seq, digest)
     if problems:
         raise ValidationError(problems)
     return events
+
+
+def raw_version(r: RawEvent) -> int:
+    """The envelope version of a line: its `v`; a line without `v` is v1 if it carries a hash, else new (v2)."""
+    if r.v is not None:
+        return r.v
+    return 1 if r.hash is not None else 2
+
+
+def withheld_lines(raw: list[RawEvent]) -> list[RawEvent]:
+    """The lines whose payload an export withheld from its viewer."""
+    return [r for r in raw if r.withheld]
 
 
 def _line(raw: RawEvent, before: list[Event]) -> str:
@@ -134,10 +162,17 @@ def _line(raw: RawEvent, before: list[Event]) -> str:
 _LINE_BREAKS = str.maketrans({"\x85": "\\u0085", "\u2028": "\\u2028", "\u2029": "\\u2029"})
 
 
-def export_lines(events: Iterable[Event]) -> Iterator[str]:
-    """One canonical JSON line per event; U+0085, U+2028 and U+2029 escaped so no line splitter breaks it."""
+def export_lines(events: Iterable[Event], viewer: str | None = "gm") -> Iterator[str]:
+    """One canonical JSON line per event; U+0085, U+2028 and U+2029 escaped so no line splitter breaks it.
+
+    With a `viewer` other than "gm", a v2 event's payload the viewer may not see is withheld: the line carries
+    `"withheld": true` and the payload's hash instead of the payload, and still verifies.
+    """
     for event in events:
-        text = canonical_json(event.to_dict())
+        data = event.to_dict()
+        if event.v >= 2 and not event.seen_by(viewer):
+            data.update(payload={}, withheld=True, payload_hash=payload_hash(canonical_json(event.payload)))
+        text = canonical_json(data)
         if not text.isascii() and ("\u2028" in text or "\u2029" in text or "\x85" in text):
             text = text.translate(_LINE_BREAKS)
         yield text
@@ -247,8 +282,8 @@ def _exported_lines(store: Store, data: str | bytes) -> _Lines | None:
             data = data.encode("utf-8")
         except UnicodeEncodeError:
             return None
-    if any(brk in data for brk in _OTHER_BREAKS):
-        return None
+    if any(brk in data for brk in _OTHER_BREAKS) or b',"v":' in data:
+        return None  # the bulk path reads v1 lines only (a v2 line's hash covers its payload's hash)
     threads = int(store.con.execute("SELECT current_setting('threads')").fetchall()[0][0])
     return _Lines(data, threads)
 
@@ -392,7 +427,8 @@ class Staged:
         with gc_paused():
             for n, seq, type_, turn, actor, text, cause, at, prev, hash_ in zip(
                     *(column.to_pylist() for column in table.columns), strict=True):
-                event = make_event(game, seq, type_, turn, actor, _payload_of(text), cause, at, prev, hash_)
+                event = make_event(game, seq, type_, turn, actor, _payload_of(text), cause, at, prev, hash_, None,
+                                   None, 1)
                 canonical = canonical_json(event.payload)
                 if canonical != text:
                     fixed.append((canonical, event.expected_hash() == hash_, n))
@@ -411,7 +447,7 @@ class Staged:
             f"SELECT game, arg_min(seq, n), arg_min(prev, n) FROM {self.table} GROUP BY game").fetchall()}
         where = " WHERE game IN (" + ", ".join("?" * len(games)) + ")"
         return self.store.import_rows(f"SELECT {_EVENT_COLUMNS} FROM {self.table}{where} ORDER BY n", games,
-                                      {game: firsts[game] for game in games})
+                                      {game: firsts[game] for game in games}, _EVENT_COLUMNS)
 
 
 def stage_exported(store: Store, data: str | bytes, *, source: str = "<stdin>") -> Staged | None:
@@ -534,8 +570,8 @@ def import_exported(store: Store, data: str | bytes, *, source: str = "<stdin>")
         """Insert the lines SQL finds exact, in one open transaction."""
         con.execute("BEGIN TRANSACTION")
         checked = _CHECK_SQL.format(fields=_FIELDS, lines=name)
-        return con.execute(f"INSERT INTO events SELECT {_EVENT_COLUMNS} FROM ({checked}) WHERE ok AND NOT brk"
-                           ).fetchall()[0][0]
+        return con.execute(f"INSERT INTO events ({_EVENT_COLUMNS}) SELECT {_EVENT_COLUMNS} FROM ({checked}) "
+                           "WHERE ok AND NOT brk").fetchall()[0][0]
 
     con.register(name, lines.table)
     try:

@@ -29,6 +29,7 @@ SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
     game VARCHAR NOT NULL, seq BIGINT NOT NULL, type VARCHAR NOT NULL, turn INTEGER, actor VARCHAR,
     payload VARCHAR NOT NULL, cause BIGINT, "at" VARCHAR NOT NULL, prev VARCHAR NOT NULL, hash VARCHAR NOT NULL,
+    phase VARCHAR, visible VARCHAR, v INTEGER NOT NULL DEFAULT 1,
     PRIMARY KEY (game, seq)
 );
 CREATE TABLE IF NOT EXISTS secrets (game VARCHAR PRIMARY KEY, seed BLOB NOT NULL);
@@ -38,14 +39,21 @@ CREATE TABLE IF NOT EXISTS checkpoints (
 );
 """
 
-COLUMNS = ("game", "seq", "type", "turn", "actor", "payload", "cause", "at", "prev", "hash")
+COLUMNS = ("game", "seq", "type", "turn", "actor", "payload", "cause", "at", "prev", "hash", "phase", "visible", "v")
+_UPGRADE = """
+ALTER TABLE events ADD COLUMN IF NOT EXISTS phase VARCHAR;
+ALTER TABLE events ADD COLUMN IF NOT EXISTS visible VARCHAR;
+ALTER TABLE events ADD COLUMN IF NOT EXISTS v INTEGER DEFAULT 1;
+"""
+"""A database written before envelope v2 gains the v2 columns (its events stay v1)."""
 _SELECT = "SELECT " + ", ".join(f'"{c}"' for c in COLUMNS) + " FROM events"
 _ARROW_SCHEMA = pa.schema([
     ("game", pa.string()), ("seq", pa.int64()), ("type", pa.string()), ("turn", pa.int32()),
     ("actor", pa.string()), ("payload", pa.string()), ("cause", pa.int64()), ("at", pa.string()),
-    ("prev", pa.string()), ("hash", pa.string()),
+    ("prev", pa.string()), ("hash", pa.string()), ("phase", pa.string()), ("visible", pa.string()), ("v", pa.int32()),
 ])
-_READ = 'SELECT seq, type, turn, actor, encode(payload) AS payload, cause, "at", prev, hash FROM events'
+_READ = ('SELECT seq, type, turn, actor, encode(payload) AS payload, cause, "at", prev, hash, phase, visible, v '
+         "FROM events")
 """One game's events as Arrow columns; payloads as UTF-8 bytes, which pydantic-core parses without a str."""
 _CHECKPOINT_SCHEMA = pa.schema([("game", pa.string()), ("key", pa.string()), ("seq", pa.int64()),
                                 ("state", pa.string())])
@@ -66,6 +74,16 @@ CANONICAL_SQL = (
     + """ || ',"seq":' || seq::VARCHAR || ',"turn":' || coalesce(turn::VARCHAR, 'null') || ',"type":' || """
     + sql_json("type") + " || '}'"
 )
+CANONICAL_SQL_V2 = (
+    """'{"actor":' || """ + sql_json("actor") + """ || ',"at":' || """ + sql_json('"at"')
+    + """ || ',"cause":' || coalesce(cause::VARCHAR, 'null') || ',"game":' || """ + sql_json("game")
+    + """ || ',"payload":"' || sha256(payload) || '","phase":' || """ + sql_json("phase")
+    + """ || ',"prev":' || """ + sql_json("prev")
+    + """ || ',"seq":' || seq::VARCHAR || ',"turn":' || coalesce(turn::VARCHAR, 'null') || ',"type":' || """
+    + sql_json("type") + """ || ',"v":2,"visible":' || coalesce(visible, 'null') || '}'"""
+)
+"""`canonical_envelope_v2` in SQL (the payload replaced by the sha256 of its canonical text)."""
+
 """`canonical_envelope` in SQL over the events table's columns (payload is stored as canonical JSON text).
 
 Where DuckDB escapes a string differently from Python (it writes `\u001F` where Python writes `\u001f`), the
@@ -76,7 +94,8 @@ _VERIFY = f"""
 SELECT seq, k, prev_bad, hash_bad FROM (
     SELECT seq, row_number() OVER (ORDER BY seq) AS k,
         prev IS DISTINCT FROM coalesce(lag(hash) OVER (ORDER BY seq), '{GENESIS}') AS prev_bad,
-        sha256(prev || {CANONICAL_SQL}) IS DISTINCT FROM hash AS hash_bad
+        sha256(prev || CASE WHEN v >= 2 THEN {CANONICAL_SQL_V2} ELSE {CANONICAL_SQL} END)
+            IS DISTINCT FROM hash AS hash_bad
     FROM events WHERE game = ?
 ) WHERE seq <> k OR prev_bad OR hash_bad ORDER BY seq
 """
@@ -139,20 +158,31 @@ def _connect(path: str, retry_seconds: float) -> duckdb.DuckDBPyConnection:
 
 def _row_event(row: tuple[Any, ...]) -> Event:
     """An Event from a row of the events table."""
-    game, seq, type_, turn, actor, payload, cause, at, prev, hash_ = row
-    return Event(game, seq, type_, turn, actor, _loads(payload), cause, at, prev, hash_)
+    game, seq, type_, turn, actor, payload, cause, at, prev, hash_, phase, visible, v = row
+    return Event(game, seq, type_, turn, actor, _loads(payload), cause, at, prev, hash_, phase,
+                 _visible(visible), v)
+
+
+def _visible(text: str | None) -> tuple[str, ...] | None:
+    """The visible column (canonical JSON list text, or NULL for public) as a tuple."""
+    return None if text is None else tuple(json.loads(text))
+
+
+def _visible_text(visible: tuple[str, ...] | None) -> str | None:
+    return None if visible is None else canonical_json(list(visible))
 
 
 def _events_from(game: str, columns: list[list[Any]]) -> Iterator[Event]:
-    """Events from the columns of `_READ` (seq, type, turn, actor, payload bytes, cause, at, prev, hash)."""
-    for seq, type_, turn, actor, payload, cause, at, prev, hash_ in zip(*columns, strict=True):
-        yield make_event(game, seq, type_, turn, actor, _parse_payload(payload), cause, at, prev, hash_)
+    """Events from the columns of `_READ` (seq, type, turn, actor, payload bytes, cause, at, prev, hash, …)."""
+    for seq, type_, turn, actor, payload, cause, at, prev, hash_, phase, visible, v in zip(*columns, strict=True):
+        yield make_event(game, seq, type_, turn, actor, _parse_payload(payload), cause, at, prev, hash_, phase,
+                         None if visible is None else _visible(visible), v)
 
 
 def _event_row(event: Event) -> tuple[Any, ...]:
     """A row of the events table from an Event."""
     return (event.game, event.seq, event.type, event.turn, event.actor, canonical_json(event.payload),
-            event.cause, event.at, event.prev, event.hash)
+            event.cause, event.at, event.prev, event.hash, event.phase, _visible_text(event.visible), event.v)
 
 
 def events_table(events: Sequence[Event]) -> pa.Table:
@@ -162,6 +192,8 @@ def events_table(events: Sequence[Event]) -> pa.Table:
         "turn": [e.turn for e in events], "actor": [e.actor for e in events],
         "payload": [canonical_json(e.payload) for e in events], "cause": [e.cause for e in events],
         "at": [e.at for e in events], "prev": [e.prev for e in events], "hash": [e.hash for e in events],
+        "phase": [e.phase for e in events], "visible": [_visible_text(e.visible) for e in events],
+        "v": [e.v for e in events],
     }, schema=_ARROW_SCHEMA)
 
 
@@ -224,6 +256,10 @@ class Store:
         name = os.fspath(path)
         con = _connect(name, retry_seconds)
         con.execute(SCHEMA)
+        columns = con.execute("SELECT count(*) FROM duckdb_columns() WHERE table_name = 'events' "
+                              "AND column_name = 'v'").fetchall()[0][0]
+        if not columns:
+            con.execute(_UPGRADE)
         return cls(con, name)
 
     def close(self) -> None:
@@ -410,7 +446,8 @@ class Store:
         finally:
             self.con.unregister("_import")
 
-    def import_rows(self, select: str, params: Sequence[Any], firsts: dict[str, tuple[int, str]]) -> int:
+    def import_rows(self, select: str, params: Sequence[Any], firsts: dict[str, tuple[int, str]],
+                    columns: str = ", ".join(f'"{c}"' for c in COLUMNS)) -> int:
         """Insert the rows of `select` (the events table's columns, already chained) in one transaction.
 
         `firsts` gives (seq, prev) of each game's first row; each must continue the game as stored (checked inside
@@ -424,7 +461,7 @@ class Store:
                     raise _conflict(game, first_seq, last_seq + 1)
                 if first_prev != last_hash:
                     raise ChainError(first_seq, f"game {game}: prev does not match the hash of seq {last_seq}")
-            count = self._all(f"INSERT INTO events {select}", params)[0][0]
+            count = self._all(f"INSERT INTO events ({columns}) {select}", params)[0][0]
         except BaseException as error:
             self._rollback()
             if isinstance(error, duckdb.Error) and _is_key_violation(error):
