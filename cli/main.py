@@ -23,9 +23,9 @@ from eventlog import jsonl
 from eventlog import seal as seallib
 from eventlog.envelope import Draft, Event
 from eventlog.errors import BattlelogError, ValidationError
-from eventlog.store import Store, verify_chain
+from eventlog.store import Store
 from replay import audit as auditlib
-from replay import driver
+from replay import driver, importing, play, views
 from replay import rerun as rerunlib
 from replay import ruleset as registry
 from replay.render import text as textlib
@@ -66,9 +66,30 @@ def handles_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @contextmanager
-def opened(ctx: click.Context) -> Iterator[Store]:
-    with Store.open(ctx.obj["db"]) as store:
+def opened(ctx: click.Context, *, write: bool = False) -> Iterator[Store]:
+    """The database of --db; a command that only reads never creates it."""
+    path = ctx.obj["db"]
+    if not write and not Path(path).exists():
+        raise ValidationError(f"--db: the database file {path} does not exist (nothing was created; a new game "
+                              "is started with `battlelog new`, a log brought in with `battlelog import`)")
+    with Store.open(path) as store:
         yield store
+
+
+def db_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """--db after the subcommand too (it overrides the one before it)."""
+
+    def remember(ctx: click.Context, _param: click.Parameter, value: str | None) -> None:
+        if value is not None:
+            ctx.ensure_object(dict)["db"] = value
+
+    return click.option("--db", "db_after", default=None, expose_value=False, callback=remember, is_eager=False,
+                        help=DB_HELP)(fn)
+
+
+def viewer_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--as", "viewer", default=None,
+                        help='Whose view: a player id, "gm" (everything), or nothing for the public thread.')(fn)
 
 
 def _parse_fields(pairs: tuple[str, ...], what: str = "--field") -> dict[str, Any]:
@@ -124,7 +145,7 @@ def main(ctx: click.Context, db: str, verbose: bool) -> None:
     SVG/PNG; write the GM's post as BBCode or Markdown.
     """
     _configure_logging(verbose)
-    ctx.obj = {"db": db}
+    ctx.ensure_object(dict).setdefault("db", db)
 
 
 # --- games -------------------------------------------------------------------------------------------------------
@@ -134,10 +155,18 @@ def main(ctx: click.Context, db: str, verbose: bool) -> None:
 @click.option("--ruleset", "ruleset_key", required=True, help="Ruleset id, e.g. duel or duel@1.")
 @click.option("--setup", "setup_file", required=True, help="Setup file (JSON or TOML), or - for stdin.")
 @click.option("--option", "opts", multiple=True, help="House-rule switch key=value (see `battlelog rules`).")
+@click.option("--dice", "dice_policy", type=click.Choice(["forum", "engine"]), default="forum", show_default=True,
+              help="Who rolls: the players on the forum (a missing roll is a request), or verifiable engine dice "
+                   "drawn by explicit command (`roll` without --result, `resolve --roll`).")
+@click.option("--dice-purpose", "dice_purposes", multiple=True,
+              help="Override the dice policy for one roll purpose: PURPOSE=forum|engine.")
+@db_option
 @click.pass_context
 @handles_errors
-def new(ctx: click.Context, game: str, ruleset_key: str, setup_file: str, opts: tuple[str, ...]) -> None:
-    """Start a game: records game.created with the setup and the hash of a fresh engine-dice seed."""
+def new(ctx: click.Context, game: str, ruleset_key: str, setup_file: str, opts: tuple[str, ...], dice_policy: str,
+        dice_purposes: tuple[str, ...]) -> None:
+    """Start a game: records game.created with the setup, the dice policy, the ruleset's revision and the hash of a
+    fresh engine-dice seed."""
     rs = registry.get(ruleset_key)
     setup = _read_data_file(setup_file)
     setup = setup.get("setup", setup)
@@ -145,18 +174,30 @@ def new(ctx: click.Context, game: str, ruleset_key: str, setup_file: str, opts: 
     problems = rs.validate_setup(setup)
     if problems:
         raise ValidationError(problems)
+    purposes = {}
+    for pair in dice_purposes:
+        purpose, _, policy = pair.partition("=")
+        if policy not in {"forum", "engine"} or not purpose:
+            raise ValidationError(f"--dice-purpose {pair!r}: expected PURPOSE=forum or PURPOSE=engine")
+        purposes[purpose] = policy
     seed = dicelib.new_seed()
-    payload = {"ruleset": rs.key, "options": options.model_dump(mode="json", exclude_defaults=True),
-               "setup": setup, "seed_hash": dicelib.seed_hash(seed)}
-    with opened(ctx) as store:
+    dice: dict[str, Any] = {"policy": dice_policy}
+    if purposes:
+        dice["purposes"] = purposes
+    payload = {"ruleset": rs.key, "revision": rs.revision,
+               "options": options.model_dump(mode="json", exclude_defaults=True), "setup": setup,
+               "seed_hash": dicelib.seed_hash(seed), "dice": dice}
+    with opened(ctx, write=True) as store:
         if store.exists(game):
             raise ValidationError(f"game {game!r} already exists in {ctx.obj['db']}")
         store.set_secret(game, seed)
         event = store.append(game, 1, [Draft("game.created", payload)])[0]
-    click.echo(f"{game}: {rs.key} game created (seq {event.seq}); engine dice seed hash {payload['seed_hash']}")
+    click.echo(f"{game}: {rs.key} game created (seq {event.seq}); dice: {dice_policy}; engine dice seed hash "
+               f"{payload['seed_hash']}")
 
 
 @main.command()
+@db_option
 @click.pass_context
 @handles_errors
 def games(ctx: click.Context) -> None:
@@ -171,13 +212,16 @@ def games(ctx: click.Context) -> None:
 
 @main.command()
 @click.argument("ruleset_key", required=False)
+@handles_errors
 def rules(ruleset_key: str | None) -> None:
     """List the rulesets, their house-rule options (default first) and the spec ambiguity each one settles."""
     import typing
 
     chosen = [registry.get(ruleset_key)] if ruleset_key else registry.all_rulesets()
     for rs in chosen:
-        click.echo(f"{rs.key}\t{rs.title}\t(rulebook {rs.rulebook})")
+        click.echo(f"{rs.key}\t{rs.title}\t(rulebook {rs.rulebook}; revision {rs.revision[:12]})")
+        if rs.phases:
+            click.echo(f"  phases: {', '.join(rs.phases)}")
         catalogue = auditlib.defaults_catalogue(rs)
         for name, fld in rs.OptionsModel.model_fields.items():
             choices = [c for c in typing.get_args(fld.annotation) if c != fld.default]
@@ -187,9 +231,48 @@ def rules(ruleset_key: str | None) -> None:
             if ref:
                 text = catalogue.get(ref, "")
                 click.echo(f"      {ref}: {text[:150] + ('…' if len(text) > 150 else '')}" if text else f"      {ref}")
+        for name, what in sorted(rs.decisions.items()):
+            click.echo(f"  decision a GM may override: {name} — {what}")
 
 
 # --- inputs ------------------------------------------------------------------------------------------------------
+
+def _read_text(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise ValidationError(f"{path}: no such file") from exc
+    except IsADirectoryError as exc:
+        raise ValidationError(f"{path}: is a directory, not a file") from exc
+    except UnicodeDecodeError as exc:
+        raise ValidationError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    except OSError as exc:
+        raise ValidationError(f"{path}: cannot be read ({exc.strerror})") from exc
+
+
+def _sealed_or_plain(store: Store, game: str, draft: Draft, *, seal: bool, salt: str | None, replace_: bool,
+                     name: str, key: dict[str, Any]) -> tuple[Event, str | None]:
+    """Append an input plainly, sealed (returns the salt), as the reveal of its seal, or as a --replace."""
+    if sum(map(bool, (seal, salt, replace_))) > 1:
+        raise ValidationError("--seal, --reveal and --replace exclude each other")
+    kind = draft.type
+    if seal:
+        # The input is checked now, so a sealed input cannot fail at its reveal for a rule reason.
+        g = driver.load(store, game)
+        play.check_draft(g, play.point(g), draft)
+        new_salt = seallib.new_salt()
+        body = {"kind": kind, "name": name, "key": key, "commitment": seallib.commitment(draft.payload, new_salt)}
+        sealed = Draft("input.sealed", body, draft.turn, draft.actor)
+        return play.append_input(store, game, sealed), new_salt
+    if salt:
+        body = {"kind": kind, "name": name, "key": key, "input": draft.payload, "salt": salt}
+        return play.append_input(store, game, Draft("input.revealed", body, draft.turn, draft.actor)), None
+    if replace_:
+        return play.replace_input(store, game, draft), None
+    return play.append_input(store, game, draft), None
+
 
 @main.command()
 @click.argument("game")
@@ -200,51 +283,51 @@ def rules(ruleset_key: str | None) -> None:
 @click.option("--json", "as_json", help="The order as JSON (the public log format) instead of a forum post.")
 @click.option("--seal", is_flag=True, help="Record only a sealed commitment; prints the salt to reveal with.")
 @click.option("--reveal", "salt", help="Reveal a sealed order with this salt.")
+@click.option("--replace", "replace_", is_flag=True,
+              help="Replace the actor's order (plain, sealed or revealed) of the open turn: a visible correction.")
 @click.option("--dry-run", is_flag=True, help="Parse and check, print the order, append nothing.")
+@db_option
 @click.pass_context
 @handles_errors
 def order(ctx: click.Context, game: str, turn: int | None, actor: str, file_: str | None, text: str | None,
-          as_json: str | None, seal: bool, salt: str | None, dry_run: bool) -> None:
+          as_json: str | None, seal: bool, salt: str | None, replace_: bool, dry_run: bool) -> None:
     """Record a player's order, parsed from their forum post (every error is listed at once)."""
     with opened(ctx) as store:
         g = driver.load(store, game)
-        state = driver.fold(g)
+        here = play.point(g)
         if as_json is not None:
-            try:
-                payload = json.loads(as_json)
-            except json.JSONDecodeError as exc:
-                raise ValidationError(f"--json: {exc}") from exc
+            payload = _json_object(as_json, "--json")
         else:
             if file_ is None and text is None:
                 raise ValidationError("give the order with --file, --text or --json")
-            post = text if text is not None else (
-                sys.stdin.read() if file_ == "-" else Path(str(file_)).read_text(encoding="utf-8"))
-            parsed = g.ruleset.parse_order(post, state, actor)
+            post = text if text is not None else _read_text(str(file_))
+            parsed = g.ruleset.parse_order(post, here.state, actor)
             if parsed.errors or parsed.order is None:
                 raise ValidationError(parsed.errors or ["the post holds no order"])
             for note in parsed.notes:
                 click.echo(f"note: {note}", err=True)
             payload = parsed.order
-        if seal and salt:
-            raise ValidationError("--seal and --reveal exclude each other")
-        if seal:
-            # The order is checked now, so a sealed order cannot fail at its reveal for a rule reason.
-            driver.check_draft(g, state, Draft("order", payload, turn, actor))
-            new_salt = seallib.new_salt()
-            draft = Draft("order.sealed", {"commitment": seallib.commitment(payload, new_salt)}, turn, actor)
-        elif salt:
-            draft = Draft("order.revealed", {"order": payload, "salt": salt}, turn, actor)
-        else:
-            draft = Draft("order", payload, turn, actor)
+        draft = Draft("order", payload, turn, actor)
         if dry_run:
-            driver.check_draft(g, state, draft)
+            play.check_draft(g, here, draft)
             click.echo(json.dumps(payload, ensure_ascii=False, sort_keys=True))
             return
-        event = driver.append_input(store, game, draft)
+        event, new_salt = _sealed_or_plain(store, game, draft, seal=seal, salt=salt, replace_=replace_,
+                                           name="order", key={})
     click.echo(f"seq {event.seq}: {event.type} of {actor} for turn {event.turn}")
-    if seal:
+    if new_salt:
         click.echo(f"salt {new_salt}  (keep it secret; reveal with: battlelog order {game} --actor {actor} "
                    f"--turn {event.turn} --reveal {new_salt} --file <the same post>)")
+
+
+def _json_object(text: str, what: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValidationError(f"{what}: not valid JSON ({exc})") from exc
+    if not isinstance(value, dict):
+        raise ValidationError(f"{what}: expected a JSON object")
+    return value
 
 
 @main.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
@@ -253,19 +336,28 @@ def order(ctx: click.Context, game: str, turn: int | None, actor: str, file_: st
 @click.option("--turn", type=int, help="Turn (default: the open turn).")
 @click.option("--actor", help="Who rolls (omit for a GM roll).")
 @click.option("--purpose", default=None, help="What the roll is for (default: the ruleset's main roll).")
+@click.option("--field", "fields", multiple=True,
+              help="Key field key=value, the value read as JSON (n=3 is the number 3, unit=K1 the text K1).")
 @click.option("--result", help="The dice as rolled elsewhere, e.g. 72 or 3,5,6 (omit to roll engine dice).")
 @click.option("--source", type=click.Choice(["forum", "manual"]), default="forum", show_default=True,
               help="Where a --result roll was made.")
 @click.option("--link", help="Link or post id of the forum roll.")
+@click.option("--seal", is_flag=True, help="Record a sealed commitment to the roll (with --result).")
+@click.option("--reveal", "salt", help="Reveal a sealed roll with this salt (with the same --result).")
+@click.option("--replace", "replace_", is_flag=True, help="Replace this key's roll: a visible correction.")
+@db_option
 @click.pass_context
 @handles_errors
 def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str | None, purpose: str | None,
-         result: str | None, source: str, link: str | None) -> None:
-    """Roll DICE (1d100, 2d6-2, D9 …) with engine dice, or record a forum roll with --result.
+         fields: tuple[str, ...], result: str | None, source: str, link: str | None, seal: bool, salt: str | None,
+         replace_: bool) -> None:
+    """Record a forum roll with --result, or draw verifiable engine dice (where the game's dice policy is engine).
 
-    Ruleset fields follow as options, e.g. `--stake high` for a duel stake roll.
+    Ruleset fields follow as options, e.g. `--stake high` for a duel stake roll; their values are read as JSON
+    where they parse (`--unit 3` is the number 3).
     """
-    extra = _extra_options(ctx.args)
+    extra = {**_parse_fields(tuple(f"{k}={v}" for k, v in _extra_options(ctx.args).items())),
+             **_parse_fields(fields)}
     spec = dicelib.parse(dice)
     with opened(ctx) as store:
         g = driver.load(store, game)
@@ -273,8 +365,10 @@ def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str 
         if not purpose:
             raise ValidationError("--purpose: say what the roll is for")
         if result is None:
+            if seal or salt or replace_:
+                raise ValidationError("--seal, --reveal and --replace take a --result")
             draft = Draft("roll", {"dice": spec.notation, "purpose": purpose, **extra}, turn, actor)
-            event = driver.engine_roll(store, game, draft)
+            event = play.engine_roll(store, game, draft)
         else:
             try:
                 values = [int(v) for v in result.replace(" ", "").split(",")]
@@ -284,10 +378,17 @@ def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str 
             if problems:
                 raise ValidationError([f"--result: {p}" for p in problems])
             payload = dicelib.roll_payload(spec, values, purpose=purpose, source=source, link=link, **extra)
-            event = driver.append_input(store, game, Draft("roll", payload, turn, actor))
-    p = event.payload
+            event, new_salt = _sealed_or_plain(store, game, Draft("roll", payload, turn, actor), seal=seal, salt=salt,
+                                               replace_=replace_, name=purpose, key={})
+            if new_salt:
+                click.echo(f"seq {event.seq}: sealed roll of {actor or 'GM'}; salt {new_salt} (reveal with --reveal)")
+                return
+    p = event.payload.get("input", event.payload)
+    if event.type == "correction":
+        p = event.payload["input"]["payload"]
     click.echo(f"seq {event.seq}: {event.actor or 'GM'} rolled {p['dice']} = {p['result']} (total {p['total']}, "
-               f"{p['source']})")
+               f"{p['source']})" + (" — replaces seq " + str(event.payload['replaces'])
+                                    if event.type == "correction" else ""))
 
 
 @main.command()
@@ -296,48 +397,155 @@ def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str 
 @click.argument("value")
 @click.option("--turn", type=int, help="Turn (default: the open turn).")
 @click.option("--actor", help="Who chooses (omit for the GM).")
-@click.option("--field", "fields", multiple=True, help="Key field key=value (e.g. knight=k2).")
+@click.option("--field", "fields", multiple=True, help="Key field key=value, read as JSON (e.g. knight=k2, n=3).")
+@click.option("--seal", is_flag=True, help="Record a sealed commitment to the choice; prints the salt.")
+@click.option("--reveal", "salt", help="Reveal a sealed choice with this salt.")
+@click.option("--replace", "replace_", is_flag=True, help="Replace this choice: a visible correction.")
+@db_option
 @click.pass_context
 @handles_errors
 def choose(ctx: click.Context, game: str, name: str, value: str, turn: int | None, actor: str | None,
-           fields: tuple[str, ...]) -> None:
+           fields: tuple[str, ...], seal: bool, salt: str | None, replace_: bool) -> None:
     """Record a choice the rules ask for (e.g. `finish_off kill`, `push_direction NE`)."""
-    payload = {"name": name, "value": value, **_parse_fields(fields)}
+    key = _parse_fields(fields)
+    payload = {"name": name, "value": value, **key}
     with opened(ctx) as store:
-        event = driver.append_input(store, game, Draft("choice", payload, turn, actor))
-    click.echo(f"seq {event.seq}: {actor or 'GM'} chose {name} = {value}")
+        event, new_salt = _sealed_or_plain(store, game, Draft("choice", payload, turn, actor), seal=seal, salt=salt,
+                                           replace_=replace_, name=name, key=key)
+    click.echo(f"seq {event.seq}: {actor or 'GM'} " + ("sealed a choice " if new_salt else "chose ")
+               + f"{name}" + ("" if new_salt else f" = {value}"))
+    if new_salt:
+        click.echo(f"salt {new_salt}  (keep it secret; reveal with --reveal {new_salt} and the same value)")
+
+
+@main.command(name="post-in")
+@click.argument("game")
+@click.option("--actor", help="Whose post it is (omit for the GM's).")
+@click.option("--file", "file_", help="The forum post (text), or - for stdin.")
+@click.option("--text", help="The forum post as an argument.")
+@click.option("--dry-run", is_flag=True, help="Parse and check, list the inputs found, append nothing.")
+@db_option
+@click.pass_context
+@handles_errors
+def post_in(ctx: click.Context, game: str, actor: str | None, file_: str | None, text: str | None,
+            dry_run: bool) -> None:
+    """Take a whole forum post: its orders, pasted forum rolls and choices, appended as one batch (all or nothing).
+
+    Every problem of the post is listed at once, with its line. See docs/log-format.md, "Batches"."""
+    if file_ is None and text is None:
+        raise ValidationError("give the post with --file or --text")
+    body = text if text is not None else _read_text(str(file_))
+    with opened(ctx) as store:
+        g = driver.load(store, game)
+        parsed = g.ruleset.parse_post(body, play.point(g), actor)
+        if parsed.errors:
+            raise ValidationError(parsed.errors)
+        if not parsed.drafts:
+            raise ValidationError("the post holds no order, roll or choice")
+        for note in parsed.notes:
+            click.echo(f"note: {note}", err=True)
+        if dry_run:
+            for d in parsed.drafts:
+                body = json.dumps(d.payload, ensure_ascii=False, sort_keys=True)
+                click.echo(f"{d.type} of {d.actor or 'GM'}: {body}")
+            return
+        events = play.append_inputs(store, game, parsed.drafts)
+    for e in events:
+        click.echo(f"seq {e.seq}: {e.type} of {e.actor or 'GM'} for turn {e.turn}")
 
 
 @main.command()
 @click.argument("game")
-@click.option("--turn", type=int, required=True)
+@click.option("--turn", type=int, help="The open turn (default: the open turn).")
 @click.option("--file", "file_", required=True,
-              help='JSON {"note": …, "events": [{"type": …, "payload": {…}}, …]}, or - for stdin.')
+              help='JSON: granular {"request"|"override": …, "value": …, "note": …} or whole-turn '
+                   '{"note": …, "events": [{"type": …, "payload": {…}}, …]}, or - for stdin.')
+@db_option
 @click.pass_context
 @handles_errors
-def ruling(ctx: click.Context, game: str, turn: int, file_: str) -> None:
-    """Resolve the open turn by a GM ruling (the events the GM asserts); audit reports it."""
+def ruling(ctx: click.Context, game: str, turn: int | None, file_: str) -> None:
+    """A GM ruling: answer one request or override one computed decision (resolution goes on from it), or resolve
+    the open turn by hand (checked to leave a state the game can go on from); audit reports it."""
     data = _read_data_file(file_)
     with opened(ctx) as store:
-        events = driver.append_ruling(store, game, turn, data)
-    click.echo(f"seq {events[0].seq}: ruling for turn {turn}; turn closed at seq {events[-1].seq}")
+        if turn is None:
+            turn = play.point(driver.load(store, game)).turn or 0
+        events = play.append_ruling(store, game, turn, data)
+    if events[-1].type == "turn.closed":
+        click.echo(f"seq {events[0].seq}: ruling for turn {turn}; turn closed at seq {events[-1].seq}")
+    else:
+        click.echo(f"seq {events[0].seq}: ruling for turn {turn} recorded; `battlelog status` shows what follows")
 
 
 @main.command()
 @click.argument("game")
+@click.option("--turn", type=int, required=True, help="The closed turn the correction amends.")
+@click.option("--file", "file_", required=True,
+              help='JSON {"note": …, "events": [{"type": …, "payload": {…}}, …]} (asserted events), or - for stdin.')
+@db_option
 @click.pass_context
 @handles_errors
-def resolve(ctx: click.Context, game: str) -> None:
-    """Resolve every turn whose inputs are complete; says who the game is waiting for."""
+def correct(ctx: click.Context, game: str, turn: int, file_: str) -> None:
+    """Amend a closed turn by an appended correction (never an edit, never a second ruling); posts and audit show
+    it. The asserted events take effect where the correction stands in the log."""
+    data = _read_data_file(file_)
     with opened(ctx) as store:
-        report = driver.resolve_pending(store, game)
+        event = play.append_correction(store, game, turn, data)
+    click.echo(f"seq {event.seq}: correction of turn {turn}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="The requests as JSON.")
+@db_option
+@click.pass_context
+@handles_errors
+def status(ctx: click.Context, game: str, as_json: bool) -> None:
+    """What the game waits for: every pending request of every actor, in the order the rules ask. Appends nothing."""
+    with opened(ctx) as store:
+        g = driver.load(store, game)
+    here = play.point(g)
+    if as_json:
+        click.echo(json.dumps({"game": game, "turn": here.turn, "complete": here.complete, "error": here.error,
+                               "over": here.turn is None, "requests": [r.to_json() for r in here.requests],
+                               "provisional_steps": len(here.drafts)}, ensure_ascii=False, sort_keys=True))
+        return
+    click.echo(_status_text(game, here))
+
+
+def _status_text(game: str, here: Any) -> str:
+    if here.turn is None:
+        return f"{game}: the game is over"
+    lines = [f"{game}: turn {here.turn}, {len(here.drafts)} provisional step(s) so far"]
+    if here.error:
+        lines.append(f"cannot go on: {here.error} (replace that input with --replace)")
+    lines += [f"waiting for {r.text()}" for r in here.requests]
+    if here.complete:
+        lines.append("complete: `battlelog resolve` closes the turn")
+    return "\n".join(lines)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--roll", "draw", is_flag=True,
+              help="First draw the engine dice the rules wait for (only purposes whose dice policy is engine).")
+@db_option
+@click.pass_context
+@handles_errors
+def resolve(ctx: click.Context, game: str, draw: bool) -> None:
+    """Resolve and close every turn whose recorded inputs are complete; list what the game waits for."""
+    with opened(ctx) as store:
+        report = play.resolve_pending(store, game, roll=draw)
     log.info("resolve", game=game, turns=report.turns, appended=len(report.appended), waiting=report.waiting)
-    for t in report.turns:
-        click.echo(f"turn {t} resolved")
-    drawn = [e for e in report.appended if e.type == "roll"]
-    for e in drawn:
+    for e in report.drawn:
         click.echo(f"seq {e.seq}: engine roll for {e.actor or 'GM'} ({e.payload.get('purpose')}): "
                    f"{e.payload['result']}")
+    for t in report.turns:
+        click.echo(f"turn {t} resolved")
+    for e in report.unused:
+        click.echo(f"note: seq {e.seq} ({e.type} of {e.actor or 'GM'}) was recorded but nothing used it")
+    if report.error:
+        raise ValidationError(f"cannot go on: {report.error} (replace that input with --replace)")
     if report.waiting:
         click.echo(report.waiting)
     elif report.over:
@@ -351,89 +559,133 @@ def resolve(ctx: click.Context, game: str) -> None:
 @main.command(name="log")
 @click.argument("game")
 @click.option("--turn", type=int, help="Only this turn's events.")
+@click.option("--phase", help="Only this phase's events (with --turn).")
 @click.option("--json", "as_json", is_flag=True, help="Full events as JSON lines.")
+@viewer_option
+@db_option
 @click.pass_context
 @handles_errors
-def log_(ctx: click.Context, game: str, turn: int | None, as_json: bool) -> None:
-    """List a game's events (seq, turn, type, actor, a summary)."""
+def log_(ctx: click.Context, game: str, turn: int | None, phase: str | None, as_json: bool,
+         viewer: str | None) -> None:
+    """List a game's events (seq, turn, phase, type, actor, a summary); payloads `viewer` may not see are withheld."""
     with opened(ctx) as store:
         events = store.events(game)
     if not events:
         raise ValidationError(f"no game {game!r} in this database")
     for e in events:
-        if turn is not None and e.turn != turn:
+        if (turn is not None and e.turn != turn) or (phase is not None and e.phase != phase):
             continue
+        payload = e.payload if e.seen_by(viewer) else {"withheld": True}
         if as_json:
-            click.echo(json.dumps(e.to_dict(), ensure_ascii=False, sort_keys=True))
+            click.echo(json.dumps({**e.to_dict(), "payload": payload}, ensure_ascii=False, sort_keys=True))
         else:
-            summary = json.dumps(e.payload, ensure_ascii=False, sort_keys=True)
-            click.echo(f"{e.seq:>6}  t{e.turn if e.turn is not None else '-':<3} {e.type:<18} {e.actor or '':<8} "
-                       f"{summary[:90]}")
+            summary = json.dumps(payload, ensure_ascii=False, sort_keys=True)
+            where = f"t{e.turn if e.turn is not None else '-'}" + (f"/{e.phase}" if e.phase else "")
+            click.echo(f"{e.seq:>6}  {where:<8} {e.type:<18} {e.actor or '':<8} {summary[:90]}")
 
 
 @main.command()
 @click.argument("game")
-@click.option("--turn", type=int, help="After this turn (default: the latest state).")
-@click.option("--step", type=int, help="After this step of the turn (0 = before its first resolution).")
+@click.option("--turn", type=int, help="After this turn (default: the latest state, the open turn included).")
+@click.option("--phase", help="Of this phase of the turn.")
+@click.option("--step", type=int, help="After this step of the turn or phase (0 = before its first resolution).")
 @click.option("--json", "as_json", is_flag=True, help="Print the state as JSON.")
+@viewer_option
+@db_option
 @click.pass_context
 @handles_errors
-def state(ctx: click.Context, game: str, turn: int | None, step: int | None, as_json: bool) -> None:
-    """Print a game's state after a turn (or a step of it)."""
+def state(ctx: click.Context, game: str, turn: int | None, phase: str | None, step: int | None, as_json: bool,
+          viewer: str | None) -> None:
+    """Print a game's state after a turn, a phase or a step; the open turn's steps are provisional (stderr says so)."""
     with opened(ctx) as store:
         g = driver.load(store, game)
-        st = driver.fold(g) if turn is None else driver.seek(store, g, turn, step)
-    data = g.ruleset.state_json(st)
+        if turn is None:
+            here = play.point(g)
+            st, provisional = here.state, bool(here.drafts)
+            if phase is not None or step is not None:
+                raise ValidationError("--phase and --step go with --turn")
+        elif turn in g.index.closed and phase is None:
+            st, provisional = driver.seek(store, g, turn, step), False
+        else:
+            st, ts = views.state_at(g, turn, step, store, phase)
+            provisional = ts.provisional
+    if provisional:
+        click.echo("note: provisional (the open turn resolved as far as its recorded inputs go; nothing appended)",
+                   err=True)
+    data = g.ruleset.state_json(g.ruleset.view_state(st, viewer))
     click.echo(json.dumps(data, ensure_ascii=False, sort_keys=True, indent=None if as_json else 2))
 
 
 @main.command()
 @click.argument("game")
-@click.option("--turn", type=int, required=True)
+@click.option("--turn", type=int, help="The turn (default: the open turn, provisional).")
+@click.option("--phase", help="Only this phase of the turn.")
 @click.option("--format", "fmt", type=click.Choice(textlib.FORMATS), default="bbcode", show_default=True)
 @click.option("--profile", type=click.Choice(["phpbb", "mybb-ru", "dungeonmaster"]), default="phpbb",
               show_default=True, help="BBCode tag set of the forum.")
 @click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@viewer_option
+@db_option
 @click.pass_context
 @handles_errors
-def post(ctx: click.Context, game: str, turn: int, fmt: str, profile: str, lang: str) -> None:
-    """Write the GM's post of a turn: orders, rolls, resolutions with their arithmetic, the state."""
+def post(ctx: click.Context, game: str, turn: int | None, phase: str | None, fmt: str, profile: str, lang: str,
+         viewer: str | None) -> None:
+    """Write the GM's post of a turn (or phase): orders, rolls, resolutions with their arithmetic, the state."""
     with opened(ctx) as store:
         g = driver.load(store, game)
-        doc = g.ruleset.post(driver.turn_view(g, turn, store), lang)
-    click.echo(textlib.render(doc, fmt, profile))
+        if turn is None:
+            turn = play.point(g).turn
+            if turn is None:
+                raise ValidationError("--turn: the game is over; name the turn to post")
+        view = views.turn_view(g, turn, store, phase, viewer)
+        doc = g.ruleset.post(view, lang)
+    click.echo(textlib.render(textlib.framed(doc, view, lang), fmt, profile))
 
 
 @main.command()
 @click.argument("game")
-@click.option("--turn", type=int, required=True)
-@click.option("--step", type=int, help="Step of the turn (default: the last, the turn's screen).")
+@click.option("--turn", type=int, help="The turn (default: the open turn, provisional).")
+@click.option("--phase", help="A phase of the turn (its steps are counted inside it).")
+@click.option("--step", type=int, help="Step of the turn or phase (default: the last, the screen).")
 @click.option("-o", "--output", required=True, help="File to write: .svg or .png.")
 @click.option("--all-steps", is_flag=True, help="Write one file per step: OUTPUT gets -s<k> before its suffix.")
 @click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@viewer_option
+@db_option
 @click.pass_context
 @handles_errors
-def render(ctx: click.Context, game: str, turn: int, step: int | None, output: str, all_steps: bool,
-           lang: str) -> None:
-    """Draw a turn (or one step of it) as SVG or PNG."""
+def render(ctx: click.Context, game: str, turn: int | None, phase: str | None, step: int | None, output: str,
+           all_steps: bool, lang: str, viewer: str | None) -> None:
+    """Draw a turn (or one phase or step of it) as SVG or PNG."""
     from replay.render.png import to_png
+    from replay.render.svg import mark_provisional
 
     out = Path(output)
     if out.suffix.lower() not in {".svg", ".png"}:
         raise ValidationError(f"-o {output}: the file must end in .svg or .png")
     with opened(ctx) as store:
         g = driver.load(store, game)
-        steps: list[int | None] = list(range(driver.turn_steps(g, turn).count + 1)) if all_steps else [step]
-        views = [driver.frame_view(g, turn, k, lang, store) for k in steps]
-    for view in views:
-        k = view.step
+        if turn is None:
+            turn = play.point(g).turn
+            if turn is None:
+                raise ValidationError("--turn: the game is over; name the turn to draw")
+        first = views.frame_view(g, turn, step, lang, store, phase, viewer)
+        ks: list[int] = list(range(first.steps + 1)) if all_steps else [first.step]
+        frames = [first] if not all_steps else [views.frame_view(g, turn, k, lang, store, phase, viewer) for k in ks]
+    if not out.parent.exists():
+        raise ValidationError(f"-o {output}: the folder {out.parent} does not exist")
+    for view in frames:
         svg = g.ruleset.frame(view)
-        target = out if not all_steps else out.with_name(f"{out.stem}-s{k}{out.suffix}")
+        if view.provisional:
+            svg = mark_provisional(svg, lang)
+        target = out if not all_steps else out.with_name(f"{out.stem}-s{view.step}{out.suffix}")
         if target.suffix.lower() == ".png":
             target.write_bytes(to_png(svg, last_hash=view.last_hash))
         else:
             target.write_text(svg, encoding="utf-8")
-        click.echo(f"{target}  (turn {turn}, step {view.step}/{view.steps}, last event {view.last_hash[:12]})")
+        where = f"turn {turn}" + (f", phase {phase}" if phase else "")
+        click.echo(f"{target}  ({where}, step {view.step}/{view.steps}{', provisional' if view.provisional else ''}, "
+                   f"last event {view.last_hash[:12]})")
 
 
 # --- checking ----------------------------------------------------------------------------------------------------
@@ -533,22 +785,40 @@ def rerun(ctx: click.Context, game: str, variant: str | None, ruleset_key: str |
 
 
 @main.command()
-@click.argument("game")
+@click.argument("game", required=False)
 @click.option("--seed", "seed_hex", help="The revealed seed (hex), to check engine dice of an imported game.")
+@click.option("--file", "file_", help="Verify an exported JSONL file instead (no database needed), e.g. one player's "
+                                      "export with the others' secrets withheld.")
+@db_option
 @click.pass_context
 @handles_errors
-def verify(ctx: click.Context, game: str, seed_hex: str | None) -> None:
+def verify(ctx: click.Context, game: str | None, seed_hex: str | None, file_: str | None) -> None:
     """Check the hash chain (names the first bad seq) and re-derive every engine roll from the seed."""
+    if file_ is not None:
+        _verify_file(file_)
+        return
+    if game is None:
+        raise ValidationError("name the GAME to verify (or give --file)")
     with opened(ctx) as store:
         if not store.exists(game):
             raise ValidationError(f"no game {game!r} in this database")
         store.verify(game)
         events = store.events(game)
         local = store.secret(game)
-    click.echo(f"hash chain: {len(events)} events verify (head {events[-1].hash[:16]}…)")
+    click.echo(f"hash chain: {len(events)} events verify (head seq {events[-1].seq} {events[-1].hash})")
+    g = driver.game_from_events(events)
+    against = [e for e in events if e.type == "roll" and e.actor is not None
+               and g.dice_policy(e.payload.get("purpose")) == "forum" and e.payload.get("source") == "engine"]
+    for e in against:
+        click.echo(f"flag: seq {e.seq}: an engine roll for {e.actor}, but the dice policy of "
+                   f"{e.payload.get('purpose')!r} is forum")
     revealed = next((e for e in events if e.type == "seed.revealed"), None)
-    seed = bytes.fromhex(seed_hex) if seed_hex else (
-        bytes.fromhex(revealed.payload["seed"]) if revealed else local)
+    try:
+        seed = bytes.fromhex(seed_hex) if seed_hex else (
+            bytes.fromhex(str(revealed.payload.get("seed"))) if revealed else local)
+    except ValueError as exc:
+        raise ValidationError("--seed: the seed is hex digits" if seed_hex else
+                              f"seq {revealed.seq if revealed else '?'}: seed.revealed carries no hex seed") from exc
     engine = [e for e in events if e.type == "roll" and e.payload.get("source") == "engine"]
     if seed is None:
         click.echo(f"engine dice: {len(engine)} rolls; the seed is not known here (reveal it to let anyone check)")
@@ -563,8 +833,27 @@ def verify(ctx: click.Context, game: str, seed_hex: str | None) -> None:
     click.echo(f"engine dice: {len(engine)} rolls re-derived from the seed, all match")
 
 
+def _verify_file(path: str) -> None:
+    text = _read_text(path)
+    raw = jsonl.parse_lines(text.splitlines(), source=path)
+    if any(r.hash is None for r in raw):
+        raise ValidationError(f"{path}: a line without hash is a hand-written log; verify takes an export")
+    events = jsonl.chain(raw, head=None, now="")
+    by_game: dict[str, list[Event]] = {}
+    for e in events:
+        by_game.setdefault(e.game, []).append(e)
+    withheld = {r.line: r for r in raw if r.withheld}
+    for game, evs in by_game.items():
+        hidden = [e.seq for e, r in zip(events, raw, strict=True) if e.game == game and r.line in withheld]
+        click.echo(f"{game}: hash chain: {len(evs)} events verify (head seq {evs[-1].seq} {evs[-1].hash})")
+        if hidden:
+            click.echo(f"{game}: {len(hidden)} payload(s) withheld from this export (their hashes verify): seq "
+                       + ", ".join(map(str, hidden)))
+
+
 @main.command()
 @click.argument("game")
+@db_option
 @click.pass_context
 @handles_errors
 def reveal(ctx: click.Context, game: str) -> None:
@@ -588,21 +877,28 @@ def reveal(ctx: click.Context, game: str) -> None:
 @click.argument("game")
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "parquet"]), default="jsonl", show_default=True)
 @click.option("-o", "--output", help="File (required for parquet; jsonl goes to stdout by default).")
+@viewer_option
+@db_option
 @click.pass_context
 @handles_errors
-def export_(ctx: click.Context, game: str, fmt: str, output: str | None) -> None:
-    """Export a game's log (the unrevealed seed is never exported)."""
+def export_(ctx: click.Context, game: str, fmt: str, output: str | None, viewer: str | None) -> None:
+    """Export a game's log (the unrevealed seed is never exported).
+
+    With --as PLAYER, payloads that player may not see are withheld (their hashes stay, so the file still
+    verifies: `battlelog verify --file`). Without --as the export is the GM's, complete."""
     with opened(ctx) as store:
         if not store.exists(game):
             raise ValidationError(f"no game {game!r} in this database")
         if fmt == "parquet":
+            if viewer not in (None, "gm"):
+                raise ValidationError("--as: a per-player export is JSONL")
             if not output:
                 raise ValidationError("-o: parquet needs an output file")
             store.export_parquet(game, output)
             click.echo(output)
             return
         events = store.events(game)
-    lines = "\n".join(jsonl.export_lines(events)) + "\n"
+    lines = "\n".join(jsonl.export_lines(events, "gm" if viewer is None else viewer)) + "\n"
     if output:
         Path(output).write_text(lines, encoding="utf-8")
     else:
@@ -611,75 +907,42 @@ def export_(ctx: click.Context, game: str, fmt: str, output: str | None) -> None
 
 @main.command(name="import")
 @click.argument("file_")
+@click.option("--as", "rename", help="Import a one-game log under this game id (the chain is rebuilt under it).")
+@db_option
 @click.pass_context
 @handles_errors
-def import_(ctx: click.Context, file_: str) -> None:
+def import_(ctx: click.Context, file_: str, rename: str | None) -> None:
     """Import a JSONL log: an export as it is, or a hand-written one (lines without seq/prev/hash/at).
 
-    Every input is checked against the rules. In a hand-written log each turn is resolved under the rules when the
-    inputs of the next turn begin (and the last turn when its inputs are complete); a roll or choice the rules need
-    and the log lacks is an error naming it. Nothing is imported unless the whole game imports.
+    Every input is checked against the rules where it stands. In a hand-written log each turn is resolved under the
+    rules when the inputs of the next turn begin, and the last turn when its inputs are complete; a roll or choice
+    the rules need and the log lacks mid-game is an error naming it. Nothing is imported unless the whole game
+    imports. It ends by saying what each game waits for.
     """
-    text = sys.stdin.read() if file_ == "-" else Path(file_).read_text(encoding="utf-8")
-    with opened(ctx) as store:
-        for game, events in import_text(store, text, source=file_).items():
+    text = _read_text(file_)
+    with opened(ctx, write=True) as store:
+        for game, imported in importing.import_text(store, text, source=file_, rename=rename).items():
+            events = imported.events
             closed = sum(e.type == "turn.closed" for e in events)
             log.info("import", game=game, events=len(events), head=events[-1].hash)
             click.echo(f"{game}: imported {len(events)} events, {closed} turns resolved")
+            if imported.over:
+                click.echo(f"{game}: the game is over")
+            for r in imported.requests:
+                click.echo(f"{game}: waiting for {r.text()}")
 
 
 def import_text(store: Store, text: str, *, source: str) -> dict[str, list[Event]]:
-    """Parse, chain and check JSONL text, then import each game in one transaction (all or nothing per game)."""
-    if (bulk := driver.import_exported(store, text, source=source, check=check_log)) is not None:
-        return bulk  # an exported log: hashes and links verified in bulk, inputs checked by check_log
-    return import_plain(store, text, source=source)
+    """importing.import_text's events per game (for callers that want the events only)."""
+    return {g: i.events for g, i in importing.import_text(store, text, source=source).items()}
 
 
 def import_plain(store: Store, text: str, *, source: str) -> dict[str, list[Event]]:
-    """import_text line by line in Python: the only way for hand-written logs, the reference for exported ones."""
-    raw = jsonl.parse_lines(text.splitlines(), source=source)
-    by_game: dict[str, list[Any]] = {}
-    for r in raw:
-        by_game.setdefault(r.game, []).append(r)
-    out: dict[str, list[Event]] = {}
-    for game, lines in by_game.items():
-        if store.exists(game):
-            raise ValidationError(f"game {game!r} already exists in this database; import it under another name")
-        if any(r.hash is not None for r in lines):
-            events = jsonl.chain(lines, head=None, now=driver.now())
-            verify_chain(events)
-            check_log(events)
-        else:
-            events = driver.record(lines, at=driver.now())
-        store.import_events(events)
-        driver.write_checkpoints(store, driver.game_from_events(events))
-        out[game] = events
-    return out
+    """importing.import_plain's events per game."""
+    return {g: i.events for g, i in importing.import_plain(store, text, source=source).items()}
 
 
-def check_log(events: list[Event]) -> None:
-    """Check a whole log as it would have been appended: the setup, then each input against the rules."""
-    game = driver.game_from_events(events)
-    rs = game.ruleset
-    problems = [f"seq 1 setup: {p}" for p in rs.validate_setup(game.setup)]
-    if problems:
-        raise ValidationError(problems)
-    state = driver.initial_state(game)
-    by_turn: dict[int | None, list[Event]] = {}
-    closed: set[int] = set()
-    for e in events[1:]:
-        if e.is_input:
-            turn = rs.current_turn(state)
-            try:
-                driver.check_draft(game, state, Draft(e.type, e.payload, e.turn, e.actor, e.cause),
-                                   turn_events=by_turn.get(turn, []), closed=closed)
-            except ValidationError as exc:
-                raise ValidationError([f"seq {e.seq} ({e.type} of {e.actor}, turn {e.turn}): {p}"
-                                       for p in exc.problems]) from exc
-        state = driver.apply(rs, state, e)
-        by_turn.setdefault(e.turn, []).append(e)
-        if e.type == "turn.closed" and e.turn is not None:
-            closed.add(e.turn)
+check_log = importing.check_log
 
 
 # --- demo --------------------------------------------------------------------------------------------------------
@@ -721,13 +984,13 @@ def demo(fixture: str, out_dir: str, lang: str, png: bool) -> None:
         if not ts.steps:
             continue
         for k in range(ts.count + 1):
-            view = driver.frame_view(g, turn, k, lang)
+            view = views.frame_view(g, turn, k, lang)
             svg = rs.frame(view)
             stem = out / f"turn{turn:02d}-step{k}"
             stem.with_suffix(".svg").write_text(svg, encoding="utf-8")
             if png:
                 stem.with_suffix(".png").write_bytes(to_png(svg, last_hash=view.last_hash))
-        doc = rs.post(driver.turn_view(g, turn), lang)
+        doc = rs.post(views.turn_view(g, turn), lang)
         (out / f"turn{turn:02d}-post.bbcode.txt").write_text(textlib.render(doc, "bbcode", "mybb-ru"),
                                                              encoding="utf-8")
         (out / f"turn{turn:02d}-post.md").write_text(textlib.render(doc, "markdown"), encoding="utf-8")

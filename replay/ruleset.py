@@ -6,9 +6,14 @@ frame and a post. The core never imports a ruleset by name: `replay.rulesets` pa
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import os
 import pkgutil
+import sys
 from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
@@ -17,7 +22,7 @@ from eventlog.envelope import Draft, Event
 from eventlog.errors import ValidationError
 
 if TYPE_CHECKING:
-    from replay.inputs import Inputs, TurnInputs
+    from replay.context import Context, Request, TurnInputs
     from replay.render.text import Doc
 
 
@@ -38,6 +43,37 @@ class Parsed:
 
 
 @dataclass(frozen=True)
+class ParsedPost:
+    """What a whole forum post holds: the inputs it carries as drafts (orders, pasted forum rolls, choices), in
+    the order they are to be appended as one batch, every problem found (with its line), and notes."""
+
+    drafts: list[Draft]
+    errors: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Point:
+    """Where resolution of the open turn stands: the state at its start, the state where it waits (or ends), the
+    provisional drafts so far, the recorded inputs and what it waits for."""
+
+    turn: int | None
+    start: Any
+    state: Any
+    inputs: TurnInputs | None
+    drafts: tuple[Draft, ...] = ()
+    requests: tuple[Request, ...] = ()
+    error: str | None = None
+    """An illegal recorded input the rules met (resolution cannot go on until it is corrected)."""
+    unused: tuple[Event, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """The turn resolves from what is recorded: `battlelog resolve` can close it."""
+        return self.turn is not None and not self.requests and self.error is None
+
+
+@dataclass(frozen=True)
 class FrameView:
     """What a frame draws: the state at (turn, step) and the events of that turn up to the step."""
 
@@ -48,6 +84,12 @@ class FrameView:
     events: tuple[Event, ...]
     last_hash: str
     lang: str = "ru"
+    phase: str | None = None
+    """The phase the frame addresses (step and steps count inside it), or None for the whole turn."""
+    provisional: bool = False
+    """The turn is open: what is shown is resolved from the inputs so far and not yet in the log."""
+    viewer: str | None = None
+    """Who looks: a player id, "gm", or None for the public thread."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +103,13 @@ class TurnView:
     resolutions: tuple[Event, ...]
     rulings: tuple[Event, ...] = ()
     """The GM's `ruling` events of the turn (their asserted events are among `resolutions`)."""
+    phase: str | None = None
+    provisional: bool = False
+    viewer: str | None = None
+    corrections: tuple[Event, ...] = ()
+    """Corrections recorded later that amend this (closed) turn."""
+    requests: tuple[Request, ...] = ()
+    """What the open turn waits for (provisional posts list it)."""
 
 
 class Ruleset:
@@ -78,10 +127,25 @@ class Ruleset:
     """The purpose of a roll given without --purpose (e.g. the duel's "stake")."""
     resolution_types: ClassVar[frozenset[str]] = frozenset()
     """Event types `resolve` produces; `evolve` must accept each of them (and `ruling`)."""
+    phases: ClassVar[tuple[str, ...]] = ()
+    """The phase labels of a turn, in order (empty: a turn has no phases)."""
+    decisions: ClassVar[dict[str, str]] = {}
+    """Computed decisions a GM ruling may override (`ctx.decide`): name -> what it is."""
 
     @property
     def key(self) -> str:
         return f"{self.id}@{self.version}"
+
+    @cached_property
+    def revision(self) -> str:
+        """sha256 over the ruleset package's code and data files (names and bytes, in name order)."""
+        module = sys.modules[type(self).__module__]
+        root = Path(module.__file__ or ".").parent
+        digest = hashlib.sha256()
+        for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in _REVISION_SUFFIXES
+                           and "__pycache__" not in p.parts):
+            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+        return digest.hexdigest()
 
     # --- setup and state -------------------------------------------------------------------------------------
     def validate_setup(self, setup: dict[str, Any]) -> list[str]:
@@ -112,9 +176,34 @@ class Ruleset:
         """
         raise NotImplementedError
 
-    def resolve(self, state: Any, turn: int, inputs: Inputs, options: Options) -> list[Draft]:
-        """The resolution events of `turn`, each with its arithmetic in payload["why"]."""
+    def check(self, point: Point, draft: Draft, options: Options) -> list[str]:
+        """Problems with `draft` where resolution of the open turn stands (`point.state`, `point.requests`).
+
+        The default asks `check_input` with the state at the turn's start; a ruleset whose inputs depend on
+        results shown earlier in the turn (a later phase) overrides this."""
+        assert point.inputs is not None
+        return self.check_input(point.start, point.inputs, draft, options)
+
+    def resolve(self, state: Any, turn: int, inputs: Context, options: Options) -> list[Draft] | None:
+        """The resolution events of `turn`, each with its arithmetic in payload["why"].
+
+        Either emit them through `inputs.emit` (so that a resolution that waits keeps its drafts so far) and return
+        None, or return them as a list."""
         raise NotImplementedError
+
+    def continuable(self, state: Any, turn: int) -> list[str]:
+        """Problems with the state after a whole-turn ruling or correction: empty when the game can go on."""
+        if self.current_turn(state) == turn:
+            return [f"after it, turn {turn} is still open: the asserted events leave out the end of the turn"]
+        return []
+
+    def validate_event(self, type_: str, payload: dict[str, Any]) -> list[str]:
+        """Problems with a resolution event's payload ("field: message"); empty when the reducer can take it."""
+        return []
+
+    def view_state(self, state: Any, viewer: str | None) -> Any:
+        """What `viewer` (a player id, "gm", None for the public thread) may see of the state."""
+        return state
 
     def evolve(self, state: Any, event: Event) -> Any:
         """The reducer: the state after one resolution (or ruling) event. Pure."""
@@ -128,6 +217,13 @@ class Ruleset:
     def parse_order(self, text: str, state: Any, actor: str) -> Parsed:
         """A player's forum post -> an order payload, with every error collected."""
         raise NotImplementedError
+
+    def parse_post(self, text: str, point: Point, actor: str | None) -> ParsedPost:
+        """A whole forum post -> the drafts it carries (default: pasted forum rolls and choices, see
+        replay.posts, and the rest as one order), every problem collected with its line."""
+        from replay.posts import parse_post
+
+        return parse_post(self, text, point, actor)
 
     def frame(self, view: FrameView) -> str:
         """The SVG of the state at (turn, step)."""
@@ -149,6 +245,9 @@ class Ruleset:
             raise ValidationError(f"{self.key} options: {exc}") from exc
 
 
+_REVISION_SUFFIXES = frozenset({".py", ".json", ".toml", ".txt", ".md", ".csv", ".jsonl"})
+
+
 def pydantic_problems(exc: Exception, root: str = "setup") -> list[str]:
     """A pydantic ValidationError as `field.path: message` lines (the message as the validator wrote it)."""
     errors = getattr(exc, "errors", None)
@@ -168,6 +267,10 @@ def register(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
+PLUGINS_ENV = "BATTLELOG_RULESETS"
+"""Comma-separated modules to import besides replay.rulesets (a GM's own ruleset registers itself on import)."""
+
+
 def _discover() -> None:
     if _DISCOVERED:
         return
@@ -176,6 +279,11 @@ def _discover() -> None:
 
     for info in pkgutil.iter_modules(pkg.__path__):
         importlib.import_module(f"{pkg.__name__}.{info.name}")
+    for name in filter(None, (n.strip() for n in os.environ.get(PLUGINS_ENV, "").split(","))):
+        try:
+            importlib.import_module(name)
+        except ImportError as exc:
+            raise ValidationError(f"${PLUGINS_ENV}: cannot import ruleset module {name!r}: {exc}") from exc
 
 
 def get(key: str) -> Ruleset:

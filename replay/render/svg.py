@@ -374,3 +374,12 @@ def desc_text(svg: str) -> str:
     """The plain-text picture a frame's `<desc>` carries."""
     node = ET.fromstring(svg).find("{http://www.w3.org/2000/svg}desc")
     return "" if node is None or node.text is None else node.text
+
+
+def mark_provisional(svg: str, lang: str) -> str:
+    """A frame of an open turn, marked across its top edge as provisional (not yet in the log)."""
+    text = "ПРЕДВАРИТЕЛЬНО: ход открыт" if lang == "ru" else "PROVISIONAL: the turn is open"
+    mark = (f'<text x="8" y="14" font-family="DejaVu Sans" font-size="12" font-weight="bold" fill="#b00020">'
+            f"{text}</text>\n")
+    at = svg.rfind("</svg>")
+    return svg if at < 0 else svg[:at] + mark + svg[at:]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -174,3 +175,26 @@ def monospace_table(header: list[str], rows: list[list[str]]) -> str:
     lines = [" | ".join(pad(r[k], k) for k in range(width)).rstrip() for r in grid]
     lines.insert(1, "-+-".join("-" * c for c in cols))
     return "\n".join(lines)
+
+
+# --- what the core adds to every post --------------------------------------------------------------------------
+
+def framed(doc: Doc, view: Any, lang: str) -> Doc:
+    """A ruleset's post with what the core knows around it: a provisional turn says so and lists what it waits for;
+    a closed turn amended later names its corrections."""
+    out = Doc()
+    if getattr(view, "provisional", False):
+        out.p(b(tr(lang, "Предварительно:", "Provisional:")),
+              tr(lang, " ход ещё открыт, показано то, что следует из уже записанных приказов и бросков.",
+                 " the turn is still open; this is what the orders and rolls recorded so far give."))
+    out.blocks += doc.blocks
+    requests = getattr(view, "requests", ())
+    if requests:
+        out.p(b(tr(lang, "Ждём:", "Waiting for:")))
+        out.ul([r.text() for r in requests])
+    corrections = getattr(view, "corrections", ())
+    for c in corrections:
+        note = str(c.payload.get("note") or tr(lang, "без пояснения", "no note"))
+        out.p(b(tr(lang, "Исправлено мастером", "Corrected by the GM")),
+              f" (seq {c.seq}, {tr(lang, 'ход', 'turn')} {c.turn}): {note}")
+    return out

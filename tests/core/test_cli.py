@@ -26,7 +26,7 @@ def run(tmp_path):
 def game(run):
     setup = run.tmp / "setup.json"
     setup.write_text(json.dumps({"players": ["A", "B"], "turns": 2}))
-    result = run("new", "g", "--ruleset", "toy", "--setup", str(setup))
+    result = run("new", "g", "--ruleset", "toy", "--setup", str(setup), "--dice", "engine")
     assert result.exit_code == 0, result.output
     return run
 

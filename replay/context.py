@@ -1,0 +1,505 @@
+"""Resolution as a context: it pulls inputs through requests, emits resolution events and folds them as it goes.
+
+A resolver asks for what it needs (`ctx.need_orders`, `ctx.roll`, `ctx.choice`, `ctx.decide`) and emits what the
+rules produce (`ctx.emit`). When an input is missing it stops with `Waiting`, which lists every open `Request`
+(who, what, key fields, options, the default); the drafts emitted so far and the state they reach stay on the
+context, so a view can show the open turn up to that point (provisional) and a new input can be checked against
+the state where resolution waits. Nothing is ever drawn or decided here: a missing roll is a request.
+
+Recorded inputs are matched by who and what for (`actor`, the order/purpose/choice name, plus key fields such as
+the unit concerned) and by their order within that key, never by their position in the log. A GM ruling may
+answer any request (`{"request": {...}, "value": ...}`) or override one computed decision
+(`{"override": {"name": ..., "key": {...}}, "value": ...}`); it takes precedence over a player's input.
+
+Payload conventions (the public log format, see docs/log-format.md):
+- order:           the ruleset's order fields
+- roll:            {"dice": "1d100", "purpose": "stake", "result": [72], "total": 72, "source": "engine|forum|manual",
+                    "link": optional, plus key fields (e.g. "unit") and ruleset fields (e.g. "stake")}
+- choice:          {"name": "finish_off", "value": "kill", plus key fields}
+- input.sealed:    {"kind": "order|roll|choice", "name": ..., "key": {...}, "commitment": hex}
+- input.revealed:  {"kind": ..., "name": ..., "key": {...}, "input": {the payload}, "salt": ...}
+  (`order.sealed` {"commitment"} and `order.revealed` {"order", "salt"} are the same for kind "order")
+- correction:      {"replaces": seq, "input": {"type": ..., "payload": {...}}, "note": ...}  (an open turn's input)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from eventlog.envelope import Draft, Event
+from eventlog.errors import BattlelogError
+
+
+class _NoDefault:
+    def __repr__(self) -> str:
+        return "NO_DEFAULT"
+
+
+NO_DEFAULT: Any = _NoDefault()
+"""A request without a default: only a person (or the GM) can answer it."""
+
+ORDER_NAME = "order"
+
+
+def freeze(key: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """Key fields as a hashable, sorted tuple (values made hashable: lists become tuples)."""
+    return tuple(sorted((k, _hashable(v)) for k, v in key.items()))
+
+
+def _hashable(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+@dataclass(frozen=True)
+class Request:
+    """An input the rules need and do not have: who must give what, keyed how, with which options or default."""
+
+    kind: str
+    """order | roll | choice | reveal | ruling"""
+    actor: str | None
+    """Who must answer (None: the GM)."""
+    name: str
+    """order: "order"; roll: its purpose; choice: its name; reveal: the sealed input's name."""
+    key: tuple[tuple[str, Any], ...] = ()
+    dice: str | None = None
+    options: tuple[Any, ...] | None = None
+    default: Any = NO_DEFAULT
+    what: str = ""
+    phase: str | None = None
+    seal: int | None = None
+    """reveal: the seq of the seal to reveal."""
+
+    @property
+    def key_dict(self) -> dict[str, Any]:
+        return {k: _thaw(v) for k, v in self.key}
+
+    @property
+    def has_default(self) -> bool:
+        return self.default is not NO_DEFAULT
+
+    def text(self) -> str:
+        """'waiting for B: finish off (kill, spare)' without the 'waiting for' part."""
+        what = self.what or self.name.replace("_", " ")
+        if self.kind == "roll" and self.dice and self.dice not in what:
+            what = f"roll {self.dice} for {what}"
+        keys = ", ".join(f"{k}={_thaw(v)}" for k, v in self.key if f"{_thaw(v)}" not in what)
+        if keys:
+            what += f" [{keys}]"
+        if self.options:
+            shown = list(self.options)
+            more = f", … {len(shown) - 24} more" if len(shown) > 24 else ""
+            what += f" ({', '.join(map(str, shown[:24]))}{more})"
+        if self.has_default:
+            what += f"; default if skipped: {self.default}"
+        return f"{self.actor or 'GM'}: {what}"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "actor": self.actor, "name": self.name, "key": self.key_dict,
+                               "what": self.what or self.name.replace("_", " "), "phase": self.phase}
+        if self.dice:
+            out["dice"] = self.dice
+        if self.options is not None:
+            out["options"] = list(self.options)
+        if self.has_default:
+            out["default"] = self.default
+        if self.seal is not None:
+            out["seal"] = self.seal
+        return out
+
+    def answers(self, kind: str, actor: str | None, name: str, key: dict[str, Any]) -> bool:
+        """Whether an input (kind, actor, name, its key fields) is for this request."""
+        mine = self.key_dict
+        return (self.kind == kind and self.actor == actor and self.name == name
+                and all(key.get(k) == v for k, v in mine.items()))
+
+
+class Waiting(BattlelogError):
+    """Resolution needs inputs nobody has given yet; `requests` lists each of them, in the order the rules ask."""
+
+    exit_code = 5
+
+    def __init__(self, actor: str | None = None, what: str = "", options: list[Any] | None = None, *,
+                 requests: Iterable[Request] | None = None):
+        if requests is None:
+            requests = [Request("choice", actor, what.replace(" ", "_"), (),
+                                options=tuple(options) if options else None, what=what)]
+        self.requests = list(requests)
+        first = self.requests[0] if self.requests else None
+        self.actor = first.actor if first else actor
+        self.what = (first.what or first.name) if first else what
+        self.options = list(first.options or []) if first else list(options or [])
+        super().__init__("; ".join(f"waiting for {r.text()}" for r in self.requests))
+
+    def lines(self) -> list[str]:
+        return [f"waiting for {r.text()}" for r in self.requests]
+
+
+class MissingInput(BattlelogError):
+    """A recorded input the rules cannot use where they ask for it (an illegal value, other dice)."""
+
+
+# --- the inputs of one turn ------------------------------------------------------------------------------------
+
+SEAL_TYPES = frozenset({"order.sealed", "input.sealed"})
+REVEAL_TYPES = frozenset({"order.revealed", "input.revealed"})
+
+
+def seal_key(event: Event) -> tuple[Any, ...]:
+    """(actor, kind, name, key) of a seal or reveal (the legacy order.sealed/order.revealed: an order)."""
+    if event.type in {"order.sealed", "order.revealed"}:
+        return (event.actor, "order", ORDER_NAME, ())
+    p = event.payload
+    return (event.actor, str(p.get("kind", "order")), str(p.get("name", ORDER_NAME)), freeze(p.get("key") or {}))
+
+
+def input_key(event: Event) -> tuple[Any, ...]:
+    """(actor, kind, name, key) of a plain input, as a seal would name it."""
+    p = event.payload
+    if event.type == "order":
+        return (event.actor, "order", ORDER_NAME, ())
+    if event.type == "roll":
+        return (event.actor, "roll", str(p.get("purpose")), ())
+    return (event.actor, "choice", str(p.get("name")), ())
+
+
+def seal_matches(seal: tuple[Any, ...], plain: tuple[Any, ...], payload: dict[str, Any]) -> bool:
+    """Whether a plain input (its key and payload) falls under a seal's key."""
+    return seal[:3] == plain[:3] and all(payload.get(k) == _thaw(v) for k, v in seal[3])
+
+
+def revealed_input(event: Event) -> Event:
+    """The input a reveal carries, as the plain input event a resolver reads (its cause: the seal)."""
+    if event.type == "order.revealed":
+        return replace(event, type="order", payload=event.payload.get("order", {}))
+    kind = event.payload.get("kind", "order")
+    return replace(event, type=str(kind), payload=event.payload.get("input", {}))
+
+
+@dataclass(frozen=True)
+class TurnInputs:
+    """The inputs recorded for one turn as a resolver sees them: reveals become the inputs they reveal, a
+    correction replaces the input it names, unrevealed seals and granular GM rulings are kept apart."""
+
+    turn: int
+    events: tuple[Event, ...] = ()
+    seals: tuple[Event, ...] = ()
+    """Seals with no reveal yet."""
+    rulings: tuple[Event, ...] = ()
+    """Granular GM rulings (a `ruling` with "request" or "override")."""
+
+    @classmethod
+    def of(cls, turn: int, log_events: Iterable[Event]) -> TurnInputs:
+        """Normalise a turn's log events (in log order)."""
+        inputs: list[Event] = []
+        seals: dict[tuple[Any, ...], Event] = {}
+        rulings: list[Event] = []
+        for e in log_events:
+            if e.type in SEAL_TYPES:
+                seals[seal_key(e)] = e
+            elif e.type in REVEAL_TYPES:
+                seals.pop(seal_key(e), None)
+                inputs.append(revealed_input(e))
+            elif e.type == "correction":
+                replaced = e.payload.get("replaces")
+                inputs = [i for i in inputs if i.seq != replaced and i.cause != replaced]
+                seals = {k: s for k, s in seals.items() if s.seq != replaced}
+                new = e.payload.get("input")
+                if isinstance(new, dict) and new.get("type") in {"order", "roll", "choice"}:
+                    inputs.append(replace(e, type=new["type"], payload=new.get("payload") or {}))
+            elif e.type == "ruling" and ("request" in e.payload or "override" in e.payload):
+                rulings.append(e)
+            elif e.type in {"order", "roll", "choice"}:
+                inputs.append(e)
+        return cls(turn, tuple(inputs), tuple(seals.values()), tuple(rulings))
+
+    def orders(self) -> dict[str, Event]:
+        """actor -> the order in force (a later order of the same actor replaces an earlier one)."""
+        out: dict[str, Event] = {}
+        for e in self.events:
+            if e.type == "order" and e.actor is not None:
+                out[e.actor] = e
+        return out
+
+    def order(self, actor: str) -> dict[str, Any] | None:
+        e = self.orders().get(actor)
+        return None if e is None else e.payload
+
+    def orders_of(self, actor: str) -> list[Event]:
+        """Every order of `actor` in log order (for turns where one player gives several, like a setup turn)."""
+        return [e for e in self.events if e.type == "order" and e.actor == actor]
+
+    def sealed(self) -> dict[str, Event]:
+        """actor -> an unrevealed seal of an order."""
+        return {e.actor: e for e in self.seals if e.actor is not None and seal_key(e)[1] == "order"}
+
+    def rolls(self, actor: str | None = None, purpose: str | None = None, **key: Any) -> list[Event]:
+        return [
+            e for e in self.events
+            if e.type == "roll"
+            and (actor is None or e.actor == actor)
+            and (purpose is None or e.payload.get("purpose") == purpose)
+            and _matches(e.payload, key)
+        ]
+
+    def choices(self, actor: str | None = None, name: str | None = None, **key: Any) -> list[Event]:
+        return [
+            e for e in self.events
+            if e.type == "choice"
+            and (actor is None or e.actor == actor)
+            and (name is None or e.payload.get("name") == name)
+            and _matches(e.payload, key)
+        ]
+
+    def seal_for(self, kind: str, actor: str | None, name: str, key: dict[str, Any]) -> Event | None:
+        """The unrevealed seal covering this input, if any."""
+        for e in self.seals:
+            a, k, n, fields = seal_key(e)
+            if (a, k, n) == (actor, kind, name) and all(key.get(f) == _thaw(v) for f, v in fields):
+                return e
+        return None
+
+    def ruling_for(self, request: Request) -> Event | None:
+        """The latest granular ruling answering `request`."""
+        found = None
+        for e in self.rulings:
+            r = e.payload.get("request")
+            if isinstance(r, dict) and request.answers(str(r.get("kind")), r.get("actor"), str(r.get("name")),
+                                                       r.get("key") or {}) and freeze(r.get("key") or {}) == \
+                    request.key:
+                found = e
+        return found
+
+    def override_for(self, name: str, key: dict[str, Any]) -> Event | None:
+        found = None
+        for e in self.rulings:
+            o = e.payload.get("override")
+            if isinstance(o, dict) and o.get("name") == name and freeze(o.get("key") or {}) == freeze(key):
+                found = e
+        return found
+
+
+def _matches(payload: dict[str, Any], key: dict[str, Any]) -> bool:
+    return all(payload.get(k) == v for k, v in key.items())
+
+
+# --- the context ---------------------------------------------------------------------------------------------
+
+Evolve = Callable[[Any, Event], Any]
+
+
+@dataclass
+class Context:
+    """What one resolution of a turn carries: the running state, the recorded inputs, the drafts so far.
+
+    `emit` appends a resolution draft and folds it, so the resolver always stands on exactly the state the
+    reducer will build. The attributes `recorded`, `turn`, `order`, `roll`, `rolls`, `choice`, `choice_event` and
+    `has_choice` keep the shape resolvers used before the context existed.
+    """
+
+    recorded: TurnInputs
+    state: Any = None
+    evolve: Evolve | None = None
+    game: str = ""
+    phase: str | None = None
+    drafts: list[Draft] = field(default_factory=list)
+    used: set[int] = field(default_factory=set)
+    asked: list[Request] = field(default_factory=list)
+    _taken: dict[tuple[Any, ...], int] = field(default_factory=dict)
+    draw: Any = None
+    """Not used: the context never draws dice (kept so that older callers' keyword still constructs it)."""
+
+    @property
+    def turn(self) -> int:
+        return self.recorded.turn
+
+    @property
+    def live(self) -> bool:
+        """Kept for resolvers written before requests: a missing input always waits now."""
+        return True
+
+    # --- emitting --------------------------------------------------------------------------------------------
+    def set_phase(self, label: str | None) -> None:
+        """The phase the next emitted events (and requests) belong to."""
+        self.phase = label
+
+    def emit(self, draft: Draft) -> Event:
+        """Append a resolution draft (tagged with the current phase) and fold it into the running state."""
+        if draft.phase is None and self.phase is not None:
+            draft = replace(draft, phase=self.phase)
+        if draft.turn is None:
+            draft = replace(draft, turn=self.turn)
+        self.drafts.append(draft)
+        event = as_event(self.game, draft)
+        if self.evolve is not None:
+            self.state = self.evolve(self.state, event)
+        return event
+
+    # --- orders ----------------------------------------------------------------------------------------------
+    def order(self, actor: str) -> dict[str, Any] | None:
+        e = self.order_event(actor)
+        return None if e is None else e.payload
+
+    def order_event(self, actor: str) -> Event | None:
+        e = self.recorded.orders().get(actor)
+        if e is not None:
+            self.used.add(e.seq)
+        return e
+
+    def need_orders(self, actors: Iterable[str], what: str | None = None, **key: Any) -> dict[str, Event]:
+        """The order in force of each actor; waits listing every actor whose order (or its reveal) is missing."""
+        found: dict[str, Event] = {}
+        missing: list[Request] = []
+        for actor in actors:
+            req = Request("order", actor, ORDER_NAME, freeze(key), what=what or f"order for turn {self.turn}",
+                          phase=self.phase)
+            ruled = self.recorded.ruling_for(req)
+            e = self.recorded.orders().get(actor)
+            if ruled is not None:
+                found[actor] = replace(ruled, type="order", payload=ruled.payload.get("value") or {})
+                self.used.add(ruled.seq)
+                continue
+            seal = self.recorded.seal_for("order", actor, ORDER_NAME, {})
+            if seal is not None:
+                missing.append(replace(req, kind="reveal", what=f"reveal of the sealed order (seq {seal.seq})",
+                                       seal=seal.seq))
+            elif e is None:
+                missing.append(req)
+            else:
+                found[actor] = e
+                self.used.add(e.seq)
+        self._ask(missing)
+        return found
+
+    # --- rolls -----------------------------------------------------------------------------------------------
+    def rolls(self, actor: str | None, purpose: str, **key: Any) -> list[Event]:
+        """Every recorded roll for (actor, purpose, key), in order (rerolls included)."""
+        found = self.recorded.rolls(actor, purpose, **key)
+        self.used.update(e.seq for e in found)
+        return found
+
+    def roll(self, dice: str, *, actor: str | None, purpose: str, what: str | None = None, **key: Any) -> Event:
+        """The next unused roll for (actor, purpose, key); waits for it when none is recorded."""
+        return self.need_rolls([(dice, actor, purpose, key, what)])[0]
+
+    def need_rolls(self, asks: Iterable[tuple[Any, ...]]) -> list[Event]:
+        """Several rolls at once, (dice, actor, purpose, key[, what]) each; waits listing every missing one."""
+        found: list[Event] = []
+        missing: list[Request] = []
+        for ask in asks:
+            dice, actor, purpose, key = ask[:4]
+            what = ask[4] if len(ask) > 4 else None
+            req = Request("roll", actor, purpose, freeze(key), dice=dice, what=what or purpose.replace("_", " "),
+                          phase=self.phase)
+            ruled = self.recorded.ruling_for(req)
+            if ruled is not None:
+                found.append(_ruled_roll(ruled, dice, purpose, key))
+                self.used.add(ruled.seq)
+                continue
+            k = ("roll", actor, purpose, req.key)
+            i = self._taken.get(k, 0)
+            recorded = self.recorded.rolls(actor, purpose, **key)
+            if i < len(recorded):
+                e = recorded[i]
+                if str(e.payload.get("dice", "")).replace(" ", "").lower() != dice.replace(" ", "").lower():
+                    raise MissingInput(f"turn {self.turn}: the roll at seq {e.seq} is {e.payload.get('dice')} but "
+                                       f"the rules ask {dice} for {actor or 'GM'}'s {purpose}")
+                self._taken[k] = i + 1
+                self.used.add(e.seq)
+                found.append(e)
+            else:
+                missing.append(req)
+        self._ask(missing)
+        return found
+
+    # --- choices ---------------------------------------------------------------------------------------------
+    def has_choice(self, name: str, *, actor: str | None, **key: Any) -> bool:
+        """Whether a recorded choice (or a GM ruling) for (name, actor, key) is still unused."""
+        req = Request("choice", actor, name, freeze(key))
+        if self.recorded.ruling_for(req) is not None:
+            return True
+        k = ("choice", actor, name, freeze(key))
+        return len(self.recorded.choices(actor, name, **key)) > self._taken.get(k, 0)
+
+    def choice(self, name: str, *, actor: str | None, options: list[Any], what: str | None = None,
+               default: Any = NO_DEFAULT, **key: Any) -> Any:
+        """The next recorded choice `name` of `actor` (matched by key), or the only option when there is one
+        (no event needed, knights C1); otherwise resolution waits (a default is shown, never applied)."""
+        return self.choice_event(name, actor=actor, options=options, what=what, default=default,
+                                 **key).payload.get("value")
+
+    def choice_event(self, name: str, *, actor: str | None, options: list[Any], what: str | None = None,
+                     default: Any = NO_DEFAULT, **key: Any) -> Event:
+        """Like `choice`, but the event itself (for a resolution's `cause`); a forced choice is a synthetic event
+        with seq 0."""
+        req = Request("choice", actor, name, freeze(key), options=tuple(options) if options else None,
+                      default=default, what=what or name.replace("_", " "), phase=self.phase)
+        ruled = self.recorded.ruling_for(req)
+        if ruled is not None:
+            self.used.add(ruled.seq)
+            return replace(ruled, type="choice", payload={"name": name, "value": ruled.payload.get("value"), **key})
+        k = ("choice", actor, name, req.key)
+        i = self._taken.get(k, 0)
+        found = self.recorded.choices(actor, name, **key)
+        if i < len(found):
+            self._taken[k] = i + 1
+            value = found[i].payload.get("value")
+            if options and value not in options:
+                raise MissingInput(f"turn {self.turn}: choice {name} of {actor or 'GM'} at seq {found[i].seq} is "
+                                   f"{value!r}, not one of " + ", ".join(map(str, options)))
+            self.used.add(found[i].seq)
+            return found[i]
+        self._ask([req])
+        raise AssertionError("unreachable")
+
+    def decide(self, name: str, computed: Any, **key: Any) -> Any:
+        """A computed decision the GM may override by a ruling {"override": {"name", "key"}, "value"}."""
+        ruled = self.recorded.override_for(name, key)
+        if ruled is None:
+            return computed
+        self.used.add(ruled.seq)
+        return ruled.payload.get("value")
+
+    def overridden(self, name: str, **key: Any) -> Event | None:
+        """The ruling that overrides decision `name` (for a resolution to cite), if any."""
+        return self.recorded.override_for(name, key)
+
+    # --- waiting ---------------------------------------------------------------------------------------------
+    def _ask(self, missing: list[Request]) -> None:
+        if missing:
+            self.asked.extend(missing)
+            raise Waiting(requests=missing)
+
+    def unused(self) -> list[Event]:
+        """Recorded inputs nothing used (reported by resolve and audit)."""
+        return [e for e in self.recorded.events if e.seq and e.seq not in self.used]
+
+
+Inputs = Context
+"""The name resolvers knew the context by."""
+
+
+def _ruled_roll(ruling: Event, dice: str, purpose: str, key: dict[str, Any]) -> Event:
+    from eventlog import dice as dicelib
+
+    value = ruling.payload.get("value")
+    result = value if isinstance(value, list) else [value]
+    spec = dicelib.parse(dice)
+    payload = {"dice": dice, "purpose": purpose, "result": result, "total": dicelib.total(spec, result),
+               "source": "manual", "ruling": ruling.seq, **key}
+    return replace(ruling, type="roll", payload=payload)
+
+
+def as_event(game: str, draft: Draft, seq: int = 0) -> Event:
+    """A draft as a provisional event (seq 0, no hash): what views and the reducer see before it is appended."""
+    return Event(game, seq, draft.type, draft.turn, draft.actor, draft.payload, draft.cause, "", "", "",
+                 draft.phase, None if draft.visible is None else tuple(draft.visible), 2)

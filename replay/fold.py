@@ -1,0 +1,311 @@
+"""Folding a game: its events indexed by turn once, the state at any (turn, phase, step), checkpoints.
+
+State is folded with the ruleset's reducer from `game.created` (or from a checkpoint, a cache of folded states kept
+in the store every `CHECKPOINT_EVERY` events and keyed by the ruleset's revision and options).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from functools import cached_property
+from typing import Any
+
+from eventlog.envelope import Event, canonical_json
+from eventlog.errors import ValidationError
+from eventlog.store import Store
+from replay import ruleset as registry
+from replay.context import TurnInputs
+from replay.ruleset import Options, Ruleset
+
+CHECKPOINT_EVERY = 500
+"""Events between two checkpoints: a seek folds at most about this many events."""
+
+CORE_TYPES = frozenset({"game.created", "turn.closed", "seed.revealed", "note", "input.rejected"})
+
+
+def now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+@dataclass(frozen=True)
+class TurnIndex:
+    """One pass over a game's events: each turn's events, the closed turns, corrections by the turn they amend."""
+
+    by_turn: dict[int, tuple[Event, ...]]
+    closed: frozenset[int]
+    corrections: dict[int, tuple[Event, ...]]
+    order: tuple[int, ...]
+    """Turns in the order they first appear in the log."""
+
+    @classmethod
+    def of(cls, events: Sequence[Event]) -> TurnIndex:
+        by_turn: dict[int, list[Event]] = {}
+        closed: set[int] = set()
+        corrections: dict[int, list[Event]] = {}
+        for e in events:
+            if e.turn is None or e.type == "game.created":
+                continue
+            by_turn.setdefault(e.turn, []).append(e)
+            if e.type == "turn.closed":
+                closed.add(e.turn)
+            elif e.type == "correction" and isinstance(e.payload.get("turn"), int):
+                corrections.setdefault(e.payload["turn"], []).append(e)
+        return cls({t: tuple(v) for t, v in by_turn.items()}, frozenset(closed),
+                   {t: tuple(v) for t, v in corrections.items()}, tuple(by_turn))
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's log with the ruleset and options it is played under."""
+
+    id: str
+    ruleset: Ruleset
+    options: Options
+    setup: dict[str, Any]
+    events: tuple[Event, ...]
+    created: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def checkpoint_key(self) -> str:
+        return checkpoint_key(self.ruleset, self.options)
+
+    @cached_property
+    def index(self) -> TurnIndex:
+        return TurnIndex.of(self.events)
+
+    @property
+    def recorded_revision(self) -> str | None:
+        """The ruleset revision recorded in game.created (None for games recorded before revisions)."""
+        rev = self.created.get("revision")
+        return rev if isinstance(rev, str) else None
+
+    def dice_policy(self, purpose: str | None) -> str:
+        """`forum` or `engine` for a roll purpose: the game's policy, or its override for that purpose.
+
+        Games recorded before dice policies existed are `engine` (their engine rolls were drawn by command)."""
+        dice = self.created.get("dice")
+        if not isinstance(dice, dict):
+            return "engine"
+        purposes = dice.get("purposes") or {}
+        return str(purposes.get(purpose, dice.get("policy", "forum")))
+
+    def extended(self, events: Sequence[Event]) -> Game:
+        """The same game with more events appended."""
+        return replace(self, events=self.events + tuple(events))
+
+
+def checkpoint_key(ruleset: Ruleset, options: Options) -> str:
+    digest = hashlib.sha256(canonical_json(options.model_dump(mode="json")).encode()).hexdigest()[:12]
+    return f"{ruleset.key}:{ruleset.revision[:12]}:{digest}"
+
+
+def game_from_events(events: Sequence[Event], *, ruleset_key: str | None = None,
+                     options: dict[str, Any] | None = None) -> Game:
+    """A Game from its events; `ruleset_key`/`options` override the recorded ones (rerun)."""
+    if not events or events[0].type != "game.created":
+        raise ValidationError("a game's first event must be game.created")
+    created = events[0].payload
+    rs = registry.get(ruleset_key or str(created.get("ruleset", "")))
+    opts = rs.options(created.get("options") if options is None else options)
+    setup = created.get("setup", {})
+    return Game(events[0].game, rs, opts, setup if isinstance(setup, dict) else {}, tuple(events), dict(created))
+
+
+def load(store: Store, game: str) -> Game:
+    events = store.events(game)
+    if not events:
+        raise ValidationError(f"no game {game!r} in this database (see `battlelog games`)")
+    return game_from_events(events)
+
+
+# --- folding ---------------------------------------------------------------------------------------------------
+
+WHOLE = ("ruling", "correction")
+"""Log events that may carry asserted resolution events (`events`): a whole-turn ruling, a closed turn's correction."""
+
+
+def resolution_steps(ruleset: Ruleset, event: Event) -> list[Event]:
+    """The reducer-visible events inside one log event: itself, the events a ruling or correction asserts, or none."""
+    if event.type in ruleset.resolution_types:
+        return [event]
+    if event.type in WHOLE:
+        inner = event.payload.get("events")
+        if not isinstance(inner, list):
+            return []
+        return [replace(event, type=str(i.get("type")), payload=i.get("payload", {})) for i in inner
+                if isinstance(i, dict)]
+    return []
+
+
+def apply(ruleset: Ruleset, state: Any, event: Event) -> Any:
+    """Fold one log event into the state (inputs and bookkeeping events leave it unchanged)."""
+    if event.type in ruleset.resolution_types:
+        return ruleset.evolve(state, event)
+    if event.type in WHOLE:
+        for step in resolution_steps(ruleset, event):
+            state = ruleset.evolve(state, step)
+    return state
+
+
+def fold_events(ruleset: Ruleset, state: Any, events: Iterable[Event]) -> Any:
+    evolve, types = ruleset.evolve, ruleset.resolution_types
+    for e in events:
+        if e.type in types:
+            state = evolve(state, e)
+        elif e.type in WHOLE:
+            state = apply(ruleset, state, e)
+    return state
+
+
+def initial_state(game: Game) -> Any:
+    return game.ruleset.initial(game.setup, game.options)
+
+
+def fold(game: Game, upto_seq: int | None = None) -> Any:
+    """The state after every event up to `upto_seq` (all when None)."""
+    events = game.events if upto_seq is None else [e for e in game.events if e.seq <= upto_seq]
+    return fold_events(game.ruleset, initial_state(game), events)
+
+
+@dataclass(frozen=True)
+class TurnSteps:
+    """Where a turn stands: its log events, its resolution steps (with the seq each ends at) and their phases."""
+
+    turn: int
+    events: tuple[Event, ...]
+    steps: tuple[tuple[int, Event], ...]
+    """(seq of the log event, the resolution step) in order; a ruling contributes one step per asserted event."""
+    provisional: bool = False
+    """The turn is open: its steps were resolved from the inputs so far and are not in the log."""
+
+    @property
+    def count(self) -> int:
+        return len(self.steps)
+
+    @property
+    def phases(self) -> list[str]:
+        """The phase labels of the turn's steps, in order of first appearance."""
+        seen: list[str] = []
+        for _, s in self.steps:
+            if s.phase is not None and s.phase not in seen:
+                seen.append(s.phase)
+        return seen
+
+    def span(self, phase: str | None) -> tuple[int, int]:
+        """(first, end) step indexes of a phase (the whole turn for None); step k of the phase is index first+k."""
+        if phase is None:
+            return 0, self.count
+        idx = [i for i, (_, s) in enumerate(self.steps) if s.phase == phase]
+        if not idx:
+            known = ", ".join(self.phases) or "none"
+            raise ValidationError(f"--phase: turn {self.turn} has no phase {phase!r} (its phases: {known})")
+        return idx[0], idx[-1] + 1
+
+
+def turn_steps(game: Game, turn: int) -> TurnSteps:
+    events = game.index.by_turn.get(turn, ())
+    steps = tuple((e.seq, s) for e in events if e.type != "correction" for s in resolution_steps(game.ruleset, e))
+    return TurnSteps(turn, events, steps)
+
+
+def state_before(game: Game, turn: int, store: Store | None = None, steps: TurnSteps | None = None) -> Any:
+    """The state at step 0 of `turn`: every event before its first resolution step folded (a correction of an
+    earlier turn recorded while this one was open included), from the nearest checkpoint when a store is given."""
+    events = game.index.by_turn.get(turn, ())
+    ts = steps or turn_steps(game, turn)
+    first = events[0].seq if events else game.events[-1].seq + 1
+    upto = ts.steps[0][0] if ts.steps and not ts.provisional else (events[-1].seq + 1 if events else first)
+    cp = store.checkpoint(game.id, game.checkpoint_key, first - 1) if store is not None else None
+    start, state = (0, initial_state(game)) if cp is None else (cp[0], game.ruleset.state_from_json(json.loads(cp[1])))
+    return fold_events(game.ruleset, state, (e for e in game.events if start < e.seq < upto))
+
+
+def seek(store: Store, game: Game, turn: int, step: int | None = None) -> Any:
+    """The state after `step` resolution steps of a closed turn, through the store's checkpoints.
+
+    Reads only what the fold takes: the turn's first and last seq, the nearest checkpoint, then the reducer's
+    events (resolutions, rulings and corrections) from there to the turn's end.
+    """
+    span = store.turn_range(game.id, turn)
+    if span is None:
+        raise ValidationError(f"turn {turn} has no events in game {game.id!r}")
+    first, last = span
+    cp = store.checkpoint(game.id, game.checkpoint_key, first - 1)
+    if cp is None:
+        state, start = initial_state(game), 1
+    else:
+        state, start = game.ruleset.state_from_json(json.loads(cp[1])), cp[0] + 1
+    rs = game.ruleset
+    events = store.events_of_types(game.id, rs.resolution_types | set(WHOLE), from_seq=start, upto_seq=last)
+    mine = [e for e in events if e.seq >= first and e.turn == turn and e.type != "correction"]
+    upto = mine[0].seq if mine else last + 1
+    state = fold_events(rs, state, (e for e in events if e.seq < upto))
+    steps = [s for e in mine for s in resolution_steps(rs, e)]
+    k = len(steps) if step is None else step
+    if not 0 <= k <= len(steps):
+        raise ValidationError(f"turn {turn} has steps 0..{len(steps)}, not {k}")
+    for s in steps[:k]:
+        state = rs.evolve(state, s)
+    return state
+
+
+def write_checkpoints(store: Store, game: Game) -> int:
+    """Store folded states every CHECKPOINT_EVERY events at turn boundaries; returns how many were written.
+
+    The states are written together, in one transaction (one commit, not one per checkpoint).
+    """
+    rs, key = game.ruleset, game.checkpoint_key
+    last = game.events[-1].seq
+    cp = store.checkpoint(game.id, key, last)
+    if cp is None:
+        state, mark, start = initial_state(game), 0, 0
+    else:
+        state, mark, start = rs.state_from_json(json.loads(cp[1])), cp[0], cp[0]
+    every, evolve, types = CHECKPOINT_EVERY, rs.evolve, rs.resolution_types
+    states: list[tuple[int, str]] = []
+    for e in game.events:
+        if e.seq <= start:
+            continue
+        if e.type in types:
+            state = evolve(state, e)
+        elif e.type in WHOLE:
+            state = apply(rs, state, e)
+        if e.type == "turn.closed" and e.seq - mark >= every:
+            states.append((e.seq, canonical_json(rs.state_json(state))))
+            mark = e.seq
+    return store.put_checkpoints(game.id, key, states)
+
+
+def turn_inputs(game: Game, turn: int) -> TurnInputs:
+    return TurnInputs.of(turn, game.index.by_turn.get(turn, ()))
+
+
+def closed_turns(game: Game) -> frozenset[int]:
+    return game.index.closed
+
+
+def turns(game: Game) -> list[int]:
+    return sorted(game.index.by_turn)
+
+
+def replay_store(store: Store, game_id: str) -> tuple[Game, Any]:
+    """The game's final state folded straight from the store, reading only what the reducer takes.
+
+    One query reads game.created's ruleset and setup, one more the resolution, ruling and correction events
+    (through Arrow); each payload is parsed just before it is folded. The Game returned holds only its
+    game.created event; use `load` for a Game with its whole log. The state equals `fold(load(store, game_id))`.
+    """
+    from eventlog.envelope import gc_paused
+
+    created = store.event(game_id, 1)
+    if created is None:
+        raise ValidationError(f"no game {game_id!r} in this database (see `battlelog games`)")
+    game = game_from_events([created])
+    rs = game.ruleset
+    with gc_paused():
+        events = store.read_events(game_id, types=rs.resolution_types | set(WHOLE))
+        return game, fold_events(rs, initial_state(game), events)

@@ -1,0 +1,305 @@
+"""Importing logs: exported ones (verified, every input checked against the rules) and hand-written ones (each turn
+resolved under the rules once the next turn's inputs begin), and the whole-log check both share.
+
+An import is all or nothing per game; it ends by saying what each game waits for. An illegal recorded input fails
+it wherever it stands, the last turn included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from eventlog import jsonl
+from eventlog.envelope import Draft, Event, seal
+from eventlog.errors import ValidationError
+from eventlog.store import Store, verify_chain
+from replay.context import Request
+from replay.fold import Game, TurnIndex, apply, game_from_events, initial_state, now, write_checkpoints
+from replay.play import INPUT_DRAFT_TYPES, check_draft, resolve_turn
+from replay.ruleset import Point, Ruleset
+
+
+@dataclass
+class Imported:
+    """One imported game: its events and what it waits for now."""
+
+    events: list[Event]
+    requests: list[Request] = field(default_factory=list)
+    over: bool = False
+
+
+def _needs_point(rs: Ruleset) -> bool:
+    """Whether the ruleset checks inputs against the state where resolution waits (not only the turn's start)."""
+    from replay.ruleset import Ruleset as Base
+
+    return type(rs).check is not Base.check
+
+
+def _cheap_point(turn: int | None, state: Any, events: Sequence[Event]) -> Point:
+    from replay.context import TurnInputs
+
+    return Point(turn, state, state, TurnInputs.of(turn or 0, events) if turn is not None else None)
+
+
+def check_log(events: list[Event]) -> Imported:
+    """Check a whole exported log as it would have been appended: the setup, then each input against the rules
+    where the game stood, then the open turn as far as it resolves (an illegal recorded input fails it)."""
+    game = game_from_events(events)
+    rs = game.ruleset
+    problems = [f"seq 1 setup: {p}" for p in rs.validate_setup(game.setup)]
+    if problems:
+        raise ValidationError(problems)
+    full = _needs_point(rs)
+    state = initial_state(game)
+    by_turn: dict[int | None, list[Event]] = {}
+    closed: set[int] = set()
+    probe = Game(game.id, rs, game.options, game.setup, (events[0],), game.created)
+    for e in events[1:]:
+        if e.type in INPUT_DRAFT_TYPES and not (e.type == "ruling" and "events" in e.payload):
+            turn = rs.current_turn(state)
+            if turn in closed:
+                turn = None
+            here_events = by_turn.get(turn, [])
+            here = resolve_turn(probe, state, turn, here_events) if full and turn is not None else \
+                _cheap_point(turn, state, here_events)
+            try:
+                _check(probe, here, e, here_events, closed)
+            except ValidationError as exc:
+                raise ValidationError([f"seq {e.seq} ({e.type} of {e.actor or 'GM'}, turn {e.turn}): {p}"
+                                       for p in exc.problems]) from exc
+        elif e.type in rs.resolution_types or e.type == "ruling":
+            for p in _event_problems(rs, e):
+                raise ValidationError(f"seq {e.seq} ({e.type}): {p}")
+        state = apply(rs, state, e)
+        by_turn.setdefault(e.turn, []).append(e)
+        if e.type == "turn.closed" and e.turn is not None:
+            closed.add(e.turn)
+    return _ending(game, state, by_turn, closed)
+
+
+def _check(probe: Game, here: Point, e: Event, events: list[Event], closed: set[int]) -> None:
+    """check_draft with the index of a log being walked (closed turns and the open turn's events so far)."""
+    index = TurnIndex({here.turn: tuple(events)} if here.turn is not None else {}, frozenset(closed), {}, ())
+    game = _with_index(probe, index)
+    check_draft(game, here, Draft(e.type, e.payload, e.turn, e.actor, e.cause, e.phase, e.visible), turn_events=events)
+
+
+def _with_index(game: Game, index: Any) -> Game:
+    g = Game(game.id, game.ruleset, game.options, game.setup, game.events, game.created)
+    g.__dict__["index"] = index
+    return g
+
+
+def _event_problems(rs: Ruleset, e: Event) -> list[str]:
+    if e.type in rs.resolution_types:
+        return [f"payload.{p}" for p in rs.validate_event(e.type, e.payload)]
+    inner = e.payload.get("events")
+    if inner is None:
+        return []
+    if not isinstance(inner, list):
+        return ["payload.events: a list of resolution events"]
+    out = []
+    for i, ev in enumerate(inner):
+        if not isinstance(ev, dict) or ev.get("type") not in rs.resolution_types:
+            out.append(f"payload.events[{i}].type: not a resolution of {rs.key}")
+        elif not isinstance(ev.get("payload", {}), dict):
+            out.append(f"payload.events[{i}].payload: an object")
+        else:
+            out += [f"payload.events[{i}].payload.{p}" for p in rs.validate_event(ev["type"], ev.get("payload", {}))]
+    return out
+
+
+def _ending(game: Game, state: Any, by_turn: dict[int | None, list[Event]], closed: set[int]) -> Imported:
+    """What a walked log waits for at its end; an illegal input of the open turn fails the import."""
+    rs = game.ruleset
+    turn = rs.current_turn(state)
+    out = Imported(list(game.events))
+    if turn is None:
+        out.over = True
+        return out
+    here = resolve_turn(game, state, turn, by_turn.get(turn, []))
+    if here.error:
+        raise ValidationError(f"turn {turn} cannot be resolved from the log: {here.error}")
+    out.requests = list(here.requests)
+    return out
+
+
+def record(raw: Sequence[Any], *, at: str) -> Imported:
+    """Chain a hand-written log (lines without seq/hash), resolving each turn under the rules once its inputs end.
+
+    An input for a later turn first resolves the open turn from the inputs recorded so far (nothing is drawn or
+    chosen: a missing roll or choice is an error naming it). After the last line the open turn is resolved and
+    closed if its inputs are complete; otherwise the import says what it waits for. Lines may also carry
+    resolutions or rulings of their own; those are kept as written.
+    """
+    if not raw or raw[0].type != "game.created":
+        raise ValidationError("line 1: a game's first event must be game.created")
+    first = raw[0]
+    stamp = first.at or at
+    created = dict(first.payload)
+    events = [seal(first.game, "0" * 64, 1, Draft(first.type, created, first.turn, first.actor, first.cause), stamp)]
+    game = game_from_events(events)
+    rs = game.ruleset
+    if "revision" not in created:
+        created["revision"] = rs.revision
+        events = [seal(first.game, "0" * 64, 1, Draft(first.type, created, first.turn, first.actor, first.cause),
+                       stamp)]
+        game = game_from_events(events)
+    problems = rs.validate_setup(game.setup)
+    if problems:
+        raise ValidationError([f"line 1 setup: {p}" for p in problems])
+    state = initial_state(game)
+    by_turn: dict[int | None, list[Event]] = {}
+    closed: set[int] = set()
+
+    def push(draft: Draft) -> None:
+        nonlocal state
+        e = seal(game.id, events[-1].hash, events[-1].seq + 1, draft, stamp)
+        events.append(e)
+        by_turn.setdefault(e.turn, []).append(e)
+        if e.type == "turn.closed" and e.turn is not None:
+            closed.add(e.turn)
+        state = apply(rs, state, e)
+
+    def resolve_open(final: bool) -> Point | None:
+        turn = rs.current_turn(state)
+        here = resolve_turn(game, state, turn, by_turn.get(turn, []))
+        if here.error:
+            raise ValidationError(f"turn {turn} cannot be resolved from the log: {here.error}")
+        if here.requests:
+            if final:
+                return here
+            waits = "; ".join(f"waiting for {r.text()}" for r in here.requests)
+            raise ValidationError(f"turn {turn} cannot be resolved from the log: {waits}")
+        for d in [*here.drafts, Draft("turn.closed", {"unused": [e.seq for e in here.unused]} if here.unused
+                                      else {}, turn)]:
+            push(d)
+        return None
+
+    for r in raw[1:]:
+        if r.game != game.id or r.seq is not None or r.hash is not None:
+            raise ValidationError(f"line {r.line}: a hand-written log holds one game and no seq/hash "
+                                  "(import an exported log as it is)")
+        stamp = r.at or stamp
+        current = rs.current_turn(state)
+        is_input = r.type in INPUT_DRAFT_TYPES and not (r.type == "ruling" and "events" in r.payload)
+        while is_input and current is not None and r.turn is not None and r.turn > current:
+            resolve_open(final=False)
+            current = rs.current_turn(state)
+        draft = Draft(r.type, r.payload, r.turn, r.actor, r.cause, r.phase,
+                      None if r.visible is None else tuple(r.visible))
+        if is_input:
+            here_events = by_turn.get(current, [])
+            here = resolve_turn(game, state, current, here_events) if current is not None else \
+                Point(None, state, state, None)
+            walked = _with_index(game, TurnIndex({current: tuple(here_events)} if current is not None else {},
+                                                 frozenset(closed), {}, ()))
+            try:
+                draft = check_draft(walked, here, draft, turn_events=here_events)
+            except ValidationError as exc:
+                raise ValidationError([f"line {r.line} ({r.type} of {r.actor or 'GM'}, turn {r.turn}): {p}"
+                                       for p in exc.problems]) from exc
+        elif r.type in rs.resolution_types or r.type == "ruling":
+            probe = Event(game.id, 0, r.type, r.turn, r.actor, r.payload, None, "", "", "")
+            for p in _event_problems(rs, probe):
+                raise ValidationError(f"line {r.line} ({r.type}): {p}")
+        push(draft)
+    out = Imported(events)
+    current = rs.current_turn(state)
+    if current is None:
+        out.over = True
+    else:
+        waiting = resolve_open(final=True)
+        if waiting is not None:
+            out.requests = list(waiting.requests)
+        elif rs.current_turn(state) is None:
+            out.over = True
+        else:
+            here = resolve_turn(game, state, rs.current_turn(state), [])
+            out.requests = list(here.requests)
+    out.events = events
+    return out
+
+
+def import_exported(store: Store, text: str | bytes, *, source: str) -> dict[str, Imported] | None:
+    """`battlelog import` of an exported log (every line with seq, prev, at and hash), the bulk way.
+
+    Game by game in order of first appearance, all or nothing per game: the game must be new; its lines' hashes
+    and links are verified in bulk (`eventlog.jsonl.stage_exported`); its events, parsed once, go to `check_log`
+    (the setup and every input against the rules); it is inserted in one transaction; its checkpoints are written
+    in one more. Returns {game: Imported}, or None when the text is not such a log (hand-written lines).
+    """
+    staged = jsonl.stage_exported(store, text, source=source)
+    if staged is None:
+        return None
+    out: dict[str, Imported] = {}
+    with staged:
+        for game_id in staged.games:
+            if store.exists(game_id):
+                raise ValidationError(f"game {game_id!r} already exists in this database; "
+                                      "import it under another name (--as NEWID)")
+            events = staged.events(game_id)
+            problems = staged.problems([game_id])
+            if problems:
+                raise ValidationError(problems)
+            imported = check_log(events)
+            staged.insert([game_id])
+            write_checkpoints(store, game_from_events(events))
+            out[game_id] = imported
+    return out
+
+
+def import_text(store: Store, text: str, *, source: str, rename: str | None = None) -> dict[str, Imported]:
+    """Parse, chain and check JSONL text, then import each game in one transaction (all or nothing per game).
+
+    `rename` imports a one-game log under another id (the chain is rebuilt: the game id is in every hash)."""
+    if rename is None and (bulk := import_exported(store, text, source=source)) is not None:
+        return bulk  # an exported log: hashes and links verified in bulk, inputs checked by check_log
+    return import_plain(store, text, source=source, rename=rename)
+
+
+def import_plain(store: Store, text: str, *, source: str, rename: str | None = None) -> dict[str, Imported]:
+    """import_text line by line in Python: the only way for hand-written logs, the reference for exported ones."""
+    raw = jsonl.parse_lines(text.splitlines(), source=source)
+    refuse = getattr(jsonl, "refuse_withheld", None)
+    if refuse is not None:
+        refuse(raw)
+    by_game: dict[str, list[Any]] = {}
+    for r in raw:
+        by_game.setdefault(r.game, []).append(r)
+    if rename is not None:
+        if len(by_game) != 1:
+            raise ValidationError(f"--as: the log holds {len(by_game)} games; --as renames a one-game log")
+        lines = next(iter(by_game.values()))
+        exported = any(r.hash is not None for r in lines)
+        if exported:
+            verify_chain(jsonl.chain(lines, head=None, now=now()))
+        update = {"game": rename, "seq": None, "prev": None, "hash": None, "v": None}
+        renamed = [r.model_copy(update=update) for r in lines]
+        if exported:  # the chain is rebuilt under the new id (the id is in every hash), every event kept
+            events = jsonl.chain(renamed, head=None, now=now())
+            if store.exists(rename):
+                raise ValidationError(f"game {rename!r} already exists in this database")
+            imported = check_log(events)
+            store.import_events(events)
+            write_checkpoints(store, game_from_events(events))
+            return {rename: imported}
+        by_game = {rename: renamed}
+    out: dict[str, Imported] = {}
+    for game, lines in by_game.items():
+        if store.exists(game):
+            raise ValidationError(f"game {game!r} already exists in this database; import it under another name "
+                                  "(--as NEWID)")
+        if any(r.hash is not None for r in lines):
+            events = jsonl.chain(lines, head=None, now=now())
+            verify_chain(events)
+            imported = check_log(events)
+        else:
+            imported = record(lines, at=now())
+            events = imported.events
+        store.import_events(events)
+        write_checkpoints(store, game_from_events(events))
+        out[game] = imported
+    return out
