@@ -410,7 +410,8 @@ class Context:
             recorded = self.recorded.rolls(actor, purpose, **key)
             if i < len(recorded):
                 e = recorded[i]
-                if str(e.payload.get("dice", "")).replace(" ", "").lower() != dice.replace(" ", "").lower():
+                given = str(e.payload.get("dice") or dice)
+                if given.replace(" ", "").lower() != dice.replace(" ", "").lower():
                     raise MissingInput(f"turn {self.turn}: the roll at seq {e.seq} is {e.payload.get('dice')} but "
                                        f"the rules ask {dice} for {actor or 'GM'}'s {purpose}")
                 self._taken[k] = i + 1

@@ -51,7 +51,7 @@ def resolve_turn(game: Game, start: Any, turn: int, turn_events: Sequence[Event]
     try:
         out = rs.resolve(start, turn, ctx, game.options)
     except Waiting as w:
-        requests = tuple(w.requests)
+        requests = _with_reveals(inputs, tuple(w.requests))
     except MissingInput as exc:
         error = str(exc)
     drafts = tuple(ctx.drafts) if ctx.drafts or out is None else tuple(out)
@@ -61,6 +61,21 @@ def resolve_turn(game: Game, start: Any, turn: int, turn_events: Sequence[Event]
         state = rs.evolve(state, _event(game.id, d))
     unused = tuple(ctx.unused()) if not requests and error is None else ()
     return Point(turn, start, state, inputs, drafts, requests, error, unused)
+
+
+def _with_reveals(inputs: TurnInputs, requests: tuple[Request, ...]) -> tuple[Request, ...]:
+    """What a waiting turn asks, with the reveal of every seal not yet revealed first (the rules may not know of
+    a sealed input until it is revealed)."""
+    asked = {(r.actor, r.seal) for r in requests if r.kind == "reveal"}
+    reveals = []
+    for seal in inputs.seals:
+        actor, kind, name, key = seal_key(seal)
+        if (actor, seal.seq) not in asked:
+            what = f"reveal of the sealed {kind if name == ORDER_NAME else name} (seq {seal.seq})"
+            reveals.append(Request("reveal", actor, name, key, what=what, seal=seal.seq))
+    shown = {r.actor for r in reveals}
+    rest = tuple(r for r in requests if not (r.kind == "order" and r.actor in shown))
+    return tuple(reveals) + rest
 
 
 def point(game: Game, state: Any | None = None) -> Point:

@@ -7,8 +7,8 @@ import pytest
 from eventlog.envelope import Draft
 from eventlog.errors import ValidationError
 from eventlog.seal import commitment
-from replay import driver
-from replay.inputs import Inputs, MissingInput, TurnInputs
+from replay import driver, fold
+from replay.inputs import Inputs, MissingInput, TurnInputs, Waiting
 
 
 def order(actor, guess, turn=None):
@@ -39,12 +39,14 @@ def test_a_turn_resolves_with_recorded_dice_and_closes(toy_game):
     assert state.score == (("A", 1), ("B", 0))
 
 
-def test_live_resolution_draws_engine_dice_at_the_seq_they_are_appended(toy_game):
+def test_resolve_draws_engine_dice_only_when_asked_at_the_seq_they_are_appended(toy_game):
     from eventlog.dice import engine_dice, parse
 
     driver.append_input(toy_game, "g", order("A", "heads"))
     driver.append_input(toy_game, "g", order("B", "heads"))
-    report = driver.resolve_pending(toy_game, "g")
+    looked = driver.resolve_pending(toy_game, "g")
+    assert looked.appended == [] and looked.waiting == "waiting for GM: roll 1d2 for coin"
+    report = driver.resolve_pending(toy_game, "g", roll=True)
     roll = report.appended[0]
     assert roll.type == "roll" and roll.payload["source"] == "engine"
     assert roll.payload["result"] == engine_dice(b"\x01" * 32, "g", roll.seq, parse("1d2"))
@@ -121,12 +123,12 @@ def test_recorded_inputs_are_matched_by_key_not_by_log_position():
         assert inputs.roll("1d6", actor="A", purpose="hit", unit="u1").payload["result"] == [5]
         assert inputs.roll("1d6", actor="A", purpose="hit", unit="u2").payload["result"] == [6]
         assert inputs.roll("1d6", actor="B", purpose="hit").payload["result"] == [3]
-        with pytest.raises(MissingInput, match="no recorded roll 1d6 for B, purpose hit"):
+        with pytest.raises(Waiting, match="waiting for B: roll 1d6 for hit"):
             inputs.roll("1d6", actor="B", purpose="hit")
 
 
 def test_seek_through_checkpoints_equals_a_full_fold(toy_game, monkeypatch):
-    monkeypatch.setattr(driver, "CHECKPOINT_EVERY", 3)
+    monkeypatch.setattr(fold, "CHECKPOINT_EVERY", 3)
     for d in (order("A", "heads"), order("B", "tails"), coin(1)):
         driver.append_input(toy_game, "g", d)
     driver.resolve_pending(toy_game, "g")

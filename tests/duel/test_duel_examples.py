@@ -404,6 +404,6 @@ def test_d5_without_hale_live_play_waits_for_the_finish_off_choice():
     assert (waiting.value.actor, waiting.value.options) == ("B", ["kill", "spare"])
 
 
-def test_d5_without_hale_replay_without_the_choice_is_a_missing_input():
-    with pytest.raises(MissingInput, match="finish_off"):
+def test_d5_without_hale_replay_without_the_choice_is_a_request():
+    with pytest.raises(Waiting, match="finish off"):
         d5_turn(a_traits=("distance_control", "cautious"))

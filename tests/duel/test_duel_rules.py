@@ -404,18 +404,13 @@ def test_a_missing_order_waits_for_that_duelist():
     assert waiting.value.actor == "B"
 
 
-def test_a_missing_roll_is_drawn_live_with_the_orders_stake():
-    asked = []
-
-    def draw(draft):
-        asked.append(draft)
-        return Event("g", 99, "roll", 1, draft.actor, {**draft.payload, "result": [64], "total": 64}, None, "", "",
-                     "")
-
+def test_a_missing_roll_is_a_request_with_the_orders_stake_never_a_draw():
     log = Log().order("A", "RRRRRR", "low").order("B", "RRRRRR", "high").roll("B", 50)
-    drafts = resolve(state(), 1, Inputs(log.recorded, draw=draw), DuelOptions())
-    assert [(d.actor, d.payload["stake"], d.payload["purpose"]) for d in asked] == [("A", "low", "stake")]
-    assert one(drafts, "duel.reveal")["sides"]["A"]["roll"] == 64
+    with pytest.raises(Waiting) as waiting:
+        resolve(state(), 1, Inputs(log.recorded), DuelOptions())
+    [request] = waiting.value.requests
+    assert (request.kind, request.actor, request.name, request.dice, request.key_dict) == \
+        ("roll", "A", "stake", "1d100", {"stake": "low"})
 
 
 def test_the_last_roll_counts_and_causes_point_at_inputs():

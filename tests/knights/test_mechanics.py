@@ -252,7 +252,7 @@ def test_option_tie_die_each_tie_rolls_again():
     drafts, _ = resolve(tie_state(), 5, orders + [roll("initiative_tie", 2)])
     assert [q["die"] for q in of(drafts, "knights.queue")] == [2, 2]  # K16: one 1d2 per turn
     each = KnightsOptions(tie_die="each_tie")
-    with pytest.raises(MissingInput, match="initiative_tie"):
+    with pytest.raises(Waiting, match="initiative tie"):  # the second tie's die is a request, never drawn
         resolve(tie_state(), 5, orders + [roll("initiative_tie", 2)], each)
     drafts, _ = resolve(tie_state(), 5, orders + [roll("initiative_tie", 2), roll("initiative_tie", 1)], each)
     queues = of(drafts, "knights.queue")

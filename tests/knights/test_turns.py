@@ -154,12 +154,12 @@ def test_queue_tie_broken_by_lower_mass():
     assert q["decided_by"] == "mass" and q["order"][0]["knight"] == "K"
 
 
-def test_a_missing_order_waits_live_and_fails_in_replay():
+def test_a_missing_order_is_a_request_live_and_in_replay():
     st = lone()
     with pytest.raises(Waiting) as w:
         run_live(st, [order("alice", knight="K", action="full_ahead")])
     assert w.value.actor == "bob" and "order for turn 5" in w.value.what
-    with pytest.raises(MissingInput):
+    with pytest.raises(Waiting, match="waiting for bob: order for turn 5"):
         resolve(st, 5, [order("alice", knight="K", action="full_ahead")])
 
 
