@@ -77,7 +77,7 @@ def _pose(text: str) -> dict[str, Any] | None:
 
 def parse_order(text: str, state: State, actor: str, options: KnightsOptions | None = None) -> Parsed:
     """Read one order from a forum post; collect every problem, the rules' legality checks included."""
-    from replay.rulesets.knights.resolve import check_order, legal_actions
+    from replay.rulesets.knights.check import check_order, legal_actions
 
     errors: list[str] = []
     if actor not in state.players():
