@@ -15,6 +15,7 @@ from replay.inputs import Inputs, MissingInput, Waiting
 from replay.rulesets.knights import derive as d
 from replay.rulesets.knights import geometry as g
 from replay.rulesets.knights.check import check_order, legal_actions, pose_of, return_problems
+from replay.rulesets.knights.lady import lady_cells
 from replay.rulesets.knights.model import (
     DIR_NAMES,
     LAST_TURN,
@@ -23,14 +24,16 @@ from replay.rulesets.knights.model import (
     State,
     data,
 )
+from replay.rulesets.knights.movement import move, rotate
 from replay.rulesets.knights.ram import clamp_accel, fmt_pose, ram
 from replay.rulesets.knights.setup import resolve_setup
-from replay.rulesets.knights.steps import Ctx, lady_cells, move, rotate
+from replay.rulesets.knights.steps import Ctx
+from replay.rulesets.knights.words import key_label
 
 
 def resolve(state: State, turn: int, inputs: Inputs, options: KnightsOptions) -> list[Draft]:
     """The resolution events of `turn`, each with its arithmetic in payload["why"]."""
-    ctx = Ctx(state, inputs, options, turn)
+    ctx = Ctx(state, inputs, options, turn, label=key_label)
     if turn == 0:
         resolve_setup(ctx)
     else:

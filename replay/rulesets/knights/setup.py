@@ -17,6 +17,7 @@ from replay.rulesets.knights import derive as d
 from replay.rulesets.knights.check import CHECKS, pose_label, pose_of
 from replay.rulesets.knights.model import KnightsOptions, State
 from replay.rulesets.knights.steps import Ctx
+from replay.rulesets.knights.words import key_label
 
 
 class Expected(Exception):
@@ -188,7 +189,7 @@ def resolve_setup(ctx: Ctx) -> None:
 
 def next_expected(state: State, turn: TurnInputs, options: KnightsOptions) -> tuple[Expected | None, State]:
     """Replay the recorded setup; what it needs next and the state at that point (None when complete)."""
-    ctx = Ctx(state, Inputs(turn), options, 0)
+    ctx = Ctx(state, Inputs(turn), options, 0, label=key_label)
 
     def fetch(player: str, kind: str, i: int) -> dict[str, Any]:
         found = setup_orders(turn, player, kind)

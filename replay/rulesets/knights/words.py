@@ -298,3 +298,13 @@ FACINGS: dict[str, int] = {
     "west": 6, "northwest": 7,
     "с": 0, "св": 1, "в": 2, "юв": 3, "ю": 4, "юз": 5, "з": 6, "сз": 7,
 }
+
+
+def key_label(state: State, key: str, value: Any) -> str | None:
+    """A request key as a waiting message names it: "Sir Aster (r1)" for a knight; None for the plain "name value"."""
+    if key != "knight":
+        return None
+    try:
+        return f"{state.knight(value).name} ({value})"
+    except KeyError:
+        return str(value)
