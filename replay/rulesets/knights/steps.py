@@ -15,7 +15,8 @@ from typing import Any
 
 from eventlog.envelope import Draft
 from replay.inputs import Inputs, MissingInput, Waiting
-from replay.rulesets.knights.evolve import _updates, apply
+from replay.rulesets.knights.events import Resolution
+from replay.rulesets.knights.evolve import apply, updates
 from replay.rulesets.knights.model import KnightsOptions, Pose, State
 
 
@@ -39,17 +40,17 @@ class Batch:
         changes = jsonable({k: (v.json() if isinstance(v, Pose) else sorted(v) if isinstance(v, frozenset) else v)
                             for k, v in changes.items()})
         self.knights.setdefault(kid, {}).update(changes)
-        self.state = _updates(self.state, {"knights": {kid: changes}})
+        self.state = updates(self.state, Resolution.trusted({"knights": {kid: changes}}))
 
     def lady(self, lid: str, **changes: Any) -> None:
         changes = jsonable(changes)
         self.ladies.setdefault(lid, {}).update(changes)
-        self.state = _updates(self.state, {"ladies": {lid: changes}})
+        self.state = updates(self.state, Resolution.trusted({"ladies": {lid: changes}}))
 
     def lance(self, player: str, **changes: Any) -> None:
         changes = jsonable(changes)
         self.lances.setdefault(player, {}).update(changes)
-        self.state = _updates(self.state, {"lances": {player: changes}})
+        self.state = updates(self.state, Resolution.trusted({"lances": {player: changes}}))
 
     def fulfil(self, knight: str, oath: str, honor: int, why: list[str], ram: int | None = None,
                terms: list[dict[str, Any]] | None = None) -> None:
@@ -58,7 +59,7 @@ class Batch:
         assert sum(t["honor"] for t in terms) == honor, (oath, terms, honor)
         item = {"knight": knight, "oath": oath, "honor": honor, "why": why, "ram": ram, "terms": jsonable(terms)}
         self.pending.append(item)
-        self.state = _updates(self.state, {"pending_add": [item]})
+        self.state = updates(self.state, Resolution.trusted({"pending_add": [item]}))
 
     def payload(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
