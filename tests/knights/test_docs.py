@@ -39,7 +39,7 @@ def test_the_doc_names_every_resolution_type_and_option():
 
 
 def test_the_doc_names_every_choice():
-    from replay.rulesets.knights.resolve import CHOICES
+    from replay.rulesets.knights.check import CHOICES
 
     for name in CHOICES:
         assert f"| `{name}` |" in DOC, name

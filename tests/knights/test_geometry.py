@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from replay.rulesets.knights import geometry as g
 from replay.rulesets.knights.model import Knight, KnightsOptions, Pose
-from replay.rulesets.knights.steps import Batch, move
+from replay.rulesets.knights.movement import move
+from replay.rulesets.knights.steps import Batch
 from tests.knights.knights_kit import knight_spec, state
 
 

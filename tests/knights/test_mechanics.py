@@ -10,9 +10,10 @@ import pytest
 
 from replay.inputs import MissingInput, TurnInputs, Waiting
 from replay.rulesets.knights import derive
+from replay.rulesets.knights.check import return_problems
+from replay.rulesets.knights.lady import lady_cells
 from replay.rulesets.knights.model import KnightsOptions, Lady, Pose
-from replay.rulesets.knights.resolve import end_reason, return_problems
-from replay.rulesets.knights.steps import lady_cells
+from replay.rulesets.knights.resolve import end_reason
 from tests.knights.knights_kit import RULES, choice, knight_spec, of, order, resolve, roll, setup, state
 
 

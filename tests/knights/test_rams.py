@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 
 from replay.inputs import Inputs, TurnInputs
 from replay.rulesets.knights import derive
+from replay.rulesets.knights.damage import legal_damage
 from replay.rulesets.knights.model import KnightsOptions, Pose
 from replay.rulesets.knights.ram import compare, halve_up
-from replay.rulesets.knights.steps import legal_damage
 from tests.knights.knights_kit import RULES, choice, knight_spec, of, order, resolve, state
 
 ALL_BUT_FULL_AHEAD = ("smooth_turn", "sharp_turn", "drop_speed", "raise_shields", "en_garde")

@@ -11,9 +11,9 @@ import pytest
 from replay.inputs import Inputs, MissingInput, TurnInputs, Waiting
 from replay.rulesets.knights import derive
 from replay.rulesets.knights import geometry as g
+from replay.rulesets.knights.check import check_limits, check_order
 from replay.rulesets.knights.model import KnightsOptions, Lady, Pose
-from replay.rulesets.knights.resolve import accounting, check_order, end_reason, loyalty
-from replay.rulesets.knights.setup import check_limits
+from replay.rulesets.knights.resolve import accounting, end_reason, loyalty
 from replay.rulesets.knights.steps import Ctx
 from tests.knights.knights_kit import RULES, choice, knight_spec, of, order, resolve, state
 

@@ -74,7 +74,7 @@ class Knights(Ruleset):
 
     # --- inputs and the rules ----------------------------------------------------------------------------------
     def check_input(self, state: State, turn: TurnInputs, draft: Draft, options: Options) -> list[str]:
-        from replay.rulesets.knights.resolve import check_input
+        from replay.rulesets.knights.check import check_input
 
         return check_input(state, turn, draft, _options(options))
 

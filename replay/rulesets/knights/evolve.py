@@ -1,17 +1,28 @@
 """The reducer: the state after one resolution event (or one `knights.*` event inside a GM ruling).
 
 Payloads hold absolute values (model.py), so each step copies them; a field an event leaves out keeps its value.
+The reducer reads the typed events of events.py, built from the trusted payload without validation.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 from eventlog.envelope import Event
 from eventlog.errors import ValidationError
+from replay.rulesets.knights.events import (
+    EVENTS,
+    End,
+    EndOfTurn,
+    KnightChanges,
+    LadyChanges,
+    LanceChanges,
+    Resolution,
+    Reveal,
+)
 from replay.rulesets.knights.model import (
-    RESOLUTION_TYPES,
     Knight,
     Lady,
     Lance,
@@ -36,48 +47,48 @@ def evolve(state: State, event: Event) -> State:
 
 def apply(state: State, type_: str, payload: dict[str, Any]) -> State:
     """The state after a resolution of `type_` with `payload` (what `evolve` does, without the envelope)."""
-    if type_ not in RESOLUTION_TYPES:
+    kind = EVENTS.get(type_)
+    if kind is None:
         if type_.startswith("knights."):
             raise ValidationError(f"knights: unknown resolution type {type_!r}")
         return state
-    state = _updates(state, payload)
+    event = kind.trusted(payload)
+    state = updates(state, event)
     step = _STEPS.get(type_)
-    return state if step is None else step(state, payload)
+    return state if step is None else step(state, event)
 
 
-def _knight(k: Knight, changes: dict[str, Any]) -> Knight:
+def _knight(k: Knight, changes: KnightChanges) -> Knight:
     unknown = set(changes) - set(_KNIGHT_FIELDS)
     if unknown:
         raise ValidationError(f"knights: unknown knight field(s) {', '.join(sorted(unknown))} for {k.id}")
     return replace(k, **{name: _KNIGHT_FIELDS[name](v) if v is not None else None for name, v in changes.items()})
 
 
-def _lady(lady: Lady, changes: dict[str, Any]) -> Lady:
+def _lady(lady: Lady, changes: LadyChanges) -> Lady:
     out = lady
     if "cell" in changes:
         c = changes["cell"]
         out = replace(out, cell=None if c is None else (int(c[0]), int(c[1])))
     for name in ("carrier", "kidnapper"):
         if name in changes:
-            out = replace(out, **{name: changes[name]})
+            out = replace(out, **{name: changes[name]})  # type: ignore[literal-required]
     return out
 
 
-def _lance(lance: Lance, changes: dict[str, Any]) -> Lance:
+def _lance(lance: Lance, changes: LanceChanges) -> Lance:
     out = lance
     for name in ("role", "edge"):
         if name in changes:
-            out = replace(out, **{name: changes[name]})
+            out = replace(out, **{name: changes[name]})  # type: ignore[literal-required]
     if "spared" in changes:
         out = replace(out, spared=frozenset(changes["spared"]))
     return out
 
 
-def _updates(state: State, p: dict[str, Any]) -> State:
+def updates(state: State, event: Resolution) -> State:
     """Copy the absolute values of the update maps every event may carry (model.py)."""
-    knights = p.get("knights") or {}
-    ladies = p.get("ladies") or {}
-    lances = p.get("lances") or {}
+    knights, ladies, lances = event.knights, event.ladies, event.lances
     changes: dict[str, Any] = {}
     if knights:
         ids = {k.id for k in state.knights}
@@ -90,33 +101,33 @@ def _updates(state: State, p: dict[str, Any]) -> State:
     if lances:
         a, b = (_lance(x, lances[x.player]) if x.player in lances else x for x in state.lances)
         changes["lances"] = (a, b)
-    if p.get("limits_add"):
-        changes["limits"] = state.limits + tuple(limit_of(x) for x in p["limits_add"])
-    if p.get("pending_add"):
-        changes["pending"] = state.pending + tuple(p["pending_add"])
-    if p.get("rams_add"):
-        changes["rams"] = state.rams + tuple(p["rams_add"])
+    if event.limits_add:
+        changes["limits"] = state.limits + tuple(limit_of(x) for x in event.limits_add)  # type: ignore[arg-type]
+    if event.pending_add:
+        changes["pending"] = state.pending + tuple(event.pending_add)
+    if event.rams_add:
+        changes["rams"] = state.rams + tuple(event.rams_add)
     return replace(state, **changes) if changes else state
 
 
-def _reveal(state: State, p: dict[str, Any]) -> State:
-    return replace(state, stage="execution", acting=tuple(p.get("acting", ())))
+def _reveal(state: State, event: Reveal) -> State:
+    return replace(state, stage="execution", acting=tuple(event.acting))
 
 
-def _end_of_turn(state: State, p: dict[str, Any]) -> State:
+def _end_of_turn(state: State, event: EndOfTurn) -> State:
     knights = tuple(replace(k, **_RESET) for k in state.knights)
     return replace(
-        state, knights=knights, turn=int(p["next_turn"]), stage="planning",
-        acted_last_turn=frozenset(p.get("acted_last_turn", ())), acting=(), rams=(), pending=(),
+        state, knights=knights, turn=int(event.next_turn), stage="planning",
+        acted_last_turn=frozenset(event.acted_last_turn), acting=(), rams=(), pending=(),
     )
 
 
-def _end(state: State, p: dict[str, Any]) -> State:
-    result = {k: p[k] for k in ("reason", "winner", "honor") if k in p}
+def _end(state: State, event: End) -> State:
+    result = {k: getattr(event, k) for k in ("reason", "winner", "honor") if k in event.model_fields_set}
     return replace(state, stage="ended", result=result)
 
 
-_STEPS = {
+_STEPS: dict[str, Callable[[State, Any], State]] = {
     "knights.reveal": _reveal,
     "knights.end_of_turn": _end_of_turn,
     "knights.end": _end,

@@ -28,11 +28,13 @@ import svgwrite
 
 from eventlog.envelope import Event
 from replay.render import svg as S
+from replay.render.text import pick, tr
 from replay.ruleset import FrameView
 from replay.rulesets.knights import derive
 from replay.rulesets.knights import geometry as g
 from replay.rulesets.knights.model import Knight, Pose, State, data, kit_functions
-from replay.rulesets.knights.post import (
+from replay.rulesets.knights.post import step_text
+from replay.rulesets.knights.words import (
     ARROW,
     COMPASS,
     DOMAIN,
@@ -46,9 +48,6 @@ from replay.rulesets.knights.post import (
     name,
     num,
     outcome_name,
-    pick,
-    step_text,
-    tr,
     word,
 )
 

@@ -11,25 +11,7 @@ from typing import Any
 
 from replay.ruleset import Parsed
 from replay.rulesets.knights.model import DIR_NAMES, KnightsOptions, State
-
-ACTIONS: dict[str, tuple[str, ...]] = {
-    "full_ahead": ("полный вперед", "полный ход", "full ahead"),
-    "smooth_turn": ("плавный поворот", "smooth turn"),
-    "sharp_turn": ("резкий разворот", "резкий поворот", "sharp turn"),
-    "drop_speed": ("сбросить скорость", "сброс скорости", "drop speed"),
-    "return_to_battle": ("вернуться в бой", "возвращение в бой", "return to battle"),
-}
-CONCEDE = ("признаю поражение", "сдаюсь", "concede", "i yield")
-PASS = ("пропуск", "пас", "pass")
-LEFT = ("влево", "налево", "left")
-RIGHT = ("вправо", "направо", "right")
-PICKUP = ("поднять леди", "подобрать леди", "поднимаю леди", "pick up the lady", "pick up lady", "pickup lady")
-FACINGS: dict[str, int] = {
-    "север": 0, "северо-восток": 1, "восток": 2, "юго-восток": 3, "юг": 4, "юго-запад": 5, "запад": 6,
-    "северо-запад": 7, "north": 0, "northeast": 1, "east": 2, "southeast": 3, "south": 4, "southwest": 5,
-    "west": 6, "northwest": 7,
-    "с": 0, "св": 1, "в": 2, "юв": 3, "ю": 4, "юз": 5, "з": 6, "сз": 7,
-}
+from replay.rulesets.knights.words import ACTIONS, CONCEDE, FACINGS, LEFT, PASS, PICKUP, RIGHT
 
 
 def _norm(text: str) -> str:
@@ -77,7 +59,7 @@ def _pose(text: str) -> dict[str, Any] | None:
 
 def parse_order(text: str, state: State, actor: str, options: KnightsOptions | None = None) -> Parsed:
     """Read one order from a forum post; collect every problem, the rules' legality checks included."""
-    from replay.rulesets.knights.resolve import check_order, legal_actions
+    from replay.rulesets.knights.check import check_order, legal_actions
 
     errors: list[str] = []
     if actor not in state.players():

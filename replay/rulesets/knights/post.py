@@ -7,7 +7,7 @@ turn, Разгон change and lost function, with who chose it), Take the blow, 
 of the turn or of the battle, then the Honour table and the state table. Turn 0 tells the setup: roles, edges, the
 knights, Limits, deployment and Ladies. The engine's `why` lines are language-neutral notes; this module says the
 same things from the payloads' numbers, in the rulebook's words. Names and heraldry are user text: they go into the
-`Doc` as plain strings and the renderer escapes them. The phrases are shared with `frame.py`.
+`Doc` as plain strings and the renderer escapes them. Its terms, shared with `frame.py`, are in `words.py`.
 """
 
 from __future__ import annotations
@@ -22,205 +22,45 @@ from replay.render.text import Doc, Inline, b, i, pick, s, tr
 from replay.ruleset import TurnView
 from replay.rulesets.knights import derive
 from replay.rulesets.knights.evolve import evolve
-from replay.rulesets.knights.model import DIR_NAMES, Knight, State, data, kit_functions, module_of
-
-# --- words -----------------------------------------------------------------------------------------------------
-
-ACTION = {
-    "full_ahead": ("«Полный вперёд!»", "Full ahead!"),
-    "smooth_turn": ("«Плавный поворот»", "Smooth turn"),
-    "sharp_turn": ("«Резкий разворот»", "Sharp turn"),
-    "drop_speed": ("«Сбросить скорость»", "Drop speed"),
-    "return_to_battle": ("«Вернуться в бой!»", "Return to battle!"),
-}
-FUNCTION = {
-    **{k: v for k, v in ACTION.items() if k != "return_to_battle"},
-    "raise_shields": ("«Поднять щиты!»", "Raise shields!"),
-    "en_garde": ("«Ан гард!»", "En garde!"),
-}
-MODULE = {"steed": ("Скакун", "Steed"), "armor": ("Броня", "Armour"), "weapon": ("Оружие", "Weapon")}
-DESTROYED = {"steed": ("Скакун уничтожен", "the steed is destroyed"),
-             "armor": ("Броня уничтожена", "the armour is destroyed"),
-             "weapon": ("Оружие уничтожено", "the weapon is destroyed")}
-DOMAIN = {"water": ("Водный", "water"), "forest": ("Лесной", "forest"), "rock": ("Скальный", "rock")}
-IN_LIMITS = {"water": ("в Водных Пределах", "in water Limits"), "forest": ("в Лесных Пределах", "in forest Limits"),
-             "rock": ("в Скальных Пределах", "in rock Limits")}
-LIMIT_WORD = {  # one, 2–4, 5+ (ru); one, many (en)
-    "water": (("Водный Предел", "Водных Предела", "Водных Пределов"), ("water Limit", "water Limits")),
-    "forest": (("Лесной Предел", "Лесных Предела", "Лесных Пределов"), ("forest Limit", "forest Limits")),
-    "rock": (("Скальный Предел", "Скальных Предела", "Скальных Пределов"), ("rock Limit", "rock Limits")),
-}
-OATH = {
-    "bravery": ("Клятва Храбрости", "Oath of Bravery"),
-    "mercy": ("Клятва Милосердия", "Oath of Mercy"),
-    "leadership": ("Клятва Лидерства", "Oath of Leadership"),
-    "love": ("Клятва Любви", "Oath of Love"),
-    "loyalty": ("Клятва Верности", "Oath of Loyalty"),
-    "conquest": ("Клятва Покорения", "Oath of Conquest"),
-    "bloodshed": ("Клятва Кровопролития", "Oath of Bloodshed"),
-}
-OATH_SHORT = {"bravery": ("Храбрость", "Bravery"), "mercy": ("Милосердие", "Mercy"),
-              "leadership": ("Лидерство", "Leadership"), "love": ("Любовь", "Love"),
-              "loyalty": ("Верность", "Loyalty"), "conquest": ("Покорение", "Conquest"),
-              "bloodshed": ("Кровопролитие", "Bloodshed")}
-PART = {"front": ("Фронт", "Front"), "flank": ("Фланг", "Flank"), "rear": ("Тыл", "Rear")}
-PART_TO = {"front": "Фронту", "flank": "Флангу", "rear": "Тылу"}
-PART_WITH = {"front": ("Фронтом", "with its Front"), "flank": ("Флангом", "with a Flank"),
-             "rear": ("Тылом", "with its Rear")}
-OUTCOME = {
-    "target_broken": ("Цель разбита", "Target broken"),
-    "target_struck": ("Цель поражена", "Target struck"),
-    "equal": ("Сравнялись", "Equal"),
-    "attacker_struck": ("Атакующий поражён", "Attacker struck"),
-    "attacker_broken": ("Атакующий разбит", "Attacker broken"),
-}
-OUTCOME_MARK = {"target_broken": "◉", "target_struck": "◑", "equal": "⊖", "attacker_struck": "◐",
-                "attacker_broken": "○"}
-"""The rulebook's outcome marks (◉ ◑ ⦵ ◐ ○); ⊖ stands for ⦵, which the bundled font lacks."""
-ARROW = ("↑", "↗", "→", "↘", "↓", "↙", "←", "↖")
-TOWARD = (("к северу", "к северо-востоку", "к востоку", "к юго-востоку", "к югу", "к юго-западу", "к западу",
-           "к северо-западу"),
-          ("north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west"))
-COMPASS = (("С", "СВ", "В", "ЮВ", "Ю", "ЮЗ", "З", "СЗ"), DIR_NAMES)
-SIDE = {"left": ("влево", "left"), "right": ("вправо", "right")}
-ROLE = {"challenger": ("Вызывающий", "Challenger"), "responder": ("Отвечающий", "Responder")}
-EDGE = {"left": ("левый край", "left edge"), "right": ("правый край", "right edge")}
-LOCATION = {"field": ("на поле", "on the field"), "outflank": ("в Аутфланке", "in the Outflank"),
-            "fallen": ("пал", "fallen"), "unplaced": ("не выставлен", "not deployed")}
-END_REASON = {
-    "turns": ("сыграны все 24 хода", "all 24 turns are played"),
-    "no_capable": ("в одном из Лэнсов не осталось дееспособных Рыцарей", "a lance has no capable knight left"),
-    "concession": ("один из игроков признал поражение", "a player conceded"),
-    "oaths": ("все Рыцари одного Лэнса исполнили свои Личные Клятвы",
-              "every knight of one lance has fulfilled a personal oath"),
-}
-ROLL_PURPOSE = {"initiative_tie": ("жребий при полном равенстве в очереди", "the initiative tie lot"),
-                "lot_roles": ("жребий ролей", "the lot for roles"), "lot_edges": ("жребий краёв", "the lot for edges")}
-ROLL_SOURCE = {"forum": ("на форуме", "on the forum"), "engine": ("проверяемые кости движка", "engine dice"),
-               "manual": ("вручную", "by hand")}
-ACTION_END = {
-    "ram": ("Таран завершает действие — его оставшиеся Шаги считаются исполненными",
-            "the ram ends the action: its remaining steps count as done"),
-    "outflank": ("действие прервано: Аутфланк", "the action ends: the Outflank"),
-    "fallen": ("действие прервано: Рыцарь пал", "the action ends: the knight has fallen"),
-    "function_damaged": ("действие прервано: его Функция повреждена (K24)",
-                         "the action ends: its function is damaged (K24)"),
-    "accel_zero": ("действие не начинается: Разгон 0 (K21)", "the action cannot start: accel 0 (K21)"),
-}
-
-
-def word(table: dict[str, tuple[str, str]], key: Any, lang: str) -> str:
-    """A term from a (ru, en) table, or the key itself when the table lacks it (a GM ruling may say anything)."""
-    pair = table.get(str(key))
-    return pick(pair, lang) if pair else str(key)
-
-
-def plural(n: int, forms: tuple[str, str, str]) -> str:
-    """A Russian noun agreeing with n: forms for 1, 2–4 and 5+."""
-    k = abs(n) % 100
-    if 11 <= k <= 14:
-        return forms[2]
-    return forms[0] if k % 10 == 1 else forms[1] if 2 <= k % 10 <= 4 else forms[2]
-
-
-def num(v: Any) -> str:
-    """A coordinate: whole numbers plain, others to two decimals."""
-    try:
-        r = round(float(v), 2)
-    except (TypeError, ValueError):
-        return "?"
-    return str(int(r)) if r == int(r) else f"{r:g}"
-
-
-def point(p: Any) -> str:
-    """ "(13,5)" from a pose dict."""
-    if not isinstance(p, dict):
-        return "—"
-    return f"({num(p.get('x'))},{num(p.get('y'))})"
-
-
-def facing(f: Any, lang: str) -> str:
-    """ "→ В" / "→ E"."""
-    try:
-        k = int(f) % 8
-    except (TypeError, ValueError):
-        return "?"
-    return f"{ARROW[k]} {COMPASS[0 if lang == 'ru' else 1][k]}"
-
-
-def pose_text(p: Any, lang: str) -> str:
-    """ "(13,5) →"."""
-    if not isinstance(p, dict):
-        return "—"
-    return f"{point(p)} {ARROW[int(p.get('f', 0)) % 8]}"
-
-
-def toward(d: Any, lang: str) -> str:
-    """A direction given as an index or a name: "к востоку (→)" / "east (→)"."""
-    k = d if isinstance(d, int) else DIR_NAMES.index(d) if d in DIR_NAMES else None
-    if k is None:
-        return str(d)
-    return f"{TOWARD[0 if lang == 'ru' else 1][k % 8]} ({ARROW[k % 8]})"
-
-
-def sentence(text: str) -> str:
-    """Text ending with a full stop (unless it already ends a sentence)."""
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def feet(n: Any, lang: str) -> str:
-    return tr(lang, f"{n}Ф", f"{n} F")
-
-
-def function_name(fn: str, state: State, lang: str) -> str:
-    """«Поднять щиты!»; a carried Lady's function is "Леди <her knight>"."""
-    if fn.startswith("lady:"):
-        return tr(lang, f"Леди ({name(state, fn[5:])})", f"the Lady ({name(state, fn[5:])})")
-    return word(FUNCTION, fn, lang)
-
-
-def limits_word(kind: str, n: int, lang: str) -> str:
-    """ "3 Водных Предела" / "3 water Limits"."""
-    forms = LIMIT_WORD.get(kind)
-    if forms is None:
-        return f"{n} {kind}"
-    return f"{n} " + (plural(n, forms[0]) if lang == "ru" else forms[1][0 if n == 1 else 1])
-
-
-def name(state: State, kid: Any) -> str:
-    """A knight's name (its id when the state does not know it)."""
-    try:
-        return state.knight(str(kid)).name
-    except KeyError:
-        return str(kid)
-
-
-def names(state: State, ids: Any) -> str:
-    return ", ".join(name(state, k) for k in (ids or []))
-
-
-def lance_label(state: State, player: Any) -> str:
-    """ "Red Lance (alice)"."""
-    try:
-        return f"{state.lance(str(player)).name} ({player})"
-    except KeyError:
-        return str(player)
-
-
-def chooser(by: Any, lang: str) -> str:
-    """Who made a choice: a player, the only legal option (C1) or the default (K25, K44)."""
-    if by == "forced":
-        return tr(lang, "единственный вариант", "the only option")
-    if by == "default":
-        return tr(lang, "по умолчанию", "by default")
-    if by in (None, ""):
-        return tr(lang, "без выбора", "no choice")
-    return tr(lang, f"выбор {by}", f"{by}'s choice")
-
-
-def outcome_name(outcome: Any, lang: str) -> str:
-    return word(OUTCOME, outcome, lang)
-
+from replay.rulesets.knights.model import Knight, State, data, kit_functions, module_of
+from replay.rulesets.knights.words import (
+    ACTION,
+    ACTION_END,
+    DESTROYED,
+    DOMAIN,
+    EDGE,
+    END_REASON,
+    FUNCTION,
+    IN_LIMITS,
+    LOCATION,
+    OATH,
+    OATH_SHORT,
+    OUTCOME_MARK,
+    PART,
+    PART_TO,
+    PART_WITH,
+    ROLE,
+    ROLL_PURPOSE,
+    ROLL_SOURCE,
+    SIDE,
+    cell_text,
+    chooser,
+    facing,
+    feet,
+    function_name,
+    lance_label,
+    limits_word,
+    name,
+    names,
+    num,
+    outcome_name,
+    point,
+    pose_text,
+    rect_text,
+    sentence,
+    toward,
+    word,
+)
 
 # --- one line per step (the frame's event line and the post's summary) -------------------------------------------
 
@@ -291,16 +131,6 @@ def edges_text(p: dict[str, Any], st: State, lang: str) -> str:
         lang, " (по договорённости)", " (agreed)")
     parts = [f"{lance_label(st, player)} — {word(EDGE, edge, lang)}" for player, edge in (p.get("edges") or {}).items()]
     return tr(lang, "Края поля: ", "Field edges: ") + "; ".join(parts) + how + "."
-
-
-def rect_text(r: Any) -> str:
-    """ "(8,0)–(14,8)"."""
-    x0, y0, x1, y1 = r
-    return f"({x0},{y0})–({x1},{y1})"
-
-
-def cell_text(c: Any) -> str:
-    return f"({c[0]},{c[1]})" if isinstance(c, list | tuple) and len(c) == 2 else str(c)
 
 
 def limits_text(p: dict[str, Any], st: State, lang: str) -> str:

@@ -8,18 +8,11 @@ from typing import Any
 
 from replay.rulesets.knights import derive as d
 from replay.rulesets.knights import geometry as g
+from replay.rulesets.knights.damage import damage_function
 from replay.rulesets.knights.derive import TYPES
 from replay.rulesets.knights.model import DIR_NAMES, Knight, Pose, State, data
-from replay.rulesets.knights.steps import (
-    Batch,
-    Ctx,
-    damage_function,
-    dir_index,
-    move,
-    rotate,
-    rotation_blocked,
-    side_dir,
-)
+from replay.rulesets.knights.movement import dir_index, move, rotate, rotation_blocked, side_dir
+from replay.rulesets.knights.steps import Batch, Ctx
 
 ACCEL_MAX = 3  # §2.2: Разгон не может быть более 3 и менее 0
 

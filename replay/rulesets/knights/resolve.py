@@ -10,29 +10,30 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import ValidationError as PydanticError
-
 from eventlog.envelope import Draft
-from replay.inputs import Inputs, MissingInput, TurnInputs, Waiting
+from replay.inputs import Inputs, MissingInput, Waiting
 from replay.rulesets.knights import derive as d
 from replay.rulesets.knights import geometry as g
+from replay.rulesets.knights.check import check_order, legal_actions, pose_of, return_problems
+from replay.rulesets.knights.lady import lady_cells
 from replay.rulesets.knights.model import (
     DIR_NAMES,
     LAST_TURN,
     KnightsOptions,
     Pose,
     State,
-    TurnOrder,
     data,
 )
+from replay.rulesets.knights.movement import move, rotate
 from replay.rulesets.knights.ram import clamp_accel, fmt_pose, ram
-from replay.rulesets.knights.setup import check_setup_input, pose_of, resolve_setup
-from replay.rulesets.knights.steps import Ctx, lady_cells, move, rotate
+from replay.rulesets.knights.setup import resolve_setup
+from replay.rulesets.knights.steps import Ctx
+from replay.rulesets.knights.words import key_label
 
 
 def resolve(state: State, turn: int, inputs: Inputs, options: KnightsOptions) -> list[Draft]:
     """The resolution events of `turn`, each with its arithmetic in payload["why"]."""
-    ctx = Ctx(state, inputs, options, turn)
+    ctx = Ctx(state, inputs, options, turn, label=key_label)
     if turn == 0:
         resolve_setup(ctx)
     else:
@@ -56,88 +57,6 @@ class Act:
     next: int = 1
     done: bool = False
     heading: int | None = None  # Sharp Turn: the facing noted in step 1
-
-
-def legal_actions(state: State, player: str) -> dict[str, list[str]]:
-    """knight -> actions the player may declare this turn (§1.4, §4.1, K21, K22)."""
-    return {k.id: d.declarable(state, k) for k in state.knights
-            if k.player == player and d.may_act(state, k)}
-
-
-def check_order(state: State, player: str, o: dict[str, Any], options: KnightsOptions) -> list[str]:
-    """Every problem of a turn order (§1.4, §4.1, §1.1, §6.2), naming the rule."""
-    kind = o.get("kind", "action")
-    if kind == "concede":
-        return []
-    legal = legal_actions(state, player)
-    if kind == "pass":
-        return [] if not legal else [
-            "§1.3: a player with a knight able to act must declare an action (K23): "
-            + ", ".join(f"{state.knight(k).name}: {', '.join(a)}" for k, a in legal.items())]
-    try:
-        order = TurnOrder.model_validate(o)
-    except PydanticError as exc:
-        return [f"order: {'.'.join(map(str, e['loc'])) or 'order'}: {e['msg']}" for e in exc.errors()]
-    errors: list[str] = []
-    mine = state.lance(player).knights
-    if order.knight not in mine:
-        return [f"§1.2: {order.knight!r} is not a knight of {player}'s lance ({', '.join(mine)})"]
-    k = state.knight(order.knight)
-    act = order.action
-    if k.location == "fallen":
-        return [f"§2.2: {k.name} has fallen and cannot act"]
-    if k.location == "outflank" and act != "return_to_battle":
-        errors.append(f"§1.1: {k.name} is in the Outflank: only «Вернуться в бой!» (return_to_battle) is allowed")
-    if k.location == "field" and act == "return_to_battle":
-        errors.append(f"§1.1: «Вернуться в бой!» is only for knights in the Outflank; {k.name} is on the field")
-    if k.id in state.acted_last_turn and not d.may_act(state, k):
-        errors.append(f"§1.4: {k.name} acted last turn; another knight of the lance can act (K22)")
-    if act in data("kit")["steed_actions"]:
-        if act in k.damaged:
-            errors.append(f"§2.3: {k.name}'s {act} is damaged: the action cannot be declared")
-        if act in data("kit")["needs_accel"] and k.accel == 0:
-            errors.append(f"§4.1: {act} is not allowed at accel 0 ({k.name}) (K21)")
-    if act in ("smooth_turn", "sharp_turn"):
-        if order.turn_dir is None:
-            errors.append(f"§4.1: {act} needs turn_dir left or right, chosen at planning")
-        elif isinstance(order.turn_dir, list) and (act == "sharp_turn" or options.smooth_turn_dirs != "per_step"):
-            errors.append("§4.1: one turn_dir for the whole action (K19)")
-    if act == "return_to_battle":
-        if order.return_pose is None:
-            errors.append("§1.1: return_to_battle needs return_pose {x, y, f}")
-        else:
-            pose = Pose(order.return_pose.x, order.return_pose.y, order.return_pose.f)
-            errors += return_problems(state, k.id, pose)
-    if order.lady_drop is not None:
-        carrier = order.lady_drop.carrier
-        if carrier not in mine:
-            errors.append(f"§6.2 Любовь: {carrier!r} is not one of {player}'s knights")
-        elif not any(lady.carrier == carrier for lady in state.ladies):
-            errors.append(f"§6.2 Любовь: {state.knight(carrier).name} carries no Lady")
-        elif state.knight(carrier).location != "field":
-            errors.append(f"§6.2 Любовь: {state.knight(carrier).name} is not on the field (K39)")
-        timing = order.lady_drop.timing
-        if isinstance(timing, dict) and set(timing) != {"after_step"}:
-            errors.append("§6.2 Любовь: lady_drop timing is \"before_execution\" or {\"after_step\": k} (K38)")
-    return errors
-
-
-def return_problems(state: State, kid: str, pose: Pose) -> list[str]:
-    """§1.1: within 2 F of any edge, fully inside, at least 1 F from every knight; integer C (K12)."""
-    errors = []
-    if pose.x != int(pose.x) or pose.y != int(pose.y):
-        errors.append("§1.1: the return pose needs integer x and y (K12)")
-    p = d.poly(pose)
-    if any(v < -g.EPS_LEN or v > g.SIZE + g.EPS_LEN for pt in p for v in pt):
-        errors.append(f"§1.1: return pose {fmt_pose(pose)} is not fully inside the field (K12)")
-    edge = min(min(x, y, g.SIZE - x, g.SIZE - y) for x, y in p)
-    if edge > 2 + g.EPS_LEN:
-        errors.append(f"§1.1: return pose {fmt_pose(pose)} is {edge:g} F from the nearest edge, more than 2 F")
-    for o in d.on_field(state, exclude=(kid,)):
-        gap = g.dist(p, d.poly(o.pose))  # type: ignore[arg-type]
-        if gap < 1 - g.EPS_LEN:
-            errors.append(f"§1.1: return pose {fmt_pose(pose)} is {gap:.3g} F from {o.name}, closer than 1 F")
-    return errors
 
 
 def _order(ctx: Ctx, player: str) -> dict[str, Any]:
@@ -660,39 +579,3 @@ def end_battle(ctx: Ctx, reason: str, conceded: str | None = None) -> None:
     ctx.emit("knights.end", {"reason": reason, "winner": winner, "honor": honor, "bonuses": bonuses,
                              "conceded": conceded, "why": why}, b, rule="§1.3 Структура боя", defaults=defaults)
 
-
-# --- input checks --------------------------------------------------------------------------------------------------
-
-CHOICES = {
-    "target": None, "take_the_blow": ["use", "decline"], "take_the_blow_pose": None,
-    "take_the_blow_direction": list(DIR_NAMES), "take_the_blow_place": None, "en_garde": ["apply", "decline"],
-    "formation": ["apply", "decline"], "push_direction": list(DIR_NAMES), "rotate": ["left", "right"],
-    "sidestep": ["left", "right"], "spare": ["spare", "strike"], "damage": None, "lady_cell": None,
-    "return_pose": None, "oath": ["accept", "decline"],
-}
-
-
-def check_input(state: State, turn: TurnInputs, draft: Draft, options: KnightsOptions) -> list[str]:
-    """Problems with appending `draft` to the open turn; empty when legal."""
-    if state.result is not None:
-        return ["§1.3: the battle is over"]
-    if turn.turn == 0:
-        return check_setup_input(state, turn, draft, options)
-    p = draft.payload
-    if draft.type == "order":
-        if draft.actor not in state.players():
-            return [f"order from {draft.actor!r}, who commands no lance ({', '.join(state.players())})"]
-        return check_order(state, draft.actor, p, options)
-    if draft.type == "roll":
-        if p.get("purpose") != "initiative_tie":
-            return [f"§1.4: the only roll of a turn is the initiative tie 1d2, not {p.get('purpose')!r}"]
-        return [] if p.get("total") in (1, 2) else [f"§1.4: the tie roll is 1d2, not {p.get('total')!r}"]
-    if draft.type == "choice":
-        name = p.get("name")
-        if name not in CHOICES:
-            return [f"unknown choice {name!r} (known: {', '.join(CHOICES)})"]
-        allowed = CHOICES[name]
-        if allowed is not None and p.get("value") not in allowed:
-            return [f"choice {name}: {p.get('value')!r} is not one of {', '.join(allowed)}"]
-        return []
-    return []

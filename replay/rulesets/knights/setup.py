@@ -3,8 +3,8 @@
 The whole setup resolves as ONE turn-0 resolution with one event per decision (knights.roles, knights.edges, six
 knights.limits, six knights.deploy, a knights.lady per Love knight, then knights.end_of_turn), so each placement is
 a frame step. Inputs are taken in the canonical alternation (Challenger's i-th, then Responder's i-th placement),
-matched by player and order, not by their place in the log. `check_input` replays the recorded setup to find what
-comes next and checks a new placement against the field as it stands at that point.
+matched by player and order, not by their place in the log. `next_expected` replays the recorded setup to find what
+comes next, so that `check.check_setup_input` checks a new placement against the field as it stands at that point.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from eventlog.envelope import Draft
 from replay.inputs import Inputs, MissingInput, TurnInputs, Waiting
 from replay.rulesets.knights import derive as d
-from replay.rulesets.knights import geometry as g
-from replay.rulesets.knights.model import DIR_NAMES, KnightsOptions, Pose, State, data
+from replay.rulesets.knights.check import CHECKS, pose_label, pose_of
+from replay.rulesets.knights.model import KnightsOptions, State
 from replay.rulesets.knights.steps import Ctx
+from replay.rulesets.knights.words import key_label
 
 
 class Expected(Exception):
@@ -41,143 +41,6 @@ def concession(turn: TurnInputs) -> str | None:
         if e.type == "order" and e.payload.get("kind") == "concede":
             return e.actor
     return None
-
-
-# --- legality ------------------------------------------------------------------------------------------------------
-
-
-def check_limits(state: State, player: str, o: dict[str, Any]) -> list[str]:
-    """§3.3, §5 Домены: one knight's Limits, all at once, of the right sizes and placement (K14, K15)."""
-    errors: list[str] = []
-    kid = o.get("knight")
-    mine = state.lance(player).knights
-    if kid not in mine:
-        return [f"§3.3: {kid!r} is not a knight of {player}'s lance ({', '.join(mine)})"]
-    k = state.knight(kid)
-    if any(limit.placed_by == kid for limit in state.limits):
-        return [f"§3.3: the Limits of {k.name} are already placed"]
-    spec = data("limits")[k.domain]
-    rects = o.get("rects")
-    if not isinstance(rects, list) or len(rects) != spec["count"]:
-        n = len(rects) if isinstance(rects, list) else 0
-        return [f"§5 Домены: a {k.domain} Domain places {spec['count']} Limit(s) at once, not {n} (§3.3)"]
-    clean: list[tuple[int, int, int, int]] = []
-    for i, r in enumerate(rects, 1):
-        if not (isinstance(r, list) and len(r) == 4 and all(isinstance(v, int) for v in r)):
-            errors.append(f"§5 Домены: limit {i} must be [x0, y0, x1, y1] with integer corners (K14)")
-            continue
-        x0, y0, x1, y1 = r
-        if x0 >= x1 or y0 >= y1:
-            errors.append(f"§5 Домены: limit {i} {r} needs x0 < x1 and y0 < y1")
-            continue
-        w, h = x1 - x0, y1 - y0
-        a, b = spec["size"]
-        if sorted((w, h)) != sorted((a, b)):
-            errors.append(f"§5 Домены: a {k.domain} limit is {a}×{b}, not {w}×{h} (limit {i})")
-        if x0 < 0 or y0 < 0 or x1 > g.SIZE or y1 > g.SIZE:
-            errors.append(f"§5 Домены: limit {i} {r} goes beyond the field's edge (K14)")
-        clean.append((x0, y0, x1, y1))
-    if errors:
-        return errors
-    foe = {"water": "rock", "rock": "water"}.get(k.domain)
-    if foe:
-        for i, r in enumerate(clean, 1):
-            for limit in state.limits:
-                if limit.type == foe and g.rects_overlap(r, limit.rect):
-                    errors.append(f"§5 Домены: {k.domain} limit {i} {list(r)} overlaps the {foe} limit "
-                                  f"{limit.id} {list(limit.rect)}: water and rock may not intersect")
-    if k.domain == "water":
-        placed = [limit.rect for limit in state.limits if limit.type == "water"]
-        for i, r in enumerate(clean, 1):
-            others = placed + [x for j, x in enumerate(clean, 1) if j != i]
-            if not g.rect_on_edge(r) and not any(g.rects_touch(r, x) for x in others):
-                errors.append(f"§5 Домены: water limit {i} {list(r)} touches neither another water limit nor "
-                              "the field's edge (K14)")
-    return errors
-
-
-def deploy_ok(state: State, player: str, kid: str, pose: Pose) -> list[str]:
-    """§3.3 deployment: integer C, inside the field, within 2 F of the own edge, no overlap (K17, C5)."""
-    errors = []
-    k = state.knight(kid)
-    if pose.x != int(pose.x) or pose.y != int(pose.y):
-        errors.append(f"§3.3: {k.name}'s pose must have integer x and y (K1)")
-    p = d.poly(pose)
-    if any(v < -g.EPS_LEN or v > g.SIZE + g.EPS_LEN for pt in p for v in pt):
-        errors.append(f"§3.3: {k.name} at {_pose_text(pose)} is not fully inside the field (K17)")
-    edge = state.lance(player).edge
-    xs = [pt[0] for pt in p]
-    if edge == "left" and min(xs) > 2 + g.EPS_LEN:
-        errors.append(f"§3.3: {k.name} at {_pose_text(pose)} is {min(xs):g} F from the left edge, "
-                      "more than 2 F (K17)")
-    if edge == "right" and max(xs) < g.SIZE - 2 - g.EPS_LEN:
-        errors.append(f"§3.3: {k.name} at {_pose_text(pose)} is {g.SIZE - max(xs):g} F from the right edge, "
-                      "more than 2 F (K17)")
-    for o in d.on_field(state, exclude=(kid,)):
-        if g.overlap(p, d.poly(o.pose)) > g.EPS_AREA:  # type: ignore[arg-type]
-            errors.append(f"§1.2: {k.name} at {_pose_text(pose)} would overlap {o.name} (C5: touching is fine)")
-    return errors
-
-
-def _pose_text(p: Pose) -> str:
-    return f"({p.x:g},{p.y:g},{DIR_NAMES[p.f]})"
-
-
-def check_deploy(state: State, player: str, o: dict[str, Any]) -> list[str]:
-    kid = o.get("knight")
-    mine = state.lance(player).knights
-    if kid not in mine:
-        return [f"§3.3: {kid!r} is not a knight of {player}'s lance ({', '.join(mine)})"]
-    if state.knight(kid).location != "unplaced":
-        return [f"§3.3: {state.knight(kid).name} is already deployed"]
-    pose = pose_of(o.get("pose"))
-    if pose is None:
-        return ["§3.3: a deployment needs \"pose\": {\"x\": int, \"y\": int, \"f\": 0..7}"]
-    return deploy_ok(state, player, kid, pose)
-
-
-def pose_of(v: Any) -> Pose | None:
-    if not isinstance(v, dict):
-        return None
-    try:
-        f = v["f"]
-        if isinstance(f, str):
-            f = DIR_NAMES.index(f.upper())
-        if not (isinstance(f, int) and 0 <= f <= 7):
-            return None
-        return Pose(float(v["x"]), float(v["y"]), f)
-    except (KeyError, TypeError, ValueError):
-        return None
-
-
-def check_lady(state: State, player: str, o: dict[str, Any]) -> list[str]:
-    """§6.2 Любовь: the opponent places her as a token on a field cell or on one of his knights (K36)."""
-    lid = o.get("lady")
-    try:
-        lady = state.lady(lid)  # type: ignore[arg-type]
-    except KeyError:
-        return [f"§6.2 Любовь: no Lady {lid!r} (ladies: {', '.join(x.id for x in state.ladies) or 'none'})"]
-    her = state.knight(lady.her_knight)
-    if her.player == player:
-        return [f"§6.2 Любовь: {her.name}'s Lady is placed by the opponent, not by {player}"]
-    if lady.cell is not None or lady.carrier is not None:
-        return [f"§6.2 Любовь: {lid} is already placed"]
-    cell, carrier = o.get("cell"), o.get("carrier")
-    if (cell is None) == (carrier is None):
-        return ["§6.2 Любовь: give either \"cell\": [i, j] or \"carrier\": knight id"]
-    if cell is not None:
-        if not (isinstance(cell, list) and len(cell) == 2 and all(isinstance(v, int) and 0 <= v < g.SIZE
-                                                                  for v in cell)):
-            return [f"§6.2 Любовь: cell {cell!r} must be [i, j] with 0 ≤ i, j ≤ 23 (K36)"]
-        return []
-    if carrier not in state.lance(player).knights:
-        return [f"§6.2 Любовь: the carrier {carrier!r} must be one of {player}'s knights"]
-    if state.knight(carrier).location != "field":
-        return [f"§6.2 Любовь: {state.knight(carrier).name} is not on the field"]
-    return []
-
-
-CHECKS = {"limits": check_limits, "deploy": check_deploy, "lady": check_lady}
 
 
 # --- the resolution ------------------------------------------------------------------------------------------------
@@ -255,7 +118,7 @@ def run_setup(ctx: Ctx, fetch: Fetch, fetch_roll: Callable[[str], int]) -> None:
             spd = d.speed(b.state, k)
             ctx.emit("knights.deploy", {
                 "player": player, "knight": k.id, "pose": pose.json(), "speed": spd, "in_own_domain": own,
-                "why": [f"{k.name} ({k.domain}, oath {k.oath}) deploys at {_pose_text(pose)}: mass 6, accel 1, "
+                "why": [f"{k.name} ({k.domain}, oath {k.oath}) deploys at {pose_label(pose)}: mass 6, accel 1, "
                         f"speed {spd}" + (" (+1 own domain)" if own else "")],
             }, b, rule="§3.3 Нулевой Ход", defaults=["K17", "C5"])
     ladies = sorted(ctx.state.ladies, key=lambda lady: ctx.state.knight(lady.her_knight).player == ch)
@@ -326,7 +189,7 @@ def resolve_setup(ctx: Ctx) -> None:
 
 def next_expected(state: State, turn: TurnInputs, options: KnightsOptions) -> tuple[Expected | None, State]:
     """Replay the recorded setup; what it needs next and the state at that point (None when complete)."""
-    ctx = Ctx(state, Inputs(turn), options, 0)
+    ctx = Ctx(state, Inputs(turn), options, 0, label=key_label)
 
     def fetch(player: str, kind: str, i: int) -> dict[str, Any]:
         found = setup_orders(turn, player, kind)
@@ -350,26 +213,3 @@ def next_expected(state: State, turn: TurnInputs, options: KnightsOptions) -> tu
     return None, ctx.state
 
 
-def check_setup_input(state: State, turn: TurnInputs, draft: Draft, options: KnightsOptions) -> list[str]:
-    """Is `draft` the next legal setup input (§3)?"""
-    p = draft.payload
-    if draft.type == "order" and p.get("kind") == "concede":
-        return []
-    expected, st = next_expected(state, turn, options)
-    if expected is None:
-        return ["§3.3: the setup is complete; nothing more is placed in turn 0"]
-    if draft.type == "roll":
-        if p.get("purpose") != expected.kind:
-            return [f"§3: the next setup input is {expected.what}, not a {p.get('purpose')} roll"]
-        total = p.get("total")
-        return [] if total in (1, 2) else [f"§3: a lot is 1d2, not {total!r}"]
-    if draft.type != "order":
-        return [f"§3: turn 0 takes setup orders and lots, not {draft.type}"]
-    kind = p.get("kind")
-    if kind not in CHECKS:
-        return [f"§3: a setup order has kind limits, deploy, lady or concede, not {kind!r}"]
-    if expected.kind in ("lot_roles", "lot_edges"):
-        return [f"§3: first {expected.what}"]
-    if kind != expected.kind or draft.actor != expected.player:
-        return [f"§3.3: players alternate, Challenger first: next is {expected.player}: {expected.what}"]
-    return CHECKS[kind](st, draft.actor, p)
