@@ -431,6 +431,16 @@ class Context:
         k = ("choice", actor, name, freeze(key))
         return len(self.recorded.choices(actor, name, **key)) > self._taken.get(k, 0)
 
+    def next_choice(self, name: str, *, actor: str | None, **key: Any) -> Event | None:
+        """The recorded choice (name, actor, key) the next `choice` call would take, without taking it."""
+        req = Request("choice", actor, name, freeze(key))
+        ruled = self.recorded.ruling_for(req)
+        if ruled is not None:
+            return replace(ruled, type="choice", payload={"name": name, "value": ruled.payload.get("value"), **key})
+        found = self.recorded.choices(actor, name, **key)
+        i = self._taken.get(("choice", actor, name, freeze(key)), 0)
+        return found[i] if i < len(found) else None
+
     def choice(self, name: str, *, actor: str | None, options: list[Any], what: str | None = None,
                default: Any = NO_DEFAULT, **key: Any) -> Any:
         """The next recorded choice `name` of `actor` (matched by key), or the only option when there is one
@@ -487,6 +497,44 @@ class Context:
 
 Inputs = Context
 """The name resolvers knew the context by."""
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Where one resolution of a turn stopped: the state there, the drafts so far, what it waits for, an illegal
+    recorded input it met, and (when it went through) the recorded inputs nothing used."""
+
+    state: Any
+    drafts: tuple[Draft, ...]
+    requests: tuple[Request, ...]
+    error: str | None
+    unused: tuple[Event, ...]
+
+
+def run(resolve: Callable[[Any, int, Context, Any], Any], evolve: Evolve, state: Any, turn: int,
+        inputs: TurnInputs, options: Any, game: str = "") -> Stop:
+    """Resolve a turn from its recorded inputs as far as they go: pure, nothing appended, nothing drawn.
+
+    `resolve` may emit through the context or return its drafts; the state is refolded from the drafts either way.
+    A ruleset uses it to find where its own resolution waits (e.g. to check a setup placement against the field as
+    it stands there)."""
+    ctx = Context(inputs, state, evolve, game)
+    requests: tuple[Request, ...] = ()
+    error = None
+    out = None
+    try:
+        out = resolve(state, turn, ctx, options)
+    except Waiting as w:
+        requests = tuple(w.requests)
+    except MissingInput as exc:
+        error = str(exc)
+    drafts = tuple(ctx.drafts) if ctx.drafts or out is None else tuple(out)
+    drafts = tuple(replace(d, turn=turn) if d.turn is None else d for d in drafts)
+    end = state
+    for d in drafts:
+        end = evolve(end, as_event(game, d))
+    unused = tuple(ctx.unused()) if not requests and error is None else ()
+    return Stop(end, drafts, requests, error, unused)
 
 
 def _ruled_roll(ruling: Event, dice: str, purpose: str, key: dict[str, Any]) -> Event:

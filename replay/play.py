@@ -21,13 +21,11 @@ from replay.context import (
     ORDER_NAME,
     REVEAL_TYPES,
     SEAL_TYPES,
-    Context,
-    MissingInput,
     Request,
     TurnInputs,
-    Waiting,
     freeze,
     input_key,
+    run,
     seal_key,
     seal_matches,
 )
@@ -44,23 +42,9 @@ def resolve_turn(game: Game, start: Any, turn: int, turn_events: Sequence[Event]
     """Resolve `turn` from its recorded inputs as far as they go (pure: nothing is appended)."""
     rs = game.ruleset
     inputs = TurnInputs.of(turn, turn_events)
-    ctx = Context(inputs, start, rs.evolve, game.id)
-    requests: tuple[Request, ...] = ()
-    error = None
-    out: list[Draft] | None = None
-    try:
-        out = rs.resolve(start, turn, ctx, game.options)
-    except Waiting as w:
-        requests = _with_reveals(inputs, tuple(w.requests))
-    except MissingInput as exc:
-        error = str(exc)
-    drafts = tuple(ctx.drafts) if ctx.drafts or out is None else tuple(out)
-    drafts = tuple(replace(d, turn=turn) if d.turn is None else d for d in drafts)
-    state = start
-    for d in drafts:
-        state = rs.evolve(state, _event(game.id, d))
-    unused = tuple(ctx.unused()) if not requests and error is None else ()
-    return Point(turn, start, state, inputs, drafts, requests, error, unused)
+    stop = run(rs.resolve, rs.evolve, start, turn, inputs, game.options, game.id)
+    requests = _with_reveals(inputs, stop.requests) if stop.requests else ()
+    return Point(turn, start, stop.state, inputs, stop.drafts, requests, stop.error, stop.unused)
 
 
 def _with_reveals(inputs: TurnInputs, requests: tuple[Request, ...]) -> tuple[Request, ...]:
@@ -502,7 +486,7 @@ def append_correction(store: Store, game_id: str, turn: int, correction: dict[st
     here = point(game)
     note = correction.get("note", "")
     draft = Draft("correction", {"turn": turn, "events": correction.get("events"), "note": str(note)}, here.turn)
-    return store.append(game_id, game.events[-1].seq + 1, [check_draft(game, here, draft)])
+    return store.append(game_id, game.events[-1].seq + 1, [check_draft(game, here, draft)])[0]
 
 
 def replace_input(store: Store, game_id: str, draft: Draft, note: str = "") -> Event:

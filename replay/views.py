@@ -65,7 +65,8 @@ def frame_view(game: Game, turn: int, step: int | None = None, lang: str = "ru",
         state = rs.evolve(state, s)
     upto = _upto(game, ts, first + k)
     inputs = TurnInputs.of(turn, (e for e in ts.events if e.seq <= upto)).events
-    shown = tuple(e for e in inputs if e.seen_by(viewer)) + tuple(s for _, s in ts.steps[:first + k])
+    shown = tuple(e for e in inputs if e.seen_by(viewer)) + tuple(s for _, s in ts.steps[:first + k]
+                                                                  if s.seen_by(viewer))
     last = max((e for e in game.events if e.seq <= upto), key=lambda e: e.seq)
     return FrameView(rs.view_state(state, viewer), turn, k, end - first, shown, last.hash, lang, phase,
                      ts.provisional, viewer)
@@ -99,8 +100,8 @@ def turn_view(game: Game, turn: int, store: Store | None = None, phase: str | No
     corrections = game.index.corrections.get(turn, ())
     requests = tuple(here.requests) if here is not None else ()
     return TurnView(rs.view_state(before, viewer), rs.view_state(after, viewer), turn, inputs,
-                    tuple(s for _, s in ts.steps[first:end]), rulings, phase, ts.provisional, viewer, corrections,
-                    requests)
+                    tuple(s for _, s in ts.steps[first:end] if s.seen_by(viewer)), rulings, phase, ts.provisional,
+                    viewer, corrections, requests)
 
 
 def visible_events(game: Game, viewer: str | None) -> list[Any]:

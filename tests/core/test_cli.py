@@ -118,7 +118,8 @@ def test_a_hand_written_log_imports_and_its_turns_resolve(run):
     path = run.tmp / "h.jsonl"
     path.write_text("\n".join(json.dumps(x) for x in lines))
     r = run("import", str(path))
-    assert r.output.strip().splitlines() == ["h: imported 7 events, 1 turns resolved", "h: waiting for B: order for turn 2"]
+    assert r.output.strip().splitlines() == ["h: imported 7 events, 1 turns resolved",
+                                             "h: waiting for B: order for turn 2"]
     assert json.loads(run("state", "h", "--json").output)["score"] == {"A": 0, "B": 1}
 
 

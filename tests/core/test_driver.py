@@ -8,7 +8,7 @@ from eventlog.envelope import Draft
 from eventlog.errors import ValidationError
 from eventlog.seal import commitment
 from replay import driver, fold
-from replay.inputs import Inputs, MissingInput, TurnInputs, Waiting
+from replay.inputs import Inputs, TurnInputs, Waiting
 
 
 def order(actor, guess, turn=None):

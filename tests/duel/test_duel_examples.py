@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from replay.inputs import Inputs, MissingInput, Waiting
+from replay.inputs import Inputs, Waiting
 from replay.rulesets.duel.model import DuelOptions
 from replay.rulesets.duel.resolve import check_input, resolve, strike
 from tests.duel.duel_kit import (

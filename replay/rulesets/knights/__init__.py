@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import ValidationError as PydanticError
 
 from eventlog.envelope import Draft, Event
-from replay.ruleset import FrameView, Options, Parsed, Ruleset, TurnView, pydantic_problems, register
+from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, pydantic_problems, register
 from replay.rulesets.knights import model
 from replay.rulesets.knights.evolve import evolve
 from replay.rulesets.knights.model import KnightsOptions, State
@@ -77,6 +77,18 @@ class Knights(Ruleset):
         from replay.rulesets.knights.check import check_input
 
         return check_input(state, turn, draft, _options(options))
+
+    def check(self, point: Point, draft: Draft, options: Options) -> list[str]:
+        """Turn 0 checks a placement against the field where the setup waits (the core's point); other turns as
+        check_input."""
+        from replay.rulesets.knights.check import check_input, check_setup_at
+        from replay.rulesets.knights.setup import expected_of
+
+        if point.turn == 0 and point.start.result is None:
+            waiting = tuple(r for r in point.requests if r.kind != "reveal")
+            return check_setup_at(point.state, expected_of(waiting), draft)
+        assert point.inputs is not None
+        return check_input(point.start, point.inputs, draft, _options(options))
 
     def resolve(self, state: State, turn: int, inputs: Inputs, options: Options) -> list[Draft]:
         from replay.rulesets.knights.resolve import resolve

@@ -141,10 +141,17 @@ def check_setup_input(state: State, turn: TurnInputs, draft: Draft, options: Kni
     """Is `draft` the next legal setup input (§3)?"""
     from replay.rulesets.knights.setup import next_expected  # setup resolves with these checks: no cycle at import
 
+    if draft.type == "order" and draft.payload.get("kind") == "concede":
+        return []
+    expected, st = next_expected(state, turn, options)
+    return check_setup_at(st, expected, draft)
+
+
+def check_setup_at(st: State, expected: Any, draft: Draft) -> list[str]:
+    """Is `draft` the setup input the setup waits for (`expected`, None when complete), on the field `st` (§3)?"""
     p = draft.payload
     if draft.type == "order" and p.get("kind") == "concede":
         return []
-    expected, st = next_expected(state, turn, options)
     if expected is None:
         return ["§3.3: the setup is complete; nothing more is placed in turn 0"]
     if draft.type == "roll":

@@ -38,6 +38,12 @@ def resolve(state: State, turn: int, inputs: Inputs, options: KnightsOptions) ->
         resolve_setup(ctx)
     else:
         resolve_turn(ctx)
+    left = [e for e in getattr(inputs, "unused", lambda: [])() if e.type == "choice"]
+    if left:  # C1: a supplied choice must name the option the rules applied; nothing asked for it
+        e = left[0]
+        raise MissingInput(f"turn {turn}: choice {e.payload.get('name')} of {e.actor or 'GM'} at seq {e.seq} "
+                           f"({e.payload.get('value')!r}) answers nothing the rules asked: where it was due the "
+                           "only legal option was applied (C1), or no such choice arose")
     return ctx.drafts
 
 

@@ -3,30 +3,22 @@
 The whole setup resolves as ONE turn-0 resolution with one event per decision (knights.roles, knights.edges, six
 knights.limits, six knights.deploy, a knights.lady per Love knight, then knights.end_of_turn), so each placement is
 a frame step. Inputs are taken in the canonical alternation (Challenger's i-th, then Responder's i-th placement),
-matched by player and order, not by their place in the log. `next_expected` replays the recorded setup to find what
-comes next, so that `check.check_setup_input` checks a new placement against the field as it stands at that point.
+matched by player and order, not by their place in the log. Where the setup waits (the core's `run`, or the point
+the core hands to `check`) is what comes next, so that `check.check_setup_input` checks a new placement against the
+field as it stands at that point.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from replay.inputs import Inputs, MissingInput, TurnInputs, Waiting
+from replay.context import ORDER_NAME, MissingInput, Request, TurnInputs, Waiting, run
 from replay.rulesets.knights import derive as d
 from replay.rulesets.knights.check import CHECKS, pose_label, pose_of
 from replay.rulesets.knights.model import KnightsOptions, State
 from replay.rulesets.knights.steps import Ctx
-from replay.rulesets.knights.words import key_label
-
-
-class Expected(Exception):
-    """The setup needs this input next (raised while replaying the recorded setup in check_input)."""
-
-    def __init__(self, kind: str, player: str | None, what: str, options: list[Any]):
-        self.kind, self.player, self.what, self.options = kind, player, what, options
-        super().__init__(f"{player or 'GM'}: {what}")
-
 
 Fetch = Callable[[str, str, int], dict[str, Any]]
 
@@ -169,7 +161,7 @@ def _expected(state: State, player: str, kind: str) -> tuple[str, list[Any]]:
 
 
 def resolve_setup(ctx: Ctx) -> None:
-    """Turn 0 from the recorded inputs; live, a missing placement stops with Waiting naming who and what."""
+    """Turn 0 from the recorded inputs; a missing placement stops with a request naming who, what and the options."""
     inputs = ctx.inputs
 
     def fetch(player: str, kind: str, i: int) -> dict[str, Any]:
@@ -177,39 +169,39 @@ def resolve_setup(ctx: Ctx) -> None:
         if i < len(found):
             return found[i]
         what, options = _expected(ctx.state, player, kind)
-        if inputs.live:
-            raise Waiting(player, what, options)
-        raise MissingInput(f"turn 0: no {kind} order #{i + 1} from {player}: {what}")
+        raise Waiting(requests=[Request("order", player, ORDER_NAME, (("kind", kind),), options=tuple(options),
+                                        what=what)])
 
     def fetch_roll(purpose: str) -> int:
-        return int(inputs.roll("1d2", actor=None, purpose=purpose).payload["total"])
+        return int(inputs.roll("1d2", actor=None, purpose=purpose, what=f"roll 1d2 for {purpose} (§3.1, §3.3)"
+                               ).payload["total"])
 
     run_setup(ctx, fetch, fetch_roll)
 
 
+@dataclass(frozen=True)
+class Expected:
+    """What the setup waits for next: a setup order of `kind` from `player`, or a lot roll (kind = its purpose)."""
+
+    kind: str
+    player: str | None
+    what: str
+    options: list[Any]
+
+
+def expected_of(requests: tuple[Request, ...]) -> Expected | None:
+    """The first request of a waiting setup, as the setup checks read it."""
+    if not requests:
+        return None
+    r = requests[0]
+    kind = str(r.key_dict.get("kind", r.name)) if r.kind == "order" else r.name
+    return Expected(kind, r.actor, r.what, list(r.options or ()))
+
+
 def next_expected(state: State, turn: TurnInputs, options: KnightsOptions) -> tuple[Expected | None, State]:
-    """Replay the recorded setup; what it needs next and the state at that point (None when complete)."""
-    ctx = Ctx(state, Inputs(turn), options, 0, label=key_label)
+    """Where the recorded setup waits (the core's `run` of the setup): what it needs next and the state there."""
+    from replay.rulesets.knights.evolve import evolve
+    from replay.rulesets.knights.resolve import resolve
 
-    def fetch(player: str, kind: str, i: int) -> dict[str, Any]:
-        found = setup_orders(turn, player, kind)
-        if i < len(found):
-            return found[i]
-        what, opts = _expected(ctx.state, player, kind)
-        raise Expected(kind, player, what, opts)
-
-    def fetch_roll(purpose: str) -> int:
-        rolls = turn.rolls(None, purpose)
-        if rolls:
-            return int(rolls[0].payload["total"])
-        raise Expected(purpose, None, f"roll 1d2 for {purpose} (§3.1, §3.3)", [1, 2])
-
-    try:
-        run_setup(ctx, fetch, fetch_roll)
-    except Expected as exc:
-        return exc, ctx.state
-    except MissingInput:
-        return None, ctx.state
-    return None, ctx.state
-
-
+    stop = run(resolve, evolve, state, 0, turn, options)
+    return expected_of(stop.requests), stop.state

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from eventlog.envelope import Draft
@@ -84,6 +84,13 @@ class Ctx:
     label: KeyLabel | None = None
     """How a request key's value reads in a waiting message (words.key_label names knights); None: "name value"."""
 
+    def __post_init__(self) -> None:
+        # The drafts are the core context's: a resolution that stops to wait keeps what it emitted so far, and
+        # views show the open turn up to there.
+        shared = getattr(self.inputs, "drafts", None)
+        if isinstance(shared, list):
+            self.drafts = shared
+
     def batch(self) -> Batch:
         return Batch(self.state)
 
@@ -115,17 +122,22 @@ class Ctx:
         With `accept`, any value it accepts is taken (poses, cells) and `options` are only shown when waiting.
         Returns (value, how) with how = "chosen" | "forced" | "default".
         """
-        if not self.inputs.has_choice(name, actor=actor, **key):
+        recorded = self.inputs.next_choice(name, actor=actor, **key)
+        if recorded is None:
             if default is not None:
                 return default, "default"
             if len(options) == 1:
                 return options[0], "forced"
+        elif len(options) == 1 and accept is None and default is None \
+                and recorded.payload.get("value") != options[0]:
+            # C1: a forced pick needs no event; the recorded one of the same key is for a later pick
+            return options[0], "forced"
         what = name.replace("_", " ") + key_text(self.state, key, self.label)
         try:
             value = self.inputs.choice(name, actor=actor, options=[] if accept else options, what=what, **key)
-        except Waiting:
-            shown = options if len(options) <= 24 else [*options[:24], f"… {len(options) - 24} more"]
-            raise Waiting(actor, what, shown) from None
+        except Waiting as waiting:
+            shown = tuple(options)
+            raise Waiting(requests=[replace(r, options=shown) for r in waiting.requests]) from None
         if accept is not None and not accept(value):
             raise MissingInput(f"turn {self.turn}: choice {name} of {actor} is {value!r}: not legal for {what}")
         return value, "chosen"
