@@ -32,7 +32,6 @@ from replay.rulesets.duel.model import (
     Result,
 )
 from replay.rulesets.duel.resolve import (
-    TRAIT_RU,
     attacks_and_feints_on_success,
     reroll_costs,
     resolve,
@@ -40,6 +39,7 @@ from replay.rulesets.duel.resolve import (
     stake_rank,
     trait_cost,
 )
+from replay.rulesets.duel.words import TRAIT_RU
 
 
 def check_input(state: DuelState, turn: TurnInputs, draft: Draft, options: DuelOptions) -> list[str]:

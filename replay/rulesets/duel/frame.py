@@ -17,20 +17,17 @@ import svgwrite
 
 from eventlog.envelope import Event
 from replay.render import svg as S
-from replay.render.text import signed
+from replay.render.text import pick, signed, tr
 from replay.ruleset import FrameView
 from replay.rulesets.duel.model import DC_POSITION, ID_POSITION, THRESHOLD, DuelState
-from replay.rulesets.duel.post import (
+from replay.rulesets.duel.post import roll_line, step_text
+from replay.rulesets.duel.words import (
     EXTRA,
     STAKE,
     item_name,
     names,
-    pick,
-    roll_line,
     stake_name,
     status_name,
-    step_text,
-    tr,
     traits_text,
     wound_name,
 )

@@ -49,12 +49,6 @@ from replay.rulesets.duel.model import (
 Obtained = list[tuple[int, str]]
 
 LETTER = {ATTACK: "A", DEFENSE: "D", INITIATIVE: "I", FEINT: "F", COUNTER: "C", REST: "R"}
-TRAIT_RU = {
-    "killer_blow": "Убийственный удар", "enduring": "Выносливый", "wiry": "Жилистый",
-    "tough": "Суровый парень", "hale": "Здоровый парень", "weapon_control": "Контроль оружия",
-    "distance_control": "Контроль дистанции", "hot_blooded": "Горячий парень", "sharp_tongue": "Острый язык",
-    "impenetrable_defense": "Непробиваемая защита", "cautious": "Осторожный",
-}
 
 
 # --- small arithmetic of the rulebook ------------------------------------------------------------------------------
