@@ -7,6 +7,7 @@ Inputs pulled, in this order: the order of each duelist (setup order), then each
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +48,8 @@ from replay.rulesets.duel.model import (
 )
 
 Obtained = list[tuple[int, str]]
+Emit = Callable[[Draft], None]
+"""Appends one resolution draft to the turn's (resolve's `emit`)."""
 
 LETTER = {ATTACK: "A", DEFENSE: "D", INITIATIVE: "I", FEINT: "F", COUNTER: "C", REST: "R"}
 
@@ -297,26 +300,33 @@ def _payload(why: list[str], rule: str, defaults: list[str], **values: Any) -> d
 # --- the turn -------------------------------------------------------------------------------------------------------
 
 def resolve(state: DuelState, turn: int, inputs: Inputs, options: DuelOptions) -> list[Draft]:
-    """Spec §5: the resolution events of `turn`."""
+    """Spec §5: the resolution events of `turn`, in order."""
+    drafts: list[Draft] = []
+
+    def emit(draft: Draft) -> None:
+        drafts.append(draft)
+
     conceded = _concession(state, turn, inputs)
     if conceded is not None:
-        return [conceded]
+        emit(conceded)
+        return drafts
     a, b = (_prepare(d, inputs, turn, options) for d in state.duelists)
     for x in (a, b):
         if x.order.activate.sharp_tongue:
             x.st_verdict = _verdict(inputs, x.id) or "accept"
     sides = {a.id: a, b.id: b}
     reveal = _reveal(state, turn, a, b, options)
-    drafts = [reveal, *_attacks(state, turn, sides, reveal.payload["strike_order"], options)]
-    drafts += _counters(state, turn, sides, options)
+    emit(reveal)
+    _attacks(state, turn, sides, reveal.payload["strike_order"], options, emit)
+    _counters(state, turn, sides, options, emit)
     end = _end_of_turn(state, turn, a, b, options)
-    drafts.append(end)
+    emit(end)
     result = end.payload["result"]
     if isinstance(result, dict):
         winner = result["winner"]
         loser = state.other(winner)
         if end.payload["sides"][loser]["status"] == INCAPACITATED:
-            drafts.append(_finish_off(turn, inputs, winner, loser))
+            emit(_finish_off(turn, inputs, winner, loser))
     return drafts
 
 
@@ -540,41 +550,39 @@ def _flip(turn: int, f: Side, s: Side, options: DuelOptions, advantage: str | No
 
 
 def _attacks(
-    state: DuelState, turn: int, sides: dict[str, Side], order: dict[str, Any], options: DuelOptions,
-) -> list[Draft]:
+    state: DuelState, turn: int, sides: dict[str, Side], order: dict[str, Any], options: DuelOptions, emit: Emit,
+) -> None:
     """Step 6: the strikes in the order of Step 5, with the flip check after a first strike."""
     a, b = (sides[i] for i in state.ids)
-    out: list[Draft] = []
     if order["mode"] == "simultaneous":
         for x, y in ((a, b), (b, a)):
-            out.append(_strike(turn, x, y, True))
+            emit(_strike(turn, x, y, True))
         if options.simultaneous_flips:
             for x, y in ((a, b), (b, a)):
                 flip = _flip(turn, y, x, options, state.advantage)
                 if flip is not None:
-                    out.append(flip)
-        return out
+                    emit(flip)
+        return
     if order["mode"] == "none":
-        return out
+        return
     f, s = sides[order["first"]], sides[order["second"]]
     if count(f.ob, ATTACK):
-        out.append(_strike(turn, f, s, False))
+        emit(_strike(turn, f, s, False))
         if state.advantage is not None or options.flip_without_advantage:
             flip = _flip(turn, f, s, options, state.advantage)
             if flip is not None:
-                out.append(flip)
+                emit(flip)
     if not s.dead and count(s.ob, ATTACK):
-        out.append(_strike(turn, s, f, False))
-    return out
+        emit(_strike(turn, s, f, False))
 
 
-def _counters(state: DuelState, turn: int, sides: dict[str, Side], options: DuelOptions) -> list[Draft]:
+def _counters(state: DuelState, turn: int, sides: dict[str, Side], options: DuelOptions, emit: Emit) -> None:
     """Step 7: counter-attacks after all attacks; a kill cancels the victim's pending counter."""
     a, b = (sides[i] for i in state.ids)
     left = {a.id: leftover(a.ob, b.ob, a.parried_by), b.id: leftover(b.ob, a.ob, b.parried_by)}
     takers = [x for x in (a, b) if count(x.ob, COUNTER)]
     if not takers:
-        return []
+        return
     simultaneous = False
     if len(takers) == 2:
         if state.advantage is not None:
@@ -583,13 +591,11 @@ def _counters(state: DuelState, turn: int, sides: dict[str, Side], options: Duel
             fa, fb = first_position(a.ob, COUNTER), first_position(b.ob, COUNTER)
             simultaneous = fa == fb
             takers.sort(key=lambda x: first_position(x.ob, COUNTER))
-    out: list[Draft] = []
     dead_before = {x.id: x.dead for x in (a, b)}
     for x in takers:
         y = sides[state.other(x.id)]
         cancelled = dead_before[x.id] if simultaneous else x.dead
-        out.append(_counter(turn, x, y, left, options, cancelled, simultaneous))
-    return out
+        emit(_counter(turn, x, y, left, options, cancelled, simultaneous))
 
 
 def _counter(
