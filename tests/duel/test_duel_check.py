@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
+from replay.rulesets.duel.check import check_input
 from replay.rulesets.duel.model import DuelOptions
-from replay.rulesets.duel.resolve import check_input
 from tests.duel.duel_kit import Log, duelist, items, state
 
 OPTIONS = DuelOptions()

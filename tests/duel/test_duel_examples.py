@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from replay.inputs import Inputs, Waiting
+from replay.rulesets.duel.check import check_input
 from replay.rulesets.duel.model import DuelOptions
-from replay.rulesets.duel.resolve import check_input, resolve, strike
+from replay.rulesets.duel.resolve import resolve, strike
 from tests.duel.duel_kit import (
     RULESET,
     Log,

@@ -84,8 +84,8 @@ def test_more_than_four_of_a_kind_and_bad_numbering():
 def test_the_descriptor_parses_too_and_its_order_is_legal():
     parsed = RULESET.parse_order("1. Атака 2. Защита 3. Инициатива 4. Финт 5. Контр-атака 6. Отдых", S, "A")
     assert parsed.order is not None
+    from replay.rulesets.duel.check import check_order
     from replay.rulesets.duel.model import DuelOptions
-    from replay.rulesets.duel.resolve import check_order
 
     assert check_order(S, "A", parsed.order, DuelOptions()) == []
 

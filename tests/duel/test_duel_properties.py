@@ -7,8 +7,9 @@ from hypothesis import strategies as st
 
 from replay.inputs import Inputs
 from replay.ruleset import Options
+from replay.rulesets.duel.check import check_order
 from replay.rulesets.duel.model import ITEMS, STAKES, TRAITS, DuelOptions
-from replay.rulesets.duel.resolve import check_order, resolve
+from replay.rulesets.duel.resolve import resolve
 from tests.duel.duel_kit import RULESET, Log, as_events, duelist, fold, state
 
 stacks = st.lists(st.sampled_from(ITEMS), min_size=6, max_size=6).filter(

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from replay.rulesets.duel.check import check_input
 from replay.rulesets.duel.model import DuelOptions
-from replay.rulesets.duel.resolve import check_input
 from tests.duel.duel_kit import Log, duelist, items, obtained, one, only, play, state, strikes
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from eventlog.jsonl import RawEvent
 from replay import driver
 from replay.render import png, svg
-from replay.rulesets.duel.frame import frame
+from replay.rulesets.duel.frame import Arrow, frame, scene
 
 NS = "{http://www.w3.org/2000/svg}"
 EVIL = "<script>alert(1)</script> [b]Жан[/b] **x**"
@@ -76,6 +76,26 @@ def test_a_frame_per_step_with_caption_hash_and_desc() -> None:
         assert f"Ход 1 · шаг {k}/{steps}" in texts(out)
         assert svg.last_event_hash(out) == view.last_hash
         assert svg.desc_text(out).startswith(f"Ход 1 · шаг {k}/{steps} — Дуэль: Атос против Бернажу")
+
+
+def test_the_scene_of_the_second_strike_says_what_is_drawn() -> None:
+    shown = scene(driver.frame_view(d3(), 1, 3))  # Атос (FDCDAA, all in, success) strikes Бернажу (ADDCAI)
+    assert shown.arrows == (Arrow(1, "strike", 0, False), Arrow(0, "strike", 2, True))
+    atos, bernajou = shown.columns
+    assert [slot.item for slot in atos] == ["feint", "defense", "counter", "defense", "attack", "attack"]
+    assert {slot.pos for slot in atos if slot.glow} == {1, 5, 6}  # the feint and the attacks that strike
+    assert [(slot.pos, slot.look, slot.feinted) for slot in bernajou if slot.glow] == [
+        (2, "obtained", True), (3, "obtained", False)]  # the feint puts out the top defense
+    assert [slot.look for slot in bernajou] == ["obtained"] * 4 + ["declared"] * 2  # high success: 4 items
+    assert shown.extras == ((), ()) and shown.current
+    assert shown.event_line.startswith("Шаг 3/6: Атака: Атос → Бернажу")
+
+
+def test_the_scene_before_the_reveal_shows_the_written_stacks_only() -> None:
+    shown = scene(driver.frame_view(d3(), 1, 0), "en")
+    assert shown.arrows == () and not shown.current
+    assert all(slot.look == "declared" and not slot.glow for column in shown.columns for slot in column)
+    assert shown.caption == "Turn 1 · step 0/6"
 
 
 def test_the_current_strike_is_drawn_with_its_damage() -> None:

@@ -11,7 +11,7 @@ from pydantic import ValidationError as PydanticError
 
 from eventlog.envelope import Draft, Event
 from replay.ruleset import FrameView, Options, Parsed, Ruleset, TurnView, pydantic_problems, register
-from replay.rulesets.duel import model, parse
+from replay.rulesets.duel import check, model, parse
 from replay.rulesets.duel import resolve as rules
 from replay.rulesets.duel.evolve import evolve
 from replay.rulesets.duel.model import DuelOptions, DuelState
@@ -61,7 +61,7 @@ class Duel(Ruleset):
 
     # --- inputs and the rules ----------------------------------------------------------------------------------
     def check_input(self, state: DuelState, turn: TurnInputs, draft: Draft, options: Options) -> list[str]:
-        return rules.check_input(state, turn, draft, _options(options))
+        return check.check_input(state, turn, draft, _options(options))
 
     def resolve(self, state: DuelState, turn: int, inputs: Inputs, options: Options) -> list[Draft]:
         return rules.resolve(state, turn, inputs, _options(options))

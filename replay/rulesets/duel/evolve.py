@@ -1,6 +1,12 @@
 """The reducer: the duel after one resolution event (or one `duel.*` event inside a GM ruling).
 
-Payloads hold absolute values, so each step copies them; a field a ruling leaves out keeps its current value.
+Payloads hold absolute values, so each step copies them; a field a ruling leaves out keeps its current value
+(`given(name)` of the typed event says whether the payload had it).
+
+Typed events: strikes, flips, counters, finish-offs and concessions are read through their classes in `events.py`,
+built with `trusted` (no second validation). `duel.reveal` and `duel.end_of_turn`, two of every turn and most of
+a replay's events, read their payload dicts by the same field names: building their nested typed classes would cost
+about twice the whole step, and the state keeps their activations, rolls and strike order as the dicts recorded.
 
 Speed: a replay folds tens of thousands of these steps, so the new states are built with direct constructor calls
 (positional, in field order) instead of `dataclasses.replace`, which costs about twice as much; a side or duelist
@@ -14,6 +20,7 @@ from typing import Any
 
 from eventlog.envelope import Event
 from eventlog.errors import ValidationError
+from replay.rulesets.duel.events import Concede, Counter, FinishOff, Flip, Strike
 from replay.rulesets.duel.model import (
     Duelist,
     DuelState,
@@ -109,47 +116,49 @@ def _reveal(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
 
 
 def _strike(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
+    strike = Strike.trusted(p)
     trace = _trace(state, turn)
-    defender = p["defender"]
-    old = trace.sides.get(defender) or SideTrace()
+    old = trace.sides.get(strike.defender) or SideTrace()
+    damage = strike.damage if strike.given("damage") else 0
     side = _side_hit(
         old,
-        p.get("damage_total", old.damage + p.get("damage", 0)),
-        p.get("parried", p.get("P", old.parried_by)),
-        tuple(p.get("neutralized", old.neutralized)),
-        bool(p.get("dead", old.dead)),
+        strike.damage_total if strike.given("damage_total") else old.damage + damage,
+        strike.parried if strike.given("parried") else strike.P if strike.given("P") else old.parried_by,
+        tuple(strike.neutralized) if strike.given("neutralized") else old.neutralized,
+        bool(strike.dead) if strike.given("dead") else old.dead,
     )
     sides = dict(trace.sides)
-    sides[defender] = side
+    sides[strike.defender] = side
     return _with_state_trace(state, make_trace(trace.turn, trace.advantage, sides, trace.strike_order,
                                                {"type": "duel.strike", **p}, trace.ended))
 
 
 def _flip(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
+    flip = Flip.trusted(p)
     trace = _trace(state, turn)
-    side = p["duelist"]
-    o = trace.sides.get(side) or SideTrace()
-    flipped = bool(p.get("flipped", True))
+    o = trace.sides.get(flip.duelist) or SideTrace()
+    flipped = bool(flip.flipped) if flip.given("flipped") else True
     new = make_side(o.declared, o.working, o.stake, o.activate, o.sharp_tongue, o.eaten, o.rolls, o.roll,
                     o.final_stake, o.success and not flipped, o.flipped or flipped,
-                    obtained_from_json(p["obtained"]) if "obtained" in p else o.obtained,
+                    obtained_from_json(flip.obtained) if flip.given("obtained") else o.obtained,
                     o.neutralized, o.stamina_start, o.damage, o.parried_by, o.dead)
-    return _with_state_trace(state, _with_side(trace, side, new))
+    return _with_state_trace(state, _with_side(trace, flip.duelist, new))
 
 
 def _counter(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
+    counter = Counter.trusted(p)
     trace = _trace(state, turn)
-    defender = p["defender"]
-    old = trace.sides.get(defender) or SideTrace()
+    old = trace.sides.get(counter.defender) or SideTrace()
+    damage = counter.damage if counter.given("damage") else 0
     side = _side_hit(
         old,
-        p.get("damage_total", old.damage + p.get("damage", 0)),
+        counter.damage_total if counter.given("damage_total") else old.damage + damage,
         old.parried_by,
         old.neutralized,
-        bool(p.get("dead", old.dead)),
+        bool(counter.dead) if counter.given("dead") else old.dead,
     )
     sides = dict(trace.sides)
-    sides[defender] = side
+    sides[counter.defender] = side
     return _with_state_trace(state, make_trace(trace.turn, trace.advantage, sides, trace.strike_order,
                                                {"type": "duel.counter", **p}, trace.ended))
 
@@ -236,15 +245,20 @@ def _end_of_turn_generic(state: DuelState, p: dict[str, Any], turn: int | None) 
 
 
 def _finish_off(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
-    loser = p["loser"]
-    status = p.get("status", "dead" if p.get("choice") == "kill" else state.duelist(loser).status)
-    duelists = tuple(replace(d, status=status) if d.id == loser else d for d in state.duelists)
-    return replace(state, duelists=(duelists[0], duelists[1]), finish_off=p.get("choice"))
+    finish = FinishOff.trusted(p)
+    choice = finish.choice if finish.given("choice") else None
+    loser = state.duelist(finish.loser)
+    status = finish.status if finish.given("status") else "dead" if choice == "kill" else loser.status
+    duelists = tuple(replace(d, status=status) if d.id == finish.loser else d for d in state.duelists)
+    return replace(state, duelists=(duelists[0], duelists[1]), finish_off=choice)
 
 
 def _concede(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
-    winner = p.get("winner", state.other(p["duelist"]))
-    return replace(state, result=p.get("result", {"winner": winner}))
+    concede = Concede.trusted(p)
+    other = state.other(concede.duelist)
+    winner = concede.winner if concede.given("winner") else other
+    result = {"winner": concede.result.winner} if concede.given("result") else {"winner": winner}
+    return replace(state, result=result)
 
 
 _STEPS = {

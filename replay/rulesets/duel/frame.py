@@ -6,31 +6,32 @@ slots 1–6 ("желательно в столбик"), plus the extra positions
 защита) for duelists with those traits. The strikes and counter-attacks of the turn so far are arrows between
 the two columns; the current step's arrow is thick and the slots it involves are outlined. A line under the
 columns says in words what the current step did. Layout is fixed, so frames of one game line up.
+
+`scene(view)` is what the frame shows, as plain data (the sides, their slots, the arrows, the event line, the
+`<desc>` text); the `draw_*` functions only lay it out with svgwrite. Payloads are read through `events.py`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import svgwrite
 
 from eventlog.envelope import Event
 from replay.render import svg as S
-from replay.render.text import signed
+from replay.render.text import pick, signed, tr
 from replay.ruleset import FrameView
+from replay.rulesets.duel.events import Counter, EndOfTurn, Flip, Resolution, Reveal, RevealSide, Strike, of
 from replay.rulesets.duel.model import DC_POSITION, ID_POSITION, THRESHOLD, DuelState
-from replay.rulesets.duel.post import (
+from replay.rulesets.duel.post import roll_line, step_text
+from replay.rulesets.duel.words import (
     EXTRA,
     STAKE,
     item_name,
     names,
-    pick,
-    roll_line,
     stake_name,
     status_name,
-    step_text,
-    tr,
     traits_text,
     wound_name,
 )
@@ -51,7 +52,10 @@ TINT = {
 }
 """Pale Okabe-Ito tints per item; the slot also names the item, so print in grey loses nothing."""
 STATUS_COLOR = {"active": S.GREEN, "incapacitated": S.ORANGE, "dead": S.VERMILLION}
+R = TypeVar("R", bound=Resolution)
 
+
+# --- the scene: what the frame shows (plain data) --------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Side:
@@ -63,10 +67,55 @@ class Side:
     eaten: frozenset[int]
     neutralized: frozenset[int]
     lost: frozenset[int]
-    reveal: dict[str, Any] | None
+    reveal: RevealSide | None
     rolls: tuple[dict[str, Any], ...]
+    """The rolls as the state's trace holds them (value, stake, cost), or as recorded before the reveal."""
     damage: int
     flipped: bool
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One stack position as the frame shows it."""
+
+    pos: int
+    item: str | None
+    """The item obtained or written there; None when nothing is written (yet)."""
+    look: str
+    """ "empty", "declared" (written, not obtained), "eaten", "lost" (by a flip) or "obtained"."""
+    feinted: bool
+    """An obtained item (a defense) put out by a feint."""
+    glow: bool
+    """The current step acts with it."""
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """A strike or counter-attack of the turn so far, from the side at `k` (0 left, 1 right)."""
+
+    k: int
+    kind: str
+    """ "strike" or "counter"."""
+    damage: int
+    current: bool
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything the frame shows at (turn, step), as data: the drawing only lays it out."""
+
+    title: str
+    caption: str
+    sides: tuple[Side, ...]
+    columns: tuple[tuple[Slot, ...], ...]
+    """Per side: positions 1-6, then the extra positions its traits grant."""
+    extras: tuple[tuple[int, ...], ...]
+    """Per side: the extra positions (7 Контроль дистанции, 8 Непробиваемая защита) it has."""
+    arrows: tuple[Arrow, ...]
+    event_line: str
+    current: bool
+    """A resolution step is shown (not the inputs alone or a ruling)."""
+    desc: str
 
 
 def slot_y(pos: int, extras: tuple[int, ...] = (DC_POSITION, ID_POSITION)) -> float:
@@ -75,24 +124,25 @@ def slot_y(pos: int, extras: tuple[int, ...] = (DC_POSITION, ID_POSITION)) -> fl
     return TOP + 8 + (row - 1) * (SLOT_H + SLOT_GAP) + (14 if pos > 6 else 0)
 
 
-def payload_of(events: tuple[Event, ...], kind: str) -> dict[str, Any] | None:
-    """The payload of the turn's first event of a type."""
-    return next((e.payload for e in events if e.type == kind), None)
+def first_of(events: tuple[Event, ...], kind: type[R]) -> R | None:
+    """The turn's first resolution of a class, typed."""
+    found = next((e for e in events if e.type == kind.type), None)
+    return None if found is None else kind.trusted(found.payload)
 
 
 def sides(view: FrameView) -> list[Side]:
     """Both duelists as the frame shows them: from the turn's trace once revealed, else from the inputs."""
     state: DuelState = view.state
-    reveal = payload_of(view.events, "duel.reveal")
+    reveal = first_of(view.events, Reveal)
     trace = state.trace if state.trace is not None and state.trace.turn == view.turn and reveal else None
     lost: dict[str, set[int]] = {d: set() for d in state.ids}
-    for e in view.events:
-        if e.type == "duel.flip" and e.payload.get("flipped"):
-            lost[e.payload["duelist"]].update(p for p, _ in e.payload.get("lost", []))
+    for step in map(of, view.events):
+        if isinstance(step, Flip) and step.flipped:
+            lost[step.duelist].update(p for p, _ in step.lost)
     out = []
     for d in state.ids:
         if trace is not None and reveal is not None:
-            t, r = trace.sides[d], reveal["sides"].get(d, {})
+            t, r = trace.sides[d], reveal.sides.get(d)
             out.append(Side(d, t.working or t.declared, dict(t.obtained), frozenset(t.eaten),
                             frozenset(t.neutralized), frozenset(lost[d]), r, tuple(t.rolls), t.damage, t.flipped))
             continue
@@ -112,15 +162,53 @@ def current(view: FrameView) -> Event | None:
     return None if last.is_input else last
 
 
-def draw_slot(dwg: svgwrite.Drawing, side: Side, pos: int, x: float, glow: bool, lang: str,
-              extras: tuple[int, ...] = ()) -> None:
+def slots(side: Side, extras: tuple[int, ...], glow: set[int]) -> tuple[Slot, ...]:
+    """A duelist's positions 1-6 and extras: obtained, not obtained, eaten, feinted or lost by a flip."""
+    out = []
+    for pos in (*range(1, 7), *extras):
+        item = side.obtained.get(pos) or (side.stack[pos - 1] if pos <= len(side.stack) else None)
+        look = ("empty" if item is None else "eaten" if pos in side.eaten else "lost" if pos in side.lost
+                else "obtained" if pos in side.obtained else "declared")
+        out.append(Slot(pos, item, look, pos in side.neutralized and pos in side.obtained, pos in glow))
+    return tuple(out)
+
+
+def arrows(view: FrameView, ss: list[Side], now: Event | None) -> tuple[Arrow, ...]:
+    """The strikes and counter-attacks so far (a cancelled counter has none)."""
+    index = {s.id: k for k, s in enumerate(ss)}
+    out = []
+    for e in view.events:
+        step = of(e)
+        if isinstance(step, Strike):
+            out.append(Arrow(index[step.attacker], "strike", step.damage, e is now))
+        elif isinstance(step, Counter) and not step.cancelled:
+            out.append(Arrow(index[step.attacker], "counter", step.damage, e is now))
+    return tuple(out)
+
+
+def scene(view: FrameView, lang: str = "ru") -> Scene:
+    """What the frame of (turn, step) shows."""
+    lang = "ru" if lang == "ru" else "en"
+    ss = sides(view)
+    now = current(view)
+    lit = glow(now, ss)
+    extras = tuple(tuple(extra_positions(view.state, side.id)) for side in ss)
+    columns = tuple(slots(side, extra, lit[side.id]) for side, extra in zip(ss, extras, strict=True))
+    return Scene(title_text(view.state, lang), caption_text(view, lang), tuple(ss), columns, extras,
+                 arrows(view, ss, now), event_line(view, now, lang), now is not None,
+                 desc(view, ss, columns, now, lang))
+
+
+# --- the drawing: how the frame shows it (svgwrite) ------------------------------------------------------------------
+
+def draw_slot(dwg: svgwrite.Drawing, slot: Slot, x: float, lang: str, extras: tuple[int, ...] = ()) -> None:
     """One stack position: obtained, not obtained, eaten, neutralized by a feint or lost by a flip."""
+    pos = slot.pos
     y = slot_y(pos, extras)
-    item = side.obtained.get(pos) or (side.stack[pos - 1] if pos <= len(side.stack) else None)
-    if glow:
+    if slot.glow:
         dwg.add(dwg.rect((x - 4, y - 4), (SLOT_W + 8, SLOT_H + 8), fill="none", stroke=S.HIGHLIGHT,
                          stroke_width=3, rx=6))
-    if item is None:
+    if slot.item is None:
         box = dwg.rect((x, y), (SLOT_W, SLOT_H), fill="#f7f7f7", stroke="#b0b0b0", stroke_width=1, rx=4)
         box["stroke-dasharray"] = "4,3"
         dwg.add(box)
@@ -128,19 +216,19 @@ def draw_slot(dwg: svgwrite.Drawing, side: Side, pos: int, x: float, glow: bool,
         S.label(dwg, dwg, "?" if pos <= 6 else "—", (x + SLOT_W / 2 + 6, y + 20), size=13, fill=S.MUTED,
                 anchor="middle")
         return
-    name = item_name(item, lang)
+    name = item_name(slot.item, lang)
     fill, stroke, ink, bold, strike, dash = PAPER_SLOT
-    if pos in side.eaten:
+    if slot.look == "eaten":
         fill, stroke, ink, strike, dash = S.hatch(dwg, "back", "#a0a0a0", "#f0f0f0"), "#8a8a8a", S.MUTED, True, False
-    elif pos in side.lost:
+    elif slot.look == "lost":
         fill, stroke, ink, strike, dash = S.PAPER, S.VERMILLION, S.MUTED, True, True
-    elif pos in side.obtained:
-        fill, stroke, ink, bold, dash = TINT[item], S.INK, S.INK, True, False
+    elif slot.look == "obtained":
+        fill, stroke, ink, bold, dash = TINT[slot.item], S.INK, S.INK, True, False
     box = dwg.rect((x, y), (SLOT_W, SLOT_H), fill=fill, stroke=stroke, stroke_width=1.5 if bold else 1.2, rx=4)
     if dash:
         box["stroke-dasharray"] = "4,3"
     dwg.add(box)
-    if pos in side.neutralized and pos in side.obtained:
+    if slot.feinted:
         dwg.add(dwg.path(d=f"M{x + 4},{y + 4} L{x + SLOT_W - 4},{y + SLOT_H - 4} "
                            f"M{x + 4},{y + SLOT_H - 4} L{x + SLOT_W - 4},{y + 4}",
                          stroke=S.INK, stroke_width=1.6, stroke_opacity=0.75))
@@ -160,17 +248,16 @@ def extra_positions(state: DuelState, who: str) -> list[int]:
     return [pos for pos in (DC_POSITION, ID_POSITION) if d.has(EXTRA[pos])]
 
 
-def draw_column(dwg: svgwrite.Drawing, view: FrameView, side: Side, k: int, glow: set[int], lang: str) -> None:
+def draw_column(dwg: svgwrite.Drawing, column: tuple[Slot, ...], extras: tuple[int, ...], k: int, lang: str) -> None:
     """A duelist's stack column, with the extra positions under it."""
     x = COLUMN_X[k]
-    for pos in range(1, 7):
-        draw_slot(dwg, side, pos, x, pos in glow, lang)
-    extras = tuple(extra_positions(view.state, side.id))
+    for slot in column[:6]:
+        draw_slot(dwg, slot, x, lang)
     if extras:
         S.label(dwg, dwg, tr(lang, "сверх стека", "extra"), (x + SLOT_W / 2, slot_y(7) - 6), size=11,
                 fill=S.MUTED, anchor="middle")
-    for pos in extras:
-        draw_slot(dwg, side, pos, x, pos in glow, lang, extras)
+    for slot in column[6:]:
+        draw_slot(dwg, slot, x, lang, extras)
 
 
 def draw_panel(dwg: svgwrite.Drawing, view: FrameView, side: Side, k: int, lang: str) -> None:
@@ -195,8 +282,8 @@ def draw_panel(dwg: svgwrite.Drawing, view: FrameView, side: Side, k: int, lang:
     S.label(dwg, dwg, tr(lang, f"Штраф к броскам: {signed(-d.wound_penalty)}",
                          f"Roll penalty: {signed(-d.wound_penalty)}"), (x, y + 146), size=13)
     damage = tr(lang, f"Урон за ход: {side.damage}", f"Damage this turn: {side.damage}")
-    end = payload_of(view.events, "duel.end_of_turn")
-    wound = (end or {}).get("sides", {}).get(d.id, {}).get("wound")
+    end = first_of(view.events, EndOfTurn)
+    wound = end.sides[d.id].wound if end is not None and d.id in end.sides else None
     if wound and wound != "none":
         damage += f" — {wound_name(wound, lang)}"
     S.label(dwg, dwg, S.fit(damage, 13, w), (x, y + 166), size=13, fill=S.BAD if side.damage else S.INK)
@@ -206,14 +293,14 @@ def draw_panel(dwg: svgwrite.Drawing, view: FrameView, side: Side, k: int, lang:
 def draw_rolls(dwg: svgwrite.Drawing, side: Side, x: float, y: float, w: float, lang: str) -> None:
     """Stake, rolls (rerolls struck through with their cost, the last boxed) and the outcome."""
     r = side.reveal
-    stake = (r or {}).get("final_stake") or (side.rolls[-1]["stake"] if side.rolls else None)
+    stake = r.final_stake if r is not None else side.rolls[-1]["stake"] if side.rolls else None
     if stake is None:
         S.label(dwg, dwg, tr(lang, "Ставка: ещё не заявлена", "Stake: not yet given"), (x, y), size=13,
                 fill=S.MUTED)
         return
     said = tr(lang, "Ставка: ", "Stake: ") + stake_name(stake, lang)
-    if r and r.get("stake") and r.get("stake") != stake:  # Осторожный lowered it on a reroll
-        said = tr(lang, "Ставка: ", "Stake: ") + f"{pick(STAKE[r['stake']], lang)} → {stake_name(stake, lang)}"
+    if r is not None and r.stake != stake:  # Осторожный lowered it on a reroll
+        said = tr(lang, "Ставка: ", "Stake: ") + f"{pick(STAKE[r.stake], lang)} → {stake_name(stake, lang)}"
     S.label(dwg, dwg, S.fit(said, 13, w), (x, y), size=13)
     cx = x
     S.label(dwg, dwg, tr(lang, "Броски:", "Rolls:"), (cx, y + 24), size=13)
@@ -235,23 +322,23 @@ def draw_rolls(dwg: svgwrite.Drawing, side: Side, x: float, y: float, w: float, 
             break
     if r is None:
         return
-    ok = r.get("success", False) and not side.flipped
+    ok = r.success and not side.flipped
     line = ("✓ " if ok else "✗ ") + roll_line(r, lang)
     if side.flipped:
         line = "✗ " + tr(lang, "успех → провал после ранения", "success → failure after the wound")
     S.label(dwg, dwg, S.fit(line, 13, w, bold=True), (x, y + 50), size=13, bold=True, fill=S.GOOD if ok else S.BAD)
     got = sum(1 for p in side.obtained if p <= 6)
     extra = tr(lang, f"Получено: {got}", f"Obtained: {got}")
-    if r.get("bonus"):
-        extra += tr(lang, f" (+{r['bonus']} за провал противника)", f" (+{r['bonus']} for the opponent's failure)")
+    if r.bonus:
+        extra += tr(lang, f" (+{r.bonus} за провал противника)", f" (+{r.bonus} for the opponent's failure)")
     S.label(dwg, dwg, S.fit(extra, 12, w), (x, y + 70), size=12, fill=S.INK)
-    act = r.get("activate", {})
+    act = r.activate
     used = []
-    if act.get("killer_blow"):
+    if act.killer_blow:
         used.append(tr(lang, "Убийственный удар", "Killer blow"))
-    if act.get("distance_control"):
-        used.append(tr(lang, "Контроль дистанции: ", "Distance control: ") + item_name(act["distance_control"], lang))
-    if act.get("sharp_tongue"):
+    if act.distance_control:
+        used.append(tr(lang, "Контроль дистанции: ", "Distance control: ") + item_name(act.distance_control, lang))
+    if act.sharp_tongue:
         used.append(tr(lang, "Острый язык", "Sharp tongue"))
     if used:
         S.label(dwg, dwg, S.fit("⚔ " + ", ".join(used), 12, w), (x, y + 88), size=12, fill=S.MUTED)
@@ -264,25 +351,19 @@ def attack_y(side: Side, item: str) -> float:
     return slot_y(int(pos)) + SLOT_H / 2 if positions else slot_y(3) + SLOT_H + SLOT_GAP / 2
 
 
-def draw_exchange(dwg: svgwrite.Drawing, view: FrameView, ss: list[Side], now: Event | None) -> None:
+def draw_exchange(dwg: svgwrite.Drawing, drawn: tuple[Arrow, ...], ss: tuple[Side, ...]) -> None:
     """Arrows for the strikes and counter-attacks so far; the current one thick and labelled larger."""
-    index = {s.id: k for k, s in enumerate(ss)}
-    for e in view.events:
-        if e.type not in ("duel.strike", "duel.counter"):
-            continue
-        p = e.payload
-        if p.get("cancelled"):
-            continue
-        k = index[p["attacker"]]
-        item = "attack" if e.type == "duel.strike" else "counter"
+    for arrow in drawn:
+        k = arrow.k
+        item = "attack" if arrow.kind == "strike" else "counter"
         y = attack_y(ss[k], item) + (-7 if k == 0 else 7)
         left, right = COLUMN_X[0] + SLOT_W + 4, COLUMN_X[1] - 4
         start, end = ((left, y), (right, y)) if k == 0 else ((right, y), (left, y))
-        is_now = e is now
+        is_now = arrow.current
         group = dwg.g(opacity=1 if is_now else 0.45)
         S.arrow(dwg, group, start, end, color=S.SIDES[k], width=5 if is_now else 2.5,
-                dashed=e.type == "duel.counter")
-        dmg = p.get("damage", 0)
+                dashed=arrow.kind == "counter")
+        dmg = arrow.damage
         text = f"−{dmg}" if dmg else "0"
         mid = (left + right) / 2
         size = 15 if is_now else 12
@@ -299,20 +380,18 @@ def draw_exchange(dwg: svgwrite.Drawing, view: FrameView, ss: list[Side], now: E
 def glow(now: Event | None, ss: list[Side]) -> dict[str, set[int]]:
     """duelist id -> the slots the current step acts with."""
     out: dict[str, set[int]] = {s.id: set() for s in ss}
-    if now is None:
-        return out
-    p = now.payload
+    step = None if now is None else of(now)
     by_id = {s.id: s for s in ss}
-    if now.type == "duel.strike":
-        att, dfd = by_id[p["attacker"]], by_id[p["defender"]]
+    if isinstance(step, Strike):
+        att, dfd = by_id[step.attacker], by_id[step.defender]
         out[att.id] = {pos for pos, it in att.obtained.items() if it in ("attack", "feint")}
         out[dfd.id] = {pos for pos, it in dfd.obtained.items() if it == "defense"}
-    elif now.type == "duel.counter":
-        att = by_id[p["attacker"]]
+    elif isinstance(step, Counter):
+        att = by_id[step.attacker]
         out[att.id] = {pos for pos, it in att.obtained.items() if it == "counter"}
-    elif now.type == "duel.flip":
-        out[p["duelist"]] = {pos for pos, _ in p.get("lost", [])}
-    elif now.type == "duel.reveal":
+    elif isinstance(step, Flip):
+        out[step.duelist] = {pos for pos, _ in step.lost}
+    elif isinstance(step, Reveal):
         for s in ss:
             out[s.id] = set(s.obtained)
     return out
@@ -346,12 +425,12 @@ def legend_items(lang: str) -> list[S.Swatch]:
     return items
 
 
-def desc(view: FrameView, ss: list[Side], now: Event | None, lang: str) -> str:
+def desc(view: FrameView, ss: list[Side], columns: tuple[tuple[Slot, ...], ...], now: Event | None, lang: str) -> str:
     """A plain-text picture of the frame (the SVG's `<desc>`)."""
     state: DuelState = view.state
     who = names(state)
     lines = [caption_text(view, lang) + " — " + title_text(state, lang)]
-    for side in ss:
+    for side, column in zip(ss, columns, strict=True):
         d = state.duelist(side.id)
         lines.append(f"{d.name}: {status_name(d.status, lang)}, "
                      + tr(lang, f"запас сил {d.stamina}/{d.stamina_max}, штраф {d.wound_penalty}, "
@@ -360,14 +439,12 @@ def desc(view: FrameView, ss: list[Side], now: Event | None, lang: str) -> str:
                           f"damage this turn {side.damage}")
                      + "; " + ", ".join(traits_text(state, d.id, lang)))
         cells = []
-        for pos in [*range(1, 7), *extra_positions(state, d.id)]:
-            item = side.obtained.get(pos) or (side.stack[pos - 1] if pos <= len(side.stack) else None)
-            if item is None:
+        for slot in column:
+            if slot.item is None:
                 continue
-            mark = ("[x]" if pos in side.eaten else "[-]" if pos in side.lost else
-                    "[f]" if pos in side.neutralized and pos in side.obtained else
-                    "[+]" if pos in side.obtained else "")
-            cells.append(f"{pos} {item_name(item, lang)}{mark}")
+            mark = ("[x]" if slot.look == "eaten" else "[-]" if slot.look == "lost" else "[f]" if slot.feinted
+                    else "[+]" if slot.look == "obtained" else "")
+            cells.append(f"{slot.pos} {item_name(slot.item, lang)}{mark}")
         lines.append("  " + tr(lang, "стек: ", "stack: ") + (", ".join(cells) or "?"))
         if side.rolls:
             stake = side.rolls[-1].get("stake", "high")
@@ -400,25 +477,23 @@ def title_text(state: DuelState, lang: str) -> str:
 def frame(view: FrameView, *, lang: str = "ru") -> str:
     """The SVG of the duel at (turn, step)."""
     lang = "ru" if lang == "ru" else "en"
-    ss = sides(view)
-    now = current(view)
-    lit = glow(now, ss)
-    text = S.wrap(event_line(view, now, lang), 13, WIDTH - 56)
-    rows = max(len(extra_positions(view.state, d)) for d in view.state.ids)
+    shown = scene(view, lang)
+    text = S.wrap(shown.event_line, 13, WIDTH - 56)
+    rows = max(len(extra) for extra in shown.extras)
     lowest = max(slot_y(6 + rows) if rows else slot_y(6), TOP + 290 - SLOT_H)
     box_y = lowest + SLOT_H + 20
     legend_y = box_y + 18 + 18 * len(text) + 16
     probe = svgwrite.Drawing()
     legend_h = S.legend(probe, legend_items(lang), (0, 0), width=WIDTH - 32)
     height = int(legend_y + legend_h + 12)
-    dwg = S.new_drawing(WIDTH, height, title=title_text(view.state, lang), caption=caption_text(view, lang),
-                        last_hash=view.last_hash, desc_text=desc(view, ss, now, lang))
-    for k, side in enumerate(ss):
+    dwg = S.new_drawing(WIDTH, height, title=shown.title, caption=shown.caption, last_hash=view.last_hash,
+                        desc_text=shown.desc)
+    for k, side in enumerate(shown.sides):
         draw_panel(dwg, view, side, k, lang)
-        draw_column(dwg, view, side, k, lit[side.id], lang)
-    draw_exchange(dwg, view, ss, now)
+        draw_column(dwg, shown.columns[k], shown.extras[k], k, lang)
+    draw_exchange(dwg, shown.arrows, shown.sides)
     dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 14 + 18 * len(text)), fill="#fafafa", stroke=S.HIGHLIGHT
-                     if now is not None else S.FAINT, stroke_width=1.5, rx=6))
+                     if shown.current else S.FAINT, stroke_width=1.5, rx=6))
     for n, line in enumerate(text):
         S.label(dwg, dwg, line, (28, box_y + 20 + 18 * n), size=13)
     S.legend(dwg, legend_items(lang), (16, legend_y), width=WIDTH - 32)

@@ -30,7 +30,7 @@ from replay.rulesets.duel.model import (
     STACK_SIZE,
     DuelState,
 )
-from replay.rulesets.duel.resolve import TRAIT_RU
+from replay.rulesets.duel.words import TRAIT_RU
 
 
 def _key(word: str) -> str:

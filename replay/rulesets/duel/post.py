@@ -3,140 +3,61 @@
 It tells the turn the way a GM writes it on a forum: the revealed stacks and stakes, the rolls and rerolls with
 their costs, who strikes first and why, each strike's and counter-attack's arithmetic, flips, wounds, the stamina
 accounting, the advantage for the next turn and the state table. Names, localities and roleplay are user text:
-they go into the `Doc` as plain strings and the renderer escapes them. The phrases are shared with `frame.py`.
+they go into the `Doc` as plain strings and the renderer escapes them. The phrases are shared with `frame.py`; the
+terms are in `words.py`, and the payloads are read through their typed classes (`events.py`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from eventlog.envelope import Event
 from replay.render.text import Doc, Inline, b, i, pick, s, signed, tr
 from replay.ruleset import TurnView
-from replay.rulesets.duel.model import (
-    DC_POSITION,
-    ID_POSITION,
-    THRESHOLD,
-    DuelState,
+from replay.rulesets.duel.events import (
+    Concede,
+    Counter,
+    EndOfTurn,
+    EndSide,
+    FinishOff,
+    Flip,
+    Resolution,
+    Reveal,
+    RevealSide,
+    Strike,
+    StrikeOrder,
+    of,
+)
+from replay.rulesets.duel.model import DC_POSITION, ID_POSITION, DuelState
+from replay.rulesets.duel.words import (
+    STAKE,
+    TRAIT,
+    item_name,
+    items_word,
+    names,
+    position,
+    stake_name,
+    status_name,
+    wound_name,
 )
 
-ITEM = {
-    "attack": ("Атака", "Attack"),
-    "defense": ("Защита", "Defense"),
-    "initiative": ("Инициатива", "Initiative"),
-    "feint": ("Финт", "Feint"),
-    "counter": ("Контр-атака", "Counter-attack"),
-    "rest": ("Отдых", "Rest"),
-}
-ITEM_GENITIVE = {
-    "attack": ("атаки", "attacks"), "defense": ("защиты", "defenses"), "feint": ("финты", "feints"),
-}
-STAKE = {"low": ("малая", "low"), "high": ("высокая", "high"), "all_in": ("Mettre tout", "all-in")}
-WOUND = {
-    "none": ("без ран", "unhurt"),
-    "scratch": ("царапина", "a scratch"),
-    "serious": ("серьезное ранение", "a serious wound"),
-    "heavy": ("тяжелое ранение", "a heavy wound"),
-    "death": ("мгновенная смерть", "instant death"),
-}
-STATUS = {
-    "active": ("в строю", "active"),
-    "incapacitated": ("выбыл из боя", "out of the fight"),
-    "dead": ("убит", "dead"),
-}
-TRAIT = {
-    "killer_blow": ("Убийственный удар", "Killer blow"),
-    "enduring": ("Выносливый", "Enduring"),
-    "wiry": ("Жилистый", "Wiry"),
-    "tough": ("Суровый парень из…", "Tough guy from…"),
-    "hale": ("Здоровый парень из…", "Hale guy from…"),
-    "weapon_control": ("Контроль оружия", "Weapon control"),
-    "distance_control": ("Контроль дистанции", "Distance control"),
-    "hot_blooded": ("Горячий парень из…", "Hot-blooded guy from…"),
-    "sharp_tongue": ("Острый язык", "Sharp tongue"),
-    "impenetrable_defense": ("Непробиваемая защита", "Impenetrable defense"),
-    "cautious": ("Осторожный", "Cautious"),
-}
-EXTRA = {DC_POSITION: "distance_control", ID_POSITION: "impenetrable_defense"}
-"""The extra positions and the trait that grants each."""
-
-
-# --- words ---------------------------------------------------------------------------------------------------
-
-def plural(n: int, forms: tuple[str, str, str]) -> str:
-    """A Russian noun agreeing with n: forms for 1, 2–4 and 5+ ("пункт", "пункта", "пунктов")."""
-    k = abs(n) % 100
-    if 11 <= k <= 14:
-        return forms[2]
-    return forms[0] if k % 10 == 1 else forms[1] if 2 <= k % 10 <= 4 else forms[2]
-
-
-def items_word(n: int, lang: str) -> str:
-    """ "3 пункта" / "3 items"."""
-    return f"{n} " + (plural(n, ("пункт", "пункта", "пунктов")) if lang == "ru" else ("item" if n == 1 else "items"))
-
-
-def item_name(item: str, lang: str) -> str:
-    """Атака / Attack."""
-    return pick(ITEM[item], lang)
-
-
-def stake_name(stake: str, lang: str) -> str:
-    """высокая (60+) / high (60+)."""
-    return f"{pick(STAKE[stake], lang)} ({THRESHOLD[stake]}+)"
-
-
-def trait_name(trait: str, locality: str, lang: str) -> str:
-    """A trait as the rulebook names it, with the duelist's locality where the name has one."""
-    name = pick(TRAIT[trait], lang)
-    return name.replace("…", f" {locality}") if locality and name.endswith("…") else name
-
-
-def traits_text(state: DuelState, who: str, lang: str) -> list[str]:
-    """The duelist's traits by name."""
-    d = state.duelist(who)
-    return [trait_name(t, d.locality.get(t, ""), lang) for t in d.traits]
-
-
-def names(state: DuelState) -> dict[str, str]:
-    """duelist id -> name."""
-    return {d.id: d.name for d in state.duelists}
-
-
-def wound_name(wound: str, lang: str) -> str:
-    """царапина / a scratch."""
-    return pick(WOUND.get(wound, (wound, wound)), lang)
-
-
-def status_name(status: str, lang: str) -> str:
-    """в строю / active."""
-    return pick(STATUS.get(status, (status, status)), lang)
-
-
-def position(pos: int, lang: str) -> str:
-    """A stack position as a GM says it ("3-е место", "сверх стека")."""
-    if pos in EXTRA:
-        return tr(lang, f"сверх стека ({pick(TRAIT[EXTRA[pos]], lang)})", f"extra ({pick(TRAIT[EXTRA[pos]], lang)})")
-    return tr(lang, f"{pos}-е место", f"position {pos}")
+R = TypeVar("R", bound=Resolution)
 
 
 # --- one line per step (the frame's event line and the post's summary) -------------------------------------------
 
-def roll_line(side: dict[str, Any], lang: str) -> str:
+def roll_line(side: RevealSide, lang: str) -> str:
     """The final roll against its threshold: "55 − 10 (штраф) = 45 ≥ 40, успех"."""
-    roll, pen, eff, thr = side["roll"], side.get("wound_penalty", 0), side.get("effective"), side.get("threshold")
-    eff = roll - pen if eff is None else eff
-    thr = THRESHOLD[side.get("final_stake", "high")] if thr is None else thr
-    ok = side.get("success", eff >= thr)
+    roll, pen, eff, thr, ok = side.roll, side.wound_penalty, side.effective, side.threshold, side.success
     word = tr(lang, "успех", "success") if ok else tr(lang, "провал", "failure")
     calc = f"{roll} − {pen} ({tr(lang, 'штраф', 'penalty')}) = {eff}" if pen else str(roll)
     return f"{calc} {'≥' if ok else '<'} {thr}, {word}"
 
 
-def strike_text(p: dict[str, Any], who: dict[str, str], lang: str) -> str:
+def strike_text(p: Strike, who: dict[str, str], lang: str) -> str:
     """A strike's arithmetic as one sentence."""
-    att, dfd = who.get(p["attacker"], p["attacker"]), who.get(p["defender"], p["defender"])
-    n, phi, d, e, parried, u = p["N"], p["Phi"], p["D"], p["E"], p["P"], p["U"]
+    att, dfd = who.get(p.attacker, p.attacker), who.get(p.defender, p.defender)
+    n, phi, d, e, parried, u = p.N, p.Phi, p.D, p.E, p.P, p.U
     parts = [tr(lang, f"атак {n}", f"{n} attack{'s' if n != 1 else ''}")]
     if phi:
         parts.append(tr(lang, f"финтов {phi}", f"{phi} feint{'s' if phi != 1 else ''}"))
@@ -148,58 +69,58 @@ def strike_text(p: dict[str, Any], who: dict[str, str], lang: str) -> str:
         factors = []
         if e == 0:
             factors.append(tr(lang, "2 (защиты нет)", "2 (no defense)"))
-        if p.get("killer_blow"):
+        if p.killer_blow:
             factors.append(tr(lang, "2 (Убийственный удар)", "2 (killer blow)"))
-        calc = " × ".join([str(u), *factors]) + f" = {p['damage']}" if factors else str(p["damage"])
+        calc = " × ".join([str(u), *factors]) + f" = {p.damage}" if factors else str(p.damage)
         text += tr(lang, f". Урон: {calc}", f". Damage: {calc}")
     else:
         text += tr(lang, ": урона нет", ": no damage")
     return f"{att} → {dfd}: {text}."
 
 
-def counter_text(p: dict[str, Any], who: dict[str, str], lang: str) -> str:
+def counter_text(p: Counter, who: dict[str, str], lang: str) -> str:
     """A counter-attack's arithmetic as one sentence."""
-    att, dfd = who.get(p["attacker"], p["attacker"]), who.get(p["defender"], p["defender"])
-    if p.get("cancelled"):
+    att, dfd = who.get(p.attacker, p.attacker), who.get(p.defender, p.defender)
+    if p.cancelled:
         return tr(lang, f"{att} убит — его контр-атака отменена.", f"{att} is dead: the counter-attack is cancelled.")
-    k, parried = p["k"], p["parried_by"]
-    if not p.get("successful"):
+    k, parried = p.k, p.parried_by
+    if not p.successful:
         return tr(lang, f"{att}: контр-атака не удалась — ни одна атака противника не отражена.",
                   f"{att}'s counter-attack fails: {att} parried no attack.")
     text = tr(lang, f"{att} → {dfd}: отражено атак {parried}, контр-атак {k}",
               f"{att} → {dfd}: {k} counter-attack{'s' if k != 1 else ''} for {parried} parried attack"
               f"{'s' if parried != 1 else ''}")
-    if p.get("blocked"):
-        text += tr(lang, f"; свободные защиты противника отбивают {p['blocked']}",
-                   f"; {dfd}'s spare defenses stop {p['blocked']}")
-    calc = f"({k} − {p['blocked']}) × {parried}" if p.get("blocked") else f"{k} × {parried}"
-    if p.get("weapon_control"):
-        calc += tr(lang, f" + {p['weapon_control']} (Контроль оружия)", f" + {p['weapon_control']} (weapon control)")
-    return text + tr(lang, f". Урон: {calc} = {p['damage']}.", f". Damage: {calc} = {p['damage']}.")
+    if p.blocked:
+        text += tr(lang, f"; свободные защиты противника отбивают {p.blocked}",
+                   f"; {dfd}'s spare defenses stop {p.blocked}")
+    calc = f"({k} − {p.blocked}) × {parried}" if p.blocked else f"{k} × {parried}"
+    if p.weapon_control:
+        calc += tr(lang, f" + {p.weapon_control} (Контроль оружия)", f" + {p.weapon_control} (weapon control)")
+    return text + tr(lang, f". Урон: {calc} = {p.damage}.", f". Damage: {calc} = {p.damage}.")
 
 
-def flip_text(p: dict[str, Any], who: dict[str, str], lang: str) -> str:
+def flip_text(p: Flip, who: dict[str, str], lang: str) -> str:
     """Whether the damage turned a successful roll into a failure (§5)."""
-    name = who.get(p["duelist"], p["duelist"])
-    calc = f"{p['roll']} − {p['wound_penalty']} − {p['inturn_penalty']} = {p['effective']}"
-    if p.get("flipped"):
-        lost = ", ".join(item_name(it, lang) for _, it in p.get("lost", [])) or "—"
-        return tr(lang, f"{name}: бросок после ранения {calc} < {p['threshold']}, успех стал провалом. "
+    name = who.get(p.duelist, p.duelist)
+    calc = f"{p.roll} − {p.wound_penalty} − {p.inturn_penalty} = {p.effective}"
+    if p.flipped:
+        lost = ", ".join(item_name(it, lang) for _, it in p.lost) or "—"
+        return tr(lang, f"{name}: бросок после ранения {calc} < {p.threshold}, успех стал провалом. "
                         f"Потеряно: {lost}.",
-                  f"{name}'s roll after the wound: {calc} < {p['threshold']}, the success becomes a failure. "
+                  f"{name}'s roll after the wound: {calc} < {p.threshold}, the success becomes a failure. "
                   f"Lost: {lost}.")
-    return tr(lang, f"{name}: бросок после ранения {calc} ≥ {p['threshold']}, успех устоял.",
-              f"{name}'s roll after the wound: {calc} ≥ {p['threshold']}, the success holds.")
+    return tr(lang, f"{name}: бросок после ранения {calc} ≥ {p.threshold}, успех устоял.",
+              f"{name}'s roll after the wound: {calc} ≥ {p.threshold}, the success holds.")
 
 
-def order_text(p: dict[str, Any], who: dict[str, str], lang: str) -> str:
-    """Who strikes first and why."""
-    mode, first, second = p.get("mode"), p.get("first"), p.get("second")
+def order_text(p: StrikeOrder, who: dict[str, str], lang: str, only: bool = False) -> str:
+    """Who strikes first and why (`only`: the second has no attack)."""
+    mode, first, second = p.mode, p.first, p.second
     if mode == "none":
         return tr(lang, "Атак нет ни у кого.", "Nobody attacks.")
     if mode == "simultaneous":
         return tr(lang, "Атаки идут обоюдно, одновременно.", "The attacks are simultaneous.")
-    if p.get("only"):
+    if only:
         return tr(lang, f"Атакует только {who.get(first, first)}.", f"Only {who.get(first, first)} attacks.")
     return tr(lang, f"Первым бьет {who.get(first, first)}, вторым {who.get(second, second)}.",
               f"{who.get(first, first)} strikes first, {who.get(second, second)} second.")
@@ -207,43 +128,42 @@ def order_text(p: dict[str, Any], who: dict[str, str], lang: str) -> str:
 
 def step_text(event: Event, who: dict[str, str], lang: str) -> str:
     """One sentence on what a resolution step did (the frame's event line)."""
-    p = event.payload
-    if event.type == "duel.reveal":
+    step = of(event)
+    if isinstance(step, Reveal):
         parts = []
-        for side_id, side in p.get("sides", {}).items():
-            got = len(side.get("obtained", []))
-            parts.append(f"{who.get(side_id, side_id)}: {pick(STAKE[side['final_stake']], lang)}, "
+        for side_id, side in step.sides.items():
+            got = len(side.obtained)
+            parts.append(f"{who.get(side_id, side_id)}: {pick(STAKE[side.final_stake], lang)}, "
                          f"{roll_line(side, lang)}, {items_word(got, lang)}")
-        return tr(lang, "Вскрытие. ", "Reveal. ") + "; ".join(parts) + ". " + order_text(
-            p.get("strike_order", {}), who, lang)
-    if event.type == "duel.strike":
-        text = tr(lang, "Атака: ", "Strike: ") + strike_text(p, who, lang)
-        return text + (tr(lang, " Мгновенная смерть!", " Instant death!") if p.get("dead") else "")
-    if event.type == "duel.flip":
-        return flip_text(p, who, lang)
-    if event.type == "duel.counter":
-        text = tr(lang, "Контр-атака: ", "Counter-attack: ") + counter_text(p, who, lang)
-        return text + (tr(lang, " Мгновенная смерть!", " Instant death!") if p.get("dead") else "")
-    if event.type == "duel.end_of_turn":
-        return tr(lang, "Конец хода. ", "End of turn. ") + advantage_text(p, who, lang) + result_text(p, who, lang)
-    if event.type == "duel.finish_off":
-        return finish_text(p, who, lang)
-    if event.type == "duel.concede":
-        return concede_text(p, who, lang)
+        return tr(lang, "Вскрытие. ", "Reveal. ") + "; ".join(parts) + ". " + order_text(step.strike_order, who, lang)
+    if isinstance(step, Strike):
+        text = tr(lang, "Атака: ", "Strike: ") + strike_text(step, who, lang)
+        return text + (tr(lang, " Мгновенная смерть!", " Instant death!") if step.dead else "")
+    if isinstance(step, Flip):
+        return flip_text(step, who, lang)
+    if isinstance(step, Counter):
+        text = tr(lang, "Контр-атака: ", "Counter-attack: ") + counter_text(step, who, lang)
+        return text + (tr(lang, " Мгновенная смерть!", " Instant death!") if step.dead else "")
+    if isinstance(step, EndOfTurn):
+        return (tr(lang, "Конец хода. ", "End of turn. ") + advantage_text(step, who, lang)
+                + result_text(step, who, lang))
+    if isinstance(step, FinishOff):
+        return finish_text(step, who, lang)
+    if isinstance(step, Concede):
+        return concede_text(step, who, lang)
     return event.type
 
 
-def advantage_text(p: dict[str, Any], who: dict[str, str], lang: str, before: str | None = None) -> str:
+def advantage_text(p: EndOfTurn, who: dict[str, str], lang: str, before: str | None = None) -> str:
     """The initiative count and the advantage for the next turn."""
-    sides = p.get("sides", {})
+    sides = p.sides
     counts = []
     for side_id, side in sides.items():
-        ini = side.get("initiative", {})
-        raw, pts = ini.get("raw", 0), ini.get("pts", 0)
+        raw, pts = side.initiative.raw, side.initiative.pts
         counts.append(f"{who.get(side_id, side_id)} {raw}" + (f" × 2 = {pts}" if pts != raw and raw else ""))
     head = tr(lang, "Инициатива: ", "Initiative: ") + ", ".join(counts) + ". "
-    adv = p.get("advantage")
-    raws = [side.get("initiative", {}).get("raw", 0) for side in sides.values()]
+    adv = p.advantage
+    raws = [side.initiative.raw for side in sides.values()]
     if not any(raws):
         keep = who.get(adv, adv) if adv else None
         return head + (tr(lang, f"Никто не получил инициативы: преимущество сохраняет {keep}. ",
@@ -261,48 +181,49 @@ def advantage_text(p: dict[str, Any], who: dict[str, str], lang: str, before: st
     return head + tr(lang, f"Преимущество получает {name}. ", f"{name} has the advantage. ")
 
 
-def result_text(p: dict[str, Any], who: dict[str, str], lang: str) -> str:
+def result_text(p: EndOfTurn, who: dict[str, str], lang: str) -> str:
     """The duel's result, if the turn ended it."""
-    result = p.get("result")
+    result = p.result
     if result is None:
         return ""
     if result == "draw":
         return tr(lang, "Оба выбыли: ничья.", "Both are out: a draw.")
-    winner = who.get(result["winner"], result["winner"])
+    winner = who.get(result.winner, result.winner)
     return tr(lang, f"Победитель — {winner}!", f"{winner} wins!")
 
 
-def finish_text(p: dict[str, Any], who: dict[str, str], lang: str) -> str:
+def finish_text(p: FinishOff, who: dict[str, str], lang: str) -> str:
     """The winner's choice over the incapacitated loser (CP-D4)."""
-    winner, loser = who.get(p["winner"], p["winner"]), who.get(p["loser"], p["loser"])
-    if p.get("choice") == "kill":
+    winner, loser = who.get(p.winner, p.winner), who.get(p.loser, p.loser)
+    if p.choice == "kill":
         return tr(lang, f"{winner} добивает противника, как кабанчика: {loser} убит. Bon sang!",
                   f"{winner} finishes the opponent off: {loser} is dead. Bon sang!")
     return tr(lang, f"{winner} щадит противника: {loser} остается жив.", f"{winner} spares {loser}.")
 
 
-def concede_text(p: dict[str, Any], who: dict[str, str], lang: str) -> str:
+def concede_text(p: Concede, who: dict[str, str], lang: str) -> str:
     """A duelist yields."""
-    loser, winner = who.get(p["duelist"], p["duelist"]), who.get(p["winner"], p["winner"])
+    loser, winner = who.get(p.duelist, p.duelist), who.get(p.winner, p.winner)
     return tr(lang, f"{loser} сдается. Победитель — {winner}.", f"{loser} concedes. {winner} wins.")
 
 
 # --- the post ------------------------------------------------------------------------------------------------
 
-def first(events: tuple[Event, ...], kind: str) -> Event | None:
-    """The first event of a type."""
-    return next((e for e in events if e.type == kind), None)
+def first(events: tuple[Event, ...], kind: type[R]) -> R | None:
+    """The first resolution of a class, typed."""
+    found = next((e for e in events if e.type == kind.type), None)
+    return None if found is None else kind.trusted(found.payload)
 
 
-def stack_cell(side: dict[str, Any], pos: int, neutralized: set[int], lost: set[int], lang: str) -> str:
+def stack_cell(side: RevealSide, pos: int, neutralized: set[int], lost: set[int], lang: str) -> str:
     """One stack position as the post's table shows it."""
-    items = side.get("working") or side.get("declared") or []
+    items = side.working or side.declared
     if pos > len(items):
         return ""
     item = items[pos - 1]
-    obtained = {p for p, _ in side.get("obtained", [])}
+    obtained = {p for p, _ in side.obtained}
     text = item_name(item, lang)
-    if pos in side.get("eaten", []):
+    if pos in side.eaten:
         return text + tr(lang, " — «съеден»", " — eaten")
     if pos in lost:
         return text + tr(lang, " — потерян", " — lost")
@@ -313,26 +234,26 @@ def stack_cell(side: dict[str, Any], pos: int, neutralized: set[int], lost: set[
     return text
 
 
-def extra_cell(side: dict[str, Any], pos: int, neutralized: set[int], lang: str) -> str:
+def extra_cell(side: RevealSide, pos: int, neutralized: set[int], lang: str) -> str:
     """Position 7 or 8 (an item granted by a trait), if obtained."""
-    for p, item in side.get("obtained", []):
+    for p, item in side.obtained:
         if p == pos:
             return item_name(item, lang) + " ✓" + (tr(lang, " (снята финтом)", " (feinted)") if p in neutralized
                                                    else "")
     return ""
 
 
-def stacks_table(doc: Doc, reveal: dict[str, Any], view: TurnView, who: dict[str, str], lang: str) -> None:
+def stacks_table(doc: Doc, reveal: Reveal, view: TurnView, who: dict[str, str], lang: str) -> None:
     """The revealed stacks side by side, with what each duelist obtained."""
     ids = list(view.before.ids)
-    sides = reveal["sides"]
-    neutralized = {d: set() for d in ids}
-    lost = {d: set() for d in ids}
-    for e in view.resolutions:
-        if e.type == "duel.strike":
-            neutralized[e.payload["defender"]].update(e.payload.get("neutralized", []))
-        elif e.type == "duel.flip" and e.payload.get("flipped"):
-            lost[e.payload["duelist"]].update(p for p, _ in e.payload.get("lost", []))
+    sides = reveal.sides
+    neutralized: dict[str, set[int]] = {d: set() for d in ids}
+    lost: dict[str, set[int]] = {d: set() for d in ids}
+    for step in map(of, view.resolutions):
+        if isinstance(step, Strike):
+            neutralized[step.defender].update(step.neutralized)
+        elif isinstance(step, Flip) and step.flipped:
+            lost[step.duelist].update(p for p, _ in step.lost)
     rows = [[str(pos)] + [stack_cell(sides[d], pos, neutralized[d], lost[d], lang) for d in ids]
             for pos in range(1, 7)]
     for pos in (DC_POSITION, ID_POSITION):
@@ -352,38 +273,38 @@ def roleplay(view: TurnView, who_id: str) -> str:
     return ""
 
 
-def side_bullets(reveal: dict[str, Any], view: TurnView, who: dict[str, str], lang: str) -> list[tuple[Inline, ...]]:
+def side_bullets(reveal: Reveal, view: TurnView, who: dict[str, str], lang: str) -> list[tuple[Inline, ...]]:
     """Per duelist: stake, rolls with rerolls and their costs, the result, bonus items, activations, eating."""
     out: list[tuple[Inline, ...]] = []
     ids = list(view.before.ids)
     for d in ids:
-        side = reveal["sides"][d]
+        side = reveal.sides[d]
         other = ids[1 - ids.index(d)]
-        spans: list[Inline] = [b(who[d]), tr(lang, f": ставка {stake_name(side['final_stake'], lang)}",
-                                              f": stake {stake_name(side['final_stake'], lang)}")]
-        if side.get("stake") != side.get("final_stake"):
-            spans.append(tr(lang, f" (заявлена {pick(STAKE[side['stake']], lang)}, Осторожный)",
-                            f" (declared {pick(STAKE[side['stake']], lang)}, cautious)"))
-        rolls = side.get("rolls", [])
+        spans: list[Inline] = [b(who[d]), tr(lang, f": ставка {stake_name(side.final_stake, lang)}",
+                                              f": stake {stake_name(side.final_stake, lang)}")]
+        if side.stake != side.final_stake:
+            spans.append(tr(lang, f" (заявлена {pick(STAKE[side.stake], lang)}, Осторожный)",
+                            f" (declared {pick(STAKE[side.stake], lang)}, cautious)"))
+        rolls = side.rolls
         if len(rolls) > 1:
             spans.append(tr(lang, ". Броски: ", ". Rolls: "))
             for k, r in enumerate(rolls):
-                spans += [", " if k else "", s(str(r["value"])) if k < len(rolls) - 1 else b(str(r["value"]))]
-                if r.get("cost"):
-                    spans.append(tr(lang, f" (переброс −{r['cost']})", f" (reroll −{r['cost']})"))
+                spans += [", " if k else "", s(str(r.value)) if k < len(rolls) - 1 else b(str(r.value))]
+                if r.cost:
+                    spans.append(tr(lang, f" (переброс −{r.cost})", f" (reroll −{r.cost})"))
             spans.append(tr(lang, ". Итог: ", ". Result: "))
         else:
             spans.append(tr(lang, ". Бросок: ", ". Roll: "))
         spans.append(roll_line(side, lang) + " → ")
-        spans.append(tr(lang, f"{items_word(side.get('base', 0), lang)} сверху стека",
-                        f"{items_word(side.get('base', 0), lang)} from the top"))
-        if side.get("bonus"):
-            spans.append(tr(lang, f" и {items_word(side['bonus'], lang)} за провал противника",
-                            f" and {items_word(side['bonus'], lang)} for the opponent's failure"))
-        if side.get("base", 0) + side.get("bonus", 0) > 6:
+        spans.append(tr(lang, f"{items_word(side.base, lang)} сверху стека",
+                        f"{items_word(side.base, lang)} from the top"))
+        if side.bonus:
+            spans.append(tr(lang, f" и {items_word(side.bonus, lang)} за провал противника",
+                            f" and {items_word(side.bonus, lang)} for the opponent's failure"))
+        if side.base + side.bonus > 6:
             spans.append(tr(lang, " (но не больше 6)", " (but no more than 6)"))
-        got = len([p for p, _ in side.get("obtained", []) if p <= 6])
-        if got != min(6, side.get("base", 0) + side.get("bonus", 0)):
+        got = len([p for p, _ in side.obtained if p <= 6])
+        if got != min(6, side.base + side.bonus):
             spans.append(tr(lang, f"; получено {got}", f"; {got} obtained"))
         spans.append(".")
         out.append(tuple(spans))
@@ -392,38 +313,38 @@ def side_bullets(reveal: dict[str, Any], view: TurnView, who: dict[str, str], la
     return out
 
 
-def activations(side: dict[str, Any], reveal: dict[str, Any], d: str, other: str, view: TurnView,
+def activations(side: RevealSide, reveal: Reveal, d: str, other: str, view: TurnView,
                 who: dict[str, str], lang: str) -> list[tuple[Inline, ...]]:
     """Trait activations and eating of one duelist, one bullet each."""
     out: list[tuple[Inline, ...]] = []
-    act = side.get("activate", {})
-    if act.get("killer_blow"):
+    act = side.activate
+    if act.killer_blow:
         out.append((b(who[d]), tr(lang, ": Убийственный удар (−2 запаса сил): урон от непробитых атак ×2.",
                                   ": killer blow (−2 stamina): damage of unparried attacks ×2.")))
-    if act.get("distance_control"):
+    if act.distance_control:
         out.append((b(who[d]), tr(lang, f": Контроль дистанции (−3 запаса сил): "
-                                        f"{item_name(act['distance_control'], lang)} сверх стека.",
+                                        f"{item_name(act.distance_control, lang)} сверх стека.",
                                   f": distance control (−3 stamina): an extra "
-                                  f"{item_name(act['distance_control'], lang)}.")))
-    st = side.get("sharp_tongue")
+                                  f"{item_name(act.distance_control, lang)}.")))
+    st = side.sharp_tongue
     if st:
         text = roleplay(view, d)
         line: list[Inline] = [b(who[d]), tr(lang, ": Острый язык", ": sharp tongue")]
         if text:
             line += [" — ", i(text)]
-        if st.get("verdict") == "reject":
+        if st.verdict == "reject":
             line.append(tr(lang, ". ГМ не принял отыгрыш: без эффекта и без затрат.",
                             ". The GM rejected the roleplay: no effect, no cost."))
-        elif st.get("moved_from"):
-            line.append(tr(lang, f" (−1): атака противника перенесена с {st['moved_from']}-го места на 1-е.",
-                            f" (−1): {who[other]}'s attack moves from position {st['moved_from']} to 1."))
+        elif st.moved_from:
+            line.append(tr(lang, f" (−1): атака противника перенесена с {st.moved_from}-го места на 1-е.",
+                            f" (−1): {who[other]}'s attack moves from position {st.moved_from} to 1."))
         else:
             line.append(tr(lang, " (−1): у противника нет атак в стеке, +1 инициатива в конце хода.",
                             f" (−1): {who[other]} has no attack, +1 initiative at the end of the turn."))
         out.append(tuple(line))
-    if reveal["sides"][other].get("eaten"):
-        mine, theirs = side.get("initiative_declared", 0), reveal["sides"][other].get("initiative_declared", 0)
-        working = reveal["sides"][other].get("working") or []
+    if reveal.sides[other].eaten:
+        mine, theirs = side.initiative_declared, reveal.sides[other].initiative_declared
+        working = reveal.sides[other].working
         eaten = item_name(working[0], lang) if working else "?"
         out.append((b(who[d]), tr(lang, f": преимущество и инициативы в стеке больше ({mine} против {theirs}): "
                                         f"«съедает» первый пункт противника ({eaten}).",
@@ -432,94 +353,92 @@ def activations(side: dict[str, Any], reveal: dict[str, Any], d: str, other: str
     return out
 
 
-def first_attacks(reveal: dict[str, Any]) -> dict[str, int | None]:
+def first_attacks(reveal: Reveal) -> dict[str, int | None]:
     """duelist id -> the position of the first obtained attack (7 for Контроль дистанции), None without one."""
-    return {d: min((p for p, it in side.get("obtained", []) if it == "attack"), default=None)
-            for d, side in reveal.get("sides", {}).items()}
+    return {d: min((p for p, it in side.obtained if it == "attack"), default=None)
+            for d, side in reveal.sides.items()}
 
 
-def strike_reason(reveal: dict[str, Any], who: dict[str, str], lang: str) -> str:
+def strike_reason(reveal: Reveal, who: dict[str, str], lang: str) -> str:
     """Who strikes first, and why (§5 Инициатива)."""
-    p, adv = reveal.get("strike_order", {}), reveal.get("advantage")
+    p, adv = reveal.strike_order, reveal.advantage
     firsts = first_attacks(reveal)
-    only = p.get("mode") == "sequential" and firsts.get(p.get("second")) is None
-    text = order_text({**p, "only": only}, who, lang)
-    if p.get("mode") == "none":
+    only = p.mode == "sequential" and firsts.get(p.second or "") is None
+    text = order_text(p, who, lang, only)
+    if p.mode == "none":
         return text
-    if adv and p.get("mode") == "sequential" and p.get("first") == adv:
+    if adv and p.mode == "sequential" and p.first == adv:
         return text + tr(lang, f" {who.get(adv, adv)} имеет преимущество и наносит атаки первым.",
                          f" {who.get(adv, adv)} holds the advantage and strikes first.")
     if only:
         return text
     where = ", ".join(f"{who.get(d, d)} — {position(pos, lang) if pos else tr(lang, 'атак нет', 'no attack')}"
                       for d, pos in firsts.items())
-    if p.get("mode") == "simultaneous":
+    if p.mode == "simultaneous":
         return text + tr(lang, f" Первые атаки на одном месте ({where}).", f" First attacks level ({where}).")
     return text + tr(lang, f" Преимущества нет, первая атака выше в стеке: {where}.",
                      f" No advantage; the first attack higher in the stack strikes first: {where}.")
 
 
-def end_bullets(p: dict[str, Any], view: TurnView, reveal: dict[str, Any] | None, who: dict[str, str],
+def end_bullets(p: EndOfTurn, view: TurnView, reveal: Reveal | None, who: dict[str, str],
                 lang: str) -> list[tuple[Inline, ...]]:
     """Per duelist: damage and wound, stamina accounting, rest."""
     out: list[tuple[Inline, ...]] = []
     for d in view.before.ids:
-        side = p["sides"][d]
+        side = p.sides[d]
         spans: list[Inline] = [b(who[d]), ": "]
-        dmg, wound = side.get("damage", 0), side.get("wound", "none")
+        dmg, wound = side.damage, side.wound
         if dmg:
             spans += [tr(lang, f"урон за ход {dmg} — ", f"{dmg} damage this turn — "), b(wound_name(wound, lang))]
-            if side.get("hale") == "scratch_ignored":
+            if side.hale == "scratch_ignored":
                 spans.append(tr(lang, ", но первая царапина не в счет (Здоровый парень)",
                                 ", but the first scratch is ignored (hale)"))
-            elif side.get("hale") == "heavy_as_scratch":
+            elif side.hale == "heavy_as_scratch":
                 spans.append(tr(lang, ", считается царапиной (Здоровый парень)", ", counted as a scratch (hale)"))
-            if side.get("penalty_added"):
-                spans.append(tr(lang, f": штраф +{side['penalty_added']} (итого {side['wound_penalty']})",
-                                f": penalty +{side['penalty_added']} (now {side['wound_penalty']})"))
-            if side.get("tough"):
+            if side.penalty_added:
+                spans.append(tr(lang, f": штраф +{side.penalty_added} (итого {side.wound_penalty})",
+                                f": penalty +{side.penalty_added} (now {side.wound_penalty})"))
+            if side.tough:
                 spans.append(tr(lang, "; Суровый парень: запас сил не снимается",
                                 "; tough: no stamina lost"))
             spans.append(". ")
         else:
             spans.append(tr(lang, "без урона. ", "no damage. "))
-        if side.get("status") != "dead":
+        if side.status != "dead":
             spans.append(stamina_line(side, reveal, d, lang))
         elif spans[-1].endswith(". "):
             spans[-1] = spans[-1].rstrip()
-        status = side.get("status", "active")
+        status = side.status
         if status != "active" and wound != "death":
             spans += [" ", b(status_name(status, lang).capitalize() + ".")]
         out.append(tuple(spans))
     return out
 
 
-def stamina_line(side: dict[str, Any], reveal: dict[str, Any] | None, d: str, lang: str) -> str:
+def stamina_line(side: EndSide, reveal: Reveal | None, d: str, lang: str) -> str:
     """ "Запас сил: 8 − 2 (атаки) − 1 (рана) + 1 (отдых) = 6/7"."""
-    start = reveal["sides"][d].get("stamina_start") if reveal else None
-    if start is None:
-        return tr(lang, f"Запас сил {side['stamina']}/{side['stamina_max']}.",
-                  f"Stamina {side['stamina']}/{side['stamina_max']}.")
-    spend = side.get("spend", {})
-    parts = [str(start)]
-    act = reveal["sides"][d].get("activate", {}) if reveal else {}
-    used = [t for t in ("killer_blow", "distance_control", "sharp_tongue") if act.get(t)]
+    if reveal is None:
+        return tr(lang, f"Запас сил {side.stamina}/{side.stamina_max}.",
+                  f"Stamina {side.stamina}/{side.stamina_max}.")
+    spend = side.spend
+    parts = [str(reveal.sides[d].stamina_start)]
+    act = reveal.sides[d].activate
+    used = [t for t in ("killer_blow", "distance_control", "sharp_tongue") if getattr(act, t)]
     traits = ", ".join(pick(TRAIT[t], lang) for t in used) or tr(lang, "черты", "traits")
     labels = {"rerolls": ("перебросы", "rerolls"), "traits": (traits, traits),
               "attacks": ("атаки", "attacks"), "feints": ("финты", "feints")}
     for key, label in labels.items():
-        if spend.get(key):
-            parts.append(f"− {spend[key]} ({pick(label, lang)})")
-    if side.get("wound_stamina"):
-        parts.append(f"− {side['wound_stamina']} ({tr(lang, 'рана', 'wound')})")
-    rest = side.get("rest", {})
-    if rest.get("items"):
-        per = f" × {rest['per_item']}" if rest.get("per_item", 1) != 1 else ""
-        capped = tr(lang, ", не выше максимума", ", capped") if rest.get("gain", 0) < rest["items"] * rest.get(
-            "per_item", 1) else ""
-        parts.append(f"+ {rest.get('gain', 0)} ({tr(lang, 'отдых', 'rest')} {rest['items']}{per}{capped})")
+        if getattr(spend, key):
+            parts.append(f"− {getattr(spend, key)} ({pick(label, lang)})")
+    if side.wound_stamina:
+        parts.append(f"− {side.wound_stamina} ({tr(lang, 'рана', 'wound')})")
+    rest = side.rest
+    if rest.items:
+        per = f" × {rest.per_item}" if rest.per_item != 1 else ""
+        capped = tr(lang, ", не выше максимума", ", capped") if rest.gain < rest.items * rest.per_item else ""
+        parts.append(f"+ {rest.gain} ({tr(lang, 'отдых', 'rest')} {rest.items}{per}{capped})")
     calc = " ".join(parts) if len(parts) > 1 else ""
-    result = f"{signed(side['stamina'])}/{signed(side['stamina_max'])}"
+    result = f"{signed(side.stamina)}/{signed(side.stamina_max)}"
     return tr(lang, "Запас сил: ", "Stamina: ") + (f"{calc} = {result}." if calc else f"{result}.")
 
 
@@ -546,13 +465,12 @@ def post(view: TurnView, lang: str) -> Doc:
         note = str(ruling.payload.get("note") or "")
         doc.p(i(tr(lang, "Ход разрешен решением ГМ, а не расчетом по правилам", "This turn was resolved by a GM "
                    "ruling, not by the rules' arithmetic") + (": " if note else ".")), *([note] if note else []))
-    reveal_event = first(view.resolutions, "duel.reveal")
-    concede = first(view.resolutions, "duel.concede")
+    reveal = first(view.resolutions, Reveal)
+    concede = first(view.resolutions, Concede)
     if concede is not None:
-        doc.p(b(concede_text(concede.payload, who, lang)))
-    if reveal_event is not None:
-        reveal = reveal_event.payload
-        adv = reveal.get("advantage")
+        doc.p(b(concede_text(concede, who, lang)))
+    if reveal is not None:
+        adv = reveal.advantage
         doc.p(tr(lang, "Преимущество на начало хода: ", "Advantage at the start of the turn: "),
               b(who[adv]) if adv else tr(lang, "ни у кого", "nobody"), ".")
         doc.h(tr(lang, "Заявки", "Orders"), 3)
@@ -562,17 +480,17 @@ def post(view: TurnView, lang: str) -> Doc:
         doc.h(tr(lang, "Атаки", "Attacks"), 3)
         doc.p(strike_reason(reveal, who, lang))
         exchange(doc, view, who, lang)
-    end = first(view.resolutions, "duel.end_of_turn")
+    end = first(view.resolutions, EndOfTurn)
     if end is not None:
         doc.h(tr(lang, "Итог хода", "End of the turn"), 3)
-        doc.ul(end_bullets(end.payload, view, None if reveal_event is None else reveal_event.payload, who, lang))
-        if end.payload.get("result") is None:
-            doc.p(advantage_text(end.payload, who, lang, before=view.before.advantage).strip())
+        doc.ul(end_bullets(end, view, reveal, who, lang))
+        if end.result is None:
+            doc.p(advantage_text(end, who, lang, before=view.before.advantage).strip())
         else:
-            doc.p(b(result_text(end.payload, who, lang)))
-    finish = first(view.resolutions, "duel.finish_off")
+            doc.p(b(result_text(end, who, lang)))
+    finish = first(view.resolutions, FinishOff)
     if finish is not None:
-        doc.p(b(finish_text(finish.payload, who, lang)))
+        doc.p(b(finish_text(finish, who, lang)))
     doc.h(tr(lang, "Положение", "Standing"), 3)
     state_table(doc, view.after, lang)
     check(doc, view, lang)
@@ -583,15 +501,14 @@ def exchange(doc: Doc, view: TurnView, who: dict[str, str], lang: str) -> None:
     """Strikes, flips and counter-attacks in the order they were resolved."""
     lines: list[tuple[Inline, ...]] = []
     counters: list[tuple[Inline, ...]] = []
-    for e in view.resolutions:
-        p = e.payload
-        death = (b(tr(lang, " Мгновенная смерть!", " Instant death!")),) if p.get("dead") else ()
-        if e.type == "duel.strike":
-            lines.append((strike_text(p, who, lang), *death))
-        elif e.type == "duel.flip":
-            lines.append((flip_text(p, who, lang),))
-        elif e.type == "duel.counter":
-            counters.append((counter_text(p, who, lang), *death))
+    death = (b(tr(lang, " Мгновенная смерть!", " Instant death!")),)
+    for step in map(of, view.resolutions):
+        if isinstance(step, Strike):
+            lines.append((strike_text(step, who, lang), *(death if step.dead else ())))
+        elif isinstance(step, Flip):
+            lines.append((flip_text(step, who, lang),))
+        elif isinstance(step, Counter):
+            counters.append((counter_text(step, who, lang), *(death if step.dead else ())))
     if lines:
         doc.ul(lines)
     doc.h(tr(lang, "Контр-атаки", "Counter-attacks"), 3)
@@ -608,7 +525,8 @@ def check(doc: Doc, view: TurnView, lang: str) -> None:
         return
     seqs = sorted(e.seq for e in events)
     last = max(events, key=lambda e: e.seq)
-    defaults = sorted({d for e in view.resolutions for d in e.payload.get("defaults", [])},
+    steps = [step for step in map(of, view.resolutions) if step is not None]
+    defaults = sorted({d for step in steps if step.given("defaults") for d in step.defaults},
                       key=lambda x: (len(x), x))
     body = Doc().p(tr(lang, f"События журнала №{seqs[0]}–{seqs[-1]}, хеш последнего: ",
                       f"Log events #{seqs[0]}–{seqs[-1]}, last hash: "), last.hash[:16] + "…")

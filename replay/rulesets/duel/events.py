@@ -1,0 +1,370 @@
+"""One typed class per resolution event of the duel (the payloads documented at the top of `model.py`).
+
+`validate_payload(type, payload)` lists every problem of a payload as "field.path: message" (for import); a class's
+`validate(payload)` returns the typed event or raises `PayloadError` with those problems. `trusted(type, payload)`
+builds the typed event of a payload the log already holds (resolve made it, or the reducer folded it) without
+checking it: the values as they are (an obtained pair stays a list), nested classes built the same way.
+
+A GM ruling may assert only some fields: `validate_payload(..., partial=True)` forgives the missing ones, and a
+trusted event built from such a payload has only the fields it was given (`given(name)` says which).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ValidationError as PydanticError
+
+from eventlog.envelope import Event
+from eventlog.errors import ValidationError
+
+Id = str
+Item = Literal["attack", "defense", "initiative", "feint", "counter", "rest"]
+Stake = Literal["low", "high", "all_in"]
+Status = Literal["active", "incapacitated", "dead"]
+Pair = Annotated[tuple[int, Item], Field(strict=False)]
+"""An obtained [position, item] (a JSON array)."""
+Nested = dict[str, tuple[str, Any]]
+"""A part's fields that hold other parts: name -> ("one" | "maybe" | "list" | "dict", the part's class)."""
+
+
+class PayloadError(ValidationError):
+    """A resolution payload that does not read as its type; `problems` are "field.path: message"."""
+
+    def __init__(self, type: str, problems: list[str]):
+        super().__init__(f"{type}: " + "; ".join(problems))
+        self.problems = problems
+
+
+class Part(BaseModel):
+    """A frozen, closed, strictly typed piece of a payload."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    nested: ClassVar[Nested] = {}
+    """The fields holding other parts, which `trusted` builds too."""
+
+    @classmethod
+    def trusted(cls, values: dict[str, Any]) -> Self:
+        """The part of values already checked, without checking them again (see the module's docstring)."""
+        values = dict(values)
+        if cls.nested:
+            for name, (kind, part) in cls.nested.items():
+                if name in values:
+                    values[name] = _build(kind, part, values[name])
+        return _assume(cls, values)
+
+    def given(self, name: str) -> bool:
+        """Whether the payload had this field (a GM ruling may leave some out)."""
+        return name in self.__pydantic_fields_set__
+
+
+def _build(kind: str, part: type[Part], value: Any) -> Any:
+    if kind == "one":
+        return part.trusted(value)
+    if kind == "maybe":
+        return part.trusted(value) if isinstance(value, dict) else value
+    if kind == "list":
+        return [part.trusted(v) for v in value]
+    return {k: part.trusted(v) for k, v in value.items()}
+
+
+def _assume(cls: type[Part], values: dict[str, Any]) -> Any:
+    """`cls.model_construct(**values)` without its defaults pass, which costs more than a validation."""
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "__dict__", values)
+    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
+    object.__setattr__(obj, "__pydantic_extra__", None)
+    object.__setattr__(obj, "__pydantic_private__", None)
+    return obj
+
+
+class Resolution(Part):
+    """What every resolution payload carries: the arithmetic, the sections applied and the defaults relied on."""
+
+    type: ClassVar[str]
+    why: list[str]
+    rule: str
+    defaults: list[str]
+
+    @classmethod
+    def validate(cls, payload: dict[str, Any]) -> Self:
+        """The typed event, or `PayloadError` naming every field that is wrong or missing."""
+        try:
+            return cls.model_validate(payload)
+        except PydanticError as exc:
+            raise PayloadError(cls.type, _problems(exc)) from None
+
+
+# --- duel.reveal ----------------------------------------------------------------------------------------------------
+
+class Activation(Part):
+    """The trait switches of the order (the roleplay text stays in the order)."""
+
+    killer_blow: bool
+    distance_control: Literal["attack", "defense"] | None
+    sharp_tongue: bool
+
+
+class SharpTongue(Part):
+    """Острый язык as resolved (§7, A21, A22)."""
+
+    target: Id
+    verdict: Literal["accept", "reject"]
+    moved_from: int | None
+    bonus: int
+
+
+class RollRecord(Part):
+    """One stake roll of the turn; cost is the stamina paid to replace the roll before it (A11)."""
+
+    value: int
+    stake: Stake
+    cost: int
+    seq: int | None
+
+
+class RevealSide(Part):
+    """One duelist at the reveal (spec §5 Steps 1-4)."""
+
+    nested: ClassVar[Nested] = {
+        "activate": ("one", Activation), "sharp_tongue": ("maybe", SharpTongue), "rolls": ("list", RollRecord),
+    }
+
+    declared: list[Item]
+    working: list[Item]
+    stake: Stake
+    activate: Activation
+    sharp_tongue: SharpTongue | None
+    initiative_declared: int
+    eaten: list[int]
+    rolls: list[RollRecord]
+    roll: int
+    final_stake: Stake
+    threshold: int
+    wound_penalty: int
+    effective: int
+    success: bool
+    base: int
+    bonus: int
+    obtained: list[Pair]
+    stamina_start: int
+    dropped: list[Pair]
+
+
+class StrikeOrder(Part):
+    """Step 5: who strikes first, and why."""
+
+    mode: Literal["sequential", "simultaneous", "none"]
+    first: Id | None
+    second: Id | None
+    reason: str
+
+
+class Reveal(Resolution):
+    """duel.reveal: both orders revealed, rolls judged, items obtained, the strike order (one per turn)."""
+
+    type: ClassVar[str] = "duel.reveal"
+    nested: ClassVar[Nested] = {
+        "sides": ("dict", RevealSide), "strike_order": ("one", StrikeOrder),
+    }
+
+    turn: int
+    advantage: Id | None
+    sides: dict[Id, RevealSide]
+    strike_order: StrikeOrder
+
+
+# --- the exchange ---------------------------------------------------------------------------------------------------
+
+class Strike(Resolution):
+    """duel.strike: one duelist's attacks against the other's defenses (spec §5 Step 6)."""
+
+    type: ClassVar[str] = "duel.strike"
+
+    attacker: Id
+    defender: Id
+    N: int
+    Phi: int
+    D: int
+    E: int
+    P: int
+    U: int
+    m: int
+    killer_blow: bool
+    damage: int
+    damage_total: int
+    parried: int
+    neutralized: list[int]
+    simultaneous: bool
+    dead: bool
+
+
+class Flip(Resolution):
+    """duel.flip: the first strike's damage checked against the other's successful roll (§5, A4, A5)."""
+
+    type: ClassVar[str] = "duel.flip"
+
+    duelist: Id
+    roll: int
+    wound_penalty: int
+    inturn_penalty: int
+    effective: int
+    threshold: int
+    stake: Stake
+    flipped: bool
+    obtained: list[Pair]
+    lost: list[Pair]
+
+
+class Counter(Resolution):
+    """duel.counter: one duelist's counter-attacks (spec §5 Step 7)."""
+
+    type: ClassVar[str] = "duel.counter"
+
+    attacker: Id
+    defender: Id
+    k: int
+    items: int
+    parried_by: int
+    successful: bool
+    cancelled: bool
+    leftover_before: int
+    blocked: int
+    leftover: int
+    weapon_control: int
+    damage: int
+    damage_total: int
+    dead: bool
+    simultaneous: bool
+
+
+# --- the end of the turn --------------------------------------------------------------------------------------------
+
+class Spend(Part):
+    """Step 9.1: stamina spent this turn."""
+
+    rerolls: int
+    traits: int
+    attacks: int
+    feints: int
+    total: int
+
+
+class Rest(Part):
+    """Step 9.2: Отдых items and the gain after the cap (A14)."""
+
+    items: int
+    per_item: int
+    gain: int
+
+
+class Initiative(Part):
+    """Step 9.3: initiative obtained (raw), counted (pts) and the Острый язык point (A21)."""
+
+    raw: int
+    pts: int
+    bonus: int
+
+
+class EndSide(Part):
+    """One duelist at the end of the turn: wound, stamina, status, initiative (spec §5 Steps 8-9)."""
+
+    nested: ClassVar[Nested] = {
+        "spend": ("one", Spend), "rest": ("one", Rest), "initiative": ("one", Initiative),
+    }
+
+    damage: int
+    wound: Literal["none", "scratch", "serious", "heavy", "death"]
+    hale: Literal["scratch_ignored", "heavy_as_scratch"] | None
+    tough: bool
+    penalty_added: int
+    wound_penalty: int
+    wound_stamina: int
+    spend: Spend
+    rest: Rest
+    stamina: int
+    stamina_max: int
+    status: Status
+    hale_light_used: bool
+    hale_heavy_used: bool
+    initiative: Initiative
+
+
+class Winner(Part):
+    """A result with a winner."""
+
+    winner: Id
+
+
+class EndOfTurn(Resolution):
+    """duel.end_of_turn: wounds, stamina and rest, the advantage for the next turn and the result (one per turn)."""
+
+    type: ClassVar[str] = "duel.end_of_turn"
+    nested: ClassVar[Nested] = {
+        "sides": ("dict", EndSide), "result": ("maybe", Winner),
+    }
+
+    turn: int
+    sides: dict[Id, EndSide]
+    advantage: Id | None
+    advantage_reason: str
+    result: Winner | Literal["draw"] | None
+
+
+class FinishOff(Resolution):
+    """duel.finish_off: the winner kills or spares the incapacitated loser (CP-D4)."""
+
+    type: ClassVar[str] = "duel.finish_off"
+
+    winner: Id
+    loser: Id
+    choice: Literal["kill", "spare"]
+    status: Status
+
+
+class Concede(Resolution):
+    """duel.concede: a duelist yields and the other wins (A27)."""
+
+    type: ClassVar[str] = "duel.concede"
+    nested: ClassVar[Nested] = {"result": ("one", Winner)}
+
+    duelist: Id
+    winner: Id
+    result: Winner
+
+
+EVENTS: dict[str, type[Resolution]] = {
+    cls.type: cls for cls in (Reveal, Strike, Flip, Counter, EndOfTurn, FinishOff, Concede)
+}
+"""Resolution event type -> its class."""
+
+
+def validate_payload(type: str, payload: Any, *, partial: bool = False) -> list[str]:
+    """Every problem of a resolution payload as "field.path: message"; with `partial`, missing fields are fine."""
+    cls = EVENTS.get(type)
+    if cls is None:
+        return [f"type: {type!r} is not a duel resolution ({', '.join(sorted(EVENTS))})"]
+    try:
+        cls.model_validate(payload)
+    except PydanticError as exc:
+        return _problems(exc, partial)
+    return []
+
+
+def _problems(exc: PydanticError, partial: bool = False) -> list[str]:
+    """pydantic's errors as "field.path: message" ("payload" for the payload itself)."""
+    return [f"{'.'.join(str(part) for part in error['loc']) or 'payload'}: {error['msg']}"
+            for error in exc.errors() if not (partial and error["type"] == "missing")]
+
+
+def trusted(type: str, payload: dict[str, Any]) -> Resolution:
+    """The typed event of a payload the log already holds (not checked again)."""
+    return EVENTS[type].trusted(payload)
+
+
+def of(event: Event) -> Resolution | None:
+    """The typed resolution of a log event the reducer folded (None for any other type)."""
+    cls = EVENTS.get(event.type)
+    return None if cls is None else cls.trusted(event.payload)
