@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from eventlog.envelope import Draft, Event
-from replay.context import Context, MissingInput, TurnInputs, Waiting
+from replay.context import Context, MissingInput, Waiting
 from replay.render.text import Doc
 from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, register
 
@@ -178,7 +178,8 @@ class Table3(Ruleset):
                                "winner, not one of A, B, C")
         why = [f"{p}: {strength[p]} + {STANCES[stance[p]]} ({stance[p]})" + (" − 3 (ambush)" if p == target else "")
                + (" − 2 (flanked)" if p == flank else "") + f" = {total[p]}" for p in PLAYERS]
-        why.append(f"winner {computed}" if ruled is None else f"rules: {computed}; GM ruling (seq {ruled.seq}): {winner}")
+        why.append(f"winner {computed}" if ruled is None else
+                   f"rules: {computed}; GM ruling (seq {ruled.seq}): {winner}")
         ctx.emit(Draft("table3.clash", {"totals": total, "winner": winner, "why": why, "rule": "§5",
                                         "ruling": None if ruled is None else ruled.seq}))
         if turn == state.turns:

@@ -43,12 +43,13 @@ def test_stake_words(word, stake):
     assert parsed.order["stake"] == stake
 
 
-def test_a_missing_stake_is_high_with_a_note_not_an_error():
+def test_a_missing_stake_is_left_to_the_signed_roll_with_a_note_not_an_error():
     parsed = parse_order("Атака\nАтака\nЗащита\nЗащита\nОтдых\nОтдых", S, "A")
     assert parsed.errors == []
-    assert parsed.order["stake"] == "high"
+    assert "stake" not in parsed.order  # the signed roll declares it; both unsigned: high (A29)
     assert parsed.notes == [
-        "§1.3 Ставка: no stake given, counted as high (\"По умолчанию считаю ставку высокой\", A29)"
+        "§1.3 Ставка: no stake in the order: the signed roll declares it, an unsigned one counts as high "
+        "(\"Бросок надо обязательно … подписать. По умолчанию считаю ставку высокой\", A29)"
     ]
 
 

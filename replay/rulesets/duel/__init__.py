@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import ValidationError as PydanticError
 
 from eventlog.envelope import Draft, Event
-from replay.ruleset import FrameView, Options, Parsed, Ruleset, TurnView, pydantic_problems, register
+from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, pydantic_problems, register
 from replay.rulesets.duel import check, model, parse
 from replay.rulesets.duel import resolve as rules
 from replay.rulesets.duel.evolve import evolve
@@ -62,6 +62,13 @@ class Duel(Ruleset):
     # --- inputs and the rules ----------------------------------------------------------------------------------
     def check_input(self, state: DuelState, turn: TurnInputs, draft: Draft, options: Options) -> list[str]:
         return check.check_input(state, turn, draft, _options(options))
+
+    def check(self, point: Point, draft: Draft, options: Options) -> list[str]:
+        """As check_input; a finish-off choice is checked against where the core's resolution stands."""
+        assert point.inputs is not None
+        if draft.type == "choice" and draft.payload.get("name") == "finish_off":
+            return check.check_choice(point.start, point.inputs, draft, _options(options), stop=point)
+        return check.check_input(point.start, point.inputs, draft, _options(options))
 
     def resolve(self, state: DuelState, turn: int, inputs: Inputs, options: Options) -> list[Draft]:
         return rules.resolve(state, turn, inputs, _options(options))

@@ -10,8 +10,8 @@ from typing import Any
 
 from pydantic import ValidationError as PydanticError
 
-from eventlog.envelope import Draft, Event
-from replay.inputs import Inputs, MissingInput, TurnInputs, Waiting
+from eventlog.envelope import Draft
+from replay.context import Request, TurnInputs, run
 from replay.rulesets.duel.model import (
     ACTIVE,
     ATTACK,
@@ -33,6 +33,7 @@ from replay.rulesets.duel.model import (
 )
 from replay.rulesets.duel.resolve import (
     attacks_and_feints_on_success,
+    declared,
     reroll_costs,
     resolve,
     roll_stakes,
@@ -186,8 +187,8 @@ def check_roll(state: DuelState, turn: TurnInputs, draft: Draft, options: DuelOp
     order_payload = turn.order(actor)
     if order_payload is None:
         return [f"§1 Заявка: {actor} has no order for turn {turn.turn} yet; the roll comes after the order"]
-    order = Order.model_validate(order_payload)
     previous = [e.payload for e in turn.rolls(actor, "stake")]
+    order = declared(order_payload, previous + [p])
     stakes = roll_stakes(previous + [p], order.stake)
     return _reroll_problems(state.duelist(actor), order, stakes, options)
 
@@ -216,8 +217,11 @@ def _reroll_problems(d: Duelist, order: Order, stakes: list[str], options: DuelO
     return []
 
 
-def check_choice(state: DuelState, turn: TurnInputs, draft: Draft, options: DuelOptions) -> list[str]:
-    """finish_off (the winner), sharp_tongue_verdict (the GM, A22), concede (an active duelist, A27)."""
+def check_choice(state: DuelState, turn: TurnInputs, draft: Draft, options: DuelOptions,
+                 stop: Any = None) -> list[str]:
+    """finish_off (the winner), sharp_tongue_verdict (the GM, A22), concede (an active duelist, A27).
+
+    `stop`: where the turn's resolution stands, when the caller knows it (the core's point); else it is found."""
     name, value = draft.payload.get("name"), draft.payload.get("value")
     if name == "sharp_tongue_verdict":
         if value not in VERDICT_VALUES:
@@ -240,20 +244,29 @@ def check_choice(state: DuelState, turn: TurnInputs, draft: Draft, options: Duel
             return [f"§6 Урон: {draft.actor!r} is not a duelist"]
         if turn.choices(draft.actor, "finish_off"):
             return [f"§6 Урон: {draft.actor} already chose for turn {turn.turn}"]
+        if stop is not None:
+            return finish_off_problems(stop.requests, stop.drafts, turn.turn, draft)
         return _finish_off_due(state, turn, draft, options)
     return [f"duel: unknown choice {name!r} (finish_off, sharp_tongue_verdict, concede)"]
 
 
 def _finish_off_due(state: DuelState, turn: TurnInputs, draft: Draft, options: DuelOptions) -> list[str]:
-    """Resolve the turn with this choice in place: the choice must be the one the rules ask for."""
-    probes = tuple(Event("", 0, "choice", turn.turn, i, draft.payload, None, "", "", "") for i in state.ids)
-    try:
-        drafts = resolve(state, turn.turn, Inputs(TurnInputs(turn.turn, turn.events + probes)), options)
-    except (MissingInput, Waiting):
-        return []  # the turn is not complete yet: nothing to compare with
-    asked = [d for d in drafts if d.type == "duel.finish_off"]
-    if not asked:
-        return [f"§6 Урон: nobody is to be finished off in turn {turn.turn}"]
-    if asked[0].payload["winner"] != draft.actor:
-        return [f"§6 Урон: only the winner ({asked[0].payload['winner']}) may finish off"]
-    return []
+    """Where the turn's resolution stands (the core's `run`): the choice must be the one the rules ask for."""
+    from replay.rulesets.duel.evolve import evolve
+
+    stop = run(resolve, evolve, state, turn.turn, turn, options)
+    return finish_off_problems(stop.requests, stop.drafts, turn.turn, draft)
+
+
+def finish_off_problems(requests: tuple[Request, ...], drafts: tuple[Draft, ...], turn: int,
+                        draft: Draft) -> list[str]:
+    """A finish-off choice where resolution stands: asked of the winner, or not yet due (taken for later)."""
+    asked = next((r for r in requests if r.kind == "choice" and r.name == "finish_off"), None)
+    if asked is not None:
+        return [] if asked.actor == draft.actor else [f"§6 Урон: only the winner ({asked.actor}) may finish off"]
+    if requests:
+        return []  # the turn is not resolved that far yet: nothing to compare with
+    done = [d for d in drafts if d.type == "duel.finish_off"]
+    if done:
+        return [f"§6 Урон: the finish-off of turn {turn} is already chosen"]
+    return [f"§6 Урон: nobody is to be finished off in turn {turn}"]

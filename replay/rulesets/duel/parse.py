@@ -128,7 +128,7 @@ def parse_order(text: str, state: DuelState, actor: str) -> Parsed:
             errors.append("§7 Острый язык: needs roleplay text after \"Отыгрыш:\" (\"Нужен отыгрыш\")")
         activate["sharp_tongue_roleplay"] = roleplay
     errors += _owned(state, actor, activate)
-    order: dict[str, Any] | None = {"stack": stack, "stake": stake}
+    order: dict[str, Any] | None = {"stack": stack} if stake is None else {"stack": stack, "stake": stake}
     if activate:
         order["activate"] = activate
     if errors:
@@ -279,10 +279,11 @@ def _stack(post: _Post, errors: list[str], notes: list[str]) -> list[str]:
     return stack
 
 
-def _stake(texts: list[str], errors: list[str], notes: list[str]) -> str:
+def _stake(texts: list[str], errors: list[str], notes: list[str]) -> str | None:
     if not texts:
-        notes.append("§1.3 Ставка: no stake given, counted as high (\"По умолчанию считаю ставку высокой\", A29)")
-        return DEFAULT_STAKE
+        notes.append("§1.3 Ставка: no stake in the order: the signed roll declares it, an unsigned one counts as "
+                     "high (\"Бросок надо обязательно … подписать. По умолчанию считаю ставку высокой\", A29)")
+        return None
     stakes = []
     for text in texts:
         stake = _stake_word(text)

@@ -265,6 +265,15 @@ def roll_value(payload: dict[str, Any]) -> int:
     return int(total)
 
 
+def declared(order_payload: dict[str, Any], rolls: list[dict[str, Any]]) -> Order:
+    """The order with its stake as declared (§1, A29): written in the order, else the first roll's label ("Бросок
+    надо обязательно … подписать"), else high."""
+    order = Order.model_validate(order_payload)
+    if order_payload.get("stake") is None and rolls and rolls[0].get("stake"):
+        return order.model_copy(update={"stake": rolls[0]["stake"]})
+    return order
+
+
 def roll_stakes(payloads: list[dict[str, Any]], order_stake: str) -> list[str]:
     """Each roll's stake: its label, else the previous roll's, the first one the order's (A29)."""
     out: list[str] = []
@@ -278,11 +287,12 @@ def _prepare(d: Duelist, inputs: Inputs, turn: int, options: DuelOptions) -> Sid
     payload = inputs.order(d.id)
     if payload is None:
         raise Waiting(d.id, f"order for turn {turn}")
-    order = Order.model_validate(payload)
     event = inputs.order_event(d.id)
     events = inputs.rolls(d.id, "stake")
     if not events:
-        events = [inputs.roll("1d100", actor=d.id, purpose="stake", stake=order.stake)]
+        signed = {"stake": payload["stake"]} if payload.get("stake") is not None else {}
+        events = [inputs.roll("1d100", actor=d.id, purpose="stake", **signed)]
+    order = declared(payload, [e.payload for e in events])
     stakes = roll_stakes([e.payload for e in events], order.stake)
     rolls = [(roll_value(e.payload), s, e.seq) for e, s in zip(events, stakes, strict=True)]
     return Side(d, order, event.seq if event else None, rolls, reroll_costs(stakes, options.reroll_cost), d.stamina)
@@ -301,10 +311,15 @@ def _payload(why: list[str], rule: str, defaults: list[str], **values: Any) -> d
 
 def resolve(state: DuelState, turn: int, inputs: Inputs, options: DuelOptions) -> list[Draft]:
     """Spec §5: the resolution events of `turn`, in order."""
-    drafts: list[Draft] = []
+    shared = getattr(inputs, "drafts", None)
+    drafts: list[Draft] = shared if isinstance(shared, list) else []
 
     def emit(draft: Draft) -> None:
-        drafts.append(draft)
+        # the core context's drafts: a turn that waits for the finish-off keeps (and shows) what led to it
+        if hasattr(inputs, "emit"):
+            inputs.emit(draft)
+        else:
+            drafts.append(draft)
 
     conceded = _concession(state, turn, inputs)
     if conceded is not None:
