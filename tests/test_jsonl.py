@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,17 @@ NOW = "2024-05-01T12:00:00.000000Z"
 
 def line(**fields: object) -> str:
     return json.dumps({"game": "duel-1", "type": "order", **fields}, ensure_ascii=False)
+
+
+def _as_v1(events: list[Event]) -> list[Event]:
+    """The same events in envelope v1 (as logs exported before v2 were), re-chained: no phase, visible or v."""
+    out: list[Event] = []
+    prev = events[0].prev if events else GENESIS
+    for e in events:
+        bare = Event(e.game, e.seq, e.type, e.turn, e.actor, e.payload, e.cause, e.at, prev, "")
+        out.append(replace(bare, hash=bare.expected_hash()))
+        prev = out[-1].hash
+    return out
 
 
 def test_lines_become_raw_events_and_blank_lines_are_skipped() -> None:
@@ -128,9 +140,15 @@ def test_exported_lines_are_canonical_json_without_secrets(tmp_path: Path) -> No
         lines = list(export_lines(store.events("duel-1")))
     assert lines == [
         f'{{"actor":"A","at":"{NOW}","cause":null,"game":"duel-1","hash":"{events[0].hash}",'
-        f'"payload":{{"a":"Ё","b":1}},"prev":"{GENESIS}","seq":1,"turn":null,"type":"order"}}'
+        f'"payload":{{"a":"Ё","b":1}},"phase":null,"prev":"{GENESIS}","seq":1,"turn":null,"type":"order",'
+        f'"v":2,"visible":null}}'
     ]
     assert "07070707" not in lines[0]
+    v1 = _as_v1(events)[0]
+    assert list(export_lines([v1])) == [
+        f'{{"actor":"A","at":"{NOW}","cause":null,"game":"duel-1","hash":"{v1.hash}",'
+        f'"payload":{{"a":"Ё","b":1}},"prev":"{GENESIS}","seq":1,"turn":null,"type":"order"}}'
+    ]
 
 
 def test_exported_lines_survive_any_line_splitter() -> None:
