@@ -196,7 +196,9 @@ def test_the_bench_runs_and_prints_its_table(tmp_path: Path, monkeypatch, capsys
     assert any(name.startswith("full replay") and f["theirs"] and f["ratio"] for name, f in figures.items())
     assert all(f["ours"] is not None for f in figures.values() if not f["note"].startswith("skipped"))
     assert list((tmp_path / "out").glob("duel-1500-*.jsonl"))
+    assert report["envelope"] == 2 and b',"v":2,' in next((tmp_path / "out").glob("duel-1500-*.jsonl")).read_bytes()
     assert bench.main(["--events", "1500", "--posts", "5", "--repeat", "1", "--no-eventsourcing",
-                       "--no-full-import"]) == 0
+                       "--no-full-import", "--envelope", "1"]) == 0
     table = capsys.readouterr().out
-    assert "figure" in table and "aim" in table and "met?" in table
+    assert "figure" in table and "aim" in table and "met?" in table and "(envelope v1)" in table
+    assert b',"v":' not in (tmp_path / "out" / f"duel-1500-v{bench.GENERATOR}-envelope1.jsonl").read_bytes()
