@@ -666,8 +666,10 @@ def import_exported(store: Store, data: str | bytes, *, source: str = "<stdin>")
 
     What `Store.import_events(chain(parse_lines(lines), head=...))` does, for a whole exported log, in bulk: no
     game rules are checked (that is `battlelog import`). Games continue as stored (a new game from seq 1).
-    Returns how many events were imported, or None when the text is not an export (then take the plain way).
-    ValidationError lists the problems by line, and nothing is imported.
+    Lines may be envelope v1 or v2, mixed (a game begun before v2 and continued after it); phase, visible and v
+    are stored as `chain` gives them. Returns how many events were imported, or None when the text is not an
+    export (then take the plain way, with `refuse_withheld`). ValidationError lists the problems by line, and
+    nothing is imported; a line whose payload was withheld (a viewer's export) is one (`refuse_withheld`).
 
     The common case takes one pass: DuckDB checks and inserts every line inside a transaction while Python
     checks the hashes and links; it commits only if both found nothing to look at. Otherwise it rolls back and
