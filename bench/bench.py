@@ -17,7 +17,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -31,8 +31,8 @@ from eventlog.store import Store, verify_chain  # noqa: E402
 GAME = "duel-bench"
 AT = "2026-01-01T10:00:00.000000Z"
 OUT = Path(__file__).resolve().parent / "out"
-GENERATOR = 1
-"""Bump when `duel_log` changes, so that cached logs are made again."""
+GENERATOR = 2
+"""Bump when `duel_log` or the export changes, so that cached logs are made again (2: envelope v2 events)."""
 
 SETUP = {"duelists": [
     {"id": "A", "name": "Арман", "traits": ["enduring", "wiry"]},
@@ -94,13 +94,25 @@ def duel_log(n: int) -> list[Event]:
     return events
 
 
-def duel_jsonl(n: int, log: Callable[[str], None]) -> bytes:
-    """The exported JSONL of `duel_log(n)`, cached under bench/out/ (made again when the generator changes)."""
-    path = OUT / f"duel-{n}-v{GENERATOR}.jsonl"
+def as_v1(events: list[Event]) -> list[Event]:
+    """The same events in envelope v1, chained again (a log as written before envelope v2: no phase, visible, v)."""
+    out: list[Event] = []
+    for e in events:
+        bare = Event(e.game, e.seq, e.type, e.turn, e.actor, e.payload, e.cause, e.at, out[-1].hash if out else GENESIS,
+                     "")
+        out.append(replace(bare, hash=bare.expected_hash()))
+    return out
+
+
+def duel_jsonl(n: int, log: Callable[[str], None], envelope: int = 2) -> bytes:
+    """The exported JSONL of `duel_log(n)` in that envelope version, cached under bench/out/ (made again when the
+    generator changes)."""
+    path = OUT / f"duel-{n}-v{GENERATOR}{'-envelope1' if envelope == 1 else ''}.jsonl"
     if path.exists():
         return path.read_bytes()
     log(f"generating a real duel of {n:,} events (cached as {path.relative_to(OUT.parent.parent)})")
-    data = ("\n".join(jsonl.export_lines(duel_log(n))) + "\n").encode("utf-8")
+    events = duel_log(n)
+    data = ("\n".join(jsonl.export_lines(events if envelope == 2 else as_v1(events))) + "\n").encode("utf-8")
     OUT.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     tmp.write_bytes(data)
@@ -388,9 +400,9 @@ def compared(name: str, ours: float, theirs: float | None, aim: float | None, un
 
 
 def run(n: int, posts: int, repeat: int, with_eventsourcing: bool, with_full_import: bool,
-        log: Callable[[str], None]) -> list[Figure]:
+        log: Callable[[str], None], envelope: int = 2) -> list[Figure]:
     """Every figure, in a fresh temporary directory."""
-    data = duel_jsonl(n, log)
+    data = duel_jsonl(n, log, envelope)
     count = data.count(b"\n")
     log(f"{count:,} events, {len(data) / count:.0f} bytes a line on average")
     figures: list[Figure] = []
@@ -476,18 +488,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--no-eventsourcing", action="store_true", help="skip the eventsourcing comparison")
     parser.add_argument("--no-full-import", action="store_true", help="skip the full `battlelog import` figures")
+    parser.add_argument("--envelope", type=int, choices=(1, 2), default=2,
+                        help="the log's envelope version (1: as exported before envelope v2, for older figures)")
     args = parser.parse_args(argv)
 
     def log(message: str) -> None:
         """Progress to stderr."""
         print(message, file=sys.stderr, flush=True)
     figures = run(args.events, args.posts, max(1, args.repeat), not args.no_eventsourcing, not args.no_full_import,
-                  log)
+                  log, args.envelope)
     if args.json:
-        print(json.dumps({"events": args.events, "python": sys.version.split()[0], "cpus": os.cpu_count(),
+        print(json.dumps({"events": args.events, "envelope": args.envelope, "python": sys.version.split()[0],
+                          "cpus": os.cpu_count(),
                           "figures": [asdict(f) for f in figures]}, ensure_ascii=False, indent=2))
     else:
-        print(f"battlelog bench: a real duel of {args.events:,} events, Python {sys.version.split()[0]}, "
+        print(f"battlelog bench: a real duel of {args.events:,} events (envelope v{args.envelope}), "
+              f"Python {sys.version.split()[0]}, "
               f"{os.cpu_count()} CPUs")
         print("\n".join(table(figures)))
     return 0

@@ -14,6 +14,7 @@ import json
 import re
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import duckdb
@@ -25,9 +26,7 @@ from pydantic_core import from_json
 from eventlog.envelope import (
     GENESIS,
     Event,
-    canonical_envelope,
     canonical_json,
-    envelope_hash,
     gc_paused,
     make_event,
     payload_hash,
@@ -123,9 +122,9 @@ def chain(raw: list[RawEvent], *, head: Event | None, now: str) -> list[Event]:
                 prev = r.prev
             version = raw_version(r)
             if version == 1 and (r.phase is not None or r.visible is not None or r.withheld):
-                problems.append(f"{_line(r, events)}: phase, visible and withheld need an envelope of v 2")
+                problems.append(f"{_line(r, events)}: {_V1_EXTRAS}")
             if version not in (1, 2):
-                problems.append(f"{_line(r, events)}: v is {r.v}; this battlelog reads envelope versions 1 and 2")
+                problems.append(f"{_line(r, events)}: {_bad_version(r.v)}")
                 version = 2
             visible = None if r.visible is None else tuple(r.visible)
             event = Event(r.game, seq, r.type, r.turn, r.actor, r.payload, r.cause, at, prev, "", r.phase,
@@ -142,6 +141,13 @@ def chain(raw: list[RawEvent], *, head: Event | None, now: str) -> list[Event]:
     return events
 
 
+_V1_EXTRAS = "phase, visible and withheld need an envelope of v 2"
+
+
+def _bad_version(v: int | None) -> str:
+    return f"v is {v}; this battlelog reads envelope versions 1 and 2"
+
+
 def raw_version(r: RawEvent) -> int:
     """The envelope version of a line: its `v`; a line without `v` is v1 if it carries a hash, else new (v2)."""
     if r.v is not None:
@@ -152,6 +158,72 @@ def raw_version(r: RawEvent) -> int:
 def withheld_lines(raw: list[RawEvent]) -> list[RawEvent]:
     """The lines whose payload an export withheld from its viewer."""
     return [r for r in raw if r.withheld]
+
+
+WITHHELD = "the payload was withheld from this export; import the GM's export"
+
+
+def refuse_withheld(raw: Iterable[RawEvent]) -> None:
+    """Refuse to import lines whose payload was withheld (a viewer's export is for reading and verifying).
+
+    Call it on `parse_lines`' result before `chain` wherever lines are imported; the bulk import calls it itself.
+    ValidationError names every such line: "line N: the payload was withheld from this export; import the GM's
+    export" ("event N" for RawEvents built in code).
+    """
+    problems = [f"line {r.line}: {WITHHELD}" if r.line else f"event {k}: {WITHHELD}"
+                for k, r in enumerate(raw, 1) if r.withheld]
+    if problems:
+        raise ValidationError(problems)
+
+
+@dataclass(frozen=True, slots=True)
+class VerifyReport:
+    """What `verify_lines` found: every line verified."""
+
+    events: int
+    """How many events (non-blank lines) were verified."""
+    withheld: dict[str, list[int]]
+    """Each game (in order of first appearance) → the seqs whose payload the export withheld (often none)."""
+    heads: dict[str, tuple[int, str]]
+    """Each game → (seq, hash) of its last event: compare the hash with the GM's published head."""
+
+
+def verify_lines(text: str | bytes, *, source: str = "<stdin>") -> VerifyReport:
+    """Verify an exported JSONL log offline (no database): each game's chain from its genesis, line by line.
+
+    Every line must be exported (carry seq, prev, at and hash); each game must start at seq 1 from the genesis
+    hash and run on without gaps; every hash must match its line, v1 or v2; a withheld payload (a viewer's export)
+    is checked through its `payload_hash` and must be empty. No game rules are checked. ValidationError lists
+    every problem found, each named by its line, in line order (the first names the first bad line).
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ValidationError(f"{source}: not valid UTF-8 ({error.reason} at byte {error.start})") from error
+    raw = parse_lines(text.splitlines(), source=source)
+    problems = []
+    for r in raw:
+        missing = [name for name in ("seq", "prev", "at", "hash") if getattr(r, name) is None]
+        if missing:
+            problems.append(f"line {r.line}: not an exported line (no {', '.join(missing)})")
+        if r.withheld and r.payload_hash is None:
+            problems.append(f"line {r.line}: the payload is withheld but its payload_hash is missing")
+        if r.withheld and r.payload:
+            problems.append(f"line {r.line}: a withheld payload must be empty (the chain does not cover it)")
+        if not r.withheld and r.payload_hash is not None:
+            problems.append(f"line {r.line}: payload_hash goes only with a withheld payload")
+    if problems:
+        raise ValidationError(problems)
+    events = chain(raw, head=None, now="")
+    withheld: dict[str, list[int]] = {}
+    heads: dict[str, tuple[int, str]] = {}
+    for r, event in zip(raw, events, strict=True):
+        seqs = withheld.setdefault(event.game, [])
+        if r.withheld:
+            seqs.append(event.seq)
+        heads[event.game] = (event.seq, event.hash)
+    return VerifyReport(len(events), withheld, heads)
 
 
 def _line(raw: RawEvent, before: list[Event]) -> str:
@@ -180,58 +252,76 @@ def export_lines(events: Iterable[Event], viewer: str | None = "gm") -> Iterator
 
 # --- the bulk import of exported logs, verified in bulk -----------------------------------------------------------
 #
-# An exported line is canonical JSON of the whole envelope: keys sorted, no spaces, so it reads
+# An exported line is canonical JSON of the whole envelope: keys sorted, no spaces, so a v1 line reads
 #   {"actor":…,"at":…,"cause":…,"game":…,"hash":"<64 hex>","payload":{…},"prev":"<64 hex>","seq":…,"turn":…,"type":…}
-# and the canonical envelope that the hash covers is the line with its `,"hash":"<64 hex>"` cut out. So:
-# - Python checks every hash with one sha256 over the line's own bytes (hashlib uses the CPU's SHA instructions) and
-#   every link (seq and prev, per game, in line order), reading them at their fixed places in the line;
+# and a v2 line
+#   {"actor":…,"at":…,"cause":…,"game":…,"hash":"<64 hex>","payload":{…},"phase":…,"prev":"<64 hex>","seq":…,
+#    "turn":…,"type":…,"v":2,"visible":…}
+# The canonical envelope that a v1 hash covers is the line with its `,"hash":"<64 hex>"` cut out; a v2 hash covers
+# the same with the payload replaced by `"<its sha256 hex>"`, the payload being the bytes from after `,"payload":`
+# to the last `,"phase":` before `,"prev":"` (phase is null or a string, which cannot hold `,"phase":`; the
+# payload may). A line is v2 when `,"v":` follows its `,"turn":` (no string there can hold it). So:
+# - Python checks every hash with one sha256 over the line's own bytes (two for v2: the payload, then the
+#   envelope; hashlib uses the CPU's SHA instructions) and every link (seq and prev, per game, in line order),
+#   reading them at their fixed places in the line;
 # - at the same time, in DuckDB (which runs without the GIL, on the other core), SQL parses every line, rebuilds
-#   it from the values it read, in canonical form, and compares it with the line byte for byte: so the values
-#   stored are exactly those hashed, and the line is one of the exact kind whose fixed places Python read.
+#   it from the values it read, in canonical form (v1 if it has no `v`, v2 if `v` is 2, else none), and compares
+#   it with the line byte for byte: so the values stored are exactly those hashed, the version stored is the one
+#   hashed, and the line is one of the exact kind whose fixed places Python read.
 # A line either refuses (another spelling of the same JSON, an escaped U+2028 from `export_lines`, a blank line
-# with other than ASCII spaces, a typo, a doctored payload) is re-checked in Python exactly as `parse_lines` and
-# `chain` check it, and fails the import only if it fails there, named by its line.
+# with other than ASCII spaces, a typo, a doctored payload, a withheld payload) is re-checked in Python exactly as
+# `parse_lines` and `chain` check it, and fails the import only if it fails there, named by its line. A line
+# whose payload was withheld (a viewer's export) always fails: it can be verified (`verify_lines`), not imported.
 #
 # What SQL cannot see: the payload is compared with DuckDB's own serialisation of it, which keeps keys in the
 # order (and the repeats) the line has them, and spells a float its own way. So a line whose hash was computed over
-# its own text with payload keys out of order, repeated, or a float spelt as DuckDB spells it (no battlelog export
-# is written so: it takes a hash made by hand) passes `import_exported`, while `chain` would refuse it.
-# `battlelog import` (`Staged.events`, which parses every payload anyway for the rules) re-serialises each payload
-# as `chain` does and refuses such a line.
+# its own text (v1) or its own payload text's sha256 (v2) with payload keys out of order, repeated, or a float
+# spelt as DuckDB spells it (no battlelog export is written so: it takes a hash made by hand) passes
+# `import_exported`, while `chain` would refuse it. `battlelog import` (`Staged.events`, which parses every payload
+# anyway for the rules) re-serialises each payload as `chain` does and refuses such a line.
 
 _OTHER_BREAKS = (b"\r", b"\x0b", b"\x0c", b"\x1c", b"\x1d", b"\x1e")
 """ASCII characters str.splitlines also breaks lines at (U+0085, U+2028 and U+2029 are looked for in SQL)."""
 
 _HASH_KEY, _PREV_KEY, _GAME_KEY = b',"hash":"', b',"prev":"', b',"game":'
 _AFTER_HASH, _AFTER_PREV, _TURN_KEY = b'","payload":', b'","seq":', b',"turn":'
+_PHASE_KEY, _V_KEY, _PAYLOAD_HASHED = b',"phase":', b',"v":', b',"payload":"'
 
-_FIELDS = "['$.actor', '$.at', '$.cause', '$.game', '$.hash', '$.payload', '$.prev', '$.seq', '$.turn', '$.type']"
+_FIELDS = ("['$.actor', '$.at', '$.cause', '$.game', '$.hash', '$.payload', '$.prev', '$.seq', '$.turn', '$.type', "
+           "'$.phase', '$.v', '$.visible']")
 _CHECK_SQL = """
 WITH parsed AS (
-    SELECT n, line, TRY(json_extract_string(line, {fields})) AS v
+    SELECT n, line, TRY(json_extract_string(line, {fields})) AS f
     FROM (SELECT n, TRY(decode(line)) AS line FROM {lines})
 ), typed AS (
-    SELECT n, line, v, v[4] AS game, TRY_CAST(v[8] AS BIGINT) AS seq, v[10] AS type,
-        TRY_CAST(v[9] AS INTEGER) AS turn, v[1] AS actor, v[6] AS payload, TRY_CAST(v[3] AS BIGINT) AS cause,
-        v[2] AS "at", v[7] AS prev, v[5] AS hash
+    SELECT n, line, f, f[4] AS game, TRY_CAST(f[8] AS BIGINT) AS seq, f[10] AS type,
+        TRY_CAST(f[9] AS INTEGER) AS turn, f[1] AS actor, f[6] AS payload, TRY_CAST(f[3] AS BIGINT) AS cause,
+        f[2] AS "at", f[7] AS prev, f[5] AS hash, f[11] AS phase, f[13] AS visible,
+        CASE WHEN f[12] IS NULL THEN 1 WHEN f[12] = '2' THEN 2 END AS v
     FROM parsed
 )
-SELECT n, game, seq, type, turn, actor, payload, cause, "at", prev, hash,
+SELECT n, game, seq, type, turn, actor, payload, cause, "at", prev, hash, phase, visible, v,
     coalesce(line = '{{"actor":' || coalesce(to_json(actor)::VARCHAR, 'null') || ',"at":' || to_json("at")::VARCHAR
-                    || ',"cause":' || coalesce(v[3], 'null') || ',"game":' || to_json(game)::VARCHAR
+                    || ',"cause":' || coalesce(f[3], 'null') || ',"game":' || to_json(game)::VARCHAR
                     || ',"hash":' || to_json(hash)::VARCHAR || ',"payload":' || payload
-                    || ',"prev":' || to_json(prev)::VARCHAR || ',"seq":' || v[8] || ',"turn":' || coalesce(v[9], 'null')
-                    || ',"type":' || to_json(type)::VARCHAR || '}}' || chr(10)
-        AND starts_with(payload, '{{') AND game <> '' AND type <> '' AND seq::VARCHAR = v[8]
-        AND turn::VARCHAR IS NOT DISTINCT FROM v[9] AND cause::VARCHAR IS NOT DISTINCT FROM v[3], false) AS ok,
+                    || CASE WHEN v = 2 THEN ',"phase":' || coalesce(to_json(phase)::VARCHAR, 'null') ELSE '' END
+                    || ',"prev":' || to_json(prev)::VARCHAR || ',"seq":' || f[8] || ',"turn":' || coalesce(f[9], 'null')
+                    || ',"type":' || to_json(type)::VARCHAR
+                    || CASE WHEN v = 2 THEN ',"v":2,"visible":' || coalesce(visible, 'null') ELSE '' END
+                    || '}}' || chr(10)
+        AND v IS NOT NULL AND starts_with(payload, '{{') AND game <> '' AND type <> '' AND seq::VARCHAR = f[8]
+        AND turn::VARCHAR IS NOT DISTINCT FROM f[9] AND cause::VARCHAR IS NOT DISTINCT FROM f[3]
+        AND (visible IS NULL OR visible = to_json(TRY_CAST(TRY_CAST(visible AS JSON) AS VARCHAR[]))::VARCHAR), false)
+        AS ok,
     coalesce(contains(line, chr(133)) OR contains(line, chr(8232)) OR contains(line, chr(8233)), false) AS brk
 FROM typed
 """
-"""Each line (with its "\n") parsed, typed and compared with its canonical form; `ok` when they are the same.
+"""Each line (with its "\n") parsed, typed and compared with its canonical form, v1 or v2; `ok` when they are the same.
 
 The payload is DuckDB's own serialisation of the parsed payload (minified, keys in the line's order): a line
-whose payload is spelled otherwise (spaces, escapes, number forms) is not `ok`. `brk` marks line breaks that
-str.splitlines would split the line at."""
+whose payload is spelled otherwise (spaces, escapes, number forms) is not `ok`. `visible` must be a list of
+strings, `v` absent (v1: phase and visible absent too) or 2. `brk` marks line breaks that str.splitlines would
+split the line at."""
 
 _LINKS_SQL = """
 SELECT n, game, seq, want_seq, seq <> want_seq AS seq_bad, prev <> want_prev AS prev_bad, NOT ok AS hash_bad FROM (
@@ -245,9 +335,10 @@ SELECT n, game, seq, want_seq, seq <> want_seq AS seq_bad, prev <> want_prev AS 
 _STAGED_SCHEMA = pa.schema([
     ("n", pa.int64()), ("game", pa.string()), ("seq", pa.int64()), ("type", pa.string()), ("turn", pa.int32()),
     ("actor", pa.string()), ("payload", pa.string()), ("cause", pa.int64()), ("at", pa.string()),
-    ("prev", pa.string()), ("hash", pa.string()), ("ok", pa.bool_()), ("brk", pa.bool_()),
+    ("prev", pa.string()), ("hash", pa.string()), ("phase", pa.string()), ("visible", pa.string()), ("v", pa.int32()),
+    ("ok", pa.bool_()), ("brk", pa.bool_()),
 ])
-_EVENT_COLUMNS = 'game, seq, type, turn, actor, payload, cause, "at", prev, hash'
+_EVENT_COLUMNS = 'game, seq, type, turn, actor, payload, cause, "at", prev, hash, phase, visible, v'
 
 
 class _Lines:
@@ -282,8 +373,8 @@ def _exported_lines(store: Store, data: str | bytes) -> _Lines | None:
             data = data.encode("utf-8")
         except UnicodeEncodeError:
             return None
-    if any(brk in data for brk in _OTHER_BREAKS) or b',"v":' in data:
-        return None  # the bulk path reads v1 lines only (a v2 line's hash covers its payload's hash)
+    if any(brk in data for brk in _OTHER_BREAKS):
+        return None
     threads = int(store.con.execute("SELECT current_setting('threads')").fetchall()[0][0])
     return _Lines(data, threads)
 
@@ -328,7 +419,16 @@ class _Scan:
                     self.blanks += 1
                 continue
             prev, hash_ = line[p + 9:p + 73], line[h + 9:h + 73]
-            if sha256(prev + line[:h] + line[h + 74:]).hexdigest().encode() != hash_:
+            if line.find(_V_KEY, t) < 0:  # v1: the envelope is the line without its hash
+                envelope = line[:h] + line[h + 74:]
+            else:  # v2: the payload (up to the top-level phase) stands as its sha256
+                ph = line.rfind(_PHASE_KEY, h + 85, p)
+                if ph < 0:
+                    suspect(n)
+                    unverified(n)
+                    continue
+                envelope = line[:h] + _PAYLOAD_HASHED + sha256(line[h + 85:ph]).hexdigest().encode() + b'"' + line[ph:]
+            if sha256(prev + envelope).hexdigest().encode() != hash_:
                 suspect(n)
                 unverified(n)
                 continue
@@ -370,6 +470,8 @@ class Staged:
 
     def __init__(self, store: Store, table: str, games: list[str], source: str, lines: int):
         self.store, self.table, self.games, self.source, self.lines = store, table, games, source, lines
+        self.envelope_problems: list[tuple[int, str, str]] = []
+        """(line, game, problem) of re-checked lines whose envelope version does not fit (see `chain`)."""
 
     def __enter__(self) -> Staged:
         return self
@@ -389,8 +491,9 @@ class Staged:
     def problems(self, games: list[str] | None = None) -> list[str]:
         """`chain`'s problems with the staged lines of `games` (all by default), continuing each game as stored.
 
-        In line order: a seq that does not continue its game, a prev that is not the hash before it, a hash that
-        does not match its line (already re-checked in Python).
+        In line order and, for each line, in `chain`'s order: a seq that does not continue its game, a prev that is
+        not the hash before it, an envelope version that does not fit the line, a hash that does not match its
+        line (already re-checked in Python).
         """
         games = self.games if games is None else games
         tips = [self.store.tip(game) for game in games]
@@ -402,15 +505,17 @@ class Staged:
             rows = self.store.con.execute(_LINKS_SQL.format(table=self.table, heads=name)).fetchall()
         finally:
             self.store.con.unregister(name)
-        problems = []
+        problems: list[tuple[int, int, str]] = []
         for n, game, seq, want_seq, seq_bad, prev_bad, hash_bad in rows:
             if seq_bad:
-                problems.append(f"line {n}: seq is {seq} but game {game} continues at seq {want_seq}")
+                problems.append((n, 0, f"line {n}: seq is {seq} but game {game} continues at seq {want_seq}"))
             if prev_bad:
-                problems.append(f"line {n}: prev does not match the hash of the event before it")
+                problems.append((n, 1, f"line {n}: prev does not match the hash of the event before it"))
             if hash_bad:
-                problems.append(f"line {n}: hash does not match the event's content")
-        return problems
+                problems.append((n, 3, f"line {n}: hash does not match the event's content"))
+        wanted = set(games)
+        problems += [(n, 2, problem) for n, game, problem in self.envelope_problems if game in wanted]
+        return [problem for _, _, problem in sorted(problems, key=lambda item: item[:2])]
 
     def events(self, game: str) -> list[Event]:
         """The game's staged events, payloads parsed, each payload checked to be exactly its canonical JSON.
@@ -420,15 +525,16 @@ class Staged:
         JSON, as `chain` hashes it: if that hash matches, the canonical text is what gets stored; if not, the line
         is marked, and `problems` then names it ("hash does not match"). Call this before `problems`.
         """
-        table = self.store.con.sql(f'SELECT n, seq, type, turn, actor, payload, cause, "at", prev, hash '
-                                   f"FROM {self.table} WHERE game = ? ORDER BY n", params=[game]).to_arrow_table()
+        table = self.store.con.sql(f'SELECT n, seq, type, turn, actor, payload, cause, "at", prev, hash, phase, '
+                                   f"visible, v FROM {self.table} WHERE game = ? ORDER BY n",
+                                   params=[game]).to_arrow_table()
         events: list[Event] = []
         fixed: list[tuple[str, bool, int]] = []
         with gc_paused():
-            for n, seq, type_, turn, actor, text, cause, at, prev, hash_ in zip(
+            for n, seq, type_, turn, actor, text, cause, at, prev, hash_, phase, visible, v in zip(
                     *(column.to_pylist() for column in table.columns), strict=True):
-                event = make_event(game, seq, type_, turn, actor, _payload_of(text), cause, at, prev, hash_, None,
-                                   None, 1)
+                event = make_event(game, seq, type_, turn, actor, _payload_of(text), cause, at, prev, hash_, phase,
+                                   None if visible is None else tuple(json.loads(visible)), v)
                 canonical = canonical_json(event.payload)
                 if canonical != text:
                     fixed.append((canonical, event.expected_hash() == hash_, n))
@@ -511,13 +617,21 @@ def _recheck(staged: Staged, refused: list[tuple[int, bytes]]) -> bool:
     problems += parse_problems
     if problems:
         raise ValidationError(sorted(problems, key=_line_number))
+    refuse_withheld(raw)
     rows = []
     for r in raw:
-        payload_json = canonical_json(r.payload)
-        digest = envelope_hash(r.prev, canonical_envelope(r.game, r.seq, r.type, r.turn, r.actor, payload_json,
-                                                          r.cause, r.at, r.prev))
-        rows.append((r.line, r.game, r.seq, r.type, r.turn, r.actor, payload_json, r.cause, r.at, r.prev, r.hash,
-                     digest == r.hash, False))
+        version = raw_version(r)
+        if version == 1 and (r.phase is not None or r.visible is not None):
+            staged.envelope_problems.append((r.line, r.game, f"line {r.line}: {_V1_EXTRAS}"))
+        if version not in (1, 2):
+            staged.envelope_problems.append((r.line, r.game, f"line {r.line}: {_bad_version(r.v)}"))
+            version = 2
+        visible = None if r.visible is None else tuple(r.visible)
+        event = make_event(r.game, r.seq, r.type, r.turn, r.actor, r.payload, r.cause, r.at, r.prev, r.hash,
+                           r.phase, visible, version)
+        rows.append((r.line, r.game, r.seq, r.type, r.turn, r.actor, canonical_json(r.payload), r.cause, r.at,
+                     r.prev, r.hash, r.phase, None if visible is None else canonical_json(r.visible), version,
+                     event.expected_hash() == r.hash, False))
     con, table = staged.store.con, staged.table
     con.execute(f"DELETE FROM {table} WHERE NOT ok")
     if rows:
@@ -552,8 +666,10 @@ def import_exported(store: Store, data: str | bytes, *, source: str = "<stdin>")
 
     What `Store.import_events(chain(parse_lines(lines), head=...))` does, for a whole exported log, in bulk: no
     game rules are checked (that is `battlelog import`). Games continue as stored (a new game from seq 1).
-    Returns how many events were imported, or None when the text is not an export (then take the plain way).
-    ValidationError lists the problems by line, and nothing is imported.
+    Lines may be envelope v1 or v2, mixed (a game begun before v2 and continued after it); phase, visible and v
+    are stored as `chain` gives them. Returns how many events were imported, or None when the text is not an
+    export (then take the plain way, with `refuse_withheld`). ValidationError lists the problems by line, and
+    nothing is imported; a line whose payload was withheld (a viewer's export) is one (`refuse_withheld`).
 
     The common case takes one pass: DuckDB checks and inserts every line inside a transaction while Python
     checks the hashes and links; it commits only if both found nothing to look at. Otherwise it rolls back and

@@ -17,6 +17,7 @@ import pytest
 
 from cli.main import check_log, import_plain, import_text
 from eventlog import jsonl
+from eventlog.envelope import GENESIS, Event
 from eventlog.errors import ValidationError
 from eventlog.store import Store
 from replay import driver
@@ -77,25 +78,60 @@ def _import(db: Path, text: str, *, bulk: bool) -> tuple[object, list, list]:
     return outcome, events, checkpoints
 
 
+def _upgraded(text: str, start: int) -> str:
+    """The exported (v1) fixture as if the game had gone on in envelope v2 from its line `start` (1-based) on:
+    those events sealed again, orders in phase "orders" and seen by their actor only."""
+    from eventlog.envelope import Draft, seal
+
+    out: list[Event] = []
+    for k, line in enumerate(text.splitlines(), 1):
+        e = json.loads(line)
+        if k < start:
+            out.append(Event(e["game"], e["seq"], e["type"], e["turn"], e["actor"], e["payload"], e["cause"],
+                             e["at"], e["prev"], e["hash"]))
+            continue
+        order = e["type"] == "order"
+        draft = Draft(e["type"], e["payload"], e["turn"], e["actor"], e["cause"], "orders" if order else None,
+                      (e["actor"],) if order else None)
+        out.append(seal(e["game"], out[-1].hash if out else GENESIS, e["seq"], draft, e["at"]))
+    return "\n".join(jsonl.export_lines(out)) + "\n"
+
+
+_FORMATS = {"v1": lambda text: text, "v2": lambda text: _upgraded(text, 1),
+            "v1 then v2": lambda text: _upgraded(text, len(text.splitlines()) // 2)}
+
+
+@pytest.mark.parametrize("fmt", list(_FORMATS))
 @pytest.mark.parametrize("path", DUELS, ids=[p.stem for p in DUELS])
-def test_the_bulk_full_import_equals_the_plain_one(tmp_path: Path, path: Path, monkeypatch) -> None:
+def test_the_bulk_full_import_equals_the_plain_one(tmp_path: Path, path: Path, fmt: str, monkeypatch) -> None:
     monkeypatch.setattr(driver, "CHECKPOINT_EVERY", 5)
-    text = path.read_text(encoding="utf-8")
-    assert _import(tmp_path / "bulk.duckdb", text, bulk=True) == _import(tmp_path / "plain.duckdb", text, bulk=False)
+    text = _FORMATS[fmt](path.read_text(encoding="utf-8"))
+    bulk = _import(tmp_path / "bulk.duckdb", text, bulk=True)
+    assert bulk == _import(tmp_path / "plain.duckdb", text, bulk=False)
+    assert {e.v for e in bulk[1]} == {"v1": {1}, "v2": {2}, "v1 then v2": {1, 2}}[fmt]
+    assert "\n".join(jsonl.export_lines(bulk[1])) + "\n" == text
 
 
 def _edits(text: str) -> dict[str, str]:
-    from eventlog.envelope import canonical_envelope, envelope_hash
+    from eventlog.envelope import canonical_envelope, canonical_envelope_v2, canonical_json, envelope_hash, payload_hash
 
     lines = text.splitlines()
     order = next(i for i, x in enumerate(lines) if '"type":"order"' in x)
     e = json.loads(lines[order])
-    # The line as export writes it, but for its payload keys, written in reverse, and a hash made over that text:
-    # right for the text, wrong for the canonical envelope.
+    # The line as export writes it, but for its payload keys, written in reverse, and a hash made over that text
+    # (v2: that text's sha256): right for the text, wrong for the canonical envelope.
     unsorted = json.dumps(dict(reversed(e["payload"].items())), ensure_ascii=False, separators=(",", ":"))
-    body = canonical_envelope(e["game"], e["seq"], e["type"], e["turn"], e["actor"], unsorted, e["cause"], e["at"],
-                              e["prev"])
-    forged = body.replace(',"payload":', f',"hash":"{envelope_hash(e["prev"], body)}","payload":', 1)
+    assert unsorted != canonical_json(e["payload"])
+    if e.get("v") == 2:
+        body = canonical_envelope_v2(e["game"], e["seq"], e["type"], e["turn"], e["actor"], payload_hash(unsorted),
+                                     e["cause"], e["at"], e["prev"], e["phase"], e["visible"])
+        forged = lines[order].replace(f',"payload":{canonical_json(e["payload"])},', f',"payload":{unsorted},', 1)
+        forged = forged.replace(e["hash"], envelope_hash(e["prev"], body), 1)
+    else:
+        body = canonical_envelope(e["game"], e["seq"], e["type"], e["turn"], e["actor"], unsorted, e["cause"],
+                                  e["at"], e["prev"])
+        forged = body.replace(',"payload":', f',"hash":"{envelope_hash(e["prev"], body)}","payload":', 1)
+    assert forged != lines[order]
     roll = next(i for i, x in enumerate(lines) if '"type":"roll"' in x)
     return {
         "a doctored roll": "\n".join(lines[:roll] + [lines[roll].replace('"result":[', '"result":[1')]
@@ -106,10 +142,11 @@ def _edits(text: str) -> dict[str, str]:
     }
 
 
+@pytest.mark.parametrize("fmt", list(_FORMATS))
 @pytest.mark.parametrize("edit", ["a doctored roll", "a hash over unsorted payload keys", "the same, last",
                                   "a line left out"])
-def test_the_bulk_full_import_refuses_what_the_plain_one_refuses(tmp_path: Path, edit: str) -> None:
-    text = _edits(DUELS[0].read_text(encoding="utf-8"))[edit]
+def test_the_bulk_full_import_refuses_what_the_plain_one_refuses(tmp_path: Path, edit: str, fmt: str) -> None:
+    text = _edits(_FORMATS[fmt](DUELS[0].read_text(encoding="utf-8")))[edit]
     bulk = _import(tmp_path / "bulk.duckdb", text, bulk=True)
     assert bulk == _import(tmp_path / "plain.duckdb", text, bulk=False)
     assert isinstance(bulk[0], list) and bulk[1] == []
@@ -159,7 +196,9 @@ def test_the_bench_runs_and_prints_its_table(tmp_path: Path, monkeypatch, capsys
     assert any(name.startswith("full replay") and f["theirs"] and f["ratio"] for name, f in figures.items())
     assert all(f["ours"] is not None for f in figures.values() if not f["note"].startswith("skipped"))
     assert list((tmp_path / "out").glob("duel-1500-*.jsonl"))
+    assert report["envelope"] == 2 and b',"v":2,' in next((tmp_path / "out").glob("duel-1500-*.jsonl")).read_bytes()
     assert bench.main(["--events", "1500", "--posts", "5", "--repeat", "1", "--no-eventsourcing",
-                       "--no-full-import"]) == 0
+                       "--no-full-import", "--envelope", "1"]) == 0
     table = capsys.readouterr().out
-    assert "figure" in table and "aim" in table and "met?" in table
+    assert "figure" in table and "aim" in table and "met?" in table and "(envelope v1)" in table
+    assert b',"v":' not in (tmp_path / "out" / f"duel-1500-v{bench.GENERATOR}-envelope1.jsonl").read_bytes()
