@@ -379,7 +379,7 @@ def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str 
                 raise ValidationError([f"--result: {p}" for p in problems])
             payload = dicelib.roll_payload(spec, values, purpose=purpose, source=source, link=link, **extra)
             event, new_salt = _sealed_or_plain(store, game, Draft("roll", payload, turn, actor), seal=seal, salt=salt,
-                                               replace_=replace_, name=purpose, key={})
+                                               replace_=replace_, name=purpose, key=extra)
             if new_salt:
                 click.echo(f"seq {event.seq}: sealed roll of {actor or 'GM'}; salt {new_salt} (reveal with --reveal)")
                 return

@@ -144,7 +144,8 @@ def _connect(path: str, retry_seconds: float) -> duckdb.DuckDBPyConnection:
         except duckdb.IOException as error:
             if not _is_lock_error(error):
                 raise
-            if time.monotonic() + delay > deadline:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
                 raise LockedError(
                     f"database {path} is locked by another process (still locked after {retry_seconds:g} s); "
                     "close the other battlelog command or program using it and try again"
@@ -152,7 +153,7 @@ def _connect(path: str, retry_seconds: float) -> duckdb.DuckDBPyConnection:
             if not warned:
                 _log().info("database locked, retrying", path=path, seconds=retry_seconds)
                 warned = True
-            time.sleep(delay)
+            time.sleep(min(delay, remaining))  # the whole budget is waited, not about half of it
             delay = min(delay * 2, 0.5)
 
 

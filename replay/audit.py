@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from eventlog.envelope import Draft, Event
-from eventlog.errors import BattlelogError, ValidationError
-from replay.driver import Game, initial_state, resolution_steps, turn_inputs
-from replay.inputs import Inputs
+from eventlog.errors import ValidationError
+from replay.context import run
+from replay.fold import Game, initial_state, resolution_steps, turn_inputs
 from replay.ruleset import Ruleset
 
 
@@ -120,10 +120,13 @@ def audit_turn(game: Game, state: Any, turn: int, recorded: list[Event]) -> list
     rs = game.ruleset
     out = [Finding(turn, "ruling", e.seq, [f"GM ruling: {e.payload.get('note') or '(no note)'}"])
            for e in recorded if e.type == "ruling"]
-    try:
-        computed = rs.resolve(state, turn, Inputs(turn_inputs(game, turn)), game.options)
-    except BattlelogError as exc:
-        return out + [Finding(turn, "unresolvable", recorded[0].seq, [str(exc)])]
+    stop = run(rs.resolve, rs.evolve, state, turn, turn_inputs(game, turn), game.options, game.id)
+    if stop.requests or stop.error:
+        why = stop.error or "; ".join(f"waiting for {r.text()}" for r in stop.requests)
+        return out + [Finding(turn, "unresolvable", recorded[0].seq, [why])]
+    computed = list(stop.drafts)
+    out += [Finding(turn, "unused", e.seq, [f"seq {e.seq} ({e.type} of {e.actor or 'GM'}) was recorded but nothing "
+                                           "used it"]) for e in stop.unused]
     steps = [s for e in recorded for s in resolution_steps(rs, e)]
     ruled = [e.type == "ruling" for e in recorded for _ in resolution_steps(rs, e)]
     return out + compare(turn, steps, computed, rs, ruled)

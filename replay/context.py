@@ -196,6 +196,13 @@ class TurnInputs:
     """Seals with no reveal yet."""
     rulings: tuple[Event, ...] = ()
     """Granular GM rulings (a `ruling` with "request" or "override")."""
+    seen: set[int] | None = field(default=None, compare=False, repr=False)
+    """Where a resolution's context notes the seqs its resolver read (for "recorded but nothing used it")."""
+
+    def _saw(self, events: list[Event]) -> list[Event]:
+        if self.seen is not None:
+            self.seen.update(e.seq for e in events)
+        return events
 
     @classmethod
     def of(cls, turn: int, log_events: Iterable[Event]) -> TurnInputs:
@@ -228,6 +235,7 @@ class TurnInputs:
         for e in self.events:
             if e.type == "order" and e.actor is not None:
                 out[e.actor] = e
+        self._saw(list(out.values()))
         return out
 
     def order(self, actor: str) -> dict[str, Any] | None:
@@ -236,22 +244,23 @@ class TurnInputs:
 
     def orders_of(self, actor: str) -> list[Event]:
         """Every order of `actor` in log order (for turns where one player gives several, like a setup turn)."""
-        return [e for e in self.events if e.type == "order" and e.actor == actor]
+        return self._saw([e for e in self.events if e.type == "order" and e.actor == actor])
 
     def sealed(self) -> dict[str, Event]:
         """actor -> an unrevealed seal of an order."""
         return {e.actor: e for e in self.seals if e.actor is not None and seal_key(e)[1] == "order"}
 
     def rolls(self, actor: str | None = None, purpose: str | None = None, **key: Any) -> list[Event]:
-        return [
+        return self._saw([
             e for e in self.events
             if e.type == "roll"
             and (actor is None or e.actor == actor)
             and (purpose is None or e.payload.get("purpose") == purpose)
             and _matches(e.payload, key)
-        ]
+        ])
 
     def choices(self, actor: str | None = None, name: str | None = None, **key: Any) -> list[Event]:
+        """The recorded choices for (actor, name, key); a resolver reading them consumes them itself."""
         return [
             e for e in self.events
             if e.type == "choice"
@@ -318,6 +327,10 @@ class Context:
     draw: Any = None
     """Not used: the context never draws dice (kept so that older callers' keyword still constructs it)."""
 
+    def __post_init__(self) -> None:
+        if self.recorded.seen is None:
+            self.recorded = replace(self.recorded, seen=self.used)
+
     @property
     def turn(self) -> int:
         return self.recorded.turn
@@ -355,6 +368,16 @@ class Context:
             self.used.add(e.seq)
         return e
 
+    def missing_order(self, actor: str, what: str | None = None, options: Iterable[Any] | None = None) -> Request:
+        """The request for `actor`'s missing order: its reveal when the actor has sealed one."""
+        req = Request("order", actor, ORDER_NAME, (), what=what or f"order for turn {self.turn}",
+                      options=None if options is None else tuple(options), phase=self.phase)
+        seal = self.recorded.seal_for("order", actor, ORDER_NAME, {})
+        if seal is None:
+            return req
+        return replace(req, kind="reveal", what=f"reveal of the sealed order (seq {seal.seq})", seal=seal.seq,
+                       options=None)
+
     def need_orders(self, actors: Iterable[str], what: str | None = None, **key: Any) -> dict[str, Event]:
         """The order in force of each actor; waits listing every actor whose order (or its reveal) is missing."""
         found: dict[str, Event] = {}
@@ -368,12 +391,8 @@ class Context:
                 found[actor] = replace(ruled, type="order", payload=ruled.payload.get("value") or {})
                 self.used.add(ruled.seq)
                 continue
-            seal = self.recorded.seal_for("order", actor, ORDER_NAME, {})
-            if seal is not None:
-                missing.append(replace(req, kind="reveal", what=f"reveal of the sealed order (seq {seal.seq})",
-                                       seal=seal.seq))
-            elif e is None:
-                missing.append(req)
+            if e is None or self.recorded.seal_for("order", actor, ORDER_NAME, {}) is not None:
+                missing.append(replace(self.missing_order(actor, what), key=req.key))
             else:
                 found[actor] = e
                 self.used.add(e.seq)

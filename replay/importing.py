@@ -263,9 +263,7 @@ def import_text(store: Store, text: str, *, source: str, rename: str | None = No
 def import_plain(store: Store, text: str, *, source: str, rename: str | None = None) -> dict[str, Imported]:
     """import_text line by line in Python: the only way for hand-written logs, the reference for exported ones."""
     raw = jsonl.parse_lines(text.splitlines(), source=source)
-    refuse = getattr(jsonl, "refuse_withheld", None)
-    if refuse is not None:
-        refuse(raw)
+    jsonl.refuse_withheld(raw)
     by_game: dict[str, list[Any]] = {}
     for r in raw:
         by_game.setdefault(r.game, []).append(r)

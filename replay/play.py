@@ -43,23 +43,7 @@ def resolve_turn(game: Game, start: Any, turn: int, turn_events: Sequence[Event]
     rs = game.ruleset
     inputs = TurnInputs.of(turn, turn_events)
     stop = run(rs.resolve, rs.evolve, start, turn, inputs, game.options, game.id)
-    requests = _with_reveals(inputs, stop.requests) if stop.requests else ()
-    return Point(turn, start, stop.state, inputs, stop.drafts, requests, stop.error, stop.unused)
-
-
-def _with_reveals(inputs: TurnInputs, requests: tuple[Request, ...]) -> tuple[Request, ...]:
-    """What a waiting turn asks, with the reveal of every seal not yet revealed first (the rules may not know of
-    a sealed input until it is revealed)."""
-    asked = {(r.actor, r.seal) for r in requests if r.kind == "reveal"}
-    reveals = []
-    for seal in inputs.seals:
-        actor, kind, name, key = seal_key(seal)
-        if (actor, seal.seq) not in asked:
-            what = f"reveal of the sealed {kind if name == ORDER_NAME else name} (seq {seal.seq})"
-            reveals.append(Request("reveal", actor, name, key, what=what, seal=seal.seq))
-    shown = {r.actor for r in reveals}
-    rest = tuple(r for r in requests if not (r.kind == "order" and r.actor in shown))
-    return tuple(reveals) + rest
+    return Point(turn, start, stop.state, inputs, stop.drafts, stop.requests, stop.error, stop.unused)
 
 
 def point(game: Game, state: Any | None = None) -> Point:

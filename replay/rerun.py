@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from eventlog.envelope import Draft, Event
-from eventlog.errors import BattlelogError, ValidationError
+from eventlog.errors import ValidationError
 from replay.audit import diff_json
-from replay.driver import Game, fold_events, game_from_events, initial_state, turn_inputs
-from replay.inputs import Inputs
+from replay.context import run
+from replay.fold import Game, fold_events, game_from_events, initial_state, resolution_steps, turn_inputs
 
 
 @dataclass
@@ -53,7 +53,11 @@ def load_variant(path: str | Path) -> tuple[str | None, dict[str, Any]]:
 
 
 def rerun(game: Game, ruleset_key: str | None = None, options: dict[str, Any] | None = None) -> RerunReport:
-    """Per-turn state differences between the recorded game and the same inputs under other rules."""
+    """Per-turn state differences between the recorded game and the same inputs under other rules.
+
+    Turns are aligned by number and their steps by phase. Where the variant cannot resolve a turn (it is over, or
+    the recorded inputs do not answer what it asks), or a phase has other steps, that is a structural divergence:
+    it is reported and the rerun goes on from the recorded state of the next turn."""
     variant = game_from_events(game.events, ruleset_key=ruleset_key,
                                options={**game.options.model_dump(), **(options or {})})
     rs_old, rs_new = game.ruleset, variant.ruleset
@@ -62,28 +66,51 @@ def rerun(game: Game, ruleset_key: str | None = None, options: dict[str, Any] | 
                         for k in new_opts if new_opts[k] != old_opts.get(k))
     report = RerunReport(game.id, rs_old.key, f"{rs_new.key}" + (f" with {changed}" if changed else ""), new_opts)
     old_state, new_state = initial_state(game), initial_state(variant)
-    by_turn: dict[int, list] = {}
-    for e in game.events:
-        if e.turn is not None and e.type == "turn.closed":
-            by_turn.setdefault(e.turn, [])
-    for turn in by_turn:
-        old_state = fold_events(rs_old, old_state, [e for e in game.events if e.turn == turn])
+    for turn in [t for t in game.index.order if t in game.index.closed]:
+        events = game.index.by_turn[turn]
+        recorded_steps = [s for e in events if e.type != "correction" for s in resolution_steps(rs_old, e)]
+        old_state = fold_events(rs_old, old_state, events)
+        lines: list[str] = []
+        lost = True
         if rs_new.current_turn(new_state) != turn:
-            report.stopped = f"under the variant the game is over before turn {turn}"
-            break
-        try:
-            drafts = rs_new.resolve(new_state, turn, Inputs(turn_inputs(game, turn)), variant.options)
-        except BattlelogError as exc:
-            report.stopped = f"turn {turn} cannot be re-resolved under the variant: {exc}"
-            break
-        for d in drafts:
-            new_state = rs_new.evolve(new_state, _event(game.id, d))
-        report.turns += 1
-        lines = diff_json(rs_old.state_json(old_state), rs_new.state_json(new_state), names=("recorded", "variant"))
+            lines.append(f"structural: under the variant turn {turn} is not played "
+                         f"(its next turn is {rs_new.current_turn(new_state)})")
+        else:
+            stop = run(rs_new.resolve, rs_new.evolve, new_state, turn, turn_inputs(game, turn), variant.options,
+                       game.id)
+            if stop.requests or stop.error:
+                why = stop.error or "; ".join(f"waiting for {r.text()}" for r in stop.requests)
+                lines.append(f"structural: the variant cannot resolve turn {turn} from the recorded inputs: {why}")
+            else:
+                lines += _phase_lines(recorded_steps, list(stop.drafts))
+                new_state, lost = stop.state, False
+                report.turns += 1
+        if lost:
+            new_state = _resync(rs_old, rs_new, old_state)  # go on from the recorded state
+        lines += diff_json(rs_old.state_json(old_state), rs_new.state_json(new_state), names=("recorded", "variant"))
         if lines:
             report.changes.append(TurnChange(turn, lines))
     return report
 
 
-def _event(game: str, draft: Draft) -> Event:
-    return Event(game, 0, draft.type, draft.turn, draft.actor, draft.payload, draft.cause, "", "", "")
+def _phase_lines(recorded: list[Event], computed: list[Draft]) -> list[str]:
+    """Phases whose steps differ in number or kind between the log and the variant."""
+    def per_phase(items: list[Any]) -> dict[str | None, list[str]]:
+        out: dict[str | None, list[str]] = {}
+        for item in items:
+            out.setdefault(item.phase, []).append(item.type)
+        return out
+
+    old, new = per_phase(recorded), per_phase(computed)
+    lines = []
+    for phase in list(old) + [p for p in new if p not in old]:
+        a, b = old.get(phase, []), new.get(phase, [])
+        if a != b:
+            where = f"phase {phase}" if phase is not None else "steps"
+            lines.append(f"structural: {where}: recorded {len(a)} ({', '.join(a) or 'none'}), "
+                         f"variant {len(b)} ({', '.join(b) or 'none'})")
+    return lines
+
+
+def _resync(rs_old: Any, rs_new: Any, old_state: Any) -> Any:
+    return old_state if rs_old is rs_new else rs_new.state_from_json(rs_old.state_json(old_state))

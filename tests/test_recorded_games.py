@@ -59,7 +59,10 @@ def test_audit_is_clean_unless_the_game_records_a_ruling(games, name):
         assert any(f.kind == "differs" and f.recorded_why and f.computed_why for f in report.findings)
     else:
         assert report.clean, report.findings
-        assert report.findings == []
+        unused = [(f.turn, f.seq) for f in report.findings if f.kind == "unused"]
+        assert [f for f in report.findings if f.kind != "unused"] == []
+        # knights-lady recorded a tie roll in turn 2 that the queue never needed (no full tie): audit says so
+        assert unused == ([(2, 49)] if name == "knights-lady" else [])
 
 
 @pytest.mark.parametrize("name", ALL)

@@ -49,7 +49,8 @@ def play_turn(run, a="heads", b="tails", coin="1"):
 
 def test_a_turn_from_orders_to_state(game):
     r = play_turn(game)
-    assert r.output.splitlines() == ["turn 1 resolved", "waiting for A: order for turn 2"]
+    assert r.output.splitlines() == ["turn 1 resolved", "waiting for A: order for turn 2",
+                                     "waiting for B: order for turn 2"]
     state = json.loads(game("state", "g", "--json").output)
     assert state["score"] == {"A": 1, "B": 0}
     assert json.loads(game("state", "g", "--turn", "1", "--step", "0", "--json").output)["score"] == {"A": 0, "B": 0}

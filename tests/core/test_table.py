@@ -249,9 +249,6 @@ def test_a_gm_override_of_the_computed_winner(game):
     assert clash_["payload"]["why"][-1] == "rules: A; GM ruling (seq 22): B"
 
 
-@pytest.mark.xfail(strict=True, raises=TypeError,
-                   reason="core bug: replay/audit.py audit_turn uses resolve()'s return value; a resolver that "
-                          "emits through ctx.emit and returns None (as the protocol allows) crashes audit")
 def test_audit_of_a_resolver_that_emits(game):
     salt = muster(game)
     clash(game, salt)
@@ -374,8 +371,6 @@ def test_a_per_player_export_verifies_but_does_not_import(game):
     assert r.exit_code != 0 and count(game) == before and count(game, "ga") == 0
 
 
-@pytest.mark.xfail(strict=True, reason="core bug: cli roll --seal seals under key {} (not the --field key), so a "
-                                       "second keyed roll of the same purpose cannot be sealed")
 def test_keyed_rolls_can_be_sealed_one_by_one(game):
     ok(game, "roll", "g", "1d6", "--purpose", "unit", "--field", "unit=1", "--result", "3", "--seal")
     ok(game, "roll", "g", "1d6", "--purpose", "unit", "--field", "unit=2", "--result", "3", "--seal")

@@ -65,14 +65,8 @@ class Toy(Ruleset):
         return []
 
     def resolve(self, state: ToyState, turn: int, inputs: Inputs, options: Options) -> list[Draft]:
-        from replay.inputs import Waiting
-
-        guesses = {}
-        for p, _ in state.score:
-            o = inputs.order(p)
-            if o is None:
-                raise Waiting(p, f"order for turn {turn}")
-            guesses[p] = o["guess"]
+        orders = inputs.need_orders([p for p, _ in state.score])
+        guesses = {p: e.payload["guess"] for p, e in orders.items()}
         coin = inputs.roll("1d2", actor=None, purpose="coin")
         side = "heads" if coin.payload["result"][0] == 1 else "tails"
         score = {p: s + (options.points if guesses[p] == side else 0) for p, s in state.score}

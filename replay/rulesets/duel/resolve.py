@@ -290,16 +290,21 @@ def _prepare(d: Duelist, inputs: Inputs, turn: int, options: DuelOptions) -> Sid
     event = inputs.order_event(d.id)
     events = inputs.rolls(d.id, "stake")
     if not events:
-        signed = {"stake": payload["stake"]} if payload.get("stake") is not None else {}
-        events = [inputs.roll("1d100", actor=d.id, purpose="stake", **signed)]
+        events = [inputs.roll("1d100", actor=d.id, purpose="stake", **_signed(payload))]
     order = declared(payload, [e.payload for e in events])
     stakes = roll_stakes([e.payload for e in events], order.stake)
     rolls = [(roll_value(e.payload), s, e.seq) for e, s in zip(events, stakes, strict=True)]
     return Side(d, order, event.seq if event else None, rolls, reroll_costs(stakes, options.reroll_cost), d.stamina)
 
 
+def _signed(order_payload: dict[str, Any]) -> dict[str, Any]:
+    """The key of a stake roll request: the order's stake where it names one (else the roll declares it, A29)."""
+    return {"stake": order_payload["stake"]} if order_payload.get("stake") is not None else {}
+
+
 def _verdict(inputs: Inputs, duelist_id: str) -> str | None:
     found = inputs.recorded.choices(name="sharp_tongue_verdict", duelist=duelist_id)
+    inputs.used.update(e.seq for e in found)  # the last verdict counts; the earlier ones are read too
     return found[-1].payload.get("value") if found else None
 
 
@@ -325,6 +330,10 @@ def resolve(state: DuelState, turn: int, inputs: Inputs, options: DuelOptions) -
     if conceded is not None:
         emit(conceded)
         return drafts
+    inputs.need_orders(state.ids)
+    unrolled = [d.id for d in state.duelists if not inputs.rolls(d.id, "stake")]
+    if unrolled:  # both missing stake rolls are listed at once
+        inputs.need_rolls([("1d100", i, "stake", _signed(inputs.order(i) or {})) for i in unrolled])
     a, b = (_prepare(d, inputs, turn, options) for d in state.duelists)
     for x in (a, b):
         if x.order.activate.sharp_tongue:
@@ -349,6 +358,7 @@ def _concession(state: DuelState, turn: int, inputs: Inputs) -> Draft | None:
     """A27: a recorded `concede` ends the duel; the other duelist wins."""
     for e in inputs.recorded.choices(name="concede"):
         if e.actor in state.ids:
+            inputs.used.add(e.seq)
             winner = state.other(e.actor)
             return Draft("duel.concede", _payload(
                 [f"{e.actor} concedes -> {winner} wins"], "§6; spec §6 (concede)", ["A27"],

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from eventlog.envelope import Draft
-from replay.inputs import Inputs, MissingInput, Waiting
+from replay.context import Inputs, MissingInput, Waiting
 from replay.rulesets.knights import derive as d
 from replay.rulesets.knights import geometry as g
 from replay.rulesets.knights.check import check_order, legal_actions, pose_of, return_problems
@@ -65,16 +65,28 @@ class Act:
     heading: int | None = None  # Sharp Turn: the facing noted in step 1
 
 
+def _orders(ctx: Ctx, players: tuple[str, ...] | list[str]) -> dict[str, dict[str, Any]]:
+    """Every lance's order; waits listing every player whose order (or its reveal) is missing."""
+    out: dict[str, dict[str, Any]] = {}
+    missing = []
+    for player in players:
+        try:
+            out[player] = _order(ctx, player)
+        except Waiting as waiting:
+            missing += waiting.requests
+    if missing:
+        raise Waiting(requests=missing)
+    return out
+
+
 def _order(ctx: Ctx, player: str) -> dict[str, Any]:
     o = ctx.inputs.order(player)
     legal = legal_actions(ctx.state, player)
     if o is None:
         if not legal:
             return {"kind": "pass"}
-        if ctx.inputs.live:
-            raise Waiting(player, f"order for turn {ctx.turn}",
-                          [f"{ctx.name(k)}: {'/'.join(a)}" for k, a in legal.items()])
-        raise MissingInput(f"turn {ctx.turn}: no order from {player}")
+        options = [f"{ctx.name(k)}: {'/'.join(a)}" for k, a in legal.items()]
+        raise Waiting(requests=[ctx.inputs.missing_order(player, options=options)])
     errors = check_order(ctx.state, player, o, ctx.options)
     if errors:
         raise MissingInput(f"turn {ctx.turn}: {player}'s order is illegal: " + "; ".join(errors))
@@ -94,7 +106,7 @@ def resolve_turn(ctx: Ctx) -> None:
     st = ctx.state
     conceded = next((p for p in st.lance_order if (ctx.inputs.order(p) or {}).get("kind") == "concede"), None)
     orders = {p: ({"kind": "concede"} if p == conceded else ctx.inputs.order(p) or {"kind": "pass"})
-              for p in st.lance_order} if conceded else {p: _order(ctx, p) for p in st.lance_order}
+              for p in st.lance_order} if conceded else _orders(ctx, st.lance_order)
     acts = [_act(p, o) for p, o in orders.items() if o.get("kind", "action") == "action"]
     ctx.emit("knights.reveal", {
         "turn": ctx.turn, "orders": orders, "acting": [a.knight for a in acts],
