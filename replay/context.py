@@ -468,7 +468,7 @@ class Context:
                                  **key).payload.get("value")
 
     def choice_event(self, name: str, *, actor: str | None, options: list[Any], what: str | None = None,
-                     default: Any = NO_DEFAULT, **key: Any) -> Event:
+                     default: Any = NO_DEFAULT, validate: bool = True, **key: Any) -> Event:
         """Like `choice`, but the event itself (for a resolution's `cause`); a forced choice is a synthetic event
         with seq 0."""
         req = Request("choice", actor, name, freeze(key), options=tuple(options) if options else None,
@@ -483,13 +483,45 @@ class Context:
         if i < len(found):
             self._taken[k] = i + 1
             value = found[i].payload.get("value")
-            if options and value not in options:
+            if validate and options and value not in options:
                 raise MissingInput(f"turn {self.turn}: choice {name} of {actor or 'GM'} at seq {found[i].seq} is "
                                    f"{value!r}, not one of " + ", ".join(map(str, options)))
             self.used.add(found[i].seq)
             return found[i]
         self._ask([req])
         raise AssertionError("unreachable")
+
+    def ask(self, name: str, *, actor: str | None, options: list[Any], what: str | None = None,
+            default: Any = NO_DEFAULT, applies: bool = False, accept: Callable[[Any], bool] | None = None,
+            **key: Any) -> tuple[Any, str]:
+        """A choice point, answered as the rules allow; returns (value, how):
+
+        - "chosen": the recorded choice (or the GM's ruling) for (name, actor, key);
+        - "forced": none is recorded and only one option is legal: it needs no event (knights C1). A recorded
+          choice of the same key that names another option is left for a later point (it is reported unused if
+          nothing takes it);
+        - "default": none is recorded and the rulebook applies `default` by itself (`applies=True`, e.g. what an
+          order that says nothing means); a default that does not apply by itself is only shown in the request
+          (a forum time-out is the GM's ruling that applies it);
+        - otherwise resolution waits. With `accept`, any value it accepts is legal (poses, cells) and `options`
+          are only what the request shows."""
+        recorded = self.next_choice(name, actor=actor, **key)
+        if recorded is None:
+            if applies and default is not NO_DEFAULT:
+                return default, "default"
+            if len(options) == 1:
+                return options[0], "forced"
+        elif len(options) == 1 and accept is None and not applies and recorded.payload.get("value") != options[0]:
+            return options[0], "forced"
+        try:
+            value = self.choice(name, actor=actor, options=[] if accept else list(options), what=what,
+                                default=NO_DEFAULT if applies else default, **key)
+        except Waiting as waiting:  # the request shows the options even where `accept` judges the answer
+            raise Waiting(requests=[replace(r, options=tuple(options)) for r in waiting.requests]) from None
+        if accept is not None and not accept(value):
+            raise MissingInput(f"turn {self.turn}: choice {name} of {actor or 'GM'} is {value!r}: "
+                               f"not legal for {what or name.replace('_', ' ')}")
+        return value, "chosen"
 
     def decide(self, name: str, computed: Any, **key: Any) -> Any:
         """A computed decision the GM may override by a ruling {"override": {"name", "key"}, "value"}."""

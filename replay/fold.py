@@ -77,6 +77,20 @@ class Game:
     def index(self) -> TurnIndex:
         return TurnIndex.of(self.events)
 
+    @cached_property
+    def starts(self) -> dict[int, Any]:
+        """The state at step 0 of every closed turn, from one pass over the log (what per-turn views start from)."""
+        rs = self.ruleset
+        state = initial_state(self)
+        out: dict[int, Any] = {}
+        for e in self.events:
+            t = e.turn
+            if t is not None and t not in out and t in self.index.closed and (
+                    e.type == "turn.closed" or (e.type != "correction" and resolution_steps(rs, e))):
+                out[t] = state
+            state = apply(rs, state, e)
+        return out
+
     @property
     def recorded_revision(self) -> str | None:
         """The ruleset revision recorded in game.created (None for games recorded before revisions)."""
@@ -217,6 +231,8 @@ def state_before(game: Game, turn: int, store: Store | None = None, steps: TurnS
     earlier turn recorded while this one was open included), from the nearest checkpoint when a store is given."""
     events = game.index.by_turn.get(turn, ())
     ts = steps or turn_steps(game, turn)
+    if store is None and not ts.provisional and turn in game.index.closed:
+        return game.starts[turn]
     first = events[0].seq if events else game.events[-1].seq + 1
     upto = ts.steps[0][0] if ts.steps and not ts.provisional else (events[-1].seq + 1 if events else first)
     cp = store.checkpoint(game.id, game.checkpoint_key, first - 1) if store is not None else None

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from eventlog.envelope import Draft
-from replay.inputs import Inputs, MissingInput, Waiting
+from replay.context import NO_DEFAULT, Inputs
 from replay.rulesets.knights.events import Resolution
 from replay.rulesets.knights.evolve import apply, updates
 from replay.rulesets.knights.model import KnightsOptions, Pose, State
@@ -117,30 +117,12 @@ class Ctx:
 
     def ask(self, name: str, actor: str | None, options: list[Any], *, default: Any = None,
             accept: Callable[[Any], bool] | None = None, **key: Any) -> tuple[Any, str]:
-        """A recorded choice, or the only option ("forced", C1), or the default ("default", K25, K44).
-
-        With `accept`, any value it accepts is taken (poses, cells) and `options` are only shown when waiting.
-        Returns (value, how) with how = "chosen" | "forced" | "default".
-        """
-        recorded = self.inputs.next_choice(name, actor=actor, **key)
-        if recorded is None:
-            if default is not None:
-                return default, "default"
-            if len(options) == 1:
-                return options[0], "forced"
-        elif len(options) == 1 and accept is None and default is None \
-                and recorded.payload.get("value") != options[0]:
-            # C1: a forced pick needs no event; the recorded one of the same key is for a later pick
-            return options[0], "forced"
+        """The core's choice point (`Context.ask`): recorded → "chosen", the only option → "forced" (C1), the
+        rulebook's own default when none is given → "default" (K25, K44); otherwise resolution waits."""
         what = name.replace("_", " ") + key_text(self.state, key, self.label)
-        try:
-            value = self.inputs.choice(name, actor=actor, options=[] if accept else options, what=what, **key)
-        except Waiting as waiting:
-            shown = tuple(options)
-            raise Waiting(requests=[replace(r, options=shown) for r in waiting.requests]) from None
-        if accept is not None and not accept(value):
-            raise MissingInput(f"turn {self.turn}: choice {name} of {actor} is {value!r}: not legal for {what}")
-        return value, "chosen"
+        return self.inputs.ask(name, actor=actor, options=list(options), what=what,
+                               default=NO_DEFAULT if default is None else default, applies=default is not None,
+                               accept=accept, **key)
 
 
 def _kid(kid: str) -> tuple[int, str]:
