@@ -947,7 +947,17 @@ check_log = importing.check_log
 
 # --- demo --------------------------------------------------------------------------------------------------------
 
-FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+def _fixtures() -> Path:
+    """The recorded games shipped with battlelog (the package battlelog_fixtures: the repository's fixtures/)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("battlelog_fixtures")
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    return Path(__file__).resolve().parent.parent / "fixtures"
+
+
+FIXTURES = _fixtures()
 
 
 @main.command()
