@@ -702,7 +702,8 @@ def audit(ctx: click.Context, game: str, as_json: bool) -> None:
     report = auditlib.audit(g)
     if as_json:
         click.echo(json.dumps({"game": report.game, "ruleset": report.ruleset, "turns": report.turns,
-                               "clean": report.clean, "findings": [f.__dict__ for f in report.findings]},
+                               "clean": report.clean, "findings": [f.__dict__ for f in report.findings],
+                               "recorded_revision": report.recorded_revision, "revision": report.revision},
                               ensure_ascii=False, indent=2))
     else:
         click.echo(format_audit(report))
@@ -711,6 +712,8 @@ def audit(ctx: click.Context, game: str, as_json: bool) -> None:
 
 def format_audit(report: auditlib.AuditReport) -> str:
     lines = [f"audit of {report.game} under {report.ruleset}: {report.turns} turns re-resolved"]
+    if report.revision_note:
+        lines.append(f"note: {report.revision_note}")
     for f in report.findings:
         where = f"turn {f.turn}" + (f", seq {f.seq}" if f.seq else "")
         lines.append(f"- {where}: {f.kind}")

@@ -74,6 +74,20 @@ class AuditReport:
     ruleset: str
     turns: int = 0
     findings: list[Finding] = field(default_factory=list)
+    recorded_revision: str | None = None
+    """The ruleset revision game.created recorded (None: recorded before revisions existed)."""
+    revision: str = ""
+    """The revision the audit re-resolved under (the code and data installed now)."""
+
+    @property
+    def revision_note(self) -> str | None:
+        """What to say when the game was recorded under other rules than the audit's."""
+        if self.recorded_revision is None:
+            return f"recorded before rulesets had revisions; re-resolved under revision {self.revision[:12]}"
+        if self.recorded_revision != self.revision:
+            return (f"recorded under revision {self.recorded_revision[:12]} of {self.ruleset}; re-resolved under "
+                    f"revision {self.revision[:12]} (the rules or their data changed since)")
+        return None
 
     @property
     def clean(self) -> bool:
@@ -102,7 +116,7 @@ def _why(payload: dict[str, Any]) -> list[str]:
 def audit(game: Game) -> AuditReport:
     """Re-resolve every recorded turn under the game's pinned ruleset and options; report every difference."""
     rs = game.ruleset
-    report = AuditReport(game.id, rs.key)
+    report = AuditReport(game.id, rs.key, recorded_revision=game.recorded_revision, revision=rs.revision)
     recorded_turns = dict(_recorded_turns(game))
     state = initial_state(game)
     for e in game.events:
