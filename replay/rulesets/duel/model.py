@@ -5,7 +5,8 @@ Pydantic models check what comes in (setup, orders); the state the reducer folds
 Inputs (the public log format; see replay/inputs.py)
 -----------------------------------------------------
 - order  (actor = duelist id; a later order replaces an earlier one until the first stake roll, then it is
-          fixed): {"stack": [6 items], "stake": "low"|"high"|"all_in" (default "high", A29),
+          fixed): {"stack": [6 items], "stake": "low"|"high"|"all_in" (optional: left out, the first signed
+          roll declares it; neither signed: "high", A29),
           "activate": {"killer_blow": bool, "distance_control": null|"attack"|"defense", "sharp_tongue": bool,
                        "sharp_tongue_roleplay": str}, "link": optional str}
 - roll   (actor = duelist id): {"dice": "1d100", "purpose": "stake", "result": [v], "total": v, "source": ...,
