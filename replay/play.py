@@ -321,7 +321,7 @@ def append_inputs(store: Store, game_id: str, drafts: Sequence[Draft]) -> list[E
                 from replay.posts import match_roll
 
                 draft = match_roll(draft, here, taken, game.ruleset.default_roll_purpose)
-            d = check_draft(probe_game, here, draft, turn_events=events)
+            d = _in_phase(here, check_draft(probe_game, here, draft, turn_events=events))
         except ValidationError as exc:
             tag = f"item {n} ({draft.type}{' of ' + draft.actor if draft.actor else ''}): " if len(drafts) > 1 else ""
             problems += [tag + p for p in exc.problems]
@@ -334,6 +334,23 @@ def append_inputs(store: Store, game_id: str, drafts: Sequence[Draft]) -> list[E
     if problems:
         raise ValidationError(problems)
     return store.append(game_id, game.events[-1].seq + 1, checked)
+
+
+def _in_phase(here: Point, draft: Draft) -> Draft:
+    """An input takes the phase of the request it answers (when it answers one the rules wait for)."""
+    if draft.phase is not None:
+        return draft
+    kind, name = draft.type, None
+    if draft.type == "roll":
+        name = draft.payload.get("purpose")
+    elif draft.type == "choice":
+        name = draft.payload.get("name")
+    elif draft.type in {"order", "input.sealed", "input.revealed", "order.sealed", "order.revealed"}:
+        kind, name = "order", ORDER_NAME
+    for r in here.requests:
+        if r.actor == draft.actor and r.name == name and (r.kind == kind or r.kind == "reveal") and r.phase:
+            return replace(draft, phase=r.phase)
+    return draft
 
 
 def append_input(store: Store, game_id: str, draft: Draft) -> Event:
