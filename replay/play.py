@@ -322,6 +322,8 @@ def append_inputs(store: Store, game_id: str, drafts: Sequence[Draft]) -> list[E
 
                 draft = match_roll(draft, here, taken, game.ruleset.default_roll_purpose)
             d = _in_phase(here, check_draft(probe_game, here, draft, turn_events=events))
+            if d.visible is None:
+                d = replace(d, visible=game.ruleset.visibility(here, d))
         except ValidationError as exc:
             tag = f"item {n} ({draft.type}{' of ' + draft.actor if draft.actor else ''}): " if len(drafts) > 1 else ""
             problems += [tag + p for p in exc.problems]

@@ -201,6 +201,11 @@ class Ruleset:
         """Problems with a resolution event's payload ("field: message"); empty when the reducer can take it."""
         return []
 
+    def visibility(self, point: Point, draft: Draft) -> tuple[str, ...] | None:
+        """Who besides the GM may read an input's payload when it is appended (None: everyone). A ruleset makes an
+        input private here (a whisper to two players, a secret purchase list); the chain still covers it."""
+        return None
+
     def view_state(self, state: Any, viewer: str | None) -> Any:
         """What `viewer` (a player id, "gm", None for the public thread) may see of the state."""
         return state
