@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import svgwrite
 from svgwrite.container import Group
@@ -374,6 +375,14 @@ def desc_text(svg: str) -> str:
     """The plain-text picture a frame's `<desc>` carries."""
     node = ET.fromstring(svg).find("{http://www.w3.org/2000/svg}desc")
     return "" if node is None or node.text is None else node.text
+
+
+def caption_text(view: Any, lang: str) -> str:
+    """ "Ход N · шаг k/K" (with the phase where the frame addresses one: "Ход N · фаза B4 · шаг k/K")."""
+    phase = getattr(view, "phase", None)
+    ru_phase, en_phase = (f" · фаза {phase}", f" · phase {phase}") if phase else ("", "")
+    return (f"Ход {view.turn}{ru_phase} · шаг {view.step}/{view.steps}" if lang == "ru"
+            else f"Turn {view.turn}{en_phase} · step {view.step}/{view.steps}")
 
 
 def mark_provisional(svg: str, lang: str) -> str:

@@ -121,6 +121,31 @@ def pick(pair: tuple[str, str], lang: str) -> str:
     return pair[0] if lang == "ru" else pair[1]
 
 
+def plural(n: int, forms: tuple[str, str, str]) -> str:
+    """A Russian noun agreeing with n: forms for 1, 2–4 and 5+ ("пункт", "пункта", "пунктов")."""
+    k = abs(n) % 100
+    if 11 <= k <= 14:
+        return forms[2]
+    return forms[0] if k % 10 == 1 else forms[1] if 2 <= k % 10 <= 4 else forms[2]
+
+
+def check_spoiler(doc: Doc, view: Any, lang: str, defaults: list[str], *,
+                  defaults_label: tuple[str, str] = ("Толкования правил (спорные места): ",
+                                                     "Rule interpretations used: ")) -> None:
+    """The "for checking" spoiler every post ends with: the log's events the turn shows, the hash of the last, and
+    the spec defaults its resolutions relied on."""
+    events = [*view.inputs, *view.resolutions]
+    if not events:
+        return
+    seqs = sorted(e.seq for e in events)
+    last = max(events, key=lambda e: e.seq)
+    body = Doc().p(tr(lang, f"События журнала №{seqs[0]}–{seqs[-1]}, хеш последнего: ",
+                      f"Log events #{seqs[0]}–{seqs[-1]}, last hash: "), last.hash[:16] + "…")
+    if defaults:
+        body.p(pick(defaults_label, lang) + ", ".join(sorted(set(defaults), key=lambda x: (len(x), x))))
+    doc.spoiler(tr(lang, "Для проверки", "For checking"), body)
+
+
 def signed(n: int) -> str:
     """A number with a typographic minus."""
     return f"−{-n}" if n < 0 else str(n)

@@ -6,9 +6,8 @@ import html
 
 from replay import driver
 from replay.render import bbcode
-from replay.render.text import Doc, Para, Span, render
+from replay.render.text import Doc, Para, Span, plural, render
 from replay.rulesets.duel.post import post
-from replay.rulesets.duel.words import plural
 from tests.duel.test_frame import EVIL, d3, d5, duelist, game
 
 

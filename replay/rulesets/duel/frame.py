@@ -20,6 +20,7 @@ import svgwrite
 
 from eventlog.envelope import Event
 from replay.render import svg as S
+from replay.render.svg import caption_text
 from replay.render.text import pick, signed, tr
 from replay.ruleset import FrameView
 from replay.rulesets.duel.events import Counter, EndOfTurn, Flip, Resolution, Reveal, RevealSide, Strike, of
@@ -460,12 +461,6 @@ def desc(view: FrameView, ss: list[Side], columns: tuple[tuple[Slot, ...], ...],
                           "(N) переброшенный бросок.",
                     "Key: [+] obtained, [x] eaten, [f] feinted, [-] lost by a flip, (N) a rerolled roll."))
     return "\n".join(lines)
-
-
-def caption_text(view: FrameView, lang: str) -> str:
-    """ "Ход N · шаг k/K"."""
-    return tr(lang, f"Ход {view.turn} · шаг {view.step}/{view.steps}",
-              f"Turn {view.turn} · step {view.step}/{view.steps}")
 
 
 def title_text(state: DuelState, lang: str) -> str:

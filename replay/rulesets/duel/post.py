@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from eventlog.envelope import Event
-from replay.render.text import Doc, Inline, b, i, pick, s, signed, tr
+from replay.render.text import Doc, Inline, b, check_spoiler, i, pick, s, signed, tr
 from replay.ruleset import TurnView
 from replay.rulesets.duel.events import (
     Concede,
@@ -519,17 +519,6 @@ def exchange(doc: Doc, view: TurnView, who: dict[str, str], lang: str) -> None:
 
 
 def check(doc: Doc, view: TurnView, lang: str) -> None:
-    """A spoiler with what a reader needs to check the turn: the log's events and the rules' defaults used."""
-    events = [*view.inputs, *view.resolutions]
-    if not events:
-        return
-    seqs = sorted(e.seq for e in events)
-    last = max(events, key=lambda e: e.seq)
+    """The core's "for checking" spoiler, with the rules' defaults the turn's resolutions relied on."""
     steps = [step for step in map(of, view.resolutions) if step is not None]
-    defaults = sorted({d for step in steps if step.given("defaults") for d in step.defaults},
-                      key=lambda x: (len(x), x))
-    body = Doc().p(tr(lang, f"События журнала №{seqs[0]}–{seqs[-1]}, хеш последнего: ",
-                      f"Log events #{seqs[0]}–{seqs[-1]}, last hash: "), last.hash[:16] + "…")
-    if defaults:
-        body.p(tr(lang, "Толкования правил (спорные места): ", "Rule interpretations used: ") + ", ".join(defaults))
-    doc.spoiler(tr(lang, "Для проверки", "For checking"), body)
+    check_spoiler(doc, view, lang, [d for step in steps if step.given("defaults") for d in step.defaults])

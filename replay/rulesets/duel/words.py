@@ -5,7 +5,7 @@ Item, stake, wound, status and trait names, and the small helpers that put numbe
 
 from __future__ import annotations
 
-from replay.render.text import pick, tr
+from replay.render.text import pick, plural, tr
 from replay.rulesets.duel.model import DC_POSITION, ID_POSITION, THRESHOLD, DuelState
 
 ITEM = {
@@ -57,14 +57,6 @@ TRAIT_RU = {
 
 
 # --- words ---------------------------------------------------------------------------------------------------
-
-def plural(n: int, forms: tuple[str, str, str]) -> str:
-    """A Russian noun agreeing with n: forms for 1, 2–4 and 5+ ("пункт", "пункта", "пунктов")."""
-    k = abs(n) % 100
-    if 11 <= k <= 14:
-        return forms[2]
-    return forms[0] if k % 10 == 1 else forms[1] if 2 <= k % 10 <= 4 else forms[2]
-
 
 def items_word(n: int, lang: str) -> str:
     """ "3 пункта" / "3 items"."""
