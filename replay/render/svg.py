@@ -387,8 +387,14 @@ def caption_text(view: Any, lang: str) -> str:
 
 def mark_provisional(svg: str, lang: str) -> str:
     """A frame of an open turn, marked across its top edge as provisional (not yet in the log)."""
-    text = "ПРЕДВАРИТЕЛЬНО: ход открыт" if lang == "ru" else "PROVISIONAL: the turn is open"
-    mark = (f'<text x="8" y="14" font-family="DejaVu Sans" font-size="12" font-weight="bold" fill="#b00020">'
-            f"{text}</text>\n")
+    text = "ПРЕДВАРИТЕЛЬНО: ход открыт, не в журнале" if lang == "ru" else "PROVISIONAL: the turn is open, not logged"
+    root = re.search(r"<svg\b[^>]*>", svg)
+    size = {k: float(v) for k, v in re.findall(r'\b(width|height)="([0-9.]+)', root.group(0))} if root else {}
+    width, height = size.get("width", 600.0), size.get("height", 400.0)
+    w = text_width(text, 12, bold=True) + 16
+    x, y = width - w - 6, height - 26
+    mark = (f'<g class="provisional"><rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="20" rx="3" fill="#ffffff" '
+            f'stroke="#b00020" stroke-width="1.5"/><text x="{x + 8:.1f}" y="{y + 14:.1f}" font-family="{FONT}" '
+            f'font-size="12" font-weight="bold" fill="#b00020">{text}</text></g>\n')
     at = svg.rfind("</svg>")
     return svg if at < 0 else svg[:at] + mark + svg[at:]
