@@ -65,14 +65,73 @@ def handles_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+BUG_EXIT = 70
+"""The exit code of an unexpected exception (EX_SOFTWARE): a bug in battlelog, not a problem with the input."""
+ISSUES = "the battlelog issue tracker"
+
+
+def _version() -> str:
+    from importlib import metadata
+
+    try:
+        return metadata.version("battlelog")
+    except metadata.PackageNotFoundError:
+        return "(version unknown)"
+
+
+def _bug(ctx: click.Context, exc: BaseException) -> None:
+    """The last resort: one line saying an unexpected exception is a bug, and how to report it (-v: the traceback)."""
+    import traceback
+
+    verbose = bool(ctx.params.get("verbose"))
+    command = " ".join(part for part in ("battlelog", ctx.invoked_subcommand) if part)
+    detail = (str(exc).strip().splitlines() or [""])[0][:200]
+    if verbose:
+        traceback.print_exception(exc, file=sys.stderr)
+    click.echo(f"error: this is a bug in battlelog {_version()} (`{command}` raised {type(exc).__name__}"
+               + (f": {detail}" if detail else "") + f"); please report it to {ISSUES} with the command you ran, "
+               "this line" + (" and the traceback above" if verbose else " and the traceback `-v` prints"), err=True)
+    sys.exit(BUG_EXIT)
+
+
+class BattlelogGroup(click.Group):
+    """The `battlelog` group: whatever a command raises ends as one line on stderr, never a traceback.
+
+    Battlelog errors get their message and exit code (as `handles_errors` gives them); click's own exits and usage
+    errors pass through; anything else is a bug (`_bug`, exit 70, the traceback only under -v)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        import errno
+
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
+                KeyboardInterrupt):
+            raise
+        except BattlelogError as exc:
+            _fail(exc)
+        except OSError as exc:
+            if exc.errno == errno.EPIPE:  # stdout closed early (`battlelog log g | head`): click handles it
+                raise
+            _bug(ctx, exc)
+        except Exception as exc:
+            _bug(ctx, exc)
+
+
 @contextmanager
 def opened(ctx: click.Context, *, write: bool = False) -> Iterator[Store]:
     """The database of --db; a command that only reads never creates it."""
+    from eventlog.errors import DatabaseError
+
     path = ctx.obj["db"]
     if not write and not Path(path).exists():
         raise ValidationError(f"--db: the database file {path} does not exist (nothing was created; a new game "
                               "is started with `battlelog new`, a log brought in with `battlelog import`)")
-    with Store.open(path) as store:
+    try:
+        store = Store.open(path, retry_seconds=float(ctx.obj.get("wait", 3.0)))
+    except DatabaseError as exc:
+        raise DatabaseError(f"--db: {exc}") from exc
+    with store:
         yield store
 
 
@@ -124,21 +183,24 @@ def _extra_options(args: list[str]) -> dict[str, Any]:
 
 
 def _read_data_file(path: str) -> dict[str, Any]:
-    text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    text = _read_text(path)
     try:
         data = tomllib.loads(text) if path.endswith(".toml") else json.loads(text)
-    except (json.JSONDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ValidationError(f"{path}: not valid {'TOML' if path.endswith('.toml') else 'JSON'}: {exc}") from exc
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError and TOMLDecodeError are ValueErrors
+        what = "TOML" if path.endswith(".toml") else "JSON"
+        raise ValidationError(f"{path}: not valid {what}: {str(exc).splitlines()[0][:200]}") from exc
     if not isinstance(data, dict):
         raise ValidationError(f"{path}: expected an object at the top level")
     return data
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
+@click.group(cls=BattlelogGroup, context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
 @click.option("--db", envvar="BATTLELOG_DB", default="battlelog.duckdb", show_default=True, help=DB_HELP)
-@click.option("-v", "--verbose", is_flag=True, help="Log what happens to stderr.")
+@click.option("--wait", type=click.FloatRange(min=0, max=86400), envvar="BATTLELOG_WAIT", default=3.0,
+              show_default=True, help="Seconds to wait for a database another command holds ($BATTLELOG_WAIT).")
+@click.option("-v", "--verbose", is_flag=True, help="Log what happens to stderr (and a bug's traceback).")
 @click.pass_context
-def main(ctx: click.Context, db: str, verbose: bool) -> None:
+def main(ctx: click.Context, db: str, wait: float, verbose: bool) -> None:
     """battlelog: an event-sourced battle log for games played by post.
 
     Record orders, dice rolls and choices; resolve turns under a ruleset; audit rulings; draw any turn as
@@ -146,6 +208,7 @@ def main(ctx: click.Context, db: str, verbose: bool) -> None:
     """
     _configure_logging(verbose)
     ctx.ensure_object(dict).setdefault("db", db)
+    ctx.obj["wait"] = wait
 
 
 # --- games -------------------------------------------------------------------------------------------------------
@@ -789,16 +852,26 @@ def rerun(ctx: click.Context, game: str, variant: str | None, ruleset_key: str |
 
 @main.command()
 @click.argument("game", required=False)
-@click.option("--seed", "seed_hex", help="The revealed seed (hex), to check engine dice of an imported game.")
+@click.option("--seed", "seed_hex", help="A revealed seed (hex), to check the engine dice of its epoch in an imported "
+                                         "game.")
 @click.option("--file", "file_", help="Verify an exported JSONL file instead (no database needed), e.g. one player's "
                                       "export with the others' secrets withheld.")
+@click.option("--head", "heads", multiple=True, metavar="SEQ:HASH",
+              help="A head the GM posted (`battlelog head`): the log must hold that event with that hash.")
+@click.option("--witness", "witnesses", multiple=True, metavar="FILE",
+              help="A post (text with a SEQ:HASH head), or a PNG or SVG frame (the hash of its last event): the log "
+                   "must hold it.")
+@click.option("--deep", is_flag=True, help="Also refold the game and compare every stored checkpoint with it.")
 @db_option
 @click.pass_context
 @handles_errors
-def verify(ctx: click.Context, game: str | None, seed_hex: str | None, file_: str | None) -> None:
-    """Check the hash chain (names the first bad seq) and re-derive every engine roll from the seed."""
+def verify(ctx: click.Context, game: str | None, seed_hex: str | None, file_: str | None, heads: tuple[str, ...],
+           witnesses: tuple[str, ...], deep: bool) -> None:
+    """Check the hash chain (names the first bad seq), the anchors given (--head, --witness), every engine roll
+    against the seed of its epoch, and flag rolls whose source the game's dice policy does not expect."""
+    anchors = [_parse_head(h) for h in heads] + [a for w in witnesses for a in _read_witness(w)]
     if file_ is not None:
-        _verify_file(file_)
+        _verify_file(file_, anchors)
         return
     if game is None:
         raise ValidationError("name the GAME to verify (or give --file)")
@@ -807,36 +880,217 @@ def verify(ctx: click.Context, game: str | None, seed_hex: str | None, file_: st
             raise ValidationError(f"no game {game!r} in this database")
         store.verify(game)
         events = store.events(game)
-        local = store.secret(game)
+        local = store.secrets(game)
+        checkpoints = store.checkpoint_rows(game) if deep else []
     click.echo(f"hash chain: {len(events)} events verify (head seq {events[-1].seq} {events[-1].hash})")
-    g = driver.game_from_events(events)
-    against = [e for e in events if e.type == "roll" and e.actor is not None
-               and g.dice_policy(e.payload.get("purpose")) == "forum" and e.payload.get("source") == "engine"]
-    for e in against:
-        click.echo(f"flag: seq {e.seq}: an engine roll for {e.actor}, but the dice policy of "
-                   f"{e.payload.get('purpose')!r} is forum")
-    revealed = next((e for e in events if e.type == "seed.revealed"), None)
-    try:
-        seed = bytes.fromhex(seed_hex) if seed_hex else (
-            bytes.fromhex(str(revealed.payload.get("seed"))) if revealed else local)
-    except ValueError as exc:
-        raise ValidationError("--seed: the seed is hex digits" if seed_hex else
-                              f"seq {revealed.seq if revealed else '?'}: seed.revealed carries no hex seed") from exc
-    engine = [e for e in events if e.type == "roll" and e.payload.get("source") == "engine"]
-    if seed is None:
-        click.echo(f"engine dice: {len(engine)} rolls; the seed is not known here (reveal it to let anyone check)")
-        return
-    published = events[0].payload.get("seed_hash")
-    if published and dicelib.seed_hash(seed) != published:
-        raise ValidationError(f"seed: its sha256 differs from the seed_hash published in game.created "
-                              f"({published[:16]}…)")
-    problems = dicelib.verify_rolls(events, seed)
+    problems = _anchor_problems(events, anchors)
+    for e, why in _policy_flags(events):
+        click.echo(f"flag: seq {e.seq}: {why}")
+    problems += _engine_dice(events, local, seed_hex)
+    if deep:
+        problems += _deep_problems(events, checkpoints)
     if problems:
         raise ValidationError(problems)
-    click.echo(f"engine dice: {len(engine)} rolls re-derived from the seed, all match")
 
 
-def _verify_file(path: str) -> None:
+def _parse_head(text: str) -> tuple[int | None, str, str]:
+    """(seq, hash, where it came from) of a --head SEQ:HASH."""
+    import re
+
+    match = re.fullmatch(r"\s*(\d{1,18}):([0-9a-fA-F]{64})\s*", text)
+    if match is None:
+        raise ValidationError(f"--head {text[:80]!r}: expected SEQ:HASH, the seq and the 64 hex digits of the hash "
+                              "`battlelog head` prints")
+    return int(match.group(1)), match.group(2).lower(), f"--head {match.group(1)}:{match.group(2)[:12]}…"
+
+
+def _read_witness(path: str) -> list[tuple[int | None, str, str]]:
+    """The anchors a witness file carries: a PNG frame's tEXt hash, an SVG frame's metadata hash, a post's heads."""
+    import re
+    import struct
+    import xml.etree.ElementTree as ET
+
+    from replay.render.png import HASH_KEY, SIGNATURE, png_text
+    from replay.render.svg import last_event_hash
+
+    try:
+        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
+    except FileNotFoundError as exc:
+        raise ValidationError(f"--witness {path}: no such file") from exc
+    except IsADirectoryError as exc:
+        raise ValidationError(f"--witness {path}: is a directory, not a file") from exc
+    except OSError as exc:
+        raise ValidationError(f"--witness {path}: cannot be read ({exc.strerror})") from exc
+    where = f"--witness {path}"
+    if data.startswith(SIGNATURE):
+        try:
+            found = png_text(data).get(HASH_KEY)
+        except (ValueError, struct.error) as exc:
+            raise ValidationError(f"{where}: a damaged PNG ({exc})") from exc
+        if not found or not re.fullmatch(r"[0-9a-f]{64}", found):
+            raise ValidationError(f"{where}: the PNG carries no last-event hash (a frame `battlelog render` drew has "
+                                  f"one, in a tEXt chunk {HASH_KEY!r})")
+        return [(None, found, f"{where} (PNG frame)")]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValidationError(f"{where}: neither a PNG nor UTF-8 text ({exc.reason} at byte {exc.start})") from exc
+    if "<svg" in text[:2000]:
+        try:
+            found = last_event_hash(text)
+        except ET.ParseError as exc:
+            raise ValidationError(f"{where}: not well-formed SVG ({exc})") from exc
+        if not found or not re.fullmatch(r"[0-9a-f]{64}", found):
+            raise ValidationError(f"{where}: the SVG carries no last-event hash in its metadata")
+        return [(None, found, f"{where} (SVG frame)")]
+    pairs = re.findall(r"(?<![0-9A-Za-z])(\d{1,18}):([0-9a-f]{64})(?![0-9a-f])", text)
+    if pairs:
+        return [(int(seq), digest, f"{where} ({seq}:{digest[:12]}…)") for seq, digest in pairs]
+    bare = re.findall(r"(?<![0-9a-f])[0-9a-f]{64}(?![0-9a-f])", text)
+    if bare:
+        return [(None, digest, f"{where} ({digest[:12]}…)") for digest in bare]
+    raise ValidationError(f"{where}: holds no head (SEQ:HASH, as `battlelog head` prints it) and no 64-hex hash")
+
+
+def _anchor_problems(events: list[Event], anchors: list[tuple[int | None, str, str]]) -> list[str]:
+    """Check each anchor against the (already verified) chain; print what holds, return what does not."""
+    problems: list[str] = []
+    by_hash = {e.hash: e for e in events}
+    last = events[-1].seq if events else 0
+    for seq, digest, where in anchors:
+        if seq is not None:
+            here = events[seq - 1] if 1 <= seq <= len(events) and events[seq - 1].seq == seq else None
+            if here is None:
+                problems.append(f"{where}: the log ends at seq {last}, before the anchored seq {seq} (truncated?)")
+            elif here.hash != digest:
+                elsewhere = by_hash.get(digest)
+                problems.append(f"{where}: the log's seq {seq} has hash {here.hash[:12]}…, not the anchored one"
+                                + (f" (that hash is at seq {elsewhere.seq})" if elsewhere else
+                                   " (the log was rewritten at or before that seq since the anchor was posted)"))
+            else:
+                click.echo(f"anchor: {where}: in the log" + (f"; {last - seq} event(s) appended after it"
+                                                              if last > seq else "; it is the head"))
+            continue
+        found = by_hash.get(digest)
+        if found is None:
+            problems.append(f"{where}: no event of the log has the hash {digest[:12]}… (rewritten, or another game)")
+        else:
+            click.echo(f"anchor: {where}: seq {found.seq} of the log" + (
+                f"; {last - found.seq} event(s) appended after it" if last > found.seq else "; it is the head"))
+    return problems
+
+
+def _dice_policy(created: dict[str, Any], purpose: Any) -> str:
+    """The dice policy of a roll purpose, read off game.created (as Game.dice_policy reads it; no ruleset needed)."""
+    dice = created.get("dice")
+    if not isinstance(dice, dict):
+        return "engine"
+    purposes = dice.get("purposes") if isinstance(dice.get("purposes"), dict) else {}
+    policy = purposes.get(purpose, dice.get("policy", "forum")) if isinstance(purpose, str) else dice.get("policy")
+    return str(policy or "forum")
+
+
+def _policy_flags(events: list[Event]) -> list[tuple[Event, str]]:
+    """Rolls whose source the dice policy of their purpose does not expect: flagged, not failed (a GM may have a
+    reason; audit and the players judge)."""
+    created = events[0].payload if events and events[0].type == "game.created" else {}
+    flags: list[tuple[Event, str]] = []
+    for e in events:
+        roll = e.payload
+        if e.type == "input.revealed" and e.payload.get("kind") == "roll":
+            roll = e.payload.get("input")
+        elif e.type == "correction" and isinstance(e.payload.get("input"), dict):
+            inner = e.payload["input"]
+            roll = inner.get("payload") if inner.get("type") == "roll" else None
+        elif e.type != "roll":
+            continue
+        if not isinstance(roll, dict):
+            continue
+        purpose, source = roll.get("purpose"), roll.get("source")
+        policy = _dice_policy(created, purpose)
+        who = e.actor or "the GM"
+        if source == "engine" and policy == "forum":
+            flags.append((e, f"an engine roll for {who}, but the dice policy of {purpose!r} is forum"))
+        elif source in ("forum", "manual") and policy == "engine" and e.actor is not None:
+            flags.append((e, f"a {source} roll by {e.actor}, but the dice policy of {purpose!r} is engine "
+                             "(verifiable engine dice)"))
+    return flags
+
+
+def _engine_dice(events: list[Event], local: dict[int, bytes], seed_hex: str | None) -> list[str]:
+    """Re-derive every engine roll with the seed of its epoch; print the summary, return the problems."""
+    epochs = dicelib.seed_epochs(events)
+    problems = list(epochs.problems)
+    seeds = {k: seed for k, (_, seed) in epochs.revealed.items()}
+    kept: set[int] = set()
+    for k, seed in local.items():
+        if k < len(epochs.commitments) and k not in seeds:
+            if epochs.commitments[k] in (None, dicelib.seed_hash(seed)):
+                seeds[k] = seed
+                kept.add(k)
+            else:
+                problems.append(f"seed: the seed this database keeps for epoch {k} does not match its commitment "
+                                f"({str(epochs.commitments[k])[:16]}…)")
+    if seed_hex:
+        try:
+            given = bytes.fromhex(seed_hex.strip())
+        except ValueError as exc:
+            raise ValidationError("--seed: the seed is hex digits") from exc
+        k = epochs.epoch_of_seed(given)
+        if k is None and epochs.commitments == [None]:
+            k = 0  # a hand-written log without seed_hash: nothing to hold the seed to
+        if k is None:
+            raise ValidationError(f"--seed: its sha256 differs from every seed commitment of the log (game.created's "
+                                  f"seed_hash {str(epochs.commitments[0])[:16]}…, and each seed.revealed's "
+                                  "next_seed_hash)")
+        seeds[k] = given
+        kept.discard(k)
+    check = dicelib.check_engine_rolls(events, epochs, seeds)
+    problems += check.problems
+    checked = sum(check.checked.values())
+    if checked:
+        click.echo(f"engine dice: {checked} rolls re-derived from the seed"
+                   + (" of each epoch" if len(check.checked) > 1 else "")
+                   + (", all match" if not check.problems else ""))
+    for k in sorted(kept & set(check.checked)):
+        click.echo(f"engine dice: {check.checked[k]} of them from the unrevealed seed of epoch {k} kept in this "
+                   "database: not yet checkable by others (`battlelog reveal` publishes it)")
+    for k, seqs in sorted(check.unchecked.items()):
+        shown = ", ".join(map(str, seqs[:10])) + (", …" if len(seqs) > 10 else "")
+        click.echo(f"engine dice: epoch {k}: {len(seqs)} rolls not yet checkable (its seed is not revealed; "
+                   f"seq {shown})")
+    if not checked and not check.unchecked:
+        click.echo("engine dice: none in this log")
+    return problems
+
+
+def _deep_problems(events: list[Event], checkpoints: list[Any]) -> list[str]:
+    """Refold the game and compare each stored checkpoint of its key with the state the fold gives at its seq."""
+    from eventlog.envelope import canonical_json
+    from replay.fold import fold_events, game_from_events, initial_state
+
+    g = game_from_events(events)
+    key, rs = g.checkpoint_key, g.ruleset
+    mine = sorted((c for c in checkpoints if c.key == key), key=lambda c: c.seq)
+    others = len(checkpoints) - len(mine)
+    problems: list[str] = []
+    state, at = initial_state(g), 0
+    for c in mine:
+        problem = c.problem
+        if problem is not None:
+            problems.append(f"checkpoint after seq {c.seq}: {problem} (it is not read)")
+            continue
+        state = fold_events(rs, state, events[at:c.seq])
+        at = c.seq
+        if canonical_json(rs.state_json(state)) != c.state:
+            problems.append(f"checkpoint after seq {c.seq}: its state differs from the refold of the log (edited "
+                            "with its sha256; `state` and `post` read it until it is rewritten)")
+    click.echo(f"checkpoints: {len(mine)} compared with a refold of the log"
+               + (f"; {others} under another ruleset revision or options (never read for this game)" if others else ""))
+    return problems
+
+
+def _verify_file(path: str, anchors: list[tuple[int | None, str, str]] | None = None) -> None:
     text = _read_text(path)
     raw = jsonl.parse_lines(text.splitlines(), source=path)
     if any(r.hash is None for r in raw):
@@ -852,6 +1106,26 @@ def _verify_file(path: str) -> None:
         if hidden:
             click.echo(f"{game}: {len(hidden)} payload(s) withheld from this export (their hashes verify): seq "
                        + ", ".join(map(str, hidden)))
+    if anchors:
+        if len(by_game) != 1:
+            raise ValidationError(f"--head/--witness: {path} holds {len(by_game)} games; anchors need one")
+        problems = _anchor_problems(next(iter(by_game.values())), anchors)
+        if problems:
+            raise ValidationError(problems)
+
+
+@main.command()
+@click.argument("game")
+@db_option
+@click.pass_context
+@handles_errors
+def head(ctx: click.Context, game: str) -> None:
+    """Print the game's head, SEQ:HASH of its last event: one line to post, which `verify --head` holds the log to."""
+    with opened(ctx) as store:
+        seq, digest = store.tip(game)
+    if seq == 0:
+        raise ValidationError(f"no game {game!r} in this database")
+    click.echo(f"{game} head {seq}:{digest}")
 
 
 @main.command()
@@ -860,18 +1134,17 @@ def _verify_file(path: str) -> None:
 @click.pass_context
 @handles_errors
 def reveal(ctx: click.Context, game: str) -> None:
-    """Publish the engine-dice seed in the log so that anyone can re-derive every engine roll."""
+    """End the game's seed epoch: publish its engine-dice seed in the log (so that anyone can re-derive its engine
+    rolls) with the sha256 of a fresh seed, from which every later engine roll derives."""
     with opened(ctx) as store:
-        seed = store.secret(game)
-        if seed is None:
-            raise ValidationError(f"game {game!r}: this database holds no seed for it")
-        head = store.head(game)
-        if head is None:
+        if not store.exists(game):
             raise ValidationError(f"no game {game!r} in this database")
-        if any(e.type == "seed.revealed" for e in store.events(game)):
-            raise ValidationError(f"game {game!r}: the seed is already revealed")
-        event = store.append(game, head.seq + 1, [Draft("seed.revealed", {"seed": seed.hex()})])[0]
-    click.echo(f"seq {event.seq}: seed revealed ({seed.hex()})")
+        if store.secret(game) is None:
+            raise ValidationError(f"game {game!r}: this database holds no seed for it")
+        event = store.reveal_seed(game, dicelib.new_seed())
+    p = event.payload
+    click.echo(f"seq {event.seq}: seed of epoch {p['epoch']} revealed ({p['seed']}); later engine rolls derive from a "
+               f"fresh seed, sha256 {p['next_seed_hash']}")
 
 
 # --- import / export ---------------------------------------------------------------------------------------------
@@ -978,7 +1251,10 @@ def demo(fixture: str, out_dir: str, lang: str, png: bool) -> None:
         click.echo(f"error: no fixture {path}", err=True)
         sys.exit(2)
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail(ValidationError(f"--out {out_dir}: cannot be made a folder ({exc.strerror})"))
     db = out / "demo.duckdb"
     db.unlink(missing_ok=True)
     try:

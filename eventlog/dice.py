@@ -11,6 +11,14 @@ Engine rolls, exactly (so that anyone holding the revealed seed can re-derive th
    die takes the next attempt; otherwise the die is `value_i % M + 1`. This makes every face exactly equally
    likely.
 4. The N dice of `NdM` are the first N accepted attempts, in order; the total is their sum plus the modifier.
+
+Seed epochs: the seed of step 1 is the seed of the roll's **epoch**. Epoch 0's seed is the one `game.created`
+commits to (`seed_hash`). `battlelog reveal` ends an epoch with a `seed.revealed` event whose payload is
+`{"seed": <the epoch's seed, hex>, "epoch": k, "next_seed_hash": <sha256 hex of a fresh seed>}`: the fresh seed is
+epoch k+1's, and every engine roll after that event derives from it (the same HMAC, the new key). A roll at seq S
+belongs to the epoch begun by the last such event before S. A `seed.revealed` without `next_seed_hash` (written
+before epochs) publishes the seed and the epoch goes on with it. Rolls of an epoch whose seed is not revealed yet
+cannot be checked by anyone but the GM.
 """
 
 from __future__ import annotations
@@ -31,7 +39,11 @@ MAX_SIDES = 1_000_000
 MAX_MODIFIER = 1_000_000
 SOURCES = ("engine", "forum", "manual")
 _SPACE = 2**256
+MAX_DIGITS = 9
+"""A dice notation's numbers have at most this many digits (bigger ones are refused before they are converted)."""
+MAX_NOTATION = 40
 _NOTATION = re.compile(r"^(\d*)([dDкКдД])(\d+)(?:([+\-−–])(\d+))?$")
+_DIGITS = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +67,12 @@ class DiceSpec:
 
 def parse(notation: str) -> DiceSpec:
     """Parse dice notation; ValidationError names the notation and what is wrong with it."""
-    text = "".join(str(notation).split())
+    if not isinstance(notation, str):
+        raise ValidationError(f"dice {notation!r:.60}: not dice notation (expected a string such as 2d6-2, 1d100, D9)")
+    text = "".join(notation.split())
+    if len(text) > MAX_NOTATION or _DIGITS.search(text):
+        raise ValidationError(f"dice {notation[:60]!r}: too long for dice notation (numbers of at most {MAX_DIGITS} "
+                              f"digits, e.g. 2d6-2; at most {MAX_DICE} dice of {MAX_SIDES} sides)")
     match = _NOTATION.match(text)
     if match is None:
         raise ValidationError(
@@ -186,3 +203,103 @@ def verify_rolls(events: Iterable[Event], seed: bytes | None) -> list[str]:
         elif event.type == "roll":
             problems.extend(_roll_problems(event, seed))
     return problems
+
+
+# --- seed epochs ---------------------------------------------------------------------------------------------------
+
+_HEX64 = re.compile(r"^[0-9a-f]{64}$")
+
+
+@dataclass
+class Epochs:
+    """The seed epochs of a game's log (see the module docstring): commitments, revealed seeds, where each begins."""
+
+    commitments: list[str | None]
+    """epoch -> the sha256 hex its seed was committed to (None: game.created published no seed_hash)."""
+    starts: list[int]
+    """epoch -> the seq after which it begins (0 for epoch 0)."""
+    revealed: dict[int, tuple[int, bytes]]
+    """epoch -> (seq of its seed.revealed, the seed)."""
+    problems: list[str]
+    """Malformed or unfaithful seed.revealed events, each naming its seq and field."""
+
+    def epoch_at(self, seq: int) -> int:
+        """The epoch a roll at `seq` belongs to."""
+        epoch = 0
+        for k, start in enumerate(self.starts):
+            if start < seq:
+                epoch = k
+        return epoch
+
+    def epoch_of_seed(self, seed: bytes) -> int | None:
+        """The epoch whose commitment `seed` fulfils, if any."""
+        digest = seed_hash(seed)
+        return next((k for k, c in enumerate(self.commitments) if c == digest), None)
+
+
+def seed_epochs(events: Iterable[Event]) -> Epochs:
+    """Read the seed epochs off a log: game.created's seed_hash, then every seed.revealed, each checked."""
+    epochs = Epochs([None], [0], {}, [])
+    for event in events:
+        if event.type == "game.created":
+            published = event.payload.get("seed_hash")
+            epochs.commitments[0] = published if isinstance(published, str) else None
+            if published is not None and not isinstance(published, str):
+                epochs.problems.append(f"seq {event.seq}: game.created payload.seed_hash is not a hex string")
+            continue
+        if event.type != "seed.revealed":
+            continue
+        current = len(epochs.starts) - 1
+        where = f"seq {event.seq}: seed.revealed"
+        payload = event.payload
+        text = payload.get("seed")
+        try:
+            seed = bytes.fromhex(text) if isinstance(text, str) and len(text) <= 1024 else None
+        except ValueError:
+            seed = None
+        if not seed:
+            epochs.problems.append(f"{where}: payload.seed is not the seed in hex digits")
+        elif epochs.commitments[current] is not None and seed_hash(seed) != epochs.commitments[current]:
+            epochs.problems.append(f"{where}: the seed's sha256 is not the one epoch {current} committed to "
+                                   f"({str(epochs.commitments[current])[:16]}…)")
+        elif current not in epochs.revealed:
+            epochs.revealed[current] = (event.seq, seed)
+        if "epoch" in payload and payload["epoch"] != current:
+            epochs.problems.append(f"{where}: payload.epoch is {payload['epoch']!r}, but it ends epoch {current}")
+        following = payload.get("next_seed_hash")
+        if following is None:
+            continue  # written before epochs: the seed is public now and the epoch goes on with it
+        if not isinstance(following, str) or not _HEX64.match(following):
+            epochs.problems.append(f"{where}: payload.next_seed_hash is not a sha256 in hex (64 digits 0-9a-f)")
+            continue
+        epochs.commitments.append(following)
+        epochs.starts.append(event.seq)
+    return epochs
+
+
+@dataclass
+class EngineCheck:
+    """What `check_engine_rolls` found."""
+
+    checked: dict[int, int]
+    """epoch -> how many of its engine rolls were re-derived (all matched unless `problems` says otherwise)."""
+    unchecked: dict[int, list[int]]
+    """epoch -> the seqs of its engine rolls no known seed can check (not yet revealed)."""
+    problems: list[str]
+
+
+def check_engine_rolls(events: list[Event], epochs: Epochs, seeds: dict[int, bytes]) -> EngineCheck:
+    """Check every roll's dice and total, and re-derive each engine roll with the seed of its epoch (`seeds`)."""
+    report = EngineCheck({}, {}, [])
+    for event in events:
+        if event.type != "roll":
+            continue
+        engine = event.payload.get("source") == "engine"
+        epoch = epochs.epoch_at(event.seq)
+        seed = seeds.get(epoch) if engine else None
+        report.problems.extend(_roll_problems(event, seed))
+        if engine and seed is not None:
+            report.checked[epoch] = report.checked.get(epoch, 0) + 1
+        elif engine:
+            report.unchecked.setdefault(epoch, []).append(event.seq)
+    return report

@@ -103,6 +103,54 @@ def canonical_envelope_v2(
     )
 
 
+def _pairs_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _DuplicateKey(key)
+        seen[key] = value
+    return seen
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str):
+        self.key = key
+        super().__init__(key)
+
+
+def duplicate_key(text: str | bytes) -> str | None:
+    """The first key repeated within one object of a JSON text (None: none, or not JSON)."""
+    try:
+        json.loads(text, object_pairs_hook=_pairs_without_repeats)
+    except _DuplicateKey as repeated:
+        return repeated.key
+    except ValueError:
+        return None
+    return None
+
+
+def payload_text_problem(text: str | bytes, parsed: Any = None) -> str | None:
+    """Why a payload text is not exactly the canonical JSON of an object (None when it is).
+
+    A repeated key is named (readers disagree about which value counts); so is text that is not JSON, or JSON that
+    is not an object, or an object spelt otherwise than canonically (key order, spaces, escapes, number forms)."""
+    if parsed is None:
+        try:
+            parsed = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            return f"not valid JSON ({str(error).splitlines()[0][:80]})"
+    if not isinstance(parsed, dict):
+        return "not a JSON object"
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    if canonical_json(parsed) == text:
+        return None
+    repeated = duplicate_key(text)
+    if repeated is not None:
+        return f"key {repeated!r} appears twice in one object (readers would disagree about its value)"
+    return "not in canonical JSON form (sorted keys, no spaces, as battlelog writes it)"
+
+
 def payload_hash(payload_json: str) -> str:
     """sha256 hex of a payload's canonical JSON text."""
     return hashlib.sha256(payload_json.encode("utf-8")).hexdigest()

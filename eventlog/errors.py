@@ -33,3 +33,7 @@ class ChainError(BattlelogError):
     def __init__(self, seq: int, message: str):
         self.seq = seq
         super().__init__(f"seq {seq}: {message}")
+
+
+class DatabaseError(BattlelogError):
+    """The database file cannot be opened or written (missing folder, not a DuckDB file, a directory, …)."""

@@ -15,7 +15,7 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 import duckdb
 import pyarrow as pa
@@ -27,6 +27,7 @@ from eventlog.envelope import (
     GENESIS,
     Event,
     canonical_json,
+    duplicate_key,
     gc_paused,
     make_event,
     payload_hash,
@@ -34,31 +35,132 @@ from eventlog.envelope import (
 from eventlog.errors import ValidationError
 from eventlog.store import Store
 
+MAX_INT = 2**63 - 1
+"""The largest seq or cause (a BIGINT column)."""
+MAX_TURN = 2**31 - 1
+"""The largest turn (an INTEGER column)."""
+_Id = Annotated[str, Field(max_length=200)]
+
 
 class RawEvent(BaseModel):
-    """One line of a JSONL event log, before chaining; strict types, no unknown keys."""
+    """One line of a JSONL event log, before chaining; strict types, no unknown keys, every number and string bounded
+    (so that nothing overflows a column or a hash set later: each bound is named with its line and field)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    game: str = Field(min_length=1)
-    type: str = Field(min_length=1)
-    turn: int | None = None
-    actor: str | None = None
+    game: str = Field(min_length=1, max_length=200)
+    type: str = Field(min_length=1, max_length=200)
+    turn: int | None = Field(default=None, ge=-MAX_TURN - 1, le=MAX_TURN)
+    actor: str | None = Field(default=None, max_length=200)
     payload: dict[str, Any] = Field(default_factory=dict)
-    cause: int | None = None
-    seq: int | None = None
-    at: str | None = None
-    prev: str | None = None
-    hash: str | None = None
-    phase: str | None = None
-    visible: list[str] | None = None
-    v: int | None = None
+    cause: int | None = Field(default=None, ge=-MAX_INT - 1, le=MAX_INT)
+    seq: int | None = Field(default=None, ge=-MAX_INT - 1, le=MAX_INT)
+    at: str | None = Field(default=None, max_length=64)
+    prev: str | None = Field(default=None, max_length=1000)
+    hash: str | None = Field(default=None, max_length=1000)
+    phase: str | None = Field(default=None, max_length=200)
+    visible: list[_Id] | None = Field(default=None, max_length=10_000)
+    v: int | None = Field(default=None, ge=-MAX_TURN - 1, le=MAX_TURN)
     """The envelope format: 2, or absent for a v1 line (exported before v2) or a hand-written one."""
     withheld: bool = False
     """The payload was withheld from this export's viewer; `payload_hash` stands for it in the chain."""
-    payload_hash: str | None = None
+    payload_hash: str | None = Field(default=None, max_length=1000)
     line: int = Field(default=0, exclude=True, validation_alias=AliasPath("\x00", 0))
     """The source line (0 when built in code); set by parse_lines, never read from a line ("line" is refused)."""
+
+
+# --- the payload fields the log itself reads (the rulesets' own fields are their schemas' business) -------------
+
+_STR, _INT, _OBJ, _LIST = "a string", "an integer", "an object", "a list"
+_CORE_FIELDS: dict[str, dict[str, str]] = {
+    "game.created": {"ruleset": _STR, "revision": _STR, "seed_hash": _STR, "setup": _OBJ, "options": _OBJ,
+                     "dice": _OBJ},
+    "roll": {"dice": _STR, "purpose": _STR, "source": _STR, "link": _STR, "result": _LIST, "total": _INT},
+    "choice": {"name": _STR},
+    "input.sealed": {"kind": _STR, "name": _STR, "key": _OBJ, "commitment": _STR},
+    "input.revealed": {"kind": _STR, "name": _STR, "key": _OBJ, "salt": _STR},
+    "order.sealed": {"commitment": _STR},
+    "order.revealed": {"order": _OBJ, "salt": _STR},
+    "ruling": {"events": _LIST, "note": _STR, "request": _OBJ, "override": _OBJ},
+    "correction": {"events": _LIST, "note": _STR, "input": _OBJ, "replaces": _INT, "turn": _INT},
+    "seed.revealed": {"seed": _STR, "epoch": _INT, "next_seed_hash": _STR},
+    "turn.closed": {"unused": _LIST},
+}
+_MAX_TEXT = 100_000
+_MAX_NUMBER = 10**15
+_MAX_ITEMS = 100_000
+
+
+def _kind_problem(value: Any, kind: str) -> str | None:
+    """Why `value` is not of `kind` (or is beyond its bound), or None; null passes (it reads as absent)."""
+    if value is None:
+        return None
+    if kind == _STR:
+        if not isinstance(value, str):
+            return f"expected {kind}, not {_json_kind(value)}"
+        return None if len(value) <= _MAX_TEXT else f"longer than {_MAX_TEXT} characters"
+    if kind == _INT:
+        if type(value) is not int:
+            return f"expected {kind}, not {_json_kind(value)}"
+        return None if abs(value) <= _MAX_NUMBER else f"{value} is beyond ±{_MAX_NUMBER}"
+    if kind == _OBJ:
+        return None if isinstance(value, dict) else f"expected {kind}, not {_json_kind(value)}"
+    if not isinstance(value, list):
+        return f"expected {kind}, not {_json_kind(value)}"
+    return None if len(value) <= _MAX_ITEMS else f"more than {_MAX_ITEMS} items"
+
+
+def _json_kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    return {str: "a string", int: "a number", float: "a number", list: "a list", dict: "an object"}.get(
+        type(value), type(value).__name__)
+
+
+def core_payload_problems(type_: str, payload: dict[str, Any]) -> list[str]:
+    """Problems with the payload fields of the log's own event types (game.created, roll, seals, ruling, …).
+
+    Each names its field (`payload.kind: expected a string, not a list`); fields a type does not name, and the
+    rulesets' own event types, are left to the rules. A present field of the wrong JSON kind would otherwise
+    reach code that hashes or sums it."""
+    fields = _CORE_FIELDS.get(type_)
+    if not fields:
+        return []
+    problems = []
+    for name, kind in fields.items():
+        if name in payload:
+            problem = _kind_problem(payload[name], kind)
+            if problem is not None:
+                problems.append(f"payload.{name}: {problem}")
+    if type_ == "roll" and isinstance(payload.get("result"), list):
+        for n, die in enumerate(payload["result"]):
+            problem = _kind_problem(die, _INT)
+            if problem is not None:
+                problems.append(f"payload.result[{n}]: {problem}")
+                break
+    if type_ in ("ruling", "correction") and isinstance(payload.get("events"), list):
+        for n, inner in enumerate(payload["events"]):
+            if not isinstance(inner, dict):
+                problems.append(f"payload.events[{n}]: expected an object with type and payload, not "
+                                f"{_json_kind(inner)}")
+                continue
+            for name, kind in (("type", _STR), ("payload", _OBJ)):
+                problem = _kind_problem(inner[name], kind) if name in inner else None
+                if problem is not None:
+                    problems.append(f"payload.events[{n}].{name}: {problem}")
+    for part in ("request", "override", "input"):
+        inner = payload.get(part)
+        if type_ in ("ruling", "correction") and isinstance(inner, dict):
+            for name, kind in (("kind", _STR), ("name", _STR), ("key", _OBJ), ("type", _STR), ("payload", _OBJ)):
+                problem = _kind_problem(inner[name], kind) if name in inner else None
+                if problem is not None:
+                    problems.append(f"payload.{part}.{name}: {problem}")
+            actor = inner.get("actor")
+            if actor is not None and not isinstance(actor, str):
+                problems.append(f"payload.{part}.actor: expected a string or null, not {_json_kind(actor)}")
+    return problems
 
 
 def _phrase(error: dict[str, Any]) -> str:
@@ -92,6 +194,16 @@ def _parse_numbered(lines: Iterable[tuple[int, str]], source: str) -> tuple[list
                 event = validate(line)
             except PydanticError as error:
                 problems.extend(f"{_where(source, number)}: {_phrase(e)}" for e in error.errors(include_url=False))
+                continue
+            except (ValueError, RecursionError) as error:  # e.g. an integer of more digits than Python converts
+                problems.append(f"{_where(source, number)}: not a line battlelog reads ({str(error)[:100]})")
+                continue
+            core = core_payload_problems(event.type, event.payload)
+            repeated = duplicate_key(line) if '"' in line else None
+            if repeated is not None:
+                core.append(f"key {repeated!r} appears twice in one object (readers would disagree about its value)")
+            if core:
+                problems.extend(f"{_where(source, number)}: {p}" for p in core)
                 continue
             event.__dict__["line"] = number
             raw.append(event)
@@ -472,6 +584,10 @@ class Staged:
         self.store, self.table, self.games, self.source, self.lines = store, table, games, source, lines
         self.envelope_problems: list[tuple[int, str, str]] = []
         """(line, game, problem) of re-checked lines whose envelope version does not fit (see `chain`)."""
+        self.payload_notes: dict[int, str] = {}
+        """line -> why its payload text is refused (a repeated key): said instead of "hash does not match"."""
+        self.core_problems: list[str] = []
+        """Problems with the log's own payload fields (`core_payload_problems`) found by `events`."""
 
     def __enter__(self) -> Staged:
         return self
@@ -512,7 +628,7 @@ class Staged:
             if prev_bad:
                 problems.append((n, 1, f"line {n}: prev does not match the hash of the event before it"))
             if hash_bad:
-                problems.append((n, 3, f"line {n}: hash does not match the event's content"))
+                problems.append((n, 3, self.payload_notes.get(n, f"line {n}: hash does not match the event's content")))
         wanted = set(games)
         problems += [(n, 2, problem) for n, game, problem in self.envelope_problems if game in wanted]
         return [problem for _, _, problem in sorted(problems, key=lambda item: item[:2])]
@@ -537,8 +653,18 @@ class Staged:
                                    None if visible is None else tuple(json.loads(visible)), v)
                 canonical = canonical_json(event.payload)
                 if canonical != text:
-                    fixed.append((canonical, event.expected_hash() == hash_, n))
+                    repeated = duplicate_key(text)
+                    matches = event.expected_hash() == hash_ and repeated is None
+                    fixed.append((canonical, matches, n))
+                    if repeated is not None:  # said as parse_lines says it
+                        self.payload_notes[n] = (f"{_where(self.source, n)}: key {repeated!r} appears twice in one "
+                                                 "object (readers would disagree about its value)")
+                core = core_payload_problems(type_, event.payload)
+                if core:
+                    self.core_problems += [f"{_where(self.source, n)}: {p}" for p in core]
                 events.append(event)
+        if self.core_problems:
+            raise ValidationError(self.core_problems)
         if fixed:
             self.store.con.executemany(f"UPDATE {self.table} SET payload = ?, ok = ok AND ? WHERE n = ?",
                                        [list(row) for row in fixed])

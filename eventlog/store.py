@@ -8,13 +8,16 @@ ConflictError at commit, never a fork. Payloads are stored as canonical JSON tex
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import itertools
 import json
 import os
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import duckdb
@@ -22,8 +25,17 @@ import pyarrow as pa
 import structlog
 from pydantic_core import from_json
 
-from eventlog.envelope import GENESIS, Draft, Event, canonical_json, gc_paused, make_event, seal
-from eventlog.errors import ChainError, ConflictError, LockedError
+from eventlog.envelope import (
+    GENESIS,
+    Draft,
+    Event,
+    canonical_json,
+    gc_paused,
+    make_event,
+    payload_text_problem,
+    seal,
+)
+from eventlog.errors import ChainError, ConflictError, DatabaseError, LockedError, ValidationError
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (
@@ -32,12 +44,35 @@ CREATE TABLE IF NOT EXISTS events (
     phase VARCHAR, visible VARCHAR, v INTEGER NOT NULL DEFAULT 1,
     PRIMARY KEY (game, seq)
 );
-CREATE TABLE IF NOT EXISTS secrets (game VARCHAR PRIMARY KEY, seed BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS secrets (
+    game VARCHAR NOT NULL, epoch INTEGER NOT NULL DEFAULT 0, seed BLOB NOT NULL, PRIMARY KEY (game, epoch)
+);
 CREATE TABLE IF NOT EXISTS checkpoints (
     game VARCHAR NOT NULL, key VARCHAR NOT NULL, seq BIGINT NOT NULL, state VARCHAR NOT NULL,
+    after_hash VARCHAR, state_sha VARCHAR,
     PRIMARY KEY (game, key, seq)
 );
 """
+"""`secrets`: the engine-dice seed of each seed epoch of a game (epoch 0 is the seed game.created commits to; each
+`seed.revealed` publishes its epoch's seed and commits to the next). `checkpoints`: folded states, a derived cache;
+`after_hash` is the hash of the event the state follows, `state_sha` the sha256 of the state text, so a checkpoint
+edited behind battlelog's back, or left over from a rewritten log, is not read."""
+_UPGRADE_SECRETS = """
+CREATE TABLE _secrets_v2 (
+    game VARCHAR NOT NULL, epoch INTEGER NOT NULL DEFAULT 0, seed BLOB NOT NULL, PRIMARY KEY (game, epoch)
+);
+INSERT INTO _secrets_v2 SELECT game, 0, seed FROM secrets;
+DROP TABLE secrets;
+ALTER TABLE _secrets_v2 RENAME TO secrets;
+"""
+"""A database written before seed epochs: each game's one seed becomes its epoch 0."""
+_UPGRADE_CHECKPOINTS = """
+ALTER TABLE checkpoints ADD COLUMN IF NOT EXISTS after_hash VARCHAR;
+ALTER TABLE checkpoints ADD COLUMN IF NOT EXISTS state_sha VARCHAR;
+"""
+"""A database written before anchored checkpoints: its checkpoints have no hashes, so they are ignored (and
+rewritten by the next resolve or import)."""
+_CHECKPOINT_COLUMNS = "game, key, seq, state, after_hash, state_sha"
 
 COLUMNS = ("game", "seq", "type", "turn", "actor", "payload", "cause", "at", "prev", "hash", "phase", "visible", "v")
 _UPGRADE = """
@@ -117,6 +152,15 @@ def _parse_payload(blob: bytes | str) -> Any:
         return json.loads(blob)
 
 
+def _stored_payload(game: str, seq: int, blob: bytes | str) -> Any:
+    """A stored payload parsed; ChainError naming the seq when the text is not JSON (edited behind our back)."""
+    try:
+        return _parse_payload(blob)
+    except (ValueError, RecursionError) as error:
+        raise ChainError(seq, f"game {game}: the stored payload is not valid JSON (edited behind battlelog's back? "
+                              "`battlelog verify` checks the whole log)") from error
+
+
 def _log() -> Any:
     """The configured structlog logger, or one writing to stderr when nobody configured structlog."""
     if structlog.is_configured():
@@ -157,10 +201,58 @@ def _connect(path: str, retry_seconds: float) -> duckdb.DuckDBPyConnection:
             delay = min(delay * 2, 0.5)
 
 
+def _reason(error: Exception) -> str:
+    """The first line of a duckdb error, without its "IO Error: " style prefix."""
+    text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    for prefix in ("IO Error: ", "Invalid Input Error: ", "Serialization Error: ", "Catalog Error: "):
+        text = text.removeprefix(prefix)
+    return text
+
+
+def _check_path(name: str) -> None:
+    """DatabaseError naming what is wrong with a database path before duckdb tries it."""
+    target = Path(name)
+    if target.is_dir():
+        raise DatabaseError(f"database {name}: is a directory, not a database file")
+    if not target.parent.exists():
+        raise DatabaseError(f"database {name}: the folder {target.parent} does not exist")
+    if target.exists():
+        try:
+            with target.open("rb") as file:
+                magic = file.read(12)
+        except OSError as error:
+            raise DatabaseError(f"database {name}: cannot be read ({error.strerror})") from error
+        if magic and magic[8:12] != b"DUCK":
+            raise DatabaseError(f"database {name}: not a DuckDB database file (a battlelog database is made by "
+                                "`battlelog new` or `battlelog import`)")
+
+
+def _columns(con: duckdb.DuckDBPyConnection, table: str) -> set[str]:
+    rows = con.execute("SELECT column_name FROM duckdb_columns() WHERE table_name = ?", [table]).fetchall()
+    return {row[0] for row in rows}
+
+
+def _upgrade(con: duckdb.DuckDBPyConnection) -> None:
+    """Bring a database written by an older battlelog up to the current schema (its data kept)."""
+    if "v" not in _columns(con, "events"):
+        con.execute(_UPGRADE)
+    if "epoch" not in _columns(con, "secrets"):
+        con.execute("BEGIN TRANSACTION")
+        try:
+            con.execute(_UPGRADE_SECRETS)
+        except BaseException:
+            with contextlib.suppress(duckdb.Error):
+                con.execute("ROLLBACK")
+            raise
+        con.execute("COMMIT")
+    if "state_sha" not in _columns(con, "checkpoints"):
+        con.execute(_UPGRADE_CHECKPOINTS)
+
+
 def _row_event(row: tuple[Any, ...]) -> Event:
     """An Event from a row of the events table."""
     game, seq, type_, turn, actor, payload, cause, at, prev, hash_, phase, visible, v = row
-    return Event(game, seq, type_, turn, actor, _loads(payload), cause, at, prev, hash_, phase,
+    return Event(game, seq, type_, turn, actor, _stored_payload(game, seq, payload), cause, at, prev, hash_, phase,
                  _visible(visible), v)
 
 
@@ -176,7 +268,8 @@ def _visible_text(visible: tuple[str, ...] | None) -> str | None:
 def _events_from(game: str, columns: list[list[Any]]) -> Iterator[Event]:
     """Events from the columns of `_READ` (seq, type, turn, actor, payload bytes, cause, at, prev, hash, …)."""
     for seq, type_, turn, actor, payload, cause, at, prev, hash_, phase, visible, v in zip(*columns, strict=True):
-        yield make_event(game, seq, type_, turn, actor, _parse_payload(payload), cause, at, prev, hash_, phase,
+        yield make_event(game, seq, type_, turn, actor, _stored_payload(game, seq, payload), cause, at, prev, hash_,
+                         phase,
                          None if visible is None else _visible(visible), v)
 
 
@@ -242,6 +335,31 @@ def verify_chain(events: Iterable[Event]) -> None:
         prev = event.hash
 
 
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """A stored checkpoint row and the hash of the event now at its seq."""
+
+    key: str
+    seq: int
+    state: str
+    after_hash: str | None
+    state_sha: str | None
+    event_hash: str | None
+
+    @property
+    def problem(self) -> str | None:
+        """Why `Store.checkpoint` would pass this row over, or None when it is sound."""
+        if self.after_hash is None or self.state_sha is None:
+            return "carries no hashes (written before checkpoints were anchored)"
+        if self.event_hash is None:
+            return f"follows seq {self.seq}, which is not in the log"
+        if self.after_hash != self.event_hash:
+            return f"was folded after another event than the log's seq {self.seq}"
+        if hashlib.sha256(self.state.encode("utf-8")).hexdigest() != self.state_sha:
+            return "its state text does not match its recorded sha256 (edited)"
+        return None
+
+
 class Store:
     """A battlelog database file: events, per-game secrets and derived checkpoints."""
 
@@ -255,12 +373,21 @@ class Store:
     def open(cls, path: str | os.PathLike[str], *, retry_seconds: float = 3.0) -> Store:
         """Open (creating if missing) the database file; LockedError if another process keeps it locked."""
         name = os.fspath(path)
-        con = _connect(name, retry_seconds)
-        con.execute(SCHEMA)
-        columns = con.execute("SELECT count(*) FROM duckdb_columns() WHERE table_name = 'events' "
-                              "AND column_name = 'v'").fetchall()[0][0]
-        if not columns:
-            con.execute(_UPGRADE)
+        if name != ":memory:":
+            _check_path(name)
+        try:
+            con = _connect(name, retry_seconds)
+        except duckdb.Error as error:
+            raise DatabaseError(f"database {name}: {_reason(error)}") from error
+        try:
+            con.execute(SCHEMA)
+            _upgrade(con)
+        except duckdb.Error as error:
+            con.close()
+            raise DatabaseError(f"database {name}: cannot be used ({_reason(error)})") from error
+        except BaseException:
+            con.close()
+            raise
         return cls(con, name)
 
     def close(self) -> None:
@@ -365,16 +492,44 @@ class Store:
         re-checked in Python (`Event.expected_hash`) and fails only if it fails there too. The ChainError is the
         one `verify_chain` raises: the first bad seq, in seq order.
         """
+        bad_payloads = self.payload_problems(game)
         for seq, k, prev_bad, hash_bad in self._all(_VERIFY, [game]):
+            earlier = [bad for bad in bad_payloads if bad < seq]
+            if earlier:
+                raise ChainError(min(earlier), f"stored payload: {bad_payloads[min(earlier)]}")
             if seq != k:
                 raise ChainError(seq, f"game {game}: expected seq {k} here (a missing or reordered event)")
             if prev_bad:
                 raise ChainError(k, f"prev does not match the hash of seq {k - 1} (edited behind battlelog's back?)"
                                  if k > 1 else "the first event's prev is not the genesis hash")
+            if seq in bad_payloads:
+                raise ChainError(seq, f"stored payload: {bad_payloads[seq]}")
             event = self.event(game, seq)
             if hash_bad and (event is None or event.expected_hash() != event.hash):
                 raise ChainError(k, _EDITED)
+        if bad_payloads:
+            seq = min(bad_payloads)
+            raise ChainError(seq, f"stored payload: {bad_payloads[seq]}")
         return self.count(game)
+
+    def payload_problems(self, game: str) -> dict[int, str]:
+        """seq -> why the stored payload text is not canonical JSON of an object (not JSON, a repeated key, …).
+
+        The store writes nothing else; SQL hashes the text as stored, so a payload edited into another spelling
+        of JSON (a repeated key above all, whose value readers disagree about) could verify without this check."""
+        table = self.con.sql("SELECT seq, payload FROM events WHERE game = ?", params=[game]).to_arrow_table()
+        problems: dict[int, str] = {}
+        with gc_paused():
+            for seq, text in zip(table.column(0).to_pylist(), table.column(1).to_pylist(), strict=True):
+                try:
+                    parsed = _loads(text)
+                except (ValueError, RecursionError):
+                    parsed = None
+                if parsed is None or canonical_json(parsed) != text:
+                    problem = payload_text_problem(text, parsed)
+                    if problem is not None:
+                        problems[seq] = problem
+        return problems
 
     # --- writing ------------------------------------------------------------------------------------------
     def _insert_sql(self, n: int) -> str:
@@ -488,27 +643,72 @@ class Store:
         self.con.execute("COMMIT")
 
     # --- secrets ------------------------------------------------------------------------------------------
-    def set_secret(self, game: str, seed: bytes) -> None:
-        """Keep the game's engine-dice seed; a different seed for a game that has one is a ConflictError."""
-        current = self.secret(game)
+    def set_secret(self, game: str, seed: bytes, epoch: int = 0) -> None:
+        """Keep the engine-dice seed of one of the game's seed epochs (0: the seed game.created commits to).
+
+        A different seed for an epoch that has one is a ConflictError (its engine rolls depend on it)."""
+        current = self.epoch_secret(game, epoch)
         if current == seed:
             return
         if current is not None:
             raise ConflictError(f"game {game} already has a dice seed; its engine rolls depend on it")
-        self.con.execute("INSERT INTO secrets VALUES (?, ?)", [game, seed])
+        self.con.execute("INSERT INTO secrets (game, epoch, seed) VALUES (?, ?, ?)", [game, epoch, seed])
+
+    def epoch(self, game: str) -> int:
+        """The game's current seed epoch: how many `seed.revealed` events of the log began a new one."""
+        rows = self._all("SELECT count(*) FROM events WHERE game = ? AND type = 'seed.revealed' "
+                         "AND TRY(json_type(payload, '$.next_seed_hash')) = 'VARCHAR'", [game])
+        return int(rows[0][0])
+
+    def epoch_secret(self, game: str, epoch: int) -> bytes | None:
+        """The seed of one seed epoch of the game, if kept here."""
+        rows = self._all("SELECT seed FROM secrets WHERE game = ? AND epoch = ?", [game, epoch])
+        return bytes(rows[0][0]) if rows else None
+
+    def secrets(self, game: str) -> dict[int, bytes]:
+        """Every seed kept here for the game, by epoch."""
+        return {int(epoch): bytes(seed) for epoch, seed in
+                self._all("SELECT epoch, seed FROM secrets WHERE game = ? ORDER BY epoch", [game])}
 
     def secret(self, game: str) -> bytes | None:
-        """The game's engine-dice seed, if kept here."""
-        rows = self._all("SELECT seed FROM secrets WHERE game = ?", [game])
-        return bytes(rows[0][0]) if rows else None
+        """The engine-dice seed of the game's current epoch (what new engine rolls derive from), if kept here."""
+        return self.epoch_secret(game, self.epoch(game))
+
+    def reveal_seed(self, game: str, next_seed: bytes, *, at: str | None = None) -> Event:
+        """End the current seed epoch: append `seed.revealed` with its seed and the sha256 of `next_seed`, and keep
+        `next_seed` as the next epoch's, in one transaction (both or neither)."""
+        epoch = self.epoch(game)
+        seed = self.epoch_secret(game, epoch)
+        if seed is None:
+            raise ValidationError(f"game {game!r}: this database holds no seed for its seed epoch {epoch}")
+        expected = self.next_seq(game)
+        payload = {"seed": seed.hex(), "epoch": epoch, "next_seed_hash": hashlib.sha256(next_seed).hexdigest()}
+        self.con.execute("BEGIN TRANSACTION")
+        try:
+            last_seq, prev = self._last(game)
+            if last_seq + 1 != expected:
+                raise _conflict(game, expected, last_seq + 1)
+            event = seal(game, prev, expected, Draft("seed.revealed", payload), at or utc_now())
+            self.con.execute("INSERT INTO secrets (game, epoch, seed) VALUES (?, ?, ?)", [game, epoch + 1, next_seed])
+            self.con.execute(self._insert_sql(1), list(_event_row(event)))
+        except BaseException as error:
+            self._rollback()
+            if isinstance(error, duckdb.Error) and _is_key_violation(error):
+                raise _conflict(game, expected, self.next_seq(game)) from error
+            raise
+        self._commit(game, expected)
+        return event
 
     # --- checkpoints (a derived cache) --------------------------------------------------------------------
     def put_checkpoint(self, game: str, key: str, seq: int, state_json: str) -> None:
         """Keep the state after `seq` under `key` (ruleset@version + options digest), replacing an older one."""
-        self.con.execute("INSERT OR REPLACE INTO checkpoints VALUES (?, ?, ?, ?)", [game, key, seq, state_json])
+        self.put_checkpoints(game, key, [(seq, state_json)])
 
     def put_checkpoints(self, game: str, key: str, states: Sequence[tuple[int, str]]) -> int:
-        """`put_checkpoint` for many (seq, state JSON) at once, in one transaction (one commit, not one each)."""
+        """`put_checkpoint` for many (seq, state JSON) at once, in one transaction (one commit, not one each).
+
+        Each row records the hash of the event at its seq (the event the state follows) and the sha256 of its state
+        text; `checkpoint` reads a row only while both still match."""
         if not states:
             return 0
         table = pa.table({"game": [game] * len(states), "key": [key] * len(states),
@@ -518,7 +718,9 @@ class Store:
         try:
             self.con.register("_checkpoints", table)
             try:
-                self.con.execute("INSERT OR REPLACE INTO checkpoints SELECT * FROM _checkpoints")
+                self.con.execute(f"INSERT OR REPLACE INTO checkpoints ({_CHECKPOINT_COLUMNS}) "
+                                 "SELECT c.game, c.key, c.seq, c.state, e.hash, sha256(c.state) FROM _checkpoints c "
+                                 "LEFT JOIN events e ON e.game = c.game AND e.seq = c.seq")
             finally:
                 self.con.unregister("_checkpoints")
         except BaseException:
@@ -528,12 +730,40 @@ class Store:
         return len(states)
 
     def checkpoint(self, game: str, key: str, max_seq: int) -> tuple[int, str] | None:
-        """(seq, state JSON) of the latest checkpoint for `key` at or before `max_seq`."""
+        """(seq, state JSON) of the latest sound checkpoint for `key` at or before `max_seq`.
+
+        A checkpoint is sound when the event at its seq still has the hash it recorded and its state text still has
+        the sha256 it recorded; any other (edited, left over from a rewritten log, or written before checkpoints
+        carried hashes) is passed over, with a log line, and an earlier one (or none) is read instead."""
         rows = self._all(
-            "SELECT seq, state FROM checkpoints WHERE game = ? AND key = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+            "SELECT c.seq, c.after_hash, c.state_sha, e.hash FROM checkpoints c LEFT JOIN events e "
+            "ON e.game = c.game AND e.seq = c.seq WHERE c.game = ? AND c.key = ? AND c.seq <= ? ORDER BY c.seq DESC",
             [game, key, max_seq],
         )
-        return (rows[0][0], rows[0][1]) if rows else None
+        for seq, after_hash, state_sha, event_hash in rows:
+            if after_hash is None or state_sha is None:
+                _log().info("checkpoint without hashes ignored (the next resolve or import rewrites it)", game=game,
+                            seq=seq)
+                continue
+            if after_hash != event_hash:
+                _log().warning("checkpoint ignored: the log's event at its seq is not the one it was folded after",
+                               game=game, seq=seq)
+                continue
+            state = self._all("SELECT state FROM checkpoints WHERE game = ? AND key = ? AND seq = ?",
+                              [game, key, seq])[0][0]
+            if hashlib.sha256(state.encode("utf-8")).hexdigest() != state_sha:
+                _log().warning("checkpoint ignored: its state was edited behind battlelog's back", game=game, seq=seq)
+                continue
+            return seq, state
+        return None
+
+    def checkpoint_rows(self, game: str) -> list[Checkpoint]:
+        """Every checkpoint of the game (all keys) with what `checkpoint` checks, in (key, seq) order."""
+        rows = self._all(
+            "SELECT c.key, c.seq, c.state, c.after_hash, c.state_sha, e.hash FROM checkpoints c LEFT JOIN events e "
+            "ON e.game = c.game AND e.seq = c.seq WHERE c.game = ? ORDER BY c.key, c.seq", [game])
+        return [Checkpoint(key, seq, state, after_hash, state_sha, event_hash)
+                for key, seq, state, after_hash, state_sha, event_hash in rows]
 
     def drop_checkpoints(self, game: str, key: str | None = None) -> None:
         """Forget a game's checkpoints (all of them, or those of one key)."""
@@ -547,4 +777,12 @@ class Store:
         """Write the events (of one game, or all) to a Parquet file, payload as JSON text."""
         target = "'" + os.fspath(path).replace("'", "''") + "'"
         where, params = (" WHERE game = ?", [game]) if game is not None else ("", [])
-        self.con.execute(f"COPY ({_SELECT}{where} ORDER BY game, seq) TO {target} (FORMAT parquet)", params)
+        folder = Path(os.fspath(path)).parent
+        if not folder.is_dir():
+            raise DatabaseError(f"-o {path}: the folder {folder} does not exist")
+        if Path(os.fspath(path)).is_dir():
+            raise DatabaseError(f"-o {path}: is a directory, not a file")
+        try:
+            self.con.execute(f"COPY ({_SELECT}{where} ORDER BY game, seq) TO {target} (FORMAT parquet)", params)
+        except duckdb.Error as error:
+            raise DatabaseError(f"-o {path}: cannot be written ({_reason(error)})") from error

@@ -224,7 +224,13 @@ def test_turn_index_gives_the_first_and_last_seq_of_each_turn(store: Store) -> N
     assert store.turn_index("duel-1") == {1: (2, 3), 2: (4, 5), 3: (6, 6)}
 
 
+def _events_for_checkpoints(store: Store, game: str = "duel-1", n: int = 30) -> None:
+    """Checkpoints are read only where the log has the event they follow."""
+    store.append(game, 1, [Draft("game.created")] + [roll(k % 6 + 1) for k in range(n - 1)])
+
+
 def test_checkpoints_give_the_latest_at_or_before_a_seq_for_their_key(store: Store) -> None:
+    _events_for_checkpoints(store)
     for seq in (10, 20, 30):
         store.put_checkpoint("duel-1", "duel@1:abc", seq, f'{{"at":{seq}}}')
     store.put_checkpoint("duel-1", "duel@2:abc", 25, "{}")
@@ -299,6 +305,7 @@ def test_read_events_gives_the_events_of_some_types_in_seq_order(store: Store) -
 
 
 def test_checkpoints_are_written_together_and_replace_older_ones(store: Store) -> None:
+    _events_for_checkpoints(store)
     store.put_checkpoint("duel-1", "k", 10, "old")
     assert store.put_checkpoints("duel-1", "k", [(10, "new"), (20, "x"), (30, "y")]) == 3
     assert store.put_checkpoints("duel-1", "k", []) == 0
