@@ -16,6 +16,7 @@ from eventlog import dice as dicelib
 from eventlog import seal as seallib
 from eventlog.envelope import Draft, Event, canonical_json
 from eventlog.errors import BattlelogError, ValidationError
+from eventlog.jsonl import core_payload_problems
 from eventlog.store import Store
 from replay.context import (
     ORDER_NAME,
@@ -70,6 +71,9 @@ def check_draft(game: Game, here: Point, draft: Draft, *, turn_events: Sequence[
     if draft.type not in INPUT_DRAFT_TYPES:
         raise ValidationError(f"type: {draft.type!r} is not an input (order, roll, choice, input.sealed, "
                               "input.revealed, correction, ruling)")
+    shapes = core_payload_problems(draft.type, draft.payload)
+    if shapes:  # a field of the wrong JSON kind never reaches the rules
+        raise ValidationError(shapes)
     current = here.turn
     if current is None:
         result = rs.state_json(here.start).get("result")
@@ -211,7 +215,7 @@ def _check_granular_ruling(game: Game, here: Point, draft: Draft) -> Draft:
         raise ValidationError("actor: a ruling is the GM's (give no --actor)")
     if "request" in p:
         r = p["request"]
-        if not isinstance(r, dict) or r.get("kind") not in {"order", "roll", "choice"} \
+        if not isinstance(r, dict) or r.get("kind") not in ("order", "roll", "choice") \
                 or not isinstance(r.get("name"), str) or not isinstance(r.get("key", {}), dict):
             raise ValidationError('ruling.request: {"kind": "order|roll|choice", "actor": …, "name": …, '
                                   '"key": {…}} of the request it answers')
@@ -462,6 +466,9 @@ def append_ruling(store: Store, game_id: str, turn: int, ruling: dict[str, Any])
     note = ruling.get("note", "")
     if not isinstance(note, str):
         raise ValidationError("ruling.note: text")
+    shapes = core_payload_problems("ruling", ruling)
+    if shapes:
+        raise ValidationError([p.replace("payload.", "ruling.", 1) for p in shapes])
     if "request" in ruling or "override" in ruling:
         body = {k: ruling[k] for k in ("request", "override", "value") if k in ruling}
         draft = check_draft(game, here, Draft("ruling", {**body, "note": note}, turn))

@@ -171,3 +171,27 @@ def test_a_real_run_prints_no_traceback(tmp_path):
         assert run.returncode == 2, run.stderr
         assert "Traceback" not in run.stderr and run.stderr.startswith("error: "), run.stderr
         assert len(run.stderr.strip().splitlines()) == 1, run.stderr
+
+
+def test_type_confused_rulings_and_orders_are_refused_by_field_not_by_a_bug(tmp_path):
+    """A ruling whose request kind or actor is a list, an order whose field is a list: exit 2, field named."""
+    import json
+
+    from click.testing import CliRunner
+
+    import tests.core.toy  # noqa: F401  (registers the toy ruleset)
+    from cli.main import main
+
+    runner = CliRunner()
+    db = str(tmp_path / "t.duckdb")
+    setup = tmp_path / "s.json"
+    setup.write_text(json.dumps({"players": ["A", "B"], "turns": 2}))
+    assert runner.invoke(main, ["--db", db, "new", "g", "--ruleset", "toy", "--setup", str(setup)]).exit_code == 0
+    for body in ({"request": {"kind": [], "name": "x", "key": {}}, "value": 1},
+                 {"request": {"kind": "choice", "actor": [], "name": "x", "key": {}}, "value": 1}):
+        f = tmp_path / "r.json"
+        f.write_text(json.dumps(body))
+        r = runner.invoke(main, ["--db", db, "ruling", "g", "--file", str(f)])
+        assert r.exit_code == 2 and "ruling.request" in r.output, r.output
+    r = runner.invoke(main, ["--db", db, "order", "g", "--actor", "A", "--json", '{"guess": []}'])
+    assert r.exit_code == 2 and "guess" in r.output, r.output

@@ -58,7 +58,7 @@ class Toy(Ruleset):
         return [p for p, _ in state.score]
 
     def check_input(self, state: ToyState, turn: TurnInputs, draft: Draft, options: Options) -> list[str]:
-        if draft.type == "order" and draft.payload.get("guess") not in {"heads", "tails"}:
+        if draft.type == "order" and draft.payload.get("guess") not in ("heads", "tails"):
             return ["§1: guess is heads or tails"]
         if draft.type == "roll" and draft.payload.get("dice") != "1d2":
             return ["§2: the coin is 1d2"]
