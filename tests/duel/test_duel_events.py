@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from replay.ruleset import get as get_ruleset
 from replay.rulesets.duel import events
 from replay.rulesets.duel.events import EVENTS, PayloadError, Reveal, Strike, validate_payload
 from replay.rulesets.duel.model import RESOLUTION_TYPES
@@ -100,3 +101,32 @@ def test_a_trusted_event_is_typed_all_the_way_down_and_knows_what_it_was_given()
     assert reveal.strike_order.mode in ("sequential", "simultaneous", "none")
     partial = Strike.trusted({"attacker": "A", "defender": "B"})
     assert partial.given("attacker") and not partial.given("damage_total")
+
+
+def asserted() -> list[tuple[str, dict[str, Any]]]:
+    """(type, payload) of every event a GM ruling asserts in the recorded duels."""
+    out = []
+    for path in FIXTURES:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            event = json.loads(line)
+            if event["type"] == "ruling":
+                out += [(inner["type"], inner["payload"]) for inner in event["payload"]["events"]]
+    return out
+
+
+def test_validate_event_takes_every_recorded_and_asserted_payload():
+    duel = get_ruleset("duel")
+    assert asserted()
+    for path in FIXTURES:
+        for kind, payload in resolutions(path):
+            assert duel.validate_event(kind, payload) == [], kind
+
+
+def test_validate_event_is_partial_for_a_ruling_and_names_a_wrong_type():
+    duel = get_ruleset("duel")
+    assert duel.validate_event("duel.strike", {"attacker": "A", "damage": 2}) == []
+    assert duel.validate_event("duel.strike", {"attacker": "A", "damage": "2"}) == [
+        "damage: Input should be a valid integer"]
+    whole = strike()
+    del whole["damage_total"]  # the rules wrote it (why, rule, defaults): it must be whole
+    assert duel.validate_event("duel.strike", whole) == ["damage_total: Field required"]

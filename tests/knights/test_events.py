@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from replay.ruleset import get as get_ruleset
 from replay.rulesets.knights.events import EVENTS, Move, Ram, trusted, validate_payload
 from replay.rulesets.knights.model import RESOLUTION_TYPES
 
@@ -81,3 +82,44 @@ def test_events_are_frozen():
     event = EVENTS["knights.roles"].validate(first("knights.roles"))
     with pytest.raises(Exception, match="frozen"):
         event.lot = 2  # type: ignore[misc]
+
+
+def ruled() -> list[tuple[str, int, str, dict]]:
+    """(file, seq, type, payload) of every event a GM ruling or correction asserts in the recorded games."""
+    out = []
+    for path in sorted(FIXTURES.rglob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            event = json.loads(line)
+            if event["type"] in ("ruling", "correction"):
+                out += [(path.relative_to(FIXTURES).as_posix(), event.get("seq", 0), inner["type"], inner["payload"])
+                        for inner in event["payload"]["events"]]
+    return out
+
+
+def ruled_ram() -> dict:
+    return copy.deepcopy(next(p for f, _, t, p in ruled() if f == "ruling.jsonl" and t == "knights.ram"))
+
+
+def test_a_ruling_may_assert_a_partial_payload_but_not_a_wrong_type():
+    ram = ruled_ram()
+    assert validate_payload("knights.ram", ram, partial=True) == []
+    assert "parts: Field required" in validate_payload("knights.ram", ram)
+    ram["impetus"]["value"] = "big"
+    assert [p.split(":")[0] for p in validate_payload("knights.ram", ram, partial=True)] == ["impetus.value"]
+
+
+def test_validate_event_is_strict_for_the_rules_and_partial_for_a_ruling():
+    knights = get_ruleset("knights")
+    assert ruled() and all(knights.validate_event(t, p) == [] for _, _, t, p in ruled())
+    assert all(knights.validate_event(t, p) == [] for _, _, t, p in recorded())
+    whole = first("knights.ram")
+    del whole["parts"]  # the rules wrote it (why, rule, defaults): it must be whole
+    assert knights.validate_event("knights.ram", whole) == ["parts: Field required"]
+
+
+def test_validate_event_refuses_a_wrong_type_in_a_rulings_payload_by_field():
+    ram = ruled_ram()
+    ram["outcome"] = "smashed"
+    ram["knights"]["r1"]["accel"] = "fast"
+    problems = get_ruleset("knights").validate_event("knights.ram", ram)
+    assert [p.split(":")[0] for p in problems] == ["knights.r1.accel", "outcome"]

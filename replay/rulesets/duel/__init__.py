@@ -73,6 +73,17 @@ class Duel(Ruleset):
     def resolve(self, state: DuelState, turn: int, inputs: Inputs, options: Options) -> list[Draft]:
         return rules.resolve(state, turn, inputs, _options(options))
 
+    def validate_event(self, type_: str, payload: dict[str, Any]) -> list[str]:
+        """A resolution payload's problems ("field: message"): strict for one the rules wrote, partial for a ruling's.
+
+        The core asks this both for recorded resolutions and for the events a GM ruling asserts. A payload carrying
+        "why", "rule" and "defaults" (which every resolution the rules emit has) must be whole; any other is what a
+        ruling asserts, which may leave fields out, but every field it gives must have the right type.
+        """
+        from replay.rulesets.duel.events import validate_payload
+
+        return validate_payload(type_, payload, partial=not {"why", "rule", "defaults"} <= payload.keys())
+
     def evolve(self, state: DuelState, event: Event) -> DuelState:
         return evolve(state, event)
 

@@ -4,6 +4,9 @@
 `Event.trusted(payload)` wraps a payload the rules wrote, without checking it, for the reducer and the views. Nested
 structures (poses, path segments, ram effects, update maps) are `TypedDict`s: plain dicts at run time, so a trusted
 event costs one object, and validation still names the nested field ("path.0.kind: …").
+
+A GM ruling may assert only some fields: `validate_payload(..., partial=True)` forgives the missing ones (not a wrong
+type), and a trusted event of such a payload has only the fields it was given (`given(name)` says which).
 """
 
 from __future__ import annotations
@@ -119,6 +122,10 @@ class Resolution(BaseModel):
         _set(obj, "__pydantic_extra__", None)
         _set(obj, "__pydantic_private__", None)
         return obj
+
+    def given(self, name: str) -> bool:
+        """Whether the payload had this field (a GM ruling may leave some out)."""
+        return name in self.__pydantic_fields_set__
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -414,13 +421,14 @@ def trusted(type_: str, payload: dict[str, Any]) -> Resolution:
     return EVENTS[type_].trusted(payload)
 
 
-def validate_payload(type_: str, payload: Any) -> list[str]:
-    """Every problem of a payload for `type_`, as "field.path: message"; empty when it is valid."""
+def validate_payload(type_: str, payload: Any, *, partial: bool = False) -> list[str]:
+    """Every problem of a payload for `type_`, as "field.path: message"; with `partial`, missing fields are fine."""
     cls = EVENTS.get(type_)
     if cls is None:
         return [f"type: {type_!r} is not a knights resolution ({', '.join(sorted(EVENTS))})"]
     try:
         cls.validate(payload)
     except ValidationError as exc:
-        return [f"{'.'.join(map(str, e['loc'])) or type_}: {e['msg']}" for e in exc.errors()]
+        return [f"{'.'.join(map(str, e['loc'])) or type_}: {e['msg']}" for e in exc.errors()
+                if not (partial and e["type"] == "missing")]
     return []

@@ -14,39 +14,33 @@ numbers; a knight fallen this turn is a crossed grey wreck where it fell. A side
 heraldry, domain, oath, Honour, Разгон/Скорость/Масса, its functions and where it is. Under the field a box says in
 words what this step did ("Ход N · шаг k/K: …"), then the legend. The `<desc>` holds a plain-text picture with a
 character map. Layout is fixed, so frames of one game line up; output is deterministic.
+
+What it shows is `scene.scene(view, lang)`, plain data; this module only lays it out with svgwrite.
 """
 
 from __future__ import annotations
 
-import contextlib
 import math
 import re
-from dataclasses import dataclass, field
 from typing import Any
 
 import svgwrite
 
-from eventlog.envelope import Event
 from replay.render import svg as S
 from replay.render.text import pick, tr
 from replay.ruleset import FrameView
 from replay.rulesets.knights import derive
 from replay.rulesets.knights import geometry as g
 from replay.rulesets.knights.model import Knight, Pose, State, data, kit_functions
-from replay.rulesets.knights.post import step_text
+from replay.rulesets.knights.scene import Key, Scene, scene, where_line
 from replay.rulesets.knights.words import (
-    ARROW,
-    COMPASS,
     DOMAIN,
     EDGE,
     FUNCTION,
-    LOCATION,
     MODULE,
     OATH,
     OUTCOME_MARK,
     ROLE,
-    name,
-    num,
     outcome_name,
     word,
 )
@@ -167,231 +161,6 @@ def ink_on(fill: str) -> str:
     return S.INK if 0.299 * r + 0.587 * gg + 0.114 * b_ > 140 else S.PAPER
 
 
-# --- what the frame shows --------------------------------------------------------------------------------------------
-
-
-@dataclass
-class Mover:
-    """A movement drawn on the field: start and end centre points (F), the knight, and how it moved."""
-
-    knight: str
-    points: list[tuple[float, float]]
-    induced: bool = False
-    current: bool = False
-    outflank: bool = False
-    loyal: bool = False
-
-
-@dataclass
-class RamMark:
-    n: int
-    point: tuple[float, float]
-    outcome: str
-    impetus: Any
-    resistance: Any
-    attacker: str
-    target: str
-    current: bool
-
-
-@dataclass
-class Scene:
-    """Everything drawn besides the state: this turn's paths, ghosts, rams, highlighted knights and Limits."""
-
-    movers: list[Mover] = field(default_factory=list)
-    ghosts: list[tuple[str, Pose, bool]] = field(default_factory=list)
-    """(knight, pose, current): a dashed outline where a knight stood."""
-    rams: list[RamMark] = field(default_factory=list)
-    lit: set[str] = field(default_factory=set)
-    lit_limits: set[str] = field(default_factory=set)
-    wrecks: dict[str, Pose] = field(default_factory=dict)
-    """Knights fallen this turn, at their last pose."""
-    exits: dict[str, Pose] = field(default_factory=dict)
-    """Knights that left the field this turn: where they crossed."""
-    loyal: list[tuple[str, Pose]] = field(default_factory=list)
-
-
-def current(view: FrameView) -> Event | None:
-    """The event of the current step (None at step 0)."""
-    if view.step == 0 or not view.events:
-        return None
-    last = view.events[-1]
-    return None if last.is_input else last
-
-
-def _pose(d: Any) -> Pose | None:
-    try:
-        return Pose.of(d) if isinstance(d, dict) else None
-    except (KeyError, TypeError, ValueError):
-        return None
-
-
-def _c(d: Any) -> tuple[float, float] | None:
-    p = _pose(d)
-    return None if p is None else (p.x, p.y)
-
-
-def scene(view: FrameView, now: Event | None) -> Scene:
-    """This turn's movements, rams and the knights the current step concerns."""
-    sc = Scene()
-    last_pose: dict[str, Pose] = {}
-    for e in view.events:
-        if e.is_input:
-            continue
-        is_now = e is now
-        p = e.payload if isinstance(e.payload, dict) else {}
-        with contextlib.suppress(KeyError, TypeError, ValueError, IndexError, AttributeError):
-            _collect(sc, e.type, p, is_now, last_pose)  # a GM ruling's bare payload draws what the state says
-        for kid, ch in (p.get("knights") or {}).items():
-            if isinstance(ch, dict) and ch.get("pose"):
-                pose = _pose(ch["pose"])
-                if pose is not None:
-                    last_pose[kid] = pose
-    for k in view.state.knights:
-        if k.location == "fallen" and k.id in last_pose:
-            sc.wrecks[k.id] = last_pose[k.id]
-    return sc
-
-
-def _collect(sc: Scene, kind: str, p: dict[str, Any], is_now: bool, last_pose: dict[str, Pose]) -> None:
-    if kind == "knights.move":
-        kid = p["knight"]
-        pts: list[tuple[float, float]] = []
-        out = False
-        for seg in p.get("path") or []:
-            if seg.get("kind") == "move":
-                a = _c(seg.get("from"))
-                if a is not None and not pts:
-                    pts.append(a)
-                if seg.get("result") == "outflank":
-                    ex = _pose(seg.get("exit"))
-                    if ex is not None:
-                        pts.append((ex.x, ex.y))
-                        sc.exits[kid] = ex
-                    out = True
-                else:
-                    c = _c(seg.get("to"))
-                    if c is not None:
-                        pts.append(c)
-            elif seg.get("kind") == "rotate" and seg.get("result") == "outflank":
-                start = _pose(p.get("start"))
-                if start is not None:
-                    sc.exits[kid] = Pose(start.x, start.y, int(seg.get("to", start.f)))
-                out = True
-        if len(pts) >= 2 and pts[0] != pts[-1]:
-            sc.movers.append(Mover(kid, pts, current=is_now, outflank=out))
-        if is_now:
-            sc.lit.add(kid)
-            start = _pose(p.get("start"))
-            if start is not None:
-                sc.ghosts.append((kid, start, True))
-            for c in (p.get("collision") or {}).get("candidates") or []:
-                sc.lit.add(c)
-    elif kind == "knights.ram":
-        a_state, t_state = p.get("attacker_state") or {}, p.get("target_state") or {}
-        ap, tp = _pose(a_state.get("pose")), _pose(t_state.get("pose"))
-        if ap is not None and tp is not None:
-            last_pose[p["attacker"]], last_pose[p["target"]] = ap, tp
-            sc.rams.append(RamMark(int(p.get("n", 0)), contact_point(ap, tp), str(p.get("outcome")),
-                                   (p.get("impetus") or {}).get("value"), (p.get("resistance") or {}).get("value"),
-                                   p["attacker"], p["target"], is_now))
-            if is_now:
-                sc.ghosts += [(p["attacker"], ap, True), (p["target"], tp, True)]
-        for eff in p.get("effects") or []:
-            moves = eff.get("moves") if eff.get("kind") == "sidestep" else [eff] if eff.get("kind") == "push" else []
-            pts = []
-            out = False
-            for m in moves or []:
-                a = _c(m.get("from"))
-                if a is not None and not pts:
-                    pts.append(a)
-                b = _c(m.get("to"))
-                if b is not None:
-                    pts.append(b)
-                elif m.get("result") == "outflank" and a is not None:
-                    out = True
-                    pts.append(_nudge(a, m.get("dir"), eff.get("distance", 2)))
-            if len(pts) >= 2 and pts[0] != pts[-1]:
-                sc.movers.append(Mover(eff["knight"], pts, induced=True, current=is_now, outflank=out))
-            end = _pose(((moves or [{}])[-1] or {}).get("to"))
-            if end is not None:
-                last_pose[eff["knight"]] = end
-            if out and pts:
-                f = last_pose.get(eff["knight"])
-                sc.exits[eff["knight"]] = Pose(pts[-1][0], pts[-1][1], f.f if f else 0)
-        if is_now:
-            sc.lit |= {p["attacker"], p["target"]}
-    elif kind == "knights.take_the_blow":
-        loyal, ally = p["loyal"], p["ally"]
-        start = last_pose.get(loyal)
-        s1, s3 = _pose(p.get("step1")), _pose(p.get("step3"))
-        pts = [(q.x, q.y) for q in (start, s1, s3) if q is not None]
-        if len(pts) >= 2:
-            sc.movers.append(Mover(loyal, pts, induced=True, current=is_now, loyal=True))
-        step2 = p.get("step2") or {}
-        # the ally stood where the loyal knight ends when the rule placed it there (K47)
-        a0 = last_pose.get(ally) or (s3 if p.get("placed_by") == "rule" else None)
-        a1 = _pose(step2.get("ally_to"))
-        if a0 is not None and a1 is not None:
-            sc.movers.append(Mover(ally, [(a0.x, a0.y), (a1.x, a1.y)], induced=True, current=is_now))
-        if is_now:
-            sc.lit |= {loyal, ally}
-            if start is not None:
-                sc.ghosts.append((loyal, start, True))
-            if s1 is not None and s3 is not None and (s1.x, s1.y) != (s3.x, s3.y):
-                sc.ghosts.append((loyal, s1, True))
-            if a0 is not None:
-                sc.ghosts.append((ally, a0, True))
-            sc.loyal.append((loyal, s3 or s1 or start))
-    elif kind == "knights.limits" and is_now:
-        sc.lit_limits |= {x.get("id") for x in p.get("limits") or []}
-        sc.lit.add(p.get("knight"))
-    elif is_now:
-        sc.lit |= _concerned(kind, p)
-
-
-def _concerned(kind: str, p: dict[str, Any]) -> set[str]:
-    """The knights a step of another kind concerns (highlighted while it is the current step)."""
-    if kind == "knights.reveal":
-        return set(p.get("acting") or [])
-    if kind == "knights.queue":
-        return {x.get("knight") for x in p.get("order") or []}
-    who = p.get("carrier") if kind == "knights.lady" else p.get("knight")
-    return {who} if who else set()
-
-
-def _nudge(a: tuple[float, float], d: Any, distance: Any) -> tuple[float, float]:
-    """Where a push off the field heads: the start moved `distance` F in its direction."""
-    names = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
-    k = names.index(d) if d in names else 0
-    dx, dy = g.DIRS[k]
-    n = math.hypot(dx, dy)
-    dist = float(distance or 2)
-    return a[0] + dx / n * dist, a[1] + dy / n * dist
-
-
-def contact_point(a: Pose, t: Pose) -> tuple[float, float]:
-    """The middle of where two touching triangles meet (F), from the ram's snapshot poses."""
-    pa, pt_ = g.triangle(a.x, a.y, a.f), g.triangle(t.x, t.y, t.f)
-    gap = g.dist(pa, pt_)
-    near: list[tuple[float, float]] = []
-    for poly, other in ((pa, pt_), (pt_, pa)):
-        for (x1, y1), (x2, y2) in g.edges(poly):
-            for k in range(33):
-                q = (x1 + (x2 - x1) * k / 32, y1 + (y2 - y1) * k / 32)
-                if _point_poly_dist(q, other) <= gap + 0.02:
-                    near.append(q)
-    if not near:
-        return (a.x + t.x) / 2, (a.y + t.y) / 2
-    return sum(q[0] for q in near) / len(near), sum(q[1] for q in near) / len(near)
-
-
-def _point_poly_dist(q: tuple[float, float], poly: g.Poly) -> float:
-    if g.contains(poly, q):
-        return 0.0
-    return min(g.point_segment_dist(q, a, b) for a, b in g.edges(poly))
-
-
 # --- the field -----------------------------------------------------------------------------------------------------
 
 
@@ -404,16 +173,6 @@ def lance_color(state: State, player: str) -> str:
         return safe_color(state.lance(player).color)
     except KeyError:
         return "#888888"
-
-
-def numbers(state: State) -> dict[str, int]:
-    """knight id -> its number on the frame: 1–3 the first lance, 4–6 the second."""
-    out = {}
-    for lance in state.lances:
-        for kid in lance.knights:
-            out[kid] = len(out) + 1
-    return out
-
 
 def edge_side(state: State, k: int) -> str:
     """The side of the field a lance's Outflank list goes to (its own edge; before edges are set, by order)."""
@@ -926,63 +685,14 @@ def knight_card(dwg: svgwrite.Drawing, state: State, k: Knight, number: int, sha
         y += 14
     return top + height + 4
 
-
-def where_line(state: State, k: Knight, lang: str) -> str:
-    if k.location == "field" and k.pose is not None:
-        p = k.pose
-        text = f"({num(p.x)},{num(p.y)}) {ARROW[p.f]} {COMPASS[0 if lang == 'ru' else 1][p.f]}"
-    elif k.location == "fallen":
-        text = "☠ " + pick(LOCATION["fallen"], lang)
-    else:
-        text = word(LOCATION, k.location, lang)
-    for lady in state.ladies:
-        if lady.carrier == k.id:
-            text += tr(lang, f"  ♛ Леди {name(state, lady.her_knight)}", f"  ♛ {name(state, lady.her_knight)}'s Lady")
-    return text
-
-
 # --- legend, caption, desc -----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Key:
-    """A legend entry with a custom mark (kind) or a standard svg.Swatch."""
-
-    label: str
-    kind: str
-    swatch: S.Swatch | None = None
-
-
-def legend_items(state: State, lang: str) -> list[Key]:
-    items = [
-        Key(tr(lang, "Рыцарь: номер, кант Лэнса (● / ■)", "knight: number, lance edge colour (● / ■)"), "knight"),
-        Key(tr(lang, "точка — Фронт, жирное основание — Тыл", "dot: Front, heavy base: Rear"), "parts"),
-        Key(tr(lang, "точки вокруг номера — Функции (Масса), ○ — повреждена",
-               "dots round the number: functions (mass), ○ damaged"), "ring"),
-        Key(tr(lang, "шевроны — Разгон (0–3)", "chevrons: accel (0–3)"), "chevrons"),
-        Key(tr(lang, "тёмная плашка на Тылу — Скорость", "dark tag on the Rear: speed"), "speed"),
-        Key(tr(lang, "Леди (жетон / несут)", "Lady (token / carried)"), "lady"),
-    ]
-    words = {"water": ("Водный Предел", "water Limit"), "forest": ("Лесной Предел", "forest Limit"),
-             "rock": ("Скальный Предел", "rock Limit")}
-    for kind, (fill, pattern, edge) in LIMIT_STYLE.items():
-        items.append(Key(pick(words[kind], lang), "box", S.Swatch(pick(words[kind], lang), fill, edge, "box", pattern)))
-    items += [
-        Key(tr(lang, "ход этого шага", "this step's move"), "arrow"),
-        Key(tr(lang, "ранее в ходу", "earlier this turn"), "faint"),
-        Key(tr(lang, "смещение от Тарана", "moved by a ram"), "dashed"),
-        Key(tr(lang, "где стоял", "where it stood"), "ghost"),
-        Key(tr(lang, "Таран", "ram"), "ram"),
-        Key(tr(lang, "текущий шаг", "current step"), "current"),
-    ]
-    return items
-
 
 def key_mark(dwg: svgwrite.Drawing, parent: Any, item: Key, x: float, y: float) -> None:
     """The 18×14 mark of a legend entry at (x, y)."""
     c = (x + 9, y + 7)
-    if item.swatch is not None:
-        S.swatch(dwg, parent, item.swatch, x, y)
+    if item.limit is not None:
+        fill, pattern, edge = LIMIT_STYLE[item.limit]
+        S.swatch(dwg, parent, S.Swatch(item.label, fill, edge, "box", pattern), x, y)
     elif item.kind == "knight":
         parent.add(dwg.polygon([(x + 9, y - 3), (x + 18, y + 15), (x, y + 15)], fill="#dddddd", stroke=S.BLUE,
                                stroke_width=2))
@@ -1035,86 +745,6 @@ def legend(dwg: svgwrite.Drawing, items: list[Key], at: tuple[float, float], wid
         x += w
     return y - y0 + row
 
-
-def caption_text(view: FrameView, lang: str) -> str:
-    """ "Ход N · шаг k/K"."""
-    return tr(lang, f"Ход {view.turn} · шаг {view.step}/{view.steps}",
-              f"Turn {view.turn} · step {view.step}/{view.steps}")
-
-
-def title_text(state: State, lang: str) -> str:
-    a, b_ = (lance.name for lance in state.lances)
-    return tr(lang, f"Рыцари: {a} против {b_}", f"Knights: {a} vs {b_}")
-
-
-def event_line(view: FrameView, now: Event | None, before: State, lang: str) -> str:
-    """ "Ход N · шаг k/K: what this step did"."""
-    head = caption_text(view, lang) + ": "
-    if now is None:
-        if view.step == 0:
-            if view.turn == 0:
-                return head + tr(lang, "поле перед расстановкой.", "the field before setup.")
-            return head + tr(lang, "заявки приняты, ход ещё не исполнен.",
-                             "orders are in; the turn is not resolved yet.")
-        return head + tr(lang, "решение ГМ.", "a GM ruling.")
-    return head + step_text(now, before, lang)
-
-
-def ascii_map(state: State, nums: dict[str, int]) -> list[str]:
-    """The field as 24 lines of characters: . open, ~ water, " forest, ^ rock, L a Lady, 1–6 knights."""
-    grid = [["." for _ in range(SIZE)] for _ in range(SIZE)]
-    marks = {"forest": '"', "water": "~", "rock": "^"}
-    for kind in ("forest", "water", "rock"):
-        for limit in state.limits:
-            if limit.type != kind:
-                continue
-            x0, y0, x1, y1 = limit.rect
-            for i in range(max(0, x0), min(SIZE, x1)):
-                for j in range(max(0, y0), min(SIZE, y1)):
-                    grid[j][i] = marks[kind]
-    for lady in state.ladies:
-        if lady.cell is not None and lady.carrier is None and 0 <= lady.cell[0] < SIZE and 0 <= lady.cell[1] < SIZE:
-            grid[lady.cell[1]][lady.cell[0]] = "L"
-    for k in state.knights:
-        if k.location == "field" and k.pose is not None:
-            ux, uy = g.unit(k.pose.f)
-            i = math.floor(k.pose.x - 0.382 * ux)
-            j = math.floor(k.pose.y - 0.382 * uy)
-            if 0 <= i < SIZE and 0 <= j < SIZE:
-                grid[j][i] = str(nums.get(k.id, "?"))[-1]
-    head = "    " + "".join(str(i // 10) if i % 10 == 0 and i else " " for i in range(SIZE))
-    head2 = "    " + "".join(str(i % 10) for i in range(SIZE))
-    return [head, head2] + [f"{j:>3} " + "".join(row) for j, row in enumerate(grid)]
-
-
-def desc(view: FrameView, now: Event | None, nums: dict[str, int], lang: str) -> str:
-    """A plain-text picture of the frame (the SVG's `<desc>`)."""
-    state = view.state
-    lines = [caption_text(view, lang) + " — " + title_text(state, lang), event_line(view, now, state, lang)]
-    for lance in state.lances:
-        role = word(ROLE, lance.role, lang) if lance.role else "—"
-        edge = word(EDGE, lance.edge, lang) if lance.edge else "—"
-        lines.append(f"{lance.name} ({lance.player}): {role}, {edge}, "
-                     + tr(lang, f"Честь {derive.lance_honor(state, lance.player)}",
-                          f"honour {derive.lance_honor(state, lance.player)}"))
-        for kid in lance.knights:
-            k = state.knight(kid)
-            lost = [pick(FUNCTION[f], lang) for f in kit_functions() if f in k.damaged]
-            speed, mass = derive.speed(state, k), derive.mass(state, k)
-            lines.append(f"  {nums.get(kid)} {k.name} [{k.heraldry}] — {word(DOMAIN, k.domain, lang)}, "
-                         f"{word(OATH, k.oath, lang)}; " + where_line(state, k, lang) + "; "
-                         + tr(lang, f"Разгон {k.accel}, Скорость {speed}, Масса {mass}, Честь {k.honor}",
-                              f"accel {k.accel}, speed {speed}, mass {mass}, honour {k.honor}")
-                         + (tr(lang, "; повреждено: ", "; damaged: ") + ", ".join(lost) if lost else ""))
-    if state.limits:
-        lines.append(tr(lang, "Пределы: ", "Limits: ") + "; ".join(
-            f"{word(DOMAIN, x.type, lang)} ({x.rect[0]},{x.rect[1]})–({x.rect[2]},{x.rect[3]})" for x in state.limits))
-    lines += ascii_map(state, nums)
-    lines.append(tr(lang, "Обозначения: . поле, ~ вода, \" лес, ^ скала, L Леди, цифра — Рыцарь (клетка его номера).",
-                    "Key: . open, ~ water, \" forest, ^ rock, L a Lady, a digit: a knight (the cell of its number)."))
-    return "\n".join(lines)
-
-
 # --- the frame ---------------------------------------------------------------------------------------------------
 
 
@@ -1122,21 +752,20 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
     """The SVG of the knights' battle at (turn, step)."""
     lang = "ru" if lang == "ru" else "en"
     state: State = view.state
-    now = current(view)
-    sc = scene(view, now)
-    nums = numbers(state)
+    sc = scene(view, lang)
+    nums = sc.numbers
     fills = {}
     for lance in state.lances:
         for slot, kid in enumerate(lance.knights):
             fills[kid] = heraldic_fill(state.knight(kid), safe_color(lance.color), slot)
-    text = S.wrap(event_line(view, now, state, lang), 13.5, WIDTH - 2 * MARGIN - 24)
+    text = S.wrap(sc.event_line, 13.5, WIDTH - 2 * MARGIN - 24)
     box_y = BOARD_BOTTOM + 12
     legend_y = box_y + 16 + 19 * len(text) + 14
     probe = svgwrite.Drawing()
-    legend_h = legend(probe, legend_items(state, lang), (0, 0), WIDTH - 2 * MARGIN)
+    legend_h = legend(probe, sc.legend, (0, 0), WIDTH - 2 * MARGIN)
     height = int(legend_y + legend_h + 10)
-    dwg = S.new_drawing(WIDTH, height, title=title_text(state, lang), caption=caption_text(view, lang),
-                        last_hash=view.last_hash, desc_text=desc(view, now, nums, lang))
+    dwg = S.new_drawing(WIDTH, height, title=sc.title, caption=sc.caption, last_hash=view.last_hash,
+                        desc_text=sc.desc)
     draw_band(dwg, state, lang)
     draw_grid(dwg, state, sc, view.turn)
     limit_labels(dwg, state, lang)
@@ -1154,8 +783,8 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
     draw_loyal(dwg, sc, polys, lang)
     draw_panel(dwg, view, sc, nums, fills, lang)
     dwg.add(dwg.rect((MARGIN, box_y), (WIDTH - 2 * MARGIN, 12 + 19 * len(text)), fill="#fafafa",
-                     stroke=CURRENT if now is not None else S.FAINT, stroke_width=1.5, rx=6))
+                     stroke=CURRENT if sc.current else S.FAINT, stroke_width=1.5, rx=6))
     for n, line in enumerate(text):
         S.label(dwg, dwg, line, (MARGIN + 12, box_y + 20 + 19 * n), size=13.5)
-    legend(dwg, legend_items(state, lang), (MARGIN, legend_y), WIDTH - 2 * MARGIN)
+    legend(dwg, sc.legend, (MARGIN, legend_y), WIDTH - 2 * MARGIN)
     return S.to_string(dwg)

@@ -18,9 +18,31 @@ from collections.abc import Callable
 from typing import Any
 
 from eventlog.envelope import Event
+from eventlog.errors import ValidationError
 from replay.render.text import Doc, Inline, b, i, pick, s, tr
 from replay.ruleset import TurnView
 from replay.rulesets.knights import derive
+from replay.rulesets.knights.events import (
+    EVENTS,
+    ActionEnd,
+    Checks,
+    Deploy,
+    Edges,
+    Effect,
+    End,
+    EndOfTurn,
+    LadyPlaced,
+    Limits,
+    Move,
+    Oath,
+    Queue,
+    Ram,
+    Resolution,
+    Reveal,
+    Roles,
+    TakeTheBlow,
+    trusted,
+)
 from replay.rulesets.knights.evolve import evolve
 from replay.rulesets.knights.model import Knight, State, data, kit_functions, module_of
 from replay.rulesets.knights.words import (
@@ -68,7 +90,7 @@ from replay.rulesets.knights.words import (
 def step_text(event: Event, state: State, lang: str) -> str:
     """One sentence on what a resolution step did; `state` is the state before it (names, old values)."""
     try:
-        return _step_text(event.type, event.payload, state, lang)
+        return _step_text(event.type, trusted(event.type, event.payload), state, lang)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         return _raw(event)
 
@@ -78,87 +100,93 @@ def _raw(event: Event) -> str:
     return f"{event.type}: " + "; ".join(str(w) for w in why) if why else event.type
 
 
-def _step_text(kind: str, p: dict[str, Any], st: State, lang: str) -> str:
+def _step_text(kind: str, ev: Any, st: State, lang: str) -> str:
     if kind == "knights.roles":
-        return roles_text(p, st, lang)
+        return roles_text(ev, st, lang)
     if kind == "knights.edges":
-        return edges_text(p, st, lang)
+        return edges_text(ev, st, lang)
     if kind == "knights.limits":
-        return limits_text(p, st, lang)
+        return limits_text(ev, st, lang)
     if kind == "knights.deploy":
-        return deploy_text(p, st, lang)
+        return deploy_text(ev, st, lang)
     if kind == "knights.lady":
-        return lady_text(p, st, lang)
+        return lady_text(ev, st, lang)
     if kind == "knights.reveal":
-        parts = [order_text(st, player, o, lang) for player, o in (p.get("orders") or {}).items()]
+        parts = [order_text(st, player, o, lang) for player, o in (said(ev, "orders") or {}).items()]
         return tr(lang, "Заявки вскрыты. ", "Orders revealed. ") + "; ".join(parts) + "."
     if kind == "knights.queue":
-        return queue_text(p, st, lang)
+        return queue_text(ev, st, lang)
     if kind == "knights.move":
-        return move_text(p, st, lang)
+        return move_text(ev, st, lang)
     if kind == "knights.ram":
-        return ram_summary(p, st, lang)
+        return ram_summary(ev, st, lang)
     if kind == "knights.take_the_blow":
-        return take_the_blow_text(p, st, lang)
+        return take_the_blow_text(ev, st, lang)
     if kind == "knights.action_end":
-        return action_end_text(p, st, lang)
+        return action_end_text(ev, st, lang)
     if kind == "knights.lady_drop":
-        return tr(lang, f"{name(st, p['knight'])} ставит Леди ({name(st, str(p['lady'])[5:])}) на клетку "
-                        f"{cell_text(p['cell'])}.",
-                  f"{name(st, p['knight'])} sets the Lady ({name(st, str(p['lady'])[5:])}) down on cell "
-                  f"{cell_text(p['cell'])}.")
+        return tr(lang, f"{name(st, ev.knight)} ставит Леди ({name(st, str(ev.lady)[5:])}) на клетку "
+                        f"{cell_text(ev.cell)}.",
+                  f"{name(st, ev.knight)} sets the Lady ({name(st, str(ev.lady)[5:])}) down on cell "
+                  f"{cell_text(ev.cell)}.")
     if kind == "knights.checks":
-        return checks_text(p, st, lang)
+        return checks_text(ev, st, lang)
     if kind == "knights.oath":
-        return oath_line(p, st, lang, {})
+        return oath_line(ev, st, lang, {})
     if kind == "knights.end_of_turn":
-        return end_of_turn_text(p, st, lang)
+        return end_of_turn_text(ev, st, lang)
     if kind == "knights.end":
-        return end_text(p, st, lang)
+        return end_text(ev, st, lang)
     raise KeyError(kind)
 
 
-def roles_text(p: dict[str, Any], st: State, lang: str) -> str:
-    how = tr(lang, f" (жребий 1d2 = {p['lot']})", f" (lot 1d2 = {p['lot']})") if p.get("lot") else tr(
-        lang, " (по договорённости)", " (agreed)")
-    return tr(lang, f"Вызывающий — {lance_label(st, p['challenger'])}, Отвечающий — "
-                    f"{lance_label(st, p['responder'])}{how}.",
-              f"Challenger: {lance_label(st, p['challenger'])}; Responder: {lance_label(st, p['responder'])}{how}.")
+def said(event: Resolution, field: str, fallback: Any = None) -> Any:
+    """The event's field, or `fallback` where a GM ruling's partial payload leaves it out."""
+    return getattr(event, field) if event.given(field) else fallback
 
 
-def edges_text(p: dict[str, Any], st: State, lang: str) -> str:
-    how = tr(lang, f" (жребий 1d2 = {p['lot']})", f" (lot 1d2 = {p['lot']})") if p.get("lot") else tr(
+def roles_text(ev: Roles, st: State, lang: str) -> str:
+    how = tr(lang, f" (жребий 1d2 = {ev.lot})", f" (lot 1d2 = {ev.lot})") if said(ev, "lot") else tr(
         lang, " (по договорённости)", " (agreed)")
-    parts = [f"{lance_label(st, player)} — {word(EDGE, edge, lang)}" for player, edge in (p.get("edges") or {}).items()]
+    return tr(lang, f"Вызывающий — {lance_label(st, ev.challenger)}, Отвечающий — "
+                    f"{lance_label(st, ev.responder)}{how}.",
+              f"Challenger: {lance_label(st, ev.challenger)}; Responder: {lance_label(st, ev.responder)}{how}.")
+
+
+def edges_text(ev: Edges, st: State, lang: str) -> str:
+    how = tr(lang, f" (жребий 1d2 = {ev.lot})", f" (lot 1d2 = {ev.lot})") if said(ev, "lot") else tr(
+        lang, " (по договорённости)", " (agreed)")
+    parts = [f"{lance_label(st, player)} — {word(EDGE, edge, lang)}"
+             for player, edge in (said(ev, "edges") or {}).items()]
     return tr(lang, "Края поля: ", "Field edges: ") + "; ".join(parts) + how + "."
 
 
-def limits_text(p: dict[str, Any], st: State, lang: str) -> str:
-    limits = p.get("limits") or []
-    kind = p.get("domain") or (limits[0]["type"] if limits else "?")
+def limits_text(ev: Limits, st: State, lang: str) -> str:
+    limits = said(ev, "limits") or []
+    kind = said(ev, "domain") or (limits[0]["type"] if limits else "?")
     where = ", ".join(rect_text(x["rect"]) for x in limits)
-    who, what = f"{name(st, p['knight'])} ({lance_label(st, p['player'])})", limits_word(kind, len(limits), lang)
+    who, what = f"{name(st, ev.knight)} ({lance_label(st, ev.player)})", limits_word(kind, len(limits), lang)
     return tr(lang, f"{who} ставит {what}: {where}.", f"{who} places {what}: {where}.")
 
 
-def deploy_text(p: dict[str, Any], st: State, lang: str) -> str:
-    pose = p.get("pose")
-    own = tr(lang, ", в своих Пределах", ", in its own Limits") if p.get("in_own_domain") else ""
-    return tr(lang, f"{name(st, p['knight'])} выходит на поле: {point(pose)}, Фронт {facing(pose['f'], lang)}, "
-                    f"Скорость {p.get('speed', '?')}{own}.",
-              f"{name(st, p['knight'])} deploys at {point(pose)} facing {facing(pose['f'], lang)}; "
-              f"speed {p.get('speed', '?')}{own}.")
+def deploy_text(ev: Deploy, st: State, lang: str) -> str:
+    pose = said(ev, "pose")
+    own = tr(lang, ", в своих Пределах", ", in its own Limits") if said(ev, "in_own_domain") else ""
+    return tr(lang, f"{name(st, ev.knight)} выходит на поле: {point(pose)}, Фронт {facing(pose['f'], lang)}, "
+                    f"Скорость {said(ev, 'speed', '?')}{own}.",
+              f"{name(st, ev.knight)} deploys at {point(pose)} facing {facing(pose['f'], lang)}; "
+              f"speed {said(ev, 'speed', '?')}{own}.")
 
 
-def lady_text(p: dict[str, Any], st: State, lang: str) -> str:
-    her = name(st, p.get("her_knight") or str(p.get("lady", ""))[5:])
-    who = lance_label(st, p.get("placed_by"))
-    if p.get("carrier"):
-        carrier = name(st, p["carrier"])
+def lady_text(ev: LadyPlaced, st: State, lang: str) -> str:
+    her = name(st, said(ev, "her_knight") or str(said(ev, "lady", ""))[5:])
+    who = lance_label(st, said(ev, "placed_by"))
+    if said(ev, "carrier"):
+        carrier = name(st, ev.carrier)
         return tr(lang, f"{who} размещает Леди {her}: её несёт {carrier} — Похититель.",
                   f"{who} places {her}'s Lady: {carrier} carries her and is the Kidnapper.")
-    return tr(lang, f"{who} ставит Леди {her} на клетку {cell_text(p.get('cell'))}.",
-              f"{who} sets {her}'s Lady on cell {cell_text(p.get('cell'))}.")
+    return tr(lang, f"{who} ставит Леди {her} на клетку {cell_text(said(ev, 'cell'))}.",
+              f"{who} sets {her}'s Lady on cell {cell_text(said(ev, 'cell'))}.")
 
 
 def order_text(st: State, player: str, o: dict[str, Any], lang: str) -> str:
@@ -204,25 +232,25 @@ def initiative_parts(entry: dict[str, Any], lang: str) -> str:
     return str(ini)
 
 
-def queue_text(p: dict[str, Any], st: State, lang: str) -> str:
+def queue_text(ev: Queue, st: State, lang: str) -> str:
     """A round's queue with its numbers and the tie-break that decided it (§1.4, K16)."""
-    order = p.get("order") or []
-    head = tr(lang, f"Раунд {p.get('round')}: ", f"Round {p.get('round')}: ")
+    order = said(ev, "order") or []
+    head = tr(lang, f"Раунд {said(ev, 'round')}: ", f"Round {said(ev, 'round')}: ")
     parts = [tr(lang, f"{name(st, e['knight'])} ({word(ACTION, e['action'], lang)}, шаг {e['step']}) — "
                       f"Инициатива {initiative_parts(e, lang)}",
                 f"{name(st, e['knight'])} ({word(ACTION, e['action'], lang)}, step {e['step']}) — "
                 f"initiative {initiative_parts(e, lang)}") for e in order]
-    return head + "; ".join(parts) + ". " + tie_text(p, st, lang)
+    return head + "; ".join(parts) + ". " + tie_text(ev, st, lang)
 
 
-def tie_text(p: dict[str, Any], st: State, lang: str) -> str:
+def tie_text(ev: Queue, st: State, lang: str) -> str:
     """Why the first action goes first."""
-    order = p.get("order") or []
+    order = said(ev, "order") or []
     if len(order) < 2:
         return tr(lang, "Действует один.", "Only one action is left.")
     a, c = order[0], order[1]
     first = name(st, a["knight"])
-    by = p.get("decided_by")
+    by = said(ev, "decided_by")
     if by == "initiative":
         return tr(lang, f"Первым — {first}: Инициатива выше ({a['initiative']} > {c['initiative']}).",
                   f"{first} goes first: higher initiative ({a['initiative']} > {c['initiative']}).")
@@ -234,11 +262,11 @@ def tie_text(p: dict[str, Any], st: State, lang: str) -> str:
                         f"{c['mass']}).",
                   f"Initiative and speed tie; the lighter goes first: {first} (mass {a['mass']} < {c['mass']}).")
     if by == "die":
-        side = tr(lang, "Вызывающий", "the Challenger") if p.get("die") == 1 else tr(lang, "Отвечающий",
+        side = tr(lang, "Вызывающий", "the Challenger") if said(ev, "die") == 1 else tr(lang, "Отвечающий",
                                                                                       "the Responder")
-        return tr(lang, f"Инициатива, Скорость и Масса равны — жребий 1d2 = {p.get('die')}: первым {side}, {first} "
+        return tr(lang, f"Инициатива, Скорость и Масса равны — жребий 1d2 = {said(ev, 'die')}: первым {side}, {first} "
                         f"(один бросок на ход, K16).",
-                  f"Initiative, speed and mass tie — lot 1d2 = {p.get('die')}: {side} first, {first} "
+                  f"Initiative, speed and mass tie — lot 1d2 = {said(ev, 'die')}: {side} first, {first} "
                   f"(one roll per turn, K16).")
     return tr(lang, f"Первым — {first}.", f"{first} goes first.")
 
@@ -295,9 +323,9 @@ def pickup_text(pick_: dict[str, Any], mover: str, st: State, lang: str) -> str:
     return text
 
 
-def accel_change(p: dict[str, Any], st: State, kid: str) -> tuple[int | None, int | None]:
+def accel_change(ev: Move | ActionEnd, st: State, kid: str) -> tuple[int | None, int | None]:
     """(Разгон before, after) of a step: from the engine's note "accel a → b", else from the state before it."""
-    for w in p.get("why") or []:
+    for w in ev.why or []:
         hit = re.search(r"accel (\d+) → (\d+)", str(w))
         if hit:
             return int(hit[1]), int(hit[2])
@@ -305,72 +333,72 @@ def accel_change(p: dict[str, Any], st: State, kid: str) -> tuple[int | None, in
         old = st.knight(kid).accel
     except KeyError:
         old = None
-    return old, p.get("accel")
+    return old, said(ev, "accel")
 
 
-def move_text(p: dict[str, Any], st: State, lang: str) -> str:
+def move_text(ev: Move, st: State, lang: str) -> str:
     """ "Sir Aster («Полный вперёд!», шаг 1): Разгон 1 → 2; 2Ф к востоку (→): (1,5) → (3,5). Скорость 2."."""
-    kid = p["knight"]
-    head = tr(lang, f"{name(st, kid)} ({word(ACTION, p.get('action'), lang)}, шаг {p.get('step')}): ",
-              f"{name(st, kid)} ({word(ACTION, p.get('action'), lang)}, step {p.get('step')}): ")
+    kid = ev.knight
+    head = tr(lang, f"{name(st, kid)} ({word(ACTION, said(ev, 'action'), lang)}, шаг {said(ev, 'step')}): ",
+              f"{name(st, kid)} ({word(ACTION, said(ev, 'action'), lang)}, step {said(ev, 'step')}): ")
     parts = []
-    old, accel = accel_change(p, st, kid)
-    moved_first = p.get("action") == "sharp_turn"  # Резкий разворот: accel 0 after its move
+    old, accel = accel_change(ev, st, kid)
+    moved_first = said(ev, "action") == "sharp_turn"  # Резкий разворот: accel 0 after its move
     if old is not None and accel is not None and accel != old and not moved_first:
         parts.append(tr(lang, f"Разгон {old} → {accel}", f"accel {old} → {accel}"))
-    segments = [segment_text(seg, st, lang) for seg in p.get("path") or []]
-    if p.get("action") == "sharp_turn" and p.get("step") == 2 and segments:
+    segments = [segment_text(seg, st, lang) for seg in said(ev, "path") or []]
+    if said(ev, "action") == "sharp_turn" and said(ev, "step") == 2 and segments:
         segments[0] = tr(lang, "на Скорость в сторону прежнего Фронта: ",
                          "its speed toward the old Front: ") + segments[0]
     parts += segments
     if old is not None and accel is not None and accel != old and moved_first:
         parts.append(tr(lang, f"Разгон {old} → {accel}", f"accel {old} → {accel}"))
-    for x in p.get("pickups") or []:
+    for x in said(ev, "pickups") or []:
         parts.append(pickup_text(x, kid, st, lang))
     text = head + "; ".join(parts) + "."
-    if p.get("love"):
+    if said(ev, "love"):
         text += tr(lang, " Своя Леди унесена за край — Клятва Любви исполнена!",
                    " The Lady is carried off the field: the Oath of Love is fulfilled!")
-    if p.get("collision"):
+    if said(ev, "collision"):
         text += tr(lang, " Таран!", " A ram!")
-    elif p.get("location") == "field" and p.get("speed") is not None:
-        text += tr(lang, f" Скорость {p['speed']}.", f" Speed {p['speed']}.")
+    elif said(ev, "location") == "field" and said(ev, "speed") is not None:
+        text += tr(lang, f" Скорость {ev.speed}.", f" Speed {ev.speed}.")
     return text
 
 
-def action_end_text(p: dict[str, Any], st: State, lang: str) -> str:
-    who = name(st, p.get("knight"))
-    reason = p.get("reason")
-    act = word(ACTION, p.get("action"), lang)
+def action_end_text(ev: ActionEnd, st: State, lang: str) -> str:
+    who = name(st, said(ev, "knight"))
+    reason = said(ev, "reason")
+    act = word(ACTION, said(ev, "action"), lang)
     if reason == "done":
-        old, new = accel_change(p, st, p.get("knight"))
-        if p.get("action") == "drop_speed" and old is not None and new is not None:
+        old, new = accel_change(ev, st, said(ev, "knight"))
+        if said(ev, "action") == "drop_speed" and old is not None and new is not None:
             return tr(lang, f"{who} завершает {act}: Разгон {old} → {new}.",
                       f"{who} completes {act}: accel {old} → {new}.")
         return tr(lang, f"{who} завершает {act}.", f"{who} completes {act}.")
     return f"{who}: {word(ACTION_END, reason, lang)}."
 
 
-def take_the_blow_text(p: dict[str, Any], st: State, lang: str) -> str:
+def take_the_blow_text(ev: TakeTheBlow, st: State, lang: str) -> str:
     """«Принять удар за товарища!» in its three steps (§6.2 Верность)."""
-    loyal, ally, att = name(st, p["loyal"]), name(st, p["ally"]), name(st, p.get("attacker"))
-    step2 = p.get("step2") or {}
-    text = tr(lang, f"{loyal} принимает удар за {ally}: встаёт на {pose_text(p.get('step1'), lang)}, касаясь {ally}",
-              f"{loyal} takes the blow for {ally}: moves to {pose_text(p.get('step1'), lang)}, touching {ally}")
+    loyal, ally, att = name(st, ev.loyal), name(st, ev.ally), name(st, said(ev, "attacker"))
+    step2 = said(ev, "step2") or {}
+    text = tr(lang, f"{loyal} принимает удар за {ally}: встаёт на {pose_text(said(ev, 'step1'), lang)}, касаясь {ally}",
+              f"{loyal} takes the blow for {ally}: moves to {pose_text(said(ev, 'step1'), lang)}, touching {ally}")
     if step2.get("result") != "done":
         return text + tr(lang, f"; отвести {ally} на 2Ф некуда — спасение не удалось, Таран идёт против {ally} (K46).",
                          f"; {ally} cannot move 2 F clear — the rescue fails, the ram is against {ally} (K46).")
     text += tr(lang, f"; {ally} отходит на 2Ф {toward(step2.get('dir'), lang)} на {point(step2.get('ally_to'))}",
                f"; {ally} moves 2 F {toward(step2.get('dir'), lang)} to {point(step2.get('ally_to'))}")
-    if p.get("placed_by") == "opponent":
+    if said(ev, "placed_by") == "opponent":
         text += tr(lang, f"; место {ally} занято — противник ставит {loyal} вплотную к {att}: "
-                         f"{pose_text(p.get('step3'), lang)}",
+                         f"{pose_text(said(ev, 'step3'), lang)}",
                    f"; {ally}'s place is taken — the opponent sets {loyal} against {att}: "
-                   f"{pose_text(p.get('step3'), lang)}")
-    elif p.get("step3"):
-        text += tr(lang, f"; {loyal} встаёт на место {ally}: {pose_text(p.get('step3'), lang)}",
-                   f"; {loyal} takes {ally}'s place: {pose_text(p.get('step3'), lang)}")
-    if p.get("success"):
+                   f"{pose_text(said(ev, 'step3'), lang)}")
+    elif said(ev, "step3"):
+        text += tr(lang, f"; {loyal} встаёт на место {ally}: {pose_text(said(ev, 'step3'), lang)}",
+                   f"; {loyal} takes {ally}'s place: {pose_text(said(ev, 'step3'), lang)}")
+    if said(ev, "success"):
         text += tr(lang, f". Цель Тарана теперь {loyal}; ближайшей к Фронту Атакующего частью считается Тыл (K48).",
                    f". {loyal} is now the target, and counts its Rear as nearest the attacker (K48).")
     else:
@@ -440,19 +468,19 @@ def comparison(i_: int, r_: int, outcome: str, lang: str) -> tuple[Inline, ...]:
     return head, b(f"{OUTCOME_MARK.get(outcome, '')} {outcome_name(outcome, lang)}".strip()), "."
 
 
-def ram_summary(p: dict[str, Any], st: State, lang: str) -> str:
+def ram_summary(ev: Ram, st: State, lang: str) -> str:
     """One sentence: who rams whom, the two values and the outcome."""
-    att, tgt = name(st, p["attacker"]), name(st, p["target"])
-    i_, r_ = p["impetus"]["value"], p["resistance"]["value"]
-    out = f"{OUTCOME_MARK.get(p.get('outcome'), '')} {outcome_name(p.get('outcome'), lang)}".strip()
-    text = tr(lang, f"Таран {p.get('n')}: {att} → {tgt}. Натиск {i_}, Сопротивление {r_}: {out}.",
-              f"Ram {p.get('n')}: {att} → {tgt}. Impetus {i_}, resistance {r_}: {out}.")
-    effects = [effect_text(e, st, lang, p) for e in p.get("effects") or []]
+    att, tgt = name(st, ev.attacker), name(st, ev.target)
+    i_, r_ = ev.impetus["value"], ev.resistance["value"]
+    out = f"{OUTCOME_MARK.get(said(ev, 'outcome'), '')} {outcome_name(said(ev, 'outcome'), lang)}".strip()
+    text = tr(lang, f"Таран {said(ev, 'n')}: {att} → {tgt}. Натиск {i_}, Сопротивление {r_}: {out}.",
+              f"Ram {said(ev, 'n')}: {att} → {tgt}. Impetus {i_}, resistance {r_}: {out}.")
+    effects = [effect_text(e, st, lang, ev) for e in said(ev, "effects") or []]
     effects = [e for e in effects if e]
     return text + (" " + sentence("; ".join(effects)) if effects else "")
 
 
-def effect_text(e: dict[str, Any], st: State, lang: str, ram_p: dict[str, Any]) -> str:
+def effect_text(e: Effect, st: State, lang: str, ram: Ram) -> str:
     """One effect of a ram's outcome (push, sidestep, turn, Разгон, Mercy, damage, Lady, Outflank)."""
     kind = e.get("kind")
     who = name(st, e.get("knight"))
@@ -535,24 +563,24 @@ def move_result(m: dict[str, Any], lang: str) -> str:
     return f": {point(m.get('from'))} → {point(m.get('to'))}"
 
 
-def ram_blocks(doc: Doc, p: dict[str, Any], st: State, lang: str) -> None:
+def ram_blocks(doc: Doc, ev: Ram, st: State, lang: str) -> None:
     """A ram as a GM writes it: who and where, Натиск and Сопротивление with every reason, comparison, effects."""
-    att, tgt = name(st, p["attacker"]), name(st, p["target"])
-    doc.p(b(tr(lang, f"Таран {p.get('n')}: {att} → {tgt}", f"Ram {p.get('n')}: {att} → {tgt}")))
+    att, tgt = name(st, ev.attacker), name(st, ev.target)
+    doc.p(b(tr(lang, f"Таран {said(ev, 'n')}: {att} → {tgt}", f"Ram {said(ev, 'n')}: {att} → {tgt}")))
     items: list[tuple[Inline, ...]] = []
-    cands = p.get("candidates") or []
+    cands = said(ev, "candidates") or []
     if len(cands) > 1:
         items.append((tr(lang, f"{att} касается сразу нескольких: {names(st, cands)}; Цель выбирает "
-                               f"{p.get('chosen_by') or '—'} (оппонент Атакующего).",
+                               f"{said(ev, 'chosen_by') or '—'} (оппонент Атакующего).",
                          f"{att} touches several knights: {names(st, cands)}; the target is chosen by "
-                         f"{p.get('chosen_by') or '—'} (the attacker's opponent)."),))
-    if p.get("would_be_target") and p.get("would_be_target") != p.get("target"):
-        items.append((tr(lang, f"Таран шёл в {name(st, p['would_be_target'])}; удар принимает {tgt}.",
-                         f"The ram was aimed at {name(st, p['would_be_target'])}, but {tgt} took the blow."),))
-    parts = p.get("parts") or {}
+                         f"{said(ev, 'chosen_by') or '—'} (the attacker's opponent)."),))
+    if said(ev, "would_be_target") and said(ev, "would_be_target") != said(ev, "target"):
+        items.append((tr(lang, f"Таран шёл в {name(st, ev.would_be_target)}; удар принимает {tgt}.",
+                         f"The ram was aimed at {name(st, ev.would_be_target)}, but {tgt} took the blow."),))
+    parts = said(ev, "parts") or {}
     if parts:
-        forced = tr(lang, " (принимает удар: Тыл по правилу)", " (takes the blow: Rear by rule)") if p.get(
-            "loyalty_override") else ""
+        forced = tr(lang, " (принимает удар: Тыл по правилу)", " (takes the blow: Rear by rule)") if said(
+            ev, "loyalty_override") else ""
         items.append((tr(lang, f"Касание: {word(PART, parts.get('ac'), lang)} {att} — к "
                                f"{PART_TO.get(parts.get('tc'), '?')} {tgt}{forced}. Ближе всего к Фронту Атакующего — "
                                f"{word(PART, parts.get('tp'), lang)} Цели; к Фронту Цели — "
@@ -561,7 +589,7 @@ def ram_blocks(doc: Doc, p: dict[str, Any], st: State, lang: str) -> None:
                          f"{word(PART, parts.get('tc'), lang)}{forced}. Nearest the attacker's Front: the target's "
                          f"{word(PART, parts.get('tp'), lang)}; nearest the target's Front: the attacker's "
                          f"{word(PART, parts.get('ap'), lang)}."),))
-    imp, res = p.get("impetus") or {}, p.get("resistance") or {}
+    imp, res = said(ev, "impetus") or {}, said(ev, "resistance") or {}
     if imp and "base" not in imp or res and "base" not in res:  # a GM ruling states the values only
         items.append((tr(lang, "Натиск ", "Impetus "), b(str(imp.get("value", "?"))),
                       tr(lang, ", Сопротивление ", ", resistance "), b(str(res.get("value", "?"))),
@@ -574,30 +602,30 @@ def ram_blocks(doc: Doc, p: dict[str, Any], st: State, lang: str) -> None:
     if res:
         halving = tr(lang, "Тыл Цели ближе всего к Фронту Атакующего",
                      "the target's Rear is nearest the attacker's Front")
-        if p.get("loyalty_override"):
+        if said(ev, "loyalty_override"):
             halving = tr(lang, "Тыл принявшего удар считается ближайшим",
                          "the Rear of the knight taking the blow counts as nearest")
         items.append(value_spans(tr(lang, "Сопротивление", "Resistance"), res, halving, lang))
-    stated_i, stated_r = (p.get("impetus") or {}).get("value"), (p.get("resistance") or {}).get("value")
+    stated_i, stated_r = (said(ev, "impetus") or {}).get("value"), (said(ev, "resistance") or {}).get("value")
     if stated_i is not None and stated_r is not None:
-        items.append(comparison(int(stated_i), int(stated_r), str(p.get("outcome")), lang))
-    elif p.get("outcome"):
-        items.append((tr(lang, "Итог: ", "Outcome: "), b(outcome_name(p["outcome"], lang)), "."))
-    items += [(sentence(effect_text(e, st, lang, p)),) for e in p.get("effects") or []]
-    if not p.get("effects"):
-        items += [(line,) for line in updates_text(p, st, lang)]
-        items += [(i(str(w)),) for w in p.get("why") or [] if str(w).startswith("GM")]
-    if p.get("outcome") == "attacker_struck" and parts.get("tc") == "front" and not any(
-            e.get("kind") == "damage" for e in p.get("effects") or []):
+        items.append(comparison(int(stated_i), int(stated_r), str(said(ev, "outcome")), lang))
+    elif said(ev, "outcome"):
+        items.append((tr(lang, "Итог: ", "Outcome: "), b(outcome_name(ev.outcome, lang)), "."))
+    items += [(sentence(effect_text(e, st, lang, ev)),) for e in said(ev, "effects") or []]
+    if not said(ev, "effects"):
+        items += [(line,) for line in updates_text(ev, st, lang)]
+        items += [(i(str(w)),) for w in ev.why or [] if str(w).startswith("GM")]
+    if said(ev, "outcome") == "attacker_struck" and parts.get("tc") == "front" and not any(
+            e.get("kind") == "damage" for e in said(ev, "effects") or []):
         items.append((tr(lang, "Атакующий поражён в лоб: Функции не повреждаются (K27).",
                          "The attacker is struck head-on: no function is damaged (K27)."),))
     doc.ul(items)
 
 
-def updates_text(p: dict[str, Any], st: State, lang: str) -> list[str]:
+def updates_text(ev: Resolution, st: State, lang: str) -> list[str]:
     """What an event sets on the knights, said plainly (for a GM ruling's events, which carry no effects list)."""
     out = []
-    for kid, ch in (p.get("knights") or {}).items():
+    for kid, ch in (ev.knights or {}).items():
         if not isinstance(ch, dict):
             continue
         parts = []
@@ -633,11 +661,11 @@ _BRAVERY = {"was_struck": ("поражение", "was struck"), "was_broken": ("
 Term = tuple[int, str]
 
 
-def oath_terms(p: dict[str, Any], st: State, lang: str, rams: dict[int, dict[str, Any]]) -> list[Term] | None:
+def oath_terms(ev: Oath, st: State, lang: str, rams: dict[int, Ram]) -> list[Term] | None:
     """How an oath's Honour adds up, as (value, reason) terms, from the ram records and the engine's notes (§6)."""
-    oath = p.get("oath")
-    why = [str(w) for w in p.get("why") or []]
-    ram_p = rams.get(p.get("ram")) if p.get("ram") is not None else None
+    oath = said(ev, "oath")
+    why = [str(w) for w in ev.why or []]
+    ram = rams.get(said(ev, "ram")) if said(ev, "ram") is not None else None
     if oath == "conquest":
         hit = re.search(r"ends in (.+) Limits, not its own (\w+)", " ".join(why))
         if hit:
@@ -645,22 +673,22 @@ def oath_terms(p: dict[str, Any], st: State, lang: str, rams: dict[int, dict[str
             where = tr(lang, " и ", " and ").join(pick(IN_LIMITS[x], lang) for x in kinds if x in IN_LIMITS)
             return [(1, tr(lang, f"в конце хода {where}, не своего Домена ({word(DOMAIN, hit[2], lang)})",
                            f"ends the turn {where}, not its own ({word(DOMAIN, hit[2], lang)}) domain"))]
-    if oath == "bloodshed" and ram_p is not None:
-        n, outcome = ram_p.get("n"), ram_p.get("outcome")
+    if oath == "bloodshed" and ram is not None:
+        n, outcome = said(ram, "n"), said(ram, "outcome")
         if outcome == "equal":
             return [(2, tr(lang, f"сравнялись в Таране {n}", f"equal in ram {n}"))]
         value = 2 if str(outcome).endswith("broken") else 1
         return [(value, tr(lang, f"победа в Таране {n} ({outcome_name(outcome, lang)})",
                            f"won ram {n} ({outcome_name(outcome, lang)})"))]
-    if oath == "bravery" and ram_p is not None:
-        return _bravery(p, ram_p, st, lang)
-    if oath == "mercy" and ram_p is not None:
-        broken = ram_p.get("outcome") == "target_broken"
-        target = name(st, ram_p.get("target"))
+    if oath == "bravery" and ram is not None:
+        return _bravery(ev, ram, st, lang)
+    if oath == "mercy" and ram is not None:
+        broken = said(ram, "outcome") == "target_broken"
+        target = name(st, said(ram, "target"))
         return [(5 if broken else 3, tr(lang, f"пощажена {'разбитая' if broken else 'поражённая'} Цель {target} "
-                                              f"(Таран {ram_p.get('n')})",
+                                              f"(Таран {said(ram, 'n')})",
                                          f"spared the {'broken' if broken else 'struck'} target {target} "
-                                         f"(ram {ram_p.get('n')})"))]
+                                         f"(ram {said(ram, 'n')})"))]
     if oath == "leadership" and why:
         terms: list[Term] = [(2, tr(lang, "ведёт Формацию из двух Рыцарей", "leads a formation of two"))]
         for w in why[1:]:
@@ -693,16 +721,16 @@ def oath_terms(p: dict[str, Any], st: State, lang: str, rams: dict[int, dict[str
     return None
 
 
-def _bravery(p: dict[str, Any], ram_p: dict[str, Any], st: State, lang: str) -> list[Term] | None:
+def _bravery(ev: Oath, ram: Ram, st: State, lang: str) -> list[Term] | None:
     """Bravery's Honour from the ram it came from: the outcome for this knight, +2 heavier foe, +2 off own ground."""
-    kid = p.get("knight")
-    attacking = kid == ram_p.get("attacker")
-    me = ram_p.get("attacker_state" if attacking else "target_state") or {}
-    other = ram_p.get("target_state" if attacking else "attacker_state") or {}
+    kid = said(ev, "knight")
+    attacking = kid == said(ram, "attacker")
+    me = said(ram, "attacker_state" if attacking else "target_state") or {}
+    other = said(ram, "target_state" if attacking else "attacker_state") or {}
     mine = {"target_broken": "broke" if attacking else "was_broken",
             "target_struck": "struck" if attacking else "was_struck", "equal": "equal",
             "attacker_struck": "was_struck" if attacking else "struck",
-            "attacker_broken": "was_broken" if attacking else "broke"}.get(str(ram_p.get("outcome")))
+            "attacker_broken": "was_broken" if attacking else "broke"}.get(str(said(ram, "outcome")))
     table = data("oaths")["bravery"]
     try:
         domain = st.knight(str(kid)).domain
@@ -710,8 +738,8 @@ def _bravery(p: dict[str, Any], ram_p: dict[str, Any], st: State, lang: str) -> 
         return None
     if mine is None or not me:
         return None
-    terms: list[Term] = [(table[mine], tr(lang, f"{_BRAVERY[mine][0]} в Таране {ram_p.get('n')}",
-                                          f"{_BRAVERY[mine][1]} in ram {ram_p.get('n')}"))]
+    terms: list[Term] = [(table[mine], tr(lang, f"{_BRAVERY[mine][0]} в Таране {said(ram, 'n')}",
+                                          f"{_BRAVERY[mine][1]} in ram {said(ram, 'n')}"))]
     if other.get("mass", 0) > me.get("mass", 0):
         terms.append((table["heavier_opponent"], tr(lang, f"Масса противника {other['mass']} больше своей {me['mass']}",
                                                     f"the opponent's mass {other['mass']} > own {me['mass']}")))
@@ -721,16 +749,16 @@ def _bravery(p: dict[str, Any], ram_p: dict[str, Any], st: State, lang: str) -> 
     return terms
 
 
-def oath_line(p: dict[str, Any], st: State, lang: str, rams: dict[int, dict[str, Any]]) -> str:
+def oath_line(ev: Oath, st: State, lang: str, rams: dict[int, Ram]) -> str:
     """ "Клятва Храбрости — Dame Tide: 1 (поражение в Таране 1) + 2 (…) = +3 Чести (всего 3)."."""
-    head = f"{word(OATH, p.get('oath'), lang)} — {name(st, p.get('knight'))}: "
-    terms = oath_terms(p, st, lang, rams)
-    status = p.get("status")
-    honour = int(p.get("honor") or 0)
+    head = f"{word(OATH, said(ev, 'oath'), lang)} — {name(st, said(ev, 'knight'))}: "
+    terms = oath_terms(ev, st, lang, rams)
+    status = said(ev, "status")
+    honour = int(said(ev, "honor") or 0)
     if terms is not None and status == "accepted" and sum(v for v, _ in terms) != honour:
         terms = None  # the notes and the number disagree (a GM ruling): say what the log says
     if terms is None:
-        detail = "; ".join(str(w) for w in p.get("why") or [])
+        detail = "; ".join(str(w) for w in ev.why or [])
         sums = f"{detail} → " if detail else ""
     elif len(terms) == 1:
         sums = f"{terms[0][1]} → "
@@ -742,23 +770,23 @@ def oath_line(p: dict[str, Any], st: State, lang: str, rams: dict[int, dict[str,
     if status == "void":
         return head + sums + tr(lang, "Клятва уже исполнена — не засчитывается (K43).",
                                 "the oath is already fulfilled: void (K43).")
-    return head + sums + tr(lang, f"+{honour} Чести (всего {p.get('total')}).",
-                            f"+{honour} Honour (total {p.get('total')}).")
+    return head + sums + tr(lang, f"+{honour} Чести (всего {said(ev, 'total')}).",
+                            f"+{honour} Honour (total {said(ev, 'total')}).")
 
 
-def checks_text(p: dict[str, Any], st: State, lang: str) -> str:
+def checks_text(ev: Checks, st: State, lang: str) -> str:
     """The end-of-Execution checks in one sentence (the frame's line)."""
-    forms = formations_text(p, st, lang)
+    forms = formations_text(ev, st, lang)
     found = [f"{word(OATH_SHORT, x.get('oath'), lang)} — {name(st, x.get('knight'))} (+{x.get('honor')})"
-             for x in p.get("pending_add") or []]
+             for x in ev.pending_add or []]
     text = tr(lang, "Конец Исполнения: ", "End of Execution: ")
     text += (tr(lang, "исполнены Клятвы: ", "oaths met: ") + ", ".join(found)) if found else tr(
         lang, "ни одна Клятва не исполнена", "no oath is met")
     return text + (f". {forms}" if forms else "") + "."
 
 
-def formations_text(p: dict[str, Any], st: State, lang: str) -> str:
-    forms = p.get("formations") or {}
+def formations_text(ev: Checks, st: State, lang: str) -> str:
+    forms = said(ev, "formations") or {}
     if not forms:
         return ""
     parts = [tr(lang, f"{name(st, leader)} ведёт {names(st, fs)}", f"{name(st, leader)} leads {names(st, fs)}")
@@ -766,21 +794,21 @@ def formations_text(p: dict[str, Any], st: State, lang: str) -> str:
     return tr(lang, "Формации: ", "Formations: ") + "; ".join(parts)
 
 
-def end_of_turn_text(p: dict[str, Any], st: State, lang: str) -> str:
-    if p.get("turn") == 0:
+def end_of_turn_text(ev: EndOfTurn, st: State, lang: str) -> str:
+    if said(ev, "turn") == 0:
         return tr(lang, "Расстановка окончена: начальные Параметры заданы, впереди ход 1.",
                   "Setup done: initial parameters set; turn 1 is next.")
-    acted = names(st, p.get("acted_last_turn"))
+    acted = names(st, ev.acted_last_turn)
     honour = ", ".join(f"{lance.name} {derive.lance_honor(st, lance.player)}" for lance in st.lances)
-    return tr(lang, f"Конец хода {p.get('turn')}. Походили: {acted or 'никто'}. Честь: {honour}.",
-              f"End of turn {p.get('turn')}. Acted: {acted or 'nobody'}. Honour: {honour}.")
+    return tr(lang, f"Конец хода {said(ev, 'turn')}. Походили: {acted or 'никто'}. Честь: {honour}.",
+              f"End of turn {said(ev, 'turn')}. Acted: {acted or 'nobody'}. Honour: {honour}.")
 
 
-def end_text(p: dict[str, Any], st: State, lang: str) -> str:
-    reason = word(END_REASON, p.get("reason"), lang)
+def end_text(ev: End, st: State, lang: str) -> str:
+    reason = word(END_REASON, said(ev, "reason"), lang)
     honour = ", ".join(f"{st.lance(pl).name} {h}" if pl in st.players() else f"{pl} {h}"
-                       for pl, h in (p.get("honor") or {}).items())
-    winner = lance_label(st, p.get("winner"))
+                       for pl, h in (said(ev, "honor") or {}).items())
+    winner = lance_label(st, said(ev, "winner"))
     return tr(lang, f"Бой окончен: {reason}. Честь: {honour}. Победитель — {winner}!",
               f"The battle is over: {reason}. Honour: {honour}. {winner} wins!")
 
@@ -834,7 +862,9 @@ def walk(view: TurnView) -> list[tuple[Event, State]]:
     cur = view.before
     for e in view.resolutions:
         out.append((e, cur))
-        with contextlib.suppress(Exception):  # a ruling's events folded in the driver already; keep the last good one
+        # a step the reducer refuses (a hand-written ruling's event naming an unknown knight or field) leaves the
+        # state as it was
+        with contextlib.suppress(ValidationError):
             cur = evolve(cur, e)
     return out
 
@@ -880,7 +910,7 @@ def turn_sections(doc: Doc, view: TurnView, lang: str) -> None:
     steps = walk(view)
     reveal = next((e for e, _ in steps if e.type == "knights.reveal"), None)
     doc.h(tr(lang, "Заявки", "Orders"), 3)
-    orders = (reveal.payload.get("orders") if reveal is not None else None) or {
+    orders = (said(Reveal.trusted(reveal.payload), "orders") if reveal is not None else None) or {
         e.actor: e.payload for e in view.inputs if e.type == "order"}
     rows = []
     conceded = any(o.get("kind") == "concede" for o in orders.values())
@@ -904,7 +934,7 @@ def turn_sections(doc: Doc, view: TurnView, lang: str) -> None:
     execution = [(e, before) for e, before in steps
                  if e.type in ("knights.queue", "knights.move", "knights.ram", "knights.take_the_blow",
                                "knights.action_end", "knights.lady_drop")]
-    rams = {int(e.payload.get("n", 0)): e.payload for e, _ in steps if e.type == "knights.ram"}
+    rams = {int(said(ram, "n", 0)): ram for ram in (Ram.trusted(e.payload) for e, _ in steps if e.type == Ram.type)}
     if execution:
         doc.h(tr(lang, "Исполнение", "Execution"), 3)
         execution_blocks(doc, execution, lang)
@@ -913,20 +943,21 @@ def turn_sections(doc: Doc, view: TurnView, lang: str) -> None:
     if checks or oaths:
         doc.h(tr(lang, "Клятвы и Честь", "Oaths and Honour"), 3)
         for e, before in checks:
-            forms = formations_text(e.payload, before, lang)
+            forms = formations_text(Checks.trusted(e.payload), before, lang)
             if forms:
                 doc.p(forms + ".")
         if oaths:
-            doc.ul([(oath_line(e.payload, before, lang, rams),) for e, before in oaths])
+            doc.ul([(oath_line(Oath.trusted(e.payload), before, lang, rams),) for e, before in oaths])
         else:
             doc.p(tr(lang, "В этом ходу ни одна Клятва не исполнена.", "No oath is fulfilled this turn."))
     for e, before in steps:
         if e.type == "knights.end_of_turn":
             doc.h(tr(lang, "Итог хода", "End of the turn"), 3)
-            guarded(lambda e=e, before=before: end_of_turn_blocks(doc, e.payload, before, lang), doc, e)
+            guarded(lambda e=e, before=before: end_of_turn_blocks(doc, EndOfTurn.trusted(e.payload), before, lang),
+                    doc, e)
         elif e.type == "knights.end":
             doc.h(tr(lang, "Конец боя", "End of the battle"), 3)
-            guarded(lambda e=e, before=before: end_blocks(doc, e.payload, before, lang), doc, e)
+            guarded(lambda e=e, before=before: end_blocks(doc, End.trusted(e.payload), before, lang), doc, e)
 
 
 def execution_blocks(doc: Doc, execution: list[tuple[Event, State]], lang: str) -> None:
@@ -941,12 +972,10 @@ def execution_blocks(doc: Doc, execution: list[tuple[Event, State]], lang: str) 
     for e, before in execution:
         if e.type == "knights.queue":
             flush()
-            guarded(lambda e=e, before=before: doc.p(b(tr(lang, f"Раунд {e.payload['round']}.",
-                                                         f"Round {e.payload['round']}.")), " ",
-                                                       queue_body(e.payload, before, lang)), doc, e)
+            guarded(lambda e=e, before=before: queue_block(doc, Queue.trusted(e.payload), before, lang), doc, e)
         elif e.type == "knights.ram":
             flush()
-            guarded(lambda e=e, before=before: ram_blocks(doc, e.payload, before, lang), doc, e)
+            guarded(lambda e=e, before=before: ram_blocks(doc, Ram.trusted(e.payload), before, lang), doc, e)
         elif e.type == "knights.take_the_blow":
             flush()
             doc.p(b(tr(lang, "Принять удар за товарища!", "Take the blow!")), " ", step_text(e, before, lang))
@@ -955,39 +984,45 @@ def execution_blocks(doc: Doc, execution: list[tuple[Event, State]], lang: str) 
     flush()
 
 
-def queue_body(p: dict[str, Any], st: State, lang: str) -> str:
+def queue_block(doc: Doc, ev: Queue, st: State, lang: str) -> None:
+    """ "**Раунд n.** the queue"."""
+    doc.p(b(tr(lang, f"Раунд {ev.round}.", f"Round {ev.round}.")), " ", queue_body(ev, st, lang))
+
+
+def queue_body(ev: Queue, st: State, lang: str) -> str:
     """The queue of a round without its "Раунд n:" head."""
-    text = queue_text(p, st, lang)
+    text = queue_text(ev, st, lang)
     return text.split(": ", 1)[1] if ": " in text else text
 
 
-def end_of_turn_blocks(doc: Doc, p: dict[str, Any], st: State, lang: str) -> None:
-    acted = names(st, p.get("acted_last_turn"))
-    doc.p(tr(lang, f"Походили: {acted or 'никто'}. В ходу {p.get('next_turn')} они не действуют, если в их Лэнсе "
+def end_of_turn_blocks(doc: Doc, ev: EndOfTurn, st: State, lang: str) -> None:
+    acted = names(st, ev.acted_last_turn)
+    doc.p(tr(lang, f"Походили: {acted or 'никто'}. В ходу {said(ev, 'next_turn')} они не действуют, если в их Лэнсе "
                    f"есть другой Рыцарь, способный действовать (§1.4).",
-             f"Acted: {acted or 'nobody'}. They cannot act in turn {p.get('next_turn')} unless no other knight of "
+             f"Acted: {acted or 'nobody'}. They cannot act in turn {said(ev, 'next_turn')} unless no other knight of "
              f"their lance can (§1.4)."))
 
 
-def end_blocks(doc: Doc, p: dict[str, Any], st: State, lang: str) -> None:
-    reason = word(END_REASON, p.get("reason"), lang)
-    if p.get("reason") == "concession" and p.get("conceded"):
-        who = lance_label(st, p["conceded"])
+def end_blocks(doc: Doc, ev: End, st: State, lang: str) -> None:
+    reason = word(END_REASON, said(ev, "reason"), lang)
+    if said(ev, "reason") == "concession" and ev.conceded:
+        who = lance_label(st, ev.conceded)
         reason = tr(lang, f"{who} признаёт поражение", f"{who} concedes")
     doc.p(tr(lang, f"Бой окончен: {reason}.", f"The battle is over: {reason}."))
-    for bonus in p.get("bonuses") or []:
+    for bonus in ev.bonuses or []:
         doc.p(tr(lang, f"{name(st, bonus.get('knight'))}: +{bonus.get('honor')} Чести по Клятве Любви — "
                        f"Похититель пал.",
                  f"{name(st, bonus.get('knight'))}: +{bonus.get('honor')} Honour (Love): the kidnapper has fallen."))
-    honour = ", ".join(f"{lance_label(st, pl)} — {h}" for pl, h in (p.get("honor") or {}).items())
+    honour = ", ".join(f"{lance_label(st, pl)} — {h}" for pl, h in (said(ev, "honor") or {}).items())
     if honour:
         doc.p(tr(lang, f"Честь: {honour}.", f"Honour: {honour}."))
     rule = ""
-    if p.get("reason") == "concession":
+    if said(ev, "reason") == "concession":
         rule = tr(lang, " (сдавшийся проигрывает, K54)", " (conceding loses, K54)")
     else:
         rule = tr(lang, " (при равенстве Чести побеждает Отвечающий)", " (a tie goes to the Responder)")
-    doc.p(b(tr(lang, f"Победитель — {lance_label(st, p.get('winner'))}!", f"{lance_label(st, p.get('winner'))} wins!")),
+    winner = lance_label(st, said(ev, "winner"))
+    doc.p(b(tr(lang, f"Победитель — {winner}!", f"{winner} wins!")),
           rule)
 
 
@@ -1057,7 +1092,8 @@ def check(doc: Doc, view: TurnView, lang: str) -> None:
         return
     seqs = sorted(e.seq for e in events)
     last = max(events, key=lambda e: e.seq)
-    defaults = sorted({str(d) for e in view.resolutions for d in e.payload.get("defaults", []) or []},
+    steps = [EVENTS[e.type].trusted(e.payload) for e in view.resolutions if e.type in EVENTS]
+    defaults = sorted({str(d) for step in steps for d in step.defaults or []},
                       key=lambda x: (len(x), x))
     body = Doc().p(tr(lang, f"События журнала №{seqs[0]}–{seqs[-1]}, хеш последнего: ",
                       f"Log events #{seqs[0]}–{seqs[-1]}, last hash: "), last.hash[:16] + "…")
