@@ -179,7 +179,6 @@ def test_type_confused_rulings_and_orders_are_refused_by_field_not_by_a_bug(tmp_
 
     from click.testing import CliRunner
 
-    import tests.core.toy  # noqa: F401  (registers the toy ruleset)
     from cli.main import main
 
     runner = CliRunner()
