@@ -19,7 +19,7 @@ from typing import Any
 
 from eventlog.envelope import Event
 from eventlog.errors import ValidationError
-from replay.render.text import Doc, Inline, b, i, pick, s, tr
+from replay.render.text import Doc, Inline, b, check_spoiler, i, pick, s, tr
 from replay.ruleset import TurnView
 from replay.rulesets.knights import derive
 from replay.rulesets.knights.events import (
@@ -1086,18 +1086,7 @@ def state_table(doc: Doc, st: State, lang: str) -> None:
 
 
 def check(doc: Doc, view: TurnView, lang: str) -> None:
-    """A spoiler with what a reader needs to check the turn: the log's events and the rules' defaults used."""
-    events = [*view.inputs, *view.resolutions]
-    if not events:
-        return
-    seqs = sorted(e.seq for e in events)
-    last = max(events, key=lambda e: e.seq)
+    """The core's "for checking" spoiler, with the spec defaults the turn's resolutions relied on."""
     steps = [EVENTS[e.type].trusted(e.payload) for e in view.resolutions if e.type in EVENTS]
-    defaults = sorted({str(d) for step in steps for d in step.defaults or []},
-                      key=lambda x: (len(x), x))
-    body = Doc().p(tr(lang, f"События журнала №{seqs[0]}–{seqs[-1]}, хеш последнего: ",
-                      f"Log events #{seqs[0]}–{seqs[-1]}, last hash: "), last.hash[:16] + "…")
-    if defaults:
-        body.p(tr(lang, "Толкования правил (спорные места спецификации): ", "Rule interpretations used: ")
-               + ", ".join(defaults))
-    doc.spoiler(tr(lang, "Для проверки", "For checking"), body)
+    check_spoiler(doc, view, lang, [str(d) for step in steps for d in step.defaults or []],
+                  defaults_label=("Толкования правил (спорные места спецификации): ", "Rule interpretations used: "))

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eventlog.envelope import Event
+from replay.render.svg import caption_text
 from replay.render.text import pick, tr
 from replay.ruleset import FrameView
 from replay.rulesets.knights import derive
@@ -341,12 +342,6 @@ def legend_items(state: State, lang: str) -> list[Key]:
         Key(tr(lang, "текущий шаг", "current step"), "current"),
     ]
     return items
-
-
-def caption_text(view: FrameView, lang: str) -> str:
-    """ "Ход N · шаг k/K"."""
-    return tr(lang, f"Ход {view.turn} · шаг {view.step}/{view.steps}",
-              f"Turn {view.turn} · step {view.step}/{view.steps}")
 
 
 def title_text(state: State, lang: str) -> str:

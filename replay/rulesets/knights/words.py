@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from replay.render.text import pick, tr
+from replay.render.text import pick, plural, tr
 from replay.rulesets.knights.model import DIR_NAMES, State
 
 ACTION = {
@@ -146,14 +146,6 @@ def word(table: dict[str, tuple[str, str]], key: Any, lang: str) -> str:
     """A term from a (ru, en) table, or the key itself when the table lacks it (a GM ruling may say anything)."""
     pair = table.get(str(key))
     return pick(pair, lang) if pair else str(key)
-
-
-def plural(n: int, forms: tuple[str, str, str]) -> str:
-    """A Russian noun agreeing with n: forms for 1, 2–4 and 5+."""
-    k = abs(n) % 100
-    if 11 <= k <= 14:
-        return forms[2]
-    return forms[0] if k % 10 == 1 else forms[1] if 2 <= k % 10 <= 4 else forms[2]
 
 
 def num(v: Any) -> str:
