@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
+from pydantic import ValidationError as PydanticValidationError
 
 from eventlog.envelope import Draft, Event
 from eventlog.errors import ValidationError
@@ -121,6 +122,8 @@ class Ruleset:
     rulebook: ClassVar[str]
     """The rulebook file in shared/seeds the ruleset implements."""
     OptionsModel: ClassVar[type[Options]] = Options
+    SetupModel: ClassVar[type[BaseModel] | None] = None
+    """The pydantic model of a game's setup; the default `validate_setup` checks a setup against it."""
     option_defaults: ClassVar[dict[str, str]] = {}
     """option name -> the spec's ambiguity id it settles (e.g. "counter_mode": "A16")."""
     default_roll_purpose: ClassVar[str | None] = None
@@ -150,7 +153,13 @@ class Ruleset:
     # --- setup and state -------------------------------------------------------------------------------------
     def validate_setup(self, setup: dict[str, Any]) -> list[str]:
         """Every problem of a `game.created` setup, naming field and rule; empty when it is legal."""
-        raise NotImplementedError
+        if self.SetupModel is None:
+            raise NotImplementedError
+        try:
+            self.SetupModel.model_validate(setup)
+        except PydanticValidationError as exc:
+            return pydantic_problems(exc)
+        return []
 
     def initial(self, setup: dict[str, Any], options: Options) -> Any:
         """The state before turn 1 (or the setup turn)."""
@@ -243,6 +252,10 @@ class Ruleset:
         return event.type
 
     # --- helpers -----------------------------------------------------------------------------------------------
+    def own(self, options: Options) -> Any:
+        """The ruleset's own options model of `options` (a bare `Options` means every default)."""
+        return options if isinstance(options, self.OptionsModel) else self.OptionsModel(**options.model_dump())
+
     def options(self, values: dict[str, Any] | None = None) -> Options:
         try:
             return self.OptionsModel(**(values or {}))

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import ValidationError as PydanticError
+from pydantic import BaseModel
 
 from eventlog.envelope import Draft, Event
-from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, pydantic_problems, register
+from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, register
 from replay.rulesets.duel import check, model, parse
 from replay.rulesets.duel import resolve as rules
 from replay.rulesets.duel.evolve import evolve
@@ -32,16 +32,10 @@ class Duel(Ruleset):
     OptionsModel: ClassVar[type[Options]] = DuelOptions
     option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
     resolution_types: ClassVar[frozenset[str]] = model.RESOLUTION_TYPES
+    SetupModel: ClassVar[type[BaseModel] | None] = model.Setup
     default_roll_purpose: ClassVar[str | None] = "stake"
 
     # --- setup and state ---------------------------------------------------------------------------------------
-    def validate_setup(self, setup: dict[str, Any]) -> list[str]:
-        try:
-            model.Setup.model_validate(setup)
-        except PydanticError as exc:
-            return pydantic_problems(exc)
-        return []
-
     def initial(self, setup: dict[str, Any], options: Options) -> DuelState:
         parsed = model.Setup.model_validate(setup)
         a, b = (model.new_duelist(d) for d in parsed.duelists)
@@ -61,17 +55,17 @@ class Duel(Ruleset):
 
     # --- inputs and the rules ----------------------------------------------------------------------------------
     def check_input(self, state: DuelState, turn: TurnInputs, draft: Draft, options: Options) -> list[str]:
-        return check.check_input(state, turn, draft, _options(options))
+        return check.check_input(state, turn, draft, self.own(options))
 
     def check(self, point: Point, draft: Draft, options: Options) -> list[str]:
         """As check_input; a finish-off choice is checked against where the core's resolution stands."""
         assert point.inputs is not None
         if draft.type == "choice" and draft.payload.get("name") == "finish_off":
-            return check.check_choice(point.start, point.inputs, draft, _options(options), stop=point)
-        return check.check_input(point.start, point.inputs, draft, _options(options))
+            return check.check_choice(point.start, point.inputs, draft, self.own(options), stop=point)
+        return check.check_input(point.start, point.inputs, draft, self.own(options))
 
     def resolve(self, state: DuelState, turn: int, inputs: Inputs, options: Options) -> list[Draft]:
-        return rules.resolve(state, turn, inputs, _options(options))
+        return rules.resolve(state, turn, inputs, self.own(options))
 
     def validate_event(self, type_: str, payload: dict[str, Any]) -> list[str]:
         """A resolution payload's problems ("field: message"): strict for one the rules wrote, partial for a ruling's.
@@ -103,11 +97,6 @@ class Duel(Ruleset):
 
     def describe(self, event: Event, lang: str) -> str:
         return rules.describe(event, lang)
-
-
-def _options(options: Options) -> DuelOptions:
-    """The duel's options (a bare `Options` means every default)."""
-    return options if isinstance(options, DuelOptions) else DuelOptions(**options.model_dump())
 
 
 register(Duel())

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import ValidationError as PydanticError
+from pydantic import BaseModel
 
 from eventlog.envelope import Draft, Event
-from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, pydantic_problems, register
+from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, register
 from replay.rulesets.knights import model
 from replay.rulesets.knights.evolve import evolve
 from replay.rulesets.knights.model import KnightsOptions, State
@@ -31,18 +31,12 @@ class Knights(Ruleset):
     OptionsModel: ClassVar[type[Options]] = KnightsOptions
     option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
     resolution_types: ClassVar[frozenset[str]] = model.RESOLUTION_TYPES
+    SetupModel: ClassVar[type[BaseModel] | None] = model.Setup
 
     # --- setup and state ---------------------------------------------------------------------------------------
-    def validate_setup(self, setup: dict[str, Any]) -> list[str]:
-        try:
-            model.Setup.model_validate(setup)
-        except PydanticError as exc:
-            return pydantic_problems(exc)
-        return []
-
     def initial(self, setup: dict[str, Any], options: Options) -> State:
         parsed = model.Setup.model_validate(setup)
-        state = model.new_state(parsed, _options(options).in_limits)
+        state = model.new_state(parsed, self.own(options).in_limits)
         if parsed.challenger is not None or parsed.edges is not None:
             from dataclasses import replace
 
@@ -76,7 +70,7 @@ class Knights(Ruleset):
     def check_input(self, state: State, turn: TurnInputs, draft: Draft, options: Options) -> list[str]:
         from replay.rulesets.knights.check import check_input
 
-        return check_input(state, turn, draft, _options(options))
+        return check_input(state, turn, draft, self.own(options))
 
     def check(self, point: Point, draft: Draft, options: Options) -> list[str]:
         """Turn 0 checks a placement against the field where the setup waits (the core's point); other turns as
@@ -88,12 +82,12 @@ class Knights(Ruleset):
             waiting = tuple(r for r in point.requests if r.kind != "reveal")
             return check_setup_at(point.state, expected_of(waiting), draft)
         assert point.inputs is not None
-        return check_input(point.start, point.inputs, draft, _options(options))
+        return check_input(point.start, point.inputs, draft, self.own(options))
 
     def resolve(self, state: State, turn: int, inputs: Inputs, options: Options) -> list[Draft]:
         from replay.rulesets.knights.resolve import resolve
 
-        return resolve(state, turn, inputs, _options(options))
+        return resolve(state, turn, inputs, self.own(options))
 
     def validate_event(self, type_: str, payload: dict[str, Any]) -> list[str]:
         """A resolution payload's problems ("field: message"): strict for one the rules wrote, partial for a ruling's.
@@ -128,11 +122,6 @@ class Knights(Ruleset):
     def describe(self, event: Event, lang: str) -> str:
         why = event.payload.get("why") or []
         return f"{event.type}: {why[-1]}" if why else event.type
-
-
-def _options(options: Options) -> KnightsOptions:
-    """The knights' options (a bare `Options` means every default)."""
-    return options if isinstance(options, KnightsOptions) else KnightsOptions(**options.model_dump())
 
 
 register(Knights())
