@@ -11,6 +11,7 @@ import importlib
 import os
 import pkgutil
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -273,6 +274,21 @@ def pydantic_problems(exc: Exception, root: str = "setup") -> list[str]:
         return [f"{root}: {exc}"]
     return [f"{'.'.join(str(p) for p in err['loc']) or root}: {err['msg'].removeprefix('Value error, ')}"
             for err in errors()]
+
+
+def payload_problems(events: Mapping[str, type[BaseModel]], type_: str, payload: Any, *, partial: bool = False,
+                     ruleset: str = "") -> list[str]:
+    """Every problem of a resolution payload against its typed event class, as "field.path: message"; with
+    `partial` (what a GM ruling asserts) missing fields are fine, a field of the wrong type is not."""
+    cls = events.get(type_)
+    if cls is None:
+        return [f"type: {type_!r} is not a {ruleset} resolution ({', '.join(sorted(events))})"]
+    try:
+        cls.model_validate(payload)
+    except PydanticValidationError as exc:
+        return [f"{'.'.join(str(part) for part in error['loc']) or 'payload'}: {error['msg']}"
+                for error in exc.errors() if not (partial and error["type"] == "missing")]
+    return []
 
 
 _REGISTRY: dict[str, Ruleset] = {}

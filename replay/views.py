@@ -37,9 +37,9 @@ def steps_of(game: Game, turn: int, store: Store | None = None) -> tuple[TurnSte
     return ts, state_before(game, turn, store, ts), None
 
 
-def state_at(game: Game, turn: int, step: int | None = None, store: Store | None = None,
-             phase: str | None = None) -> tuple[Any, TurnSteps]:
-    """The state at step `step` of `turn` (or of its `phase`): None = after it, 0 = before its first resolution."""
+def _at(game: Game, turn: int, step: int | None, store: Store | None,
+        phase: str | None) -> tuple[Any, TurnSteps, int, int, int]:
+    """(state, steps, first, k, end): the state at step k of the phase that spans step indexes [first, end)."""
     ts, state, _ = steps_of(game, turn, store)
     first, end = ts.span(phase)
     k = (end - first) if step is None else step
@@ -48,21 +48,21 @@ def state_at(game: Game, turn: int, step: int | None = None, store: Store | None
         raise ValidationError(f"--step: {where} has steps 0..{end - first}, not {k}")
     for _, s in ts.steps[:first + k]:
         state = game.ruleset.evolve(state, s)
+    return state, ts, first, k, end
+
+
+def state_at(game: Game, turn: int, step: int | None = None, store: Store | None = None,
+             phase: str | None = None) -> tuple[Any, TurnSteps]:
+    """The state at step `step` of `turn` (or of its `phase`): None = after it, 0 = before its first resolution."""
+    state, ts, *_ = _at(game, turn, step, store, phase)
     return state, ts
 
 
 def frame_view(game: Game, turn: int, step: int | None = None, lang: str = "ru", store: Store | None = None,
                phase: str | None = None, viewer: str | None = None) -> FrameView:
     """What the frame of (turn, phase, step) shows to `viewer`, and the hash of the last event it reflects."""
-    ts, state, here = steps_of(game, turn, store)
-    first, end = ts.span(phase)
-    k = (end - first) if step is None else step
-    if not 0 <= k <= end - first:
-        where = f"phase {phase} of turn {turn}" if phase else f"turn {turn}"
-        raise ValidationError(f"--step: {where} has steps 0..{end - first}, not {k}")
+    state, ts, first, k, end = _at(game, turn, step, store, phase)
     rs = game.ruleset
-    for _, s in ts.steps[:first + k]:
-        state = rs.evolve(state, s)
     upto = _upto(game, ts, first + k)
     inputs = TurnInputs.of(turn, (e for e in ts.events if e.seq <= upto)).events
     shown = tuple(e for e in inputs if e.seen_by(viewer)) + tuple(s for _, s in ts.steps[:first + k]

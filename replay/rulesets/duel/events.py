@@ -18,6 +18,7 @@ from pydantic import ValidationError as PydanticError
 
 from eventlog.envelope import Event
 from eventlog.errors import ValidationError
+from replay.ruleset import payload_problems
 
 Id = str
 Item = Literal["attack", "defense", "initiative", "feint", "counter", "rest"]
@@ -343,14 +344,7 @@ EVENTS: dict[str, type[Resolution]] = {
 
 def validate_payload(type: str, payload: Any, *, partial: bool = False) -> list[str]:
     """Every problem of a resolution payload as "field.path: message"; with `partial`, missing fields are fine."""
-    cls = EVENTS.get(type)
-    if cls is None:
-        return [f"type: {type!r} is not a duel resolution ({', '.join(sorted(EVENTS))})"]
-    try:
-        cls.model_validate(payload)
-    except PydanticError as exc:
-        return _problems(exc, partial)
-    return []
+    return payload_problems(EVENTS, type, payload, partial=partial, ruleset="duel")
 
 
 def _problems(exc: PydanticError, partial: bool = False) -> list[str]:

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Literal, NotRequired, Self
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, with_config
+from pydantic import BaseModel, ConfigDict, Field, with_config
 from typing_extensions import TypedDict
+
+from replay.ruleset import payload_problems
 
 Id = str
 Cell = list[int]
@@ -423,12 +425,4 @@ def trusted(type_: str, payload: dict[str, Any]) -> Resolution:
 
 def validate_payload(type_: str, payload: Any, *, partial: bool = False) -> list[str]:
     """Every problem of a payload for `type_`, as "field.path: message"; with `partial`, missing fields are fine."""
-    cls = EVENTS.get(type_)
-    if cls is None:
-        return [f"type: {type_!r} is not a knights resolution ({', '.join(sorted(EVENTS))})"]
-    try:
-        cls.validate(payload)
-    except ValidationError as exc:
-        return [f"{'.'.join(map(str, e['loc'])) or type_}: {e['msg']}" for e in exc.errors()
-                if not (partial and e["type"] == "missing")]
-    return []
+    return payload_problems(EVENTS, type_, payload, partial=partial, ruleset="knights")
