@@ -1,0 +1,77 @@
+"""A player's declaration post -> the canonical order (docs/skirmish.md "Declarations"), every error collected.
+
+    Атака: рубящий удар в голову, 4 кубика (2Р+2Н), покупаю пробитие +1
+    Защита: парирование, 3 кубика (3Н)
+    Attack: chop head, 5 dice (5S), buy precise forehead, danger +1
+    Пас
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from replay.ruleset import Parsed
+from replay.rulesets.skirmish import words
+from replay.rulesets.skirmish.model import Fight
+
+STEP = re.compile(r"^\s*(атака|защита|attack|defence|defense)\s*[:\-—]?\s*(.*)$", re.I | re.S)
+DICE = re.compile(r"(\d+)\s*(?:кубик\w*|куб\.?|dice|die|d)?\s*\(\s*([^)]*)\)", re.I)
+SPLIT = re.compile(r"(\d+)\s*([РрRrНнSs])")
+BUYS = re.compile(r"(?:покупаю|покупка|buys?|buying)\s*:?\s*(.*)$", re.I | re.S)
+
+
+def parse_order(text: str, state: Fight, actor: str) -> Parsed:
+    body = " ".join(text.strip().split())
+    errors: list[str] = []
+    if body.lower().rstrip(".!") in words.PASS:
+        step = "defence" if state.step >= 3 else "attack"
+        return Parsed({"exchange": max(1, state.exchange), "step": step, "maneuver": "pass"})
+    m = STEP.match(body)
+    if m is None:
+        return Parsed(None, ["4.5: a declaration starts with «Атака:» or «Защита:» (Attack:/Defence:), or is «пас»"])
+    step = "attack" if m.group(1).lower() in ("атака", "attack") else "defence"
+    rest = m.group(2)
+    order: dict[str, Any] = {"exchange": max(1, state.exchange), "step": step}
+    buys_text = ""
+    b = BUYS.search(rest)
+    if b:
+        buys_text, rest = b.group(1), rest[: b.start()]
+    lowered = rest.lower()
+    maneuver = words.find_maneuver(lowered)
+    if maneuver is None:
+        errors.append("5.4: no maneuver named (e.g. «рубящий удар», «парирование», «блок щитом»)")
+    elif maneuver == "pass":
+        order["maneuver"] = "pass"
+        return Parsed(order, errors)
+    else:
+        order["maneuver"] = maneuver
+    dice = DICE.search(rest)
+    if dice is None:
+        errors.append("4.5: the dice and their split, e.g. «4 кубика (2Р+2Н)»: Р reflex, Н skill")
+    else:
+        split = {"reflex": 0, "skill": 0}
+        for n, letter in SPLIT.findall(dice.group(2)):
+            split["reflex" if letter.lower() in "рr" else "skill"] += int(n)
+        if sum(split.values()) != int(dice.group(1)):
+            errors.append(f"4.5: {dice.group(1)} dice but the split ({dice.group(2)}) makes {sum(split.values())}")
+        order["dice"] = split
+    if step == "attack":
+        zone = words.find_zone(lowered)
+        if zone is None:
+            errors.append("L201: the zone: голова, верхний/нижний корпус, левая/правая рука, левая/правая нога")
+        else:
+            order["zone"] = zone
+        order["target"] = state.opponent(actor).id if actor in state.ids else None
+        kind = words.find_attack_type(lowered)
+        if maneuver == "power_blow":
+            if kind is None:
+                errors.append("M12: a power blow names its blow: рубящий, секущий, колющий or дробящий")
+            order["attack_type"] = kind
+    if "щит" in lowered or "shield" in lowered:
+        order["weapon"] = "shield"
+    buys, bad = words.parse_buys(buys_text)
+    errors += bad
+    if buys:
+        order["buys"] = buys
+    return Parsed(None if errors else order, errors)
