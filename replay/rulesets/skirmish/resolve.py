@@ -429,7 +429,7 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     out: dict[str, Any] = {"zone": zone, "general": general, "precise": precise, "zone_roll": zone_roll,
                            "final": final}
     if precise is None:
-        out.update(bought=bought.to_json(), miss=True)
+        out.update(bought=bought.to_json(), miss=True, wound=None)
         return out
     armour, pen_tn, piece = damage.armour_of(target, precise, damage_type)
     damage.buy_ignore(final, buys, bought, damage_type, armour)
