@@ -68,9 +68,14 @@ def find_zone(text: str) -> str | None:
 
 
 def precise_by_name(text: str) -> str | None:
+    """A precise zone named in a buy: its code, English name or Russian name (a one-word name by its stem)."""
     names = data.body()["precise_names"]
+    tokens = re.findall(r"[\w]+", text.lower())
     for code, (ru, en) in names.items():
-        if code in text or en in text or ru in text or ru[:-1] in text:
+        if code in tokens or (" " in en and en in text) or en in tokens or (" " in ru and ru in text):
+            return code
+        stem = ru if len(ru) <= 4 else ru[:-1]
+        if " " not in ru and any(t.startswith(stem) for t in tokens):
             return code
     return None
 
