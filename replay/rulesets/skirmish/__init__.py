@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import ValidationError as PydanticError
 
 from eventlog.envelope import Draft, Event
-from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, pydantic_problems, register
+from replay.ruleset import FrameView, Options, Parsed, ParsedPost, Point, Ruleset, TurnView, pydantic_problems, register
 from replay.rulesets.skirmish import check, events, model, parse
 from replay.rulesets.skirmish import resolve as rules
 from replay.rulesets.skirmish.evolve import evolve
@@ -81,6 +81,9 @@ class Skirmish(Ruleset):
     # --- what people see ---------------------------------------------------------------------------------------
     def parse_order(self, text: str, state: Fight, actor: str) -> Parsed:
         return parse.parse_order(text, state, actor)
+
+    def parse_post(self, text: str, point: Point, actor: str | None) -> ParsedPost:
+        return parse.parse_post(self, text, point, actor)
 
     def frame(self, view: FrameView) -> str:
         from replay.rulesets.skirmish.frame import frame

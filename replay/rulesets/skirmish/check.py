@@ -190,6 +190,8 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
                             f"{p['exchange']} is not asked now (declarations go: the lower initiative's attack, "
                             "the higher's attack, the lower's defence, the higher's defence)")]
         return declaration(state, draft.actor or "", p, options)
+    if draft.type == "roll" and p.get("purpose") in STEPS:
+        return pool_roll(state, draft, options)
     if draft.type == "choice" and p.get("name") == "cover":
         f = state.fighter(draft.actor or "") if draft.actor in state.ids else None
         if f is None or f.shield is None:
@@ -200,4 +202,19 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
                 len(zones) > kind["passive_zones"]:
             return [f"CP-28 (5.11): cover is a list of at most {kind['passive_zones']} declared zones besides the "
                     "carrying arm"]
+    return []
+
+
+def pool_roll(state: Fight, draft: Draft, options: SkirmishOptions) -> list[str]:
+    """An attack or defence roll of a declaration already made must have its dice (4.6 dice_to_roll, d10 A-01)."""
+    p = draft.payload
+    if p.get("exchange") not in (1, 2):
+        return ["2.6: an attack or defence roll names its exchange (--field exchange=1)"]
+    made = next((d for d in state.declared if d.actor == draft.actor and d.step == p["purpose"]
+                 and d.exchange == p["exchange"] and d.maneuver != "pass"), None)
+    if made is None or state.exchange != p["exchange"]:
+        return []
+    want = f"{made.priced['dice_to_roll']}d{options.pool_die_sides}"
+    if str(p.get("dice")).lower() != want:
+        return [f"2.6: {draft.actor}'s {p['purpose']} declaration rolls {want}, not {p.get('dice')}"]
     return []

@@ -75,3 +75,29 @@ def parse_order(text: str, state: Fight, actor: str) -> Parsed:
     if buys:
         order["buys"] = buys
     return Parsed(None if errors else order, errors)
+
+
+KEYED = frozenset({"attack", "defence", "initiative", "zone", "penetration", "knockout", "fatigue"})
+
+
+def parse_post(ruleset: Any, text: str, point: Any, actor: str | None) -> Any:
+    """A whole post (replay.posts): a declaration with its pasted forum roll — the roll is that declaration's
+    (purpose attack or defence, its exchange), as forum players roll when they declare; a roll naming a purpose
+    gets the open exchange."""
+    from dataclasses import replace
+
+    from replay.posts import parse_post as core_parse_post
+    from replay.ruleset import ParsedPost
+
+    parsed = core_parse_post(ruleset, text, point, actor)
+    order = next((d.payload for d in parsed.drafts if d.type == "order"), None)
+    drafts, given = [], False
+    for d in parsed.drafts:
+        p = d.payload
+        if d.type == "roll" and p.get("purpose") is None and order and order.get("maneuver") != "pass" and not given:
+            d, given = replace(d, payload={**p, "purpose": order["step"], "exchange": order["exchange"]}), True
+        elif d.type == "roll" and p.get("purpose") in KEYED and "exchange" not in p:
+            d = replace(d, payload={**p, "exchange": max(1, point.state.exchange) if p["purpose"] != "fatigue" else
+                                    p.get("exchange", 0)})
+        drafts.append(d)
+    return ParsedPost(drafts, parsed.errors, parsed.notes)
