@@ -74,3 +74,13 @@ def test_a_crippled_leg_lays_the_fighter_down():
     hit = payloads(stop, "hit")[0]
     assert hit["wound"]["level"] == 5 and "crippled" in hit["wound"]["consequences"]
     assert stop.state.fighter("VSE").stance == "lying"
+
+
+def test_the_post_tells_a_stopped_blow():
+    from tests.skirmish.test_scenarios import s2_round
+
+    state, rnd = s2_round([4, 2, 7, 5])
+    stop = rnd.roll("VSE", "reliability", [9, 3, 5, 1, 6, 2]).resolve(state)
+    view = TurnView(state, stop.state, 1, (), tuple(as_event("g", d) for d in stop.drafts))
+    assert "round_shield принимает D = 8" in render(RULESET.post(view, "ru"), "bbcode")
+    assert "reliability 6d10 %5" in render(RULESET.post(view, "en"), "bbcode")

@@ -54,7 +54,39 @@ def test_s2b_three_against_three_is_a_tie_and_the_attack_fails_in_both_modes():
         stop = rnd.resolve(state, SkirmishOptions(extra_success_mode=mode))
         clash = payloads(stop, "clash")[0]
         assert clash["opposed"]["winner"] is None and payloads(stop, "hit") == []
-        assert payloads(stop, "exchange_ended")[0]["holder"] == "RAT"
+        assert asked(stop) == [("VSE", "reliability", {"exchange": 1})]
+
+
+def test_s2b_the_stopped_blow_hits_the_shield_whose_reliability_check_keeps_it_intact():
+    state, rnd = s2_round([4, 2, 7, 5])
+    stop = rnd.roll("VSE", "reliability", [9, 3, 5, 1, 6, 2]).resolve(state)
+    block = payloads(stop, "blocked")[0]
+    assert block["raw"] == 8 and block["reliability_roll"]["net"] == 2 and block["effective"] == 8
+    assert not block["broken"] and not block["attacker_weapon_broken"] and block["arm_wound"] is None
+    assert payloads(stop, "exchange_ended")[0]["holder"] == "RAT"
+    assert stop.state.fighter("VSE").shield.state == "ready"
+
+
+def test_a_shield_broken_by_a_block_lets_the_rest_through_to_the_arm():
+    state, rnd = s2_round([4, 2, 7, 5])
+    stop = rnd.roll("VSE", "reliability", [1, 1, 1, 2, 2, 2]).resolve(state)
+    block = payloads(stop, "blocked")[0]
+    assert block["effective"] == 3 and block["broken"]
+    assert block["arm_wound"] is None  # 8 − 2 × 6 < 0: nothing gets through to the arm
+    assert stop.state.fighter("VSE").shield.state == "broken"
+
+
+def test_a_weapon_block_of_damage_above_strength_asks_a_fortitude_check_and_may_drop_the_weapon():
+    state = fight(holder="RAT", distance="long")
+    rnd = (Round().declare("VSE", "attack").attack("RAT", "chop", "upper_torso", skill=2)
+           .defend("VSE", "weapon_block", skill=3).roll("RAT", "attack", [6, 2]).roll("VSE", "defence", [7, 2, 2]))
+    stop = rnd.resolve(state)
+    assert asked(stop) == [("VSE", "reliability", {"exchange": 1}), ("VSE", "fortitude", {"exchange": 1})]
+    stop = rnd.roll("VSE", "reliability", [9, 9, 2, 2, 2, 2, 2]).roll("VSE", "fortitude", [2, 3, 1]).resolve(state)
+    block = payloads(stop, "blocked")[0]
+    assert block["raw"] == 8 and block["effective"] == 9 and not block["broken"] and block["dropped"]
+    assert stop.state.fighter("VSE").weapon is None
+    assert stop.state.fighter("VSE").pool_skill == "fist"
 
 
 def test_s2_the_same_dice_against_the_upper_torso_hit_with_final_one():

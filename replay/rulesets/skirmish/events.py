@@ -109,6 +109,25 @@ class Hit(Resolution):
     shock_bought: int = 0
 
 
+class Blocked(Resolution):
+    """A blow stopped by a block (M34, M36): the Reliability check, breakage, the arm wound, a dropped weapon."""
+
+    type: ClassVar[str] = "skirmish.blocked"
+    exchange: int
+    defender: str
+    attacker: str
+    item: str
+    shield: bool
+    raw: int
+    reliability_roll: dict[str, Any]
+    effective: int
+    broken: bool
+    arm_wound: dict[str, Any] | None = None
+    attacker_weapon_broken: bool = False
+    dropped: bool | None = None
+    shock: dict[str, Any] | None = None
+
+
 class Knockout(Resolution):
     type: ClassVar[str] = "skirmish.knockout"
     fighter: str
@@ -142,7 +161,7 @@ class FightEnded(Resolution):
 
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
-    RoundStarted, Fatigue, Initiative, ExchangeStarted, DeclarationMade, Clash, Hit, Knockout, ExchangeEnded,
+    RoundStarted, Fatigue, Initiative, ExchangeStarted, DeclarationMade, Clash, Hit, Blocked, Knockout, ExchangeEnded,
     RoundEnded, FightEnded)}
 
 

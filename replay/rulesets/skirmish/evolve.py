@@ -102,6 +102,29 @@ def wounded(f: Fighter, w: dict) -> Fighter:
     return f
 
 
+def blocked(state: Fight, e: ev.Blocked) -> Fight:
+    f = state.fighter(e.defender)
+    if e.shield and f.shield is not None and e.broken:
+        f = replace(f, shield=replace(f.shield, state="broken"))
+    if not e.shield and (e.broken or e.dropped):
+        state_now = "broken" if e.broken else "dropped"
+        f = replace(f, weapons=tuple(replace(w, hands=(), state=state_now) if w.id == e.item else w
+                                     for w in f.weapons))
+    if e.arm_wound:
+        f = wounded(f, e.arm_wound)
+    if e.shock:
+        f = replace(f, shock=(*f.shock, Timed(e.shock["amount"], *e.shock["until"], "power blow")))
+    state = state.with_fighter(f)
+    if e.attacker_weapon_broken:
+        a = state.fighter(e.attacker)
+        weapon = next((w for w in a.weapons if w.hands), None)
+        if weapon is not None:
+            a = replace(a, weapons=tuple(replace(w, hands=(), state="broken") if w is weapon else w
+                                         for w in a.weapons))
+            state = state.with_fighter(a)
+    return state
+
+
 def knockout(state: Fight, e: ev.Knockout) -> Fight:
     if not e.unconscious:
         return state
@@ -133,6 +156,7 @@ HANDLERS = {
     "skirmish.declared": declared,
     "skirmish.clash": clash,
     "skirmish.hit": hit,
+    "skirmish.blocked": blocked,
     "skirmish.knockout": knockout,
     "skirmish.exchange_ended": exchange_ended,
     "skirmish.round_ended": round_ended,

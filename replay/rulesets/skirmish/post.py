@@ -82,6 +82,8 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
         return clash_text(e, lang)
     if isinstance(e, ev.Hit):
         return hit_text(e, lang)
+    if isinstance(e, ev.Blocked):
+        return blocked_text(e, lang)
     if isinstance(e, ev.Knockout):
         return tr(lang, f"{e.fighter}: проверка потери сознания (Выносливость %5) {roll_text(e.roll, lang)} → "
                         + ("без сознания" if e.unconscious else "в сознании"),
@@ -208,6 +210,23 @@ def hit_text(e: ev.Hit, lang: str) -> Any:
                f"wound level {w['level']}: pain {w['pain']}, shock {w['shock']}, bleeding {w['bleeding']}")
     extra = [*w["flags"], *w["consequences"]]
     return f"{head}; {arithmetic}; {wound}" + (f" [{', '.join(extra)}]" if extra else "")
+
+
+def blocked_text(e: ev.Blocked, lang: str) -> str:
+    r = e.reliability_roll
+    out = tr(lang, f"{e.defender}: удар остановлен, {e.item} принимает D = {e.raw}; надёжность "
+                   f"{roll_text(r, lang)} → {e.effective}; " + ("сломан" if e.broken else "цел"),
+             f"{e.defender}: the blow is stopped, {e.item} takes D = {e.raw}; reliability {roll_text(r, lang)} → "
+             f"{e.effective}; " + ("broken" if e.broken else "intact"))
+    if e.arm_wound:
+        out += tr(lang, f"; в руку проходит {e.arm_wound['W']}", f"; {e.arm_wound['W']} through to the arm")
+    if e.attacker_weapon_broken:
+        out += tr(lang, f"; оружие {e.attacker} сломано", f"; {e.attacker}'s weapon breaks")
+    if e.dropped:
+        out += tr(lang, "; оружие выронено", "; the weapon is dropped")
+    if e.shock:
+        out += tr(lang, f"; шок {e.shock['amount']}", f"; shock {e.shock['amount']}")
+    return out
 
 
 def standing(doc: Doc, state: Fight, lang: str) -> None:

@@ -382,7 +382,84 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
         emit(ctx, "hit", {"exchange": x, "attacker": att.actor, "target": att.order["target"],
                           "maneuver": att.maneuver, **found, "why": hit_why, "rule": ["5.2.1", "5.5.1", "6.5"],
                           "defaults": ["sample_v1", "C13", "A-15"]})
+    elif dfn is not None and dfn.maneuver in costs.BLOCKS:
+        blocked(ctx, x, att, dfn, res.final if res.winner == "defence" else 0, options)
     return {"attack": att, "defence": dfn, "winner": res.winner, "final": res.final}
+
+
+def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, options: SkirmishOptions) -> None:
+    """M34/M36 (L515–535, A-41, 2.3 on ties): a stopped blow hits the blocking weapon or shield: a Reliability check
+    (Reliability + the block's final successes at %5); broken when the damage exceeds twice the effective Reliability
+    (a weapon never against a cut), the rest (damage − 2 × Reliability) on the carrying arm; the attacker's weapon
+    breaks if its Reliability is lower and under half the damage (L523); a weapon block of damage above Strength asks
+    a Fortitude check to keep the weapon (L525); a power blow stopped by a block gives shock (L324)."""
+    state = ctx.state
+    attacker, defender = state.fighter(att.actor), state.fighter(dfn.actor)
+    weapon = attacker.weapon_by_id(att.priced["weapon"])
+    assert weapon is not None
+    raw, _, raw_why = damage.raw_damage(attacker, weapon.type, weapon.grip, att.priced["attack_type"], "", 0)
+    if dfn.maneuver == "shield_block" and defender.shield is not None:
+        item, rel, hand = defender.shield.id, defender.shield.reliability, defender.shield.hand
+    else:
+        own = defender.weapon_by_id(dfn.priced["weapon"] or "") or defender.weapon
+        if own is None:
+            return
+        item, rel = own.id, data.weapon_type(own.type)["reliability"]
+        hand = own.hands[0] if own.hands else defender.main_hand
+    asks = [(pool_dice(ctx, rel + final, options), dfn.actor, "reliability", {"exchange": x},
+             f"Reliability check of {item} ({rel} + {final} dice, %5)")]
+    keep = dfn.maneuver == "weapon_block" and raw > defender.char("strength")
+    if keep:
+        asks.append((pool_dice(ctx, max(1, defender.char("fortitude")), options), dfn.actor, "fortitude",
+                     {"exchange": x}, f"Fortitude check of {dfn.actor} to keep {item} (%5, L525)"))
+    power = att.maneuver == "power_blow"
+    tn_power = 5 if data.weapon_type(weapon.type)["weight"] == "heavy" else 4
+    if power:
+        asks.append((pool_dice(ctx, max(1, defender.char("fortitude")), options), dfn.actor, "power_shock",
+                     {"exchange": x}, f"Fortitude check of {dfn.actor} against the power blow's shock (%{tn_power})"))
+    rolls = ctx.need_rolls(asks)
+    check_roll = dice.count(rolls[0].payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+    effective = rel + check_roll.net
+    cut = att.priced["damage_type"] == "cutting" and dfn.maneuver == "weapon_block"
+    broken = not cut and raw > 2 * effective
+    through = max(0, raw - 2 * rel) if broken else 0
+    why = raw_why + [f"{item}: Reliability {rel} + {final} dice %5 {list(check_roll.faces)} → {check_roll.net} → "
+                     f"effective {effective}; {raw} > 2 × {effective}? " + ("yes: broken" if broken else "no")
+                     + (" (a cut never breaks a blocking weapon, L521)" if cut else "")]
+    if through:
+        why.append(f"{raw} − 2 × {rel} = {through} through to the {hand} arm")
+    theirs = data.weapon_type(weapon.type)["reliability"]
+    attacker_broken = theirs < rel and theirs < raw / 2
+    if attacker_broken:
+        why.append(f"{weapon.id}: Reliability {theirs} < {rel} and < {raw}/2 → broken (L523)")
+    dropped = None
+    n = 1
+    if keep:
+        fort = dice.count(rolls[n].payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+        n += 1
+        dropped = fort.net <= 0
+        why.append(f"{raw} > Strength {defender.char('strength')}: Fortitude %5 {list(fort.faces)} → {fort.net} → "
+                   + ("drops the weapon" if dropped else "keeps the weapon"))
+    shock = 0
+    if power:
+        fort = dice.count(rolls[n].payload["result"], tn_power, ones_cancel=options.ones_cancel_successes)
+        shock = max(0, raw // 2 - max(0, fort.net))
+        why.append(f"power blow stopped by a block: shock ⌊{raw}/2⌋ − {max(0, fort.net)} = {shock} (L324)")
+    arm = None
+    if through:
+        arm = {"zone": f"{hand}_arm", "precise": "forearm", "type": att.priced["damage_type"], "W": through,
+               "level": damage.level_of(through), **damage.effects(damage.level_of(through),
+                                                                    att.priced["damage_type"]),
+               "flags": [], "consequences": damage.consequences("arm", damage.level_of(through), []),
+               "until": list(shock_until(state.round, x))}
+    emit(ctx, "blocked", {"exchange": x, "defender": dfn.actor, "attacker": att.actor, "item": item,
+                          "shield": dfn.maneuver == "shield_block", "raw": raw,
+                          "reliability_roll": check_roll.to_json(),
+                          "effective": effective, "broken": broken, "arm_wound": arm,
+                          "attacker_weapon_broken": attacker_broken, "dropped": dropped,
+                          "shock": {"amount": shock, "until": list(shock_until(state.round, x))} if shock else None,
+                          "why": why, "rule": ["5.4.2 M34", "M36", "L515-535", "L324"],
+                          "defaults": ["A-41", "C7"]}, cause=rolls[0].seq or None)
 
 
 def roll_why(decl: Declared, roll: dice.PoolRoll, cut: int) -> str:
