@@ -76,6 +76,8 @@ def test_a_round_from_forum_posts(game):
        "Атака: выпад в верхний корпус, 5 кубиков (1Р+4Н), покупаю игнор брони\n5d10: 9, 5, 5, 1, 3")
     ok(game, "post-in", "g", "--actor", "VSE", "--text", "пас")
     ok(game, "post-in", "g", "--actor", "VSE", "--text", "Защита: парирование, 3 кубика (3Н)\n3d10: 6, 2, 7")
+    assert requests(game) == [("RAT", "choice", "feint", {"exchange": 1})]
+    ok(game, "post-in", "g", "--actor", "RAT", "--text", "choice: feint = no; exchange=1")
     assert requests(game) == [("RAT", "order", "order", {"exchange": 2, "step": "attack"})]
     s = state(game)
     vse = next(f for f in s["fighters"] if f["id"] == "VSE")["view"]

@@ -103,6 +103,7 @@ def s1_exchange_one():
             .attack("RAT", "thrust", "upper_torso", reflex=1, skill=4, buys=["ignore_armour:all"])
             .declare("VSE", "attack")
             .defend("VSE", "parry", skill=3)
+            .choice("RAT", "feint", "no", exchange=1)
             .roll("RAT", "attack", [9, 5, 5, 1, 3]).roll("VSE", "defence", [6, 2, 7]))
 
 
@@ -166,6 +167,7 @@ def s3_round():
             .declare("RAT", "attack")
             .attack("VSE", "slash", "right_arm", skill=4)
             .defend("RAT", "parry", skill=5, reflex=1)
+            .choice("VSE", "feint", "no", exchange=1)
             .roll("VSE", "attack", [7, 5, 2, 9]).roll("RAT", "defence", [8, 6, 5, 5, 3, 4]))
 
 
@@ -227,3 +229,56 @@ def test_s3_a_second_parry_with_the_longsword_is_refused():
     problems = check.declaration(stop.state, "RAT", {"exchange": 2, "step": "defence", "maneuver": "parry",
                                                      "dice": {"reflex": 1}}, SkirmishOptions())
     assert any(p.startswith("weapon_used_for_parry_this_round") for p in problems)
+
+
+def s4_round():
+    """S4: VSE holds initiative at medium distance; new round, fresh pools."""
+    return (Round()
+            .attack("RAT", "chop", "upper_torso", skill=5, buys=["precise:chest_right"])
+            .declare("VSE", "attack")
+            .defend("VSE", "parry", skill=4, weapon="arming_sword")
+            .choice("RAT", "feint", {"maneuver": "thrust", "zone": "left_leg", "buys": ["precise:knee", "danger:1"]},
+                    exchange=1)
+            .roll("VSE", "body_language", [5, 9, 3, 2, 1, 6, 4]))
+
+
+def test_s4_parry_against_feint():
+    rnd = (s4_round()
+           .declare("VSE", "after_feint", "shield_block", weapon="shield", dice={"reflex": 2, "skill": 2})
+           .roll("RAT", "attack", [8, 7, 5, 2, 6]).roll("VSE", "redefence", [4, 1, 9, 3])
+           .roll("VSE", "knockout", [9, 9, 9, 9]))
+    stop = rnd.resolve(fight(holder="VSE", distance="medium"))
+    assert stop.error is None, stop.error
+    chop = payloads(stop, "declared")[0]["priced"]
+    assert (chop["cost_points"], chop["paid_R"], chop["length_penalty"]) == (6, 1, 1)
+    feint = payloads(stop, "feint")[0]
+    assert feint["activation"] == 2 and feint["locked"] == {"reflex": 0, "skill": 4}
+    assert feint["priced"]["difficulty"] == 5 and feint["priced"]["required_extra"] == 1
+    check = payloads(stop, "feint_check")[0]
+    assert check["roll"]["net"] == 2 and check["freed"] == {"reflex": 0, "skill": 2}
+    block = [d for d in payloads(stop, "declared") if d["maneuver"] == "shield_block"][0]
+    assert block["priced"]["difficulty"] == 4 and (block["priced"]["paid_R"], block["priced"]["paid_S"]) == (2, 2)
+    clash = payloads(stop, "clash")[0]
+    assert clash["attack_roll"]["net"] == 4 and clash["defence_roll"]["net"] == 1
+    assert clash["opposed"]["attack_effective"] == 3 and clash["opposed"]["final"] == 2
+    hit = payloads(stop, "hit")[0]
+    assert hit["precise"] == "knee" and hit["bought"]["danger"] == 1 and hit["raw"] == 7 and hit["shield"] is None
+    assert hit["W"] == 7 and hit["wound"]["level"] == 5
+    assert (hit["wound"]["pain"], hit["wound"]["shock"], hit["wound"]["bleeding"]) == (5, 5, 4)
+    assert payloads(stop, "knockout")[0]["triggers"] == ["shock"]  # C9: the check S4 left out
+    end = payloads(stop, "exchange_ended")[0]
+    assert end["holder"] == "RAT" and end["distance"] == "long"
+    vse = stop.state.fighter("VSE")
+    assert vse.stance == "lying" and pools.caps(vse, 1, 2) == (0, 0)
+    assert vse.used_for_parry == ()  # C5: a voided parry does not lock the weapon
+
+
+def test_s4_a_sidestep_paid_with_freed_skill_points_is_refused():
+    stop = s4_round().resolve(fight(holder="VSE", distance="medium"))
+    assert asked(stop) == [("VSE", "order", {"exchange": 1, "step": "after_feint"})]
+    from replay.rulesets.skirmish import check
+    problems = check.declaration(stop.state, "VSE", {"exchange": 1, "step": "after_feint", "maneuver": "sidestep",
+                                                     "dice": {"reflex": 2, "skill": 2}}, SkirmishOptions())
+    assert any(p.startswith("reflex_only") for p in problems)
+    vse = stop.state.fighter("VSE")
+    assert (vse.locked_R, vse.locked_S) == (0, 2) and pools.available(vse, 1, 1) == (6, 2)

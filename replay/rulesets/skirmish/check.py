@@ -12,7 +12,7 @@ from replay.rulesets.skirmish.model import Fight, SkirmishOptions
 
 BUY = re.compile(r"^(precise:[a-z_]+|danger:[1-4]|penetration:[1-3]|ignore_armour:(all|[1-9])|shock:[1-9]|"
                  r"bleeding:[1-9])$")
-STEPS = ("attack", "defence")
+STEPS = ("attack", "defence", "after_feint")
 
 
 def problem(code: str, section: str, text: str) -> str:
@@ -56,15 +56,16 @@ def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: Ski
                            f"{pools.pool(actor, r, e)})"))
         return out
     # 2. step and the one-action rule
-    kind = "attack" if entry["kind"] == "attack" else "defence" if entry["kind"] == "defence" else order["step"]
-    if kind != order["step"]:
+    step = "defence" if order["step"] == "after_feint" else order["step"]
+    kind = "attack" if entry["kind"] == "attack" else "defence" if entry["kind"] == "defence" else step
+    if kind != step:
         out.append(problem("step_or_action", "4.4", f"{m} is a {entry['kind']} maneuver, declared in the "
                            f"{order['step']} step"))
     mine = [d for d in state.declared if d.actor == actor_id and d.maneuver != "pass"]
-    if order["step"] == "defence" and options.one_action_per_exchange and any(d.step == "attack" for d in mine):
+    if step == "defence" and options.one_action_per_exchange and any(d.step == "attack" for d in mine):
         out.append(problem("step_or_action", "4.4, A-09", f"{actor_id} attacked this exchange: one action per "
                            "exchange, no defence as well"))
-    if order["step"] == "defence" and costs.incoming(state, actor_id) is None:
+    if step == "defence" and costs.incoming(state, actor_id) is None:
         out.append(problem("step_or_action", "4.4", "there is no attack to defend against"))
     # 3. skill level
     gating = entry["gating_skill"]
@@ -77,7 +78,7 @@ def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: Ski
     # 4. conditions
     out += conditions(state, actor_id, order, entry)
     # 6. parry weapon reuse
-    if order["step"] == "defence" and w is not None and w.id in actor.used_for_parry and order.get("weapon") != \
+    if step == "defence" and w is not None and w.id in actor.used_for_parry and order.get("weapon") != \
             "shield" and m not in costs.DODGES:
         out.append(problem("weapon_used_for_parry_this_round", "4.7.6, L559", f"{w.id} parried this round: no other "
                            "defence with it"))
@@ -101,6 +102,9 @@ def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: Ski
 def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[str, Any]) -> list[str]:
     """Check 4: the maneuver's catalogue conditions (only the implemented maneuvers' are known to the engine)."""
     actor, m, out = state.fighter(actor_id), order["maneuver"], []
+    if m == "feint":
+        return [problem("condition_failed", "5.4.1 M14", "declare a basic attack (thrust, chop, slash, crush); the "
+                        "feint is invoked after the defender's parry (choice feint, CP-13)")]
     if not entry["implemented"]:
         return [problem("condition_failed", "5.4", f"{entry['id']} {m} is in the catalogue but its effects are not "
                         "implemented yet (docs/skirmish.md); a GM ruling may resolve it")]
@@ -190,7 +194,7 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
                             f"{p['exchange']} is not asked now (declarations go: the lower initiative's attack, "
                             "the higher's attack, the lower's defence, the higher's defence)")]
         return declaration(state, draft.actor or "", p, options)
-    if draft.type == "roll" and p.get("purpose") in STEPS:
+    if draft.type == "roll" and p.get("purpose") in ("attack", "defence", "redefence"):
         return pool_roll(state, draft, options)
     if draft.type == "choice" and p.get("name") == "cover":
         f = state.fighter(draft.actor or "") if draft.actor in state.ids else None
@@ -210,8 +214,10 @@ def pool_roll(state: Fight, draft: Draft, options: SkirmishOptions) -> list[str]
     p = draft.payload
     if p.get("exchange") not in (1, 2):
         return ["2.6: an attack or defence roll names its exchange (--field exchange=1)"]
-    made = next((d for d in state.declared if d.actor == draft.actor and d.step == p["purpose"]
-                 and d.exchange == p["exchange"] and d.maneuver != "pass"), None)
+    step = "defence" if p["purpose"] == "redefence" else p["purpose"]
+    made = next((d for d in state.declared if d.actor == draft.actor and d.step == step
+                 and d.exchange == p["exchange"] and d.maneuver != "pass"
+                 and bool(d.order.get("after_feint")) == (p["purpose"] == "redefence")), None)
     if made is None or state.exchange != p["exchange"]:
         return []
     want = f"{made.priced['dice_to_roll']}d{options.pool_die_sides}"

@@ -50,6 +50,11 @@ def incoming(state: Fight, defender: str) -> Any:
                 None)
 
 
+def own_defence(state: Fight, defender: str) -> Any:
+    return next((d for d in state.declared if d.actor == defender and d.step == "defence" and d.maneuver != "pass"),
+                None)
+
+
 def attack_type_of(declared: Any) -> str | None:
     """thrust | cut | chop | crush of an attack declaration."""
     return declared.priced.get("attack_type") if declared else None

@@ -64,6 +64,29 @@ class DeclarationMade(Resolution):
     forced: str | None = None
 
 
+class FeintInvoked(Resolution):
+    """M14: the attack restated, the defence void and its points locked (C5)."""
+
+    type: ClassVar[str] = "skirmish.feint"
+    exchange: int
+    attacker: str
+    defender: str
+    order: dict[str, Any]
+    priced: dict[str, Any]
+    activation: int
+    locked: dict[str, int]
+
+
+class FeintCheck(Resolution):
+    """M14: the defender's Body Language check and the locked points it frees."""
+
+    type: ClassVar[str] = "skirmish.feint_check"
+    exchange: int
+    defender: str
+    roll: dict[str, Any]
+    freed: dict[str, int]
+
+
 class Clash(Resolution):
     """One queue item resolved (5.1): the rolls, the comparison and, on a hit, purchases and the wound."""
 
@@ -161,8 +184,8 @@ class FightEnded(Resolution):
 
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
-    RoundStarted, Fatigue, Initiative, ExchangeStarted, DeclarationMade, Clash, Hit, Blocked, Knockout, ExchangeEnded,
-    RoundEnded, FightEnded)}
+    RoundStarted, Fatigue, Initiative, ExchangeStarted, DeclarationMade, FeintInvoked, FeintCheck, Clash, Hit,
+    Blocked, Knockout, ExchangeEnded, RoundEnded, FightEnded)}
 
 
 def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:

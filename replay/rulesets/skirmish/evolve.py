@@ -67,6 +67,36 @@ def declared(state: Fight, e: ev.DeclarationMade) -> Fight:
     return replace(state.with_fighter(f), declared=(*state.declared, decl), step=min(step, 5))
 
 
+def feint(state: Fight, e: ev.FeintInvoked) -> Fight:
+    attacker = state.fighter(e.attacker)
+    state = state.with_fighter(replace(attacker, spent_R=attacker.spent_R + e.activation))
+    voided = next(d for d in state.declared if d.actor == e.defender and d.step == "defence" and d.maneuver != "pass")
+    defender = state.fighter(e.defender)
+    parried = list(defender.used_for_parry)
+    if voided.maneuver == "parry" and voided.priced.get("weapon") in parried:  # C5: a voided parry locks nothing
+        parried.reverse()
+        parried.remove(voided.priced["weapon"])
+        parried.reverse()
+    r, s_ = e.locked["reflex"], e.locked["skill"]
+    state = state.with_fighter(replace(defender, spent_R=defender.spent_R - r, spent_S=defender.spent_S - s_,
+                                       locked_R=defender.locked_R + r, locked_S=defender.locked_S + s_,
+                                       used_for_parry=tuple(parried)))
+    declared = []
+    for d in state.declared:
+        if d is voided:
+            continue
+        if d.actor == e.attacker and d.step == "attack":
+            d = Declared(d.actor, d.exchange, d.step, e.order["maneuver"], dict(e.order), dict(e.priced))
+        declared.append(d)
+    return replace(state, declared=tuple(declared))
+
+
+def feint_check(state: Fight, e: ev.FeintCheck) -> Fight:
+    f = state.fighter(e.defender)
+    return state.with_fighter(replace(f, locked_R=f.locked_R - e.freed["reflex"], locked_S=f.locked_S
+                                      - e.freed["skill"]))
+
+
 def clash(state: Fight, e: ev.Clash) -> Fight:
     return state
 
@@ -154,6 +184,8 @@ HANDLERS = {
     "skirmish.initiative": initiative,
     "skirmish.exchange_started": exchange_started,
     "skirmish.declared": declared,
+    "skirmish.feint": feint,
+    "skirmish.feint_check": feint_check,
     "skirmish.clash": clash,
     "skirmish.hit": hit,
     "skirmish.blocked": blocked,

@@ -77,7 +77,8 @@ def parse_order(text: str, state: Fight, actor: str) -> Parsed:
     return Parsed(None if errors else order, errors)
 
 
-KEYED = frozenset({"attack", "defence", "initiative", "zone", "penetration", "knockout", "fatigue"})
+KEYED = frozenset({"attack", "defence", "redefence", "body_language", "reliability", "fortitude", "power_shock",
+                   "initiative", "zone", "penetration", "knockout", "fatigue"})
 
 
 def parse_post(ruleset: Any, text: str, point: Any, actor: str | None) -> Any:
@@ -95,7 +96,8 @@ def parse_post(ruleset: Any, text: str, point: Any, actor: str | None) -> Any:
     for d in parsed.drafts:
         p = d.payload
         if d.type == "roll" and p.get("purpose") is None and order and order.get("maneuver") != "pass" and not given:
-            d, given = replace(d, payload={**p, "purpose": order["step"], "exchange": order["exchange"]}), True
+            purpose = "redefence" if order["step"] == "after_feint" else order["step"]
+            d, given = replace(d, payload={**p, "purpose": purpose, "exchange": order["exchange"]}), True
         elif d.type == "roll" and p.get("purpose") in KEYED and "exchange" not in p:
             d = replace(d, payload={**p, "exchange": max(1, point.state.exchange) if p["purpose"] != "fatigue" else
                                     p.get("exchange", 0)})

@@ -9,7 +9,7 @@ from typing import Any
 
 from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
-from replay.rulesets.skirmish import check, costs, damage, data, dice, pools
+from replay.rulesets.skirmish import check, costs, damage, data, dice, feint, pools
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
 R = "skirmish."
@@ -170,6 +170,8 @@ def exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
                                          (holder, "defence")), start=1):
             ctx.set_phase(f"x{x}.s{n}")
             declare_all(ctx, [fid], x, step, options)
+    ctx.set_phase(f"x{x}.s4")
+    feint.invoke(ctx, x, options, emit, declared)
     ctx.set_phase(f"x{x}.resolve")
     resolve_exchange(ctx, x, options)
 
@@ -296,7 +298,8 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
         asks.append((pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack", {"exchange": x},
                      f"attack roll of {att.actor} ({att.maneuver}, %{att.priced['difficulty']})"))
         if dfn is not None:
-            asks.append((pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, "defence",
+            purpose = "redefence" if dfn.order.get("after_feint") else "defence"
+            asks.append((pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, purpose,
                          {"exchange": x}, f"defence roll of {dfn.actor} ({dfn.maneuver}, %{dfn.priced['difficulty']})"))
     rolls = iter(ctx.need_rolls(asks))
     items = [Item(att, dfn, next(rolls), next(rolls) if dfn else None) for att, dfn in pairs]
