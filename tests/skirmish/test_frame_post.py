@@ -84,3 +84,13 @@ def test_the_post_tells_a_stopped_blow():
     view = TurnView(state, stop.state, 1, (), tuple(as_event("g", d) for d in stop.drafts))
     assert "round_shield принимает D = 8" in render(RULESET.post(view, "ru"), "bbcode")
     assert "reliability 6d10 %5" in render(RULESET.post(view, "en"), "bbcode")
+
+
+def test_the_post_tells_a_feint():
+    from tests.skirmish.test_scenarios import s4_round
+
+    state = fight(holder="VSE", distance="medium")
+    stop = s4_round().resolve(state)
+    view = TurnView(state, stop.state, 1, (), tuple(as_event("g", d) for d in stop.drafts))
+    ru = render(RULESET.post(view, "ru"), "bbcode")
+    assert "RAT: финт!" in ru and "закрыто Р0 Н4" in ru and "освобождено Р0 Н2" in ru

@@ -282,3 +282,36 @@ def test_s4_a_sidestep_paid_with_freed_skill_points_is_refused():
     assert any(p.startswith("reflex_only") for p in problems)
     vse = stop.state.fighter("VSE")
     assert (vse.locked_R, vse.locked_S) == (0, 2) and pools.available(vse, 1, 1) == (6, 2)
+
+
+def test_m40_a_counterattack_gives_bonus_dice_to_the_next_attack_with_the_same_weapon():
+    rnd = (Round()
+           .attack("VSE", "slash", "right_arm", skill=4)
+           .declare("RAT", "attack")
+           .defend("RAT", "counterattack", skill=4)
+           .choice("VSE", "feint", "no", exchange=1)
+           .roll("VSE", "attack", [7, 5, 2, 9]).roll("RAT", "defence", [8, 8, 8, 8]))
+    stop = rnd.resolve(fight(holder="RAT", distance="medium"))
+    counter = [d for d in payloads(stop, "declared") if d["maneuver"] == "counterattack"][0]["priced"]
+    assert (counter["activation"], counter["length_penalty"], counter["paid_R"]) == (1, 1, 2)
+    clash = payloads(stop, "clash")[0]
+    assert clash["opposed"]["winner"] == "defence" and clash["counter_bonus"]["amount"] == 1
+    end = payloads(stop, "exchange_ended")[0]
+    assert end["holder"] == "RAT" and end["distance"] == "long"
+    assert stop.state.fighter("RAT").used_for_parry == ("longsword",)
+    stop = (rnd.declare("VSE", "attack", exchange=2)
+            .attack("RAT", "chop", "upper_torso", skill=1, exchange=2)).resolve(fight(holder="RAT", distance="medium"))
+    chop = [d for d in payloads(stop, "declared") if d["exchange"] == 2 and d["maneuver"] == "chop"][0]["priced"]
+    assert chop["bonus_dice"] == 1 and chop["dice_to_roll"] == 2 and chop["cost_points"] == 1
+    assert stop.state.fighter("RAT").bonus_dice == ()
+
+
+def test_m40_only_in_the_first_exchange():
+    from replay.rulesets.skirmish import check
+    from replay.rulesets.skirmish.model import Declared
+
+    att = Declared("VSE", 2, "attack", "slash", {"target": "RAT", "zone": "right_arm"}, {"attack_type": "cut"})
+    state = fight(holder="RAT", distance="long", round=1, exchange=2, declared=(att,))
+    problems = check.declaration(state, "RAT", {"exchange": 2, "step": "defence", "maneuver": "counterattack",
+                                                "dice": {"skill": 2}}, SkirmishOptions())
+    assert any(p.startswith("condition_failed") and "first exchange" in p for p in problems)

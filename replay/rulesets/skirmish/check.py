@@ -120,6 +120,9 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
             kind = data.ATTACK_TYPE.get(m) or order.get("attack_type")
             out.append(problem("condition_failed", "5.4.1", f"{w.type} cannot {kind or 'strike'} "
                                "(power_blow names attack_type: thrust, cut, chop or crush)"))
+    if m == "counterattack" and state.exchange != 1:
+        out.append(problem("condition_failed", "5.4.2 M40, L565", "a counterattack only in the first exchange of the "
+                           "round"))
     if m in ("weapon_block", "limb_block"):
         att = costs.incoming(state, actor_id)
         if att is not None and costs.attack_type_of(att) == "thrust":
@@ -162,7 +165,7 @@ def payment(state: Fight, actor_id: str, order: dict[str, Any], priced: dict[str
                            f"(dice {priced['dice_pool']}, doubling {priced['doubling']}, length "
                            f"{priced['length_penalty']}, activation {priced['activation']}); available "
                            f"R{avail_r} S{avail_s}"))
-    if priced["dice_to_roll"] < 1:
+    if priced["dice_pool"] < 1:
         out.append(problem("cannot_pay", "4.7.9", "at least one die to roll"))
     return out
 

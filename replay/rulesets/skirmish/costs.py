@@ -144,6 +144,8 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
     row = attack_row(m, order, w) if w and is_attack else None
     attack_type = row[0] if row else None
     base, mods = difficulty(state, actor, order, w, options)
+    bonus = sum(t.amount for t in actor.bonus_dice if w is not None and t.source == w.id
+                and (state.round, state.exchange) <= (t.round, t.exchange)) if is_attack else 0
     required, required_why = required_extra(state, actor, order, attack_type, options) if is_attack else (0, [])
     return {
         "maneuver_id": entry.get("id"), "weapon": w.id if w else order.get("weapon"),
@@ -152,6 +154,7 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
         "length_penalty": penalty, "activation": activation, "cost_points": d_pool + doubling + penalty + activation,
         "paid_R": dice_r + extra_r + activation, "paid_S": dice_s + extra_s,
         "difficulty": None if base is None else max(4 if m in DODGES else 2, base), "difficulty_mods": mods,
-        "dice_to_roll": d_pool, "required_extra": required, "required_why": required_why,
+        "dice_to_roll": d_pool + bonus, "bonus_dice": bonus, "required_extra": required,
+        "required_why": required_why,
         "initiative": entry.get("initiative", "none"),
     }

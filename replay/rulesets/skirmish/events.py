@@ -103,6 +103,7 @@ class Clash(Resolution):
     mode: str = "cost"
     opposed: dict[str, Any] | None = None
     cancelled: str | None = None
+    counter_bonus: dict[str, Any] | None = None
 
 
 class Hit(Resolution):

@@ -24,7 +24,7 @@ def round_started(state: Fight, e: ev.RoundStarted) -> Fight:
         if shield is not None and f.id in e.cover:
             shield = replace(shield, cover=tuple(e.cover[f.id]["zones"]))
         fighters.append(replace(f, spent_R=0, spent_S=0, locked_R=0, locked_S=0, used_for_parry=(), shield=shield,
-                                rounds_since_fatigue=f.rounds_since_fatigue + 1))
+                                rounds_since_fatigue=f.rounds_since_fatigue + 1, bonus_dice=()))
     return replace(state, fighters=tuple(fighters), round=e.round, exchange=1, step=0, declared=())
 
 
@@ -57,9 +57,13 @@ def declared(state: Fight, e: ev.DeclarationMade) -> Fight:
     if shield is not None and (e.order.get("weapon") == "shield" or e.maneuver == "shield_block"):
         shield = replace(shield, used=True)
     parried = f.used_for_parry
-    if e.maneuver == "parry" and e.priced.get("weapon"):
+    if e.maneuver in ("parry", "counterattack") and e.priced.get("weapon"):
         parried = (*parried, e.priced["weapon"])
-    f = replace(f, spent_R=f.spent_R + paid_r, spent_S=f.spent_S + paid_s, shield=shield, used_for_parry=parried)
+    bonus = f.bonus_dice
+    if e.step == "attack" and e.priced.get("bonus_dice"):  # M40: the bonus is used by this attack
+        bonus = tuple(t for t in bonus if t.source != e.priced.get("weapon"))
+    f = replace(f, spent_R=f.spent_R + paid_r, spent_S=f.spent_S + paid_s, shield=shield, used_for_parry=parried,
+                bonus_dice=bonus)
     decl = Declared(e.actor, e.exchange, e.step, e.maneuver, dict(e.order), dict(e.priced), e.forced is not None)
     step = state.step + 1
     if state.holder == "tie":
@@ -98,7 +102,12 @@ def feint_check(state: Fight, e: ev.FeintCheck) -> Fight:
 
 
 def clash(state: Fight, e: ev.Clash) -> Fight:
-    return state
+    bonus = e.counter_bonus
+    if not bonus:
+        return state
+    f = state.fighter(bonus["fighter"])
+    return state.with_fighter(replace(f, bonus_dice=(*f.bonus_dice, Timed(bonus["amount"], *bonus["until"],
+                                                                            bonus["weapon"]))))
 
 
 def hit(state: Fight, e: ev.Hit) -> Fight:

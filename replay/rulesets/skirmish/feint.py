@@ -12,7 +12,7 @@ from replay.context import Context
 from replay.rulesets.skirmish import check, costs, data, dice, pools
 from replay.rulesets.skirmish.model import Declared, SkirmishOptions
 
-ANSWERS = frozenset({"parry"})
+ANSWERS = frozenset({"parry", "counterattack"})
 """Defences a feint answers (L344: a parry or its variants, a knock-aside; only the parry is implemented)."""
 
 

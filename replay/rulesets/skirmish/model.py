@@ -236,6 +236,8 @@ class Fighter:
     locked_S: int = 0
     used_for_parry: tuple[str, ...] = ()
     rounds_since_fatigue: int = 0
+    bonus_dice: tuple[Timed, ...] = ()
+    """Bonus dice on the next attack with a weapon (M40; source = the weapon id), lapsing with their exchange."""
 
     def char(self, name: str) -> int:
         return int(self.characteristics.get(name, 0))
@@ -362,7 +364,8 @@ def state_from_json(raw: dict[str, Any]) -> Fight:
             "shock": tuple(Timed(**t) for t in f["shock"]),
             "reflex_loss": tuple(Timed(**t) for t in f["reflex_loss"]),
             "wounds": tuple(Wound(**{**w, "flags": tuple(w["flags"])}) for w in f["wounds"]),
-            "used_for_parry": tuple(f["used_for_parry"])}))
+            "used_for_parry": tuple(f["used_for_parry"]),
+            "bonus_dice": tuple(Timed(**t) for t in f.get("bonus_dice", ()))}))
     rest = {k: v for k, v in raw.items() if k not in ("fighters", "fight")}
     return Fight(**{**rest, "fighters": tuple(fighters),
                     "declared": tuple(Declared(**d) for d in raw["declared"]),

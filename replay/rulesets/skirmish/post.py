@@ -82,6 +82,20 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
         return clash_text(e, lang)
     if isinstance(e, ev.Hit):
         return hit_text(e, lang)
+    if isinstance(e, ev.FeintInvoked):
+        o, p = e.order, e.priced
+        return (b(tr(lang, f"{e.attacker}: финт!", f"{e.attacker}: a feint!")), " " + tr(
+            lang, f"{words.maneuver_name(o['maneuver'], 'ru')} → {words.zone_name(o['zone'], 'ru')}, %{p['difficulty']}"
+            f", активация {e.activation}Р; защита {e.defender} отменена, закрыто Р{e.locked['reflex']} "
+            f"Н{e.locked['skill']}",
+            f"{words.maneuver_name(o['maneuver'], 'en')} → {words.zone_name(o['zone'], 'en')}, %{p['difficulty']}, "
+            f"activation {e.activation}R; {e.defender}'s defence is void, R{e.locked['reflex']} S{e.locked['skill']} "
+            "locked"))
+    if isinstance(e, ev.FeintCheck):
+        return tr(lang, f"{e.defender}: язык тела {roll_text(e.roll, lang)} → освобождено Р{e.freed['reflex']} "
+                        f"Н{e.freed['skill']}",
+                  f"{e.defender}: body language {roll_text(e.roll, lang)} → freed R{e.freed['reflex']} "
+                  f"S{e.freed['skill']}")
     if isinstance(e, ev.Blocked):
         return blocked_text(e, lang)
     if isinstance(e, ev.Knockout):

@@ -377,6 +377,13 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
         "opposed": res.to_json(), "cancelled": None,
         "rule": ["5.1", "2.3", "2.4"], "defaults": ["A-01", "A-02", "A-04"] + (
             ["5.1.6"] if any(cmp_["reduced"].values()) else [])}
+    if dfn is not None and dfn.maneuver == "counterattack" and res.winner == "defence":
+        payload["counter_bonus"] = {"fighter": dfn.actor, "weapon": dfn.priced["weapon"], "amount": res.final,
+                                    "until": [ctx.state.round, 2]}
+        why.append(f"counterattack: +{res.final} bonus dice on {dfn.actor}'s attack with {dfn.priced['weapon']} in "
+                   "the next exchange (M40, C17)")
+        payload["rule"] += ["M40"]
+        payload["defaults"] += ["C17"]
     payload["why"] = why
     emit(ctx, "clash", payload, cause=it.attack_roll.seq or None)
     if res.winner == "attack":
@@ -681,6 +688,9 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
             default = costs.weapon_length(own) if own else distance
             distance, _ = ctx.ask("distance", actor=dfn.actor, options=list(data.LENGTHS), default=default,
                                   applies=True, what="combat distance after the sidestep (CP-17)", exchange=x)
+        if dfn is not None and o.get("winner") == "defence" and dfn.maneuver == "counterattack":
+            own = state.fighter(dfn.actor).weapon_by_id(dfn.priced["weapon"] or "")
+            distance = costs.weapon_length(own) if own else distance  # M40: this weapon's length
     if distance != state.distance:
         why.append(f"distance {state.distance} → {distance} (3.7, C10)")
     emit(ctx, "exchange_ended", {"exchange": x, "flags": verdict, "holder_before": before,
