@@ -54,3 +54,8 @@ def test_every_error_is_collected():
 def test_a_post_without_a_step_word_is_refused():
     out = parsed("рублю его")
     assert out.order is None and out.errors[0].startswith("4.5")
+
+
+def test_retreat_and_counterattack_by_name():
+    assert parsed("Защита: отступление, 3 кубика (3Р)").order["maneuver"] == "retreat"
+    assert parsed("Защита: контратака, 4 кубика (1Р+3Н)").order["maneuver"] == "counterattack"

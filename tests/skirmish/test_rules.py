@@ -183,3 +183,14 @@ def test_the_body_map_tables():
     assert data.precise_zone("arm", 10) == "shoulder_joint"
     assert data.precise_zone("leg", 6) == "knee"
     assert data.general_zone("left_leg") == "leg"
+
+
+def test_t02_the_off_hand_weapon_has_plus_one_difficulty():
+    state = fight(distance="medium")
+    rat = replace(state.fighter("RAT"), weapons=(Weapon("a", "arming_sword", ("right",), "one_hand", "ready"),
+                                                 Weapon("b", "short_sword", ("left",), "one_hand", "ready")))
+    state = state.with_fighter(rat)
+    order = {"maneuver": "chop", "target": "VSE", "zone": "upper_torso", "dice": {"skill": 2}}
+    assert costs.price(state, rat, {**order, "weapon": "a"}, SkirmishOptions())["difficulty"] == 5
+    off = costs.price(state, rat, {**order, "weapon": "b"}, SkirmishOptions())
+    assert off["difficulty"] == 7 and off["difficulty_mods"][-1] == "+1 off hand (L141)"

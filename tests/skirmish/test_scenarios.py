@@ -315,3 +315,29 @@ def test_m40_only_in_the_first_exchange():
     problems = check.declaration(state, "RAT", {"exchange": 2, "step": "defence", "maneuver": "counterattack",
                                                 "dice": {"skill": 2}}, SkirmishOptions())
     assert any(p.startswith("condition_failed") and "first exchange" in p for p in problems)
+
+
+def test_m45_a_successful_retreat_ends_the_melee_and_meeting_again_rolls_combat_initiative():
+    state = fight(holder="RAT", distance="long")
+    rnd = (Round().declare("VSE", "attack").attack("RAT", "chop", "upper_torso", skill=3)
+           .defend("VSE", "retreat", reflex=3).roll("RAT", "attack", [6, 2, 2]).roll("VSE", "defence", [5, 6, 2]))
+    stop = rnd.resolve(state)
+    retreat = [d for d in payloads(stop, "declared") if d["maneuver"] == "retreat"][0]["priced"]
+    assert retreat["difficulty"] == 4 and retreat["length_penalty"] == 0
+    end = payloads(stop, "exchange_ended")[0]
+    assert end["melee_ended"] and end["holder"] is None and end["distance"] is None
+    assert [e["exchange"] for e in payloads(stop, "exchange_started")] == [1]
+    assert payloads(stop, "round_ended") and stop.state.holder is None and not stop.state.engaged
+    again = Round(turn=2).resolve(stop.state)
+    assert asked(again) == [("RAT", "initiative", {"exchange": 1}), ("VSE", "initiative", {"exchange": 1})]
+
+
+def test_m45_no_retreat_after_attacking_in_the_previous_exchange():
+    from replay.rulesets.skirmish import check
+    from replay.rulesets.skirmish.model import Declared
+
+    att = Declared("RAT", 2, "attack", "chop", {"target": "VSE", "zone": "head"}, {"attack_type": "chop"})
+    state = fight(holder="RAT", distance="long", round=1, exchange=2, declared=(att,), attacked_before=("VSE",))
+    problems = check.declaration(state, "VSE", {"exchange": 2, "step": "defence", "maneuver": "retreat",
+                                                "dice": {"reflex": 2}}, SkirmishOptions())
+    assert [p.split(" ")[0] for p in problems] == ["condition_failed"]

@@ -120,6 +120,9 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
             kind = data.ATTACK_TYPE.get(m) or order.get("attack_type")
             out.append(problem("condition_failed", "5.4.1", f"{w.type} cannot {kind or 'strike'} "
                                "(power_blow names attack_type: thrust, cut, chop or crush)"))
+    if m == "retreat" and actor_id in state.attacked_before:
+        out.append(problem("condition_failed", "5.4.2 M45, L613", f"{actor_id} attacked in the previous exchange: no "
+                           "retreat from that opponent now"))
     if m == "counterattack" and state.exchange != 1:
         out.append(problem("condition_failed", "5.4.2 M40, L565", "a counterattack only in the first exchange of the "
                            "round"))

@@ -62,7 +62,17 @@ def attack_type_of(declared: Any) -> str | None:
 
 def difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None,
                options: SkirmishOptions) -> tuple[int | None, list[str]]:
-    """(difficulty, the modifiers as a GM writes them) before the 2..7 bounds are applied."""
+    """(difficulty, the modifiers as a GM writes them) before the 2..7 bounds are applied; an off-hand weapon (not a
+    shield) adds +1 to its attacks and defences (L141)."""
+    base, mods = base_difficulty(state, actor, order, w, options)
+    off = w is not None and bool(w.hands) and actor.main_hand not in w.hands
+    if base is not None and off and order["maneuver"] not in DODGES and order["maneuver"] not in SHIELD_DEFENCES:
+        return base + 1, [*mods, "+1 off hand (L141)"]
+    return base, mods
+
+
+def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None,
+                    options: SkirmishOptions) -> tuple[int | None, list[str]]:
     m = order["maneuver"]
     if m in BASIC_ATTACKS or m == "power_blow":
         row = attack_row(m, order, w) if w else None
@@ -71,6 +81,8 @@ def difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | 
         return row[1]["difficulty"], [f"{w.type} {row[0]} %{row[1]['difficulty']}"]
     if m in BLOCKS:
         return 4, ["block %4 (L513)"]
+    if m == "retreat":
+        return 4, ["retreat %4 (L613)"]
     if m == "sidestep":
         base = 6 if actor.load in ("heavy", "extreme") else 5
         return max(4, base), [f"sidestep %{base}" + (" (heavy load)" if base == 6 else "") + " (L630)"]

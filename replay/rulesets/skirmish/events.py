@@ -169,6 +169,7 @@ class ExchangeEnded(Resolution):
     holder: str | None
     reroll: bool
     distance: str | None
+    melee_ended: bool = False
 
 
 class RoundEnded(Resolution):

@@ -44,7 +44,9 @@ def initiative(state: Fight, e: ev.Initiative) -> Fight:
 def exchange_started(state: Fight, e: ev.ExchangeStarted) -> Fight:
     fighters = tuple(replace(f, locked_R=0, locked_S=0, shield=None if f.shield is None else
                              replace(f.shield, used=False)) for f in state.fighters)
-    return replace(state, fighters=fighters, exchange=e.exchange, step=1, declared=())
+    attacked = tuple(d.actor for d in state.declared if d.step == "attack" and d.maneuver != "pass") \
+        if e.exchange == 2 else ()
+    return replace(state, fighters=fighters, exchange=e.exchange, step=1, declared=(), attacked_before=attacked)
 
 
 STEP_AFTER = {"attack": 2, "defence": 4}
@@ -174,6 +176,9 @@ def knockout(state: Fight, e: ev.Knockout) -> Fight:
 def exchange_ended(state: Fight, e: ev.ExchangeEnded) -> Fight:
     line = {"round": state.round, "exchange": e.exchange, "holder": e.holder, "distance": e.distance,
             "why": list(e.why)}
+    if e.melee_ended:  # M45: a successful retreat ends the melee; meeting again is a new combat initiative
+        return replace(state, holder=None, reroll=False, distance=None, engaged=False, step=0,
+                       history=(*state.history, line))
     return replace(state, holder=e.holder if not e.reroll else state.holder, reroll=e.reroll, distance=e.distance,
                    step=0, history=(*state.history, line))
 

@@ -302,6 +302,8 @@ class Fight:
     """Both fighters lost initiative: combat initiative is rerolled before the next exchange (L36)."""
     declared: tuple[Declared, ...] = ()
     """The declarations of the current exchange."""
+    attacked_before: tuple[str, ...] = ()
+    """Who attacked in the previous exchange of this round (the Retreat's condition, M45)."""
     result: dict[str, Any] | None = None
     history: tuple[dict[str, Any], ...] = field(default=())
     """One line per resolved exchange (for the frame's caption)."""
@@ -369,4 +371,5 @@ def state_from_json(raw: dict[str, Any]) -> Fight:
     rest = {k: v for k, v in raw.items() if k not in ("fighters", "fight")}
     return Fight(**{**rest, "fighters": tuple(fighters),
                     "declared": tuple(Declared(**d) for d in raw["declared"]),
+                    "attacked_before": tuple(raw.get("attacked_before", ())),
                     "history": tuple(raw["history"])})

@@ -109,7 +109,9 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
                   f"{e.fighter}: fatigue check {roll_text(e.roll, lang)} → "
                   + (f"fatigue {e.fatigue}" if e.gained else "no fatigue"))
     if isinstance(e, ev.ExchangeEnded):
-        if e.reroll:
+        if e.melee_ended:
+            init = tr(lang, "отступление удалось — схватка окончена", "the retreat succeeds — the melee ends")
+        elif e.reroll:
             init = tr(lang, "оба теряют инициативу — переброс боевой инициативы",
                       "both lose initiative — combat initiative is rerolled")
         elif e.holder != e.holder_before:

@@ -47,6 +47,8 @@ def resolve(state: Fight, turn: int, ctx: Context, options: SkirmishOptions) -> 
     for x in (1, 2):
         if ctx.state.result is not None:
             return
+        if x == 2 and ctx.state.holder is None:  # M45: the melee ended in exchange 1
+            break
         if x == 2 and ctx.state.reroll:
             ctx.set_phase("x2.initiative")
             combat_initiative(ctx, 2, options)
@@ -104,7 +106,7 @@ def initiative_difficulties(state: Fight) -> dict[str, int]:
     %6 / %4; closer than both %6 / %5, equal %6."""
     a, b = state.fighters
     la, lb = (data.length_index(costs.weapon_length(f.weapon)) if f.weapon else 0 for f in (a, b))
-    if state.approach == "normal" or state.round > 1 or state.holder is not None:
+    if state.approach == "normal" or state.round > 1:
         if la == lb:
             return {a.id: 5, b.id: 5}
         return {a.id: 4, b.id: 6} if la > lb else {a.id: 6, b.id: 4}
@@ -130,7 +132,7 @@ def combat_initiative(ctx: Context, x: int, options: SkirmishOptions) -> None:
     holder = a if counted[a].net > counted[b].net else b if counted[b].net > counted[a].net else "tie"
     lengths = [costs.weapon_length(f.weapon) if f.weapon else "hand" for f in state.fighters]
     if state.distance is None:
-        distance = state.initial_distance if state.approach == "initially_closer" else \
+        distance = state.initial_distance if state.approach == "initially_closer" and state.round <= 1 else \
             max(lengths, key=data.length_index)
     else:
         distance = state.distance
@@ -691,10 +693,17 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
         if dfn is not None and o.get("winner") == "defence" and dfn.maneuver == "counterattack":
             own = state.fighter(dfn.actor).weapon_by_id(dfn.priced["weapon"] or "")
             distance = costs.weapon_length(own) if own else distance  # M40: this weapon's length
-    if distance != state.distance:
+    retreated = [o["defence"].actor for o in outcomes if o.get("defence") is not None
+                 and o["defence"].maneuver == "retreat" and o.get("winner") == "defence"]
+    if retreated:
+        why.append(f"{retreated[0]} retreats: the melee ends (M45, L620); meeting again starts a new melee with "
+                   "combat initiative")
+        distance, holder, reroll = None, None, False
+    elif distance != state.distance:
         why.append(f"distance {state.distance} → {distance} (3.7, C10)")
     emit(ctx, "exchange_ended", {"exchange": x, "flags": verdict, "holder_before": before,
                                  "holder": None if reroll else holder, "reroll": reroll, "distance": distance,
+                                 "melee_ended": bool(retreated),
                                  "why": why, "rule": ["5.3", "3.7"], "defaults": ["A-14", "A-16", "A-37", "C10"]})
     fight_over(ctx)
 

@@ -19,6 +19,8 @@ MANEUVER_PHRASES: tuple[tuple[str, str], ...] = (
     ("блок оружием", "weapon_block"), ("weapon block", "weapon_block"), ("блок", "weapon_block"),
     ("парирование", "parry"), ("парирую", "parry"), ("parry", "parry"),
     ("увертка", "sidestep"), ("увёртка", "sidestep"), ("уклонение", "sidestep"), ("sidestep", "sidestep"),
+    ("отступлени", "retreat"), ("отступаю", "retreat"), ("retreat", "retreat"),
+    ("контратака", "counterattack"), ("counterattack", "counterattack"),
     ("пас", "pass"), ("pass", "pass"),
 )
 ATTACK_TYPES = (("рубящ", "chop"), ("chop", "chop"), ("секущ", "cut"), ("cut", "cut"), ("slash", "cut"),
