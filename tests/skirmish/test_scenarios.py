@@ -341,3 +341,20 @@ def test_m45_no_retreat_after_attacking_in_the_previous_exchange():
     problems = check.declaration(state, "VSE", {"exchange": 2, "step": "defence", "maneuver": "retreat",
                                                 "dice": {"reflex": 2}}, SkirmishOptions())
     assert [p.split(" ")[0] for p in problems] == ["condition_failed"]
+
+
+def test_m42_a_knock_aside_makes_the_attacker_check_fortitude_or_drop_the_weapon():
+    rnd = (Round()
+           .attack("VSE", "slash", "right_arm", skill=3)
+           .declare("RAT", "attack")
+           .defend("RAT", "knock_aside", skill=5)
+           .choice("VSE", "feint", "no", exchange=1)
+           .roll("VSE", "attack", [7, 2, 2]).roll("RAT", "defence", [8, 8, 8, 2, 2])
+           .roll("VSE", "fortitude", [9, 3, 2]))
+    stop = rnd.resolve(fight(holder="RAT", distance="long"))
+    knock = [d for d in payloads(stop, "declared") if d["maneuver"] == "knock_aside"][0]["priced"]
+    assert knock["activation"] == 1 and knock["difficulty"] == 5
+    aside = payloads(stop, "knocked_aside")[0]
+    assert aside["needed"] == 2 and aside["roll"]["net"] == 1 and aside["dropped"]
+    assert stop.state.fighter("VSE").weapon is None
+    assert payloads(stop, "exchange_ended")[0]["holder"] == "RAT"

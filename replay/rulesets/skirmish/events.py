@@ -152,6 +152,19 @@ class Blocked(Resolution):
     shock: dict[str, Any] | None = None
 
 
+class KnockedAside(Resolution):
+    """M42: the attacker's Fortitude check against the knock-aside; a failure drops the weapon."""
+
+    type: ClassVar[str] = "skirmish.knocked_aside"
+    exchange: int
+    attacker: str
+    defender: str
+    weapon: str
+    needed: int
+    roll: dict[str, Any]
+    dropped: bool
+
+
 class Knockout(Resolution):
     type: ClassVar[str] = "skirmish.knockout"
     fighter: str
@@ -187,7 +200,7 @@ class FightEnded(Resolution):
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
     RoundStarted, Fatigue, Initiative, ExchangeStarted, DeclarationMade, FeintInvoked, FeintCheck, Clash, Hit,
-    Blocked, Knockout, ExchangeEnded, RoundEnded, FightEnded)}
+    Blocked, KnockedAside, Knockout, ExchangeEnded, RoundEnded, FightEnded)}
 
 
 def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:

@@ -59,7 +59,7 @@ def declared(state: Fight, e: ev.DeclarationMade) -> Fight:
     if shield is not None and (e.order.get("weapon") == "shield" or e.maneuver == "shield_block"):
         shield = replace(shield, used=True)
     parried = f.used_for_parry
-    if e.maneuver in ("parry", "counterattack") and e.priced.get("weapon"):
+    if e.maneuver in ("parry", "counterattack", "knock_aside") and e.priced.get("weapon"):
         parried = (*parried, e.priced["weapon"])
     bonus = f.bonus_dice
     if e.step == "attack" and e.priced.get("bonus_dice"):  # M40: the bonus is used by this attack
@@ -166,6 +166,14 @@ def blocked(state: Fight, e: ev.Blocked) -> Fight:
     return state
 
 
+def knocked_aside(state: Fight, e: ev.KnockedAside) -> Fight:
+    if not e.dropped:
+        return state
+    f = state.fighter(e.attacker)
+    return state.with_fighter(replace(f, weapons=tuple(replace(w, hands=(), state="dropped") if w.id == e.weapon
+                                                       else w for w in f.weapons)))
+
+
 def knockout(state: Fight, e: ev.Knockout) -> Fight:
     if not e.unconscious:
         return state
@@ -203,6 +211,7 @@ HANDLERS = {
     "skirmish.clash": clash,
     "skirmish.hit": hit,
     "skirmish.blocked": blocked,
+    "skirmish.knocked_aside": knocked_aside,
     "skirmish.knockout": knockout,
     "skirmish.exchange_ended": exchange_ended,
     "skirmish.round_ended": round_ended,

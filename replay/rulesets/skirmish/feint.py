@@ -12,8 +12,8 @@ from replay.context import Context
 from replay.rulesets.skirmish import check, costs, data, dice, pools
 from replay.rulesets.skirmish.model import Declared, SkirmishOptions
 
-ANSWERS = frozenset({"parry", "counterattack"})
-"""Defences a feint answers (L344: a parry or its variants, a knock-aside; only the parry is implemented)."""
+ANSWERS = frozenset({"parry", "counterattack", "knock_aside"})
+"""Defences a feint answers (L344: a parry or its implemented variants, a knock-aside)."""
 
 
 def chances(state: Any) -> list[tuple[Declared, Declared]]:

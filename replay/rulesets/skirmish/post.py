@@ -96,6 +96,11 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
                         f"Н{e.freed['skill']}",
                   f"{e.defender}: body language {roll_text(e.roll, lang)} → freed R{e.freed['reflex']} "
                   f"S{e.freed['skill']}")
+    if isinstance(e, ev.KnockedAside):
+        return tr(lang, f"{e.attacker}: стойкость {roll_text(e.roll, lang)} против сбива ({e.needed}) → "
+                        + ("оружие падает на пол" if e.dropped else "оружие удержано"),
+                  f"{e.attacker}: Fortitude {roll_text(e.roll, lang)} against the knock-aside ({e.needed}) → "
+                  + ("the weapon falls to the floor" if e.dropped else "keeps the weapon"))
     if isinstance(e, ev.Blocked):
         return blocked_text(e, lang)
     if isinstance(e, ev.Knockout):

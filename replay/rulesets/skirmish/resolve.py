@@ -396,7 +396,26 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
                           "defaults": ["sample_v1", "C13", "A-15"]})
     elif dfn is not None and dfn.maneuver in costs.BLOCKS:
         blocked(ctx, x, att, dfn, res.final if res.winner == "defence" else 0, options)
+    elif dfn is not None and dfn.maneuver == "knock_aside" and res.winner == "defence":
+        knocked_aside(ctx, x, att, dfn, res.final, options)
     return {"attack": att, "defence": dfn, "winner": res.winner, "final": res.final}
+
+
+def knocked_aside(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, options: SkirmishOptions) -> None:
+    """M42 (L584): the attacker makes a Fortitude check at %5 and needs at least the knock-aside's final successes, or
+    the weapon falls to the floor."""
+    attacker = ctx.state.fighter(att.actor)
+    roll = ctx.roll(pool_dice(ctx, max(1, attacker.char("fortitude")), options), actor=att.actor, purpose="fortitude",
+                    what=f"Fortitude check of {att.actor} to keep {att.priced['weapon']} against the knock-aside "
+                    f"(%5, needs {final})", exchange=x)
+    counted = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+    dropped = counted.net < final
+    emit(ctx, "knocked_aside", {
+        "exchange": x, "attacker": att.actor, "defender": dfn.actor, "weapon": att.priced["weapon"], "needed": final,
+        "roll": counted.to_json(), "dropped": dropped,
+        "why": [f"{att.actor} Fortitude {len(counted.faces)}d %5 {list(counted.faces)} → {counted.net} vs {final} "
+                "needed → " + ("the weapon falls to the floor" if dropped else "keeps the weapon")],
+        "rule": ["5.4.2 M42", "L584"], "defaults": []}, cause=roll.seq or None)
 
 
 def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, options: SkirmishOptions) -> None:
