@@ -358,3 +358,24 @@ def test_m42_a_knock_aside_makes_the_attacker_check_fortitude_or_drop_the_weapon
     assert aside["needed"] == 2 and aside["roll"]["net"] == 1 and aside["dropped"]
     assert stop.state.fighter("VSE").weapon is None
     assert payloads(stop, "exchange_ended")[0]["holder"] == "RAT"
+
+
+def test_m48_a_slip_zeroes_the_attackers_skill_points_for_the_round():
+    rnd = (Round()
+           .attack("RAT", "chop", "upper_torso", skill=2)
+           .declare("VSE", "attack")
+           .defend("VSE", "slip", reflex=2, skill=3)
+           .roll("RAT", "attack", [6, 2]).roll("VSE", "defence", [7, 8, 2, 3, 6]))
+    stop = rnd.resolve(fight(holder="VSE", distance="long"))
+    slip = [d for d in payloads(stop, "declared") if d["maneuver"] == "slip"][0]["priced"]
+    assert (slip["difficulty"], slip["length_penalty"], slip["paid_R"], slip["paid_S"]) == (6, 0, 2, 3)
+    assert payloads(stop, "clash")[0]["skill_zero"] == {"fighter": "RAT", "round": 1}
+    assert pools.caps(stop.state.fighter("RAT"), 1, 2) == (5, 0)
+    assert pools.caps(replace(stop.state.fighter("RAT")), 2, 1) == (5, 5)
+    assert payloads(stop, "exchange_ended")[0]["holder"] == "VSE"
+    from replay.rulesets.skirmish import check
+    too_many = check.declaration(fight(holder="VSE", distance="long", round=1, exchange=1,
+                                       declared=stop.state.declared[:1]), "VSE",
+                                 {"exchange": 1, "step": "defence", "maneuver": "slip", "dice": {"skill": 4}},
+                                 SkirmishOptions())
+    assert any("Acrobatics 3" in p for p in too_many)

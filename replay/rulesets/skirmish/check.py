@@ -120,6 +120,9 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
             kind = data.ATTACK_TYPE.get(m) or order.get("attack_type")
             out.append(problem("condition_failed", "5.4.1", f"{w.type} cannot {kind or 'strike'} "
                                "(power_blow names attack_type: thrust, cut, chop or crush)"))
+    if m == "slip" and int((order.get("dice") or {}).get("skill", 0)) > actor.skill("acrobatics"):
+        out.append(problem("condition_failed", "5.4.2 M48, A-46b", f"a slip adds at most Acrobatics "
+                           f"{actor.skill('acrobatics')} skill dice"))
     if m == "retreat" and actor_id in state.attacked_before:
         out.append(problem("condition_failed", "5.4.2 M45, L613", f"{actor_id} attacked in the previous exchange: no "
                            "retreat from that opponent now"))

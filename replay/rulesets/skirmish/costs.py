@@ -83,6 +83,9 @@ def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
         return 4, ["block %4 (L513)"]
     if m == "retreat":
         return 4, ["retreat %4 (L613)"]
+    if m == "slip":
+        base = 7 if actor.load in ("heavy", "extreme") else 6
+        return base, [f"slip %{base}" + (" (heavy load)" if base == 7 else "") + " (L636)"]
     if m == "sidestep":
         base = 6 if actor.load in ("heavy", "extreme") else 5
         return max(4, base), [f"sidestep %{base}" + (" (heavy load)" if base == 6 else "") + " (L630)"]

@@ -104,6 +104,7 @@ class Clash(Resolution):
     opposed: dict[str, Any] | None = None
     cancelled: str | None = None
     counter_bonus: dict[str, Any] | None = None
+    skill_zero: dict[str, Any] | None = None
 
 
 class Hit(Resolution):

@@ -104,6 +104,9 @@ def feint_check(state: Fight, e: ev.FeintCheck) -> Fight:
 
 
 def clash(state: Fight, e: ev.Clash) -> Fight:
+    if e.skill_zero:
+        f = state.fighter(e.skill_zero["fighter"])
+        state = state.with_fighter(replace(f, skill_zero_round=e.skill_zero["round"]))
     bonus = e.counter_bonus
     if not bonus:
         return state

@@ -236,6 +236,8 @@ class Fighter:
     locked_S: int = 0
     used_for_parry: tuple[str, ...] = ()
     rounds_since_fatigue: int = 0
+    skill_zero_round: int = 0
+    """The round in which an opponent's successful Slip made this fighter's skill points 0 (M48, A-38)."""
     bonus_dice: tuple[Timed, ...] = ()
     """Bonus dice on the next attack with a weapon (M40; source = the weapon id), lapsing with their exchange."""
 

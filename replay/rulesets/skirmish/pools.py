@@ -35,7 +35,7 @@ def caps(f: Fighter, round_: int, exchange: int) -> tuple[int, int]:
     cap_r = max(0, f.char("reflex") - loss - active(f.reflex_loss, round_, exchange))
     if f.stance in ("lying", "sitting"):
         cap_r //= 2
-    cap_s = max(0, f.skill(f.pool_skill) - loss)
+    cap_s = 0 if f.skill_zero_round == round_ else max(0, f.skill(f.pool_skill) - loss)
     dual = dual_wield_penalty(f)
     from_s = min(dual, cap_s)
     return max(0, cap_r - (dual - from_s)), cap_s - from_s

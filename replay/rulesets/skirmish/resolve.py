@@ -379,6 +379,10 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
         "opposed": res.to_json(), "cancelled": None,
         "rule": ["5.1", "2.3", "2.4"], "defaults": ["A-01", "A-02", "A-04"] + (
             ["5.1.6"] if any(cmp_["reduced"].values()) else [])}
+    if dfn is not None and dfn.maneuver == "slip" and res.winner == "defence":
+        payload["skill_zero"] = {"fighter": att.actor, "round": ctx.state.round}
+        why.append(f"slip: {att.actor}'s skill points are 0 for the rest of the round (M48, A-38)")
+        payload["defaults"] += ["A-38"]
     if dfn is not None and dfn.maneuver == "counterattack" and res.winner == "defence":
         payload["counter_bonus"] = {"fighter": dfn.actor, "weapon": dfn.priced["weapon"], "amount": res.final,
                                     "until": [ctx.state.round, 2]}
