@@ -136,7 +136,7 @@ def wounded(f: Fighter, w: dict) -> Fighter:
                 shock=(*f.shock, Timed(w["shock"], until_r, until_x, "wound")) if w["shock"] else f.shock)
     conseq = w["consequences"]
     if "dead" in conseq:
-        f = replace(f, status="dead")
+        f = replace(f, status="dead", stance="lying")
     if "falls" in conseq:  # C18: a fall from a wound only sets the stance
         f = replace(f, stance="lying")
     if "drops" in conseq and w["zone"].endswith("_arm"):
@@ -181,7 +181,7 @@ def knockout(state: Fight, e: ev.Knockout) -> Fight:
     if not e.unconscious:
         return state
     f = state.fighter(e.fighter)
-    return state.with_fighter(replace(f, status="unconscious" if f.status != "dead" else f.status))
+    return state.with_fighter(replace(f, status="unconscious" if f.status != "dead" else f.status, stance="lying"))
 
 
 def exchange_ended(state: Fight, e: ev.ExchangeEnded) -> Fight:

@@ -203,7 +203,7 @@ def clash_text(e: ev.Clash, lang: str) -> Any:
 
 
 def hit_text(e: ev.Hit, lang: str) -> Any:
-    bought = e.bought.get("lines") or []
+    bought = bought_text(e.bought, lang)
     zone = words.zone_name(e.precise, lang) if e.precise else tr(lang, "промах (0 на 2к6−2)", "miss (0 on 2d6−2)")
     how = tr(lang, " (куплена)", " (bought)") if e.zone_roll is None else f" (2{tr(lang, 'к', 'd')}6−2 = {e.zone_roll})"
     head = f"{e.target}: {zone}{how if e.precise else ''}"
@@ -247,6 +247,21 @@ def blocked_text(e: ev.Blocked, lang: str) -> str:
         out += tr(lang, "; оружие выронено", "; the weapon is dropped")
     if e.shock:
         out += tr(lang, f"; шок {e.shock['amount']}", f"; shock {e.shock['amount']}")
+    return out
+
+
+def bought_text(bought: dict[str, Any], lang: str) -> list[str]:
+    """What the final successes bought, from the payload's numbers (5.2.1)."""
+    out = []
+    if bought.get("precise"):
+        out.append(tr(lang, f"точная зона {words.zone_name(bought['precise'], lang)} (1)",
+                      f"precise zone {words.zone_name(bought['precise'], lang)} (1)"))
+    for key, ru, en in (("danger", "опасность", "danger"), ("penetration", "пробивание", "penetration"),
+                        ("ignore_armour", "игнор брони", "ignore armour"), ("shock", "шок", "shock"),
+                        ("bleeding", "кровотечение", "bleeding")):
+        n = bought.get(key, 0)
+        if n:
+            out.append(tr(lang, f"{ru} +{n} ({n})", f"{en} +{n} ({n})"))
     return out
 
 
