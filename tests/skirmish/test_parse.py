@@ -59,3 +59,8 @@ def test_a_post_without_a_step_word_is_refused():
 def test_retreat_and_counterattack_by_name():
     assert parsed("Защита: отступление, 3 кубика (3Р)").order["maneuver"] == "retreat"
     assert parsed("Защита: контратака, 4 кубика (1Р+3Н)").order["maneuver"] == "counterattack"
+
+
+def test_standing_up():
+    out = parsed("Атака: встаю, 2 кубика (1Р+1Н)")
+    assert out.errors == [] and out.order["maneuver"] == "maneuvering" and out.order["stand_up"] is True

@@ -379,3 +379,21 @@ def test_m48_a_slip_zeroes_the_attackers_skill_points_for_the_round():
                                  {"exchange": 1, "step": "defence", "maneuver": "slip", "dice": {"skill": 4}},
                                  SkirmishOptions())
     assert any("Acrobatics 3" in p for p in too_many)
+
+
+def test_c6_a_lying_fighter_stands_up_in_the_attack_step():
+    state = fight(holder="RAT", distance="long")
+    lying = replace(state.fighter("VSE"), stance="lying")
+    state = state.with_fighter(lying)
+    assert pools.caps(lying, 1, 1) == (3, 4)  # L112: lying halves the reflex points
+    rnd = (Round().declare("VSE", "attack", "maneuvering", stand_up=True, dice={"reflex": 1, "skill": 3})
+           .declare("RAT", "attack").roll("VSE", "attack", [5, 7, 1, 9]))
+    stop = rnd.resolve(state)
+    up = payloads(stop, "stood_up")[0]
+    assert up["roll"]["difficulty"] == 5 and up["roll"]["net"] == 2 and up["standing"]
+    assert stop.state.fighter("VSE").stance == "standing"
+    assert [d["forced"] for d in payloads(stop, "declared") if d["step"] == "defence"] == ["nothing to answer"] * 2
+    from replay.rulesets.skirmish import check
+    too_many = check.declaration(state, "VSE", {"exchange": 1, "step": "attack", "maneuver": "maneuvering",
+                                                "stand_up": True, "dice": {"skill": 4}}, SkirmishOptions())
+    assert any("Acrobatics 3" in p for p in too_many)

@@ -120,6 +120,16 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
             kind = data.ATTACK_TYPE.get(m) or order.get("attack_type")
             out.append(problem("condition_failed", "5.4.1", f"{w.type} cannot {kind or 'strike'} "
                                "(power_blow names attack_type: thrust, cut, chop or crush)"))
+    if m == "maneuvering":
+        if order["step"] != "attack" or not order.get("stand_up"):
+            out.append(problem("condition_failed", "5.4.3 M53, C6", "only standing up is implemented: "
+                               '{"maneuver": "maneuvering", "stand_up": true} in the attack step'))
+        elif actor.stance == "standing":
+            out.append(problem("condition_failed", "5.4.3 M53, L683", f"{actor_id} is already standing"))
+        elif int((order.get("dice") or {}).get("skill", 0)) > actor.skill("acrobatics"):
+            out.append(problem("condition_failed", "C6", f"standing up adds at most Acrobatics "
+                               f"{actor.skill('acrobatics')} skill points"))
+        return out
     if m == "slip" and int((order.get("dice") or {}).get("skill", 0)) > actor.skill("acrobatics"):
         out.append(problem("condition_failed", "5.4.2 M48, A-46b", f"a slip adds at most Acrobatics "
                            f"{actor.skill('acrobatics')} skill dice"))
@@ -134,7 +144,7 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
         if att is not None and costs.attack_type_of(att) == "thrust":
             out.append(problem("condition_failed", "5.4.2 M34, L513", "a block stops cuts, chops and crushes, "
                                "not thrusts"))
-    if entry["kind"] == "attack":
+    if entry["kind"] == "attack" and m != "maneuvering":
         if order.get("target") not in state.ids or order.get("target") == actor_id:
             out.append(problem("condition_failed", "4.5", "target: the opponent's id"))
         if order.get("zone") not in data.body()["declared"]:
@@ -164,7 +174,8 @@ def payment(state: Fight, actor_id: str, order: dict[str, Any], priced: dict[str
     actor = state.fighter(actor_id)
     avail_r, avail_s = pools.available(actor, state.round, state.exchange)
     out = []
-    if entry["reflex_only"] and priced["paid_S"]:
+    # C6: standing up may add skill points up to Acrobatics (checked with the conditions)
+    if entry["reflex_only"] and priced["paid_S"] and order["maneuver"] != "maneuvering":
         out.append(problem("reflex_only", "4.6", f"{order['maneuver']} is (Р): paid from reflex points only"))
     if priced["paid_R"] > avail_r or priced["paid_S"] > avail_s:
         out.append(problem("cannot_pay", "4.6", f"costs R{priced['paid_R']} S{priced['paid_S']} "

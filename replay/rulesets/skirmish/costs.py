@@ -46,8 +46,8 @@ def attack_row(maneuver: str, order: dict[str, Any], w: Weapon) -> tuple[str, di
 
 def incoming(state: Fight, defender: str) -> Any:
     """The opponent's attack declaration of this exchange the defence answers (None: there is none)."""
-    return next((d for d in state.declared if d.actor != defender and d.step == "attack" and d.maneuver != "pass"),
-                None)
+    return next((d for d in state.declared if d.actor != defender and d.step == "attack" and d.maneuver != "pass"
+                 and d.order.get("target") == defender), None)
 
 
 def own_defence(state: Fight, defender: str) -> Any:
@@ -83,6 +83,8 @@ def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
         return 4, ["block %4 (L513)"]
     if m == "retreat":
         return 4, ["retreat %4 (L613)"]
+    if m == "maneuvering":
+        return 5, ["standing up %5 (L683)"]
     if m == "slip":
         base = 7 if actor.load in ("heavy", "extreme") else 6
         return base, [f"slip %{base}" + (" (heavy load)" if base == 7 else "") + " (L636)"]
@@ -129,7 +131,7 @@ def length_penalty(state: Fight, order: dict[str, Any], w: Weapon | None) -> int
     """L129: −1 die per category between the weapon and the combat distance; none for dodges and shield
     defences (C4)."""
     m = order["maneuver"]
-    if m in DODGES or m in SHIELD_DEFENCES or w is None or state.distance is None:
+    if m in DODGES or m in SHIELD_DEFENCES or m == "maneuvering" or w is None or state.distance is None:
         return 0
     return abs(data.length_index(weapon_length(w)) - data.length_index(state.distance))
 
@@ -151,7 +153,7 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
     activation = int(entry.get("activation", {}).get("reflex", 0))
     extra = doubling + penalty
     avail_r, _ = pools.available(actor, state.round, state.exchange)
-    if entry.get("reflex_only"):
+    if entry.get("reflex_only") and m != "maneuvering":
         extra_r, extra_s = extra, 0
     else:
         extra_r = max(0, min(extra, avail_r - dice_r - activation))

@@ -166,6 +166,17 @@ class KnockedAside(Resolution):
     dropped: bool
 
 
+class StoodUp(Resolution):
+    """M53: a standing-up check (C6)."""
+
+    type: ClassVar[str] = "skirmish.stood_up"
+    exchange: int
+    fighter: str
+    roll: dict[str, Any]
+    reduced: int
+    standing: bool
+
+
 class Knockout(Resolution):
     type: ClassVar[str] = "skirmish.knockout"
     fighter: str
@@ -201,7 +212,7 @@ class FightEnded(Resolution):
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
     RoundStarted, Fatigue, Initiative, ExchangeStarted, DeclarationMade, FeintInvoked, FeintCheck, Clash, Hit,
-    Blocked, KnockedAside, Knockout, ExchangeEnded, RoundEnded, FightEnded)}
+    Blocked, KnockedAside, StoodUp, Knockout, ExchangeEnded, RoundEnded, FightEnded)}
 
 
 def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:

@@ -177,6 +177,11 @@ def knocked_aside(state: Fight, e: ev.KnockedAside) -> Fight:
                                                        else w for w in f.weapons)))
 
 
+def stood_up(state: Fight, e: ev.StoodUp) -> Fight:
+    f = state.fighter(e.fighter)
+    return state.with_fighter(replace(f, stance="standing")) if e.standing else state
+
+
 def knockout(state: Fight, e: ev.Knockout) -> Fight:
     if not e.unconscious:
         return state
@@ -215,6 +220,7 @@ HANDLERS = {
     "skirmish.hit": hit,
     "skirmish.blocked": blocked,
     "skirmish.knocked_aside": knocked_aside,
+    "skirmish.stood_up": stood_up,
     "skirmish.knockout": knockout,
     "skirmish.exchange_ended": exchange_ended,
     "skirmish.round_ended": round_ended,

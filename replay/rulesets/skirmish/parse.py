@@ -56,7 +56,9 @@ def parse_order(text: str, state: Fight, actor: str) -> Parsed:
         if sum(split.values()) != int(dice.group(1)):
             errors.append(f"4.5: {dice.group(1)} dice but the split ({dice.group(2)}) makes {sum(split.values())}")
         order["dice"] = split
-    if step == "attack":
+    if maneuver == "maneuvering":
+        order["stand_up"] = True
+    elif step == "attack":
         zone = words.find_zone(lowered)
         if zone is None:
             errors.append("L201: the zone: голова, верхний/нижний корпус, левая/правая рука, левая/правая нога")

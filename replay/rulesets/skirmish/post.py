@@ -96,6 +96,11 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
                         f"Н{e.freed['skill']}",
                   f"{e.defender}: body language {roll_text(e.roll, lang)} → freed R{e.freed['reflex']} "
                   f"S{e.freed['skill']}")
+    if isinstance(e, ev.StoodUp):
+        return tr(lang, f"{e.fighter}: попытка встать {roll_text(e.roll, lang)} → "
+                        + ("встаёт" if e.standing else "остаётся на земле"),
+                  f"{e.fighter}: standing up {roll_text(e.roll, lang)} → "
+                  + ("stands up" if e.standing else "stays down"))
     if isinstance(e, ev.KnockedAside):
         return tr(lang, f"{e.attacker}: стойкость {roll_text(e.roll, lang)} против сбива ({e.needed}) → "
                         + ("оружие падает на пол" if e.dropped else "оружие удержано"),

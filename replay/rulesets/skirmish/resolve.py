@@ -286,8 +286,8 @@ def queue(state: Fight) -> list[tuple[Declared, Declared | None]]:
     attacks.sort(key=lambda d: (d.actor != state.holder, state.ids.index(d.actor)))
     out = []
     for att in attacks:
-        target = att.order["target"]
-        defence = next((d for d in state.declared if d.actor == target and d.step == "defence"
+        target = att.order.get("target")
+        defence = next((d for d in state.declared if target and d.actor == target and d.step == "defence"
                         and d.maneuver != "pass"), None)
         out.append((att, defence))
     return out
@@ -308,17 +308,33 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
     outcomes: list[dict[str, Any]] = []
     simultaneous = ctx.state.holder == "tie"
     if simultaneous:  # 5.1 step 4: every outcome from the state before the group
-        compared = [compare(ctx.state, it, options) for it in items]
+        compared = [None if it.attack.maneuver == "maneuvering" else compare(ctx.state, it, options) for it in items]
         for it, cmp_ in zip(items, compared, strict=True):
-            outcomes.append(strike(ctx, x, it, cmp_, options))
+            outcomes.append(stand_up(ctx, x, it, options) if cmp_ is None else strike(ctx, x, it, cmp_, options))
     else:
         for it in items:
             if ctx.state.result is not None:
                 break
+            if it.attack.maneuver == "maneuvering":
+                outcomes.append(stand_up(ctx, x, it, options))
+                continue
             outcomes.append(strike(ctx, x, it, compare(ctx.state, it, options), options))
     knockouts(ctx, x, options)
     extra_fatigue(ctx, x, options)
     exchange_end(ctx, x, outcomes, options)
+
+
+def stand_up(ctx: Context, x: int, it: Item, options: SkirmishOptions) -> dict[str, Any]:
+    """M53 standing up (L683, A-86, C6): a %5 check in the actor's attack slot with reflex points and skill points up
+    to Acrobatics; success: standing."""
+    decl = it.attack
+    roll, cut = counted_roll(ctx.state, decl, it.attack_roll, options)
+    up = roll.net >= 1
+    emit(ctx, "stood_up", {"exchange": x, "fighter": decl.actor, "roll": roll.to_json(), "reduced": cut,
+                           "standing": up, "why": [roll_why(decl, roll, cut) + (" → stands up" if up else
+                                                                                 " → stays down")],
+                           "rule": ["5.4.3 M53", "L683"], "defaults": ["A-86", "C6"]}, cause=it.attack_roll.seq or None)
+    return {"attack": decl, "defence": None, "winner": None, "stood_up": up}
 
 
 def compare(state: Fight, it: Item, options: SkirmishOptions) -> dict[str, Any]:

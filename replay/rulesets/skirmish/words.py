@@ -20,6 +20,7 @@ MANEUVER_PHRASES: tuple[tuple[str, str], ...] = (
     ("парирование", "parry"), ("парирую", "parry"), ("parry", "parry"),
     ("увертка", "sidestep"), ("увёртка", "sidestep"), ("уклонение", "sidestep"), ("sidestep", "sidestep"),
     ("отступлени", "retreat"), ("отступаю", "retreat"), ("retreat", "retreat"),
+    ("встаю", "maneuvering"), ("подъём", "maneuvering"), ("stand up", "maneuvering"),
     ("свиля", "slip"), ("slip", "slip"), ("сбив", "knock_aside"), ("knock-aside", "knock_aside"),
     ("контратака", "counterattack"), ("counterattack", "counterattack"),
     ("пас", "pass"), ("pass", "pass"),
