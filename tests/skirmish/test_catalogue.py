@@ -29,7 +29,7 @@ def test_every_entry_has_costs_conditions_effects_and_says_whether_it_is_impleme
 def test_the_implemented_maneuvers():
     done = {m["id"] for m in data.table("maneuvers")["maneuvers"] if m["implemented"]}
     assert done == {"M02", "M03", "M04", "M05", "M12", "M14", "M34", "M36", "M39", "M40", "M42", "M45", "M47", "M48",
-                    "M53"}
+                    "M50", "M53"}
 
 
 def test_sample_data_is_labelled():

@@ -397,3 +397,26 @@ def test_c6_a_lying_fighter_stands_up_in_the_attack_step():
     too_many = check.declaration(state, "VSE", {"exchange": 1, "step": "attack", "maneuver": "maneuvering",
                                                 "stand_up": True, "dice": {"skill": 4}}, SkirmishOptions())
     assert any("Acrobatics 3" in p for p in too_many)
+
+
+def test_m50_a_disarmed_fighter_draws_the_boot_dagger_with_his_next_attack():
+    rnd = (Round()
+           .attack("VSE", "slash", "right_arm", skill=3)
+           .declare("RAT", "attack")
+           .defend("RAT", "knock_aside", skill=5)
+           .choice("VSE", "feint", "no", exchange=1)
+           .roll("VSE", "attack", [7, 2, 2]).roll("RAT", "defence", [8, 8, 8, 2, 2])
+           .roll("VSE", "fortitude", [9, 3, 2])
+           .attack("VSE", "thrust", "upper_torso", skill=1, draw="dagger", exchange=2))
+    stop = rnd.resolve(fight(holder="RAT", distance="long"))
+    thrust = [d for d in payloads(stop, "declared") if d["exchange"] == 2 and d["actor"] == "VSE"][0]
+    p = thrust["priced"]
+    assert (p["weapon"], p["activation"], p["length_penalty"], p["paid_R"], p["paid_S"]) == ("dagger", 2, 3, 5, 1)
+    vse = stop.state.fighter("VSE")
+    assert vse.weapon.id == "dagger" and vse.pool_skill == "knives"
+    assert pools.available(vse, 1, 2) == (0, 0)
+    from replay.rulesets.skirmish import check
+    problems = check.declaration(stop.state, "VSE", {"exchange": 2, "step": "attack", "maneuver": "thrust",
+                                                     "target": "RAT", "zone": "head", "dice": {"skill": 1},
+                                                     "draw": "arming_sword"}, SkirmishOptions())
+    assert problems and "NOT YET" in problems[0]

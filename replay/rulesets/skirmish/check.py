@@ -47,6 +47,13 @@ def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: Ski
     out = order_format(order)
     if out or order.get("maneuver") == "pass":
         return out
+    if order.get("draw"):
+        from replay.rulesets.skirmish import draw
+
+        cannot = draw.problems(state.fighter(actor_id), order["draw"])
+        if cannot:
+            return [problem("condition_failed", "5.4.3 M50", c) for c in cannot]
+        state, order = draw.apply(state, actor_id, order)
     actor, r, e = state.fighter(actor_id), state.round, state.exchange
     m = order["maneuver"]
     entry = data.maneuvers()[m]

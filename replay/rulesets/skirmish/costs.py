@@ -151,6 +151,10 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
     doubling = max(0, d_pool - skill_level) if is_attack and options.attack_dice_doubling else 0
     penalty = length_penalty(state, order, w)
     activation = int(entry.get("activation", {}).get("reflex", 0))
+    if order.get("draw"):  # M50: drawing with the declaration costs reflex by placement
+        from replay.rulesets.skirmish import draw
+
+        activation += draw.cost(actor, order["draw"])
     extra = doubling + penalty
     avail_r, _ = pools.available(actor, state.round, state.exchange)
     if entry.get("reflex_only") and m != "maneuvering":

@@ -53,6 +53,10 @@ STEP_AFTER = {"attack": 2, "defence": 4}
 
 
 def declared(state: Fight, e: ev.DeclarationMade) -> Fight:
+    if e.order.get("draw"):  # M50: the weapon is in hand for this declaration
+        from replay.rulesets.skirmish import draw
+
+        state = draw.drawn(state, e.actor, e.order["draw"])
     f = state.fighter(e.actor)
     paid_r, paid_s = int(e.priced.get("paid_R", 0)), int(e.priced.get("paid_S", 0))
     shield = f.shield

@@ -9,7 +9,7 @@ from typing import Any
 
 from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
-from replay.rulesets.skirmish import check, costs, damage, data, dice, feint, pools
+from replay.rulesets.skirmish import check, costs, damage, data, dice, draw, feint, pools
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
 R = "skirmish."
@@ -245,8 +245,11 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
         priced: dict[str, Any] = {"cost_points": 0, "paid_R": 0, "paid_S": 0}
         why = [f"{fid} passes the {order['step']} step" + (f" ({forced})" if forced else "")]
     else:
-        priced = costs.price(state, state.fighter(fid), order, options)
+        drawn_state, order = draw.apply(state, fid, order)
+        priced = costs.price(drawn_state, drawn_state.fighter(fid), order, options)
         why = [declaration_why(fid, order, priced)]
+        if order.get("draw"):
+            why.insert(0, f"{fid} draws {order['draw']} (M50, {draw.cost(state.fighter(fid), order['draw'])} R)")
     emit(ctx, "declared", {"actor": fid, "exchange": order["exchange"], "step": order["step"],
                            "maneuver": order.get("maneuver", "pass"), "order": order, "priced": priced,
                            "forced": forced, "why": why, "rule": ["4.4", "4.5", "4.6", "4.7"],
