@@ -64,3 +64,8 @@ def test_retreat_and_counterattack_by_name():
 def test_standing_up():
     out = parsed("Атака: встаю, 2 кубика (1Р+1Н)")
     assert out.errors == [] and out.order["maneuver"] == "maneuvering" and out.order["stand_up"] is True
+
+
+def test_drawing_a_weapon_with_the_attack():
+    out = parsed("Атака: выхватываю кинжал, выпад в голову, 2 кубика (2Н)")
+    assert out.errors == [] and out.order["draw"] == "dagger" and out.order["maneuver"] == "thrust"

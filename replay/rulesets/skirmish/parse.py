@@ -72,6 +72,12 @@ def parse_order(text: str, state: Fight, actor: str) -> Parsed:
             order["attack_type"] = kind
     if "щит" in lowered or "shield" in lowered:
         order["weapon"] = "shield"
+    if ("выхватыва" in lowered or "достаю" in lowered or "draw" in lowered) and actor in state.ids:
+        drawn = words.find_weapon(lowered, state.fighter(actor))
+        if drawn is None:
+            errors.append("M50: name the weapon drawn (one the fighter carries sheathed)")
+        else:
+            order["draw"] = drawn
     buys, bad = words.parse_buys(buys_text)
     errors += bad
     if buys:

@@ -110,6 +110,17 @@ def parse_buys(text: str) -> tuple[list[str], list[str]]:
     return buys, errors
 
 
+def find_weapon(text: str, fighter: object) -> str | None:
+    """The id of a carried, not held, weapon the text names (by its id or its type's ru/en name)."""
+    for w in getattr(fighter, "weapons", ()):
+        if w.hands and w.state == "ready":
+            continue
+        name = data.weapon_type(w.type)["name"]
+        if w.id in text or name["en"].lower() in text or name["ru"].lower()[:-1] in text:
+            return w.id
+    return None
+
+
 def maneuver_name(code: str, lang: str) -> str:
     if code == "pass":
         return "пас" if lang == "ru" else "pass"
