@@ -184,7 +184,7 @@ def draw_map(dwg, shown: Scene, lang: str) -> None:
         ka = ids.index(a)
         y = MAP_Y + 20 + 22 * n
         if a == b:  # a defence: its label beside the defender's cell
-            S.label(dwg, dwg, "⛨ " + text, (token_x(ka) + (70 if ka else -70), y), size=12,
+            S.label(dwg, dwg, tr(lang, "защита: ", "defence: ") + text, (token_x(ka) + (70 if ka else -70), y), size=12,
                     anchor="start" if ka else "end", fill=shown.sides[ka].color)
             continue
         kb = ids.index(b)
