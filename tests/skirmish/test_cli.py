@@ -120,3 +120,17 @@ def test_the_hand_written_log_imports_and_its_audit_is_clean(run):
     png = run.tmp / "f.png"
     ok(run, "render", "skirmish-spear", "--turn", "1", "--phase", "x2.resolve", "-o", str(png))
     assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_feint_chosen_on_the_command_line(game):
+    ok(game, "post-in", "g", "--actor", "RAT", "--text", "5d10: 7, 4, 2, 9, 1")
+    ok(game, "post-in", "g", "--actor", "VSE", "--text", "6d10: 6, 8, 3, 5, 10, 2")
+    ok(game, "post-in", "g", "--actor", "RAT", "--text", "Атака: выпад в верхний корпус, 4 кубика (4Н)")
+    ok(game, "post-in", "g", "--actor", "VSE", "--text", "пас")
+    ok(game, "post-in", "g", "--actor", "VSE", "--text", "Защита: парирование, 3 кубика (3Н)")
+    r = game("choose", "g", "feint", "thrust tail", "--actor", "RAT", "--field", "exchange=1")
+    assert r.exit_code != 0
+    ok(game, "choose", "g", "feint", "thrust left_leg precise:knee", "--actor", "RAT", "--field", "exchange=1")
+    assert requests(game) == [("VSE", "roll", "body_language", {"exchange": 1})]
+    s = state(game)
+    assert next(f for f in s["fighters"] if f["id"] == "VSE")["view"]["pool"]["locked"] == {"reflex": 3, "skill": 3}

@@ -223,14 +223,23 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
         return declaration(state, draft.actor or "", p, options)
     if draft.type == "roll" and p.get("purpose") in ("attack", "defence", "redefence"):
         return pool_roll(state, draft, options)
+    if draft.type == "choice" and p.get("name") == "feint":
+        from replay.rulesets.skirmish import feint
+
+        if not any(r.kind == "choice" and r.name == "feint" and r.actor == draft.actor for r in requests):
+            return ["CP-13 (M14): a feint is chosen after the defender's parry, when the rules ask for it"]
+        if not feint.valid(p.get("value")):
+            return ['CP-13 (M14): feint is "no" or "MANEUVER ZONE [BUYS…]" (thrust, chop, slash or crush; a declared '
+                    "zone; buys as in a declaration)"]
     if draft.type == "choice" and p.get("name") == "cover":
         f = state.fighter(draft.actor or "") if draft.actor in state.ids else None
         if f is None or f.shield is None:
             return ["CP-28 (5.11): only a shield bearer declares passive cover"]
-        zones = p.get("value")
+        from replay.rulesets.skirmish.resolve import zone_list
+
+        zones = zone_list(p.get("value"))
         kind = data.shield_type(f.shield.type)
-        if not isinstance(zones, list) or not all(z in data.body()["declared"] for z in zones) or \
-                len(zones) > kind["passive_zones"]:
+        if not all(z in data.body()["declared"] for z in zones) or len(zones) > kind["passive_zones"]:
             return [f"CP-28 (5.11): cover is a list of at most {kind['passive_zones']} declared zones besides the "
                     "carrying arm"]
     return []

@@ -6,6 +6,7 @@ defence with freed and uncommitted points (CP-14)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from replay.context import Context
@@ -41,7 +42,22 @@ def activation(weapon_type: str) -> int:
     return 1 + data.WEIGHTS.index(data.weapon_type(weapon_type)["weight"])
 
 
+def as_feint(value: Any) -> Any:
+    """A feint choice as recorded: "no", a JSON object, or the text form "thrust left_leg precise:knee danger:1"
+    (what `battlelog choose GAME feint "…"` records)."""
+    if isinstance(value, str) and value.strip().startswith("{"):
+        try:
+            return json.loads(value)
+        except json.JSONDecodeError:
+            return value
+    if isinstance(value, str) and value.strip() != "no":
+        words = value.split()
+        return {"maneuver": words[0], "zone": words[1] if len(words) > 1 else None, "buys": words[2:]}
+    return value
+
+
 def valid(value: Any) -> bool:
+    value = as_feint(value)
     return value == "no" or (isinstance(value, dict) and value.get("maneuver") in costs.BASIC_ATTACKS
                              and value.get("zone") in data.body()["declared"]
                              and all(isinstance(b, str) and check.BUY.match(b) for b in value.get("buys") or []))
@@ -55,6 +71,7 @@ def invoke(ctx: Context, x: int, options: SkirmishOptions, emit: Any, declared: 
         value, _ = ctx.ask("feint", actor=att.actor, options=["no", "{maneuver, zone, buys}"], default="no",
                            accept=valid, what=f"invoke a feint against {dfn.actor}'s parry (CP-13): \"no\" or "
                            "{\"maneuver\": thrust|chop|slash|crush, \"zone\": …, \"buys\": […]}", exchange=x)
+        value = as_feint(value)
         if value == "no":
             continue
         new_order = {**att.order, "maneuver": value["maneuver"], "zone": value["zone"],

@@ -67,11 +67,11 @@ def round_start(ctx: Context, r: int, options: SkirmishOptions) -> None:
             limit = data.shield_type(f.shield.type)["passive_zones"]
             value, how = ctx.ask("cover", actor=f.id, options=sorted(data.body()["declared"]),
                                  default=list(f.shield.cover), applies=True,
-                                 accept=lambda v, n=limit: isinstance(v, list) and len(v) <= n
-                                 and all(z in data.body()["declared"] for z in v),
+                                 accept=lambda v, n=limit: len(zone_list(v)) <= n
+                                 and all(z in data.body()["declared"] for z in zone_list(v)),
                                  what=f"passive shield cover, up to {limit} zones besides the carrying arm (CP-28)",
                                  round=r)
-            cover[f.id] = {"zones": list(value), "how": how}
+            cover[f.id] = {"zones": zone_list(value), "how": how}
     emit(ctx, "round_started", {"round": r, "cover": cover, "why": [f"round {r}: pools restored (L192)"] + [
         f"{fid} shield covers the carrying arm" + (f" and {', '.join(c['zones'])}" if c["zones"] else "")
         + (" (CP-28 kept, C16)" if c["how"] == "default" else " (CP-28)") for fid, c in cover.items()],
@@ -80,6 +80,13 @@ def round_start(ctx: Context, r: int, options: SkirmishOptions) -> None:
         due = [f for f in ctx.state.fighters if not f.out
                and f.rounds_since_fatigue >= max(1, f.char("endurance") - f.fatigue)]
         fatigue_checks(ctx, [f.id for f in due], 0, "interval", options)
+
+
+def zone_list(value: Any) -> list[str]:
+    """A cover choice as recorded: a list, or the text "upper_torso,left_arm" (`battlelog choose`); "" is none."""
+    if isinstance(value, list):
+        return [str(z) for z in value]
+    return [z.strip() for z in str(value).split(",") if z.strip()]
 
 
 def fatigue_checks(ctx: Context, ids: list[str], x: int, why: str, options: SkirmishOptions) -> None:
