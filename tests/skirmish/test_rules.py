@@ -44,8 +44,10 @@ def test_s5c_head_costs_by_height(attacker, target, cost):
     assert costs.head_cost(attacker, target) == cost
 
 
-def test_the_flat_head_cost_option():
-    assert costs.head_cost(300, 160, "flat") == 1
+def test_the_head_cost_options_category_and_ratio():
+    assert costs.head_cost(300, 160, "category") == 0 and costs.head_cost(160, 300, "category") == 2
+    assert costs.head_cost(135, 160, "category") == 2 and costs.head_cost(135, 160, "ratio") == 1
+    assert costs.head_cost(160, 300, "ratio") == 2 and costs.head_cost(300, 160, "ratio") == 0
 
 
 def test_t19_combat_initiative_difficulties_by_length():

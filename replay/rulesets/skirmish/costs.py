@@ -21,13 +21,17 @@ def height_class(cm: int) -> int:
 
 
 def head_cost(attacker_cm: int, target_cm: int, rule: str = "composite") -> int:
-    """Spec 5.9.4 (A-05): the successes the head costs before the comparison."""
-    if rule == "flat":
-        return 1
+    """Spec 5.9.4 (A-05): the successes the head costs before the comparison. `composite` (the default) uses the
+    ratio rules beyond 25 % (L178, L184) and the height categories within (L158); `category` only the categories;
+    `ratio` only the ratios (1 within 25 %)."""
+    if rule == "category":
+        return max(0, 1 + height_class(target_cm) - height_class(attacker_cm))
     if attacker_cm >= 1.25 * target_cm:
         return 0
     if target_cm > 1.25 * attacker_cm:
         return 1 + target_cm // attacker_cm
+    if rule == "ratio":
+        return 1
     return max(0, 1 + height_class(target_cm) - height_class(attacker_cm))
 
 

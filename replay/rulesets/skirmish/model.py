@@ -19,8 +19,6 @@ OPTION_DEFAULTS = {
     "ones_cancel_successes": "A-02",
     "attack_dice_doubling": "A-08",
     "one_action_per_exchange": "A-09",
-    "sealed_ties": "A-10",
-    "tie_distance": "A-16",
     "parry_weight_penalty": "A-43",
     "head_cost_rule": "A-05",
     "fatigue_rolls": "5.10",
@@ -34,10 +32,8 @@ class SkirmishOptions(Options):
     ones_cancel_successes: bool = True
     attack_dice_doubling: bool = True
     one_action_per_exchange: bool = True
-    sealed_ties: bool = True
-    tie_distance: Literal["unchanged"] = "unchanged"
     parry_weight_penalty: Literal["heavy_light", "any_step"] = "heavy_light"
-    head_cost_rule: Literal["composite", "flat"] = "composite"
+    head_cost_rule: Literal["composite", "category", "ratio"] = "composite"
     fatigue_rolls: bool = True
     pool_die_sides: int = Field(10, ge=6, le=20)
     max_difficulty: int = 7
