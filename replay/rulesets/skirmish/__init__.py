@@ -1,0 +1,107 @@
+"""Skirmish (rulebook 002_da0fbfc52b52bf29.txt, «Боевая система»), part 1: two fighters in melee.
+
+A turn is a round of two exchanges; each exchange is four declaration steps and a resolution (phases `x1.s1` …
+`x2.resolve`). The spec is /work/shared/rules/skirmish.md; what is implemented is listed in docs/skirmish.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import ValidationError as PydanticError
+
+from eventlog.envelope import Draft, Event
+from replay.ruleset import FrameView, Options, Parsed, ParsedPost, Point, Ruleset, TurnView, pydantic_problems, register
+from replay.rulesets.skirmish import check, events, model, parse
+from replay.rulesets.skirmish import resolve as rules
+from replay.rulesets.skirmish.evolve import evolve
+from replay.rulesets.skirmish.model import Fight, SkirmishOptions
+
+if TYPE_CHECKING:
+    from replay.context import Context, TurnInputs
+    from replay.render.text import Doc
+
+PHASES = ("initiative", *(f"x1.s{n}" for n in range(1, 5)), "x1.resolve", "x2.initiative",
+          *(f"x2.s{n}" for n in range(1, 5)), "x2.resolve", "end")
+
+
+class Skirmish(Ruleset):
+    """The skirmish's descriptor: identity, options, phases and the decider's functions."""
+
+    id: ClassVar[str] = "skirmish"
+    version: ClassVar[int] = 1
+    title: ClassVar[str] = "Боевая система: схватка один на один"
+    rulebook: ClassVar[str] = "002_da0fbfc52b52bf29.txt"
+    OptionsModel: ClassVar[type[Options]] = SkirmishOptions
+    option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
+    resolution_types: ClassVar[frozenset[str]] = frozenset(events.EVENTS)
+    phases: ClassVar[tuple[str, ...]] = PHASES
+    default_roll_purpose: ClassVar[str | None] = None
+
+    # --- setup and state ---------------------------------------------------------------------------------------
+    def validate_setup(self, setup: dict[str, Any]) -> list[str]:
+        try:
+            model.Setup.model_validate(setup)
+        except PydanticError as exc:
+            return pydantic_problems(exc)
+        return []
+
+    def initial(self, setup: dict[str, Any], options: Options) -> Fight:
+        return model.initial(model.Setup.model_validate(setup))
+
+    def state_json(self, state: Fight) -> dict[str, Any]:
+        return model.state_to_json(state)
+
+    def state_from_json(self, data: dict[str, Any]) -> Fight:
+        return model.state_from_json(data)
+
+    def current_turn(self, state: Fight) -> int | None:
+        return None if state.result is not None else state.closed + 1
+
+    def actors(self, state: Fight) -> list[str]:
+        return list(state.ids)
+
+    # --- inputs and the rules ----------------------------------------------------------------------------------
+    def check_input(self, state: Fight, turn: TurnInputs, draft: Draft, options: Options) -> list[str]:
+        return check.check(state, (), draft, _options(options))
+
+    def check(self, point: Point, draft: Draft, options: Options) -> list[str]:
+        """Declarations are checked where resolution waits for them (pools change during the round)."""
+        return check.check(point.state, point.requests, draft, _options(options))
+
+    def resolve(self, state: Fight, turn: int, inputs: Context, options: Options) -> None:
+        rules.resolve(state, turn, inputs, _options(options))
+
+    def validate_event(self, type_: str, payload: dict[str, Any]) -> list[str]:
+        return events.validate_payload(type_, payload)
+
+    def evolve(self, state: Fight, event: Event) -> Fight:
+        return evolve(state, event)
+
+    # --- what people see ---------------------------------------------------------------------------------------
+    def parse_order(self, text: str, state: Fight, actor: str) -> Parsed:
+        return parse.parse_order(text, state, actor)
+
+    def parse_post(self, text: str, point: Point, actor: str | None) -> ParsedPost:
+        return parse.parse_post(self, text, point, actor)
+
+    def frame(self, view: FrameView) -> str:
+        from replay.rulesets.skirmish.frame import frame
+
+        return frame(view)
+
+    def post(self, view: TurnView, lang: str) -> Doc:
+        from replay.rulesets.skirmish.post import post
+
+        return post(view, lang)
+
+    def describe(self, event: Event, lang: str) -> str:
+        why = event.payload.get("why") or []
+        return f"{event.type}: {why[0] if why else ''}"
+
+
+def _options(options: Options) -> SkirmishOptions:
+    return options if isinstance(options, SkirmishOptions) else SkirmishOptions(**options.model_dump())
+
+
+register(Skirmish())

@@ -1,0 +1,262 @@
+"""Input legality (spec 4.7 in its order, reason codes of clarification C15): is this declaration, roll or choice
+allowed where resolution stands. Every problem is named with its code and section; nothing is appended."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from eventlog.envelope import Draft
+from replay.rulesets.skirmish import costs, data, pools
+from replay.rulesets.skirmish.model import Fight, SkirmishOptions
+
+BUY = re.compile(r"^(precise:[a-z_]+|danger:[1-4]|penetration:[1-3]|ignore_armour:(all|[1-9])|shock:[1-9]|"
+                 r"bleeding:[1-9])$")
+STEPS = ("attack", "defence", "after_feint")
+
+
+def problem(code: str, section: str, text: str) -> str:
+    return f"{code} ({section}): {text}"
+
+
+def order_format(order: dict[str, Any]) -> list[str]:
+    """The declaration's shape (spec 4.5, docs/skirmish.md "Declarations")."""
+    out = []
+    if order.get("exchange") not in (1, 2):
+        out.append("exchange: 1 or 2 (4.3)")
+    if order.get("step") not in STEPS:
+        out.append("step: attack or defence (4.4)")
+    m = order.get("maneuver")
+    if m != "pass" and m not in data.maneuvers():
+        out.append(f"maneuver: {m!r} is not in the catalogue (data/maneuvers.json, 5.4) nor pass")
+    if m == "pass":
+        return out
+    dice = order.get("dice")
+    if not isinstance(dice, dict) or set(dice) - {"reflex", "skill"} or \
+            not all(isinstance(v, int) and v >= 0 for v in dice.values()):
+        out.append('dice: {"reflex": n, "skill": n} with whole numbers ≥ 0 (4.5)')
+    for buy in order.get("buys") or []:
+        if not isinstance(buy, str) or not BUY.match(buy):
+            out.append(f"buys: {buy!r} is not a purchase (precise:ZONE, danger:N, penetration:N, "
+                       "ignore_armour:all|N, shock:N, bleeding:N; 5.2.1)")
+    return out
+
+
+def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: SkirmishOptions) -> list[str]:
+    """Spec 4.7 checks 1–10 of a declaration where resolution waits for it."""
+    out = order_format(order)
+    if out or order.get("maneuver") == "pass":
+        return out
+    if order.get("draw"):
+        from replay.rulesets.skirmish import draw
+
+        cannot = draw.problems(state.fighter(actor_id), order["draw"])
+        if cannot:
+            return [problem("condition_failed", "5.4.3 M50", c) for c in cannot]
+        state, order = draw.apply(state, actor_id, order)
+    actor, r, e = state.fighter(actor_id), state.round, state.exchange
+    m = order["maneuver"]
+    entry = data.maneuvers()[m]
+    # 1. actor can act
+    if actor.out or pools.helpless(actor, r, e):
+        out.append(problem("helpless", "4.7.1, L114", f"{actor_id} cannot act (status {actor.status}, pool "
+                           f"{pools.pool(actor, r, e)})"))
+        return out
+    # 2. step and the one-action rule
+    step = "defence" if order["step"] == "after_feint" else order["step"]
+    kind = "attack" if entry["kind"] == "attack" else "defence" if entry["kind"] == "defence" else step
+    if kind != step:
+        out.append(problem("step_or_action", "4.4", f"{m} is a {entry['kind']} maneuver, declared in the "
+                           f"{order['step']} step"))
+    mine = [d for d in state.declared if d.actor == actor_id and d.maneuver != "pass"]
+    if step == "defence" and options.one_action_per_exchange and any(d.step == "attack" for d in mine):
+        out.append(problem("step_or_action", "4.4, A-09", f"{actor_id} attacked this exchange: one action per "
+                           "exchange, no defence as well"))
+    if step == "defence" and costs.incoming(state, actor_id) is None:
+        out.append(problem("step_or_action", "4.4", "there is no attack to defend against"))
+    # 3. skill level
+    gating = entry["gating_skill"]
+    w = actor.weapon_by_id(order["weapon"]) if order.get("weapon") not in (None, "shield") else actor.weapon
+    skill_id = data.weapon_type(w.type)["skill"] if gating == "weapon" and w else gating if gating != "weapon" \
+        else actor.pool_skill
+    if actor.skill(skill_id) < entry["min_level"]:
+        out.append(problem("skill_too_low", "4.8", f"{m} needs {skill_id} {entry['min_level']}, {actor_id} has "
+                           f"{actor.skill(skill_id)}"))
+    # 4. conditions
+    out += conditions(state, actor_id, order, entry)
+    # 6. parry weapon reuse
+    if step == "defence" and w is not None and w.id in actor.used_for_parry and order.get("weapon") != \
+            "shield" and m not in costs.DODGES:
+        out.append(problem("weapon_used_for_parry_this_round", "4.7.6, L559", f"{w.id} parried this round: no other "
+                           "defence with it"))
+    if out:
+        return out
+    priced = costs.price(state, actor, order, options)
+    # 7. reach (5.9.2)
+    out += reach(state, actor_id, order, w)
+    # 8. difficulty
+    if priced["difficulty"] is None:
+        out.append(problem("condition_failed", "5.4", f"{m} has no difficulty with this weapon and attack"))
+    elif priced["difficulty"] > options.max_difficulty:
+        out.append(problem("difficulty_above_7", "2.2, L735", f"difficulty %{priced['difficulty']} > %7"))
+    # 9. payment
+    out += payment(state, actor_id, order, priced, entry)
+    # 10. zone
+    out += zone(state, order, entry)
+    return out
+
+
+def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[str, Any]) -> list[str]:
+    """Check 4: the maneuver's catalogue conditions (only the implemented maneuvers' are known to the engine)."""
+    actor, m, out = state.fighter(actor_id), order["maneuver"], []
+    if m == "feint":
+        return [problem("condition_failed", "5.4.1 M14", "declare a basic attack (thrust, chop, slash, crush); the "
+                        "feint is invoked after the defender's parry (choice feint, CP-13)")]
+    if not entry["implemented"]:
+        return [problem("condition_failed", "5.4", f"{entry['id']} {m} is in the catalogue but its effects are not "
+                        "implemented yet (docs/skirmish.md); a GM ruling may resolve it")]
+    if order.get("weapon") == "shield" or m in costs.SHIELD_DEFENCES:
+        if actor.shield is None or actor.shield.state != "ready":
+            out.append(problem("condition_failed", "5.4.2 M36", f"{actor_id} has no ready shield"))
+    elif m not in costs.DODGES:
+        w = actor.weapon_by_id(order["weapon"]) if order.get("weapon") else actor.weapon
+        if w is None or not w.hands or w.state != "ready":
+            out.append(problem("condition_failed", "4.7.4", f"{actor_id} holds no ready weapon "
+                               f"{order.get('weapon') or ''}".rstrip()))
+        elif entry["kind"] == "attack" and costs.attack_row(m, order, w) is None:
+            kind = data.ATTACK_TYPE.get(m) or order.get("attack_type")
+            out.append(problem("condition_failed", "5.4.1", f"{w.type} cannot {kind or 'strike'} "
+                               "(power_blow names attack_type: thrust, cut, chop or crush)"))
+    if m == "maneuvering":
+        if order["step"] != "attack" or not order.get("stand_up"):
+            out.append(problem("condition_failed", "5.4.3 M53, C6", "only standing up is implemented: "
+                               '{"maneuver": "maneuvering", "stand_up": true} in the attack step'))
+        elif actor.stance == "standing":
+            out.append(problem("condition_failed", "5.4.3 M53, L683", f"{actor_id} is already standing"))
+        elif int((order.get("dice") or {}).get("skill", 0)) > actor.skill("acrobatics"):
+            out.append(problem("condition_failed", "C6", f"standing up adds at most Acrobatics "
+                               f"{actor.skill('acrobatics')} skill points"))
+        return out
+    if m == "slip" and int((order.get("dice") or {}).get("skill", 0)) > actor.skill("acrobatics"):
+        out.append(problem("condition_failed", "5.4.2 M48, A-46b", f"a slip adds at most Acrobatics "
+                           f"{actor.skill('acrobatics')} skill dice"))
+    if m == "retreat" and actor_id in state.attacked_before:
+        out.append(problem("condition_failed", "5.4.2 M45, L613", f"{actor_id} attacked in the previous exchange: no "
+                           "retreat from that opponent now"))
+    if m == "counterattack" and state.exchange != 1:
+        out.append(problem("condition_failed", "5.4.2 M40, L565", "a counterattack only in the first exchange of the "
+                           "round"))
+    if m in ("weapon_block", "limb_block"):
+        att = costs.incoming(state, actor_id)
+        if att is not None and costs.attack_type_of(att) == "thrust":
+            out.append(problem("condition_failed", "5.4.2 M34, L513", "a block stops cuts, chops and crushes, "
+                               "not thrusts"))
+    if entry["kind"] == "attack" and m != "maneuvering":
+        if order.get("target") not in state.ids or order.get("target") == actor_id:
+            out.append(problem("condition_failed", "4.5", "target: the opponent's id"))
+        if order.get("zone") not in data.body()["declared"]:
+            out.append(problem("zone_not_allowed", "L201, 5.5.1", "zone: head, upper_torso, lower_torso, left_arm, "
+                               "right_arm, left_leg or right_leg"))
+    return out
+
+
+def reach(state: Fight, actor_id: str, order: dict[str, Any], w: Any) -> list[str]:
+    """Spec 5.9.2: against a taller target a zone is reached only if height + weapon length exceeds its share."""
+    if data.maneuvers()[order["maneuver"]]["kind"] != "attack" or w is None:
+        return []
+    actor, target = state.fighter(actor_id), state.opponent(actor_id)
+    if target.height_cm <= actor.height_cm:
+        return []
+    top = actor.height_cm + data.weapon_type(w.type)["length_cm"]
+    share = {"head": 1.0, "upper_torso": 0.75, "lower_torso": 0.5}.get(order.get("zone", ""), 0)
+    if share and top <= share * target.height_cm:
+        return [problem("out_of_reach", "5.9.2, L168", f"{actor.height_cm} + {w.type} "
+                        f"{data.weapon_type(w.type)['length_cm']} = {top} cm ≤ {share} × {target.height_cm}")]
+    return []
+
+
+def payment(state: Fight, actor_id: str, order: dict[str, Any], priced: dict[str, Any],
+            entry: dict[str, Any]) -> list[str]:
+    """Check 9 (4.6, C1): reflex and skill paid within what is available; (Р) maneuvers from reflex only."""
+    actor = state.fighter(actor_id)
+    avail_r, avail_s = pools.available(actor, state.round, state.exchange)
+    out = []
+    # C6: standing up may add skill points up to Acrobatics (checked with the conditions)
+    if entry["reflex_only"] and priced["paid_S"] and order["maneuver"] != "maneuvering":
+        out.append(problem("reflex_only", "4.6", f"{order['maneuver']} is (Р): paid from reflex points only"))
+    if priced["paid_R"] > avail_r or priced["paid_S"] > avail_s:
+        out.append(problem("cannot_pay", "4.6", f"costs R{priced['paid_R']} S{priced['paid_S']} "
+                           f"(dice {priced['dice_pool']}, doubling {priced['doubling']}, length "
+                           f"{priced['length_penalty']}, activation {priced['activation']}); available "
+                           f"R{avail_r} S{avail_s}"))
+    if priced["dice_pool"] < 1:
+        out.append(problem("cannot_pay", "4.7.9", "at least one die to roll"))
+    return out
+
+
+def zone(state: Fight, order: dict[str, Any], entry: dict[str, Any]) -> list[str]:
+    """Check 10: a precise zone bought must belong to the declared general zone (5.5.1)."""
+    if entry["kind"] != "attack" or order.get("zone") not in data.body()["declared"]:
+        return []
+    general = data.general_zone(order["zone"])
+    out = []
+    for buy in order.get("buys") or []:
+        if buy.startswith("precise:") and buy.split(":", 1)[1] not in data.precise_zones(general):
+            out.append(problem("zone_not_allowed", "5.5.1", f"{buy.split(':', 1)[1]} is not on the {general} table "
+                               f"({', '.join(data.precise_zones(general))})"))
+    return out
+
+
+def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: SkirmishOptions) -> list[str]:
+    """An input where resolution stands (`state`, the open `requests`)."""
+    p = draft.payload
+    if draft.type == "order":
+        out = order_format(p)
+        if out:
+            return out
+        key = {"exchange": p["exchange"], "step": p["step"]}
+        asked = any(r.kind == "order" and r.actor == draft.actor and r.key_dict == key for r in requests)
+        if not asked:
+            return [problem("step_or_action", "4.4", f"{draft.actor}'s {p['step']} declaration for exchange "
+                            f"{p['exchange']} is not asked now (declarations go: the lower initiative's attack, "
+                            "the higher's attack, the lower's defence, the higher's defence)")]
+        return declaration(state, draft.actor or "", p, options)
+    if draft.type == "roll" and p.get("purpose") in ("attack", "defence", "redefence"):
+        return pool_roll(state, draft, options)
+    if draft.type == "choice" and p.get("name") == "feint":
+        from replay.rulesets.skirmish import feint
+
+        if not any(r.kind == "choice" and r.name == "feint" and r.actor == draft.actor for r in requests):
+            return ["CP-13 (M14): a feint is chosen after the defender's parry, when the rules ask for it"]
+        if not feint.valid(p.get("value")):
+            return ['CP-13 (M14): feint is "no" or "MANEUVER ZONE [BUYS…]" (thrust, chop, slash or crush; a declared '
+                    "zone; buys as in a declaration)"]
+    if draft.type == "choice" and p.get("name") == "cover":
+        f = state.fighter(draft.actor or "") if draft.actor in state.ids else None
+        if f is None or f.shield is None:
+            return ["CP-28 (5.11): only a shield bearer declares passive cover"]
+        from replay.rulesets.skirmish.resolve import zone_list
+
+        zones = zone_list(p.get("value"))
+        kind = data.shield_type(f.shield.type)
+        if not all(z in data.body()["declared"] for z in zones) or len(zones) > kind["passive_zones"]:
+            return [f"CP-28 (5.11): cover is a list of at most {kind['passive_zones']} declared zones besides the "
+                    "carrying arm"]
+    return []
+
+
+def pool_roll(state: Fight, draft: Draft, options: SkirmishOptions) -> list[str]:
+    """An attack or defence roll of a declaration already made must have its dice (4.6 dice_to_roll, d10 A-01)."""
+    p = draft.payload
+    if p.get("exchange") not in (1, 2):
+        return ["2.6: an attack or defence roll names its exchange (--field exchange=1)"]
+    step = "defence" if p["purpose"] == "redefence" else p["purpose"]
+    made = next((d for d in state.declared if d.actor == draft.actor and d.step == step
+                 and d.exchange == p["exchange"] and d.maneuver != "pass"
+                 and bool(d.order.get("after_feint")) == (p["purpose"] == "redefence")), None)
+    if made is None or state.exchange != p["exchange"]:
+        return []
+    want = f"{made.priced['dice_to_roll']}d{options.pool_die_sides}"
+    if str(p.get("dice")).lower() != want:
+        return [f"2.6: {draft.actor}'s {p['purpose']} declaration rolls {want}, not {p.get('dice')}"]
+    return []

@@ -1,0 +1,185 @@
+"""What a declaration charges and rolls (spec 4.6), its difficulty (5.4, 4.7 step 8) and the successes it must pay
+before the comparison (2.4, 5.2.1, 5.9): the priced form recorded in `skirmish.declared`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from replay.rulesets.skirmish import data, pools
+from replay.rulesets.skirmish.model import Fight, Fighter, SkirmishOptions, Weapon
+
+DODGES = frozenset({"retreat", "sidestep", "slip", "arrow_evasion", "wrestling_evasion"})
+SHIELD_DEFENCES = frozenset({"shield_block"})
+BLOCKS = frozenset({"weapon_block", "limb_block", "shield_block"})
+PARRIES = frozenset({"parry", "counterattack", "master_strike", "knock_aside", "bind", "blade_catch"})
+BASIC_ATTACKS = frozenset({"thrust", "chop", "slash", "crush"})
+
+
+def height_class(cm: int) -> int:
+    """Spec 5.9.4: <140 → 0, 140–250 → 1, ≥250 → 2."""
+    return 0 if cm < 140 else 1 if cm < 250 else 2
+
+
+def head_cost(attacker_cm: int, target_cm: int, rule: str = "composite") -> int:
+    """Spec 5.9.4 (A-05): the successes the head costs before the comparison. `composite` (the default) uses the
+    ratio rules beyond 25 % (L178, L184) and the height categories within (L158); `category` only the categories;
+    `ratio` only the ratios (1 within 25 %)."""
+    if rule == "category":
+        return max(0, 1 + height_class(target_cm) - height_class(attacker_cm))
+    if attacker_cm >= 1.25 * target_cm:
+        return 0
+    if target_cm > 1.25 * attacker_cm:
+        return 1 + target_cm // attacker_cm
+    if rule == "ratio":
+        return 1
+    return max(0, 1 + height_class(target_cm) - height_class(attacker_cm))
+
+
+def weapon_length(w: Weapon) -> str:
+    """The effective length category with the grip (3.4 grip_mods: half-sword → medium)."""
+    kind = data.weapon_type(w.type)
+    return kind.get("grip_mods", {}).get(w.grip or "", {}).get("length", kind["length"])
+
+
+def attack_row(maneuver: str, order: dict[str, Any], w: Weapon) -> tuple[str, dict[str, Any]] | None:
+    """(weapon attack type, its row) a basic attack or power blow uses, or None if the weapon has none."""
+    kind = data.ATTACK_TYPE.get(maneuver) or data.ATTACK_TYPE.get(str(order.get("attack_type")))
+    rows = data.weapon_type(w.type)["attacks"]
+    return (kind, rows[kind]) if kind in rows else None
+
+
+def incoming(state: Fight, defender: str) -> Any:
+    """The opponent's attack declaration of this exchange the defence answers (None: there is none)."""
+    return next((d for d in state.declared if d.actor != defender and d.step == "attack" and d.maneuver != "pass"
+                 and d.order.get("target") == defender), None)
+
+
+def own_defence(state: Fight, defender: str) -> Any:
+    return next((d for d in state.declared if d.actor == defender and d.step == "defence" and d.maneuver != "pass"),
+                None)
+
+
+def attack_type_of(declared: Any) -> str | None:
+    """thrust | cut | chop | crush of an attack declaration."""
+    return declared.priced.get("attack_type") if declared else None
+
+
+def difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None,
+               options: SkirmishOptions) -> tuple[int | None, list[str]]:
+    """(difficulty, the modifiers as a GM writes them) before the 2..7 bounds are applied; an off-hand weapon (not a
+    shield) adds +1 to its attacks and defences (L141)."""
+    base, mods = base_difficulty(state, actor, order, w, options)
+    off = w is not None and bool(w.hands) and actor.main_hand not in w.hands
+    if base is not None and off and order["maneuver"] not in DODGES and order["maneuver"] not in SHIELD_DEFENCES:
+        return base + 1, [*mods, "+1 off hand (L141)"]
+    return base, mods
+
+
+def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None,
+                    options: SkirmishOptions) -> tuple[int | None, list[str]]:
+    m = order["maneuver"]
+    if m in BASIC_ATTACKS or m == "power_blow":
+        row = attack_row(m, order, w) if w else None
+        if row is None:
+            return None, []
+        return row[1]["difficulty"], [f"{w.type} {row[0]} %{row[1]['difficulty']}"]
+    if m in BLOCKS:
+        return 4, ["block %4 (L513)"]
+    if m == "retreat":
+        return 4, ["retreat %4 (L613)"]
+    if m == "maneuvering":
+        return 5, ["standing up %5 (L683)"]
+    if m == "slip":
+        base = 7 if actor.load in ("heavy", "extreme") else 6
+        return base, [f"slip %{base}" + (" (heavy load)" if base == 7 else "") + " (L636)"]
+    if m == "sidestep":
+        base = 6 if actor.load in ("heavy", "extreme") else 5
+        return max(4, base), [f"sidestep %{base}" + (" (heavy load)" if base == 6 else "") + " (L630)"]
+    if m in PARRIES:
+        att = incoming(state, actor.id)
+        kind = attack_type_of(att)
+        if w is None or kind is None:
+            return None, []
+        base = data.weapon_type(w.type)["defence"][kind]
+        mods = [f"{w.type} parry vs {kind} %{base}"]
+        theirs = state.fighter(att.actor).weapon_by_id(att.order.get("weapon", ""))
+        if theirs is not None:
+            pair = {data.weapon_type(w.type)["weight"], data.weapon_type(theirs.type)["weight"]}
+            differs = pair == {"heavy", "light"} if options.parry_weight_penalty == "heavy_light" else len(pair) > 1
+            if differs:
+                base += 1
+                mods.append("+1 heavy/light pair (L553, A-43)")
+        return base, mods
+    return None, []
+
+
+def required_extra(state: Fight, actor: Fighter, order: dict[str, Any], attack_type: str | None,
+                   options: SkirmishOptions) -> tuple[int, list[str]]:
+    """Successes paid before the comparison (2.4): the head (5.9.4, A-05), a piercing thrust at a limb (L207)."""
+    zone = order.get("zone")
+    if not zone or zone not in data.body()["declared"]:
+        return 0, []
+    target = state.fighter(order["target"]) if order.get("target") in state.ids else state.opponent(actor.id)
+    out, why = 0, []
+    if zone == "head":
+        cost = head_cost(actor.height_cm, target.height_cm, options.head_cost_rule)
+        out += cost
+        why.append(f"head {cost} ({actor.height_cm}→{target.height_cm} cm, 5.9)")
+    if attack_type == "thrust" and data.general_zone(zone) in ("arm", "leg"):
+        out += 1
+        why.append("thrust at a limb 1 (L207)")
+    return out, why
+
+
+def length_penalty(state: Fight, order: dict[str, Any], w: Weapon | None) -> int:
+    """L129: −1 die per category between the weapon and the combat distance; none for dodges and shield
+    defences (C4)."""
+    m = order["maneuver"]
+    if m in DODGES or m in SHIELD_DEFENCES or m == "maneuvering" or w is None or state.distance is None:
+        return 0
+    return abs(data.length_index(weapon_length(w)) - data.length_index(state.distance))
+
+
+def price(state: Fight, actor: Fighter, order: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
+    """Spec 4.6: the priced declaration (cost_points, the reflex/skill split paid, difficulty, dice_to_roll, …)."""
+    m = order["maneuver"]
+    entry = data.maneuvers().get(m, {})
+    w = actor.weapon_by_id(order["weapon"]) if order.get("weapon") and order.get("weapon") != "shield" else None
+    if order.get("weapon") is None and m not in SHIELD_DEFENCES and m not in DODGES:
+        w = actor.weapon
+    dice = order.get("dice") or {}
+    dice_r, dice_s = int(dice.get("reflex", 0)), int(dice.get("skill", 0))
+    d_pool = dice_r + dice_s
+    skill_level = actor.skill(data.weapon_type(w.type)["skill"]) if w else actor.skill(actor.pool_skill)
+    is_attack = entry.get("kind") == "attack"
+    doubling = max(0, d_pool - skill_level) if is_attack and options.attack_dice_doubling else 0
+    penalty = length_penalty(state, order, w)
+    activation = int(entry.get("activation", {}).get("reflex", 0))
+    if order.get("draw"):  # M50: drawing with the declaration costs reflex by placement
+        from replay.rulesets.skirmish import draw
+
+        activation += draw.cost(actor, order["draw"])
+    extra = doubling + penalty
+    avail_r, _ = pools.available(actor, state.round, state.exchange)
+    if entry.get("reflex_only") and m != "maneuvering":
+        extra_r, extra_s = extra, 0
+    else:
+        extra_r = max(0, min(extra, avail_r - dice_r - activation))
+        extra_s = extra - extra_r
+    row = attack_row(m, order, w) if w and is_attack else None
+    attack_type = row[0] if row else None
+    base, mods = difficulty(state, actor, order, w, options)
+    bonus = sum(t.amount for t in actor.bonus_dice if w is not None and t.source == w.id
+                and (state.round, state.exchange) <= (t.round, t.exchange)) if is_attack else 0
+    required, required_why = required_extra(state, actor, order, attack_type, options) if is_attack else (0, [])
+    return {
+        "maneuver_id": entry.get("id"), "weapon": w.id if w else order.get("weapon"),
+        "attack_type": attack_type, "damage_type": row[1]["type"] if row else None,
+        "dice_pool": d_pool, "dice_cost": d_pool + doubling, "doubling": doubling, "skill_level": skill_level,
+        "length_penalty": penalty, "activation": activation, "cost_points": d_pool + doubling + penalty + activation,
+        "paid_R": dice_r + extra_r + activation, "paid_S": dice_s + extra_s,
+        "difficulty": None if base is None else max(4 if m in DODGES else 2, base), "difficulty_mods": mods,
+        "dice_to_roll": d_pool + bonus, "bonus_dice": bonus, "required_extra": required,
+        "required_why": required_why,
+        "initiative": entry.get("initiative", "none"),
+    }

@@ -1,0 +1,231 @@
+"""One typed class per resolution event (validated at import; the reducer, post and frame read them).
+
+Every payload carries `why` (the arithmetic as a GM writes it), `rule` (sections applied) and `defaults` (the spec's
+PROPOSED DEFAULT and clarification ids relied on)."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from replay.ruleset import pydantic_problems
+
+
+class Resolution(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: ClassVar[str]
+    why: list[str]
+    rule: list[str]
+    defaults: list[str] = []
+
+
+class RoundStarted(Resolution):
+    type: ClassVar[str] = "skirmish.round_started"
+    round: int
+    cover: dict[str, dict[str, Any]] = {}
+
+
+class Fatigue(Resolution):
+    type: ClassVar[str] = "skirmish.fatigue"
+    fighter: str
+    kind: str
+    exchange: int
+    roll: dict[str, Any]
+    fatigue: int
+    gained: int
+
+
+class Initiative(Resolution):
+    type: ClassVar[str] = "skirmish.initiative"
+    exchange: int
+    rolls: dict[str, dict[str, Any]]
+    difficulty: dict[str, int]
+    holder: str
+    distance: str
+    reflex_loss: dict[str, int] = {}
+    reroll: bool = False
+
+
+class ExchangeStarted(Resolution):
+    type: ClassVar[str] = "skirmish.exchange_started"
+    exchange: int
+    holder: str | None
+
+
+class DeclarationMade(Resolution):
+    type: ClassVar[str] = "skirmish.declared"
+    actor: str
+    exchange: int
+    step: str
+    maneuver: str
+    order: dict[str, Any]
+    priced: dict[str, Any]
+    forced: str | None = None
+
+
+class FeintInvoked(Resolution):
+    """M14: the attack restated, the defence void and its points locked (C5)."""
+
+    type: ClassVar[str] = "skirmish.feint"
+    exchange: int
+    attacker: str
+    defender: str
+    order: dict[str, Any]
+    priced: dict[str, Any]
+    activation: int
+    locked: dict[str, int]
+
+
+class FeintCheck(Resolution):
+    """M14: the defender's Body Language check and the locked points it frees."""
+
+    type: ClassVar[str] = "skirmish.feint_check"
+    exchange: int
+    defender: str
+    roll: dict[str, Any]
+    freed: dict[str, int]
+
+
+class Clash(Resolution):
+    """One queue item resolved (5.1): the rolls, the comparison and, on a hit, purchases and the wound."""
+
+    type: ClassVar[str] = "skirmish.clash"
+    exchange: int
+    attacker: str
+    target: str
+    maneuver: str
+    defence: dict[str, Any] | None
+    attack_roll: dict[str, Any] | None = None
+    defence_roll: dict[str, Any] | None = None
+    reduced: dict[str, int] = {}
+    required_extra: int = 0
+    mode: str = "cost"
+    opposed: dict[str, Any] | None = None
+    cancelled: str | None = None
+    counter_bonus: dict[str, Any] | None = None
+    skill_zero: dict[str, Any] | None = None
+
+
+class Hit(Resolution):
+    """A hit's purchases, zone and damage (5.2.1, 6.5); `wound` is None when nothing gets through."""
+
+    type: ClassVar[str] = "skirmish.hit"
+    exchange: int
+    attacker: str
+    target: str
+    maneuver: str
+    zone: str
+    general: str
+    precise: str | None
+    zone_roll: int | None
+    final: int
+    bought: dict[str, Any]
+    miss: bool = False
+    raw: int | None = None
+    power_bonus: int = 0
+    shield: dict[str, Any] | None = None
+    armour: dict[str, Any] | None = None
+    penetration: dict[str, Any] | None = None
+    W: int = 0
+    damage_type: str | None = None
+    leftover_sink: str | None = None
+    wound: dict[str, Any] | None = None
+    shock_bought: int = 0
+
+
+class Blocked(Resolution):
+    """A blow stopped by a block (M34, M36): the Reliability check, breakage, the arm wound, a dropped weapon."""
+
+    type: ClassVar[str] = "skirmish.blocked"
+    exchange: int
+    defender: str
+    attacker: str
+    item: str
+    shield: bool
+    raw: int
+    reliability_roll: dict[str, Any]
+    effective: int
+    broken: bool
+    arm_wound: dict[str, Any] | None = None
+    attacker_weapon_broken: bool = False
+    dropped: bool | None = None
+    shock: dict[str, Any] | None = None
+
+
+class KnockedAside(Resolution):
+    """M42: the attacker's Fortitude check against the knock-aside; a failure drops the weapon."""
+
+    type: ClassVar[str] = "skirmish.knocked_aside"
+    exchange: int
+    attacker: str
+    defender: str
+    weapon: str
+    needed: int
+    roll: dict[str, Any]
+    dropped: bool
+
+
+class StoodUp(Resolution):
+    """M53: a standing-up check (C6)."""
+
+    type: ClassVar[str] = "skirmish.stood_up"
+    exchange: int
+    fighter: str
+    roll: dict[str, Any]
+    reduced: int
+    standing: bool
+
+
+class Knockout(Resolution):
+    type: ClassVar[str] = "skirmish.knockout"
+    fighter: str
+    exchange: int
+    triggers: list[str]
+    roll: dict[str, Any]
+    unconscious: bool
+
+
+class ExchangeEnded(Resolution):
+    type: ClassVar[str] = "skirmish.exchange_ended"
+    exchange: int
+    flags: dict[str, str]
+    holder_before: str | None
+    holder: str | None
+    reroll: bool
+    distance: str | None
+    melee_ended: bool = False
+
+
+class RoundEnded(Resolution):
+    type: ClassVar[str] = "skirmish.round_ended"
+    round: int
+    blood_loss: dict[str, int]
+    status: dict[str, str]
+
+
+class FightEnded(Resolution):
+    type: ClassVar[str] = "skirmish.fight_ended"
+    winner: str | None
+    out: dict[str, str]
+
+
+EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
+    RoundStarted, Fatigue, Initiative, ExchangeStarted, DeclarationMade, FeintInvoked, FeintCheck, Clash, Hit,
+    Blocked, KnockedAside, StoodUp, Knockout, ExchangeEnded, RoundEnded, FightEnded)}
+
+
+def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:
+    cls = EVENTS.get(type_)
+    if cls is None:
+        return [f"type: {type_!r} is not a skirmish resolution"]
+    try:
+        cls.model_validate(payload)
+    except ValidationError as exc:
+        return pydantic_problems(exc, "payload")
+    return []
+
+
+def trusted(type_: str, payload: dict[str, Any]) -> Resolution:
+    """A recorded (already validated) payload as its class, without validating again."""
+    return EVENTS[type_].model_construct(**payload)

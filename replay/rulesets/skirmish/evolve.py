@@ -1,0 +1,232 @@
+"""The reducer: the fight after one resolution event. Pure."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from eventlog.envelope import Event
+from replay.rulesets.skirmish import events as ev
+from replay.rulesets.skirmish.model import Declared, Fight, Fighter, Timed, Wound
+
+
+def evolve(state: Fight, event: Event) -> Fight:
+    if event.type == "ruling":
+        return state
+    e = ev.trusted(event.type, event.payload)
+    handler = HANDLERS[event.type]
+    return handler(state, e)
+
+
+def round_started(state: Fight, e: ev.RoundStarted) -> Fight:
+    fighters = []
+    for f in state.fighters:
+        shield = f.shield
+        if shield is not None and f.id in e.cover:
+            shield = replace(shield, cover=tuple(e.cover[f.id]["zones"]))
+        fighters.append(replace(f, spent_R=0, spent_S=0, locked_R=0, locked_S=0, used_for_parry=(), shield=shield,
+                                rounds_since_fatigue=f.rounds_since_fatigue + 1, bonus_dice=()))
+    return replace(state, fighters=tuple(fighters), round=e.round, exchange=1, step=0, declared=())
+
+
+def fatigue(state: Fight, e: ev.Fatigue) -> Fight:
+    f = state.fighter(e.fighter)
+    since = 0 if e.kind == "interval" else f.rounds_since_fatigue
+    return state.with_fighter(replace(f, fatigue=e.fatigue, rounds_since_fatigue=since))
+
+
+def initiative(state: Fight, e: ev.Initiative) -> Fight:
+    for fid, loss in e.reflex_loss.items():
+        f = state.fighter(fid)
+        state = state.with_fighter(replace(f, reflex_loss=(*f.reflex_loss, Timed(loss, state.round, 2, "initiative"))))
+    return replace(state, holder=e.holder, distance=e.distance, engaged=True, reroll=False)
+
+
+def exchange_started(state: Fight, e: ev.ExchangeStarted) -> Fight:
+    fighters = tuple(replace(f, locked_R=0, locked_S=0, shield=None if f.shield is None else
+                             replace(f.shield, used=False)) for f in state.fighters)
+    attacked = tuple(d.actor for d in state.declared if d.step == "attack" and d.maneuver != "pass") \
+        if e.exchange == 2 else ()
+    return replace(state, fighters=fighters, exchange=e.exchange, step=1, declared=(), attacked_before=attacked)
+
+
+STEP_AFTER = {"attack": 2, "defence": 4}
+
+
+def declared(state: Fight, e: ev.DeclarationMade) -> Fight:
+    if e.order.get("draw"):  # M50: the weapon is in hand for this declaration
+        from replay.rulesets.skirmish import draw
+
+        state = draw.drawn(state, e.actor, e.order["draw"])
+    f = state.fighter(e.actor)
+    paid_r, paid_s = int(e.priced.get("paid_R", 0)), int(e.priced.get("paid_S", 0))
+    shield = f.shield
+    if shield is not None and (e.order.get("weapon") == "shield" or e.maneuver == "shield_block"):
+        shield = replace(shield, used=True)
+    parried = f.used_for_parry
+    if e.maneuver in ("parry", "counterattack", "knock_aside") and e.priced.get("weapon"):
+        parried = (*parried, e.priced["weapon"])
+    bonus = f.bonus_dice
+    if e.step == "attack" and e.priced.get("bonus_dice"):  # M40: the bonus is used by this attack
+        bonus = tuple(t for t in bonus if t.source != e.priced.get("weapon"))
+    f = replace(f, spent_R=f.spent_R + paid_r, spent_S=f.spent_S + paid_s, shield=shield, used_for_parry=parried,
+                bonus_dice=bonus)
+    decl = Declared(e.actor, e.exchange, e.step, e.maneuver, dict(e.order), dict(e.priced), e.forced is not None)
+    step = state.step + 1
+    if state.holder == "tie":
+        step = 3 if e.step == "attack" else 5
+    return replace(state.with_fighter(f), declared=(*state.declared, decl), step=min(step, 5))
+
+
+def feint(state: Fight, e: ev.FeintInvoked) -> Fight:
+    attacker = state.fighter(e.attacker)
+    state = state.with_fighter(replace(attacker, spent_R=attacker.spent_R + e.activation))
+    voided = next(d for d in state.declared if d.actor == e.defender and d.step == "defence" and d.maneuver != "pass")
+    defender = state.fighter(e.defender)
+    parried = list(defender.used_for_parry)
+    if voided.maneuver == "parry" and voided.priced.get("weapon") in parried:  # C5: a voided parry locks nothing
+        parried.reverse()
+        parried.remove(voided.priced["weapon"])
+        parried.reverse()
+    r, s_ = e.locked["reflex"], e.locked["skill"]
+    state = state.with_fighter(replace(defender, spent_R=defender.spent_R - r, spent_S=defender.spent_S - s_,
+                                       locked_R=defender.locked_R + r, locked_S=defender.locked_S + s_,
+                                       used_for_parry=tuple(parried)))
+    declared = []
+    for d in state.declared:
+        if d is voided:
+            continue
+        if d.actor == e.attacker and d.step == "attack":
+            d = Declared(d.actor, d.exchange, d.step, e.order["maneuver"], dict(e.order), dict(e.priced))
+        declared.append(d)
+    return replace(state, declared=tuple(declared))
+
+
+def feint_check(state: Fight, e: ev.FeintCheck) -> Fight:
+    f = state.fighter(e.defender)
+    return state.with_fighter(replace(f, locked_R=f.locked_R - e.freed["reflex"], locked_S=f.locked_S
+                                      - e.freed["skill"]))
+
+
+def clash(state: Fight, e: ev.Clash) -> Fight:
+    if e.skill_zero:
+        f = state.fighter(e.skill_zero["fighter"])
+        state = state.with_fighter(replace(f, skill_zero_round=e.skill_zero["round"]))
+    bonus = e.counter_bonus
+    if not bonus:
+        return state
+    f = state.fighter(bonus["fighter"])
+    return state.with_fighter(replace(f, bonus_dice=(*f.bonus_dice, Timed(bonus["amount"], *bonus["until"],
+                                                                            bonus["weapon"]))))
+
+
+def hit(state: Fight, e: ev.Hit) -> Fight:
+    target = state.fighter(e.target)
+    sh = e.shield
+    if sh and target.shield is not None:
+        target = replace(target, shield=replace(target.shield, reliability=target.shield.reliability
+                                                - sh["reliability_loss"],
+                                                state="broken" if sh["broken"] else target.shield.state))
+    if e.wound:
+        target = wounded(target, e.wound)
+    return state.with_fighter(target)
+
+
+def wounded(f: Fighter, w: dict) -> Fighter:
+    """6.5 step 9: pain (permanent), shock (to the end of the next exchange), bleeding, falls and drops, death."""
+    wound = Wound(w["zone"], w["precise"], w["type"], w["W"], w["level"], w["pain"], w["bleeding"],
+                  tuple(w["flags"]) + tuple(c for c in w["consequences"] if c in ("crippled", "dying")))
+    until_r, until_x = w["until"]
+    f = replace(f, wounds=(*f.wounds, wound), pain=f.pain + w["pain"],
+                shock=(*f.shock, Timed(w["shock"], until_r, until_x, "wound")) if w["shock"] else f.shock)
+    conseq = w["consequences"]
+    if "dead" in conseq:
+        f = replace(f, status="dead", stance="lying")
+    if "falls" in conseq:  # C18: a fall from a wound only sets the stance
+        f = replace(f, stance="lying")
+    if "drops" in conseq and w["zone"].endswith("_arm"):
+        side = w["zone"].removesuffix("_arm")
+        f = replace(f, weapons=tuple(replace(x, hands=(), state="dropped") if side in x.hands else x
+                                     for x in f.weapons))
+    return f
+
+
+def blocked(state: Fight, e: ev.Blocked) -> Fight:
+    f = state.fighter(e.defender)
+    if e.shield and f.shield is not None and e.broken:
+        f = replace(f, shield=replace(f.shield, state="broken"))
+    if not e.shield and (e.broken or e.dropped):
+        state_now = "broken" if e.broken else "dropped"
+        f = replace(f, weapons=tuple(replace(w, hands=(), state=state_now) if w.id == e.item else w
+                                     for w in f.weapons))
+    if e.arm_wound:
+        f = wounded(f, e.arm_wound)
+    if e.shock:
+        f = replace(f, shock=(*f.shock, Timed(e.shock["amount"], *e.shock["until"], "power blow")))
+    state = state.with_fighter(f)
+    if e.attacker_weapon_broken:
+        a = state.fighter(e.attacker)
+        weapon = next((w for w in a.weapons if w.hands), None)
+        if weapon is not None:
+            a = replace(a, weapons=tuple(replace(w, hands=(), state="broken") if w is weapon else w
+                                         for w in a.weapons))
+            state = state.with_fighter(a)
+    return state
+
+
+def knocked_aside(state: Fight, e: ev.KnockedAside) -> Fight:
+    if not e.dropped:
+        return state
+    f = state.fighter(e.attacker)
+    return state.with_fighter(replace(f, weapons=tuple(replace(w, hands=(), state="dropped") if w.id == e.weapon
+                                                       else w for w in f.weapons)))
+
+
+def stood_up(state: Fight, e: ev.StoodUp) -> Fight:
+    f = state.fighter(e.fighter)
+    return state.with_fighter(replace(f, stance="standing")) if e.standing else state
+
+
+def knockout(state: Fight, e: ev.Knockout) -> Fight:
+    if not e.unconscious:
+        return state
+    f = state.fighter(e.fighter)
+    return state.with_fighter(replace(f, status="unconscious" if f.status != "dead" else f.status, stance="lying"))
+
+
+def exchange_ended(state: Fight, e: ev.ExchangeEnded) -> Fight:
+    line = {"round": state.round, "exchange": e.exchange, "holder": e.holder, "distance": e.distance,
+            "why": list(e.why)}
+    if e.melee_ended:  # M45: a successful retreat ends the melee; meeting again is a new combat initiative
+        return replace(state, holder=None, reroll=False, distance=None, engaged=False, step=0,
+                       history=(*state.history, line))
+    return replace(state, holder=e.holder if not e.reroll else state.holder, reroll=e.reroll, distance=e.distance,
+                   step=0, history=(*state.history, line))
+
+
+def round_ended(state: Fight, e: ev.RoundEnded) -> Fight:
+    fighters = tuple(replace(f, blood_loss=e.blood_loss[f.id], status=e.status[f.id]) for f in state.fighters)
+    return replace(state, fighters=fighters, closed=e.round)
+
+
+def fight_ended(state: Fight, e: ev.FightEnded) -> Fight:
+    return replace(state, result={"winner": e.winner, "out": dict(e.out)}, closed=state.round)
+
+
+HANDLERS = {
+    "skirmish.round_started": round_started,
+    "skirmish.fatigue": fatigue,
+    "skirmish.initiative": initiative,
+    "skirmish.exchange_started": exchange_started,
+    "skirmish.declared": declared,
+    "skirmish.feint": feint,
+    "skirmish.feint_check": feint_check,
+    "skirmish.clash": clash,
+    "skirmish.hit": hit,
+    "skirmish.blocked": blocked,
+    "skirmish.knocked_aside": knocked_aside,
+    "skirmish.stood_up": stood_up,
+    "skirmish.knockout": knockout,
+    "skirmish.exchange_ended": exchange_ended,
+    "skirmish.round_ended": round_ended,
+    "skirmish.fight_ended": fight_ended,
+}

@@ -1,0 +1,239 @@
+"""The frame of a two-fighter melee at (turn, step): the two cells with facing, stance, weapon and grip, the combat
+distance, the initiative holder, this exchange's declarations as arrows, and a panel per fighter (both pools with
+spent and locked points, fatigue, pain, shock, bleeding, a small body map of wounds by zone). The scene is plain
+data (`scene`); `frame` draws it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from replay.render import svg as S
+from replay.render.text import tr
+from replay.ruleset import FrameView
+from replay.rulesets.skirmish import pools, words
+from replay.rulesets.skirmish.model import Fight, Fighter
+
+WIDTH = 960
+CELL = 120
+MAP_Y = 56
+PANEL_Y = MAP_Y + CELL + 44
+PANEL_W = 452
+PANEL_H = 320
+ZONE_BOXES = {  # the small body map: (x, y, w, h) in a 90×150 box
+    "head": (33, 0, 24, 22), "upper_torso": (25, 24, 40, 36), "left_arm": (66, 24, 14, 56),
+    "right_arm": (10, 24, 14, 56), "lower_torso": (25, 62, 40, 26), "left_leg": (46, 90, 19, 60),
+    "right_leg": (25, 90, 19, 60)}
+LEVEL_FILL = {0: S.PAPER, 1: "#fde7c8", 2: "#f9c98f", 3: "#f29b52", 4: "#d55e00", 5: "#7a1f00"}
+
+
+@dataclass(frozen=True)
+class Side:
+    """What one fighter's panel and token show."""
+
+    id: str
+    name: str
+    color: str
+    cell: tuple[int, int]
+    facing: str
+    stance: str
+    status: str
+    weapon: str
+    shield: str | None
+    holder: bool
+    pool: dict
+    fatigue: int
+    pain: int
+    shock: int
+    bleeding: int
+    blood_loss: int
+    zones: dict[str, int]
+    wounds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Scene:
+    title: str
+    caption: str
+    distance: str
+    sides: tuple[Side, Side]
+    arrows: tuple[tuple[str, str, str], ...]
+    """(from, to, label) of this exchange's declared attacks."""
+    event: tuple[str, ...]
+    desc: str
+
+
+def scene(view: FrameView) -> Scene:
+    state: Fight = view.state
+    lang = "ru" if view.lang == "ru" else "en"
+    sides = tuple(side(state, f, k, lang) for k, f in enumerate(state.fighters))
+    arrows = tuple((d.actor, d.order.get("target", ""), f"{words.maneuver_name(d.maneuver, lang)} → "
+                    f"{words.zone_name(d.order.get('zone', ''), lang)} ({d.priced['dice_to_roll']}d)")
+                   for d in state.declared if d.step == "attack" and d.maneuver != "pass")
+    defences = tuple((d.actor, d.actor, f"{words.maneuver_name(d.maneuver, lang)} ({d.priced['dice_to_roll']}d)")
+                     for d in state.declared if d.step == "defence" and d.maneuver != "pass")
+    last = view.events[-1] if view.events else None
+    event = event_lines(last, lang) if last is not None else ()
+    distance = words.pick(words.LENGTH_NAMES[state.distance], lang) if state.distance else "—"
+    a, b = state.fighters
+    title = tr(lang, f"Схватка: {a.name['ru']} — {b.name['ru']}", f"Melee: {a.name['en']} vs {b.name['en']}")
+    caption = caption_text(view, state, lang)
+    shown = Scene(title, caption, distance, sides, arrows + defences, event, "")
+    return Scene(title, caption, distance, sides, arrows + defences, event, desc(shown, lang))
+
+
+def event_lines(event: Any, lang: str) -> tuple[str, ...]:
+    """The last event told as the post tells it (ru or en), then its arithmetic lines for a hit."""
+    from replay.rulesets.skirmish import events as ev
+    from replay.rulesets.skirmish.post import narrate
+
+    if event.type not in ev.EVENTS:
+        return ()
+    told = narrate(ev.trusted(event.type, event.payload), lang)
+    if told is None:
+        return tuple(event.payload.get("why") or ())
+    parts = told if isinstance(told, tuple) else (told,)
+    return ("".join(p if isinstance(p, str) else p.text for p in parts),)
+
+
+def side(state: Fight, f: Fighter, k: int, lang: str) -> Side:
+    view = pools.fighter_view(state, f)
+    w = f.weapon
+    weapon = f"{w.type} ({w.grip})" if w else tr(lang, "без оружия", "unarmed")
+    shield = None
+    if f.shield is not None:
+        cover = ", ".join(words.zone_name(z, lang) for z in f.shield.cover)
+        shield = f"{f.shield.type} R{f.shield.reliability}" + (f" [{cover}]" if cover else "")
+    zones: dict[str, int] = {}
+    for wound in f.wounds:
+        zones[wound.zone] = max(zones.get(wound.zone, 0), wound.level)
+    wounds = tuple(f"{words.zone_name(x.precise, lang)}: {tr(lang, 'ур.', 'lvl')} {x.level} (W {x.W})"
+                   + (f" [{', '.join(x.flags)}]" if x.flags else "") for x in f.wounds)
+    return Side(f.id, f.name["ru" if lang == "ru" else "en"], S.SIDES[k], f.cell, f.facing, f.stance,
+                view["status"], weapon, shield, state.holder == f.id, view["pool"], f.fatigue, f.pain, view["shock"],
+                f.bleeding, f.blood_loss, zones, wounds)
+
+
+def caption_text(view: FrameView, state: Fight, lang: str) -> str:
+    phase = f" · {view.phase}" if view.phase else ""
+    return tr(lang, f"Раунд {view.turn} · обмен {max(1, state.exchange)}{phase} · шаг {view.step}/{view.steps}",
+              f"Round {view.turn} · exchange {max(1, state.exchange)}{phase} · step {view.step}/{view.steps}")
+
+
+def desc(shown: Scene, lang: str) -> str:
+    """A plain-text picture of the frame (the `<desc>` fallback)."""
+    lines = [f"{shown.caption} — {shown.title}", tr(lang, f"Дистанция: {shown.distance}",
+                                                     f"Distance: {shown.distance}")]
+    for s in shown.sides:
+        p = s.pool
+        lines.append(f"{s.id} {s.name}{' *' if s.holder else ''}: {s.status}, {s.stance}, {s.weapon}"
+                     + (f", {s.shield}" if s.shield else "")
+                     + f"; R {p['avail_R']}/{p['reflex']} S {p['avail_S']}/{p['skill']} "
+                     f"(spent R{p['spent']['reflex']} S{p['spent']['skill']}, locked R{p['locked']['reflex']} "
+                     f"S{p['locked']['skill']}); fatigue {s.fatigue}, pain {s.pain}, shock {s.shock}, "
+                     f"bleeding {s.bleeding}" + (f"; {'; '.join(s.wounds)}" if s.wounds else ""))
+    lines += [f"{a} → {b}: {text}" for a, b, text in shown.arrows]
+    lines += list(shown.event)
+    return "\n".join(lines)
+
+
+def frame(view: FrameView) -> str:
+    lang = "ru" if view.lang == "ru" else "en"
+    shown = scene(view)
+    event = [line for why in shown.event for line in S.wrap(why, 13, WIDTH - 56)][:8]
+    box_y = PANEL_Y + PANEL_H + 12
+    legend_y = box_y + 24 + 18 * max(1, len(event))
+    height = legend_y + 40
+    dwg = S.new_drawing(WIDTH, height, title=shown.title, caption=shown.caption, last_hash=view.last_hash,
+                        desc_text=shown.desc)
+    draw_map(dwg, shown, lang)
+    for k, s in enumerate(shown.sides):
+        draw_panel(dwg, s, 16 + k * (PANEL_W + 24), lang)
+    dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 12 + 18 * max(1, len(event))), fill="#fafafa", stroke=S.FAINT,
+                     stroke_width=1.5, rx=6))
+    for n, line in enumerate(event or ["—"]):
+        S.label(dwg, dwg, line, (28, box_y + 20 + 18 * n), size=13)
+    S.legend(dwg, legend_items(lang), (16, legend_y), width=WIDTH - 32)
+    return S.to_string(dwg)
+
+
+def token_x(k: int) -> float:
+    return WIDTH / 2 - CELL + k * CELL + CELL / 2
+
+
+def draw_map(dwg, shown: Scene, lang: str) -> None:
+    """Two cells side by side (a 1 m grid), a token per fighter with its facing, the distance between them."""
+    for k, s in enumerate(shown.sides):
+        x0 = WIDTH / 2 - CELL + k * CELL
+        dwg.add(dwg.rect((x0, MAP_Y), (CELL, CELL), fill="#f7f7f2", stroke=S.FAINT, stroke_width=1.5))
+        cx, cy = token_x(k), MAP_Y + CELL / 2
+        ry = 16 if s.stance == "lying" else 30
+        fill = "#bdbdbd" if s.status in ("dead", "unconscious") else s.color
+        dwg.add(dwg.ellipse((cx, cy), (30, ry), fill=fill, stroke=S.INK, stroke_width=3 if s.holder else 1.5))
+        dx = {"E": 1, "W": -1}.get(s.facing, 0)
+        dy = {"S": 1, "N": -1}.get(s.facing, 0)
+        dwg.add(dwg.line((cx + dx * 30, cy + dy * ry), (cx + dx * 44, cy + dy * (ry + 14)), stroke=S.INK,
+                         stroke_width=4))
+        S.label(dwg, dwg, s.id, (cx, cy + 5), size=14, bold=True, anchor="middle", fill=S.PAPER)
+        if s.holder:
+            S.label(dwg, dwg, "★", (cx, MAP_Y + 18), size=16, anchor="middle", fill=S.HIGHLIGHT)
+    S.label(dwg, dwg, tr(lang, f"дистанция: {shown.distance}", f"distance: {shown.distance}"),
+            (WIDTH / 2, MAP_Y + CELL + 18), size=13, bold=True, anchor="middle")
+    ids = [s.id for s in shown.sides]
+    for n, (a, b, text) in enumerate(shown.arrows):
+        ka = ids.index(a)
+        y = MAP_Y + 20 + 22 * n
+        if a == b:  # a defence: its label beside the defender's cell
+            S.label(dwg, dwg, tr(lang, "защита: ", "defence: ") + text, (token_x(ka) + (70 if ka else -70), y), size=12,
+                    anchor="start" if ka else "end", fill=shown.sides[ka].color)
+            continue
+        kb = ids.index(b)
+        start, end = token_x(ka) + (32 if kb > ka else -32), token_x(kb) + (-32 if kb > ka else 32)
+        S.arrow(dwg, dwg, (start, y), (end, y), color=shown.sides[ka].color, width=2.5)
+        S.label(dwg, dwg, text, (token_x(ka) + (-70 if kb > ka else 70), y + 4), size=12,
+                anchor="end" if kb > ka else "start", fill=shown.sides[ka].color)
+
+
+def draw_panel(dwg, s: Side, x: float, lang: str) -> None:
+    y = PANEL_Y
+    dwg.add(dwg.rect((x, y), (PANEL_W, PANEL_H), fill=S.PAPER, stroke=s.color, stroke_width=2, rx=6))
+    star = " ★" if s.holder else ""
+    S.label(dwg, dwg, f"{s.id} · {s.name}{star}", (x + 12, y + 22), size=15, bold=True, fill=s.color)
+    status = words.pick(words.STATUS_NAMES.get(s.status, (s.status, s.status)), lang)
+    stance = words.pick(words.STANCE_NAMES.get(s.stance, (s.stance, s.stance)), lang)
+    S.label(dwg, dwg, f"{status}, {stance}", (x + PANEL_W - 12, y + 22), size=13, anchor="end")
+    p = s.pool
+    for n, (name, cap, spent, locked, avail) in enumerate((
+            (tr(lang, "Рефлекс", "Reflex"), p["reflex"], p["spent"]["reflex"], p["locked"]["reflex"], p["avail_R"]),
+            (tr(lang, f"Навык ({p['skill_id']})", f"Skill ({p['skill_id']})"), p["skill"], p["spent"]["skill"],
+             p["locked"]["skill"], p["avail_S"]))):
+        row = y + 46 + 30 * n
+        S.label(dwg, dwg, name, (x + 12, row + 13), size=13)
+        S.bar(dwg, dwg, x + 130, row, 160, 16, avail, cap, hi=max(cap, 10))
+        S.label(dwg, dwg, tr(lang, f"{avail}/{cap} (потр. {spent}, закр. {locked})",
+                             f"{avail}/{cap} (spent {spent}, locked {locked})"), (x + 298, row + 13), size=11)
+    track = tr(lang, f"усталость {s.fatigue} · боль {s.pain} · шок {s.shock} · кровотечение {s.bleeding} "
+                     f"(потеря {s.blood_loss})",
+               f"fatigue {s.fatigue} · pain {s.pain} · shock {s.shock} · bleeding {s.bleeding} (lost {s.blood_loss})")
+    S.label(dwg, dwg, track, (x + 12, y + 122), size=12)
+    S.label(dwg, dwg, s.weapon + (f" · {s.shield}" if s.shield else ""), (x + 12, y + 142), size=12)
+    draw_body(dwg, s, x + 14, y + 156)
+    for n, line in enumerate(s.wounds[:7] or (tr(lang, "ран нет", "no wounds"),)):
+        S.label(dwg, dwg, line, (x + 120, y + 170 + 18 * n), size=12)
+
+
+def draw_body(dwg, s: Side, x: float, y: float) -> None:
+    """The small body map: each declared zone shaded by its worst wound level."""
+    for zone, (zx, zy, w, h) in ZONE_BOXES.items():
+        level = s.zones.get(zone, 0)
+        dwg.add(dwg.rect((x + zx, y + zy), (w, h), fill=LEVEL_FILL[level], stroke=S.INK, stroke_width=1, rx=3))
+        if level:
+            S.label(dwg, dwg, str(level), (x + zx + w / 2, y + zy + h / 2 + 4), size=11, bold=True,
+                    anchor="middle", fill=S.PAPER if level >= 4 else S.INK)
+
+
+def legend_items(lang: str) -> list[S.Swatch]:
+    return [S.Swatch(tr(lang, "ход инициативы ★", "initiative ★"), stroke=S.INK, fill=S.PAPER),
+            S.Swatch(tr(lang, "заявленная атака", "declared attack"), kind="arrow", stroke=S.BLUE),
+            *(S.Swatch(tr(lang, f"рана ур. {n}", f"wound level {n}"), fill=LEVEL_FILL[n]) for n in range(1, 6)),
+            S.Swatch(tr(lang, "доступно из предела", "available of cap"), fill=S.GREEN)]

@@ -1,0 +1,373 @@
+"""Setup, options and state of a skirmish (spec 3): fighters with characteristics, skills, weapons, armour and
+shield; the engagement's combat distance and initiative; the round, exchange and declaration step.
+
+State is immutable (frozen dataclasses of plain values) and JSON-serialisable through `state_to_json`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from replay.ruleset import Options
+from replay.rulesets.skirmish import data
+
+OPTION_DEFAULTS = {
+    "extra_success_mode": "A-04",
+    "ones_cancel_successes": "A-02",
+    "attack_dice_doubling": "A-08",
+    "one_action_per_exchange": "A-09",
+    "parry_weight_penalty": "A-43",
+    "head_cost_rule": "A-05",
+    "fatigue_rolls": "5.10",
+}
+
+
+class SkirmishOptions(Options):
+    """House rules; every default is the spec's PROPOSED DEFAULT (3.1)."""
+
+    extra_success_mode: Literal["cost", "threshold"] = "cost"
+    ones_cancel_successes: bool = True
+    attack_dice_doubling: bool = True
+    one_action_per_exchange: bool = True
+    parry_weight_penalty: Literal["heavy_light", "any_step"] = "heavy_light"
+    head_cost_rule: Literal["composite", "category", "ratio"] = "composite"
+    fatigue_rolls: bool = True
+    pool_die_sides: int = Field(10, ge=6, le=20)
+    max_difficulty: int = 7
+
+
+# --- setup -------------------------------------------------------------------------------------------------------
+
+class WeaponSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    type: str
+    hands: list[Literal["right", "left"]] = []
+    grip: str | None = None
+    state: Literal["ready", "sheathed", "dropped", "broken"] = "ready"
+    location: str | None = None
+
+    @model_validator(mode="after")
+    def _known(self) -> WeaponSetup:
+        if self.type not in data.table("weapons")["weapons"]:
+            raise ValueError(f"unknown weapon type {self.type!r} (data/weapons.json)")
+        return self
+
+
+class ShieldSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    type: str
+    hand: Literal["right", "left"] = "left"
+
+    @model_validator(mode="after")
+    def _known(self) -> ShieldSetup:
+        if self.type not in data.table("shields")["shields"]:
+            raise ValueError(f"unknown shield type {self.type!r} (data/shields.json)")
+        return self
+
+
+class Condition(BaseModel):
+    """Starting condition (clarification C11)."""
+
+    model_config = ConfigDict(extra="forbid")
+    stance: Literal["standing", "sitting", "lying"] = "standing"
+    fatigue: int = Field(0, ge=0)
+    pain: int = Field(0, ge=0)
+
+
+class FighterSetup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]{0,15}$")
+    name: dict[str, str]
+    side: str
+    height_cm: int = Field(ge=30, le=800)
+    weight_kg: int = Field(ge=5, le=2000)
+    gear_kg: int = 0
+    characteristics: dict[str, int]
+    extraordinary: dict[str, int] = {}
+    skills: dict[str, int]
+    main_hand: Literal["right", "left"] = "right"
+    weapons: list[WeaponSetup]
+    armour: list[str] = []
+    shield: ShieldSetup | None = None
+    load: Literal["light", "medium", "heavy", "extreme"] = "light"
+    cell: tuple[int, int] = (0, 0)
+    facing: Literal["N", "E", "S", "W"] = "E"
+    condition: Condition = Condition()
+
+    @model_validator(mode="after")
+    def _sheet(self) -> FighterSetup:
+        missing = {"reflex", "strength", "endurance"} - set(self.characteristics)
+        if missing:
+            raise ValueError(f"characteristics: {', '.join(sorted(missing))} missing (spec 3.2)")
+        for a in self.armour:
+            if a not in data.table("armour")["armour"]:
+                raise ValueError(f"unknown armour {a!r} (data/armour.json)")
+        return self
+
+
+class EngagementSetup(BaseModel):
+    """How melee starts (spec 4.2): a normal approach, or opponents initially closer (CP-06: the GM sets the
+    initial distance category)."""
+
+    model_config = ConfigDict(extra="forbid")
+    approach: Literal["normal", "initially_closer"] = "normal"
+    initial_distance: str | None = None
+
+    @model_validator(mode="after")
+    def _distance(self) -> EngagementSetup:
+        if self.approach == "initially_closer" and self.initial_distance not in data.LENGTHS:
+            raise ValueError("initial_distance: a length category (hand … extremely_long) when initially closer "
+                             "(spec 4.2, CP-06)")
+        return self
+
+
+class Setup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    fighters: list[FighterSetup | dict[str, Any]]
+    engagement: EngagementSetup = EngagementSetup()
+
+    @model_validator(mode="after")
+    def _two(self) -> Setup:
+        if len(self.fighters) != 2:
+            raise ValueError("fighters: exactly two in this version (part 1: a duel in melee)")
+        ids = [f.id for f in self.resolved()]
+        if len(set(ids)) != 2:
+            raise ValueError("fighters: two different ids")
+        return self
+
+    def resolved(self) -> list[FighterSetup]:
+        """Fighters with SAMPLE references (`{"sample": "RAT", "cell": [0, 0]}`) expanded."""
+        out = []
+        for f in self.fighters:
+            if isinstance(f, FighterSetup):
+                out.append(f)
+                continue
+            ref = dict(f)
+            sample = ref.pop("sample", None)
+            base = data.sample_character(sample) if sample else {}
+            out.append(FighterSetup.model_validate({**base, **ref}))
+        return out
+
+
+# --- state -------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Weapon:
+    id: str
+    type: str
+    hands: tuple[str, ...]
+    grip: str | None
+    state: str
+    location: str | None = None
+
+
+@dataclass(frozen=True)
+class Shield:
+    id: str
+    type: str
+    hand: str
+    reliability: int
+    state: str = "ready"
+    cover: tuple[str, ...] = ()
+    """Declared zones covered passively besides the carrying arm (CP-28, C8, C16)."""
+    used: bool = False
+    """Used in a maneuver this exchange: no passive cover (5.11, A-87b)."""
+
+
+@dataclass(frozen=True)
+class Timed:
+    """An effect lasting to the end of (round, exchange): shock, an initiative botch's reflex loss."""
+
+    amount: int
+    round: int
+    exchange: int
+    source: str
+
+
+@dataclass(frozen=True)
+class Wound:
+    zone: str
+    precise: str
+    type: str
+    W: int
+    level: int
+    pain: int
+    bleeding: int
+    flags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Fighter:
+    id: str
+    name: dict[str, str]
+    side: str
+    cell: tuple[int, int]
+    facing: str
+    height_cm: int
+    weight_kg: int
+    characteristics: dict[str, int]
+    extraordinary: dict[str, int]
+    skills: dict[str, int]
+    main_hand: str
+    weapons: tuple[Weapon, ...]
+    shield: Shield | None
+    armour: tuple[str, ...]
+    load: str
+    stance: str = "standing"
+    status: str = "ok"
+    fatigue: int = 0
+    pain: int = 0
+    shock: tuple[Timed, ...] = ()
+    reflex_loss: tuple[Timed, ...] = ()
+    wounds: tuple[Wound, ...] = ()
+    blood_loss: int = 0
+    spent_R: int = 0
+    spent_S: int = 0
+    locked_R: int = 0
+    locked_S: int = 0
+    used_for_parry: tuple[str, ...] = ()
+    rounds_since_fatigue: int = 0
+    skill_zero_round: int = 0
+    """The round in which an opponent's successful Slip made this fighter's skill points 0 (M48, A-38)."""
+    bonus_dice: tuple[Timed, ...] = ()
+    """Bonus dice on the next attack with a weapon (M40; source = the weapon id), lapsing with their exchange."""
+
+    def char(self, name: str) -> int:
+        return int(self.characteristics.get(name, 0))
+
+    def skill(self, name: str) -> int:
+        return int(self.skills.get(name, 0))
+
+    @property
+    def weapon(self) -> Weapon | None:
+        """The weapon in hand (the first ready one held), which feeds the skill points."""
+        return next((w for w in self.weapons if w.hands and w.state == "ready"), None)
+
+    def weapon_by_id(self, wid: str) -> Weapon | None:
+        return next((w for w in self.weapons if w.id == wid), None)
+
+    @property
+    def pool_skill(self) -> str:
+        """The skill that feeds skill points now (spec 3.3: the current weapon's; fist-fighting when unarmed)."""
+        w = self.weapon
+        return data.weapon_type(w.type)["skill"] if w else "fist"
+
+    @property
+    def bleeding(self) -> int:
+        return sum(w.bleeding for w in self.wounds)
+
+    @property
+    def out(self) -> bool:
+        """Out of the fight: dead or unconscious."""
+        return self.status in ("dead", "unconscious")
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A declaration as resolution will use it (the priced form of an order, spec 4.5–4.6)."""
+
+    actor: str
+    exchange: int
+    step: str
+    maneuver: str
+    order: dict[str, Any]
+    priced: dict[str, Any]
+    forced: bool = False
+
+
+@dataclass(frozen=True)
+class Fight:
+    fighters: tuple[Fighter, Fighter]
+    approach: str = "normal"
+    initial_distance: str | None = None
+    round: int = 0
+    """The round being played (0 before the first)."""
+    closed: int = 0
+    """The last closed round (turn)."""
+    exchange: int = 0
+    step: int = 0
+    """Declaration step 1–4 of the exchange (4.4); 5 while it resolves; 0 between exchanges."""
+    holder: str | None = None
+    """The combat initiative holder, "tie" for equal initiative, None before the roll."""
+    distance: str | None = None
+    engaged: bool = False
+    reroll: bool = False
+    """Both fighters lost initiative: combat initiative is rerolled before the next exchange (L36)."""
+    declared: tuple[Declared, ...] = ()
+    """The declarations of the current exchange."""
+    attacked_before: tuple[str, ...] = ()
+    """Who attacked in the previous exchange of this round (the Retreat's condition, M45)."""
+    result: dict[str, Any] | None = None
+    history: tuple[dict[str, Any], ...] = field(default=())
+    """One line per resolved exchange (for the frame's caption)."""
+
+    @property
+    def ids(self) -> tuple[str, str]:
+        return (self.fighters[0].id, self.fighters[1].id)
+
+    def fighter(self, fid: str) -> Fighter:
+        return next(f for f in self.fighters if f.id == fid)
+
+    def opponent(self, fid: str) -> Fighter:
+        return next(f for f in self.fighters if f.id != fid)
+
+    def with_fighter(self, fighter: Fighter) -> Fight:
+        return replace(self, fighters=tuple(fighter if f.id == fighter.id else f for f in self.fighters))
+
+
+def new_fighter(setup: FighterSetup) -> Fighter:
+    shield = None
+    if setup.shield is not None:
+        shield = Shield(setup.shield.id, setup.shield.type, setup.shield.hand,
+                        data.shield_type(setup.shield.type)["reliability"])
+    weapons = tuple(Weapon(w.id, w.type, tuple(w.hands), w.grip or data.weapon_type(w.type)["default_grip"],
+                           w.state if w.hands else "sheathed", w.location) for w in setup.weapons)
+    return Fighter(setup.id, dict(setup.name), setup.side, tuple(setup.cell), setup.facing, setup.height_cm,
+                   setup.weight_kg + setup.gear_kg, dict(setup.characteristics), dict(setup.extraordinary),
+                   dict(setup.skills), setup.main_hand, weapons, shield, tuple(setup.armour), setup.load,
+                   stance=setup.condition.stance, fatigue=setup.condition.fatigue, pain=setup.condition.pain)
+
+
+def initial(setup: Setup) -> Fight:
+    a, b = (new_fighter(f) for f in setup.resolved())
+    return Fight((a, b), setup.engagement.approach, setup.engagement.initial_distance)
+
+
+# --- JSON ----------------------------------------------------------------------------------------------------------
+
+def state_to_json(state: Fight) -> dict[str, Any]:
+    """The full state, plus the contractual per-fighter fields of docs/skirmish.md (pool, initiative, …)."""
+    from replay.rulesets.skirmish import pools
+
+    raw = asdict(state)
+    raw["fighters"] = [dict(asdict(f), view=pools.fighter_view(state, f)) for f in state.fighters]
+    raw["fight"] = {"round": state.round, "exchange": state.exchange, "step": state.step,
+                    "initiative": state.holder, "distance": state.distance, "result": state.result}
+    return raw
+
+
+def state_from_json(raw: dict[str, Any]) -> Fight:
+    fighters = []
+    for f in raw["fighters"]:
+        f = {k: v for k, v in f.items() if k != "view"}
+        shield = f.get("shield")
+        fighters.append(Fighter(**{
+            **f, "cell": tuple(f["cell"]),
+            "weapons": tuple(Weapon(**{**w, "hands": tuple(w["hands"])}) for w in f["weapons"]),
+            "shield": None if shield is None else Shield(**{**shield, "cover": tuple(shield["cover"])}),
+            "armour": tuple(f["armour"]),
+            "shock": tuple(Timed(**t) for t in f["shock"]),
+            "reflex_loss": tuple(Timed(**t) for t in f["reflex_loss"]),
+            "wounds": tuple(Wound(**{**w, "flags": tuple(w["flags"])}) for w in f["wounds"]),
+            "used_for_parry": tuple(f["used_for_parry"]),
+            "bonus_dice": tuple(Timed(**t) for t in f.get("bonus_dice", ()))}))
+    rest = {k: v for k, v in raw.items() if k not in ("fighters", "fight")}
+    return Fight(**{**rest, "fighters": tuple(fighters),
+                    "declared": tuple(Declared(**d) for d in raw["declared"]),
+                    "attacked_before": tuple(raw.get("attacked_before", ())),
+                    "history": tuple(raw["history"])})

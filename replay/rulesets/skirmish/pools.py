@@ -1,0 +1,94 @@
+"""Point pools (spec 3.3 with the dynamic form A-73 and clarification C1): reflex and skill caps at any moment,
+what is available for a new declaration, helplessness."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from replay.rulesets.skirmish import data
+from replay.rulesets.skirmish.model import Fight, Fighter, Timed
+
+
+def active(effects: tuple[Timed, ...], round_: int, exchange: int) -> int:
+    """Sum of the effects that last at least to (round, exchange)."""
+    return sum(t.amount for t in effects if (round_, max(exchange, 1)) <= (t.round, t.exchange))
+
+
+def shock_now(f: Fighter, round_: int, exchange: int) -> int:
+    return active(f.shock, round_, exchange)
+
+
+def dual_wield_penalty(f: Fighter) -> int:
+    """L141, A-18: −2 per weight category of the off-hand weapon above light while two weapons are held
+    (a shield is excepted)."""
+    held = [w for w in f.weapons if w.hands and w.state == "ready"]
+    if len(held) < 2:
+        return 0
+    off = held[1]
+    return 2 * data.WEIGHTS.index(data.weapon_type(off.type)["weight"])
+
+
+def caps(f: Fighter, round_: int, exchange: int) -> tuple[int, int]:
+    """(cap_R, cap_S) now (A-73): Reflex/skill − fatigue − pain − shock (− initiative botch for reflex), the reflex
+    cap halved lying or sitting (L112), the dual-wield penalty from the skill cap first (A-18)."""
+    loss = f.fatigue + f.pain + shock_now(f, round_, exchange)
+    cap_r = max(0, f.char("reflex") - loss - active(f.reflex_loss, round_, exchange))
+    if f.stance in ("lying", "sitting"):
+        cap_r //= 2
+    cap_s = 0 if f.skill_zero_round == round_ else max(0, f.skill(f.pool_skill) - loss)
+    dual = dual_wield_penalty(f)
+    from_s = min(dual, cap_s)
+    return max(0, cap_r - (dual - from_s)), cap_s - from_s
+
+
+def available(f: Fighter, round_: int, exchange: int) -> tuple[int, int]:
+    """(avail_R, avail_S) (C1): an overdrawn pool's deficit comes out of the other pool's available points."""
+    cap_r, cap_s = caps(f, round_, exchange)
+    left_r = cap_r - f.spent_R - f.locked_R
+    left_s = cap_s - f.spent_S - f.locked_S
+    return max(0, left_r + min(0, left_s)), max(0, left_s + min(0, left_r))
+
+
+def pool(f: Fighter, round_: int, exchange: int) -> int:
+    """C1: max(0, cap_R + cap_S − spent − locked)."""
+    cap_r, cap_s = caps(f, round_, exchange)
+    return max(0, cap_r + cap_s - f.spent_R - f.spent_S - f.locked_R - f.locked_S)
+
+
+def overdraft(f: Fighter, round_: int, exchange: int) -> int:
+    """Spec 5.1.6: how far the points spent (pending declarations included) exceed the caps now."""
+    cap_r, cap_s = caps(f, round_, exchange)
+    return max(0, f.spent_R + f.spent_S - cap_r - cap_s)
+
+
+def helpless(f: Fighter, round_: int, exchange: int) -> bool:
+    """L114: a pool of 0 (whatever the reason): cannot move, attack or defend."""
+    return pool(f, round_, exchange) == 0
+
+
+def fighter_view(state: Fight, f: Fighter) -> dict[str, Any]:
+    """The contractual `state --json` fields of one fighter (docs/skirmish.md, "state --json")."""
+    r, e = state.round, state.exchange
+    cap_r, cap_s = caps(f, r, e)
+    avail_r, avail_s = available(f, r, e)
+    weapons = [{"id": w.id, "type": w.type, "grip": w.grip, "state": w.state, "hands": list(w.hands)}
+               for w in f.weapons]
+    if f.shield is not None:
+        weapons.append({"id": f.shield.id, "type": f.shield.type, "grip": "shield", "state": f.shield.state,
+                        "hands": [f.shield.hand], "reliability": f.shield.reliability, "cover": list(f.shield.cover)})
+    wounds: dict[str, list[dict[str, Any]]] = {}
+    for w in f.wounds:
+        wounds.setdefault(w.zone, []).append({"precise": w.precise, "level": w.level, "W": w.W, "type": w.type,
+                                              "flags": list(w.flags)})
+    status = f.status
+    if status == "ok" and helpless(f, r, e):
+        status = "helpless"
+    return {
+        "pool": {"reflex": cap_r, "skill": cap_s, "skill_id": f.pool_skill, "spent": {"reflex": f.spent_R,
+                 "skill": f.spent_S}, "locked": {"reflex": f.locked_R, "skill": f.locked_S},
+                 "avail_R": avail_r, "avail_S": avail_s},
+        "initiative": "tie" if state.holder == "tie" else (state.holder == f.id if state.holder else None),
+        "distance": state.distance, "stance": f.stance, "weapons": weapons, "wounds": wounds,
+        "fatigue": f.fatigue, "pain": f.pain, "shock": shock_now(f, r, e), "bleeding": f.bleeding,
+        "blood_loss": f.blood_loss, "status": status,
+    }

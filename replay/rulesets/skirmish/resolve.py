@@ -1,0 +1,801 @@
+"""One round (a turn) of a two-fighter melee (spec 4.2–4.4, 5.1–5.3, 5.10, 6.5): combat initiative, two exchanges of
+four declaration steps each, their resolution, and the round's end. Every die is a recorded roll pulled through the
+context; every declaration an order keyed by exchange and step; nothing is drawn or chosen here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from eventlog.envelope import Draft, Event
+from replay.context import Context, MissingInput, Request, Waiting, freeze
+from replay.rulesets.skirmish import check, costs, damage, data, dice, draw, feint, pools
+from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
+
+R = "skirmish."
+
+
+def emit(ctx: Context, kind: str, payload: dict[str, Any], *, cause: int | None = None) -> Event:
+    payload.setdefault("defaults", [])
+    return ctx.emit(Draft(R + kind, payload, cause=cause))
+
+
+def all_of(*asks: Any) -> list[Any]:
+    """Run several asks; when any waits, wait for everything they miss at once (so `status` lists it all)."""
+    out, missing = [], []
+    for ask in asks:
+        try:
+            out.append(ask())
+        except Waiting as w:
+            missing += w.requests
+    if missing:
+        raise Waiting(requests=missing)
+    return out
+
+
+def pool_dice(ctx: Context, n: int, options: SkirmishOptions) -> str:
+    return f"{n}d{options.pool_die_sides}"
+
+
+# --- the round -------------------------------------------------------------------------------------------------
+
+def resolve(state: Fight, turn: int, ctx: Context, options: SkirmishOptions) -> None:
+    ctx.set_phase("initiative")
+    round_start(ctx, turn, options)
+    if ctx.state.holder is None or ctx.state.reroll:
+        combat_initiative(ctx, 1, options)
+    for x in (1, 2):
+        if ctx.state.result is not None:
+            return
+        if x == 2 and ctx.state.holder is None:  # M45: the melee ended in exchange 1
+            break
+        if x == 2 and ctx.state.reroll:
+            ctx.set_phase("x2.initiative")
+            combat_initiative(ctx, 2, options)
+        exchange(ctx, x, options)
+    if ctx.state.result is None:
+        ctx.set_phase("end")
+        round_end(ctx, options)
+
+
+def round_start(ctx: Context, r: int, options: SkirmishOptions) -> None:
+    """4.3 RoundStarted: pools restored, passive cover declared (CP-28; C16: the previous one stays), fatigue
+    checks when due (5.10)."""
+    cover = {}
+    for f in ctx.state.fighters:
+        if f.shield is not None:
+            limit = data.shield_type(f.shield.type)["passive_zones"]
+            value, how = ctx.ask("cover", actor=f.id, options=sorted(data.body()["declared"]),
+                                 default=list(f.shield.cover), applies=True,
+                                 accept=lambda v, n=limit: len(zone_list(v)) <= n
+                                 and all(z in data.body()["declared"] for z in zone_list(v)),
+                                 what=f"passive shield cover, up to {limit} zones besides the carrying arm (CP-28)",
+                                 round=r)
+            cover[f.id] = {"zones": zone_list(value), "how": how}
+    emit(ctx, "round_started", {"round": r, "cover": cover, "why": [f"round {r}: pools restored (L192)"] + [
+        f"{fid} shield covers the carrying arm" + (f" and {', '.join(c['zones'])}" if c["zones"] else "")
+        + (" (CP-28 kept, C16)" if c["how"] == "default" else " (CP-28)") for fid, c in cover.items()],
+        "rule": ["4.3", "5.11"], "defaults": ["C16"] if cover else []})
+    if options.fatigue_rolls:
+        due = [f for f in ctx.state.fighters if not f.out
+               and f.rounds_since_fatigue >= max(1, f.char("endurance") - f.fatigue)]
+        fatigue_checks(ctx, [f.id for f in due], 0, "interval", options)
+
+
+def zone_list(value: Any) -> list[str]:
+    """A cover choice as recorded: a list, or the text "upper_torso,left_arm" (`battlelog choose`); "" is none."""
+    if isinstance(value, list):
+        return [str(z) for z in value]
+    return [z.strip() for z in str(value).split(",") if z.strip()]
+
+
+def fatigue_checks(ctx: Context, ids: list[str], x: int, why: str, options: SkirmishOptions) -> None:
+    """5.10: Endurance dice (A-71) at %5, %6 with fatigue already; failure (net ≤ 0) adds 1 fatigue."""
+    if not ids:
+        return
+    rolls = ctx.need_rolls([(pool_dice(ctx, ctx.state.fighter(i).char("endurance"), options), i, "fatigue",
+                             {"exchange": x}, f"fatigue check of {i} (Endurance)") for i in ids])
+    for fid, roll in zip(ids, rolls, strict=True):
+        f = ctx.state.fighter(fid)
+        tn = 6 if f.fatigue else 5
+        counted = dice.count(roll.payload["result"], tn, ones_cancel=options.ones_cancel_successes)
+        gained = 1 if counted.net <= 0 else 0
+        emit(ctx, "fatigue", {"fighter": fid, "kind": why, "exchange": x, "roll": counted.to_json(),
+                              "fatigue": f.fatigue + gained, "gained": gained,
+                              "why": [f"{fid} Endurance {len(counted.faces)}d %{tn} {list(counted.faces)} → "
+                                      f"{counted.hits} − {counted.ones} = {counted.net}"
+                                      + (" → fatigue +1" if gained else " → no fatigue")],
+                              "rule": ["5.10"], "defaults": ["A-71"]}, cause=roll.seq or None)
+
+
+def initiative_difficulties(state: Fight) -> dict[str, int]:
+    """4.2 length table: normal approach longer %4 / shorter %6 / equal %5; initially closer than one weapon
+    %6 / %4; closer than both %6 / %5, equal %6."""
+    a, b = state.fighters
+    la, lb = (data.length_index(costs.weapon_length(f.weapon)) if f.weapon else 0 for f in (a, b))
+    if state.approach == "normal" or state.round > 1:
+        if la == lb:
+            return {a.id: 5, b.id: 5}
+        return {a.id: 4, b.id: 6} if la > lb else {a.id: 6, b.id: 4}
+    d = data.length_index(state.initial_distance or "medium")
+    closer_than_both = d < min(la, lb)
+    if la == lb:
+        return {a.id: 6, b.id: 6}
+    longer, shorter = (a.id, b.id) if la > lb else (b.id, a.id)
+    return {longer: 6, shorter: 5 if closer_than_both else 4}
+
+
+def combat_initiative(ctx: Context, x: int, options: SkirmishOptions) -> None:
+    """4.2: Reflex dice (free, never halved, C14) at the length table's difficulty; the higher net holds
+    initiative, equal nets tie; a critical failure costs 1–2 reflex points this round (L20, C12)."""
+    state = ctx.state
+    tns = initiative_difficulties(state)
+    ids = list(state.ids)
+    rolls = ctx.need_rolls([(pool_dice(ctx, state.fighter(i).char("reflex"), options), i, "initiative",
+                             {"exchange": x}, f"combat initiative of {i} (Reflex, %{tns[i]})") for i in ids])
+    counted = {i: dice.count(r.payload["result"], tns[i], ones_cancel=options.ones_cancel_successes)
+               for i, r in zip(ids, rolls, strict=True)}
+    a, b = ids
+    holder = a if counted[a].net > counted[b].net else b if counted[b].net > counted[a].net else "tie"
+    lengths = [costs.weapon_length(f.weapon) if f.weapon else "hand" for f in state.fighters]
+    if state.distance is None:
+        distance = state.initial_distance if state.approach == "initially_closer" and state.round <= 1 else \
+            max(lengths, key=data.length_index)
+    else:
+        distance = state.distance
+    why = [f"{i}: Reflex {len(c.faces)}d %{tns[i]} {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"
+           + (f" (critical failure −{c.crit_degree} reflex this round)" if c.crit_degree else "")
+           for i, c in counted.items()]
+    why.append(f"initiative: {holder}" + ("" if state.distance else f"; distance {distance} (L129)"))
+    emit(ctx, "initiative", {"exchange": x, "rolls": {i: c.to_json() for i, c in counted.items()},
+                             "difficulty": tns, "holder": holder, "distance": distance,
+                             "reflex_loss": {i: c.crit_degree for i, c in counted.items() if c.crit_degree},
+                             "reroll": state.holder is not None, "why": why, "rule": ["4.2", "L20-22", "L129"],
+                             "defaults": ["C12", "C14"]})
+
+
+# --- an exchange -------------------------------------------------------------------------------------------------
+
+def can_declare(state: Fight, fid: str) -> bool:
+    f = state.fighter(fid)
+    return not f.out and not pools.helpless(f, state.round, state.exchange)
+
+
+def exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
+    """4.4: declarations in order (the lower initiative's attack, the higher's attack, the lower's defence, the
+    higher's defence; at a tie steps 1–2 and 3–4 are one step each, sealed, A-10), then 5.1."""
+    ctx.set_phase(f"x{x}.s1")
+    emit(ctx, "exchange_started", {"exchange": x, "holder": ctx.state.holder, "why": [
+        f"exchange {x}: initiative {ctx.state.holder}, distance {ctx.state.distance}"], "rule": ["4.3", "4.4"]})
+    holder = ctx.state.holder
+    if holder == "tie":
+        steps = [("x{}.s1", list(ctx.state.ids), "attack"), ("x{}.s3", list(ctx.state.ids), "defence")]
+        for phase, ids, step in steps:
+            ctx.set_phase(phase.format(x))
+            declare_all(ctx, ids, x, step, options)
+    else:
+        low = ctx.state.opponent(holder).id
+        for n, (fid, step) in enumerate(((low, "attack"), (holder, "attack"), (low, "defence"),
+                                         (holder, "defence")), start=1):
+            ctx.set_phase(f"x{x}.s{n}")
+            declare_all(ctx, [fid], x, step, options)
+    ctx.set_phase(f"x{x}.s4")
+    feint.invoke(ctx, x, options, emit, declared)
+    ctx.set_phase(f"x{x}.resolve")
+    resolve_exchange(ctx, x, options)
+
+
+def wants(state: Fight, fid: str, step: str, options: SkirmishOptions) -> bool:
+    """Whether the step asks `fid` at all: a fighter who cannot act, or who has no attack to answer, or who
+    attacked (A-09), passes without being asked."""
+    if not can_declare(state, fid):
+        return False
+    if step == "attack":
+        return True
+    attacked = any(d.actor == fid and d.step == "attack" and d.maneuver != "pass" for d in state.declared)
+    return costs.incoming(state, fid) is not None and not (attacked and options.one_action_per_exchange)
+
+
+def declare_all(ctx: Context, ids: list[str], x: int, step: str, options: SkirmishOptions) -> None:
+    asked = [fid for fid in ids if wants(ctx.state, fid, step, options)]
+    orders = need_declarations(ctx, asked, x, step)
+    for fid in ids:
+        if fid not in asked:
+            reason = "cannot act" if not can_declare(ctx.state, fid) else "nothing to answer" \
+                if costs.incoming(ctx.state, fid) is None else "attacked this exchange (A-09)"
+            declared(ctx, fid, {"exchange": x, "step": step, "maneuver": "pass"}, None, forced=reason,
+                     options=options)
+            continue
+        event = orders[fid]
+        problems = check.declaration(ctx.state, fid, event.payload, options)
+        if problems:
+            raise MissingInput(f"turn {ctx.turn}: {fid}'s {step} declaration at seq {event.seq}: "
+                               + "; ".join(problems))
+        declared(ctx, fid, event.payload, event.seq, forced=None, options=options)
+
+
+def need_declarations(ctx: Context, ids: list[str], x: int, step: str) -> dict[str, Event]:
+    """The declaration of each actor for (exchange, step) — an order whose payload names them; waits for all the
+    missing ones (or the reveal of a sealed one) at once."""
+    found, missing = {}, []
+    key = {"exchange": x, "step": step}
+    for fid in ids:
+        req = Request("order", fid, "order", freeze(key), what=f"{step} declaration, exchange {x}",
+                      phase=ctx.phase)
+        ruled = ctx.recorded.ruling_for(req)
+        if ruled is not None:
+            ctx.used.add(ruled.seq)
+            found[fid] = Event(ruled.game, ruled.seq, "order", ruled.turn, fid, ruled.payload.get("value") or {},
+                               ruled.cause, ruled.at, ruled.prev, ruled.hash)
+            continue
+        seal = ctx.recorded.seal_for("order", fid, "order", key)
+        mine = [e for e in ctx.recorded.orders_of(fid) if e.payload.get("exchange") == x
+                and e.payload.get("step") == step]
+        if seal is not None:
+            missing.append(Request("reveal", fid, "order", freeze(key), what=f"reveal of the sealed {step} "
+                                   f"declaration (seq {seal.seq})", phase=ctx.phase, seal=seal.seq))
+        elif not mine:
+            missing.append(req)
+        else:
+            found[fid] = mine[-1]
+            ctx.used.add(mine[-1].seq)
+    if missing:
+        ctx.asked.extend(missing)
+        raise Waiting(requests=missing)
+    return found
+
+
+def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, forced: str | None,
+             options: SkirmishOptions) -> None:
+    state = ctx.state
+    if order.get("maneuver") == "pass":
+        priced: dict[str, Any] = {"cost_points": 0, "paid_R": 0, "paid_S": 0}
+        why = [f"{fid} passes the {order['step']} step" + (f" ({forced})" if forced else "")]
+    else:
+        drawn_state, order = draw.apply(state, fid, order)
+        priced = costs.price(drawn_state, drawn_state.fighter(fid), order, options)
+        why = [declaration_why(fid, order, priced)]
+        if order.get("draw"):
+            why.insert(0, f"{fid} draws {order['draw']} (M50, {draw.cost(state.fighter(fid), order['draw'])} R)")
+    emit(ctx, "declared", {"actor": fid, "exchange": order["exchange"], "step": order["step"],
+                           "maneuver": order.get("maneuver", "pass"), "order": order, "priced": priced,
+                           "forced": forced, "why": why, "rule": ["4.4", "4.5", "4.6", "4.7"],
+                           "defaults": ["A-08", "A-09"] + (["A-10"] if state.holder == "tie" else [])},
+         cause=seq)
+
+
+def declaration_why(fid: str, order: dict[str, Any], p: dict[str, Any]) -> str:
+    parts = [f"{p['dice_pool']} dice"]
+    if p["doubling"]:
+        parts.append(f"+{p['doubling']} above skill {p['skill_level']} (L211)")
+    if p["length_penalty"]:
+        parts.append(f"+{p['length_penalty']} length (L129)")
+    if p["activation"]:
+        parts.append(f"+{p['activation']} activation")
+    zone = f" → {order.get('target')} {order['zone']}" if order.get("zone") else ""
+    req = f"; requires {p['required_extra']} ({', '.join(p['required_why'])})" if p["required_extra"] else ""
+    return (f"{fid}: {order['maneuver']}{zone}, %{p['difficulty']}, cost {' '.join(parts)} = {p['cost_points']} "
+            f"(R{p['paid_R']} S{p['paid_S']}), rolls {p['dice_to_roll']}{req}")
+
+
+# --- resolving the exchange (5.1) --------------------------------------------------------------------------------
+
+@dataclass
+class Item:
+    """One entry of the resolution queue (5.1 step 2): an attack and the defence answering it."""
+
+    attack: Declared
+    defence: Declared | None
+    attack_roll: Event
+    defence_roll: Event | None
+
+
+def queue(state: Fight) -> list[tuple[Declared, Declared | None]]:
+    """5.1 step 2: the holder's attack first; at a tie both form one simultaneous group (id order)."""
+    attacks = [d for d in state.declared if d.step == "attack" and d.maneuver != "pass"]
+    attacks.sort(key=lambda d: (d.actor != state.holder, state.ids.index(d.actor)))
+    out = []
+    for att in attacks:
+        target = att.order.get("target")
+        defence = next((d for d in state.declared if target and d.actor == target and d.step == "defence"
+                        and d.maneuver != "pass"), None)
+        out.append((att, defence))
+    return out
+
+
+def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
+    pairs = queue(ctx.state)
+    asks = []
+    for att, dfn in pairs:
+        asks.append((pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack", {"exchange": x},
+                     f"attack roll of {att.actor} ({att.maneuver}, %{att.priced['difficulty']})"))
+        if dfn is not None:
+            purpose = "redefence" if dfn.order.get("after_feint") else "defence"
+            asks.append((pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, purpose,
+                         {"exchange": x}, f"defence roll of {dfn.actor} ({dfn.maneuver}, %{dfn.priced['difficulty']})"))
+    rolls = iter(ctx.need_rolls(asks))
+    items = [Item(att, dfn, next(rolls), next(rolls) if dfn else None) for att, dfn in pairs]
+    outcomes: list[dict[str, Any]] = []
+    simultaneous = ctx.state.holder == "tie"
+    if simultaneous:  # 5.1 step 4: every outcome from the state before the group
+        compared = [None if it.attack.maneuver == "maneuvering" else compare(ctx.state, it, options) for it in items]
+        for it, cmp_ in zip(items, compared, strict=True):
+            outcomes.append(stand_up(ctx, x, it, options) if cmp_ is None else strike(ctx, x, it, cmp_, options))
+    else:
+        for it in items:
+            if ctx.state.result is not None:
+                break
+            if it.attack.maneuver == "maneuvering":
+                outcomes.append(stand_up(ctx, x, it, options))
+                continue
+            outcomes.append(strike(ctx, x, it, compare(ctx.state, it, options), options))
+    knockouts(ctx, x, options)
+    extra_fatigue(ctx, x, options)
+    exchange_end(ctx, x, outcomes, options)
+
+
+def stand_up(ctx: Context, x: int, it: Item, options: SkirmishOptions) -> dict[str, Any]:
+    """M53 standing up (L683, A-86, C6): a %5 check in the actor's attack slot with reflex points and skill points up
+    to Acrobatics; success: standing."""
+    decl = it.attack
+    roll, cut = counted_roll(ctx.state, decl, it.attack_roll, options)
+    up = roll.net >= 1
+    emit(ctx, "stood_up", {"exchange": x, "fighter": decl.actor, "roll": roll.to_json(), "reduced": cut,
+                           "standing": up, "why": [roll_why(decl, roll, cut) + (" → stands up" if up else
+                                                                                 " → stays down")],
+                           "rule": ["5.4.3 M53", "L683"], "defaults": ["A-86", "C6"]}, cause=it.attack_roll.seq or None)
+    return {"attack": decl, "defence": None, "winner": None, "stood_up": up}
+
+
+def compare(state: Fight, it: Item, options: SkirmishOptions) -> dict[str, Any]:
+    """5.1 steps 3a–3d: re-validate (C2), reduce pending dice (5.1.6), count the faces, compare (2.3–2.4)."""
+    att, dfn = it.attack, it.defence
+    attacker = state.fighter(att.actor)
+    weapon = attacker.weapon_by_id(att.priced["weapon"] or "")
+    if attacker.out or weapon is None or not weapon.hands or weapon.state != "ready":
+        return {"cancelled": f"{att.actor} cannot act or no longer holds {att.priced['weapon']} (C2)"}
+    a_roll, a_cut = counted_roll(state, att, it.attack_roll, options)
+    d_roll, d_cut = (None, 0)
+    if dfn is not None and it.defence_roll is not None:
+        defender = state.fighter(dfn.actor)
+        if defender.out:
+            dfn = None
+        else:
+            d_roll, d_cut = counted_roll(state, dfn, it.defence_roll, options)
+    result = dice.opposed(a_roll.net, None if d_roll is None else d_roll.net, required=att.priced["required_extra"],
+                          mode=options.extra_success_mode)
+    return {"attack_roll": a_roll, "defence_roll": d_roll, "reduced": {"attack": a_cut, "defence": d_cut},
+            "opposed": result, "defence": dfn}
+
+
+def counted_roll(state: Fight, decl: Declared, roll: Event, options: SkirmishOptions) -> tuple[dice.PoolRoll, int]:
+    """5.1.6: the overdraft comes off the pending roll; its last faces are discarded (2.6)."""
+    f = state.fighter(decl.actor)
+    n = decl.priced["dice_to_roll"]
+    cut = min(n, pools.overdraft(f, state.round, state.exchange))
+    faces = list(roll.payload["result"])[: n - cut]
+    if n - cut <= 0:
+        return dice.zero_dice(decl.priced["difficulty"]), cut
+    return dice.count(faces, decl.priced["difficulty"], ones_cancel=options.ones_cancel_successes,
+                      max_difficulty=options.max_difficulty), cut
+
+
+def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
+    """5.1 step 3e: a hit buys and deals damage (5.2.1, 6.5); emits `skirmish.clash`."""
+    att = it.attack
+    if "cancelled" in cmp_:
+        emit(ctx, "clash", {"exchange": x, "attacker": att.actor, "target": att.order["target"],
+                            "maneuver": att.maneuver, "defence": None, "cancelled": cmp_["cancelled"],
+                            "why": [cmp_["cancelled"]], "rule": ["5.1"], "defaults": ["C2"]})
+        return {"attack": att, "defence": None, "winner": None, "cancelled": True}
+    a_roll: dice.PoolRoll = cmp_["attack_roll"]
+    d_roll: dice.PoolRoll | None = cmp_["defence_roll"]
+    dfn: Declared | None = cmp_["defence"]
+    res: dice.Opposed = cmp_["opposed"]
+    why = [roll_why(att, a_roll, cmp_["reduced"]["attack"])]
+    if dfn is not None and d_roll is not None:
+        why.append(roll_why(dfn, d_roll, cmp_["reduced"]["defence"]))
+    req = att.priced["required_extra"]
+    why.append(comparison_why(a_roll.net, None if d_roll is None else d_roll.net, req, res, options))
+    payload: dict[str, Any] = {
+        "exchange": x, "attacker": att.actor, "target": att.order["target"], "maneuver": att.maneuver,
+        "defence": None if dfn is None else {"actor": dfn.actor, "maneuver": dfn.maneuver},
+        "attack_roll": a_roll.to_json(), "defence_roll": None if d_roll is None else d_roll.to_json(),
+        "reduced": cmp_["reduced"], "required_extra": req, "mode": options.extra_success_mode,
+        "opposed": res.to_json(), "cancelled": None,
+        "rule": ["5.1", "2.3", "2.4"], "defaults": ["A-01", "A-02", "A-04"] + (
+            ["5.1.6"] if any(cmp_["reduced"].values()) else [])}
+    if dfn is not None and dfn.maneuver == "slip" and res.winner == "defence":
+        payload["skill_zero"] = {"fighter": att.actor, "round": ctx.state.round}
+        why.append(f"slip: {att.actor}'s skill points are 0 for the rest of the round (M48, A-38)")
+        payload["defaults"] += ["A-38"]
+    if dfn is not None and dfn.maneuver == "counterattack" and res.winner == "defence":
+        payload["counter_bonus"] = {"fighter": dfn.actor, "weapon": dfn.priced["weapon"], "amount": res.final,
+                                    "until": [ctx.state.round, 2]}
+        why.append(f"counterattack: +{res.final} bonus dice on {dfn.actor}'s attack with {dfn.priced['weapon']} in "
+                   "the next exchange (M40, C17)")
+        payload["rule"] += ["M40"]
+        payload["defaults"] += ["C17"]
+    payload["why"] = why
+    emit(ctx, "clash", payload, cause=it.attack_roll.seq or None)
+    if res.winner == "attack":
+        hit_why: list[str] = []
+        found = hit(ctx, x, att, res.final, hit_why, options)
+        emit(ctx, "hit", {"exchange": x, "attacker": att.actor, "target": att.order["target"],
+                          "maneuver": att.maneuver, **found, "why": hit_why, "rule": ["5.2.1", "5.5.1", "6.5"],
+                          "defaults": ["sample_v1", "C13", "A-15"]})
+    elif dfn is not None and dfn.maneuver in costs.BLOCKS:
+        blocked(ctx, x, att, dfn, res.final if res.winner == "defence" else 0, options)
+    elif dfn is not None and dfn.maneuver == "knock_aside" and res.winner == "defence":
+        knocked_aside(ctx, x, att, dfn, res.final, options)
+    return {"attack": att, "defence": dfn, "winner": res.winner, "final": res.final}
+
+
+def knocked_aside(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, options: SkirmishOptions) -> None:
+    """M42 (L584): the attacker makes a Fortitude check at %5 and needs at least the knock-aside's final successes, or
+    the weapon falls to the floor."""
+    attacker = ctx.state.fighter(att.actor)
+    roll = ctx.roll(pool_dice(ctx, max(1, attacker.char("fortitude")), options), actor=att.actor, purpose="fortitude",
+                    what=f"Fortitude check of {att.actor} to keep {att.priced['weapon']} against the knock-aside "
+                    f"(%5, needs {final})", exchange=x)
+    counted = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+    dropped = counted.net < final
+    emit(ctx, "knocked_aside", {
+        "exchange": x, "attacker": att.actor, "defender": dfn.actor, "weapon": att.priced["weapon"], "needed": final,
+        "roll": counted.to_json(), "dropped": dropped,
+        "why": [f"{att.actor} Fortitude {len(counted.faces)}d %5 {list(counted.faces)} → {counted.net} vs {final} "
+                "needed → " + ("the weapon falls to the floor" if dropped else "keeps the weapon")],
+        "rule": ["5.4.2 M42", "L584"], "defaults": []}, cause=roll.seq or None)
+
+
+def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, options: SkirmishOptions) -> None:
+    """M34/M36 (L515–535, A-41, 2.3 on ties): a stopped blow hits the blocking weapon or shield: a Reliability check
+    (Reliability + the block's final successes at %5); broken when the damage exceeds twice the effective Reliability
+    (a weapon never against a cut), the rest (damage − 2 × Reliability) on the carrying arm; the attacker's weapon
+    breaks if its Reliability is lower and under half the damage (L523); a weapon block of damage above Strength asks
+    a Fortitude check to keep the weapon (L525); a power blow stopped by a block gives shock (L324)."""
+    state = ctx.state
+    attacker, defender = state.fighter(att.actor), state.fighter(dfn.actor)
+    weapon = attacker.weapon_by_id(att.priced["weapon"])
+    assert weapon is not None
+    raw, _, raw_why = damage.raw_damage(attacker, weapon.type, weapon.grip, att.priced["attack_type"], "", 0)
+    if dfn.maneuver == "shield_block" and defender.shield is not None:
+        item, rel, hand = defender.shield.id, defender.shield.reliability, defender.shield.hand
+    else:
+        own = defender.weapon_by_id(dfn.priced["weapon"] or "") or defender.weapon
+        if own is None:
+            return
+        item, rel = own.id, data.weapon_type(own.type)["reliability"]
+        hand = own.hands[0] if own.hands else defender.main_hand
+    asks = [(pool_dice(ctx, rel + final, options), dfn.actor, "reliability", {"exchange": x},
+             f"Reliability check of {item} ({rel} + {final} dice, %5)")]
+    keep = dfn.maneuver == "weapon_block" and raw > defender.char("strength")
+    if keep:
+        asks.append((pool_dice(ctx, max(1, defender.char("fortitude")), options), dfn.actor, "fortitude",
+                     {"exchange": x}, f"Fortitude check of {dfn.actor} to keep {item} (%5, L525)"))
+    power = att.maneuver == "power_blow"
+    tn_power = 5 if data.weapon_type(weapon.type)["weight"] == "heavy" else 4
+    if power:
+        asks.append((pool_dice(ctx, max(1, defender.char("fortitude")), options), dfn.actor, "power_shock",
+                     {"exchange": x}, f"Fortitude check of {dfn.actor} against the power blow's shock (%{tn_power})"))
+    rolls = ctx.need_rolls(asks)
+    check_roll = dice.count(rolls[0].payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+    effective = rel + check_roll.net
+    cut = att.priced["damage_type"] == "cutting" and dfn.maneuver == "weapon_block"
+    broken = not cut and raw > 2 * effective
+    through = max(0, raw - 2 * rel) if broken else 0
+    why = raw_why + [f"{item}: Reliability {rel} + {final} dice %5 {list(check_roll.faces)} → {check_roll.net} → "
+                     f"effective {effective}; {raw} > 2 × {effective}? " + ("yes: broken" if broken else "no")
+                     + (" (a cut never breaks a blocking weapon, L521)" if cut else "")]
+    if through:
+        why.append(f"{raw} − 2 × {rel} = {through} through to the {hand} arm")
+    theirs = data.weapon_type(weapon.type)["reliability"]
+    attacker_broken = theirs < rel and theirs < raw / 2
+    if attacker_broken:
+        why.append(f"{weapon.id}: Reliability {theirs} < {rel} and < {raw}/2 → broken (L523)")
+    dropped = None
+    n = 1
+    if keep:
+        fort = dice.count(rolls[n].payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+        n += 1
+        dropped = fort.net <= 0
+        why.append(f"{raw} > Strength {defender.char('strength')}: Fortitude %5 {list(fort.faces)} → {fort.net} → "
+                   + ("drops the weapon" if dropped else "keeps the weapon"))
+    shock = 0
+    if power:
+        fort = dice.count(rolls[n].payload["result"], tn_power, ones_cancel=options.ones_cancel_successes)
+        shock = max(0, raw // 2 - max(0, fort.net))
+        why.append(f"power blow stopped by a block: shock ⌊{raw}/2⌋ − {max(0, fort.net)} = {shock} (L324)")
+    arm = None
+    if through:
+        arm = {"zone": f"{hand}_arm", "precise": "forearm", "type": att.priced["damage_type"], "W": through,
+               "level": damage.level_of(through), **damage.effects(damage.level_of(through),
+                                                                    att.priced["damage_type"]),
+               "flags": [], "consequences": damage.consequences("arm", damage.level_of(through), []),
+               "until": list(shock_until(state.round, x))}
+    emit(ctx, "blocked", {"exchange": x, "defender": dfn.actor, "attacker": att.actor, "item": item,
+                          "shield": dfn.maneuver == "shield_block", "raw": raw,
+                          "reliability_roll": check_roll.to_json(),
+                          "effective": effective, "broken": broken, "arm_wound": arm,
+                          "attacker_weapon_broken": attacker_broken, "dropped": dropped,
+                          "shock": {"amount": shock, "until": list(shock_until(state.round, x))} if shock else None,
+                          "why": why, "rule": ["5.4.2 M34", "M36", "L515-535", "L324"],
+                          "defaults": ["A-41", "C7"]}, cause=rolls[0].seq or None)
+
+
+def roll_why(decl: Declared, roll: dice.PoolRoll, cut: int) -> str:
+    n = decl.priced["dice_to_roll"]
+    less = f" ({n} declared − {cut} pending reduction, 5.1.6)" if cut else ""
+    if roll.automatic_failure:
+        return f"{decl.actor} {decl.maneuver}: 0 dice{less} → automatic failure"
+    return (f"{decl.actor} {decl.maneuver}: {len(roll.faces)}d %{roll.difficulty}{less} {list(roll.faces)} → "
+            f"{roll.hits} − {roll.ones} = {roll.net}")
+
+
+def comparison_why(a: int, d: int | None, req: int, res: dice.Opposed, options: SkirmishOptions) -> str:
+    left = f"{a}" + (f" − {req} required = {a - req}" if req else "")
+    right = "0 (no defence)" if d is None else f"{max(0, d)}"
+    if res.winner == "attack":
+        return f"{left} vs {right} → hit, final {res.final}"
+    if res.winner == "defence":
+        return f"{left} vs {right} → the defence wins, final {res.final}"
+    return f"{left} vs {right} → tie: the attack fails (L34)"
+
+
+def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options: SkirmishOptions) -> dict[str, Any]:
+    """5.2.1 procedure and the sample_v1 steps 1–9 (6.5); asks the precise-zone and penetration rolls."""
+    state = ctx.state
+    attacker, target = state.fighter(att.actor), state.fighter(att.order["target"])
+    weapon = attacker.weapon_by_id(att.priced["weapon"])
+    assert weapon is not None
+    damage_type = att.priced["damage_type"]
+    kind = data.weapon_type(weapon.type)
+    zone = att.order["zone"]
+    general = data.general_zone(zone)
+    buys = list(att.order.get("buys") or [])
+    bought = damage.buy_zone_and_steps(final, buys, damage_type, kind["penetration"])
+    precise = bought.precise
+    zone_roll = None
+    if precise is None:
+        roll = ctx.roll("2d6-2", actor=att.actor, purpose="zone", what=f"precise zone on the {general} table "
+                        f"(2d6−2) for {att.actor}'s hit", exchange=x)
+        zone_roll = roll.payload["total"]
+        precise = data.precise_zone(general, zone_roll)
+        why.append(f"precise zone 2d6−2 {roll.payload['result']} → {zone_roll} → " + (precise or "miss (L98)"))
+    if bought.lines:
+        why.append("buys: " + ", ".join(bought.lines))
+    out: dict[str, Any] = {"zone": zone, "general": general, "precise": precise, "zone_roll": zone_roll,
+                           "final": final}
+    if precise is None:
+        out.update(bought=bought.to_json(), miss=True, wound=None)
+        return out
+    armour, pen_tn, piece = damage.armour_of(target, precise, damage_type)
+    damage.buy_ignore(final, buys, bought, damage_type, armour)
+    if bought.lines and bought.lines[-1].startswith("ignore"):
+        why.append("buys (armour): " + bought.lines[-1])
+    leftover = final - bought.spent
+    raw, bonus, raw_why = damage.raw_damage(attacker, weapon.type, weapon.grip, att.priced["attack_type"],
+                                            att.maneuver, leftover)
+    leftover -= bonus
+    why += raw_why
+    after_shield, shield_out = passive_shield(target, zone, raw, why)
+    a_eff = max(0, armour - bought.ignore)
+    k, pen = 1, None
+    if a_eff > 0 and pen_tn is not None:
+        p_total = min(data.damage_model()["penetration_cap"], kind["penetration"] + bought.penetration)
+        roll = ctx.roll("1d6", actor=att.actor, purpose="penetration", what=f"penetration roll for {att.actor}'s "
+                        f"hit ({piece}, needs {pen_tn} with +{p_total})", exchange=x)
+        face = roll.payload["total"]
+        k = 1 if face + p_total >= pen_tn else 2
+        pen = {"face": face, "P": p_total, "tn": pen_tn, "k": k}
+        why.append(f"penetration 1d6 [{face}] + {p_total} = {face + p_total} {'≥' if k == 1 else '<'} {pen_tn} → "
+                   f"armour counts {'once' if k == 1 else 'twice'}")
+    w = max(0, after_shield - a_eff * k)
+    cap = data.damage_model()["zones"][precise]["max_w"]
+    w = min(w, cap)
+    extra_bleeding = bought.bleeding
+    sink = None
+    if att.maneuver == "slash" and leftover > 0:
+        extra_bleeding, sink = extra_bleeding + leftover, "bleeding"
+    extra_shock = bought.shock
+    if att.maneuver == "crush" and leftover > 0:
+        extra_shock, sink = extra_shock + leftover, "shock"
+    extra_bleeding = min(extra_bleeding, w)
+    armour_text = f" − {a_eff}×{k} ({piece} {damage_type} {armour}" + (
+        f" − {bought.ignore} ignored" if bought.ignore else "") + ")" if a_eff else ""
+    out.update(bought=bought.to_json(), raw=raw, power_bonus=bonus, shield=shield_out, armour={
+        "piece": piece, "protection": armour, "ignored": bought.ignore, "effective": a_eff, "k": k},
+        penetration=pen, W=w, damage_type=damage_type, leftover_sink=sink)
+    if w == 0:
+        why.append(f"W = {after_shield}{armour_text} = 0 → no wound")
+        out.update(wound=None, shock_bought=extra_shock)
+        return out
+    level = min(5, damage.level_of(w) + bought.danger)
+    flags = damage.thresholds(precise, damage_type, w)
+    if "severed" in flags:
+        level = 5
+    eff = damage.effects(level, damage_type)
+    bleeding = eff["bleeding"] + extra_bleeding
+    shock = eff["shock"] + extra_shock
+    conseq = damage.consequences(general, level, flags)
+    why.append(f"W = {after_shield}{armour_text} = {w} → level {damage.level_of(w)}"
+               + (f" + {bought.danger} danger = {level}" if bought.danger else "")
+               + f": pain {eff['pain']}, shock {shock}, bleeding {bleeding}"
+               + (f" ({', '.join(flags + conseq)})" if flags or conseq else ""))
+    out["wound"] = {"zone": zone, "precise": precise, "type": damage_type, "W": w, "level": level,
+                    "pain": eff["pain"], "shock": shock, "bleeding": bleeding, "flags": flags,
+                    "consequences": conseq, "until": list(shock_until(state.round, x))}
+    return out
+
+
+def shock_until(round_: int, x: int) -> tuple[int, int]:
+    """6.5 step 9: shock lasts from now to the end of the next exchange."""
+    return (round_, 2) if x == 1 else (round_ + 1, 1)
+
+
+def passive_shield(target: Any, zone: str, raw: int, why: list[str]) -> tuple[int, dict[str, Any] | None]:
+    """6.5 step 2, 5.11, C8: a covered zone takes D − shield armour unless the shield was used this exchange."""
+    sh = target.shield
+    if sh is None or sh.used or sh.state != "ready":
+        return raw, None
+    arm = f"{sh.hand}_arm"
+    if zone != arm and zone not in sh.cover:
+        return raw, None
+    kind = data.shield_type(sh.type)
+    broken = raw > kind["armour"] + sh.reliability
+    loses = 1 if raw > kind["armour"] else 0
+    after = max(0, raw - kind["armour"])
+    why.append(f"passive {sh.type} covers {zone}: D' = {raw} − {kind['armour']} = {after}"
+               + (f"; reliability {sh.reliability} → {sh.reliability - loses}" if loses else "")
+               + ("; the shield breaks" if broken else ""))
+    return after, {"shield": sh.id, "armour": kind["armour"], "reliability_loss": loses, "broken": broken}
+
+
+def knockouts(ctx: Context, x: int, options: SkirmishOptions) -> None:
+    """6.5 step 11 with C9: one Endurance check at %5 for every trigger of this exchange's hits (a level-4 head or
+    torso wound, shock ≥ Endurance)."""
+    state = ctx.state
+    due = []
+    for f in state.fighters:
+        if f.out:
+            continue
+        fresh = [h for h in exchange_hits(ctx, x) if h["target"] == f.id and h.get("wound")]
+        if not fresh:
+            continue
+        triggers = [t for h in fresh for t in h["wound"]["consequences"] if t == "knockout_check"]
+        if pools.shock_now(f, state.round, state.exchange) >= f.char("endurance"):
+            triggers.append("shock")
+        if triggers:
+            due.append((f.id, triggers))
+    if not due:
+        return
+    rolls = ctx.need_rolls([(pool_dice(ctx, state.fighter(fid).char("endurance"), options), fid, "knockout",
+                             {"exchange": x}, f"knockout check of {fid} (Endurance %5)") for fid, _ in due])
+    for (fid, triggers), roll in zip(due, rolls, strict=True):
+        counted = dice.count(roll.payload["result"], data.damage_model()["knockout_difficulty"],
+                             ones_cancel=options.ones_cancel_successes)
+        out = counted.net <= 0
+        emit(ctx, "knockout", {"fighter": fid, "exchange": x, "triggers": triggers, "roll": counted.to_json(),
+                               "unconscious": out, "why": [
+                                   f"{fid} knockout check ({', '.join(triggers)}): Endurance {len(counted.faces)}d %5 "
+                                   f"{list(counted.faces)} → {counted.hits} − {counted.ones} = {counted.net} → "
+                                   + ("unconscious" if out else "conscious")],
+                               "rule": ["6.5 step 11"], "defaults": ["sample_v1", "C9"]}, cause=roll.seq or None)
+
+
+def exchange_hits(ctx: Context, x: int) -> list[dict[str, Any]]:
+    return [d.payload for d in ctx.drafts if d.type == R + "hit" and d.payload["exchange"] == x]
+
+
+def extra_fatigue(ctx: Context, x: int, options: SkirmishOptions) -> None:
+    """5.10: an extra fatigue check right after a Power blow (and the other maneuvers the catalogue marks)."""
+    if not options.fatigue_rolls:
+        return
+    ids = [d.actor for d in ctx.state.declared if d.maneuver != "pass"
+           and data.maneuvers()[d.maneuver]["extra_fatigue_roll"] and not ctx.state.fighter(d.actor).out]
+    fatigue_checks(ctx, ids, x, "extra", options)
+
+
+def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: SkirmishOptions) -> None:
+    """5.3 (A-14) initiative update, 3.7 (C10) distance update, and the end of the fight if someone is out."""
+    state = ctx.state
+    flags: dict[str, list[str]] = {i: [] for i in state.ids}
+    why = []
+    for d in state.declared:
+        if d.maneuver == "pass":
+            continue
+        flag = d.priced.get("initiative", "none")
+        on_success = flag in ("intercept_on_success", "gain_next_exchange_on_success", "keep_on_success")
+        if flag == "lose_always":
+            flags[d.actor].append("lose")
+        elif flag == "keep_always" or (on_success and succeeded(d, outcomes)):
+            flags[d.actor].append("gain")
+    verdict = {i: "lose" if "lose" in f else "gain" if "gain" in f else "none" for i, f in flags.items()}
+    a, b = state.ids
+    before, holder, reroll = state.holder, state.holder, False
+    if verdict[a] == verdict[b] == "lose":
+        reroll = True
+        why.append("both lose initiative → combat initiative is rerolled (L36)")
+    elif verdict[a] == verdict[b] == "gain":
+        why.append("both gain → initiative unchanged (L35)")
+    elif verdict[a] == "gain" or verdict[b] == "gain":
+        holder = a if verdict[a] == "gain" else b
+        why.append(f"{holder} intercepts initiative" if holder != before else f"{holder} keeps initiative")
+    elif "lose" in verdict.values():
+        holder = b if verdict[a] == "lose" else a
+        why.append(f"{a if holder == b else b} loses initiative → {holder} holds it")
+    else:
+        why.append(f"initiative unchanged ({before})")
+    distance = state.distance
+    for o in outcomes:
+        if o.get("winner") == "attack":
+            w = state.fighter(o["attack"].actor).weapon_by_id(o["attack"].priced["weapon"])
+            if w is not None:
+                distance = costs.weapon_length(w)
+    for o in outcomes:
+        dfn = o.get("defence")
+        if dfn is not None and o.get("winner") == "defence" and dfn.maneuver == "sidestep":
+            own = state.fighter(dfn.actor).weapon
+            default = costs.weapon_length(own) if own else distance
+            distance, _ = ctx.ask("distance", actor=dfn.actor, options=list(data.LENGTHS), default=default,
+                                  applies=True, what="combat distance after the sidestep (CP-17)", exchange=x)
+        if dfn is not None and o.get("winner") == "defence" and dfn.maneuver == "counterattack":
+            own = state.fighter(dfn.actor).weapon_by_id(dfn.priced["weapon"] or "")
+            distance = costs.weapon_length(own) if own else distance  # M40: this weapon's length
+    retreated = [o["defence"].actor for o in outcomes if o.get("defence") is not None
+                 and o["defence"].maneuver == "retreat" and o.get("winner") == "defence"]
+    if retreated:
+        why.append(f"{retreated[0]} retreats: the melee ends (M45, L620); meeting again starts a new melee with "
+                   "combat initiative")
+        distance, holder, reroll = None, None, False
+    elif distance != state.distance:
+        why.append(f"distance {state.distance} → {distance} (3.7, C10)")
+    emit(ctx, "exchange_ended", {"exchange": x, "flags": verdict, "holder_before": before,
+                                 "holder": None if reroll else holder, "reroll": reroll, "distance": distance,
+                                 "melee_ended": bool(retreated),
+                                 "why": why, "rule": ["5.3", "3.7"], "defaults": ["A-14", "A-16", "A-37", "C10"]})
+    fight_over(ctx)
+
+
+def succeeded(d: Declared, outcomes: list[dict[str, Any]]) -> bool:
+    """A maneuver's success: an attack that hit, a defence that won its comparison (a tie is neither, L34)."""
+    for o in outcomes:
+        if o.get("attack") is d:
+            return o.get("winner") == "attack"
+        if o.get("defence") is d:
+            return o.get("winner") == "defence"
+    return False
+
+
+def fight_over(ctx: Context) -> None:
+    out = [f.id for f in ctx.state.fighters if f.out]
+    if not out:
+        return
+    standing = [i for i in ctx.state.ids if i not in out]
+    winner = standing[0] if len(standing) == 1 else None
+    emit(ctx, "fight_ended", {"winner": winner, "out": {i: ctx.state.fighter(i).status for i in out},
+                              "why": [f"{', '.join(f'{i} {ctx.state.fighter(i).status}' for i in out)}"
+                                      + (f": {winner} wins" if winner else ": no one stands")],
+                              "rule": ["6.5"], "defaults": ["sample_v1"]})
+
+
+def round_end(ctx: Context, options: SkirmishOptions) -> None:
+    """4.3 RoundEnded and 6.5 step 10: blood loss += bleeding; 2× Endurance unconscious, 4× dead."""
+    model = data.damage_model()
+    loss, why, status = {}, [], {}
+    for f in ctx.state.fighters:
+        total = f.blood_loss + f.bleeding
+        loss[f.id] = total
+        new = f.status
+        if f.status not in ("dead",) and total >= model["blood_loss_dead_x_endurance"] * f.char("endurance"):
+            new = "dead"
+        elif f.status == "ok" and total >= model["blood_loss_unconscious_x_endurance"] * f.char("endurance"):
+            new = "unconscious"
+        status[f.id] = new
+        if f.bleeding:
+            why.append(f"{f.id} bleeds {f.bleeding}: blood loss {f.blood_loss} + {f.bleeding} = {total}"
+                       + (f" → {new}" if new != f.status else ""))
+    emit(ctx, "round_ended", {"round": ctx.state.round, "blood_loss": loss, "status": status,
+                              "why": why or ["no bleeding"], "rule": ["4.3", "6.5 step 10"],
+                              "defaults": ["sample_v1"]})
+    fight_over(ctx)

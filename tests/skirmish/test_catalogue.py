@@ -1,0 +1,45 @@
+"""The maneuver catalogue is data: every M01–M74 entry, each code findable from its id; SAMPLE data labelled."""
+
+import json
+from pathlib import Path
+
+from replay.rulesets.skirmish import data
+
+DATA = Path(data.__file__).parent / "data"
+
+
+def test_every_melee_and_wrestling_maneuver_has_an_entry():
+    ids = [m["id"] for m in data.table("maneuvers")["maneuvers"]]
+    assert ids == [f"M{n:02d}" for n in range(1, 75)]
+
+
+def test_each_code_is_found_from_its_id_and_back():
+    for m in data.table("maneuvers")["maneuvers"]:
+        assert data.maneuver_by_id(m["id"])["code"] == m["code"]
+        assert data.maneuvers()[m["code"]]["id"] == m["id"]
+
+
+def test_every_entry_has_costs_conditions_effects_and_says_whether_it_is_implemented():
+    for m in data.table("maneuvers")["maneuvers"]:
+        assert m["kind"] in ("attack", "defence", "general") and m["form"] in ("melee", "wrestling")
+        assert isinstance(m["min_level"], int) and "reflex" in m["activation"]
+        assert m["effect"] and m["source"].startswith("L") and isinstance(m["implemented"], bool)
+
+
+def test_the_implemented_maneuvers():
+    done = {m["id"] for m in data.table("maneuvers")["maneuvers"] if m["implemented"]}
+    assert done == {"M02", "M03", "M04", "M05", "M12", "M14", "M34", "M36", "M39", "M40", "M42", "M45", "M47", "M48",
+                    "M50", "M53"}
+
+
+def test_sample_data_is_labelled():
+    for name in ("weapons", "armour", "shields", "damage_sample_v1", "characters"):
+        raw = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+        assert raw["sample"] is True and "SAMPLE" in raw["note"]
+    assert json.loads((DATA / "maneuvers.json").read_text(encoding="utf-8"))["sample"] is False
+
+
+def test_the_minimum_levels_of_the_source_table():
+    levels = {m["code"]: m["min_level"] for m in data.table("maneuvers")["maneuvers"]}
+    assert (levels["thrust"], levels["parry"], levels["countertime"], levels["master_strike"]) == (0, 2, 6, 8)
+    assert (levels["weapon_block"], levels["sidestep"], levels["power_blow"], levels["slip"]) == (0, 0, 2, 4)
