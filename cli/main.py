@@ -348,12 +348,16 @@ def _sealed_or_plain(store: Store, game: str, draft: Draft, *, seal: bool, salt:
 @click.option("--reveal", "salt", help="Reveal a sealed order with this salt.")
 @click.option("--replace", "replace_", is_flag=True,
               help="Replace the actor's order (plain, sealed or revealed) of the open turn: a visible correction.")
+@click.option("--field", "fields", multiple=True,
+              help="Key field key=value (read as JSON) of an order that is one of several (e.g. exchange=1 "
+                   "step=attack): added to the order and naming what --seal seals.")
 @click.option("--dry-run", is_flag=True, help="Parse and check, print the order, append nothing.")
 @db_option
 @click.pass_context
 @handles_errors
 def order(ctx: click.Context, game: str, turn: int | None, actor: str, file_: str | None, text: str | None,
-          as_json: str | None, seal: bool, salt: str | None, replace_: bool, dry_run: bool) -> None:
+          as_json: str | None, seal: bool, salt: str | None, replace_: bool, fields: tuple[str, ...],
+          dry_run: bool) -> None:
     """Record a player's order, parsed from their forum post (every error is listed at once)."""
     with opened(ctx) as store:
         g = driver.load(store, game)
@@ -370,17 +374,27 @@ def order(ctx: click.Context, game: str, turn: int | None, actor: str, file_: st
             for note in parsed.notes:
                 click.echo(f"note: {note}", err=True)
             payload = parsed.order
+        key = _parse_fields(fields)
+        payload = {**payload, **key}
         draft = Draft("order", payload, turn, actor)
         if dry_run:
             play.check_draft(g, here, draft)
             click.echo(json.dumps(payload, ensure_ascii=False, sort_keys=True))
             return
         event, new_salt = _sealed_or_plain(store, game, draft, seal=seal, salt=salt, replace_=replace_,
-                                           name="order", key={})
+                                           name="order", key=key)
     click.echo(f"seq {event.seq}: {event.type} of {actor} for turn {event.turn}")
     if new_salt:
         click.echo(f"salt {new_salt}  (keep it secret; reveal with: battlelog order {game} --actor {actor} "
                    f"--turn {event.turn} --reveal {new_salt} --file <the same post>)")
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        return False
+    return True
 
 
 def _json_object(text: str, what: str) -> dict[str, Any]:
@@ -461,6 +475,7 @@ def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str 
 @click.option("--turn", type=int, help="Turn (default: the open turn).")
 @click.option("--actor", help="Who chooses (omit for the GM).")
 @click.option("--field", "fields", multiple=True, help="Key field key=value, read as JSON (e.g. knight=k2, n=3).")
+@click.option("--json", "value_json", is_flag=True, help="Read VALUE as JSON (an object, a list, a number).")
 @click.option("--seal", is_flag=True, help="Record a sealed commitment to the choice; prints the salt.")
 @click.option("--reveal", "salt", help="Reveal a sealed choice with this salt.")
 @click.option("--replace", "replace_", is_flag=True, help="Replace this choice: a visible correction.")
@@ -468,10 +483,13 @@ def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str 
 @click.pass_context
 @handles_errors
 def choose(ctx: click.Context, game: str, name: str, value: str, turn: int | None, actor: str | None,
-           fields: tuple[str, ...], seal: bool, salt: str | None, replace_: bool) -> None:
+           fields: tuple[str, ...], value_json: bool, seal: bool, salt: str | None, replace_: bool) -> None:
     """Record a choice the rules ask for (e.g. `finish_off kill`, `push_direction NE`)."""
     key = _parse_fields(fields)
-    payload = {"name": name, "value": value, **key}
+    answer: Any = json.loads(value) if value_json and _is_json(value) else value
+    if value_json and answer is value:
+        raise ValidationError(f"--json: VALUE {value!r} is not valid JSON")
+    payload = {"name": name, "value": answer, **key}
     with opened(ctx) as store:
         event, new_salt = _sealed_or_plain(store, game, Draft("choice", payload, turn, actor), seal=seal, salt=salt,
                                            replace_=replace_, name=name, key=key)

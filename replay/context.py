@@ -246,6 +246,12 @@ class TurnInputs:
         """Every order of `actor` in log order (for turns where one player gives several, like a setup turn)."""
         return self._saw([e for e in self.events if e.type == "order" and e.actor == actor])
 
+    def order_for(self, actor: str, **key: Any) -> Event | None:
+        """The order in force of `actor` for the key fields (an order of one exchange, step or unit): the last one
+        whose payload has those fields."""
+        found = [e for e in self.events if e.type == "order" and e.actor == actor and _matches(e.payload, key)]
+        return self._saw(found[-1:])[0] if found else None
+
     def sealed(self) -> dict[str, Event]:
         """actor -> an unrevealed seal of an order."""
         return {e.actor: e for e in self.seals if e.actor is not None and seal_key(e)[1] == "order"}
@@ -368,11 +374,12 @@ class Context:
             self.used.add(e.seq)
         return e
 
-    def missing_order(self, actor: str, what: str | None = None, options: Iterable[Any] | None = None) -> Request:
-        """The request for `actor`'s missing order: its reveal when the actor has sealed one."""
-        req = Request("order", actor, ORDER_NAME, (), what=what or f"order for turn {self.turn}",
+    def missing_order(self, actor: str, what: str | None = None, options: Iterable[Any] | None = None,
+                      **key: Any) -> Request:
+        """The request for `actor`'s missing order (of the key fields given): its reveal where it is sealed."""
+        req = Request("order", actor, ORDER_NAME, freeze(key), what=what or f"order for turn {self.turn}",
                       options=None if options is None else tuple(options), phase=self.phase)
-        seal = self.recorded.seal_for("order", actor, ORDER_NAME, {})
+        seal = self.recorded.seal_for("order", actor, ORDER_NAME, key)
         if seal is None:
             return req
         return replace(req, kind="reveal", what=f"reveal of the sealed order (seq {seal.seq})", seal=seal.seq,
@@ -386,13 +393,13 @@ class Context:
             req = Request("order", actor, ORDER_NAME, freeze(key), what=what or f"order for turn {self.turn}",
                           phase=self.phase)
             ruled = self.recorded.ruling_for(req)
-            e = self.recorded.orders().get(actor)
+            e = self.recorded.order_for(actor, **key) if key else self.recorded.orders().get(actor)
             if ruled is not None:
                 found[actor] = replace(ruled, type="order", payload=ruled.payload.get("value") or {})
                 self.used.add(ruled.seq)
                 continue
-            if e is None or self.recorded.seal_for("order", actor, ORDER_NAME, {}) is not None:
-                missing.append(replace(self.missing_order(actor, what), key=req.key))
+            if e is None or self.recorded.seal_for("order", actor, ORDER_NAME, key) is not None:
+                missing.append(self.missing_order(actor, what, **key))
             else:
                 found[actor] = e
                 self.used.add(e.seq)

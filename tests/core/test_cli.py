@@ -154,3 +154,23 @@ def test_explain_and_rerun(game):
     variant.write_text('[options]\npoints = 2\n')
     r = game("rerun", "g", "--variant", str(variant))
     assert "score.A: recorded 1, variant 2" in r.output
+
+
+def test_a_keyed_order_is_sealed_under_its_key_and_leaves_the_others_free(game):
+    r = game("order", "g", "--actor", "A", "--text", "heads", "--field", "exchange=1", "--seal")
+    assert r.exit_code == 0, r.output
+    salt = r.output.split("salt ")[1].split()[0]
+    assert game("order", "g", "--actor", "A", "--text", "tails", "--field", "exchange=2").exit_code == 0
+    before = count(game)
+    r = game("order", "g", "--actor", "A", "--text", "tails", "--field", "exchange=1")
+    assert r.exit_code == 2 and "sealed at seq 2" in r.output and count(game) == before
+    r = game("order", "g", "--actor", "A", "--text", "heads", "--field", "exchange=1", "--reveal", salt)
+    assert r.exit_code == 0, r.output
+
+
+def test_a_choice_value_may_be_json(game):
+    play_turn(game)
+    r = game("choose", "g", "tiebreak", '{"who": "A", "n": 3}', "--json")
+    assert "not valid JSON" not in r.output
+    r = game("choose", "g", "tiebreak", "{oops", "--json")
+    assert r.exit_code == 2 and "not valid JSON" in r.output
