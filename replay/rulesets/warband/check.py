@@ -1,0 +1,275 @@
+"""Input legality: every problem of an order, roll or choice where resolution waits, named with its section."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from eventlog.envelope import Draft
+from replay.ruleset import Point
+from replay.rulesets.warband import data, derive, space
+from replay.rulesets.warband import geometry as geo
+from replay.rulesets.warband.model import State, WarbandOptions, Warrior
+
+CHOICES = {"weather": "C04", "day_night": "C05", "path": "C09", "coverage": "C16", "pivot": "C21",
+           "pools": "C23", "allocate": "C24", "disengage": "C25", "game_end": "C30"}
+"""The choice points asked so far (name → the spec's catalogue id, §5.3)."""
+
+
+def check(point: Point, draft: Draft, options: WarbandOptions) -> list[str]:
+    if draft.type == "order":
+        return order_problems(point, draft.actor, draft.payload, options)
+    if draft.type == "choice":
+        return choice_problems(point, draft.actor, draft.payload, options)
+    return []
+
+
+def _asked(point: Point, kind: str, actor: str | None, name: str, key: dict[str, Any]) -> bool:
+    return any(r.kind == kind and r.actor == actor and r.name == name
+               and all(key.get(k) == v for k, v in r.key_dict.items()) for r in point.requests)
+
+
+def _waiting(point: Point) -> str:
+    shown = [r.text() for r in point.requests[:4]]
+    return "; ".join(shown) + (" …" if len(point.requests) > 4 else "") if shown else "nothing"
+
+
+def order_problems(point: Point, actor: str | None, order: dict[str, Any], options: WarbandOptions) -> list[str]:
+    stage = order.get("stage")
+    if actor is None:
+        return ["§4.1: stage orders are a side's (give --actor)"]
+    if stage not in ("deployment", "movement", "ranged", "melee"):
+        return ["§4.1: an order names its stage: deployment, movement, ranged or melee"]
+    if not _asked(point, "order", actor, "order", {"stage": stage}):
+        return [f"§4.1: the stages go side by side in turn order; resolution does not wait for {actor}'s {stage} "
+                f"orders now (it waits for: {_waiting(point)})"]
+    state: State = point.state
+    if stage == "deployment":
+        return deployment_problems(state, actor, order)
+    if stage == "movement":
+        return movement_problems(state, actor, order, options)
+    if stage == "ranged":
+        return ranged_problems(state, actor, order)
+    from replay.rulesets.warband.melee import fight_problems
+
+    problems = []
+    for n, fight in enumerate(order.get("fights", []), 1):
+        problems += [f"fight {n}: {p}" for p in fight_problems(state, actor, fight, options)]
+    return problems
+
+
+def choice_problems(point: Point, actor: str | None, p: dict[str, Any], options: WarbandOptions) -> list[str]:
+    name = p.get("name")
+    key = {k: v for k, v in p.items() if k not in ("name", "value")}
+    if name not in CHOICES:
+        return [f"§5.3: no choice {name!r} (choices: {', '.join(CHOICES)})"]
+    if name == "game_end":
+        return [] if p.get("value") in ("continue", "end") else ["C30: game_end is continue or end"]
+    if not _asked(point, "choice", actor, str(name), key):
+        return [f"{CHOICES[name]}: resolution does not ask {actor or 'the GM'} for {name} {key or ''} now "
+                f"(it waits for: {_waiting(point)})"]
+    value = p.get("value")
+    if name in ("weather", "day_night"):
+        return setup_choice_problems(name, value)
+    if name == "path":
+        if value == "stay":
+            return []
+        if not isinstance(value, dict):
+            return ['C09: a path is {"path": [[x, y], …], "facing": deg} or "stay"']
+        w = point.state.warrior(key["warrior"])
+        return move_problems(point.state, w, {"w": w.id, **value}, options)
+    if name == "pools":
+        from replay.rulesets.warband.melee import pools_problems
+
+        req = next(r for r in point.requests if r.name == "pools" and r.actor == actor)
+        return pools_problems(point.state, req, value)
+    req = next(r for r in point.requests if r.kind == "choice" and r.name == name and r.actor == actor)
+    if req.options and value not in req.options:
+        return [f"{CHOICES[name]}: {name} is one of {', '.join(map(str, req.options))}, not {value!r}"]
+    return []
+
+
+def setup_choice_problems(name: str, value: Any) -> list[str]:
+    if name == "weather":
+        return [] if isinstance(value, str) and value.strip() else ["C04: the weather is a label (\"clear\", \"rain\")"]
+    if not isinstance(value, dict) or set(value) != {"day", "night", "first"}:
+        return ['C05: day_night is {"day": 4, "night": 2, "first": "day"}']
+    if not all(isinstance(value[k], int) and value[k] >= 0 for k in ("day", "night")) or \
+            value["day"] + value["night"] != data.const("turns_per_cycle"):
+        return ["§2.9: day and night turns are whole numbers that make 6 (L12)"]
+    return [] if value["first"] in ("day", "night") else ["C05: first is day or night"]
+
+
+# --- deployment (§3.3) -------------------------------------------------------------------------------------------
+
+def deploy_limit(state: State, side: str) -> float:
+    """20 cm (L9); “Тактика” relaxes it (SAMPLE depth in data/races.json)."""
+    if "tactics" in state.side(side).abilities:
+        depth = data.load("races")["abilities"]["tactics"]["deploy_depth_cm"]
+        return float("inf") if depth == "unlimited" else float(depth)
+    return float(data.const("deploy_depth_cm"))
+
+
+def deployment_problems(state: State, side: str, order: dict[str, Any]) -> list[str]:
+    places = order.get("place")
+    if not isinstance(places, list):
+        return ['§3.3: a deployment order is {"stage": "deployment", "place": [{"w", "x", "y", "facing"}, …]}']
+    mine = {w.id for w in state.warriors if w.side == side}
+    named = [p.get("w") for p in places if isinstance(p, dict)]
+    problems = []
+    if sorted(named) != sorted(mine):
+        missing, stray = sorted(mine - set(named)), sorted(set(named) - mine)
+        if missing:
+            problems.append(f"§3.3: every warrior of {side} is deployed; missing {', '.join(missing)}")
+        if stray:
+            problems.append(f"§3.3: {', '.join(map(str, stray))} are not {side}'s warriors")
+        if len(named) != len(set(named)):
+            problems.append("§3.3: a warrior is placed once")
+        return problems
+    limit = deploy_limit(state, side)
+    placed: list[Warrior] = [w for w in state.warriors if w.deployed]
+    for p in places:
+        if not all(isinstance(p.get(k), int | float) for k in ("x", "y")):
+            problems.append(f"§3.3: {p['w']} needs x and y in cm")
+            continue
+        w = replace(state.warrior(p["w"]), x=float(p["x"]), y=float(p["y"]), deployed=True)
+        r = derive.radius(w)
+        depth = space.deploy_depth(state, w, w.x, w.y)
+        if depth > limit + geo.EPS:
+            problems.append(f"§3.3: {w.id}'s base reaches {depth:g} cm from edge {state.side(side).home_edge}; "
+                            f"at most {limit:g} (L9)")
+        if not (r <= w.x <= state.table[0] - r and r <= w.y <= state.table[1] - r):
+            problems.append(f"§3.3: {w.id} is off the table")
+        for o in placed:
+            if geo.overlaps(w.pos, r, o.pos, derive.radius(o)):
+                problems.append(f"§3.3.5: {w.id} overlaps {o.id}")
+        for t in state.terrain:
+            if t.impassable and geo.base_polygon_gap(w.pos, r, t.polygon) <= 0:
+                problems.append(f"§3.3.5: {w.id} stands on impassable {t.id}")
+        placed.append(w)
+    return problems
+
+
+# --- movement (§4.2.1) -------------------------------------------------------------------------------------------
+
+def _points(raw: Any) -> list[tuple[float, float]] | None:
+    if not isinstance(raw, list) or not raw:
+        return None
+    out = []
+    for p in raw:
+        if not (isinstance(p, list | tuple) and len(p) == 2 and all(isinstance(v, int | float) for v in p)):
+            return None
+        out.append((float(p[0]), float(p[1])))
+    return out
+
+
+def movement_problems(state: State, side: str, order: dict[str, Any], options: WarbandOptions) -> list[str]:
+    moves = order.get("moves", [])
+    if not isinstance(moves, list):
+        return ["§4.2: moves is a list"]
+    problems, seen = [], set()
+    for mv in moves:
+        wid = mv.get("w") if isinstance(mv, dict) else None
+        if not isinstance(wid, str) or not state.has(wid):
+            problems.append(f"§4.2.1: no warrior {wid!r}")
+            continue
+        w = state.warrior(wid)
+        if w.side != side:
+            problems.append(f"§4.2.1: {wid} is not {side}'s warrior")
+            continue
+        if wid in seen:
+            problems.append(f"§4.2.1: one move order per warrior per stage (L28): {wid} twice")
+            continue
+        seen.add(wid)
+        if mv.get("roll"):
+            problems += [f"{wid}: {p}" for p in _mover_problems(w)]
+            continue
+        found = move_problems(state, w, mv, options)
+        problems += found
+        if not found:  # later moves see this one done
+            path = _points(mv["path"]) or []
+            state = state.with_warrior(replace(w, x=path[-1][0], y=path[-1][1], moved=True))
+    return problems
+
+
+def _mover_problems(w: Warrior) -> list[str]:
+    problems = []
+    if not w.active:
+        problems.append(f"§4.2.1.1: {w.id} is out of play")
+    if w.moved:
+        problems.append(f"§4.2.1.1: {w.id} has moved this stage (one move order, L28)")
+    if w.engaged_with:
+        problems.append(f"§4.2.13: {w.id} is engaged: engaged moves are NOT YET implemented (L240)")
+    return problems
+
+
+def move_problems(state: State, w: Warrior, mv: dict[str, Any], options: WarbandOptions) -> list[str]:
+    """§4.2.1: one move, its path from the warrior's place, within МДД or the rolled allowance."""
+    problems = [f"{w.id}: {p}" for p in _mover_problems(w)]
+    path = _points(mv.get("path"))
+    if path is None:
+        return [*problems, f"§4.2.1: {w.id}'s path is a list of [x, y] points in cm"]
+    if "facing" in mv and not isinstance(mv["facing"], int | float):
+        problems.append(f"C10: {w.id}'s facing is a number of degrees")
+    full = [w.pos, *path]
+    length = geo.path_length(full)
+    reasons = space.needs_roll(state, w, full, options)
+    if w.allowance is None and reasons:
+        problems.append(f"§4.2.2: {w.id}'s path needs the movement roll ({'; '.join(reasons)}): "
+                        f"order `{w.id} roll` first (L38)")
+    allowance = w.allowance if w.allowance is not None else derive.mdd(w)
+    if length > allowance + geo.EPS:
+        problems.append(f"§4.2.1.2: {w.id}'s path is {length:.2f} cm > {allowance:g} cm "
+                        f"({'the roll' if w.allowance is not None else 'МДД'})")
+    for p in full[1:]:
+        _, t = space.surface_at(state, p)
+        if t is not None and t.height - w.z > options.step_cm and not t.climbable:
+            problems.append(f"§4.2.3: {t.id} is not climbable (A-28)")
+        if t is not None and t.height - w.z > options.step_cm and w.mount:
+            problems.append(f"§4.2.3: only warriors on foot climb (L38, A-28); {w.id} rides")
+    return problems + space.path_problems(state, w, full, options)
+
+
+# --- ranged (§4.3.2) ---------------------------------------------------------------------------------------------
+
+def ranged_problems(state: State, side: str, order: dict[str, Any]) -> list[str]:
+    problems, seen = [], set()
+    for sh in order.get("shots", []):
+        sid, tid = sh.get("w"), sh.get("target")
+        if not (isinstance(sid, str) and state.has(sid)) or not (isinstance(tid, str) and state.has(tid)):
+            problems.append(f"§4.3.2: a shot names a shooter and a target warrior ({sid!r} → {tid!r})")
+            continue
+        if state.warrior(sid).side != side:
+            problems.append(f"§4.3.2: {sid} is not {side}'s warrior")
+            continue
+        if sid in seen:
+            problems.append(f"§4.3.2: one shot per shooter per ranged stage (A-51): {sid} twice")
+            continue
+        seen.add(sid)
+        problems += shot_problems(state, state.warrior(sid), state.warrior(tid))
+    return problems
+
+
+def shot_problems(state: State, s: Warrior, t: Warrior) -> list[str]:
+    problems = []
+    if not s.active:
+        problems.append(f"§4.3.2.1: {s.id} is out of play")
+    if derive.missile(s) is None:
+        problems.append(f"§4.3.2.1: {s.id} has no bow, crossbow or spear (L132)")
+    if s.shot:
+        problems.append(f"§4.3.2.2: {s.id} has used its ranged action this stage (A-51)")
+    if s.shots_used >= derive.shots_cap(s):
+        problems.append(f"§4.3.2.2: {s.id} has shot {s.shots_used} of {derive.shots_cap(s)} times (L162)")
+    if t.side == s.side or not t.active:
+        problems.append(f"§4.3.2.3: {t.id} is not an enemy in play")
+        return problems
+    seen, g, rng = space.sees(state, s, t)
+    if g > rng + geo.EPS:
+        problems.append(f"§4.3.1: {t.id} is {g:.1f} cm away, beyond {s.id}'s sight of {rng:g} cm "
+                        f"({'night' if state.night() else 'day'}, L120)")
+    elif not seen:
+        problems.append(f"§4.3.1: {s.id} has no line of sight to {t.id} (A-10)")
+    if t.engaged_with:
+        problems.append(f"§4.3.4: {t.id} is engaged; the roll-off for shooting into a fight is NOT YET "
+                        "implemented (the GM rules it)")
+    return problems

@@ -1,0 +1,236 @@
+"""One typed class per resolution event of `warband@1` (validated at import; the reducer and the post read them).
+
+Every payload carries `why` (the arithmetic as a GM writes it), `rule` (the sections applied) and `defaults`
+(the spec's PROPOSED DEFAULT ids relied on).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict
+from pydantic import ValidationError as PydanticError
+
+from replay.ruleset import pydantic_problems
+
+
+class Resolution(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: ClassVar[str]
+    why: list[str]
+    rule: str
+    defaults: list[str] = []
+
+
+class Save(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["cover", "armour", "invulnerable"]
+    tn: int
+    die: int
+    saved: bool
+
+
+class Weather(Resolution):
+    type: ClassVar[str] = "warband.weather"
+    weather: str
+    scope: Literal["game", "turn"]
+
+
+class DayNight(Resolution):
+    type: ClassVar[str] = "warband.day_night"
+    day_turns: int
+    night_turns: int
+    first: Literal["day", "night"]
+
+
+class Placement(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    warrior: str
+    x: float
+    y: float
+    z: float
+    facing: float
+    depth: float
+
+
+class Deployed(Resolution):
+    type: ClassVar[str] = "warband.deployed"
+    side: str
+    placements: list[Placement]
+
+
+class TurnOrder(Resolution):
+    type: ClassVar[str] = "warband.turn_order"
+    rolls: dict[str, list[int]]
+    order: list[str]
+
+
+class StageStarted(Resolution):
+    type: ClassVar[str] = "warband.stage_started"
+    stage: Literal["movement", "ranged", "melee"]
+    side: str
+    night: bool
+
+
+class MoveRolled(Resolution):
+    type: ClassVar[str] = "warband.move_rolled"
+    warrior: str
+    m: float
+    k: int
+    die: int
+    allowance: float
+
+
+class Moved(Resolution):
+    type: ClassVar[str] = "warband.moved"
+    warrior: str
+    path: list[tuple[float, float]]
+    length: float
+    allowance: float
+    rolled: bool
+    facing: float
+    z: float
+
+
+class Stayed(Resolution):
+    type: ClassVar[str] = "warband.stayed"
+    warrior: str
+
+
+class Shot(Resolution):
+    type: ClassVar[str] = "warband.shot"
+    shooter: str
+    target: str
+    weapon: str
+    distance: float
+    range: float
+    taken: bool
+    tn: int | None = None
+    die: int | None = None
+    hit: bool = False
+    coverage: float = 0.0
+    saves: list[Save] = []
+    wounded: bool = False
+    removed: bool = False
+
+
+class Charge(Resolution):
+    type: ClassVar[str] = "warband.charge"
+    fight: str
+    charger: str
+    target: str
+    path: list[tuple[float, float]]
+    length: float
+    charge_max: float
+    die: int | None = None
+    allowance: float | None = None
+    success: bool
+    facing: float
+    end_gap: float | None = None
+    initiative_penalty: int = 0
+
+
+class Pivot(Resolution):
+    type: ClassVar[str] = "warband.pivot"
+    fight: str
+    warrior: str
+    facing: float
+    pivoted: bool
+
+
+class Participants(Resolution):
+    type: ClassVar[str] = "warband.participants"
+    fight: str
+    initiator: str
+    sides: dict[str, list[str]]
+    second_rank: list[str]
+    kind: Literal["fight", "duel", "brawl", "none"]
+    targets: dict[str, list[str]]
+    """warrior -> the enemies it may attack (for a second-rank warrior: its comrade's)."""
+
+
+class Initiative(Resolution):
+    type: ClassVar[str] = "warband.initiative"
+    fight: str
+    rolls: dict[str, int]
+    scores: dict[str, int]
+    winners: list[str]
+
+
+class Pool(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    warrior: str
+    vs: str
+    attacks: int
+    tn: int | None
+    dice: list[int]
+    hits: int
+
+
+class Attacks(Resolution):
+    type: ClassVar[str] = "warband.attacks"
+    fight: str
+    step: Literal["A", "B"]
+    side: str
+    pools: list[Pool]
+
+
+class Wound(Resolution):
+    type: ClassVar[str] = "warband.wound"
+    fight: str
+    step: Literal["A", "B"]
+    pool: str
+    hit: int
+    attacker: str
+    warrior: str | None
+    saves: list[Save] = []
+    wounded: bool = False
+    removed: bool = False
+
+
+class FightResolved(Resolution):
+    type: ClassVar[str] = "warband.fight_resolved"
+    fight: str
+    wounds_by_side: dict[str, int]
+    winner: str | None
+    disengage: Literal["stay", "roll", "none"]
+    engaged: dict[str, list[str]]
+
+
+class FightCancelled(Resolution):
+    type: ClassVar[str] = "warband.fight_cancelled"
+    fight: str
+    problems: list[str]
+
+
+class TurnEnded(Resolution):
+    type: ClassVar[str] = "warband.turn_ended"
+    next_turn: int
+    night: bool
+
+
+class GameEnded(Resolution):
+    type: ClassVar[str] = "warband.game_ended"
+    reason: str
+
+
+EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
+    Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Shot, Charge, Pivot,
+    Participants, Initiative, Attacks, Wound, FightResolved, FightCancelled, TurnEnded, GameEnded)}
+
+
+def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:
+    """Every problem of a resolution payload as "field: message"; empty when the reducer can take it."""
+    cls = EVENTS.get(type_)
+    if cls is None:
+        return [f"type: {type_!r} is not a warband resolution"]
+    try:
+        cls.model_validate(payload)
+    except PydanticError as exc:
+        return pydantic_problems(exc, "payload")
+    return []
+
+
+def read(type_: str, payload: dict[str, Any]) -> Any:
+    """The typed event of a payload the log holds."""
+    return EVENTS[type_].model_validate(payload)
