@@ -27,14 +27,16 @@ def post(view: TurnView, lang: str) -> Doc:
     if orders:
         doc.p(b(tr(lang, "Приказы", "Orders")))
         doc.ul([f"{e.actor}: {order_text(e.payload, lang)}" for e in orders])
-    phase = None
+    phase, lines = None, []
     for e in view.resolutions:
         if e.phase != phase and e.phase is not None and not view.phase:
-            phase = e.phase
+            if lines:
+                doc.ul(lines)
+            phase, lines = e.phase, []
             doc.p(b(words.phase_title(phase, lang)))
-        lines = narrate(e, lang)
-        if lines:
-            doc.ul(lines)
+        lines += narrate(e, lang)
+    if lines:
+        doc.ul(lines)
     doc.p(b(tr(lang, "Отряды", "Warbands")))
     doc.table(*state_table(after, lang))
     return doc
@@ -117,7 +119,7 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                 + ", ".join(f"{w} {v}" for w, v in e.scores.items())
                 + (f"; побеждают {', '.join(e.winners)} (+1 атака, бьют первыми)" if e.winners else "; победителя нет")]
     if isinstance(e, ev.Attacks):
-        return [f"{p.warrior} → {words.creature(p.vs, 'ru')}: {p.attacks} атак, "
+        return [f"{p.warrior} → {words.creature(p.vs, 'ru')}: {words.plural_ru(p.attacks, 'атака', 'атаки', 'атак')}, "
                 + (f"нужно {p.tn}+ (табл. 2), кубики {', '.join(map(str, p.dice))}: пробитий {p.hits}"
                    if p.tn is not None else "ранить не может") for p in e.pools]
     if isinstance(e, ev.Wound):

@@ -40,3 +40,12 @@ def phase_title(phase: str | None, lang: str) -> str:
 
 TYPE_LETTER = {"infantryman": "П", "archer": "Л", "mage": "М", "knight": "Р", "ogre": "О", "king": "К"}
 TYPE_LETTER_EN = {"infantryman": "I", "archer": "A", "mage": "M", "knight": "K", "ogre": "O", "king": "R"}
+
+
+def plural_ru(n: int, one: str, few: str, many: str) -> str:
+    """"1 атака, 2 атаки, 5 атак"."""
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} {one}"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return f"{n} {few}"
+    return f"{n} {many}"
