@@ -183,3 +183,15 @@ def test_a_setup_with_the_king_in_armour_is_refused():
 
 def test_model_options_name_their_ambiguity():
     assert set(model.OPTION_DEFAULTS) == set(model.WarbandOptions.model_fields)
+
+
+def test_the_gm_may_set_the_turn_s_weather(tmp_path):
+    lines = HAND.read_text(encoding="utf-8").splitlines()
+    extra = json.dumps({"game": "warband-skirmish", "type": "choice", "turn": 1, "actor": None,
+                        "payload": {"name": "turn_weather", "value": "туман"}}, ensure_ascii=False)
+    at = next(i for i, line in enumerate(lines) if json.loads(line).get("turn") == 1)
+    text = "\n".join([*lines[:at], extra, *lines[at:]]) + "\n"
+    with Store.open(tmp_path / "w.duckdb") as store:
+        game = driver.load(store, next(iter(import_text(store, text, source="weather"))))
+    state = driver.state_at(game, 1)[0]
+    assert (state.weather, state.turn_weather) == ("clear", "туман")

@@ -12,7 +12,7 @@ from replay.rulesets.warband import geometry as geo
 from replay.rulesets.warband.model import State, WarbandOptions, Warrior
 
 CHOICES = {"weather": "C04", "day_night": "C05", "path": "C09", "coverage": "C16", "pivot": "C21",
-           "pools": "C23", "allocate": "C24", "disengage": "C25", "game_end": "C30"}
+           "pools": "C23", "allocate": "C24", "disengage": "C25", "game_end": "C30", "turn_weather": "C08"}
 """The choice points asked so far (name → the spec's catalogue id, §5.3)."""
 
 
@@ -65,6 +65,8 @@ def choice_problems(point: Point, actor: str | None, p: dict[str, Any], options:
         return [f"§5.3: no choice {name!r} (choices: {', '.join(CHOICES)})"]
     if name == "game_end":
         return [] if p.get("value") in ("continue", "end") else ["C30: game_end is continue or end"]
+    if name == "turn_weather":
+        return [] if isinstance(p.get("value"), str) and p["value"] else ["C08: the turn's weather is a label"]
     if not _asked(point, "choice", actor, str(name), key):
         return [f"{CHOICES[name]}: resolution does not ask {actor or 'the GM'} for {name} {key or ''} now "
                 f"(it waits for: {_waiting(point)})"]

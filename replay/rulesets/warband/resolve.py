@@ -27,6 +27,12 @@ def resolve(state: State, turn: int, ctx: Context, options: WarbandOptions) -> N
     if turn == 0:
         preparation(ctx, options)
         return
+    ctx.set_phase(f"movement:{ctx.state.order()[0]}")
+    weather, how = ctx.ask("turn_weather", actor=None, options=[], default="unchanged", applies=True,
+                           what="C08: the weather of this turn", accept=lambda v: isinstance(v, str) and bool(v))
+    if how == "chosen" and weather != "unchanged":
+        ctx.emit(_draft(ev.Weather(weather=str(weather), scope="turn", rule="§2.10, §4.1", defaults=["A-20"],
+                                   why=[f"the GM declares this turn's weather: {weather} (no mechanical effect)"])))
     for stage in STAGES:
         for side in ctx.state.order():
             ctx.set_phase(f"{stage}:{side}")
