@@ -195,3 +195,48 @@ def test_the_gm_may_set_the_turn_s_weather(tmp_path):
         game = driver.load(store, next(iter(import_text(store, text, source="weather"))))
     state = driver.state_at(game, 1)[0]
     assert (state.weather, state.turn_weather) == ("clear", "туман")
+
+
+def talk_state():
+    from tests.warband.helpers import state, warrior
+
+    return state(warrior("a1", "A", "infantryman", 10, 10), warrior("b1", "B", "infantryman", 10, 26.4),
+                 warrior("b2", "B", "infantryman", 10, 19.9), warrior("b3", "B", "infantryman", 10, 27.6))
+
+
+def test_txt27_talk_reaches_15_cm_and_a_whisper_7_5():
+    from replay.rulesets.warband import check
+
+    s = talk_state()  # gaps from a1: b1 13.9, b2 7.4, b3 15.1
+    assert check.talk_problems(s, "A", {"speaker": "a1", "listener": "b1", "mode": "talk", "seconds": 30}) == []
+    assert check.talk_problems(s, "A", {"speaker": "a1", "listener": "b2", "mode": "whisper", "seconds": 30}) == []
+    assert "15.1 cm apart" in check.talk_problems(s, "A", {"speaker": "a1", "listener": "b3", "seconds": 30})[0]
+    assert check.talk_problems(s, "A", {"speaker": "a1", "listener": "b1", "mode": "whisper", "seconds": 30})
+
+
+def test_txt28_four_minutes_of_talk_a_stage():
+    from dataclasses import replace
+
+    from replay.rulesets.warband import check
+
+    s = talk_state()
+    s = s.with_side(replace(s.side("A"), talk_seconds_used=230))
+    (problem,) = check.talk_problems(s, "A", {"speaker": "a1", "listener": "b1", "seconds": 20})
+    assert "240 s" in problem
+
+
+def test_a_whisper_is_visible_to_the_two_players_only():
+    from replay.rulesets.warband import resolve
+    from tests.warband.helpers import OPTIONS, Inputs, run
+
+    s = talk_state()
+    order = {"stage": "movement", "moves": [], "talks": [{"speaker": "a1", "listener": "b2", "mode": "whisper",
+                                                          "seconds": 40}]}
+    ctx, waiting = run(s, Inputs(2), lambda ctx: resolve.movement(ctx, "A", order, OPTIONS))
+    assert waiting is None
+    (draft,) = ctx.drafts
+    assert draft.type == "warband.talk" and draft.visible == ("A", "B")
+    assert ctx.state.side("A").talk_seconds_used == 40
+    parsed = RS.parse_order("movement\na1 шепчет с b2 40 с", s, "A")
+    assert parsed.order == {"stage": "movement", "moves": [], "talks": [
+        {"speaker": "a1", "listener": "b2", "mode": "whisper", "seconds": 40}]}

@@ -191,6 +191,41 @@ def movement_problems(state: State, side: str, order: dict[str, Any], options: W
         if not found:  # later moves see this one done
             path = _points(mv["path"]) or []
             state = state.with_warrior(replace(w, x=path[-1][0], y=path[-1][1], moved=True))
+    used = state.side(side).talk_seconds_used
+    for talk in order.get("talks", []):
+        found = talk_problems(state, side, talk)
+        problems += found
+        if not found:
+            used += talk["seconds"]
+            state = state.with_side(replace(state.side(side), talk_seconds_used=used))
+    return problems
+
+
+def talk_problems(state: State, side: str, talk: Any) -> list[str]:
+    """§4.2.10 (L112): within 15 cm (a whisper 7.5), 4 minutes of talk per player per movement stage (A-46)."""
+    if not isinstance(talk, dict) or not all(isinstance(talk.get(k), str) and state.has(talk[k])
+                                             for k in ("speaker", "listener")):
+        return ['§4.2.10: a talk is {"speaker": id, "listener": id, "mode": "talk|whisper", "seconds": n}']
+    speaker, listener = state.warrior(talk["speaker"]), state.warrior(talk["listener"])
+    problems = []
+    if speaker.side != side or not speaker.active:
+        problems.append(f"§4.2.10: {speaker.id} is not {side}'s warrior in play")
+    if listener.side == side:
+        problems.append(f"§4.2.10: one talks to another player's warrior, not to {listener.id}")
+    mode = talk.get("mode", "talk")
+    if mode not in ("talk", "whisper"):
+        problems.append("§4.2.10: mode is talk or whisper")
+    limit = data.const("whisper_range_cm" if mode == "whisper" else "talk_range_cm")
+    gap = space.gap(speaker, listener)
+    if gap > limit + geo.EPS:
+        problems.append(f"§4.2.10: {speaker.id} and {listener.id} are {gap:.1f} cm apart; a {mode} reaches "
+                        f"{limit:g} cm (L112)")
+    seconds = talk.get("seconds")
+    if not isinstance(seconds, int) or seconds <= 0:
+        problems.append("§4.2.10: seconds is a whole positive number")
+    elif state.side(side).talk_seconds_used + seconds > data.const("talk_seconds_per_player"):
+        problems.append(f"§4.2.10: {side} has talked {state.side(side).talk_seconds_used} s this stage; "
+                        f"{seconds} more passes the 240 s (L112)")
     return problems
 
 

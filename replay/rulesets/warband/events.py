@@ -97,6 +97,19 @@ class Stayed(Resolution):
     warrior: str
 
 
+class Talk(Resolution):
+    type: ClassVar[str] = "warband.talk"
+    speaker: str
+    listener: str
+    speaker_side: str
+    listener_side: str
+    mode: Literal["talk", "whisper"]
+    seconds: int
+    gap: float
+    used: int
+    """The speaker side's talk seconds this movement stage, this talk included."""
+
+
 class Shot(Resolution):
     type: ClassVar[str] = "warband.shot"
     shooter: str
@@ -215,7 +228,7 @@ class GameEnded(Resolution):
 
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
-    Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Shot, Charge, Pivot,
+    Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Talk, Shot, Charge, Pivot,
     Participants, Initiative, Attacks, Wound, FightResolved, FightCancelled, TurnEnded, GameEnded)}
 
 

@@ -61,6 +61,10 @@ def _stayed(state: State, e: ev.Stayed) -> State:
     return state.with_warrior(replace(state.warrior(e.warrior), moved=True))
 
 
+def _talk(state: State, e: ev.Talk) -> State:
+    return state.with_side(replace(state.side(e.speaker_side), talk_seconds_used=e.used))
+
+
 def _wounded(state: State, wid: str, removed: bool, by: str | None) -> State:
     w = state.warrior(wid)
     state = state.with_warrior(replace(w, wounds=w.wounds + 1, status="removed" if removed else w.status,
@@ -140,7 +144,8 @@ def _turn_ended(state: State, e: ev.TurnEnded) -> State:
         return replace(w, moved=False, allowance=None, shot=False, attacked_by=(), spells_attempted=(),
                        effects=tuple(x for x in w.effects if x.expires_turn >= e.next_turn))
 
-    return replace(state, turn=e.next_turn, stage="movement", active_side=state.order()[0], fights=0,
+    sides = tuple(replace(s, talk_seconds_used=0, charges_used=0) for s in state.sides)
+    return replace(state, turn=e.next_turn, stage="movement", active_side=state.order()[0], fights=0, sides=sides,
                    warriors=tuple(fresh(w) for w in state.warriors))
 
 
@@ -150,6 +155,7 @@ def _game_ended(state: State, e: ev.GameEnded) -> State:
 
 _STEPS = {ev.Weather: _weather, ev.DayNight: _day_night, ev.Deployed: _deployed, ev.TurnOrder: _turn_order,
           ev.StageStarted: _stage_started, ev.MoveRolled: _move_rolled, ev.Moved: _moved, ev.Stayed: _stayed,
+          ev.Talk: _talk,
           ev.Shot: _shot, ev.Charge: _charge, ev.Pivot: _pivot, ev.Participants: _participants,
           ev.Initiative: _nothing, ev.Attacks: _nothing, ev.Wound: _wound, ev.FightResolved: _fight_resolved,
           ev.FightCancelled: _fight_cancelled, ev.TurnEnded: _turn_ended, ev.GameEnded: _game_ended}

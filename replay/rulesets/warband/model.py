@@ -232,6 +232,7 @@ class Side:
     turn_order_pos: int | None = None
     charges_used: int = 0
     gun_shots_used: int = 0
+    talk_seconds_used: int = 0
 
 
 @dataclass(frozen=True)
@@ -357,7 +358,8 @@ def state_to_json(state: State) -> dict[str, Any]:
         "turn_order": state.order() if all(s.turn_order_pos for s in state.sides) else [],
         "sides": [{"id": s.id, "name": s.name, "race": s.race, "home_edge": s.home_edge, "color": s.color,
                    "abilities": list(s.abilities), "turn_order_pos": s.turn_order_pos,
-                   "charges_used": s.charges_used, "gun_shots_used": s.gun_shots_used} for s in state.sides],
+                   "charges_used": s.charges_used, "gun_shots_used": s.gun_shots_used,
+                   "talk_seconds_used": s.talk_seconds_used} for s in state.sides],
         "warriors": [warrior(w) for w in state.warriors],
         "guns": [],
         "terrain": [{**asdict(t), "polygon": [list(p) for p in t.polygon]} for t in state.terrain],
@@ -381,7 +383,8 @@ def state_from_json(d: dict[str, Any]) -> State:
     return State(
         (d["table"]["width"], d["table"]["depth"]),
         tuple(Side(s["id"], s["name"], s["race"], s["home_edge"], s["color"], tuple(s["abilities"]),
-                   s["turn_order_pos"], s["charges_used"], s["gun_shots_used"]) for s in d["sides"]),
+                   s["turn_order_pos"], s["charges_used"], s["gun_shots_used"], s["talk_seconds_used"])
+              for s in d["sides"]),
         tuple(warrior(w) for w in d["warriors"]),
         tuple(Terrain(**{**t, "polygon": tuple(tuple(p) for p in t["polygon"])}) for t in d["terrain"]),
         d["turn"], d["stage"], d["side"],

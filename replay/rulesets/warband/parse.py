@@ -3,6 +3,7 @@
     movement                      (or движение; left out: the stage the game waits in)
     a1: 20,30 -> 25,35 facing 90  a path of points in cm, then the final facing (лицом)
     a2 roll                       the movement roll first (бросок); the path follows as the choice `path`
+    a1 whispers to b2 30s         a talk (talks / whispers, говорит / шепчет) and its seconds
     ranged
     a5 shoots b1                  (стреляет, >)
     melee
@@ -25,6 +26,8 @@ POINT = re.compile(rf"\(?\s*({NUM})\s*[,;]\s*({NUM})\s*\)?")
 POINT_SEP = re.compile(rf"\(?\s*{NUM}\s*,\s*{NUM}\s*\)?")
 FACING = re.compile(rf"(?:facing|лицом|f)\s*({NUM})", re.I)
 ID = r"[a-z][a-z0-9_]*"
+TALK = re.compile(rf"^({ID})\s+(talks|whispers|говорит|шепчет)\s+(?:to\s+|с\s+)?({ID})\s+(\d+)\s*(?:s|с|сек)?$",
+                  re.I)
 
 
 def _num(text: str) -> float:
@@ -54,6 +57,13 @@ def parse_order(text: str, state: State, actor: str) -> Parsed:
     order[key] = []
     for n, line in lines:
         if line.lower() in ("pass", "пас"):
+            continue
+        talk = TALK.match(line)
+        if talk and stage == "movement":
+            order.setdefault("talks", []).append(
+                {"speaker": talk.group(1).lower(), "listener": talk.group(3).lower(),
+                 "mode": "whisper" if talk.group(2).lower() in ("whispers", "шепчет") else "talk",
+                 "seconds": int(talk.group(4))})
             continue
         try:
             order[key].append(PARSERS[stage](line))

@@ -90,6 +90,9 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
     if isinstance(e, ev.Moved):
         return [f"{e.warrior} проходит {e.length:.1f} см из {e.allowance:g} до ({e.path[-1][0]:g}, {e.path[-1][1]:g}),"
                 f" лицом {e.facing:g}°"]
+    if isinstance(e, ev.Talk):
+        return [f"{e.speaker} {'шепчется с' if e.mode == 'whisper' else 'говорит с'} {e.listener}: {e.gap:.1f} см, "
+                f"{e.seconds} с (всего {e.used} из 240 с)"]
     if isinstance(e, ev.Stayed):
         return [f"{e.warrior} остаётся на месте"]
     if isinstance(e, ev.Shot):

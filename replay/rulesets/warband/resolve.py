@@ -177,6 +177,22 @@ def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOpt
                                  why=[f"{w.id}: path {length:.1f} ≤ {allowance:g} cm "
                                       f"({'the roll' if w.allowance is not None else 'МДД'}), "
                                       f"ends at ({path[-1][0]:g}, {path[-1][1]:g}) facing {facing:g}°"])))
+    for talk in order.get("talks", []):
+        problems = check.talk_problems(ctx.state, side, talk)
+        if problems:
+            raise MissingInput(f"turn {ctx.turn}: {side}'s talk: " + "; ".join(problems))
+        speaker, listener = ctx.state.warrior(talk["speaker"]), ctx.state.warrior(talk["listener"])
+        gap = space.gap(speaker, listener)
+        used = ctx.state.side(side).talk_seconds_used + int(talk["seconds"])
+        whisper = talk.get("mode") == "whisper"
+        limit = data.const("whisper_range_cm" if whisper else "talk_range_cm")
+        ctx.emit(_draft(ev.Talk(speaker=speaker.id, listener=listener.id, speaker_side=side,
+                                listener_side=listener.side, mode="whisper" if whisper else "talk",
+                                seconds=int(talk["seconds"]), gap=round(gap, 4), used=used, rule="§4.2.10",
+                                defaults=["A-46"],
+                                why=[f"{speaker.id} {'whispers to' if whisper else 'talks to'} {listener.id}: "
+                                     f"{gap:.1f} ≤ {limit:g} cm, {talk['seconds']} s ({used} of 240 s this stage)"]),
+                        visible=tuple(dict.fromkeys((side, listener.side))) if whisper else None))
 
 
 # --- ranged (§4.3) -----------------------------------------------------------------------------------------------
