@@ -126,3 +126,84 @@ def test_casualties_do_not_strike_back_with_the_option_off():
     assert waiting is None
     b = of_type(ctx, "warband.attacks")[1]
     assert [p["warrior"] for p in b["pools"]] == ["b2"]
+
+
+def test_scn5_durability_at_the_end_of_the_melee_stage():
+    from replay.rulesets.warband import durability
+
+    inputs = scn5_inputs().choice("A", "durability", "small_shield", warrior="a4")
+    inputs.choice("B", "durability", "armour", warrior="b2")
+
+    def stage(ctx):
+        melee.melee(ctx, "A", SCN5_ORDER, OPTIONS)
+        durability.end_of_melee(ctx)
+
+    ctx, waiting = run(scn5(), inputs, stage)
+    assert waiting is None
+    lost = [(d["warrior"], d["item"], d["before"], d["after"]) for d in of_type(ctx, "warband.durability")]
+    assert lost == [("a4", "small_shield", 2, 1), ("b2", "armour", 3, 2)]
+    kinds = {i.kind: i.durability for i in ctx.state.warrior("a4").equipment}
+    assert kinds["small_shield"] == 1 and kinds["helmet"] == 2
+
+
+def test_txt61_a_damaged_item_loses_the_point_first():
+    from dataclasses import replace
+
+    from replay.rulesets.warband import durability
+    from replay.rulesets.warband.model import Item
+
+    s = state(warrior("a1", "A", "infantryman", 10, 10, 90), warrior("b1", "B", "infantryman", 10, 14, 270))
+    s = s.with_warrior(replace(s.warrior("a1"), equipment=(Item("helmet", 2, 2), Item("small_shield", 1, 2))))
+    order = {"stage": "melee", "fights": [{"attackers": ["b1"], "charges": [], "targets": ["a1"]}]}
+    inputs = (Inputs(2).roll("A", "initiative", 3, fight="2.1").roll("B", "initiative", 3, fight="2.1")
+              .roll("A", "to_wound", 1, fight="2.1", warrior="a1", vs="infantryman")
+              .roll("B", "to_wound", 1, fight="2.1", warrior="b1", vs="infantryman"))
+
+    def stage(ctx):
+        melee.melee(ctx, "B", order, OPTIONS)
+        durability.end_of_melee(ctx)
+
+    ctx, waiting = run(s, inputs, stage)
+    assert waiting is None
+    (lost,) = of_type(ctx, "warband.durability")
+    assert (lost["item"], lost["after"], lost["broken"]) == ("small_shield", 0, True)
+    assert [i.kind for i in ctx.state.warrior("a1").items()] == ["helmet"]
+
+
+def long_fight_state(b_items: list[list[str]]):
+    warriors = [warrior("a1", "A", "infantryman", 20, 10, 90, items=["long_weapon", "helmet"])]
+    for n, items in enumerate(b_items):
+        x = 20 + (n - 1.5) * 2.6
+        warriors.append(warrior(f"b{n + 1}", "B", "infantryman", x, 15.0, 270, items=items))
+    return state(*warriors)
+
+
+def test_txt59_a_long_weapon_against_four_only_the_long_weapons_lose_durability():
+    from eventlog.envelope import Draft
+    from replay.context import as_event
+    from replay.rulesets.warband import durability
+    from replay.rulesets.warband.evolve import evolve as fold
+
+    s = long_fight_state([["helmet"], ["helmet"], ["long_weapon", "helmet"], ["helmet"]])
+    parts = Draft("warband.participants", {
+        "fight": "2.1", "initiator": "A", "sides": {"A": ["a1"], "B": ["b1", "b2", "b3", "b4"]}, "second_rank": [],
+        "kind": "fight", "targets": {}, "why": ["-"], "rule": "-"})
+    attacks = Draft("warband.attacks", {"fight": "2.1", "step": "B", "side": "A", "pools": [
+        {"warrior": "a1", "vs": "infantryman", "attacks": 1, "tn": 4, "dice": [1], "hits": 0}], "why": ["-"],
+        "rule": "-"})
+    s = fold(s, as_event("g", parts))
+    assert sorted(durability.due(s, [parts, attacks])) == ["a1", "b3"]
+
+
+def test_txt60_without_long_weapons_every_attacked_side_is_due_and_one_sided_long_weapons_spare_all():
+    from eventlog.envelope import Draft
+    from replay.rulesets.warband import durability
+
+    s = long_fight_state([["helmet"], ["helmet"]])
+    parts = Draft("warband.participants", {
+        "fight": "2.1", "initiator": "A", "sides": {"A": ["a1"], "B": ["b1", "b2"]}, "second_rank": [],
+        "kind": "fight", "targets": {}, "why": ["-"], "rule": "-"})
+    attacks = Draft("warband.attacks", {"fight": "2.1", "step": "B", "side": "B", "pools": [
+        {"warrior": "b1", "vs": "infantryman", "attacks": 1, "tn": 4, "dice": [1], "hits": 0}], "why": ["-"],
+        "rule": "-"})
+    assert durability.due(s, [parts, attacks]) == {}

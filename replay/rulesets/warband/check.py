@@ -12,7 +12,8 @@ from replay.rulesets.warband import geometry as geo
 from replay.rulesets.warband.model import State, WarbandOptions, Warrior
 
 CHOICES = {"weather": "C04", "day_night": "C05", "path": "C09", "coverage": "C16", "pivot": "C21",
-           "pools": "C23", "allocate": "C24", "disengage": "C25", "game_end": "C30", "turn_weather": "C08"}
+           "pools": "C23", "allocate": "C24", "disengage": "C25", "game_end": "C30", "turn_weather": "C08",
+           "durability": "C27"}
 """The choice points asked so far (name → the spec's catalogue id, §5.3)."""
 
 

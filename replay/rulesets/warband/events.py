@@ -216,6 +216,17 @@ class FightCancelled(Resolution):
     problems: list[str]
 
 
+class Durability(Resolution):
+    type: ClassVar[str] = "warband.durability"
+    warrior: str
+    item: str
+    index: int
+    before: int
+    after: int
+    broken: bool
+    fights: list[str]
+
+
 class TurnEnded(Resolution):
     type: ClassVar[str] = "warband.turn_ended"
     next_turn: int
@@ -229,7 +240,7 @@ class GameEnded(Resolution):
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
     Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Talk, Shot, Charge, Pivot,
-    Participants, Initiative, Attacks, Wound, FightResolved, FightCancelled, TurnEnded, GameEnded)}
+    Participants, Initiative, Attacks, Wound, FightResolved, FightCancelled, Durability, TurnEnded, GameEnded)}
 
 
 def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:

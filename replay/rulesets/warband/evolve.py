@@ -139,6 +139,13 @@ def _fight_cancelled(state: State, e: ev.FightCancelled) -> State:
     return replace(state, fights=state.fights + 1)
 
 
+def _durability(state: State, e: ev.Durability) -> State:
+    w = state.warrior(e.warrior)
+    items = list(w.equipment)
+    items[e.index] = replace(items[e.index], durability=e.after)
+    return state.with_warrior(replace(w, equipment=tuple(items)))
+
+
 def _turn_ended(state: State, e: ev.TurnEnded) -> State:
     def fresh(w: Warrior) -> Warrior:
         return replace(w, moved=False, allowance=None, shot=False, attacked_by=(), spells_attempted=(),
@@ -158,4 +165,5 @@ _STEPS = {ev.Weather: _weather, ev.DayNight: _day_night, ev.Deployed: _deployed,
           ev.Talk: _talk,
           ev.Shot: _shot, ev.Charge: _charge, ev.Pivot: _pivot, ev.Participants: _participants,
           ev.Initiative: _nothing, ev.Attacks: _nothing, ev.Wound: _wound, ev.FightResolved: _fight_resolved,
-          ev.FightCancelled: _fight_cancelled, ev.TurnEnded: _turn_ended, ev.GameEnded: _game_ended}
+          ev.FightCancelled: _fight_cancelled, ev.Durability: _durability, ev.TurnEnded: _turn_ended,
+          ev.GameEnded: _game_ended}

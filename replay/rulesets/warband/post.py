@@ -136,6 +136,9 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                 + ({"stay": ", остаются на месте", "roll": ", бросок на расхождение", "none": ""}[e.disengage])]
     if isinstance(e, ev.FightCancelled):
         return [f"Бой {e.fight} не состоялся: " + "; ".join(e.problems)]
+    if isinstance(e, ev.Durability):
+        return [f"{e.warrior}: {words.item(e.item, 'ru')} теряет очко прочности, {e.before} → {e.after}"
+                + (", сломано" if e.broken else "")]
     if isinstance(e, ev.TurnEnded):
         return [f"Ход окончен; ход {e.next_turn} — {'ночь' if e.night else 'день'}"]
     if isinstance(e, ev.GameEnded):

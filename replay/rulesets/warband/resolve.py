@@ -16,7 +16,7 @@ from typing import Any
 
 from eventlog.envelope import Draft
 from replay.context import Context, MissingInput, Request, Waiting, freeze
-from replay.rulesets.warband import check, data, derive, melee, space
+from replay.rulesets.warband import check, data, derive, durability, melee, space
 from replay.rulesets.warband import events as ev
 from replay.rulesets.warband import geometry as geo
 from replay.rulesets.warband.dice import d6, save_text, saves
@@ -43,6 +43,7 @@ def resolve(state: State, turn: int, ctx: Context, options: WarbandOptions) -> N
             order = stage_order(ctx, side, stage)
             STAGE_RUNNERS[stage](ctx, side, order, options)
     ctx.set_phase("end")
+    durability.end_of_melee(ctx)
     end, _ = ctx.ask("game_end", actor=None, options=["continue", "end"], default="continue", applies=True,
                      what="C30: does the GM end the game after this turn")
     night = ctx.state.clock.is_night(turn + 1)
