@@ -285,6 +285,16 @@ def ranged_problems(state: State, side: str, order: dict[str, Any]) -> list[str]
             continue
         seen.add(sid)
         problems += shot_problems(state, state.warrior(sid), state.warrior(tid))
+    from replay.rulesets.warband.magic import cast_problems
+
+    attempted: dict[str, tuple[str, ...]] = {}
+    for c in order.get("casts", []):
+        wid = c.get("w") if isinstance(c, dict) else None
+        done = attempted.get(wid, state.warrior(wid).spells_attempted if isinstance(wid, str) and state.has(wid)
+                             else ())
+        problems += cast_problems(state, side, c, done)
+        if isinstance(wid, str):
+            attempted[wid] = (*done, str(c.get("spell")))
     return problems
 
 

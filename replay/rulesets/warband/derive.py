@@ -130,6 +130,19 @@ def shots_cap(w: Warrior) -> int:
     return data.const("shots_per_shooter") + sum(data.item(i.kind).get("shots_bonus", 0) for i in w.items())
 
 
+def max_spells(w: Warrior) -> int:
+    """Two spells a turn (L166); an upgrade may raise it (A-67)."""
+    n = data.creature(w.type).get("max_spells_per_turn", data.const("spells_per_turn"))
+    for u in w.upgrades:
+        n = max(n, data.load("races")["upgrades"][u].get("max_spells_per_turn", n))
+    return int(n)
+
+
+def casting_upper(k: int) -> int:
+    """§4.3.9 (A-68): the k-th spell of a turn is cast on 3..U(k), U = 7 − Σ_{j<k} ceil(j/2): 7, 6, 5, 3, 1 …"""
+    return 7 - sum(math.ceil(j / 2) for j in range(1, k))
+
+
 # --- the movement roll (§4.2.2) --------------------------------------------------------------------------------
 
 def rough_k(m: float, mode: str = "floor6") -> int:

@@ -127,6 +127,26 @@ class Shot(Resolution):
     removed: bool = False
 
 
+class Cast(Resolution):
+    type: ClassVar[str] = "warband.cast"
+    caster: str
+    spell: str
+    target: str
+    k: int
+    upper: int
+    dice: list[int]
+    result: Literal["cast", "not_cast", "miscast"]
+    miscast: int | None = None
+    effect: dict[str, float] = {}
+    until: int | None = None
+    distance: float | None = None
+    tn: int | None = None
+    die: int | None = None
+    saves: list[Save] = []
+    wounded: bool = False
+    removed: bool = False
+
+
 class Charge(Resolution):
     type: ClassVar[str] = "warband.charge"
     fight: str
@@ -239,7 +259,7 @@ class GameEnded(Resolution):
 
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
-    Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Talk, Shot, Charge, Pivot,
+    Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Talk, Shot, Cast, Charge, Pivot,
     Participants, Initiative, Attacks, Wound, FightResolved, FightCancelled, Durability, TurnEnded, GameEnded)}
 
 

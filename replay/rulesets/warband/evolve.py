@@ -81,6 +81,12 @@ def _shot(state: State, e: ev.Shot) -> State:
     return _wounded(state, e.target, e.removed, e.shooter) if e.wounded else state
 
 
+def _cast(state: State, e: ev.Cast) -> State:
+    from replay.rulesets.warband.magic import after_cast
+
+    return after_cast(state, e)
+
+
 def _charge(state: State, e: ev.Charge) -> State:
     side = state.side(state.warrior(e.charger).side)
     state = state.with_side(replace(side, charges_used=side.charges_used + 1))
@@ -163,7 +169,7 @@ def _game_ended(state: State, e: ev.GameEnded) -> State:
 _STEPS = {ev.Weather: _weather, ev.DayNight: _day_night, ev.Deployed: _deployed, ev.TurnOrder: _turn_order,
           ev.StageStarted: _stage_started, ev.MoveRolled: _move_rolled, ev.Moved: _moved, ev.Stayed: _stayed,
           ev.Talk: _talk,
-          ev.Shot: _shot, ev.Charge: _charge, ev.Pivot: _pivot, ev.Participants: _participants,
+          ev.Shot: _shot, ev.Cast: _cast, ev.Charge: _charge, ev.Pivot: _pivot, ev.Participants: _participants,
           ev.Initiative: _nothing, ev.Attacks: _nothing, ev.Wound: _wound, ev.FightResolved: _fight_resolved,
           ev.FightCancelled: _fight_cancelled, ev.Durability: _durability, ev.TurnEnded: _turn_ended,
           ev.GameEnded: _game_ended}

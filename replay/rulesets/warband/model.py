@@ -61,6 +61,24 @@ class WarriorSetup(_Closed):
     equipment: list[str] = []
     mount: str | None = None
     elite: bool = False
+    spells: list[str] = []
+    upgrades: list[str] = []
+
+    @field_validator("spells")
+    @classmethod
+    def _spells(cls, v: list[str]) -> list[str]:
+        bad = [k for k in v if k not in data.load("spells")["spells"]]
+        if bad:
+            raise ValueError(f"spells {bad} are not in data/spells.json")
+        return v
+
+    @field_validator("upgrades")
+    @classmethod
+    def _upgrades(cls, v: list[str]) -> list[str]:
+        bad = [k for k in v if k not in data.load("races")["upgrades"]]
+        if bad:
+            raise ValueError(f"upgrades {bad} are not in data/races.json")
+        return v
 
     @field_validator("type")
     @classmethod
@@ -207,6 +225,14 @@ class Warrior:
     attacked_turns: tuple[int, ...] = ()
     spells_attempted: tuple[str, ...] = ()
     xp: int = 0
+    spells_known: tuple[str, ...] = ()
+    upgrades: tuple[str, ...] = ()
+    cast_ban_until: int = 0
+    """Miscast 6/5: no casting up to and including this turn."""
+    spell_bans: tuple[tuple[str, int], ...] = ()
+    """Miscast 4/3: (spell, last banned turn); -1 = for the game."""
+    only_spell: str | None = None
+    """Miscast 2: only this spell until the end of the game."""
 
     @property
     def pos(self) -> tuple[float, float]:
@@ -317,7 +343,7 @@ def new_state(setup: Setup) -> State:
     warriors = tuple(
         Warrior(w.id, w.side, w.type, w.name or w.id, mount=w.mount,
                 equipment=tuple(Item(k, data.item(k).get("durability"), data.item(k).get("durability"))
-                                for k in w.equipment))
+                                for k in w.equipment), spells_known=tuple(w.spells), upgrades=tuple(w.upgrades))
         for w in setup.warriors)
     terrain = tuple(Terrain(t.id, t.name or t.id, tuple(tuple(p) for p in t.polygon), t.height, t.rough, t.water,
                             t.climbable, t.wall, t.impassable, t.blocks_los, t.cover_pct) for t in setup.terrain)
@@ -342,9 +368,13 @@ def state_to_json(state: State) -> dict[str, Any]:
                          "attacked_by": list(w.attacked_by)},
                "history": {"fought": list(w.fought_turns), "initiated": list(w.initiated_turns),
                            "attacked": list(w.attacked_turns)}}
+        out["upgrades"] = list(w.upgrades)
         if data.creature(w.type).get("can_cast"):
-            out["caster"] = {"spells_attempted_this_turn": list(w.spells_attempted),
-                             "max_spells_per_turn": data.creature(w.type).get("max_spells_per_turn", 2)}
+            out["caster"] = {"spells_known": list(w.spells_known),
+                             "spells_attempted_this_turn": list(w.spells_attempted),
+                             "max_spells_per_turn": derive.max_spells(w), "cast_ban_until_turn": w.cast_ban_until,
+                             "spell_bans": {k: ("game" if v < 0 else v) for k, v in w.spell_bans},
+                             "only_spell": w.only_spell}
         return out
 
     return {
@@ -369,7 +399,7 @@ def state_to_json(state: State) -> dict[str, Any]:
 
 def state_from_json(d: dict[str, Any]) -> State:
     def warrior(w: dict[str, Any]) -> Warrior:
-        st, hist = w["stage"], w["history"]
+        st, hist, caster = w["stage"], w["history"], w.get("caster", {})
         return Warrior(w["id"], w["side"], w["type"], w["name"], w["pos"]["x"], w["pos"]["y"], w["pos"]["z"],
                        w["facing"], w["deployed"], w["wounds"], w["status"], w["mount"],
                        tuple(Item(i["kind"], i["durability"], i["durability_max"]) for i in w["equipment"]),
@@ -377,7 +407,11 @@ def state_from_json(d: dict[str, Any]) -> State:
                        tuple(Effect(e["source"], e["modifiers"], e["expires_turn"]) for e in w["effects"]),
                        st["moved"], st["allowance"], st["shot"], tuple(st["attacked_by"]),
                        tuple(hist["fought"]), tuple(hist["initiated"]), tuple(hist["attacked"]),
-                       tuple(w.get("caster", {}).get("spells_attempted_this_turn", [])), w["xp"])
+                       tuple(caster.get("spells_attempted_this_turn", [])), w["xp"],
+                       tuple(caster.get("spells_known", [])), tuple(w.get("upgrades", [])),
+                       caster.get("cast_ban_until_turn", 0),
+                       tuple((k, -1 if v == "game" else v) for k, v in caster.get("spell_bans", {}).items()),
+                       caster.get("only_spell"))
 
     clock = d["clock"]
     return State(

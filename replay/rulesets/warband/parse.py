@@ -6,6 +6,7 @@
     a1 whispers to b2 30s         a talk (talks / whispers, говорит / шепчет) and its seconds
     ranged
     a5 shoots b1                  (стреляет, >)
+    m1 casts haste on k2          (колдует … на …)
     melee
     fight: attackers a4; charge o2 b2 via 52,45.2; targets b2 b3
     deployment
@@ -66,7 +67,11 @@ def parse_order(text: str, state: State, actor: str) -> Parsed:
                  "seconds": int(talk.group(4))})
             continue
         try:
-            order[key].append(PARSERS[stage](line))
+            item = PARSERS[stage](line)
+            if "cast" in item:
+                order.setdefault("casts", []).append(item["cast"])
+            else:
+                order[key].append(item)
         except ValueError as exc:
             errors.append(f"line {n}: {exc}")
     return Parsed(None if errors else order, errors, notes)
@@ -102,9 +107,12 @@ def _move(line: str) -> dict[str, Any]:
 
 
 def _shot(line: str) -> dict[str, Any]:
+    c = re.match(rf"^({ID})\s+(?:casts|колдует)\s+(\w+)\s+(?:on|at|на|в)\s+({ID})\s*$", line, re.I)
+    if c:
+        return {"cast": {"w": c.group(1).lower(), "spell": c.group(2).lower(), "target": c.group(3).lower()}}
     m = re.match(rf"^({ID})\s*(?:shoots|стреляет(?:\s+в)?|>|->|→)\s*({ID})\s*$", line, re.I)
     if not m:
-        raise ValueError(f"a shot is `a5 shoots b1`, not {line!r}")
+        raise ValueError(f"a shot is `a5 shoots b1` and a spell `m1 casts haste on k2`, not {line!r}")
     return {"w": m.group(1).lower(), "target": m.group(2).lower()}
 
 

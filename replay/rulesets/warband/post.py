@@ -50,6 +50,8 @@ def order_text(p: dict[str, Any], lang: str) -> str:
                                     " → ".join(f"({x:g}, {y:g})" for x, y in m.get("path", []))))
     for s in p.get("shots", []):
         parts.append(f"{s['w']} → {s['target']}")
+    for c in p.get("casts", []):
+        parts.append(f"{c['w']}: {c['spell']} → {c['target']}")
     for f in p.get("fights", []):
         parts.append(tr(lang, "бой: ", "fight: ") + ", ".join(
             [*f.get("attackers", []), *(f"{c['w']}⇒{c['target']}" for c in f.get("charges", []))])
@@ -104,6 +106,19 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
             out.append(f"{e.target}: укрытие {e.coverage:g} %, {_saves(e.saves, 'ru')}"
                        + ("" if not e.wounded else " — рана" + (", выбывает" if e.removed else "")))
         return out
+    if isinstance(e, ev.Cast):
+        head = (f"{e.caster} колдует «{e.spell}» на {e.target}: попытка {e.k}, интервал 3–{e.upper}, "
+                f"2d6 {e.dice[0]} + {e.dice[1]} = {sum(e.dice)}")
+        if e.result == "miscast":
+            return [head + f" — провал заклинания, d6 {e.miscast}" + (" — рана магу" if e.wounded else "")]
+        if e.result == "not_cast":
+            return [head + " — не сотворено"]
+        if e.tn is None:
+            return [head + " — сотворено: " + ", ".join(f"{k} {v:+g}" for k, v in e.effect.items())
+                    + f" до конца хода {e.until}"]
+        return [head + f" — сотворено; как выстрел: {e.distance:.1f} см, нужно {e.tn}+, выпало {e.die}"
+                + (f"; {_saves(e.saves, 'ru')}" if e.die is not None and e.die >= e.tn else " — промах")
+                + (" — рана" + (", выбывает" if e.removed else "") if e.wounded else "")]
     if isinstance(e, ev.Charge):
         if e.success:
             return [f"{e.charger}: рывок к {e.target}, {e.length:.1f} см из {e.charge_max:g}"

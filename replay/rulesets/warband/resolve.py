@@ -16,7 +16,7 @@ from typing import Any
 
 from eventlog.envelope import Draft
 from replay.context import Context, MissingInput, Request, Waiting, freeze
-from replay.rulesets.warband import check, data, derive, durability, melee, space
+from replay.rulesets.warband import check, data, derive, durability, magic, melee, space
 from replay.rulesets.warband import events as ev
 from replay.rulesets.warband import geometry as geo
 from replay.rulesets.warband.dice import d6, save_text, saves
@@ -201,6 +201,8 @@ def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOpt
 def ranged(ctx: Context, side: str, order: dict[str, Any], options: WarbandOptions) -> None:
     for sh in order.get("shots", []):
         shoot(ctx, sh["w"], sh["target"], options)
+    for c in order.get("casts", []):
+        magic.cast(ctx, c)
 
 
 def shoot(ctx: Context, shooter_id: str, target_id: str, options: WarbandOptions) -> None:
