@@ -12,7 +12,7 @@ from replay.rulesets.warband.model import OPTION_DEFAULTS
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "warband.md").read_text(encoding="utf-8")
-MODULES = {"rb": "test_rulebook", "me": "test_melee", "ma": "test_magic", "ge": "test_geometry",
+MODULES = {"rb": "test_rulebook", "me": "test_melee", "ma": "test_magic", "fa": "test_falls", "ge": "test_geometry",
            "tu": "test_turns", "dc": "test_docs"}
 
 

@@ -187,6 +187,11 @@ def movement_problems(state: State, side: str, order: dict[str, Any], options: W
         if mv.get("roll"):
             problems += [f"{wid}: {p}" for p in _mover_problems(w)]
             continue
+        if "jump" in mv:
+            from replay.rulesets.warband.falls import jump_problems
+
+            problems += jump_problems(state, w, mv, options)
+            continue
         found = move_problems(state, w, mv, options)
         problems += found
         if not found:  # later moves see this one done

@@ -97,6 +97,35 @@ class Stayed(Resolution):
     warrior: str
 
 
+class Jump(Resolution):
+    type: ClassVar[str] = "warband.jump"
+    warrior: str
+    start: list[float]
+    target: list[float]
+    distance: float
+    mdd: float
+    die: int | None = None
+    allowance: float | None = None
+    success: bool
+    end: list[float]
+    z: float
+    facing: float
+    fall_height: float | None = None
+
+
+class Fell(Resolution):
+    type: ClassVar[str] = "warband.fell"
+    warrior: str
+    height: float
+    level: int
+    modifiers: dict[str, int]
+    until: int
+    wounds: int
+    removed: bool
+    saves: list[Save] = []
+    durability: int
+
+
 class Talk(Resolution):
     type: ClassVar[str] = "warband.talk"
     speaker: str
@@ -259,7 +288,8 @@ class GameEnded(Resolution):
 
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
-    Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Talk, Shot, Cast, Charge, Pivot,
+    Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Jump, Fell, Talk, Shot, Cast,
+    Charge, Pivot,
     Participants, Initiative, Attacks, Wound, FightResolved, FightCancelled, Durability, TurnEnded, GameEnded)}
 
 

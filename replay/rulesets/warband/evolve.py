@@ -61,6 +61,20 @@ def _stayed(state: State, e: ev.Stayed) -> State:
     return state.with_warrior(replace(state.warrior(e.warrior), moved=True))
 
 
+def _jump(state: State, e: ev.Jump) -> State:
+    w = state.warrior(e.warrior)
+    return state.with_warrior(replace(w, x=e.end[0], y=e.end[1], z=e.z, facing=e.facing, moved=True))
+
+
+def _fell(state: State, e: ev.Fell) -> State:
+    w = state.warrior(e.warrior)
+    items = tuple(replace(i, durability=max(0, i.durability - e.durability)) if i.durability is not None else i
+                  for i in w.equipment)
+    effects = (*w.effects, Effect("fall", dict(e.modifiers), e.until)) if e.modifiers else w.effects
+    return state.with_warrior(replace(w, wounds=w.wounds + e.wounds, status="removed" if e.removed else w.status,
+                                      equipment=items, effects=effects, moved=True))
+
+
 def _talk(state: State, e: ev.Talk) -> State:
     return state.with_side(replace(state.side(e.speaker_side), talk_seconds_used=e.used))
 
@@ -168,7 +182,7 @@ def _game_ended(state: State, e: ev.GameEnded) -> State:
 
 _STEPS = {ev.Weather: _weather, ev.DayNight: _day_night, ev.Deployed: _deployed, ev.TurnOrder: _turn_order,
           ev.StageStarted: _stage_started, ev.MoveRolled: _move_rolled, ev.Moved: _moved, ev.Stayed: _stayed,
-          ev.Talk: _talk,
+          ev.Talk: _talk, ev.Jump: _jump, ev.Fell: _fell,
           ev.Shot: _shot, ev.Cast: _cast, ev.Charge: _charge, ev.Pivot: _pivot, ev.Participants: _participants,
           ev.Initiative: _nothing, ev.Attacks: _nothing, ev.Wound: _wound, ev.FightResolved: _fight_resolved,
           ev.FightCancelled: _fight_cancelled, ev.Durability: _durability, ev.TurnEnded: _turn_ended,

@@ -3,6 +3,7 @@
     movement                      (or движение; left out: the stage the game waits in)
     a1: 20,30 -> 25,35 facing 90  a path of points in cm, then the final facing (лицом)
     a2 roll                       the movement roll first (бросок); the path follows as the choice `path`
+    k1 jump 28,20                 a jump to a landing point (прыжок на)
     a1 whispers to b2 30s         a talk (talks / whispers, говорит / шепчет) and its seconds
     ranged
     a5 shoots b1                  (стреляет, >)
@@ -96,6 +97,16 @@ def _move(line: str) -> dict[str, Any]:
     wid, rest = m.group(1).lower(), m.group(2)
     if rest.strip().lower() in ("roll", "бросок"):
         return {"w": wid, "roll": True}
+    jump = re.match(r"^(?:jumps?|прыжок|прыгает)\s+(?:to\s+|на\s+)?(.*)$", rest.strip(), re.I)
+    if jump:
+        pts = _points(FACING.sub("", jump.group(1)))
+        if len(pts) != 1:
+            raise ValueError(f"a jump names one landing point: `{wid} jump 28,20`")
+        out_j: dict[str, Any] = {"w": wid, "jump": pts[0]}
+        f = FACING.search(jump.group(1))
+        if f:
+            out_j["facing"] = _num(f.group(1))
+        return out_j
     f = FACING.search(rest)
     pts = _points(FACING.sub("", rest))
     if not pts:

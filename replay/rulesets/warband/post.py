@@ -92,6 +92,15 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
     if isinstance(e, ev.Moved):
         return [f"{e.warrior} проходит {e.length:.1f} см из {e.allowance:g} до ({e.path[-1][0]:g}, {e.path[-1][1]:g}),"
                 f" лицом {e.facing:g}°"]
+    if isinstance(e, ev.Jump):
+        return [f"{e.warrior} прыгает на {e.distance:.1f} см (МДД {e.mdd:g})"
+                + (f", бросок {e.die}: {e.allowance:g} см" if e.die is not None else ", без броска")
+                + (" — удачно" if e.success else f" — не долетает, падает с {e.fall_height:g} см")]
+    if isinstance(e, ev.Fell):
+        return [f"{e.warrior}: падение с {e.height:g} см, уровень {e.level}; "
+                + (", ".join(f"{k} {v:+d}" for k, v in e.modifiers.items()) or "без последствий")
+                + (f" до конца хода {e.until}" if e.modifiers else "")
+                + (f"; ран {e.wounds}" if e.wounds or e.saves else "") + (", выбывает" if e.removed else "")]
     if isinstance(e, ev.Talk):
         return [f"{e.speaker} {'шепчется с' if e.mode == 'whisper' else 'говорит с'} {e.listener}: {e.gap:.1f} см, "
                 f"{e.seconds} с (всего {e.used} из 240 с)"]

@@ -16,7 +16,7 @@ from typing import Any
 
 from eventlog.envelope import Draft
 from replay.context import Context, MissingInput, Request, Waiting, freeze
-from replay.rulesets.warband import check, data, derive, durability, magic, melee, space
+from replay.rulesets.warband import check, data, derive, durability, falls, magic, melee, space
 from replay.rulesets.warband import events as ev
 from replay.rulesets.warband import geometry as geo
 from replay.rulesets.warband.dice import d6, save_text, saves
@@ -146,6 +146,9 @@ def turn_order(ctx: Context) -> None:
 def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOptions) -> None:
     for mv in order.get("moves", []):
         w = ctx.state.warrior(mv["w"])
+        if "jump" in mv:
+            falls.jump(ctx, side, w, mv, options)
+            continue
         if mv.get("roll"):
             m = derive.mdd(w)
             die = d6(ctx, side, "move_roll", f"movement roll for {w.id} (МДД {m:g})", warrior=w.id)
