@@ -13,6 +13,7 @@ from replay.rulesets.warband.model import State, WarbandOptions, Warrior
 
 CHOICES = {"weather": "C04", "day_night": "C05", "path": "C09", "coverage": "C16", "pivot": "C21",
            "pools": "C23", "allocate": "C24", "disengage": "C25", "game_end": "C30", "turn_weather": "C08",
+           "gun_impact": "C18",
            "durability": "C27"}
 """The choice points asked so far (name → the spec's catalogue id, §5.3)."""
 
@@ -117,8 +118,8 @@ def deployment_problems(state: State, side: str, order: dict[str, Any]) -> list[
     places = order.get("place")
     if not isinstance(places, list):
         return ['§3.3: a deployment order is {"stage": "deployment", "place": [{"w", "x", "y", "facing"}, …]}']
-    mine = {w.id for w in state.warriors if w.side == side}
-    named = [p.get("w") for p in places if isinstance(p, dict)]
+    mine = {w.id for w in state.warriors if w.side == side} | {g.id for g in state.guns if g.side == side}
+    named = [p.get("w", p.get("g")) for p in places if isinstance(p, dict)]
     problems = []
     if sorted(named) != sorted(mine):
         missing, stray = sorted(mine - set(named)), sorted(set(named) - mine)
@@ -133,7 +134,9 @@ def deployment_problems(state: State, side: str, order: dict[str, Any]) -> list[
     placed: list[Warrior] = [w for w in state.warriors if w.deployed]
     for p in places:
         if not all(isinstance(p.get(k), int | float) for k in ("x", "y")):
-            problems.append(f"§3.3: {p['w']} needs x and y in cm")
+            problems.append(f"§3.3: {p.get('w', p.get('g'))} needs x and y in cm")
+            continue
+        if "g" in p:
             continue
         w = replace(state.warrior(p["w"]), x=float(p["x"]), y=float(p["y"]), deployed=True)
         r = derive.radius(w)
@@ -290,7 +293,11 @@ def ranged_problems(state: State, side: str, order: dict[str, Any]) -> list[str]
             continue
         seen.add(sid)
         problems += shot_problems(state, state.warrior(sid), state.warrior(tid))
+    from replay.rulesets.warband.guns import gun_problems
     from replay.rulesets.warband.magic import cast_problems
+
+    for gun in order.get("guns", []):
+        problems += gun_problems(state, side, gun)
 
     attempted: dict[str, tuple[str, ...]] = {}
     for c in order.get("casts", []):

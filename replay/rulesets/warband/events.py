@@ -57,6 +57,7 @@ class Deployed(Resolution):
     type: ClassVar[str] = "warband.deployed"
     side: str
     placements: list[Placement]
+    guns: list[Placement] = []
 
 
 class TurnOrder(Resolution):
@@ -176,6 +177,32 @@ class Cast(Resolution):
     removed: bool = False
 
 
+class GunHit(Resolution):
+    type: ClassVar[str] = "warband.gun_hit"
+    gun: str
+    dispatcher: str
+    warrior: str
+    wounded: bool
+    removed: bool
+
+
+class GunFired(Resolution):
+    type: ClassVar[str] = "warband.gun_fired"
+    gun: str
+    side: str
+    dispatcher: str
+    aim: str
+    off_deg: float
+    tolerance: bool
+    burst_die: int
+    fired: bool
+    destroyed: bool
+    shots_used: int
+    impacts: list[dict[str, Any]]
+    gun_hits: list[str]
+    bursts: list[dict[str, Any]]
+
+
 class Charge(Resolution):
     type: ClassVar[str] = "warband.charge"
     fight: str
@@ -289,6 +316,7 @@ class GameEnded(Resolution):
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
     Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Jump, Fell, Talk, Shot, Cast,
+    GunHit, GunFired,
     Charge, Pivot,
     Participants, Initiative, Attacks, Wound, FightResolved, FightCancelled, Durability, TurnEnded, GameEnded)}
 

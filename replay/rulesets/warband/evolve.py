@@ -28,6 +28,10 @@ def _day_night(state: State, e: ev.DayNight) -> State:
 
 
 def _deployed(state: State, e: ev.Deployed) -> State:
+    for gp in e.guns:
+        g = state.gun(gp.warrior)
+        state = state.with_gun(replace(g, x=gp.x, y=gp.y, facing=gp.facing, origin=(gp.x, gp.y, gp.facing),
+                                       deployed=True))
     for p in e.placements:
         w = state.warrior(p.warrior)
         state = state.with_warrior(replace(w, x=p.x, y=p.y, z=p.z, facing=p.facing, deployed=True))
@@ -99,6 +103,24 @@ def _cast(state: State, e: ev.Cast) -> State:
     from replay.rulesets.warband.magic import after_cast
 
     return after_cast(state, e)
+
+
+def _gun_hit(state: State, e: ev.GunHit) -> State:
+    return _wounded(state, e.warrior, e.removed, e.dispatcher) if e.wounded else state
+
+
+def _gun_fired(state: State, e: ev.GunFired) -> State:
+    g = state.gun(e.gun)
+    state = state.with_gun(replace(g, fired_turn=state.turn, status="destroyed" if e.destroyed else g.status))
+    state = state.with_side(replace(state.side(e.side), gun_shots_used=e.shots_used))
+    for gid in e.gun_hits:
+        other = state.gun(gid)
+        hits = other.hits_by_guns + 1
+        state = state.with_gun(replace(other, hits_by_guns=hits, status="destroyed" if hits >= 2 else other.status))
+    for b in e.bursts:
+        if b["wounded"]:
+            state = _wounded(state, b["warrior"], b["removed"], None)
+    return state
 
 
 def _charge(state: State, e: ev.Charge) -> State:
@@ -183,7 +205,9 @@ def _game_ended(state: State, e: ev.GameEnded) -> State:
 _STEPS = {ev.Weather: _weather, ev.DayNight: _day_night, ev.Deployed: _deployed, ev.TurnOrder: _turn_order,
           ev.StageStarted: _stage_started, ev.MoveRolled: _move_rolled, ev.Moved: _moved, ev.Stayed: _stayed,
           ev.Talk: _talk, ev.Jump: _jump, ev.Fell: _fell,
-          ev.Shot: _shot, ev.Cast: _cast, ev.Charge: _charge, ev.Pivot: _pivot, ev.Participants: _participants,
+          ev.Shot: _shot, ev.Cast: _cast,
+          ev.GunHit: _gun_hit, ev.GunFired: _gun_fired, ev.Charge: _charge, ev.Pivot: _pivot,
+          ev.Participants: _participants,
           ev.Initiative: _nothing, ev.Attacks: _nothing, ev.Wound: _wound, ev.FightResolved: _fight_resolved,
           ev.FightCancelled: _fight_cancelled, ev.Durability: _durability, ev.TurnEnded: _turn_ended,
           ev.GameEnded: _game_ended}

@@ -46,6 +46,15 @@ class Piece:
 
 
 @dataclass(frozen=True)
+class GunShape:
+    id: str
+    color: str
+    corners: tuple[tuple[float, float], ...]
+    muzzle: tuple[float, float]
+    destroyed: bool
+
+
+@dataclass(frozen=True)
 class Scene:
     title: str
     caption: str
@@ -59,6 +68,7 @@ class Scene:
     engaged: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
     event_line: str
     desc: str
+    guns: tuple[GunShape, ...] = ()
 
 
 def _kind(t) -> str:
@@ -115,7 +125,22 @@ def scene(view: FrameView, lang: str) -> Scene:
     desc = "\n".join([caption + " — " + title]
                      + [f"{b.id} {b.side} ({b.x:g}, {b.y:g}) {b.facing:g}° {b.wounds}/{b.health}"
                         + (" removed" if b.removed else "") for b in bases])
-    return Scene(title, caption, state.table, pieces, bases, tuple(paths), shot, tuple(engaged), line, desc)
+    shapes = tuple(_gun_shape(g, colors[g.side]) for g in state.guns if g.deployed)
+    return Scene(title, caption, state.table, pieces, bases, tuple(paths), shot, tuple(engaged), line, desc, shapes)
+
+
+def _gun_shape(g, color: str) -> GunShape:
+    import math
+
+    from replay.rulesets.warband.guns import footprint, muzzle
+
+    w, length = footprint()
+    a = math.radians(g.facing)
+    ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+    corners = tuple((round(g.x + ux * sa * length / 2 + vx * sb * w / 2, 4),
+                     round(g.y + uy * sa * length / 2 + vy * sb * w / 2, 4))
+                    for sa, sb in ((1, 1), (1, -1), (-1, -1), (-1, 1)))
+    return GunShape(g.id, color, corners, muzzle(g), g.status != "active")
 
 
 def legend_items(lang: str, sides: list[tuple[str, str]]) -> list[S.Swatch]:
@@ -130,7 +155,8 @@ def legend_items(lang: str, sides: list[tuple[str, str]]) -> list[S.Swatch]:
               S.Swatch(tr(lang, "рывок", "charge"), kind="arrow", stroke=S.INK, dashed=True),
               S.Swatch(tr(lang, "линия выстрела", "line of fire"), kind="dash", stroke=S.HIGHLIGHT),
               S.Swatch(tr(lang, "завязаны в бою", "engaged"), kind="line", stroke=S.BAD),
-              S.Swatch(tr(lang, "выбыл", "removed"), fill="#eeeeee", crossed=True)]
+              S.Swatch(tr(lang, "выбыл", "removed"), fill="#eeeeee", crossed=True),
+              S.Swatch(tr(lang, "орудие", "siege gun"), fill="#bbbbbb", text="G")]
     return items
 
 
@@ -168,6 +194,15 @@ def frame(view: FrameView) -> str:
         dwg.add(dwg.circle(px(s), r=rng * scale, fill="none", stroke=S.HIGHLIGHT, stroke_width=1.2,
                            stroke_dasharray="4,4"))
         dwg.add(dwg.line(px(s), px(t), stroke=S.HIGHLIGHT, stroke_width=2.5, stroke_dasharray="6,3"))
+    for gun in sc.guns:
+        dwg.add(dwg.polygon([px(p) for p in gun.corners], fill="#eeeeee" if gun.destroyed else gun.color,
+                            stroke=S.INK, stroke_width=1.5, fill_opacity=0.6))
+        cx = sum(p[0] for p in gun.corners) / 4
+        cy = sum(p[1] for p in gun.corners) / 4
+        at = px((cx, cy))
+        S.label(dwg, dwg, gun.id + (" ✕" if gun.destroyed else ""), (at[0], at[1] + 4), size=10, bold=True,
+                anchor="middle", fill=S.INK)
+        dwg.add(dwg.circle(px(gun.muzzle), r=2.5, fill=S.INK))
     for base in sc.bases:
         draw_base(dwg, base, scale, px)
     if text:
@@ -228,4 +263,6 @@ def draw_base(dwg, base: Base, scale: float, px) -> None:
     S.label(dwg, dwg, base.letter, (c[0], c[1] + 4), size=max(8, min(12, r)), bold=True, anchor="middle",
             fill=S.PAPER)
     tag = base.id + (f" {base.wounds}/{base.health}" if base.wounds or base.health > 1 else "")
-    S.label(dwg, dwg, tag, (c[0], c[1] + r + 10), size=9, anchor="middle", fill=S.INK)
+    below = math.sin(math.radians(base.facing)) < -0.5
+    S.label(dwg, dwg, tag, (c[0] + (r + 2 if below else 0), c[1] + r + 10), size=9,
+            anchor="start" if below else "middle", fill=S.INK)

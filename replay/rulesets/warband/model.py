@@ -124,6 +124,12 @@ class TerrainSetup(_Closed):
     cover_pct: float | None = None
 
 
+class GunSetup(_Closed):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]{0,15}$")
+    side: str
+    dispatcher: str
+
+
 class TableSetup(_Closed):
     width: float = Field(gt=0, le=1000)
     depth: float = Field(gt=0, le=1000)
@@ -134,6 +140,7 @@ class Setup(_Closed):
     sides: list[SideSetup] = Field(min_length=2)
     warriors: list[WarriorSetup] = Field(min_length=1)
     terrain: list[TerrainSetup] = []
+    guns: list[GunSetup] = []
     draft: Literal["preagreed"] = "preagreed"
 
     @model_validator(mode="after")
@@ -147,6 +154,12 @@ class Setup(_Closed):
         stray = [w.id for w in self.warriors if w.side not in sides]
         if stray:
             raise ValueError(f"warriors {stray}: side is not one of {sides}")
+        by_id = {w.id: w for w in self.warriors}
+        for g in self.guns:
+            if g.dispatcher not in by_id or by_id[g.dispatcher].side != g.side:
+                raise ValueError(f"guns.{g.id}: its dispatcher {g.dispatcher!r} is a warrior of side {g.side}")
+        if len({g.id for g in self.guns} | set(ids)) != len(self.guns) + len(ids):
+            raise ValueError("guns: ids differ from each other and from the warriors'")
         return self
 
 
@@ -277,6 +290,26 @@ class Terrain:
 
 
 @dataclass(frozen=True)
+class Gun:
+    id: str
+    side: str
+    dispatcher: str
+    x: float = 0.0
+    y: float = 0.0
+    facing: float = 90.0
+    origin: tuple[float, float, float] = (0.0, 0.0, 90.0)
+    deployed: bool = False
+    status: str = "active"
+    hits_by_guns: int = 0
+    hits_by_small_arms: int = 0
+    fired_turn: int = 0
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True)
 class Clock:
     day_turns: int = 4
     night_turns: int = 2
@@ -308,6 +341,13 @@ class State:
     end_reason: str | None = None
     fights: int = 0
     """Fights declared so far this turn (they are numbered turn.n)."""
+    guns: tuple[Gun, ...] = ()
+
+    def gun(self, gid: str) -> Gun:
+        return next(g for g in self.guns if g.id == gid)
+
+    def with_gun(self, g: Gun) -> State:
+        return replace(self, guns=tuple(g if x.id == g.id else x for x in self.guns))
 
     def warrior(self, wid: str) -> Warrior:
         for w in self.warriors:
@@ -347,7 +387,8 @@ def new_state(setup: Setup) -> State:
         for w in setup.warriors)
     terrain = tuple(Terrain(t.id, t.name or t.id, tuple(tuple(p) for p in t.polygon), t.height, t.rough, t.water,
                             t.climbable, t.wall, t.impassable, t.blocks_los, t.cover_pct) for t in setup.terrain)
-    return State((setup.table.width, setup.table.depth), sides, warriors, terrain)
+    guns = tuple(Gun(g.id, g.side, g.dispatcher) for g in setup.guns)
+    return State((setup.table.width, setup.table.depth), sides, warriors, terrain, guns=guns)
 
 
 def state_to_json(state: State) -> dict[str, Any]:
@@ -391,7 +432,10 @@ def state_to_json(state: State) -> dict[str, Any]:
                    "charges_used": s.charges_used, "gun_shots_used": s.gun_shots_used,
                    "talk_seconds_used": s.talk_seconds_used} for s in state.sides],
         "warriors": [warrior(w) for w in state.warriors],
-        "guns": [],
+        "guns": [{"id": g.id, "side": g.side, "dispatcher": g.dispatcher, "pos": {"x": g.x, "y": g.y},
+                  "facing": g.facing, "origin": {"x": g.origin[0], "y": g.origin[1], "facing": g.origin[2]},
+                  "deployed": g.deployed, "status": g.status, "hits_by_guns": g.hits_by_guns,
+                  "hits_by_small_arms": g.hits_by_small_arms, "fired_turn": g.fired_turn} for g in state.guns],
         "terrain": [{**asdict(t), "polygon": [list(p) for p in t.polygon]} for t in state.terrain],
         "fights": state.fights,
     }
@@ -423,4 +467,7 @@ def state_from_json(d: dict[str, Any]) -> State:
         tuple(Terrain(**{**t, "polygon": tuple(tuple(p) for p in t["polygon"])}) for t in d["terrain"]),
         d["turn"], d["stage"], d["side"],
         Clock(clock["day_turns"], clock["night_turns"], clock["first"], clock["cycle_offset"]),
-        d["weather"]["game"], d["weather"]["turn"], d["status"], d["end_reason"], d["fights"])
+        d["weather"]["game"], d["weather"]["turn"], d["status"], d["end_reason"], d["fights"],
+        tuple(Gun(g["id"], g["side"], g["dispatcher"], g["pos"]["x"], g["pos"]["y"], g["facing"],
+                  (g["origin"]["x"], g["origin"]["y"], g["origin"]["facing"]), g["deployed"], g["status"],
+                  g["hits_by_guns"], g["hits_by_small_arms"], g["fired_turn"]) for g in d["guns"]))

@@ -8,6 +8,7 @@
     ranged
     a5 shoots b1                  (стреляет, >)
     m1 casts haste on k2          (колдует … на …)
+    g1 fires at o1                a siege gun (залп по)
     melee
     fight: attackers a4; charge o2 b2 via 52,45.2; targets b2 b3
     deployment
@@ -71,6 +72,8 @@ def parse_order(text: str, state: State, actor: str) -> Parsed:
             item = PARSERS[stage](line)
             if "cast" in item:
                 order.setdefault("casts", []).append(item["cast"])
+            elif "gun" in item:
+                order.setdefault("guns", []).append(item["gun"])
             else:
                 order[key].append(item)
         except ValueError as exc:
@@ -118,6 +121,9 @@ def _move(line: str) -> dict[str, Any]:
 
 
 def _shot(line: str) -> dict[str, Any]:
+    g = re.match(rf"^({ID})\s+(?:fires at|fires|стреляет из орудия в|залп по)\s+({ID})\s*$", line, re.I)
+    if g:
+        return {"gun": {"g": g.group(1).lower(), "aim": g.group(2).lower()}}
     c = re.match(rf"^({ID})\s+(?:casts|колдует)\s+(\w+)\s+(?:on|at|на|в)\s+({ID})\s*$", line, re.I)
     if c:
         return {"cast": {"w": c.group(1).lower(), "spell": c.group(2).lower(), "target": c.group(3).lower()}}

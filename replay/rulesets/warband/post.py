@@ -50,6 +50,8 @@ def order_text(p: dict[str, Any], lang: str) -> str:
                                     " → ".join(f"({x:g}, {y:g})" for x, y in m.get("path", []))))
     for s in p.get("shots", []):
         parts.append(f"{s['w']} → {s['target']}")
+    for g in p.get("guns", []):
+        parts.append(f"{g['g']} ⇒ {g['aim']}")
     for c in p.get("casts", []):
         parts.append(f"{c['w']}: {c['spell']} → {c['target']}")
     for f in p.get("fights", []):
@@ -72,7 +74,7 @@ def narrate(event: Event, lang: str) -> list[str]:
     """The event in words, from its payload's numbers (never recomputed)."""
     e = ev.read(event.type, event.payload)
     if lang != "ru":
-        return list(e.why) if not isinstance(e, ev.StageStarted) else []
+        return list(e.why) if not isinstance(e, ev.StageStarted | ev.GunHit) else []
     return _ru(e)
 
 
@@ -128,6 +130,18 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
         return [head + f" — сотворено; как выстрел: {e.distance:.1f} см, нужно {e.tn}+, выпало {e.die}"
                 + (f"; {_saves(e.saves, 'ru')}" if e.die is not None and e.die >= e.tn else " — промах")
                 + (" — рана" + (", выбывает" if e.removed else "") if e.wounded else "")]
+    if isinstance(e, ev.GunHit):
+        return []
+    if isinstance(e, ev.GunFired):
+        out = [f"{e.gun} (диспетчер {e.dispatcher}) целится в {e.aim}, {e.off_deg:g}° от оси; кубик разрыва "
+               f"{e.burst_die}: " + ("выстрел" if e.fired else "выстрела нет")
+               + (", орудие уничтожено" if e.destroyed else "") + f"; выстрелов {e.side}: {e.shots_used} из 8"]
+        out += [f"попадание в {i['warrior']}" + (" (сбит с ног: без спас-бросков)" if i["bare"] else "")
+                + (" — рана" if i["wounded"] else " — спасён") for i in e.impacts]
+        out += [f"разрыв: {b['warrior']}, спас {b['saves'][0]['tn']}+: {b['saves'][0]['die']}"
+                + (" — рана" + (", выбывает" if b["removed"] else "") if b["wounded"] else " — спасён")
+                for b in e.bursts]
+        return out
     if isinstance(e, ev.Charge):
         if e.success:
             return [f"{e.charger}: рывок к {e.target}, {e.length:.1f} см из {e.charge_max:g}"

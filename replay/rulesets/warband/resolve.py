@@ -16,7 +16,7 @@ from typing import Any
 
 from eventlog.envelope import Draft
 from replay.context import Context, MissingInput, Request, Waiting, freeze
-from replay.rulesets.warband import check, data, derive, durability, falls, magic, melee, space
+from replay.rulesets.warband import check, data, derive, durability, falls, guns, magic, melee, space
 from replay.rulesets.warband import events as ev
 from replay.rulesets.warband import geometry as geo
 from replay.rulesets.warband.dice import d6, save_text, saves
@@ -102,14 +102,19 @@ def preparation(ctx: Context, options: WarbandOptions) -> None:
         problems = check.deployment_problems(ctx.state, side, orders[side])
         if problems:
             raise MissingInput(f"turn 0: {side}'s deployment: " + "; ".join(problems))
-        placements = []
+        placements, gun_places = [], []
         for p in orders[side]["place"]:
+            if "g" in p:
+                gun_places.append(ev.Placement(warrior=p["g"], x=p["x"], y=p["y"], z=0.0, facing=p.get("facing", 90.0),
+                                               depth=0.0))
+                continue
             w = ctx.state.warrior(p["w"])
             z, _ = space.surface_at(ctx.state, (p["x"], p["y"]))
             placements.append(ev.Placement(warrior=w.id, x=p["x"], y=p["y"], z=z, facing=p.get("facing", 90.0),
                                            depth=space.deploy_depth(ctx.state, w, p["x"], p["y"])))
         limit = check.deploy_limit(ctx.state, side)
-        ctx.emit(_draft(ev.Deployed(side=side, placements=placements, rule="§3.3", defaults=["A-11"],
+        ctx.emit(_draft(ev.Deployed(side=side, placements=placements, guns=gun_places, rule="§3.3",
+                                    defaults=["A-11"],
                                     why=[f"{p.warrior} at ({p.x:g}, {p.y:g}) facing {p.facing:g}°, "
                                          f"{p.depth:g} ≤ {limit:g} cm from edge {ctx.state.side(side).home_edge}"
                                          for p in placements])))
@@ -202,6 +207,8 @@ def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOpt
 # --- ranged (§4.3) -----------------------------------------------------------------------------------------------
 
 def ranged(ctx: Context, side: str, order: dict[str, Any], options: WarbandOptions) -> None:
+    for gun in order.get("guns", []):
+        guns.fire(ctx, side, gun)
     for sh in order.get("shots", []):
         shoot(ctx, sh["w"], sh["target"], options)
     for c in order.get("casts", []):
