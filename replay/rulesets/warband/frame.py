@@ -102,6 +102,10 @@ def scene(view: FrameView, lang: str) -> Scene:
             paths.append((colors[side_of[typed.warrior]], tuple(typed.path), False))
         elif isinstance(typed, ev.Charge):
             paths.append((colors[side_of[typed.charger]], tuple(typed.path), True))
+        elif isinstance(typed, ev.GunFired) and typed.fired:
+            from replay.rulesets.warband.guns import muzzle
+
+            shot = (muzzle(state.gun(typed.gun)), state.warrior(typed.aim).pos, 0.0, bool(typed.impacts))
         elif isinstance(typed, ev.Shot):
             s, t = state.warrior(typed.shooter), state.warrior(typed.target)
             shot = (s.pos, t.pos, typed.range + (0 if s.mount else derive.radius(s)), typed.hit)
@@ -191,8 +195,9 @@ def frame(view: FrameView) -> str:
         dwg.add(dwg.line(px(a), px(b), stroke=S.BAD, stroke_width=4, stroke_opacity=0.6))
     if sc.shot:
         s, t, rng, hit = sc.shot
-        dwg.add(dwg.circle(px(s), r=rng * scale, fill="none", stroke=S.HIGHLIGHT, stroke_width=1.2,
-                           stroke_dasharray="4,4"))
+        if rng:
+            dwg.add(dwg.circle(px(s), r=rng * scale, fill="none", stroke=S.HIGHLIGHT, stroke_width=1.2,
+                               stroke_dasharray="4,4"))
         dwg.add(dwg.line(px(s), px(t), stroke=S.HIGHLIGHT, stroke_width=2.5, stroke_dasharray="6,3"))
     for gun in sc.guns:
         dwg.add(dwg.polygon([px(p) for p in gun.corners], fill="#eeeeee" if gun.destroyed else gun.color,

@@ -24,6 +24,9 @@ def post(view: TurnView, lang: str) -> Doc:
         doc.p(f"{tr(lang, 'Время суток', 'Time of day')}: {day}"
               f"; {tr(lang, 'погода', 'weather')}: {after.turn_weather or after.weather or '—'}")
     orders = [e for e in view.inputs if e.type == "order"]
+    if view.phase and ":" in view.phase:
+        stage, _, side = view.phase.partition(":")
+        orders = [e for e in orders if e.actor == side and e.payload.get("stage") == stage]
     if orders:
         doc.p(b(tr(lang, "Приказы", "Orders")))
         doc.ul([f"{e.actor}: {order_text(e.payload, lang)}" for e in orders])
@@ -48,6 +51,10 @@ def order_text(p: dict[str, Any], lang: str) -> str:
     for m in p.get("moves", []):
         parts.append(f"{m['w']} " + (tr(lang, "бросок", "roll") if m.get("roll") else
                                     " → ".join(f"({x:g}, {y:g})" for x, y in m.get("path", []))))
+    for t in p.get("talks", []):
+        parts.append(f"{t['speaker']} → {t['listener']}: "
+                     + (tr(lang, "шёпот", "whisper") if t.get("mode") == "whisper" else tr(lang, "разговор", "talk"))
+                     + f" {t['seconds']} s")
     for s in p.get("shots", []):
         parts.append(f"{s['w']} → {s['target']}")
     for g in p.get("guns", []):
@@ -59,7 +66,7 @@ def order_text(p: dict[str, Any], lang: str) -> str:
             [*f.get("attackers", []), *(f"{c['w']}⇒{c['target']}" for c in f.get("charges", []))])
             + " ⟶ " + ", ".join(f.get("targets", [])))
     for pl in p.get("place", []):
-        parts.append(f"{pl['w']} ({pl['x']:g}, {pl['y']:g})")
+        parts.append(f"{pl.get('w', pl.get('g'))} ({pl['x']:g}, {pl['y']:g})")
     return f"{stage}: " + ("; ".join(parts) if parts else tr(lang, "пас", "pass"))
 
 
@@ -85,7 +92,8 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
         return [f"Сутки: {e.day_turns} дневных и {e.night_turns} ночных ходов из 6, первым идёт "
                 f"{'день' if e.first == 'day' else 'ночь'}"]
     if isinstance(e, ev.Deployed):
-        return [f"{p.warrior}: ({p.x:g}, {p.y:g}), лицом {p.facing:g}°, {p.depth:g} см от края" for p in e.placements]
+        return [f"{p.warrior}: ({p.x:g}, {p.y:g}), лицом {p.facing:g}°, {p.depth:g} см от края" for p in e.placements] \
+            + [f"орудие {g.warrior}: ({g.x:g}, {g.y:g}), ось {g.facing:g}°" for g in e.guns]
     if isinstance(e, ev.TurnOrder):
         return [f"Очередность хода: {' → '.join(e.order)} (броски: "
                 + ", ".join(f"{s} {'/'.join(map(str, r))}" for s, r in e.rolls.items()) + ")"]

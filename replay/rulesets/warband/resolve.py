@@ -117,7 +117,9 @@ def preparation(ctx: Context, options: WarbandOptions) -> None:
                                     defaults=["A-11"],
                                     why=[f"{p.warrior} at ({p.x:g}, {p.y:g}) facing {p.facing:g}°, "
                                          f"{p.depth:g} ≤ {limit:g} cm from edge {ctx.state.side(side).home_edge}"
-                                         for p in placements])))
+                                         for p in placements]
+                                    + [f"gun {g.warrior} at ({g.x:g}, {g.y:g}) facing {g.facing:g}°"
+                                       for g in gun_places])))
     turn_order(ctx)
 
 
