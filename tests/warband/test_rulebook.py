@@ -369,3 +369,30 @@ def test_scn1_the_roll_binds_the_whole_move():
 
 def test_casualties_strike_back_option_is_a_81():
     assert WarbandOptions().casualties_strike_back is True
+
+
+def engaged_pair():
+    s = state(warrior("a1", "A", "infantryman", 10, 10, 90), warrior("b1", "B", "infantryman", 10, 14, 270),
+              warrior("b2", "B", "infantryman", 14, 14, 270))
+    return s.with_warrior(replace(s.warrior("a1"), engaged_with=("b1",)))
+
+
+def test_txt65_an_engaged_warrior_may_not_move_out_of_reach():
+    s = engaged_pair()
+    (problem,) = check.move_problems(s, s.warrior("a1"), {"path": [[10, 5]]}, OPTIONS)
+    assert "out of reach of all of them" in problem
+
+
+def test_an_engaged_warrior_may_move_to_strike_more_enemies():
+    s = engaged_pair()
+    assert check.move_problems(s, s.warrior("a1"), {"path": [[12, 10.5]], "facing": 90}, OPTIONS) == []
+    assert any("strike more enemies" in p
+               for p in check.move_problems(s, s.warrior("a1"), {"path": [[9.5, 10]], "facing": 90}, OPTIONS))
+
+
+def test_engagement_ends_when_no_enemy_is_within_reach_at_the_end_of_a_stage():
+    s = engaged_pair()
+    s = s.with_warrior(replace(s.warrior("b1"), x=40, y=40)).with_warrior(replace(s.warrior("b2"), x=50, y=40))
+    ctx, _ = run(s, Inputs(2), lambda ctx: resolve.engagement_cleanup(ctx, OPTIONS))
+    assert of_type(ctx, "warband.engagement_ended")[0]["warriors"] == ["a1"]
+    assert ctx.state.warrior("a1").engaged_with == ()

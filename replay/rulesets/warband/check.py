@@ -244,8 +244,26 @@ def _mover_problems(w: Warrior) -> list[str]:
         problems.append(f"§4.2.1.1: {w.id} is out of play")
     if w.moved:
         problems.append(f"§4.2.1.1: {w.id} has moved this stage (one move order, L28)")
-    if w.engaged_with:
-        problems.append(f"§4.2.13: {w.id} is engaged: engaged moves are NOT YET implemented (L240)")
+    return problems
+
+
+def engaged_move_problems(state: State, w: Warrior, end: tuple[float, float], facing: float,
+                          options: WarbandOptions) -> list[str]:
+    """§4.2.13 (L240, A-48): an engaged warrior moves only to strike more enemies, or to come face to face; it never
+    leaves every enemy it is engaged with."""
+    if not w.engaged_with:
+        return []
+    enemies = [e for e in state.warriors if e.side != w.side and e.active]
+    moved = replace(w, x=end[0], y=end[1], facing=facing)
+    before = {e.id for e in enemies if space.can_strike(w, e, options)}
+    after = {e.id for e in enemies if space.can_strike(moved, e, options)}
+    problems = []
+    if not after & set(w.engaged_with):
+        problems.append(f"§4.2.13: {w.id} is engaged with {', '.join(w.engaged_with)}; the move takes it out of reach"
+                        " of all of them (L240)")
+    elif len(after) < len(before) or (len(after) == len(before) and before):
+        problems.append(f"§4.2.13: {w.id} is engaged; a move must let it strike more enemies ({len(before)} → "
+                        f"{len(after)}) or bring it face to face (L240, A-48)")
     return problems
 
 
@@ -273,6 +291,8 @@ def move_problems(state: State, w: Warrior, mv: dict[str, Any], options: Warband
             problems.append(f"§4.2.3: {t.id} is not climbable (A-28)")
         if t is not None and t.height - w.z > options.step_cm and w.mount:
             problems.append(f"§4.2.3: only warriors on foot climb (L38, A-28); {w.id} rides")
+    facing = float(mv["facing"]) if isinstance(mv.get("facing"), int | float) else w.facing
+    problems += engaged_move_problems(state, w, full[-1], facing, options)
     return problems + space.path_problems(state, w, full, options)
 
 

@@ -303,6 +303,11 @@ class Durability(Resolution):
     fights: list[str]
 
 
+class EngagementEnded(Resolution):
+    type: ClassVar[str] = "warband.engagement_ended"
+    warriors: list[str]
+
+
 class TurnEnded(Resolution):
     type: ClassVar[str] = "warband.turn_ended"
     next_turn: int
@@ -318,7 +323,8 @@ EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
     Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Jump, Fell, Talk, Shot, Cast,
     GunHit, GunFired,
     Charge, Pivot,
-    Participants, Initiative, Attacks, Wound, FightResolved, FightCancelled, Durability, TurnEnded, GameEnded)}
+    Participants, Initiative, Attacks, Wound, FightResolved, FightCancelled, Durability, EngagementEnded, TurnEnded,
+    GameEnded)}
 
 
 def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:

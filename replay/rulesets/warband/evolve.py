@@ -188,6 +188,12 @@ def _durability(state: State, e: ev.Durability) -> State:
     return state.with_warrior(replace(w, equipment=tuple(items)))
 
 
+def _engagement_ended(state: State, e: ev.EngagementEnded) -> State:
+    for wid in e.warriors:
+        state = state.with_warrior(replace(state.warrior(wid), engaged_with=()))
+    return state
+
+
 def _turn_ended(state: State, e: ev.TurnEnded) -> State:
     def fresh(w: Warrior) -> Warrior:
         return replace(w, moved=False, allowance=None, shot=False, attacked_by=(), spells_attempted=(),
@@ -209,5 +215,6 @@ _STEPS = {ev.Weather: _weather, ev.DayNight: _day_night, ev.Deployed: _deployed,
           ev.GunHit: _gun_hit, ev.GunFired: _gun_fired, ev.Charge: _charge, ev.Pivot: _pivot,
           ev.Participants: _participants,
           ev.Initiative: _nothing, ev.Attacks: _nothing, ev.Wound: _wound, ev.FightResolved: _fight_resolved,
-          ev.FightCancelled: _fight_cancelled, ev.Durability: _durability, ev.TurnEnded: _turn_ended,
+          ev.FightCancelled: _fight_cancelled, ev.Durability: _durability,
+          ev.EngagementEnded: _engagement_ended, ev.TurnEnded: _turn_ended,
           ev.GameEnded: _game_ended}

@@ -185,6 +185,8 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
     if isinstance(e, ev.Durability):
         return [f"{e.warrior}: {words.item(e.item, 'ru')} теряет очко прочности, {e.before} → {e.after}"
                 + (", сломано" if e.broken else "")]
+    if isinstance(e, ev.EngagementEnded):
+        return [f"{', '.join(e.warriors)}: врагов в досягаемости нет, больше не завязаны"]
     if isinstance(e, ev.TurnEnded):
         return [f"Ход окончен; ход {e.next_turn} — {'ночь' if e.night else 'день'}"]
     if isinstance(e, ev.GameEnded):

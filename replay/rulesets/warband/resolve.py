@@ -42,6 +42,7 @@ def resolve(state: State, turn: int, ctx: Context, options: WarbandOptions) -> N
                                             rule="§4.1", defaults=["A-15"])))
             order = stage_order(ctx, side, stage)
             STAGE_RUNNERS[stage](ctx, side, order, options)
+            engagement_cleanup(ctx, options)
     ctx.set_phase("end")
     durability.end_of_melee(ctx)
     end, _ = ctx.ask("game_end", actor=None, options=["continue", "end"], default="continue", applies=True,
@@ -52,6 +53,21 @@ def resolve(state: State, turn: int, ctx: Context, options: WarbandOptions) -> N
     if end == "end":
         ctx.emit(_draft(ev.GameEnded(reason="the GM ends the game", rule="§3.5", defaults=["A-21"],
                                      why=[f"the GM ends the game after turn {turn}"])))
+
+
+def engagement_cleanup(ctx: Context, options: WarbandOptions) -> None:
+    """§4.4.12: at the end of a stage, engagement ends for a warrior no enemy can strike and that strikes none."""
+    state = ctx.state
+    free = []
+    for w in state.warriors:
+        if w.active and w.engaged_with and not any(
+                space.can_strike(w, e, options) or space.can_strike(e, w, options)
+                for e in state.warriors if e.side != w.side and e.active):
+            free.append(w.id)
+    if free:
+        ctx.emit(_draft(ev.EngagementEnded(warriors=free, rule="§4.4.12", defaults=["A-87"],
+                                           why=[f"{', '.join(free)}: no enemy within reach either way; "
+                                                "no longer engaged"])))
 
 
 def _draft(e: ev.Resolution, visible: tuple[str, ...] | None = None) -> Draft:
