@@ -396,3 +396,32 @@ def test_engagement_ends_when_no_enemy_is_within_reach_at_the_end_of_a_stage():
     ctx, _ = run(s, Inputs(2), lambda ctx: resolve.engagement_cleanup(ctx, OPTIONS))
     assert of_type(ctx, "warband.engagement_ended")[0]["warriors"] == ["a1"]
     assert ctx.state.warrior("a1").engaged_with == ()
+
+
+def fight_in_range():
+    s = state(warrior("a5", "A", "archer", 10, 10, 90, items=["bow"]), warrior("a1", "A", "infantryman", 10, 24, 90),
+              warrior("b1", "B", "infantryman", 10, 27.5, 270))
+    s = s.with_warrior(replace(s.warrior("a1"), engaged_with=("b1",)))
+    return s.with_warrior(replace(s.warrior("b1"), engaged_with=("a1",)))
+
+
+def test_shooting_into_an_engaged_fight_the_lowest_roller_is_hit():
+    inputs = (Inputs(2).roll("A", "engaged_rolloff", 3, warrior="a5", round=1)
+              .roll("B", "engaged_rolloff", 3, warrior="a5", round=1)
+              .roll("A", "engaged_rolloff", 2, warrior="a5", round=2)
+              .roll("B", "engaged_rolloff", 5, warrior="a5", round=2)
+              .roll("A", "to_wound", 6, warrior="a5"))
+    ctx, waiting = run(fight_in_range(), inputs, lambda ctx: resolve.shoot(ctx, "a5", "b1", OPTIONS))
+    assert waiting is None
+    (shot,) = of_type(ctx, "warband.shot")
+    assert (shot["declared"], shot["target"], shot["rolloff"]) == ("b1", "a1", {"A": [3, 2], "B": [3, 5]})
+    assert (shot["tn"], shot["wounded"], shot["removed"]) == (5, True, True)
+    assert ctx.state.warrior("a1").status == "removed" and ctx.state.warrior("a5").xp == 0
+
+
+def test_shooting_into_an_engaged_fight_the_declared_target_is_hit_when_its_side_rolls_lowest():
+    inputs = (Inputs(2).roll("A", "engaged_rolloff", 6, warrior="a5", round=1)
+              .roll("B", "engaged_rolloff", 1, warrior="a5", round=1).roll("A", "to_wound", 1, warrior="a5"))
+    ctx, _ = run(fight_in_range(), inputs, lambda ctx: resolve.shoot(ctx, "a5", "b1", OPTIONS))
+    (shot,) = of_type(ctx, "warband.shot")
+    assert shot["target"] == "b1" and not shot["hit"] and ctx.state.warrior("a5").shots_used == 1

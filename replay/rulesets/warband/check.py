@@ -349,7 +349,4 @@ def shot_problems(state: State, s: Warrior, t: Warrior) -> list[str]:
                         f"({'night' if state.night() else 'day'}, L120)")
     elif not seen:
         problems.append(f"§4.3.1: {s.id} has no line of sight to {t.id} (A-10)")
-    if t.engaged_with:
-        problems.append(f"§4.3.4: {t.id} is engaged; the roll-off for shooting into a fight is NOT YET "
-                        "implemented (the GM rules it)")
     return problems

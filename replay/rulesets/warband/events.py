@@ -144,6 +144,9 @@ class Shot(Resolution):
     type: ClassVar[str] = "warband.shot"
     shooter: str
     target: str
+    declared: str | None = None
+    """The declared target when the shot went into an engaged fight (§4.3.4); `target` is who it hit."""
+    rolloff: dict[str, list[int]] = {}
     weapon: str
     distance: float
     range: float

@@ -120,7 +120,13 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
         head = f"{e.shooter} стреляет в {e.target}: {e.distance:.1f} см из {e.range:g}"
         if not e.taken:
             return [head + " — дальше дальности действительного огня, выстрел не осуществляется"]
-        out = [head + f", нужно {e.tn}+, выпало {e.die} — " + ("попадание" if e.hit else "промах")]
+        out = []
+        if e.declared:
+            out.append(f"{e.declared} завязан в бою; бросок: " + ", ".join(
+                f"{s} {'/'.join(map(str, r))}" for s, r in e.rolloff.items()) + f" — выстрел достаётся {e.target}")
+        if e.tn is None:
+            return [*out, head + " — дальше дальности, выстрел потрачен"]
+        out.append(head + f", нужно {e.tn}+, выпало {e.die} — " + ("попадание" if e.hit else "промах"))
         if e.hit:
             out.append(f"{e.target}: укрытие {e.coverage:g} %, {_saves(e.saves, 'ru')}"
                        + ("" if not e.wounded else " — рана" + (", выбывает" if e.removed else "")))

@@ -20,7 +20,7 @@ from replay.rulesets.warband import check, data, derive, durability, falls, guns
 from replay.rulesets.warband import events as ev
 from replay.rulesets.warband import geometry as geo
 from replay.rulesets.warband.dice import d6, save_text, saves
-from replay.rulesets.warband.model import STAGES, State, WarbandOptions
+from replay.rulesets.warband.model import STAGES, State, WarbandOptions, Warrior
 
 
 def resolve(state: State, turn: int, ctx: Context, options: WarbandOptions) -> None:
@@ -233,8 +233,37 @@ def ranged(ctx: Context, side: str, order: dict[str, Any], options: WarbandOptio
         magic.cast(ctx, c)
 
 
+def cluster(state: State, start: str) -> list[str]:
+    """§4.3.4: the target and every warrior linked to it by engagement, transitively."""
+    found, frontier = {start}, [start]
+    while frontier:
+        w = state.warrior(frontier.pop())
+        for o in (*w.engaged_with, *(x.id for x in state.warriors if w.id in x.engaged_with)):
+            if o not in found and state.warrior(o).active:
+                found.add(o)
+                frontier.append(o)
+    return sorted(found)
+
+
+def rolloff(ctx: Context, shooter: Warrior, members: list[str]) -> tuple[str, dict[str, list[int]]]:
+    """§4.3.4 (L248, A-58): every side in the fight rolls d6; the shot goes to the lowest (ties re-rolled)."""
+    sides = [s for s in ctx.state.order() if any(ctx.state.warrior(m).side == s for m in members)]
+    rolls: dict[str, list[int]] = {s: [] for s in sides}
+    group, rnd = sides, 1
+    while len(group) > 1:
+        got = ctx.need_rolls([("1d6", s, "engaged_rolloff", {"warrior": shooter.id, "round": rnd},
+                               f"roll-off for {shooter.id}'s shot into the fight (round {rnd})") for s in group])
+        for s, r in zip(group, got, strict=True):
+            rolls[s].append(int(r.payload["result"][0]))
+        low = min(rolls[s][-1] for s in group)
+        group = [s for s in group if rolls[s][-1] == low]
+        rnd += 1
+    return group[0], rolls
+
+
 def shoot(ctx: Context, shooter_id: str, target_id: str, options: WarbandOptions) -> None:
-    """§4.3.2: range and band, the to-wound d6 (3+ within half range, 5+ to the full), cover, armour."""
+    """§4.3.2: range and band, the to-wound d6 (3+ within half range, 5+ to the full), cover, armour; into an
+    engaged fight the roll-off picks whom it hits (§4.3.4)."""
     state = ctx.state
     s, t = state.warrior(shooter_id), state.warrior(target_id)
     problems = check.shot_problems(state, s, t)
@@ -243,18 +272,35 @@ def shoot(ctx: Context, shooter_id: str, target_id: str, options: WarbandOptions
     weapon = derive.missile(s) or ""
     rng = float(data.const("effective_range_cm")[weapon])
     d = space.shot_distance(s, t)
-    base = {"shooter": s.id, "target": t.id, "weapon": weapon, "distance": round(d, 4), "range": rng,
-            "rule": "§4.3.2", "defaults": ["A-08", "A-51", "A-52", "A-53"]}
+    base: dict[str, Any] = {"shooter": s.id, "target": t.id, "weapon": weapon, "distance": round(d, 4),
+                            "range": rng, "rule": "§4.3.2", "defaults": ["A-08", "A-51", "A-52", "A-53"]}
     if d > rng + geo.EPS:
         ctx.emit(_draft(ev.Shot(**base, taken=False,
                                 why=[f"{s.id} → {t.id}: {d:.1f} cm > {rng:g} cm ({weapon}): no shot, "
                                      "no ammunition spent (A-52)"])))
         return
+    why: list[str] = []
+    if t.engaged_with:
+        members = cluster(state, t.id)
+        hit_side, rolls = rolloff(ctx, s, members)
+        if t.side != hit_side:
+            own = [state.warrior(m) for m in members if state.warrior(m).side == hit_side]
+            t = min(own, key=lambda w: (space.shot_distance(s, w), w.id))
+        d = space.shot_distance(s, t)
+        base.update(target=t.id, declared=target_id, rolloff=rolls, distance=round(d, 4), rule="§4.3.2, §4.3.4",
+                    defaults=[*base["defaults"], "A-58"])
+        why.append(f"{target_id} is engaged; roll-off " + ", ".join(f"{x} {'/'.join(map(str, r))}"
+                                                                   for x, r in rolls.items())
+                   + f": the shot goes to {hit_side}, at {t.id}")
+        if d > rng + geo.EPS:
+            why.append(f"{t.id} is {d:.1f} cm away, beyond {rng:g} cm: the shot is wasted (spent)")
+            ctx.emit(_draft(ev.Shot(**base, taken=True, why=why)))
+            return
     tn = data.const("to_wound_within_direct") if d <= rng * data.const("direct_range_fraction") + geo.EPS \
         else data.const("to_wound_within_effective")
     die = d6(ctx, s.side, "to_wound", f"{s.id}'s shot at {t.id} ({tn}+)", warrior=s.id)
-    why = [f"{s.id} → {t.id}: {d:.1f} cm of {rng:g} ({weapon}), {'≤' if tn == 3 else '>'} {rng / 2:g} → "
-           f"{tn}+; d6 {die}: {'hit' if die >= tn else 'miss'}"]
+    why.append(f"{s.id} → {t.id}: {d:.1f} cm of {rng:g} ({weapon}), {'≤' if tn == 3 else '>'} {rng / 2:g} → "
+               f"{tn}+; d6 {die}: {'hit' if die >= tn else 'miss'}")
     if die < tn:
         ctx.emit(_draft(ev.Shot(**base, taken=True, tn=tn, die=die, why=why)))
         return
@@ -273,9 +319,10 @@ def shoot(ctx: Context, shooter_id: str, target_id: str, options: WarbandOptions
     made, saved = saves(ctx, t, kinds, by=s.id)
     removed = not saved and t.wounds + 1 >= derive.health(t)
     why.append(f"{t.id}: {save_text(made)}" + ("" if saved else
-               f" → 1 wound ({t.wounds + 1}/{derive.health(t)})" + (", removed" if removed else "")))
-    ctx.emit(_draft(ev.Shot(**{**base, "rule": "§4.3.2, §4.3.3, §4.6", "defaults": [*base["defaults"], "A-10",
-                                                                                      "A-56", "A-57"]},
+               f" → 1 wound ({t.wounds + 1}/{derive.health(t)})" + (", removed" if removed else "")
+               + (" (own side: no XP, L248)" if removed and t.side == s.side else "")))
+    ctx.emit(_draft(ev.Shot(**{**base, "rule": base["rule"] + ", §4.3.3, §4.6",
+                               "defaults": [*base["defaults"], "A-10", "A-56", "A-57"]},
                             taken=True, tn=tn, die=die, hit=True, coverage=cover, saves=made, wounded=not saved,
                             removed=removed, why=why)))
 
