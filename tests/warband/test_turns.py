@@ -240,3 +240,26 @@ def test_a_whisper_is_visible_to_the_two_players_only():
     parsed = RS.parse_order("movement\na1 шепчет с b2 40 с", s, "A")
     assert parsed.order == {"stage": "movement", "moves": [], "talks": [
         {"speaker": "a1", "listener": "b2", "mode": "whisper", "seconds": 40}]}
+
+
+def test_a_player_s_forum_post_carries_the_order_and_the_pasted_roll(tmp_path):
+    from click.testing import CliRunner
+
+    from cli.main import main as cli
+
+    lines = HAND.read_text(encoding="utf-8").splitlines()
+    head = [line for line in lines if json.loads(line).get("turn") in (None, 0)]
+    (tmp_path / "head.jsonl").write_text("\n".join(head) + "\n", encoding="utf-8")
+    db = str(tmp_path / "p.duckdb")
+    run_cli = CliRunner().invoke
+    assert run_cli(cli, ["--db", db, "import", str(tmp_path / "head.jsonl")]).exit_code == 0
+    (tmp_path / "post.txt").write_text("движение\na1 бросок\na2: 20,22 лицом 90\n1d6: 4\n", encoding="utf-8")
+    out = run_cli(cli, ["--db", db, "post-in", "warband-skirmish", "--actor", "A", "--file",
+                        str(tmp_path / "post.txt")])
+    assert out.exit_code == 0, out.output
+    status = run_cli(cli, ["--db", db, "status", "warband-skirmish"]).output
+    assert "A: C09: a1's path within 9 cm (or stay)" in status and "default if skipped: stay" in status
+    (tmp_path / "bad.txt").write_text("1d6: 4 (move_roll)\n", encoding="utf-8")
+    bad = run_cli(cli, ["--db", db, "post-in", "warband-skirmish", "--actor", "A", "--file",
+                        str(tmp_path / "bad.txt")])
+    assert bad.exit_code != 0 and "names its warrior" in bad.output

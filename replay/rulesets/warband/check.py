@@ -18,11 +18,33 @@ CHOICES = {"weather": "C04", "day_night": "C05", "path": "C09", "coverage": "C16
 """The choice points asked so far (name → the spec's catalogue id, §5.3)."""
 
 
+ROLL_KEYS = {"turn_order": ("round",), "move_roll": ("warrior",), "to_wound": ("warrior",),
+             "save_cover": ("warrior",), "save_armour": ("warrior",), "charge_roll": ("fight", "warrior"),
+             "initiative": ("fight",), "disengage": ("fight",), "engaged_rolloff": ("warrior", "round"),
+             "gun_burst": ("gun",), "cast": ("warrior", "n"), "miscast": ("warrior", "n")}
+"""The key fields every roll of a purpose carries (§5.4; the request names the rest)."""
+
+
 def check(point: Point, draft: Draft, options: WarbandOptions) -> list[str]:
     if draft.type == "order":
         return order_problems(point, draft.actor, draft.payload, options)
     if draft.type == "choice":
         return choice_problems(point, draft.actor, draft.payload, options)
+    if draft.type == "roll":
+        return roll_problems(point, draft.actor, draft.payload)
+    return []
+
+
+def roll_problems(point: Point, actor: str | None, p: dict[str, Any]) -> list[str]:
+    purpose = p.get("purpose")
+    if purpose not in ROLL_KEYS:
+        return [f"§5.4: no roll {purpose!r} (rolls: {', '.join(ROLL_KEYS)})"]
+    missing = [k for k in ROLL_KEYS[purpose] if k not in p]
+    if missing:
+        open_ = [r.text() for r in point.requests if r.kind == "roll" and r.actor == actor and r.name == purpose]
+        return [f"§5.4: a {purpose} roll names its {', '.join(missing)}"
+                + (f" (the game waits for {open_[0]}: paste the roll without its purpose to answer it)"
+                   if open_ else "")]
     return []
 
 
