@@ -425,3 +425,26 @@ def test_shooting_into_an_engaged_fight_the_declared_target_is_hit_when_its_side
     ctx, _ = run(fight_in_range(), inputs, lambda ctx: resolve.shoot(ctx, "a5", "b1", OPTIONS))
     (shot,) = of_type(ctx, "warband.shot")
     assert shot["target"] == "b1" and not shot["hit"] and ctx.state.warrior("a5").shots_used == 1
+
+
+def test_txt66_the_winner_disengages_up_to_the_rolled_allowance_terrain_ignored():
+    terrain = [{"id": "t1", "polygon": [[0, 0], [9, 0], [9, 20], [0, 20]], "rough": True}]
+    s = state(warrior("a1", "A", "infantryman", 10, 10, 90), warrior("b1", "B", "infantryman", 10, 14, 270),
+              terrain=terrain)
+    order = {"stage": "melee", "fights": [{"attackers": ["a1"], "charges": [], "targets": ["b1"]}]}
+
+    def inputs(path):
+        return (Inputs(2).roll("A", "initiative", 1, fight="2.1").roll("B", "initiative", 1, fight="2.1")
+                .roll("A", "to_wound", 6, fight="2.1", warrior="a1", vs="infantryman")
+                .roll("B", "to_wound", 1, fight="2.1", warrior="b1", vs="infantryman")
+                .choice("A", "disengage", "roll", fight="2.1").roll("A", "disengage", 4, fight="2.1")
+                .choice("A", "disengage_path", {"path": path, "facing": 180}, fight="2.1", warrior="a1"))
+
+    ctx, waiting = run(s, inputs([[10, 4], [5, 4]]), lambda ctx: melee.melee(ctx, "A", order, OPTIONS))
+    assert waiting is None
+    (moved,) = of_type(ctx, "warband.moved")
+    assert (moved["allowance"], moved["length"], moved["path"][-1]) == (11, 11, [5, 4])
+    from replay.context import MissingInput
+
+    with pytest.raises(MissingInput, match="15.00 cm > 11 cm"):
+        run(s, inputs([[10, 4], [5, 4], [5, 8]]), lambda ctx: melee.melee(ctx, "A", order, OPTIONS))

@@ -14,7 +14,7 @@ from replay.rulesets.warband.model import State, WarbandOptions, Warrior
 CHOICES = {"weather": "C04", "day_night": "C05", "path": "C09", "coverage": "C16", "pivot": "C21",
            "pools": "C23", "allocate": "C24", "disengage": "C25", "game_end": "C30", "turn_weather": "C08",
            "gun_impact": "C18",
-           "durability": "C27"}
+           "durability": "C27", "disengage_path": "C26"}
 """The choice points asked so far (name → the spec's catalogue id, §5.3)."""
 
 
@@ -97,6 +97,9 @@ def choice_problems(point: Point, actor: str | None, p: dict[str, Any], options:
     value = p.get("value")
     if name in ("weather", "day_night"):
         return setup_choice_problems(name, value)
+    if name == "disengage_path":
+        return [] if value == "stay" or isinstance(value, dict) and _points(value.get("path")) else \
+            ['C26: a disengagement path is {"path": [[x, y], …], "facing": deg} or "stay"']
     if name == "path":
         if value == "stay":
             return []

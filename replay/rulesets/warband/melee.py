@@ -470,17 +470,46 @@ def outcome(ctx: Context, fid: str, initiator: str, by_side: dict[str, list[str]
         if disengage == "roll":
             die = d6(ctx, winner, "disengage", f"disengagement roll of {winner}", fight=fid)
             for wid in by_side[winner]:
-                w = state.warrior(wid)
-                if w.active:
-                    allowance, k = derive.rough_allowance(derive.mdd(w), die, options.rough_k_mode)
-                    why.append(f"{wid} may move up to {allowance:g} cm (d6 {die}; the moves, C26, are NOT YET "
-                               "taken: it stays)")
+                if ctx.state.warrior(wid).active:
+                    disengage_move(ctx, fid, wid, die, options)
+            state = ctx.state
     engaged = engagement(state, initiator, by_side, options)
     if engaged:
         why.append("engaged: " + "; ".join(f"{w} with {', '.join(e)}" for w, e in engaged.items()))
     ctx.emit(_draft(ev.FightResolved(fight=fid, wounds_by_side=wounds, winner=winner, disengage=disengage,
                                      engaged=engaged, rule="§4.4.10, §4.4.12", defaults=["A-86", "A-87"],
                                      why=why)))
+
+
+def disengage_move(ctx: Context, fid: str, wid: str, die: int, options: WarbandOptions) -> None:
+    """§4.4.10 (C26): each survivor may move up to allowance(МДД, d), terrain ignored (L256); default stay."""
+    from replay.rulesets.warband import check
+
+    w = ctx.state.warrior(wid)
+    allowance, k = derive.rough_allowance(derive.mdd(w), die, options.rough_k_mode)
+    value, _ = ctx.ask("disengage_path", actor=w.side, options=[], default="stay", fight=fid, warrior=wid,
+                       what=f"C26: {wid}'s disengagement path within {allowance:g} cm (or stay)",
+                       accept=lambda v: v == "stay" or isinstance(v, dict))
+    if value == "stay":
+        ctx.emit(_draft(ev.Stayed(warrior=wid, rule="§4.4.10, C26",
+                                  why=[f"{wid} may move {allowance:g} cm (d6 {die}) and stays"])))
+        return
+    path = check._points(value.get("path"))
+    if path is None:
+        raise MissingInput(f"turn {ctx.turn}: {wid}'s disengagement path is a list of [x, y] points")
+    full = [w.pos, *path]
+    length = geo.path_length(full)
+    problems = space.path_problems(ctx.state, w, full, options)
+    if length > allowance + EPS:
+        problems.append(f"§4.4.10: {wid}'s path is {length:.2f} cm > {allowance:g} cm")
+    if problems:
+        raise MissingInput(f"turn {ctx.turn}: {wid}'s disengagement: " + "; ".join(problems))
+    facing = float(value.get("facing", w.facing))
+    ctx.emit(_draft(ev.Moved(warrior=wid, path=full, length=round(length, 4), allowance=allowance, rolled=True,
+                             facing=facing, z=space.surface_at(ctx.state, full[-1])[0], rule="§4.4.10, C26",
+                             defaults=["A-86"],
+                             why=[f"{wid} disengages: d6 {die}: {derive.mdd(w):g} − {k}×(6 − {die}) = {allowance:g} cm;"
+                                  f" moves {length:.1f} cm to ({full[-1][0]:g}, {full[-1][1]:g}), terrain ignored"])))
 
 
 def engagement(state: State, initiator: str, by_side: dict[str, list[str]],
