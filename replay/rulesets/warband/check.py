@@ -14,14 +14,16 @@ from replay.rulesets.warband.model import State, WarbandOptions, Warrior
 CHOICES = {"weather": "C04", "day_night": "C05", "path": "C09", "coverage": "C16", "pivot": "C21",
            "pools": "C23", "allocate": "C24", "disengage": "C25", "game_end": "C30", "turn_weather": "C08",
            "gun_impact": "C18",
-           "durability": "C27", "disengage_path": "C26"}
+           "durability": "C27", "disengage_path": "C26",
+           "diagonal": "C11"}
 """The choice points asked so far (name → the spec's catalogue id, §5.3)."""
 
 
 ROLL_KEYS = {"turn_order": ("round",), "move_roll": ("warrior",), "to_wound": ("warrior",),
              "save_cover": ("warrior",), "save_armour": ("warrior",), "charge_roll": ("fight", "warrior"),
              "initiative": ("fight",), "disengage": ("fight",), "engaged_rolloff": ("warrior", "round"),
-             "gun_burst": ("gun",), "cast": ("warrior", "n"), "miscast": ("warrior", "n")}
+             "gun_burst": ("gun",), "cast": ("warrior", "n"), "miscast": ("warrior", "n"), "runaway": ("mount",),
+             "diag_fb": ("mount",), "diag_lr": ("mount",)}
 """The key fields every roll of a purpose carries (§5.4; the request names the rest)."""
 
 
@@ -220,7 +222,22 @@ def movement_problems(state: State, side: str, order: dict[str, Any], options: W
 
             problems += jump_problems(state, w, mv, options)
             continue
+        if "dismount" in mv:
+            from replay.rulesets.warband import mounts
+
+            found = mounts.dismount_problems(state, w, mv)
+            problems += found
+            if found:
+                continue
+            foot = mounts.on_foot(w)
+            quarter = derive.mdd(foot) / data.const("tie_mdd_divisor") if mv["dismount"] == "tie" else derive.mdd(foot)
+            w = replace(foot, allowance=quarter)
+            state = state.with_warrior(w)
         found = move_problems(state, w, mv, options)
+        if "remount" in mv and not found:
+            from replay.rulesets.warband import mounts
+
+            found = mounts.remount_problems(state, w, mv["remount"], tuple((_points(mv["path"]) or [w.pos])[-1]))
         problems += found
         if not found:  # later moves see this one done
             path = _points(mv["path"]) or []

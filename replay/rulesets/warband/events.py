@@ -127,6 +127,33 @@ class Fell(Resolution):
     durability: int
 
 
+class Dismounted(Resolution):
+    type: ClassVar[str] = "warband.dismounted"
+    warrior: str
+    mount: str
+    kind: str
+    mode: Literal["tie", "loose"]
+    at: list[float]
+    allowance: float
+
+
+class Remounted(Resolution):
+    type: ClassVar[str] = "warband.remounted"
+    warrior: str
+    mount: str
+    kind: str
+
+
+class MountRan(Resolution):
+    type: ClassVar[str] = "warband.mount_ran"
+    mount: str
+    distance_die: int
+    direction_die: int
+    heading: float | None
+    end: list[float]
+    lost: bool
+
+
 class Talk(Resolution):
     type: ClassVar[str] = "warband.talk"
     speaker: str
@@ -323,7 +350,8 @@ class GameEnded(Resolution):
 
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
-    Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Jump, Fell, Talk, Shot, Cast,
+    Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Jump, Fell,
+    Dismounted, Remounted, MountRan, Talk, Shot, Cast,
     GunHit, GunFired,
     Charge, Pivot,
     Participants, Initiative, Attacks, Wound, FightResolved, FightCancelled, Durability, EngagementEnded, TurnEnded,

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from eventlog.envelope import Event
 from replay.rulesets.warband import events as ev
-from replay.rulesets.warband.model import Clock, Effect, State, Warrior
+from replay.rulesets.warband.model import Clock, Effect, Mount, State, Warrior
 
 
 def evolve(state: State, event: Event) -> State:
@@ -77,6 +77,26 @@ def _fell(state: State, e: ev.Fell) -> State:
     effects = (*w.effects, Effect("fall", dict(e.modifiers), e.until)) if e.modifiers else w.effects
     return state.with_warrior(replace(w, wounds=w.wounds + e.wounds, status="removed" if e.removed else w.status,
                                       equipment=items, effects=effects, moved=True))
+
+
+def _dismounted(state: State, e: ev.Dismounted) -> State:
+    w = state.warrior(e.warrior)
+    mount = Mount(e.mount, e.kind, w.side, e.at[0], e.at[1], w.facing, "tied" if e.mode == "tie" else "running",
+                  w.id, state.turn)
+    return state.with_warrior(replace(w, mount=None, allowance=e.allowance)).with_mount(mount)
+
+
+def _remounted(state: State, e: ev.Remounted) -> State:
+    w = state.warrior(e.warrior)
+    return state.with_warrior(replace(w, mount=e.kind, moved=True)).with_mount(None, e.mount)
+
+
+def _mount_ran(state: State, e: ev.MountRan) -> State:
+    if e.lost:
+        return state.with_mount(None, e.mount)
+    m = state.mount(e.mount)
+    return state.with_mount(replace(m, x=e.end[0], y=e.end[1], facing=e.heading if e.heading is not None
+                                    else m.facing))
 
 
 def _talk(state: State, e: ev.Talk) -> State:
@@ -210,7 +230,8 @@ def _game_ended(state: State, e: ev.GameEnded) -> State:
 
 _STEPS = {ev.Weather: _weather, ev.DayNight: _day_night, ev.Deployed: _deployed, ev.TurnOrder: _turn_order,
           ev.StageStarted: _stage_started, ev.MoveRolled: _move_rolled, ev.Moved: _moved, ev.Stayed: _stayed,
-          ev.Talk: _talk, ev.Jump: _jump, ev.Fell: _fell,
+          ev.Talk: _talk, ev.Jump: _jump, ev.Fell: _fell, ev.Dismounted: _dismounted, ev.Remounted: _remounted,
+          ev.MountRan: _mount_ran,
           ev.Shot: _shot, ev.Cast: _cast,
           ev.GunHit: _gun_hit, ev.GunFired: _gun_fired, ev.Charge: _charge, ev.Pivot: _pivot,
           ev.Participants: _participants,

@@ -69,6 +69,8 @@ class Scene:
     event_line: str
     desc: str
     guns: tuple[GunShape, ...] = ()
+    mounts: tuple[tuple[str, str, float, float, float, str], ...] = ()
+    """(id, colour, x, y, radius, state) of mounts standing alone"""
 
 
 def _kind(t) -> str:
@@ -130,7 +132,11 @@ def scene(view: FrameView, lang: str) -> Scene:
                      + [f"{b.id} {b.side} ({b.x:g}, {b.y:g}) {b.facing:g}° {b.wounds}/{b.health}"
                         + (" removed" if b.removed else "") for b in bases])
     shapes = tuple(_gun_shape(g, colors[g.side]) for g in state.guns if g.deployed)
-    return Scene(title, caption, state.table, pieces, bases, tuple(paths), shot, tuple(engaged), line, desc, shapes)
+    from replay.rulesets.warband.mounts import mount_radius
+
+    loose = tuple((m.id, colors[m.owner_side], m.x, m.y, mount_radius(), m.state) for m in state.mounts)
+    return Scene(title, caption, state.table, pieces, bases, tuple(paths), shot, tuple(engaged), line, desc, shapes,
+                 loose)
 
 
 def _gun_shape(g, color: str) -> GunShape:
@@ -160,7 +166,9 @@ def legend_items(lang: str, sides: list[tuple[str, str]]) -> list[S.Swatch]:
               S.Swatch(tr(lang, "линия выстрела", "line of fire"), kind="dash", stroke=S.HIGHLIGHT),
               S.Swatch(tr(lang, "завязаны в бою", "engaged"), kind="line", stroke=S.BAD),
               S.Swatch(tr(lang, "выбыл", "removed"), fill="#eeeeee", crossed=True),
-              S.Swatch(tr(lang, "орудие", "siege gun"), fill="#bbbbbb", text="G")]
+              S.Swatch(tr(lang, "орудие", "siege gun"), fill="#bbbbbb", text="G"),
+              S.Swatch(tr(lang, "лошадь без всадника (бежит — пунктир)", "riderless mount (running: dashed)"),
+                       fill=S.PAPER, text="H")]
     return items
 
 
@@ -208,6 +216,14 @@ def frame(view: FrameView) -> str:
         S.label(dwg, dwg, gun.id + (" ✕" if gun.destroyed else ""), (at[0], at[1] + 4), size=10, bold=True,
                 anchor="middle", fill=S.INK)
         dwg.add(dwg.circle(px(gun.muzzle), r=2.5, fill=S.INK))
+    for mid, color, x, y, r, mstate in sc.mounts:
+        c = px((x, y))
+        ring = dwg.circle(c, r=r * scale, fill=S.PAPER, stroke=color, stroke_width=2.5)
+        if mstate == "running":
+            ring["stroke-dasharray"] = "4,3"
+        dwg.add(ring)
+        S.label(dwg, dwg, "H", (c[0], c[1] + 4), size=11, bold=True, anchor="middle", fill=color)
+        S.label(dwg, dwg, f"{mid} ({mstate})", (c[0], c[1] + r * scale + 10), size=9, anchor="middle", fill=S.INK)
     for base in sc.bases:
         draw_base(dwg, base, scale, px)
     if text:

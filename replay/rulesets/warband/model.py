@@ -310,6 +310,25 @@ class Gun:
 
 
 @dataclass(frozen=True)
+class Mount:
+    """A mount standing alone on the table (§2.6): tied, running or standing."""
+
+    id: str
+    kind: str
+    owner_side: str
+    x: float
+    y: float
+    facing: float
+    state: str
+    last_rider: str
+    since_turn: int
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True)
 class Clock:
     day_turns: int = 4
     night_turns: int = 2
@@ -342,6 +361,16 @@ class State:
     fights: int = 0
     """Fights declared so far this turn (they are numbered turn.n)."""
     guns: tuple[Gun, ...] = ()
+    mounts: tuple[Mount, ...] = ()
+
+    def mount(self, mid: str) -> Mount:
+        return next(m for m in self.mounts if m.id == mid)
+
+    def with_mount(self, m: Mount | None, mid: str | None = None) -> State:
+        """The state with a mount added, replaced, or (m None) removed."""
+        rest = tuple(x for x in self.mounts if x.id != (mid if m is None else m.id))
+        return replace(self, mounts=rest if m is None else (*rest, m) if all(x.id != m.id for x in self.mounts)
+                       else tuple(m if x.id == m.id else x for x in self.mounts))
 
     def gun(self, gid: str) -> Gun:
         return next(g for g in self.guns if g.id == gid)
@@ -436,6 +465,9 @@ def state_to_json(state: State) -> dict[str, Any]:
                   "facing": g.facing, "origin": {"x": g.origin[0], "y": g.origin[1], "facing": g.origin[2]},
                   "deployed": g.deployed, "status": g.status, "hits_by_guns": g.hits_by_guns,
                   "hits_by_small_arms": g.hits_by_small_arms, "fired_turn": g.fired_turn} for g in state.guns],
+        "mounts": [{"id": m.id, "kind": m.kind, "owner_side": m.owner_side, "pos": {"x": m.x, "y": m.y},
+                    "facing": m.facing, "state": m.state, "last_rider": m.last_rider, "since_turn": m.since_turn}
+                   for m in state.mounts],
         "terrain": [{**asdict(t), "polygon": [list(p) for p in t.polygon]} for t in state.terrain],
         "fights": state.fights,
     }
@@ -470,4 +502,6 @@ def state_from_json(d: dict[str, Any]) -> State:
         d["weather"]["game"], d["weather"]["turn"], d["status"], d["end_reason"], d["fights"],
         tuple(Gun(g["id"], g["side"], g["dispatcher"], g["pos"]["x"], g["pos"]["y"], g["facing"],
                   (g["origin"]["x"], g["origin"]["y"], g["origin"]["facing"]), g["deployed"], g["status"],
-                  g["hits_by_guns"], g["hits_by_small_arms"], g["fired_turn"]) for g in d["guns"]))
+                  g["hits_by_guns"], g["hits_by_small_arms"], g["fired_turn"]) for g in d["guns"]),
+        tuple(Mount(m["id"], m["kind"], m["owner_side"], m["pos"]["x"], m["pos"]["y"], m["facing"], m["state"],
+                    m["last_rider"], m["since_turn"]) for m in d.get("mounts", [])))

@@ -111,6 +111,14 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                 + (", ".join(f"{k} {v:+d}" for k, v in e.modifiers.items()) or "без последствий")
                 + (f" до конца хода {e.until}" if e.modifiers else "")
                 + (f"; ран {e.wounds}" if e.wounds or e.saves else "") + (", выбывает" if e.removed else "")]
+    if isinstance(e, ev.Dismounted):
+        return [f"{e.warrior} спешивается, {'привязывает' if e.mode == 'tie' else 'отпускает'} {e.mount} "
+                f"в ({e.at[0]:g}, {e.at[1]:g}); на этот ход {e.allowance:g} см"]
+    if isinstance(e, ev.Remounted):
+        return [f"{e.warrior} садится на {e.mount}"]
+    if isinstance(e, ev.MountRan):
+        return [f"{e.mount} бежит: расстояние {e.distance_die}, направление {e.direction_die} → "
+                f"({e.end[0]:g}, {e.end[1]:g})" + (", покидает стол" if e.lost else "")]
     if isinstance(e, ev.Talk):
         return [f"{e.speaker} {'шепчется с' if e.mode == 'whisper' else 'говорит с'} {e.listener}: {e.gap:.1f} см, "
                 f"{e.seconds} с (всего {e.used} из 240 с)"]

@@ -16,7 +16,7 @@ from typing import Any
 
 from eventlog.envelope import Draft
 from replay.context import Context, MissingInput, Request, Waiting, freeze
-from replay.rulesets.warband import check, data, derive, durability, falls, guns, magic, melee, space
+from replay.rulesets.warband import check, data, derive, durability, falls, guns, magic, melee, mounts, space
 from replay.rulesets.warband import events as ev
 from replay.rulesets.warband import geometry as geo
 from replay.rulesets.warband.dice import d6, save_text, saves
@@ -167,8 +167,11 @@ def turn_order(ctx: Context) -> None:
 # --- movement (§4.2) -------------------------------------------------------------------------------------------
 
 def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOptions) -> None:
+    mounts.runaways(ctx, side)
     for mv in order.get("moves", []):
         w = ctx.state.warrior(mv["w"])
+        if "dismount" in mv:
+            w = dismount(ctx, w, mv)
         if "jump" in mv:
             falls.jump(ctx, side, w, mv, options)
             continue
@@ -198,12 +201,17 @@ def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOpt
         allowance = w.allowance if w.allowance is not None else derive.mdd(w)
         z, _ = space.surface_at(ctx.state, path[-1])
         facing = float(mv.get("facing", w.facing))
-        ctx.emit(_draft(ev.Moved(warrior=w.id, path=path, length=round(length, 4), allowance=allowance,
+        moved = ctx.emit(_draft(ev.Moved(warrior=w.id, path=path, length=round(length, 4), allowance=allowance,
                                  rolled=w.allowance is not None, facing=facing, z=z, rule="§4.2.1",
                                  defaults=["A-01", "A-12", "A-26"],
                                  why=[f"{w.id}: path {length:.1f} ≤ {allowance:g} cm "
                                       f"({'the roll' if w.allowance is not None else 'МДД'}), "
                                       f"ends at ({path[-1][0]:g}, {path[-1][1]:g}) facing {facing:g}°"])))
+        del moved
+        if "remount" in mv:
+            m = ctx.state.mount(mv["remount"])
+            ctx.emit(_draft(ev.Remounted(warrior=w.id, mount=m.id, kind=m.kind, rule="§4.2.6", defaults=["A-38"],
+                                         why=[f"{w.id} mounts {m.id} ({m.kind}); its move ends (A-38)"])))
     for talk in order.get("talks", []):
         problems = check.talk_problems(ctx.state, side, talk)
         if problems:
@@ -220,6 +228,24 @@ def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOpt
                                 why=[f"{speaker.id} {'whispers to' if whisper else 'talks to'} {listener.id}: "
                                      f"{gap:.1f} ≤ {limit:g} cm, {talk['seconds']} s ({used} of 240 s this stage)"]),
                         visible=tuple(dict.fromkeys((side, listener.side))) if whisper else None))
+
+
+def dismount(ctx: Context, w: Warrior, mv: dict[str, Any]) -> Warrior:
+    """§4.2.6 (A-32, A-33): tied — a quarter of the МДД on foot this stage; loose — it runs from the next turn."""
+    problems = mounts.dismount_problems(ctx.state, w, mv)
+    if problems:
+        raise MissingInput(f"turn {ctx.turn}: {w.id}'s dismount: " + "; ".join(problems))
+    foot = mounts.on_foot(w)
+    full = derive.mdd(foot)
+    allowance = full / data.const("tie_mdd_divisor") if mv["dismount"] == "tie" else full
+    at = [float(mv["mount_at"][0]), float(mv["mount_at"][1])]
+    ctx.emit(_draft(ev.Dismounted(warrior=w.id, mount=f"{w.id}_mount", kind=str(w.mount), mode=mv["dismount"],
+                                  at=at, allowance=allowance, rule="§4.2.6", defaults=["A-32", "A-33"],
+                                  why=[f"{w.id} dismounts, {'ties' if mv['dismount'] == 'tie' else 'lets loose'} "
+                                       f"its {w.mount} at ({at[0]:g}, {at[1]:g}); on foot МДД {full:g}"
+                                       + (f" / 4 = {allowance:g} cm this stage" if mv["dismount"] == "tie" else
+                                          "; the mount runs from the next turn")])))
+    return ctx.state.warrior(w.id)
 
 
 # --- ranged (§4.3) -----------------------------------------------------------------------------------------------
