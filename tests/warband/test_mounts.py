@@ -79,3 +79,13 @@ def test_remounting_a_tied_mount_ends_the_move():
     assert ctx.state.warrior("k1").mount == "horse" and ctx.state.mounts == ()
     far = {"stage": "movement", "moves": [{"w": "k1", "path": [[20, 13]], "remount": "k1_mount"}]}
     assert any("in contact with k1_mount" in p for p in check.movement_problems(s, "A", far, OPTIONS))
+
+
+def test_the_parser_reads_dismounts_and_remounts():
+    from replay.ruleset import get
+
+    parsed = get("warband@1").parse_order(
+        "movement\nk1 dismount tie at 20,5.5: 20,13 facing 90\nk2: 20,16.5 remount k1_mount", knight_on_horse(), "A")
+    assert parsed.order == {"stage": "movement", "moves": [
+        {"w": "k1", "dismount": "tie", "mount_at": [20, 5.5], "path": [[20, 13]], "facing": 90},
+        {"w": "k2", "path": [[20, 16.5]], "remount": "k1_mount"}]}

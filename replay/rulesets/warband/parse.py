@@ -4,6 +4,8 @@
     a1: 20,30 -> 25,35 facing 90  a path of points in cm, then the final facing (лицом)
     a2 roll                       the movement roll first (бросок); the path follows as the choice `path`
     k1 jump 28,20                 a jump to a landing point (прыжок на)
+    k1 dismount tie at 20,5.5: 20,13    dismount (tie | loose; спешивается привязав / отпустив в …), then the path
+    k1: 20,16.5 remount k1_mount  a move that ends by mounting (садится на)
     a1 whispers to b2 30s         a talk (talks / whispers, говорит / шепчет) and its seconds
     ranged
     a5 shoots b1                  (стреляет, >)
@@ -100,6 +102,19 @@ def _move(line: str) -> dict[str, Any]:
     wid, rest = m.group(1).lower(), m.group(2)
     if rest.strip().lower() in ("roll", "бросок"):
         return {"w": wid, "roll": True}
+    dis = re.match(rf"^(?:dismount|спешивается)\s+(tie|loose|привязав|отпустив)\s+(?:at|в)\s+({NUM}\s*,\s*{NUM})"
+                   r"\s*(?::|;)?\s*(.*)$", rest.strip(), re.I)
+    if dis:
+        mode = {"привязав": "tie", "отпустив": "loose"}.get(dis.group(1).lower(), dis.group(1).lower())
+        out_d: dict[str, Any] = {"w": wid, "dismount": mode, "mount_at": _points(dis.group(2))[0],
+                                 "path": _points(FACING.sub("", dis.group(3)))}
+        f = FACING.search(dis.group(3))
+        if f:
+            out_d["facing"] = _num(f.group(1))
+        return out_d
+    remount = re.search(rf"\b(?:remount|садится на)\s+({ID})\s*$", rest.strip(), re.I)
+    if remount:
+        rest = rest[:rest.lower().rfind(remount.group(0).lower())]
     jump = re.match(r"^(?:jumps?|прыжок|прыгает)\s+(?:to\s+|на\s+)?(.*)$", rest.strip(), re.I)
     if jump:
         pts = _points(FACING.sub("", jump.group(1)))
@@ -117,6 +132,8 @@ def _move(line: str) -> dict[str, Any]:
     out: dict[str, Any] = {"w": wid, "path": pts}
     if f:
         out["facing"] = _num(f.group(1))
+    if remount:
+        out["remount"] = remount.group(1).lower()
     return out
 
 
