@@ -21,10 +21,12 @@ def warrior(wid: str, side: str, kind: str, x: float, y: float, facing: float = 
 
 
 def state(*warriors: dict[str, Any], terrain: list[dict[str, Any]] | None = None, turn: int = 2,
-          stage: str = "movement") -> State:
-    """Sides A (home edge S) and B (home edge N) on a 120 × 90 table, the warriors deployed where given, day."""
+          stage: str = "movement", sides: str = "AB") -> State:
+    """Sides A (home edge S) and B (home edge N) — C (E) and D (W) when asked — on a 120 × 90 table, the warriors
+    deployed where given, day."""
+    edges = {"A": "S", "B": "N", "C": "E", "D": "W"}
     setup = {"table": {"width": 120, "depth": 90},
-             "sides": [{"id": "A", "home_edge": "S"}, {"id": "B", "home_edge": "N"}],
+             "sides": [{"id": x, "home_edge": edges[x]} for x in sides],
              "warriors": [{k: w[k] for k in ("id", "side", "type", "equipment", "mount")} for w in warriors],
              "terrain": terrain or []}
     s = model.new_state(model.Setup.model_validate(setup))

@@ -207,3 +207,17 @@ def test_txt60_without_long_weapons_every_attacked_side_is_due_and_one_sided_lon
         {"warrior": "b1", "vs": "infantryman", "attacks": 1, "tn": 4, "dice": [1], "hits": 0}], "why": ["-"],
         "rule": "-"})
     assert durability.due(s, [parts, attacks]) == {}
+
+
+def test_in_a_brawl_a_pool_s_hits_go_to_one_side_only():
+    s = state(warrior("a1", "A", "infantryman", 10, 10, 90), warrior("b1", "B", "infantryman", 10, 14, 270),
+              warrior("c1", "C", "infantryman", 13.5, 12.0, 180), sides="ABC")
+    order = {"stage": "melee", "fights": [{"attackers": ["a1"], "charges": [], "targets": ["b1"]}]}
+    inputs = (Inputs(2).roll("A", "initiative", 6, fight="2.1").roll("B", "initiative", 1, fight="2.1")
+              .roll("C", "initiative", 1, fight="2.1")
+              .roll("A", "to_wound", 6, 6, fight="2.1", warrior="a1", vs="infantryman")
+              .choice("B", "allocate", "b1", fight="2.1", step="A", pool="infantryman", hit=1))
+    ctx, waiting = run(s, inputs, lambda ctx: melee.melee(ctx, "A", order, OPTIONS))
+    assert of_type(ctx, "warband.participants")[0]["kind"] == "brawl"
+    wounds = [(w["warrior"], w["hit"]) for w in of_type(ctx, "warband.wound")]
+    assert ("b1", 1) in wounds and all(w != "c1" for w, _ in wounds)

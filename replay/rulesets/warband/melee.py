@@ -371,7 +371,17 @@ def attack_pools(ctx: Context, fid: str, step: str, side: str, strikers: list[st
            f"{p.hits} hit(s)" for p, tn_why in zip(out, (p["tn_why"] for p in pools), strict=True)]
     ctx.emit(_draft(ev.Attacks(fight=fid, step=step, side=side, pools=out, rule="§4.4.7", defaults=["A-82", "A-83"],
                                why=why)))
-    return [{"side": side, **p.model_dump()} for p in out]
+    return [{"side": side, "receiver": _receiver(state, targets.get(p.warrior, []), p.vs), **p.model_dump()}
+            for p in out]
+
+
+def _receiver(state: State, targets: list[str], vs: str) -> str | None:
+    """The side a pool's hits go to: the first side in turn order with a warrior of that type among the striker's
+    targets (a brawl's dedication per side, C22, is NOT YET)."""
+    for side in state.order():
+        if any(state.warrior(t).side == side and state.warrior(t).type == vs for t in targets):
+            return side
+    return None
 
 
 def pools_problems(state: State, req: Request, value: Any) -> list[str]:
@@ -408,9 +418,7 @@ def allocate(ctx: Context, fid: str, step: str, side_pools: list[list[dict[str, 
         hits: dict[str, list[str]] = {}
         for pools in side_pools:
             for p in pools:
-                if p["side"] == receiver or p["hits"] == 0:
-                    continue
-                if not any(ctx.state.warrior(w).type == p["vs"] for w in by_side[receiver]):
+                if p["receiver"] != receiver or p["hits"] == 0:
                     continue
                 hits.setdefault(p["vs"], []).extend([p["warrior"]] * p["hits"])
         for vs, attackers in hits.items():
