@@ -448,3 +448,13 @@ def test_txt66_the_winner_disengages_up_to_the_rolled_allowance_terrain_ignored(
 
     with pytest.raises(MissingInput, match="15.00 cm > 11 cm"):
         run(s, inputs([[10, 4], [5, 4], [5, 8]]), lambda ctx: melee.melee(ctx, "A", order, OPTIONS))
+
+
+def test_night_shortens_the_sight_for_shooting():
+    # the bases' gap is 21 cm: seen by day (30 cm), not at night (20 cm, L120); turn 4 is day, turn 5 night
+    s = shooter_and_target(21.0)
+    day, night = replace(s, turn=4), replace(s, turn=5)
+    assert not day.night() and night.night()
+    assert check.shot_problems(day, day.warrior("a1"), day.warrior("b1")) == []
+    assert any("sight of 20 cm (night" in p for p in check.shot_problems(night, night.warrior("a1"),
+                                                                            night.warrior("b1")))
