@@ -111,3 +111,16 @@ def test_txt70_the_gun_s_arc(bearing, ok, tolerance):
         inputs = Inputs(4).roll("A", "gun_burst", 1, gun="g1").choice(None, "gun_impact", {"hits": []}, gun="g1")
         ctx, _ = fire(s, inputs)
         assert of_type(ctx, "warband.gun_fired")[0]["tolerance"] == tolerance
+
+
+def test_a_gun_rotates_only_with_an_enemy_point_blank_at_its_side():
+    s = scn4()
+    order = {"g": "g1", "facing": 20}
+    assert any("point-blank" in p for p in guns.rotation_problems(s, "A", order))
+    flank = s.with_warrior(replace(s.warrior("z2"), x=52 + 0.5 + 1.25, y=13))  # 0.5 cm off the east side
+    assert guns.rotation_problems(flank, "A", order) == []
+    assert any("at most 70°" in p for p in guns.rotation_problems(flank, "A", {"g": "g1", "facing": 0}))
+    ctx, waiting = run(flank, Inputs(4), lambda ctx: resolve.ranged(ctx, "A", {"rotations": [order]}, OPTIONS))
+    assert waiting is None and ctx.state.gun("g1").facing == 20
+    later = replace(ctx.state, turn=5)
+    assert any("rotated last turn" in p for p in guns.rotation_problems(later, "A", {"g": "g1", "facing": 60}))

@@ -355,10 +355,12 @@ def ranged_problems(state: State, side: str, order: dict[str, Any]) -> list[str]
             continue
         seen.add(sid)
         problems += shot_problems(state, state.warrior(sid), state.warrior(tid))
-    from replay.rulesets.warband.guns import gun_problems
+    from replay.rulesets.warband.guns import gun_problems, rotation_problems
     from replay.rulesets.warband.magic import cast_problems
 
-    for gun in order.get("guns", []):
+    for rotation in order.get("rotations", []):
+        problems += rotation_problems(state, side, rotation)
+    for gun in order.get("guns", []) if not order.get("rotations") else []:
         problems += gun_problems(state, side, gun)
 
     attempted: dict[str, tuple[str, ...]] = {}

@@ -216,6 +216,13 @@ class GunHit(Resolution):
     removed: bool
 
 
+class GunRotated(Resolution):
+    type: ClassVar[str] = "warband.gun_rotated"
+    gun: str
+    before: float
+    facing: float
+
+
 class GunFired(Resolution):
     type: ClassVar[str] = "warband.gun_fired"
     gun: str
@@ -352,7 +359,7 @@ class GameEnded(Resolution):
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
     Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Jump, Fell,
     Dismounted, Remounted, MountRan, Talk, Shot, Cast,
-    GunHit, GunFired,
+    GunHit, GunRotated, GunFired,
     Charge, Pivot,
     Participants, Initiative, Attacks, Wound, FightResolved, FightCancelled, Durability, EngagementEnded, TurnEnded,
     GameEnded)}

@@ -129,6 +129,10 @@ def _gun_hit(state: State, e: ev.GunHit) -> State:
     return _wounded(state, e.warrior, e.removed, e.dispatcher) if e.wounded else state
 
 
+def _gun_rotated(state: State, e: ev.GunRotated) -> State:
+    return state.with_gun(replace(state.gun(e.gun), facing=e.facing, rotated_turn=state.turn))
+
+
 def _gun_fired(state: State, e: ev.GunFired) -> State:
     g = state.gun(e.gun)
     state = state.with_gun(replace(g, fired_turn=state.turn, status="destroyed" if e.destroyed else g.status))
@@ -233,7 +237,8 @@ _STEPS = {ev.Weather: _weather, ev.DayNight: _day_night, ev.Deployed: _deployed,
           ev.Talk: _talk, ev.Jump: _jump, ev.Fell: _fell, ev.Dismounted: _dismounted, ev.Remounted: _remounted,
           ev.MountRan: _mount_ran,
           ev.Shot: _shot, ev.Cast: _cast,
-          ev.GunHit: _gun_hit, ev.GunFired: _gun_fired, ev.Charge: _charge, ev.Pivot: _pivot,
+          ev.GunHit: _gun_hit, ev.GunRotated: _gun_rotated, ev.GunFired: _gun_fired, ev.Charge: _charge,
+          ev.Pivot: _pivot,
           ev.Participants: _participants,
           ev.Initiative: _nothing, ev.Attacks: _nothing, ev.Wound: _wound, ev.FightResolved: _fight_resolved,
           ev.FightCancelled: _fight_cancelled, ev.Durability: _durability,

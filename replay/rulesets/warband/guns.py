@@ -76,6 +76,45 @@ def gun_problems(state: State, side: str, order: Any) -> list[str]:
     return problems
 
 
+def rotation_problems(state: State, side: str, order: Any) -> list[str]:
+    """§4.3.6 (A-64): only with an enemy point-blank at its side, by at most 70°, not the turn after a rotation."""
+    if not isinstance(order, dict) or not isinstance(order.get("g"), str) or \
+            not isinstance(order.get("facing"), int | float):
+        return ['§4.3.6: a rotation is {"g": gun, "facing": deg}']
+    if not any(g.id == order["g"] for g in state.guns):
+        return [f"§4.3.6: no gun {order['g']!r}"]
+    g = state.gun(order["g"])
+    d = state.warrior(g.dispatcher)
+    problems = []
+    if g.side != side or g.status != "active":
+        problems.append(f"§4.3.6: {g.id} is not {side}'s gun in play")
+    if not d.active or gap_to_gun(d, g) > data.const("in_contact_cm") + geo.EPS:
+        problems.append(f"§4.3.6: the dispatcher {d.id} is not in contact with {g.id}")
+    if g.rotated_turn == state.turn - 1:
+        problems.append(f"§4.3.6: {g.id} rotated last turn; it may not rotate in this one (L126)")
+    flank = [w.id for w in state.warriors if w.active and w.deployed and w.side != side
+             and gap_to_gun(w, g) <= data.const("in_contact_cm") + geo.EPS
+             and geo.angle_between(g.facing, geo.bearing(g.pos, w.pos)) > data.const("gun_arc_deg") + geo.EPS]
+    if not flank:
+        problems.append(f"§4.3.6: {g.id} rotates only with an enemy point-blank at its side, outside its ±70° (L126)")
+    turn_by = geo.angle_between(g.facing, float(order["facing"]))
+    if turn_by > data.const("gun_arc_deg") + geo.EPS:
+        problems.append(f"§4.3.6: {g.id} turns by at most 70°, not {turn_by:.0f}°")
+    return problems
+
+
+def rotate(ctx: Context, side: str, order: dict[str, Any]) -> None:
+    problems = rotation_problems(ctx.state, side, order)
+    if problems:
+        raise MissingInput(f"turn {ctx.turn}: {order.get('g')}'s rotation: " + "; ".join(problems))
+    g = ctx.state.gun(order["g"])
+    facing = float(order["facing"]) % 360
+    ctx.emit(Draft("warband.gun_rotated", ev.GunRotated(
+        gun=g.id, before=g.facing, facing=facing, rule="§4.3.6", defaults=["A-64"],
+        why=[f"{g.id} turns from {g.facing:g}° to {facing:g}° (an enemy point-blank at its side); it may not "
+             f"rotate in turn {ctx.turn + 1}"]).model_dump(mode="json")))
+
+
 def fire(ctx: Context, side: str, order: dict[str, Any]) -> None:
     state = ctx.state
     problems = gun_problems(state, side, order)

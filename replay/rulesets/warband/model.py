@@ -303,6 +303,8 @@ class Gun:
     hits_by_guns: int = 0
     hits_by_small_arms: int = 0
     fired_turn: int = 0
+    rotated_turn: int = -9
+    """The turn it last rotated (rotation is forbidden the turn after, §4.3.6)."""
 
     @property
     def pos(self) -> tuple[float, float]:
@@ -464,7 +466,8 @@ def state_to_json(state: State) -> dict[str, Any]:
         "guns": [{"id": g.id, "side": g.side, "dispatcher": g.dispatcher, "pos": {"x": g.x, "y": g.y},
                   "facing": g.facing, "origin": {"x": g.origin[0], "y": g.origin[1], "facing": g.origin[2]},
                   "deployed": g.deployed, "status": g.status, "hits_by_guns": g.hits_by_guns,
-                  "hits_by_small_arms": g.hits_by_small_arms, "fired_turn": g.fired_turn} for g in state.guns],
+                  "hits_by_small_arms": g.hits_by_small_arms, "fired_turn": g.fired_turn,
+                  "rotated_turn": g.rotated_turn} for g in state.guns],
         "mounts": [{"id": m.id, "kind": m.kind, "owner_side": m.owner_side, "pos": {"x": m.x, "y": m.y},
                     "facing": m.facing, "state": m.state, "last_rider": m.last_rider, "since_turn": m.since_turn}
                    for m in state.mounts],
@@ -502,6 +505,7 @@ def state_from_json(d: dict[str, Any]) -> State:
         d["weather"]["game"], d["weather"]["turn"], d["status"], d["end_reason"], d["fights"],
         tuple(Gun(g["id"], g["side"], g["dispatcher"], g["pos"]["x"], g["pos"]["y"], g["facing"],
                   (g["origin"]["x"], g["origin"]["y"], g["origin"]["facing"]), g["deployed"], g["status"],
-                  g["hits_by_guns"], g["hits_by_small_arms"], g["fired_turn"]) for g in d["guns"]),
+                  g["hits_by_guns"], g["hits_by_small_arms"], g["fired_turn"], g.get("rotated_turn", -9))
+              for g in d["guns"]),
         tuple(Mount(m["id"], m["kind"], m["owner_side"], m["pos"]["x"], m["pos"]["y"], m["facing"], m["state"],
                     m["last_rider"], m["since_turn"]) for m in d.get("mounts", [])))

@@ -154,6 +154,8 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                 + (" — рана" + (", выбывает" if e.removed else "") if e.wounded else "")]
     if isinstance(e, ev.GunHit):
         return []
+    if isinstance(e, ev.GunRotated):
+        return [f"{e.gun} разворачивается с {e.before:g}° на {e.facing:g}°"]
     if isinstance(e, ev.GunFired):
         out = [f"{e.gun} (диспетчер {e.dispatcher}) целится в {e.aim}, {e.off_deg:g}° от оси; кубик разрыва "
                f"{e.burst_die}: " + ("выстрел" if e.fired else "выстрела нет")

@@ -251,6 +251,8 @@ def dismount(ctx: Context, w: Warrior, mv: dict[str, Any]) -> Warrior:
 # --- ranged (§4.3) -----------------------------------------------------------------------------------------------
 
 def ranged(ctx: Context, side: str, order: dict[str, Any], options: WarbandOptions) -> None:
+    for rotation in order.get("rotations", []):
+        guns.rotate(ctx, side, rotation)
     for gun in order.get("guns", []):
         guns.fire(ctx, side, gun)
     for sh in order.get("shots", []):
