@@ -1,0 +1,382 @@
+"""One typed class per resolution event of `warband@1` (validated at import; the reducer and the post read them).
+
+Every payload carries `why` (the arithmetic as a GM writes it), `rule` (the sections applied) and `defaults`
+(the spec's PROPOSED DEFAULT ids relied on).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict
+from pydantic import ValidationError as PydanticError
+
+from replay.ruleset import pydantic_problems
+
+
+class Resolution(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    type: ClassVar[str]
+    why: list[str]
+    rule: str
+    defaults: list[str] = []
+
+
+class Save(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Literal["cover", "armour", "invulnerable"]
+    tn: int
+    die: int
+    saved: bool
+
+
+class Weather(Resolution):
+    type: ClassVar[str] = "warband.weather"
+    weather: str
+    scope: Literal["game", "turn"]
+
+
+class DayNight(Resolution):
+    type: ClassVar[str] = "warband.day_night"
+    day_turns: int
+    night_turns: int
+    first: Literal["day", "night"]
+
+
+class Placement(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    warrior: str
+    x: float
+    y: float
+    z: float
+    facing: float
+    depth: float
+
+
+class Deployed(Resolution):
+    type: ClassVar[str] = "warband.deployed"
+    side: str
+    placements: list[Placement]
+    guns: list[Placement] = []
+
+
+class TurnOrder(Resolution):
+    type: ClassVar[str] = "warband.turn_order"
+    rolls: dict[str, list[int]]
+    order: list[str]
+
+
+class StageStarted(Resolution):
+    type: ClassVar[str] = "warband.stage_started"
+    stage: Literal["movement", "ranged", "melee"]
+    side: str
+    night: bool
+
+
+class MoveRolled(Resolution):
+    type: ClassVar[str] = "warband.move_rolled"
+    warrior: str
+    m: float
+    k: int
+    die: int
+    allowance: float
+
+
+class Moved(Resolution):
+    type: ClassVar[str] = "warband.moved"
+    warrior: str
+    path: list[tuple[float, float]]
+    length: float
+    allowance: float
+    rolled: bool
+    facing: float
+    z: float
+
+
+class Stayed(Resolution):
+    type: ClassVar[str] = "warband.stayed"
+    warrior: str
+
+
+class Jump(Resolution):
+    type: ClassVar[str] = "warband.jump"
+    warrior: str
+    start: list[float]
+    target: list[float]
+    distance: float
+    mdd: float
+    die: int | None = None
+    allowance: float | None = None
+    success: bool
+    end: list[float]
+    z: float
+    facing: float
+    fall_height: float | None = None
+
+
+class Fell(Resolution):
+    type: ClassVar[str] = "warband.fell"
+    warrior: str
+    height: float
+    level: int
+    modifiers: dict[str, int]
+    until: int
+    wounds: int
+    removed: bool
+    saves: list[Save] = []
+    durability: int
+
+
+class Dismounted(Resolution):
+    type: ClassVar[str] = "warband.dismounted"
+    warrior: str
+    mount: str
+    kind: str
+    mode: Literal["tie", "loose"]
+    at: list[float]
+    allowance: float
+
+
+class Remounted(Resolution):
+    type: ClassVar[str] = "warband.remounted"
+    warrior: str
+    mount: str
+    kind: str
+
+
+class MountRan(Resolution):
+    type: ClassVar[str] = "warband.mount_ran"
+    mount: str
+    distance_die: int
+    direction_die: int
+    heading: float | None
+    end: list[float]
+    lost: bool
+
+
+class Talk(Resolution):
+    type: ClassVar[str] = "warband.talk"
+    speaker: str
+    listener: str
+    speaker_side: str
+    listener_side: str
+    mode: Literal["talk", "whisper"]
+    seconds: int
+    gap: float
+    used: int
+    """The speaker side's talk seconds this movement stage, this talk included."""
+
+
+class Shot(Resolution):
+    type: ClassVar[str] = "warband.shot"
+    shooter: str
+    target: str
+    declared: str | None = None
+    """The declared target when the shot went into an engaged fight (§4.3.4); `target` is who it hit."""
+    rolloff: dict[str, list[int]] = {}
+    weapon: str
+    distance: float
+    range: float
+    taken: bool
+    tn: int | None = None
+    die: int | None = None
+    hit: bool = False
+    coverage: float = 0.0
+    saves: list[Save] = []
+    wounded: bool = False
+    removed: bool = False
+
+
+class Cast(Resolution):
+    type: ClassVar[str] = "warband.cast"
+    caster: str
+    spell: str
+    target: str
+    k: int
+    upper: int
+    dice: list[int]
+    result: Literal["cast", "not_cast", "miscast"]
+    miscast: int | None = None
+    effect: dict[str, float] = {}
+    until: int | None = None
+    distance: float | None = None
+    tn: int | None = None
+    die: int | None = None
+    saves: list[Save] = []
+    wounded: bool = False
+    removed: bool = False
+
+
+class GunHit(Resolution):
+    type: ClassVar[str] = "warband.gun_hit"
+    gun: str
+    dispatcher: str
+    warrior: str
+    wounded: bool
+    removed: bool
+
+
+class GunRotated(Resolution):
+    type: ClassVar[str] = "warband.gun_rotated"
+    gun: str
+    before: float
+    facing: float
+
+
+class GunFired(Resolution):
+    type: ClassVar[str] = "warband.gun_fired"
+    gun: str
+    side: str
+    dispatcher: str
+    aim: str
+    off_deg: float
+    tolerance: bool
+    burst_die: int
+    fired: bool
+    destroyed: bool
+    shots_used: int
+    impacts: list[dict[str, Any]]
+    gun_hits: list[str]
+    bursts: list[dict[str, Any]]
+
+
+class Charge(Resolution):
+    type: ClassVar[str] = "warband.charge"
+    fight: str
+    charger: str
+    target: str
+    path: list[tuple[float, float]]
+    length: float
+    charge_max: float
+    die: int | None = None
+    allowance: float | None = None
+    success: bool
+    facing: float
+    end_gap: float | None = None
+    initiative_penalty: int = 0
+
+
+class Pivot(Resolution):
+    type: ClassVar[str] = "warband.pivot"
+    fight: str
+    warrior: str
+    facing: float
+    pivoted: bool
+
+
+class Participants(Resolution):
+    type: ClassVar[str] = "warband.participants"
+    fight: str
+    initiator: str
+    sides: dict[str, list[str]]
+    second_rank: list[str]
+    kind: Literal["fight", "duel", "brawl", "none"]
+    targets: dict[str, list[str]]
+    """warrior -> the enemies it may attack (for a second-rank warrior: its comrade's)."""
+
+
+class Initiative(Resolution):
+    type: ClassVar[str] = "warband.initiative"
+    fight: str
+    rolls: dict[str, int]
+    scores: dict[str, int]
+    winners: list[str]
+
+
+class Pool(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    warrior: str
+    vs: str
+    attacks: int
+    tn: int | None
+    dice: list[int]
+    hits: int
+
+
+class Attacks(Resolution):
+    type: ClassVar[str] = "warband.attacks"
+    fight: str
+    step: Literal["A", "B"]
+    side: str
+    pools: list[Pool]
+
+
+class Wound(Resolution):
+    type: ClassVar[str] = "warband.wound"
+    fight: str
+    step: Literal["A", "B"]
+    pool: str
+    hit: int
+    attacker: str
+    warrior: str | None
+    saves: list[Save] = []
+    wounded: bool = False
+    removed: bool = False
+
+
+class FightResolved(Resolution):
+    type: ClassVar[str] = "warband.fight_resolved"
+    fight: str
+    wounds_by_side: dict[str, int]
+    winner: str | None
+    disengage: Literal["stay", "roll", "none"]
+    engaged: dict[str, list[str]]
+
+
+class FightCancelled(Resolution):
+    type: ClassVar[str] = "warband.fight_cancelled"
+    fight: str
+    problems: list[str]
+
+
+class Durability(Resolution):
+    type: ClassVar[str] = "warband.durability"
+    warrior: str
+    item: str
+    index: int
+    before: int
+    after: int
+    broken: bool
+    fights: list[str]
+
+
+class EngagementEnded(Resolution):
+    type: ClassVar[str] = "warband.engagement_ended"
+    warriors: list[str]
+
+
+class TurnEnded(Resolution):
+    type: ClassVar[str] = "warband.turn_ended"
+    next_turn: int
+    night: bool
+
+
+class GameEnded(Resolution):
+    type: ClassVar[str] = "warband.game_ended"
+    reason: str
+
+
+EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
+    Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Jump, Fell,
+    Dismounted, Remounted, MountRan, Talk, Shot, Cast,
+    GunHit, GunRotated, GunFired,
+    Charge, Pivot,
+    Participants, Initiative, Attacks, Wound, FightResolved, FightCancelled, Durability, EngagementEnded, TurnEnded,
+    GameEnded)}
+
+
+def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:
+    """Every problem of a resolution payload as "field: message"; empty when the reducer can take it."""
+    cls = EVENTS.get(type_)
+    if cls is None:
+        return [f"type: {type_!r} is not a warband resolution"]
+    try:
+        cls.model_validate(payload)
+    except PydanticError as exc:
+        return pydantic_problems(exc, "payload")
+    return []
+
+
+def read(type_: str, payload: dict[str, Any]) -> Any:
+    """The typed event of a payload the log holds."""
+    return EVENTS[type_].model_validate(payload)

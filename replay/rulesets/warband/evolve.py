@@ -1,0 +1,246 @@
+"""The reducer of `warband@1`: the state after one resolution event. Pure; it trusts the payload's numbers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from eventlog.envelope import Event
+from replay.rulesets.warband import events as ev
+from replay.rulesets.warband.model import Clock, Effect, Mount, State, Warrior
+
+
+def evolve(state: State, event: Event) -> State:
+    if event.type == "ruling":
+        return state
+    e = ev.read(event.type, event.payload)
+    step = _STEPS[type(e)]
+    return step(state, e)
+
+
+def _weather(state: State, e: ev.Weather) -> State:
+    if e.scope == "game":
+        return replace(state, weather=e.weather, turn_weather=e.weather)
+    return replace(state, turn_weather=e.weather)
+
+
+def _day_night(state: State, e: ev.DayNight) -> State:
+    return replace(state, clock=Clock(e.day_turns, e.night_turns, e.first))
+
+
+def _deployed(state: State, e: ev.Deployed) -> State:
+    for gp in e.guns:
+        g = state.gun(gp.warrior)
+        state = state.with_gun(replace(g, x=gp.x, y=gp.y, facing=gp.facing, origin=(gp.x, gp.y, gp.facing),
+                                       deployed=True))
+    for p in e.placements:
+        w = state.warrior(p.warrior)
+        state = state.with_warrior(replace(w, x=p.x, y=p.y, z=p.z, facing=p.facing, deployed=True))
+    return state
+
+
+def _turn_order(state: State, e: ev.TurnOrder) -> State:
+    for pos, sid in enumerate(e.order, 1):
+        state = state.with_side(replace(state.side(sid), turn_order_pos=pos))
+    return replace(state, turn=1, stage="movement", status="running", active_side=e.order[0])
+
+
+def _stage_started(state: State, e: ev.StageStarted) -> State:
+    state = replace(state, stage=e.stage, active_side=e.side)
+    if e.stage == "melee":
+        state = state.with_side(replace(state.side(e.side), charges_used=0))
+    return state
+
+
+def _move_rolled(state: State, e: ev.MoveRolled) -> State:
+    return state.with_warrior(replace(state.warrior(e.warrior), allowance=e.allowance))
+
+
+def _moved(state: State, e: ev.Moved) -> State:
+    w = state.warrior(e.warrior)
+    x, y = e.path[-1]
+    return state.with_warrior(replace(w, x=x, y=y, z=e.z, facing=e.facing, moved=True))
+
+
+def _stayed(state: State, e: ev.Stayed) -> State:
+    return state.with_warrior(replace(state.warrior(e.warrior), moved=True))
+
+
+def _jump(state: State, e: ev.Jump) -> State:
+    w = state.warrior(e.warrior)
+    return state.with_warrior(replace(w, x=e.end[0], y=e.end[1], z=e.z, facing=e.facing, moved=True))
+
+
+def _fell(state: State, e: ev.Fell) -> State:
+    w = state.warrior(e.warrior)
+    items = tuple(replace(i, durability=max(0, i.durability - e.durability)) if i.durability is not None else i
+                  for i in w.equipment)
+    effects = (*w.effects, Effect("fall", dict(e.modifiers), e.until)) if e.modifiers else w.effects
+    return state.with_warrior(replace(w, wounds=w.wounds + e.wounds, status="removed" if e.removed else w.status,
+                                      equipment=items, effects=effects, moved=True))
+
+
+def _dismounted(state: State, e: ev.Dismounted) -> State:
+    w = state.warrior(e.warrior)
+    mount = Mount(e.mount, e.kind, w.side, e.at[0], e.at[1], w.facing, "tied" if e.mode == "tie" else "running",
+                  w.id, state.turn)
+    return state.with_warrior(replace(w, mount=None, allowance=e.allowance)).with_mount(mount)
+
+
+def _remounted(state: State, e: ev.Remounted) -> State:
+    w = state.warrior(e.warrior)
+    return state.with_warrior(replace(w, mount=e.kind, moved=True)).with_mount(None, e.mount)
+
+
+def _mount_ran(state: State, e: ev.MountRan) -> State:
+    if e.lost:
+        return state.with_mount(None, e.mount)
+    m = state.mount(e.mount)
+    return state.with_mount(replace(m, x=e.end[0], y=e.end[1], facing=e.heading if e.heading is not None
+                                    else m.facing))
+
+
+def _talk(state: State, e: ev.Talk) -> State:
+    return state.with_side(replace(state.side(e.speaker_side), talk_seconds_used=e.used))
+
+
+def _wounded(state: State, wid: str, removed: bool, by: str | None) -> State:
+    w = state.warrior(wid)
+    state = state.with_warrior(replace(w, wounds=w.wounds + 1, status="removed" if removed else w.status,
+                                       engaged_with=() if removed else w.engaged_with))
+    if removed and by is not None and state.warrior(by).side != w.side:
+        killer = state.warrior(by)
+        state = state.with_warrior(replace(killer, xp=killer.xp + 1))
+    return state
+
+
+def _shot(state: State, e: ev.Shot) -> State:
+    s = state.warrior(e.shooter)
+    state = state.with_warrior(replace(s, shot=True, shots_used=s.shots_used + (1 if e.taken else 0)))
+    return _wounded(state, e.target, e.removed, e.shooter) if e.wounded else state
+
+
+def _cast(state: State, e: ev.Cast) -> State:
+    from replay.rulesets.warband.magic import after_cast
+
+    return after_cast(state, e)
+
+
+def _gun_hit(state: State, e: ev.GunHit) -> State:
+    return _wounded(state, e.warrior, e.removed, e.dispatcher) if e.wounded else state
+
+
+def _gun_rotated(state: State, e: ev.GunRotated) -> State:
+    return state.with_gun(replace(state.gun(e.gun), facing=e.facing, rotated_turn=state.turn))
+
+
+def _gun_fired(state: State, e: ev.GunFired) -> State:
+    g = state.gun(e.gun)
+    state = state.with_gun(replace(g, fired_turn=state.turn, status="destroyed" if e.destroyed else g.status))
+    state = state.with_side(replace(state.side(e.side), gun_shots_used=e.shots_used))
+    for gid in e.gun_hits:
+        other = state.gun(gid)
+        hits = other.hits_by_guns + 1
+        state = state.with_gun(replace(other, hits_by_guns=hits, status="destroyed" if hits >= 2 else other.status))
+    for b in e.bursts:
+        if b["wounded"]:
+            state = _wounded(state, b["warrior"], b["removed"], None)
+    return state
+
+
+def _charge(state: State, e: ev.Charge) -> State:
+    side = state.side(state.warrior(e.charger).side)
+    state = state.with_side(replace(side, charges_used=side.charges_used + 1))
+    w = state.warrior(e.charger)
+    if not e.success:
+        return state
+    x, y = e.path[-1]
+    effects = w.effects
+    if e.initiative_penalty:
+        effects += (Effect(f"charge:{e.fight}", {"initiative": -e.initiative_penalty}, state.turn),)
+    return state.with_warrior(replace(w, x=x, y=y, facing=e.facing, effects=effects))
+
+
+def _pivot(state: State, e: ev.Pivot) -> State:
+    return state.with_warrior(replace(state.warrior(e.warrior), facing=e.facing))
+
+
+def _participants(state: State, e: ev.Participants) -> State:
+    turn = state.turn
+    for sid, ids in e.sides.items():
+        for wid in ids:
+            w = state.warrior(wid)
+            changes: dict[str, object] = {"fought_turns": _add(w.fought_turns, turn)}
+            if sid == e.initiator:
+                changes["initiated_turns"] = _add(w.initiated_turns, turn)
+            else:
+                changes["attacked_turns"] = _add(w.attacked_turns, turn)
+                changes["attacked_by"] = tuple(sorted({*w.attacked_by, e.initiator}))
+            state = state.with_warrior(replace(w, **changes))  # type: ignore[arg-type]
+    return state
+
+
+def _add(values: tuple[int, ...], value: int) -> tuple[int, ...]:
+    return values if value in values else (*values, value)
+
+
+def _nothing(state: State, e: ev.Resolution) -> State:
+    return state
+
+
+def _wound(state: State, e: ev.Wound) -> State:
+    return _wounded(state, e.warrior, e.removed, e.attacker) if e.wounded and e.warrior else state
+
+
+def _fight_resolved(state: State, e: ev.FightResolved) -> State:
+    source = f"charge:{e.fight}"
+    out = []
+    for w in state.warriors:
+        effects = tuple(x for x in w.effects if x.source != source)
+        engaged = tuple(e.engaged[w.id]) if w.id in e.engaged else w.engaged_with
+        out.append(replace(w, effects=effects, engaged_with=engaged if w.active else ()))
+    return replace(state, warriors=tuple(out), fights=state.fights + 1)
+
+
+def _fight_cancelled(state: State, e: ev.FightCancelled) -> State:
+    return replace(state, fights=state.fights + 1)
+
+
+def _durability(state: State, e: ev.Durability) -> State:
+    w = state.warrior(e.warrior)
+    items = list(w.equipment)
+    items[e.index] = replace(items[e.index], durability=e.after)
+    return state.with_warrior(replace(w, equipment=tuple(items)))
+
+
+def _engagement_ended(state: State, e: ev.EngagementEnded) -> State:
+    for wid in e.warriors:
+        state = state.with_warrior(replace(state.warrior(wid), engaged_with=()))
+    return state
+
+
+def _turn_ended(state: State, e: ev.TurnEnded) -> State:
+    def fresh(w: Warrior) -> Warrior:
+        return replace(w, moved=False, allowance=None, shot=False, attacked_by=(), spells_attempted=(),
+                       effects=tuple(x for x in w.effects if x.expires_turn >= e.next_turn))
+
+    sides = tuple(replace(s, talk_seconds_used=0, charges_used=0) for s in state.sides)
+    return replace(state, turn=e.next_turn, stage="movement", active_side=state.order()[0], fights=0, sides=sides,
+                   warriors=tuple(fresh(w) for w in state.warriors))
+
+
+def _game_ended(state: State, e: ev.GameEnded) -> State:
+    return replace(state, status="ended", end_reason=e.reason)
+
+
+_STEPS = {ev.Weather: _weather, ev.DayNight: _day_night, ev.Deployed: _deployed, ev.TurnOrder: _turn_order,
+          ev.StageStarted: _stage_started, ev.MoveRolled: _move_rolled, ev.Moved: _moved, ev.Stayed: _stayed,
+          ev.Talk: _talk, ev.Jump: _jump, ev.Fell: _fell, ev.Dismounted: _dismounted, ev.Remounted: _remounted,
+          ev.MountRan: _mount_ran,
+          ev.Shot: _shot, ev.Cast: _cast,
+          ev.GunHit: _gun_hit, ev.GunRotated: _gun_rotated, ev.GunFired: _gun_fired, ev.Charge: _charge,
+          ev.Pivot: _pivot,
+          ev.Participants: _participants,
+          ev.Initiative: _nothing, ev.Attacks: _nothing, ev.Wound: _wound, ev.FightResolved: _fight_resolved,
+          ev.FightCancelled: _fight_cancelled, ev.Durability: _durability,
+          ev.EngagementEnded: _engagement_ended, ev.TurnEnded: _turn_ended,
+          ev.GameEnded: _game_ended}

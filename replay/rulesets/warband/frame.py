@@ -1,0 +1,289 @@
+"""The frame: the table to scale with a cm grid, terrain with heights, warriors as round bases with facing, side
+colour, type and wounds, the paths of this stage, the shot being resolved (line of fire and range), melee
+engagements, day/night and weather, a legend and the turn/stage/side caption. The scene is plain data; `draw`
+turns it into SVG."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import svgwrite
+
+from replay.render import svg as S
+from replay.render.text import tr
+from replay.ruleset import FrameView
+from replay.rulesets.warband import derive, words
+from replay.rulesets.warband import events as ev
+from replay.rulesets.warband.model import State
+
+WIDTH = 1100
+MARGIN = 36
+PALETTE = (S.BLUE, S.VERMILLION, S.GREEN, S.PURPLE, S.ORANGE, S.SKY)
+
+
+@dataclass(frozen=True)
+class Base:
+    id: str
+    side: str
+    color: str
+    x: float
+    y: float
+    r: float
+    facing: float
+    letter: str
+    wounds: int
+    health: int
+    mounted: bool
+    removed: bool
+
+
+@dataclass(frozen=True)
+class Piece:
+    id: str
+    polygon: tuple[tuple[float, float], ...]
+    kind: str
+    height: float
+
+
+@dataclass(frozen=True)
+class GunShape:
+    id: str
+    color: str
+    corners: tuple[tuple[float, float], ...]
+    muzzle: tuple[float, float]
+    destroyed: bool
+
+
+@dataclass(frozen=True)
+class Scene:
+    title: str
+    caption: str
+    table: tuple[float, float]
+    pieces: tuple[Piece, ...]
+    bases: tuple[Base, ...]
+    paths: tuple[tuple[str, tuple[tuple[float, float], ...], bool], ...]
+    """(colour, points, is a charge)"""
+    shot: tuple[tuple[float, float], tuple[float, float], float, bool] | None
+    """(shooter, target, range cm, hit)"""
+    engaged: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
+    event_line: str
+    desc: str
+    guns: tuple[GunShape, ...] = ()
+    mounts: tuple[tuple[str, str, float, float, float, str], ...] = ()
+    """(id, colour, x, y, radius, state) of mounts standing alone"""
+
+
+def _kind(t) -> str:
+    if t.impassable:
+        return "impassable"
+    if t.blocks_los:
+        return "forest"
+    if t.water:
+        return "water"
+    if t.rough:
+        return "rough"
+    return "hill" if t.height > 0 else "open"
+
+
+def scene(view: FrameView, lang: str) -> Scene:
+    state: State = view.state
+    colors = {s.id: s.color or PALETTE[i % len(PALETTE)] for i, s in enumerate(state.sides)}
+    letters = words.TYPE_LETTER if lang == "ru" else words.TYPE_LETTER_EN
+    bases = tuple(Base(w.id, w.side, colors[w.side], w.x, w.y, derive.radius(w), w.facing, letters.get(w.type, "?"),
+                       w.wounds, derive.health(w), w.mount is not None, not w.active)
+                  for w in state.warriors if w.deployed)
+    pieces = tuple(Piece(t.id, t.polygon, _kind(t), t.height) for t in state.terrain)
+    events = [e for e in view.events if e.phase == view.phase or view.phase is None]
+    paths, shot, line = [], None, ""
+    side_of = {w.id: w.side for w in state.warriors}
+    for e in events:
+        if e.type not in ev.EVENTS:
+            continue
+        typed = ev.read(e.type, e.payload)
+        if isinstance(typed, ev.Moved):
+            paths.append((colors[side_of[typed.warrior]], tuple(typed.path), False))
+        elif isinstance(typed, ev.Charge):
+            paths.append((colors[side_of[typed.charger]], tuple(typed.path), True))
+        elif isinstance(typed, ev.GunFired) and typed.fired:
+            from replay.rulesets.warband.guns import muzzle
+
+            shot = (muzzle(state.gun(typed.gun)), state.warrior(typed.aim).pos, 0.0, bool(typed.impacts))
+        elif isinstance(typed, ev.Shot):
+            s, t = state.warrior(typed.shooter), state.warrior(typed.target)
+            shot = (s.pos, t.pos, typed.range + (0 if s.mount else derive.radius(s)), typed.hit)
+        if not isinstance(typed, ev.StageStarted):
+            from replay.rulesets.warband.post import narrate
+
+            said = narrate(e, lang)
+            line = said[-1] if said else line
+    engaged = []
+    for w in state.warriors:
+        for o in w.engaged_with:
+            if w.id < o and state.has(o):
+                engaged.append((w.pos, state.warrior(o).pos))
+    night = state.clock.is_night(max(view.turn, 1)) if view.turn else False
+    title = tr(lang, "Отряды", "Warbands") + f" — {words.pick(words.DAY[night], lang)}, " \
+        + tr(lang, "погода", "weather") + f": {state.turn_weather or state.weather or '—'}"
+    caption = (tr(lang, "Подготовка", "Preparation") if view.turn == 0 else f"{tr(lang, 'Ход', 'Turn')} {view.turn}")
+    if view.phase:
+        caption += f" · {words.phase_title(view.phase, lang)}"
+    caption += f" · {tr(lang, 'шаг', 'step')} {view.step}/{view.steps}"
+    desc = "\n".join([caption + " — " + title]
+                     + [f"{b.id} {b.side} ({b.x:g}, {b.y:g}) {b.facing:g}° {b.wounds}/{b.health}"
+                        + (" removed" if b.removed else "") for b in bases])
+    shapes = tuple(_gun_shape(g, colors[g.side]) for g in state.guns if g.deployed)
+    from replay.rulesets.warband.mounts import mount_radius
+
+    loose = tuple((m.id, colors[m.owner_side], m.x, m.y, mount_radius(), m.state) for m in state.mounts)
+    return Scene(title, caption, state.table, pieces, bases, tuple(paths), shot, tuple(engaged), line, desc, shapes,
+                 loose)
+
+
+def _gun_shape(g, color: str) -> GunShape:
+    import math
+
+    from replay.rulesets.warband.guns import footprint, muzzle
+
+    w, length = footprint()
+    a = math.radians(g.facing)
+    ux, uy, vx, vy = math.cos(a), math.sin(a), -math.sin(a), math.cos(a)
+    corners = tuple((round(g.x + ux * sa * length / 2 + vx * sb * w / 2, 4),
+                     round(g.y + uy * sa * length / 2 + vy * sb * w / 2, 4))
+                    for sa, sb in ((1, 1), (1, -1), (-1, -1), (-1, 1)))
+    return GunShape(g.id, color, corners, muzzle(g), g.status != "active")
+
+
+def legend_items(lang: str, sides: list[tuple[str, str]]) -> list[S.Swatch]:
+    items = [S.Swatch(f"{tr(lang, 'сторона', 'side')} {sid}", fill=color, stroke=S.INK) for sid, color in sides]
+    items += [S.Swatch(tr(lang, "пересечённая местность", "rough terrain"), fill="#e4dccf", hatch="dots",
+                       stroke="#7a7a7a"),
+              S.Swatch(tr(lang, "вода", "water"), fill="#cfe4f3", hatch="vertical", stroke="#7a7a7a"),
+              S.Swatch(tr(lang, "возвышенность (h см)", "raised piece (h cm)"), fill="#f3e0b5", hatch="horizontal",
+                       stroke="#7a7a7a"),
+              S.Swatch(tr(lang, "непроходимо", "impassable"), fill="#bdbdbd", hatch="cross", stroke=S.INK),
+              S.Swatch(tr(lang, "путь в этой стадии", "path this stage"), kind="arrow", stroke=S.INK),
+              S.Swatch(tr(lang, "рывок", "charge"), kind="arrow", stroke=S.INK, dashed=True),
+              S.Swatch(tr(lang, "линия выстрела", "line of fire"), kind="dash", stroke=S.HIGHLIGHT),
+              S.Swatch(tr(lang, "завязаны в бою", "engaged"), kind="line", stroke=S.BAD),
+              S.Swatch(tr(lang, "выбыл", "removed"), fill="#eeeeee", crossed=True),
+              S.Swatch(tr(lang, "орудие", "siege gun"), fill="#bbbbbb", text="G"),
+              S.Swatch(tr(lang, "лошадь без всадника (бежит — пунктир)", "riderless mount (running: dashed)"),
+                       fill=S.PAPER, text="H")]
+    return items
+
+
+def frame(view: FrameView) -> str:
+    lang = "ru" if view.lang == "ru" else "en"
+    sc = scene(view, lang)
+    scale = (WIDTH - 2 * MARGIN) / sc.table[0]
+    top = S.BAND + 24
+    table_h = sc.table[1] * scale
+    colors = [(s.id, s.color or PALETTE[i % len(PALETTE)]) for i, s in enumerate(view.state.sides)]
+    items = legend_items(lang, colors)
+    text = S.wrap(sc.event_line, 13, WIDTH - 56) if sc.event_line else []
+    legend_h = S.legend(svgwrite.Drawing(), items, (0, 0), width=WIDTH - 32)
+    box_y = top + table_h + 28
+    legend_y = box_y + (18 + 18 * len(text) + 12 if text else 0)
+    height = int(legend_y + legend_h + 12)
+    dwg = S.new_drawing(WIDTH, height, title=sc.title, caption=sc.caption, last_hash=view.last_hash,
+                        desc_text=sc.desc)
+
+    def px(p: tuple[float, float]) -> tuple[float, float]:
+        return (round(MARGIN + p[0] * scale, 2), round(top + table_h - p[1] * scale, 2))
+
+    draw_table(dwg, sc, scale, top, table_h, px)
+    for piece in sc.pieces:
+        draw_piece(dwg, piece, px, lang)
+    for color, pts, is_charge in sc.paths:
+        if len(pts) > 1:
+            dwg.add(dwg.polyline([px(p) for p in pts[:-1]], stroke=color, stroke_width=2, fill="none",
+                                 stroke_dasharray="6,4" if is_charge else "none"))
+            S.arrow(dwg, dwg, px(pts[-2]), px(pts[-1]), color=color, width=2, dashed=is_charge)
+    for a, b in sc.engaged:
+        dwg.add(dwg.line(px(a), px(b), stroke=S.BAD, stroke_width=4, stroke_opacity=0.6))
+    if sc.shot:
+        s, t, rng, hit = sc.shot
+        if rng:
+            dwg.add(dwg.circle(px(s), r=rng * scale, fill="none", stroke=S.HIGHLIGHT, stroke_width=1.2,
+                               stroke_dasharray="4,4"))
+        dwg.add(dwg.line(px(s), px(t), stroke=S.HIGHLIGHT, stroke_width=2.5, stroke_dasharray="6,3"))
+    for gun in sc.guns:
+        dwg.add(dwg.polygon([px(p) for p in gun.corners], fill="#eeeeee" if gun.destroyed else gun.color,
+                            stroke=S.INK, stroke_width=1.5, fill_opacity=0.6))
+        cx = sum(p[0] for p in gun.corners) / 4
+        cy = sum(p[1] for p in gun.corners) / 4
+        at = px((cx, cy))
+        S.label(dwg, dwg, gun.id + (" ✕" if gun.destroyed else ""), (at[0], at[1] + 4), size=10, bold=True,
+                anchor="middle", fill=S.INK)
+        dwg.add(dwg.circle(px(gun.muzzle), r=2.5, fill=S.INK))
+    for mid, color, x, y, r, mstate in sc.mounts:
+        c = px((x, y))
+        ring = dwg.circle(c, r=r * scale, fill=S.PAPER, stroke=color, stroke_width=2.5)
+        if mstate == "running":
+            ring["stroke-dasharray"] = "4,3"
+        dwg.add(ring)
+        S.label(dwg, dwg, "H", (c[0], c[1] + 4), size=11, bold=True, anchor="middle", fill=color)
+        S.label(dwg, dwg, f"{mid} ({mstate})", (c[0], c[1] + r * scale + 10), size=9, anchor="middle", fill=S.INK)
+    for base in sc.bases:
+        draw_base(dwg, base, scale, px)
+    if text:
+        dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 14 + 18 * len(text)), fill="#fafafa", stroke=S.HIGHLIGHT,
+                         stroke_width=1.5, rx=6))
+        for n, line in enumerate(text):
+            S.label(dwg, dwg, line, (28, box_y + 20 + 18 * n), size=13)
+    S.legend(dwg, items, (16, legend_y), width=WIDTH - 32)
+    return S.to_string(dwg)
+
+
+def draw_table(dwg, sc: Scene, scale: float, top: float, table_h: float, px) -> None:
+    dwg.add(dwg.rect((MARGIN, top), (sc.table[0] * scale, table_h), fill="#fbfaf5", stroke=S.INK, stroke_width=1.5))
+    step = 10
+    for x in range(0, int(sc.table[0]) + 1, step):
+        a, b = px((x, 0)), px((x, sc.table[1]))
+        dwg.add(dwg.line(a, b, stroke=S.FAINT, stroke_width=0.8))
+        S.label(dwg, dwg, str(x), (a[0], a[1] + 14), size=10, anchor="middle", fill=S.MUTED)
+    for y in range(0, int(sc.table[1]) + 1, step):
+        a, b = px((0, y)), px((sc.table[0], y))
+        dwg.add(dwg.line(a, b, stroke=S.FAINT, stroke_width=0.8))
+        S.label(dwg, dwg, str(y), (a[0] - 4, a[1] + 4), size=10, anchor="end", fill=S.MUTED)
+    S.label(dwg, dwg, "cm", (MARGIN - 4, top - 6), size=10, anchor="end", fill=S.MUTED)
+
+
+def draw_piece(dwg, piece: Piece, px, lang: str) -> None:
+    if piece.kind == "impassable":
+        fill = S.hatch(dwg, "cross", S.INK, "#bdbdbd")
+    elif piece.kind == "open":
+        fill = "#f0f0f0"
+    else:
+        fill = S.terrain_fill(dwg, piece.kind)
+    pts = [px(p) for p in piece.polygon]
+    dwg.add(dwg.polygon(pts, fill=fill, stroke="#7a7a7a", stroke_width=1.2))
+    x0, y1 = min(p[0] for p in pts), max(p[1] for p in pts)
+    S.label(dwg, dwg, piece.id + (f" h{piece.height:g}" if piece.height else ""), (x0 + 3, y1 - 3), size=10,
+            fill=S.INK)
+
+
+def draw_base(dwg, base: Base, scale: float, px) -> None:
+    c = px((base.x, base.y))
+    r = max(base.r * scale, 5)
+    if base.removed:
+        dwg.add(dwg.circle(c, r=r, fill="#eeeeee", stroke=S.MUTED, stroke_width=1))
+        dwg.add(dwg.path(d=f"M{c[0] - r * .7},{c[1] - r * .7} L{c[0] + r * .7},{c[1] + r * .7} "
+                           f"M{c[0] - r * .7},{c[1] + r * .7} L{c[0] + r * .7},{c[1] - r * .7}",
+                         stroke=S.MUTED, stroke_width=1.5))
+        S.label(dwg, dwg, base.id, (c[0], c[1] + r + 10), size=9, anchor="middle", fill=S.MUTED)
+        return
+    dwg.add(dwg.circle(c, r=r, fill=base.color, stroke=S.INK, stroke_width=1.2, fill_opacity=0.85))
+    if base.mounted:
+        dwg.add(dwg.circle(c, r=r - 2.5, fill="none", stroke=S.PAPER, stroke_width=1.2))
+    import math
+
+    fx = c[0] + math.cos(math.radians(base.facing)) * (r + 4)
+    fy = c[1] - math.sin(math.radians(base.facing)) * (r + 4)
+    dwg.add(dwg.line(c, (round(fx, 2), round(fy, 2)), stroke=S.INK, stroke_width=2))
+    S.label(dwg, dwg, base.letter, (c[0], c[1] + 4), size=max(8, min(12, r)), bold=True, anchor="middle",
+            fill=S.PAPER)
+    tag = base.id + (f" {base.wounds}/{base.health}" if base.wounds or base.health > 1 else "")
+    below = math.sin(math.radians(base.facing)) < -0.5
+    S.label(dwg, dwg, tag, (c[0] + (r + 2 if below else 0), c[1] + r + 10), size=9,
+            anchor="start" if below else "middle", fill=S.INK)

@@ -1,0 +1,198 @@
+"""Siege guns (§4.3.5): the burst roll first, the GM records where the shot hit (C18), the first knocked-down enemy
+loses its saves (§10 C1), a burst wounds everyone within 2 cm with saves improved by 1; 8 shots a side a game.
+
+Requests: the side's `gun_burst` d6 (key `gun`); the GM's `gun_impact` (C18, key `gun`); each hit warrior's
+`save_cover` / `save_armour` (key `warrior`, `gun`); on a burst each warrior's `save_burst` (key `warrior`, `gun`),
+the dispatcher first, then by id (§10 C3)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from eventlog.envelope import Draft
+from replay.context import Context, MissingInput
+from replay.rulesets.warband import data, derive, space
+from replay.rulesets.warband import events as ev
+from replay.rulesets.warband import geometry as geo
+from replay.rulesets.warband.dice import d6, save_text, saves
+from replay.rulesets.warband.model import Gun, State, Warrior
+
+
+def footprint() -> tuple[float, float]:
+    w, length = data.load("table4")["gun_geometry"]["footprint_cm"]
+    return float(w), float(length)
+
+
+def to_footprint(g: Gun, p: tuple[float, float]) -> float:
+    """The distance from a point to the gun's rectangle (long axis along its facing), 0 inside."""
+    w, length = footprint()
+    a = math.radians(g.facing)
+    dx, dy = p[0] - g.x, p[1] - g.y
+    along, across = dx * math.cos(a) + dy * math.sin(a), -dx * math.sin(a) + dy * math.cos(a)
+    ox, oy = max(0.0, abs(along) - length / 2), max(0.0, abs(across) - w / 2)
+    return math.hypot(ox, oy)
+
+
+def gap_to_gun(w: Warrior, g: Gun) -> float:
+    return max(0.0, to_footprint(g, w.pos) - derive.radius(w))
+
+
+def muzzle(g: Gun) -> tuple[float, float]:
+    """§10 C2: the midpoint of the footprint's front short side."""
+    _, length = footprint()
+    a = math.radians(g.facing)
+    return (g.x + math.cos(a) * length / 2, g.y + math.sin(a) * length / 2)
+
+
+def gun_problems(state: State, side: str, order: Any) -> list[str]:
+    if not isinstance(order, dict) or not isinstance(order.get("g"), str) or not isinstance(order.get("aim"), str):
+        return ['§4.3.5: a gun shot is {"g": gun, "aim": target warrior}']
+    if not any(g.id == order["g"] for g in state.guns) or not state.has(order["aim"]):
+        return [f"§4.3.5: no gun {order['g']!r} or no target {order['aim']!r}"]
+    g, t = state.gun(order["g"]), state.warrior(order["aim"])
+    d = state.warrior(g.dispatcher)
+    problems = []
+    if g.side != side or g.status != "active":
+        problems.append(f"§4.3.5.1: {g.id} is not {side}'s gun in play")
+    if not d.active or gap_to_gun(d, g) > data.const("in_contact_cm") + geo.EPS:
+        problems.append(f"§4.3.5.1: the dispatcher {d.id} is not in contact with {g.id}")
+    if d.moved:
+        problems.append(f"§4.3.5.2: the dispatcher {d.id} moved this turn: {g.id} does not fire (L126)")
+    if state.turn - 1 in d.fought_turns:
+        problems.append(f"§4.3.5.2: the dispatcher {d.id} fought in melee last turn: {g.id} does not fire (L126)")
+    if state.side(side).gun_shots_used >= data.const("gun_shots_per_side_per_game"):
+        problems.append(f"§4.3.5.3: {side} has fired its 8 gun shots of the game, whatever the gun (L126)")
+    off = geo.angle_between(g.facing, geo.bearing(g.pos, t.pos))
+    if off > data.const("gun_arc_tolerance_deg") + geo.EPS:
+        problems.append(f"§4.3.5.4: {t.id} is {off:.0f}° off {g.id}'s facing; at most 90° (L126, A-64)")
+    rng = derive.sight(d, state.night(), dispatcher=True)
+    g_d = space.gap(d, t)
+    if g_d > rng + geo.EPS or not space.los(state, d, t):
+        problems.append(f"§4.3.5.5: the dispatcher {d.id} does not see {t.id} ({g_d:.1f} cm, sight {rng:g}); "
+                        "allies' intel is NOT YET implemented")
+    if g.fired_turn == state.turn:
+        problems.append(f"§4.3.5.6: {g.id} has fired this stage")
+    return problems
+
+
+def rotation_problems(state: State, side: str, order: Any) -> list[str]:
+    """§4.3.6 (A-64): only with an enemy point-blank at its side, by at most 70°, not the turn after a rotation."""
+    if not isinstance(order, dict) or not isinstance(order.get("g"), str) or \
+            not isinstance(order.get("facing"), int | float):
+        return ['§4.3.6: a rotation is {"g": gun, "facing": deg}']
+    if not any(g.id == order["g"] for g in state.guns):
+        return [f"§4.3.6: no gun {order['g']!r}"]
+    g = state.gun(order["g"])
+    d = state.warrior(g.dispatcher)
+    problems = []
+    if g.side != side or g.status != "active":
+        problems.append(f"§4.3.6: {g.id} is not {side}'s gun in play")
+    if not d.active or gap_to_gun(d, g) > data.const("in_contact_cm") + geo.EPS:
+        problems.append(f"§4.3.6: the dispatcher {d.id} is not in contact with {g.id}")
+    if g.rotated_turn == state.turn - 1:
+        problems.append(f"§4.3.6: {g.id} rotated last turn; it may not rotate in this one (L126)")
+    flank = [w.id for w in state.warriors if w.active and w.deployed and w.side != side
+             and gap_to_gun(w, g) <= data.const("in_contact_cm") + geo.EPS
+             and geo.angle_between(g.facing, geo.bearing(g.pos, w.pos)) > data.const("gun_arc_deg") + geo.EPS]
+    if not flank:
+        problems.append(f"§4.3.6: {g.id} rotates only with an enemy point-blank at its side, outside its ±70° (L126)")
+    turn_by = geo.angle_between(g.facing, float(order["facing"]))
+    if turn_by > data.const("gun_arc_deg") + geo.EPS:
+        problems.append(f"§4.3.6: {g.id} turns by at most 70°, not {turn_by:.0f}°")
+    return problems
+
+
+def rotate(ctx: Context, side: str, order: dict[str, Any]) -> None:
+    problems = rotation_problems(ctx.state, side, order)
+    if problems:
+        raise MissingInput(f"turn {ctx.turn}: {order.get('g')}'s rotation: " + "; ".join(problems))
+    g = ctx.state.gun(order["g"])
+    facing = float(order["facing"]) % 360
+    ctx.emit(Draft("warband.gun_rotated", ev.GunRotated(
+        gun=g.id, before=g.facing, facing=facing, rule="§4.3.6", defaults=["A-64"],
+        why=[f"{g.id} turns from {g.facing:g}° to {facing:g}° (an enemy point-blank at its side); it may not "
+             f"rotate in turn {ctx.turn + 1}"]).model_dump(mode="json")))
+
+
+def fire(ctx: Context, side: str, order: dict[str, Any]) -> None:
+    state = ctx.state
+    problems = gun_problems(state, side, order)
+    if problems:
+        raise MissingInput(f"turn {ctx.turn}: {order.get('g')}: " + "; ".join(problems))
+    g, target = state.gun(order["g"]), state.warrior(order["aim"])
+    off = geo.angle_between(g.facing, geo.bearing(g.pos, target.pos))
+    tolerance = off > data.const("gun_arc_deg") + geo.EPS
+    die = d6(ctx, side, "gun_burst", f"burst roll for {g.id}", gun=g.id)
+    fired, destroyed, burst = die <= 5, die >= 4, die >= 5
+    used = state.side(side).gun_shots_used + (1 if fired else 0)
+    why = [f"{g.id} aims at {target.id} ({off:.0f}° off its facing" + (", within the 90° tolerance" if tolerance
+                                                                       else "") + f"); burst d6 {die}: "
+           + {True: "fires", False: "does not fire"}[fired] + (", the gun is destroyed" if destroyed else "")
+           + (", it bursts" if burst else "") + f"; {side} has fired {used} of 8"]
+    impacts: list[dict[str, Any]] = []
+    gun_hits: list[str] = []
+    if fired:
+        value, _ = ctx.ask("gun_impact", actor=None, options=[], default={"hits": []}, gun=g.id,
+                           what=f"C18: where {g.id}'s shot hit: {{\"hits\": [{{\"w\": id, \"knocked_down\": "
+                                "bool}], \"gun_hits\": [gun ids]}",
+                           accept=lambda v: isinstance(v, dict) and isinstance(v.get("hits", []), list))
+        first_enemy = next((h["w"] for h in value.get("hits", []) if ctx.state.warrior(h["w"]).side != side), None)
+        for h in value.get("hits", []):
+            w = ctx.state.warrior(h["w"])
+            if not w.active:
+                continue
+            bare = h["w"] == first_enemy and bool(h.get("knocked_down"))
+            kinds: list[tuple[str, int]] = []
+            if not bare:
+                cover = derive.cover_save_tn(_cover_from(ctx.state, g, w))
+                armour = derive.armour_save(w)
+                kinds = [(k, tn) for k, tn in (("cover", cover), ("armour", armour)) if tn is not None]
+            made, saved = saves(ctx, w, kinds, gun=g.id)
+            removed = not saved and w.wounds + 1 >= derive.health(w)
+            impacts.append({"warrior": w.id, "knocked_down": bool(h.get("knocked_down")), "bare": bare,
+                            "saves": made, "wounded": not saved, "removed": removed})
+            why.append(f"hit {w.id}" + (" (the first enemy, knocked down: no cover, no armour save)" if bare else "")
+                       + f": {save_text(made)}" + ("" if saved else " → 1 wound" + (", removed" if removed else "")))
+            ctx.emit(_hit(g, w.id, removed, not saved))
+        gun_hits = [x for x in value.get("gun_hits", []) if any(o.id == x for o in ctx.state.guns)]
+    bursts: list[dict[str, Any]] = []
+    if burst:
+        near = [w for w in ctx.state.warriors if w.active and w.deployed and
+                (w.id == g.dispatcher or gap_to_gun(w, g) <= data.const("gun_burst_radius_cm") + geo.EPS)]
+        near.sort(key=lambda w: (w.id != g.dispatcher, w.id))
+        for w in near:
+            armour = derive.armour_save(w)
+            tn = 6 if armour is None else max(2, armour - data.const("gun_burst_save_improvement"))
+            made, saved = saves(ctx, w, [("armour", tn)], gun=g.id, burst=True)
+            removed = not saved and w.wounds + 1 >= derive.health(w)
+            bursts.append({"warrior": w.id, "saves": made, "wounded": not saved, "removed": removed})
+            why.append(f"burst: {w.id} ({gap_to_gun(w, g):.1f} cm), save {tn}+: {made[0]['die']} "
+                       + ("saved" if saved else "→ 1 wound" + (", removed" if removed else "")))
+    ctx.emit(Draft("warband.gun_fired", ev.GunFired(
+        gun=g.id, side=side, dispatcher=g.dispatcher, aim=target.id, off_deg=round(off, 2), tolerance=tolerance,
+        burst_die=die, fired=fired, destroyed=destroyed, shots_used=used, impacts=impacts, gun_hits=gun_hits,
+        bursts=bursts, rule="§4.3.5", defaults=["A-60", "A-61", "A-62", "A-64", "A-65"],
+        why=why).model_dump(mode="json")))
+
+
+def _hit(g: Gun, wid: str, removed: bool, wounded: bool) -> Draft:
+    return Draft("warband.gun_hit", ev.GunHit(gun=g.id, dispatcher=g.dispatcher, warrior=wid, wounded=wounded,
+                                              removed=removed, rule="§4.3.5, §10 C11",
+                                              why=[f"{g.id} hits {wid}"]).model_dump(mode="json"))
+
+
+def _cover_from(state: State, g: Gun, target: Warrior) -> float:
+    from dataclasses import replace
+
+    shooter = replace(state.warrior(g.dispatcher), x=muzzle(g)[0], y=muzzle(g)[1], mount="__muzzle__")
+    best = 0.0
+    for t in state.terrain:
+        if space.stands_on(target, t) or not geo.segment_crosses_polygon(shooter.pos, target.pos, t.polygon):
+            continue
+        if geo.base_polygon_gap(shooter.pos, 0.0, t.polygon) <= data.const("in_contact_cm") + geo.EPS:
+            continue
+        pct = t.cover_pct if t.cover_pct is not None else \
+            max(0.0, min(1.0, (t.height - target.z) / derive.height(target))) * 100
+        best = max(best, min(pct, 75.0))
+    return best

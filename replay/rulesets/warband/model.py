@@ -1,0 +1,511 @@
+"""Setup, options and state of `warband@1` (spec §2), and the contractual `state --json` form.
+
+The setup is the GM's pool with the armies already allocated (draft mode `preagreed`, §3.1): sides, their
+warriors with type, equipment and mount, the table and its terrain. Deployment (positions) is turn 0's business.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from replay.ruleset import Options
+from replay.rulesets.warband import data
+
+Edge = Literal["S", "N", "W", "E"]
+STAGES = ("movement", "ranged", "melee")
+
+
+class WarbandOptions(Options):
+    """The house-rule switches (every default is the spec's PROPOSED DEFAULT, §7)."""
+
+    rough_k_mode: Literal["floor6", "literal", "tier_only"] = "floor6"
+    front_arc_half_angle_deg: float = 90.0
+    second_rank_cone_deg: float = 45.0
+    casualties_strike_back: bool = True
+    pass_through_friends: bool = True
+    step_cm: float = 1.0
+
+
+OPTION_DEFAULTS = {"rough_k_mode": "A-23", "front_arc_half_angle_deg": "A-04", "second_rank_cone_deg": "A-05",
+                   "casualties_strike_back": "A-81", "pass_through_friends": "A-12", "step_cm": "A-39"}
+
+
+class _Closed(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class SideSetup(_Closed):
+    id: str = Field(pattern=r"^[A-Za-z][A-Za-z0-9_]{0,15}$")
+    name: str = ""
+    race: str = "humans"
+    home_edge: Edge
+    color: str | None = None
+    abilities: list[str] = []
+
+    @field_validator("race")
+    @classmethod
+    def _race(cls, v: str) -> str:
+        if v not in data.load("races")["races"]:
+            raise ValueError(f"race {v!r} is not in data/races.json")
+        return v
+
+
+class WarriorSetup(_Closed):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]{0,15}$")
+    side: str
+    type: str
+    name: str = ""
+    equipment: list[str] = []
+    mount: str | None = None
+    elite: bool = False
+    spells: list[str] = []
+    upgrades: list[str] = []
+
+    @field_validator("spells")
+    @classmethod
+    def _spells(cls, v: list[str]) -> list[str]:
+        bad = [k for k in v if k not in data.load("spells")["spells"]]
+        if bad:
+            raise ValueError(f"spells {bad} are not in data/spells.json")
+        return v
+
+    @field_validator("upgrades")
+    @classmethod
+    def _upgrades(cls, v: list[str]) -> list[str]:
+        bad = [k for k in v if k not in data.load("races")["upgrades"]]
+        if bad:
+            raise ValueError(f"upgrades {bad} are not in data/races.json")
+        return v
+
+    @field_validator("type")
+    @classmethod
+    def _type(cls, v: str) -> str:
+        if v not in data.creature_types():
+            raise ValueError(f"type {v!r} is not in Table 4 (data/table4.json): {', '.join(data.creature_types())}")
+        return v
+
+    @field_validator("equipment")
+    @classmethod
+    def _items(cls, v: list[str]) -> list[str]:
+        bad = [k for k in v if k not in data.item_kinds()]
+        if bad:
+            raise ValueError(f"items {bad} are not in Table 3 (data/table3.json)")
+        return v
+
+    @field_validator("mount")
+    @classmethod
+    def _mount(cls, v: str | None) -> str | None:
+        if v is not None and v not in data.mount_kinds():
+            raise ValueError(f"mount {v!r} is not in Tables 3/5: {', '.join(data.mount_kinds())}")
+        return v
+
+    @model_validator(mode="after")
+    def _restrictions(self) -> WarriorSetup:
+        problems = equipment_problems(self.type, self.equipment, self.mount)
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+class TerrainSetup(_Closed):
+    id: str
+    name: str = ""
+    polygon: list[tuple[float, float]] = Field(min_length=3)
+    height: float = 0.0
+    rough: bool = False
+    water: bool = False
+    climbable: bool = False
+    wall: bool = False
+    impassable: bool = False
+    blocks_los: bool = False
+    cover_pct: float | None = None
+
+
+class GunSetup(_Closed):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]{0,15}$")
+    side: str
+    dispatcher: str
+
+
+class TableSetup(_Closed):
+    width: float = Field(gt=0, le=1000)
+    depth: float = Field(gt=0, le=1000)
+
+
+class Setup(_Closed):
+    table: TableSetup
+    sides: list[SideSetup] = Field(min_length=2)
+    warriors: list[WarriorSetup] = Field(min_length=1)
+    terrain: list[TerrainSetup] = []
+    guns: list[GunSetup] = []
+    draft: Literal["preagreed"] = "preagreed"
+
+    @model_validator(mode="after")
+    def _ids(self) -> Setup:
+        sides = [s.id for s in self.sides]
+        if len(set(sides)) != len(sides):
+            raise ValueError("sides: ids must differ")
+        ids = [w.id for w in self.warriors]
+        if len(set(ids)) != len(ids):
+            raise ValueError("warriors: ids must differ")
+        stray = [w.id for w in self.warriors if w.side not in sides]
+        if stray:
+            raise ValueError(f"warriors {stray}: side is not one of {sides}")
+        by_id = {w.id: w for w in self.warriors}
+        for g in self.guns:
+            if g.dispatcher not in by_id or by_id[g.dispatcher].side != g.side:
+                raise ValueError(f"guns.{g.id}: its dispatcher {g.dispatcher!r} is a warrior of side {g.side}")
+        if len({g.id for g in self.guns} | set(ids)) != len(self.guns) + len(ids):
+            raise ValueError("guns: ids differ from each other and from the warriors'")
+        return self
+
+
+def equipment_problems(kind: str, items: list[str], mount: str | None) -> list[str]:
+    """§4.7: the combinations the rulebook forbids (checked when the armies are set up, A-18)."""
+    tags = set(data.creature(kind).get("tags", []))
+    protective = [k for k in items if data.item(k)["category"] == "protective"]
+    problems = []
+    if "king" in tags and protective:
+        problems.append("§4.7.1: a king carries no protective item except innate (L270)")
+    if "archer" in tags and "large_shield" in items:
+        problems.append("§4.7.3: no large shield for archers (L274)")
+    if "archer" in tags and "quiver" in items and "armour" in items:
+        problems.append("§4.7.4: an archer has not quiver and armour together (L276)")
+    if tags & {"archer", "mage"}:
+        cap = 1 if mount else 2
+        if len(protective) > cap:
+            problems.append(f"§4.7.5: a starting mage or archer has at most {cap} protective items"
+                            f"{' when mounted' if mount else ''} (L278), not {len(protective)}")
+    if mount and data.creature(kind).get("can_ride") is False:
+        problems.append(f"§4.7: a {kind} does not ride")
+    if sum(1 for k in items if data.item(k)["category"] == "melee_weapon") > 1 and not mount:
+        problems.append("§4.7.2: only riders carry two melee weapons to swap (L272)")
+    return problems
+
+
+# --- state ---------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Item:
+    kind: str
+    durability: int | None = None
+    durability_max: int | None = None
+
+    @property
+    def broken(self) -> bool:
+        return self.durability is not None and self.durability <= 0
+
+
+@dataclass(frozen=True)
+class Effect:
+    source: str
+    modifiers: dict[str, float]
+    expires_turn: int
+
+
+@dataclass(frozen=True)
+class Warrior:
+    id: str
+    side: str
+    type: str
+    name: str = ""
+    x: float = 0.0
+    y: float = 0.0
+    z: float = 0.0
+    facing: float = 90.0
+    deployed: bool = False
+    wounds: int = 0
+    status: str = "active"
+    mount: str | None = None
+    equipment: tuple[Item, ...] = ()
+    shots_used: int = 0
+    engaged_with: tuple[str, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    moved: bool = False
+    """Has moved (or tried to) in this movement stage."""
+    allowance: float | None = None
+    """The movement allowance the roll gave this stage (A-26), or None."""
+    shot: bool = False
+    """Has used its ranged action this stage (A-51)."""
+    attacked_by: tuple[str, ...] = ()
+    """Sides that initiated a fight containing it this melee stage (A-74)."""
+    fought_turns: tuple[int, ...] = ()
+    """Turns in which it took part in a fight (engagement b, §4.4.12)."""
+    initiated_turns: tuple[int, ...] = ()
+    attacked_turns: tuple[int, ...] = ()
+    spells_attempted: tuple[str, ...] = ()
+    xp: int = 0
+    spells_known: tuple[str, ...] = ()
+    upgrades: tuple[str, ...] = ()
+    cast_ban_until: int = 0
+    """Miscast 6/5: no casting up to and including this turn."""
+    spell_bans: tuple[tuple[str, int], ...] = ()
+    """Miscast 4/3: (spell, last banned turn); -1 = for the game."""
+    only_spell: str | None = None
+    """Miscast 2: only this spell until the end of the game."""
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+    def items(self) -> tuple[Item, ...]:
+        """The equipment that still works (a broken item gives nothing, A-89)."""
+        return tuple(i for i in self.equipment if not i.broken)
+
+
+@dataclass(frozen=True)
+class Side:
+    id: str
+    name: str
+    race: str
+    home_edge: str
+    color: str | None = None
+    abilities: tuple[str, ...] = ()
+    turn_order_pos: int | None = None
+    charges_used: int = 0
+    gun_shots_used: int = 0
+    talk_seconds_used: int = 0
+
+
+@dataclass(frozen=True)
+class Terrain:
+    id: str
+    name: str
+    polygon: tuple[tuple[float, float], ...]
+    height: float = 0.0
+    rough: bool = False
+    water: bool = False
+    climbable: bool = False
+    wall: bool = False
+    impassable: bool = False
+    blocks_los: bool = False
+    cover_pct: float | None = None
+
+
+@dataclass(frozen=True)
+class Gun:
+    id: str
+    side: str
+    dispatcher: str
+    x: float = 0.0
+    y: float = 0.0
+    facing: float = 90.0
+    origin: tuple[float, float, float] = (0.0, 0.0, 90.0)
+    deployed: bool = False
+    status: str = "active"
+    hits_by_guns: int = 0
+    hits_by_small_arms: int = 0
+    fired_turn: int = 0
+    rotated_turn: int = -9
+    """The turn it last rotated (rotation is forbidden the turn after, §4.3.6)."""
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True)
+class Mount:
+    """A mount standing alone on the table (§2.6): tied, running or standing."""
+
+    id: str
+    kind: str
+    owner_side: str
+    x: float
+    y: float
+    facing: float
+    state: str
+    last_rider: str
+    since_turn: int
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True)
+class Clock:
+    day_turns: int = 4
+    night_turns: int = 2
+    first: str = "day"
+    cycle_offset: int = 0
+
+    def is_night(self, turn: int) -> bool:
+        """§2.9: the turn's place in the 6-turn cycle."""
+        if turn < 1:
+            return False
+        pos = (turn - 1 + self.cycle_offset) % data.const("turns_per_cycle")
+        first_part = pos < (self.day_turns if self.first == "day" else self.night_turns)
+        return (not first_part) if self.first == "day" else first_part
+
+
+@dataclass(frozen=True)
+class State:
+    table: tuple[float, float]
+    sides: tuple[Side, ...]
+    warriors: tuple[Warrior, ...]
+    terrain: tuple[Terrain, ...]
+    turn: int = 0
+    stage: str = "preparation"
+    active_side: str | None = None
+    clock: Clock = field(default_factory=Clock)
+    weather: str | None = None
+    turn_weather: str | None = None
+    status: str = "preparation"
+    end_reason: str | None = None
+    fights: int = 0
+    """Fights declared so far this turn (they are numbered turn.n)."""
+    guns: tuple[Gun, ...] = ()
+    mounts: tuple[Mount, ...] = ()
+
+    def mount(self, mid: str) -> Mount:
+        return next(m for m in self.mounts if m.id == mid)
+
+    def with_mount(self, m: Mount | None, mid: str | None = None) -> State:
+        """The state with a mount added, replaced, or (m None) removed."""
+        rest = tuple(x for x in self.mounts if x.id != (mid if m is None else m.id))
+        return replace(self, mounts=rest if m is None else (*rest, m) if all(x.id != m.id for x in self.mounts)
+                       else tuple(m if x.id == m.id else x for x in self.mounts))
+
+    def gun(self, gid: str) -> Gun:
+        return next(g for g in self.guns if g.id == gid)
+
+    def with_gun(self, g: Gun) -> State:
+        return replace(self, guns=tuple(g if x.id == g.id else x for x in self.guns))
+
+    def warrior(self, wid: str) -> Warrior:
+        for w in self.warriors:
+            if w.id == wid:
+                return w
+        raise KeyError(wid)
+
+    def has(self, wid: str) -> bool:
+        return any(w.id == wid for w in self.warriors)
+
+    def side(self, sid: str) -> Side:
+        return next(s for s in self.sides if s.id == sid)
+
+    def order(self) -> list[str]:
+        """Side ids in turn order (setup order before the turn-order roll)."""
+        rolled = [s for s in self.sides if s.turn_order_pos is not None]
+        if len(rolled) == len(self.sides):
+            return [s.id for s in sorted(rolled, key=lambda s: s.turn_order_pos or 0)]
+        return [s.id for s in self.sides]
+
+    def night(self) -> bool:
+        return self.clock.is_night(self.turn)
+
+    def with_warrior(self, w: Warrior) -> State:
+        return replace(self, warriors=tuple(w if x.id == w.id else x for x in self.warriors))
+
+    def with_side(self, s: Side) -> State:
+        return replace(self, sides=tuple(s if x.id == s.id else x for x in self.sides))
+
+
+def new_state(setup: Setup) -> State:
+    sides = tuple(Side(s.id, s.name or s.id, s.race, s.home_edge, s.color, tuple(s.abilities)) for s in setup.sides)
+    warriors = tuple(
+        Warrior(w.id, w.side, w.type, w.name or w.id, mount=w.mount,
+                equipment=tuple(Item(k, data.item(k).get("durability"), data.item(k).get("durability"))
+                                for k in w.equipment), spells_known=tuple(w.spells), upgrades=tuple(w.upgrades))
+        for w in setup.warriors)
+    terrain = tuple(Terrain(t.id, t.name or t.id, tuple(tuple(p) for p in t.polygon), t.height, t.rough, t.water,
+                            t.climbable, t.wall, t.impassable, t.blocks_los, t.cover_pct) for t in setup.terrain)
+    guns = tuple(Gun(g.id, g.side, g.dispatcher) for g in setup.guns)
+    return State((setup.table.width, setup.table.depth), sides, warriors, terrain, guns=guns)
+
+
+def state_to_json(state: State) -> dict[str, Any]:
+    """The contractual `state --json` (docs/warband.md): per warrior id, side, pos, facing, wounds, status, mount,
+    engaged_with, equipment; caster counters; per game turn, stage, side, clock, weather."""
+    from replay.rulesets.warband import derive
+
+    def warrior(w: Warrior) -> dict[str, Any]:
+        out = {"id": w.id, "side": w.side, "type": w.type, "name": w.name,
+               "pos": {"x": w.x, "y": w.y, "z": w.z}, "facing": w.facing, "deployed": w.deployed,
+               "wounds": w.wounds, "health": derive.health(w), "status": w.status, "mount": w.mount,
+               "engaged_with": list(w.engaged_with),
+               "equipment": [{"kind": i.kind, "durability": i.durability, "durability_max": i.durability_max}
+                             for i in w.equipment],
+               "shots_used": w.shots_used, "xp": w.xp,
+               "effects": [asdict(e) for e in w.effects],
+               "stage": {"moved": w.moved, "allowance": w.allowance, "shot": w.shot,
+                         "attacked_by": list(w.attacked_by)},
+               "history": {"fought": list(w.fought_turns), "initiated": list(w.initiated_turns),
+                           "attacked": list(w.attacked_turns)}}
+        out["upgrades"] = list(w.upgrades)
+        if data.creature(w.type).get("can_cast"):
+            out["caster"] = {"spells_known": list(w.spells_known),
+                             "spells_attempted_this_turn": list(w.spells_attempted),
+                             "max_spells_per_turn": derive.max_spells(w), "cast_ban_until_turn": w.cast_ban_until,
+                             "spell_bans": {k: ("game" if v < 0 else v) for k, v in w.spell_bans},
+                             "only_spell": w.only_spell}
+        return out
+
+    return {
+        "turn": state.turn, "stage": state.stage, "side": state.active_side, "status": state.status,
+        "end_reason": state.end_reason,
+        "clock": {"day_night": "night" if state.night() else "day", "day_turns": state.clock.day_turns,
+                  "night_turns": state.clock.night_turns, "first": state.clock.first,
+                  "cycle_offset": state.clock.cycle_offset},
+        "weather": {"game": state.weather, "turn": state.turn_weather},
+        "table": {"width": state.table[0], "depth": state.table[1]},
+        "turn_order": state.order() if all(s.turn_order_pos for s in state.sides) else [],
+        "sides": [{"id": s.id, "name": s.name, "race": s.race, "home_edge": s.home_edge, "color": s.color,
+                   "abilities": list(s.abilities), "turn_order_pos": s.turn_order_pos,
+                   "charges_used": s.charges_used, "gun_shots_used": s.gun_shots_used,
+                   "talk_seconds_used": s.talk_seconds_used} for s in state.sides],
+        "warriors": [warrior(w) for w in state.warriors],
+        "guns": [{"id": g.id, "side": g.side, "dispatcher": g.dispatcher, "pos": {"x": g.x, "y": g.y},
+                  "facing": g.facing, "origin": {"x": g.origin[0], "y": g.origin[1], "facing": g.origin[2]},
+                  "deployed": g.deployed, "status": g.status, "hits_by_guns": g.hits_by_guns,
+                  "hits_by_small_arms": g.hits_by_small_arms, "fired_turn": g.fired_turn,
+                  "rotated_turn": g.rotated_turn} for g in state.guns],
+        "mounts": [{"id": m.id, "kind": m.kind, "owner_side": m.owner_side, "pos": {"x": m.x, "y": m.y},
+                    "facing": m.facing, "state": m.state, "last_rider": m.last_rider, "since_turn": m.since_turn}
+                   for m in state.mounts],
+        "terrain": [{**asdict(t), "polygon": [list(p) for p in t.polygon]} for t in state.terrain],
+        "fights": state.fights,
+    }
+
+
+def state_from_json(d: dict[str, Any]) -> State:
+    def warrior(w: dict[str, Any]) -> Warrior:
+        st, hist, caster = w["stage"], w["history"], w.get("caster", {})
+        return Warrior(w["id"], w["side"], w["type"], w["name"], w["pos"]["x"], w["pos"]["y"], w["pos"]["z"],
+                       w["facing"], w["deployed"], w["wounds"], w["status"], w["mount"],
+                       tuple(Item(i["kind"], i["durability"], i["durability_max"]) for i in w["equipment"]),
+                       w["shots_used"], tuple(w["engaged_with"]),
+                       tuple(Effect(e["source"], e["modifiers"], e["expires_turn"]) for e in w["effects"]),
+                       st["moved"], st["allowance"], st["shot"], tuple(st["attacked_by"]),
+                       tuple(hist["fought"]), tuple(hist["initiated"]), tuple(hist["attacked"]),
+                       tuple(caster.get("spells_attempted_this_turn", [])), w["xp"],
+                       tuple(caster.get("spells_known", [])), tuple(w.get("upgrades", [])),
+                       caster.get("cast_ban_until_turn", 0),
+                       tuple((k, -1 if v == "game" else v) for k, v in caster.get("spell_bans", {}).items()),
+                       caster.get("only_spell"))
+
+    clock = d["clock"]
+    return State(
+        (d["table"]["width"], d["table"]["depth"]),
+        tuple(Side(s["id"], s["name"], s["race"], s["home_edge"], s["color"], tuple(s["abilities"]),
+                   s["turn_order_pos"], s["charges_used"], s["gun_shots_used"], s["talk_seconds_used"])
+              for s in d["sides"]),
+        tuple(warrior(w) for w in d["warriors"]),
+        tuple(Terrain(**{**t, "polygon": tuple(tuple(p) for p in t["polygon"])}) for t in d["terrain"]),
+        d["turn"], d["stage"], d["side"],
+        Clock(clock["day_turns"], clock["night_turns"], clock["first"], clock["cycle_offset"]),
+        d["weather"]["game"], d["weather"]["turn"], d["status"], d["end_reason"], d["fights"],
+        tuple(Gun(g["id"], g["side"], g["dispatcher"], g["pos"]["x"], g["pos"]["y"], g["facing"],
+                  (g["origin"]["x"], g["origin"]["y"], g["origin"]["facing"]), g["deployed"], g["status"],
+                  g["hits_by_guns"], g["hits_by_small_arms"], g["fired_turn"], g.get("rotated_turn", -9))
+              for g in d["guns"]),
+        tuple(Mount(m["id"], m["kind"], m["owner_side"], m["pos"]["x"], m["pos"]["y"], m["facing"], m["state"],
+                    m["last_rider"], m["since_turn"]) for m in d.get("mounts", [])))

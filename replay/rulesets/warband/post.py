@@ -1,0 +1,223 @@
+"""The GM's post of a turn or of one phase (a stage of one side), ru and en, narrated from the payloads' numbers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eventlog.envelope import Event
+from replay.render.text import Doc, b, tr
+from replay.ruleset import TurnView
+from replay.rulesets.warband import derive, words
+from replay.rulesets.warband import events as ev
+from replay.rulesets.warband.model import State
+
+
+def post(view: TurnView, lang: str) -> Doc:
+    doc = Doc()
+    title = tr(lang, "Подготовка", "Preparation") if view.turn == 0 else f"{tr(lang, 'Ход', 'Turn')} {view.turn}"
+    if view.phase:
+        title += " — " + words.phase_title(view.phase, lang)
+    doc.h(title)
+    after: State = view.after
+    if view.turn > 0:
+        day = words.pick(words.DAY[after.clock.is_night(view.turn)], lang)
+        doc.p(f"{tr(lang, 'Время суток', 'Time of day')}: {day}"
+              f"; {tr(lang, 'погода', 'weather')}: {after.turn_weather or after.weather or '—'}")
+    orders = [e for e in view.inputs if e.type == "order"]
+    if view.phase and ":" in view.phase:
+        stage, _, side = view.phase.partition(":")
+        orders = [e for e in orders if e.actor == side and e.payload.get("stage") == stage]
+    if orders:
+        doc.p(b(tr(lang, "Приказы", "Orders")))
+        doc.ul([f"{e.actor}: {order_text(e.payload, lang)}" for e in orders])
+    phase, lines = None, []
+    for e in view.resolutions:
+        if e.phase != phase and e.phase is not None and not view.phase:
+            if lines:
+                doc.ul(lines)
+            phase, lines = e.phase, []
+            doc.p(b(words.phase_title(phase, lang)))
+        lines += narrate(e, lang)
+    if lines:
+        doc.ul(lines)
+    doc.p(b(tr(lang, "Отряды", "Warbands")))
+    doc.table(*state_table(after, lang))
+    return doc
+
+
+def order_text(p: dict[str, Any], lang: str) -> str:
+    stage = p.get("stage", "?")
+    parts: list[str] = []
+    for m in p.get("moves", []):
+        parts.append(f"{m['w']} " + (tr(lang, "бросок", "roll") if m.get("roll") else
+                                    " → ".join(f"({x:g}, {y:g})" for x, y in m.get("path", []))))
+    for t in p.get("talks", []):
+        parts.append(f"{t['speaker']} → {t['listener']}: "
+                     + (tr(lang, "шёпот", "whisper") if t.get("mode") == "whisper" else tr(lang, "разговор", "talk"))
+                     + f" {t['seconds']} s")
+    for s in p.get("shots", []):
+        parts.append(f"{s['w']} → {s['target']}")
+    for g in p.get("guns", []):
+        parts.append(f"{g['g']} ⇒ {g['aim']}")
+    for c in p.get("casts", []):
+        parts.append(f"{c['w']}: {c['spell']} → {c['target']}")
+    for f in p.get("fights", []):
+        parts.append(tr(lang, "бой: ", "fight: ") + ", ".join(
+            [*f.get("attackers", []), *(f"{c['w']}⇒{c['target']}" for c in f.get("charges", []))])
+            + " ⟶ " + ", ".join(f.get("targets", [])))
+    for pl in p.get("place", []):
+        parts.append(f"{pl.get('w', pl.get('g'))} ({pl['x']:g}, {pl['y']:g})")
+    return f"{stage}: " + ("; ".join(parts) if parts else tr(lang, "пас", "pass"))
+
+
+def _saves(saves: list[ev.Save], lang: str) -> str:
+    if not saves:
+        return tr(lang, "спас-броска нет", "no save")
+    return ", ".join(f"{tr(lang, 'спас', 'save')} {words.pick(words.SAVE[s.kind], lang)} {s.tn}+: {s.die} "
+                     + (tr(lang, "спасён", "saved") if s.saved else tr(lang, "провал", "failed")) for s in saves)
+
+
+def narrate(event: Event, lang: str) -> list[str]:
+    """The event in words, from its payload's numbers (never recomputed)."""
+    e = ev.read(event.type, event.payload)
+    if lang != "ru":
+        return list(e.why) if not isinstance(e, ev.StageStarted | ev.GunHit) else []
+    return _ru(e)
+
+
+def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per event type
+    if isinstance(e, ev.Weather):
+        return [f"Погода: {e.weather} (механических эффектов нет, A-20)"]
+    if isinstance(e, ev.DayNight):
+        return [f"Сутки: {e.day_turns} дневных и {e.night_turns} ночных ходов из 6, первым идёт "
+                f"{'день' if e.first == 'day' else 'ночь'}"]
+    if isinstance(e, ev.Deployed):
+        return [f"{p.warrior}: ({p.x:g}, {p.y:g}), лицом {p.facing:g}°, {p.depth:g} см от края" for p in e.placements] \
+            + [f"орудие {g.warrior}: ({g.x:g}, {g.y:g}), ось {g.facing:g}°" for g in e.guns]
+    if isinstance(e, ev.TurnOrder):
+        return [f"Очередность хода: {' → '.join(e.order)} (броски: "
+                + ", ".join(f"{s} {'/'.join(map(str, r))}" for s, r in e.rolls.items()) + ")"]
+    if isinstance(e, ev.MoveRolled):
+        return [f"{e.warrior}: бросок на движение {e.die}, МДД {e.m:g} − {e.k}×(6 − {e.die}) = {e.allowance:g} см"]
+    if isinstance(e, ev.Moved):
+        return [f"{e.warrior} проходит {e.length:.1f} см из {e.allowance:g} до ({e.path[-1][0]:g}, {e.path[-1][1]:g}),"
+                f" лицом {e.facing:g}°"]
+    if isinstance(e, ev.Jump):
+        return [f"{e.warrior} прыгает на {e.distance:.1f} см (МДД {e.mdd:g})"
+                + (f", бросок {e.die}: {e.allowance:g} см" if e.die is not None else ", без броска")
+                + (" — удачно" if e.success else f" — не долетает, падает с {e.fall_height:g} см")]
+    if isinstance(e, ev.Fell):
+        return [f"{e.warrior}: падение с {e.height:g} см, уровень {e.level}; "
+                + (", ".join(f"{k} {v:+d}" for k, v in e.modifiers.items()) or "без последствий")
+                + (f" до конца хода {e.until}" if e.modifiers else "")
+                + (f"; ран {e.wounds}" if e.wounds or e.saves else "") + (", выбывает" if e.removed else "")]
+    if isinstance(e, ev.Dismounted):
+        return [f"{e.warrior} спешивается, {'привязывает' if e.mode == 'tie' else 'отпускает'} {e.mount} "
+                f"в ({e.at[0]:g}, {e.at[1]:g}); на этот ход {e.allowance:g} см"]
+    if isinstance(e, ev.Remounted):
+        return [f"{e.warrior} садится на {e.mount}"]
+    if isinstance(e, ev.MountRan):
+        return [f"{e.mount} бежит: расстояние {e.distance_die}, направление {e.direction_die} → "
+                f"({e.end[0]:g}, {e.end[1]:g})" + (", покидает стол" if e.lost else "")]
+    if isinstance(e, ev.Talk):
+        return [f"{e.speaker} {'шепчется с' if e.mode == 'whisper' else 'говорит с'} {e.listener}: {e.gap:.1f} см, "
+                f"{e.seconds} с (всего {e.used} из 240 с)"]
+    if isinstance(e, ev.Stayed):
+        return [f"{e.warrior} остаётся на месте"]
+    if isinstance(e, ev.Shot):
+        head = f"{e.shooter} стреляет в {e.target}: {e.distance:.1f} см из {e.range:g}"
+        if not e.taken:
+            return [head + " — дальше дальности действительного огня, выстрел не осуществляется"]
+        out = []
+        if e.declared:
+            out.append(f"{e.declared} завязан в бою; бросок: " + ", ".join(
+                f"{s} {'/'.join(map(str, r))}" for s, r in e.rolloff.items()) + f" — выстрел достаётся {e.target}")
+        if e.tn is None:
+            return [*out, head + " — дальше дальности, выстрел потрачен"]
+        out.append(head + f", нужно {e.tn}+, выпало {e.die} — " + ("попадание" if e.hit else "промах"))
+        if e.hit:
+            out.append(f"{e.target}: укрытие {e.coverage:g} %, {_saves(e.saves, 'ru')}"
+                       + ("" if not e.wounded else " — рана" + (", выбывает" if e.removed else "")))
+        return out
+    if isinstance(e, ev.Cast):
+        head = (f"{e.caster} колдует «{e.spell}» на {e.target}: попытка {e.k}, интервал 3–{e.upper}, "
+                f"2d6 {e.dice[0]} + {e.dice[1]} = {sum(e.dice)}")
+        if e.result == "miscast":
+            return [head + f" — провал заклинания, d6 {e.miscast}" + (" — рана магу" if e.wounded else "")]
+        if e.result == "not_cast":
+            return [head + " — не сотворено"]
+        if e.tn is None:
+            return [head + " — сотворено: " + ", ".join(f"{k} {v:+g}" for k, v in e.effect.items())
+                    + f" до конца хода {e.until}"]
+        return [head + f" — сотворено; как выстрел: {e.distance:.1f} см, нужно {e.tn}+, выпало {e.die}"
+                + (f"; {_saves(e.saves, 'ru')}" if e.die is not None and e.die >= e.tn else " — промах")
+                + (" — рана" + (", выбывает" if e.removed else "") if e.wounded else "")]
+    if isinstance(e, ev.GunHit):
+        return []
+    if isinstance(e, ev.GunRotated):
+        return [f"{e.gun} разворачивается с {e.before:g}° на {e.facing:g}°"]
+    if isinstance(e, ev.GunFired):
+        out = [f"{e.gun} (диспетчер {e.dispatcher}) целится в {e.aim}, {e.off_deg:g}° от оси; кубик разрыва "
+               f"{e.burst_die}: " + ("выстрел" if e.fired else "выстрела нет")
+               + (", орудие уничтожено" if e.destroyed else "") + f"; выстрелов {e.side}: {e.shots_used} из 8"]
+        out += [f"попадание в {i['warrior']}" + (" (сбит с ног: без спас-бросков)" if i["bare"] else "")
+                + (" — рана" if i["wounded"] else " — спасён") for i in e.impacts]
+        out += [f"разрыв: {b['warrior']}, спас {b['saves'][0]['tn']}+: {b['saves'][0]['die']}"
+                + (" — рана" + (", выбывает" if b["removed"] else "") if b["wounded"] else " — спасён")
+                for b in e.bursts]
+        return out
+    if isinstance(e, ev.Charge):
+        if e.success:
+            return [f"{e.charger}: рывок к {e.target}, {e.length:.1f} см из {e.charge_max:g}"
+                    + (f" (бросок {e.die}: {e.allowance:g} см)" if e.die else "")
+                    + f", зазор {e.end_gap:.2f} см" + (f", −{e.initiative_penalty} инициативы" if e.initiative_penalty
+                                                      else "")]
+        return [f"{e.charger}: рывок к {e.target} не удался (бросок {e.die}: {e.allowance:g} см), остаётся на месте"]
+    if isinstance(e, ev.Pivot):
+        return [f"{e.warrior} " + (f"разворачивается на {e.facing:g}°" if e.pivoted else "не разворачивается")]
+    if isinstance(e, ev.Participants):
+        return [f"Бой {e.fight} ({words.pick(words.KIND[e.kind], 'ru')}): "
+                + "; ".join(f"{s}: {', '.join(ids)}" for s, ids in e.sides.items())
+                + (f"; второй ряд: {', '.join(e.second_rank)}" if e.second_rank else "")]
+    if isinstance(e, ev.Initiative):
+        return ["Инициатива: " + ", ".join(f"{s} {d}" for s, d in e.rolls.items()) + "; "
+                + ", ".join(f"{w} {v}" for w, v in e.scores.items())
+                + (f"; побеждают {', '.join(e.winners)} (+1 атака, бьют первыми)" if e.winners else "; победителя нет")]
+    if isinstance(e, ev.Attacks):
+        return [f"{p.warrior} → {words.creature(p.vs, 'ru')}: {words.plural_ru(p.attacks, 'атака', 'атаки', 'атак')}, "
+                + (f"нужно {p.tn}+ (табл. 2), кубики {', '.join(map(str, p.dice))}: пробитий {p.hits}"
+                   if p.tn is not None else "ранить не может") for p in e.pools]
+    if isinstance(e, ev.Wound):
+        if e.warrior is None:
+            return [f"{words.creature(e.pool, 'ru')}, пробитие #{e.hit} от {e.attacker}: некому принять, потеряно"]
+        return [f"{words.creature(e.pool, 'ru')}, пробитие #{e.hit} от {e.attacker} → {e.warrior}: "
+                f"{_saves(e.saves, 'ru')}" + ("" if not e.wounded else " — рана" + (", выбывает" if e.removed else ""))]
+    if isinstance(e, ev.FightResolved):
+        return [f"Итог боя {e.fight}: раны " + ", ".join(f"{s} {n}" for s, n in e.wounds_by_side.items())
+                + (f"; победа {e.winner}" if e.winner else "; победителя нет")
+                + ({"stay": ", остаются на месте", "roll": ", бросок на расхождение", "none": ""}[e.disengage])]
+    if isinstance(e, ev.FightCancelled):
+        return [f"Бой {e.fight} не состоялся: " + "; ".join(e.problems)]
+    if isinstance(e, ev.Durability):
+        return [f"{e.warrior}: {words.item(e.item, 'ru')} теряет очко прочности, {e.before} → {e.after}"
+                + (", сломано" if e.broken else "")]
+    if isinstance(e, ev.EngagementEnded):
+        return [f"{', '.join(e.warriors)}: врагов в досягаемости нет, больше не завязаны"]
+    if isinstance(e, ev.TurnEnded):
+        return [f"Ход окончен; ход {e.next_turn} — {'ночь' if e.night else 'день'}"]
+    if isinstance(e, ev.GameEnded):
+        return [f"Игра окончена: {e.reason}"]
+    return []
+
+
+def state_table(state: State, lang: str) -> tuple[list[str], list[list[str]]]:
+    header = [tr(lang, "воин", "warrior"), tr(lang, "сторона", "side"), tr(lang, "тип", "type"),
+              tr(lang, "место, см", "pos, cm"), tr(lang, "раны", "wounds"), tr(lang, "МДД", "MDD"),
+              tr(lang, "состояние", "status")]
+    rows = []
+    for w in state.warriors:
+        pos = f"{w.x:g}, {w.y:g}" + (f", z {w.z:g}" if w.z else "") if w.deployed else "—"
+        rows.append([w.id, w.side, words.creature(w.type, lang), pos, f"{w.wounds}/{derive.health(w)}",
+                     f"{derive.mdd(w):g}", words.pick(words.STATUS[w.status], lang)
+                     + (f" ⚔ {','.join(w.engaged_with)}" if w.engaged_with else "")])
+    return header, rows

@@ -1,0 +1,51 @@
+"""Russian and English terms shared by the post, the frame and the parser (the rulebook's own words in Russian)."""
+
+from __future__ import annotations
+
+from replay.rulesets.warband import data
+
+STAGE = {"preparation": ("Подготовка", "Preparation"), "movement": ("Движение", "Movement"),
+         "ranged": ("Дальняя стадия", "Ranged stage"), "melee": ("Ближний бой", "Melee"),
+         "end": ("Конец хода", "End of turn")}
+DAY = {False: ("день", "day"), True: ("ночь", "night")}
+STATUS = {"active": ("в строю", "active"), "removed": ("выбыл", "removed")}
+SAVE = {"cover": ("за укрытие", "cover"), "armour": ("за доспехи", "armour"),
+        "invulnerable": ("непробиваемый", "invulnerable")}
+KIND = {"fight": ("бой", "fight"), "duel": ("дуэль", "duel"), "brawl": ("замес", "brawl"), "none": ("нет боя", "none")}
+
+STAGE_WORDS = {"movement": "movement", "движение": "movement", "ranged": "ranged", "стрельба": "ranged",
+               "дальняя": "ranged", "melee": "melee", "ближний": "melee", "бой": "melee",
+               "deployment": "deployment", "расстановка": "deployment"}
+
+
+def pick(pair: tuple[str, str], lang: str) -> str:
+    return pair[0] if lang == "ru" else pair[1]
+
+
+def creature(kind: str, lang: str) -> str:
+    return data.creature(kind).get("name_ru", kind) if lang == "ru" else kind
+
+
+def item(kind: str, lang: str) -> str:
+    return data.item(kind).get("name_ru", kind) if lang == "ru" else kind.replace("_", " ")
+
+
+def phase_title(phase: str | None, lang: str) -> str:
+    if not phase:
+        return ""
+    stage, _, side = phase.partition(":")
+    title = pick(STAGE.get(stage, (stage, stage)), lang)
+    return f"{title}: {side}" if side else title
+
+
+TYPE_LETTER = {"infantryman": "П", "archer": "Л", "mage": "М", "knight": "Р", "ogre": "О", "king": "К"}
+TYPE_LETTER_EN = {"infantryman": "I", "archer": "A", "mage": "M", "knight": "K", "ogre": "O", "king": "R"}
+
+
+def plural_ru(n: int, one: str, few: str, many: str) -> str:
+    """"1 атака, 2 атаки, 5 атак"."""
+    if n % 10 == 1 and n % 100 != 11:
+        return f"{n} {one}"
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return f"{n} {few}"
+    return f"{n} {many}"

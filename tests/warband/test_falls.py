@@ -1,0 +1,89 @@
+"""§4.2.4–§4.2.5 jumps and falls: TXT-17..26 and SCN-2."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from replay.rulesets.warband import derive, falls, resolve
+from tests.warband.helpers import OPTIONS, Inputs, of_type, run, state, warrior
+
+
+@pytest.mark.parametrize(("h", "mods", "turns", "wounds", "durability"), [
+    (5, {}, 0, 0, 0), (8, {}, 0, 0, 0),                                                           # TXT-18
+    (12, {"mdd": -2, "initiative": -1}, 1, 0, 0),                                                 # TXT-19
+    (16, {"mdd": -2, "initiative": -1}, 2, 0, 0),                                                 # TXT-20
+    (20, {"mdd": -4, "initiative": -2, "attack_strength": -2}, 2, 0, 0),                          # TXT-21
+    (24, {"mdd": -4, "initiative": -2, "attack_strength": -2}, 2, 0, 0),
+    (28, {"mdd": -6, "initiative": -3, "attack_strength": -4, "attacks": -1}, 2, 1, 1),           # TXT-22
+    (32, {"mdd": -6, "initiative": -3, "attack_strength": -4, "attacks": -1}, 3, 1, 1),           # TXT-23
+    (36, {"mdd": -8, "initiative": -4, "attack_strength": -6, "attacks": -2}, 3, 1, 2),           # TXT-24
+    (40, {"mdd": -8, "initiative": -4, "attack_strength": -6, "attacks": -2}, 3, 2, 2),           # TXT-25
+    (48, {"mdd": -10, "initiative": -5, "attack_strength": -8, "attacks": -3}, 4, 2, 3),          # TXT-26
+])
+def test_txt18_to_26_the_fall_formula(h, mods, turns, wounds, durability):
+    f = falls.fall(h)
+    assert (f.modifiers, f.turns, f.wounds, f.durability) == (mods, turns, wounds, durability)
+
+
+def towers():
+    # k1's centre on T2's edge, the landing point on T3's edge: an 8 cm gap at the same height
+    return [{"id": "t2", "polygon": [[0, 0], [20.5, 0], [20.5, 40], [0, 40]], "height": 30},
+            {"id": "t3", "polygon": [[27.5, 0], [48, 0], [48, 40], [27.5, 40]], "height": 30}]
+
+
+def knight_on_t2(turn: int = 3):
+    s = state(warrior("k1", "A", "knight", 20, 20, 0, items=["helmet", "small_shield", "armour", "short_weapon"]),
+              terrain=towers(), turn=turn)
+    return s.with_warrior(replace(s.warrior("k1"), z=30.0))
+
+
+def test_txt17_a_jump_within_half_the_mdd_needs_no_roll():
+    s = state(warrior("a1", "A", "infantryman", 10, 10, 0, items=["helmet", "small_shield", "armour"]))
+    s = s.with_warrior(replace(s.warrior("a1"), effects=(replace_effect(),)))  # МДД 12
+    assert derive.mdd(s.warrior("a1")) == 12
+    order = {"moves": [{"w": "a1", "jump": [16, 10]}]}
+    ctx, waiting = run(s, Inputs(2), lambda ctx: resolve.movement(ctx, "A", order, OPTIONS))
+    assert waiting is None and of_type(ctx, "warband.jump")[0]["success"]
+    order = {"moves": [{"w": "a1", "jump": [16.5, 10]}]}
+    ctx, waiting = run(s, Inputs(2), lambda ctx: resolve.movement(ctx, "A", order, OPTIONS))
+    assert waiting.requests[0].name == "move_roll"
+    ctx, waiting = run(s, Inputs(2).roll("A", "move_roll", 4, warrior="a1"),
+                       lambda ctx: resolve.movement(ctx, "A", order, OPTIONS))
+    (j,) = of_type(ctx, "warband.jump")
+    assert (j["allowance"], j["success"]) == (8, True)
+
+
+def replace_effect():
+    from replay.rulesets.warband.model import Effect
+
+    return Effect("gm", {"mdd": 3}, 9)
+
+
+def test_scn2_a_failed_jump_falls_30_cm():
+    order = {"moves": [{"w": "k1", "jump": [28, 20]}]}
+    inputs = Inputs(3).roll("A", "move_roll", 3, warrior="k1").roll("A", "save_armour", 2, warrior="k1", fall=1)
+    ctx, waiting = run(knight_on_t2(), inputs, lambda ctx: resolve.movement(ctx, "A", order, OPTIONS))
+    assert waiting is None
+    (j,) = of_type(ctx, "warband.jump")
+    assert (j["distance"], j["allowance"], j["success"], j["fall_height"]) == (8.0, 7, False, 30)
+    (f,) = of_type(ctx, "warband.fell")
+    assert (f["level"], f["until"], f["wounds"], f["durability"]) == (3, 4, 1, 1)
+    assert f["saves"] == [{"kind": "armour", "tn": 3, "die": 2, "saved": False}]
+    k1 = ctx.state.warrior("k1")
+    assert (k1.wounds, k1.z, k1.x) == (1, 0.0, pytest.approx(27))
+    assert [(i.kind, i.durability) for i in k1.equipment] == [("helmet", 1), ("small_shield", 1), ("armour", 2),
+                                                              ("short_weapon", None)]
+    assert (derive.mdd(k1), derive.initiative(k1), derive.attack_strength(k1), derive.attacks(k1)) == (4, 1, 0, 0)
+    assert derive.armour_save(k1) == 3
+
+
+def test_scn2_the_gm_may_rule_the_fall_height_c33():
+    order = {"moves": [{"w": "k1", "jump": [28, 20]}]}
+    inputs = Inputs(3).roll("A", "move_roll", 3, warrior="k1")
+    inputs._add("ruling", None, {"override": {"name": "fall_height", "key": {"warrior": "k1"}}, "value": 12})
+    ctx, waiting = run(knight_on_t2(), inputs, lambda ctx: resolve.movement(ctx, "A", order, OPTIONS))
+    assert waiting is None
+    (f,) = of_type(ctx, "warband.fell")
+    assert (f["height"], f["wounds"], f["modifiers"]) == (12, 0, {"mdd": -2, "initiative": -1})
