@@ -189,7 +189,8 @@ def test_a_generated_duel_replays_seeks_and_checkpoints_like_the_plain_fold(tmp_
 
 def test_the_bench_runs_and_prints_its_table(tmp_path: Path, monkeypatch, capsys) -> None:
     monkeypatch.setattr(bench, "OUT", tmp_path / "out")
-    assert bench.main(["--events", "1500", "--posts", "5", "--repeat", "1", "--json"]) == 0
+    assert bench.main(["--events", "1500", "--posts", "5", "--repeat", "1", "--json", "--corpus", "4",
+                       "--sizes", "1000"]) == 0
     report = json.loads(capsys.readouterr().out)
     figures = {f["name"]: f for f in report["figures"]}
     assert any(name.startswith("bulk import") and f["theirs"] and f["ratio"] for name, f in figures.items())
@@ -198,7 +199,7 @@ def test_the_bench_runs_and_prints_its_table(tmp_path: Path, monkeypatch, capsys
     assert list((tmp_path / "out").glob("duel-1500-*.jsonl"))
     assert report["envelope"] == 2 and b',"v":2,' in next((tmp_path / "out").glob("duel-1500-*.jsonl")).read_bytes()
     assert bench.main(["--events", "1500", "--posts", "5", "--repeat", "1", "--no-eventsourcing",
-                       "--no-full-import", "--envelope", "1"]) == 0
+                       "--no-full-import", "--no-cli", "--envelope", "1"]) == 0
     table = capsys.readouterr().out
     assert "figure" in table and "aim" in table and "met?" in table and "(envelope v1)" in table
     assert b',"v":' not in (tmp_path / "out" / f"duel-1500-v{bench.GENERATOR}-envelope1.jsonl").read_bytes()
