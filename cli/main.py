@@ -8,35 +8,62 @@ from __future__ import annotations
 
 import json
 import sys
-import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
+from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-import structlog
 
-from eventlog import dice as dicelib
-from eventlog import jsonl
-from eventlog import seal as seallib
 from eventlog.envelope import Draft, Event
 from eventlog.errors import BattlelogError, ValidationError
-from eventlog.store import Store
-from replay import audit as auditlib
-from replay import driver, importing, play, views
-from replay import rerun as rerunlib
-from replay import ruleset as registry
 from replay.render import text as textlib
 
-log = structlog.get_logger("battlelog")
+if TYPE_CHECKING:
+    from eventlog.store import Store
+    from replay import audit as auditlib
+
+
+class _Lazy:
+    """A module (or one name in it) imported when first used: `battlelog --help` and commands that do not need
+    DuckDB, pyarrow, the rulesets' pydantic models or structlog do not import them."""
+
+    def __init__(self, module: str, name: str | None = None, *call: str):
+        self._module, self._name, self._call = module, name, call
+
+    def __getattr__(self, attr: str) -> Any:
+        target = import_module(self._module)
+        if self._name is not None:
+            target = getattr(target, self._name)
+        if self._call:
+            target = target(*self._call)
+        self.__dict__[attr] = value = getattr(target, attr)
+        return value
+
+
+dicelib = _Lazy("eventlog.dice")
+jsonl = _Lazy("eventlog.jsonl")
+seallib = _Lazy("eventlog.seal")
+Store = _Lazy("eventlog.store", "Store")  # noqa: F811 - the class itself when type checking
+auditlib = _Lazy("replay.audit")  # noqa: F811
+driver = _Lazy("replay.driver")
+fold = _Lazy("replay.fold")
+importing = _Lazy("replay.importing")
+play = _Lazy("replay.play")
+views = _Lazy("replay.views")
+rerunlib = _Lazy("replay.rerun")
+registry = _Lazy("replay.ruleset")
+log = _Lazy("structlog", "get_logger", "battlelog")
 
 DB_HELP = "DuckDB file (default ./battlelog.duckdb, or $BATTLELOG_DB)."
 
 
 def _configure_logging(verbose: bool) -> None:
     import logging
+
+    import structlog
 
     structlog.configure(
         processors=[structlog.processors.add_log_level, structlog.dev.ConsoleRenderer(colors=False)],
@@ -124,6 +151,8 @@ def _extra_options(args: list[str]) -> dict[str, Any]:
 
 
 def _read_data_file(path: str) -> dict[str, Any]:
+    import tomllib
+
     text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     try:
         data = tomllib.loads(text) if path.endswith(".toml") else json.loads(text)
@@ -293,8 +322,8 @@ def order(ctx: click.Context, game: str, turn: int | None, actor: str, file_: st
           as_json: str | None, seal: bool, salt: str | None, replace_: bool, dry_run: bool) -> None:
     """Record a player's order, parsed from their forum post (every error is listed at once)."""
     with opened(ctx) as store:
-        g = driver.load(store, game)
-        here = play.point(g)
+        g, start = fold.load_span(store, game)
+        here = play.point(g, start)
         if as_json is not None:
             payload = _json_object(as_json, "--json")
         else:
@@ -312,8 +341,12 @@ def order(ctx: click.Context, game: str, turn: int | None, actor: str, file_: st
             play.check_draft(g, here, draft)
             click.echo(json.dumps(payload, ensure_ascii=False, sort_keys=True))
             return
-        event, new_salt = _sealed_or_plain(store, game, draft, seal=seal, salt=salt, replace_=replace_,
-                                           name="order", key={})
+        if seal or salt or replace_:
+            event, new_salt = _sealed_or_plain(store, game, draft, seal=seal, salt=salt, replace_=replace_,
+                                               name="order", key={})
+        else:  # append_input's check and append, on the game read once
+            checked = play._in_phase(here, play.check_draft(g, here, draft))
+            event, new_salt = store.append(game, g.events[-1].seq + 1, [checked])[0], None
     click.echo(f"seq {event.seq}: {event.type} of {actor} for turn {event.turn}")
     if new_salt:
         click.echo(f"salt {new_salt}  (keep it secret; reveal with: battlelog order {game} --actor {actor} "
@@ -360,7 +393,7 @@ def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str 
              **_parse_fields(fields)}
     spec = dicelib.parse(dice)
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        g = fold.load_created(store, game)
         purpose = purpose or getattr(g.ruleset, "default_roll_purpose", None)
         if not purpose:
             raise ValidationError("--purpose: say what the roll is for")
@@ -378,8 +411,14 @@ def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str 
             if problems:
                 raise ValidationError([f"--result: {p}" for p in problems])
             payload = dicelib.roll_payload(spec, values, purpose=purpose, source=source, link=link, **extra)
-            event, new_salt = _sealed_or_plain(store, game, Draft("roll", payload, turn, actor), seal=seal, salt=salt,
-                                               replace_=replace_, name=purpose, key=extra)
+            if seal or salt or replace_:
+                event, new_salt = _sealed_or_plain(store, game, Draft("roll", payload, turn, actor), seal=seal,
+                                                   salt=salt, replace_=replace_, name=purpose, key=extra)
+            else:  # append_input's check and append, on the game read once, from its latest checkpoint
+                g, start = fold.load_span(store, game)
+                here = play.point(g, start)
+                checked = play._in_phase(here, play.check_draft(g, here, Draft("roll", payload, turn, actor)))
+                event, new_salt = store.append(game, g.events[-1].seq + 1, [checked])[0], None
             if new_salt:
                 click.echo(f"seq {event.seq}: sealed roll of {actor or 'GM'}; salt {new_salt} (reveal with --reveal)")
                 return
@@ -598,15 +637,17 @@ def state(ctx: click.Context, game: str, turn: int | None, phase: str | None, st
           viewer: str | None) -> None:
     """Print a game's state after a turn, a phase or a step; the open turn's steps are provisional (stderr says so)."""
     with opened(ctx) as store:
-        g = driver.load(store, game)
         if turn is None:
-            here = play.point(g)
+            g, start = fold.load_span(store, game)
+            here = play.point(g, start)
             st, provisional = here.state, bool(here.drafts)
             if phase is not None or step is not None:
                 raise ValidationError("--phase and --step go with --turn")
-        elif turn in g.index.closed and phase is None:
+        elif phase is None and fold.is_closed(store, game, turn):
+            g = fold.load_created(store, game)
             st, provisional = driver.seek(store, g, turn, step), False
         else:
+            g = driver.load(store, game)
             st, ts = views.state_at(g, turn, step, store, phase)
             provisional = ts.provisional
     if provisional:
@@ -632,7 +673,10 @@ def post(ctx: click.Context, game: str, turn: int | None, phase: str | None, fmt
          viewer: str | None) -> None:
     """Write the GM's post of a turn (or phase): orders, rolls, resolutions with their arithmetic, the state."""
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        if turn is not None and fold.is_closed(store, game, turn):
+            g, _ = fold.load_span(store, game, turn)  # a closed turn's view reads from its checkpoint on
+        else:
+            g = driver.load(store, game)
         if turn is None:
             turn = play.point(g).turn
             if turn is None:
@@ -664,7 +708,10 @@ def render(ctx: click.Context, game: str, turn: int | None, phase: str | None, s
     if out.suffix.lower() not in {".svg", ".png"}:
         raise ValidationError(f"-o {output}: the file must end in .svg or .png")
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        if turn is not None and fold.is_closed(store, game, turn):
+            g, _ = fold.load_span(store, game, turn)  # a closed turn's frames read from its checkpoint on
+        else:
+            g = driver.load(store, game)
         if turn is None:
             turn = play.point(g).turn
             if turn is None:
@@ -698,7 +745,7 @@ def render(ctx: click.Context, game: str, turn: int | None, phase: str | None, s
 def audit(ctx: click.Context, game: str, as_json: bool) -> None:
     """Re-resolve every turn from the recorded inputs; exit 1 if any recorded resolution differs from the rules."""
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        g = fold.load_frozen(store, game)
     report = auditlib.audit(g)
     if as_json:
         click.echo(json.dumps({"game": report.game, "ruleset": report.ruleset, "turns": report.turns,
@@ -773,7 +820,7 @@ def rerun(ctx: click.Context, game: str, variant: str | None, ruleset_key: str |
         ruleset_key = ruleset_key or key
     options.update(_parse_fields(opts, "--option"))
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        g = fold.load_frozen(store, game)
     report = rerunlib.rerun(g, ruleset_key, options)
     click.echo(f"rerun of {report.game}: {report.turns} turns\n  recorded: {report.recorded}\n"
                f"  variant:  {report.variant}")
@@ -945,7 +992,11 @@ def import_plain(store: Store, text: str, *, source: str) -> dict[str, list[Even
     return {g: i.events for g, i in importing.import_plain(store, text, source=source).items()}
 
 
-check_log = importing.check_log
+def __getattr__(name: str) -> Any:
+    """`check_log`, importing.check_log, imported when asked for."""
+    if name == "check_log":
+        return importing.check_log
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- demo --------------------------------------------------------------------------------------------------------

@@ -338,11 +338,13 @@ def load_created(store: Store, game_id: str) -> Game:
 
 
 def load_span(store: Store, game_id: str, turn: int | None = None) -> tuple[Game, Any]:
-    """The game from the checkpoint nearest before `turn` (the latest one when None) on, and the state there.
+    """The game from the checkpoint nearest before `turn` (the latest one when None) on, and its state now.
 
-    The Game holds game.created and every event after that checkpoint, so its index knows the turns from there
-    to the end: `play.point(game, state)` is where the whole game stands, and the views of a closed turn inside
-    the span (given the store) are the whole game's. `fold(game)` of it is not the game's state: fold `state`.
+    The Game holds game.created, the checkpoint's own event (a turn.closed, which folds to nothing) and every
+    event after it, so its last event is the game's head and its index knows the turns from there to the end:
+    `play.point(game, state)` is where the whole game stands, and the views of a closed turn after the
+    checkpoint (given the store) are the whole game's. The state is the checkpoint's with the span folded on it
+    (`fold(game)` of a span is not the game's state).
     """
     game = load_created(store, game_id)
     upto = 2**63 - 1
@@ -352,15 +354,18 @@ def load_span(store: Store, game_id: str, turn: int | None = None) -> tuple[Game
             raise ValidationError(f"turn {turn} has no events in game {game_id!r}")
         upto = span[0] - 1
     cp = store.checkpoint(game_id, game.checkpoint_key, upto)
-    start, state = (1, initial_state(game)) if cp is None else (cp[0], game.ruleset.state_from_json(json.loads(cp[1])))
-    return game.extended(store.events(game_id, from_seq=start + 1)), state
+    if cp is None:
+        state, events = initial_state(game), store.events(game_id, from_seq=2)
+    else:
+        state, events = game.ruleset.state_from_json(json.loads(cp[1])), store.events(game_id, from_seq=max(2, cp[0]))
+    return game.extended(events), fold_events(game.ruleset, state, events)
 
 
 def is_closed(store: Store, game_id: str, turn: int) -> bool:
     """Whether the game's log holds turn.closed of `turn` (read from the store, not from a loaded game)."""
     span = store.turn_range(game_id, turn)
-    return span is not None and bool(store.events_of_types(game_id, {"turn.closed"}, from_seq=span[0],
-                                                           upto_seq=span[1]))
+    return span is not None and any(e.turn == turn for e in store.events_of_types(
+        game_id, {"turn.closed"}, from_seq=span[0], upto_seq=span[1]))
 
 
 def load_frozen(store: Store, game_id: str) -> Game:

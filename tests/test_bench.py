@@ -203,3 +203,43 @@ def test_the_bench_runs_and_prints_its_table(tmp_path: Path, monkeypatch, capsys
     table = capsys.readouterr().out
     assert "figure" in table and "aim" in table and "met?" in table and "(envelope v1)" in table
     assert b',"v":' not in (tmp_path / "out" / f"duel-1500-v{bench.GENERATOR}-envelope1.jsonl").read_bytes()
+
+
+RECORDED = DUELS + sorted((ROOT / "fixtures" / "knights").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", RECORDED, ids=[f"{p.parent.name}-{p.stem}" for p in RECORDED])
+def test_a_span_from_a_checkpoint_views_what_the_whole_game_views(tmp_path: Path, path: Path, monkeypatch) -> None:
+    from replay import fold, play, views
+
+    monkeypatch.setattr(fold, "CHECKPOINT_EVERY", 7)
+    with Store.open(tmp_path / "g.duckdb") as store:
+        game_id = next(iter(import_text(store, path.read_text(encoding="utf-8"), source=path.name)))
+        whole = driver.load(store, game_id)
+        span, start = fold.load_span(store, game_id)
+        assert span.events[-1] == whole.events[-1] and len(span.events) < len(whole.events)
+        here, there = play.point(span, start), play.point(whole)
+        assert (here.turn, here.state, here.drafts, here.requests) == (there.turn, there.state, there.drafts,
+                                                                       there.requests)
+        for turn in sorted(whole.index.closed):
+            assert fold.is_closed(store, game_id, turn)
+            part, _ = fold.load_span(store, game_id, turn)
+            assert views.turn_view(part, turn, store) == views.turn_view(whole, turn, store)
+            assert views.frame_view(part, turn, None, "en", store) == views.frame_view(whole, turn, None, "en", store)
+        assert not fold.is_closed(store, game_id, max(whole.index.by_turn) + 1)
+
+
+def test_replay_verified_reads_and_checks_every_event(tmp_path: Path, small_duel: bytes, monkeypatch) -> None:
+    from eventlog.errors import ChainError
+    from replay import fold
+
+    monkeypatch.setattr(fold, "REPLAY_CHUNK", 64)
+    with Store.open(tmp_path / "g.duckdb") as store:
+        driver.import_exported(store, small_duel, source="duel.jsonl", check=check_log)
+        read, state = fold.replay_verified(store, bench.GAME)
+        assert read == store.count(bench.GAME) and state == driver.fold(driver.load(store, bench.GAME))
+        store.con.execute("UPDATE events SET payload = '{\"text\":\"x\"}' WHERE game = ? AND seq = 100",
+                          [bench.GAME])
+        with pytest.raises(ChainError) as error:
+            fold.replay_verified(store, bench.GAME)
+        assert error.value.seq == 100
