@@ -55,6 +55,7 @@ play = _Lazy("replay.play")
 views = _Lazy("replay.views")
 rerunlib = _Lazy("replay.rerun")
 registry = _Lazy("replay.ruleset")
+corpuslib = _Lazy("replay.corpus")
 log = _Lazy("structlog", "get_logger", "battlelog")
 
 DB_HELP = "DuckDB file (default ./battlelog.duckdb, or $BATTLELOG_DB)."
@@ -1063,6 +1064,126 @@ def demo(fixture: str, out_dir: str, lang: str, png: bool) -> None:
     click.echo(f"result: {json.dumps(final.get('result'), ensure_ascii=False)}")
     click.echo(f"frames and posts in {out}/ (open turnNN-stepK.png; paste turnNN-post.bbcode.txt into a forum)")
 
+
+# --- corpus ------------------------------------------------------------------------------------------------------
+
+@main.group()
+def corpus() -> None:
+    """Many recorded games at once: PATH… are folders (every *.jsonl below), globs, files or Parquet archives.
+
+    One job per game on a process pool over every core; a progress line on stderr, a summary table on stdout and
+    each game's result as a JSON line in OUT/results.jsonl. A game that fails is reported and the run goes on;
+    the exit code is 1 if any did."""
+
+
+def _corpus_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    for option in reversed([
+        click.argument("paths", nargs=-1, required=True),
+        click.option("--engine", type=click.Choice(["process", "ray"]), default="process", show_default=True,
+                     help="Where the jobs run: a process pool here, or Ray (pip install 'battlelog[cluster]')."),
+        click.option("--jobs", type=int, help="Worker processes (default: every core)."),
+        click.option("--out", "out_dir", default="corpus-out", show_default=True,
+                     help="Folder for results.jsonl (and a rerun's per-game diffs)."),
+        click.option("--json", "as_json", is_flag=True, help="Print the per-game results as JSON lines instead."),
+    ]):
+        fn = option(fn)
+    return fn
+
+
+def _run_corpus(kind: str, paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str, as_json: bool,
+                variant: Any = None, on_result: Callable[[Any], None] | None = None) -> None:
+    import time
+
+    todo = corpuslib.units(paths)
+    out = Path(out_dir)
+    (out / "diffs" if kind == "rerun" else out).mkdir(parents=True, exist_ok=True)
+
+    shown = [-1.0]
+
+    def progress(done: int, total: int, failed: int, seconds: float) -> None:
+        if done < total and seconds - shown[0] < 0.25:
+            return
+        shown[0] = seconds
+        click.echo(f"\r{kind}: {done:,}/{total:,} games, {failed:,} failed, {seconds:.1f} s", err=True,
+                   nl=done == total)
+
+    start = time.perf_counter()
+    results = []
+    with (out / "results.jsonl").open("w", encoding="utf-8") as lines:
+        for result in corpuslib.run_all(kind, todo, variant=variant or corpuslib.Variant(), engine=engine,
+                                        workers=jobs, progress=progress):
+            if on_result is not None:
+                on_result(result)
+            if kind == "rerun":
+                corpuslib.write_diff(out / "diffs", result)
+            line = json.dumps(corpuslib.result_json(result), ensure_ascii=False, sort_keys=True)
+            lines.write(line + "\n")
+            if as_json:
+                click.echo(line)
+            result.data.pop("events_", None)
+            results.append(result)
+    if not as_json:
+        click.echo("\n".join(corpuslib.summary(kind, results, time.perf_counter() - start)))
+        click.echo(f"per-game results: {out / 'results.jsonl'}" + (f"; diffs: {out / 'diffs'}/"
+                                                                   if kind == "rerun" else ""))
+    bad = any(not r.ok or (kind == "audit" and not r.data.get("clean")) for r in results)
+    sys.exit(1 if bad else 0)
+
+
+@corpus.command(name="verify")
+@_corpus_options
+@handles_errors
+def corpus_verify(paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str, as_json: bool) -> None:
+    """Check every game's hash chain."""
+    _run_corpus("verify", paths, engine, jobs, out_dir, as_json)
+
+
+@corpus.command(name="audit")
+@_corpus_options
+@handles_errors
+def corpus_audit(paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str, as_json: bool) -> None:
+    """Re-resolve every game's turns from its recorded inputs; exit 1 if any game is not clean."""
+    _run_corpus("audit", paths, engine, jobs, out_dir, as_json)
+
+
+@corpus.command(name="rerun")
+@_corpus_options
+@click.option("--variant", help="Variant file (TOML): ruleset = \"duel@1\" and an [options] table.")
+@click.option("--ruleset", "ruleset_key", help="Another ruleset version, e.g. duel@1.")
+@click.option("--option", "opts", multiple=True, help="House-rule switch key=value.")
+@handles_errors
+def corpus_rerun(paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str, as_json: bool,
+                 variant: str | None, ruleset_key: str | None, opts: tuple[str, ...]) -> None:
+    """Re-resolve every game under a variant: how many change result, the turn each first diverges, how the
+    winners' shares move; OUT/diffs/GAME.txt says what changes in each game, turn by turn."""
+    options: dict[str, Any] = {}
+    if variant:
+        key, options = rerunlib.load_variant(variant)
+        ruleset_key = ruleset_key or key
+    options.update(_parse_fields(opts, "--option"))
+    _run_corpus("rerun", paths, engine, jobs, out_dir, as_json, corpuslib.Variant(ruleset_key, options))
+
+
+@corpus.command(name="import")
+@_corpus_options
+@db_option
+@click.pass_context
+@handles_errors
+def corpus_import(ctx: click.Context, paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str,
+                  as_json: bool) -> None:
+    """Import every game: each log checked in parallel (hashes, links, every input against the rules), then
+    inserted here one game a transaction; a game already in the database, or failing, is reported."""
+    with opened(ctx, write=True) as store:
+        def insert(result: Any) -> None:
+            if not result.ok:
+                return
+            if store.exists(result.game):
+                result.ok, result.error = False, f"game {result.game!r} already exists in this database"
+                return
+            events = result.data.pop("events_")
+            store.import_events(events)
+            fold.write_checkpoints(store, fold.game_from_events(events))
+        _run_corpus("import", paths, engine, jobs, out_dir, as_json, on_result=insert)
 
 if __name__ == "__main__":
     main()
