@@ -512,17 +512,21 @@ class Run:
     err: str
 
 
+TREE = Path(__file__).resolve().parent.parent
+"""The checkout whose `battlelog` the whole-process rows run (`--tree`: another one, e.g. an older commit's)."""
+
+
 def battlelog(*args: str) -> list[str]:
-    """The command line of `battlelog ARGS` (the installed script if there is one, else `python -m cli.main`)."""
-    script = Path(sys.executable).with_name("battlelog")
-    return [str(script), *args] if script.exists() else [sys.executable, "-m", "cli.main", *args]
+    """The command line of `battlelog ARGS`: `python -m cli.main` with TREE first on the path (so `--tree` picks
+    the code, not the installed script)."""
+    return [sys.executable, "-m", "cli.main", *args]
 
 
 def process(cmd: list[str], cwd: Path, *, check: bool = True) -> Run:
     """Run `cmd` as a whole process under the wrapper; its wall time and peak RSS."""
     import subprocess
 
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    env = {**os.environ, "PYTHONPATH": str(TREE)}
     out = subprocess.run([sys.executable, "-c", _WRAP, *cmd], cwd=cwd, env=env, capture_output=True, text=True,
                          check=True)
     data = json.loads(out.stdout)
@@ -555,6 +559,9 @@ def cli_figures(work: Path, db: Path, data: bytes, n: int, count: int, late: int
     """Every CLI row as whole processes: start-up, state, order, roll, import, verify, audit and rerun by size."""
     runs = max(3, repeat)
     figures: list[Figure] = []
+    bare_ms, _ = medians([process([sys.executable, "-c", "pass"], work) for _ in range(runs + 2)])
+    figures.append(Figure("bare interpreter (`python -c pass`)", bare_ms, "ms",
+                          note=f"whole process, median of {runs + 2}: the machine's mood, to scale the rows below"))
     help_ms, help_rss = medians([process(battlelog("--help"), work) for _ in range(runs + 2)])
     figures.append(Figure("`battlelog --help` start-up", help_ms, "ms", aim="<= 150 ms", met=help_ms <= 150,
                           note=f"whole process, median of {runs + 2}; peak RSS {help_rss:.0f} MB; the start-up the "
@@ -761,7 +768,7 @@ def compared(name: str, ours: float, theirs: float | None, aim: float | None, un
 
 def run(n: int, posts: int, repeat: int, with_eventsourcing: bool, with_full_import: bool,
         log: Callable[[str], None], envelope: int = 2, with_cli: bool = True, corpus: int = 1000,
-        sizes: list[int] | None = None) -> list[Figure]:
+        sizes: list[int] | None = None, cli_only: bool = False) -> list[Figure]:
     """Every figure, in a fresh temporary directory."""
     data = duel_jsonl(n, log, envelope)
     count = data.count(b"\n")
@@ -769,6 +776,8 @@ def run(n: int, posts: int, repeat: int, with_eventsourcing: bool, with_full_imp
     figures: list[Figure] = []
     with tempfile.TemporaryDirectory(prefix="battlelog-bench-") as tmp:
         work = Path(tmp)
+        if cli_only:
+            return cli_only_figures(work, data, n, count, repeat, sizes, corpus, log)
         times, db, full_db, last = rounds(work, data, repeat, with_eventsourcing, with_full_import, log)
         if check_replay(db, last["state"]) != count or last["read"] != count:
             raise AssertionError("the replay did not read the whole game")
@@ -793,6 +802,20 @@ def run(n: int, posts: int, repeat: int, with_eventsourcing: bool, with_full_imp
             log("memory done")
             if corpus:
                 figures.extend(corpus_figures(work, corpus, log))
+    return figures
+
+
+def cli_only_figures(work: Path, data: bytes, n: int, count: int, repeat: int, sizes: list[int] | None,
+                     corpus: int, log: Callable[[str], None]) -> list[Figure]:
+    """`--cli-only`: the whole-process rows, the memory row and the corpus rerun (no eventsourcing ratio)."""
+    db = sized_db(work, n, log)
+    with Store.open(db) as store:
+        late = max(store.turn_index(GAME))
+    figures = cli_figures(work, db, data, n, count, late, repeat,
+                          sizes or [s for s in (1_000, 10_000) if s < n] + [n], None, log)
+    figures.extend(memory_figures(work, db, data, count))
+    if corpus:
+        figures.extend(corpus_figures(work, corpus, log))
     return figures
 
 
@@ -841,6 +864,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", help="game sizes of the audit and rerun rows, e.g. 1000,10000,100000")
     parser.add_argument("--envelope", type=int, choices=(1, 2), default=2,
                         help="the log's envelope version (1: as exported before envelope v2, for older figures)")
+    parser.add_argument("--cli-only", action="store_true", help="only the whole-process rows (and memory, corpus)")
+    parser.add_argument("--tree", help="run the `battlelog` of this checkout in the whole-process rows")
     parser.add_argument("--_replay", help=argparse.SUPPRESS)
     parser.add_argument("--_es-save", nargs=2, help=argparse.SUPPRESS)
     parser.add_argument("--_es-load", help=argparse.SUPPRESS)
@@ -859,10 +884,13 @@ def main(argv: list[str] | None = None) -> int:
         """Progress to stderr."""
         print(message, file=sys.stderr, flush=True)
     sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else None
+    global TREE
+    TREE = Path(args.tree).resolve() if args.tree else TREE
     figures = run(args.events, args.posts, max(1, args.repeat), not args.no_eventsourcing, not args.no_full_import,
-                  log, args.envelope, not args.no_cli, args.corpus, sizes)
+                  log, args.envelope, not args.no_cli, args.corpus, sizes, args.cli_only)
     if args.json:
-        print(json.dumps({"events": args.events, "envelope": args.envelope, "python": sys.version.split()[0],
+        print(json.dumps({"events": args.events, "envelope": args.envelope, "tree": str(TREE),
+                          "python": sys.version.split()[0],
                           "cpus": os.cpu_count(),
                           "figures": [asdict(f) for f in figures]}, ensure_ascii=False, indent=2))
     else:
