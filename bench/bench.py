@@ -492,11 +492,13 @@ import json, resource, subprocess, sys, time
 start = time.perf_counter()
 done = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 seconds = time.perf_counter() - start
-peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-print(json.dumps({"seconds": seconds, "rss_kb": peak, "rc": done.returncode, "err": done.stderr.decode()[-400:]}))
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(json.dumps({"seconds": seconds, "rss_kb": usage.ru_maxrss, "cpu": usage.ru_utime + usage.ru_stime,
+                  "rc": done.returncode, "err": done.stderr.decode()[-400:]}))
 """
-"""Runs one command as its only child: its wall time, and its peak RSS from getrusage(RUSAGE_CHILDREN) (which,
-in a process with one child, is that child's)."""
+"""Runs one command as its only child: its wall time, and its peak RSS and CPU time (user + system) from
+getrusage(RUSAGE_CHILDREN) (in a process with one child, that child's: the largest RSS of its tree, the CPU time
+of the whole tree, the workers it waited for included)."""
 
 VARIANT = 'name = "single counter"\nruleset = "duel@1"\n\n[options]\ncounter_mode = "single"\n'
 """The house rules every rerun figure uses (A16: one counter-attack per duelist per turn)."""
@@ -504,12 +506,13 @@ VARIANT = 'name = "single counter"\nruleset = "duel@1"\n\n[options]\ncounter_mod
 
 @dataclass
 class Run:
-    """One whole process: wall seconds, peak RSS (MB), exit code and the end of its stderr."""
+    """One whole process: wall seconds, peak RSS (MB), exit code, the end of its stderr and its CPU seconds."""
 
     seconds: float
     rss_mb: float
     rc: int
     err: str
+    cpu: float = 0.0
 
 
 TREE = Path(__file__).resolve().parent.parent
@@ -530,7 +533,7 @@ def process(cmd: list[str], cwd: Path, *, check: bool = True) -> Run:
     out = subprocess.run([sys.executable, "-c", _WRAP, *cmd], cwd=cwd, env=env, capture_output=True, text=True,
                          check=True)
     data = json.loads(out.stdout)
-    run = Run(data["seconds"], data["rss_kb"] / 1024, data["rc"], data["err"])
+    run = Run(data["seconds"], data["rss_kb"] / 1024, data["rc"], data["err"], data["cpu"])
     if check and run.rc != 0:
         raise RuntimeError(f"{' '.join(cmd)} exited {run.rc}: {run.err}")
     return run
@@ -539,6 +542,11 @@ def process(cmd: list[str], cwd: Path, *, check: bool = True) -> Run:
 def medians(runs: list[Run]) -> tuple[float, float]:
     """(median wall ms, max peak RSS MB) of runs."""
     return statistics.median(r.seconds for r in runs) * 1000, max(r.rss_mb for r in runs)
+
+
+def cpu_ms(runs: list[Run]) -> float:
+    """The median CPU time (user + system, the whole process tree) of runs, in ms."""
+    return statistics.median(r.cpu for r in runs) * 1000
 
 
 def copy_db(db: Path, to: Path) -> Path:
@@ -562,10 +570,11 @@ def cli_figures(work: Path, db: Path, data: bytes, n: int, count: int, late: int
     bare_ms, _ = medians([process([sys.executable, "-c", "pass"], work) for _ in range(runs + 2)])
     figures.append(Figure("bare interpreter (`python -c pass`)", bare_ms, "ms",
                           note=f"whole process, median of {runs + 2}: the machine's mood, to scale the rows below"))
-    help_ms, help_rss = medians([process(battlelog("--help"), work) for _ in range(runs + 2)])
+    helps = [process(battlelog("--help"), work) for _ in range(runs + 2)]
+    (help_ms, help_rss), help_cpu = medians(helps), cpu_ms(helps)
     figures.append(Figure("`battlelog --help` start-up", help_ms, "ms", aim="<= 150 ms", met=help_ms <= 150,
-                          note=f"whole process, median of {runs + 2}; peak RSS {help_rss:.0f} MB; the start-up the "
-                               "rows below are measured over"))
+                          note=f"whole process, median of {runs + 2}; CPU {help_cpu:.0f} ms; peak RSS "
+                               f"{help_rss:.0f} MB; the start-up the rows below are measured over"))
     main_db = ["--db", str(db)]
 
     def row(name: str, cmd: list[str], aim_ms: float | None, what: str, n: int = runs,
@@ -575,8 +584,9 @@ def cli_figures(work: Path, db: Path, data: bytes, n: int, count: int, late: int
         over = ms - help_ms
         figures.append(Figure(name, ms, "ms", aim="" if aim_ms is None else f"start-up + <= {aim_ms:g} ms",
                               met=None if aim_ms is None else over <= aim_ms,
-                              note=f"whole process, median of {n}; {over:+.0f} ms over start-up; peak RSS "
-                                   f"{rss:.0f} MB; {what}"))
+                              note=f"whole process, median of {n}; {over:+.0f} ms over start-up; CPU "
+                                   f"{cpu_ms(done):.0f} ms (start-up's {help_cpu:.0f}); peak RSS {rss:.0f} MB; "
+                                   f"{what}"))
 
     row(f"`battlelog state --turn {late}` (a closed late turn)", ["state", GAME, "--turn", str(late), "--json"], 50,
         "the state after the turn, printed as JSON")
@@ -597,14 +607,14 @@ def cli_figures(work: Path, db: Path, data: bytes, n: int, count: int, late: int
     seconds, rss = statistics.median(r.seconds for r in imports), max(r.rss_mb for r in imports)
     figures.append(compared("`battlelog import` (every rule checked), whole process, vs eventsourcing save",
                             count / seconds, es_save, 5,
-                            note=f"median of {len(imports)}; start-up included; peak RSS {rss:.0f} MB; theirs: "
-                                 "eventsourcing save in process, GC on"))
+                            note=f"median of {len(imports)}; start-up included; CPU {cpu_ms(imports) / 1000:.2f} s; "
+                                 f"peak RSS {rss:.0f} MB; theirs: eventsourcing save in process, GC on"))
     verifies = [process(battlelog(*main_db, "verify", GAME), work) for _ in range(runs)]
     seconds, rss = statistics.median(r.seconds for r in verifies), max(r.rss_mb for r in verifies)
     figures.append(Figure("`battlelog verify`, whole process", count / seconds, "ev/s", aim=">= 500k ev/s",
                           met=count / seconds >= 500_000,
-                          note=f"median of {runs}; start-up included; peak RSS {rss:.0f} MB; every hash and link "
-                               "checked, engine rolls re-derived"))
+                          note=f"median of {runs}; start-up included; CPU {cpu_ms(verifies) / 1000:.2f} s; peak "
+                               f"RSS {rss:.0f} MB; every hash and link checked, engine rolls re-derived"))
     log("cli: import, verify done")
 
     house = work / "house.toml"
@@ -621,8 +631,8 @@ def cli_figures(work: Path, db: Path, data: bytes, n: int, count: int, late: int
             seconds, rss = statistics.median(r.seconds for r in done), max(r.rss_mb for r in done)
             figures.append(Figure(f"`battlelog {name}`, {events:,} events", events / seconds, "ev/s",
                                   aim=">= 50k ev/s", met=events / seconds >= 50_000,
-                                  note=f"whole process, median of {n}: {seconds:.2f} s, start-up included; peak "
-                                       f"RSS {rss:.0f} MB"))
+                                  note=f"whole process, median of {n}: {seconds:.2f} s (CPU {cpu_ms(done) / 1000:.2f}"
+                                       f" s), start-up included; peak RSS {rss:.0f} MB"))
         log(f"cli: audit and rerun of {size:,} events done")
     return figures
 
@@ -751,9 +761,10 @@ def corpus_figures(work: Path, games: int, log: Callable[[str], None]) -> list[F
     log("corpus rerun done")
     return [Figure(f"`battlelog corpus rerun` of {games:,} duels under a variant", done.seconds, "s", aim="<= 20 s",
                    met=done.seconds <= 20,
-                   note=f"whole process on {os.cpu_count()} cores (process pool); peak RSS of the parent "
-                        f"{done.rss_mb:.0f} MB; every file parsed and its chain checked, each game re-resolved "
-                        "under counter_mode = single, per-game diffs written")]
+                   note=f"whole process on {os.cpu_count()} cores (process pool); CPU {done.cpu:.1f} s over "
+                        f"the whole tree; peak RSS (largest process) {done.rss_mb:.0f} MB; every file parsed and "
+                        "its chain checked, each game re-resolved under counter_mode = single, per-game diffs "
+                        "written")]
 
 
 # --- the run -------------------------------------------------------------------------------------------------------

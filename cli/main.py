@@ -646,7 +646,7 @@ def state(ctx: click.Context, game: str, turn: int | None, phase: str | None, st
                 raise ValidationError("--phase and --step go with --turn")
         elif phase is None and fold.is_closed(store, game, turn):
             g = fold.load_created(store, game)
-            st, provisional = driver.seek(store, g, turn, step), False
+            st, provisional = fold.seek(store, g, turn, step), False
         else:
             g = driver.load(store, game)
             st, ts = views.state_at(g, turn, step, store, phase)
