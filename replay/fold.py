@@ -378,7 +378,7 @@ def load_frozen(store: Store, game_id: str) -> Game:
     return game
 
 
-REPLAY_CHUNK = 8192
+REPLAY_CHUNK = 2048
 """Events read per query by `replay_verified` (memory stays bounded whatever the game's length)."""
 
 
