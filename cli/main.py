@@ -8,35 +8,63 @@ from __future__ import annotations
 
 import json
 import sys
-import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
+from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-import structlog
 
-from eventlog import dice as dicelib
-from eventlog import jsonl
-from eventlog import seal as seallib
 from eventlog.envelope import Draft, Event
 from eventlog.errors import BattlelogError, ValidationError
-from eventlog.store import Store
-from replay import audit as auditlib
-from replay import driver, importing, play, views
-from replay import rerun as rerunlib
-from replay import ruleset as registry
 from replay.render import text as textlib
 
-log = structlog.get_logger("battlelog")
+if TYPE_CHECKING:
+    from eventlog.store import Store
+    from replay import audit as auditlib
+
+
+class _Lazy:
+    """A module (or one name in it) imported when first used: `battlelog --help` and commands that do not need
+    DuckDB, pyarrow, the rulesets' pydantic models or structlog do not import them."""
+
+    def __init__(self, module: str, name: str | None = None, *call: str):
+        self._module, self._name, self._call = module, name, call
+
+    def __getattr__(self, attr: str) -> Any:
+        target = import_module(self._module)
+        if self._name is not None:
+            target = getattr(target, self._name)
+        if self._call:
+            target = target(*self._call)
+        self.__dict__[attr] = value = getattr(target, attr)
+        return value
+
+
+dicelib = _Lazy("eventlog.dice")
+jsonl = _Lazy("eventlog.jsonl")
+seallib = _Lazy("eventlog.seal")
+Store = _Lazy("eventlog.store", "Store")  # noqa: F811 - the class itself when type checking
+auditlib = _Lazy("replay.audit")  # noqa: F811
+driver = _Lazy("replay.driver")
+fold = _Lazy("replay.fold")
+importing = _Lazy("replay.importing")
+play = _Lazy("replay.play")
+views = _Lazy("replay.views")
+rerunlib = _Lazy("replay.rerun")
+registry = _Lazy("replay.ruleset")
+corpuslib = _Lazy("replay.corpus")
+log = _Lazy("structlog", "get_logger", "battlelog")
 
 DB_HELP = "DuckDB file (default ./battlelog.duckdb, or $BATTLELOG_DB)."
 
 
 def _configure_logging(verbose: bool) -> None:
     import logging
+
+    import structlog
 
     structlog.configure(
         processors=[structlog.processors.add_log_level, structlog.dev.ConsoleRenderer(colors=False)],
@@ -183,6 +211,8 @@ def _extra_options(args: list[str]) -> dict[str, Any]:
 
 
 def _read_data_file(path: str) -> dict[str, Any]:
+    import tomllib
+
     text = _read_text(path)
     try:
         data = tomllib.loads(text) if path.endswith(".toml") else json.loads(text)
@@ -360,8 +390,8 @@ def order(ctx: click.Context, game: str, turn: int | None, actor: str, file_: st
           dry_run: bool) -> None:
     """Record a player's order, parsed from their forum post (every error is listed at once)."""
     with opened(ctx) as store:
-        g = driver.load(store, game)
-        here = play.point(g)
+        g, start = fold.load_span(store, game)
+        here = play.point(g, start)
         if as_json is not None:
             payload = _json_object(as_json, "--json")
         else:
@@ -381,8 +411,11 @@ def order(ctx: click.Context, game: str, turn: int | None, actor: str, file_: st
             play.check_draft(g, here, draft)
             click.echo(json.dumps(payload, ensure_ascii=False, sort_keys=True))
             return
-        event, new_salt = _sealed_or_plain(store, game, draft, seal=seal, salt=salt, replace_=replace_,
-                                           name="order", key=key)
+        if seal or salt or replace_:
+            event, new_salt = _sealed_or_plain(store, game, draft, seal=seal, salt=salt, replace_=replace_,
+                                               name="order", key=key)
+        else:  # append_input's check and append, on the game read once
+            event, new_salt = play.append_at(store, g, here, draft), None
     click.echo(f"seq {event.seq}: {event.type} of {actor} for turn {event.turn}")
     if new_salt:
         click.echo(f"salt {new_salt}  (keep it secret; reveal with: battlelog order {game} --actor {actor} "
@@ -437,7 +470,7 @@ def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str 
              **_parse_fields(fields)}
     spec = dicelib.parse(dice)
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        g = fold.load_created(store, game)
         purpose = purpose or getattr(g.ruleset, "default_roll_purpose", None)
         if not purpose:
             raise ValidationError("--purpose: say what the roll is for")
@@ -455,8 +488,13 @@ def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str 
             if problems:
                 raise ValidationError([f"--result: {p}" for p in problems])
             payload = dicelib.roll_payload(spec, values, purpose=purpose, source=source, link=link, **extra)
-            event, new_salt = _sealed_or_plain(store, game, Draft("roll", payload, turn, actor), seal=seal, salt=salt,
-                                               replace_=replace_, name=purpose, key=extra)
+            if seal or salt or replace_:
+                event, new_salt = _sealed_or_plain(store, game, Draft("roll", payload, turn, actor), seal=seal,
+                                                   salt=salt, replace_=replace_, name=purpose, key=extra)
+            else:  # append_input's check and append, on the game read once, from its latest checkpoint
+                g, start = fold.load_span(store, game)
+                here = play.point(g, start)
+                event, new_salt = play.append_at(store, g, here, Draft("roll", payload, turn, actor)), None
             if new_salt:
                 click.echo(f"seq {event.seq}: sealed roll of {actor or 'GM'}; salt {new_salt} (reveal with --reveal)")
                 return
@@ -679,15 +717,17 @@ def state(ctx: click.Context, game: str, turn: int | None, phase: str | None, st
           viewer: str | None) -> None:
     """Print a game's state after a turn, a phase or a step; the open turn's steps are provisional (stderr says so)."""
     with opened(ctx) as store:
-        g = driver.load(store, game)
         if turn is None:
-            here = play.point(g)
+            g, start = fold.load_span(store, game)
+            here = play.point(g, start)
             st, provisional = here.state, bool(here.drafts)
             if phase is not None or step is not None:
                 raise ValidationError("--phase and --step go with --turn")
-        elif turn in g.index.closed and phase is None:
-            st, provisional = driver.seek(store, g, turn, step), False
+        elif phase is None and fold.is_closed(store, game, turn):
+            g = fold.load_created(store, game)
+            st, provisional = fold.seek(store, g, turn, step), False
         else:
+            g = driver.load(store, game)
             st, ts = views.state_at(g, turn, step, store, phase)
             provisional = ts.provisional
     if provisional:
@@ -713,7 +753,10 @@ def post(ctx: click.Context, game: str, turn: int | None, phase: str | None, fmt
          viewer: str | None) -> None:
     """Write the GM's post of a turn (or phase): orders, rolls, resolutions with their arithmetic, the state."""
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        if turn is not None and fold.is_closed(store, game, turn):
+            g, _ = fold.load_span(store, game, turn)  # a closed turn's view reads from its checkpoint on
+        else:
+            g = driver.load(store, game)
         if turn is None:
             turn = play.point(g).turn
             if turn is None:
@@ -745,7 +788,10 @@ def render(ctx: click.Context, game: str, turn: int | None, phase: str | None, s
     if out.suffix.lower() not in {".svg", ".png"}:
         raise ValidationError(f"-o {output}: the file must end in .svg or .png")
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        if turn is not None and fold.is_closed(store, game, turn):
+            g, _ = fold.load_span(store, game, turn)  # a closed turn's frames read from its checkpoint on
+        else:
+            g = driver.load(store, game)
         if turn is None:
             turn = play.point(g).turn
             if turn is None:
@@ -779,7 +825,7 @@ def render(ctx: click.Context, game: str, turn: int | None, phase: str | None, s
 def audit(ctx: click.Context, game: str, as_json: bool) -> None:
     """Re-resolve every turn from the recorded inputs; exit 1 if any recorded resolution differs from the rules."""
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        g = fold.load_frozen(store, game)
     report = auditlib.audit(g)
     if as_json:
         click.echo(json.dumps({"game": report.game, "ruleset": report.ruleset, "turns": report.turns,
@@ -854,7 +900,7 @@ def rerun(ctx: click.Context, game: str, variant: str | None, ruleset_key: str |
         ruleset_key = ruleset_key or key
     options.update(_parse_fields(opts, "--option"))
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        g = fold.load_frozen(store, game)
     report = rerunlib.rerun(g, ruleset_key, options)
     click.echo(f"rerun of {report.game}: {report.turns} turns\n  recorded: {report.recorded}\n"
                f"  variant:  {report.variant}")
@@ -1236,7 +1282,11 @@ def import_plain(store: Store, text: str, *, source: str) -> dict[str, list[Even
     return {g: i.events for g, i in importing.import_plain(store, text, source=source).items()}
 
 
-check_log = importing.check_log
+def __getattr__(name: str) -> Any:
+    """`check_log`, importing.check_log, imported when asked for."""
+    if name == "check_log":
+        return importing.check_log
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- demo --------------------------------------------------------------------------------------------------------
@@ -1306,6 +1356,126 @@ def demo(fixture: str, out_dir: str, lang: str, png: bool) -> None:
     click.echo(f"result: {json.dumps(final.get('result'), ensure_ascii=False)}")
     click.echo(f"frames and posts in {out}/ (open turnNN-stepK.png; paste turnNN-post.bbcode.txt into a forum)")
 
+
+# --- corpus ------------------------------------------------------------------------------------------------------
+
+@main.group()
+def corpus() -> None:
+    """Many recorded games at once: PATH… are folders (every *.jsonl below), globs, files or Parquet archives.
+
+    One job per game on a process pool over every core; a progress line on stderr, a summary table on stdout and
+    each game's result as a JSON line in OUT/results.jsonl. A game that fails is reported and the run goes on;
+    the exit code is 1 if any did."""
+
+
+def _corpus_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    for option in reversed([
+        click.argument("paths", nargs=-1, required=True),
+        click.option("--engine", type=click.Choice(["process", "ray"]), default="process", show_default=True,
+                     help="Where the jobs run: a process pool here, or Ray (pip install 'battlelog[cluster]')."),
+        click.option("--jobs", type=int, help="Worker processes (default: every core)."),
+        click.option("--out", "out_dir", default="corpus-out", show_default=True,
+                     help="Folder for results.jsonl (and a rerun's per-game diffs)."),
+        click.option("--json", "as_json", is_flag=True, help="Print the per-game results as JSON lines instead."),
+    ]):
+        fn = option(fn)
+    return fn
+
+
+def _run_corpus(kind: str, paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str, as_json: bool,
+                variant: Any = None, on_result: Callable[[Any], None] | None = None) -> None:
+    import time
+
+    todo = corpuslib.units(paths)
+    out = Path(out_dir)
+    (out / "diffs" if kind == "rerun" else out).mkdir(parents=True, exist_ok=True)
+
+    shown = [-1.0]
+
+    def progress(done: int, total: int, failed: int, seconds: float) -> None:
+        if done < total and seconds - shown[0] < 0.25:
+            return
+        shown[0] = seconds
+        click.echo(f"\r{kind}: {done:,}/{total:,} games, {failed:,} failed, {seconds:.1f} s", err=True,
+                   nl=done == total)
+
+    start = time.perf_counter()
+    results = []
+    with (out / "results.jsonl").open("w", encoding="utf-8") as lines:
+        for result in corpuslib.run_all(kind, todo, variant=variant or corpuslib.Variant(), engine=engine,
+                                        workers=jobs, progress=progress):
+            if on_result is not None:
+                on_result(result)
+            if kind == "rerun":
+                corpuslib.write_diff(out / "diffs", result)
+            line = json.dumps(corpuslib.result_json(result), ensure_ascii=False, sort_keys=True)
+            lines.write(line + "\n")
+            if as_json:
+                click.echo(line)
+            result.data.pop("events_", None)
+            results.append(result)
+    if not as_json:
+        click.echo("\n".join(corpuslib.summary(kind, results, time.perf_counter() - start)))
+        click.echo(f"per-game results: {out / 'results.jsonl'}" + (f"; diffs: {out / 'diffs'}/"
+                                                                   if kind == "rerun" else ""))
+    bad = any(not r.ok or (kind == "audit" and not r.data.get("clean")) for r in results)
+    sys.exit(1 if bad else 0)
+
+
+@corpus.command(name="verify")
+@_corpus_options
+@handles_errors
+def corpus_verify(paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str, as_json: bool) -> None:
+    """Check every game's hash chain."""
+    _run_corpus("verify", paths, engine, jobs, out_dir, as_json)
+
+
+@corpus.command(name="audit")
+@_corpus_options
+@handles_errors
+def corpus_audit(paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str, as_json: bool) -> None:
+    """Re-resolve every game's turns from its recorded inputs; exit 1 if any game is not clean."""
+    _run_corpus("audit", paths, engine, jobs, out_dir, as_json)
+
+
+@corpus.command(name="rerun")
+@_corpus_options
+@click.option("--variant", help="Variant file (TOML): ruleset = \"duel@1\" and an [options] table.")
+@click.option("--ruleset", "ruleset_key", help="Another ruleset version, e.g. duel@1.")
+@click.option("--option", "opts", multiple=True, help="House-rule switch key=value.")
+@handles_errors
+def corpus_rerun(paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str, as_json: bool,
+                 variant: str | None, ruleset_key: str | None, opts: tuple[str, ...]) -> None:
+    """Re-resolve every game under a variant: how many change result, the turn each first diverges, how the
+    winners' shares move; OUT/diffs/GAME.txt says what changes in each game, turn by turn."""
+    options: dict[str, Any] = {}
+    if variant:
+        key, options = rerunlib.load_variant(variant)
+        ruleset_key = ruleset_key or key
+    options.update(_parse_fields(opts, "--option"))
+    _run_corpus("rerun", paths, engine, jobs, out_dir, as_json, corpuslib.Variant(ruleset_key, options))
+
+
+@corpus.command(name="import")
+@_corpus_options
+@db_option
+@click.pass_context
+@handles_errors
+def corpus_import(ctx: click.Context, paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str,
+                  as_json: bool) -> None:
+    """Import every game: each log checked in parallel (hashes, links, every input against the rules), then
+    inserted here one game a transaction; a game already in the database, or failing, is reported."""
+    with opened(ctx, write=True) as store:
+        def insert(result: Any) -> None:
+            if not result.ok:
+                return
+            if store.exists(result.game):
+                result.ok, result.error = False, f"game {result.game!r} already exists in this database"
+                return
+            events = result.data.pop("events_")
+            store.import_events(events)
+            fold.write_checkpoints(store, fold.game_from_events(events))
+        _run_corpus("import", paths, engine, jobs, out_dir, as_json, on_result=insert)
 
 if __name__ == "__main__":
     main()

@@ -325,9 +325,7 @@ def append_inputs(store: Store, game_id: str, drafts: Sequence[Draft]) -> list[E
                 from replay.posts import match_roll
 
                 draft = match_roll(draft, here, taken, game.ruleset.default_roll_purpose)
-            d = _in_phase(here, check_draft(probe_game, here, draft, turn_events=events))
-            if d.visible is None:
-                d = replace(d, visible=game.ruleset.visibility(here, d))
+            d = _placed(game, here, check_draft(probe_game, here, draft, turn_events=events))
         except ValidationError as exc:
             tag = f"item {n} ({draft.type}{' of ' + draft.actor if draft.actor else ''}): " if len(drafts) > 1 else ""
             problems += [tag + p for p in exc.problems]
@@ -340,6 +338,18 @@ def append_inputs(store: Store, game_id: str, drafts: Sequence[Draft]) -> list[E
     if problems:
         raise ValidationError(problems)
     return store.append(game_id, game.events[-1].seq + 1, checked)
+
+
+def append_at(store: Store, game: Game, here: Point, draft: Draft) -> Event:
+    """append_input for a caller that already holds the game (or its span since a checkpoint) and its point."""
+    checked = _placed(game, here, check_draft(game, here, draft))
+    return store.append(game.id, game.events[-1].seq + 1, [checked])[0]
+
+
+def _placed(game: Game, here: Point, draft: Draft) -> Draft:
+    """A checked input in its place: the phase of the request it answers, the visibility the ruleset gives it."""
+    draft = _in_phase(here, draft)
+    return draft if draft.visible is not None else replace(draft, visible=game.ruleset.visibility(here, draft))
 
 
 def _in_phase(here: Point, draft: Draft) -> Draft:

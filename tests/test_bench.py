@@ -189,7 +189,8 @@ def test_a_generated_duel_replays_seeks_and_checkpoints_like_the_plain_fold(tmp_
 
 def test_the_bench_runs_and_prints_its_table(tmp_path: Path, monkeypatch, capsys) -> None:
     monkeypatch.setattr(bench, "OUT", tmp_path / "out")
-    assert bench.main(["--events", "1500", "--posts", "5", "--repeat", "1", "--json"]) == 0
+    assert bench.main(["--events", "1500", "--posts", "5", "--repeat", "1", "--json", "--corpus", "4",
+                       "--sizes", "1000"]) == 0
     report = json.loads(capsys.readouterr().out)
     figures = {f["name"]: f for f in report["figures"]}
     assert any(name.startswith("bulk import") and f["theirs"] and f["ratio"] for name, f in figures.items())
@@ -198,7 +199,47 @@ def test_the_bench_runs_and_prints_its_table(tmp_path: Path, monkeypatch, capsys
     assert list((tmp_path / "out").glob("duel-1500-*.jsonl"))
     assert report["envelope"] == 2 and b',"v":2,' in next((tmp_path / "out").glob("duel-1500-*.jsonl")).read_bytes()
     assert bench.main(["--events", "1500", "--posts", "5", "--repeat", "1", "--no-eventsourcing",
-                       "--no-full-import", "--envelope", "1"]) == 0
+                       "--no-full-import", "--no-cli", "--envelope", "1"]) == 0
     table = capsys.readouterr().out
     assert "figure" in table and "aim" in table and "met?" in table and "(envelope v1)" in table
     assert b',"v":' not in (tmp_path / "out" / f"duel-1500-v{bench.GENERATOR}-envelope1.jsonl").read_bytes()
+
+
+RECORDED = DUELS + sorted((ROOT / "fixtures" / "knights").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", RECORDED, ids=[f"{p.parent.name}-{p.stem}" for p in RECORDED])
+def test_a_span_from_a_checkpoint_views_what_the_whole_game_views(tmp_path: Path, path: Path, monkeypatch) -> None:
+    from replay import fold, play, views
+
+    monkeypatch.setattr(fold, "CHECKPOINT_EVERY", 7)
+    with Store.open(tmp_path / "g.duckdb") as store:
+        game_id = next(iter(import_text(store, path.read_text(encoding="utf-8"), source=path.name)))
+        whole = driver.load(store, game_id)
+        span, start = fold.load_span(store, game_id)
+        assert span.events[-1] == whole.events[-1] and len(span.events) < len(whole.events)
+        here, there = play.point(span, start), play.point(whole)
+        assert (here.turn, here.state, here.drafts, here.requests) == (there.turn, there.state, there.drafts,
+                                                                       there.requests)
+        for turn in sorted(whole.index.closed):
+            assert fold.is_closed(store, game_id, turn)
+            part, _ = fold.load_span(store, game_id, turn)
+            assert views.turn_view(part, turn, store) == views.turn_view(whole, turn, store)
+            assert views.frame_view(part, turn, None, "en", store) == views.frame_view(whole, turn, None, "en", store)
+        assert not fold.is_closed(store, game_id, max(whole.index.by_turn) + 1)
+
+
+def test_replay_verified_reads_and_checks_every_event(tmp_path: Path, small_duel: bytes, monkeypatch) -> None:
+    from eventlog.errors import ChainError
+    from replay import fold
+
+    monkeypatch.setattr(fold, "REPLAY_CHUNK", 64)
+    with Store.open(tmp_path / "g.duckdb") as store:
+        driver.import_exported(store, small_duel, source="duel.jsonl", check=check_log)
+        read, state = fold.replay_verified(store, bench.GAME)
+        assert read == store.count(bench.GAME) and state == driver.fold(driver.load(store, bench.GAME))
+        store.con.execute("UPDATE events SET payload = '{\"text\":\"x\"}' WHERE game = ? AND seq = 100",
+                          [bench.GAME])
+        with pytest.raises(ChainError) as error:
+            fold.replay_verified(store, bench.GAME)
+        assert error.value.seq == 100

@@ -149,7 +149,9 @@ def test_an_unexpected_exception_is_one_line_saying_it_is_a_bug(bl, monkeypatch)
     def broken(self, game):
         raise ZeroDivisionError("division by zero")
 
-    monkeypatch.setattr(climain.Store, "tip", broken)
+    from eventlog.store import Store
+
+    monkeypatch.setattr(Store, "tip", broken)
     result = bl("head", "g")
     line = one_line_error(result, "bug in battlelog", "`battlelog head`", "ZeroDivisionError", "report",
                           code=BUG_EXIT)

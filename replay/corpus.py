@@ -1,0 +1,375 @@
+"""A corpus of recorded games: import, audit, rerun or verify every game of many logs, one pure job per game.
+
+The logs are JSONL files (a folder is searched for `*.jsonl`, a glob is expanded) or Parquet archives (as
+`battlelog export --format parquet` writes them, one game or many). Each game is a job of its own on a process pool
+over every core (the stdlib's ProcessPoolExecutor; Ray with `engine="ray"`, the optional extra
+`battlelog[cluster]`); a game that fails is reported with its error and the others go on.
+"""
+
+from __future__ import annotations
+
+import glob
+import json
+import os
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from eventlog.envelope import Event
+from eventlog.errors import ValidationError
+
+KINDS = ("import", "audit", "rerun", "verify")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One game of the corpus: the file it is in and, for a Parquet archive, its id there."""
+
+    path: str
+    game: str | None = None
+
+
+@dataclass
+class Result:
+    """What one job made of one game (`ok` False: `error` says why, and the run went on)."""
+
+    source: str
+    game: str | None
+    ok: bool
+    events: int = 0
+    seconds: float = 0.0
+    error: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """The rules a rerun re-resolves under: another ruleset key (None: the recorded one) and options."""
+
+    ruleset: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+# --- finding the games ---------------------------------------------------------------------------------------
+
+def units(paths: Sequence[str]) -> list[Unit]:
+    """The games of the paths: folders (every `*.jsonl` below them), globs and files; a Parquet file's games."""
+    files: list[Path] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            files += sorted(p for p in path.rglob("*") if p.suffix in {".jsonl", ".parquet"})
+        elif path.exists():
+            files.append(path)
+        else:
+            matched = sorted(Path(p) for p in glob.glob(given, recursive=True))
+            if not matched:
+                raise ValidationError(f"{given}: no such file, folder or glob match")
+            files += matched
+    out: list[Unit] = []
+    for f in dict.fromkeys(files):
+        if f.suffix == ".parquet":
+            out += [Unit(str(f), game) for game in _parquet_games(f)]
+        else:
+            out.append(Unit(str(f)))
+    return out
+
+
+def _parquet_games(path: Path) -> list[str]:
+    import pyarrow.parquet as pq
+
+    return sorted(set(pq.read_table(path, columns=["game"]).column("game").to_pylist()))
+
+
+def _parquet_events(unit: Unit) -> list[Event]:
+    """A game's events from a Parquet archive (the events table's columns, payload as JSON text)."""
+    import pyarrow.parquet as pq
+
+    table = pq.read_table(unit.path, filters=[("game", "=", unit.game)])
+    rows = table.sort_by("seq").to_pylist()
+    return [Event(r["game"], r["seq"], r["type"], r["turn"], r["actor"], json.loads(r["payload"]), r["cause"],
+                  r["at"], r["prev"], r["hash"], r.get("phase"),
+                  None if r.get("visible") is None else tuple(json.loads(r["visible"])), r.get("v") or 1)
+            for r in rows]
+
+
+def _events(unit: Unit) -> list[Event]:
+    """The unit's game, every seq, hash and link checked (`chain` checks a JSONL export's; `verify_chain` a Parquet
+    archive's rows)."""
+    from eventlog import jsonl
+    from eventlog.store import verify_chain
+
+    if unit.game is not None:
+        events = _parquet_events(unit)
+        verify_chain(events)
+    else:
+        raw = jsonl.parse_lines(Path(unit.path).read_text(encoding="utf-8").splitlines(), source=unit.path)
+        if any(r.hash is None for r in raw):
+            raise ValidationError(f"{unit.path}: a hand-written log (lines without hash); `corpus import` takes it")
+        jsonl.refuse_withheld(raw)
+        events = jsonl.chain(raw, head=None, now="")  # every line carries seq, prev and hash: each one checked
+    if len({e.game for e in events}) != 1:
+        raise ValidationError(f"{unit.path}: one game a file (it holds {len({e.game for e in events})})")
+    return events
+
+
+# --- the jobs (pure: a unit in, a Result out) -----------------------------------------------------------------
+
+def job(kind: str, variant: Variant, unit: Unit) -> Result:
+    """One game's job; any error becomes the Result's `error` (a failing game must not stop the corpus)."""
+    start = time.perf_counter()
+    try:
+        game, events, data = JOBS[kind](unit, variant)
+    except Exception as exc:  # noqa: BLE001 - the corpus boundary: report the game, go on with the others
+        return Result(unit.path, unit.game, False, seconds=time.perf_counter() - start,
+                      error=f"{type(exc).__name__}: {exc}")
+    return Result(unit.path, game, True, events, time.perf_counter() - start, data=data)
+
+
+def _verify(unit: Unit, _: Variant) -> tuple[str, int, dict[str, Any]]:
+    events = _events(unit)
+    return events[0].game, len(events), {"head": events[-1].hash}
+
+
+def _audit(unit: Unit, _: Variant) -> tuple[str, int, dict[str, Any]]:
+    from replay import audit
+    from replay.fold import game_from_events
+
+    events = _events(unit)
+    report = audit.audit(game_from_events(events))
+    differs = [f for f in report.findings if f.kind in {"differs", "unresolvable"}]
+    return events[0].game, len(events), {"clean": report.clean, "turns": report.turns,
+                                         "findings": [asdict(f) for f in report.findings],
+                                         "differences": len(differs), "note": report.revision_note}
+
+
+def _rerun(unit: Unit, variant: Variant) -> tuple[str, int, dict[str, Any]]:
+    from replay import rerun
+    from replay.fold import fold, game_from_events
+
+    events = _events(unit)
+    game = game_from_events(events)
+    report = rerun.rerun(game, variant.ruleset, variant.options)
+    recorded = game.ruleset.state_json(fold(game)).get("result")
+    # No state change in any turn: the variant plays the game out as recorded (nothing to resolve again).
+    result, ended = variant_result(game, variant) if report.changes or report.stopped else (recorded, None)
+    return game.id, len(events), {
+        "recorded": recorded, "variant": result, "variant_ended": ended, "changed": result != recorded,
+        "first_divergence": report.changes[0].turn if report.changes else None, "turns": report.turns,
+        "stopped": report.stopped, "rules": report.variant,
+        "changes": [{"turn": c.turn, "lines": c.lines} for c in report.changes],
+    }
+
+
+def variant_result(game: Any, variant: Variant) -> tuple[Any, int | None]:
+    """The game's result under the variant: its recorded inputs resolved turn by turn under the variant's rules
+    until the variant's game ends (or can go no further on them); with the turn it stopped at, if it did."""
+    from replay.context import run
+    from replay.fold import game_from_events, initial_state, turn_inputs
+
+    other = game_from_events(game.events, ruleset_key=variant.ruleset,
+                             options={**game.options.model_dump(), **variant.options})
+    rs = other.ruleset
+    state = initial_state(other)
+    for turn in [t for t in game.index.order if t in game.index.closed]:
+        if rs.current_turn(state) != turn:
+            return rs.state_json(state).get("result"), turn
+        stop = run(rs.resolve, rs.evolve, state, turn, turn_inputs(game, turn), other.options, game.id)
+        if stop.requests or stop.error:
+            return rs.state_json(state).get("result"), turn
+        state = stop.state
+    return rs.state_json(state).get("result"), None
+
+
+def _check_for_import(unit: Unit, _: Variant) -> tuple[str, int, dict[str, Any]]:
+    """A log made ready to import: an export verified and every input checked, or a hand-written log recorded."""
+    from eventlog import jsonl
+    from replay import importing
+    from replay.fold import now
+
+    if unit.game is not None:
+        events = _events(unit)
+        importing.check_log(events)
+    else:
+        raw = jsonl.parse_lines(Path(unit.path).read_text(encoding="utf-8").splitlines(), source=unit.path)
+        if any(r.hash is not None for r in raw):
+            events = _events(unit)
+            importing.check_log(events)
+        else:
+            events = importing.record(raw, at=now()).events
+    return events[0].game, len(events), {"events_": events}
+
+
+JOBS: dict[str, Callable[[Unit, Variant], tuple[str, int, dict[str, Any]]]] = {
+    "verify": _verify, "audit": _audit, "rerun": _rerun, "import": _check_for_import,
+}
+
+
+# --- running them ------------------------------------------------------------------------------------------------
+
+def run_all(kind: str, todo: Sequence[Unit], *, variant: Variant = Variant(), engine: str = "process",
+            workers: int | None = None, progress: Callable[[int, int, int, float], None] | None = None,
+            ) -> Iterator[Result]:
+    """Every unit's Result, in the units' order, the jobs spread over `workers` processes (all cores)."""
+    if kind not in JOBS:
+        raise ValidationError(f"corpus: no job {kind!r} (jobs: {', '.join(KINDS)})")
+    work = partial(job, kind, variant)
+    start, failed = time.perf_counter(), 0
+    results = _ray_map(work, todo) if engine == "ray" else _pool_map(work, todo, workers)
+    for k, result in enumerate(results, 1):
+        failed += not result.ok
+        if progress is not None:
+            progress(k, len(todo), failed, time.perf_counter() - start)
+        yield result
+
+
+def _pool_map(work: Callable[[Unit], Result], todo: Sequence[Unit], workers: int | None) -> Iterator[Result]:
+    import gc
+    import multiprocessing
+
+    workers = workers or os.cpu_count() or 1
+    if workers == 1 or len(todo) <= 1:
+        yield from map(work, todo)
+        return
+    _warm()
+    gc.freeze()  # the workers are forked: what the parent holds stays shared, the GC never touches it
+    context = multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn")
+    chunk = max(1, min(64, len(todo) // (workers * 8)))
+    with ProcessPoolExecutor(workers, mp_context=context) as pool:
+        yield from pool.map(work, todo, chunksize=chunk)
+
+
+def _warm() -> None:
+    """Import what every job needs once, before the workers fork, so that none of them imports it again."""
+    from eventlog import jsonl, store  # noqa: F401
+    from replay import audit, importing, rerun  # noqa: F401
+    from replay import ruleset as registry
+
+    registry.all_rulesets()
+
+
+def _ray_map(work: Callable[[Unit], Result], todo: Sequence[Unit]) -> Iterator[Result]:
+    """The jobs as Ray tasks (on the cluster `ray.init` finds, or a local one)."""
+    try:
+        import ray
+    except ImportError as exc:
+        raise ValidationError("--engine ray: Ray is not installed (pip install 'battlelog[cluster]')") from exc
+    ray.init(ignore_reinit_error=True, log_to_driver=False)
+    task = ray.remote(work)
+    refs = [task.remote(u) for u in todo]
+    for ref in refs:
+        yield ray.get(ref)
+
+
+# --- what a corpus run says ------------------------------------------------------------------------------------
+
+def summary(kind: str, results: Sequence[Result], seconds: float) -> list[str]:
+    """The summary table of a run (lines of text)."""
+    ok = [r for r in results if r.ok]
+    events = sum(r.events for r in ok)
+    rows = [("games", f"{len(results):,}"), ("failed", f"{len(results) - len(ok):,}"),
+            ("events", f"{events:,}"), ("seconds", f"{seconds:.2f}"),
+            ("events/s", f"{events / seconds:,.0f}" if seconds else "-")]
+    if kind == "audit":
+        clean = sum(r.data["clean"] for r in ok)
+        rows += [("clean", f"{clean:,}"), ("not clean", f"{len(ok) - clean:,}")]
+    if kind == "rerun":
+        changed = [r for r in ok if r.data["changed"]]
+        diverged = Counter(r.data["first_divergence"] for r in ok if r.data["first_divergence"] is not None)
+        rows += [("result changes", f"{len(changed):,} of {len(ok):,}"),
+                 ("state diverges", f"{sum(diverged.values()):,} games")]
+        rows += [(f"  first at turn {turn}", f"{n:,}") for turn, n in sorted(diverged.items())]
+        rows += [(f"  winner {name}", share) for name, share in shares(ok)]
+    width = max(len(name) for name, _ in rows)
+    lines = [f"corpus {kind}"] + [f"{name.ljust(width)}  {value}" for name, value in rows]
+    lines += [f"FAILED {r.source}{' ' + r.game if r.game and r.game not in r.source else ''}: {r.error}"
+              for r in results if not r.ok]
+    return lines
+
+
+def outcome(result: Any) -> str:
+    """A result as a winners' share names it: the winner's id, or what the result says (none: not over)."""
+    if not result:
+        return "none (not over)"
+    if isinstance(result, dict) and "winner" in result:
+        return str(result["winner"])
+    return json.dumps(result, ensure_ascii=False, sort_keys=True)
+
+
+def shares(ok: Sequence[Result]) -> list[tuple[str, str]]:
+    """Each outcome's share of the games, recorded -> under the variant."""
+    before = Counter(outcome(r.data["recorded"]) for r in ok)
+    after = Counter(outcome(r.data["variant"]) for r in ok)
+    total = len(ok) or 1
+    return [(name, f"{before[name] / total:.1%} -> {after[name] / total:.1%}")
+            for name in sorted(set(before) | set(after))]
+
+
+def result_json(result: Result) -> dict[str, Any]:
+    """A Result as one JSON object (the import job's events left out)."""
+    out = asdict(result)
+    out["data"] = {k: v for k, v in result.data.items() if k != "events_"}
+    return out
+
+
+def write_diff(folder: Path, result: Result) -> None:
+    """A rerun's per-game diff: what changes, turn by turn, and the results."""
+    if not result.ok or result.game is None:
+        return
+    d = result.data
+    lines = [f"{result.game} ({result.source}) under {d['rules']}",
+             f"recorded result: {outcome(d['recorded'])}; variant result: {outcome(d['variant'])}"
+             + (f" (the variant stops at turn {d['variant_ended']})" if d["variant_ended"] else "")]
+    for change in d["changes"]:
+        lines.append(f"turn {change['turn']}:")
+        lines += [f"  {line}" for line in change["lines"]]
+    if not d["changes"]:
+        lines.append("no state changes")
+    (folder / f"{result.game}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+# --- a corpus made of the recorded fixtures (tests, bench) ------------------------------------------------------
+
+def renamed(text: str, game_id: str) -> str:
+    """An exported one-game log under another game id, chained again (the id is in every hash)."""
+    from eventlog import jsonl
+
+    raw = jsonl.parse_lines(text.splitlines())
+    update = {"game": game_id, "seq": None, "prev": None, "hash": None, "v": None}
+    events = jsonl.chain([r.model_copy(update=update) for r in raw], head=None, now="")
+    return "\n".join(jsonl.export_lines(events)) + "\n"
+
+
+def fixture_logs(kind: str = "duel") -> list[Path]:
+    """The recorded games shipped with battlelog, of one ruleset family."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("battlelog_fixtures")
+    root = Path(next(iter(spec.submodule_search_locations))) if spec and spec.submodule_search_locations else \
+        Path(__file__).resolve().parent.parent / "fixtures"
+    return sorted((root / kind).glob("*.jsonl"))
+
+
+def write_fixture_corpus(folder: Path, count: int, kind: str = "duel") -> list[Path]:
+    """`count` logs in `folder`: the recorded games of `kind` in turn, each under a game id of its own."""
+    folder.mkdir(parents=True, exist_ok=True)
+    logs = [(p.stem, p.read_text(encoding="utf-8")) for p in fixture_logs(kind)]
+    out = []
+    for k in range(count):
+        stem, text = logs[k % len(logs)]
+        path = folder / f"{stem}-{k:05d}.jsonl"
+        path.write_text(renamed(text, f"{stem}-{k:05d}"), encoding="utf-8")
+        out.append(path)
+    return out
+
+
+def iter_json(results: Iterable[Result]) -> Iterator[str]:
+    """The Results as JSON lines."""
+    for r in results:
+        yield json.dumps(result_json(r), ensure_ascii=False, sort_keys=True)
