@@ -1,0 +1,54 @@
+"""What every step's resolver shares: the step orders it asks for, the problems it raises, the drafts it emits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eventlog.envelope import Draft
+from replay.context import Context, MissingInput, Request, Waiting, freeze
+from replay.rulesets.cerilia.model import Battle
+
+
+class OrderProblems(MissingInput):
+    """A recorded order breaks the rules; `problems` names every one with its section."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def step_order(ctx: Context, side: str, step: str, what: str) -> list[dict[str, Any]]:
+    """The lines of `side`'s post for `step` (the latest such order counts); waits for it when none is recorded."""
+    state: Battle = ctx.state
+    player = state.player(side)
+    req = Request("order", player, "order", freeze({"step": step}), what=what, phase=ctx.phase)
+    ruled = ctx.recorded.ruling_for(req)
+    if ruled is not None:
+        ctx.used.add(ruled.seq)
+        return list((ruled.payload.get("value") or {}).get("lines") or [])
+    found = [e for e in ctx.recorded.orders_of(player) if e.payload.get("step") == step]
+    if not found:
+        ctx.asked.append(req)
+        raise Waiting(requests=[req])
+    ctx.used.update(e.seq for e in found)
+    return list(found[-1].payload.get("lines") or [])
+
+
+def emit(ctx: Context, type_: str, payload: dict[str, Any], *, rule: str, why: list[str] | str,
+         defaults: list[str] | None = None, visible: tuple[str, ...] | None = None) -> None:
+    """Emit `cerilia.<type_>` with its why, rule and defaults."""
+    body = {**payload, "why": [why] if isinstance(why, str) else why, "rule": rule, "defaults": defaults or []}
+    ctx.emit(Draft(f"cerilia.{type_}", body, visible=visible))
+
+
+def gather(*asks: Any) -> list[Any]:
+    """Run several asks; when any waits, wait for everything they all miss at once."""
+    out, missing = [], []
+    for ask in asks:
+        try:
+            out.append(ask())
+        except Waiting as w:
+            missing += w.requests
+    if missing:
+        raise Waiting(requests=missing)
+    return out
