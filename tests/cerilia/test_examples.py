@@ -1,0 +1,287 @@
+"""The source's worked examples (spec §8, TXT-nn) as tests: given this state, these orders and rolls, this happens."""
+
+from __future__ import annotations
+
+from replay.context import Request, freeze
+from replay.ruleset import Point
+from replay.rulesets.cerilia.battle import aggregate, lookup
+from replay.rulesets.cerilia.derive import code, mp_available
+from replay.rulesets.cerilia.parse import parse_post
+from tests.cerilia.kit import Log, at, battle, character, of_type, resolve, troop
+
+
+def _post(state, actor, step, text):
+    point = Point(state.round + 1, state, state, None, requests=(Request("order", actor, "order",
+                                                                         freeze({"step": step})),))
+    return parse_post(text, point, actor)
+
+
+def test_txt01_the_sources_prose_line_moves_and_declares_melee_and_meets_the_obligation():
+    s = battle(2)
+    troop(s, "A-Pk-1", "E2-3", "Sh")
+    troop(s, "D-Pe-1", "E3-2", "B")
+    parsed = _post(s, "alice", "A1", "Пикинер в 3 E2 переходит в E3 и бьет Крестьян в 2")
+    assert parsed.errors == []
+    (order,) = parsed.drafts
+    assert order.payload == {"step": "A1", "lines": [
+        {"verb": "move", "actor": "A-Pk-1", "path": ["E2", "E3"]},
+        {"verb": "declare_melee", "actor": "A-Pk-1", "target": "D-Pe-1"}]}
+    log = Log(2)
+    log.events.append(log._add("order", "alice", order.payload).events.pop())
+    stop = resolve(s, log.order("D", "A3"))
+    assert stop.error is None
+    (moved,) = of_type(stop, "moved")
+    assert (moved["to"], moved["slot"], moved["entry"]) == ("E3", 1, True)
+    assert stop.state.stacks["A-Pk-1"].melee_target == "D-Pe-1"
+    assert stop.state.units["A-Pk-1"].mp == 0
+    # the Defender's obligation in E3 (k = 1) is met: Pe1 is attacked by the entrant; it fights it back
+    (chosen,) = [t for t in of_type(stop, "target_chosen") if t["stack"] == "D-Pe-1"]
+    assert (chosen["target"], chosen["how"]) == ("A-Pk-1", "auto")
+
+
+def test_txt02_the_sign_is_rolled_or_declared_once():
+    s = battle(1)
+    for n in (1, 2, 3, 4):
+        troop(s, f"A-In-{n}", "pool", None)
+    troop(s, "D-In-1", "E3-1", "B")
+    lines = [{"verb": "deploy", "actor": f"A-In-{n}", "path": ["RA", "B1"], "sign": "roll"} for n in (1, 2, 3)]
+    lines.append({"verb": "deploy", "actor": "A-In-4", "path": ["RA", "C1"], "sign": "B"})
+    log = Log(1).order("A", "A1", *lines).order("D", "A3")
+    for n in (1, 2, 3):
+        log.roll("A", "1D3", "sign", f"A-In-{n}", n)
+    stop = resolve(s, log)
+    assert [stop.state.units[f"A-In-{n}"].sign for n in (1, 2, 3, 4)] == ["Sw", "Sh", "B", "B"]
+    later = stop.state
+    later.stacks["A-In-1"].location = "RA-1"
+    later.stacks["A-In-1"].reserve_entry_round = 1
+    again = resolve(later, Log(2).order("A", "A1", {"verb": "deploy", "actor": "A-In-1", "path": ["RA", "B1"],
+                                                    "reserve_slot": 1, "sign": "Sh"}))
+    assert again.error is not None and "sign_already_assigned" in again.error
+
+
+def test_txt02_a_first_deployment_without_a_sign_is_refused_cp01():
+    s = battle(1)
+    troop(s, "A-In-1", "pool", None)
+    stop = resolve(s, Log(1).order("A", "A1", {"verb": "deploy", "actor": "A-In-1", "path": ["RA", "B1"]}))
+    assert stop.error is not None and "CP-01" in stop.error
+
+
+def test_txt04_first_free_slot_in_the_order_of_movement():
+    for order, expected in (((1, 2), ("D2-2", "D2-3")), ((2, 1), ("D2-3", "D2-2"))):
+        s = battle(1)
+        troop(s, "A-In-1", "D2-1", "B")
+        troop(s, "A-Arc-1", "C2-1", "B")
+        troop(s, "A-Arc-2", "E2-1", "B")
+        troop(s, "D-In-9", "A3-1", "B")
+        moves = {1: {"verb": "move", "actor": "A-Arc-1", "path": ["C2", "D2"]},
+                 2: {"verb": "move", "actor": "A-Arc-2", "path": ["E2", "D2"]}}
+        stop = resolve(s, Log(1).order("A", "A1", *(moves[i] for i in order)).order("D", "A3"))
+        assert (at(stop, "A-Arc-1"), at(stop, "A-Arc-2")) == expected
+
+
+def test_txt05_a_joined_commander_moves_with_the_least_mp_of_the_stack():
+    s = battle(1)
+    character(s, "aerin", "A", location="B1-1", sign="Sh")
+    troop(s, "A-Kn-1", "B2-1", "B")
+    troop(s, "D-In-9", "A3-1", "B")
+    join = [{"verb": "move", "actor": "aerin", "path": ["B1", "B2"]},
+            {"verb": "join", "actor": "aerin", "character": "aerin", "host": "A-Kn-1"}]
+    stop = resolve(s, Log(1).order("A", "A1", *join).order("D", "A3"))
+    assert stop.error is None
+    state = stop.state
+    kn = state.stacks["A-Kn-1"]
+    assert state.units["aerin"].mp == 3 and mp_available(state, kn) == 2 and str(code(state, kn)) == "KnB*"
+    ok = resolve(s, Log(1).order("A", "A1", *join, {"verb": "move", "actor": "A-Kn-1", "path": ["B2", "C2", "D2"]})
+                 .order("D", "A3"))
+    assert ok.error is None and at(ok, "A-Kn-1") == "D2-1"
+    too_far = resolve(s, Log(1).order("A", "A1", *join, {"verb": "move", "actor": "A-Kn-1",
+                                                          "path": ["B2", "C2", "D2", "E2"]}))
+    assert too_far.error is not None and "needs 3 MP" in too_far.error
+
+
+def test_txt06_the_commanders_plus_two_on_the_charge_in_b3():
+    s = battle(1)
+    character(s, "aerin", "A", location="A1-1", sign="Sh")
+    troop(s, "A-Kn-1", "C1-1", "B")
+    troop(s, "D-In-1", "C3-1", "B")
+    lines = [{"verb": "move", "actor": "aerin", "path": ["A1", "B1", "C1"]},
+             {"verb": "join", "actor": "aerin", "character": "aerin", "host": "A-Kn-1"},
+             {"verb": "declare_charge", "actor": "A-Kn-1", "path": ["C1", "C2", "C3"], "target": "D-In-1"}]
+    stop = resolve(s, Log(1).order("A", "A1", *lines).order("D", "A3").d9("A", "A-Kn-1", 5))
+    assert stop.error is None, stop.error
+    (charge,) = [a for a in of_type(stop, "attack") if a["kind"] == "charge"]
+    assert (charge["value"], charge["defence"], charge["diff"], charge["col"], charge["result"]) == (6, 2, 4, 3, "R")
+    assert charge["value_parts"] == [["Kn charge", 4], ["Lord Aerin", 2]]
+    assert at(stop, "A-Kn-1") == "C3-1" and stop.state.stacks["A-Kn-1"].melee_target is None
+    assert stop.state.stacks["D-In-1"].routed and stop.state.units["D-In-1"].damage == 1
+
+
+def _entering(n_defenders: int):
+    s = battle(1)
+    for n in range(1, n_defenders + 1):
+        troop(s, f"D-In-{n}", f"C2-{n}", "B")
+    troop(s, "A-Arc-1", "B2-1", "B")
+    troop(s, "A-Arc-2", "D2-1", "B")
+    return s, [{"verb": "move", "actor": "A-Arc-1", "path": ["B2", "C2"]},
+               {"verb": "move", "actor": "A-Arc-2", "path": ["D2", "C2"]}]
+
+
+def test_txt07_two_entrants_oblige_both_free_defenders():
+    s, moves = _entering(2)
+    base = Log(1).order("A", "A1", *moves)
+    both = resolve(s, Log(1).order("A", "A1", *moves).order(
+        "D", "A3", {"verb": "declare_melee", "actor": "D-In-1", "target": "A-Arc-1"},
+        {"verb": "declare_melee", "actor": "D-In-2", "target": "A-Arc-1"}))
+    assert both.error is None
+    one = resolve(s, base.order("D", "A3", {"verb": "declare_melee", "actor": "D-In-1", "target": "A-Arc-1"}))
+    assert one.error is not None and "§4.3.6" in one.error and "at least 2" in one.error
+
+
+def test_txt08_one_entrant_three_defenders_one_is_enough_none_is_refused():
+    s = battle(1)
+    for n in (1, 2, 3):
+        troop(s, f"D-In-{n}", f"C2-{n}", "B")
+    troop(s, "A-In-1", "C1-1", "B")
+    move = {"verb": "move", "actor": "A-In-1", "path": ["C1", "C2"]}
+    for k in (1, 2, 3):
+        melee = [{"verb": "declare_melee", "actor": f"D-In-{n}", "target": "A-In-1"} for n in range(1, k + 1)]
+        assert resolve(s, Log(1).order("A", "A1", move).order("D", "A3", *melee)).error is None
+    none = resolve(s, Log(1).order("A", "A1", move).order("D", "A3"))
+    assert none.error is not None and "obligation" in none.error
+
+
+def test_txt09_no_passing_through_an_enemy_sector_but_stopping_in_it():
+    s = battle(3)
+    troop(s, "D-In-1", "B2-1", "B", target="A-In-2", since=2)
+    troop(s, "A-In-2", "B2-1", "B", target="D-In-1", since=2)
+    troop(s, "A-Sc-1", "B1-1", "B")
+    through = resolve(s, Log(3).order("A", "A1", {"verb": "move", "actor": "A-Sc-1", "path": ["B1", "B2", "B3"]}))
+    assert through.error is not None and "pass through" in through.error
+    stop = resolve(s, Log(3).order("A", "A1", {"verb": "move", "actor": "A-Sc-1", "path": ["B1", "B2"]})
+                   .order("D", "A3"))
+    assert stop.error is None and stop.state.stacks["A-Sc-1"].entered_enemy_sector_round == 3
+
+
+def test_txt13_a_newly_engaged_archer_keeps_its_first_shot_before_melee():
+    s = battle(5)
+    troop(s, "D-Arc-1", "C3-1", "B")
+    troop(s, "A-In-1", "C2-1", "Sw")
+    log = (Log(5).order("A", "A1", {"verb": "move", "actor": "A-In-1", "path": ["C2", "C3"]},
+                        {"verb": "declare_melee", "actor": "A-In-1", "target": "D-Arc-1"})
+           .order("D", "A3").order("D", "B_D", {"verb": "shoot", "actor": "D-Arc-1", "target": "A-In-1"})
+           .d9("D", "D-Arc-1", 8).choice("A", "rout_move", "A-In-1", "C2"))
+    stop = resolve(s, log)
+    assert stop.error is None and stop.requests == ()
+    (shot,) = of_type(stop, "attack")
+    assert (shot["kind"], shot["diff"], shot["result"]) == ("stationary", 0, "R")
+    assert [d.phase for d in stop.drafts if d.type == "cerilia.attack"] == ["B2"]  # In1 routed: no melee; Arc1 used
+    assert of_type(stop, "rout_moved")[0]["to"] == "C2"
+
+
+def test_txt14_a_damaged_archer_declines_the_shot_and_rolls_melee():
+    s = battle(5)
+    troop(s, "D-Arc-1", "C3-1", "B", damage=2)
+    troop(s, "A-In-1", "C2-1", "Sw")
+    log = (Log(5).order("A", "A1", {"verb": "move", "actor": "A-In-1", "path": ["C2", "C3"]},
+                        {"verb": "declare_melee", "actor": "A-In-1", "target": "D-Arc-1"})
+           .order("D", "A3").order("D", "B_D").d9("D", "D-Arc-1", 5).d9("A", "A-In-1", 3))
+    stop = resolve(s, log)
+    attacks = {a["attacker"]: a for a in of_type(stop, "attack")}
+    assert attacks["D-Arc-1"]["kind"] == "melee" and attacks["D-Arc-1"]["value"] == 1
+    s2 = battle(5)
+    troop(s2, "D-Arc-1", "C3-1", "B", damage=2)
+    troop(s2, "A-In-1", "C3-1", "Sw")
+    assert lookup(s2, s2.stacks["D-Arc-1"], s2.stacks["A-In-1"], "stationary", 5).value.total == 0
+
+
+def test_txt16_shooters_ignore_f():
+    s = battle(2)
+    troop(s, "A-Arc-1", "C2-1", "B")
+    troop(s, "D-Kn-1", "C3-1", "Sh")
+    stop = resolve(s, Log(2).order("A", "A1").order("D", "A3").order("A", "B_A", {
+        "verb": "shoot", "actor": "A-Arc-1", "target": "D-Kn-1"}).d9("A", "A-Arc-1", 1))
+    (shot,) = of_type(stop, "attack")
+    assert (shot["diff"], shot["result"], shot["effective"]) == (-1, "F", "-")
+    assert of_type(stop, "effect") == [] and not stop.state.stacks["A-Arc-1"].fall_back_pending
+
+
+def test_txt19_pikemen_defend_against_the_charge():
+    s = battle(1)
+    troop(s, "A-Kn-1", "C2-1", "B")
+    troop(s, "D-Pk-1", "C3-1", "B")
+    troop(s, "D-In-1", "C3-2", "B")
+    assert lookup(s, s.stacks["A-Kn-1"], s.stacks["D-Pk-1"], "charge", 5).diff == 0
+    assert lookup(s, s.stacks["A-Kn-1"], s.stacks["D-In-1"], "charge", 5).diff == 2
+
+
+def test_txt21_a_rout_with_overflowing_damage_destroys():
+    out = aggregate(["R"], 2, 2, False)
+    assert out.destroyed and not out.routed and out.damage_after == 3
+
+
+def test_txt15_and_amb58_aggregation():
+    assert aggregate(["R"], 0, 2, True).routed and aggregate(["R"], 0, 2, True).f_discarded
+    assert aggregate(["D"], 0, 2, True).destroyed
+    assert aggregate([], 0, 2, True).falls_back
+    both = aggregate(["H", "H"], 0, 2, False)
+    assert both.damage_after == 2 and not both.destroyed
+
+
+def test_txt27_a_lone_commander_defends_with_the_peasant_card():
+    s = battle(1)
+    troop(s, "A-In-1", "C2-1", "B")
+    character(s, "tamor", "D", location="C2-1", sign="B")
+    lk = lookup(s, s.stacks["A-In-1"], s.stacks["tamor"], "melee", 5)
+    assert (lk.value.total, lk.defence.total, lk.diff) == (2, 1, 1)
+
+
+def test_txt28_bonuses_do_not_add_up():
+    s = battle(1)
+    troop(s, "A-In-1", "C2-1", "B")
+    character(s, "aerin", "A", host="A-In-1")
+    character(s, "gavan", "A", host="A-In-1")
+    troop(s, "A-Kn-1", "B2-1", "B")
+    character(s, "aerin", "A", host="A-Kn-1")
+    s.stacks["A-Kn-1"].members.append("gavan")
+    troop(s, "D-In-9", "C2-1", "B")
+    assert lookup(s, s.stacks["A-In-1"], s.stacks["D-In-9"], "melee", 5).value.total == 3
+    assert lookup(s, s.stacks["A-Kn-1"], s.stacks["D-In-9"], "charge", 5).value.total == 6
+
+
+def test_txt22_and_txt23_fall_back_never_into_the_reserve_rout_may():
+    from replay.rulesets.cerilia.model import CeriliaOptions
+    from replay.rulesets.cerilia.phase_c import fallback_options, rout_options
+
+    s = battle(1)
+    troop(s, "A-In-1", "B1-1", "B")
+    assert fallback_options(s, s.stacks["A-In-1"], CeriliaOptions()) == ["A1", "C1"]
+    assert set(rout_options(s, s.stacks["A-In-1"])) == {"A1", "C1", "RA"}
+
+
+def test_txt36_no_diagonal_moves():
+    s = battle(1)
+    troop(s, "A-In-1", "B1-1", "B")
+    stop = resolve(s, Log(1).order("A", "A1", {"verb": "move", "actor": "A-In-1", "path": ["B1", "C2"]}))
+    assert stop.error is not None and "diagonal" in stop.error
+
+
+def test_txt32_the_enemy_reserve_is_inviolable():
+    s = battle(1)
+    troop(s, "A-In-1", "C3-1", "B")
+    stop = resolve(s, Log(1).order("A", "A1", {"verb": "move", "actor": "A-In-1", "path": ["C3", "RD"]}))
+    assert stop.error is not None and "reserve" in stop.error
+
+
+def test_txt25_a_character_group_takes_damage_for_every_member():
+    from replay.context import Context, TurnInputs
+    from replay.rulesets.cerilia.evolve import evolve
+    from replay.rulesets.cerilia.phase_b import apply_results
+
+    s = battle(1)
+    character(s, "aerin", "A", location="C2-1", sign="Sh", damage=1)
+    character(s, "gavan", "A", host="aerin", sign="B")
+    ctx = Context(TurnInputs(1), s, evolve)
+    apply_results(ctx, "aerin", ["H"], False, "test")
+    state = ctx.state
+    assert state.units["aerin"].status == "fallen" and state.units["gavan"].damage == 1
+    assert str(code(state, state.stacks["aerin"])) == "CB1"
