@@ -193,7 +193,11 @@ def shots(ctx: Context, orders: dict[str, list[dict[str, Any]]], kind: str, opti
                          rule="§4.4.2 item 3", why=f"{st.id} can neither shoot stationary nor mobile: the shot is void"
                                                    " (an engaged shooter uses melee)")
                 continue
-            if st.routed or target is None or not bd.on_field(target) or target.hidden or not bd.in_range(
+            if st.routed:
+                emit(ctx, "order_void", {"stack": st.id, "verb": "shoot", "reason": "routed"},
+                     rule="§5.4.1 (AMB-56)", defaults=["AMB-56"], why=f"{st.id} is routed: it makes no attack")
+                continue
+            if target is None or not bd.on_field(target) or target.hidden or not bd.in_range(
                     bd.place_of(st.location), bd.place_of(target.location), options.ranged_adjacency == "king"):
                 emit(ctx, "order_void", {"stack": st.id, "verb": "shoot", "reason": "target_gone"},
                      rule="§5.1.2", why=f"{st.id}'s target {line['target']} is no longer a valid target")

@@ -4,7 +4,8 @@
 - P0: both sides' Phase 0 orders (step P0);
 - A1: the Attacker's post (step A1), with a `1D3` roll `sign` (key `unit`) for each first deployment rolled;
 - A3: the Defender's post (step A3); A3_1: the Attacker's edit (step A3_1), asked only when the Defender entered a
-  sector the Attacker holds; A_close: a `melee_target` choice (key `stack`) applies its default (CP-05);
+  sector the Attacker holds and the
+  obligation is not already met; A_close: a `melee_target` choice (key `stack`) applies its default (CP-05);
 - B1: each side's Phase B post (step B_A / B_D), asked only of a side with a shooter that can shoot;
 - B2/B3/B5: a `D9` roll `attack` (key `unit`) per shot or charge, `1dN` `friendly_fire` (key `unit`) when needed;
 - B4: every engaged stack's `D9` `attack` at once;
@@ -44,7 +45,7 @@ def phase_a(ctx: Context, options: CeriliaOptions) -> None:
     if problems:
         raise OrderProblems([f"D's A3 post: {p}" for p in problems])
     owed_a3 = obligations(ctx.state, "D", "A3")
-    if owed_a3:
+    if obligation_problems(ctx.state, owed_a3):  # the edit is asked only when needed (§4.1 A3.1)
         ctx.set_phase("A3_1")
         run_step(ctx, "A", "A3_1", step_order(ctx, "A", "A3_1", "the Attacker's A3.1 edit (answers to entries)"),
                  options)
