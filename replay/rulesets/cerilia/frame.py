@@ -26,7 +26,7 @@ RESERVE_H = 64
 WIDTH = LEFT + 5 * (SECTOR_W + GAP) + 16
 TOP = S.BAND + 12
 BOARD_TOP = TOP + RESERVE_H + GAP
-HEIGHT = BOARD_TOP + 3 * (SECTOR_H + GAP) + RESERVE_H + 150
+HEIGHT = BOARD_TOP + 3 * (SECTOR_H + GAP) + RESERVE_H + 110
 SIDE_COLOR = {"A": S.BLUE, "D": S.VERMILLION}
 TERRAIN_KIND = {"hill": "hill", "forest": "forest", "swamp": "marsh"}
 
@@ -105,8 +105,9 @@ def scene(view: FrameView) -> Scene:
         f" · {tr(lang, 'шаг', 'step')} {view.step}/{view.steps}"
     event_line = ""
     if last is not None:
-        why = last.payload.get("why") or []
-        event_line = "; ".join(why)
+        from replay.rulesets.cerilia.post import event_line as narrate
+
+        event_line = narrate(last, lang)
     outcome = state.outcome
     if outcome:
         result = tr(lang, "ничья", "draw") if outcome["draw"] else \

@@ -19,8 +19,10 @@ def status(stack: Stack) -> str | None:
 
 
 def stack_json(state: Battle, stack: Stack) -> dict[str, Any]:
+    """The contractual fields (docs/cerilia.md); `code` is null until the stack has a sign (never deployed)."""
     body = dv.body(state, stack)
-    return {"id": stack.id, "side": stack.side, "code": str(dv.code(state, stack)), "location": location(stack),
+    shown = str(dv.code(state, stack)) if dv.sign(state, stack) else None
+    return {"id": stack.id, "side": stack.side, "code": shown, "location": location(stack),
             "damage": body.damage, "mp": dv.mp_available(state, stack), "mp_max": dv.mp_max(state, stack),
             "sign": dv.sign(state, stack), "status": status(stack), "melee_target": stack.melee_target,
             "characters": [c.id for c in dv.characters(state, stack)]}
