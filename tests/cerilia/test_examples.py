@@ -24,8 +24,8 @@ def test_txt01_the_sources_prose_line_moves_and_declares_melee_and_meets_the_obl
     assert parsed.errors == []
     (order,) = parsed.drafts
     assert order.payload == {"step": "A1", "lines": [
-        {"verb": "move", "actor": "A-Pk-1", "path": ["E2", "E3"]},
-        {"verb": "declare_melee", "actor": "A-Pk-1", "target": "D-Pe-1"}]}
+        {"verb": "move", "actor": "A-Pk-1", "path": ["E2", "E3"], "line": 1},
+        {"verb": "declare_melee", "actor": "A-Pk-1", "target": "D-Pe-1", "line": 1}]}
     log = Log(2)
     log.events.append(log._add("order", "alice", order.payload).events.pop())
     stop = resolve(s, log.order("D", "A3"))

@@ -284,7 +284,7 @@ def parse_post(text: str, point: Point, actor: str | None) -> ParsedPost:
                 choices.append(Draft("choice", {"name": f["choice"], "value": f["value"], "stack": f["stack"]},
                                      None, actor))
             else:
-                lines.append(f)
+                lines.append({**f, "line": n})  # the post's line, for the problems the rules find later
     drafts: list[Draft] = []
     step = _step(point, actor) if actor else None
     if lines:

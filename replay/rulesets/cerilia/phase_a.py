@@ -26,7 +26,8 @@ def run_step(ctx: Context, side: str, step: str, lines: list[dict[str, Any]], op
     problems: list[str] = []
     for n, line in enumerate(lines, 1):
         found = _line(ctx, side, step, line, options)
-        problems += [f"line {n} ({line.get('verb')} {line.get('actor')}): {p}" for p in found]
+        where = line.get("line", n)
+        problems += [f"line {where} ({line.get('verb')} {line.get('actor')}): {p}" for p in found]
     if problems:
         raise OrderProblems(problems)
 

@@ -24,7 +24,7 @@ def shoot_problems(state: Battle, side: str, lines: list[dict[str, Any]], option
     """§4.4.2: a shot's shooter and target as the post is made (re-checked at resolution, §5.1.2)."""
     problems = []
     for n, line in enumerate(lines, 1):
-        head = f"line {n} ({line.get('verb')} {line.get('actor')})"
+        head = f"line {line.get('line', n)} ({line.get('verb')} {line.get('actor')})"
         if line.get("verb") not in B_VERBS:
             problems.append(f"{head}: §4.2.2: Phase B posts shoot (casting is NOT YET implemented)")
             continue
