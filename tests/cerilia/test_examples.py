@@ -285,3 +285,52 @@ def test_txt25_a_character_group_takes_damage_for_every_member():
     state = ctx.state
     assert state.units["aerin"].status == "fallen" and state.units["gavan"].damage == 1
     assert str(code(state, state.stacks["aerin"])) == "CB1"
+
+
+def test_s3_round7_the_routed_troop_flees_the_shortest_path_into_its_reserve():
+    s = battle(7)
+    troop(s, "A-In-1", "C1-2", "Sh", damage=1, routed=True, rout_round=6, rout_first_move_done=True)
+    troop(s, "A-Arc-1", "C1-1", "Sw")
+    troop(s, "D-Kn-1", "C2-1", "B", damage=1)
+    stop = resolve(s, Log(7).order("A", "A1").order("D", "A3").order("A", "B_A"))
+    (fled,) = of_type(stop, "rout_fled")
+    assert (fled["path"], fled["to"], fled["slot"], fled["how"]) == (["C1", "RA"], "RA", 1, "forced")
+    assert stop.state.stacks["A-In-1"].reserve_entry_round == 7
+
+
+def test_the_flight_path_ties_take_the_cp12_default_and_a_blocked_flight_destroys():
+    from replay.rulesets.cerilia.flight import flight_paths
+
+    s = battle(4)
+    troop(s, "D-In-1", "C1-1", "B", routed=True, rout_round=3, rout_first_move_done=True)
+    assert [">".join(p) for p in flight_paths(s, s.stacks["D-In-1"])] == ["C1>C2>C3>RD"]
+    troop(s, "A-Pe-1", "C2-1", "B")
+    paths = [">".join(p) for p in flight_paths(s, s.stacks["D-In-1"])]
+    assert paths[:2] == ["C1>B1>B2>B3>RD", "C1>D1>D2>D3>RD"]
+    for sector in ("B1", "D1"):
+        troop(s, f"A-Pe-{sector}", f"{sector}-1", "B")
+    stop = resolve(s, Log(4).order("A", "A1"))
+    (gone,) = of_type(stop, "destroyed")
+    assert (gone["stack"], gone["cause"]) == ("D-In-1", "flight_blocked")
+
+
+def test_txt33_a_routed_unit_in_the_reserve_rolls_d100_against_its_morale_signs():
+    s = battle(4)
+    troop(s, "A-In-1", "RA-1", "B", damage=1, routed=True, rout_round=3, rout_first_move_done=True,
+          reserve_entry_round=3)
+    troop(s, "A-Kn-1", "RA-2", "B", routed=True, rout_round=3, rout_first_move_done=True, reserve_entry_round=3)
+    troop(s, "A-Pe-1", "C1-1", "B")
+    troop(s, "D-Pe-1", "C3-1", "B")
+    log = Log(4).order("A", "A1").order("D", "A3")
+    waiting = resolve(s, log)
+    (request,) = waiting.requests
+    assert (request.name, request.options, request.default) == ("morale_check", ("attempt", "skip"), "skip")
+    passed = resolve(s, Log(4).order("A", "A1").order("D", "A3").roll("A", "1d100", "morale", "A-In-1", 40))
+    knight = [m for m in of_type(passed, "morale_checked") if m["stack"] == "A-Kn-1"]
+    assert knight and knight[0]["auto"] and knight[0]["passed"] and knight[0]["roll"] is None
+    (check,) = [m for m in of_type(passed, "morale_checked") if m["stack"] == "A-In-1"]
+    assert (check["drawn"], check["passed"]) == ("Sh", True) and not passed.state.stacks["A-In-1"].routed
+    failed = resolve(s, Log(4).order("A", "A1").order("D", "A3").roll("A", "1d100", "morale", "A-In-1", 20))
+    assert failed.state.stacks["A-In-1"].routed
+    skipped = resolve(s, log.choice("A", "morale_check", "A-In-1", "skip"))
+    assert skipped.requests == () and skipped.state.stacks["A-In-1"].routed

@@ -185,6 +185,26 @@ class BattleEnded(Resolution):
     reason: str
 
 
+class RoutFled(Resolution):
+    """§4.3.10, §5.5.4: a routed stack's mandatory flight at the start of its owner's Phase A step."""
+
+    stack: str
+    path: list[str]
+    to: str
+    slot: int
+    how: Literal["chosen", "forced", "default"] = "forced"
+
+
+class MoraleChecked(Resolution):
+    """§5.5.6: a routed stack in its reserve tries to rally (a FULL-morale one rallies by itself, C5)."""
+
+    stack: str
+    roll: int | None
+    drawn: str | None
+    passed: bool
+    auto: bool = False
+
+
 EVENTS: dict[str, type[Resolution]] = {
     "cerilia.purchase_committed": PurchaseCommitted,
     "cerilia.pool_stocked": PoolStocked,
@@ -206,6 +226,8 @@ EVENTS: dict[str, type[Resolution]] = {
     "cerilia.rout_moved": RoutMoved,
     "cerilia.fell_back": FellBack,
     "cerilia.battle_ended": BattleEnded,
+    "cerilia.rout_fled": RoutFled,
+    "cerilia.morale_checked": MoraleChecked,
 }
 RESOLUTION_TYPES = frozenset(EVENTS)
 
@@ -224,3 +246,4 @@ def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:
 def trusted(type_: str, payload: dict[str, Any]) -> Any:
     """The typed event of a payload the log holds (defaults filled, nothing checked)."""
     return EVENTS[type_].model_construct(**payload)
+

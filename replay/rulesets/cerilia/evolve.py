@@ -232,6 +232,23 @@ def _fell(s: Battle, e: ev.FellBack) -> None:
     st.fall_back_pending = False
 
 
+def _fled(s: Battle, e: ev.RoutFled) -> None:
+    st = s.stacks[e.stack]
+    _end_engagements(s, st)
+    st.location = f"{e.to}-{e.slot}"
+    st.moved_this_round = True
+    if e.to in ("RA", "RD"):
+        st.reserve_entry_round = s.round
+    _spend(s, st, len(e.path) - 1)
+
+
+def _rallied(s: Battle, e: ev.MoraleChecked) -> None:
+    st = s.stacks[e.stack]
+    if e.passed:
+        st.routed = False
+        st.rout_first_move_done = False  # C2
+
+
 def _ended(s: Battle, e: ev.BattleEnded) -> None:
     s.outcome = {"winner": e.winner, "loser": e.loser, "draw": e.draw, "reason": e.reason}
 
@@ -244,7 +261,7 @@ _APPLY = {
     "cerilia.order_void": _void,
     "cerilia.attack": _attack, "cerilia.effect": _effect, "cerilia.friendly_selected": _friendly,
     "cerilia.destroyed": _destroyed, "cerilia.rout_moved": _rout, "cerilia.fell_back": _fell,
-    "cerilia.battle_ended": _ended,
+    "cerilia.battle_ended": _ended, "cerilia.rout_fled": _fled, "cerilia.morale_checked": _rallied,
 }
 
 __all__ = ["evolve", "slot_of"]

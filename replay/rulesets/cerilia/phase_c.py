@@ -1,4 +1,4 @@
-"""Phase C (§5.5, side-major, AMB-48): C1 rout moves, C2 forced fall-backs; C5 the end-of-battle check (§5.9).
+"""Phase C (§5.5, side-major, AMB-48): C1 rout moves, C2 forced fall-backs, C4 morale checks; C5 the end-of-battle check (§5.9).
 
 The destinations are the owner's choices `rout_move` (CP-11) and `fall_back` (CP-10), keyed by `stack`; a single
 legal destination needs no choice (C6), none destroys the stack (MR-1, MR-3). The request shows the rulebook's
@@ -10,6 +10,7 @@ from __future__ import annotations
 from replay.context import Context
 from replay.rulesets.cerilia import board as bd
 from replay.rulesets.cerilia import derive as dv
+from replay.rulesets.cerilia.flight import morale_checks
 from replay.rulesets.cerilia.model import RESERVE, Battle, CeriliaOptions, Stack
 from replay.rulesets.cerilia.phase_a import retarget
 from replay.rulesets.cerilia.steps import emit
@@ -116,5 +117,6 @@ def phase_c(ctx: Context, options: CeriliaOptions) -> None:
         ctx.set_phase(label)
         rout_moves(ctx, side)
         fall_backs(ctx, side, options)
+        morale_checks(ctx, side)
     ctx.set_phase("C5")
     end_check(ctx)

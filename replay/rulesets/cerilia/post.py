@@ -135,6 +135,15 @@ _NARRATE = {
         + (f"; D{p.n} = {p.roll} → {p.unit}" if p.roll else f" → {p.unit}")),
     "destroyed": lambda p, lang: tr(lang, f"{p.stack} уничтожен ({p.cause})", f"{p.stack} is destroyed ({p.cause})"),
     "rout_moved": lambda p, lang: tr(lang, f"{p.stack} бежит → {p.to}-{p.slot}", f"{p.stack} flees → {p.to}-{p.slot}"),
+    "rout_fled": lambda p, lang: tr(lang, f"{p.stack} бежит в резерв: {'>'.join(p.path)} → {p.to}-{p.slot}",
+                                    f"{p.stack} flees to its reserve: {'>'.join(p.path)} → {p.to}-{p.slot}"),
+    "morale_checked": lambda p, lang: (
+        tr(lang, f"{p.stack}: полная мораль — собирается без броска", f"{p.stack}: full morale — rallies, no roll")
+        if p.auto else tr(
+            lang, f"{p.stack}: проверка Морали d100 = {p.roll} → {p.drawn}: "
+                  + ("пройдена, отряд собран" if p.passed else "провалена, остаётся разгромленным"),
+            f"{p.stack}: morale check d100 = {p.roll} → {p.drawn}: "
+            + ("passed, it rallies" if p.passed else "failed, it stays routed"))),
     "fell_back": lambda p, lang: tr(lang, f"{p.stack} отступает (F) → {p.to}-{p.slot}",
                                     f"{p.stack} falls back (F) → {p.to}-{p.slot}"),
 }
