@@ -1,4 +1,5 @@
-"""Phase C (§5.5, side-major, AMB-48): C1 rout moves, C2 forced fall-backs, C4 morale checks; C5 the end-of-battle check (§5.9).
+"""Phase C (§5.5, side-major, AMB-48): C1 rout moves, C2 forced fall-backs, C4 morale checks; C5 the
+end-of-battle check (§5.9).
 
 The destinations are the owner's choices `rout_move` (CP-11) and `fall_back` (CP-10), keyed by `stack`; a single
 legal destination needs no choice (C6), none destroys the stack (MR-1, MR-3). The request shows the rulebook's

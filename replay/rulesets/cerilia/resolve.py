@@ -2,7 +2,8 @@
 (B1–B5), Phase C (C_A, C_D, C5). Requests, in the order the rules ask:
 
 - P0: both sides' Phase 0 orders (step P0);
-- A1: a `rout_flight` choice (key `stack`) applies its CP-12 default where shortest paths tie; the Attacker's post (step A1), with a `1D3` roll `sign` (key `unit`) for each first deployment rolled;
+- A1: a `rout_flight` choice (key `stack`) applies its CP-12 default where shortest paths tie; the Attacker's
+  post (step A1), with a `1D3` roll `sign` (key `unit`) for each first deployment rolled;
 - A3: the Defender's post (step A3); A3_1: the Attacker's edit (step A3_1), asked only when the Defender entered a
   sector the Attacker holds and the
   obligation is not already met; A_close: a `melee_target` choice (key `stack`) applies its default (CP-05);
