@@ -334,3 +334,26 @@ def test_txt33_a_routed_unit_in_the_reserve_rolls_d100_against_its_morale_signs(
     assert failed.state.stacks["A-In-1"].routed
     skipped = resolve(s, log.choice("A", "morale_check", "A-In-1", "skip"))
     assert skipped.requests == () and skipped.state.stacks["A-In-1"].routed
+
+
+def test_a_concession_ends_the_battle_at_once_and_a_draw_needs_both():
+    s = battle(2)
+    troop(s, "A-In-1", "C1-1", "B")
+    troop(s, "D-In-1", "C3-1", "B")
+    log = Log(2).order("A", "A1")
+    log._add("order", "bob", {"step": "any", "lines": [{"verb": "concede"}]})
+    stop = resolve(s, log)
+    assert stop.requests == () and stop.state.outcome == {"winner": "A", "loser": "D", "draw": False,
+                                                          "reason": "concession"}
+    offer = Log(2)._add("order", "alice", {"step": "any", "lines": [{"verb": "offer_draw"}]})
+    assert resolve(s, offer).state.outcome is None
+    offer._add("order", "bob", {"step": "any", "lines": [{"verb": "accept_draw"}]})
+    assert resolve(s, offer).state.outcome["draw"] is True
+
+
+def test_txt29_a_side_with_no_stack_on_the_field_at_c5_loses():
+    s = battle(2)
+    troop(s, "A-In-1", "C1-1", "B")
+    troop(s, "D-In-1", "RD-1", "B")
+    stop = resolve(s, Log(2).order("A", "A1").order("D", "A3"))
+    assert stop.state.outcome == {"winner": "A", "loser": "D", "draw": False, "reason": "no_units_on_field"}

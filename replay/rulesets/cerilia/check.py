@@ -13,7 +13,7 @@ from replay.rulesets.cerilia.model import Battle, CeriliaOptions
 if TYPE_CHECKING:
     from replay.ruleset import Point, Ruleset
 
-STEPS = frozenset({"P0", "A1", "A3", "A3_1", "B_A", "B_D"})
+STEPS = frozenset({"P0", "A1", "A3", "A3_1", "B_A", "B_D", "any"})
 ROLLS = {"sign": "1D3", "attack": "D9", "friendly_fire": None, "morale": "1d100"}
 CHOICES = {"melee_target": "CP-05", "rout_move": "CP-11", "fall_back": "CP-10", "rout_flight": "CP-12",
            "morale_check": "CP-15"}

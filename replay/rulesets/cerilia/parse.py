@@ -110,6 +110,9 @@ def _line(post: _Post, text: str) -> tuple[list[dict[str, Any]], list[str]]:
     prose = _PROSE.match(text.strip())
     if prose:
         return _prose(post, prose)
+    whole = verb_of(text.strip().rstrip(".!"))
+    if whole in ("concede", "offer_draw", "accept_draw"):
+        return [{"verb": whole}], []
     parts = _DASH.split(text.strip())
     if len(parts) < 2:
         return [], ["§4.2.3: a ledger line is `state (location; mp/max) - verb - target`"]
@@ -287,6 +290,10 @@ def parse_post(text: str, point: Point, actor: str | None) -> ParsedPost:
                 lines.append({**f, "line": n})  # the post's line, for the problems the rules find later
     drafts: list[Draft] = []
     step = _step(point, actor) if actor else None
+    said = [ln for ln in lines if ln["verb"] in ("concede", "offer_draw", "accept_draw")]
+    if said:  # §4.6: anytime orders are a post of their own
+        drafts.append(Draft("order", {"step": "any", "lines": said}, None, actor))
+        lines = [ln for ln in lines if ln not in said]
     if lines:
         if step is None or step not in STEP_VERBS:
             errors.append("the game waits for no Phase A or B post from you now"

@@ -14,7 +14,7 @@ from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.flight import morale_checks
 from replay.rulesets.cerilia.model import RESERVE, Battle, CeriliaOptions, Stack
 from replay.rulesets.cerilia.phase_a import retarget
-from replay.rulesets.cerilia.steps import emit
+from replay.rulesets.cerilia.steps import anytime, emit
 
 
 def rout_options(state: Battle, st: Stack) -> list[str]:
@@ -120,4 +120,5 @@ def phase_c(ctx: Context, options: CeriliaOptions) -> None:
         fall_backs(ctx, side, options)
         morale_checks(ctx, side)
     ctx.set_phase("C5")
+    anytime(ctx)
     end_check(ctx)

@@ -24,7 +24,7 @@ from replay.rulesets.cerilia.phase_a import a_close, obligation_problems, obliga
 from replay.rulesets.cerilia.phase_b import phase_b
 from replay.rulesets.cerilia.phase_c import phase_c
 from replay.rulesets.cerilia.setup import phase0
-from replay.rulesets.cerilia.steps import OrderProblems, emit, step_order
+from replay.rulesets.cerilia.steps import BattleOver, OrderProblems, anytime, emit, step_order
 
 
 def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> None:
@@ -34,9 +34,13 @@ def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> 
     ctx.set_phase("A1")
     emit(ctx, "round_started", {"round": turn}, rule="§4.1 A0", why=f"round {turn}: MP reset, per-round flags "
                                                                    "cleared")
-    phase_a(ctx, options)
-    phase_b(ctx, options)
-    phase_c(ctx, options)
+    try:
+        anytime(ctx)
+        phase_a(ctx, options)
+        phase_b(ctx, options)
+        phase_c(ctx, options)
+    except BattleOver:
+        return
 
 
 def phase_a(ctx: Context, options: CeriliaOptions) -> None:

@@ -9,6 +9,37 @@ from replay.context import Context, MissingInput, Request, Waiting, freeze
 from replay.rulesets.cerilia.model import Battle
 
 
+class BattleOver(Exception):  # noqa: N818 (a stop, not an error)
+    """The battle ended mid-turn (a concession, a draw agreed): resolution stops there."""
+
+
+ANYTIME = frozenset({"concede", "offer_draw", "accept_draw"})
+
+
+def anytime(ctx: Context) -> None:
+    """§4.6, §5.9 (AMB-62): a recorded concession or an agreed draw ends the battle at once."""
+    state: Battle = ctx.state
+    if state.outcome is not None:
+        raise BattleOver
+    said: dict[str, set[str]] = {}
+    for side in ("A", "D"):
+        for e in ctx.recorded.orders_of(state.player(side)):
+            if e.payload.get("step") == "any":
+                ctx.used.add(e.seq)
+                said.setdefault(side, set()).update(str(ln.get("verb")) for ln in e.payload.get("lines") or [])
+    for side in ("A", "D"):
+        if "concede" in said.get(side, set()):
+            other = "D" if side == "A" else "A"
+            emit(ctx, "battle_ended", {"winner": other, "loser": side, "draw": False, "reason": "concession"},
+                 rule="§4.6, §5.9 item 1, CP-16", defaults=["AMB-62"], why=f"{side} concedes")
+            raise BattleOver
+    offered = [s for s in ("A", "D") if said.get(s, set()) & {"offer_draw", "accept_draw"}]
+    if len(offered) == 2:
+        emit(ctx, "battle_ended", {"winner": None, "loser": None, "draw": True, "reason": "agreement"},
+             rule="§4.6, §5.9 item 2, CP-17", defaults=["AMB-62"], why="both sides agree to a draw")
+        raise BattleOver
+
+
 class OrderProblems(MissingInput):
     """A recorded order breaks the rules; `problems` names every one with its section."""
 
@@ -28,6 +59,7 @@ def step_order(ctx: Context, side: str, step: str, what: str) -> list[dict[str, 
         return list((ruled.payload.get("value") or {}).get("lines") or [])
     found = [e for e in ctx.recorded.orders_of(player) if e.payload.get("step") == step]
     if not found:
+        anytime(ctx)
         ctx.asked.append(req)
         raise Waiting(requests=[req])
     ctx.used.update(e.seq for e in found)

@@ -21,6 +21,8 @@ VERBS: dict[str, dict[str, tuple[str, ...]]] = {
     "voluntary_retreat": {"en": ("retreats voluntarily", "voluntary_retreat"), "ru": ("отступает добровольно",)},
     "morale_check": {"en": ("morale check", "morale_check"), "ru": ("проверка морали",)},
     "concede": {"en": ("concedes", "concede"), "ru": ("признаю поражение",)},
+    "offer_draw": {"en": ("offers a draw", "offer_draw"), "ru": ("предлагаю ничью",)},
+    "accept_draw": {"en": ("accepts the draw", "accept_draw"), "ru": ("принимаю ничью", "согласен на ничью")},
     "hold": {"en": ("holds", "hold"), "ru": ("стоит",)},
 }
 
