@@ -7,7 +7,7 @@ from replay.ruleset import Point
 from replay.rulesets.cerilia.battle import aggregate, lookup
 from replay.rulesets.cerilia.derive import code, mp_available
 from replay.rulesets.cerilia.parse import parse_post
-from tests.cerilia.kit import Log, at, battle, character, of_type, resolve, troop
+from tests.cerilia.kit import RULES, Log, at, battle, character, of_type, resolve, troop
 
 
 def _post(state, actor, step, text):
@@ -357,3 +357,43 @@ def test_txt29_a_side_with_no_stack_on_the_field_at_c5_loses():
     troop(s, "D-In-1", "RD-1", "B")
     stop = resolve(s, Log(2).order("A", "A1").order("D", "A3"))
     assert stop.state.outcome == {"winner": "A", "loser": "D", "draw": False, "reason": "no_units_on_field"}
+
+
+def _melee_pair(mp_in: int = 1):
+    s = battle(4)
+    troop(s, "A-In-1", "C2-1", "B", target="D-In-1", since=3)
+    troop(s, "D-In-1", "C2-1", "B", target="A-In-1", since=3)
+    troop(s, "A-In-2", "A1-1", "B")
+    return s, Log(4).order("A", "A1").order("D", "A3").d9("A", "A-In-1", 3).d9("D", "D-In-1", 3)
+
+
+def test_txt20_an_engaged_stack_with_1_mp_retreats_voluntarily_in_c3():
+    s, log = _melee_pair()
+    waiting = resolve(s, log)
+    assert [(r.name, r.key_dict) for r in waiting.requests] == [("order", {"step": "C_A"})]
+    stop = resolve(s, log.order("A", "C_A", {"verb": "voluntary_retreat", "actor": "A-In-1", "to": "C1"}))
+    (retreat,) = of_type(stop, "retreated")
+    assert (retreat["to"], retreat["slot"]) == ("C1", 1) and stop.requests == ()  # D-In-1 is free: no C_D post
+    assert stop.state.units["A-In-1"].mp == 0 and stop.state.stacks["D-In-1"].melee_target is None
+
+
+def test_txt20_a_free_or_exhausted_stack_cannot_retreat_and_an_unasked_post_is_refused():
+    from eventlog.envelope import Draft
+    from replay.rulesets.cerilia.check import check_draft
+    from replay.rulesets.cerilia.model import CeriliaOptions
+
+    s, log = _melee_pair()
+    s.units["A-In-1"].mp_max = 0  # as if halted in a swamp: no MP left in Phase C
+    stop = resolve(s, log)
+    assert stop.requests == () or stop.requests[0].key_dict != {"step": "C_A"}
+    late = Draft("order", {"step": "C_A", "lines": [{"verb": "voluntary_retreat", "actor": "A-In-1", "to": "C1"}]},
+                 None, "alice")
+    problems = check_draft(RULES, None, s, log.inputs(), late, CeriliaOptions())
+    assert problems and "does not ask for your C_A post" in problems[0]
+
+
+def test_txt20_into_the_enemy_only_sector_or_forward_is_refused():
+    s, log = _melee_pair()
+    troop(s, "D-Pe-9", "B2-1", "B")
+    stop = resolve(s, log.order("A", "C_A", {"verb": "voluntary_retreat", "actor": "A-In-1", "to": "B2"}))
+    assert stop.error is not None and "not a retreat destination" in stop.error

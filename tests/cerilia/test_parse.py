@@ -94,4 +94,4 @@ def test_phase_c_lines_are_the_choices_and_a_post_out_of_turn_is_refused():
     (choice,) = parsed.drafts
     assert choice.type == "choice" and choice.payload == {"name": "rout_move", "value": "D2", "stack": "A-Pk-1"}
     out_of_turn = parse_post("PkSh (E2-3; 1/1) - move - E3", Point(3, s, s, None), "alice")
-    assert out_of_turn.errors and "waits for no Phase A or B post" in out_of_turn.errors[0]
+    assert out_of_turn.errors and "waits for no Phase A, B or C post" in out_of_turn.errors[0]

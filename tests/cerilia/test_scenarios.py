@@ -16,7 +16,8 @@ def s1(pk_roll: int = 8, knight: bool = False):
     troop(s, "D-Sc-1", "B2-1", "B")
     in1 = 2 if knight else 1
     log = (Log(3).order("A", "A1").order("D", "A3").order("D", "B_D")
-           .d9("A", "A-In-1", in1).d9("D", enemy, 9 if knight else pk_roll).d9("A", "A-Pe-1", 4).d9("D", "D-In-2", 2))
+           .d9("A", "A-In-1", in1).d9("D", enemy, 9 if knight else pk_roll).d9("A", "A-Pe-1", 4).d9("D", "D-In-2", 2)
+           .order("A", "C_A").order("D", "C_D"))  # D2 stays engaged: each side's Phase C post (no retreat)
     return s, log
 
 
@@ -80,7 +81,7 @@ def s4(d3: int | None = 2, arc_at: str = "A1-1", move: bool = True):
     log = (Log(7).order("A", "A1", *moves).order("D", "A3")
            .order("A", "B_A", {"verb": "shoot", "actor": "A-Arc-1", "target": "D-In-1"})
            .d9("A", "A-Arc-1", 7).d9("A", "A-Pk-1", 3).d9("A", "A-Sc-1", 3).d9("A", "A-In-2", 2)
-           .d9("A", "A-Pe-2", 3).d9("D", "D-In-1", 3).d9("D", "D-Pe-1", 2))
+           .d9("A", "A-Pe-2", 3).d9("D", "D-In-1", 3).d9("D", "D-Pe-1", 2).order("A", "C_A").order("D", "C_D"))
     if d3 is not None:
         log.roll("A", "1d3", "friendly_fire", "A-Arc-1", d3)
     return s, log

@@ -7,13 +7,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from eventlog.envelope import Draft
-from replay.context import TurnInputs, as_event, run
+from replay.context import Context, MissingInput, TurnInputs, Waiting, as_event, run
 from replay.rulesets.cerilia.model import Battle, CeriliaOptions
 
 if TYPE_CHECKING:
     from replay.ruleset import Point, Ruleset
 
-STEPS = frozenset({"P0", "A1", "A3", "A3_1", "B_A", "B_D", "any"})
+STEPS = frozenset({"P0", "A1", "A3", "A3_1", "B_A", "B_D", "C_A", "C_D", "any"})
 ROLLS = {"sign": "1D3", "attack": "D9", "friendly_fire": None, "morale": "1d100"}
 CHOICES = {"melee_target": "CP-05", "rout_move": "CP-11", "fall_back": "CP-10", "rout_flight": "CP-12",
            "morale_check": "CP-15"}
@@ -28,11 +28,26 @@ def check_draft(ruleset: Ruleset, point: Point | None, start: Battle, inputs: Tu
     turn = inputs.turn
     probe = replace(as_event("", replace(draft, turn=turn)), seq=_PROBE_SEQ)
     before = run(ruleset.resolve, ruleset.evolve, start, turn, inputs, options)
-    after = run(ruleset.resolve, ruleset.evolve, start, turn, replace(inputs, events=(*inputs.events, probe)),
-                options)
-    if after.error and after.error != before.error:
-        return after.error.split("; ")
+    after, used, waits = _probe(ruleset, start, turn, replace(inputs, events=(*inputs.events, probe)), options)
+    if after and after != before.error:
+        return after.split("; ")
+    if draft.type == "order" and not used and draft.payload.get("step") != "any":
+        return [f"§4.1: the game does not ask for your {draft.payload.get('step')} post now"
+                + (f" (it waits for: {'; '.join(r.text() for r in waits)})" if waits else "")]
     return []
+
+
+def _probe(ruleset: Ruleset, start: Battle, turn: int, inputs: TurnInputs, options: CeriliaOptions
+           ) -> tuple[str | None, bool, list[Any]]:
+    """Resolve with the probe added: the error it meets, whether the probe was read, what it waits for."""
+    ctx = Context(inputs, start, ruleset.evolve, "")
+    try:
+        ruleset.resolve(start, turn, ctx, options)
+    except Waiting as w:
+        return None, _PROBE_SEQ in ctx.used, list(w.requests)
+    except MissingInput as exc:
+        return str(exc), True, []
+    return None, _PROBE_SEQ in ctx.used, []
 
 
 def _shape(state: Battle, draft: Draft) -> list[str]:
@@ -46,8 +61,8 @@ def _shape(state: Battle, draft: Draft) -> list[str]:
             return [f"§4.2.1: an order names its step ({', '.join(sorted(STEPS))}), not {step!r}"]
         if step in ("A1", "A3_1") and side != "A" or step == "A3" and side != "D":
             return [f"§4.1: step {step} is the {'Attacker' if step != 'A3' else 'Defender'}'s"]
-        if step.startswith("B_") and step != f"B_{side}":
-            return [f"§4.1: your Phase B post is B_{side}"]
+        if step[:2] in ("B_", "C_") and step[2:] != side:
+            return [f"§4.1: your Phase {step[0]} post is {step[:2]}{side}"]
         if step != "P0" and not isinstance(p.get("lines"), list):
             return ["§4.2.1: a post's order holds its lines (a list)"]
         return []

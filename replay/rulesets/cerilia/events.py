@@ -195,6 +195,14 @@ class RoutFled(Resolution):
     how: Literal["chosen", "forced", "default"] = "forced"
 
 
+class Retreated(Resolution):
+    """§4.5.3: a voluntary retreat in C3 (1 MP, AMB-53)."""
+
+    stack: str
+    to: str
+    slot: int
+
+
 class MoraleChecked(Resolution):
     """§5.5.6: a routed stack in its reserve tries to rally (a FULL-morale one rallies by itself, C5)."""
 
@@ -228,6 +236,7 @@ EVENTS: dict[str, type[Resolution]] = {
     "cerilia.battle_ended": BattleEnded,
     "cerilia.rout_fled": RoutFled,
     "cerilia.morale_checked": MoraleChecked,
+    "cerilia.retreated": Retreated,
 }
 RESOLUTION_TYPES = frozenset(EVENTS)
 

@@ -242,6 +242,16 @@ def _fled(s: Battle, e: ev.RoutFled) -> None:
     _spend(s, st, len(e.path) - 1)
 
 
+def _retreated(s: Battle, e: ev.Retreated) -> None:
+    st = s.stacks[e.stack]
+    _end_engagements(s, st)
+    st.location = f"{e.to}-{e.slot}"
+    st.retreated_this_round = True
+    if e.to in ("RA", "RD"):
+        st.reserve_entry_round = s.round
+    _spend(s, st, 1)
+
+
 def _rallied(s: Battle, e: ev.MoraleChecked) -> None:
     st = s.stacks[e.stack]
     if e.passed:
@@ -262,6 +272,7 @@ _APPLY = {
     "cerilia.attack": _attack, "cerilia.effect": _effect, "cerilia.friendly_selected": _friendly,
     "cerilia.destroyed": _destroyed, "cerilia.rout_moved": _rout, "cerilia.fell_back": _fell,
     "cerilia.battle_ended": _ended, "cerilia.rout_fled": _fled, "cerilia.morale_checked": _rallied,
+    "cerilia.retreated": _retreated,
 }
 
 __all__ = ["evolve", "slot_of"]

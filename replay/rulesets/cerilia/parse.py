@@ -31,7 +31,7 @@ _MP = re.compile(r"^(?P<mp>\d+)\s*/\s*(?P<max>\d+)$")
 _ID = re.compile(r"^[AD]-[A-Za-z]+-\d+$")
 _PROSE = re.compile(r"^(?P<unit>[А-Яа-яЁё]+)\s+в\s+(?P<slot>\d+)\s+(?P<sector>[A-EА-Е][1-3])\s+(?P<rest>.+)$", re.I)
 CHOICE_VERBS = {"rout_move": "rout_move", "fall_back": "fall_back"}
-STEP_VERBS = {"A1", "A3", "A3_1", "B_A", "B_D"}
+STEP_VERBS = {"A1", "A3", "A3_1", "B_A", "B_D", "C_A", "C_D"}
 
 
 class _Post:
@@ -176,6 +176,8 @@ def _order(post: _Post, stack: Stack, verb: str, state_text: str, target: str) -
     if verb in CHOICE_VERBS:
         to = normalise(target).upper()
         return [{"choice": CHOICE_VERBS[verb], "stack": stack.id, "value": to}], []
+    if verb == "voluntary_retreat":
+        return [{**line, "to": normalise(target).upper()}], []
     if verb == "hold":
         return [line], []
     return [], [f"§4.2.2: {verb} is NOT YET implemented by this engine"]
@@ -296,7 +298,7 @@ def parse_post(text: str, point: Point, actor: str | None) -> ParsedPost:
         lines = [ln for ln in lines if ln not in said]
     if lines:
         if step is None or step not in STEP_VERBS:
-            errors.append("the game waits for no Phase A or B post from you now"
+            errors.append("the game waits for no Phase A, B or C post from you now"
                           + (f" (it waits for: {'; '.join(r.text() for r in point.requests)})" if point.requests
                              else ""))
         else:

@@ -1,5 +1,5 @@
-"""Phase C (§5.5, side-major, AMB-48): C1 rout moves, C2 forced fall-backs, C4 morale checks; C5 the
-end-of-battle check (§5.9).
+"""Phase C (§5.5, side-major, AMB-48): C1 rout moves, C2 forced fall-backs, C3 voluntary retreats (the side's
+Phase C post, asked only when a stack of it may retreat), C4 morale checks; C5 the end-of-battle check (§5.9).
 
 The destinations are the owner's choices `rout_move` (CP-11) and `fall_back` (CP-10), keyed by `stack`; a single
 legal destination needs no choice (C6), none destroys the stack (MR-1, MR-3). The request shows the rulebook's
@@ -93,6 +93,60 @@ def fall_backs(ctx: Context, side: str, options: CeriliaOptions) -> None:
     retarget(ctx, "§5.5.3, CP-05")
 
 
+def retreat_eligible(state: Battle, st: Stack) -> bool:
+    """§4.5.3 items 1–4: engaged, no F, not routed, at least 1 MP, not retreated yet this round."""
+    return (bd.on_field(st) and dv.engaged(state, st) and not st.fall_back_pending and not st.routed
+            and dv.mp_available(state, st) >= 1 and not st.retreated_this_round)
+
+
+def retreat_options(state: Battle, st: Stack, options: CeriliaOptions) -> list[str]:
+    """§4.5.3 item 5: as a fall-back, or the own reserve when adjacent and not left this round (AMB-42)."""
+    out = fallback_options(state, st, options)
+    back = bd.back_of(bd.place_of(st.location), st.side)
+    if back == RESERVE[st.side] and st.reserve_exit_round != state.round:
+        out.append(back)
+    return out
+
+
+def voluntary_retreats(ctx: Context, side: str, options: CeriliaOptions) -> None:
+    """C3 (CP-13): the side's Phase C post, asked only when a stack of it may retreat."""
+    from replay.rulesets.cerilia.steps import OrderProblems, step_order
+
+    if not any(retreat_eligible(ctx.state, st) for st in bd_sorted(ctx.state, side)):
+        return
+    lines = step_order(ctx, side, f"C_{side}", f"{side}'s Phase C post (voluntary retreats)")
+    problems = []
+    for n, line in enumerate(lines, 1):
+        where = f"line {line.get('line', n)} ({line.get('verb')} {line.get('actor')})"
+        st = ctx.state.stacks.get(str(line.get("actor")))
+        if line.get("verb") == "hold":
+            continue
+        if line.get("verb") != "voluntary_retreat" or st is None or st.side != side:
+            problems.append(f"{where}: §4.5: a Phase C post holds voluntary retreats of your stacks")
+            continue
+        if not retreat_eligible(ctx.state, st):
+            problems.append(f"{where}: §4.5.3 (TXT-20): only an engaged stack with no F, not routed, with 1 MP "
+                            "left, retreats voluntarily, once a round")
+            continue
+        legal = retreat_options(ctx.state, st, options)
+        to = str(line.get("to", "")).partition("-")[0]
+        if to not in legal:
+            problems.append(f"{where}: §4.5.3 item 5: {to or '?'} is not a retreat destination "
+                            f"({', '.join(legal) or 'none'})")
+            continue
+        slot = bd.free_slot(ctx.state, to, side)
+        named = line.get("reserve_slot") or (str(line.get("to")).partition("-")[2] or None)
+        if to == RESERVE[side] and named is not None and int(named) != slot:
+            problems.append(f"{where}: §5.5.5: the lowest free slot of {to} is {slot}, not {named}")
+            continue
+        assert slot is not None
+        emit(ctx, "retreated", {"stack": st.id, "to": to, "slot": slot}, rule="§4.5.3, §5.5.3, CP-13",
+             defaults=["AMB-53", "AMB-39"], why=f"{st.id} retreats {bd.place_of(st.location)} → {to}-{slot} (1 MP)")
+    if problems:
+        raise OrderProblems(problems)
+    retarget(ctx, "§5.5.3, CP-05")
+
+
 def bd_sorted(state: Battle, side: str) -> list[Stack]:
     return sorted((s for s in state.stacks.values() if s.side == side), key=lambda s: (s.location, s.id))
 
@@ -118,6 +172,7 @@ def phase_c(ctx: Context, options: CeriliaOptions) -> None:
         ctx.set_phase(label)
         rout_moves(ctx, side)
         fall_backs(ctx, side, options)
+        voluntary_retreats(ctx, side, options)
         morale_checks(ctx, side)
     ctx.set_phase("C5")
     anytime(ctx)

@@ -144,6 +144,8 @@ _NARRATE = {
                   + ("пройдена, отряд собран" if p.passed else "провалена, остаётся разгромленным"),
             f"{p.stack}: morale check d100 = {p.roll} → {p.drawn}: "
             + ("passed, it rallies" if p.passed else "failed, it stays routed"))),
+    "retreated": lambda p, lang: tr(lang, f"{p.stack} отступает добровольно → {p.to}-{p.slot} (1 ОП)",
+                                    f"{p.stack} retreats voluntarily → {p.to}-{p.slot} (1 MP)"),
     "fell_back": lambda p, lang: tr(lang, f"{p.stack} отступает (F) → {p.to}-{p.slot}",
                                     f"{p.stack} falls back (F) → {p.to}-{p.slot}"),
 }
@@ -169,7 +171,7 @@ def order_line(before: Battle, line: dict[str, Any], lang: str) -> str:
         shown = str(dv.code(before, st)) if dv.sign(before, st) else dv.type_code(before, st)
         head = f"{shown} ({location(st)})"
     word = verb_word(verb, lang) if verb in _KNOWN else verb
-    target = ">".join(line["path"]) if "path" in line else ""
+    target = ">".join(line["path"]) if "path" in line else str(line.get("to") or "")
     if "target" in line:
         target = (f"{target} : " if target else "") + str(line["target"])
     if "host" in line:
@@ -178,7 +180,7 @@ def order_line(before: Battle, line: dict[str, Any], lang: str) -> str:
 
 
 _KNOWN = {"move", "deploy", "join", "detach", "declare_melee", "choose_melee_target", "declare_charge", "shoot",
-          "hold", "rout_move", "fall_back"}
+          "hold", "rout_move", "fall_back", "voluntary_retreat"}
 
 
 def post(view: TurnView, lang: str) -> Doc:

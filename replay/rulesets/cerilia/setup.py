@@ -17,7 +17,7 @@ from eventlog.envelope import canonical_json
 from replay.context import Context
 from replay.rulesets.cerilia.data import tables
 from replay.rulesets.cerilia.model import SECTORS, Battle
-from replay.rulesets.cerilia.steps import OrderProblems, emit, gather, step_order
+from replay.rulesets.cerilia.steps import OrderProblems, emit, gather, orders_of, step_order
 
 UNIT_ID = re.compile(r"^(?P<side>[AD])-(?P<card>[A-Za-z]+)-(?P<n>[1-9]\d*)$")
 
@@ -91,7 +91,7 @@ def phase0(ctx: Context) -> None:
     problems = []
     full = {}
     for side in ("A", "D"):
-        found = [e for e in ctx.recorded.orders_of(state.player(side)) if e.payload.get("step") == "P0"]
+        found = [e for e in orders_of(ctx, state.player(side)) if e.payload.get("step") == "P0"]
         full[side] = found[-1].payload
         problems += [f"{side}: {p}" for p in p0_problems(state, side, full[side])]
     del orders

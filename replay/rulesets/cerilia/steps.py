@@ -16,6 +16,11 @@ class BattleOver(Exception):  # noqa: N818 (a stop, not an error)
 ANYTIME = frozenset({"concede", "offer_draw", "accept_draw"})
 
 
+def orders_of(ctx: Context, player: str) -> list[Any]:
+    """The player's orders of the turn, read without marking them used (only what a step consumes is used)."""
+    return [e for e in ctx.recorded.events if e.type == "order" and e.actor == player]
+
+
 def anytime(ctx: Context) -> None:
     """§4.6, §5.9 (AMB-62): a recorded concession or an agreed draw ends the battle at once."""
     state: Battle = ctx.state
@@ -23,7 +28,7 @@ def anytime(ctx: Context) -> None:
         raise BattleOver
     said: dict[str, set[str]] = {}
     for side in ("A", "D"):
-        for e in ctx.recorded.orders_of(state.player(side)):
+        for e in orders_of(ctx, state.player(side)):
             if e.payload.get("step") == "any":
                 ctx.used.add(e.seq)
                 said.setdefault(side, set()).update(str(ln.get("verb")) for ln in e.payload.get("lines") or [])
@@ -57,7 +62,7 @@ def step_order(ctx: Context, side: str, step: str, what: str) -> list[dict[str, 
     if ruled is not None:
         ctx.used.add(ruled.seq)
         return list((ruled.payload.get("value") or {}).get("lines") or [])
-    found = [e for e in ctx.recorded.orders_of(player) if e.payload.get("step") == step]
+    found = [e for e in orders_of(ctx, player) if e.payload.get("step") == step]
     if not found:
         anytime(ctx)
         ctx.asked.append(req)
