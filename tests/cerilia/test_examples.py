@@ -397,3 +397,44 @@ def test_txt20_into_the_enemy_only_sector_or_forward_is_refused():
     troop(s, "D-Pe-9", "B2-1", "B")
     stop = resolve(s, log.order("A", "C_A", {"verb": "voluntary_retreat", "actor": "A-In-1", "to": "B2"}))
     assert stop.error is not None and "not a retreat destination" in stop.error
+
+
+def _mage(round_: int = 2):
+    s = battle(round_)
+    character(s, "maelis", "D", location="C3-1", sign="Sw")
+    s.units["maelis"].spell_stock = {"fireball": 2, "veil": 1, "mire": 1}
+    troop(s, "A-In-1", "C2-1", "B")
+    troop(s, "A-In-2", "B2-1", "B", target="D-Pe-1", since=1)
+    troop(s, "D-Pe-1", "B2-1", "B", target="A-In-2", since=1)
+    return s
+
+
+def _cast_log(round_: int, target: str = "A-In-1", spell: str = "fireball"):
+    return (Log(round_).order("A", "A1").order("D", "A3")
+            .order("D", "B_D", {"verb": "cast", "actor": "maelis", "spell": spell, "target": target})
+            .d9("A", "A-In-2", 3).d9("D", "D-Pe-1", 3).order("A", "C_A").order("D", "C_D"))
+
+
+def test_txt11_and_txt12_a_fireball_hits_a_free_enemy_without_a_roll_and_the_stock_runs_down():
+    s = _mage()
+    stop = resolve(s, _cast_log(2))
+    assert stop.error is None, stop.error
+    (cast,) = of_type(stop, "cast")
+    assert (cast["caster"], cast["spell"], cast["effect"]) == ("maelis", "fireball", {"result": "H"})
+    assert stop.state.units["A-In-1"].damage == 1 and stop.state.units["maelis"].spell_stock["fireball"] == 1
+    engaged = resolve(s, _cast_log(2, target="A-In-2"))
+    assert engaged.error is not None and "TXT-12" in engaged.error
+    s.units["maelis"].spell_stock["fireball"] = 0
+    exhausted = resolve(s, _cast_log(2))
+    assert exhausted.error is not None and "stock_exhausted" in exhausted.error
+
+
+def test_a_terrain_spell_changes_the_sector_and_the_veil_hides_a_friend():
+    s = _mage()
+    stop = resolve(s, _cast_log(2, target="C2", spell="mire"))
+    assert stop.error is None and stop.state.terrain["C2"] == "swamp"
+    troop(s, "D-Pk-1", "C3-2", "Sh")
+    veiled = resolve(s, _cast_log(2, target="D-Pk-1", spell="veil"))
+    assert veiled.error is None and veiled.state.stacks["D-Pk-1"].hidden
+    from replay.rulesets.cerilia.derive import code as code_of
+    assert str(code_of(veiled.state, veiled.state.stacks["D-Pk-1"])) == "[PkSh]"

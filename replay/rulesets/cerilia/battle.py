@@ -82,6 +82,8 @@ def attack_value(state: Battle, attacker: Stack, target: Stack, kind: str, stack
     parts += _terrain(state, attacker, place_of(target.location), param, "target_in_sector")
     if kind == "charge":
         parts += _terrain(state, attacker, place_of(target.location), param, "attack_ends_in_sector")
+    if attacker.buffs.get(param):
+        parts.append(("spell", attacker.buffs[param]))
     total = max(0, sum(n for _, n in parts))
     return Value(total, tuple(parts))
 
@@ -101,6 +103,8 @@ def defence_value(state: Battle, target: Stack, kind: str, stacking: str = "max_
         level = tables().fortifications[int(fort["level"])]
         parts.append((level["name_en"], int(level["defence_bonus"])))
     parts += _terrain(state, target, place_of(target.location), "defence", "target_in_sector")
+    if target.buffs.get("defence"):
+        parts.append(("spell", target.buffs["defence"]))
     return Value(max(0, sum(n for _, n in parts)), tuple(parts))
 
 

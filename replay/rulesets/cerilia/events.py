@@ -203,6 +203,16 @@ class Retreated(Resolution):
     slot: int
 
 
+class Cast(Resolution):
+    """B1: a spell cast (§5.4.2); its effect applies without a roll."""
+
+    caster: str
+    spell: str
+    category: str
+    target: str
+    effect: dict[str, Any]
+
+
 class MoraleChecked(Resolution):
     """§5.5.6: a routed stack in its reserve tries to rally (a FULL-morale one rallies by itself, C5)."""
 
@@ -237,6 +247,7 @@ EVENTS: dict[str, type[Resolution]] = {
     "cerilia.rout_fled": RoutFled,
     "cerilia.morale_checked": MoraleChecked,
     "cerilia.retreated": Retreated,
+    "cerilia.cast": Cast,
 }
 RESOLUTION_TYPES = frozenset(EVENTS)
 

@@ -57,6 +57,7 @@ def _round(s: Battle, e: ev.RoundStarted) -> None:
     for st in s.stacks.values():
         st.moved_this_round = st.halted = st.mounted_retreat_used = st.retreated_this_round = False
         st.attack_used = None
+        st.buffs = {}
         st.engaged_at_round_start = st.engaged_this_round = engaged(s, st)
 
 
@@ -252,6 +253,24 @@ def _retreated(s: Battle, e: ev.Retreated) -> None:
     _spend(s, st, 1)
 
 
+def _cast(s: Battle, e: ev.Cast) -> None:
+    """§5.4.2: the stock goes down, the caster has cast; a combat spell uses the stack's attack (AMB-26)."""
+    caster = s.units[e.caster]
+    caster.spell_stock[e.spell] = caster.spell_stock.get(e.spell, 0) - 1
+    caster.cast_this_round = True
+    own = next(st for st in s.stacks.values() if e.caster in st.members)
+    own.hidden = False
+    if e.category == "COMBAT":
+        own.attack_used = "MAGIC"
+    if "buff" in e.effect and e.target in s.stacks:
+        for param, delta in e.effect["buff"].items():
+            s.stacks[e.target].buffs[param] = s.stacks[e.target].buffs.get(param, 0) + int(delta)
+    if e.effect.get("hide") and e.target in s.stacks:
+        s.stacks[e.target].hidden = True
+    if "set_terrain" in e.effect:
+        s.terrain[e.target] = str(e.effect["set_terrain"])
+
+
 def _rallied(s: Battle, e: ev.MoraleChecked) -> None:
     st = s.stacks[e.stack]
     if e.passed:
@@ -273,6 +292,7 @@ _APPLY = {
     "cerilia.destroyed": _destroyed, "cerilia.rout_moved": _rout, "cerilia.fell_back": _fell,
     "cerilia.battle_ended": _ended, "cerilia.rout_fled": _fled, "cerilia.morale_checked": _rallied,
     "cerilia.retreated": _retreated,
+    "cerilia.cast": _cast,
 }
 
 __all__ = ["evolve", "slot_of"]

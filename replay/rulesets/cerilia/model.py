@@ -115,6 +115,8 @@ class Stack:
     reserve_exit_round: int | None = None
     reserve_entry_round: int | None = None
     hidden: bool = False
+    buffs: dict[str, int] = field(default_factory=dict)
+    """Spell bonuses until the end of the round (§5.7.1): param -> delta."""
 
 
 @dataclass

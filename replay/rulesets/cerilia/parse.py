@@ -176,6 +176,19 @@ def _order(post: _Post, stack: Stack, verb: str, state_text: str, target: str) -
     if verb in CHOICE_VERBS:
         to = normalise(target).upper()
         return [{"choice": CHOICE_VERBS[verb], "stack": stack.id, "value": to}], []
+    if verb == "cast":  # `CMSw (D3-1; 4/4) - кастует - fireball > In C2-1` (§4.2.3: spell " > " target)
+        spell, _, aim = target.partition(">")
+        caster = stack.members[-1] if dv.troop(post.state, stack) is None else (
+            dv.characters(post.state, stack)[-1].id if dv.characters(post.state, stack) else stack.id)
+        aim = aim.strip()
+        if re.fullmatch(r"[A-EА-Е][1-3]", normalise(aim).upper()):
+            return [{**line, "actor": caster, "spell": spell.strip().lower(), "target": normalise(aim).upper()}], []
+        found = post.own(normalise(aim.split()[-1]).upper(), None) if aim else "§4.4.1: cast on what?"
+        if isinstance(found, str):
+            found = post.enemy(aim)
+        if isinstance(found, str):
+            return [], [found]
+        return [{**line, "actor": caster, "spell": spell.strip().lower(), "target": found.id}], []
     if verb == "voluntary_retreat":
         return [{**line, "to": normalise(target).upper()}], []
     if verb == "hold":

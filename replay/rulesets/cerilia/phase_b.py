@@ -17,7 +17,7 @@ from replay.rulesets.cerilia.model import Battle, CeriliaOptions, Stack
 from replay.rulesets.cerilia.phase_a import charge_path_problems, retarget
 from replay.rulesets.cerilia.steps import OrderProblems, emit
 
-B_VERBS = frozenset({"shoot", "hold"})
+B_VERBS = frozenset({"shoot", "cast", "hold"})
 
 
 def shoot_problems(state: Battle, side: str, lines: list[dict[str, Any]], options: CeriliaOptions) -> list[str]:
@@ -26,9 +26,14 @@ def shoot_problems(state: Battle, side: str, lines: list[dict[str, Any]], option
     for n, line in enumerate(lines, 1):
         head = f"line {line.get('line', n)} ({line.get('verb')} {line.get('actor')})"
         if line.get("verb") not in B_VERBS:
-            problems.append(f"{head}: §4.2.2: Phase B posts shoot (casting is NOT YET implemented)")
+            problems.append(f"{head}: §4.2.2: Phase B posts shoot and cast")
             continue
         if line.get("verb") == "hold":
+            continue
+        if line.get("verb") == "cast":
+            from replay.rulesets.cerilia.magic import cast_problems
+
+            problems += [f"{head}: {p}" for p in cast_problems(state, side, line)]
             continue
         shooter, target = state.stacks.get(str(line.get("actor"))), state.stacks.get(str(line.get("target")))
         if shooter is None or shooter.side != side:
@@ -46,7 +51,12 @@ def shoot_problems(state: Battle, side: str, lines: list[dict[str, Any]], option
 
 
 def needs_post(state: Battle, side: str) -> bool:
-    """Whether `side` has a shooter that could shoot this phase (else no Phase B post is asked of it)."""
+    """Whether `side` has a shooter that could shoot or a character that could cast (else no Phase B post is
+    asked of it)."""
+    from replay.rulesets.cerilia.magic import can_cast_now
+
+    if can_cast_now(state, side):
+        return True
     for st in state.stacks.values():
         if st.side == side and (dv.stationary_eligible(state, st) or dv.mobile_eligible(state, st)):
             here = bd.place_of(st.location)
@@ -280,6 +290,9 @@ def phase_b(ctx: Context, options: CeriliaOptions) -> None:
     problems = [p for side in sides for p in shoot_problems(ctx.state, side, orders[side], options)]
     if problems:
         raise OrderProblems(problems)
+    from replay.rulesets.cerilia.magic import casts
+
+    casts(ctx, orders)
     ctx.set_phase("B2")
     shots(ctx, orders, "stationary", options)
     ctx.set_phase("B3")
