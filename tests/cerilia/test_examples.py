@@ -438,3 +438,50 @@ def test_a_terrain_spell_changes_the_sector_and_the_veil_hides_a_friend():
     assert veiled.error is None and veiled.state.stacks["D-Pk-1"].hidden
     from replay.rulesets.cerilia.derive import code as code_of
     assert str(code_of(veiled.state, veiled.state.stacks["D-Pk-1"])) == "[PkSh]"
+
+
+def _riders(extra=None):
+    s = battle(2)
+    troop(s, "D-Rd-1", "C2-1", "B")
+    troop(s, "A-In-1", "C1-1", "B")
+    troop(s, "D-Pe-5", "E3-1", "B")
+    a1 = [{"verb": "move", "actor": "A-In-1", "path": ["C1", "C2"]},
+          {"verb": "declare_melee", "actor": "A-In-1", "target": "D-Rd-1"}]
+    if extra:
+        extra(s, a1)
+    return s, a1
+
+
+def test_txt10_a_mounted_stack_retreats_from_foot_entrants_even_forward():
+    s, a1 = _riders()
+    retreat = {"verb": "mounted_retreat", "actor": "D-Rd-1", "to": "C1"}
+    stop = resolve(s, Log(2).order("A", "A1", *a1).order("D", "A3", retreat))
+    assert stop.error is None, stop.error
+    assert at(stop, "D-Rd-1") == "C1-1" and stop.state.units["D-Rd-1"].mp == 2
+    assert stop.state.stacks["A-In-1"].melee_target is None
+    twice = resolve(s, Log(2).order("A", "A1", *a1).order("D", "A3", retreat,
+                                                          {"verb": "mounted_retreat", "actor": "D-Rd-1",
+                                                           "to": "B1"}))
+    assert twice.error is not None and "one mounted retreat a round" in twice.error
+    into_reserve = resolve(s, Log(2).order("A", "A1", *a1).order("D", "A3", {**retreat, "to": "RD"}))
+    assert into_reserve.error is not None and "never a reserve" in into_reserve.error
+
+
+def test_txt10_variants_a_mounted_entrant_or_an_earlier_attacker_bar_it():
+    def knight(s, a1):
+        troop(s, "A-Kn-2", "B2-1", "B")
+        a1.append({"verb": "move", "actor": "A-Kn-2", "path": ["B2", "C2"]})
+
+    s, a1 = _riders(knight)
+    stop = resolve(s, Log(2).order("A", "A1", *a1).order("D", "A3", {"verb": "mounted_retreat", "actor": "D-Rd-1",
+                                                                     "to": "C3"}))
+    assert stop.error is not None and "AMB-21" in stop.error
+
+    def earlier(s, a1):
+        troop(s, "A-Pe-9", "C2-2", "B")
+        a1[1] = {"verb": "declare_melee", "actor": "A-Pe-9", "target": "D-Rd-1"}
+
+    s, a1 = _riders(earlier)
+    stop = resolve(s, Log(2).order("A", "A1", *a1).order("D", "A3", {"verb": "mounted_retreat", "actor": "D-Rd-1",
+                                                                     "to": "C3"}))
+    assert stop.error is not None and "AMB-22" in stop.error

@@ -213,6 +213,14 @@ class Cast(Resolution):
     effect: dict[str, Any]
 
 
+class MountedRetreated(Resolution):
+    """§4.3.8: a mounted stack leaves for any free adjacent sector, forward too (1 MP, once a round)."""
+
+    stack: str
+    to: str
+    slot: int
+
+
 class MoraleChecked(Resolution):
     """§5.5.6: a routed stack in its reserve tries to rally (a FULL-morale one rallies by itself, C5)."""
 
@@ -248,6 +256,7 @@ EVENTS: dict[str, type[Resolution]] = {
     "cerilia.morale_checked": MoraleChecked,
     "cerilia.retreated": Retreated,
     "cerilia.cast": Cast,
+    "cerilia.mounted_retreated": MountedRetreated,
 }
 RESOLUTION_TYPES = frozenset(EVENTS)
 

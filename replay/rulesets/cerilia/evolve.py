@@ -253,6 +253,14 @@ def _retreated(s: Battle, e: ev.Retreated) -> None:
     _spend(s, st, 1)
 
 
+def _mounted(s: Battle, e: ev.MountedRetreated) -> None:
+    st = s.stacks[e.stack]
+    _end_engagements(s, st)
+    st.location = f"{e.to}-{e.slot}"
+    st.moved_this_round = st.mounted_retreat_used = True
+    _spend(s, st, 1)
+
+
 def _cast(s: Battle, e: ev.Cast) -> None:
     """§5.4.2: the stock goes down, the caster has cast; a combat spell uses the stack's attack (AMB-26)."""
     caster = s.units[e.caster]
@@ -293,6 +301,7 @@ _APPLY = {
     "cerilia.battle_ended": _ended, "cerilia.rout_fled": _fled, "cerilia.morale_checked": _rallied,
     "cerilia.retreated": _retreated,
     "cerilia.cast": _cast,
+    "cerilia.mounted_retreated": _mounted,
 }
 
 __all__ = ["evolve", "slot_of"]

@@ -189,7 +189,7 @@ def _order(post: _Post, stack: Stack, verb: str, state_text: str, target: str) -
         if isinstance(found, str):
             return [], [found]
         return [{**line, "actor": caster, "spell": spell.strip().lower(), "target": found.id}], []
-    if verb == "voluntary_retreat":
+    if verb in ("voluntary_retreat", "mounted_retreat"):
         return [{**line, "to": normalise(target).upper()}], []
     if verb == "hold":
         return [line], []

@@ -18,7 +18,7 @@ from replay.rulesets.cerilia.steps import OrderProblems, emit
 
 SIGN_OF_ROLL = {1: "Sw", 2: "Sh", 3: "B"}
 A_VERBS = frozenset({"deploy", "move", "join", "detach", "declare_melee", "choose_melee_target", "declare_charge",
-                     "hold"})
+                     "mounted_retreat", "hold"})
 
 
 def run_step(ctx: Context, side: str, step: str, lines: list[dict[str, Any]], options: CeriliaOptions) -> None:
@@ -247,7 +247,7 @@ def _melee(ctx: Context, stack: Stack, step: str, line: dict[str, Any], options:
         return ["§4.3.5: only stacks on the field declare melee"]
     if stack.routed:
         problems.append("§4.3.1: a routed stack may only flee")
-    if stack.melee_target is not None or (dv.engaged(state, stack) and step != "A3" and step != "A3_1"):
+    if stack.melee_target is not None:
         problems.append(f"§4.3.5: {stack.id} is already engaged")
     if target is None or target.side == stack.side or target.hidden:
         return [*problems, f"§4.3.5: {line.get('target')!r} is no enemy stack you can see"]
@@ -338,8 +338,53 @@ def _charge(ctx: Context, stack: Stack, step: str, line: dict[str, Any], options
     return []
 
 
+def mounted_retreat_problems(state: Battle, stack: Stack, step: str, to: str) -> list[str]:
+    """§4.3.8 items 1–7 (AMB-21, AMB-22)."""
+    if not dv.mounted(state, stack):
+        return ["§4.3.8 item 1: only mounted stacks make a mounted retreat"]
+    if step not in ("A3", "A3_1"):
+        return ["§4.3.8 item 7: the Defender in A3, the Attacker in A3.1"]
+    here = bd.place_of(stack.location)
+    enemy_step = "A1" if step == "A3" else "A3"
+    entrants = [state.stacks[e[0]] for e in state.entries if e[1] == here and e[2] == enemy_step
+                and e[0] in state.stacks and state.stacks[e[0]].side != stack.side]
+    problems = []
+    if not entrants:
+        problems.append(f"§4.3.8 item 2: no enemy entered {here} in {enemy_step}")
+    elif any(dv.mounted(state, e) for e in entrants):
+        problems.append("§4.3.8 item 2 (AMB-21): a mounted enemy entered too")
+    entered = {e.id for e in entrants}
+    if any(dv.engaged_with(state, stack, other) for other in bd.stacks_at(state, here, bd.enemy_of(stack.side))
+           if other.id not in entered):
+        problems.append("§4.3.8 item 3 (AMB-22): an enemy that was here at the start of Phase A engages it")
+    if dv.mp_available(state, stack) < 1:
+        problems.append("§4.3.8 item 4: it needs 1 MP")
+    if stack.mounted_retreat_used:
+        problems.append("§4.3.8 item 5: one mounted retreat a round")
+    if to not in SECTORS or not bd.is_adjacent(here, to):
+        problems.append(f"§4.3.8 item 6 (AMB-21): {to} is no sector adjacent to {here} (never a reserve)")
+    elif bd.enemy_present(state, to, stack.side) or bd.impassable(state, to, True) or \
+            bd.free_slot(state, to, stack.side) is None:
+        problems.append(f"§4.3.8 item 6: {to} holds the enemy, bars horses or has no free slot")
+    return problems
+
+
+def _mounted(ctx: Context, stack: Stack, step: str, line: dict[str, Any], options: CeriliaOptions) -> list[str]:
+    state: Battle = ctx.state
+    to = str(line.get("to", ""))
+    problems = mounted_retreat_problems(state, stack, step, to)
+    if problems:
+        return problems
+    slot = bd.free_slot(state, to, stack.side)
+    emit(ctx, "mounted_retreated", {"stack": stack.id, "to": to, "slot": slot}, rule="§4.3.8, CP-06",
+         defaults=["AMB-21", "AMB-22"],
+         why=f"{stack.id} makes a mounted retreat {bd.place_of(stack.location)} → {to}-{slot} (1 MP); its "
+             "engagements end")
+    return []
+
+
 _VERBS = {"deploy": _deploy, "move": _move, "join": _join, "detach": _detach, "declare_melee": _melee,
-          "choose_melee_target": _choose, "declare_charge": _charge}
+          "choose_melee_target": _choose, "declare_charge": _charge, "mounted_retreat": _mounted}
 
 
 # --- obligations (§4.3.6, C1) ---------------------------------------------------------------------------------

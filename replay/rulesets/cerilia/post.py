@@ -144,6 +144,8 @@ _NARRATE = {
                   + ("пройдена, отряд собран" if p.passed else "провалена, остаётся разгромленным"),
             f"{p.stack}: morale check d100 = {p.roll} → {p.drawn}: "
             + ("passed, it rallies" if p.passed else "failed, it stays routed"))),
+    "mounted_retreated": lambda p, lang: tr(lang, f"{p.stack}: конное отступление → {p.to}-{p.slot} (1 ОП)",
+                                            f"{p.stack}: mounted retreat → {p.to}-{p.slot} (1 MP)"),
     "retreated": lambda p, lang: tr(lang, f"{p.stack} отступает добровольно → {p.to}-{p.slot} (1 ОП)",
                                     f"{p.stack} retreats voluntarily → {p.to}-{p.slot} (1 MP)"),
     "fell_back": lambda p, lang: tr(lang, f"{p.stack} отступает (F) → {p.to}-{p.slot}",
@@ -180,7 +182,7 @@ def order_line(before: Battle, line: dict[str, Any], lang: str) -> str:
 
 
 _KNOWN = {"move", "deploy", "join", "detach", "declare_melee", "choose_melee_target", "declare_charge", "shoot",
-          "hold", "rout_move", "fall_back", "voluntary_retreat"}
+          "hold", "rout_move", "fall_back", "voluntary_retreat", "mounted_retreat"}
 
 
 def post(view: TurnView, lang: str) -> Doc:

@@ -20,7 +20,13 @@ from __future__ import annotations
 from replay.context import Context
 from replay.rulesets.cerilia.flight import rout_flights
 from replay.rulesets.cerilia.model import Battle, CeriliaOptions
-from replay.rulesets.cerilia.phase_a import a_close, obligation_problems, obligations, run_step
+from replay.rulesets.cerilia.phase_a import (
+    a_close,
+    mounted_retreat_problems,
+    obligation_problems,
+    obligations,
+    run_step,
+)
 from replay.rulesets.cerilia.phase_b import phase_b
 from replay.rulesets.cerilia.phase_c import phase_c
 from replay.rulesets.cerilia.setup import phase0
@@ -43,6 +49,18 @@ def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> 
         return
 
 
+def mounted_answer(state: Battle) -> bool:
+    """Whether an Attacker mounted stack may answer the Defender's A3 entries with a mounted retreat."""
+    from replay.rulesets.cerilia import board as bd
+
+    for st in state.stacks.values():
+        if st.side == "A" and bd.on_field(st):
+            here = bd.place_of(st.location)
+            if any(not mounted_retreat_problems(state, st, "A3_1", x) for x in bd.adjacent(here)):
+                return True
+    return False
+
+
 def phase_a(ctx: Context, options: CeriliaOptions) -> None:
     """§5.2.1: A1, A3 (with the obligations of A1's entries), A3.1 (those of A3's), A-close."""
     rout_flights(ctx, "A")
@@ -55,7 +73,7 @@ def phase_a(ctx: Context, options: CeriliaOptions) -> None:
     if problems:
         raise OrderProblems([f"D's A3 post: {p}" for p in problems])
     owed_a3 = obligations(ctx.state, "D", "A3")
-    if obligation_problems(ctx.state, owed_a3):  # the edit is asked only when needed (§4.1 A3.1)
+    if obligation_problems(ctx.state, owed_a3) or mounted_answer(ctx.state):  # only when needed (§4.1 A3.1)
         ctx.set_phase("A3_1")
         run_step(ctx, "A", "A3_1", step_order(ctx, "A", "A3_1", "the Attacker's A3.1 edit (answers to entries)"),
                  options)
