@@ -1,0 +1,128 @@
+"""Cerilia: sector battles of the Attacker and the Defender on a 5 × 3 board (rulebook 001_fcc1230880e0e5cf.txt,
+spec rules/cerilia.md). Inputs, requests and events are documented in docs/cerilia.md and `resolve.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import ValidationError as PydanticError
+
+from eventlog.envelope import Draft, Event
+from replay.ruleset import FrameView, Options, Parsed, ParsedPost, Point, Ruleset, TurnView, pydantic_problems, register
+from replay.rulesets.cerilia import model
+from replay.rulesets.cerilia.events import RESOLUTION_TYPES, validate_payload
+from replay.rulesets.cerilia.evolve import evolve
+from replay.rulesets.cerilia.model import Battle, CeriliaOptions
+
+if TYPE_CHECKING:
+    from replay.context import Context, TurnInputs
+    from replay.render.text import Doc
+
+PHASES = ("P0", "A1", "A3", "A3_1", "A_close", "B1", "B2", "B3", "B4", "B5", "C_A", "C_D", "C5")
+
+
+class Cerilia(Ruleset):
+    """The descriptor: identity, options, phases and the decider's functions."""
+
+    id: ClassVar[str] = "cerilia"
+    version: ClassVar[int] = 1
+    title: ClassVar[str] = "Cerilia: битва секторов, Атакующий против Защищающего"
+    rulebook: ClassVar[str] = "001_fcc1230880e0e5cf.txt"
+    OptionsModel: ClassVar[type[Options]] = CeriliaOptions
+    option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
+    resolution_types: ClassVar[frozenset[str]] = RESOLUTION_TYPES
+    phases: ClassVar[tuple[str, ...]] = PHASES
+    default_roll_purpose: ClassVar[str | None] = None
+
+    # --- setup and state ---------------------------------------------------------------------------------------
+    def validate_setup(self, setup: dict[str, Any]) -> list[str]:
+        try:
+            model.Setup.model_validate(setup)
+        except PydanticError as exc:
+            return pydantic_problems(exc)
+        return []
+
+    def initial(self, setup: dict[str, Any], options: Options) -> Battle:
+        return model.new_battle(model.Setup.model_validate(setup))
+
+    def state_json(self, state: Battle) -> dict[str, Any]:
+        from replay.rulesets.cerilia.view import state_json
+
+        return state_json(state)
+
+    def state_from_json(self, data: dict[str, Any]) -> Battle:
+        return model.battle_from_json(data["battle"])
+
+    def current_turn(self, state: Battle) -> int | None:
+        if state.outcome is not None:
+            return None
+        if state.spent["A"] is None or state.spent["D"] is None:
+            return 0
+        return state.round + 1
+
+    def actors(self, state: Battle) -> list[str]:
+        return [state.players["A"], state.players["D"]]
+
+    def view_state(self, state: Battle, viewer: str | None) -> Battle:
+        from replay.rulesets.cerilia.view import view_state
+
+        return view_state(state, viewer)
+
+    # --- inputs and the rules ----------------------------------------------------------------------------------
+    def check_input(self, state: Battle, turn: TurnInputs, draft: Draft, options: Options) -> list[str]:
+        from replay.rulesets.cerilia.check import check_draft
+
+        return check_draft(self, None, state, turn, draft, _options(options))
+
+    def check(self, point: Point, draft: Draft, options: Options) -> list[str]:
+        from replay.rulesets.cerilia.check import check_draft
+
+        assert point.inputs is not None
+        return check_draft(self, point, point.start, point.inputs, draft, _options(options))
+
+    def resolve(self, state: Battle, turn: int, inputs: Context, options: Options) -> None:
+        from replay.rulesets.cerilia.resolve import resolve
+
+        resolve(state, turn, inputs, _options(options))
+
+    def evolve(self, state: Battle, event: Event) -> Battle:
+        return evolve(state, event)
+
+    def validate_event(self, type_: str, payload: dict[str, Any]) -> list[str]:
+        return validate_payload(type_, payload)
+
+    # --- what people see ---------------------------------------------------------------------------------------
+    def parse_order(self, text: str, state: Battle, actor: str) -> Parsed:
+        from replay.rulesets.cerilia.parse import parse_order
+
+        return parse_order(text, state, actor)
+
+    def parse_post(self, text: str, point: Point, actor: str | None) -> ParsedPost:
+        from replay.rulesets.cerilia.parse import parse_post
+
+        return parse_post(text, point, actor)
+
+    def frame(self, view: FrameView) -> str:
+        from replay.rulesets.cerilia.frame import frame
+
+        return frame(replace(view, state=self.view_state(view.state, view.viewer)))
+
+    def post(self, view: TurnView, lang: str) -> Doc:
+        from replay.rulesets.cerilia.post import post
+
+        return post(replace(view, before=self.view_state(view.before, view.viewer),
+                            after=self.view_state(view.after, view.viewer)), lang)
+
+    def describe(self, event: Event, lang: str) -> str:
+        why = event.payload.get("why") or []
+        return f"{event.type}: {why[0]}" if why else event.type
+
+
+def _options(options: Options) -> CeriliaOptions:
+    """The options (a bare `Options` means every default)."""
+    return options if isinstance(options, CeriliaOptions) else CeriliaOptions(**options.model_dump())
+
+
+register(Cerilia())

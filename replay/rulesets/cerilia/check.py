@@ -1,0 +1,84 @@
+"""Input legality: an order, roll or choice is checked by resolving the open turn with it added, where resolution
+stands; every rule it breaks is named (nothing is appended when there is one)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from eventlog.envelope import Draft
+from replay.context import Context, MissingInput, TurnInputs, Waiting, as_event, run
+from replay.rulesets.cerilia.model import Battle, CeriliaOptions
+
+if TYPE_CHECKING:
+    from replay.ruleset import Point, Ruleset
+
+STEPS = frozenset({"P0", "A1", "A3", "A3_1", "B_A", "B_D", "C_A", "C_D", "any"})
+ROLLS = {"sign": "1D3", "attack": "D9", "friendly_fire": None, "morale": "1d100"}
+CHOICES = {"melee_target": "CP-05", "rout_move": "CP-11", "fall_back": "CP-10", "rout_flight": "CP-12",
+           "morale_check": "CP-15"}
+_PROBE_SEQ = 10**12
+
+
+def check_draft(ruleset: Ruleset, point: Point | None, start: Battle, inputs: TurnInputs, draft: Draft,
+                options: CeriliaOptions) -> list[str]:
+    problems = _shape(start, draft)
+    if problems:
+        return problems
+    turn = inputs.turn
+    probe = replace(as_event("", replace(draft, turn=turn)), seq=_PROBE_SEQ)
+    before = run(ruleset.resolve, ruleset.evolve, start, turn, inputs, options)
+    after, used, waits = _probe(ruleset, start, turn, replace(inputs, events=(*inputs.events, probe)), options)
+    if after and after != before.error:
+        return after.split("; ")
+    if draft.type == "order" and not used and draft.payload.get("step") != "any":
+        return [f"§4.1: the game does not ask for your {draft.payload.get('step')} post now"
+                + (f" (it waits for: {'; '.join(r.text() for r in waits)})" if waits else "")]
+    return []
+
+
+def _probe(ruleset: Ruleset, start: Battle, turn: int, inputs: TurnInputs, options: CeriliaOptions
+           ) -> tuple[str | None, bool, list[Any]]:
+    """Resolve with the probe added: the error it meets, whether the probe was read, what it waits for."""
+    ctx = Context(inputs, start, ruleset.evolve, "")
+    try:
+        ruleset.resolve(start, turn, ctx, options)
+    except Waiting as w:
+        return None, _PROBE_SEQ in ctx.used, list(w.requests)
+    except MissingInput as exc:
+        return str(exc), True, []
+    return None, _PROBE_SEQ in ctx.used, []
+
+
+def _shape(state: Battle, draft: Draft) -> list[str]:
+    p: dict[str, Any] = draft.payload
+    side = state.side_of(draft.actor)
+    if draft.type == "order":
+        if side is None:
+            return ["§1.1: orders come from the Attacker's or the Defender's player"]
+        step = p.get("step")
+        if step not in STEPS:
+            return [f"§4.2.1: an order names its step ({', '.join(sorted(STEPS))}), not {step!r}"]
+        if step in ("A1", "A3_1") and side != "A" or step == "A3" and side != "D":
+            return [f"§4.1: step {step} is the {'Attacker' if step != 'A3' else 'Defender'}'s"]
+        if step[:2] in ("B_", "C_") and step[2:] != side:
+            return [f"§4.1: your Phase {step[0]} post is {step[:2]}{side}"]
+        if step != "P0" and not isinstance(p.get("lines"), list):
+            return ["§4.2.1: a post's order holds its lines (a list)"]
+        return []
+    if draft.type == "roll":
+        purpose = p.get("purpose")
+        if purpose not in ROLLS:
+            return [f"§4.4.3: rolls are {', '.join(ROLLS)}, not {purpose!r}"]
+        want = ROLLS[purpose]
+        if want and str(p.get("dice", "")).upper() != want.upper():
+            return [f"§4.4.3: a {purpose} roll is {want}, not {p.get('dice')}"]
+        if not p.get("unit"):
+            return [f"§4.4.3: a {purpose} roll names its unit (--field unit=A-In-1)"]
+        return []
+    if draft.type == "choice":
+        if p.get("name") not in CHOICES:
+            return [f"§5.10: the choices are {', '.join(CHOICES)}, not {p.get('name')!r}"]
+        if not p.get("stack"):
+            return [f"§5.10: a {p.get('name')} choice names its stack (--field stack=A-In-1)"]
+    return []

@@ -1,0 +1,175 @@
+"""Setup, options and state of a Cerilia battle (spec §2, §3, §6.8).
+
+State: units (troops and characters, §2.4–§2.5) and stacks (what occupies one slot, §2.6). A stack's `location` is
+`pool` (never deployed, hidden, shown as its reserve), `RA-3` / `RD-3` (a reserve slot) or `C2-1` (sector C2, slot 1
+of the owner's line). Ids: troops `A-In-1` (§2.4), characters their card id; a character group's stack id is the id of
+the character who formed it.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from replay.ruleset import Options
+from replay.rulesets.cerilia.data import tables
+
+SIDES = ("A", "D")
+COLUMNS = "ABCDE"
+SECTORS = tuple(f"{c}{r}" for r in (1, 2, 3) for c in COLUMNS)
+RESERVE = {"A": "RA", "D": "RD"}
+LINE_SLOTS = 16
+RESERVE_SLOTS = 96
+
+OPTION_DEFAULTS = {
+    "phase_b_order": "AMB-01",
+    "ranged_adjacency": "AMB-06",
+    "initial_placement": "AMB-08",
+    "sign_assignment": "AMB-09",
+    "charge_move_timing": "AMB-24",
+    "bonus_stacking": "AMB-35",
+    "fallback_into_mixed": "AMB-39",
+}
+
+
+class CeriliaOptions(Options):
+    """Every AMB default with a real alternative (§7); the defaults are the spec's PROPOSED DEFAULTs."""
+
+    phase_b_order: Literal["step_major", "side_major", "step_simultaneous"] = "step_major"
+    ranged_adjacency: Literal["orthogonal", "king"] = "orthogonal"
+    initial_placement: Literal["phase_a_move", "phase0_home_row"] = "phase_a_move"
+    sign_assignment: Literal["declare_or_roll", "roll_only"] = "declare_or_roll"
+    charge_move_timing: Literal["phase_b", "phase_a"] = "phase_b"
+    bonus_stacking: Literal["max_per_param", "highest_rank_only"] = "max_per_param"
+    fallback_into_mixed: bool = True
+
+
+class Setup(BaseModel):
+    """`game.created` setup: the scenario (§6.8) and who plays which side."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    scenario: str = "border-skirmish"
+    players: dict[Literal["A", "D"], str] = Field(description="side -> player id")
+    budget: dict[Literal["A", "D"], int] | None = None
+    terrain_cards: int | None = None
+    fortification_level: int | None = Field(default=None, description="overrides the scenario's level (0 = none)")
+
+    @model_validator(mode="after")
+    def _known(self) -> Setup:
+        if self.scenario not in tables().scenarios:
+            raise ValueError(f"§6.8: unknown scenario {self.scenario!r} (known: {', '.join(tables().scenarios)})")
+        if set(self.players) != set(SIDES) or len(set(self.players.values())) != 2:
+            raise ValueError("§1.1: players names two different players, for A (Attacker) and D (Defender)")
+        return self
+
+
+@dataclass
+class Unit:
+    """A troop unit (§2.4) or a character (§2.5); what a stack holds."""
+
+    id: str
+    side: str
+    kind: str
+    """"troop" or "character"."""
+    card: str
+    """A unit-card code, or a character-card id."""
+    sign: str | None = None
+    damage: int = 0
+    status: str = "active"
+    """active | destroyed (troops) | fallen (characters)."""
+    mp: int = 0
+    mp_max: int = 0
+    ever_deployed: bool = False
+    join_seq: int | None = None
+    spell_stock: dict[str, int] = field(default_factory=dict)
+    cast_this_round: bool = False
+
+
+@dataclass
+class Stack:
+    """Everything in one slot: one troop with joined characters, or a character group (§2.6)."""
+
+    id: str
+    side: str
+    members: list[str]
+    """The troop first (if any), then characters in join order."""
+    location: str = "pool"
+    melee_target: str | None = None
+    engaged_since: int | None = None
+    routed: bool = False
+    rout_round: int | None = None
+    rout_first_move_done: bool = False
+    fall_back_pending: bool = False
+    moved_this_round: bool = False
+    engaged_at_round_start: bool = False
+    engaged_this_round: bool = False
+    attack_used: str | None = None
+    halted: bool = False
+    mounted_retreat_used: bool = False
+    retreated_this_round: bool = False
+    entered_enemy_sector_round: int | None = None
+    reserve_exit_round: int | None = None
+    reserve_entry_round: int | None = None
+    hidden: bool = False
+    buffs: dict[str, int] = field(default_factory=dict)
+    """Spell bonuses until the end of the round (§5.7.1): param -> delta."""
+
+
+@dataclass
+class Battle:
+    """The whole battle (§2.10)."""
+
+    scenario: str
+    players: dict[str, str]
+    budget: dict[str, int]
+    terrain_cards: int
+    fortification_level: int | None
+    round: int = 0
+    phase: str | None = None
+    units: dict[str, Unit] = field(default_factory=dict)
+    stacks: dict[str, Stack] = field(default_factory=dict)
+    spent: dict[str, int | None] = field(default_factory=lambda: {"A": None, "D": None})
+    commitment: dict[str, str | None] = field(default_factory=lambda: {"A": None, "D": None})
+    deployed_cost: dict[str, int] = field(default_factory=lambda: {"A": 0, "D": 0})
+    terrain: dict[str, str] = field(default_factory=dict)
+    fortification: dict[str, Any] | None = None
+    entries: list[list[Any]] = field(default_factory=list)
+    """[stack, sector, step] entries into enemy-held sectors this round (§5.2.2)."""
+    charges: list[dict[str, Any]] = field(default_factory=list)
+    join_counter: int = 0
+    outcome: dict[str, Any] | None = None
+    setup_done: bool = False
+
+    def side_of(self, player: str | None) -> str | None:
+        return next((s for s, p in self.players.items() if p == player), None)
+
+    def player(self, side: str) -> str:
+        return self.players[side]
+
+    def copy(self) -> Battle:
+        return copy.deepcopy(self)
+
+
+def new_battle(setup: Setup) -> Battle:
+    scenario = tables().scenarios[setup.scenario]
+    level = scenario.get("fortification_level") if setup.fortification_level is None else setup.fortification_level
+    return Battle(scenario=setup.scenario, players=dict(setup.players),
+                  budget=dict(setup.budget or scenario["budget"]),
+                  terrain_cards=int(setup.terrain_cards if setup.terrain_cards is not None
+                                    else scenario.get("terrain_cards", 1)),
+                  fortification_level=level or None)
+
+
+def battle_to_json(state: Battle) -> dict[str, Any]:
+    return asdict(state)
+
+
+def battle_from_json(data: dict[str, Any]) -> Battle:
+    data = dict(data)
+    units = {k: Unit(**v) for k, v in data.pop("units").items()}
+    stacks = {k: Stack(**v) for k, v in data.pop("stacks").items()}
+    return Battle(units=units, stacks=stacks, **data)

@@ -1,0 +1,303 @@
+"""Phase B (§5.4, step-major, AMB-01): B2 stationary shots, B3 charges, B4 simultaneous melee, B5 mobile shots,
+each physical attack through the battle-card procedure (§5.3), with the friendly-fire check (§5.4.7).
+
+Dice: every attack is a D9 roll of its stack's owner, purpose `attack`, key `unit` (the attacking stack); a
+friendly-fire check with several candidates is a `1dN` roll, purpose `friendly_fire`, key `unit` (the shooter).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from replay.context import Context
+from replay.rulesets.cerilia import board as bd
+from replay.rulesets.cerilia import derive as dv
+from replay.rulesets.cerilia.battle import Lookup, aggregate, effective, lookup
+from replay.rulesets.cerilia.model import Battle, CeriliaOptions, Stack
+from replay.rulesets.cerilia.phase_a import charge_path_problems, retarget
+from replay.rulesets.cerilia.steps import OrderProblems, emit
+
+B_VERBS = frozenset({"shoot", "cast", "hold"})
+
+
+def shoot_problems(state: Battle, side: str, lines: list[dict[str, Any]], options: CeriliaOptions) -> list[str]:
+    """§4.4.2: a shot's shooter and target as the post is made (re-checked at resolution, §5.1.2)."""
+    problems = []
+    for n, line in enumerate(lines, 1):
+        head = f"line {line.get('line', n)} ({line.get('verb')} {line.get('actor')})"
+        if line.get("verb") not in B_VERBS:
+            problems.append(f"{head}: §4.2.2: Phase B posts shoot and cast")
+            continue
+        if line.get("verb") == "hold":
+            continue
+        if line.get("verb") == "cast":
+            from replay.rulesets.cerilia.magic import cast_problems
+
+            problems += [f"{head}: {p}" for p in cast_problems(state, side, line)]
+            continue
+        shooter, target = state.stacks.get(str(line.get("actor"))), state.stacks.get(str(line.get("target")))
+        if shooter is None or shooter.side != side:
+            problems.append(f"{head}: §4.2.1: {line.get('actor')!r} is none of your stacks")
+            continue
+        if dv.combat_card(state, shooter).missile is None:
+            problems.append(f"{head}: §4.4.2: {shooter.id} has no missile parameter")
+        if target is None or target.side == side or target.hidden or not bd.on_field(target):
+            problems.append(f"{head}: §4.4.2: the target is a visible enemy stack on the field (TXT-32: never "
+                            "in a reserve)")
+        elif bd.on_field(shooter) and not bd.in_range(bd.place_of(shooter.location), bd.place_of(target.location),
+                                                      options.ranged_adjacency == "king"):
+            problems.append(f"{head}: §4.4.2 (AMB-06): {target.id} in {bd.place_of(target.location)} is out of range")
+    return problems
+
+
+def needs_post(state: Battle, side: str) -> bool:
+    """Whether `side` has a shooter that could shoot or a character that could cast (else no Phase B post is
+    asked of it)."""
+    from replay.rulesets.cerilia.magic import can_cast_now
+
+    if can_cast_now(state, side):
+        return True
+    for st in state.stacks.values():
+        if st.side == side and (dv.stationary_eligible(state, st) or dv.mobile_eligible(state, st)):
+            here = bd.place_of(st.location)
+            if any(bd.on_field(t) and not t.hidden and t.side != side and bd.in_range(here, bd.place_of(t.location))
+                   for t in state.stacks.values()):
+                return True
+    return False
+
+
+def _d9(ctx: Context, stack: Stack) -> int:
+    e = ctx.roll("D9", actor=ctx.state.player(stack.side), purpose="attack", what=f"D9 attack of {stack.id}",
+                 unit=stack.id)
+    return int(e.payload["total"])
+
+
+def _attack_payload(kind: str, attacker: Stack, target: Stack, lk: Lookup, **extra: Any) -> dict[str, Any]:
+    return {"kind": kind, "attacker": attacker.id, "target": target.id, "roll": lk.roll, "value": lk.value.total,
+            "value_parts": [list(p) for p in lk.value.parts], "defence": lk.defence.total,
+            "defence_parts": [list(p) for p in lk.defence.parts], "diff": lk.diff, "col": lk.col,
+            "target_sign": lk.target_sign, "result": lk.result, "effective": effective(lk.result, kind), **extra}
+
+
+def _why(attacker: Stack, target: Stack, lk: Lookup, kind: str) -> str:
+    eff = effective(lk.result, kind)
+    s = lk.roll + lk.col
+    tail = f" → {lk.result}" + (" (shooters ignore F)" if eff != lk.result else "")
+    return (f"{attacker.id} → {target.id} ({kind}): {lk.value.text()} − {lk.defence.text()} = {lk.diff:+d}"
+            f"{f' (column {lk.col:+d})' if lk.col != lk.diff else ''}; D9 = {lk.roll}, card {lk.roll} "
+            f"(s = {s}), target sign {lk.target_sign}{tail}")
+
+
+def apply_results(ctx: Context, stack_id: str, received: list[str], holds_f: bool, rule: str) -> None:
+    """§5.3.4–§5.3.5, §5.6.4–§5.6.5: emit what the results do to one stack."""
+    state: Battle = ctx.state
+    st = state.stacks.get(stack_id)
+    if st is None or (not received and not holds_f):
+        return
+    troop = dv.troop(state, st)
+    body = dv.body(state, st)
+    before = body.damage
+    if troop is not None:
+        card = dv.combat_card(state, st)
+        out = aggregate(received, before, card.max_damage, holds_f, st.routed)
+        released = [c.id for c in dv.characters(state, st)] if (out.destroyed or out.routed and not st.routed) else []
+        fallen: list[str] = []
+    else:  # a character group: each character takes the damage and falls at 2 (or on a D)
+        out = aggregate(received, before, -1, holds_f, st.routed)
+        chars = dv.characters(state, st)
+        fallen = [c.id for c in chars if "D" in received or c.damage + out.damage_in >= 2]
+        released = []
+        if len(fallen) == len(chars):
+            out = aggregate(["D"], before, -1, False)
+    why = [f"{st.id} receives {', '.join(received) or 'nothing'}" + (" and holds F" if holds_f else "")]
+    if out.destroyed:
+        why.append("destroyed" + (f" (damage {out.damage_after} > {dv.combat_card(state, st).max_damage})"
+                                  if "D" not in received and troop else ""))
+    else:
+        if out.damage_in:
+            why.append(f"damage {before} → {out.damage_after}")
+        if out.routed and not st.routed:
+            why.append("routed")
+        if out.falls_back:
+            why.append("must fall back in C2")
+    if out.f_discarded:
+        why.append("R/D beat F: no fall back (§5.3.5)")
+    if released:
+        why.append(f"{', '.join(released)} detach and stay in the slot (§5.6.5)")
+    if fallen:
+        why.append(f"{', '.join(fallen)} fall (removed until the battle's end, §5.6.4)")
+    emit(ctx, "effect", {"stack": st.id, "results": received, "damage_before": before,
+                         "damage_after": out.damage_after, "destroyed": out.destroyed, "routed": out.routed,
+                         "falls_back": out.falls_back, "f_discarded": out.f_discarded, "released": released,
+                         "fallen": fallen}, rule=rule, why=why, defaults=["AMB-36", "AMB-40", "AMB-58"])
+
+
+def _routed_target(ctx: Context, kind: str, attacker: Stack, target: Stack) -> None:
+    """§5.3.6 (AR-3): an attack on a routed stack destroys it, no roll; the attack is consumed."""
+    emit(ctx, "attack", {"kind": kind, "attacker": attacker.id, "target": target.id, "roll": None, "value": 0,
+                         "value_parts": [], "defence": 0, "defence_parts": [], "diff": 0, "col": 0,
+                         "target_sign": dv.sign(ctx.state, target) or "B", "result": "D", "effective": "D"},
+         rule="§5.3.6 (AR-3)", defaults=["AMB-38"],
+         why=f"{attacker.id} attacks the routed {target.id}: destroyed without a roll")
+    apply_results(ctx, target.id, ["D"], False, "§5.3.6")
+
+
+def shot(ctx: Context, shooter: Stack, target: Stack, kind: str, options: CeriliaOptions) -> None:
+    """One shot (B2 or B5) with its friendly-fire check (§5.4.3, §5.4.6, §5.4.7)."""
+    state: Battle = ctx.state
+    if target.routed:
+        _routed_target(ctx, kind, shooter, target)
+        return
+    candidates = friendly_candidates(state, shooter, target, kind)
+    roll = _d9(ctx, shooter)
+    lk = lookup(state, shooter, target, kind, roll, options.bonus_stacking)
+    emit(ctx, "attack", _attack_payload(kind, shooter, target, lk), rule="§5.3, §5.4." + ("3" if kind == "stationary"
+                                                                                       else "6"),
+         why=_why(shooter, target, lk, kind))
+    apply_results(ctx, target.id, [r for r in [effective(lk.result, kind)] if r != "-"], False, "§5.3.4")
+    if not candidates:
+        return
+    if len(candidates) == 1:
+        chosen, die = candidates[0], None
+    else:
+        e = ctx.roll(f"1d{len(candidates)}", actor=state.player(shooter.side), purpose="friendly_fire",
+                     what=f"D{len(candidates)} friendly-fire check of {shooter.id}'s shot (CP-09)", unit=shooter.id)
+        die = int(e.payload["total"])
+        chosen = candidates[die - 1]
+    emit(ctx, "friendly_selected", {"shooter": shooter.id, "target": target.id, "candidates": candidates,
+                                    "n": len(candidates), "roll": die, "unit": chosen}, rule="§5.4.7",
+         defaults=["AMB-43"],
+         why=f"{target.id} is engaged with {', '.join(candidates)} (slot order)"
+             + (f"; D{len(candidates)} = {die} → {chosen}" if die else f": {chosen} is checked"))
+    friend = ctx.state.stacks.get(chosen)
+    if friend is None:
+        return
+    lk2 = lookup(ctx.state, shooter, friend, "friendly", roll, options.bonus_stacking)
+    emit(ctx, "attack", _attack_payload("friendly", shooter, friend, lk2), rule="§5.4.7",
+         why=_why(shooter, friend, lk2, "friendly") + " (the same card)")
+    apply_results(ctx, friend.id, [r for r in [effective(lk2.result, "friendly")] if r != "-"], False, "§5.4.7")
+
+
+def friendly_candidates(state: Battle, shooter: Stack, target: Stack, kind: str) -> list[str]:
+    """§5.4.7 FR: the shooter's side's active, non-routed stacks in the target's sector engaged with it, slot order;
+    none for a stationary shot into the shooter's own sector."""
+    here = bd.place_of(target.location)
+    if kind == "stationary" and bd.place_of(shooter.location) == here:
+        return []
+    return [s.id for s in bd.stacks_at(state, here, shooter.side) if not s.routed and dv.engaged_with(state, s, target)]
+
+
+def shots(ctx: Context, orders: dict[str, list[dict[str, Any]]], kind: str, options: CeriliaOptions) -> None:
+    """Every `shoot` of the step's kind, the Attacker's then the Defender's, in post order (§5.4.1)."""
+    for side in ("A", "D"):
+        for line in orders.get(side, []):
+            if line.get("verb") != "shoot":
+                continue
+            st, target = ctx.state.stacks.get(line["actor"]), ctx.state.stacks.get(line["target"])
+            if st is None or st.attack_used is not None:
+                continue
+            eligible = dv.stationary_eligible if kind == "stationary" else dv.mobile_eligible
+            if not eligible(ctx.state, st):
+                if kind == "mobile" and not dv.stationary_eligible(ctx.state, st):
+                    emit(ctx, "order_void", {"stack": st.id, "verb": "shoot", "reason": "not_eligible"},
+                         rule="§4.4.2 item 3", why=f"{st.id} can neither shoot stationary nor mobile: the shot is void"
+                                                   " (an engaged shooter uses melee)")
+                continue
+            if st.routed:
+                emit(ctx, "order_void", {"stack": st.id, "verb": "shoot", "reason": "routed"},
+                     rule="§5.4.1 (AMB-56)", defaults=["AMB-56"], why=f"{st.id} is routed: it makes no attack")
+                continue
+            if target is None or not bd.on_field(target) or target.hidden or not bd.in_range(
+                    bd.place_of(st.location), bd.place_of(target.location), options.ranged_adjacency == "king"):
+                emit(ctx, "order_void", {"stack": st.id, "verb": "shoot", "reason": "target_gone"},
+                     rule="§5.1.2", why=f"{st.id}'s target {line['target']} is no longer a valid target")
+                continue
+            shot(ctx, st, target, kind, options)
+
+
+def charges(ctx: Context, options: CeriliaOptions) -> None:
+    """B3 (§5.4.4): each declared charge re-validated, moved, rolled; the charger is not engaged by it."""
+    for side in ("A", "D"):
+        for c in [c for c in ctx.state.charges if ctx.state.stacks.get(c["stack"]) and
+                  ctx.state.stacks[c["stack"]].side == side]:
+            st = ctx.state.stacks.get(c["stack"])
+            target = ctx.state.stacks.get(c["target"])
+            if st is None:
+                continue
+            problems = charge_path_problems(ctx.state, st, c["path"], target)
+            if problems:
+                emit(ctx, "order_void", {"stack": st.id, "verb": "declare_charge", "reason": "revalidation"},
+                     rule="§5.4.4 items 1–2 (CP-20: a new target is NOT YET asked)", why=problems)
+                continue
+            assert target is not None
+            final = c["path"][-1]
+            slot = bd.free_slot(ctx.state, final, st.side)
+            if target.routed:
+                _routed_target(ctx, "charge", st, target)
+                continue
+            roll = _d9(ctx, st)
+            lk = lookup(ctx.state, st, target, "charge", roll, options.bonus_stacking, at=final)
+            emit(ctx, "attack", _attack_payload("charge", st, target, lk, charge_to=final, charge_slot=slot),
+                 rule="§5.4.4, §5.3", defaults=["AMB-24"],
+                 why=[f"{st.id} charges {'>'.join(c['path'])} → {final}-{slot}", _why(st, target, lk, "charge")])
+            eff = lk.result
+            if eff == "F":
+                apply_results(ctx, st.id, [], True, "§5.3.4")
+            elif eff != "-":
+                apply_results(ctx, target.id, [eff], False, "§5.3.4")
+
+
+def melee(ctx: Context, options: CeriliaOptions) -> None:
+    """B4 (§5.4.5): every engaged stack rolls against its target at once; results apply together."""
+    snap: Battle = ctx.state
+    rollers = [s for s in sorted(snap.stacks.values(), key=lambda s: (s.side, s.location, s.id))
+               if bd.on_field(s) and not s.routed and s.melee_target in snap.stacks and s.attack_used is None
+               and bd.place_of(snap.stacks[s.melee_target].location) == bd.place_of(s.location)]
+    rolled = [s for s in rollers if not snap.stacks[s.melee_target or ""].routed]
+    events = ctx.need_rolls([("D9", snap.player(s.side), "attack", {"unit": s.id}, f"D9 melee of {s.id}")
+                             for s in rolled])
+    rolls = {s.id: int(e.payload["total"]) for s, e in zip(rolled, events, strict=True)}
+    received: dict[str, list[str]] = {}
+    holds_f: set[str] = set()
+    for s in rollers:
+        target = snap.stacks[s.melee_target or ""]
+        if target.routed:
+            _routed_target(ctx, "melee", s, target)
+            continue
+        lk = lookup(snap, s, target, "melee", rolls[s.id], options.bonus_stacking)
+        emit(ctx, "attack", _attack_payload("melee", s, target, lk), rule="§5.4.5, §5.3", why=_why(s, target, lk,
+                                                                                                    "melee"))
+        if lk.result == "F":
+            holds_f.add(s.id)
+        elif lk.result != "-":
+            received.setdefault(target.id, []).append(lk.result)
+    for sid in sorted(set(received) | holds_f, key=lambda i: (snap.stacks[i].side, i)):
+        apply_results(ctx, sid, received.get(sid, []), sid in holds_f, "§5.4.5, §5.3.5")
+    retarget(ctx, "§5.4.5, CP-05")
+
+
+def phase_b(ctx: Context, options: CeriliaOptions) -> None:
+    from replay.rulesets.cerilia.steps import gather, step_order
+
+    if options.phase_b_order != "step_major":
+        raise OrderProblems([f"option phase_b_order = {options.phase_b_order} is NOT YET implemented"])
+    ctx.set_phase("B1")
+    state: Battle = ctx.state
+    sides = [side for side in ("A", "D") if needs_post(state, side)]
+    posts = gather(*[(lambda side=side: step_order(ctx, side, f"B_{side}", f"{side}'s Phase B post (shots)"))
+                     for side in sides])
+    orders = dict(zip(sides, posts, strict=True))
+    problems = [p for side in sides for p in shoot_problems(ctx.state, side, orders[side], options)]
+    if problems:
+        raise OrderProblems(problems)
+    from replay.rulesets.cerilia.magic import casts
+
+    casts(ctx, orders)
+    ctx.set_phase("B2")
+    shots(ctx, orders, "stationary", options)
+    ctx.set_phase("B3")
+    charges(ctx, options)
+    ctx.set_phase("B4")
+    melee(ctx, options)
+    ctx.set_phase("B5")
+    shots(ctx, orders, "mobile", options)

@@ -1,0 +1,233 @@
+"""The DM's post of a round (or of one phase), ru and en: the orders revealed, each attack's lookup with its
+arithmetic (value with its parts − defence with its parts = diff, the card, the roll, the target's sign, the result),
+R/D over F spelled out, the other resolutions in the words of their payloads, and each side's ledger (§4.2.3).
+Every number comes from a payload; nothing is recomputed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eventlog.envelope import Event
+from replay.render.text import Doc, b, signed
+from replay.ruleset import TurnView
+from replay.rulesets.cerilia import derive as dv
+from replay.rulesets.cerilia.events import trusted
+from replay.rulesets.cerilia.model import Battle
+from replay.rulesets.cerilia.view import location
+from replay.rulesets.cerilia.words import KIND, PHASE, RESULT, SIDE, tr, verb_word
+
+
+def _parts(parts: list[list[Any]]) -> str:
+    head, *rest = parts or [["0", 0]]
+    out = f"{head[1]} ({head[0]})"
+    for name, n in rest:
+        out += f" {'+' if n >= 0 else '−'} {abs(n)} ({name})"
+    return out
+
+
+def attack_line(p: Any, lang: str) -> str:
+    """One lookup as a GM writes it: value (its parts) − defence (its parts) = diff, the card, the sign, the result."""
+    kind = KIND[lang][p.kind]
+    if p.roll is None:
+        return tr(lang, f"{p.attacker} → {p.target} ({kind}): цель разгромлена — уничтожена без броска (AR-3)",
+                  f"{p.attacker} → {p.target} ({kind}): the target is routed — destroyed without a roll (AR-3)")
+    col = "" if p.col == p.diff else tr(lang, f" (колонка {signed(p.col)})", f" (column {signed(p.col)})")
+    tail = RESULT[lang][p.result]
+    if p.effective != p.result:
+        tail += tr(lang, " — стрелки игнорируют F", " — shooters ignore F")
+    value = _parts(p.value_parts)
+    defence = _parts(p.defence_parts)
+    value = value if len(p.value_parts) == 1 else f"[{value}] = {p.value}"
+    defence = defence if len(p.defence_parts) == 1 else f"[{defence}] = {p.defence}"
+    return (f"{p.attacker} → {p.target} ({kind}): {tr(lang, 'атака', 'attack')} {value}; "
+            f"{tr(lang, 'защита', 'defence')} {defence}; {p.value} − {p.defence} = {signed(p.diff)}{col}; "
+            f"D9 = {p.roll} → {tr(lang, 'карточка', 'card')} {p.roll}, "
+            f"{tr(lang, 'знак цели', 'target sign')} {p.target_sign} → {tail}")
+
+
+def effect_line(p: Any, lang: str) -> str:
+    parts = [f"{p.stack}: {', '.join(p.results) or '—'}"]
+    if p.destroyed:
+        parts.append(tr(lang, "уничтожен", "destroyed"))
+    else:
+        if p.damage_after != p.damage_before:
+            parts.append(tr(lang, f"повреждения {p.damage_before} → {p.damage_after}",
+                            f"damage {p.damage_before} → {p.damage_after}"))
+        if p.routed:
+            parts.append(tr(lang, "разгромлен", "routed"))
+        if p.falls_back:
+            parts.append(tr(lang, "отступит в фазе В (F)", "falls back in Phase C (F)"))
+    if p.f_discarded:
+        parts.append(tr(lang, "R/D выше F: свой F не действует, отряд не отступает",
+                        "R/D beat F: its own F is discarded, it does not fall back"))
+    if p.released:
+        parts.append(tr(lang, f"{', '.join(p.released)} освобождаются и остаются в ячейке",
+                        f"{', '.join(p.released)} detach and stay in the slot"))
+    if p.fallen:
+        parts.append(tr(lang, f"{', '.join(p.fallen)} выбывают до конца боя", f"{', '.join(p.fallen)} fall"))
+    return "; ".join(parts)
+
+
+def event_line(event: Event, lang: str) -> str:
+    p = trusted(event.type, event.payload)
+    t = event.type.removeprefix("cerilia.")
+    if t == "attack":
+        return attack_line(p, lang)
+    if t == "effect":
+        return effect_line(p, lang)
+    if t == "battle_ended":
+        if p.draw:
+            return tr(lang, f"Бой окончен ничьей ({p.reason})", f"The battle ends in a draw ({p.reason})")
+        return tr(lang, f"Бой окончен: победил {SIDE['ru'][p.winner]} ({p.reason})",
+                  f"The battle is over: the {SIDE['en'][p.winner]} wins ({p.reason})")
+    words = _NARRATE.get(t)
+    return words(p, lang) if words else "; ".join(event.payload.get("why") or [event.type])
+
+
+def _walk(p: Any, lang: str) -> str:
+    out = f"{p.stack}: {'>'.join(p.path)} ({p.mp_cost} {tr(lang, 'ОП', 'MP')}) → {p.to}-{p.slot}"
+    if getattr(p, "sign", None):
+        how = tr(lang, "брошен 1D3 = " + str(p.sign_roll), "rolled 1D3 = " + str(p.sign_roll)) \
+            if p.sign_method == "rolled" else tr(lang, "объявлен", "declared")
+        out += tr(lang, f"; знак {p.sign} ({how})", f"; sign {p.sign} ({how})")
+    if getattr(p, "cost", 0):
+        out += tr(lang, f"; стоимость {p.cost}, развёрнуто на {p.spent_so_far}",
+                  f"; cost {p.cost}, {p.spent_so_far} deployed so far")
+    if p.entry:
+        out += tr(lang, "; вошёл в сектор с Противником — движение окончено", "; entered an enemy-held sector: "
+                  "its move ends")
+    if getattr(p, "halted", False):
+        out += tr(lang, "; местность останавливает его до конца раунда", "; the terrain halts it for the round")
+    return out
+
+
+_NARRATE = {
+    "purchase_committed": lambda p, lang: tr(
+        lang, f"{SIDE['ru'][p.side]} потратил {p.total_spent}; список закрыт (sha256 {p.commitment[:12]}…)",
+        f"the {SIDE['en'][p.side]} spent {p.total_spent}; the list is sealed (sha256 {p.commitment[:12]}…)"),
+    "pool_stocked": lambda p, lang: tr(lang, "резерв: ", "pool: ") + ", ".join(
+        [u["id"] for u in p.units] + [c["id"] for c in p.characters]),
+    "terrain_placed": lambda p, lang: tr(lang, f"местность {p.card} в {p.sector}", f"terrain {p.card} in {p.sector}"),
+    "fortification_placed": lambda p, lang: tr(lang, f"укрепление уровня {p.level} в {p.sector}",
+                                               f"fortification level {p.level} in {p.sector}"),
+    "deployed": _walk,
+    "moved": _walk,
+    "joined": lambda p, lang: tr(lang, f"{p.character} присоединяется к {p.host}", f"{p.character} joins {p.host}"),
+    "detached": lambda p, lang: tr(lang, f"{p.character} отсоединяется → {p.to}-{p.slot}",
+                                   f"{p.character} detaches → {p.to}-{p.slot}"),
+    "melee_declared": lambda p, lang: tr(lang, f"{p.stack} вступает в ближний бой с {p.target}",
+                                         f"{p.stack} engages {p.target} in melee"),
+    "charge_declared": lambda p, lang: tr(
+        lang, f"{p.stack} заявляет кавалерийскую атаку {'>'.join(p.path)} на {p.target} (исполнение в Б3)",
+        f"{p.stack} declares a charge {'>'.join(p.path)} at {p.target} (carried out in B3)"),
+    "order_void": lambda p, lang: tr(lang, f"{p.stack}: приказ {p.verb} отменён ({p.reason})",
+                                     f"{p.stack}: the {p.verb} order is void ({p.reason})"),
+    "target_chosen": lambda p, lang: (
+        tr(lang, f"{p.stack} свободен", f"{p.stack} is free") if p.target is None else
+        tr(lang, f"{p.stack} сражается с {p.target}", f"{p.stack} fights {p.target}")
+        + {"auto": tr(lang, " (единственный противник)", " (its only attacker)"),
+           "default": tr(lang, " (по умолчанию: нижняя ячейка)", " (default: the lowest slot)"),
+           "chosen": tr(lang, " (выбор игрока)", " (the player's choice)")}.get(p.how, "")),
+    "friendly_selected": lambda p, lang: tr(
+        lang, f"проверка на Урон: с {p.target} в бою {', '.join(p.candidates)}"
+              + (f"; D{p.n} = {p.roll} → {p.unit}" if p.roll else f" → {p.unit}"),
+        f"friendly-fire check: {p.target} is engaged with {', '.join(p.candidates)}"
+        + (f"; D{p.n} = {p.roll} → {p.unit}" if p.roll else f" → {p.unit}")),
+    "destroyed": lambda p, lang: tr(lang, f"{p.stack} уничтожен ({p.cause})", f"{p.stack} is destroyed ({p.cause})"),
+    "rout_moved": lambda p, lang: tr(lang, f"{p.stack} бежит → {p.to}-{p.slot}", f"{p.stack} flees → {p.to}-{p.slot}"),
+    "rout_fled": lambda p, lang: tr(lang, f"{p.stack} бежит в резерв: {'>'.join(p.path)} → {p.to}-{p.slot}",
+                                    f"{p.stack} flees to its reserve: {'>'.join(p.path)} → {p.to}-{p.slot}"),
+    "morale_checked": lambda p, lang: (
+        tr(lang, f"{p.stack}: полная мораль — собирается без броска", f"{p.stack}: full morale — rallies, no roll")
+        if p.auto else tr(
+            lang, f"{p.stack}: проверка Морали d100 = {p.roll} → {p.drawn}: "
+                  + ("пройдена, отряд собран" if p.passed else "провалена, остаётся разгромленным"),
+            f"{p.stack}: morale check d100 = {p.roll} → {p.drawn}: "
+            + ("passed, it rallies" if p.passed else "failed, it stays routed"))),
+    "mounted_retreated": lambda p, lang: tr(lang, f"{p.stack}: конное отступление → {p.to}-{p.slot} (1 ОП)",
+                                            f"{p.stack}: mounted retreat → {p.to}-{p.slot} (1 MP)"),
+    "retreated": lambda p, lang: tr(lang, f"{p.stack} отступает добровольно → {p.to}-{p.slot} (1 ОП)",
+                                    f"{p.stack} retreats voluntarily → {p.to}-{p.slot} (1 MP)"),
+    "fell_back": lambda p, lang: tr(lang, f"{p.stack} отступает (F) → {p.to}-{p.slot}",
+                                    f"{p.stack} falls back (F) → {p.to}-{p.slot}"),
+}
+
+
+def ledger_line(state: Battle, stack_id: str, lang: str) -> str:
+    """`PkSh (E3-1; 0/1)` — the §4.2.3 state part of a stack's ledger line."""
+    st = state.stacks[stack_id]
+    names = [dv.char_card(c).name_ru if lang == "ru" else dv.char_card(c).name_en for c in dv.characters(state, st)]
+    inner = "; ".join([*([", ".join(names)] if names and dv.troop(state, st) else []), location(st),
+                       f"{dv.mp_available(state, st)}/{dv.mp_max(state, st)}"])
+    extra = f" → {st.melee_target}" if st.melee_target else ""
+    shown = str(dv.code(state, st)) if dv.sign(state, st) else dv.type_code(state, st)  # no sign before deployment
+    return f"{shown} ({inner}){extra} · {st.id}"
+
+
+def order_line(before: Battle, line: dict[str, Any], lang: str) -> str:
+    verb = line.get("verb", "?")
+    actor = str(line.get("actor"))
+    head = actor
+    if actor in before.stacks:
+        st = before.stacks[actor]
+        shown = str(dv.code(before, st)) if dv.sign(before, st) else dv.type_code(before, st)
+        head = f"{shown} ({location(st)})"
+    word = verb_word(verb, lang) if verb in _KNOWN else verb
+    target = ">".join(line["path"]) if "path" in line else str(line.get("to") or "")
+    if "target" in line:
+        target = (f"{target} : " if target else "") + str(line["target"])
+    if "host" in line:
+        target = str(line["host"])
+    return f"{head} - {word}" + (f" - {target}" if target else "")
+
+
+_KNOWN = {"move", "deploy", "join", "detach", "declare_melee", "choose_melee_target", "declare_charge", "shoot",
+          "hold", "rout_move", "fall_back", "voluntary_retreat", "mounted_retreat"}
+
+
+def post(view: TurnView, lang: str) -> Doc:
+    before: Battle = view.before
+    after: Battle = view.after
+    doc = Doc()
+    title = tr(lang, "Фаза 0", "Phase 0") if view.turn == 0 else tr(lang, f"Раунд {view.turn}", f"Round {view.turn}")
+    if view.phase:
+        title += f" · {PHASE[lang].get(view.phase, view.phase)}"
+    doc.h(title)
+    orders = [e for e in view.inputs if e.type == "order" and e.payload.get("step") != "P0"]
+    if orders:
+        doc.p(b(tr(lang, "Приказы", "Orders")))
+        items = []
+        for e in orders:
+            side = after.side_of(e.actor) or "?"
+            lines = e.payload.get("lines") or []
+            head = f"{SIDE[lang].get(side, side)} ({e.payload.get('step')})"
+            items.append(f"{head}: " + ("; ".join(order_line(before, ln, lang) for ln in lines)
+                                        or tr(lang, "без приказов", "no orders")))
+        doc.ul(items)
+    rolls = [e for e in view.inputs if e.type == "roll"]
+    if rolls:
+        doc.p(b(tr(lang, "Броски", "Rolls")))
+        doc.ul([f"{e.actor}: {e.payload.get('dice')} = {e.payload.get('total')} ({e.payload.get('purpose')}, "
+                f"{e.payload.get('unit')})" for e in rolls])
+    shown = [e for e in view.resolutions if e.type.startswith("cerilia.") and e.type != "cerilia.round_started"]
+    phases: dict[str, list[Event]] = {}
+    for e in shown:
+        phases.setdefault(e.phase or "", []).append(e)
+    for phase, events in phases.items():
+        doc.p(b(PHASE[lang].get(phase, phase)))
+        doc.ul([event_line(e, lang) for e in events])
+    for side in ("A", "D"):
+        ids = sorted(s.id for s in after.stacks.values() if s.side == side)
+        if ids:
+            doc.p(b(tr(lang, f"Учёт: {SIDE['ru'][side]}", f"Ledger: {SIDE['en'][side]}")))
+            doc.ul([ledger_line(after, sid, lang) for sid in ids])
+    if after.outcome:
+        doc.p(b(event_line_outcome(after, lang)))
+    return doc
+
+
+def event_line_outcome(state: Battle, lang: str) -> str:
+    o = state.outcome or {}
+    if o.get("draw"):
+        return tr(lang, "Итог: ничья", "Outcome: a draw")
+    return tr(lang, f"Итог: победил {SIDE['ru'][o['winner']]}", f"Outcome: the {SIDE['en'][o['winner']]} wins")

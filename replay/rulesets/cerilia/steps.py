@@ -1,0 +1,91 @@
+"""What every step's resolver shares: the step orders it asks for, the problems it raises, the drafts it emits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from eventlog.envelope import Draft
+from replay.context import Context, MissingInput, Request, Waiting, freeze
+from replay.rulesets.cerilia.model import Battle
+
+
+class BattleOver(Exception):  # noqa: N818 (a stop, not an error)
+    """The battle ended mid-turn (a concession, a draw agreed): resolution stops there."""
+
+
+ANYTIME = frozenset({"concede", "offer_draw", "accept_draw"})
+
+
+def orders_of(ctx: Context, player: str) -> list[Any]:
+    """The player's orders of the turn, read without marking them used (only what a step consumes is used)."""
+    return [e for e in ctx.recorded.events if e.type == "order" and e.actor == player]
+
+
+def anytime(ctx: Context) -> None:
+    """§4.6, §5.9 (AMB-62): a recorded concession or an agreed draw ends the battle at once."""
+    state: Battle = ctx.state
+    if state.outcome is not None:
+        raise BattleOver
+    said: dict[str, set[str]] = {}
+    for side in ("A", "D"):
+        for e in orders_of(ctx, state.player(side)):
+            if e.payload.get("step") == "any":
+                ctx.used.add(e.seq)
+                said.setdefault(side, set()).update(str(ln.get("verb")) for ln in e.payload.get("lines") or [])
+    for side in ("A", "D"):
+        if "concede" in said.get(side, set()):
+            other = "D" if side == "A" else "A"
+            emit(ctx, "battle_ended", {"winner": other, "loser": side, "draw": False, "reason": "concession"},
+                 rule="§4.6, §5.9 item 1, CP-16", defaults=["AMB-62"], why=f"{side} concedes")
+            raise BattleOver
+    offered = [s for s in ("A", "D") if said.get(s, set()) & {"offer_draw", "accept_draw"}]
+    if len(offered) == 2:
+        emit(ctx, "battle_ended", {"winner": None, "loser": None, "draw": True, "reason": "agreement"},
+             rule="§4.6, §5.9 item 2, CP-17", defaults=["AMB-62"], why="both sides agree to a draw")
+        raise BattleOver
+
+
+class OrderProblems(MissingInput):
+    """A recorded order breaks the rules; `problems` names every one with its section."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+def step_order(ctx: Context, side: str, step: str, what: str) -> list[dict[str, Any]]:
+    """The lines of `side`'s post for `step` (the latest such order counts); waits for it when none is recorded."""
+    state: Battle = ctx.state
+    player = state.player(side)
+    req = Request("order", player, "order", freeze({"step": step}), what=what, phase=ctx.phase)
+    ruled = ctx.recorded.ruling_for(req)
+    if ruled is not None:
+        ctx.used.add(ruled.seq)
+        return list((ruled.payload.get("value") or {}).get("lines") or [])
+    found = [e for e in orders_of(ctx, player) if e.payload.get("step") == step]
+    if not found:
+        anytime(ctx)
+        ctx.asked.append(req)
+        raise Waiting(requests=[req])
+    ctx.used.update(e.seq for e in found)
+    return list(found[-1].payload.get("lines") or [])
+
+
+def emit(ctx: Context, type_: str, payload: dict[str, Any], *, rule: str, why: list[str] | str,
+         defaults: list[str] | None = None, visible: tuple[str, ...] | None = None) -> None:
+    """Emit `cerilia.<type_>` with its why, rule and defaults."""
+    body = {**payload, "why": [why] if isinstance(why, str) else why, "rule": rule, "defaults": defaults or []}
+    ctx.emit(Draft(f"cerilia.{type_}", body, visible=visible))
+
+
+def gather(*asks: Any) -> list[Any]:
+    """Run several asks; when any waits, wait for everything they all miss at once."""
+    out, missing = [], []
+    for ask in asks:
+        try:
+            out.append(ask())
+        except Waiting as w:
+            missing += w.requests
+    if missing:
+        raise Waiting(requests=missing)
+    return out

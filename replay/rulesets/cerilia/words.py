@@ -1,0 +1,70 @@
+"""Russian and English terms shared by the parser, the post and the frame (§1.2, §4.2.3)."""
+
+from __future__ import annotations
+
+VERBS: dict[str, dict[str, tuple[str, ...]]] = {
+    # canonical verb: {"en": (how it is written, first the one the post prints), "ru": (…)}
+    "move": {"en": ("moves", "move", "goes"), "ru": ("перемещается", "переходит", "идет", "идёт")},
+    "deploy": {"en": ("deploys", "deploy"), "ru": ("выходит из резерва", "развертывается", "развёртывается")},
+    "join": {"en": ("joins", "join"), "ru": ("присоединяется к", "присоединяется", "соединяется с")},
+    "detach": {"en": ("detaches", "detach"), "ru": ("отсоединяется",)},
+    "declare_melee": {"en": ("attacks", "melee", "attack", "attacks (melee)"),
+                      "ru": ("бьет", "бьёт", "атакует", "вступает в ближний бой", "задействует против")},
+    "choose_melee_target": {"en": ("fights", "choose_melee_target"), "ru": ("выбирает цель",)},
+    "declare_charge": {"en": ("charges", "charge"),
+                       "ru": ("кавалерийская атака", "совершает кавалерийскую атаку")},
+    "mounted_retreat": {"en": ("mounted retreat",), "ru": ("конное отступление",)},
+    "shoot": {"en": ("shoots", "shoot"), "ru": ("стреляет", "обстреливает")},
+    "cast": {"en": ("casts", "cast"), "ru": ("кастует", "использует заклинание")},
+    "rout_move": {"en": ("flees", "rout_move", "rout move"), "ru": ("бежит", "бежит (разгром)")},
+    "fall_back": {"en": ("falls back", "fall_back", "fall back"), "ru": ("отступает (f)", "отступает")},
+    "voluntary_retreat": {"en": ("retreats voluntarily", "voluntary_retreat"), "ru": ("отступает добровольно",)},
+    "morale_check": {"en": ("morale check", "morale_check"), "ru": ("проверка морали",)},
+    "concede": {"en": ("concedes", "concede"), "ru": ("признаю поражение",)},
+    "offer_draw": {"en": ("offers a draw", "offer_draw"), "ru": ("предлагаю ничью",)},
+    "accept_draw": {"en": ("accepts the draw", "accept_draw"), "ru": ("принимаю ничью", "согласен на ничью")},
+    "hold": {"en": ("holds", "hold"), "ru": ("стоит",)},
+}
+
+
+def verb_of(text: str) -> str | None:
+    """The canonical verb a written verb means (the longest synonym that matches the whole text)."""
+    low = " ".join(text.lower().replace("ё", "е").split())
+    best = None
+    for verb, langs in VERBS.items():
+        for word in (verb, *langs["en"], *langs["ru"]):
+            w = word.replace("ё", "е")
+            if low == w and (best is None or len(w) > best[1]):
+                best = (verb, len(w))
+    return best[0] if best else None
+
+
+def verb_word(verb: str, lang: str) -> str:
+    return VERBS[verb]["ru" if lang == "ru" else "en"][0]
+
+
+SIDE = {"ru": {"A": "Атакующий", "D": "Защищающий"}, "en": {"A": "Attacker", "D": "Defender"}}
+PHASE = {
+    "ru": {"P0": "Фаза 0: закупка, местность, укрепление", "A1": "Фаза А: ход Атакующего",
+           "A3": "Фаза А: ход Защищающего", "A3_1": "Фаза А: правка Атакующего", "A_close": "Фаза А: итог",
+           "B1": "Фаза Б: посты", "B2": "Фаза Б: стационарные выстрелы", "B3": "Фаза Б: кавалерийские атаки",
+           "B4": "Фаза Б: ближний бой", "B5": "Фаза Б: мобильные выстрелы", "C_A": "Фаза В: Атакующий",
+           "C_D": "Фаза В: Защищающий", "C5": "Фаза В: конец раунда"},
+    "en": {"P0": "Phase 0: purchase, terrain, fortification", "A1": "Phase A: Attacker's moves",
+           "A3": "Phase A: Defender's moves", "A3_1": "Phase A: Attacker's edit", "A_close": "Phase A: close",
+           "B1": "Phase B: posts", "B2": "Phase B: stationary shots", "B3": "Phase B: cavalry charges",
+           "B4": "Phase B: melee", "B5": "Phase B: mobile shots", "C_A": "Phase C: Attacker",
+           "C_D": "Phase C: Defender", "C5": "Phase C: end of round"},
+}
+RESULT = {"ru": {"-": "промах", "F": "F (отступление атакующего)", "H": "H (1 повреждение)",
+                 "R": "R (повреждение и разгром)", "D": "D (уничтожен)"},
+          "en": {"-": "miss", "F": "F (the attacker falls back)", "H": "H (1 damage)", "R": "R (damage and rout)",
+                 "D": "D (destroyed)"}}
+KIND = {"ru": {"stationary": "стационарный выстрел", "mobile": "мобильный выстрел", "friendly": "проверка на Урон",
+               "charge": "кавалерийская атака", "melee": "ближний бой"},
+        "en": {"stationary": "stationary shot", "mobile": "mobile shot", "friendly": "friendly-fire check",
+               "charge": "cavalry charge", "melee": "melee"}}
+
+
+def tr(lang: str, ru: str, en: str) -> str:
+    return ru if lang == "ru" else en

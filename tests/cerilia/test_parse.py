@@ -1,0 +1,97 @@
+"""§4.2.3: ledger lines in both orders, every verb synonym of the spec's table (ru and en), a whole post with pasted
+dice as one batch, every problem with its line."""
+
+from __future__ import annotations
+
+import pytest
+
+from replay.context import Request, freeze
+from replay.ruleset import Point
+from replay.rulesets.cerilia.parse import parse_post
+from replay.rulesets.cerilia.words import VERBS, verb_of
+from tests.cerilia.kit import battle, troop
+
+SPEC_TABLE = {  # §4.2.3, as printed
+    "move": ["moves", "перемещается", "переходит", "идет"], "deploy": ["выходит из Резерва"],
+    "join": ["joins", "присоединяется к", "соединяется с"], "detach": ["detaches", "отсоединяется"],
+    "declare_melee": ["attacks (melee)", "бьет", "атакует", "вступает в Ближний Бой", "задействует против"],
+    "choose_melee_target": ["fights", "выбирает цель"],
+    "declare_charge": ["charges", "Кавалерийская Атака", "совершает Кавалерийскую Атаку"],
+    "mounted_retreat": ["mounted retreat", "Конное Отступление"], "shoot": ["shoots", "стреляет", "обстреливает"],
+    "cast": ["casts", "кастует", "использует Заклинание"], "rout_move": ["flees", "бежит", "бежит (Разгром)"],
+    "fall_back": ["falls back", "отступает (F)"],
+    "voluntary_retreat": ["retreats voluntarily", "отступает добровольно"],
+    "morale_check": ["morale check", "проверка Морали"], "concede": ["concedes", "признаю Поражение"],
+    "hold": ["holds", "стоит"],
+}
+
+
+@pytest.mark.parametrize(("verb", "word"), [(v, w) for v, ws in SPEC_TABLE.items() for w in ws])
+def test_every_verb_synonym_of_the_table_reads_as_its_verb(verb, word):
+    assert verb_of(word) == verb
+    assert verb in VERBS
+
+
+def _point(state, actor="alice", step="A1"):
+    return Point(state.round + 1, state, state, None, requests=(Request("order", actor, "order",
+                                                                        freeze({"step": step})),))
+
+
+def _state():
+    s = battle(2)
+    troop(s, "A-Pk-1", "E2-3", "Sh")
+    troop(s, "A-Kn-1", "A1-1", "B")
+    troop(s, "A-Arc-1", "pool", None)
+    troop(s, "D-Pe-1", "E3-2", "B")
+    troop(s, "D-Arc-1", "A2-1", "Sw")
+    return s
+
+
+def test_the_canonical_ledger_form_and_the_sources_prose_give_the_same_order():
+    s = _state()
+    prose = parse_post("Пикинер в 3 E2 переходит в E3 и бьет Крестьян в 2", _point(s), "alice")
+    ledger = parse_post("PkSh (E2-3; 1/1) - move - E3\nPkSh (E3-1; 0/1) - melee - Pe E3-2", _point(s), "alice")
+    strip = [{k: v for k, v in ln.items() if k != "line"} for ln in prose.drafts[0].payload["lines"]]
+    assert strip == [{k: v for k, v in ln.items() if k != "line"} for ln in ledger.drafts[0].payload["lines"]]
+
+
+def test_a_whole_post_with_pasted_dice_is_one_batch():
+    s = _state()
+    text = ("ArcSw (RA; 1/1) - выходит из Резерва - RA>B1\n"
+            "KnB (A1-1; 2/2) - charges - A1>A2 : Arc A2-1\n"
+            "D9: 5\n"
+            "Arc (RA; 1/1) - deploys - C1\n")
+    parsed = parse_post(text.replace("Arc (RA", "A-Arc-1 (RA"), _point(s), "alice")
+    assert parsed.errors == []
+    order, roll = parsed.drafts[0], parsed.drafts[1]
+    lines = order.payload["lines"]
+    assert lines[0] == {"verb": "deploy", "actor": "A-Arc-1", "sign": "Sw", "path": ["RA", "B1"], "line": 1}
+    assert lines[1] == {"verb": "declare_charge", "actor": "A-Kn-1", "path": ["A1", "A2"], "target": "D-Arc-1",
+                        "line": 2}
+    assert (roll.type, roll.payload["purpose"], roll.payload["unit"], roll.payload["total"]) == (
+        "roll", "attack", "A-Kn-1", 5)
+
+
+def test_a_first_deployment_without_a_sign_rolls_it_with_the_next_1d3():
+    s = _state()
+    parsed = parse_post("Arc (RA; 1/1) - deploys - B1\n1D3: 3", _point(s), "alice")
+    assert parsed.errors == []
+    assert parsed.drafts[0].payload["lines"][0]["sign"] == "roll"
+    assert (parsed.drafts[1].payload["purpose"], parsed.drafts[1].payload["unit"]) == ("sign", "A-Arc-1")
+
+
+def test_every_problem_is_named_with_its_line():
+    s = _state()
+    parsed = parse_post("PkSh (E2-3; 1/1) - move - E3\nPkSh (E9-1; 1/1) - move - E3\nKnB (A1-1; 2/2) - dances\n"
+                        "D9: 12", _point(s), "alice")
+    assert [e.split(":")[0] for e in parsed.errors] == ["line 2", "line 3", "line 4"]
+
+
+def test_phase_c_lines_are_the_choices_and_a_post_out_of_turn_is_refused():
+    s = _state()
+    s.stacks["A-Pk-1"].routed = True
+    parsed = parse_post("PkSh_R (E2-3; 1/1) - бежит - D2", Point(3, s, s, None), "alice")
+    (choice,) = parsed.drafts
+    assert choice.type == "choice" and choice.payload == {"name": "rout_move", "value": "D2", "stack": "A-Pk-1"}
+    out_of_turn = parse_post("PkSh (E2-3; 1/1) - move - E3", Point(3, s, s, None), "alice")
+    assert out_of_turn.errors and "waits for no Phase A, B or C post" in out_of_turn.errors[0]
