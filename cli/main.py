@@ -28,6 +28,7 @@ from replay import audit as auditlib
 from replay import driver, importing, play, views
 from replay import rerun as rerunlib
 from replay import ruleset as registry
+from replay.render import profiles as profilelib
 from replay.render import text as textlib
 
 log = structlog.get_logger("battlelog")
@@ -620,16 +621,21 @@ def state(ctx: click.Context, game: str, turn: int | None, phase: str | None, st
 @click.argument("game")
 @click.option("--turn", type=int, help="The turn (default: the open turn, provisional).")
 @click.option("--phase", help="Only this phase of the turn.")
-@click.option("--format", "fmt", type=click.Choice(textlib.FORMATS), default="bbcode", show_default=True)
-@click.option("--profile", type=click.Choice(["phpbb", "mybb-ru", "dungeonmaster"]), default="phpbb",
-              show_default=True, help="BBCode tag set of the forum.")
+@click.option("--format", "fmt", type=click.Choice(textlib.FORMATS), default=None,
+              help="bbcode or markdown (default: the profile's).")
+@click.option("--profile", type=click.Choice(profilelib.names()), default=None,
+              help="The forum (replay/render/profiles, your own in ~/.config/battlelog/profiles or "
+                   "$BATTLELOG_PROFILES; default phpbb, or markdown with --format markdown): "
+                   + "; ".join(f"{p.name}: {p.title}" for p in profilelib.known().values()))
+@click.option("--profile-file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A forum profile of your own (a TOML file, see docs/forums.md).")
 @click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
 @viewer_option
 @db_option
 @click.pass_context
 @handles_errors
-def post(ctx: click.Context, game: str, turn: int | None, phase: str | None, fmt: str, profile: str, lang: str,
-         viewer: str | None) -> None:
+def post(ctx: click.Context, game: str, turn: int | None, phase: str | None, fmt: str | None, profile: str | None,
+         profile_file: str | None, lang: str, viewer: str | None) -> None:
     """Write the GM's post of a turn (or phase): orders, rolls, resolutions with their arithmetic, the state."""
     with opened(ctx) as store:
         g = driver.load(store, game)
@@ -639,7 +645,15 @@ def post(ctx: click.Context, game: str, turn: int | None, phase: str | None, fmt
                 raise ValidationError("--turn: the game is over; name the turn to post")
         view = views.turn_view(g, turn, store, phase, viewer)
         doc = g.ruleset.post(view, lang)
-    click.echo(textlib.render(textlib.framed(doc, view, lang), fmt, profile))
+    try:
+        chosen = profilelib.read(profile_file) if profile_file else profile
+        parts = textlib.render_parts(textlib.framed(doc, view, lang), fmt, chosen)
+    except ValueError as exc:
+        raise ValidationError(f"--profile: {exc}") from exc
+    for n, part in enumerate(parts, 1):
+        if len(parts) > 1:
+            click.echo(f"note: part {n}/{len(parts)} follows ({len(part)} characters)", err=True)
+        click.echo(part)
 
 
 @main.command()
