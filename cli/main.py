@@ -1027,5 +1027,42 @@ def demo(fixture: str, out_dir: str, lang: str, png: bool) -> None:
     click.echo(f"frames and posts in {out}/ (open turnNN-stepK.png; paste turnNN-post.bbcode.txt into a forum)")
 
 
+# --- animate, view, dispute --------------------------------------------------------------------------------------
+
+@main.command()
+@click.argument("game")
+@click.option("--turn", type=int, required=True, help="The turn to animate.")
+@click.option("--phase", help="Only this phase of the turn.")
+@click.option("-o", "--output", required=True, help="File to write (.gif or .png for APNG).")
+@click.option("--format", "fmt", type=click.Choice(["gif", "apng"]), default="gif", show_default=True)
+@click.option("--delay", type=click.IntRange(20, 60000), default=1200, show_default=True, help="ms per frame.")
+@click.option("--max-kib", type=click.IntRange(0), default=256, show_default=True,
+              help="Scale GIF frames down until the file fits (phpBB's default attachment limit); 0: never.")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@viewer_option
+@db_option
+@click.pass_context
+@handles_errors
+def animate(ctx: click.Context, game: str, turn: int, phase: str | None, output: str, fmt: str, delay: int,
+            max_kib: int, lang: str, viewer: str | None) -> None:
+    """Animate a turn: one frame per step, as a looping GIF (or APNG), every frame the same size."""
+    from replay.render import animate as animatelib
+
+    out = Path(output)
+    if not out.parent.exists():
+        raise ValidationError(f"-o {output}: the folder {out.parent} does not exist")
+    with opened(ctx) as store:
+        g = driver.load(store, game)
+        pngs = animatelib.step_pngs(g, turn, lang=lang, store=store, phase=phase, viewer=viewer)
+    fits = max_kib * 1024 if fmt == "gif" and max_kib else None  # a scaled-down APNG is no use: GIF is the one
+    result = animatelib.animate(pngs, fmt=fmt, delay=delay, max_bytes=fits)
+    out.write_bytes(result.data)
+    if max_kib and len(result.data) > max_kib * 1024:
+        click.echo(f"note: {len(result.data) / 1024:.0f} KiB is over --max-kib {max_kib}", err=True)
+    scaled = f", scaled to {result.scale:.0%}" if result.scale != 1.0 else ""
+    click.echo(f"{out}  ({result.frames} frames, {result.size[0]}×{result.size[1]}{scaled}, "
+               f"{len(result.data) / 1024:.0f} KiB, last event {result.hashes[-1][:12]})")
+
+
 if __name__ == "__main__":
     main()
