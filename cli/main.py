@@ -1064,5 +1064,27 @@ def animate(ctx: click.Context, game: str, turn: int, phase: str | None, output:
                f"{len(result.data) / 1024:.0f} KiB, last event {result.hashes[-1][:12]})")
 
 
+
+@main.command()
+@click.argument("game")
+@click.option("-o", "--output", required=True, help="The HTML file to write.")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@viewer_option
+@db_option
+@click.pass_context
+@handles_errors
+def view(ctx: click.Context, game: str, output: str, lang: str, viewer: str | None) -> None:
+    """Write a replay viewer: one self-contained HTML file with every frame, each turn's post and the log."""
+    from replay.render import viewer as viewerlib
+
+    out = Path(output)
+    if not out.parent.exists():
+        raise ValidationError(f"-o {output}: the folder {out.parent} does not exist")
+    with opened(ctx) as store:
+        g = driver.load(store, game)
+        page = viewerlib.build(g, store, viewer=viewer, lang=lang)
+    out.write_text(page, encoding="utf-8")
+    click.echo(f"{out}  ({len(page) / 1024:.0f} KiB, as {viewer or 'the public thread'})")
+
 if __name__ == "__main__":
     main()
