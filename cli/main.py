@@ -1086,5 +1086,36 @@ def view(ctx: click.Context, game: str, output: str, lang: str, viewer: str | No
     out.write_text(page, encoding="utf-8")
     click.echo(f"{out}  ({len(page) / 1024:.0f} KiB, as {viewer or 'the public thread'})")
 
+
+@main.command()
+@click.argument("game")
+@click.option("--turn", type=int, required=True, help="The disputed turn.")
+@click.option("--step", type=int, help="The disputed step of the turn (default: the whole turn).")
+@click.option("--profile", type=click.Choice(profilelib.names()), default="phpbb", show_default=True,
+              help="The forum the post is for.")
+@click.option("-o", "--output", "out_dir", required=True, help="Folder for the post and its PNG frames.")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@db_option
+@click.pass_context
+@handles_errors
+def dispute(ctx: click.Context, game: str, turn: int, step: int | None, profile: str, out_dir: str,
+            lang: str) -> None:
+    """Write a dispute packet: one post with frames, revealed orders and seals, dice proofs, arithmetic, audit."""
+    from replay.render import dispute as disputelib
+
+    with opened(ctx) as store:
+        g = driver.load(store, game)
+        packet = disputelib.build(g, store, turn, step, lang)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, data in packet.files.items():
+        (out / name).write_bytes(data)
+    parts = textlib.render_parts(packet.doc, profile=profile)
+    suffix = ".md" if profilelib.get(profile).format == "markdown" else ".txt"
+    names = [f"post{suffix}"] if len(parts) == 1 else [f"post-{n}{suffix}" for n in range(1, len(parts) + 1)]
+    for name, part in zip(names, parts, strict=True):
+        (out / name).write_text(part, encoding="utf-8")
+    click.echo(f"{out}/: {', '.join(names)} and {', '.join(packet.files)}")
+
 if __name__ == "__main__":
     main()
