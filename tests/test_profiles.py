@@ -358,3 +358,10 @@ def test_a_hostile_duelist_posts_inertly_end_to_end(tmp_path):
             assert "\u202e" not in part
             if profile.format == "bbcode":
                 assert "[b]Жан" not in part and "[link=javascript" not in part
+
+
+def test_a_name_with_a_right_to_left_override_cannot_reverse_the_frame():
+    from replay.render.svg import clean
+
+    assert clean("\u202eЖан бьёт") == "Жан бьёт"
+    assert clean("\u2067שלום") == "\u2067שלום\u2069"
