@@ -87,6 +87,9 @@ def bbcode_problems(text: str, profile: profiles.Profile) -> list[str]:
             continue
         if name not in profile.tags:
             problems.append(f"{raw}: not a tag of {profile.name}")
+        if name == "size" and kind == PARSER.TOKEN_TAG_START and profile.name == "phpbb" \
+                and not 0 < int(_opts["size"]) <= 200:
+            problems.append(f"{raw}: phpBB sizes are percents up to 200")
         if name == "*":
             continue
         if kind == PARSER.TOKEN_TAG_START:
@@ -271,6 +274,8 @@ def test_a_gm_can_add_a_profile_without_code(tmp_path, monkeypatch):
     bad.write_text('name = "bad"\ntitle = "x"\nformat = "html"\nspoilers = 1\n', encoding="utf-8")
     with pytest.raises(ValueError, match="format = 'html'.*unknown key 'spoilers'|unknown key 'spoilers'"):
         profiles.read(bad)
+    loaded = profiles.load()  # a bad file of the user's is skipped and named, the others still load
+    assert "myforum" in loaded and "bad" not in loaded and any("bad.toml" in p for p in profiles.PROBLEMS)
 
 
 def test_post_takes_a_profile_file(tmp_path):

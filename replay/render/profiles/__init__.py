@@ -9,6 +9,7 @@ shipped profile's name replaces it.
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -110,14 +111,27 @@ def folders() -> list[Path]:
     return [HERE, USER_DIR.expanduser(), *extra]
 
 
+PROBLEMS: list[str] = []
+"""User profile files that could not be read (skipped, so that one bad file does not stop every command)."""
+
+
 def load() -> dict[str, Profile]:
-    """Every profile by name: the shipped ones, then the user's."""
+    """Every profile by name: the shipped ones, then the user's (a user file that cannot be read is skipped and
+    named in PROBLEMS and on stderr)."""
     out: dict[str, Profile] = {}
     for folder in folders():
-        if folder.is_dir():
-            for path in sorted(folder.glob("*.toml")):
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.glob("*.toml")):
+            try:
                 profile = read(path)
-                out[profile.name] = profile
+            except ValueError as exc:
+                if folder == HERE:
+                    raise
+                PROBLEMS.append(str(exc))
+                print(f"warning: {exc} (skipped)", file=sys.stderr)
+                continue
+            out[profile.name] = profile
     return out
 
 
