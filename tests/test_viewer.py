@@ -161,3 +161,25 @@ def test_names_cannot_break_out_of_the_page(tmp_path):
     assert "</script" not in page and "<!--" not in page
     assert "&lt;script" in viewerlib.post_html(__import__("replay.render.text", fromlist=["Doc"]).Doc().p(
         "<script>alert(1)</script>"))
+
+
+def test_a_hostile_name_stays_text_in_the_viewer(tmp_path):
+    evil = '</script><script>alert(1)</script><img src=x onerror=alert(2)> **b** [b]x[/b] \u202eRLO'
+    lines = []
+    for raw in (ROOT / "fixtures/duel/traits-3.jsonl").read_text(encoding="utf-8").splitlines():
+        event = json.loads(raw)
+        if event["type"] not in ("game.created", "order", "roll", "choice"):
+            continue
+        if event["type"] == "game.created":
+            for duelist in event["payload"]["setup"]["duelists"]:
+                duelist["name"] = f"{duelist['id']} {evil}"
+        lines.append(json.dumps({k: v for k, v in event.items() if k not in ("seq", "prev", "hash", "v")},
+                                ensure_ascii=False))
+    with Store.open(tmp_path / "g.duckdb") as store:
+        game_id = next(iter(importing.import_text(store, "\n".join(lines), source="evil")))
+        page = viewerlib.build(driver.load(store, game_id), store)
+    assert page.count("<script") == 2 and page.count("</script>") == 2
+    assert "<img" not in page and "\u202e" not in page
+    data = json.loads(page.split('type="application/json">', 1)[1].split("</script>", 1)[0])
+    assert all("<img" not in html and "<script" not in html for html in data["posts"].values())
+    assert all("<img" not in f["svg"] and "<script" not in f["svg"] for f in data["frames"])

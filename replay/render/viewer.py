@@ -22,7 +22,7 @@ from replay.fold import turn_steps, turns
 from replay.render import profiles
 from replay.render.markdown import render as markdown
 from replay.render.svg import mark_provisional
-from replay.render.text import framed
+from replay.render.text import framed, isolate_bidi
 
 INPUTS = ("order", "input.sealed", "input.revealed", "order.sealed", "order.revealed")
 """Event types that are a player's order (for "since X's last order")."""
@@ -71,9 +71,10 @@ def posts(game: Any, store: Any, viewer: str | None, lang: str) -> dict[str, str
 
 
 def log(game: Any, viewer: str | None) -> list[dict[str, Any]]:
-    """The log as the viewer may read it (a payload it may not see is withheld)."""
+    """The log as the viewer may read it (a payload it may not see is withheld; bidi controls isolated in what is
+    shown, so a name cannot turn the rest of its row around)."""
     return [{"seq": e.seq, "turn": e.turn, "phase": e.phase, "type": e.type, "actor": e.actor,
-             "payload": json.dumps(e.payload, ensure_ascii=False, sort_keys=True), "hash": e.hash,
+             "payload": isolate_bidi(json.dumps(e.payload, ensure_ascii=False, sort_keys=True)), "hash": e.hash,
              "order": e.type in INPUTS} for e in views.visible_events(game, viewer)]
 
 
