@@ -57,7 +57,7 @@ def same_size(images: list[Image.Image]) -> list[Image.Image]:
     return out
 
 
-def animate(pngs: list[tuple[bytes, str]], *, fmt: str = "gif", delay: int = 1200, colors: int = 32,
+def animate(pngs: list[tuple[bytes, str]], *, fmt: str = "gif", delay: int = 1200, colors: int = 64,
             max_bytes: int | None = PHPBB_ATTACHMENT) -> Animation:
     """The frames as one looping animation, `delay` ms per frame (the last one shown twice as long). When it would
     be larger than `max_bytes`, the frames are scaled down (to half at most) until it fits."""
@@ -79,11 +79,17 @@ def animate(pngs: list[tuple[bytes, str]], *, fmt: str = "gif", delay: int = 120
 
 
 def encode(images: list[Image.Image], fmt: str, delay: int, colors: int, last_hash: str) -> bytes:
-    """GIF (one palette from the last frame, no dithering, so unchanged pixels stay unchanged) or APNG bytes."""
+    """GIF (one palette for all frames, no dithering, so unchanged pixels stay unchanged) or APNG bytes."""
     durations = [delay] * (len(images) - 1) + [delay * 2]
     buf = io.BytesIO()
     if fmt == "gif":
-        palette = images[-1].quantize(colors=colors, method=Image.Quantize.MEDIANCUT)
+        # the palette comes from the first and the last frame together, by octree: median cut on the last frame
+        # alone lost the sides' small saturated marks (knights drawn grey)
+        first, last = images[0], images[-1]
+        both = Image.new("RGB", (first.width, first.height * 2), "white")
+        both.paste(first, (0, 0))
+        both.paste(last, (0, first.height))
+        palette = both.quantize(colors=colors, method=Image.Quantize.FASTOCTREE)
         frames = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
         frames[0].save(buf, format="GIF", save_all=True, append_images=frames[1:], duration=durations, loop=0,
                        optimize=True, disposal=1, comment=f"battlelog last-event-hash {last_hash}".encode())
