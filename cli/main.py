@@ -56,6 +56,7 @@ views = _Lazy("replay.views")
 rerunlib = _Lazy("replay.rerun")
 registry = _Lazy("replay.ruleset")
 corpuslib = _Lazy("replay.corpus")
+profilelib = _Lazy("replay.render.profiles")
 log = _Lazy("structlog", "get_logger", "battlelog")
 
 DB_HELP = "DuckDB file (default ./battlelog.duckdb, or $BATTLELOG_DB)."
@@ -741,16 +742,21 @@ def state(ctx: click.Context, game: str, turn: int | None, phase: str | None, st
 @click.argument("game")
 @click.option("--turn", type=int, help="The turn (default: the open turn, provisional).")
 @click.option("--phase", help="Only this phase of the turn.")
-@click.option("--format", "fmt", type=click.Choice(textlib.FORMATS), default="bbcode", show_default=True)
-@click.option("--profile", type=click.Choice(["phpbb", "mybb-ru", "dungeonmaster"]), default="phpbb",
-              show_default=True, help="BBCode tag set of the forum.")
+@click.option("--format", "fmt", type=click.Choice(textlib.FORMATS), default=None,
+              help="bbcode or markdown (default: the profile's).")
+@click.option("--profile", type=click.Choice(profilelib.names()), default=None,
+              help="The forum (replay/render/profiles, your own in ~/.config/battlelog/profiles or "
+                   "$BATTLELOG_PROFILES; default phpbb, or markdown with --format markdown): "
+                   + "; ".join(f"{p.name}: {p.title}" for p in profilelib.known().values()))
+@click.option("--profile-file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="A forum profile of your own (a TOML file, see docs/forums.md).")
 @click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
 @viewer_option
 @db_option
 @click.pass_context
 @handles_errors
-def post(ctx: click.Context, game: str, turn: int | None, phase: str | None, fmt: str, profile: str, lang: str,
-         viewer: str | None) -> None:
+def post(ctx: click.Context, game: str, turn: int | None, phase: str | None, fmt: str | None, profile: str | None,
+         profile_file: str | None, lang: str, viewer: str | None) -> None:
     """Write the GM's post of a turn (or phase): orders, rolls, resolutions with their arithmetic, the state."""
     with opened(ctx) as store:
         if turn is not None and fold.is_closed(store, game, turn):
@@ -763,7 +769,15 @@ def post(ctx: click.Context, game: str, turn: int | None, phase: str | None, fmt
                 raise ValidationError("--turn: the game is over; name the turn to post")
         view = views.turn_view(g, turn, store, phase, viewer)
         doc = g.ruleset.post(view, lang)
-    click.echo(textlib.render(textlib.framed(doc, view, lang), fmt, profile))
+    try:
+        chosen = profilelib.read(profile_file) if profile_file else profile
+        parts = textlib.render_parts(textlib.framed(doc, view, lang), fmt, chosen)
+    except ValueError as exc:
+        raise ValidationError(f"--profile: {exc}") from exc
+    for n, part in enumerate(parts, 1):
+        if len(parts) > 1:
+            click.echo(f"note: part {n}/{len(parts)} follows ({len(part)} characters)", err=True)
+        click.echo(part)
 
 
 @main.command()
@@ -1476,6 +1490,96 @@ def corpus_import(ctx: click.Context, paths: tuple[str, ...], engine: str, jobs:
             store.import_events(events)
             fold.write_checkpoints(store, fold.game_from_events(events))
         _run_corpus("import", paths, engine, jobs, out_dir, as_json, on_result=insert)
+
+# --- animate, view, dispute --------------------------------------------------------------------------------------
+
+@main.command()
+@click.argument("game")
+@click.option("--turn", type=int, required=True, help="The turn to animate.")
+@click.option("--phase", help="Only this phase of the turn.")
+@click.option("-o", "--output", required=True, help="File to write (.gif or .png for APNG).")
+@click.option("--format", "fmt", type=click.Choice(["gif", "apng"]), default="gif", show_default=True)
+@click.option("--delay", type=click.IntRange(20, 60000), default=1200, show_default=True, help="ms per frame.")
+@click.option("--max-kib", type=click.IntRange(0), default=256, show_default=True,
+              help="Scale GIF frames down until the file fits (phpBB's default attachment limit); 0: never.")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@viewer_option
+@db_option
+@click.pass_context
+@handles_errors
+def animate(ctx: click.Context, game: str, turn: int, phase: str | None, output: str, fmt: str, delay: int,
+            max_kib: int, lang: str, viewer: str | None) -> None:
+    """Animate a turn: one frame per step, as a looping GIF (or APNG), every frame the same size."""
+    from replay.render import animate as animatelib
+
+    out = Path(output)
+    if not out.parent.exists():
+        raise ValidationError(f"-o {output}: the folder {out.parent} does not exist")
+    with opened(ctx) as store:
+        g = driver.load(store, game)
+        pngs = animatelib.step_pngs(g, turn, lang=lang, store=store, phase=phase, viewer=viewer)
+    fits = max_kib * 1024 if fmt == "gif" and max_kib else None  # a scaled-down APNG is no use: GIF is the one
+    result = animatelib.animate(pngs, fmt=fmt, delay=delay, max_bytes=fits)
+    out.write_bytes(result.data)
+    if max_kib and len(result.data) > max_kib * 1024:
+        click.echo(f"note: {len(result.data) / 1024:.0f} KiB is over --max-kib {max_kib}", err=True)
+    scaled = f", scaled to {result.scale:.0%}" if result.scale != 1.0 else ""
+    click.echo(f"{out}  ({result.frames} frames, {result.size[0]}×{result.size[1]}{scaled}, "
+               f"{len(result.data) / 1024:.0f} KiB, last event {result.hashes[-1][:12]})")
+
+
+
+@main.command()
+@click.argument("game")
+@click.option("-o", "--output", required=True, help="The HTML file to write.")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@viewer_option
+@db_option
+@click.pass_context
+@handles_errors
+def view(ctx: click.Context, game: str, output: str, lang: str, viewer: str | None) -> None:
+    """Write a replay viewer: one self-contained HTML file with every frame, each turn's post and the log."""
+    from replay.render import viewer as viewerlib
+
+    out = Path(output)
+    if not out.parent.exists():
+        raise ValidationError(f"-o {output}: the folder {out.parent} does not exist")
+    with opened(ctx) as store:
+        g = driver.load(store, game)
+        page = viewerlib.build(g, store, viewer=viewer, lang=lang)
+    out.write_text(page, encoding="utf-8")
+    click.echo(f"{out}  ({len(page) / 1024:.0f} KiB, as {viewer or 'the public thread'})")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--turn", type=int, required=True, help="The disputed turn.")
+@click.option("--step", type=int, help="The disputed step of the turn (default: the whole turn).")
+@click.option("--profile", type=click.Choice(profilelib.names()), default="phpbb", show_default=True,
+              help="The forum the post is for.")
+@click.option("-o", "--output", "out_dir", required=True, help="Folder for the post and its PNG frames.")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
+@db_option
+@click.pass_context
+@handles_errors
+def dispute(ctx: click.Context, game: str, turn: int, step: int | None, profile: str, out_dir: str,
+            lang: str) -> None:
+    """Write a dispute packet: one post with frames, revealed orders and seals, dice proofs, arithmetic, audit."""
+    from replay.render import dispute as disputelib
+
+    with opened(ctx) as store:
+        g = driver.load(store, game)
+        packet = disputelib.build(g, store, turn, step, lang)
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, data in packet.files.items():
+        (out / name).write_bytes(data)
+    parts = textlib.render_parts(packet.doc, profile=profile)
+    suffix = ".md" if profilelib.get(profile).format == "markdown" else ".txt"
+    names = [f"post{suffix}"] if len(parts) == 1 else [f"post-{n}{suffix}" for n in range(1, len(parts) + 1)]
+    for name, part in zip(names, parts, strict=True):
+        (out / name).write_text(part, encoding="utf-8")
+    click.echo(f"{out}/: {', '.join(names)} and {', '.join(packet.files)}")
 
 if __name__ == "__main__":
     main()

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from replay.render import bbcode
-from replay.render.text import Doc, Span, b, code, i, monospace_table, render, s
+from replay.render.text import Doc, Span, b, code, i, isolate_bidi, monospace_table, render, s
 
 TAG = re.compile(r"\[(/?)([a-zA-Z*]+)(=[^\]\n]*)?\]")
 PROFILES = list(bbcode.PROFILES)
@@ -76,7 +76,7 @@ def docs(draw: st.DrawFn) -> Doc:
 def test_user_text_in_a_paragraph_opens_no_tag(text: str, profile: str) -> None:
     out = render(Doc().p(text), "bbcode", profile)
     assert tags(out) == []
-    assert bbcode.unescape(out) == text.replace("\r\n", "\n").replace("\r", "\n") + "\n"
+    assert bbcode.unescape(out) == isolate_bidi(text.replace("\r\n", "\n").replace("\r", "\n")) + "\n"
 
 
 @given(docs(), st.sampled_from(PROFILES))
@@ -128,7 +128,13 @@ def test_mybb_ru_has_spoilers_and_strike_but_no_lists() -> None:
         "1. раз\n2. два\n\n"
         "[spoiler=Броски ［b］ ”x”]\n71\n[/spoiler]\n"
     )
-    assert render(doc, "bbcode", "dungeonmaster") == out
+    assert render(doc, "bbcode", "dungeonmaster") == (
+        "[b]Ход 3[/b]\n\n"
+        "[s]старое[/s]\n\n"
+        "[ul][li]Атака[/li][li]Защита[/li][/ul]\n\n"
+        "[ol][li]раз[/li][li]два[/li][/ol]\n\n"
+        "[b]Броски ［b］ ”x”[/b]\n[spoiler]\n71\n[/spoiler]\n"
+    )
 
 
 def test_monospace_table_aligns_cyrillic_by_characters() -> None:

@@ -24,6 +24,8 @@ from typing import Any
 import svgwrite
 from svgwrite.container import Group
 
+from replay.render.text import isolate_bidi
+
 FONT = "DejaVu Sans"
 FONT_DIR = Path(__file__).parent / "fonts"
 FONT_FILES = (FONT_DIR / "DejaVuSans.ttf", FONT_DIR / "DejaVuSans-Bold.ttf")
@@ -123,8 +125,9 @@ _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def clean(text: str) -> str:
-    """Text without the characters XML 1.0 cannot hold (control codes, lone surrogates); "\\n" line ends."""
-    return _NOT_XML.sub("\ufffd", text.replace("\r\n", "\n").replace("\r", "\n"))
+    """Text without the characters XML 1.0 cannot hold (control codes, lone surrogates); "\\n" line ends; its
+    bidirectional controls isolated (`text.isolate_bidi`), so a name cannot reverse the frame's own words."""
+    return isolate_bidi(_NOT_XML.sub("\ufffd", text.replace("\r\n", "\n").replace("\r", "\n")))
 
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:

@@ -20,7 +20,15 @@ class Span:
     style: str = ""
 
 
-Inline = str | Span
+@dataclass(frozen=True)
+class Link:
+    """A link: text, and an http(s) address (anything else prints as text)."""
+
+    text: str
+    url: str
+
+
+Inline = str | Span | Link
 
 
 @dataclass(frozen=True)
@@ -59,7 +67,15 @@ class Spoiler:
     body: Doc
 
 
-Block = Heading | Para | Bullets | Table | Pre | Spoiler
+@dataclass(frozen=True)
+class Private:
+    """A block only the named readers may see (DM3's `[private=…]`); profiles without it leave it out."""
+
+    to: tuple[str, ...]
+    body: Doc
+
+
+Block = Heading | Para | Bullets | Table | Pre | Spoiler | Private
 
 
 @dataclass
@@ -90,6 +106,10 @@ class Doc:
 
     def spoiler(self, title: str, body: Doc) -> Doc:
         self.blocks.append(Spoiler(title, body))
+        return self
+
+    def private(self, to: list[str], body: Doc) -> Doc:
+        self.blocks.append(Private(tuple(to), body))
         return self
 
 
@@ -156,17 +176,87 @@ def signed(n: int) -> str:
 FORMATS = ("bbcode", "markdown")
 
 
-def render(doc: Doc, fmt: str, profile: str = "phpbb") -> str:
-    """A post as forum text: fmt "bbcode" (for a forum profile, see replay.render.bbcode) or "markdown"."""
-    if fmt == "bbcode":
+def render(doc: Doc, fmt: str, profile: Any = None) -> str:
+    """A post as forum text: fmt "bbcode" or "markdown", for a forum profile (replay.render.profiles; default
+    phpbb for BBCode, GitHub-flavoured Markdown for Markdown). The whole post, however long (see `render_parts`)."""
+    return _renderer(fmt, profile)(doc)
+
+
+def render_parts(doc: Doc, fmt: str | None = None, profile: Any = None) -> list[str]:
+    """A post as the forum messages it takes: one, or numbered parts split at section boundaries when it is
+    longer than the profile's limit (never inside a tag)."""
+    chosen = _profile(fmt, profile)
+    draw = _renderer(chosen.format, chosen)
+    whole = draw(doc)
+    if chosen.limit is None or len(whole) <= chosen.limit:
+        return [whole]
+    from replay.render.split import split
+
+    return split(doc, draw, chosen.limit)
+
+
+def _profile(fmt: str | None, profile: Any) -> Any:
+    from replay.render import profiles
+
+    if profile is None:
+        return profiles.get("markdown" if fmt == "markdown" else "phpbb")
+    chosen = profiles.get(profile)
+    if fmt is not None and chosen.format != fmt:
+        if isinstance(profile, str) and fmt == "markdown" and profile == "phpbb":
+            return profiles.get("markdown")  # the old default profile argument of a Markdown render
+        raise ValueError(f"forum profile {chosen.name!r} is {chosen.format}, not {fmt}")
+    return chosen
+
+
+def _renderer(fmt: str, profile: Any) -> Any:
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown post format {fmt!r} (known: {', '.join(FORMATS)})")
+    if fmt == "bbcode" and isinstance(profile, str):
         from replay.render import bbcode
 
-        return bbcode.render(doc, profile)
-    if fmt == "markdown":
-        from replay.render import markdown
+        if profile not in bbcode.PROFILES:  # the BBCode profiles are named in the message
+            raise ValueError(f"unknown BBCode profile {profile!r} (known: {', '.join(bbcode.PROFILES)})")
+    chosen = _profile(fmt, profile)
+    if chosen.format == "bbcode":
+        from replay.render import bbcode
 
-        return markdown.render(doc)
-    raise ValueError(f"unknown post format {fmt!r} (known: {', '.join(FORMATS)})")
+        return lambda doc: bbcode.render(doc, chosen)
+    from replay.render import markdown
+
+    return lambda doc: markdown.render(doc, chosen)
+
+
+# --- names at the boundary ----------------------------------------------------------------------------------------
+
+EMBEDDINGS = frozenset("\u202a\u202b\u202c\u202d\u202e")
+"""LRE, RLE, PDF, LRO, RLO: they reorder everything after them (an unclosed RLO reverses the tool's own text)."""
+ISOLATES = frozenset("\u2066\u2067\u2068")
+"""LRI, RLI, FSI; PDI (U+2069) closes one."""
+PDI = "\u2069"
+
+
+def isolate_bidi(text: str) -> str:
+    """Text whose bidirectional controls reach no further than itself: embeddings and overrides removed, isolates
+    kept only when balanced on their line (a stray PDI dropped, an open isolate closed at the end of its line).
+    Text without such controls is returned as it is."""
+    if not any(c in EMBEDDINGS or c in ISOLATES or c == PDI for c in text):
+        return text
+    return "\n".join(_isolate_line(line) for line in text.split("\n"))
+
+
+def _isolate_line(line: str) -> str:
+    out, depth = [], 0
+    for c in line:
+        if c in EMBEDDINGS:
+            continue
+        if c in ISOLATES:
+            depth += 1
+        elif c == PDI:
+            if not depth:
+                continue
+            depth -= 1
+        out.append(c)
+    return "".join(out) + PDI * depth
 
 
 def display_width(text: str) -> int:
@@ -185,8 +275,9 @@ def is_number(text: str) -> bool:
     return re.fullmatch(r"[-+−]?\d+(?:[.,]\d+)?(?:/[-+−]?\d+)?", text.strip()) is not None
 
 
-def monospace_table(header: list[str], rows: list[list[str]]) -> str:
-    """A table as aligned monospace lines (`[code]` blocks, plain-text pictures); numbers align right."""
+def monospace_table(header: list[str], rows: list[list[str]], rule: str = "-", cross: str = "+") -> str:
+    """A table as aligned monospace lines (`[code]` blocks, plain-text pictures); numbers align right. The line
+    under the header is drawn with `rule` and `cross` (a forum that turns "--" into a dash gets "─" and "┼")."""
     width = len(header)
     grid = [[c.replace("\n", " ") for c in header]]
     grid += [[c.replace("\n", " ") for c in r] + [""] * (width - len(r)) for r in rows]
@@ -198,7 +289,7 @@ def monospace_table(header: list[str], rows: list[list[str]]) -> str:
         return fill + text if right[k] else text + fill
 
     lines = [" | ".join(pad(r[k], k) for k in range(width)).rstrip() for r in grid]
-    lines.insert(1, "-+-".join("-" * c for c in cols))
+    lines.insert(1, f"{rule}{cross}{rule}".join(rule * c for c in cols))
     return "\n".join(lines)
 
 

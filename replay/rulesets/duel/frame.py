@@ -411,19 +411,60 @@ def event_line(view: FrameView, now: Event | None, lang: str) -> str:
 
 
 def legend_items(lang: str) -> list[S.Swatch]:
-    """The frame's legend: items by colour, slot states by outline and hatch, arrows."""
+    """The frame's legend: items by colour, slot states by outline and hatch, arrows. Each mark is drawn the way
+    the board draws what it names (`draw_legend`): an obtained slot has its item's colour (three tints here, not
+    Attack's alone) and a solid outline; the two arrows are long enough to show the counter-attack's dashes."""
     items = [S.Swatch(item_name(it, lang), fill, stroke=S.INK) for it, fill in TINT.items()]
     items += [
-        S.Swatch(tr(lang, "получен", "obtained"), TINT["attack"], stroke=S.INK),
+        S.Swatch(tr(lang, "получен", "obtained"), kind="obtained"),
         S.Swatch(tr(lang, "не получен", "not obtained"), S.PAPER, stroke="#9a9a9a", dashed=True),
         S.Swatch(tr(lang, "«съеден»", "eaten"), "#f0f0f0", stroke="#8a8a8a", hatch="back"),
         S.Swatch(tr(lang, "снят финтом", "feinted"), TINT["defense"], stroke=S.INK, crossed=True),
         S.Swatch(tr(lang, "потерян (флип)", "lost (flip)"), S.PAPER, stroke=S.VERMILLION, dashed=True),
-        S.Swatch(tr(lang, "атака", "strike"), stroke=S.INK, kind="arrow"),
-        S.Swatch(tr(lang, "контр-атака", "counter-attack"), stroke=S.INK, kind="arrow", dashed=True),
+        S.Swatch(tr(lang, "атака", "strike"), stroke=S.INK, kind="strike"),
+        S.Swatch(tr(lang, "контр-атака", "counter-attack"), stroke=S.INK, kind="counter"),
         S.Swatch(tr(lang, "текущий шаг", "current step"), S.PAPER, stroke=S.HIGHLIGHT),
     ]
     return items
+
+
+ARROW_MARK = 40
+"""Length of a legend arrow: two and a half dashes of the board's counter-attack arrow (8 on, 5 off)."""
+
+
+def mark_width(item: S.Swatch) -> float:
+    return ARROW_MARK if item.kind in ("strike", "counter") else 18
+
+
+def draw_mark(dwg: svgwrite.Drawing, parent: Any, item: S.Swatch, x: float, y: float) -> None:
+    """One legend mark at (x, y) (top-left), as the board draws the thing it names."""
+    if item.kind == "obtained":
+        for n, tint in enumerate((TINT["attack"], TINT["defense"], TINT["rest"])):
+            parent.add(dwg.rect((x + 6 * n, y), (6, 14), fill=tint))
+        parent.add(dwg.rect((x, y), (18, 14), fill="none", stroke=S.INK, stroke_width=1.5, rx=2))
+    elif item.kind in ("strike", "counter"):
+        S.arrow(dwg, parent, (x, y + 7), (x + ARROW_MARK - 4, y + 7), color=item.stroke, width=2.5,
+                dashed=item.kind == "counter")
+    else:
+        S.swatch(dwg, parent, item, x, y)
+
+
+def draw_legend(dwg: svgwrite.Drawing, items: list[S.Swatch], at: tuple[float, float], *, width: float,
+                size: float = 12) -> float:
+    """Legend entries flowed left to right within `width` (as `svg.legend` flows them); returns the height used."""
+    x0, y0 = at
+    x, y, row = x0, y0, size + 8
+    for item in items:
+        w = mark_width(item) + 6 + S.text_width(item.label, size) + 18
+        if x > x0 and x + w > x0 + width:
+            x, y = x0, y + row
+        group = dwg.g()
+        draw_mark(dwg, group, item, x, y + (row - 14) / 2 - 4)
+        S.label(dwg, group, item.label, (x + mark_width(item) + 6, y + row / 2 + size * 0.35 - 4), size=size,
+                fill=S.INK)
+        dwg.add(group)
+        x += w
+    return y - y0 + row
 
 
 def desc(view: FrameView, ss: list[Side], columns: tuple[tuple[Slot, ...], ...], now: Event | None, lang: str) -> str:
@@ -479,7 +520,7 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
     box_y = lowest + SLOT_H + 20
     legend_y = box_y + 18 + 18 * len(text) + 16
     probe = svgwrite.Drawing()
-    legend_h = S.legend(probe, legend_items(lang), (0, 0), width=WIDTH - 32)
+    legend_h = draw_legend(probe, legend_items(lang), (0, 0), width=WIDTH - 32)
     height = int(legend_y + legend_h + 12)
     dwg = S.new_drawing(WIDTH, height, title=shown.title, caption=shown.caption, last_hash=view.last_hash,
                         desc_text=shown.desc)
@@ -491,5 +532,5 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
                      if shown.current else S.FAINT, stroke_width=1.5, rx=6))
     for n, line in enumerate(text):
         S.label(dwg, dwg, line, (28, box_y + 20 + 18 * n), size=13)
-    S.legend(dwg, legend_items(lang), (16, legend_y), width=WIDTH - 32)
+    draw_legend(dwg, legend_items(lang), (16, legend_y), width=WIDTH - 32)
     return S.to_string(dwg)

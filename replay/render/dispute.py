@@ -1,0 +1,194 @@
+"""A dispute packet: one forum post (and the PNG frames it names) that settles an argument about a turn or a step.
+
+It holds the frames before and after, the orders as revealed with their seals checked, every die with its proof
+(the engine's derivation once the seed is revealed, or the forum link), each resolution's arithmetic with the rule
+it applies and the spec defaults it relied on (payload "why", "rule", "defaults"; the defaults' texts from the
+ruleset's catalogue), what audit says about a recorded ruling (both arithmetics side by side), and the log's head
+hash in full.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from itertools import zip_longest
+from typing import Any
+
+from eventlog import dice as dicelib
+from eventlog import seal as seallib
+from eventlog.envelope import Event
+from eventlog.errors import ValidationError
+from replay import views
+from replay.audit import audit_turn, defaults_catalogue
+from replay.fold import resolution_steps, state_before, turn_steps
+from replay.render.png import to_png
+from replay.render.text import Doc, Link, b, code, tr
+
+SEALS = ("input.sealed", "order.sealed")
+REVEALS = ("input.revealed", "order.revealed")
+
+
+@dataclass
+class Packet:
+    doc: Doc
+    files: dict[str, bytes] = field(default_factory=dict)
+    """PNG file name -> bytes."""
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def frames(game: Any, store: Any, turn: int, step: int | None, lang: str) -> tuple[list[tuple[str, str, Any]], int]:
+    """(label, file name, view) of the frames before and after the disputed step, and the step."""
+    last = views.frame_view(game, turn, None, lang, store)
+    k = last.steps if step is None else step
+    if not 0 <= k <= last.steps:
+        raise ValidationError(f"--step: turn {turn} has steps 0..{last.steps}, not {k}")
+    before = 0 if step is None else max(0, k - 1)
+    out = []
+    for label, at in ((tr(lang, "до", "before"), before), (tr(lang, "после", "after"), k)):
+        view = views.frame_view(game, turn, at, lang, store)
+        out.append((label, f"turn{turn:02d}-step{at}.png", view))
+    return out, k
+
+
+def seal_lines(events: list[Event], lang: str) -> list[tuple[str, str]]:
+    """(who and what, the reveal checked against its seal) of every order of the turn."""
+    seals = {e.seq: e for e in events if e.type in SEALS}
+    out = []
+    for e in events:
+        if e.type == "order":
+            out.append((f"seq {e.seq} {e.actor}: " + tr(lang, "приказ (открыто)", "order (plain)"), dumps(e.payload)))
+        elif e.type in REVEALS:
+            sealed = seals.get(e.cause or -1)
+            given = e.payload.get("input", e.payload.get("order"))
+            salt = str(e.payload.get("salt", ""))
+            computed = seallib.commitment(given, salt) if isinstance(given, dict) else ""
+            promised = sealed.payload.get("commitment") if sealed else None
+            verdict = (tr(lang, "совпадает с печатью", "matches the seal") + f" seq {sealed.seq}" if sealed and
+                       computed == promised else tr(lang, "НЕ совпадает с печатью", "does NOT match the seal"))
+            out.append((f"seq {e.seq} {e.actor}: {e.payload.get('name', 'order')} " + tr(lang, "раскрыт", "revealed"),
+                        f"{dumps(given)}\nsalt {salt}\nsha256(canonical_json + \":\" + salt) = {computed}\n"
+                        f"{tr(lang, 'печать', 'seal')}: {promised} → {verdict}"))
+    return out
+
+
+def seed_of(game: Any) -> bytes | None:
+    revealed = next((e for e in game.events if e.type == "seed.revealed"), None)
+    if revealed is None:
+        return None
+    try:
+        return bytes.fromhex(str(revealed.payload.get("seed")))
+    except ValueError:
+        return None
+
+
+def die_proof(game: Any, e: Event, seed: bytes | None, lang: str) -> tuple[str, str | None]:
+    """A roll's proof: the engine derivation (or why it cannot be shown yet), or the forum link."""
+    p = e.payload
+    source = p.get("source")
+    if source == "engine":
+        if seed is None:
+            return (tr(lang, "кости движка; зерно ещё не раскрыто (его sha256 в game.created: ",
+                       "engine dice; the seed is not revealed yet (its sha256 in game.created: ")
+                    + f"{game.events[0].payload.get('seed_hash')})", None)
+        spec = dicelib.parse(str(p.get("dice")))
+        expected = dicelib.engine_dice(seed, game.id, e.seq, spec)
+        lines, i, got = [], 0, 0
+        while got < spec.count:
+            value = dicelib.attempt_value(seed, game.id, e.seq, i)
+            die = dicelib.die_from_value(value, spec.sides)
+            lines.append(f'HMAC-SHA256(seed, "{game.id}:{e.seq}:{i}") mod {spec.sides} + 1 = '
+                         + (str(die) if die is not None else tr(lang, "отброшено", "rejected")))
+            got += die is not None
+            i += 1
+        ok = expected == p.get("result")
+        lines.append(f"{expected} {'=' if ok else '≠'} {p.get('result')}: "
+                     + (tr(lang, "верно", "verified") if ok else tr(lang, "НЕ СХОДИТСЯ", "DOES NOT MATCH")))
+        return tr(lang, "кости движка, вывод из раскрытого зерна:", "engine dice, derived from the revealed seed:"), \
+            "\n".join(lines)
+    link = p.get("link")
+    if link:
+        return f"{source}: {link}", None
+    return f"{source}: " + tr(lang, "ссылка не записана", "no link recorded"), None
+
+
+def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str = "ru") -> Packet:
+    """The dispute packet of a turn (or of one step of it)."""
+    rs = game.ruleset
+    ts = turn_steps(game, turn)
+    if not ts.events:
+        raise ValidationError(f"--turn: game {game.id!r} has no events in turn {turn}")
+    shown, k = frames(game, store, turn, step, lang)
+    packet = Packet(Doc())
+    doc = packet.doc
+    where = tr(lang, f"ход {turn}", f"turn {turn}") + (tr(lang, f", шаг {k}", f", step {k}") if step else "")
+    doc.h(tr(lang, f"Разбор спора: {where}", f"Dispute: {where}"), 1)
+    head = game.events[-1]
+    doc.p(f"{game.id} · {rs.key} · " + tr(lang, "ревизия правил ", "rules revision ") + rs.revision)
+    doc.p(b(tr(lang, "Голова лога", "Log head")), f": seq {head.seq}, ", code(head.hash))
+
+    doc.h(tr(lang, "Кадры", "Frames"))
+    items = []
+    for label, name, view in shown:
+        svg = rs.frame(view)
+        packet.files[name] = to_png(svg, last_hash=view.last_hash)
+        items.append((b(label), f" — {name}: " + tr(lang, "шаг", "step") + f" {view.step}/{view.steps}, "
+                      + tr(lang, "нарисован по событию с хешем ", "drawn from the event with hash ") + view.last_hash))
+    doc.ul(items)
+
+    events = list(ts.events)
+    doc.h(tr(lang, "Приказы", "Orders"))
+    orders = seal_lines(events, lang)
+    for title, body in orders:
+        doc.p(b(title)).pre(body)
+    if not orders:
+        doc.p(tr(lang, "Приказов в этом ходе нет.", "No orders in this turn."))
+
+    doc.h(tr(lang, "Кости", "Dice"))
+    seed = seed_of(game)
+    rolls = [e for e in events if e.type == "roll"]
+    for e in rolls:
+        p = e.payload
+        proof, derivation = die_proof(game, e, seed, lang)
+        line = [b(f"seq {e.seq} {e.actor or 'GM'}"), f": {p.get('purpose')} {p.get('dice')} = {p.get('result')} "
+                f"({tr(lang, 'итог', 'total')} {p.get('total')}); "]
+        link = p.get("link")
+        line.append(Link(str(link), str(link)) if link and p.get("source") != "engine" else proof)
+        doc.p(*line)
+        if derivation:
+            doc.pre(derivation)
+    if not rolls:
+        doc.p(tr(lang, "Бросков в этом ходе нет.", "No rolls in this turn."))
+
+    doc.h(tr(lang, "Разрешение", "Resolution"))
+    catalogue = defaults_catalogue(rs)
+    steps = [s for _, s in ts.steps]
+    chosen = steps if not step else steps[k - 1:k]
+    for s in chosen:
+        p = s.payload
+        n = steps.index(s) + 1
+        doc.p(b(tr(lang, f"Шаг {n}: ", f"Step {n}: ") + rs.describe(s, lang)), f" (seq {s.seq}, {s.type})")
+        why = p.get("why") or []
+        doc.pre("\n".join(str(w) for w in (why if isinstance(why, list) else [why])) or "—")
+        if p.get("rule"):
+            doc.p(b(tr(lang, "Правило: ", "Rule: ")), str(p["rule"]))
+        used = list(p.get("defaults") or [])
+        if used:
+            doc.p(b(tr(lang, "Умолчания спецификации:", "Spec defaults relied on:")))
+            doc.ul([f"{d}: {catalogue.get(d, tr(lang, '(нет в каталоге)', '(not in the catalogue)'))}" for d in used])
+
+    doc.h(tr(lang, "Аудит", "Audit"))
+    recorded = [e for e in events if resolution_steps(rs, e)]
+    findings = audit_turn(game, state_before(game, turn, store, ts), turn, recorded) if recorded else []
+    if not [f for f in findings if f.kind != "unused"]:
+        doc.p(tr(lang, "Аудит: записанное разрешение совпадает с правилами.",
+                 "Audit: the recorded resolution is what the rules give."))
+    for f in findings:
+        doc.p(b(f"{f.kind}" + (f" (seq {f.seq})" if f.seq else "")), ": " + "; ".join(f.lines))
+        if f.recorded_why or f.computed_why:
+            doc.table([tr(lang, "записано", "recorded"), tr(lang, "по правилам", "the rules")],
+                      [[a or "", c or ""] for a, c in zip_longest(f.recorded_why, f.computed_why)])
+    doc.p(b(tr(lang, "Голова лога", "Log head")), f": seq {head.seq} ", code(head.hash))
+    return packet

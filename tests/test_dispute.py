@@ -1,0 +1,82 @@
+"""The dispute packet: one post that settles an argument about a turn, checked against the log it came from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+
+from click.testing import CliRunner
+
+import tests.core.toy3  # noqa: F401  (registers table3@1)
+from cli.main import main
+from eventlog import dice as dicelib
+from eventlog.envelope import Event
+from eventlog.store import Store
+from replay import driver, importing
+from replay.audit import defaults_catalogue
+from replay.render import profiles
+from replay.render.dispute import die_proof
+from replay.render.png import HASH_KEY, png_text
+from tests.test_profiles import problems
+from tests.test_viewer import t3_log
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def packet(tmp_path: Path, log: str, game: str, *args: str) -> tuple[Path, str]:
+    db = tmp_path / "g.duckdb"
+    with Store.open(db) as store:
+        importing.import_text(store, log, source=game)
+    out = tmp_path / "packet"
+    result = CliRunner().invoke(main, ["--db", str(db), "dispute", game, *args, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out, result.output
+
+
+def test_a_disputed_ruling_shows_both_arithmetics_the_rules_and_the_head(tmp_path):
+    log = (ROOT / "fixtures/duel/ruling.jsonl").read_text(encoding="utf-8")
+    out, said = packet(tmp_path, log, "duel-ruling", "--turn", "2", "--profile", "phpbb", "--lang", "en")
+    post = (out / "post.txt").read_text(encoding="utf-8")
+    with Store.open(tmp_path / "g.duckdb") as store:
+        game = driver.load(store, "duel-ruling")
+    head = game.events[-1]
+    assert f"seq {head.seq}" in post and head.hash in post
+    assert problems(post, profiles.get("phpbb")) == []
+    # both frames, each carrying the hash it was drawn from, named in the post
+    pngs = sorted(out.glob("*.png"))
+    assert [p.name for p in pngs] == ["turn02-step0.png", "turn02-step4.png"]
+    for png in pngs:
+        drawn_from = png_text(png.read_bytes())[HASH_KEY]
+        assert png.name in post and drawn_from in post
+    # the arithmetic, the rule and the defaults' own words
+    catalogue = defaults_catalogue(game.ruleset)
+    assert "Rule: [/b]§3 Атака" in post and catalogue["A14"].split(".")[0] in post
+    # the audit: the ruling, and the recorded and the rules' arithmetic side by side
+    assert "GM ruling" in post and "damage: recorded 2, rules 1" in post
+    assert "m=2 -> 2 damage" in post and "m=1 -> 1 damage" in post
+    assert "recorded" in post and "the rules" in post
+    assert "post.txt" in said
+
+
+def test_a_step_of_a_sealed_turn_on_dungeonmaster(tmp_path):
+    out, _ = packet(tmp_path, t3_log(), "t3", "--turn", "1", "--step", "2", "--profile", "dungeonmaster")
+    post = (out / "post.txt").read_text(encoding="utf-8")
+    assert problems(post, profiles.get("dungeonmaster")) == []
+    assert "совпадает с печатью seq" in post and "НЕ совпадает" not in post
+    assert "5a1t5a1t5a1t5a1t" in post
+    assert sorted(p.name for p in out.glob("*.png")) == ["turn01-step1.png", "turn01-step2.png"]
+    assert "Шаг 2: " in post and "Шаг 1: " not in post
+
+
+def test_an_engine_die_is_proved_from_the_revealed_seed():
+    seed = bytes(range(32))
+    spec = dicelib.parse("2d6")
+    dice = dicelib.engine_dice(seed, "g", 7, spec)
+    game = SimpleNamespace(id="g", events=[SimpleNamespace(payload={"seed_hash": dicelib.seed_hash(seed)})])
+    roll = Event(game="g", seq=7, type="roll", turn=1, actor="A", payload=dicelib.roll_payload(
+        spec, dice, purpose="x", source="engine"), cause=None, at="2026-01-01T00:00:00Z", prev="0" * 64, hash="1" * 64)
+    said, derivation = die_proof(game, roll, seed, "en")
+    assert "derived from the revealed seed" in said
+    assert derivation.count('HMAC-SHA256(seed, "g:7:') >= 2 and derivation.endswith("verified")
+    said, derivation = die_proof(game, roll, None, "en")
+    assert derivation is None and dicelib.seed_hash(seed) in said
