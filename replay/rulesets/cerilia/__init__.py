@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import ValidationError as PydanticError
+from pydantic import BaseModel
 
 from eventlog.envelope import Draft, Event
-from replay.ruleset import FrameView, Options, Parsed, ParsedPost, Point, Ruleset, TurnView, pydantic_problems, register
+from replay.ruleset import FrameView, Options, Parsed, ParsedPost, Point, Ruleset, TurnView, register
 from replay.rulesets.cerilia import model
 from replay.rulesets.cerilia.events import RESOLUTION_TYPES, validate_payload
 from replay.rulesets.cerilia.evolve import evolve
@@ -33,17 +33,11 @@ class Cerilia(Ruleset):
     OptionsModel: ClassVar[type[Options]] = CeriliaOptions
     option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
     resolution_types: ClassVar[frozenset[str]] = RESOLUTION_TYPES
+    SetupModel: ClassVar[type[BaseModel] | None] = model.Setup
     phases: ClassVar[tuple[str, ...]] = PHASES
     default_roll_purpose: ClassVar[str | None] = None
 
     # --- setup and state ---------------------------------------------------------------------------------------
-    def validate_setup(self, setup: dict[str, Any]) -> list[str]:
-        try:
-            model.Setup.model_validate(setup)
-        except PydanticError as exc:
-            return pydantic_problems(exc)
-        return []
-
     def initial(self, setup: dict[str, Any], options: Options) -> Battle:
         return model.new_battle(model.Setup.model_validate(setup))
 

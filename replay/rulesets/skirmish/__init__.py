@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import ValidationError as PydanticError
+from pydantic import BaseModel
 
 from eventlog.envelope import Draft, Event
-from replay.ruleset import FrameView, Options, Parsed, ParsedPost, Point, Ruleset, TurnView, pydantic_problems, register
+from replay.ruleset import FrameView, Options, Parsed, ParsedPost, Point, Ruleset, TurnView, register
 from replay.rulesets.skirmish import check, events, model, parse
 from replay.rulesets.skirmish import resolve as rules
 from replay.rulesets.skirmish.evolve import evolve
@@ -35,17 +35,11 @@ class Skirmish(Ruleset):
     OptionsModel: ClassVar[type[Options]] = SkirmishOptions
     option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
     resolution_types: ClassVar[frozenset[str]] = frozenset(events.EVENTS)
+    SetupModel: ClassVar[type[BaseModel] | None] = model.Setup
     phases: ClassVar[tuple[str, ...]] = PHASES
     default_roll_purpose: ClassVar[str | None] = None
 
     # --- setup and state ---------------------------------------------------------------------------------------
-    def validate_setup(self, setup: dict[str, Any]) -> list[str]:
-        try:
-            model.Setup.model_validate(setup)
-        except PydanticError as exc:
-            return pydantic_problems(exc)
-        return []
-
     def initial(self, setup: dict[str, Any], options: Options) -> Fight:
         return model.initial(model.Setup.model_validate(setup))
 

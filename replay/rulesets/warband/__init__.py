@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import ValidationError as PydanticError
+from pydantic import BaseModel
 
 from eventlog.envelope import Draft, Event
-from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, pydantic_problems, register
+from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, register
 from replay.rulesets.warband import events, model
 from replay.rulesets.warband.model import State, WarbandOptions
 
@@ -32,15 +32,9 @@ class Warband(Ruleset):
     OptionsModel: ClassVar[type[Options]] = WarbandOptions
     option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
     resolution_types: ClassVar[frozenset[str]] = frozenset(events.EVENTS)
+    SetupModel: ClassVar[type[BaseModel] | None] = model.Setup
     phases: ClassVar[tuple[str, ...]] = ("preparation", "movement:<side>", "ranged:<side>", "melee:<side>", "end")
     decisions: ClassVar[dict[str, str]] = {"coverage": "C16: the target's cover in % (key shooter, target)"}
-
-    def validate_setup(self, setup: dict[str, Any]) -> list[str]:
-        try:
-            model.Setup.model_validate(setup)
-        except PydanticError as exc:
-            return pydantic_problems(exc)
-        return []
 
     def initial(self, setup: dict[str, Any], options: Options) -> State:
         return model.new_state(model.Setup.model_validate(setup))
