@@ -1073,6 +1073,8 @@ def _policy_flags(events: list[Event]) -> list[tuple[Event, str]]:
     reason; audit and the players judge)."""
     created = events[0].payload if events and events[0].type == "game.created" else {}
     flags: list[tuple[Event, str]] = []
+    if not isinstance(created.get("dice"), dict):
+        return flags  # recorded before dice policies: any source was allowed, nothing to contradict
     for e in events:
         roll = e.payload
         if e.type == "input.revealed" and e.payload.get("kind") == "roll":

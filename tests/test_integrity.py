@@ -2,6 +2,7 @@
 are checked epoch by epoch, and rolls against the dice policy are flagged."""
 
 import json
+from pathlib import Path
 
 import duckdb
 import pytest
@@ -333,3 +334,16 @@ def test_a_players_forum_roll_in_an_engine_game_is_flagged(bl):
     assert r.exit_code == 0
     flags = [line for line in r.output.splitlines() if line.startswith("flag:")]
     assert flags == ["flag: seq 2: a forum roll by A, but the dice policy of 'coin' is engine (verifiable engine dice)"]
+
+
+def test_a_game_recorded_before_dice_policies_has_no_policy_flags(tmp_path):
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    runner = CliRunner()
+    db = str(tmp_path / "old.duckdb")
+    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "duel" / "traits-3.jsonl"
+    assert runner.invoke(main, ["--db", db, "import", str(fixture)]).exit_code == 0
+    r = runner.invoke(main, ["--db", db, "verify", "duel-traits-3"])
+    assert r.exit_code == 0 and "flag:" not in r.output, r.output
