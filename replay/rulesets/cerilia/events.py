@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
-from pydantic import ValidationError as PydanticError
+
+from replay.ruleset import payload_problems
 
 Side = Literal["A", "D"]
 Result = Literal["-", "F", "H", "R", "D"]
@@ -262,14 +263,8 @@ RESOLUTION_TYPES = frozenset(EVENTS)
 
 
 def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:
-    cls = EVENTS.get(type_)
-    if cls is None:
-        return [f"type: {type_} is no cerilia event"]
-    try:
-        cls.model_validate(payload)
-    except PydanticError as exc:
-        return [f"{'.'.join(map(str, e['loc'])) or type_}: {e['msg']}" for e in exc.errors()]
-    return []
+    """Every problem of a resolution payload as "field: message"; empty when the reducer can take it."""
+    return payload_problems(EVENTS, type_, payload, ruleset="cerilia")
 
 
 def trusted(type_: str, payload: dict[str, Any]) -> Any:

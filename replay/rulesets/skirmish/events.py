@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
-from replay.ruleset import pydantic_problems
+from replay.ruleset import payload_problems
 
 
 class Resolution(BaseModel):
@@ -216,14 +216,8 @@ EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
 
 
 def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:
-    cls = EVENTS.get(type_)
-    if cls is None:
-        return [f"type: {type_!r} is not a skirmish resolution"]
-    try:
-        cls.model_validate(payload)
-    except ValidationError as exc:
-        return pydantic_problems(exc, "payload")
-    return []
+    """Every problem of a resolution payload as "field: message"; empty when the reducer can take it."""
+    return payload_problems(EVENTS, type_, payload, ruleset="skirmish")
 
 
 def trusted(type_: str, payload: dict[str, Any]) -> Resolution:

@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict
-from pydantic import ValidationError as PydanticError
 
-from replay.ruleset import pydantic_problems
+from replay.ruleset import payload_problems
 
 
 class Resolution(BaseModel):
@@ -367,14 +366,7 @@ EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
 
 def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:
     """Every problem of a resolution payload as "field: message"; empty when the reducer can take it."""
-    cls = EVENTS.get(type_)
-    if cls is None:
-        return [f"type: {type_!r} is not a warband resolution"]
-    try:
-        cls.model_validate(payload)
-    except PydanticError as exc:
-        return pydantic_problems(exc, "payload")
-    return []
+    return payload_problems(EVENTS, type_, payload, ruleset="warband")
 
 
 def read(type_: str, payload: dict[str, Any]) -> Any:
