@@ -34,7 +34,7 @@ def scn4_inputs(die: int) -> Inputs:
     inputs = Inputs(4).roll("A", "gun_burst", die, gun="g1")
     inputs.choice(None, "gun_impact", {"hits": [{"w": "o1", "knocked_down": True}]}, gun="g1")
     return (inputs.roll("A", "save_armour", 5, warrior="d1", gun="g1", burst=True)
-            .roll("A", "save_armour", 3, warrior="x2", gun="g1", burst=True)
+            .roll("A", "save_burst", 3, warrior="x2", gun="g1", burst=True)
             .roll("B", "save_armour", 4, warrior="z2", gun="g1", burst=True))
 
 

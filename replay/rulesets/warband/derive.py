@@ -75,6 +75,17 @@ def armour_save(w: Warrior) -> int | None:
     return max(t3["armour_save_min"], t3["armour_save_base"] - points)
 
 
+def invulnerable_save(w: Warrior) -> int | None:
+    """The invulnerable save's TN ("непробиваемый", §4.6, A-71): only from data — the creature, an item, an upgrade
+    or an effect (`invulnerable_save`: a TN); the best (lowest) one counts, never below 2+. None without one."""
+    found = [data.creature(w.type).get("invulnerable_save")]
+    found += [data.item(i.kind).get("invulnerable_save") for i in w.items()]
+    found += [data.load("races")["upgrades"][u].get("invulnerable_save") for u in w.upgrades]
+    found += [e.modifiers.get("invulnerable_save") for e in w.effects]
+    tns = [int(t) for t in found if t is not None]
+    return max(2, min(tns)) if tns else None
+
+
 def reach_kind(w: Warrior) -> str:
     """long with a long weapon (or a spear as the only weapon, §10 C13), else short (A-54)."""
     kinds = [i.kind for i in w.items()]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_serializer
 
 from replay.ruleset import payload_problems
 
@@ -23,10 +23,19 @@ class Resolution(BaseModel):
 
 class Save(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-    kind: Literal["cover", "armour", "invulnerable"]
+    kind: Literal["cover", "armour", "invulnerable", "burst"]
     tn: int
     die: int
     saved: bool
+    reroll: int | None = None
+    """Miscast 1 (A-71): the successful invulnerable save re-rolled; this die stands (absent otherwise)."""
+
+    @model_serializer(mode="wrap")
+    def _drop_absent_reroll(self, handler: Any) -> dict[str, Any]:
+        out: dict[str, Any] = handler(self)
+        if out.get("reroll") is None:
+            out.pop("reroll", None)
+        return out
 
 
 class Weather(Resolution):

@@ -12,7 +12,7 @@ from replay.context import Context, MissingInput
 from replay.rulesets.warband import derive, space
 from replay.rulesets.warband import events as ev
 from replay.rulesets.warband import geometry as geo
-from replay.rulesets.warband.dice import d6, save_text, saves
+from replay.rulesets.warband.dice import d6, save_kinds, save_text, saves
 from replay.rulesets.warband.model import State, WarbandOptions, Warrior
 
 
@@ -103,8 +103,7 @@ def falling(ctx: Context, w: Warrior, h: float) -> None:
     for n in range(1, f.wounds + 1):
         if removed:
             break
-        kinds = [("armour", t) for t in [derive.armour_save(w)] if t is not None]
-        made, saved = saves(ctx, w, kinds, fall=n)
+        made, saved = saves(ctx, w, save_kinds(w), fall=n)
         made_all.append(made)
         if not saved:
             wounds += 1

@@ -15,8 +15,11 @@ from replay.context import Context, MissingInput
 from replay.rulesets.warband import data, derive, space
 from replay.rulesets.warband import events as ev
 from replay.rulesets.warband import geometry as geo
-from replay.rulesets.warband.dice import d6, save_text, saves
+from replay.rulesets.warband.dice import d6, save_kinds, save_text, saves
 from replay.rulesets.warband.model import Gun, State, Warrior
+
+BURST_SAVE_WITHOUT_ANY = 6
+"""A-60: a warrior with no save at all gets one `save_burst` d6 at 6+ against a burst wound (the PROPOSED DEFAULT)."""
 
 
 def footprint() -> tuple[float, float]:
@@ -143,16 +146,14 @@ def fire(ctx: Context, side: str, order: dict[str, Any]) -> None:
             if not w.active:
                 continue
             bare = h["w"] == first_enemy and bool(h.get("knocked_down"))
-            kinds: list[tuple[str, int]] = []
-            if not bare:
-                cover = derive.cover_save_tn(_cover_from(ctx.state, g, w))
-                armour = derive.armour_save(w)
-                kinds = [(k, tn) for k, tn in (("cover", cover), ("armour", armour)) if tn is not None]
+            kinds = save_kinds(w, armour=False) if bare else \
+                save_kinds(w, cover=derive.cover_save_tn(_cover_from(ctx.state, g, w)))
             made, saved = saves(ctx, w, kinds, gun=g.id)
             removed = not saved and w.wounds + 1 >= derive.health(w)
             impacts.append({"warrior": w.id, "knocked_down": bool(h.get("knocked_down")), "bare": bare,
                             "saves": made, "wounded": not saved, "removed": removed})
-            why.append(f"hit {w.id}" + (" (the first enemy, knocked down: no cover, no armour save)" if bare else "")
+            why.append(f"hit {w.id}"
+                       + (" (the first enemy, knocked down: no cover, no armour save, §10 C1)" if bare else "")
                        + f": {save_text(made)}" + ("" if saved else " → 1 wound" + (", removed" if removed else "")))
             ctx.emit(_hit(g, w.id, removed, not saved))
         gun_hits = [x for x in value.get("gun_hits", []) if any(o.id == x for o in ctx.state.guns)]
@@ -162,13 +163,13 @@ def fire(ctx: Context, side: str, order: dict[str, Any]) -> None:
                 (w.id == g.dispatcher or gap_to_gun(w, g) <= data.const("gun_burst_radius_cm") + geo.EPS)]
         near.sort(key=lambda w: (w.id != g.dispatcher, w.id))
         for w in near:
-            armour = derive.armour_save(w)
-            tn = 6 if armour is None else max(2, armour - data.const("gun_burst_save_improvement"))
-            made, saved = saves(ctx, w, [("armour", tn)], gun=g.id, burst=True)
+            kinds = save_kinds(w, improve=data.const("gun_burst_save_improvement"),
+                               none_becomes=BURST_SAVE_WITHOUT_ANY)
+            made, saved = saves(ctx, w, kinds, gun=g.id, burst=True)
             removed = not saved and w.wounds + 1 >= derive.health(w)
             bursts.append({"warrior": w.id, "saves": made, "wounded": not saved, "removed": removed})
-            why.append(f"burst: {w.id} ({gap_to_gun(w, g):.1f} cm), save {tn}+: {made[0]['die']} "
-                       + ("saved" if saved else "→ 1 wound" + (", removed" if removed else "")))
+            why.append(f"burst: {w.id} ({gap_to_gun(w, g):.1f} cm), every save 1 better: {save_text(made)} "
+                       + ("" if saved else "→ 1 wound" + (", removed" if removed else "")))
     ctx.emit(Draft("warband.gun_fired", ev.GunFired(
         gun=g.id, side=side, dispatcher=g.dispatcher, aim=target.id, off_deg=round(off, 2), tolerance=tolerance,
         burst_die=die, fired=fired, destroyed=destroyed, shots_used=used, impacts=impacts, gun_hits=gun_hits,

@@ -14,7 +14,7 @@ from replay.context import Context, MissingInput
 from replay.rulesets.warband import data, derive, space
 from replay.rulesets.warband import events as ev
 from replay.rulesets.warband import geometry as geo
-from replay.rulesets.warband.dice import d6, save_text, saves
+from replay.rulesets.warband.dice import d6, save_kinds, save_text, saves
 from replay.rulesets.warband.model import State, Warrior
 
 MISCAST = {6: "no casting this turn and the next", 5: "no casting this turn and the next two",
@@ -96,14 +96,19 @@ def cast(ctx: Context, c: dict[str, Any]) -> None:
         die = d6(ctx, w.side, "miscast", f"miscast table for {w.id}", warrior=w.id, n=k)
         why.append(f"miscast, d6 {die}: {MISCAST[die]}")
         wounded = removed = False
+        made: list[dict[str, Any]] = []
         if die == 1:
-            wounded = True
-            removed = w.wounds + 1 >= derive.health(w)
-            why.append(f"{w.id} takes 1 wound, no armour save ({w.wounds + 1}/{derive.health(w)})"
-                       + (", removed" if removed else ""))
-        ctx.emit(_draft(ev.Cast(**{**base, "rule": "§4.3.9, §4.3.10", "defaults": [*base["defaults"], "A-70",
-                                                                               "A-71"]},
-                                result="miscast", miscast=die, wounded=wounded, removed=removed, why=why)))
+            made, saved = saves(ctx, w, save_kinds(w, armour=False), reroll_invulnerable=True, n=k)
+            wounded = not saved
+            removed = wounded and w.wounds + 1 >= derive.health(w)
+            why.append(f"{w.id}: 1 wound that ignores the armour save"
+                       + (f"; {save_text(made)}" if made else "")
+                       + ("" if not wounded else f" → wound {w.wounds + 1}/{derive.health(w)}"
+                          + (", removed" if removed else "")))
+        ctx.emit(_draft(ev.Cast(**{**base, "rule": "§4.3.9, §4.3.10, §4.6", "defaults": [*base["defaults"], "A-70",
+                                                                                     "A-71"]},
+                                result="miscast", miscast=die, saves=made, wounded=wounded, removed=removed,
+                                why=why)))
         return
     if not 3 <= total <= upper:
         why.append("not cast")
@@ -128,8 +133,7 @@ def cast(ctx: Context, c: dict[str, Any]) -> None:
     wounded = removed = False
     if die >= tn:
         cover, piece, _ = space.coverage(state, w, t)
-        kinds = [(kd, tn2) for kd, tn2 in (("cover", derive.cover_save_tn(cover)), ("armour", derive.armour_save(t)))
-                 if tn2 is not None]
+        kinds = save_kinds(t, cover=derive.cover_save_tn(cover))
         made, saved = saves(ctx, t, kinds, by=w.id, spell=name)
         wounded = not saved
         removed = wounded and t.wounds + 1 >= derive.health(t)

@@ -17,7 +17,7 @@ from replay.context import Context, MissingInput, Request, Waiting
 from replay.rulesets.warband import data, derive, space
 from replay.rulesets.warband import events as ev
 from replay.rulesets.warband import geometry as geo
-from replay.rulesets.warband.dice import d6, save_text, saves
+from replay.rulesets.warband.dice import d6, save_kinds, save_text, saves
 from replay.rulesets.warband.model import State, WarbandOptions, Warrior
 
 EPS = geo.EPS
@@ -444,8 +444,7 @@ def wound(ctx: Context, fid: str, step: str, receiver: str, vs: str, n: int, att
     wid, how = ctx.ask("allocate", actor=receiver, options=eligible, default=default, fight=fid, step=step, pool=vs,
                        hit=n, what=f"C24: which {vs} of {receiver} takes {vs} hit #{n} (from {attacker})")
     w = ctx.state.warrior(wid)
-    kinds = [("armour", t) for t in [derive.armour_save(w)] if t is not None]
-    made, saved = saves(ctx, w, kinds, fight=fid, step=step, pool=vs, hit=n)
+    made, saved = saves(ctx, w, save_kinds(w), fight=fid, step=step, pool=vs, hit=n)
     removed = not saved and w.wounds + 1 >= derive.health(w)
     why = [f"{vs} hit #{n} from {attacker} → {wid}" + (" (the only one)" if how == "forced" else "")
            + f": {save_text(made)}" + ("" if saved else f" → wound {w.wounds + 1}/{derive.health(w)}"

@@ -19,7 +19,7 @@ from replay.context import Context, MissingInput, Request, Waiting, freeze
 from replay.rulesets.warband import check, data, derive, durability, falls, guns, magic, melee, mounts, space
 from replay.rulesets.warband import events as ev
 from replay.rulesets.warband import geometry as geo
-from replay.rulesets.warband.dice import d6, save_text, saves
+from replay.rulesets.warband.dice import d6, save_kinds, save_text, saves
 from replay.rulesets.warband.model import STAGES, State, WarbandOptions, Warrior
 
 
@@ -334,13 +334,8 @@ def shoot(ctx: Context, shooter_id: str, target_id: str, options: WarbandOptions
         return
     computed, piece, notes = space.coverage(state, s, t)
     cover = float(ctx.decide("coverage", computed, shooter=s.id, target=t.id))
-    kinds: list[tuple[str, int]] = []
     cover_tn = derive.cover_save_tn(cover)
-    if cover_tn is not None:
-        kinds.append(("cover", cover_tn))
-    armour = derive.armour_save(t)
-    if armour is not None:
-        kinds.append(("armour", armour))
+    kinds = save_kinds(t, cover=cover_tn)
     why.append(f"cover {cover:g} %" + (f" ({piece})" if piece else "") + (f" [{'; '.join(notes)}]" if notes else "")
                + (f" → cover save {cover_tn}+" if cover_tn else " → no cover save")
                + (f"; GM ruling: {cover:g} % instead of {computed:g}" if cover != computed else ""))
