@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from replay.rulesets.warband import melee
@@ -209,15 +211,65 @@ def test_txt60_without_long_weapons_every_attacked_side_is_due_and_one_sided_lon
     assert durability.due(s, [parts, attacks]) == {}
 
 
-def test_in_a_brawl_a_pool_s_hits_go_to_one_side_only():
-    s = state(warrior("a1", "A", "infantryman", 10, 10, 90), warrior("b1", "B", "infantryman", 10, 14, 270),
-              warrior("c1", "C", "infantryman", 13.5, 12.0, 180), sides="ABC")
-    order = {"stage": "melee", "fights": [{"attackers": ["a1"], "charges": [], "targets": ["b1"]}]}
-    inputs = (Inputs(2).roll("A", "initiative", 6, fight="2.1").roll("B", "initiative", 1, fight="2.1")
-              .roll("C", "initiative", 1, fight="2.1")
-              .roll("A", "to_wound", 6, 6, fight="2.1", warrior="a1", vs="infantryman")
-              .choice("B", "allocate", "b1", fight="2.1", step="A", pool="infantryman", hit=1))
-    ctx, waiting = run(s, inputs, lambda ctx: melee.melee(ctx, "A", order, OPTIONS))
+def brawl3():
+    # a1 strikes b1 (1.5 cm ahead) and c1 (1.53 cm, 60° off its facing); b1 and c1 strike a1; b1–c1 face away
+    return state(warrior("a1", "A", "infantryman", 10, 10, 90), warrior("b1", "B", "infantryman", 10, 14, 270),
+                 warrior("c1", "C", "infantryman", 13.5, 12.0, 180), sides="ABC")
+
+
+BRAWL = {"stage": "melee", "fights": [{"attackers": ["a1"], "charges": [], "targets": ["b1"]}]}
+
+
+def brawl_initiative():
+    return (Inputs(2).roll("A", "initiative", 6, fight="2.1").roll("B", "initiative", 1, fight="2.1")
+            .roll("C", "initiative", 1, fight="2.1"))
+
+
+def test_c22_in_a_brawl_each_side_is_asked_to_dedicate_its_attacks_with_the_even_default():
+    ctx, waiting = run(brawl3(), brawl_initiative(), lambda ctx: melee.melee(ctx, "A", BRAWL, OPTIONS))
     assert of_type(ctx, "warband.participants")[0]["kind"] == "brawl"
+    (req,) = waiting.requests
+    assert (req.name, req.actor, req.key_dict) == ("dedicate", "A", {"fight": "2.1", "step": "A"})
+    assert dict(req.default) == {"B": 1, "C": 1}
+
+
+def test_c22_the_remainder_of_an_uneven_split_goes_to_the_side_first_in_turn_order():
+    s = brawl3()
+    s = s.with_warrior(replace(s.warrior("a1"), type="knight"))
+    from replay.rulesets.warband.model import Effect
+
+    s = s.with_warrior(replace(s.warrior("a1"), effects=(Effect("test", {"attacks": 1}, 2),)))
+    ctx, waiting = run(s, brawl_initiative(), lambda ctx: melee.melee(ctx, "A", BRAWL, OPTIONS))
+    assert dict(waiting.requests[0].default) == {"B": 2, "C": 1}
+
+
+def test_c22_all_attacks_dedicated_to_one_side_go_only_to_it():
+    inputs = (brawl_initiative().choice("A", "dedicate", {"B": 2, "C": 0}, fight="2.1", step="A")
+              .roll("A", "to_wound", 6, 6, fight="2.1", warrior="a1", vs="infantryman", to="B")
+              .choice("B", "allocate", "b1", fight="2.1", step="A", pool="infantryman", hit=1))
+    ctx, waiting = run(brawl3(), inputs, lambda ctx: melee.melee(ctx, "A", BRAWL, OPTIONS))
+    (ded,) = of_type(ctx, "warband.dedicated")
+    assert ded["attacks"] == {"B": 2, "C": 0}
+    (att,) = of_type(ctx, "warband.attacks")
+    assert [(p["warrior"], p["attacks"], p["to"]) for p in att["pools"]] == [("a1", 2, "B")]
     wounds = [(w["warrior"], w["hit"]) for w in of_type(ctx, "warband.wound")]
     assert ("b1", 1) in wounds and all(w != "c1" for w, _ in wounds)
+
+
+def test_c22_a_split_dedication_rolls_one_pool_per_side_and_each_side_allocates_its_own_hits():
+    inputs = (brawl_initiative().choice("A", "dedicate", {"B": 1, "C": 1}, fight="2.1", step="A")
+              .roll("A", "to_wound", 6, fight="2.1", warrior="a1", vs="infantryman", to="B")
+              .roll("A", "to_wound", 6, fight="2.1", warrior="a1", vs="infantryman", to="C")
+              .roll("B", "save_armour", 1, fight="2.1", step="A", pool="infantryman", hit=1, warrior="b1"))
+    ctx, waiting = run(brawl3(), inputs, lambda ctx: melee.melee(ctx, "A", BRAWL, OPTIONS))
+    wounded = [w["warrior"] for w in of_type(ctx, "warband.wound") if w["wounded"]]
+    assert wounded == ["b1", "c1"]
+    assert ctx.state.warrior("b1").status == ctx.state.warrior("c1").status == "removed"
+
+
+def test_c22_a_dedication_is_checked_against_the_side_s_attacks():
+    s = brawl3()
+    problems = melee.dedication_problems(s, "A", ["a1"], {"a1": ["b1", "c1"]}, True, {"B": 3, "C": 0})
+    assert problems == ["C22: only 2 of A's attacks can reach B, not 3", "C22: A has 2 attack(s) to dedicate, not 3"]
+    assert melee.dedication_problems(s, "A", ["a1"], {"a1": ["b1", "c1"]}, True, {"D": 2}) == [
+        "C22: A's warriors here strike no warrior of 'D'"]

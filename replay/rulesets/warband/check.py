@@ -15,12 +15,14 @@ CHOICES = {"weather": "C04", "day_night": "C05", "path": "C09", "coverage": "C16
            "pools": "C23", "allocate": "C24", "disengage": "C25", "game_end": "C30", "turn_weather": "C08",
            "gun_impact": "C18",
            "durability": "C27", "disengage_path": "C26",
-           "diagonal": "C11"}
+           "diagonal": "C11", "dedicate": "C22"}
 """The choice points asked so far (name → the spec's catalogue id, §5.3)."""
 
 
 ROLL_KEYS = {"turn_order": ("round",), "move_roll": ("warrior",), "to_wound": ("warrior",),
-             "save_cover": ("warrior",), "save_armour": ("warrior",), "charge_roll": ("fight", "warrior"),
+             "save_cover": ("warrior",), "save_armour": ("warrior",),
+             "save_invulnerable": ("warrior",), "save_invulnerable_reroll": ("warrior",), "save_burst": ("warrior",),
+             "charge_roll": ("fight", "warrior"),
              "initiative": ("fight",), "disengage": ("fight",), "engaged_rolloff": ("warrior", "round"),
              "gun_burst": ("gun",), "cast": ("warrior", "n"), "miscast": ("warrior", "n"), "runaway": ("mount",),
              "diag_fb": ("mount",), "diag_lr": ("mount",)}
@@ -109,6 +111,16 @@ def choice_problems(point: Point, actor: str | None, p: dict[str, Any], options:
             return ['C09: a path is {"path": [[x, y], …], "facing": deg} or "stay"']
         w = point.state.warrior(key["warrior"])
         return move_problems(point.state, w, {"w": w.id, **value}, options)
+    if name == "dedicate":
+        value = p.get("value")
+        if not isinstance(value, dict) or not all(isinstance(n, int) and n >= 0 for n in value.values()):
+            return ["C22: a dedication is {side: attacks, …}"]
+        req = next(r for r in point.requests if r.name == "dedicate" and r.actor == actor)
+        total = sum(dict(req.default).values()) if req.has_default else 0
+        bad = [s for s in value if s not in dict(req.default)]
+        return ([f"C22: {actor} strikes no warrior of {', '.join(bad)} here"] if bad else []) + \
+            ([f"C22: {actor} has {total} attack(s) to dedicate, not {sum(value.values())}"]
+             if sum(value.values()) != total else [])
     if name == "pools":
         from replay.rulesets.warband.melee import pools_problems
 

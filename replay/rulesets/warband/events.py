@@ -299,6 +299,24 @@ class Pool(BaseModel):
     tn: int | None
     dice: list[int]
     hits: int
+    to: str | None = None
+    """In a brawl, the side these attacks are dedicated to (C22); absent in a fight of two sides."""
+
+    @model_serializer(mode="wrap")
+    def _drop_absent_side(self, handler: Any) -> dict[str, Any]:
+        out: dict[str, Any] = handler(self)
+        if out.get("to") is None:
+            out.pop("to", None)
+        return out
+
+
+class Dedicated(Resolution):
+    type: ClassVar[str] = "warband.dedicated"
+    fight: str
+    step: Literal["A", "B"]
+    side: str
+    attacks: dict[str, int]
+    """Enemy side → the attacks this side dedicates to it (C22, L232)."""
 
 
 class Attacks(Resolution):
@@ -369,7 +387,8 @@ EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
     Dismounted, Remounted, MountRan, Talk, Shot, Cast,
     GunHit, GunRotated, GunFired,
     Charge, Pivot,
-    Participants, Initiative, Attacks, Wound, FightResolved, FightCancelled, Durability, EngagementEnded, TurnEnded,
+    Participants, Initiative, Dedicated, Attacks, Wound, FightResolved, FightCancelled, Durability, EngagementEnded,
+    TurnEnded,
     GameEnded)}
 
 

@@ -195,7 +195,7 @@ def fight(ctx: Context, side: str, fid: str, decl: dict[str, Any], options: Warb
     removed: set[str] = set()
     if winners:
         win_side = ctx.state.warrior(winners[0]).side
-        pools = attack_pools(ctx, fid, "A", win_side, winners, targets, bonus=True)
+        pools = attack_pools(ctx, fid, "A", win_side, winners, targets, bonus=True, brawl=kind == "brawl")
         for s, n in allocate(ctx, fid, "A", [pools], by_side).items():
             inflicted[s] += n
         removed = {w for ids in by_side.values() for w in ids if not ctx.state.warrior(w).active}
@@ -209,7 +209,7 @@ def fight(ctx: Context, side: str, fid: str, decl: dict[str, Any], options: Warb
             if not ids:
                 continue
             try:
-                all_pools.append(attack_pools(ctx, fid, "B", s, ids, targets, bonus=False))
+                all_pools.append(attack_pools(ctx, fid, "B", s, ids, targets, bonus=False, brawl=kind == "brawl"))
             except Waiting as w:
                 missing += w.requests
         if missing:
@@ -321,63 +321,164 @@ def _types(state: State, ids: list[str]) -> list[str]:
     return out
 
 
-def default_pools(state: State, strikers: list[str], targets: dict[str, list[str]], bonus: bool) -> list[list[Any]]:
-    """C23's default: every attack at the type with the lowest TN (ties: most warriors, then name)."""
+def _attacks_of(w: Warrior, bonus: bool) -> int:
+    return derive.attacks(w) + (data.const("initiative_win_attack_bonus") if bonus else 0)
+
+
+def _best_type(state: State, w: Warrior, enemies: list[str]) -> str:
+    """C23's default type among `enemies`: the lowest TN (ties: most warriors of the type, then the name)."""
+    def rank(k: str) -> tuple[int, int, str]:
+        tn = derive.to_wound_tn(w, k)[0]
+        return (tn if tn is not None else 99, -sum(state.warrior(e).type == k for e in enemies), k)
+
+    return min(_types(state, enemies), key=rank)
+
+
+def default_pools(state: State, strikers: list[str], targets: dict[str, list[str]], bonus: bool,
+                  quota: dict[str, int] | None = None) -> list[list[Any]]:
+    """C23's default: every attack at the type with the lowest TN (ties: most warriors, then name). In a brawl
+    (`quota`: the dedication C22) the attacks fill each enemy side's dedicated number, strikers that reach fewer
+    sides first, sides in turn order: entries [warrior, type, attacks, side]."""
     out: list[list[Any]] = []
-    for wid in strikers:
+    if quota is None:
+        for wid in strikers:
+            w = state.warrior(wid)
+            n = _attacks_of(w, bonus)
+            if n > 0 and targets.get(wid):
+                out.append([wid, _best_type(state, w, targets[wid]), n])
+        return out
+    left = dict(quota)
+    order = state.order()
+
+    def reach(wid: str) -> list[str]:
+        return [s for s in order if any(state.warrior(t).side == s for t in targets.get(wid, []))]
+
+    for wid in sorted((w for w in strikers if targets.get(w)), key=lambda w: len(reach(w))):
         w = state.warrior(wid)
-        n = derive.attacks(w) + (data.const("initiative_win_attack_bonus") if bonus else 0)
-        kinds = _types(state, targets.get(wid, []))
-        if n <= 0 or not kinds:
-            continue
-
-        def rank(k: str, w: Warrior = w, wid: str = wid) -> tuple[int, int, str]:
-            tn = derive.to_wound_tn(w, k)[0]
-            return (tn if tn is not None else 99, -sum(state.warrior(e).type == k for e in targets[wid]), k)
-
-        out.append([wid, min(kinds, key=rank), n])
+        n = _attacks_of(w, bonus)
+        sides = reach(wid)
+        for s in sides:
+            m = min(n, left.get(s, 0))
+            if m > 0:
+                out.append([wid, _best_type(state, w, [t for t in targets[wid] if state.warrior(t).side == s]), m, s])
+                n -= m
+                left[s] -= m
+        if n > 0 and sides:
+            s = sides[0]
+            out.append([wid, _best_type(state, w, [t for t in targets[wid] if state.warrior(t).side == s]), n, s])
     return out
 
 
-def attack_pools(ctx: Context, fid: str, step: str, side: str, strikers: list[str], targets: dict[str, list[str]],
-                 bonus: bool) -> list[dict[str, Any]]:
-    """§4.4.7 (A-82): the side's attacks as (warrior, vs type, n) — its choice (C23) when any warrior may strike
-    several types — then one Nd6 per pool against Table 2's minimum."""
+def dedication(ctx: Context, fid: str, step: str, side: str, strikers: list[str],
+               targets: dict[str, list[str]], bonus: bool) -> dict[str, int] | None:
+    """C22 (L232): in a brawl each side says how many of its attacks it dedicates to each other side it can strike;
+    default: evenly, the remainder to the side first in turn order. None when only one enemy side can be struck."""
     state = ctx.state
-    default = default_pools(state, strikers, targets, bonus)
-    several = any(len(_types(state, targets.get(w, []))) > 1 for w, _, _ in default)
+    total = sum(_attacks_of(state.warrior(w), bonus) for w in strikers if targets.get(w))
+    enemy = [s for s in state.order() if s != side and any(state.warrior(t).side == s for w in strikers
+                                                           for t in targets.get(w, []))]
+    if len(enemy) < 2 or total <= 0:
+        return None
+    default = {s: total // len(enemy) for s in enemy}
+    default[enemy[0]] += total % len(enemy)
+    value, how = ctx.ask("dedicate", actor=side, options=[], default=default, fight=fid, step=step,
+                         what=f"C22: how {side}'s {total} attack(s) in fight {fid}, step {step} are dedicated to "
+                              f"{', '.join(enemy)}: {{side: attacks}}",
+                         accept=lambda v: dedication_problems(state, side, strikers, targets, bonus, v) == [])
+    value = {s: int(value.get(s, 0)) for s in enemy}
+    ctx.emit(_draft(ev.Dedicated(fight=fid, step=step, side=side, attacks=value, rule="§4.4.7",
+                                 why=[f"{side} dedicates its {total} attack(s): "
+                                      + ", ".join(f"{n} to {s}" for s, n in value.items())
+                                      + (" (the default: evenly, the remainder to the first in turn order)"
+                                         if how == "default" else "")])))
+    return value
+
+
+def dedication_problems(state: State, side: str, strikers: list[str], targets: dict[str, list[str]], bonus: bool,
+                        value: Any) -> list[str]:
+    """C22: whole numbers per enemy side that some striker can strike, as many as the side's attacks, none more
+    to a side than the attacks of the strikers that reach it."""
+    if not isinstance(value, dict) or not all(isinstance(n, int) and n >= 0 for n in value.values()):
+        return ["C22: a dedication is {side: attacks, …}"]
+    reach: dict[str, int] = {}
+    total = 0
+    for wid in strikers:
+        if not targets.get(wid):
+            continue
+        n = _attacks_of(state.warrior(wid), bonus)
+        total += n
+        for s in {state.warrior(t).side for t in targets[wid]}:
+            reach[s] = reach.get(s, 0) + n
+    problems = [f"C22: {side}'s warriors here strike no warrior of {s!r}" for s in value if s not in reach]
+    problems += [f"C22: only {reach[s]} of {side}'s attacks can reach {s}, not {n}" for s, n in value.items()
+                 if s in reach and n > reach[s]]
+    if sum(value.values()) != total:
+        problems.append(f"C22: {side} has {total} attack(s) to dedicate, not {sum(value.values())}")
+    return problems
+
+
+def attack_pools(ctx: Context, fid: str, step: str, side: str, strikers: list[str], targets: dict[str, list[str]],
+                 bonus: bool, brawl: bool = False) -> list[dict[str, Any]]:
+    """§4.4.7 (A-82): the side's attacks as (warrior, vs type, n) — its choice (C23) when any warrior may strike
+    several types — then one Nd6 per pool against Table 2's minimum. In a brawl the dedication (C22) comes first and
+    every pool names the side it goes to (key `to` of its roll)."""
+    state = ctx.state
+    quota = dedication(ctx, fid, step, side, strikers, targets, bonus) if brawl else None
+    default = default_pools(state, strikers, targets, bonus, quota)
+    if quota is None:
+        several = any(len(_types(state, targets.get(w, []))) > 1 for w, *_ in default)
+    else:
+        several = _brawl_pools_open(state, strikers, targets, quota)
     chosen = default
     if several:
+        shape = "[[warrior, type, attacks, side], …]" if quota is not None else "[[warrior, type, attacks], …]"
         value, _ = ctx.ask("pools", actor=side, options=[], default=default, fight=fid, step=step,
-                           what=f"C23: {side}'s attacks by enemy type in fight {fid}, step {step}: "
-                                "[[warrior, type, attacks], …]",
+                           what=f"C23: {side}'s attacks by enemy type in fight {fid}, step {step}: {shape}",
                            accept=lambda v: isinstance(v, list))
         chosen = value
     pools = []
     asks = []
-    for wid, vs, n in chosen:
+    for entry in chosen:
+        wid, vs, n = entry[:3]
+        to = entry[3] if len(entry) > 3 else None
         tn, tn_why = derive.to_wound_tn(state.warrior(wid), vs)
-        pools.append({"warrior": wid, "vs": vs, "attacks": n, "tn": tn, "tn_why": tn_why})
-        if tn is not None:
-            asks.append((f"{n}d6", side, "to_wound", {"fight": fid, "warrior": wid, "vs": vs},
-                         f"{wid}'s {n} attack(s) at {vs} ({tn}+)"))
+        pools.append({"warrior": wid, "vs": vs, "attacks": n, "tn": tn, "tn_why": tn_why, "to": to})
+        if tn is not None and n > 0:
+            key = {"fight": fid, "warrior": wid, "vs": vs, **({"to": to} if to else {})}
+            asks.append((f"{n}d6", side, "to_wound", key,
+                         f"{wid}'s {n} attack(s) at {vs}" + (f" of {to}" if to else "") + f" ({tn}+)"))
     rolled = iter(ctx.need_rolls(asks))
     out = []
     for p in pools:
-        dice = [] if p["tn"] is None else [int(v) for v in next(rolled).payload["result"]]
+        dice = [] if p["tn"] is None or p["attacks"] <= 0 else [int(v) for v in next(rolled).payload["result"]]
         out.append(ev.Pool(warrior=p["warrior"], vs=p["vs"], attacks=p["attacks"], tn=p["tn"], dice=dice,
-                           hits=sum(1 for v in dice if p["tn"] is not None and v >= p["tn"])))
-    why = [f"{p.warrior} → {p.vs}: {p.attacks} attack(s), {tn_why}; dice {', '.join(map(str, p.dice)) or '—'}: "
+                           hits=sum(1 for v in dice if p["tn"] is not None and v >= p["tn"]), to=p["to"]))
+    why = [f"{p.warrior} → {p.vs}" + (f" of {p.to}" if p.to else "")
+           + f": {p.attacks} attack(s), {tn_why}; dice {', '.join(map(str, p.dice)) or '—'}: "
            f"{p.hits} hit(s)" for p, tn_why in zip(out, (p["tn_why"] for p in pools), strict=True)]
     ctx.emit(_draft(ev.Attacks(fight=fid, step=step, side=side, pools=out, rule="§4.4.7", defaults=["A-82", "A-83"],
                                why=why)))
-    return [{"side": side, "receiver": _receiver(state, targets.get(p.warrior, []), p.vs), **p.model_dump()}
-            for p in out]
+    return [{"side": side, "receiver": p.to or _receiver(state, targets.get(p.warrior, []), p.vs),
+             **p.model_dump()} for p in out]
+
+
+def _brawl_pools_open(state: State, strikers: list[str], targets: dict[str, list[str]],
+                      quota: dict[str, int]) -> bool:
+    """Whether a brawl's pools leave the side a choice (C23): a striker with two types among one dedicated side's
+    warriors, or two strikers of which one reaches two dedicated sides (the split between them is open)."""
+    wanted = {s for s, n in quota.items() if n > 0}
+    strikers = [w for w in strikers if targets.get(w)]
+    reach = {w: {state.warrior(t).side for t in targets[w]} & wanted for w in strikers}
+    for w in strikers:
+        for s in reach[w]:
+            if len({state.warrior(t).type for t in targets[w] if state.warrior(t).side == s}) > 1:
+                return True
+    return len(strikers) > 1 and any(len(r) > 1 for r in reach.values())
 
 
 def _receiver(state: State, targets: list[str], vs: str) -> str | None:
-    """The side a pool's hits go to: the first side in turn order with a warrior of that type among the striker's
-    targets (a brawl's dedication per side, C22, is NOT YET)."""
+    """The side a pool's hits go to in a fight of two sides: the one side with a warrior of that type among the
+    striker's targets (a brawl's pools name their side, C22)."""
     for side in state.order():
         if any(state.warrior(t).side == side and state.warrior(t).type == vs for t in targets):
             return side
@@ -385,14 +486,24 @@ def _receiver(state: State, targets: list[str], vs: str) -> str | None:
 
 
 def pools_problems(state: State, req: Request, value: Any) -> list[str]:
-    """C23: every striker's attacks, each at a type among the enemies it may strike."""
-    default = req.default if req.has_default else []
-    if not isinstance(value, list) or not all(isinstance(v, list) and len(v) == 3 for v in value):
-        return ["C23: pools are [[warrior, type, attacks], …]"]
-    need = {w: n for w, _, n in default}
+    """C23: every striker's attacks placed, each at a creature type; in a brawl every entry names the side it goes to
+    and each side gets the attacks dedicated to it (C22)."""
+    default = [list(d) for d in (req.default if req.has_default else [])]
+    brawl = any(len(d) == 4 for d in default)
+    size, shape = (4, "[[warrior, type, attacks, side], …]") if brawl else (3, "[[warrior, type, attacks], …]")
+    if not isinstance(value, list) or not all(isinstance(v, list) and len(v) == size for v in value):
+        return [f"C23: pools are {shape}"]
+    need: dict[str, int] = {}
+    quota: dict[str, int] = {}
+    for d in default:
+        need[d[0]] = need.get(d[0], 0) + d[2]
+        if brawl:
+            quota[d[3]] = quota.get(d[3], 0) + d[2]
     given: dict[str, int] = {}
+    to: dict[str, int] = {}
     problems = []
-    for wid, vs, n in value:
+    for entry in value:
+        wid, vs, n = entry[:3]
         if wid not in need:
             problems.append(f"C23: {wid} does not attack in this step")
             continue
@@ -402,9 +513,14 @@ def pools_problems(state: State, req: Request, value: Any) -> list[str]:
         given[wid] = given.get(wid, 0) + n
         if vs not in data.creature_types():
             problems.append(f"C23: {vs!r} is not a creature type")
+        if brawl:
+            to[entry[3]] = to.get(entry[3], 0) + n
     for wid, n in need.items():
         if given.get(wid, 0) != n:
             problems.append(f"C23: {wid} has {n} attack(s) to place, not {given.get(wid, 0)}")
+    if brawl and {s: n for s, n in to.items() if n} != {s: n for s, n in quota.items() if n}:
+        problems.append("C23: the attacks by side must be the dedication (C22): "
+                        + ", ".join(f"{n} to {s}" for s, n in quota.items()))
     return problems
 
 
