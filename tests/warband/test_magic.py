@@ -96,3 +96,38 @@ def test_txt47_the_miscast_table(die, check):
 def test_scn3_miscast_4_bans_firebolt_in_turns_5_and_6():
     w = replace(scn3().warrior("m1"), spell_bans=(("firebolt", 6),))
     assert magic.banned(w, "firebolt", 6) and magic.banned(w, "firebolt", 7) is None
+
+
+def engaged_scn3():
+    s = scn3()
+    from tests.warband.helpers import state as make
+
+    extra = make({"id": "a5", "side": "A", "type": "infantryman", "x": 10, "y": 23.5, "facing": 270, "equipment": [],
+                  "mount": None}).warrior("a5")
+    s = replace(s, warriors=(*s.warriors, replace(extra, engaged_with=("x1",))))
+    return s.with_warrior(replace(s.warrior("x1"), engaged_with=("a5",)))
+
+
+def test_a_damaging_spell_into_an_engaged_fight_goes_to_the_side_that_rolls_lowest():
+    inputs = (Inputs(5).roll("A", "cast", 1, 2, warrior="m1", n=1)
+              .roll("A", "engaged_rolloff", 2, warrior="m1", round=1, spell="firebolt")
+              .roll("B", "engaged_rolloff", 5, warrior="m1", round=1, spell="firebolt")
+              .roll("A", "to_wound", 1, warrior="m1", spell="firebolt"))
+    ctx, waiting = run(engaged_scn3(), inputs, cast_all([{"w": "m1", "spell": "firebolt", "target": "x1"}]))
+    assert waiting is None
+    (c,) = of_type(ctx, "warband.cast")
+    assert (c["declared"], c["target"], c["rolloff"]) == ("x1", "a5", {"A": [2], "B": [5]})
+    assert "A-58" in c["defaults"] and "§4.3.4" in c["rule"] and c["die"] == 1
+
+
+def test_a_spell_roll_off_tie_is_rolled_again_and_the_declared_target_is_hit_when_its_side_is_lowest():
+    inputs = (Inputs(5).roll("A", "cast", 1, 2, warrior="m1", n=1)
+              .roll("A", "engaged_rolloff", 3, warrior="m1", round=1, spell="firebolt")
+              .roll("B", "engaged_rolloff", 3, warrior="m1", round=1, spell="firebolt")
+              .roll("A", "engaged_rolloff", 4, warrior="m1", round=2, spell="firebolt")
+              .roll("B", "engaged_rolloff", 1, warrior="m1", round=2, spell="firebolt")
+              .roll("A", "to_wound", 1, warrior="m1", spell="firebolt"))
+    ctx, waiting = run(engaged_scn3(), inputs, cast_all([{"w": "m1", "spell": "firebolt", "target": "x1"}]))
+    assert waiting is None
+    (c,) = of_type(ctx, "warband.cast")
+    assert (c["target"], c["rolloff"]) == ("x1", {"A": [3, 4], "B": [3, 1]})

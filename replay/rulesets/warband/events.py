@@ -200,6 +200,9 @@ class Cast(Resolution):
     caster: str
     spell: str
     target: str
+    declared: str | None = None
+    """The declared target when a damaging spell went into an engaged fight (§4.3.4); `target` is who it hit."""
+    rolloff: dict[str, list[int]] = {}
     k: int
     upper: int
     dice: list[int]

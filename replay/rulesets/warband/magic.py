@@ -72,8 +72,6 @@ def cast_problems(state: State, side: str, c: Any, attempted: tuple[str, ...] | 
         seen, g, sight = space.sees(state, w, t)
         if not seen:
             problems.append(f"§4.3.1: {w.id} does not see {t.id} ({g:.1f} cm, sight {sight:g})")
-    if spell(name).get("damaging") and t.engaged_with:
-        problems.append(f"§4.3.4: {t.id} is engaged; the roll-off is NOT YET implemented (the GM rules it)")
     return problems
 
 
@@ -125,6 +123,23 @@ def cast(ctx: Context, c: dict[str, Any]) -> None:
         ctx.emit(_draft(ev.Cast(**base, result="cast", effect=mods, until=until, why=why)))
         return
     rng = float(data_spell["range_cm"])
+    if t.engaged_with:
+        from replay.rulesets.warband.resolve import cluster, rolloff
+
+        members = cluster(state, t.id)
+        hit_side, rolls = rolloff(ctx, w, members, spell=name)
+        if t.side != hit_side:
+            t = min((state.warrior(m) for m in members if state.warrior(m).side == hit_side),
+                    key=lambda x: (space.shot_distance(w, x), x.id))
+        base.update(target=t.id, declared=c["target"], rolloff=rolls, rule="§4.3.9, §4.3.4",
+                    defaults=[*base["defaults"], "A-58"])
+        why.append(f"{c['target']} is engaged; roll-off " + ", ".join(f"{x} {'/'.join(map(str, r))}"
+                                                                     for x, r in rolls.items())
+                   + f": the spell goes to {hit_side}, at {t.id}")
+        if space.shot_distance(w, t) > rng + geo.EPS:
+            why.append(f"{t.id} is {space.shot_distance(w, t):.1f} cm away, beyond {rng:g} cm: the spell is wasted")
+            ctx.emit(_draft(ev.Cast(**base, result="cast", distance=round(space.shot_distance(w, t), 4), why=why)))
+            return
     d = space.shot_distance(w, t)
     tn = data.const("to_wound_within_direct") if d <= rng / 2 + geo.EPS else data.const("to_wound_within_effective")
     die = d6(ctx, w.side, "to_wound", f"{name} of {w.id} at {t.id} ({tn}+)", warrior=w.id, spell=name)
@@ -139,7 +154,7 @@ def cast(ctx: Context, c: dict[str, Any]) -> None:
         removed = wounded and t.wounds + 1 >= derive.health(t)
         why.append(f"{t.id}: cover {cover:g} %, {save_text(made)}" + ("" if saved else " → 1 wound"
                                                                      + (", removed" if removed else "")))
-    ctx.emit(_draft(ev.Cast(**{**base, "rule": "§4.3.9, §4.3.2, §4.3.3"}, result="cast", distance=round(d, 4),
+    ctx.emit(_draft(ev.Cast(**{**base, "rule": base["rule"] + ", §4.3.2, §4.3.3"}, result="cast", distance=round(d, 4),
                             tn=tn, die=die, saves=made, wounded=wounded, removed=removed, why=why)))
 
 
