@@ -15,7 +15,7 @@ CHOICES = {"weather": "C04", "day_night": "C05", "path": "C09", "coverage": "C16
            "pools": "C23", "allocate": "C24", "disengage": "C25", "game_end": "C30", "turn_weather": "C08",
            "gun_impact": "C18",
            "durability": "C27", "disengage_path": "C26",
-           "diagonal": "C11", "dedicate": "C22"}
+           "diagonal": "C11", "dedicate": "C22", "stop_mount": "C12"}
 """The choice points asked so far (name → the spec's catalogue id, §5.3)."""
 
 
@@ -25,7 +25,8 @@ ROLL_KEYS = {"turn_order": ("round",), "move_roll": ("warrior",), "to_wound": ("
              "charge_roll": ("fight", "warrior"),
              "initiative": ("fight",), "disengage": ("fight",), "engaged_rolloff": ("warrior", "round"),
              "gun_burst": ("gun",), "cast": ("warrior", "n"), "miscast": ("warrior", "n"), "runaway": ("mount",),
-             "diag_fb": ("mount",), "diag_lr": ("mount",)}
+             "diag_fb": ("mount",), "diag_lr": ("mount",),
+             "stop_mount": ("mount",)}
 """The key fields every roll of a purpose carries (§5.4; the request names the rest)."""
 
 
@@ -111,6 +112,13 @@ def choice_problems(point: Point, actor: str | None, p: dict[str, Any], options:
             return ['C09: a path is {"path": [[x, y], …], "facing": deg} or "stay"']
         w = point.state.warrior(key["warrior"])
         return move_problems(point.state, w, {"w": w.id, **value}, options)
+    if name == "stop_mount":
+        from replay.rulesets.warband import mounts
+
+        mid = key.get("mount")
+        if not any(m.id == mid for m in point.state.mounts):
+            return [f"C12: no mount {mid!r} on the table"]
+        return mounts.stop_problems(point.state, str(actor), point.state.mount(mid), p.get("value"), options)
     if name == "dedicate":
         value = p.get("value")
         if not isinstance(value, dict) or not all(isinstance(n, int) and n >= 0 for n in value.values()):
@@ -229,6 +237,15 @@ def movement_problems(state: State, side: str, order: dict[str, Any], options: W
         if mv.get("roll"):
             problems += [f"{wid}: {p}" for p in _mover_problems(w)]
             continue
+        if "untie" in mv:
+            from replay.rulesets.warband import mounts
+
+            found = mounts.untie_problems(state, w, mv)
+            problems += found
+            if found or not mv.get("path"):
+                if not found:
+                    state = state.with_warrior(replace(w, moved=True, halted=True))
+                continue
         if "jump" in mv:
             from replay.rulesets.warband.falls import jump_problems
 
@@ -296,7 +313,9 @@ def _mover_problems(w: Warrior) -> list[str]:
     problems = []
     if not w.active:
         problems.append(f"§4.2.1.1: {w.id} is out of play")
-    if w.moved:
+    if w.halted:
+        problems.append(f"§4.2.8: {w.id} tried to stop a mount or untied one: it moves no more this stage (L82)")
+    elif w.moved:
         problems.append(f"§4.2.1.1: {w.id} has moved this stage (one move order, L28)")
     return problems
 

@@ -162,6 +162,36 @@ class MountRan(Resolution):
     lost: bool
 
 
+class MountStop(Resolution):
+    type: ClassVar[str] = "warband.mount_stop"
+    mount: str
+    warrior: str
+    side: str
+    start: list[float]
+    at: list[float]
+    moved: float
+    die: int
+    outcome: str
+    saves: list[Save] = []
+    wounded: bool = False
+    removed: bool = False
+    modifiers: dict[str, float] = {}
+    until: int | None = None
+    mount_after: Literal["running", "standing", "ridden"]
+    """The mount after the attempt: runs on (1–3), stands (4, 5) or carries the warrior (6)."""
+    mount_at: list[float]
+    rider: str | None = None
+
+
+class Untied(Resolution):
+    type: ClassVar[str] = "warband.untied"
+    warrior: str
+    mount: str
+    owner_side: str
+    runs_turn: int
+    """The first turn in which the mount's owner rolls for it (its next movement segment, A-37)."""
+
+
 class Talk(Resolution):
     type: ClassVar[str] = "warband.talk"
     speaker: str
@@ -387,7 +417,7 @@ class GameEnded(Resolution):
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
     Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Jump, Fell,
-    Dismounted, Remounted, MountRan, Talk, Shot, Cast,
+    Dismounted, Remounted, MountRan, MountStop, Untied, Talk, Shot, Cast,
     GunHit, GunRotated, GunFired,
     Charge, Pivot,
     Participants, Initiative, Dedicated, Attacks, Wound, FightResolved, FightCancelled, Durability, EngagementEnded,

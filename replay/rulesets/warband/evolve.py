@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from eventlog.envelope import Event
 from replay.rulesets.warband import events as ev
+from replay.rulesets.warband.geometry import dist as geo_dist
 from replay.rulesets.warband.model import Clock, Effect, Mount, State, Warrior
 
 
@@ -58,7 +59,8 @@ def _move_rolled(state: State, e: ev.MoveRolled) -> State:
 def _moved(state: State, e: ev.Moved) -> State:
     w = state.warrior(e.warrior)
     x, y = e.path[-1]
-    return state.with_warrior(replace(w, x=x, y=y, z=e.z, facing=e.facing, moved=True))
+    return state.with_warrior(replace(w, x=x, y=y, z=e.z, facing=e.facing, moved=True,
+                                      moved_cm=round(w.moved_cm + e.length, 4)))
 
 
 def _stayed(state: State, e: ev.Stayed) -> State:
@@ -67,7 +69,8 @@ def _stayed(state: State, e: ev.Stayed) -> State:
 
 def _jump(state: State, e: ev.Jump) -> State:
     w = state.warrior(e.warrior)
-    return state.with_warrior(replace(w, x=e.end[0], y=e.end[1], z=e.z, facing=e.facing, moved=True))
+    return state.with_warrior(replace(w, x=e.end[0], y=e.end[1], z=e.z, facing=e.facing, moved=True,
+                                      moved_cm=round(w.moved_cm + geo_dist(e.start, e.end), 4)))
 
 
 def _fell(state: State, e: ev.Fell) -> State:
@@ -95,8 +98,28 @@ def _mount_ran(state: State, e: ev.MountRan) -> State:
     if e.lost:
         return state.with_mount(None, e.mount)
     m = state.mount(e.mount)
-    return state.with_mount(replace(m, x=e.end[0], y=e.end[1], facing=e.heading if e.heading is not None
-                                    else m.facing))
+    return state.with_mount(replace(m, x=e.end[0], y=e.end[1], run_from=(m.x, m.y),
+                                    facing=e.heading if e.heading is not None else m.facing))
+
+
+def _mount_stop(state: State, e: ev.MountStop) -> State:
+    w = state.warrior(e.warrior)
+    effects = (*w.effects, Effect(f"stop:{e.mount}", dict(e.modifiers), e.until or state.turn)) if e.modifiers \
+        else w.effects
+    w = replace(w, x=e.at[0], y=e.at[1], moved=True, halted=True, moved_cm=w.moved_cm + e.moved, effects=effects)
+    if e.wounded:
+        w = replace(w, wounds=w.wounds + 1, status="removed" if e.removed else w.status)
+    m = state.mount(e.mount)
+    if e.mount_after == "ridden":
+        return state.with_warrior(replace(w, mount=m.kind)).with_mount(None, e.mount)
+    return state.with_warrior(w).with_mount(replace(m, x=e.mount_at[0], y=e.mount_at[1], state=e.mount_after))
+
+
+def _untied(state: State, e: ev.Untied) -> State:
+    w = state.warrior(e.warrior)
+    m = state.mount(e.mount)
+    return state.with_warrior(replace(w, moved=True, halted=True)).with_mount(
+        replace(m, state="running", since_turn=e.runs_turn - 1, run_from=None))
 
 
 def _talk(state: State, e: ev.Talk) -> State:
@@ -220,12 +243,13 @@ def _engagement_ended(state: State, e: ev.EngagementEnded) -> State:
 
 def _turn_ended(state: State, e: ev.TurnEnded) -> State:
     def fresh(w: Warrior) -> Warrior:
-        return replace(w, moved=False, allowance=None, shot=False, attacked_by=(), spells_attempted=(),
-                       effects=tuple(x for x in w.effects if x.expires_turn >= e.next_turn))
+        return replace(w, moved=False, moved_cm=0.0, halted=False, allowance=None, shot=False, attacked_by=(),
+                       spells_attempted=(), effects=tuple(x for x in w.effects if x.expires_turn >= e.next_turn))
 
     sides = tuple(replace(s, talk_seconds_used=0, charges_used=0) for s in state.sides)
     return replace(state, turn=e.next_turn, stage="movement", active_side=state.order()[0], fights=0, sides=sides,
-                   warriors=tuple(fresh(w) for w in state.warriors))
+                   warriors=tuple(fresh(w) for w in state.warriors),
+                   mounts=tuple(replace(m, run_from=None) for m in state.mounts))
 
 
 def _game_ended(state: State, e: ev.GameEnded) -> State:
@@ -235,7 +259,7 @@ def _game_ended(state: State, e: ev.GameEnded) -> State:
 _STEPS = {ev.Weather: _weather, ev.DayNight: _day_night, ev.Deployed: _deployed, ev.TurnOrder: _turn_order,
           ev.StageStarted: _stage_started, ev.MoveRolled: _move_rolled, ev.Moved: _moved, ev.Stayed: _stayed,
           ev.Talk: _talk, ev.Jump: _jump, ev.Fell: _fell, ev.Dismounted: _dismounted, ev.Remounted: _remounted,
-          ev.MountRan: _mount_ran,
+          ev.MountRan: _mount_ran, ev.MountStop: _mount_stop, ev.Untied: _untied,
           ev.Shot: _shot, ev.Cast: _cast,
           ev.GunHit: _gun_hit, ev.GunRotated: _gun_rotated, ev.GunFired: _gun_fired, ev.Charge: _charge,
           ev.Pivot: _pivot,

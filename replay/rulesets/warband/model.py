@@ -246,6 +246,10 @@ class Warrior:
     """Miscast 4/3: (spell, last banned turn); -1 = for the game."""
     only_spell: str | None = None
     """Miscast 2: only this spell until the end of the game."""
+    moved_cm: float = 0.0
+    """How far it has moved in this movement stage (§4.2.8, §4.2.9)."""
+    halted: bool = False
+    """It tried to stop a mount or untied one: no more moving this movement stage (L82)."""
 
     @property
     def pos(self) -> tuple[float, float]:
@@ -324,6 +328,8 @@ class Mount:
     state: str
     last_rider: str
     since_turn: int
+    run_from: tuple[float, float] | None = None
+    """Where its last run this movement stage began (a stop attempt reaches for that run, §4.2.8)."""
 
     @property
     def pos(self) -> tuple[float, float]:
@@ -436,8 +442,8 @@ def state_to_json(state: State) -> dict[str, Any]:
                              for i in w.equipment],
                "shots_used": w.shots_used, "xp": w.xp,
                "effects": [asdict(e) for e in w.effects],
-               "stage": {"moved": w.moved, "allowance": w.allowance, "shot": w.shot,
-                         "attacked_by": list(w.attacked_by)},
+               "stage": {"moved": w.moved, "moved_cm": w.moved_cm, "halted": w.halted, "allowance": w.allowance,
+                         "shot": w.shot, "attacked_by": list(w.attacked_by)},
                "history": {"fought": list(w.fought_turns), "initiated": list(w.initiated_turns),
                            "attacked": list(w.attacked_turns)}}
         out["upgrades"] = list(w.upgrades)
@@ -469,7 +475,8 @@ def state_to_json(state: State) -> dict[str, Any]:
                   "hits_by_small_arms": g.hits_by_small_arms, "fired_turn": g.fired_turn,
                   "rotated_turn": g.rotated_turn} for g in state.guns],
         "mounts": [{"id": m.id, "kind": m.kind, "owner_side": m.owner_side, "pos": {"x": m.x, "y": m.y},
-                    "facing": m.facing, "state": m.state, "last_rider": m.last_rider, "since_turn": m.since_turn}
+                    "facing": m.facing, "state": m.state, "last_rider": m.last_rider, "since_turn": m.since_turn,
+                    "run_from": None if m.run_from is None else {"x": m.run_from[0], "y": m.run_from[1]}}
                    for m in state.mounts],
         "terrain": [{**asdict(t), "polygon": [list(p) for p in t.polygon]} for t in state.terrain],
         "fights": state.fights,
@@ -490,7 +497,7 @@ def state_from_json(d: dict[str, Any]) -> State:
                        tuple(caster.get("spells_known", [])), tuple(w.get("upgrades", [])),
                        caster.get("cast_ban_until_turn", 0),
                        tuple((k, -1 if v == "game" else v) for k, v in caster.get("spell_bans", {}).items()),
-                       caster.get("only_spell"))
+                       caster.get("only_spell"), st.get("moved_cm", 0.0), st.get("halted", False))
 
     clock = d["clock"]
     return State(
@@ -508,4 +515,6 @@ def state_from_json(d: dict[str, Any]) -> State:
                   g["hits_by_guns"], g["hits_by_small_arms"], g["fired_turn"], g.get("rotated_turn", -9))
               for g in d["guns"]),
         tuple(Mount(m["id"], m["kind"], m["owner_side"], m["pos"]["x"], m["pos"]["y"], m["facing"], m["state"],
-                    m["last_rider"], m["since_turn"]) for m in d.get("mounts", [])))
+                    m["last_rider"], m["since_turn"],
+                    None if m.get("run_from") is None else (m["run_from"]["x"], m["run_from"]["y"]))
+              for m in d.get("mounts", [])))

@@ -6,6 +6,7 @@
     k1 jump 28,20                 a jump to a landing point (прыжок на)
     k1 dismount tie at 20,5.5: 20,13    dismount (tie | loose; спешивается привязав / отпустив в …), then the path
     k1: 20,16.5 remount k1_mount  a move that ends by mounting (садится на)
+    b1: 24,20.5 unties a9_mount   untying a tied enemy mount after at most 1 cm (отвязывает; the path may be left out)
     a1 whispers to b2 30s         a talk (talks / whispers, говорит / шепчет) and its seconds
     ranged
     a5 shoots b1                  (стреляет, >)
@@ -112,6 +113,11 @@ def _move(line: str) -> dict[str, Any]:
         if f:
             out_d["facing"] = _num(f.group(1))
         return out_d
+    untie = re.search(rf"\b(?:unties|untie|отвязывает)\s+({ID})\s*$", rest.strip(), re.I)
+    if untie:
+        rest = rest[:rest.lower().rfind(untie.group(0).lower())]
+        if not _points(rest):
+            return {"w": wid, "untie": untie.group(1).lower()}
     remount = re.search(rf"\b(?:remount|садится на)\s+({ID})\s*$", rest.strip(), re.I)
     if remount:
         rest = rest[:rest.lower().rfind(remount.group(0).lower())]
@@ -134,6 +140,8 @@ def _move(line: str) -> dict[str, Any]:
         out["facing"] = _num(f.group(1))
     if remount:
         out["remount"] = remount.group(1).lower()
+    if untie:
+        out["untie"] = untie.group(1).lower()
     return out
 
 

@@ -167,9 +167,16 @@ def turn_order(ctx: Context) -> None:
 # --- movement (§4.2) -------------------------------------------------------------------------------------------
 
 def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOptions) -> None:
-    mounts.runaways(ctx, side)
+    mounts.runaways(ctx, side, options)
     for mv in order.get("moves", []):
         w = ctx.state.warrior(mv["w"])
+        if "untie" in mv:
+            problems = mounts.untie_problems(ctx.state, w, mv)
+            if problems:
+                raise MissingInput(f"turn {ctx.turn}: {w.id}'s untying: " + "; ".join(problems))
+            if not mv.get("path"):
+                mounts.untie(ctx, w, mv)
+                continue
         if "dismount" in mv:
             w = dismount(ctx, w, mv)
         if "jump" in mv:
@@ -212,6 +219,8 @@ def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOpt
             m = ctx.state.mount(mv["remount"])
             ctx.emit(_draft(ev.Remounted(warrior=w.id, mount=m.id, kind=m.kind, rule="§4.2.6", defaults=["A-38"],
                                          why=[f"{w.id} mounts {m.id} ({m.kind}); its move ends (A-38)"])))
+        if "untie" in mv:
+            mounts.untie(ctx, ctx.state.warrior(w.id), mv, checked=True)
     for talk in order.get("talks", []):
         problems = check.talk_problems(ctx.state, side, talk)
         if problems:
