@@ -124,3 +124,110 @@ def test_a_gun_rotates_only_with_an_enemy_point_blank_at_its_side():
     assert waiting is None and ctx.state.gun("g1").facing == 20
     later = replace(ctx.state, turn=5)
     assert any("rotated last turn" in p for p in guns.rotation_problems(later, "A", {"g": "g1", "facing": 60}))
+
+
+# --- §4.2.12 displacement, §4.3.7 sabotage, §4.3.8 capture, small-arms hits ------------------------------------
+
+def siege(turn: int = 4, stage: str = "movement"):
+    # g1 (A) 4 × 6 cm at (50, 15) facing north; its dispatcher d1 in contact on its east side; b5 (B) in contact on
+    # its west side, b6 (B) an archer 12 cm south
+    s = state(warrior("d1", "A", "infantryman", 53.75, 15, 90), warrior("b5", "B", "infantryman", 46.25, 15, 0),
+              warrior("b6", "B", "archer", 50, 2, 90, items=["bow"]), warrior("b7", "B", "infantryman", 46.25, 19, 0),
+              turn=turn, stage=stage)
+    return replace(s, guns=(Gun("g1", "A", "d1", 50, 15, 90, (50, 15, 90), True),))
+
+
+def test_txt_a_gun_moves_at_most_1_cm_from_its_origin_and_its_dispatcher_counts_as_moved():
+    from replay.rulesets.warband import check
+
+    s = siege()
+    assert guns.gun_move_problems(s, "A", {"g": "g1", "x": 50.6, "y": 15.6}) == []
+    assert guns.gun_move_problems(s, "A", {"g": "g1", "x": 51.5, "y": 15}) == [
+        "§4.2.12: g1 may not be more than 1 cm from its origin (50, 15), not 1.50 (L126)"]
+    order = {"stage": "movement", "gun_moves": [{"g": "g1", "x": 50.6, "y": 15.6}], "moves": []}
+    ctx, waiting = run(s, Inputs(4), lambda ctx: resolve.movement(ctx, "A", order, OPTIONS))
+    assert waiting is None
+    assert ctx.state.gun("g1").pos == (50.6, 15.6) and ctx.state.warrior("d1").moved
+    assert any("moved this turn" in p for p in guns.gun_problems(replace(ctx.state, stage="ranged"), "A",
+                                                                 {"g": "g1", "aim": "b6"}))
+    del check
+
+
+def sabotage_turn(saboteurs, stages=("movement",)):
+    from replay.rulesets.warband import guns as g
+
+    def step(ctx):
+        for stage in stages:
+            if ctx.state.gun("g1").status != "active":
+                return
+            g.declare_sabotage(ctx, "B", stage, [{"w": w, "g": "g1"} for w in saboteurs], set())
+            g.sabotage_tick(ctx, stage)
+    return step
+
+
+@pytest.mark.parametrize(("n", "step"), [(1, 1.0), (2, 1.2)])
+def test_txt_sabotage_one_warrior_takes_six_stages_two_five(n, step):
+    s = siege()
+    ctx, waiting = run(s, Inputs(4), sabotage_turn(["b5", "b7"][:n], ("movement", "ranged", "melee")))
+    assert waiting is None
+    ticks = of_type(ctx, "warband.sabotage")
+    assert [t["step"] for t in ticks] == [step] * 3
+    assert ctx.state.gun("g1").sabotage_progress == pytest.approx(3 * step)
+    assert ctx.state.gun("g1").status == "active"
+    ctx2, _ = run(replace(ctx.state, turn=5), Inputs(5), sabotage_turn(["b5", "b7"][:n], ("movement", "ranged",
+                                                                                         "melee")))
+    destroyed = [t["destroyed"] for t in of_type(ctx2, "warband.sabotage")]
+    assert destroyed == ([False, False, True] if n == 1 else [False, True])[:len(destroyed)]
+    assert ctx2.state.gun("g1").status == "destroyed"
+
+
+def test_a_saboteur_out_of_contact_at_the_end_of_the_stage_is_not_counted_and_progress_is_kept():
+    s = siege()
+    s = replace(s, guns=(replace(s.gun("g1"), sabotage_progress=2.0, saboteurs=("b5",)),))
+    s = s.with_warrior(replace(s.warrior("b5"), x=40))
+    ctx, waiting = run(s, Inputs(4), lambda ctx: guns.sabotage_tick(ctx, "movement"))
+    assert waiting is None
+    (t,) = of_type(ctx, "warband.sabotage")
+    assert (t["counted"], t["progress"], t["destroyed"]) == ([], 2.0, False)
+    assert ctx.state.gun("g1").saboteurs == () and ctx.state.gun("g1").sabotage_progress == 2.0
+
+
+def test_a_saboteur_does_nothing_else_in_the_stage():
+    assert guns.sabotage_problems(siege(), "B", "movement", [{"w": "b5", "g": "g1"}], {"b5"}) == [
+        "§4.3.7: a saboteur does nothing else in the stage (L126): b5 has another order"]
+    assert guns.sabotage_problems(siege(), "A", "movement", [{"w": "d1", "g": "g1"}], set()) == [
+        "§4.3.7: g1 is not an enemy gun in play"]
+
+
+def test_txt_only_a_dispatcher_captures_and_not_while_the_gun_s_side_is_within_2_cm():
+    s = siege(stage="ranged")
+    s = replace(s, guns=(*s.guns, Gun("g2", "B", "b5", 30, 50, 270, (30, 50, 270), True)))
+    s = s.with_warrior(replace(s.warrior("d1"), status="removed"))
+    assert guns.capture_problems(s, "B", {"w": "b7", "g": "g1"}) == [
+        "§4.3.8: only a dispatcher captures guns (L126); b7 is none"]
+    assert guns.capture_problems(s, "B", {"w": "b5", "g": "g1"}) == []
+    alive = s.with_warrior(replace(s.warrior("d1"), status="active"))
+    assert "§4.3.8: g1's dispatcher d1 is still at it" in guns.capture_problems(alive, "B", {"w": "b5", "g": "g1"})
+    guard = replace(s, warriors=(*s.warriors, replace(s.warrior("d1"), id="a8", status="active", x=54.5)))
+    assert any("within 2 cm" in p for p in guns.capture_problems(guard, "B", {"w": "b5", "g": "g1"}))
+    order = {"stage": "ranged", "captures": [{"w": "b5", "g": "g1"}]}
+    ctx, waiting = run(s, Inputs(4), lambda ctx: resolve.ranged(ctx, "B", order, OPTIONS))
+    assert waiting is None
+    g = ctx.state.gun("g1")
+    assert (g.side, g.dispatcher, g.captured_turn) == ("B", "b5", 4)
+    assert any("captured this turn" in p for p in guns.gun_problems(ctx.state, "B", {"g": "g1", "aim": "d1"}))
+
+
+def test_txt_four_small_arms_hits_destroy_a_gun():
+    s = siege(stage="ranged")
+    s = replace(s, guns=(replace(s.gun("g1"), hits_by_small_arms=3),))
+    order = {"stage": "ranged", "shots": [{"w": "b6", "target": "g1"}]}
+    from replay.rulesets.warband import check
+
+    assert check.ranged_problems(s, "B", order) == []
+    ctx, waiting = run(s, Inputs(4).roll("B", "to_wound", 5, warrior="b6"),
+                       lambda ctx: resolve.ranged(ctx, "B", order, OPTIONS))
+    assert waiting is None
+    (shot,) = of_type(ctx, "warband.gun_shot")
+    assert (shot["distance"], shot["tn"], shot["hits"], shot["destroyed"]) == (pytest.approx(8.75), 3, 4, True)
+    assert ctx.state.gun("g1").status == "destroyed" and ctx.state.warrior("b6").shots_used == 1

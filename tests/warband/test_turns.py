@@ -263,3 +263,19 @@ def test_a_player_s_forum_post_carries_the_order_and_the_pasted_roll(tmp_path):
     bad = run_cli(cli, ["--db", db, "post-in", "warband-skirmish", "--actor", "A", "--file",
                         str(tmp_path / "bad.txt")])
     assert bad.exit_code != 0 and "names its warrior" in bad.output
+
+
+def test_a_sprint_order_is_refused_naming_a_72(tmp_path):
+    game, here = at_turn_1_start(tmp_path)
+    order = {"stage": "movement", "moves": [], "sprints": [{"w": "a1"}]}
+    problems = RS.check(here, Draft("order", order, 1, "A"), game.options)
+    assert problems == ["§4.3.11: the rulebook names a sprint (L20) but never defines it: sprint orders are refused "
+                        "(A-72); the GM may rule one"]
+
+
+def test_a_sabotage_beside_a_move_of_the_same_warrior_is_refused(tmp_path):
+    game, here = at_turn_1_start(tmp_path)
+    order = {"stage": "movement", "moves": [{"w": "a1", "roll": True}], "sabotage": [{"w": "a1", "g": "g1"}]}
+    problems = RS.check(here, Draft("order", order, 1, "A"), game.options)
+    assert "§4.3.7: a saboteur does nothing else in the stage (L126): a1 has another order" in problems
+    assert "§4.3.7: a1 is not in contact with g1" in problems

@@ -75,13 +75,22 @@ def order_problems(point: Point, actor: str | None, order: dict[str, Any], optio
     state: State = point.state
     if stage == "deployment":
         return deployment_problems(state, actor, order)
-    if stage == "movement":
-        return movement_problems(state, actor, order, options)
-    if stage == "ranged":
-        return ranged_problems(state, actor, order)
-    from replay.rulesets.warband.melee import fight_problems
+    from replay.rulesets.warband import guns
 
     problems = []
+    if "sprints" in order or "sprint" in order:
+        problems.append("§4.3.11: the rulebook names a sprint (L20) but never defines it: sprint orders are refused "
+                        "(A-72); the GM may rule one")
+    if order.get("sabotage"):
+        problems += guns.sabotage_problems(state, actor, stage, order["sabotage"], busy(order))
+    if stage == "movement":
+        for gm in order.get("gun_moves", []):
+            problems += guns.gun_move_problems(state, actor, gm)
+        return problems + movement_problems(state, actor, order, options)
+    if stage == "ranged":
+        return problems + ranged_problems(state, actor, order)
+    from replay.rulesets.warband.melee import fight_problems
+
     for n, fight in enumerate(order.get("fights", []), 1):
         problems += [f"fight {n}: {p}" for p in fight_problems(state, actor, fight, options)]
     return problems
@@ -375,6 +384,12 @@ def ranged_problems(state: State, side: str, order: dict[str, Any]) -> list[str]
     problems, seen = [], set()
     for sh in order.get("shots", []):
         sid, tid = sh.get("w"), sh.get("target")
+        if isinstance(sid, str) and state.has(sid) and any(g.id == tid for g in state.guns):
+            if sid in seen:
+                problems.append(f"§4.3.2: one shot per shooter per ranged stage (A-51): {sid} twice")
+            seen.add(sid)
+            problems += gun_shot_problems(state, state.warrior(sid), str(tid))
+            continue
         if not (isinstance(sid, str) and state.has(sid)) or not (isinstance(tid, str) and state.has(tid)):
             problems.append(f"§4.3.2: a shot names a shooter and a target warrior ({sid!r} → {tid!r})")
             continue
@@ -386,9 +401,11 @@ def ranged_problems(state: State, side: str, order: dict[str, Any]) -> list[str]
             continue
         seen.add(sid)
         problems += shot_problems(state, state.warrior(sid), state.warrior(tid))
-    from replay.rulesets.warband.guns import gun_problems, rotation_problems
+    from replay.rulesets.warband.guns import capture_problems, gun_problems, rotation_problems
     from replay.rulesets.warband.magic import cast_problems
 
+    for cap in order.get("captures", []):
+        problems += capture_problems(state, side, cap)
     for rotation in order.get("rotations", []):
         problems += rotation_problems(state, side, rotation)
     for gun in order.get("guns", []) if not order.get("rotations") else []:
@@ -402,6 +419,43 @@ def ranged_problems(state: State, side: str, order: dict[str, Any]) -> list[str]
         problems += cast_problems(state, side, c, done)
         if isinstance(wid, str):
             attempted[wid] = (*done, str(c.get("spell")))
+    return problems
+
+
+def busy(order: dict[str, Any]) -> set[str]:
+    """The warriors a stage order uses for something other than sabotage (a saboteur does nothing else, §4.3.7)."""
+    out = {m.get("w") for m in order.get("moves", []) if isinstance(m, dict)}
+    out |= {m.get("w") for key in ("shots", "casts", "captures") for m in order.get(key, []) if isinstance(m, dict)}
+    for f in order.get("fights", []):
+        if isinstance(f, dict):
+            out |= set(f.get("attackers", [])) | {c.get("w") for c in f.get("charges", []) if isinstance(c, dict)}
+    return {w for w in out if isinstance(w, str)}
+
+
+def gun_shot_problems(state: State, s: Warrior, gid: str) -> list[str]:
+    """A small-arms shot at an enemy gun (L126: four shots destroy it): the shooter's budget and sight of it."""
+    from replay.rulesets.warband import guns
+
+    g = state.gun(gid)
+    problems: list[str] = []
+    if not s.active:
+        problems.append(f"§4.3.2.1: {s.id} is out of play")
+    if derive.missile(s) is None:
+        problems.append(f"§4.3.2.1: {s.id} has no bow, crossbow or spear (L132)")
+    if s.shot:
+        problems.append(f"§4.3.2.2: {s.id} has used its ranged action this stage (A-51)")
+    if s.shots_used >= derive.shots_cap(s):
+        problems.append(f"§4.3.2.2: {s.id} has shot {s.shots_used} of {derive.shots_cap(s)} times (L162)")
+    if g.side == s.side or g.status != "active":
+        problems.append(f"§4.3.2.3: {g.id} is not an enemy gun in play")
+        return problems
+    stand_in = replace(s, id=g.id, x=g.x, y=g.y, mount=None, type="infantryman")
+    seen, gap, rng = space.sees(state, s, stand_in)
+    gap = guns.gap_to_gun(s, g)
+    if gap > rng + geo.EPS:
+        problems.append(f"§4.3.1: {g.id} is {gap:.1f} cm away, beyond {s.id}'s sight of {rng:g} cm (L120)")
+    elif not space.los(state, s, stand_in):
+        problems.append(f"§4.3.1: {s.id} has no line of sight to {g.id} (A-10)")
     return problems
 
 

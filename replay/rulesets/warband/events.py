@@ -264,6 +264,54 @@ class GunRotated(Resolution):
     facing: float
 
 
+class GunMoved(Resolution):
+    type: ClassVar[str] = "warband.gun_moved"
+    gun: str
+    dispatcher: str
+    start: list[float]
+    end: list[float]
+    from_origin: float
+
+
+class GunCaptured(Resolution):
+    type: ClassVar[str] = "warband.gun_captured"
+    gun: str
+    before_side: str
+    side: str
+    dispatcher: str
+
+
+class SabotageDeclared(Resolution):
+    type: ClassVar[str] = "warband.sabotage_declared"
+    side: str
+    stage: Literal["movement", "ranged", "melee"]
+    saboteurs: dict[str, str]
+    """warrior → the enemy gun it works on this stage (it does nothing else, L126)."""
+
+
+class Sabotage(Resolution):
+    type: ClassVar[str] = "warband.sabotage"
+    gun: str
+    counted: list[str]
+    step: float
+    progress: float
+    destroyed: bool
+
+
+class GunShot(Resolution):
+    type: ClassVar[str] = "warband.gun_shot"
+    shooter: str
+    gun: str
+    weapon: str
+    distance: float
+    range: float
+    taken: bool
+    tn: int | None = None
+    die: int | None = None
+    hits: int = 0
+    destroyed: bool = False
+
+
 class GunFired(Resolution):
     type: ClassVar[str] = "warband.gun_fired"
     gun: str
@@ -418,7 +466,7 @@ class GameEnded(Resolution):
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
     Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Jump, Fell,
     Dismounted, Remounted, MountRan, MountStop, Untied, Talk, Shot, Cast,
-    GunHit, GunRotated, GunFired,
+    GunHit, GunRotated, GunFired, GunMoved, GunCaptured, SabotageDeclared, Sabotage, GunShot,
     Charge, Pivot,
     Participants, Initiative, Dedicated, Attacks, Wound, FightResolved, FightCancelled, Durability, EngagementEnded,
     TurnEnded,

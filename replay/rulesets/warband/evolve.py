@@ -156,6 +156,36 @@ def _gun_rotated(state: State, e: ev.GunRotated) -> State:
     return state.with_gun(replace(state.gun(e.gun), facing=e.facing, rotated_turn=state.turn))
 
 
+def _gun_moved(state: State, e: ev.GunMoved) -> State:
+    d = state.warrior(e.dispatcher)
+    state = state.with_warrior(replace(d, moved=True))
+    return state.with_gun(replace(state.gun(e.gun), x=e.end[0], y=e.end[1]))
+
+
+def _gun_captured(state: State, e: ev.GunCaptured) -> State:
+    return state.with_gun(replace(state.gun(e.gun), side=e.side, dispatcher=e.dispatcher, captured_turn=state.turn))
+
+
+def _sabotage_declared(state: State, e: ev.SabotageDeclared) -> State:
+    for wid, gid in e.saboteurs.items():
+        g = state.gun(gid)
+        state = state.with_gun(replace(g, saboteurs=(*g.saboteurs, wid)))
+    return state
+
+
+def _sabotage(state: State, e: ev.Sabotage) -> State:
+    g = state.gun(e.gun)
+    return state.with_gun(replace(g, saboteurs=(), sabotage_progress=e.progress,
+                                  status="destroyed" if e.destroyed else g.status))
+
+
+def _gun_shot(state: State, e: ev.GunShot) -> State:
+    s = state.warrior(e.shooter)
+    state = state.with_warrior(replace(s, shot=True, shots_used=s.shots_used + (1 if e.taken else 0)))
+    g = state.gun(e.gun)
+    return state.with_gun(replace(g, hits_by_small_arms=e.hits, status="destroyed" if e.destroyed else g.status))
+
+
 def _gun_fired(state: State, e: ev.GunFired) -> State:
     g = state.gun(e.gun)
     state = state.with_gun(replace(g, fired_turn=state.turn, status="destroyed" if e.destroyed else g.status))
@@ -261,7 +291,9 @@ _STEPS = {ev.Weather: _weather, ev.DayNight: _day_night, ev.Deployed: _deployed,
           ev.Talk: _talk, ev.Jump: _jump, ev.Fell: _fell, ev.Dismounted: _dismounted, ev.Remounted: _remounted,
           ev.MountRan: _mount_ran, ev.MountStop: _mount_stop, ev.Untied: _untied,
           ev.Shot: _shot, ev.Cast: _cast,
-          ev.GunHit: _gun_hit, ev.GunRotated: _gun_rotated, ev.GunFired: _gun_fired, ev.Charge: _charge,
+          ev.GunHit: _gun_hit, ev.GunRotated: _gun_rotated, ev.GunFired: _gun_fired,
+          ev.GunMoved: _gun_moved, ev.GunCaptured: _gun_captured, ev.SabotageDeclared: _sabotage_declared,
+          ev.Sabotage: _sabotage, ev.GunShot: _gun_shot, ev.Charge: _charge,
           ev.Pivot: _pivot,
           ev.Participants: _participants,
           ev.Initiative: _nothing, ev.Dedicated: _nothing, ev.Attacks: _nothing, ev.Wound: _wound,

@@ -309,6 +309,12 @@ class Gun:
     fired_turn: int = 0
     rotated_turn: int = -9
     """The turn it last rotated (rotation is forbidden the turn after, §4.3.6)."""
+    captured_turn: int = -9
+    """The turn it was captured (it fires from the next one, §4.3.8)."""
+    saboteurs: tuple[str, ...] = ()
+    """Enemy warriors declared working on it this stage (§4.3.7)."""
+    sabotage_progress: float = 0.0
+    """Stages of work done, weighted: destroyed at 6 (§4.3.7)."""
 
     @property
     def pos(self) -> tuple[float, float]:
@@ -473,7 +479,8 @@ def state_to_json(state: State) -> dict[str, Any]:
                   "facing": g.facing, "origin": {"x": g.origin[0], "y": g.origin[1], "facing": g.origin[2]},
                   "deployed": g.deployed, "status": g.status, "hits_by_guns": g.hits_by_guns,
                   "hits_by_small_arms": g.hits_by_small_arms, "fired_turn": g.fired_turn,
-                  "rotated_turn": g.rotated_turn} for g in state.guns],
+                  "rotated_turn": g.rotated_turn, "captured_turn": g.captured_turn, "saboteurs": list(g.saboteurs),
+                  "sabotage_progress": g.sabotage_progress} for g in state.guns],
         "mounts": [{"id": m.id, "kind": m.kind, "owner_side": m.owner_side, "pos": {"x": m.x, "y": m.y},
                     "facing": m.facing, "state": m.state, "last_rider": m.last_rider, "since_turn": m.since_turn,
                     "run_from": None if m.run_from is None else {"x": m.run_from[0], "y": m.run_from[1]}}
@@ -512,7 +519,8 @@ def state_from_json(d: dict[str, Any]) -> State:
         d["weather"]["game"], d["weather"]["turn"], d["status"], d["end_reason"], d["fights"],
         tuple(Gun(g["id"], g["side"], g["dispatcher"], g["pos"]["x"], g["pos"]["y"], g["facing"],
                   (g["origin"]["x"], g["origin"]["y"], g["origin"]["facing"]), g["deployed"], g["status"],
-                  g["hits_by_guns"], g["hits_by_small_arms"], g["fired_turn"], g.get("rotated_turn", -9))
+                  g["hits_by_guns"], g["hits_by_small_arms"], g["fired_turn"], g.get("rotated_turn", -9),
+                  g.get("captured_turn", -9), tuple(g.get("saboteurs", [])), g.get("sabotage_progress", 0.0))
               for g in d["guns"]),
         tuple(Mount(m["id"], m["kind"], m["owner_side"], m["pos"]["x"], m["pos"]["y"], m["facing"], m["state"],
                     m["last_rider"], m["since_turn"],

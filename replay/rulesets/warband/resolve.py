@@ -41,8 +41,10 @@ def resolve(state: State, turn: int, ctx: Context, options: WarbandOptions) -> N
                                                  f" ({'night' if ctx.state.night() else 'day'})"],
                                             rule="§4.1", defaults=["A-15"])))
             order = stage_order(ctx, side, stage)
+            guns.declare_sabotage(ctx, side, stage, order.get("sabotage", []), check.busy(order))
             STAGE_RUNNERS[stage](ctx, side, order, options)
             engagement_cleanup(ctx, options)
+        guns.sabotage_tick(ctx, stage)
     ctx.set_phase("end")
     durability.end_of_melee(ctx)
     end, _ = ctx.ask("game_end", actor=None, options=["continue", "end"], default="continue", applies=True,
@@ -168,6 +170,8 @@ def turn_order(ctx: Context) -> None:
 
 def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOptions) -> None:
     mounts.runaways(ctx, side, options)
+    for gm in order.get("gun_moves", []):
+        guns.move_gun(ctx, side, gm)
     for mv in order.get("moves", []):
         w = ctx.state.warrior(mv["w"])
         if "untie" in mv:
@@ -260,11 +264,19 @@ def dismount(ctx: Context, w: Warrior, mv: dict[str, Any]) -> Warrior:
 # --- ranged (§4.3) -----------------------------------------------------------------------------------------------
 
 def ranged(ctx: Context, side: str, order: dict[str, Any], options: WarbandOptions) -> None:
+    for cap in order.get("captures", []):
+        guns.capture(ctx, side, cap)
     for rotation in order.get("rotations", []):
         guns.rotate(ctx, side, rotation)
     for gun in order.get("guns", []):
         guns.fire(ctx, side, gun)
     for sh in order.get("shots", []):
+        if any(g.id == sh["target"] for g in ctx.state.guns):
+            problems = check.gun_shot_problems(ctx.state, ctx.state.warrior(sh["w"]), sh["target"])
+            if problems:
+                raise MissingInput(f"turn {ctx.turn}: {sh['w']}'s shot: " + "; ".join(problems))
+            guns.shoot_gun(ctx, ctx.state.warrior(sh["w"]), ctx.state.gun(sh["target"]))
+            continue
         shoot(ctx, sh["w"], sh["target"], options)
     for c in order.get("casts", []):
         magic.cast(ctx, c)
