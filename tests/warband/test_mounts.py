@@ -202,3 +202,38 @@ def test_untying_is_refused_after_more_than_1_cm_or_for_an_own_mount():
     assert any("untying needs at most 1 cm" in p for p in check.movement_problems(s, "B", far, OPTIONS))
     own = {"stage": "movement", "moves": [{"w": "a1", "untie": "a9_mount"}]}
     assert any("one unties a tied enemy mount" in p for p in check.movement_problems(s, "A", own, OPTIONS))
+
+
+# --- §4.2.11 a rider's weapon swap ---------------------------------------------------------------------------
+
+def rider_with_two_weapons():
+    return state(warrior("k1", "A", "knight", 20, 10, 90, items=["helmet", "short_weapon", "long_weapon"],
+                         mount="horse"), warrior("b1", "B", "infantryman", 60, 60, 270))
+
+
+def test_txt_a_rider_carrying_both_swaps_once_a_turn_and_its_reach_follows():
+    s = rider_with_two_weapons()
+    assert derive.reach(s.warrior("k1")) == 3
+    order = {"stage": "movement", "moves": [{"w": "k1", "swap": "short_weapon", "path": [[20, 20]]}]}
+    assert check.movement_problems(s, "A", order, OPTIONS) == []
+    ctx, waiting = run(s, Inputs(2), lambda ctx: resolve.movement(ctx, "A", order, OPTIONS))
+    assert waiting is None
+    (sw,) = of_type(ctx, "warband.weapon_swapped")
+    assert (sw["before"], sw["to"]) == ("long_weapon", "short_weapon")
+    k1 = ctx.state.warrior("k1")
+    assert derive.reach(k1) == 2 and k1.pos == (20, 20)
+    again = {"stage": "movement", "moves": [{"w": "k1", "swap": "long_weapon"}]}
+    assert check.movement_problems(ctx.state, "A", again, OPTIONS) == [
+        "§4.2.11: k1 has swapped this turn (once a turn, A-47)"]
+
+
+def test_a_swap_on_foot_engaged_or_to_an_item_not_carried_is_refused():
+    from replay.rulesets.warband import mounts
+
+    s = rider_with_two_weapons()
+    k1 = s.warrior("k1")
+    assert mounts.swap_problems(s, replace(k1, mount=None), "short_weapon") == [
+        "§4.2.11: only riders swap weapons (L272); k1 is on foot"]
+    assert mounts.swap_problems(s, replace(k1, engaged_with=("b1",)), "short_weapon") == [
+        "§4.2.11: k1 is engaged; no swap (A-47)"]
+    assert mounts.swap_problems(s, k1, "spear") == ["§4.2.11: k1 carries no 'spear'"]

@@ -243,6 +243,12 @@ def movement_problems(state: State, side: str, order: dict[str, Any], options: W
             problems.append(f"§4.2.1: one move order per warrior per stage (L28): {wid} twice")
             continue
         seen.add(wid)
+        if "swap" in mv:
+            from replay.rulesets.warband import mounts
+
+            problems += mounts.swap_problems(state, w, mv["swap"])
+            if not mv.get("path") and not mv.get("roll"):
+                continue
         if mv.get("roll"):
             problems += [f"{wid}: {p}" for p in _mover_problems(w)]
             continue

@@ -89,6 +89,8 @@ def invulnerable_save(w: Warrior) -> int | None:
 def reach_kind(w: Warrior) -> str:
     """long with a long weapon (or a spear as the only weapon, §10 C13), else short (A-54)."""
     kinds = [i.kind for i in w.items()]
+    if w.wielding in kinds:
+        return "short" if w.wielding == "short_weapon" else "long"
     if "long_weapon" in kinds:
         return "long"
     if "spear" in kinds and "short_weapon" not in kinds:

@@ -192,6 +192,13 @@ class Untied(Resolution):
     """The first turn in which the mount's owner rolls for it (its next movement segment, A-37)."""
 
 
+class WeaponSwapped(Resolution):
+    type: ClassVar[str] = "warband.weapon_swapped"
+    warrior: str
+    before: str
+    to: str
+
+
 class Talk(Resolution):
     type: ClassVar[str] = "warband.talk"
     speaker: str
@@ -465,7 +472,7 @@ class GameEnded(Resolution):
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
     Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Jump, Fell,
-    Dismounted, Remounted, MountRan, MountStop, Untied, Talk, Shot, Cast,
+    Dismounted, Remounted, MountRan, MountStop, Untied, WeaponSwapped, Talk, Shot, Cast,
     GunHit, GunRotated, GunFired, GunMoved, GunCaptured, SabotageDeclared, Sabotage, GunShot,
     Charge, Pivot,
     Participants, Initiative, Dedicated, Attacks, Wound, FightResolved, FightCancelled, Durability, EngagementEnded,

@@ -115,6 +115,10 @@ def _mount_stop(state: State, e: ev.MountStop) -> State:
     return state.with_warrior(w).with_mount(replace(m, x=e.mount_at[0], y=e.mount_at[1], state=e.mount_after))
 
 
+def _weapon_swapped(state: State, e: ev.WeaponSwapped) -> State:
+    return state.with_warrior(replace(state.warrior(e.warrior), wielding=e.to, swapped_turn=state.turn))
+
+
 def _untied(state: State, e: ev.Untied) -> State:
     w = state.warrior(e.warrior)
     m = state.mount(e.mount)
@@ -289,7 +293,7 @@ def _game_ended(state: State, e: ev.GameEnded) -> State:
 _STEPS = {ev.Weather: _weather, ev.DayNight: _day_night, ev.Deployed: _deployed, ev.TurnOrder: _turn_order,
           ev.StageStarted: _stage_started, ev.MoveRolled: _move_rolled, ev.Moved: _moved, ev.Stayed: _stayed,
           ev.Talk: _talk, ev.Jump: _jump, ev.Fell: _fell, ev.Dismounted: _dismounted, ev.Remounted: _remounted,
-          ev.MountRan: _mount_ran, ev.MountStop: _mount_stop, ev.Untied: _untied,
+          ev.MountRan: _mount_ran, ev.MountStop: _mount_stop, ev.Untied: _untied, ev.WeaponSwapped: _weapon_swapped,
           ev.Shot: _shot, ev.Cast: _cast,
           ev.GunHit: _gun_hit, ev.GunRotated: _gun_rotated, ev.GunFired: _gun_fired,
           ev.GunMoved: _gun_moved, ev.GunCaptured: _gun_captured, ev.SabotageDeclared: _sabotage_declared,

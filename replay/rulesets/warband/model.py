@@ -250,6 +250,9 @@ class Warrior:
     """How far it has moved in this movement stage (§4.2.8, §4.2.9)."""
     halted: bool = False
     """It tried to stop a mount or untied one: no more moving this movement stage (L82)."""
+    wielding: str | None = None
+    """The weapon in hand after a rider's swap (§4.2.11); None: the reading of derive.reach_kind."""
+    swapped_turn: int = -9
 
     @property
     def pos(self) -> tuple[float, float]:
@@ -446,7 +449,7 @@ def state_to_json(state: State) -> dict[str, Any]:
                "engaged_with": list(w.engaged_with),
                "equipment": [{"kind": i.kind, "durability": i.durability, "durability_max": i.durability_max}
                              for i in w.equipment],
-               "shots_used": w.shots_used, "xp": w.xp,
+               "shots_used": w.shots_used, "xp": w.xp, "wielding": w.wielding, "swapped_turn": w.swapped_turn,
                "effects": [asdict(e) for e in w.effects],
                "stage": {"moved": w.moved, "moved_cm": w.moved_cm, "halted": w.halted, "allowance": w.allowance,
                          "shot": w.shot, "attacked_by": list(w.attacked_by)},
@@ -504,7 +507,8 @@ def state_from_json(d: dict[str, Any]) -> State:
                        tuple(caster.get("spells_known", [])), tuple(w.get("upgrades", [])),
                        caster.get("cast_ban_until_turn", 0),
                        tuple((k, -1 if v == "game" else v) for k, v in caster.get("spell_bans", {}).items()),
-                       caster.get("only_spell"), st.get("moved_cm", 0.0), st.get("halted", False))
+                       caster.get("only_spell"), st.get("moved_cm", 0.0), st.get("halted", False),
+                       w.get("wielding"), w.get("swapped_turn", -9))
 
     clock = d["clock"]
     return State(

@@ -228,6 +228,45 @@ def _contact_point(m: Mount, at: tuple[float, float], radius: float) -> tuple[fl
     return m.pos
 
 
+SWAPS = ({"short_weapon", "long_weapon"}, {"short_weapon", "spear"}, {"long_weapon", "spear"})
+"""§4.2.11 (L272, A-47): melee weapon ↔ spear, short ↔ long."""
+
+
+def in_hand(w: Warrior) -> str:
+    if w.wielding:
+        return w.wielding
+    kinds = [i.kind for i in w.items()]
+    return {"long": "long_weapon" if "long_weapon" in kinds else "spear", "short": "short_weapon"}[derive.reach_kind(w)]
+
+
+def swap_problems(state: State, w: Warrior, to: Any) -> list[str]:
+    """§4.2.11 (A-47): a rider carrying both swaps once a turn, not while engaged."""
+    kinds = [i.kind for i in w.items()]
+    problems = []
+    if w.mount is None:
+        problems.append(f"§4.2.11: only riders swap weapons (L272); {w.id} is on foot")
+    if not isinstance(to, str) or to not in kinds:
+        problems.append(f"§4.2.11: {w.id} carries no {to!r}")
+    elif not any({in_hand(w), to} == pair for pair in SWAPS):
+        problems.append(f"§4.2.11: {w.id} swaps melee weapon ↔ spear or short ↔ long, not {in_hand(w)} → {to}")
+    if w.engaged_with:
+        problems.append(f"§4.2.11: {w.id} is engaged; no swap (A-47)")
+    if w.swapped_turn == state.turn:
+        problems.append(f"§4.2.11: {w.id} has swapped this turn (once a turn, A-47)")
+    return problems
+
+
+def swap(ctx: Context, w: Warrior, to: str) -> None:
+    problems = swap_problems(ctx.state, w, to)
+    if problems:
+        raise MissingInput(f"turn {ctx.turn}: {w.id}'s weapon swap: " + "; ".join(problems))
+    before = in_hand(w)
+    ctx.emit(Draft("warband.weapon_swapped", ev.WeaponSwapped(
+        warrior=w.id, before=before, to=to, rule="§4.2.11", defaults=["A-47"],
+        why=[f"{w.id} swaps its {before} for its {to} (reach "
+             f"{data.const('reach_cm')['short' if to == 'short_weapon' else 'long']:g} cm)"]).model_dump(mode="json")))
+
+
 def untie_problems(state: State, w: Warrior, mv: dict[str, Any]) -> list[str]:
     """§4.2.9 (A-37): a tied enemy mount in contact, after at most 1 cm of moving this stage."""
     mid = mv.get("untie")

@@ -6,6 +6,7 @@
     k1 jump 28,20                 a jump to a landing point (прыжок на)
     k1 dismount tie at 20,5.5: 20,13    dismount (tie | loose; спешивается привязав / отпустив в …), then the path
     k1: 20,16.5 remount k1_mount  a move that ends by mounting (садится на)
+    k1: 20,30 swaps to long_weapon  a rider's weapon swap (меняет на; short_weapon, long_weapon, spear)
     b1: 24,20.5 unties a9_mount   untying a tied enemy mount after at most 1 cm (отвязывает; the path may be left out)
     a1 whispers to b2 30s         a talk (talks / whispers, говорит / шепчет) and its seconds
     ranged
@@ -113,6 +114,12 @@ def _move(line: str) -> dict[str, Any]:
         if f:
             out_d["facing"] = _num(f.group(1))
         return out_d
+    swap = re.search(r"\b(?:swaps to|swap to|swaps|меняет на)\s+(short_weapon|long_weapon|spear)\s*$", rest.strip(),
+                     re.I)
+    if swap:
+        rest = rest[:rest.lower().rfind(swap.group(0).lower())]
+        if not _points(rest):
+            return {"w": wid, "swap": swap.group(1).lower()}
     untie = re.search(rf"\b(?:unties|untie|отвязывает)\s+({ID})\s*$", rest.strip(), re.I)
     if untie:
         rest = rest[:rest.lower().rfind(untie.group(0).lower())]
@@ -142,6 +149,8 @@ def _move(line: str) -> dict[str, Any]:
         out["remount"] = remount.group(1).lower()
     if untie:
         out["untie"] = untie.group(1).lower()
+    if swap:
+        out["swap"] = swap.group(1).lower()
     return out
 
 

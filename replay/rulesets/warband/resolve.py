@@ -174,6 +174,11 @@ def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOpt
         guns.move_gun(ctx, side, gm)
     for mv in order.get("moves", []):
         w = ctx.state.warrior(mv["w"])
+        if "swap" in mv:
+            mounts.swap(ctx, w, mv["swap"])
+            w = ctx.state.warrior(w.id)
+            if not mv.get("path"):
+                continue
         if "untie" in mv:
             problems = mounts.untie_problems(ctx.state, w, mv)
             if problems:
