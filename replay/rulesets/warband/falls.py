@@ -69,9 +69,9 @@ def jump(ctx: Context, side: str, w: Warrior, mv: dict[str, Any], options: Warba
     facing = float(mv.get("facing", geo.bearing(w.pos, land) if horizontal else w.facing))
     base: dict[str, Any] = {"warrior": w.id, "start": list(w.pos), "target": list(land), "distance": round(j, 4),
                             "mdd": m, "rule": "§4.2.4", "defaults": ["A-39", "A-40"]}
-    why = [f"{w.id} jumps {j:.2f} cm (МДД {m:g}, half {m / 2:g})"]
+    why = [f"{w.id} jumps {j:.2f} cm (MDD {m:g}, half {m / 2:g})"]
     if j <= m / 2 + geo.EPS:
-        why.append("within half the МДД: no roll (L86)")
+        why.append("within half the MDD: no roll (L86)")
         ctx.emit(_draft(ev.Jump(**base, success=True, end=list(land), z=z_land, facing=facing, why=why)))
         return
     die = d6(ctx, side, "move_roll", f"jump roll for {w.id} ({j:.1f} cm)", warrior=w.id)

@@ -43,6 +43,7 @@ class Piece:
     polygon: tuple[tuple[float, float], ...]
     kind: str
     height: float
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,7 @@ class Scene:
     pieces: tuple[Piece, ...]
     bases: tuple[Base, ...]
     paths: tuple[tuple[str, tuple[tuple[float, float], ...], bool], ...]
-    """(colour, points, is a charge)"""
+    """(colour, points, is a charge); the last point is where the mover's base edge ends (the arrow's tip)"""
     shot: tuple[tuple[float, float], tuple[float, float], float, bool] | None
     """(shooter, target, range cm, hit)"""
     engaged: tuple[tuple[tuple[float, float], tuple[float, float]], ...]
@@ -92,7 +93,8 @@ def scene(view: FrameView, lang: str) -> Scene:
     bases = tuple(Base(w.id, w.side, colors[w.side], w.x, w.y, derive.radius(w), w.facing, letters.get(w.type, "?"),
                        w.wounds, derive.health(w), w.mount is not None, not w.active)
                   for w in state.warriors if w.deployed)
-    pieces = tuple(Piece(t.id, t.polygon, _kind(t), t.height) for t in state.terrain)
+    pieces = tuple(Piece(t.id, t.polygon, _kind(t), t.height, t.name if t.name != t.id else "")
+                   for t in state.terrain)
     events = [e for e in view.events if e.phase == view.phase or view.phase is None]
     paths, shot, line = [], None, ""
     side_of = {w.id: w.side for w in state.warriors}
@@ -101,9 +103,9 @@ def scene(view: FrameView, lang: str) -> Scene:
             continue
         typed = ev.read(e.type, e.payload)
         if isinstance(typed, ev.Moved):
-            paths.append((colors[side_of[typed.warrior]], tuple(typed.path), False))
+            paths.append((colors[side_of[typed.warrior]], _to_edge(typed.path, state, typed.warrior), False))
         elif isinstance(typed, ev.Charge):
-            paths.append((colors[side_of[typed.charger]], tuple(typed.path), True))
+            paths.append((colors[side_of[typed.charger]], _to_edge(typed.path, state, typed.charger), True))
         elif isinstance(typed, ev.GunFired) and typed.fired:
             from replay.rulesets.warband.guns import muzzle
 
@@ -123,7 +125,7 @@ def scene(view: FrameView, lang: str) -> Scene:
                 engaged.append((w.pos, state.warrior(o).pos))
     night = state.clock.is_night(max(view.turn, 1)) if view.turn else False
     title = tr(lang, "Отряды", "Warbands") + f" — {words.pick(words.DAY[night], lang)}, " \
-        + tr(lang, "погода", "weather") + f": {state.turn_weather or state.weather or '—'}"
+        + tr(lang, "погода", "weather") + f": {words.weather(state.turn_weather or state.weather, lang)}"
     caption = (tr(lang, "Подготовка", "Preparation") if view.turn == 0 else f"{tr(lang, 'Ход', 'Turn')} {view.turn}")
     if view.phase:
         caption += f" · {words.phase_title(view.phase, lang)}"
@@ -137,6 +139,23 @@ def scene(view: FrameView, lang: str) -> Scene:
     loose = tuple((m.id, colors[m.owner_side], m.x, m.y, mount_radius(), m.state) for m in state.mounts)
     return Scene(title, caption, state.table, pieces, bases, tuple(paths), shot, tuple(engaged), line, desc, shapes,
                  loose)
+
+
+def _to_edge(path: list[list[float]] | list[tuple[float, float]], state: State,
+             wid: str) -> tuple[tuple[float, float], ...]:
+    """The path with its last point pulled back to the mover's base edge, so that the arrowhead shows."""
+    import math
+
+    pts = [(float(p[0]), float(p[1])) for p in path]
+    if len(pts) < 2:
+        return tuple(pts)
+    (ax, ay), (bx, by) = pts[-2], pts[-1]
+    seg = math.hypot(bx - ax, by - ay)
+    r = derive.radius(state.warrior(wid))
+    if seg <= r + 0.5:
+        return tuple(pts)
+    k = (seg - r) / seg
+    return (*pts[:-1], (round(ax + (bx - ax) * k, 4), round(ay + (by - ay) * k, 4)))
 
 
 def _gun_shape(g, color: str) -> GunShape:
@@ -153,8 +172,10 @@ def _gun_shape(g, color: str) -> GunShape:
     return GunShape(g.id, color, corners, muzzle(g), g.status != "active")
 
 
-def legend_items(lang: str, sides: list[tuple[str, str]]) -> list[S.Swatch]:
-    items = [S.Swatch(f"{tr(lang, 'сторона', 'side')} {sid}", fill=color, stroke=S.INK) for sid, color in sides]
+def legend_items(lang: str, sides: list[tuple[str, str]], names: dict[str, str] | None = None) -> list[S.Swatch]:
+    names = names or {}
+    items = [S.Swatch(f"{names[sid]} ({sid})" if names.get(sid, sid) != sid else f"{tr(lang, 'сторона', 'side')} {sid}",
+                      fill=color, stroke=S.INK) for sid, color in sides]
     items += [S.Swatch(tr(lang, "пересечённая местность", "rough terrain"), fill="#e4dccf", hatch="dots",
                        stroke="#7a7a7a"),
               S.Swatch(tr(lang, "вода", "water"), fill="#cfe4f3", hatch="vertical", stroke="#7a7a7a"),
@@ -164,7 +185,7 @@ def legend_items(lang: str, sides: list[tuple[str, str]]) -> list[S.Swatch]:
               S.Swatch(tr(lang, "путь в этой стадии", "path this stage"), kind="arrow", stroke=S.INK),
               S.Swatch(tr(lang, "рывок", "charge"), kind="arrow", stroke=S.INK, dashed=True),
               S.Swatch(tr(lang, "линия выстрела", "line of fire"), kind="dash", stroke=S.HIGHLIGHT),
-              S.Swatch(tr(lang, "завязаны в бою", "engaged"), kind="line", stroke=S.BAD),
+              S.Swatch(tr(lang, "завязаны в бою", "engaged"), kind="dash", stroke=S.INK),
               S.Swatch(tr(lang, "выбыл", "removed"), fill="#eeeeee", crossed=True),
               S.Swatch(tr(lang, "орудие", "siege gun"), fill="#bbbbbb", text="G"),
               S.Swatch(tr(lang, "лошадь без всадника (бежит — пунктир)", "riderless mount (running: dashed)"),
@@ -179,7 +200,7 @@ def frame(view: FrameView) -> str:
     top = S.BAND + 24
     table_h = sc.table[1] * scale
     colors = [(s.id, s.color or PALETTE[i % len(PALETTE)]) for i, s in enumerate(view.state.sides)]
-    items = legend_items(lang, colors)
+    items = legend_items(lang, colors, {s.id: s.name for s in view.state.sides})
     text = S.wrap(sc.event_line, 13, WIDTH - 56) if sc.event_line else []
     legend_h = S.legend(svgwrite.Drawing(), items, (0, 0), width=WIDTH - 32)
     box_y = top + table_h + 28
@@ -200,7 +221,7 @@ def frame(view: FrameView) -> str:
                                  stroke_dasharray="6,4" if is_charge else "none"))
             S.arrow(dwg, dwg, px(pts[-2]), px(pts[-1]), color=color, width=2, dashed=is_charge)
     for a, b in sc.engaged:
-        dwg.add(dwg.line(px(a), px(b), stroke=S.BAD, stroke_width=4, stroke_opacity=0.6))
+        dwg.add(dwg.line(px(a), px(b), stroke=S.INK, stroke_width=3, stroke_dasharray="4,3"))
     if sc.shot:
         s, t, rng, hit = sc.shot
         if rng:
@@ -259,8 +280,9 @@ def draw_piece(dwg, piece: Piece, px, lang: str) -> None:
     pts = [px(p) for p in piece.polygon]
     dwg.add(dwg.polygon(pts, fill=fill, stroke="#7a7a7a", stroke_width=1.2))
     x0, y1 = min(p[0] for p in pts), max(p[1] for p in pts)
-    S.label(dwg, dwg, piece.id + (f" h{piece.height:g}" if piece.height else ""), (x0 + 3, y1 - 3), size=10,
-            fill=S.INK)
+    height = f"{piece.height:g}".replace(".", ",") if lang == "ru" else f"{piece.height:g}"
+    text = (piece.name or piece.id) + (f" · {height} {tr(lang, 'см', 'cm')}" if piece.height else "")
+    S.label(dwg, dwg, text, (x0 + 3, y1 - 3), size=10, fill=S.INK)
 
 
 def draw_base(dwg, base: Base, scale: float, px) -> None:

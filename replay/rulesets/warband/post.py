@@ -22,7 +22,7 @@ def post(view: TurnView, lang: str) -> Doc:
     if view.turn > 0:
         day = words.pick(words.DAY[after.clock.is_night(view.turn)], lang)
         doc.p(f"{tr(lang, 'Время суток', 'Time of day')}: {day}"
-              f"; {tr(lang, 'погода', 'weather')}: {after.turn_weather or after.weather or '—'}")
+              f"; {tr(lang, 'погода', 'weather')}: {words.weather(after.turn_weather or after.weather, lang)}")
     orders = [e for e in view.inputs if e.type == "order"]
     if view.phase and ":" in view.phase:
         stage, _, side = view.phase.partition(":")
@@ -46,35 +46,66 @@ def post(view: TurnView, lang: str) -> Doc:
 
 
 def order_text(p: dict[str, Any], lang: str) -> str:
+    """A stage order in the words of the post (a whisper is left out: only its two players see it, §4.2.10)."""
     stage = p.get("stage", "?")
     parts: list[str] = []
+    for gm in p.get("gun_moves", []):
+        parts.append(f"{gm['g']} → ({gm['x']:g}, {gm['y']:g})")
     for m in p.get("moves", []):
-        parts.append(f"{m['w']} " + (tr(lang, "бросок", "roll") if m.get("roll") else
-                                    " → ".join(f"({x:g}, {y:g})" for x, y in m.get("path", []))))
+        bits = []
+        if "swap" in m:
+            bits.append(tr(lang, "берёт ", "takes ") + words.item(m["swap"], lang))
+        if "dismount" in m:
+            bits.append(tr(lang, "спешивается", "dismounts"))
+        if m.get("roll"):
+            bits.append(tr(lang, "бросок на движение", "movement roll"))
+        if "jump" in m:
+            bits.append(tr(lang, "прыжок на", "jumps to") + f" ({m['jump'][0]:g}, {m['jump'][1]:g})")
+        if m.get("path"):
+            bits.append("→ " + " → ".join(f"({x:g}, {y:g})" for x, y in m["path"]))
+        if "remount" in m:
+            bits.append(tr(lang, "садится на ", "mounts ") + m["remount"])
+        if "untie" in m:
+            bits.append(tr(lang, "отвязывает ", "unties ") + m["untie"])
+        parts.append(f"{m['w']} " + " ".join(bits))
     for t in p.get("talks", []):
-        parts.append(f"{t['speaker']} → {t['listener']}: "
-                     + (tr(lang, "шёпот", "whisper") if t.get("mode") == "whisper" else tr(lang, "разговор", "talk"))
-                     + f" {t['seconds']} s")
-    for s in p.get("shots", []):
-        parts.append(f"{s['w']} → {s['target']}")
+        if t.get("mode") == "whisper":
+            continue
+        parts.append(f"{t['speaker']} {tr(lang, 'говорит с', 'talks to')} {t['listener']}, {t['seconds']} "
+                     + tr(lang, "с", "s"))
+    for c in p.get("captures", []):
+        parts.append(f"{c['w']} {tr(lang, 'захватывает', 'captures')} {c['g']}")
+    for r in p.get("rotations", []):
+        parts.append(f"{r['g']} {tr(lang, 'поворот на', 'turns to')} {r['facing']:g}°")
     for g in p.get("guns", []):
-        parts.append(f"{g['g']} ⇒ {g['aim']}")
+        parts.append(f"{g['g']} {tr(lang, 'стреляет по', 'fires at')} {g['aim']}")
+    for sh in p.get("shots", []):
+        parts.append(f"{sh['w']} {tr(lang, 'стреляет в', 'shoots')} {sh['target']}")
     for c in p.get("casts", []):
-        parts.append(f"{c['w']}: {c['spell']} → {c['target']}")
+        parts.append(f"{c['w']} {tr(lang, 'колдует', 'casts')} {c['spell']} {tr(lang, 'на', 'on')} {c['target']}")
     for f in p.get("fights", []):
-        parts.append(tr(lang, "бой: ", "fight: ") + ", ".join(
-            [*f.get("attackers", []), *(f"{c['w']}⇒{c['target']}" for c in f.get("charges", []))])
-            + " ⟶ " + ", ".join(f.get("targets", [])))
+        bits = []
+        if f.get("attackers"):
+            bits.append(tr(lang, "атакуют ", "attackers ") + ", ".join(f["attackers"]))
+        bits += [tr(lang, "рывок ", "charge ") + f"{c['w']} → {c['target']}" for c in f.get("charges", [])]
+        bits.append(tr(lang, "цели ", "targets ") + ", ".join(f.get("targets", [])))
+        parts.append(tr(lang, "бой: ", "fight: ") + "; ".join(bits))
+    for sb in p.get("sabotage", []):
+        parts.append(f"{sb['w']} {tr(lang, 'разрушает', 'sabotages')} {sb['g']}")
     for pl in p.get("place", []):
         parts.append(f"{pl.get('w', pl.get('g'))} ({pl['x']:g}, {pl['y']:g})")
-    return f"{stage}: " + ("; ".join(parts) if parts else tr(lang, "пас", "pass"))
+    title = words.pick(words.STAGE.get(stage, (stage, stage)), lang) if stage != "deployment" else \
+        tr(lang, "Расстановка", "Deployment")
+    return f"{title}: " + ("; ".join(parts) if parts else tr(lang, "пас", "pass"))
 
 
-def _saves(saves: list[ev.Save], lang: str) -> str:
+def _saves(saves: list[ev.Save] | list[dict[str, Any]], lang: str) -> str:
     if not saves:
         return tr(lang, "спас-броска нет", "no save")
-    return ", ".join(f"{tr(lang, 'спас', 'save')} {words.pick(words.SAVE[s.kind], lang)} {s.tn}+: {s.die} "
-                     + (tr(lang, "спасён", "saved") if s.saved else tr(lang, "провал", "failed")) for s in saves)
+    made = [s if isinstance(s, ev.Save) else ev.Save(**s) for s in saves]
+    return ", ".join(f"{tr(lang, 'спас', 'save')} {words.pick(words.SAVE[s.kind], lang)} {s.tn}+: {s.die}"
+                     + (f", {tr(lang, 'переброс', 're-rolled')} {s.reroll}" if s.reroll is not None else "") + " "
+                     + (tr(lang, "спасён", "saved") if s.saved else tr(lang, "провал", "failed")) for s in made)
 
 
 def narrate(event: Event, lang: str) -> list[str]:
@@ -87,7 +118,7 @@ def narrate(event: Event, lang: str) -> list[str]:
 
 def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per event type
     if isinstance(e, ev.Weather):
-        return [f"Погода: {e.weather} (механических эффектов нет, A-20)"]
+        return [f"Погода: {words.weather(e.weather, 'ru')} (механических эффектов нет, A-20)"]
     if isinstance(e, ev.DayNight):
         return [f"Сутки: {e.day_turns} дневных и {e.night_turns} ночных ходов из 6, первым идёт "
                 f"{'день' if e.first == 'day' else 'ночь'}"]
@@ -143,7 +174,8 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
         head = (f"{e.caster} колдует «{e.spell}» на {e.target}: попытка {e.k}, интервал 3–{e.upper}, "
                 f"2d6 {e.dice[0]} + {e.dice[1]} = {sum(e.dice)}")
         if e.result == "miscast":
-            return [head + f" — провал заклинания, d6 {e.miscast}" + (" — рана магу" if e.wounded else "")]
+            return [head + f" — провал заклинания, d6 {e.miscast}" + (f"; {_saves(e.saves, 'ru')}" if e.saves else "")
+                + (" — рана магу" if e.wounded else "")]
         if e.result == "not_cast":
             return [head + " — не сотворено"]
         if e.tn is None:
@@ -162,10 +194,41 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                + (", орудие уничтожено" if e.destroyed else "") + f"; выстрелов {e.side}: {e.shots_used} из 8"]
         out += [f"попадание в {i['warrior']}" + (" (сбит с ног: без спас-бросков)" if i["bare"] else "")
                 + (" — рана" if i["wounded"] else " — спасён") for i in e.impacts]
-        out += [f"разрыв: {b['warrior']}, спас {b['saves'][0]['tn']}+: {b['saves'][0]['die']}"
-                + (" — рана" + (", выбывает" if b["removed"] else "") if b["wounded"] else " — спасён")
+        out += [f"разрыв: {b['warrior']}, все спас-броски на 1 лучше: {_saves(b['saves'], 'ru')}"
+                + (" — рана" + (", выбывает" if b["removed"] else "") if b["wounded"] else "")
                 for b in e.bursts]
         return out
+    if isinstance(e, ev.GunMoved):
+        return [f"{e.dispatcher} сдвигает {e.gun} в ({e.end[0]:g}, {e.end[1]:g}), {e.from_origin:.2f} см от начального "
+                "места; в этот ход орудие не стреляет"]
+    if isinstance(e, ev.GunCaptured):
+        return [f"{e.dispatcher} захватывает {e.gun} у {e.before_side}: теперь оно {e.side}, "
+                "стреляет со следующего хода"]
+    if isinstance(e, ev.SabotageDeclared):
+        return [f"{w} разрушает {g} и в эту стадию ничего больше не делает" for w, g in e.saboteurs.items()]
+    if isinstance(e, ev.Sabotage):
+        return [(f"{e.gun}: работали {', '.join(e.counted)}, +{e.step:g} → {e.progress:g} из 6" if e.counted
+                 else f"{e.gun}: никто не работал, {e.progress:g} из 6") + (" — орудие уничтожено" if e.destroyed
+                                                                          else "")]
+    if isinstance(e, ev.GunShot):
+        if not e.taken:
+            return [f"{e.shooter} стреляет в {e.gun}: {e.distance:.1f} см из {e.range:g} — дальше дальности"]
+        return [f"{e.shooter} стреляет в {e.gun}: {e.distance:.1f} см, нужно {e.tn}+, выпало {e.die} — "
+                + (f"попадание, {e.hits} из 4" if e.die is not None and e.tn is not None and e.die >= e.tn
+                   else "промах") + (" — орудие уничтожено" if e.destroyed else "")]
+    if isinstance(e, ev.MountStop):
+        return [f"{e.warrior} бросается наперерез {e.mount} ({e.moved:.1f} см), d6 {e.die}: "
+                + {1: "получает рану", 2: "−1 инициатива и −1 сила атаки до конца хода",
+                   3: "−1 инициатива до конца хода", 4: "лошадь останавливается в конце пробега",
+                   5: "лошадь останавливается у воина", 6: "лошадь остановлена, воин в седле"}[e.die]
+                + (f"; {_saves(e.saves, 'ru')}" if e.die == 1 else "")
+                + ((" — рана" + (", выбывает" if e.removed else "")) if e.wounded else "")]
+    if isinstance(e, ev.Untied):
+        return [f"{e.warrior} отвязывает {e.mount} ({e.owner_side}); она побежит с хода {e.runs_turn}"]
+    if isinstance(e, ev.WeaponSwapped):
+        return [f"{e.warrior} меняет {words.item(e.before, 'ru')} на {words.item(e.to, 'ru')}"]
+    if isinstance(e, ev.Dedicated):
+        return [f"{e.side} посвящает атаки: " + ", ".join(f"{s} — {n}" for s, n in e.attacks.items())]
     if isinstance(e, ev.Charge):
         if e.success:
             return [f"{e.charger}: рывок к {e.target}, {e.length:.1f} см из {e.charge_max:g}"
@@ -206,7 +269,7 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
     if isinstance(e, ev.TurnEnded):
         return [f"Ход окончен; ход {e.next_turn} — {'ночь' if e.night else 'день'}"]
     if isinstance(e, ev.GameEnded):
-        return [f"Игра окончена: {e.reason}"]
+        return ["Игра окончена: " + ("ведущий завершает игру" if e.reason == "the GM ends the game" else e.reason)]
     return []
 
 

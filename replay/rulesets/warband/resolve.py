@@ -197,9 +197,9 @@ def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOpt
             allowance, k = derive.rough_allowance(m, die, options.rough_k_mode)
             ctx.emit(_draft(ev.MoveRolled(warrior=w.id, m=m, k=k, die=die, allowance=allowance, rule="§4.2.2",
                                           defaults=["A-23", "A-26"],
-                                          why=[f"{w.id}: МДД {m:g}, d6 {die}: {m:g} − {k}×(6 − {die}) = "
+                                          why=[f"{w.id}: MDD {m:g}, d6 {die}: {m:g} − {k}×(6 − {die}) = "
                                                f"{allowance:g} cm" if die < 6 else
-                                               f"{w.id}: МДД {m:g}, d6 6: the whole {m:g} cm"])))
+                                               f"{w.id}: MDD {m:g}, d6 6: the whole {m:g} cm"])))
             w = ctx.state.warrior(w.id)
             value, _ = ctx.ask("path", actor=side, options=[], default="stay", warrior=w.id,
                                what=f"C09: {w.id}'s path within {allowance:g} cm (or stay)",
@@ -221,7 +221,7 @@ def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOpt
                                  rolled=w.allowance is not None, facing=facing, z=z, rule="§4.2.1",
                                  defaults=["A-01", "A-12", "A-26"],
                                  why=[f"{w.id}: path {length:.1f} ≤ {allowance:g} cm "
-                                      f"({'the roll' if w.allowance is not None else 'МДД'}), "
+                                      f"({'the roll' if w.allowance is not None else 'MDD'}), "
                                       f"ends at ({path[-1][0]:g}, {path[-1][1]:g}) facing {facing:g}°"])))
         del moved
         if "remount" in mv:
@@ -260,7 +260,7 @@ def dismount(ctx: Context, w: Warrior, mv: dict[str, Any]) -> Warrior:
     ctx.emit(_draft(ev.Dismounted(warrior=w.id, mount=f"{w.id}_mount", kind=str(w.mount), mode=mv["dismount"],
                                   at=at, allowance=allowance, rule="§4.2.6", defaults=["A-32", "A-33"],
                                   why=[f"{w.id} dismounts, {'ties' if mv['dismount'] == 'tie' else 'lets loose'} "
-                                       f"its {w.mount} at ({at[0]:g}, {at[1]:g}); on foot МДД {full:g}"
+                                       f"its {w.mount} at ({at[0]:g}, {at[1]:g}); on foot MDD {full:g}"
                                        + (f" / 4 = {allowance:g} cm this stage" if mv["dismount"] == "tie" else
                                           "; the mount runs from the next turn")])))
     return ctx.state.warrior(w.id)
@@ -364,6 +364,7 @@ def shoot(ctx: Context, shooter_id: str, target_id: str, options: WarbandOptions
     cover = float(ctx.decide("coverage", computed, shooter=s.id, target=t.id))
     cover_tn = derive.cover_save_tn(cover)
     kinds = save_kinds(t, cover=cover_tn)
+    notes = [n for n in notes if not (piece and n.startswith(f"{piece}: "))]
     why.append(f"cover {cover:g} %" + (f" ({piece})" if piece else "") + (f" [{'; '.join(notes)}]" if notes else "")
                + (f" → cover save {cover_tn}+" if cover_tn else " → no cover save")
                + (f"; GM ruling: {cover:g} % instead of {computed:g}" if cover != computed else ""))

@@ -10,7 +10,17 @@ STAGE = {"preparation": ("Подготовка", "Preparation"), "movement": ("�
 DAY = {False: ("день", "day"), True: ("ночь", "night")}
 STATUS = {"active": ("в строю", "active"), "removed": ("выбыл", "removed")}
 SAVE = {"cover": ("за укрытие", "cover"), "armour": ("за доспехи", "armour"),
-        "invulnerable": ("непробиваемый", "invulnerable")}
+        "invulnerable": ("непробиваемый", "invulnerable"), "burst": ("от разрыва", "burst")}
+WEATHER = {"clear": ("ясно", "clear"), "rain": ("дождь", "rain"), "fog": ("туман", "fog"), "snow": ("снег", "snow"),
+           "wind": ("ветер", "wind")}
+"""The usual labels in both languages; any other label is the GM's own text, shown as written."""
+
+
+def weather(label: str | None, lang: str) -> str:
+    if not label:
+        return "—"
+    pair = WEATHER.get(label.strip().lower())
+    return pick(pair, lang) if pair else label
 KIND = {"fight": ("бой", "fight"), "duel": ("дуэль", "duel"), "brawl": ("замес", "brawl"), "none": ("нет боя", "none")}
 
 STAGE_WORDS = {"movement": "movement", "движение": "movement", "ranged": "ranged", "стрельба": "ranged",
