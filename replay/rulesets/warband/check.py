@@ -15,11 +15,11 @@ CHOICES = {"weather": "C04", "day_night": "C05", "path": "C09", "coverage": "C16
            "pools": "C23", "allocate": "C24", "disengage": "C25", "game_end": "C30", "turn_weather": "C08",
            "gun_impact": "C18",
            "durability": "C27", "disengage_path": "C26",
-           "diagonal": "C11", "dedicate": "C22", "stop_mount": "C12"}
+           "diagonal": "C11", "dedicate": "C22", "stop_mount": "C12", "draft_pick": "C02", "equip": "C03"}
 """The choice points asked so far (name → the spec's catalogue id, §5.3)."""
 
 
-ROLL_KEYS = {"turn_order": ("round",), "move_roll": ("warrior",), "to_wound": ("warrior",),
+ROLL_KEYS = {"turn_order": ("round",), "draft_order": ("round",), "move_roll": ("warrior",), "to_wound": ("warrior",),
              "save_cover": ("warrior",), "save_armour": ("warrior",),
              "save_invulnerable": ("warrior",), "save_invulnerable_reroll": ("warrior",), "save_burst": ("warrior",),
              "charge_roll": ("fight", "warrior"),
@@ -121,6 +121,11 @@ def choice_problems(point: Point, actor: str | None, p: dict[str, Any], options:
             return ['C09: a path is {"path": [[x, y], …], "facing": deg} or "stay"']
         w = point.state.warrior(key["warrior"])
         return move_problems(point.state, w, {"w": w.id, **value}, options)
+    if name in ("draft_pick", "equip"):
+        from replay.rulesets.warband import draft
+
+        check_ = draft.pick_problems if name == "draft_pick" else draft.equip_problems
+        return check_(point.state, str(actor), p.get("value"))
     if name == "stop_mount":
         from replay.rulesets.warband import mounts
 

@@ -68,6 +68,37 @@ class Deployed(Resolution):
     guns: list[Placement] = []
 
 
+class DraftOrder(Resolution):
+    type: ClassVar[str] = "warband.draft_order"
+    rolls: dict[str, list[int]]
+    order: list[str]
+
+
+class DraftPick(Resolution):
+    type: ClassVar[str] = "warband.draft_pick"
+    side: str
+    n: int
+    kind: Literal["unit", "item", "gun", "pass"]
+    element: str | None = None
+    """The unit's or gun's id, or the item's kind."""
+
+
+class Equipped(Resolution):
+    type: ClassVar[str] = "warband.equipped"
+    side: str
+    items: dict[str, list[str]]
+    """warrior → the drafted items it now carries (C03)."""
+    dispatchers: dict[str, str] = {}
+    """drafted gun → its dispatcher."""
+    unassigned: list[str] = []
+
+
+class DraftEnded(Resolution):
+    type: ClassVar[str] = "warband.draft_ended"
+    left: list[str]
+    """What nobody picked (units, guns, items): out of the game."""
+
+
 class TurnOrder(Resolution):
     type: ClassVar[str] = "warband.turn_order"
     rolls: dict[str, list[int]]
@@ -471,7 +502,8 @@ class GameEnded(Resolution):
 
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
-    Weather, DayNight, Deployed, TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Jump, Fell,
+    Weather, DayNight, Deployed, DraftOrder, DraftPick, Equipped, DraftEnded,
+    TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Jump, Fell,
     Dismounted, Remounted, MountRan, MountStop, Untied, WeaponSwapped, Talk, Shot, Cast,
     GunHit, GunRotated, GunFired, GunMoved, GunCaptured, SabotageDeclared, Sabotage, GunShot,
     Charge, Pivot,

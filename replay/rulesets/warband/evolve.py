@@ -39,6 +39,44 @@ def _deployed(state: State, e: ev.Deployed) -> State:
     return state
 
 
+def _draft_order(state: State, e: ev.DraftOrder) -> State:
+    for pos, sid in enumerate(e.order, 1):
+        state = state.with_side(replace(state.side(sid), draft_order_pos=pos))
+    return state
+
+
+def _draft_pick(state: State, e: ev.DraftPick) -> State:
+    side = state.side(e.side)
+    if e.kind == "pass":
+        return state.with_side(replace(side, draft_passed=True))
+    if e.kind == "unit" and e.element:
+        return state.with_warrior(replace(state.warrior(e.element), side=e.side, status="active"))
+    if e.kind == "gun" and e.element:
+        return state.with_gun(replace(state.gun(e.element), side=e.side))
+    items = list(state.pool_items)
+    items.remove(str(e.element))
+    return replace(state.with_side(replace(side, drafted_items=(*side.drafted_items, str(e.element)))),
+                   pool_items=tuple(items))
+
+
+def _equipped(state: State, e: ev.Equipped) -> State:
+    from replay.rulesets.warband import data
+    from replay.rulesets.warband.model import Item
+
+    for wid, kinds in e.items.items():
+        w = state.warrior(wid)
+        new = tuple(Item(k, data.item(k).get("durability"), data.item(k).get("durability")) for k in kinds)
+        state = state.with_warrior(replace(w, equipment=w.equipment + new))
+    for gid, wid in e.dispatchers.items():
+        state = state.with_gun(replace(state.gun(gid), dispatcher=wid))
+    return state.with_side(replace(state.side(e.side), drafted_items=tuple(e.unassigned)))
+
+
+def _draft_ended(state: State, e: ev.DraftEnded) -> State:
+    return replace(state, draft_done=True, pool_items=(),
+                   guns=tuple(g for g in state.guns if g.side), warriors=tuple(w for w in state.warriors if w.side))
+
+
 def _turn_order(state: State, e: ev.TurnOrder) -> State:
     for pos, sid in enumerate(e.order, 1):
         state = state.with_side(replace(state.side(sid), turn_order_pos=pos))
@@ -291,6 +329,8 @@ def _game_ended(state: State, e: ev.GameEnded) -> State:
 
 
 _STEPS = {ev.Weather: _weather, ev.DayNight: _day_night, ev.Deployed: _deployed, ev.TurnOrder: _turn_order,
+          ev.DraftOrder: _draft_order, ev.DraftPick: _draft_pick, ev.Equipped: _equipped,
+          ev.DraftEnded: _draft_ended,
           ev.StageStarted: _stage_started, ev.MoveRolled: _move_rolled, ev.Moved: _moved, ev.Stayed: _stayed,
           ev.Talk: _talk, ev.Jump: _jump, ev.Fell: _fell, ev.Dismounted: _dismounted, ev.Remounted: _remounted,
           ev.MountRan: _mount_ran, ev.MountStop: _mount_stop, ev.Untied: _untied, ev.WeaponSwapped: _weapon_swapped,

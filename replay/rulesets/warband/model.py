@@ -130,6 +130,40 @@ class GunSetup(_Closed):
     dispatcher: str
 
 
+class PoolUnit(_Closed):
+    """A unit of the draft pool (§3.1): a warrior without a side until a side picks it."""
+
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]{0,15}$")
+    type: str
+    name: str = ""
+    equipment: list[str] = []
+    mount: str | None = None
+    spells: list[str] = []
+    upgrades: list[str] = []
+
+    @model_validator(mode="after")
+    def _valid(self) -> PoolUnit:
+        WarriorSetup(id=self.id, side="-", type=self.type, equipment=self.equipment, mount=self.mount,
+                     spells=self.spells, upgrades=self.upgrades)
+        return self
+
+
+class PoolSetup(_Closed):
+    """C01, the GM's pool (§3.1): units, equipment items (one entry a piece) and siege guns to draft."""
+
+    units: list[PoolUnit] = []
+    items: list[str] = []
+    guns: list[str] = []
+
+    @field_validator("items")
+    @classmethod
+    def _items(cls, v: list[str]) -> list[str]:
+        bad = [k for k in v if k not in data.item_kinds()]
+        if bad:
+            raise ValueError(f"items {bad} are not in Table 3 (data/table3.json)")
+        return v
+
+
 class TableSetup(_Closed):
     width: float = Field(gt=0, le=1000)
     depth: float = Field(gt=0, le=1000)
@@ -141,7 +175,10 @@ class Setup(_Closed):
     warriors: list[WarriorSetup] = Field(min_length=1)
     terrain: list[TerrainSetup] = []
     guns: list[GunSetup] = []
-    draft: Literal["preagreed"] = "preagreed"
+    draft: Literal["preagreed", "classic", "bundled"] = "preagreed"
+    """§3.1: `preagreed` — the armies are allocated here; `classic` — one unit, item or gun a pick; `bundled` — a
+    unit with its equipment a pick (items and guns still one a pick)."""
+    pool: PoolSetup | None = None
 
     @model_validator(mode="after")
     def _ids(self) -> Setup:
@@ -160,6 +197,12 @@ class Setup(_Closed):
                 raise ValueError(f"guns.{g.id}: its dispatcher {g.dispatcher!r} is a warrior of side {g.side}")
         if len({g.id for g in self.guns} | set(ids)) != len(self.guns) + len(ids):
             raise ValueError("guns: ids differ from each other and from the warriors'")
+        if (self.draft == "preagreed") != (self.pool is None):
+            raise ValueError("draft: a pool (C01) is given exactly when the draft is classic or bundled (§3.1)")
+        if self.pool is not None:
+            every = [*ids, *(g.id for g in self.guns), *(u.id for u in self.pool.units), *self.pool.guns]
+            if len(set(every)) != len(every):
+                raise ValueError("pool: its units' and guns' ids differ from each other and from the warriors'")
         return self
 
 
@@ -279,6 +322,10 @@ class Side:
     charges_used: int = 0
     gun_shots_used: int = 0
     talk_seconds_used: int = 0
+    draft_order_pos: int | None = None
+    drafted_items: tuple[str, ...] = ()
+    """Items the side drafted that no warrior carries yet (C03)."""
+    draft_passed: bool = False
 
 
 @dataclass(frozen=True)
@@ -379,6 +426,10 @@ class State:
     """Fights declared so far this turn (they are numbered turn.n)."""
     guns: tuple[Gun, ...] = ()
     mounts: tuple[Mount, ...] = ()
+    draft: str = "preagreed"
+    pool_items: tuple[str, ...] = ()
+    """Items of the draft pool nobody has picked (§3.1)."""
+    draft_done: bool = True
 
     def mount(self, mid: str) -> Mount:
         return next(m for m in self.mounts if m.id == mid)
@@ -434,7 +485,16 @@ def new_state(setup: Setup) -> State:
     terrain = tuple(Terrain(t.id, t.name or t.id, tuple(tuple(p) for p in t.polygon), t.height, t.rough, t.water,
                             t.climbable, t.wall, t.impassable, t.blocks_los, t.cover_pct) for t in setup.terrain)
     guns = tuple(Gun(g.id, g.side, g.dispatcher) for g in setup.guns)
-    return State((setup.table.width, setup.table.depth), sides, warriors, terrain, guns=guns)
+    if setup.pool is None:
+        return State((setup.table.width, setup.table.depth), sides, warriors, terrain, guns=guns)
+    pool_units = tuple(
+        Warrior(u.id, "", u.type, u.name or u.id, status="pool", mount=u.mount,
+                equipment=tuple(Item(k, data.item(k).get("durability"), data.item(k).get("durability"))
+                                for k in u.equipment), spells_known=tuple(u.spells), upgrades=tuple(u.upgrades))
+        for u in setup.pool.units)
+    pool_guns = tuple(Gun(g, "", "") for g in setup.pool.guns)
+    return State((setup.table.width, setup.table.depth), sides, warriors + pool_units, terrain,
+                 guns=guns + pool_guns, draft=setup.draft, pool_items=tuple(setup.pool.items), draft_done=False)
 
 
 def state_to_json(state: State) -> dict[str, Any]:
@@ -476,7 +536,8 @@ def state_to_json(state: State) -> dict[str, Any]:
         "sides": [{"id": s.id, "name": s.name, "race": s.race, "home_edge": s.home_edge, "color": s.color,
                    "abilities": list(s.abilities), "turn_order_pos": s.turn_order_pos,
                    "charges_used": s.charges_used, "gun_shots_used": s.gun_shots_used,
-                   "talk_seconds_used": s.talk_seconds_used} for s in state.sides],
+                   "talk_seconds_used": s.talk_seconds_used, "draft_order_pos": s.draft_order_pos,
+                   "drafted_items": list(s.drafted_items), "draft_passed": s.draft_passed} for s in state.sides],
         "warriors": [warrior(w) for w in state.warriors],
         "guns": [{"id": g.id, "side": g.side, "dispatcher": g.dispatcher, "pos": {"x": g.x, "y": g.y},
                   "facing": g.facing, "origin": {"x": g.origin[0], "y": g.origin[1], "facing": g.origin[2]},
@@ -490,6 +551,7 @@ def state_to_json(state: State) -> dict[str, Any]:
                    for m in state.mounts],
         "terrain": [{**asdict(t), "polygon": [list(p) for p in t.polygon]} for t in state.terrain],
         "fights": state.fights,
+        "draft": {"mode": state.draft, "done": state.draft_done, "pool_items": list(state.pool_items)},
     }
 
 
@@ -514,7 +576,8 @@ def state_from_json(d: dict[str, Any]) -> State:
     return State(
         (d["table"]["width"], d["table"]["depth"]),
         tuple(Side(s["id"], s["name"], s["race"], s["home_edge"], s["color"], tuple(s["abilities"]),
-                   s["turn_order_pos"], s["charges_used"], s["gun_shots_used"], s["talk_seconds_used"])
+                   s["turn_order_pos"], s["charges_used"], s["gun_shots_used"], s["talk_seconds_used"],
+                   s.get("draft_order_pos"), tuple(s.get("drafted_items", [])), s.get("draft_passed", False))
               for s in d["sides"]),
         tuple(warrior(w) for w in d["warriors"]),
         tuple(Terrain(**{**t, "polygon": tuple(tuple(p) for p in t["polygon"])}) for t in d["terrain"]),
@@ -529,4 +592,6 @@ def state_from_json(d: dict[str, Any]) -> State:
         tuple(Mount(m["id"], m["kind"], m["owner_side"], m["pos"]["x"], m["pos"]["y"], m["facing"], m["state"],
                     m["last_rider"], m["since_turn"],
                     None if m.get("run_from") is None else (m["run_from"]["x"], m["run_from"]["y"]))
-              for m in d.get("mounts", [])))
+              for m in d.get("mounts", [])),
+        d.get("draft", {}).get("mode", "preagreed"), tuple(d.get("draft", {}).get("pool_items", [])),
+        d.get("draft", {}).get("done", True))

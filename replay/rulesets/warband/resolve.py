@@ -16,7 +16,7 @@ from typing import Any
 
 from eventlog.envelope import Draft
 from replay.context import Context, MissingInput, Request, Waiting, freeze
-from replay.rulesets.warband import check, data, derive, durability, falls, guns, magic, melee, mounts, space
+from replay.rulesets.warband import check, data, derive, draft, durability, falls, guns, magic, melee, mounts, space
 from replay.rulesets.warband import events as ev
 from replay.rulesets.warband import geometry as geo
 from replay.rulesets.warband.dice import d6, save_kinds, save_text, saves
@@ -91,6 +91,8 @@ def stage_order(ctx: Context, side: str, stage: str) -> dict[str, Any]:
 
 def preparation(ctx: Context, options: WarbandOptions) -> None:
     ctx.set_phase("preparation")
+    if not ctx.state.draft_done:
+        draft.run(ctx)
     sides = ctx.state.order()
     missing: list[Request] = []
     asked: dict[str, Any] = {}
@@ -141,15 +143,17 @@ def preparation(ctx: Context, options: WarbandOptions) -> None:
     turn_order(ctx)
 
 
-def turn_order(ctx: Context) -> None:
-    """§3.4 (A-16): d6 + global initiative each; ties re-rolled among the tied, round after round."""
+def turn_order(ctx: Context, purpose: str = "turn_order") -> list[str]:
+    """§3.4 (A-16): d6 + global initiative each; ties re-rolled among the tied, round after round (the draft order
+    of §3.1 is rolled the same way, purpose `draft_order`)."""
     state = ctx.state
     bonus = {s.id: data.load("races")["races"][s.race]["global_initiative"] for s in state.sides}
     rolls: dict[str, list[int]] = {s.id: [] for s in state.sides}
     why: list[str] = []
 
     def rank(group: list[str], rnd: int) -> list[str]:
-        asks = [("1d6", sid, "turn_order", {"round": rnd}, f"turn-order roll (round {rnd})") for sid in group]
+        what = "turn-order" if purpose == "turn_order" else "draft-order"
+        asks = [("1d6", sid, purpose, {"round": rnd}, f"{what} roll (round {rnd})") for sid in group]
         for sid, r in zip(group, ctx.need_rolls(asks), strict=True):
             rolls[sid].append(int(r.payload["result"][0]))
         totals = {sid: rolls[sid][-1] + bonus[sid] for sid in group}
@@ -162,8 +166,13 @@ def turn_order(ctx: Context) -> None:
         return out
 
     order = rank([s.id for s in state.sides], 1)
+    if purpose == "draft_order":
+        why.append("draft order: " + " → ".join(order))
+        ctx.emit(_draft(ev.DraftOrder(rolls=rolls, order=order, rule="§3.1", defaults=["A-16"], why=why)))
+        return order
     why.append("turn order: " + " → ".join(order))
     ctx.emit(_draft(ev.TurnOrder(rolls=rolls, order=order, rule="§3.4", defaults=["A-16"], why=why)))
+    return order
 
 
 # --- movement (§4.2) -------------------------------------------------------------------------------------------
