@@ -279,3 +279,22 @@ def test_a_sabotage_beside_a_move_of_the_same_warrior_is_refused(tmp_path):
     problems = RS.check(here, Draft("order", order, 1, "A"), game.options)
     assert "§4.3.7: a saboteur does nothing else in the stage (L126): a1 has another order" in problems
     assert "§4.3.7: a1 is not in contact with g1" in problems
+
+
+def test_c31_with_the_option_the_winner_of_the_turn_order_roll_picks_its_place():
+    from replay.rulesets.warband import resolve
+    from replay.rulesets.warband.model import WarbandOptions
+    from tests.warband.helpers import Inputs, of_type, run
+    from tests.warband.helpers import state as make
+
+    s = make({"id": "a1", "side": "A", "type": "infantryman", "x": 5, "y": 5, "facing": 90, "equipment": [],
+              "mount": None}, sides="ABC")
+    inputs = (Inputs(0).roll("A", "turn_order", 6, round=1).roll("B", "turn_order", 4, round=1)
+              .roll("C", "turn_order", 2, round=1))
+    ctx, waiting = run(s, inputs, lambda ctx: resolve.turn_order(ctx, winner_chooses=True))
+    (req,) = waiting.requests
+    assert (req.name, req.actor, req.default, req.options) == ("turn_position", "A", "1", ("1", "2", "3"))
+    ctx, waiting = run(s, inputs.choice("A", "turn_position", "3"),
+                       lambda ctx: resolve.turn_order(ctx, winner_chooses=True))
+    assert waiting is None and of_type(ctx, "warband.turn_order")[0]["order"] == ["B", "C", "A"]
+    assert WarbandOptions().turn_order_winner_chooses is False

@@ -15,7 +15,8 @@ CHOICES = {"weather": "C04", "day_night": "C05", "path": "C09", "coverage": "C16
            "pools": "C23", "allocate": "C24", "disengage": "C25", "game_end": "C30", "turn_weather": "C08",
            "gun_impact": "C18",
            "durability": "C27", "disengage_path": "C26",
-           "diagonal": "C11", "dedicate": "C22", "stop_mount": "C12", "draft_pick": "C02", "equip": "C03"}
+           "diagonal": "C11", "dedicate": "C22", "stop_mount": "C12", "draft_pick": "C02", "equip": "C03",
+           "turn_position": "C31"}
 """The choice points asked so far (name → the spec's catalogue id, §5.3)."""
 
 

@@ -27,9 +27,12 @@ class WarbandOptions(Options):
     casualties_strike_back: bool = True
     pass_through_friends: bool = True
     step_cm: float = 1.0
+    turn_order_winner_chooses: bool = False
+    """A-16: the winner of the turn-order roll picks its place in the order (C31); off: it goes first."""
 
 
-OPTION_DEFAULTS = {"rough_k_mode": "A-23", "front_arc_half_angle_deg": "A-04", "second_rank_cone_deg": "A-05",
+OPTION_DEFAULTS = {"turn_order_winner_chooses": "A-16",
+                   "rough_k_mode": "A-23", "front_arc_half_angle_deg": "A-04", "second_rank_cone_deg": "A-05",
                    "casualties_strike_back": "A-81", "pass_through_friends": "A-12", "step_cm": "A-39"}
 
 

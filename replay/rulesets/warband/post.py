@@ -125,6 +125,21 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
     if isinstance(e, ev.Deployed):
         return [f"{p.warrior}: ({p.x:g}, {p.y:g}), лицом {p.facing:g}°, {p.depth:g} см от края" for p in e.placements] \
             + [f"орудие {g.warrior}: ({g.x:g}, {g.y:g}), ось {g.facing:g}°" for g in e.guns]
+    if isinstance(e, ev.DraftOrder):
+        return [f"Очерёдность разбора: {' → '.join(e.order)} (броски: "
+                + ", ".join(f"{s} {'/'.join(map(str, r))}" for s, r in e.rolls.items()) + ")"]
+    if isinstance(e, ev.DraftPick):
+        if e.kind == "pass":
+            return [f"выбор #{e.n}: {e.side} пасует и больше не выбирает"]
+        what = {"unit": "бойца", "item": "снаряжение", "gun": "орудие"}[e.kind]
+        shown = words.item(str(e.element), "ru") if e.kind == "item" else e.element
+        return [f"выбор #{e.n}: {e.side} берёт {what} {shown}"]
+    if isinstance(e, ev.Equipped):
+        return [f"{w}: {', '.join(words.item(k, 'ru') for k in ks)}" for w, ks in e.items.items()] \
+            + [f"{g}: диспетчер {w}" for g, w in e.dispatchers.items()] \
+            + ([f"{e.side} не раздал: {', '.join(words.item(k, 'ru') for k in e.unassigned)}"] if e.unassigned else [])
+    if isinstance(e, ev.DraftEnded):
+        return ["Разбор окончен" + (f"; не взяли: {', '.join(e.left)}" if e.left else "; пул пуст")]
     if isinstance(e, ev.TurnOrder):
         return [f"Очередность хода: {' → '.join(e.order)} (броски: "
                 + ", ".join(f"{s} {'/'.join(map(str, r))}" for s, r in e.rolls.items()) + ")"]

@@ -140,10 +140,10 @@ def preparation(ctx: Context, options: WarbandOptions) -> None:
                                          for p in placements]
                                     + [f"gun {g.warrior} at ({g.x:g}, {g.y:g}) facing {g.facing:g}°"
                                        for g in gun_places])))
-    turn_order(ctx)
+    turn_order(ctx, winner_chooses=options.turn_order_winner_chooses)
 
 
-def turn_order(ctx: Context, purpose: str = "turn_order") -> list[str]:
+def turn_order(ctx: Context, purpose: str = "turn_order", winner_chooses: bool = False) -> list[str]:
     """§3.4 (A-16): d6 + global initiative each; ties re-rolled among the tied, round after round (the draft order
     of §3.1 is rolled the same way, purpose `draft_order`)."""
     state = ctx.state
@@ -170,6 +170,14 @@ def turn_order(ctx: Context, purpose: str = "turn_order") -> list[str]:
         why.append("draft order: " + " → ".join(order))
         ctx.emit(_draft(ev.DraftOrder(rolls=rolls, order=order, rule="§3.1", defaults=["A-16"], why=why)))
         return order
+    if winner_chooses and len(order) > 1:
+        winner = order[0]
+        places = [str(n) for n in range(1, len(order) + 1)]
+        place, _ = ctx.ask("turn_position", actor=winner, options=places, default="1",
+                             what=f"C31: {winner} won the turn-order roll: which place it takes (1 = first)")
+        order = order[1:]
+        order.insert(int(place) - 1, winner)
+        why.append(f"{winner} won the roll and takes place {place} (C31)")
     why.append("turn order: " + " → ".join(order))
     ctx.emit(_draft(ev.TurnOrder(rolls=rolls, order=order, rule="§3.4", defaults=["A-16"], why=why)))
     return order

@@ -8,7 +8,8 @@ STAGE = {"preparation": ("Подготовка", "Preparation"), "movement": ("�
          "ranged": ("Дальняя стадия", "Ranged stage"), "melee": ("Ближний бой", "Melee"),
          "end": ("Конец хода", "End of turn")}
 DAY = {False: ("день", "day"), True: ("ночь", "night")}
-STATUS = {"active": ("в строю", "active"), "removed": ("выбыл", "removed"), "pool": ("в пуле драфта", "in the draft pool")}
+STATUS = {"active": ("в строю", "active"), "removed": ("выбыл", "removed"),
+          "pool": ("в пуле драфта", "in the draft pool")}
 SAVE = {"cover": ("за укрытие", "cover"), "armour": ("за доспехи", "armour"),
         "invulnerable": ("непробиваемый", "invulnerable"), "burst": ("от разрыва", "burst")}
 WEATHER = {"clear": ("ясно", "clear"), "rain": ("дождь", "rain"), "fog": ("туман", "fog"), "snow": ("снег", "snow"),
