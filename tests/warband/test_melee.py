@@ -273,3 +273,29 @@ def test_c22_a_dedication_is_checked_against_the_side_s_attacks():
     assert problems == ["C22: only 2 of A's attacks can reach B, not 3", "C22: A has 2 attack(s) to dedicate, not 3"]
     assert melee.dedication_problems(s, "A", ["a1"], {"a1": ["b1", "c1"]}, True, {"D": 2}) == [
         "C22: A's warriors here strike no warrior of 'D'"]
+
+
+def wall_charge(kind: str = "infantryman"):
+    wall = [{"id": "w1", "polygon": [[10, 20], [30, 20], [30, 24], [10, 24]], "height": 4, "climbable": True,
+             "wall": True}]
+    return state(warrior("a1", "A", kind, 20, 14, 90), warrior("b1", "B", "infantryman", 20, 25.5, 270),
+                 terrain=wall, stage="melee")
+
+
+@pytest.mark.parametrize(("kind", "lost"), [("infantryman", 3), ("ogre", 5)])
+def test_txt_a_charge_that_climbs_a_wall_with_the_enemy_at_it_costs_an_attack_and_initiative(kind, lost):
+    from replay.rulesets.warband import derive
+
+    s = wall_charge(kind)
+    end = 21.5 if kind == "infantryman" else 20.75
+    decl = {"w": "a1", "target": "b1", "path": [[20, end]]}
+    inputs = Inputs(2).roll("A", "charge_roll", 6, fight="2.1", warrior="a1")
+    ctx, waiting = run(s, inputs, lambda ctx: melee.charge(ctx, "2.1", decl, OPTIONS))
+    assert waiting is None
+    (c,) = of_type(ctx, "warband.charge")
+    assert (c["success"], c["attack_penalty"], c["initiative_penalty"], c["z"]) == (True, 1, lost, 4)
+    assert "A-78" in c["defaults"]
+    a1 = ctx.state.warrior("a1")
+    base = s.warrior("a1")
+    assert derive.attacks(a1) == derive.attacks(base) - 1 and derive.initiative(a1) == derive.initiative(base) - lost
+    assert a1.z == 4

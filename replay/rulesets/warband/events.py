@@ -381,6 +381,10 @@ class Charge(Resolution):
     facing: float
     end_gap: float | None = None
     initiative_penalty: int = 0
+    attack_penalty: int = 0
+    """−1 attack in this fight for a charger that climbed onto a piece (L204)."""
+    z: float | None = None
+    """The charger's elevation after a climbing charge."""
 
 
 class Pivot(Resolution):

@@ -250,9 +250,11 @@ def _charge(state: State, e: ev.Charge) -> State:
         return state
     x, y = e.path[-1]
     effects = w.effects
-    if e.initiative_penalty:
-        effects += (Effect(f"charge:{e.fight}", {"initiative": -e.initiative_penalty}, state.turn),)
-    return state.with_warrior(replace(w, x=x, y=y, facing=e.facing, effects=effects))
+    mods = {k: -v for k, v in (("initiative", e.initiative_penalty), ("attacks", e.attack_penalty)) if v}
+    if mods:
+        effects += (Effect(f"charge:{e.fight}", mods, state.turn),)
+    return state.with_warrior(replace(w, x=x, y=y, z=e.z if e.z is not None else w.z, facing=e.facing,
+                                      effects=effects))
 
 
 def _pivot(state: State, e: ev.Pivot) -> State:

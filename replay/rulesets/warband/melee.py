@@ -247,15 +247,40 @@ def charge(ctx: Context, fid: str, c: dict[str, Any], options: WarbandOptions) -
             penalty = data.const("charge_terrain_initiative_penalty")
             why.append(f"−{penalty} initiative until the end of the fight (charge "
                        + ("from " + start_in[0].id if start_in else "into " + end_in[0].id) + ", L196-L202, A-77)")
+    attack_penalty, z = 0, None
+    if success:
+        climbed = _climbed(state, w, path, options)
+        if climbed is not None:
+            attack_penalty = data.const("climb_in_melee_attack_penalty")
+            z = space.surface_at(state, end)[0]
+            why.append(f"climbs onto {climbed.id} during the charge: −{attack_penalty} attack in this fight (L204)")
+            if climbed.wall and (space.stands_on(t, climbed) or
+                                 geo.base_polygon_gap(t.pos, derive.radius(t), climbed.polygon) <=
+                                 data.const("in_contact_cm") + EPS):
+                wall = data.const("ogre_wall_climb_initiative_penalty" if "ogre" in
+                                  data.creature(w.type).get("tags", []) else "wall_climb_initiative_penalty")
+                penalty += wall
+                why.append(f"climbs the wall {climbed.id} with {t.id} on it or at it: −{wall} initiative (A-78)")
     end_gap = space.gap(placed, t) if success else None
     why.append(f"ends at ({end[0]:g}, {end[1]:g}), {end_gap:.2f} cm from {t.id}" if success
                else f"the charge fails: {w.id} stays where it is (A-76); the charge counts toward the 5")
     ctx.emit(_draft(ev.Charge(fight=fid, charger=w.id, target=t.id, path=path, length=round(length, 4),
                               charge_max=cmax, die=die, allowance=allowance, success=success,
                               facing=placed.facing, end_gap=None if end_gap is None else round(end_gap, 4),
-                              initiative_penalty=penalty, rule="§4.4.3", defaults=["A-07", "A-76", "A-77"],
-                              why=why)))
+                              initiative_penalty=penalty, attack_penalty=attack_penalty, z=z, rule="§4.4.3",
+                              defaults=["A-07", "A-76", "A-77"] + (["A-78"] if attack_penalty else []), why=why)))
     return success
+
+
+def _climbed(state: State, w: Warrior, path: list[tuple[float, float]], options: WarbandOptions):
+    """The piece a charge climbs onto (its surface rises more than a step on the path), or None."""
+    z = w.z
+    for p in path[1:]:
+        h, t = space.surface_at(state, p)
+        if t is not None and h - z > options.step_cm + EPS:
+            return t
+        z = h
+    return None
 
 
 def _needed_length(path: list[tuple[float, float]], w: Warrior, t: Warrior) -> float:
