@@ -231,3 +231,48 @@ def test_txt_four_small_arms_hits_destroy_a_gun():
     (shot,) = of_type(ctx, "warband.gun_shot")
     assert (shot["distance"], shot["tn"], shot["hits"], shot["destroyed"]) == (pytest.approx(8.75), 3, 4, True)
     assert ctx.state.gun("g1").status == "destroyed" and ctx.state.warrior("b6").shots_used == 1
+
+
+def test_a49_a_gun_fires_at_an_enemy_it_does_not_see_when_an_ally_told_of_it_this_turn():
+    s = scn4()
+    s = s.with_warrior(replace(s.warrior("o1"), y=75))
+    order = {"g": "g1", "aim": "o1"}
+    assert any("no ally has told A of it this turn" in p for p in guns.gun_problems(s, "A", order))
+    told = s.with_side(replace(s.side("A"), intel=("o1",)))
+    assert guns.gun_problems(told, "A", order) == []
+
+
+def test_a49_a_talk_passes_on_only_enemies_its_side_sees_and_the_listener_s_side_hears_them():
+    from replay.rulesets.warband import check
+
+    s = state(warrior("a1", "A", "infantryman", 10, 10), warrior("c1", "C", "infantryman", 10, 20, 270),
+              warrior("b1", "B", "infantryman", 10, 35, 270), warrior("b2", "B", "infantryman", 100, 80, 270),
+              sides="ABC")
+    talk = {"speaker": "a1", "listener": "c1", "mode": "talk", "seconds": 30, "intel": ["b1"]}
+    assert check.talk_problems(s, "A", talk) == []
+    assert check.talk_problems(s, "A", {**talk, "intel": ["b2"]}) == [
+        "§4.2.10: no warrior of A sees b2 now: it cannot be passed on (A-49)"]
+    order = {"stage": "movement", "moves": [], "talks": [talk]}
+    ctx, waiting = run(s, Inputs(2), lambda ctx: resolve.movement(ctx, "A", order, OPTIONS))
+    assert waiting is None and ctx.state.side("C").intel == ("b1",)
+    assert of_type(ctx, "warband.talk")[0]["intel"] == ["b1"]
+
+
+def test_txt_a_medium_piece_is_destroyed_by_two_gun_hits_and_taken_off_the_table():
+    s = scn4()
+    hedge = {"id": "h9", "polygon": [[40, 30], [60, 30], [60, 32], [40, 32]], "height": 2}
+    from replay.rulesets.warband import model
+
+    piece = model.new_state(model.Setup.model_validate({
+        "table": {"width": 120, "depth": 90}, "sides": [{"id": "A", "home_edge": "S"}, {"id": "B", "home_edge": "N"}],
+        "warriors": [{"id": "zz", "side": "A", "type": "infantryman"}], "terrain": [hedge]})).terrain[0]
+    s = replace(s, terrain=(replace(piece, hits=1),))
+    inputs = Inputs(4).roll("A", "gun_burst", 1, gun="g1").choice(None, "gun_impact", {"hits": [],
+                                                                                      "terrain_hits": ["h9"]}, gun="g1")
+    ctx, waiting = fire(s, inputs)
+    assert waiting is None
+    (g,) = of_type(ctx, "warband.gun_fired")
+    assert (g["terrain_hits"], g["terrain_destroyed"]) == (["h9"], ["h9"])
+    assert ctx.state.terrain == ()
+    ctx, _ = fire(replace(s, terrain=(piece,)), inputs)
+    assert ctx.state.terrain[0].hits == 1

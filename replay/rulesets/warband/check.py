@@ -327,6 +327,15 @@ def talk_problems(state: State, side: str, talk: Any) -> list[str]:
     elif state.side(side).talk_seconds_used + seconds > data.const("talk_seconds_per_player"):
         problems.append(f"§4.2.10: {side} has talked {state.side(side).talk_seconds_used} s this stage; "
                         f"{seconds} more passes the 240 s (L112)")
+    intel = talk.get("intel", [])
+    if not isinstance(intel, list) or not all(isinstance(i, str) for i in intel):
+        return [*problems, "§4.2.10: intel is a list of enemy warrior ids"]
+    for i in intel:
+        if not state.has(i) or state.warrior(i).side == side or not state.warrior(i).active:
+            problems.append(f"§4.2.10: intel names enemies in play; {i!r} is not one")
+        elif not any(space.sees(state, w, state.warrior(i))[0] for w in state.warriors
+                     if w.side == side and w.active and w.deployed):
+            problems.append(f"§4.2.10: no warrior of {side} sees {i} now: it cannot be passed on (A-49)")
     return problems
 
 

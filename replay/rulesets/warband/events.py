@@ -241,6 +241,8 @@ class Talk(Resolution):
     gap: float
     used: int
     """The speaker side's talk seconds this movement stage, this talk included."""
+    intel: list[str] = []
+    """Enemies the speaker's side sees, passed on: the listener's side may fire its guns at them this turn (A-49)."""
 
 
 class Shot(Resolution):
@@ -365,6 +367,8 @@ class GunFired(Resolution):
     impacts: list[dict[str, Any]]
     gun_hits: list[str]
     bursts: list[dict[str, Any]]
+    terrain_hits: list[str] = []
+    terrain_destroyed: list[str] = []
 
 
 class Charge(Resolution):

@@ -165,7 +165,11 @@ def _untied(state: State, e: ev.Untied) -> State:
 
 
 def _talk(state: State, e: ev.Talk) -> State:
-    return state.with_side(replace(state.side(e.speaker_side), talk_seconds_used=e.used))
+    state = state.with_side(replace(state.side(e.speaker_side), talk_seconds_used=e.used))
+    if e.intel:
+        heard = state.side(e.listener_side)
+        state = state.with_side(replace(heard, intel=tuple(dict.fromkeys((*heard.intel, *e.intel)))))
+    return state
 
 
 def _wounded(state: State, wid: str, removed: bool, by: str | None) -> State:
@@ -239,6 +243,10 @@ def _gun_fired(state: State, e: ev.GunFired) -> State:
     for b in e.bursts:
         if b["wounded"]:
             state = _wounded(state, b["warrior"], b["removed"], None)
+    if e.terrain_hits:
+        pieces = [replace(t, hits=t.hits + e.terrain_hits.count(t.id)) for t in state.terrain
+                  if t.id not in e.terrain_destroyed]
+        state = replace(state, terrain=tuple(pieces))
     return state
 
 
@@ -320,7 +328,7 @@ def _turn_ended(state: State, e: ev.TurnEnded) -> State:
         return replace(w, moved=False, moved_cm=0.0, halted=False, allowance=None, shot=False, attacked_by=(),
                        spells_attempted=(), effects=tuple(x for x in w.effects if x.expires_turn >= e.next_turn))
 
-    sides = tuple(replace(s, talk_seconds_used=0, charges_used=0) for s in state.sides)
+    sides = tuple(replace(s, talk_seconds_used=0, charges_used=0, intel=()) for s in state.sides)
     return replace(state, turn=e.next_turn, stage="movement", active_side=state.order()[0], fights=0, sides=sides,
                    warriors=tuple(fresh(w) for w in state.warriors),
                    mounts=tuple(replace(m, run_from=None) for m in state.mounts))

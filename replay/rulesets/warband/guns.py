@@ -72,9 +72,9 @@ def gun_problems(state: State, side: str, order: Any) -> list[str]:
         problems.append(f"§4.3.5.4: {t.id} is {off:.0f}° off {g.id}'s facing; at most 90° (L126, A-64)")
     rng = derive.sight(d, state.night(), dispatcher=True)
     g_d = space.gap(d, t)
-    if g_d > rng + geo.EPS or not space.los(state, d, t):
-        problems.append(f"§4.3.5.5: the dispatcher {d.id} does not see {t.id} ({g_d:.1f} cm, sight {rng:g}); "
-                        "allies' intel is NOT YET implemented")
+    if (g_d > rng + geo.EPS or not space.los(state, d, t)) and t.id not in state.side(side).intel:
+        problems.append(f"§4.3.5.5: the dispatcher {d.id} does not see {t.id} ({g_d:.1f} cm, sight {rng:g}) and no "
+                        f"ally has told {side} of it this turn (L128, A-49)")
     if g.fired_turn == state.turn:
         problems.append(f"§4.3.5.6: {g.id} has fired this stage")
     if g.captured_turn == state.turn:
@@ -138,10 +138,12 @@ def fire(ctx: Context, side: str, order: dict[str, Any]) -> None:
            + (", it bursts" if burst else "") + f"; {side} has fired {used} of 8"]
     impacts: list[dict[str, Any]] = []
     gun_hits: list[str] = []
+    terrain_hits: list[str] = []
+    terrain_destroyed: list[str] = []
     if fired:
         value, _ = ctx.ask("gun_impact", actor=None, options=[], default={"hits": []}, gun=g.id,
                            what=f"C18: where {g.id}'s shot hit: {{\"hits\": [{{\"w\": id, \"knocked_down\": "
-                                "bool}], \"gun_hits\": [gun ids]}",
+                                "bool}], \"gun_hits\": [gun ids], \"terrain_hits\": [piece ids]}",
                            accept=lambda v: isinstance(v, dict) and isinstance(v.get("hits", []), list))
         first_enemy = next((h["w"] for h in value.get("hits", []) if ctx.state.warrior(h["w"]).side != side), None)
         for h in value.get("hits", []):
@@ -160,6 +162,16 @@ def fire(ctx: Context, side: str, order: dict[str, Any]) -> None:
                        + f": {save_text(made)}" + ("" if saved else " → 1 wound" + (", removed" if removed else "")))
             ctx.emit(_hit(g, w.id, removed, not saved))
         gun_hits = [x for x in value.get("gun_hits", []) if any(o.id == x for o in ctx.state.guns)]
+        terrain_hits = [x for x in value.get("terrain_hits", []) if any(t.id == x for t in ctx.state.terrain)]
+        for t in ctx.state.terrain:
+            n = terrain_hits.count(t.id)
+            if n:
+                limit = t.shots_to_destroy or data.const("terrain_medium_gun_shots_to_destroy")
+                gone = t.hits + n >= limit
+                why.append(f"{t.id} hit: {t.hits + n} of {limit}" + (", destroyed and taken off the table" if gone
+                                                                     else ""))
+                if gone:
+                    terrain_destroyed.append(t.id)
     bursts: list[dict[str, Any]] = []
     if burst:
         near = [w for w in ctx.state.warriors if w.active and w.deployed and
@@ -176,7 +188,8 @@ def fire(ctx: Context, side: str, order: dict[str, Any]) -> None:
     ctx.emit(Draft("warband.gun_fired", ev.GunFired(
         gun=g.id, side=side, dispatcher=g.dispatcher, aim=target.id, off_deg=round(off, 2), tolerance=tolerance,
         burst_die=die, fired=fired, destroyed=destroyed, shots_used=used, impacts=impacts, gun_hits=gun_hits,
-        bursts=bursts, rule="§4.3.5", defaults=["A-60", "A-61", "A-62", "A-64", "A-65"],
+        bursts=bursts, terrain_hits=terrain_hits, terrain_destroyed=terrain_destroyed, rule="§4.3.5",
+        defaults=["A-60", "A-61", "A-62", "A-64", "A-65"],
         why=why).model_dump(mode="json")))
 
 

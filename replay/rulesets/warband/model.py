@@ -125,6 +125,8 @@ class TerrainSetup(_Closed):
     impassable: bool = False
     blocks_los: bool = False
     cover_pct: float | None = None
+    shots_to_destroy: int | None = None
+    """Gun hits that destroy the piece, agreed before the game (L126); None: a medium piece's 2."""
 
 
 class GunSetup(_Closed):
@@ -329,6 +331,8 @@ class Side:
     drafted_items: tuple[str, ...] = ()
     """Items the side drafted that no warrior carries yet (C03)."""
     draft_passed: bool = False
+    intel: tuple[str, ...] = ()
+    """Enemy warriors allies told this side of this turn (§4.2.10, A-49): its guns may fire at them."""
 
 
 @dataclass(frozen=True)
@@ -344,6 +348,8 @@ class Terrain:
     impassable: bool = False
     blocks_los: bool = False
     cover_pct: float | None = None
+    shots_to_destroy: int | None = None
+    hits: int = 0
 
 
 @dataclass(frozen=True)
@@ -486,7 +492,8 @@ def new_state(setup: Setup) -> State:
                                 for k in w.equipment), spells_known=tuple(w.spells), upgrades=tuple(w.upgrades))
         for w in setup.warriors)
     terrain = tuple(Terrain(t.id, t.name or t.id, tuple(tuple(p) for p in t.polygon), t.height, t.rough, t.water,
-                            t.climbable, t.wall, t.impassable, t.blocks_los, t.cover_pct) for t in setup.terrain)
+                            t.climbable, t.wall, t.impassable, t.blocks_los, t.cover_pct, t.shots_to_destroy)
+                    for t in setup.terrain)
     guns = tuple(Gun(g.id, g.side, g.dispatcher) for g in setup.guns)
     if setup.pool is None:
         return State((setup.table.width, setup.table.depth), sides, warriors, terrain, guns=guns)
@@ -540,7 +547,8 @@ def state_to_json(state: State) -> dict[str, Any]:
                    "abilities": list(s.abilities), "turn_order_pos": s.turn_order_pos,
                    "charges_used": s.charges_used, "gun_shots_used": s.gun_shots_used,
                    "talk_seconds_used": s.talk_seconds_used, "draft_order_pos": s.draft_order_pos,
-                   "drafted_items": list(s.drafted_items), "draft_passed": s.draft_passed} for s in state.sides],
+                   "drafted_items": list(s.drafted_items), "draft_passed": s.draft_passed,
+                   "intel": list(s.intel)} for s in state.sides],
         "warriors": [warrior(w) for w in state.warriors],
         "guns": [{"id": g.id, "side": g.side, "dispatcher": g.dispatcher, "pos": {"x": g.x, "y": g.y},
                   "facing": g.facing, "origin": {"x": g.origin[0], "y": g.origin[1], "facing": g.origin[2]},
@@ -580,7 +588,8 @@ def state_from_json(d: dict[str, Any]) -> State:
         (d["table"]["width"], d["table"]["depth"]),
         tuple(Side(s["id"], s["name"], s["race"], s["home_edge"], s["color"], tuple(s["abilities"]),
                    s["turn_order_pos"], s["charges_used"], s["gun_shots_used"], s["talk_seconds_used"],
-                   s.get("draft_order_pos"), tuple(s.get("drafted_items", [])), s.get("draft_passed", False))
+                   s.get("draft_order_pos"), tuple(s.get("drafted_items", [])), s.get("draft_passed", False),
+                   tuple(s.get("intel", [])))
               for s in d["sides"]),
         tuple(warrior(w) for w in d["warriors"]),
         tuple(Terrain(**{**t, "polygon": tuple(tuple(p) for p in t["polygon"])}) for t in d["terrain"]),

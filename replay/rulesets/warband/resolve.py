@@ -259,9 +259,12 @@ def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOpt
         ctx.emit(_draft(ev.Talk(speaker=speaker.id, listener=listener.id, speaker_side=side,
                                 listener_side=listener.side, mode="whisper" if whisper else "talk",
                                 seconds=int(talk["seconds"]), gap=round(gap, 4), used=used, rule="§4.2.10",
-                                defaults=["A-46"],
+                                defaults=["A-46"] + (["A-49"] if talk.get("intel") else []),
+                                intel=list(talk.get("intel", [])),
                                 why=[f"{speaker.id} {'whispers to' if whisper else 'talks to'} {listener.id}: "
-                                     f"{gap:.1f} ≤ {limit:g} cm, {talk['seconds']} s ({used} of 240 s this stage)"]),
+                                     f"{gap:.1f} ≤ {limit:g} cm, {talk['seconds']} s ({used} of 240 s this stage)"
+                                     + (f"; tells of {', '.join(talk['intel'])} (guns may fire on it, A-49)"
+                                        if talk.get("intel") else "")]),
                         visible=tuple(dict.fromkeys((side, listener.side))) if whisper else None))
 
 
