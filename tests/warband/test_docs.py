@@ -13,7 +13,7 @@ from replay.rulesets.warband.model import OPTION_DEFAULTS
 ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "warband.md").read_text(encoding="utf-8")
 MODULES = {"rb": "test_rulebook", "me": "test_melee", "ma": "test_magic", "fa": "test_falls", "gu": "test_guns",
-           "mo": "test_mounts", "sa": "test_saves", "dr": "test_draft",
+           "mo": "test_mounts", "sa": "test_saves", "dr": "test_draft", "re": "test_recorded",
            "ge": "test_geometry", "tu": "test_turns", "dc": "test_docs"}
 
 

@@ -18,7 +18,13 @@ def loose_horse(turn: int = 3):
 
 
 def runs(s, inputs):
-    return run(s, inputs, lambda ctx: resolve.movement(ctx, "A", {"stage": "movement", "moves": []}, OPTIONS))
+    """The start of A's movement segment: its running mounts first (before its orders), then its (empty) order."""
+    from replay.rulesets.warband import mounts
+
+    def step(ctx):
+        mounts.runaways(ctx, "A", OPTIONS)
+        resolve.movement(ctx, "A", {"stage": "movement", "moves": []}, OPTIONS)
+    return run(s, inputs, step)
 
 
 def test_txt11_a_runaway_mount_runs_away_from_its_owner_2_cm_a_pip():

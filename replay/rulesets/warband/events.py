@@ -191,6 +191,7 @@ class MountRan(Resolution):
     heading: float | None
     end: list[float]
     lost: bool
+    start: list[float] | None = None
 
 
 class MountStop(Resolution):

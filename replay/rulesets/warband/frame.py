@@ -106,6 +106,13 @@ def scene(view: FrameView, lang: str) -> Scene:
             paths.append((colors[side_of[typed.warrior]], _to_edge(typed.path, state, typed.warrior), False))
         elif isinstance(typed, ev.Charge):
             paths.append((colors[side_of[typed.charger]], _to_edge(typed.path, state, typed.charger), True))
+        elif isinstance(typed, ev.MountRan) and typed.start and typed.heading is not None:
+            owner = next((m.owner_side for m in state.mounts if m.id == typed.mount), None) or \
+                next((w.side for w in state.warriors if f"{w.id}_mount" == typed.mount), None)
+            if owner in colors:
+                paths.append((colors[owner], ((typed.start[0], typed.start[1]), (typed.end[0], typed.end[1])), True))
+        elif isinstance(typed, ev.MountStop):
+            paths.append((colors[typed.side], _to_edge([typed.start, typed.at], state, typed.warrior), False))
         elif isinstance(typed, ev.GunFired) and typed.fired:
             from replay.rulesets.warband.guns import muzzle
 

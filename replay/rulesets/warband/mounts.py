@@ -110,7 +110,8 @@ def run_away(ctx: Context, m: Mount, options: WarbandOptions | None = None) -> N
         why.append("stays in place")
     ctx.emit(Draft("warband.mount_ran", ev.MountRan(
         mount=m.id, distance_die=dist_die, direction_die=dir_die, heading=None if heading is None else heading % 360,
-        end=[round(end[0], 4), round(end[1], 4)], lost=lost, rule="§4.2.7", defaults=["A-33", "A-34", "A-35"],
+        end=[round(end[0], 4), round(end[1], 4)], lost=lost, start=[m.x, m.y], rule="§4.2.7",
+        defaults=["A-33", "A-34", "A-35"],
         why=why).model_dump(mode="json")))
     if heading is not None and not lost and end != m.pos:
         stop_attempt(ctx, ctx.state.mount(m.id), options or WarbandOptions())

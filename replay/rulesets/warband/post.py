@@ -31,15 +31,19 @@ def post(view: TurnView, lang: str) -> Doc:
         doc.p(b(tr(lang, "Приказы", "Orders")))
         doc.ul([f"{e.actor}: {order_text(e.payload, lang)}" for e in orders])
     phase, lines = None, []
+
+    def flush() -> None:  # a stage where nothing happened gets no heading
+        if lines:
+            if phase is not None and not view.phase:
+                doc.p(b(words.phase_title(phase, lang)))
+            doc.ul(lines)
+
     for e in view.resolutions:
         if e.phase != phase and e.phase is not None and not view.phase:
-            if lines:
-                doc.ul(lines)
+            flush()
             phase, lines = e.phase, []
-            doc.p(b(words.phase_title(phase, lang)))
         lines += narrate(e, lang)
-    if lines:
-        doc.ul(lines)
+    flush()
     doc.p(b(tr(lang, "Отряды", "Warbands")))
     doc.table(*state_table(after, lang))
     return doc
@@ -67,7 +71,7 @@ def order_text(p: dict[str, Any], lang: str) -> str:
             bits.append(tr(lang, "садится на ", "mounts ") + m["remount"])
         if "untie" in m:
             bits.append(tr(lang, "отвязывает ", "unties ") + m["untie"])
-        parts.append(f"{m['w']} " + " ".join(bits))
+        parts.append(f"{m['w']} " + ", ".join(bits))
     for t in p.get("talks", []):
         if t.get("mode") == "whisper":
             continue
@@ -163,8 +167,10 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
     if isinstance(e, ev.Remounted):
         return [f"{e.warrior} садится на {e.mount}"]
     if isinstance(e, ev.MountRan):
-        return [f"{e.mount} бежит: расстояние {e.distance_die}, направление {e.direction_die} → "
-                f"({e.end[0]:g}, {e.end[1]:g})" + (", покидает стол" if e.lost else "")]
+        way = {1: "от хозяина", 2: "к хозяину", 3: "вправо", 4: "влево", 5: "по диагонали", 6: "стоит на месте"}
+        return [f"{e.mount} бежит: d6 {e.distance_die} → {2 * e.distance_die} см, d6 {e.direction_die} — "
+                f"{way[e.direction_die]}" + ("" if e.direction_die == 6 else f" → ({e.end[0]:g}, {e.end[1]:g})")
+                + (", покидает стол" if e.lost else "")]
     if isinstance(e, ev.Talk):
         return [f"{e.speaker} {'шепчется с' if e.mode == 'whisper' else 'говорит с'} {e.listener}: {e.gap:.1f} см, "
                 f"{e.seconds} с (всего {e.used} из 240 с)"]
@@ -262,7 +268,8 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                 + ", ".join(f"{w} {v}" for w, v in e.scores.items())
                 + (f"; побеждают {', '.join(e.winners)} (+1 атака, бьют первыми)" if e.winners else "; победителя нет")]
     if isinstance(e, ev.Attacks):
-        return [f"{p.warrior} → {words.creature(p.vs, 'ru')}: {words.plural_ru(p.attacks, 'атака', 'атаки', 'атак')}, "
+        return [f"{p.warrior} → {words.creature(p.vs, 'ru')}" + (f" ({p.to})" if p.to else "")
+                + f": {words.plural_ru(p.attacks, 'атака', 'атаки', 'атак')}, "
                 + (f"нужно {p.tn}+ (табл. 2), кубики {', '.join(map(str, p.dice))}: пробитий {p.hits}"
                    if p.tn is not None else "ранить не может") for p in e.pools]
     if isinstance(e, ev.Wound):

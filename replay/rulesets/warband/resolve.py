@@ -40,6 +40,8 @@ def resolve(state: State, turn: int, ctx: Context, options: WarbandOptions) -> N
                                             why=[f"turn {turn}, {stage} stage of {side}"
                                                  f" ({'night' if ctx.state.night() else 'day'})"],
                                             rule="§4.1", defaults=["A-15"])))
+            if stage == "movement":
+                mounts.runaways(ctx, side, options)  # before the side's orders: they are written knowing the run
             order = stage_order(ctx, side, stage)
             guns.declare_sabotage(ctx, side, stage, order.get("sabotage", []), check.busy(order))
             STAGE_RUNNERS[stage](ctx, side, order, options)
@@ -186,7 +188,6 @@ def turn_order(ctx: Context, purpose: str = "turn_order", winner_chooses: bool =
 # --- movement (§4.2) -------------------------------------------------------------------------------------------
 
 def movement(ctx: Context, side: str, order: dict[str, Any], options: WarbandOptions) -> None:
-    mounts.runaways(ctx, side, options)
     for gm in order.get("gun_moves", []):
         guns.move_gun(ctx, side, gm)
     for mv in order.get("moves", []):
