@@ -60,3 +60,11 @@ def test_the_recorded_brawl_is_the_export_of_the_hand_written_one(tmp_path):
     for e in recorded:
         if e["type"].startswith("warband."):
             assert e["payload"]["why"] and e["payload"]["rule"], e["type"]
+
+
+def test_the_recorded_ruling_game_reports_the_gm_s_turn_beside_what_the_rules_compute(tmp_path):
+    game = imported(tmp_path, ROOT / "fixtures" / "warband" / "hand" / "ruling.jsonl")
+    report = audit.audit(game)
+    assert not report.clean
+    assert [f.kind for f in report.findings] == ["ruling", "differs"]
+    assert driver.fold(game).warrior("a2").pos == (12.0, 22.0)
