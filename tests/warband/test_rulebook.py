@@ -458,3 +458,19 @@ def test_night_shortens_the_sight_for_shooting():
     assert check.shot_problems(day, day.warrior("a1"), day.warrior("b1")) == []
     assert any("sight of 20 cm (night" in p for p in check.shot_problems(night, night.warrior("a1"),
                                                                             night.warrior("b1")))
+
+
+def test_a50_a_close_look_within_15_cm_shows_the_target_s_kit_to_the_inspecting_side_only():
+    from replay.rulesets.warband import check
+
+    s = state(warrior("a1", "A", "infantryman", 10, 10), warrior("b1", "B", "knight", 10, 22, 270,
+                                                                  items=["helmet", "long_weapon"]), stage="ranged")
+    order = {"stage": "ranged", "inspects": [{"w": "a1", "target": "b1"}]}
+    assert check.ranged_problems(s, "A", order) == []
+    ctx, waiting = run(s, Inputs(2), lambda ctx: resolve.ranged(ctx, "A", order, OPTIONS))
+    assert waiting is None
+    (d,) = [d for d in ctx.drafts if d.type == "warband.inspected"]
+    assert d.payload["equipment"] == ["helmet", "long_weapon"] and d.visible == ("A",)
+    night = replace(s, turn=5)
+    assert check.inspect_problems(night, "A", order["inspects"][0]) == [
+        "§4.3.1: a1 looks closely only within 5 cm with line of sight; b1 is 9.5 cm away (A-50)"]

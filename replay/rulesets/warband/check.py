@@ -427,6 +427,8 @@ def ranged_problems(state: State, side: str, order: dict[str, Any]) -> list[str]
 
     for cap in order.get("captures", []):
         problems += capture_problems(state, side, cap)
+    for item in order.get("inspects", []):
+        problems += inspect_problems(state, side, item)
     for rotation in order.get("rotations", []):
         problems += rotation_problems(state, side, rotation)
     for gun in order.get("guns", []) if not order.get("rotations") else []:
@@ -440,6 +442,23 @@ def ranged_problems(state: State, side: str, order: dict[str, Any]) -> list[str]
         problems += cast_problems(state, side, c, done)
         if isinstance(wid, str):
             attempted[wid] = (*done, str(c.get("spell")))
+    return problems
+
+
+def inspect_problems(state: State, side: str, item: Any) -> list[str]:
+    """A-50: a close look at a warrior within 15 cm by day, 5 at night, with line of sight."""
+    if not isinstance(item, dict) or not all(isinstance(item.get(k), str) and state.has(item[k])
+                                             for k in ("w", "target")):
+        return ['§4.3.1: an inspection is {"w": warrior, "target": warrior}']
+    w, t = state.warrior(item["w"]), state.warrior(item["target"])
+    problems = []
+    if w.side != side or not w.active:
+        problems.append(f"§4.3.1: {w.id} is not {side}'s warrior in play")
+    limit = derive.inspect_range(state.night())
+    g = space.gap(w, t)
+    if g > limit + geo.EPS or not space.los(state, w, t):
+        problems.append(f"§4.3.1: {w.id} looks closely only within {limit:g} cm with line of sight; {t.id} is "
+                        f"{g:.1f} cm away (A-50)")
     return problems
 
 

@@ -339,6 +339,16 @@ class Sabotage(Resolution):
     destroyed: bool
 
 
+class Inspected(Resolution):
+    type: ClassVar[str] = "warband.inspected"
+    warrior: str
+    side: str
+    target: str
+    gap: float
+    equipment: list[str]
+    """What the inspecting side learns (its players only see this event, A-50)."""
+
+
 class GunShot(Resolution):
     type: ClassVar[str] = "warband.gun_shot"
     shooter: str
@@ -514,7 +524,7 @@ EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
     Weather, DayNight, Deployed, DraftOrder, DraftPick, Equipped, DraftEnded,
     TurnOrder, StageStarted, MoveRolled, Moved, Stayed, Jump, Fell,
     Dismounted, Remounted, MountRan, MountStop, Untied, WeaponSwapped, Talk, Shot, Cast,
-    GunHit, GunRotated, GunFired, GunMoved, GunCaptured, SabotageDeclared, Sabotage, GunShot,
+    GunHit, GunRotated, GunFired, GunMoved, GunCaptured, SabotageDeclared, Sabotage, GunShot, Inspected,
     Charge, Pivot,
     Participants, Initiative, Dedicated, Attacks, Wound, FightResolved, FightCancelled, Durability, EngagementEnded,
     TurnEnded,

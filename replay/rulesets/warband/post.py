@@ -7,7 +7,7 @@ from typing import Any
 from eventlog.envelope import Event
 from replay.render.text import Doc, b, tr
 from replay.ruleset import TurnView
-from replay.rulesets.warband import derive, words
+from replay.rulesets.warband import data, derive, words
 from replay.rulesets.warband import events as ev
 from replay.rulesets.warband.model import State
 
@@ -87,6 +87,8 @@ def order_text(p: dict[str, Any], lang: str) -> str:
         parts.append(f"{sh['w']} {tr(lang, 'стреляет в', 'shoots')} {sh['target']}")
     for c in p.get("casts", []):
         parts.append(f"{c['w']} {tr(lang, 'колдует', 'casts')} {c['spell']} {tr(lang, 'на', 'on')} {c['target']}")
+    for i in p.get("inspects", []):
+        parts.append(f"{i['w']} {tr(lang, 'рассматривает', 'inspects')} {i['target']}")
     for f in p.get("fights", []):
         bits = []
         if f.get("attackers"):
@@ -246,6 +248,10 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                 + ((" — рана" + (", выбывает" if e.removed else "")) if e.wounded else "")]
     if isinstance(e, ev.Untied):
         return [f"{e.warrior} отвязывает {e.mount} ({e.owner_side}); она побежит с хода {e.runs_turn}"]
+    if isinstance(e, ev.Inspected):
+        return [f"{e.warrior} внимательно рассматривает {e.target}: "
+                + (", ".join(words.item(k, "ru") if k in data.item_kinds() else k for k in e.equipment)
+                   or "снаряжения нет")]
     if isinstance(e, ev.WeaponSwapped):
         return [f"{e.warrior} меняет {words.item(e.before, 'ru')} на {words.item(e.to, 'ru')}"]
     if isinstance(e, ev.Dedicated):

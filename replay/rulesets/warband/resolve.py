@@ -306,6 +306,22 @@ def ranged(ctx: Context, side: str, order: dict[str, Any], options: WarbandOptio
         shoot(ctx, sh["w"], sh["target"], options)
     for c in order.get("casts", []):
         magic.cast(ctx, c)
+    for item in order.get("inspects", []):
+        inspect(ctx, side, item)
+
+
+def inspect(ctx: Context, side: str, item: dict[str, Any]) -> None:
+    """A-50: the target's equipment, shown to the inspecting side only."""
+    problems = check.inspect_problems(ctx.state, side, item)
+    if problems:
+        raise MissingInput(f"turn {ctx.turn}: {item.get('w')}'s inspection: " + "; ".join(problems))
+    w, t = ctx.state.warrior(item["w"]), ctx.state.warrior(item["target"])
+    kit = [i.kind for i in t.items()] + ([t.mount] if t.mount else [])
+    ctx.emit(_draft(ev.Inspected(warrior=w.id, side=side, target=t.id, gap=round(space.gap(w, t), 4),
+                                 equipment=kit, rule="§4.3.1", defaults=["A-50"],
+                                 why=[f"{w.id} looks closely at {t.id} ({space.gap(w, t):.1f} cm): "
+                                      + (", ".join(kit) or "no equipment")]),
+                    visible=(side,)))
 
 
 def cluster(state: State, start: str) -> list[str]:
