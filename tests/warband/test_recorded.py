@@ -68,3 +68,21 @@ def test_the_recorded_ruling_game_reports_the_gm_s_turn_beside_what_the_rules_co
     assert not report.clean
     assert [f.kind for f in report.findings] == ["ruling", "differs"]
     assert driver.fold(game).warrior("a2").pos == (12.0, 22.0)
+
+
+def test_a_save_rolled_for_a_wound_that_was_not_allocated_is_refused_naming_the_rule(tmp_path):
+    from eventlog.envelope import Draft
+    from replay.play import point
+    from replay.ruleset import get
+
+    lines = HAND.read_text(encoding="utf-8").splitlines()
+    upto = next(n for n, line in enumerate(lines) if '"save_armour"' in line)
+    with Store.open(tmp_path / "h.duckdb") as store:
+        game_id = next(iter(import_text(store, "\n".join(lines[:upto]) + "\n", source="head")))
+        here = point(driver.load(store, game_id))
+    key = {"fight": "1.1", "step": "A", "pool": "infantryman", "hit": 1}
+    roll = {"dice": "1d6", "purpose": "save_armour", "result": [4], "total": 4, "source": "forum", **key}
+    rs = get("warband@1")
+    refused = rs.check(here, Draft("roll", {**roll, "warrior": "c1"}, 1, "C"), rs.options())
+    assert len(refused) == 1 and refused[0].startswith("§4.6, §4.4.8: no wound of c1 waits for C's armour save")
+    assert rs.check(here, Draft("roll", {**roll, "warrior": "b1"}, 1, "B"), rs.options()) == []

@@ -474,3 +474,10 @@ def test_a50_a_close_look_within_15_cm_shows_the_target_s_kit_to_the_inspecting_
     night = replace(s, turn=5)
     assert check.inspect_problems(night, "A", order["inspects"][0]) == [
         "§4.3.1: a1 looks closely only within 5 cm with line of sight; b1 is 9.5 cm away (A-50)"]
+
+
+def test_the_melee_stage_opens_with_who_is_at_what_distance_from_the_enemies():
+    s = state(warrior("a1", "A", "infantryman", 10, 10), warrior("b1", "B", "infantryman", 10, 20, 270),
+              warrior("b2", "B", "infantryman", 10, 40, 270), stage="melee")
+    # a1: reach 2 + charge 15 = 17 cm; b1 is 7.5 cm away edge to edge, b2 27.5
+    assert resolve.melee_gaps(s, "A") == [("a1", "b1", 7.5)]

@@ -51,6 +51,12 @@ def roll_problems(point: Point, actor: str | None, p: dict[str, Any]) -> list[st
         return [f"§5.4: a {purpose} roll names its {', '.join(missing)}"
                 + (f" (the game waits for {open_[0]}: paste the roll without its purpose to answer it)"
                    if open_ else "")]
+    if str(purpose).startswith("save_"):
+        key = {k: v for k, v in p.items() if k not in ("dice", "purpose", "result", "total", "source")}
+        if not _asked(point, "roll", actor, str(purpose), key):
+            kind = str(purpose).removeprefix("save_").replace("_", " ")
+            return [f"§4.6, §4.4.8: no wound of {p.get('warrior')} waits for {actor or 'the GM'}'s {kind} save "
+                    f"{ {k: v for k, v in key.items() if k != 'warrior'} or ''} now (it waits for: {_waiting(point)})"]
     return []
 
 

@@ -110,6 +110,8 @@ class StageStarted(Resolution):
     stage: Literal["movement", "ranged", "melee"]
     side: str
     night: bool
+    gaps: list[tuple[str, str, float]] = []
+    """Melee: the side's warriors and the enemies within its reach plus its charge, with the gap in cm (L190)."""
 
 
 class MoveRolled(Resolution):

@@ -118,11 +118,15 @@ def narrate(event: Event, lang: str) -> list[str]:
     """The event in words, from its payload's numbers (never recomputed)."""
     e = ev.read(event.type, event.payload)
     if lang != "ru":
-        return list(e.why) if not isinstance(e, ev.StageStarted | ev.GunHit) else []
+        if isinstance(e, ev.StageStarted):
+            return list(e.why[1:])
+        return list(e.why) if not isinstance(e, ev.GunHit) else []
     return _ru(e)
 
 
 def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per event type
+    if isinstance(e, ev.StageStarted):
+        return ["Расстояния до врагов: " + ", ".join(f"{a}–{b} {g:g} см" for a, b, g in e.gaps)] if e.gaps else []
     if isinstance(e, ev.Weather):
         return [f"Погода: {words.weather(e.weather, 'ru')} (механических эффектов нет, A-20)"]
     if isinstance(e, ev.DayNight):

@@ -36,10 +36,12 @@ def resolve(state: State, turn: int, ctx: Context, options: WarbandOptions) -> N
     for stage in STAGES:
         for side in ctx.state.order():
             ctx.set_phase(f"{stage}:{side}")
-            ctx.emit(_draft(ev.StageStarted(stage=stage, side=side, night=ctx.state.night(),
+            gaps = melee_gaps(ctx.state, side) if stage == "melee" else []
+            ctx.emit(_draft(ev.StageStarted(stage=stage, side=side, night=ctx.state.night(), gaps=gaps,
                                             why=[f"turn {turn}, {stage} stage of {side}"
-                                                 f" ({'night' if ctx.state.night() else 'day'})"],
-                                            rule="§4.1", defaults=["A-15"])))
+                                                 f" ({'night' if ctx.state.night() else 'day'})"]
+                                            + ([", ".join(f"{a}–{b} {g:g} cm" for a, b, g in gaps)] if gaps else []),
+                                            rule="§4.1" + (", §4.4" if gaps else ""), defaults=["A-15"])))
             if stage == "movement":
                 mounts.runaways(ctx, side, options)  # before the side's orders: they are written knowing the run
             order = stage_order(ctx, side, stage)
@@ -57,6 +59,21 @@ def resolve(state: State, turn: int, ctx: Context, options: WarbandOptions) -> N
     if end == "end":
         ctx.emit(_draft(ev.GameEnded(reason="the GM ends the game", rule="§3.5", defaults=["A-21"],
                                      why=[f"the GM ends the game after turn {turn}"])))
+
+
+def melee_gaps(state: State, side: str) -> list[tuple[str, str, float]]:
+    """§4.4 (L190): "who is at what distance from the enemies": each of the side's warriors and every enemy within
+    its reach plus its charge (its МДД), edge to edge."""
+    out = []
+    for w in state.warriors:
+        if w.side != side or not w.active or not w.deployed:
+            continue
+        for e in state.warriors:
+            if e.side != side and e.active and e.deployed:
+                g = space.gap(w, e)
+                if g <= derive.reach(w) + derive.charge_max(w) + geo.EPS:
+                    out.append((w.id, e.id, round(g, 2)))
+    return out
 
 
 def engagement_cleanup(ctx: Context, options: WarbandOptions) -> None:
