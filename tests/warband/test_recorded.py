@@ -86,3 +86,12 @@ def test_a_save_rolled_for_a_wound_that_was_not_allocated_is_refused_naming_the_
     refused = rs.check(here, Draft("roll", {**roll, "warrior": "c1"}, 1, "C"), rs.options())
     assert len(refused) == 1 and refused[0].startswith("§4.6, §4.4.8: no wound of c1 waits for C's armour save")
     assert rs.check(here, Draft("roll", {**roll, "warrior": "b1"}, 1, "B"), rs.options()) == []
+
+
+def test_the_post_of_a_turn_the_gm_resolved_by_hand_says_so_with_the_gm_s_note(tmp_path):
+    from replay.render.text import render
+
+    game = imported(tmp_path, ROOT / "fixtures" / "warband" / "hand" / "ruling.jsonl")
+    text = render(game.ruleset.post(driver.turn_view(game, 2), "ru"), "bbcode")
+    assert "[b]Решение ведущего (ход разрешён вручную)[/b]: the GM resolves turn 2 by hand" in text
+    assert "a2 проходит 8.0 см из 13 до (12, 22)" in text

@@ -30,6 +30,14 @@ def post(view: TurnView, lang: str) -> Doc:
     if orders:
         doc.p(b(tr(lang, "Приказы", "Orders")))
         doc.ul([f"{e.actor}: {order_text(e.payload, lang)}" for e in orders])
+    for r in view.rulings:
+        what = r.payload.get("override") or r.payload.get("request")
+        head = tr(lang, "Решение ведущего", "GM ruling")
+        if isinstance(what, dict) and what.get("name"):
+            head += f" ({what['name']}: {r.payload.get('value')!r})"
+        elif r.payload.get("events"):
+            head += tr(lang, " (ход разрешён вручную)", " (the turn resolved by hand)")
+        doc.p(b(head), f": {r.payload['note']}" if r.payload.get("note") else "")
     phase, lines = None, []
 
     def flush() -> None:  # a stage where nothing happened gets no heading
