@@ -212,7 +212,7 @@ def frame(view: FrameView) -> str:
     legend_h = S.legend(svgwrite.Drawing(), items, (0, 0), width=WIDTH - 32)
     box_y = top + table_h + 28
     legend_y = box_y + (18 + 18 * len(text) + 12 if text else 0)
-    height = int(legend_y + legend_h + 12)
+    height = int(legend_y + legend_h + 12 + 26)  # room for the core's provisional mark under the legend
     dwg = S.new_drawing(WIDTH, height, title=sc.title, caption=sc.caption, last_hash=view.last_hash,
                         desc_text=sc.desc)
 
@@ -307,9 +307,10 @@ def draw_base(dwg, base: Base, scale: float, px) -> None:
         dwg.add(dwg.circle(c, r=r - 2.5, fill="none", stroke=S.PAPER, stroke_width=1.2))
     import math
 
-    fx = c[0] + math.cos(math.radians(base.facing)) * (r + 4)
-    fy = c[1] - math.sin(math.radians(base.facing)) * (r + 4)
-    dwg.add(dwg.line(c, (round(fx, 2), round(fy, 2)), stroke=S.INK, stroke_width=2))
+    ux, uy = math.cos(math.radians(base.facing)), -math.sin(math.radians(base.facing))
+    inner = (round(c[0] + ux * max(r - 3, r * 0.55), 2), round(c[1] + uy * max(r - 3, r * 0.55), 2))
+    outer = (round(c[0] + ux * (r + 4), 2), round(c[1] + uy * (r + 4), 2))
+    dwg.add(dwg.line(inner, outer, stroke=S.INK, stroke_width=2))  # the facing, clear of the type letter
     S.label(dwg, dwg, base.letter, (c[0], c[1] + 4), size=max(8, min(12, r)), bold=True, anchor="middle",
             fill=S.PAPER)
     tag = base.id + (f" {base.wounds}/{base.health}" if base.wounds or base.health > 1 else "")
