@@ -87,3 +87,9 @@ def test_scn2_the_gm_may_rule_the_fall_height_c33():
     assert waiting is None
     (f,) = of_type(ctx, "warband.fell")
     assert (f["height"], f["wounds"], f["modifiers"]) == (12, 0, {"mdd": -2, "initiative": -1})
+
+
+@pytest.mark.parametrize(("h", "formula", "literal"), [(30, 2, 2), (32, 3, 3), (36, 3, 2), (40, 3, 3), (20, 2, 2)])
+def test_a42_fall_mode_literal_keeps_the_rulebook_s_two_turns_between_32_and_40_cm(h, formula, literal):
+    assert falls.fall(h).turns == formula and falls.fall(h, "literal").turns == literal
+    assert falls.fall(h, "literal").modifiers == falls.fall(h).modifiers

@@ -299,3 +299,26 @@ def test_txt_a_charge_that_climbs_a_wall_with_the_enemy_at_it_costs_an_attack_an
     base = s.warrior("a1")
     assert derive.attacks(a1) == derive.attacks(base) - 1 and derive.initiative(a1) == derive.initiative(base) - lost
     assert a1.z == 4
+
+
+def test_a88_durability_modes_all_participants_and_literal_l236():
+    from eventlog.envelope import Draft
+    from replay.rulesets.warband import durability
+
+    parts = Draft("warband.participants", {
+        "fight": "2.1", "initiator": "A", "sides": {"A": ["a1"], "B": ["b1", "b2"]}, "second_rank": [],
+        "kind": "fight", "targets": {}, "why": ["-"], "rule": "-"})
+    attacks = Draft("warband.attacks", {"fight": "2.1", "step": "B", "side": "B", "pools": [
+        {"warrior": "b1", "vs": "infantryman", "attacks": 1, "tn": 4, "dice": [1], "hits": 0}], "why": ["-"],
+        "rule": "-"})
+    drafts = [parts, attacks]
+    short = state(warrior("a1", "A", "infantryman", 20, 10, 90, items=["helmet"]),
+                  warrior("b1", "B", "infantryman", 18.7, 15, 270, items=["helmet"]),
+                  warrior("b2", "B", "infantryman", 21.3, 15, 270, items=["helmet"]))
+    assert sorted(durability.due(short, drafts)) == ["a1"]  # short against short: A was attacked
+    assert sorted(durability.due(short, drafts, "all_participants")) == ["a1", "b1", "b2"]
+    assert durability.due(short, drafts, "literal_L236") == {}
+    one_long = long_fight_state([["helmet"], ["helmet"]])  # a long weapon on one side only: nobody by default
+    assert durability.due(one_long, drafts) == {} and durability.due(one_long, drafts, "literal_L236") == {}
+    both = long_fight_state([["long_weapon", "helmet"], ["helmet"]])
+    assert sorted(durability.due(both, drafts)) == sorted(durability.due(both, drafts, "literal_L236")) == ["a1", "b1"]

@@ -10,8 +10,10 @@ from replay.rulesets.warband import events as ev
 from replay.rulesets.warband.model import State
 
 
-def due(state: State, drafts: list[Draft]) -> dict[str, list[str]]:
-    """Warrior → the fights that make it due (§10 C9: participants frozen at declaration, every attack rolled)."""
+def due(state: State, drafts: list[Draft], mode: str = "default") -> dict[str, list[str]]:
+    """Warrior → the fights that make it due (§10 C9: participants frozen at declaration, every attack rolled).
+    A-88 modes: `default` (§4.4.13), `all_participants` (everyone in a fight, long weapons ignored), `literal_L236`
+    (only long-weapon holders, and only where both sides have long weapons)."""
     fights: dict[str, ev.Participants] = {}
     attacked: dict[str, set[str]] = {}
     for d in drafts:
@@ -31,16 +33,16 @@ def due(state: State, drafts: list[Draft]) -> dict[str, list[str]]:
         for side, ids in p.sides.items():
             for wid in ids:
                 w = state.warrior(wid)
-                plain = not long_sides and side in attacked.get(fid, set())
+                plain = not long_sides and side in attacked.get(fid, set()) and mode == "default"
                 both_long = side in long_sides and len(long_sides) > 1 and derive.has_long_weapon(w)
-                if w.active and (plain or both_long):
+                if w.active and (plain or both_long or mode == "all_participants"):
                     out.setdefault(wid, []).append(fid)
     return out
 
 
-def end_of_melee(ctx: Context) -> None:
+def end_of_melee(ctx: Context, mode: str = "default") -> None:
     """Each due warrior loses 1 point on one protective item, once per stage (L236, L252)."""
-    for wid, fights in due(ctx.state, ctx.drafts).items():
+    for wid, fights in due(ctx.state, ctx.drafts, mode).items():
         w = ctx.state.warrior(wid)
         items = [(n, i) for n, i in enumerate(w.equipment) if data.item(i.kind)["category"] == "protective"
                  and i.durability is not None and not i.broken]
@@ -60,7 +62,9 @@ def end_of_melee(ctx: Context) -> None:
         after = (item.durability or 0) - data.const("melee_durability_loss_per_stage")
         ctx.emit(Draft("warband.durability", ev.Durability(
             warrior=wid, item=kind, index=n, before=item.durability or 0, after=after, broken=after <= 0,
-            fights=fights, rule="§4.4.13", defaults=["A-88", "A-89"],
-            why=[f"{wid} (fights {', '.join(fights)}): {kind} {item.durability}/{item.durability_max} → "
+            fights=fights, rule="§4.4.13", defaults=["A-88", "A-89"] if mode == "default" else ["A-89"],
+            why=[f"{wid} (fights {', '.join(fights)}"
+                 + ("" if mode == "default" else f"; house rule durability_mode = {mode}")
+                 + f"): {kind} {item.durability}/{item.durability_max} → "
                  f"{after}/{item.durability_max}" + (", broken" if after <= 0 else "")
                  + (" (the only damaged item)" if how == "forced" and damaged else "")]).model_dump(mode="json")))

@@ -27,9 +27,10 @@ class Fall:
     durability: int
 
 
-def fall(h: float) -> Fall:
+def fall(h: float, mode: str = "formula") -> Fall:
     """§4.2.5: L = ceil(h/8) − 1; МДД −2L, initiative −L, attack strength −2(L−1), attacks −(L−2); for
-    1 + floor(h/16) turns; wounds 1 + floor((h − 24)/16) above 24 cm; every item −(L−2) durability."""
+    1 + floor(h/16) turns (A-42 `literal`: the rulebook's "на 2 хода" for a fall between 32 and 40 cm); wounds
+    1 + floor((h − 24)/16) above 24 cm; every item −(L−2) durability."""
     if h <= 8 + geo.EPS:
         return Fall(0, {}, 0, 0, 0)
     level = math.ceil(h / 8 - 1e-9) - 1
@@ -37,7 +38,10 @@ def fall(h: float) -> Fall:
             "attacks": -max(0, level - 2)}
     mods = {k: v for k, v in mods.items() if v}
     wounds = 0 if h <= 24 + geo.EPS else 1 + math.floor((h - 24) / 16 + 1e-9)
-    return Fall(level, mods, 1 + math.floor(h / 16 + 1e-9), wounds, max(0, level - 2))
+    turns = 1 + math.floor(h / 16 + 1e-9)
+    if mode == "literal" and 32 + geo.EPS < h < 40 - geo.EPS:
+        turns = 2
+    return Fall(level, mods, turns, wounds, max(0, level - 2))
 
 
 def jump_problems(state: State, w: Warrior, mv: dict[str, Any], options: WarbandOptions) -> list[str]:
@@ -91,12 +95,12 @@ def jump(ctx: Context, side: str, w: Warrior, mv: dict[str, Any], options: Warba
     ctx.emit(_draft(ev.Jump(**base, die=die, allowance=allowance, success=False, end=[round(end[0], 4),
                                                                                       round(end[1], 4)],
                             z=z_end, facing=facing, fall_height=h, why=why)))
-    falling(ctx, ctx.state.warrior(w.id), h)
+    falling(ctx, ctx.state.warrior(w.id), h, options.fall_mode)
 
 
-def falling(ctx: Context, w: Warrior, h: float) -> None:
+def falling(ctx: Context, w: Warrior, h: float, mode: str = "formula") -> None:
     """§4.2.5 (A-44): each wound saved by the armour save; then every item loses durability; then the effect."""
-    f = fall(h)
+    f = fall(h, mode)
     made_all: list[list[dict[str, Any]]] = []
     wounds = 0
     removed = False
@@ -111,7 +115,8 @@ def falling(ctx: Context, w: Warrior, h: float) -> None:
     until = ctx.turn + f.turns - 1
     why = [f"fall {h:g} cm: level {f.level}; " + (", ".join(f"{k} {v:+d}" for k, v in f.modifiers.items()) or
                                                   "no effect")
-           + (f" until the end of turn {until}" if f.turns else "")]
+           + (f" until the end of turn {until}" if f.turns else "")
+           + ("" if mode == "formula" else " (house rule fall_mode = literal)")]
     if f.wounds:
         why.append(f"{f.wounds} wound(s): " + "; ".join(save_text(m) for m in made_all)
                    + f" → {wounds} taken" + (", removed" if removed else ""))
@@ -119,7 +124,8 @@ def falling(ctx: Context, w: Warrior, h: float) -> None:
         why.append(f"every item −{f.durability} durability")
     ctx.emit(_draft(ev.Fell(warrior=w.id, height=h, level=f.level, modifiers=f.modifiers, until=until,
                             wounds=wounds, removed=removed, saves=[s for m in made_all for s in m],
-                            durability=f.durability, rule="§4.2.5", defaults=["A-41", "A-42", "A-43", "A-44"],
+                            durability=f.durability, rule="§4.2.5",
+                            defaults=[d for d in ("A-41", "A-42", "A-43", "A-44") if mode == "formula" or d != "A-42"],
                             why=why)))
 
 

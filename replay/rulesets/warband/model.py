@@ -29,9 +29,13 @@ class WarbandOptions(Options):
     step_cm: float = 1.0
     turn_order_winner_chooses: bool = False
     """A-16: the winner of the turn-order roll picks its place in the order (C31); off: it goes first."""
+    fall_mode: Literal["formula", "literal"] = "formula"
+    """A-42: how long a fall's penalties last: 1 + floor(h/16) turns, or the rulebook's lines (32–40 cm: 2)."""
+    durability_mode: Literal["default", "all_participants", "literal_L236"] = "default"
+    """A-88: who loses a durability point after the melee stage (§4.4.13)."""
 
 
-OPTION_DEFAULTS = {"turn_order_winner_chooses": "A-16",
+OPTION_DEFAULTS = {"turn_order_winner_chooses": "A-16", "fall_mode": "A-42", "durability_mode": "A-88",
                    "rough_k_mode": "A-23", "front_arc_half_angle_deg": "A-04", "second_rank_cone_deg": "A-05",
                    "casualties_strike_back": "A-81", "pass_through_friends": "A-12", "step_cm": "A-39"}
 

@@ -50,7 +50,7 @@ def resolve(state: State, turn: int, ctx: Context, options: WarbandOptions) -> N
             engagement_cleanup(ctx, options)
         guns.sabotage_tick(ctx, stage)
     ctx.set_phase("end")
-    durability.end_of_melee(ctx)
+    durability.end_of_melee(ctx, options.durability_mode)
     end, _ = ctx.ask("game_end", actor=None, options=["continue", "end"], default="continue", applies=True,
                      what="C30: does the GM end the game after this turn")
     night = ctx.state.clock.is_night(turn + 1)
