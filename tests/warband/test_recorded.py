@@ -95,3 +95,22 @@ def test_the_post_of_a_turn_the_gm_resolved_by_hand_says_so_with_the_gm_s_note(t
     text = render(game.ruleset.post(driver.turn_view(game, 2), "ru"), "bbcode")
     assert "[b]Решение ведущего (ход разрешён вручную)[/b]: the GM resolves turn 2 by hand" in text
     assert "a2 проходит 8.0 см из 13 до (12, 22)" in text
+
+
+def test_the_hand_written_siege_imports_audits_clean_with_its_jump_fall_gun_burst_and_climb(tmp_path):
+    game = imported(tmp_path, ROOT / "fixtures" / "warband" / "hand" / "siege.jsonl")
+    assert audit.audit(game).clean
+    by_type: dict[str, list[dict]] = {}
+    for e in game.events:
+        by_type.setdefault(e.type, []).append(e.payload)
+    (jump,) = by_type["warband.jump"]
+    assert (jump["success"], jump["fall_height"]) == (False, 10)
+    (fell,) = by_type["warband.fell"]
+    assert (fell["level"], fell["modifiers"]) == (1, {"mdd": -2, "initiative": -1})
+    (gun,) = by_type["warband.gun_fired"]
+    assert (gun["burst_die"], gun["fired"], gun["destroyed"]) == (5, True, True)
+    assert [i["bare"] for i in gun["impacts"]] == [True]
+    assert by_type["warband.fight_resolved"][0]["disengage"] == "roll"
+    final = driver.fold(game)
+    assert final.status == "ended" and final.warrior("a1").z == 10 and final.gun("g1").status == "destroyed"
+    assert [w.id for w in final.warriors if w.status == "removed"] == ["b1", "b2"]

@@ -165,7 +165,7 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
         return [f"{e.warrior}: бросок на движение {e.die}, МДД {e.m:g} − {e.k}×(6 − {e.die}) = {e.allowance:g} см"]
     if isinstance(e, ev.Moved):
         return [f"{e.warrior} проходит {e.length:.1f} см из {e.allowance:g} до ({e.path[-1][0]:g}, {e.path[-1][1]:g}),"
-                f" лицом {e.facing:g}°"]
+                f" лицом {e.facing:g}°" + (f", на высоте {e.z:g} см" if e.z else "")]
     if isinstance(e, ev.Jump):
         return [f"{e.warrior} прыгает на {e.distance:.1f} см (МДД {e.mdd:g})"
                 + (f", бросок {e.die}: {e.allowance:g} см" if e.die is not None else ", без броска")
