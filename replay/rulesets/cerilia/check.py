@@ -32,7 +32,11 @@ def check_draft(ruleset: Ruleset, point: Point | None, start: Battle, inputs: Tu
     if after and after != before.error:
         return after.split("; ")
     if draft.type == "order" and not used and draft.payload.get("step") != "any":
-        return [f"§4.1: the game does not ask for your {draft.payload.get('step')} post now"
+        step = str(draft.payload.get("step"))
+        why = {"B_": " (§4.4: no stack of yours can shoot and no character can cast now; an engaged shooter "
+                     "without its first shot, C10, fights in melee)",
+               "C_": " (§4.5.3: no stack of yours may retreat voluntarily now)"}.get(step[:2], "")
+        return [f"§4.1: the game does not ask for your {step} post now{why}"
                 + (f" (it waits for: {'; '.join(r.text() for r in waits)})" if waits else "")]
     return []
 

@@ -51,6 +51,7 @@ def _round(s: Battle, e: ev.RoundStarted) -> None:
     s.setup_done = True
     s.entries = []
     s.charges = []
+    s.declared = []
     for u in s.units.values():
         u.mp = u.mp_max
         u.cast_this_round = False
@@ -123,6 +124,8 @@ def _melee(s: Battle, e: ev.MeleeDeclared) -> None:
     st.melee_target = e.target
     st.engaged_since = s.round
     st.engaged_this_round = target.engaged_this_round = True
+    st.hidden = False  # §5.7.3: declaring melee reveals
+    s.declared.append([e.stack, e.target])
 
 
 def _charge(s: Battle, e: ev.ChargeDeclared) -> None:
@@ -144,6 +147,7 @@ def _target(s: Battle, e: ev.TargetChosen) -> None:
 
 def _attack(s: Battle, e: ev.Attack) -> None:
     st = s.stacks[e.attacker]
+    st.hidden = False  # §5.7.3: attacking reveals
     if e.kind != "friendly":
         st.attack_used = {"stationary": "STATIONARY_RANGED", "mobile": "MOBILE_RANGED", "charge": "CHARGE",
                           "melee": "MELEE"}[e.kind]

@@ -140,6 +140,8 @@ class Battle:
     entries: list[list[Any]] = field(default_factory=list)
     """[stack, sector, step] entries into enemy-held sectors this round (§5.2.2)."""
     charges: list[dict[str, Any]] = field(default_factory=list)
+    declared: list[list[str]] = field(default_factory=list)
+    """[stack, target] melee declarations made this round (C10: who engaged whom)."""
     join_counter: int = 0
     outcome: dict[str, Any] | None = None
     setup_done: bool = False

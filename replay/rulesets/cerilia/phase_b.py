@@ -198,10 +198,10 @@ def shots(ctx: Context, orders: dict[str, list[dict[str, Any]]], kind: str, opti
                 continue
             eligible = dv.stationary_eligible if kind == "stationary" else dv.mobile_eligible
             if not eligible(ctx.state, st):
-                if kind == "mobile" and not dv.stationary_eligible(ctx.state, st):
+                if kind == "stationary" and not st.routed and not dv.mobile_eligible(ctx.state, st):
                     emit(ctx, "order_void", {"stack": st.id, "verb": "shoot", "reason": "not_eligible"},
-                         rule="§4.4.2 item 3", why=f"{st.id} can neither shoot stationary nor mobile: the shot is void"
-                                                   " (an engaged shooter uses melee)")
+                         rule="§4.4.2 item 3, C10", why=f"{st.id} can neither shoot stationary nor mobile: the shot "
+                                                        "is void (an engaged shooter uses melee)")
                 continue
             if st.routed:
                 emit(ctx, "order_void", {"stack": st.id, "verb": "shoot", "reason": "routed"},

@@ -1,0 +1,49 @@
+"""Rules widened after the first slice: C10's first shot, hidden stacks revealed by acting and found by Scouts
+(§5.7.3), a charge's new target (CP-20), the DM's end of the battle (CP-18) and overrides (CP-25), and the "nobody
+moved" 1d10 rule (§5.8, spec §9 S6)."""
+
+from __future__ import annotations
+
+from eventlog.envelope import Draft
+from replay.rulesets.cerilia.check import check_draft
+from replay.rulesets.cerilia.model import CeriliaOptions
+from tests.cerilia.kit import RULES, Log, at, battle, of_type, resolve, troop
+
+
+def c10(enemy_declares: bool):
+    s = battle(5)
+    troop(s, "D-Arc-1", "C3-1", "B")
+    troop(s, "A-In-1", "C2-1", "Sw")
+    a1 = [{"verb": "move", "actor": "A-In-1", "path": ["C2", "C3"]}]
+    a3 = []
+    if enemy_declares:
+        a1.append({"verb": "declare_melee", "actor": "A-In-1", "target": "D-Arc-1"})
+    else:
+        a3.append({"verb": "declare_melee", "actor": "D-Arc-1", "target": "A-In-1"})
+    log = (Log(5).order("A", "A1", *a1).order("D", "A3", *a3)
+           .order("D", "B_D", {"verb": "shoot", "actor": "D-Arc-1", "target": "A-In-1"})
+           .d9("D", "D-Arc-1", 3).d9("A", "A-In-1", 3).order("D", "C_D"))
+    return s, log
+
+
+def test_c10_an_archer_that_declared_the_melee_itself_has_no_first_shot():
+    s, log = c10(enemy_declares=False)
+    stop = resolve(s, log)
+    assert stop.error is None and stop.requests == ()
+    assert [e.payload["step"] for e in stop.unused] == ["B_D"]  # no Phase B post is asked of D
+    shot = log.events[2]
+    problems = check_draft(RULES, None, s, Log(5).order("A", "A1", *log.events[0].payload["lines"])
+                           .order("D", "A3", *log.events[1].payload["lines"]).inputs(),
+                           Draft("order", shot.payload, None, "bob"), CeriliaOptions())
+    assert problems and "does not ask for your B_D post" in problems[0] and "C10" in problems[0]
+    kinds = sorted((a["attacker"], a["kind"]) for a in of_type(stop, "attack"))
+    assert kinds == [("A-In-1", "melee"), ("D-Arc-1", "melee")]
+
+
+def test_c10_the_archer_engaged_by_the_enemy_keeps_it():
+    s, log = c10(enemy_declares=True)
+    stop = resolve(s, log)
+    assert stop.error is None
+    kinds = sorted((a["attacker"], a["kind"]) for a in of_type(stop, "attack"))
+    assert kinds == [("A-In-1", "melee"), ("D-Arc-1", "stationary")]
+    assert at(stop, "D-Arc-1") == "C3-1"
