@@ -47,3 +47,46 @@ def test_c10_the_archer_engaged_by_the_enemy_keeps_it():
     kinds = sorted((a["attacker"], a["kind"]) for a in of_type(stop, "attack"))
     assert kinds == [("A-In-1", "melee"), ("D-Arc-1", "stationary")]
     assert at(stop, "D-Arc-1") == "C3-1"
+
+
+def cp20():
+    s = battle(2)
+    troop(s, "A-Kn-1", "C1-1", "B")
+    troop(s, "D-In-1", "C3-1", "B")
+    troop(s, "D-Pe-1", "C3-2", "Sw")
+    log = (Log(2).order("A", "A1", {"verb": "declare_charge", "actor": "A-Kn-1", "path": ["C1", "C2", "C3"],
+                                    "target": "D-In-1"})
+           .order("D", "A3", {"verb": "move", "actor": "D-In-1", "path": ["C3", "D3"]}))
+    return s, log
+
+
+def test_cp20_a_charger_whose_target_left_is_asked_for_a_new_one_or_cancel():
+    s, log = cp20()
+    stop = resolve(s, log)
+    (request,) = stop.requests
+    assert (request.kind, request.name, request.key_dict, request.options, request.default) == (
+        "choice", "charge_target", {"stack": "A-Kn-1"}, ("D-Pe-1", "cancel"), "cancel")
+    stop = resolve(s, log.choice("A", "charge_target", "A-Kn-1", "D-Pe-1").d9("A", "A-Kn-1", 6))
+    assert stop.error is None and stop.requests == ()
+    (re,) = of_type(stop, "charge_retargeted")
+    assert (re["old"], re["target"], re["how"]) == ("D-In-1", "D-Pe-1", "chosen")
+    (charge,) = of_type(stop, "attack")
+    assert (charge["kind"], charge["target"], charge["diff"], charge["result"]) == ("charge", "D-Pe-1", 3, "D")
+    assert at(stop, "A-Kn-1") == "C3-1" and "D-Pe-1" not in stop.state.stacks
+
+
+def test_cp20_cancelled_the_charger_stays_with_its_mp():
+    s, log = cp20()
+    stop = resolve(s, log.choice("A", "charge_target", "A-Kn-1", "cancel"))
+    assert stop.error is None and stop.requests == ()
+    (void,) = of_type(stop, "order_void")
+    assert (void["stack"], void["reason"]) == ("A-Kn-1", "cancelled") and of_type(stop, "attack") == []
+    assert at(stop, "A-Kn-1") == "C1-1" and stop.state.units["A-Kn-1"].mp == 2
+
+
+def test_cp20_with_no_other_target_the_charge_is_void_without_asking():
+    s, log = cp20()
+    del s.stacks["D-Pe-1"], s.units["D-Pe-1"]
+    troop(s, "D-Pe-1", "E3-1", "Sw")
+    stop = resolve(s, log)
+    assert stop.requests == () and [v["reason"] for v in of_type(stop, "order_void")] == ["revalidation"]

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 STEPS = frozenset({"P0", "A1", "A3", "A3_1", "B_A", "B_D", "C_A", "C_D", "any"})
 ROLLS = {"sign": "1D3", "attack": "D9", "friendly_fire": None, "morale": "1d100"}
 CHOICES = {"melee_target": "CP-05", "rout_move": "CP-11", "fall_back": "CP-10", "rout_flight": "CP-12",
-           "morale_check": "CP-15"}
+           "morale_check": "CP-15", "charge_target": "CP-20"}
 _PROBE_SEQ = 10**12
 
 

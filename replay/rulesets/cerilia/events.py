@@ -104,6 +104,15 @@ class ChargeDeclared(Resolution):
     target: str
 
 
+class ChargeRetargeted(Resolution):
+    """CP-20: the charge's declared target is gone; its owner named another in the same sector."""
+
+    stack: str
+    old: str
+    target: str
+    how: str
+
+
 class OrderVoid(Resolution):
     """An order that became void at resolution time (§5.1.2): no effect, no dice consumed."""
 
@@ -245,6 +254,7 @@ EVENTS: dict[str, type[Resolution]] = {
     "cerilia.melee_declared": MeleeDeclared,
     "cerilia.charge_declared": ChargeDeclared,
     "cerilia.order_void": OrderVoid,
+    "cerilia.charge_retargeted": ChargeRetargeted,
     "cerilia.target_chosen": TargetChosen,
     "cerilia.attack": Attack,
     "cerilia.effect": Effect,

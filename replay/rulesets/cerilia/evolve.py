@@ -137,6 +137,12 @@ def _void(s: Battle, e: ev.OrderVoid) -> None:
         s.charges = [c for c in s.charges if c["stack"] != e.stack]
 
 
+def _recharge(s: Battle, e: ev.ChargeRetargeted) -> None:
+    for c in s.charges:
+        if c["stack"] == e.stack:
+            c["target"] = e.target
+
+
 def _target(s: Battle, e: ev.TargetChosen) -> None:
     st = s.stacks[e.stack]
     st.melee_target = e.target
@@ -299,7 +305,7 @@ _APPLY = {
     "cerilia.fortification_placed": _fort, "cerilia.round_started": _round, "cerilia.deployed": _deployed,
     "cerilia.moved": _moved, "cerilia.joined": _joined, "cerilia.detached": _detached,
     "cerilia.melee_declared": _melee, "cerilia.charge_declared": _charge, "cerilia.target_chosen": _target,
-    "cerilia.order_void": _void,
+    "cerilia.order_void": _void, "cerilia.charge_retargeted": _recharge,
     "cerilia.attack": _attack, "cerilia.effect": _effect, "cerilia.friendly_selected": _friendly,
     "cerilia.destroyed": _destroyed, "cerilia.rout_moved": _rout, "cerilia.fell_back": _fell,
     "cerilia.battle_ended": _ended, "cerilia.rout_fled": _fled, "cerilia.morale_checked": _rallied,

@@ -215,6 +215,31 @@ def shots(ctx: Context, orders: dict[str, list[dict[str, Any]]], kind: str, opti
             shot(ctx, st, target, kind, options)
 
 
+def _new_charge_target(ctx: Context, st: Stack, charge: dict[str, Any], problems: list[str]) -> Stack | None:
+    """CP-20 (AMB-49): the declared target is no longer valid; the owner names another valid enemy stack in the
+    charge's last sector, or cancels (the default shown). A blocked path, or no other target, voids the charge."""
+    state: Battle = ctx.state
+    final = charge["path"][-1]
+    others = [t.id for t in bd.stacks_at(state, final, bd.enemy_of(st.side))
+              if t.id != charge["target"] and not charge_path_problems(state, st, charge["path"], t)]
+    if not others:
+        emit(ctx, "order_void", {"stack": st.id, "verb": "declare_charge", "reason": "revalidation"},
+             rule="§5.4.4 items 1–2, CP-20", defaults=["AMB-49"], why=problems)
+        return None
+    value, how = ctx.ask("charge_target", actor=state.player(st.side), options=[*others, "cancel"],
+                         default="cancel", what=f"{st.id}'s charge: a new target in {final}, or cancel (CP-20)",
+                         stack=st.id)
+    if value == "cancel":
+        emit(ctx, "order_void", {"stack": st.id, "verb": "declare_charge", "reason": "cancelled"},
+             rule="§5.4.4 item 2, CP-20", defaults=["AMB-49"],
+             why=[*problems, f"{st.id}'s owner cancels the charge (no move, MP kept)"])
+        return None
+    emit(ctx, "charge_retargeted", {"stack": st.id, "old": charge["target"], "target": value, "how": how},
+         rule="§5.4.4 item 2, CP-20", defaults=["AMB-49"],
+         why=[*problems, f"{st.id} charges {value} in {final} instead of {charge['target']}"])
+    return ctx.state.stacks[str(value)]
+
+
 def charges(ctx: Context, options: CeriliaOptions) -> None:
     """B3 (§5.4.4): each declared charge re-validated, moved, rolled; the charger is not engaged by it."""
     for side in ("A", "D"):
@@ -226,10 +251,9 @@ def charges(ctx: Context, options: CeriliaOptions) -> None:
                 continue
             problems = charge_path_problems(ctx.state, st, c["path"], target)
             if problems:
-                emit(ctx, "order_void", {"stack": st.id, "verb": "declare_charge", "reason": "revalidation"},
-                     rule="§5.4.4 items 1–2 (CP-20: a new target is NOT YET asked)", why=problems)
-                continue
-            assert target is not None
+                target = _new_charge_target(ctx, st, c, problems)
+                if target is None:
+                    continue
             final = c["path"][-1]
             slot = bd.free_slot(ctx.state, final, st.side)
             if target.routed:
