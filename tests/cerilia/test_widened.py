@@ -90,3 +90,44 @@ def test_cp20_with_no_other_target_the_charge_is_void_without_asking():
     troop(s, "D-Pe-1", "E3-1", "Sw")
     stop = resolve(s, log)
     assert stop.requests == () and [v["reason"] for v in of_type(stop, "order_void")] == ["revalidation"]
+
+
+def melee_pair():
+    s = battle(4)
+    troop(s, "A-In-1", "C2-1", "B", target="D-In-1", since=3)
+    troop(s, "D-In-1", "C2-1", "B", target="A-In-1", since=3)
+    troop(s, "A-In-2", "A1-1", "B")
+    return s, Log(4).order("A", "A1").order("D", "A3").d9("A", "A-In-1", 3).d9("D", "D-In-1", 3)
+
+
+def test_cp25_the_dm_overrides_one_attacks_result_and_the_post_shows_both():
+    from replay.rulesets.cerilia.events import trusted
+    from replay.rulesets.cerilia.post import attack_line
+
+    s, log = melee_pair()
+    log.ruling(override={"name": "attack_result", "key": {"unit": "A-In-1", "target": "D-In-1"}}, value="R",
+               note="the banner falls")
+    stop = resolve(s, log.order("A", "C_A").choice("D", "rout_move", "D-In-1", "C3"))
+    assert stop.error is None and stop.requests == (), stop.requests
+    attacks = {a["attacker"]: a for a in of_type(stop, "attack")}
+    ruled = attacks["A-In-1"]
+    assert (ruled["diff"], ruled["computed"], ruled["result"], ruled["ruling"]) == (0, "-", "R", 104)
+    assert "ruling" not in attacks["D-In-1"] or attacks["D-In-1"]["ruling"] is None
+    assert stop.state.stacks["D-In-1"].routed and at(stop, "D-In-1") == "C3-1"
+    line = attack_line(trusted("cerilia.attack", ruled), "en")
+    assert line.endswith("card 3, target sign B → miss; the DM rules R (damage and rout) (seq 104)"), line
+
+
+def test_cp18_the_dm_declares_a_defeat_where_resolution_stands():
+    s, log = melee_pair()
+    waiting = resolve(s, log)
+    assert [r.key_dict for r in waiting.requests] == [{"step": "C_A"}]
+    stop = resolve(s, log.ruling(override={"name": "battle_end", "key": {}}, value="D",
+                                 note="no unit of D can harm the knights"))
+    assert stop.error is None and stop.requests == ()
+    (end,) = of_type(stop, "battle_ended")
+    assert (end["winner"], end["loser"], end["draw"], end["reason"], end["ruling"]) == ("A", "D", False, "dm_defeat",
+                                                                                         104)
+    assert stop.state.outcome["reason"] == "dm_defeat"
+    bad = resolve(s, melee_pair()[1].ruling(override={"name": "battle_end", "key": {}}, value="B"))
+    assert bad.error is not None and "CP-18" in bad.error

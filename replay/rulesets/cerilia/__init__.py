@@ -36,6 +36,10 @@ class Cerilia(Ruleset):
     SetupModel: ClassVar[type[BaseModel] | None] = model.Setup
     phases: ClassVar[tuple[str, ...]] = PHASES
     default_roll_purpose: ClassVar[str | None] = None
+    decisions: ClassVar[dict[str, str]] = {
+        "battle_end": "CP-18: the DM declares a side defeated (value A or D), a draw (draw) or ends the battle (end)",
+        "attack_result": "CP-25: the result of one attack (-, F, H, R, D), key {unit, target}",
+    }
 
     # --- setup and state ---------------------------------------------------------------------------------------
     def initial(self, setup: dict[str, Any], options: Options) -> Battle:

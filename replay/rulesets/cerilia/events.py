@@ -143,6 +143,9 @@ class Attack(Resolution):
     effective: Result
     charge_to: str | None = None
     charge_slot: int | None = None
+    ruling: int | None = None
+    """The seq of the GM's ruling that set the result (CP-25); `computed` is what the card gave."""
+    computed: Result | None = None
 
 
 class Effect(Resolution):
@@ -193,6 +196,8 @@ class BattleEnded(Resolution):
     loser: Side | None
     draw: bool
     reason: str
+    ruling: int | None = None
+    """The seq of the GM's ruling that ended it (CP-18)."""
 
 
 class RoutFled(Resolution):

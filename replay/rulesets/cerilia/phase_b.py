@@ -7,6 +7,7 @@ friendly-fire check with several candidates is a `1dN` roll, purpose `friendly_f
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from replay.context import Context
@@ -72,6 +73,21 @@ def _d9(ctx: Context, stack: Stack) -> int:
     return int(e.payload["total"])
 
 
+def _lookup(ctx: Context, snap: Battle, attacker: Stack, target: Stack, kind: str, roll: int,
+            options: CeriliaOptions, at: str | None = None) -> tuple[Lookup, dict[str, Any]]:
+    """§5.3.3 on `snap`, then the DM's override of the result, if any (CP-25: decision `attack_result`, key
+    {unit, target}); the extra payload fields that record it."""
+    lk = lookup(snap, attacker, target, kind, roll, options.bonus_stacking, at=at)
+    ruled = ctx.overridden("attack_result", unit=attacker.id, target=target.id)
+    if ruled is None:
+        return lk, {}
+    value = ctx.decide("attack_result", lk.result, unit=attacker.id, target=target.id)
+    if value not in ("-", "F", "H", "R", "D"):
+        raise OrderProblems([f"CP-25: the ruling at seq {ruled.seq} gives {attacker.id}'s attack on {target.id} the "
+                             f"result {value!r}; a result is -, F, H, R or D"])
+    return replace(lk, result=str(value)), {"ruling": ruled.seq, "computed": lk.result}
+
+
 def _attack_payload(kind: str, attacker: Stack, target: Stack, lk: Lookup, **extra: Any) -> dict[str, Any]:
     return {"kind": kind, "attacker": attacker.id, "target": target.id, "roll": lk.roll, "value": lk.value.total,
             "value_parts": [list(p) for p in lk.value.parts], "defence": lk.defence.total,
@@ -79,10 +95,13 @@ def _attack_payload(kind: str, attacker: Stack, target: Stack, lk: Lookup, **ext
             "target_sign": lk.target_sign, "result": lk.result, "effective": effective(lk.result, kind), **extra}
 
 
-def _why(attacker: Stack, target: Stack, lk: Lookup, kind: str) -> str:
+def _why(attacker: Stack, target: Stack, lk: Lookup, kind: str, ruled: dict[str, Any] | None = None) -> str:
     eff = effective(lk.result, kind)
     s = lk.roll + lk.col
     tail = f" → {lk.result}" + (" (shooters ignore F)" if eff != lk.result else "")
+    if ruled:
+        tail = f" → {ruled['computed']}; the DM rules {lk.result} (seq {ruled['ruling']}, CP-25)" + \
+            (" (shooters ignore F)" if eff != lk.result else "")
     return (f"{attacker.id} → {target.id} ({kind}): {lk.value.text()} − {lk.defence.text()} = {lk.diff:+d}"
             f"{f' (column {lk.col:+d})' if lk.col != lk.diff else ''}; D9 = {lk.roll}, card {lk.roll} "
             f"(s = {s}), target sign {lk.target_sign}{tail}")
@@ -150,10 +169,9 @@ def shot(ctx: Context, shooter: Stack, target: Stack, kind: str, options: Cerili
         return
     candidates = friendly_candidates(state, shooter, target, kind)
     roll = _d9(ctx, shooter)
-    lk = lookup(state, shooter, target, kind, roll, options.bonus_stacking)
-    emit(ctx, "attack", _attack_payload(kind, shooter, target, lk), rule="§5.3, §5.4." + ("3" if kind == "stationary"
-                                                                                       else "6"),
-         why=_why(shooter, target, lk, kind))
+    lk, ruled = _lookup(ctx, state, shooter, target, kind, roll, options)
+    emit(ctx, "attack", _attack_payload(kind, shooter, target, lk, **ruled),
+         rule="§5.3, §5.4." + ("3" if kind == "stationary" else "6"), why=_why(shooter, target, lk, kind, ruled))
     apply_results(ctx, target.id, [r for r in [effective(lk.result, kind)] if r != "-"], False, "§5.3.4")
     if not candidates:
         return
@@ -172,9 +190,9 @@ def shot(ctx: Context, shooter: Stack, target: Stack, kind: str, options: Cerili
     friend = ctx.state.stacks.get(chosen)
     if friend is None:
         return
-    lk2 = lookup(ctx.state, shooter, friend, "friendly", roll, options.bonus_stacking)
-    emit(ctx, "attack", _attack_payload("friendly", shooter, friend, lk2), rule="§5.4.7",
-         why=_why(shooter, friend, lk2, "friendly") + " (the same card)")
+    lk2, ruled2 = _lookup(ctx, ctx.state, shooter, friend, "friendly", roll, options)
+    emit(ctx, "attack", _attack_payload("friendly", shooter, friend, lk2, **ruled2), rule="§5.4.7",
+         why=_why(shooter, friend, lk2, "friendly", ruled2) + " (the same card)")
     apply_results(ctx, friend.id, [r for r in [effective(lk2.result, "friendly")] if r != "-"], False, "§5.4.7")
 
 
@@ -260,10 +278,11 @@ def charges(ctx: Context, options: CeriliaOptions) -> None:
                 _routed_target(ctx, "charge", st, target)
                 continue
             roll = _d9(ctx, st)
-            lk = lookup(ctx.state, st, target, "charge", roll, options.bonus_stacking, at=final)
-            emit(ctx, "attack", _attack_payload("charge", st, target, lk, charge_to=final, charge_slot=slot),
+            lk, ruled = _lookup(ctx, ctx.state, st, target, "charge", roll, options, at=final)
+            emit(ctx, "attack", _attack_payload("charge", st, target, lk, charge_to=final, charge_slot=slot, **ruled),
                  rule="§5.4.4, §5.3", defaults=["AMB-24"],
-                 why=[f"{st.id} charges {'>'.join(c['path'])} → {final}-{slot}", _why(st, target, lk, "charge")])
+                 why=[f"{st.id} charges {'>'.join(c['path'])} → {final}-{slot}", _why(st, target, lk, "charge",
+                                                                                       ruled)])
             eff = lk.result
             if eff == "F":
                 apply_results(ctx, st.id, [], True, "§5.3.4")
@@ -288,9 +307,9 @@ def melee(ctx: Context, options: CeriliaOptions) -> None:
         if target.routed:
             _routed_target(ctx, "melee", s, target)
             continue
-        lk = lookup(snap, s, target, "melee", rolls[s.id], options.bonus_stacking)
-        emit(ctx, "attack", _attack_payload("melee", s, target, lk), rule="§5.4.5, §5.3", why=_why(s, target, lk,
-                                                                                                    "melee"))
+        lk, ruled = _lookup(ctx, snap, s, target, "melee", rolls[s.id], options)
+        emit(ctx, "attack", _attack_payload("melee", s, target, lk, **ruled), rule="§5.4.5, §5.3",
+             why=_why(s, target, lk, "melee", ruled))
         if lk.result == "F":
             holds_f.add(s.id)
         elif lk.result != "-":

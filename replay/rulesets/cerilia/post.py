@@ -14,7 +14,7 @@ from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.events import trusted
 from replay.rulesets.cerilia.model import Battle
 from replay.rulesets.cerilia.view import location
-from replay.rulesets.cerilia.words import KIND, PHASE, RESULT, SIDE, tr, verb_word
+from replay.rulesets.cerilia.words import KIND, PHASE, REASON, RESULT, SIDE, tr, verb_word
 
 
 def _parts(parts: list[list[Any]]) -> str:
@@ -33,6 +33,9 @@ def attack_line(p: Any, lang: str) -> str:
                   f"{p.attacker} → {p.target} ({kind}): the target is routed — destroyed without a roll (AR-3)")
     col = "" if p.col == p.diff else tr(lang, f" (колонка {signed(p.col)})", f" (column {signed(p.col)})")
     tail = RESULT[lang][p.result]
+    if p.ruling is not None:
+        tail = tr(lang, f"{RESULT[lang][p.computed]}; ДМ постановил: {RESULT[lang][p.result]} (seq {p.ruling})",
+                  f"{RESULT[lang][p.computed]}; the DM rules {RESULT[lang][p.result]} (seq {p.ruling})")
     if p.effective != p.result:
         tail += tr(lang, " — стрелки игнорируют F", " — shooters ignore F")
     value = _parts(p.value_parts)
@@ -76,10 +79,13 @@ def event_line(event: Event, lang: str) -> str:
     if t == "effect":
         return effect_line(p, lang)
     if t == "battle_ended":
+        why = REASON[lang].get(p.reason, p.reason)
         if p.draw:
-            return tr(lang, f"Бой окончен ничьей ({p.reason})", f"The battle ends in a draw ({p.reason})")
-        return tr(lang, f"Бой окончен: победил {SIDE['ru'][p.winner]} ({p.reason})",
-                  f"The battle is over: the {SIDE['en'][p.winner]} wins ({p.reason})")
+            return tr(lang, f"Бой окончен ничьей: {why}", f"The battle ends in a draw: {why}")
+        if p.winner is None:
+            return tr(lang, f"Бой прекращён без победителя: {why}", f"The battle is ended without a winner: {why}")
+        return tr(lang, f"Бой окончен: победил {SIDE['ru'][p.winner]} — {why}",
+                  f"The battle is over: the {SIDE['en'][p.winner]} wins — {why}")
     words = _NARRATE.get(t)
     return words(p, lang) if words else "; ".join(event.payload.get("why") or [event.type])
 
