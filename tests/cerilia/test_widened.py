@@ -131,3 +131,109 @@ def test_cp18_the_dm_declares_a_defeat_where_resolution_stands():
     assert stop.state.outcome["reason"] == "dm_defeat"
     bad = resolve(s, melee_pair()[1].ruling(override={"name": "battle_end", "key": {}}, value="B"))
     assert bad.error is not None and "CP-18" in bad.error
+
+
+def s6():
+    """Spec §9 S6: round 5, nobody moves; C3 holds walls (level 2)."""
+    s = battle(5, fortification={"sector": "C3", "level": 2})
+    troop(s, "A-In-1", "B1-1", "B")
+    troop(s, "A-Pe-1", "D1-1", "B")
+    troop(s, "A-Kn-1", "RA-1", "Sh", reserve_entry_round=3)
+    troop(s, "D-Pk-1", "C3-1", "B")
+    troop(s, "D-In-1", "E3-1", "B")
+    troop(s, "D-Arc-1", "A3-1", "B")
+    return s, Log(5).order("A", "A1").order("D", "A3")
+
+
+def stalemate_rolls(log: Log, a: int, d: int) -> Log:
+    return log.roll("A", "1d10", "stalemate", "", a).roll("D", "1d10", "stalemate", "", d)
+
+
+def _sector(log: Log, side: str, value: str) -> Log:
+    return log._add("choice", {"A": "alice", "D": "bob"}[side], {"name": "stalemate_sector", "value": value,
+                                                                "forcing": side})
+
+
+def test_s6_nobody_moved_both_roll_1d10_and_each_forcing_is_asked():
+    s, log = s6()
+    waiting = resolve(s, log)
+    assert sorted((r.actor, r.name, r.dice) for r in waiting.requests) == [("alice", "stalemate", "1d10"),
+                                                                          ("bob", "stalemate", "1d10")]
+    waiting = resolve(s, stalemate_rolls(log, 4, 7))
+    assert sorted((r.actor, r.name, r.key_dict["forcing"], r.options) for r in waiting.requests) == [
+        ("alice", "stalemate_sector", "A", ("A3", "B3", "C3", "D3", "E3")),
+        ("bob", "stalemate_sector", "D", ("A1", "B1", "C1", "D1", "E1"))]
+    log = _sector(_sector(log, "A", "B3"), "D", "C1")
+    waiting = resolve(s, log)
+    (st,) = of_type(waiting, "stalemate")
+    assert st["rolls"] == {"A": 4, "D": 7}
+    forcings = {f["side"]: f for f in st["forcings"]}
+    assert (forcings["D"]["sector"], forcings["D"]["reach"], forcings["D"]["toward"]) == ("B3", ["D-Arc-1"],
+                                                                                         {"D-In-1": 2})
+    assert (forcings["A"]["sector"], sorted(forcings["A"]["reach"])) == ("C1", ["A-In-1", "A-Kn-1", "A-Pe-1"])
+    assert [r.key_dict for r in waiting.requests] == [{"step": "AX1"}]
+    log = (log.order("A", "AX1", {"verb": "deploy", "actor": "A-Kn-1", "path": ["RA", "C1"], "reserve_slot": 1},
+                     {"verb": "move", "actor": "A-In-1", "path": ["B1", "C1"]})
+           .order("D", "AX3", {"verb": "move", "actor": "D-Arc-1", "path": ["A3", "B3"]}))
+    stop = resolve(s, log)
+    assert stop.error is None and stop.requests == (), stop.requests
+    assert (at(stop, "A-Kn-1"), at(stop, "A-In-1"), at(stop, "D-Arc-1")) == ("C1-1", "C1-2", "B3-1")
+    assert at(stop, "A-Pe-1") == "D1-1" and at(stop, "D-In-1") == "E3-1" and stop.state.outcome is None
+    assert [d.phase for d in stop.drafts if d.type == "cerilia.moved"] == ["AX1", "AX3"]
+
+
+def test_s6_the_forced_side_must_send_a_stack_that_can_reach_the_sector():
+    s, log = s6()
+    log = _sector(_sector(stalemate_rolls(log, 4, 7), "A", "B3"), "D", "C1")
+    log.order("A", "AX1", {"verb": "move", "actor": "A-In-1", "path": ["B1", "C1"]})
+    stop = resolve(s, log.order("D", "AX3", {"verb": "move", "actor": "D-In-1", "path": ["E3", "D3"]}))
+    assert stop.error is not None and "§5.8 (CP-19): the forced moves go into B3" in stop.error
+
+
+def test_s6b_a_ten_ends_the_battle_in_a_draw_at_once():
+    s, log = s6()
+    stop = resolve(s, stalemate_rolls(log, 10, 3))
+    assert stop.requests == () and stop.error is None
+    (end,) = of_type(stop, "battle_ended")
+    assert (end["draw"], end["reason"]) == (True, "stalemate_draw") and of_type(stop, "stalemate") == []
+
+
+def test_s6c_two_even_rolls_force_once_and_only_the_defender():
+    s, log = s6()
+    log = _sector(stalemate_rolls(log, 2, 8), "A", "B3")
+    waiting = resolve(s, log)
+    assert [r.key_dict for r in waiting.requests] == [{"step": "AX3"}]  # no AX1: the Attacker is not forced
+    stop = resolve(s, log.order("D", "AX3", {"verb": "move", "actor": "D-Arc-1", "path": ["A3", "B3"]}))
+    assert stop.error is None and at(stop, "D-Arc-1") == "B3-1"
+    (st,) = of_type(stop, "stalemate")
+    assert [f["side"] for f in st["forcings"]] == ["D"]
+
+
+def test_s6d_when_none_can_reach_one_moves_as_far_as_it_gets():
+    s, log = s6()
+    log = _sector(_sector(stalemate_rolls(log, 4, 1), "A", "C3"), "D", "C1")
+    log.order("A", "AX1", {"verb": "move", "actor": "A-Pe-1", "path": ["D1", "C1"]})
+    stop = resolve(s, log)
+    (st,) = of_type(stop, "stalemate")
+    d = next(f for f in st["forcings"] if f["side"] == "D")
+    assert (d["reach"], d["toward"]) == ([], {"D-Arc-1": 1, "D-In-1": 1})  # Pk1 stands fortified: not eligible
+    stop = resolve(s, log.order("D", "AX3", {"verb": "move", "actor": "D-In-1", "path": ["E3", "D3"]}))
+    assert stop.error is None and at(stop, "D-In-1") == "D3-1" and at(stop, "A-Pe-1") == "C1-1"
+
+
+def test_s6_a_shooter_with_a_target_in_range_means_no_stalemate():
+    s, log = s6()
+    troop(s, "A-Sc-1", "A2-1", "B")  # Arc1 in A3 could shoot it (and it Arc1)
+    stop = resolve(s, log)
+    assert not any(r.name == "stalemate" for r in stop.requests)
+
+
+def test_c13_in_round_1_the_forcing_means_deploying_from_the_pool():
+    s = battle(1)
+    troop(s, "A-In-1", "pool", None)
+    troop(s, "D-In-1", "pool", None)
+    log = _sector(_sector(stalemate_rolls(Log(1).order("A", "A1").order("D", "A3"), 2, 3), "A", "B3"), "D", "B1")
+    log.order("A", "AX1", {"verb": "deploy", "actor": "A-In-1", "path": ["RA", "B1"], "sign": "Sw"})
+    stop = resolve(s, log.order("D", "AX3", {"verb": "deploy", "actor": "D-In-1", "path": ["RD", "B3"], "sign": "Sh"}))
+    assert stop.error is None and stop.requests == (), stop.requests
+    assert (at(stop, "A-In-1"), at(stop, "D-In-1")) == ("B1-1", "B3-1")

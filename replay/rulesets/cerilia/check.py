@@ -13,10 +13,10 @@ from replay.rulesets.cerilia.model import Battle, CeriliaOptions
 if TYPE_CHECKING:
     from replay.ruleset import Point, Ruleset
 
-STEPS = frozenset({"P0", "A1", "A3", "A3_1", "B_A", "B_D", "C_A", "C_D", "any"})
-ROLLS = {"sign": "1D3", "attack": "D9", "friendly_fire": None, "morale": "1d100"}
+STEPS = frozenset({"P0", "A1", "A3", "A3_1", "AX1", "AX3", "AX3_1", "B_A", "B_D", "C_A", "C_D", "any"})
+ROLLS = {"sign": "1D3", "attack": "D9", "friendly_fire": None, "morale": "1d100", "stalemate": "1d10"}
 CHOICES = {"melee_target": "CP-05", "rout_move": "CP-11", "fall_back": "CP-10", "rout_flight": "CP-12",
-           "morale_check": "CP-15", "charge_target": "CP-20"}
+           "morale_check": "CP-15", "charge_target": "CP-20", "stalemate_sector": "CP-19"}
 _PROBE_SEQ = 10**12
 
 
@@ -63,8 +63,8 @@ def _shape(state: Battle, draft: Draft) -> list[str]:
         step = p.get("step")
         if step not in STEPS:
             return [f"§4.2.1: an order names its step ({', '.join(sorted(STEPS))}), not {step!r}"]
-        if step in ("A1", "A3_1") and side != "A" or step == "A3" and side != "D":
-            return [f"§4.1: step {step} is the {'Attacker' if step != 'A3' else 'Defender'}'s"]
+        if step in ("A1", "A3_1", "AX1", "AX3_1") and side != "A" or step in ("A3", "AX3") and side != "D":
+            return [f"§4.1: step {step} is the {'Attacker' if step not in ('A3', 'AX3') else 'Defender'}'s"]
         if step[:2] in ("B_", "C_") and step[2:] != side:
             return [f"§4.1: your Phase {step[0]} post is {step[:2]}{side}"]
         if step != "P0" and not isinstance(p.get("lines"), list):
@@ -77,12 +77,15 @@ def _shape(state: Battle, draft: Draft) -> list[str]:
         want = ROLLS[purpose]
         if want and str(p.get("dice", "")).upper() != want.upper():
             return [f"§4.4.3: a {purpose} roll is {want}, not {p.get('dice')}"]
-        if not p.get("unit"):
+        if not p.get("unit") and purpose != "stalemate":
             return [f"§4.4.3: a {purpose} roll names its unit (--field unit=A-In-1)"]
         return []
     if draft.type == "choice":
         if p.get("name") not in CHOICES:
             return [f"§5.10: the choices are {', '.join(CHOICES)}, not {p.get('name')!r}"]
+        if p.get("name") == "stalemate_sector":
+            return [] if p.get("forcing") == side else ["§5.8 (CP-19): a stalemate_sector choice names its forcing "
+                                                         "side, yours (--field forcing=A)"]
         if not p.get("stack"):
             return [f"§5.10: a {p.get('name')} choice names its stack (--field stack=A-In-1)"]
     return []

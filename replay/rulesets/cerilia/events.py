@@ -191,6 +191,14 @@ class FellBack(Resolution):
     how: Literal["chosen", "forced", "default"] = "chosen"
 
 
+class Stalemate(Resolution):
+    """§5.8: nobody moved; the 1d10 rolls and the forcings they gave (each: by, side forced, sector, who can reach
+    it, how far the others remain)."""
+
+    rolls: dict[str, int]
+    forcings: list[dict[str, Any]]
+
+
 class BattleEnded(Resolution):
     winner: Side | None
     loser: Side | None
@@ -260,6 +268,7 @@ EVENTS: dict[str, type[Resolution]] = {
     "cerilia.charge_declared": ChargeDeclared,
     "cerilia.order_void": OrderVoid,
     "cerilia.charge_retargeted": ChargeRetargeted,
+    "cerilia.stalemate": Stalemate,
     "cerilia.target_chosen": TargetChosen,
     "cerilia.attack": Attack,
     "cerilia.effect": Effect,

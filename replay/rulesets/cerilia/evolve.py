@@ -217,8 +217,8 @@ def _effect(s: Battle, e: ev.Effect) -> None:
         st.fall_back_pending = False
 
 
-def _friendly(s: Battle, e: ev.FriendlySelected) -> None:
-    pass
+def _friendly(s: Battle, e: ev.FriendlySelected | ev.Stalemate) -> None:
+    """Nothing changes (the record of a selection or of the 1d10)."""
 
 
 def _destroyed(s: Battle, e: ev.Destroyed) -> None:
@@ -307,6 +307,7 @@ _APPLY = {
     "cerilia.melee_declared": _melee, "cerilia.charge_declared": _charge, "cerilia.target_chosen": _target,
     "cerilia.order_void": _void, "cerilia.charge_retargeted": _recharge,
     "cerilia.attack": _attack, "cerilia.effect": _effect, "cerilia.friendly_selected": _friendly,
+    "cerilia.stalemate": _friendly,
     "cerilia.destroyed": _destroyed, "cerilia.rout_moved": _rout, "cerilia.fell_back": _fell,
     "cerilia.battle_ended": _ended, "cerilia.rout_fled": _fled, "cerilia.morale_checked": _rallied,
     "cerilia.retreated": _retreated,

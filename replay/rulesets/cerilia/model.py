@@ -32,6 +32,7 @@ OPTION_DEFAULTS = {
     "charge_move_timing": "AMB-24",
     "bonus_stacking": "AMB-35",
     "fallback_into_mixed": "AMB-39",
+    "stalemate_dice": "AMB-44",
 }
 
 
@@ -45,6 +46,7 @@ class CeriliaOptions(Options):
     charge_move_timing: Literal["phase_b", "phase_a"] = "phase_b"
     bonus_stacking: Literal["max_per_param", "highest_rank_only"] = "max_per_param"
     fallback_into_mixed: bool = True
+    stalemate_dice: Literal["each_player", "single_attacker_roll"] = "each_player"
 
 
 class Setup(BaseModel):

@@ -31,7 +31,7 @@ _MP = re.compile(r"^(?P<mp>\d+)\s*/\s*(?P<max>\d+)$")
 _ID = re.compile(r"^[AD]-[A-Za-z]+-\d+$")
 _PROSE = re.compile(r"^(?P<unit>[А-Яа-яЁё]+)\s+в\s+(?P<slot>\d+)\s+(?P<sector>[A-EА-Е][1-3])\s+(?P<rest>.+)$", re.I)
 CHOICE_VERBS = {"rout_move": "rout_move", "fall_back": "fall_back"}
-STEP_VERBS = {"A1", "A3", "A3_1", "B_A", "B_D", "C_A", "C_D"}
+STEP_VERBS = {"A1", "A3", "A3_1", "AX1", "AX3", "AX3_1", "B_A", "B_D", "C_A", "C_D"}
 
 
 class _Post:
@@ -233,7 +233,11 @@ def _unit_word(word: str) -> str | None:
 
 
 def _bind_roll(post: _Post, line: str, payload: dict[str, Any]) -> str | None:
-    """Give a pasted roll its purpose and unit: named on the line, else the stack of the line before."""
+    """Give a pasted roll its purpose and unit: named on the line, else the stack of the line before (a 1d10 is
+    the player's §5.8 roll and has no unit)."""
+    if dicelib.parse(payload["dice"]).sides == 10:
+        payload.update(purpose="stalemate")
+        return None
     named = re.search(r"\b([AD]-[A-Za-z]+-\d+)\b", line)
     loc = re.search(r"\b([A-E][1-3]-\d{1,2})\b", normalise(line))
     unit = named[1] if named else None

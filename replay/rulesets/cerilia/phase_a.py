@@ -42,8 +42,12 @@ def _line(ctx: Context, side: str, step: str, line: dict[str, Any], options: Cer
     stack = state.stacks.get(str(line.get("actor")))
     if stack is None or stack.side != side:
         return [f"§4.2.1: {line.get('actor')!r} is none of your stacks"]
-    if step == "A3_1" and verb in ("deploy", "move", "join", "detach"):
+    if step in ("A3_1", "AX3_1") and verb in ("deploy", "move", "join", "detach"):
         return ["§4.1 (AMB-23): the A3.1 edit adds no new moves"]
+    if step == "AX1" and verb not in ("deploy", "move"):
+        return ["§5.8: the Attacker's AX1 post holds only the forced moves"]
+    if step == "AX3" and verb in ("join", "detach", "declare_charge"):
+        return ["§5.8: the Defender's AX3 post holds the forced moves and the answers to the Attacker's entries"]
     return _VERBS[verb](ctx, stack, step, line, options)
 
 
@@ -342,10 +346,10 @@ def mounted_retreat_problems(state: Battle, stack: Stack, step: str, to: str) ->
     """§4.3.8 items 1–7 (AMB-21, AMB-22)."""
     if not dv.mounted(state, stack):
         return ["§4.3.8 item 1: only mounted stacks make a mounted retreat"]
-    if step not in ("A3", "A3_1"):
+    if step not in ("A3", "A3_1", "AX3", "AX3_1"):
         return ["§4.3.8 item 7: the Defender in A3, the Attacker in A3.1"]
     here = bd.place_of(stack.location)
-    enemy_step = "A1" if step == "A3" else "A3"
+    enemy_step = {"A3": "A1", "A3_1": "A3", "AX3": "AX1", "AX3_1": "AX3"}[step]
     entrants = [state.stacks[e[0]] for e in state.entries if e[1] == here and e[2] == enemy_step
                 and e[0] in state.stacks and state.stacks[e[0]].side != stack.side]
     problems = []

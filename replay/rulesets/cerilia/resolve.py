@@ -4,6 +4,8 @@
 - P0: both sides' Phase 0 orders (step P0);
 - A1: a `rout_flight` choice (key `stack`) applies its CP-12 default where shortest paths tie; the Attacker's
   post (step A1), with a `1D3` roll `sign` (key `unit`) for each first deployment rolled;
+- A_close: when nobody moved, fights or can attack (§5.8), a `1d10` roll `stalemate` (no key) of each player, then
+  a `stalemate_sector` choice (key `forcing`: the forcing side) per forcing, and the forced posts AX1 / AX3 / AX3_1;
 - A3: the Defender's post (step A3); A3_1: the Attacker's edit (step A3_1), asked only when the Defender entered a
   sector the Attacker holds and the
   obligation is not already met; A_close: a `melee_target` choice (key `stack`) applies its default (CP-05);
@@ -30,6 +32,7 @@ from replay.rulesets.cerilia.phase_a import (
 from replay.rulesets.cerilia.phase_b import phase_b
 from replay.rulesets.cerilia.phase_c import phase_c
 from replay.rulesets.cerilia.setup import phase0
+from replay.rulesets.cerilia.stalemate import extended
 from replay.rulesets.cerilia.steps import BattleOver, OrderProblems, anytime, emit, step_order
 
 
@@ -49,14 +52,14 @@ def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> 
         return
 
 
-def mounted_answer(state: Battle) -> bool:
-    """Whether an Attacker mounted stack may answer the Defender's A3 entries with a mounted retreat."""
+def mounted_answer(state: Battle, step: str = "A3_1") -> bool:
+    """Whether an Attacker mounted stack may answer the Defender's A3 (AX3) entries with a mounted retreat."""
     from replay.rulesets.cerilia import board as bd
 
     for st in state.stacks.values():
         if st.side == "A" and bd.on_field(st):
             here = bd.place_of(st.location)
-            if any(not mounted_retreat_problems(state, st, "A3_1", x) for x in bd.adjacent(here)):
+            if any(not mounted_retreat_problems(state, st, step, x) for x in bd.adjacent(here)):
                 return True
     return False
 
@@ -82,3 +85,8 @@ def phase_a(ctx: Context, options: CeriliaOptions) -> None:
             raise OrderProblems([f"A's A3.1 edit: {p}" for p in problems])
     ctx.set_phase("A_close")
     a_close(ctx)
+    if extended(ctx, options):  # §5.8: the "nobody moved" 1d10 (a draw ends the battle here)
+        raise BattleOver
+    if ctx.phase != "A_close":  # the extended steps ran: A-close again (the stalemate is not checked again)
+        ctx.set_phase("AX_close")
+        a_close(ctx)
