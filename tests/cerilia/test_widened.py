@@ -237,3 +237,30 @@ def test_c13_in_round_1_the_forcing_means_deploying_from_the_pool():
     stop = resolve(s, log.order("D", "AX3", {"verb": "deploy", "actor": "D-In-1", "path": ["RD", "B3"], "sign": "Sh"}))
     assert stop.error is None and stop.requests == (), stop.requests
     assert (at(stop, "A-In-1"), at(stop, "D-In-1")) == ("B1-1", "B3-1")
+
+
+def test_scouts_entering_the_sector_find_a_hidden_stack_which_then_can_be_attacked():
+    s = battle(3)
+    troop(s, "D-In-1", "C2-1", "B", hidden=True)
+    troop(s, "A-Sc-1", "C1-1", "Sw")
+    troop(s, "A-In-2", "B2-1", "Sh")
+    lines = [{"verb": "move", "actor": "A-Sc-1", "path": ["C1", "C2"]},
+             {"verb": "declare_melee", "actor": "A-Sc-1", "target": "D-In-1"}]
+    stop = resolve(s, Log(3).order("A", "A1", *lines))
+    (found,) = of_type(stop, "revealed")
+    assert (found["stack"], found["by"], found["sector"]) == ("D-In-1", "A-Sc-1", "C2")
+    assert [(m["stack"], m["target"]) for m in of_type(stop, "melee_declared")] == [("A-Sc-1", "D-In-1")]
+    assert not stop.state.stacks["D-In-1"].hidden
+
+
+def test_a_hidden_stack_is_no_target_for_other_units_and_acting_reveals_it():
+    s = battle(3)
+    troop(s, "D-In-1", "C2-1", "B", hidden=True)
+    troop(s, "A-In-2", "B2-1", "Sh")
+    lines = [{"verb": "move", "actor": "A-In-2", "path": ["B2", "C2"]},
+             {"verb": "declare_melee", "actor": "A-In-2", "target": "D-In-1"}]
+    stop = resolve(s, Log(3).order("A", "A1", *lines))
+    assert stop.error is not None and "no enemy stack you can see" in stop.error
+    stop = resolve(s, Log(3).order("A", "A1", lines[0])
+                   .order("D", "A3", {"verb": "declare_melee", "actor": "D-In-1", "target": "A-In-2"}))
+    assert of_type(stop, "revealed") == [] and not stop.state.stacks["D-In-1"].hidden

@@ -116,3 +116,9 @@ def mobile_eligible(state: Battle, stack: Stack) -> bool:
 
 def first_shot(state: Battle, stack: Stack) -> bool:
     return stationary_eligible(state, stack)
+
+
+def detects_hidden(state: Battle, stack: Stack) -> bool:
+    """§5.7.3: a stack whose troop card detects hidden stacks (SAMPLE: Scouts)."""
+    t = troop(state, stack)
+    return t is not None and tables().units[t.card].detects_hidden

@@ -191,6 +191,14 @@ class FellBack(Resolution):
     how: Literal["chosen", "forced", "default"] = "chosen"
 
 
+class Revealed(Resolution):
+    """§5.7.3: a hidden stack found by an enemy stack that detects the hidden (Scouts) in its sector."""
+
+    stack: str
+    by: str
+    sector: str
+
+
 class Stalemate(Resolution):
     """§5.8: nobody moved; the 1d10 rolls and the forcings they gave (each: by, side forced, sector, who can reach
     it, how far the others remain)."""
@@ -269,6 +277,7 @@ EVENTS: dict[str, type[Resolution]] = {
     "cerilia.order_void": OrderVoid,
     "cerilia.charge_retargeted": ChargeRetargeted,
     "cerilia.stalemate": Stalemate,
+    "cerilia.revealed": Revealed,
     "cerilia.target_chosen": TargetChosen,
     "cerilia.attack": Attack,
     "cerilia.effect": Effect,

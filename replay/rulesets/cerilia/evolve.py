@@ -248,6 +248,7 @@ def _fled(s: Battle, e: ev.RoutFled) -> None:
     _end_engagements(s, st)
     st.location = f"{e.to}-{e.slot}"
     st.moved_this_round = True
+    st.hidden = False
     if e.to in ("RA", "RD"):
         st.reserve_entry_round = s.round
     _spend(s, st, len(e.path) - 1)
@@ -268,6 +269,7 @@ def _mounted(s: Battle, e: ev.MountedRetreated) -> None:
     _end_engagements(s, st)
     st.location = f"{e.to}-{e.slot}"
     st.moved_this_round = st.mounted_retreat_used = True
+    st.hidden = False
     _spend(s, st, 1)
 
 
@@ -289,6 +291,10 @@ def _cast(s: Battle, e: ev.Cast) -> None:
         s.terrain[e.target] = str(e.effect["set_terrain"])
 
 
+def _revealed(s: Battle, e: ev.Revealed) -> None:
+    s.stacks[e.stack].hidden = False
+
+
 def _rallied(s: Battle, e: ev.MoraleChecked) -> None:
     st = s.stacks[e.stack]
     if e.passed:
@@ -307,7 +313,7 @@ _APPLY = {
     "cerilia.melee_declared": _melee, "cerilia.charge_declared": _charge, "cerilia.target_chosen": _target,
     "cerilia.order_void": _void, "cerilia.charge_retargeted": _recharge,
     "cerilia.attack": _attack, "cerilia.effect": _effect, "cerilia.friendly_selected": _friendly,
-    "cerilia.stalemate": _friendly,
+    "cerilia.stalemate": _friendly, "cerilia.revealed": _revealed,
     "cerilia.destroyed": _destroyed, "cerilia.rout_moved": _rout, "cerilia.fell_back": _fell,
     "cerilia.battle_ended": _ended, "cerilia.rout_fled": _fled, "cerilia.morale_checked": _rallied,
     "cerilia.retreated": _retreated,

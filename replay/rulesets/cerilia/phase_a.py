@@ -24,12 +24,29 @@ A_VERBS = frozenset({"deploy", "move", "join", "detach", "declare_melee", "choos
 def run_step(ctx: Context, side: str, step: str, lines: list[dict[str, Any]], options: CeriliaOptions) -> None:
     """Every line of `side`'s `step` post, in seq order (§5.1.3); refused whole when any line breaks a rule."""
     problems: list[str] = []
+    detect(ctx)
     for n, line in enumerate(lines, 1):
         found = _line(ctx, side, step, line, options)
         where = line.get("line", n)
         problems += [f"line {where} ({line.get('verb')} {line.get('actor')}): {p}" for p in found]
+        if not found:
+            detect(ctx)
     if problems:
         raise OrderProblems(problems)
+
+
+def detect(ctx: Context) -> None:
+    """§5.7.3 (AMB-29): an enemy Scout in a hidden stack's sector finds it, when a step starts or as it enters."""
+    state: Battle = ctx.state
+    for st in sorted(state.stacks.values(), key=lambda s: (s.location, s.id)):
+        if not st.hidden or not bd.on_field(st):
+            continue
+        here = bd.place_of(st.location)
+        scout = next((e for e in bd.stacks_at(state, here, bd.enemy_of(st.side)) if dv.detects_hidden(state, e)),
+                     None)
+        if scout is not None:
+            emit(ctx, "revealed", {"stack": st.id, "by": scout.id, "sector": here}, rule="§5.7.3",
+                 defaults=["AMB-29"], why=f"{scout.id} (Scouts) finds the hidden {st.id} in {here}")
 
 
 def _line(ctx: Context, side: str, step: str, line: dict[str, Any], options: CeriliaOptions) -> list[str]:

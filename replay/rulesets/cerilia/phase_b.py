@@ -15,7 +15,7 @@ from replay.rulesets.cerilia import board as bd
 from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.battle import Lookup, aggregate, effective, lookup
 from replay.rulesets.cerilia.model import Battle, CeriliaOptions, Stack
-from replay.rulesets.cerilia.phase_a import charge_path_problems, retarget
+from replay.rulesets.cerilia.phase_a import charge_path_problems, detect, retarget
 from replay.rulesets.cerilia.steps import OrderProblems, emit
 
 B_VERBS = frozenset({"shoot", "cast", "hold"})
@@ -325,6 +325,7 @@ def phase_b(ctx: Context, options: CeriliaOptions) -> None:
     if options.phase_b_order != "step_major":
         raise OrderProblems([f"option phase_b_order = {options.phase_b_order} is NOT YET implemented"])
     ctx.set_phase("B1")
+    detect(ctx)
     state: Battle = ctx.state
     sides = [side for side in ("A", "D") if needs_post(state, side)]
     posts = gather(*[(lambda side=side: step_order(ctx, side, f"B_{side}", f"{side}'s Phase B post (shots)"))

@@ -13,7 +13,7 @@ from replay.rulesets.cerilia import board as bd
 from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.flight import morale_checks
 from replay.rulesets.cerilia.model import RESERVE, Battle, CeriliaOptions, Stack
-from replay.rulesets.cerilia.phase_a import retarget
+from replay.rulesets.cerilia.phase_a import detect, retarget
 from replay.rulesets.cerilia.steps import anytime, emit
 
 
@@ -170,6 +170,7 @@ def end_check(ctx: Context) -> None:
 def phase_c(ctx: Context, options: CeriliaOptions) -> None:
     for side, label in (("A", "C_A"), ("D", "C_D")):
         ctx.set_phase(label)
+        detect(ctx)
         rout_moves(ctx, side)
         fall_backs(ctx, side, options)
         voluntary_retreats(ctx, side, options)
