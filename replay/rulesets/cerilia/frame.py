@@ -108,11 +108,13 @@ def scene(view: FrameView) -> Scene:
         from replay.rulesets.cerilia.post import event_line as narrate
 
         event_line = narrate(last, lang)
-    outcome = state.outcome
-    if outcome:
-        result = tr(lang, "ничья", "draw") if outcome["draw"] else \
-            tr(lang, f"победил {outcome['winner']}", f"{outcome['winner']} wins")
-        event_line = tr(lang, "Бой окончен: ", "Battle over: ") + f"{result} ({outcome['reason']})"
+    named = [c for c in chips if c.id in current]
+    if event_line and named:  # the board shows codes, the narration ids: say which chip is which
+        event_line += " · " + ", ".join(f"{c.id} = {c.code} {tr(lang, 'в', 'at')} {c.place}-{c.slot}" for c in named)
+    if state.outcome:
+        from replay.rulesets.cerilia.post import event_line_outcome
+
+        event_line = event_line_outcome(state, lang)
     rows = []
     for c in sorted(chips, key=lambda c: (c.place, c.side, c.slot)):
         target = _target(state, c.id)
@@ -133,8 +135,8 @@ def _legend(lang: str) -> tuple[S.Swatch, ...]:
         S.Swatch(tr(lang, "Защищающий", "Defender"), fill="#f8dfcf", stroke=S.VERMILLION),
         S.Swatch(tr(lang, "разгромлен (_R)", "routed (_R)"), fill="#fbe3d6", stroke=S.BAD, hatch="diagonal"),
         S.Swatch(tr(lang, "отступает по F (_F)", "falls back (_F)"), stroke=S.ORANGE, dashed=True),
-        S.Swatch(tr(lang, "ближний бой: ждёт первого раунда", "melee: first round to come"), kind="arrow",
-                 stroke=S.INK, dashed=True),
+        S.Swatch(tr(lang, "ближний бой: ждёт первого раунда (пунктир)", "melee: first round to come (dashed)"),
+                 kind="dash", stroke=S.INK),
         S.Swatch(tr(lang, "ближний бой продолжается (подчёркнут)", "melee continuing (underlined)"), kind="arrow",
                  stroke=S.INK),
         S.Swatch(tr(lang, "право первого выстрела", "first-shot right"), text="•", stroke=S.GREEN),

@@ -14,14 +14,14 @@ from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.events import trusted
 from replay.rulesets.cerilia.model import Battle
 from replay.rulesets.cerilia.view import location
-from replay.rulesets.cerilia.words import KIND, PHASE, REASON, RESULT, SIDE, tr, verb_word
+from replay.rulesets.cerilia.words import KIND, PHASE, PURPOSE, REASON, RESULT, SIDE, part_name, tr, verb_word
 
 
-def _parts(parts: list[list[Any]]) -> str:
+def _parts(parts: list[list[Any]], lang: str = "en") -> str:
     head, *rest = parts or [["0", 0]]
-    out = f"{head[1]} ({head[0]})"
+    out = f"{head[1]} ({part_name(str(head[0]), lang)})"
     for name, n in rest:
-        out += f" {'+' if n >= 0 else '−'} {abs(n)} ({name})"
+        out += f" {'+' if n >= 0 else '−'} {abs(n)} ({part_name(str(name), lang)})"
     return out
 
 
@@ -38,8 +38,8 @@ def attack_line(p: Any, lang: str) -> str:
                   f"{RESULT[lang][p.computed]}; the DM rules {RESULT[lang][p.result]} (seq {p.ruling})")
     if p.effective != p.result:
         tail += tr(lang, " — стрелки игнорируют F", " — shooters ignore F")
-    value = _parts(p.value_parts)
-    defence = _parts(p.defence_parts)
+    value = _parts(p.value_parts, lang)
+    defence = _parts(p.defence_parts, lang)
     value = value if len(p.value_parts) == 1 else f"[{value}] = {p.value}"
     defence = defence if len(p.defence_parts) == 1 else f"[{defence}] = {p.defence}"
     return (f"{p.attacker} → {p.target} ({kind}): {tr(lang, 'атака', 'attack')} {value}; "
@@ -213,8 +213,9 @@ def post(view: TurnView, lang: str) -> Doc:
     rolls = [e for e in view.inputs if e.type == "roll"]
     if rolls:
         doc.p(b(tr(lang, "Броски", "Rolls")))
-        doc.ul([f"{e.actor}: {e.payload.get('dice')} = {e.payload.get('total')} ({e.payload.get('purpose')}, "
-                f"{e.payload.get('unit')})" for e in rolls])
+        doc.ul([f"{e.actor}: {e.payload.get('dice')} = {e.payload.get('total')} ("
+                + ", ".join(str(x) for x in (PURPOSE[lang].get(str(e.payload.get("purpose")), e.payload.get("purpose")),
+                                             e.payload.get("unit")) if x) + ")" for e in rolls])
     shown = [e for e in view.resolutions if e.type.startswith("cerilia.") and e.type != "cerilia.round_started"]
     phases: dict[str, list[Event]] = {}
     for e in shown:
@@ -234,6 +235,10 @@ def post(view: TurnView, lang: str) -> Doc:
 
 def event_line_outcome(state: Battle, lang: str) -> str:
     o = state.outcome or {}
+    why = REASON[lang].get(str(o.get("reason")), str(o.get("reason")))
     if o.get("draw"):
-        return tr(lang, "Итог: ничья", "Outcome: a draw")
-    return tr(lang, f"Итог: победил {SIDE['ru'][o['winner']]}", f"Outcome: the {SIDE['en'][o['winner']]} wins")
+        return tr(lang, f"Итог: ничья ({why})", f"Outcome: a draw ({why})")
+    if o.get("winner") is None:
+        return tr(lang, f"Итог: бой прекращён без победителя ({why})", f"Outcome: ended without a winner ({why})")
+    return tr(lang, f"Итог: победил {SIDE['ru'][o['winner']]} ({why})",
+              f"Outcome: the {SIDE['en'][o['winner']]} wins ({why})")
