@@ -264,3 +264,66 @@ def test_a_hidden_stack_is_no_target_for_other_units_and_acting_reveals_it():
     stop = resolve(s, Log(3).order("A", "A1", lines[0])
                    .order("D", "A3", {"verb": "declare_melee", "actor": "D-In-1", "target": "A-In-2"}))
     assert of_type(stop, "revealed") == [] and not stop.state.stacks["D-In-1"].hidden
+
+
+def fates_battle():
+    from tests.cerilia.kit import character
+
+    s = battle(4)
+    troop(s, "A-In-1", "C2-1", "B")
+    troop(s, "D-In-1", "C3-1", "B")
+    character(s, "aerin", "A", location="B1-1")
+    character(s, "gavan", "A", location="B1-2")
+    character(s, "ilsabet", "D", location="D3-1")
+    character(s, "maelis", "D", location="D3-2")
+    character(s, "tamor", "D", location="E3-1")
+    s.units["tamor"].status = "fallen"
+    del s.stacks["tamor"]
+    return s
+
+
+def test_cp22_after_a_concession_the_winner_chooses_the_losing_rulers_pardon_in_a_turn_of_its_own():
+    s = fates_battle()
+    stop = resolve(s, Log(4).order("D", "any", {"verb": "concede"}))
+    (end,) = of_type(stop, "battle_ended")
+    assert end["loser"] == "D" and stop.requests == () and of_type(stop, "fates") == []
+    after = stop.state
+    assert RULES.current_turn(after) == 5  # the pardon's turn
+    waiting = resolve(after, Log(5))
+    (request,) = waiting.requests
+    assert (request.actor, request.name, request.key_dict, request.options, request.default) == (
+        "alice", "pardon", {"character": "ilsabet"}, ("yes", "no"), "no")
+    pardoned = resolve(after, Log(5)._add("choice", "alice", {"name": "pardon", "value": "yes",
+                                                               "character": "ilsabet"}))
+    (f,) = of_type(pardoned, "fates")
+    assert f["fates"] == {"aerin": "survives", "gavan": "survives", "ilsabet": "captured", "maelis": "survives",
+                          "tamor": "out"}
+    assert RULES.current_turn(pardoned.state) is None
+    out = resolve(after, Log(5)._add("choice", "alice", {"name": "pardon", "value": "no", "character": "ilsabet"}))
+    assert of_type(out, "fates")[0]["fates"]["maelis"] == "out"  # his ruler is out: so is he
+
+
+def test_after_a_draw_every_ruler_survives_at_once_and_fallen_lieutenants_are_out():
+    s = fates_battle()
+    stop = resolve(s, Log(4).order("A", "any", {"verb": "offer_draw"}).order("D", "any", {"verb": "accept_draw"}))
+    (f,) = of_type(stop, "fates")
+    assert f["fates"] == {"aerin": "survives", "gavan": "survives", "ilsabet": "survives", "maelis": "survives",
+                          "tamor": "out"}
+    assert RULES.current_turn(stop.state) is None
+
+
+def test_the_post_narrates_the_1d10_and_the_fates_in_both_languages():
+    from replay.context import as_event
+    from replay.rulesets.cerilia.post import event_line
+
+    s, log = s6()
+    stop = resolve(s, _sector(_sector(stalemate_rolls(log, 4, 7), "A", "B3"), "D", "C1"))
+    (st,) = [as_event("", d) for d in stop.drafts if d.type == "cerilia.stalemate"]
+    assert event_line(st, "ru") == ("Никто не ходил (§5.8): 1d10 — Атакующий 4, Защищающий 7; Атакующий заставляет "
+                                    "Защищающего направить отряды в B3; Защищающий заставляет Атакующего направить "
+                                    "отряды в C1")
+    assert event_line(st, "en").startswith("Nobody moved (§5.8): 1d10 — Attacker 4, Defender 7; the Attacker forces")
+    draw = resolve(fates_battle(), Log(4).order("A", "any", {"verb": "offer_draw"})
+                   .order("D", "any", {"verb": "accept_draw"}))
+    (f,) = [as_event("", d) for d in draw.drafts if d.type == "cerilia.fates"]
+    assert "tamor — выбывает из игры" in event_line(f, "ru") and "aerin — survives" in event_line(f, "en")

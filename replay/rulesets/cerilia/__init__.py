@@ -56,7 +56,9 @@ class Cerilia(Ruleset):
 
     def current_turn(self, state: Battle) -> int | None:
         if state.outcome is not None:
-            return None
+            from replay.rulesets.cerilia.fates import pardons_due
+
+            return state.round + 1 if state.fates is None and pardons_due(state) else None
         if state.spent["A"] is None or state.spent["D"] is None:
             return 0
         return state.round + 1

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 STEPS = frozenset({"P0", "A1", "A3", "A3_1", "AX1", "AX3", "AX3_1", "B_A", "B_D", "C_A", "C_D", "any"})
 ROLLS = {"sign": "1D3", "attack": "D9", "friendly_fire": None, "morale": "1d100", "stalemate": "1d10"}
 CHOICES = {"melee_target": "CP-05", "rout_move": "CP-11", "fall_back": "CP-10", "rout_flight": "CP-12",
-           "morale_check": "CP-15", "charge_target": "CP-20", "stalemate_sector": "CP-19"}
+           "morale_check": "CP-15", "charge_target": "CP-20", "stalemate_sector": "CP-19", "pardon": "CP-22"}
 _PROBE_SEQ = 10**12
 
 
@@ -83,6 +83,9 @@ def _shape(state: Battle, draft: Draft) -> list[str]:
     if draft.type == "choice":
         if p.get("name") not in CHOICES:
             return [f"§5.10: the choices are {', '.join(CHOICES)}, not {p.get('name')!r}"]
+        if p.get("name") == "pardon":
+            return [] if p.get("character") else ["§5.9 (CP-22): a pardon names its character (--field "
+                                                   "character=ilsabet)"]
         if p.get("name") == "stalemate_sector":
             return [] if p.get("forcing") == side else ["§5.8 (CP-19): a stalemate_sector choice names its forcing "
                                                          "side, yours (--field forcing=A)"]

@@ -199,6 +199,13 @@ class Revealed(Resolution):
     sector: str
 
 
+class Fates(Resolution):
+    """§5.9: each character's fate after the battle, and the winner's pardons (CP-22)."""
+
+    fates: dict[str, Literal["survives", "captured", "out"]]
+    pardons: dict[str, str]
+
+
 class Stalemate(Resolution):
     """§5.8: nobody moved; the 1d10 rolls and the forcings they gave (each: by, side forced, sector, who can reach
     it, how far the others remain)."""
@@ -278,6 +285,7 @@ EVENTS: dict[str, type[Resolution]] = {
     "cerilia.charge_retargeted": ChargeRetargeted,
     "cerilia.stalemate": Stalemate,
     "cerilia.revealed": Revealed,
+    "cerilia.fates": Fates,
     "cerilia.target_chosen": TargetChosen,
     "cerilia.attack": Attack,
     "cerilia.effect": Effect,

@@ -291,6 +291,10 @@ def _cast(s: Battle, e: ev.Cast) -> None:
         s.terrain[e.target] = str(e.effect["set_terrain"])
 
 
+def _fates(s: Battle, e: ev.Fates) -> None:
+    s.fates = dict(e.fates)
+
+
 def _revealed(s: Battle, e: ev.Revealed) -> None:
     s.stacks[e.stack].hidden = False
 
@@ -313,7 +317,7 @@ _APPLY = {
     "cerilia.melee_declared": _melee, "cerilia.charge_declared": _charge, "cerilia.target_chosen": _target,
     "cerilia.order_void": _void, "cerilia.charge_retargeted": _recharge,
     "cerilia.attack": _attack, "cerilia.effect": _effect, "cerilia.friendly_selected": _friendly,
-    "cerilia.stalemate": _friendly, "cerilia.revealed": _revealed,
+    "cerilia.stalemate": _friendly, "cerilia.revealed": _revealed, "cerilia.fates": _fates,
     "cerilia.destroyed": _destroyed, "cerilia.rout_moved": _rout, "cerilia.fell_back": _fell,
     "cerilia.battle_ended": _ended, "cerilia.rout_fled": _fled, "cerilia.morale_checked": _rallied,
     "cerilia.retreated": _retreated,

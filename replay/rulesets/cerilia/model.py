@@ -146,6 +146,8 @@ class Battle:
     """[stack, target] melee declarations made this round (C10: who engaged whom)."""
     join_counter: int = 0
     outcome: dict[str, Any] | None = None
+    fates: dict[str, str] | None = None
+    """After the battle (§5.9): character id -> survives | captured | out."""
     setup_done: bool = False
 
     def side_of(self, player: str | None) -> str | None:

@@ -156,7 +156,26 @@ _NARRATE = {
                                     f"{p.stack} retreats voluntarily → {p.to}-{p.slot} (1 MP)"),
     "fell_back": lambda p, lang: tr(lang, f"{p.stack} отступает (F) → {p.to}-{p.slot}",
                                     f"{p.stack} falls back (F) → {p.to}-{p.slot}"),
+    "revealed": lambda p, lang: tr(lang, f"{p.by} (Разведчики) обнаруживает скрытый отряд {p.stack} в {p.sector}",
+                                   f"{p.by} (Scouts) finds the hidden {p.stack} in {p.sector}"),
+    "charge_retargeted": lambda p, lang: tr(lang, f"{p.stack}: цель {p.old} ушла, атака на {p.target} (CP-20)",
+                                            f"{p.stack}: its target {p.old} is gone; it charges {p.target} (CP-20)"),
+    "stalemate": lambda p, lang: _stalemate(p, lang),
+    "fates": lambda p, lang: tr(lang, "Судьбы персонажей: ", "Fates: ") + ", ".join(
+        f"{cid} — {FATE[lang][f]}" for cid, f in p.fates.items()),
 }
+FATE = {"ru": {"survives": "выживает", "captured": "помилован, в плену", "out": "выбывает из игры"},
+        "en": {"survives": "survives", "captured": "pardoned, captive", "out": "out of the game"}}
+
+
+def _stalemate(p: Any, lang: str) -> str:
+    rolls = ", ".join(f"{SIDE[lang][side]} {n}" for side, n in p.rolls.items())
+    out = tr(lang, f"Никто не ходил (§5.8): 1d10 — {rolls}", f"Nobody moved (§5.8): 1d10 — {rolls}")
+    for f in p.forcings:
+        forced = {"A": "Атакующего", "D": "Защищающего"}[f["side"]]
+        out += tr(lang, f"; {SIDE['ru'][f['by']]} заставляет {forced} направить отряды в {f['sector']}",
+                  f"; the {SIDE['en'][f['by']]} forces the {SIDE['en'][f['side']]} into {f['sector']}")
+    return out
 
 
 def ledger_line(state: Battle, stack_id: str, lang: str) -> str:
@@ -196,6 +215,8 @@ def post(view: TurnView, lang: str) -> Doc:
     after: Battle = view.after
     doc = Doc()
     title = tr(lang, "Фаза 0", "Phase 0") if view.turn == 0 else tr(lang, f"Раунд {view.turn}", f"Round {view.turn}")
+    if view.before.outcome is not None:  # the turn of the winner's pardons (§5.9)
+        title = tr(lang, "После боя", "After the battle")
     if view.phase:
         title += f" · {PHASE[lang].get(view.phase, view.phase)}"
     doc.h(title)

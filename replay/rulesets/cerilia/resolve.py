@@ -12,6 +12,8 @@
 - B1: each side's Phase B post (step B_A / B_D), asked only of a side with a shooter that can shoot;
 - B2/B3/B5: a `D9` roll `attack` (key `unit`) per shot or charge, `1dN` `friendly_fire` (key `unit`) when needed;
 - B4: every engaged stack's `D9` `attack` at once;
+- after the battle (§5.9): a `pardon` choice (key `character`, `yes` / `no`) of the winner for each ruler or
+  adventurer of the losing side, in a turn of its own, then the fates;
 - C_A/C_D: `rout_move` and `fall_back` choices (key `stack`) where more than one destination is legal; a
   `morale_check` choice (attempt / skip, key `stack`) for a routed stack in the reserve, then its `1d100` `morale`
   roll (key `unit`; a posted roll is the attempt).
@@ -20,6 +22,7 @@
 from __future__ import annotations
 
 from replay.context import Context
+from replay.rulesets.cerilia.fates import fates, pardons_due
 from replay.rulesets.cerilia.flight import rout_flights
 from replay.rulesets.cerilia.model import Battle, CeriliaOptions
 from replay.rulesets.cerilia.phase_a import (
@@ -40,6 +43,10 @@ def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> 
     if turn == 0:
         phase0(ctx)
         return
+    if ctx.state.outcome is not None:  # the turn after the battle: the winner's pardons, then the fates (§5.9)
+        ctx.set_phase("C5")
+        fates(ctx)
+        return
     ctx.set_phase("A1")
     emit(ctx, "round_started", {"round": turn}, rule="§4.1 A0", why=f"round {turn}: MP reset, per-round flags "
                                                                    "cleared")
@@ -49,7 +56,10 @@ def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> 
         phase_b(ctx, options)
         phase_c(ctx, options)
     except BattleOver:
-        return
+        pass
+    if ctx.state.outcome is not None and not pardons_due(ctx.state):  # else the next turn asks the pardons
+        ctx.set_phase("C5")
+        fates(ctx)
 
 
 def mounted_answer(state: Battle, step: str = "A3_1") -> bool:
