@@ -11,6 +11,7 @@ from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.data import tables
 from replay.rulesets.cerilia.model import SECTORS, Battle, Stack
 from replay.rulesets.cerilia.steps import emit
+from replay.rulesets.cerilia.words import spell_effect
 
 
 def caster_stack(state: Battle, caster: str) -> Stack | None:
@@ -98,7 +99,7 @@ def casts(ctx: Context, orders: dict[str, list[dict[str, Any]]]) -> None:
             effect = dict(spell["effect"])
             emit(ctx, "cast", {"caster": line["actor"], "spell": spell["id"], "category": spell["category"],
                                "target": target, "effect": effect}, rule="§5.4.2, §6.6", defaults=["AMB-26", "AMB-27"],
-                 why=f"{line['actor']} casts {spell['name_en']} on {target}: {effect} (no roll)")
+                 why=f"{line['actor']} casts {spell['name_en']} on {target}: {spell_effect(effect, 'en')} (no roll)")
             if "result" in effect:
                 aim = ctx.state.stacks.get(target)
                 if aim is not None:

@@ -11,10 +11,22 @@ from eventlog.envelope import Event
 from replay.render.text import Doc, b, signed
 from replay.ruleset import TurnView
 from replay.rulesets.cerilia import derive as dv
+from replay.rulesets.cerilia.data import tables
 from replay.rulesets.cerilia.events import trusted
 from replay.rulesets.cerilia.model import Battle
 from replay.rulesets.cerilia.view import location
-from replay.rulesets.cerilia.words import KIND, PHASE, PURPOSE, REASON, RESULT, SIDE, part_name, tr, verb_word
+from replay.rulesets.cerilia.words import (
+    KIND,
+    PHASE,
+    PURPOSE,
+    REASON,
+    RESULT,
+    SIDE,
+    part_name,
+    spell_effect,
+    tr,
+    verb_word,
+)
 
 
 def _parts(parts: list[list[Any]], lang: str = "en") -> str:
@@ -50,7 +62,11 @@ def attack_line(p: Any, lang: str) -> str:
 
 def effect_line(p: Any, lang: str) -> str:
     parts = [f"{p.stack}: {', '.join(p.results) or '—'}"]
-    if p.destroyed:
+    if p.destroyed and "D" not in p.results and p.damage_after > p.damage_before:
+        parts.append(tr(lang, f"повреждения {p.damage_before} → {p.damage_after}, больше максимума карточки: "
+                              "уничтожен", f"damage {p.damage_before} → {p.damage_after}, above the card's maximum: "
+                                           "destroyed"))
+    elif p.destroyed:
         parts.append(tr(lang, "уничтожен", "destroyed"))
     else:
         if p.damage_after != p.damage_before:
@@ -161,11 +177,18 @@ _NARRATE = {
     "charge_retargeted": lambda p, lang: tr(lang, f"{p.stack}: цель {p.old} ушла, атака на {p.target} (CP-20)",
                                             f"{p.stack}: its target {p.old} is gone; it charges {p.target} (CP-20)"),
     "stalemate": lambda p, lang: _stalemate(p, lang),
+    "cast": lambda p, lang: _cast(p, lang),
     "fates": lambda p, lang: tr(lang, "Судьбы персонажей: ", "Fates: ") + ", ".join(
         f"{cid} — {FATE[lang][f]}" for cid, f in p.fates.items()),
 }
-FATE = {"ru": {"survives": "выживает", "captured": "помилован, в плену", "out": "выбывает из игры"},
+FATE = {"ru": {"survives": "выживает", "captured": "в плену (помилование)", "out": "выбывает из игры"},
         "en": {"survives": "survives", "captured": "pardoned, captive", "out": "out of the game"}}
+
+
+def _cast(p: Any, lang: str) -> str:
+    spell = tables().spells.get(p.spell) or {"name_ru": p.spell, "name_en": p.spell}
+    return tr(lang, f"{p.caster}: {spell['name_ru']} → {p.target}: {spell_effect(p.effect, 'ru')} (без броска)",
+              f"{p.caster} casts {spell['name_en']} on {p.target}: {spell_effect(p.effect, 'en')} (no roll)")
 
 
 def _stalemate(p: Any, lang: str) -> str:
@@ -189,24 +212,53 @@ def ledger_line(state: Battle, stack_id: str, lang: str) -> str:
     return f"{shown} ({inner}){extra} · {st.id}"
 
 
-def order_line(before: Battle, line: dict[str, Any], lang: str) -> str:
+def order_line(before: Battle, line: dict[str, Any], lang: str, moved: dict[str, tuple[str, int]] | None = None
+               ) -> str:
+    """One order line in the §4.2.3 ledger form, `InB (C1-1; 1/1) - moves - C1>C2`; `moved` holds where the post's
+    earlier lines left a stack (its location and MP), and is updated by this line."""
     verb = line.get("verb", "?")
+    if verb in ("concede", "offer_draw", "accept_draw"):  # §4.6: said by the player, not by a stack
+        return verb_word(verb, lang)
     actor = str(line.get("actor"))
     head = actor
     if actor in before.stacks:
         st = before.stacks[actor]
         shown = str(dv.code(before, st)) if dv.sign(before, st) else dv.type_code(before, st)
-        head = f"{shown} ({location(st)})"
+        start = dv.mp_max(before, st) if before.phase != "P0" or before.round else dv.mp_available(before, st)
+        loc, mp = (moved or {}).get(actor, (location(st), start))  # A0 resets every MP (§4.1)
+        head = f"{shown} ({loc}; {mp}/{dv.mp_max(before, st)})"
     word = verb_word(verb, lang) if verb in _KNOWN else verb
     target = ">".join(line["path"]) if "path" in line else str(line.get("to") or "")
     if "target" in line:
-        target = (f"{target} : " if target else "") + str(line["target"])
+        target = (f"{target} : " if target else "") + _target_text(before, str(line["target"]), moved)
+    if "spell" in line:
+        spell = tables().spells.get(str(line["spell"]))
+        name = (spell["name_ru"] if lang == "ru" else spell["name_en"]) if spell else str(line["spell"])
+        target = f"{name} > {_target_text(before, str(line.get('target')), moved)}"
     if "host" in line:
-        target = str(line["host"])
+        target = _target_text(before, str(line["host"]), moved)
     return f"{head} - {word}" + (f" - {target}" if target else "")
 
 
-_KNOWN = {"move", "deploy", "join", "detach", "declare_melee", "choose_melee_target", "declare_charge", "shoot",
+def _target_text(state: Battle, sid: str, moved: dict[str, tuple[str, int]] | None = None) -> str:
+    """A target as the ledger writes it, `InSh C2-1`, where the post's earlier lines left it (a sector as it is)."""
+    st = state.stacks.get(sid)
+    if st is None or not dv.sign(state, st):
+        return sid
+    return f"{dv.code(state, st)} {(moved or {}).get(sid, (location(st), 0))[0]}"
+
+
+def _moves(resolutions: tuple[Event, ...]) -> dict[str, list[tuple[str, int]]]:
+    """Each stack's movement results of the turn in order, (location, MP spent)."""
+    out: dict[str, list[tuple[str, int]]] = {}
+    for e in resolutions:
+        if e.type in ("cerilia.moved", "cerilia.deployed"):
+            out.setdefault(e.payload["stack"], []).append((f"{e.payload['to']}-{e.payload['slot']}",
+                                                           int(e.payload["mp_cost"])))
+    return out
+
+
+_KNOWN = {"cast", "move", "deploy", "join", "detach", "declare_melee", "choose_melee_target", "declare_charge", "shoot",
           "hold", "rout_move", "fall_back", "voluntary_retreat", "mounted_retreat"}
 
 
@@ -224,12 +276,21 @@ def post(view: TurnView, lang: str) -> Doc:
     if orders:
         doc.p(b(tr(lang, "Приказы", "Orders")))
         items = []
+        results = _moves(view.resolutions)
+        moved: dict[str, tuple[str, int]] = {}
         for e in orders:
             side = after.side_of(e.actor) or "?"
             lines = e.payload.get("lines") or []
             head = f"{SIDE[lang].get(side, side)} ({e.payload.get('step')})"
-            items.append(f"{head}: " + ("; ".join(order_line(before, ln, lang) for ln in lines)
-                                        or tr(lang, "без приказов", "no orders")))
+            said = []
+            for ln in lines:
+                said.append(order_line(before, ln, lang, moved))
+                sid = str(ln.get("actor"))
+                if ln.get("verb") in ("move", "deploy") and results.get(sid) and sid in before.stacks:
+                    loc, cost = results[sid].pop(0)
+                    left = moved.get(sid, (None, dv.mp_max(before, before.stacks[sid])))[1]
+                    moved[sid] = (loc, max(0, left - cost))
+            items.append(f"{head}: " + ("; ".join(said) or tr(lang, "без приказов", "no orders")))
         doc.ul(items)
     rolls = [e for e in view.inputs if e.type == "roll"]
     if rolls:
@@ -237,6 +298,12 @@ def post(view: TurnView, lang: str) -> Doc:
         doc.ul([f"{e.actor}: {e.payload.get('dice')} = {e.payload.get('total')} ("
                 + ", ".join(str(x) for x in (PURPOSE[lang].get(str(e.payload.get("purpose")), e.payload.get("purpose")),
                                              e.payload.get("unit")) if x) + ")" for e in rolls])
+    chosen = [e for e in view.inputs if e.type == "choice"]
+    if chosen:
+        doc.p(b(tr(lang, "Выборы", "Choices")))
+        doc.ul([f"{e.actor}: {e.payload.get('name')} ("
+                + ", ".join(f"{v}" for k, v in sorted(e.payload.items()) if k not in ("name", "value"))
+                + f") = {e.payload.get('value')}" for e in chosen])
     shown = [e for e in view.resolutions if e.type.startswith("cerilia.") and e.type != "cerilia.round_started"]
     phases: dict[str, list[Event]] = {}
     for e in shown:

@@ -49,14 +49,14 @@ PHASE = {
            "A3": "Фаза А: ход Защищающего", "A3_1": "Фаза А: правка Атакующего", "A_close": "Фаза А: итог",
            "AX1": "Фаза А продлена (§5.8): Атакующий", "AX3": "Фаза А продлена (§5.8): Защищающий",
            "AX3_1": "Фаза А продлена (§5.8): правка Атакующего", "AX_close": "Фаза А продлена: итог",
-           "B1": "Фаза Б: посты", "B2": "Фаза Б: стационарные выстрелы", "B3": "Фаза Б: кавалерийские атаки",
+           "B1": "Фаза Б: магия", "B2": "Фаза Б: стационарные выстрелы", "B3": "Фаза Б: кавалерийские атаки",
            "B4": "Фаза Б: ближний бой", "B5": "Фаза Б: мобильные выстрелы", "C_A": "Фаза В: Атакующий",
            "C_D": "Фаза В: Защищающий", "C5": "Фаза В: конец раунда"},
     "en": {"P0": "Phase 0: purchase, terrain, fortification", "A1": "Phase A: Attacker's moves",
            "A3": "Phase A: Defender's moves", "A3_1": "Phase A: Attacker's edit", "A_close": "Phase A: close",
            "AX1": "Phase A extended (§5.8): Attacker", "AX3": "Phase A extended (§5.8): Defender",
            "AX3_1": "Phase A extended (§5.8): Attacker's edit", "AX_close": "Phase A extended: close",
-           "B1": "Phase B: posts", "B2": "Phase B: stationary shots", "B3": "Phase B: cavalry charges",
+           "B1": "Phase B: magic", "B2": "Phase B: stationary shots", "B3": "Phase B: cavalry charges",
            "B4": "Phase B: melee", "B5": "Phase B: mobile shots", "C_A": "Phase C: Attacker",
            "C_D": "Phase C: Defender", "C5": "Phase C: end of round"},
 }
@@ -116,3 +116,18 @@ def part_name(name: str, lang: str) -> str:
         if card.name_en == name:
             return card.name_ru
     return name
+
+
+def spell_effect(effect: dict, lang: str) -> str:
+    """A spell card's effect in words: "H (1 damage)", "+1 melee, +1 defence until the round's end", "hidden"."""
+    if "result" in effect:
+        return RESULT[lang][str(effect["result"])]
+    if "buff" in effect:
+        parts = ", ".join(f"{int(n):+d} {PARAM_RU[k] if lang == 'ru' else k}" for k, n in effect["buff"].items())
+        return parts + tr(lang, " до конца раунда", " until the round's end")
+    if effect.get("hide"):
+        return tr(lang, "отряд скрыт ([…])", "the stack is hidden ([…])")
+    if "set_terrain" in effect:
+        terrain = effect["set_terrain"]
+        return tr(lang, f"местность сектора → {terrain}", f"the sector's terrain → {terrain}")
+    return ", ".join(f"{k}: {v}" for k, v in effect.items())
