@@ -327,3 +327,24 @@ def test_the_post_narrates_the_1d10_and_the_fates_in_both_languages():
                    .order("D", "any", {"verb": "accept_draw"}))
     (f,) = [as_event("", d) for d in draw.drafts if d.type == "cerilia.fates"]
     assert "tamor — выбывает из игры" in event_line(f, "ru") and "aerin — survives" in event_line(f, "en")
+
+
+def test_a_lone_character_falling_at_its_second_damage_shows_the_damage_and_the_fall():
+    from replay.context import Context, TurnInputs, as_event
+    from replay.rulesets.cerilia.evolve import evolve
+    from replay.rulesets.cerilia.phase_b import apply_results
+    from replay.rulesets.cerilia.post import event_line
+    from tests.cerilia.kit import character
+
+    s = battle(4)
+    character(s, "maelis", "D", location="C3-2", damage=1)
+    ctx = Context(TurnInputs(4), s, evolve)
+    apply_results(ctx, "maelis", ["R"], True, "§5.4.5")
+    (effect,) = ctx.drafts
+    p = effect.payload
+    assert (p["damage_before"], p["damage_after"], p["destroyed"], p["fallen"], p["f_discarded"]) == (
+        1, 2, True, ["maelis"], True)
+    assert ctx.state.units["maelis"].status == "fallen" and ctx.state.units["maelis"].damage == 2
+    assert event_line(as_event("", effect), "en") == (
+        "maelis: R; damage 1 → 2; R/D beat F: its own F is discarded, it does not fall back; maelis: removed from "
+        "the field until the battle's end (§5.6.4)")

@@ -19,12 +19,18 @@ def caster_stack(state: Battle, caster: str) -> Stack | None:
 
 
 def can_cast_now(state: Battle, side: str) -> bool:
-    """Whether `side` has a character that could cast this round (then its Phase B post is asked)."""
+    """Whether `side` has a character that could cast a spell of its stock on some legal target this round (then
+    its Phase B post is asked)."""
+    targets = [*state.stacks, *SECTORS]
     for st in state.stacks.values():
         if st.side == side and bd.on_field(st) and not st.routed and not dv.engaged(state, st):
             for c in dv.characters(state, st):
-                if dv.char_card(c).can_cast and not c.cast_this_round and any(c.spell_stock.values()):
-                    return True
+                if not dv.char_card(c).can_cast or c.cast_this_round:
+                    continue
+                for spell, left in c.spell_stock.items():
+                    if left and any(not cast_problems(state, side, {"actor": c.id, "spell": spell, "target": t})
+                                    for t in targets):
+                        return True
     return False
 
 

@@ -126,8 +126,8 @@ def apply_results(ctx: Context, stack_id: str, received: list[str], holds_f: boo
         chars = dv.characters(state, st)
         fallen = [c.id for c in chars if "D" in received or c.damage + out.damage_in >= 2]
         released = []
-        if len(fallen) == len(chars):
-            out = aggregate(["D"], before, -1, False)
+        if len(fallen) == len(chars):  # every character falls: the group is gone (its damage still shown)
+            out = replace(out, destroyed=True, routed=False, falls_back=False, f_discarded=holds_f)
     why = [f"{st.id} receives {', '.join(received) or 'nothing'}" + (" and holds F" if holds_f else "")]
     if out.destroyed:
         why.append("destroyed" + (f" (damage {out.damage_after} > {dv.combat_card(state, st).max_damage})"

@@ -62,10 +62,14 @@ def attack_line(p: Any, lang: str) -> str:
 
 def effect_line(p: Any, lang: str) -> str:
     parts = [f"{p.stack}: {', '.join(p.results) or '—'}"]
-    if p.destroyed and "D" not in p.results and p.damage_after > p.damage_before:
+    if p.destroyed and "D" not in p.results and p.damage_after > p.damage_before and not p.fallen:
         parts.append(tr(lang, f"повреждения {p.damage_before} → {p.damage_after}, больше максимума карточки: "
                               "уничтожен", f"damage {p.damage_before} → {p.damage_after}, above the card's maximum: "
                                            "destroyed"))
+    elif p.destroyed and p.fallen:
+        if p.damage_after != p.damage_before:
+            parts.append(tr(lang, f"повреждения {p.damage_before} → {p.damage_after}",
+                            f"damage {p.damage_before} → {p.damage_after}"))
     elif p.destroyed:
         parts.append(tr(lang, "уничтожен", "destroyed"))
     else:
@@ -83,7 +87,8 @@ def effect_line(p: Any, lang: str) -> str:
         parts.append(tr(lang, f"{', '.join(p.released)} освобождаются и остаются в ячейке",
                         f"{', '.join(p.released)} detach and stay in the slot"))
     if p.fallen:
-        parts.append(tr(lang, f"{', '.join(p.fallen)} выбывают до конца боя", f"{', '.join(p.fallen)} fall"))
+        parts.append(tr(lang, f"{', '.join(p.fallen)}: выбывает до конца боя (§5.6.4)",
+                        f"{', '.join(p.fallen)}: removed from the field until the battle's end (§5.6.4)"))
     return "; ".join(parts)
 
 
