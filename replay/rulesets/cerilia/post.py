@@ -309,12 +309,18 @@ def post(view: TurnView, lang: str) -> Doc:
         doc.ul([f"{e.actor}: {e.payload.get('name')} ("
                 + ", ".join(f"{v}" for k, v in sorted(e.payload.items()) if k not in ("name", "value"))
                 + f") = {e.payload.get('value')}" for e in chosen])
+    if view.rulings:  # CP-18, CP-25, CP-26: what the GM ruled, in the GM's words
+        doc.p(b(tr(lang, "Решения ДМа", "GM rulings")))
+        doc.ul([f"seq {e.seq}: " + (str(e.payload.get("note") or "") or tr(lang, "без пояснения", "no note"))
+                + (f" ({(e.payload.get('override') or {}).get('name')} = {e.payload.get('value')})"
+                   if e.payload.get("override") else "") for e in view.rulings])
     shown = [e for e in view.resolutions if e.type.startswith("cerilia.") and e.type != "cerilia.round_started"]
     phases: dict[str, list[Event]] = {}
     for e in shown:
         phases.setdefault(e.phase or "", []).append(e)
     for phase, events in phases.items():
-        doc.p(b(PHASE[lang].get(phase, phase)))
+        doc.p(b(PHASE[lang].get(phase, phase) if phase else tr(lang, "Постановлено ДМом (весь ход)",
+                                                                  "As the GM ruled it (the whole turn)")))
         doc.ul([event_line(e, lang) for e in events])
     for side in ("A", "D"):
         ids = sorted(s.id for s in after.stacks.values() if s.side == side)
