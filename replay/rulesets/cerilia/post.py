@@ -160,7 +160,10 @@ _NARRATE = {
               + (f"; D{p.n} = {p.roll} → {p.unit}" if p.roll else f" → {p.unit}"),
         f"friendly-fire check: {p.target} is engaged with {', '.join(p.candidates)}"
         + (f"; D{p.n} = {p.roll} → {p.unit}" if p.roll else f" → {p.unit}")),
-    "destroyed": lambda p, lang: tr(lang, f"{p.stack} уничтожен ({p.cause})", f"{p.stack} is destroyed ({p.cause})"),
+    "destroyed": lambda p, lang: tr(lang, f"{p.stack} уничтожен: {CAUSE['ru'].get(p.cause, p.cause)}",
+                                    f"{p.stack} is destroyed: {CAUSE['en'].get(p.cause, p.cause)}")
+    + (tr(lang, f"; {', '.join(p.released)} остаются в секторе", f"; {', '.join(p.released)} stay in the sector")
+       if getattr(p, "released", None) else ""),
     "rout_moved": lambda p, lang: tr(lang, f"{p.stack} бежит → {p.to}-{p.slot}", f"{p.stack} flees → {p.to}-{p.slot}"),
     "rout_fled": lambda p, lang: tr(lang, f"{p.stack} бежит в резерв: {'>'.join(p.path)} → {p.to}-{p.slot}",
                                     f"{p.stack} flees to its reserve: {'>'.join(p.path)} → {p.to}-{p.slot}"),
@@ -186,6 +189,12 @@ _NARRATE = {
     "fates": lambda p, lang: tr(lang, "Судьбы персонажей: ", "Fates: ") + ", ".join(
         f"{cid} — {FATE[lang][f]}" for cid, f in p.fates.items()),
 }
+CAUSE = {"ru": {"attacked_while_routed": "атакован в состоянии Разгрома, без броска (AR-3)",
+                "rout_blocked": "некуда бежать (MR-1, MR-3)", "fall_back_blocked": "некуда отступить (MR-1)",
+                "flight_blocked": "нет пути в резерв (MR-1)"},
+         "en": {"attacked_while_routed": "attacked while routed, no roll (AR-3)",
+                "rout_blocked": "no way to flee (MR-1, MR-3)", "fall_back_blocked": "no way to fall back (MR-1)",
+                "flight_blocked": "no way to its reserve (MR-1)"}}
 FATE = {"ru": {"survives": "выживает", "captured": "в плену (помилование)", "out": "выбывает из игры"},
         "en": {"survives": "survives", "captured": "pardoned, captive", "out": "out of the game"}}
 
@@ -240,6 +249,8 @@ def order_line(before: Battle, line: dict[str, Any], lang: str, moved: dict[str,
         spell = tables().spells.get(str(line["spell"]))
         name = (spell["name_ru"] if lang == "ru" else spell["name_en"]) if spell else str(line["spell"])
         target = f"{name} > {_target_text(before, str(line.get('target')), moved)}"
+    if verb == "detach":
+        target = f"{line.get('character')} > " + ">".join(line.get("path") or [])
     if "host" in line:
         target = _target_text(before, str(line["host"]), moved)
     return f"{head} - {word}" + (f" - {target}" if target else "")

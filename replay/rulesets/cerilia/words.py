@@ -74,13 +74,13 @@ def tr(lang: str, ru: str, en: str) -> str:
     return ru if lang == "ru" else en
 
 REASON = {  # why a battle ended (battle_ended.reason)
-    "ru": {"concession": "противник признал поражение", "agreement": "ничья по согласию сторон",
+    "ru": {"concession": "противник признал поражение", "agreement": "по согласию сторон",
            "no_units_on_field": "на Поле Боя не осталось отрядов (§5.9)", "dm_defeat": "поражение засчитано ДМом",
-           "dm_draw": "ничья по решению ДМа", "dm_ended": "бой прекращён ДМом",
+           "dm_draw": "по решению ДМа", "dm_ended": "бой прекращён ДМом",
            "stalemate_draw": "выпало 9 или 10 на 1d10 (§5.8)"},
-    "en": {"concession": "the other side conceded", "agreement": "a draw agreed by both sides",
+    "en": {"concession": "the other side conceded", "agreement": "agreed by both sides",
            "no_units_on_field": "no units left on the field (§5.9)", "dm_defeat": "a defeat declared by the DM",
-           "dm_draw": "a draw declared by the DM", "dm_ended": "the DM ended the battle",
+           "dm_draw": "declared by the DM", "dm_ended": "the DM ended the battle",
            "stalemate_draw": "a 9 or 10 on the 1d10 (§5.8)"},
 }
 
