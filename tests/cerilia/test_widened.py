@@ -348,3 +348,57 @@ def test_a_lone_character_falling_at_its_second_damage_shows_the_damage_and_the_
     assert event_line(as_event("", effect), "en") == (
         "maelis: R; damage 1 → 2; R/D beat F: its own F is discarded, it does not fall back; maelis: removed from "
         "the field until the battle's end (§5.6.4)")
+
+
+def s2():
+    """Spec §9 S2: the rout path is blocked on every side."""
+    s = battle(4)
+    troop(s, "A-Kn-1", "A1-1", "B")
+    troop(s, "D-Arc-1", "A2-1", "Sw")
+    troop(s, "A-Pe-1", "B2-1", "B")
+    troop(s, "D-In-1", "A3-1", "B", target="A-In-2", since=3)
+    troop(s, "A-In-2", "A3-1", "Sw", target="D-In-1", since=3)
+    log = (Log(4).order("A", "A1", {"verb": "declare_charge", "actor": "A-Kn-1", "path": ["A1", "A2"],
+                                    "target": "D-Arc-1"}).order("D", "A3")
+           .order("D", "B_D", {"verb": "shoot", "actor": "D-Arc-1", "target": "A-Pe-1"})
+           .d9("A", "A-Kn-1", 5).d9("A", "A-In-2", 3).d9("D", "D-Arc-1", 3).d9("D", "D-In-1", 4)
+           .order("A", "C_A").order("D", "C_D"))
+    return s, log
+
+
+def test_s2_a_routed_archer_with_every_way_blocked_is_destroyed():
+    s, log = s2()
+    stop = resolve(s, log)
+    assert stop.error is None and stop.requests == (), stop.requests
+    attacks = {a["attacker"]: a for a in of_type(stop, "attack")}
+    assert (attacks["D-Arc-1"]["kind"], attacks["D-Arc-1"]["diff"], attacks["D-Arc-1"]["result"]) == (
+        "stationary", 1, "-")
+    assert (attacks["A-Kn-1"]["diff"], attacks["A-Kn-1"]["result"], attacks["A-Kn-1"]["charge_to"]) == (3, "R", "A2")
+    assert attacks["A-In-2"]["result"] == "-" and attacks["D-In-1"]["result"] == "-"
+    (gone,) = of_type(stop, "destroyed")
+    assert (gone["stack"], gone["cause"]) == ("D-Arc-1", "rout_blocked")
+    assert at(stop, "A-Kn-1") == "A2-1" and stop.state.outcome is None
+
+
+def test_a_replaced_unit_card_changes_the_rerun(tmp_path, monkeypatch):
+    """§6: a GM's real card replaces the SAMPLE one in data/ without code; the same log then resolves otherwise."""
+    import json
+    import shutil
+
+    from replay.rulesets.cerilia import data
+
+    shutil.copytree(data.DATA, tmp_path / "data")
+    units = json.loads((tmp_path / "data" / "units.json").read_text(encoding="utf-8"))
+    next(c for c in units["cards"] if c["code"] == "Kn")["charge"] = 2  # the GM's knights charge at 2, not 4
+    (tmp_path / "data" / "units.json").write_text(json.dumps(units), encoding="utf-8")
+    monkeypatch.setattr(data, "DATA", tmp_path / "data")
+    data.tables.cache_clear()
+    try:
+        s, log = s2()
+        stop = resolve(s, log)
+        charge = next(a for a in of_type(stop, "attack") if a["kind"] == "charge")
+        assert (charge["value"], charge["diff"], charge["result"]) == (2, 1, "H")  # card 5, +1, Sw: H (was R at +3)
+        assert of_type(stop, "destroyed") == []
+    finally:
+        monkeypatch.undo()
+        data.tables.cache_clear()
