@@ -402,3 +402,17 @@ def test_a_replaced_unit_card_changes_the_rerun(tmp_path, monkeypatch):
     finally:
         monkeypatch.undo()
         data.tables.cache_clear()
+
+
+def test_a_stack_engaged_by_an_enemy_cannot_declare_melee_on_another():
+    s = battle(3)
+    troop(s, "A-In-1", "C2-1", "B", target="D-In-1", since=2)
+    troop(s, "D-In-1", "C2-1", "Sh")
+    troop(s, "D-Pe-1", "C2-2", "Sw")
+    stop = resolve(s, Log(3).order("A", "A1").order("D", "A3", {"verb": "declare_melee", "actor": "D-In-1",
+                                                                 "target": "A-In-1"}))
+    assert stop.error is not None and "§4.3.1, §4.3.5 item 1: D-In-1 is engaged by A-In-1" in stop.error
+    ok = resolve(s, Log(3).order("A", "A1").order("D", "A3", {"verb": "declare_melee", "actor": "D-Pe-1",
+                                                               "target": "A-In-1"}))
+    assert ok.error is None and [(m["stack"], m["target"]) for m in of_type(ok, "melee_declared")] == [
+        ("D-Pe-1", "A-In-1")]

@@ -270,6 +270,10 @@ def _melee(ctx: Context, stack: Stack, step: str, line: dict[str, Any], options:
         problems.append("§4.3.1: a routed stack may only flee")
     if stack.melee_target is not None:
         problems.append(f"§4.3.5: {stack.id} is already engaged")
+    elif dv.attackers_of(state, stack):
+        by = ", ".join(a.id for a in dv.attackers_of(state, stack))
+        problems.append(f"§4.3.1, §4.3.5 item 1: {stack.id} is engaged by {by}; only free stacks declare melee (it "
+                        "fights its attacker, or chooses among several, §4.3.7)")
     if target is None or target.side == stack.side or target.hidden:
         return [*problems, f"§4.3.5: {line.get('target')!r} is no enemy stack you can see"]
     if bd.place_of(target.location) != here:
