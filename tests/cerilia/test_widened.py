@@ -416,3 +416,77 @@ def test_a_stack_engaged_by_an_enemy_cannot_declare_melee_on_another():
                                                                "target": "A-In-1"}))
     assert ok.error is None and [(m["stack"], m["target"]) for m in of_type(ok, "melee_declared")] == [
         ("D-Pe-1", "A-In-1")]
+
+
+def test_amb15_a_halting_terrain_ends_the_move_and_no_slowing_sector_is_passed():
+    s = battle(3, terrain={"B2": "forest"})
+    troop(s, "A-Kn-1", "B1-1", "B")
+    through = resolve(s, Log(3).order("A", "A1", {"verb": "move", "actor": "A-Kn-1", "path": ["B1", "B2", "B3"]}))
+    assert through.error is not None and "B2" in through.error
+    stop = resolve(s, Log(3).order("A", "A1", {"verb": "move", "actor": "A-Kn-1", "path": ["B1", "B2"]},
+                                   {"verb": "move", "actor": "A-Kn-1", "path": ["B2", "C2"]}))
+    assert stop.error is not None and "(AMB-15): A-Kn-1 halted in slowing terrain" in stop.error
+
+
+def test_amb20_foot_entrants_oblige_no_mounted_stack_a_mounted_one_does():
+    s = battle(3)
+    troop(s, "D-Kn-1", "C3-1", "Sw")
+    troop(s, "A-In-1", "C2-1", "B")
+    foot = resolve(s, Log(3).order("A", "A1", {"verb": "move", "actor": "A-In-1", "path": ["C2", "C3"]})
+                   .order("D", "A3"))
+    assert foot.error is None
+    s2 = battle(3)
+    troop(s2, "D-Kn-1", "C3-1", "Sw")
+    troop(s2, "A-Kn-2", "C2-1", "B")
+    horse = resolve(s2, Log(3).order("A", "A1", {"verb": "move", "actor": "A-Kn-2", "path": ["C2", "C3"]})
+                    .order("D", "A3"))
+    assert horse.error is not None and "§4.3.6 (obligation)" in horse.error
+
+
+def obliged():
+    s = battle(3)
+    troop(s, "A-In-1", "C2-1", "B")
+    troop(s, "A-In-2", "B2-1", "B")
+    troop(s, "D-In-1", "C3-1", "Sh")
+    return s, Log(3).order("A", "A1").order("D", "A3", {"verb": "move", "actor": "D-In-1", "path": ["C3", "C2"]})
+
+
+def test_amb23_the_a31_edit_adds_no_moves():
+    s, log = obliged()
+    stop = resolve(s, log.order("A", "A3_1", {"verb": "move", "actor": "A-In-2", "path": ["B2", "C2"]}))
+    assert stop.error is not None and "(AMB-23): the A3.1 edit adds no new moves" in stop.error
+
+
+def test_cp26_a_post_the_gm_accepts_by_ruling_stands_though_it_fails_the_obligation():
+    s, log = obliged()
+    refused = resolve(s, log.order("A", "A3_1"))
+    assert refused.error is not None and "§4.3.6 (obligation)" in refused.error
+    accepted = resolve(s, log.ruling(request={"kind": "order", "actor": "alice", "name": "order",
+                                              "key": {"step": "A3_1"}}, value={"lines": []},
+                                     note="GM: the infantry holds its ground; accepted"))
+    assert accepted.error is None and of_type(accepted, "melee_declared") == []
+
+
+def test_amb42_a_stack_that_left_the_reserve_this_round_cannot_rout_back_into_it():
+    s = battle(4)
+    troop(s, "A-In-1", "C3-1", "B", target="D-In-1", since=3)
+    troop(s, "D-In-1", "C3-1", "Sh", target="A-In-1", since=3, reserve_exit_round=4)
+    stop = resolve(s, Log(4).order("A", "A1").order("D", "A3").d9("A", "A-In-1", 9).d9("D", "D-In-1", 2)
+                   .order("A", "C_A"))
+    (request,) = stop.requests
+    assert (request.name, request.options) == ("rout_move", ("B3", "D3"))  # RD is left out (AMB-42)
+
+
+def test_c8_and_c9_walls_bar_an_enemy_charge_and_add_their_defence_bonus():
+    from replay.rulesets.cerilia.battle import lookup
+
+    walls = {"sector": "C3", "level": 2}
+    s = battle(3, fortification=walls)
+    troop(s, "A-Kn-1", "C2-1", "B")
+    troop(s, "D-In-1", "C3-1", "Sh")
+    stop = resolve(s, Log(3).order("A", "A1", {"verb": "declare_charge", "actor": "A-Kn-1", "path": ["C2", "C3"],
+                                               "target": "D-In-1"}))
+    assert stop.error is not None and "§6.5, C8: no enemy charge into a fortification of level ≥ 2" in stop.error
+    troop(s, "A-In-1", "C3-2", "B")
+    lk = lookup(s, s.stacks["A-In-1"], s.stacks["D-In-1"], "melee", 5)
+    assert (lk.defence.total, lk.defence.parts) == (4, (("In defence", 2), ("Walls", 2)))

@@ -36,7 +36,7 @@ from replay.rulesets.cerilia.phase_b import phase_b
 from replay.rulesets.cerilia.phase_c import phase_c
 from replay.rulesets.cerilia.setup import phase0
 from replay.rulesets.cerilia.stalemate import extended
-from replay.rulesets.cerilia.steps import BattleOver, OrderProblems, anytime, emit, step_order
+from replay.rulesets.cerilia.steps import BattleOver, OrderProblems, anytime, emit, ruled, step_order
 
 
 def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> None:
@@ -82,7 +82,7 @@ def phase_a(ctx: Context, options: CeriliaOptions) -> None:
     ctx.set_phase("A3")
     rout_flights(ctx, "D")
     run_step(ctx, "D", "A3", step_order(ctx, "D", "A3", "the Defender's Phase A post"), options)
-    problems = obligation_problems(ctx.state, owed_a1)
+    problems = [] if ruled(ctx, "D", "A3") else obligation_problems(ctx.state, owed_a1)  # CP-26
     if problems:
         raise OrderProblems([f"D's A3 post: {p}" for p in problems])
     owed_a3 = obligations(ctx.state, "D", "A3")
@@ -90,7 +90,7 @@ def phase_a(ctx: Context, options: CeriliaOptions) -> None:
         ctx.set_phase("A3_1")
         run_step(ctx, "A", "A3_1", step_order(ctx, "A", "A3_1", "the Attacker's A3.1 edit (answers to entries)"),
                  options)
-        problems = obligation_problems(ctx.state, owed_a3)
+        problems = [] if ruled(ctx, "A", "A3_1") else obligation_problems(ctx.state, owed_a3)  # CP-26
         if problems:
             raise OrderProblems([f"A's A3.1 edit: {p}" for p in problems])
     ctx.set_phase("A_close")

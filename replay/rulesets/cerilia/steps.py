@@ -95,6 +95,12 @@ def step_order(ctx: Context, side: str, step: str, what: str) -> list[dict[str, 
     return list(found[-1].payload.get("lines") or [])
 
 
+def ruled(ctx: Context, side: str, step: str) -> bool:
+    """CP-26: whether the GM's ruling answered `side`'s post for `step` (the DM accepted it as it stands)."""
+    req = Request("order", ctx.state.player(side), "order", freeze({"step": step}))
+    return ctx.recorded.ruling_for(req) is not None
+
+
 def emit(ctx: Context, type_: str, payload: dict[str, Any], *, rule: str, why: list[str] | str,
          defaults: list[str] | None = None, visible: tuple[str, ...] | None = None) -> None:
     """Emit `cerilia.<type_>` with its why, rule and defaults."""
