@@ -490,3 +490,48 @@ def test_c8_and_c9_walls_bar_an_enemy_charge_and_add_their_defence_bonus():
     troop(s, "A-In-1", "C3-2", "B")
     lk = lookup(s, s.stacks["A-In-1"], s.stacks["D-In-1"], "melee", 5)
     assert (lk.defence.total, lk.defence.parts) == (4, (("In defence", 2), ("Walls", 2)))
+
+
+def test_c14_a_lieutenant_without_his_ruler_in_the_battle_keeps_his_place_after_a_defeat():
+    from tests.cerilia.kit import character
+
+    s = battle(2)
+    troop(s, "A-In-1", "C2-1", "B")
+    character(s, "tamor", "D", location="C3-1")
+    stop = resolve(s, Log(2).order("D", "any", {"verb": "concede"}))
+    (f,) = of_type(stop, "fates")  # no ruler of the losing side is here: no pardon to ask, the fates at once
+    assert f["fates"] == {"tamor": "survives"} and RULES.current_turn(stop.state) is None
+
+
+def test_amb34_and_amb61_a_character_takes_its_sign_at_deployment_and_deploying_among_enemies_is_an_entry():
+    from tests.cerilia.kit import character
+
+    s = battle(2)
+    character(s, "aerin", "A", sign=None)
+    troop(s, "D-In-1", "C1-1", "Sh")
+    unsigned = resolve(s, Log(2).order("A", "A1", {"verb": "deploy", "actor": "aerin", "path": ["RA", "C1"]}))
+    assert unsigned.error is not None and "CP-01" in unsigned.error
+    stop = resolve(s, Log(2).order("A", "A1", {"verb": "deploy", "actor": "aerin", "path": ["RA", "C1"],
+                                               "sign": "Sw"}).order("D", "A3"))
+    (dep,) = of_type(stop, "deployed")
+    assert (dep["sign"], dep["entry"]) == ("Sw", True)
+    assert stop.error is not None and "§4.3.6 (obligation)" in stop.error  # D must engage the entrant
+
+
+def test_a_summoning_spell_is_refused_naming_its_section():
+    from replay.rulesets.cerilia import data
+    from replay.rulesets.cerilia.magic import cast_problems
+    from tests.cerilia.kit import character
+
+    tables = data.tables()
+    sample = tables.spells
+    call = {**sample["fireball"], "id": "call", "category": "SUMMON", "target": "sector", "effect": {"summon": "Pe"}}
+    s = battle(2)
+    character(s, "maelis", "D", location="C3-1")
+    s.units["maelis"].spell_stock["call"] = 1
+    object.__setattr__(tables, "spells", {**sample, "call": call})  # a GM's card with a summoning effect
+    try:
+        problems = cast_problems(s, "D", {"actor": "maelis", "spell": "call", "target": "C3"})
+    finally:
+        object.__setattr__(tables, "spells", sample)
+    assert problems == ["§5.7.2: call summons a unit; summoning spells are NOT YET supported"]

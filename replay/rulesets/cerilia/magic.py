@@ -47,6 +47,9 @@ def cast_problems(state: Battle, side: str, line: dict[str, Any]) -> list[str]:
     if st is None or not bd.on_field(st):
         problems.append("§4.4.1 item 1: no spell from the reserve")
         return problems
+    if "summon" in spell["effect"]:
+        problems.append(f"§5.7.2: {spell['id']} summons a unit; summoning spells are NOT YET supported")
+        return problems
     if not dv.char_card(caster).can_cast:
         problems.append(f"§5.6.3: {caster.id} cannot cast")
     if caster.cast_this_round:
