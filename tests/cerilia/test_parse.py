@@ -95,3 +95,15 @@ def test_phase_c_lines_are_the_choices_and_a_post_out_of_turn_is_refused():
     assert choice.type == "choice" and choice.payload == {"name": "rout_move", "value": "D2", "stack": "A-Pk-1"}
     out_of_turn = parse_post("PkSh (E2-3; 1/1) - move - E3", Point(3, s, s, None), "alice")
     assert out_of_turn.errors and "waits for no Phase A, B or C post" in out_of_turn.errors[0]
+
+
+def test_a_pasted_1d10_is_the_players_nobody_moved_roll_and_a_forced_post_is_its_ax_step():
+    s = _state()
+    asked = Point(s.round + 1, s, s, None, requests=(Request("roll", "alice", "stalemate", freeze({}), dice="1d10"),))
+    parsed = parse_post("1d10: 4", asked, "alice")
+    assert parsed.errors == []
+    (roll,) = parsed.drafts
+    assert (roll.type, roll.payload["purpose"], roll.payload["total"], "unit" in roll.payload) == (
+        "roll", "stalemate", 4, False)
+    forced = parse_post("PkSh (E2-3; 1/1) - move - E1", _point(s, step="AX1"), "alice")
+    assert forced.errors == [] and forced.drafts[0].payload["step"] == "AX1"
