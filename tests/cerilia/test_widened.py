@@ -535,3 +535,27 @@ def test_a_summoning_spell_is_refused_naming_its_section():
     finally:
         object.__setattr__(tables, "spells", sample)
     assert problems == ["§5.7.2: call summons a unit; summoning spells are NOT YET supported"]
+
+
+def archers_duel(order: str | None):
+    s = battle(3)
+    troop(s, "A-Arc-1", "B2-1", "B")
+    troop(s, "D-Arc-1", "B3-1", "Sw")
+    log = (Log(3).order("A", "A1").order("D", "A3")
+           .order("A", "B_A", {"verb": "shoot", "actor": "A-Arc-1", "target": "D-Arc-1"})
+           .order("D", "B_D", {"verb": "shoot", "actor": "D-Arc-1", "target": "A-Arc-1"})
+           .d9("A", "A-Arc-1", 8).d9("D", "D-Arc-1", 5))
+    return resolve(s, log, {"phase_b_order": order} if order else None)
+
+
+def test_amb01_step_major_the_destroyed_archer_never_shoots_step_simultaneous_both_do():
+    major = archers_duel(None)
+    assert [a["attacker"] for a in of_type(major, "attack")] == ["A-Arc-1"]
+    assert "D-Arc-1" not in major.state.stacks and major.state.units["A-Arc-1"].damage == 0
+    both = archers_duel("step_simultaneous")
+    attacks = {a["attacker"]: a for a in of_type(both, "attack")}
+    assert (attacks["A-Arc-1"]["result"], attacks["D-Arc-1"]["result"]) == ("D", "H")
+    assert "D-Arc-1" not in both.state.stacks and both.state.units["A-Arc-1"].damage == 1
+    assert [e["stack"] for e in of_type(both, "effect")] == ["A-Arc-1", "D-Arc-1"]  # applied together, after both
+    side = archers_duel("side_major")
+    assert side.error is not None and "NOT YET" in side.error

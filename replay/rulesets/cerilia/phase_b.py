@@ -151,28 +151,57 @@ def apply_results(ctx: Context, stack_id: str, received: list[str], holds_f: boo
                          "fallen": fallen}, rule=rule, why=why, defaults=["AMB-36", "AMB-40", "AMB-58"])
 
 
-def _routed_target(ctx: Context, kind: str, attacker: Stack, target: Stack) -> None:
+class Batch:
+    """A step's results held back and applied together (option phase_b_order = step_simultaneous, AMB-01)."""
+
+    def __init__(self) -> None:
+        self.received: dict[str, list[str]] = {}
+        self.holds_f: set[str] = set()
+
+
+def _hit(ctx: Context, batch: Batch | None, stack_id: str, results: list[str], holds_f: bool, rule: str) -> None:
+    """Apply results to a stack now, or hold them in the step's batch."""
+    if batch is None:
+        apply_results(ctx, stack_id, results, holds_f, rule)
+        return
+    batch.received.setdefault(stack_id, []).extend(results)
+    if holds_f:
+        batch.holds_f.add(stack_id)
+
+
+def _flush(ctx: Context, batch: Batch | None, rule: str) -> None:
+    """§5.3.5: the batch's results, aggregated per stack (R and D above F)."""
+    if batch is None:
+        return
+    snap: Battle = ctx.state
+    for sid in sorted(set(batch.received) | batch.holds_f, key=lambda i: (snap.stacks[i].side, i)
+                      if i in snap.stacks else ("", i)):
+        apply_results(ctx, sid, batch.received.get(sid, []), sid in batch.holds_f, rule)
+
+
+def _routed_target(ctx: Context, kind: str, attacker: Stack, target: Stack, batch: Batch | None = None) -> None:
     """§5.3.6 (AR-3): an attack on a routed stack destroys it, no roll; the attack is consumed."""
     emit(ctx, "attack", {"kind": kind, "attacker": attacker.id, "target": target.id, "roll": None, "value": 0,
                          "value_parts": [], "defence": 0, "defence_parts": [], "diff": 0, "col": 0,
                          "target_sign": dv.sign(ctx.state, target) or "B", "result": "D", "effective": "D"},
          rule="§5.3.6 (AR-3)", defaults=["AMB-38"],
          why=f"{attacker.id} attacks the routed {target.id}: destroyed without a roll")
-    apply_results(ctx, target.id, ["D"], False, "§5.3.6")
+    _hit(ctx, batch, target.id, ["D"], False, "§5.3.6")
 
 
-def shot(ctx: Context, shooter: Stack, target: Stack, kind: str, options: CeriliaOptions) -> None:
+def shot(ctx: Context, shooter: Stack, target: Stack, kind: str, options: CeriliaOptions,
+         batch: Batch | None = None) -> None:
     """One shot (B2 or B5) with its friendly-fire check (§5.4.3, §5.4.6, §5.4.7)."""
     state: Battle = ctx.state
     if target.routed:
-        _routed_target(ctx, kind, shooter, target)
+        _routed_target(ctx, kind, shooter, target, batch)
         return
     candidates = friendly_candidates(state, shooter, target, kind)
     roll = _d9(ctx, shooter)
     lk, ruled = _lookup(ctx, state, shooter, target, kind, roll, options)
     emit(ctx, "attack", _attack_payload(kind, shooter, target, lk, **ruled),
          rule="§5.3, §5.4." + ("3" if kind == "stationary" else "6"), why=_why(shooter, target, lk, kind, ruled))
-    apply_results(ctx, target.id, [r for r in [effective(lk.result, kind)] if r != "-"], False, "§5.3.4")
+    _hit(ctx, batch, target.id, [r for r in [effective(lk.result, kind)] if r != "-"], False, "§5.3.4")
     if not candidates:
         return
     if len(candidates) == 1:
@@ -193,7 +222,7 @@ def shot(ctx: Context, shooter: Stack, target: Stack, kind: str, options: Cerili
     lk2, ruled2 = _lookup(ctx, ctx.state, shooter, friend, "friendly", roll, options)
     emit(ctx, "attack", _attack_payload("friendly", shooter, friend, lk2, **ruled2), rule="§5.4.7",
          why=_why(shooter, friend, lk2, "friendly", ruled2) + " (the same card)")
-    apply_results(ctx, friend.id, [r for r in [effective(lk2.result, "friendly")] if r != "-"], False, "§5.4.7")
+    _hit(ctx, batch, friend.id, [r for r in [effective(lk2.result, "friendly")] if r != "-"], False, "§5.4.7")
 
 
 def friendly_candidates(state: Battle, shooter: Stack, target: Stack, kind: str) -> list[str]:
@@ -206,7 +235,9 @@ def friendly_candidates(state: Battle, shooter: Stack, target: Stack, kind: str)
 
 
 def shots(ctx: Context, orders: dict[str, list[dict[str, Any]]], kind: str, options: CeriliaOptions) -> None:
-    """Every `shoot` of the step's kind, the Attacker's then the Defender's, in post order (§5.4.1)."""
+    """Every `shoot` of the step's kind, the Attacker's then the Defender's, in post order (§5.4.1); with
+    phase_b_order = step_simultaneous their results apply together at the step's end."""
+    batch = Batch() if options.phase_b_order == "step_simultaneous" else None
     for side in ("A", "D"):
         for line in orders.get(side, []):
             if line.get("verb") != "shoot":
@@ -230,7 +261,8 @@ def shots(ctx: Context, orders: dict[str, list[dict[str, Any]]], kind: str, opti
                 emit(ctx, "order_void", {"stack": st.id, "verb": "shoot", "reason": "target_gone"},
                      rule="§5.1.2", why=f"{st.id}'s target {line['target']} is no longer a valid target")
                 continue
-            shot(ctx, st, target, kind, options)
+            shot(ctx, st, target, kind, options, batch)
+    _flush(ctx, batch, "§5.4.1 (step_simultaneous), §5.3.5")
 
 
 def _new_charge_target(ctx: Context, st: Stack, charge: dict[str, Any], problems: list[str]) -> Stack | None:
@@ -260,6 +292,7 @@ def _new_charge_target(ctx: Context, st: Stack, charge: dict[str, Any], problems
 
 def charges(ctx: Context, options: CeriliaOptions) -> None:
     """B3 (§5.4.4): each declared charge re-validated, moved, rolled; the charger is not engaged by it."""
+    batch = Batch() if options.phase_b_order == "step_simultaneous" else None
     for side in ("A", "D"):
         for c in [c for c in ctx.state.charges if ctx.state.stacks.get(c["stack"]) and
                   ctx.state.stacks[c["stack"]].side == side]:
@@ -275,7 +308,7 @@ def charges(ctx: Context, options: CeriliaOptions) -> None:
             final = c["path"][-1]
             slot = bd.free_slot(ctx.state, final, st.side)
             if target.routed:
-                _routed_target(ctx, "charge", st, target)
+                _routed_target(ctx, "charge", st, target, batch)
                 continue
             roll = _d9(ctx, st)
             lk, ruled = _lookup(ctx, ctx.state, st, target, "charge", roll, options, at=final)
@@ -285,9 +318,10 @@ def charges(ctx: Context, options: CeriliaOptions) -> None:
                                                                                        ruled)])
             eff = lk.result
             if eff == "F":
-                apply_results(ctx, st.id, [], True, "§5.3.4")
+                _hit(ctx, batch, st.id, [], True, "§5.3.4")
             elif eff != "-":
-                apply_results(ctx, target.id, [eff], False, "§5.3.4")
+                _hit(ctx, batch, target.id, [eff], False, "§5.3.4")
+    _flush(ctx, batch, "§5.4.1 (step_simultaneous), §5.3.5")
 
 
 def melee(ctx: Context, options: CeriliaOptions) -> None:
@@ -322,7 +356,7 @@ def melee(ctx: Context, options: CeriliaOptions) -> None:
 def phase_b(ctx: Context, options: CeriliaOptions) -> None:
     from replay.rulesets.cerilia.steps import gather, step_order
 
-    if options.phase_b_order != "step_major":
+    if options.phase_b_order == "side_major":
         raise OrderProblems([f"option phase_b_order = {options.phase_b_order} is NOT YET implemented"])
     ctx.set_phase("B1")
     detect(ctx)
