@@ -559,3 +559,15 @@ def test_amb01_step_major_the_destroyed_archer_never_shoots_step_simultaneous_bo
     assert [e["stack"] for e in of_type(both, "effect")] == ["A-Arc-1", "D-Arc-1"]  # applied together, after both
     side = archers_duel("side_major")
     assert side.error is not None and "NOT YET" in side.error
+
+
+def test_amb48_phase_c_step_major_runs_each_sub_step_for_both_sides():
+    from tests.cerilia.test_scenarios import s1
+
+    s, log = s1()  # A-In-1 is routed in B4 (S1); D2 stays engaged: both sides' Phase C posts are asked
+    side = resolve(s, log)
+    step = resolve(s, log, {"phase_c_order": "step_major"})
+    assert step.error is None and side.error is None and step.requests == side.requests == ()
+    assert [d.phase for d in side.drafts if d.type == "cerilia.rout_moved"] == ["C_A"]
+    assert [d.phase for d in step.drafts if d.type == "cerilia.rout_moved"] == ["C1"]
+    assert at(step, "A-In-1") == at(side, "A-In-1") == "C1-1"

@@ -33,6 +33,7 @@ OPTION_DEFAULTS = {
     "bonus_stacking": "AMB-35",
     "fallback_into_mixed": "AMB-39",
     "stalemate_dice": "AMB-44",
+    "phase_c_order": "AMB-48",
 }
 
 
@@ -47,6 +48,7 @@ class CeriliaOptions(Options):
     bonus_stacking: Literal["max_per_param", "highest_rank_only"] = "max_per_param"
     fallback_into_mixed: bool = True
     stalemate_dice: Literal["each_player", "single_attacker_roll"] = "each_player"
+    phase_c_order: Literal["side_major", "step_major"] = "side_major"
 
 
 class Setup(BaseModel):
