@@ -571,3 +571,10 @@ def test_amb48_phase_c_step_major_runs_each_sub_step_for_both_sides():
     assert [d.phase for d in side.drafts if d.type == "cerilia.rout_moved"] == ["C_A"]
     assert [d.phase for d in step.drafts if d.type == "cerilia.rout_moved"] == ["C1"]
     assert at(step, "A-In-1") == at(side, "A-In-1") == "C1-1"
+
+
+def test_an_option_value_not_yet_implemented_is_refused_by_name_not_ignored():
+    for option, value in (("initial_placement", "phase0_home_row"), ("charge_move_timing", "phase_a"),
+                          ("phase_b_order", "side_major")):
+        stop = resolve(battle(1), Log(1), {option: value})
+        assert stop.error == f"option {option} = {value} is NOT YET implemented (§7, docs/cerilia.md options)"

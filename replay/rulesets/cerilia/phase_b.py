@@ -356,8 +356,6 @@ def melee(ctx: Context, options: CeriliaOptions) -> None:
 def phase_b(ctx: Context, options: CeriliaOptions) -> None:
     from replay.rulesets.cerilia.steps import gather, step_order
 
-    if options.phase_b_order == "side_major":
-        raise OrderProblems([f"option phase_b_order = {options.phase_b_order} is NOT YET implemented"])
     ctx.set_phase("B1")
     detect(ctx)
     state: Battle = ctx.state

@@ -38,8 +38,14 @@ from replay.rulesets.cerilia.setup import phase0
 from replay.rulesets.cerilia.stalemate import extended
 from replay.rulesets.cerilia.steps import BattleOver, OrderProblems, anytime, emit, ruled, step_order
 
+NOT_YET = {("phase_b_order", "side_major"), ("initial_placement", "phase0_home_row"), ("charge_move_timing", "phase_a")}
+
 
 def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> None:
+    chosen = sorted((k, v) for k, v in options.model_dump().items() if (k, v) in NOT_YET)
+    if chosen:
+        raise OrderProblems([f"option {k} = {v} is NOT YET implemented (§7, docs/cerilia.md options)"
+                             for k, v in chosen])
     if turn == 0:
         phase0(ctx)
         return
