@@ -578,3 +578,14 @@ def test_an_option_value_not_yet_implemented_is_refused_by_name_not_ignored():
                           ("phase_b_order", "side_major")):
         stop = resolve(battle(1), Log(1), {option: value})
         assert stop.error == f"option {option} = {value} is NOT YET implemented (§7, docs/cerilia.md options)"
+
+
+def test_amb06_with_king_adjacency_a_diagonal_target_asks_for_the_post_and_is_in_range():
+    s = battle(3)
+    troop(s, "A-Arc-1", "B1-1", "B")
+    troop(s, "D-In-1", "C2-1", "Sh")
+    log = Log(3).order("A", "A1").order("D", "A3")
+    assert not any(r.key_dict.get("step") == "B_A" for r in resolve(s, log).requests)
+    stop = resolve(s, log.order("A", "B_A", {"verb": "shoot", "actor": "A-Arc-1", "target": "D-In-1"})
+                   .d9("A", "A-Arc-1", 9), {"ranged_adjacency": "king"})
+    assert stop.error is None and [a["target"] for a in of_type(stop, "attack")] == ["D-In-1"]

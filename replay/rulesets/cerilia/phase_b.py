@@ -51,7 +51,7 @@ def shoot_problems(state: Battle, side: str, lines: list[dict[str, Any]], option
     return problems
 
 
-def needs_post(state: Battle, side: str) -> bool:
+def needs_post(state: Battle, side: str, king: bool = False) -> bool:
     """Whether `side` has a shooter that could shoot or a character that could cast (else no Phase B post is
     asked of it)."""
     from replay.rulesets.cerilia.magic import can_cast_now
@@ -61,8 +61,8 @@ def needs_post(state: Battle, side: str) -> bool:
     for st in state.stacks.values():
         if st.side == side and (dv.stationary_eligible(state, st) or dv.mobile_eligible(state, st)):
             here = bd.place_of(st.location)
-            if any(bd.on_field(t) and not t.hidden and t.side != side and bd.in_range(here, bd.place_of(t.location))
-                   for t in state.stacks.values()):
+            if any(bd.on_field(t) and not t.hidden and t.side != side
+                   and bd.in_range(here, bd.place_of(t.location), king) for t in state.stacks.values()):
                 return True
     return False
 
@@ -359,7 +359,7 @@ def phase_b(ctx: Context, options: CeriliaOptions) -> None:
     ctx.set_phase("B1")
     detect(ctx)
     state: Battle = ctx.state
-    sides = [side for side in ("A", "D") if needs_post(state, side)]
+    sides = [side for side in ("A", "D") if needs_post(state, side, options.ranged_adjacency == "king")]
     posts = gather(*[(lambda side=side: step_order(ctx, side, f"B_{side}", f"{side}'s Phase B post (shots)"))
                      for side in sides])
     orders = dict(zip(sides, posts, strict=True))
