@@ -137,7 +137,29 @@ def _line(post: _Post, text: str) -> tuple[list[dict[str, Any]], list[str]]:
         if isinstance(found, str):
             return [], [found]
         stack = found
+        wrong = _contradiction(post, stack, state_text)
+        if wrong:
+            return [], [wrong]
     return _order(post, stack, verb, state_text, target)
+
+
+def _contradiction(post: _Post, stack: Stack, state_text: str) -> str | None:
+    """§4.2.3: the ledger's state code against the recorded state (type, sign, damage, status; `*` and `[ ]` change
+    within a post and are not compared); None when they agree or the stack has no sign yet."""
+    if dv.sign(post.state, stack) is None:
+        return None
+    try:
+        said = parse_code(state_text)
+    except ValueError:
+        return None if state_text == dv.type_code(post.state, stack) else \
+            f"§2.9: {state_text!r} is no display code of {stack.id}"
+    if said.sign is None:
+        return None
+    held = dv.code(post.state, stack)
+    if (said.type, said.sign, said.damage, said.status) != (held.type, held.sign, held.damage, held.status):
+        return (f"§4.2.3: the ledger says {state_text} but {stack.id} is {held} at {stack.location} in the recorded "
+                "state")
+    return None
 
 
 def _order(post: _Post, stack: Stack, verb: str, state_text: str, target: str) -> tuple[list[dict[str, Any]],
