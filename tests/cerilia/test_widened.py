@@ -589,3 +589,13 @@ def test_amb06_with_king_adjacency_a_diagonal_target_asks_for_the_post_and_is_in
     stop = resolve(s, log.order("A", "B_A", {"verb": "shoot", "actor": "A-Arc-1", "target": "D-In-1"})
                    .d9("A", "A-Arc-1", 9), {"ranged_adjacency": "king"})
     assert stop.error is None and [a["target"] for a in of_type(stop, "attack")] == ["D-In-1"]
+
+
+def test_a_morale_roll_for_a_stack_that_is_not_routed_is_refused_naming_the_rule():
+    s = battle(3)
+    troop(s, "A-In-1", "C2-1", "B")
+    roll = Draft("roll", {"dice": "1d100", "purpose": "morale", "result": [40], "total": 40, "source": "forum",
+                          "unit": "A-In-1"}, None, "alice")
+    problems = check_draft(RULES, None, s, Log(3).inputs(), roll, CeriliaOptions())
+    assert problems == ["§4.5.4: A-In-1 is not routed; a morale check is made only in the reserve after a rout "
+                        "(Phase C)"]

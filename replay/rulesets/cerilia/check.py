@@ -22,7 +22,7 @@ _PROBE_SEQ = 10**12
 
 def check_draft(ruleset: Ruleset, point: Point | None, start: Battle, inputs: TurnInputs, draft: Draft,
                 options: CeriliaOptions) -> list[str]:
-    problems = _shape(start, draft)
+    problems = _shape(start, draft) or _morale(point.state if point is not None else start, draft)
     if problems:
         return problems
     turn = inputs.turn
@@ -52,6 +52,17 @@ def _probe(ruleset: Ruleset, start: Battle, turn: int, inputs: TurnInputs, optio
     except MissingInput as exc:
         return str(exc), True, []
     return None, _PROBE_SEQ in ctx.used, []
+
+
+def _morale(state: Battle, draft: Draft) -> list[str]:
+    """§4.5.4, §5.5.6: a morale roll is for a routed stack (in its reserve by Phase C), where resolution stands."""
+    if draft.type != "roll" or draft.payload.get("purpose") != "morale":
+        return []
+    unit = str(draft.payload.get("unit"))
+    stack = state.stacks.get(unit)
+    if stack is None or not stack.routed:
+        return [f"§4.5.4: {unit} is not routed; a morale check is made only in the reserve after a rout (Phase C)"]
+    return []
 
 
 def _shape(state: Battle, draft: Draft) -> list[str]:
