@@ -64,6 +64,8 @@ class Scene:
     desc: str
     lang: str = "ru"
     legend: tuple[S.Swatch, ...] = field(default_factory=tuple)
+    forced: dict[str, str] = field(default_factory=dict)
+    """§5.8: sector -> the side forced into it this turn."""
 
 
 def _chip(state: Battle, st: Stack, current: set[str]) -> Chip:
@@ -121,8 +123,10 @@ def scene(view: FrameView) -> Scene:
         rows.append(f"{c.place}-{c.slot} {c.side} {c.code}" + (f" → {target}" if target else ""))
     desc = "\n".join([caption, *rows])
     title = tr(lang, f"Cerilia · {state.scenario}", f"Cerilia · {state.scenario}")
+    forced = {str(f["sector"]): str(f["side"]) for e in events if e.type == "cerilia.stalemate"
+              for f in e.payload.get("forcings", [])}
     return Scene(title, caption, chips, tuple(arrows), dict(state.terrain), state.fortification, pools, event_line,
-                 desc, lang, _legend(lang))
+                 desc, lang, _legend(lang), forced)
 
 
 def _target(state: Battle, sid: str) -> str | None:
@@ -210,6 +214,8 @@ def _sector(dwg, sc: Scene, sector: str) -> None:
     if fort:
         level = tables().fortifications[int(sc.fortification["level"])]
         name += f" · ▲ {level['name_ru'] if sc.lang == 'ru' else level['name_en']} ({level['level']})"
+    if sector in sc.forced:  # §5.8: the sector a side is forced into
+        name += " · " + tr(sc.lang, f"§5.8: сюда {sc.forced[sector]}", f"§5.8: {sc.forced[sector]} forced here")
     S.label(dwg, dwg, S.fit(name, 12, SECTOR_W - 12, bold=True), (x + 6, y + 14), size=12, bold=True)
     for side in ("A", "D"):
         ly = y + 18 + (0 if side == "A" else LINE_H)
