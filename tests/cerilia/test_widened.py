@@ -557,8 +557,26 @@ def test_amb01_step_major_the_destroyed_archer_never_shoots_step_simultaneous_bo
     assert (attacks["A-Arc-1"]["result"], attacks["D-Arc-1"]["result"]) == ("D", "H")
     assert "D-Arc-1" not in both.state.stacks and both.state.units["A-Arc-1"].damage == 1
     assert [e["stack"] for e in of_type(both, "effect")] == ["A-Arc-1", "D-Arc-1"]  # applied together, after both
-    side = archers_duel("side_major")
-    assert side.error is not None and "NOT YET" in side.error
+
+
+def test_amb01_side_major_the_attackers_mobile_shot_comes_before_the_defenders_melee_roll():
+    def run(order: str | None):
+        s = battle(3)
+        troop(s, "A-In-1", "C2-1", "Sh", target="D-In-1", since=2)
+        troop(s, "D-In-1", "C2-1", "Sw", target="A-In-1", since=2)
+        troop(s, "A-Arc-1", "B1-1", "B")
+        log = (Log(3).order("A", "A1", {"verb": "move", "actor": "A-Arc-1", "path": ["B1", "B2"]}).order("D", "A3")
+               .order("A", "B_A", {"verb": "shoot", "actor": "A-Arc-1", "target": "D-In-1"})
+               .d9("A", "A-In-1", 3).d9("A", "A-Arc-1", 8).d9("D", "D-In-1", 7))
+        stop = resolve(s, log, {"phase_b_order": order} if order else None)
+        return [(d.phase, d.payload["attacker"], d.payload["target"], d.payload["result"]) for d in stop.drafts
+                if d.type == "cerilia.attack"]
+
+    assert run(None) == [("B4", "A-In-1", "D-In-1", "-"), ("B4", "D-In-1", "A-In-1", "H"),
+                         ("B5", "A-Arc-1", "D-In-1", "R"), ("B5", "A-Arc-1", "A-In-1", "H")]
+    # the literal post order: the Attacker's melee roll is held, its mobile shot routs D-In-1 before D rolls
+    assert run("side_major") == [("B_A", "A-In-1", "D-In-1", "-"), ("B_A", "A-Arc-1", "D-In-1", "R"),
+                                 ("B_A", "A-Arc-1", "A-In-1", "H")]
 
 
 def test_amb48_phase_c_step_major_runs_each_sub_step_for_both_sides():
@@ -574,8 +592,7 @@ def test_amb48_phase_c_step_major_runs_each_sub_step_for_both_sides():
 
 
 def test_an_option_value_not_yet_implemented_is_refused_by_name_not_ignored():
-    for option, value in (("initial_placement", "phase0_home_row"), ("charge_move_timing", "phase_a"),
-                          ("phase_b_order", "side_major")):
+    for option, value in (("initial_placement", "phase0_home_row"), ("charge_move_timing", "phase_a")):
         stop = resolve(battle(1), Log(1), {option: value})
         assert stop.error == f"option {option} = {value} is NOT YET implemented (§7, docs/cerilia.md options)"
 

@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from replay.context import Context, TurnInputs
     from replay.render.text import Doc
 
-PHASES = ("P0", "A1", "A3", "A3_1", "A_close", "AX1", "AX3", "AX3_1", "AX_close", "B1", "B2", "B3", "B4", "B5",
-          "C_A", "C_D", "C1", "C2", "C3", "C4", "C5")
+PHASES = ("P0", "A1", "A3", "A3_1", "A_close", "AX1", "AX3", "AX3_1", "AX_close", "B_A", "B_D", "B1", "B2", "B3",
+          "B4", "B5", "C_A", "C_D", "C1", "C2", "C3", "C4", "C5")
 
 
 class Cerilia(Ruleset):

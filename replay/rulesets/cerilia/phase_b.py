@@ -290,10 +290,10 @@ def _new_charge_target(ctx: Context, st: Stack, charge: dict[str, Any], problems
     return ctx.state.stacks[str(value)]
 
 
-def charges(ctx: Context, options: CeriliaOptions) -> None:
+def charges(ctx: Context, options: CeriliaOptions, sides: tuple[str, ...] = ("A", "D")) -> None:
     """B3 (§5.4.4): each declared charge re-validated, moved, rolled; the charger is not engaged by it."""
     batch = Batch() if options.phase_b_order == "step_simultaneous" else None
-    for side in ("A", "D"):
+    for side in sides:
         for c in [c for c in ctx.state.charges if ctx.state.stacks.get(c["stack"]) and
                   ctx.state.stacks[c["stack"]].side == side]:
             st = ctx.state.stacks.get(c["stack"])
@@ -324,11 +324,14 @@ def charges(ctx: Context, options: CeriliaOptions) -> None:
     _flush(ctx, batch, "§5.4.1 (step_simultaneous), §5.3.5")
 
 
-def melee(ctx: Context, options: CeriliaOptions) -> None:
-    """B4 (§5.4.5): every engaged stack rolls against its target at once; results apply together."""
+def melee(ctx: Context, options: CeriliaOptions, sides: tuple[str, ...] = ("A", "D"), held: Batch | None = None
+          ) -> None:
+    """B4 (§5.4.5): every engaged stack rolls against its target at once; results apply together (or, with `held`,
+    are kept in it until the other side has rolled: phase_b_order = side_major)."""
     snap: Battle = ctx.state
     rollers = [s for s in sorted(snap.stacks.values(), key=lambda s: (s.side, s.location, s.id))
-               if bd.on_field(s) and not s.routed and s.melee_target in snap.stacks and s.attack_used is None
+               if s.side in sides and bd.on_field(s) and not s.routed and s.melee_target in snap.stacks
+               and s.attack_used is None
                and bd.place_of(snap.stacks[s.melee_target].location) == bd.place_of(s.location)]
     rolled = [s for s in rollers if not snap.stacks[s.melee_target or ""].routed]
     events = ctx.need_rolls([("D9", snap.player(s.side), "attack", {"unit": s.id}, f"D9 melee of {s.id}")
@@ -348,9 +351,37 @@ def melee(ctx: Context, options: CeriliaOptions) -> None:
             holds_f.add(s.id)
         elif lk.result != "-":
             received.setdefault(target.id, []).append(lk.result)
+    if held is not None:
+        for sid, results in received.items():
+            held.received.setdefault(sid, []).extend(results)
+        held.holds_f |= holds_f
+        return
     for sid in sorted(set(received) | holds_f, key=lambda i: (snap.stacks[i].side, i)):
         apply_results(ctx, sid, received.get(sid, []), sid in holds_f, "§5.4.5, §5.3.5")
     retarget(ctx, "§5.4.5, CP-05")
+
+
+def side_major(ctx: Context, orders: dict[str, list[dict[str, Any]]], options: CeriliaOptions) -> None:
+    """Option phase_b_order = side_major (AMB-01, the literal post order): the Attacker's magic, stationary shots,
+    charges, melee rolls (held) and mobile shots; the Defender's magic, shots, charges and melee rolls; then every
+    held melee result at once (B4); then the Defender's mobile shots (B5)."""
+    from replay.rulesets.cerilia.magic import casts
+
+    held = Batch()
+    for side in ("A", "D"):
+        ctx.set_phase(f"B_{side}")
+        own = {side: orders.get(side, [])}
+        casts(ctx, own)
+        shots(ctx, own, "stationary", options)
+        charges(ctx, options, (side,))
+        melee(ctx, options, (side,), held)
+        if side == "A":
+            shots(ctx, own, "mobile", options)
+    ctx.set_phase("B4")
+    _flush(ctx, held, "§5.4.1 (side_major), §5.4.5, §5.3.5")
+    retarget(ctx, "§5.4.5, CP-05")
+    ctx.set_phase("B5")
+    shots(ctx, {"D": orders.get("D", [])}, "mobile", options)
 
 
 def phase_b(ctx: Context, options: CeriliaOptions) -> None:
@@ -366,6 +397,9 @@ def phase_b(ctx: Context, options: CeriliaOptions) -> None:
     problems = [p for side in sides for p in shoot_problems(ctx.state, side, orders[side], options)]
     if problems:
         raise OrderProblems(problems)
+    if options.phase_b_order == "side_major":
+        side_major(ctx, orders, options)
+        return
     from replay.rulesets.cerilia.magic import casts
 
     casts(ctx, orders)
