@@ -592,7 +592,7 @@ def test_amb48_phase_c_step_major_runs_each_sub_step_for_both_sides():
 
 
 def test_an_option_value_not_yet_implemented_is_refused_by_name_not_ignored():
-    for option, value in (("initial_placement", "phase0_home_row"), ("charge_move_timing", "phase_a")):
+    for option, value in (("initial_placement", "phase0_home_row"),):
         stop = resolve(battle(1), Log(1), {option: value})
         assert stop.error == f"option {option} = {value} is NOT YET implemented (§7, docs/cerilia.md options)"
 
@@ -616,3 +616,25 @@ def test_a_morale_roll_for_a_stack_that_is_not_routed_is_refused_naming_the_rule
     problems = check_draft(RULES, None, s, Log(3).inputs(), roll, CeriliaOptions())
     assert problems == ["§4.5.4: A-In-1 is not routed; a morale check is made only in the reserve after a rout "
                         "(Phase C)"]
+
+
+def test_amb24_charge_move_timing_phase_a_rides_in_at_once_and_an_engaged_charger_strikes_nothing():
+    phase_a = {"charge_move_timing": "phase_a"}
+    charge = {"verb": "declare_charge", "actor": "A-Kn-1", "path": ["C1", "C2"], "target": "D-In-1"}
+    s = battle(3)
+    troop(s, "A-Kn-1", "C1-1", "B")
+    troop(s, "D-In-1", "C2-1", "Sw")
+    stop = resolve(s, Log(3).order("A", "A1", charge)
+                   .order("D", "A3", {"verb": "declare_melee", "actor": "D-In-1", "target": "A-Kn-1"}), phase_a)
+    (moved,) = of_type(stop, "moved")
+    assert (moved["to"], moved["entry"]) == ("C2", True)
+    assert [(v["stack"], v["reason"]) for v in of_type(stop, "order_void")] == [("A-Kn-1", "engaged")]
+    s2 = battle(3)  # the target is already fighting another: nobody is obliged, the charge stands
+    troop(s2, "A-Kn-1", "C1-1", "B")
+    troop(s2, "D-In-1", "C2-1", "Sw", target="A-In-1", since=2)
+    troop(s2, "A-In-1", "C2-1", "Sh", target="D-In-1", since=2)
+    stop = resolve(s2, Log(3).order("A", "A1", charge).order("D", "A3").d9("A", "A-Kn-1", 6)
+                   .d9("A", "A-In-1", 3).d9("D", "D-In-1", 3), phase_a)
+    hit = next(a for a in of_type(stop, "attack") if a["kind"] == "charge")
+    assert (hit["diff"], hit["result"], hit["charge_to"], hit["charge_slot"]) == (2, "R", "C2", 2)
+    assert at(stop, "A-Kn-1") == "C2-2"

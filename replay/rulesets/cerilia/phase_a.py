@@ -356,6 +356,18 @@ def _charge(ctx: Context, stack: Stack, step: str, line: dict[str, Any], options
     if problems:
         return problems
     assert target is not None
+    if options.charge_move_timing == "phase_a":  # AMB-24's alternative: the charger rides in now (an entry)
+        to = path[-1]
+        slot = bd.free_slot(state, to, stack.side)
+        assert slot is not None
+        emit(ctx, "moved", {"stack": stack.id, "path": path, "to": to, "slot": slot, "mp_cost": len(path) - 1,
+                            "entry": bd.enemy_present(state, to, stack.side), "halted": False, "step": step},
+             rule="§4.3.9 (option charge_move_timing = phase_a)",
+             why=_walk_why(stack.id, path, to, slot, len(path) - 1, bd.enemy_present(state, to, stack.side)))
+        emit(ctx, "charge_declared", {"stack": stack.id, "path": [to], "target": target.id}, rule="§4.3.9",
+             defaults=["AMB-25"], why=f"{stack.id} charges along {'>'.join(path)} into {to}; it strikes "
+                                      f"{target.id} in B3 unless it is engaged by then")
+        return []
     emit(ctx, "charge_declared", {"stack": stack.id, "path": path, "target": target.id}, rule="§4.3.9",
          defaults=["AMB-24", "AMB-25"],
          why=f"{stack.id} declares a charge {'>'.join(path)} at {target.id}; it stays in {path[0]} until B3 "

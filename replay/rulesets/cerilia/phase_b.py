@@ -265,13 +265,26 @@ def shots(ctx: Context, orders: dict[str, list[dict[str, Any]]], kind: str, opti
     _flush(ctx, batch, "§5.4.1 (step_simultaneous), §5.3.5")
 
 
+def _arrived_charge_problems(state: Battle, st: Stack, here: str, target: Stack | None) -> list[str]:
+    """B3 for a charger already in the target's sector (charge_move_timing = phase_a): free, the target there."""
+    if st.routed or dv.engaged(state, st) or bd.place_of(st.location) != here:
+        return [f"§4.3.9 item 6: {st.id} is no longer free in {here}"]
+    if target is None or target.side == st.side or target.hidden or bd.place_of(target.location) != here:
+        return [f"§4.3.9: the target is a visible enemy stack in {here}"]
+    return []
+
+
 def _new_charge_target(ctx: Context, st: Stack, charge: dict[str, Any], problems: list[str]) -> Stack | None:
     """CP-20 (AMB-49): the declared target is no longer valid; the owner names another valid enemy stack in the
     charge's last sector, or cancels (the default shown). A blocked path, or no other target, voids the charge."""
     state: Battle = ctx.state
     final = charge["path"][-1]
-    others = [t.id for t in bd.stacks_at(state, final, bd.enemy_of(st.side))
-              if t.id != charge["target"] and not charge_path_problems(state, st, charge["path"], t)]
+    def valid(t: Stack) -> bool:
+        if len(charge["path"]) == 1:
+            return not _arrived_charge_problems(state, st, final, t)
+        return not charge_path_problems(state, st, charge["path"], t)
+
+    others = [t.id for t in bd.stacks_at(state, final, bd.enemy_of(st.side)) if t.id != charge["target"] and valid(t)]
     if not others:
         emit(ctx, "order_void", {"stack": st.id, "verb": "declare_charge", "reason": "revalidation"},
              rule="§5.4.4 items 1–2, CP-20", defaults=["AMB-49"], why=problems)
@@ -300,13 +313,16 @@ def charges(ctx: Context, options: CeriliaOptions, sides: tuple[str, ...] = ("A"
             target = ctx.state.stacks.get(c["target"])
             if st is None:
                 continue
-            problems = charge_path_problems(ctx.state, st, c["path"], target)
+            if len(c["path"]) == 1:  # charge_move_timing = phase_a: it rode in during Phase A
+                problems = _arrived_charge_problems(ctx.state, st, c["path"][0], target)
+            else:
+                problems = charge_path_problems(ctx.state, st, c["path"], target)
             if problems:
                 target = _new_charge_target(ctx, st, c, problems)
                 if target is None:
                     continue
             final = c["path"][-1]
-            slot = bd.free_slot(ctx.state, final, st.side)
+            slot = bd.free_slot(ctx.state, final, st.side) if len(c["path"]) > 1 else bd.slot_of(st.location)
             if target.routed:
                 _routed_target(ctx, "charge", st, target, batch)
                 continue

@@ -38,7 +38,7 @@ from replay.rulesets.cerilia.setup import phase0
 from replay.rulesets.cerilia.stalemate import extended
 from replay.rulesets.cerilia.steps import BattleOver, OrderProblems, anytime, emit, ruled, step_order
 
-NOT_YET = {("initial_placement", "phase0_home_row"), ("charge_move_timing", "phase_a")}
+NOT_YET = {("initial_placement", "phase0_home_row")}
 
 
 def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> None:
