@@ -638,3 +638,43 @@ def test_amb24_charge_move_timing_phase_a_rides_in_at_once_and_an_engaged_charge
     hit = next(a for a in of_type(stop, "attack") if a["kind"] == "charge")
     assert (hit["diff"], hit["result"], hit["charge_to"], hit["charge_slot"]) == (2, "R", "C2", 2)
     assert at(stop, "A-Kn-1") == "C2-2"
+
+
+def test_amb26_a_combat_spell_uses_the_stacks_one_attack_and_its_shot_is_void():
+    from tests.cerilia.kit import character
+
+    s = battle(3)
+    troop(s, "D-Arc-1", "C3-1", "B")
+    character(s, "maelis", "D", host="D-Arc-1")
+    troop(s, "A-In-1", "C2-1", "Sh")
+    stop = resolve(s, Log(3).order("A", "A1").order("D", "A3")
+                   .order("D", "B_D", {"verb": "cast", "actor": "maelis", "spell": "fireball", "target": "A-In-1"},
+                          {"verb": "shoot", "actor": "D-Arc-1", "target": "A-In-1"}))
+    assert stop.error is None
+    assert [c["spell"] for c in of_type(stop, "cast")] == ["fireball"] and of_type(stop, "attack") == []
+    assert [(v["stack"], v["reason"]) for v in of_type(stop, "order_void")] == [("D-Arc-1", "attack_used")]
+    assert stop.state.units["A-In-1"].damage == 1
+
+
+def test_amb28_a_spell_stock_above_the_cards_is_refused_at_purchase():
+    from tests.cerilia.test_setup_and_views import _p0
+
+    _, stop = _p0(characters=[{"id": "ilsabet", "spells": {"fireball": 3}}])
+    assert stop.error is not None and "§6.6 (AMB-28): ilsabet may take at most 1 fireball" in stop.error
+
+
+def test_amb55_and_c16_a_charger_holding_f_falls_back_from_where_it_stands_melee_survivors_used_their_attack():
+    s = battle(3)
+    troop(s, "A-Kn-1", "C1-1", "B")
+    troop(s, "D-Pk-1", "C2-1", "Sh")
+    troop(s, "A-In-1", "B2-1", "Sw", target="D-In-1", since=2)
+    troop(s, "D-In-1", "B2-1", "B", target="A-In-1", since=2)
+    log = (Log(3).order("A", "A1", {"verb": "declare_charge", "actor": "A-Kn-1", "path": ["C1", "C2"],
+                                    "target": "D-Pk-1"}).order("D", "A3")
+           .d9("A", "A-Kn-1", 1).d9("A", "A-In-1", 3).d9("D", "D-In-1", 3).order("A", "C_A").order("D", "C_D"))
+    stop = resolve(s, log)
+    charge = next(a for a in of_type(stop, "attack") if a["kind"] == "charge")
+    assert (charge["diff"], charge["result"]) == (0, "F")  # 4 − (2 + 2 vs charge) = 0, card 1: F
+    (request,) = stop.requests  # C2: it falls back from C2 (where the charge left it), not from C1
+    assert (request.name, request.key_dict, request.options) == ("fall_back", {"stack": "A-Kn-1"}, ("C1", "B2", "D2"))
+    assert stop.state.stacks["A-In-1"].attack_used == "MELEE" and stop.state.stacks["D-In-1"].attack_used == "MELEE"

@@ -243,6 +243,11 @@ def shots(ctx: Context, orders: dict[str, list[dict[str, Any]]], kind: str, opti
             if line.get("verb") != "shoot":
                 continue
             st, target = ctx.state.stacks.get(line["actor"]), ctx.state.stacks.get(line["target"])
+            if st is not None and st.attack_used == "MAGIC" and kind == "stationary":
+                emit(ctx, "order_void", {"stack": st.id, "verb": "shoot", "reason": "attack_used"},
+                     rule="§5.1.4, §4.4.1 item 3", defaults=["AMB-26"],
+                     why=f"{st.id}'s character cast a combat spell: the stack's one attack this round is used")
+                continue
             if st is None or st.attack_used is not None:
                 continue
             eligible = dv.stationary_eligible if kind == "stationary" else dv.mobile_eligible
