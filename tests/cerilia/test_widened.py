@@ -678,3 +678,16 @@ def test_amb55_and_c16_a_charger_holding_f_falls_back_from_where_it_stands_melee
     (request,) = stop.requests  # C2: it falls back from C2 (where the charge left it), not from C1
     assert (request.name, request.key_dict, request.options) == ("fall_back", {"stack": "A-Kn-1"}, ("C1", "B2", "D2"))
     assert stop.state.stacks["A-In-1"].attack_used == "MELEE" and stop.state.stacks["D-In-1"].attack_used == "MELEE"
+
+
+def test_c12_a_shared_slot_names_the_released_group_not_the_routed_troop():
+    from replay.rulesets.cerilia.board import stack_at
+    from tests.cerilia.kit import character
+
+    s = battle(5)
+    troop(s, "A-In-1", "C2-1", "B", routed=True, rout_round=5)
+    character(s, "aerin", "A", location="C2-1", sign="Sh")
+    assert stack_at(s, "C2", 1, "A").id == "aerin"
+    s.stacks["A-In-1"].routed = False
+    s.stacks["aerin"].routed = True
+    assert stack_at(s, "C2", 1, "A").id == "A-In-1"
