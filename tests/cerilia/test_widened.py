@@ -591,12 +591,6 @@ def test_amb48_phase_c_step_major_runs_each_sub_step_for_both_sides():
     assert at(step, "A-In-1") == at(side, "A-In-1") == "C1-1"
 
 
-def test_an_option_value_not_yet_implemented_is_refused_by_name_not_ignored():
-    for option, value in (("initial_placement", "phase0_home_row"),):
-        stop = resolve(battle(1), Log(1), {option: value})
-        assert stop.error == f"option {option} = {value} is NOT YET implemented (§7, docs/cerilia.md options)"
-
-
 def test_amb06_with_king_adjacency_a_diagonal_target_asks_for_the_post_and_is_in_range():
     s = battle(3)
     troop(s, "A-Arc-1", "B1-1", "B")
@@ -691,3 +685,35 @@ def test_c12_a_shared_slot_names_the_released_group_not_the_routed_troop():
     s.stacks["A-In-1"].routed = False
     s.stacks["aerin"].routed = True
     assert stack_at(s, "C2", 1, "A").id == "A-In-1"
+
+
+def test_amb08_phase0_home_row_places_units_in_phase_0_with_their_signs():
+    from replay.rulesets.cerilia.model import Setup, new_battle
+    from tests.cerilia.test_setup_and_views import UNITS_A, UNITS_D
+
+    def p0(option: str | None, placement: list[dict]):
+        state = new_battle(Setup(players={"A": "alice", "D": "bob"}))
+        log = Log(0).p0("A", units=UNITS_A, salt="salt-of-alice", characters=[{"id": "aerin", "spells": {}}],
+                        placement=placement)
+        log.p0("D", units=UNITS_D, salt="salt-of-bob", terrain=[{"card": "forest", "sector": "B2"}],
+               fortification={"sector": "C3"})
+        return state, log, {"initial_placement": option} if option else None
+
+    first = UNITS_A[0]["id"]
+    placement = [{"id": first, "sector": "C1", "sign": "roll"}, {"id": "aerin", "sector": "C1", "sign": "Sh"}]
+    state, log, options = p0(None, placement)
+    refused = resolve(state, log, options)
+    assert refused.error is not None and "AMB-08" in refused.error
+    state, log, options = p0("phase0_home_row", placement)
+    waiting = resolve(state, log, options)
+    assert [(r.name, r.key_dict) for r in waiting.requests] == [("sign", {"unit": first})]
+    stop = resolve(state, log.roll("A", "1D3", "sign", first, 2), options)
+    assert stop.error is None and stop.requests == ()
+    placed = {d["stack"]: d for d in of_type(stop, "deployed")}
+    assert (placed[first]["to"], placed[first]["slot"], placed[first]["sign"], placed[first]["step"]) == (
+        "C1", 1, "Sh", "P0")
+    assert (placed["aerin"]["slot"], placed["aerin"]["sign"], placed["aerin"]["sign_method"]) == (2, "Sh", "declared")
+    assert at(stop, first) == "C1-1" and stop.state.units[first].sign == "Sh"
+    state, log, options = p0("phase0_home_row", [{"id": first, "sector": "C2", "sign": "Sw"}])
+    wrong = resolve(state, log, options)
+    assert wrong.error is not None and "home row (row 1)" in wrong.error

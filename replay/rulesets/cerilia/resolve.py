@@ -38,16 +38,10 @@ from replay.rulesets.cerilia.setup import phase0
 from replay.rulesets.cerilia.stalemate import extended
 from replay.rulesets.cerilia.steps import BattleOver, OrderProblems, anytime, emit, ruled, step_order
 
-NOT_YET = {("initial_placement", "phase0_home_row")}
-
 
 def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> None:
-    chosen = sorted((k, v) for k, v in options.model_dump().items() if (k, v) in NOT_YET)
-    if chosen:
-        raise OrderProblems([f"option {k} = {v} is NOT YET implemented (§7, docs/cerilia.md options)"
-                             for k, v in chosen])
     if turn == 0:
-        phase0(ctx)
+        phase0(ctx, options)
         return
     if ctx.state.outcome is not None:  # the turn after the battle: the winner's pardons, then the fates (§5.9)
         ctx.set_phase("C5")
