@@ -518,24 +518,36 @@ def test_amb34_and_amb61_a_character_takes_its_sign_at_deployment_and_deploying_
     assert stop.error is not None and "§4.3.6 (obligation)" in stop.error  # D must engage the entrant
 
 
-def test_a_summoning_spell_is_refused_naming_its_section():
+def test_572_a_gms_summoning_card_creates_a_deployed_troop_with_its_sign():
+    from replay.context import as_event
     from replay.rulesets.cerilia import data
-    from replay.rulesets.cerilia.magic import cast_problems
+    from replay.rulesets.cerilia.post import event_line
     from tests.cerilia.kit import character
 
     tables = data.tables()
     sample = tables.spells
-    call = {**sample["fireball"], "id": "call", "category": "SUMMON", "target": "sector", "effect": {"summon": "Pe"}}
-    s = battle(2)
-    character(s, "maelis", "D", location="C3-1")
-    s.units["maelis"].spell_stock["call"] = 1
+    call = {**sample["mire"], "id": "call", "category": "SUMMON", "effect": {"summon": "Pe"}}
     object.__setattr__(tables, "spells", {**sample, "call": call})  # a GM's card with a summoning effect
     try:
-        problems = cast_problems(s, "D", {"actor": "maelis", "spell": "call", "target": "C3"})
+        s = battle(3)
+        troop(s, "D-Pe-1", "C3-1", "B")
+        character(s, "maelis", "D", location="C3-2")
+        s.units["maelis"].spell_stock["call"] = 1
+        troop(s, "A-In-1", "A1-1", "B")
+        a1 = {"verb": "move", "actor": "A-In-1", "path": ["A1", "B1"]}  # somebody moves: no §5.8 1d10
+        line = {"verb": "cast", "actor": "maelis", "spell": "call", "target": "D3"}
+        unsigned = resolve(s, Log(3).order("A", "A1", a1).order("D", "A3").order("D", "B_D", line))
+        assert unsigned.error is not None and "§5.7.2, CP-01" in unsigned.error
+        stop = resolve(s, Log(3).order("A", "A1", a1).order("D", "A3").order("D", "B_D", {**line, "sign": "roll"})
+                       .roll("D", "1D3", "sign", "D-Pe-2", 1))
+        assert stop.error is None, stop.error
+        (cast,) = [d for d in stop.drafts if d.type == "cerilia.cast"]
+        assert cast.payload["summoned"] == {"id": "D-Pe-2", "card": "Pe", "slot": 1, "sign": "Sw",
+                                            "sign_method": "rolled", "sign_roll": 1}
+        assert at(stop, "D-Pe-2") == "D3-1" and stop.state.units["D-Pe-2"].sign == "Sw"
+        assert event_line(as_event("", cast), "en").endswith("; D-Pe-2 appears in D3-1, sign Sw (1D3 = 1)")
     finally:
         object.__setattr__(tables, "spells", sample)
-    assert problems == ["§5.7.2: call summons a unit; summoning spells are NOT YET supported"]
-
 
 def archers_duel(order: str | None):
     s = battle(3)

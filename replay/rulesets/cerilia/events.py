@@ -249,6 +249,8 @@ class Cast(Resolution):
     category: str
     target: str
     effect: dict[str, Any]
+    summoned: dict[str, Any] | None = None
+    """§5.7.2: the summoned troop (id, card, slot, sign, sign_method, sign_roll)."""
 
 
 class MountedRetreated(Resolution):

@@ -289,6 +289,13 @@ def _cast(s: Battle, e: ev.Cast) -> None:
         s.stacks[e.target].hidden = True
     if "set_terrain" in e.effect:
         s.terrain[e.target] = str(e.effect["set_terrain"])
+    if e.summoned:  # §5.7.2: a new troop in the caster's line, treated as deployed
+        got = e.summoned
+        card = tables().units[got["card"]]
+        s.units[got["id"]] = Unit(got["id"], own.side, "troop", got["card"], sign=got["sign"], mp=card.mp,
+                                  mp_max=card.mp, ever_deployed=True)
+        s.stacks[got["id"]] = Stack(got["id"], own.side, [got["id"]], location=f"{e.target}-{got['slot']}",
+                                    moved_this_round=True)
 
 
 def _fates(s: Battle, e: ev.Fates) -> None:

@@ -201,8 +201,15 @@ FATE = {"ru": {"survives": "выживает", "captured": "в плену (по�
 
 def _cast(p: Any, lang: str) -> str:
     spell = tables().spells.get(p.spell) or {"name_ru": p.spell, "name_en": p.spell}
-    return tr(lang, f"{p.caster}: {spell['name_ru']} → {p.target}: {spell_effect(p.effect, 'ru')} (без броска)",
-              f"{p.caster} casts {spell['name_en']} on {p.target}: {spell_effect(p.effect, 'en')} (no roll)")
+    out = tr(lang, f"{p.caster}: {spell['name_ru']} → {p.target}: {spell_effect(p.effect, 'ru')} (без броска)",
+             f"{p.caster} casts {spell['name_en']} on {p.target}: {spell_effect(p.effect, 'en')} (no roll)")
+    if p.summoned:
+        got = p.summoned
+        how = tr(lang, f"1D3 = {got['sign_roll']}", f"1D3 = {got['sign_roll']}") if got["sign_roll"] else \
+            tr(lang, "объявлен", "declared")
+        out += tr(lang, f"; {got['id']} появляется в {p.target}-{got['slot']}, знак {got['sign']} ({how})",
+                  f"; {got['id']} appears in {p.target}-{got['slot']}, sign {got['sign']} ({how})")
+    return out
 
 
 def _stalemate(p: Any, lang: str) -> str:

@@ -133,6 +133,8 @@ def spell_effect(effect: dict, lang: str) -> str:
         return parts + tr(lang, " до конца раунда", " until the round's end")
     if effect.get("hide"):
         return tr(lang, "отряд скрыт ([…])", "the stack is hidden ([…])")
+    if "summon" in effect:
+        return tr(lang, f"призыв отряда {effect['summon']}", f"summons a {effect['summon']} unit")
     if "set_terrain" in effect:
         terrain = effect["set_terrain"]
         return tr(lang, f"местность сектора → {terrain}", f"the sector's terrain → {terrain}")
