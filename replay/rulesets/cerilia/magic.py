@@ -113,7 +113,7 @@ def casts(ctx: Context, orders: dict[str, list[dict[str, Any]]]) -> None:
             effect = dict(spell["effect"])
             summoned = _summon(ctx, side, line, str(effect["summon"])) if "summon" in effect else None
             emit(ctx, "cast", {"caster": line["actor"], "spell": spell["id"], "category": spell["category"],
-                               "target": target, "effect": effect, "summoned": summoned},
+                               "target": target, "effect": effect, **({"summoned": summoned} if summoned else {})},
                  rule="§5.4.2, §6.6" + (", §5.7.2, CP-01" if summoned else ""), defaults=["AMB-26", "AMB-27"],
                  why=f"{line['actor']} casts {spell['name_en']} on {target}: {spell_effect(effect, 'en')} (no roll)"
                  + (f"; {summoned['id']} appears in {target}-{summoned['slot']}, sign {summoned['sign']}"
