@@ -729,3 +729,23 @@ def test_amb08_phase0_home_row_places_units_in_phase_0_with_their_signs():
     state, log, options = p0("phase0_home_row", [{"id": first, "sector": "C2", "sign": "Sw"}])
     wrong = resolve(state, log, options)
     assert wrong.error is not None and "home row (row 1)" in wrong.error
+
+
+def test_cp24_the_dm_may_rule_that_a_joined_commander_falls_with_his_routed_troop():
+    from tests.cerilia.kit import character
+
+    s = battle(6)
+    troop(s, "A-In-1", "C2-2", "Sh", target="D-Kn-1", since=5)
+    character(s, "aerin", "A", host="A-In-1", sign="B")
+    troop(s, "A-Pe-1", "C2-1", "B")
+    troop(s, "D-Kn-1", "C2-1", "B", damage=1, target="A-In-1", since=5)
+    troop(s, "A-Arc-1", "C1-1", "Sw")
+    log = (Log(6).order("A", "A1").order("D", "A3").order("A", "B_A").d9("A", "A-In-1", 3).d9("D", "D-Kn-1", 9)
+           .choice("A", "rout_move", "A-In-1", "C1")
+           .ruling(override={"name": "character_survives", "key": {"character": "aerin"}}, value=False,
+                   note="GM: Lord Aerin is cut down as his line breaks"))
+    stop = resolve(s, log)
+    assert stop.error is None and stop.requests == ()
+    (effect,) = of_type(stop, "effect")
+    assert (effect["released"], effect["fallen"], effect["routed"]) == ([], ["aerin"], True)
+    assert stop.state.units["aerin"].status == "fallen" and "aerin" not in stop.state.stacks

@@ -40,6 +40,8 @@ class Cerilia(Ruleset):
     decisions: ClassVar[dict[str, str]] = {
         "battle_end": "CP-18: the DM declares a side defeated (value A or D), a draw (draw) or ends the battle (end)",
         "attack_result": "CP-25: the result of one attack (-, F, H, R, D), key {unit, target}",
+        "character_survives": "CP-24: whether a joined character survives its troop's rout or destruction "
+                              "(true, the default, or false), key {character}",
     }
 
     # --- setup and state ---------------------------------------------------------------------------------------

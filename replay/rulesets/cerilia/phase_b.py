@@ -120,7 +120,9 @@ def apply_results(ctx: Context, stack_id: str, received: list[str], holds_f: boo
         card = dv.combat_card(state, st)
         out = aggregate(received, before, card.max_damage, holds_f, st.routed)
         released = [c.id for c in dv.characters(state, st)] if (out.destroyed or out.routed and not st.routed) else []
-        fallen: list[str] = []
+        # CP-24: a joined character survives its troop's rout or destruction unless the DM rules otherwise
+        fallen = [c for c in released if not ctx.decide("character_survives", True, character=c)]
+        released = [c for c in released if c not in fallen]
     else:  # a character group: each character takes the damage and falls at 2 (or on a D)
         out = aggregate(received, before, -1, holds_f, st.routed)
         chars = dv.characters(state, st)
@@ -144,7 +146,8 @@ def apply_results(ctx: Context, stack_id: str, received: list[str], holds_f: boo
     if released:
         why.append(f"{', '.join(released)} detach and stay in the slot (§5.6.5)")
     if fallen:
-        why.append(f"{', '.join(fallen)} fall (removed until the battle's end, §5.6.4)")
+        why.append(f"{', '.join(fallen)} fall (removed until the battle's end, §5.6.4"
+                   + (", the DM's ruling, CP-24)" if troop is not None else ")"))
     emit(ctx, "effect", {"stack": st.id, "results": received, "damage_before": before,
                          "damage_after": out.damage_after, "destroyed": out.destroyed, "routed": out.routed,
                          "falls_back": out.falls_back, "f_discarded": out.f_discarded, "released": released,
