@@ -79,6 +79,9 @@ class Log:
     def choice(self, side: str, name: str, stack: str, value: Any) -> Log:
         return self._add("choice", PLAYERS[side], {"name": name, "value": value, "stack": stack})
 
+    def ruling(self, **payload: Any) -> Log:
+        return self._add("ruling", None, payload)
+
     def inputs(self) -> TurnInputs:
         return TurnInputs.of(self.turn, self.events)
 

@@ -321,16 +321,17 @@ def test_txt33_a_routed_unit_in_the_reserve_rolls_d100_against_its_morale_signs(
     troop(s, "A-Kn-1", "RA-2", "B", routed=True, rout_round=3, rout_first_move_done=True, reserve_entry_round=3)
     troop(s, "A-Pe-1", "C1-1", "B")
     troop(s, "D-Pe-1", "C3-1", "B")
-    log = Log(4).order("A", "A1").order("D", "A3")
+    pe = {"verb": "move", "actor": "A-Pe-1", "path": ["C1", "B1"]}  # somebody moves: no §5.8 1d10
+    log = Log(4).order("A", "A1", pe).order("D", "A3")
     waiting = resolve(s, log)
     (request,) = waiting.requests
     assert (request.name, request.options, request.default) == ("morale_check", ("attempt", "skip"), "skip")
-    passed = resolve(s, Log(4).order("A", "A1").order("D", "A3").roll("A", "1d100", "morale", "A-In-1", 40))
+    passed = resolve(s, Log(4).order("A", "A1", pe).order("D", "A3").roll("A", "1d100", "morale", "A-In-1", 40))
     knight = [m for m in of_type(passed, "morale_checked") if m["stack"] == "A-Kn-1"]
     assert knight and knight[0]["auto"] and knight[0]["passed"] and knight[0]["roll"] is None
     (check,) = [m for m in of_type(passed, "morale_checked") if m["stack"] == "A-In-1"]
     assert (check["drawn"], check["passed"]) == ("Sh", True) and not passed.state.stacks["A-In-1"].routed
-    failed = resolve(s, Log(4).order("A", "A1").order("D", "A3").roll("A", "1d100", "morale", "A-In-1", 20))
+    failed = resolve(s, Log(4).order("A", "A1", pe).order("D", "A3").roll("A", "1d100", "morale", "A-In-1", 20))
     assert failed.state.stacks["A-In-1"].routed
     skipped = resolve(s, log.choice("A", "morale_check", "A-In-1", "skip"))
     assert skipped.requests == () and skipped.state.stacks["A-In-1"].routed
@@ -355,7 +356,8 @@ def test_txt29_a_side_with_no_stack_on_the_field_at_c5_loses():
     s = battle(2)
     troop(s, "A-In-1", "C1-1", "B")
     troop(s, "D-In-1", "RD-1", "B")
-    stop = resolve(s, Log(2).order("A", "A1").order("D", "A3"))
+    stop = resolve(s, Log(2).order("A", "A1", {"verb": "move", "actor": "A-In-1", "path": ["C1", "C2"]})
+                   .order("D", "A3"))
     assert stop.state.outcome == {"winner": "A", "loser": "D", "draw": False, "reason": "no_units_on_field"}
 
 

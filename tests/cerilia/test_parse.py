@@ -93,5 +93,26 @@ def test_phase_c_lines_are_the_choices_and_a_post_out_of_turn_is_refused():
     parsed = parse_post("PkSh_R (E2-3; 1/1) - бежит - D2", Point(3, s, s, None), "alice")
     (choice,) = parsed.drafts
     assert choice.type == "choice" and choice.payload == {"name": "rout_move", "value": "D2", "stack": "A-Pk-1"}
-    out_of_turn = parse_post("PkSh (E2-3; 1/1) - move - E3", Point(3, s, s, None), "alice")
+    out_of_turn = parse_post("PkSh_R (E2-3; 1/1) - move - E3", Point(3, s, s, None), "alice")
     assert out_of_turn.errors and "waits for no Phase A, B or C post" in out_of_turn.errors[0]
+
+
+def test_a_pasted_1d10_is_the_players_nobody_moved_roll_and_a_forced_post_is_its_ax_step():
+    s = _state()
+    asked = Point(s.round + 1, s, s, None, requests=(Request("roll", "alice", "stalemate", freeze({}), dice="1d10"),))
+    parsed = parse_post("1d10: 4", asked, "alice")
+    assert parsed.errors == []
+    (roll,) = parsed.drafts
+    assert (roll.type, roll.payload["purpose"], roll.payload["total"], "unit" in roll.payload) == (
+        "roll", "stalemate", 4, False)
+    forced = parse_post("PkSh (E2-3; 1/1) - move - E1", _point(s, step="AX1"), "alice")
+    assert forced.errors == [] and forced.drafts[0].payload["step"] == "AX1"
+
+
+def test_a_ledger_line_whose_code_contradicts_the_recorded_state_is_refused():
+    s = _state()
+    for said in ("PkSh2", "PkB", "PkSh_R"):
+        parsed = parse_post(f"{said} (E2-3; 1/1) - move - E3", _point(s), "alice")
+        assert parsed.errors == [f"line 1: §4.2.3: the ledger says {said} but A-Pk-1 is PkSh at E2-3 in the recorded "
+                                 "state"], parsed.errors
+    assert parse_post("PkSh (E2-3; 1/1) - move - E3", _point(s), "alice").errors == []

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from replay.context import Context, TurnInputs
     from replay.render.text import Doc
 
-PHASES = ("P0", "A1", "A3", "A3_1", "A_close", "B1", "B2", "B3", "B4", "B5", "C_A", "C_D", "C5")
+PHASES = ("P0", "A1", "A3", "A3_1", "A_close", "AX1", "AX3", "AX3_1", "AX_close", "B_A", "B_D", "B1", "B2", "B3",
+          "B4", "B5", "C_A", "C_D", "C1", "C2", "C3", "C4", "C5")
 
 
 class Cerilia(Ruleset):
@@ -36,6 +37,12 @@ class Cerilia(Ruleset):
     SetupModel: ClassVar[type[BaseModel] | None] = model.Setup
     phases: ClassVar[tuple[str, ...]] = PHASES
     default_roll_purpose: ClassVar[str | None] = None
+    decisions: ClassVar[dict[str, str]] = {
+        "battle_end": "CP-18: the DM declares a side defeated (value A or D), a draw (draw) or ends the battle (end)",
+        "attack_result": "CP-25: the result of one attack (-, F, H, R, D), key {unit, target}",
+        "character_survives": "CP-24: whether a joined character survives its troop's rout or destruction "
+                              "(true, the default, or false), key {character}",
+    }
 
     # --- setup and state ---------------------------------------------------------------------------------------
     def initial(self, setup: dict[str, Any], options: Options) -> Battle:
@@ -51,7 +58,9 @@ class Cerilia(Ruleset):
 
     def current_turn(self, state: Battle) -> int | None:
         if state.outcome is not None:
-            return None
+            from replay.rulesets.cerilia.fates import pardons_due
+
+            return state.round + 1 if state.fates is None and pardons_due(state) else None
         if state.spent["A"] is None or state.spent["D"] is None:
             return 0
         return state.round + 1

@@ -96,9 +96,16 @@ def engaged_with(state: Battle, a: Stack, b: Stack) -> bool:
 
 
 def stationary_eligible(state: Battle, stack: Stack) -> bool:
-    """§2.8: a shooter on the field, not routed, unmoved, not engaged at the round's start, attack unused."""
+    """§2.8: a shooter on the field, not routed, unmoved, not engaged at the round's start, attack unused; one that
+    declared the melee itself keeps its first shot only if an enemy declared melee on it too (C10)."""
     return (combat_card(state, stack).missile is not None and on_field(stack) and not stack.routed
-            and not stack.moved_this_round and not stack.engaged_at_round_start and stack.attack_used is None)
+            and not stack.moved_this_round and not stack.engaged_at_round_start and stack.attack_used is None
+            and not declared_alone(state, stack))
+
+
+def declared_alone(state: Battle, stack: Stack) -> bool:
+    """C10: the stack declared a melee this round and no enemy declared one on it."""
+    return any(a == stack.id for a, _ in state.declared) and not any(t == stack.id for _, t in state.declared)
 
 
 def mobile_eligible(state: Battle, stack: Stack) -> bool:
@@ -109,3 +116,9 @@ def mobile_eligible(state: Battle, stack: Stack) -> bool:
 
 def first_shot(state: Battle, stack: Stack) -> bool:
     return stationary_eligible(state, stack)
+
+
+def detects_hidden(state: Battle, stack: Stack) -> bool:
+    """§5.7.3: a stack whose troop card detects hidden stacks (SAMPLE: Scouts)."""
+    t = troop(state, stack)
+    return t is not None and tables().units[t.card].detects_hidden

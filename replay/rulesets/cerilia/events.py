@@ -104,6 +104,15 @@ class ChargeDeclared(Resolution):
     target: str
 
 
+class ChargeRetargeted(Resolution):
+    """CP-20: the charge's declared target is gone; its owner named another in the same sector."""
+
+    stack: str
+    old: str
+    target: str
+    how: str
+
+
 class OrderVoid(Resolution):
     """An order that became void at resolution time (§5.1.2): no effect, no dice consumed."""
 
@@ -134,6 +143,9 @@ class Attack(Resolution):
     effective: Result
     charge_to: str | None = None
     charge_slot: int | None = None
+    ruling: int | None = None
+    """The seq of the GM's ruling that set the result (CP-25); `computed` is what the card gave."""
+    computed: Result | None = None
 
 
 class Effect(Resolution):
@@ -179,11 +191,36 @@ class FellBack(Resolution):
     how: Literal["chosen", "forced", "default"] = "chosen"
 
 
+class Revealed(Resolution):
+    """§5.7.3: a hidden stack found by an enemy stack that detects the hidden (Scouts) in its sector."""
+
+    stack: str
+    by: str
+    sector: str
+
+
+class Fates(Resolution):
+    """§5.9: each character's fate after the battle, and the winner's pardons (CP-22)."""
+
+    fates: dict[str, Literal["survives", "captured", "out"]]
+    pardons: dict[str, str]
+
+
+class Stalemate(Resolution):
+    """§5.8: nobody moved; the 1d10 rolls and the forcings they gave (each: by, side forced, sector, who can reach
+    it, how far the others remain)."""
+
+    rolls: dict[str, int]
+    forcings: list[dict[str, Any]]
+
+
 class BattleEnded(Resolution):
     winner: Side | None
     loser: Side | None
     draw: bool
     reason: str
+    ruling: int | None = None
+    """The seq of the GM's ruling that ended it (CP-18)."""
 
 
 class RoutFled(Resolution):
@@ -212,6 +249,8 @@ class Cast(Resolution):
     category: str
     target: str
     effect: dict[str, Any]
+    summoned: dict[str, Any] | None = None
+    """§5.7.2: the summoned troop (id, card, slot, sign, sign_method, sign_roll)."""
 
 
 class MountedRetreated(Resolution):
@@ -245,6 +284,10 @@ EVENTS: dict[str, type[Resolution]] = {
     "cerilia.melee_declared": MeleeDeclared,
     "cerilia.charge_declared": ChargeDeclared,
     "cerilia.order_void": OrderVoid,
+    "cerilia.charge_retargeted": ChargeRetargeted,
+    "cerilia.stalemate": Stalemate,
+    "cerilia.revealed": Revealed,
+    "cerilia.fates": Fates,
     "cerilia.target_chosen": TargetChosen,
     "cerilia.attack": Attack,
     "cerilia.effect": Effect,

@@ -51,6 +51,7 @@ def _round(s: Battle, e: ev.RoundStarted) -> None:
     s.setup_done = True
     s.entries = []
     s.charges = []
+    s.declared = []
     for u in s.units.values():
         u.mp = u.mp_max
         u.cast_this_round = False
@@ -123,6 +124,8 @@ def _melee(s: Battle, e: ev.MeleeDeclared) -> None:
     st.melee_target = e.target
     st.engaged_since = s.round
     st.engaged_this_round = target.engaged_this_round = True
+    st.hidden = False  # §5.7.3: declaring melee reveals
+    s.declared.append([e.stack, e.target])
 
 
 def _charge(s: Battle, e: ev.ChargeDeclared) -> None:
@@ -132,6 +135,12 @@ def _charge(s: Battle, e: ev.ChargeDeclared) -> None:
 def _void(s: Battle, e: ev.OrderVoid) -> None:
     if e.verb == "declare_charge":
         s.charges = [c for c in s.charges if c["stack"] != e.stack]
+
+
+def _recharge(s: Battle, e: ev.ChargeRetargeted) -> None:
+    for c in s.charges:
+        if c["stack"] == e.stack:
+            c["target"] = e.target
 
 
 def _target(s: Battle, e: ev.TargetChosen) -> None:
@@ -144,6 +153,7 @@ def _target(s: Battle, e: ev.TargetChosen) -> None:
 
 def _attack(s: Battle, e: ev.Attack) -> None:
     st = s.stacks[e.attacker]
+    st.hidden = False  # §5.7.3: attacking reveals
     if e.kind != "friendly":
         st.attack_used = {"stationary": "STATIONARY_RANGED", "mobile": "MOBILE_RANGED", "charge": "CHARGE",
                           "melee": "MELEE"}[e.kind]
@@ -207,8 +217,8 @@ def _effect(s: Battle, e: ev.Effect) -> None:
         st.fall_back_pending = False
 
 
-def _friendly(s: Battle, e: ev.FriendlySelected) -> None:
-    pass
+def _friendly(s: Battle, e: ev.FriendlySelected | ev.Stalemate) -> None:
+    """Nothing changes (the record of a selection or of the 1d10)."""
 
 
 def _destroyed(s: Battle, e: ev.Destroyed) -> None:
@@ -238,6 +248,7 @@ def _fled(s: Battle, e: ev.RoutFled) -> None:
     _end_engagements(s, st)
     st.location = f"{e.to}-{e.slot}"
     st.moved_this_round = True
+    st.hidden = False
     if e.to in ("RA", "RD"):
         st.reserve_entry_round = s.round
     _spend(s, st, len(e.path) - 1)
@@ -258,6 +269,7 @@ def _mounted(s: Battle, e: ev.MountedRetreated) -> None:
     _end_engagements(s, st)
     st.location = f"{e.to}-{e.slot}"
     st.moved_this_round = st.mounted_retreat_used = True
+    st.hidden = False
     _spend(s, st, 1)
 
 
@@ -277,6 +289,21 @@ def _cast(s: Battle, e: ev.Cast) -> None:
         s.stacks[e.target].hidden = True
     if "set_terrain" in e.effect:
         s.terrain[e.target] = str(e.effect["set_terrain"])
+    if e.summoned:  # §5.7.2: a new troop in the caster's line, treated as deployed
+        got = e.summoned
+        card = tables().units[got["card"]]
+        s.units[got["id"]] = Unit(got["id"], own.side, "troop", got["card"], sign=got["sign"], mp=card.mp,
+                                  mp_max=card.mp, ever_deployed=True)
+        s.stacks[got["id"]] = Stack(got["id"], own.side, [got["id"]], location=f"{e.target}-{got['slot']}",
+                                    moved_this_round=True)
+
+
+def _fates(s: Battle, e: ev.Fates) -> None:
+    s.fates = dict(e.fates)
+
+
+def _revealed(s: Battle, e: ev.Revealed) -> None:
+    s.stacks[e.stack].hidden = False
 
 
 def _rallied(s: Battle, e: ev.MoraleChecked) -> None:
@@ -295,8 +322,9 @@ _APPLY = {
     "cerilia.fortification_placed": _fort, "cerilia.round_started": _round, "cerilia.deployed": _deployed,
     "cerilia.moved": _moved, "cerilia.joined": _joined, "cerilia.detached": _detached,
     "cerilia.melee_declared": _melee, "cerilia.charge_declared": _charge, "cerilia.target_chosen": _target,
-    "cerilia.order_void": _void,
+    "cerilia.order_void": _void, "cerilia.charge_retargeted": _recharge,
     "cerilia.attack": _attack, "cerilia.effect": _effect, "cerilia.friendly_selected": _friendly,
+    "cerilia.stalemate": _friendly, "cerilia.revealed": _revealed, "cerilia.fates": _fates,
     "cerilia.destroyed": _destroyed, "cerilia.rout_moved": _rout, "cerilia.fell_back": _fell,
     "cerilia.battle_ended": _ended, "cerilia.rout_fled": _fled, "cerilia.morale_checked": _rallied,
     "cerilia.retreated": _retreated,

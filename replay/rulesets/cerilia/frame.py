@@ -64,6 +64,8 @@ class Scene:
     desc: str
     lang: str = "ru"
     legend: tuple[S.Swatch, ...] = field(default_factory=tuple)
+    forced: dict[str, str] = field(default_factory=dict)
+    """§5.8: sector -> the side forced into it this turn."""
 
 
 def _chip(state: Battle, st: Stack, current: set[str]) -> Chip:
@@ -108,19 +110,23 @@ def scene(view: FrameView) -> Scene:
         from replay.rulesets.cerilia.post import event_line as narrate
 
         event_line = narrate(last, lang)
-    outcome = state.outcome
-    if outcome:
-        result = tr(lang, "ничья", "draw") if outcome["draw"] else \
-            tr(lang, f"победил {outcome['winner']}", f"{outcome['winner']} wins")
-        event_line = tr(lang, "Бой окончен: ", "Battle over: ") + f"{result} ({outcome['reason']})"
+    named = [c for c in chips if c.id in current]
+    if event_line and named:  # the board shows codes, the narration ids: say which chip is which
+        event_line += " · " + ", ".join(f"{c.id} = {c.code} {tr(lang, 'в', 'at')} {c.place}-{c.slot}" for c in named)
+    if state.outcome:
+        from replay.rulesets.cerilia.post import event_line_outcome
+
+        event_line = event_line_outcome(state, lang)
     rows = []
     for c in sorted(chips, key=lambda c: (c.place, c.side, c.slot)):
         target = _target(state, c.id)
         rows.append(f"{c.place}-{c.slot} {c.side} {c.code}" + (f" → {target}" if target else ""))
     desc = "\n".join([caption, *rows])
     title = tr(lang, f"Cerilia · {state.scenario}", f"Cerilia · {state.scenario}")
+    forced = {str(f["sector"]): str(f["side"]) for e in events if e.type == "cerilia.stalemate"
+              for f in e.payload.get("forcings", [])}
     return Scene(title, caption, chips, tuple(arrows), dict(state.terrain), state.fortification, pools, event_line,
-                 desc, lang, _legend(lang))
+                 desc, lang, _legend(lang), forced)
 
 
 def _target(state: Battle, sid: str) -> str | None:
@@ -133,8 +139,8 @@ def _legend(lang: str) -> tuple[S.Swatch, ...]:
         S.Swatch(tr(lang, "Защищающий", "Defender"), fill="#f8dfcf", stroke=S.VERMILLION),
         S.Swatch(tr(lang, "разгромлен (_R)", "routed (_R)"), fill="#fbe3d6", stroke=S.BAD, hatch="diagonal"),
         S.Swatch(tr(lang, "отступает по F (_F)", "falls back (_F)"), stroke=S.ORANGE, dashed=True),
-        S.Swatch(tr(lang, "ближний бой: ждёт первого раунда", "melee: first round to come"), kind="arrow",
-                 stroke=S.INK, dashed=True),
+        S.Swatch(tr(lang, "ближний бой: ждёт первого раунда (пунктир)", "melee: first round to come (dashed)"),
+                 kind="dash", stroke=S.INK),
         S.Swatch(tr(lang, "ближний бой продолжается (подчёркнут)", "melee continuing (underlined)"), kind="arrow",
                  stroke=S.INK),
         S.Swatch(tr(lang, "право первого выстрела", "first-shot right"), text="•", stroke=S.GREEN),
@@ -208,6 +214,8 @@ def _sector(dwg, sc: Scene, sector: str) -> None:
     if fort:
         level = tables().fortifications[int(sc.fortification["level"])]
         name += f" · ▲ {level['name_ru'] if sc.lang == 'ru' else level['name_en']} ({level['level']})"
+    if sector in sc.forced:  # §5.8: the sector a side is forced into
+        name += " · " + tr(sc.lang, f"§5.8: сюда {sc.forced[sector]}", f"§5.8: {sc.forced[sector]} forced here")
     S.label(dwg, dwg, S.fit(name, 12, SECTOR_W - 12, bold=True), (x + 6, y + 14), size=12, bold=True)
     for side in ("A", "D"):
         ly = y + 18 + (0 if side == "A" else LINE_H)

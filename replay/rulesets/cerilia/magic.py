@@ -11,6 +11,7 @@ from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.data import tables
 from replay.rulesets.cerilia.model import SECTORS, Battle, Stack
 from replay.rulesets.cerilia.steps import emit
+from replay.rulesets.cerilia.words import spell_effect
 
 
 def caster_stack(state: Battle, caster: str) -> Stack | None:
@@ -18,12 +19,18 @@ def caster_stack(state: Battle, caster: str) -> Stack | None:
 
 
 def can_cast_now(state: Battle, side: str) -> bool:
-    """Whether `side` has a character that could cast this round (then its Phase B post is asked)."""
+    """Whether `side` has a character that could cast a spell of its stock on some legal target this round (then
+    its Phase B post is asked)."""
+    targets = [*state.stacks, *SECTORS]
     for st in state.stacks.values():
         if st.side == side and bd.on_field(st) and not st.routed and not dv.engaged(state, st):
             for c in dv.characters(state, st):
-                if dv.char_card(c).can_cast and not c.cast_this_round and any(c.spell_stock.values()):
-                    return True
+                if not dv.char_card(c).can_cast or c.cast_this_round:
+                    continue
+                for spell, left in c.spell_stock.items():
+                    if left and any(not cast_problems(state, side, {"actor": c.id, "spell": spell, "target": t})
+                                    for t in targets):
+                        return True
     return False
 
 
@@ -40,6 +47,14 @@ def cast_problems(state: Battle, side: str, line: dict[str, Any]) -> list[str]:
     if st is None or not bd.on_field(st):
         problems.append("§4.4.1 item 1: no spell from the reserve")
         return problems
+    if "summon" in spell["effect"]:
+        if str(spell["effect"]["summon"]) not in tables().units:
+            problems.append(f"§5.7.2, §6.1: {spell['id']} summons {spell['effect']['summon']!r}, no unit card")
+        if line.get("sign") not in ("Sw", "Sh", "B", "roll"):
+            problems.append("§5.7.2, CP-01: a summoned unit takes its sign: Sw, Sh, B or roll (with a 1D3)")
+        target = str(line.get("target", ""))
+        if target in SECTORS and bd.free_slot(state, target, side) is None:
+            problems.append(f"§5.7.2: {target} has no free slot in your line")
     if not dv.char_card(caster).can_cast:
         problems.append(f"§5.6.3: {caster.id} cannot cast")
     if caster.cast_this_round:
@@ -96,10 +111,33 @@ def casts(ctx: Context, orders: dict[str, list[dict[str, Any]]]) -> None:
             spell = tables().spells[line["spell"]]
             target = str(line["target"])
             effect = dict(spell["effect"])
+            summoned = _summon(ctx, side, line, str(effect["summon"])) if "summon" in effect else None
             emit(ctx, "cast", {"caster": line["actor"], "spell": spell["id"], "category": spell["category"],
-                               "target": target, "effect": effect}, rule="§5.4.2, §6.6", defaults=["AMB-26", "AMB-27"],
-                 why=f"{line['actor']} casts {spell['name_en']} on {target}: {effect} (no roll)")
+                               "target": target, "effect": effect, **({"summoned": summoned} if summoned else {})},
+                 rule="§5.4.2, §6.6" + (", §5.7.2, CP-01" if summoned else ""), defaults=["AMB-26", "AMB-27"],
+                 why=f"{line['actor']} casts {spell['name_en']} on {target}: {spell_effect(effect, 'en')} (no roll)"
+                 + (f"; {summoned['id']} appears in {target}-{summoned['slot']}, sign {summoned['sign']}"
+                    if summoned else ""))
             if "result" in effect:
                 aim = ctx.state.stacks.get(target)
                 if aim is not None:
                     apply_results(ctx, target, ["D"] if aim.routed else [effect["result"]], False, "§5.4.2, §5.3.6")
+
+
+def _summon(ctx: Context, side: str, line: dict[str, Any], card: str) -> dict[str, Any]:
+    """§5.7.2: the summoned troop's id (the side's next of its card), slot (lowest free) and sign (CP-01)."""
+    from replay.rulesets.cerilia.phase_a import SIGN_OF_ROLL
+
+    state: Battle = ctx.state
+    n = 1
+    while f"{side}-{card}-{n}" in state.units:
+        n += 1
+    uid = f"{side}-{card}-{n}"
+    roll = None
+    sign = str(line["sign"])
+    if sign == "roll":
+        roll = int(ctx.roll("1D3", actor=state.player(side), purpose="sign", what=f"1D3 sign of {uid}",
+                            unit=uid).payload["total"])
+        sign = SIGN_OF_ROLL[roll]
+    return {"id": uid, "card": card, "slot": bd.free_slot(state, str(line["target"]), side), "sign": sign,
+            "sign_method": "rolled" if roll else "declared", "sign_roll": roll}

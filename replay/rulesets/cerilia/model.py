@@ -32,6 +32,8 @@ OPTION_DEFAULTS = {
     "charge_move_timing": "AMB-24",
     "bonus_stacking": "AMB-35",
     "fallback_into_mixed": "AMB-39",
+    "stalemate_dice": "AMB-44",
+    "phase_c_order": "AMB-48",
 }
 
 
@@ -45,6 +47,8 @@ class CeriliaOptions(Options):
     charge_move_timing: Literal["phase_b", "phase_a"] = "phase_b"
     bonus_stacking: Literal["max_per_param", "highest_rank_only"] = "max_per_param"
     fallback_into_mixed: bool = True
+    stalemate_dice: Literal["each_player", "single_attacker_roll"] = "each_player"
+    phase_c_order: Literal["side_major", "step_major"] = "side_major"
 
 
 class Setup(BaseModel):
@@ -140,8 +144,12 @@ class Battle:
     entries: list[list[Any]] = field(default_factory=list)
     """[stack, sector, step] entries into enemy-held sectors this round (§5.2.2)."""
     charges: list[dict[str, Any]] = field(default_factory=list)
+    declared: list[list[str]] = field(default_factory=list)
+    """[stack, target] melee declarations made this round (C10: who engaged whom)."""
     join_counter: int = 0
     outcome: dict[str, Any] | None = None
+    fates: dict[str, str] | None = None
+    """After the battle (§5.9): character id -> survives | captured | out."""
     setup_done: bool = False
 
     def side_of(self, player: str | None) -> str | None:

@@ -31,7 +31,7 @@ _MP = re.compile(r"^(?P<mp>\d+)\s*/\s*(?P<max>\d+)$")
 _ID = re.compile(r"^[AD]-[A-Za-z]+-\d+$")
 _PROSE = re.compile(r"^(?P<unit>[А-Яа-яЁё]+)\s+в\s+(?P<slot>\d+)\s+(?P<sector>[A-EА-Е][1-3])\s+(?P<rest>.+)$", re.I)
 CHOICE_VERBS = {"rout_move": "rout_move", "fall_back": "fall_back"}
-STEP_VERBS = {"A1", "A3", "A3_1", "B_A", "B_D", "C_A", "C_D"}
+STEP_VERBS = {"A1", "A3", "A3_1", "AX1", "AX3", "AX3_1", "B_A", "B_D", "C_A", "C_D"}
 
 
 class _Post:
@@ -137,7 +137,29 @@ def _line(post: _Post, text: str) -> tuple[list[dict[str, Any]], list[str]]:
         if isinstance(found, str):
             return [], [found]
         stack = found
+        wrong = _contradiction(post, stack, state_text)
+        if wrong:
+            return [], [wrong]
     return _order(post, stack, verb, state_text, target)
+
+
+def _contradiction(post: _Post, stack: Stack, state_text: str) -> str | None:
+    """§4.2.3: the ledger's state code against the recorded state (type, sign, damage, status; `*` and `[ ]` change
+    within a post and are not compared); None when they agree or the stack has no sign yet."""
+    if dv.sign(post.state, stack) is None:
+        return None
+    try:
+        said = parse_code(state_text)
+    except ValueError:
+        return None if state_text == dv.type_code(post.state, stack) else \
+            f"§2.9: {state_text!r} is no display code of {stack.id}"
+    if said.sign is None:
+        return None
+    held = dv.code(post.state, stack)
+    if (said.type, said.sign, said.damage, said.status) != (held.type, held.sign, held.damage, held.status):
+        return (f"§4.2.3: the ledger says {state_text} but {stack.id} is {held} at {stack.location} in the recorded "
+                "state")
+    return None
 
 
 def _order(post: _Post, stack: Stack, verb: str, state_text: str, target: str) -> tuple[list[dict[str, Any]],
@@ -233,7 +255,11 @@ def _unit_word(word: str) -> str | None:
 
 
 def _bind_roll(post: _Post, line: str, payload: dict[str, Any]) -> str | None:
-    """Give a pasted roll its purpose and unit: named on the line, else the stack of the line before."""
+    """Give a pasted roll its purpose and unit: named on the line, else the stack of the line before (a 1d10 is
+    the player's §5.8 roll and has no unit)."""
+    if dicelib.parse(payload["dice"]).sides == 10:
+        payload.update(purpose="stalemate")
+        return None
     named = re.search(r"\b([AD]-[A-Za-z]+-\d+)\b", line)
     loc = re.search(r"\b([A-E][1-3]-\d{1,2})\b", normalise(line))
     unit = named[1] if named else None

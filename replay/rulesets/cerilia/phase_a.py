@@ -24,12 +24,29 @@ A_VERBS = frozenset({"deploy", "move", "join", "detach", "declare_melee", "choos
 def run_step(ctx: Context, side: str, step: str, lines: list[dict[str, Any]], options: CeriliaOptions) -> None:
     """Every line of `side`'s `step` post, in seq order (§5.1.3); refused whole when any line breaks a rule."""
     problems: list[str] = []
+    detect(ctx)
     for n, line in enumerate(lines, 1):
         found = _line(ctx, side, step, line, options)
         where = line.get("line", n)
         problems += [f"line {where} ({line.get('verb')} {line.get('actor')}): {p}" for p in found]
+        if not found:
+            detect(ctx)
     if problems:
         raise OrderProblems(problems)
+
+
+def detect(ctx: Context) -> None:
+    """§5.7.3 (AMB-29): an enemy Scout in a hidden stack's sector finds it, when a step starts or as it enters."""
+    state: Battle = ctx.state
+    for st in sorted(state.stacks.values(), key=lambda s: (s.location, s.id)):
+        if not st.hidden or not bd.on_field(st):
+            continue
+        here = bd.place_of(st.location)
+        scout = next((e for e in bd.stacks_at(state, here, bd.enemy_of(st.side)) if dv.detects_hidden(state, e)),
+                     None)
+        if scout is not None:
+            emit(ctx, "revealed", {"stack": st.id, "by": scout.id, "sector": here}, rule="§5.7.3",
+                 defaults=["AMB-29"], why=f"{scout.id} (Scouts) finds the hidden {st.id} in {here}")
 
 
 def _line(ctx: Context, side: str, step: str, line: dict[str, Any], options: CeriliaOptions) -> list[str]:
@@ -42,8 +59,12 @@ def _line(ctx: Context, side: str, step: str, line: dict[str, Any], options: Cer
     stack = state.stacks.get(str(line.get("actor")))
     if stack is None or stack.side != side:
         return [f"§4.2.1: {line.get('actor')!r} is none of your stacks"]
-    if step == "A3_1" and verb in ("deploy", "move", "join", "detach"):
+    if step in ("A3_1", "AX3_1") and verb in ("deploy", "move", "join", "detach"):
         return ["§4.1 (AMB-23): the A3.1 edit adds no new moves"]
+    if step == "AX1" and verb not in ("deploy", "move"):
+        return ["§5.8: the Attacker's AX1 post holds only the forced moves"]
+    if step == "AX3" and verb in ("join", "detach", "declare_charge"):
+        return ["§5.8: the Defender's AX3 post holds the forced moves and the answers to the Attacker's entries"]
     return _VERBS[verb](ctx, stack, step, line, options)
 
 
@@ -249,6 +270,10 @@ def _melee(ctx: Context, stack: Stack, step: str, line: dict[str, Any], options:
         problems.append("§4.3.1: a routed stack may only flee")
     if stack.melee_target is not None:
         problems.append(f"§4.3.5: {stack.id} is already engaged")
+    elif dv.attackers_of(state, stack):
+        by = ", ".join(a.id for a in dv.attackers_of(state, stack))
+        problems.append(f"§4.3.1, §4.3.5 item 1: {stack.id} is engaged by {by}; only free stacks declare melee (it "
+                        "fights its attacker, or chooses among several, §4.3.7)")
     if target is None or target.side == stack.side or target.hidden:
         return [*problems, f"§4.3.5: {line.get('target')!r} is no enemy stack you can see"]
     if bd.place_of(target.location) != here:
@@ -331,6 +356,18 @@ def _charge(ctx: Context, stack: Stack, step: str, line: dict[str, Any], options
     if problems:
         return problems
     assert target is not None
+    if options.charge_move_timing == "phase_a":  # AMB-24's alternative: the charger rides in now (an entry)
+        to = path[-1]
+        slot = bd.free_slot(state, to, stack.side)
+        assert slot is not None
+        emit(ctx, "moved", {"stack": stack.id, "path": path, "to": to, "slot": slot, "mp_cost": len(path) - 1,
+                            "entry": bd.enemy_present(state, to, stack.side), "halted": False, "step": step},
+             rule="§4.3.9 (option charge_move_timing = phase_a)",
+             why=_walk_why(stack.id, path, to, slot, len(path) - 1, bd.enemy_present(state, to, stack.side)))
+        emit(ctx, "charge_declared", {"stack": stack.id, "path": [to], "target": target.id}, rule="§4.3.9",
+             defaults=["AMB-25"], why=f"{stack.id} charges along {'>'.join(path)} into {to}; it strikes "
+                                      f"{target.id} in B3 unless it is engaged by then")
+        return []
     emit(ctx, "charge_declared", {"stack": stack.id, "path": path, "target": target.id}, rule="§4.3.9",
          defaults=["AMB-24", "AMB-25"],
          why=f"{stack.id} declares a charge {'>'.join(path)} at {target.id}; it stays in {path[0]} until B3 "
@@ -342,10 +379,10 @@ def mounted_retreat_problems(state: Battle, stack: Stack, step: str, to: str) ->
     """§4.3.8 items 1–7 (AMB-21, AMB-22)."""
     if not dv.mounted(state, stack):
         return ["§4.3.8 item 1: only mounted stacks make a mounted retreat"]
-    if step not in ("A3", "A3_1"):
+    if step not in ("A3", "A3_1", "AX3", "AX3_1"):
         return ["§4.3.8 item 7: the Defender in A3, the Attacker in A3.1"]
     here = bd.place_of(stack.location)
-    enemy_step = "A1" if step == "A3" else "A3"
+    enemy_step = {"A3": "A1", "A3_1": "A3", "AX3": "AX1", "AX3_1": "AX3"}[step]
     entrants = [state.stacks[e[0]] for e in state.entries if e[1] == here and e[2] == enemy_step
                 and e[0] in state.stacks and state.stacks[e[0]].side != stack.side]
     problems = []

@@ -7,6 +7,7 @@ friendly-fire check with several candidates is a `1dN` roll, purpose `friendly_f
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from replay.context import Context
@@ -14,7 +15,7 @@ from replay.rulesets.cerilia import board as bd
 from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.battle import Lookup, aggregate, effective, lookup
 from replay.rulesets.cerilia.model import Battle, CeriliaOptions, Stack
-from replay.rulesets.cerilia.phase_a import charge_path_problems, retarget
+from replay.rulesets.cerilia.phase_a import charge_path_problems, detect, retarget
 from replay.rulesets.cerilia.steps import OrderProblems, emit
 
 B_VERBS = frozenset({"shoot", "cast", "hold"})
@@ -50,7 +51,7 @@ def shoot_problems(state: Battle, side: str, lines: list[dict[str, Any]], option
     return problems
 
 
-def needs_post(state: Battle, side: str) -> bool:
+def needs_post(state: Battle, side: str, king: bool = False) -> bool:
     """Whether `side` has a shooter that could shoot or a character that could cast (else no Phase B post is
     asked of it)."""
     from replay.rulesets.cerilia.magic import can_cast_now
@@ -60,8 +61,8 @@ def needs_post(state: Battle, side: str) -> bool:
     for st in state.stacks.values():
         if st.side == side and (dv.stationary_eligible(state, st) or dv.mobile_eligible(state, st)):
             here = bd.place_of(st.location)
-            if any(bd.on_field(t) and not t.hidden and t.side != side and bd.in_range(here, bd.place_of(t.location))
-                   for t in state.stacks.values()):
+            if any(bd.on_field(t) and not t.hidden and t.side != side
+                   and bd.in_range(here, bd.place_of(t.location), king) for t in state.stacks.values()):
                 return True
     return False
 
@@ -72,6 +73,21 @@ def _d9(ctx: Context, stack: Stack) -> int:
     return int(e.payload["total"])
 
 
+def _lookup(ctx: Context, snap: Battle, attacker: Stack, target: Stack, kind: str, roll: int,
+            options: CeriliaOptions, at: str | None = None) -> tuple[Lookup, dict[str, Any]]:
+    """§5.3.3 on `snap`, then the DM's override of the result, if any (CP-25: decision `attack_result`, key
+    {unit, target}); the extra payload fields that record it."""
+    lk = lookup(snap, attacker, target, kind, roll, options.bonus_stacking, at=at)
+    ruled = ctx.overridden("attack_result", unit=attacker.id, target=target.id)
+    if ruled is None:
+        return lk, {}
+    value = ctx.decide("attack_result", lk.result, unit=attacker.id, target=target.id)
+    if value not in ("-", "F", "H", "R", "D"):
+        raise OrderProblems([f"CP-25: the ruling at seq {ruled.seq} gives {attacker.id}'s attack on {target.id} the "
+                             f"result {value!r}; a result is -, F, H, R or D"])
+    return replace(lk, result=str(value)), {"ruling": ruled.seq, "computed": lk.result}
+
+
 def _attack_payload(kind: str, attacker: Stack, target: Stack, lk: Lookup, **extra: Any) -> dict[str, Any]:
     return {"kind": kind, "attacker": attacker.id, "target": target.id, "roll": lk.roll, "value": lk.value.total,
             "value_parts": [list(p) for p in lk.value.parts], "defence": lk.defence.total,
@@ -79,10 +95,13 @@ def _attack_payload(kind: str, attacker: Stack, target: Stack, lk: Lookup, **ext
             "target_sign": lk.target_sign, "result": lk.result, "effective": effective(lk.result, kind), **extra}
 
 
-def _why(attacker: Stack, target: Stack, lk: Lookup, kind: str) -> str:
+def _why(attacker: Stack, target: Stack, lk: Lookup, kind: str, ruled: dict[str, Any] | None = None) -> str:
     eff = effective(lk.result, kind)
     s = lk.roll + lk.col
     tail = f" → {lk.result}" + (" (shooters ignore F)" if eff != lk.result else "")
+    if ruled:
+        tail = f" → {ruled['computed']}; the DM rules {lk.result} (seq {ruled['ruling']}, CP-25)" + \
+            (" (shooters ignore F)" if eff != lk.result else "")
     return (f"{attacker.id} → {target.id} ({kind}): {lk.value.text()} − {lk.defence.text()} = {lk.diff:+d}"
             f"{f' (column {lk.col:+d})' if lk.col != lk.diff else ''}; D9 = {lk.roll}, card {lk.roll} "
             f"(s = {s}), target sign {lk.target_sign}{tail}")
@@ -101,14 +120,16 @@ def apply_results(ctx: Context, stack_id: str, received: list[str], holds_f: boo
         card = dv.combat_card(state, st)
         out = aggregate(received, before, card.max_damage, holds_f, st.routed)
         released = [c.id for c in dv.characters(state, st)] if (out.destroyed or out.routed and not st.routed) else []
-        fallen: list[str] = []
+        # CP-24: a joined character survives its troop's rout or destruction unless the DM rules otherwise
+        fallen = [c for c in released if not ctx.decide("character_survives", True, character=c)]
+        released = [c for c in released if c not in fallen]
     else:  # a character group: each character takes the damage and falls at 2 (or on a D)
         out = aggregate(received, before, -1, holds_f, st.routed)
         chars = dv.characters(state, st)
         fallen = [c.id for c in chars if "D" in received or c.damage + out.damage_in >= 2]
         released = []
-        if len(fallen) == len(chars):
-            out = aggregate(["D"], before, -1, False)
+        if len(fallen) == len(chars):  # every character falls: the group is gone (its damage still shown)
+            out = replace(out, destroyed=True, routed=False, falls_back=False, f_discarded=holds_f)
     why = [f"{st.id} receives {', '.join(received) or 'nothing'}" + (" and holds F" if holds_f else "")]
     if out.destroyed:
         why.append("destroyed" + (f" (damage {out.damage_after} > {dv.combat_card(state, st).max_damage})"
@@ -125,36 +146,65 @@ def apply_results(ctx: Context, stack_id: str, received: list[str], holds_f: boo
     if released:
         why.append(f"{', '.join(released)} detach and stay in the slot (§5.6.5)")
     if fallen:
-        why.append(f"{', '.join(fallen)} fall (removed until the battle's end, §5.6.4)")
+        why.append(f"{', '.join(fallen)} fall (removed until the battle's end, §5.6.4"
+                   + (", the DM's ruling, CP-24)" if troop is not None else ")"))
     emit(ctx, "effect", {"stack": st.id, "results": received, "damage_before": before,
                          "damage_after": out.damage_after, "destroyed": out.destroyed, "routed": out.routed,
                          "falls_back": out.falls_back, "f_discarded": out.f_discarded, "released": released,
                          "fallen": fallen}, rule=rule, why=why, defaults=["AMB-36", "AMB-40", "AMB-58"])
 
 
-def _routed_target(ctx: Context, kind: str, attacker: Stack, target: Stack) -> None:
+class Batch:
+    """A step's results held back and applied together (option phase_b_order = step_simultaneous, AMB-01)."""
+
+    def __init__(self) -> None:
+        self.received: dict[str, list[str]] = {}
+        self.holds_f: set[str] = set()
+
+
+def _hit(ctx: Context, batch: Batch | None, stack_id: str, results: list[str], holds_f: bool, rule: str) -> None:
+    """Apply results to a stack now, or hold them in the step's batch."""
+    if batch is None:
+        apply_results(ctx, stack_id, results, holds_f, rule)
+        return
+    batch.received.setdefault(stack_id, []).extend(results)
+    if holds_f:
+        batch.holds_f.add(stack_id)
+
+
+def _flush(ctx: Context, batch: Batch | None, rule: str) -> None:
+    """§5.3.5: the batch's results, aggregated per stack (R and D above F)."""
+    if batch is None:
+        return
+    snap: Battle = ctx.state
+    for sid in sorted(set(batch.received) | batch.holds_f, key=lambda i: (snap.stacks[i].side, i)
+                      if i in snap.stacks else ("", i)):
+        apply_results(ctx, sid, batch.received.get(sid, []), sid in batch.holds_f, rule)
+
+
+def _routed_target(ctx: Context, kind: str, attacker: Stack, target: Stack, batch: Batch | None = None) -> None:
     """§5.3.6 (AR-3): an attack on a routed stack destroys it, no roll; the attack is consumed."""
     emit(ctx, "attack", {"kind": kind, "attacker": attacker.id, "target": target.id, "roll": None, "value": 0,
                          "value_parts": [], "defence": 0, "defence_parts": [], "diff": 0, "col": 0,
                          "target_sign": dv.sign(ctx.state, target) or "B", "result": "D", "effective": "D"},
          rule="§5.3.6 (AR-3)", defaults=["AMB-38"],
          why=f"{attacker.id} attacks the routed {target.id}: destroyed without a roll")
-    apply_results(ctx, target.id, ["D"], False, "§5.3.6")
+    _hit(ctx, batch, target.id, ["D"], False, "§5.3.6")
 
 
-def shot(ctx: Context, shooter: Stack, target: Stack, kind: str, options: CeriliaOptions) -> None:
+def shot(ctx: Context, shooter: Stack, target: Stack, kind: str, options: CeriliaOptions,
+         batch: Batch | None = None) -> None:
     """One shot (B2 or B5) with its friendly-fire check (§5.4.3, §5.4.6, §5.4.7)."""
     state: Battle = ctx.state
     if target.routed:
-        _routed_target(ctx, kind, shooter, target)
+        _routed_target(ctx, kind, shooter, target, batch)
         return
     candidates = friendly_candidates(state, shooter, target, kind)
     roll = _d9(ctx, shooter)
-    lk = lookup(state, shooter, target, kind, roll, options.bonus_stacking)
-    emit(ctx, "attack", _attack_payload(kind, shooter, target, lk), rule="§5.3, §5.4." + ("3" if kind == "stationary"
-                                                                                       else "6"),
-         why=_why(shooter, target, lk, kind))
-    apply_results(ctx, target.id, [r for r in [effective(lk.result, kind)] if r != "-"], False, "§5.3.4")
+    lk, ruled = _lookup(ctx, state, shooter, target, kind, roll, options)
+    emit(ctx, "attack", _attack_payload(kind, shooter, target, lk, **ruled),
+         rule="§5.3, §5.4." + ("3" if kind == "stationary" else "6"), why=_why(shooter, target, lk, kind, ruled))
+    _hit(ctx, batch, target.id, [r for r in [effective(lk.result, kind)] if r != "-"], False, "§5.3.4")
     if not candidates:
         return
     if len(candidates) == 1:
@@ -172,10 +222,10 @@ def shot(ctx: Context, shooter: Stack, target: Stack, kind: str, options: Cerili
     friend = ctx.state.stacks.get(chosen)
     if friend is None:
         return
-    lk2 = lookup(ctx.state, shooter, friend, "friendly", roll, options.bonus_stacking)
-    emit(ctx, "attack", _attack_payload("friendly", shooter, friend, lk2), rule="§5.4.7",
-         why=_why(shooter, friend, lk2, "friendly") + " (the same card)")
-    apply_results(ctx, friend.id, [r for r in [effective(lk2.result, "friendly")] if r != "-"], False, "§5.4.7")
+    lk2, ruled2 = _lookup(ctx, ctx.state, shooter, friend, "friendly", roll, options)
+    emit(ctx, "attack", _attack_payload("friendly", shooter, friend, lk2, **ruled2), rule="§5.4.7",
+         why=_why(shooter, friend, lk2, "friendly", ruled2) + " (the same card)")
+    _hit(ctx, batch, friend.id, [r for r in [effective(lk2.result, "friendly")] if r != "-"], False, "§5.4.7")
 
 
 def friendly_candidates(state: Battle, shooter: Stack, target: Stack, kind: str) -> list[str]:
@@ -188,20 +238,27 @@ def friendly_candidates(state: Battle, shooter: Stack, target: Stack, kind: str)
 
 
 def shots(ctx: Context, orders: dict[str, list[dict[str, Any]]], kind: str, options: CeriliaOptions) -> None:
-    """Every `shoot` of the step's kind, the Attacker's then the Defender's, in post order (§5.4.1)."""
+    """Every `shoot` of the step's kind, the Attacker's then the Defender's, in post order (§5.4.1); with
+    phase_b_order = step_simultaneous their results apply together at the step's end."""
+    batch = Batch() if options.phase_b_order == "step_simultaneous" else None
     for side in ("A", "D"):
         for line in orders.get(side, []):
             if line.get("verb") != "shoot":
                 continue
             st, target = ctx.state.stacks.get(line["actor"]), ctx.state.stacks.get(line["target"])
+            if st is not None and st.attack_used == "MAGIC" and kind == "stationary":
+                emit(ctx, "order_void", {"stack": st.id, "verb": "shoot", "reason": "attack_used"},
+                     rule="§5.1.4, §4.4.1 item 3", defaults=["AMB-26"],
+                     why=f"{st.id}'s character cast a combat spell: the stack's one attack this round is used")
+                continue
             if st is None or st.attack_used is not None:
                 continue
             eligible = dv.stationary_eligible if kind == "stationary" else dv.mobile_eligible
             if not eligible(ctx.state, st):
-                if kind == "mobile" and not dv.stationary_eligible(ctx.state, st):
+                if kind == "stationary" and not st.routed and not dv.mobile_eligible(ctx.state, st):
                     emit(ctx, "order_void", {"stack": st.id, "verb": "shoot", "reason": "not_eligible"},
-                         rule="§4.4.2 item 3", why=f"{st.id} can neither shoot stationary nor mobile: the shot is void"
-                                                   " (an engaged shooter uses melee)")
+                         rule="§4.4.2 item 3, C10", why=f"{st.id} can neither shoot stationary nor mobile: the shot "
+                                                        "is void (an engaged shooter uses melee)")
                 continue
             if st.routed:
                 emit(ctx, "order_void", {"stack": st.id, "verb": "shoot", "reason": "routed"},
@@ -212,46 +269,93 @@ def shots(ctx: Context, orders: dict[str, list[dict[str, Any]]], kind: str, opti
                 emit(ctx, "order_void", {"stack": st.id, "verb": "shoot", "reason": "target_gone"},
                      rule="§5.1.2", why=f"{st.id}'s target {line['target']} is no longer a valid target")
                 continue
-            shot(ctx, st, target, kind, options)
+            shot(ctx, st, target, kind, options, batch)
+    _flush(ctx, batch, "§5.4.1 (step_simultaneous), §5.3.5")
 
 
-def charges(ctx: Context, options: CeriliaOptions) -> None:
+def _arrived_charge_problems(state: Battle, st: Stack, here: str, target: Stack | None) -> list[str]:
+    """B3 for a charger already in the target's sector (charge_move_timing = phase_a): free, the target there."""
+    if st.routed or dv.engaged(state, st) or bd.place_of(st.location) != here:
+        return [f"§4.3.9 item 6: {st.id} is no longer free in {here}"]
+    if target is None or target.side == st.side or target.hidden or bd.place_of(target.location) != here:
+        return [f"§4.3.9: the target is a visible enemy stack in {here}"]
+    return []
+
+
+def _new_charge_target(ctx: Context, st: Stack, charge: dict[str, Any], problems: list[str]) -> Stack | None:
+    """CP-20 (AMB-49): the declared target is no longer valid; the owner names another valid enemy stack in the
+    charge's last sector, or cancels (the default shown). A blocked path, or no other target, voids the charge."""
+    state: Battle = ctx.state
+    final = charge["path"][-1]
+    def valid(t: Stack) -> bool:
+        if len(charge["path"]) == 1:
+            return not _arrived_charge_problems(state, st, final, t)
+        return not charge_path_problems(state, st, charge["path"], t)
+
+    others = [t.id for t in bd.stacks_at(state, final, bd.enemy_of(st.side)) if t.id != charge["target"] and valid(t)]
+    if not others:
+        emit(ctx, "order_void", {"stack": st.id, "verb": "declare_charge", "reason": "revalidation"},
+             rule="§5.4.4 items 1–2, CP-20", defaults=["AMB-49"], why=problems)
+        return None
+    value, how = ctx.ask("charge_target", actor=state.player(st.side), options=[*others, "cancel"],
+                         default="cancel", what=f"{st.id}'s charge: a new target in {final}, or cancel (CP-20)",
+                         stack=st.id)
+    if value == "cancel":
+        emit(ctx, "order_void", {"stack": st.id, "verb": "declare_charge", "reason": "cancelled"},
+             rule="§5.4.4 item 2, CP-20", defaults=["AMB-49"],
+             why=[*problems, f"{st.id}'s owner cancels the charge (no move, MP kept)"])
+        return None
+    emit(ctx, "charge_retargeted", {"stack": st.id, "old": charge["target"], "target": value, "how": how},
+         rule="§5.4.4 item 2, CP-20", defaults=["AMB-49"],
+         why=[*problems, f"{st.id} charges {value} in {final} instead of {charge['target']}"])
+    return ctx.state.stacks[str(value)]
+
+
+def charges(ctx: Context, options: CeriliaOptions, sides: tuple[str, ...] = ("A", "D")) -> None:
     """B3 (§5.4.4): each declared charge re-validated, moved, rolled; the charger is not engaged by it."""
-    for side in ("A", "D"):
+    batch = Batch() if options.phase_b_order == "step_simultaneous" else None
+    for side in sides:
         for c in [c for c in ctx.state.charges if ctx.state.stacks.get(c["stack"]) and
                   ctx.state.stacks[c["stack"]].side == side]:
             st = ctx.state.stacks.get(c["stack"])
             target = ctx.state.stacks.get(c["target"])
             if st is None:
                 continue
-            problems = charge_path_problems(ctx.state, st, c["path"], target)
+            if len(c["path"]) == 1:  # charge_move_timing = phase_a: it rode in during Phase A
+                problems = _arrived_charge_problems(ctx.state, st, c["path"][0], target)
+            else:
+                problems = charge_path_problems(ctx.state, st, c["path"], target)
             if problems:
-                emit(ctx, "order_void", {"stack": st.id, "verb": "declare_charge", "reason": "revalidation"},
-                     rule="§5.4.4 items 1–2 (CP-20: a new target is NOT YET asked)", why=problems)
-                continue
-            assert target is not None
+                target = _new_charge_target(ctx, st, c, problems)
+                if target is None:
+                    continue
             final = c["path"][-1]
-            slot = bd.free_slot(ctx.state, final, st.side)
+            slot = bd.free_slot(ctx.state, final, st.side) if len(c["path"]) > 1 else bd.slot_of(st.location)
             if target.routed:
-                _routed_target(ctx, "charge", st, target)
+                _routed_target(ctx, "charge", st, target, batch)
                 continue
             roll = _d9(ctx, st)
-            lk = lookup(ctx.state, st, target, "charge", roll, options.bonus_stacking, at=final)
-            emit(ctx, "attack", _attack_payload("charge", st, target, lk, charge_to=final, charge_slot=slot),
+            lk, ruled = _lookup(ctx, ctx.state, st, target, "charge", roll, options, at=final)
+            emit(ctx, "attack", _attack_payload("charge", st, target, lk, charge_to=final, charge_slot=slot, **ruled),
                  rule="§5.4.4, §5.3", defaults=["AMB-24"],
-                 why=[f"{st.id} charges {'>'.join(c['path'])} → {final}-{slot}", _why(st, target, lk, "charge")])
+                 why=[f"{st.id} charges {'>'.join(c['path'])} → {final}-{slot}", _why(st, target, lk, "charge",
+                                                                                       ruled)])
             eff = lk.result
             if eff == "F":
-                apply_results(ctx, st.id, [], True, "§5.3.4")
+                _hit(ctx, batch, st.id, [], True, "§5.3.4")
             elif eff != "-":
-                apply_results(ctx, target.id, [eff], False, "§5.3.4")
+                _hit(ctx, batch, target.id, [eff], False, "§5.3.4")
+    _flush(ctx, batch, "§5.4.1 (step_simultaneous), §5.3.5")
 
 
-def melee(ctx: Context, options: CeriliaOptions) -> None:
-    """B4 (§5.4.5): every engaged stack rolls against its target at once; results apply together."""
+def melee(ctx: Context, options: CeriliaOptions, sides: tuple[str, ...] = ("A", "D"), held: Batch | None = None
+          ) -> None:
+    """B4 (§5.4.5): every engaged stack rolls against its target at once; results apply together (or, with `held`,
+    are kept in it until the other side has rolled: phase_b_order = side_major)."""
     snap: Battle = ctx.state
     rollers = [s for s in sorted(snap.stacks.values(), key=lambda s: (s.side, s.location, s.id))
-               if bd.on_field(s) and not s.routed and s.melee_target in snap.stacks and s.attack_used is None
+               if s.side in sides and bd.on_field(s) and not s.routed and s.melee_target in snap.stacks
+               and s.attack_used is None
                and bd.place_of(snap.stacks[s.melee_target].location) == bd.place_of(s.location)]
     rolled = [s for s in rollers if not snap.stacks[s.melee_target or ""].routed]
     events = ctx.need_rolls([("D9", snap.player(s.side), "attack", {"unit": s.id}, f"D9 melee of {s.id}")
@@ -264,32 +368,62 @@ def melee(ctx: Context, options: CeriliaOptions) -> None:
         if target.routed:
             _routed_target(ctx, "melee", s, target)
             continue
-        lk = lookup(snap, s, target, "melee", rolls[s.id], options.bonus_stacking)
-        emit(ctx, "attack", _attack_payload("melee", s, target, lk), rule="§5.4.5, §5.3", why=_why(s, target, lk,
-                                                                                                    "melee"))
+        lk, ruled = _lookup(ctx, snap, s, target, "melee", rolls[s.id], options)
+        emit(ctx, "attack", _attack_payload("melee", s, target, lk, **ruled), rule="§5.4.5, §5.3",
+             why=_why(s, target, lk, "melee", ruled))
         if lk.result == "F":
             holds_f.add(s.id)
         elif lk.result != "-":
             received.setdefault(target.id, []).append(lk.result)
+    if held is not None:
+        for sid, results in received.items():
+            held.received.setdefault(sid, []).extend(results)
+        held.holds_f |= holds_f
+        return
     for sid in sorted(set(received) | holds_f, key=lambda i: (snap.stacks[i].side, i)):
         apply_results(ctx, sid, received.get(sid, []), sid in holds_f, "§5.4.5, §5.3.5")
     retarget(ctx, "§5.4.5, CP-05")
 
 
+def side_major(ctx: Context, orders: dict[str, list[dict[str, Any]]], options: CeriliaOptions) -> None:
+    """Option phase_b_order = side_major (AMB-01, the literal post order): the Attacker's magic, stationary shots,
+    charges, melee rolls (held) and mobile shots; the Defender's magic, shots, charges and melee rolls; then every
+    held melee result at once (B4); then the Defender's mobile shots (B5)."""
+    from replay.rulesets.cerilia.magic import casts
+
+    held = Batch()
+    for side in ("A", "D"):
+        ctx.set_phase(f"B_{side}")
+        own = {side: orders.get(side, [])}
+        casts(ctx, own)
+        shots(ctx, own, "stationary", options)
+        charges(ctx, options, (side,))
+        melee(ctx, options, (side,), held)
+        if side == "A":
+            shots(ctx, own, "mobile", options)
+    ctx.set_phase("B4")
+    _flush(ctx, held, "§5.4.1 (side_major), §5.4.5, §5.3.5")
+    retarget(ctx, "§5.4.5, CP-05")
+    ctx.set_phase("B5")
+    shots(ctx, {"D": orders.get("D", [])}, "mobile", options)
+
+
 def phase_b(ctx: Context, options: CeriliaOptions) -> None:
     from replay.rulesets.cerilia.steps import gather, step_order
 
-    if options.phase_b_order != "step_major":
-        raise OrderProblems([f"option phase_b_order = {options.phase_b_order} is NOT YET implemented"])
     ctx.set_phase("B1")
+    detect(ctx)
     state: Battle = ctx.state
-    sides = [side for side in ("A", "D") if needs_post(state, side)]
+    sides = [side for side in ("A", "D") if needs_post(state, side, options.ranged_adjacency == "king")]
     posts = gather(*[(lambda side=side: step_order(ctx, side, f"B_{side}", f"{side}'s Phase B post (shots)"))
                      for side in sides])
     orders = dict(zip(sides, posts, strict=True))
     problems = [p for side in sides for p in shoot_problems(ctx.state, side, orders[side], options)]
     if problems:
         raise OrderProblems(problems)
+    if options.phase_b_order == "side_major":
+        side_major(ctx, orders, options)
+        return
     from replay.rulesets.cerilia.magic import casts
 
     casts(ctx, orders)

@@ -13,7 +13,7 @@ from replay.rulesets.cerilia import board as bd
 from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.flight import morale_checks
 from replay.rulesets.cerilia.model import RESERVE, Battle, CeriliaOptions, Stack
-from replay.rulesets.cerilia.phase_a import retarget
+from replay.rulesets.cerilia.phase_a import detect, retarget
 from replay.rulesets.cerilia.steps import anytime, emit
 
 
@@ -168,12 +168,22 @@ def end_check(ctx: Context) -> None:
 
 
 def phase_c(ctx: Context, options: CeriliaOptions) -> None:
-    for side, label in (("A", "C_A"), ("D", "C_D")):
-        ctx.set_phase(label)
-        rout_moves(ctx, side)
-        fall_backs(ctx, side, options)
-        voluntary_retreats(ctx, side, options)
-        morale_checks(ctx, side)
+    """Side-major (AMB-48): the Attacker's C1–C4, then the Defender's; option phase_c_order = step_major runs each
+    sub-step for both sides (C1 A, C1 D, C2 A, …), labelled C1…C4."""
+    steps = (("C1", lambda side: rout_moves(ctx, side)), ("C2", lambda side: fall_backs(ctx, side, options)),
+             ("C3", lambda side: voluntary_retreats(ctx, side, options)), ("C4", lambda side: morale_checks(ctx, side)))
+    if options.phase_c_order == "step_major":
+        for label, step in steps:
+            ctx.set_phase(label)
+            detect(ctx)
+            for side in ("A", "D"):
+                step(side)
+    else:
+        for side, label in (("A", "C_A"), ("D", "C_D")):
+            ctx.set_phase(label)
+            detect(ctx)
+            for _, step in steps:
+                step(side)
     ctx.set_phase("C5")
     anytime(ctx)
     end_check(ctx)

@@ -11,17 +11,29 @@ from eventlog.envelope import Event
 from replay.render.text import Doc, b, signed
 from replay.ruleset import TurnView
 from replay.rulesets.cerilia import derive as dv
+from replay.rulesets.cerilia.data import tables
 from replay.rulesets.cerilia.events import trusted
 from replay.rulesets.cerilia.model import Battle
 from replay.rulesets.cerilia.view import location
-from replay.rulesets.cerilia.words import KIND, PHASE, RESULT, SIDE, tr, verb_word
+from replay.rulesets.cerilia.words import (
+    KIND,
+    PHASE,
+    PURPOSE,
+    REASON,
+    RESULT,
+    SIDE,
+    part_name,
+    spell_effect,
+    tr,
+    verb_word,
+)
 
 
-def _parts(parts: list[list[Any]]) -> str:
+def _parts(parts: list[list[Any]], lang: str = "en") -> str:
     head, *rest = parts or [["0", 0]]
-    out = f"{head[1]} ({head[0]})"
+    out = f"{head[1]} ({part_name(str(head[0]), lang)})"
     for name, n in rest:
-        out += f" {'+' if n >= 0 else '−'} {abs(n)} ({name})"
+        out += f" {'+' if n >= 0 else '−'} {abs(n)} ({part_name(str(name), lang)})"
     return out
 
 
@@ -33,10 +45,13 @@ def attack_line(p: Any, lang: str) -> str:
                   f"{p.attacker} → {p.target} ({kind}): the target is routed — destroyed without a roll (AR-3)")
     col = "" if p.col == p.diff else tr(lang, f" (колонка {signed(p.col)})", f" (column {signed(p.col)})")
     tail = RESULT[lang][p.result]
+    if p.ruling is not None:
+        tail = tr(lang, f"{RESULT[lang][p.computed]}; ДМ постановил: {RESULT[lang][p.result]} (seq {p.ruling})",
+                  f"{RESULT[lang][p.computed]}; the DM rules {RESULT[lang][p.result]} (seq {p.ruling})")
     if p.effective != p.result:
         tail += tr(lang, " — стрелки игнорируют F", " — shooters ignore F")
-    value = _parts(p.value_parts)
-    defence = _parts(p.defence_parts)
+    value = _parts(p.value_parts, lang)
+    defence = _parts(p.defence_parts, lang)
     value = value if len(p.value_parts) == 1 else f"[{value}] = {p.value}"
     defence = defence if len(p.defence_parts) == 1 else f"[{defence}] = {p.defence}"
     return (f"{p.attacker} → {p.target} ({kind}): {tr(lang, 'атака', 'attack')} {value}; "
@@ -47,7 +62,15 @@ def attack_line(p: Any, lang: str) -> str:
 
 def effect_line(p: Any, lang: str) -> str:
     parts = [f"{p.stack}: {', '.join(p.results) or '—'}"]
-    if p.destroyed:
+    if p.destroyed and "D" not in p.results and p.damage_after > p.damage_before and not p.fallen:
+        parts.append(tr(lang, f"повреждения {p.damage_before} → {p.damage_after}, больше максимума карточки: "
+                              "уничтожен", f"damage {p.damage_before} → {p.damage_after}, above the card's maximum: "
+                                           "destroyed"))
+    elif p.destroyed and p.fallen:
+        if p.damage_after != p.damage_before:
+            parts.append(tr(lang, f"повреждения {p.damage_before} → {p.damage_after}",
+                            f"damage {p.damage_before} → {p.damage_after}"))
+    elif p.destroyed:
         parts.append(tr(lang, "уничтожен", "destroyed"))
     else:
         if p.damage_after != p.damage_before:
@@ -64,7 +87,8 @@ def effect_line(p: Any, lang: str) -> str:
         parts.append(tr(lang, f"{', '.join(p.released)} освобождаются и остаются в ячейке",
                         f"{', '.join(p.released)} detach and stay in the slot"))
     if p.fallen:
-        parts.append(tr(lang, f"{', '.join(p.fallen)} выбывают до конца боя", f"{', '.join(p.fallen)} fall"))
+        parts.append(tr(lang, f"{', '.join(p.fallen)}: выбывает до конца боя (§5.6.4)",
+                        f"{', '.join(p.fallen)}: removed from the field until the battle's end (§5.6.4)"))
     return "; ".join(parts)
 
 
@@ -76,10 +100,13 @@ def event_line(event: Event, lang: str) -> str:
     if t == "effect":
         return effect_line(p, lang)
     if t == "battle_ended":
+        why = REASON[lang].get(p.reason, p.reason)
         if p.draw:
-            return tr(lang, f"Бой окончен ничьей ({p.reason})", f"The battle ends in a draw ({p.reason})")
-        return tr(lang, f"Бой окончен: победил {SIDE['ru'][p.winner]} ({p.reason})",
-                  f"The battle is over: the {SIDE['en'][p.winner]} wins ({p.reason})")
+            return tr(lang, f"Бой окончен ничьей: {why}", f"The battle ends in a draw: {why}")
+        if p.winner is None:
+            return tr(lang, f"Бой прекращён без победителя: {why}", f"The battle is ended without a winner: {why}")
+        return tr(lang, f"Бой окончен: победил {SIDE['ru'][p.winner]} — {why}",
+                  f"The battle is over: the {SIDE['en'][p.winner]} wins — {why}")
     words = _NARRATE.get(t)
     return words(p, lang) if words else "; ".join(event.payload.get("why") or [event.type])
 
@@ -133,7 +160,10 @@ _NARRATE = {
               + (f"; D{p.n} = {p.roll} → {p.unit}" if p.roll else f" → {p.unit}"),
         f"friendly-fire check: {p.target} is engaged with {', '.join(p.candidates)}"
         + (f"; D{p.n} = {p.roll} → {p.unit}" if p.roll else f" → {p.unit}")),
-    "destroyed": lambda p, lang: tr(lang, f"{p.stack} уничтожен ({p.cause})", f"{p.stack} is destroyed ({p.cause})"),
+    "destroyed": lambda p, lang: tr(lang, f"{p.stack} уничтожен: {CAUSE['ru'].get(p.cause, p.cause)}",
+                                    f"{p.stack} is destroyed: {CAUSE['en'].get(p.cause, p.cause)}")
+    + (tr(lang, f"; {', '.join(p.released)} остаются в секторе", f"; {', '.join(p.released)} stay in the sector")
+       if getattr(p, "released", None) else ""),
     "rout_moved": lambda p, lang: tr(lang, f"{p.stack} бежит → {p.to}-{p.slot}", f"{p.stack} flees → {p.to}-{p.slot}"),
     "rout_fled": lambda p, lang: tr(lang, f"{p.stack} бежит в резерв: {'>'.join(p.path)} → {p.to}-{p.slot}",
                                     f"{p.stack} flees to its reserve: {'>'.join(p.path)} → {p.to}-{p.slot}"),
@@ -150,7 +180,46 @@ _NARRATE = {
                                     f"{p.stack} retreats voluntarily → {p.to}-{p.slot} (1 MP)"),
     "fell_back": lambda p, lang: tr(lang, f"{p.stack} отступает (F) → {p.to}-{p.slot}",
                                     f"{p.stack} falls back (F) → {p.to}-{p.slot}"),
+    "revealed": lambda p, lang: tr(lang, f"{p.by} (Разведчики) обнаруживает скрытый отряд {p.stack} в {p.sector}",
+                                   f"{p.by} (Scouts) finds the hidden {p.stack} in {p.sector}"),
+    "charge_retargeted": lambda p, lang: tr(lang, f"{p.stack}: цель {p.old} ушла, атака на {p.target} (CP-20)",
+                                            f"{p.stack}: its target {p.old} is gone; it charges {p.target} (CP-20)"),
+    "stalemate": lambda p, lang: _stalemate(p, lang),
+    "cast": lambda p, lang: _cast(p, lang),
+    "fates": lambda p, lang: tr(lang, "Судьбы персонажей: ", "Fates: ") + ", ".join(
+        f"{cid} — {FATE[lang][f]}" for cid, f in p.fates.items()),
 }
+CAUSE = {"ru": {"attacked_while_routed": "атакован в состоянии Разгрома, без броска (AR-3)",
+                "rout_blocked": "некуда бежать (MR-1, MR-3)", "fall_back_blocked": "некуда отступить (MR-1)",
+                "flight_blocked": "нет пути в резерв (MR-1)"},
+         "en": {"attacked_while_routed": "attacked while routed, no roll (AR-3)",
+                "rout_blocked": "no way to flee (MR-1, MR-3)", "fall_back_blocked": "no way to fall back (MR-1)",
+                "flight_blocked": "no way to its reserve (MR-1)"}}
+FATE = {"ru": {"survives": "выживает", "captured": "в плену (помилование)", "out": "выбывает из игры"},
+        "en": {"survives": "survives", "captured": "pardoned, captive", "out": "out of the game"}}
+
+
+def _cast(p: Any, lang: str) -> str:
+    spell = tables().spells.get(p.spell) or {"name_ru": p.spell, "name_en": p.spell}
+    out = tr(lang, f"{p.caster}: {spell['name_ru']} → {p.target}: {spell_effect(p.effect, 'ru')} (без броска)",
+             f"{p.caster} casts {spell['name_en']} on {p.target}: {spell_effect(p.effect, 'en')} (no roll)")
+    if p.summoned:
+        got = p.summoned
+        how = tr(lang, f"1D3 = {got['sign_roll']}", f"1D3 = {got['sign_roll']}") if got["sign_roll"] else \
+            tr(lang, "объявлен", "declared")
+        out += tr(lang, f"; {got['id']} появляется в {p.target}-{got['slot']}, знак {got['sign']} ({how})",
+                  f"; {got['id']} appears in {p.target}-{got['slot']}, sign {got['sign']} ({how})")
+    return out
+
+
+def _stalemate(p: Any, lang: str) -> str:
+    rolls = ", ".join(f"{SIDE[lang][side]} {n}" for side, n in p.rolls.items())
+    out = tr(lang, f"Никто не ходил (§5.8): 1d10 — {rolls}", f"Nobody moved (§5.8): 1d10 — {rolls}")
+    for f in p.forcings:
+        forced = {"A": "Атакующего", "D": "Защищающего"}[f["side"]]
+        out += tr(lang, f"; {SIDE['ru'][f['by']]} заставляет {forced} направить отряды в {f['sector']}",
+                  f"; the {SIDE['en'][f['by']]} forces the {SIDE['en'][f['side']]} into {f['sector']}")
+    return out
 
 
 def ledger_line(state: Battle, stack_id: str, lang: str) -> str:
@@ -164,24 +233,55 @@ def ledger_line(state: Battle, stack_id: str, lang: str) -> str:
     return f"{shown} ({inner}){extra} · {st.id}"
 
 
-def order_line(before: Battle, line: dict[str, Any], lang: str) -> str:
+def order_line(before: Battle, line: dict[str, Any], lang: str, moved: dict[str, tuple[str, int]] | None = None
+               ) -> str:
+    """One order line in the §4.2.3 ledger form, `InB (C1-1; 1/1) - moves - C1>C2`; `moved` holds where the post's
+    earlier lines left a stack (its location and MP), and is updated by this line."""
     verb = line.get("verb", "?")
+    if verb in ("concede", "offer_draw", "accept_draw"):  # §4.6: said by the player, not by a stack
+        return verb_word(verb, lang)
     actor = str(line.get("actor"))
     head = actor
     if actor in before.stacks:
         st = before.stacks[actor]
         shown = str(dv.code(before, st)) if dv.sign(before, st) else dv.type_code(before, st)
-        head = f"{shown} ({location(st)})"
+        start = dv.mp_max(before, st) if before.phase != "P0" or before.round else dv.mp_available(before, st)
+        loc, mp = (moved or {}).get(actor, (location(st), start))  # A0 resets every MP (§4.1)
+        head = f"{shown} ({loc}; {mp}/{dv.mp_max(before, st)})"
     word = verb_word(verb, lang) if verb in _KNOWN else verb
     target = ">".join(line["path"]) if "path" in line else str(line.get("to") or "")
     if "target" in line:
-        target = (f"{target} : " if target else "") + str(line["target"])
+        target = (f"{target} : " if target else "") + _target_text(before, str(line["target"]), moved)
+    if "spell" in line:
+        spell = tables().spells.get(str(line["spell"]))
+        name = (spell["name_ru"] if lang == "ru" else spell["name_en"]) if spell else str(line["spell"])
+        target = f"{name} > {_target_text(before, str(line.get('target')), moved)}"
+    if verb == "detach":
+        target = f"{line.get('character')} > " + ">".join(line.get("path") or [])
     if "host" in line:
-        target = str(line["host"])
+        target = _target_text(before, str(line["host"]), moved)
     return f"{head} - {word}" + (f" - {target}" if target else "")
 
 
-_KNOWN = {"move", "deploy", "join", "detach", "declare_melee", "choose_melee_target", "declare_charge", "shoot",
+def _target_text(state: Battle, sid: str, moved: dict[str, tuple[str, int]] | None = None) -> str:
+    """A target as the ledger writes it, `InSh C2-1`, where the post's earlier lines left it (a sector as it is)."""
+    st = state.stacks.get(sid)
+    if st is None or not dv.sign(state, st):
+        return sid
+    return f"{dv.code(state, st)} {(moved or {}).get(sid, (location(st), 0))[0]}"
+
+
+def _moves(resolutions: tuple[Event, ...]) -> dict[str, list[tuple[str, int]]]:
+    """Each stack's movement results of the turn in order, (location, MP spent)."""
+    out: dict[str, list[tuple[str, int]]] = {}
+    for e in resolutions:
+        if e.type in ("cerilia.moved", "cerilia.deployed"):
+            out.setdefault(e.payload["stack"], []).append((f"{e.payload['to']}-{e.payload['slot']}",
+                                                           int(e.payload["mp_cost"])))
+    return out
+
+
+_KNOWN = {"cast", "move", "deploy", "join", "detach", "declare_melee", "choose_melee_target", "declare_charge", "shoot",
           "hold", "rout_move", "fall_back", "voluntary_retreat", "mounted_retreat"}
 
 
@@ -190,6 +290,8 @@ def post(view: TurnView, lang: str) -> Doc:
     after: Battle = view.after
     doc = Doc()
     title = tr(lang, "Фаза 0", "Phase 0") if view.turn == 0 else tr(lang, f"Раунд {view.turn}", f"Round {view.turn}")
+    if view.before.outcome is not None:  # the turn of the winner's pardons (§5.9)
+        title = tr(lang, "После боя", "After the battle")
     if view.phase:
         title += f" · {PHASE[lang].get(view.phase, view.phase)}"
     doc.h(title)
@@ -197,24 +299,46 @@ def post(view: TurnView, lang: str) -> Doc:
     if orders:
         doc.p(b(tr(lang, "Приказы", "Orders")))
         items = []
+        results = _moves(view.resolutions)
+        moved: dict[str, tuple[str, int]] = {}
         for e in orders:
             side = after.side_of(e.actor) or "?"
             lines = e.payload.get("lines") or []
             head = f"{SIDE[lang].get(side, side)} ({e.payload.get('step')})"
-            items.append(f"{head}: " + ("; ".join(order_line(before, ln, lang) for ln in lines)
-                                        or tr(lang, "без приказов", "no orders")))
+            said = []
+            for ln in lines:
+                said.append(order_line(before, ln, lang, moved))
+                sid = str(ln.get("actor"))
+                if ln.get("verb") in ("move", "deploy") and results.get(sid) and sid in before.stacks:
+                    loc, cost = results[sid].pop(0)
+                    left = moved.get(sid, (None, dv.mp_max(before, before.stacks[sid])))[1]
+                    moved[sid] = (loc, max(0, left - cost))
+            items.append(f"{head}: " + ("; ".join(said) or tr(lang, "без приказов", "no orders")))
         doc.ul(items)
     rolls = [e for e in view.inputs if e.type == "roll"]
     if rolls:
         doc.p(b(tr(lang, "Броски", "Rolls")))
-        doc.ul([f"{e.actor}: {e.payload.get('dice')} = {e.payload.get('total')} ({e.payload.get('purpose')}, "
-                f"{e.payload.get('unit')})" for e in rolls])
+        doc.ul([f"{e.actor}: {e.payload.get('dice')} = {e.payload.get('total')} ("
+                + ", ".join(str(x) for x in (PURPOSE[lang].get(str(e.payload.get("purpose")), e.payload.get("purpose")),
+                                             e.payload.get("unit")) if x) + ")" for e in rolls])
+    chosen = [e for e in view.inputs if e.type == "choice"]
+    if chosen:
+        doc.p(b(tr(lang, "Выборы", "Choices")))
+        doc.ul([f"{e.actor}: {e.payload.get('name')} ("
+                + ", ".join(f"{v}" for k, v in sorted(e.payload.items()) if k not in ("name", "value"))
+                + f") = {e.payload.get('value')}" for e in chosen])
+    if view.rulings:  # CP-18, CP-25, CP-26: what the GM ruled, in the GM's words
+        doc.p(b(tr(lang, "Решения ДМа", "GM rulings")))
+        doc.ul([f"seq {e.seq}: " + (str(e.payload.get("note") or "") or tr(lang, "без пояснения", "no note"))
+                + (f" ({(e.payload.get('override') or {}).get('name')} = {e.payload.get('value')})"
+                   if e.payload.get("override") else "") for e in view.rulings])
     shown = [e for e in view.resolutions if e.type.startswith("cerilia.") and e.type != "cerilia.round_started"]
     phases: dict[str, list[Event]] = {}
     for e in shown:
         phases.setdefault(e.phase or "", []).append(e)
     for phase, events in phases.items():
-        doc.p(b(PHASE[lang].get(phase, phase)))
+        doc.p(b(PHASE[lang].get(phase, phase) if phase else tr(lang, "Постановлено ДМом (весь ход)",
+                                                                  "As the GM ruled it (the whole turn)")))
         doc.ul([event_line(e, lang) for e in events])
     for side in ("A", "D"):
         ids = sorted(s.id for s in after.stacks.values() if s.side == side)
@@ -228,6 +352,10 @@ def post(view: TurnView, lang: str) -> Doc:
 
 def event_line_outcome(state: Battle, lang: str) -> str:
     o = state.outcome or {}
+    why = REASON[lang].get(str(o.get("reason")), str(o.get("reason")))
     if o.get("draw"):
-        return tr(lang, "Итог: ничья", "Outcome: a draw")
-    return tr(lang, f"Итог: победил {SIDE['ru'][o['winner']]}", f"Outcome: the {SIDE['en'][o['winner']]} wins")
+        return tr(lang, f"Итог: ничья ({why})", f"Outcome: a draw ({why})")
+    if o.get("winner") is None:
+        return tr(lang, f"Итог: бой прекращён без победителя ({why})", f"Outcome: ended without a winner ({why})")
+    return tr(lang, f"Итог: победил {SIDE['ru'][o['winner']]} ({why})",
+              f"Outcome: the {SIDE['en'][o['winner']]} wins ({why})")

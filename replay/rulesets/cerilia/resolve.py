@@ -4,12 +4,16 @@
 - P0: both sides' Phase 0 orders (step P0);
 - A1: a `rout_flight` choice (key `stack`) applies its CP-12 default where shortest paths tie; the Attacker's
   post (step A1), with a `1D3` roll `sign` (key `unit`) for each first deployment rolled;
+- A_close: when nobody moved, fights or can attack (§5.8), a `1d10` roll `stalemate` (no key) of each player, then
+  a `stalemate_sector` choice (key `forcing`: the forcing side) per forcing, and the forced posts AX1 / AX3 / AX3_1;
 - A3: the Defender's post (step A3); A3_1: the Attacker's edit (step A3_1), asked only when the Defender entered a
   sector the Attacker holds and the
   obligation is not already met; A_close: a `melee_target` choice (key `stack`) applies its default (CP-05);
 - B1: each side's Phase B post (step B_A / B_D), asked only of a side with a shooter that can shoot;
 - B2/B3/B5: a `D9` roll `attack` (key `unit`) per shot or charge, `1dN` `friendly_fire` (key `unit`) when needed;
 - B4: every engaged stack's `D9` `attack` at once;
+- after the battle (§5.9): a `pardon` choice (key `character`, `yes` / `no`) of the winner for each ruler or
+  adventurer of the losing side, in a turn of its own, then the fates;
 - C_A/C_D: `rout_move` and `fall_back` choices (key `stack`) where more than one destination is legal; a
   `morale_check` choice (attempt / skip, key `stack`) for a routed stack in the reserve, then its `1d100` `morale`
   roll (key `unit`; a posted roll is the attempt).
@@ -18,6 +22,7 @@
 from __future__ import annotations
 
 from replay.context import Context
+from replay.rulesets.cerilia.fates import fates, pardons_due
 from replay.rulesets.cerilia.flight import rout_flights
 from replay.rulesets.cerilia.model import Battle, CeriliaOptions
 from replay.rulesets.cerilia.phase_a import (
@@ -30,12 +35,17 @@ from replay.rulesets.cerilia.phase_a import (
 from replay.rulesets.cerilia.phase_b import phase_b
 from replay.rulesets.cerilia.phase_c import phase_c
 from replay.rulesets.cerilia.setup import phase0
-from replay.rulesets.cerilia.steps import BattleOver, OrderProblems, anytime, emit, step_order
+from replay.rulesets.cerilia.stalemate import extended
+from replay.rulesets.cerilia.steps import BattleOver, OrderProblems, anytime, emit, ruled, step_order
 
 
 def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> None:
     if turn == 0:
-        phase0(ctx)
+        phase0(ctx, options)
+        return
+    if ctx.state.outcome is not None:  # the turn after the battle: the winner's pardons, then the fates (§5.9)
+        ctx.set_phase("C5")
+        fates(ctx)
         return
     ctx.set_phase("A1")
     emit(ctx, "round_started", {"round": turn}, rule="§4.1 A0", why=f"round {turn}: MP reset, per-round flags "
@@ -46,17 +56,20 @@ def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> 
         phase_b(ctx, options)
         phase_c(ctx, options)
     except BattleOver:
-        return
+        pass
+    if ctx.state.outcome is not None and not pardons_due(ctx.state):  # else the next turn asks the pardons
+        ctx.set_phase("C5")
+        fates(ctx)
 
 
-def mounted_answer(state: Battle) -> bool:
-    """Whether an Attacker mounted stack may answer the Defender's A3 entries with a mounted retreat."""
+def mounted_answer(state: Battle, step: str = "A3_1") -> bool:
+    """Whether an Attacker mounted stack may answer the Defender's A3 (AX3) entries with a mounted retreat."""
     from replay.rulesets.cerilia import board as bd
 
     for st in state.stacks.values():
         if st.side == "A" and bd.on_field(st):
             here = bd.place_of(st.location)
-            if any(not mounted_retreat_problems(state, st, "A3_1", x) for x in bd.adjacent(here)):
+            if any(not mounted_retreat_problems(state, st, step, x) for x in bd.adjacent(here)):
                 return True
     return False
 
@@ -69,7 +82,7 @@ def phase_a(ctx: Context, options: CeriliaOptions) -> None:
     ctx.set_phase("A3")
     rout_flights(ctx, "D")
     run_step(ctx, "D", "A3", step_order(ctx, "D", "A3", "the Defender's Phase A post"), options)
-    problems = obligation_problems(ctx.state, owed_a1)
+    problems = [] if ruled(ctx, "D", "A3") else obligation_problems(ctx.state, owed_a1)  # CP-26
     if problems:
         raise OrderProblems([f"D's A3 post: {p}" for p in problems])
     owed_a3 = obligations(ctx.state, "D", "A3")
@@ -77,8 +90,13 @@ def phase_a(ctx: Context, options: CeriliaOptions) -> None:
         ctx.set_phase("A3_1")
         run_step(ctx, "A", "A3_1", step_order(ctx, "A", "A3_1", "the Attacker's A3.1 edit (answers to entries)"),
                  options)
-        problems = obligation_problems(ctx.state, owed_a3)
+        problems = [] if ruled(ctx, "A", "A3_1") else obligation_problems(ctx.state, owed_a3)  # CP-26
         if problems:
             raise OrderProblems([f"A's A3.1 edit: {p}" for p in problems])
     ctx.set_phase("A_close")
     a_close(ctx)
+    if extended(ctx, options):  # §5.8: the "nobody moved" 1d10 (a draw ends the battle here)
+        raise BattleOver
+    if ctx.phase != "A_close":  # the extended steps ran: A-close again (the stalemate is not checked again)
+        ctx.set_phase("AX_close")
+        a_close(ctx)

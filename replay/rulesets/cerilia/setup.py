@@ -15,8 +15,9 @@ from typing import Any
 
 from eventlog.envelope import canonical_json
 from replay.context import Context
+from replay.rulesets.cerilia.board import free_slot
 from replay.rulesets.cerilia.data import tables
-from replay.rulesets.cerilia.model import SECTORS, Battle
+from replay.rulesets.cerilia.model import RESERVE, SECTORS, Battle, CeriliaOptions
 from replay.rulesets.cerilia.steps import OrderProblems, emit, gather, orders_of, step_order
 
 UNIT_ID = re.compile(r"^(?P<side>[AD])-(?P<card>[A-Za-z]+)-(?P<n>[1-9]\d*)$")
@@ -26,6 +27,33 @@ def commitment(units: list[dict[str, str]], salt: str) -> str:
     """C15: sha256 of the sorted {id, card} list's canonical JSON followed by the salt."""
     listed = sorted(({"id": u["id"], "card": u["card"]} for u in units), key=lambda u: u["id"])
     return hashlib.sha256((canonical_json(listed) + salt).encode("utf-8")).hexdigest()
+
+
+def placement_problems(state: Battle, side: str, order: dict[str, Any], options: CeriliaOptions) -> list[str]:
+    """AMB-08's alternative (option initial_placement = phase0_home_row): `placement` puts units of the list and
+    characters straight into home-row sectors in Phase 0, each with its sign (declared, or `roll` with a 1D3)."""
+    placed = order.get("placement") or []
+    if not placed:
+        return []
+    if options.initial_placement != "phase0_home_row":
+        return ["§3, AMB-08: units enter the field by deploying in Phase A (option initial_placement = "
+                "phase0_home_row places them in Phase 0)"]
+    ids = {str(u.get("id")) for u in order.get("units") or []} | {str(c.get("id")) for c in
+                                                                   order.get("characters") or []}
+    problems, seen = [], set()
+    row = 1 if side == "A" else 3
+    for p in placed:
+        pid, sector, sign = str(p.get("id")), str(p.get("sector")), p.get("sign")
+        if pid not in ids or pid in seen:
+            problems.append(f"§3 (AMB-08): {pid!r} is not on your list, or is placed twice")
+        if sector not in SECTORS or not sector.endswith(str(row)):
+            problems.append(f"§3 (AMB-08): {pid} is placed in a sector of your home row (row {row}), not {sector!r}")
+        if sign not in ("Sw", "Sh", "B", "roll") or (options.sign_assignment == "roll_only" and sign != "roll"):
+            problems.append(f"§3 rule 3, CP-01: {pid}'s sign is Sw, Sh, B or roll"
+                            + (" (option sign_assignment = roll_only: roll)" if options.sign_assignment == "roll_only"
+                               else ""))
+        seen.add(pid)
+    return problems
 
 
 def p0_problems(state: Battle, side: str, order: dict[str, Any]) -> list[str]:
@@ -83,7 +111,7 @@ def p0_problems(state: Battle, side: str, order: dict[str, Any]) -> list[str]:
     return problems
 
 
-def phase0(ctx: Context) -> None:
+def phase0(ctx: Context, options: CeriliaOptions | None = None) -> None:
     ctx.set_phase("P0")
     state: Battle = ctx.state
     orders = gather(*[(lambda side=side: step_order(ctx, side, "P0", f"{side}'s Phase 0 post (purchase)"))
@@ -94,6 +122,7 @@ def phase0(ctx: Context) -> None:
         found = [e for e in orders_of(ctx, state.player(side)) if e.payload.get("step") == "P0"]
         full[side] = found[-1].payload
         problems += [f"{side}: {p}" for p in p0_problems(state, side, full[side])]
+        problems += [f"{side}: {p}" for p in placement_problems(state, side, full[side], options or CeriliaOptions())]
     del orders
     if problems:
         raise OrderProblems(problems)
@@ -120,3 +149,30 @@ def phase0(ctx: Context) -> None:
         emit(ctx, "fortification_placed", {"level": state.fortification_level, "sector": fort["sector"]},
              rule="§3 rule 5, CP-03", defaults=["AMB-12"],
              why=f"the Defender fortifies {fort['sector']} (level {state.fortification_level})")
+    place(ctx, full)
+
+
+def place(ctx: Context, full: dict[str, dict[str, Any]]) -> None:
+    """The Phase 0 placements (option initial_placement = phase0_home_row), the Attacker's then the Defender's."""
+    from replay.rulesets.cerilia.phase_a import SIGN_OF_ROLL
+
+    placed = [(side, p) for side in ("A", "D") for p in full[side].get("placement") or []]
+    rolled = [(side, p) for side, p in placed if p["sign"] == "roll"]
+    events = ctx.need_rolls([("1D3", ctx.state.player(side), "sign", {"unit": p["id"]}, f"1D3 sign of {p['id']}")
+                             for side, p in rolled])
+    rolls = {p["id"]: int(e.payload["total"]) for (_, p), e in zip(rolled, events, strict=True)}
+    for side, p in placed:
+        state: Battle = ctx.state
+        unit = state.units[p["id"]]
+        roll = rolls.get(p["id"])
+        sign = SIGN_OF_ROLL[roll] if roll else p["sign"]
+        cost = tables().units[unit.card].cost if unit.kind == "troop" else 0
+        slot = free_slot(state, p["sector"], side)
+        assert slot is not None
+        emit(ctx, "deployed", {"stack": p["id"], "card": unit.card, "to": p["sector"], "slot": slot,
+                               "path": [RESERVE[side], p["sector"]], "mp_cost": 0, "sign": sign,
+                               "sign_method": "rolled" if roll else "declared", "sign_roll": roll, "cost": cost,
+                               "spent_so_far": state.deployed_cost[side] + cost, "entry": False, "step": "P0"},
+             rule="§3, §2.2 (option initial_placement = phase0_home_row)", defaults=["AMB-13"],
+             why=f"{p['id']} is placed in {p['sector']}-{slot} in Phase 0; sign {sign} "
+                 + (f"(1D3 = {roll})" if roll else "(declared)"))

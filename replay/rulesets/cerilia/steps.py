@@ -26,6 +26,7 @@ def anytime(ctx: Context) -> None:
     state: Battle = ctx.state
     if state.outcome is not None:
         raise BattleOver
+    dm_end(ctx)
     said: dict[str, set[str]] = {}
     for side in ("A", "D"):
         for e in orders_of(ctx, state.player(side)):
@@ -43,6 +44,29 @@ def anytime(ctx: Context) -> None:
         emit(ctx, "battle_ended", {"winner": None, "loser": None, "draw": True, "reason": "agreement"},
              rule="§4.6, §5.9 item 2, CP-17", defaults=["AMB-62"], why="both sides agree to a draw")
         raise BattleOver
+
+
+DM_END = {"A": ("D", "A", False, "dm_defeat"), "D": ("A", "D", False, "dm_defeat"),
+          "draw": (None, None, True, "dm_draw"), "end": (None, None, False, "dm_ended")}
+
+
+def dm_end(ctx: Context) -> None:
+    """CP-18 (§5.9 items 4–5): the DM declares a side defeated (`A` / `D`), a draw, or ends the battle for other
+    reasons (`end`): a ruling overriding the decision `battle_end` (key {}), effective where resolution stands."""
+    ruled = ctx.overridden("battle_end")
+    if ruled is None:
+        return
+    value = ctx.decide("battle_end", None)
+    if value not in DM_END:
+        raise MissingInput(f"CP-18: the ruling at seq {ruled.seq} ends the battle with {value!r}; the value is the "
+                           "side declared defeated (A or D), draw, or end")
+    winner, loser, draw, reason = DM_END[str(value)]
+    note = str(ruled.payload.get("note") or "")
+    what = {"dm_defeat": f"the DM declares {loser} defeated", "dm_draw": "the DM declares a draw",
+            "dm_ended": "the DM ends the battle"}[reason]
+    emit(ctx, "battle_ended", {"winner": winner, "loser": loser, "draw": draw, "reason": reason, "ruling": ruled.seq},
+         rule="§5.9 items 4–5, CP-18", why=[what + (f": {note}" if note else "")])
+    raise BattleOver
 
 
 class OrderProblems(MissingInput):
@@ -69,6 +93,12 @@ def step_order(ctx: Context, side: str, step: str, what: str) -> list[dict[str, 
         raise Waiting(requests=[req])
     ctx.used.update(e.seq for e in found)
     return list(found[-1].payload.get("lines") or [])
+
+
+def ruled(ctx: Context, side: str, step: str) -> bool:
+    """CP-26: whether the GM's ruling answered `side`'s post for `step` (the DM accepted it as it stands)."""
+    req = Request("order", ctx.state.player(side), "order", freeze({"step": step}))
+    return ctx.recorded.ruling_for(req) is not None
 
 
 def emit(ctx: Context, type_: str, payload: dict[str, Any], *, rule: str, why: list[str] | str,
