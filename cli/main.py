@@ -19,6 +19,7 @@ import click
 
 from eventlog.envelope import Draft, Event
 from eventlog.errors import BattlelogError, ValidationError
+from eventlog.logs import Lazy
 from replay.render import text as textlib
 
 if TYPE_CHECKING:
@@ -57,12 +58,19 @@ rerunlib = _Lazy("replay.rerun")
 registry = _Lazy("replay.ruleset")
 corpuslib = _Lazy("replay.corpus")
 profilelib = _Lazy("replay.render.profiles")
-log = _Lazy("structlog", "get_logger", "battlelog")
+log = Lazy("battlelog")
 
 DB_HELP = "DuckDB file (default ./battlelog.duckdb, or $BATTLELOG_DB)."
 
 
 def _configure_logging(verbose: bool) -> None:
+    """Configure structlog when something first logs (a command that logs nothing never imports it)."""
+    from eventlog.logs import configure_later
+
+    configure_later(lambda: _configure_structlog(verbose))
+
+
+def _configure_structlog(verbose: bool) -> None:
     import logging
 
     import structlog
@@ -493,7 +501,7 @@ def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str 
                 event, new_salt = _sealed_or_plain(store, game, Draft("roll", payload, turn, actor), seal=seal,
                                                    salt=salt, replace_=replace_, name=purpose, key=extra)
             else:  # append_input's check and append, on the game read once, from its latest checkpoint
-                g, start = fold.load_span(store, game)
+                g, start = fold.load_span(store, game, created=g)
                 here = play.point(g, start)
                 event, new_salt = play.append_at(store, g, here, Draft("roll", payload, turn, actor)), None
             if new_salt:

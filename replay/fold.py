@@ -337,16 +337,16 @@ def load_created(store: Store, game_id: str) -> Game:
     return game_from_events([created])
 
 
-def load_span(store: Store, game_id: str, turn: int | None = None) -> tuple[Game, Any]:
+def load_span(store: Store, game_id: str, turn: int | None = None, created: Game | None = None) -> tuple[Game, Any]:
     """The game from the checkpoint nearest before `turn` (the latest one when None) on, and its state now.
 
     The Game holds game.created, the checkpoint's own event (a turn.closed, which folds to nothing) and every
     event after it, so its last event is the game's head and its index knows the turns from there to the end:
     `play.point(game, state)` is where the whole game stands, and the views of a closed turn after the
     checkpoint (given the store) are the whole game's. The state is the checkpoint's with the span folded on it
-    (`fold(game)` of a span is not the game's state).
+    (`fold(game)` of a span is not the game's state). `created`: the game's `load_created`, if read already.
     """
-    game = load_created(store, game_id)
+    game = created if created is not None else load_created(store, game_id)
     upto = 2**63 - 1
     if turn is not None:
         span = store.turn_range(game_id, turn)
