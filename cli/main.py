@@ -964,12 +964,15 @@ def verify(ctx: click.Context, game: str | None, seed_hex: str | None, file_: st
     with opened(ctx) as store:
         if not store.exists(game):
             raise ValidationError(f"no game {game!r} in this database")
-        store.verify(game)
-        events = store.events(game)
+        count = store.verify(game)
+        last = store.head(game)
+        assert last is not None
+        # What the checks below read: the whole log only for --deep; else game.created, the seeds and the rolls.
+        events = store.events(game) if deep else store.events_of_types(game, _VERIFY_TYPES)
         local = store.secrets(game)
         checkpoints = store.checkpoint_rows(game) if deep else []
-    click.echo(f"hash chain: {len(events)} events verify (head seq {events[-1].seq} {events[-1].hash})")
-    problems = _anchor_problems(events, anchors)
+        click.echo(f"hash chain: {count} events verify (head seq {last.seq} {last.hash})")
+        problems = _anchor_problems(last.seq, store_anchors(store, game), anchors)
     for e, why in _policy_flags(events):
         click.echo(f"flag: seq {e.seq}: {why}")
     problems += _engine_dice(events, local, seed_hex)
@@ -1038,31 +1041,63 @@ def _read_witness(path: str) -> list[tuple[int | None, str, str]]:
     raise ValidationError(f"{where}: holds no head (SEQ:HASH, as `battlelog head` prints it) and no 64-hex hash")
 
 
-def _anchor_problems(events: list[Event], anchors: list[tuple[int | None, str, str]]) -> list[str]:
-    """Check each anchor against the (already verified) chain; print what holds, return what does not."""
+_VERIFY_TYPES = frozenset({"game.created", "seed.revealed", "roll", "input.revealed", "correction"})
+"""The events `verify` reads besides the chain check: the dice policy, the seed epochs and every roll."""
+
+Lookups = tuple[Callable[[int], str | None], Callable[[str], int | None]]
+"""(the hash of the event at a seq, the seq of the event with a hash) in a verified chain."""
+
+
+def store_anchors(store: Store, game: str) -> Lookups:
+    """Anchor lookups answered by the store (one query each, no event read)."""
+    def hash_at(seq: int) -> str | None:
+        rows = store.con.execute("SELECT hash FROM events WHERE game = ? AND seq = ?", [game, seq]).fetchall()
+        return rows[0][0] if rows else None
+
+    def seq_of(digest: str) -> int | None:
+        rows = store.con.execute("SELECT min(seq) FROM events WHERE game = ? AND hash = ?", [game, digest]).fetchall()
+        return rows[0][0]
+
+    return hash_at, seq_of
+
+
+def event_anchors(events: list[Event]) -> Lookups:
+    """Anchor lookups over a game's events in seq order."""
+    by_hash: dict[str, int] = {}
+    for e in events:
+        by_hash.setdefault(e.hash, e.seq)
+
+    def hash_at(seq: int) -> str | None:
+        return events[seq - 1].hash if 1 <= seq <= len(events) and events[seq - 1].seq == seq else None
+
+    return hash_at, by_hash.get
+
+
+def _anchor_problems(last: int, lookups: Lookups, anchors: list[tuple[int | None, str, str]]) -> list[str]:
+    """Check each anchor against the (already verified) chain, whose head is at seq `last`; print what holds,
+    return what does not."""
     problems: list[str] = []
-    by_hash = {e.hash: e for e in events}
-    last = events[-1].seq if events else 0
+    hash_at, seq_of = lookups
     for seq, digest, where in anchors:
         if seq is not None:
-            here = events[seq - 1] if 1 <= seq <= len(events) and events[seq - 1].seq == seq else None
+            here = hash_at(seq)
             if here is None:
                 problems.append(f"{where}: the log ends at seq {last}, before the anchored seq {seq} (truncated?)")
-            elif here.hash != digest:
-                elsewhere = by_hash.get(digest)
-                problems.append(f"{where}: the log's seq {seq} has hash {here.hash[:12]}…, not the anchored one"
-                                + (f" (that hash is at seq {elsewhere.seq})" if elsewhere else
+            elif here != digest:
+                elsewhere = seq_of(digest)
+                problems.append(f"{where}: the log's seq {seq} has hash {here[:12]}…, not the anchored one"
+                                + (f" (that hash is at seq {elsewhere})" if elsewhere else
                                    " (the log was rewritten at or before that seq since the anchor was posted)"))
             else:
                 click.echo(f"anchor: {where}: in the log" + (f"; {last - seq} event(s) appended after it"
                                                               if last > seq else "; it is the head"))
             continue
-        found = by_hash.get(digest)
+        found = seq_of(digest)
         if found is None:
             problems.append(f"{where}: no event of the log has the hash {digest[:12]}… (rewritten, or another game)")
         else:
-            click.echo(f"anchor: {where}: seq {found.seq} of the log" + (
-                f"; {last - found.seq} event(s) appended after it" if last > found.seq else "; it is the head"))
+            click.echo(f"anchor: {where}: seq {found} of the log" + (
+                f"; {last - found} event(s) appended after it" if last > found else "; it is the head"))
     return problems
 
 
@@ -1197,7 +1232,8 @@ def _verify_file(path: str, anchors: list[tuple[int | None, str, str]] | None = 
     if anchors:
         if len(by_game) != 1:
             raise ValidationError(f"--head/--witness: {path} holds {len(by_game)} games; anchors need one")
-        problems = _anchor_problems(next(iter(by_game.values())), anchors)
+        events = next(iter(by_game.values()))
+        problems = _anchor_problems(events[-1].seq, event_anchors(events), anchors)
         if problems:
             raise ValidationError(problems)
 

@@ -13,6 +13,7 @@ import itertools
 import json
 import os
 import sys
+import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -476,6 +477,16 @@ class Store:
             rows = self._all(sql + " ORDER BY seq", params)
         return _events_from(game, rows)
 
+    def rows(self, game: str, *, from_seq: int = 1, upto_seq: int | None = None) -> list[tuple[Any, ...]]:
+        """The game's stored rows from `from_seq` to `upto_seq` in seq order, as read: (seq, type, turn, actor,
+        payload as UTF-8 bytes, cause, at, prev, hash, phase, visible text, v); nothing parsed (see `replay`)."""
+        upto = sys.maxsize if upto_seq is None else upto_seq
+        sql, params = _READ + " WHERE game = ? AND seq BETWEEN ? AND ?", [game, from_seq, upto]
+        rows = self._all(sql, params)
+        if any(a[0] >= b[0] for a, b in itertools.pairwise(rows)):
+            rows = self._all(sql + " ORDER BY seq", params)
+        return rows
+
     def events_of_types(self, game: str, types: Iterable[str], *, from_seq: int = 1,
                         upto_seq: int | None = None) -> list[Event]:
         """The game's events of the given types (a reducer's: its resolution types and "ruling"), in seq order."""
@@ -512,8 +523,8 @@ class Store:
         re-checked in Python (`Event.expected_hash`) and fails only if it fails there too. The ChainError is the
         one `verify_chain` raises: the first bad seq, in seq order.
         """
-        bad_payloads = self.payload_problems(game)
-        for seq, k, prev_bad, hash_bad in self._all(_VERIFY, [game]):
+        bad_payloads, rows = self._verify_both(game)
+        for seq, k, prev_bad, hash_bad in rows:
             earlier = [bad for bad in bad_payloads if bad < seq]
             if earlier:
                 raise ChainError(min(earlier), f"stored payload: {bad_payloads[min(earlier)]}")
@@ -531,6 +542,28 @@ class Store:
             seq = min(bad_payloads)
             raise ChainError(seq, f"stored payload: {bad_payloads[seq]}")
         return self.count(game)
+
+    def _verify_both(self, game: str) -> tuple[dict[int, str], list[tuple[Any, ...]]]:
+        """(`payload_problems`, the rows of `_VERIFY`): the hashes in SQL on a second connection, in a thread
+        (DuckDB lets go of the GIL), while Python checks the payload texts here."""
+        found: dict[str, Any] = {}
+
+        def hashes() -> None:
+            try:
+                with self.con.cursor() as cursor:
+                    found["rows"] = cursor.execute(_VERIFY, [game]).fetchall()
+            except BaseException as error:  # re-raised below: a check that stopped must not pass
+                found["error"] = error
+
+        thread = threading.Thread(target=hashes, name="battlelog-verify")
+        thread.start()
+        try:
+            problems = self.payload_problems(game)
+        finally:
+            thread.join()
+        if "error" in found:
+            raise found["error"]
+        return problems, found["rows"]
 
     def payload_problems(self, game: str) -> dict[int, str]:
         """seq -> why the stored payload text is not canonical JSON of an object (not JSON, a repeated key, …).
