@@ -362,8 +362,8 @@ def _sealed_or_plain(store: Store, game: str, draft: Draft, *, seal: bool, salt:
     kind = draft.type
     if seal:
         # The input is checked now, so a sealed input cannot fail at its reveal for a rule reason.
-        g = driver.load(store, game)
-        play.check_draft(g, play.point(g), draft)
+        g, start = fold.load_span(store, game)
+        play.check_draft(g, play.point(g, start), draft)
         new_salt = seallib.new_salt()
         body = {"kind": kind, "name": name, "key": key, "commitment": seallib.commitment(draft.payload, new_salt)}
         sealed = Draft("input.sealed", body, draft.turn, draft.actor)
@@ -631,8 +631,8 @@ def correct(ctx: click.Context, game: str, turn: int, file_: str) -> None:
 def status(ctx: click.Context, game: str, as_json: bool) -> None:
     """What the game waits for: every pending request of every actor, in the order the rules ask. Appends nothing."""
     with opened(ctx) as store:
-        g = driver.load(store, game)
-    here = play.point(g)
+        g, start = fold.load_span(store, game)  # from the latest checkpoint on: where the whole game stands
+    here = play.point(g, start)
     if as_json:
         click.echo(json.dumps({"game": game, "turn": here.turn, "complete": here.complete, "error": here.error,
                                "over": here.turn is None, "requests": [r.to_json() for r in here.requests],
