@@ -472,8 +472,9 @@ def rounds_figures(times: dict[str, list[float]], count: int, read: int, reducer
         out.append(compared(f"full replay, every event read and checked, vs eventsourcing reconstruct ({gc_name})",
                             read / statistics.median(times["replay"]), load, 10,
                             note=f"{runs}; fold.replay_verified: read {read:,} events, every seq, link and hash "
-                                 f"checked, each resolution payload through the ruleset's validate_event, "
-                                 f"{reducer:,} folded"))
+                                 "checked (the hash over the payload bytes as stored; their canonical form is "
+                                 "Store.verify's check), every payload parsed, each resolution payload through "
+                                 f"the ruleset's validate_event, {reducer:,} folded"))
         if "full_import" in times:
             out.append(compared(f"full `battlelog import` work (importing.import_text) vs eventsourcing save "
                                 f"({gc_name})", rate("full_import") or 0, save, 5,

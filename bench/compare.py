@@ -87,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
         row("roll --result (open turn)", lambda t, k: cli("--db", copy(t, k), "roll", bench.GAME, "1d100",
                                                           "--actor", "A", "--result", "72", "--stake", "high"))
         row("verify", lambda t, k: cli("--db", str(db), "verify", bench.GAME))
+        row(f"memory: replay_verified of {args.events:,} events (bench.py --_replay)",
+            lambda t, k: [sys.executable, str(t / "bench" / "bench.py"), "--_replay", str(db)])
         for size, sdb in sized.items():
             row(f"audit ({size:,} events)", lambda t, k, sdb=sdb: cli("--db", str(sdb), "audit", bench.GAME))
             row(f"rerun ({size:,} events)", lambda t, k, sdb=sdb: cli("--db", str(sdb), "rerun", bench.GAME,

@@ -19,6 +19,7 @@ import click
 
 from eventlog.envelope import Draft, Event
 from eventlog.errors import BattlelogError, ValidationError
+from eventlog.logs import Lazy
 from replay.render import text as textlib
 
 if TYPE_CHECKING:
@@ -57,12 +58,19 @@ rerunlib = _Lazy("replay.rerun")
 registry = _Lazy("replay.ruleset")
 corpuslib = _Lazy("replay.corpus")
 profilelib = _Lazy("replay.render.profiles")
-log = _Lazy("structlog", "get_logger", "battlelog")
+log = Lazy("battlelog")
 
 DB_HELP = "DuckDB file (default ./battlelog.duckdb, or $BATTLELOG_DB)."
 
 
 def _configure_logging(verbose: bool) -> None:
+    """Configure structlog when something first logs (a command that logs nothing never imports it)."""
+    from eventlog.logs import configure_later
+
+    configure_later(lambda: _configure_structlog(verbose))
+
+
+def _configure_structlog(verbose: bool) -> None:
     import logging
 
     import structlog
@@ -354,8 +362,8 @@ def _sealed_or_plain(store: Store, game: str, draft: Draft, *, seal: bool, salt:
     kind = draft.type
     if seal:
         # The input is checked now, so a sealed input cannot fail at its reveal for a rule reason.
-        g = driver.load(store, game)
-        play.check_draft(g, play.point(g), draft)
+        g, start = fold.load_span(store, game)
+        play.check_draft(g, play.point(g, start), draft)
         new_salt = seallib.new_salt()
         body = {"kind": kind, "name": name, "key": key, "commitment": seallib.commitment(draft.payload, new_salt)}
         sealed = Draft("input.sealed", body, draft.turn, draft.actor)
@@ -493,7 +501,7 @@ def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str 
                 event, new_salt = _sealed_or_plain(store, game, Draft("roll", payload, turn, actor), seal=seal,
                                                    salt=salt, replace_=replace_, name=purpose, key=extra)
             else:  # append_input's check and append, on the game read once, from its latest checkpoint
-                g, start = fold.load_span(store, game)
+                g, start = fold.load_span(store, game, created=g)
                 here = play.point(g, start)
                 event, new_salt = play.append_at(store, g, here, Draft("roll", payload, turn, actor)), None
             if new_salt:
@@ -623,8 +631,8 @@ def correct(ctx: click.Context, game: str, turn: int, file_: str) -> None:
 def status(ctx: click.Context, game: str, as_json: bool) -> None:
     """What the game waits for: every pending request of every actor, in the order the rules ask. Appends nothing."""
     with opened(ctx) as store:
-        g = driver.load(store, game)
-    here = play.point(g)
+        g, start = fold.load_span(store, game)  # from the latest checkpoint on: where the whole game stands
+    here = play.point(g, start)
     if as_json:
         click.echo(json.dumps({"game": game, "turn": here.turn, "complete": here.complete, "error": here.error,
                                "over": here.turn is None, "requests": [r.to_json() for r in here.requests],
@@ -956,12 +964,15 @@ def verify(ctx: click.Context, game: str | None, seed_hex: str | None, file_: st
     with opened(ctx) as store:
         if not store.exists(game):
             raise ValidationError(f"no game {game!r} in this database")
-        store.verify(game)
-        events = store.events(game)
+        count = store.verify(game)
+        last = store.head(game)
+        assert last is not None
+        # What the checks below read: the whole log only for --deep; else game.created, the seeds and the rolls.
+        events = store.events(game) if deep else store.events_of_types(game, _VERIFY_TYPES)
         local = store.secrets(game)
         checkpoints = store.checkpoint_rows(game) if deep else []
-    click.echo(f"hash chain: {len(events)} events verify (head seq {events[-1].seq} {events[-1].hash})")
-    problems = _anchor_problems(events, anchors)
+        click.echo(f"hash chain: {count} events verify (head seq {last.seq} {last.hash})")
+        problems = _anchor_problems(last.seq, store_anchors(store, game), anchors)
     for e, why in _policy_flags(events):
         click.echo(f"flag: seq {e.seq}: {why}")
     problems += _engine_dice(events, local, seed_hex)
@@ -1030,31 +1041,63 @@ def _read_witness(path: str) -> list[tuple[int | None, str, str]]:
     raise ValidationError(f"{where}: holds no head (SEQ:HASH, as `battlelog head` prints it) and no 64-hex hash")
 
 
-def _anchor_problems(events: list[Event], anchors: list[tuple[int | None, str, str]]) -> list[str]:
-    """Check each anchor against the (already verified) chain; print what holds, return what does not."""
+_VERIFY_TYPES = frozenset({"game.created", "seed.revealed", "roll", "input.revealed", "correction"})
+"""The events `verify` reads besides the chain check: the dice policy, the seed epochs and every roll."""
+
+Lookups = tuple[Callable[[int], str | None], Callable[[str], int | None]]
+"""(the hash of the event at a seq, the seq of the event with a hash) in a verified chain."""
+
+
+def store_anchors(store: Store, game: str) -> Lookups:
+    """Anchor lookups answered by the store (one query each, no event read)."""
+    def hash_at(seq: int) -> str | None:
+        rows = store.con.execute("SELECT hash FROM events WHERE game = ? AND seq = ?", [game, seq]).fetchall()
+        return rows[0][0] if rows else None
+
+    def seq_of(digest: str) -> int | None:
+        rows = store.con.execute("SELECT min(seq) FROM events WHERE game = ? AND hash = ?", [game, digest]).fetchall()
+        return rows[0][0]
+
+    return hash_at, seq_of
+
+
+def event_anchors(events: list[Event]) -> Lookups:
+    """Anchor lookups over a game's events in seq order."""
+    by_hash: dict[str, int] = {}
+    for e in events:
+        by_hash.setdefault(e.hash, e.seq)
+
+    def hash_at(seq: int) -> str | None:
+        return events[seq - 1].hash if 1 <= seq <= len(events) and events[seq - 1].seq == seq else None
+
+    return hash_at, by_hash.get
+
+
+def _anchor_problems(last: int, lookups: Lookups, anchors: list[tuple[int | None, str, str]]) -> list[str]:
+    """Check each anchor against the (already verified) chain, whose head is at seq `last`; print what holds,
+    return what does not."""
     problems: list[str] = []
-    by_hash = {e.hash: e for e in events}
-    last = events[-1].seq if events else 0
+    hash_at, seq_of = lookups
     for seq, digest, where in anchors:
         if seq is not None:
-            here = events[seq - 1] if 1 <= seq <= len(events) and events[seq - 1].seq == seq else None
+            here = hash_at(seq)
             if here is None:
                 problems.append(f"{where}: the log ends at seq {last}, before the anchored seq {seq} (truncated?)")
-            elif here.hash != digest:
-                elsewhere = by_hash.get(digest)
-                problems.append(f"{where}: the log's seq {seq} has hash {here.hash[:12]}…, not the anchored one"
-                                + (f" (that hash is at seq {elsewhere.seq})" if elsewhere else
+            elif here != digest:
+                elsewhere = seq_of(digest)
+                problems.append(f"{where}: the log's seq {seq} has hash {here[:12]}…, not the anchored one"
+                                + (f" (that hash is at seq {elsewhere})" if elsewhere else
                                    " (the log was rewritten at or before that seq since the anchor was posted)"))
             else:
                 click.echo(f"anchor: {where}: in the log" + (f"; {last - seq} event(s) appended after it"
                                                               if last > seq else "; it is the head"))
             continue
-        found = by_hash.get(digest)
+        found = seq_of(digest)
         if found is None:
             problems.append(f"{where}: no event of the log has the hash {digest[:12]}… (rewritten, or another game)")
         else:
-            click.echo(f"anchor: {where}: seq {found.seq} of the log" + (
-                f"; {last - found.seq} event(s) appended after it" if last > found.seq else "; it is the head"))
+            click.echo(f"anchor: {where}: seq {found} of the log" + (
+                f"; {last - found} event(s) appended after it" if last > found else "; it is the head"))
     return problems
 
 
@@ -1189,7 +1232,8 @@ def _verify_file(path: str, anchors: list[tuple[int | None, str, str]] | None = 
     if anchors:
         if len(by_game) != 1:
             raise ValidationError(f"--head/--witness: {path} holds {len(by_game)} games; anchors need one")
-        problems = _anchor_problems(next(iter(by_game.values())), anchors)
+        events = next(iter(by_game.values()))
+        problems = _anchor_problems(events[-1].seq, event_anchors(events), anchors)
         if problems:
             raise ValidationError(problems)
 

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 import duckdb
-import pyarrow as pa
 from pydantic import AliasPath, BaseModel, ConfigDict, Field
 from pydantic import ValidationError as PydanticError
 from pydantic_core import from_json
@@ -444,12 +443,16 @@ SELECT n, game, seq, want_seq, seq <> want_seq AS seq_bad, prev <> want_prev AS 
 ) WHERE seq <> want_seq OR prev <> want_prev OR NOT ok ORDER BY n
 """
 
-_STAGED_SCHEMA = pa.schema([
-    ("n", pa.int64()), ("game", pa.string()), ("seq", pa.int64()), ("type", pa.string()), ("turn", pa.int32()),
-    ("actor", pa.string()), ("payload", pa.string()), ("cause", pa.int64()), ("at", pa.string()),
-    ("prev", pa.string()), ("hash", pa.string()), ("phase", pa.string()), ("visible", pa.string()), ("v", pa.int32()),
-    ("ok", pa.bool_()), ("brk", pa.bool_()),
-])
+def _staged_schema() -> Any:
+    """The staging table's columns as an Arrow schema (pyarrow is imported by the bulk import only)."""
+    import pyarrow as pa
+
+    return pa.schema([
+        ("n", pa.int64()), ("game", pa.string()), ("seq", pa.int64()), ("type", pa.string()), ("turn", pa.int32()),
+        ("actor", pa.string()), ("payload", pa.string()), ("cause", pa.int64()), ("at", pa.string()),
+        ("prev", pa.string()), ("hash", pa.string()), ("phase", pa.string()), ("visible", pa.string()),
+        ("v", pa.int32()), ("ok", pa.bool_()), ("brk", pa.bool_()),
+    ])
 _EVENT_COLUMNS = 'game, seq, type, turn, actor, payload, cause, "at", prev, hash, phase, visible, v'
 
 
@@ -457,6 +460,8 @@ class _Lines:
     """Exported JSONL as bytes: the lines (for Python) and the same bytes as an Arrow table (for DuckDB)."""
 
     def __init__(self, data: bytes, threads: int):
+        import pyarrow as pa
+
         if not data.endswith(b"\n"):
             data += b"\n"
         self.data = data
@@ -613,6 +618,8 @@ class Staged:
         """
         games = self.games if games is None else games
         tips = [self.store.tip(game) for game in games]
+        import pyarrow as pa
+
         heads = pa.table({"game": games, "seq": [seq for seq, _ in tips], "hash": [hash_ for _, hash_ in tips]},
                          schema=pa.schema([("game", pa.string()), ("seq", pa.int64()), ("hash", pa.string())]))
         name = f"{self.table}_heads"
@@ -761,7 +768,10 @@ def _recheck(staged: Staged, refused: list[tuple[int, bytes]]) -> bool:
     con, table = staged.store.con, staged.table
     con.execute(f"DELETE FROM {table} WHERE NOT ok")
     if rows:
-        fixed = pa.table(dict(zip(_STAGED_SCHEMA.names, zip(*rows, strict=True), strict=True)), schema=_STAGED_SCHEMA)
+        import pyarrow as pa
+
+        schema = _staged_schema()
+        fixed = pa.table(dict(zip(schema.names, zip(*rows, strict=True), strict=True)), schema=schema)
         con.register(f"{table}_fixed", fixed)
         try:
             con.execute(f"INSERT INTO {table} SELECT * FROM {table}_fixed")

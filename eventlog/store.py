@@ -13,6 +13,7 @@ import itertools
 import json
 import os
 import sys
+import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -21,8 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
-import pyarrow as pa
-import structlog
 from pydantic_core import from_json
 
 from eventlog.envelope import (
@@ -82,16 +81,26 @@ ALTER TABLE events ADD COLUMN IF NOT EXISTS v INTEGER DEFAULT 1;
 """
 """A database written before envelope v2 gains the v2 columns (its events stay v1)."""
 _SELECT = "SELECT " + ", ".join(f'"{c}"' for c in COLUMNS) + " FROM events"
-_ARROW_SCHEMA = pa.schema([
-    ("game", pa.string()), ("seq", pa.int64()), ("type", pa.string()), ("turn", pa.int32()),
-    ("actor", pa.string()), ("payload", pa.string()), ("cause", pa.int64()), ("at", pa.string()),
-    ("prev", pa.string()), ("hash", pa.string()), ("phase", pa.string()), ("visible", pa.string()), ("v", pa.int32()),
-])
+
+
+def _arrow_schema() -> Any:
+    """The events table's columns as an Arrow schema (pyarrow is imported by the bulk paths only)."""
+    import pyarrow as pa
+
+    return pa.schema([
+        ("game", pa.string()), ("seq", pa.int64()), ("type", pa.string()), ("turn", pa.int32()),
+        ("actor", pa.string()), ("payload", pa.string()), ("cause", pa.int64()), ("at", pa.string()),
+        ("prev", pa.string()), ("hash", pa.string()), ("phase", pa.string()), ("visible", pa.string()),
+        ("v", pa.int32()),
+    ])
+
 _READ = ('SELECT seq, type, turn, actor, encode(payload) AS payload, cause, "at", prev, hash, phase, visible, v '
          "FROM events")
-"""One game's events as Arrow columns; payloads as UTF-8 bytes, which pydantic-core parses without a str."""
-_CHECKPOINT_SCHEMA = pa.schema([("game", pa.string()), ("key", pa.string()), ("seq", pa.int64()),
-                                ("state", pa.string())])
+"""One game's events; payloads as UTF-8 bytes, which pydantic-core parses without a str."""
+_SEEN_TEXT = 512
+"""Payload texts up to this length that `payload_problems` found canonical are not parsed again in the same game."""
+_CHECKPOINT_BATCH = 256
+"""Checkpoint rows per INSERT statement of `put_checkpoints`."""
 _MAX_SEQ = "SELECT max(seq) FROM events WHERE game = ?"  # ~4x faster than ORDER BY seq DESC LIMIT 1
 _ROW_PLACEHOLDERS = "(" + ", ".join("?" * len(COLUMNS)) + ")"
 _EDITED = "hash does not match its content (edited behind battlelog's back?)"
@@ -163,9 +172,9 @@ def _stored_payload(game: str, seq: int, blob: bytes | str) -> Any:
 
 def _log() -> Any:
     """The configured structlog logger, or one writing to stderr when nobody configured structlog."""
-    if structlog.is_configured():
-        return structlog.get_logger("eventlog.store")
-    return structlog.wrap_logger(structlog.PrintLogger(sys.stderr))
+    from eventlog.logs import get_logger
+
+    return get_logger("eventlog.store")
 
 
 def utc_now() -> str:
@@ -232,6 +241,20 @@ def _columns(con: duckdb.DuckDBPyConnection, table: str) -> set[str]:
     return {row[0] for row in rows}
 
 
+_CURRENT = {("events", "v"), ("secrets", "epoch"), ("checkpoints", "state_sha")}
+"""A column of each table that only the current schema has: a database holding all three needs no DDL."""
+
+
+def _prepare(con: duckdb.DuckDBPyConnection) -> None:
+    """Create the tables of a new database, or bring an older one up to date (one query when it is current)."""
+    rows = con.execute("SELECT table_name, column_name FROM duckdb_columns() WHERE schema_name = 'main' AND "
+                       "(table_name, column_name) IN (('events', 'v'), ('secrets', 'epoch'), "
+                       "('checkpoints', 'state_sha'))").fetchall()
+    if set(rows) != _CURRENT:
+        con.execute(SCHEMA)
+        _upgrade(con)
+
+
 def _upgrade(con: duckdb.DuckDBPyConnection) -> None:
     """Bring a database written by an older battlelog up to the current schema (its data kept)."""
     if "v" not in _columns(con, "events"):
@@ -265,9 +288,9 @@ def _visible_text(visible: tuple[str, ...] | None) -> str | None:
     return None if visible is None else canonical_json(list(visible))
 
 
-def _events_from(game: str, columns: list[list[Any]]) -> Iterator[Event]:
-    """Events from the columns of `_READ` (seq, type, turn, actor, payload bytes, cause, at, prev, hash, …)."""
-    for seq, type_, turn, actor, payload, cause, at, prev, hash_, phase, visible, v in zip(*columns, strict=True):
+def _events_from(game: str, rows: list[tuple[Any, ...]]) -> Iterator[Event]:
+    """Events from the rows of `_READ` (seq, type, turn, actor, payload bytes, cause, at, prev, hash, …)."""
+    for seq, type_, turn, actor, payload, cause, at, prev, hash_, phase, visible, v in rows:
         yield make_event(game, seq, type_, turn, actor, _stored_payload(game, seq, payload), cause, at, prev, hash_,
                          phase,
                          None if visible is None else _visible(visible), v)
@@ -279,8 +302,10 @@ def _event_row(event: Event) -> tuple[Any, ...]:
             event.cause, event.at, event.prev, event.hash, event.phase, _visible_text(event.visible), event.v)
 
 
-def events_table(events: Sequence[Event]) -> pa.Table:
+def events_table(events: Sequence[Event]) -> Any:
     """An Arrow table of events with the events table's columns (payload as canonical JSON text)."""
+    import pyarrow as pa
+
     return pa.table({
         "game": [e.game for e in events], "seq": [e.seq for e in events], "type": [e.type for e in events],
         "turn": [e.turn for e in events], "actor": [e.actor for e in events],
@@ -288,7 +313,7 @@ def events_table(events: Sequence[Event]) -> pa.Table:
         "at": [e.at for e in events], "prev": [e.prev for e in events], "hash": [e.hash for e in events],
         "phase": [e.phase for e in events], "visible": [_visible_text(e.visible) for e in events],
         "v": [e.v for e in events],
-    }, schema=_ARROW_SCHEMA)
+    }, schema=_arrow_schema())
 
 
 def _conflict(game: str, expected: int, actual: int) -> ConflictError:
@@ -380,8 +405,7 @@ class Store:
         except duckdb.Error as error:
             raise DatabaseError(f"database {name}: {_reason(error)}") from error
         try:
-            con.execute(SCHEMA)
-            _upgrade(con)
+            _prepare(con)
         except duckdb.Error as error:
             con.close()
             raise DatabaseError(f"database {name}: cannot be used ({_reason(error)})") from error
@@ -449,12 +473,21 @@ class Store:
             params += wanted
         # Rows come back in the table's order without a sort (DuckDB keeps insertion order), and a game's events
         # are inserted in seq order; the seqs are checked all the same, and sorted by SQL if ever they are not.
-        columns = [column.to_pylist() for column in self.con.sql(sql, params=params).to_arrow_table().columns]
-        seqs = columns[0]
-        if any(a >= b for a, b in itertools.pairwise(seqs)):
-            table = self.con.sql(sql + " ORDER BY seq", params=params).to_arrow_table()
-            columns = [column.to_pylist() for column in table.columns]
-        return _events_from(game, columns)
+        # (fetchall is as fast as Arrow columns turned into lists here, and needs no pyarrow.)
+        rows = self._all(sql, params)
+        if any(a[0] >= b[0] for a, b in itertools.pairwise(rows)):
+            rows = self._all(sql + " ORDER BY seq", params)
+        return _events_from(game, rows)
+
+    def rows(self, game: str, *, from_seq: int = 1, upto_seq: int | None = None) -> list[tuple[Any, ...]]:
+        """The game's stored rows from `from_seq` to `upto_seq` in seq order, as read: (seq, type, turn, actor,
+        payload as UTF-8 bytes, cause, at, prev, hash, phase, visible text, v); nothing parsed (see `replay`)."""
+        upto = sys.maxsize if upto_seq is None else upto_seq
+        sql, params = _READ + " WHERE game = ? AND seq BETWEEN ? AND ?", [game, from_seq, upto]
+        rows = self._all(sql, params)
+        if any(a[0] >= b[0] for a, b in itertools.pairwise(rows)):
+            rows = self._all(sql + " ORDER BY seq", params)
+        return rows
 
     def events_of_types(self, game: str, types: Iterable[str], *, from_seq: int = 1,
                         upto_seq: int | None = None) -> list[Event]:
@@ -492,8 +525,8 @@ class Store:
         re-checked in Python (`Event.expected_hash`) and fails only if it fails there too. The ChainError is the
         one `verify_chain` raises: the first bad seq, in seq order.
         """
-        bad_payloads = self.payload_problems(game)
-        for seq, k, prev_bad, hash_bad in self._all(_VERIFY, [game]):
+        bad_payloads, rows = self._verify_both(game)
+        for seq, k, prev_bad, hash_bad in rows:
             earlier = [bad for bad in bad_payloads if bad < seq]
             if earlier:
                 raise ChainError(min(earlier), f"stored payload: {bad_payloads[min(earlier)]}")
@@ -512,20 +545,47 @@ class Store:
             raise ChainError(seq, f"stored payload: {bad_payloads[seq]}")
         return self.count(game)
 
+    def _verify_both(self, game: str) -> tuple[dict[int, str], list[tuple[Any, ...]]]:
+        """(`payload_problems`, the rows of `_VERIFY`): the hashes in SQL on a second connection, in a thread
+        (DuckDB lets go of the GIL), while Python checks the payload texts here."""
+        found: dict[str, Any] = {}
+
+        def hashes() -> None:
+            try:
+                with self.con.cursor() as cursor:
+                    found["rows"] = cursor.execute(_VERIFY, [game]).fetchall()
+            except BaseException as error:  # re-raised below: a check that stopped must not pass
+                found["error"] = error
+
+        thread = threading.Thread(target=hashes, name="battlelog-verify")
+        thread.start()
+        try:
+            problems = self.payload_problems(game)
+        finally:
+            thread.join()
+        if "error" in found:
+            raise found["error"]
+        return problems, found["rows"]
+
     def payload_problems(self, game: str) -> dict[int, str]:
         """seq -> why the stored payload text is not canonical JSON of an object (not JSON, a repeated key, …).
 
         The store writes nothing else; SQL hashes the text as stored, so a payload edited into another spelling
         of JSON (a repeated key above all, whose value readers disagree about) could verify without this check."""
-        table = self.con.sql("SELECT seq, payload FROM events WHERE game = ?", params=[game]).to_arrow_table()
         problems: dict[int, str] = {}
+        canonical: set[str] = set()  # short texts found canonical already (a game repeats many orders and rolls)
         with gc_paused():
-            for seq, text in zip(table.column(0).to_pylist(), table.column(1).to_pylist(), strict=True):
+            for seq, text in self._all("SELECT seq, payload FROM events WHERE game = ?", [game]):
+                if text in canonical:
+                    continue
+                if len(text) <= _SEEN_TEXT:
+                    canonical.add(text)
                 try:
                     parsed = _loads(text)
                 except (ValueError, RecursionError):
                     parsed = None
                 if parsed is None or canonical_json(parsed) != text:
+                    canonical.discard(text)
                     problem = payload_text_problem(text, parsed)
                     if problem is not None:
                         problems[seq] = problem
@@ -711,18 +771,16 @@ class Store:
         text; `checkpoint` reads a row only while both still match."""
         if not states:
             return 0
-        table = pa.table({"game": [game] * len(states), "key": [key] * len(states),
-                          "seq": [seq for seq, _ in states], "state": [state for _, state in states]},
-                         schema=_CHECKPOINT_SCHEMA)
         self.con.execute("BEGIN TRANSACTION")
         try:
-            self.con.register("_checkpoints", table)
-            try:
+            for at in range(0, len(states), _CHECKPOINT_BATCH):
+                batch = states[at:at + _CHECKPOINT_BATCH]
+                values = ", ".join(["(?, ?, ?, ?)"] * len(batch))
                 self.con.execute(f"INSERT OR REPLACE INTO checkpoints ({_CHECKPOINT_COLUMNS}) "
-                                 "SELECT c.game, c.key, c.seq, c.state, e.hash, sha256(c.state) FROM _checkpoints c "
-                                 "LEFT JOIN events e ON e.game = c.game AND e.seq = c.seq")
-            finally:
-                self.con.unregister("_checkpoints")
+                                 "SELECT c.game, c.key, c.seq, c.state, e.hash, sha256(c.state) "
+                                 f"FROM (VALUES {values}) c(game, key, seq, state) "
+                                 "LEFT JOIN events e ON e.game = c.game AND e.seq = c.seq",
+                                 [value for seq, state in batch for value in (game, key, seq, state)])
         except BaseException:
             self._rollback()
             raise

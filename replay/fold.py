@@ -269,20 +269,40 @@ def seek(store: Store, game: Game, turn: int, step: int | None = None) -> Any:
     return state
 
 
-def write_checkpoints(store: Store, game: Game) -> int:
+class Checkpoints:
+    """The states a fold keeps as checkpoints while it walks a log: the state after the first turn.closed at least
+    CHECKPOINT_EVERY events after the previous one (or after `mark`)."""
+
+    def __init__(self, ruleset: Ruleset, mark: int = 0):
+        self.ruleset, self.mark = ruleset, mark
+        self.states: list[tuple[int, str]] = []
+        """(seq, canonical state JSON) in seq order."""
+
+    def after(self, event: Event, state: Any) -> None:
+        """Keep `state` (the fold's after `event`) if a checkpoint falls there."""
+        if event.type == "turn.closed" and event.seq - self.mark >= CHECKPOINT_EVERY:
+            self.states.append((event.seq, canonical_json(self.ruleset.state_json(state))))
+            self.mark = event.seq
+
+
+def write_checkpoints(store: Store, game: Game, states: Checkpoints | None = None) -> int:
     """Store folded states every CHECKPOINT_EVERY events at turn boundaries; returns how many were written.
 
-    The states are written together, in one transaction (one commit, not one per checkpoint).
+    `states`: those a whole-log walk from game.created kept already (`importing.check_log`), taken as they are
+    when the store holds no checkpoint of the game yet, instead of folding the log a second time. The states are
+    written together, in one transaction (one commit, not one per checkpoint).
     """
     rs, key = game.ruleset, game.checkpoint_key
     last = game.events[-1].seq
     cp = store.checkpoint(game.id, key, last)
+    if cp is None and states is not None and states.ruleset is rs:
+        return store.put_checkpoints(game.id, key, states.states)
     if cp is None:
-        state, mark, start = initial_state(game), 0, 0
+        state, start = initial_state(game), 0
     else:
-        state, mark, start = rs.state_from_json(json.loads(cp[1])), cp[0], cp[0]
-    every, evolve, types = CHECKPOINT_EVERY, rs.evolve, rs.resolution_types
-    states: list[tuple[int, str]] = []
+        state, start = rs.state_from_json(json.loads(cp[1])), cp[0]
+    kept = Checkpoints(rs, start)
+    evolve, types = rs.evolve, rs.resolution_types
     for e in game.events:
         if e.seq <= start:
             continue
@@ -290,10 +310,8 @@ def write_checkpoints(store: Store, game: Game) -> int:
             state = evolve(state, e)
         elif e.type in WHOLE:
             state = apply(rs, state, e)
-        if e.type == "turn.closed" and e.seq - mark >= every:
-            states.append((e.seq, canonical_json(rs.state_json(state))))
-            mark = e.seq
-    return store.put_checkpoints(game.id, key, states)
+        kept.after(e, state)
+    return store.put_checkpoints(game.id, key, kept.states)
 
 
 def turn_inputs(game: Game, turn: int) -> TurnInputs:
@@ -337,16 +355,16 @@ def load_created(store: Store, game_id: str) -> Game:
     return game_from_events([created])
 
 
-def load_span(store: Store, game_id: str, turn: int | None = None) -> tuple[Game, Any]:
+def load_span(store: Store, game_id: str, turn: int | None = None, created: Game | None = None) -> tuple[Game, Any]:
     """The game from the checkpoint nearest before `turn` (the latest one when None) on, and its state now.
 
     The Game holds game.created, the checkpoint's own event (a turn.closed, which folds to nothing) and every
     event after it, so its last event is the game's head and its index knows the turns from there to the end:
     `play.point(game, state)` is where the whole game stands, and the views of a closed turn after the
     checkpoint (given the store) are the whole game's. The state is the checkpoint's with the span folded on it
-    (`fold(game)` of a span is not the game's state).
+    (`fold(game)` of a span is not the game's state). `created`: the game's `load_created`, if read already.
     """
-    game = load_created(store, game_id)
+    game = created if created is not None else load_created(store, game_id)
     upto = 2**63 - 1
     if turn is not None:
         span = store.turn_range(game_id, turn)
@@ -378,42 +396,58 @@ def load_frozen(store: Store, game_id: str) -> Game:
     return game
 
 
-REPLAY_CHUNK = 2048
+REPLAY_CHUNK = 4096
 """Events read per query by `replay_verified` (memory stays bounded whatever the game's length)."""
 
 
 def replay_verified(store: Store, game_id: str) -> tuple[int, Any]:
-    """Every event of the game read, its seq, link and hash checked, each resolution payload validated by the
-    ruleset (`validate_event`), the reducer's events folded; returns (events read, the final state).
+    """Every event of the game read, its seq, link and hash checked, its payload parsed, each resolution payload
+    validated by the ruleset (`validate_event`), the reducer's events folded; returns (events read, the final state).
 
-    The events are read in chunks of REPLAY_CHUNK and dropped once folded. A bad event raises the ChainError
-    `verify_chain` would raise (or ValidationError naming the payload's problems)."""
-    from eventlog.envelope import GENESIS, gc_paused
+    The hash is computed over the payload bytes as stored (as `Store.verify` computes it in SQL), so a payload
+    is not serialised again; whether a stored text is in canonical form (sorted keys, no repeated key) is
+    `Store.verify`'s check, not this one's. The events are read in chunks of REPLAY_CHUNK rows and dropped once
+    folded; only the reducer's become Event objects. A bad event raises the ChainError `verify_chain` would raise
+    for an edited or missing event (or ValidationError naming the payload's problems)."""
+    import hashlib
+
+    from eventlog.envelope import GENESIS, canonical_envelope, canonical_envelope_v2, gc_paused, make_event
     from eventlog.errors import ChainError
+    from eventlog.store import _stored_payload, _visible
 
     game = load_created(store, game_id)
     rs = game.ruleset
     evolve, types, validate = rs.evolve, rs.resolution_types, rs.validate_event
+    sha256 = hashlib.sha256
     state, seq, prev = initial_state(game), 0, GENESIS
     with gc_paused():
         while True:
-            chunk = store.read_events(game_id, from_seq=seq + 1, upto_seq=seq + REPLAY_CHUNK)
-            before = seq
-            for e in chunk:
+            chunk = store.rows(game_id, from_seq=seq + 1, upto_seq=seq + REPLAY_CHUNK)
+            for at, type_, turn, actor, blob, cause, stamp, link, digest, phase, seen, v in chunk:
                 seq += 1
-                if e.seq != seq:
-                    raise ChainError(e.seq, f"game {game_id}: expected seq {seq} here (a missing or reordered event)")
-                if e.prev != prev:
+                if at != seq:
+                    raise ChainError(at, f"game {game_id}: expected seq {seq} here (a missing or reordered event)")
+                if link != prev:
                     raise ChainError(seq, "prev does not match the hash of the event before it")
-                if e.expected_hash() != e.hash:
+                visible = None if seen is None else _visible(seen)
+                if v >= 2:
+                    envelope = canonical_envelope_v2(game_id, seq, type_, turn, actor, sha256(blob).hexdigest(),
+                                                     cause, stamp, link, phase, visible)
+                else:
+                    envelope = canonical_envelope(game_id, seq, type_, turn, actor, blob.decode("utf-8"), cause,
+                                                  stamp, link)
+                if sha256((link + envelope).encode("utf-8")).hexdigest() != digest:
                     raise ChainError(seq, "hash does not match its content (edited behind battlelog's back?)")
-                prev = e.hash
-                if e.type in types:
-                    problems = validate(e.type, e.payload)
+                prev = digest
+                payload = _stored_payload(game_id, seq, blob)
+                if type_ in types:
+                    problems = validate(type_, payload)
                     if problems:
-                        raise ValidationError([f"seq {seq} ({e.type}): payload.{p}" for p in problems])
-                    state = evolve(state, e)
-                elif e.type in WHOLE:
-                    state = apply(rs, state, e)
-            if seq - before < REPLAY_CHUNK:
+                        raise ValidationError([f"seq {seq} ({type_}): payload.{p}" for p in problems])
+                    state = evolve(state, make_event(game_id, seq, type_, turn, actor, payload, cause, stamp, link,
+                                                     digest, phase, visible, v))
+                elif type_ in WHOLE:
+                    state = apply(rs, state, make_event(game_id, seq, type_, turn, actor, payload, cause, stamp,
+                                                        link, digest, phase, visible, v))
+            if len(chunk) < REPLAY_CHUNK:
                 return seq, state

@@ -16,7 +16,16 @@ from eventlog.envelope import Draft, Event, seal
 from eventlog.errors import ValidationError
 from eventlog.store import Store, verify_chain
 from replay.context import Request
-from replay.fold import Game, TurnIndex, apply, game_from_events, initial_state, now, write_checkpoints
+from replay.fold import (
+    Checkpoints,
+    Game,
+    TurnIndex,
+    apply,
+    game_from_events,
+    initial_state,
+    now,
+    write_checkpoints,
+)
 from replay.play import INPUT_DRAFT_TYPES, check_draft, resolve_turn
 from replay.ruleset import Point, Ruleset
 
@@ -28,6 +37,8 @@ class Imported:
     events: list[Event]
     requests: list[Request] = field(default_factory=list)
     over: bool = False
+    checkpoints: Checkpoints | None = None
+    """The states `check_log` kept on its walk for `write_checkpoints` (so the log is folded once)."""
 
 
 def _needs_point(rs: Ruleset) -> bool:
@@ -56,6 +67,7 @@ def check_log(events: list[Event]) -> Imported:
     by_turn: dict[int | None, list[Event]] = {}
     closed: set[int] = set()
     probe = Game(game.id, rs, game.options, game.setup, (events[0],), game.created)
+    kept = Checkpoints(rs)
     for e in events[1:]:
         if e.type in INPUT_DRAFT_TYPES and not (e.type == "ruling" and "events" in e.payload):
             turn = rs.current_turn(state)
@@ -73,10 +85,13 @@ def check_log(events: list[Event]) -> Imported:
             for p in _event_problems(rs, e):
                 raise ValidationError(f"seq {e.seq} ({e.type}): {p}")
         state = apply(rs, state, e)
+        kept.after(e, state)
         by_turn.setdefault(e.turn, []).append(e)
         if e.type == "turn.closed" and e.turn is not None:
             closed.add(e.turn)
-    return _ending(game, state, by_turn, closed)
+    out = _ending(game, state, by_turn, closed)
+    out.checkpoints = kept
+    return out
 
 
 def _check(probe: Game, here: Point, e: Event, events: list[Event], closed: set[int]) -> None:
@@ -246,7 +261,7 @@ def import_exported(store: Store, text: str | bytes, *, source: str) -> dict[str
                 raise ValidationError(problems)
             imported = check_log(events)
             staged.insert([game_id])
-            write_checkpoints(store, game_from_events(events))
+            write_checkpoints(store, game_from_events(events), imported.checkpoints)
             out[game_id] = imported
     return out
 
@@ -282,7 +297,7 @@ def import_plain(store: Store, text: str, *, source: str, rename: str | None = N
                 raise ValidationError(f"game {rename!r} already exists in this database")
             imported = check_log(events)
             store.import_events(events)
-            write_checkpoints(store, game_from_events(events))
+            write_checkpoints(store, game_from_events(events), imported.checkpoints)
             return {rename: imported}
         by_game = {rename: renamed}
     out: dict[str, Imported] = {}
@@ -298,6 +313,6 @@ def import_plain(store: Store, text: str, *, source: str, rename: str | None = N
             imported = record(lines, at=now())
             events = imported.events
         store.import_events(events)
-        write_checkpoints(store, game_from_events(events))
+        write_checkpoints(store, game_from_events(events), imported.checkpoints)
         out[game] = imported
     return out

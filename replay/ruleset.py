@@ -1,7 +1,8 @@
 """The ruleset protocol (the decider of DESIGN.md) and the registry rulesets put themselves in.
 
 A ruleset is three pure functions, `initial`, `resolve` and `evolve`, plus what a user sees: an order parser, a
-frame and a post. The core never imports a ruleset by name: `replay.rulesets` packages register on import.
+frame and a post. The core never imports a ruleset by name: `replay.rulesets` packages register on import, and the
+registry imports a package when its id is first asked for (`get`), so a command imports only its game's ruleset.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pkgutil
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -292,7 +293,8 @@ def payload_problems(events: Mapping[str, type[BaseModel]], type_: str, payload:
 
 
 _REGISTRY: dict[str, Ruleset] = {}
-_DISCOVERED: list[bool] = []
+_IMPORTED: set[str] = set()
+"""Modules the registry has imported (a ruleset package, or a module named in $BATTLELOG_RULESETS)."""
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -305,31 +307,62 @@ PLUGINS_ENV = "BATTLELOG_RULESETS"
 """Comma-separated modules to import besides replay.rulesets (a GM's own ruleset registers itself on import)."""
 
 
-def _discover() -> None:
-    if _DISCOVERED:
-        return
-    _DISCOVERED.append(True)
-    import replay.rulesets as pkg
+def _import(name: str) -> None:
+    if name not in _IMPORTED:
+        importlib.import_module(name)
+        _IMPORTED.add(name)
 
-    for info in pkgutil.iter_modules(pkg.__path__):
-        importlib.import_module(f"{pkg.__name__}.{info.name}")
+
+def _plugins() -> None:
+    """Import the modules $BATTLELOG_RULESETS names (each registers its rulesets)."""
     for name in filter(None, (n.strip() for n in os.environ.get(PLUGINS_ENV, "").split(","))):
         try:
-            importlib.import_module(name)
+            _import(name)
         except ImportError as exc:
             raise ValidationError(f"${PLUGINS_ENV}: cannot import ruleset module {name!r}: {exc}") from exc
 
 
-def get(key: str) -> Ruleset:
-    """The ruleset for `id@version` (or `id`, meaning its newest version)."""
-    _discover()
+@cache
+def _packages() -> tuple[str, ...]:
+    """The ruleset packages of replay.rulesets, by name (found on disk, none imported). Each registers the
+    rulesets whose id is its name."""
+    import replay.rulesets as pkg
+
+    return tuple(f"{pkg.__name__}.{info.name}" for info in pkgutil.iter_modules(pkg.__path__))
+
+
+def _discover() -> None:
+    """Import every ruleset package and plugin module (what listing all rulesets needs)."""
+    for name in _packages():
+        _import(name)
+    _plugins()
+
+
+def _lookup(key: str) -> Ruleset | None:
     if key in _REGISTRY:
         return _REGISTRY[key]
     matches = sorted((r for r in _REGISTRY.values() if r.id == key), key=lambda r: r.version)
-    if matches:
-        return matches[-1]
-    known = ", ".join(sorted(_REGISTRY)) or "none"
-    raise ValidationError(f"unknown ruleset {key!r} (known: {known})")
+    return matches[-1] if matches else None
+
+
+def get(key: str) -> Ruleset:
+    """The ruleset for `id@version` (or `id`, meaning its newest version).
+
+    Lazily: the plugin modules, then the package of replay.rulesets named by the id are imported (a command on a
+    duel imports no other ruleset); every package only when that does not find it."""
+    _plugins()
+    ruleset_id = key.partition("@")[0]
+    package = f"replay.rulesets.{ruleset_id}"
+    if ruleset_id.isidentifier() and package in _packages():
+        _import(package)
+    found = _lookup(key)
+    if found is None:
+        _discover()
+        found = _lookup(key)
+    if found is None:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise ValidationError(f"unknown ruleset {key!r} (known: {known})")
+    return found
 
 
 def all_rulesets() -> list[Ruleset]:

@@ -20,9 +20,13 @@ What it shows is `scene.scene(view, lang)`, plain data; this module only lays it
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 import re
+from dataclasses import dataclass
 from typing import Any
+from xml.etree import ElementTree as ET
 
 import svgwrite
 
@@ -31,7 +35,7 @@ from replay.render.text import pick, tr
 from replay.ruleset import FrameView
 from replay.rulesets.knights import derive
 from replay.rulesets.knights import geometry as g
-from replay.rulesets.knights.model import Knight, Pose, State, data, kit_functions
+from replay.rulesets.knights.model import Knight, Lance, Limit, Pose, State, data, kit_functions
 from replay.rulesets.knights.scene import Key, Scene, scene, where_line
 from replay.rulesets.knights.words import (
     DOMAIN,
@@ -174,13 +178,13 @@ def lance_color(state: State, player: str) -> str:
     except KeyError:
         return "#888888"
 
-def edge_side(state: State, k: int) -> str:
+def edge_side(state: State | Field, k: int) -> str:
     """The side of the field a lance's Outflank list goes to (its own edge; before edges are set, by order)."""
     edge = state.lances[k].edge
     return edge if edge in ("left", "right") else ("left", "right")[k]
 
 
-def draw_band(dwg: svgwrite.Drawing, state: State, lang: str) -> None:
+def draw_band(dwg: svgwrite.Drawing, state: State | Field, lang: str) -> None:
     """The Outflank band around the field, the white gutters, the lances' edge names."""
     x0, y0 = MARGIN, FIELD_Y - GUTTER - OUT
     w = BOARD_RIGHT - MARGIN
@@ -202,6 +206,13 @@ def draw_band(dwg: svgwrite.Drawing, state: State, lang: str) -> None:
 
 def draw_grid(dwg: svgwrite.Drawing, state: State, sc: Scene, turn: int) -> None:
     """The field: Limits by domain, grid, coordinates, the lances' edges and (turn 0) their deployment strips."""
+    draw_field(dwg, state, turn)
+    draw_lit_limits(dwg, state, sc)
+    draw_field_marks(dwg, state)
+
+
+def draw_field(dwg: svgwrite.Drawing, state: State | Field, turn: int) -> None:
+    """Under everything on the field: the paper, (turn 0) the deployment strips, the Limits, the grid."""
     dwg.add(dwg.rect((FIELD_X, FIELD_Y), (FIELD_W, FIELD_W), fill=S.PAPER))
     if turn == 0:
         for k, lance in enumerate(state.lances):
@@ -228,11 +239,19 @@ def draw_grid(dwg: svgwrite.Drawing, state: State, sc: Scene, turn: int) -> None
         target.add(dwg.line((FIELD_X, py(k)), (FIELD_X + FIELD_W, py(k))))
     dwg.add(grid)
     dwg.add(major)
+
+
+def draw_lit_limits(dwg: svgwrite.Drawing, state: State, sc: Scene) -> None:
+    """The outline of each Limit the step concerns."""
     for limit in state.limits:
         if limit.id in sc.lit_limits:
             x0, y0, x1, y1 = limit.rect
             dwg.add(dwg.rect((px(x0) - 2, py(y0) - 2), ((x1 - x0) * CELL + 4, (y1 - y0) * CELL + 4), fill="none",
                              stroke=CURRENT, stroke_width=3.5, rx=2))
+
+
+def draw_field_marks(dwg: svgwrite.Drawing, state: State | Field) -> None:
+    """Over the grid: the coordinates, the field's border, the lances' edges."""
     for k in range(SIZE + 1):
         size = 10.5 if k % 4 else 11
         bold = k % 4 == 0
@@ -249,7 +268,7 @@ def draw_grid(dwg: svgwrite.Drawing, state: State, sc: Scene, turn: int) -> None
         dwg.add(dwg.line((x, FIELD_Y), (x, FIELD_Y + FIELD_W), stroke=safe_color(lance.color), stroke_width=6))
 
 
-def limit_labels(dwg: svgwrite.Drawing, state: State, lang: str) -> None:
+def limit_labels(dwg: svgwrite.Drawing, state: State | Field, lang: str) -> None:
     """A small domain word in each Limit's top-left corner (drawn over the grid)."""
     words = {"water": ("Вода", "Water"), "forest": ("Лес", "Forest"), "rock": ("Скала", "Rock")}
     for limit in state.limits:
@@ -745,6 +764,74 @@ def legend(dwg: svgwrite.Drawing, items: list[Key], at: tuple[float, float], wid
         x += w
     return y - y0 + row
 
+# --- the static layer: drawn once per game ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Field:
+    """What the static layer reads of a state: the lances and the Limits."""
+
+    lances: tuple[Lance, ...]
+    limits: tuple[Limit, ...]
+
+
+class _Drawn:
+    """Elements drawn once, written once: in a drawing each stands as an empty placeholder element (svgwrite asks
+    an element only for `get_xml`), which `frame` replaces with the element's text, serialised once as
+    `S.to_string` would serialise it at the top level of the document (indented at depth 1)."""
+
+    def __init__(self, xml: ET.Element, n: int):
+        self.elementname = xml.tag
+        self.placeholder = f"battlelog-drawn-{n}"
+        xml.tail = None
+        S._indent(xml, 1)
+        self.text = ET.tostring(xml, encoding="unicode")
+
+    def get_xml(self) -> ET.Element:
+        return ET.Element(self.placeholder)
+
+
+_serial = itertools.count(1)
+
+
+@functools.lru_cache(maxsize=32)
+def _drawn(part: str, lang: str, turn: int, lances: tuple[Lance, ...], limits: tuple[Limit, ...]
+           ) -> tuple[tuple[_Drawn, ...], tuple[Any, ...]]:
+    """(the elements, the defs they use) of a part of the frame that depends only on the arguments: the band,
+    the field under the pieces, the marks over the grid, the Limits' names. Drawn on a scratch drawing by the
+    same code as ever, so each frame holds the very same XML; the arguments are all the part reads."""
+    scratch = svgwrite.Drawing(profile="full", debug=False)
+    state = Field(lances, limits)
+    if part == "band":
+        draw_band(scratch, state, lang)
+    elif part == "field":
+        draw_field(scratch, state, turn)
+    elif part == "marks":
+        draw_field_marks(scratch, state)
+    else:
+        limit_labels(scratch, state, lang)
+    drawn = tuple(_Drawn(e.get_xml(), next(_serial)) for e in scratch.elements if e is not scratch.defs)
+    return drawn, tuple(scratch.defs.elements)
+
+
+def add_drawn(dwg: svgwrite.Drawing, part: str, state: State, lang: str, turn: int) -> list[_Drawn]:
+    """Add a static part of the frame (see `_drawn`) to the drawing, its defs first; returns its elements."""
+    elements, defs = _drawn(part, lang, 0 if turn == 0 else 1, state.lances, state.limits)
+    for d in defs:
+        if not S._has_def(dwg, d.attribs.get("id")):
+            dwg.defs.add(d)
+    for e in elements:
+        dwg.add(e)
+    return list(elements)
+
+
+def written(svg: str, drawn: list[_Drawn]) -> str:
+    """The document with each static element's text in place of its placeholder."""
+    for d in drawn:
+        svg = svg.replace(f"<{d.placeholder} />", d.text, 1)
+    return svg
+
+
 # --- the frame ---------------------------------------------------------------------------------------------------
 
 
@@ -766,9 +853,9 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
     height = int(legend_y + legend_h + 10)
     dwg = S.new_drawing(WIDTH, height, title=sc.title, caption=sc.caption, last_hash=view.last_hash,
                         desc_text=sc.desc)
-    draw_band(dwg, state, lang)
-    draw_grid(dwg, state, sc, view.turn)
-    limit_labels(dwg, state, lang)
+    drawn = add_drawn(dwg, "band", state, lang, view.turn) + add_drawn(dwg, "field", state, lang, view.turn)
+    draw_lit_limits(dwg, state, sc)
+    drawn += add_drawn(dwg, "marks", state, lang, view.turn) + add_drawn(dwg, "labels", state, lang, view.turn)
     draw_ladies(dwg, state, nums)
     polys = [g.triangle(k.pose.x, k.pose.y, k.pose.f) for k in state.knights
              if k.location == "field" and k.pose is not None]
@@ -787,4 +874,4 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
     for n, line in enumerate(text):
         S.label(dwg, dwg, line, (MARGIN + 12, box_y + 20 + 19 * n), size=13.5)
     legend(dwg, sc.legend, (MARGIN, legend_y), WIDTH - 2 * MARGIN)
-    return S.to_string(dwg)
+    return written(S.to_string(dwg), drawn)
