@@ -4,6 +4,8 @@ import json
 from pathlib import Path
 
 from replay.rulesets.skirmish import data
+from replay.rulesets.skirmish.maneuvers import GENERAL_PROCEDURE
+from replay.rulesets.skirmish.maneuvers.base import registry
 
 DATA = Path(data.__file__).parent / "data"
 
@@ -27,9 +29,17 @@ def test_every_entry_has_costs_conditions_effects_and_says_whether_it_is_impleme
 
 
 def test_the_implemented_maneuvers():
-    done = {m["id"] for m in data.table("maneuvers")["maneuvers"] if m["implemented"]}
-    assert done == {"M02", "M03", "M04", "M05", "M12", "M14", "M34", "M36", "M39", "M40", "M42", "M45", "M47", "M48",
-                    "M50", "M53"}
+    """The catalogue's `implemented` flag is true exactly for the maneuvers with code: the general procedure's and
+    the registered Moves (maneuvers/)."""
+    done = {m["code"] for m in data.table("maneuvers")["maneuvers"] if m["implemented"]}
+    assert done == set(GENERAL_PROCEDURE) | set(registry())
+    missing = {m["id"] for m in data.table("maneuvers")["maneuvers"] if not m["implemented"]}
+    assert missing == {"M06", "M08", "M15", "M22", "M24", "M33", "M37", "M49"}
+
+
+def test_each_maneuver_code_is_found_from_its_id():
+    assert registry()[data.maneuver_by_id("M43")["code"]].after is not None
+    assert registry()[data.maneuver_by_id("M63")["code"]].code == "envelop"
 
 
 def test_sample_data_is_labelled():

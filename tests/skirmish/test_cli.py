@@ -85,7 +85,7 @@ def test_a_round_from_forum_posts(game):
                            "locked": {"reflex": 0, "skill": 0}, "avail_R": 3, "avail_S": 1}
     assert vse["initiative"] is True and vse["distance"] == "long" and vse["status"] == "ok"
     assert s["fight"] == {"round": 1, "exchange": 2, "step": 1, "initiative": "VSE", "distance": "long",
-                          "result": None}
+                          "result": None, "grapple": None}
     post = ok(game, "post", "g", "--turn", "1", "--lang", "ru")
     assert "ничья" in post and "Парирование" in post
 
@@ -114,7 +114,7 @@ def test_the_hand_written_log_imports_and_its_audit_is_clean(run):
     assert s["fight"]["result"] == {"winner": "RAT", "out": {"VSE": "dead"}}
     vse = next(f for f in s["fighters"] if f["id"] == "VSE")["view"]
     assert set(vse) == {"pool", "initiative", "distance", "stance", "weapons", "wounds", "fatigue", "pain", "shock",
-                        "bleeding", "blood_loss", "status"}
+                        "bleeding", "blood_loss", "status", "wrestling", "held", "effects"}
     assert vse["wounds"]["upper_torso"][1]["level"] == 5 and vse["status"] == "dead"
     assert "Бой окончен" in ok(run, "post", "skirmish-spear", "--turn", "2")
     png = run.tmp / "f.png"

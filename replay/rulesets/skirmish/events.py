@@ -132,6 +132,7 @@ class Hit(Resolution):
     leftover_sink: str | None = None
     wound: dict[str, Any] | None = None
     shock_bought: int = 0
+    nonlethal_shock: dict[str, Any] | None = None
 
 
 class Blocked(Resolution):
@@ -151,6 +152,18 @@ class Blocked(Resolution):
     attacker_weapon_broken: bool = False
     dropped: bool | None = None
     shock: dict[str, Any] | None = None
+
+
+class Effect(Resolution):
+    """What a maneuver did beyond the hit (5.4): `changes` are state changes as data — `effect` (a lasting
+    model.Effect), `stance`, `pain`, `drop`, `grip`, `wound`, `grapple` — applied by evolve.effect."""
+
+    type: ClassVar[str] = "skirmish.effect"
+    exchange: int
+    maneuver: str
+    maneuver_id: str
+    actor: str
+    changes: list[dict[str, Any]]
 
 
 class KnockedAside(Resolution):
@@ -212,7 +225,7 @@ class FightEnded(Resolution):
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
     RoundStarted, Fatigue, Initiative, ExchangeStarted, DeclarationMade, FeintInvoked, FeintCheck, Clash, Hit,
-    Blocked, KnockedAside, StoodUp, Knockout, ExchangeEnded, RoundEnded, FightEnded)}
+    Blocked, KnockedAside, Effect, StoodUp, Knockout, ExchangeEnded, RoundEnded, FightEnded)}
 
 
 def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:
