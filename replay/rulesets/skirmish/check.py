@@ -134,6 +134,9 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
         out.append(problem("condition_failed", "5.4.5 M74, L892", "during wrestling the only evasion is Slip"))
     if mv is not None and mv.conditions is not None:
         out += mv.conditions(state, actor, order)
+    from replay.rulesets.skirmish.maneuvers.attack import combination_problems
+
+    out += combination_problems(state, actor, order)
     if mv is not None and mv.weapon == "none":
         pass
     elif order.get("weapon") == "shield" or m in costs.SHIELD_DEFENCES or mv is not None and mv.weapon == "shield":
@@ -146,7 +149,7 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
                                f"{order.get('weapon') or ''}".rstrip()))
         elif not pools.usable(actor, w, state):
             out.append(problem("condition_failed", "5.4 M16/M43", f"{w.id} is bound or beaten aside this exchange"))
-        elif entry["kind"] == "attack" and (mv is None or mv.strike is None) and \
+        elif entry["kind"] == "attack" and (mv is None or mv.strike is None and mv.difficulty is None) and \
                 costs.attack_row(m, order, w) is None:
             kind = data.ATTACK_TYPE.get(m) or order.get("attack_type")
             out.append(problem("condition_failed", "5.4.1", f"{w.type} cannot {kind or 'strike'} "

@@ -45,6 +45,7 @@ class Initiative(Resolution):
     distance: str
     reflex_loss: dict[str, int] = {}
     reroll: bool = False
+    bonus: dict[str, int] = {}
 
 
 class ExchangeStarted(Resolution):

@@ -39,6 +39,9 @@ def initiative(state: Fight, e: ev.Initiative) -> Fight:
     for fid, loss in e.reflex_loss.items():
         f = state.fighter(fid)
         state = state.with_fighter(replace(f, reflex_loss=(*f.reflex_loss, Timed(loss, state.round, 2, "initiative"))))
+    for fid in e.bonus or {}:  # M58: the initiative bonus is used by this roll
+        f = state.fighter(fid)
+        state = state.with_fighter(replace(f, effects=tuple(x for x in f.effects if x.kind != "initiative_bonus")))
     return replace(state, holder=e.holder, distance=e.distance, engaged=True, reroll=False)
 
 

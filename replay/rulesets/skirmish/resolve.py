@@ -134,8 +134,10 @@ def combat_initiative(ctx: Context, x: int, options: SkirmishOptions) -> None:
     ids = list(state.ids)
     rolls = ctx.need_rolls([(pool_dice(ctx, state.fighter(i).char("reflex"), options), i, "initiative",
                              {"exchange": x}, f"combat initiative of {i} (Reflex, %{tns[i]})") for i in ids])
-    counted = {i: dice.count(r.payload["result"], tns[i], ones_cancel=options.ones_cancel_successes)
-               for i, r in zip(ids, rolls, strict=True)}
+    bonus = {i: pools.amount(state.fighter(i), "initiative_bonus", state.round, x) for i in ids}
+    bonus = {i: n for i, n in bonus.items() if n}  # M58: the demoralization winner's automatic successes
+    counted = {i: dice.count(r.payload["result"], tns[i], ones_cancel=options.ones_cancel_successes,
+                             auto=bonus.get(i, 0)) for i, r in zip(ids, rolls, strict=True)}
     a, b = ids
     holder = a if counted[a].net > counted[b].net else b if counted[b].net > counted[a].net else "tie"
     lengths = [costs.weapon_length(f.weapon) if f.weapon else "hand" for f in state.fighters]
@@ -144,14 +146,16 @@ def combat_initiative(ctx: Context, x: int, options: SkirmishOptions) -> None:
             max(lengths, key=data.length_index)
     else:
         distance = state.distance
-    why = [f"{i}: Reflex {len(c.faces)}d %{tns[i]} {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"
+    why = [f"{i}: Reflex {len(c.faces)}d %{tns[i]} {list(c.faces)} → {c.hits} − {c.ones}"
+           + (f" + {c.auto} demoralization (M58)" if c.auto else "") + f" = {c.net}"
            + (f" (critical failure −{c.crit_degree} reflex this round)" if c.crit_degree else "")
            for i, c in counted.items()]
     why.append(f"initiative: {holder}" + ("" if state.distance else f"; distance {distance} (L129)"))
     emit(ctx, "initiative", {"exchange": x, "rolls": {i: c.to_json() for i, c in counted.items()},
                              "difficulty": tns, "holder": holder, "distance": distance,
                              "reflex_loss": {i: c.crit_degree for i, c in counted.items() if c.crit_degree},
-                             "reroll": state.holder is not None, "why": why, "rule": ["4.2", "L20-22", "L129"],
+                             "reroll": state.holder is not None, "bonus": bonus, "why": why,
+                             "rule": ["4.2", "L20-22", "L129"],
                              "defaults": ["C12", "C14"]})
 
 
@@ -196,7 +200,7 @@ def wants(state: Fight, fid: str, step: str, options: SkirmishOptions) -> bool:
     attacked = any(d.actor == fid and d.step == "attack" and d.maneuver != "pass" and not d.order.get("with_defence")
                    for d in state.declared)
     att = costs.incoming(state, fid)
-    if att is not None and opposed_by(att) is not None:
+    if att is not None and (opposed_by(att) is not None or own_check(att)):
         return False
     return att is not None and not (attacked and options.one_action_per_exchange)
 
@@ -214,7 +218,7 @@ def declare_all(ctx: Context, ids: list[str], x: int, step: str, options: Skirmi
             att = costs.incoming(ctx.state, fid)
             reason = "cannot act" if not can_declare(ctx.state, fid) else "nothing to answer" \
                 if att is None else "answered by a free check, not a defence (5.4)" if opposed_by(att) is not None \
-                else "attacked this exchange (A-09)"
+                or own_check(att) else "attacked this exchange (A-09)"
             declared(ctx, fid, {"exchange": x, "step": step, "maneuver": "pass"}, None, forced=reason,
                      options=options)
             continue

@@ -1,0 +1,360 @@
+"""The melee maneuvers M01–M58 beyond the basic ones, each from the rulebook's own wording (quoted with its line of
+002_da0fbfc52b52bf29.txt): given these fighters, declarations and rolls, this happens."""
+
+from dataclasses import replace
+
+from replay.rulesets.skirmish import check, pools
+from replay.rulesets.skirmish.model import Declared, SkirmishOptions
+from tests.skirmish.kit import Round, asked, fight, payloads
+
+OPTIONS = SkirmishOptions()
+
+
+def duel(rat=None, vse=None, **fields):
+    """RAT (longsword, swords 5) against VSE (arming sword and round shield), with sheet overrides."""
+    return fight({"fighters": [{"sample": "RAT", "cell": [0, 0], **(rat or {})},
+                               {"sample": "VSE", "cell": [1, 0], "facing": "W", **(vse or {})}]}, **fields)
+
+
+def codes(problems):
+    return [p.split(" ", 1)[0] for p in problems]
+
+
+def effects(stop, code):
+    return [e for e in payloads(stop, "effect") if e["maneuver"] == code]
+
+
+def declared(stop, code):
+    return [d for d in payloads(stop, "declared") if d["maneuver"] == code][0]["priced"]
+
+
+def attacking(state, actor, maneuver, **order):
+    """The state after `actor`'s attack declaration (for the defence's legality)."""
+    target = "VSE" if actor == "RAT" else "RAT"
+    att = Declared(actor, 1, "attack", maneuver, {"target": target, "zone": "upper_torso", **order},
+                   {"attack_type": order.get("attack_type", "chop"), "weapon": None})
+    return replace(state, round=1, exchange=1, declared=(att,))
+
+
+def test_m07_finishing_blow_at_a_lying_victim_is_percent_4_and_he_may_only_block_or_slip():
+    """L271: «Любой удар против лежачего противника делается по %4. Противник может только блокировать либо
+    уклоняться Свиля.»"""
+    state = duel(vse={"condition": {"stance": "lying"}}, holder="RAT", distance="long")
+    stop = (Round().declare("VSE", "attack")
+            .attack("RAT", "finishing_blow", "upper_torso", skill=3, attack_type="chop")
+            .defend("VSE", "shield_block", reflex=2, weapon="shield")
+            .roll("RAT", "attack", [4, 4, 2]).roll("VSE", "defence", [3, 2])).resolve(state)
+    assert declared(stop, "finishing_blow")["difficulty"] == 4
+    assert payloads(stop, "clash")[0]["opposed"]["winner"] == "attack"
+    after = attacking(state, "RAT", "chop")
+    parry = {"exchange": 1, "step": "defence", "maneuver": "parry", "dice": {"skill": 2}}
+    assert "restricted_by_opponent" in codes(check.declaration(after, "VSE", parry, OPTIONS))
+    slip = {"exchange": 1, "step": "defence", "maneuver": "slip", "dice": {"reflex": 2}}
+    assert "restricted_by_opponent" not in codes(check.declaration(after, "VSE", slip, OPTIONS))
+
+
+def test_m11_lightning_attack_pays_no_doubling_and_the_defender_uses_skill_only_by_body_language():
+    """L312: «При атаке рефлекс используется без штрафов (деления дайспула на 2)» — the defender defends with reflex
+    points; each Body Language success lets him use 1 skill point."""
+    state = duel(vse={"extraordinary": {"reflex": 1}}, holder="VSE", distance="medium")
+    rnd = (Round().declare("RAT", "attack")
+           .attack("VSE", "lightning_attack", "upper_torso", reflex=5, attack_type="slash")
+           .defend("RAT", "parry", reflex=1, skill=3))
+    stop = rnd.resolve(state)
+    light = declared(stop, "lightning_attack")
+    assert light["doubling"] == 0 and light["difficulty"] == 6  # arming sword cut %5 + 1 medium weapon
+    assert asked(stop)[0] == ("RAT", "body_language", {"exchange": 1})
+    stop = (rnd.roll("RAT", "body_language", [7, 2, 3, 4, 9]).roll("VSE", "attack", [6, 6, 1, 2, 3])
+            .roll("RAT", "defence", [9, 9, 9, 9])).resolve(state)
+    parry = declared(stop, "parry")
+    assert parry["lost_dice"] == 1  # 3 skill dice, 2 successes
+    clash = payloads(stop, "clash")[0]
+    assert clash["defence_roll"]["faces"] == [9, 9, 9] and clash["reduced"]["defence"] == 1
+
+
+def test_m13_concentrated_blow_caps_t17():
+    """T-17 (L333–334): weapon penetration 2, 3 master successes, Strength 5 → penetration 3, damage +2, 3 armour
+    ignored."""
+    rat = {"skills": {"swords": 5, "spears": 10}, "weapons": [{"id": "spear", "type": "spear",
+                                                                "hands": ["right", "left"]}]}
+    state = duel(rat=rat, vse={"shield": None}, holder="RAT", distance="long")
+    stop = (Round().declare("VSE", "attack")
+            .attack("RAT", "concentrated_blow", "upper_torso", skill=3, attack_type="thrust", masters=3)
+            .declare("VSE", "defence").roll("RAT", "attack", [8, 8, 8]).roll("RAT", "zone", [3, 3], dice="2d6-2")
+            .roll("RAT", "penetration", [1], dice="1d6")).resolve(state)
+    priced = declared(stop, "concentrated_blow")
+    assert (priced["damage_bonus"], priced["armour_ignored"], priced["master_spent"]) == (2, 3, 3)
+    assert priced["penetration_bonus"] == 1  # spear penetration 2 + 1 = 3, the cap
+    hit = payloads(stop, "hit")[0]
+    assert hit["raw"] == 5 + 2 + 2  # Strength 5, spear thrust +2, concentrated +2
+    assert hit["armour"]["effective"] == 0 and hit["penetration"] is None  # the gambeson is ignored (3 ≥ its 1)
+
+
+def test_m16_beat_shocks_next_exchange_and_ties_up_both_weapons():
+    """L377: «Маневр позволяет, сблизившись до ручной или короткой дистанции, ошеломить (шокировать) противника,
+    отжав (отведя) его оружие»; each final success is 1 shock in the next exchange."""
+    state = duel(holder="RAT", distance="long")
+    stop = (Round().declare("VSE", "attack")
+            .attack("RAT", "beat", "upper_torso", skill=3, attack_type="chop")
+            .defend("VSE", "parry", skill=2)
+            .choice("RAT", "feint", "no", exchange=1)
+            .roll("RAT", "attack", [8, 8, 8]).roll("VSE", "defence", [7, 2])
+            .declare("VSE", "attack", exchange=2).declare("RAT", "attack", exchange=2)).resolve(state)
+    beat = effects(stop, "beat")[0]
+    assert payloads(stop, "hit") == [] and beat["changes"][0] == {"op": "distance", "value": "short"}
+    vse = stop.state.fighter("VSE")
+    assert pools.shock_now(vse, 1, 2) == 2 and pools.shock_now(vse, 1, 1) == 0
+    assert not pools.usable(vse, vse.weapon, replace(stop.state, exchange=2))
+    assert stop.state.distance == "short"
+
+
+def test_m17_bluff_is_opposed_by_a_free_body_language_check_and_takes_initiative():
+    """L385: «изменить дистанцию боя и ошеломить (шокировать) противника за счет обманного движения оружием»;
+    opposed by Body Language by Empathy at %5, free."""
+    state = duel(holder="VSE", distance="long")
+    rnd = Round().attack("RAT", "bluff", "upper_torso", skill=3).declare("VSE", "attack")
+    stop = rnd.resolve(state)
+    assert ("VSE", "opposed", {"exchange": 1}) in asked(stop)
+    assert declared(stop, "bluff")["difficulty"] == 6  # VSE's Wits 4 > RAT's 3
+    stop = (rnd.roll("RAT", "attack", [9, 8, 6]).roll("VSE", "opposed", [6, 2, 3, 4, 1, 2, 3])
+            .choice("RAT", "distance", "short", exchange=1)).resolve(state)
+    clash = payloads(stop, "clash")[0]
+    assert clash["opposed"]["final"] == 3 and clash["defence_roll"]["net"] == 0
+    end = payloads(stop, "exchange_ended")[0]
+    assert end["holder"] == "RAT" and end["distance"] == "short"
+    assert pools.shock_now(stop.state.fighter("VSE"), 1, 2) == 3
+
+
+def test_m18_disorientation_only_dodges_or_a_shield_block_and_failure_loses_initiative():
+    """L391: «по %4 сложности изменить дистанцию боя и ошеломить»; on failure the initiator loses initiative."""
+    state = duel(holder="RAT", distance="long")
+    after = attacking(state, "RAT", "disorientation")
+    parry = {"exchange": 1, "step": "defence", "maneuver": "parry", "dice": {"skill": 2}}
+    assert "restricted_by_opponent" in codes(check.declaration(after, "VSE", parry, OPTIONS))
+    stop = (Round().declare("VSE", "attack").declare("RAT", "attack", "disorientation", target="VSE",
+                                                     dice={"reflex": 2, "skill": 0})
+            .defend("VSE", "sidestep", reflex=3)
+            .roll("RAT", "attack", [2, 3]).roll("VSE", "defence", [5, 6, 2])).resolve(state)
+    assert declared(stop, "disorientation")["difficulty"] == 4
+    assert payloads(stop, "exchange_ended")[0]["flags"]["RAT"] == "lose"
+
+
+def test_m19_destabilization_needs_an_extra_success_per_lighter_weight_category():
+    """L396: «успешное применение маневра требует один дополнительный успех за каждую категорию, на которую оружие
+    атакующего легче»."""
+    state = duel(rat={"weapons": [{"id": "dagger", "type": "dagger", "hands": ["right"]}],
+                      "skills": {"knives": 4}},
+                 vse={"weapons": [{"id": "halberd", "type": "halberd", "hands": ["right", "left"]}], "shield": None},
+                 holder="RAT", distance="hand")
+    stop = (Round().declare("VSE", "attack")
+            .attack("RAT", "destabilization", "upper_torso", skill=2, attack_type="thrust")
+            .declare("VSE", "defence").roll("RAT", "attack", [9, 9])).resolve(state)
+    priced = declared(stop, "destabilization")
+    assert priced["required_extra"] == 2 and payloads(stop, "clash")[0]["opposed"]["winner"] is None
+
+
+def test_m27_a_punch_is_non_lethal_strength_minus_one_shock():
+    """L460: «Большинство невооруженных ударов частями тела наносят нелетальный урон»; a punch: Strength − 1."""
+    state = duel(rat={"weapons": []}, vse={"shield": None, "armour": []}, holder="RAT", distance="hand")
+    stop = (Round().declare("VSE", "attack").attack("RAT", "punch", "lower_torso", reflex=2)
+            .declare("VSE", "defence").roll("RAT", "attack", [6, 5]).roll("RAT", "zone", [3, 3], dice="2d6-2")).resolve(state)
+    priced = declared(stop, "punch")
+    assert priced["difficulty"] == 5 and priced["nonlethal"] and priced["length_penalty"] == 0
+    hit = payloads(stop, "hit")[0]
+    assert hit["raw"] == 4 and hit["wound"] is None and hit["nonlethal_shock"]["amount"] == 4 + 0
+    assert stop.state.fighter("VSE").wounds == () and pools.shock_now(stop.state.fighter("VSE"), 1, 1) == 4
+
+
+def test_m28_a_kick_needs_no_free_hand_and_reaches_short():
+    """L468: a kick «не требует наличия свободных рук»; %4 at hand distance, %5 at short, the upper zones %6."""
+    state = duel(holder="RAT", distance="short", round=1, exchange=1)
+    kick = {"exchange": 1, "step": "attack", "maneuver": "kick", "target": "VSE", "zone": "left_leg",
+            "dice": {"reflex": 2}}
+    assert check.declaration(state, "RAT", kick, OPTIONS) == []
+    far = replace(state, distance="medium")
+    assert codes(check.declaration(far, "RAT", kick, OPTIONS)) == ["out_of_reach"]
+    from replay.rulesets.skirmish import costs
+    assert costs.price(state, state.fighter("RAT"), kick, OPTIONS)["difficulty"] == 5
+    high = {**kick, "zone": "head"}
+    assert costs.price(state, state.fighter("RAT"), high, OPTIONS)["difficulty"] == 6
+
+
+def test_m29_the_headbutter_takes_the_same_damage_less_his_final_successes():
+    """L474: «%5 для зоны, которая находится на одном уровне с вашей головой»; the attacker takes the same damage to
+    his own forehead minus the final successes."""
+    state = duel(vse={"shield": None, "armour": []}, holder="RAT", distance="hand")
+    stop = (Round().declare("VSE", "attack").attack("RAT", "headbutt", "head", reflex=3)
+            .declare("VSE", "defence").roll("RAT", "attack", [9, 8, 7]).roll("RAT", "zone", [3, 3], dice="2d6-2")).resolve(state)
+    assert declared(stop, "headbutt")["difficulty"] == 5
+    self_hurt = effects(stop, "headbutt")[0]["changes"][0]
+    final = payloads(stop, "clash")[0]["opposed"]["final"]
+    assert self_hurt["fighter"] == "RAT" and self_hurt["amount"] == 5 - final
+
+
+def test_m30_a_rim_strike_is_strength_plus_the_shield_weight_and_sets_hand_distance():
+    """L476–482: shield strikes use the shield's defence difficulty and set the distance to hand (A-83: medium 2)."""
+    state = duel(rat={"armour": []}, holder="VSE", distance="short")
+    stop = (Round().declare("RAT", "attack")
+            .attack("VSE", "shield_rim_strike", "upper_torso", reflex=3, weapon="shield")
+            .declare("RAT", "defence").roll("VSE", "attack", [7, 6, 2]).roll("VSE", "zone", [3, 3], dice="2d6-2")).resolve(state)
+    assert declared(stop, "shield_rim_strike")["difficulty"] == 5
+    assert payloads(stop, "hit")[0]["raw"] == 4 + 2
+    assert payloads(stop, "exchange_ended")[0]["distance"] == "hand"
+
+
+def test_m35_a_limb_block_takes_the_blow_on_the_forearm_less_the_final_successes():
+    """L531: blocking with arms and legs; the blow hits the blocking limb, reduced by the final successes."""
+    state = duel(vse={"shield": None, "armour": []}, holder="RAT", distance="long")
+    stop = (Round().declare("VSE", "attack").attack("RAT", "chop", "upper_torso", skill=2)
+            .defend("VSE", "limb_block", reflex=3)
+            .roll("RAT", "attack", [6, 2]).roll("VSE", "defence", [5, 5, 2])).resolve(state)
+    assert declared(stop, "limb_block")["difficulty"] == 4
+    wound = effects(stop, "limb_block")[0]["changes"][0]["wound"]
+    assert wound["precise"] == "forearm" and wound["zone"] == "left_arm" and wound["W"] == 8 - 1
+
+
+def test_m38_delayed_defence_gives_initiative_and_studies_for_dodge_dice():
+    """L549: «Инициатор маневра отдает Инициативу противнику, тщательно изучая его движения умением Языка тела по
+    %5»; the successes are bonus dice on dodges for the rest of the round."""
+    state = duel(holder="RAT", distance="long")
+    rnd = (Round().declare("VSE", "attack", "chop", target="RAT", zone="upper_torso", dice={"reflex": 1, "skill": 0})
+           .declare("RAT", "attack").declare("RAT", "defence", "delayed_defence", dice={"reflex": 0, "skill": 0})
+           .roll("VSE", "attack", [2]).roll("RAT", "body_language", [6, 5, 1, 2, 3]))
+    stop = rnd.resolve(state)
+    eff = effects(stop, "delayed_defence")[0]
+    assert eff["changes"][0]["kind"] == "dodge_bonus" and eff["changes"][0]["amount"] == 1
+    assert payloads(stop, "exchange_ended")[0]["holder"] == "VSE"
+
+
+def test_m41_a_master_strike_counter_hits_at_once_undefended_and_keeps_initiative():
+    """L576: «Удар мастера позволяет защищающемуся контратаковать противника в том же обмене»."""
+    rat = {"skills": {"swords": 8}}
+    state = duel(rat=rat, vse={"armour": []}, holder="RAT", distance="long")
+    stop = (Round().attack("VSE", "chop", "upper_torso", skill=2).declare("RAT", "attack")
+            .defend("RAT", "master_strike", skill=4, zone="upper_torso", attack_type="chop")
+            .roll("VSE", "attack", [6, 2]).roll("RAT", "defence", [9, 9, 9, 1])
+            .roll("RAT", "zone", [3, 3], dice="2d6-2").roll("VSE", "knockout", [7, 7, 7, 7])).resolve(state)
+    hit = payloads(stop, "hit")[0]
+    assert hit["attacker"] == "RAT" and hit["target"] == "VSE" and hit["final"] == 1
+    assert payloads(stop, "exchange_ended")[0]["holder"] == "RAT"
+    assert declared(stop, "master_strike")["master_spent"] == 1
+
+
+def test_m43_bind_costs_the_opponent_points_and_the_bound_weapon_next_exchange():
+    """L597: «отклонить и "связать" оружие противника»; each final success: −1 reflex and −1 skill point next
+    exchange; the bound weapon cannot be used then."""
+    state = duel(holder="RAT", distance="long")
+    stop = (Round().attack("VSE", "thrust", "upper_torso", skill=2).declare("RAT", "attack")
+            .defend("RAT", "bind", skill=4)
+            .choice("VSE", "feint", "no", exchange=1)
+            .roll("VSE", "attack", [6, 2]).roll("RAT", "defence", [9, 9, 2, 2])).resolve(state)
+    assert declared(stop, "bind")["activation"] == 1
+    vse = stop.state.fighter("VSE")
+    assert pools.amount(vse, "lose_R", 1, 2) == 1 and pools.amount(vse, "lose_S", 1, 2) == 1
+    assert pools.caps(vse, 1, 2) == (6 - 1, 4 - 1)
+    assert not pools.usable(vse, vse.weapon, replace(stop.state, exchange=2))
+    assert payloads(stop, "exchange_ended")[0]["distance"] == "long"
+
+
+def test_m46_arrow_gives_attack_dice_and_forbids_attacking_defences_next_exchange():
+    """L626: the evasion «дезориентировать противника, увернутся от атаки по %5»; +1 die per final success on the
+    next attack; the opponent cannot parry, knock aside, disarm or grab then."""
+    state = duel(vse={"extraordinary": {"reflex": 1}, "skills": {"swords": 6, "acrobatics": 3}}, holder="VSE",
+                 distance="long")
+    stop = (Round().declare("RAT", "attack", "chop", target="VSE", zone="upper_torso", dice={"reflex": 0, "skill": 2})
+            .declare("VSE", "attack").defend("VSE", "arrow_evasion", reflex=2, skill=2)
+            .roll("RAT", "attack", [6, 2]).roll("VSE", "defence", [5, 5, 6, 2])).resolve(state)
+    assert declared(stop, "arrow_evasion")["difficulty"] == 5
+    vse, rat = stop.state.fighter("VSE"), stop.state.fighter("RAT")
+    assert pools.amount(vse, "bonus", 1, 2, "attack") == 2
+    after = replace(attacking(stop.state, "VSE", "chop"), exchange=2)
+    parry = {"exchange": 2, "step": "defence", "maneuver": "parry", "dice": {"skill": 2}}
+    assert pools.now(rat, "no_attacking_defence", 1, 2)
+    assert "restricted_by_opponent" in codes(check.declaration(after, "RAT", parry, OPTIONS))
+
+
+def test_m54_disarm_a_strength_check_short_of_the_final_successes_drops_the_weapon():
+    """L687: disarming with your weapon; the victim's Strength check (A-40 %5) needs the final successes."""
+    rat = {"skills": {"swords": 6}}
+    state = duel(rat=rat, holder="RAT", distance="long")
+    stop = (Round().declare("VSE", "attack").declare("RAT", "attack", "disarm", target="VSE",
+                                                     dice={"reflex": 0, "skill": 4})
+            .defend("VSE", "sidestep", reflex=1)
+            .roll("RAT", "attack", [9, 9, 2, 2]).roll("VSE", "defence", [2]).roll("VSE", "strength", [6, 2, 2, 2]))
+    stop = stop.resolve(state)
+    eff = effects(stop, "disarm")[0]
+    assert eff["changes"] == [{"op": "drop", "fighter": "VSE", "weapon": "arming_sword"}]
+    assert stop.state.fighter("VSE").weapon is None
+
+
+def test_m55_assess_adds_its_successes_to_one_maneuver_next_exchange():
+    """L693–697 (A-79): the successes of a free Body Language + Empathy check become dice on one maneuver against
+    the studied opponent."""
+    state = duel(holder="RAT", distance="long")
+    stop = (Round().declare("VSE", "attack").declare("RAT", "attack", "assess", dice={"reflex": 0, "skill": 0},
+                                                     check=3, **{"for": "chop"})
+            .roll("RAT", "assess", [7, 6, 2])
+            .declare("VSE", "attack", exchange=2).attack("RAT", "chop", "upper_torso", skill=1, exchange=2))
+    stop = stop.resolve(state)
+    assert effects(stop, "assess")[0]["changes"][0]["amount"] == 2
+    chop = [d for d in payloads(stop, "declared") if d["maneuver"] == "chop"][0]["priced"]
+    assert chop["dice_to_roll"] == 3 and chop["bonus_effects"] == ["chop"]
+
+
+def test_m56_grip_change_costs_reflex_and_m23_the_recursive_strike_needs_it():
+    """L701: «активация маневра требует одно очко Рефлекса; два очка Рефлекса для рекурсивного хвата»; L427: the
+    recursive strike needs a sword that allows a two-handed grip, in the recursive grip."""
+    state = duel(holder="RAT", distance="short", round=1, exchange=1)
+    strike = {"exchange": 1, "step": "attack", "maneuver": "recursive_strike", "target": "VSE", "zone": "head",
+              "dice": {"reflex": 0, "skill": 3}}
+    assert "condition_failed" in codes(check.declaration(state, "RAT", strike, OPTIONS))
+    with_grip = {**strike, "grip": "recursive"}
+    assert check.declaration(state, "RAT", with_grip, OPTIONS) == []
+    from replay.rulesets.skirmish import costs
+    priced = costs.price(state, state.fighter("RAT"), with_grip, OPTIONS)
+    assert priced["activation"] == 1 + 2 and priced["difficulty"] == 4 and priced["damage_type"] == "crushing"
+
+
+def test_m57_shield_push_dice_at_most_strength_and_a_failed_stability_check_falls():
+    """L709–711: pushing the enemy off to the best distance for your weapon; the opponent's Stability check needs
+    the final successes or he falls."""
+    state = duel(holder="VSE", distance="hand")
+    stop = (Round().declare("RAT", "attack")
+            .declare("VSE", "attack", "shield_push", target="RAT", weapon="shield", dice={"reflex": 3, "skill": 0})
+            .declare("RAT", "defence").roll("VSE", "attack", [8, 7, 6]).roll("RAT", "stability", [5, 1, 2, 2, 2])).resolve(state)
+    assert payloads(stop, "exchange_ended")[0]["distance"] == "long"
+    assert stop.state.fighter("RAT").stance == "lying"
+    big = {"exchange": 1, "step": "attack", "maneuver": "shield_push", "target": "RAT", "weapon": "shield",
+           "dice": {"reflex": 5}}
+    assert "condition_failed" in codes(check.declaration(replace(state, round=1, exchange=1), "VSE", big, OPTIONS))
+
+
+def test_m58_demoralization_t12():
+    """T-12 (L719): the winner's final successes are added to his initiative roll; per 5 final successes the loser
+    takes −1 on every action for the fight."""
+    rat = {"characteristics": {"reflex": 5, "strength": 5, "endurance": 9, "will": 1, "speed": 7}}
+    state = duel(rat=rat, holder="RAT", distance="long")
+    for rat_faces, bonus, penalty in (([9] * 7 + [2] * 4, 7, 1), ([9] * 10 + [2], 10, 2)):
+        stop = (Round().declare("VSE", "attack")
+                .declare("RAT", "attack", "demoralization", target="VSE", dice={"reflex": 0, "skill": 0})
+                .roll("RAT", "demoralization", rat_faces).roll("VSE", "demoralization", [2, 2, 2])).resolve(state)
+        eff = effects(stop, "demoralization")[0]
+        kinds = {c["kind"]: (c["fighter"], c["amount"]) for c in eff["changes"]}
+        assert kinds == {"initiative_bonus": ("RAT", bonus), "success_penalty": ("VSE", penalty)}
+
+
+def test_m01_attack_with_defence_lets_the_attacker_defend_with_another_weapon():
+    """L236: one attacking and one defensive maneuver in the same exchange, with different weapons; Retreat cannot
+    be the defence part."""
+    state = duel(vse={"skills": {"swords": 4, "knives": 4}}, holder="RAT", distance="medium")
+    att = Declared("VSE", 1, "attack", "chop", {"target": "RAT", "zone": "upper_torso", "with_defence": True},
+                   {"attack_type": "chop", "weapon": "arming_sword"})
+    rat_att = Declared("RAT", 1, "attack", "chop", {"target": "VSE", "zone": "upper_torso"},
+                       {"attack_type": "chop", "weapon": "longsword"})
+    after = replace(state, round=1, exchange=1, declared=(att, rat_att))
+    block = {"exchange": 1, "step": "defence", "maneuver": "shield_block", "weapon": "shield", "dice": {"reflex": 2}}
+    assert check.declaration(after, "VSE", block, OPTIONS) == []
+    retreat = {"exchange": 1, "step": "defence", "maneuver": "retreat", "dice": {"reflex": 2}}
+    assert "condition_failed" in codes(check.declaration(after, "VSE", retreat, OPTIONS))
+    plain = replace(after, declared=(replace(att, order={"target": "RAT", "zone": "upper_torso"}), rat_att))
+    assert "step_or_action" in codes(check.declaration(plain, "VSE", block, OPTIONS))
