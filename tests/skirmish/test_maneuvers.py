@@ -87,7 +87,7 @@ def test_m13_concentrated_blow_caps_t17():
     assert priced["penetration_bonus"] == 1  # spear penetration 2 + 1 = 3, the cap
     hit = payloads(stop, "hit")[0]
     assert hit["raw"] == 5 + 2 + 2  # Strength 5, spear thrust +2, concentrated +2
-    assert hit["armour"]["effective"] == 0 and hit["penetration"] is None  # the gambeson is ignored (3 ≥ its 1)
+    assert hit["armour"]["effective"] == 0 and hit["penetration"] is None  # the gambeson (piercing 2) is ignored by 3
 
 
 def test_m16_beat_shocks_next_exchange_and_ties_up_both_weapons():
@@ -157,7 +157,8 @@ def test_m27_a_punch_is_non_lethal_strength_minus_one_shock():
     """L460: «Большинство невооруженных ударов частями тела наносят нелетальный урон»; a punch: Strength − 1."""
     state = duel(rat={"weapons": []}, vse={"shield": None, "armour": []}, holder="RAT", distance="hand")
     stop = (Round().declare("VSE", "attack").attack("RAT", "punch", "lower_torso", reflex=2)
-            .declare("VSE", "defence").roll("RAT", "attack", [6, 5]).roll("RAT", "zone", [3, 3], dice="2d6-2")).resolve(state)
+            .declare("VSE", "defence")
+            .roll("RAT", "attack", [6, 5]).roll("RAT", "zone", [3, 3], dice="2d6-2")).resolve(state)
     priced = declared(stop, "punch")
     assert priced["difficulty"] == 5 and priced["nonlethal"] and priced["length_penalty"] == 0
     hit = payloads(stop, "hit")[0]
@@ -184,7 +185,8 @@ def test_m29_the_headbutter_takes_the_same_damage_less_his_final_successes():
     his own forehead minus the final successes."""
     state = duel(vse={"shield": None, "armour": []}, holder="RAT", distance="hand")
     stop = (Round().declare("VSE", "attack").attack("RAT", "headbutt", "head", reflex=3)
-            .declare("VSE", "defence").roll("RAT", "attack", [9, 8, 7]).roll("RAT", "zone", [3, 3], dice="2d6-2")).resolve(state)
+            .declare("VSE", "defence")
+            .roll("RAT", "attack", [9, 8, 7]).roll("RAT", "zone", [3, 3], dice="2d6-2")).resolve(state)
     assert declared(stop, "headbutt")["difficulty"] == 5
     self_hurt = effects(stop, "headbutt")[0]["changes"][0]
     final = payloads(stop, "clash")[0]["opposed"]["final"]
@@ -196,7 +198,8 @@ def test_m30_a_rim_strike_is_strength_plus_the_shield_weight_and_sets_hand_dista
     state = duel(rat={"armour": []}, holder="VSE", distance="short")
     stop = (Round().declare("RAT", "attack")
             .attack("VSE", "shield_rim_strike", "upper_torso", reflex=3, weapon="shield")
-            .declare("RAT", "defence").roll("VSE", "attack", [7, 6, 2]).roll("VSE", "zone", [3, 3], dice="2d6-2")).resolve(state)
+            .declare("RAT", "defence")
+            .roll("VSE", "attack", [7, 6, 2]).roll("VSE", "zone", [3, 3], dice="2d6-2")).resolve(state)
     assert declared(stop, "shield_rim_strike")["difficulty"] == 5
     assert payloads(stop, "hit")[0]["raw"] == 4 + 2
     assert payloads(stop, "exchange_ended")[0]["distance"] == "hand"
@@ -321,7 +324,8 @@ def test_m57_shield_push_dice_at_most_strength_and_a_failed_stability_check_fall
     state = duel(holder="VSE", distance="hand")
     stop = (Round().declare("RAT", "attack")
             .declare("VSE", "attack", "shield_push", target="RAT", weapon="shield", dice={"reflex": 3, "skill": 0})
-            .declare("RAT", "defence").roll("VSE", "attack", [8, 7, 6]).roll("RAT", "stability", [5, 1, 2, 2, 2])).resolve(state)
+            .declare("RAT", "defence")
+            .roll("VSE", "attack", [8, 7, 6]).roll("RAT", "stability", [5, 1, 2, 2, 2])).resolve(state)
     assert payloads(stop, "exchange_ended")[0]["distance"] == "long"
     assert stop.state.fighter("RAT").stance == "lying"
     big = {"exchange": 1, "step": "attack", "maneuver": "shield_push", "target": "RAT", "weapon": "shield",
