@@ -248,7 +248,8 @@ def payment(state: Fight, actor_id: str, order: dict[str, Any], priced: dict[str
                            f"{priced['length_penalty']}, activation {priced['activation']}); available "
                            f"R{avail_r} S{avail_s}"))
     mv = move(order["maneuver"])
-    if priced["dice_pool"] < 1 and (mv is None or mv.pool_dice):
+    rolled = priced["dice_to_roll"] if "strength_dice" in priced else priced["dice_pool"]  # M73: Strength dice
+    if rolled < 1 and (mv is None or mv.pool_dice):
         out.append(problem("cannot_pay", "4.7.9", "at least one die to roll"))
     return out
 

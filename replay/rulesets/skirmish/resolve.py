@@ -526,6 +526,12 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
         blocked(ctx, x, att, dfn, res.final if res.winner == "defence" else 0, options)
     elif dfn is not None and dfn.maneuver == "knock_aside" and res.winner == "defence":
         knocked_aside(ctx, x, att, dfn, res.final, options)
+    if dfn is not None and d_roll is not None and dfn.maneuver in costs.DODGES and d_roll.crit_degree:
+        from replay.rulesets.skirmish.maneuvers.falls import fall
+
+        # L609 (T-22): degree 1 a fall from your own height (1d6), degree 2 an awkward fall (2d6)
+        fall(ctx, x, dfn.actor, d_roll.crit_degree, f"the {dfn.maneuver}'s critical failure (L609)", options,
+             dfn.maneuver)
     out = {"attack": att, "defence": dfn, "winner": res.winner, "final": res.final, "attack_roll": a_roll,
            "defence_roll": d_roll}
     for mv in (mv_a, mv_d):

@@ -294,7 +294,8 @@ def pounce_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: We
     extra = len(order.get("with") or [])
     if extra:
         out, mods = out + extra, [*mods, f"+{extra} combined maneuvers (L830)"]
-    return out, mods
+    add, more = load_mod(actor)
+    return out + add, mods + more
 
 
 def pounce_answers(state: Fight, att: Declared, order: dict[str, Any]) -> str | None:
