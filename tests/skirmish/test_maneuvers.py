@@ -362,3 +362,116 @@ def test_m01_attack_with_defence_lets_the_attacker_defend_with_another_weapon():
     assert "condition_failed" in codes(check.declaration(after, "VSE", retreat, OPTIONS))
     plain = replace(after, declared=(replace(att, order={"target": "RAT", "zone": "upper_torso"}), rat_att))
     assert "step_or_action" in codes(check.declaration(plain, "VSE", block, OPTIONS))
+
+
+def test_m09_circular_strike_loses_initiative_and_asks_an_extra_fatigue_check():
+    """L285–297: a chopping or crushing sweep; «инициатива теряется всегда» and an extra fatigue roll (5.10)."""
+    state = duel(vse={"armour": []}, holder="RAT", distance="long")
+    stop = (Round().declare("VSE", "attack")
+            .attack("RAT", "circular_strike", "upper_torso", skill=2, attack_type="chop")
+            .declare("VSE", "defence").roll("RAT", "attack", [2, 2])
+            .roll("RAT", "fatigue", [6, 6, 2, 2, 2])).resolve(state)
+    assert declared(stop, "circular_strike")["activation"] == 1
+    assert payloads(stop, "fatigue")[0]["kind"] == "extra"
+    assert payloads(stop, "exchange_ended")[0]["flags"]["RAT"] == "lose"
+    assert "condition_failed" in codes(check.declaration(replace(state, round=1, exchange=1), "RAT", {
+        "exchange": 1, "step": "attack", "maneuver": "circular_strike", "target": "VSE", "zone": "upper_torso",
+        "attack_type": "thrust", "dice": {"skill": 2}}, OPTIONS))
+
+
+def test_m10_circular_slash_needs_a_cut_and_asks_no_fatigue_check():
+    """L302–306: a cutting sweep; no extra fatigue roll."""
+    state = duel(vse={"armour": []}, holder="RAT", distance="long")
+    stop = (Round().declare("VSE", "attack")
+            .attack("RAT", "circular_slash", "upper_torso", skill=2, attack_type="slash")
+            .declare("VSE", "defence").roll("RAT", "attack", [2, 2])).resolve(state)
+    assert payloads(stop, "fatigue") == [] and payloads(stop, "exchange_ended")[0]["flags"]["RAT"] == "lose"
+
+
+def test_m20_a_shield_stun_shocks_this_and_the_next_exchange_and_only_dodges_or_shields_answer():
+    """L401: a blow with the flat of the shield; no damage; shock in the current and the next exchange."""
+    state = duel(holder="VSE", distance="hand")
+    stop = (Round().declare("RAT", "attack")
+            .attack("VSE", "shield_stun", "upper_torso", reflex=3, weapon="shield")
+            .declare("RAT", "defence").roll("VSE", "attack", [9, 9, 2])).resolve(state)
+    assert declared(stop, "shield_stun")["difficulty"] == 5 and payloads(stop, "hit") == []
+    rat = stop.state.fighter("RAT")
+    assert pools.shock_now(rat, 1, 1) == 2 and pools.shock_now(rat, 1, 2) == 2
+    after = attacking(state, "VSE", "shield_stun")
+    parry = {"exchange": 1, "step": "defence", "maneuver": "parry", "dice": {"skill": 2}}
+    assert "restricted_by_opponent" in codes(check.declaration(after, "RAT", parry, OPTIONS))
+
+
+def test_m21_a_weapon_trip_needs_a_hook():
+    """L411: the weapon's construction must allow trips."""
+    state = duel(holder="RAT", distance="long", round=1, exchange=1)
+    trip = {"exchange": 1, "step": "attack", "maneuver": "weapon_trip", "target": "VSE", "zone": "left_leg",
+            "attack_type": "chop", "dice": {"skill": 2}}
+    problems = check.declaration(state, "RAT", trip, OPTIONS)
+    assert codes(problems) == ["condition_failed"] and "hook" in problems[0]
+
+
+def test_m23_a_recursive_strike_deals_strength_plus_one_crushing_and_shortens_the_weapon():
+    """L427–431: a blow with the hilt to the head, damage Strength + 1, the weapon one length category shorter; the
+    defender's weapon defences +1."""
+    state = duel(vse={"armour": []}, holder="RAT", distance="medium")
+    stop = (Round().declare("VSE", "attack")
+            .attack("RAT", "recursive_strike", "head", skill=2, grip="recursive")
+            .defend("VSE", "parry", skill=2)
+            .roll("RAT", "attack", [9, 9]).roll("VSE", "defence", [2, 2]).roll("RAT", "zone", [3, 3], dice="2d6-2")
+            .roll("VSE", "knockout", [9, 9, 9, 9])).resolve(state)
+    parry = declared(stop, "parry")
+    assert "+1 against a recursive strike (M23)" in parry["difficulty_mods"]
+    assert payloads(stop, "hit")[0]["raw"] == 6
+    assert stop.state.fighter("RAT").weapon.grip == "recursive"
+    assert payloads(stop, "exchange_ended")[0]["distance"] == "medium"  # longsword long − 1
+
+
+def test_m25_rushing_attack_t05():
+    """T-05 (L447): run speed 7 → +3 damage on the blow; weapon defences lose 3 dice, shield defences do not."""
+    state = duel(rat={"characteristics": {"reflex": 5, "strength": 5, "endurance": 5, "speed": 7}},
+                 vse={"armour": []}, holder="RAT", distance="extremely_long")
+    stop = (Round().declare("VSE", "attack")
+            .attack("RAT", "rushing_attack", "upper_torso", skill=3, attack_type="chop")
+            .defend("VSE", "parry", skill=4)
+            .roll("RAT", "attack", [9, 9, 9]).roll("VSE", "defence", [9, 2, 2, 2])).resolve(state)
+    rush = declared(stop, "rushing_attack")
+    assert rush["damage_bonus"] == 3 and rush["activation"] == 5
+    assert declared(stop, "parry")["lost_dice"] == 3
+    clash = payloads(stop, "clash")[0]
+    assert clash["defence_roll"]["faces"] == [9] and clash["opposed"]["final"] == 2
+
+
+def test_m26_a_precise_attack_names_its_precise_zone_for_free():
+    """L456: «могут бить сразу в выбранную ими точную зону»; 2 master successes."""
+    state = duel(rat={"skills": {"swords": 9}}, vse={"armour": [], "shield": None}, holder="RAT", distance="long")
+    stop = (Round().declare("VSE", "attack")
+            .attack("RAT", "precise_attack", "lower_torso", skill=2, attack_type="thrust", precise="belly")
+            .declare("VSE", "defence").roll("RAT", "attack", [9, 2])).resolve(state)
+    hit = payloads(stop, "hit")[0]
+    assert hit["precise"] == "belly" and hit["bought"]["spent"] == 0 and hit["zone_roll"] is None
+    poor = duel(holder="RAT", distance="long", round=1, exchange=1)
+    order = {"exchange": 1, "step": "attack", "maneuver": "precise_attack", "target": "VSE", "zone": "lower_torso",
+             "attack_type": "thrust", "precise": "belly", "dice": {"skill": 2}}
+    assert "skill_too_low" in codes(check.declaration(poor, "RAT", order, OPTIONS))
+
+
+def test_m31_m32_shield_strikes_need_a_boss_or_a_sharp_rim():
+    """L486, L490: a shield thrust needs an offensive boss; a rim cut a sharpened metal rim."""
+    state = duel(holder="VSE", distance="hand", round=1, exchange=1)
+    thrust = {"exchange": 1, "step": "attack", "maneuver": "shield_thrust", "target": "RAT", "zone": "upper_torso",
+              "weapon": "shield", "dice": {"reflex": 2}}
+    assert "condition_failed" in codes(check.declaration(state, "VSE", thrust, OPTIONS))
+    buckler = duel(vse={"shield": {"id": "buckler", "type": "buckler", "hand": "left"}}, holder="VSE",
+                   distance="hand", round=1, exchange=1)
+    assert check.declaration(buckler, "VSE", thrust, OPTIONS) == []
+    cut = {**thrust, "maneuver": "shield_rim_cut"}
+    assert "condition_failed" in codes(check.declaration(buckler, "VSE", cut, OPTIONS))
+
+
+def test_m44_blade_catch_needs_a_blade_catching_weapon():
+    """L601: the weapon must have a blade-catching mechanism."""
+    state = attacking(duel(holder="RAT", distance="long"), "VSE", "slash", attack_type="cut")
+    order = {"exchange": 1, "step": "defence", "maneuver": "blade_catch", "dice": {"skill": 4}}
+    problems = check.declaration(state, "RAT", order, OPTIONS)
+    assert "condition_failed" in codes(problems) and "blade-catching" in " ".join(problems)

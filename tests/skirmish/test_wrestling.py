@@ -282,3 +282,95 @@ def test_m69_strangle_carotid_shock():
             ).resolve(state)
     change = effects(stop, "strangle")[0]["changes"][0]
     assert change["op"] == "shock" and change["amount"] == 5 + 2 - 1 - 0
+
+
+def test_m60_a_joint_break_short_of_the_fracture_threshold_is_pain():
+    """L775: «количество успехов для перелома…» equals the crushing damage that breaks the zone; the victim subtracts
+    a free Endurance check; otherwise pain = the final successes."""
+    state = replace(holding(duel()), holder="RAT", distance="hand")
+    rnd = (Round().declare("VSE", "attack").declare("RAT", "attack", "joint_break", target="VSE", zone="right_arm",
+                                                    dice={"reflex": 4, "skill": 0})
+           .declare("VSE", "defence").roll("RAT", "attack", [9, 9, 9, 2]))
+    stop = rnd.roll("VSE", "endurance", [6, 2, 2, 2]).resolve(state)
+    change = [e for e in payloads(stop, "effect") if e["maneuver"] == "joint_break"][0]["changes"][0]
+    assert change == {"op": "pain", "fighter": "VSE", "amount": 3}  # 3 − 1 = 2 < 6 needed (elbow 5 + 1)
+
+
+def test_m62_a_throw_with_pain_hold_needs_one_extra_success_and_keeps_the_hold():
+    """L793: one extra success; the remaining successes make a pain hold."""
+    state = replace(holding(duel()), holder="RAT", distance="hand")
+    stop = (Round().declare("VSE", "attack").declare("RAT", "attack", "throw_with_hold", target="VSE",
+                                                     dice={"reflex": 3, "skill": 0})
+            .roll("RAT", "attack", [9, 9, 9]).roll("VSE", "opposed", [2] * 9)
+            .roll("VSE", "acrobatics", [2] * 9).roll("VSE", "fall_zone", [5], dice="1d6")
+            .roll("VSE", "fall_endurance", [6, 6, 2, 2]).roll("VSE", "fall_damage", [1], dice="1d6")).resolve(state)
+    clash = payloads(stop, "clash")[0]
+    assert clash["required_extra"] == 1 and clash["opposed"]["final"] == 2
+    assert pools.amount(stop.state.fighter("VSE"), "pain_hold", 1, 2) == 2
+    assert stop.state.grapple is not None
+
+
+def test_m65_a_pounce_knocks_down_with_a_kicks_damage_and_starts_wrestling():
+    """L822–830: Wrestling by Endurance at %5 against the target's defence; the target takes damage as from a kick
+    and is knocked down."""
+    state = duel(vse={"armour": []}, holder="RAT", distance="hand")
+    stop = (Round().declare("VSE", "attack").attack("RAT", "pounce", "upper_torso", reflex=2)
+            .declare("VSE", "defence").roll("RAT", "attack", [9, 9]).roll("RAT", "zone", [3, 3], dice="2d6-2")
+            ).resolve(state)
+    hit = payloads(stop, "hit")[0]
+    assert hit["raw"] == 5 and hit["nonlethal_shock"]["amount"] == 5
+    assert stop.state.fighter("VSE").stance == "lying" and stop.state.grapple["holder"] == "RAT"
+
+
+def test_m66_a_trip_is_opposed_by_the_reactive_check_and_loses_the_hold_unless_he_falls_too():
+    """L836–838: unarmed trip %4 at hand distance; the victim falls as from 1 m; the hold is lost if the attacker
+    does not fall with the victim."""
+    state = replace(holding(duel()), holder="RAT", distance="hand")
+    stop = (Round().declare("VSE", "attack").declare("RAT", "attack", "wrestling_trip", target="VSE",
+                                                     dice={"reflex": 2, "skill": 0})
+            .roll("RAT", "attack", [9, 9]).roll("VSE", "opposed", [2] * 9)
+            .roll("VSE", "acrobatics", [2] * 9).roll("VSE", "fall_zone", [5], dice="1d6")
+            .roll("VSE", "fall_endurance", [6, 6, 2, 2]).roll("VSE", "fall_damage", [1], dice="1d6")).resolve(state)
+    assert [d for d in payloads(stop, "declared") if d["maneuver"] == "wrestling_trip"][0]["priced"]["difficulty"] \
+        == 4 + 1  # + load
+    assert stop.state.grapple is None and stop.state.fighter("VSE").stance == "lying"
+
+
+def test_m67_a_headbutt_with_hold_is_halved_and_only_a_slip_evades_it():
+    """L850: as a headbutt with the damage halved (a strike in wrestling, L840); only Slip evades it."""
+    att = Declared("RAT", 1, "attack", "fixed_headbutt", {"target": "VSE", "zone": "head"}, {"attack_type": "crush"})
+    state = replace(holding(duel(vse={"skills": {"fist": 4}})), round=1, exchange=1, declared=(att,),
+                    holder="RAT", distance="hand")
+    block = {"exchange": 1, "step": "defence", "maneuver": "limb_block", "dice": {"reflex": 1}}
+    assert "restricted_by_opponent" in codes(check.declaration(state, "VSE", block, OPTIONS))
+    stop = (Round().declare("VSE", "attack").attack("RAT", "fixed_headbutt", "head", reflex=2)
+            .declare("VSE", "defence").roll("RAT", "attack", [9, 9]).roll("RAT", "zone", [3, 3], dice="2d6-2")
+            ).resolve(replace(holding(duel(vse={"armour": []})), holder="RAT", distance="hand"))
+    hit = payloads(stop, "hit")[0]
+    assert hit["raw"] == 5 // 2 and "wrestling" in " ".join(hit["why"])
+
+
+def test_m68_a_weapon_strike_in_a_grapple_counts_half_the_armour():
+    """L854: «учитывается лишь половина брони»; the damage is halved (L840)."""
+    state = replace(holding(duel(rat={"weapons": [{"id": "dagger", "type": "dagger", "hands": ["right"]}]}),
+                            start=(1, 1)), holder="RAT", distance="hand")
+    stop = (Round().declare("VSE", "attack").attack("RAT", "grapple_weapon_strike", "upper_torso", reflex=2,
+                                                    attack_type="thrust")
+            .declare("VSE", "defence").roll("RAT", "attack", [9, 9]).roll("RAT", "zone", [3, 3], dice="2d6-2")
+            .roll("RAT", "penetration", [6], dice="1d6")).resolve(state)
+    hit = payloads(stop, "hit")[0]
+    assert hit["raw"] == (5 + 1) // 2 and any("half the armour" in w for w in hit["why"])
+
+
+def test_m71_m72_defensive_grab_and_defensive_throw():
+    """L878: a defensive grab makes the attacking maneuver fail; L882: a defensive throw from sitting or standing
+    when the opponent attacks at short distance or closer, %5, no hold needed."""
+    att = Declared("RAT", 1, "attack", "pain_hold", {"target": "VSE"}, {"attack_type": None})
+    state = replace(holding(duel(vse={"skills": {"wrestling": 4}}), holder="RAT"), round=1, exchange=1,
+                    declared=(att,), holder="RAT", distance="hand")
+    grab = {"exchange": 1, "step": "defence", "maneuver": "wrestling_grab_defence", "dice": {"reflex": 2}}
+    assert check.declaration(state, "VSE", grab, OPTIONS) == []
+    throw = {"exchange": 1, "step": "defence", "maneuver": "defensive_throw", "dice": {"reflex": 2}}
+    assert check.declaration(state, "VSE", throw, OPTIONS) == []
+    lying = state.with_fighter(replace(state.fighter("VSE"), stance="lying"))
+    assert "condition_failed" in codes(check.declaration(lying, "VSE", throw, OPTIONS))
