@@ -36,6 +36,17 @@ def head_cost(attacker_cm: int, target_cm: int, rule: str = "composite") -> int:
     return max(0, 1 + height_class(target_cm) - height_class(attacker_cm))
 
 
+def dodge_reduction(own_cm: int, other_cm: int) -> int:
+    """5.9.3 (L176): the shorter fighter's dodge difficulty drops by ⌊h_t / h_a − 1⌋ (never below %4)."""
+    return max(0, int(other_cm / own_cm - 1)) if other_cm > own_cm else 0
+
+
+def size_penalty(own_cm: int, other_cm: int) -> int:
+    """5.9.6 (L188, A-67): the taller fighter against a much shorter one loses ⌊h_a / h_t⌋ − 1 dice on attack and
+    defence rolls."""
+    return max(0, own_cm // other_cm - 1) if own_cm > other_cm else 0
+
+
 def weapon_length(w: Weapon) -> str:
     """The effective length category with the grip (3.4 grip_mods: half-sword → medium)."""
     kind = data.weapon_type(w.type)
@@ -70,6 +81,10 @@ def difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | 
     """(difficulty, the modifiers as a GM writes them) before the 2..7 bounds are applied; an off-hand weapon (not a
     shield) adds +1 to its attacks and defences (L141)."""
     base, mods = base_difficulty(state, actor, order, w, options)
+    if base is not None and order["maneuver"] in DODGES:
+        cut = dodge_reduction(actor.height_cm, state.opponent(actor.id).height_cm)
+        if cut:
+            base, mods = max(4, base - cut), [*mods, f"−{cut} dodging a taller opponent (5.9.3, L176)"]
     off = w is not None and bool(w.hands) and actor.main_hand not in w.hands
     if base is not None and off and order["maneuver"] not in DODGES and order["maneuver"] not in SHIELD_DEFENCES:
         return base + 1, [*mods, "+1 off hand (L141)"]
@@ -232,6 +247,9 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
         more, more_why = mv.required(state, actor, order)
         required, required_why = required + more, required_why + more_why
     more = mv.extras(state, actor, order, w) if mv is not None and mv.extras is not None else {}
+    size = size_penalty(actor.height_cm, state.opponent(actor.id).height_cm)
+    if size:  # 5.9.6, A-67: lost dice, off the last faces
+        more["lost_dice"] = int(more.get("lost_dice", 0)) + size
     if pools.now(actor, "pain_hold", state.round, state.exchange) and (
             entry.get("form") == "wrestling" or m == "break_free"):
         more["pain_hold"] = pools.amount(actor, "pain_hold", state.round, state.exchange)

@@ -49,6 +49,8 @@ class Side:
     blood_loss: int
     zones: dict[str, int]
     wounds: tuple[str, ...]
+    effects: tuple[str, ...] = ()
+    """Active maneuver effects and wrestling (the post's words)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,8 @@ class Scene:
     """(from, to, label) of this exchange's declared attacks."""
     event: tuple[str, ...]
     desc: str
+    hold: str = ""
+    """Who holds whom in wrestling (5.8), or ""."""
 
 
 def scene(view: FrameView) -> Scene:
@@ -78,8 +82,13 @@ def scene(view: FrameView) -> Scene:
     a, b = state.fighters
     title = tr(lang, f"Схватка: {a.name['ru']} — {b.name['ru']}", f"Melee: {a.name['en']} vs {b.name['en']}")
     caption = caption_text(view, state, lang)
-    shown = Scene(title, caption, distance, sides, arrows + defences, event, "")
-    return Scene(title, caption, distance, sides, arrows + defences, event, desc(shown, lang))
+    hold = ""
+    if state.grapple is not None:
+        from replay.rulesets.skirmish.post import change_text
+
+        hold = change_text({"op": "grapple", "value": state.grapple}, lang)
+    shown = Scene(title, caption, distance, sides, arrows + defences, event, "", hold)
+    return Scene(title, caption, distance, sides, arrows + defences, event, desc(shown, lang), hold)
 
 
 def event_lines(event: Any, lang: str) -> tuple[str, ...]:
@@ -109,9 +118,17 @@ def side(state: Fight, f: Fighter, k: int, lang: str) -> Side:
         zones[wound.zone] = max(zones.get(wound.zone, 0), wound.level)
     wounds = tuple(f"{words.zone_name(x.precise, lang)}: {tr(lang, 'ур.', 'lvl')} {x.level} (W {x.W})"
                    + (f" [{', '.join(x.flags)}]" if x.flags else "") for x in f.wounds)
+    from replay.rulesets.skirmish.post import change_text
+
+    r, x = state.round, max(1, state.exchange)
+    effects = tuple(change_text({"op": "effect", "fighter": f.id, "kind": e.kind, "amount": e.amount,
+                                 "start": list(e.start), "until": list(e.until), "ref": e.ref}, lang)
+                    .removeprefix(f"{f.id}: ") for e in f.effects if e.until >= (r, x))
+    if pools.wrestling(f, r, x):
+        effects = (tr(lang, "борьба: пул Выносливость + Борьба", "wrestling: Endurance + Wrestling pool"), *effects)
     return Side(f.id, f.name["ru" if lang == "ru" else "en"], S.SIDES[k], f.cell, f.facing, f.stance,
                 view["status"], weapon, shield, state.holder == f.id, view["pool"], f.fatigue, f.pain, view["shock"],
-                f.bleeding, f.blood_loss, zones, wounds)
+                f.bleeding, f.blood_loss, zones, wounds, effects)
 
 
 def caption_text(view: FrameView, state: Fight, lang: str) -> str:
@@ -123,7 +140,8 @@ def caption_text(view: FrameView, state: Fight, lang: str) -> str:
 def desc(shown: Scene, lang: str) -> str:
     """A plain-text picture of the frame (the `<desc>` fallback)."""
     lines = [f"{shown.caption} — {shown.title}", tr(lang, f"Дистанция: {shown.distance}",
-                                                     f"Distance: {shown.distance}")]
+                                                     f"Distance: {shown.distance}") + (f"; {shown.hold}"
+                                                                                       if shown.hold else "")]
     for s in shown.sides:
         p = s.pool
         lines.append(f"{s.id} {s.name}{' *' if s.holder else ''}: {s.status}, {s.stance}, {s.weapon}"
@@ -131,7 +149,8 @@ def desc(shown: Scene, lang: str) -> str:
                      + f"; R {p['avail_R']}/{p['reflex']} S {p['avail_S']}/{p['skill']} "
                      f"(spent R{p['spent']['reflex']} S{p['spent']['skill']}, locked R{p['locked']['reflex']} "
                      f"S{p['locked']['skill']}); fatigue {s.fatigue}, pain {s.pain}, shock {s.shock}, "
-                     f"bleeding {s.bleeding}" + (f"; {'; '.join(s.wounds)}" if s.wounds else ""))
+                     f"bleeding {s.bleeding}" + (f"; {'; '.join(s.wounds)}" if s.wounds else "")
+                     + (f"; {'; '.join(s.effects)}" if s.effects else ""))
     lines += [f"{a} → {b}: {text}" for a, b, text in shown.arrows]
     lines += list(shown.event)
     return "\n".join(lines)
@@ -177,8 +196,12 @@ def draw_map(dwg, shown: Scene, lang: str) -> None:
         S.label(dwg, dwg, s.id, (cx, cy + 5), size=14, bold=True, anchor="middle", fill=S.PAPER)
         if s.holder:
             S.label(dwg, dwg, "★", (cx, MAP_Y + 18), size=16, anchor="middle", fill=S.HIGHLIGHT)
-    S.label(dwg, dwg, tr(lang, f"дистанция: {shown.distance}", f"distance: {shown.distance}"),
-            (WIDTH / 2, MAP_Y + CELL + 18), size=13, bold=True, anchor="middle")
+    S.label(dwg, dwg, tr(lang, f"дистанция: {shown.distance}", f"distance: {shown.distance}")
+            + (f" · {shown.hold}" if shown.hold else ""), (WIDTH / 2, MAP_Y + CELL + 18), size=13, bold=True,
+            anchor="middle")
+    if shown.hold:  # wrestling: the bodies in contact
+        dwg.add(dwg.line((token_x(0) + 30, MAP_Y + CELL / 2), (token_x(1) - 30, MAP_Y + CELL / 2), stroke=S.INK,
+                         stroke_width=6, stroke_dasharray="4,3"))
     ids = [s.id for s in shown.sides]
     for n, (a, b, text) in enumerate(shown.arrows):
         ka = ids.index(a)
@@ -218,8 +241,11 @@ def draw_panel(dwg, s: Side, x: float, lang: str) -> None:
     S.label(dwg, dwg, track, (x + 12, y + 122), size=12)
     S.label(dwg, dwg, s.weapon + (f" · {s.shield}" if s.shield else ""), (x + 12, y + 142), size=12)
     draw_body(dwg, s, x + 14, y + 156)
-    for n, line in enumerate(s.wounds[:7] or (tr(lang, "ран нет", "no wounds"),)):
+    wounds = list(s.wounds[:4] or (tr(lang, "ран нет", "no wounds"),))
+    for n, line in enumerate(wounds):
         S.label(dwg, dwg, line, (x + 120, y + 170 + 18 * n), size=12)
+    for n, line in enumerate(s.effects[:7 - len(wounds)]):
+        S.label(dwg, dwg, "• " + line, (x + 120, y + 170 + 18 * (len(wounds) + n)), size=12, fill=S.INK)
 
 
 def draw_body(dwg, s: Side, x: float, y: float) -> None:

@@ -108,6 +108,8 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
                   + ("the weapon falls to the floor" if e.dropped else "keeps the weapon"))
     if isinstance(e, ev.Blocked):
         return blocked_text(e, lang)
+    if isinstance(e, ev.Effect):
+        return effect_text(e, lang)
     if isinstance(e, ev.Knockout):
         return tr(lang, f"{e.fighter}: проверка потери сознания (Выносливость %5) {roll_text(e.roll, lang)} → "
                         + ("без сознания" if e.unconscious else "в сознании"),
@@ -154,7 +156,9 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
         why = {"cannot act": ("не может действовать", "cannot act"),
                "nothing to answer": ("нечего отражать", "nothing to answer"),
                "attacked this exchange (A-09)": ("уже атаковал (одно действие за обмен)",
-                                                 "already attacked (one action per exchange)")}
+                                                 "already attacked (one action per exchange)"),
+               "answered by a free check, not a defence (5.4)": ("отвечает свободной проверкой",
+                                                                 "answered by a free check")}
         reason = f" ({words.pick(why[e.forced], lang)})" if e.forced in why else ""
         return f"{e.actor} — {step}: " + tr(lang, "пас", "pass") + reason
     p, o = e.priced, e.order
@@ -230,12 +234,77 @@ def hit_text(e: ev.Hit, lang: str) -> Any:
                         f"penetration 1d6 [{pen['face']}]+{pen['P']} vs {pen['tn']}"))
     arithmetic = ", ".join(parts) + f" → W = {e.W}"
     w = e.wound
+    if e.nonlethal_shock:
+        n = e.nonlethal_shock["amount"]
+        return f"{head}; {arithmetic}; " + tr(lang, f"нелетальный урон: шок {n}", f"non-lethal: shock {n}")
     if not w:
         return f"{head}; {arithmetic}; " + tr(lang, "раны нет", "no wound")
     wound = tr(lang, f"рана ур. {w['level']}: боль {w['pain']}, шок {w['shock']}, кровотечение {w['bleeding']}",
                f"wound level {w['level']}: pain {w['pain']}, shock {w['shock']}, bleeding {w['bleeding']}")
     extra = [*w["flags"], *w["consequences"]]
     return f"{head}; {arithmetic}; {wound}" + (f" [{', '.join(extra)}]" if extra else "")
+
+
+KIND_TEXT = {
+    "shock": ("шок {n}", "shock {n}"), "lose_R": ("−{n} рефлекса", "−{n} reflex"),
+    "lose_S": ("−{n} навыка", "−{n} skill"), "no_weapon": ("{ref} нельзя использовать", "{ref} cannot be used"),
+    "only_thrust": ("{ref}: только выпады", "{ref}: thrusts only"), "bonus": ("+{n} куб. ({ref})", "+{n} dice ({ref})"),
+    "dodge_bonus": ("+{n} куб. на уклонения", "+{n} dice on dodges"),
+    "no_attacking_defence": ("без защит с атакующим элементом", "no defence with an attacking element"),
+    "success_penalty": ("−{n} успех на каждом броске до конца боя", "−{n} success on every roll for the fight"),
+    "pain_hold": ("болевой захват {n}", "pain hold {n}"),
+    "initiative_bonus": ("+{n} к броску инициативы", "+{n} on the initiative roll"),
+}
+
+
+def when(start: list[int], until: list[int], lang: str) -> str:
+    if until[0] >= 999:
+        return tr(lang, " до конца боя", " for the fight")
+    a, z = f"{start[0]}.{start[1]}", f"{until[0]}.{until[1]}"
+    return tr(lang, f" (обмен {a})" if a == z else f" (обмены {a}–{z})", f" (exchange {a})" if a == z else
+              f" (exchanges {a}–{z})")
+
+
+def change_text(c: dict[str, Any], lang: str) -> str:
+    """One state change of a maneuver (`skirmish.effect`), from its numbers."""
+    op = c["op"]
+    if op == "effect":
+        ru, en = KIND_TEXT.get(c["kind"], (c["kind"], c["kind"]))
+        text = tr(lang, ru, en).format(n=c["amount"], ref=c.get("ref") or "")
+        if c["kind"] in ("success_penalty", "initiative_bonus") and c["until"][0] >= 999:
+            return f"{c['fighter']}: {text}"
+        return f"{c['fighter']}: {text}{when(c['start'], c['until'], lang)}"
+    if op == "stance":
+        return f"{c['fighter']}: " + words.pick(words.STANCE_NAMES[c["stance"]], lang)
+    if op == "pain":
+        return tr(lang, f"{c['fighter']}: боль +{c['amount']}", f"{c['fighter']}: pain +{c['amount']}")
+    if op == "shock":
+        return tr(lang, f"{c['fighter']}: шок {c['amount']}", f"{c['fighter']}: shock {c['amount']}")
+    if op == "drop":
+        return tr(lang, f"{c['fighter']} роняет {c['weapon']}", f"{c['fighter']} drops {c['weapon']}")
+    if op == "wound":
+        w = c["wound"]
+        return tr(lang, f"{c['fighter']}: рана ур. {w['level']} ({words.zone_name(w['precise'], 'ru')}, W {w['W']}): "
+                        f"боль {w['pain']}, шок {w['shock']}",
+                  f"{c['fighter']}: wound level {w['level']} ({words.zone_name(w['precise'], 'en')}, W {w['W']}): "
+                  f"pain {w['pain']}, shock {w['shock']}")
+    if op == "grapple":
+        g = c["value"]
+        if g is None:
+            return tr(lang, "захват разорван", "the hold is broken")
+        zones = ", ".join([g.get("grabbed") or "", *g.get("zones", [])]).strip(", ")
+        return tr(lang, f"{g['holder']} держит {g['held']} ({zones})" + ("; партер" if g.get("ground") else ""),
+                  f"{g['holder']} holds {g['held']} ({zones})" + ("; on the ground" if g.get("ground") else ""))
+    if op == "distance":
+        return tr(lang, "дистанция ", "distance ") + words.pick(words.LENGTH_NAMES[c["value"]], lang)
+    return op
+
+
+def effect_text(e: ev.Effect, lang: str) -> Any:
+    """What a maneuver did beyond the hit: its changes in both languages, and the GM's arithmetic (`why`)."""
+    name = f"{words.maneuver_name(e.maneuver, lang)} ({e.maneuver_id})"
+    changes = "; ".join(change_text(c, lang) for c in e.changes) or tr(lang, "без последствий", "no change")
+    return (b(f"{e.actor} — {name}: "), changes + ("" if lang == "ru" else " — " + " ".join(e.why)))
 
 
 def blocked_text(e: ev.Blocked, lang: str) -> str:
