@@ -225,7 +225,7 @@ def test_m38_delayed_defence_gives_initiative_and_studies_for_dodge_dice():
            .roll("VSE", "attack", [2]).roll("RAT", "body_language", [6, 5, 1, 2, 3]))
     stop = rnd.resolve(state)
     eff = effects(stop, "delayed_defence")[0]
-    assert eff["changes"][0]["kind"] == "dodge_bonus" and eff["changes"][0]["amount"] == 1
+    assert eff["changes"][1]["kind"] == "dodge_bonus" and eff["changes"][1]["amount"] == 1
     assert payloads(stop, "exchange_ended")[0]["holder"] == "VSE"
 
 
@@ -286,7 +286,8 @@ def test_m54_disarm_a_strength_check_short_of_the_final_successes_drops_the_weap
             .roll("RAT", "attack", [9, 9, 2, 2]).roll("VSE", "defence", [2]).roll("VSE", "strength", [6, 2, 2, 2]))
     stop = stop.resolve(state)
     eff = effects(stop, "disarm")[0]
-    assert eff["changes"] == [{"op": "drop", "fighter": "VSE", "weapon": "arming_sword"}]
+    assert eff["changes"][1:] == [{"op": "drop", "fighter": "VSE", "weapon": "arming_sword"}]
+    assert (eff["changes"][0]["net"], eff["changes"][0]["needed"]) == (1, 2)
     assert stop.state.fighter("VSE").weapon is None
 
 
@@ -299,7 +300,7 @@ def test_m55_assess_adds_its_successes_to_one_maneuver_next_exchange():
             .roll("RAT", "assess", [7, 6, 2])
             .declare("VSE", "attack", exchange=2).attack("RAT", "chop", "upper_torso", skill=1, exchange=2))
     stop = stop.resolve(state)
-    assert effects(stop, "assess")[0]["changes"][0]["amount"] == 2
+    assert effects(stop, "assess")[0]["changes"][1]["amount"] == 2
     chop = [d for d in payloads(stop, "declared") if d["maneuver"] == "chop"][0]["priced"]
     assert chop["dice_to_roll"] == 3 and chop["bonus_effects"] == ["chop"]
 
@@ -343,7 +344,7 @@ def test_m58_demoralization_t12():
                 .declare("RAT", "attack", "demoralization", target="VSE", dice={"reflex": 0, "skill": 0})
                 .roll("RAT", "demoralization", rat_faces).roll("VSE", "demoralization", [2, 2, 2])).resolve(state)
         eff = effects(stop, "demoralization")[0]
-        kinds = {c["kind"]: (c["fighter"], c["amount"]) for c in eff["changes"]}
+        kinds = {c["kind"]: (c["fighter"], c["amount"]) for c in eff["changes"] if c["op"] == "effect"}
         assert kinds == {"initiative_bonus": ("RAT", bonus), "success_penalty": ("VSE", penalty)}
 
 

@@ -34,6 +34,11 @@ def effects(stop, code):
     return [e for e in payloads(stop, "effect") if e["maneuver"] == code]
 
 
+def op(effect, name):
+    """The change of an effect with this op."""
+    return next(c for c in effect["changes"] if c["op"] == name)
+
+
 def wrestle(maneuver, **fields):
     return {"exchange": 1, "step": "attack", "maneuver": maneuver, "target": "VSE", "dice": {"reflex": 2},
             **fields}
@@ -107,8 +112,9 @@ def test_m61_a_throw_is_opposed_by_a_reactive_check_and_falls_from_one_metre_plu
     throw = effects(stop, "throw")
     assert "from 3 m" in throw[0]["why"][0]
     fall = throw[1]
-    assert fall["changes"][0] == {"op": "stance", "fighter": "VSE", "stance": "lying"}
-    wound = fall["changes"][1]["wound"]
+    assert op(fall, "stance") == {"op": "stance", "fighter": "VSE", "stance": "lying"}
+    assert op(fall, "fall")["dice"] == 3 and op(throw[0], "throw")["metres"] == 3
+    wound = op(fall, "wound")["wound"]
     assert wound["zone"] == "left_leg" and wound["W"] == 9 - 1
     assert stop.state.grapple is None and stop.state.fighter("VSE").stance == "lying"
 
@@ -132,7 +138,7 @@ def test_t06_a_fall_from_three_metres():
                OPTIONS, "g")
     eff = payloads(stop, "effect")[0]
     assert "−1 die" in eff["why"][0] and "leg" in eff["why"][1]
-    assert eff["changes"][1]["wound"]["W"] == 1
+    assert op(eff, "wound")["wound"]["W"] == 1 and op(eff, "fall")["removed"] == 1
 
 
 def test_t22_a_dodges_critical_failure_is_a_fall_from_own_height():
@@ -280,7 +286,7 @@ def test_m69_strangle_carotid_shock():
                                                      dice={"reflex": 3, "skill": 0})
             .declare("VSE", "defence").roll("RAT", "attack", [9, 9, 2]).roll("VSE", "endurance", [6, 2, 2, 2])
             ).resolve(state)
-    change = effects(stop, "strangle")[0]["changes"][0]
+    change = op(effects(stop, "strangle")[0], "shock")
     assert change["op"] == "shock" and change["amount"] == 5 + 2 - 1 - 0
 
 
@@ -292,7 +298,7 @@ def test_m60_a_joint_break_short_of_the_fracture_threshold_is_pain():
                                                     dice={"reflex": 4, "skill": 0})
            .declare("VSE", "defence").roll("RAT", "attack", [9, 9, 9, 2]))
     stop = rnd.roll("VSE", "endurance", [6, 2, 2, 2]).resolve(state)
-    change = [e for e in payloads(stop, "effect") if e["maneuver"] == "joint_break"][0]["changes"][0]
+    change = op([e for e in payloads(stop, "effect") if e["maneuver"] == "joint_break"][0], "pain")
     assert change == {"op": "pain", "fighter": "VSE", "amount": 3}  # 3 − 1 = 2 < 6 needed (elbow 5 + 1)
 
 

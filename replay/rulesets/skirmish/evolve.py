@@ -155,6 +155,8 @@ def effect(state: Fight, e: ev.Effect) -> Fight:
         if op == "distance":
             state = replace(state, distance=c["value"])
             continue
+        if op in ("check", "fall", "throw"):  # told by the post, no state change
+            continue
         f = state.fighter(c["fighter"])
         if op == "effect":
             f = replace(f, effects=(*f.effects, Effect(c["kind"], c["amount"], tuple(c["start"]), tuple(c["until"]),
@@ -180,8 +182,9 @@ def grappled(state: Fight, value: dict | None) -> Fight:
     """5.8: a grapple formed (the wrestling pool from `start`, A-47) or broken (M73)."""
     fighters = []
     for f in state.fighters:
-        if value is None:
-            fighters.append(replace(f, grapple_from=None, held=(), wrestle_bonus=0))
+        if value is None:  # the hold ends: so do the pain holds (M59 "while the hold lasts")
+            fighters.append(replace(f, grapple_from=None, held=(), wrestle_bonus=0,
+                                    effects=tuple(x for x in f.effects if x.kind != "pain_hold")))
         else:
             fighters.append(replace(f, grapple_from=tuple(value["start"]),
                                     held=tuple(value.get("zones", ())) if f.id == value["held"] else (),

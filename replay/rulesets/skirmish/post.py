@@ -8,8 +8,8 @@ from typing import Any
 
 from replay.render.text import Doc, b, i, tr
 from replay.ruleset import TurnView
+from replay.rulesets.skirmish import data, pools, words
 from replay.rulesets.skirmish import events as ev
-from replay.rulesets.skirmish import pools, words
 from replay.rulesets.skirmish.model import Fight
 
 
@@ -123,6 +123,9 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
     if isinstance(e, ev.ExchangeEnded):
         if e.melee_ended:
             init = tr(lang, "отступление удалось — схватка окончена", "the retreat succeeds — the melee ends")
+        elif e.reroll and any("M73" in w for w in e.why):
+            init = tr(lang, "захват разорван — переброс боевой инициативы",
+                      "the hold is broken — combat initiative is rerolled")
         elif e.reroll:
             init = tr(lang, "оба теряют инициативу — переброс боевой инициативы",
                       "both lose initiative — combat initiative is rerolled")
@@ -186,6 +189,9 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
 
 def clash_text(e: ev.Clash, lang: str) -> Any:
     if e.cancelled:
+        if "(L660)" in e.cancelled:  # M51/M52: a successful grab or leg dive
+            return tr(lang, f"{e.attacker}: {words.maneuver_name(e.maneuver, 'ru')} не удаётся — противник "
+                            "успешно захватил его (L660)", f"{e.attacker}: attack cancelled ({e.cancelled})")
         return tr(lang, f"{e.attacker}: атака отменена ({e.cancelled})", f"{e.attacker}: attack cancelled "
                   f"({e.cancelled})")
     assert e.attack_roll is not None and e.opposed is not None
@@ -197,10 +203,14 @@ def clash_text(e: ev.Clash, lang: str) -> Any:
         parts.append(f"{e.defence['actor']} ({words.maneuver_name(e.defence['maneuver'], lang)}) "
                      f"{roll_text(e.defence_roll, lang)}" + (tr(lang, f" (−{dcut} куб.)", f" (−{dcut} dice)")
                                                             if dcut else ""))
+    if not e.defence and e.defence_roll is not None:  # a free check opposes it (Bluff, Throw, Trip)
+        parts.append(f"{e.target} " + tr(lang, "(свободная проверка) ", "(free check) ")
+                     + roll_text(e.defence_roll, lang))
     o = e.opposed
     left = f"{e.attack_roll['net']}" + (f" − {e.required_extra} = {o['attack_effective']}" if e.required_extra
                                         else "")
-    right = str(o["defence_effective"]) if e.defence else tr(lang, "0 (без защиты)", "0 (no defence)")
+    right = str(o["defence_effective"]) if e.defence or e.defence_roll else tr(lang, "0 (без защиты)",
+                                                                                  "0 (no defence)")
     if o["winner"] == "attack":
         verdict = tr(lang, f"попадание, итоговых успехов {o['final']}", f"hit, final successes {o['final']}")
     elif o["winner"] == "defence":
@@ -257,6 +267,26 @@ KIND_TEXT = {
 }
 
 
+HOLD_NAMES = {"main_arm": ("ведущая рука", "main arm"), "off_arm": ("вторая рука", "off arm"),
+              "arms": ("обе руки", "both arms"), "torso": ("корпус", "torso"), "head": ("голова", "head"),
+              "leg": ("нога", "leg"), "legs": ("обе ноги", "both legs")}
+REF_NAMES = {"attack": ("на атаку", "on the attack"), "wrestling": ("на борьбу", "on wrestling"),
+             "any": ("на любой маневр", "on any maneuver")}
+CHECK_NAMES = {"strength": ("Сила", "Strength"), "stability": ("устойчивость (Сила)", "Stability (Strength)"),
+               "balance": ("равновесие", "balance"), "reactive": ("реакция (Борьба/Акробатика)",
+                                                                 "reactive Wrestling/Acrobatics"),
+               "endurance": ("Выносливость", "Endurance"), "body_language": ("язык тела", "Body Language"),
+               "assess": ("оценка", "assessment"), "demoralization": ("этикет / страх", "etiquette / fear")}
+
+
+def ref_name(ref: str, lang: str) -> str:
+    if ref in REF_NAMES:
+        return words.pick(REF_NAMES[ref], lang)
+    if ref in data.maneuvers():
+        return tr(lang, "на ", "on ") + words.maneuver_name(ref, lang)
+    return ref
+
+
 def when(start: list[int], until: list[int], lang: str) -> str:
     if until[0] >= 999:
         return tr(lang, " до конца боя", " for the fight")
@@ -270,7 +300,8 @@ def change_text(c: dict[str, Any], lang: str) -> str:
     op = c["op"]
     if op == "effect":
         ru, en = KIND_TEXT.get(c["kind"], (c["kind"], c["kind"]))
-        text = tr(lang, ru, en).format(n=c["amount"], ref=c.get("ref") or "")
+        ref = c.get("ref") or ""
+        text = tr(lang, ru, en).format(n=c["amount"], ref=ref_name(ref, lang) if c["kind"] == "bonus" else ref)
         if c["kind"] in ("success_penalty", "initiative_bonus") and c["until"][0] >= 999:
             return f"{c['fighter']}: {text}"
         return f"{c['fighter']}: {text}{when(c['start'], c['until'], lang)}"
@@ -292,11 +323,32 @@ def change_text(c: dict[str, Any], lang: str) -> str:
         g = c["value"]
         if g is None:
             return tr(lang, "захват разорван", "the hold is broken")
-        zones = ", ".join([g.get("grabbed") or "", *g.get("zones", [])]).strip(", ")
+        zones = ", ".join(words.pick(HOLD_NAMES.get(z, (z, z)), lang) for z in [g.get("grabbed"), *g.get("zones", [])]
+                          if z)
         return tr(lang, f"{g['holder']} держит {g['held']} ({zones})" + ("; партер" if g.get("ground") else ""),
                   f"{g['holder']} holds {g['held']} ({zones})" + ("; on the ground" if g.get("ground") else ""))
     if op == "distance":
         return tr(lang, "дистанция ", "distance ") + words.pick(words.LENGTH_NAMES[c["value"]], lang)
+    if op == "check":
+        name = words.pick(CHECK_NAMES.get(c["purpose"], (c["purpose"], c["purpose"])), lang)
+        faces = ", ".join(map(str, c["faces"]))
+        need = tr(lang, f" (нужно {c['needed']})", f" (needs {c['needed']})") if c.get("needed") is not None else ""
+        return f"{c['fighter']}: {name} {len(c['faces'])}{tr(lang, 'к', 'd')}10 %{c['difficulty']} [{faces}] → " \
+               f"{c['net']}{need}"
+    if op == "fall":
+        faces = ", ".join(map(str, c["faces"]))
+        cut = tr(lang, f", акробатика {c['acrobatics']}: −{c['removed']} куб.",
+                 f", Acrobatics {c['acrobatics']}: −{c['removed']} dice") if c["removed"] else ""
+        zone = words.zone_name(c["precise"], lang)
+        return tr(lang, f"{c['fighter']} падает с {c['metres']} м{cut}; зона {zone}; {c['dice']}к6 [{faces}] = "
+                        f"{c['total']} − Выносливость {c['endurance']} − броня {c['armour']} = {c['W']}",
+                  f"{c['fighter']} falls from {c['metres']} m{cut}; zone {zone}; {c['dice']}d6 [{faces}] = "
+                  f"{c['total']} − Endurance {c['endurance']} − armour {c['armour']} = {c['W']}")
+    if op == "throw":
+        return tr(lang, f"{c['fighter']} брошен с высоты {c['metres']} м (1 + ⌊{c['final']}/2⌋)"
+                        + ("; захват сохранён" if c["hold_kept"] else "; захват потерян"),
+                  f"{c['fighter']} is thrown from {c['metres']} m (1 + ⌊{c['final']}/2⌋)"
+                  + ("; the hold is kept" if c["hold_kept"] else "; the hold is lost"))
     return op
 
 

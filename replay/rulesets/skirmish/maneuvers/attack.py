@@ -12,6 +12,7 @@ from replay.rulesets.skirmish.maneuvers.base import (
     Problems,
     Strike,
     check_roll,
+    checked,
     emit_effect,
     extraordinary_left,
     faces,
@@ -480,10 +481,12 @@ def trip_after(code: str) -> Any:
                        f"reactive Wrestling or Acrobatics by Reflex of {t.id} against the trip", x, options)
         why = [f"{code}: {t.id} reactive check {faces(r)} vs {o['final']} final"]
         if max(0, r.net) >= o["final"]:
-            emit_effect(ctx, x, code, att.actor, [], why + ["→ keeps the feet"], ["5.4.4 M66", "L836"])
+            emit_effect(ctx, x, code, att.actor, [checked(t.id, "reactive", r, o["final"])],
+                        why + ["→ keeps the feet"], ["5.4.4 M66", "L836"])
             return {}
         metres = 2 if r.crit_degree else 1
-        emit_effect(ctx, x, code, att.actor, [{"op": "stance", "fighter": t.id, "stance": "lying"}],
+        emit_effect(ctx, x, code, att.actor, [checked(t.id, "reactive", r, o["final"]),
+                                              {"op": "stance", "fighter": t.id, "stance": "lying"}],
                     why + [f"→ falls as from {metres} m" + (" (critical failure doubles it)" if r.crit_degree else "")],
                     ["5.4.4 M66", "L836", "5.8.5"])
         fall(ctx, x, t.id, metres, f"the {code}", options, code)

@@ -132,6 +132,16 @@ def check_roll(ctx: Any, actor: str, purpose: str, n: int, tn: int, what: str, x
                       max_difficulty=options.max_difficulty)
 
 
+def checked(fighter: str, purpose: str, r: dice.PoolRoll | None, needed: int | None = None) -> dict[str, Any]:
+    """An informational change (evolve ignores it): a free check's faces and net, and what it needed, so the post
+    tells it in either language."""
+    if r is None:
+        return {"op": "check", "fighter": fighter, "purpose": purpose, "faces": [], "difficulty": 0, "net": 0,
+                "needed": needed}
+    return {"op": "check", "fighter": fighter, "purpose": purpose, "faces": list(r.faces),
+            "difficulty": r.difficulty, "net": r.net, "needed": needed}
+
+
 def faces(r: dice.PoolRoll) -> str:
     return f"{len(r.faces)}d %{r.difficulty} {list(r.faces)} → {r.hits} − {r.ones} = {r.net}"
 

@@ -12,6 +12,7 @@ from replay.rulesets.skirmish.maneuvers.base import (
     Move,
     Problems,
     check_roll,
+    checked,
     emit_effect,
     extraordinary_left,
     faces,
@@ -113,8 +114,9 @@ def delayed_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions)
                    f"Body Language by Empathy of {f.id} studying {o['attack'].actor} (delayed defence)", x, options)
     n = max(0, r.net)
     rnd = ctx.state.round
-    emit_effect(ctx, x, "delayed_defence", f.id, [timed(f.id, "dodge_bonus", n, (rnd, x), (rnd, ROUND_END),
-                                                        o["attack"].actor, "delayed_defence")] if n else [],
+    emit_effect(ctx, x, "delayed_defence", f.id, [checked(f.id, "body_language", r)] + (
+        [timed(f.id, "dodge_bonus", n, (rnd, x), (rnd, ROUND_END), o["attack"].actor, "delayed_defence")]
+        if n else []),
                 [f"delayed defence: {f.id} gives initiative to {o['attack'].actor}; Body Language {faces(r)} → +{n} "
                  "dice on dodges for the rest of the round (M38, L549)"], ["5.4.2 M38"])
     return {"init": {f.id: "lose"}}

@@ -42,13 +42,16 @@ def fall(ctx: Any, x: int, fid: str, metres: int, cause: str, options: SkirmishO
            + (f": −{removed} die (2 successes each)" if removed else ""),
            f"zone 1d6 [{zone_roll.payload['total']}] → {general} ({precise})"]
     changes: list[dict[str, Any]] = [{"op": "stance", "fighter": fid, "stance": "lying"}]
-    w = 0
+    w, total, hurt_faces = 0, 0, []
     if n > 0:
         hurt = ctx.roll(f"{n}d6", actor=fid, purpose="fall_damage", what=f"fall damage of {fid} ({n}d6)", exchange=x)
-        total = hurt.payload["total"]
+        total, hurt_faces = hurt.payload["total"], list(hurt.payload["result"])
         w = max(0, total - max(0, e.net) - armour)
         why.append(f"fall damage {n}d6 {hurt.payload['result']} = {total} − Endurance {max(0, e.net)} − crushing "
                    f"armour {armour}{f' ({piece})' if piece else ''} = {w}")
+    changes.append({"op": "fall", "fighter": fid, "metres": metres, "dice": n, "removed": removed,
+                    "acrobatics": a.net, "zone": general, "precise": precise, "faces": hurt_faces, "total": total,
+                    "endurance": max(0, e.net), "armour": armour, "W": w})
     if w > 0:
         level = damage.level_of(w)
         eff = damage.effects(level, "crushing")

@@ -12,6 +12,7 @@ from replay.rulesets.skirmish.maneuvers.base import (
     Move,
     Problems,
     check_roll,
+    checked,
     emit_effect,
     faces,
     free_hands,
@@ -142,7 +143,8 @@ def leg_dive_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions
     r = check_roll(ctx, t.id, "balance", max(t.char("agility"), t.char("strength")), 5,
                    f"balance check of {t.id} (Agility or Strength) against the leg dive", x, options)
     made = max(0, r.net) >= final
-    changes: list[dict[str, Any]] = [grapple(state, att.actor, t.id, x, "legs", ground=not made)]
+    changes: list[dict[str, Any]] = [checked(t.id, "balance", r, final),
+                                     grapple(state, att.actor, t.id, x, "legs", ground=not made)]
     verdict = "made: a standing clinch, the successes are lost" if made else "failed: a ground clinch"
     why = [f"leg dive: {t.id} balance {faces(r)} vs {final} final → {verdict}"]
     if not made:
@@ -194,9 +196,10 @@ def disarm_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) 
                    f"Strength check of {victim.id} to keep {w.id} against the disarm", x, options)
     why = [f"disarm: {victim.id} Strength {faces(r)} vs {o['final']} final"]
     if max(0, r.net) >= o["final"]:
-        emit_effect(ctx, x, "disarm", decl.actor, [], why + ["→ keeps the weapon"], ["5.4.3 M54"], ["A-40"])
+        emit_effect(ctx, x, "disarm", decl.actor, [checked(victim.id, "strength", r, o["final"])],
+                    why + ["→ keeps the weapon"], ["5.4.3 M54"], ["A-40"])
         return {}
-    changes = [{"op": "drop", "fighter": victim.id, "weapon": w.id}]
+    changes = [checked(victim.id, "strength", r, o["final"]), {"op": "drop", "fighter": victim.id, "weapon": w.id}]
     if r.crit_degree or o["final"] > victim.char("strength"):
         flight = ctx.roll("2d6", actor=decl.actor, purpose="disarm_flight", what=f"how far {w.id} flies (2d6 m)",
                           exchange=x)
@@ -231,7 +234,8 @@ def assess_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) 
                    options)
     n, nxt = max(0, r.net), next_exchange(ctx.state.round, x)
     ref = decl.order.get("for") or "any"
-    emit_effect(ctx, x, "assess", decl.actor, [timed(decl.actor, "bonus", n, nxt, nxt, ref, "assess")] if n else [],
+    emit_effect(ctx, x, "assess", decl.actor, [checked(decl.actor, "assess", r)] + (
+        [timed(decl.actor, "bonus", n, nxt, nxt, ref, "assess")] if n else []),
                 [f"assess: {faces(r)} → +{n} dice on {ref} next exchange (M55, L695)"], ["5.4.3 M55"], ["A-79"])
     return {}
 
@@ -290,9 +294,12 @@ def push_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) ->
     r = check_roll(ctx, victim.id, "stability", victim.char("strength"), 5,
                    f"Stability (Strength) of {victim.id} against the shield push", x, options)
     falls = max(0, r.net) < o["final"]
-    emit_effect(ctx, x, "shield_push", decl.actor, [{"op": "stance", "fighter": victim.id, "stance": "lying"}]
-                if falls else [], [f"shield push: {victim.id} pushed to {dist}; Stability {faces(r)} vs "
-                                   f"{o['final']} → " + ("falls" if falls else "keeps the feet") + " (L709)"],
+    changes = [checked(victim.id, "stability", r, o["final"])]
+    if falls:
+        changes.append({"op": "stance", "fighter": victim.id, "stance": "lying"})
+    emit_effect(ctx, x, "shield_push", decl.actor, changes,
+                [f"shield push: {victim.id} pushed to {dist}; Stability {faces(r)} vs {o['final']} → "
+                 + ("falls" if falls else "keeps the feet") + " (L709)"],
                 ["5.4.3 M57"], ["CP-17 default"])
     return {"distance": dist}
 
@@ -327,7 +334,7 @@ def demoralization_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishO
               for r in ctx.need_rolls(asks))
     res = dice.opposed(ra.net, rt.net)
     why = [f"demoralization: {a.id} {faces(ra)}; {t.id} {faces(rt)}"]
-    changes = []
+    changes = [checked(a.id, "demoralization", ra), checked(t.id, "demoralization", rt)]
     if res.winner is None:
         why.append("tie: no effect")
     else:

@@ -19,6 +19,7 @@ from replay.rulesets.skirmish.maneuvers.base import (
     Problems,
     Strike,
     check_roll,
+    checked,
     emit_effect,
     faces,
     next_exchange,
@@ -104,7 +105,8 @@ def thrown(ctx: Any, x: int, thrower: str, victim: str, final: int, options: Ski
                        applies=True, what="your own position after the throw; lying keeps the hold (CP-20)",
                        exchange=x)
     keep = keep_hold or pos == "lying"
-    changes: list[dict[str, Any]] = [{"op": "stance", "fighter": thrower, "stance": pos}]
+    changes: list[dict[str, Any]] = [{"op": "throw", "fighter": victim, "metres": metres, "final": final,
+                                      "hold_kept": keep}, {"op": "stance", "fighter": thrower, "stance": pos}]
     if not keep and ctx.state.grapple is not None:
         changes.append({"op": "grapple", "value": None})
     emit_effect(ctx, x, code, thrower, changes, [f"{code}: {victim} is thrown from {metres} m (1 + ⌊{final}/2⌋, "
@@ -156,10 +158,10 @@ def joint_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -
                  "pain": eff["pain"], "shock": eff["shock"], "bleeding": eff["bleeding"], "flags": ["fractured"],
                  "consequences": damage.consequences(data.general_zone(zone), level, ["fractured"]),
                  "until": list(next_exchange(ctx.state.round, x))}
-        changes = [{"op": "wound", "fighter": t.id, "wound": wound}]
+        changes = [checked(t.id, "endurance", r, needed), {"op": "wound", "fighter": t.id, "wound": wound}]
         why.append("→ fractured")
     else:
-        changes = [{"op": "pain", "fighter": t.id, "amount": o["final"]}]
+        changes = [checked(t.id, "endurance", r, needed), {"op": "pain", "fighter": t.id, "amount": o["final"]}]
         why.append(f"→ not broken: pain +{o['final']}")
     emit_effect(ctx, x, "joint_break", att.actor, changes, why, ["5.4.4 M60", "L775"], ["sample_v1"])
     return {}
@@ -422,7 +424,8 @@ def strangle_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions
                f"neck armour {armour} = {shock}" + ("; the breath is cut" if shock else "") + " (L864)"]
         changes = [{"op": "shock", "fighter": t.id, "amount": shock, "until": until, "source": "strangle"}] \
             if shock else []
-    emit_effect(ctx, x, "strangle", att.actor, changes, why, ["5.4.4 M69", "L858-864"], ["CP-24", "sample_v1"])
+    emit_effect(ctx, x, "strangle", att.actor, [checked(t.id, "endurance", r), *changes], why,
+                ["5.4.4 M69", "L858-864"], ["CP-24", "sample_v1"])
     return {}
 
 
@@ -477,8 +480,8 @@ def break_free_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptio
     decl: Declared = o["attack"]
     r = o["attack_roll"]
     ok = r is not None and r.net >= 1
-    emit_effect(ctx, x, "break_free", decl.actor, [{"op": "grapple", "value": None},
-                                                   {"op": "distance", "value": "hand"}] if ok else [],
+    emit_effect(ctx, x, "break_free", decl.actor, [checked(decl.actor, "strength", r, 1)] + (
+        [{"op": "grapple", "value": None}, {"op": "distance", "value": "hand"}] if ok else []),
                 [f"break free: {decl.actor} {faces(r)} → " + ("the hold is broken, hand distance; combat initiative "
                                                               "is rerolled (L888)" if ok else "still held")],
                 ["5.4.5 M73", "L886-888"])
