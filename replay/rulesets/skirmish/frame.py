@@ -71,8 +71,10 @@ def scene(view: FrameView) -> Scene:
     state: Fight = view.state
     lang = "ru" if view.lang == "ru" else "en"
     sides = tuple(side(state, f, k, lang) for k, f in enumerate(state.fighters))
-    arrows = tuple((d.actor, d.order.get("target", ""), f"{words.maneuver_name(d.maneuver, lang)} → "
-                    f"{words.zone_name(d.order.get('zone', ''), lang)} ({d.priced['dice_to_roll']}d)")
+    arrows = tuple((d.actor, d.order.get("target") or state.opponent(d.actor).id,
+                    f"{words.maneuver_name(d.maneuver, lang)}"
+                    + (f" → {words.zone_name(d.order['zone'], lang)}" if d.order.get("zone") else "")
+                    + f" ({d.priced['dice_to_roll']}{tr(lang, 'к', 'd')})")
                    for d in state.declared if d.step == "attack" and d.maneuver != "pass")
     defences = tuple((d.actor, d.actor, f"{words.maneuver_name(d.maneuver, lang)} ({d.priced['dice_to_roll']}d)")
                      for d in state.declared if d.step == "defence" and d.maneuver != "pass")
@@ -228,7 +230,8 @@ def draw_panel(dwg, s: Side, x: float, lang: str) -> None:
     p = s.pool
     for n, (name, cap, spent, locked, avail) in enumerate((
             (tr(lang, "Рефлекс", "Reflex"), p["reflex"], p["spent"]["reflex"], p["locked"]["reflex"], p["avail_R"]),
-            (tr(lang, f"Навык ({p['skill_id']})", f"Skill ({p['skill_id']})"), p["skill"], p["spent"]["skill"],
+            (tr(lang, f"Навык ({words.skill_name(p['skill_id'], 'ru')})", f"Skill ({p['skill_id']})"), p["skill"],
+             p["spent"]["skill"],
              p["locked"]["skill"], p["avail_S"]))):
         row = y + 46 + 30 * n
         S.label(dwg, dwg, name, (x + 12, row + 13), size=13)

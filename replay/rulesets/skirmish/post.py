@@ -183,7 +183,11 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
             f"{target}; {dice.get('reflex', 0)}{tr(lang, 'Р', 'R')}+{dice.get('skill', 0)}{tr(lang, 'Н', 'S')}, "
             + tr(lang, "стоимость ", "cost ") + " ".join(cost) + f" = {p['cost_points']} "
             f"({tr(lang, 'Р', 'R')}{p['paid_R']} {tr(lang, 'Н', 'S')}{p['paid_S']}); %{p['difficulty']}, "
-            + tr(lang, f"бросает {p['dice_to_roll']}", f"rolls {p['dice_to_roll']}") + req
+            + tr(lang, f"бросает {p['dice_to_roll']}", f"rolls {p['dice_to_roll']}")
+            + (tr(lang, f" (Сила {p['strength_dice']})", f" (Strength {p['strength_dice']})")
+               if p.get("strength_dice") else "") + req
+            + (tr(lang, f"; болевой захват: боль +{p['pain_hold']}", f"; pain hold: pain +{p['pain_hold']}")
+               if p.get("pain_hold") else "")
             + (tr(lang, f"; покупки: {buys}", f"; buys: {buys}") if buys else ""))
 
 
@@ -304,6 +308,8 @@ def change_text(c: dict[str, Any], lang: str) -> str:
         text = tr(lang, ru, en).format(n=c["amount"], ref=ref_name(ref, lang) if c["kind"] == "bonus" else ref)
         if c["kind"] in ("success_penalty", "initiative_bonus") and c["until"][0] >= 999:
             return f"{c['fighter']}: {text}"
+        if c["kind"] == "pain_hold":
+            return f"{c['fighter']}: {text}" + tr(lang, ", пока длится захват", " while the hold lasts")
         return f"{c['fighter']}: {text}{when(c['start'], c['until'], lang)}"
     if op == "stance":
         return f"{c['fighter']}: " + words.pick(words.STANCE_NAMES[c["stance"]], lang)

@@ -134,3 +134,11 @@ def zone_name(code: str, lang: str) -> str:
 
 def pick(pair: tuple[str, str] | list[str], lang: str) -> str:
     return pair[0] if lang == "ru" else pair[1]
+
+
+SKILL_NAMES = {"swords": "мечи", "knives": "ножи", "spears": "копья", "maces": "булавы", "polearms": "древковое",
+               "fist": "кулачный бой", "wrestling": "борьба", "acrobatics": "акробатика"}
+
+
+def skill_name(code: str, lang: str) -> str:
+    return SKILL_NAMES.get(code, code) if lang == "ru" else code
