@@ -476,3 +476,50 @@ def test_m44_blade_catch_needs_a_blade_catching_weapon():
     order = {"exchange": 1, "step": "defence", "maneuver": "blade_catch", "dice": {"skill": 4}}
     problems = check.declaration(state, "RAT", order, OPTIONS)
     assert "condition_failed" in codes(problems) and "blade-catching" in " ".join(problems)
+
+
+def test_m08_countertime_is_rolled_against_the_enemy_attack_and_the_higher_lands_with_the_difference():
+    """L278: «каждый успех контртемпа отменяет один успех вражеской атаки»; if the enemy attack is higher it lands
+    with att − ct; a tie: both fail."""
+    rat = {"skills": {"swords": 8}}
+    state = duel(rat=rat, vse={"armour": [], "shield": None}, holder="RAT", distance="long")
+    rnd = (Round().attack("VSE", "chop", "upper_torso", skill=2)
+           .attack("RAT", "countertime", "upper_torso", skill=3, attack_type="chop")
+           .roll("VSE", "attack", [6, 2]).roll("RAT", "attack", [9, 9, 6])
+           .roll("RAT", "zone", [3, 3], dice="2d6-2").roll("VSE", "knockout", [9, 9, 9, 9]))
+    stop = rnd.resolve(state)
+    clash = payloads(stop, "clash")[0]
+    assert clash["maneuver"] == "countertime" and clash["defence"]["maneuver"] == "chop"
+    assert clash["opposed"] == {"attack_effective": 3, "defence_effective": 1, "winner": "attack", "final": 2}
+    hits = payloads(stop, "hit")
+    assert [h["attacker"] for h in hits] == ["RAT"] and hits[0]["final"] == 2
+    assert declared(stop, "countertime")["master_spent"] == 1
+    assert [d["forced"] for d in payloads(stop, "declared") if d["actor"] == "VSE" and d["step"] == "defence"] == [
+        "answered by a free check, not a defence (5.4)"]
+    early = check.declaration(replace(state, round=1, exchange=1), "RAT", {
+        "exchange": 1, "step": "attack", "maneuver": "countertime", "target": "VSE", "zone": "head",
+        "attack_type": "chop", "dice": {"skill": 2}}, OPTIONS)
+    assert "condition_failed" in codes(early)  # no enemy attack declared yet
+
+
+def test_m33_sudden_attack_wins_the_interception_and_strikes_first_undefended():
+    """L505–507: «Если вы получили больше успехов, вы наносите удар первым»; the opponent cannot defend against it;
+    the interception dice are the activation, %4 against a lower Reflex."""
+    state = duel(rat={"armour": []}, vse={"armour": [], "shield": None}, holder="RAT", distance="medium")
+    rnd = (Round().declare("VSE", "attack").attack("RAT", "chop", "upper_torso", skill=2)
+           .defend("VSE", "sudden_attack", skill=3, intercept=2, attack_type="slash", zone="upper_torso",
+                   target="RAT")
+           .roll("RAT", "attack", [6, 2]).roll("VSE", "defence", [8, 8, 2])
+           .roll("VSE", "interception", [7, 5]).roll("RAT", "body_language", [6, 2, 2, 2, 2])
+           .roll("VSE", "zone", [3, 3], dice="2d6-2").roll("RAT", "zone", [3, 3], dice="2d6-2"))
+    stop = rnd.resolve(state)
+    priced = declared(stop, "sudden_attack")
+    assert priced["activation"] == 2 and priced["attack_type"] == "cut"
+    eff = effects(stop, "sudden_attack")[0]
+    assert eff["changes"][0]["net"] == 2 and eff["changes"][0]["difficulty"] == 4  # RAT's Reflex 5 is lower
+    clashes = payloads(stop, "clash")
+    assert [c["attacker"] for c in clashes] == ["VSE", "RAT"]  # the sudden attack first
+    assert [h["attacker"] for h in payloads(stop, "hit")] == ["VSE"]
+    # its wound's shock 3 shrinks RAT's pending chop to 0 dice (5.1.6): the blow that came second fails
+    assert clashes[1]["reduced"]["attack"] == 2 and clashes[1]["attack_roll"]["automatic_failure"]
+    assert payloads(stop, "exchange_ended")[0]["holder"] == "VSE"

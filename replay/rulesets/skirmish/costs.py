@@ -211,7 +211,8 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
         skill_level = actor.skill(gating)
     else:
         skill_level = actor.skill(data.weapon_type(w.type)["skill"]) if w else actor.skill(actor.pool_skill)
-    is_attack = entry.get("kind") == "attack" or order.get("step") == "attack" and entry.get("kind") == "general"
+    is_attack = entry.get("kind") == "attack" or order.get("step") == "attack" and entry.get("kind") == "general" \
+        or m == "sudden_attack"  # M33: "paid from the pool as an attack"
     no_doubling = mv is not None and mv.no_doubling
     doubling = max(0, d_pool - skill_level) if is_attack and options.attack_dice_doubling and not no_doubling else 0
     penalty = length_penalty(state, order, w)

@@ -200,7 +200,7 @@ def wants(state: Fight, fid: str, step: str, options: SkirmishOptions) -> bool:
     attacked = any(d.actor == fid and d.step == "attack" and d.maneuver != "pass" and not d.order.get("with_defence")
                    for d in state.declared)
     att = costs.incoming(state, fid)
-    if att is not None and (opposed_by(att) is not None or own_check(att)):
+    if att is not None and (opposed_by(att) is not None or own_check(att) or att.maneuver == "countertime"):
         return False
     return att is not None and not (attacked and options.one_action_per_exchange)
 
@@ -218,7 +218,7 @@ def declare_all(ctx: Context, ids: list[str], x: int, step: str, options: Skirmi
             att = costs.incoming(ctx.state, fid)
             reason = "cannot act" if not can_declare(ctx.state, fid) else "nothing to answer" \
                 if att is None else "answered by a free check, not a defence (5.4)" if opposed_by(att) is not None \
-                or own_check(att) else "attacked this exchange (A-09)"
+                or own_check(att) or att.maneuver == "countertime" else "attacked this exchange (A-09)"
             declared(ctx, fid, {"exchange": x, "step": step, "maneuver": "pass"}, None, forced=reason,
                      options=options)
             continue
@@ -369,11 +369,27 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
         for it, cmp_ in zip(items, compared, strict=True):
             outcomes.append(checked(ctx, x, it, options) if cmp_ is None else strike(ctx, x, it, cmp_, options))
     else:
+        from replay.rulesets.skirmish.maneuvers import counters
+
+        done: list[Item] = []
         for it in items:
             if ctx.state.result is not None:
                 break
+            if any(it is d for d in done):
+                continue
             if own_check(it.attack):
                 outcomes.append(checked(ctx, x, it, options))
+                continue
+            partner = next((o for o in items if o is not it and {it.attack.maneuver, o.attack.maneuver} & {
+                "countertime"} and o.attack.actor == it.attack.order.get("target")
+                and it.attack.actor == o.attack.order.get("target")), None)
+            if partner is not None:  # M08: the countertime and the attack it answers, rolled against each other
+                ct, enemy = (it, partner) if it.attack.maneuver == "countertime" else (partner, it)
+                done.append(partner)
+                outcomes += counters.countertime(ctx, x, ct, enemy, options)
+                continue
+            if it.defence is not None and it.defence.maneuver == "sudden_attack":
+                outcomes += counters.sudden(ctx, x, it, options)
                 continue
             stopped = next((o for o in outcomes if it.attack.actor in o.get("cancel_maneuvers_of", ())), None)
             if stopped is not None:

@@ -176,6 +176,11 @@ def finishing_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) ->
 
 def countertime_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
     out = needs_blow(BLOWS + ("cut",), "M08", "L275")(state, actor, order)
+    if not any(d.actor != actor.id and d.step == "attack" and d.maneuver not in ("pass", "countertime")
+               and d.order.get("target") == actor.id for d in state.declared):
+        out.append(problem("condition_failed", "5.4.1 M08, L275", "countertime answers the opponent's declared "
+                           "attack: declare it after his attack (your own initiative; at equal initiative a GM "
+                           "ruling, CP-50)"))
     if state.holder not in (actor.id, "tie"):
         out.append(problem("condition_failed", "5.4.1 M08, L275", "countertime on your own or equal initiative"))
     w = actor.weapon
