@@ -523,3 +523,18 @@ def test_m33_sudden_attack_wins_the_interception_and_strikes_first_undefended():
     # its wound's shock 3 shrinks RAT's pending chop to 0 dice (5.1.6): the blow that came second fails
     assert clashes[1]["reduced"]["attack"] == 2 and clashes[1]["attack_roll"]["automatic_failure"]
     assert payloads(stop, "exchange_ended")[0]["holder"] == "VSE"
+
+
+def test_m24_synchronous_attack_one_roll_two_wounds_sharing_the_final_successes():
+    """L441: one attack roll for both weapons at +1 difficulty; on a hit two separate damage calculations, the final
+    successes shared by both wounds."""
+    vse = {"weapons": [{"id": "dagger", "type": "dagger", "hands": ["right"]},
+                       {"id": "dagger2", "type": "dagger", "hands": ["left"]}], "shield": None}
+    state = duel(rat={"armour": []}, vse=vse, holder="VSE", distance="hand")
+    stop = (Round().declare("RAT", "attack").attack("VSE", "synchronous_attack", "lower_torso", skill=3,
+                                                    attack_type="thrust", buys=["precise:belly"])
+            .declare("RAT", "defence").roll("VSE", "attack", [9, 9, 9])
+            .roll("RAT", "knockout", [9, 9, 9, 9, 9])).resolve(state)
+    assert declared(stop, "synchronous_attack")["difficulty"] == 5 + 1
+    hits = payloads(stop, "hit")
+    assert [h["final"] for h in hits] == [3, 3] and [h["precise"] for h in hits] == ["belly", "belly"]

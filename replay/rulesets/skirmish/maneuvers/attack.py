@@ -657,6 +657,47 @@ def headbutt_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions
     return {}
 
 
+# --- M24 synchronous attack --------------------------------------------------------------------------------------
+
+def synchronous_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
+    held = [w for w in actor.weapons if w.hands and w.state == "ready"]
+    out = needs_blow(BLOWS + ("cut",), "M24", "L437")(state, actor, order)
+    if len(held) < 2 or any(data.weapon_type(w.type)["weight"] != "light" for w in held[:2]):
+        out.append(problem("condition_failed", "5.4.1 M24, L437", "a weapon no heavier than light in each hand"))
+    elif any(blow(order) not in data.weapon_type(w.type)["attacks"] for w in held[:2]):
+        out.append(problem("condition_failed", "5.4.1 M24", "both weapons must make this blow"))
+    return out
+
+
+def synchronous_extra(w: Weapon | None) -> int:
+    return 1
+
+
+def synchronous_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
+    """M24 (L441): on a hit, a second damage calculation for the other weapon; the final successes are shared by
+    both wounds for the precise zone, danger and penetration purchases."""
+    from replay.rulesets.skirmish.resolve import deal_hit
+
+    att: Declared = o["attack"]
+    if o["winner"] != "attack" or ctx.state.result is not None:
+        return {}
+    f = ctx.state.fighter(att.actor)
+    other = next((w for w in f.weapons if w.hands and w.state == "ready" and w.id != att.priced.get("weapon")), None)
+    if other is None:
+        return {}
+    row = data.weapon_type(other.type)["attacks"][blow(att.order) or "thrust"]
+    second = Declared(att.actor, x, "attack", att.maneuver, {**att.order, "weapon": other.id},
+                      {**att.priced, "weapon": other.id, "damage_type": row["type"]})
+    deal_hit(ctx, x, second, o["final"], options)
+    return {}
+
+
+register(
+    Move("synchronous_attack", difficulty=row_difficulty(synchronous_extra, "synchronous (L441)"),
+         conditions=synchronous_conditions, after=synchronous_after),
+)
+
+
 register(
     Move("attack_with_defence", conditions=attack_with_defence_conditions),
     Move("finishing_blow", difficulty=finishing_difficulty, conditions=finishing_conditions,
