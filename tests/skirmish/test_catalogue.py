@@ -53,3 +53,18 @@ def test_the_minimum_levels_of_the_source_table():
     levels = {m["code"]: m["min_level"] for m in data.table("maneuvers")["maneuvers"]}
     assert (levels["thrust"], levels["parry"], levels["countertime"], levels["master_strike"]) == (0, 2, 6, 8)
     assert (levels["weapon_block"], levels["sidestep"], levels["power_blow"], levels["slip"]) == (0, 0, 2, 4)
+
+
+def test_every_maneuver_not_implemented_is_refused_naming_its_id():
+    from replay.rulesets.skirmish import check
+    from replay.rulesets.skirmish.model import SkirmishOptions
+    from tests.skirmish.kit import fight
+
+    state = fight(holder="VSE", distance="long", round=1, exchange=1, step=1)
+    for m in data.table("maneuvers")["maneuvers"]:
+        if m["implemented"] or m["code"] == "pass":  # M22's code is the word for declaring nothing (docs)
+            continue
+        order = {"exchange": 1, "step": "attack" if m["kind"] != "defence" else "defence", "maneuver": m["code"],
+                 "target": "VSE", "zone": "upper_torso", "dice": {"skill": 2}}
+        problems = check.declaration(state, "RAT", order, SkirmishOptions())
+        assert any(p.startswith("condition_failed") and m["id"] in p for p in problems), m["id"]

@@ -538,3 +538,16 @@ def test_m24_synchronous_attack_one_roll_two_wounds_sharing_the_final_successes(
     assert declared(stop, "synchronous_attack")["difficulty"] == 5 + 1
     hits = payloads(stop, "hit")
     assert [h["final"] for h in hits] == [3, 3] and [h["precise"] for h in hits] == ["belly", "belly"]
+
+
+def test_m07_any_weapon_strike_at_a_lying_victim_is_made_at_percent_4():
+    """L271 (PROPOSED: applied automatically): «Любой удар против лежачего противника делается по %4»."""
+    from replay.rulesets.skirmish import costs
+
+    state = duel(vse={"condition": {"stance": "lying"}}, holder="RAT", distance="long", round=1, exchange=1)
+    chop = {"exchange": 1, "step": "attack", "maneuver": "chop", "target": "VSE", "zone": "upper_torso",
+            "dice": {"skill": 3}}
+    priced = costs.price(state, state.fighter("RAT"), chop, OPTIONS)
+    assert priced["difficulty"] == 4 and "M07" in priced["difficulty_mods"][-1]
+    standing = duel(holder="RAT", distance="long", round=1, exchange=1)
+    assert costs.price(standing, standing.fighter("RAT"), chop, OPTIONS)["difficulty"] == 5

@@ -81,6 +81,13 @@ def difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | 
     """(difficulty, the modifiers as a GM writes them) before the 2..7 bounds are applied; an off-hand weapon (not a
     shield) adds +1 to its attacks and defences (L141)."""
     base, mods = base_difficulty(state, actor, order, w, options)
+    entry = data.maneuvers().get(order["maneuver"], {})
+    if base is not None and entry.get("kind") == "attack" and order["maneuver"] != "finishing_blow" \
+            and entry.get("form") == "melee" and w is not None:
+        from replay.rulesets.skirmish.maneuvers.attack import finishing
+
+        if finishing(state, actor, order.get("target")) and base != 4:  # M07 (L271, PROPOSED): every strike
+            base, mods = 4, [*mods, "a lying victim: %4 (Finishing blow, M07, L271)"]
     if base is not None and order["maneuver"] in DODGES:
         cut = dodge_reduction(actor.height_cm, state.opponent(actor.id).height_cm)
         if cut:
