@@ -134,3 +134,20 @@ def test_a_feint_chosen_on_the_command_line(game):
     assert requests(game) == [("VSE", "roll", "body_language", {"exchange": 1})]
     s = state(game)
     assert next(f for f in s["fighters"] if f["id"] == "VSE")["view"]["pool"]["locked"] == {"reflex": 3, "skill": 3}
+
+
+def test_the_wrestling_and_shield_fights_import_and_audit_clean(run):
+    """The recorded fights of fixtures/skirmish/hand: wrestling (grab, throw with a GM ruling, a fall, pain hold,
+    break free) and long weapon against sword and shield (feint, shield block, knock-aside, bind, sidestep)."""
+    out = ok(run, "import", str(ROOT / "fixtures" / "skirmish" / "hand" / "wrestle.jsonl"))
+    assert "2 turns resolved" in out and "clean" in ok(run, "audit", "skirmish-wrestle")
+    s = json.loads(ok(run, "state", "skirmish-wrestle", "--json").splitlines()[-1])
+    vse = next(f for f in s["fighters"] if f["id"] == "VSE")["view"]
+    assert s["fight"]["grapple"] is None and vse["pain"] == 4 and vse["stance"] == "lying"
+    assert vse["wounds"]["left_arm"][0]["precise"] == "forearm" and not vse["wrestling"]
+    assert "Решение мастера" in ok(run, "post", "skirmish-wrestle", "--turn", "1")
+    out = ok(run, "import", str(ROOT / "fixtures" / "skirmish" / "hand" / "shield.jsonl"))
+    assert "2 turns resolved" in out and "clean" in ok(run, "audit", "skirmish-shield")
+    s = json.loads(ok(run, "state", "skirmish-shield", "--json").splitlines()[-1])
+    assert s["fight"]["initiative"] == "VSE" and s["fight"]["distance"] == "long"
+    assert "Завязывание (M43)" in ok(run, "post", "skirmish-shield", "--turn", "2")

@@ -149,6 +149,10 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
                                f"{order.get('weapon') or ''}".rstrip()))
         elif not pools.usable(actor, w, state):
             out.append(problem("condition_failed", "5.4 M16/M43", f"{w.id} is bound or beaten aside this exchange"))
+        elif pools.now(actor, "only_thrust", state.round, state.exchange, w.id) and entry["kind"] == "attack" and \
+                (costs.attack_row(m, order, w) or ("",))[0] != "thrust":
+            out.append(problem("condition_failed", "5.4.2 M43, L597", f"{w.id} binds the opponent's weapon: only "
+                               "thrusts with it this exchange"))
         elif entry["kind"] == "attack" and (mv is None or mv.strike is None and mv.difficulty is None) and \
                 costs.attack_row(m, order, w) is None:
             kind = data.ATTACK_TYPE.get(m) or order.get("attack_type")
