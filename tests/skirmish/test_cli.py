@@ -151,3 +151,7 @@ def test_the_wrestling_and_shield_fights_import_and_audit_clean(run):
     s = json.loads(ok(run, "state", "skirmish-shield", "--json").splitlines()[-1])
     assert s["fight"]["initiative"] == "VSE" and s["fight"]["distance"] == "long"
     assert "Завязывание (M43)" in ok(run, "post", "skirmish-shield", "--turn", "2")
+    out = ok(run, "import", str(ROOT / "fixtures" / "skirmish" / "hand" / "tricks.jsonl"))
+    assert "2 turns resolved" in out and "clean" in ok(run, "audit", "skirmish-tricks")
+    s = json.loads(ok(run, "state", "skirmish-tricks", "--json").splitlines()[-1])
+    assert s["fight"]["result"] == {"winner": "RAT", "out": {"VSE": "unconscious"}}

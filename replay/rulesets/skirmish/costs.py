@@ -258,6 +258,7 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
     size = size_penalty(actor.height_cm, state.opponent(actor.id).height_cm)
     if size:  # 5.9.6, A-67: lost dice, off the last faces
         more["lost_dice"] = int(more.get("lost_dice", 0)) + size
+        more["lost_why"] = "5.9.6 a much shorter opponent"
     if pools.now(actor, "pain_hold", state.round, state.exchange) and (
             entry.get("form") == "wrestling" or m == "break_free"):
         more["pain_hold"] = pools.amount(actor, "pain_hold", state.round, state.exchange)

@@ -76,7 +76,8 @@ def scene(view: FrameView) -> Scene:
                     + (f" → {words.zone_name(d.order['zone'], lang)}" if d.order.get("zone") else "")
                     + f" ({d.priced['dice_to_roll']}{tr(lang, 'к', 'd')})")
                    for d in state.declared if d.step == "attack" and d.maneuver != "pass")
-    defences = tuple((d.actor, d.actor, f"{words.maneuver_name(d.maneuver, lang)} ({d.priced['dice_to_roll']}d)")
+    defences = tuple((d.actor, d.actor, f"{words.maneuver_name(d.maneuver, lang)} ({d.priced['dice_to_roll']}"
+                      f"{tr(lang, 'к', 'd')})")
                      for d in state.declared if d.step == "defence" and d.maneuver != "pass")
     last = view.events[-1] if view.events else None
     event = event_lines(last, lang) if last is not None else ()

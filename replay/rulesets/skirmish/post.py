@@ -166,7 +166,8 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
         return f"{e.actor} — {step}: " + tr(lang, "пас", "pass") + reason
     p, o = e.priced, e.order
     dice = o.get("dice") or {}
-    target = f" → {o['target']}, {words.zone_name(o['zone'], lang)}" if o.get("zone") else ""
+    target = (f" → {o['target']}," if o.get("target") else " →") + f" {words.zone_name(o['zone'], lang)}" \
+        if o.get("zone") else ""
     cost = [tr(lang, f"{p['dice_pool']} куб.", f"{p['dice_pool']} dice")]
     if p["doubling"]:
         cost.append(tr(lang, f"+{p['doubling']} сверх умения {p['skill_level']}",
@@ -183,7 +184,9 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
             f"{target}; {dice.get('reflex', 0)}{tr(lang, 'Р', 'R')}+{dice.get('skill', 0)}{tr(lang, 'Н', 'S')}, "
             + tr(lang, "стоимость ", "cost ") + " ".join(cost) + f" = {p['cost_points']} "
             f"({tr(lang, 'Р', 'R')}{p['paid_R']} {tr(lang, 'Н', 'S')}{p['paid_S']}); %{p['difficulty']}, "
-            + tr(lang, f"бросает {p['dice_to_roll']}", f"rolls {p['dice_to_roll']}")
+            + (tr(lang, f"свободная проверка {o['check']} куб.", f"a free check of {o['check']} dice")
+               if o.get("check") and not p["dice_to_roll"] else
+               tr(lang, f"бросает {p['dice_to_roll']}", f"rolls {p['dice_to_roll']}"))
             + (tr(lang, f" (Сила {p['strength_dice']})", f" (Strength {p['strength_dice']})")
                if p.get("strength_dice") else "") + req
             + (tr(lang, f"; болевой захват: боль +{p['pain_hold']}", f"; pain hold: pain +{p['pain_hold']}")
@@ -226,7 +229,7 @@ def clash_text(e: ev.Clash, lang: str) -> Any:
 
 
 def hit_text(e: ev.Hit, lang: str) -> Any:
-    bought = bought_text(e.bought, lang)
+    bought = bought_text(e.bought, lang, free_precise=e.maneuver == "precise_attack")
     zone = words.zone_name(e.precise, lang) if e.precise else tr(lang, "промах (0 на 2к6−2)", "miss (0 on 2d6−2)")
     how = tr(lang, " (куплена)", " (bought)") if e.zone_roll is None else f" (2{tr(lang, 'к', 'd')}6−2 = {e.zone_roll})"
     head = f"{e.target}: {zone}{how if e.precise else ''}"
@@ -382,12 +385,13 @@ def blocked_text(e: ev.Blocked, lang: str) -> str:
     return out
 
 
-def bought_text(bought: dict[str, Any], lang: str) -> list[str]:
-    """What the final successes bought, from the payload's numbers (5.2.1)."""
+def bought_text(bought: dict[str, Any], lang: str, *, free_precise: bool = False) -> list[str]:
+    """What the final successes bought, from the payload's numbers (5.2.1); a Precise attack's zone is free (M26)."""
     out = []
     if bought.get("precise"):
-        out.append(tr(lang, f"точная зона {words.zone_name(bought['precise'], lang)} (1)",
-                      f"precise zone {words.zone_name(bought['precise'], lang)} (1)"))
+        n = 0 if free_precise else 1
+        out.append(tr(lang, f"точная зона {words.zone_name(bought['precise'], lang)} ({n})",
+                      f"precise zone {words.zone_name(bought['precise'], lang)} ({n})"))
     for key, ru, en in (("danger", "опасность", "danger"), ("penetration", "пробивание", "penetration"),
                         ("ignore_armour", "игнор брони", "ignore armour"), ("shock", "шок", "shock"),
                         ("bleeding", "кровотечение", "bleeding")):

@@ -661,7 +661,10 @@ def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, opti
 
 def roll_why(decl: Declared, roll: dice.PoolRoll, cut: int) -> str:
     n = decl.priced["dice_to_roll"]
-    less = f" ({n} declared − {cut} pending reduction, 5.1.6)" if cut else ""
+    lost = min(cut, int(decl.priced.get("lost_dice", 0)))
+    parts = ([f"{lost} lost ({decl.priced.get('lost_why') or 'the opponent'})"] if lost else []) + (
+        [f"{cut - lost} pending reduction, 5.1.6"] if cut - lost else [])
+    less = f" ({n} declared − {' − '.join(parts)})" if cut else ""
     if roll.automatic_failure:
         return f"{decl.actor} {decl.maneuver}: 0 dice{less} → automatic failure"
     return (f"{decl.actor} {decl.maneuver}: {len(roll.faces)}d %{roll.difficulty}{less} {list(roll.faces)} → "

@@ -219,8 +219,9 @@ def lightning_answer(ctx: Any, x: int, att: Declared, fid: str, order: dict[str,
     r = check_roll(ctx, fid, "body_language", f.skill("body_language") + f.char("empathy"), 5,
                    f"Body Language by Empathy of {fid} against the lightning attack", x, options)
     lost = max(0, skill - max(0, r.net))
-    return {"lost_dice": lost, "answer_why": [f"lightning attack: {fid} Body Language {faces(r)} → {max(0, r.net)} "
-                                              f"skill points usable of {skill}; {lost} dice lost (M11, L312)"]}
+    return {"lost_dice": lost, "lost_why": "M11 Body Language",
+            "answer_why": [f"lightning attack: {fid} Body Language {faces(r)} → {max(0, r.net)} skill points usable "
+                           f"of {skill}; {lost} dice lost (M11, L312)"]}
 
 
 # --- M13 concentrated blow, M26 precise attack --------------------------------------------------------------------
@@ -577,7 +578,8 @@ def rushing_answer(ctx: Any, x: int, att: Declared, fid: str, order: dict[str, A
     if order["maneuver"] in DODGES or order["maneuver"] in SHIELD_DEFENCES or order.get("weapon") == "shield":
         return {}
     b = int(att.priced.get("damage_bonus", 0))
-    return {"lost_dice": b, "answer_why": [f"{fid}'s weapon defence loses {b} dice against the rushing attack (M25)"]}
+    return {"lost_dice": b, "lost_why": "M25 rushing attack",
+            "answer_why": [f"{fid}'s weapon defence loses {b} dice against the rushing attack (M25)"]}
 
 
 # --- M27–M29 unarmed -----------------------------------------------------------------------------------------------
