@@ -380,3 +380,22 @@ def test_m71_m72_defensive_grab_and_defensive_throw():
     assert check.declaration(state, "VSE", throw, OPTIONS) == []
     lying = state.with_fighter(replace(state.fighter("VSE"), stance="lying"))
     assert "condition_failed" in codes(check.declaration(lying, "VSE", throw, OPTIONS))
+
+
+def test_effect_payloads_validate_by_their_changes_op():
+    """`skirmish.effect` changes are typed by op: the ones resolution writes validate, an unknown op or a bad
+    stance is named."""
+    from replay.rulesets.skirmish import events
+
+    state = replace(holding(duel()), holder="RAT", distance="hand")
+    stop = (Round().declare("VSE", "attack").declare("RAT", "attack", "throw", target="VSE",
+                                                     dice={"reflex": 2, "skill": 0})
+            .roll("RAT", "attack", [9, 9]).roll("VSE", "opposed", [2] * 9)
+            .roll("VSE", "acrobatics", [2] * 9).roll("VSE", "fall_zone", [5], dice="1d6")
+            .roll("VSE", "fall_endurance", [6, 6, 2, 2]).roll("VSE", "fall_damage", [1, 6], dice="2d6")).resolve(state)
+    made = payloads(stop, "effect")
+    assert made and all(events.validate_payload("skirmish.effect", p) == [] for p in made)
+    bad = {**made[0], "changes": [{"op": "teleport", "fighter": "VSE"}]}
+    assert events.validate_payload("skirmish.effect", bad)
+    worse = {**made[0], "changes": [{"op": "stance", "fighter": "VSE", "stance": "flying"}]}
+    assert events.validate_payload("skirmish.effect", worse)
