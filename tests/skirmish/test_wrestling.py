@@ -159,6 +159,9 @@ def test_t20_height_and_weight_in_wrestling():
     a, b = fight().fighters
     assert height_bonus(replace(a, height_cm=196), replace(b, height_cm=176)) == {"RAT": 2}
     assert weight_mod(replace(a, weight_kg=80), replace(b, weight_kg=140))[0] == 2
+    assert height_bonus(replace(a, height_cm=196, traits=("hulk",)), b, simplified=True) == {"RAT": 2}
+    assert height_bonus(replace(a, traits=("dwarf",)), replace(b, traits=("giant",)), simplified=True) == {
+        "RAT": -2, "VSE": 4}
     heavy = duel(vse={"weight_kg": 200}, round=1, exchange=1, holder="RAT", distance="hand")
     state = holding(heavy)
     problems = check.declaration(state, "RAT", wrestle("throw", dice={"reflex": 2}), OPTIONS)

@@ -22,6 +22,7 @@ OPTION_DEFAULTS = {
     "parry_weight_penalty": "A-43",
     "head_cost_rule": "A-05",
     "fatigue_rolls": "5.10",
+    "wrestling_height_simplified": "5.8.2",
 }
 
 
@@ -35,6 +36,8 @@ class SkirmishOptions(Options):
     parry_weight_penalty: Literal["heavy_light", "any_step"] = "heavy_light"
     head_cost_rule: Literal["composite", "category", "ratio"] = "composite"
     fatigue_rolls: bool = True
+    wrestling_height_simplified: bool = False
+    """5.8.2 (L731, CP-44): ignore height in wrestling; only the traits' dice (Hulk +2, Giant +4, Dwarf −2)."""
     pool_die_sides: int = Field(10, ge=6, le=20)
     max_difficulty: int = 7
 
@@ -98,6 +101,8 @@ class FighterSetup(BaseModel):
     cell: tuple[int, int] = (0, 0)
     facing: Literal["N", "E", "S", "W"] = "E"
     condition: Condition = Condition()
+    traits: list[Literal["hulk", "giant", "dwarf"]] = []
+    """Size traits for the simplified wrestling height (5.8.2, L731)."""
 
     @model_validator(mode="after")
     def _sheet(self) -> FighterSetup:
@@ -259,6 +264,7 @@ class Fighter:
     """Zones of this fighter the opponent holds (M63 Envelop table, 5.8.4): main_arm off_arm torso head leg legs."""
     wrestle_bonus: int = 0
     """Effective Endurance in wrestling for height (+1 per full 10 cm taller, L729; 5.8.2)."""
+    traits: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
     """Lasting maneuver effects (shock next exchange, lost points, a bound weapon, bonus dice …), spec 5.4."""
 
@@ -358,7 +364,8 @@ def new_fighter(setup: FighterSetup) -> Fighter:
     return Fighter(setup.id, dict(setup.name), setup.side, tuple(setup.cell), setup.facing, setup.height_cm,
                    setup.weight_kg + setup.gear_kg, dict(setup.characteristics), dict(setup.extraordinary),
                    dict(setup.skills), setup.main_hand, weapons, shield, tuple(setup.armour), setup.load,
-                   stance=setup.condition.stance, fatigue=setup.condition.fatigue, pain=setup.condition.pain)
+                   stance=setup.condition.stance, fatigue=setup.condition.fatigue, pain=setup.condition.pain,
+                   traits=tuple(setup.traits))
 
 
 def initial(setup: Setup) -> Fight:
@@ -397,6 +404,7 @@ def state_from_json(raw: dict[str, Any]) -> Fight:
             "bonus_dice": tuple(Timed(**t) for t in f.get("bonus_dice", ())),
             "grapple_from": None if f.get("grapple_from") is None else tuple(f["grapple_from"]),
             "held": tuple(f.get("held", ())),
+            "traits": tuple(f.get("traits", ())),
             "effects": tuple(Effect(**{**t, "start": tuple(t["start"]), "until": tuple(t["until"])})
                              for t in f.get("effects", ()))}))
     rest = {k: v for k, v in raw.items() if k not in ("fighters", "fight")}

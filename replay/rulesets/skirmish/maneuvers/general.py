@@ -55,18 +55,28 @@ def hold_of(f: Fighter, zone: str) -> str:
     return HOLD.get(zone, "torso")
 
 
-def height_bonus(a: Fighter, b: Fighter) -> dict[str, int]:
-    """5.8.2 (L729): +1 effective Endurance in wrestling per full 10 cm of height advantage."""
+TRAIT_DICE = {"hulk": 2, "giant": 4, "dwarf": -2}
+"""5.8.2 (L731): the simplified wrestling height — Hulk +2 dice, Giant +4, Dwarf −2 (option
+`wrestling_height_simplified`, CP-44)."""
+
+
+def height_bonus(a: Fighter, b: Fighter, simplified: bool = False) -> dict[str, int]:
+    """5.8.2 (L729): +1 effective Endurance in wrestling per full 10 cm of height advantage; simplified, only the
+    traits' dice (L731)."""
+    if simplified:
+        out = {f.id: sum(TRAIT_DICE.get(t, 0) for t in f.traits) for f in (a, b)}
+        return {k: v for k, v in out.items() if v}
     d = a.height_cm - b.height_cm
     return {a.id: d // 10} if d >= 10 else {b.id: -d // 10} if d <= -10 else {}
 
 
-def grapple(state: Fight, holder: str, held: str, x: int, grabbed: str, *, ground: bool = False) -> dict[str, Any]:
+def grapple(state: Fight, holder: str, held: str, x: int, grabbed: str, options: SkirmishOptions, *,
+            ground: bool = False) -> dict[str, Any]:
     """The change that starts wrestling (5.8.1): the wrestling pool from the next exchange (A-47)."""
     a, b = state.fighter(holder), state.fighter(held)
     return {"op": "grapple", "value": {"holder": holder, "held": held, "grabbed": grabbed, "zones": [],
                                        "ground": ground, "start": list(next_exchange(state.round, x)),
-                                       "bonus": height_bonus(a, b)}}
+                                       "bonus": height_bonus(a, b, options.wrestling_height_simplified)}}
 
 
 def grab_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
@@ -94,7 +104,8 @@ def grab_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) ->
     target = ctx.state.fighter(other)
     zone = decl.order.get("zone") or f"{target.main_hand}_arm"
     nxt = next_exchange(ctx.state.round, x)
-    changes = [grapple(ctx.state, decl.actor, other, x, hold_of(target, zone)), {"op": "distance", "value": "hand"}]
+    changes = [grapple(ctx.state, decl.actor, other, x, hold_of(target, zone), options),
+               {"op": "distance", "value": "hand"}]
     if o["final"]:
         changes.append(timed(decl.actor, "bonus", o["final"], nxt, nxt, "wrestling", decl.maneuver))
     emit_effect(ctx, x, decl.maneuver, decl.actor, changes,
@@ -144,7 +155,7 @@ def leg_dive_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions
                    f"balance check of {t.id} (Agility or Strength) against the leg dive", x, options)
     made = max(0, r.net) >= final
     changes: list[dict[str, Any]] = [checked(t.id, "balance", r, final),
-                                     grapple(state, att.actor, t.id, x, "legs", ground=not made)]
+                                     grapple(state, att.actor, t.id, x, "legs", options, ground=not made)]
     verdict = "made: a standing clinch, the successes are lost" if made else "failed: a ground clinch"
     why = [f"leg dive: {t.id} balance {faces(r)} vs {final} final → {verdict}"]
     if not made:

@@ -336,7 +336,7 @@ def pounce_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) 
         return {}
     t = att.order["target"]
     emit_effect(ctx, x, "pounce", att.actor, [{"op": "stance", "fighter": t, "stance": "lying"},
-                                              grapple(ctx.state, att.actor, t, x, "torso", ground=True),
+                                              grapple(ctx.state, att.actor, t, x, "torso", options, ground=True),
                                               {"op": "distance", "value": "hand"}],
                 [f"pounce: {t} is knocked down; wrestling from the next exchange (A-47)"], ["5.4.4 M65"], ["A-47"])
     return {"distance": "hand"}
