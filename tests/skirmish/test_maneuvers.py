@@ -326,9 +326,13 @@ def test_m57_shield_push_dice_at_most_strength_and_a_failed_stability_check_fall
     stop = (Round().declare("RAT", "attack")
             .declare("VSE", "attack", "shield_push", target="RAT", weapon="shield", dice={"reflex": 3, "skill": 0})
             .declare("RAT", "defence")
-            .roll("VSE", "attack", [8, 7, 6]).roll("RAT", "stability", [5, 1, 2, 2, 2])).resolve(state)
+            .roll("VSE", "attack", [8, 7, 6]).roll("RAT", "stability", [5, 1, 2, 2, 2])
+            .roll("RAT", "acrobatics", [2] * 6).roll("RAT", "fall_zone", [1], dice="1d6")
+            .roll("RAT", "fall_endurance", [2] * 5).roll("RAT", "fall_damage", [3], dice="1d6")).resolve(state)
     assert payloads(stop, "exchange_ended")[0]["distance"] == "long"
     assert stop.state.fighter("RAT").stance == "lying"
+    fall = [c for e in effects(stop, "shield_push") for c in e["changes"] if c["op"] == "fall"][0]
+    assert (fall["metres"], fall["total"], fall["W"]) == (1, 3, 3)  # a fall from his own height: 1d6
     big = {"exchange": 1, "step": "attack", "maneuver": "shield_push", "target": "RAT", "weapon": "shield",
            "dice": {"reflex": 5}}
     assert "condition_failed" in codes(check.declaration(replace(state, round=1, exchange=1), "VSE", big, OPTIONS))

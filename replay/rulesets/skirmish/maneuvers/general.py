@@ -305,13 +305,14 @@ def push_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) ->
     r = check_roll(ctx, victim.id, "stability", victim.char("strength"), 5,
                    f"Stability (Strength) of {victim.id} against the shield push", x, options)
     falls = max(0, r.net) < o["final"]
-    changes = [checked(victim.id, "stability", r, o["final"])]
-    if falls:
-        changes.append({"op": "stance", "fighter": victim.id, "stance": "lying"})
-    emit_effect(ctx, x, "shield_push", decl.actor, changes,
+    emit_effect(ctx, x, "shield_push", decl.actor, [checked(victim.id, "stability", r, o["final"])],
                 [f"shield push: {victim.id} pushed to {dist}; Stability {faces(r)} vs {o['final']} → "
                  + ("falls" if falls else "keeps the feet") + " (L709)"],
                 ["5.4.3 M57"], ["CP-17 default"])
+    if falls:  # a fall from his own height (5.8.5, L609): 1d6
+        from replay.rulesets.skirmish.maneuvers.falls import fall
+
+        fall(ctx, x, victim.id, 1, "the shield push", options, "shield_push")
     return {"distance": dist}
 
 
