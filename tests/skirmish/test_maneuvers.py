@@ -555,3 +555,26 @@ def test_m07_any_weapon_strike_at_a_lying_victim_is_made_at_percent_4():
     assert priced["difficulty"] == 4 and "M07" in priced["difficulty_mods"][-1]
     standing = duel(holder="RAT", distance="long", round=1, exchange=1)
     assert costs.price(standing, standing.fighter("RAT"), chop, OPTIONS)["difficulty"] == 5
+
+
+def test_m06_double_attack_two_rolls_each_answered_by_its_own_defence():
+    """L263–265: two basic attacks, one per weapon, with separate attack rolls; each follows the doubling rule of its
+    weapon, the off-hand part +1 difficulty; the defender defends against each separately, except by Retreat."""
+    vse = {"weapons": [{"id": "arming_sword", "type": "arming_sword", "hands": ["right"]},
+                       {"id": "dagger", "type": "dagger", "hands": ["left"]}], "shield": None}
+    state = duel(rat={"armour": []}, vse=vse, holder="VSE", distance="medium")
+    rnd = (Round().declare("RAT", "attack")
+           .attack("VSE", "double_attack", "upper_torso", skill=2, attack_type="chop",
+                   second={"attack_type": "thrust", "zone": "lower_torso", "dice": {"reflex": 0, "skill": 2}})
+           .defend("RAT", "parry", skill=2, second={"maneuver": "sidestep", "dice": {"reflex": 2, "skill": 0}})
+           .roll("VSE", "attack", [7, 2]).roll("VSE", "attack2", [8, 8]).roll("RAT", "defence", [9, 9])
+           .roll("RAT", "defence2", [2, 2]).roll("VSE", "zone", [3, 3], dice="2d6-2")
+           .roll("RAT", "knockout", [9, 9, 9, 9, 9]))
+    stop = rnd.resolve(state)
+    priced = declared(stop, "double_attack")
+    assert priced["activation"] == 1 and priced["second"]["difficulty"] == 5 + 1  # the dagger in the off hand
+    assert priced["paid_R"] + priced["paid_S"] == priced["cost_points"]
+    clashes = payloads(stop, "clash")
+    assert [(c["maneuver"], c["defence"]["maneuver"]) for c in clashes] == [("chop", "parry"), ("thrust", "sidestep")]
+    assert [c["opposed"]["winner"] for c in clashes] == ["defence", "attack"]
+    assert [h["maneuver"] for h in payloads(stop, "hit")] == ["thrust"]

@@ -255,6 +255,8 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
         more, more_why = mv.required(state, actor, order)
         required, required_why = required + more, required_why + more_why
     more = mv.extras(state, actor, order, w) if mv is not None and mv.extras is not None else {}
+    if mv is not None and mv.parts is not None:
+        more |= mv.parts(state, actor, order, options)
     size = size_penalty(actor.height_cm, state.opponent(actor.id).height_cm)
     if size:  # 5.9.6, A-67: lost dice, off the last faces
         more["lost_dice"] = int(more.get("lost_dice", 0)) + size

@@ -67,8 +67,12 @@ def declared(state: Fight, e: ev.DeclarationMade) -> Fight:
     if shield is not None and (e.order.get("weapon") == "shield" or e.maneuver == "shield_block"):
         shield = replace(shield, used=True)
     parried = f.used_for_parry
-    if e.maneuver in ("parry", "counterattack", "knock_aside") and e.priced.get("weapon"):
+    if e.maneuver in ("parry", "counterattack", "knock_aside", "master_strike", "bind", "blade_catch") and \
+            e.priced.get("weapon"):
         parried = (*parried, e.priced["weapon"])
+    second = e.priced.get("second_defence_order") or {}
+    if second.get("maneuver") in ("parry", "counterattack", "knock_aside") and e.priced["second_defence"].get("weapon"):
+        parried = (*parried, e.priced["second_defence"]["weapon"])  # M06: the second defence's parry
     bonus = f.bonus_dice
     if e.step == "attack" and e.priced.get("bonus_dice"):  # M40: the bonus is used by this attack
         bonus = tuple(t for t in bonus if t.source != e.priced.get("weapon"))

@@ -323,6 +323,11 @@ def queue(state: Fight) -> list[tuple[Declared, Declared | None]]:
         target = att.order.get("target")
         defence = next((d for d in state.declared if target and d.actor == target and d.step == "defence"
                         and d.maneuver != "pass"), None)
+        if att.maneuver == "double_attack":  # M06: two attacks, each answered by its own defence
+            from replay.rulesets.skirmish.maneuvers.attack import double_parts
+
+            out += double_parts(att, defence)
+            continue
         out.append((att, defence))
     return out
 
@@ -341,27 +346,37 @@ def own_check(d: Declared) -> bool:
 def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
     pairs = queue(ctx.state)
     asks = []
+    asked_for: set[int] = set()
     for att, dfn in pairs:
+        second = "2" if att.order.get("part") == 2 else ""
         if rolls_pool(att):
-            asks.append((pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack", {"exchange": x},
-                         f"attack roll of {att.actor} ({att.maneuver}, %{att.priced['difficulty']})"))
+            asks.append((pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack" + second,
+                         {"exchange": x}, f"attack roll of {att.actor} ({att.maneuver}, %{att.priced['difficulty']})"))
         free = opposed_by(att)
         if free is not None and not own_check(att):
             n, tn, label = free(ctx.state, ctx.state.fighter(att.order["target"]))
             asks.append((pool_dice(ctx, max(1, n), options), att.order["target"], "opposed", {"exchange": x},
                          f"{label} of {att.order['target']} against the {att.maneuver} (free, %{tn})"))
-        if dfn is not None and rolls_pool(dfn):
+        if dfn is not None and rolls_pool(dfn) and id(dfn) not in asked_for:  # a retreat answers both parts once
+            asked_for.add(id(dfn))
             purpose = "redefence" if dfn.order.get("after_feint") else "defence"
+            purpose += "2" if dfn.order.get("part") == 2 else ""
             asks.append((pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, purpose,
                          {"exchange": x}, f"defence roll of {dfn.actor} ({dfn.maneuver}, %{dfn.priced['difficulty']})"))
     rolls = iter(ctx.need_rolls(asks))
-    items = []
+    items: list[Item] = []
+    given: dict[int, Event] = {}
     for att, dfn in pairs:
         a_roll = next(rolls) if rolls_pool(att) else None
         if opposed_by(att) is not None and not own_check(att):
             items.append(Item(att, None, a_roll, next(rolls)))  # type: ignore[arg-type]
             continue
-        items.append(Item(att, dfn, a_roll, next(rolls) if dfn is not None and rolls_pool(dfn) else None))  # type: ignore[arg-type]
+        d_roll = None
+        if dfn is not None and rolls_pool(dfn):
+            if id(dfn) not in given:
+                given[id(dfn)] = next(rolls)
+            d_roll = given[id(dfn)]
+        items.append(Item(att, dfn, a_roll, d_roll))  # type: ignore[arg-type]
     outcomes: list[dict[str, Any]] = []
     simultaneous = ctx.state.holder == "tie"
     if simultaneous:  # 5.1 step 4: every outcome from the state before the group

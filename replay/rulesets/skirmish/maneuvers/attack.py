@@ -4,6 +4,7 @@ Multi-target forms (M09/M10 with several targets, M22 Pass's movement, M24 again
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from replay.rulesets.skirmish import data, pools
@@ -659,6 +660,92 @@ def headbutt_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions
     return {}
 
 
+# --- M06 double attack ----------------------------------------------------------------------------------------
+
+BLOW_CODE = {"thrust": "thrust", "chop": "chop", "slash": "slash", "cut": "slash", "crush": "crush"}
+
+
+def double_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
+    """M06 (L263–265): a weapon in each hand; two basic attacks, one per weapon (`second` names the other)."""
+    out = needs_blow(BLOWS + ("cut",), "M06", "L263")(state, actor, order)
+    held = [w for w in actor.weapons if w.hands and w.state == "ready"]
+    sec = order.get("second")
+    if len(held) < 2:
+        return out + [problem("condition_failed", "5.4.1 M06, L263", "a double attack needs a weapon in each hand")]
+    if not isinstance(sec, dict) or sec.get("attack_type") not in (*BLOWS, "cut") or \
+            sec.get("zone") not in data.body()["declared"] or not isinstance(sec.get("dice"), dict):
+        return out + [problem("condition_failed", "5.4.1 M06", 'second: {"weapon", "attack_type", "zone", "dice", '
+                              '"buys"} — the attack with the other weapon')]
+    first = order.get("weapon") or held[0].id
+    if sec.get("weapon", held[1].id) == first:
+        out.append(problem("condition_failed", "5.4.1 M06, L263", "the two attacks use the two weapons"))
+    return out
+
+
+def double_orders(actor: Fighter, order: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    held = [w for w in actor.weapons if w.hands and w.state == "ready"]
+    first = {k: v for k, v in order.items() if k != "second"}
+    first.update(maneuver=BLOW_CODE[str(order.get("attack_type"))], weapon=order.get("weapon") or held[0].id)
+    sec = dict(order["second"])
+    second = {"exchange": order["exchange"], "step": "attack", "target": order.get("target"), **sec,
+              "maneuver": BLOW_CODE[str(sec["attack_type"])],
+              "weapon": sec.get("weapon") or next(w.id for w in held if w.id != first["weapon"])}
+    return first, second
+
+
+def double_price(state: Fight, actor: Fighter, order: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
+    """M06 (L265): each attack priced on its own (doubling against its weapon's skill, the off hand +1, L141),
+    the second after the first's points; 1 reflex activation."""
+    from replay.rulesets.skirmish import costs
+
+    if not isinstance(order.get("second"), dict) or str(order.get("attack_type")) not in BLOW_CODE or \
+            str(order["second"].get("attack_type")) not in BLOW_CODE or len(
+                [w for w in actor.weapons if w.hands and w.state == "ready"]) < 2:
+        return {}
+    first, second = double_orders(actor, order)
+    p1 = costs.price(state, actor, first, options)
+    after = replace(actor, spent_R=actor.spent_R + p1["paid_R"], spent_S=actor.spent_S + p1["paid_S"])
+    p2 = costs.price(state.with_fighter(after), after, second, options)
+    return {**p1, "maneuver_id": "M06", "activation": 1, "initiative": "none",
+            "dice_pool": p1["dice_pool"] + p2["dice_pool"], "cost_points": p1["cost_points"] + p2["cost_points"] + 1,
+            "paid_R": p1["paid_R"] + p2["paid_R"] + 1, "paid_S": p1["paid_S"] + p2["paid_S"],
+            "second": p2, "second_order": second}
+
+
+def double_answer(ctx: Any, x: int, att: Declared, fid: str, order: dict[str, Any], priced: dict[str, Any],
+                  options: SkirmishOptions) -> dict[str, Any]:
+    """M06 (L265): the defender defends against each attack separately (`second` in the defence), except by
+    Retreat, whose one roll covers both."""
+    from replay.rulesets.skirmish import costs
+
+    sec = order.get("second")
+    if not isinstance(sec, dict) or order["maneuver"] == "retreat":
+        return {}
+    f = ctx.state.fighter(fid)
+    after = replace(f, spent_R=f.spent_R + priced["paid_R"], spent_S=f.spent_S + priced["paid_S"])
+    o2 = {"exchange": order["exchange"], "step": order["step"], **sec}
+    p2 = costs.price(ctx.state.with_fighter(after), after, o2, options)
+    return {"second_defence": p2, "second_defence_order": o2, "paid_R": priced["paid_R"] + p2["paid_R"],
+            "paid_S": priced["paid_S"] + p2["paid_S"], "cost_points": priced["cost_points"] + p2["cost_points"],
+            "answer_why": [f"{fid} answers the second attack with {sec.get('maneuver')} (M06, L265)"]}
+
+
+def double_parts(att: Declared, dfn: Declared | None) -> list[tuple[Declared, Declared | None]]:
+    """The queue items of a double attack: each part with the defence that answers it (a retreat answers both)."""
+    first = Declared(att.actor, att.exchange, "attack", BLOW_CODE[str(att.order["attack_type"])],
+                     {k: v for k, v in att.order.items() if k != "second"}, att.priced)
+    second = Declared(att.actor, att.exchange, "attack", att.priced["second_order"]["maneuver"],
+                      {**att.priced["second_order"], "part": 2}, att.priced["second"])
+    if dfn is None or dfn.maneuver == "retreat":
+        return [(first, dfn), (second, dfn)]
+    d2 = None
+    if dfn.priced.get("second_defence"):
+        o2 = dfn.priced["second_defence_order"]
+        d2 = Declared(dfn.actor, dfn.exchange, "defence", o2["maneuver"], {**o2, "part": 2},
+                      dfn.priced["second_defence"])
+    return [(first, dfn), (second, d2)]
+
+
 # --- M24 synchronous attack --------------------------------------------------------------------------------------
 
 def synchronous_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
@@ -695,6 +782,8 @@ def synchronous_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOpti
 
 
 register(
+    Move("double_attack", difficulty=row_difficulty(), conditions=double_conditions, parts=double_price,
+         on_answer=double_answer),
     Move("synchronous_attack", difficulty=row_difficulty(synchronous_extra, "synchronous (L441)"),
          conditions=synchronous_conditions, after=synchronous_after),
 )

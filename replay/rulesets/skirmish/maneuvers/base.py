@@ -72,6 +72,8 @@ class Move:
     extras: Callable[[Fight, Fighter, dict[str, Any], Weapon | None], dict[str, Any]] | None = None
     """More priced fields: damage_bonus(+_why), penetration_bonus, armour_ignored, no_damage, master_spent,
     extraordinary_spent …"""
+    parts: Callable[..., dict[str, Any]] | None = None
+    """(state, actor, order, options) → priced fields of a declaration made of parts (M06 Double attack)."""
     on_answer: Callable[..., dict[str, Any]] | None = None
     """(ctx, x, attack, defender id, defence order, priced, options) → priced fields of the defence answering this
     attack (lost dice: Rushing attack; the Body Language check of a Lightning attack)."""
