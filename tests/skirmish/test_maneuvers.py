@@ -257,6 +257,7 @@ def test_m43_bind_costs_the_opponent_points_and_the_bound_weapon_next_exchange()
     assert pools.caps(vse, 1, 2) == (6 - 1, 4 - 1)
     assert not pools.usable(vse, vse.weapon, replace(stop.state, exchange=2))
     assert payloads(stop, "exchange_ended")[0]["distance"] == "long"
+    assert stop.state.fighter("RAT").used_for_parry == ("longsword",)  # a parry variant locks it (L559)
 
 
 def test_m46_arrow_gives_attack_dice_and_forbids_attacking_defences_next_exchange():
