@@ -73,3 +73,7 @@ def payloads(stop: Stop, kind: str) -> list[dict[str, Any]]:
 
 def asked(stop: Stop) -> list[tuple[str | None, str, dict[str, Any]]]:
     return [(r.actor, r.name, r.key_dict) for r in stop.requests]
+
+
+def why_stopped(stop: Stop) -> str:
+    return f"{stop.error} / {asked(stop)}"

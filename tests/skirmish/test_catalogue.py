@@ -4,6 +4,8 @@ import json
 from pathlib import Path
 
 from replay.rulesets.skirmish import data
+from replay.rulesets.skirmish.maneuvers import GENERAL_PROCEDURE
+from replay.rulesets.skirmish.maneuvers.base import registry
 
 DATA = Path(data.__file__).parent / "data"
 
@@ -27,9 +29,17 @@ def test_every_entry_has_costs_conditions_effects_and_says_whether_it_is_impleme
 
 
 def test_the_implemented_maneuvers():
-    done = {m["id"] for m in data.table("maneuvers")["maneuvers"] if m["implemented"]}
-    assert done == {"M02", "M03", "M04", "M05", "M12", "M14", "M34", "M36", "M39", "M40", "M42", "M45", "M47", "M48",
-                    "M50", "M53"}
+    """The catalogue's `implemented` flag is true exactly for the maneuvers with code: the general procedure's and
+    the registered Moves (maneuvers/)."""
+    done = {m["code"] for m in data.table("maneuvers")["maneuvers"] if m["implemented"]}
+    assert done == set(GENERAL_PROCEDURE) | set(registry())
+    missing = {m["id"] for m in data.table("maneuvers")["maneuvers"] if not m["implemented"]}
+    assert missing == {"M15", "M22", "M37", "M49"}
+
+
+def test_each_maneuver_code_is_found_from_its_id():
+    assert registry()[data.maneuver_by_id("M43")["code"]].after is not None
+    assert registry()[data.maneuver_by_id("M63")["code"]].code == "envelop"
 
 
 def test_sample_data_is_labelled():
@@ -43,3 +53,18 @@ def test_the_minimum_levels_of_the_source_table():
     levels = {m["code"]: m["min_level"] for m in data.table("maneuvers")["maneuvers"]}
     assert (levels["thrust"], levels["parry"], levels["countertime"], levels["master_strike"]) == (0, 2, 6, 8)
     assert (levels["weapon_block"], levels["sidestep"], levels["power_blow"], levels["slip"]) == (0, 0, 2, 4)
+
+
+def test_every_maneuver_not_implemented_is_refused_naming_its_id():
+    from replay.rulesets.skirmish import check
+    from replay.rulesets.skirmish.model import SkirmishOptions
+    from tests.skirmish.kit import fight
+
+    state = fight(holder="VSE", distance="long", round=1, exchange=1, step=1)
+    for m in data.table("maneuvers")["maneuvers"]:
+        if m["implemented"] or m["code"] == "pass":  # M22's code is the word for declaring nothing (docs)
+            continue
+        order = {"exchange": 1, "step": "attack" if m["kind"] != "defence" else "defence", "maneuver": m["code"],
+                 "target": "VSE", "zone": "upper_torso", "dice": {"skill": 2}}
+        problems = check.declaration(state, "RAT", order, SkirmishOptions())
+        assert any(p.startswith("condition_failed") and m["id"] in p for p in problems), m["id"]

@@ -85,7 +85,7 @@ def test_a_round_from_forum_posts(game):
                            "locked": {"reflex": 0, "skill": 0}, "avail_R": 3, "avail_S": 1}
     assert vse["initiative"] is True and vse["distance"] == "long" and vse["status"] == "ok"
     assert s["fight"] == {"round": 1, "exchange": 2, "step": 1, "initiative": "VSE", "distance": "long",
-                          "result": None}
+                          "result": None, "grapple": None}
     post = ok(game, "post", "g", "--turn", "1", "--lang", "ru")
     assert "ничья" in post and "Парирование" in post
 
@@ -114,7 +114,7 @@ def test_the_hand_written_log_imports_and_its_audit_is_clean(run):
     assert s["fight"]["result"] == {"winner": "RAT", "out": {"VSE": "dead"}}
     vse = next(f for f in s["fighters"] if f["id"] == "VSE")["view"]
     assert set(vse) == {"pool", "initiative", "distance", "stance", "weapons", "wounds", "fatigue", "pain", "shock",
-                        "bleeding", "blood_loss", "status"}
+                        "bleeding", "blood_loss", "status", "wrestling", "held", "effects"}
     assert vse["wounds"]["upper_torso"][1]["level"] == 5 and vse["status"] == "dead"
     assert "Бой окончен" in ok(run, "post", "skirmish-spear", "--turn", "2")
     png = run.tmp / "f.png"
@@ -134,3 +134,24 @@ def test_a_feint_chosen_on_the_command_line(game):
     assert requests(game) == [("VSE", "roll", "body_language", {"exchange": 1})]
     s = state(game)
     assert next(f for f in s["fighters"] if f["id"] == "VSE")["view"]["pool"]["locked"] == {"reflex": 3, "skill": 3}
+
+
+def test_the_wrestling_and_shield_fights_import_and_audit_clean(run):
+    """The recorded fights of fixtures/skirmish/hand: wrestling (grab, throw with a GM ruling, a fall, pain hold,
+    break free) and long weapon against sword and shield (feint, shield block, knock-aside, bind, sidestep)."""
+    out = ok(run, "import", str(ROOT / "fixtures" / "skirmish" / "hand" / "wrestle.jsonl"))
+    assert "2 turns resolved" in out and "clean" in ok(run, "audit", "skirmish-wrestle")
+    s = json.loads(ok(run, "state", "skirmish-wrestle", "--json").splitlines()[-1])
+    vse = next(f for f in s["fighters"] if f["id"] == "VSE")["view"]
+    assert s["fight"]["grapple"] is None and vse["pain"] == 4 and vse["stance"] == "lying"
+    assert vse["wounds"]["left_arm"][0]["precise"] == "forearm" and not vse["wrestling"]
+    assert "Решение мастера" in ok(run, "post", "skirmish-wrestle", "--turn", "1")
+    out = ok(run, "import", str(ROOT / "fixtures" / "skirmish" / "hand" / "shield.jsonl"))
+    assert "2 turns resolved" in out and "clean" in ok(run, "audit", "skirmish-shield")
+    s = json.loads(ok(run, "state", "skirmish-shield", "--json").splitlines()[-1])
+    assert s["fight"]["initiative"] == "VSE" and s["fight"]["distance"] == "long"
+    assert "Завязывание (M43)" in ok(run, "post", "skirmish-shield", "--turn", "2")
+    out = ok(run, "import", str(ROOT / "fixtures" / "skirmish" / "hand" / "tricks.jsonl"))
+    assert "2 turns resolved" in out and "clean" in ok(run, "audit", "skirmish-tricks")
+    s = json.loads(ok(run, "state", "skirmish-tricks", "--json").splitlines()[-1])
+    assert s["fight"]["result"] == {"winner": "RAT", "out": {"VSE": "unconscious"}}

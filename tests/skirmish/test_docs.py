@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "skirmish.md").read_text(encoding="utf-8")
 ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", "ch": "test_check", "pa": "test_parse",
                  "ca": "test_catalogue", "cl": "test_cli", "ti": "test_tie", "fp": "test_frame_post",
-                 "do": "test_docs"}
+                 "do": "test_docs", "ma": "test_maneuvers", "wr": "test_wrestling"}
 
 
 def example() -> str:
@@ -60,3 +60,5 @@ def test_the_traceability_table_names_only_real_tests_and_every_clarification():
             assert f"def {test}(" in source, (r[0], abbr, test)
             named += 1
     assert named > 100
+    for n in range(1, 75):  # every maneuver has its row
+        assert re.search(rf"\bM{n:02d}\b", ids), f"M{n:02d}"

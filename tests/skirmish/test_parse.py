@@ -69,3 +69,28 @@ def test_standing_up():
 def test_drawing_a_weapon_with_the_attack():
     out = parsed("Атака: выхватываю кинжал, выпад в голову, 2 кубика (2Н)")
     assert out.errors == [] and out.order["draw"] == "dagger" and out.order["maneuver"] == "thrust"
+
+
+def test_the_new_maneuvers_in_the_rulebooks_words():
+    """Forum posts name the maneuvers by the rulebook's names; a maneuver made with a blow names it in brackets;
+    wrestling techniques need no zone; a break free needs no pool dice."""
+    from replay.rulesets.skirmish import parse
+    from tests.skirmish.kit import fight
+
+    state = fight(holder="RAT", distance="hand", round=1, exchange=1)
+
+    def order(text):
+        parsed = parse.parse_order(text, state, "RAT")
+        assert parsed.errors == [], parsed.errors
+        return parsed.order
+
+    assert order("Атака: захват в правую руку, 2 кубика (2Р)")["maneuver"] == "grab"
+    beat = order("Атака: батман (рубящий) в верхний корпус, 3 кубика (3Н)")
+    assert (beat["maneuver"], beat["attack_type"], beat["zone"]) == ("beat", "chop", "upper_torso")
+    throw = order("Атака: бросок, 3 кубика (3Р)")
+    assert throw["maneuver"] == "throw" and "zone" not in throw
+    assert order("Атака: разрыв")["dice"] == {"reflex": 0, "skill": 0}
+    blow = order("Атака: концентрированный удар (колющий) в голову, 3 кубика (3Н), 2 мастерских успеха")
+    assert blow["masters"] == 2 and blow["attack_type"] == "thrust"
+    assert parse.parse_order("Атака: батман в верхний корпус, 3 кубика (3Н)", state, "RAT").errors == [
+        "M16: name the blow in brackets: рубящий, секущий, колющий or дробящий"]

@@ -196,3 +196,25 @@ def test_t02_the_off_hand_weapon_has_plus_one_difficulty():
     assert costs.price(state, rat, {**order, "weapon": "a"}, SkirmishOptions())["difficulty"] == 5
     off = costs.price(state, rat, {**order, "weapon": "b"}, SkirmishOptions())
     assert off["difficulty"] == 7 and off["difficulty_mods"][-1] == "+1 off hand (L141)"
+
+
+def test_t03_and_s5c_dodge_reduction_and_the_penalty_against_a_much_shorter_fighter():
+    """T-03 (L176–188) and S5 part C: 3 m against 1.6 m — the dodge reduction ⌊3/1.6 − 1⌋ = 0 and the taller
+    fighter's penalty ⌊1.875⌋ − 1 = 0; RAT (182) against a 60 cm creature loses 2 dice (A-67)."""
+    from replay.rulesets.skirmish.costs import dodge_reduction, size_penalty
+
+    assert dodge_reduction(160, 300) == 0 and size_penalty(300, 160) == 0
+    assert size_penalty(182, 60) == 2 and size_penalty(300, 182) == 0
+    assert dodge_reduction(100, 300) == 2
+    state = fight(round=1, exchange=1, holder="RAT", distance="long")
+    tiny = state.with_fighter(replace(state.fighter("VSE"), height_cm=60))
+    from replay.rulesets.skirmish import costs
+
+    chop = {"exchange": 1, "step": "attack", "maneuver": "chop", "target": "VSE", "zone": "upper_torso",
+            "dice": {"skill": 3}}
+    assert costs.price(tiny, tiny.fighter("RAT"), chop, SkirmishOptions())["lost_dice"] == 2
+    short = state.with_fighter(replace(state.fighter("VSE"), height_cm=100))
+    short = short.with_fighter(replace(short.fighter("RAT"), height_cm=300))
+    side = {"exchange": 1, "step": "defence", "maneuver": "sidestep", "dice": {"reflex": 2}}
+    priced = costs.price(short, short.fighter("VSE"), side, SkirmishOptions())
+    assert priced["difficulty"] == 4 and "5.9.3" in priced["difficulty_mods"][-1]

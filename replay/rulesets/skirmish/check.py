@@ -8,6 +8,7 @@ from typing import Any
 
 from eventlog.envelope import Draft
 from replay.rulesets.skirmish import costs, data, pools
+from replay.rulesets.skirmish.maneuvers.base import move
 from replay.rulesets.skirmish.model import Fight, SkirmishOptions
 
 BUY = re.compile(r"^(precise:[a-z_]+|danger:[1-4]|penetration:[1-3]|ignore_armour:(all|[1-9])|shock:[1-9]|"
@@ -65,18 +66,24 @@ def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: Ski
     # 2. step and the one-action rule
     step = "defence" if order["step"] == "after_feint" else order["step"]
     kind = "attack" if entry["kind"] == "attack" else "defence" if entry["kind"] == "defence" else step
+    mv = move(m)
+    if mv is not None and mv.steps is not None:
+        kind = step if step in mv.steps else mv.steps[0]
     if kind != step:
         out.append(problem("step_or_action", "4.4", f"{m} is a {entry['kind']} maneuver, declared in the "
                            f"{order['step']} step"))
     mine = [d for d in state.declared if d.actor == actor_id and d.maneuver != "pass"]
-    if step == "defence" and options.one_action_per_exchange and any(d.step == "attack" for d in mine):
+    if step == "defence" and options.one_action_per_exchange and any(d.step == "attack" and not
+                                                                     d.order.get("with_defence") for d in mine):
         out.append(problem("step_or_action", "4.4, A-09", f"{actor_id} attacked this exchange: one action per "
                            "exchange, no defence as well"))
     if step == "defence" and costs.incoming(state, actor_id) is None:
         out.append(problem("step_or_action", "4.4", "there is no attack to defend against"))
     # 3. skill level
     gating = entry["gating_skill"]
-    w = actor.weapon_by_id(order["weapon"]) if order.get("weapon") not in (None, "shield") else actor.weapon
+    w = costs.weapon_of(actor, order) if order.get("weapon") != "shield" else None
+    if w is None and order.get("weapon") != "shield" and (mv is None or mv.weapon == "weapon"):
+        w = actor.weapon
     skill_id = data.weapon_type(w.type)["skill"] if gating == "weapon" and w else gating if gating != "weapon" \
         else actor.pool_skill
     if actor.skill(skill_id) < entry["min_level"]:
@@ -84,6 +91,9 @@ def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: Ski
                            f"{actor.skill(skill_id)}"))
     # 4. conditions
     out += conditions(state, actor_id, order, entry)
+    # 5. restrictions imposed by others (4.7.5)
+    if step == "defence":
+        out += restricted(state, actor_id, order)
     # 6. parry weapon reuse
     if step == "defence" and w is not None and w.id in actor.used_for_parry and order.get("weapon") != \
             "shield" and m not in costs.DODGES:
@@ -115,7 +125,21 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     if not entry["implemented"]:
         return [problem("condition_failed", "5.4", f"{entry['id']} {m} is in the catalogue but its effects are not "
                         "implemented yet (docs/skirmish.md); a GM ruling may resolve it")]
-    if order.get("weapon") == "shield" or m in costs.SHIELD_DEFENCES:
+    mv = move(m)
+    in_grapple = state.grapple is not None
+    if entry["form"] == "wrestling" and m not in OUTSIDE_WRESTLING and not in_grapple:
+        out.append(problem("condition_failed", "5.8.1, L723", f"{entry['id']} {m} is a wrestling maneuver: only in "
+                           "a grapple (after a successful Grab, Leg dive or Pounce)"))
+    if in_grapple and m in costs.DODGES and m != "slip":
+        out.append(problem("condition_failed", "5.4.5 M74, L892", "during wrestling the only evasion is Slip"))
+    if mv is not None and mv.conditions is not None:
+        out += mv.conditions(state, actor, order)
+    from replay.rulesets.skirmish.maneuvers.attack import combination_problems
+
+    out += combination_problems(state, actor, order)
+    if mv is not None and mv.weapon == "none":
+        pass
+    elif order.get("weapon") == "shield" or m in costs.SHIELD_DEFENCES or mv is not None and mv.weapon == "shield":
         if actor.shield is None or actor.shield.state != "ready":
             out.append(problem("condition_failed", "5.4.2 M36", f"{actor_id} has no ready shield"))
     elif m not in costs.DODGES:
@@ -123,7 +147,14 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
         if w is None or not w.hands or w.state != "ready":
             out.append(problem("condition_failed", "4.7.4", f"{actor_id} holds no ready weapon "
                                f"{order.get('weapon') or ''}".rstrip()))
-        elif entry["kind"] == "attack" and costs.attack_row(m, order, w) is None:
+        elif not pools.usable(actor, w, state):
+            out.append(problem("condition_failed", "5.4 M16/M43", f"{w.id} is bound or beaten aside this exchange"))
+        elif pools.now(actor, "only_thrust", state.round, state.exchange, w.id) and entry["kind"] == "attack" and \
+                (costs.attack_row(m, order, w) or ("",))[0] != "thrust":
+            out.append(problem("condition_failed", "5.4.2 M43, L597", f"{w.id} binds the opponent's weapon: only "
+                               "thrusts with it this exchange"))
+        elif entry["kind"] == "attack" and (mv is None or mv.strike is None and mv.difficulty is None) and \
+                costs.attack_row(m, order, w) is None:
             kind = data.ATTACK_TYPE.get(m) or order.get("attack_type")
             out.append(problem("condition_failed", "5.4.1", f"{w.type} cannot {kind or 'strike'} "
                                "(power_blow names attack_type: thrust, cut, chop or crush)"))
@@ -151,18 +182,49 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
         if att is not None and costs.attack_type_of(att) == "thrust":
             out.append(problem("condition_failed", "5.4.2 M34, L513", "a block stops cuts, chops and crushes, "
                                "not thrusts"))
-    if entry["kind"] == "attack" and m != "maneuvering":
+    targets = entry["kind"] == "attack" or order["step"] == "attack" and entry["kind"] == "general" and \
+        mv is not None and mv.zone
+    if targets and m != "maneuvering":
         if order.get("target") not in state.ids or order.get("target") == actor_id:
             out.append(problem("condition_failed", "4.5", "target: the opponent's id"))
-        if order.get("zone") not in data.body()["declared"]:
+        if (mv is None or mv.zone) and order.get("zone") not in data.body()["declared"]:
             out.append(problem("zone_not_allowed", "L201, 5.5.1", "zone: head, upper_torso, lower_torso, left_arm, "
                                "right_arm, left_leg or right_leg"))
     return out
 
 
+OUTSIDE_WRESTLING = frozenset({"pounce", "wrestling_evasion", "defensive_throw"})
+"""Wrestling maneuvers that do not need a grapple (M65 Pounce starts one; M72 needs no hold; M74)."""
+
+
+def restricted(state: Fight, actor_id: str, order: dict[str, Any]) -> list[str]:
+    """4.7.5: what the opponent's maneuver (Finishing blow, Disorientation, Lightning attack …) or an earlier effect
+    (Arrow, M46) leaves this defender."""
+    att = costs.incoming(state, actor_id)
+    out = []
+    if att is not None:
+        mv = move(att.maneuver)
+        why = mv.answers(state, att, order) if mv is not None and mv.answers is not None else None
+        if why is None:
+            from replay.rulesets.skirmish.maneuvers.attack import finishing_answers
+
+            why = finishing_answers(state, att, order)
+        if why:
+            out.append(problem("restricted_by_opponent", "4.7.5", why))
+    f = state.fighter(actor_id)
+    if pools.now(f, "no_attacking_defence", state.round, state.exchange) and order["maneuver"] in ATTACKING_DEFENCES:
+        out.append(problem("restricted_by_opponent", "5.4.2 M46, L626", f"after the opponent's Arrow no "
+                           f"{order['maneuver']} this exchange (no defence with an attacking element)"))
+    return out
+
+
+ATTACKING_DEFENCES = frozenset({"sudden_attack", "parry", "counterattack", "master_strike", "knock_aside", "bind",
+                                "blade_catch", "disarm", "grab", "wrestling_grab_defence"})
+
+
 def reach(state: Fight, actor_id: str, order: dict[str, Any], w: Any) -> list[str]:
     """Spec 5.9.2: against a taller target a zone is reached only if height + weapon length exceeds its share."""
-    if data.maneuvers()[order["maneuver"]]["kind"] != "attack" or w is None:
+    if data.maneuvers()[order["maneuver"]]["kind"] != "attack" or w is None or order.get("zone") is None:
         return []
     actor, target = state.fighter(actor_id), state.opponent(actor_id)
     if target.height_cm <= actor.height_cm:
@@ -189,7 +251,9 @@ def payment(state: Fight, actor_id: str, order: dict[str, Any], priced: dict[str
                            f"(dice {priced['dice_pool']}, doubling {priced['doubling']}, length "
                            f"{priced['length_penalty']}, activation {priced['activation']}); available "
                            f"R{avail_r} S{avail_s}"))
-    if priced["dice_pool"] < 1:
+    mv = move(order["maneuver"])
+    rolled = priced["dice_to_roll"] if "strength_dice" in priced else priced["dice_pool"]  # M73: Strength dice
+    if rolled < 1 and (mv is None or mv.pool_dice):
         out.append(problem("cannot_pay", "4.7.9", "at least one die to roll"))
     return out
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from replay.rulesets.skirmish import data, pools
+from replay.rulesets.skirmish.maneuvers.base import move
 from replay.rulesets.skirmish.model import Fight, Fighter, SkirmishOptions, Weapon
 
 DODGES = frozenset({"retreat", "sidestep", "slip", "arrow_evasion", "wrestling_evasion"})
@@ -33,6 +34,17 @@ def head_cost(attacker_cm: int, target_cm: int, rule: str = "composite") -> int:
     if rule == "ratio":
         return 1
     return max(0, 1 + height_class(target_cm) - height_class(attacker_cm))
+
+
+def dodge_reduction(own_cm: int, other_cm: int) -> int:
+    """5.9.3 (L176): the shorter fighter's dodge difficulty drops by ⌊h_t / h_a − 1⌋ (never below %4)."""
+    return max(0, int(other_cm / own_cm - 1)) if other_cm > own_cm else 0
+
+
+def size_penalty(own_cm: int, other_cm: int) -> int:
+    """5.9.6 (L188, A-67): the taller fighter against a much shorter one loses ⌊h_a / h_t⌋ − 1 dice on attack and
+    defence rolls."""
+    return max(0, own_cm // other_cm - 1) if own_cm > other_cm else 0
 
 
 def weapon_length(w: Weapon) -> str:
@@ -69,6 +81,17 @@ def difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | 
     """(difficulty, the modifiers as a GM writes them) before the 2..7 bounds are applied; an off-hand weapon (not a
     shield) adds +1 to its attacks and defences (L141)."""
     base, mods = base_difficulty(state, actor, order, w, options)
+    entry = data.maneuvers().get(order["maneuver"], {})
+    if base is not None and entry.get("kind") == "attack" and order["maneuver"] != "finishing_blow" \
+            and entry.get("form") == "melee" and w is not None:
+        from replay.rulesets.skirmish.maneuvers.attack import finishing
+
+        if finishing(state, actor, order.get("target")) and base != 4:  # M07 (L271, PROPOSED): every strike
+            base, mods = 4, [*mods, "a lying victim: %4 (Finishing blow, M07, L271)"]
+    if base is not None and order["maneuver"] in DODGES:
+        cut = dodge_reduction(actor.height_cm, state.opponent(actor.id).height_cm)
+        if cut:
+            base, mods = max(4, base - cut), [*mods, f"−{cut} dodging a taller opponent (5.9.3, L176)"]
     off = w is not None and bool(w.hands) and actor.main_hand not in w.hands
     if base is not None and off and order["maneuver"] not in DODGES and order["maneuver"] not in SHIELD_DEFENCES:
         return base + 1, [*mods, "+1 off hand (L141)"]
@@ -78,6 +101,9 @@ def difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | 
 def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None,
                     options: SkirmishOptions) -> tuple[int | None, list[str]]:
     m = order["maneuver"]
+    mv = move(m)
+    if mv is not None and mv.difficulty is not None:
+        return mv.difficulty(state, actor, order, w, options)
     if m in BASIC_ATTACKS or m == "power_blow":
         row = attack_row(m, order, w) if w else None
         if row is None:
@@ -135,26 +161,74 @@ def length_penalty(state: Fight, order: dict[str, Any], w: Weapon | None) -> int
     """L129: −1 die per category between the weapon and the combat distance; none for dodges and shield
     defences (C4)."""
     m = order["maneuver"]
+    mv = move(m)
+    if mv is not None and mv.length_penalty == "none":
+        return 0
+    if mv is not None and mv.length is not None and state.distance is not None:
+        return abs(data.length_index(mv.length) - data.length_index(state.distance))
     if m in DODGES or m in SHIELD_DEFENCES or m == "maneuvering" or w is None or state.distance is None:
         return 0
-    return abs(data.length_index(weapon_length(w)) - data.length_index(state.distance))
+    full = abs(data.length_index(weapon_length(w)) - data.length_index(state.distance))
+    return full // 2 if mv is not None and mv.length_penalty == "half" else full
+
+
+def weapon_of(actor: Fighter, order: dict[str, Any]) -> Weapon | None:
+    """The weapon a declaration uses: the one it names, else the weapon in hand (none for dodges, shield defences
+    and the maneuvers that use no weapon)."""
+    m = order["maneuver"]
+    if order.get("weapon") == "shield":
+        return None
+    if order.get("weapon"):
+        return actor.weapon_by_id(order["weapon"])
+    mv = move(m)
+    if m in SHIELD_DEFENCES or m in DODGES or mv is not None and mv.weapon != "weapon":
+        return None
+    return actor.weapon
+
+
+def bonus_effects(state: Fight, actor: Fighter, order: dict[str, Any], entry: dict[str, Any]) -> tuple[int, list[str]]:
+    """Bonus dice from earlier maneuvers (Arrow and Grab flow on the next attack or wrestling roll, Assess on one
+    maneuver, Delayed defence on dodges): (dice, the effect refs used)."""
+    r, x = state.round, state.exchange
+    wanted = ["any", order["maneuver"]]
+    if order.get("step") == "attack":
+        wanted.append("attack")
+    if entry.get("form") == "wrestling" or entry.get("gating_skill") == "wrestling":
+        wanted.append("wrestling")
+    total, refs = 0, []
+    for e in pools.now(actor, "bonus", r, x):
+        if e.ref in wanted:
+            total, refs = total + e.amount, [*refs, e.ref]
+    if order["maneuver"] in DODGES:
+        total += pools.amount(actor, "dodge_bonus", r, x)
+    return total, refs
 
 
 def price(state: Fight, actor: Fighter, order: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
     """Spec 4.6: the priced declaration (cost_points, the reflex/skill split paid, difficulty, dice_to_roll, …)."""
     m = order["maneuver"]
     entry = data.maneuvers().get(m, {})
-    w = actor.weapon_by_id(order["weapon"]) if order.get("weapon") and order.get("weapon") != "shield" else None
-    if order.get("weapon") is None and m not in SHIELD_DEFENCES and m not in DODGES:
-        w = actor.weapon
+    mv = move(m)
+    w = weapon_of(actor, order)
     dice = order.get("dice") or {}
     dice_r, dice_s = int(dice.get("reflex", 0)), int(dice.get("skill", 0))
     d_pool = dice_r + dice_s
-    skill_level = actor.skill(data.weapon_type(w.type)["skill"]) if w else actor.skill(actor.pool_skill)
-    is_attack = entry.get("kind") == "attack"
-    doubling = max(0, d_pool - skill_level) if is_attack and options.attack_dice_doubling else 0
+    gating = entry.get("gating_skill", "weapon")
+    if gating != "weapon":
+        skill_level = actor.skill(gating)
+    else:
+        skill_level = actor.skill(data.weapon_type(w.type)["skill"]) if w else actor.skill(actor.pool_skill)
+    is_attack = entry.get("kind") == "attack" or order.get("step") == "attack" and entry.get("kind") == "general" \
+        or m == "sudden_attack"  # M33: "paid from the pool as an attack"
+    no_doubling = mv is not None and mv.no_doubling
+    doubling = max(0, d_pool - skill_level) if is_attack and options.attack_dice_doubling and not no_doubling else 0
     penalty = length_penalty(state, order, w)
-    activation = int(entry.get("activation", {}).get("reflex", 0))
+    activation = mv.activation(state, actor, order) if mv is not None and mv.activation is not None else \
+        int(entry.get("activation", {}).get("reflex", 0))
+    if order.get("grip") and order.get("maneuver") != "grip_change":  # M56 with the declaration
+        from replay.rulesets.skirmish.maneuvers.general import grip_cost
+
+        activation += grip_cost(w, order["grip"])
     if order.get("draw"):  # M50: drawing with the declaration costs reflex by placement
         from replay.rulesets.skirmish import draw
 
@@ -167,19 +241,38 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
         extra_r = max(0, min(extra, avail_r - dice_r - activation))
         extra_s = extra - extra_r
     row = attack_row(m, order, w) if w and is_attack else None
-    attack_type = row[0] if row else None
+    attack_type, damage_type = (row[0], row[1]["type"]) if row else (None, None)
+    nonlethal = False
+    if mv is not None and mv.strike is not None:
+        hurt = mv.strike(state, actor, order, w)
+        attack_type, damage_type, nonlethal = hurt.attack_type, hurt.damage_type, not hurt.lethal
     base, mods = difficulty(state, actor, order, w, options)
     bonus = sum(t.amount for t in actor.bonus_dice if w is not None and t.source == w.id
                 and (state.round, state.exchange) <= (t.round, t.exchange)) if is_attack else 0
+    effect_bonus, bonus_refs = bonus_effects(state, actor, order, entry)
     required, required_why = required_extra(state, actor, order, attack_type, options) if is_attack else (0, [])
+    if mv is not None and mv.required is not None:
+        more, more_why = mv.required(state, actor, order)
+        required, required_why = required + more, required_why + more_why
+    more = mv.extras(state, actor, order, w) if mv is not None and mv.extras is not None else {}
+    if mv is not None and mv.parts is not None:
+        more |= mv.parts(state, actor, order, options)
+    size = size_penalty(actor.height_cm, state.opponent(actor.id).height_cm)
+    if size:  # 5.9.6, A-67: lost dice, off the last faces
+        more["lost_dice"] = int(more.get("lost_dice", 0)) + size
+        more["lost_why"] = "5.9.6 a much shorter opponent"
+    if pools.now(actor, "pain_hold", state.round, state.exchange) and (
+            entry.get("form") == "wrestling" or m == "break_free"):
+        more["pain_hold"] = pools.amount(actor, "pain_hold", state.round, state.exchange)
     return {
         "maneuver_id": entry.get("id"), "weapon": w.id if w else order.get("weapon"),
-        "attack_type": attack_type, "damage_type": row[1]["type"] if row else None,
+        "attack_type": attack_type, "damage_type": damage_type, "nonlethal": nonlethal,
+        "bonus_effects": bonus_refs,
         "dice_pool": d_pool, "dice_cost": d_pool + doubling, "doubling": doubling, "skill_level": skill_level,
         "length_penalty": penalty, "activation": activation, "cost_points": d_pool + doubling + penalty + activation,
         "paid_R": dice_r + extra_r + activation, "paid_S": dice_s + extra_s,
         "difficulty": None if base is None else max(4 if m in DODGES else 2, base), "difficulty_mods": mods,
-        "dice_to_roll": d_pool + bonus, "bonus_dice": bonus, "required_extra": required,
+        "dice_to_roll": d_pool + bonus + effect_bonus, "bonus_dice": bonus + effect_bonus, "required_extra": required,
         "required_why": required_why,
         "initiative": entry.get("initiative", "none"),
-    }
+    } | more

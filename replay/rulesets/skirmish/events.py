@@ -5,9 +5,9 @@ PROPOSED DEFAULT and clarification ids relied on)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_validator
 
 from replay.ruleset import payload_problems
 
@@ -45,6 +45,7 @@ class Initiative(Resolution):
     distance: str
     reflex_loss: dict[str, int] = {}
     reroll: bool = False
+    bonus: dict[str, int] = {}
 
 
 class ExchangeStarted(Resolution):
@@ -132,6 +133,7 @@ class Hit(Resolution):
     leftover_sink: str | None = None
     wound: dict[str, Any] | None = None
     shock_bought: int = 0
+    nonlethal_shock: dict[str, Any] | None = None
 
 
 class Blocked(Resolution):
@@ -151,6 +153,131 @@ class Blocked(Resolution):
     attacker_weapon_broken: bool = False
     dropped: bool | None = None
     shock: dict[str, Any] | None = None
+
+
+class Change(BaseModel):
+    """One change of a `skirmish.effect` (validated by its `op`; stored as the plain dict)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class LastingChange(Change):
+    op: Literal["effect"]
+    fighter: str
+    kind: Literal["shock", "lose_R", "lose_S", "no_weapon", "only_thrust", "bonus", "dodge_bonus",
+                  "no_attacking_defence", "success_penalty", "pain_hold", "initiative_bonus"]
+    amount: int
+    start: list[int]
+    until: list[int]
+    ref: str = ""
+    source: str = ""
+
+
+class StanceChange(Change):
+    op: Literal["stance"]
+    fighter: str
+    stance: Literal["standing", "sitting", "lying"]
+
+
+class AmountChange(Change):
+    op: Literal["pain", "shock"]
+    fighter: str
+    amount: int
+    until: list[int] | None = None
+    source: str = ""
+
+
+class DropChange(Change):
+    op: Literal["drop"]
+    fighter: str
+    weapon: str
+    state: Literal["dropped", "broken"] = "dropped"
+
+
+class WoundChange(Change):
+    op: Literal["wound"]
+    fighter: str
+    wound: dict[str, Any]
+
+
+class GrappleChange(Change):
+    op: Literal["grapple"]
+    value: dict[str, Any] | None
+
+
+class DistanceChange(Change):
+    op: Literal["distance"]
+    value: Literal["hand", "short", "medium", "long", "very_long", "extremely_long"]
+
+
+class HeldChange(Change):
+    op: Literal["held"]
+    fighter: str
+    zones: list[str]
+
+
+class CheckNote(Change):
+    """Told by the post, no state change: a free check's faces and what it needed."""
+
+    op: Literal["check"]
+    fighter: str
+    purpose: str
+    faces: list[int]
+    difficulty: int
+    net: int
+    needed: int | None = None
+
+
+class FallNote(Change):
+    op: Literal["fall"]
+    fighter: str
+    metres: int
+    dice: int
+    removed: int
+    acrobatics: int
+    zone: str
+    precise: str
+    faces: list[int]
+    total: int
+    endurance: int
+    armour: int
+    W: int
+
+
+class ThrowNote(Change):
+    op: Literal["throw"]
+    fighter: str
+    metres: int
+    final: int
+    hold_kept: bool
+
+
+CHANGES: dict[str, type[Change]] = {"effect": LastingChange, "stance": StanceChange, "pain": AmountChange,
+                                    "shock": AmountChange, "drop": DropChange, "wound": WoundChange,
+                                    "grapple": GrappleChange, "distance": DistanceChange, "held": HeldChange,
+                                    "check": CheckNote, "fall": FallNote, "throw": ThrowNote}
+
+
+class Effect(Resolution):
+    """What a maneuver did beyond the hit (5.4): `changes` are state changes as data (one `Change` class per op),
+    applied in order by evolve.effect; `check`, `fall` and `throw` are told by the post only."""
+
+    type: ClassVar[str] = "skirmish.effect"
+    exchange: int
+    maneuver: str
+    maneuver_id: str
+    actor: str
+    changes: list[dict[str, Any]]
+
+    @field_validator("changes")
+    @classmethod
+    def _ops(cls, changes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        for c in changes:
+            kind = CHANGES.get(str(c.get("op")))
+            if kind is None:
+                raise ValueError(f"op {c.get('op')!r} is not a change ({', '.join(CHANGES)})")
+            kind.model_validate(c)
+        return changes
 
 
 class KnockedAside(Resolution):
@@ -212,7 +339,7 @@ class FightEnded(Resolution):
 
 EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
     RoundStarted, Fatigue, Initiative, ExchangeStarted, DeclarationMade, FeintInvoked, FeintCheck, Clash, Hit,
-    Blocked, KnockedAside, StoodUp, Knockout, ExchangeEnded, RoundEnded, FightEnded)}
+    Blocked, KnockedAside, Effect, StoodUp, Knockout, ExchangeEnded, RoundEnded, FightEnded)}
 
 
 def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:

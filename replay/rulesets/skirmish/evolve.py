@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from eventlog.envelope import Event
 from replay.rulesets.skirmish import events as ev
-from replay.rulesets.skirmish.model import Declared, Fight, Fighter, Timed, Wound
+from replay.rulesets.skirmish.model import Declared, Effect, Fight, Fighter, Timed, Wound
 
 
 def evolve(state: Fight, event: Event) -> Fight:
@@ -24,7 +24,8 @@ def round_started(state: Fight, e: ev.RoundStarted) -> Fight:
         if shield is not None and f.id in e.cover:
             shield = replace(shield, cover=tuple(e.cover[f.id]["zones"]))
         fighters.append(replace(f, spent_R=0, spent_S=0, locked_R=0, locked_S=0, used_for_parry=(), shield=shield,
-                                rounds_since_fatigue=f.rounds_since_fatigue + 1, bonus_dice=()))
+                                rounds_since_fatigue=f.rounds_since_fatigue + 1, bonus_dice=(),
+                                spent_master=0, spent_extraordinary=0))
     return replace(state, fighters=tuple(fighters), round=e.round, exchange=1, step=0, declared=())
 
 
@@ -38,6 +39,9 @@ def initiative(state: Fight, e: ev.Initiative) -> Fight:
     for fid, loss in e.reflex_loss.items():
         f = state.fighter(fid)
         state = state.with_fighter(replace(f, reflex_loss=(*f.reflex_loss, Timed(loss, state.round, 2, "initiative"))))
+    for fid in e.bonus or {}:  # M58: the initiative bonus is used by this roll
+        f = state.fighter(fid)
+        state = state.with_fighter(replace(f, effects=tuple(x for x in f.effects if x.kind != "initiative_bonus")))
     return replace(state, holder=e.holder, distance=e.distance, engaged=True, reroll=False)
 
 
@@ -63,13 +67,24 @@ def declared(state: Fight, e: ev.DeclarationMade) -> Fight:
     if shield is not None and (e.order.get("weapon") == "shield" or e.maneuver == "shield_block"):
         shield = replace(shield, used=True)
     parried = f.used_for_parry
-    if e.maneuver in ("parry", "counterattack", "knock_aside") and e.priced.get("weapon"):
+    if e.maneuver in ("parry", "counterattack", "knock_aside", "master_strike", "bind", "blade_catch") and \
+            e.priced.get("weapon"):
         parried = (*parried, e.priced["weapon"])
+    second = e.priced.get("second_defence_order") or {}
+    if second.get("maneuver") in ("parry", "counterattack", "knock_aside") and e.priced["second_defence"].get("weapon"):
+        parried = (*parried, e.priced["second_defence"]["weapon"])  # M06: the second defence's parry
     bonus = f.bonus_dice
     if e.step == "attack" and e.priced.get("bonus_dice"):  # M40: the bonus is used by this attack
         bonus = tuple(t for t in bonus if t.source != e.priced.get("weapon"))
+    used = set(e.priced.get("bonus_effects") or ())  # Arrow, Assess, Grab flow: used by this declaration
+    effects = tuple(x for x in f.effects if not (x.kind == "bonus" and x.ref in used))
+    if e.order.get("grip") and e.priced.get("weapon"):  # M56: the new grip for this and later maneuvers
+        f = replace(f, weapons=tuple(replace(w, grip=e.order["grip"]) if w.id == e.priced["weapon"] else w
+                                     for w in f.weapons))
     f = replace(f, spent_R=f.spent_R + paid_r, spent_S=f.spent_S + paid_s, shield=shield, used_for_parry=parried,
-                bonus_dice=bonus)
+                bonus_dice=bonus, effects=effects, pain=f.pain + int(e.priced.get("pain_hold", 0)),
+                spent_master=f.spent_master + int(e.priced.get("master_spent", 0)),
+                spent_extraordinary=f.spent_extraordinary + int(e.priced.get("extraordinary_spent", 0)))
     decl = Declared(e.actor, e.exchange, e.step, e.maneuver, dict(e.order), dict(e.priced), e.forced is not None)
     step = state.step + 1
     if state.holder == "tie":
@@ -128,7 +143,57 @@ def hit(state: Fight, e: ev.Hit) -> Fight:
                                                 state="broken" if sh["broken"] else target.shield.state))
     if e.wound:
         target = wounded(target, e.wound)
+    if e.nonlethal_shock:  # 6.5 step 6
+        target = replace(target, shock=(*target.shock, Timed(e.nonlethal_shock["amount"], *e.nonlethal_shock["until"],
+                                                             "non-lethal")))
     return state.with_fighter(target)
+
+
+def effect(state: Fight, e: ev.Effect) -> Fight:
+    """A maneuver's changes (5.4), applied in order."""
+    for c in e.changes:
+        op = c["op"]
+        if op == "grapple":
+            state = grappled(state, c["value"])
+            continue
+        if op == "distance":
+            state = replace(state, distance=c["value"])
+            continue
+        if op in ("check", "fall", "throw"):  # told by the post, no state change
+            continue
+        f = state.fighter(c["fighter"])
+        if op == "effect":
+            f = replace(f, effects=(*f.effects, Effect(c["kind"], c["amount"], tuple(c["start"]), tuple(c["until"]),
+                                                       c.get("ref", ""), c.get("source", ""))))
+        elif op == "stance":
+            f = replace(f, stance=c["stance"])
+        elif op == "pain":
+            f = replace(f, pain=max(0, f.pain + c["amount"]))
+        elif op == "drop":
+            f = replace(f, weapons=tuple(replace(w, hands=(), state=c.get("state", "dropped")) if w.id == c["weapon"]
+                                         else w for w in f.weapons))
+        elif op == "wound":
+            f = wounded(f, c["wound"])
+        elif op == "shock":
+            f = replace(f, shock=(*f.shock, Timed(c["amount"], *c["until"], c.get("source", "maneuver"))))
+        elif op == "held":
+            f = replace(f, held=tuple(dict.fromkeys((*f.held, *c["zones"]))))
+        state = state.with_fighter(f)
+    return state
+
+
+def grappled(state: Fight, value: dict | None) -> Fight:
+    """5.8: a grapple formed (the wrestling pool from `start`, A-47) or broken (M73)."""
+    fighters = []
+    for f in state.fighters:
+        if value is None:  # the hold ends: so do the pain holds (M59 "while the hold lasts")
+            fighters.append(replace(f, grapple_from=None, held=(), wrestle_bonus=0,
+                                    effects=tuple(x for x in f.effects if x.kind != "pain_hold")))
+        else:
+            fighters.append(replace(f, grapple_from=tuple(value["start"]),
+                                    held=tuple(value.get("zones", ())) if f.id == value["held"] else (),
+                                    wrestle_bonus=int(value.get("bonus", {}).get(f.id, 0))))
+    return replace(state, fighters=tuple(fighters), grapple=value)
 
 
 def wounded(f: Fighter, w: dict) -> Fighter:
@@ -224,6 +289,7 @@ HANDLERS = {
     "skirmish.hit": hit,
     "skirmish.blocked": blocked,
     "skirmish.knocked_aside": knocked_aside,
+    "skirmish.effect": effect,
     "skirmish.stood_up": stood_up,
     "skirmish.knockout": knockout,
     "skirmish.exchange_ended": exchange_ended,

@@ -49,6 +49,8 @@ class Side:
     blood_loss: int
     zones: dict[str, int]
     wounds: tuple[str, ...]
+    effects: tuple[str, ...] = ()
+    """Active maneuver effects and wrestling (the post's words)."""
 
 
 @dataclass(frozen=True)
@@ -61,16 +63,21 @@ class Scene:
     """(from, to, label) of this exchange's declared attacks."""
     event: tuple[str, ...]
     desc: str
+    hold: str = ""
+    """Who holds whom in wrestling (5.8), or ""."""
 
 
 def scene(view: FrameView) -> Scene:
     state: Fight = view.state
     lang = "ru" if view.lang == "ru" else "en"
     sides = tuple(side(state, f, k, lang) for k, f in enumerate(state.fighters))
-    arrows = tuple((d.actor, d.order.get("target", ""), f"{words.maneuver_name(d.maneuver, lang)} → "
-                    f"{words.zone_name(d.order.get('zone', ''), lang)} ({d.priced['dice_to_roll']}d)")
+    arrows = tuple((d.actor, d.order.get("target") or state.opponent(d.actor).id,
+                    f"{words.maneuver_name(d.maneuver, lang)}"
+                    + (f" → {words.zone_name(d.order['zone'], lang)}" if d.order.get("zone") else "")
+                    + f" ({d.priced['dice_to_roll']}{tr(lang, 'к', 'd')})")
                    for d in state.declared if d.step == "attack" and d.maneuver != "pass")
-    defences = tuple((d.actor, d.actor, f"{words.maneuver_name(d.maneuver, lang)} ({d.priced['dice_to_roll']}d)")
+    defences = tuple((d.actor, d.actor, f"{words.maneuver_name(d.maneuver, lang)} ({d.priced['dice_to_roll']}"
+                      f"{tr(lang, 'к', 'd')})")
                      for d in state.declared if d.step == "defence" and d.maneuver != "pass")
     last = view.events[-1] if view.events else None
     event = event_lines(last, lang) if last is not None else ()
@@ -78,8 +85,13 @@ def scene(view: FrameView) -> Scene:
     a, b = state.fighters
     title = tr(lang, f"Схватка: {a.name['ru']} — {b.name['ru']}", f"Melee: {a.name['en']} vs {b.name['en']}")
     caption = caption_text(view, state, lang)
-    shown = Scene(title, caption, distance, sides, arrows + defences, event, "")
-    return Scene(title, caption, distance, sides, arrows + defences, event, desc(shown, lang))
+    hold = ""
+    if state.grapple is not None:
+        from replay.rulesets.skirmish.post import change_text
+
+        hold = change_text({"op": "grapple", "value": state.grapple}, lang)
+    shown = Scene(title, caption, distance, sides, arrows + defences, event, "", hold)
+    return Scene(title, caption, distance, sides, arrows + defences, event, desc(shown, lang), hold)
 
 
 def event_lines(event: Any, lang: str) -> tuple[str, ...]:
@@ -109,9 +121,17 @@ def side(state: Fight, f: Fighter, k: int, lang: str) -> Side:
         zones[wound.zone] = max(zones.get(wound.zone, 0), wound.level)
     wounds = tuple(f"{words.zone_name(x.precise, lang)}: {tr(lang, 'ур.', 'lvl')} {x.level} (W {x.W})"
                    + (f" [{', '.join(x.flags)}]" if x.flags else "") for x in f.wounds)
+    from replay.rulesets.skirmish.post import change_text
+
+    r, x = state.round, max(1, state.exchange)
+    effects = tuple(change_text({"op": "effect", "fighter": f.id, "kind": e.kind, "amount": e.amount,
+                                 "start": list(e.start), "until": list(e.until), "ref": e.ref}, lang)
+                    .removeprefix(f"{f.id}: ") for e in f.effects if e.until >= (r, x))
+    if pools.wrestling(f, r, x):
+        effects = (tr(lang, "борьба: пул Выносливость + Борьба", "wrestling: Endurance + Wrestling pool"), *effects)
     return Side(f.id, f.name["ru" if lang == "ru" else "en"], S.SIDES[k], f.cell, f.facing, f.stance,
                 view["status"], weapon, shield, state.holder == f.id, view["pool"], f.fatigue, f.pain, view["shock"],
-                f.bleeding, f.blood_loss, zones, wounds)
+                f.bleeding, f.blood_loss, zones, wounds, effects)
 
 
 def caption_text(view: FrameView, state: Fight, lang: str) -> str:
@@ -123,7 +143,8 @@ def caption_text(view: FrameView, state: Fight, lang: str) -> str:
 def desc(shown: Scene, lang: str) -> str:
     """A plain-text picture of the frame (the `<desc>` fallback)."""
     lines = [f"{shown.caption} — {shown.title}", tr(lang, f"Дистанция: {shown.distance}",
-                                                     f"Distance: {shown.distance}")]
+                                                     f"Distance: {shown.distance}") + (f"; {shown.hold}"
+                                                                                       if shown.hold else "")]
     for s in shown.sides:
         p = s.pool
         lines.append(f"{s.id} {s.name}{' *' if s.holder else ''}: {s.status}, {s.stance}, {s.weapon}"
@@ -131,7 +152,8 @@ def desc(shown: Scene, lang: str) -> str:
                      + f"; R {p['avail_R']}/{p['reflex']} S {p['avail_S']}/{p['skill']} "
                      f"(spent R{p['spent']['reflex']} S{p['spent']['skill']}, locked R{p['locked']['reflex']} "
                      f"S{p['locked']['skill']}); fatigue {s.fatigue}, pain {s.pain}, shock {s.shock}, "
-                     f"bleeding {s.bleeding}" + (f"; {'; '.join(s.wounds)}" if s.wounds else ""))
+                     f"bleeding {s.bleeding}" + (f"; {'; '.join(s.wounds)}" if s.wounds else "")
+                     + (f"; {'; '.join(s.effects)}" if s.effects else ""))
     lines += [f"{a} → {b}: {text}" for a, b, text in shown.arrows]
     lines += list(shown.event)
     return "\n".join(lines)
@@ -177,8 +199,12 @@ def draw_map(dwg, shown: Scene, lang: str) -> None:
         S.label(dwg, dwg, s.id, (cx, cy + 5), size=14, bold=True, anchor="middle", fill=S.PAPER)
         if s.holder:
             S.label(dwg, dwg, "★", (cx, MAP_Y + 18), size=16, anchor="middle", fill=S.HIGHLIGHT)
-    S.label(dwg, dwg, tr(lang, f"дистанция: {shown.distance}", f"distance: {shown.distance}"),
-            (WIDTH / 2, MAP_Y + CELL + 18), size=13, bold=True, anchor="middle")
+    S.label(dwg, dwg, tr(lang, f"дистанция: {shown.distance}", f"distance: {shown.distance}")
+            + (f" · {shown.hold}" if shown.hold else ""), (WIDTH / 2, MAP_Y + CELL + 18), size=13, bold=True,
+            anchor="middle")
+    if shown.hold:  # wrestling: the bodies in contact
+        dwg.add(dwg.line((token_x(0) + 30, MAP_Y + CELL / 2), (token_x(1) - 30, MAP_Y + CELL / 2), stroke=S.INK,
+                         stroke_width=6, stroke_dasharray="4,3"))
     ids = [s.id for s in shown.sides]
     for n, (a, b, text) in enumerate(shown.arrows):
         ka = ids.index(a)
@@ -205,7 +231,8 @@ def draw_panel(dwg, s: Side, x: float, lang: str) -> None:
     p = s.pool
     for n, (name, cap, spent, locked, avail) in enumerate((
             (tr(lang, "Рефлекс", "Reflex"), p["reflex"], p["spent"]["reflex"], p["locked"]["reflex"], p["avail_R"]),
-            (tr(lang, f"Навык ({p['skill_id']})", f"Skill ({p['skill_id']})"), p["skill"], p["spent"]["skill"],
+            (tr(lang, f"Навык ({words.skill_name(p['skill_id'], 'ru')})", f"Skill ({p['skill_id']})"), p["skill"],
+             p["spent"]["skill"],
              p["locked"]["skill"], p["avail_S"]))):
         row = y + 46 + 30 * n
         S.label(dwg, dwg, name, (x + 12, row + 13), size=13)
@@ -218,8 +245,11 @@ def draw_panel(dwg, s: Side, x: float, lang: str) -> None:
     S.label(dwg, dwg, track, (x + 12, y + 122), size=12)
     S.label(dwg, dwg, s.weapon + (f" · {s.shield}" if s.shield else ""), (x + 12, y + 142), size=12)
     draw_body(dwg, s, x + 14, y + 156)
-    for n, line in enumerate(s.wounds[:7] or (tr(lang, "ран нет", "no wounds"),)):
+    wounds = list(s.wounds[:4] or (tr(lang, "ран нет", "no wounds"),))
+    for n, line in enumerate(wounds):
         S.label(dwg, dwg, line, (x + 120, y + 170 + 18 * n), size=12)
+    for n, line in enumerate(s.effects[:7 - len(wounds)]):
+        S.label(dwg, dwg, "• " + line, (x + 120, y + 170 + 18 * (len(wounds) + n)), size=12, fill=S.INK)
 
 
 def draw_body(dwg, s: Side, x: float, y: float) -> None:

@@ -22,6 +22,7 @@ OPTION_DEFAULTS = {
     "parry_weight_penalty": "A-43",
     "head_cost_rule": "A-05",
     "fatigue_rolls": "5.10",
+    "wrestling_height_simplified": "5.8.2",
 }
 
 
@@ -35,6 +36,8 @@ class SkirmishOptions(Options):
     parry_weight_penalty: Literal["heavy_light", "any_step"] = "heavy_light"
     head_cost_rule: Literal["composite", "category", "ratio"] = "composite"
     fatigue_rolls: bool = True
+    wrestling_height_simplified: bool = False
+    """5.8.2 (L731, CP-44): ignore height in wrestling; only the traits' dice (Hulk +2, Giant +4, Dwarf −2)."""
     pool_die_sides: int = Field(10, ge=6, le=20)
     max_difficulty: int = 7
 
@@ -98,6 +101,8 @@ class FighterSetup(BaseModel):
     cell: tuple[int, int] = (0, 0)
     facing: Literal["N", "E", "S", "W"] = "E"
     condition: Condition = Condition()
+    traits: list[Literal["hulk", "giant", "dwarf"]] = []
+    """Size traits for the simplified wrestling height (5.8.2, L731)."""
 
     @model_validator(mode="after")
     def _sheet(self) -> FighterSetup:
@@ -190,6 +195,20 @@ class Timed:
 
 
 @dataclass(frozen=True)
+class Effect:
+    """A maneuver's lasting effect on a fighter, active from (round, exchange) `start` to `until` inclusive (spec
+    5.4: "in the next exchange", "for the rest of the round", "for the fight"). `kind` is one of maneuvers.base.KINDS;
+    `ref` names what it concerns (a weapon id, a maneuver code, a zone)."""
+
+    kind: str
+    amount: int
+    start: tuple[int, int]
+    until: tuple[int, int]
+    ref: str = ""
+    source: str = ""
+
+
+@dataclass(frozen=True)
 class Wound:
     zone: str
     precise: str
@@ -236,6 +255,18 @@ class Fighter:
     """The round in which an opponent's successful Slip made this fighter's skill points 0 (M48, A-38)."""
     bonus_dice: tuple[Timed, ...] = ()
     """Bonus dice on the next attack with a weapon (M40; source = the weapon id), lapsing with their exchange."""
+    spent_master: int = 0
+    spent_extraordinary: int = 0
+    """Master and extraordinary successes spent this round (2.5, A-03: a per-round resource)."""
+    grapple_from: tuple[int, int] | None = None
+    """In wrestling from (round, exchange): the wrestling pool (A-47) applies from then (5.8)."""
+    held: tuple[str, ...] = ()
+    """Zones of this fighter the opponent holds (M63 Envelop table, 5.8.4): main_arm off_arm torso head leg legs."""
+    wrestle_bonus: int = 0
+    """Effective Endurance in wrestling for height (+1 per full 10 cm taller, L729; 5.8.2)."""
+    traits: tuple[str, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    """Lasting maneuver effects (shock next exchange, lost points, a bound weapon, bonus dice …), spec 5.4."""
 
     def char(self, name: str) -> int:
         return int(self.characteristics.get(name, 0))
@@ -303,6 +334,9 @@ class Fight:
     attacked_before: tuple[str, ...] = ()
     """Who attacked in the previous exchange of this round (the Retreat's condition, M45)."""
     result: dict[str, Any] | None = None
+    grapple: dict[str, Any] | None = None
+    """Wrestling (5.8): {"holder", "held", "zones" (the held fighter's enveloped zones), "ground", "start"
+    [round, exchange] the wrestling pool applies from (A-47)}; None outside wrestling."""
     history: tuple[dict[str, Any], ...] = field(default=())
     """One line per resolved exchange (for the frame's caption)."""
 
@@ -330,7 +364,8 @@ def new_fighter(setup: FighterSetup) -> Fighter:
     return Fighter(setup.id, dict(setup.name), setup.side, tuple(setup.cell), setup.facing, setup.height_cm,
                    setup.weight_kg + setup.gear_kg, dict(setup.characteristics), dict(setup.extraordinary),
                    dict(setup.skills), setup.main_hand, weapons, shield, tuple(setup.armour), setup.load,
-                   stance=setup.condition.stance, fatigue=setup.condition.fatigue, pain=setup.condition.pain)
+                   stance=setup.condition.stance, fatigue=setup.condition.fatigue, pain=setup.condition.pain,
+                   traits=tuple(setup.traits))
 
 
 def initial(setup: Setup) -> Fight:
@@ -347,7 +382,8 @@ def state_to_json(state: Fight) -> dict[str, Any]:
     raw = asdict(state)
     raw["fighters"] = [dict(asdict(f), view=pools.fighter_view(state, f)) for f in state.fighters]
     raw["fight"] = {"round": state.round, "exchange": state.exchange, "step": state.step,
-                    "initiative": state.holder, "distance": state.distance, "result": state.result}
+                    "initiative": state.holder, "distance": state.distance, "result": state.result,
+                    "grapple": state.grapple}
     return raw
 
 
@@ -365,7 +401,12 @@ def state_from_json(raw: dict[str, Any]) -> Fight:
             "reflex_loss": tuple(Timed(**t) for t in f["reflex_loss"]),
             "wounds": tuple(Wound(**{**w, "flags": tuple(w["flags"])}) for w in f["wounds"]),
             "used_for_parry": tuple(f["used_for_parry"]),
-            "bonus_dice": tuple(Timed(**t) for t in f.get("bonus_dice", ()))}))
+            "bonus_dice": tuple(Timed(**t) for t in f.get("bonus_dice", ())),
+            "grapple_from": None if f.get("grapple_from") is None else tuple(f["grapple_from"]),
+            "held": tuple(f.get("held", ())),
+            "traits": tuple(f.get("traits", ())),
+            "effects": tuple(Effect(**{**t, "start": tuple(t["start"]), "until": tuple(t["until"])})
+                             for t in f.get("effects", ()))}))
     rest = {k: v for k, v in raw.items() if k not in ("fighters", "fight")}
     return Fight(**{**rest, "fighters": tuple(fighters),
                     "declared": tuple(Declared(**d) for d in raw["declared"]),

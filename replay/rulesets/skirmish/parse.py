@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from replay.ruleset import Parsed
-from replay.rulesets.skirmish import words
+from replay.rulesets.skirmish import data, words
 from replay.rulesets.skirmish.model import Fight
 
 STEP = re.compile(r"^\s*(атака|защита|attack|defence|defense)\s*[:\-—]?\s*(.*)$", re.I | re.S)
@@ -46,8 +46,13 @@ def parse_order(text: str, state: Fight, actor: str) -> Parsed:
         return Parsed(order, errors)
     else:
         order["maneuver"] = maneuver
+    from replay.rulesets.skirmish.maneuvers.base import move
+
+    mv = move(maneuver) if maneuver else None
     dice = DICE.search(rest)
-    if dice is None:
+    if dice is None and mv is not None and not mv.pool_dice or dice is None and maneuver == "break_free":
+        order["dice"] = {"reflex": 0, "skill": 0}  # no pool dice (a free check, Break free's Strength)
+    elif dice is None:
         errors.append("4.5: the dice and their split, e.g. «4 кубика (2Р+2Н)»: Р reflex, Н skill")
     else:
         split = {"reflex": 0, "skill": 0}
@@ -58,18 +63,24 @@ def parse_order(text: str, state: Fight, actor: str) -> Parsed:
         order["dice"] = split
     if maneuver == "maneuvering":
         order["stand_up"] = True
-    elif step == "attack":
+    elif step == "attack" or maneuver in words.NEEDS_BLOW:
         zone = words.find_zone(lowered)
-        if zone is None:
+        wants_zone = mv is None or mv.zone
+        if zone is None and wants_zone:
             errors.append("L201: the zone: голова, верхний/нижний корпус, левая/правая рука, левая/правая нога")
-        else:
+        elif zone is not None:
             order["zone"] = zone
         order["target"] = state.opponent(actor).id if actor in state.ids else None
         kind = words.find_attack_type(lowered)
-        if maneuver == "power_blow":
+        if maneuver in words.NEEDS_BLOW:
             if kind is None:
-                errors.append("M12: a power blow names its blow: рубящий, секущий, колющий or дробящий")
+                mid = data.maneuvers()[maneuver]["id"] if maneuver else ""
+                errors.append(f"{mid}: name the blow in brackets: рубящий, секущий, колющий or дробящий")
             order["attack_type"] = kind
+    for key, pattern in words.FIELD_PATTERNS:
+        found = re.search(pattern, lowered)
+        if found:
+            order[key] = int(found.group(1)) if found.group(1).isdigit() else found.group(1)
     if "щит" in lowered or "shield" in lowered:
         order["weapon"] = "shield"
     if ("выхватыва" in lowered or "достаю" in lowered or "draw" in lowered) and actor in state.ids:

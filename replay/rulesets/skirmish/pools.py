@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from replay.rulesets.skirmish import data
-from replay.rulesets.skirmish.model import Fight, Fighter, Timed
+from replay.rulesets.skirmish.model import Effect, Fight, Fighter, Timed
 
 
 def active(effects: tuple[Timed, ...], round_: int, exchange: int) -> int:
@@ -14,8 +14,48 @@ def active(effects: tuple[Timed, ...], round_: int, exchange: int) -> int:
     return sum(t.amount for t in effects if (round_, max(exchange, 1)) <= (t.round, t.exchange))
 
 
+def now(f: Fighter, kind: str, round_: int, exchange: int, ref: str | None = None) -> list[Effect]:
+    """The maneuver effects of `kind` (and `ref`) active at (round, exchange)."""
+    at = (round_, max(exchange, 1))
+    return [e for e in f.effects if e.kind == kind and e.start <= at <= e.until and (ref is None or e.ref == ref)]
+
+
+def amount(f: Fighter, kind: str, round_: int, exchange: int, ref: str | None = None) -> int:
+    return sum(e.amount for e in now(f, kind, round_, exchange, ref))
+
+
 def shock_now(f: Fighter, round_: int, exchange: int) -> int:
-    return active(f.shock, round_, exchange)
+    """Wound and power-blow shock (6.5 step 9) plus maneuver shock (Batman, Bluff, stun …, 5.4)."""
+    return active(f.shock, round_, exchange) + amount(f, "shock", round_, exchange)
+
+
+def wrestling(f: Fighter, round_: int, exchange: int) -> bool:
+    """In wrestling now: the pool is Endurance + Wrestling (A-47) from the exchange after the hold."""
+    return f.grapple_from is not None and (round_, max(exchange, 1)) >= f.grapple_from
+
+
+def usable(f: Fighter, w: Any, state: Fight) -> bool:
+    """Not bound or beaten aside this exchange (M16, M43): no `no_weapon` effect names it."""
+    return not now(f, "no_weapon", state.round, state.exchange, w.id)
+
+
+HALVINGS = {"main_arm": (2, 2), "off_arm": (2, 1), "arms": (0, 2), "torso": (2, 1), "head": (2, 2),
+            "leg": (2, 1), "legs": (0, 1)}
+"""5.8.4 Envelop table: (reflex divisor, skill divisor) of the held fighter; 0 = reflex points 0."""
+
+
+def envelop(f: Fighter, cap_r: int, cap_s: int) -> tuple[int, int]:
+    """5.8.4: the held zones' halvings, stacking multiplicatively, rounded down."""
+    held = set(f.held)
+    if {"main_arm", "off_arm"} <= held:
+        held = (held - {"main_arm", "off_arm"}) | {"arms"}
+    if "leg" in held and "legs" in held:
+        held.discard("leg")
+    for zone in sorted(held):
+        r_div, s_div = HALVINGS.get(zone, (1, 1))
+        cap_r = 0 if r_div == 0 else cap_r // r_div
+        cap_s //= s_div
+    return cap_r, cap_s
 
 
 def dual_wield_penalty(f: Fighter) -> int:
@@ -32,10 +72,15 @@ def caps(f: Fighter, round_: int, exchange: int) -> tuple[int, int]:
     """(cap_R, cap_S) now (A-73): Reflex/skill − fatigue − pain − shock (− initiative botch for reflex), the reflex
     cap halved lying or sitting (L112), the dual-wield penalty from the skill cap first (A-18)."""
     loss = f.fatigue + f.pain + shock_now(f, round_, exchange)
-    cap_r = max(0, f.char("reflex") - loss - active(f.reflex_loss, round_, exchange))
-    if f.stance in ("lying", "sitting"):
+    grappling = wrestling(f, round_, exchange)
+    base_r = f.char("endurance") + f.wrestle_bonus if grappling else f.char("reflex")
+    cap_r = max(0, base_r - loss - active(f.reflex_loss, round_, exchange) - amount(f, "lose_R", round_, exchange))
+    if f.stance in ("lying", "sitting") and not grappling:  # L725: no lying penalty in wrestling
         cap_r //= 2
-    cap_s = 0 if f.skill_zero_round == round_ else max(0, f.skill(f.pool_skill) - loss)
+    base_s = f.skill("wrestling") if grappling else f.skill(f.pool_skill)
+    cap_s = 0 if f.skill_zero_round == round_ else max(0, base_s - loss - amount(f, "lose_S", round_, exchange))
+    if grappling:
+        cap_r, cap_s = envelop(f, cap_r, cap_s)
     dual = dual_wield_penalty(f)
     from_s = min(dual, cap_s)
     return max(0, cap_r - (dual - from_s)), cap_s - from_s
@@ -84,11 +129,14 @@ def fighter_view(state: Fight, f: Fighter) -> dict[str, Any]:
     if status == "ok" and helpless(f, r, e):
         status = "helpless"
     return {
-        "pool": {"reflex": cap_r, "skill": cap_s, "skill_id": f.pool_skill, "spent": {"reflex": f.spent_R,
-                 "skill": f.spent_S}, "locked": {"reflex": f.locked_R, "skill": f.locked_S},
-                 "avail_R": avail_r, "avail_S": avail_s},
+        "pool": {"reflex": cap_r, "skill": cap_s, "skill_id": "wrestling" if wrestling(f, r, e) else f.pool_skill,
+                 "spent": {"reflex": f.spent_R, "skill": f.spent_S},
+                 "locked": {"reflex": f.locked_R, "skill": f.locked_S}, "avail_R": avail_r, "avail_S": avail_s},
         "initiative": "tie" if state.holder == "tie" else (state.holder == f.id if state.holder else None),
         "distance": state.distance, "stance": f.stance, "weapons": weapons, "wounds": wounds,
         "fatigue": f.fatigue, "pain": f.pain, "shock": shock_now(f, r, e), "bleeding": f.bleeding,
         "blood_loss": f.blood_loss, "status": status,
+        "wrestling": wrestling(f, r, e), "held": list(f.held),
+        "effects": [{"kind": x.kind, "amount": x.amount, "from": list(x.start), "until": list(x.until), "ref": x.ref,
+                     "source": x.source} for x in f.effects if x.until >= (r, max(e, 1))],
     }

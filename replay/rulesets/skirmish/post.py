@@ -8,8 +8,8 @@ from typing import Any
 
 from replay.render.text import Doc, b, i, tr
 from replay.ruleset import TurnView
+from replay.rulesets.skirmish import data, pools, words
 from replay.rulesets.skirmish import events as ev
-from replay.rulesets.skirmish import pools, words
 from replay.rulesets.skirmish.model import Fight
 
 
@@ -108,6 +108,8 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
                   + ("the weapon falls to the floor" if e.dropped else "keeps the weapon"))
     if isinstance(e, ev.Blocked):
         return blocked_text(e, lang)
+    if isinstance(e, ev.Effect):
+        return effect_text(e, lang)
     if isinstance(e, ev.Knockout):
         return tr(lang, f"{e.fighter}: проверка потери сознания (Выносливость %5) {roll_text(e.roll, lang)} → "
                         + ("без сознания" if e.unconscious else "в сознании"),
@@ -121,6 +123,9 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
     if isinstance(e, ev.ExchangeEnded):
         if e.melee_ended:
             init = tr(lang, "отступление удалось — схватка окончена", "the retreat succeeds — the melee ends")
+        elif e.reroll and any("M73" in w for w in e.why):
+            init = tr(lang, "захват разорван — переброс боевой инициативы",
+                      "the hold is broken — combat initiative is rerolled")
         elif e.reroll:
             init = tr(lang, "оба теряют инициативу — переброс боевой инициативы",
                       "both lose initiative — combat initiative is rerolled")
@@ -154,12 +159,15 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
         why = {"cannot act": ("не может действовать", "cannot act"),
                "nothing to answer": ("нечего отражать", "nothing to answer"),
                "attacked this exchange (A-09)": ("уже атаковал (одно действие за обмен)",
-                                                 "already attacked (one action per exchange)")}
+                                                 "already attacked (one action per exchange)"),
+               "answered by a free check, not a defence (5.4)": ("отвечает свободной проверкой",
+                                                                 "answered by a free check")}
         reason = f" ({words.pick(why[e.forced], lang)})" if e.forced in why else ""
         return f"{e.actor} — {step}: " + tr(lang, "пас", "pass") + reason
     p, o = e.priced, e.order
     dice = o.get("dice") or {}
-    target = f" → {o['target']}, {words.zone_name(o['zone'], lang)}" if o.get("zone") else ""
+    target = (f" → {o['target']}," if o.get("target") else " →") + f" {words.zone_name(o['zone'], lang)}" \
+        if o.get("zone") else ""
     cost = [tr(lang, f"{p['dice_pool']} куб.", f"{p['dice_pool']} dice")]
     if p["doubling"]:
         cost.append(tr(lang, f"+{p['doubling']} сверх умения {p['skill_level']}",
@@ -176,12 +184,21 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
             f"{target}; {dice.get('reflex', 0)}{tr(lang, 'Р', 'R')}+{dice.get('skill', 0)}{tr(lang, 'Н', 'S')}, "
             + tr(lang, "стоимость ", "cost ") + " ".join(cost) + f" = {p['cost_points']} "
             f"({tr(lang, 'Р', 'R')}{p['paid_R']} {tr(lang, 'Н', 'S')}{p['paid_S']}); %{p['difficulty']}, "
-            + tr(lang, f"бросает {p['dice_to_roll']}", f"rolls {p['dice_to_roll']}") + req
+            + (tr(lang, f"свободная проверка {o['check']} куб.", f"a free check of {o['check']} dice")
+               if o.get("check") and not p["dice_to_roll"] else
+               tr(lang, f"бросает {p['dice_to_roll']}", f"rolls {p['dice_to_roll']}"))
+            + (tr(lang, f" (Сила {p['strength_dice']})", f" (Strength {p['strength_dice']})")
+               if p.get("strength_dice") else "") + req
+            + (tr(lang, f"; болевой захват: боль +{p['pain_hold']}", f"; pain hold: pain +{p['pain_hold']}")
+               if p.get("pain_hold") else "")
             + (tr(lang, f"; покупки: {buys}", f"; buys: {buys}") if buys else ""))
 
 
 def clash_text(e: ev.Clash, lang: str) -> Any:
     if e.cancelled:
+        if "(L660)" in e.cancelled:  # M51/M52: a successful grab or leg dive
+            return tr(lang, f"{e.attacker}: {words.maneuver_name(e.maneuver, 'ru')} не удаётся — противник "
+                            "успешно захватил его (L660)", f"{e.attacker}: attack cancelled ({e.cancelled})")
         return tr(lang, f"{e.attacker}: атака отменена ({e.cancelled})", f"{e.attacker}: attack cancelled "
                   f"({e.cancelled})")
     assert e.attack_roll is not None and e.opposed is not None
@@ -193,10 +210,14 @@ def clash_text(e: ev.Clash, lang: str) -> Any:
         parts.append(f"{e.defence['actor']} ({words.maneuver_name(e.defence['maneuver'], lang)}) "
                      f"{roll_text(e.defence_roll, lang)}" + (tr(lang, f" (−{dcut} куб.)", f" (−{dcut} dice)")
                                                             if dcut else ""))
+    if not e.defence and e.defence_roll is not None:  # a free check opposes it (Bluff, Throw, Trip)
+        parts.append(f"{e.target} " + tr(lang, "(свободная проверка) ", "(free check) ")
+                     + roll_text(e.defence_roll, lang))
     o = e.opposed
     left = f"{e.attack_roll['net']}" + (f" − {e.required_extra} = {o['attack_effective']}" if e.required_extra
                                         else "")
-    right = str(o["defence_effective"]) if e.defence else tr(lang, "0 (без защиты)", "0 (no defence)")
+    right = str(o["defence_effective"]) if e.defence or e.defence_roll else tr(lang, "0 (без защиты)",
+                                                                                  "0 (no defence)")
     if o["winner"] == "attack":
         verdict = tr(lang, f"попадание, итоговых успехов {o['final']}", f"hit, final successes {o['final']}")
     elif o["winner"] == "defence":
@@ -208,7 +229,7 @@ def clash_text(e: ev.Clash, lang: str) -> Any:
 
 
 def hit_text(e: ev.Hit, lang: str) -> Any:
-    bought = bought_text(e.bought, lang)
+    bought = bought_text(e.bought, lang, free_precise=e.maneuver == "precise_attack")
     zone = words.zone_name(e.precise, lang) if e.precise else tr(lang, "промах (0 на 2к6−2)", "miss (0 on 2d6−2)")
     how = tr(lang, " (куплена)", " (bought)") if e.zone_roll is None else f" (2{tr(lang, 'к', 'd')}6−2 = {e.zone_roll})"
     head = f"{e.target}: {zone}{how if e.precise else ''}"
@@ -230,12 +251,121 @@ def hit_text(e: ev.Hit, lang: str) -> Any:
                         f"penetration 1d6 [{pen['face']}]+{pen['P']} vs {pen['tn']}"))
     arithmetic = ", ".join(parts) + f" → W = {e.W}"
     w = e.wound
+    if e.nonlethal_shock:
+        n = e.nonlethal_shock["amount"]
+        return f"{head}; {arithmetic}; " + tr(lang, f"нелетальный урон: шок {n}", f"non-lethal: shock {n}")
     if not w:
         return f"{head}; {arithmetic}; " + tr(lang, "раны нет", "no wound")
     wound = tr(lang, f"рана ур. {w['level']}: боль {w['pain']}, шок {w['shock']}, кровотечение {w['bleeding']}",
                f"wound level {w['level']}: pain {w['pain']}, shock {w['shock']}, bleeding {w['bleeding']}")
     extra = [*w["flags"], *w["consequences"]]
     return f"{head}; {arithmetic}; {wound}" + (f" [{', '.join(extra)}]" if extra else "")
+
+
+KIND_TEXT = {
+    "shock": ("шок {n}", "shock {n}"), "lose_R": ("−{n} рефлекса", "−{n} reflex"),
+    "lose_S": ("−{n} навыка", "−{n} skill"), "no_weapon": ("{ref} нельзя использовать", "{ref} cannot be used"),
+    "only_thrust": ("{ref}: только выпады", "{ref}: thrusts only"), "bonus": ("+{n} куб. ({ref})", "+{n} dice ({ref})"),
+    "dodge_bonus": ("+{n} куб. на уклонения", "+{n} dice on dodges"),
+    "no_attacking_defence": ("без защит с атакующим элементом", "no defence with an attacking element"),
+    "success_penalty": ("−{n} успех на каждом броске до конца боя", "−{n} success on every roll for the fight"),
+    "pain_hold": ("болевой захват {n}", "pain hold {n}"),
+    "initiative_bonus": ("+{n} к броску инициативы", "+{n} on the initiative roll"),
+}
+
+
+HOLD_NAMES = {"main_arm": ("ведущая рука", "main arm"), "off_arm": ("вторая рука", "off arm"),
+              "arms": ("обе руки", "both arms"), "torso": ("корпус", "torso"), "head": ("голова", "head"),
+              "leg": ("нога", "leg"), "legs": ("обе ноги", "both legs")}
+REF_NAMES = {"attack": ("на атаку", "on the attack"), "wrestling": ("на борьбу", "on wrestling"),
+             "any": ("на любой маневр", "on any maneuver")}
+CHECK_NAMES = {"strength": ("Сила", "Strength"), "stability": ("устойчивость (Сила)", "Stability (Strength)"),
+               "balance": ("равновесие", "balance"), "reactive": ("реакция (Борьба/Акробатика)",
+                                                                 "reactive Wrestling/Acrobatics"),
+               "endurance": ("Выносливость", "Endurance"), "body_language": ("язык тела", "Body Language"),
+               "assess": ("оценка", "assessment"), "demoralization": ("этикет / страх", "etiquette / fear")}
+
+
+def ref_name(ref: str, lang: str) -> str:
+    if ref in REF_NAMES:
+        return words.pick(REF_NAMES[ref], lang)
+    if ref in data.maneuvers():
+        return tr(lang, "на ", "on ") + words.maneuver_name(ref, lang)
+    return ref
+
+
+def when(start: list[int], until: list[int], lang: str) -> str:
+    if until[0] >= 999:
+        return tr(lang, " до конца боя", " for the fight")
+    a, z = f"{start[0]}.{start[1]}", f"{until[0]}.{until[1]}"
+    return tr(lang, f" (обмен {a})" if a == z else f" (обмены {a}–{z})", f" (exchange {a})" if a == z else
+              f" (exchanges {a}–{z})")
+
+
+def change_text(c: dict[str, Any], lang: str) -> str:
+    """One state change of a maneuver (`skirmish.effect`), from its numbers."""
+    op = c["op"]
+    if op == "effect":
+        ru, en = KIND_TEXT.get(c["kind"], (c["kind"], c["kind"]))
+        ref = c.get("ref") or ""
+        text = tr(lang, ru, en).format(n=c["amount"], ref=ref_name(ref, lang) if c["kind"] == "bonus" else ref)
+        if c["kind"] in ("success_penalty", "initiative_bonus") and c["until"][0] >= 999:
+            return f"{c['fighter']}: {text}"
+        if c["kind"] == "pain_hold":
+            return f"{c['fighter']}: {text}" + tr(lang, ", пока длится захват", " while the hold lasts")
+        return f"{c['fighter']}: {text}{when(c['start'], c['until'], lang)}"
+    if op == "stance":
+        return f"{c['fighter']}: " + words.pick(words.STANCE_NAMES[c["stance"]], lang)
+    if op == "pain":
+        return tr(lang, f"{c['fighter']}: боль +{c['amount']}", f"{c['fighter']}: pain +{c['amount']}")
+    if op == "shock":
+        return tr(lang, f"{c['fighter']}: шок {c['amount']}", f"{c['fighter']}: shock {c['amount']}")
+    if op == "drop":
+        return tr(lang, f"{c['fighter']} роняет {c['weapon']}", f"{c['fighter']} drops {c['weapon']}")
+    if op == "wound":
+        w = c["wound"]
+        return tr(lang, f"{c['fighter']}: рана ур. {w['level']} ({words.zone_name(w['precise'], 'ru')}, W {w['W']}): "
+                        f"боль {w['pain']}, шок {w['shock']}",
+                  f"{c['fighter']}: wound level {w['level']} ({words.zone_name(w['precise'], 'en')}, W {w['W']}): "
+                  f"pain {w['pain']}, shock {w['shock']}")
+    if op == "grapple":
+        g = c["value"]
+        if g is None:
+            return tr(lang, "захват разорван", "the hold is broken")
+        zones = ", ".join(words.pick(HOLD_NAMES.get(z, (z, z)), lang) for z in [g.get("grabbed"), *g.get("zones", [])]
+                          if z)
+        return tr(lang, f"{g['holder']} держит {g['held']} ({zones})" + ("; партер" if g.get("ground") else ""),
+                  f"{g['holder']} holds {g['held']} ({zones})" + ("; on the ground" if g.get("ground") else ""))
+    if op == "distance":
+        return tr(lang, "дистанция ", "distance ") + words.pick(words.LENGTH_NAMES[c["value"]], lang)
+    if op == "check":
+        name = words.pick(CHECK_NAMES.get(c["purpose"], (c["purpose"], c["purpose"])), lang)
+        faces = ", ".join(map(str, c["faces"]))
+        need = tr(lang, f" (нужно {c['needed']})", f" (needs {c['needed']})") if c.get("needed") is not None else ""
+        return f"{c['fighter']}: {name} {len(c['faces'])}{tr(lang, 'к', 'd')}10 %{c['difficulty']} [{faces}] → " \
+               f"{c['net']}{need}"
+    if op == "fall":
+        faces = ", ".join(map(str, c["faces"]))
+        cut = tr(lang, f", акробатика {c['acrobatics']}: −{c['removed']} куб.",
+                 f", Acrobatics {c['acrobatics']}: −{c['removed']} dice") if c["removed"] else ""
+        zone = words.zone_name(c["precise"], lang)
+        return tr(lang, f"{c['fighter']} падает с {c['metres']} м{cut}; зона {zone}; {c['dice']}к6 [{faces}] = "
+                        f"{c['total']} − Выносливость {c['endurance']} − броня {c['armour']} = {c['W']}",
+                  f"{c['fighter']} falls from {c['metres']} m{cut}; zone {zone}; {c['dice']}d6 [{faces}] = "
+                  f"{c['total']} − Endurance {c['endurance']} − armour {c['armour']} = {c['W']}")
+    if op == "throw":
+        return tr(lang, f"{c['fighter']} брошен с высоты {c['metres']} м (1 + ⌊{c['final']}/2⌋)"
+                        + ("; захват сохранён" if c["hold_kept"] else "; захват потерян"),
+                  f"{c['fighter']} is thrown from {c['metres']} m (1 + ⌊{c['final']}/2⌋)"
+                  + ("; the hold is kept" if c["hold_kept"] else "; the hold is lost"))
+    return op
+
+
+def effect_text(e: ev.Effect, lang: str) -> Any:
+    """What a maneuver did beyond the hit: its changes in both languages, and the GM's arithmetic (`why`)."""
+    name = f"{words.maneuver_name(e.maneuver, lang)} ({e.maneuver_id})"
+    changes = "; ".join(change_text(c, lang) for c in e.changes) or tr(lang, "без последствий", "no change")
+    return (b(f"{e.actor} — {name}: "), changes + ("" if lang == "ru" else " — " + " ".join(e.why)))
 
 
 def blocked_text(e: ev.Blocked, lang: str) -> str:
@@ -255,12 +385,13 @@ def blocked_text(e: ev.Blocked, lang: str) -> str:
     return out
 
 
-def bought_text(bought: dict[str, Any], lang: str) -> list[str]:
-    """What the final successes bought, from the payload's numbers (5.2.1)."""
+def bought_text(bought: dict[str, Any], lang: str, *, free_precise: bool = False) -> list[str]:
+    """What the final successes bought, from the payload's numbers (5.2.1); a Precise attack's zone is free (M26)."""
     out = []
     if bought.get("precise"):
-        out.append(tr(lang, f"точная зона {words.zone_name(bought['precise'], lang)} (1)",
-                      f"precise zone {words.zone_name(bought['precise'], lang)} (1)"))
+        n = 0 if free_precise else 1
+        out.append(tr(lang, f"точная зона {words.zone_name(bought['precise'], lang)} ({n})",
+                      f"precise zone {words.zone_name(bought['precise'], lang)} ({n})"))
     for key, ru, en in (("danger", "опасность", "danger"), ("penetration", "пробивание", "penetration"),
                         ("ignore_armour", "игнор брони", "ignore armour"), ("shock", "шок", "shock"),
                         ("bleeding", "кровотечение", "bleeding")):

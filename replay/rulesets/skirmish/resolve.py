@@ -10,6 +10,7 @@ from typing import Any
 from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
 from replay.rulesets.skirmish import check, costs, damage, data, dice, draw, feint, pools
+from replay.rulesets.skirmish.maneuvers.base import move
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
 R = "skirmish."
@@ -133,8 +134,10 @@ def combat_initiative(ctx: Context, x: int, options: SkirmishOptions) -> None:
     ids = list(state.ids)
     rolls = ctx.need_rolls([(pool_dice(ctx, state.fighter(i).char("reflex"), options), i, "initiative",
                              {"exchange": x}, f"combat initiative of {i} (Reflex, %{tns[i]})") for i in ids])
-    counted = {i: dice.count(r.payload["result"], tns[i], ones_cancel=options.ones_cancel_successes)
-               for i, r in zip(ids, rolls, strict=True)}
+    bonus = {i: pools.amount(state.fighter(i), "initiative_bonus", state.round, x) for i in ids}
+    bonus = {i: n for i, n in bonus.items() if n}  # M58: the demoralization winner's automatic successes (A-80)
+    counted = {i: dice.count(r.payload["result"], tns[i], ones_cancel=options.ones_cancel_successes,
+                             auto=bonus.get(i, 0)) for i, r in zip(ids, rolls, strict=True)}
     a, b = ids
     holder = a if counted[a].net > counted[b].net else b if counted[b].net > counted[a].net else "tie"
     lengths = [costs.weapon_length(f.weapon) if f.weapon else "hand" for f in state.fighters]
@@ -143,14 +146,16 @@ def combat_initiative(ctx: Context, x: int, options: SkirmishOptions) -> None:
             max(lengths, key=data.length_index)
     else:
         distance = state.distance
-    why = [f"{i}: Reflex {len(c.faces)}d %{tns[i]} {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"
+    why = [f"{i}: Reflex {len(c.faces)}d %{tns[i]} {list(c.faces)} → {c.hits} − {c.ones}"
+           + (f" + {c.auto} demoralization (M58)" if c.auto else "") + f" = {c.net}"
            + (f" (critical failure −{c.crit_degree} reflex this round)" if c.crit_degree else "")
            for i, c in counted.items()]
     why.append(f"initiative: {holder}" + ("" if state.distance else f"; distance {distance} (L129)"))
     emit(ctx, "initiative", {"exchange": x, "rolls": {i: c.to_json() for i, c in counted.items()},
                              "difficulty": tns, "holder": holder, "distance": distance,
                              "reflex_loss": {i: c.crit_degree for i, c in counted.items() if c.crit_degree},
-                             "reroll": state.holder is not None, "why": why, "rule": ["4.2", "L20-22", "L129"],
+                             "reroll": state.holder is not None, "bonus": bonus, "why": why,
+                             "rule": ["4.2", "L20-22", "L129"],
                              "defaults": ["C12", "C14"]})
 
 
@@ -192,8 +197,17 @@ def wants(state: Fight, fid: str, step: str, options: SkirmishOptions) -> bool:
         return False
     if step == "attack":
         return True
-    attacked = any(d.actor == fid and d.step == "attack" and d.maneuver != "pass" for d in state.declared)
-    return costs.incoming(state, fid) is not None and not (attacked and options.one_action_per_exchange)
+    attacked = any(d.actor == fid and d.step == "attack" and d.maneuver != "pass" and not d.order.get("with_defence")
+                   for d in state.declared)
+    att = costs.incoming(state, fid)
+    if att is not None and (opposed_by(att) is not None or own_check(att) or att.maneuver == "countertime"):
+        return False
+    return att is not None and not (attacked and options.one_action_per_exchange)
+
+
+def opposed_by(att: Declared) -> Any:
+    mv = move(att.maneuver)
+    return None if mv is None else mv.opposed_by
 
 
 def declare_all(ctx: Context, ids: list[str], x: int, step: str, options: SkirmishOptions) -> None:
@@ -201,8 +215,10 @@ def declare_all(ctx: Context, ids: list[str], x: int, step: str, options: Skirmi
     orders = need_declarations(ctx, asked, x, step)
     for fid in ids:
         if fid not in asked:
+            att = costs.incoming(ctx.state, fid)
             reason = "cannot act" if not can_declare(ctx.state, fid) else "nothing to answer" \
-                if costs.incoming(ctx.state, fid) is None else "attacked this exchange (A-09)"
+                if att is None else "answered by a free check, not a defence (5.4)" if opposed_by(att) is not None \
+                or own_check(att) or att.maneuver == "countertime" else "attacked this exchange (A-09)"
             declared(ctx, fid, {"exchange": x, "step": step, "maneuver": "pass"}, None, forced=reason,
                      options=options)
             continue
@@ -255,6 +271,14 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
         drawn_state, order = draw.apply(state, fid, order)
         priced = costs.price(drawn_state, drawn_state.fighter(fid), order, options)
         why = [declaration_why(fid, order, priced)]
+        att = costs.incoming(state, fid) if order["step"] != "attack" else None
+        mv = move(att.maneuver) if att is not None else None
+        if att is not None and mv is not None and mv.on_answer is not None:
+            more = mv.on_answer(ctx, order["exchange"], att, fid, order, priced, options)
+            priced = {**priced, **more}
+            why += more.get("answer_why", [])
+        if priced.get("pain_hold"):
+            why.append(f"{fid} acts in a pain hold: pain +{priced['pain_hold']} (M59, L767)")
         if order.get("draw"):
             why.insert(0, f"{fid} draws {order['draw']} (M50, {draw.cost(state.fighter(fid), order['draw'])} R)")
     emit(ctx, "declared", {"actor": fid, "exchange": order["exchange"], "step": order["step"],
@@ -299,39 +323,119 @@ def queue(state: Fight) -> list[tuple[Declared, Declared | None]]:
         target = att.order.get("target")
         defence = next((d for d in state.declared if target and d.actor == target and d.step == "defence"
                         and d.maneuver != "pass"), None)
+        if att.maneuver == "double_attack":  # M06: two attacks, each answered by its own defence
+            from replay.rulesets.skirmish.maneuvers.attack import double_parts
+
+            out += double_parts(att, defence)
+            continue
         out.append((att, defence))
     return out
+
+
+def rolls_pool(d: Declared) -> bool:
+    mv = move(d.maneuver)
+    return mv is None or mv.pool_dice
+
+
+def own_check(d: Declared) -> bool:
+    """A declaration resolved by its own roll, without an opposing defence (Assess, Break free, Demoralization …)."""
+    mv = move(d.maneuver)
+    return d.maneuver == "maneuvering" or mv is not None and mv.resolves == "check"
 
 
 def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
     pairs = queue(ctx.state)
     asks = []
+    asked_for: set[int] = set()
     for att, dfn in pairs:
-        asks.append((pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack", {"exchange": x},
-                     f"attack roll of {att.actor} ({att.maneuver}, %{att.priced['difficulty']})"))
-        if dfn is not None:
+        second = "2" if att.order.get("part") == 2 else ""
+        if rolls_pool(att):
+            asks.append((pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack" + second,
+                         {"exchange": x}, f"attack roll of {att.actor} ({att.maneuver}, %{att.priced['difficulty']})"))
+        free = opposed_by(att)
+        if free is not None and not own_check(att):
+            n, tn, label = free(ctx.state, ctx.state.fighter(att.order["target"]))
+            asks.append((pool_dice(ctx, max(1, n), options), att.order["target"], "opposed", {"exchange": x},
+                         f"{label} of {att.order['target']} against the {att.maneuver} (free, %{tn})"))
+        if dfn is not None and rolls_pool(dfn) and id(dfn) not in asked_for:  # a retreat answers both parts once
+            asked_for.add(id(dfn))
             purpose = "redefence" if dfn.order.get("after_feint") else "defence"
+            purpose += "2" if dfn.order.get("part") == 2 else ""
             asks.append((pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, purpose,
                          {"exchange": x}, f"defence roll of {dfn.actor} ({dfn.maneuver}, %{dfn.priced['difficulty']})"))
     rolls = iter(ctx.need_rolls(asks))
-    items = [Item(att, dfn, next(rolls), next(rolls) if dfn else None) for att, dfn in pairs]
+    items: list[Item] = []
+    given: dict[int, Event] = {}
+    for att, dfn in pairs:
+        a_roll = next(rolls) if rolls_pool(att) else None
+        if opposed_by(att) is not None and not own_check(att):
+            items.append(Item(att, None, a_roll, next(rolls)))  # type: ignore[arg-type]
+            continue
+        d_roll = None
+        if dfn is not None and rolls_pool(dfn):
+            if id(dfn) not in given:
+                given[id(dfn)] = next(rolls)
+            d_roll = given[id(dfn)]
+        items.append(Item(att, dfn, a_roll, d_roll))  # type: ignore[arg-type]
     outcomes: list[dict[str, Any]] = []
     simultaneous = ctx.state.holder == "tie"
     if simultaneous:  # 5.1 step 4: every outcome from the state before the group
-        compared = [None if it.attack.maneuver == "maneuvering" else compare(ctx.state, it, options) for it in items]
+        compared = [None if own_check(it.attack) else compare(ctx.state, it, options) for it in items]
         for it, cmp_ in zip(items, compared, strict=True):
-            outcomes.append(stand_up(ctx, x, it, options) if cmp_ is None else strike(ctx, x, it, cmp_, options))
+            outcomes.append(checked(ctx, x, it, options) if cmp_ is None else strike(ctx, x, it, cmp_, options))
     else:
+        from replay.rulesets.skirmish.maneuvers import counters
+
+        done: list[Item] = []
         for it in items:
             if ctx.state.result is not None:
                 break
-            if it.attack.maneuver == "maneuvering":
-                outcomes.append(stand_up(ctx, x, it, options))
+            if any(it is d for d in done):
+                continue
+            if own_check(it.attack):
+                outcomes.append(checked(ctx, x, it, options))
+                continue
+            partner = next((o for o in items if o is not it and {it.attack.maneuver, o.attack.maneuver} & {
+                "countertime"} and o.attack.actor == it.attack.order.get("target")
+                and it.attack.actor == o.attack.order.get("target")), None)
+            if partner is not None:  # M08: the countertime and the attack it answers, rolled against each other
+                ct, enemy = (it, partner) if it.attack.maneuver == "countertime" else (partner, it)
+                done.append(partner)
+                outcomes += counters.countertime(ctx, x, ct, enemy, options)
+                continue
+            if it.defence is not None and it.defence.maneuver == "sudden_attack":
+                outcomes += counters.sudden(ctx, x, it, options)
+                continue
+            stopped = next((o for o in outcomes if it.attack.actor in o.get("cancel_maneuvers_of", ())), None)
+            if stopped is not None:
+                outcomes.append(cancelled(ctx, x, it, stopped))
                 continue
             outcomes.append(strike(ctx, x, it, compare(ctx.state, it, options), options))
     knockouts(ctx, x, options)
     extra_fatigue(ctx, x, options)
     exchange_end(ctx, x, outcomes, options)
+
+
+def checked(ctx: Context, x: int, it: Item, options: SkirmishOptions) -> dict[str, Any]:
+    """A declaration resolved by its own check (M53 standing up, M55 Assess, M73 Break free …)."""
+    if it.attack.maneuver == "maneuvering":
+        return stand_up(ctx, x, it, options)
+    mv = move(it.attack.maneuver)
+    assert mv is not None and mv.after is not None
+    roll = counted_roll(ctx.state, it.attack, it.attack_roll, options)[0] if it.attack_roll is not None else None
+    out = {"attack": it.attack, "defence": None, "winner": None, "final": 0, "attack_roll": roll}
+    out.update(mv.after(ctx, x, out, options) or {})
+    return out
+
+
+def cancelled(ctx: Context, x: int, it: Item, by: dict[str, Any]) -> dict[str, Any]:
+    """M51/M52: a successful Grab or Leg dive makes every other maneuver of the held fighter this exchange fail."""
+    att = it.attack
+    why = f"{att.actor}'s {att.maneuver} fails: {by['attack'].actor}'s {by['attack'].maneuver} succeeded (L660)"
+    emit(ctx, "clash", {"exchange": x, "attacker": att.actor, "target": att.order.get("target", ""),
+                        "maneuver": att.maneuver, "defence": None, "cancelled": why, "why": [why],
+                        "rule": ["5.4.3 M51", "L660"]})
+    return {"attack": att, "defence": None, "winner": None, "cancelled": True}
 
 
 def stand_up(ctx: Context, x: int, it: Item, options: SkirmishOptions) -> dict[str, Any]:
@@ -351,12 +455,19 @@ def compare(state: Fight, it: Item, options: SkirmishOptions) -> dict[str, Any]:
     """5.1 steps 3a–3d: re-validate (C2), reduce pending dice (5.1.6), count the faces, compare (2.3–2.4)."""
     att, dfn = it.attack, it.defence
     attacker = state.fighter(att.actor)
+    mv = move(att.maneuver)
+    needs = "weapon" if mv is None else mv.weapon
     weapon = attacker.weapon_by_id(att.priced["weapon"] or "")
-    if attacker.out or weapon is None or not weapon.hands or weapon.state != "ready":
+    if attacker.out or needs == "weapon" and (weapon is None or not weapon.hands or weapon.state != "ready"):
         return {"cancelled": f"{att.actor} cannot act or no longer holds {att.priced['weapon']} (C2)"}
-    a_roll, a_cut = counted_roll(state, att, it.attack_roll, options)
+    bump = wrestling_block_bump(state, att, dfn)
+    a_roll, a_cut = counted_roll(state, att, it.attack_roll, options, bump=bump)
     d_roll, d_cut = (None, 0)
-    if dfn is not None and it.defence_roll is not None:
+    if dfn is None and it.defence_roll is not None and opposed_by(att) is not None:  # a free check opposes it
+        n, tn, _ = opposed_by(att)(state, state.fighter(att.order["target"]))
+        d_roll = dice.count(list(it.defence_roll.payload["result"])[:max(1, n)], tn,
+                            ones_cancel=options.ones_cancel_successes)
+    elif dfn is not None and it.defence_roll is not None:
         defender = state.fighter(dfn.actor)
         if defender.out:
             dfn = None
@@ -368,16 +479,27 @@ def compare(state: Fight, it: Item, options: SkirmishOptions) -> dict[str, Any]:
             "opposed": result, "defence": dfn}
 
 
-def counted_roll(state: Fight, decl: Declared, roll: Event, options: SkirmishOptions) -> tuple[dice.PoolRoll, int]:
-    """5.1.6: the overdraft comes off the pending roll; its last faces are discarded (2.6)."""
+def counted_roll(state: Fight, decl: Declared, roll: Event, options: SkirmishOptions,
+                 bump: int = 0) -> tuple[dice.PoolRoll, int]:
+    """5.1.6: the overdraft comes off the pending roll; its last faces are discarded (2.6). Lost dice imposed by the
+    opponent (Rushing attack, Lightning attack) come off the same way; Demoralization takes successes (M58)."""
     f = state.fighter(decl.actor)
     n = decl.priced["dice_to_roll"]
-    cut = min(n, pools.overdraft(f, state.round, state.exchange))
+    cut = min(n, pools.overdraft(f, state.round, state.exchange) + int(decl.priced.get("lost_dice", 0)))
     faces = list(roll.payload["result"])[: n - cut]
+    tn = decl.priced["difficulty"] + bump
     if n - cut <= 0:
-        return dice.zero_dice(decl.priced["difficulty"]), cut
-    return dice.count(faces, decl.priced["difficulty"], ones_cancel=options.ones_cancel_successes,
-                      max_difficulty=options.max_difficulty), cut
+        return dice.zero_dice(tn), cut
+    return dice.count(faces, tn, ones_cancel=options.ones_cancel_successes, max_difficulty=options.max_difficulty,
+                      penalty=pools.amount(f, "success_penalty", state.round, state.exchange)), cut
+
+
+def wrestling_block_bump(state: Fight, att: Declared, dfn: Declared | None) -> int:
+    """M70 (L872): the defender's Endurance at least the attacker's: +1 difficulty, +1 per full 5 points more."""
+    if dfn is None or dfn.maneuver != "wrestling_block":
+        return 0
+    a, d = state.fighter(att.actor).char("endurance"), state.fighter(dfn.actor).char("endurance")
+    return 0 if d < a else 1 + (d - a) // 5
 
 
 def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
@@ -395,6 +517,12 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
     why = [roll_why(att, a_roll, cmp_["reduced"]["attack"])]
     if dfn is not None and d_roll is not None:
         why.append(roll_why(dfn, d_roll, cmp_["reduced"]["defence"]))
+    elif d_roll is not None:
+        why.append(f"{att.order['target']} free check: {len(d_roll.faces)}d %{d_roll.difficulty} {list(d_roll.faces)}"
+                   f" → {d_roll.hits} − {d_roll.ones} = {d_roll.net}")
+    bump = wrestling_block_bump(ctx.state, att, dfn)
+    if bump:
+        why.insert(1, f"{dfn.actor if dfn else ''} wrestling block: the attack's difficulty +{bump} (M70, L872)")
     req = att.priced["required_extra"]
     why.append(comparison_why(a_roll.net, None if d_roll is None else d_roll.net, req, res, options))
     payload: dict[str, Any] = {
@@ -418,17 +546,40 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
         payload["defaults"] += ["C17"]
     payload["why"] = why
     emit(ctx, "clash", payload, cause=it.attack_roll.seq or None)
-    if res.winner == "attack":
-        hit_why: list[str] = []
-        found = hit(ctx, x, att, res.final, hit_why, options)
-        emit(ctx, "hit", {"exchange": x, "attacker": att.actor, "target": att.order["target"],
-                          "maneuver": att.maneuver, **found, "why": hit_why, "rule": ["5.2.1", "5.5.1", "6.5"],
-                          "defaults": ["sample_v1", "C13", "A-15"]})
+    mv_a, mv_d = move(att.maneuver), move(dfn.maneuver) if dfn is not None else None
+    deals = mv_a is None or mv_a.strike is not None or mv_a.weapon == "weapon" and costs.attack_row(
+        att.maneuver, att.order, ctx.state.fighter(att.actor).weapon_by_id(att.priced["weapon"] or "")) is not None
+    if res.winner == "attack" and deals and not att.priced.get("no_damage"):
+        deal_hit(ctx, x, att, res.final, options)
+    elif dfn is not None and dfn.maneuver == "limb_block" and res.winner == "defence":
+        pass  # M35: the limb takes the blow (its after hook)
     elif dfn is not None and dfn.maneuver in costs.BLOCKS:
         blocked(ctx, x, att, dfn, res.final if res.winner == "defence" else 0, options)
     elif dfn is not None and dfn.maneuver == "knock_aside" and res.winner == "defence":
         knocked_aside(ctx, x, att, dfn, res.final, options)
-    return {"attack": att, "defence": dfn, "winner": res.winner, "final": res.final}
+    if dfn is not None and d_roll is not None and dfn.maneuver in costs.DODGES and d_roll.crit_degree:
+        from replay.rulesets.skirmish.maneuvers.falls import fall
+
+        # L609 (T-22): degree 1 a fall from your own height (1d6), degree 2 an awkward fall (2d6)
+        fall(ctx, x, dfn.actor, d_roll.crit_degree, f"the {dfn.maneuver}'s critical failure (L609)", options,
+             dfn.maneuver)
+    out = {"attack": att, "defence": dfn, "winner": res.winner, "final": res.final, "attack_roll": a_roll,
+           "defence_roll": d_roll}
+    for mv in (mv_a, mv_d):
+        if mv is not None and mv.after is not None and ctx.state.result is None:
+            out.update(mv.after(ctx, x, out, options) or {})
+    return out
+
+
+def deal_hit(ctx: Context, x: int, att: Declared, final: int, options: SkirmishOptions) -> dict[str, Any]:
+    """A hit's purchases and damage as `skirmish.hit` (5.2.1, 6.5)."""
+    hit_why: list[str] = []
+    found = hit(ctx, x, att, final, hit_why, options)
+    payload = {"exchange": x, "attacker": att.actor, "target": att.order["target"], "maneuver": att.maneuver,
+               **found, "why": hit_why, "rule": ["5.2.1", "5.5.1", "6.5"],
+               "defaults": ["sample_v1", "C13", "A-15"] + (["6.5 step 6"] if found.get("nonlethal_shock") else [])}
+    emit(ctx, "hit", payload)
+    return payload
 
 
 def knocked_aside(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, options: SkirmishOptions) -> None:
@@ -525,7 +676,10 @@ def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, opti
 
 def roll_why(decl: Declared, roll: dice.PoolRoll, cut: int) -> str:
     n = decl.priced["dice_to_roll"]
-    less = f" ({n} declared − {cut} pending reduction, 5.1.6)" if cut else ""
+    lost = min(cut, int(decl.priced.get("lost_dice", 0)))
+    parts = ([f"{lost} lost ({decl.priced.get('lost_why') or 'the opponent'})"] if lost else []) + (
+        [f"{cut - lost} pending reduction, 5.1.6"] if cut - lost else [])
+    less = f" ({n} declared − {' − '.join(parts)})" if cut else ""
     if roll.automatic_failure:
         return f"{decl.actor} {decl.maneuver}: 0 dice{less} → automatic failure"
     return (f"{decl.actor} {decl.maneuver}: {len(roll.faces)}d %{roll.difficulty}{less} {list(roll.faces)} → "
@@ -546,14 +700,21 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     """5.2.1 procedure and the sample_v1 steps 1–9 (6.5); asks the precise-zone and penetration rolls."""
     state = ctx.state
     attacker, target = state.fighter(att.actor), state.fighter(att.order["target"])
-    weapon = attacker.weapon_by_id(att.priced["weapon"])
-    assert weapon is not None
+    weapon = attacker.weapon_by_id(att.priced["weapon"] or "")
+    mv = move(att.maneuver)
+    hurt = mv.strike(state, attacker, att.order, weapon) if mv is not None and mv.strike is not None else None
     damage_type = att.priced["damage_type"]
-    kind = data.weapon_type(weapon.type)
+    weapon_pen = hurt.penetration if hurt is not None else data.weapon_type(weapon.type)["penetration"] \
+        if weapon is not None else 0
     zone = att.order["zone"]
     general = data.general_zone(zone)
     buys = list(att.order.get("buys") or [])
-    bought = damage.buy_zone_and_steps(final, buys, damage_type, kind["penetration"])
+    if att.order.get("precise") and att.maneuver == "precise_attack":  # M26: the precise zone costs no success
+        buys = [b for b in buys if not b.startswith("precise:")]
+    bought = damage.buy_zone_and_steps(final, buys, damage_type, weapon_pen)
+    if att.order.get("precise") and att.maneuver == "precise_attack":
+        bought.precise = att.order["precise"]
+        bought.lines.insert(0, f"precise zone {att.order['precise']} (0: Precise attack, M26)")
     precise = bought.precise
     zone_roll = None
     if precise is None:
@@ -574,15 +735,33 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     if bought.lines and bought.lines[-1].startswith("ignore"):
         why.append("buys (armour): " + bought.lines[-1])
     leftover = final - bought.spent
-    raw, bonus, raw_why = damage.raw_damage(attacker, weapon.type, weapon.grip, att.priced["attack_type"],
-                                            att.maneuver, leftover)
+    if hurt is not None:
+        raw, bonus, raw_why = hurt.damage, 0, [f"D = {' + '.join(hurt.parts)} = {hurt.damage}"]
+    else:
+        assert weapon is not None
+        raw, bonus, raw_why = damage.raw_damage(attacker, weapon.type, weapon.grip, att.priced["attack_type"],
+                                                att.maneuver, leftover)
+    extra, extra_why = att.priced.get("damage_bonus", 0), att.priced.get("damage_bonus_why")
+    if extra:
+        raw += extra
+        raw_why.append(f"D = {raw - extra} + {extra} ({extra_why}) = {raw}")
+    if pools.wrestling(attacker, state.round, state.exchange) and att.maneuver not in ("pounce",):
+        raw_why.append(f"D = ⌊{raw}/2⌋ = {raw // 2} (a strike in wrestling, L840)")
+        raw //= 2
     leftover -= bonus
     why += raw_why
     after_shield, shield_out = passive_shield(target, zone, raw, why)
-    a_eff = max(0, armour - bought.ignore)
+    ignored_free = min(armour, int(att.priced.get("armour_ignored", 0)))
+    if hurt is not None and hurt.armour_factor != 1.0:
+        why.append(f"only half the armour counts: ⌊{armour}/2⌋ = {armour // 2} (M68, L854)")
+        armour //= 2
+    a_eff = max(0, armour - bought.ignore - ignored_free)
+    if ignored_free:
+        why.append(f"{ignored_free} armour ignored (Concentrated blow, M13)")
     k, pen = 1, None
     if a_eff > 0 and pen_tn is not None:
-        p_total = min(data.damage_model()["penetration_cap"], kind["penetration"] + bought.penetration)
+        p_total = min(data.damage_model()["penetration_cap"], weapon_pen + bought.penetration
+                      + int(att.priced.get("penetration_bonus", 0)))
         roll = ctx.roll("1d6", actor=att.actor, purpose="penetration", what=f"penetration roll for {att.actor}'s "
                         f"hit ({piece}, needs {pen_tn} with +{p_total})", exchange=x)
         face = roll.payload["total"]
@@ -609,6 +788,12 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     if w == 0:
         why.append(f"W = {after_shield}{armour_text} = 0 → no wound")
         out.update(wound=None, shock_bought=extra_shock)
+        return out
+    if att.priced.get("nonlethal"):  # 6.5 step 6: no wound, shock += W (plus bought shock)
+        why.append(f"W = {after_shield}{armour_text} = {w}, non-lethal: no wound, shock {w} + {extra_shock} = "
+                   f"{w + extra_shock} (6.5 step 6)")
+        out.update(wound=None, shock_bought=extra_shock, nonlethal_shock={
+            "amount": w + extra_shock, "until": list(shock_until(state.round, x))})
         return out
     level = min(5, damage.level_of(w) + bought.danger)
     flags = damage.thresholds(precise, damage_type, w)
@@ -705,11 +890,17 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
         if d.maneuver == "pass":
             continue
         flag = d.priced.get("initiative", "none")
-        on_success = flag in ("intercept_on_success", "gain_next_exchange_on_success", "keep_on_success")
+        on_success = flag.split(";")[0] in ("intercept_on_success", "gain_next_exchange_on_success",
+                                            "keep_on_success")
         if flag == "lose_always":
             flags[d.actor].append("lose")
         elif flag == "keep_always" or (on_success and succeeded(d, outcomes)):
             flags[d.actor].append("gain")
+        elif "lose on failure" in flag and not succeeded(d, outcomes):  # M18 (L391)
+            flags[d.actor].append("lose")
+    for o in outcomes:  # a maneuver's own initiative outcome (M70 wrestling block, M38 delayed defence …)
+        for fid, flag in (o.get("init") or {}).items():
+            flags[fid].append(flag)
     verdict = {i: "lose" if "lose" in f else "gain" if "gain" in f else "none" for i, f in flags.items()}
     a, b = state.ids
     before, holder, reroll = state.holder, state.holder, False
@@ -729,7 +920,7 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
     distance = state.distance
     for o in outcomes:
         if o.get("winner") == "attack":
-            w = state.fighter(o["attack"].actor).weapon_by_id(o["attack"].priced["weapon"])
+            w = state.fighter(o["attack"].actor).weapon_by_id(o["attack"].priced["weapon"] or "")
             if w is not None:
                 distance = costs.weapon_length(w)
     for o in outcomes:
@@ -742,6 +933,12 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
         if dfn is not None and o.get("winner") == "defence" and dfn.maneuver == "counterattack":
             own = state.fighter(dfn.actor).weapon_by_id(dfn.priced["weapon"] or "")
             distance = costs.weapon_length(own) if own else distance  # M40: this weapon's length
+    for o in outcomes:
+        if o.get("distance"):
+            distance = o["distance"]
+    if any(o.get("reroll") for o in outcomes):  # M73: after a break free combat initiative is rerolled (L888)
+        reroll = True
+        why.append("the hold is broken → combat initiative is rerolled (M73, L888)")
     retreated = [o["defence"].actor for o in outcomes if o.get("defence") is not None
                  and o["defence"].maneuver == "retreat" and o.get("winner") == "defence"]
     if retreated:

@@ -134,3 +134,26 @@ def zone_name(code: str, lang: str) -> str:
 
 def pick(pair: tuple[str, str] | list[str], lang: str) -> str:
     return pair[0] if lang == "ru" else pair[1]
+
+
+SKILL_NAMES = {"swords": "мечи", "knives": "ножи", "spears": "копья", "maces": "булавы", "polearms": "древковое",
+               "fist": "кулачный бой", "wrestling": "борьба", "acrobatics": "акробатика"}
+
+
+def skill_name(code: str, lang: str) -> str:
+    return SKILL_NAMES.get(code, code) if lang == "ru" else code
+
+
+NEEDS_BLOW = frozenset({"power_blow", "finishing_blow", "countertime", "circular_strike", "circular_slash",
+                        "lightning_attack", "concentrated_blow", "beat", "destabilization", "weapon_trip",
+                        "synchronous_attack", "rushing_attack", "precise_attack", "sudden_attack", "master_strike",
+                        "grapple_weapon_strike"})
+"""Maneuvers made with a blow, named in the post in brackets: «батман (рубящий) в верхний корпус»."""
+
+FIELD_PATTERNS = (
+    ("masters", r"(\d+) мастерск"), ("masters", r"(\d+) master"),
+    ("intercept", r"перехват (\d+)"), ("intercept", r"intercept (\d+)"),
+    ("grip", r"хват (recursive|half_sword|two_hands|one_hand)"),
+    ("limbs", r"(\d+) конечност"), ("limbs", r"(\d+) limb"),
+)
+"""Declaration fields a post may name: «2 мастерских успеха», «перехват 2», «3 конечности»."""
