@@ -34,6 +34,7 @@ from replay.rulesets.duel.words import (
     stake_name,
     status_name,
     traits_text,
+    versus,
     wound_name,
 )
 
@@ -267,7 +268,7 @@ def draw_panel(dwg: svgwrite.Drawing, view: FrameView, side: Side, k: int, lang:
     d = state.duelist(side.id)
     x, y, w = PANEL_X[k], TOP, PANEL_W
     S.label(dwg, dwg, S.fit(d.name, 17, w, bold=True), (x, y + 16), size=17, bold=True, fill=S.SIDES[k])
-    badge = f"{'☠' if d.status == 'dead' else '●'} {status_name(d.status, lang)}"
+    badge = f"{'☠' if d.status == 'dead' else '●'} {status_name(d.status, lang, d.name)}"
     S.label(dwg, dwg, badge, (x, y + 38), size=13, bold=True, fill=STATUS_COLOR.get(d.status, S.INK))
     if state.advantage == d.id and not state.over:
         S.label(dwg, dwg, tr(lang, "★ преимущество", "★ advantage"), (x + w, y + 38), size=13, bold=True,
@@ -474,7 +475,7 @@ def desc(view: FrameView, ss: list[Side], columns: tuple[tuple[Slot, ...], ...],
     lines = [caption_text(view, lang) + " — " + title_text(state, lang)]
     for side, column in zip(ss, columns, strict=True):
         d = state.duelist(side.id)
-        lines.append(f"{d.name}: {status_name(d.status, lang)}, "
+        lines.append(f"{d.name}: {status_name(d.status, lang, d.name)}, "
                      + tr(lang, f"запас сил {d.stamina}/{d.stamina_max}, штраф {d.wound_penalty}, "
                                 f"урон за ход {side.damage}",
                           f"stamina {d.stamina}/{d.stamina_max}, penalty {d.wound_penalty}, "
@@ -507,7 +508,7 @@ def desc(view: FrameView, ss: list[Side], columns: tuple[tuple[Slot, ...], ...],
 def title_text(state: DuelState, lang: str) -> str:
     """ "A против B"."""
     a, b = (d.name for d in state.duelists)
-    return tr(lang, f"Дуэль: {a} против {b}", f"Duel: {a} vs {b}")
+    return tr(lang, "Дуэль: ", "Duel: ") + versus(a, b, lang)
 
 
 def frame(view: FrameView, *, lang: str = "ru") -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from eventlog.envelope import Event
+from replay.render import ru
 from replay.render.text import Doc, Inline, b, check_spoiler, i, pick, s, signed, tr
 from replay.ruleset import TurnView
 from replay.rulesets.duel.events import (
@@ -32,12 +33,14 @@ from replay.rulesets.duel.model import DC_POSITION, ID_POSITION, DuelState
 from replay.rulesets.duel.words import (
     STAKE,
     TRAIT,
+    count,
     item_name,
     items_word,
     names,
     position,
     stake_name,
     status_name,
+    versus,
     wound_name,
 )
 
@@ -58,10 +61,11 @@ def strike_text(p: Strike, who: dict[str, str], lang: str) -> str:
     """A strike's arithmetic as one sentence."""
     att, dfd = who.get(p.attacker, p.attacker), who.get(p.defender, p.defender)
     n, phi, d, e, parried, u = p.N, p.Phi, p.D, p.E, p.P, p.U
-    parts = [tr(lang, f"атак {n}", f"{n} attack{'s' if n != 1 else ''}")]
+    parts = [tr(lang, count(n, ("атака", "атаки", "атак")), f"{n} attack{'s' if n != 1 else ''}")]
     if phi:
-        parts.append(tr(lang, f"финтов {phi}", f"{phi} feint{'s' if phi != 1 else ''}"))
-    text = ", ".join(parts) + tr(lang, f" против защит {d}", f" against {d} defense{'s' if d != 1 else ''}")
+        parts.append(tr(lang, count(phi, ("финт", "финта", "финтов")), f"{phi} feint{'s' if phi != 1 else ''}"))
+    text = tr(lang, " и ", ", ").join(parts) + tr(lang, f" против {count(d, ('защиты', 'защит', 'защит'))}",
+                                                  f" against {d} defense{'s' if d != 1 else ''}")
     if phi and d:
         text += tr(lang, f"; финты снимают {min(phi, d)}, действует {e}", f"; feints remove {min(phi, d)}, {e} left")
     text += tr(lang, f". Отражено {parried}, прошло {u}", f". {parried} parried, {u} through")
@@ -82,12 +86,15 @@ def counter_text(p: Counter, who: dict[str, str], lang: str) -> str:
     """A counter-attack's arithmetic as one sentence."""
     att, dfd = who.get(p.attacker, p.attacker), who.get(p.defender, p.defender)
     if p.cancelled:
-        return tr(lang, f"{att} убит — его контр-атака отменена.", f"{att} is dead: the counter-attack is cancelled.")
+        return tr(lang, ru.gendered(att, f"{att} убит — его контр-атака отменена.",
+                                    f"{att} убита — её контр-атака отменена.",
+                                    f"{att} погибает: контр-атака отменена."),
+                  f"{att} is dead: the counter-attack is cancelled.")
     k, parried = p.k, p.parried_by
     if not p.successful:
         return tr(lang, f"{att}: контр-атака не удалась — ни одна атака противника не отражена.",
                   f"{att}'s counter-attack fails: {att} parried no attack.")
-    text = tr(lang, f"{att} → {dfd}: отражено атак {parried}, контр-атак {k}",
+    text = tr(lang, f"{att} → {dfd}: отражено атак: {parried}, контр-атак: {k}",
               f"{att} → {dfd}: {k} counter-attack{'s' if k != 1 else ''} for {parried} parried attack"
               f"{'s' if parried != 1 else ''}")
     if p.blocked:
@@ -104,9 +111,11 @@ def flip_text(p: Flip, who: dict[str, str], lang: str) -> str:
     name = who.get(p.duelist, p.duelist)
     calc = f"{p.roll} − {p.wound_penalty} − {p.inturn_penalty} = {p.effective}"
     if p.flipped:
-        lost = ", ".join(item_name(it, lang) for _, it in p.lost) or "—"
-        return tr(lang, f"{name}: бросок после ранения {calc} < {p.threshold}, успех стал провалом. "
-                        f"Потеряно: {lost}.",
+        items = [item_name(it, lang) for _, it in p.lost]
+        lost = ", ".join(items) or "—"
+        lost_ru = (f"{' и '.join([', '.join(items[:-1]), items[-1]] if len(items) > 1 else items)} "
+                   f"{ru.agree_with('потерян', items)}." if items else "Ничего не потеряно.")
+        return tr(lang, f"{name}: бросок после ранения {calc} < {p.threshold}, успех стал провалом. {lost_ru}",
                   f"{name}'s roll after the wound: {calc} < {p.threshold}, the success becomes a failure. "
                   f"Lost: {lost}.")
     return tr(lang, f"{name}: бросок после ранения {calc} ≥ {p.threshold}, успех устоял.",
@@ -122,8 +131,12 @@ def order_text(p: StrikeOrder, who: dict[str, str], lang: str, only: bool = Fals
         return tr(lang, "Атаки идут обоюдно, одновременно.", "The attacks are simultaneous.")
     if only:
         return tr(lang, f"Атакует только {who.get(first, first)}.", f"Only {who.get(first, first)} attacks.")
-    return tr(lang, f"Первым бьет {who.get(first, first)}, вторым {who.get(second, second)}.",
-              f"{who.get(first, first)} strikes first, {who.get(second, second)} second.")
+    one, two = who.get(first, first), who.get(second, second)
+    if lang == "ru" and (ru.gender(one) is None or ru.gender(two) is None):
+        return f"Первый удар: {one}, второй: {two}."  # a name without a gender: "первым"/"первой" cannot agree
+    return tr(lang, ru.gendered(one, f"Первым бьет {one}", f"Первой бьет {one}", "")
+              + ru.gendered(two, f", вторым {two}.", f", второй — {two}.", ""),
+              f"{one} strikes first, {two} second.")
 
 
 def step_text(event: Event, who: dict[str, str], lang: str) -> str:
@@ -196,9 +209,12 @@ def finish_text(p: FinishOff, who: dict[str, str], lang: str) -> str:
     """The winner's choice over the incapacitated loser (CP-D4)."""
     winner, loser = who.get(p.winner, p.winner), who.get(p.loser, p.loser)
     if p.choice == "kill":
-        return tr(lang, f"{winner} добивает противника, как кабанчика: {loser} убит. Bon sang!",
+        return tr(lang, f"{winner} добивает {ru.gendered(loser, 'противника', 'противницу', 'противника')}, как "
+                        f"кабанчика: {ru.gendered(loser, f'{loser} убит', f'{loser} убита', f'{loser} погибает')}. "
+                        "Bon sang!",
                   f"{winner} finishes the opponent off: {loser} is dead. Bon sang!")
-    return tr(lang, f"{winner} щадит противника: {loser} остается жив.", f"{winner} spares {loser}.")
+    return tr(lang, f"{winner} щадит {ru.gendered(loser, 'противника', 'противницу', 'противника')}: {loser} "
+                    "остается в живых.", f"{winner} spares {loser}.")
 
 
 def concede_text(p: Concede, who: dict[str, str], lang: str) -> str:
@@ -224,13 +240,13 @@ def stack_cell(side: RevealSide, pos: int, neutralized: set[int], lost: set[int]
     obtained = {p for p, _ in side.obtained}
     text = item_name(item, lang)
     if pos in side.eaten:
-        return text + tr(lang, " — «съеден»", " — eaten")
+        return text + tr(lang, f" — «{ru.agree_with('съеден', [text])}»", " — eaten")
     if pos in lost:
-        return text + tr(lang, " — потерян", " — lost")
+        return text + tr(lang, f" — {ru.agree_with('потерян', [text])}", " — lost")
     if pos in obtained:
         text += " ✓"
         if pos in neutralized:
-            text += tr(lang, " (снята финтом)", " (feinted)")
+            text += tr(lang, f" ({ru.agree_with('снят', [item_name(item, lang)])} финтом)", " (feinted)")
     return text
 
 
@@ -238,8 +254,9 @@ def extra_cell(side: RevealSide, pos: int, neutralized: set[int], lang: str) -> 
     """Position 7 or 8 (an item granted by a trait), if obtained."""
     for p, item in side.obtained:
         if p == pos:
-            return item_name(item, lang) + " ✓" + (tr(lang, " (снята финтом)", " (feinted)") if p in neutralized
-                                                   else "")
+            name = item_name(item, lang)
+            return name + " ✓" + (tr(lang, f" ({ru.agree_with('снят', [name])} финтом)", " (feinted)")
+                                  if p in neutralized else "")
     return ""
 
 
@@ -410,7 +427,8 @@ def end_bullets(p: EndOfTurn, view: TurnView, reveal: Reveal | None, who: dict[s
             spans[-1] = spans[-1].rstrip()
         status = side.status
         if status != "active" and wound != "death":
-            spans += [" ", b(status_name(status, lang).capitalize() + ".")]
+            said = status_name(status, lang, who[d])
+            spans += [" ", b(said[:1].upper() + said[1:] + ".")]
         out.append(tuple(spans))
     return out
 
@@ -446,7 +464,7 @@ def state_table(doc: Doc, state: DuelState, lang: str) -> None:
     """Duelist, запас сил/макс, штраф, статус."""
     rows = []
     for d in state.duelists:
-        status = status_name(d.status, lang)
+        status = status_name(d.status, lang, d.name)
         if state.advantage == d.id and not state.over:
             status += tr(lang, ", преимущество", ", advantage")
         rows.append([d.name, f"{signed(d.stamina)}/{signed(d.stamina_max)}", str(d.wound_penalty), status])
@@ -459,8 +477,7 @@ def post(view: TurnView, lang: str) -> Doc:
     lang = "ru" if lang == "ru" else "en"
     who = names(view.after)
     ids = list(view.before.ids)
-    doc = Doc().h(tr(lang, f"Ход {view.turn}: {who[ids[0]]} против {who[ids[1]]}",
-                     f"Turn {view.turn}: {who[ids[0]]} vs {who[ids[1]]}"))
+    doc = Doc().h(tr(lang, "Ход ", "Turn ") + f"{view.turn}: {versus(who[ids[0]], who[ids[1]], lang)}")
     for ruling in view.rulings:
         note = str(ruling.payload.get("note") or "")
         doc.p(i(tr(lang, "Ход разрешен решением ГМ, а не расчетом по правилам", "This turn was resolved by a GM "
