@@ -206,3 +206,39 @@ def agree_with(word: str, nouns: list[str]) -> str:
     if len(nouns) != 1:
         return agree(word, number="plur")
     return agree(word, noun_gender(nouns[0]))
+
+
+@lru_cache(maxsize=4096)
+def noun(word: str, case: str, number: str = "sing") -> str:
+    """A common noun in a case and number ("Рыцарь", "datv" → "Рыцарю"); as given when pymorphy cannot."""
+    for parse in _morph().parse(word.lower()):
+        if parse.tag.POS == "NOUN" and parse.tag.case == "nomn":
+            form = parse.inflect({case, number})
+            if form is not None:
+                return _keep_capital(word, form.word)
+    return word
+
+
+def name_in(name: str, case: str, title: str) -> str:
+    """A name in a case, or, when it cannot be declined, the title noun in that case with the name beside it in the
+    nominative ("щадит Бертрана" / "щадит Рыцаря Sir Pell"): a construction that needs no case of the name."""
+    declined = decline(name, case)
+    return declined if declined is not None else f"{noun(title, case)} {name}"
+
+
+def names_in_case(names: list[str], case: str, title: str) -> str:
+    """Several names in a case ("упирается в Бертрана, Гастона"), or the title noun before them in the nominative
+    ("упирается в Рыцарей Sir Pell, Dame Vale")."""
+    forms = names_in(names, case)
+    if forms is not None:
+        return ", ".join(forms)
+    if len(names) == 1:
+        return name_in(names[0], case, title)
+    return f"{noun(title, case, 'plur')} {', '.join(names)}"
+
+
+def versus(a: str, b: str, person: bool = True) -> str:
+    """ "Бертран против Гастона" for people whose second name declines; "Red Lance — Blue Lance" otherwise (a
+    team's name is a phrase of any shape: it is never declined)."""
+    declined = decline(b, "gent") if person else None
+    return f"{a} против {declined}" if declined else f"{a} — {b}"

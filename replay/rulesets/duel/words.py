@@ -111,10 +111,7 @@ def status_name(status: str, lang: str, name: str = "") -> str:
 
 def versus(a: str, b: str, lang: str) -> str:
     """ "Бертран против Гастона" ("Sir Pell — Dame Vale" where the second name cannot be declined)."""
-    if lang != "ru":
-        return f"{a} vs {b}"
-    declined = ru.decline(b, "gent")
-    return f"{a} против {declined}" if declined else f"{a} — {b}"
+    return ru.versus(a, b) if lang == "ru" else f"{a} vs {b}"
 
 
 def count(n: int, forms: tuple[str, str, str]) -> str:
