@@ -163,7 +163,7 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
         doc.p(tr(lang, "Бросков в этом ходе нет.", "No rolls in this turn."))
 
     doc.h(tr(lang, "Разрешение", "Resolution"))
-    catalogue = defaults_catalogue(rs)
+    catalogue = defaults_catalogue(rs, lang)
     steps = [s for _, s in ts.steps]
     chosen = steps if not step else steps[k - 1:k]
     for s in chosen:

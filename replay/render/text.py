@@ -149,11 +149,31 @@ def plural(n: int, forms: tuple[str, str, str]) -> str:
     return forms[0] if k % 10 == 1 else forms[1] if 2 <= k % 10 <= 4 else forms[2]
 
 
+def spec_defaults(data_dir: Any, lang: str, short: bool = False) -> dict[str, str]:
+    """A ruleset's PROPOSED DEFAULTS (id -> what it says) from its data/defaults.json, in Russian from
+    data/defaults_ru.json where it has one (ids it lacks keep the English). `short`: the English entry's first
+    part only (its question), for posts."""
+    import json
+    from pathlib import Path
+
+    folder = Path(data_dir)
+    path = folder / "defaults.json"
+    out: dict[str, str] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    if short:
+        out = {k: v.split(" — ", 1)[0] for k, v in out.items()}
+    ru = folder / "defaults_ru.json"
+    if lang == "ru" and ru.exists():
+        out.update(json.loads(ru.read_text(encoding="utf-8")))
+    return out
+
+
 def check_spoiler(doc: Doc, view: Any, lang: str, defaults: list[str], *,
                   defaults_label: tuple[str, str] = ("Толкования правил (спорные места): ",
-                                                     "Rule interpretations used: ")) -> None:
+                                                     "Rule interpretations used: "),
+                  meanings: dict[str, str] | None = None) -> None:
     """The "for checking" spoiler every post ends with: the log's events the turn shows, the hash of the last, and
-    the spec defaults its resolutions relied on."""
+    the spec defaults its resolutions relied on (each with what it says, given `meanings`: a reader does not know
+    what "A14" is)."""
     events = [*view.inputs, *view.resolutions]
     if not events:
         return
@@ -161,8 +181,12 @@ def check_spoiler(doc: Doc, view: Any, lang: str, defaults: list[str], *,
     last = max(events, key=lambda e: e.seq)
     body = Doc().p(tr(lang, f"События журнала №{seqs[0]}–{seqs[-1]}, хеш последнего: ",
                       f"Log events #{seqs[0]}–{seqs[-1]}, last hash: "), last.hash[:16] + "…")
-    if defaults:
-        body.p(pick(defaults_label, lang) + ", ".join(sorted(set(defaults), key=lambda x: (len(x), x))))
+    ids = sorted(set(defaults), key=lambda x: (len(x), x))
+    if ids and meanings:
+        body.p(pick(defaults_label, lang).rstrip(": ") + ":")
+        body.ul([f"{d} — {meanings[d]}" if meanings.get(d) else d for d in ids])
+    elif ids:
+        body.p(pick(defaults_label, lang) + ", ".join(ids))
     doc.spoiler(tr(lang, "Для проверки", "For checking"), body)
 
 

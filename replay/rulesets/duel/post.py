@@ -9,11 +9,12 @@ terms are in `words.py`, and the payloads are read through their typed classes (
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TypeVar
 
 from eventlog.envelope import Event
 from replay.render import ru
-from replay.render.text import Doc, Inline, b, check_spoiler, i, pick, s, signed, tr
+from replay.render.text import Doc, Inline, b, check_spoiler, i, pick, s, signed, spec_defaults, tr
 from replay.ruleset import TurnView
 from replay.rulesets.duel.events import (
     Concede,
@@ -45,6 +46,7 @@ from replay.rulesets.duel.words import (
 )
 
 R = TypeVar("R", bound=Resolution)
+DATA = Path(__file__).parent / "data"
 
 
 # --- one line per step (the frame's event line and the post's summary) -------------------------------------------
@@ -381,6 +383,8 @@ def strike_reason(reveal: Reveal, who: dict[str, str], lang: str) -> str:
     p, adv = reveal.strike_order, reveal.advantage
     firsts = first_attacks(reveal)
     only = p.mode == "sequential" and firsts.get(p.second or "") is None
+    if p.mode != "none" and all(pos is None for pos in firsts.values()):
+        return tr(lang, "Полученных атак нет ни у кого.", "Nobody obtained an attack.")
     text = order_text(p, who, lang, only)
     if p.mode == "none":
         return text
@@ -538,4 +542,5 @@ def exchange(doc: Doc, view: TurnView, who: dict[str, str], lang: str) -> None:
 def check(doc: Doc, view: TurnView, lang: str) -> None:
     """The core's "for checking" spoiler, with the rules' defaults the turn's resolutions relied on."""
     steps = [step for step in map(of, view.resolutions) if step is not None]
-    check_spoiler(doc, view, lang, [d for step in steps if step.given("defaults") for d in step.defaults])
+    check_spoiler(doc, view, lang, [d for step in steps if step.given("defaults") for d in step.defaults],
+                  meanings=spec_defaults(DATA, lang, short=True))

@@ -15,12 +15,13 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from eventlog.envelope import Event
 from eventlog.errors import ValidationError
 from replay.render import ru
-from replay.render.text import Doc, Inline, b, check_spoiler, i, pick, s, tr
+from replay.render.text import Doc, Inline, b, check_spoiler, i, pick, s, spec_defaults, tr
 from replay.ruleset import TurnView
 from replay.rulesets.knights import derive
 from replay.rulesets.knights.events import (
@@ -1105,4 +1106,5 @@ def check(doc: Doc, view: TurnView, lang: str) -> None:
     """The core's "for checking" spoiler, with the spec defaults the turn's resolutions relied on."""
     steps = [EVENTS[e.type].trusted(e.payload) for e in view.resolutions if e.type in EVENTS]
     check_spoiler(doc, view, lang, [str(d) for step in steps for d in step.defaults or []],
-                  defaults_label=("Толкования правил (спорные места спецификации): ", "Rule interpretations used: "))
+                  defaults_label=("Толкования правил (спорные места спецификации): ", "Rule interpretations used: "),
+                  meanings=spec_defaults(Path(__file__).parent / "data", lang, short=True))
