@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 
@@ -154,7 +155,6 @@ def spec_defaults(data_dir: Any, lang: str, short: bool = False) -> dict[str, st
     data/defaults_ru.json where it has one (ids it lacks keep the English). `short`: the English entry's first
     part only (its question), for posts."""
     import json
-    from pathlib import Path
 
     folder = Path(data_dir)
     path = folder / "defaults.json"
@@ -337,4 +337,77 @@ def framed(doc: Doc, view: Any, lang: str) -> Doc:
         note = str(c.payload.get("note") or tr(lang, "без пояснения", "no note"))
         out.p(b(tr(lang, "Исправлено мастером", "Corrected by the GM")),
               f" (seq {c.seq}, {tr(lang, 'ход', 'turn')} {c.turn}): {note}")
+    return out
+
+
+# --- colours in words --------------------------------------------------------------------------------------------
+
+PALETTE = (
+    ((0, 0, 0), "черный", "black"), ((255, 255, 255), "белый", "white"), ((128, 128, 128), "серый", "grey"),
+    ((200, 40, 40), "красный", "red"), ((120, 10, 20), "темно-красный", "dark red"),
+    ((235, 130, 30), "оранжевый", "orange"), ((235, 205, 40), "желтый", "yellow"),
+    ((40, 160, 60), "зеленый", "green"), ((10, 90, 40), "темно-зеленый", "dark green"),
+    ((30, 165, 170), "бирюзовый", "teal"), ((45, 80, 195), "синий", "blue"), ((110, 170, 235), "голубой", "light blue"),
+    ((20, 30, 100), "темно-синий", "navy"), ((125, 55, 165), "фиолетовый", "purple"),
+    ((235, 125, 175), "розовый", "pink"), ((130, 80, 40), "коричневый", "brown"),
+)
+"""A few colours a reader names; a colour code is said as the nearest of them."""
+HEX_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}")
+
+
+def colour_name(colour: str, lang: str) -> str:
+    """ "#c03030" → "красный" / "red": what a forum reader calls a colour code; other text as it is."""
+    if not HEX_COLOUR.fullmatch(colour.strip()):
+        return colour
+    digits = colour.strip()[1:]
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    rgb = tuple(int(digits[k:k + 2], 16) for k in (0, 2, 4))
+    best = min(PALETTE, key=lambda p: sum((a - b) ** 2 for a, b in zip(p[0], rgb, strict=True)))
+    return best[1] if lang == "ru" else best[2]
+
+
+# --- what a name and a colour must be -----------------------------------------------------------------------------
+
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Characters that are letters or symbols by category but draw nothing (Hangul fillers, the blank Braille cell)."""
+CSS_COLOURS = frozenset(line.strip() for line in (Path(__file__).parent / "colours.txt").read_text().splitlines()
+                        if line.strip() and not line.startswith("#"))
+"""The SVG/CSS colour keywords (colours.txt)."""
+
+
+def name_problem(text: str) -> str | None:
+    """Why a name cannot be shown (blank, or only invisible characters), or None."""
+    if not text.strip():
+        return "is blank"
+    if not any(unicodedata.category(c)[0] in "LNPS" and c not in BLANK_LETTERS for c in text):
+        return "has no visible character (only spaces, controls or invisible marks)"
+    return None
+
+
+def colour_problem(text: str) -> str | None:
+    """Why a colour is not one a frame can draw (#rgb, #rrggbb or an SVG colour keyword), or None."""
+    if HEX_COLOUR.fullmatch(text) or text.lower() in CSS_COLOURS:
+        return None
+    return f"{text!r} is not a colour (#rgb, #rrggbb or an SVG colour name such as 'red')"
+
+
+def setup_problems(setup: Any, path: str = "setup") -> list[str]:
+    """Every name in a setup that is blank or invisible, and every colour that is not a colour (any `name`,
+    `color` or `colour` field at any depth), naming its path."""
+    out: list[str] = []
+    if isinstance(setup, dict):
+        for key, value in setup.items():
+            here = f"{path}.{key}"
+            if isinstance(value, str) and key == "name":
+                problem = name_problem(value)
+                out += [f"{here}: the name {problem}"] if problem else []
+            elif isinstance(value, str) and key in ("color", "colour"):
+                problem = colour_problem(value)
+                out += [f"{here}: {problem}"] if problem else []
+            else:
+                out += setup_problems(value, here)
+    elif isinstance(setup, list):
+        for k, value in enumerate(setup):
+            out += setup_problems(value, f"{path}[{k}]")
     return out

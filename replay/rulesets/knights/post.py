@@ -21,7 +21,7 @@ from typing import Any
 from eventlog.envelope import Event
 from eventlog.errors import ValidationError
 from replay.render import ru
-from replay.render.text import Doc, Inline, b, check_spoiler, i, pick, s, spec_defaults, tr
+from replay.render.text import Doc, Inline, b, check_spoiler, colour_name, i, pick, s, spec_defaults, tr
 from replay.ruleset import TurnView
 from replay.rulesets.knights import derive
 from replay.rulesets.knights.events import (
@@ -897,8 +897,8 @@ def setup_sections(doc: Doc, view: TurnView, lang: str) -> None:
     for lance in st.lances:
         role = word(ROLE, lance.role, lang) if lance.role else "?"
         edge = word(EDGE, lance.edge, lang) if lance.edge else "?"
-        lines.append((b(lance.name), f" ({lance.player}): {role}, {edge}, " + tr(lang, "кант ", "edge colour ")
-                      + lance.color + "."))
+        lines.append((b(lance.name), f" ({lance.player}): {role}, {edge}, " + tr(lang, "цвет канта — ", "edge colour ")
+                      + colour_name(lance.color, lang) + "."))
     doc.ul(lines)
     rows = []
     for lance in st.lances:
