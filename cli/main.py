@@ -779,7 +779,7 @@ def post(ctx: click.Context, game: str, turn: int | None, phase: str | None, fmt
         doc = g.ruleset.post(view, lang)
     try:
         chosen = profilelib.read(profile_file) if profile_file else profile
-        parts = textlib.render_parts(textlib.framed(doc, view, lang), fmt, chosen)
+        parts = textlib.render_parts(textlib.framed(doc, view, lang, g.ruleset.describe), fmt, chosen)
     except ValueError as exc:
         raise ValidationError(f"--profile: {exc}") from exc
     for n, part in enumerate(parts, 1):

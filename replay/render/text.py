@@ -319,9 +319,11 @@ def monospace_table(header: list[str], rows: list[list[str]], rule: str = "-", c
 
 # --- what the core adds to every post --------------------------------------------------------------------------
 
-def framed(doc: Doc, view: Any, lang: str) -> Doc:
+def framed(doc: Doc, view: Any, lang: str, describe: Any = None) -> Doc:
     """A ruleset's post with what the core knows around it: a provisional turn says so and lists what it waits for;
-    a closed turn amended later names its corrections."""
+    a closed turn amended later names its corrections. Written from the GM's view (`post --as gm`), the turn's
+    events that only some players may read go into `[private=…]` blocks for exactly those readers (`describe(event,
+    lang)`: one line each); a forum without `[private]` leaves the blocks out."""
     out = Doc()
     if getattr(view, "provisional", False):
         out.p(b(tr(lang, "Предварительно:", "Provisional:")),
@@ -332,6 +334,15 @@ def framed(doc: Doc, view: Any, lang: str) -> Doc:
     if requests:
         out.p(b(tr(lang, "Ждём:", "Waiting for:")))
         out.ul([r.text() for r in requests])
+    if getattr(view, "viewer", None) == "gm":
+        secret: dict[tuple[str, ...], list[Any]] = {}
+        for e in (*getattr(view, "inputs", ()), *getattr(view, "resolutions", ())):
+            if getattr(e, "visible", None) is not None:
+                secret.setdefault(tuple(e.visible), []).append(e)
+        for readers, events in secret.items():
+            body = Doc().p(b(tr(lang, "Только для: ", "Only for: ") + ", ".join(readers)))
+            body.ul([f"seq {e.seq} {e.type}" + (f": {describe(e, lang)}" if describe else "") for e in events])
+            out.private(list(readers), body)
     corrections = getattr(view, "corrections", ())
     for c in corrections:
         note = str(c.payload.get("note") or tr(lang, "без пояснения", "no note"))
