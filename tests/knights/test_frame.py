@@ -261,7 +261,7 @@ def test_a_lady_token_and_a_carried_lady() -> None:
     assert row_11(before)[7] == "L"
     after = frame(views[-1])
     assert "L" not in row_11(after)
-    assert any("♛ Леди Рыцаря Sir Pell" in t for t in texts(after))  # Sir Pell carries her now
+    assert any("♛ своя Леди" in t for t in texts(after))  # Sir Pell carries his own Lady now
 
 
 def test_take_the_blow_is_tagged() -> None:

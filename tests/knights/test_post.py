@@ -88,7 +88,7 @@ def test_orders_steps_and_the_outflank() -> None:
     assert "Клятва Любви — Sir Pell: 7 (уносит свою Леди в Аутфланк) + 2 (Урон Похитителя 2 ≥ 1) = 9 → " \
            "+9 Чести (всего 9)." in text
     # K60: no domain off the field in text
-    assert "| Sir Pell | — | — | 3 | 2 | 7 | в Аутфланке, несёт Леди Рыцаря Sir Pell |" in text
+    assert "| Sir Pell | — | — | 3 | 2 | 7 | в Аутфланке, несёт свою Леди |" in text
 
 
 def test_take_the_blow_and_loyalty() -> None:
@@ -104,7 +104,7 @@ def test_take_the_blow_and_loyalty() -> None:
 
 def test_a_lady_picked_up_on_the_way() -> None:
     text = words(post(lady_token()[1], "ru"))
-    assert "Sir Pell подбирает Леди Рыцаря Sir Pell" in text
+    assert "Sir Pell подбирает свою Леди" in text
     assert "Леди Рыцаря Sir Pell: её несёт Sir Pell; Похититель — Dame Quarry." in text
 
 

@@ -426,7 +426,7 @@ def end_bullets(p: EndOfTurn, view: TurnView, reveal: Reveal | None, who: dict[s
         else:
             spans.append(tr(lang, "без урона. ", "no damage. "))
         if side.status != "dead":
-            spans.append(stamina_line(side, reveal, d, lang))
+            spans.append(stamina_line(side, reveal, d, lang, view.before.duelist(d).stamina_max))
         elif spans[-1].endswith(". "):
             spans[-1] = spans[-1].rstrip()
         status = side.status
@@ -437,8 +437,18 @@ def end_bullets(p: EndOfTurn, view: TurnView, reveal: Reveal | None, who: dict[s
     return out
 
 
-def stamina_line(side: EndSide, reveal: Reveal | None, d: str, lang: str) -> str:
-    """ "Запас сил: 8 − 2 (атаки) − 1 (рана) + 1 (отдых) = 6/7"."""
+def stamina_line(side: EndSide, reveal: Reveal | None, d: str, lang: str, max_before: int | None = None) -> str:
+    """ "Запас сил: 8 − 2 (атаки) − 1 (рана) + 1 (отдых) = 6/7", saying why the maximum fell when it did."""
+    line = _stamina_line(side, reveal, d, lang)
+    if max_before is not None and side.stamina_max != max_before and side.wound_stamina:
+        line = line[:-1] + tr(lang, f" (максимум {signed(max_before)} → {signed(side.stamina_max)}: рана отнимает "
+                                    f"{side.wound_stamina} и от запаса, и от его максимума).",
+                              f" (maximum {signed(max_before)} → {signed(side.stamina_max)}: a wound takes "
+                              f"{side.wound_stamina} from the stamina and from its maximum).")
+    return line
+
+
+def _stamina_line(side: EndSide, reveal: Reveal | None, d: str, lang: str) -> str:
     if reveal is None:
         return tr(lang, f"Запас сил {side.stamina}/{side.stamina_max}.",
                   f"Stamina {side.stamina}/{side.stamina_max}.")

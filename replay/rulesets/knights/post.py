@@ -56,7 +56,6 @@ from replay.rulesets.knights.words import (
     END_REASON,
     FUNCTION,
     IN_LIMITS,
-    LOCATION,
     OATH,
     OATH_SHORT,
     OUTCOME_MARK,
@@ -75,6 +74,7 @@ from replay.rulesets.knights.words import (
     function_name,
     lance_label,
     limits_word,
+    location_word,
     name,
     name_as,
     names,
@@ -277,11 +277,12 @@ def tie_text(ev: Queue, st: State, lang: str) -> str:
     return tr(lang, f"Первым — {first}.", f"{first} goes first.")
 
 
-def segment_text(seg: dict[str, Any], st: State, lang: str) -> str:
-    """One piece of a step's path: a move, a rotation or a placement."""
+def segment_text(seg: dict[str, Any], st: State, lang: str, kid: Any = None) -> str:
+    """One piece of a step's path: a move, a rotation or a placement (of knight `kid`)."""
     kind = seg.get("kind")
     if kind == "place":
-        return tr(lang, f"выставлен на {pose_text(seg.get('to'), lang)}", f"placed at {pose_text(seg.get('to'), lang)}")
+        placed = ru.gendered(name(st, kid), "выставлен на", "выставлена на", "встает на")
+        return tr(lang, f"{placed} {pose_text(seg.get('to'), lang)}", f"placed at {pose_text(seg.get('to'), lang)}")
     if kind == "rotate":
         turn = int(seg.get("turn", 0))
         angle, side = 45 * abs(turn), SIDE["left" if turn < 0 else "right"]
@@ -320,7 +321,8 @@ def segment_text(seg: dict[str, Any], st: State, lang: str) -> str:
 def pickup_text(pick_: dict[str, Any], mover: str, st: State, lang: str) -> str:
     lid = str(pick_.get("lady", ""))
     her = name(st, lid[5:])
-    text = tr(lang, f"{name(st, mover)} подбирает Леди {name_as(st, lid[5:], 'gent', lang)}",
+    hers = "свою Леди" if lid[5:] == mover else f"Леди {name_as(st, lid[5:], 'gent', lang)}"
+    text = tr(lang, f"{name(st, mover)} подбирает {hers}",
               f"{name(st, mover)} picks up {her}'s Lady")
     try:
         before = st.lady(lid).kidnapper
@@ -354,7 +356,7 @@ def move_text(ev: Move, st: State, lang: str) -> str:
     moved_first = said(ev, "action") == "sharp_turn"  # Резкий разворот: accel 0 after its move
     if old is not None and accel is not None and accel != old and not moved_first:
         parts.append(tr(lang, f"Разгон {old} → {accel}", f"accel {old} → {accel}"))
-    segments = [segment_text(seg, st, lang) for seg in said(ev, "path") or []]
+    segments = [segment_text(seg, st, lang, said(ev, "knight")) for seg in said(ev, "path") or []]
     if said(ev, "action") == "sharp_turn" and said(ev, "step") == 2 and segments:
         segments[0] = tr(lang, "на Скорость в сторону прежнего Фронта: ",
                          "its speed toward the old Front: ") + segments[0]
@@ -646,7 +648,7 @@ def updates_text(ev: Resolution, st: State, lang: str) -> list[str]:
         parts = []
         if "pose" in ch:
             parts.append(tr(lang, f"позиция {pose_text(ch['pose'], lang)}", f"at {pose_text(ch['pose'], lang)}")
-                         if ch["pose"] else word(LOCATION, ch.get("location", "outflank"), lang))
+                         if ch["pose"] else location_word(st, kid, ch.get("location", "outflank"), lang))
         if "accel" in ch:
             parts.append(tr(lang, f"Разгон {ch['accel']}", f"accel {ch['accel']}"))
         if ch.get("damaged"):
@@ -1055,10 +1057,11 @@ def honour_table(doc: Doc, st: State, lang: str) -> None:
 
 def where_text(st: State, k: Knight, lang: str) -> str:
     """Location, with the Lady a knight carries."""
-    text = fallen(st, k.id, lang) if k.location == "fallen" else word(LOCATION, k.location, lang)
+    text = location_word(st, k.id, k.location, lang)
     carried = [lady for lady in st.ladies if lady.carrier == k.id]
     for lady in carried:
-        text += tr(lang, f", несёт Леди {name_as(st, lady.her_knight, 'gent', lang)}",
+        hers = "свою Леди" if lady.her_knight == k.id else f"Леди {name_as(st, lady.her_knight, 'gent', lang)}"
+        text += tr(lang, f", несёт {hers}",
                    f", carries {name(st, lady.her_knight)}'s Lady")
     return text
 

@@ -29,10 +29,10 @@ from replay.rulesets.knights.words import (
     DOMAIN,
     EDGE,
     FUNCTION,
-    LOCATION,
     OATH,
     ROLE,
     fallen,
+    location_word,
     name,
     name_as,
     num,
@@ -315,10 +315,11 @@ def where_line(state: State, k: Knight, lang: str) -> str:
     elif k.location == "fallen":
         text = "☠ " + fallen(state, k.id, lang)
     else:
-        text = word(LOCATION, k.location, lang)
+        text = location_word(state, k.id, k.location, lang)
     for lady in state.ladies:
         if lady.carrier == k.id:
-            text += tr(lang, f"  ♛ Леди {name_as(state, lady.her_knight, 'gent', lang)}",
+            hers = "своя Леди" if lady.her_knight == k.id else f"Леди {name_as(state, lady.her_knight, 'gent', lang)}"
+            text += tr(lang, f"  ♛ {hers}",
                        f"  ♛ {name(state, lady.her_knight)}'s Lady")
     return text
 

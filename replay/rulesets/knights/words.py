@@ -237,6 +237,15 @@ def names_as(state: State, ids: Any, case: str, lang: str) -> str:
     return ru.names_in_case(listed, case, "Рыцарь") if lang == "ru" and listed else ", ".join(listed)
 
 
+def location_word(state: State, kid: Any, location: str, lang: str) -> str:
+    """Where a knight is, agreeing with it in Russian ("пала", "не выставлена"; genderless if the name tells none)."""
+    if lang == "ru" and location == "fallen":
+        return fallen(state, kid, lang)
+    if lang == "ru" and location == "unplaced":
+        return ru.gendered(name(state, kid), "не выставлен", "не выставлена", "еще не на поле")
+    return word(LOCATION, location, lang)
+
+
 def fallen(state: State, kid: Any, lang: str) -> str:
     """ "пал" / "пала" agreeing with the knight ("вне боя" when the name tells no gender); "fallen"."""
     return ru.gendered(name(state, kid), "пал", "пала", "вне боя") if lang == "ru" else "fallen"
