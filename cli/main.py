@@ -860,31 +860,8 @@ def audit(ctx: click.Context, game: str, as_json: bool, lang: str) -> None:
     sys.exit(0 if report.clean else 1)
 
 
-AUDIT_KINDS_RU = {"differs": "расхождение с правилами", "ruling": "решение ГМ", "unresolvable": "не разрешается",
-                  "unused": "не использовано"}
-
-
-def audit_line_ru(line: str) -> str:
-    """One of the core's audit lines in Russian (its field paths and values stay as the log writes them)."""
-    import re
-
-    line = re.sub(r"^step (\d+) ", r"шаг \1 ", line)
-    line = re.sub(r": recorded (.*), rules (.*)$", r": записано \1, по правилам \2", line)
-    line = re.sub(r": recorded: absent, rules (.*)$", r": в записи нет, по правилам \1", line)
-    line = re.sub(r": recorded (.*), rules: absent$", r": записано \1, по правилам нет", line)
-    line = re.sub(r"^step (\d+): the log records (\S+), the rules give no such step here$",
-                  r"шаг \1: в журнале записан \2, по правилам такого шага здесь нет", line)
-    line = re.sub(r"^the rules give (\S+) \(their step (\d+)\), the log records no such step$",
-                  r"по правилам здесь \1 (их шаг \2), в журнале такого шага нет", line)
-    line = re.sub(r"^GM ruling: \(no note\)$", "решение ГМ (без пояснения)", line)
-    line = re.sub(r"^GM ruling: ", "решение ГМ: ", line)
-    line = re.sub(r"^seq (\d+) \((\S+) of (\S+)\) was recorded but nothing used it$",
-                  r"seq \1 (\2 от \3) записано, но не понадобилось", line)
-    return line
-
-
 def format_audit(report: auditlib.AuditReport, lang: str = "en") -> str:
-    from replay.render.text import tr
+    from replay.render.text import AUDIT_KINDS_RU, audit_line_ru, tr
 
     ru = lang == "ru"
     lines = [tr(lang, f"аудит {report.game} по правилам {report.ruleset}: заново разрешено ходов: {report.turns}",
