@@ -314,27 +314,35 @@ def games(ctx: click.Context) -> None:
 
 @main.command()
 @click.argument("ruleset_key", required=False)
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True)
 @handles_errors
-def rules(ruleset_key: str | None) -> None:
+def rules(ruleset_key: str | None, lang: str) -> None:
     """List the rulesets, their house-rule options (default first) and the spec ambiguity each one settles."""
     import typing
 
+    from replay.render.text import tr
+
     chosen = [registry.get(ruleset_key)] if ruleset_key else registry.all_rulesets()
     for rs in chosen:
-        click.echo(f"{rs.key}\t{rs.title}\t(rulebook {rs.rulebook}; revision {rs.revision[:12]})")
+        click.echo(f"{rs.key}\t{rs.title}\t" + tr(lang, f"(свод правил {rs.rulebook}; ревизия {rs.revision[:12]})",
+                                                   f"(rulebook {rs.rulebook}; revision {rs.revision[:12]})"))
         if rs.phases:
-            click.echo(f"  phases: {', '.join(rs.phases)}")
-        catalogue = auditlib.defaults_catalogue(rs)
+            click.echo(tr(lang, "  фазы: ", "  phases: ") + ", ".join(rs.phases))
+        catalogue = auditlib.defaults_catalogue(rs, lang)
         for name, fld in rs.OptionsModel.model_fields.items():
-            choices = [c for c in typing.get_args(fld.annotation) if c != fld.default]
+            values = [True, False] if fld.annotation is bool else list(typing.get_args(fld.annotation))
+            choices = [c for c in values if c != fld.default]
             alternatives = f" | {' | '.join(json.dumps(c) for c in choices)}" if choices else ""
             ref = rs.option_defaults.get(name, "")
             click.echo(f"  {name} = {json.dumps(fld.default)}{alternatives}")
             if ref:
                 text = catalogue.get(ref, "")
-                click.echo(f"      {ref}: {text[:150] + ('…' if len(text) > 150 else '')}" if text else f"      {ref}")
+                said = f"{text[:150] + ('…' if len(text) > 150 else '')}"
+                head = tr(lang, f"      {ref}, по умолчанию: ", f"      {ref}: ")
+                click.echo(head + said if text else f"      {ref}")
         for name, what in sorted(rs.decisions.items()):
-            click.echo(f"  decision a GM may override: {name} — {what}")
+            click.echo(tr(lang, "  решение, которое ГМ может переопределить: ", "  decision a GM may override: ")
+                       + f"{name} — {what}")
 
 
 # --- inputs ------------------------------------------------------------------------------------------------------
@@ -779,7 +787,7 @@ def post(ctx: click.Context, game: str, turn: int | None, phase: str | None, fmt
         doc = g.ruleset.post(view, lang)
     try:
         chosen = profilelib.read(profile_file) if profile_file else profile
-        parts = textlib.render_parts(textlib.framed(doc, view, lang), fmt, chosen)
+        parts = textlib.render_parts(textlib.framed(doc, view, lang, g.ruleset.describe), fmt, chosen)
     except ValueError as exc:
         raise ValidationError(f"--profile: {exc}") from exc
     for n, part in enumerate(parts, 1):
@@ -842,9 +850,10 @@ def render(ctx: click.Context, game: str, turn: int | None, phase: str | None, s
 @main.command()
 @click.argument("game")
 @click.option("--json", "as_json", is_flag=True, help="The findings as JSON.")
+@click.option("--lang", type=click.Choice(["ru", "en"]), default="en", show_default=True)
 @click.pass_context
 @handles_errors
-def audit(ctx: click.Context, game: str, as_json: bool) -> None:
+def audit(ctx: click.Context, game: str, as_json: bool, lang: str) -> None:
     """Re-resolve every turn from the recorded inputs; exit 1 if any recorded resolution differs from the rules."""
     with opened(ctx) as store:
         g = fold.load_frozen(store, game)
@@ -855,29 +864,39 @@ def audit(ctx: click.Context, game: str, as_json: bool) -> None:
                                "recorded_revision": report.recorded_revision, "revision": report.revision},
                               ensure_ascii=False, indent=2))
     else:
-        click.echo(format_audit(report))
+        click.echo(format_audit(report, lang))
     sys.exit(0 if report.clean else 1)
 
 
-def format_audit(report: auditlib.AuditReport) -> str:
-    lines = [f"audit of {report.game} under {report.ruleset}: {report.turns} turns re-resolved"]
+def format_audit(report: auditlib.AuditReport, lang: str = "en") -> str:
+    from replay.render.text import AUDIT_KINDS_RU, audit_line_ru, tr
+
+    ru = lang == "ru"
+    lines = [tr(lang, f"аудит {report.game} по правилам {report.ruleset}: заново разрешено ходов: {report.turns}",
+                f"audit of {report.game} under {report.ruleset}: {report.turns} turns re-resolved")]
     if report.revision_note:
-        lines.append(f"note: {report.revision_note}")
+        note = report.revision_note
+        if ru:
+            note = (f"записано под ревизией {report.recorded_revision[:12]}, заново разрешено под "
+                    f"{report.revision[:12]} (правила или их данные с тех пор менялись)" if report.recorded_revision
+                    else f"записано до появления ревизий; заново разрешено под ревизией {report.revision[:12]}")
+        lines.append(tr(lang, "примечание: ", "note: ") + note)
     for f in report.findings:
-        where = f"turn {f.turn}" + (f", seq {f.seq}" if f.seq else "")
-        lines.append(f"- {where}: {f.kind}")
-        lines += [f"    {line}" for line in f.lines]
+        where = tr(lang, "ход ", "turn ") + str(f.turn) + (f", seq {f.seq}" if f.seq else "")
+        lines.append(f"- {where}: {AUDIT_KINDS_RU.get(f.kind, f.kind) if ru else f.kind}")
+        lines += [f"    {audit_line_ru(line) if ru else line}" for line in f.lines]
         if f.recorded_why or f.computed_why:
-            lines.append("    recorded arithmetic:")
-            lines += [f"      {w}" for w in f.recorded_why] or ["      (none)"]
-            lines.append("    the rules' arithmetic:")
-            lines += [f"      {w}" for w in f.computed_why] or ["      (none)"]
+            lines.append(tr(lang, "    расчет в записи (как в журнале):", "    recorded arithmetic:"))
+            lines += [f"      {w}" for w in f.recorded_why] or [tr(lang, "      (нет)", "      (none)")]
+            lines.append(tr(lang, "    расчет по правилам:", "    the rules' arithmetic:"))
+            lines += [f"      {w}" for w in f.computed_why] or [tr(lang, "      (нет)", "      (none)")]
     differs = sum(f.kind != "ruling" for f in report.findings)
     rulings = sum(f.kind == "ruling" for f in report.findings)
-    lines.append("clean: every recorded resolution matches the rules" if report.clean
-                 else f"NOT clean: {differs} difference(s)")
+    lines.append(tr(lang, "чисто: каждое записанное разрешение совпадает с правилами",
+                    "clean: every recorded resolution matches the rules") if report.clean
+                 else tr(lang, f"НЕ чисто: расхождений: {differs}", f"NOT clean: {differs} difference(s)"))
     if rulings:
-        lines.append(f"{rulings} GM ruling(s) recorded")
+        lines.append(tr(lang, f"записано решений ГМ: {rulings}", f"{rulings} GM ruling(s) recorded"))
     return "\n".join(lines)
 
 
@@ -892,18 +911,22 @@ def explain(ctx: click.Context, game: str, seq: int, lang: str) -> None:
     with opened(ctx) as store:
         g = driver.load(store, game)
     ex = auditlib.explain(g, seq, lang)
-    click.echo(f"seq {ex.seq} (turn {ex.turn}): {ex.headline}")
+    from replay.render.text import tr
+
+    click.echo(f"seq {ex.seq} ({tr(lang, 'ход', 'turn')} {ex.turn}): {ex.headline}")
     if ex.rule:
-        click.echo(f"rule: {ex.rule}")
-    click.echo("arithmetic:")
+        click.echo(tr(lang, "правило: ", "rule: ") + ex.rule)
+    click.echo(tr(lang, "расчет (как записан в журнале):", "arithmetic:"))
     for w in ex.why:
         click.echo(f"  {w}")
     if ex.defaults:
-        click.echo("proposed defaults relied on:")
+        click.echo(tr(lang, "толкования правил (умолчания спецификации), на которые опирается разрешение:",
+                      "proposed defaults relied on:"))
         for d, text, opt in ex.defaults:
-            click.echo(f"  {d}" + (f": {text}" if text else "") + (f"  [option {opt}]" if opt else ""))
+            click.echo(f"  {d}" + (f": {text}" if text else "")
+                       + (tr(lang, f"  [вариант правил {opt}]", f"  [option {opt}]") if opt else ""))
     for c in ex.causes:
-        click.echo(f"from: {c}")
+        click.echo(tr(lang, "из: ", "from: ") + c)
 
 
 @main.command()

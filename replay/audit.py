@@ -182,15 +182,15 @@ def _strip(payload: dict[str, Any]) -> dict[str, Any]:
 
 # --- explain ---------------------------------------------------------------------------------------------------
 
-def defaults_catalogue(ruleset: Ruleset) -> dict[str, str]:
-    """The spec's PROPOSED DEFAULTS of a ruleset (id -> one line), from its data/defaults.json if it has one."""
+def defaults_catalogue(ruleset: Ruleset, lang: str = "en") -> dict[str, str]:
+    """The spec's PROPOSED DEFAULTS of a ruleset (id -> one line), from its data/defaults.json if it has one; in
+    Russian from data/defaults_ru.json where the ruleset has it."""
     import importlib
 
+    from replay.render.text import spec_defaults
+
     module = importlib.import_module(type(ruleset).__module__)
-    path = Path(module.__file__ or "").parent / "data" / "defaults.json"
-    if not path.exists():
-        return {}
-    return json.loads(path.read_text(encoding="utf-8"))
+    return spec_defaults(Path(module.__file__ or "").parent / "data", lang)
 
 
 @dataclass
@@ -215,7 +215,7 @@ def explain(game: Game, seq: int, lang: str = "en") -> Explanation:
     if not steps:
         raise ValidationError(f"seq {seq} is a {event.type}, not a resolution; explain takes a resolution "
                               "or ruling seq (see `battlelog log`)")
-    catalogue = defaults_catalogue(rs)
+    catalogue = defaults_catalogue(rs, lang)
     by_default = {v: k for k, v in rs.option_defaults.items()}
     options = game.options.model_dump(mode="json")
     why: list[str] = []

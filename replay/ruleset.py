@@ -161,7 +161,9 @@ class Ruleset:
             self.SetupModel.model_validate(setup)
         except PydanticValidationError as exc:
             return pydantic_problems(exc)
-        return []
+        from replay.render.text import setup_problems
+
+        return setup_problems(setup)  # names a reader can see, colours a frame can draw
 
     def initial(self, setup: dict[str, Any], options: Options) -> Any:
         """The state before turn 1 (or the setup turn)."""

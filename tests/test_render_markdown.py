@@ -20,7 +20,7 @@ HTML = re.compile(r"<[^>]*>")
 
 
 def inert(out: str) -> bool:
-    """Every active character is backslash-escaped or part of an entity &lt; &gt; &amp;."""
+    """Every active character is backslash-escaped (or part of an entity &lt; &gt; &amp;, as HTML titles are)."""
     k = 0
     while k < len(out):
         c = out[k]
@@ -63,6 +63,7 @@ def test_html_only_from_the_renderer(title: str, text: str) -> None:
     doc = Doc().p(b(text), i(text)).table(["a", text], [[text, "1"]]).spoiler(title, Doc().p(text)).pre(text)
     out = render(doc, "markdown")
     outside_code = re.sub(r"(`{3,})text\n.*?\n\1", "", out, flags=re.S)
+    outside_code = re.sub(r"\\[<>&]", "", outside_code)  # a backslash-escaped < > & is text (markdown-it: "&lt;")
     assert set(HTML.findall(outside_code)) <= {"<details>", "</details>", "<summary>", "</summary>", "<br>"}
 
 
@@ -77,8 +78,8 @@ def test_code_cannot_be_closed_from_inside(text: str) -> None:
 def test_evil_name() -> None:
     out = render(Doc().p(EVIL), "markdown")
     assert out == (
-        r"&lt;script&gt;alert\(1\)&lt;/script&gt; \[b\]Жан\[/b\] \*\*x\*\* \_y\_ \`z\` \!\[i\]\(u\) \# 1\. \- "
-        r"&gt; \| \~\~w\~\~ &amp;amp;" "\n"
+        r"\<script\>alert\(1\)\</script\> \[b\]Жан\[/b\] \*\*x\*\* \_y\_ \`z\` \!\[i\]\(u\) \# 1\. \- "
+        r"\> \| \~\~w\~\~ \&amp;" "\n"
     )
     assert markdown.unescape(out.strip()) == EVIL
 

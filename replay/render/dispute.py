@@ -22,7 +22,7 @@ from replay import views
 from replay.audit import audit_turn, defaults_catalogue
 from replay.fold import resolution_steps, state_before, turn_steps
 from replay.render.png import to_png
-from replay.render.text import Doc, Link, b, code, tr
+from replay.render.text import AUDIT_KINDS_RU, Doc, Link, audit_line_ru, b, code, tr
 
 SEALS = ("input.sealed", "order.sealed")
 REVEALS = ("input.revealed", "order.revealed")
@@ -163,7 +163,7 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
         doc.p(tr(lang, "Бросков в этом ходе нет.", "No rolls in this turn."))
 
     doc.h(tr(lang, "Разрешение", "Resolution"))
-    catalogue = defaults_catalogue(rs)
+    catalogue = defaults_catalogue(rs, lang)
     steps = [s for _, s in ts.steps]
     chosen = steps if not step else steps[k - 1:k]
     for s in chosen:
@@ -186,7 +186,9 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
         doc.p(tr(lang, "Аудит: записанное разрешение совпадает с правилами.",
                  "Audit: the recorded resolution is what the rules give."))
     for f in findings:
-        doc.p(b(f"{f.kind}" + (f" (seq {f.seq})" if f.seq else "")), ": " + "; ".join(f.lines))
+        kind, lines = (AUDIT_KINDS_RU.get(f.kind, f.kind), [audit_line_ru(x) for x in f.lines]) if lang == "ru" else (
+            f.kind, f.lines)
+        doc.p(b(kind + (f" (seq {f.seq})" if f.seq else "")), ": " + "; ".join(lines))
         if f.recorded_why or f.computed_why:
             doc.table([tr(lang, "записано", "recorded"), tr(lang, "по правилам", "the rules")],
                       [[a or "", c or ""] for a, c in zip_longest(f.recorded_why, f.computed_why)])

@@ -9,7 +9,8 @@ Dialects (replay/render/profiles/*.toml, docs/forums.md):
 
 Escaping. Every ASCII punctuation character Markdown or GFM gives a meaning to is backslash-escaped wherever
 it occurs, so no position-dependent rule (a leading `#`, `-`, `1.`, a setext `===`) can fire; `<`, `>` and
-`&` become HTML entities (GFM) or are backslash-escaped (Discord), so raw HTML in a name is inert. A line break
+`&` are backslash-escaped too (GFM and Discord), so raw HTML or an entity in a name is inert and a reader of the
+source sees `<`, not `&lt;`. A line break
 inside text becomes a hard break (`\\` at the end of the line) and leading blanks are dropped, so text cannot start
 a block or an indented code block. Telegram escapes exactly what MarkdownV2 asks: `_*[]()~`>#+-=|{}.!` and `\\`.
 Bidirectional controls in names are isolated (`text.isolate_bidi`).
@@ -45,7 +46,9 @@ ACTIVE = set("\\`*_{}[]()#+-.!|~=$")
 DISCORD_ACTIVE = ACTIVE | set("<>")
 TELEGRAM_ACTIVE = set("_*[]()~`>#+-=|{}.!\\")
 """What MarkdownV2 asks to escape everywhere outside code."""
-ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+MARKUP = set("<>&")
+"""Backslash-escaped too in GFM (`\\<b\\>`): markdown-it-py renders it as the text `<b>` just as it does `&lt;b&gt;`,
+and a reader who sees the source (a chat or a forum that shows Markdown as typed) reads `<b>`, not `&lt;b&gt;`."""
 EMPHASIS = {"b": "**", "i": "*", "s": "~~"}
 TELEGRAM_EMPHASIS = {"b": "*", "i": "_", "s": "~"}
 SAFE_URL = re.compile(r"https?://[^\s<>\"'\\()\[\]`]+")
@@ -63,7 +66,7 @@ def _char(c: str, dialect: str) -> str:
         if c == "@":
             return "@\u200b"
         return f"\\{c}" if c in DISCORD_ACTIVE else c
-    return ENTITIES.get(c) or (f"\\{c}" if c in ACTIVE else c)
+    return f"\\{c}" if c in ACTIVE or c in MARKUP else c
 
 
 def escape(text: str, profile: Profile | str | None = None) -> str:
@@ -78,8 +81,7 @@ def escape(text: str, profile: Profile | str | None = None) -> str:
 
 def unescape(text: str) -> str:
     """Inverse of `escape` on one-line text (for tests)."""
-    text = re.sub(r"\\(.)", r"\1", text).replace("@\u200b", "@")
-    return html.unescape(text)
+    return re.sub(r"\\(.)", r"\1", text).replace("@\u200b", "@")
 
 
 def code_span(text: str, profile: Profile) -> str:

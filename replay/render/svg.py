@@ -161,9 +161,13 @@ def wrap(text: str, size: float, width: float, *, bold: bool = False) -> list[st
 
 
 def new_drawing(
-    width: int, height: int, *, title: str, caption: str, last_hash: str, desc_text: str
+    width: int, height: int, *, title: str, caption: str, last_hash: str, desc_text: str,
+    band_title: Any = None,
 ) -> svgwrite.Drawing:
-    """A white frame with a caption band, `<title>`, `<desc>` and the last event's hash in `<metadata>`."""
+    """A white frame with a caption band, `<title>`, `<desc>` and the last event's hash in `<metadata>`.
+
+    `band_title(room)`, if given, writes the band's title for `room` px (a ruleset shortening each name in it
+    rather than cutting the end); otherwise the title is cut with "…"."""
     dwg = svgwrite.Drawing(size=(width, height), profile="full", debug=False)
     dwg.viewbox(0, 0, width, height)
     dwg.attribs["font-family"] = FONT
@@ -174,7 +178,8 @@ def new_drawing(
     dwg.add(dwg.rect((0, 0), (width, BAND), fill="#f2f2f2"))
     dwg.add(dwg.line((0, BAND), (width, BAND), stroke=FAINT, stroke_width=1))
     room = width - 32 - text_width(caption, 16, bold=True) - 24
-    label(dwg, dwg, fit(title, 16, room, bold=True), (16, 26), size=16, bold=True)
+    shown = band_title(room) if band_title is not None else title
+    label(dwg, dwg, fit(shown, 16, room, bold=True), (16, 26), size=16, bold=True)
     label(dwg, dwg, caption, (width - 16, 26), size=16, bold=True, anchor="end")
     return dwg
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 
@@ -149,11 +150,30 @@ def plural(n: int, forms: tuple[str, str, str]) -> str:
     return forms[0] if k % 10 == 1 else forms[1] if 2 <= k % 10 <= 4 else forms[2]
 
 
+def spec_defaults(data_dir: Any, lang: str, short: bool = False) -> dict[str, str]:
+    """A ruleset's PROPOSED DEFAULTS (id -> what it says) from its data/defaults.json, in Russian from
+    data/defaults_ru.json where it has one (ids it lacks keep the English). `short`: the English entry's first
+    part only (its question), for posts."""
+    import json
+
+    folder = Path(data_dir)
+    path = folder / "defaults.json"
+    out: dict[str, str] = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    if short:
+        out = {k: v.split(" — ", 1)[0] for k, v in out.items()}
+    ru = folder / "defaults_ru.json"
+    if lang == "ru" and ru.exists():
+        out.update(json.loads(ru.read_text(encoding="utf-8")))
+    return out
+
+
 def check_spoiler(doc: Doc, view: Any, lang: str, defaults: list[str], *,
                   defaults_label: tuple[str, str] = ("Толкования правил (спорные места): ",
-                                                     "Rule interpretations used: ")) -> None:
+                                                     "Rule interpretations used: "),
+                  meanings: dict[str, str] | None = None) -> None:
     """The "for checking" spoiler every post ends with: the log's events the turn shows, the hash of the last, and
-    the spec defaults its resolutions relied on."""
+    the spec defaults its resolutions relied on (each with what it says, given `meanings`: a reader does not know
+    what "A14" is)."""
     events = [*view.inputs, *view.resolutions]
     if not events:
         return
@@ -161,8 +181,12 @@ def check_spoiler(doc: Doc, view: Any, lang: str, defaults: list[str], *,
     last = max(events, key=lambda e: e.seq)
     body = Doc().p(tr(lang, f"События журнала №{seqs[0]}–{seqs[-1]}, хеш последнего: ",
                       f"Log events #{seqs[0]}–{seqs[-1]}, last hash: "), last.hash[:16] + "…")
-    if defaults:
-        body.p(pick(defaults_label, lang) + ", ".join(sorted(set(defaults), key=lambda x: (len(x), x))))
+    ids = sorted(set(defaults), key=lambda x: (len(x), x))
+    if ids and meanings:
+        body.p(pick(defaults_label, lang).rstrip(": ") + ":")
+        body.ul([f"{d} — {meanings[d]}" if meanings.get(d) else d for d in ids])
+    elif ids:
+        body.p(pick(defaults_label, lang) + ", ".join(ids))
     doc.spoiler(tr(lang, "Для проверки", "For checking"), body)
 
 
@@ -295,9 +319,11 @@ def monospace_table(header: list[str], rows: list[list[str]], rule: str = "-", c
 
 # --- what the core adds to every post --------------------------------------------------------------------------
 
-def framed(doc: Doc, view: Any, lang: str) -> Doc:
+def framed(doc: Doc, view: Any, lang: str, describe: Any = None) -> Doc:
     """A ruleset's post with what the core knows around it: a provisional turn says so and lists what it waits for;
-    a closed turn amended later names its corrections."""
+    a closed turn amended later names its corrections. Written from the GM's view (`post --as gm`), the turn's
+    events that only some players may read go into `[private=…]` blocks for exactly those readers (`describe(event,
+    lang)`: one line each); a forum without `[private]` leaves the blocks out."""
     out = Doc()
     if getattr(view, "provisional", False):
         out.p(b(tr(lang, "Предварительно:", "Provisional:")),
@@ -308,9 +334,114 @@ def framed(doc: Doc, view: Any, lang: str) -> Doc:
     if requests:
         out.p(b(tr(lang, "Ждём:", "Waiting for:")))
         out.ul([r.text() for r in requests])
+    if getattr(view, "viewer", None) == "gm":
+        secret: dict[tuple[str, ...], list[Any]] = {}
+        for e in (*getattr(view, "inputs", ()), *getattr(view, "resolutions", ())):
+            if getattr(e, "visible", None) is not None:
+                secret.setdefault(tuple(e.visible), []).append(e)
+        for readers, events in secret.items():
+            body = Doc().p(b(tr(lang, "Только для: ", "Only for: ") + ", ".join(readers)))
+            body.ul([f"seq {e.seq} {e.type}" + (f": {describe(e, lang)}" if describe else "") for e in events])
+            out.private(list(readers), body)
     corrections = getattr(view, "corrections", ())
     for c in corrections:
         note = str(c.payload.get("note") or tr(lang, "без пояснения", "no note"))
         out.p(b(tr(lang, "Исправлено мастером", "Corrected by the GM")),
               f" (seq {c.seq}, {tr(lang, 'ход', 'turn')} {c.turn}): {note}")
     return out
+
+
+# --- colours in words --------------------------------------------------------------------------------------------
+
+PALETTE = (
+    ((0, 0, 0), "черный", "black"), ((255, 255, 255), "белый", "white"), ((128, 128, 128), "серый", "grey"),
+    ((200, 40, 40), "красный", "red"), ((120, 10, 20), "темно-красный", "dark red"),
+    ((235, 130, 30), "оранжевый", "orange"), ((235, 205, 40), "желтый", "yellow"),
+    ((40, 160, 60), "зеленый", "green"), ((10, 90, 40), "темно-зеленый", "dark green"),
+    ((30, 165, 170), "бирюзовый", "teal"), ((45, 80, 195), "синий", "blue"), ((110, 170, 235), "голубой", "light blue"),
+    ((20, 30, 100), "темно-синий", "navy"), ((125, 55, 165), "фиолетовый", "purple"),
+    ((235, 125, 175), "розовый", "pink"), ((130, 80, 40), "коричневый", "brown"),
+)
+"""A few colours a reader names; a colour code is said as the nearest of them."""
+HEX_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}")
+
+
+def colour_name(colour: str, lang: str) -> str:
+    """ "#c03030" → "красный" / "red": what a forum reader calls a colour code; other text as it is."""
+    if not HEX_COLOUR.fullmatch(colour.strip()):
+        return colour
+    digits = colour.strip()[1:]
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    rgb = tuple(int(digits[k:k + 2], 16) for k in (0, 2, 4))
+    best = min(PALETTE, key=lambda p: sum((a - b) ** 2 for a, b in zip(p[0], rgb, strict=True)))
+    return best[1] if lang == "ru" else best[2]
+
+
+# --- what a name and a colour must be -----------------------------------------------------------------------------
+
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+"""Characters that are letters or symbols by category but draw nothing (Hangul fillers, the blank Braille cell)."""
+CSS_COLOURS = frozenset(line.strip() for line in (Path(__file__).parent / "colours.txt").read_text().splitlines()
+                        if line.strip() and not line.startswith("#"))
+"""The SVG/CSS colour keywords (colours.txt)."""
+
+
+def name_problem(text: str) -> str | None:
+    """Why a name cannot be shown (blank, or only invisible characters), or None."""
+    if not text.strip():
+        return "is blank"
+    if not any(unicodedata.category(c)[0] in "LNPS" and c not in BLANK_LETTERS for c in text):
+        return "has no visible character (only spaces, controls or invisible marks)"
+    return None
+
+
+def colour_problem(text: str) -> str | None:
+    """Why a colour is not one a frame can draw (#rgb, #rrggbb or an SVG colour keyword), or None."""
+    if HEX_COLOUR.fullmatch(text) or text.lower() in CSS_COLOURS:
+        return None
+    return f"{text!r} is not a colour (#rgb, #rrggbb or an SVG colour name such as 'red')"
+
+
+def setup_problems(setup: Any, path: str = "setup") -> list[str]:
+    """Every name in a setup that is blank or invisible, and every colour that is not a colour (any `name`,
+    `color` or `colour` field at any depth), naming its path."""
+    out: list[str] = []
+    if isinstance(setup, dict):
+        for key, value in setup.items():
+            here = f"{path}.{key}"
+            if isinstance(value, str) and key == "name":
+                problem = name_problem(value)
+                out += [f"{here}: the name {problem}"] if problem else []
+            elif isinstance(value, str) and key in ("color", "colour"):
+                problem = colour_problem(value)
+                out += [f"{here}: {problem}"] if problem else []
+            else:
+                out += setup_problems(value, here)
+    elif isinstance(setup, list):
+        for k, value in enumerate(setup):
+            out += setup_problems(value, f"{path}[{k}]")
+    return out
+
+
+# --- the core's audit lines in Russian ----------------------------------------------------------------------------
+
+AUDIT_KINDS_RU = {"differs": "расхождение с правилами", "ruling": "решение ГМ", "unresolvable": "не разрешается",
+                  "unused": "не использовано"}
+
+
+def audit_line_ru(line: str) -> str:
+    """One of the core's audit lines in Russian (its field paths and values stay as the log writes them)."""
+    line = re.sub(r"^step (\d+) ", r"шаг \1 ", line)
+    line = re.sub(r": recorded (.*), rules (.*)$", r": записано \1, по правилам \2", line)
+    line = re.sub(r": recorded: absent, rules (.*)$", r": в записи нет, по правилам \1", line)
+    line = re.sub(r": recorded (.*), rules: absent$", r": записано \1, по правилам нет", line)
+    line = re.sub(r"^step (\d+): the log records (\S+), the rules give no such step here$",
+                  r"шаг \1: в журнале записан \2, по правилам такого шага здесь нет", line)
+    line = re.sub(r"^the rules give (\S+) \(their step (\d+)\), the log records no such step$",
+                  r"по правилам здесь \1 (их шаг \2), в журнале такого шага нет", line)
+    line = re.sub(r"^GM ruling: \(no note\)$", "решение ГМ (без пояснения)", line)
+    line = re.sub(r"^GM ruling: ", "решение ГМ: ", line)
+    line = re.sub(r"^seq (\d+) \((\S+) of (\S+)\) was recorded but nothing used it$",
+                  r"seq \1 (\2 от \3) записано, но не понадобилось", line)
+    return line

@@ -110,7 +110,7 @@ def test_the_current_strike_is_drawn_with_its_damage() -> None:
 def test_end_of_turn_shows_death_and_stamina() -> None:
     g = d3()
     out = frame(driver.frame_view(g, 1))
-    assert "☠ убит" in texts(out)
+    assert "☠ смерть" in texts(out)  # "Бернажу" does not tell a gender: the status needs none ("убит"/"убита")
     assert "3/8" in texts(out)
     assert "Урон за ход: 4 — мгновенная смерть" in texts(out)
 

@@ -161,7 +161,7 @@ def test_a_frame_per_step_with_caption_hash_and_desc() -> None:
             out = frame(view)
             assert f"Ход {turn} · шаг {k}/{steps}" in texts(out)
             assert svg.last_event_hash(out) == view.last_hash
-            assert svg.desc_text(out).startswith(f"Ход {turn} · шаг {k}/{steps} — Рыцари: Red Lance против Blue Lance")
+            assert svg.desc_text(out).startswith(f"Ход {turn} · шаг {k}/{steps} — Рыцари: Red Lance — Blue Lance")
 
 
 def test_the_ruleset_draws_through_its_descriptor_in_the_views_language() -> None:
@@ -261,7 +261,7 @@ def test_a_lady_token_and_a_carried_lady() -> None:
     assert row_11(before)[7] == "L"
     after = frame(views[-1])
     assert "L" not in row_11(after)
-    assert any("♛ Леди Sir Pell" in t for t in texts(after))  # Sir Pell carries her now
+    assert any("♛ своя Леди" in t for t in texts(after))  # Sir Pell carries his own Lady now
 
 
 def test_take_the_blow_is_tagged() -> None:

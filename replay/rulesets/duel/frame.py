@@ -34,10 +34,13 @@ from replay.rulesets.duel.words import (
     stake_name,
     status_name,
     traits_text,
+    versus,
     wound_name,
 )
 
 WIDTH = 900
+EVENT_LINES = 3
+"""Lines the event box always holds, so that every frame of a game has the same size."""
 TOP = S.BAND + 16
 SLOT_W, SLOT_H, SLOT_GAP = 120, 30, 6
 PANEL_W = 260
@@ -267,7 +270,7 @@ def draw_panel(dwg: svgwrite.Drawing, view: FrameView, side: Side, k: int, lang:
     d = state.duelist(side.id)
     x, y, w = PANEL_X[k], TOP, PANEL_W
     S.label(dwg, dwg, S.fit(d.name, 17, w, bold=True), (x, y + 16), size=17, bold=True, fill=S.SIDES[k])
-    badge = f"{'☠' if d.status == 'dead' else '●'} {status_name(d.status, lang)}"
+    badge = f"{'☠' if d.status == 'dead' else '●'} {status_name(d.status, lang, d.name)}"
     S.label(dwg, dwg, badge, (x, y + 38), size=13, bold=True, fill=STATUS_COLOR.get(d.status, S.INK))
     if state.advantage == d.id and not state.over:
         S.label(dwg, dwg, tr(lang, "★ преимущество", "★ advantage"), (x + w, y + 38), size=13, bold=True,
@@ -474,7 +477,7 @@ def desc(view: FrameView, ss: list[Side], columns: tuple[tuple[Slot, ...], ...],
     lines = [caption_text(view, lang) + " — " + title_text(state, lang)]
     for side, column in zip(ss, columns, strict=True):
         d = state.duelist(side.id)
-        lines.append(f"{d.name}: {status_name(d.status, lang)}, "
+        lines.append(f"{d.name}: {status_name(d.status, lang, d.name)}, "
                      + tr(lang, f"запас сил {d.stamina}/{d.stamina_max}, штраф {d.wound_penalty}, "
                                 f"урон за ход {side.damage}",
                           f"stamina {d.stamina}/{d.stamina_max}, penalty {d.wound_penalty}, "
@@ -507,7 +510,19 @@ def desc(view: FrameView, ss: list[Side], columns: tuple[tuple[Slot, ...], ...],
 def title_text(state: DuelState, lang: str) -> str:
     """ "A против B"."""
     a, b = (d.name for d in state.duelists)
-    return tr(lang, f"Дуэль: {a} против {b}", f"Duel: {a} vs {b}")
+    return tr(lang, "Дуэль: ", "Duel: ") + versus(a, b, lang)
+
+
+def band_title(state: DuelState, lang: str, room: float) -> str:
+    """The title for `room` px: when it is too long, each name is shortened to its share ("Жан-Батист… — Бертран…"),
+    so that both duelists stay named."""
+    full = title_text(state, lang)
+    if S.text_width(full, 16, bold=True) <= room:
+        return full
+    a, b = (d.name for d in state.duelists)
+    share = (room - S.text_width(tr(lang, "Дуэль:  — ", "Duel:  vs "), 16, bold=True)) / 2
+    one, two = S.fit(a, 16, share, bold=True), S.fit(b, 16, share, bold=True)
+    return tr(lang, f"Дуэль: {one} — {two}", f"Duel: {one} vs {two}")
 
 
 def frame(view: FrameView, *, lang: str = "ru") -> str:
@@ -515,20 +530,23 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
     lang = "ru" if lang == "ru" else "en"
     shown = scene(view, lang)
     text = S.wrap(shown.event_line, 13, WIDTH - 56)
+    if len(text) > EVENT_LINES:  # every frame of a game the same size: the whole line is in <desc> and the post
+        text = [*text[:EVENT_LINES - 1], S.fit(" ".join(text[EVENT_LINES - 1:]), 13, WIDTH - 56)]
+    box_lines = EVENT_LINES
     rows = max(len(extra) for extra in shown.extras)
     lowest = max(slot_y(6 + rows) if rows else slot_y(6), TOP + 290 - SLOT_H)
     box_y = lowest + SLOT_H + 20
-    legend_y = box_y + 18 + 18 * len(text) + 16
+    legend_y = box_y + 18 + 18 * box_lines + 16
     probe = svgwrite.Drawing()
     legend_h = draw_legend(probe, legend_items(lang), (0, 0), width=WIDTH - 32)
     height = int(legend_y + legend_h + 12)
     dwg = S.new_drawing(WIDTH, height, title=shown.title, caption=shown.caption, last_hash=view.last_hash,
-                        desc_text=shown.desc)
+                        desc_text=shown.desc, band_title=lambda room: band_title(view.state, lang, room))
     for k, side in enumerate(shown.sides):
         draw_panel(dwg, view, side, k, lang)
         draw_column(dwg, shown.columns[k], shown.extras[k], k, lang)
     draw_exchange(dwg, shown.arrows, shown.sides)
-    dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 14 + 18 * len(text)), fill="#fafafa", stroke=S.HIGHLIGHT
+    dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 14 + 18 * box_lines), fill="#fafafa", stroke=S.HIGHLIGHT
                      if shown.current else S.FAINT, stroke_width=1.5, rx=6))
     for n, line in enumerate(text):
         S.label(dwg, dwg, line, (28, box_y + 20 + 18 * n), size=13)

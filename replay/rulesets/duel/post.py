@@ -9,10 +9,12 @@ terms are in `words.py`, and the payloads are read through their typed classes (
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TypeVar
 
 from eventlog.envelope import Event
-from replay.render.text import Doc, Inline, b, check_spoiler, i, pick, s, signed, tr
+from replay.render import ru
+from replay.render.text import Doc, Inline, b, check_spoiler, i, pick, s, signed, spec_defaults, tr
 from replay.ruleset import TurnView
 from replay.rulesets.duel.events import (
     Concede,
@@ -32,16 +34,19 @@ from replay.rulesets.duel.model import DC_POSITION, ID_POSITION, DuelState
 from replay.rulesets.duel.words import (
     STAKE,
     TRAIT,
+    count,
     item_name,
     items_word,
     names,
     position,
     stake_name,
     status_name,
+    versus,
     wound_name,
 )
 
 R = TypeVar("R", bound=Resolution)
+DATA = Path(__file__).parent / "data"
 
 
 # --- one line per step (the frame's event line and the post's summary) -------------------------------------------
@@ -58,10 +63,11 @@ def strike_text(p: Strike, who: dict[str, str], lang: str) -> str:
     """A strike's arithmetic as one sentence."""
     att, dfd = who.get(p.attacker, p.attacker), who.get(p.defender, p.defender)
     n, phi, d, e, parried, u = p.N, p.Phi, p.D, p.E, p.P, p.U
-    parts = [tr(lang, f"атак {n}", f"{n} attack{'s' if n != 1 else ''}")]
+    parts = [tr(lang, count(n, ("атака", "атаки", "атак")), f"{n} attack{'s' if n != 1 else ''}")]
     if phi:
-        parts.append(tr(lang, f"финтов {phi}", f"{phi} feint{'s' if phi != 1 else ''}"))
-    text = ", ".join(parts) + tr(lang, f" против защит {d}", f" against {d} defense{'s' if d != 1 else ''}")
+        parts.append(tr(lang, count(phi, ("финт", "финта", "финтов")), f"{phi} feint{'s' if phi != 1 else ''}"))
+    text = tr(lang, " и ", ", ").join(parts) + tr(lang, f" против {count(d, ('защиты', 'защит', 'защит'))}",
+                                                  f" against {d} defense{'s' if d != 1 else ''}")
     if phi and d:
         text += tr(lang, f"; финты снимают {min(phi, d)}, действует {e}", f"; feints remove {min(phi, d)}, {e} left")
     text += tr(lang, f". Отражено {parried}, прошло {u}", f". {parried} parried, {u} through")
@@ -82,12 +88,15 @@ def counter_text(p: Counter, who: dict[str, str], lang: str) -> str:
     """A counter-attack's arithmetic as one sentence."""
     att, dfd = who.get(p.attacker, p.attacker), who.get(p.defender, p.defender)
     if p.cancelled:
-        return tr(lang, f"{att} убит — его контр-атака отменена.", f"{att} is dead: the counter-attack is cancelled.")
+        return tr(lang, ru.gendered(att, f"{att} убит — его контр-атака отменена.",
+                                    f"{att} убита — её контр-атака отменена.",
+                                    f"{att} погибает: контр-атака отменена."),
+                  f"{att} is dead: the counter-attack is cancelled.")
     k, parried = p.k, p.parried_by
     if not p.successful:
         return tr(lang, f"{att}: контр-атака не удалась — ни одна атака противника не отражена.",
                   f"{att}'s counter-attack fails: {att} parried no attack.")
-    text = tr(lang, f"{att} → {dfd}: отражено атак {parried}, контр-атак {k}",
+    text = tr(lang, f"{att} → {dfd}: отражено атак: {parried}, контр-атак: {k}",
               f"{att} → {dfd}: {k} counter-attack{'s' if k != 1 else ''} for {parried} parried attack"
               f"{'s' if parried != 1 else ''}")
     if p.blocked:
@@ -104,9 +113,11 @@ def flip_text(p: Flip, who: dict[str, str], lang: str) -> str:
     name = who.get(p.duelist, p.duelist)
     calc = f"{p.roll} − {p.wound_penalty} − {p.inturn_penalty} = {p.effective}"
     if p.flipped:
-        lost = ", ".join(item_name(it, lang) for _, it in p.lost) or "—"
-        return tr(lang, f"{name}: бросок после ранения {calc} < {p.threshold}, успех стал провалом. "
-                        f"Потеряно: {lost}.",
+        items = [item_name(it, lang) for _, it in p.lost]
+        lost = ", ".join(items) or "—"
+        lost_ru = (f"{' и '.join([', '.join(items[:-1]), items[-1]] if len(items) > 1 else items)} "
+                   f"{ru.agree_with('потерян', items)}." if items else "Ничего не потеряно.")
+        return tr(lang, f"{name}: бросок после ранения {calc} < {p.threshold}, успех стал провалом. {lost_ru}",
                   f"{name}'s roll after the wound: {calc} < {p.threshold}, the success becomes a failure. "
                   f"Lost: {lost}.")
     return tr(lang, f"{name}: бросок после ранения {calc} ≥ {p.threshold}, успех устоял.",
@@ -122,8 +133,12 @@ def order_text(p: StrikeOrder, who: dict[str, str], lang: str, only: bool = Fals
         return tr(lang, "Атаки идут обоюдно, одновременно.", "The attacks are simultaneous.")
     if only:
         return tr(lang, f"Атакует только {who.get(first, first)}.", f"Only {who.get(first, first)} attacks.")
-    return tr(lang, f"Первым бьет {who.get(first, first)}, вторым {who.get(second, second)}.",
-              f"{who.get(first, first)} strikes first, {who.get(second, second)} second.")
+    one, two = who.get(first, first), who.get(second, second)
+    if lang == "ru" and (ru.gender(one) is None or ru.gender(two) is None):
+        return f"Первый удар: {one}, второй: {two}."  # a name without a gender: "первым"/"первой" cannot agree
+    return tr(lang, ru.gendered(one, f"Первым бьет {one}", f"Первой бьет {one}", "")
+              + ru.gendered(two, f", вторым {two}.", f", второй — {two}.", ""),
+              f"{one} strikes first, {two} second.")
 
 
 def step_text(event: Event, who: dict[str, str], lang: str) -> str:
@@ -196,9 +211,12 @@ def finish_text(p: FinishOff, who: dict[str, str], lang: str) -> str:
     """The winner's choice over the incapacitated loser (CP-D4)."""
     winner, loser = who.get(p.winner, p.winner), who.get(p.loser, p.loser)
     if p.choice == "kill":
-        return tr(lang, f"{winner} добивает противника, как кабанчика: {loser} убит. Bon sang!",
+        return tr(lang, f"{winner} добивает {ru.gendered(loser, 'противника', 'противницу', 'противника')}, как "
+                        f"кабанчика: {ru.gendered(loser, f'{loser} убит', f'{loser} убита', f'{loser} погибает')}. "
+                        "Bon sang!",
                   f"{winner} finishes the opponent off: {loser} is dead. Bon sang!")
-    return tr(lang, f"{winner} щадит противника: {loser} остается жив.", f"{winner} spares {loser}.")
+    return tr(lang, f"{winner} щадит {ru.gendered(loser, 'противника', 'противницу', 'противника')}: {loser} "
+                    "остается в живых.", f"{winner} spares {loser}.")
 
 
 def concede_text(p: Concede, who: dict[str, str], lang: str) -> str:
@@ -224,13 +242,13 @@ def stack_cell(side: RevealSide, pos: int, neutralized: set[int], lost: set[int]
     obtained = {p for p, _ in side.obtained}
     text = item_name(item, lang)
     if pos in side.eaten:
-        return text + tr(lang, " — «съеден»", " — eaten")
+        return text + tr(lang, f" — «{ru.agree_with('съеден', [text])}»", " — eaten")
     if pos in lost:
-        return text + tr(lang, " — потерян", " — lost")
+        return text + tr(lang, f" — {ru.agree_with('потерян', [text])}", " — lost")
     if pos in obtained:
         text += " ✓"
         if pos in neutralized:
-            text += tr(lang, " (снята финтом)", " (feinted)")
+            text += tr(lang, f" ({ru.agree_with('снят', [item_name(item, lang)])} финтом)", " (feinted)")
     return text
 
 
@@ -238,8 +256,9 @@ def extra_cell(side: RevealSide, pos: int, neutralized: set[int], lang: str) -> 
     """Position 7 or 8 (an item granted by a trait), if obtained."""
     for p, item in side.obtained:
         if p == pos:
-            return item_name(item, lang) + " ✓" + (tr(lang, " (снята финтом)", " (feinted)") if p in neutralized
-                                                   else "")
+            name = item_name(item, lang)
+            return name + " ✓" + (tr(lang, f" ({ru.agree_with('снят', [name])} финтом)", " (feinted)")
+                                  if p in neutralized else "")
     return ""
 
 
@@ -364,6 +383,8 @@ def strike_reason(reveal: Reveal, who: dict[str, str], lang: str) -> str:
     p, adv = reveal.strike_order, reveal.advantage
     firsts = first_attacks(reveal)
     only = p.mode == "sequential" and firsts.get(p.second or "") is None
+    if p.mode != "none" and all(pos is None for pos in firsts.values()):
+        return tr(lang, "Полученных атак нет ни у кого.", "Nobody obtained an attack.")
     text = order_text(p, who, lang, only)
     if p.mode == "none":
         return text
@@ -405,18 +426,29 @@ def end_bullets(p: EndOfTurn, view: TurnView, reveal: Reveal | None, who: dict[s
         else:
             spans.append(tr(lang, "без урона. ", "no damage. "))
         if side.status != "dead":
-            spans.append(stamina_line(side, reveal, d, lang))
+            spans.append(stamina_line(side, reveal, d, lang, view.before.duelist(d).stamina_max))
         elif spans[-1].endswith(". "):
             spans[-1] = spans[-1].rstrip()
         status = side.status
         if status != "active" and wound != "death":
-            spans += [" ", b(status_name(status, lang).capitalize() + ".")]
+            said = status_name(status, lang, who[d])
+            spans += [" ", b(said[:1].upper() + said[1:] + ".")]
         out.append(tuple(spans))
     return out
 
 
-def stamina_line(side: EndSide, reveal: Reveal | None, d: str, lang: str) -> str:
-    """ "Запас сил: 8 − 2 (атаки) − 1 (рана) + 1 (отдых) = 6/7"."""
+def stamina_line(side: EndSide, reveal: Reveal | None, d: str, lang: str, max_before: int | None = None) -> str:
+    """ "Запас сил: 8 − 2 (атаки) − 1 (рана) + 1 (отдых) = 6/7", saying why the maximum fell when it did."""
+    line = _stamina_line(side, reveal, d, lang)
+    if max_before is not None and side.stamina_max != max_before and side.wound_stamina:
+        line = line[:-1] + tr(lang, f" (максимум {signed(max_before)} → {signed(side.stamina_max)}: рана отнимает "
+                                    f"{side.wound_stamina} и от запаса, и от его максимума).",
+                              f" (maximum {signed(max_before)} → {signed(side.stamina_max)}: a wound takes "
+                              f"{side.wound_stamina} from the stamina and from its maximum).")
+    return line
+
+
+def _stamina_line(side: EndSide, reveal: Reveal | None, d: str, lang: str) -> str:
     if reveal is None:
         return tr(lang, f"Запас сил {side.stamina}/{side.stamina_max}.",
                   f"Stamina {side.stamina}/{side.stamina_max}.")
@@ -446,7 +478,7 @@ def state_table(doc: Doc, state: DuelState, lang: str) -> None:
     """Duelist, запас сил/макс, штраф, статус."""
     rows = []
     for d in state.duelists:
-        status = status_name(d.status, lang)
+        status = status_name(d.status, lang, d.name)
         if state.advantage == d.id and not state.over:
             status += tr(lang, ", преимущество", ", advantage")
         rows.append([d.name, f"{signed(d.stamina)}/{signed(d.stamina_max)}", str(d.wound_penalty), status])
@@ -459,8 +491,7 @@ def post(view: TurnView, lang: str) -> Doc:
     lang = "ru" if lang == "ru" else "en"
     who = names(view.after)
     ids = list(view.before.ids)
-    doc = Doc().h(tr(lang, f"Ход {view.turn}: {who[ids[0]]} против {who[ids[1]]}",
-                     f"Turn {view.turn}: {who[ids[0]]} vs {who[ids[1]]}"))
+    doc = Doc().h(tr(lang, "Ход ", "Turn ") + f"{view.turn}: {versus(who[ids[0]], who[ids[1]], lang)}")
     for ruling in view.rulings:
         note = str(ruling.payload.get("note") or "")
         doc.p(i(tr(lang, "Ход разрешен решением ГМ, а не расчетом по правилам", "This turn was resolved by a GM "
@@ -521,4 +552,5 @@ def exchange(doc: Doc, view: TurnView, who: dict[str, str], lang: str) -> None:
 def check(doc: Doc, view: TurnView, lang: str) -> None:
     """The core's "for checking" spoiler, with the rules' defaults the turn's resolutions relied on."""
     steps = [step for step in map(of, view.resolutions) if step is not None]
-    check_spoiler(doc, view, lang, [d for step in steps if step.given("defaults") for d in step.defaults])
+    check_spoiler(doc, view, lang, [d for step in steps if step.given("defaults") for d in step.defaults],
+                  meanings=spec_defaults(DATA, lang, short=True))

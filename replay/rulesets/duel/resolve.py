@@ -414,6 +414,8 @@ def _reveal(state: DuelState, turn: int, a: Side, b: Side, options: DuelOptions)
             f"{'>=' if x.success else '<'} {THRESHOLD[x.stake]} ({x.stake}) -> {'success' if x.success else 'failure'}"
         )
     defaults += ["A1", "A3"]
+    if any(len(x.rolls) > 1 for x in (a, b)):
+        defaults.append("A11")  # the reroll costs the reveal records
     # Step 4 - obtained items
     for x, y in ((a, b), (b, a)):
         _obtain(x, y, x.success, options)
@@ -758,8 +760,8 @@ def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOpt
         spend = _spend(x, options)
         if spend["overspent"]:
             defaults.append("A13")
-        if x.s0 <= 0 and spend["attacks"]:
-            defaults.append("A10")
+        if x.s0 <= 0 and (spend["attacks"] or ATTACK in x.order.stack):
+            defaults.append("A10")  # charged when obtained; the other reading charges a declared one too
         if len(x.rolls) > 1:
             defaults.append("A11")
         max_new = x.d.stamina_max - w.stamina_loss
@@ -775,6 +777,8 @@ def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOpt
             f"attacks {spend['attacks']}, feints {spend['feints']}) - {w.stamina_loss} (wound) = {after}, "
             f"rest {items}x{per_item} -> +{gain} = {stamina}/{max_new}"
         )
+        if x.order.activate.killer_blow:
+            defaults.append("A23")  # its 2 stamina are paid even if no attack lands
         raw[x.id], pts[x.id] = initiative_points(x, options)
         if x.st_bonus:
             defaults.append("A21")
@@ -791,8 +795,8 @@ def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOpt
             "initiative": {"raw": raw[x.id], "pts": pts[x.id], "bonus": x.st_bonus},
         }
     advantage, reason = next_advantage(state.advantage, state.ids, raw, pts)
-    if raw[a.id] == raw[b.id] == 0:
-        defaults.append("A32")
+    if raw[a.id] == raw[b.id] == 0 or next_advantage(state.advantage, state.ids, raw, raw)[0] != advantage:
+        defaults.append("A32")  # the "nobody obtained" test on raw counts; the comparison on doubled points
     why.append(reason)
     result = result_of(statuses)
     if result == "draw":

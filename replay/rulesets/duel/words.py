@@ -5,6 +5,7 @@ Item, stake, wound, status and trait names, and the small helpers that put numbe
 
 from __future__ import annotations
 
+from replay.render import ru
 from replay.render.text import pick, plural, tr
 from replay.rulesets.duel.model import DC_POSITION, ID_POSITION, THRESHOLD, DuelState
 
@@ -19,7 +20,8 @@ ITEM = {
 ITEM_GENITIVE = {
     "attack": ("атаки", "attacks"), "defense": ("защиты", "defenses"), "feint": ("финты", "feints"),
 }
-STAKE = {"low": ("малая", "low"), "high": ("высокая", "high"), "all_in": ("Mettre tout", "all-in")}
+STAKE = {"low": ("малая", "low"), "high": ("высокая", "high"), "all_in": ("ва-банк", "all-in")}
+"""Stake names; the rulebook's "Mettre tout" ('она же all in в покере') is said "ва-банк" in Russian posts."""
 WOUND = {
     "none": ("без ран", "unhurt"),
     "scratch": ("царапина", "a scratch"),
@@ -32,6 +34,11 @@ STATUS = {
     "incapacitated": ("выбыл из боя", "out of the fight"),
     "dead": ("убит", "dead"),
 }
+STATUS_RU = {
+    "incapacitated": ("выбыл из боя", "выбыла из боя", "вне боя"),
+    "dead": ("убит", "убита", "смерть"),
+}
+"""A status agreeing with the duelist (masculine, feminine, and a form that needs no gender)."""
 TRAIT = {
     "killer_blow": ("Убийственный удар", "Killer blow"),
     "enduring": ("Выносливый", "Enduring"),
@@ -95,9 +102,21 @@ def wound_name(wound: str, lang: str) -> str:
     return pick(WOUND.get(wound, (wound, wound)), lang)
 
 
-def status_name(status: str, lang: str) -> str:
-    """в строю / active."""
+def status_name(status: str, lang: str, name: str = "") -> str:
+    """в строю / active; in Russian agreeing with the duelist's name ("выбыла из боя"), or genderless ("вне боя")."""
+    if lang == "ru" and status in STATUS_RU:
+        return ru.gendered(name, *STATUS_RU[status])
     return pick(STATUS.get(status, (status, status)), lang)
+
+
+def versus(a: str, b: str, lang: str) -> str:
+    """ "Бертран против Гастона" ("Sir Pell — Dame Vale" where the second name cannot be declined)."""
+    return ru.versus(a, b) if lang == "ru" else f"{a} vs {b}"
+
+
+def count(n: int, forms: tuple[str, str, str]) -> str:
+    """ "3 атаки", "5 защит": a number with its noun agreeing."""
+    return f"{n} {plural(n, forms)}"
 
 
 def position(pos: int, lang: str) -> str:

@@ -65,6 +65,8 @@ BOARD_BOTTOM = FIELD_Y + FIELD_W + GUTTER + OUT
 PANEL_X = BOARD_RIGHT + 20
 PANEL_W = 330
 WIDTH = PANEL_X + PANEL_W + MARGIN
+EVENT_LINES = 3
+"""Lines the event box always holds, so that every frame of a game has the same size."""
 
 LIMIT_STYLE = {
     "water": ("#cfe4f3", "vertical", "#2f7fb8"),
@@ -421,10 +423,26 @@ def chevrons(dwg: svgwrite.Drawing, parent: Any, pose: Pose, accel: int) -> None
                                 stroke_linecap="round", stroke_linejoin="round"))
 
 
+def badge_width(text: str, size: float = 10.5) -> float:
+    return max(15.0, S.text_width(text, size, bold=True) + 7)
+
+
+def free_spot(spots: list[tuple[float, float]], w: float,
+              placed: list[tuple[float, float, float]]) -> tuple[float, float]:
+    """The first of `spots` where a badge of width w covers no badge already placed (overlapping knights' badges step
+    aside along their own knight's Rear instead of piling up), else the first; `placed` gains it."""
+    def clear(x: float, y: float) -> bool:
+        return all(abs(x - px) >= (w + pw) / 2 + 1 or abs(y - py) >= 16 for px, py, pw in placed)
+
+    spot = next((xy for xy in spots if clear(*xy)), spots[0])
+    placed.append((spot[0], spot[1], w))
+    return spot
+
+
 def badge(dwg: svgwrite.Drawing, parent: Any, at: tuple[float, float], text: str, *, fill: str = S.PAPER,
           ink: str = S.INK, stroke: str = S.INK, size: float = 10.5) -> None:
     """A small round badge with a number or a sign."""
-    w = max(15.0, S.text_width(text, size, bold=True) + 7)
+    w = badge_width(text, size)
     x, y = at
     parent.add(dwg.rect((x - w / 2, y - 7.5), (w, 15), fill=fill, stroke=stroke, stroke_width=1.2, rx=7.5))
     S.label(dwg, parent, text, (x, y + size * 0.36), size=size, bold=True, fill=ink, anchor="middle")
@@ -470,11 +488,20 @@ def draw_knight(dwg: svgwrite.Drawing, state: State, k: Knight, pose: Pose, numb
     dwg.add(group)
 
 
-def draw_badges(dwg: svgwrite.Drawing, state: State, k: Knight, pose: Pose) -> None:
-    """Over every knight: Скорость on the middle of the Rear, ♛ at the left base corner for a carried Lady."""
-    badge(dwg, dwg, along(pose, -1.0), str(derive.speed(state, k)), fill=S.INK, ink=S.PAPER, stroke=S.PAPER)
+def draw_badges(dwg: svgwrite.Drawing, state: State, k: Knight, pose: Pose,
+                placed: list[tuple[float, float, float]] | None = None) -> None:
+    """Over every knight: Скорость on the middle of the Rear, ♛ at the left base corner for a carried Lady (each
+    stepping aside from the badges in `placed`)."""
+    placed = [] if placed is None else placed
+    speed = str(derive.speed(state, k))
+    behind = [along(pose, -1.0), along(pose, -1.0, 0.55), along(pose, -1.0, -0.55), along(pose, -1.55),
+              along(pose, -1.55, 0.7), along(pose, -1.55, -0.7)]  # along the Rear, then further behind it
+    badge(dwg, dwg, free_spot(behind, badge_width(speed), placed), speed, fill=S.INK, ink=S.PAPER, stroke=S.PAPER)
     if any(lady.carrier == k.id for lady in state.ladies):
-        badge(dwg, dwg, along(pose, -1.0, -1.0), "♛", fill=LADY, ink=S.PAPER, stroke="#7a2f5c", size=11)
+        corner = [along(pose, -1.0, -1.0), along(pose, -1.55, -1.0), along(pose, -1.0, -1.5), along(pose, -0.4, -1.3),
+                  along(pose, -1.55, -1.6)]
+        badge(dwg, dwg, free_spot(corner, badge_width("♛", 11), placed), "♛", fill=LADY, ink=S.PAPER,
+              stroke="#7a2f5c", size=11)
 
 
 def draw_knights(dwg: svgwrite.Drawing, state: State, sc: Scene, nums: dict[str, int],
@@ -484,9 +511,10 @@ def draw_knights(dwg: svgwrite.Drawing, state: State, sc: Scene, nums: dict[str,
     for k in state.knights:
         if k.location == "field" and k.pose is not None:
             draw_knight(dwg, state, k, k.pose, nums.get(k.id, 0), fills[k.id], k.id in sc.lit)
+    placed: list[tuple[float, float, float]] = []
     for k in state.knights:
         if k.location == "field" and k.pose is not None:
-            draw_badges(dwg, state, k, k.pose)
+            draw_badges(dwg, state, k, k.pose, placed)
 
 
 def draw_outflank(dwg: svgwrite.Drawing, state: State, sc: Scene, nums: dict[str, int], fills: dict[str, str],
@@ -846,8 +874,10 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
         for slot, kid in enumerate(lance.knights):
             fills[kid] = heraldic_fill(state.knight(kid), safe_color(lance.color), slot)
     text = S.wrap(sc.event_line, 13.5, WIDTH - 2 * MARGIN - 24)
+    if len(text) > EVENT_LINES:  # every frame of a game the same size: the whole line is in <desc> and the post
+        text = [*text[:EVENT_LINES - 1], S.fit(" ".join(text[EVENT_LINES - 1:]), 13.5, WIDTH - 2 * MARGIN - 24)]
     box_y = BOARD_BOTTOM + 12
-    legend_y = box_y + 16 + 19 * len(text) + 14
+    legend_y = box_y + 16 + 19 * EVENT_LINES + 14
     probe = svgwrite.Drawing()
     legend_h = legend(probe, sc.legend, (0, 0), WIDTH - 2 * MARGIN)
     height = int(legend_y + legend_h + 10)
@@ -869,7 +899,7 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
     draw_rams(dwg, view, sc, polys, lang)
     draw_loyal(dwg, sc, polys, lang)
     draw_panel(dwg, view, sc, nums, fills, lang)
-    dwg.add(dwg.rect((MARGIN, box_y), (WIDTH - 2 * MARGIN, 12 + 19 * len(text)), fill="#fafafa",
+    dwg.add(dwg.rect((MARGIN, box_y), (WIDTH - 2 * MARGIN, 12 + 19 * EVENT_LINES), fill="#fafafa",
                      stroke=CURRENT if sc.current else S.FAINT, stroke_width=1.5, rx=6))
     for n, line in enumerate(text):
         S.label(dwg, dwg, line, (MARGIN + 12, box_y + 20 + 19 * n), size=13.5)

@@ -15,11 +15,13 @@ from __future__ import annotations
 import contextlib
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from eventlog.envelope import Event
 from eventlog.errors import ValidationError
-from replay.render.text import Doc, Inline, b, check_spoiler, i, pick, s, tr
+from replay.render import ru
+from replay.render.text import Doc, Inline, b, check_spoiler, colour_name, i, pick, s, spec_defaults, tr
 from replay.ruleset import TurnView
 from replay.rulesets.knights import derive
 from replay.rulesets.knights.events import (
@@ -54,7 +56,6 @@ from replay.rulesets.knights.words import (
     END_REASON,
     FUNCTION,
     IN_LIMITS,
-    LOCATION,
     OATH,
     OATH_SHORT,
     OUTCOME_MARK,
@@ -68,12 +69,16 @@ from replay.rulesets.knights.words import (
     cell_text,
     chooser,
     facing,
+    fallen,
     feet,
     function_name,
     lance_label,
     limits_word,
+    location_word,
     name,
+    name_as,
     names,
+    names_as,
     num,
     outcome_name,
     point,
@@ -179,13 +184,14 @@ def deploy_text(ev: Deploy, st: State, lang: str) -> str:
 
 
 def lady_text(ev: LadyPlaced, st: State, lang: str) -> str:
-    her = name(st, said(ev, "her_knight") or str(said(ev, "lady", ""))[5:])
+    her_id = said(ev, "her_knight") or str(said(ev, "lady", ""))[5:]
+    her, her_ru = name(st, her_id), name_as(st, her_id, "gent", lang)
     who = lance_label(st, said(ev, "placed_by"))
     if said(ev, "carrier"):
         carrier = name(st, ev.carrier)
-        return tr(lang, f"{who} размещает Леди {her}: её несёт {carrier} — Похититель.",
+        return tr(lang, f"{who} размещает Леди {her_ru}: её несёт {carrier} — Похититель.",
                   f"{who} places {her}'s Lady: {carrier} carries her and is the Kidnapper.")
-    return tr(lang, f"{who} ставит Леди {her} на клетку {cell_text(said(ev, 'cell'))}.",
+    return tr(lang, f"{who} ставит Леди {her_ru} на клетку {cell_text(said(ev, 'cell'))}.",
               f"{who} sets {her}'s Lady on cell {cell_text(said(ev, 'cell'))}.")
 
 
@@ -271,11 +277,12 @@ def tie_text(ev: Queue, st: State, lang: str) -> str:
     return tr(lang, f"Первым — {first}.", f"{first} goes first.")
 
 
-def segment_text(seg: dict[str, Any], st: State, lang: str) -> str:
-    """One piece of a step's path: a move, a rotation or a placement."""
+def segment_text(seg: dict[str, Any], st: State, lang: str, kid: Any = None) -> str:
+    """One piece of a step's path: a move, a rotation or a placement (of knight `kid`)."""
     kind = seg.get("kind")
     if kind == "place":
-        return tr(lang, f"выставлен на {pose_text(seg.get('to'), lang)}", f"placed at {pose_text(seg.get('to'), lang)}")
+        placed = ru.gendered(name(st, kid), "выставлен на", "выставлена на", "встает на")
+        return tr(lang, f"{placed} {pose_text(seg.get('to'), lang)}", f"placed at {pose_text(seg.get('to'), lang)}")
     if kind == "rotate":
         turn = int(seg.get("turn", 0))
         angle, side = 45 * abs(turn), SIDE["left" if turn < 0 else "right"]
@@ -303,7 +310,8 @@ def segment_text(seg: dict[str, Any], st: State, lang: str) -> str:
     if res == "contact":
         back = tr(lang, ", отступив к точке первого касания (K5)", ", backed off to the first touch (K5)") if (
             seg.get("tau") is not None and float(seg["tau"]) < 0) else ""
-        return tr(lang, f"{move} от {src}: упирается в {names(st, seg.get('candidates'))} и останавливается на "
+        into = names_as(st, seg.get("candidates"), "accs", lang)
+        return tr(lang, f"{move} от {src}: упирается в {into} и останавливается на "
                         f"{point(seg.get('to'))}{back}",
                   f"{move} from {src}: runs into {names(st, seg.get('candidates'))} and stops at "
                   f"{point(seg.get('to'))}{back}")
@@ -313,7 +321,9 @@ def segment_text(seg: dict[str, Any], st: State, lang: str) -> str:
 def pickup_text(pick_: dict[str, Any], mover: str, st: State, lang: str) -> str:
     lid = str(pick_.get("lady", ""))
     her = name(st, lid[5:])
-    text = tr(lang, f"{name(st, mover)} подбирает Леди {her}", f"{name(st, mover)} picks up {her}'s Lady")
+    hers = "свою Леди" if lid[5:] == mover else f"Леди {name_as(st, lid[5:], 'gent', lang)}"
+    text = tr(lang, f"{name(st, mover)} подбирает {hers}",
+              f"{name(st, mover)} picks up {her}'s Lady")
     try:
         before = st.lady(lid).kidnapper
     except KeyError:
@@ -346,7 +356,7 @@ def move_text(ev: Move, st: State, lang: str) -> str:
     moved_first = said(ev, "action") == "sharp_turn"  # Резкий разворот: accel 0 after its move
     if old is not None and accel is not None and accel != old and not moved_first:
         parts.append(tr(lang, f"Разгон {old} → {accel}", f"accel {old} → {accel}"))
-    segments = [segment_text(seg, st, lang) for seg in said(ev, "path") or []]
+    segments = [segment_text(seg, st, lang, said(ev, "knight")) for seg in said(ev, "path") or []]
     if said(ev, "action") == "sharp_turn" and said(ev, "step") == 2 and segments:
         segments[0] = tr(lang, "на Скорость в сторону прежнего Фронта: ",
                          "its speed toward the old Front: ") + segments[0]
@@ -382,21 +392,25 @@ def action_end_text(ev: ActionEnd, st: State, lang: str) -> str:
 def take_the_blow_text(ev: TakeTheBlow, st: State, lang: str) -> str:
     """«Принять удар за товарища!» in its three steps (§6.2 Верность)."""
     loyal, ally, att = name(st, ev.loyal), name(st, ev.ally), name(st, said(ev, "attacker"))
+    ally_acc, ally_gen = name_as(st, ev.ally, "accs", lang), name_as(st, ev.ally, "gent", lang)
     step2 = said(ev, "step2") or {}
-    text = tr(lang, f"{loyal} принимает удар за {ally}: встаёт на {pose_text(said(ev, 'step1'), lang)}, касаясь {ally}",
+    text = tr(lang, f"{loyal} принимает удар за {ally_acc}: встаёт на {pose_text(said(ev, 'step1'), lang)}, "
+                    f"касаясь {ally_gen}",
               f"{loyal} takes the blow for {ally}: moves to {pose_text(said(ev, 'step1'), lang)}, touching {ally}")
     if step2.get("result") != "done":
-        return text + tr(lang, f"; отвести {ally} на 2Ф некуда — спасение не удалось, Таран идёт против {ally} (K46).",
+        return text + tr(lang, f"; отвести {ally_acc} на 2Ф некуда — спасение не удалось, Таран идёт против "
+                               f"{ally_gen} (K46: тот, за кого приняли удар, должен отойти).",
                          f"; {ally} cannot move 2 F clear — the rescue fails, the ram is against {ally} (K46).")
     text += tr(lang, f"; {ally} отходит на 2Ф {toward(step2.get('dir'), lang)} на {point(step2.get('ally_to'))}",
                f"; {ally} moves 2 F {toward(step2.get('dir'), lang)} to {point(step2.get('ally_to'))}")
     if said(ev, "placed_by") == "opponent":
-        text += tr(lang, f"; место {ally} занято — противник ставит {loyal} вплотную к {att}: "
+        text += tr(lang, f"; место {ally_gen} занято — противник ставит {loyal} вплотную к "
+                         f"{name_as(st, said(ev, 'attacker'), 'datv', lang)}: "
                          f"{pose_text(said(ev, 'step3'), lang)}",
                    f"; {ally}'s place is taken — the opponent sets {loyal} against {att}: "
                    f"{pose_text(said(ev, 'step3'), lang)}")
     elif said(ev, "step3"):
-        text += tr(lang, f"; {loyal} встаёт на место {ally}: {pose_text(said(ev, 'step3'), lang)}",
+        text += tr(lang, f"; {loyal} встаёт на место {ally_gen}: {pose_text(said(ev, 'step3'), lang)}",
                    f"; {loyal} takes {ally}'s place: {pose_text(said(ev, 'step3'), lang)}")
     if said(ev, "success"):
         text += tr(lang, f". Цель Тарана теперь {loyal}; ближайшей к Фронту Атакующего частью считается Тыл (K48).",
@@ -511,15 +525,17 @@ def effect_text(e: Effect, st: State, lang: str, ram: Ram) -> str:
                   f"facing {facing(to.get('f'), lang)}")
     if kind == "accel":
         if e.get("from") == e.get("to"):
-            return tr(lang, f"Разгон {who} остаётся {e.get('to')}", f"{who}'s accel stays {e.get('to')}")
-        return tr(lang, f"Разгон {who}: {e.get('from')} → {e.get('to')}",
+            return tr(lang, f"Разгон {name_as(st, e.get('knight'), 'gent', lang)} остаётся {e.get('to')}",
+                      f"{who}'s accel stays {e.get('to')}")
+        return tr(lang, f"Разгон {name_as(st, e.get('knight'), 'gent', lang)}: {e.get('from')} → {e.get('to')}",
                   f"{who}'s accel {e.get('from')} → {e.get('to')}")
     if kind == "spare":
         target = name(st, e.get("target"))
+        target_ru = name_as(st, e.get("target"), "accs", lang)
         if e.get("spared"):
-            return tr(lang, f"{who} щадит {target} (Клятва Милосердия): урона нет, победа не засчитывается",
+            return tr(lang, f"{who} щадит {target_ru} (Клятва Милосердия): урона нет, победа не засчитывается",
                       f"{who} spares {target} (Oath of Mercy): no damage, no victory counted")
-        return tr(lang, f"{who} не щадит {target}", f"{who} does not spare {target}")
+        return tr(lang, f"{who} не щадит {target_ru}", f"{who} does not spare {target}")
     if kind == "damage":
         fn = str(e.get("function", "?"))
         text = tr(lang, f"{who} теряет {function_name(fn, st, lang)} ({chooser(e.get('chosen_by'), lang)})",
@@ -532,11 +548,12 @@ def effect_text(e: Effect, st: State, lang: str, ram: Ram) -> str:
         if e.get("mass") is not None:
             text += tr(lang, f"; Масса {e['mass']}", f"; mass {e['mass']}")
         if e.get("fallen"):
-            text += tr(lang, f" — {who} пал!", f" — {who} has fallen!")
+            text += tr(lang, f" — {who} {fallen(st, e.get('knight'), lang)}!" if ru.gender(who) else
+                       f" — {who}: Рыцарь пал!", f" — {who} has fallen!")
         return text
     if kind == "lady_token":
         lid = str(e.get("lady", ""))
-        return tr(lang, f"Леди {name(st, lid[5:])} ставится на клетку {cell_text(e.get('cell'))} "
+        return tr(lang, f"Леди {name_as(st, lid[5:], 'gent', lang)} ставится на клетку {cell_text(e.get('cell'))} "
                         f"({chooser(e.get('chosen_by'), lang)})",
                   f"{name(st, lid[5:])}'s Lady is set on cell {cell_text(e.get('cell'))} "
                   f"({chooser(e.get('chosen_by'), lang)})")
@@ -575,7 +592,7 @@ def ram_blocks(doc: Doc, ev: Ram, st: State, lang: str) -> None:
                          f"{att} touches several knights: {names(st, cands)}; the target is chosen by "
                          f"{said(ev, 'chosen_by') or '—'} (the attacker's opponent)."),))
     if said(ev, "would_be_target") and said(ev, "would_be_target") != said(ev, "target"):
-        items.append((tr(lang, f"Таран шёл в {name(st, ev.would_be_target)}; удар принимает {tgt}.",
+        items.append((tr(lang, f"Таран шёл в {name_as(st, ev.would_be_target, 'accs', lang)}; удар принимает {tgt}.",
                          f"The ram was aimed at {name(st, ev.would_be_target)}, but {tgt} took the blow."),))
     parts = said(ev, "parts") or {}
     if parts:
@@ -631,14 +648,14 @@ def updates_text(ev: Resolution, st: State, lang: str) -> list[str]:
         parts = []
         if "pose" in ch:
             parts.append(tr(lang, f"позиция {pose_text(ch['pose'], lang)}", f"at {pose_text(ch['pose'], lang)}")
-                         if ch["pose"] else word(LOCATION, ch.get("location", "outflank"), lang))
+                         if ch["pose"] else location_word(st, kid, ch.get("location", "outflank"), lang))
         if "accel" in ch:
             parts.append(tr(lang, f"Разгон {ch['accel']}", f"accel {ch['accel']}"))
         if ch.get("damaged"):
             lost = ", ".join(function_name(str(f), st, lang) for f in ch["damaged"])
             parts.append(tr(lang, f"повреждено: {lost}", f"damaged: {lost}"))
         if ch.get("location") == "fallen":
-            parts.append(word(LOCATION, "fallen", lang))
+            parts.append(fallen(st, kid, lang))
         if "honor" in ch:
             parts.append(tr(lang, f"Честь {ch['honor']}", f"honour {ch['honor']}"))
         if parts:
@@ -789,7 +806,8 @@ def formations_text(ev: Checks, st: State, lang: str) -> str:
     forms = said(ev, "formations") or {}
     if not forms:
         return ""
-    parts = [tr(lang, f"{name(st, leader)} ведёт {names(st, fs)}", f"{name(st, leader)} leads {names(st, fs)}")
+    parts = [tr(lang, f"{name(st, leader)} ведёт {names_as(st, fs, 'accs', lang)}",
+                f"{name(st, leader)} leads {names(st, fs)}")
              for leader, fs in forms.items()]
     return tr(lang, "Формации: ", "Formations: ") + "; ".join(parts)
 
@@ -819,8 +837,8 @@ def end_text(ev: End, st: State, lang: str) -> str:
 def title_text(state: State, turn: int, lang: str) -> str:
     a, c = (lance.name for lance in state.lances)
     if turn == 0:
-        return tr(lang, f"Ход 0 — расстановка: {a} против {c}", f"Turn 0 — setup: {a} vs {c}")
-    return tr(lang, f"Ход {turn}: {a} против {c}", f"Turn {turn}: {a} vs {c}")
+        return tr(lang, f"Ход 0 — расстановка: {ru.versus(a, c, person=False)}", f"Turn 0 — setup: {a} vs {c}")
+    return tr(lang, f"Ход {turn}: {ru.versus(a, c, person=False)}", f"Turn {turn}: {a} vs {c}")
 
 
 def guarded(fn: Callable[[], None], doc: Doc, event: Event) -> None:
@@ -881,8 +899,8 @@ def setup_sections(doc: Doc, view: TurnView, lang: str) -> None:
     for lance in st.lances:
         role = word(ROLE, lance.role, lang) if lance.role else "?"
         edge = word(EDGE, lance.edge, lang) if lance.edge else "?"
-        lines.append((b(lance.name), f" ({lance.player}): {role}, {edge}, " + tr(lang, "кант ", "edge colour ")
-                      + lance.color + "."))
+        lines.append((b(lance.name), f" ({lance.player}): {role}, {edge}, " + tr(lang, "цвет канта — ", "edge colour ")
+                      + colour_name(lance.color, lang) + "."))
     doc.ul(lines)
     rows = []
     for lance in st.lances:
@@ -1039,10 +1057,12 @@ def honour_table(doc: Doc, st: State, lang: str) -> None:
 
 def where_text(st: State, k: Knight, lang: str) -> str:
     """Location, with the Lady a knight carries."""
-    text = word(LOCATION, k.location, lang)
+    text = location_word(st, k.id, k.location, lang)
     carried = [lady for lady in st.ladies if lady.carrier == k.id]
     for lady in carried:
-        text += tr(lang, f", несёт Леди {name(st, lady.her_knight)}", f", carries {name(st, lady.her_knight)}'s Lady")
+        hers = "свою Леди" if lady.her_knight == k.id else f"Леди {name_as(st, lady.her_knight, 'gent', lang)}"
+        text += tr(lang, f", несёт {hers}",
+                   f", carries {name(st, lady.her_knight)}'s Lady")
     return text
 
 
@@ -1069,7 +1089,7 @@ def state_table(doc: Doc, st: State, lang: str) -> None:
         doc.ul(hurt)
     ladies = []
     for lady in st.ladies:
-        her = name(st, lady.her_knight)
+        her = name(st, lady.her_knight) if lang != "ru" else name_as(st, lady.her_knight, "gent", lang)
         if lady.carrier:
             carrier = name(st, lady.carrier)
             text = tr(lang, f"Леди {her}: её несёт {carrier}", f"{her}'s Lady: carried by {carrier}")
@@ -1089,4 +1109,5 @@ def check(doc: Doc, view: TurnView, lang: str) -> None:
     """The core's "for checking" spoiler, with the spec defaults the turn's resolutions relied on."""
     steps = [EVENTS[e.type].trusted(e.payload) for e in view.resolutions if e.type in EVENTS]
     check_spoiler(doc, view, lang, [str(d) for step in steps for d in step.defaults or []],
-                  defaults_label=("Толкования правил (спорные места спецификации): ", "Rule interpretations used: "))
+                  defaults_label=("Толкования правил (спорные места спецификации): ", "Rule interpretations used: "),
+                  meanings=spec_defaults(Path(__file__).parent / "data", lang, short=True))

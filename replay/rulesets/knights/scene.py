@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from eventlog.envelope import Event
+from replay.render import ru
 from replay.render.svg import caption_text
 from replay.render.text import pick, tr
 from replay.ruleset import FrameView
@@ -28,10 +29,12 @@ from replay.rulesets.knights.words import (
     DOMAIN,
     EDGE,
     FUNCTION,
-    LOCATION,
     OATH,
     ROLE,
+    fallen,
+    location_word,
     name,
+    name_as,
     num,
     word,
 )
@@ -310,12 +313,14 @@ def where_line(state: State, k: Knight, lang: str) -> str:
         p = k.pose
         text = f"({num(p.x)},{num(p.y)}) {ARROW[p.f]} {COMPASS[0 if lang == 'ru' else 1][p.f]}"
     elif k.location == "fallen":
-        text = "☠ " + pick(LOCATION["fallen"], lang)
+        text = "☠ " + fallen(state, k.id, lang)
     else:
-        text = word(LOCATION, k.location, lang)
+        text = location_word(state, k.id, k.location, lang)
     for lady in state.ladies:
         if lady.carrier == k.id:
-            text += tr(lang, f"  ♛ Леди {name(state, lady.her_knight)}", f"  ♛ {name(state, lady.her_knight)}'s Lady")
+            hers = "своя Леди" if lady.her_knight == k.id else f"Леди {name_as(state, lady.her_knight, 'gent', lang)}"
+            text += tr(lang, f"  ♛ {hers}",
+                       f"  ♛ {name(state, lady.her_knight)}'s Lady")
     return text
 
 
@@ -346,7 +351,7 @@ def legend_items(state: State, lang: str) -> list[Key]:
 
 def title_text(state: State, lang: str) -> str:
     a, b_ = (lance.name for lance in state.lances)
-    return tr(lang, f"Рыцари: {a} против {b_}", f"Knights: {a} vs {b_}")
+    return tr(lang, f"Рыцари: {ru.versus(a, b_, person=False)}", f"Knights: {a} vs {b_}")
 
 
 def event_line(view: FrameView, now: Event | None, before: State, lang: str) -> str:

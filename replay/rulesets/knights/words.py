@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from replay.render import ru
 from replay.render.text import pick, plural, tr
 from replay.rulesets.knights.model import DIR_NAMES, State
 
@@ -222,6 +223,32 @@ def name(state: State, kid: Any) -> str:
 
 def names(state: State, ids: Any) -> str:
     return ", ".join(name(state, k) for k in (ids or []))
+
+
+def name_as(state: State, kid: Any, case: str, lang: str) -> str:
+    """A knight's name in a Russian case ("щадит Бертрана"); a name that cannot be declined follows "Рыцарь" in
+    that case ("щадит Рыцаря Sir Pell"). English: the name."""
+    return ru.name_in(name(state, kid), case, "Рыцарь") if lang == "ru" else name(state, kid)
+
+
+def names_as(state: State, ids: Any, case: str, lang: str) -> str:
+    """Several knights' names in a Russian case (see `name_as`)."""
+    listed = [name(state, k) for k in (ids or [])]
+    return ru.names_in_case(listed, case, "Рыцарь") if lang == "ru" and listed else ", ".join(listed)
+
+
+def location_word(state: State, kid: Any, location: str, lang: str) -> str:
+    """Where a knight is, agreeing with it in Russian ("пала", "не выставлена"; genderless if the name tells none)."""
+    if lang == "ru" and location == "fallen":
+        return fallen(state, kid, lang)
+    if lang == "ru" and location == "unplaced":
+        return ru.gendered(name(state, kid), "не выставлен", "не выставлена", "еще не на поле")
+    return word(LOCATION, location, lang)
+
+
+def fallen(state: State, kid: Any, lang: str) -> str:
+    """ "пал" / "пала" agreeing with the knight ("вне боя" when the name tells no gender); "fallen"."""
+    return ru.gendered(name(state, kid), "пал", "пала", "вне боя") if lang == "ru" else "fallen"
 
 
 def lance_label(state: State, player: Any) -> str:

@@ -1,0 +1,84 @@
+"""Pictures a forum can show in a row: every frame of one game has the same size, long names are shortened each in
+its place (both duelists stay named in the band), and overlapping knights' badges do not pile up."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from cli.main import import_text
+from eventlog.store import Store
+from replay import driver, views
+from replay.render import svg
+from replay.rulesets.knights.frame import free_spot
+
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ["duel/traits-1", "duel/traits-2", "duel/traits-3", "duel/death", "duel/finish-off", "duel/ruling",
+         "knights/joust", "knights/lady", "knights/ruling"]
+BADGE = re.compile(r'<rect fill="[^"]*" height="15" rx="7.5" stroke="[^"]*" stroke-width="1.2" '
+                   r'width="([\d.]+)" x="([-\d.]+)" y="([-\d.]+)" />')
+
+
+def load(tmp_path: Path, text: str, name: str):
+    store = Store.open(tmp_path / f"{name.replace('/', '_')}.duckdb")
+    game_id = next(iter(import_text(store, text, source=name)))
+    return store, driver.load(store, game_id)
+
+
+def frames(game, lang: str = "ru"):
+    for turn in driver.turns(game):
+        for k in range(driver.turn_steps(game, turn).count + 1):
+            yield turn, k, game.ruleset.frame(views.frame_view(game, turn, k, lang))
+
+
+def size(frame: str) -> tuple[str, str]:
+    found = re.search(r'<svg[^>]*height="([\d.]+)"[^>]*width="([\d.]+)"', frame)
+    assert found
+    return found.group(2), found.group(1)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_frame_of_a_game_has_the_same_size(tmp_path: Path, name: str) -> None:
+    store, game = load(tmp_path, (ROOT / "fixtures" / f"{name}.jsonl").read_text(encoding="utf-8"), name)
+    with store:
+        sizes = {size(frame) for _, _, frame in frames(game)}
+    assert len(sizes) == 1, sizes
+
+
+@pytest.mark.parametrize("name", ["knights/joust", "knights/lady", "knights/ruling", "knights/battle"])
+def test_knights_badges_never_cover_each_other(tmp_path: Path, name: str) -> None:
+    store, game = load(tmp_path, (ROOT / "fixtures" / f"{name}.jsonl").read_text(encoding="utf-8"), name)
+    with store:
+        for turn, k, frame in frames(game):
+            boxes = [tuple(map(float, m.groups())) for m in BADGE.finditer(frame)]
+            for i, (w1, x1, y1) in enumerate(boxes):
+                for w2, x2, y2 in boxes[i + 1:]:
+                    apart = x1 + w1 <= x2 or x2 + w2 <= x1 or y1 + 15 <= y2 or y2 + 15 <= y1
+                    assert apart, (turn, k, (w1, x1, y1), (w2, x2, y2))
+
+
+def test_a_badge_on_a_taken_spot_steps_aside() -> None:
+    placed: list[tuple[float, float, float]] = []
+    spots = [(100.0, 100.0), (100.0, 110.0), (120.0, 100.0)]
+    assert free_spot(spots, 15.0, placed) == (100.0, 100.0)
+    assert free_spot(spots, 15.0, placed) == (120.0, 100.0)  # (100, 110) would still cover the first
+    assert free_spot(spots, 15.0, placed) == (100.0, 100.0)  # nowhere free: the knight's own spot
+
+
+def test_long_names_are_shortened_each_in_its_place(tmp_path: Path) -> None:
+    lines = [json.loads(line) for line in (ROOT / "fixtures" / "duel" / "traits-1.jsonl").read_text().splitlines()]
+    hand = [{k: v for k, v in e.items() if k not in ("seq", "hash", "prev", "cause")} for e in lines
+            if not e["type"].startswith("duel.") and e["type"] != "turn.closed"]
+    duelists = hand[0]["payload"]["setup"]["duelists"]
+    duelists[0]["name"] = "Жан-Батист-Поклен де Мольер дю Плесси-Ришельё Великолепный"
+    duelists[1]["name"] = "Бертран Здоровяк из Гаскони, сын мельника и гроза всех трактиров от Тулузы до По"
+    text = "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in hand)
+    store, game = load(tmp_path, text, "long")
+    with store:
+        shown = [frame for _, _, frame in frames(game)]
+    band = [t for t in re.findall(r">([^<>]*)</text>", shown[1]) if t.startswith("Дуэль: ")]
+    assert band and band[0].startswith("Дуэль: Жан-Батист") and " — Бертран" in band[0] and band[0].endswith("…")
+    assert svg.text_width(band[0], 16, bold=True) < 900 - 200
+    assert "Тулузы до По" in svg.desc_text(shown[1])  # the whole names stay in the frame's text alternative
+    assert len({size(frame) for frame in shown}) == 1
