@@ -100,7 +100,7 @@ FORUM_TEXT = st.lists(st.one_of(st.sampled_from(TOKENS), st.text(max_size=6)), m
 
 
 def _holdable(payload: dict) -> None:
-    """The payload round-trips through JSON and passes the log's own field checks."""
+    """The payload round-trips through JSON unchanged (no tuple, no NaN, no non-string key)."""
     assert json.loads(json.dumps(payload)) == payload
 
 
