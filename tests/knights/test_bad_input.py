@@ -211,3 +211,11 @@ def test_a_ruling_that_ends_a_turn_names_the_next(store):
         driver.append_ruling(store, game, 1, {"note": "GM", "events": [
             {"type": "knights.end_of_turn", "payload": {"turn": 1}}]})
     assert any("next_turn: Field required" in p for p in exc.value.problems), exc.value.problems
+
+
+@pytest.mark.parametrize("kind", [[], {}, 5, None])
+def test_a_setup_order_of_a_kind_that_is_no_word_is_refused(store, kind):
+    """Found by the importer fuzz: "kind": [] reached a dict lookup (unhashable)."""
+    game = new_game(store)
+    problems = refused(store, game, order("alice", 0, kind=kind, knight="r1", rects=[[8, 0, 14, 8]]))
+    assert problems == [f"§3: a setup order has kind limits, deploy, lady or concede, not {kind!r}"]

@@ -163,7 +163,7 @@ def check_setup_at(st: State, expected: Any, draft: Draft) -> list[str]:
     if draft.type != "order":
         return [f"§3: turn 0 takes setup orders and lots, not {draft.type}"]
     kind = p.get("kind")
-    if kind not in CHECKS:
+    if not isinstance(kind, str) or kind not in CHECKS:
         return [f"§3: a setup order has kind limits, deploy, lady or concede, not {kind!r}"]
     if expected.kind in ("lot_roles", "lot_edges"):
         return [f"§3: first {expected.what}"]
