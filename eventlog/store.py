@@ -624,9 +624,18 @@ class Store:
             self.con.execute("ROLLBACK")
 
     def append(self, game: str, expected_seq: int, drafts: Sequence[Draft], *, at: str | None = None) -> list[Event]:
-        """Append drafts as the game's next events in one transaction, all or nothing."""
+        """Append drafts as the game's next events in one transaction, all or nothing.
+
+        The log's own payload fields (a roll's dice, a seal's commitment …) are checked as the importer checks them,
+        so whatever the store accepts, its export imports again."""
         if not drafts:
             return []
+        from eventlog.jsonl import core_payload_problems  # jsonl imports this module
+
+        problems = [f"event {expected_seq + i} ({d.type}): {p}" for i, d in enumerate(drafts)
+                    for p in core_payload_problems(d.type, d.payload)]
+        if problems:
+            raise ValidationError(problems)
         self.con.execute("BEGIN TRANSACTION")
         try:
             last_seq, prev = self._last(game)

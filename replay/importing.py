@@ -1,19 +1,20 @@
 """Importing logs: exported ones (verified, every input checked against the rules) and hand-written ones (each turn
 resolved under the rules once the next turn's inputs begin), and the whole-log check both share.
 
-An import is all or nothing per game; it ends by saying what each game waits for. An illegal recorded input fails
-it wherever it stands, the last turn included.
+An import is all or nothing, for a log of several games too (one transaction); it ends by saying what each game
+waits for. An illegal recorded input fails it wherever it stands, the last turn included.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from eventlog import jsonl
 from eventlog.envelope import Draft, Event, seal
-from eventlog.errors import ValidationError
+from eventlog.errors import ChainError, ValidationError
 from eventlog.store import Store, verify_chain
 from replay.context import Request
 from replay.fold import (
@@ -241,29 +242,49 @@ def record(raw: Sequence[Any], *, at: str) -> Imported:
 def import_exported(store: Store, text: str | bytes, *, source: str) -> dict[str, Imported] | None:
     """`battlelog import` of an exported log (every line with seq, prev, at and hash), the bulk way.
 
-    Game by game in order of first appearance, all or nothing per game: the game must be new; its lines' hashes
-    and links are verified in bulk (`eventlog.jsonl.stage_exported`); its events, parsed once, go to `check_log`
-    (the setup and every input against the rules); it is inserted in one transaction; its checkpoints are written
-    in one more. Returns {game: Imported}, or None when the text is not such a log (hand-written lines).
+    All or nothing for the whole log: every game must be new; each game's lines' hashes and links are verified in
+    bulk (`eventlog.jsonl.stage_exported`); its events, parsed once, go to `check_log` (the setup and every input
+    against the rules); only when every game passes are they all inserted, in one transaction; the checkpoints are
+    written after it. Returns {game: Imported}, or None when the text is not such a log (hand-written lines).
     """
     staged = jsonl.stage_exported(store, text, source=source)
     if staged is None:
         return None
     out: dict[str, Imported] = {}
+    checked: list[list[Event]] = []
     with staged:
-        for game_id in staged.games:
-            if store.exists(game_id):
-                raise ValidationError(f"game {game_id!r} already exists in this database; "
-                                      "import it under another name (--as NEWID)")
-            events = staged.events(game_id)
-            problems = staged.problems([game_id])
-            if problems:
-                raise ValidationError(problems)
-            imported = check_log(events)
-            staged.insert([game_id])
-            write_checkpoints(store, game_from_events(events), imported.checkpoints)
-            out[game_id] = imported
+        with _together(staged.games):
+            for game_id in staged.games:
+                _refuse_existing(store, game_id)
+                events = staged.events(game_id)
+                problems = staged.problems([game_id])
+                if problems:
+                    raise ValidationError(problems)
+                out[game_id] = check_log(events)
+                checked.append(events)
+        staged.insert(list(staged.games))
+    for events, imported in zip(checked, out.values(), strict=True):
+        write_checkpoints(store, game_from_events(events), imported.checkpoints)
     return out
+
+
+def _refuse_existing(store: Store, game: str) -> None:
+    if store.exists(game):
+        raise ValidationError(f"game {game!r} already exists in this database; import it under another name "
+                              "(--as NEWID)")
+
+
+@contextmanager
+def _together(games: Sequence[str]) -> Iterator[None]:
+    """Say, when one game of a log of several is refused, that none of them was imported."""
+    try:
+        yield
+    except (ValidationError, ChainError) as exc:
+        if len(games) < 2:
+            raise
+        problems = exc.problems if isinstance(exc, ValidationError) else [str(exc)]
+        raise ValidationError([*problems, f"nothing imported: the log's {len(games)} games "
+                               f"({', '.join(games)}) are imported together or not at all"]) from exc
 
 
 def import_text(store: Store, text: str, *, source: str, rename: str | None = None) -> dict[str, Imported]:
@@ -301,18 +322,16 @@ def import_plain(store: Store, text: str, *, source: str, rename: str | None = N
             return {rename: imported}
         by_game = {rename: renamed}
     out: dict[str, Imported] = {}
-    for game, lines in by_game.items():
-        if store.exists(game):
-            raise ValidationError(f"game {game!r} already exists in this database; import it under another name "
-                                  "(--as NEWID)")
-        if any(r.hash is not None for r in lines):
-            events = jsonl.chain(lines, head=None, now=now())
-            verify_chain(events)
-            imported = check_log(events)
-        else:
-            imported = record(lines, at=now())
-            events = imported.events
-        store.import_events(events)
-        write_checkpoints(store, game_from_events(events), imported.checkpoints)
-        out[game] = imported
+    with _together(list(by_game)):
+        for game, lines in by_game.items():
+            _refuse_existing(store, game)
+            if any(r.hash is not None for r in lines):
+                events = jsonl.chain(lines, head=None, now=now())
+                verify_chain(events)
+                out[game] = check_log(events)
+            else:
+                out[game] = record(lines, at=now())
+    store.import_events([e for imported in out.values() for e in imported.events])  # one transaction
+    for imported in out.values():
+        write_checkpoints(store, game_from_events(imported.events), imported.checkpoints)
     return out

@@ -26,16 +26,15 @@ if TYPE_CHECKING:
 MAX_POST = 200_000
 """Characters a post may have (a forum post is far shorter)."""
 
-_ROLL = re.compile(
-    r"(?P<dice>\b\d{0,3}[dDкК]\d{1,4}(?:\s*[+-]\s*\d{1,4})?)\s*"
-    r"(?:[:=]|->|→|—|–|\bresult\b|\bрезультат\b|\brolled\b)?\s*"
-    r"\[?\s*(?P<vals>\d{1,5}(?:\s*[,;]\s*\d{1,5}|\s+\d{1,5})*)\s*\]?"
-    r"(?:\s*(?:=|\()\s*(?P<total>-?\d{1,6})\s*\)?)?",
+_ROLL = re.compile(  # possessive quantifiers (*+, ++): no backtracking into a run of spaces (linear in the line)
+    r"(?P<dice>\b\d{0,3}[dDкК]\d{1,4}(?:\s*+[+-]\s*+\d{1,4})?)\s*+"
+    r"(?:[:=]|->|→|—|–|\bresult\b|\bрезультат\b|\brolled\b)?\s*+"
+    r"\[?\s*+(?P<vals>\d{1,5}(?:\s*+[,;]\s*+\d{1,5}|\s++\d{1,5})*+)\s*+\]?"
+    r"(?:\s*+(?:=|\()\s*+(?P<total>-?\d{1,6})\s*+\)?)?",
 )
 _PURPOSE = re.compile(r"(?:\((?P<p1>[a-z_][a-z0-9_]*)\)|\b(?:for|для)\s+(?P<p2>[a-z_][a-z0-9_]*))", re.I)
 _LINK = re.compile(r"https?://\S+")
-_CHOICE = re.compile(r"^\s*(?:choice|выбор)\s*:\s*(?P<name>[\w.-]+)\s*=\s*(?P<value>[^;]+?)\s*(?:;(?P<keys>.*))?$",
-                     re.I)
+_CHOICE = re.compile(r"^\s*+(?:choice|выбор)\s*+:\s*+(?P<name>[\w.-]+)\s*+=(?P<rest>.*)$", re.I)
 
 
 def parse_roll_line(line: str) -> dict[str, Any] | None:
@@ -64,19 +63,24 @@ def parse_roll_line(line: str) -> dict[str, Any] | None:
     return payload
 
 
-def _choice(match: re.Match[str]) -> dict[str, Any]:
-    payload: dict[str, Any] = {"name": match.group("name"), "value": _json_or_text(match.group("value"))}
-    for pair in (match.group("keys") or "").split(","):
+def _choice(match: re.Match[str]) -> dict[str, Any] | None:
+    """A choice line's payload: `choice: NAME = VALUE` with `; key=value, …` after it; None if VALUE is empty."""
+    value, _, keys = match.group("rest").partition(";")
+    if not value.strip():
+        return None
+    payload: dict[str, Any] = {"name": match.group("name"), "value": _json_or_text(value.strip())}
+    for pair in keys.split(","):
         if "=" in pair:
-            key, value = pair.split("=", 1)
-            payload[key.strip()] = _json_or_text(value.strip())
+            key, field = pair.split("=", 1)
+            payload[key.strip()] = _json_or_text(field.strip())
     return payload
 
 
 def _json_or_text(text: str) -> Any:
+    """JSON if it is JSON a log can hold (not 5,000 digits nor 5,000 brackets deep), else the text."""
     try:
         return json.loads(text)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # JSONDecodeError, an integer of too many digits, nesting too deep
         return text
 
 
@@ -91,8 +95,9 @@ def parse_post(ruleset: Ruleset, text: str, point: Point, actor: str | None) -> 
     rest: list[str] = []
     for n, line in enumerate(text.splitlines(), 1):
         choice = _CHOICE.match(line)
-        if choice:
-            drafts.append(Draft("choice", _choice(choice), None, actor))
+        payload = _choice(choice) if choice else None
+        if payload is not None:
+            drafts.append(Draft("choice", payload, None, actor))
             continue
         roll = parse_roll_line(line) if "d" in line.lower() or "к" in line.lower() else None
         if roll is not None:

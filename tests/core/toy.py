@@ -39,8 +39,12 @@ class Toy(Ruleset):
     resolution_types = frozenset({"toy.flip", "toy.end"})
 
     def validate_setup(self, setup: dict[str, Any]) -> list[str]:
-        return [] if isinstance(setup.get("players"), list) and len(setup["players"]) == 2 else [
-            "setup.players: two player ids"]
+        players, turns = setup.get("players"), setup.get("turns", 3)
+        problems = [] if isinstance(players, list) and len(players) == 2 and len(set(map(repr, players))) == 2 and all(
+            isinstance(p, str) and p for p in players) else ["setup.players: two player ids"]
+        if isinstance(turns, bool) or not isinstance(turns, int) or not 1 <= turns <= 1000:
+            problems.append("setup.turns: a number of turns, 1 to 1000")
+        return problems
 
     def initial(self, setup: dict[str, Any], options: Options) -> ToyState:
         return ToyState(0, int(setup.get("turns", 3)), tuple((p, 0) for p in setup["players"]), None)

@@ -135,3 +135,87 @@ def test_a_legal_order_is_appended(store):
     before = len(store.events(game))
     driver.append_input(store, game, order("alice", 2, knight="r3", action="full_ahead"))
     assert len(store.events(game)) == before + 1
+
+
+# --- strict input: no boolean or string for a number, a ruling's pose whole ------------------------------------------
+
+
+@pytest.mark.parametrize(("pose", "problem"), [
+    ({"x": True, "y": "3", "f": 2}, "pose.x must be a number, not a boolean True"),
+    ({"x": 1, "y": "5", "f": 2}, "pose.y must be a number, not a string '5'"),
+    ({"x": 1, "y": 5, "f": True}, "pose.f must be 0..7 or a direction name (N, NE, E, SE, S, SW, W, NW), not a bool"),
+    ({"x": 1, "f": 2}, "pose.y is missing"),
+    ({"x": 1e300, "y": 5, "f": 2}, "pose.x is out of bounds"),
+    ([1, 5, 2], "pose must be an object"),
+])
+def test_a_deploy_pose_is_read_strictly_naming_its_field(store, pose, problem):
+    game = new_game(store)
+    place(store, game)
+    problems = refused(store, game, order("alice", 0, kind="deploy", knight="r1", pose=pose))
+    assert len(problems) == 1 and problems[0].startswith("§3.3: a deployment needs \"pose\""), problems
+    assert problem in problems[0], problems
+
+
+def test_a_deploy_pose_may_name_its_facing(store):
+    game = new_game(store)
+    place(store, game)
+    driver.append_input(store, game, order("alice", 0, kind="deploy", knight="r1", pose={"x": 1, "y": 5, "f": "E"}))
+
+
+@pytest.mark.parametrize(("field", "value"), [("lady_pickup", "yes"), ("lady_pickup", 1), ("knight", 7),
+                                              ("turn_dir", True)])
+def test_a_turn_order_is_read_strictly(store, field, value):
+    game = battle(store)
+    payload = {"knight": "r3", "action": "full_ahead", field: value}
+    problems = refused(store, game, order("alice", 2, **payload))
+    assert any(p.startswith(f"order: {field}") for p in problems), problems
+
+
+def test_a_limit_corner_of_true_is_no_integer(store):
+    game = new_game(store)
+    problems = refused(store, game, order("alice", 0, kind="limits", knight="r1", rects=[[8, 0, 14, True]]))
+    assert problems == ["§5 Домены: limit 1 must be [x0, y0, x1, y1] with integer corners (K14)"]
+
+
+def test_a_lady_cell_of_booleans_is_refused(store):
+    game = new_game(store)
+    place(store, game, deploys=6)
+    problems = refused(store, game, order("bob", 0, kind="lady", lady="lady:r3", cell=[True, False]))
+    assert problems == ["§6.2 Любовь: cell [True, False] must be [i, j] with 0 ≤ i, j ≤ 23 (K36)"]
+
+
+@pytest.mark.parametrize(("changes", "field"), [
+    ({"pose": {"x": 3, "f": 2}}, "knights.r3.pose.y: Field required"),
+    ({"pose": {"x": 3, "y": "12", "f": 2}}, "knights.r3.pose.y: Input should be a valid number"),
+    ({"accel": True}, "knights.r3.accel: Input should be a valid integer"),
+])
+def test_a_rulings_update_map_is_whole_and_typed(store, changes, field):
+    game = new_game(store)
+    place(store, game, deploys=6)
+    driver.append_input(store, game, order("bob", 0, kind="lady", lady="lady:r3", carrier="b3"))
+    driver.resolve_pending(store, game)
+    before = len(store.events(game))
+    with pytest.raises(ValidationError) as exc:
+        driver.append_ruling(store, game, 1, {"note": "GM", "events": [
+            {"type": "knights.end_of_turn", "payload": {"turn": 1, "next_turn": 2, "knights": {"r3": changes}}}]})
+    assert len(store.events(game)) == before
+    assert any(field in p for p in exc.value.problems), exc.value.problems
+
+
+def test_a_ruling_that_ends_a_turn_names_the_next(store):
+    game = new_game(store)
+    place(store, game, deploys=6)
+    driver.append_input(store, game, order("bob", 0, kind="lady", lady="lady:r3", carrier="b3"))
+    driver.resolve_pending(store, game)
+    with pytest.raises(ValidationError) as exc:
+        driver.append_ruling(store, game, 1, {"note": "GM", "events": [
+            {"type": "knights.end_of_turn", "payload": {"turn": 1}}]})
+    assert any("next_turn: Field required" in p for p in exc.value.problems), exc.value.problems
+
+
+@pytest.mark.parametrize("kind", [[], {}, 5, None])
+def test_a_setup_order_of_a_kind_that_is_no_word_is_refused(store, kind):
+    """Found by the importer fuzz: "kind": [] reached a dict lookup (unhashable)."""
+    game = new_game(store)
+    problems = refused(store, game, order("alice", 0, kind=kind, knight="r1", rects=[[8, 0, 14, 8]]))
+    assert problems == [f"§3: a setup order has kind limits, deploy, lady or concede, not {kind!r}"]

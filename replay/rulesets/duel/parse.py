@@ -78,9 +78,9 @@ PASSIVE_TRAITS = {
 }
 NO_TRAIT = {"нет", "none", "no", ""}
 ACTIVATING = re.compile(r"^\s*(активирую|использую|применяю|activate|use)\s+", re.IGNORECASE)
-LOCALITY = re.compile(r"\s+(из|from)\s+.*$", re.IGNORECASE | re.DOTALL)  # "Здоровый парень из Гаскони"
+LOCALITY = re.compile(r"(?<!\s)\s++(из|from)\s+.*$", re.IGNORECASE | re.DOTALL)  # "Здоровый парень из Гаскони"
 
-BBCODE = re.compile(r"\[/?[a-zA-Z*]+(?:=[^\]]*)?\]")
+BBCODE = re.compile(r"\[/?[a-zA-Z*]+(?:=[^\[\]\n]*)?\]")  # a value stops at "[": linear on "[a=[a=…"
 SIGNATURE = re.compile(r"^\s*(--+|—+|–+|_{3,})\s*$")
 KEYWORD = re.compile(
     r"(?<!\w)(ставка|stake|черты|черта|traits|trait|отыгрыш|roleplay|контроль дистанции|distance control"
@@ -95,7 +95,11 @@ SECTION = {
 }
 BULLET = re.compile(r"^\s*[-*•·]\s+")
 NUMBER = re.compile(r"(?<![\w.])(\d{1,2})\s*(?:[.):]|\s[-–—]|[-–—](?=\s|[^\W\d]))\s*")
-PARENS = re.compile(r"\([^)]*\)")
+PARENS = re.compile(r"\([^()]*\)")  # innermost: linear on a run of unclosed "("
+
+
+MAX_ORDER = 50_000
+"""Characters of a post the parser reads (a duelist's post, roleplay and all, is far shorter)."""
 
 
 @dataclass
@@ -112,6 +116,8 @@ class _Post:
 
 def parse_order(text: str, state: DuelState, actor: str) -> Parsed:
     """The order in a forum post, with every error found (unknown words, counts, traits the duelist lacks)."""
+    if len(text) > MAX_ORDER:
+        return Parsed(None, [f"§1 Заявка: the post has {len(text):,} characters; at most {MAX_ORDER:,} are read"])
     errors: list[str] = []
     notes: list[str] = []
     post = _read(text)
@@ -302,7 +308,7 @@ def _activate(texts: list[str], dc_text: str | None, state: DuelState, actor: st
     activate: dict[str, Any] = {}
     owner = state.duelist(actor) if actor in state.ids else None
     for text in texts:
-        for word in re.split(r",|;|\n|\s+и\s+|\s+and\s+", text):
+        for word in re.split(r",|;|\n|(?<!\s)\s++и\s+|(?<!\s)\s++and\s+", text):
             word = ACTIVATING.sub("", BULLET.sub("", word)).strip()
             name, _, choice = word.partition("(")
             name = LOCALITY.sub("", name)

@@ -6,6 +6,7 @@ recorded setup to find that point); turns 1..24 check orders, the tie roll and c
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from pydantic import ValidationError as PydanticError
@@ -162,7 +163,7 @@ def check_setup_at(st: State, expected: Any, draft: Draft) -> list[str]:
     if draft.type != "order":
         return [f"§3: turn 0 takes setup orders and lots, not {draft.type}"]
     kind = p.get("kind")
-    if kind not in CHECKS:
+    if not isinstance(kind, str) or kind not in CHECKS:
         return [f"§3: a setup order has kind limits, deploy, lady or concede, not {kind!r}"]
     if expected.kind in ("lot_roles", "lot_edges"):
         return [f"§3: first {expected.what}"]
@@ -188,7 +189,7 @@ def check_limits(state: State, player: str, o: dict[str, Any]) -> list[str]:
         return [f"§5 Домены: a {k.domain} Domain places {spec['count']} Limit(s) at once, not {n} (§3.3)"]
     clean: list[tuple[int, int, int, int]] = []
     for i, r in enumerate(rects, 1):
-        if not (isinstance(r, list) and len(r) == 4 and all(isinstance(v, int) for v in r)):
+        if not (isinstance(r, list) and len(r) == 4 and all(_integer(v) for v in r)):
             errors.append(f"§5 Домены: limit {i} must be [x0, y0, x1, y1] with integer corners (K14)")
             continue
         x0, y0, x1, y1 = r
@@ -255,24 +256,61 @@ def check_deploy(state: State, player: str, o: dict[str, Any]) -> list[str]:
         return [f"§3.3: {kid!r} is not a knight of {player}'s lance ({', '.join(mine)})"]
     if state.knight(kid).location != "unplaced":
         return [f"§3.3: {state.knight(kid).name} is already deployed"]
+    problem = pose_problem(o.get("pose"))
+    if problem is not None:
+        return [f"§3.3: a deployment needs \"pose\": {{\"x\": int, \"y\": int, \"f\": 0..7}}: {problem}"]
     pose = pose_of(o.get("pose"))
-    if pose is None:
-        return ["§3.3: a deployment needs \"pose\": {\"x\": int, \"y\": int, \"f\": 0..7}"]
+    assert pose is not None
     return deploy_ok(state, player, kid, pose)
 
 
-def pose_of(v: Any) -> Pose | None:
+POSE_BOUND = 10**6
+"""The largest |x| or |y| a pose from outside may give (the field is 24 F; this only keeps numbers sane)."""
+
+
+def pose_problem(v: Any) -> str | None:
+    """Why `v` is not a pose {"x": number, "y": number, "f": 0..7 or a direction name}, naming the field; or None.
+
+    Strict: true is no number and "3" is no number either (only f may be a direction name such as "E")."""
     if not isinstance(v, dict):
+        return f"pose must be an object {{\"x\": number, \"y\": number, \"f\": 0..7}}, not {_kind(v)}"
+    for name in ("x", "y", "f"):
+        if name not in v:
+            return f"pose.{name} is missing"
+    for name in ("x", "y"):
+        value = v[name]
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return f"pose.{name} must be a number, not {_kind(value)}"
+        if not math.isfinite(value) or abs(value) > POSE_BOUND:
+            return f"pose.{name} is out of bounds ({POSE_BOUND:,} at most)"
+    f = v["f"]
+    if isinstance(f, str):
+        if f.upper() not in DIR_NAMES:
+            return f"pose.f {f[:20]!r} is no direction ({', '.join(DIR_NAMES)}) nor 0..7"
+    elif isinstance(f, bool) or not isinstance(f, int) or not 0 <= f <= 7:
+        return f"pose.f must be 0..7 or a direction name ({', '.join(DIR_NAMES)}), not {_kind(f)}"
+    return None
+
+
+def _integer(value: Any) -> bool:
+    """An integer, and not a boolean (JSON true is no number)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _kind(value: Any) -> str:
+    """A value as an error shows it: its JSON kind, and the value itself when short."""
+    kind = {bool: "a boolean", str: "a string", list: "a list", dict: "an object", type(None): "null"}.get(
+        type(value), "a number")
+    shown = repr(value)
+    return f"{kind} {shown}" if len(shown) <= 20 else kind
+
+
+def pose_of(v: Any) -> Pose | None:
+    """The pose `v` gives, or None if it is none (see `pose_problem`)."""
+    if pose_problem(v) is not None:
         return None
-    try:
-        f = v["f"]
-        if isinstance(f, str):
-            f = DIR_NAMES.index(f.upper())
-        if not (isinstance(f, int) and 0 <= f <= 7):
-            return None
-        return Pose(float(v["x"]), float(v["y"]), f)
-    except (KeyError, TypeError, ValueError):
-        return None
+    f = v["f"]
+    return Pose(float(v["x"]), float(v["y"]), DIR_NAMES.index(f.upper()) if isinstance(f, str) else f)
 
 
 def check_lady(state: State, player: str, o: dict[str, Any]) -> list[str]:
@@ -291,7 +329,7 @@ def check_lady(state: State, player: str, o: dict[str, Any]) -> list[str]:
     if (cell is None) == (carrier is None):
         return ["§6.2 Любовь: give either \"cell\": [i, j] or \"carrier\": knight id"]
     if cell is not None:
-        if not (isinstance(cell, list) and len(cell) == 2 and all(isinstance(v, int) and 0 <= v < g.SIZE
+        if not (isinstance(cell, list) and len(cell) == 2 and all(_integer(v) and 0 <= v < g.SIZE
                                                                   for v in cell)):
             return [f"§6.2 Любовь: cell {cell!r} must be [i, j] with 0 ≤ i, j ≤ 23 (K36)"]
         return []

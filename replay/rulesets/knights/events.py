@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Annotated, Any, ClassVar, Literal, NotRequired, Self
 
 from pydantic import BaseModel, ConfigDict, Field, with_config
+from pydantic import ValidationError as PydanticValidationError
 from typing_extensions import TypedDict
 
 from replay.ruleset import payload_problems
@@ -94,7 +95,7 @@ class RamRecord(TypedDict):
 class Resolution(BaseModel):
     """What every resolution carries: its arithmetic (`why`), rule, defaults relied on, and the update maps."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)  # no "3" or true for a number
     type: ClassVar[str]
 
     why: list[str] = Field(default_factory=list)
@@ -423,6 +424,23 @@ def trusted(type_: str, payload: dict[str, Any]) -> Resolution:
     return EVENTS[type_].trusted(payload)
 
 
+_UPDATE_MAPS = frozenset({"knights", "ladies", "lances", "limits_add", "pending_add", "rams_add"})
+"""The fields the reducer copies into the state: a ruling may leave each out, but not half of one (a pose without y)."""
+_READ_BY_STEP = {"knights.end_of_turn": frozenset({"next_turn"})}
+"""Top-level fields a step of the reducer reads, so a ruling of that type must give them."""
+
+
 def validate_payload(type_: str, payload: Any, *, partial: bool = False) -> list[str]:
-    """Every problem of a payload for `type_`, as "field.path: message"; with `partial`, missing fields are fine."""
-    return payload_problems(EVENTS, type_, payload, partial=partial, ruleset="knights")
+    """Every problem of a payload for `type_`, as "field.path: message"; with `partial` (what a GM ruling asserts),
+    fields left out are fine, except those the reducer reads: inside an update map, or a step's own fields."""
+    cls = EVENTS.get(type_)
+    if cls is None or not partial:
+        return payload_problems(EVENTS, type_, payload, ruleset="knights")
+    try:
+        cls.model_validate(payload)
+    except PydanticValidationError as exc:
+        needed = _READ_BY_STEP.get(type_, frozenset())
+        return [f"{'.'.join(str(part) for part in error['loc']) or 'payload'}: {error['msg']}"
+                for error in exc.errors()
+                if error["type"] != "missing" or error["loc"][0] in _UPDATE_MAPS or error["loc"][0] in needed]
+    return []

@@ -391,6 +391,31 @@ def first_half_overlap(mover: Poly, delta: Point, other: Poly, end_only: bool = 
     return right
 
 
+def back_off(mover: Poly, delta: Point, tau: float, others: Iterable[Poly]) -> float:
+    """K5's stop τ_s, held where backing off behind the segment start (τ_s < 0) would run into another knight.
+
+    Backing off along the line of motion stops at the first knight met on the way back (touching it, no overlap),
+    and does not start at all when it would deepen an overlap the mover already has (K59 tolerates one under ½ F²,
+    not a deeper one). So a knight never backs off onto a third one by ½ F².
+    """
+    if tau >= 0:
+        return tau
+    floor = tau
+    for other in others:
+        iv = sweep_interval(mover, delta, other)
+        if iv is None or iv[1] <= tau or iv[0] >= 0:
+            continue  # not met between the stop and the start
+        if iv[1] <= EPS_LEN:  # met on the way back: stop touching it
+            floor = max(floor, min(iv[1], 0.0))
+            continue
+        step = min(1e-4, -tau)  # overlapped at the start: the area is unimodal, so its slope at 0 tells
+        here = overlap(mover, other)
+        back = overlap(translate(mover, -delta[0] * step, -delta[1] * step), other)
+        if back > here + EPS_AREA:
+            floor = 0.0
+    return floor + 0.0  # never -0.0 in a payload
+
+
 def first_outside(mover: Poly, delta: Point) -> float | None:
     """τ_out: the first τ ∈ [0,1] with ≥ ½ F² of the knight outside the field (§1.1, K11); None if never."""
 

@@ -253,7 +253,7 @@ OPTION_DEFAULTS: dict[str, str] = {
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)  # no "3" or true for a number
 
 
 class KnightSetup(_In):

@@ -85,6 +85,7 @@ def move(b: Batch, kid: str, distance: int, gdir: int, options: KnightsOptions, 
         first = [oid for oid, t in hits.items() if t <= t_hit + 1e-9]
         tau_s = min(g.sweep_interval(start, delta, d.poly(b.state.knight(oid).pose))[0]  # type: ignore[index,arg-type]
                     for oid in first)
+        tau_s = g.back_off(start, delta, tau_s, [d.poly(o.pose) for o in d.on_field(b.state, exclude=(kid, *first))])  # type: ignore[arg-type]
         stop = Pose(pose.x + tau_s * dx, pose.y + tau_s * dy, pose.f)
         stop = Pose(_snap(stop.x), _snap(stop.y), pose.f)
         sp = d.poly(stop)

@@ -13,6 +13,9 @@ from replay.ruleset import Parsed
 from replay.rulesets.knights.model import DIR_NAMES, KnightsOptions, State
 from replay.rulesets.knights.words import ACTIONS, CONCEDE, FACINGS, LEFT, PASS, PICKUP, RIGHT
 
+MAX_ORDER = 50_000
+"""Characters of a post the parser reads (a knight's order, with its roleplay, is far shorter)."""
+
 
 def _norm(text: str) -> str:
     return re.sub(r"\s+", " ", text.casefold().replace("ё", "е")).strip()
@@ -50,7 +53,8 @@ def _facing(text: str) -> int | None:
 
 
 def _pose(text: str) -> dict[str, Any] | None:
-    m = re.search(r"x\s*=\s*(\d+)\D+y\s*=\s*(\d+)", text) or re.search(r"\(\s*(\d+)\s*[,;]\s*(\d+)\s*\)", text)
+    m = re.search(r"x\s*=\s*(\d{1,3})\D+y\s*=\s*(\d{1,3})(?!\d)", text) or \
+        re.search(r"\(\s*(\d{1,3})\s*[,;]\s*(\d{1,3})\s*\)", text)  # the field is 24 F: no number of 4,300 digits
     if not m:
         return None
     f = _facing(text[m.end():]) if _facing(text[m.end():]) is not None else _facing(text)
@@ -61,6 +65,8 @@ def parse_order(text: str, state: State, actor: str, options: KnightsOptions | N
     """Read one order from a forum post; collect every problem, the rules' legality checks included."""
     from replay.rulesets.knights.check import check_order, legal_actions
 
+    if len(text) > MAX_ORDER:
+        return Parsed(None, [f"the post has {len(text):,} characters; at most {MAX_ORDER:,} are read"])
     errors: list[str] = []
     if actor not in state.players():
         return Parsed(None, [f"{actor!r} commands no lance ({', '.join(state.players())})"])
