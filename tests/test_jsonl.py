@@ -607,6 +607,6 @@ def test_a_line_hashed_over_its_own_wrong_values_is_refused_as_the_plain_way(tmp
 def test_the_store_refuses_a_core_field_of_the_wrong_kind_so_its_export_imports_again() -> None:
     with Store.open(":memory:") as store:
         store.append("g", 1, [Draft("order", {})])
-        with pytest.raises(ValidationError, match=r"event 2 \(roll\): payload.dice: expected a string, not a list"):
+        with pytest.raises(ValidationError, match=r"event 3 \(roll\): payload.dice: expected a string, not a list"):
             store.append("g", 2, [Draft("order", {}), Draft("roll", {"dice": []})])
         assert store.next_seq("g") == 2  # all or nothing
