@@ -1,13 +1,18 @@
 """Every recorded game in fixtures/ is a test: it imports, verifies, replays, audits as expected, and its per-turn
 states, posts and frames are held by snapshots. A rule change shows up here as a snapshot diff, to be read.
 
+Each game's snapshots are files of their own under __snapshots__/test_recorded_games/, named by ruleset and game:
+its states as JSON, its posts as the forum text itself, one SVG per turn; a diff of one game is read on its own.
+
 A recorded game whose file name contains "ruling" holds a GM ruling against the rules: its audit must report it.
 """
 
+import json
 from pathlib import Path
 
 import pytest
 from syrupy.extensions.image import SVGImageSnapshotExtension
+from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 from cli.main import import_text
 from eventlog.store import Store, verify_chain
@@ -17,6 +22,26 @@ from replay.render.text import render
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "fixtures").glob("*/*.jsonl"))
 SNAPSHOTS = Path(__file__).resolve().parent / "__snapshots__" / "test_recorded_games"
+
+
+class StatesSnapshot(SingleFileSnapshotExtension):
+    """A game's per-turn states as one JSON file (json.dumps itself: nothing is dropped or coerced on the way)."""
+
+    _write_mode = WriteMode.TEXT
+    file_extension = "json"
+
+    def serialize(self, data, **kwargs):  # type: ignore[no-untyped-def, override]
+        return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+class PostsSnapshot(SingleFileSnapshotExtension):
+    """A game's posts in one text file, each under a header line: read as a forum reader would read them."""
+
+    _write_mode = WriteMode.TEXT
+    file_extension = "txt"
+
+    def serialize(self, data, **kwargs):  # type: ignore[no-untyped-def, override]
+        return "".join(f"===== {name} =====\n{text}\n" for name, text in data.items())
 
 
 def fixture_id(path: Path) -> str:
@@ -68,8 +93,9 @@ def test_audit_is_clean_unless_the_game_records_a_ruling(games, name):
 @pytest.mark.parametrize("name", ALL)
 def test_per_turn_states(games, name, snapshot):
     game = games[name]
-    states = {turn: game.ruleset.state_json(driver.state_at(game, turn)[0]) for turn in driver.turns(game)}
-    assert states == snapshot
+    states = {f"turn {turn:02d}": game.ruleset.state_json(driver.state_at(game, turn)[0])
+              for turn in driver.turns(game)}
+    assert states == snapshot(extension_class=StatesSnapshot)
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -82,7 +108,7 @@ def test_posts(games, name, snapshot):
         view = driver.turn_view(game, turn)
         posts[f"turn {turn} ru bbcode mybb-ru"] = render(game.ruleset.post(view, "ru"), "bbcode", "mybb-ru")
         posts[f"turn {turn} en markdown"] = render(game.ruleset.post(view, "en"), "markdown")
-    assert posts == snapshot
+    assert posts == snapshot(extension_class=PostsSnapshot)
 
 
 def screens(game):
@@ -109,5 +135,7 @@ def test_no_orphaned_snapshot_files(games):
     """syrupy forgets single-file snapshots of vanished test cases; every frame file must belong to a game's turn."""
     expected = {f"test_frames[{name}][turn{turn:02d}].svg" for name, game in games.items()
                 for turn in screens(game)}
+    expected |= {f"test_per_turn_states[{name}].json" for name in games}
+    expected |= {f"test_posts[{name}].txt" for name in games}
     found = {p.name for p in SNAPSHOTS.glob("*") if p.is_file()} if SNAPSHOTS.exists() else set()
     assert found - expected == set(), "orphaned snapshot files: delete them"
