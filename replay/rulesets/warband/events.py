@@ -21,21 +21,30 @@ class Resolution(BaseModel):
     defaults: list[str] = []
 
 
-class Save(BaseModel):
+class Part(BaseModel):
+    """A part of a resolution's payload. The fields in `absent_when_none` are left out while None, so payloads
+    recorded before those fields existed read and hash as they were written."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
+    absent_when_none: ClassVar[tuple[str, ...]] = ()
+
+    @model_serializer(mode="wrap")
+    def _drop_absent(self, handler: Any) -> dict[str, Any]:
+        out: dict[str, Any] = handler(self)
+        for name in self.absent_when_none:
+            if out.get(name) is None:
+                out.pop(name, None)
+        return out
+
+
+class Save(Part):
+    absent_when_none: ClassVar[tuple[str, ...]] = ("reroll",)
     kind: Literal["cover", "armour", "invulnerable", "burst"]
     tn: int
     die: int
     saved: bool
     reroll: int | None = None
     """Miscast 1 (A-71): the successful invulnerable save re-rolled; this die stands (absent otherwise)."""
-
-    @model_serializer(mode="wrap")
-    def _drop_absent_reroll(self, handler: Any) -> dict[str, Any]:
-        out: dict[str, Any] = handler(self)
-        if out.get("reroll") is None:
-            out.pop("reroll", None)
-        return out
 
 
 class Weather(Resolution):
@@ -431,8 +440,8 @@ class Initiative(Resolution):
     winners: list[str]
 
 
-class Pool(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class Pool(Part):
+    absent_when_none: ClassVar[tuple[str, ...]] = ("to",)
     warrior: str
     vs: str
     attacks: int
@@ -441,13 +450,6 @@ class Pool(BaseModel):
     hits: int
     to: str | None = None
     """In a brawl, the side these attacks are dedicated to (C22); absent in a fight of two sides."""
-
-    @model_serializer(mode="wrap")
-    def _drop_absent_side(self, handler: Any) -> dict[str, Any]:
-        out: dict[str, Any] = handler(self)
-        if out.get("to") is None:
-            out.pop("to", None)
-        return out
 
 
 class Dedicated(Resolution):
