@@ -201,6 +201,27 @@ def _parse_fields(pairs: tuple[str, ...], what: str = "--field") -> dict[str, An
     return out
 
 
+def as_requested(key: dict[str, Any], pairs: tuple[str, ...], requests: Any, kind: str, name: str | None,
+                 actor: str | None) -> dict[str, Any]:
+    """`--field fight=1.1` reads 1.1 as a number; where an open request of this kind (name, actor) holds that key
+    field as the text "1.1", the text is meant, and is taken."""
+    raw = dict(pair.split("=", 1) for pair in pairs if "=" in pair)
+    typed = [k for k, v in key.items() if not isinstance(v, str) and k in raw]
+    out = dict(key)
+    for r in requests if typed else ():
+        if r.kind != kind or r.actor != actor or (name is not None and r.name != name):
+            continue
+        for k in typed:
+            if r.key_dict.get(k) == raw[k]:
+                out[k] = raw[k]
+    return out
+
+
+def _open_requests(store: Store, game: str) -> list[Any]:
+    g, start = fold.load_span(store, game)
+    return play.point(g, start).requests
+
+
 def _extra_options(args: list[str]) -> dict[str, Any]:
     """`--stake high --unit K1` style ruleset fields given after the known options."""
     out: dict[str, Any] = {}
@@ -483,14 +504,16 @@ def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str 
     Ruleset fields follow as options, e.g. `--stake high` for a duel stake roll; their values are read as JSON
     where they parse (`--unit 3` is the number 3).
     """
-    extra = {**_parse_fields(tuple(f"{k}={v}" for k, v in _extra_options(ctx.args).items())),
-             **_parse_fields(fields)}
+    pairs = (*(f"{k}={v}" for k, v in _extra_options(ctx.args).items()), *fields)
+    extra = _parse_fields(pairs)
     spec = dicelib.parse(dice)
     with opened(ctx) as store:
         g = fold.load_created(store, game)
         purpose = purpose or getattr(g.ruleset, "default_roll_purpose", None)
         if not purpose:
             raise ValidationError("--purpose: say what the roll is for")
+        if any(not isinstance(v, str) for v in extra.values()):
+            extra = as_requested(extra, pairs, _open_requests(store, game), "roll", purpose, actor)
         if result is None:
             if seal or salt or replace_:
                 raise ValidationError("--seal, --reveal and --replace take a --result")
@@ -544,8 +567,10 @@ def choose(ctx: click.Context, game: str, name: str, value: str, turn: int | Non
     answer: Any = json.loads(value) if value_json and _is_json(value) else value
     if value_json and answer is value:
         raise ValidationError(f"--json: VALUE {value!r} is not valid JSON")
-    payload = {"name": name, "value": answer, **key}
     with opened(ctx) as store:
+        if any(not isinstance(v, str) for v in key.values()):
+            key = as_requested(key, fields, _open_requests(store, game), "choice", name, actor)
+        payload = {"name": name, "value": answer, **key}
         event, new_salt = _sealed_or_plain(store, game, Draft("choice", payload, turn, actor), seal=seal, salt=salt,
                                            replace_=replace_, name=name, key=key)
     click.echo(f"seq {event.seq}: {actor or 'GM'} " + ("sealed a choice " if new_salt else "chose ")
