@@ -164,7 +164,8 @@ def new_drawing(
     width: int, height: int, *, title: str, caption: str, last_hash: str, desc_text: str,
     band_title: Any = None,
 ) -> svgwrite.Drawing:
-    """A white frame with a caption band, `<title>`, `<desc>` and the last event's hash in `<metadata>`.
+    """A white frame with a caption band, `<title>`, `<desc>` and the last event's hash in `<metadata>` and, whole,
+    in small print under the band's caption.
 
     `band_title(room)`, if given, writes the band's title for `room` px (a ruleset shortening each name in it
     rather than cutting the end); otherwise the title is cut with "…"."""
@@ -181,6 +182,8 @@ def new_drawing(
     shown = band_title(room) if band_title is not None else title
     label(dwg, dwg, fit(shown, 16, room, bold=True), (16, 26), size=16, bold=True)
     label(dwg, dwg, caption, (width - 16, 26), size=16, bold=True, anchor="end")
+    if last_hash:  # printed whole under the caption: a reader compares it with `battlelog head` or the post's
+        label(dwg, dwg, last_hash, (width - 16, BAND - 3), size=7, anchor="end", fill=MUTED)
     return dwg
 
 
