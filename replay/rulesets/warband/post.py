@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from eventlog.envelope import Event
-from replay.render.text import Doc, b, tr
+from replay.render.text import Doc, b, plural, tr
 from replay.ruleset import TurnView
 from replay.rulesets.warband import data, derive, words
 from replay.rulesets.warband import events as ev
@@ -136,10 +136,11 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
     if isinstance(e, ev.StageStarted):
         return ["Расстояния до врагов: " + ", ".join(f"{a}–{b} {g:g} см" for a, b, g in e.gaps)] if e.gaps else []
     if isinstance(e, ev.Weather):
-        return [f"Погода: {words.weather(e.weather, 'ru')} (механических эффектов нет, A-20)"]
+        return [f"Погода: {words.weather(e.weather, 'ru')} (механических эффектов нет)"]
     if isinstance(e, ev.DayNight):
-        return [f"Сутки: {e.day_turns} дневных и {e.night_turns} ночных ходов из 6, первым идёт "
-                f"{'день' if e.first == 'day' else 'ночь'}"]
+        day = f"{e.day_turns} {plural(e.day_turns, ('дневной', 'дневных', 'дневных'))}"
+        night = f"{e.night_turns} {plural(e.night_turns, ('ночной', 'ночных', 'ночных'))}"
+        return [f"Сутки: из 6 ходов {day} и {night}, первым идёт {'день' if e.first == 'day' else 'ночь'}"]
     if isinstance(e, ev.Deployed):
         return [f"{p.warrior}: ({p.x:g}, {p.y:g}), лицом {p.facing:g}°, {p.depth:g} см от края" for p in e.placements] \
             + [f"орудие {g.warrior}: ({g.x:g}, {g.y:g}), ось {g.facing:g}°" for g in e.guns]
