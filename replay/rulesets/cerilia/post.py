@@ -182,8 +182,9 @@ _NARRATE = {
                                     f"{p.stack} falls back (F) → {p.to}-{p.slot}"),
     "revealed": lambda p, lang: tr(lang, f"{p.by} (Разведчики) обнаруживает скрытый отряд {p.stack} в {p.sector}",
                                    f"{p.by} (Scouts) finds the hidden {p.stack} in {p.sector}"),
-    "charge_retargeted": lambda p, lang: tr(lang, f"{p.stack}: цель {p.old} ушла, атака на {p.target} (CP-20)",
-                                            f"{p.stack}: its target {p.old} is gone; it charges {p.target} (CP-20)"),
+    "charge_retargeted": lambda p, lang: tr(
+        lang, f"{p.stack}: цель {p.old} ушла, владелец выбрал новую цель в том же секторе — {p.target}",
+        f"{p.stack}: its target {p.old} is gone; its owner chose a new target in the same sector: {p.target}"),
     "stalemate": lambda p, lang: _stalemate(p, lang),
     "cast": lambda p, lang: _cast(p, lang),
     "fates": lambda p, lang: tr(lang, "Судьбы персонажей: ", "Fates: ") + ", ".join(
