@@ -185,6 +185,19 @@ def revealed_input(event: Event) -> Event:
     return replace(event, type=str(kind), payload=event.payload.get("input", {}))
 
 
+def gather(*asks: Any) -> list[Any]:
+    """Run several asks; when any waits, wait for everything they all miss at once (so `status` lists it all)."""
+    out, missing = [], []
+    for ask in asks:
+        try:
+            out.append(ask())
+        except Waiting as w:
+            missing += w.requests
+    if missing:
+        raise Waiting(requests=missing)
+    return out
+
+
 @dataclass(frozen=True)
 class TurnInputs:
     """The inputs recorded for one turn as a resolver sees them: reveals become the inputs they reveal, a

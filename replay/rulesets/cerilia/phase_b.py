@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from replay.context import Context
+from replay.context import Context, gather
 from replay.rulesets.cerilia import board as bd
 from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.battle import Lookup, aggregate, effective, lookup
@@ -409,7 +409,7 @@ def side_major(ctx: Context, orders: dict[str, list[dict[str, Any]]], options: C
 
 
 def phase_b(ctx: Context, options: CeriliaOptions) -> None:
-    from replay.rulesets.cerilia.steps import gather, step_order
+    from replay.rulesets.cerilia.steps import step_order
 
     ctx.set_phase("B1")
     detect(ctx)

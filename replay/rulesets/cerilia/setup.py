@@ -14,11 +14,11 @@ import re
 from typing import Any
 
 from eventlog.envelope import canonical_json
-from replay.context import Context
+from replay.context import Context, gather
 from replay.rulesets.cerilia.board import free_slot
 from replay.rulesets.cerilia.data import tables
 from replay.rulesets.cerilia.model import RESERVE, SECTORS, Battle, CeriliaOptions
-from replay.rulesets.cerilia.steps import OrderProblems, emit, gather, orders_of, step_order
+from replay.rulesets.cerilia.steps import OrderProblems, emit, orders_of, step_order
 
 UNIT_ID = re.compile(r"^(?P<side>[AD])-(?P<card>[A-Za-z]+)-(?P<n>[1-9]\d*)$")
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from replay.context import Context
+from replay.context import Context, gather
 from replay.rulesets.cerilia import board as bd
 from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.model import RESERVE, SECTORS, Battle, CeriliaOptions, Stack
-from replay.rulesets.cerilia.steps import OrderProblems, emit, gather
+from replay.rulesets.cerilia.steps import OrderProblems, emit
 
 MOVES = frozenset({"cerilia.deployed", "cerilia.moved", "cerilia.rout_fled", "cerilia.mounted_retreated",
                    "cerilia.detached", "cerilia.joined"})

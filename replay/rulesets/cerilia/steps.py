@@ -108,14 +108,3 @@ def emit(ctx: Context, type_: str, payload: dict[str, Any], *, rule: str, why: l
     ctx.emit(Draft(f"cerilia.{type_}", body, visible=visible))
 
 
-def gather(*asks: Any) -> list[Any]:
-    """Run several asks; when any waits, wait for everything they all miss at once."""
-    out, missing = [], []
-    for ask in asks:
-        try:
-            out.append(ask())
-        except Waiting as w:
-            missing += w.requests
-    if missing:
-        raise Waiting(requests=missing)
-    return out

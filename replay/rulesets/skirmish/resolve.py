@@ -21,19 +21,6 @@ def emit(ctx: Context, kind: str, payload: dict[str, Any], *, cause: int | None 
     return ctx.emit(Draft(R + kind, payload, cause=cause))
 
 
-def all_of(*asks: Any) -> list[Any]:
-    """Run several asks; when any waits, wait for everything they miss at once (so `status` lists it all)."""
-    out, missing = [], []
-    for ask in asks:
-        try:
-            out.append(ask())
-        except Waiting as w:
-            missing += w.requests
-    if missing:
-        raise Waiting(requests=missing)
-    return out
-
-
 def pool_dice(ctx: Context, n: int, options: SkirmishOptions) -> str:
     return f"{n}d{options.pool_die_sides}"
 

@@ -60,6 +60,14 @@ class SideSetup(_Closed):
         return v
 
 
+def _all_in(names: list[str], table: str, key: str) -> list[str]:
+    """The names, if each is a key of data/<table>.json's `key` (a setup naming what the data does not have fails)."""
+    bad = [k for k in names if k not in data.load(table)[key]]
+    if bad:
+        raise ValueError(f"{key} {bad} are not in data/{table}.json")
+    return names
+
+
 class WarriorSetup(_Closed):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]{0,15}$")
     side: str
@@ -74,18 +82,12 @@ class WarriorSetup(_Closed):
     @field_validator("spells")
     @classmethod
     def _spells(cls, v: list[str]) -> list[str]:
-        bad = [k for k in v if k not in data.load("spells")["spells"]]
-        if bad:
-            raise ValueError(f"spells {bad} are not in data/spells.json")
-        return v
+        return _all_in(v, "spells", "spells")
 
     @field_validator("upgrades")
     @classmethod
     def _upgrades(cls, v: list[str]) -> list[str]:
-        bad = [k for k in v if k not in data.load("races")["upgrades"]]
-        if bad:
-            raise ValueError(f"upgrades {bad} are not in data/races.json")
-        return v
+        return _all_in(v, "races", "upgrades")
 
     @field_validator("type")
     @classmethod
