@@ -84,9 +84,25 @@ def _configure_structlog(verbose: bool) -> None:
 
 def _fail(exc: BattlelogError) -> None:
     problems = getattr(exc, "problems", None) or [str(exc)]
+    lang = _error_lang()
+    if lang != "en":
+        from replay.render.i18n import localize
+
+        problems = [localize(p, lang) for p in problems]
     for p in problems:
-        click.echo(f"error: {p}", err=True)
+        click.echo(f"{'ошибка' if lang == 'ru' else 'error'}: {p}", err=True)
     sys.exit(exc.exit_code)
+
+
+def _error_lang() -> str:
+    """The language errors are said in: the command's --lang if given, else battlelog's --lang ($BATTLELOG_LANG)."""
+    from click.core import ParameterSource
+
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.params.get("lang") and ctx.get_parameter_source("lang") != ParameterSource.DEFAULT:
+        return str(ctx.params["lang"])
+    root = ctx.find_root() if ctx is not None else None
+    return str(((root.obj or {}) if root is not None else {}).get("lang") or "en")
 
 
 def handles_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -259,8 +275,10 @@ def _read_data_file(path: str) -> dict[str, Any]:
 @click.option("--wait", type=click.FloatRange(min=0, max=86400), envvar="BATTLELOG_WAIT", default=3.0,
               show_default=True, help="Seconds to wait for a database another command holds ($BATTLELOG_WAIT).")
 @click.option("-v", "--verbose", is_flag=True, help="Log what happens to stderr (and a bug's traceback).")
+@click.option("--lang", type=click.Choice(["ru", "en"]), envvar="BATTLELOG_LANG", default=None,
+              help="Language of errors, and of every command's text when it is given no --lang ($BATTLELOG_LANG).")
 @click.pass_context
-def main(ctx: click.Context, db: str, wait: float, verbose: bool) -> None:
+def main(ctx: click.Context, db: str, wait: float, verbose: bool, lang: str | None) -> None:
     """battlelog: an event-sourced battle log for games played by post.
 
     Record orders, dice rolls and choices; resolve turns under a ruleset; audit rulings; draw any turn as
@@ -269,6 +287,10 @@ def main(ctx: click.Context, db: str, wait: float, verbose: bool) -> None:
     _configure_logging(verbose)
     ctx.ensure_object(dict).setdefault("db", db)
     ctx.obj["wait"] = wait
+    if lang:  # the default of each command's own --lang
+        ctx.obj["lang"] = lang
+        ctx.default_map = {name: {"lang": lang} for name, cmd in main.commands.items()
+                           if any(p.name == "lang" for p in cmd.params)}
 
 
 # --- games -------------------------------------------------------------------------------------------------------
@@ -894,9 +916,11 @@ def audit(ctx: click.Context, game: str, as_json: bool, lang: str) -> None:
 
 
 def format_audit(report: auditlib.AuditReport, lang: str = "en") -> str:
-    from replay.render.text import AUDIT_KINDS_RU, audit_line_ru, tr
+    from replay.render.i18n import AUDIT_KINDS_RU, translate_lines
+    from replay.render.text import tr
 
     ru = lang == "ru"
+    rs = registry.get(report.ruleset)
     lines = [tr(lang, f"аудит {report.game} по правилам {report.ruleset}: заново разрешено ходов: {report.turns}",
                 f"audit of {report.game} under {report.ruleset}: {report.turns} turns re-resolved")]
     if report.revision_note:
@@ -909,12 +933,14 @@ def format_audit(report: auditlib.AuditReport, lang: str = "en") -> str:
     for f in report.findings:
         where = tr(lang, "ход ", "turn ") + str(f.turn) + (f", seq {f.seq}" if f.seq else "")
         lines.append(f"- {where}: {AUDIT_KINDS_RU.get(f.kind, f.kind) if ru else f.kind}")
-        lines += [f"    {audit_line_ru(line) if ru else line}" for line in f.lines]
+        lines += [f"    {line}" for line in translate_lines(rs, f.lines, lang)]
         if f.recorded_why or f.computed_why:
             lines.append(tr(lang, "    расчет в записи (как в журнале):", "    recorded arithmetic:"))
-            lines += [f"      {w}" for w in f.recorded_why] or [tr(lang, "      (нет)", "      (none)")]
+            lines += [f"      {w}" for w in translate_lines(rs, f.recorded_why, lang)] or [
+                tr(lang, "      (нет)", "      (none)")]
             lines.append(tr(lang, "    расчет по правилам:", "    the rules' arithmetic:"))
-            lines += [f"      {w}" for w in f.computed_why] or [tr(lang, "      (нет)", "      (none)")]
+            lines += [f"      {w}" for w in translate_lines(rs, f.computed_why, lang)] or [
+                tr(lang, "      (нет)", "      (none)")]
     differs = sum(f.kind != "ruling" for f in report.findings)
     rulings = sum(f.kind == "ruling" for f in report.findings)
     lines.append(tr(lang, "чисто: каждое записанное разрешение совпадает с правилами",

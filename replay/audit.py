@@ -221,21 +221,31 @@ def explain(game: Game, seq: int, lang: str = "en") -> Explanation:
     why: list[str] = []
     ids: list[str] = []
     rules: list[str] = []
+    from replay.render.i18n import translate_lines, why_lines
+
     for s in steps:
-        why += _why(s.payload)
+        why += why_lines(rs, s.payload, lang)
         ids += [d for d in s.payload.get("defaults", []) if d not in ids]
         if s.payload.get("rule") and s.payload["rule"] not in rules:
             rules.append(str(s.payload["rule"]))
+    rules = translate_lines(rs, rules, lang)
     defaults = []
     for d in ids:
         opt = by_default.get(d)
-        defaults.append((d, catalogue.get(d, ""), f"{opt} = {options[opt]}" if opt in options else ""))
+        value = options.get(opt)  # in the log's form: true, not Python's True
+        shown = value if isinstance(value, str) else json.dumps(value)
+        defaults.append((d, catalogue.get(d, ""), f"{opt} = {shown}" if opt in options else ""))
     causes = []
     cause = next((e for e in game.events if e.seq == event.cause), None) if event.cause else None
+    ru = lang == "ru"
     if cause is not None:
-        causes.append(f"seq {cause.seq} {cause.type} by {cause.actor or 'GM'}: "
+        from replay.render.i18n import event_name
+
+        who = cause.actor or ("ГМ" if ru else "GM")
+        causes.append(f"seq {cause.seq} {event_name(rs, cause.type, lang)} {'от' if ru else 'by'} {who}: "
                       f"{json.dumps(cause.payload, ensure_ascii=False, sort_keys=True)}")
     headline = "; ".join(rs.describe(s, lang) for s in steps)
     if event.type == "ruling":
-        headline = f"GM ruling ({event.payload.get('note') or 'no note'}): {headline}"
+        note = event.payload.get("note") or ("без пояснения" if ru else "no note")
+        headline = f"{'решение ГМ' if ru else 'GM ruling'} ({note}): {headline}"
     return Explanation(seq, event.type, event.turn, headline, "; ".join(rules), why, defaults, causes)

@@ -26,6 +26,7 @@ from eventlog.errors import ValidationError
 
 if TYPE_CHECKING:
     from replay.context import Context, Request, TurnInputs
+    from replay.render.i18n import Catalogue
     from replay.render.text import Doc
 
 
@@ -255,6 +256,21 @@ class Ruleset:
         """One line saying what a resolution event is (for explain and audit)."""
         return event.type
 
+    def catalogue(self, lang: str) -> Catalogue | None:
+        """Optional: the ruleset's words for what it writes in English (its problems, its `why` lines, its event
+        types in the word table "event") in `lang` (see replay.render.i18n). The default reads
+        `data/messages_<lang>.json` beside the ruleset; None (no file): its lines print in English, marked."""
+        return _data_catalogue(type(self).__module__, lang)
+
+    def why(self, payload: Mapping[str, Any], lang: str) -> list[str]:
+        """Optional: a resolution's arithmetic (`payload["why"]`, recorded in English) in `lang`. The default says
+        each recorded line through the ruleset's and the core's catalogues, and a line none of them knows in
+        English, marked as such."""
+        from replay.render.i18n import translate_lines
+
+        why = payload.get("why", [])
+        return translate_lines(self, [str(w) for w in why] if isinstance(why, list) else [str(why)], lang)
+
     # --- helpers -----------------------------------------------------------------------------------------------
     def own(self, options: Options) -> Any:
         """The ruleset's own options model of `options` (a bare `Options` means every default)."""
@@ -265,6 +281,14 @@ class Ruleset:
             return self.OptionsModel(**(values or {}))
         except Exception as exc:  # pydantic's message names the field
             raise ValidationError(f"{self.key} options: {exc}") from exc
+
+
+@cache
+def _data_catalogue(module: str, lang: str) -> Catalogue | None:
+    from replay.render.i18n import load
+
+    return None if lang == "en" else load(Path(sys.modules[module].__file__ or ".").parent / "data"
+                                           / f"messages_{lang}.json")
 
 
 _REVISION_SUFFIXES = frozenset({".py", ".json", ".toml", ".txt", ".md", ".csv", ".jsonl"})

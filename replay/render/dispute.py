@@ -21,8 +21,9 @@ from eventlog.errors import ValidationError
 from replay import views
 from replay.audit import audit_turn, defaults_catalogue
 from replay.fold import resolution_steps, state_before, turn_steps
+from replay.render.i18n import AUDIT_KINDS_RU, event_name, translate_lines, why_lines
 from replay.render.png import to_png
-from replay.render.text import AUDIT_KINDS_RU, Doc, Link, audit_line_ru, b, code, tr
+from replay.render.text import Doc, Link, b, code, tr
 
 SEALS = ("input.sealed", "order.sealed")
 REVEALS = ("input.revealed", "order.revealed")
@@ -109,9 +110,21 @@ def die_proof(game: Any, e: Event, seed: bytes | None, lang: str) -> tuple[str, 
         return tr(lang, "кости движка, вывод из раскрытого зерна:", "engine dice, derived from the revealed seed:"), \
             "\n".join(lines)
     link = p.get("link")
+    said = tr(lang, SOURCE_RU.get(str(source), str(source)), str(source))
     if link:
-        return f"{source}: {link}", None
-    return f"{source}: " + tr(lang, "ссылка не записана", "no link recorded"), None
+        return f"{said}: {link}", None
+    return f"{said}: " + tr(lang, "ссылка не записана", "no link recorded"), None
+
+
+SOURCE_RU = {"forum": "бросок на форуме", "manual": "введено вручную", "engine": "кости движка"}
+
+
+def _purpose(rs: Any, purpose: Any, lang: str) -> str:
+    """A roll's purpose in the ruleset's words (its catalogue's word table "purpose"), or as recorded."""
+    catalogue = rs.catalogue(lang) if lang != "en" else None
+    words = catalogue.words.get("purpose") if catalogue is not None else None
+    said = (words(str(purpose)) if callable(words) else words.get(str(purpose))) if words is not None else None
+    return said or str(purpose)
 
 
 def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str = "ru") -> Packet:
@@ -152,7 +165,8 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
     for e in rolls:
         p = e.payload
         proof, derivation = die_proof(game, e, seed, lang)
-        line = [b(f"seq {e.seq} {e.actor or 'GM'}"), f": {p.get('purpose')} {p.get('dice')} = {p.get('result')} "
+        line = [b(f"seq {e.seq} {e.actor or tr(lang, 'ГМ', 'GM')}"),
+                f": {_purpose(rs, p.get('purpose'), lang)} {p.get('dice')} = {p.get('result')} "
                 f"({tr(lang, 'итог', 'total')} {p.get('total')}); "]
         link = p.get("link")
         line.append(Link(str(link), str(link)) if link and p.get("source") != "engine" else proof)
@@ -169,11 +183,11 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
     for s in chosen:
         p = s.payload
         n = steps.index(s) + 1
-        doc.p(b(tr(lang, f"Шаг {n}: ", f"Step {n}: ") + rs.describe(s, lang)), f" (seq {s.seq}, {s.type})")
-        why = p.get("why") or []
-        doc.pre("\n".join(str(w) for w in (why if isinstance(why, list) else [why])) or "—")
+        doc.p(b(tr(lang, f"Шаг {n}: ", f"Step {n}: ") + rs.describe(s, lang)),
+              f" (seq {s.seq}, {event_name(rs, s.type, lang)})")
+        doc.pre("\n".join(why_lines(rs, p, lang)) or "—")
         if p.get("rule"):
-            doc.p(b(tr(lang, "Правило: ", "Rule: ")), str(p["rule"]))
+            doc.p(b(tr(lang, "Правило: ", "Rule: ")), translate_lines(rs, [str(p["rule"])], lang)[0])
         used = list(p.get("defaults") or [])
         if used:
             doc.p(b(tr(lang, "Умолчания спецификации:", "Spec defaults relied on:")))
@@ -186,11 +200,12 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
         doc.p(tr(lang, "Аудит: записанное разрешение совпадает с правилами.",
                  "Audit: the recorded resolution is what the rules give."))
     for f in findings:
-        kind, lines = (AUDIT_KINDS_RU.get(f.kind, f.kind), [audit_line_ru(x) for x in f.lines]) if lang == "ru" else (
-            f.kind, f.lines)
+        kind = AUDIT_KINDS_RU.get(f.kind, f.kind) if lang == "ru" else f.kind
+        lines = translate_lines(rs, f.lines, lang)
         doc.p(b(kind + (f" (seq {f.seq})" if f.seq else "")), ": " + "; ".join(lines))
         if f.recorded_why or f.computed_why:
             doc.table([tr(lang, "записано", "recorded"), tr(lang, "по правилам", "the rules")],
-                      [[a or "", c or ""] for a, c in zip_longest(f.recorded_why, f.computed_why)])
+                      [[a or "", c or ""] for a, c in zip_longest(translate_lines(rs, f.recorded_why, lang),
+                                                                  translate_lines(rs, f.computed_why, lang))])
     doc.p(b(tr(lang, "Голова лога", "Log head")), f": seq {head.seq} ", code(head.hash))
     return packet

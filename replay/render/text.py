@@ -422,26 +422,3 @@ def setup_problems(setup: Any, path: str = "setup") -> list[str]:
         for k, value in enumerate(setup):
             out += setup_problems(value, f"{path}[{k}]")
     return out
-
-
-# --- the core's audit lines in Russian ----------------------------------------------------------------------------
-
-AUDIT_KINDS_RU = {"differs": "расхождение с правилами", "ruling": "решение ГМ", "unresolvable": "не разрешается",
-                  "unused": "не использовано"}
-
-
-def audit_line_ru(line: str) -> str:
-    """One of the core's audit lines in Russian (its field paths and values stay as the log writes them)."""
-    line = re.sub(r"^step (\d+) ", r"шаг \1 ", line)
-    line = re.sub(r": recorded (.*), rules (.*)$", r": записано \1, по правилам \2", line)
-    line = re.sub(r": recorded: absent, rules (.*)$", r": в записи нет, по правилам \1", line)
-    line = re.sub(r": recorded (.*), rules: absent$", r": записано \1, по правилам нет", line)
-    line = re.sub(r"^step (\d+): the log records (\S+), the rules give no such step here$",
-                  r"шаг \1: в журнале записан \2, по правилам такого шага здесь нет", line)
-    line = re.sub(r"^the rules give (\S+) \(their step (\d+)\), the log records no such step$",
-                  r"по правилам здесь \1 (их шаг \2), в журнале такого шага нет", line)
-    line = re.sub(r"^GM ruling: \(no note\)$", "решение ГМ (без пояснения)", line)
-    line = re.sub(r"^GM ruling: ", "решение ГМ: ", line)
-    line = re.sub(r"^seq (\d+) \((\S+) of (\S+)\) was recorded but nothing used it$",
-                  r"seq \1 (\2 от \3) записано, но не понадобилось", line)
-    return line

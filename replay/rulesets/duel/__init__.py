@@ -18,6 +18,7 @@ from replay.rulesets.duel.model import DuelOptions, DuelState
 
 if TYPE_CHECKING:
     from replay.inputs import Inputs, TurnInputs
+    from replay.render.i18n import Catalogue
     from replay.render.text import Doc
 
 
@@ -97,6 +98,14 @@ class Duel(Ruleset):
 
     def describe(self, event: Event, lang: str) -> str:
         return rules.describe(event, lang)
+
+    def catalogue(self, lang: str) -> Catalogue | None:
+        """The duel's problems, arithmetic and step names in Russian (messages.py)."""
+        if lang != "ru":
+            return None
+        from replay.rulesets.duel.messages import catalogue_ru
+
+        return catalogue_ru()
 
 
 register(Duel())

@@ -1,0 +1,334 @@
+"""What battlelog prints in English, said in another language: problems (errors), the arithmetic of resolutions
+(their `why` lines) and the names of resolution steps.
+
+The log and the code keep English (a `why` line is recorded as the rules wrote it; a problem is raised as a string).
+A *catalogue* says those English lines in another language: each entry is a pair of parallel sentences,
+
+    ("a stack has 6 items, not {n}", "в стеке 6 пунктов, а не {n}")
+
+where `{name}` in the English one matches any text, maybe none (the shortest that lets the whole line match) and in the
+translation puts that text back: as it was (`{n}`), through one of the catalogue's word tables (`{stake:stake}`),
+or translated again by the same catalogues (`{rest:@}`, for a line that wraps another). `{{` and `}}` are braces.
+
+The core has its own catalogue (`_CORE_RU_ENTRIES`: the CLI's, the log's and the driver's messages); a ruleset
+adds its own through `Ruleset.catalogue(lang)` (default: `data/messages_<lang>.json` beside it, see docs/forums.md).
+A line that no catalogue knows is printed in English, marked (`[англ.]`), never guessed at.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from replay.ruleset import Ruleset
+
+Words = Mapping[str, str] | Callable[[str], str]
+UNTRANSLATED = {"ru": "[англ.] "}
+"""The mark of a line printed in English because no catalogue has words for it."""
+
+_FIELD = re.compile(r"\{\{|\}\}|\{(\w+)(?::([\w@]+))?\}")
+
+
+def _pattern(english: str) -> re.Pattern[str]:
+    """The regex of an English sentence with `{name}` fields (each the shortest text that lets the line match)."""
+    out, pos, seen = [], 0, set()
+    for m in _FIELD.finditer(english):
+        out.append(re.escape(english[pos:m.start()]))
+        token = m.group(0)
+        if token in ("{{", "}}"):
+            out.append(re.escape(token[0]))
+        elif m.group(1) in seen:
+            out.append(f"(?P={m.group(1)})")
+        else:
+            seen.add(m.group(1))
+            out.append(f"(?P<{m.group(1)}>.*?)")
+        pos = m.end()
+    out.append(re.escape(english[pos:]))
+    return re.compile("".join(out), re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """English lines -> one other language: entries of parallel sentences, and the word tables their fields use."""
+
+    entries: Sequence[tuple[str, str]]
+    words: Mapping[str, Words] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        compiled = []
+        for english, translated in self.entries:
+            pattern = _pattern(english)
+            names = set(pattern.groupindex)
+            used = {m.group(1) for m in _FIELD.finditer(translated) if m.group(1)}
+            if not used <= names:
+                raise ValueError(f"catalogue entry {english!r}: the translation names {sorted(used - names)}, "
+                                 "which the English does not")
+            tables = {m.group(2) for m in _FIELD.finditer(translated) if m.group(2) not in (None, "@")}
+            if not tables <= set(self.words):
+                raise ValueError(f"catalogue entry {english!r}: no word table {sorted(tables - set(self.words))}")
+            compiled.append((pattern, translated))
+        object.__setattr__(self, "_compiled", tuple(compiled))
+
+    def match(self, line: str, again: Callable[[str], str | None]) -> str | None:
+        """`line` translated by the first entry whose English matches it whole (None: no entry does)."""
+        for pattern, translated in self._compiled:  # type: ignore[attr-defined]
+            m = pattern.fullmatch(line)
+            if m is None:
+                continue
+            out = self._fill(translated, m.groupdict(), again)
+            if out is not None:
+                return out
+        return None
+
+    def _fill(self, translated: str, values: dict[str, str], again: Callable[[str], str | None]) -> str | None:
+        parts: list[str] = []
+        pos = 0
+        for m in _FIELD.finditer(translated):
+            parts.append(translated[pos:m.start()])
+            pos = m.end()
+            if m.group(0) in ("{{", "}}"):
+                parts.append(m.group(0)[0])
+                continue
+            value, table = values[m.group(1)], m.group(2)
+            if table == "@":
+                said = again(value)
+                if said is None:
+                    return None  # the wrapped line is unknown: another entry may read the whole line differently
+                parts.append(said)
+            elif table is not None:
+                words = self.words[table]
+                said = words(value) if callable(words) else words.get(value)
+                if said is None:
+                    return None
+                parts.append(said)
+            else:
+                parts.append(value)
+        parts.append(translated[pos:])
+        return "".join(parts)
+
+
+@dataclass(frozen=True)
+class Chain:
+    """Catalogues tried in order; a field marked `@` is translated by the whole chain again."""
+
+    catalogues: tuple[Catalogue, ...]
+
+    def translate(self, line: str) -> str | None:
+        """`line` in the catalogues' language, or None when none of them has words for it."""
+        for catalogue in self.catalogues:
+            said = catalogue.match(line, self.translate)
+            if said is not None:
+                return said
+        return None
+
+    def say(self, line: str, lang: str) -> str:
+        """`line` translated, or the English line marked as such."""
+        said = self.translate(line)
+        return said if said is not None else UNTRANSLATED.get(lang, "") + line
+
+
+def load(path: Path) -> Catalogue | None:
+    """A catalogue file: {"entries": [[english, translated], …], "words": {table: {english: translated}}}."""
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return Catalogue([tuple(e) for e in data.get("entries", [])], data.get("words", {}))  # type: ignore[misc]
+
+
+def chain(lang: str, rulesets: Iterable[Ruleset] = ()) -> Chain:
+    """The catalogues of `lang`: each ruleset's, then the core's (the rulesets first: their words are the more
+    precise)."""
+    return _chain(lang, tuple(rulesets))
+
+
+@cache
+def _chain(lang: str, rulesets: tuple[Ruleset, ...]) -> Chain:
+    own = [c for c in (rs.catalogue(lang) for rs in rulesets) if c is not None]
+    if lang != "ru":
+        return Chain(tuple(own))
+
+    def name(type_: str) -> str:
+        said = next((n for n in (_event_word(rs, type_, lang) for rs in rulesets) if n), None)
+        return said or CORE_EVENTS[lang].get(type_) or type_
+
+    early = Catalogue([("GM: {rest}", "ГМ: {rest:@}")])  # a GM's line wraps a ruleset's: say "ГМ" first
+    return Chain((early, *own, Catalogue(_CORE_RU_ENTRIES, {"kind": AUDIT_KINDS_RU, "type": name,
+                                                       "json": json_detail_ru, "pydantic": pydantic_ru})))
+
+
+def loaded_rulesets() -> list[Ruleset]:
+    """The rulesets imported so far (a command imports only its game's): whose words an error may need."""
+    from replay import ruleset as registry
+
+    return list(registry._REGISTRY.values())  # noqa: SLF001 - the registry's own view, read only
+
+
+def localize(line: str, lang: str, rulesets: Iterable[Ruleset] | None = None) -> str:
+    """A message (an error, a note) in `lang`: English stays English; otherwise translated, or marked English."""
+    if lang == "en":
+        return line
+    return chain(lang, loaded_rulesets() if rulesets is None else rulesets).say(line, lang)
+
+
+def why_lines(ruleset: Ruleset, payload: Mapping[str, Any], lang: str) -> list[str]:
+    """A resolution's recorded arithmetic in `lang` (through the ruleset's `why` hook)."""
+    if lang != "en":
+        return ruleset.why(payload, lang)
+    why = payload.get("why", [])
+    return [str(w) for w in why] if isinstance(why, list) else [str(why)]
+
+
+def translate_lines(ruleset: Ruleset, lines: Sequence[str], lang: str) -> list[str]:
+    """Lines in `lang` by the ruleset's and the core's catalogues; a line with words for none stays English, marked.
+    A line already written in the language (a GM's note in Russian) is kept as it is."""
+    if lang == "en":
+        return list(lines)
+    words = chain(lang, [ruleset])
+    return [line if _already(line, lang) and words.translate(line) is None else words.say(line, lang)
+            for line in lines]
+
+
+def _already(line: str, lang: str) -> bool:
+    """The line is mostly in `lang`'s script already (Russian: more Cyrillic letters than Latin ones)."""
+    if lang != "ru":
+        return False
+    cyrillic = len(re.findall(r"[А-Яа-яЁё]", line))
+    return cyrillic > len(re.findall(r"[A-Za-z]", line))
+
+
+def event_name(ruleset: Ruleset, type_: str, lang: str) -> str:
+    """A resolution event type in words (`duel.strike` -> "удар"), or the type itself when the ruleset has none."""
+    if lang == "en":
+        return type_
+    return _event_word(ruleset, type_, lang) or CORE_EVENTS.get(lang, {}).get(type_) or type_
+
+
+def _event_word(ruleset: Ruleset, type_: str, lang: str) -> str | None:
+    """The ruleset's name for an event type: its catalogue's word table "event"."""
+    catalogue = ruleset.catalogue(lang)
+    names = catalogue.words.get("event") if catalogue is not None else None
+    if names is None:
+        return None
+    return names(type_) if callable(names) else names.get(type_)
+
+
+_JSON_RU = {
+    "expected value": "ожидалось значение", "expecting value": "ожидалось значение",
+    "expected ident": "ожидалось значение: true, false, null, число или строка",
+    "eof while parsing a value": "текст кончился, не дойдя до значения",
+    "eof while parsing an object": "текст кончился внутри объекта",
+    "eof while parsing a list": "текст кончился внутри списка",
+    "eof while parsing a string": "текст кончился внутри строки", "trailing comma": "лишняя запятая в конце",
+    "key must be a string": "ключ должен быть строкой",
+    "expecting property name enclosed in double quotes": "ожидалось имя поля в двойных кавычках",
+    "expected `,` or `}`": "ожидалась `,` или `}`", "expected `,` or `]`": "ожидалась `,` или `]`",
+    "expected `:`": "ожидалось `:`", "expecting ':' delimiter": "ожидалось `:`",
+    "expecting ',' delimiter": "ожидалась `,`",
+    "trailing characters": "лишние знаки после значения", "extra data": "лишние знаки после значения",
+    "invalid escape": "неверная экранировка", "invalid control character": "недопустимый управляющий знак",
+    "unterminated string starting at": "незакрытая строка",
+}
+_PYDANTIC_RU = {
+    "field required": "поле обязательно", "input should be a valid integer": "нужно целое число",
+    "input should be a valid string": "нужна строка", "input should be a valid dictionary": "нужен объект",
+    "input should be a valid list": "нужен список", "input should be a valid boolean": "нужно true или false",
+    "extra inputs are not permitted": "лишнее поле", "input should be a valid number": "нужно число",
+    "input should be a valid dictionary or instance of a model": "нужен объект",
+}
+
+
+def json_detail_ru(detail: str) -> str:
+    """A JSON parser's complaint ("expected value at line 1 column 2") in Russian; a phrase it does not know is kept
+    in English, marked."""
+    m = re.fullmatch(r"(.+?)(?::? (?:at )?line (\d+) column (\d+)(?: \(char \d+\))?)?", detail.strip())
+    assert m is not None
+    said = _JSON_RU.get(m.group(1).lower())
+    where = f", строка {m.group(2)}, столбец {m.group(3)}" if m.group(2) else ""
+    return (said if said else f"англ.: {m.group(1)}") + where
+
+
+def pydantic_ru(message: str) -> str | None:
+    """A pydantic message in Russian (None: not one it knows)."""
+    return _PYDANTIC_RU.get(message.strip().lower())
+
+
+AUDIT_KINDS_RU = {"differs": "расхождение с правилами", "ruling": "решение ГМ", "unresolvable": "не разрешается",
+                  "unused": "не использовано"}
+CORE_EVENTS = {"ru": {"order": "приказ", "roll": "бросок", "choice": "выбор", "ruling": "решение ГМ",
+                      "input.sealed": "запечатанный ввод", "input.revealed": "вскрытый ввод",
+                      "game.created": "создание игры", "turn.closed": "конец хода", "correction": "поправка"}}
+
+_CORE_RU_ENTRIES: list[tuple[str, str]] = [
+    # a log's lines (import)
+    ("{where} line {n}: not valid JSON ({detail})", "{where}, строка {n}: это не правильный JSON ({detail:json})"),
+    ("{where} line {n}: {field}: {msg}", "{where}, строка {n}: {field}: {msg:pydantic}"),
+    ("{where} line {n}: {rest}", "{where}, строка {n}: {rest:@}"),
+    ("line {n} ({what}): {rest}", "строка {n} ({what}): {rest:@}"),
+    ("line {n}: {rest}", "строка {n}: {rest:@}"),
+    ("seq {seq} ({type}): {rest}", "seq {seq} ({type}): {rest:@}"),
+    # the CLI: files and the database
+    ("--db: the database file {path} does not exist (nothing was created; a new game is started with `battlelog "
+     "new`, a log brought in with `battlelog import`)",
+     "--db: файла базы данных {path} нет (ничего не создано; новая игра начинается командой `battlelog new`, "
+     "журнал вносится командой `battlelog import`)"),
+    ("--db: {rest}", "--db: {rest:@}"),
+    ("{path}: no such file", "{path}: такого файла нет"),
+    ("{path}: is a directory, not a file", "{path}: это папка, а не файл"),
+    ("{path}: not UTF-8 text ({reason} at byte {n})", "{path}: не текст UTF-8 ({reason} в байте {n})"),
+    ("{path}: cannot be read ({reason})", "{path}: не читается ({reason})"),
+    ("{what}: not valid JSON ({detail})", "{what}: это не правильный JSON ({detail:json})"),
+    ("{path}: not valid {fmt}: {detail}", "{path}: это не правильный {fmt}: {detail}"),
+    ("{path}: expected an object at the top level", "{path}: на верхнем уровне должен быть объект"),
+    ("no game {game} in this database (see `battlelog games`)",
+     "в этой базе нет игры {game} (см. `battlelog games`)"),
+    ("game {game} already exists in {db}", "игра {game} уже есть в {db}"),
+    ("unknown ruleset {key} (known: {known})", "неизвестный свод правил {key} (известны: {known})"),
+    ("{key} options: {detail}", "варианты правил {key}: {detail}"),
+    ("give the order with --file, --text or --json", "дайте приказ через --file, --text или --json"),
+    ("the post holds no order", "в сообщении нет приказа"),
+    ("unexpected argument {arg}", "лишний аргумент {arg}"),
+    ("--{key} needs a value", "--{key}: нужно значение"),
+    ("{what} {pair}: expected key=value", "{what} {pair}: ожидается ключ=значение"),
+    ("{what}: expected a JSON object", "{what}: ожидается объект JSON"),
+    # the driver: where an input may go
+    ("turn: turn {turn} is closed (the current turn is {current}); amend it with `battlelog correct`",
+     "turn: ход {turn} закрыт (идет ход {current}); поправка — командой `battlelog correct`"),
+    ("turn: turn {turn} is not open yet (the current turn is {current})",
+     "turn: ход {turn} еще не начат (идет ход {current})"),
+    ("actor: {actor} is not in this game (actors: {actors}; the GM gives no --actor)",
+     "actor: {actor} не участвует в этой игре (участники: {actors}; ГМ не указывает --actor)"),
+    ("game {game} is over ({result}); nothing more can be appended",
+     "игра {game} окончена ({result}); в нее больше ничего не записать"),
+    ("this order of {actor} is already recorded at seq {seq} (sent twice?)",
+     "этот приказ {actor} уже записан под seq {seq} (отправлен дважды?)"),
+    ("type: {type} is not an input (order, roll, choice, input.sealed, input.revealed, correction, ruling)",
+     "type: {type} — не ввод (order, roll, choice, input.sealed, input.revealed, correction, ruling)"),
+    ("turn {turn} has no events in game {game}", "в игре {game} у хода {turn} нет событий"),
+    ("turn {turn} has steps 0..{n}, not {k}", "у хода {turn} шаги 0..{n}, а не {k}"),
+    ("waiting for {what}", "ждем: {what}"),
+    ("payload.dice: {rest}", "payload.dice: {rest:@}"),
+    ("payload.result: {rest}", "payload.result: {rest:@}"),
+    ("{rest} (seal at seq {seq})", "{rest:@} (печать под seq {seq})"),
+    ("ruling.events: {rest}", "ruling.events: {rest:@}"),
+    # audit and explain (the core's own lines)
+    ("step {k} {type}: {field}: recorded {a}, rules {b}",
+     "шаг {k} ({type:type}): {field}: записано {a}, по правилам {b}"),
+    ("step {k} {type}: {field}: recorded: absent, rules {b}",
+     "шаг {k} ({type:type}): {field}: в записи нет, по правилам {b}"),
+    ("step {k} {type}: {field}: recorded {a}, rules: absent",
+     "шаг {k} ({type:type}): {field}: записано {a}, по правилам нет"),
+    ("step {k}: the log records {type}, the rules give no such step here",
+     "шаг {k}: в журнале записан шаг «{type:type}», по правилам такого шага здесь нет"),
+    ("the rules give {type} (their step {k}), the log records no such step",
+     "по правилам здесь шаг «{type:type}» (их шаг {k}), в журнале такого шага нет"),
+    ("GM ruling: (no note)", "решение ГМ (без пояснения)"),
+    ("GM ruling: {note}", "решение ГМ: {note}"),
+    ("seq {seq} ({type} of {actor}) was recorded but nothing used it",
+     "seq {seq} ({type:type} от {actor}) записано, но не понадобилось"),
+]
