@@ -6,9 +6,10 @@ A *catalogue* says those English lines in another language: each entry is a pair
 
     ("a stack has 6 items, not {n}", "в стеке 6 пунктов, а не {n}")
 
-where `{name}` in the English one matches any text, maybe none (the shortest that lets the whole line match) and in the
-translation puts that text back: as it was (`{n}`), through one of the catalogue's word tables (`{stake:stake}`),
-or translated again by the same catalogues (`{rest:@}`, for a line that wraps another). `{{` and `}}` are braces.
+where `{name}` in the English one matches any text, maybe none (the shortest that lets the whole line match; `{n:#}`
+only a number, `{name:w}` only one word) and in the translation puts that text back: as it was (`{n}`), through one
+of the catalogue's word tables (`{stake:stake}`), or translated again by the same catalogues (`{rest:@}`, for a line
+that wraps another). `{{` and `}}` are braces.
 
 The core has its own catalogue (`_CORE_RU_ENTRIES`: the CLI's, the log's and the driver's messages); a ruleset
 adds its own through `Ruleset.catalogue(lang)` (default: `data/messages_<lang>.json` beside it, see docs/forums.md).
@@ -32,7 +33,9 @@ Words = Mapping[str, str] | Callable[[str], str]
 UNTRANSLATED = {"ru": "[англ.] "}
 """The mark of a line printed in English because no catalogue has words for it."""
 
-_FIELD = re.compile(r"\{\{|\}\}|\{(\w+)(?::([\w@]+))?\}")
+_FIELD = re.compile(r"\{\{|\}\}|\{(\w+)(?::([\w@#]+))?\}")
+KINDS = {"#": r"[-+−]?\d+(?:[.,]\d+)?", "w": r"\w+"}
+"""What a field of an English sentence may match besides any text: `{n:#}` a number, `{name:w}` one word (an id)."""
 
 
 def _pattern(english: str) -> re.Pattern[str]:
@@ -47,7 +50,7 @@ def _pattern(english: str) -> re.Pattern[str]:
             out.append(f"(?P={m.group(1)})")
         else:
             seen.add(m.group(1))
-            out.append(f"(?P<{m.group(1)}>.*?)")
+            out.append(f"(?P<{m.group(1)}>{KINDS.get(m.group(2) or '', '.*?')})")
         pos = m.end()
     out.append(re.escape(english[pos:]))
     return re.compile("".join(out), re.DOTALL)
@@ -69,7 +72,7 @@ class Catalogue:
             if not used <= names:
                 raise ValueError(f"catalogue entry {english!r}: the translation names {sorted(used - names)}, "
                                  "which the English does not")
-            tables = {m.group(2) for m in _FIELD.finditer(translated) if m.group(2) not in (None, "@")}
+            tables = {m.group(2) for m in _FIELD.finditer(translated) if m.group(2) not in (None, "@", "#", "w")}
             if not tables <= set(self.words):
                 raise ValueError(f"catalogue entry {english!r}: no word table {sorted(tables - set(self.words))}")
             compiled.append((pattern, translated))
@@ -96,6 +99,8 @@ class Catalogue:
                 parts.append(m.group(0)[0])
                 continue
             value, table = values[m.group(1)], m.group(2)
+            if table in KINDS:
+                table = None
             if table == "@":
                 said = again(value)
                 if said is None:
@@ -312,6 +317,9 @@ _CORE_RU_ENTRIES: list[tuple[str, str]] = [
     ("turn {turn} has no events in game {game}", "в игре {game} у хода {turn} нет событий"),
     ("turn {turn} has steps 0..{n}, not {k}", "у хода {turn} шаги 0..{n}, а не {k}"),
     ("waiting for {what}", "ждем: {what}"),
+    ("seq {seq:#} is a {type}, not a resolution; explain takes a resolution or ruling seq (see `battlelog log`)",
+     "seq {seq} — {type:type}, а не разрешение; explain берет seq разрешения или решения ГМ (см. `battlelog log`)"),
+    ("seq: game {game} has no event {seq}", "seq: в игре {game} нет события {seq}"),
     ("payload.dice: {rest}", "payload.dice: {rest:@}"),
     ("payload.result: {rest}", "payload.result: {rest:@}"),
     ("{rest} (seal at seq {seq})", "{rest:@} (печать под seq {seq})"),

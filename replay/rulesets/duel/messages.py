@@ -288,10 +288,10 @@ PROBLEMS = [
 ]
 
 RULE = [
+    ("§5 Инициатива (first strike); {rules}", "§5 Инициатива (первый удар); {rules:@}"),
     ("{rules}; spec §{n} Steps {a}-{b}", "{rules}; спецификация §{n}, шаги {a}–{b}"),
     ("{rules}; spec §{n} Step {a} ({what})", "{rules}; спецификация §{n}, шаг {a} ({what})"),
     ("{rules}; spec §{n} Step {a}", "{rules}; спецификация §{n}, шаг {a}"),
-    ("§5 Инициатива (first strike); {rules}", "§5 Инициатива (первый удар); {rules:@}"),
     ("§6; spec §6 (concede)", "§6; спецификация §6 (сдача)"),
 ]
 

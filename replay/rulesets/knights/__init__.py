@@ -17,6 +17,7 @@ from replay.rulesets.knights.model import KnightsOptions, State
 
 if TYPE_CHECKING:
     from replay.inputs import Inputs, TurnInputs
+    from replay.render.i18n import Catalogue
     from replay.render.text import Doc
 
 
@@ -120,8 +121,19 @@ class Knights(Ruleset):
         return post(view, lang)
 
     def describe(self, event: Event, lang: str) -> str:
-        why = event.payload.get("why") or []
-        return f"{event.type}: {why[-1]}" if why else event.type
+        from replay.render.i18n import event_name, why_lines
+
+        why = why_lines(self, event.payload, lang)
+        name = event_name(self, event.type, lang)
+        return f"{name}: {why[-1]}" if why else name
+
+    def catalogue(self, lang: str) -> Catalogue | None:
+        """The knights' arithmetic, problems and step names in Russian (messages.py)."""
+        if lang != "ru":
+            return None
+        from replay.rulesets.knights.messages import catalogue_ru
+
+        return catalogue_ru()
 
 
 register(Knights())
