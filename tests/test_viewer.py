@@ -20,7 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-GAMES = {"duel": ("duel/traits-3.jsonl", "duel-traits-3"), "knights": ("knights/joust.jsonl", "knights-joust")}
+GAMES = {"duel": ("duel/traits-3.jsonl", "duel-traits-3"), "knights": ("knights/joust.jsonl", "knights-joust"),
+         "cerilia": ("cerilia/rout.jsonl", "cerilia-rout"), "skirmish": ("skirmish/shield.jsonl", "skirmish-shield"),
+         "warband": ("warband/brawl.jsonl", "warband-brawl")}
+"""A recorded game of each ruleset (the issue's acceptance: a viewer page of each, tested in Chromium)."""
 needs_browser = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's chromium at /usr/bin/chromium "
                                    "(apt-get install chromium; .ci/run installs it)")
 
@@ -86,7 +89,7 @@ def test_clicking_through_a_recorded_game_shows_the_log(browser, db, tmp_path, r
     for n, (turn, step, steps, last_hash) in enumerate(frames):
         if n:
             page.click("#next")
-        assert page.text_content("#where").startswith(f"turn {turn} · step {step}/{steps}")
+        assert page.text_content("#where").startswith(f"ход {turn} · шаг {step}/{steps}")  # --lang ru, the default
         assert page.text_content("#hash") == last_hash
         assert page.url.endswith(f"#t={turn}&k={step}")
         assert page.eval_on_selector("#frame svg", "s => s.querySelector('metadata').innerHTML").count(last_hash)
@@ -101,7 +104,7 @@ def test_clicking_through_a_recorded_game_shows_the_log(browser, db, tmp_path, r
     assert page.text_content("#hash") == frames[-2][3]
     page.keyboard.press("PageUp")
     turns = sorted({f[0] for f in frames})
-    assert page.text_content("#where").startswith(f"turn {turns[-2]} · step 0/")
+    assert page.text_content("#where").startswith(f"ход {turns[-2]} · шаг 0/")
     # jump by turn and step; the post of the turn names its turn; the log has every event
     middle = turns[len(turns) // 2]
     page.select_option("#turn", str(middle))
@@ -109,7 +112,7 @@ def test_clicking_through_a_recorded_game_shows_the_log(browser, db, tmp_path, r
     assert page.url.endswith(f"#t={middle}&k=1")
     want = next(f for f in frames if f[0] == middle and f[1] == 1)
     assert page.text_content("#hash") == want[3]
-    assert re.search(rf"(Ход|Turn) {middle}\b", page.text_content("#post"))
+    assert re.search(rf"(Ход|Раунд|Turn|Round) {middle}\b", page.text_content("#post"))  # the rulebook's own word
     assert page.locator("#logtable tr").count() == len(game.events)
     page.screenshot(path=str(tmp_path / f"{ruleset}-turn{middle}.png"), full_page=True)
     # a link to a step opens on that step
@@ -127,10 +130,10 @@ def test_clicking_through_a_recorded_game_shows_the_log(browser, db, tmp_path, r
     page.select_option("#speed", "250")
     page.click("#play")
     for _ in range(50):  # the page's policy forbids eval, so wait_for_function cannot run: poll
-        if "step 0/" not in page.text_content("#where"):
+        if "шаг 0/" not in page.text_content("#where"):
             break
         page.wait_for_timeout(100)
-    assert "step 0/" not in page.text_content("#where")
+    assert "шаг 0/" not in page.text_content("#where")
     page.click("#play")
     assert errors == []
     assert all(u.startswith(("file:", "data:", "about:")) for u in requests), requests
@@ -183,3 +186,14 @@ def test_a_hostile_name_stays_text_in_the_viewer(tmp_path):
     data = json.loads(page.split('type="application/json">', 1)[1].split("</script>", 1)[0])
     assert all("<img" not in html and "<script" not in html for html in data["posts"].values())
     assert all("<img" not in f["svg"] and "<script" not in f["svg"] for f in data["frames"])
+
+
+def test_the_viewers_own_words_follow_its_language(tmp_path):
+    with Store.open(tmp_path / "g.duckdb") as store:
+        importing.import_text(store, (ROOT / "fixtures/duel/traits-3.jsonl").read_text(encoding="utf-8"), source="d")
+        game = driver.load(store, "duel-traits-3")
+        pages = {lang: viewerlib.build(game, store, lang=lang) for lang in ("ru", "en")}
+    data = {lang: json.loads(page.split('<script id="data" type="application/json">', 1)[1].split("</script>")[0])
+            for lang, page in pages.items()}
+    assert data["ru"]["words"]["step"] == "шаг" and data["en"]["words"]["step"] == "step"
+    assert pages["ru"].startswith('<!DOCTYPE html>\n<html lang="ru">') and '<html lang="en">' in pages["en"]

@@ -90,9 +90,24 @@ def build(game: Any, store: Any = None, *, viewer: str | None = None, lang: str 
             "head": {"seq": game.events[-1].seq, "hash": game.events[-1].hash},
             "actors": sorted({e.actor for e in game.events if e.actor}),
             "frames": frames(game, store, viewer, lang), "posts": posts(game, store, viewer, lang),
-            "log": log(game, viewer)}
+            "log": log(game, viewer), "words": WORDS.get(lang, WORDS["en"])}
     title = html.escape(f"{game.id} — {game.ruleset.title} ({viewer or 'public'})")
-    return PAGE.replace("__TITLE__", title).replace("__DATA__", script_json(data))
+    page = PAGE.replace('<html lang="ru">', f'<html lang="{"ru" if lang == "ru" else "en"}">')
+    return page.replace("__TITLE__", title).replace("__DATA__", script_json(data))
+
+
+WORDS = {
+    "en": {"turn": "turn", "phase": "phase", "step": "step", "play": "play", "pause": "pause", "speed": "speed",
+           "since": "since the last order of", "show": "show", "drawn": "drawn from event", "hash": "hash",
+           "head": "log head", "nopost": "(no post for this turn)", "noorder": "has given no order yet",
+           "lastorder": "last order", "events": "events since then", "public": "public"},
+    "ru": {"turn": "ход", "phase": "фаза", "step": "шаг", "play": "пуск", "pause": "пауза", "speed": "скорость",
+           "since": "что было после последнего приказа", "show": "показать", "drawn": "нарисовано по событию",
+           "hash": "хеш", "head": "голова лога", "nopost": "(поста за этот ход нет)",
+           "noorder": "еще не отдавал(а) приказов", "lastorder": "последний приказ", "events": "событий с тех пор",
+           "public": "открытая тема"},
+}
+"""The viewer's own words (its buttons and labels) in the language of the page."""
 
 
 PAGE = """<!DOCTYPE html>
@@ -110,30 +125,33 @@ main{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:12px;pad
 #frame svg{width:100%;height:auto;background:#fff;border:1px solid #ccc}
 section{background:#fff;border:1px solid #ccc;padding:8px 12px;margin-bottom:12px;overflow:auto}
 #log{max-height:420px} #log table{border-collapse:collapse;font-size:12px;width:100%}
-#log td{border-bottom:1px solid #eee;padding:2px 4px;vertical-align:top;word-break:break-all}
+#log td{border-bottom:1px solid #eee;padding:2px 4px;vertical-align:top;white-space:nowrap}
+#log td.payload{white-space:normal;word-break:break-all;width:100%}
 #log tr.future{color:#aaa} #log tr.now{background:#fff3cd}
 #hash{font-family:monospace;font-size:12px;word-break:break-all}
-#post table{border-collapse:collapse} #post td,#post th{border:1px solid #ccc;padding:2px 6px}
+#post table{border-collapse:collapse;font-size:13px} #post td,#post th{border:1px solid #ccc;padding:2px 6px}
 </style></head>
 <body>
 <header>
 <h1 id="title"></h1>
 <button id="first" title="Home">«</button><button id="prev" title="←">‹</button>
 <button id="next" title="→">›</button><button id="last" title="End">»</button>
-<label>turn <select id="turn"></select></label>
-<label>phase <select id="phase"></select></label>
-<label>step <select id="step"></select></label>
+<label><span data-w="turn">turn</span> <select id="turn"></select></label>
+<label><span data-w="phase">phase</span> <select id="phase"></select></label>
+<label><span data-w="step">step</span> <select id="step"></select></label>
 <button id="play" title="space">play</button>
-<label>speed <select id="speed"><option value="2000">0.5×</option><option value="1000" selected>1×</option>
+<label><span data-w="speed">speed</span>
+<select id="speed"><option value="2000">0.5×</option><option value="1000" selected>1×</option>
 <option value="500">2×</option><option value="250">4×</option></select></label>
 <span id="where"></span>
 </header>
 <main>
 <div><div id="frame"></div>
-<section><b>drawn from event</b> <span id="seq"></span>, hash <span id="hash"></span><br>
-<b>log head</b> <span id="head"></span></section></div>
+<section><b data-w="drawn">drawn from event</b> <span id="seq"></span>, <span data-w="hash">hash</span>
+<span id="hash"></span><br><b data-w="head">log head</b> <span id="head"></span></section></div>
 <div>
-<section><b>since the last order of</b> <select id="who"></select> <button id="since">show</button>
+<section><b data-w="since">since the last order of</b> <select id="who"></select>
+<button id="since" data-w="show">show</button>
 <div id="sinceout"></div></section>
 <section id="post"></section>
 <section id="log"><table id="logtable"></table></section>
@@ -144,6 +162,9 @@ section{background:#fff;border:1px solid #ccc;padding:8px 12px;margin-bottom:12p
 const D = JSON.parse(document.getElementById("data").textContent);
 const F = D.frames;
 const $ = (id) => document.getElementById(id);
+const W = D.words;
+document.querySelectorAll("[data-w]").forEach(e => { e.textContent = W[e.dataset.w]; });
+$("play").textContent = W.play;
 let at = 0, timer = null;
 function text(tag, value) { const e = document.createElement(tag); e.textContent = value; return e; }
 function option(sel, value, label) { const o = document.createElement("option"); o.value = value;
@@ -155,7 +176,8 @@ function show(i, push) {
   const f = F[at];
   $("frame").innerHTML = f.svg;
   $("hash").textContent = f.hash; $("seq").textContent = f.seq;
-  $("where").textContent = "turn " + f.turn + " · step " + f.step + "/" + f.steps + (f.phase ? " · " + f.phase : "");
+  $("where").textContent = W.turn + " " + f.turn + " · " + W.step + " " + f.step + "/" + f.steps +
+    (f.phase ? " · " + f.phase : "");
   $("turn").value = String(f.turn);
   const steps = $("step"); steps.replaceChildren();
   F.filter(g => g.turn === f.turn).forEach(g => option(steps, String(g.step), String(g.step) +
@@ -165,7 +187,7 @@ function show(i, push) {
   [...new Set(F.filter(g => g.turn === f.turn && g.phase).map(g => g.phase))].forEach(p => option(phases, p, p));
   phases.value = f.phase || "";
   const post = D.posts[String(f.turn)];
-  $("post").innerHTML = post || "<p>(no post for this turn)</p>";
+  if (post) { $("post").innerHTML = post; } else { $("post").replaceChildren(text("p", W.nopost)); }
   document.querySelectorAll("#logtable tr").forEach(tr => {
     const seq = Number(tr.dataset.seq);
     tr.className = seq > f.seq ? "future" : (seq === f.seq ? "now" : "");
@@ -185,26 +207,26 @@ function stepBy(n) { show(at + n); }
 function turnBy(n) { const ts = turnsList(); const k = ts.indexOf(F[at].turn) + n;
   if (k >= 0 && k < ts.length) show(turnStart(ts[k])); }
 function play() {
-  if (timer) { clearInterval(timer); timer = null; $("play").textContent = "play"; return; }
-  $("play").textContent = "pause";
+  if (timer) { clearInterval(timer); timer = null; $("play").textContent = W.play; return; }
+  $("play").textContent = W.pause;
   timer = setInterval(() => { if (at >= F.length - 1) { play(); return; } stepBy(1); }, Number($("speed").value));
 }
 function since() {
   const who = $("who").value, out = $("sinceout"); out.replaceChildren();
   const mine = D.log.filter(e => e.order && e.actor === who);
-  if (!mine.length) { out.appendChild(text("p", who + " has given no order yet")); return; }
+  if (!mine.length) { out.appendChild(text("p", who + ": " + W.noorder)); return; }
   const last = mine[mine.length - 1];
   const after = D.log.filter(e => e.seq > last.seq);
-  out.appendChild(text("p", who + "'s last order: seq " + last.seq + " (turn " + last.turn + "); since then " +
-    after.length + " events"));
+  out.appendChild(text("p", who + ", " + W.lastorder + ": seq " + last.seq + " (" + W.turn + " " + last.turn +
+    "); " + W.events + ": " + after.length));
   const ul = document.createElement("ul"); ul.id = "sincelist";
-  after.forEach(e => ul.appendChild(text("li", "seq " + e.seq + " · turn " + e.turn + " · " + e.type +
+  after.forEach(e => ul.appendChild(text("li", "seq " + e.seq + " · " + W.turn + " " + e.turn + " · " + e.type +
     (e.actor ? " · " + e.actor : ""))));
   out.appendChild(ul);
   const i = F.findIndex(f => f.seq !== null && f.seq > last.seq);
   if (i >= 0) show(i);
 }
-$("title").textContent = D.game + " · " + D.ruleset + " · " + D.viewer;
+$("title").textContent = D.game + " · " + D.ruleset + " · " + (D.viewer === "public" ? W.public : D.viewer);
 $("head").textContent = "seq " + D.head.seq + ", " + D.head.hash;
 turnsList().forEach(t => option($("turn"), String(t), String(t)));
 D.actors.forEach(a => option($("who"), a, a));
@@ -212,6 +234,7 @@ D.log.forEach(e => { const tr = document.createElement("tr"); tr.dataset.seq = e
   tr.dataset.turn = e.turn === null ? "" : e.turn;
   [e.seq, e.turn === null ? "" : e.turn, e.phase || "", e.type, e.actor || "", e.payload].forEach(v =>
     tr.appendChild(text("td", String(v))));
+  tr.lastChild.className = "payload";
   $("logtable").appendChild(tr); });
 $("first").onclick = () => show(0); $("last").onclick = () => show(F.length - 1);
 $("prev").onclick = () => stepBy(-1); $("next").onclick = () => stepBy(1);
