@@ -147,7 +147,7 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
     for label, name, view in shown:
         svg = rs.frame(view)
         packet.files[name] = to_png(svg, last_hash=view.last_hash)
-        items.append((b(label), f" — {name}: " + tr(lang, "шаг", "step") + f" {view.step}/{view.steps}, "
+        items.append((b(label), " — ", code(name), ": " + tr(lang, "шаг", "step") + f" {view.step}/{view.steps}, "
                       + tr(lang, "нарисован по событию с хешем ", "drawn from the event with hash ") + view.last_hash))
     doc.ul(items)
 
