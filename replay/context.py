@@ -24,6 +24,7 @@ Payload conventions (the public log format, see docs/log-format.md):
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -54,6 +55,12 @@ def _hashable(value: Any) -> Any:
     if isinstance(value, dict):
         return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
     return value
+
+
+def _shown(value: Any) -> str:
+    """A value as a reader types it: text as it is, anything else in the log's JSON (true, {"a": 1}), not Python's
+    repr (True, {'a': 1})."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
 def _thaw(value: Any) -> Any:
@@ -92,7 +99,7 @@ class Request:
         what = self.what or self.name.replace("_", " ")
         if self.kind == "roll" and self.dice and self.dice not in what:
             what = f"roll {self.dice} for {what}"
-        keys = ", ".join(f"{k}={_thaw(v)}" for k, v in self.key if f"{_thaw(v)}" not in what)
+        keys = ", ".join(f"{k}={_shown(_thaw(v))}" for k, v in self.key if _shown(_thaw(v)) not in what)
         if keys:
             what += f" [{keys}]"
         if self.options:
@@ -100,7 +107,7 @@ class Request:
             more = f", … {len(shown) - 24} more" if len(shown) > 24 else ""
             what += f" ({', '.join(map(str, shown[:24]))}{more})"
         if self.has_default:
-            what += f"; default if skipped: {self.default}"
+            what += f"; default if skipped: {_shown(self.default)}"
         return f"{self.actor or 'GM'}: {what}"
 
     def to_json(self) -> dict[str, Any]:

@@ -249,3 +249,12 @@ def test_the_knights_explain_and_dispute_name_their_steps_in_russian(tmp_path: P
     assert code == 0, out
     post = (tmp_path / "d" / "post.txt").read_text(encoding="utf-8")
     assert "(seq 91, таран)" in post and "knights.ram" not in post and MARK not in post
+
+
+def test_a_requests_default_and_key_read_as_the_log_writes_them() -> None:
+    from replay.context import Request
+
+    said = Request("choice", "A", "x", default={"b": 1, "a": True}).text()
+    assert said == 'A: x; default if skipped: {"a": true, "b": 1}'
+    assert Request("choice", "A", "x", default=False).text() == "A: x; default if skipped: false"
+    assert Request("choice", "A", "x", default="stay").text() == "A: x; default if skipped: stay"

@@ -280,8 +280,12 @@ class Swatch:
     crossed: bool = False
 
 
+DASHED_ARROW_SWATCH = 30
+"""Width of a dashed arrow's legend mark: a dash, a gap and a dash of the board's 8,5 pattern, then the head."""
+
+
 def swatch(dwg: svgwrite.Drawing, parent: svgwrite.base.BaseElement, item: Swatch, x: float, y: float) -> None:
-    """The 18×14 mark of a legend entry at (x, y) (top-left)."""
+    """The 18×14 mark of a legend entry at (x, y) (top-left); a dashed arrow's is DASHED_ARROW_SWATCH wide."""
     if item.kind == "box":
         fill = hatch(dwg, item.hatch, item.stroke, item.fill) if item.hatch else item.fill
         box = dwg.rect((x, y), (18, 14), fill=fill, stroke=item.stroke, stroke_width=1.2, rx=2)
@@ -294,7 +298,9 @@ def swatch(dwg: svgwrite.Drawing, parent: svgwrite.base.BaseElement, item: Swatc
         if item.text:
             label(dwg, parent, item.text, (x + 9, y + 11), size=10, bold=True, anchor="middle", fill=INK)
     elif item.kind == "arrow":
-        arrow(dwg, parent, (x, y + 7), (x + 12, y + 7), color=item.stroke, width=2.5, dashed=item.dashed)
+        # a dashed arrow's swatch is long enough for its pattern (8 on, 5 off) to show two dashes, as on the board
+        end = x + (DASHED_ARROW_SWATCH - 9 if item.dashed else 12)
+        arrow(dwg, parent, (x, y + 7), (end, y + 7), color=item.stroke, width=2.5, dashed=item.dashed)
     else:
         line = dwg.line((x, y + 7), (x + 18, y + 7), stroke=item.stroke, stroke_width=3)
         if item.kind == "dash":
@@ -309,12 +315,13 @@ def legend(
     x0, y0 = at
     x, y, row = x0, y0, size + 8
     for item in items:
-        w = 24 + text_width(item.label, size) + 18
+        mark = 6 + (DASHED_ARROW_SWATCH if item.kind == "arrow" and item.dashed else 18)
+        w = mark + text_width(item.label, size) + 18
         if x > x0 and x + w > x0 + width:
             x, y = x0, y + row
         group = Group()
         swatch(dwg, group, item, x, y + (row - 14) / 2 - 4)
-        label(dwg, group, item.label, (x + 24, y + row / 2 + size * 0.35 - 4), size=size, fill=INK)
+        label(dwg, group, item.label, (x + mark, y + row / 2 + size * 0.35 - 4), size=size, fill=INK)
         dwg.add(group)
         x += w
     return y - y0 + row
