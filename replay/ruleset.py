@@ -279,8 +279,11 @@ class Ruleset:
     def options(self, values: dict[str, Any] | None = None) -> Options:
         try:
             return self.OptionsModel(**(values or {}))
-        except Exception as exc:  # pydantic's message names the field
-            raise ValidationError(f"{self.key} options: {exc}") from exc
+        except PydanticValidationError as exc:  # one line per bad option, naming it
+            raise ValidationError([f"{self.key} option {p} (see `battlelog rules {self.id}`)"
+                                   for p in pydantic_problems(exc, "options")]) from exc
+        except (TypeError, ValueError) as exc:
+            raise ValidationError(f"{self.key} options: {str(exc).splitlines()[0]}") from exc
 
 
 @cache

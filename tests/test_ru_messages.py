@@ -258,3 +258,20 @@ def test_a_requests_default_and_key_read_as_the_log_writes_them() -> None:
     assert said == 'A: x; default if skipped: {"a": true, "b": 1}'
     assert Request("choice", "A", "x", default=False).text() == "A: x; default if skipped: false"
     assert Request("choice", "A", "x", default="stay").text() == "A: x; default if skipped: stay"
+
+
+def test_bad_options_at_new_are_one_line_each_naming_the_option(tmp_path: Path) -> None:
+    setup = tmp_path / "setup.json"
+    created = (ROOT / "fixtures/duel/traits-1.jsonl").read_text(encoding="utf-8").splitlines()[0]
+    setup.write_text(json.dumps(json.loads(created)["payload"]["setup"]), encoding="utf-8")
+    db = str(tmp_path / "g.duckdb")
+    args = ("new", "g", "--ruleset", "duel", "--setup", str(setup), "--option", "counter_mode=bogus",
+            "--option", "nonsense=1")
+    code, out = run(db, *args)
+    assert code == 2 and out.splitlines() == [
+        "error: duel@1 option counter_mode: Input should be 'per_item' or 'single' (see `battlelog rules duel`)",
+        "error: duel@1 option nonsense: Extra inputs are not permitted (see `battlelog rules duel`)"]
+    code, out = run(db, "--lang", "ru", *args)
+    assert code == 2 and _russian_errors(out)[0] == (
+        "ошибка: duel@1, вариант правил counter_mode: допустимо: 'per_item' или 'single' (см. `battlelog rules duel`)")
+    assert not Path(db).exists()  # nothing was created

@@ -260,7 +260,10 @@ def json_detail_ru(detail: str) -> str:
 
 def pydantic_ru(message: str) -> str | None:
     """A pydantic message in Russian (None: not one it knows)."""
-    return _PYDANTIC_RU.get(message.strip().lower())
+    said = _PYDANTIC_RU.get(message.strip().lower())
+    if said is None and message.startswith("Input should be "):  # Input should be 'a' or 'b'
+        said = "допустимо: " + message.removeprefix("Input should be ").replace(" or ", " или ")
+    return said
 
 
 AUDIT_KINDS_RU = {"differs": "расхождение с правилами", "ruling": "решение ГМ", "unresolvable": "не разрешается",
@@ -294,6 +297,8 @@ _CORE_RU_ENTRIES: list[tuple[str, str]] = [
      "в этой базе нет игры {game} (см. `battlelog games`)"),
     ("game {game} already exists in {db}", "игра {game} уже есть в {db}"),
     ("unknown ruleset {key} (known: {known})", "неизвестный свод правил {key} (известны: {known})"),
+    ("{key} option {name}: {msg} (see `battlelog rules {id}`)",
+     "{key}, вариант правил {name}: {msg:pydantic} (см. `battlelog rules {id}`)"),
     ("{key} options: {detail}", "варианты правил {key}: {detail}"),
     ("give the order with --file, --text or --json", "дайте приказ через --file, --text или --json"),
     ("the post holds no order", "в сообщении нет приказа"),
