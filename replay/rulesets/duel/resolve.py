@@ -880,7 +880,7 @@ def describe(event: Event, lang: str) -> str:
                 else f"end of turn {p.get('turn')}: advantage {p.get('advantage') or 'nobody'}")
     if t == "duel.finish_off":
         if ru:  # a construction that needs no case of the loser's name
-            return f"{p['winner']} → {p['loser']}: " + ("добит" if p["choice"] == "kill" else "пощажен")
+            return f"{p['winner']} → {p['loser']}: " + ("добивание" if p["choice"] == "kill" else "пощада")
         return f"{p['winner']}: {p['choice']} {p['loser']}"
     if t == "duel.concede":
         return (f"{p['duelist']} сдаётся, победил {p['winner']}" if ru
