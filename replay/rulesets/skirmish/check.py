@@ -93,7 +93,9 @@ def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: Ski
     out += conditions(state, actor_id, order, entry)
     # 5. restrictions imposed by others (4.7.5)
     if step == "defence":
-        out += restricted(state, actor_id, order)
+        from replay.rulesets.skirmish.maneuvers import surprise
+
+        out += restricted(state, actor_id, order) + surprise.problems(state, actor_id, order, {})
     # 6. parry weapon reuse
     if step == "defence" and w is not None and w.id in actor.used_for_parry and order.get("weapon") != \
             "shield" and m not in costs.DODGES:
@@ -111,6 +113,10 @@ def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: Ski
         out.append(problem("difficulty_above_7", "2.2, L735", f"difficulty %{priced['difficulty']} > %7"))
     # 9. payment
     out += payment(state, actor_id, order, priced, entry)
+    if step == "defence":  # 5.7 (L40): against an unexpected attack reflex points only
+        from replay.rulesets.skirmish.maneuvers import surprise
+
+        out += surprise.problems(state, actor_id, order, priced, payment=True)
     # 10. zone
     out += zone(state, order, entry)
     return out
@@ -295,6 +301,15 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
         if not feint.valid(p.get("value")):
             return ['CP-13 (M14): feint is "no" or "MANEUVER ZONE [BUYS…]" (thrust, chop, slash or crush; a declared '
                     "zone; buys as in a declaration)"]
+    if draft.type == "choice" and p.get("name") == "surprise":
+        from replay.rulesets.skirmish.maneuvers import surprise
+
+        if p.get("value") not in surprise.KINDS or draft.actor is not None:
+            return ["CP-43 (5.7): surprise is the GM's choice (no --actor): none, unexpected, trusted or hidden, "
+                    "keyed by exchange and attacker"]
+        if p.get("attacker") not in state.ids or p.get("exchange") not in (1, 2):
+            return ["CP-43 (5.7): surprise names the attacker and the exchange (--field attacker=ID --field "
+                    "exchange=N)"]
     if draft.type == "choice" and p.get("name") == "cover":
         f = state.fighter(draft.actor or "") if draft.actor in state.ids else None
         if f is None or f.shield is None:

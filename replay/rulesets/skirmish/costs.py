@@ -92,6 +92,11 @@ def difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | 
         cut = dodge_reduction(actor.height_cm, state.opponent(actor.id).height_cm)
         if cut:
             base, mods = max(4, base - cut), [*mods, f"−{cut} dodging a taller opponent (5.9.3, L176)"]
+    if base is not None and order.get("step") != "attack":
+        from replay.rulesets.skirmish.maneuvers import surprise
+
+        if surprise.difficulty_bump(state, actor.id):
+            base, mods = base + 1, [*mods, "+1 against a trusted attacker's unexpected attack (5.7, L40)"]
     off = w is not None and bool(w.hands) and actor.main_hand not in w.hands
     if base is not None and off and order["maneuver"] not in DODGES and order["maneuver"] not in SHIELD_DEFENCES:
         return base + 1, [*mods, "+1 off hand (L141)"]
@@ -235,7 +240,10 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
         activation += draw.cost(actor, order["draw"])
     extra = doubling + penalty
     avail_r, _ = pools.available(actor, state.round, state.exchange)
-    if entry.get("reflex_only") and m != "maneuvering":
+    from replay.rulesets.skirmish.maneuvers import surprise
+
+    unexpected = order.get("step") != "attack" and surprise.of(state, actor.id) is not None  # 5.7: reflex only
+    if entry.get("reflex_only") and m != "maneuvering" or unexpected:
         extra_r, extra_s = extra, 0
     else:
         extra_r = max(0, min(extra, avail_r - dice_r - activation))

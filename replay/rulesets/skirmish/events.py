@@ -322,6 +322,9 @@ class ExchangeEnded(Resolution):
     reroll: bool
     distance: str | None
     melee_ended: bool = False
+    locks: list[dict[str, Any]] = []
+    """5.7 (L42, L48): {"fighter", "kind": initiative_lock | initiative_roll, "start", "until"} set by an unexpected
+    or hidden attack."""
 
 
 class RoundEnded(Resolution):

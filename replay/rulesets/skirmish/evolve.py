@@ -261,6 +261,10 @@ def knockout(state: Fight, e: ev.Knockout) -> Fight:
 def exchange_ended(state: Fight, e: ev.ExchangeEnded) -> Fight:
     line = {"round": state.round, "exchange": e.exchange, "holder": e.holder, "distance": e.distance,
             "why": list(e.why)}
+    for lk in e.locks or ():  # 5.7: an unexpected attack's initiative lock, a hidden attack's initiative roll
+        f = state.fighter(lk["fighter"])
+        state = state.with_fighter(replace(f, effects=(*f.effects, Effect(lk["kind"], 1, tuple(lk["start"]),
+                                                                          tuple(lk["until"]), "", "5.7"))))
     if e.melee_ended:  # M45: a successful retreat ends the melee; meeting again is a new combat initiative
         return replace(state, holder=None, reroll=False, distance=None, engaged=False, step=0,
                        history=(*state.history, line))

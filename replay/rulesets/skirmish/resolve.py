@@ -10,6 +10,7 @@ from typing import Any
 from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
 from replay.rulesets.skirmish import check, costs, damage, data, dice, draw, feint, pools
+from replay.rulesets.skirmish.maneuvers import surprise
 from replay.rulesets.skirmish.maneuvers.base import move
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
@@ -30,8 +31,9 @@ def pool_dice(ctx: Context, n: int, options: SkirmishOptions) -> str:
 def resolve(state: Fight, turn: int, ctx: Context, options: SkirmishOptions) -> None:
     ctx.set_phase("initiative")
     round_start(ctx, turn, options)
-    if ctx.state.holder is None or ctx.state.reroll:
-        combat_initiative(ctx, 1, options)
+    rolled_for = [f.id for f in ctx.state.fighters if pools.now(f, "initiative_roll", ctx.state.round, 1)]
+    if ctx.state.holder is None or ctx.state.reroll or rolled_for:
+        combat_initiative(ctx, 1, options, after_hidden=rolled_for[0] if rolled_for else None)
     for x in (1, 2):
         if ctx.state.result is not None:
             return
@@ -113,7 +115,7 @@ def initiative_difficulties(state: Fight) -> dict[str, int]:
     return {longer: 6, shorter: 5 if closer_than_both else 4}
 
 
-def combat_initiative(ctx: Context, x: int, options: SkirmishOptions) -> None:
+def combat_initiative(ctx: Context, x: int, options: SkirmishOptions, after_hidden: str | None = None) -> None:
     """4.2: Reflex dice (free, never halved, C14) at the length table's difficulty; the higher net holds
     initiative, equal nets tie; a critical failure costs 1–2 reflex points this round (L20, C12)."""
     state = ctx.state
@@ -137,6 +139,9 @@ def combat_initiative(ctx: Context, x: int, options: SkirmishOptions) -> None:
            + (f" + {c.auto} demoralization (M58)" if c.auto else "") + f" = {c.net}"
            + (f" (critical failure −{c.crit_degree} reflex this round)" if c.crit_degree else "")
            for i, c in counted.items()]
+    if after_hidden:
+        why.insert(0, f"the round after {after_hidden}'s successful hidden attack starts with initiative rolls (L48, "
+                      "5.3 step 5; general initiative is part 2: combat initiative is rolled)")
     why.append(f"initiative: {holder}" + ("" if state.distance else f"; distance {distance} (L129)"))
     emit(ctx, "initiative", {"exchange": x, "rolls": {i: c.to_json() for i, c in counted.items()},
                              "difficulty": tns, "holder": holder, "distance": distance,
@@ -199,8 +204,16 @@ def opposed_by(att: Declared) -> Any:
 
 def declare_all(ctx: Context, ids: list[str], x: int, step: str, options: SkirmishOptions) -> None:
     asked = [fid for fid in ids if wants(ctx.state, fid, step, options)]
+    hidden = [fid for fid in asked if step == "defence" and surprise.of(ctx.state, fid) == "hidden"]
+    sensed = {fid: surprise.empathy(roll, options) for fid, roll in zip(
+        hidden, ctx.need_rolls(surprise.empathy_asks(ctx.state, hidden, x, options)), strict=True)} if hidden else {}
+    asked = [fid for fid in asked if sensed.get(fid, {"sensed": True})["sensed"]]
     orders = need_declarations(ctx, asked, x, step)
     for fid in ids:
+        if fid in sensed and not sensed[fid]["sensed"]:
+            declared(ctx, fid, {"exchange": x, "step": step, "maneuver": "pass"}, None, forced="a hidden attack not "
+                     "sensed (5.7, L48)", options=options, more={"empathy": sensed[fid]})
+            continue
         if fid not in asked:
             att = costs.incoming(ctx.state, fid)
             reason = "cannot act" if not can_declare(ctx.state, fid) else "nothing to answer" \
@@ -214,7 +227,8 @@ def declare_all(ctx: Context, ids: list[str], x: int, step: str, options: Skirmi
         if problems:
             raise MissingInput(f"turn {ctx.turn}: {fid}'s {step} declaration at seq {event.seq}: "
                                + "; ".join(problems))
-        declared(ctx, fid, event.payload, event.seq, forced=None, options=options)
+        declared(ctx, fid, event.payload, event.seq, forced=None, options=options,
+                 more={"empathy": sensed[fid]} if fid in sensed else None)
 
 
 def need_declarations(ctx: Context, ids: list[str], x: int, step: str) -> dict[str, Event]:
@@ -249,8 +263,9 @@ def need_declarations(ctx: Context, ids: list[str], x: int, step: str) -> dict[s
 
 
 def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, forced: str | None,
-             options: SkirmishOptions) -> None:
+             options: SkirmishOptions, more: dict[str, Any] | None = None) -> None:
     state = ctx.state
+    rules, defaults = ["4.4", "4.5", "4.6", "4.7"], ["A-08", "A-09"] + (["A-10"] if state.holder == "tie" else [])
     if order.get("maneuver") == "pass":
         priced: dict[str, Any] = {"cost_points": 0, "paid_R": 0, "paid_S": 0}
         why = [f"{fid} passes the {order['step']} step" + (f" ({forced})" if forced else "")]
@@ -268,10 +283,23 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
             why.append(f"{fid} acts in a pain hold: pain +{priced['pain_hold']} (M59, L767)")
         if order.get("draw"):
             why.insert(0, f"{fid} draws {order['draw']} (M50, {draw.cost(state.fighter(fid), order['draw'])} R)")
+        if order["step"] == "attack" and order.get("target") in state.ids:
+            kind = surprise.ask(ctx, fid, order["exchange"])
+            if kind != "none":  # CP-43 (5.7): the GM's word on this attack
+                priced = {**priced, "surprise": kind}
+                why.append(surprise.WHY[kind])
+                rules, defaults = [*rules, "5.7", "CP-43"], [*defaults, "A-60"]
+        elif surprise.of(state, fid) is not None:
+            if surprise.difficulty_bump(state, fid):
+                why.append(f"{fid} defends against a trusted attacker: +1 difficulty (5.7, L40)")
+            rules, defaults = [*rules, "5.7"], [*defaults, "A-60"]
+    if more and more.get("empathy"):
+        priced = {**priced, "empathy": more["empathy"]}
+        why.insert(0, surprise.empathy_why(fid, more["empathy"]))
+        rules = [*rules, "5.7", "L46"]
     emit(ctx, "declared", {"actor": fid, "exchange": order["exchange"], "step": order["step"],
                            "maneuver": order.get("maneuver", "pass"), "order": order, "priced": priced,
-                           "forced": forced, "why": why, "rule": ["4.4", "4.5", "4.6", "4.7"],
-                           "defaults": ["A-08", "A-09"] + (["A-10"] if state.holder == "tie" else [])},
+                           "forced": forced, "why": why, "rule": rules, "defaults": defaults},
          cause=seq)
 
 
@@ -564,7 +592,8 @@ def deal_hit(ctx: Context, x: int, att: Declared, final: int, options: SkirmishO
     found = hit(ctx, x, att, final, hit_why, options)
     payload = {"exchange": x, "attacker": att.actor, "target": att.order["target"], "maneuver": att.maneuver,
                **found, "why": hit_why, "rule": ["5.2.1", "5.5.1", "6.5"],
-               "defaults": ["sample_v1", "C13", "A-15"] + (["6.5 step 6"] if found.get("nonlethal_shock") else [])}
+               "defaults": ["sample_v1", "C13", "A-15"] + (["6.5 step 6"] if found.get("nonlethal_shock") else [])
+               + (["A-61"] if surprise.unsensed(ctx.state, att.order["target"]) else [])}
     emit(ctx, "hit", payload)
     return payload
 
@@ -737,7 +766,12 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
         raw //= 2
     leftover -= bonus
     why += raw_why
-    after_shield, shield_out = passive_shield(target, zone, raw, why)
+    if surprise.unsensed(state, target.id):  # A-61: armour always counts, the shield's passive cover does not
+        after_shield, shield_out = raw, None
+        if target.shield is not None:
+            why.append(f"{target.id} did not sense the hidden attack: no passive shield cover (A-61)")
+    else:
+        after_shield, shield_out = passive_shield(target, zone, raw, why)
     ignored_free = min(armour, int(att.priced.get("armour_ignored", 0)))
     if hurt is not None and hurt.armour_factor != 1.0:
         why.append(f"only half the armour counts: ⌊{armour}/2⌋ = {armour // 2} (M68, L854)")
@@ -904,6 +938,13 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
         why.append(f"{a if holder == b else b} loses initiative → {holder} holds it")
     else:
         why.append(f"initiative unchanged ({before})")
+    locks = surprise.locks(state, outcomes)
+    locked = [f.id for f in state.fighters if pools.now(f, "initiative_lock", state.round, x)] + [
+        lk["fighter"] for lk in locks if lk["kind"] == "initiative_lock"]
+    if locked:  # 5.3 step 4 (L42): the unexpected attacker holds initiative, overriding step 3
+        holder, reroll = locked[0], False
+        why.append(f"{holder} holds initiative: an unexpected attack's lock (L42, 5.3 step 4)")
+    why += [lk["why"] for lk in locks]
     distance = state.distance
     for o in outcomes:
         if o.get("winner") == "attack":
@@ -934,10 +975,14 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
         distance, holder, reroll = None, None, False
     elif distance != state.distance:
         why.append(f"distance {state.distance} → {distance} (3.7, C10)")
-    emit(ctx, "exchange_ended", {"exchange": x, "flags": verdict, "holder_before": before,
-                                 "holder": None if reroll else holder, "reroll": reroll, "distance": distance,
-                                 "melee_ended": bool(retreated),
-                                 "why": why, "rule": ["5.3", "3.7"], "defaults": ["A-14", "A-16", "A-37", "C10"]})
+    ended: dict[str, Any] = {"exchange": x, "flags": verdict, "holder_before": before,
+                             "holder": None if reroll else holder, "reroll": reroll, "distance": distance,
+                             "melee_ended": bool(retreated),
+                             "why": why, "rule": ["5.3", "3.7"], "defaults": ["A-14", "A-16", "A-37", "C10"]}
+    if locks:
+        ended["locks"] = [{k: v for k, v in lk.items() if k != "why"} for lk in locks]
+        ended["rule"] += ["5.7", "L42", "L48"]
+    emit(ctx, "exchange_ended", ended)
     fight_over(ctx)
 
 

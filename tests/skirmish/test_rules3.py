@@ -1,0 +1,161 @@
+"""Rules of part 1 added last: unexpected and hidden attacks (5.7, T-11), size (5.9.1, 5.9.5), the transfer feint
+(M15, T-07), the refusals that name their reason (M22, M37, M49), and the choice points of two fighters."""
+
+from replay.rulesets.skirmish import check, costs
+from tests.skirmish.kit import Round, asked, fight, payloads, why_stopped
+
+
+def unexpected_round(kind: str, **defence):
+    """RAT (longsword) holds initiative and chops at VSE's upper torso; the GM rules the attack `kind` (CP-43)."""
+    state = fight(holder="RAT", distance="long")
+    rnd = (Round()
+           .declare("VSE", "attack")
+           .attack("RAT", "chop", "upper_torso", skill=3)
+           .choice(None, "surprise", kind, exchange=1, attacker="RAT"))
+    return state, rnd
+
+
+def test_t11_a_trusted_attackers_unexpected_attack_adds_one_to_the_defence_and_allows_reflex_only():
+    state, rnd = unexpected_round("trusted")
+    stop = rnd.resolve(state)
+    assert asked(stop) == [("VSE", "order", {"exchange": 1, "step": "defence"})], why_stopped(stop)
+    attack = payloads(stop, "declared")[1]
+    assert attack["priced"]["surprise"] == "trusted" and "CP-43" in attack["rule"] and "A-60" in attack["defaults"]
+    parry = {"exchange": 1, "step": "defence", "maneuver": "parry", "weapon": "arming_sword"}
+    assert check.declaration(stop.state, "VSE", {**parry, "dice": {"reflex": 3, "skill": 0}}, rnd_options()) == []
+    paid_skill = check.declaration(stop.state, "VSE", {**parry, "dice": {"reflex": 1, "skill": 2}}, rnd_options())
+    assert any(p.startswith("reflex_only (5.7, L40)") for p in paid_skill)
+    counter = check.declaration(stop.state, "VSE", {**parry, "maneuver": "counterattack",
+                                                    "dice": {"reflex": 3, "skill": 0}}, rnd_options())
+    assert any(p.startswith("restricted_by_opponent (5.7, L40, A-60)") for p in counter)
+    # the same parry against a normal attack is one easier (L40: +1 against a trusted attacker)
+    normal = Round().declare("VSE", "attack").attack("RAT", "chop", "upper_torso", skill=3).resolve(state)
+    plain = costs.price(normal.state, normal.state.fighter("VSE"), {**parry, "dice": {"reflex": 3, "skill": 0}},
+                        rnd_options())
+    trusted = costs.price(stop.state, stop.state.fighter("VSE"), {**parry, "dice": {"reflex": 3, "skill": 0}},
+                          rnd_options())
+    assert trusted["difficulty"] == plain["difficulty"] + 1
+    assert "+1 against a trusted attacker's unexpected attack (5.7, L40)" in trusted["difficulty_mods"]
+
+
+def rnd_options():
+    from tests.skirmish.kit import RULESET
+
+    return RULESET.options()
+
+
+def test_t11_the_successful_parry_does_not_take_initiative_the_attacker_holds_it():
+    state, rnd = unexpected_round("trusted")
+    stop = (rnd.defend("VSE", "parry", reflex=4, weapon="arming_sword")
+            .declare("RAT", "defence")
+            .choice("RAT", "feint", "no", exchange=1)
+            .roll("RAT", "attack", [3, 2, 1])
+            .roll("VSE", "defence", [9, 8, 7, 2])
+            .resolve(state))
+    clash = payloads(stop, "clash")[0]
+    assert clash["opposed"]["winner"] == "defence", clash["why"]
+    ended = payloads(stop, "exchange_ended")[0]
+    assert ended["flags"]["VSE"] == "gain"  # the parry would intercept (5.3 step 3) …
+    assert ended["holder"] == "RAT"  # … but the unexpected attack's lock keeps it with the attacker (L42)
+    assert ended["locks"] == [{"fighter": "RAT", "kind": "initiative_lock", "start": [1, 1], "until": [2, 2]}]
+    assert any("L42" in w for w in ended["why"])
+    assert stop.state.holder == "RAT"
+    rat = stop.state.fighter("RAT")
+    assert [(e.kind, e.start, e.until) for e in rat.effects] == [("initiative_lock", (1, 1), (2, 2))]
+
+
+def test_an_unexpected_attack_in_exchange_one_keeps_the_lock_through_the_next_exchange():
+    state, rnd = unexpected_round("unexpected")
+    stop = (rnd.defend("VSE", "parry", reflex=4, weapon="arming_sword")
+            .declare("RAT", "defence")
+            .choice("RAT", "feint", "no", exchange=1)
+            .roll("RAT", "attack", [3, 2, 1])
+            .roll("VSE", "defence", [9, 8, 7, 2])
+            .declare("VSE", "attack", exchange=2)  # RAT still holds: VSE declares first
+            .declare("RAT", "attack", exchange=2)
+            .resolve(state))
+    assert payloads(stop, "exchange_ended")[1]["holder"] == "RAT"
+
+
+def test_the_surprise_choice_is_the_gms_and_names_a_kind():
+    state = fight(holder="RAT", distance="long")
+    from eventlog.envelope import Draft
+
+    bad = check.check(state, (), Draft("choice", {"name": "surprise", "value": "sneaky", "exchange": 1,
+                                                  "attacker": "RAT"}, 1, None), rnd_options())
+    assert bad and bad[0].startswith("CP-43 (5.7)")
+    by_player = check.check(state, (), Draft("choice", {"name": "surprise", "value": "hidden", "exchange": 1,
+                                                        "attacker": "RAT"}, 1, "RAT"), rnd_options())
+    assert by_player and by_player[0].startswith("CP-43 (5.7)")
+
+
+def test_a_hidden_attack_asks_the_victims_empathy_first_and_unsensed_it_is_unopposed_without_shield_cover():
+    state, rnd = unexpected_round("hidden")
+    stop = rnd.resolve(state)
+    assert asked(stop) == [("VSE", "empathy", {"exchange": 1})], why_stopped(stop)
+    stop = (rnd.roll("VSE", "empathy", [5, 1, 3, 6])  # 1 success − 1 one = 0: not sensed
+            .declare("RAT", "defence")
+            .roll("RAT", "attack", [9, 8, 2])
+            .resolve(state))
+    vse = [d for d in payloads(stop, "declared") if d["actor"] == "VSE" and d["step"] == "defence"][0]
+    assert vse["maneuver"] == "pass" and vse["priced"]["empathy"]["net"] == 0 and not vse["priced"]["empathy"]["sensed"]
+    assert "not sensed" in vse["forced"]
+    clash = payloads(stop, "clash")[0]
+    assert clash["defence"] is None and clash["opposed"]["winner"] == "attack"
+
+
+def test_a_hidden_attack_on_the_shield_arm_gets_no_passive_cover_a61():
+    state, rnd = unexpected_round("hidden")
+    rnd.events[1].payload["zone"] = "left_arm"  # VSE's round shield is on the left arm
+    stop = (rnd.roll("VSE", "empathy", [5, 1, 3, 2])
+            .declare("RAT", "defence")
+            .roll("RAT", "attack", [9, 8, 2])
+            .roll("RAT", "zone", [3, 4], sides=6, dice="2d6-2")
+            .roll("RAT", "penetration", [6], sides=6, dice="1d6")
+            .resolve(state))
+    hit = payloads(stop, "hit")[0]
+    assert hit["shield"] is None and "A-61" in hit["defaults"]
+    assert any("no passive shield cover (A-61)" in w for w in hit["why"])
+
+
+def test_a_sensed_hidden_attack_is_defended_as_an_unexpected_one():
+    state, rnd = unexpected_round("hidden")
+    stop = rnd.roll("VSE", "empathy", [6, 7, 2, 3]).resolve(state)
+    assert asked(stop) == [("VSE", "order", {"exchange": 1, "step": "defence"})], why_stopped(stop)
+    dodge = {"exchange": 1, "step": "defence", "maneuver": "sidestep", "dice": {"reflex": 3, "skill": 0}}
+    assert check.declaration(stop.state, "VSE", dodge, rnd_options()) == []
+    bind = {"exchange": 1, "step": "defence", "maneuver": "bind", "dice": {"reflex": 3, "skill": 0}}
+    assert any(p.startswith("restricted_by_opponent (5.7") for p in check.declaration(stop.state, "VSE", bind,
+                                                                                        rnd_options()))
+
+
+def test_after_a_successful_hidden_attack_the_next_round_starts_with_an_initiative_roll():
+    state, rnd = unexpected_round("hidden")
+    stop = (rnd.roll("VSE", "empathy", [5, 1, 3, 2])
+            .declare("RAT", "defence")
+            .roll("RAT", "attack", [9, 8, 2])
+            .roll("RAT", "zone", [3, 4], sides=6, dice="2d6-2")
+            .roll("RAT", "penetration", [6], sides=6, dice="1d6")
+            .resolve(state))
+    ended = payloads(stop, "exchange_ended")[0]
+    assert ended["locks"] == [{"fighter": "RAT", "kind": "initiative_roll", "start": [2, 1], "until": [2, 1]}], \
+        why_stopped(stop)
+    assert ended["holder"] == "RAT"  # no lock: the ordinary update (5.3 step 3) this round
+    rat = stop.state.fighter("RAT")
+    assert [(e.kind, e.start) for e in rat.effects] == [("initiative_roll", (2, 1))]
+
+
+def test_the_round_after_a_successful_hidden_attack_asks_combat_initiative_rolls():
+    from dataclasses import replace
+
+    from replay.rulesets.skirmish.model import Effect
+
+    state = fight(holder="RAT", distance="long", round=1, closed=1)
+    rat = replace(state.fighter("RAT"), effects=(Effect("initiative_roll", 1, (2, 1), (2, 1), "", "5.7"),))
+    stop = Round(turn=2).resolve(state.with_fighter(rat))
+    assert ("RAT", "initiative", {"exchange": 1}) in asked(stop) and ("VSE", "initiative", {"exchange": 1}) in \
+        asked(stop)
+    stop = (Round(turn=2).roll("RAT", "initiative", [7, 7, 1, 2, 3]).roll("VSE", "initiative", [9, 9, 9, 1, 2, 3])
+            .resolve(state.with_fighter(rat)))
+    init = payloads(stop, "initiative")[0]
+    assert init["holder"] == "VSE" and "hidden attack" in init["why"][0]
