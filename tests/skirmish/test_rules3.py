@@ -159,3 +159,73 @@ def test_the_round_after_a_successful_hidden_attack_asks_combat_initiative_rolls
             .resolve(state.with_fighter(rat)))
     init = payloads(stop, "initiative")[0]
     assert init["holder"] == "VSE" and "hidden attack" in init["why"][0]
+
+
+def giant(multiplier: float = 1.0):
+    """RAT as a 540 cm giant (3 × VSE's 176 cm and more) with a damage multiplier; he holds initiative."""
+    return fight({"fighters": [{"sample": "RAT", "cell": [0, 0], "height_cm": 540, "size_multiplier": multiplier},
+                               {"sample": "VSE", "cell": [1, 0], "facing": "W", "shield": None}]},
+                 holder="RAT", distance="long")
+
+
+def test_595_against_a_target_a_third_of_his_height_the_giant_cannot_choose_a_zone():
+    state = giant()
+    stop = Round().declare("VSE", "attack").resolve(state)
+    chop = {"exchange": 1, "step": "attack", "maneuver": "chop", "target": "VSE", "dice": {"reflex": 0, "skill": 4}}
+    chosen = check.declaration(stop.state, "RAT", {**chop, "zone": "head"}, rnd_options())
+    assert any(p.startswith("zone_not_allowed (5.9.5, L186)") for p in chosen)
+    assert check.declaration(stop.state, "RAT", {**chop, "zone": "body"}, rnd_options()) == []
+    bought = check.declaration(stop.state, "RAT", {**chop, "zone": "body", "buys": ["precise:forehead"]},
+                               rnd_options())
+    assert any(p.startswith("zone_not_allowed (5.9.5, L186)") for p in bought)
+    # the shorter fighter still chooses zones against the giant
+    assert costs.much_shorter(176, 540) is False and costs.much_shorter(540, 176) is True
+
+
+def giant_hit(multiplier: float, body_face: int):
+    state = giant(multiplier)
+    return (Round().declare("VSE", "attack")
+            .attack("RAT", "chop", "body", skill=5)
+            .declare("VSE", "defence")
+            .roll("RAT", "attack", [9, 9, 9, 1, 2])  # 5.9.6: ⌊540/176⌋ − 1 = 2 dice lost, off the last faces
+            .roll("RAT", "body_zone", [body_face], sides=6, dice="1d6")
+            .roll("RAT", "zone", [3, 4], sides=6, dice="2d6-2")
+            .roll("RAT", "penetration", [6], sides=6, dice="1d6")
+            .roll("VSE", "knockout", [9, 9, 9, 9])
+            .resolve(state))
+
+
+def test_595_the_zone_is_rolled_on_the_stance_table_and_591_the_damage_is_multiplied_rounded_down():
+    plain, big = giant_hit(1.0, 5), giant_hit(1.5, 5)
+    clash = payloads(plain, "clash")[0]
+    assert clash["reduced"]["attack"] == 2 and clash["attack_roll"]["faces"] == [9, 9, 9]
+    hit, hit15 = payloads(plain, "hit")[0], payloads(big, "hit")[0]
+    assert hit["body_roll"] == {"face": 5, "stance": "standing", "general": "upper_torso"}
+    assert hit["zone"] == "upper_torso" and hit["general"] == "upper_torso"
+    assert any("no zone is chosen; 1d6 [5] on the standing column → upper_torso" in w for w in hit["why"])
+    assert hit15["raw"] == int(hit["raw"] * 1.5)
+    assert any(f"D = ⌊{hit['raw']} × 1.5⌋ = {hit15['raw']} (size multiplier, 5.9.1, L164)" in w for w in hit15["why"])
+
+
+def test_595_a_stance_table_miss_is_a_miss():
+    state = giant()
+    from dataclasses import replace
+
+    state = state.with_fighter(replace(state.fighter("VSE"), stance="lying"))
+    stop = (Round().declare("VSE", "attack")
+            .attack("RAT", "chop", "body", skill=5)
+            .declare("VSE", "defence")
+            .roll("RAT", "attack", [9, 9, 9, 1, 2])
+            .roll("RAT", "body_zone", [2], sides=6, dice="1d6")
+            .resolve(state))
+    hit = payloads(stop, "hit")[0]
+    assert hit["miss"] and hit["wound"] is None and hit["body_roll"]["general"] is None, why_stopped(stop)
+
+
+def test_the_size_multiplier_is_omitted_from_the_json_state_when_one():
+    from replay.rulesets.skirmish.model import state_from_json, state_to_json
+
+    plain, big = state_to_json(fight()), state_to_json(giant(2.0))
+    assert "size_multiplier" not in plain["fighters"][0] and big["fighters"][0]["size_multiplier"] == 2.0
+    assert state_from_json(big).fighter("RAT").size_multiplier == 2.0
+    assert state_from_json(plain).fighter("RAT").size_multiplier == 1.0

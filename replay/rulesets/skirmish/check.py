@@ -193,9 +193,19 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     if targets and m != "maneuvering":
         if order.get("target") not in state.ids or order.get("target") == actor_id:
             out.append(problem("condition_failed", "4.5", "target: the opponent's id"))
-        if (mv is None or mv.zone) and order.get("zone") not in data.body()["declared"]:
+        target = state.fighter(order["target"]) if order.get("target") in state.ids else None
+        tiny = target is not None and target.id != actor_id and costs.much_shorter(actor.height_cm,
+                                                                                  target.height_cm)
+        if (mv is None or mv.zone) and tiny and order.get("zone") != "body":
+            out.append(problem("zone_not_allowed", "5.9.5, L186", f"{actor.height_cm} cm ≥ 3 × {target.height_cm} "
+                               'cm: no zone can be chosen; declare "zone": "body" (the zone is rolled on the stance '
+                               "table)"))
+        elif (mv is None or mv.zone) and not tiny and order.get("zone") not in data.body()["declared"]:
             out.append(problem("zone_not_allowed", "L201, 5.5.1", "zone: head, upper_torso, lower_torso, left_arm, "
                                "right_arm, left_leg or right_leg"))
+        if tiny and any(str(b).startswith("precise:") for b in order.get("buys") or []):
+            out.append(problem("zone_not_allowed", "5.9.5, L186", "no precise zone can be bought against a target a "
+                               "third of the attacker's height"))
     return out
 
 

@@ -47,6 +47,11 @@ def size_penalty(own_cm: int, other_cm: int) -> int:
     return max(0, own_cm // other_cm - 1) if own_cm > other_cm else 0
 
 
+def much_shorter(attacker_cm: int, target_cm: int) -> bool:
+    """5.9.5 (L186): at three times the target's height no zone can be chosen (the zone is rolled)."""
+    return attacker_cm >= 3 * target_cm
+
+
 def weapon_length(w: Weapon) -> str:
     """The effective length category with the grip (3.4 grip_mods: half-sword → medium)."""
     kind = data.weapon_type(w.type)

@@ -134,6 +134,8 @@ class Hit(Resolution):
     wound: dict[str, Any] | None = None
     shock_bought: int = 0
     nonlethal_shock: dict[str, Any] | None = None
+    body_roll: dict[str, Any] | None = None
+    """5.9.5: {"face", "stance", "general"} of the 1d6 stance-table roll against a much shorter target."""
 
 
 class Blocked(Resolution):

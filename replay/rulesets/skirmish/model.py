@@ -103,6 +103,9 @@ class FighterSetup(BaseModel):
     condition: Condition = Condition()
     traits: list[Literal["hulk", "giant", "dwarf"]] = []
     """Size traits for the simplified wrestling height (5.8.2, L731)."""
+    size_multiplier: float = Field(1.0, gt=0, le=10)
+    """5.9.1 (L164): a creature's damage multiplier from its description; all its damage is multiplied, rounded
+    down."""
 
     @model_validator(mode="after")
     def _sheet(self) -> FighterSetup:
@@ -267,6 +270,8 @@ class Fighter:
     traits: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
     """Lasting maneuver effects (shock next exchange, lost points, a bound weapon, bonus dice …), spec 5.4."""
+    size_multiplier: float = 1.0
+    """5.9.1: the damage multiplier (omitted from the JSON state when 1)."""
 
     def char(self, name: str) -> int:
         return int(self.characteristics.get(name, 0))
@@ -365,7 +370,7 @@ def new_fighter(setup: FighterSetup) -> Fighter:
                    setup.weight_kg + setup.gear_kg, dict(setup.characteristics), dict(setup.extraordinary),
                    dict(setup.skills), setup.main_hand, weapons, shield, tuple(setup.armour), setup.load,
                    stance=setup.condition.stance, fatigue=setup.condition.fatigue, pain=setup.condition.pain,
-                   traits=tuple(setup.traits))
+                   traits=tuple(setup.traits), size_multiplier=setup.size_multiplier)
 
 
 def initial(setup: Setup) -> Fight:
@@ -381,6 +386,9 @@ def state_to_json(state: Fight) -> dict[str, Any]:
 
     raw = asdict(state)
     raw["fighters"] = [dict(asdict(f), view=pools.fighter_view(state, f)) for f in state.fighters]
+    for f in raw["fighters"]:
+        if f["size_multiplier"] == 1:
+            del f["size_multiplier"]
     raw["fight"] = {"round": state.round, "exchange": state.exchange, "step": state.step,
                     "initiative": state.holder, "distance": state.distance, "result": state.result,
                     "grapple": state.grapple}

@@ -626,6 +626,7 @@ def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, opti
     weapon = attacker.weapon_by_id(att.priced["weapon"])
     assert weapon is not None
     raw, _, raw_why = damage.raw_damage(attacker, weapon.type, weapon.grip, att.priced["attack_type"], "", 0)
+    raw = sized(attacker, raw, raw_why)
     if dfn.maneuver == "shield_block" and defender.shield is not None:
         item, rel, hand = defender.shield.id, defender.shield.reliability, defender.shield.hand
     else:
@@ -723,6 +724,22 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     weapon_pen = hurt.penetration if hurt is not None else data.weapon_type(weapon.type)["penetration"] \
         if weapon is not None else 0
     zone = att.order["zone"]
+    body_roll = None
+    if zone == "body":  # 5.9.5 (L186): against a target a third of the attacker's height the zone is rolled
+        from replay.rulesets.skirmish.maneuvers.falls import SIDE
+
+        roll = ctx.roll("1d6", actor=att.actor, purpose="body_zone", what=f"the zone {att.actor}'s blow finds on "
+                        f"the {target.stance} column of the stance table (1d6, 5.9.5)", exchange=x)
+        face = roll.payload["total"]
+        rolled = data.body()["stance_d6"][target.stance][str(face)]
+        body_roll = {"face": face, "stance": target.stance, "general": rolled}
+        why.append(f"{attacker.height_cm} cm ≥ 3 × {target.height_cm} cm: no zone is chosen; 1d6 [{face}] on the "
+                   f"{target.stance} column → " + (rolled or "miss") + " (5.9.5, L186, 5.5.2)")
+        if rolled is None:
+            return {"zone": "body", "general": "body", "precise": None, "zone_roll": None, "final": final,
+                    "bought": damage.buy_zone_and_steps(final, [], damage_type, weapon_pen).to_json(), "miss": True,
+                    "wound": None, "body_roll": body_roll}
+        zone = SIDE.get(rolled, rolled)
     general = data.general_zone(zone)
     buys = list(att.order.get("buys") or [])
     if att.order.get("precise") and att.maneuver == "precise_attack":  # M26: the precise zone costs no success
@@ -743,6 +760,8 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
         why.append("buys: " + ", ".join(bought.lines))
     out: dict[str, Any] = {"zone": zone, "general": general, "precise": precise, "zone_roll": zone_roll,
                            "final": final}
+    if body_roll is not None:
+        out["body_roll"] = body_roll
     if precise is None:
         out.update(bought=bought.to_json(), miss=True, wound=None)
         return out
@@ -764,6 +783,7 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     if pools.wrestling(attacker, state.round, state.exchange) and att.maneuver not in ("pounce",):
         raw_why.append(f"D = ⌊{raw}/2⌋ = {raw // 2} (a strike in wrestling, L840)")
         raw //= 2
+    raw = sized(attacker, raw, raw_why)
     leftover -= bonus
     why += raw_why
     if surprise.unsensed(state, target.id):  # A-61: armour always counts, the shield's passive cover does not
@@ -831,6 +851,16 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     out["wound"] = {"zone": zone, "precise": precise, "type": damage_type, "W": w, "level": level,
                     "pain": eff["pain"], "shock": shock, "bleeding": bleeding, "flags": flags,
                     "consequences": conseq, "until": list(shock_until(state.round, x))}
+    return out
+
+
+def sized(attacker: Any, raw: int, why: list[str]) -> int:
+    """5.9.1 (L164): all damage a creature with a size multiplier deals is multiplied by it, rounded down."""
+    m = attacker.size_multiplier
+    if m == 1:
+        return raw
+    out = int(raw * m)
+    why.append(f"D = ⌊{raw} × {m:g}⌋ = {out} (size multiplier, 5.9.1, L164)")
     return out
 
 
