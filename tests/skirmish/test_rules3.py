@@ -229,3 +229,29 @@ def test_the_size_multiplier_is_omitted_from_the_json_state_when_one():
     assert "size_multiplier" not in plain["fighters"][0] and big["fighters"][0]["size_multiplier"] == 2.0
     assert state_from_json(big).fighter("RAT").size_multiplier == 2.0
     assert state_from_json(plain).fighter("RAT").size_multiplier == 1.0
+
+
+def refusal(code: str, step: str = "attack"):
+    state = fight(holder="VSE", distance="long", round=1, exchange=1, step=1)
+    order = {"exchange": 1, "step": step, "maneuver": code, "target": "VSE", "zone": "upper_torso",
+             "dice": {"skill": 2}}
+    return check.declaration(state, "RAT", order, rnd_options())
+
+
+def test_m22_pass_through_and_m37_protect_ally_are_refused_as_part_2():
+    for code, mid in (("pass_through", "M22"), ("protect_ally", "M37")):
+        problems = refusal(code, "attack" if code == "pass_through" else "defence")
+        assert any(p.startswith(f"condition_failed (5.4 {mid})") and "part 2" in p for p in problems), problems
+
+
+def test_m49_counter_response_is_refused_naming_a25():
+    problems = refusal("counter_response", "defence")
+    assert any(p.startswith("condition_failed (5.4.2 M49, A-25)") and "never described" in p for p in problems)
+
+
+def test_pass_is_declaring_nothing_and_m22_has_its_own_code():
+    from replay.rulesets.skirmish import data
+
+    assert data.maneuver_by_id("M22")["code"] == "pass_through" and "pass" not in data.maneuvers()
+    state = fight(holder="VSE", distance="long", round=1, exchange=1, step=1)
+    assert check.declaration(state, "RAT", {"exchange": 1, "step": "attack", "maneuver": "pass"}, rnd_options()) == []

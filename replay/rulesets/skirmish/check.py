@@ -128,6 +128,13 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     if m == "feint":
         return [problem("condition_failed", "5.4.1 M14", "declare a basic attack (thrust, chop, slash, crush); the "
                         "feint is invoked after the defender's parry (choice feint, CP-13)")]
+    if m == "counter_response":
+        return [problem("condition_failed", "5.4.2 M49, A-25", "M49 counter_response is listed in the availability "
+                        "table but never described in the rulebook: disabled (A-25); a GM ruling may resolve one "
+                        "(CP-50)")]
+    if m in PART_2:
+        return [problem("condition_failed", f"5.4 {entry['id']}", f"{entry['id']} {m} {PART_2[m]}: part 2 (several "
+                        "fighters on the grid); a GM ruling may resolve one (CP-50)")]
     if not entry["implemented"]:
         return [problem("condition_failed", "5.4", f"{entry['id']} {m} is in the catalogue but its effects are not "
                         "implemented yet (docs/skirmish.md); a GM ruling may resolve it")]
@@ -208,6 +215,10 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
                                "third of the attacker's height"))
     return out
 
+
+PART_2 = {"pass_through": "moves past the opponent into a free cell on the grid (L415-423)",
+          "protect_ally": "defends an ally from an adjacent cell (L537-542)"}
+"""Maneuvers that need several fighters or the grid."""
 
 OUTSIDE_WRESTLING = frozenset({"pounce", "wrestling_evasion", "defensive_throw"})
 """Wrestling maneuvers that do not need a grapple (M65 Pounce starts one; M72 needs no hold; M74)."""
