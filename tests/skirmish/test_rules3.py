@@ -255,3 +255,18 @@ def test_pass_is_declaring_nothing_and_m22_has_its_own_code():
     assert data.maneuver_by_id("M22")["code"] == "pass_through" and "pass" not in data.maneuvers()
     state = fight(holder="VSE", distance="long", round=1, exchange=1, step=1)
     assert check.declaration(state, "RAT", {"exchange": 1, "step": "attack", "maneuver": "pass"}, rnd_options()) == []
+
+
+def test_a02_is_named_by_every_resolution_whose_counted_roll_shows_a_one():
+    from replay.rulesets.skirmish.maneuvers.base import name_ones
+
+    with_one = {"defaults": ["C12"], "rolls": {"RAT": {"faces": [7, 1], "difficulty": 5}}}
+    name_ones(with_one)
+    assert with_one["defaults"] == ["C12", "A-02"]
+    without = {"defaults": [], "rolls": {"RAT": {"faces": [7, 2], "difficulty": 5}}, "fall": {"faces": [1]}}
+    name_ones(without)  # a d6 fall-damage face of 1 is no counted roll
+    assert without["defaults"] == []
+    state = fight()
+    stop = Round().roll("RAT", "initiative", [7, 1, 5, 2, 3]).roll("VSE", "initiative", [9, 9, 2, 3, 4, 5]) \
+        .resolve(state)
+    assert "A-02" in payloads(stop, "initiative")[0]["defaults"]

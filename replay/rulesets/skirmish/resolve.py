@@ -11,7 +11,7 @@ from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
 from replay.rulesets.skirmish import check, costs, damage, data, dice, draw, feint, pools
 from replay.rulesets.skirmish.maneuvers import surprise
-from replay.rulesets.skirmish.maneuvers.base import move
+from replay.rulesets.skirmish.maneuvers.base import move, name_ones
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
 R = "skirmish."
@@ -19,6 +19,7 @@ R = "skirmish."
 
 def emit(ctx: Context, kind: str, payload: dict[str, Any], *, cause: int | None = None) -> Event:
     payload.setdefault("defaults", [])
+    name_ones(payload)
     return ctx.emit(Draft(R + kind, payload, cause=cause))
 
 

@@ -121,9 +121,27 @@ def emit_effect(ctx: Any, x: int, code: str, actor: str, changes: list[dict[str,
                 rule: list[str], defaults: list[str] | None = None, cause: int | None = None) -> None:
     """`skirmish.effect`: what a maneuver did beyond the hit (state changes as data, `why` as a GM writes it)."""
     entry = data.maneuvers()[code]
-    ctx.emit(Draft("skirmish.effect", {"exchange": x, "maneuver": code, "maneuver_id": entry["id"], "actor": actor,
-                                       "changes": changes, "why": why, "rule": rule, "defaults": defaults or []},
-                   cause=cause))
+    payload = {"exchange": x, "maneuver": code, "maneuver_id": entry["id"], "actor": actor, "changes": changes,
+               "why": why, "rule": rule, "defaults": defaults or []}
+    name_ones(payload)
+    ctx.emit(Draft("skirmish.effect", payload, cause=cause))
+
+
+def name_ones(payload: dict[str, Any]) -> None:
+    """A-02 (ones cancel successes, option `ones_cancel_successes`) decides every counted roll with a face of 1: a
+    payload holding one names it among its `defaults`."""
+    if "A-02" not in payload["defaults"] and _has_one(payload):
+        payload["defaults"] = [*payload["defaults"], "A-02"]
+
+
+def _has_one(value: Any) -> bool:
+    if isinstance(value, dict):
+        if "faces" in value and "difficulty" in value and 1 in (value.get("faces") or ()):
+            return True
+        return any(_has_one(v) for k, v in value.items() if k != "defaults")
+    if isinstance(value, list | tuple):
+        return any(_has_one(v) for v in value)
+    return False
 
 
 def check_roll(ctx: Any, actor: str, purpose: str, n: int, tn: int, what: str, x: int,
