@@ -270,3 +270,128 @@ def test_a02_is_named_by_every_resolution_whose_counted_roll_shows_a_one():
     stop = Round().roll("RAT", "initiative", [7, 1, 5, 2, 3]).roll("VSE", "initiative", [9, 9, 2, 3, 4, 5]) \
         .resolve(state)
     assert "A-02" in payloads(stop, "initiative")[0]["defaults"]
+
+
+def spearman():
+    """VSE, an Expert with the spear (spears 6, one extraordinary reflex success), holds initiative over RAT."""
+    return fight({"fighters": [
+        {"sample": "RAT", "cell": [0, 0]},
+        {"sample": "VSE", "cell": [1, 0], "facing": "W", "shield": None, "skills": {"spears": 6, "acrobatics": 3,
+                                                                                     "body_language": 3},
+         "weapons": [{"id": "spear", "type": "spear", "hands": ["right", "left"]}]}]},
+        holder="VSE", distance="long")
+
+
+def phase1(attack_faces=(9, 8, 7, 2, 3), commit=None):
+    return (Round()
+            .declare("RAT", "attack")
+            .attack("VSE", "thrust", "head", reflex=2, skill=3)
+            .choice("VSE", "transfer_feint", commit or {"master": 0, "extraordinary": 1}, exchange=1)
+            .defend("RAT", "sidestep", reflex=3)
+            .roll("VSE", "attack", list(attack_faces))
+            .roll("RAT", "defence", [6, 2, 1]))
+
+
+def test_m15_phase_one_adds_the_committed_successes_deals_no_damage_and_keeps_initiative():
+    stop = phase1().resolve(spearman())
+    assert asked(stop) == [("RAT", "order", {"exchange": 2, "step": "attack"})], why_stopped(stop)
+    reveal = [e for e in payloads(stop, "effect") if e["maneuver"] == "transfer_feint"]
+    assert reveal[0]["changes"][0] == {"op": "spend", "fighter": "VSE", "reflex": 1, "master": 0, "extraordinary": 1}
+    clash = payloads(stop, "clash")[0]
+    assert clash["attack_roll"]["auto_successes"] == 1 and clash["attack_roll"]["net"] == 4  # 3 hits + 1 (L361)
+    assert clash["opposed"]["winner"] == "attack" and clash["opposed"]["final"] == 3  # 4 − 1 head − 0
+    assert payloads(stop, "hit") == []  # no damage in phase 1
+    carried = reveal[1]["changes"]
+    assert {"kind": "transfer_auto", "amount": 1} .items() <= carried[0].items()
+    assert carried[1]["ref"] == "thrust:left_leg,right_leg" and "CP-16" in reveal[1]["defaults"]
+    assert {"fighter": "RAT", "kind": "defence_lost_dice", "amount": 3}.items() <= carried[2].items()
+    ended = payloads(stop, "exchange_ended")[0]
+    assert ended["flags"]["VSE"] == "gain" and ended["holder"] == "VSE"
+    vse = stop.state.fighter("VSE")
+    assert vse.spent_extraordinary == 1 and vse.spent_R == 2 + 1
+
+
+def test_t07_the_phase_two_blow_is_the_same_thrust_to_the_symmetric_part():
+    stop = phase1().resolve(spearman())
+    thrust = {"exchange": 2, "step": "attack", "maneuver": "thrust", "target": "RAT", "dice": {"reflex": 0,
+                                                                                              "skill": 2}}
+    assert check.declaration(stop.state, "VSE", {**thrust, "zone": "left_leg"}, rnd_options()) == []
+    for other in ({**thrust, "zone": "head"}, {**thrust, "maneuver": "chop", "zone": "left_leg"}):
+        problems = check.declaration(stop.state, "VSE", other, rnd_options())
+        assert any(p.startswith("condition_failed (5.4.1 M15, L363, T-07)") for p in problems), problems
+
+
+def test_t07_the_gm_decides_symmetry_cp16():
+    rnd = phase1().choice(None, "symmetric", ["lower_torso"], exchange=1, attacker="VSE")
+    stop = rnd.resolve(spearman())
+    reveal = [e for e in payloads(stop, "effect") if e["maneuver"] == "transfer_feint"]
+    assert reveal[1]["changes"][1]["ref"] == "thrust:lower_torso" and "CP-16" not in reveal[1]["defaults"]
+    thrust = {"exchange": 2, "step": "attack", "maneuver": "thrust", "target": "RAT", "dice": {"reflex": 0,
+                                                                                              "skill": 2}}
+    assert check.declaration(stop.state, "VSE", {**thrust, "zone": "lower_torso"}, rnd_options()) == []
+    assert check.declaration(stop.state, "VSE", {**thrust, "zone": "left_leg"}, rnd_options())
+
+
+def test_m15_phase_two_carries_the_successes_over_and_the_defence_loses_the_final_successes_as_dice():
+    stop = (phase1()
+            .declare("RAT", "attack", exchange=2)
+            .attack("VSE", "thrust", "left_leg", skill=2, exchange=2)
+            .defend("RAT", "sidestep", reflex=2, exchange=2)
+            .resolve(spearman()))
+    rat = [d for d in payloads(stop, "declared") if d["actor"] == "RAT" and d["exchange"] == 2
+           and d["step"] == "defence"][0]
+    assert rat["priced"]["lost_dice"] == 3 and "A-33" in rat["priced"]["lost_why"]
+    stop = (phase1()
+            .declare("RAT", "attack", exchange=2)
+            .attack("VSE", "thrust", "left_leg", skill=2, exchange=2)
+            .defend("RAT", "parry", skill=4, exchange=2)
+            .choice("VSE", "feint", "no", exchange=2)
+            .roll("VSE", "attack", [2, 3], exchange=2)
+            .roll("RAT", "defence", [9, 9, 9, 9], exchange=2)
+            .resolve(spearman()))
+    clash = payloads(stop, "clash")[1]
+    assert clash["attack_roll"]["auto_successes"] == 1 and clash["attack_roll"]["net"] == 1
+    assert clash["reduced"]["defence"] == 3 and clash["defence_roll"]["faces"] == [9]
+
+
+def test_m15_a_failed_phase_one_loses_the_successes_and_there_is_no_phase_two():
+    stop = phase1(attack_faces=(2, 3, 4, 1, 2)).resolve(spearman())
+    reveal = [e for e in payloads(stop, "effect") if e["maneuver"] == "transfer_feint"]
+    assert reveal[1]["changes"] == [] and "lost" in reveal[1]["why"][0]
+    thrust = {"exchange": 2, "step": "attack", "maneuver": "chop", "target": "RAT", "zone": "head",
+              "dice": {"reflex": 0, "skill": 2}}
+    assert not any("M15" in p for p in check.declaration(stop.state, "VSE", thrust, rnd_options()))
+
+
+def test_m15_refusals_name_the_rule():
+    stop = phase1(commit={"master": 1}).resolve(spearman())  # spears 6: no master successes
+    assert stop.error and "cannot_pay (2.5, L361)" in stop.error
+    weak = spearman()
+    from dataclasses import replace
+
+    weak = weak.with_fighter(replace(weak.fighter("VSE"), skills={**weak.fighter("VSE").skills, "spears": 5}))
+    stop = phase1().resolve(weak)
+    assert stop.error and "skill_too_low (4.8, A-21)" in stop.error
+    late = (Round().declare("RAT", "attack").attack("VSE", "thrust", "head", reflex=2, skill=3)
+            .defend("RAT", "sidestep", reflex=3)
+            .choice("VSE", "transfer_feint", {"extraordinary": 1}, exchange=1))
+    stop = late.resolve(spearman())
+    assert stop.error and "step_or_action (5.4.1 M15, CP-15)" in stop.error
+    direct = check.declaration(spearman(), "VSE", {"exchange": 1, "step": "attack", "maneuver": "transfer_feint",
+                                                   "target": "RAT", "zone": "head", "dice": {"skill": 2}},
+                               rnd_options())
+    assert any(p.startswith("condition_failed (5.4.1 M15, CP-15)") for p in direct)
+    from eventlog.envelope import Draft
+
+    bad = check.check(spearman(), (), Draft("choice", {"name": "transfer_feint", "value": {"master": 0},
+                                                       "exchange": 1}, 1, "VSE"), rnd_options())
+    assert bad and bad[0].startswith("CP-15 (M15)")
+
+
+def test_m15_a_sealed_commitment_waits_for_its_reveal():
+    rnd = Round().declare("RAT", "attack").attack("VSE", "thrust", "head", reflex=2, skill=3)
+    rnd.add("input.sealed", "VSE", {"kind": "choice", "name": "transfer_feint", "key": {"exchange": 1},
+                                    "commitment": "0" * 64})
+    stop = rnd.defend("RAT", "sidestep", reflex=3).resolve(spearman())
+    assert [(r.kind, r.actor, r.name) for r in stop.requests] == [("reveal", "VSE", "transfer_feint")], \
+        why_stopped(stop)

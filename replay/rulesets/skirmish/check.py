@@ -148,8 +148,9 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     if mv is not None and mv.conditions is not None:
         out += mv.conditions(state, actor, order)
     from replay.rulesets.skirmish.maneuvers.attack import combination_problems
+    from replay.rulesets.skirmish.maneuvers.transfer import phase2_problems
 
-    out += combination_problems(state, actor, order)
+    out += combination_problems(state, actor, order) + phase2_problems(state, actor, order)
     if mv is not None and mv.weapon == "none":
         pass
     elif order.get("weapon") == "shield" or m in costs.SHIELD_DEFENCES or mv is not None and mv.weapon == "shield":
@@ -322,6 +323,17 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
         if not feint.valid(p.get("value")):
             return ['CP-13 (M14): feint is "no" or "MANEUVER ZONE [BUYS…]" (thrust, chop, slash or crush; a declared '
                     "zone; buys as in a declaration)"]
+    if draft.type == "choice" and p.get("name") == "transfer_feint":
+        from replay.rulesets.skirmish.maneuvers import transfer
+
+        if transfer.as_commitment(p.get("value")) is None or p.get("exchange") != 1 or draft.actor not in state.ids:
+            return [transfer.FORMAT]
+    if draft.type == "choice" and p.get("name") == "symmetric":
+        v = p.get("value")
+        if draft.actor is not None or not isinstance(v, list) or not v or \
+                not all(z in data.body()["declared"] for z in v):
+            return ["CP-16 (M15): symmetric is the GM's choice (no --actor), a list of declared zones, keyed by "
+                    "exchange 1 and the attacker"]
     if draft.type == "choice" and p.get("name") == "surprise":
         from replay.rulesets.skirmish.maneuvers import surprise
 

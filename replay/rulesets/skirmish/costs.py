@@ -270,6 +270,10 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
     more = mv.extras(state, actor, order, w) if mv is not None and mv.extras is not None else {}
     if mv is not None and mv.parts is not None:
         more |= mv.parts(state, actor, order, options)
+    lost = pools.amount(actor, "defence_lost_dice", state.round, state.exchange) if not is_attack else 0
+    if lost:  # M15: the phase-1 final successes as lost dice on the defence of exchange 2
+        more["lost_dice"] = int(more.get("lost_dice", 0)) + lost
+        more["lost_why"] = "M15 transfer feint's phase 1, A-33"
     size = size_penalty(actor.height_cm, state.opponent(actor.id).height_cm)
     if size:  # 5.9.6, A-67: lost dice, off the last faces
         more["lost_dice"] = int(more.get("lost_dice", 0)) + size

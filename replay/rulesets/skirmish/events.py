@@ -167,12 +167,23 @@ class LastingChange(Change):
     op: Literal["effect"]
     fighter: str
     kind: Literal["shock", "lose_R", "lose_S", "no_weapon", "only_thrust", "bonus", "dodge_bonus",
-                  "no_attacking_defence", "success_penalty", "pain_hold", "initiative_bonus"]
+                  "no_attacking_defence", "success_penalty", "pain_hold", "initiative_bonus", "transfer_feint",
+                  "transfer_auto", "transfer_phase2", "defence_lost_dice"]
     amount: int
     start: list[int]
     until: list[int]
     ref: str = ""
     source: str = ""
+
+
+class SpendChange(Change):
+    """Points and successes a maneuver spends after its declaration (M15's activation at the reveal)."""
+
+    op: Literal["spend"]
+    fighter: str
+    reflex: int = 0
+    master: int = 0
+    extraordinary: int = 0
 
 
 class StanceChange(Change):
@@ -257,7 +268,8 @@ class ThrowNote(Change):
 CHANGES: dict[str, type[Change]] = {"effect": LastingChange, "stance": StanceChange, "pain": AmountChange,
                                     "shock": AmountChange, "drop": DropChange, "wound": WoundChange,
                                     "grapple": GrappleChange, "distance": DistanceChange, "held": HeldChange,
-                                    "check": CheckNote, "fall": FallNote, "throw": ThrowNote}
+                                    "check": CheckNote, "fall": FallNote, "throw": ThrowNote,
+                                    "spend": SpendChange}
 
 
 class Effect(Resolution):

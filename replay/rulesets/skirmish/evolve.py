@@ -165,6 +165,9 @@ def effect(state: Fight, e: ev.Effect) -> Fight:
         if op == "effect":
             f = replace(f, effects=(*f.effects, Effect(c["kind"], c["amount"], tuple(c["start"]), tuple(c["until"]),
                                                        c.get("ref", ""), c.get("source", ""))))
+        elif op == "spend":  # M15: the activation and the committed successes
+            f = replace(f, spent_R=f.spent_R + c.get("reflex", 0), spent_master=f.spent_master + c.get("master", 0),
+                        spent_extraordinary=f.spent_extraordinary + c.get("extraordinary", 0))
         elif op == "stance":
             f = replace(f, stance=c["stance"])
         elif op == "pain":

@@ -10,7 +10,7 @@ from typing import Any
 from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
 from replay.rulesets.skirmish import check, costs, damage, data, dice, draw, feint, pools
-from replay.rulesets.skirmish.maneuvers import surprise
+from replay.rulesets.skirmish.maneuvers import surprise, transfer
 from replay.rulesets.skirmish.maneuvers.base import move, name_ones
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
@@ -179,6 +179,7 @@ def exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
             declare_all(ctx, [fid], x, step, options)
     ctx.set_phase(f"x{x}.s4")
     feint.invoke(ctx, x, options, emit, declared)
+    transfer.invoke(ctx, x, options)
     ctx.set_phase(f"x{x}.resolve")
     resolve_exchange(ctx, x, options)
 
@@ -427,6 +428,7 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
                 outcomes.append(cancelled(ctx, x, it, stopped))
                 continue
             outcomes.append(strike(ctx, x, it, compare(ctx.state, it, options), options))
+    transfer.settle(ctx, x, outcomes)
     knockouts(ctx, x, options)
     extra_fatigue(ctx, x, options)
     exchange_end(ctx, x, outcomes, options)
@@ -507,7 +509,8 @@ def counted_roll(state: Fight, decl: Declared, roll: Event, options: SkirmishOpt
     if n - cut <= 0:
         return dice.zero_dice(tn), cut
     return dice.count(faces, tn, ones_cancel=options.ones_cancel_successes, max_difficulty=options.max_difficulty,
-                      penalty=pools.amount(f, "success_penalty", state.round, state.exchange)), cut
+                      penalty=pools.amount(f, "success_penalty", state.round, state.exchange),
+                      auto=transfer.auto_successes(state, decl)), cut
 
 
 def wrestling_block_bump(state: Fight, att: Declared, dfn: Declared | None) -> int:
@@ -565,7 +568,9 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
     mv_a, mv_d = move(att.maneuver), move(dfn.maneuver) if dfn is not None else None
     deals = mv_a is None or mv_a.strike is not None or mv_a.weapon == "weapon" and costs.attack_row(
         att.maneuver, att.order, ctx.state.fighter(att.actor).weapon_by_id(att.priced["weapon"] or "")) is not None
-    if res.winner == "attack" and deals and not att.priced.get("no_damage"):
+    if res.winner == "attack" and transfer.phase1(ctx.state, att):
+        pass  # M15 phase 1: a win deals no damage (L361); transfer.settle carries it over
+    elif res.winner == "attack" and deals and not att.priced.get("no_damage"):
         deal_hit(ctx, x, att, res.final, options)
     elif dfn is not None and dfn.maneuver == "limb_block" and res.winner == "defence":
         pass  # M35: the limb takes the blow (its after hook)
@@ -944,7 +949,9 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
         flag = d.priced.get("initiative", "none")
         on_success = flag.split(";")[0] in ("intercept_on_success", "gain_next_exchange_on_success",
                                             "keep_on_success")
-        if flag == "lose_always":
+        if transfer.phase1(state, d) and succeeded(d, outcomes):  # M15 phase 1: keep_on_success
+            flags[d.actor].append("gain")
+        elif flag == "lose_always":
             flags[d.actor].append("lose")
         elif flag == "keep_always" or (on_success and succeeded(d, outcomes)):
             flags[d.actor].append("gain")
