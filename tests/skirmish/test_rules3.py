@@ -395,3 +395,37 @@ def test_m15_a_sealed_commitment_waits_for_its_reveal():
     stop = rnd.defend("RAT", "sidestep", reflex=3).resolve(spearman())
     assert [(r.kind, r.actor, r.name) for r in stop.requests] == [("reveal", "VSE", "transfer_feint")], \
         why_stopped(stop)
+
+
+def test_a49_a_clinch_with_more_limbs_than_the_victim_has_free_is_one_easier():
+    from tests.skirmish.test_wrestling import OPTIONS, duel, holding, wrestle
+
+    def difficulty(zones, limbs):
+        state = holding(duel(round=1, exchange=1, holder="RAT", distance="hand"), zones=zones)
+        return costs.price(state, state.fighter("RAT"), wrestle("clinch", limbs=limbs), OPTIONS)
+
+    free = difficulty((), 4)  # the grabbed arm held: 3 free limbs, 4 committed
+    assert free["difficulty"] == 6 + 1 - 1 and any("A-49" in m for m in free["difficulty_mods"])
+    assert difficulty((), 2)["difficulty"] == 5 + 1  # 2 limbs against 3 free: no change (+1 medium load)
+    legs = difficulty(("legs",), 2)  # arm and legs held: 1 free limb
+    assert legs["difficulty"] == 5 + 1 - 1
+
+
+def test_m06_a_double_attack_that_hits_sets_the_shorter_weapons_distance():
+    from tests.skirmish.test_maneuvers import duel
+
+    vse = {"weapons": [{"id": "arming_sword", "type": "arming_sword", "hands": ["right"]},
+                       {"id": "dagger", "type": "dagger", "hands": ["left"]}], "shield": None}
+    state = duel(rat={"armour": []}, vse=vse, holder="VSE", distance="medium")
+    rnd = (Round().declare("RAT", "attack")
+           .attack("VSE", "double_attack", "upper_torso", skill=2, attack_type="chop",
+                   second={"attack_type": "thrust", "zone": "lower_torso", "dice": {"reflex": 0, "skill": 2}})
+           .defend("RAT", "parry", skill=2, second={"maneuver": "sidestep", "dice": {"reflex": 2, "skill": 0}})
+           .roll("VSE", "attack", [7, 8]).roll("VSE", "attack2", [2, 2]).roll("RAT", "defence", [2, 2])
+           .roll("RAT", "defence2", [9, 9]).roll("VSE", "zone", [3, 3], dice="2d6-2")
+           .roll("RAT", "knockout", [9, 9, 9, 9, 9]))
+    stop = rnd.resolve(state)
+    assert [c["opposed"]["winner"] for c in payloads(stop, "clash")] == ["attack", None], why_stopped(stop)
+    ended = payloads(stop, "exchange_ended")[0]
+    assert ended["distance"] == "hand"  # the sword's chop hit, but the dagger is the shorter weapon (L265)
+    assert any("M06, L265" in w for w in ended["why"])

@@ -989,6 +989,16 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
             w = state.fighter(o["attack"].actor).weapon_by_id(o["attack"].priced["weapon"] or "")
             if w is not None:
                 distance = costs.weapon_length(w)
+            double = next((d for d in state.declared if d.actor == o["attack"].actor and d.step == "attack"
+                           and d.maneuver == "double_attack"), None)
+            if double is not None:  # M06 (L265): the shorter weapon's length sets the distance
+                f = state.fighter(double.actor)
+                pair = [f.weapon_by_id(p.get("weapon") or "") for p in (double.priced, double.priced["second"])]
+                lengths = [costs.weapon_length(x) for x in pair if x is not None]
+                if lengths:
+                    distance = min(lengths, key=data.length_index)
+                    why.append(f"{double.actor}'s double attack hit: the distance is the shorter weapon's, "
+                               f"{distance} (M06, L265)")
     for o in outcomes:
         dfn = o.get("defence")
         if dfn is not None and o.get("winner") == "defence" and dfn.maneuver == "sidestep":

@@ -246,11 +246,30 @@ def envelop_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions)
 
 def clinch_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None,
                       options: SkirmishOptions) -> tuple[int | None, list[str]]:
-    """M64 (L814): one arm %4, two arms %5, arms and legs %6 (CP-23)."""
+    """M64 (L814): one arm %4, two arms %5, arms and legs %6 (CP-23); −1 when the attacker commits more limbs than
+    the victim has free (A-49; free: the victim's limbs the attacker does not hold, Envelop table 5.8.4)."""
     limbs = int(order.get("limbs", 2))
     base = 4 if limbs <= 1 else 5 if limbs == 2 else 6
     add, mods = load_mod(actor)
-    return base + add, [f"clinch with {limbs} limbs %{base} (L814, CP-23)", *mods]
+    mods = [f"clinch with {limbs} limbs %{base} (L814, CP-23)", *mods]
+    victim = state.fighter(order["target"]) if order.get("target") in state.ids else state.opponent(actor.id)
+    free = free_limbs(state, victim)
+    if limbs > free:
+        add, mods = add - 1, [*mods, f"−1: {limbs} limbs against {free} free (L814, A-49)"]
+    return base + add, mods
+
+
+HELD_LIMBS = {"main_arm": 1, "off_arm": 1, "leg": 1, "legs": 2}
+"""How many of the victim's four limbs a held zone of the Envelop table takes (5.8.4)."""
+
+
+def free_limbs(state: Fight, f: Fighter) -> int:
+    """A-49: the limbs the opponent does not hold (the grabbed zone and the enveloped ones)."""
+    held = set(f.held)
+    g = state.grapple
+    if g is not None and g.get("held") == f.id and g.get("grabbed"):
+        held.add(g["grabbed"])
+    return max(0, 4 - sum(HELD_LIMBS.get(z, 0) for z in held))
 
 
 def clinch_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
