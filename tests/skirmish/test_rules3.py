@@ -429,3 +429,57 @@ def test_m06_a_double_attack_that_hits_sets_the_shorter_weapons_distance():
     ended = payloads(stop, "exchange_ended")[0]
     assert ended["distance"] == "hand"  # the sword's chop hit, but the dagger is the shorter weapon (L265)
     assert any("M06, L265" in w for w in ended["why"])
+
+
+def knock_aside_round(vse: dict, attack: tuple, defence_faces: list, attack_faces: list, distance="long", **knock):
+    """RAT (longsword) holds initiative and knocks aside VSE's attack."""
+    state = fight({"fighters": [{"sample": "RAT", "cell": [0, 0]},
+                                {"sample": "VSE", "cell": [1, 0], "facing": "W", "shield": None, **vse}]},
+                  holder="RAT", distance=distance)
+    maneuver, zone, dice = attack
+    return state, (Round().attack("VSE", maneuver, zone, **dice).declare("RAT", "attack")
+                   .defend("RAT", "knock_aside", skill=min(4, len(defence_faces)),
+                           reflex=len(defence_faces) - min(4, len(defence_faces)), weapon="longsword", **knock)
+                   .roll("VSE", "attack", attack_faces).roll("RAT", "defence", defence_faces))
+
+
+def test_m42_a_knock_aside_against_a_punch_hits_the_punching_arm_with_its_final_successes():
+    state, rnd = knock_aside_round({"weapons": []}, ("punch", "upper_torso", {"reflex": 1}), [9, 9, 9], [2],
+                                   distance="hand", buys=["precise:forearm"])
+    stop = rnd.roll("RAT", "penetration", [6], sides=6, dice="1d6").roll("VSE", "knockout", [9, 9, 9, 9]) \
+        .resolve(state)
+    assert payloads(stop, "clash")[0]["opposed"]["winner"] == "defence", why_stopped(stop)
+    assert payloads(stop, "knocked_aside") == []  # no Fortitude check: there is no weapon to drop
+    hit = payloads(stop, "hit")[0]
+    assert (hit["attacker"], hit["target"], hit["zone"], hit["precise"]) == ("RAT", "VSE", "right_arm", "forearm")
+    assert hit["final"] == 3 and "M42, L586" in hit["why"][0]
+
+
+def test_m42_a_chopping_knock_aside_cuts_a_spears_shaft_a93():
+    spear = {"weapons": [{"id": "spear", "type": "spear", "hands": ["right", "left"]}]}
+    state, rnd = knock_aside_round(spear, ("thrust", "upper_torso", {"reflex": 1}), [9, 9, 9, 9, 9, 9], [2],
+                                   cut_shaft=True)
+    stop = rnd.resolve(state)
+    cut = [e for e in payloads(stop, "effect") if e["maneuver"] == "knock_aside"][0]
+    assert cut["changes"] == [{"op": "drop", "fighter": "VSE", "weapon": "spear", "state": "broken"}], why_stopped(stop)
+    assert "A-93" in cut["defaults"] and "6 ≥ Reliability 5" in cut["why"][0]
+    assert stop.state.fighter("VSE").weapon_by_id("spear").state == "broken"
+    assert payloads(stop, "knocked_aside") == []
+
+
+def test_m42_a_shaft_that_holds_still_asks_the_fortitude_check():
+    spear = {"weapons": [{"id": "spear", "type": "spear", "hands": ["right", "left"]}]}
+    state, rnd = knock_aside_round(spear, ("thrust", "upper_torso", {"reflex": 1}), [9, 9, 2], [2], cut_shaft=True)
+    stop = rnd.resolve(state)
+    cut = [e for e in payloads(stop, "effect") if e["maneuver"] == "knock_aside"][0]
+    assert cut["changes"] == [] and "2 < Reliability 5" in cut["why"][0]
+    assert ("VSE", "fortitude", {"exchange": 1}) in asked(stop)
+
+
+def test_m42_cutting_a_shaft_needs_a_chopping_weapon_and_a_shafted_target():
+    state, rnd = knock_aside_round({}, ("chop", "upper_torso", {"reflex": 1}), [9], [2])
+    stop = Round().attack("VSE", "chop", "upper_torso", reflex=1).declare("RAT", "attack").resolve(state)
+    order = {"exchange": 1, "step": "defence", "maneuver": "knock_aside", "weapon": "longsword", "cut_shaft": True,
+             "dice": {"reflex": 0, "skill": 2}}
+    problems = check.declaration(stop.state, "RAT", order, rnd_options())
+    assert any(p.startswith("condition_failed (5.4.2 M42, L588)") and "shafted" in p for p in problems)

@@ -188,6 +188,15 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     if m == "retreat" and actor_id in state.attacked_before:
         out.append(problem("condition_failed", "5.4.2 M45, L613", f"{actor_id} attacked in the previous exchange: no "
                            "retreat from that opponent now"))
+    if m == "knock_aside" and order.get("cut_shaft"):
+        att = costs.incoming(state, actor_id)
+        theirs = state.fighter(att.actor).weapon_by_id(att.priced.get("weapon") or "") if att is not None else None
+        mine = costs.weapon_of(actor, order)
+        if mine is None or "chop" not in data.weapon_type(mine.type)["attacks"]:
+            out.append(problem("condition_failed", "5.4.2 M42, L588", "cutting a shaft needs a chopping knock-aside "
+                               "(a weapon that chops)"))
+        if theirs is None or "shaft" not in data.weapon_type(theirs.type).get("features", []):
+            out.append(problem("condition_failed", "5.4.2 M42, L588", "only a shafted weapon's shaft can be cut"))
     if m == "counterattack" and state.exchange != 1:
         out.append(problem("condition_failed", "5.4.2 M40, L565", "a counterattack only in the first exchange of the "
                            "round"))

@@ -592,9 +592,10 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
     return out
 
 
-def deal_hit(ctx: Context, x: int, att: Declared, final: int, options: SkirmishOptions) -> dict[str, Any]:
-    """A hit's purchases and damage as `skirmish.hit` (5.2.1, 6.5)."""
-    hit_why: list[str] = []
+def deal_hit(ctx: Context, x: int, att: Declared, final: int, options: SkirmishOptions,
+             note: list[str] | None = None) -> dict[str, Any]:
+    """A hit's purchases and damage as `skirmish.hit` (5.2.1, 6.5); `note` opens its `why`."""
+    hit_why: list[str] = list(note or [])
     found = hit(ctx, x, att, final, hit_why, options)
     payload = {"exchange": x, "attacker": att.actor, "target": att.order["target"], "maneuver": att.maneuver,
                **found, "why": hit_why, "rule": ["5.2.1", "5.5.1", "6.5"],
@@ -604,10 +605,23 @@ def deal_hit(ctx: Context, x: int, att: Declared, final: int, options: SkirmishO
     return payload
 
 
+UNARMED_ZONES = {"kick": "leg", "headbutt": "head"}
+"""M42 (L586): the attacking body part a knock-aside hits (a punch: the arm of the hand that strikes)."""
+KNOCK_BLOWS = ("chop", "crush", "cut")
+"""L586 "as from a successful cut or blow": the knock-aside weapon's blow if it has one, else its cut."""
+
+
 def knocked_aside(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, options: SkirmishOptions) -> None:
     """M42 (L584): the attacker makes a Fortitude check at %5 and needs at least the knock-aside's final successes, or
-    the weapon falls to the floor."""
+    the weapon falls to the floor. Against an unarmed strike the attacking limb takes the blow instead (L586); a
+    chopping knock-aside (`cut_shaft`) against a shafted weapon may cut the shaft first (L588, A-93)."""
     attacker = ctx.state.fighter(att.actor)
+    mv = move(att.maneuver)
+    if mv is not None and mv.weapon == "none" and mv.strike is not None:
+        knocked_limb(ctx, x, att, dfn, final, options)
+        return
+    if dfn.order.get("cut_shaft") and shaft_cut(ctx, x, att, dfn, final):
+        return
     roll = ctx.roll(pool_dice(ctx, max(1, attacker.char("fortitude")), options), actor=att.actor, purpose="fortitude",
                     what=f"Fortitude check of {att.actor} to keep {att.priced['weapon']} against the knock-aside "
                     f"(%5, needs {final})", exchange=x)
@@ -619,6 +633,53 @@ def knocked_aside(ctx: Context, x: int, att: Declared, dfn: Declared, final: int
         "why": [f"{att.actor} Fortitude {len(counted.faces)}d %5 {list(counted.faces)} → {counted.net} vs {final} "
                 "needed → " + ("the weapon falls to the floor" if dropped else "keeps the weapon")],
         "rule": ["5.4.2 M42", "L584"], "defaults": []}, cause=roll.seq or None)
+
+
+def knocked_limb(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, options: SkirmishOptions) -> None:
+    """M42 (L586): the unarmed attacker takes damage as from a successful cut or blow of the knock-aside weapon, on
+    the attacking body part; the defender spends the knock-aside's final successes on purchases (its `buys`)."""
+    defender, attacker = ctx.state.fighter(dfn.actor), ctx.state.fighter(att.actor)
+    w = defender.weapon_by_id(dfn.priced.get("weapon") or "") or defender.weapon
+    if w is None:
+        return
+    rows = data.weapon_type(w.type)["attacks"]
+    kind = next(k for k in (*KNOCK_BLOWS, *rows) if k in rows)
+    part = UNARMED_ZONES.get(att.maneuver, "arm")
+    side = str(att.order.get("hand") or attacker.main_hand)
+    zone = part if part == "head" else f"{side}_{part}"
+    blow = Declared(dfn.actor, x, "attack", BLOW_NAMES.get(kind, kind), {
+        "target": att.actor, "zone": zone, "buys": list(dfn.order.get("buys") or []), "exchange": x},
+        {"weapon": w.id, "attack_type": kind, "damage_type": rows[kind]["type"], "required_extra": 0})
+    deal_hit(ctx, x, blow, final, options, note=[
+        f"{dfn.actor}'s knock-aside meets {att.actor}'s unarmed {att.maneuver}: the {zone.replace('_', ' ')} takes "
+        f"{w.id}'s {kind} with the knock-aside's {final} final successes (M42, L586)"])
+
+
+BLOW_NAMES = {"cut": "slash"}
+"""A weapon row's attack type → the basic maneuver code that strikes with it."""
+
+
+def shaft_cut(ctx: Context, x: int, att: Declared, dfn: Declared, final: int) -> bool:
+    """M42 (L588, A-93): a chopping knock-aside against a shafted weapon deals 1 point per final success, at most the
+    defender's chop damage; damage at least the weapon's Reliability cuts the shaft (the weapon is broken)."""
+    from replay.rulesets.skirmish.maneuvers.base import emit_effect
+
+    defender, attacker = ctx.state.fighter(dfn.actor), ctx.state.fighter(att.actor)
+    mine = defender.weapon_by_id(dfn.priced.get("weapon") or "") or defender.weapon
+    theirs = attacker.weapon_by_id(att.priced.get("weapon") or "")
+    if mine is None or theirs is None:
+        return False
+    cap, _, cap_why = damage.raw_damage(defender, mine.type, mine.grip, "chop", "", 0)
+    hurt = min(final, cap)
+    rel = data.weapon_type(theirs.type)["reliability"]
+    cut = hurt >= rel
+    why = [f"{dfn.actor}'s chopping knock-aside at {theirs.id}'s shaft: {final} final successes, at most the chop "
+           f"damage ({cap_why[0].removeprefix('D = ')}) → {hurt} {'≥' if cut else '<'} Reliability {rel} → "
+           + ("the shaft is cut" if cut else "the shaft holds; the Fortitude check follows") + " (M42, L588, A-93)"]
+    emit_effect(ctx, x, "knock_aside", dfn.actor, [{"op": "drop", "fighter": att.actor, "weapon": theirs.id,
+                                                    "state": "broken"}] if cut else [], why,
+                ["5.4.2 M42", "L588"], ["A-93"])
+    return cut
 
 
 def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, options: SkirmishOptions) -> None:
