@@ -483,3 +483,62 @@ def test_m42_cutting_a_shaft_needs_a_chopping_weapon_and_a_shafted_target():
              "dice": {"reflex": 0, "skill": 2}}
     problems = check.declaration(stop.state, "RAT", order, rnd_options())
     assert any(p.startswith("condition_failed (5.4.2 M42, L588)") and "shafted" in p for p in problems)
+
+
+def double_against_shield(shield: str, defence: dict, attack1: list, attack2: list, defence_faces: list):
+    """VSE (arming sword right, dagger left) double-attacks RAT (arming sword and a shield)."""
+    state = fight({"fighters": [
+        {"sample": "RAT", "cell": [0, 0], "armour": [],
+         "weapons": [{"id": "arming_sword", "type": "arming_sword", "hands": ["right"]}],
+         "shield": {"id": "shield", "type": shield, "hand": "left"}},
+        {"sample": "VSE", "cell": [1, 0], "facing": "W", "shield": None,
+         "weapons": [{"id": "arming_sword", "type": "arming_sword", "hands": ["right"]},
+                     {"id": "dagger", "type": "dagger", "hands": ["left"]}]}]}, holder="VSE", distance="medium")
+    rnd = (Round().declare("RAT", "attack")
+           .attack("VSE", "double_attack", "upper_torso", skill=2, attack_type="chop",
+                   second={"attack_type": "thrust", "zone": "lower_torso", "dice": {"reflex": 0, "skill": 2}})
+           .declare("RAT", "defence", dice={"reflex": len(defence_faces), "skill": 0}, **defence)
+           .roll("VSE", "attack", attack1).roll("VSE", "attack2", attack2).roll("RAT", "defence", defence_faces))
+    return state, rnd
+
+
+def test_cp29_one_shield_block_answers_both_parts_of_a_double_attack_its_successes_allocated():
+    state, rnd = double_against_shield("round_shield", {"maneuver": "shield_block", "weapon": "shield"},
+                                       [7, 2], [8, 2], [9, 9, 9, 2])
+    stop = rnd.roll("RAT", "reliability", [9] * 7).roll("RAT", "reliability", [9] * 6).resolve(state)
+    alloc = [e for e in payloads(stop, "effect") if e["maneuver"] == "shield_block"][0]
+    assert "2 against the first attack, 1 against the second" in alloc["why"][0], why_stopped(stop)
+    assert "CP-29" in alloc["defaults"]
+    clashes = payloads(stop, "clash")
+    assert [c["defence"]["maneuver"] for c in clashes] == ["shield_block", "shield_block"]
+    assert [c["opposed"]["defence_effective"] for c in clashes] == [2, 1]
+    assert [c["opposed"]["winner"] for c in clashes] == ["defence", None]  # 1 vs 1 on the dagger's thrust: a tie
+
+
+def test_cp29_the_defender_may_allocate_otherwise():
+    state, rnd = double_against_shield("round_shield", {"maneuver": "shield_block", "weapon": "shield"},
+                                       [7, 2], [8, 2], [9, 9, 9, 2])
+    stop = rnd.choice("RAT", "allocation", [0, 3], exchange=1).roll("VSE", "zone", [3, 3], dice="2d6-2") \
+        .roll("RAT", "reliability", [9] * 8).resolve(state)
+    clashes = payloads(stop, "clash")
+    assert [c["opposed"]["defence_effective"] for c in clashes] == [0, 3]
+    assert clashes[0]["opposed"]["winner"] == "attack" and clashes[1]["opposed"]["winner"] == "defence"
+
+
+def test_l265_a_push_with_a_large_shield_answers_both_parts_with_one_roll():
+    state, rnd = double_against_shield("large_shield", {"maneuver": "shield_push", "weapon": "shield"},
+                                       [7, 2], [8, 2], [9, 9, 9])
+    stop = rnd.roll("VSE", "stability", [9, 9, 9, 9]).resolve(state)
+    clashes = payloads(stop, "clash")
+    assert [c["defence"]["maneuver"] for c in clashes] == ["shield_push", "shield_push"], why_stopped(stop)
+    assert [c["opposed"]["defence_effective"] for c in clashes] == [3, 3]  # the one roll at full value (A-113)
+    pushes = [e for e in payloads(stop, "effect") if e["maneuver"] == "shield_push"]
+    assert len(pushes) == 1
+
+
+def test_a_round_shield_push_answers_only_the_first_part():
+    state, rnd = double_against_shield("round_shield", {"maneuver": "shield_push", "weapon": "shield"},
+                                       [7, 2], [8, 2], [9, 9, 9])
+    stop = rnd.roll("VSE", "stability", [9, 9, 9, 9]).resolve(state)
+    clashes = payloads(stop, "clash")
+    assert [c["defence"] and c["defence"]["maneuver"] for c in clashes] == ["shield_push", None], why_stopped(stop)

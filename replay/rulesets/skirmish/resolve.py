@@ -343,7 +343,7 @@ def queue(state: Fight) -> list[tuple[Declared, Declared | None]]:
         if att.maneuver == "double_attack":  # M06: two attacks, each answered by its own defence
             from replay.rulesets.skirmish.maneuvers.attack import double_parts
 
-            out += double_parts(att, defence)
+            out += double_parts(att, defence, state)
             continue
         out.append((att, defence))
     return out
@@ -395,9 +395,11 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
             d_roll = given[id(dfn)]
         items.append(Item(att, dfn, a_roll, d_roll))  # type: ignore[arg-type]
     outcomes: list[dict[str, Any]] = []
+    shares = allocate(ctx, x, items, options)
     simultaneous = ctx.state.holder == "tie"
     if simultaneous:  # 5.1 step 4: every outcome from the state before the group
-        compared = [None if own_check(it.attack) else compare(ctx.state, it, options) for it in items]
+        compared = [None if own_check(it.attack) else compare(ctx.state, it, options, shares.get(id(it)))
+                    for it in items]
         for it, cmp_ in zip(items, compared, strict=True):
             outcomes.append(checked(ctx, x, it, options) if cmp_ is None else strike(ctx, x, it, cmp_, options))
     else:
@@ -427,11 +429,47 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
             if stopped is not None:
                 outcomes.append(cancelled(ctx, x, it, stopped))
                 continue
-            outcomes.append(strike(ctx, x, it, compare(ctx.state, it, options), options))
+            outcomes.append(strike(ctx, x, it, compare(ctx.state, it, options, shares.get(id(it))), options))
     transfer.settle(ctx, x, outcomes)
     knockouts(ctx, x, options)
     extra_fatigue(ctx, x, options)
     exchange_end(ctx, x, outcomes, options)
+
+
+def allocate(ctx: Context, x: int, items: list[Item], options: SkirmishOptions) -> dict[int, int]:
+    """M36 (L535, A-42, CP-29): one shield block answering both parts of a double attack: the defender allocates its
+    successes between them (a choice `allocation` [first, second]; by default enough to beat the first part, the rest
+    to the second, applied by the rules)."""
+    out: dict[int, int] = {}
+    state = ctx.state
+    for it in items:
+        dfn = it.defence
+        if dfn is None or dfn.maneuver != "shield_block" or id(it) in out or it.defence_roll is None:
+            continue
+        group = [o for o in items if o.defence is dfn]
+        if len(group) < 2:
+            continue
+        total = max(0, counted_roll(state, dfn, it.defence_roll, options)[0].net)
+        needs = []
+        for o in group:
+            a = counted_roll(state, o.attack, o.attack_roll, options)[0].net - o.attack.priced["required_extra"]
+            needs.append(max(0, a) + 1)
+        first = min(total, needs[0])
+        default = [first, total - first]
+        value, how = ctx.ask("allocation", actor=dfn.actor, options=[default], default=default, applies=True,
+                             accept=lambda v, t=total: isinstance(v, list) and len(v) == 2 and all(
+                                 isinstance(n, int) and n >= 0 for n in v) and sum(v) == t,
+                             what=f"how {dfn.actor}'s {total} shield-block successes are split between the two attacks "
+                             "(CP-29, A-42): [first, second]", exchange=x)
+        for o, n in zip(group, value, strict=True):
+            out[id(o)] = int(n)
+        emit(ctx, "effect", {
+            "exchange": x, "maneuver": "shield_block", "maneuver_id": "M36", "actor": dfn.actor, "changes": [],
+            "why": [f"{dfn.actor} allocates the shield block's {total} successes: {value[0]} against the first "
+                    f"attack, {value[1]} against the second" + (" (by default: enough to beat the first)"
+                                                                if how == "default" else "") + " (CP-29, A-42)"],
+            "rule": ["5.4.2 M36", "L535"], "defaults": ["A-42"] + (["CP-29"] if how == "default" else [])})
+    return out
 
 
 def checked(ctx: Context, x: int, it: Item, options: SkirmishOptions) -> dict[str, Any]:
@@ -469,8 +507,9 @@ def stand_up(ctx: Context, x: int, it: Item, options: SkirmishOptions) -> dict[s
     return {"attack": decl, "defence": None, "winner": None, "stood_up": up}
 
 
-def compare(state: Fight, it: Item, options: SkirmishOptions) -> dict[str, Any]:
-    """5.1 steps 3a–3d: re-validate (C2), reduce pending dice (5.1.6), count the faces, compare (2.3–2.4)."""
+def compare(state: Fight, it: Item, options: SkirmishOptions, share: int | None = None) -> dict[str, Any]:
+    """5.1 steps 3a–3d: re-validate (C2), reduce pending dice (5.1.6), count the faces, compare (2.3–2.4); `share`:
+    the successes of a defence allocated to this attack (CP-29)."""
     att, dfn = it.attack, it.defence
     attacker = state.fighter(att.actor)
     mv = move(att.maneuver)
@@ -491,10 +530,10 @@ def compare(state: Fight, it: Item, options: SkirmishOptions) -> dict[str, Any]:
             dfn = None
         else:
             d_roll, d_cut = counted_roll(state, dfn, it.defence_roll, options)
-    result = dice.opposed(a_roll.net, None if d_roll is None else d_roll.net, required=att.priced["required_extra"],
-                          mode=options.extra_success_mode)
+    d_net = None if d_roll is None else d_roll.net if share is None else share
+    result = dice.opposed(a_roll.net, d_net, required=att.priced["required_extra"], mode=options.extra_success_mode)
     return {"attack_roll": a_roll, "defence_roll": d_roll, "reduced": {"attack": a_cut, "defence": d_cut},
-            "opposed": result, "defence": dfn}
+            "opposed": result, "defence": dfn, "share": share}
 
 
 def counted_roll(state: Fight, decl: Declared, roll: Event, options: SkirmishOptions,
@@ -543,7 +582,11 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
     if bump:
         why.insert(1, f"{dfn.actor if dfn else ''} wrestling block: the attack's difficulty +{bump} (M70, L872)")
     req = att.priced["required_extra"]
-    why.append(comparison_why(a_roll.net, None if d_roll is None else d_roll.net, req, res, options))
+    share = cmp_.get("share")
+    if share is not None:
+        why.append(f"{dfn.actor if dfn else ''} puts {share} of the block's successes against this attack (CP-29)")
+    why.append(comparison_why(a_roll.net, None if d_roll is None else d_roll.net if share is None else share, req,
+                              res, options))
     payload: dict[str, Any] = {
         "exchange": x, "attacker": att.actor, "target": att.order["target"], "maneuver": att.maneuver,
         "defence": None if dfn is None else {"actor": dfn.actor, "maneuver": dfn.maneuver},

@@ -720,6 +720,15 @@ def double_answer(ctx: Any, x: int, att: Declared, fid: str, order: dict[str, An
 
     sec = order.get("second")
     if not isinstance(sec, dict) or order["maneuver"] == "retreat":
+        if order["maneuver"] in ("shield_block", "shield_push") and not isinstance(sec, dict):
+            f = ctx.state.fighter(fid)
+            large = f.shield is not None and data.shield_type(f.shield.type)["kind"] in LARGE_SHIELDS
+            if order["maneuver"] == "shield_block":
+                return {"answer_why": [f"{fid}'s shield block answers both attacks with one roll; its successes are "
+                                       "allocated between them (M36, L535, A-42, CP-29)"]}
+            if large:
+                return {"answer_why": [f"{fid}'s push with a large shield answers both attacks with one roll (M06, "
+                                       "L265, A-113)"]}
         return {}
     f = ctx.state.fighter(fid)
     after = replace(f, spent_R=f.spent_R + priced["paid_R"], spent_S=f.spent_S + priced["paid_S"])
@@ -730,13 +739,16 @@ def double_answer(ctx: Any, x: int, att: Declared, fid: str, order: dict[str, An
             "answer_why": [f"{fid} answers the second attack with {sec.get('maneuver')} (M06, L265)"]}
 
 
-def double_parts(att: Declared, dfn: Declared | None) -> list[tuple[Declared, Declared | None]]:
-    """The queue items of a double attack: each part with the defence that answers it (a retreat answers both)."""
+def double_parts(att: Declared, dfn: Declared | None, state: Fight | None = None) -> list[tuple[Declared,
+                                                                                             Declared | None]]:
+    """The queue items of a double attack: each part with the defence that answers it. One defence answers both: a
+    retreat and a shield push with a large shield, one roll at full value against each (L265, A-113); a shield block
+    declared without a `second` defence, its successes allocated between them (L535, A-42, CP-29)."""
     first = Declared(att.actor, att.exchange, "attack", BLOW_CODE[str(att.order["attack_type"])],
                      {k: v for k, v in att.order.items() if k != "second"}, att.priced)
     second = Declared(att.actor, att.exchange, "attack", att.priced["second_order"]["maneuver"],
                       {**att.priced["second_order"], "part": 2}, att.priced["second"])
-    if dfn is None or dfn.maneuver == "retreat":
+    if dfn is None or dfn.maneuver == "retreat" or state is not None and answers_both(state, dfn):
         return [(first, dfn), (second, dfn)]
     d2 = None
     if dfn.priced.get("second_defence"):
@@ -744,6 +756,19 @@ def double_parts(att: Declared, dfn: Declared | None) -> list[tuple[Declared, De
         d2 = Declared(dfn.actor, dfn.exchange, "defence", o2["maneuver"], {**o2, "part": 2},
                       dfn.priced["second_defence"])
     return [(first, dfn), (second, d2)]
+
+
+LARGE_SHIELDS = frozenset({"large", "tower"})
+"""A-113: the shield kinds that are "large"."""
+
+
+def answers_both(state: Fight, dfn: Declared) -> bool:
+    """L265, A-113: a shield push with a large shield; L535, A-42: a shield block without a second defence."""
+    if dfn.priced.get("second_defence"):
+        return False
+    sh = state.fighter(dfn.actor).shield
+    large = sh is not None and data.shield_type(sh.type)["kind"] in LARGE_SHIELDS
+    return dfn.maneuver == "shield_block" or dfn.maneuver == "shield_push" and large
 
 
 # --- M24 synchronous attack --------------------------------------------------------------------------------------

@@ -299,6 +299,9 @@ def push_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) ->
     decl = mine(o, "shield_push")
     if not won(o, decl):
         return {}
+    if any(d.type == "skirmish.effect" and d.payload["maneuver"] == "shield_push" and d.payload["exchange"] == x
+           and d.payload["actor"] == decl.actor for d in ctx.drafts):
+        return {}  # a large shield's push answering both parts of a double attack pushes once (L265)
     victim = ctx.state.opponent(decl.actor)
     dist, _ = ctx.ask("distance", actor=decl.actor, options=list(data.LENGTHS[:4]), default="long", applies=True,
                       what="where the push leaves the opponent, up to long (CP-17, M57)", exchange=x)
