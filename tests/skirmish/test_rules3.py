@@ -542,3 +542,50 @@ def test_a_round_shield_push_answers_only_the_first_part():
     stop = rnd.roll("VSE", "stability", [9, 9, 9, 9]).resolve(state)
     clashes = payloads(stop, "clash")
     assert [c["defence"] and c["defence"]["maneuver"] for c in clashes] == ["shield_push", None], why_stopped(stop)
+
+
+def zonal_round(guard, *, after_attack=False):
+    from tests.skirmish.kit import SETUP
+
+    state = fight({**SETUP, "zonal_defence": True}, holder="RAT", distance="long")
+    rnd = Round().declare("VSE", "attack")
+    if guard is not None and not after_attack:
+        rnd.choice("VSE", "guard", guard, exchange=1)
+    rnd.attack("RAT", "chop", "upper_torso", skill=5)
+    if guard is not None and after_attack:
+        rnd.choice("VSE", "guard", guard, exchange=1)
+    return state, rnd.defend("VSE", "shield_block", reflex=2, skill=2, weapon="shield")
+
+
+def test_cp05_zonal_defence_doubles_the_dice_at_the_guarded_zone_for_free():
+    state, rnd = zonal_round("5")  # the die face 5: the upper torso (L203)
+    stop = rnd.roll("RAT", "attack", [9, 9, 9, 2, 2]).resolve(state)
+    assert ("VSE", "defence", {"exchange": 1}) in asked(stop), why_stopped(stop)
+    assert [r.dice for r in stop.requests if r.name == "defence"] == ["8d10"]
+    guard = [e for e in payloads(stop, "effect") if e["actor"] == "VSE"][0]
+    assert "dice doubled 4 → 8 (free, A-70)" in guard["why"][0] and "CP-05" in guard["defaults"]
+    block = [d for d in payloads(stop, "declared") if d["maneuver"] == "shield_block"][0]
+    assert block["priced"]["paid_R"] + block["priced"]["paid_S"] == 4  # the doubled dice cost nothing
+    stop = rnd.roll("VSE", "defence", [9] * 8).roll("VSE", "reliability", [9] * 11).resolve(state)
+    assert payloads(stop, "clash")[0]["defence_roll"]["net"] == 8
+
+
+def test_cp05_any_other_zone_or_no_guard_halves_the_dice():
+    for guard in ("head", None):
+        state, rnd = zonal_round(guard)
+        stop = rnd.roll("RAT", "attack", [9, 9, 9, 2, 2]).resolve(state)
+        assert [r.dice for r in stop.requests if r.name == "defence"] == ["2d10"], why_stopped(stop)
+
+
+def test_cp05_a_guard_committed_after_the_attack_is_refused_and_guards_need_the_setting():
+    state, rnd = zonal_round("upper_torso", after_attack=True)
+    stop = rnd.resolve(state)
+    assert stop.error and "(L203, CP-05)" in stop.error
+    from eventlog.envelope import Draft
+
+    off = check.check(fight(), (), Draft("choice", {"name": "guard", "value": "head", "exchange": 1}, 1, "VSE"),
+                      rnd_options())
+    assert off and off[0].startswith("CP-05 (L203)")
+    from replay.rulesets.skirmish.model import state_to_json
+
+    assert "zonal" not in state_to_json(fight()) and state_to_json(state)["zonal"] is True

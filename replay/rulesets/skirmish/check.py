@@ -343,6 +343,14 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
                 not all(z in data.body()["declared"] for z in v):
             return ["CP-16 (M15): symmetric is the GM's choice (no --actor), a list of declared zones, keyed by "
                     "exchange 1 and the attacker"]
+    if draft.type == "choice" and p.get("name") == "guard":
+        from replay.rulesets.skirmish.maneuvers.zonal import GUARDS, as_guard
+
+        if not state.zonal:
+            return ["CP-05 (L203): guard is for a fight with zonal defence (setup zonal_defence: true)"]
+        if as_guard(p.get("value")) is None or p.get("exchange") not in (1, 2) or draft.actor not in state.ids:
+            return [f"CP-05 (L203): guard is the defender's choice keyed by exchange: {', '.join(GUARDS)} (or the die "
+                    "face 6–1)"]
     if draft.type == "choice" and p.get("name") == "surprise":
         from replay.rulesets.skirmish.maneuvers import surprise
 
@@ -377,7 +385,9 @@ def pool_roll(state: Fight, draft: Draft, options: SkirmishOptions) -> list[str]
                  and bool(d.order.get("after_feint")) == (p["purpose"] == "redefence")), None)
     if made is None or state.exchange != p["exchange"]:
         return []
-    want = f"{made.priced['dice_to_roll']}d{options.pool_die_sides}"
+    from replay.rulesets.skirmish.maneuvers.zonal import rolled
+
+    want = f"{rolled(state, made)}d{options.pool_die_sides}"
     if str(p.get("dice")).lower() != want:
         return [f"2.6: {draft.actor}'s {p['purpose']} declaration rolls {want}, not {p.get('dice')}"]
     return []

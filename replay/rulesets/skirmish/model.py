@@ -138,6 +138,8 @@ class Setup(BaseModel):
     model_config = ConfigDict(extra="forbid")
     fighters: list[FighterSetup | dict[str, Any]]
     engagement: EngagementSetup = EngagementSetup()
+    zonal_defence: bool = False
+    """The GM's zonal defence for this fight (4.4, L203, CP-05)."""
 
     @model_validator(mode="after")
     def _two(self) -> Setup:
@@ -344,6 +346,8 @@ class Fight:
     [round, exchange] the wrestling pool applies from (A-47)}; None outside wrestling."""
     history: tuple[dict[str, Any], ...] = field(default=())
     """One line per resolved exchange (for the frame's caption)."""
+    zonal: bool = False
+    """Zonal defence is on (CP-05; omitted from the JSON state when off)."""
 
     @property
     def ids(self) -> tuple[str, str]:
@@ -375,7 +379,7 @@ def new_fighter(setup: FighterSetup) -> Fighter:
 
 def initial(setup: Setup) -> Fight:
     a, b = (new_fighter(f) for f in setup.resolved())
-    return Fight((a, b), setup.engagement.approach, setup.engagement.initial_distance)
+    return Fight((a, b), setup.engagement.approach, setup.engagement.initial_distance, zonal=setup.zonal_defence)
 
 
 # --- JSON ----------------------------------------------------------------------------------------------------------
@@ -389,6 +393,8 @@ def state_to_json(state: Fight) -> dict[str, Any]:
     for f in raw["fighters"]:
         if f["size_multiplier"] == 1:
             del f["size_multiplier"]
+    if not raw["zonal"]:
+        del raw["zonal"]
     raw["fight"] = {"round": state.round, "exchange": state.exchange, "step": state.step,
                     "initiative": state.holder, "distance": state.distance, "result": state.result,
                     "grapple": state.grapple}

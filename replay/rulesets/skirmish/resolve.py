@@ -10,7 +10,7 @@ from typing import Any
 from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
 from replay.rulesets.skirmish import check, costs, damage, data, dice, draw, feint, pools
-from replay.rulesets.skirmish.maneuvers import surprise, transfer
+from replay.rulesets.skirmish.maneuvers import surprise, transfer, zonal
 from replay.rulesets.skirmish.maneuvers.base import move, name_ones
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
@@ -180,6 +180,7 @@ def exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
     ctx.set_phase(f"x{x}.s4")
     feint.invoke(ctx, x, options, emit, declared)
     transfer.invoke(ctx, x, options)
+    zonal.reveal(ctx, x)
     ctx.set_phase(f"x{x}.resolve")
     resolve_exchange(ctx, x, options)
 
@@ -378,7 +379,7 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
             asked_for.add(id(dfn))
             purpose = "redefence" if dfn.order.get("after_feint") else "defence"
             purpose += "2" if dfn.order.get("part") == 2 else ""
-            asks.append((pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, purpose,
+            asks.append((pool_dice(ctx, zonal.rolled(ctx.state, dfn), options), dfn.actor, purpose,
                          {"exchange": x}, f"defence roll of {dfn.actor} ({dfn.maneuver}, %{dfn.priced['difficulty']})"))
     rolls = iter(ctx.need_rolls(asks))
     items: list[Item] = []
@@ -541,7 +542,7 @@ def counted_roll(state: Fight, decl: Declared, roll: Event, options: SkirmishOpt
     """5.1.6: the overdraft comes off the pending roll; its last faces are discarded (2.6). Lost dice imposed by the
     opponent (Rushing attack, Lightning attack) come off the same way; Demoralization takes successes (M58)."""
     f = state.fighter(decl.actor)
-    n = decl.priced["dice_to_roll"]
+    n = zonal.rolled(state, decl)
     cut = min(n, pools.overdraft(f, state.round, state.exchange) + int(decl.priced.get("lost_dice", 0)))
     faces = list(roll.payload["result"])[: n - cut]
     tn = decl.priced["difficulty"] + bump
