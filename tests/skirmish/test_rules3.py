@@ -589,3 +589,49 @@ def test_cp05_a_guard_committed_after_the_attack_is_refused_and_guards_need_the_
     from replay.rulesets.skirmish.model import state_to_json
 
     assert "zonal" not in state_to_json(fight()) and state_to_json(state)["zonal"] is True
+
+
+def test_cp07_the_gm_corrects_a_declarations_difficulty():
+    state = fight(holder="RAT", distance="long")
+    rnd = (Round().declare("VSE", "attack").attack("RAT", "chop", "upper_torso", skill=3)
+           .choice(None, "difficulty", 6, exchange=1, fighter="RAT", step="attack"))
+    stop = rnd.resolve(state)
+    chop = [d for d in payloads(stop, "declared") if d["actor"] == "RAT"][0]
+    assert chop["priced"]["difficulty"] == 6 and "CP-07" in chop["rule"], why_stopped(stop)
+    assert any("%5 → %6 (CP-07)" in w for w in chop["why"])
+    plain = Round().declare("VSE", "attack").attack("RAT", "chop", "upper_torso", skill=3).resolve(state)
+    assert [d for d in payloads(plain, "declared") if d["actor"] == "RAT"][0]["priced"]["difficulty"] == 5
+    from eventlog.envelope import Draft
+
+    bad = check.check(state, (), Draft("choice", {"name": "difficulty", "value": 9, "exchange": 1, "fighter": "RAT",
+                                                  "step": "attack"}, 1, None), rnd_options())
+    assert bad and bad[0].startswith("CP-07")
+
+
+def test_cp04_a_buy_list_left_open_is_asked_after_the_hit():
+    state = fight(holder="RAT", distance="long")
+    rnd = (Round().declare("VSE", "attack").attack("RAT", "chop", "head", skill=5, buys_open=True)
+           .declare("VSE", "defence").roll("RAT", "attack", [9, 9, 9, 9, 2]))
+    stop = rnd.resolve(state)
+    assert ("RAT", "buys", {"exchange": 1}) in asked(stop), why_stopped(stop)
+    stop = rnd.choice("RAT", "buys", ["precise:forehead", "danger:1"], exchange=1) \
+        .roll("VSE", "knockout", [9, 9, 9, 9]).resolve(state)
+    hit = payloads(stop, "hit")[0]
+    assert hit["precise"] == "forehead" and any("(CP-04)" in w for w in hit["why"]), why_stopped(stop)
+    bad = (Round().declare("VSE", "attack").attack("RAT", "chop", "head", skill=5, buys_open=True)
+           .declare("VSE", "defence").roll("RAT", "attack", [9, 9, 9, 9, 2])
+           .choice("RAT", "buys", ["precise:knee"], exchange=1).resolve(state))
+    assert bad.error and "CP-04" in bad.error
+
+
+def test_cp44_the_gm_switches_fatigue_checks_off():
+    from dataclasses import replace
+
+    from replay.rulesets.skirmish.model import SkirmishOptions
+
+    state = fight(holder="RAT", distance="long", round=5, closed=5)
+    tired = state.with_fighter(replace(state.fighter("RAT"), rounds_since_fatigue=9))
+    on = Round(turn=6).resolve(tired)
+    assert ("RAT", "fatigue", {"exchange": 0}) in asked(on), why_stopped(on)
+    off = Round(turn=6).resolve(tired, SkirmishOptions(fatigue_rolls=False))
+    assert not any(name == "fatigue" for _, name, _ in asked(off))

@@ -36,6 +36,8 @@ def order_format(order: dict[str, Any]) -> list[str]:
     if not isinstance(dice, dict) or set(dice) - {"reflex", "skill"} or \
             not all(isinstance(v, int) and v >= 0 for v in dice.values()):
         out.append('dice: {"reflex": n, "skill": n} with whole numbers ≥ 0 (4.5)')
+    if order.get("buys_open") and order.get("buys"):
+        out.append("buys_open: true leaves the buy list open (CP-04): no buys with it")
     for buy in order.get("buys") or []:
         if not isinstance(buy, str) or not BUY.match(buy):
             out.append(f"buys: {buy!r} is not a purchase (precise:ZONE, danger:N, penetration:N, "
@@ -351,6 +353,15 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
         if as_guard(p.get("value")) is None or p.get("exchange") not in (1, 2) or draft.actor not in state.ids:
             return [f"CP-05 (L203): guard is the defender's choice keyed by exchange: {', '.join(GUARDS)} (or the die "
                     "face 6–1)"]
+    if draft.type == "choice" and p.get("name") == "difficulty":
+        v = p.get("value")
+        if draft.actor is not None or not isinstance(v, int) or isinstance(v, bool) or not 2 <= v <= 7:
+            return ["CP-07: difficulty is the GM's correction (no --actor), a whole number 2–7 (--json), keyed by "
+                    "exchange, fighter and step"]
+    if draft.type == "choice" and p.get("name") == "buys":
+        v = p.get("value")
+        if not isinstance(v, list) or not all(isinstance(b, str) and BUY.match(b) for b in v):
+            return ["CP-04 (5.2.1): buys is a list of purchases (--json), e.g. [\"precise:forehead\", \"danger:1\"]"]
     if draft.type == "choice" and p.get("name") == "surprise":
         from replay.rulesets.skirmish.maneuvers import surprise
 

@@ -286,6 +286,16 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
             why.append(f"{fid} acts in a pain hold: pain +{priced['pain_hold']} (M59, L767)")
         if order.get("draw"):
             why.insert(0, f"{fid} draws {order['draw']} (M50, {draw.cost(state.fighter(fid), order['draw'])} R)")
+        if priced.get("difficulty") is not None:  # CP-07: "Мастер может корректировать сложность"
+            tn, how = ctx.ask("difficulty", actor=None, options=[priced["difficulty"]], default=priced["difficulty"],
+                              applies=True, accept=lambda v: isinstance(v, int) and 2 <= v <= options.max_difficulty,
+                              what=f"the GM's difficulty for {fid}'s {order['maneuver']} (CP-07; %2–%7)",
+                              exchange=order["exchange"], fighter=fid, step=order["step"])
+            if how == "chosen" and tn != priced["difficulty"]:
+                why.append(f"the GM corrects the difficulty: %{priced['difficulty']} → %{tn} (CP-07)")
+                priced = {**priced, "difficulty": tn,
+                          "difficulty_mods": [*priced.get("difficulty_mods", []), f"the GM: %{tn} (CP-07)"]}
+                rules = [*rules, "CP-07"]
         if order["step"] == "attack" and order.get("target") in state.ids:
             kind = surprise.ask(ctx, fid, order["exchange"])
             if kind != "none":  # CP-43 (5.7): the GM's word on this attack
@@ -853,6 +863,17 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
         zone = SIDE.get(rolled, rolled)
     general = data.general_zone(zone)
     buys = list(att.order.get("buys") or [])
+    if att.order.get("buys_open"):  # CP-04 (house rule): the buy list left open is chosen after the hit
+        key = {"exchange": x, **({"part": 2} if att.order.get("part") == 2 else {})}
+        value = ctx.choice("buys", actor=att.actor, options=[], default=[], what=f"how {att.actor} spends {final} "
+                           "final successes (CP-04): a list like [\"precise:forehead\", \"danger:1\"]", **key)
+        if not isinstance(value, list) or not all(isinstance(b, str) and check.BUY.match(b) for b in value) or any(
+                b.split(":", 1)[1] not in data.precise_zones(general) for b in value if b.startswith("precise:")):
+            raise MissingInput(f"turn {ctx.turn}: {att.actor}'s buys: a list of purchases (precise:ZONE, danger:N, "
+                               "penetration:N, ignore_armour:all|N, shock:N, bleeding:N; a precise zone of the "
+                               f"{general} table; 5.2.1, CP-04)")
+        buys = list(value)
+        why.append(f"{att.actor} spends the final successes after the hit: {', '.join(buys) or 'nothing'} (CP-04)")
     if att.order.get("precise") and att.maneuver == "precise_attack":  # M26: the precise zone costs no success
         buys = [b for b in buys if not b.startswith("precise:")]
     bought = damage.buy_zone_and_steps(final, buys, damage_type, weapon_pen)
