@@ -635,3 +635,29 @@ def test_cp44_the_gm_switches_fatigue_checks_off():
     assert ("RAT", "fatigue", {"exchange": 0}) in asked(on), why_stopped(on)
     off = Round(turn=6).resolve(tired, SkirmishOptions(fatigue_rolls=False))
     assert not any(name == "fatigue" for _, name, _ in asked(off))
+
+
+def test_m06_both_parts_pay_length_penalties_against_the_shorter_weapons_length():
+    from tests.skirmish.test_maneuvers import duel
+
+    vse = {"weapons": [{"id": "arming_sword", "type": "arming_sword", "hands": ["right"]},
+                       {"id": "dagger", "type": "dagger", "hands": ["left"]}], "shield": None}
+    state = duel(vse=vse, holder="VSE", distance="long")
+    order = {"exchange": 1, "step": "attack", "maneuver": "double_attack", "target": "RAT", "zone": "upper_torso",
+             "attack_type": "chop", "dice": {"reflex": 0, "skill": 2},
+             "second": {"attack_type": "thrust", "zone": "lower_torso", "dice": {"reflex": 0, "skill": 2}}}
+    priced = costs.price(state, state.fighter("VSE"), order, rnd_options())
+    # the dagger (hand) is the shorter: the sword (medium) pays 2, the dagger 0, whatever the distance was (long)
+    assert priced["length_penalty"] == 2 and priced["second"]["length_penalty"] == 0
+
+
+def test_m29_a_hard_helmet_makes_the_headbutt_lethal_crushing():
+    from replay.rulesets.skirmish.maneuvers.attack import hard_helmet
+    from replay.rulesets.skirmish.maneuvers.base import move
+
+    state = fight()
+    rat, vse = state.fighter("RAT"), state.fighter("VSE")
+    assert hard_helmet(rat) == "open_helm" and hard_helmet(vse) is None
+    order = {"maneuver": "headbutt", "zone": "head"}
+    assert move("headbutt").strike(state, rat, order, None).lethal is True
+    assert move("headbutt").strike(state, vse, order, None).lethal is False

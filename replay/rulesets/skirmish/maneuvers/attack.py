@@ -635,11 +635,19 @@ def unarmed_strike(kind: str, minus: int, what: str) -> Any:
     def strike(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None) -> Strike:
         lethal = any("knuckles" in data.weapon_type(x.type).get("features", []) for x in actor.weapons if x.hands) \
             and kind == "punch"
+        helmet = kind == "headbutt" and hard_helmet(actor)
         m = 0 if lethal else minus
         return Strike("crush", "crushing", actor.char("strength") - m,
-                      [f"Strength {actor.char('strength')}"] + ([f"{what} −{m}"] if m else []), lethal=lethal)
+                      [f"Strength {actor.char('strength')}"] + ([f"{what} −{m}"] if m else [])
+                      + ([f"{helmet}: lethal crushing (L474)"] if helmet else []), lethal=lethal or bool(helmet))
 
     return strike
+
+
+def hard_helmet(f: Fighter) -> str | None:
+    """M29 (L474): a hard helmet over the forehead makes a headbutt's damage lethal crushing."""
+    table = data.table("armour")["armour"]
+    return next((a for a in f.armour if table[a]["hard"] and "forehead" in table[a]["covers"]), None)
 
 
 def headbutt_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
@@ -703,9 +711,12 @@ def double_price(state: Fight, actor: Fighter, order: dict[str, Any], options: S
                 [w for w in actor.weapons if w.hands and w.state == "ready"]) < 2:
         return {}
     first, second = double_orders(actor, order)
-    p1 = costs.price(state, actor, first, options)
+    pair = [actor.weapon_by_id(o["weapon"]) for o in (first, second)]
+    lengths = [costs.weapon_length(w) for w in pair if w is not None]
+    at = replace(state, distance=min(lengths, key=data.length_index)) if len(lengths) == 2 else state
+    p1 = costs.price(at, actor, first, options)  # PROPOSED (M06): both parts against the shorter weapon's length
     after = replace(actor, spent_R=actor.spent_R + p1["paid_R"], spent_S=actor.spent_S + p1["paid_S"])
-    p2 = costs.price(state.with_fighter(after), after, second, options)
+    p2 = costs.price(at.with_fighter(after), after, second, options)
     return {**p1, "maneuver_id": "M06", "activation": 1, "initiative": "none",
             "dice_pool": p1["dice_pool"] + p2["dice_pool"], "cost_points": p1["cost_points"] + p2["cost_points"] + 1,
             "paid_R": p1["paid_R"] + p2["paid_R"] + 1, "paid_S": p1["paid_S"] + p2["paid_S"],
