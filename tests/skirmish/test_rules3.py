@@ -661,3 +661,17 @@ def test_m29_a_hard_helmet_makes_the_headbutt_lethal_crushing():
     order = {"maneuver": "headbutt", "zone": "head"}
     assert move("headbutt").strike(state, rat, order, None).lethal is True
     assert move("headbutt").strike(state, vse, order, None).lethal is False
+
+
+def test_m24_ambidexterity_removes_the_synchronous_attacks_plus_one():
+    from tests.skirmish.test_maneuvers import duel
+
+    daggers = {"weapons": [{"id": "d1", "type": "dagger", "hands": ["right"]},
+                           {"id": "d2", "type": "dagger", "hands": ["left"]}], "shield": None}
+    order = {"exchange": 1, "step": "attack", "maneuver": "synchronous_attack", "target": "RAT", "zone": "upper_torso",
+             "attack_type": "thrust", "dice": {"reflex": 0, "skill": 2}}
+    plain = duel(vse=daggers, holder="VSE", distance="hand")
+    both = duel(vse={**daggers, "traits": ["ambidextrous"]}, holder="VSE", distance="hand")
+    d_plain = costs.price(plain, plain.fighter("VSE"), order, rnd_options())["difficulty"]
+    d_both = costs.price(both, both.fighter("VSE"), order, rnd_options())
+    assert d_both["difficulty"] == d_plain - 1 and "no +1: ambidextrous (L441)" in d_both["difficulty_mods"]

@@ -794,8 +794,15 @@ def synchronous_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) 
     return out
 
 
-def synchronous_extra(w: Weapon | None) -> int:
-    return 1
+def synchronous_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None,
+                           options: SkirmishOptions) -> tuple[int | None, list[str]]:
+    """M24 (L441): the weapon row +1, ignored with Ambidexterity (the sheet's trait `ambidextrous`)."""
+    base, mods = row_difficulty()(state, actor, order, w, options)
+    if base is None:
+        return base, mods
+    if "ambidextrous" in actor.traits:
+        return base, [*mods, "no +1: ambidextrous (L441)"]
+    return base + 1, [*mods, "+1 synchronous (L441)"]
 
 
 def synchronous_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
@@ -820,7 +827,7 @@ def synchronous_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOpti
 register(
     Move("double_attack", difficulty=row_difficulty(), conditions=double_conditions, parts=double_price,
          on_answer=double_answer),
-    Move("synchronous_attack", difficulty=row_difficulty(synchronous_extra, "synchronous (L441)"),
+    Move("synchronous_attack", difficulty=synchronous_difficulty,
          conditions=synchronous_conditions, after=synchronous_after),
 )
 
