@@ -675,3 +675,19 @@ def test_m24_ambidexterity_removes_the_synchronous_attacks_plus_one():
     d_plain = costs.price(plain, plain.fighter("VSE"), order, rnd_options())["difficulty"]
     d_both = costs.price(both, both.fighter("VSE"), order, rnd_options())
     assert d_both["difficulty"] == d_plain - 1 and "no +1: ambidextrous (L441)" in d_both["difficulty_mods"]
+
+
+def test_m35_a_severed_arm_lets_the_rest_of_the_blow_through_to_the_zone_aimed_at():
+    from tests.skirmish.test_maneuvers import duel
+
+    state = duel(vse={"shield": None, "armour": []}, holder="RAT", distance="long")
+    rnd = (Round().declare("VSE", "attack").attack("RAT", "chop", "upper_torso", skill=2)
+           .defend("VSE", "limb_block", reflex=3)
+           .roll("RAT", "attack", [6, 2]).roll("VSE", "defence", [5, 5, 2]))
+    stop = rnd.resolve(state)
+    assert ("RAT", "zone", {"exchange": 1}) in asked(stop), why_stopped(stop)
+    stop = rnd.roll("RAT", "zone", [3, 4], dice="2d6-2").roll("VSE", "knockout", [9, 9, 9, 9]).resolve(state)
+    hit = payloads(stop, "hit")[0]
+    assert hit["zone"] == "upper_torso" and hit["raw"] == 7 - 6 and hit["W"] == 1, why_stopped(stop)
+    assert "M35, L531" in hit["why"][0] and "D = 7 − 6 (the severed arm) = 1 (M35, L531)" in hit["why"]
+    assert [w.flags for w in stop.state.fighter("VSE").wounds][0][:1] == ("severed",)

@@ -902,7 +902,9 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     if bought.lines and bought.lines[-1].startswith("ignore"):
         why.append("buys (armour): " + bought.lines[-1])
     leftover = final - bought.spent
-    if hurt is not None:
+    if att.priced.get("fixed_damage") is not None:  # M35: what is left after a severed arm (L531)
+        raw, bonus, raw_why = int(att.priced["fixed_damage"]), 0, [str(att.priced["fixed_damage_why"])]
+    elif hurt is not None:
         raw, bonus, raw_why = hurt.damage, 0, [f"D = {' + '.join(hurt.parts)} = {hurt.damage}"]
     else:
         assert weapon is not None
