@@ -691,3 +691,21 @@ def test_m35_a_severed_arm_lets_the_rest_of_the_blow_through_to_the_zone_aimed_a
     assert hit["zone"] == "upper_torso" and hit["raw"] == 7 - 6 and hit["W"] == 1, why_stopped(stop)
     assert "M35, L531" in hit["why"][0] and "D = 7 − 6 (the severed arm) = 1 (M35, L531)" in hit["why"]
     assert [w.flags for w in stop.state.fighter("VSE").wounds][0][:1] == ("severed",)
+
+
+def test_cp35_demoralization_by_charisma_with_a_named_etiquette_and_the_answer_by_will():
+    from tests.skirmish.test_maneuvers import duel
+
+    state = duel(holder="RAT", distance="long")  # RAT: etiquette_army 2, charisma 3, endurance 5; VSE: will 3
+    rnd = (Round().declare("VSE", "attack")
+           .declare("RAT", "attack", "demoralization", target="VSE", etiquette="army", by="charisma",
+                    dice={"reflex": 0, "skill": 0}))
+    stop = rnd.resolve(state)
+    dice_of = {r.actor: r.dice for r in stop.requests if r.name == "demoralization"}
+    assert dice_of == {"RAT": "5d10", "VSE": "3d10"}, why_stopped(stop)  # 2 + 3; VSE has no etiquette: Will 3
+    stop = rnd.choice("VSE", "answer", "etiquette", exchange=1).resolve(state)
+    assert {r.actor: r.dice for r in stop.requests if r.name == "demoralization"}["VSE"] == "1d10"  # etiquette 0
+    bad = check.declaration(Round().declare("VSE", "attack").resolve(state).state, "RAT",
+                            {"exchange": 1, "step": "attack", "maneuver": "demoralization", "target": "VSE",
+                             "by": "wits", "dice": {"reflex": 0, "skill": 0}}, rnd_options())
+    assert any(p.startswith("condition_failed (5.4.3 M58, CP-35)") for p in bad)
