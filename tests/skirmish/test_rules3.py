@@ -709,3 +709,25 @@ def test_cp35_demoralization_by_charisma_with_a_named_etiquette_and_the_answer_b
                             {"exchange": 1, "step": "attack", "maneuver": "demoralization", "target": "VSE",
                              "by": "wits", "dice": {"reflex": 0, "skill": 0}}, rnd_options())
     assert any(p.startswith("condition_failed (5.4.3 M58, CP-35)") for p in bad)
+
+
+def test_m59_a_later_fortitude_check_cancels_part_of_the_pain_hold():
+    from dataclasses import replace
+
+    from tests.skirmish.test_wrestling import duel, holding
+
+    state = replace(holding(duel()), holder="RAT", distance="hand")
+    rnd = (Round().declare("VSE", "attack").declare("RAT", "attack", "pain_hold", target="VSE",
+                                                    dice={"reflex": 3, "skill": 0})
+           .declare("VSE", "defence").roll("RAT", "attack", [9, 9, 2])
+           .declare("RAT", "attack", exchange=2)
+           .declare("VSE", "attack", "break_free", dice={"reflex": 0, "skill": 0}, exchange=2))
+    assert [d for d in payloads(rnd.resolve(state), "declared") if d["maneuver"] == "break_free"][0]["priced"][
+        "pain_hold"] == 2  # he may make the check; by default he does not (L767)
+    rnd.choice("VSE", "resist_pain", "yes", exchange=2)
+    waiting = rnd.resolve(state)
+    assert ("VSE", "pain_fortitude", {"exchange": 2}) in asked(waiting), why_stopped(waiting)
+    stop = rnd.roll("VSE", "pain_fortitude", [7, 2, 2], exchange=2).resolve(state)
+    brk = [d for d in payloads(stop, "declared") if d["maneuver"] == "break_free"][0]
+    assert brk["priced"]["pain_hold"] == 1 and brk["priced"]["pain_fortitude"]["net"] == 1
+    assert stop.state.fighter("VSE").pain == 1 and any("1 of the hold's 2 pain cancelled" in w for w in brk["why"])

@@ -283,6 +283,8 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
             priced = {**priced, **more}
             why += more.get("answer_why", [])
         if priced.get("pain_hold"):
+            priced = {**priced, **pain_resisted(ctx, state, fid, order["exchange"], priced["pain_hold"], why,
+                                                options)}
             why.append(f"{fid} acts in a pain hold: pain +{priced['pain_hold']} (M59, L767)")
         if order.get("draw"):
             why.insert(0, f"{fid} draws {order['draw']} (M50, {draw.cost(state.fighter(fid), order['draw'])} R)")
@@ -314,6 +316,28 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
                            "maneuver": order.get("maneuver", "pass"), "order": order, "priced": priced,
                            "forced": forced, "why": why, "rule": rules, "defaults": defaults},
          cause=seq)
+
+
+def pain_resisted(ctx: Context, state: Fight, fid: str, x: int, pain: int, why: list[str],
+                  options: SkirmishOptions) -> dict[str, Any]:
+    """M59 (L767): in the exchanges after the hold was put on, the held fighter may (his choice `resist_pain`, default
+    no, applied by the rules) make a free Fortitude check (PROPOSED %5, like the other free checks) that cancels one
+    pain per success."""
+    f = state.fighter(fid)
+    if not any(e.start < (state.round, x) for e in pools.now(f, "pain_hold", state.round, x)):
+        return {}
+    wants, _ = ctx.ask("resist_pain", actor=fid, options=["no", "yes"], default="no", applies=True,
+                       what=f"{fid}: a free Fortitude check against the pain hold's {pain} pain? (M59, L767)",
+                       exchange=x)
+    if wants != "yes":
+        return {}
+    roll = ctx.roll(pool_dice(ctx, max(1, f.char("fortitude")), options), actor=fid, purpose="pain_fortitude",
+                    what=f"Fortitude of {fid} against the pain hold (free, %5; successes cancel pain)", exchange=x)
+    counted = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+    cancel = min(pain, max(0, counted.net))
+    why.append(f"{fid} Fortitude {len(counted.faces)}d %5 {list(counted.faces)} → {counted.hits} − {counted.ones} = "
+               f"{counted.net}: {cancel} of the hold's {pain} pain cancelled (M59, L767)")
+    return {"pain_hold": pain - cancel, "pain_fortitude": counted.to_json()}
 
 
 def declaration_why(fid: str, order: dict[str, Any], p: dict[str, Any]) -> str:

@@ -120,7 +120,8 @@ def thrown(ctx: Any, x: int, thrower: str, victim: str, final: int, options: Ski
 
 def pain_hold_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
     """M59 (L767): each success inflicts 1 pain on the opponent whenever he tries to break free or perform a
-    technique while the hold lasts (a Fortitude check to ignore part of it later: NOT YET)."""
+    technique while the hold lasts; from the next exchange his free Fortitude check cancels part of it
+    (resolve.pain_resisted)."""
     att: Declared = o["attack"]
     if o["winner"] != "attack":
         return {}
