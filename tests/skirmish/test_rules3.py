@@ -731,3 +731,30 @@ def test_m59_a_later_fortitude_check_cancels_part_of_the_pain_hold():
     brk = [d for d in payloads(stop, "declared") if d["maneuver"] == "break_free"][0]
     assert brk["priced"]["pain_hold"] == 1 and brk["priced"]["pain_fortitude"]["net"] == 1
     assert stop.state.fighter("VSE").pain == 1 and any("1 of the hold's 2 pain cancelled" in w for w in brk["why"])
+
+
+def test_cp25_the_throws_remaining_successes_may_make_a_joint_break_instead():
+    from dataclasses import replace
+
+    from tests.skirmish.test_wrestling import duel, holding
+
+    state = replace(holding(duel()), holder="RAT", distance="hand")
+    rnd = (Round().declare("VSE", "attack").declare("RAT", "attack", "throw_with_hold", target="VSE",
+                                                    dice={"reflex": 3, "skill": 0})
+           .choice("RAT", "remainder", "joint_break", exchange=1)
+           .roll("RAT", "attack", [9, 9, 9]).roll("VSE", "opposed", [2] * 9))
+    stop = rnd.resolve(state)
+    assert ("VSE", "endurance", {"exchange": 1}) in asked(stop), why_stopped(stop)  # M60's Endurance check
+    stop = (rnd.roll("VSE", "endurance", [2, 2, 2, 2]).roll("VSE", "acrobatics", [2] * 9)
+            .roll("VSE", "fall_zone", [5], dice="1d6").roll("VSE", "fall_endurance", [6, 6, 2, 2])
+            .roll("VSE", "fall_damage", [1], dice="1d6").resolve(state))
+    effects = payloads(stop, "effect")
+    assert effects[0]["maneuver"] == "joint_break", why_stopped(stop)
+    assert {"op": "pain", "fighter": "VSE", "amount": 2} in effects[0]["changes"]  # 2 final < 6 needed: pain
+    assert pools_amount(stop, "VSE", "pain_hold") == 0 and effects[1]["changes"][0]["final"] == 0
+
+
+def pools_amount(stop, fid, kind):
+    from replay.rulesets.skirmish import pools
+
+    return pools.amount(stop.state.fighter(fid), kind, 1, 2)

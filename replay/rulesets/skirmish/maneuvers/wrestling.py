@@ -176,7 +176,15 @@ def throw_after(code: str, keep_hold: bool = False) -> Any:
         if o["winner"] != "attack":
             return {}
         final = o["final"]
-        if keep_hold and final:  # M62: the remaining successes make a pain hold (CP-25, default)
+        use = "pain_hold"
+        if keep_hold and final:  # CP-25: the thrower's choice for the remaining successes
+            use, _ = ctx.ask("remainder", actor=att.actor, options=["pain_hold", "joint_break"], default="pain_hold",
+                             applies=True, what=f"the throw's {final} remaining successes: a pain hold or a joint "
+                             "break (CP-25, M62)", exchange=x)
+        if keep_hold and final and use == "joint_break":  # M62 (L793): a joint break (M60) with them
+            joint_after(ctx, x, o, options)
+            final = 0
+        elif keep_hold and final:  # M62: the remaining successes make a pain hold (CP-25, default)
             t = att.order["target"]
             emit_effect(ctx, x, code, att.actor, [timed(t, "pain_hold", final, (ctx.state.round, x), HOLD_ENDS,
                                                         source=code)],
