@@ -758,3 +758,28 @@ def pools_amount(stop, fid, kind):
     from replay.rulesets.skirmish import pools
 
     return pools.amount(stop.state.fighter(fid), kind, 1, 2)
+
+
+def test_cp21_one_acrobatics_success_moves_the_fall_to_another_zone():
+    from dataclasses import replace
+
+    from replay.context import TurnInputs, run
+    from replay.rulesets.skirmish.maneuvers.falls import fall
+    from tests.skirmish.kit import RULESET
+    from tests.skirmish.test_wrestling import duel
+
+    state = duel(vse={"armour": []}, holder="RAT", distance="hand")
+    rnd = (Round().roll("VSE", "acrobatics", [9, 9, 9, 2, 2, 2, 2, 2, 2]).roll("VSE", "fall_zone", [6], dice="1d6")
+           .choice("VSE", "tuck_in", "leg", exchange=1)
+           .roll("VSE", "fall_endurance", [6, 6, 6, 2]).roll("VSE", "fall_damage", [1, 5], dice="2d6"))
+
+    def resolve(s, turn, ctx, options):
+        ctx.set_phase("x1.resolve")
+        fall(ctx, 1, "VSE", 3, "a test", options, "throw")
+
+    stop = run(resolve, RULESET.evolve, replace(state, round=1, exchange=1), 1, TurnInputs.of(1, rnd.events),
+               RULESET.options(), "g")
+    eff = payloads(stop, "effect")[0]
+    fell = next(c for c in eff["changes"] if c["op"] == "fall")
+    assert fell["zone"] == "leg" and fell["removed"] == 1, why_stopped(stop)  # 3 successes: 1 on the zone, 2 on a die
+    assert any("moved to leg" in w and "CP-21" in w for w in eff["why"])
