@@ -36,6 +36,8 @@ def order_format(order: dict[str, Any]) -> list[str]:
     if not isinstance(dice, dict) or set(dice) - {"reflex", "skill"} or \
             not all(isinstance(v, int) and v >= 0 for v in dice.values()):
         out.append('dice: {"reflex": n, "skill": n} with whole numbers ≥ 0 (4.5)')
+    if order.get("buys_open") and order.get("buys"):
+        out.append("buys_open: true leaves the buy list open (CP-04): no buys with it")
     for buy in order.get("buys") or []:
         if not isinstance(buy, str) or not BUY.match(buy):
             out.append(f"buys: {buy!r} is not a purchase (precise:ZONE, danger:N, penetration:N, "
@@ -93,7 +95,9 @@ def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: Ski
     out += conditions(state, actor_id, order, entry)
     # 5. restrictions imposed by others (4.7.5)
     if step == "defence":
-        out += restricted(state, actor_id, order)
+        from replay.rulesets.skirmish.maneuvers import surprise
+
+        out += restricted(state, actor_id, order) + surprise.problems(state, actor_id, order, {})
     # 6. parry weapon reuse
     if step == "defence" and w is not None and w.id in actor.used_for_parry and order.get("weapon") != \
             "shield" and m not in costs.DODGES:
@@ -111,6 +115,10 @@ def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: Ski
         out.append(problem("difficulty_above_7", "2.2, L735", f"difficulty %{priced['difficulty']} > %7"))
     # 9. payment
     out += payment(state, actor_id, order, priced, entry)
+    if step == "defence":  # 5.7 (L40): against an unexpected attack reflex points only
+        from replay.rulesets.skirmish.maneuvers import surprise
+
+        out += surprise.problems(state, actor_id, order, priced, payment=True)
     # 10. zone
     out += zone(state, order, entry)
     return out
@@ -122,6 +130,13 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     if m == "feint":
         return [problem("condition_failed", "5.4.1 M14", "declare a basic attack (thrust, chop, slash, crush); the "
                         "feint is invoked after the defender's parry (choice feint, CP-13)")]
+    if m == "counter_response":
+        return [problem("condition_failed", "5.4.2 M49, A-25", "M49 counter_response is listed in the availability "
+                        "table but never described in the rulebook: disabled (A-25); a GM ruling may resolve one "
+                        "(CP-50)")]
+    if m in PART_2:
+        return [problem("condition_failed", f"5.4 {entry['id']}", f"{entry['id']} {m} {PART_2[m]}: part 2 (several "
+                        "fighters on the grid); a GM ruling may resolve one (CP-50)")]
     if not entry["implemented"]:
         return [problem("condition_failed", "5.4", f"{entry['id']} {m} is in the catalogue but its effects are not "
                         "implemented yet (docs/skirmish.md); a GM ruling may resolve it")]
@@ -135,8 +150,9 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     if mv is not None and mv.conditions is not None:
         out += mv.conditions(state, actor, order)
     from replay.rulesets.skirmish.maneuvers.attack import combination_problems
+    from replay.rulesets.skirmish.maneuvers.transfer import phase2_problems
 
-    out += combination_problems(state, actor, order)
+    out += combination_problems(state, actor, order) + phase2_problems(state, actor, order)
     if mv is not None and mv.weapon == "none":
         pass
     elif order.get("weapon") == "shield" or m in costs.SHIELD_DEFENCES or mv is not None and mv.weapon == "shield":
@@ -174,6 +190,15 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     if m == "retreat" and actor_id in state.attacked_before:
         out.append(problem("condition_failed", "5.4.2 M45, L613", f"{actor_id} attacked in the previous exchange: no "
                            "retreat from that opponent now"))
+    if m == "knock_aside" and order.get("cut_shaft"):
+        att = costs.incoming(state, actor_id)
+        theirs = state.fighter(att.actor).weapon_by_id(att.priced.get("weapon") or "") if att is not None else None
+        mine = costs.weapon_of(actor, order)
+        if mine is None or "chop" not in data.weapon_type(mine.type)["attacks"]:
+            out.append(problem("condition_failed", "5.4.2 M42, L588", "cutting a shaft needs a chopping knock-aside "
+                               "(a weapon that chops)"))
+        if theirs is None or "shaft" not in data.weapon_type(theirs.type).get("features", []):
+            out.append(problem("condition_failed", "5.4.2 M42, L588", "only a shafted weapon's shaft can be cut"))
     if m == "counterattack" and state.exchange != 1:
         out.append(problem("condition_failed", "5.4.2 M40, L565", "a counterattack only in the first exchange of the "
                            "round"))
@@ -187,11 +212,25 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     if targets and m != "maneuvering":
         if order.get("target") not in state.ids or order.get("target") == actor_id:
             out.append(problem("condition_failed", "4.5", "target: the opponent's id"))
-        if (mv is None or mv.zone) and order.get("zone") not in data.body()["declared"]:
+        target = state.fighter(order["target"]) if order.get("target") in state.ids else None
+        tiny = target is not None and target.id != actor_id and costs.much_shorter(actor.height_cm,
+                                                                                  target.height_cm)
+        if (mv is None or mv.zone) and tiny and order.get("zone") != "body":
+            out.append(problem("zone_not_allowed", "5.9.5, L186", f"{actor.height_cm} cm ≥ 3 × {target.height_cm} "
+                               'cm: no zone can be chosen; declare "zone": "body" (the zone is rolled on the stance '
+                               "table)"))
+        elif (mv is None or mv.zone) and not tiny and order.get("zone") not in data.body()["declared"]:
             out.append(problem("zone_not_allowed", "L201, 5.5.1", "zone: head, upper_torso, lower_torso, left_arm, "
                                "right_arm, left_leg or right_leg"))
+        if tiny and any(str(b).startswith("precise:") for b in order.get("buys") or []):
+            out.append(problem("zone_not_allowed", "5.9.5, L186", "no precise zone can be bought against a target a "
+                               "third of the attacker's height"))
     return out
 
+
+PART_2 = {"pass_through": "moves past the opponent into a free cell on the grid (L415-423)",
+          "protect_ally": "defends an ally from an adjacent cell (L537-542)"}
+"""Maneuvers that need several fighters or the grid."""
 
 OUTSIDE_WRESTLING = frozenset({"pounce", "wrestling_evasion", "defensive_throw"})
 """Wrestling maneuvers that do not need a grapple (M65 Pounce starts one; M72 needs no hold; M74)."""
@@ -295,6 +334,43 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
         if not feint.valid(p.get("value")):
             return ['CP-13 (M14): feint is "no" or "MANEUVER ZONE [BUYS…]" (thrust, chop, slash or crush; a declared '
                     "zone; buys as in a declaration)"]
+    if draft.type == "choice" and p.get("name") == "transfer_feint":
+        from replay.rulesets.skirmish.maneuvers import transfer
+
+        if transfer.as_commitment(p.get("value")) is None or p.get("exchange") != 1 or draft.actor not in state.ids:
+            return [transfer.FORMAT]
+    if draft.type == "choice" and p.get("name") == "symmetric":
+        v = p.get("value")
+        if draft.actor is not None or not isinstance(v, list) or not v or \
+                not all(z in data.body()["declared"] for z in v):
+            return ["CP-16 (M15): symmetric is the GM's choice (no --actor), a list of declared zones, keyed by "
+                    "exchange 1 and the attacker"]
+    if draft.type == "choice" and p.get("name") == "guard":
+        from replay.rulesets.skirmish.maneuvers.zonal import GUARDS, as_guard
+
+        if not state.zonal:
+            return ["CP-05 (L203): guard is for a fight with zonal defence (setup zonal_defence: true)"]
+        if as_guard(p.get("value")) is None or p.get("exchange") not in (1, 2) or draft.actor not in state.ids:
+            return [f"CP-05 (L203): guard is the defender's choice keyed by exchange: {', '.join(GUARDS)} (or the die "
+                    "face 6–1)"]
+    if draft.type == "choice" and p.get("name") == "difficulty":
+        v = p.get("value")
+        if draft.actor is not None or not isinstance(v, int) or isinstance(v, bool) or not 2 <= v <= 7:
+            return ["CP-07: difficulty is the GM's correction (no --actor), a whole number 2–7 (--json), keyed by "
+                    "exchange, fighter and step"]
+    if draft.type == "choice" and p.get("name") == "buys":
+        v = p.get("value")
+        if not isinstance(v, list) or not all(isinstance(b, str) and BUY.match(b) for b in v):
+            return ["CP-04 (5.2.1): buys is a list of purchases (--json), e.g. [\"precise:forehead\", \"danger:1\"]"]
+    if draft.type == "choice" and p.get("name") == "surprise":
+        from replay.rulesets.skirmish.maneuvers import surprise
+
+        if p.get("value") not in surprise.KINDS or draft.actor is not None:
+            return ["CP-43 (5.7): surprise is the GM's choice (no --actor): none, unexpected, trusted or hidden, "
+                    "keyed by exchange and attacker"]
+        if p.get("attacker") not in state.ids or p.get("exchange") not in (1, 2):
+            return ["CP-43 (5.7): surprise names the attacker and the exchange (--field attacker=ID --field "
+                    "exchange=N)"]
     if draft.type == "choice" and p.get("name") == "cover":
         f = state.fighter(draft.actor or "") if draft.actor in state.ids else None
         if f is None or f.shield is None:
@@ -320,7 +396,9 @@ def pool_roll(state: Fight, draft: Draft, options: SkirmishOptions) -> list[str]
                  and bool(d.order.get("after_feint")) == (p["purpose"] == "redefence")), None)
     if made is None or state.exchange != p["exchange"]:
         return []
-    want = f"{made.priced['dice_to_roll']}d{options.pool_die_sides}"
+    from replay.rulesets.skirmish.maneuvers.zonal import rolled
+
+    want = f"{rolled(state, made)}d{options.pool_die_sides}"
     if str(p.get("dice")).lower() != want:
         return [f"2.6: {draft.actor}'s {p['purpose']} declaration rolls {want}, not {p.get('dice')}"]
     return []

@@ -47,6 +47,11 @@ def size_penalty(own_cm: int, other_cm: int) -> int:
     return max(0, own_cm // other_cm - 1) if own_cm > other_cm else 0
 
 
+def much_shorter(attacker_cm: int, target_cm: int) -> bool:
+    """5.9.5 (L186): at three times the target's height no zone can be chosen (the zone is rolled)."""
+    return attacker_cm >= 3 * target_cm
+
+
 def weapon_length(w: Weapon) -> str:
     """The effective length category with the grip (3.4 grip_mods: half-sword → medium)."""
     kind = data.weapon_type(w.type)
@@ -92,6 +97,11 @@ def difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | 
         cut = dodge_reduction(actor.height_cm, state.opponent(actor.id).height_cm)
         if cut:
             base, mods = max(4, base - cut), [*mods, f"−{cut} dodging a taller opponent (5.9.3, L176)"]
+    if base is not None and order.get("step") != "attack":
+        from replay.rulesets.skirmish.maneuvers import surprise
+
+        if surprise.difficulty_bump(state, actor.id):
+            base, mods = base + 1, [*mods, "+1 against a trusted attacker's unexpected attack (5.7, L40)"]
     off = w is not None and bool(w.hands) and actor.main_hand not in w.hands
     if base is not None and off and order["maneuver"] not in DODGES and order["maneuver"] not in SHIELD_DEFENCES:
         return base + 1, [*mods, "+1 off hand (L141)"]
@@ -235,7 +245,10 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
         activation += draw.cost(actor, order["draw"])
     extra = doubling + penalty
     avail_r, _ = pools.available(actor, state.round, state.exchange)
-    if entry.get("reflex_only") and m != "maneuvering":
+    from replay.rulesets.skirmish.maneuvers import surprise
+
+    unexpected = order.get("step") != "attack" and surprise.of(state, actor.id) is not None  # 5.7: reflex only
+    if entry.get("reflex_only") and m != "maneuvering" or unexpected:
         extra_r, extra_s = extra, 0
     else:
         extra_r = max(0, min(extra, avail_r - dice_r - activation))
@@ -257,6 +270,10 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
     more = mv.extras(state, actor, order, w) if mv is not None and mv.extras is not None else {}
     if mv is not None and mv.parts is not None:
         more |= mv.parts(state, actor, order, options)
+    lost = pools.amount(actor, "defence_lost_dice", state.round, state.exchange) if not is_attack else 0
+    if lost:  # M15 (A-33): the phase-1 final successes as lost dice on the defence of exchange 2
+        more["lost_dice"] = int(more.get("lost_dice", 0)) + lost
+        more["lost_why"] = "M15 transfer feint's phase 1, A-33"
     size = size_penalty(actor.height_cm, state.opponent(actor.id).height_cm)
     if size:  # 5.9.6, A-67: lost dice, off the last faces
         more["lost_dice"] = int(more.get("lost_dice", 0)) + size

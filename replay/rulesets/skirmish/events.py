@@ -134,6 +134,8 @@ class Hit(Resolution):
     wound: dict[str, Any] | None = None
     shock_bought: int = 0
     nonlethal_shock: dict[str, Any] | None = None
+    body_roll: dict[str, Any] | None = None
+    """5.9.5: {"face", "stance", "general"} of the 1d6 stance-table roll against a much shorter target."""
 
 
 class Blocked(Resolution):
@@ -165,12 +167,23 @@ class LastingChange(Change):
     op: Literal["effect"]
     fighter: str
     kind: Literal["shock", "lose_R", "lose_S", "no_weapon", "only_thrust", "bonus", "dodge_bonus",
-                  "no_attacking_defence", "success_penalty", "pain_hold", "initiative_bonus"]
+                  "no_attacking_defence", "success_penalty", "pain_hold", "initiative_bonus", "transfer_feint",
+                  "transfer_auto", "transfer_phase2", "defence_lost_dice", "guard"]
     amount: int
     start: list[int]
     until: list[int]
     ref: str = ""
     source: str = ""
+
+
+class SpendChange(Change):
+    """Points and successes a maneuver spends after its declaration (M15's activation at the reveal)."""
+
+    op: Literal["spend"]
+    fighter: str
+    reflex: int = 0
+    master: int = 0
+    extraordinary: int = 0
 
 
 class StanceChange(Change):
@@ -255,7 +268,8 @@ class ThrowNote(Change):
 CHANGES: dict[str, type[Change]] = {"effect": LastingChange, "stance": StanceChange, "pain": AmountChange,
                                     "shock": AmountChange, "drop": DropChange, "wound": WoundChange,
                                     "grapple": GrappleChange, "distance": DistanceChange, "held": HeldChange,
-                                    "check": CheckNote, "fall": FallNote, "throw": ThrowNote}
+                                    "check": CheckNote, "fall": FallNote, "throw": ThrowNote,
+                                    "spend": SpendChange}
 
 
 class Effect(Resolution):
@@ -322,6 +336,9 @@ class ExchangeEnded(Resolution):
     reroll: bool
     distance: str | None
     melee_ended: bool = False
+    locks: list[dict[str, Any]] = []
+    """5.7 (L42, L48): {"fighter", "kind": initiative_lock | initiative_roll, "start", "until"} set by an unexpected
+    or hidden attack."""
 
 
 class RoundEnded(Resolution):

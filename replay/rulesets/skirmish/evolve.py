@@ -165,6 +165,9 @@ def effect(state: Fight, e: ev.Effect) -> Fight:
         if op == "effect":
             f = replace(f, effects=(*f.effects, Effect(c["kind"], c["amount"], tuple(c["start"]), tuple(c["until"]),
                                                        c.get("ref", ""), c.get("source", ""))))
+        elif op == "spend":  # M15: the activation and the committed successes
+            f = replace(f, spent_R=f.spent_R + c.get("reflex", 0), spent_master=f.spent_master + c.get("master", 0),
+                        spent_extraordinary=f.spent_extraordinary + c.get("extraordinary", 0))
         elif op == "stance":
             f = replace(f, stance=c["stance"])
         elif op == "pain":
@@ -261,6 +264,10 @@ def knockout(state: Fight, e: ev.Knockout) -> Fight:
 def exchange_ended(state: Fight, e: ev.ExchangeEnded) -> Fight:
     line = {"round": state.round, "exchange": e.exchange, "holder": e.holder, "distance": e.distance,
             "why": list(e.why)}
+    for lk in e.locks or ():  # 5.7: an unexpected attack's initiative lock, a hidden attack's initiative roll
+        f = state.fighter(lk["fighter"])
+        state = state.with_fighter(replace(f, effects=(*f.effects, Effect(lk["kind"], 1, tuple(lk["start"]),
+                                                                          tuple(lk["until"]), "", "5.7"))))
     if e.melee_ended:  # M45: a successful retreat ends the melee; meeting again is a new combat initiative
         return replace(state, holder=None, reroll=False, distance=None, engaged=False, step=0,
                        history=(*state.history, line))

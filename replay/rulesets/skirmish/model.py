@@ -101,8 +101,11 @@ class FighterSetup(BaseModel):
     cell: tuple[int, int] = (0, 0)
     facing: Literal["N", "E", "S", "W"] = "E"
     condition: Condition = Condition()
-    traits: list[Literal["hulk", "giant", "dwarf"]] = []
-    """Size traits for the simplified wrestling height (5.8.2, L731)."""
+    traits: list[Literal["hulk", "giant", "dwarf", "ambidextrous"]] = []
+    """Size traits for the simplified wrestling height (5.8.2, L731); Ambidexterity (M24, L441)."""
+    size_multiplier: float = Field(1.0, gt=0, le=10)
+    """5.9.1 (L164): a creature's damage multiplier from its description; all its damage is multiplied, rounded
+    down."""
 
     @model_validator(mode="after")
     def _sheet(self) -> FighterSetup:
@@ -135,6 +138,8 @@ class Setup(BaseModel):
     model_config = ConfigDict(extra="forbid")
     fighters: list[FighterSetup | dict[str, Any]]
     engagement: EngagementSetup = EngagementSetup()
+    zonal_defence: bool = False
+    """The GM's zonal defence for this fight (4.4, L203, CP-05)."""
 
     @model_validator(mode="after")
     def _two(self) -> Setup:
@@ -267,6 +272,8 @@ class Fighter:
     traits: tuple[str, ...] = ()
     effects: tuple[Effect, ...] = ()
     """Lasting maneuver effects (shock next exchange, lost points, a bound weapon, bonus dice …), spec 5.4."""
+    size_multiplier: float = 1.0
+    """5.9.1: the damage multiplier (omitted from the JSON state when 1)."""
 
     def char(self, name: str) -> int:
         return int(self.characteristics.get(name, 0))
@@ -339,6 +346,8 @@ class Fight:
     [round, exchange] the wrestling pool applies from (A-47)}; None outside wrestling."""
     history: tuple[dict[str, Any], ...] = field(default=())
     """One line per resolved exchange (for the frame's caption)."""
+    zonal: bool = False
+    """Zonal defence is on (CP-05; omitted from the JSON state when off)."""
 
     @property
     def ids(self) -> tuple[str, str]:
@@ -365,12 +374,12 @@ def new_fighter(setup: FighterSetup) -> Fighter:
                    setup.weight_kg + setup.gear_kg, dict(setup.characteristics), dict(setup.extraordinary),
                    dict(setup.skills), setup.main_hand, weapons, shield, tuple(setup.armour), setup.load,
                    stance=setup.condition.stance, fatigue=setup.condition.fatigue, pain=setup.condition.pain,
-                   traits=tuple(setup.traits))
+                   traits=tuple(setup.traits), size_multiplier=setup.size_multiplier)
 
 
 def initial(setup: Setup) -> Fight:
     a, b = (new_fighter(f) for f in setup.resolved())
-    return Fight((a, b), setup.engagement.approach, setup.engagement.initial_distance)
+    return Fight((a, b), setup.engagement.approach, setup.engagement.initial_distance, zonal=setup.zonal_defence)
 
 
 # --- JSON ----------------------------------------------------------------------------------------------------------
@@ -381,6 +390,11 @@ def state_to_json(state: Fight) -> dict[str, Any]:
 
     raw = asdict(state)
     raw["fighters"] = [dict(asdict(f), view=pools.fighter_view(state, f)) for f in state.fighters]
+    for f in raw["fighters"]:
+        if f["size_multiplier"] == 1:
+            del f["size_multiplier"]
+    if not raw["zonal"]:
+        del raw["zonal"]
     raw["fight"] = {"round": state.round, "exchange": state.exchange, "step": state.step,
                     "initiative": state.holder, "distance": state.distance, "result": state.result,
                     "grapple": state.grapple}

@@ -10,7 +10,8 @@ from typing import Any
 from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
 from replay.rulesets.skirmish import check, costs, damage, data, dice, draw, feint, pools
-from replay.rulesets.skirmish.maneuvers.base import move
+from replay.rulesets.skirmish.maneuvers import surprise, transfer, zonal
+from replay.rulesets.skirmish.maneuvers.base import move, name_ones
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
 R = "skirmish."
@@ -18,6 +19,7 @@ R = "skirmish."
 
 def emit(ctx: Context, kind: str, payload: dict[str, Any], *, cause: int | None = None) -> Event:
     payload.setdefault("defaults", [])
+    name_ones(payload)
     return ctx.emit(Draft(R + kind, payload, cause=cause))
 
 
@@ -30,8 +32,9 @@ def pool_dice(ctx: Context, n: int, options: SkirmishOptions) -> str:
 def resolve(state: Fight, turn: int, ctx: Context, options: SkirmishOptions) -> None:
     ctx.set_phase("initiative")
     round_start(ctx, turn, options)
-    if ctx.state.holder is None or ctx.state.reroll:
-        combat_initiative(ctx, 1, options)
+    rolled_for = [f.id for f in ctx.state.fighters if pools.now(f, "initiative_roll", ctx.state.round, 1)]
+    if ctx.state.holder is None or ctx.state.reroll or rolled_for:
+        combat_initiative(ctx, 1, options, after_hidden=rolled_for[0] if rolled_for else None)
     for x in (1, 2):
         if ctx.state.result is not None:
             return
@@ -113,7 +116,7 @@ def initiative_difficulties(state: Fight) -> dict[str, int]:
     return {longer: 6, shorter: 5 if closer_than_both else 4}
 
 
-def combat_initiative(ctx: Context, x: int, options: SkirmishOptions) -> None:
+def combat_initiative(ctx: Context, x: int, options: SkirmishOptions, after_hidden: str | None = None) -> None:
     """4.2: Reflex dice (free, never halved, C14) at the length table's difficulty; the higher net holds
     initiative, equal nets tie; a critical failure costs 1–2 reflex points this round (L20, C12)."""
     state = ctx.state
@@ -137,6 +140,9 @@ def combat_initiative(ctx: Context, x: int, options: SkirmishOptions) -> None:
            + (f" + {c.auto} demoralization (M58)" if c.auto else "") + f" = {c.net}"
            + (f" (critical failure −{c.crit_degree} reflex this round)" if c.crit_degree else "")
            for i, c in counted.items()]
+    if after_hidden:
+        why.insert(0, f"the round after {after_hidden}'s successful hidden attack starts with initiative rolls (L48, "
+                      "5.3 step 5; general initiative is part 2: combat initiative is rolled)")
     why.append(f"initiative: {holder}" + ("" if state.distance else f"; distance {distance} (L129)"))
     emit(ctx, "initiative", {"exchange": x, "rolls": {i: c.to_json() for i, c in counted.items()},
                              "difficulty": tns, "holder": holder, "distance": distance,
@@ -173,6 +179,8 @@ def exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
             declare_all(ctx, [fid], x, step, options)
     ctx.set_phase(f"x{x}.s4")
     feint.invoke(ctx, x, options, emit, declared)
+    transfer.invoke(ctx, x, options)
+    zonal.reveal(ctx, x)
     ctx.set_phase(f"x{x}.resolve")
     resolve_exchange(ctx, x, options)
 
@@ -199,8 +207,16 @@ def opposed_by(att: Declared) -> Any:
 
 def declare_all(ctx: Context, ids: list[str], x: int, step: str, options: SkirmishOptions) -> None:
     asked = [fid for fid in ids if wants(ctx.state, fid, step, options)]
+    hidden = [fid for fid in asked if step == "defence" and surprise.of(ctx.state, fid) == "hidden"]
+    sensed = {fid: surprise.empathy(roll, options) for fid, roll in zip(
+        hidden, ctx.need_rolls(surprise.empathy_asks(ctx.state, hidden, x, options)), strict=True)} if hidden else {}
+    asked = [fid for fid in asked if sensed.get(fid, {"sensed": True})["sensed"]]
     orders = need_declarations(ctx, asked, x, step)
     for fid in ids:
+        if fid in sensed and not sensed[fid]["sensed"]:
+            declared(ctx, fid, {"exchange": x, "step": step, "maneuver": "pass"}, None, forced="a hidden attack not "
+                     "sensed (5.7, L48)", options=options, more={"empathy": sensed[fid]})
+            continue
         if fid not in asked:
             att = costs.incoming(ctx.state, fid)
             reason = "cannot act" if not can_declare(ctx.state, fid) else "nothing to answer" \
@@ -214,7 +230,8 @@ def declare_all(ctx: Context, ids: list[str], x: int, step: str, options: Skirmi
         if problems:
             raise MissingInput(f"turn {ctx.turn}: {fid}'s {step} declaration at seq {event.seq}: "
                                + "; ".join(problems))
-        declared(ctx, fid, event.payload, event.seq, forced=None, options=options)
+        declared(ctx, fid, event.payload, event.seq, forced=None, options=options,
+                 more={"empathy": sensed[fid]} if fid in sensed else None)
 
 
 def need_declarations(ctx: Context, ids: list[str], x: int, step: str) -> dict[str, Event]:
@@ -249,8 +266,9 @@ def need_declarations(ctx: Context, ids: list[str], x: int, step: str) -> dict[s
 
 
 def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, forced: str | None,
-             options: SkirmishOptions) -> None:
+             options: SkirmishOptions, more: dict[str, Any] | None = None) -> None:
     state = ctx.state
+    rules, defaults = ["4.4", "4.5", "4.6", "4.7"], ["A-08", "A-09"] + (["A-10"] if state.holder == "tie" else [])
     if order.get("maneuver") == "pass":
         priced: dict[str, Any] = {"cost_points": 0, "paid_R": 0, "paid_S": 0}
         why = [f"{fid} passes the {order['step']} step" + (f" ({forced})" if forced else "")]
@@ -265,14 +283,61 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
             priced = {**priced, **more}
             why += more.get("answer_why", [])
         if priced.get("pain_hold"):
+            priced = {**priced, **pain_resisted(ctx, state, fid, order["exchange"], priced["pain_hold"], why,
+                                                options)}
             why.append(f"{fid} acts in a pain hold: pain +{priced['pain_hold']} (M59, L767)")
         if order.get("draw"):
             why.insert(0, f"{fid} draws {order['draw']} (M50, {draw.cost(state.fighter(fid), order['draw'])} R)")
+        if priced.get("difficulty") is not None:  # CP-07: "Мастер может корректировать сложность"
+            tn, how = ctx.ask("difficulty", actor=None, options=[priced["difficulty"]], default=priced["difficulty"],
+                              applies=True, accept=lambda v: isinstance(v, int) and 2 <= v <= options.max_difficulty,
+                              what=f"the GM's difficulty for {fid}'s {order['maneuver']} (CP-07; %2–%7)",
+                              exchange=order["exchange"], fighter=fid, step=order["step"])
+            if how == "chosen" and tn != priced["difficulty"]:
+                why.append(f"the GM corrects the difficulty: %{priced['difficulty']} → %{tn} (CP-07)")
+                priced = {**priced, "difficulty": tn,
+                          "difficulty_mods": [*priced.get("difficulty_mods", []), f"the GM: %{tn} (CP-07)"]}
+                rules = [*rules, "CP-07"]
+        if order["step"] == "attack" and order.get("target") in state.ids:
+            kind = surprise.ask(ctx, fid, order["exchange"])
+            if kind != "none":  # CP-43 (5.7): the GM's word on this attack
+                priced = {**priced, "surprise": kind}
+                why.append(surprise.WHY[kind])
+                rules, defaults = [*rules, "5.7", "CP-43"], [*defaults, "A-60"]
+        elif surprise.of(state, fid) is not None:
+            if surprise.difficulty_bump(state, fid):
+                why.append(f"{fid} defends against a trusted attacker: +1 difficulty (5.7, L40)")
+            rules, defaults = [*rules, "5.7"], [*defaults, "A-60"]
+    if more and more.get("empathy"):
+        priced = {**priced, "empathy": more["empathy"]}
+        why.insert(0, surprise.empathy_why(fid, more["empathy"]))
+        rules = [*rules, "5.7", "L46"]
     emit(ctx, "declared", {"actor": fid, "exchange": order["exchange"], "step": order["step"],
                            "maneuver": order.get("maneuver", "pass"), "order": order, "priced": priced,
-                           "forced": forced, "why": why, "rule": ["4.4", "4.5", "4.6", "4.7"],
-                           "defaults": ["A-08", "A-09"] + (["A-10"] if state.holder == "tie" else [])},
+                           "forced": forced, "why": why, "rule": rules, "defaults": defaults},
          cause=seq)
+
+
+def pain_resisted(ctx: Context, state: Fight, fid: str, x: int, pain: int, why: list[str],
+                  options: SkirmishOptions) -> dict[str, Any]:
+    """M59 (L767): in the exchanges after the hold was put on, the held fighter may (his choice `resist_pain`, default
+    no, applied by the rules) make a free Fortitude check (PROPOSED %5, like the other free checks) that cancels one
+    pain per success."""
+    f = state.fighter(fid)
+    if not any(e.start < (state.round, x) for e in pools.now(f, "pain_hold", state.round, x)):
+        return {}
+    wants, _ = ctx.ask("resist_pain", actor=fid, options=["no", "yes"], default="no", applies=True,
+                       what=f"{fid}: a free Fortitude check against the pain hold's {pain} pain? (M59, L767)",
+                       exchange=x)
+    if wants != "yes":
+        return {}
+    roll = ctx.roll(pool_dice(ctx, max(1, f.char("fortitude")), options), actor=fid, purpose="pain_fortitude",
+                    what=f"Fortitude of {fid} against the pain hold (free, %5; successes cancel pain)", exchange=x)
+    counted = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+    cancel = min(pain, max(0, counted.net))
+    why.append(f"{fid} Fortitude {len(counted.faces)}d %5 {list(counted.faces)} → {counted.hits} − {counted.ones} = "
+               f"{counted.net}: {cancel} of the hold's {pain} pain cancelled (M59, L767)")
+    return {"pain_hold": pain - cancel, "pain_fortitude": counted.to_json()}
 
 
 def declaration_why(fid: str, order: dict[str, Any], p: dict[str, Any]) -> str:
@@ -313,7 +378,7 @@ def queue(state: Fight) -> list[tuple[Declared, Declared | None]]:
         if att.maneuver == "double_attack":  # M06: two attacks, each answered by its own defence
             from replay.rulesets.skirmish.maneuvers.attack import double_parts
 
-            out += double_parts(att, defence)
+            out += double_parts(att, defence, state)
             continue
         out.append((att, defence))
     return out
@@ -348,7 +413,7 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
             asked_for.add(id(dfn))
             purpose = "redefence" if dfn.order.get("after_feint") else "defence"
             purpose += "2" if dfn.order.get("part") == 2 else ""
-            asks.append((pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, purpose,
+            asks.append((pool_dice(ctx, zonal.rolled(ctx.state, dfn), options), dfn.actor, purpose,
                          {"exchange": x}, f"defence roll of {dfn.actor} ({dfn.maneuver}, %{dfn.priced['difficulty']})"))
     rolls = iter(ctx.need_rolls(asks))
     items: list[Item] = []
@@ -365,9 +430,11 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
             d_roll = given[id(dfn)]
         items.append(Item(att, dfn, a_roll, d_roll))  # type: ignore[arg-type]
     outcomes: list[dict[str, Any]] = []
+    shares = allocate(ctx, x, items, options)
     simultaneous = ctx.state.holder == "tie"
     if simultaneous:  # 5.1 step 4: every outcome from the state before the group
-        compared = [None if own_check(it.attack) else compare(ctx.state, it, options) for it in items]
+        compared = [None if own_check(it.attack) else compare(ctx.state, it, options, shares.get(id(it)))
+                    for it in items]
         for it, cmp_ in zip(items, compared, strict=True):
             outcomes.append(checked(ctx, x, it, options) if cmp_ is None else strike(ctx, x, it, cmp_, options))
     else:
@@ -397,10 +464,47 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
             if stopped is not None:
                 outcomes.append(cancelled(ctx, x, it, stopped))
                 continue
-            outcomes.append(strike(ctx, x, it, compare(ctx.state, it, options), options))
+            outcomes.append(strike(ctx, x, it, compare(ctx.state, it, options, shares.get(id(it))), options))
+    transfer.settle(ctx, x, outcomes)
     knockouts(ctx, x, options)
     extra_fatigue(ctx, x, options)
     exchange_end(ctx, x, outcomes, options)
+
+
+def allocate(ctx: Context, x: int, items: list[Item], options: SkirmishOptions) -> dict[int, int]:
+    """M36 (L535, A-42, CP-29): one shield block answering both parts of a double attack: the defender allocates its
+    successes between them (a choice `allocation` [first, second]; by default enough to beat the first part, the rest
+    to the second, applied by the rules)."""
+    out: dict[int, int] = {}
+    state = ctx.state
+    for it in items:
+        dfn = it.defence
+        if dfn is None or dfn.maneuver != "shield_block" or id(it) in out or it.defence_roll is None:
+            continue
+        group = [o for o in items if o.defence is dfn]
+        if len(group) < 2:
+            continue
+        total = max(0, counted_roll(state, dfn, it.defence_roll, options)[0].net)
+        needs = []
+        for o in group:
+            a = counted_roll(state, o.attack, o.attack_roll, options)[0].net - o.attack.priced["required_extra"]
+            needs.append(max(0, a) + 1)
+        first = min(total, needs[0])
+        default = [first, total - first]
+        value, how = ctx.ask("allocation", actor=dfn.actor, options=[default], default=default, applies=True,
+                             accept=lambda v, t=total: isinstance(v, list) and len(v) == 2 and all(
+                                 isinstance(n, int) and n >= 0 for n in v) and sum(v) == t,
+                             what=f"how {dfn.actor}'s {total} shield-block successes are split between the two attacks "
+                             "(CP-29, A-42): [first, second]", exchange=x)
+        for o, n in zip(group, value, strict=True):
+            out[id(o)] = int(n)
+        emit(ctx, "effect", {
+            "exchange": x, "maneuver": "shield_block", "maneuver_id": "M36", "actor": dfn.actor, "changes": [],
+            "why": [f"{dfn.actor} allocates the shield block's {total} successes: {value[0]} against the first "
+                    f"attack, {value[1]} against the second" + (" (by default: enough to beat the first)"
+                                                                if how == "default" else "") + " (CP-29, A-42)"],
+            "rule": ["5.4.2 M36", "L535"], "defaults": ["A-42"] + (["CP-29"] if how == "default" else [])})
+    return out
 
 
 def checked(ctx: Context, x: int, it: Item, options: SkirmishOptions) -> dict[str, Any]:
@@ -438,8 +542,9 @@ def stand_up(ctx: Context, x: int, it: Item, options: SkirmishOptions) -> dict[s
     return {"attack": decl, "defence": None, "winner": None, "stood_up": up}
 
 
-def compare(state: Fight, it: Item, options: SkirmishOptions) -> dict[str, Any]:
-    """5.1 steps 3a–3d: re-validate (C2), reduce pending dice (5.1.6), count the faces, compare (2.3–2.4)."""
+def compare(state: Fight, it: Item, options: SkirmishOptions, share: int | None = None) -> dict[str, Any]:
+    """5.1 steps 3a–3d: re-validate (C2), reduce pending dice (5.1.6), count the faces, compare (2.3–2.4); `share`:
+    the successes of a defence allocated to this attack (CP-29)."""
     att, dfn = it.attack, it.defence
     attacker = state.fighter(att.actor)
     mv = move(att.maneuver)
@@ -460,10 +565,10 @@ def compare(state: Fight, it: Item, options: SkirmishOptions) -> dict[str, Any]:
             dfn = None
         else:
             d_roll, d_cut = counted_roll(state, dfn, it.defence_roll, options)
-    result = dice.opposed(a_roll.net, None if d_roll is None else d_roll.net, required=att.priced["required_extra"],
-                          mode=options.extra_success_mode)
+    d_net = None if d_roll is None else d_roll.net if share is None else share
+    result = dice.opposed(a_roll.net, d_net, required=att.priced["required_extra"], mode=options.extra_success_mode)
     return {"attack_roll": a_roll, "defence_roll": d_roll, "reduced": {"attack": a_cut, "defence": d_cut},
-            "opposed": result, "defence": dfn}
+            "opposed": result, "defence": dfn, "share": share}
 
 
 def counted_roll(state: Fight, decl: Declared, roll: Event, options: SkirmishOptions,
@@ -471,14 +576,15 @@ def counted_roll(state: Fight, decl: Declared, roll: Event, options: SkirmishOpt
     """5.1.6: the overdraft comes off the pending roll; its last faces are discarded (2.6). Lost dice imposed by the
     opponent (Rushing attack, Lightning attack) come off the same way; Demoralization takes successes (M58)."""
     f = state.fighter(decl.actor)
-    n = decl.priced["dice_to_roll"]
+    n = zonal.rolled(state, decl)
     cut = min(n, pools.overdraft(f, state.round, state.exchange) + int(decl.priced.get("lost_dice", 0)))
     faces = list(roll.payload["result"])[: n - cut]
     tn = decl.priced["difficulty"] + bump
     if n - cut <= 0:
         return dice.zero_dice(tn), cut
     return dice.count(faces, tn, ones_cancel=options.ones_cancel_successes, max_difficulty=options.max_difficulty,
-                      penalty=pools.amount(f, "success_penalty", state.round, state.exchange)), cut
+                      penalty=pools.amount(f, "success_penalty", state.round, state.exchange),
+                      auto=transfer.auto_successes(state, decl)), cut
 
 
 def wrestling_block_bump(state: Fight, att: Declared, dfn: Declared | None) -> int:
@@ -511,7 +617,11 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
     if bump:
         why.insert(1, f"{dfn.actor if dfn else ''} wrestling block: the attack's difficulty +{bump} (M70, L872)")
     req = att.priced["required_extra"]
-    why.append(comparison_why(a_roll.net, None if d_roll is None else d_roll.net, req, res, options))
+    share = cmp_.get("share")
+    if share is not None:
+        why.append(f"{dfn.actor if dfn else ''} puts {share} of the block's successes against this attack (CP-29)")
+    why.append(comparison_why(a_roll.net, None if d_roll is None else d_roll.net if share is None else share, req,
+                              res, options))
     payload: dict[str, Any] = {
         "exchange": x, "attacker": att.actor, "target": att.order["target"], "maneuver": att.maneuver,
         "defence": None if dfn is None else {"actor": dfn.actor, "maneuver": dfn.maneuver},
@@ -536,7 +646,9 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
     mv_a, mv_d = move(att.maneuver), move(dfn.maneuver) if dfn is not None else None
     deals = mv_a is None or mv_a.strike is not None or mv_a.weapon == "weapon" and costs.attack_row(
         att.maneuver, att.order, ctx.state.fighter(att.actor).weapon_by_id(att.priced["weapon"] or "")) is not None
-    if res.winner == "attack" and deals and not att.priced.get("no_damage"):
+    if res.winner == "attack" and transfer.phase1(ctx.state, att):
+        pass  # M15 phase 1: a win deals no damage (L361); transfer.settle carries it over
+    elif res.winner == "attack" and deals and not att.priced.get("no_damage"):
         deal_hit(ctx, x, att, res.final, options)
     elif dfn is not None and dfn.maneuver == "limb_block" and res.winner == "defence":
         pass  # M35: the limb takes the blow (its after hook)
@@ -558,21 +670,36 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
     return out
 
 
-def deal_hit(ctx: Context, x: int, att: Declared, final: int, options: SkirmishOptions) -> dict[str, Any]:
-    """A hit's purchases and damage as `skirmish.hit` (5.2.1, 6.5)."""
-    hit_why: list[str] = []
+def deal_hit(ctx: Context, x: int, att: Declared, final: int, options: SkirmishOptions,
+             note: list[str] | None = None) -> dict[str, Any]:
+    """A hit's purchases and damage as `skirmish.hit` (5.2.1, 6.5); `note` opens its `why`."""
+    hit_why: list[str] = list(note or [])
     found = hit(ctx, x, att, final, hit_why, options)
     payload = {"exchange": x, "attacker": att.actor, "target": att.order["target"], "maneuver": att.maneuver,
                **found, "why": hit_why, "rule": ["5.2.1", "5.5.1", "6.5"],
-               "defaults": ["sample_v1", "C13", "A-15"] + (["6.5 step 6"] if found.get("nonlethal_shock") else [])}
+               "defaults": ["sample_v1", "C13", "A-15"] + (["6.5 step 6"] if found.get("nonlethal_shock") else [])
+               + (["A-61"] if surprise.unsensed(ctx.state, att.order["target"]) else [])}
     emit(ctx, "hit", payload)
     return payload
 
 
+UNARMED_ZONES = {"kick": "leg", "headbutt": "head"}
+"""M42 (L586): the attacking body part a knock-aside hits (a punch: the arm of the hand that strikes)."""
+KNOCK_BLOWS = ("chop", "crush", "cut")
+"""L586 "as from a successful cut or blow": the knock-aside weapon's blow if it has one, else its cut."""
+
+
 def knocked_aside(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, options: SkirmishOptions) -> None:
     """M42 (L584): the attacker makes a Fortitude check at %5 and needs at least the knock-aside's final successes, or
-    the weapon falls to the floor."""
+    the weapon falls to the floor. Against an unarmed strike the attacking limb takes the blow instead (L586); a
+    chopping knock-aside (`cut_shaft`) against a shafted weapon may cut the shaft first (L588, A-93)."""
     attacker = ctx.state.fighter(att.actor)
+    mv = move(att.maneuver)
+    if mv is not None and mv.weapon == "none" and mv.strike is not None:
+        knocked_limb(ctx, x, att, dfn, final, options)
+        return
+    if dfn.order.get("cut_shaft") and shaft_cut(ctx, x, att, dfn, final):
+        return
     roll = ctx.roll(pool_dice(ctx, max(1, attacker.char("fortitude")), options), actor=att.actor, purpose="fortitude",
                     what=f"Fortitude check of {att.actor} to keep {att.priced['weapon']} against the knock-aside "
                     f"(%5, needs {final})", exchange=x)
@@ -586,6 +713,53 @@ def knocked_aside(ctx: Context, x: int, att: Declared, dfn: Declared, final: int
         "rule": ["5.4.2 M42", "L584"], "defaults": []}, cause=roll.seq or None)
 
 
+def knocked_limb(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, options: SkirmishOptions) -> None:
+    """M42 (L586): the unarmed attacker takes damage as from a successful cut or blow of the knock-aside weapon, on
+    the attacking body part; the defender spends the knock-aside's final successes on purchases (its `buys`)."""
+    defender, attacker = ctx.state.fighter(dfn.actor), ctx.state.fighter(att.actor)
+    w = defender.weapon_by_id(dfn.priced.get("weapon") or "") or defender.weapon
+    if w is None:
+        return
+    rows = data.weapon_type(w.type)["attacks"]
+    kind = next(k for k in (*KNOCK_BLOWS, *rows) if k in rows)
+    part = UNARMED_ZONES.get(att.maneuver, "arm")
+    side = str(att.order.get("hand") or attacker.main_hand)
+    zone = part if part == "head" else f"{side}_{part}"
+    blow = Declared(dfn.actor, x, "attack", BLOW_NAMES.get(kind, kind), {
+        "target": att.actor, "zone": zone, "buys": list(dfn.order.get("buys") or []), "exchange": x},
+        {"weapon": w.id, "attack_type": kind, "damage_type": rows[kind]["type"], "required_extra": 0})
+    deal_hit(ctx, x, blow, final, options, note=[
+        f"{dfn.actor}'s knock-aside meets {att.actor}'s unarmed {att.maneuver}: the {zone.replace('_', ' ')} takes "
+        f"{w.id}'s {kind} with the knock-aside's {final} final successes (M42, L586)"])
+
+
+BLOW_NAMES = {"cut": "slash"}
+"""A weapon row's attack type → the basic maneuver code that strikes with it."""
+
+
+def shaft_cut(ctx: Context, x: int, att: Declared, dfn: Declared, final: int) -> bool:
+    """M42 (L588, A-93): a chopping knock-aside against a shafted weapon deals 1 point per final success, at most the
+    defender's chop damage; damage at least the weapon's Reliability cuts the shaft (the weapon is broken)."""
+    from replay.rulesets.skirmish.maneuvers.base import emit_effect
+
+    defender, attacker = ctx.state.fighter(dfn.actor), ctx.state.fighter(att.actor)
+    mine = defender.weapon_by_id(dfn.priced.get("weapon") or "") or defender.weapon
+    theirs = attacker.weapon_by_id(att.priced.get("weapon") or "")
+    if mine is None or theirs is None:
+        return False
+    cap, _, cap_why = damage.raw_damage(defender, mine.type, mine.grip, "chop", "", 0)
+    hurt = min(final, cap)
+    rel = data.weapon_type(theirs.type)["reliability"]
+    cut = hurt >= rel
+    why = [f"{dfn.actor}'s chopping knock-aside at {theirs.id}'s shaft: {final} final successes, at most the chop "
+           f"damage ({cap_why[0].removeprefix('D = ')}) → {hurt} {'≥' if cut else '<'} Reliability {rel} → "
+           + ("the shaft is cut" if cut else "the shaft holds; the Fortitude check follows") + " (M42, L588, A-93)"]
+    emit_effect(ctx, x, "knock_aside", dfn.actor, [{"op": "drop", "fighter": att.actor, "weapon": theirs.id,
+                                                    "state": "broken"}] if cut else [], why,
+                ["5.4.2 M42", "L588"], ["A-93"])
+    return cut
+
+
 def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, options: SkirmishOptions) -> None:
     """M34/M36 (L515–535, A-41, 2.3 on ties): a stopped blow hits the blocking weapon or shield: a Reliability check
     (Reliability + the block's final successes at %5); broken when the damage exceeds twice the effective Reliability
@@ -597,6 +771,7 @@ def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, opti
     weapon = attacker.weapon_by_id(att.priced["weapon"])
     assert weapon is not None
     raw, _, raw_why = damage.raw_damage(attacker, weapon.type, weapon.grip, att.priced["attack_type"], "", 0)
+    raw = sized(attacker, raw, raw_why)
     if dfn.maneuver == "shield_block" and defender.shield is not None:
         item, rel, hand = defender.shield.id, defender.shield.reliability, defender.shield.hand
     else:
@@ -694,8 +869,35 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     weapon_pen = hurt.penetration if hurt is not None else data.weapon_type(weapon.type)["penetration"] \
         if weapon is not None else 0
     zone = att.order["zone"]
+    body_roll = None
+    if zone == "body":  # 5.9.5 (L186): against a target a third of the attacker's height the zone is rolled
+        from replay.rulesets.skirmish.maneuvers.falls import SIDE
+
+        roll = ctx.roll("1d6", actor=att.actor, purpose="body_zone", what=f"the zone {att.actor}'s blow finds on "
+                        f"the {target.stance} column of the stance table (1d6, 5.9.5)", exchange=x)
+        face = roll.payload["total"]
+        rolled = data.body()["stance_d6"][target.stance][str(face)]
+        body_roll = {"face": face, "stance": target.stance, "general": rolled}
+        why.append(f"{attacker.height_cm} cm ≥ 3 × {target.height_cm} cm: no zone is chosen; 1d6 [{face}] on the "
+                   f"{target.stance} column → " + (rolled or "miss") + " (5.9.5, L186, 5.5.2)")
+        if rolled is None:
+            return {"zone": "body", "general": "body", "precise": None, "zone_roll": None, "final": final,
+                    "bought": damage.buy_zone_and_steps(final, [], damage_type, weapon_pen).to_json(), "miss": True,
+                    "wound": None, "body_roll": body_roll}
+        zone = SIDE.get(rolled, rolled)
     general = data.general_zone(zone)
     buys = list(att.order.get("buys") or [])
+    if att.order.get("buys_open"):  # CP-04 (house rule): the buy list left open is chosen after the hit
+        key = {"exchange": x, **({"part": 2} if att.order.get("part") == 2 else {})}
+        value = ctx.choice("buys", actor=att.actor, options=[], default=[], what=f"how {att.actor} spends {final} "
+                           "final successes (CP-04): a list like [\"precise:forehead\", \"danger:1\"]", **key)
+        if not isinstance(value, list) or not all(isinstance(b, str) and check.BUY.match(b) for b in value) or any(
+                b.split(":", 1)[1] not in data.precise_zones(general) for b in value if b.startswith("precise:")):
+            raise MissingInput(f"turn {ctx.turn}: {att.actor}'s buys: a list of purchases (precise:ZONE, danger:N, "
+                               "penetration:N, ignore_armour:all|N, shock:N, bleeding:N; a precise zone of the "
+                               f"{general} table; 5.2.1, CP-04)")
+        buys = list(value)
+        why.append(f"{att.actor} spends the final successes after the hit: {', '.join(buys) or 'nothing'} (CP-04)")
     if att.order.get("precise") and att.maneuver == "precise_attack":  # M26: the precise zone costs no success
         buys = [b for b in buys if not b.startswith("precise:")]
     bought = damage.buy_zone_and_steps(final, buys, damage_type, weapon_pen)
@@ -714,6 +916,8 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
         why.append("buys: " + ", ".join(bought.lines))
     out: dict[str, Any] = {"zone": zone, "general": general, "precise": precise, "zone_roll": zone_roll,
                            "final": final}
+    if body_roll is not None:
+        out["body_roll"] = body_roll
     if precise is None:
         out.update(bought=bought.to_json(), miss=True, wound=None)
         return out
@@ -722,7 +926,9 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     if bought.lines and bought.lines[-1].startswith("ignore"):
         why.append("buys (armour): " + bought.lines[-1])
     leftover = final - bought.spent
-    if hurt is not None:
+    if att.priced.get("fixed_damage") is not None:  # M35: what is left after a severed arm (L531)
+        raw, bonus, raw_why = int(att.priced["fixed_damage"]), 0, [str(att.priced["fixed_damage_why"])]
+    elif hurt is not None:
         raw, bonus, raw_why = hurt.damage, 0, [f"D = {' + '.join(hurt.parts)} = {hurt.damage}"]
     else:
         assert weapon is not None
@@ -735,9 +941,15 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     if pools.wrestling(attacker, state.round, state.exchange) and att.maneuver not in ("pounce",):
         raw_why.append(f"D = ⌊{raw}/2⌋ = {raw // 2} (a strike in wrestling, L840)")
         raw //= 2
+    raw = sized(attacker, raw, raw_why)
     leftover -= bonus
     why += raw_why
-    after_shield, shield_out = passive_shield(target, zone, raw, why)
+    if surprise.unsensed(state, target.id):  # A-61: armour always counts, the shield's passive cover does not
+        after_shield, shield_out = raw, None
+        if target.shield is not None:
+            why.append(f"{target.id} did not sense the hidden attack: no passive shield cover (A-61)")
+    else:
+        after_shield, shield_out = passive_shield(target, zone, raw, why)
     ignored_free = min(armour, int(att.priced.get("armour_ignored", 0)))
     if hurt is not None and hurt.armour_factor != 1.0:
         why.append(f"only half the armour counts: ⌊{armour}/2⌋ = {armour // 2} (M68, L854)")
@@ -797,6 +1009,16 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     out["wound"] = {"zone": zone, "precise": precise, "type": damage_type, "W": w, "level": level,
                     "pain": eff["pain"], "shock": shock, "bleeding": bleeding, "flags": flags,
                     "consequences": conseq, "until": list(shock_until(state.round, x))}
+    return out
+
+
+def sized(attacker: Any, raw: int, why: list[str]) -> int:
+    """5.9.1 (L164): all damage a creature with a size multiplier deals is multiplied by it, rounded down."""
+    m = attacker.size_multiplier
+    if m == 1:
+        return raw
+    out = int(raw * m)
+    why.append(f"D = ⌊{raw} × {m:g}⌋ = {out} (size multiplier, 5.9.1, L164)")
     return out
 
 
@@ -879,7 +1101,9 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
         flag = d.priced.get("initiative", "none")
         on_success = flag.split(";")[0] in ("intercept_on_success", "gain_next_exchange_on_success",
                                             "keep_on_success")
-        if flag == "lose_always":
+        if transfer.phase1(state, d) and succeeded(d, outcomes):  # M15 phase 1: keep_on_success
+            flags[d.actor].append("gain")
+        elif flag == "lose_always":
             flags[d.actor].append("lose")
         elif flag == "keep_always" or (on_success and succeeded(d, outcomes)):
             flags[d.actor].append("gain")
@@ -904,12 +1128,29 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
         why.append(f"{a if holder == b else b} loses initiative → {holder} holds it")
     else:
         why.append(f"initiative unchanged ({before})")
+    locks = surprise.locks(state, outcomes)
+    locked = [f.id for f in state.fighters if pools.now(f, "initiative_lock", state.round, x)] + [
+        lk["fighter"] for lk in locks if lk["kind"] == "initiative_lock"]
+    if locked:  # 5.3 step 4 (L42): the unexpected attacker holds initiative, overriding step 3
+        holder, reroll = locked[0], False
+        why.append(f"{holder} holds initiative: an unexpected attack's lock (L42, 5.3 step 4)")
+    why += [lk["why"] for lk in locks]
     distance = state.distance
     for o in outcomes:
         if o.get("winner") == "attack":
             w = state.fighter(o["attack"].actor).weapon_by_id(o["attack"].priced["weapon"] or "")
             if w is not None:
                 distance = costs.weapon_length(w)
+            double = next((d for d in state.declared if d.actor == o["attack"].actor and d.step == "attack"
+                           and d.maneuver == "double_attack"), None)
+            if double is not None:  # M06 (L265): the shorter weapon's length sets the distance
+                f = state.fighter(double.actor)
+                pair = [f.weapon_by_id(p.get("weapon") or "") for p in (double.priced, double.priced["second"])]
+                lengths = [costs.weapon_length(x) for x in pair if x is not None]
+                if lengths:
+                    distance = min(lengths, key=data.length_index)
+                    why.append(f"{double.actor}'s double attack hit: the distance is the shorter weapon's, "
+                               f"{distance} (M06, L265)")
     for o in outcomes:
         dfn = o.get("defence")
         if dfn is not None and o.get("winner") == "defence" and dfn.maneuver == "sidestep":
@@ -934,10 +1175,14 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
         distance, holder, reroll = None, None, False
     elif distance != state.distance:
         why.append(f"distance {state.distance} → {distance} (3.7, C10)")
-    emit(ctx, "exchange_ended", {"exchange": x, "flags": verdict, "holder_before": before,
-                                 "holder": None if reroll else holder, "reroll": reroll, "distance": distance,
-                                 "melee_ended": bool(retreated),
-                                 "why": why, "rule": ["5.3", "3.7"], "defaults": ["A-14", "A-16", "A-37", "C10"]})
+    ended: dict[str, Any] = {"exchange": x, "flags": verdict, "holder_before": before,
+                             "holder": None if reroll else holder, "reroll": reroll, "distance": distance,
+                             "melee_ended": bool(retreated),
+                             "why": why, "rule": ["5.3", "3.7"], "defaults": ["A-14", "A-16", "A-37", "C10"]}
+    if locks:
+        ended["locks"] = [{k: v for k, v in lk.items() if k != "why"} for lk in locks]
+        ended["rule"] += ["5.7", "L42", "L48"]
+    emit(ctx, "exchange_ended", ended)
     fight_over(ctx)
 
 

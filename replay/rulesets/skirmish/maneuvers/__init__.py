@@ -18,4 +18,11 @@ def load() -> None:
     if _loaded:
         return
     _loaded = True
-    from replay.rulesets.skirmish.maneuvers import attack, counters, defence, general, wrestling  # noqa: F401
+    from replay.rulesets.skirmish.maneuvers import (  # noqa: F401
+        attack,
+        counters,
+        defence,
+        general,
+        transfer,
+        wrestling,
+    )

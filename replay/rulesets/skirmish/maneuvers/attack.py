@@ -635,11 +635,19 @@ def unarmed_strike(kind: str, minus: int, what: str) -> Any:
     def strike(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None) -> Strike:
         lethal = any("knuckles" in data.weapon_type(x.type).get("features", []) for x in actor.weapons if x.hands) \
             and kind == "punch"
+        helmet = kind == "headbutt" and hard_helmet(actor)
         m = 0 if lethal else minus
         return Strike("crush", "crushing", actor.char("strength") - m,
-                      [f"Strength {actor.char('strength')}"] + ([f"{what} −{m}"] if m else []), lethal=lethal)
+                      [f"Strength {actor.char('strength')}"] + ([f"{what} −{m}"] if m else [])
+                      + ([f"{helmet}: lethal crushing (L474)"] if helmet else []), lethal=lethal or bool(helmet))
 
     return strike
+
+
+def hard_helmet(f: Fighter) -> str | None:
+    """M29 (L474): a hard helmet over the forehead makes a headbutt's damage lethal crushing."""
+    table = data.table("armour")["armour"]
+    return next((a for a in f.armour if table[a]["hard"] and "forehead" in table[a]["covers"]), None)
 
 
 def headbutt_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
@@ -703,9 +711,12 @@ def double_price(state: Fight, actor: Fighter, order: dict[str, Any], options: S
                 [w for w in actor.weapons if w.hands and w.state == "ready"]) < 2:
         return {}
     first, second = double_orders(actor, order)
-    p1 = costs.price(state, actor, first, options)
+    pair = [actor.weapon_by_id(o["weapon"]) for o in (first, second)]
+    lengths = [costs.weapon_length(w) for w in pair if w is not None]
+    at = replace(state, distance=min(lengths, key=data.length_index)) if len(lengths) == 2 else state
+    p1 = costs.price(at, actor, first, options)  # PROPOSED (M06): both parts against the shorter weapon's length
     after = replace(actor, spent_R=actor.spent_R + p1["paid_R"], spent_S=actor.spent_S + p1["paid_S"])
-    p2 = costs.price(state.with_fighter(after), after, second, options)
+    p2 = costs.price(at.with_fighter(after), after, second, options)
     return {**p1, "maneuver_id": "M06", "activation": 1, "initiative": "none",
             "dice_pool": p1["dice_pool"] + p2["dice_pool"], "cost_points": p1["cost_points"] + p2["cost_points"] + 1,
             "paid_R": p1["paid_R"] + p2["paid_R"] + 1, "paid_S": p1["paid_S"] + p2["paid_S"],
@@ -720,6 +731,15 @@ def double_answer(ctx: Any, x: int, att: Declared, fid: str, order: dict[str, An
 
     sec = order.get("second")
     if not isinstance(sec, dict) or order["maneuver"] == "retreat":
+        if order["maneuver"] in ("shield_block", "shield_push") and not isinstance(sec, dict):
+            f = ctx.state.fighter(fid)
+            large = f.shield is not None and data.shield_type(f.shield.type)["kind"] in LARGE_SHIELDS
+            if order["maneuver"] == "shield_block":
+                return {"answer_why": [f"{fid}'s shield block answers both attacks with one roll; its successes are "
+                                       "allocated between them (M36, L535, A-42, CP-29)"]}
+            if large:
+                return {"answer_why": [f"{fid}'s push with a large shield answers both attacks with one roll (M06, "
+                                       "L265, A-113)"]}
         return {}
     f = ctx.state.fighter(fid)
     after = replace(f, spent_R=f.spent_R + priced["paid_R"], spent_S=f.spent_S + priced["paid_S"])
@@ -730,13 +750,16 @@ def double_answer(ctx: Any, x: int, att: Declared, fid: str, order: dict[str, An
             "answer_why": [f"{fid} answers the second attack with {sec.get('maneuver')} (M06, L265)"]}
 
 
-def double_parts(att: Declared, dfn: Declared | None) -> list[tuple[Declared, Declared | None]]:
-    """The queue items of a double attack: each part with the defence that answers it (a retreat answers both)."""
+def double_parts(att: Declared, dfn: Declared | None, state: Fight | None = None) -> list[tuple[Declared,
+                                                                                             Declared | None]]:
+    """The queue items of a double attack: each part with the defence that answers it. One defence answers both: a
+    retreat and a shield push with a large shield, one roll at full value against each (L265, A-113); a shield block
+    declared without a `second` defence, its successes allocated between them (L535, A-42, CP-29)."""
     first = Declared(att.actor, att.exchange, "attack", BLOW_CODE[str(att.order["attack_type"])],
                      {k: v for k, v in att.order.items() if k != "second"}, att.priced)
     second = Declared(att.actor, att.exchange, "attack", att.priced["second_order"]["maneuver"],
                       {**att.priced["second_order"], "part": 2}, att.priced["second"])
-    if dfn is None or dfn.maneuver == "retreat":
+    if dfn is None or dfn.maneuver == "retreat" or state is not None and answers_both(state, dfn):
         return [(first, dfn), (second, dfn)]
     d2 = None
     if dfn.priced.get("second_defence"):
@@ -744,6 +767,19 @@ def double_parts(att: Declared, dfn: Declared | None) -> list[tuple[Declared, De
         d2 = Declared(dfn.actor, dfn.exchange, "defence", o2["maneuver"], {**o2, "part": 2},
                       dfn.priced["second_defence"])
     return [(first, dfn), (second, d2)]
+
+
+LARGE_SHIELDS = frozenset({"large", "tower"})
+"""A-113: the shield kinds that are "large"."""
+
+
+def answers_both(state: Fight, dfn: Declared) -> bool:
+    """L265, A-113: a shield push with a large shield; L535, A-42: a shield block without a second defence."""
+    if dfn.priced.get("second_defence"):
+        return False
+    sh = state.fighter(dfn.actor).shield
+    large = sh is not None and data.shield_type(sh.type)["kind"] in LARGE_SHIELDS
+    return dfn.maneuver == "shield_block" or dfn.maneuver == "shield_push" and large
 
 
 # --- M24 synchronous attack --------------------------------------------------------------------------------------
@@ -758,8 +794,15 @@ def synchronous_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) 
     return out
 
 
-def synchronous_extra(w: Weapon | None) -> int:
-    return 1
+def synchronous_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None,
+                           options: SkirmishOptions) -> tuple[int | None, list[str]]:
+    """M24 (L441): the weapon row +1, ignored with Ambidexterity (the sheet's trait `ambidextrous`)."""
+    base, mods = row_difficulty()(state, actor, order, w, options)
+    if base is None:
+        return base, mods
+    if "ambidextrous" in actor.traits:
+        return base, [*mods, "no +1: ambidextrous (L441)"]
+    return base + 1, [*mods, "+1 synchronous (L441)"]
 
 
 def synchronous_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
@@ -784,7 +827,7 @@ def synchronous_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOpti
 register(
     Move("double_attack", difficulty=row_difficulty(), conditions=double_conditions, parts=double_price,
          on_answer=double_answer),
-    Move("synchronous_attack", difficulty=row_difficulty(synchronous_extra, "synchronous (L441)"),
+    Move("synchronous_attack", difficulty=synchronous_difficulty,
          conditions=synchronous_conditions, after=synchronous_after),
 )
 

@@ -14,11 +14,15 @@ from replay.rulesets.skirmish import data, dice
 from replay.rulesets.skirmish.model import Declared, Fight, Fighter, SkirmishOptions, Weapon
 
 KINDS = ("shock", "lose_R", "lose_S", "no_weapon", "only_thrust", "bonus", "dodge_bonus", "no_attacking_defence",
-         "success_penalty", "pain_hold", "initiative_bonus")
+         "success_penalty", "pain_hold", "initiative_bonus", "initiative_lock", "initiative_roll", "transfer_feint",
+         "transfer_auto", "transfer_phase2", "defence_lost_dice", "guard")
 """Effect kinds (model.Effect): maneuver shock; reflex/skill points lost; a weapon that cannot be used; the binder's
 thrust-only weapon; bonus dice (ref: "attack", "wrestling", "any" or a maneuver); bonus dice on dodges; no defence with
 an attacking element (M46); −N successes on every roll (M58); pain when the held fighter acts (M59); automatic
-successes on the next initiative roll (M58)."""
+successes on the next initiative roll (M58); initiative held by an unexpected attacker, an initiative roll
+after a hidden attack (5.7, set by `skirmish.exchange_ended`); M15's committed successes (phase 1), their carry-over
+(phase 2), the phase-2 blow's maneuver and zones (ref "thrust:left_leg,right_leg"), the defence's lost dice (A-33);
+the dice a zonal guard adds or takes (L203)."""
 
 Problems = list[str]
 
@@ -120,9 +124,27 @@ def emit_effect(ctx: Any, x: int, code: str, actor: str, changes: list[dict[str,
                 rule: list[str], defaults: list[str] | None = None, cause: int | None = None) -> None:
     """`skirmish.effect`: what a maneuver did beyond the hit (state changes as data, `why` as a GM writes it)."""
     entry = data.maneuvers()[code]
-    ctx.emit(Draft("skirmish.effect", {"exchange": x, "maneuver": code, "maneuver_id": entry["id"], "actor": actor,
-                                       "changes": changes, "why": why, "rule": rule, "defaults": defaults or []},
-                   cause=cause))
+    payload = {"exchange": x, "maneuver": code, "maneuver_id": entry["id"], "actor": actor, "changes": changes,
+               "why": why, "rule": rule, "defaults": defaults or []}
+    name_ones(payload)
+    ctx.emit(Draft("skirmish.effect", payload, cause=cause))
+
+
+def name_ones(payload: dict[str, Any]) -> None:
+    """A-02 (ones cancel successes, option `ones_cancel_successes`) decides every counted roll with a face of 1: a
+    payload holding one names it among its `defaults`."""
+    if "A-02" not in payload["defaults"] and _has_one(payload):
+        payload["defaults"] = [*payload["defaults"], "A-02"]
+
+
+def _has_one(value: Any) -> bool:
+    if isinstance(value, dict):
+        if "faces" in value and "difficulty" in value and 1 in (value.get("faces") or ()):
+            return True
+        return any(_has_one(v) for k, v in value.items() if k != "defaults")
+    if isinstance(value, list | tuple):
+        return any(_has_one(v) for v in value)
+    return False
 
 
 def check_roll(ctx: Any, actor: str, purpose: str, n: int, tn: int, what: str, x: int,

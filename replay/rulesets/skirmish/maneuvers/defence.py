@@ -62,7 +62,7 @@ def limb_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
 
 def limb_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
     """M35 (L531): the blow hits the blocking limb (forearm; leg: shin, PROPOSED) with its damage less the block's
-    final successes; a chop above 6 after armour severs the arm (the rest to the original target: NOT YET)."""
+    final successes; a chop above 6 after armour severs the arm, and the rest (W − 6) hits the zone aimed at."""
     att, dfn = o["attack"], o["defence"]
     if o["winner"] != "defence":
         return {}
@@ -94,6 +94,15 @@ def limb_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) ->
             "until": list(next_exchange(state.round, x))}})
         why.append(f"W {w_} → level {level}" + (" (the arm is severed)" if flags else ""))
     emit_effect(ctx, x, "limb_block", dfn.actor, changes, why, ["5.4.2 M35", "L531"], ["CP-47", "sample_v1"])
+    if changes and "severed" in changes[0]["wound"]["flags"] and ctx.state.result is None:
+        from replay.rulesets.skirmish.resolve import deal_hit
+
+        rest = w_ - 6  # L531: the arm takes 6, the rest goes on to the zone the blow was aimed at
+        on = Declared(att.actor, x, "attack", att.maneuver, {**att.order, "buys": []},
+                      {**att.priced, "fixed_damage": rest, "damage_bonus": 0, "armour_ignored": 0,
+                       "fixed_damage_why": f"D = {w_} − 6 (the severed arm) = {rest} (M35, L531)"})
+        deal_hit(ctx, x, on, 0, options, note=[
+            f"the blow severs {defender.id}'s {zone} and goes on to the {att.order.get('zone')} (M35, L531)"])
     return {}
 
 

@@ -1,6 +1,7 @@
 """Falls (spec 5.8.5, L741–755, A-29): `fall_damage = (metres)d6 − Endurance successes − crushing armour of the zone
 hit`, the zone by 1d6 on the stance table (standing column), an Acrobatics by Reflex check to tuck in (2 successes
-remove one die; 1 changes the zone, CP-21: NOT YET, the dice are removed first). Every die is a forum roll."""
+remove one die; 1 changes the zone: the faller's choice `tuck_in`, CP-21, by default all on dice). Every die is a forum
+roll."""
 
 from __future__ import annotations
 
@@ -33,14 +34,23 @@ def fall(ctx: Any, x: int, fid: str, metres: int, cause: str, options: SkirmishO
          f"Endurance check of {fid} against the fall (%5)")])
     a = dice.count(acro.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
     e = dice.count(endurance.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
-    removed = min(metres, max(0, a.net) // 2)
-    n = max(1, metres) - removed
     general = data.body()["stance_d6"]["standing"][str(zone_roll.payload["total"])]
+    zones = sorted({z for z in data.body()["stance_d6"]["standing"].values() if z})
+    spend, how = ("dice", "default") if a.net < 1 else ctx.ask(
+        "tuck_in", actor=fid, options=["dice", *zones], default="dice", applies=True,
+        what=f"{fid}'s {a.net} Acrobatics successes: all on removing dice (2 each), or 1 on another zone (CP-21)",
+        exchange=x)
+    moved = spend != "dice" and spend != general
+    if moved:
+        general = str(spend)
+    removed = min(metres, max(0, a.net - (1 if moved else 0)) // 2)
+    n = max(1, metres) - removed
     declared, precise = fall_zone(general)
     armour, _, piece = damage.armour_of(f, precise, "crushing")
     why = [f"{fid} falls ({cause}): {metres} m → {metres}d6; Acrobatics {len(a.faces)}d %5 {list(a.faces)} → {a.net}"
            + (f": −{removed} die (2 successes each)" if removed else ""),
-           f"zone 1d6 [{zone_roll.payload['total']}] → {general} ({precise})"]
+           f"zone 1d6 [{zone_roll.payload['total']}] → " + (f"{general} ({precise})" if not moved else
+                                                           f"moved to {general} ({precise}) with 1 success (CP-21)")]
     changes: list[dict[str, Any]] = [{"op": "stance", "fighter": fid, "stance": "lying"}]
     w, total, hurt_faces = 0, 0, []
     if n > 0:

@@ -299,6 +299,9 @@ def push_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) ->
     decl = mine(o, "shield_push")
     if not won(o, decl):
         return {}
+    if any(d.type == "skirmish.effect" and d.payload["maneuver"] == "shield_push" and d.payload["exchange"] == x
+           and d.payload["actor"] == decl.actor for d in ctx.drafts):
+        return {}  # a large shield's push answering both parts of a double attack pushes once (L265)
     victim = ctx.state.opponent(decl.actor)
     dist, _ = ctx.ask("distance", actor=decl.actor, options=list(data.LENGTHS[:4]), default="long", applies=True,
                       what="where the push leaves the opponent, up to long (CP-17, M57)", exchange=x)
@@ -325,10 +328,21 @@ def demoralization_conditions(state: Fight, actor: Fighter, order: dict[str, Any
     t = state.opponent(actor.id)
     if t.height_cm > 1.5 * actor.height_cm:
         out.append(problem("condition_failed", "5.4.3 M58", "the opponent is more than 1.5 × your height"))
+    if order.get("etiquette") is not None and order["etiquette"] not in ETIQUETTES:
+        out.append(problem("condition_failed", "5.4.3 M58, CP-35", f"etiquette: {', '.join(ETIQUETTES)}"))
+    if order.get("by") is not None and order["by"] not in ("endurance", "charisma"):
+        out.append(problem("condition_failed", "5.4.3 M58, CP-35", "by: endurance or charisma"))
     return out
 
 
-def etiquette(f: Fighter) -> int:
+ETIQUETTES = ("army", "criminal", "police")
+"""M58 (L717, CP-35): the etiquette types (skills etiquette_army, etiquette_criminal, etiquette_police)."""
+
+
+def etiquette(f: Fighter, kind: str | None = None) -> int:
+    """The Etiquette skill of `kind`, or the best one."""
+    if kind is not None:
+        return f.skill(f"etiquette_{kind}")
     return max((v for k, v in f.skills.items() if k.startswith("etiquette")), default=0)
 
 
@@ -338,10 +352,18 @@ def demoralization_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishO
     success on every roll for the fight per 5 final successes."""
     decl: Declared = o["attack"]
     a, t = ctx.state.fighter(decl.actor), ctx.state.opponent(decl.actor)
-    asks = [(f"{max(1, etiquette(a) + a.char('endurance'))}d{options.pool_die_sides}", a.id, "demoralization",
-             {"exchange": x}, f"Etiquette by Endurance of {a.id} (demoralization, %5)"),
-            (f"{max(1, max(etiquette(t), t.char('will')))}d{options.pool_die_sides}", t.id, "demoralization",
-             {"exchange": x}, f"Etiquette or fear by Will of {t.id} against the demoralization (%5)")]
+    kind, by = decl.order.get("etiquette"), str(decl.order.get("by") or "endurance")  # CP-35: the actor's choice
+    n_a = etiquette(a, kind) + a.char(by)
+    best = "etiquette" if etiquette(t) >= t.char("will") else "will"
+    answer, _ = ctx.ask("answer", actor=t.id, options=["etiquette", "will"], default=best, applies=True,
+                        what=f"{t.id}'s answer to the demoralization: Etiquette or fear by Will (CP-35)", exchange=x)
+    n_t = etiquette(t) if answer == "etiquette" else t.char("will")
+    asks = [(f"{max(1, n_a)}d{options.pool_die_sides}", a.id, "demoralization",
+             {"exchange": x}, f"Etiquette{f' ({kind})' if kind else ''} by {by.capitalize()} of {a.id} "
+             "(demoralization, %5)"),
+            (f"{max(1, n_t)}d{options.pool_die_sides}", t.id, "demoralization",
+             {"exchange": x}, f"{'Etiquette' if answer == 'etiquette' else 'fear by Will'} of {t.id} against the "
+             "demoralization (%5)")]
     ra, rt = (dice.count(r.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
               for r in ctx.need_rolls(asks))
     res = dice.opposed(ra.net, rt.net)

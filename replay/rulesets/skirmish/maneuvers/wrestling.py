@@ -120,7 +120,8 @@ def thrown(ctx: Any, x: int, thrower: str, victim: str, final: int, options: Ski
 
 def pain_hold_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
     """M59 (L767): each success inflicts 1 pain on the opponent whenever he tries to break free or perform a
-    technique while the hold lasts (a Fortitude check to ignore part of it later: NOT YET)."""
+    technique while the hold lasts; from the next exchange his free Fortitude check cancels part of it
+    (resolve.pain_resisted)."""
     att: Declared = o["attack"]
     if o["winner"] != "attack":
         return {}
@@ -175,7 +176,15 @@ def throw_after(code: str, keep_hold: bool = False) -> Any:
         if o["winner"] != "attack":
             return {}
         final = o["final"]
-        if keep_hold and final:  # M62: the remaining successes make a pain hold (CP-25, default)
+        use = "pain_hold"
+        if keep_hold and final:  # CP-25: the thrower's choice for the remaining successes
+            use, _ = ctx.ask("remainder", actor=att.actor, options=["pain_hold", "joint_break"], default="pain_hold",
+                             applies=True, what=f"the throw's {final} remaining successes: a pain hold or a joint "
+                             "break (CP-25, M62)", exchange=x)
+        if keep_hold and final and use == "joint_break":  # M62 (L793): a joint break (M60) with them
+            joint_after(ctx, x, o, options)
+            final = 0
+        elif keep_hold and final:  # M62: the remaining successes make a pain hold (CP-25, default)
             t = att.order["target"]
             emit_effect(ctx, x, code, att.actor, [timed(t, "pain_hold", final, (ctx.state.round, x), HOLD_ENDS,
                                                         source=code)],
@@ -246,11 +255,30 @@ def envelop_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions)
 
 def clinch_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None,
                       options: SkirmishOptions) -> tuple[int | None, list[str]]:
-    """M64 (L814): one arm %4, two arms %5, arms and legs %6 (CP-23)."""
+    """M64 (L814): one arm %4, two arms %5, arms and legs %6 (CP-23); −1 when the attacker commits more limbs than
+    the victim has free (A-49; free: the victim's limbs the attacker does not hold, Envelop table 5.8.4)."""
     limbs = int(order.get("limbs", 2))
     base = 4 if limbs <= 1 else 5 if limbs == 2 else 6
     add, mods = load_mod(actor)
-    return base + add, [f"clinch with {limbs} limbs %{base} (L814, CP-23)", *mods]
+    mods = [f"clinch with {limbs} limbs %{base} (L814, CP-23)", *mods]
+    victim = state.fighter(order["target"]) if order.get("target") in state.ids else state.opponent(actor.id)
+    free = free_limbs(state, victim)
+    if limbs > free:
+        add, mods = add - 1, [*mods, f"−1: {limbs} limbs against {free} free (L814, A-49)"]
+    return base + add, mods
+
+
+HELD_LIMBS = {"main_arm": 1, "off_arm": 1, "leg": 1, "legs": 2}
+"""How many of the victim's four limbs a held zone of the Envelop table takes (5.8.4)."""
+
+
+def free_limbs(state: Fight, f: Fighter) -> int:
+    """A-49: the limbs the opponent does not hold (the grabbed zone and the enveloped ones)."""
+    held = set(f.held)
+    g = state.grapple
+    if g is not None and g.get("held") == f.id and g.get("grabbed"):
+        held.add(g["grabbed"])
+    return max(0, 4 - sum(HELD_LIMBS.get(z, 0) for z in held))
 
 
 def clinch_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
