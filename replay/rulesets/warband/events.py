@@ -14,11 +14,23 @@ from replay.ruleset import payload_problems
 
 
 class Resolution(BaseModel):
+    """A resolution's payload. The fields in `absent_when_none` are left out while None, so payloads recorded before
+    those fields existed read and hash as they were written."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: ClassVar[str]
+    absent_when_none: ClassVar[tuple[str, ...]] = ()
     why: list[str]
     rule: str
     defaults: list[str] = []
+
+    @model_serializer(mode="wrap")
+    def _drop_absent(self, handler: Any) -> dict[str, Any]:
+        out: dict[str, Any] = handler(self)
+        for name in self.absent_when_none:
+            if out.get(name) is None:
+                out.pop(name, None)
+        return out
 
 
 class Part(BaseModel):
@@ -49,8 +61,12 @@ class Save(Part):
 
 class Weather(Resolution):
     type: ClassVar[str] = "warband.weather"
+    absent_when_none: ClassVar[tuple[str, ...]] = ("modifiers",)
     weather: str
     scope: Literal["game", "turn"]
+    modifiers: dict[str, float] | None = None
+    """The GM's modifiers of the weather (A-20: none by default), e.g. {"sight": -5}: every warrior carries them as
+    the effect `weather` until the GM declares another weather."""
 
 
 class DayNight(Resolution):
@@ -118,8 +134,11 @@ class StageStarted(Resolution):
     type: ClassVar[str] = "warband.stage_started"
     stage: Literal["movement", "ranged", "melee"]
     side: str
+    absent_when_none: ClassVar[tuple[str, ...]] = ("sight",)
     night: bool
     gaps: list[tuple[str, str, float]] = []
+    sight: dict[str, float] | None = None
+    """At night or under a weather that changes sight: {"ordinary", "dispatcher", "inspect"} in cm (L120, A-20)."""
     """Melee: the side's warriors and the enemies within its reach plus its charge, with the gap in cm (L190)."""
 
 
@@ -259,6 +278,7 @@ class Talk(Resolution):
 
 class Shot(Resolution):
     type: ClassVar[str] = "warband.shot"
+    absent_when_none: ClassVar[tuple[str, ...]] = ("sight", "gap")
     shooter: str
     target: str
     declared: str | None = None
@@ -275,6 +295,10 @@ class Shot(Resolution):
     saves: list[Save] = []
     wounded: bool = False
     removed: bool = False
+    sight: float | None = None
+    """The shooter's sight at night or under a weather that changes it (L120, A-20); absent by a clear day."""
+    gap: float | None = None
+    """With `sight`: the gap to the declared target, within that sight."""
 
 
 class Cast(Resolution):

@@ -46,11 +46,17 @@ def post(view: TurnView, lang: str) -> Doc:
                 doc.p(b(words.phase_title(phase, lang)))
             doc.ul(lines)
 
+    said_sight: set[str] = set()  # the night's sight is said once a post, not at every stage
     for e in view.resolutions:
         if e.phase != phase and e.phase is not None and not view.phase:
             flush()
             phase, lines = e.phase, []
-        lines += narrate(e, lang)
+        told = narrate(e, lang)
+        if told and e.type == ev.StageStarted.type and e.payload.get("sight"):
+            told, line = told[1:], told[0]
+            told = ([line] if line not in said_sight else []) + told
+            said_sight.add(line)
+        lines += told
     flush()
     doc.p(b(tr(lang, "Отряды", "Warbands")))
     doc.table(*state_table(after, lang))
@@ -134,8 +140,17 @@ def narrate(event: Event, lang: str) -> list[str]:
 
 def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per event type
     if isinstance(e, ev.StageStarted):
-        return ["Расстояния до врагов: " + ", ".join(f"{a}–{b} {g:g} см" for a, b, g in e.gaps)] if e.gaps else []
+        out = []
+        if e.sight:
+            out.append(("Ночь" if e.night else "День") + f": обзор {e.sight['ordinary']:g} см, у диспетчеров "
+                       f"{e.sight['dispatcher']:g}, рассмотреть внимательно — {e.sight['inspect']:g} см")
+        return out + (["Расстояния до врагов: " + ", ".join(f"{a}–{b} {g:g} см" for a, b, g in e.gaps)]
+                      if e.gaps else [])
     if isinstance(e, ev.Weather):
+        if e.modifiers:
+            return [f"Погода: {words.weather(e.weather, 'ru')}: " + ", ".join(
+                words.modifier(k, v, "ru") for k, v in e.modifiers.items())
+                + " каждому воину, пока ведущий не объявит другую погоду"]
         return [f"Погода: {words.weather(e.weather, 'ru')} (механических эффектов нет)"]
     if isinstance(e, ev.DayNight):
         day = f"{e.day_turns} {plural(e.day_turns, ('дневной', 'дневных', 'дневных'))}"
@@ -196,6 +211,8 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
         if not e.taken:
             return [head + " — дальше дальности действительного огня, выстрел не осуществляется"]
         out = []
+        if e.sight is not None and e.gap is not None:
+            out.append(f"{e.shooter} видит {e.declared or e.target}: {e.gap:g} см при обзоре {e.sight:g} см")
         if e.declared:
             out.append(f"{e.declared} завязан в бою; бросок: " + ", ".join(
                 f"{s} {'/'.join(map(str, r))}" for s, r in e.rolloff.items()) + f" — выстрел достаётся {e.target}")
@@ -214,10 +231,15 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                 + (" — рана магу" if e.wounded else "")]
         if e.result == "not_cast":
             return [head + " — не сотворено"]
-        if e.tn is None:
+        into = (f"; {e.declared} завязан в бою, бросок: " + ", ".join(
+            f"{s} {'/'.join(map(str, r))}" for s, r in e.rolloff.items()) + f" — заклинание достаётся {e.target}"
+            if e.declared else "")
+        if e.tn is None and not into:
             return [head + " — сотворено: " + ", ".join(f"{k} {v:+g}" for k, v in e.effect.items())
                     + f" до конца хода {e.until}"]
-        return [head + f" — сотворено; как выстрел: {e.distance:.1f} см, нужно {e.tn}+, выпало {e.die}"
+        if e.tn is None:
+            return [head + " — сотворено" + into + f"; {e.target} дальше дальности, заклинание потрачено"]
+        return [head + " — сотворено" + into + f"; как выстрел: {e.distance:.1f} см, нужно {e.tn}+, выпало {e.die}"
                 + (f"; {_saves(e.saves, 'ru')}" if e.die is not None and e.die >= e.tn else " — промах")
                 + (" — рана" + (", выбывает" if e.removed else "") if e.wounded else "")]
     if isinstance(e, ev.GunHit):
@@ -323,5 +345,5 @@ def state_table(state: State, lang: str) -> tuple[list[str], list[list[str]]]:
         pos = f"{w.x:g}, {w.y:g}" + (f", z {w.z:g}" if w.z else "") if w.deployed else "—"
         rows.append([w.id, w.side, words.creature(w.type, lang), pos, f"{w.wounds}/{derive.health(w)}",
                      f"{derive.mdd(w):g}", words.pick(words.STATUS[w.status], lang)
-                     + (f" ⚔ {','.join(w.engaged_with)}" if w.engaged_with else "")])
+                     + (f" ⚔ {','.join(w.engaged_with)}" if w.engaged_with and w.active else "")])
     return header, rows
