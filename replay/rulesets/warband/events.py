@@ -169,6 +169,7 @@ class Stayed(Resolution):
 
 class Jump(Resolution):
     type: ClassVar[str] = "warband.jump"
+    absent_when_none: ClassVar[tuple[str, ...]] = ("landed_on", "rolloff", "aimed")
     warrior: str
     start: list[float]
     target: list[float]
@@ -181,6 +182,12 @@ class Jump(Resolution):
     z: float
     facing: float
     fall_height: float | None = None
+    landed_on: str | None = None
+    """A-45: the warrior a failed jump fell onto (no harm unless the GM rules); `end` is then the nearest free point
+    and `aimed` where the jump came down."""
+    rolloff: dict[str, list[int]] | None = None
+    """A-45, §4.3.4: the roll-off of the sides of the engaged fight it fell into."""
+    aimed: list[float] | None = None
 
 
 class Fell(Resolution):

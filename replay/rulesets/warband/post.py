@@ -185,7 +185,11 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
     if isinstance(e, ev.Jump):
         return [f"{e.warrior} прыгает на {e.distance:.1f} см (МДД {e.mdd:g})"
                 + (f", бросок {e.die}: {e.allowance:g} см" if e.die is not None else ", без броска")
-                + (" — удачно" if e.success else f" — не долетает, падает с {e.fall_height:g} см")]
+                + (" — удачно" if e.success else f" — не долетает, падает с {e.fall_height:g} см")
+                + (("; бросок боя: " + ", ".join(f"{s} {'/'.join(map(str, r))}" for s, r in e.rolloff.items())
+                    if e.rolloff else "")
+                   + f"; падает на {e.landed_on} (без вреда, если ведущий не решит иначе), ставится в ближайшую "
+                   f"свободную точку ({e.end[0]:g}, {e.end[1]:g})" if e.landed_on else "")]
     if isinstance(e, ev.Fell):
         return [f"{e.warrior}: падение с {e.height:g} см, уровень {e.level}; "
                 + (", ".join(f"{k} {v:+d}" for k, v in e.modifiers.items()) or "без последствий")

@@ -409,13 +409,15 @@ def cluster(state: State, start: str) -> list[str]:
 
 def rolloff(ctx: Context, shooter: Warrior, members: list[str], **key: Any) -> tuple[str, dict[str, list[int]]]:
     """§4.3.4 (L248, A-58): every side in the fight rolls d6; the shot goes to the lowest (ties re-rolled). A
-    damaging spell's roll-off has the key `spell` besides the caster's `warrior` and the `round`."""
+    damaging spell's roll-off has the key `spell` besides the caster's `warrior` and the `round`; a fall into the
+    fight (A-45) the key `fall` (true) besides the faller's `warrior`."""
     sides = [s for s in ctx.state.order() if any(ctx.state.warrior(m).side == s for m in members)]
     rolls: dict[str, list[int]] = {s: [] for s in sides}
     group, rnd = sides, 1
     while len(group) > 1:
         got = ctx.need_rolls([("1d6", s, "engaged_rolloff", {"warrior": shooter.id, "round": rnd, **key},
-                               f"roll-off for {shooter.id}'s {'spell' if key else 'shot'} into the fight "
+                               f"roll-off for {shooter.id}'s {'fall' if 'fall' in key else 'spell' if key else 'shot'}"
+                               " into the fight "
                                f"(round {rnd})") for s in group])
         for s, r in zip(group, got, strict=True):
             rolls[s].append(int(r.payload["result"][0]))
