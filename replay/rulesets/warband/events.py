@@ -103,7 +103,8 @@ class DraftPick(Resolution):
     type: ClassVar[str] = "warband.draft_pick"
     side: str
     n: int
-    kind: Literal["unit", "item", "gun", "pass"]
+    kind: Literal["unit", "item", "gun", "pass", "done"]
+    """`done`: the side has made its total of picks (the scenario's picks per side + its race's delta, A-17)."""
     element: str | None = None
     """The unit's or gun's id, or the item's kind."""
 

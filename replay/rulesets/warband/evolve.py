@@ -55,7 +55,7 @@ def _draft_order(state: State, e: ev.DraftOrder) -> State:
 
 def _draft_pick(state: State, e: ev.DraftPick) -> State:
     side = state.side(e.side)
-    if e.kind == "pass":
+    if e.kind in ("pass", "done"):
         return state.with_side(replace(side, draft_passed=True))
     if e.kind == "unit" and e.element:
         return state.with_warrior(replace(state.warrior(e.element), side=e.side, status="active"))

@@ -165,6 +165,8 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
     if isinstance(e, ev.DraftPick):
         if e.kind == "pass":
             return [f"выбор #{e.n}: {e.side} пасует и больше не выбирает"]
+        if e.kind == "done":
+            return [f"выбор #{e.n}: {e.side} сделал все свои выборы и больше не выбирает"]
         what = {"unit": "бойца", "item": "снаряжение", "gun": "орудие"}[e.kind]
         shown = words.item(str(e.element), "ru") if e.kind == "item" else e.element
         return [f"выбор #{e.n}: {e.side} берёт {what} {shown}"]
