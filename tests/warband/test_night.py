@@ -137,3 +137,9 @@ def test_in_the_night_battle_the_night_and_the_fog_decide_who_may_shoot_and_how_
     assert all("sight" not in p for p in started if not p["night"])
     cast = next(e.payload for e in game.events if e.type == "warband.cast" and e.turn == 2)
     assert (cast["declared"], cast["target"], cast["rolloff"]) == ("b1", "b1", {"A": [5], "B": [3]})
+
+
+def test_a81_a_phase_b_without_phase_a_casualties_does_not_name_it(tmp_path):
+    game = imported(tmp_path)
+    attacks = [e.payload for e in game.events if e.type == "warband.attacks"]
+    assert len(attacks) == 4 and not any("A-81" in p["defaults"] for p in attacks)
