@@ -223,6 +223,7 @@ class Remounted(Resolution):
 
 class MountRan(Resolution):
     type: ClassVar[str] = "warband.mount_ran"
+    absent_when_none: ClassVar[tuple[str, ...]] = ("diagonal",)
     mount: str
     distance_die: int
     direction_die: int
@@ -230,6 +231,8 @@ class MountRan(Resolution):
     end: list[float]
     lost: bool
     start: list[float] | None = None
+    diagonal: dict[str, Any] | None = None
+    """A direction of 5: the owner's wanted diagonal (C11), the forward–back and left–right dice, the one it runs."""
 
 
 class MountStop(Resolution):

@@ -205,7 +205,10 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
     if isinstance(e, ev.MountRan):
         way = {1: "от хозяина", 2: "к хозяину", 3: "вправо", 4: "влево", 5: "по диагонали", 6: "стоит на месте"}
         return [f"{e.mount} бежит: d6 {e.distance_die} → {2 * e.distance_die} см, d6 {e.direction_die} — "
-                f"{way[e.direction_die]}" + ("" if e.direction_die == 6 else f" → ({e.end[0]:g}, {e.end[1]:g})")
+                f"{way[e.direction_die]}"
+                + (f" (хотели {e.diagonal['wanted']}; вперёд–назад d6 {e.diagonal['fb']}, вправо–влево d6 "
+                   f"{e.diagonal['lr']}: бежит на {e.diagonal['runs']})" if e.diagonal else "")
+                + ("" if e.direction_die == 6 else f" → ({e.end[0]:g}, {e.end[1]:g})")
                 + (", покидает стол" if e.lost else "")]
     if isinstance(e, ev.Talk):
         return [f"{e.speaker} {'шепчется с' if e.mode == 'whisper' else 'говорит с'} {e.listener}: {e.gap:.1f} см, "
