@@ -147,3 +147,27 @@ def test_the_recorded_gunline_is_its_hand_written_log_and_holds_what_the_others_
     assert [captured[k] for k in ("gun", "before_side", "side", "dispatcher")] == ["g1", "B", "A", "a4"]
     final = driver.fold(game)
     assert final.gun("g1").side == "A" and final.order() == ["A", "B"]
+
+
+def test_the_recorded_overrides_game_takes_the_gm_s_fall_height_and_coverage_through_the_log(tmp_path):
+    """fixtures/warband/hand/overrides.jsonl: the GM overrides two computed values as rulings in the log, the fall
+    height of a failed jump (C33) and a shot's coverage (C16); the rules resolve with them, so the audit is clean."""
+    game = imported(tmp_path, ROOT / "fixtures" / "warband" / "hand" / "overrides.jsonl")
+    assert audit.audit(game).clean
+    rulings = [e.payload["override"]["name"] for e in game.events if e.type == "ruling"]
+    assert rulings == ["fall_height", "coverage"]
+    (jump,) = [e.payload for e in game.events if e.type == "warband.jump"]
+    (fell,) = [e.payload for e in game.events if e.type == "warband.fell"]
+    assert (jump["fall_height"], fell["height"], fell["wounds"]) == (12.0, 12.0, 0)
+    (shot,) = [e.payload for e in game.events if e.type == "warband.shot"]
+    assert shot["coverage"] == 25 and shot["saves"][0]["kind"] == "cover" and shot["saves"][0]["tn"] == 6
+    assert "GM ruling: 25 % instead of" in " ".join(shot["why"])
+    recorded = [json.loads(line) for line in (ROOT / "fixtures" / "warband" / "overrides.jsonl").read_text(
+        encoding="utf-8").splitlines()]
+    assert [e["type"] for e in recorded] == [e.type for e in game.events]
+
+
+def test_the_gm_s_overrides_are_the_ruleset_s_decisions():
+    from replay.rulesets.warband import Warband
+
+    assert set(Warband.decisions) == {"coverage", "fall_height"}

@@ -34,7 +34,8 @@ def post(view: TurnView, lang: str) -> Doc:
         what = r.payload.get("override") or r.payload.get("request")
         head = tr(lang, "Решение ведущего", "GM ruling")
         if isinstance(what, dict) and what.get("name"):
-            head += f" ({what['name']}: {r.payload.get('value')!r})"
+            head += f" ({words.pick(words.DECISION.get(what['name'], (what['name'], what['name'])), lang)}: " \
+                f"{r.payload.get('value')!r})"
         elif r.payload.get("events"):
             head += tr(lang, " (ход разрешён вручную)", " (the turn resolved by hand)")
         doc.p(b(head), f": {r.payload['note']}" if r.payload.get("note") else "")
@@ -194,7 +195,7 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                    f"свободную точку ({e.end[0]:g}, {e.end[1]:g})" if e.landed_on else "")]
     if isinstance(e, ev.Fell):
         return [f"{e.warrior}: падение с {e.height:g} см, уровень {e.level}; "
-                + (", ".join(f"{k} {v:+d}" for k, v in e.modifiers.items()) or "без последствий")
+                + (", ".join(words.modifier(k, v, "ru") for k, v in e.modifiers.items()) or "без последствий")
                 + (f" до конца хода {e.until}" if e.modifiers else "")
                 + (f"; ран {e.wounds}" if e.wounds or e.saves else "") + (", выбывает" if e.removed else "")]
     if isinstance(e, ev.Dismounted):

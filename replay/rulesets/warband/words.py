@@ -19,7 +19,9 @@ MODIFIER = {"sight": ("обзор {v} см", "sight {v} cm"), "mdd": ("МДД {v
             "initiative": ("инициатива {v}", "initiative {v}"), "attack_strength": ("сила атаки {v}",
                                                                                   "attack strength {v}"),
             "attacks": ("атаки {v}", "attacks {v}"), "save_points": ("очки спас-броска {v}", "save points {v}")}
-"""A weather's modifiers (§2.10, §2.13) in words."""
+"""A weather's or an effect's modifiers (§2.10, §2.13) in words."""
+DECISION = {"coverage": ("укрытие, %", "coverage, %"), "fall_height": ("высота падения, см", "fall height, cm")}
+"""The computed values a GM may override (C16, C33) in words."""
 
 
 def modifier(name: str, value: float, lang: str) -> str:
