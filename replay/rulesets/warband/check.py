@@ -55,8 +55,9 @@ def roll_problems(point: Point, actor: str | None, p: dict[str, Any]) -> list[st
         key = {k: v for k, v in p.items() if k not in ("dice", "purpose", "result", "total", "source")}
         if not _asked(point, "roll", actor, str(purpose), key):
             kind = str(purpose).removeprefix("save_").replace("_", " ")
-            return [f"§4.6, §4.4.8: no wound of {p.get('warrior')} waits for {actor or 'the GM'}'s {kind} save "
-                    f"{ {k: v for k, v in key.items() if k != 'warrior'} or ''} now (it waits for: {_waiting(point)})"]
+            rest = {k: v for k, v in key.items() if k != "warrior"}
+            return [f"§4.6, §4.4.8: no wound of {p.get('warrior')} waits for {actor or 'the GM'}'s {kind} save"
+                    f"{f' {rest}' if rest else ''} now (it waits for: {_waiting(point)})"]
     return []
 
 
@@ -463,6 +464,9 @@ def ranged_problems(state: State, side: str, order: dict[str, Any]) -> list[str]
         problems += rotation_problems(state, side, rotation)
     for gun in order.get("guns", []) if not order.get("rotations") else []:
         problems += gun_problems(state, side, gun)
+    fired = [g.get("g") for g in order.get("guns", []) if isinstance(g, dict)]
+    for gid in sorted({g for g in fired if isinstance(g, str) and fired.count(g) > 1}):
+        problems.append(f"§4.3.5.6: {gid} fires once a ranged stage, not {fired.count(gid)} times (A-51)")
 
     attempted: dict[str, tuple[str, ...]] = {}
     for c in order.get("casts", []):
