@@ -272,8 +272,11 @@ def frame(view: FrameView) -> str:
         dwg.add(ring)
         S.label(dwg, dwg, "H", (c[0], c[1] + 4), size=11, bold=True, anchor="middle", fill=color)
         S.label(dwg, dwg, f"{mid} ({mstate})", (c[0], c[1] + r * scale + 10), size=9, anchor="middle", fill=S.INK)
-    for base in sc.bases:
-        draw_base(dwg, base, scale, px)
+    tags = [draw_base(dwg, base, scale, px) for base in sc.bases]
+    for tag in tags:  # every tag over every base, haloed: no base hides a neighbour's tag
+        words_at, at, fill = tag
+        S.label(dwg, dwg, words_at, at, size=9, anchor="middle", fill=fill, stroke=S.PAPER, stroke_width=2.5,
+                paint_order="stroke")
     if text:
         dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 14 + 18 * len(text)), fill="#fafafa", stroke=S.HIGHLIGHT,
                          stroke_width=1.5, rx=6))
@@ -313,7 +316,8 @@ def draw_piece(dwg, piece: Piece, px, lang: str) -> None:
     S.label(dwg, dwg, text, (x0 + 3, y1 - 3), size=10, fill=S.INK)
 
 
-def draw_base(dwg, base: Base, scale: float, px) -> None:
+def draw_base(dwg, base: Base, scale: float, px) -> tuple[str, tuple[float, float], str]:
+    """The base, its facing and type letter; returns its tag (text, where, colour), drawn once every base is."""
     c = px((base.x, base.y))
     r = max(base.r * scale, 5)
     if base.removed:
@@ -321,8 +325,7 @@ def draw_base(dwg, base: Base, scale: float, px) -> None:
         dwg.add(dwg.path(d=f"M{c[0] - r * .7},{c[1] - r * .7} L{c[0] + r * .7},{c[1] + r * .7} "
                            f"M{c[0] - r * .7},{c[1] + r * .7} L{c[0] + r * .7},{c[1] - r * .7}",
                          stroke=S.MUTED, stroke_width=1.5))
-        S.label(dwg, dwg, base.id, (c[0], c[1] + r + 10), size=9, anchor="middle", fill=S.MUTED)
-        return
+        return base.id, (c[0], c[1] + r + 10), S.MUTED
     dwg.add(dwg.circle(c, r=r, fill=base.color, stroke=S.INK, stroke_width=1.2, fill_opacity=0.85))
     if base.mounted:
         dwg.add(dwg.circle(c, r=r - 2.5, fill="none", stroke=S.PAPER, stroke_width=1.2))
@@ -335,6 +338,5 @@ def draw_base(dwg, base: Base, scale: float, px) -> None:
     S.label(dwg, dwg, base.letter, (c[0], c[1] + 4), size=max(8, min(12, r)), bold=True, anchor="middle",
             fill=S.PAPER)
     tag = base.id + (f" {base.wounds}/{base.health}" if base.wounds or base.health > 1 else "")
-    below = math.sin(math.radians(base.facing)) < -0.5
-    S.label(dwg, dwg, tag, (c[0] + (r + 2 if below else 0), c[1] + r + 10), size=9,
-            anchor="start" if below else "middle", fill=S.INK)
+    below = math.sin(math.radians(base.facing)) < -0.5  # the facing tick points down: the tag goes above the base
+    return tag, (c[0], c[1] - r - 3 if below else c[1] + r + 10), S.INK
