@@ -245,7 +245,7 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
             f"{s} {'/'.join(map(str, r))}" for s, r in e.rolloff.items()) + f" — заклинание достаётся {e.target}"
             if e.declared else "")
         if e.tn is None and not into:
-            return [head + " — сотворено: " + ", ".join(f"{k} {v:+g}" for k, v in e.effect.items())
+            return [head + " — сотворено: " + ", ".join(words.modifier(k, v, "ru") for k, v in e.effect.items())
                     + f" до конца хода {e.until}"]
         if e.tn is None:
             return [head + " — сотворено" + into + f"; {e.target} дальше дальности, заклинание потрачено"]

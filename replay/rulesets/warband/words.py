@@ -25,6 +25,8 @@ DECISION = {"coverage": ("укрытие, %", "coverage, %"), "fall_height": ("�
 
 
 def modifier(name: str, value: float, lang: str) -> str:
+    if name == "invulnerable_save":  # not a change but a save: 5 is 5+
+        return pick(("непробиваемый спас-бросок", "invulnerable save"), lang) + f" {value:g}+"
     v = f"{value:+g}".replace("-", "−")
     return pick(MODIFIER.get(name, (name + " {v}", name + " {v}")), lang).format(v=v)
 
