@@ -14,7 +14,9 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "warband.md").read_text(encoding="utf-8")
 MODULES = {"rb": "test_rulebook", "me": "test_melee", "ma": "test_magic", "fa": "test_falls", "gu": "test_guns",
            "mo": "test_mounts", "sa": "test_saves", "dr": "test_draft", "re": "test_recorded",
-           "ge": "test_geometry", "tu": "test_turns", "dc": "test_docs"}
+           "ge": "test_geometry", "tu": "test_turns", "dc": "test_docs", "ni": "test_night",
+           "cv": "test_coverage", "bi": "test_bad_input", "cr": "test_crowd",
+           "po": "test_posts"}
 
 
 def test_the_example_is_the_hand_written_skirmish_verbatim():
@@ -54,3 +56,36 @@ def test_the_constants_are_the_rulebook_s_and_sample_data_says_so():
     for name in data.FILES[1:]:
         table = data.load(name)
         assert table["sample"] is True and "SAMPLE" in table["note"], name
+
+
+def test_the_defaults_catalogue_says_every_default_in_english_and_in_russian():
+    import json
+
+    folder = ROOT / "replay" / "rulesets" / "warband" / "data"
+    en = json.loads((folder / "defaults.json").read_text(encoding="utf-8"))
+    ru = json.loads((folder / "defaults_ru.json").read_text(encoding="utf-8"))
+    assert list(en) == [f"A-{i:02d}" for i in range(1, 91)] and set(ru) == set(en)
+    assert all(re.search("[а-яё]", v) for v in ru.values())
+    named = {d for path in (ROOT / "fixtures" / "warband").glob("*.jsonl")
+             for line in path.read_text(encoding="utf-8").splitlines()
+             for d in json.loads(line)["payload"].get("defaults") or []}
+    code = {m for path in (ROOT / "replay" / "rulesets" / "warband").glob("*.py")
+            for m in re.findall(r'"(A-\d\d)"', path.read_text(encoding="utf-8"))}
+    assert named and named <= set(ru) and code <= set(ru)
+
+
+def test_rules_in_russian_print_every_option_s_default_in_russian():
+    from click.testing import CliRunner
+
+    from cli.main import main
+    from replay.rulesets.warband.model import WarbandOptions
+
+    out = CliRunner().invoke(main, ["rules", "warband", "--lang", "ru"], catch_exceptions=False).output
+    assert "свод правил 003_0638df2fa3f3e7ef.txt" in out and "фазы: " in out
+    for option, aid in OPTION_DEFAULTS.items():
+        assert option in WarbandOptions.model_fields
+        line = next(x for x in out.splitlines() if x.strip().startswith(f"{aid}, по умолчанию: "))
+        assert re.search("[а-яё]{4}", line), line
+    assert "A-81, по умолчанию: в дуэли убитый проигравший не бьёт" in out
+    english = CliRunner().invoke(main, ["rules", "warband"], catch_exceptions=False).output
+    assert "A-81: Do warriors killed by the initiative winner strike back? — in a duel" in english

@@ -96,3 +96,83 @@ def test_c02_a_pick_not_in_the_pool_is_refused():
     assert draft.pick_problems(s, "A", {"item": "bow"}) == []
     assert draft.pick_problems(s, "A", "maybe") == [
         'C02: a pick is "pass" or one of {"unit": id}, {"item": kind}, {"gun": id}']
+
+
+def with_deltas(monkeypatch, **deltas: int) -> None:
+    """SAMPLE races with a `draft_total_delta` each (A-17): `humans` for A, `northern` for B."""
+    from replay.rulesets.warband import data
+
+    real = data.load
+
+    def load(name: str):
+        table = real(name)
+        if name != "races":
+            return table
+        races = {k: dict(v) for k, v in table["races"].items()}
+        for race, d in deltas.items():
+            races[race]["draft_total_delta"] = d
+        return {**table, "races": races}
+
+    monkeypatch.setattr(data, "load", load)
+
+
+def totals_start(picks: int | None = 2):
+    setup = pool_setup()
+    setup["sides"][1]["race"] = "northern"
+    if picks is not None:
+        setup["pool"]["picks_per_side"] = picks
+    return model.new_state(model.Setup.model_validate(setup))
+
+
+def test_a17_a_race_s_draft_total_delta_gives_it_more_or_fewer_picks_than_the_scenario_s_total(monkeypatch):
+    with_deltas(monkeypatch, humans=1, northern=-1)
+    inputs = Inputs(0).roll("A", "draft_order", 5, round=1).roll("B", "draft_order", 2, round=1)
+    inputs.choice("A", "draft_pick", {"unit": "u1"}, n=1).choice("B", "draft_pick", {"gun": "g1"}, n=2)
+    inputs.choice("A", "draft_pick", {"item": "bow"}, n=3).choice("A", "draft_pick", {"unit": "u2"}, n=5)
+    ctx, waiting = prep(totals_start(2), inputs)
+    picks = [(p["n"], p["side"], p["kind"], p.get("element")) for p in of_type(ctx, "warband.draft_pick")]
+    # 2 a side: A (humans +1) makes 3, B (northern −1) makes 1; a side at its total is asked no more
+    assert picks == [(1, "A", "unit", "u1"), (2, "B", "gun", "g1"), (3, "A", "item", "bow"), (4, "B", "done", None),
+                     (5, "A", "unit", "u2"), (6, "A", "done", None)]
+    done = of_type(ctx, "warband.draft_pick")
+    assert done[3]["why"] == ["pick #4: B has made its 1 pick(s): the scenario's 2 a side -1 for its race (northern); "
+                              "it picks no more"] and done[3]["defaults"] == ["A-17"]
+    assert ctx.state.side("B").draft_passed and ctx.state.pool_items == ("helmet", "large_shield")
+    assert all(r.name != "draft_pick" for r in waiting.requests)
+
+
+def test_a17_without_the_scenario_s_total_the_picks_go_on_until_a_pass_whatever_the_delta(monkeypatch):
+    with_deltas(monkeypatch, humans=-1)
+    ctx, _ = prep(totals_start(None), drafted())
+    assert [p["kind"] for p in of_type(ctx, "warband.draft_pick")] == ["unit", "gun", "item", "unit", "pass", "item",
+                                                                        "pass"]
+
+
+def test_a17_a_total_of_nothing_lets_a_side_pick_nothing(monkeypatch):
+    with_deltas(monkeypatch, northern=-3)
+    inputs = Inputs(0).roll("A", "draft_order", 5, round=1).roll("B", "draft_order", 2, round=1)
+    inputs.choice("A", "draft_pick", {"unit": "u1"}, n=1)
+    ctx, waiting = prep(totals_start(2), inputs)
+    assert [(p["side"], p["kind"]) for p in of_type(ctx, "warband.draft_pick")] == [("A", "unit"), ("B", "done")]
+    (req,) = waiting.requests
+    assert (req.name, req.actor, req.key_dict) == ("draft_pick", "A", {"n": 3})
+
+
+def test_a17_the_scenario_s_total_is_a_whole_number_of_picks():
+    setup = pool_setup()
+    setup["pool"]["picks_per_side"] = -1
+    with pytest.raises(ValidationError, match="picks_per_side"):
+        model.Setup.model_validate(setup)
+
+
+def test_a17_the_post_says_a_side_made_all_its_picks(monkeypatch):
+    from eventlog.envelope import Event
+    from replay.rulesets.warband import post
+
+    with_deltas(monkeypatch, northern=-3)
+    inputs = Inputs(0).roll("A", "draft_order", 5, round=1).roll("B", "draft_order", 2, round=1)
+    ctx, _ = prep(totals_start(2), inputs.choice("A", "draft_pick", {"unit": "u1"}, n=1))
+    (d,) = [d for d in ctx.drafts if d.type == "warband.draft_pick" and d.payload["kind"] == "done"]
+    e = Event("g", 1, d.type, 0, None, d.payload, None, "", "", "", None, None, 2)
+    assert post.narrate(e, "ru") == ["выбор #2: B сделал все свои выборы и больше не выбирает"]
+    assert post.narrate(e, "en") == d.payload["why"]

@@ -7,6 +7,7 @@ from dataclasses import replace
 import pytest
 
 from replay.rulesets.warband import derive, falls, resolve
+from replay.rulesets.warband import geometry as geo
 from tests.warband.helpers import OPTIONS, Inputs, of_type, run, state, warrior
 
 
@@ -93,3 +94,90 @@ def test_scn2_the_gm_may_rule_the_fall_height_c33():
 def test_a42_fall_mode_literal_keeps_the_rulebook_s_two_turns_between_32_and_40_cm(h, formula, literal):
     assert falls.fall(h).turns == formula and falls.fall(h, "literal").turns == literal
     assert falls.fall(h, "literal").modifiers == falls.fall(h).modifiers
+
+
+def falling_into_a_fight():
+    # SCN-2's failed jump comes down at (27, 20), between the towers: b1 (B) stands there, engaged with a2 (A)
+    s = knight_on_t2()
+    s = state(*[warrior(w.id, w.side, w.type, w.x, w.y, w.facing, items=[i.kind for i in w.equipment])
+                for w in s.warriors],
+              warrior("b1", "B", "infantryman", 25.5, 21, 90), warrior("a2", "A", "infantryman", 25.5, 23.5, 270),
+              terrain=towers(), turn=3)
+    s = s.with_warrior(replace(s.warrior("k1"), z=30.0))
+    s = s.with_warrior(replace(s.warrior("b1"), engaged_with=("a2",)))
+    return s.with_warrior(replace(s.warrior("a2"), engaged_with=("b1",)))
+
+
+def test_a45_a_fall_into_an_engaged_fight_asks_the_roll_off_as_a_forum_roll():
+    order = {"moves": [{"w": "k1", "jump": [28, 20]}]}
+    ctx, waiting = run(falling_into_a_fight(), Inputs(3).roll("A", "move_roll", 3, warrior="k1"),
+                       lambda ctx: resolve.movement(ctx, "A", order, OPTIONS))
+    assert sorted((r.actor, r.name, dict(r.key)["fall"], dict(r.key)["warrior"]) for r in waiting.requests) == [
+        ("A", "engaged_rolloff", True, "k1"), ("B", "engaged_rolloff", True, "k1")]
+    assert "roll-off for k1's fall into the fight (round 1)" in waiting.requests[0].what
+
+
+@pytest.mark.parametrize(("a", "b", "victim"), [(2, 5, "a2"), (6, 1, "b1")])
+def test_a45_the_lowest_roller_is_fallen_upon_unharmed_and_the_faller_is_placed_at_the_nearest_free_point(a, b,
+                                                                                                        victim):
+    order = {"moves": [{"w": "k1", "jump": [28, 20]}]}
+    inputs = (Inputs(3).roll("A", "move_roll", 3, warrior="k1")
+              .roll("A", "engaged_rolloff", a, warrior="k1", round=1, fall=True)
+              .roll("B", "engaged_rolloff", b, warrior="k1", round=1, fall=True)
+              .roll("A", "save_armour", 5, warrior="k1", fall=1))
+    start = falling_into_a_fight()
+    ctx, waiting = run(start, inputs, lambda ctx: resolve.movement(ctx, "A", order, OPTIONS))
+    assert waiting is None
+    (j,) = of_type(ctx, "warband.jump")
+    assert (j["landed_on"], j["rolloff"], j["aimed"]) == (victim, {"A": [a], "B": [b]}, [27.0, 20.0])
+    assert "A-45" in j["defaults"] and "A-58" in j["defaults"]
+    k1 = ctx.state.warrior("k1")
+    # the nearest free point: touching b1's base, on the ground (the towers' tops are 30 cm up), overlapping none
+    assert k1.z == 0.0 and 20.5 < k1.x < 27.5
+    for o in ctx.state.warriors:
+        if o.id != "k1":
+            assert geo.dist(k1.pos, o.pos) >= derive.radius(k1) + derive.radius(o) - geo.EPS, o.id
+    assert geo.dist(k1.pos, (27, 20)) == pytest.approx(_nearest_free((27, 20), ctx.state, k1), abs=0.05)
+    # no harm to the warrior fallen upon; the faller's own fall goes on as before (one wound of 30 cm, saved)
+    assert ctx.state.warrior(victim).wounds == 0 and start.warrior(victim) == ctx.state.warrior(victim)
+    (f,) = of_type(ctx, "warband.fell")
+    assert (f["height"], f["wounds"]) == (30, 0)
+
+
+def _nearest_free(at, state, k1):
+    """Brute force: the distance of the nearest point on fine rings where k1's base overlaps none, on the ground."""
+    import math
+
+    from replay.rulesets.warband import space
+
+    def free(p):
+        return space.surface_at(state, p)[0] == 0 and all(
+            geo.dist(p, o.pos) >= derive.radius(k1) + derive.radius(o) for o in state.warriors if o.id != "k1")
+
+    for k in range(1, 200):
+        rho = 0.025 * k
+        if any(free((at[0] + rho * math.cos(math.radians(n / 2)), at[1] + rho * math.sin(math.radians(n / 2))))
+               for n in range(720)):
+            return rho
+    raise AssertionError("no free point")
+
+
+def test_a45_landing_on_a_warrior_no_fight_links_falls_on_it_without_a_roll():
+    s = falling_into_a_fight()
+    s = s.with_warrior(replace(s.warrior("b1"), engaged_with=()))
+    s = s.with_warrior(replace(s.warrior("a2"), engaged_with=()))
+    order = {"moves": [{"w": "k1", "jump": [28, 20]}]}
+    inputs = Inputs(3).roll("A", "move_roll", 3, warrior="k1").roll("A", "save_armour", 5, warrior="k1", fall=1)
+    ctx, waiting = run(s, inputs, lambda ctx: resolve.movement(ctx, "A", order, OPTIONS))
+    assert waiting is None
+    (j,) = of_type(ctx, "warband.jump")
+    assert j["landed_on"] == "b1" and "rolloff" not in j and "A-58" not in j["defaults"]
+    assert "falls on b1, who takes no harm unless the GM rules (A-45)" in j["why"][-1]
+
+
+def test_a45_a_fall_on_open_ground_is_written_as_before():
+    order = {"moves": [{"w": "k1", "jump": [28, 20]}]}
+    inputs = Inputs(3).roll("A", "move_roll", 3, warrior="k1").roll("A", "save_armour", 2, warrior="k1", fall=1)
+    ctx, _ = run(knight_on_t2(), inputs, lambda ctx: resolve.movement(ctx, "A", order, OPTIONS))
+    (j,) = of_type(ctx, "warband.jump")
+    assert not {"landed_on", "rolloff", "aimed"} & set(j) and "A-45" not in j["defaults"]

@@ -108,3 +108,22 @@ def test_reach_is_per_attacker_and_needs_the_front_arc(x, y, fa, fb):
         assert g <= 2 + 1e-6
     if space.can_strike(a, b, OPTIONS):
         assert g <= 3 + 1e-6 and geo.in_front_arc(a.pos, a.facing, b.pos)
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions=st.lists(st.tuples(coord, coord), min_size=2, max_size=10, unique=True),
+       at=st.tuples(coord, st.floats(min_value=3, max_value=57, allow_nan=False)))
+def test_a_faller_placed_at_the_nearest_free_point_overlaps_no_base_and_stays_on_the_table(positions, at):
+    """A-45: wherever a failed jump comes down among bases, the point it is placed at is free."""
+    from replay.rulesets.warband import derive, falls
+
+    warriors = [warrior(f"w{i}", "AB"[i % 2], "ogre" if i % 3 == 2 else "infantryman", x, y % 57 + 1.5)
+                for i, (x, y) in enumerate(positions)]
+    s = state(*warriors)
+    w = s.warrior("w0")
+    p = falls.free_point(s, w, at, 0.0)
+    r = derive.radius(w)
+    assert r - geo.EPS <= p[0] <= s.table[0] - r + geo.EPS and r - geo.EPS <= p[1] <= s.table[1] - r + geo.EPS
+    for o in s.warriors:
+        if o.id != w.id:
+            assert not geo.overlaps(p, r, o.pos, derive.radius(o)), o.id

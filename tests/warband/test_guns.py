@@ -276,3 +276,18 @@ def test_txt_a_medium_piece_is_destroyed_by_two_gun_hits_and_taken_off_the_table
     assert ctx.state.terrain == ()
     ctx, _ = fire(replace(s, terrain=(piece,)), inputs)
     assert ctx.state.terrain[0].hits == 1
+
+
+def test_txt40_a_gun_hit_by_two_gun_shots_is_destroyed():
+    s = scn4()
+    s = replace(s, guns=(*s.guns, Gun("g9", "B", "o1", 70, 60, 270, (70, 60, 270), True)))
+    hit = (Inputs(4).roll("A", "gun_burst", 1, gun="g1")
+           .choice(None, "gun_impact", {"hits": [], "gun_hits": ["g9"]}, gun="g1"))
+    ctx, waiting = fire(s, hit)
+    assert waiting is None and ctx.state.gun("g9").hits_by_guns == 1 and ctx.state.gun("g9").status == "active"
+    again = replace(ctx.state, turn=5).with_gun(replace(ctx.state.gun("g1"), fired_turn=-9))
+    ctx, waiting = run(again, Inputs(5).roll("A", "gun_burst", 2, gun="g1")
+                       .choice(None, "gun_impact", {"hits": [], "gun_hits": ["g9"]}, gun="g1"),
+                       lambda ctx: resolve.ranged(ctx, "A", ORDER, OPTIONS))
+    assert waiting is None
+    assert (ctx.state.gun("g9").hits_by_guns, ctx.state.gun("g9").status) == (2, "destroyed")

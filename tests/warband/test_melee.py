@@ -128,6 +128,15 @@ def test_casualties_do_not_strike_back_with_the_option_off():
     assert waiting is None
     b = of_type(ctx, "warband.attacks")[1]
     assert [p["warrior"] for p in b["pools"]] == ["b2"]
+    assert "A-81" in b["defaults"] and "A-81" not in of_type(ctx, "warband.attacks")[0]["defaults"]
+
+
+def test_a81_phase_b_names_the_default_once_phase_a_removed_anyone_and_not_otherwise():
+    ctx, waiting = run(scn5(), scn5_inputs(), lambda ctx: melee.melee(ctx, "A", SCN5_ORDER, OPTIONS))
+    assert waiting is None
+    a, *b = of_type(ctx, "warband.attacks")
+    assert "A-81" not in a["defaults"] and b and all("A-81" in x["defaults"] for x in b)
+    assert of_type(ctx, "warband.wound")  # phase A removed b1 (SCN-5): casualties strike back by default
 
 
 def test_scn5_durability_at_the_end_of_the_melee_stage():

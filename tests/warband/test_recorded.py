@@ -114,3 +114,60 @@ def test_the_hand_written_siege_imports_audits_clean_with_its_jump_fall_gun_burs
     final = driver.fold(game)
     assert final.status == "ended" and final.warrior("a1").z == 10 and final.gun("g1").status == "destroyed"
     assert [w.id for w in final.warriors if w.status == "removed"] == ["b1", "b2"]
+
+
+def test_the_recorded_gunline_is_its_hand_written_log_and_holds_what_the_others_lack(tmp_path):
+    """fixtures/warband/hand/gunline.jsonl: the winner of the turn-order roll takes its place (C31), sabotage and its
+    tick, a gun's burst on 5 with its dispatcher's burst save, a ward then a miscast 1 and the forced re-roll of the
+    invulnerable save, a fight whose attacks are placed by type (C23) and whose hit is allocated (C24), a loose
+    horse's diagonal run (C11, the two sub-rolls), a capture by a dispatcher."""
+    hand = ROOT / "fixtures" / "warband" / "hand" / "gunline.jsonl"
+    game = imported(tmp_path, hand)
+    assert audit.audit(game).clean
+    recorded = [json.loads(line) for line in (ROOT / "fixtures" / "warband" / "gunline.jsonl").read_text(
+        encoding="utf-8").splitlines()]
+    bare = [(e["type"], {k: v for k, v in e["payload"].items() if k != "revision"}) for e in recorded]
+    assert bare == [(e.type, {k: v for k, v in e.payload.items() if k != "revision"}) for e in game.events]
+    by_type: dict[str, list[dict]] = {}
+    for e in game.events:
+        by_type.setdefault(e.type, []).append(e.payload)
+    (tick,) = by_type["warband.sabotage"]
+    assert (tick["gun"], tick["progress"], tick["destroyed"]) == ("g1", 1.0, False)
+    fired = by_type["warband.gun_fired"][0]
+    assert (fired["burst_die"], fired["destroyed"]) == (5, True)
+    assert fired["bursts"][0]["saves"] == [{"kind": "burst", "tn": 6, "die": 6, "saved": True}]
+    miscast = by_type["warband.cast"][1]
+    assert (miscast["result"], miscast["miscast"], miscast["wounded"]) == ("miscast", 1, False)
+    assert miscast["saves"] == [{"kind": "invulnerable", "tn": 5, "die": 5, "saved": True, "reroll": 6}]
+    (wound,) = by_type["warband.wound"]
+    assert (wound["warrior"], wound["removed"]) == ("b3", True)
+    (ran,) = by_type["warband.mount_ran"]
+    assert ran["diagonal"] == {"wanted": "NW", "fb": 4, "lr": 5, "runs": "NW"}
+    (captured,) = by_type["warband.gun_captured"]
+    assert [captured[k] for k in ("gun", "before_side", "side", "dispatcher")] == ["g1", "B", "A", "a4"]
+    final = driver.fold(game)
+    assert final.gun("g1").side == "A" and final.order() == ["A", "B"]
+
+
+def test_the_recorded_overrides_game_takes_the_gm_s_fall_height_and_coverage_through_the_log(tmp_path):
+    """fixtures/warband/hand/overrides.jsonl: the GM overrides two computed values as rulings in the log, the fall
+    height of a failed jump (C33) and a shot's coverage (C16); the rules resolve with them, so the audit is clean."""
+    game = imported(tmp_path, ROOT / "fixtures" / "warband" / "hand" / "overrides.jsonl")
+    assert audit.audit(game).clean
+    rulings = [e.payload["override"]["name"] for e in game.events if e.type == "ruling"]
+    assert rulings == ["fall_height", "coverage"]
+    (jump,) = [e.payload for e in game.events if e.type == "warband.jump"]
+    (fell,) = [e.payload for e in game.events if e.type == "warband.fell"]
+    assert (jump["fall_height"], fell["height"], fell["wounds"]) == (12.0, 12.0, 0)
+    (shot,) = [e.payload for e in game.events if e.type == "warband.shot"]
+    assert shot["coverage"] == 25 and shot["saves"][0]["kind"] == "cover" and shot["saves"][0]["tn"] == 6
+    assert "GM ruling: 25 % instead of" in " ".join(shot["why"])
+    recorded = [json.loads(line) for line in (ROOT / "fixtures" / "warband" / "overrides.jsonl").read_text(
+        encoding="utf-8").splitlines()]
+    assert [e["type"] for e in recorded] == [e.type for e in game.events]
+
+
+def test_the_gm_s_overrides_are_the_ruleset_s_decisions():
+    from replay.rulesets.warband import Warband
+
+    assert set(Warband.decisions) == {"coverage", "fall_height"}

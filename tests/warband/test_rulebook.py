@@ -481,3 +481,36 @@ def test_the_melee_stage_opens_with_who_is_at_what_distance_from_the_enemies():
               warrior("b2", "B", "infantryman", 10, 40, 270), stage="melee")
     # a1: reach 2 + charge 15 = 17 cm; b1 is 7.5 cm away edge to edge, b2 27.5
     assert resolve.melee_gaps(s, "A") == [("a1", "b1", 7.5)]
+
+
+@pytest.mark.parametrize(("piece_y", "kind", "penalty"), [
+    ((30, 45), "rough", 1),   # the charge ends in rough terrain
+    ((20, 28), "rough", 1),   # it starts in rough terrain
+    ((20, 28), "water", 1),   # it starts in water
+    ((30, 45), "water", 0),   # it ends in water: no penalty
+])
+def test_txt52_charge_initiative_penalties_by_where_it_starts_and_ends(piece_y, kind, penalty):
+    y0, y1 = piece_y
+    terrain = [{"id": "t1", "polygon": [[40, y0], [60, y0], [60, y1], [40, y1]], kind: True}]
+    s = state(warrior("a1", "A", "infantryman", 50, 25.0, 90, items=["short_weapon"]),
+              warrior("b1", "B", "infantryman", 50, 37.5, 270, items=["short_weapon"]), terrain=terrain, turn=3)
+    order = {"stage": "melee", "fights": [fight_with_charge_at("a1", "b1", [50, 33.5])]}
+    ctx, _ = run(s, Inputs(3).roll("A", "charge_roll", 6, fight="3.1", warrior="a1")
+                 .choice("B", "pivot", "yes", fight="3.1", warrior="b1"),
+                 lambda ctx: melee.melee(ctx, "A", order, OPTIONS))
+    (c,) = of_type(ctx, "warband.charge")
+    assert c["success"] and c["initiative_penalty"] == penalty
+
+
+def test_txt64_attacking_an_enemy_already_engaged_engages_the_attacker():
+    s = state(warrior("a1", "A", "infantryman", 10, 10, 90), warrior("b1", "B", "infantryman", 10, 14, 270),
+              warrior("a2", "A", "infantryman", 60, 60, 90))
+    s = s.with_warrior(replace(s.warrior("b1"), engaged_with=("a2",)))
+    s = s.with_warrior(replace(s.warrior("a2"), engaged_with=("b1",)))
+    order = {"stage": "melee", "fights": [{"attackers": ["a1"], "charges": [], "targets": ["b1"]}]}
+    inputs = (Inputs(2).roll("A", "initiative", 3, fight="2.1").roll("B", "initiative", 3, fight="2.1")
+              .roll("A", "to_wound", 1, fight="2.1", warrior="a1", vs="infantryman")
+              .roll("B", "to_wound", 1, fight="2.1", warrior="b1", vs="infantryman"))
+    ctx, waiting = run(s, inputs, lambda ctx: melee.melee(ctx, "A", order, OPTIONS))
+    assert waiting is None
+    assert "b1" in ctx.state.warrior("a1").engaged_with

@@ -34,7 +34,8 @@ class Warband(Ruleset):
     resolution_types: ClassVar[frozenset[str]] = frozenset(events.EVENTS)
     SetupModel: ClassVar[type[BaseModel] | None] = model.Setup
     phases: ClassVar[tuple[str, ...]] = ("preparation", "movement:<side>", "ranged:<side>", "melee:<side>", "end")
-    decisions: ClassVar[dict[str, str]] = {"coverage": "C16: the target's cover in % (key shooter, target)"}
+    decisions: ClassVar[dict[str, str]] = {"coverage": "C16: the target's cover in % (key shooter, target)",
+                                           "fall_height": "C33: the height in cm a failed jump falls from (warrior)"}
 
     def initial(self, setup: dict[str, Any], options: Options) -> State:
         return model.new_state(model.Setup.model_validate(setup))

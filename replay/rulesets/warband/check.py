@@ -55,8 +55,9 @@ def roll_problems(point: Point, actor: str | None, p: dict[str, Any]) -> list[st
         key = {k: v for k, v in p.items() if k not in ("dice", "purpose", "result", "total", "source")}
         if not _asked(point, "roll", actor, str(purpose), key):
             kind = str(purpose).removeprefix("save_").replace("_", " ")
-            return [f"§4.6, §4.4.8: no wound of {p.get('warrior')} waits for {actor or 'the GM'}'s {kind} save "
-                    f"{ {k: v for k, v in key.items() if k != 'warrior'} or ''} now (it waits for: {_waiting(point)})"]
+            rest = {k: v for k, v in key.items() if k != "warrior"}
+            return [f"§4.6, §4.4.8: no wound of {p.get('warrior')} waits for {actor or 'the GM'}'s {kind} save"
+                    f"{f' {rest}' if rest else ''} now (it waits for: {_waiting(point)})"]
     return []
 
 
@@ -111,7 +112,7 @@ def choice_problems(point: Point, actor: str | None, p: dict[str, Any], options:
     if name == "game_end":
         return [] if p.get("value") in ("continue", "end") else ["C30: game_end is continue or end"]
     if name == "turn_weather":
-        return [] if isinstance(p.get("value"), str) and p["value"] else ["C08: the turn's weather is a label"]
+        return weather_problems(p.get("value"), "C08")
     if not _asked(point, "choice", actor, str(name), key):
         return [f"{CHOICES[name]}: resolution does not ask {actor or 'the GM'} for {name} {key or ''} now "
                 f"(it waits for: {_waiting(point)})"]
@@ -161,9 +162,33 @@ def choice_problems(point: Point, actor: str | None, p: dict[str, Any], options:
     return []
 
 
+WEATHER_MODIFIERS = ("sight", "mdd", "initiative", "attack_strength", "attacks", "save_points")
+"""What a GM's weather may modify (§2.10, §2.13; A-20: nothing by default): sight and МДД in cm, the rest in points."""
+
+
+def weather_problems(value: Any, cid: str) -> list[str]:
+    """A weather is a label ("clear", "rain") or {"label": …, "modifiers": {"sight": -5, "mdd": -2}} (§2.10)."""
+    label, mods = (value, {}) if isinstance(value, str) else \
+        (value.get("label"), value.get("modifiers", {})) if isinstance(value, dict) else (None, None)
+    if not isinstance(label, str) or not label.strip() or (isinstance(value, dict) and set(value) - {"label",
+                                                                                                     "modifiers"}):
+        return [f'{cid}: the weather is a label ("clear", "rain") or {{"label": "fog", "modifiers": {{"sight": -5}}}}']
+    if not isinstance(mods, dict) or not all(k in WEATHER_MODIFIERS and isinstance(v, (int, float))
+                                             and not isinstance(v, bool) for k, v in mods.items()):
+        return [f"§2.10: a weather's modifiers are numbers for {', '.join(WEATHER_MODIFIERS)} (A-20)"]
+    return []
+
+
+def weather_value(value: Any) -> tuple[str, dict[str, float]]:
+    """(label, modifiers) of a weather choice that passed `weather_problems`."""
+    if isinstance(value, str):
+        return value, {}
+    return str(value["label"]), {k: float(v) for k, v in (value.get("modifiers") or {}).items()}
+
+
 def setup_choice_problems(name: str, value: Any) -> list[str]:
     if name == "weather":
-        return [] if isinstance(value, str) and value.strip() else ["C04: the weather is a label (\"clear\", \"rain\")"]
+        return weather_problems(value, "C04")
     if not isinstance(value, dict) or set(value) != {"day", "night", "first"}:
         return ['C05: day_night is {"day": 4, "night": 2, "first": "day"}']
     if not all(isinstance(value[k], int) and value[k] >= 0 for k in ("day", "night")) or \
@@ -439,6 +464,9 @@ def ranged_problems(state: State, side: str, order: dict[str, Any]) -> list[str]
         problems += rotation_problems(state, side, rotation)
     for gun in order.get("guns", []) if not order.get("rotations") else []:
         problems += gun_problems(state, side, gun)
+    fired = [g.get("g") for g in order.get("guns", []) if isinstance(g, dict)]
+    for gid in sorted({g for g in fired if isinstance(g, str) and fired.count(g) > 1}):
+        problems.append(f"§4.3.5.6: {gid} fires once a ranged stage, not {fired.count(gid)} times (A-51)")
 
     attempted: dict[str, tuple[str, ...]] = {}
     for c in order.get("casts", []):

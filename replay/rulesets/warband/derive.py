@@ -122,9 +122,9 @@ def height(w: Warrior) -> float:
 
 
 def sight(w: Warrior, night: bool, dispatcher: bool = False) -> float:
-    """30 cm (dispatchers 45) by day, 10 cm less at night (L120, A-09)."""
+    """30 cm (dispatchers 45) by day, 10 cm less at night (L120, A-09), plus the GM's weather modifier (A-20)."""
     base = data.const("sight_cm")["dispatcher" if dispatcher else "ordinary"]
-    return base - (data.const("night_sight_reduction_cm") if night else 0)
+    return max(0.0, base - (data.const("night_sight_reduction_cm") if night else 0) + _effects(w, "sight"))
 
 
 def inspect_range(night: bool) -> float:

@@ -2,7 +2,9 @@
 
 Requests: every side's `draft_order` d6 (key `round`, ties re-rolled among the tied, A-16); then, round by round in
 draft order, each side that has not passed is asked `draft_pick` (C02, key `n`: the pick's number in the draft;
-default pass) — a pass ends that side's picking; when every side has passed or the pool is empty, each side with
+default pass) — a pass ends that side's picking, and so does its total of picks where the scenario sets one (the
+pool's `picks_per_side` plus the race's `draft_total_delta`, A-17); when every side has passed or the pool is empty,
+each side with
 drafted items or guns is asked `equip` (C03, default: items unassigned, every gun to the side's first warrior).
 """
 
@@ -78,8 +80,12 @@ def equip_problems(state: State, side: str, value: Any) -> list[str]:
 
 def run(ctx: Context) -> None:
     order = _roll_order(ctx)
-    picks_per_round = {s: int(data.load("races")["races"][ctx.state.side(s).race].get("draft_picks_per_round", 1))
-                       for s in order}
+    races = data.load("races")["races"]
+    picks_per_round = {s: int(races[ctx.state.side(s).race].get("draft_picks_per_round", 1)) for s in order}
+    delta = {s: int(races[ctx.state.side(s).race].get("draft_total_delta", 0)) for s in order}
+    base = ctx.state.draft_picks
+    totals = {s: max(0, base + delta[s]) for s in order} if base is not None else None
+    made = dict.fromkeys(order, 0)
     n = 0
     while True:
         live = [s for s in order if not ctx.state.side(s).draft_passed]
@@ -90,12 +96,21 @@ def run(ctx: Context) -> None:
                 state = ctx.state
                 if state.side(side).draft_passed or not (pool_units(state) or state.pool_items or pool_guns(state)):
                     break
+                if totals is not None and made[side] >= totals[side]:
+                    n += 1
+                    ctx.emit(_draft(ev.DraftPick(
+                        side=side, n=n, kind="done", rule="§3.1", defaults=["A-17"],
+                        why=[f"pick #{n}: {side} has made its {totals[side]} pick(s): the scenario's {base} a side"
+                             + (f" {delta[side]:+d} for its race ({state.side(side).race})" if delta[side] else "")
+                             + "; it picks no more"])))
+                    break
                 n += 1
                 value, _ = ctx.ask("draft_pick", actor=side, options=[], default="pass", n=n,
                                    what=f"C02: {side}'s pick #{n}: \"pass\" or {{\"unit\": id}} / {{\"item\": kind}} / "
                                         f"{{\"gun\": id}} from the pool",
                                    accept=lambda v, s=side, st=state: pick_problems(st, s, v) == [])
                 _pick(ctx, side, n, value)
+                made[side] += value != "pass"
     left = [*pool_units(ctx.state), *pool_guns(ctx.state), *ctx.state.pool_items]
     for side in order:
         s = ctx.state.side(side)

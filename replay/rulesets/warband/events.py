@@ -14,11 +14,23 @@ from replay.ruleset import payload_problems
 
 
 class Resolution(BaseModel):
+    """A resolution's payload. The fields in `absent_when_none` are left out while None, so payloads recorded before
+    those fields existed read and hash as they were written."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
     type: ClassVar[str]
+    absent_when_none: ClassVar[tuple[str, ...]] = ()
     why: list[str]
     rule: str
     defaults: list[str] = []
+
+    @model_serializer(mode="wrap")
+    def _drop_absent(self, handler: Any) -> dict[str, Any]:
+        out: dict[str, Any] = handler(self)
+        for name in self.absent_when_none:
+            if out.get(name) is None:
+                out.pop(name, None)
+        return out
 
 
 class Part(BaseModel):
@@ -49,8 +61,12 @@ class Save(Part):
 
 class Weather(Resolution):
     type: ClassVar[str] = "warband.weather"
+    absent_when_none: ClassVar[tuple[str, ...]] = ("modifiers",)
     weather: str
     scope: Literal["game", "turn"]
+    modifiers: dict[str, float] | None = None
+    """The GM's modifiers of the weather (A-20: none by default), e.g. {"sight": -5}: every warrior carries them as
+    the effect `weather` until the GM declares another weather."""
 
 
 class DayNight(Resolution):
@@ -87,7 +103,8 @@ class DraftPick(Resolution):
     type: ClassVar[str] = "warband.draft_pick"
     side: str
     n: int
-    kind: Literal["unit", "item", "gun", "pass"]
+    kind: Literal["unit", "item", "gun", "pass", "done"]
+    """`done`: the side has made its total of picks (the scenario's picks per side + its race's delta, A-17)."""
     element: str | None = None
     """The unit's or gun's id, or the item's kind."""
 
@@ -118,8 +135,11 @@ class StageStarted(Resolution):
     type: ClassVar[str] = "warband.stage_started"
     stage: Literal["movement", "ranged", "melee"]
     side: str
+    absent_when_none: ClassVar[tuple[str, ...]] = ("sight",)
     night: bool
     gaps: list[tuple[str, str, float]] = []
+    sight: dict[str, float] | None = None
+    """At night or under a weather that changes sight: {"ordinary", "dispatcher", "inspect"} in cm (L120, A-20)."""
     """Melee: the side's warriors and the enemies within its reach plus its charge, with the gap in cm (L190)."""
 
 
@@ -150,6 +170,7 @@ class Stayed(Resolution):
 
 class Jump(Resolution):
     type: ClassVar[str] = "warband.jump"
+    absent_when_none: ClassVar[tuple[str, ...]] = ("landed_on", "rolloff", "aimed")
     warrior: str
     start: list[float]
     target: list[float]
@@ -162,6 +183,12 @@ class Jump(Resolution):
     z: float
     facing: float
     fall_height: float | None = None
+    landed_on: str | None = None
+    """A-45: the warrior a failed jump fell onto (no harm unless the GM rules); `end` is then the nearest free point
+    and `aimed` where the jump came down."""
+    rolloff: dict[str, list[int]] | None = None
+    """A-45, §4.3.4: the roll-off of the sides of the engaged fight it fell into."""
+    aimed: list[float] | None = None
 
 
 class Fell(Resolution):
@@ -196,6 +223,7 @@ class Remounted(Resolution):
 
 class MountRan(Resolution):
     type: ClassVar[str] = "warband.mount_ran"
+    absent_when_none: ClassVar[tuple[str, ...]] = ("diagonal",)
     mount: str
     distance_die: int
     direction_die: int
@@ -203,6 +231,8 @@ class MountRan(Resolution):
     end: list[float]
     lost: bool
     start: list[float] | None = None
+    diagonal: dict[str, Any] | None = None
+    """A direction of 5: the owner's wanted diagonal (C11), the forward–back and left–right dice, the one it runs."""
 
 
 class MountStop(Resolution):
@@ -259,6 +289,7 @@ class Talk(Resolution):
 
 class Shot(Resolution):
     type: ClassVar[str] = "warband.shot"
+    absent_when_none: ClassVar[tuple[str, ...]] = ("sight", "gap")
     shooter: str
     target: str
     declared: str | None = None
@@ -275,6 +306,10 @@ class Shot(Resolution):
     saves: list[Save] = []
     wounded: bool = False
     removed: bool = False
+    sight: float | None = None
+    """The shooter's sight at night or under a weather that changes it (L120, A-20); absent by a clear day."""
+    gap: float | None = None
+    """With `sight`: the gap to the declared target, within that sight."""
 
 
 class Cast(Resolution):

@@ -18,7 +18,15 @@ def evolve(state: State, event: Event) -> State:
     return step(state, e)
 
 
+WEATHER_LASTS = 10 ** 6
+"""A weather's modifiers last until the GM declares another weather (its effect is replaced, never expired)."""
+
+
 def _weather(state: State, e: ev.Weather) -> State:
+    mods = dict(e.modifiers or {})
+    state = replace(state, warriors=tuple(
+        replace(w, effects=tuple(x for x in w.effects if x.source != "weather")
+                + ((Effect("weather", mods, WEATHER_LASTS),) if mods else ())) for w in state.warriors))
     if e.scope == "game":
         return replace(state, weather=e.weather, turn_weather=e.weather)
     return replace(state, turn_weather=e.weather)
@@ -47,7 +55,7 @@ def _draft_order(state: State, e: ev.DraftOrder) -> State:
 
 def _draft_pick(state: State, e: ev.DraftPick) -> State:
     side = state.side(e.side)
-    if e.kind == "pass":
+    if e.kind in ("pass", "done"):
         return state.with_side(replace(side, draft_passed=True))
     if e.kind == "unit" and e.element:
         return state.with_warrior(replace(state.warrior(e.element), side=e.side, status="active"))

@@ -1,5 +1,7 @@
 """Jumps and falls (§4.2.4–§4.2.5): a jump within half the МДД needs no roll; a longer one the movement roll; a
-failed jump lands short and the warrior falls (the formula of A-41..A-43)."""
+failed jump lands short and the warrior falls (the formula of A-41..A-43); one that lands on a warrior falls onto
+it (A-45): into an engaged fight the roll-off of §4.3.4 says onto whose warrior, and the faller is placed at the
+nearest free point."""
 
 from __future__ import annotations
 
@@ -90,12 +92,106 @@ def jump(ctx: Context, side: str, w: Warrior, mv: dict[str, Any], options: Warba
     end = (w.x + (land[0] - w.x) * short / horizontal, w.y + (land[1] - w.y) * short / horizontal) if horizontal \
         else w.pos
     z_end, _ = space.surface_at(ctx.state, end)
+    onto: dict[str, Any] = {}
+    under = landed_on(ctx.state, w, end)
+    if under:
+        onto, end = fall_onto(ctx, w, end, under, z_end)
+        base["defaults"] = [*base["defaults"], "A-45", *(["A-58"] if onto.get("rolloff") else [])]
+        base["rule"] = "§4.2.4, §4.3.4"
     h = float(ctx.decide("fall_height", max(0.0, w.z - z_end), warrior=w.id))
-    why.append(f"fails: lands {short:g} cm along, at ({end[0]:g}, {end[1]:g}), z {z_end:g}; falls {h:g} cm")
+    why.append(f"fails: lands {short:g} cm along, at ({onto.get('aimed', end)[0]:g}, {onto.get('aimed', end)[1]:g}), "
+               f"z {z_end:g}; falls {h:g} cm")
+    if under:
+        why.append(onto.pop("why"))
     ctx.emit(_draft(ev.Jump(**base, die=die, allowance=allowance, success=False, end=[round(end[0], 4),
                                                                                       round(end[1], 4)],
-                            z=z_end, facing=facing, fall_height=h, why=why)))
+                            z=z_end, facing=facing, fall_height=h, **onto, why=why)))
     falling(ctx, ctx.state.warrior(w.id), h, options.fall_mode)
+
+
+def landed_on(state: State, w: Warrior, at: tuple[float, float]) -> list[Warrior]:
+    """A-45: the warriors the faller's base would overlap where it lands, nearest first (then by id)."""
+    r = derive.radius(w)
+    found = [o for o in state.warriors if o.id != w.id and o.active and o.deployed
+             and geo.overlaps(at, r, o.pos, derive.radius(o))]
+    return sorted(found, key=lambda o: (geo.dist(at, o.pos), o.id))
+
+
+def fall_onto(ctx: Context, w: Warrior, at: tuple[float, float], under: list[Warrior],
+              z: float) -> tuple[dict[str, Any], tuple[float, float]]:
+    """§4.3.4 step 6, A-45: landing on warriors of an engaged fight, the sides in it roll off as for a shot (the
+    lowest roller is fallen upon: its warrior in the fight nearest the landing point, then the lowest id); landing
+    on warriors no fight links, the nearest of them. The warrior fallen upon takes no harm unless the GM rules
+    (A-45); the faller is placed at the nearest free point of the same level."""
+    from replay.rulesets.warband.resolve import cluster, rolloff
+
+    state = ctx.state
+    members = sorted({m for o in under for m in cluster(state, o.id)})
+    rolls: dict[str, list[int]] = {}
+    victim = under[0]
+    if len({state.warrior(m).side for m in members}) > 1:
+        side, rolls = rolloff(ctx, w, members, fall=True)
+        victim = min((state.warrior(m) for m in members if state.warrior(m).side == side),
+                     key=lambda o: (geo.dist(at, o.pos), o.id))
+    placed = free_point(state, w, at, z)
+    why = (f"lands on {', '.join(o.id for o in under)}"
+           + (" in an engaged fight; roll-off " + ", ".join(f"{s} {'/'.join(map(str, r))}" for s, r in rolls.items())
+              + f": falls on {victim.side}, on {victim.id}" if rolls else f": falls on {victim.id}")
+           + f", who takes no harm unless the GM rules (A-45); placed at the nearest free point "
+             f"({placed[0]:g}, {placed[1]:g})")
+    return ({"landed_on": victim.id, "rolloff": rolls or None, "aimed": [round(at[0], 4), round(at[1], 4)],
+             "why": why}, placed)
+
+
+def free_point(state: State, w: Warrior, at: tuple[float, float], z: float) -> tuple[float, float]:
+    """A-45: the point nearest `at` where the faller's base overlaps no base, lies on the table, on the level z,
+    and not on an impassable piece: among the points touching one base or two, the nearest free one (cm, 4 places)."""
+    r = derive.radius(w)
+    others = [(o.pos, derive.radius(o) + r) for o in state.warriors
+              if o.id != w.id and o.active and o.deployed]
+
+    def free(p: tuple[float, float]) -> bool:
+        if not (r - geo.EPS <= p[0] <= state.table[0] - r + geo.EPS and r - geo.EPS <= p[1] <= state.table[1] - r
+                + geo.EPS):
+            return False
+        h, piece = space.surface_at(state, p)
+        if abs(h - z) > geo.EPS or (piece is not None and piece.impassable):
+            return False
+        return all(geo.dist(p, c) >= rr + 5e-5 for c, rr in others)  # clear of every base once rounded
+
+    if free(at):
+        return at
+    candidates: list[tuple[float, float]] = []  # touching one base, or two: exact where no edge or level is near
+    for c, rr in others:
+        d = geo.dist(at, c)
+        ux, uy = ((at[0] - c[0]) / d, (at[1] - c[1]) / d) if d > geo.EPS else (1.0, 0.0)
+        candidates.append((c[0] + ux * (rr + 1e-4), c[1] + uy * (rr + 1e-4)))
+    for i, (c1, r1) in enumerate(others):
+        for c2, r2 in others[i + 1:]:
+            candidates += _circle_crossings(c1, r1 + 1e-4, c2, r2 + 1e-4)
+    exact = sorted((p for p in candidates if free(p)), key=lambda p: (geo.dist(at, p), p))
+    for k in range(1, 801):  # else rings 0.05 cm apart, 2° between bearings, out to 40 cm
+        rho = 0.05 * k
+        if exact and geo.dist(at, exact[0]) <= rho:
+            return (round(exact[0][0], 4), round(exact[0][1], 4))
+        for n in range(180):
+            a = math.radians(2 * n)
+            p = (at[0] + rho * math.cos(a), at[1] + rho * math.sin(a))
+            if free(p):
+                return (round(p[0], 4), round(p[1], 4))
+    raise MissingInput(f"§4.2.5, A-45: no free point to place {w.id} near ({at[0]:g}, {at[1]:g}); the GM rules it")
+
+
+def _circle_crossings(c1: tuple[float, float], r1: float, c2: tuple[float, float],
+                      r2: float) -> list[tuple[float, float]]:
+    d = geo.dist(c1, c2)
+    if d < geo.EPS or d > r1 + r2 or d < abs(r1 - r2):
+        return []
+    a = (r1 * r1 - r2 * r2 + d * d) / (2 * d)
+    h = math.sqrt(max(0.0, r1 * r1 - a * a))
+    mx, my = c1[0] + a * (c2[0] - c1[0]) / d, c1[1] + a * (c2[1] - c1[1]) / d
+    ox, oy = -(c2[1] - c1[1]) / d * h, (c2[0] - c1[0]) / d * h
+    return [(mx + ox, my + oy), (mx - ox, my - oy)]
 
 
 def falling(ctx: Context, w: Warrior, h: float, mode: str = "formula") -> None:

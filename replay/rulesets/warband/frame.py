@@ -72,6 +72,9 @@ class Scene:
     guns: tuple[GunShape, ...] = ()
     mounts: tuple[tuple[str, str, float, float, float, str], ...] = ()
     """(id, colour, x, y, radius, state) of mounts standing alone"""
+    night: bool = False
+    sight: tuple[tuple[float, float], float, float] | None = None
+    """At night or in a weather that changes sight, the shooter's sight: (centre, radius to the base edge, cm)."""
 
 
 def _kind(t) -> str:
@@ -97,6 +100,7 @@ def scene(view: FrameView, lang: str) -> Scene:
                    for t in state.terrain)
     events = [e for e in view.events if e.phase == view.phase or view.phase is None]
     paths, shot, line = [], None, ""
+    sight: tuple[tuple[float, float], float, float] | None = None
     side_of = {w.id: w.side for w in state.warriors}
     for e in events:
         if e.type not in ev.EVENTS:
@@ -120,6 +124,8 @@ def scene(view: FrameView, lang: str) -> Scene:
         elif isinstance(typed, ev.Shot):
             s, t = state.warrior(typed.shooter), state.warrior(typed.target)
             shot = (s.pos, t.pos, typed.range + (0 if s.mount else derive.radius(s)), typed.hit)
+            if typed.sight is not None:
+                sight = (s.pos, typed.sight + derive.radius(s), typed.sight)
         if not isinstance(typed, ev.StageStarted):
             from replay.rulesets.warband.post import narrate
 
@@ -145,7 +151,7 @@ def scene(view: FrameView, lang: str) -> Scene:
 
     loose = tuple((m.id, colors[m.owner_side], m.x, m.y, mount_radius(), m.state) for m in state.mounts)
     return Scene(title, caption, state.table, pieces, bases, tuple(paths), shot, tuple(engaged), line, desc, shapes,
-                 loose)
+                 loose, night=night, sight=sight)
 
 
 def _to_edge(path: list[list[float]] | list[tuple[float, float]], state: State,
@@ -179,7 +185,12 @@ def _gun_shape(g, color: str) -> GunShape:
     return GunShape(g.id, color, corners, muzzle(g), g.status != "active")
 
 
-def legend_items(lang: str, sides: list[tuple[str, str]], names: dict[str, str] | None = None) -> list[S.Swatch]:
+SIGHT = "#3b5b9a"
+NIGHT_TABLE = "#e9ecf4"
+
+
+def legend_items(lang: str, sides: list[tuple[str, str]], names: dict[str, str] | None = None,
+                 sight: bool = False) -> list[S.Swatch]:
     names = names or {}
     items = [S.Swatch(f"{names[sid]} ({sid})" if names.get(sid, sid) != sid else f"{tr(lang, 'сторона', 'side')} {sid}",
                       fill=color, stroke=S.INK) for sid, color in sides]
@@ -197,6 +208,9 @@ def legend_items(lang: str, sides: list[tuple[str, str]], names: dict[str, str] 
               S.Swatch(tr(lang, "орудие", "siege gun"), fill="#bbbbbb", text="G"),
               S.Swatch(tr(lang, "лошадь без всадника (бежит — пунктир)", "riderless mount (running: dashed)"),
                        fill=S.PAPER, text="H")]
+    if sight:
+        items.append(S.Swatch(tr(lang, "обзор стрелка (ночь, погода)", "the shooter's sight (night, weather)"),
+                              kind="dash", stroke=SIGHT))
     return items
 
 
@@ -207,7 +221,7 @@ def frame(view: FrameView) -> str:
     top = S.BAND + 24
     table_h = sc.table[1] * scale
     colors = [(s.id, s.color or PALETTE[i % len(PALETTE)]) for i, s in enumerate(view.state.sides)]
-    items = legend_items(lang, colors, {s.id: s.name for s in view.state.sides})
+    items = legend_items(lang, colors, {s.id: s.name for s in view.state.sides}, sight=sc.sight is not None)
     text = S.wrap(sc.event_line, 13, WIDTH - 56) if sc.event_line else []
     legend_h = S.legend(svgwrite.Drawing(), items, (0, 0), width=WIDTH - 32)
     box_y = top + table_h + 28
@@ -235,6 +249,12 @@ def frame(view: FrameView) -> str:
             dwg.add(dwg.circle(px(s), r=rng * scale, fill="none", stroke=S.HIGHLIGHT, stroke_width=1.2,
                                stroke_dasharray="4,4"))
         dwg.add(dwg.line(px(s), px(t), stroke=S.HIGHLIGHT, stroke_width=2.5, stroke_dasharray="6,3"))
+    if sc.sight:
+        centre, radius, cm = sc.sight
+        c = px(centre)
+        dwg.add(dwg.circle(c, r=radius * scale, fill="none", stroke=SIGHT, stroke_width=1.5, stroke_dasharray="2,3"))
+        S.label(dwg, dwg, tr(lang, f"обзор {cm:g} см", f"sight {cm:g} cm"), (c[0], c[1] - radius * scale - 4),
+                size=10, anchor="middle", fill=SIGHT)
     for gun in sc.guns:
         dwg.add(dwg.polygon([px(p) for p in gun.corners], fill="#eeeeee" if gun.destroyed else gun.color,
                             stroke=S.INK, stroke_width=1.5, fill_opacity=0.6))
@@ -252,8 +272,11 @@ def frame(view: FrameView) -> str:
         dwg.add(ring)
         S.label(dwg, dwg, "H", (c[0], c[1] + 4), size=11, bold=True, anchor="middle", fill=color)
         S.label(dwg, dwg, f"{mid} ({mstate})", (c[0], c[1] + r * scale + 10), size=9, anchor="middle", fill=S.INK)
-    for base in sc.bases:
-        draw_base(dwg, base, scale, px)
+    tags = [draw_base(dwg, base, scale, px) for base in sc.bases]
+    for tag in tags:  # every tag over every base, haloed: no base hides a neighbour's tag
+        words_at, at, fill = tag
+        S.label(dwg, dwg, words_at, at, size=9, anchor="middle", fill=fill, stroke=S.PAPER, stroke_width=2.5,
+                paint_order="stroke")
     if text:
         dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 14 + 18 * len(text)), fill="#fafafa", stroke=S.HIGHLIGHT,
                          stroke_width=1.5, rx=6))
@@ -264,7 +287,8 @@ def frame(view: FrameView) -> str:
 
 
 def draw_table(dwg, sc: Scene, scale: float, top: float, table_h: float, px) -> None:
-    dwg.add(dwg.rect((MARGIN, top), (sc.table[0] * scale, table_h), fill="#fbfaf5", stroke=S.INK, stroke_width=1.5))
+    dwg.add(dwg.rect((MARGIN, top), (sc.table[0] * scale, table_h), fill=NIGHT_TABLE if sc.night else "#fbfaf5",
+                     stroke=S.INK, stroke_width=1.5))
     step = 10
     for x in range(0, int(sc.table[0]) + 1, step):
         a, b = px((x, 0)), px((x, sc.table[1]))
@@ -292,7 +316,8 @@ def draw_piece(dwg, piece: Piece, px, lang: str) -> None:
     S.label(dwg, dwg, text, (x0 + 3, y1 - 3), size=10, fill=S.INK)
 
 
-def draw_base(dwg, base: Base, scale: float, px) -> None:
+def draw_base(dwg, base: Base, scale: float, px) -> tuple[str, tuple[float, float], str]:
+    """The base, its facing and type letter; returns its tag (text, where, colour), drawn once every base is."""
     c = px((base.x, base.y))
     r = max(base.r * scale, 5)
     if base.removed:
@@ -300,8 +325,7 @@ def draw_base(dwg, base: Base, scale: float, px) -> None:
         dwg.add(dwg.path(d=f"M{c[0] - r * .7},{c[1] - r * .7} L{c[0] + r * .7},{c[1] + r * .7} "
                            f"M{c[0] - r * .7},{c[1] + r * .7} L{c[0] + r * .7},{c[1] - r * .7}",
                          stroke=S.MUTED, stroke_width=1.5))
-        S.label(dwg, dwg, base.id, (c[0], c[1] + r + 10), size=9, anchor="middle", fill=S.MUTED)
-        return
+        return base.id, (c[0], c[1] + r + 10), S.MUTED
     dwg.add(dwg.circle(c, r=r, fill=base.color, stroke=S.INK, stroke_width=1.2, fill_opacity=0.85))
     if base.mounted:
         dwg.add(dwg.circle(c, r=r - 2.5, fill="none", stroke=S.PAPER, stroke_width=1.2))
@@ -314,6 +338,5 @@ def draw_base(dwg, base: Base, scale: float, px) -> None:
     S.label(dwg, dwg, base.letter, (c[0], c[1] + 4), size=max(8, min(12, r)), bold=True, anchor="middle",
             fill=S.PAPER)
     tag = base.id + (f" {base.wounds}/{base.health}" if base.wounds or base.health > 1 else "")
-    below = math.sin(math.radians(base.facing)) < -0.5
-    S.label(dwg, dwg, tag, (c[0] + (r + 2 if below else 0), c[1] + r + 10), size=9,
-            anchor="start" if below else "middle", fill=S.INK)
+    below = math.sin(math.radians(base.facing)) < -0.5  # the facing tick points down: the tag goes above the base
+    return tag, (c[0], c[1] - r - 3 if below else c[1] + r + 10), S.INK

@@ -204,12 +204,16 @@ def fight(ctx: Context, side: str, fid: str, decl: dict[str, Any], options: Warb
     if not loser_dead:
         strikers = {s: [w for w in ids if w not in winners
                         and (options.casualties_strike_back or w not in removed)] for s, ids in by_side.items()}
+        fallen = sorted(w for w in removed if w not in winners)
+        # who strikes in phase B was decided by A-81 once phase A removed anyone: every phase-B step names it
+        casualties = ", ".join(fallen) or None
         all_pools, missing = [], []
         for s, ids in strikers.items():
             if not ids:
                 continue
             try:
-                all_pools.append(attack_pools(ctx, fid, "B", s, ids, targets, bonus=False, brawl=kind == "brawl"))
+                all_pools.append(attack_pools(ctx, fid, "B", s, ids, targets, bonus=False, brawl=kind == "brawl",
+                                              casualties=casualties))
             except Waiting as w:
                 missing += w.requests
         if missing:
@@ -443,10 +447,11 @@ def dedication_problems(state: State, side: str, strikers: list[str], targets: d
 
 
 def attack_pools(ctx: Context, fid: str, step: str, side: str, strikers: list[str], targets: dict[str, list[str]],
-                 bonus: bool, brawl: bool = False) -> list[dict[str, Any]]:
+                 bonus: bool, brawl: bool = False, casualties: str | None = None) -> list[dict[str, Any]]:
     """§4.4.7 (A-82): the side's attacks as (warrior, vs type, n) — its choice (C23) when any warrior may strike
     several types — then one Nd6 per pool against Table 2's minimum. In a brawl the dedication (C22) comes first and
-    every pool names the side it goes to (key `to` of its roll)."""
+    every pool names the side it goes to (key `to` of its roll). In phase B after phase A removed warriors
+    (`casualties`), whether they strike back is A-81's, and the step names it."""
     state = ctx.state
     quota = dedication(ctx, fid, step, side, strikers, targets, bonus) if brawl else None
     default = default_pools(state, strikers, targets, bonus, quota)
@@ -481,8 +486,8 @@ def attack_pools(ctx: Context, fid: str, step: str, side: str, strikers: list[st
     why = [f"{p.warrior} → {p.vs}" + (f" of {p.to}" if p.to else "")
            + f": {p.attacks} attack(s), {tn_why}; dice {', '.join(map(str, p.dice)) or '—'}: "
            f"{p.hits} hit(s)" for p, tn_why in zip(out, (p["tn_why"] for p in pools), strict=True)]
-    ctx.emit(_draft(ev.Attacks(fight=fid, step=step, side=side, pools=out, rule="§4.4.7", defaults=["A-82", "A-83"],
-                               why=why)))
+    ctx.emit(_draft(ev.Attacks(fight=fid, step=step, side=side, pools=out, rule="§4.4.7",
+                               defaults=["A-82", "A-83", *(["A-81"] if casualties else [])], why=why)))
     return [{"side": side, "receiver": p.to or _receiver(state, targets.get(p.warrior, []), p.vs),
              **p.model_dump()} for p in out]
 

@@ -165,6 +165,9 @@ class PoolSetup(_Closed):
     units: list[PoolUnit] = []
     items: list[str] = []
     guns: list[str] = []
+    picks_per_side: int | None = Field(default=None, ge=0, le=1000)
+    """The scenario's total of picks per side (A-17); a race's `draft_total_delta` gives it more or fewer. Without
+    it the picks go on until every side passes or the pool is empty (the delta then has no total to act on)."""
 
     @field_validator("items")
     @classmethod
@@ -445,6 +448,8 @@ class State:
     pool_items: tuple[str, ...] = ()
     """Items of the draft pool nobody has picked (§3.1)."""
     draft_done: bool = True
+    draft_picks: int | None = None
+    """The scenario's picks per side in the draft (C01), before each race's `draft_total_delta`; None: no total."""
 
     def mount(self, mid: str) -> Mount:
         return next(m for m in self.mounts if m.id == mid)
@@ -510,7 +515,8 @@ def new_state(setup: Setup) -> State:
         for u in setup.pool.units)
     pool_guns = tuple(Gun(g, "", "") for g in setup.pool.guns)
     return State((setup.table.width, setup.table.depth), sides, warriors + pool_units, terrain,
-                 guns=guns + pool_guns, draft=setup.draft, pool_items=tuple(setup.pool.items), draft_done=False)
+                 guns=guns + pool_guns, draft=setup.draft, pool_items=tuple(setup.pool.items), draft_done=False,
+                 draft_picks=setup.pool.picks_per_side)
 
 
 def state_to_json(state: State) -> dict[str, Any]:
@@ -568,7 +574,8 @@ def state_to_json(state: State) -> dict[str, Any]:
                    for m in state.mounts],
         "terrain": [{**asdict(t), "polygon": [list(p) for p in t.polygon]} for t in state.terrain],
         "fights": state.fights,
-        "draft": {"mode": state.draft, "done": state.draft_done, "pool_items": list(state.pool_items)},
+        "draft": {"mode": state.draft, "done": state.draft_done, "pool_items": list(state.pool_items),
+                  "picks_per_side": state.draft_picks},
     }
 
 
@@ -612,4 +619,4 @@ def state_from_json(d: dict[str, Any]) -> State:
                     None if m.get("run_from") is None else (m["run_from"]["x"], m["run_from"]["y"]))
               for m in d.get("mounts", [])),
         d.get("draft", {}).get("mode", "preagreed"), tuple(d.get("draft", {}).get("pool_items", [])),
-        d.get("draft", {}).get("done", True))
+        d.get("draft", {}).get("done", True), d.get("draft", {}).get("picks_per_side"))

@@ -87,6 +87,7 @@ def run_away(ctx: Context, m: Mount, options: WarbandOptions | None = None) -> N
     forward = FORWARD[ctx.state.side(m.owner_side).home_edge]
     why = [f"{m.id}: distance d6 {dist_die} → {length:g} cm; direction d6 {dir_die}: {DIRECTION[dir_die]}"]
     heading: float | None
+    diagonal: dict[str, Any] | None = None
     if dir_die == 6:
         heading = None
     elif dir_die == 5:
@@ -99,6 +100,7 @@ def run_away(ctx: Context, m: Mount, options: WarbandOptions | None = None) -> N
         ns = wanted[0] if fb_die >= keep else {"N": "S", "S": "N"}[wanted[0]]
         ew = wanted[1] if lr_die >= keep else {"E": "W", "W": "E"}[wanted[1]]
         why.append(f"wanted {wanted}; forward–back {fb_die} → {ns}, left–right {lr_die} → {ew}: {ns}{ew}")
+        diagonal = {"wanted": wanted, "fb": fb_die, "lr": lr_die, "runs": ns + ew}
         heading = forward + {"NE": -45.0, "NW": 45.0, "SE": -135.0, "SW": 135.0}[ns + ew]
     else:
         heading = forward + {1: 0.0, 2: 180.0, 3: -90.0, 4: 90.0}[dir_die]
@@ -110,7 +112,7 @@ def run_away(ctx: Context, m: Mount, options: WarbandOptions | None = None) -> N
         why.append("stays in place")
     ctx.emit(Draft("warband.mount_ran", ev.MountRan(
         mount=m.id, distance_die=dist_die, direction_die=dir_die, heading=None if heading is None else heading % 360,
-        end=[round(end[0], 4), round(end[1], 4)], lost=lost, start=[m.x, m.y], rule="§4.2.7",
+        end=[round(end[0], 4), round(end[1], 4)], lost=lost, start=[m.x, m.y], diagonal=diagonal, rule="§4.2.7",
         defaults=["A-33", "A-34", "A-35"],
         why=why).model_dump(mode="json")))
     if heading is not None and not lost and end != m.pos:

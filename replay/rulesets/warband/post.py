@@ -34,7 +34,8 @@ def post(view: TurnView, lang: str) -> Doc:
         what = r.payload.get("override") or r.payload.get("request")
         head = tr(lang, "Решение ведущего", "GM ruling")
         if isinstance(what, dict) and what.get("name"):
-            head += f" ({what['name']}: {r.payload.get('value')!r})"
+            head += f" ({words.pick(words.DECISION.get(what['name'], (what['name'], what['name'])), lang)}: " \
+                f"{r.payload.get('value')!r})"
         elif r.payload.get("events"):
             head += tr(lang, " (ход разрешён вручную)", " (the turn resolved by hand)")
         doc.p(b(head), f": {r.payload['note']}" if r.payload.get("note") else "")
@@ -46,11 +47,17 @@ def post(view: TurnView, lang: str) -> Doc:
                 doc.p(b(words.phase_title(phase, lang)))
             doc.ul(lines)
 
+    said_sight: set[str] = set()  # the night's sight is said once a post, not at every stage
     for e in view.resolutions:
         if e.phase != phase and e.phase is not None and not view.phase:
             flush()
             phase, lines = e.phase, []
-        lines += narrate(e, lang)
+        told = narrate(e, lang)
+        if told and e.type == ev.StageStarted.type and e.payload.get("sight"):
+            told, line = told[1:], told[0]
+            told = ([line] if line not in said_sight else []) + told
+            said_sight.add(line)
+        lines += told
     flush()
     doc.p(b(tr(lang, "Отряды", "Warbands")))
     doc.table(*state_table(after, lang))
@@ -134,8 +141,17 @@ def narrate(event: Event, lang: str) -> list[str]:
 
 def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per event type
     if isinstance(e, ev.StageStarted):
-        return ["Расстояния до врагов: " + ", ".join(f"{a}–{b} {g:g} см" for a, b, g in e.gaps)] if e.gaps else []
+        out = []
+        if e.sight:
+            out.append(("Ночь" if e.night else "День") + f": обзор {e.sight['ordinary']:g} см, у диспетчеров "
+                       f"{e.sight['dispatcher']:g}, рассмотреть внимательно — {e.sight['inspect']:g} см")
+        return out + (["Расстояния до врагов: " + ", ".join(f"{a}–{b} {g:g} см" for a, b, g in e.gaps)]
+                      if e.gaps else [])
     if isinstance(e, ev.Weather):
+        if e.modifiers:
+            return [f"Погода: {words.weather(e.weather, 'ru')}: " + ", ".join(
+                words.modifier(k, v, "ru") for k, v in e.modifiers.items())
+                + " каждому воину, пока ведущий не объявит другую погоду"]
         return [f"Погода: {words.weather(e.weather, 'ru')} (механических эффектов нет)"]
     if isinstance(e, ev.DayNight):
         day = f"{e.day_turns} {plural(e.day_turns, ('дневной', 'дневных', 'дневных'))}"
@@ -150,6 +166,8 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
     if isinstance(e, ev.DraftPick):
         if e.kind == "pass":
             return [f"выбор #{e.n}: {e.side} пасует и больше не выбирает"]
+        if e.kind == "done":
+            return [f"выбор #{e.n}: {e.side} сделал все свои выборы и больше не выбирает"]
         what = {"unit": "бойца", "item": "снаряжение", "gun": "орудие"}[e.kind]
         shown = words.item(str(e.element), "ru") if e.kind == "item" else e.element
         return [f"выбор #{e.n}: {e.side} берёт {what} {shown}"]
@@ -170,10 +188,14 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
     if isinstance(e, ev.Jump):
         return [f"{e.warrior} прыгает на {e.distance:.1f} см (МДД {e.mdd:g})"
                 + (f", бросок {e.die}: {e.allowance:g} см" if e.die is not None else ", без броска")
-                + (" — удачно" if e.success else f" — не долетает, падает с {e.fall_height:g} см")]
+                + (" — удачно" if e.success else f" — не долетает, падает с {e.fall_height:g} см")
+                + (("; бросок боя: " + ", ".join(f"{s} {'/'.join(map(str, r))}" for s, r in e.rolloff.items())
+                    if e.rolloff else "")
+                   + f"; падает на {e.landed_on} (без вреда, если ведущий не решит иначе), ставится в ближайшую "
+                   f"свободную точку ({e.end[0]:g}, {e.end[1]:g})" if e.landed_on else "")]
     if isinstance(e, ev.Fell):
         return [f"{e.warrior}: падение с {e.height:g} см, уровень {e.level}; "
-                + (", ".join(f"{k} {v:+d}" for k, v in e.modifiers.items()) or "без последствий")
+                + (", ".join(words.modifier(k, v, "ru") for k, v in e.modifiers.items()) or "без последствий")
                 + (f" до конца хода {e.until}" if e.modifiers else "")
                 + (f"; ран {e.wounds}" if e.wounds or e.saves else "") + (", выбывает" if e.removed else "")]
     if isinstance(e, ev.Dismounted):
@@ -184,7 +206,10 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
     if isinstance(e, ev.MountRan):
         way = {1: "от хозяина", 2: "к хозяину", 3: "вправо", 4: "влево", 5: "по диагонали", 6: "стоит на месте"}
         return [f"{e.mount} бежит: d6 {e.distance_die} → {2 * e.distance_die} см, d6 {e.direction_die} — "
-                f"{way[e.direction_die]}" + ("" if e.direction_die == 6 else f" → ({e.end[0]:g}, {e.end[1]:g})")
+                f"{way[e.direction_die]}"
+                + (f" (хотели {e.diagonal['wanted']}; вперёд–назад d6 {e.diagonal['fb']}, вправо–влево d6 "
+                   f"{e.diagonal['lr']}: бежит на {e.diagonal['runs']})" if e.diagonal else "")
+                + ("" if e.direction_die == 6 else f" → ({e.end[0]:g}, {e.end[1]:g})")
                 + (", покидает стол" if e.lost else "")]
     if isinstance(e, ev.Talk):
         return [f"{e.speaker} {'шепчется с' if e.mode == 'whisper' else 'говорит с'} {e.listener}: {e.gap:.1f} см, "
@@ -196,6 +221,8 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
         if not e.taken:
             return [head + " — дальше дальности действительного огня, выстрел не осуществляется"]
         out = []
+        if e.sight is not None and e.gap is not None:
+            out.append(f"{e.shooter} видит {e.declared or e.target}: {e.gap:g} см при обзоре {e.sight:g} см")
         if e.declared:
             out.append(f"{e.declared} завязан в бою; бросок: " + ", ".join(
                 f"{s} {'/'.join(map(str, r))}" for s, r in e.rolloff.items()) + f" — выстрел достаётся {e.target}")
@@ -214,10 +241,15 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                 + (" — рана магу" if e.wounded else "")]
         if e.result == "not_cast":
             return [head + " — не сотворено"]
-        if e.tn is None:
-            return [head + " — сотворено: " + ", ".join(f"{k} {v:+g}" for k, v in e.effect.items())
+        into = (f"; {e.declared} завязан в бою, бросок: " + ", ".join(
+            f"{s} {'/'.join(map(str, r))}" for s, r in e.rolloff.items()) + f" — заклинание достаётся {e.target}"
+            if e.declared else "")
+        if e.tn is None and not into:
+            return [head + " — сотворено: " + ", ".join(words.modifier(k, v, "ru") for k, v in e.effect.items())
                     + f" до конца хода {e.until}"]
-        return [head + f" — сотворено; как выстрел: {e.distance:.1f} см, нужно {e.tn}+, выпало {e.die}"
+        if e.tn is None:
+            return [head + " — сотворено" + into + f"; {e.target} дальше дальности, заклинание потрачено"]
+        return [head + " — сотворено" + into + f"; как выстрел: {e.distance:.1f} см, нужно {e.tn}+, выпало {e.die}"
                 + (f"; {_saves(e.saves, 'ru')}" if e.die is not None and e.die >= e.tn else " — промах")
                 + (" — рана" + (", выбывает" if e.removed else "") if e.wounded else "")]
     if isinstance(e, ev.GunHit):
@@ -323,5 +355,5 @@ def state_table(state: State, lang: str) -> tuple[list[str], list[list[str]]]:
         pos = f"{w.x:g}, {w.y:g}" + (f", z {w.z:g}" if w.z else "") if w.deployed else "—"
         rows.append([w.id, w.side, words.creature(w.type, lang), pos, f"{w.wounds}/{derive.health(w)}",
                      f"{derive.mdd(w):g}", words.pick(words.STATUS[w.status], lang)
-                     + (f" ⚔ {','.join(w.engaged_with)}" if w.engaged_with else "")])
+                     + (f" ⚔ {','.join(w.engaged_with)}" if w.engaged_with and w.active else "")])
     return header, rows

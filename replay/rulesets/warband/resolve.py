@@ -16,7 +16,20 @@ from typing import Any
 
 from eventlog.envelope import Draft
 from replay.context import Context, MissingInput, Request, Waiting, freeze
-from replay.rulesets.warband import check, data, derive, draft, durability, falls, guns, magic, melee, mounts, space
+from replay.rulesets.warband import (
+    check,
+    data,
+    derive,
+    draft,
+    durability,
+    falls,
+    guns,
+    magic,
+    melee,
+    mounts,
+    space,
+    words,
+)
 from replay.rulesets.warband import events as ev
 from replay.rulesets.warband import geometry as geo
 from replay.rulesets.warband.dice import d6, save_kinds, save_text, saves
@@ -29,19 +42,22 @@ def resolve(state: State, turn: int, ctx: Context, options: WarbandOptions) -> N
         return
     ctx.set_phase(f"movement:{ctx.state.order()[0]}")
     weather, how = ctx.ask("turn_weather", actor=None, options=[], default="unchanged", applies=True,
-                           what="C08: the weather of this turn", accept=lambda v: isinstance(v, str) and bool(v))
+                           what="C08: the weather of this turn",
+                           accept=lambda v: check.weather_problems(v, "C08") == [])
     if how == "chosen" and weather != "unchanged":
-        ctx.emit(_draft(ev.Weather(weather=str(weather), scope="turn", rule="§2.10, §4.1", defaults=["A-20"],
-                                   why=[f"the GM declares this turn's weather: {weather} (no mechanical effect)"])))
+        ctx.emit(_draft(weather_event(weather, "turn")))
     for stage in STAGES:
         for side in ctx.state.order():
             ctx.set_phase(f"{stage}:{side}")
             gaps = melee_gaps(ctx.state, side) if stage == "melee" else []
-            ctx.emit(_draft(ev.StageStarted(stage=stage, side=side, night=ctx.state.night(), gaps=gaps,
+            sight = sight_now(ctx.state)
+            ctx.emit(_draft(ev.StageStarted(stage=stage, side=side, night=ctx.state.night(), gaps=gaps, sight=sight,
                                             why=[f"turn {turn}, {stage} stage of {side}"
                                                  f" ({'night' if ctx.state.night() else 'day'})"]
+                                            + ([sight_why(ctx.state, sight)] if sight else [])
                                             + ([", ".join(f"{a}–{b} {g:g} cm" for a, b, g in gaps)] if gaps else []),
-                                            rule="§4.1" + (", §4.4" if gaps else ""), defaults=["A-15"])))
+                                            rule="§4.1" + (", §4.3.1" if sight else "") + (", §4.4" if gaps else ""),
+                                            defaults=["A-15"] + (["A-20"] if weather_sight(ctx.state) else []))))
             if stage == "movement":
                 mounts.runaways(ctx, side, options)  # before the side's orders: they are written knowing the run
             order = stage_order(ctx, side, stage)
@@ -59,6 +75,45 @@ def resolve(state: State, turn: int, ctx: Context, options: WarbandOptions) -> N
     if end == "end":
         ctx.emit(_draft(ev.GameEnded(reason="the GM ends the game", rule="§3.5", defaults=["A-21"],
                                      why=[f"the GM ends the game after turn {turn}"])))
+
+
+def weather_event(value: Any, scope: str) -> ev.Weather:
+    """C04 / C08: the GM's weather; its modifiers (A-20: none by default) act on every warrior until the next."""
+    label, mods = check.weather_value(value)
+    whose = "the weather" if scope == "game" else "this turn's weather"
+    if mods:
+        why = f"the GM declares {whose}: {label} (" + ", ".join(words.modifier(k, v, "en") for k, v in mods.items()) + \
+            " for every warrior until the next weather, A-20)"
+    else:
+        why = f"the GM declares {whose}: {label} (no mechanical effect" + (", A-20)" if scope == "game" else ")")
+    return ev.Weather(weather=label, scope="game" if scope == "game" else "turn", modifiers=mods or None,
+                      rule="§3.2" if scope == "game" else "§2.10, §4.1", defaults=["A-20"], why=[why])
+
+
+def weather_sight(state: State) -> float:
+    """The weather's modifier of sight in force (A-20), in cm (0 without one)."""
+    return next((float(e.modifiers.get("sight", 0)) for w in state.warriors for e in w.effects
+                 if e.source == "weather"), 0.0)
+
+
+def sight_now(state: State) -> dict[str, float] | None:
+    """At night or under a weather that changes sight: the sight ranges in force (L120, A-20); None by a clear day."""
+    probe = next((w for w in state.warriors if w.active), None)
+    weather = weather_sight(state)
+    if not state.night() and not weather:
+        return None
+    return {"ordinary": derive.sight(probe, state.night()) if probe else 0.0,
+            "dispatcher": derive.sight(probe, state.night(), dispatcher=True) if probe else 0.0,
+            "inspect": derive.inspect_range(state.night())}
+
+
+def sight_why(state: State, sight: dict[str, float]) -> str:
+    night = data.const("night_sight_reduction_cm") if state.night() else 0
+    weather = sight["ordinary"] - (data.const("sight_cm")["ordinary"] - night)
+    return (f"sight {sight['ordinary']:g} cm (30" + (f" − {night:g} at night" if night else "")
+            + (f" {'−' if weather < 0 else '+'} {abs(weather):g} in the {state.turn_weather}" if weather else "")
+            + f"), dispatchers {sight['dispatcher']:g}, a close look {sight['inspect']:g} (L120"
+            + (", A-20)" if weather else ")"))
 
 
 def melee_gaps(state: State, side: str) -> list[tuple[str, str, float]]:
@@ -131,8 +186,7 @@ def preparation(ctx: Context, options: WarbandOptions) -> None:
             missing += w.requests
     if missing:
         raise Waiting(requests=missing)
-    ctx.emit(_draft(ev.Weather(weather=str(asked["weather"]), scope="game", rule="§3.2", defaults=["A-20"],
-                               why=[f"the GM declares the weather: {asked['weather']} (no mechanical effect, A-20)"])))
+    ctx.emit(_draft(weather_event(asked["weather"], "game")))
     dn = asked["day_night"]
     ctx.emit(_draft(ev.DayNight(day_turns=dn["day"], night_turns=dn["night"], first=dn["first"], rule="§3.2, §2.9",
                                 defaults=["A-19"],
@@ -355,13 +409,15 @@ def cluster(state: State, start: str) -> list[str]:
 
 def rolloff(ctx: Context, shooter: Warrior, members: list[str], **key: Any) -> tuple[str, dict[str, list[int]]]:
     """§4.3.4 (L248, A-58): every side in the fight rolls d6; the shot goes to the lowest (ties re-rolled). A
-    damaging spell's roll-off has the key `spell` besides the caster's `warrior` and the `round`."""
+    damaging spell's roll-off has the key `spell` besides the caster's `warrior` and the `round`; a fall into the
+    fight (A-45) the key `fall` (true) besides the faller's `warrior`."""
     sides = [s for s in ctx.state.order() if any(ctx.state.warrior(m).side == s for m in members)]
     rolls: dict[str, list[int]] = {s: [] for s in sides}
     group, rnd = sides, 1
     while len(group) > 1:
         got = ctx.need_rolls([("1d6", s, "engaged_rolloff", {"warrior": shooter.id, "round": rnd, **key},
-                               f"roll-off for {shooter.id}'s {'spell' if key else 'shot'} into the fight "
+                               f"roll-off for {shooter.id}'s {'fall' if 'fall' in key else 'spell' if key else 'shot'}"
+                               " into the fight "
                                f"(round {rnd})") for s in group])
         for s, r in zip(group, got, strict=True):
             rolls[s].append(int(r.payload["result"][0]))
@@ -384,12 +440,19 @@ def shoot(ctx: Context, shooter_id: str, target_id: str, options: WarbandOptions
     d = space.shot_distance(s, t)
     base: dict[str, Any] = {"shooter": s.id, "target": t.id, "weapon": weapon, "distance": round(d, 4),
                             "range": rng, "rule": "§4.3.2", "defaults": ["A-08", "A-51", "A-52", "A-53"]}
+    dark: list[str] = []
+    if sight_now(state):  # at night or in a weather that changes sight, the sight decides whether it may shoot
+        _, seen_gap, sight = space.sees(state, s, t)
+        base.update(sight=sight, gap=round(seen_gap, 2), rule="§4.3.1, §4.3.2",
+                    defaults=[*base["defaults"], *(["A-20"] if weather_sight(state) else [])])
+        when = ("night" if state.night() else "day") + (f", {state.turn_weather}" if weather_sight(state) else "")
+        dark = [f"{s.id} sees {t.id} at {seen_gap:.1f} cm, within its sight of {sight:g} cm ({when}; L120)"]
     if d > rng + geo.EPS:
         ctx.emit(_draft(ev.Shot(**base, taken=False,
-                                why=[f"{s.id} → {t.id}: {d:.1f} cm > {rng:g} cm ({weapon}): no shot, "
+                                why=[*dark, f"{s.id} → {t.id}: {d:.1f} cm > {rng:g} cm ({weapon}): no shot, "
                                      "no ammunition spent (A-52)"])))
         return
-    why: list[str] = []
+    why: list[str] = list(dark)
     if t.engaged_with:
         members = cluster(state, t.id)
         hit_side, rolls = rolloff(ctx, s, members)
@@ -397,8 +460,8 @@ def shoot(ctx: Context, shooter_id: str, target_id: str, options: WarbandOptions
             own = [state.warrior(m) for m in members if state.warrior(m).side == hit_side]
             t = min(own, key=lambda w: (space.shot_distance(s, w), w.id))
         d = space.shot_distance(s, t)
-        base.update(target=t.id, declared=target_id, rolloff=rolls, distance=round(d, 4), rule="§4.3.2, §4.3.4",
-                    defaults=[*base["defaults"], "A-58"])
+        base.update(target=t.id, declared=target_id, rolloff=rolls, distance=round(d, 4),
+                    rule=base["rule"] + ", §4.3.4", defaults=[*base["defaults"], "A-58"])
         why.append(f"{target_id} is engaged; roll-off " + ", ".join(f"{x} {'/'.join(map(str, r))}"
                                                                    for x, r in rolls.items())
                    + f": the shot goes to {hit_side}, at {t.id}")

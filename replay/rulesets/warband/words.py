@@ -15,6 +15,20 @@ SAVE = {"cover": ("за укрытие", "cover"), "armour": ("за доспех
 WEATHER = {"clear": ("ясно", "clear"), "rain": ("дождь", "rain"), "fog": ("туман", "fog"), "snow": ("снег", "snow"),
            "wind": ("ветер", "wind")}
 """The usual labels in both languages; any other label is the GM's own text, shown as written."""
+MODIFIER = {"sight": ("обзор {v} см", "sight {v} cm"), "mdd": ("МДД {v} см", "МДД {v} cm"),
+            "initiative": ("инициатива {v}", "initiative {v}"), "attack_strength": ("сила атаки {v}",
+                                                                                  "attack strength {v}"),
+            "attacks": ("атаки {v}", "attacks {v}"), "save_points": ("очки спас-броска {v}", "save points {v}")}
+"""A weather's or an effect's modifiers (§2.10, §2.13) in words."""
+DECISION = {"coverage": ("укрытие, %", "coverage, %"), "fall_height": ("высота падения, см", "fall height, cm")}
+"""The computed values a GM may override (C16, C33) in words."""
+
+
+def modifier(name: str, value: float, lang: str) -> str:
+    if name == "invulnerable_save":  # not a change but a save: 5 is 5+
+        return pick(("непробиваемый спас-бросок", "invulnerable save"), lang) + f" {value:g}+"
+    v = f"{value:+g}".replace("-", "−")
+    return pick(MODIFIER.get(name, (name + " {v}", name + " {v}")), lang).format(v=v)
 
 
 def weather(label: str | None, lang: str) -> str:
