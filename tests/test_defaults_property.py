@@ -35,8 +35,6 @@ ALTERNATIVES: dict[tuple[str, str], list[Any]] = {
 }
 """(ruleset id, option) -> values to try, for options whose type does not list them."""
 KNOWN_MISSES = {
-    "cerilia": "cerilia.round_started does not name AMB-01 although phase_b_order changes it, nor AMB-09 although "
-               "sign_assignment = roll_only does",
     "skirmish": "skirmish.initiative does not name A-02 although ones_cancel_successes = False changes it",
     "warband-brawl": "warband.stage_started does not name A-04 although front_arc_half_angle_deg = 45 changes it, "
                      "nor warband.attacks A-81 although casualties_strike_back = False does",

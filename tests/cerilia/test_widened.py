@@ -546,8 +546,17 @@ def test_572_a_gms_summoning_card_creates_a_deployed_troop_with_its_sign():
                                             "sign_method": "rolled", "sign_roll": 1}
         assert at(stop, "D-Pe-2") == "D3-1" and stop.state.units["D-Pe-2"].sign == "Sw"
         assert event_line(as_event("", cast), "en").endswith("; D-Pe-2 appears in D3-1, sign Sw (1D3 = 1)")
+        assert "AMB-09" not in cast.payload["defaults"]
+        declared = resolve(s, Log(3).order("A", "A1", a1).order("D", "A3").order("D", "B_D", {**line, "sign": "Sh"}))
+        assert declared.error is None, declared.error
+        (cast,) = [d for d in declared.drafts if d.type == "cerilia.cast"]
+        assert cast.payload["summoned"]["sign_method"] == "declared" and "AMB-09" in cast.payload["defaults"]
+        rolled_only = resolve(s, Log(3).order("A", "A1", a1).order("D", "A3").order("D", "B_D", {**line, "sign": "Sh"}),
+                              {"sign_assignment": "roll_only"})
+        assert rolled_only.error is not None and "§3 rule 3 (option sign_assignment = roll_only)" in rolled_only.error
     finally:
         object.__setattr__(tables, "spells", sample)
+
 
 def archers_duel(order: str | None):
     s = battle(3)

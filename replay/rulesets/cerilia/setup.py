@@ -173,6 +173,7 @@ def place(ctx: Context, full: dict[str, dict[str, Any]]) -> None:
                                "path": [RESERVE[side], p["sector"]], "mp_cost": 0, "sign": sign,
                                "sign_method": "rolled" if roll else "declared", "sign_roll": roll, "cost": cost,
                                "spent_so_far": state.deployed_cost[side] + cost, "entry": False, "step": "P0"},
-             rule="§3, §2.2 (option initial_placement = phase0_home_row)", defaults=["AMB-13"],
+             rule="§3, §2.2 (option initial_placement = phase0_home_row)",
+             defaults=["AMB-13"] + ([] if roll else ["AMB-09"]),
              why=f"{p['id']} is placed in {p['sector']}-{slot} in Phase 0; sign {sign} "
                  + (f"(1D3 = {roll})" if roll else "(declared)"))

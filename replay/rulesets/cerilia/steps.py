@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from eventlog.envelope import Draft
@@ -108,3 +109,13 @@ def emit(ctx: Context, type_: str, payload: dict[str, Any], *, rule: str, why: l
     ctx.emit(Draft(f"cerilia.{type_}", body, visible=visible))
 
 
+
+
+def relying(ctx: Context, start: int, default: str) -> None:
+    """Name `default` among the defaults of every cerilia draft emitted since draft `start` (a default that
+    decided the order of a whole phase's resolutions, known only once the phase has run)."""
+    for k in range(start, len(ctx.drafts)):
+        draft = ctx.drafts[k]
+        named = list(draft.payload.get("defaults") or [])
+        if draft.type.startswith("cerilia.") and default not in named:
+            ctx.drafts[k] = replace(draft, payload={**draft.payload, "defaults": [*named, default]})
