@@ -54,8 +54,10 @@ def changes(game: Game, turn: int, state: Any, recorded: list[Any], option: str,
     if stop.error:
         return True
     computed = list(stop.drafts)
-    return len(computed) != len(recorded) or any(
-        r.type != c.type or audit._strip(r.payload) != audit._strip(c.payload) for r, c in zip(recorded, computed))
+    if len(computed) != len(recorded):
+        return True
+    return any(r.type != c.type or audit._strip(r.payload) != audit._strip(c.payload)
+               for r, c in zip(recorded, computed, strict=True))
 
 
 @pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
