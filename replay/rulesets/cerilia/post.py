@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from eventlog.envelope import Event
-from replay.render.text import Doc, b, signed
+from replay.render.text import Doc, b, check_spoiler, signed, spec_defaults
 from replay.ruleset import TurnView
 from replay.rulesets.cerilia import derive as dv
-from replay.rulesets.cerilia.data import tables
+from replay.rulesets.cerilia.data import DATA, tables
 from replay.rulesets.cerilia.events import trusted
 from replay.rulesets.cerilia.model import Battle
 from replay.rulesets.cerilia.view import location
@@ -348,6 +348,8 @@ def post(view: TurnView, lang: str) -> Doc:
             doc.ul([ledger_line(after, sid, lang) for sid in ids])
     if after.outcome:
         doc.p(b(event_line_outcome(after, lang)))
+    check_spoiler(doc, view, lang, [d for e in view.resolutions for d in e.payload.get("defaults") or []],
+                  meanings=spec_defaults(DATA, lang, short=True))
     return doc
 
 
