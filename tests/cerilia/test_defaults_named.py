@@ -1,5 +1,5 @@
-"""The defaults cerilia names only where they decide something (AMB-01, AMB-09, AMB-24, AMB-48) are named exactly
-there: across the recorded battles, a turn whose resolutions name one of them changes under some alternative of its
+"""The defaults cerilia names only where they decide something (AMB-01, AMB-06, AMB-09, AMB-24, AMB-48) are named
+exactly there: across the recorded battles, a turn whose resolutions name one of them changes under some alternative of its
 option, and a turn that does not name it does not change (tests/test_defaults_property.py holds the first half for
 every ruleset; this holds the second, so that a default is never named for nothing)."""
 
@@ -20,6 +20,7 @@ from replay.fold import Game, initial_state, resolution_steps, turn_inputs
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = sorted((ROOT / "fixtures" / "cerilia").glob("*.jsonl"))
 CONDITIONAL = {"AMB-01": ("phase_b_order", ["side_major", "step_simultaneous"]),
+               "AMB-06": ("ranged_adjacency", ["king"]),
                "AMB-09": ("sign_assignment", ["roll_only"]),
                "AMB-24": ("charge_move_timing", ["phase_a"]),
                "AMB-48": ("phase_c_order", ["step_major"])}

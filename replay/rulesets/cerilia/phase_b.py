@@ -459,11 +459,16 @@ def phase_b(ctx: Context, options: CeriliaOptions) -> None:
     ctx.set_phase("B1")
     detect(ctx)
     start = len(ctx.drafts)
+    # AMB-06: whether a side is asked for its Phase B post can hang on orthogonal range alone
+    asked_by_range = options.ranged_adjacency == "orthogonal" and any(
+        needs_post(ctx.state, side) != needs_post(ctx.state, side, True) for side in ("A", "D"))
     try:
         _phase_b(ctx, options)
     finally:
         if options.phase_b_order == "step_major" and order_decides(ctx.state, ctx.drafts[start:]):
             relying(ctx, start, "AMB-01")
+        if asked_by_range:
+            relying(ctx, start, "AMB-06")
 
 
 def _phase_b(ctx: Context, options: CeriliaOptions) -> None:

@@ -5,6 +5,7 @@ Every number comes from a payload; nothing is recomputed."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from eventlog.envelope import Event
@@ -16,6 +17,8 @@ from replay.rulesets.cerilia.events import trusted
 from replay.rulesets.cerilia.model import Battle
 from replay.rulesets.cerilia.view import location
 from replay.rulesets.cerilia.words import (
+    CHOICE,
+    CHOICE_VALUE,
     KIND,
     PHASE,
     PURPOSE,
@@ -187,8 +190,9 @@ _NARRATE = {
         f"{p.stack}: its target {p.old} is gone; its owner chose a new target in the same sector: {p.target}"),
     "stalemate": lambda p, lang: _stalemate(p, lang),
     "cast": lambda p, lang: _cast(p, lang),
-    "fates": lambda p, lang: tr(lang, "Судьбы персонажей: ", "Fates: ") + ", ".join(
-        f"{cid} — {FATE[lang][f]}" for cid, f in p.fates.items()),
+    "fates": lambda p, lang: tr(lang, "Судьбы персонажей: ", "Fates: ") + (", ".join(
+        f"{cid} — {FATE[lang][f]}" for cid, f in p.fates.items()) or tr(lang, "персонажей в бою не было",
+                                                                        "no character took part")),
 }
 CAUSE = {"ru": {"attacked_while_routed": "атакован в состоянии Разгрома, без броска (AR-3)",
                 "rout_blocked": "некуда бежать (MR-1, MR-3)", "fall_back_blocked": "некуда отступить (MR-1)",
@@ -305,7 +309,9 @@ def post(view: TurnView, lang: str) -> Doc:
         for e in orders:
             side = after.side_of(e.actor) or "?"
             lines = e.payload.get("lines") or []
-            head = f"{SIDE[lang].get(side, side)} ({e.payload.get('step')})"
+            step = str(e.payload.get("step"))
+            step = tr(lang, "в любой момент", "at any time") if step == "any" else step
+            head = f"{SIDE[lang].get(side, side)} ({step})"
             said = []
             for ln in lines:
                 said.append(order_line(before, ln, lang, moved))
@@ -325,13 +331,13 @@ def post(view: TurnView, lang: str) -> Doc:
     chosen = [e for e in view.inputs if e.type == "choice"]
     if chosen:
         doc.p(b(tr(lang, "Выборы", "Choices")))
-        doc.ul([f"{e.actor}: {e.payload.get('name')} ("
+        doc.ul([f"{e.actor}: {CHOICE[lang].get(str(e.payload.get('name')), e.payload.get('name'))} ("
                 + ", ".join(f"{v}" for k, v in sorted(e.payload.items()) if k not in ("name", "value"))
-                + f") = {e.payload.get('value')}" for e in chosen])
+                + f") = {CHOICE_VALUE[lang].get(str(e.payload.get('value')), e.payload.get('value'))}" for e in chosen])
     if view.rulings:  # CP-18, CP-25, CP-26: what the GM ruled, in the GM's words
         doc.p(b(tr(lang, "Решения ДМа", "GM rulings")))
         doc.ul([f"seq {e.seq}: " + (str(e.payload.get("note") or "") or tr(lang, "без пояснения", "no note"))
-                + (f" ({(e.payload.get('override') or {}).get('name')} = {e.payload.get('value')})"
+                + (f" ({(e.payload.get('override') or {}).get('name')} = {_value(e.payload.get('value'))})"
                    if e.payload.get("override") else "") for e in view.rulings])
     shown = [e for e in view.resolutions if e.type.startswith("cerilia.") and e.type != "cerilia.round_started"]
     phases: dict[str, list[Event]] = {}
@@ -351,6 +357,11 @@ def post(view: TurnView, lang: str) -> Doc:
     check_spoiler(doc, view, lang, [d for e in view.resolutions for d in e.payload.get("defaults") or []],
                   meanings=spec_defaults(DATA, lang, short=True))
     return doc
+
+
+def _value(value: Any) -> str:
+    """A ruled value as the log writes it (`false`, not Python's `False`)."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def event_line_outcome(state: Battle, lang: str) -> str:

@@ -139,3 +139,14 @@ def spell_effect(effect: dict, lang: str) -> str:
         terrain = effect["set_terrain"]
         return tr(lang, f"местность сектора → {terrain}", f"the sector's terrain → {terrain}")
     return ", ".join(f"{k}: {v}" for k, v in effect.items())
+
+CHOICE = {  # a choice's name in a post (check.CHOICES)
+    "ru": {"melee_target": "цель ближнего боя", "rout_move": "куда бежит", "fall_back": "куда отступает (F)",
+           "rout_flight": "путь бегства", "morale_check": "проверка морали", "charge_target": "новая цель атаки",
+           "stalemate_sector": "сектор по правилу 1d10", "pardon": "помилование"},
+    "en": {"melee_target": "melee target", "rout_move": "rout move", "fall_back": "fall back",
+           "rout_flight": "flight path", "morale_check": "morale check", "charge_target": "new charge target",
+           "stalemate_sector": "1d10 sector", "pardon": "pardon"},
+}
+CHOICE_VALUE = {"ru": {"yes": "да", "no": "нет", "attempt": "проверять", "skip": "не проверять", "cancel": "отменить"},
+                "en": {}}
