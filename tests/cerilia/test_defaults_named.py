@@ -1,7 +1,7 @@
 """The defaults cerilia names only where they decide something (AMB-01, AMB-06, AMB-09, AMB-24, AMB-48) are named
-exactly there: across the recorded battles, a turn whose resolutions name one of them changes under some alternative of its
-option, and a turn that does not name it does not change (tests/test_defaults_property.py holds the first half for
-every ruleset; this holds the second, so that a default is never named for nothing)."""
+exactly there: across the recorded battles, a turn whose resolutions name one of them changes under some alternative
+of its option, and a turn that does not name it does not change (tests/test_defaults_property.py holds the first half
+for every ruleset; this holds the second, so that a default is never named for nothing)."""
 
 from __future__ import annotations
 
