@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from replay.context import Context, gather
+from replay.context import Context
 from replay.rulesets.cerilia import board as bd
 from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.battle import Lookup, aggregate, effective, lookup
 from replay.rulesets.cerilia.model import Battle, CeriliaOptions, Stack
 from replay.rulesets.cerilia.phase_a import charge_path_problems, detect, retarget
-from replay.rulesets.cerilia.steps import OrderProblems, emit, relying
+from replay.rulesets.cerilia.steps import OrderProblems, emit, posts_checked, relying
 
 B_VERBS = frozenset({"shoot", "cast", "hold"})
 
@@ -476,12 +476,9 @@ def _phase_b(ctx: Context, options: CeriliaOptions) -> None:
 
     state: Battle = ctx.state
     sides = [side for side in ("A", "D") if needs_post(state, side, options.ranged_adjacency == "king")]
-    posts = gather(*[(lambda side=side: step_order(ctx, side, f"B_{side}", f"{side}'s Phase B post (shots)"))
-                     for side in sides])
-    orders = dict(zip(sides, posts, strict=True))
-    problems = [p for side in sides for p in shoot_problems(ctx.state, side, orders[side], options)]
-    if problems:
-        raise OrderProblems(problems)
+    orders = posts_checked(ctx, sides,
+                           lambda side: step_order(ctx, side, f"B_{side}", f"{side}'s Phase B post (shots)"),
+                           lambda side, lines: shoot_problems(ctx.state, side, lines, options))
     if options.phase_b_order == "side_major":
         side_major(ctx, orders, options)
         return
