@@ -29,6 +29,7 @@ from replay.rulesets.cerilia.words import (
     spell_effect,
     tr,
     verb_word,
+    void_reason,
 )
 
 
@@ -137,7 +138,8 @@ _NARRATE = {
         f"the {SIDE['en'][p.side]} spent {p.total_spent}; the list is sealed (sha256 {p.commitment[:12]}…)"),
     "pool_stocked": lambda p, lang: tr(lang, "резерв: ", "pool: ") + ", ".join(
         [u["id"] for u in p.units] + [c["id"] for c in p.characters]),
-    "terrain_placed": lambda p, lang: tr(lang, f"местность {p.card} в {p.sector}", f"terrain {p.card} in {p.sector}"),
+    "terrain_placed": lambda p, lang: tr(lang, f"местность «{_terrain(p.card, 'ru')}» в {p.sector}",
+                                         f"terrain {_terrain(p.card, 'en')} in {p.sector}"),
     "fortification_placed": lambda p, lang: tr(lang, f"укрепление уровня {p.level} в {p.sector}",
                                                f"fortification level {p.level} in {p.sector}"),
     "deployed": _walk,
@@ -150,8 +152,9 @@ _NARRATE = {
     "charge_declared": lambda p, lang: tr(
         lang, f"{p.stack} заявляет кавалерийскую атаку {'>'.join(p.path)} на {p.target} (исполнение в Б3)",
         f"{p.stack} declares a charge {'>'.join(p.path)} at {p.target} (carried out in B3)"),
-    "order_void": lambda p, lang: tr(lang, f"{p.stack}: приказ {p.verb} отменён ({p.reason})",
-                                     f"{p.stack}: the {p.verb} order is void ({p.reason})"),
+    "order_void": lambda p, lang: tr(
+        lang, f"{p.stack}: приказ «{verb_word(p.verb, 'ru')}» отменён ({void_reason(p.reason, 'ru')})",
+        f"{p.stack}: the {p.verb} order is void ({void_reason(p.reason, 'en')})"),
     "target_chosen": lambda p, lang: (
         tr(lang, f"{p.stack} свободен", f"{p.stack} is free") if p.target is None else
         tr(lang, f"{p.stack} сражается с {p.target}", f"{p.stack} fights {p.target}")
@@ -202,6 +205,11 @@ CAUSE = {"ru": {"attacked_while_routed": "атакован в состоянии
                 "flight_blocked": "no way to its reserve (MR-1)"}}
 FATE = {"ru": {"survives": "выживает", "captured": "в плену (помилование)", "out": "выбывает из игры"},
         "en": {"survives": "survives", "captured": "pardoned, captive", "out": "out of the game"}}
+
+
+def _terrain(card: str, lang: str) -> str:
+    row = tables().terrain.get(card)
+    return str(row[f"name_{lang}"]) if row else card
 
 
 def _cast(p: Any, lang: str) -> str:
