@@ -6,6 +6,7 @@ Every number comes from a payload; nothing is recomputed."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from eventlog.envelope import Event
@@ -362,7 +363,8 @@ def post(view: TurnView, lang: str) -> Doc:
             doc.ul([ledger_line(after, sid, lang) for sid in ids])
     if after.outcome:
         doc.p(b(event_line_outcome(after, lang)))
-    check_spoiler(doc, view, lang, [d for e in view.resolutions for d in e.payload.get("defaults") or []],
+    logged = replace(view, resolutions=tuple(e for e in view.resolutions if e.seq))  # a provisional draft has no seq
+    check_spoiler(doc, logged, lang, [d for e in view.resolutions for d in e.payload.get("defaults") or []],
                   meanings=spec_defaults(DATA, lang, short=True))
     return doc
 
