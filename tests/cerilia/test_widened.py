@@ -758,3 +758,25 @@ def test_cp24_the_dm_may_rule_that_a_joined_commander_falls_with_his_routed_troo
     (effect,) = of_type(stop, "effect")
     assert (effect["released"], effect["fallen"], effect["routed"]) == ([], ["aerin"], True)
     assert stop.state.units["aerin"].status == "fallen" and "aerin" not in stop.state.stacks
+
+
+def test_s2b_an_f_instead_of_r_may_fall_back_into_the_mixed_sector():
+    from replay.rulesets.cerilia.phase_c import fallback_options, rout_options
+
+    s, _ = s2()
+    archer = s.stacks["D-Arc-1"]
+    archer.fall_back_pending = True
+    assert fallback_options(s, archer, RULES.options(None)) == ["A3"]  # mixed A3 is allowed, B2 (enemy only) not
+    archer.fall_back_pending, archer.routed = False, True
+    assert rout_options(s, archer) == []  # S2: routed, nowhere to go
+
+
+def test_s2c_with_only_defenders_in_a3_the_rout_goes_there():
+    from replay.rulesets.cerilia.phase_c import rout_options
+
+    s, _ = s2()
+    del s.stacks["A-In-2"], s.units["A-In-2"]
+    s.stacks["D-In-1"].melee_target = None
+    archer = s.stacks["D-Arc-1"]
+    archer.routed = True
+    assert rout_options(s, archer) == ["A3"]
