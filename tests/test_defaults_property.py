@@ -34,10 +34,7 @@ ALTERNATIVES: dict[tuple[str, str], list[Any]] = {
     ("warband", "step_cm"): [0.5, 2.0],
 }
 """(ruleset id, option) -> values to try, for options whose type does not list them."""
-KNOWN_MISSES = {
-    "cerilia": "cerilia.round_started does not name AMB-01 although phase_b_order changes it, nor AMB-09 although "
-               "sign_assignment = roll_only does",
-}
+KNOWN_MISSES: dict[str, str] = {}
 """Rulesets (or one recorded game, "ruleset-game") that fail the property today, marked strict xfail: a fix there
 makes the mark fail, and the entry is removed."""
 

@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = (ROOT / "docs" / "cerilia.md").read_text(encoding="utf-8")
 ABBREVIATIONS = {"sc": "test_scenarios", "ex": "test_examples", "co": "test_codes", "da": "test_data",
                  "pa": "test_parse", "sv": "test_setup_and_views", "fp": "test_frame_post", "do": "test_docs",
-                 "wi": "test_widened"}
+                 "wi": "test_widened", "dn": "test_defaults_named",
+                 "rc": "test_recorded_coverage", "we": "test_worked_examples"}
 
 
 def example() -> str:

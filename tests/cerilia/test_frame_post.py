@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from eventlog.envelope import Draft
 from replay.context import as_event
 from replay.render.text import render
 from replay.ruleset import FrameView, TurnView
@@ -43,3 +44,19 @@ def test_the_post_spells_out_each_lookup_and_r_over_f():
     assert "R/D выше F" in ru
     assert "InB1\\_R \\(C1\\-1; 1/1\\) · A\\-In\\-1" in en
     assert RULES.describe(as_event("t", stop.drafts[-1]), "en").startswith("cerilia.")
+
+
+def test_a_void_order_and_a_terrain_card_are_said_in_the_posts_language():
+    from replay.rulesets.cerilia.post import event_line
+
+    void = as_event("", Draft("cerilia.order_void", {"stack": "A-Arc-1", "verb": "shoot", "reason": "target_gone",
+                                                     "why": [], "rule": "§5.1.2", "defaults": []}))
+    assert event_line(void, "ru") == "A-Arc-1: приказ «стреляет» отменён (цели больше нет)"
+    assert event_line(void, "en") == "A-Arc-1: the shoot order is void (its target is gone)"
+    cast = as_event("", Draft("cerilia.order_void", {"stack": "maelis", "verb": "cast", "reason": "§4.4.1 item 2 "
+                                                     "(AMB-27): the caster's stack must be free", "why": [],
+                                                     "rule": "§5.1.2", "defaults": []}))
+    assert event_line(cast, "ru") == "maelis: приказ «кастует» отменён (заклинание больше не законно, §4.4.1, п. 2)"
+    hill = as_event("", Draft("cerilia.terrain_placed", {"card": "hill", "sector": "C2", "why": [], "rule": "§3",
+                                                         "defaults": []}))
+    assert (event_line(hill, "ru"), event_line(hill, "en")) == ("местность «Холм» в C2", "terrain Hill in C2")

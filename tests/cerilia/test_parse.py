@@ -116,3 +116,37 @@ def test_a_ledger_line_whose_code_contradicts_the_recorded_state_is_refused():
         assert parsed.errors == [f"line 1: §4.2.3: the ledger says {said} but A-Pk-1 is PkSh at E2-3 in the recorded "
                                  "state"], parsed.errors
     assert parse_post("PkSh (E2-3; 1/1) - move - E3", _point(s), "alice").errors == []
+
+
+def test_a_detach_line_names_the_character_and_its_path():
+    from tests.cerilia.kit import character
+
+    s = _state()
+    character(s, "aerin", "A", host="A-Kn-1")
+    parsed = parse_post("KnB* (A1-1; 2/2) - отсоединяется - aerin > A1>B1", _point(s), "alice")
+    assert parsed.errors == []
+    (order,) = parsed.drafts
+    assert order.payload["lines"] == [{"verb": "detach", "actor": "A-Kn-1", "character": "aerin",
+                                       "path": ["A1", "B1"], "line": 1}]
+    stays = parse_post("KnB* (A1-1; 2/2) - detaches - aerin", _point(s), "alice")
+    assert stays.drafts[0].payload["lines"][0]["character"] == "aerin" and "path" not in \
+        stays.drafts[0].payload["lines"][0]
+    wrong = parse_post("KnB* (A1-1; 2/2) - detaches - gavan", _point(s), "alice")
+    assert wrong.errors == ["line 1: §4.3.4: gavan is not joined to A-Kn-1 (aerin)"]
+
+
+def test_a_morale_check_line_is_its_choice_and_a_pasted_1d100_is_the_attempt():
+    s = _state()
+    troop(s, "A-In-1", "RA-1", "B", damage=1, routed=True, rout_round=2, rout_first_move_done=True,
+          reserve_entry_round=2)
+    here = Point(3, s, s, None)
+    rolled = parse_post("InB1_R (RA-1; 1/1) - проверка морали\n1d100: 40", here, "alice")
+    assert rolled.errors == []
+    (roll,) = rolled.drafts
+    assert (roll.type, roll.payload["purpose"], roll.payload["unit"], roll.payload["total"]) == \
+        ("roll", "morale", "A-In-1", 40)
+    asked = parse_post("InB1_R (RA-1; 1/1) - morale check", here, "alice")
+    assert [(d.type, d.payload) for d in asked.drafts] == [
+        ("choice", {"name": "morale_check", "value": "attempt", "stack": "A-In-1"})]
+    skipped = parse_post("InB1_R (RA-1; 1/1) - проверка морали - пропуск", here, "alice")
+    assert skipped.drafts[0].payload["value"] == "skip"

@@ -205,3 +205,41 @@ def test_s3_a_rout_releases_the_joined_commander_in_the_same_slot():
     assert effect["released"] == ["aerin"]
     assert at(stop, "aerin") == "C2-2" and at(stop, "A-In-1") == "C1-2"
     assert stop.state.units["aerin"].damage == 0 and not stop.state.stacks["aerin"].routed
+
+
+def s3_variant(with_archer: bool = True, blocked: bool = False):
+    """Spec §9 S3b/S3c: the stack (In1 + Aerin) rolls D9 = 1 (F), Kn1 rolls 2 (a miss)."""
+    s = battle(6)
+    troop(s, "A-In-1", "C2-2", "Sh", target="D-Kn-1", since=5)
+    character(s, "aerin", "A", host="A-In-1", sign="B")
+    troop(s, "A-Pe-1", "C2-1", "B")
+    troop(s, "D-Kn-1", "C2-1", "B", damage=1, target="A-In-1", since=5)
+    if with_archer:
+        troop(s, "A-Arc-1", "C1-1", "Sw")
+    if blocked:  # B2, D2 and C1 each hold only Defender stacks
+        for n, sector in enumerate(("B2", "D2", "C1"), 1):
+            troop(s, f"D-Pe-{n}", f"{sector}-1", "B")
+    log = Log(6).order("A", "A1").order("D", "A3").d9("A", "A-In-1", 1).d9("D", "D-Kn-1", 2)
+    if with_archer:
+        log = log.order("A", "B_A")
+    return s, log
+
+
+def test_s3b_f_takes_the_commander_along():
+    s, log = s3_variant()
+    stop = resolve(s, log.choice("A", "fall_back", "A-In-1", "C1"))
+    assert stop.error is None and stop.requests == (), stop.error or stop.requests
+    attacks = {(a["attacker"], a["target"]): a["result"] for a in of_type(stop, "attack")}
+    assert attacks["A-In-1", "D-Kn-1"] == "F" and attacks["D-Kn-1", "A-In-1"] == "-"
+    (fell,) = of_type(stop, "fell_back")
+    assert (fell["stack"], fell["to"], fell["slot"]) == ("A-In-1", "C1", 2)
+    assert stop.state.stacks["A-In-1"].members == ["A-In-1", "aerin"] and at(stop, "A-In-1") == "C1-2"
+
+
+def test_s3c_f_without_a_destination_destroys_the_troop_and_the_commander_stays():
+    s, log = s3_variant(with_archer=False, blocked=True)
+    stop = resolve(s, log)
+    assert stop.error is None, stop.error
+    (gone,) = of_type(stop, "destroyed")
+    assert (gone["stack"], gone["cause"], gone["released"]) == ("A-In-1", "fall_back_blocked", ["aerin"])
+    assert at(stop, "aerin") == "C2-2" and "A-In-1" not in stop.state.stacks

@@ -546,8 +546,17 @@ def test_572_a_gms_summoning_card_creates_a_deployed_troop_with_its_sign():
                                             "sign_method": "rolled", "sign_roll": 1}
         assert at(stop, "D-Pe-2") == "D3-1" and stop.state.units["D-Pe-2"].sign == "Sw"
         assert event_line(as_event("", cast), "en").endswith("; D-Pe-2 appears in D3-1, sign Sw (1D3 = 1)")
+        assert "AMB-09" not in cast.payload["defaults"]
+        declared = resolve(s, Log(3).order("A", "A1", a1).order("D", "A3").order("D", "B_D", {**line, "sign": "Sh"}))
+        assert declared.error is None, declared.error
+        (cast,) = [d for d in declared.drafts if d.type == "cerilia.cast"]
+        assert cast.payload["summoned"]["sign_method"] == "declared" and "AMB-09" in cast.payload["defaults"]
+        rolled_only = resolve(s, Log(3).order("A", "A1", a1).order("D", "A3").order("D", "B_D", {**line, "sign": "Sh"}),
+                              {"sign_assignment": "roll_only"})
+        assert rolled_only.error is not None and "§3 rule 3 (option sign_assignment = roll_only)" in rolled_only.error
     finally:
         object.__setattr__(tables, "spells", sample)
+
 
 def archers_duel(order: str | None):
     s = battle(3)
@@ -749,3 +758,25 @@ def test_cp24_the_dm_may_rule_that_a_joined_commander_falls_with_his_routed_troo
     (effect,) = of_type(stop, "effect")
     assert (effect["released"], effect["fallen"], effect["routed"]) == ([], ["aerin"], True)
     assert stop.state.units["aerin"].status == "fallen" and "aerin" not in stop.state.stacks
+
+
+def test_s2b_an_f_instead_of_r_may_fall_back_into_the_mixed_sector():
+    from replay.rulesets.cerilia.phase_c import fallback_options, rout_options
+
+    s, _ = s2()
+    archer = s.stacks["D-Arc-1"]
+    archer.fall_back_pending = True
+    assert fallback_options(s, archer, RULES.options(None)) == ["A3"]  # mixed A3 is allowed, B2 (enemy only) not
+    archer.fall_back_pending, archer.routed = False, True
+    assert rout_options(s, archer) == []  # S2: routed, nowhere to go
+
+
+def test_s2c_with_only_defenders_in_a3_the_rout_goes_there():
+    from replay.rulesets.cerilia.phase_c import rout_options
+
+    s, _ = s2()
+    del s.stacks["A-In-2"], s.units["A-In-2"]
+    s.stacks["D-In-1"].melee_target = None
+    archer = s.stacks["D-Arc-1"]
+    archer.routed = True
+    assert rout_options(s, archer) == ["A3"]

@@ -29,8 +29,8 @@ def check_draft(ruleset: Ruleset, point: Point | None, start: Battle, inputs: Tu
     probe = replace(as_event("", replace(draft, turn=turn)), seq=_PROBE_SEQ)
     before = run(ruleset.resolve, ruleset.evolve, start, turn, inputs, options)
     after, used, waits = _probe(ruleset, start, turn, replace(inputs, events=(*inputs.events, probe)), options)
-    if after and after != before.error:
-        return after.split("; ")
+    if after and "; ".join(after) != before.error:
+        return after  # each problem whole (a problem's own "; " is no break between problems)
     if draft.type == "order" and not used and draft.payload.get("step") != "any":
         step = str(draft.payload.get("step"))
         why = {"B_": " (§4.4: no stack of yours can shoot and no character can cast now; an engaged shooter "
@@ -42,15 +42,17 @@ def check_draft(ruleset: Ruleset, point: Point | None, start: Battle, inputs: Tu
 
 
 def _probe(ruleset: Ruleset, start: Battle, turn: int, inputs: TurnInputs, options: CeriliaOptions
-           ) -> tuple[str | None, bool, list[Any]]:
-    """Resolve with the probe added: the error it meets, whether the probe was read, what it waits for."""
+           ) -> tuple[list[str] | None, bool, list[Any]]:
+    """Resolve with the probe added: the problems it meets, whether the probe was read, what it waits for."""
+    from replay.rulesets.cerilia.steps import OrderProblems
+
     ctx = Context(inputs, start, ruleset.evolve, "")
     try:
         ruleset.resolve(start, turn, ctx, options)
     except Waiting as w:
         return None, _PROBE_SEQ in ctx.used, list(w.requests)
     except MissingInput as exc:
-        return str(exc), True, []
+        return (exc.problems if isinstance(exc, OrderProblems) else [str(exc)]), True, []
     return None, _PROBE_SEQ in ctx.used, []
 
 

@@ -34,8 +34,8 @@ def can_cast_now(state: Battle, side: str) -> bool:
     return False
 
 
-def cast_problems(state: Battle, side: str, line: dict[str, Any]) -> list[str]:
-    """§4.4.1 items 1–5 (checked when posted and again at B1)."""
+def cast_problems(state: Battle, side: str, line: dict[str, Any], roll_only: bool = False) -> list[str]:
+    """§4.4.1 items 1–5 (checked when posted and again at B1); `roll_only`: option sign_assignment = roll_only."""
     caster = state.units.get(str(line.get("actor")))
     spell = tables().spells.get(str(line.get("spell")))
     if caster is None or caster.side != side or caster.kind != "character":
@@ -52,6 +52,9 @@ def cast_problems(state: Battle, side: str, line: dict[str, Any]) -> list[str]:
             problems.append(f"§5.7.2, §6.1: {spell['id']} summons {spell['effect']['summon']!r}, no unit card")
         if line.get("sign") not in ("Sw", "Sh", "B", "roll"):
             problems.append("§5.7.2, CP-01: a summoned unit takes its sign: Sw, Sh, B or roll (with a 1D3)")
+        elif roll_only and line.get("sign") != "roll":
+            problems.append("§3 rule 3 (option sign_assignment = roll_only): the summoned unit's sign is rolled with "
+                            "1D3")
         target = str(line.get("target", ""))
         if target in SECTORS and bd.free_slot(state, target, side) is None:
             problems.append(f"§5.7.2: {target} has no free slot in your line")
@@ -114,7 +117,9 @@ def casts(ctx: Context, orders: dict[str, list[dict[str, Any]]]) -> None:
             summoned = _summon(ctx, side, line, str(effect["summon"])) if "summon" in effect else None
             emit(ctx, "cast", {"caster": line["actor"], "spell": spell["id"], "category": spell["category"],
                                "target": target, "effect": effect, **({"summoned": summoned} if summoned else {})},
-                 rule="§5.4.2, §6.6" + (", §5.7.2, CP-01" if summoned else ""), defaults=["AMB-26", "AMB-27"],
+                 rule="§5.4.2, §6.6" + (", §5.7.2, CP-01" if summoned else ""),
+                 defaults=["AMB-26", "AMB-27"] + (["AMB-09"] if summoned and summoned["sign_method"] == "declared"
+                                                  else []),
                  why=f"{line['actor']} casts {spell['name_en']} on {target}: {spell_effect(effect, 'en')} (no roll)"
                  + (f"; {summoned['id']} appears in {target}-{summoned['slot']}, sign {summoned['sign']}"
                     if summoned else ""))

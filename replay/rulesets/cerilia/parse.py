@@ -215,6 +215,16 @@ def _order(post: _Post, stack: Stack, verb: str, state_text: str, target: str) -
         return [{**line, "to": normalise(target).upper()}], []
     if verb == "hold":
         return [line], []
+    if verb == "detach":  # `InSh* (C2-1; 1/1) - отсоединяется - aerin > C2>C1` (the character, then its path)
+        who, _, path = target.partition(" > ")
+        chars = [c.id for c in dv.characters(post.state, stack)]
+        character = who.strip().lower() or (chars[-1] if chars else "")
+        if character not in chars:
+            return [], [f"§4.3.4: {character or '?'} is not joined to {stack.id} ({', '.join(chars) or 'none'})"]
+        return [{**line, "character": character, **({"path": _path(post, stack, path)} if path.strip() else {})}], []
+    if verb == "morale_check":  # `ArcB1_R (RA-1; 1/1) - проверка морали` (+ its 1d100), or `… - skip`
+        skip = target.strip().lower() in ("skip", "пропуск", "пропускает", "нет", "no")
+        return [{"choice": "morale_check", "stack": stack.id, "value": "skip" if skip else "attempt"}], []
     return [], [f"§4.2.2: {verb} is NOT YET implemented by this engine"]
 
 
@@ -270,7 +280,9 @@ def _bind_roll(post: _Post, line: str, payload: dict[str, Any]) -> str | None:
     if unit is None:
         return "§4.4.3: a pasted roll follows the line of its stack or names it (D9: 7 (A-In-1))"
     spec = dicelib.parse(payload["dice"])
-    if spec.sides == 9:
+    if spec.sides == 100:
+        payload.update(purpose="morale", unit=unit)
+    elif spec.sides == 9:
         payload.update(purpose="attack", unit=unit)
     elif spec.sides == 3 and post.last_verb == "deploy" and not named:
         payload.update(purpose="sign", unit=unit, dice="1D3")
@@ -329,6 +341,9 @@ def parse_post(text: str, point: Point, actor: str | None) -> ParsedPost:
                                      None, actor))
             else:
                 lines.append({**f, "line": n})  # the post's line, for the problems the rules find later
+    rolled = {r.payload.get("unit") for r in rolls if r.payload.get("purpose") == "morale"}
+    choices = [c for c in choices if not (c.payload["name"] == "morale_check" and c.payload["value"] == "attempt"
+                                          and c.payload["stack"] in rolled)]  # §5.5.6: the posted d100 is the attempt
     drafts: list[Draft] = []
     step = _step(point, actor) if actor else None
     said = [ln for ln in lines if ln["verb"] in ("concede", "offer_draw", "accept_draw")]

@@ -130,7 +130,8 @@ def _deploy(ctx: Context, stack: Stack, step: str, line: dict[str, Any], options
                            "path": path, "mp_cost": mp_cost, "sign": sign, "sign_method": method, "sign_roll": roll,
                            "reserve_slot": bd.slot_of(stack.location), "cost": cost,
                            "spent_so_far": state.deployed_cost[side] + cost, "entry": entry, "step": step},
-         rule="§4.3.2, §2.2, §3 rule 1", defaults=["AMB-07", "AMB-08", "AMB-10"],
+         rule="§4.3.2, §2.2, §3 rule 1", defaults=["AMB-07", "AMB-08", "AMB-10"]
+         + (["AMB-09"] if method == "declared" else []),
          why=_walk_why(stack.id, path, to, slot, mp_cost, entry)
          + ([f"sign {sign} ({method}{f', 1D3 = {roll}' if roll else ''})"] if sign else [])
          + ([f"cost {cost}: {state.deployed_cost[side] + cost} of {state.spent[side]} deployed"] if cost else []))

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from replay.context import Context, gather
+from replay.context import Context
 from replay.rulesets.cerilia import board as bd
 from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.battle import Lookup, aggregate, effective, lookup
 from replay.rulesets.cerilia.model import Battle, CeriliaOptions, Stack
 from replay.rulesets.cerilia.phase_a import charge_path_problems, detect, retarget
-from replay.rulesets.cerilia.steps import OrderProblems, emit
+from replay.rulesets.cerilia.steps import OrderProblems, emit, posts_checked, relying
 
 B_VERBS = frozenset({"shoot", "cast", "hold"})
 
@@ -34,7 +34,8 @@ def shoot_problems(state: Battle, side: str, lines: list[dict[str, Any]], option
         if line.get("verb") == "cast":
             from replay.rulesets.cerilia.magic import cast_problems
 
-            problems += [f"{head}: {p}" for p in cast_problems(state, side, line)]
+            problems += [f"{head}: {p}" for p in cast_problems(state, side, line,
+                                                                options.sign_assignment == "roll_only")]
             continue
         shooter, target = state.stacks.get(str(line.get("actor"))), state.stacks.get(str(line.get("target")))
         if shooter is None or shooter.side != side:
@@ -408,19 +409,76 @@ def side_major(ctx: Context, orders: dict[str, list[dict[str, Any]]], options: C
     shots(ctx, {"D": orders.get("D", [])}, "mobile", options)
 
 
-def phase_b(ctx: Context, options: CeriliaOptions) -> None:
-    from replay.rulesets.cerilia.steps import step_order
+ACTIONS = {"cerilia.cast": "caster", "cerilia.attack": "attacker", "cerilia.order_void": "stack",
+           "cerilia.charge_retargeted": "stack"}
+SIDE_MAJOR = ("A B1", "A B2", "A B3", "A B4", "A B5", "D B1", "D B2", "D B3", "D B4", "* B4", "D B5")
+"""Who acts in which step, in the order side_major resolves it ("* B4": the melee results applied together);
+step_major resolves them step by step, the Attacker first."""
 
+
+def side_of(state: Battle, unit_id: str) -> str:
+    unit = state.units.get(unit_id)
+    return unit.side if unit is not None else unit_id.partition("-")[0]
+
+
+def turns_taken(state: Battle, drafts: list[Any]) -> list[str]:
+    """Phase B's drafts as the turns they belong to (`A B2`: the Attacker's stationary shots), in emission order;
+    an effect or a friendly-fire check belongs to the action before it, B4's results to `* B4`."""
+    out: list[str] = []
+    current = ""
+    for d in drafts:
+        if d.phase == "B4":
+            current = f"{side_of(state, d.payload['attacker'])} B4" if d.type == "cerilia.attack" else "* B4"
+        elif d.type in ACTIONS and d.phase in ("B1", "B2", "B3", "B5"):
+            current = f"{side_of(state, str(d.payload[ACTIONS[d.type]]))} {d.phase}"
+        if current and (not out or out[-1] != current):
+            out.append(current)
+    return out
+
+
+def order_decides(state: Battle, drafts: list[Any]) -> bool:
+    """Whether phase_b_order's alternatives (AMB-01) would resolve these step-major drafts otherwise: side_major
+    when the turns taken are not in its order too; step_simultaneous when a B2, B3 or B5 result is applied before
+    another event of its step, or a stack gets two results there, or they are not in the batch's order."""
+    taken = turns_taken(state, drafts)
+    if [SIDE_MAJOR.index(t) for t in taken] != sorted(SIDE_MAJOR.index(t) for t in taken):
+        return True
+    for step in ("B2", "B3", "B5"):
+        events = [d for d in drafts if d.phase == step]
+        effects = [k for k, d in enumerate(events) if d.type == "cerilia.effect"]
+        if effects and effects != list(range(effects[0], len(events))):
+            return True
+        hit = [(side_of(state, events[k].payload["stack"]), events[k].payload["stack"]) for k in effects]
+        if hit != sorted(set(hit)):
+            return True
+    return False
+
+
+def phase_b(ctx: Context, options: CeriliaOptions) -> None:
+    """§5.4.1: B1–B5; when the order of its resolutions is AMB-01's to decide, every Phase B resolution names it."""
     ctx.set_phase("B1")
     detect(ctx)
+    start = len(ctx.drafts)
+    # AMB-06: whether a side is asked for its Phase B post can hang on orthogonal range alone
+    asked_by_range = options.ranged_adjacency == "orthogonal" and any(
+        needs_post(ctx.state, side) != needs_post(ctx.state, side, True) for side in ("A", "D"))
+    try:
+        _phase_b(ctx, options)
+    finally:
+        if options.phase_b_order == "step_major" and order_decides(ctx.state, ctx.drafts[start:]):
+            relying(ctx, start, "AMB-01")
+        if asked_by_range:
+            relying(ctx, start, "AMB-06")
+
+
+def _phase_b(ctx: Context, options: CeriliaOptions) -> None:
+    from replay.rulesets.cerilia.steps import step_order
+
     state: Battle = ctx.state
     sides = [side for side in ("A", "D") if needs_post(state, side, options.ranged_adjacency == "king")]
-    posts = gather(*[(lambda side=side: step_order(ctx, side, f"B_{side}", f"{side}'s Phase B post (shots)"))
-                     for side in sides])
-    orders = dict(zip(sides, posts, strict=True))
-    problems = [p for side in sides for p in shoot_problems(ctx.state, side, orders[side], options)]
-    if problems:
-        raise OrderProblems(problems)
+    orders = posts_checked(ctx, sides,
+                           lambda side: step_order(ctx, side, f"B_{side}", f"{side}'s Phase B post (shots)"),
+                           lambda side, lines: shoot_problems(ctx.state, side, lines, options))
     if options.phase_b_order == "side_major":
         side_major(ctx, orders, options)
         return

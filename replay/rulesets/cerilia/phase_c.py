@@ -8,13 +8,15 @@ fallback as its default; it is never applied by itself (the GM rules it on a for
 
 from __future__ import annotations
 
+from typing import Any
+
 from replay.context import Context
 from replay.rulesets.cerilia import board as bd
 from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.flight import morale_checks
 from replay.rulesets.cerilia.model import RESERVE, Battle, CeriliaOptions, Stack
 from replay.rulesets.cerilia.phase_a import detect, retarget
-from replay.rulesets.cerilia.steps import anytime, emit
+from replay.rulesets.cerilia.steps import anytime, emit, relying
 
 
 def rout_options(state: Battle, st: Stack) -> list[str]:
@@ -167,9 +169,38 @@ def end_check(ctx: Context) -> None:
                                "reason": "no_units_on_field"}, rule="§5.9 item 3", defaults=["AMB-47"], why=why)
 
 
+SUB_STEP = {"cerilia.rout_moved": "C1", "cerilia.fell_back": "C2", "cerilia.retreated": "C3",
+            "cerilia.morale_checked": "C4"}
+DESTROYED_IN = {"rout_blocked": "C1", "fall_back_blocked": "C2"}
+
+
+def order_decides(drafts: list[Any]) -> bool:
+    """Whether phase_c_order = step_major (C1 of both sides, then C2 …) would run these side-major drafts in
+    another order: some sub-step of the Attacker's comes after an earlier sub-step of the Defender's."""
+    taken: list[tuple[str, str]] = []
+    for d in drafts:
+        step = SUB_STEP.get(d.type) or (DESTROYED_IN.get(str(d.payload.get("cause")))
+                                        if d.type == "cerilia.destroyed" else None)
+        if step and d.phase in ("C_A", "C_D"):
+            taken.append((step, d.phase))
+    return taken != sorted(taken)
+
+
 def phase_c(ctx: Context, options: CeriliaOptions) -> None:
     """Side-major (AMB-48): the Attacker's C1–C4, then the Defender's; option phase_c_order = step_major runs each
     sub-step for both sides (C1 A, C1 D, C2 A, …), labelled C1…C4."""
+    start = len(ctx.drafts)
+    try:
+        _phase_c(ctx, options)
+    finally:
+        if options.phase_c_order == "side_major" and order_decides(ctx.drafts[start:]):
+            relying(ctx, start, "AMB-48")
+    ctx.set_phase("C5")
+    anytime(ctx)
+    end_check(ctx)
+
+
+def _phase_c(ctx: Context, options: CeriliaOptions) -> None:
     steps = (("C1", lambda side: rout_moves(ctx, side)), ("C2", lambda side: fall_backs(ctx, side, options)),
              ("C3", lambda side: voluntary_retreats(ctx, side, options)), ("C4", lambda side: morale_checks(ctx, side)))
     if options.phase_c_order == "step_major":
@@ -184,6 +215,3 @@ def phase_c(ctx: Context, options: CeriliaOptions) -> None:
             detect(ctx)
             for _, step in steps:
                 step(side)
-    ctx.set_phase("C5")
-    anytime(ctx)
-    end_check(ctx)

@@ -5,17 +5,21 @@ Every number comes from a payload; nothing is recomputed."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from typing import Any
 
 from eventlog.envelope import Event
-from replay.render.text import Doc, b, signed
+from replay.render.text import Doc, b, check_spoiler, signed, spec_defaults
 from replay.ruleset import TurnView
 from replay.rulesets.cerilia import derive as dv
-from replay.rulesets.cerilia.data import tables
+from replay.rulesets.cerilia.data import DATA, tables
 from replay.rulesets.cerilia.events import trusted
 from replay.rulesets.cerilia.model import Battle
 from replay.rulesets.cerilia.view import location
 from replay.rulesets.cerilia.words import (
+    CHOICE,
+    CHOICE_VALUE,
     KIND,
     PHASE,
     PURPOSE,
@@ -26,6 +30,7 @@ from replay.rulesets.cerilia.words import (
     spell_effect,
     tr,
     verb_word,
+    void_reason,
 )
 
 
@@ -134,7 +139,8 @@ _NARRATE = {
         f"the {SIDE['en'][p.side]} spent {p.total_spent}; the list is sealed (sha256 {p.commitment[:12]}…)"),
     "pool_stocked": lambda p, lang: tr(lang, "резерв: ", "pool: ") + ", ".join(
         [u["id"] for u in p.units] + [c["id"] for c in p.characters]),
-    "terrain_placed": lambda p, lang: tr(lang, f"местность {p.card} в {p.sector}", f"terrain {p.card} in {p.sector}"),
+    "terrain_placed": lambda p, lang: tr(lang, f"местность «{_terrain(p.card, 'ru')}» в {p.sector}",
+                                         f"terrain {_terrain(p.card, 'en')} in {p.sector}"),
     "fortification_placed": lambda p, lang: tr(lang, f"укрепление уровня {p.level} в {p.sector}",
                                                f"fortification level {p.level} in {p.sector}"),
     "deployed": _walk,
@@ -147,8 +153,9 @@ _NARRATE = {
     "charge_declared": lambda p, lang: tr(
         lang, f"{p.stack} заявляет кавалерийскую атаку {'>'.join(p.path)} на {p.target} (исполнение в Б3)",
         f"{p.stack} declares a charge {'>'.join(p.path)} at {p.target} (carried out in B3)"),
-    "order_void": lambda p, lang: tr(lang, f"{p.stack}: приказ {p.verb} отменён ({p.reason})",
-                                     f"{p.stack}: the {p.verb} order is void ({p.reason})"),
+    "order_void": lambda p, lang: tr(
+        lang, f"{p.stack}: приказ «{verb_word(p.verb, 'ru')}» отменён ({void_reason(p.reason, 'ru')})",
+        f"{p.stack}: the {p.verb} order is void ({void_reason(p.reason, 'en')})"),
     "target_chosen": lambda p, lang: (
         tr(lang, f"{p.stack} свободен", f"{p.stack} is free") if p.target is None else
         tr(lang, f"{p.stack} сражается с {p.target}", f"{p.stack} fights {p.target}")
@@ -187,8 +194,9 @@ _NARRATE = {
         f"{p.stack}: its target {p.old} is gone; its owner chose a new target in the same sector: {p.target}"),
     "stalemate": lambda p, lang: _stalemate(p, lang),
     "cast": lambda p, lang: _cast(p, lang),
-    "fates": lambda p, lang: tr(lang, "Судьбы персонажей: ", "Fates: ") + ", ".join(
-        f"{cid} — {FATE[lang][f]}" for cid, f in p.fates.items()),
+    "fates": lambda p, lang: tr(lang, "Судьбы персонажей: ", "Fates: ") + (", ".join(
+        f"{cid} — {FATE[lang][f]}" for cid, f in p.fates.items()) or tr(lang, "персонажей в бою не было",
+                                                                        "no character took part")),
 }
 CAUSE = {"ru": {"attacked_while_routed": "атакован в состоянии Разгрома, без броска (AR-3)",
                 "rout_blocked": "некуда бежать (MR-1, MR-3)", "fall_back_blocked": "некуда отступить (MR-1)",
@@ -198,6 +206,11 @@ CAUSE = {"ru": {"attacked_while_routed": "атакован в состоянии
                 "flight_blocked": "no way to its reserve (MR-1)"}}
 FATE = {"ru": {"survives": "выживает", "captured": "в плену (помилование)", "out": "выбывает из игры"},
         "en": {"survives": "survives", "captured": "pardoned, captive", "out": "out of the game"}}
+
+
+def _terrain(card: str, lang: str) -> str:
+    row = tables().terrain.get(card)
+    return str(row[f"name_{lang}"]) if row else card
 
 
 def _cast(p: Any, lang: str) -> str:
@@ -305,7 +318,9 @@ def post(view: TurnView, lang: str) -> Doc:
         for e in orders:
             side = after.side_of(e.actor) or "?"
             lines = e.payload.get("lines") or []
-            head = f"{SIDE[lang].get(side, side)} ({e.payload.get('step')})"
+            step = str(e.payload.get("step"))
+            step = tr(lang, "в любой момент", "at any time") if step == "any" else step
+            head = f"{SIDE[lang].get(side, side)} ({step})"
             said = []
             for ln in lines:
                 said.append(order_line(before, ln, lang, moved))
@@ -325,13 +340,13 @@ def post(view: TurnView, lang: str) -> Doc:
     chosen = [e for e in view.inputs if e.type == "choice"]
     if chosen:
         doc.p(b(tr(lang, "Выборы", "Choices")))
-        doc.ul([f"{e.actor}: {e.payload.get('name')} ("
+        doc.ul([f"{e.actor}: {CHOICE[lang].get(str(e.payload.get('name')), e.payload.get('name'))} ("
                 + ", ".join(f"{v}" for k, v in sorted(e.payload.items()) if k not in ("name", "value"))
-                + f") = {e.payload.get('value')}" for e in chosen])
+                + f") = {CHOICE_VALUE[lang].get(str(e.payload.get('value')), e.payload.get('value'))}" for e in chosen])
     if view.rulings:  # CP-18, CP-25, CP-26: what the GM ruled, in the GM's words
         doc.p(b(tr(lang, "Решения ДМа", "GM rulings")))
         doc.ul([f"seq {e.seq}: " + (str(e.payload.get("note") or "") or tr(lang, "без пояснения", "no note"))
-                + (f" ({(e.payload.get('override') or {}).get('name')} = {e.payload.get('value')})"
+                + (f" ({(e.payload.get('override') or {}).get('name')} = {_value(e.payload.get('value'))})"
                    if e.payload.get("override") else "") for e in view.rulings])
     shown = [e for e in view.resolutions if e.type.startswith("cerilia.") and e.type != "cerilia.round_started"]
     phases: dict[str, list[Event]] = {}
@@ -348,7 +363,15 @@ def post(view: TurnView, lang: str) -> Doc:
             doc.ul([ledger_line(after, sid, lang) for sid in ids])
     if after.outcome:
         doc.p(b(event_line_outcome(after, lang)))
+    logged = replace(view, resolutions=tuple(e for e in view.resolutions if e.seq))  # a provisional draft has no seq
+    check_spoiler(doc, logged, lang, [d for e in view.resolutions for d in e.payload.get("defaults") or []],
+                  meanings=spec_defaults(DATA, lang, short=True))
     return doc
+
+
+def _value(value: Any) -> str:
+    """A ruled value as the log writes it (`false`, not Python's `False`)."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
 def event_line_outcome(state: Battle, lang: str) -> str:

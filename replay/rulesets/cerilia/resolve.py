@@ -48,8 +48,8 @@ def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> 
         fates(ctx)
         return
     ctx.set_phase("A1")
-    emit(ctx, "round_started", {"round": turn}, rule="§4.1 A0", why=f"round {turn}: MP reset, per-round flags "
-                                                                   "cleared")
+    emit(ctx, "round_started", {"round": turn}, rule="§4.1 A0", defaults=posts_rely_on(ctx),
+         why=f"round {turn}: MP reset, per-round flags cleared")
     try:
         anytime(ctx)
         phase_a(ctx, options)
@@ -60,6 +60,23 @@ def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> 
     if ctx.state.outcome is not None and not pardons_due(ctx.state):  # else the next turn asks the pardons
         ctx.set_phase("C5")
         fates(ctx)
+
+
+DECLARED_SIGNS = frozenset({"Sw", "Sh", "B"})
+
+
+def posts_rely_on(ctx: Context) -> list[str]:
+    """The defaults the round's posts are accepted under, whichever step reads them: AMB-09 when a line declares a
+    sign (roll_only would refuse it), AMB-24 when one declares a charge (phase_a timing makes it an entry)."""
+    lines = [line for e in ctx.recorded.events if e.type == "order" for line in e.payload.get("lines") or []]
+    lines += [line for e in ctx.recorded.rulings if isinstance(e.payload.get("value"), dict)
+              for line in e.payload["value"].get("lines") or []]
+    out = []
+    if any(line.get("verb") in ("deploy", "cast") and line.get("sign") in DECLARED_SIGNS for line in lines):
+        out.append("AMB-09")
+    if any(line.get("verb") == "declare_charge" for line in lines):
+        out.append("AMB-24")
+    return out
 
 
 def mounted_answer(state: Battle, step: str = "A3_1") -> bool:

@@ -14,11 +14,11 @@ import re
 from typing import Any
 
 from eventlog.envelope import canonical_json
-from replay.context import Context, gather
+from replay.context import Context
 from replay.rulesets.cerilia.board import free_slot
 from replay.rulesets.cerilia.data import tables
 from replay.rulesets.cerilia.model import RESERVE, SECTORS, Battle, CeriliaOptions
-from replay.rulesets.cerilia.steps import OrderProblems, emit, orders_of, step_order
+from replay.rulesets.cerilia.steps import emit, orders_of, posts_checked, step_order
 
 UNIT_ID = re.compile(r"^(?P<side>[AD])-(?P<card>[A-Za-z]+)-(?P<n>[1-9]\d*)$")
 
@@ -114,18 +114,19 @@ def p0_problems(state: Battle, side: str, order: dict[str, Any]) -> list[str]:
 def phase0(ctx: Context, options: CeriliaOptions | None = None) -> None:
     ctx.set_phase("P0")
     state: Battle = ctx.state
-    orders = gather(*[(lambda side=side: step_order(ctx, side, "P0", f"{side}'s Phase 0 post (purchase)"))
-                      for side in ("A", "D")])
-    problems = []
-    full = {}
-    for side in ("A", "D"):
+    full: dict[str, dict[str, Any]] = {}
+
+    def post(side: str) -> list[dict[str, Any]]:
+        step_order(ctx, side, "P0", f"{side}'s Phase 0 post (purchase)")
         found = [e for e in orders_of(ctx, state.player(side)) if e.payload.get("step") == "P0"]
         full[side] = found[-1].payload
-        problems += [f"{side}: {p}" for p in p0_problems(state, side, full[side])]
-        problems += [f"{side}: {p}" for p in placement_problems(state, side, full[side], options or CeriliaOptions())]
-    del orders
-    if problems:
-        raise OrderProblems(problems)
+        return []
+
+    def problems(side: str, _: list[dict[str, Any]]) -> list[str]:
+        return [f"{side}: {p}" for p in p0_problems(state, side, full[side])
+                + placement_problems(state, side, full[side], options or CeriliaOptions())]
+
+    posts_checked(ctx, ["A", "D"], post, problems)
     for side in ("A", "D"):
         order = full[side]
         units = sorted(order.get("units") or [], key=lambda u: u["id"])
@@ -173,6 +174,7 @@ def place(ctx: Context, full: dict[str, dict[str, Any]]) -> None:
                                "path": [RESERVE[side], p["sector"]], "mp_cost": 0, "sign": sign,
                                "sign_method": "rolled" if roll else "declared", "sign_roll": roll, "cost": cost,
                                "spent_so_far": state.deployed_cost[side] + cost, "entry": False, "step": "P0"},
-             rule="§3, §2.2 (option initial_placement = phase0_home_row)", defaults=["AMB-13"],
+             rule="§3, §2.2 (option initial_placement = phase0_home_row)",
+             defaults=["AMB-13"] + ([] if roll else ["AMB-09"]),
              why=f"{p['id']} is placed in {p['sector']}-{slot} in Phase 0; sign {sign} "
                  + (f"(1D3 = {roll})" if roll else "(declared)"))

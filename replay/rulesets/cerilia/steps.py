@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from eventlog.envelope import Draft
@@ -108,3 +109,31 @@ def emit(ctx: Context, type_: str, payload: dict[str, Any], *, rule: str, why: l
     ctx.emit(Draft(f"cerilia.{type_}", body, visible=visible))
 
 
+
+
+def relying(ctx: Context, start: int, default: str) -> None:
+    """Name `default` among the defaults of every cerilia draft emitted since draft `start` (a default that
+    decided the order of a whole phase's resolutions, known only once the phase has run)."""
+    for k in range(start, len(ctx.drafts)):
+        draft = ctx.drafts[k]
+        named = list(draft.payload.get("defaults") or [])
+        if draft.type.startswith("cerilia.") and default not in named:
+            ctx.drafts[k] = replace(draft, payload={**draft.payload, "defaults": [*named, default]})
+
+
+def posts_checked(ctx: Context, sides: list[str], post: Any, problems: Any) -> dict[str, list[dict[str, Any]]]:
+    """Each side's post (`post(side)`), every problem of those already recorded named at once (`problems(side,
+    lines)`), before waiting for the ones still missing: a bad post is refused when it is posted."""
+    got: dict[str, list[dict[str, Any]]] = {}
+    missing: list[Request] = []
+    for side in sides:
+        try:
+            got[side] = post(side)
+        except Waiting as w:
+            missing += w.requests
+    found = [p for side in sides if side in got for p in problems(side, got[side])]
+    if found:
+        raise OrderProblems(found)
+    if missing:
+        raise Waiting(requests=missing)
+    return got

@@ -139,3 +139,33 @@ def spell_effect(effect: dict, lang: str) -> str:
         terrain = effect["set_terrain"]
         return tr(lang, f"местность сектора → {terrain}", f"the sector's terrain → {terrain}")
     return ", ".join(f"{k}: {v}" for k, v in effect.items())
+
+CHOICE = {  # a choice's name in a post (check.CHOICES)
+    "ru": {"melee_target": "цель ближнего боя", "rout_move": "куда бежит", "fall_back": "куда отступает (F)",
+           "rout_flight": "путь бегства", "morale_check": "проверка морали", "charge_target": "новая цель атаки",
+           "stalemate_sector": "сектор по правилу 1d10", "pardon": "помилование"},
+    "en": {"melee_target": "melee target", "rout_move": "rout move", "fall_back": "fall back",
+           "rout_flight": "flight path", "morale_check": "morale check", "charge_target": "new charge target",
+           "stalemate_sector": "1d10 sector", "pardon": "pardon"},
+}
+CHOICE_VALUE = {"ru": {"yes": "да", "no": "нет", "attempt": "проверять", "skip": "не проверять", "cancel": "отменить"},
+                "en": {}}
+VOID = {  # why an order became void at resolution (order_void.reason); a cast's reason is its problem's text
+    "ru": {"attack_used": "атака Отряда в этом Раунде уже истрачена", "cancelled": "владелец отменил атаку",
+           "engaged": "Отряд связан Ближним Боем",
+           "not_eligible": "Отряд не может стрелять ни стационарно, ни мобильно",
+           "revalidation": "путь или цель больше не законны", "routed": "Отряд разгромлен",
+           "target_gone": "цели больше нет"},
+    "en": {"attack_used": "the stack's attack this round is used", "cancelled": "its owner cancelled the charge",
+           "engaged": "the stack is engaged in melee", "not_eligible": "it can shoot neither stationary nor mobile",
+           "revalidation": "its path or target is no longer legal", "routed": "the stack is routed",
+           "target_gone": "its target is gone"},
+}
+
+
+def void_reason(reason: str, lang: str) -> str:
+    """An order_void reason in words; a cast's problem text keeps its section and, in Russian, says it in short."""
+    if reason in VOID[lang]:
+        return VOID[lang][reason]
+    section = reason.partition(":")[0].partition(" (")[0].replace(" item ", ", п. ") if reason.startswith("§") else ""
+    return tr(lang, "заклинание больше не законно" + (f", {section}" if section else ""), reason)
