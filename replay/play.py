@@ -314,7 +314,8 @@ def append_inputs(store: Store, game_id: str, drafts: Sequence[Draft]) -> list[E
     game = load(store, game_id)
     start = fold(game)
     checked: list[Draft] = []
-    events = list(game.index.by_turn.get(game.ruleset.current_turn(start) or -1, ()))
+    turn = game.ruleset.current_turn(start)
+    events = list(game.index.by_turn.get(-1 if turn is None else turn, ()))  # turn 0 is a turn (a Phase 0 seal)
     probe_game = game
     here = point(game, start)
     problems: list[str] = []

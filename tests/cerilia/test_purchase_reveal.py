@@ -2,10 +2,8 @@
 later against its seal; a reveal whose list differs from the sealed one is refused through the CLI with a one-line
 error, a non-zero exit and nothing appended.
 
-Known core defect (replay/play.py, append_inputs): the turn's events are read as
-`game.index.by_turn.get(current_turn or -1)`, so in turn 0 (cerilia's Phase 0) no seal is ever found and every
-reveal, matching or not, is refused as "has no seal in turn 0". The refusal itself holds (tested); the reason is
-wrong (strict xfail until the core reads turn 0)."""
+The refusal names the seal it was checked against (its seq), and the list sealed is accepted: a Phase 0 seal is found
+in turn 0 (the core once read turn 0 as "no turn" and refused every reveal there)."""
 
 from __future__ import annotations
 
@@ -49,12 +47,10 @@ def test_a_reveal_with_another_list_is_refused_in_one_line_and_nothing_is_append
     head = cli(db, "head", "g").output
     refused = reveal(db, salt, OTHER)
     assert refused.exit_code != 0 and "Traceback" not in refused.output
-    assert len(refused.output.strip().splitlines()) == 1 and refused.output.startswith("error: input.revealed")
+    assert len(refused.output.strip().splitlines()) == 1 and refused.output.startswith("error: order.revealed")
     assert cli(db, "head", "g").output == head
 
 
-@pytest.mark.xfail(strict=True, reason="core: append_inputs reads turn 0's events as turn -1 (replay/play.py), so "
-                                       "a Phase 0 seal is never found")
 def test_the_refusal_says_the_list_differs_from_its_seal_and_the_true_list_is_accepted(sealed):
     db, salt = sealed
     refused = reveal(db, salt, OTHER)
