@@ -21,3 +21,18 @@ def test_a_shield_strike_stopped_by_a_shield_block_resolves():
     clash = [c for c in payloads(stop, "clash") if c["maneuver"] == "shield_rim_strike"][0]
     assert clash["opposed"]["winner"] is None and clash["why"][-1] == "2 vs 2 → tie: the attack fails (L34)"
     assert payloads(stop, "blocked") == [] and payloads(stop, "hit") == []
+
+
+def test_an_unarmed_fighter_may_stand_up():
+    """Standing up (M53 Maneuvering) used to be refused to a fighter with no weapon in hand (4.7.4 "holds no ready
+    weapon"): the takedown fight's thrown wrestler could never get up."""
+    from replay.rulesets.skirmish import check, data
+
+    state = fight({"fighters": [
+        {"sample": "RAT", "cell": [0, 0]},
+        {"sample": "VSE", "cell": [1, 0], "facing": "W", "shield": None, "condition": {"stance": "lying"},
+         "weapons": [{"id": "dagger", "type": "dagger", "hands": [], "location": "boot", "state": "sheathed"}]}]})
+    order = {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "stand_up": True,
+             "dice": {"reflex": 1, "skill": 0}}
+    problems = check.conditions(state, "VSE", order, data.maneuvers()["maneuvering"])
+    assert not [p for p in problems if p.startswith("condition_failed (4.7.4)")], problems

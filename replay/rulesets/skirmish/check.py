@@ -142,7 +142,7 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     elif order.get("weapon") == "shield" or m in costs.SHIELD_DEFENCES or mv is not None and mv.weapon == "shield":
         if actor.shield is None or actor.shield.state != "ready":
             out.append(problem("condition_failed", "5.4.2 M36", f"{actor_id} has no ready shield"))
-    elif m not in costs.DODGES:
+    elif m not in costs.DODGES and m != "maneuvering":  # M53 (standing up, moving) needs no weapon in hand
         w = actor.weapon_by_id(order["weapon"]) if order.get("weapon") else actor.weapon
         if w is None or not w.hands or w.state != "ready":
             out.append(problem("condition_failed", "4.7.4", f"{actor_id} holds no ready weapon "
