@@ -53,14 +53,25 @@ STATUS_NAMES = {"ok": ("в строю", "ok"), "helpless": ("беспомоще�
 STEP_NAMES = {"attack": ("атака", "attack"), "defence": ("защита", "defence")}
 
 
-def find_maneuver(text: str) -> str | None:
-    for phrase, code in MANEUVER_PHRASES:
-        if phrase in text:
-            return code
+def maneuver_phrases() -> list[tuple[str, str]]:
+    """Every phrase that names a maneuver: the players' words above and the catalogue's names (ru with and without
+    their bracketed part, en, the code)."""
+    out = list(MANEUVER_PHRASES)
     for m in data.maneuvers().values():
-        if m["name"]["ru"].lower().split(" (")[0] in text or m["name"]["en"].lower() in text or m["code"] in text:
-            return m["code"]
-    return None
+        ru, en = m["name"]["ru"].lower(), m["name"]["en"].lower()
+        out += [(ru, m["code"]), (ru.split(" (")[0], m["code"]), (en, m["code"]), (en.split(" (")[0], m["code"]),
+                (m["code"], m["code"])]
+    return out
+
+
+def find_maneuver(text: str) -> str | None:
+    """The maneuver a post names: the longest phrase found in it wins («бросок с болевым захватом» is M62, not the
+    Throw or the Pain hold; «захват (защитный)» M71, not the Grab)."""
+    best: tuple[int, str | None] = (0, None)
+    for phrase, code in maneuver_phrases():  # at equal length the first listed wins (players' words, then M01…)
+        if phrase and phrase in text and len(phrase) > best[0]:
+            best = (len(phrase), code)
+    return best[1]
 
 
 def find_attack_type(text: str) -> str | None:
