@@ -280,6 +280,12 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
             return out
         key = {"exchange": p["exchange"], "step": p["step"]}
         asked = any(r.kind == "order" and r.actor == draft.actor and r.key_dict == key for r in requests)
+        attacked = p["step"] == "defence" and any(d.actor == draft.actor and d.step == "attack" and
+                                                  d.exchange == p["exchange"] and d.maneuver != "pass"
+                                                  for d in state.declared)
+        if not asked and attacked:
+            return [problem("step_or_action", "4.4, A-09", f"{draft.actor} attacked in exchange {p['exchange']}: one "
+                            "action per exchange, no defence after it (Attack with defence, M01, declares both)")]
         if not asked:
             return [problem("step_or_action", "4.4", f"{draft.actor}'s {p['step']} declaration for exchange "
                             f"{p['exchange']} is not asked now (declarations go: the lower initiative's attack, "
