@@ -36,3 +36,19 @@ def test_an_unarmed_fighter_may_stand_up():
              "dice": {"reflex": 1, "skill": 0}}
     problems = check.conditions(state, "VSE", order, data.maneuvers()["maneuvering"])
     assert not [p for p in problems if p.startswith("condition_failed (4.7.4)")], problems
+
+
+def test_a_fatigue_check_and_a_countertime_name_the_defaults_that_decide_them():
+    """The masters fight showed two resolutions an option changes without naming its default (the property of
+    tests/test_defaults_property.py): a fatigue check (fatigue_rolls, 5.10) and a countertime's comparison
+    (extra_success_mode A-04, ones_cancel_successes A-02)."""
+    import json
+    from pathlib import Path
+
+    log = Path(__file__).resolve().parents[2] / "fixtures" / "skirmish" / "masters.jsonl"
+    events = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()]
+    fatigue = [e["payload"] for e in events if e["type"] == "skirmish.fatigue"]
+    counter = [e["payload"] for e in events if e["type"] == "skirmish.clash" and e["payload"]["maneuver"] ==
+               "countertime"]
+    assert fatigue and all("5.10" in p["defaults"] for p in fatigue)
+    assert counter and all({"A-02", "A-04"} <= set(p["defaults"]) for p in counter)

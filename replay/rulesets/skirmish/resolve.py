@@ -93,7 +93,7 @@ def fatigue_checks(ctx: Context, ids: list[str], x: int, why: str, options: Skir
                               "why": [f"{fid} Endurance {len(counted.faces)}d %{tn} {list(counted.faces)} → "
                                       f"{counted.hits} − {counted.ones} = {counted.net}"
                                       + (" → fatigue +1" if gained else " → no fatigue")],
-                              "rule": ["5.10"], "defaults": ["A-71"]}, cause=roll.seq or None)
+                              "rule": ["5.10"], "defaults": ["A-71", "5.10"]}, cause=roll.seq or None)
 
 
 def initiative_difficulties(state: Fight) -> dict[str, int]:
