@@ -29,7 +29,7 @@ def test_the_frame_shows_both_fighters_pools_and_wounds():
     rat, vse = shown.sides
     assert rat.holder and not vse.holder and shown.distance == "длинная"
     assert vse.zones == {"upper_torso": 2} and vse.pain == 2 and vse.shock == 2 and vse.bleeding == 1
-    assert rat.pool["spent"] == {"reflex": 5, "skill": 5} and vse.shield.startswith("round_shield R5")
+    assert rat.pool["spent"] == {"reflex": 5, "skill": 5} and vse.shield.startswith("круглый щит R5")
     assert [a[:2] for a in shown.arrows] == [("VSE", "RAT"), ("RAT", "VSE")]
     assert "W = 3" in shown.event[0]
     svg = F.frame(view_at(start, events, k))
@@ -82,7 +82,7 @@ def test_the_post_tells_a_stopped_blow():
     state, rnd = s2_round([4, 2, 7, 5])
     stop = rnd.roll("VSE", "reliability", [9, 3, 5, 1, 6, 2]).resolve(state)
     view = TurnView(state, stop.state, 1, (), tuple(as_event("g", d) for d in stop.drafts))
-    assert "round_shield принимает D = 8" in render(RULESET.post(view, "ru"), "bbcode")
+    assert "круглый щит принимает D = 8" in render(RULESET.post(view, "ru"), "bbcode")
     assert "reliability 6d10 %5" in render(RULESET.post(view, "en"), "bbcode")
 
 

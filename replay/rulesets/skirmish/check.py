@@ -158,7 +158,7 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     elif order.get("weapon") == "shield" or m in costs.SHIELD_DEFENCES or mv is not None and mv.weapon == "shield":
         if actor.shield is None or actor.shield.state != "ready":
             out.append(problem("condition_failed", "5.4.2 M36", f"{actor_id} has no ready shield"))
-    elif m not in costs.DODGES:
+    elif m not in costs.DODGES and m != "maneuvering":  # M53 (standing up, moving) needs no weapon in hand
         w = actor.weapon_by_id(order["weapon"]) if order.get("weapon") else actor.weapon
         if w is None or not w.hands or w.state != "ready":
             out.append(problem("condition_failed", "4.7.4", f"{actor_id} holds no ready weapon "
@@ -319,6 +319,12 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
             return out
         key = {"exchange": p["exchange"], "step": p["step"]}
         asked = any(r.kind == "order" and r.actor == draft.actor and r.key_dict == key for r in requests)
+        attacked = p["step"] == "defence" and any(d.actor == draft.actor and d.step == "attack" and
+                                                  d.exchange == p["exchange"] and d.maneuver != "pass"
+                                                  for d in state.declared)
+        if not asked and attacked:
+            return [problem("step_or_action", "4.4, A-09", f"{draft.actor} attacked in exchange {p['exchange']}: one "
+                            "action per exchange, no defence after it (Attack with defence, M01, declares both)")]
         if not asked:
             return [problem("step_or_action", "4.4", f"{draft.actor}'s {p['step']} declaration for exchange "
                             f"{p['exchange']} is not asked now (declarations go: the lower initiative's attack, "

@@ -111,11 +111,12 @@ def event_lines(event: Any, lang: str) -> tuple[str, ...]:
 def side(state: Fight, f: Fighter, k: int, lang: str) -> Side:
     view = pools.fighter_view(state, f)
     w = f.weapon
-    weapon = f"{w.type} ({w.grip})" if w else tr(lang, "без оружия", "unarmed")
+    weapon = f"{words.item_name(w.type, lang)} ({words.grip_name(w.grip, lang)})" if w else tr(lang, "без оружия",
+                                                                                                 "unarmed")
     shield = None
     if f.shield is not None:
         cover = ", ".join(words.zone_name(z, lang) for z in f.shield.cover)
-        shield = f"{f.shield.type} R{f.shield.reliability}" + (f" [{cover}]" if cover else "")
+        shield = f"{words.item_name(f.shield.type, lang)} R{f.shield.reliability}" + (f" [{cover}]" if cover else "")
     zones: dict[str, int] = {}
     for wound in f.wounds:
         zones[wound.zone] = max(zones.get(wound.zone, 0), wound.level)

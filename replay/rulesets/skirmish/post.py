@@ -57,8 +57,9 @@ def roll_text(r: dict[str, Any], lang: str) -> str:
     if r.get("automatic_failure"):
         return tr(lang, "автоматический провал", "automatic failure")
     faces = ", ".join(map(str, r["faces"]))
-    crit = tr(lang, f", критический провал ({-r['crit_degree']})", f", critical failure ({-r['crit_degree']})") \
-        if r["crit_degree"] else ""
+    degree = abs(r["crit_degree"])
+    crit = tr(lang, f", критический провал (степень {degree})", f", critical failure (degree {degree})") \
+        if degree else ""
     return tr(lang, f"{len(r['faces'])}к10 %{r['difficulty']} [{faces}] → {r['hits']} − {r['ones']} = {r['net']}{crit}",
               f"{len(r['faces'])}d10 %{r['difficulty']} [{faces}] → {r['hits']} − {r['ones']} = {r['net']}{crit}")
 
@@ -243,8 +244,9 @@ def hit_text(e: ev.Hit, lang: str) -> Any:
         parts.append(tr(lang, f"щит −{e.shield['armour']}", f"shield −{e.shield['armour']}"))
     arm = e.armour or {}
     if arm.get("effective"):
-        parts.append(tr(lang, f"броня {arm['piece']} −{arm['effective']}×{arm['k']}",
-                        f"armour {arm['piece']} −{arm['effective']}×{arm['k']}"))
+        piece = words.item_name(arm["piece"], lang)
+        parts.append(tr(lang, f"броня ({piece}) −{arm['effective']}×{arm['k']}",
+                        f"armour ({piece}) −{arm['effective']}×{arm['k']}"))
     if e.penetration:
         pen = e.penetration
         parts.append(tr(lang, f"пробивание 1к6 [{pen['face']}]+{pen['P']} vs {pen['tn']}",
@@ -308,7 +310,8 @@ def change_text(c: dict[str, Any], lang: str) -> str:
     if op == "effect":
         ru, en = KIND_TEXT.get(c["kind"], (c["kind"], c["kind"]))
         ref = c.get("ref") or ""
-        text = tr(lang, ru, en).format(n=c["amount"], ref=ref_name(ref, lang) if c["kind"] == "bonus" else ref)
+        text = tr(lang, ru, en).format(n=c["amount"], ref=ref_name(ref, lang) if c["kind"] == "bonus" else
+                                       words.item_name(ref, lang))
         if c["kind"] in ("success_penalty", "initiative_bonus") and c["until"][0] >= 999:
             return f"{c['fighter']}: {text}"
         if c["kind"] == "pain_hold":
@@ -321,7 +324,8 @@ def change_text(c: dict[str, Any], lang: str) -> str:
     if op == "shock":
         return tr(lang, f"{c['fighter']}: шок {c['amount']}", f"{c['fighter']}: shock {c['amount']}")
     if op == "drop":
-        return tr(lang, f"{c['fighter']} роняет {c['weapon']}", f"{c['fighter']} drops {c['weapon']}")
+        item = words.item_name(c["weapon"], lang)
+        return tr(lang, f"{c['fighter']} роняет: {item}", f"{c['fighter']} drops {item}")
     if op == "wound":
         w = c["wound"]
         return tr(lang, f"{c['fighter']}: рана ур. {w['level']} ({words.zone_name(w['precise'], 'ru')}, W {w['W']}): "
@@ -349,10 +353,13 @@ def change_text(c: dict[str, Any], lang: str) -> str:
         cut = tr(lang, f", акробатика {c['acrobatics']}: −{c['removed']} куб.",
                  f", Acrobatics {c['acrobatics']}: −{c['removed']} dice") if c["removed"] else ""
         zone = words.zone_name(c["precise"], lang)
+        if not c["dice"]:
+            return tr(lang, f"{c['fighter']} падает с {c['metres']} м{cut}; зона {zone}; кубиков урона не осталось",
+                      f"{c['fighter']} falls from {c['metres']} m{cut}; zone {zone}; no damage dice left")
         return tr(lang, f"{c['fighter']} падает с {c['metres']} м{cut}; зона {zone}; {c['dice']}к6 [{faces}] = "
-                        f"{c['total']} − Выносливость {c['endurance']} − броня {c['armour']} = {c['W']}",
+                        f"{c['total']} − успехи Выносливости {c['endurance']} − броня {c['armour']} = {c['W']}",
                   f"{c['fighter']} falls from {c['metres']} m{cut}; zone {zone}; {c['dice']}d6 [{faces}] = "
-                  f"{c['total']} − Endurance {c['endurance']} − armour {c['armour']} = {c['W']}")
+                  f"{c['total']} − Endurance successes {c['endurance']} − armour {c['armour']} = {c['W']}")
     if op == "throw":
         return tr(lang, f"{c['fighter']} брошен с высоты {c['metres']} м (1 + ⌊{c['final']}/2⌋)"
                         + ("; захват сохранён" if c["hold_kept"] else "; захват потерян"),
@@ -365,14 +372,16 @@ def effect_text(e: ev.Effect, lang: str) -> Any:
     """What a maneuver did beyond the hit: its changes in both languages, and the GM's arithmetic (`why`)."""
     name = f"{words.maneuver_name(e.maneuver, lang)} ({e.maneuver_id})"
     changes = "; ".join(change_text(c, lang) for c in e.changes) or tr(lang, "без последствий", "no change")
-    return (b(f"{e.actor} — {name}: "), changes + ("" if lang == "ru" else " — " + " ".join(e.why)))
+    why = [words.why_ru(w) for w in e.why] if lang == "ru" else list(e.why)
+    return (b(f"{e.actor} — {name}: "), changes + (" — " + "; ".join(why) if why else ""))
 
 
 def blocked_text(e: ev.Blocked, lang: str) -> str:
     r = e.reliability_roll
-    out = tr(lang, f"{e.defender}: удар остановлен, {e.item} принимает D = {e.raw}; надёжность "
+    item = words.item_name(e.item, lang)
+    out = tr(lang, f"{e.defender}: удар остановлен, {item} принимает D = {e.raw}; надёжность "
                    f"{roll_text(r, lang)} → {e.effective}; " + ("сломан" if e.broken else "цел"),
-             f"{e.defender}: the blow is stopped, {e.item} takes D = {e.raw}; reliability {roll_text(r, lang)} → "
+             f"{e.defender}: the blow is stopped, {item} takes D = {e.raw}; reliability {roll_text(r, lang)} → "
              f"{e.effective}; " + ("broken" if e.broken else "intact"))
     if e.arm_wound:
         out += tr(lang, f"; в руку проходит {e.arm_wound['W']}", f"; {e.arm_wound['W']} through to the arm")

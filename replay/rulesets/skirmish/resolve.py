@@ -96,7 +96,7 @@ def fatigue_checks(ctx: Context, ids: list[str], x: int, why: str, options: Skir
                               "why": [f"{fid} Endurance {len(counted.faces)}d %{tn} {list(counted.faces)} → "
                                       f"{counted.hits} − {counted.ones} = {counted.net}"
                                       + (" → fatigue +1" if gained else " → no fatigue")],
-                              "rule": ["5.10"], "defaults": ["A-71"]}, cause=roll.seq or None)
+                              "rule": ["5.10"], "defaults": ["A-71", "5.10"]}, cause=roll.seq or None)
 
 
 def initiative_difficulties(state: Fight) -> dict[str, int]:
@@ -652,7 +652,8 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
         deal_hit(ctx, x, att, res.final, options)
     elif dfn is not None and dfn.maneuver == "limb_block" and res.winner == "defence":
         pass  # M35: the limb takes the blow (its after hook)
-    elif dfn is not None and dfn.maneuver in costs.BLOCKS:
+    elif dfn is not None and dfn.maneuver in costs.BLOCKS and ctx.state.fighter(att.actor).weapon_by_id(
+            att.priced["weapon"] or "") is not None:  # a shield or unarmed strike has no weapon to check (NOT YET)
         blocked(ctx, x, att, dfn, res.final if res.winner == "defence" else 0, options)
     elif dfn is not None and dfn.maneuver == "knock_aside" and res.winner == "defence":
         knocked_aside(ctx, x, att, dfn, res.final, options)

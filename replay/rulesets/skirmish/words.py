@@ -53,14 +53,25 @@ STATUS_NAMES = {"ok": ("в строю", "ok"), "helpless": ("беспомоще�
 STEP_NAMES = {"attack": ("атака", "attack"), "defence": ("защита", "defence")}
 
 
-def find_maneuver(text: str) -> str | None:
-    for phrase, code in MANEUVER_PHRASES:
-        if phrase in text:
-            return code
+def maneuver_phrases() -> list[tuple[str, str]]:
+    """Every phrase that names a maneuver: the players' words above and the catalogue's names (ru with and without
+    their bracketed part, en, the code)."""
+    out = list(MANEUVER_PHRASES)
     for m in data.maneuvers().values():
-        if m["name"]["ru"].lower().split(" (")[0] in text or m["name"]["en"].lower() in text or m["code"] in text:
-            return m["code"]
-    return None
+        ru, en = m["name"]["ru"].lower(), m["name"]["en"].lower()
+        out += [(ru, m["code"]), (ru.split(" (")[0], m["code"]), (en, m["code"]), (en.split(" (")[0], m["code"]),
+                (m["code"], m["code"])]
+    return out
+
+
+def find_maneuver(text: str) -> str | None:
+    """The maneuver a post names: the longest phrase found in it wins («бросок с болевым захватом» is M62, not the
+    Throw or the Pain hold; «захват (защитный)» M71, not the Grab)."""
+    best: tuple[int, str | None] = (0, None)
+    for phrase, code in maneuver_phrases():  # at equal length the first listed wins (players' words, then M01…)
+        if phrase and phrase in text and len(phrase) > best[0]:
+            best = (len(phrase), code)
+    return best[1]
 
 
 def find_attack_type(text: str) -> str | None:
@@ -157,3 +168,131 @@ FIELD_PATTERNS = (
     ("limbs", r"(\d+) конечност"), ("limbs", r"(\d+) limb"),
 )
 """Declaration fields a post may name: «2 мастерских успеха», «перехват 2», «3 конечности»."""
+
+
+# --- names of things a fighter carries ---------------------------------------------------------------------------
+
+GRIP_NAMES = {"one_hand": ("одной рукой", "one hand"), "two_hands": ("двумя руками", "two hands"),
+              "half_sword": ("полумеч", "half-sword"), "reverse": ("обратный хват", "reverse grip"),
+              "recursive": ("хват за клинок", "recursive grip"), "pommel": ("за навершие", "pommel grip")}
+
+
+def item_name(item: str, lang: str) -> str:
+    """A weapon, shield or armour piece by its id: its type's name when the id is a type of the data (the SAMPLE
+    sheets name their weapons by type), else the id itself (a GM's own name)."""
+    for table, key in (("weapons", "weapons"), ("shields", "shields"), ("armour", "armour")):
+        entry = data.table(table)[key].get(item)
+        if entry is not None:
+            return entry["name"]["ru" if lang == "ru" else "en"].lower() if lang == "ru" else entry["name"]["en"]
+    return item
+
+
+def grip_name(grip: str, lang: str) -> str:
+    return pick(GRIP_NAMES.get(grip, (grip, grip)), lang)
+
+
+# --- the GM's arithmetic of a maneuver's effect, in Russian --------------------------------------------------------
+
+GENERAL_ZONES = {"arm": "рука", "leg": "нога", "torso": "корпус", "head": "голова", "main_arm": "ведущая рука",
+                 "off_arm": "вторая рука", "legs": "обе ноги"}
+LENGTH_WORDS = "|".join(sorted(LENGTH_NAMES, key=len, reverse=True))
+
+WHY_RU: tuple[tuple[str, str], ...] = (
+    # dice and checks
+    (r"(\d+)d %(\d+) \[", r"\1к10 %\2 ["),
+    (r"(\d+)d6\b", r"\1к6"), (r"(\d+)d10\b", r"\1к10"),
+    (r"−(\d+) di(?:e|ce) \(2 successes each\)", r"−\1 куб. (по 2 успеха)"),
+    (r"\(the ([a-z_]+)'s critical failure \(L609\)\)", r"(критический провал: \1, L609)"),
+    (r"\(the ([a-z_]+)\)", r"(\1)"), (r"\bhand distance\b", "дистанция рука"), (r"\bstep (\d+)", r"шаг \1"),
+    (r"reactive check", "проверка реакции"), (r"reactive Wrestling or Acrobatics by Reflex", "реакция"),
+    (r"Body Language", "язык тела"), (r"Stability", "устойчивость"), (r"Strength", "Сила"),
+    (r"Endurance", "Выносливость"), (r"Acrobatics", "акробатика"), (r"\bbalance\b", "равновесие"),
+    (r"interception", "перехват"),
+    # falls and throws
+    (r"(\w+) falls \(([^)]*\)?)\): (\d+) m", r"\1 падает (\2): \3 м"),
+    (r"falls as from (\d+) m", r"падает как с \1 м"),
+    (r"\(critical failure doubles it\)", "(критический провал — вдвое)"),
+    (r"is thrown from (\d+) m", r"брошен с \1 м"), (r"ends standing", "остаётся на ногах"),
+    (r"ends lying", "оказывается на земле"), (r"ends sitting", "оказывается сидя"),
+    (r"no wound from the fall", "падение без раны"), (r"fall damage", "урон от падения"),
+    (r"crushing armour (\d+) \((\w+)\)", r"броня против дробящего \1 (\2)"),
+    (r"the hold is kept", "захват сохранён"), (r"the hold is lost", "захват потерян"),
+    (r"the hold is broken", "захват разорван"), (r"still held", "захват не разорван"),
+    (r"combat initiative is rerolled", "переброс боевой инициативы"),
+    (r"keeps the feet", "устоял на ногах"), (r"keeps the weapon", "удержал оружие"),
+    (r"falls to the floor \(Quick draw picks it up\)", "падает на пол (поднять — Быстрое выхватывание)"),
+    (r"falls to the floor", "падает на пол"), (r"flies (\d+) m", r"отлетает на \1 м"),
+    # wounds and damage
+    (r"W (\d+) → level (\d+)", r"W \1 → ур. \2"), (r"\blevel (\d+)", r"ур. \1"),
+    (r"non-lethal", "нелетально"), (r"to his own forehead", "себе в лоб"), (r"(\w+) takes ", r"\1 получает "),
+    (r"the blow hits (\w+)'s (\w+) \((\w+)\)", r"удар приходится \1: \2 (\3)"),
+    (r"neck armour", "броня шеи"), (r"\barmour\b", "броня"), (r"the breath is cut", "дыхание перекрыто"),
+    (r"joint break at (\w+) \((\w+)\)", r"перелом сустава: \1 (\2)"), (r"not broken", "не сломан"),
+    (r"\bbroken\b", "сломан"), (r"needed", "нужно"),
+    # what the final successes buy
+    (r"(\d+) final successes", r"\1 итог. усп."), (r"(\d+) final", r"\1 итог."), (r"(\d+) successes", r"\1 усп."),
+    (r"from the next exchange", "со следующего обмена"),
+    (r"in this and the next exchange", "в этом и следующем обмене"), (r"in the next exchange", "в следующем обмене"),
+    (r"next exchange", "в следующем обмене"), (r"this exchange", "в этом обмене"),
+    (r"next round", "в следующем раунде"), (r"for the rest of the round", "до конца раунда"),
+    (r"(\d+) new zones", r"\1 нов. зон"), (r"pain hold (\d+)", r"болевой захват \1"),
+    (r"\+(\d+) dice on dodges", r"+\1 куб. на уклонения"), (r"\+(\d+) wrestling dice", r"+\1 куб. борьбы"),
+    (r"\+(\d+) dice on (\w+)'s attack", r"+\1 куб. на атаку \2"), (r"\+(\d+) dice on (\w+)", r"+\1 куб. на \2"),
+    (r"\+(\d+) on the next initiative roll", r"+\1 к следующему броску инициативы"),
+    (r"(\w+) wins with (\d+)", r"\1 побеждает с \2"),
+    (r"(\w+) has no parry, sudden attack, disarm, grab or knock-aside then",
+     r"у \1 тогда нет парирования, внезапной атаки, обезоруживания, захвата и сбива"),
+    (r"(\w+) gives initiative to (\w+)", r"\1 отдаёт инициативу \2"),
+    (r"(\w+) closes to (" + LENGTH_WORDS + r")", r"\1 сближается до дистанции \2"),
+    (r"pushed to (" + LENGTH_WORDS + r")", r"отброшен на дистанцию \1"),
+    (r"neither uses the weapons involved then", "тогда оба не могут пустить в ход сцепившееся оружие"),
+    (r"(\w+) may only thrust with (\w+)", r"\1 может только колоть оружием \2"),
+    (r"(\w+) loses (\d+) reflex and (\d+) skill points", r"\1 теряет \2 рефлекса и \3 навыка"),
+    (r"and cannot use (\w+)", r"и не может использовать \1"),
+    (r"(\w+) holds (\w+)'s (\w+)", r"\1 держит \2: \3"), (r"distance (" + LENGTH_WORDS + r")", r"дистанция \1"),
+    (r"wrestling", "борьба"), (r"then", "тогда"),
+    (r"every other maneuver of (\w+) в этом обмене fails", r"все прочие маневры \1 в этом обмене не удаются"),
+    (r"(\w+) takes (\w+) to the ground and immobilises him", r"\1 валит \2 на землю и обездвиживает"),
+    (r"валит (\w+) на землю", r"валит \1 на землю"),
+    (r"(\w+) получает (\w+) to the ground and immobilises him", r"\1 валит \2 на землю и обездвиживает"),
+    (r"is knocked down", "сбит с ног"), (r"(\w+)'s (\d+) итог\. усп\. counter-hit (\w+) at once, undefended",
+                                         r"\2 итог. усп. \1 — немедленный ответный удар по \3 без защиты"),
+    (r"(\w+)'s blow lands after (\w+)'s", r"удар \1 приходится после удара \2"),
+    (r"(\w+)'s blow lands first", r"удар \1 приходится первым"),
+    (r"(\w+) получает (\d+) pain whenever he breaks free or performs a technique",
+     r"\1 получает \2 боли всякий раз, когда вырывается или проводит прием"),
+    (r"the (\w+) is caught", r"\1 захвачено"), (r"is caught", "захвачено"),
+    (r"(\w+) → (\w+) \((\d+) R, M56\)", r"\1 → \2 (\3 Р, M56)"),
+    (r"\bshock\b", "шок"), (r"\bpain\b", "боль"), (r"\bbleeding\b", "кровотечение"),
+    (r"\bzone\b", "зона"), (r"throw with (\d+) dice", r"бросок \1 куб."), (r"\bthrow\b", "бросок"),
+    (r"\bfailed\b", "провал"), (r"\bmade\b", "выдержано"), (r"a ground clinch", "клинч на земле"),
+    (r"a standing clinch", "клинч стоя"), (r"both on the ground", "оба на земле"),
+    (r"the successes lost", "успехи пропадают"), (r"\bdice\b", "куб."), (r"\bcarotid\b", "сонная артерия"),
+    (r"\blethal\b", "насмерть"), (r"\bcut\b", "секущий"), (r"\bchop\b", "рубящий"), (r"\bthrust\b", "колющий"),
+    (r"\bcrush\b", "дробящий"),
+)
+_WHY_RU = tuple((re.compile(p), r) for p, r in WHY_RU)
+
+
+HEAD_ALIASES = {"arrow": "arrow_evasion", "trip": "wrestling_trip", "throw with pain hold": "throw_with_hold",
+                "headbutt": "headbutt", "joint break": "joint_break"}
+
+
+def why_ru(line: str) -> str:
+    """One line of a maneuver's arithmetic (`why`, English as the GM's log writes it) in Russian: its numbers as
+    they stand, the words from a fixed glossary (zone, maneuver, weapon and distance names from the data)."""
+    head, sep, rest = line.partition(": ")
+    code = head.strip().split(" (")[0]
+    code = HEAD_ALIASES.get(code, code.replace(" ", "_"))
+    if sep and code in data.maneuvers():
+        variant = head.partition(" (")[2].rstrip(")")
+        line = data.maneuvers()[code]["name"]["ru"] + (f" ({why_ru(variant)})" if variant else "") + ": " + rest
+    for pattern, repl in _WHY_RU:
+        line = pattern.sub(repl, line)
+    names = {**{k: v[0] for k, v in ZONE_NAMES.items()}, **{k: v[0] for k, v in data.body()["precise_names"].items()},
+             **GENERAL_ZONES, **{k: v[0] for k, v in LENGTH_NAMES.items()}, **{k: v[0] for k, v in GRIP_NAMES.items()},
+             "trip": "подсечка"}
+    line = re.sub(r"\b[a-z]+(?:_[a-z]+)*\b", lambda m: names.get(m.group(0)) or (
+        maneuver_name(m.group(0), "ru").lower().removesuffix(" (р)") if m.group(0) in data.maneuvers() else
+        item_name(m.group(0), "ru")), line)
+    return line

@@ -41,7 +41,8 @@ def countertime(ctx: Any, x: int, ct: Any, enemy: Any, options: SkirmishOptions)
                         "required_extra": a.priced["required_extra"], "mode": options.extra_success_mode,
                         "opposed": res.to_json(), "why": [roll_why(a, ra, cut_a), roll_why(e, re_, cut_e),
                                                           f"countertime {ea} vs attack {ee} → {verdict} (M08, L278)"],
-                        "rule": ["5.4.1 M08", "L275-278"], "defaults": ["A-03"]}, cause=ct.attack_roll.seq or None)
+                        "rule": ["5.4.1 M08", "L275-278"], "defaults": ["A-01", "A-02", "A-03", "A-04"]},
+         cause=ct.attack_roll.seq or None)
     if winner == "attack":
         deal_hit(ctx, x, a, final, options)
     elif winner == "defence":
