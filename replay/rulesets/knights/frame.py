@@ -24,6 +24,7 @@ import functools
 import itertools
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from xml.etree import ElementTree as ET
@@ -776,21 +777,32 @@ def key_mark(dwg: svgwrite.Drawing, parent: Any, item: Key, x: float, y: float) 
         parent.add(dwg.rect((x, y), (18, 14), fill="none", stroke=CURRENT, stroke_width=3, rx=3))
 
 
-def legend(dwg: svgwrite.Drawing, items: list[Key], at: tuple[float, float], width: float, size: float = 12
-           ) -> float:
-    """Entries flowed left to right within width (as svg.legend, with the knights' own marks); the height used."""
+def legend_layout(items: Sequence[Key], at: tuple[float, float], width: float, size: float = 12
+                  ) -> tuple[list[tuple[float, float]], float]:
+    """Where each entry goes, flowed left to right within width, and the height used."""
     x0, y0 = at
     x, y, row = x0, y0, size + 10
+    spots = []
     for item in items:
         w = 24 + S.text_width(item.label, size) + 18
         if x > x0 and x + w > x0 + width:
             x, y = x0, y + row
+        spots.append((x, y))
+        x += w
+    return spots, y - y0 + row
+
+
+def legend(dwg: svgwrite.Drawing, items: Sequence[Key], at: tuple[float, float], width: float, size: float = 12
+           ) -> float:
+    """Entries flowed left to right within width (as svg.legend, with the knights' own marks); the height used."""
+    spots, height = legend_layout(items, at, width, size)
+    row = size + 10
+    for item, (x, y) in zip(items, spots, strict=True):
         group = dwg.g()
         key_mark(dwg, group, item, x, y + (row - 14) / 2 - 4)
         S.label(dwg, group, item.label, (x + 24, y + row / 2 + size * 0.35 - 4), size=size)
         dwg.add(group)
-        x += w
-    return y - y0 + row
+    return height
 
 # --- the static layer: drawn once per game ------------------------------------------------------------------------
 
@@ -842,15 +854,35 @@ def _drawn(part: str, lang: str, turn: int, lances: tuple[Lance, ...], limits: t
     return drawn, tuple(scratch.defs.elements)
 
 
-def add_drawn(dwg: svgwrite.Drawing, part: str, state: State, lang: str, turn: int) -> list[_Drawn]:
-    """Add a static part of the frame (see `_drawn`) to the drawing, its defs first; returns its elements."""
-    elements, defs = _drawn(part, lang, 0 if turn == 0 else 1, state.lances, state.limits)
+@functools.lru_cache(maxsize=32)
+def _legend_drawn(items: tuple[Key, ...], at: tuple[float, float], width: float
+                  ) -> tuple[tuple[_Drawn, ...], tuple[Any, ...]]:
+    """(the elements, the defs they use) of a legend: the same entries at the same place draw the same XML (a
+    game's frames mostly share one legend), drawn on a scratch drawing by `legend` itself."""
+    scratch = svgwrite.Drawing(profile="full", debug=False)
+    legend(scratch, items, at, width)
+    drawn = tuple(_Drawn(e.get_xml(), next(_serial)) for e in scratch.elements if e is not scratch.defs)
+    return drawn, tuple(scratch.defs.elements)
+
+
+def _add(dwg: svgwrite.Drawing, elements: tuple[_Drawn, ...], defs: tuple[Any, ...]) -> list[_Drawn]:
     for d in defs:
         if not S._has_def(dwg, d.attribs.get("id")):
             dwg.defs.add(d)
     for e in elements:
         dwg.add(e)
     return list(elements)
+
+
+def add_legend(dwg: svgwrite.Drawing, items: Sequence[Key], at: tuple[float, float], width: float) -> list[_Drawn]:
+    """Add the legend (see `_legend_drawn`) to the drawing, its defs first; returns its elements."""
+    return _add(dwg, *_legend_drawn(tuple(items), at, width))
+
+
+def add_drawn(dwg: svgwrite.Drawing, part: str, state: State, lang: str, turn: int) -> list[_Drawn]:
+    """Add a static part of the frame (see `_drawn`) to the drawing, its defs first; returns its elements."""
+    elements, defs = _drawn(part, lang, 0 if turn == 0 else 1, state.lances, state.limits)
+    return _add(dwg, elements, defs)
 
 
 def written(svg: str, drawn: list[_Drawn]) -> str:
@@ -878,8 +910,7 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
         text = [*text[:EVENT_LINES - 1], S.fit(" ".join(text[EVENT_LINES - 1:]), 13.5, WIDTH - 2 * MARGIN - 24)]
     box_y = BOARD_BOTTOM + 12
     legend_y = box_y + 16 + 19 * EVENT_LINES + 14
-    probe = svgwrite.Drawing()
-    legend_h = legend(probe, sc.legend, (0, 0), WIDTH - 2 * MARGIN)
+    legend_h = legend_layout(sc.legend, (0, 0), WIDTH - 2 * MARGIN)[1]
     height = int(legend_y + legend_h + 10)
     dwg = S.new_drawing(WIDTH, height, title=sc.title, caption=sc.caption, last_hash=view.last_hash,
                         desc_text=sc.desc)
@@ -903,5 +934,5 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
                      stroke=CURRENT if sc.current else S.FAINT, stroke_width=1.5, rx=6))
     for n, line in enumerate(text):
         S.label(dwg, dwg, line, (MARGIN + 12, box_y + 20 + 19 * n), size=13.5)
-    legend(dwg, sc.legend, (MARGIN, legend_y), WIDTH - 2 * MARGIN)
+    drawn += add_legend(dwg, sc.legend, (MARGIN, legend_y), WIDTH - 2 * MARGIN)
     return written(S.to_string(dwg), drawn)
