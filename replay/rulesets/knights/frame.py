@@ -630,12 +630,12 @@ def place_box(c: tuple[float, float], w: float, h: float, polys: list[g.Poly]) -
 
 
 def draw_panel(dwg: svgwrite.Drawing, view: FrameView, sc: Scene, nums: dict[str, int], fills: dict[str, str],
-               lang: str) -> float:
+               lang: str, drawn: list[_Drawn] | None = None) -> float:
     """Lances and knights: name, heraldry, domain, oath, Honour, Разгон/Скорость/Масса, functions, where."""
     state = view.state
     x, w = PANEL_X, PANEL_W
     y = FIELD_Y - GUTTER - OUT
-    full = sum(card_height(state, state.knight(kid), True) for lance in state.lances for kid in lance.knights)
+    full = sum(card_height(state.knight(kid), True) for lance in state.lances for kid in lance.knights)
     heraldry = y + 2 * 54 + full <= BOARD_BOTTOM  # drop the heraldry lines when the panel would overrun the board
     for k_lance, lance in enumerate(state.lances):
         color = safe_color(lance.color)
@@ -653,7 +653,7 @@ def draw_panel(dwg: svgwrite.Drawing, view: FrameView, sc: Scene, nums: dict[str
         y += 48
         for kid in lance.knights:
             y = knight_card(dwg, state, state.knight(kid), nums.get(kid, 0), k_lance, fills[kid], kid in sc.lit,
-                            x, y, w, lang, heraldry)
+                            x, y, w, lang, heraldry, drawn)
         y += 6
     return y
 
@@ -667,17 +667,54 @@ def lost_lines(k: Knight, lang: str, width: float) -> list[str]:
     return lines[:1] + [S.fit(" ".join(lines[1:]), 11.5, width)] if len(lines) > 2 else lines
 
 
-def card_height(state: State, k: Knight, heraldry: bool) -> float:
+def card_height(k: Knight, heraldry: bool) -> float:
     return 16 + (16 if heraldry and k.heraldry else 0) + 17 + 17 + 16 + 16 + 14 * len(lost_lines(k, "ru", 292)) + 8
 
 
 def knight_card(dwg: svgwrite.Drawing, state: State, k: Knight, number: int, shape: int, fill: str, lit: bool,
-                x: float, y: float, w: float, lang: str, heraldry: bool = True) -> float:
-    """One knight's entry in the panel; returns the y under it."""
-    color = lance_color(state, k.player)
+                x: float, y: float, w: float, lang: str, heraldry: bool = True,
+                drawn: list[_Drawn] | None = None) -> float:
+    """One knight's entry in the panel; returns the y under it. With `drawn`, the card is drawn and serialised
+    once for what it shows (`_card_drawn`: consecutive frames mostly show the same cards) and listed there."""
+    shown = _Card(k, number, shape, fill, lit, lance_color(state, k.player), derive.mass(state, k),
+                  "—" if k.location == "fallen" else derive.speed(state, k), where_line(state, k, lang))
+    if drawn is None:
+        return _draw_card(dwg, shown, x, y, w, lang, heraldry)
+    elements, defs, bottom = _card_drawn(shown, x, y, w, lang, heraldry)
+    drawn += _add(dwg, elements, defs)
+    return bottom
+
+
+@dataclass(frozen=True)
+class _Card:
+    """All a knight's card reads: the knight, its mark, and what the state says of it."""
+
+    k: Knight
+    number: int
+    shape: int
+    fill: str
+    lit: bool
+    color: str
+    mass: Any
+    speed: Any
+    where: str
+
+
+@functools.lru_cache(maxsize=256)
+def _card_drawn(shown: _Card, x: float, y: float, w: float, lang: str, heraldry: bool
+                ) -> tuple[tuple[_Drawn, ...], tuple[Any, ...], float]:
+    """(the elements, the defs they use, the y under it) of a card, drawn on a scratch drawing by `_draw_card`."""
+    scratch = svgwrite.Drawing(profile="full", debug=False)
+    bottom = _draw_card(scratch, shown, x, y, w, lang, heraldry)
+    return (*_drawn_of(scratch), bottom)
+
+
+def _draw_card(dwg: svgwrite.Drawing, shown: _Card, x: float, y: float, w: float, lang: str, heraldry: bool
+               ) -> float:
+    k, number, shape, fill, lit, color = shown.k, shown.number, shown.shape, shown.fill, shown.lit, shown.color
     top = y
     lost = lost_lines(k, lang, w - 38)
-    height = card_height(state, k, heraldry) - 4
+    height = card_height(k, heraldry) - 4
     if lit:
         dwg.add(dwg.rect((x - 4, top - 2), (w + 6, height), fill="#fff4dc", stroke=CURRENT, stroke_width=2, rx=5))
     # the mark: a small triangle in the knight's colours with its number
@@ -705,7 +742,7 @@ def knight_card(dwg: svgwrite.Drawing, state: State, k: Knight, number: int, sha
         dwg.add(dwg.circle((cx + 5 + 12 * n, y + 9), r=4.2, fill=S.INK if n < k.accel else S.PAPER, stroke=S.INK,
                            stroke_width=1.2))
     cx += 40
-    mass, speed = derive.mass(state, k), "—" if k.location == "fallen" else derive.speed(state, k)
+    mass, speed = shown.mass, shown.speed
     S.label(dwg, dwg, tr(lang, f"Скорость {speed}   Масса {mass}", f"Speed {speed}   Mass {mass}"),
             (cx, y + 13), size=12, bold=True)
     y += 17
@@ -725,7 +762,7 @@ def knight_card(dwg: svgwrite.Drawing, state: State, k: Knight, number: int, sha
             cx += 12
         cx += 8
     y += 16
-    S.label(dwg, dwg, S.fit(where_line(state, k, lang), 11.5, w - 38), (x + 34, y + 12), size=11.5,
+    S.label(dwg, dwg, S.fit(shown.where, 11.5, w - 38), (x + 34, y + 12), size=11.5,
             fill=S.BAD if k.location == "fallen" else S.INK)
     y += 16
     for line in lost:
@@ -816,22 +853,30 @@ class Field:
 
 
 class _Drawn:
-    """Elements drawn once, written once: in a drawing each stands as an empty placeholder element (svgwrite asks
-    an element only for `get_xml`), which `frame` replaces with the element's text, serialised once as
-    `S.to_string` would serialise it at the top level of the document (indented at depth 1)."""
+    """Top-level elements drawn once, written once: in a drawing they stand as one empty placeholder element
+    (svgwrite asks an element only for `get_xml`), which `frame` replaces with their text, serialised once as
+    `S.to_string` would serialise them at the top level of the document (indented at depth 1, one a line)."""
 
-    def __init__(self, xml: ET.Element, n: int):
-        self.elementname = xml.tag
-        self.placeholder = f"battlelog-drawn-{n}"
-        xml.tail = None
-        S._indent(xml, 1)
-        self.text = ET.tostring(xml, encoding="unicode")
+    def __init__(self, xmls: Sequence[ET.Element], n: int):
+        self.elementname = xmls[0].tag
+        self.serial = str(n)
+        for xml in xmls:
+            xml.tail = None
+            S._indent(xml, 1)
+        self.text = "\n  ".join(ET.tostring(xml, encoding="unicode") for xml in xmls)
 
     def get_xml(self) -> ET.Element:
-        return ET.Element(self.placeholder)
+        return ET.Element(f"battlelog-drawn-{self.serial}")
 
 
 _serial = itertools.count(1)
+_PLACEHOLDER = re.compile(r"<battlelog-drawn-(\d+) />")
+
+
+def _drawn_of(scratch: svgwrite.Drawing) -> tuple[tuple[_Drawn, ...], tuple[Any, ...]]:
+    """(the scratch drawing's elements as one `_Drawn`, or none, the defs they use)."""
+    xmls = [e.get_xml() for e in scratch.elements if e is not scratch.defs]
+    return ((_Drawn(xmls, next(_serial)),) if xmls else ()), tuple(scratch.defs.elements)
 
 
 @functools.lru_cache(maxsize=32)
@@ -850,8 +895,7 @@ def _drawn(part: str, lang: str, turn: int, lances: tuple[Lance, ...], limits: t
         draw_field_marks(scratch, state)
     else:
         limit_labels(scratch, state, lang)
-    drawn = tuple(_Drawn(e.get_xml(), next(_serial)) for e in scratch.elements if e is not scratch.defs)
-    return drawn, tuple(scratch.defs.elements)
+    return _drawn_of(scratch)
 
 
 @functools.lru_cache(maxsize=32)
@@ -861,8 +905,7 @@ def _legend_drawn(items: tuple[Key, ...], at: tuple[float, float], width: float
     game's frames mostly share one legend), drawn on a scratch drawing by `legend` itself."""
     scratch = svgwrite.Drawing(profile="full", debug=False)
     legend(scratch, items, at, width)
-    drawn = tuple(_Drawn(e.get_xml(), next(_serial)) for e in scratch.elements if e is not scratch.defs)
-    return drawn, tuple(scratch.defs.elements)
+    return _drawn_of(scratch)
 
 
 def _add(dwg: svgwrite.Drawing, elements: tuple[_Drawn, ...], defs: tuple[Any, ...]) -> list[_Drawn]:
@@ -887,9 +930,8 @@ def add_drawn(dwg: svgwrite.Drawing, part: str, state: State, lang: str, turn: i
 
 def written(svg: str, drawn: list[_Drawn]) -> str:
     """The document with each static element's text in place of its placeholder."""
-    for d in drawn:
-        svg = svg.replace(f"<{d.placeholder} />", d.text, 1)
-    return svg
+    texts = {d.serial: d.text for d in drawn}
+    return _PLACEHOLDER.sub(lambda m: texts[m.group(1)], svg)
 
 
 # --- the frame ---------------------------------------------------------------------------------------------------
@@ -929,7 +971,7 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
     draw_outflank(dwg, state, sc, nums, fills, lang)
     draw_rams(dwg, view, sc, polys, lang)
     draw_loyal(dwg, sc, polys, lang)
-    draw_panel(dwg, view, sc, nums, fills, lang)
+    draw_panel(dwg, view, sc, nums, fills, lang, drawn)
     dwg.add(dwg.rect((MARGIN, box_y), (WIDTH - 2 * MARGIN, 12 + 19 * EVENT_LINES), fill="#fafafa",
                      stroke=CURRENT if sc.current else S.FAINT, stroke_width=1.5, rx=6))
     for n, line in enumerate(text):
