@@ -191,9 +191,9 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({"trees": {k: str(v) for k, v in trees.items()}, "rows": table, "frames": figures}, indent=2))
         return 0
     for name, per in table.items():
-        cells = "   ".join(f"{label} {c['wall_ms']:6,.0f} ms wall {c['cpu_ms']:6,.0f} ms CPU {c['rss_mb']:4.0f} MB"
+        line = "   ".join(f"{label} {c['wall_ms']:6,.0f} ms wall {c['cpu_ms']:6,.0f} ms CPU {c['rss_mb']:4.0f} MB"
                            + ("" if c["rc"] == [0] else f" exit {c['rc']}") for label, c in per.items())
-        print(f"{name:38} {cells}")
+        print(f"{name:38} {line}")
     for label, fig in figures.items():
         print(f"knights frames, {label} (CPU ms, medians of processes): "
               + ", ".join(f"{k} {v:.1f}" for k, v in fig.items()))
