@@ -59,11 +59,9 @@ def battlelog(*args: str) -> list[str]:
 
 def prepare(trees: dict[str, Path], work: Path, events: int) -> tuple[dict[str, Path], dict[str, Path], int]:
     """Per checkout: its database of the bench duel (its own import) and a copy holding A's order."""
-    sys.path.insert(0, str(HERE))
-    import bench
-
-    data = work / "duel.jsonl"
-    data.write_bytes(bench.duel_jsonl(events, lambda m: print(m, file=sys.stderr)))
+    data = work / "duel.jsonl"  # written by a child: this process stays small (a child's peak RSS counts the
+    # pages it shares with this one from the fork)
+    subprocess.run([sys.executable, __file__, "x", "--_jsonl", str(data), "--events", str(events)], check=True)
     dbs, ordered = {}, {}
     for label, tree in trees.items():
         dbs[label], ordered[label] = work / f"{label}.duckdb", work / f"{label}-ordered.duckdb"
@@ -81,15 +79,10 @@ def prepare(trees: dict[str, Path], work: Path, events: int) -> tuple[dict[str, 
 
 
 def events_late(db: Path) -> int:
-    """The latest closed turn of the bench duel."""
-    import _duckdb
-
-    con = _duckdb.connect(str(db))
-    try:
-        return int(con.execute("SELECT max(turn) FROM events WHERE game = ? AND type = 'turn.closed'",
-                               [GAME]).fetchall()[0][0])
-    finally:
-        con.close()
+    """The latest closed turn of the bench duel (asked in a child: DuckDB would grow this process)."""
+    query = (f"import _duckdb; c = _duckdb.connect({str(db)!r}); print(c.execute(\"SELECT max(turn) FROM events "
+             f"WHERE game = '{GAME}' AND type = 'turn.closed'\").fetchall()[0][0]); c.close()")
+    return int(subprocess.run([sys.executable, "-c", query], capture_output=True, text=True, check=True).stdout)
 
 
 def frames_figures() -> dict[str, float]:
@@ -141,7 +134,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames-only", action="store_true")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--_frames", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--_jsonl", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args._jsonl:
+        sys.path.insert(0, str(HERE))
+        import bench
+
+        Path(args._jsonl).write_bytes(bench.duel_jsonl(args.events, lambda m: print(m, file=sys.stderr)))
+        return 0
     if args._frames:
         print(json.dumps(frames_figures()))
         return 0
