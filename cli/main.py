@@ -10,7 +10,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import wraps
+from functools import cached_property, wraps
 from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -20,7 +20,6 @@ import click
 from eventlog.envelope import Draft, Event
 from eventlog.errors import BattlelogError, ValidationError
 from eventlog.logs import Lazy
-from replay.render import text as textlib
 
 if TYPE_CHECKING:
     from eventlog.store import Store
@@ -58,6 +57,32 @@ rerunlib = _Lazy("replay.rerun")
 registry = _Lazy("replay.ruleset")
 corpuslib = _Lazy("replay.corpus")
 profilelib = _Lazy("replay.render.profiles")
+textlib = _Lazy("replay.render.text")
+
+
+class _LaterChoice(click.Choice):
+    """A choice whose values are read when click first needs them (a command's own --help, or its parsing), so
+    `battlelog --help` and the other commands import no forum profile nor the text renderer for them."""
+
+    def __init__(self, values: Callable[[], Any], case_sensitive: bool = True):
+        self._values, self.case_sensitive = values, case_sensitive
+
+    @cached_property
+    def choices(self) -> tuple[Any, ...]:  # type: ignore[override]
+        return tuple(self._values())
+
+
+class _LaterHelp(click.Option):
+    """An option whose help text is written when a command's --help first asks for it (see _LaterChoice)."""
+
+    def __init__(self, *args: Any, help_later: Callable[[], str], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self._help_later: Callable[[], str] | None = help_later
+
+    def get_help_record(self, ctx: click.Context) -> tuple[str, str] | None:
+        if self._help_later is not None:
+            self.help, self._help_later = self._help_later(), None
+        return super().get_help_record(ctx)
 log = Lazy("battlelog")
 
 DB_HELP = "DuckDB file (default ./battlelog.duckdb, or $BATTLELOG_DB)."
@@ -805,12 +830,12 @@ def state(ctx: click.Context, game: str, turn: int | None, phase: str | None, st
 @click.argument("game")
 @click.option("--turn", type=int, help="The turn (default: the open turn, provisional).")
 @click.option("--phase", help="Only this phase of the turn.")
-@click.option("--format", "fmt", type=click.Choice(textlib.FORMATS), default=None,
+@click.option("--format", "fmt", type=_LaterChoice(lambda: textlib.FORMATS), default=None,
               help="bbcode or markdown (default: the profile's).")
-@click.option("--profile", type=click.Choice(profilelib.names()), default=None,
-              help="The forum (replay/render/profiles, your own in ~/.config/battlelog/profiles or "
-                   "$BATTLELOG_PROFILES; default phpbb, or markdown with --format markdown): "
-                   + "; ".join(f"{p.name}: {p.title}" for p in profilelib.known().values()))
+@click.option("--profile", type=_LaterChoice(lambda: profilelib.names()), default=None, cls=_LaterHelp,
+              help_later=lambda: "The forum (replay/render/profiles, your own in ~/.config/battlelog/profiles or "
+                                 "$BATTLELOG_PROFILES; default phpbb, or markdown with --format markdown): "
+                                 + "; ".join(f"{p.name}: {p.title}" for p in profilelib.known().values()))
 @click.option("--profile-file", type=click.Path(exists=True, dir_okay=False), default=None,
               help="A forum profile of your own (a TOML file, see docs/forums.md).")
 @click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)
@@ -1675,7 +1700,7 @@ def view(ctx: click.Context, game: str, output: str, lang: str, viewer: str | No
 @click.argument("game")
 @click.option("--turn", type=int, required=True, help="The disputed turn.")
 @click.option("--step", type=int, help="The disputed step of the turn (default: the whole turn).")
-@click.option("--profile", type=click.Choice(profilelib.names()), default="phpbb", show_default=True,
+@click.option("--profile", type=_LaterChoice(lambda: profilelib.names()), default="phpbb", show_default=True,
               help="The forum the post is for.")
 @click.option("-o", "--output", "out_dir", required=True, help="Folder for the post and its PNG frames.")
 @click.option("--lang", type=click.Choice(["ru", "en"]), default="ru", show_default=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.util
 import os
 import pkgutil
 import sys
@@ -16,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict
@@ -319,6 +321,25 @@ def payload_problems(events: Mapping[str, type[BaseModel]], type_: str, payload:
         return [f"{'.'.join(str(part) for part in error['loc']) or 'payload'}: {error['msg']}"
                 for error in exc.errors() if not (partial and error["type"] == "missing")]
     return []
+
+
+def lazy_module(name: str) -> ModuleType:
+    """The module `name`, run when one of its names is first read (`importlib.util.LazyLoader`).
+
+    A ruleset package's `__init__` imports its check, parse and resolve modules so: a command that only reads
+    states (`state`, `log`) does not build their pydantic models. Behaviour is the same: the module is the real
+    one (in sys.modules, monkeypatchable), only its import happens later. A module imported already is returned.
+    """
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no module named {name!r}", name=name)
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 _REGISTRY: dict[str, Ruleset] = {}

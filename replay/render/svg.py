@@ -124,16 +124,24 @@ def _cmap4(data: bytes, cmap: int) -> dict[int, int]:
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
+@lru_cache(maxsize=8192)
 def clean(text: str) -> str:
     """Text without the characters XML 1.0 cannot hold (control codes, lone surrogates); "\\n" line ends; its
-    bidirectional controls isolated (`text.isolate_bidi`), so a name cannot reverse the frame's own words."""
+    bidirectional controls isolated (`text.isolate_bidi`), so a name cannot reverse the frame's own words.
+    (Memoised: a game's frames write mostly the same words.)"""
     return isolate_bidi(_NOT_XML.sub("\ufffd", text.replace("\r\n", "\n").replace("\r", "\n")))
+
+
+@lru_cache(maxsize=8192)
+def _advance(text: str, bold: bool) -> int:
+    """The sum of the glyph advances of text, in font units (memoised: frames measure the same words often)."""
+    advances, _, missing = _advances(bold)
+    return sum(advances.get(ord(c), missing) for c in text)
 
 
 def text_width(text: str, size: float, *, bold: bool = False) -> float:
     """Width of text set in the bundled DejaVu Sans at `size` px (no kerning)."""
-    advances, units, missing = _advances(bold)
-    return sum(advances.get(ord(c), missing) for c in text) * size / units
+    return _advance(text, bold) * size / _advances(bold)[1]
 
 
 def fit(text: str, size: float, width: float, *, bold: bool = False) -> str:

@@ -271,3 +271,76 @@ def test_no_move_ends_a_half_deeper_into_a_knight_even_from_a_tolerated_overlap(
     for kid, was in start.items():
         now = g.overlap(_tri(end), _tri(s.knight(kid).pose))  # type: ignore[arg-type]
         assert now < 0.5 - 1e-9 or now <= was + 1e-9, (kid, was, now, seg)
+
+
+# --- τ05 in closed form against the numerical search it replaced ---------------------------------------------------
+
+
+def _searched_half_overlap(mover: g.Poly, delta: g.Point, other: g.Poly) -> float | None:
+    """The former τ05: a ternary search for the overlap's maximum on the contact interval (the area is unimodal
+    there), then a bisection for the first crossing of ½ F²."""
+    iv = g.sweep_interval(mover, delta, other)
+    if iv is None:
+        return None
+
+    def a(t: float) -> float:
+        return g.overlap(g.translate(mover, delta[0] * t, delta[1] * t), other)
+
+    lo, hi = max(0.0, iv[0]), min(1.0, iv[1])
+    if lo >= hi:
+        return None
+    if g.overlaps_half(a(lo)):
+        return lo
+    top = g._argmin_convex(lambda t: -a(t), lo, hi)
+    if not g.overlaps_half(a(top)):
+        if g.overlaps_half(a(hi)):
+            top = hi
+        else:
+            return None
+    left, right = lo, top
+    for _ in range(60):
+        mid = (left + right) / 2
+        if g.overlaps_half(a(mid)):
+            right = mid
+        else:
+            left = mid
+    return right
+
+
+def _peak(mover: g.Poly, delta: g.Point, other: g.Poly) -> float:
+    """The largest overlap on the segment, sampled finely (to recognise a near-tie with ½ F²)."""
+    return max(g.overlap(g.translate(mover, delta[0] * k / 4000, delta[1] * k / 4000), other) for k in range(4001))
+
+
+offset = st.floats(-3.5, 3.5, allow_nan=False).map(lambda v: round(v, 3))
+step = st.floats(-7, 7, allow_nan=False).map(lambda v: round(v, 2))
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(offset, offset, facing, facing, step, step, st.booleans())
+def test_closed_form_half_overlap_agrees_with_the_numerical_search(ox, oy, mf, of, dx, dy, cell):
+    # the other is a knight, or a Lady's unit cell; the mover starts anywhere near it and moves anywhere
+    other = g.rect(12, 12, 13, 13) if cell else g.triangle(12, 12, of)
+    mover = g.triangle(12 + ox, 12 + oy, mf)
+    closed = g.first_half_overlap(mover, (dx, dy), other)
+    searched = _searched_half_overlap(mover, (dx, dy), other)
+    if (closed is None) != (searched is None):  # only where the segment's best overlap is ½ F² to the last digits
+        assert abs(_peak(mover, (dx, dy), other) - g.HALF) < 1e-6
+        return
+    if closed is not None and searched is not None:
+        assert closed == pytest.approx(searched, abs=1e-7)
+        here = g.overlap(g.translate(mover, dx * closed, dy * closed), other)
+        assert here == pytest.approx(g.HALF, abs=1e-7) or (closed == 0 and here >= g.HALF - g.EPS_AREA)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(st.integers(-3, 3), st.integers(-3, 3), facing, facing, st.integers(-6, 6), st.integers(-6, 6), st.booleans())
+def test_closed_form_half_overlap_on_the_lattice(ox, oy, mf, of, dx, dy, cell):
+    # lattice poses and moves, as recorded games have them: exact touches, halves and corners meeting
+    other = g.rect(12, 12, 13, 13) if cell else g.triangle(12, 12, of)
+    mover = g.triangle(12 + ox, 12 + oy, mf)
+    closed = g.first_half_overlap(mover, (dx, dy), other)
+    searched = _searched_half_overlap(mover, (dx, dy), other)
+    assert (closed is None) == (searched is None)
+    if closed is not None and searched is not None:
+        assert closed == pytest.approx(searched, abs=1e-7)

@@ -10,11 +10,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel
 
 from eventlog.envelope import Draft, Event
-from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, register
-from replay.rulesets.duel import check, model, parse
-from replay.rulesets.duel import resolve as rules
+from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, lazy_module, register
+from replay.rulesets.duel import model
 from replay.rulesets.duel.evolve import evolve
 from replay.rulesets.duel.model import DuelOptions, DuelState
+
+check = lazy_module("replay.rulesets.duel.check")  # imported when first used (a state read never uses them)
+parse = lazy_module("replay.rulesets.duel.parse")
+rules = lazy_module("replay.rulesets.duel.resolve")
 
 if TYPE_CHECKING:
     from replay.inputs import Inputs, TurnInputs

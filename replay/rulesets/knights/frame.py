@@ -24,6 +24,7 @@ import functools
 import itertools
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from xml.etree import ElementTree as ET
@@ -629,12 +630,12 @@ def place_box(c: tuple[float, float], w: float, h: float, polys: list[g.Poly]) -
 
 
 def draw_panel(dwg: svgwrite.Drawing, view: FrameView, sc: Scene, nums: dict[str, int], fills: dict[str, str],
-               lang: str) -> float:
+               lang: str, drawn: list[_Drawn] | None = None) -> float:
     """Lances and knights: name, heraldry, domain, oath, Honour, Разгон/Скорость/Масса, functions, where."""
     state = view.state
     x, w = PANEL_X, PANEL_W
     y = FIELD_Y - GUTTER - OUT
-    full = sum(card_height(state, state.knight(kid), True) for lance in state.lances for kid in lance.knights)
+    full = sum(card_height(state.knight(kid), True) for lance in state.lances for kid in lance.knights)
     heraldry = y + 2 * 54 + full <= BOARD_BOTTOM  # drop the heraldry lines when the panel would overrun the board
     for k_lance, lance in enumerate(state.lances):
         color = safe_color(lance.color)
@@ -652,7 +653,7 @@ def draw_panel(dwg: svgwrite.Drawing, view: FrameView, sc: Scene, nums: dict[str
         y += 48
         for kid in lance.knights:
             y = knight_card(dwg, state, state.knight(kid), nums.get(kid, 0), k_lance, fills[kid], kid in sc.lit,
-                            x, y, w, lang, heraldry)
+                            x, y, w, lang, heraldry, drawn)
         y += 6
     return y
 
@@ -666,17 +667,54 @@ def lost_lines(k: Knight, lang: str, width: float) -> list[str]:
     return lines[:1] + [S.fit(" ".join(lines[1:]), 11.5, width)] if len(lines) > 2 else lines
 
 
-def card_height(state: State, k: Knight, heraldry: bool) -> float:
+def card_height(k: Knight, heraldry: bool) -> float:
     return 16 + (16 if heraldry and k.heraldry else 0) + 17 + 17 + 16 + 16 + 14 * len(lost_lines(k, "ru", 292)) + 8
 
 
 def knight_card(dwg: svgwrite.Drawing, state: State, k: Knight, number: int, shape: int, fill: str, lit: bool,
-                x: float, y: float, w: float, lang: str, heraldry: bool = True) -> float:
-    """One knight's entry in the panel; returns the y under it."""
-    color = lance_color(state, k.player)
+                x: float, y: float, w: float, lang: str, heraldry: bool = True,
+                drawn: list[_Drawn] | None = None) -> float:
+    """One knight's entry in the panel; returns the y under it. With `drawn`, the card is drawn and serialised
+    once for what it shows (`_card_drawn`: consecutive frames mostly show the same cards) and listed there."""
+    shown = _Card(k, number, shape, fill, lit, lance_color(state, k.player), derive.mass(state, k),
+                  "—" if k.location == "fallen" else derive.speed(state, k), where_line(state, k, lang))
+    if drawn is None:
+        return _draw_card(dwg, shown, x, y, w, lang, heraldry)
+    elements, defs, bottom = _card_drawn(shown, x, y, w, lang, heraldry)
+    drawn += _add(dwg, elements, defs)
+    return bottom
+
+
+@dataclass(frozen=True)
+class _Card:
+    """All a knight's card reads: the knight, its mark, and what the state says of it."""
+
+    k: Knight
+    number: int
+    shape: int
+    fill: str
+    lit: bool
+    color: str
+    mass: Any
+    speed: Any
+    where: str
+
+
+@functools.lru_cache(maxsize=256)
+def _card_drawn(shown: _Card, x: float, y: float, w: float, lang: str, heraldry: bool
+                ) -> tuple[tuple[_Drawn, ...], tuple[Any, ...], float]:
+    """(the elements, the defs they use, the y under it) of a card, drawn on a scratch drawing by `_draw_card`."""
+    scratch = svgwrite.Drawing(profile="full", debug=False)
+    bottom = _draw_card(scratch, shown, x, y, w, lang, heraldry)
+    return (*_drawn_of(scratch), bottom)
+
+
+def _draw_card(dwg: svgwrite.Drawing, shown: _Card, x: float, y: float, w: float, lang: str, heraldry: bool
+               ) -> float:
+    k, number, shape, fill, lit, color = shown.k, shown.number, shown.shape, shown.fill, shown.lit, shown.color
     top = y
     lost = lost_lines(k, lang, w - 38)
-    height = card_height(state, k, heraldry) - 4
+    height = card_height(k, heraldry) - 4
     if lit:
         dwg.add(dwg.rect((x - 4, top - 2), (w + 6, height), fill="#fff4dc", stroke=CURRENT, stroke_width=2, rx=5))
     # the mark: a small triangle in the knight's colours with its number
@@ -704,7 +742,7 @@ def knight_card(dwg: svgwrite.Drawing, state: State, k: Knight, number: int, sha
         dwg.add(dwg.circle((cx + 5 + 12 * n, y + 9), r=4.2, fill=S.INK if n < k.accel else S.PAPER, stroke=S.INK,
                            stroke_width=1.2))
     cx += 40
-    mass, speed = derive.mass(state, k), "—" if k.location == "fallen" else derive.speed(state, k)
+    mass, speed = shown.mass, shown.speed
     S.label(dwg, dwg, tr(lang, f"Скорость {speed}   Масса {mass}", f"Speed {speed}   Mass {mass}"),
             (cx, y + 13), size=12, bold=True)
     y += 17
@@ -724,7 +762,7 @@ def knight_card(dwg: svgwrite.Drawing, state: State, k: Knight, number: int, sha
             cx += 12
         cx += 8
     y += 16
-    S.label(dwg, dwg, S.fit(where_line(state, k, lang), 11.5, w - 38), (x + 34, y + 12), size=11.5,
+    S.label(dwg, dwg, S.fit(shown.where, 11.5, w - 38), (x + 34, y + 12), size=11.5,
             fill=S.BAD if k.location == "fallen" else S.INK)
     y += 16
     for line in lost:
@@ -776,21 +814,32 @@ def key_mark(dwg: svgwrite.Drawing, parent: Any, item: Key, x: float, y: float) 
         parent.add(dwg.rect((x, y), (18, 14), fill="none", stroke=CURRENT, stroke_width=3, rx=3))
 
 
-def legend(dwg: svgwrite.Drawing, items: list[Key], at: tuple[float, float], width: float, size: float = 12
-           ) -> float:
-    """Entries flowed left to right within width (as svg.legend, with the knights' own marks); the height used."""
+def legend_layout(items: Sequence[Key], at: tuple[float, float], width: float, size: float = 12
+                  ) -> tuple[list[tuple[float, float]], float]:
+    """Where each entry goes, flowed left to right within width, and the height used."""
     x0, y0 = at
     x, y, row = x0, y0, size + 10
+    spots = []
     for item in items:
         w = 24 + S.text_width(item.label, size) + 18
         if x > x0 and x + w > x0 + width:
             x, y = x0, y + row
+        spots.append((x, y))
+        x += w
+    return spots, y - y0 + row
+
+
+def legend(dwg: svgwrite.Drawing, items: Sequence[Key], at: tuple[float, float], width: float, size: float = 12
+           ) -> float:
+    """Entries flowed left to right within width (as svg.legend, with the knights' own marks); the height used."""
+    spots, height = legend_layout(items, at, width, size)
+    row = size + 10
+    for item, (x, y) in zip(items, spots, strict=True):
         group = dwg.g()
         key_mark(dwg, group, item, x, y + (row - 14) / 2 - 4)
         S.label(dwg, group, item.label, (x + 24, y + row / 2 + size * 0.35 - 4), size=size)
         dwg.add(group)
-        x += w
-    return y - y0 + row
+    return height
 
 # --- the static layer: drawn once per game ------------------------------------------------------------------------
 
@@ -804,22 +853,30 @@ class Field:
 
 
 class _Drawn:
-    """Elements drawn once, written once: in a drawing each stands as an empty placeholder element (svgwrite asks
-    an element only for `get_xml`), which `frame` replaces with the element's text, serialised once as
-    `S.to_string` would serialise it at the top level of the document (indented at depth 1)."""
+    """Top-level elements drawn once, written once: in a drawing they stand as one empty placeholder element
+    (svgwrite asks an element only for `get_xml`), which `frame` replaces with their text, serialised once as
+    `S.to_string` would serialise them at the top level of the document (indented at depth 1, one a line)."""
 
-    def __init__(self, xml: ET.Element, n: int):
-        self.elementname = xml.tag
-        self.placeholder = f"battlelog-drawn-{n}"
-        xml.tail = None
-        S._indent(xml, 1)
-        self.text = ET.tostring(xml, encoding="unicode")
+    def __init__(self, xmls: Sequence[ET.Element], n: int):
+        self.elementname = xmls[0].tag
+        self.serial = str(n)
+        for xml in xmls:
+            xml.tail = None
+            S._indent(xml, 1)
+        self.text = "\n  ".join(ET.tostring(xml, encoding="unicode") for xml in xmls)
 
     def get_xml(self) -> ET.Element:
-        return ET.Element(self.placeholder)
+        return ET.Element(f"battlelog-drawn-{self.serial}")
 
 
 _serial = itertools.count(1)
+_PLACEHOLDER = re.compile(r"<battlelog-drawn-(\d+) />")
+
+
+def _drawn_of(scratch: svgwrite.Drawing) -> tuple[tuple[_Drawn, ...], tuple[Any, ...]]:
+    """(the scratch drawing's elements as one `_Drawn`, or none, the defs they use)."""
+    xmls = [e.get_xml() for e in scratch.elements if e is not scratch.defs]
+    return ((_Drawn(xmls, next(_serial)),) if xmls else ()), tuple(scratch.defs.elements)
 
 
 @functools.lru_cache(maxsize=32)
@@ -838,13 +895,20 @@ def _drawn(part: str, lang: str, turn: int, lances: tuple[Lance, ...], limits: t
         draw_field_marks(scratch, state)
     else:
         limit_labels(scratch, state, lang)
-    drawn = tuple(_Drawn(e.get_xml(), next(_serial)) for e in scratch.elements if e is not scratch.defs)
-    return drawn, tuple(scratch.defs.elements)
+    return _drawn_of(scratch)
 
 
-def add_drawn(dwg: svgwrite.Drawing, part: str, state: State, lang: str, turn: int) -> list[_Drawn]:
-    """Add a static part of the frame (see `_drawn`) to the drawing, its defs first; returns its elements."""
-    elements, defs = _drawn(part, lang, 0 if turn == 0 else 1, state.lances, state.limits)
+@functools.lru_cache(maxsize=32)
+def _legend_drawn(items: tuple[Key, ...], at: tuple[float, float], width: float
+                  ) -> tuple[tuple[_Drawn, ...], tuple[Any, ...]]:
+    """(the elements, the defs they use) of a legend: the same entries at the same place draw the same XML (a
+    game's frames mostly share one legend), drawn on a scratch drawing by `legend` itself."""
+    scratch = svgwrite.Drawing(profile="full", debug=False)
+    legend(scratch, items, at, width)
+    return _drawn_of(scratch)
+
+
+def _add(dwg: svgwrite.Drawing, elements: tuple[_Drawn, ...], defs: tuple[Any, ...]) -> list[_Drawn]:
     for d in defs:
         if not S._has_def(dwg, d.attribs.get("id")):
             dwg.defs.add(d)
@@ -853,11 +917,21 @@ def add_drawn(dwg: svgwrite.Drawing, part: str, state: State, lang: str, turn: i
     return list(elements)
 
 
+def add_legend(dwg: svgwrite.Drawing, items: Sequence[Key], at: tuple[float, float], width: float) -> list[_Drawn]:
+    """Add the legend (see `_legend_drawn`) to the drawing, its defs first; returns its elements."""
+    return _add(dwg, *_legend_drawn(tuple(items), at, width))
+
+
+def add_drawn(dwg: svgwrite.Drawing, part: str, state: State, lang: str, turn: int) -> list[_Drawn]:
+    """Add a static part of the frame (see `_drawn`) to the drawing, its defs first; returns its elements."""
+    elements, defs = _drawn(part, lang, 0 if turn == 0 else 1, state.lances, state.limits)
+    return _add(dwg, elements, defs)
+
+
 def written(svg: str, drawn: list[_Drawn]) -> str:
     """The document with each static element's text in place of its placeholder."""
-    for d in drawn:
-        svg = svg.replace(f"<{d.placeholder} />", d.text, 1)
-    return svg
+    texts = {d.serial: d.text for d in drawn}
+    return _PLACEHOLDER.sub(lambda m: texts[m.group(1)], svg)
 
 
 # --- the frame ---------------------------------------------------------------------------------------------------
@@ -878,8 +952,7 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
         text = [*text[:EVENT_LINES - 1], S.fit(" ".join(text[EVENT_LINES - 1:]), 13.5, WIDTH - 2 * MARGIN - 24)]
     box_y = BOARD_BOTTOM + 12
     legend_y = box_y + 16 + 19 * EVENT_LINES + 14
-    probe = svgwrite.Drawing()
-    legend_h = legend(probe, sc.legend, (0, 0), WIDTH - 2 * MARGIN)
+    legend_h = legend_layout(sc.legend, (0, 0), WIDTH - 2 * MARGIN)[1]
     height = int(legend_y + legend_h + 10)
     dwg = S.new_drawing(WIDTH, height, title=sc.title, caption=sc.caption, last_hash=view.last_hash,
                         desc_text=sc.desc)
@@ -898,10 +971,10 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
     draw_outflank(dwg, state, sc, nums, fills, lang)
     draw_rams(dwg, view, sc, polys, lang)
     draw_loyal(dwg, sc, polys, lang)
-    draw_panel(dwg, view, sc, nums, fills, lang)
+    draw_panel(dwg, view, sc, nums, fills, lang, drawn)
     dwg.add(dwg.rect((MARGIN, box_y), (WIDTH - 2 * MARGIN, 12 + 19 * EVENT_LINES), fill="#fafafa",
                      stroke=CURRENT if sc.current else S.FAINT, stroke_width=1.5, rx=6))
     for n, line in enumerate(text):
         S.label(dwg, dwg, line, (MARGIN + 12, box_y + 20 + 19 * n), size=13.5)
-    legend(dwg, sc.legend, (MARGIN, legend_y), WIDTH - 2 * MARGIN)
+    drawn += add_legend(dwg, sc.legend, (MARGIN, legend_y), WIDTH - 2 * MARGIN)
     return written(S.to_string(dwg), drawn)

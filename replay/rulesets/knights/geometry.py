@@ -7,6 +7,7 @@ EPS_AREA for the ½ F² rule (§1.2: a fragment under ½ square F passes through
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterable, Sequence
 
@@ -354,12 +355,59 @@ def sweep_interval(mover: Poly, delta: Point, other: Poly) -> tuple[float, float
     return lo, hi
 
 
+def _contact_breaks(mover: Poly, delta: Point, other: Poly, lo: float, hi: float) -> list[float]:
+    """The τ in (lo, hi) at which a vertex of one polygon crosses the line of an edge of the other.
+
+    Between two of them the intersection keeps its shape: each of its corners is a corner of mover + τ·delta
+    (moving linearly), a corner of `other` (fixed) or where an edge of each meets (moving linearly, as the
+    mover's edge only translates), so the shoelace area is a quadratic in τ there.
+    """
+    dx, dy = delta
+    out = set()
+    for poly, verts, sign in ((other, mover, 1.0), (mover, other, -1.0)):
+        n = len(poly)
+        for i in range(n):
+            (ax, ay), (bx, by) = poly[i], poly[(i + 1) % n]
+            ex, ey = bx - ax, by - ay
+            rate = ex * dy - ey * dx  # d/dτ of cross(edge, vertex − a) as the vertex (or the edge) moves
+            if abs(rate) < 1e-15:
+                continue
+            for vx, vy in verts:
+                t = -sign * (ex * (vy - ay) - ey * (vx - ax)) / rate
+                if lo < t < hi:
+                    out.add(t)
+    kept = [lo]
+    for t in sorted(out):
+        if t - kept[-1] > 1e-12 and hi - t > 1e-12:
+            kept.append(t)
+    kept.append(hi)
+    return kept
+
+
+def _first_at_least(a0: float, am: float, a1: float, level: float) -> float | None:
+    """The least s ∈ [0, 1] with q(s) ≥ level for the quadratic q through (0, a0), (½, am), (1, a1); a0 < level."""
+    c = 2.0 * (a1 - 2.0 * am + a0)
+    b = a1 - a0 - c
+    k = a0 - level
+    # short of the level at the end, a crossing inside the piece needs a maximum there at or above the level
+    if a1 < level and (c >= 0 or not 0.0 < -b / (2.0 * c) < 1.0 or k - b * b / (4.0 * c) < 0.0):
+        return None
+    if abs(c) < 1e-12:
+        return min(1.0, max(0.0, -k / b)) if b > 0 else 1.0
+    disc = max(0.0, b * b - 4.0 * c * k)
+    q = -0.5 * (b + math.copysign(math.sqrt(disc), b))
+    roots = [r for r in ((q / c, k / q) if q != 0 else ()) if -1e-12 <= r <= 1 + 1e-12]
+    if not roots:  # rounding at a tangency: the piece's end, or its maximum
+        return 1.0 if a1 >= level else -b / (2.0 * c)
+    return min(1.0, max(0.0, min(roots)))
+
+
 def first_half_overlap(mover: Poly, delta: Point, other: Poly, end_only: bool = False) -> float | None:
     """τ05: the first τ ∈ [0,1] at which the overlap with `other` reaches ½ F² (K4); None if never.
 
-    √area is concave on the contact interval (Brunn–Minkowski), so the area is unimodal there: a ternary search
-    finds its maximum and a bisection the first crossing. With end_only (option collision_overlap =
-    "segment_end") only the end of the segment is measured.
+    In closed form: the overlap is piecewise quadratic in τ (`_contact_breaks`), so each piece of the contact
+    interval is measured at its ends and middle and the first piece reaching ½ F² gives the root of its quadratic.
+    With end_only (option collision_overlap = "segment_end") only the end of the segment is measured.
     """
     iv = sweep_interval(mover, delta, other)
     if iv is None:
@@ -373,22 +421,18 @@ def first_half_overlap(mover: Poly, delta: Point, other: Poly, end_only: bool = 
     lo, hi = max(0.0, iv[0]), min(1.0, iv[1])
     if lo >= hi:
         return None
-    if overlaps_half(a(lo)):
+    level = HALF - EPS_AREA
+    a0 = a(lo)
+    if a0 >= level:
         return lo
-    top = _argmin_convex(lambda t: -a(t), lo, hi)
-    if not overlaps_half(a(top)):
-        if overlaps_half(a(hi)):
-            top = hi
-        else:
-            return None
-    left, right = lo, top
-    for _ in range(_ITER):
-        mid = (left + right) / 2
-        if overlaps_half(a(mid)):
-            right = mid
-        else:
-            left = mid
-    return right
+    breaks = _contact_breaks(mover, delta, other, lo, hi)
+    for t0, t1 in itertools.pairwise(breaks):
+        a1 = a(t1)
+        s = _first_at_least(a0, a((t0 + t1) / 2), a1, level)
+        if s is not None:
+            return t0 + s * (t1 - t0)
+        a0 = a1
+    return None
 
 
 def back_off(mover: Poly, delta: Point, tau: float, others: Iterable[Poly]) -> float:

@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel
 
 from eventlog.envelope import Draft, Event
-from replay.ruleset import FrameView, Options, Parsed, ParsedPost, Point, Ruleset, TurnView, register
-from replay.rulesets.skirmish import check, events, model, parse
-from replay.rulesets.skirmish import resolve as rules
+from replay.ruleset import FrameView, Options, Parsed, ParsedPost, Point, Ruleset, TurnView, lazy_module, register
+from replay.rulesets.skirmish import events, model
 from replay.rulesets.skirmish.evolve import evolve
 from replay.rulesets.skirmish.model import Fight, SkirmishOptions
+
+check = lazy_module("replay.rulesets.skirmish.check")  # imported when first used (a state read never uses them)
+parse = lazy_module("replay.rulesets.skirmish.parse")
+rules = lazy_module("replay.rulesets.skirmish.resolve")
 
 if TYPE_CHECKING:
     from replay.context import Context, TurnInputs

@@ -1,0 +1,107 @@
+"""Start-up: what a command imports before it works, and what opening a database costs (issue 12)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import _duckdb
+import pytest
+
+from eventlog import store as store_module
+from eventlog.store import Store
+from replay import driver, importing
+
+ROOT = Path(__file__).resolve().parent.parent
+DUEL = ROOT / "fixtures" / "duel" / "traits-1.jsonl"
+LAZY = ["replay.rulesets.duel.check", "replay.rulesets.duel.parse", "replay.rulesets.duel.resolve"]
+
+RUN = f"""
+import json, sys
+LAZY = {LAZY!r}
+from cli.main import main
+try:
+    main(sys.argv[1:], standalone_mode=False)
+except SystemExit:
+    pass
+lazy = {{name: type(sys.modules[name]).__name__ for name in LAZY if name in sys.modules}}
+loaded = sorted(m for m in ("duckdb", "_duckdb", "pydantic", "replay.render.text", "replay.render.profiles",
+                            "tomllib") if m in sys.modules)
+print(json.dumps({{"lazy": lazy, "loaded": loaded}}))
+"""
+
+
+def _run(*args: str) -> dict[str, dict[str, str] | list[str]]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("BATTLELOG_RULESETS", None)
+    done = subprocess.run([sys.executable, "-c", RUN, *args], capture_output=True, text=True, env=env, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_help_imports_no_database_no_pydantic_no_profiles():
+    assert _run("--help")["loaded"] == []
+
+
+def test_reading_a_state_runs_no_check_parse_or_resolve_module_and_no_duckdb_package(tmp_path):
+    db = tmp_path / "d.duckdb"
+    with Store.open(db) as store:
+        game = next(iter(importing.import_text(store, DUEL.read_text(encoding="utf-8"), source=DUEL.name)))
+        turn = max(driver.closed_turns(driver.load(store, game)))
+    found = _run("--db", str(db), "state", game, "--turn", str(turn), "--json")
+    assert found["lazy"] == {name: "_LazyModule" for name in LAZY}  # in sys.modules, never run
+    assert "_duckdb" in found["loaded"] and "duckdb" not in found["loaded"]
+    # an order given as JSON runs the check and the resolution (not the post parser): the real modules, on first use
+    order = json.dumps({"stack": ["attack"] * 6})
+    found = _run("--db", str(db), "order", game, "--actor", "A", "--dry-run", "--json", order)
+    assert found["lazy"] == {LAZY[0]: "module", LAZY[1]: "_LazyModule", LAZY[2]: "module"}
+
+
+def test_a_lazy_module_is_the_real_module_once_read():
+    script = (f"import sys; from replay import ruleset; ruleset.get('duel@1'); m = sys.modules[{LAZY[0]!r}]; "
+              "a = type(m).__name__; f = m.check_input; print(a, type(m).__name__, f.__module__)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["_LazyModule", "module", LAZY[0]]
+
+
+def test_a_lazy_module_that_does_not_exist_is_an_import_error():
+    from replay.ruleset import lazy_module
+
+    with pytest.raises(ImportError):
+        lazy_module("replay.rulesets.duel.nonesuch")
+
+
+def test_a_current_database_opens_without_any_schema_statement(tmp_path, monkeypatch):
+    db = tmp_path / "d.duckdb"
+    Store.open(db).close()
+
+    def no_ddl(con: object) -> None:
+        raise AssertionError("the schema was upgraded on a current database")
+
+    monkeypatch.setattr(store_module, "_upgrade", no_ddl)
+    monkeypatch.setattr(store_module, "SCHEMA", "SELECT error('the schema was run again')")
+    with Store.open(db) as store:
+        assert store.games() == []
+
+
+def test_a_database_of_an_older_battlelog_is_still_brought_up_to_date(tmp_path):
+    db = tmp_path / "old.duckdb"
+    con = _duckdb.connect(str(db))
+    con.execute("CREATE TABLE events (game VARCHAR NOT NULL, seq BIGINT NOT NULL, type VARCHAR NOT NULL, "
+                "turn INTEGER, actor VARCHAR, payload VARCHAR NOT NULL, cause BIGINT, \"at\" VARCHAR NOT NULL, "
+                "prev VARCHAR NOT NULL, hash VARCHAR NOT NULL, PRIMARY KEY (game, seq))")
+    con.execute("CREATE TABLE secrets (game VARCHAR PRIMARY KEY, seed BLOB NOT NULL)")
+    con.execute("INSERT INTO secrets VALUES ('g', 'x'::BLOB)")
+    con.execute("CREATE TABLE checkpoints (game VARCHAR NOT NULL, key VARCHAR NOT NULL, seq BIGINT NOT NULL, "
+                "state VARCHAR NOT NULL, PRIMARY KEY (game, key, seq))")
+    con.close()
+    with Store.open(db) as store:
+        assert {"phase", "visible", "v"} <= store_module._columns(store.con, "events")
+        assert store.epoch_secret("g", 0) == b"x"
+        assert {"after_hash", "state_sha"} <= store_module._columns(store.con, "checkpoints")
