@@ -27,6 +27,8 @@ def diff_json(
     With `asserted_only`, keys the recorded side leaves out are not compared (a GM ruling asserts only some fields;
     the others keep their values).
     """
+    if recorded == computed:  # equal values have no differing path (a C-level walk, not one call a node)
+        return []
     a, b = names
     if isinstance(recorded, dict) and isinstance(computed, dict):
         out: list[str] = []
