@@ -32,7 +32,7 @@ from eventlog.envelope import (
     payload_hash,
 )
 from eventlog.errors import ValidationError
-from eventlog.store import Store
+from eventlog.store import _SEEN_TEXT, Store
 
 MAX_INT = 2**63 - 1
 """The largest seq or cause (a BIGINT column)."""
@@ -653,12 +653,18 @@ class Staged:
                                    params=[game]).to_arrow_table()
         events: list[Event] = []
         fixed: list[tuple[str, bool, int]] = []
+        seen: set[str] = set()
         with gc_paused():
             for n, seq, type_, turn, actor, text, cause, at, prev, hash_, phase, visible, v in zip(
                     *(column.to_pylist() for column in table.columns), strict=True):
                 event = make_event(game, seq, type_, turn, actor, _payload_of(text), cause, at, prev, hash_, phase,
                                    None if visible is None else tuple(json.loads(visible)), v)
-                canonical = canonical_json(event.payload)
+                if text in seen:  # found canonical already (a game repeats its short orders and rolls)
+                    canonical = text
+                else:
+                    canonical = canonical_json(event.payload)
+                    if canonical == text and len(text) <= _SEEN_TEXT:
+                        seen.add(text)
                 if canonical != text:
                     repeated = duplicate_key(text)
                     matches = event.expected_hash() == hash_ and repeated is None

@@ -132,9 +132,17 @@ def check_log(events: list[Event]) -> Imported:
 
 def _check(probe: Game, here: Point, e: Event, events: list[Event], closed: set[int]) -> None:
     """check_draft with the index of a log being walked (closed turns and the open turn's events so far)."""
-    index = TurnIndex({here.turn: tuple(events)} if here.turn is not None else {}, frozenset(closed), {}, ())
+    index = TurnIndex({here.turn: tuple(events)} if here.turn is not None else {}, _closed(closed), {}, ())
     game = _with_index(probe, index)
     check_draft(game, here, Draft(e.type, e.payload, e.turn, e.actor, e.cause, e.phase, e.visible), turn_events=events)
+
+
+def _closed(closed: set[int]) -> frozenset[int]:
+    """The walk's own set of closed turns, lent to one check as the index's (`in` is all a check asks of it).
+
+    Not copied: a frozenset of every closed turn for every input made a long log's import quadratic (14,286
+    turns, 57,144 inputs: 11 s of a 100k-event import). The walk does not change it while the check runs."""
+    return closed  # type: ignore[return-value]
 
 
 def _with_index(game: Game, index: Any) -> Game:
@@ -246,7 +254,7 @@ def record(raw: Sequence[Any], *, at: str) -> Imported:
             here = resolve_turn(game, state, current, here_events) if current is not None else \
                 Point(None, state, state, None)
             walked = _with_index(game, TurnIndex({current: tuple(here_events)} if current is not None else {},
-                                                 frozenset(closed), {}, ()))
+                                                 _closed(closed), {}, ()))
             try:
                 draft = check_draft(walked, here, draft, turn_events=here_events)
             except ValidationError as exc:
