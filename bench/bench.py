@@ -212,8 +212,9 @@ def reducer_events(db: Path) -> int:
         return len(store.events_of_types(GAME, rs.resolution_types | set(fold.WHOLE)))
 
 
-def full_import_once(work: Path, text: str, k: int) -> tuple[float, Path]:
-    """Seconds of `battlelog import`'s work (importing.import_text) into a new file: every rule checked."""
+def full_import_once(work: Path, data: bytes, k: int) -> tuple[float, Path]:
+    """Seconds of `battlelog import`'s work (importing.import_text of the file's bytes) into a new file: every rule
+    checked."""
     from replay import importing
 
     db = fresh(work, f"full-{k}")
@@ -221,9 +222,9 @@ def full_import_once(work: Path, text: str, k: int) -> tuple[float, Path]:
     def run() -> int:
         """Open a new file, import the log with every input checked by the rules and checkpoints written."""
         with Store.open(db) as store:
-            return len(importing.import_text(store, text, source="duel.jsonl")[GAME].events)
+            return len(importing.import_text(store, data, source="duel.jsonl")[GAME].events)
     seconds, count = timed(run)
-    if count != text.count("\n"):
+    if count != data.count(NEWLINE):
         raise RuntimeError("import_text did not import the whole bench log")
     return seconds, db
 
@@ -414,7 +415,6 @@ def rounds(work: Path, data: bytes, repeat: int, with_eventsourcing: bool, with_
            log: Callable[[str], None]) -> tuple[dict[str, list[float]], Path, Path | None, Any]:
     """Every in-process job once a round, `repeat` rounds, the order rotated each round (ours and theirs
     interleaved, so the machine's mood falls on both); the seconds of each job's runs."""
-    text = data.decode("utf-8")
     times: dict[str, list[float]] = {}
     last: dict[str, Any] = {}
 
@@ -434,7 +434,7 @@ def rounds(work: Path, data: bytes, repeat: int, with_eventsourcing: bool, with_
         times.setdefault("replay_store", []).append(seconds)
 
     def ours_full(k: int) -> None:
-        seconds, last["full_db"] = full_import_once(work, text, k)
+        seconds, last["full_db"] = full_import_once(work, data, k)
         times.setdefault("full_import", []).append(seconds)
 
     def theirs(paused: bool) -> Callable[[int], None]:
@@ -472,14 +472,18 @@ def rounds_figures(times: dict[str, list[float]], count: int, read: int, reducer
         out.append(compared(f"full replay, every event read and checked, vs eventsourcing reconstruct ({gc_name})",
                             read / statistics.median(times["replay"]), load, 10,
                             note=f"{runs}; fold.replay_verified: read {read:,} events, every seq, link and hash "
-                                 "checked (the hash over the payload bytes as stored; their canonical form is "
-                                 "Store.verify's check), every payload parsed, each resolution payload through "
+                                 "checked (the hash recomputed by DuckDB as the rows are read, over the payload "
+                                 "bytes as stored, with Store.verify's expression; a disagreeing row re-hashed in "
+                                 "Python; the payloads' canonical form is Store.verify's check), every payload "
+                                 "parsed, each resolution payload through "
                                  f"the ruleset's validate_event, {reducer:,} folded"))
         if "full_import" in times:
             out.append(compared(f"full `battlelog import` work (importing.import_text) vs eventsourcing save "
                                 f"({gc_name})", rate("full_import") or 0, save, 5,
-                                note=f"{runs}; in process: the log layer's checks, then every input checked by "
-                                     "the duel's rules (check_log), one insert, checkpoints in one transaction"))
+                                note=f"{runs}; in process, from the file's bytes: the log layer's checks, then "
+                                     "every input checked by the duel's rules (check_log: a turn resolved for "
+                                     "each input whose check reads the resolution: the stake rolls' dice), one "
+                                     "insert, checkpoints in one transaction"))
     out.append(Figure("reducer-only replay (driver.replay_store)", count / statistics.median(times["replay_store"]),
                       "ev/s", note=f"{runs}; reads only the {reducer:,} reducer events of {count:,} and checks "
                                    f"nothing: the rate counts all {count:,}, as the old bench did (not comparable)"))
@@ -644,7 +648,7 @@ def sized_db(work: Path, size: int, log: Callable[[str], None]) -> Path:
 
     db = fresh(work, f"sized-{size}")
     with Store.open(db) as store:
-        importing.import_text(store, duel_jsonl(size, log).decode("utf-8"), source="duel.jsonl")
+        importing.import_text(store, duel_jsonl(size, log), source="duel.jsonl")
     return db
 
 
