@@ -134,10 +134,6 @@ Where DuckDB escapes a string differently from Python (it writes `\u001F` where 
 SQL hash of that event comes out wrong and the caller re-checks it in Python: a false alarm costs time, never a
 wrong answer."""
 
-_HASH_OK = (f"coalesce(sha256(prev || CASE WHEN v >= 2 THEN {CANONICAL_SQL_V2} ELSE {CANONICAL_SQL} END) = hash, "
-            "false)")
-"""Whether a row's stored hash is the one its columns give (as `_VERIFY` computes it)."""
-
 _VERIFY = f"""
 SELECT seq, k, prev_bad, hash_bad FROM (
     SELECT seq, row_number() OVER (ORDER BY seq) AS k,
@@ -491,18 +487,6 @@ class Store:
         rows = self._all(sql, params)
         if any(a[0] >= b[0] for a, b in itertools.pairwise(rows)):
             rows = self._all(sql + " ORDER BY seq", params)
-        return rows
-
-    def hashed_rows(self, game: str, *, from_seq: int = 1, upto_seq: int | None = None) -> list[tuple[Any, ...]]:
-        """`rows`, each with one more column: whether DuckDB, hashing the row as `verify` does (the envelope's
-        canonical JSON over the payload text as stored), got the row's `hash`. False is a doubt, not a verdict
-        (DuckDB escapes a few control characters otherwise than Python): the caller re-checks it in Python."""
-        upto = sys.maxsize if upto_seq is None else upto_seq
-        sql = (_READ.replace(" FROM events", ", " + _HASH_OK + " AS hash_ok FROM events")
-               + " WHERE game = ? AND seq BETWEEN ? AND ?")
-        rows = self._all(sql, [game, from_seq, upto])
-        if any(a[0] >= b[0] for a, b in itertools.pairwise(rows)):
-            rows = self._all(sql + " ORDER BY seq", [game, from_seq, upto])
         return rows
 
     def events_of_types(self, game: str, types: Iterable[str], *, from_seq: int = 1,

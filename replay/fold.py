@@ -404,9 +404,8 @@ def replay_verified(store: Store, game_id: str) -> tuple[int, Any]:
     """Every event of the game read, its seq, link and hash checked, its payload parsed, each resolution payload
     validated by the ruleset (`validate_event`), the reducer's events folded; returns (events read, the final state).
 
-    The hash is computed over the payload bytes as stored, by DuckDB as it reads the rows (`Store.hashed_rows`:
-    `Store.verify`'s expression; a row whose SQL hash disagrees is hashed again in Python, which decides), so a
-    payload is not serialised again; whether a stored text is in canonical form (sorted keys, no repeated key) is
+    The hash is computed over the payload bytes as stored (as `Store.verify` computes it in SQL), so a payload
+    is not serialised again; whether a stored text is in canonical form (sorted keys, no repeated key) is
     `Store.verify`'s check, not this one's. The events are read in chunks of REPLAY_CHUNK rows and dropped once
     folded; only the reducer's become Event objects. A bad event raises the ChainError `verify_chain` would raise
     for an edited or missing event (or ValidationError naming the payload's problems)."""
@@ -423,23 +422,22 @@ def replay_verified(store: Store, game_id: str) -> tuple[int, Any]:
     state, seq, prev = initial_state(game), 0, GENESIS
     with gc_paused():
         while True:
-            chunk = store.hashed_rows(game_id, from_seq=seq + 1, upto_seq=seq + REPLAY_CHUNK)
-            for at, type_, turn, actor, blob, cause, stamp, link, digest, phase, seen, v, hashed in chunk:
+            chunk = store.rows(game_id, from_seq=seq + 1, upto_seq=seq + REPLAY_CHUNK)
+            for at, type_, turn, actor, blob, cause, stamp, link, digest, phase, seen, v in chunk:
                 seq += 1
                 if at != seq:
                     raise ChainError(at, f"game {game_id}: expected seq {seq} here (a missing or reordered event)")
                 if link != prev:
                     raise ChainError(seq, "prev does not match the hash of the event before it")
                 visible = None if seen is None else _visible(seen)
-                if not hashed:  # SQL's hash disagrees: the verdict is Python's (as Store.verify re-checks)
-                    if v >= 2:
-                        envelope = canonical_envelope_v2(game_id, seq, type_, turn, actor, sha256(blob).hexdigest(),
-                                                         cause, stamp, link, phase, visible)
-                    else:
-                        envelope = canonical_envelope(game_id, seq, type_, turn, actor, blob.decode("utf-8"), cause,
-                                                      stamp, link)
-                    if sha256((link + envelope).encode("utf-8")).hexdigest() != digest:
-                        raise ChainError(seq, "hash does not match its content (edited behind battlelog's back?)")
+                if v >= 2:
+                    envelope = canonical_envelope_v2(game_id, seq, type_, turn, actor, sha256(blob).hexdigest(),
+                                                     cause, stamp, link, phase, visible)
+                else:
+                    envelope = canonical_envelope(game_id, seq, type_, turn, actor, blob.decode("utf-8"), cause,
+                                                  stamp, link)
+                if sha256((link + envelope).encode("utf-8")).hexdigest() != digest:
+                    raise ChainError(seq, "hash does not match its content (edited behind battlelog's back?)")
                 prev = digest
                 payload = _stored_payload(game_id, seq, blob)
                 if type_ in types:
