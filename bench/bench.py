@@ -472,10 +472,8 @@ def rounds_figures(times: dict[str, list[float]], count: int, read: int, reducer
         out.append(compared(f"full replay, every event read and checked, vs eventsourcing reconstruct ({gc_name})",
                             read / statistics.median(times["replay"]), load, 10,
                             note=f"{runs}; fold.replay_verified: read {read:,} events, every seq, link and hash "
-                                 "checked (the hash recomputed by DuckDB as the rows are read, over the payload "
-                                 "bytes as stored, with Store.verify's expression; a disagreeing row re-hashed in "
-                                 "Python; the payloads' canonical form is Store.verify's check), every payload "
-                                 "parsed, each resolution payload through "
+                                 "checked (the hash over the payload bytes as stored; their canonical form is "
+                                 "Store.verify's check), every payload parsed, each resolution payload through "
                                  f"the ruleset's validate_event, {reducer:,} folded"))
         if "full_import" in times:
             out.append(compared(f"full `battlelog import` work (importing.import_text) vs eventsourcing save "
