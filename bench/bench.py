@@ -748,26 +748,33 @@ def knights_figures(work: Path, repeat: int = 5) -> list[Figure]:
 
 # --- 12. a corpus rerun -------------------------------------------------------------------------------------------
 
-def corpus_figures(work: Path, games: int, log: Callable[[str], None]) -> list[Figure]:
-    """`battlelog corpus rerun DIR --variant house.toml` over `games` recorded duels (the fixtures, renamed)."""
+KNIGHTS_VARIANT = '[options]\ncollision_overlap = "segment_end"\n'
+"""The house rule the knights corpus rerun uses (K-overlap measured at the segment's end, not the path's maximum)."""
+
+
+def corpus_figures(work: Path, games: int, log: Callable[[str], None], kind: str = "duel") -> list[Figure]:
+    """`battlelog corpus rerun DIR --variant house.toml` over `games` recorded games of `kind` (the fixtures,
+    renamed): the duels under counter_mode = single, the knights games under collision_overlap = segment_end."""
     try:
         from replay import corpus
     except ImportError:
-        return [Figure(f"corpus rerun, {games:,} duels", None, "s", aim="<= 20 s",
+        return [Figure(f"corpus rerun, {games:,} {kind} games", None, "s", aim="<= 20 s",
                        note="skipped: no corpus command in this battlelog")]
-    folder = work / "corpus"
-    corpus.write_fixture_corpus(folder, games)
-    house = work / "house.toml"
-    house.write_text(VARIANT, encoding="utf-8")
+    folder = work / f"corpus-{kind}"
+    corpus.write_fixture_corpus(folder, games, kind=kind)
+    house = work / f"house-{kind}.toml"
+    house.write_text(VARIANT if kind == "duel" else KNIGHTS_VARIANT, encoding="utf-8")
     done = process(battlelog("corpus", "rerun", str(folder), "--variant", str(house), "--out",
-                             str(work / "corpus-out")), work)
-    log("corpus rerun done")
-    return [Figure(f"`battlelog corpus rerun` of {games:,} duels under a variant", done.seconds, "s", aim="<= 20 s",
-                   met=done.seconds <= 20,
+                             str(work / f"corpus-out-{kind}")), work)
+    log(f"{kind} corpus rerun done")
+    aim = 20 if kind == "duel" else 60
+    what = "duels" if kind == "duel" else "knights games (the four recorded ones in turn: battle, joust, lady, ruling)"
+    rule = "counter_mode = single" if kind == "duel" else "collision_overlap = segment_end"
+    return [Figure(f"`battlelog corpus rerun` of {games:,} {what} under a variant", done.seconds, "s",
+                   aim=f"<= {aim} s", met=done.seconds <= aim,
                    note=f"whole process on {os.cpu_count()} cores (process pool); CPU {done.cpu:.1f} s over "
                         f"the whole tree; peak RSS (largest process) {done.rss_mb:.0f} MB; every file parsed and "
-                        "its chain checked, each game re-resolved under counter_mode = single, per-game diffs "
-                        "written")]
+                        f"its chain checked, each game re-resolved under {rule}, per-game diffs written")]
 
 
 # --- the run -------------------------------------------------------------------------------------------------------
@@ -782,7 +789,7 @@ def compared(name: str, ours: float, theirs: float | None, aim: float | None, un
 
 def run(n: int, posts: int, repeat: int, with_eventsourcing: bool, with_full_import: bool,
         log: Callable[[str], None], envelope: int = 2, with_cli: bool = True, corpus: int = 1000,
-        sizes: list[int] | None = None, cli_only: bool = False) -> list[Figure]:
+        sizes: list[int] | None = None, cli_only: bool = False, knights_corpus: int = 0) -> list[Figure]:
     """Every figure, in a fresh temporary directory."""
     data = duel_jsonl(n, log, envelope)
     count = data.count(b"\n")
@@ -791,7 +798,7 @@ def run(n: int, posts: int, repeat: int, with_eventsourcing: bool, with_full_imp
     with tempfile.TemporaryDirectory(prefix="battlelog-bench-") as tmp:
         work = Path(tmp)
         if cli_only:
-            return cli_only_figures(work, data, n, count, repeat, sizes, corpus, log)
+            return cli_only_figures(work, data, n, count, repeat, sizes, corpus, log, knights_corpus)
         times, db, full_db, last = rounds(work, data, repeat, with_eventsourcing, with_full_import, log)
         if check_replay(db, last["state"]) != count or last["read"] != count:
             raise AssertionError("the replay did not read the whole game")
@@ -816,11 +823,13 @@ def run(n: int, posts: int, repeat: int, with_eventsourcing: bool, with_full_imp
             log("memory done")
             if corpus:
                 figures.extend(corpus_figures(work, corpus, log))
+            if knights_corpus:
+                figures.extend(corpus_figures(work, knights_corpus, log, "knights"))
     return figures
 
 
 def cli_only_figures(work: Path, data: bytes, n: int, count: int, repeat: int, sizes: list[int] | None,
-                     corpus: int, log: Callable[[str], None]) -> list[Figure]:
+                     corpus: int, log: Callable[[str], None], knights_corpus: int = 0) -> list[Figure]:
     """`--cli-only`: the whole-process rows, the memory row and the corpus rerun (no eventsourcing ratio)."""
     db = sized_db(work, n, log)
     with Store.open(db) as store:
@@ -830,6 +839,8 @@ def cli_only_figures(work: Path, data: bytes, n: int, count: int, repeat: int, s
     figures.extend(memory_figures(work, db, data, count))
     if corpus:
         figures.extend(corpus_figures(work, corpus, log))
+    if knights_corpus:
+        figures.extend(corpus_figures(work, knights_corpus, log, "knights"))
     return figures
 
 
@@ -875,6 +886,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-full-import", action="store_true", help="skip the full `battlelog import` figures")
     parser.add_argument("--no-cli", action="store_true", help="skip the whole-process CLI figures")
     parser.add_argument("--corpus", type=int, default=1000, help="duels in the corpus rerun (0: skip it)")
+    parser.add_argument("--knights-corpus", type=int, default=0,
+                        help="knights games in a second corpus rerun (0, the default: skip it)")
     parser.add_argument("--sizes", help="game sizes of the audit and rerun rows, e.g. 1000,10000,100000")
     parser.add_argument("--envelope", type=int, choices=(1, 2), default=2,
                         help="the log's envelope version (1: as exported before envelope v2, for older figures)")
@@ -901,7 +914,7 @@ def main(argv: list[str] | None = None) -> int:
     global TREE
     TREE = Path(args.tree).resolve() if args.tree else TREE
     figures = run(args.events, args.posts, max(1, args.repeat), not args.no_eventsourcing, not args.no_full_import,
-                  log, args.envelope, not args.no_cli, args.corpus, sizes, args.cli_only)
+                  log, args.envelope, not args.no_cli, args.corpus, sizes, args.cli_only, args.knights_corpus)
     if args.json:
         print(json.dumps({"events": args.events, "envelope": args.envelope, "tree": str(TREE),
                           "python": sys.version.split()[0],
