@@ -251,7 +251,7 @@ def record(raw: Sequence[Any], *, at: str) -> Imported:
                       None if r.visible is None else tuple(r.visible))
         if is_input:
             here_events = by_turn.get(current, [])
-            here = resolve_turn(game, state, current, here_events) if current is not None else \
+            here = _LazyPoint(game, state, current, here_events) if current is not None else \
                 Point(None, state, state, None)
             walked = _with_index(game, TurnIndex({current: tuple(here_events)} if current is not None else {},
                                                  _closed(closed), {}, ()))
