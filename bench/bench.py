@@ -212,8 +212,9 @@ def reducer_events(db: Path) -> int:
         return len(store.events_of_types(GAME, rs.resolution_types | set(fold.WHOLE)))
 
 
-def full_import_once(work: Path, text: str, k: int) -> tuple[float, Path]:
-    """Seconds of `battlelog import`'s work (importing.import_text) into a new file: every rule checked."""
+def full_import_once(work: Path, data: bytes, k: int) -> tuple[float, Path]:
+    """Seconds of `battlelog import`'s work (importing.import_text of the file's bytes) into a new file: every rule
+    checked."""
     from replay import importing
 
     db = fresh(work, f"full-{k}")
@@ -221,9 +222,9 @@ def full_import_once(work: Path, text: str, k: int) -> tuple[float, Path]:
     def run() -> int:
         """Open a new file, import the log with every input checked by the rules and checkpoints written."""
         with Store.open(db) as store:
-            return len(importing.import_text(store, text, source="duel.jsonl")[GAME].events)
+            return len(importing.import_text(store, data, source="duel.jsonl")[GAME].events)
     seconds, count = timed(run)
-    if count != text.count("\n"):
+    if count != data.count(NEWLINE):
         raise RuntimeError("import_text did not import the whole bench log")
     return seconds, db
 
@@ -414,7 +415,6 @@ def rounds(work: Path, data: bytes, repeat: int, with_eventsourcing: bool, with_
            log: Callable[[str], None]) -> tuple[dict[str, list[float]], Path, Path | None, Any]:
     """Every in-process job once a round, `repeat` rounds, the order rotated each round (ours and theirs
     interleaved, so the machine's mood falls on both); the seconds of each job's runs."""
-    text = data.decode("utf-8")
     times: dict[str, list[float]] = {}
     last: dict[str, Any] = {}
 
@@ -434,7 +434,7 @@ def rounds(work: Path, data: bytes, repeat: int, with_eventsourcing: bool, with_
         times.setdefault("replay_store", []).append(seconds)
 
     def ours_full(k: int) -> None:
-        seconds, last["full_db"] = full_import_once(work, text, k)
+        seconds, last["full_db"] = full_import_once(work, data, k)
         times.setdefault("full_import", []).append(seconds)
 
     def theirs(paused: bool) -> Callable[[int], None]:
@@ -478,8 +478,10 @@ def rounds_figures(times: dict[str, list[float]], count: int, read: int, reducer
         if "full_import" in times:
             out.append(compared(f"full `battlelog import` work (importing.import_text) vs eventsourcing save "
                                 f"({gc_name})", rate("full_import") or 0, save, 5,
-                                note=f"{runs}; in process: the log layer's checks, then every input checked by "
-                                     "the duel's rules (check_log), one insert, checkpoints in one transaction"))
+                                note=f"{runs}; in process, from the file's bytes: the log layer's checks, then "
+                                     "every input checked by the duel's rules (check_log: a turn resolved for "
+                                     "each input whose check reads the resolution: the stake rolls' dice), one "
+                                     "insert, checkpoints in one transaction"))
     out.append(Figure("reducer-only replay (driver.replay_store)", count / statistics.median(times["replay_store"]),
                       "ev/s", note=f"{runs}; reads only the {reducer:,} reducer events of {count:,} and checks "
                                    f"nothing: the rate counts all {count:,}, as the old bench did (not comparable)"))
@@ -644,7 +646,7 @@ def sized_db(work: Path, size: int, log: Callable[[str], None]) -> Path:
 
     db = fresh(work, f"sized-{size}")
     with Store.open(db) as store:
-        importing.import_text(store, duel_jsonl(size, log).decode("utf-8"), source="duel.jsonl")
+        importing.import_text(store, duel_jsonl(size, log), source="duel.jsonl")
     return db
 
 
@@ -746,26 +748,33 @@ def knights_figures(work: Path, repeat: int = 5) -> list[Figure]:
 
 # --- 12. a corpus rerun -------------------------------------------------------------------------------------------
 
-def corpus_figures(work: Path, games: int, log: Callable[[str], None]) -> list[Figure]:
-    """`battlelog corpus rerun DIR --variant house.toml` over `games` recorded duels (the fixtures, renamed)."""
+KNIGHTS_VARIANT = '[options]\ncollision_overlap = "segment_end"\n'
+"""The house rule the knights corpus rerun uses (K-overlap measured at the segment's end, not the path's maximum)."""
+
+
+def corpus_figures(work: Path, games: int, log: Callable[[str], None], kind: str = "duel") -> list[Figure]:
+    """`battlelog corpus rerun DIR --variant house.toml` over `games` recorded games of `kind` (the fixtures,
+    renamed): the duels under counter_mode = single, the knights games under collision_overlap = segment_end."""
     try:
         from replay import corpus
     except ImportError:
-        return [Figure(f"corpus rerun, {games:,} duels", None, "s", aim="<= 20 s",
+        return [Figure(f"corpus rerun, {games:,} {kind} games", None, "s", aim="<= 20 s",
                        note="skipped: no corpus command in this battlelog")]
-    folder = work / "corpus"
-    corpus.write_fixture_corpus(folder, games)
-    house = work / "house.toml"
-    house.write_text(VARIANT, encoding="utf-8")
+    folder = work / f"corpus-{kind}"
+    corpus.write_fixture_corpus(folder, games, kind=kind)
+    house = work / f"house-{kind}.toml"
+    house.write_text(VARIANT if kind == "duel" else KNIGHTS_VARIANT, encoding="utf-8")
     done = process(battlelog("corpus", "rerun", str(folder), "--variant", str(house), "--out",
-                             str(work / "corpus-out")), work)
-    log("corpus rerun done")
-    return [Figure(f"`battlelog corpus rerun` of {games:,} duels under a variant", done.seconds, "s", aim="<= 20 s",
-                   met=done.seconds <= 20,
+                             str(work / f"corpus-out-{kind}")), work)
+    log(f"{kind} corpus rerun done")
+    aim = 20 if kind == "duel" else 60
+    what = "duels" if kind == "duel" else "knights games (the four recorded ones in turn: battle, joust, lady, ruling)"
+    rule = "counter_mode = single" if kind == "duel" else "collision_overlap = segment_end"
+    return [Figure(f"`battlelog corpus rerun` of {games:,} {what} under a variant", done.seconds, "s",
+                   aim=f"<= {aim} s", met=done.seconds <= aim,
                    note=f"whole process on {os.cpu_count()} cores (process pool); CPU {done.cpu:.1f} s over "
                         f"the whole tree; peak RSS (largest process) {done.rss_mb:.0f} MB; every file parsed and "
-                        "its chain checked, each game re-resolved under counter_mode = single, per-game diffs "
-                        "written")]
+                        f"its chain checked, each game re-resolved under {rule}, per-game diffs written")]
 
 
 # --- the run -------------------------------------------------------------------------------------------------------
@@ -780,7 +789,7 @@ def compared(name: str, ours: float, theirs: float | None, aim: float | None, un
 
 def run(n: int, posts: int, repeat: int, with_eventsourcing: bool, with_full_import: bool,
         log: Callable[[str], None], envelope: int = 2, with_cli: bool = True, corpus: int = 1000,
-        sizes: list[int] | None = None, cli_only: bool = False) -> list[Figure]:
+        sizes: list[int] | None = None, cli_only: bool = False, knights_corpus: int = 0) -> list[Figure]:
     """Every figure, in a fresh temporary directory."""
     data = duel_jsonl(n, log, envelope)
     count = data.count(b"\n")
@@ -789,7 +798,7 @@ def run(n: int, posts: int, repeat: int, with_eventsourcing: bool, with_full_imp
     with tempfile.TemporaryDirectory(prefix="battlelog-bench-") as tmp:
         work = Path(tmp)
         if cli_only:
-            return cli_only_figures(work, data, n, count, repeat, sizes, corpus, log)
+            return cli_only_figures(work, data, n, count, repeat, sizes, corpus, log, knights_corpus)
         times, db, full_db, last = rounds(work, data, repeat, with_eventsourcing, with_full_import, log)
         if check_replay(db, last["state"]) != count or last["read"] != count:
             raise AssertionError("the replay did not read the whole game")
@@ -814,11 +823,13 @@ def run(n: int, posts: int, repeat: int, with_eventsourcing: bool, with_full_imp
             log("memory done")
             if corpus:
                 figures.extend(corpus_figures(work, corpus, log))
+            if knights_corpus:
+                figures.extend(corpus_figures(work, knights_corpus, log, "knights"))
     return figures
 
 
 def cli_only_figures(work: Path, data: bytes, n: int, count: int, repeat: int, sizes: list[int] | None,
-                     corpus: int, log: Callable[[str], None]) -> list[Figure]:
+                     corpus: int, log: Callable[[str], None], knights_corpus: int = 0) -> list[Figure]:
     """`--cli-only`: the whole-process rows, the memory row and the corpus rerun (no eventsourcing ratio)."""
     db = sized_db(work, n, log)
     with Store.open(db) as store:
@@ -828,6 +839,8 @@ def cli_only_figures(work: Path, data: bytes, n: int, count: int, repeat: int, s
     figures.extend(memory_figures(work, db, data, count))
     if corpus:
         figures.extend(corpus_figures(work, corpus, log))
+    if knights_corpus:
+        figures.extend(corpus_figures(work, knights_corpus, log, "knights"))
     return figures
 
 
@@ -873,6 +886,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-full-import", action="store_true", help="skip the full `battlelog import` figures")
     parser.add_argument("--no-cli", action="store_true", help="skip the whole-process CLI figures")
     parser.add_argument("--corpus", type=int, default=1000, help="duels in the corpus rerun (0: skip it)")
+    parser.add_argument("--knights-corpus", type=int, default=0,
+                        help="knights games in a second corpus rerun (0, the default: skip it)")
     parser.add_argument("--sizes", help="game sizes of the audit and rerun rows, e.g. 1000,10000,100000")
     parser.add_argument("--envelope", type=int, choices=(1, 2), default=2,
                         help="the log's envelope version (1: as exported before envelope v2, for older figures)")
@@ -899,7 +914,7 @@ def main(argv: list[str] | None = None) -> int:
     global TREE
     TREE = Path(args.tree).resolve() if args.tree else TREE
     figures = run(args.events, args.posts, max(1, args.repeat), not args.no_eventsourcing, not args.no_full_import,
-                  log, args.envelope, not args.no_cli, args.corpus, sizes, args.cli_only)
+                  log, args.envelope, not args.no_cli, args.corpus, sizes, args.cli_only, args.knights_corpus)
     if args.json:
         print(json.dumps({"events": args.events, "envelope": args.envelope, "tree": str(TREE),
                           "python": sys.version.split()[0],

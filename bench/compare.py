@@ -1,7 +1,7 @@
 """The bench's whole-process rows for two checkouts, interleaved: each command run before, then after, in turn.
 
 Usage: python bench/compare.py BEFORE [AFTER] [--events 100000] [--runs 3] [--sizes 1000,10000] [--corpus 1000]
-       [--json]
+       [--knights-corpus 0] [--json]
 BEFORE and AFTER are checkouts (AFTER defaults to this one); their code runs first on PYTHONPATH. Each row gives,
 per checkout, the median wall time, the median CPU time (user + system of the whole process tree: the figure a busy
 machine disturbs least) and the peak RSS, from the same wrapper as bench.py's rows. See bench/README.md.
@@ -47,6 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--sizes", default="1000,10000")
     parser.add_argument("--corpus", type=int, default=1000, help="duels of the corpus rerun (0: skip)")
+    parser.add_argument("--knights-corpus", type=int, default=0, help="knights games of a corpus rerun (0: skip)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     trees = [Path(args.before).resolve(), Path(args.after).resolve()]
@@ -105,6 +106,14 @@ def main(argv: list[str] | None = None) -> int:
             row(f"corpus rerun ({args.corpus:,} duels)",
                 lambda t, k: cli("corpus", "rerun", str(work / "corpus"), "--variant", str(house), "--out",
                                  str(work / f"out-{k}")), 1)
+        if args.knights_corpus:
+            from replay import corpus
+
+            corpus.write_fixture_corpus(work / "knights", args.knights_corpus, kind="knights")
+            (work / "knights.toml").write_text(bench.KNIGHTS_VARIANT, encoding="utf-8")
+            row(f"corpus rerun ({args.knights_corpus:,} knights games)",
+                lambda t, k: cli("corpus", "rerun", str(work / "knights"), "--variant", str(work / "knights.toml"),
+                                 "--out", str(work / f"knights-out-{k}")), 1)
     if args.json:
         print(json.dumps({"trees": [str(t) for t in trees], "rows": rows}, indent=2))
         return 0

@@ -69,6 +69,21 @@ def parse(notation: str) -> DiceSpec:
     """Parse dice notation; ValidationError names the notation and what is wrong with it."""
     if not isinstance(notation, str):
         raise ValidationError(f"dice {notation!r:.60}: not dice notation (expected a string such as 2d6-2, 1d100, D9)")
+    spec = _PARSED.get(notation)
+    if spec is None:
+        spec = _parse(notation)
+        if len(_PARSED) < _PARSED_MAX:
+            _PARSED[notation] = spec
+    return spec
+
+
+_PARSED: dict[str, DiceSpec] = {}
+"""Notations parsed already (a log repeats a handful of them tens of thousands of times; a DiceSpec is frozen)."""
+_PARSED_MAX = 4096
+
+
+def _parse(notation: str) -> DiceSpec:
+    """`parse` of a string, uncached; only a valid notation returns (the cache keeps no errors)."""
     text = "".join(notation.split())
     if len(text) > MAX_NOTATION or _DIGITS.search(text):
         raise ValidationError(f"dice {notation[:60]!r}: too long for dice notation (numbers of at most {MAX_DIGITS} "
@@ -143,6 +158,9 @@ def total(spec: DiceSpec, dice: Iterable[int]) -> int:
 
 def check_result(spec: DiceSpec, dice: list[int]) -> list[str]:
     """Problems with a roll's dice for its notation (count, range); empty when it fits."""
+    sides = spec.sides
+    if len(dice) == spec.count and all(type(die) is int and 1 <= die <= sides for die in dice):
+        return []
     problems = []
     if len(dice) != spec.count:
         problems.append(f"{spec.notation} needs {spec.count} dice, got {len(dice)}")
@@ -174,14 +192,14 @@ def roll_payload(
 def _roll_problems(event: Event, seed: bytes | None) -> list[str]:
     """Problems with one roll event: notation, dice, total, and for engine rolls the derivation."""
     payload = event.payload
-    where = f"seq {event.seq}"
     try:
         spec = parse(payload.get("dice", ""))
     except ValidationError as error:
-        return [f"{where}: {p}" for p in error.problems]
+        return [f"seq {event.seq}: {p}" for p in error.problems]
     result = payload.get("result")
     if not isinstance(result, list):
-        return [f"{where}: roll has no result list"]
+        return [f"seq {event.seq}: roll has no result list"]
+    where = f"seq {event.seq}"
     problems = [f"{where}: {p}" for p in check_result(spec, result)]
     if not problems and payload.get("total") != total(spec, result):
         problems.append(f"{where}: total is {payload.get('total')!r} but the dice make {total(spec, result)}")

@@ -32,7 +32,7 @@ from eventlog.envelope import (
     payload_hash,
 )
 from eventlog.errors import ValidationError
-from eventlog.store import Store
+from eventlog.store import _SEEN_TEXT, Store
 
 MAX_INT = 2**63 - 1
 """The largest seq or cause (a BIGINT column)."""
@@ -648,17 +648,25 @@ class Staged:
         JSON, as `chain` hashes it: if that hash matches, the canonical text is what gets stored; if not, the line
         is marked, and `problems` then names it ("hash does not match"). Call this before `problems`.
         """
-        table = self.store.con.sql(f'SELECT n, seq, type, turn, actor, payload, cause, "at", prev, hash, phase, '
-                                   f"visible, v FROM {self.table} WHERE game = ? ORDER BY n",
-                                   params=[game]).to_arrow_table()
+        # Streamed in batches (the batch's columns as lists, one batch at a time): the rows are never all in
+        # memory at once beside the events made from them. Nothing else runs on the connection meanwhile.
+        reader = self.store.con.sql(f'SELECT n, seq, type, turn, actor, payload, cause, "at", prev, hash, phase, '
+                                    f"visible, v FROM {self.table} WHERE game = ? ORDER BY n",
+                                    params=[game]).to_arrow_reader(8192)
         events: list[Event] = []
         fixed: list[tuple[str, bool, int]] = []
+        seen: set[str] = set()
+        rows = (row for batch in reader for row in zip(*(column.to_pylist() for column in batch.columns), strict=True))
         with gc_paused():
-            for n, seq, type_, turn, actor, text, cause, at, prev, hash_, phase, visible, v in zip(
-                    *(column.to_pylist() for column in table.columns), strict=True):
+            for n, seq, type_, turn, actor, text, cause, at, prev, hash_, phase, visible, v in rows:
                 event = make_event(game, seq, type_, turn, actor, _payload_of(text), cause, at, prev, hash_, phase,
                                    None if visible is None else tuple(json.loads(visible)), v)
-                canonical = canonical_json(event.payload)
+                if text in seen:  # found canonical already (a game repeats its short orders and rolls)
+                    canonical = text
+                else:
+                    canonical = canonical_json(event.payload)
+                    if canonical == text and len(text) <= _SEEN_TEXT:
+                        seen.add(text)
                 if canonical != text:
                     repeated = duplicate_key(text)
                     matches = event.expected_hash() == hash_ and repeated is None

@@ -85,7 +85,8 @@ def check_draft(game: Game, here: Point, draft: Draft, *, turn_events: Sequence[
                               "amend it with `battlelog correct`")
     if turn > current:
         raise ValidationError(f"turn: turn {turn} is not open yet (the current turn is {current})")
-    draft = replace(draft, turn=turn)
+    if draft.turn != turn:
+        draft = replace(draft, turn=turn)
     if draft.actor is not None and draft.actor not in rs.actors(here.start):
         raise ValidationError(f"actor: {draft.actor!r} is not in this game (actors: {', '.join(rs.actors(here.start))};"
                               " the GM gives no --actor)")

@@ -190,12 +190,14 @@ def test_a_generated_duel_replays_seeks_and_checkpoints_like_the_plain_fold(tmp_
 def test_the_bench_runs_and_prints_its_table(tmp_path: Path, monkeypatch, capsys) -> None:
     monkeypatch.setattr(bench, "OUT", tmp_path / "out")
     assert bench.main(["--events", "1500", "--posts", "5", "--repeat", "1", "--json", "--corpus", "4",
-                       "--sizes", "1000"]) == 0
+                       "--knights-corpus", "2", "--sizes", "1000"]) == 0
     report = json.loads(capsys.readouterr().out)
     figures = {f["name"]: f for f in report["figures"]}
     assert any(name.startswith("bulk import") and f["theirs"] and f["ratio"] for name, f in figures.items())
     assert any(name.startswith("full replay") and f["theirs"] and f["ratio"] for name, f in figures.items())
     assert all(f["ours"] is not None for f in figures.values() if not f["note"].startswith("skipped"))
+    assert any(name.startswith("`battlelog corpus rerun` of 2 knights games") and "collision_overlap" in f["note"]
+               for name, f in figures.items())
     assert list((tmp_path / "out").glob("duel-1500-*.jsonl"))
     assert report["envelope"] == 2 and b',"v":2,' in next((tmp_path / "out").glob("duel-1500-*.jsonl")).read_bytes()
     assert bench.main(["--events", "1500", "--posts", "5", "--repeat", "1", "--no-eventsourcing",
