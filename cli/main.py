@@ -420,14 +420,28 @@ def _read_text(path: str) -> str:
         return sys.stdin.read()
     try:
         return Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise ValidationError(f"{path}: no such file") from exc
-    except IsADirectoryError as exc:
-        raise ValidationError(f"{path}: is a directory, not a file") from exc
     except UnicodeDecodeError as exc:
         raise ValidationError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     except OSError as exc:
-        raise ValidationError(f"{path}: cannot be read ({exc.strerror})") from exc
+        raise _unreadable(path, exc) from exc
+
+
+def _read_bytes(path: str) -> bytes:
+    """A log's bytes as they are (the importer decodes them once, naming a non-UTF-8 byte)."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(path).read_bytes()
+    except OSError as exc:
+        raise _unreadable(path, exc) from exc
+
+
+def _unreadable(path: str, exc: OSError) -> ValidationError:
+    if isinstance(exc, FileNotFoundError):
+        return ValidationError(f"{path}: no such file")
+    if isinstance(exc, IsADirectoryError):
+        return ValidationError(f"{path}: is a directory, not a file")
+    return ValidationError(f"{path}: cannot be read ({exc.strerror})")
 
 
 def _sealed_or_plain(store: Store, game: str, draft: Draft, *, seal: bool, salt: str | None, replace_: bool,
@@ -1418,9 +1432,9 @@ def import_(ctx: click.Context, file_: str, rename: str | None) -> None:
     the rules need and the log lacks mid-game is an error naming it. Nothing is imported unless the whole game
     imports. It ends by saying what each game waits for.
     """
-    text = _read_text(file_)
+    data = _read_bytes(file_)
     with opened(ctx, write=True) as store:
-        for game, imported in importing.import_text(store, text, source=file_, rename=rename).items():
+        for game, imported in importing.import_text(store, data, source=file_, rename=rename).items():
             events = imported.events
             closed = sum(e.type == "turn.closed" for e in events)
             log.info("import", game=game, events=len(events), head=events[-1].hash)

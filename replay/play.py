@@ -16,7 +16,6 @@ from eventlog import dice as dicelib
 from eventlog import seal as seallib
 from eventlog.envelope import Draft, Event, canonical_json
 from eventlog.errors import BattlelogError, ValidationError
-from eventlog.jsonl import core_payload_problems
 from eventlog.store import Store
 from replay.context import (
     ORDER_NAME,
@@ -71,6 +70,8 @@ def check_draft(game: Game, here: Point, draft: Draft, *, turn_events: Sequence[
     if draft.type not in INPUT_DRAFT_TYPES:
         raise ValidationError(f"type: {draft.type!r} is not an input (order, roll, choice, input.sealed, "
                               "input.revealed, correction, ruling)")
+    from eventlog.jsonl import core_payload_problems  # the log layer's shapes: loaded by an append, not a read
+
     shapes = core_payload_problems(draft.type, draft.payload)
     if shapes:  # a field of the wrong JSON kind never reaches the rules
         raise ValidationError(shapes)
@@ -478,6 +479,8 @@ def append_ruling(store: Store, game_id: str, turn: int, ruling: dict[str, Any])
     note = ruling.get("note", "")
     if not isinstance(note, str):
         raise ValidationError("ruling.note: text")
+    from eventlog.jsonl import core_payload_problems
+
     shapes = core_payload_problems("ruling", ruling)
     if shapes:
         raise ValidationError([p.replace("payload.", "ruling.", 1) for p in shapes])
