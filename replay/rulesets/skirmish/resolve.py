@@ -650,8 +650,8 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
         pass  # M15 phase 1: a win deals no damage (L361); transfer.settle carries it over
     elif res.winner == "attack" and deals and not att.priced.get("no_damage"):
         deal_hit(ctx, x, att, res.final, options)
-    elif dfn is not None and dfn.maneuver == "limb_block" and res.winner == "defence":
-        pass  # M35: the limb takes the blow (its after hook)
+    elif dfn is not None and dfn.maneuver == "limb_block" and res.winner != "attack":
+        pass  # M35: the limb takes the blow, on a tie with 0 successes (2.3; its after hook)
     elif dfn is not None and dfn.maneuver in costs.BLOCKS and ctx.state.fighter(att.actor).weapon_by_id(
             att.priced["weapon"] or "") is not None:  # a shield or unarmed strike has no weapon to check (NOT YET)
         blocked(ctx, x, att, dfn, res.final if res.winner == "defence" else 0, options)
