@@ -95,3 +95,20 @@ def test_c3_the_sample_gambeson_covers_the_torso_not_the_arms_nor_the_neck():
     assert "gambeson" in vse.armour
     assert damage.armour_of(vse, "forearm", "cutting") == (0, None, None)
     assert damage.armour_of(vse, "belly", "cutting")[2] == "gambeson"
+
+
+def test_m74_a_sidestep_that_evades_a_grab_intercepts_initiative():
+    """L892: «В начале боя или после разрыва вы можете применять Отступление и Увертку … Успешная Увертка и Свиля
+    позволяют перехватить инициативу»: a Sidestep that beats a wrestling technique (here a Grab) intercepts; against
+    a weapon blow it does not (M47: none in melee)."""
+    state = duel(rat={"weapons": []}, holder="RAT", distance="hand")
+    stop = (Round().declare("VSE", "attack").declare("RAT", "attack", "grab", target="VSE", zone="right_arm",
+                                                     dice={"reflex": 2, "skill": 0})
+            .defend("VSE", "sidestep", reflex=3).roll("RAT", "attack", [9, 2]).roll("VSE", "defence", [9, 8, 2])
+            ).resolve(state)
+    end = payloads(stop, "exchange_ended")[0]
+    assert end["holder"] == "VSE" and any("(M74, L892)" in w for w in end["why"]), end
+    blow = (Round().declare("VSE", "attack").attack("RAT", "chop", "upper_torso", skill=2)
+            .defend("VSE", "sidestep", reflex=3).roll("RAT", "attack", [9, 2]).roll("VSE", "defence", [9, 8, 2])
+            ).resolve(duel(holder="RAT", distance="long"))
+    assert payloads(blow, "exchange_ended")[0]["holder"] == "RAT"

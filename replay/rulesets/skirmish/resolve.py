@@ -1091,6 +1091,17 @@ def extra_fatigue(ctx: Context, x: int, options: SkirmishOptions) -> None:
     fatigue_checks(ctx, ids, x, "extra", options)
 
 
+WRESTLING_ENTRIES = frozenset({"grab", "leg_dive"})
+"""M51, M52: the general maneuvers that start wrestling (5.8.1)."""
+
+
+def wrestling_technique(code: str) -> bool:
+    """A maneuver of the wrestling fight (M51, M52 or the wrestling section M59–M74), which a successful Sidestep
+    answers with an interception (M74, L892; a sidestep inside a grapple is refused, so this is at its start)."""
+    entry = data.maneuvers().get(code)
+    return code in WRESTLING_ENTRIES or entry is not None and entry["form"] == "wrestling"
+
+
 def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: SkirmishOptions) -> None:
     """5.3 (A-14) initiative update, 3.7 (C10) distance update, and the end of the fight if someone is out."""
     state = ctx.state
@@ -1113,6 +1124,11 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
     for o in outcomes:  # a maneuver's own initiative outcome (M70 wrestling block, M38 delayed defence …)
         for fid, flag in (o.get("init") or {}).items():
             flags[fid].append(flag)
+        dfn, att = o.get("defence"), o.get("attack")
+        if dfn is not None and att is not None and dfn.maneuver == "sidestep" and o.get("winner") == "defence" \
+                and wrestling_technique(att.maneuver):
+            flags[dfn.actor].append("gain")
+            why.append(f"{dfn.actor}'s sidestep evades a wrestling technique: it intercepts initiative (M74, L892)")
     verdict = {i: "lose" if "lose" in f else "gain" if "gain" in f else "none" for i, f in flags.items()}
     a, b = state.ids
     before, holder, reroll = state.holder, state.holder, False
