@@ -112,3 +112,29 @@ def test_m74_a_sidestep_that_evades_a_grab_intercepts_initiative():
             .defend("VSE", "sidestep", reflex=3).roll("RAT", "attack", [9, 2]).roll("VSE", "defence", [9, 8, 2])
             ).resolve(duel(holder="RAT", distance="long"))
     assert payloads(blow, "exchange_ended")[0]["holder"] == "RAT"
+
+
+def test_c9_a_knockout_by_a_level_4_head_wound_lasts_until_treated_and_asks_no_rounds():
+    """C9: «unconscious for 1d6 rounds, or until treated if a level-4 head or torso wound is among the triggers»."""
+    from tests.skirmish.test_scenarios import s2_round
+
+    state, rnd = s2_round([4, 2, 7, 3])
+    stop = rnd.roll("VSE", "knockout", [3, 1, 2, 2]).resolve(state)
+    knock = payloads(stop, "knockout")[0]
+    assert knock["unconscious"] and knock["until_treated"] and knock["rounds"] is None
+    assert not [r for r in asked(stop) if r[1] == "knockout_rounds"]
+    assert "until treated (C9)" in knock["why"][1]
+
+
+def test_c9_a_knockout_by_shock_alone_asks_the_1d6_rounds():
+    """The tricks fight: VSE's shock reaches his Endurance, the check fails, 1d6 [4] → 4 rounds."""
+    import json
+    from pathlib import Path
+
+    log = Path(__file__).resolve().parents[2] / "fixtures" / "skirmish" / "tricks.jsonl"
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
+    knock = [e["payload"] for e in events if e["type"] == "skirmish.knockout" and e["payload"]["unconscious"]][0]
+    assert knock["triggers"] == ["shock"] and knock["rounds"] == 4 and not knock["until_treated"]
+    assert knock["why"][1] == "unconscious for 1d6 [4] = 4 rounds (C9)"
+    rolls = [e for e in events if e["type"] == "roll" and e["payload"]["purpose"] == "knockout_rounds"]
+    assert [r["payload"]["result"] for r in rolls] == [[4]]

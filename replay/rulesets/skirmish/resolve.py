@@ -1070,11 +1070,21 @@ def knockouts(ctx: Context, x: int, options: SkirmishOptions) -> None:
         counted = dice.count(roll.payload["result"], data.damage_model()["knockout_difficulty"],
                              ones_cancel=options.ones_cancel_successes)
         out = counted.net <= 0
+        why = [f"{fid} knockout check ({', '.join(triggers)}): Endurance {len(counted.faces)}d %5 "
+               f"{list(counted.faces)} → {counted.hits} − {counted.ones} = {counted.net} → "
+               + ("unconscious" if out else "conscious")]
+        extra: dict[str, Any] = {}
+        if out and "knockout_check" in triggers:  # C9: a level-4 head or torso wound among the triggers
+            extra = {"rounds": None, "until_treated": True}
+            why.append("a level-4 head or torso wound: unconscious until treated (C9)")
+        elif out:
+            length = ctx.roll("1d6", actor=fid, purpose="knockout_rounds", what=f"rounds {fid} stays unconscious "
+                              "(1d6, C9)", exchange=x)
+            n = int(length.payload["total"])
+            extra = {"rounds": n, "until_treated": False}
+            why.append(f"unconscious for 1d6 {list(length.payload['result'])} = {n} rounds (C9)")
         emit(ctx, "knockout", {"fighter": fid, "exchange": x, "triggers": triggers, "roll": counted.to_json(),
-                               "unconscious": out, "why": [
-                                   f"{fid} knockout check ({', '.join(triggers)}): Endurance {len(counted.faces)}d %5 "
-                                   f"{list(counted.faces)} → {counted.hits} − {counted.ones} = {counted.net} → "
-                                   + ("unconscious" if out else "conscious")],
+                               "unconscious": out, **extra, "why": why,
                                "rule": ["6.5 step 11"], "defaults": ["sample_v1", "C9"]}, cause=roll.seq or None)
 
 
