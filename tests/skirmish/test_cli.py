@@ -114,7 +114,7 @@ def test_the_hand_written_log_imports_and_its_audit_is_clean(run):
     assert s["fight"]["result"] == {"winner": "RAT", "out": {"VSE": "dead"}}
     vse = next(f for f in s["fighters"] if f["id"] == "VSE")["view"]
     assert set(vse) == {"pool", "initiative", "distance", "stance", "weapons", "wounds", "fatigue", "pain", "shock",
-                        "bleeding", "blood_loss", "status", "wrestling", "held", "effects"}
+                        "bleeding", "blood_loss", "status", "wrestling", "held", "enveloped", "effects"}
     assert vse["wounds"]["upper_torso"][1]["level"] == 5 and vse["status"] == "dead"
     assert "Бой окончен" in ok(run, "post", "skirmish-spear", "--turn", "2")
     png = run.tmp / "f.png"
@@ -143,7 +143,7 @@ def test_the_wrestling_and_shield_fights_import_and_audit_clean(run):
     assert "2 turns resolved" in out and "clean" in ok(run, "audit", "skirmish-wrestle")
     s = json.loads(ok(run, "state", "skirmish-wrestle", "--json").splitlines()[-1])
     vse = next(f for f in s["fighters"] if f["id"] == "VSE")["view"]
-    assert s["fight"]["grapple"] is None and vse["pain"] == 4 and vse["stance"] == "lying"
+    assert s["fight"]["grapple"] is None and vse["pain"] == 5 and vse["stance"] == "lying"  # C3: no gambeson
     assert vse["wounds"]["left_arm"][0]["precise"] == "forearm" and not vse["wrestling"]
     assert "Решение мастера" in ok(run, "post", "skirmish-wrestle", "--turn", "1")
     out = ok(run, "import", str(ROOT / "fixtures" / "skirmish" / "hand" / "shield.jsonl"))

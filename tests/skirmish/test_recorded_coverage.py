@@ -4,6 +4,8 @@ accepted it: the order's `maneuver` (and a double attack's defence `second`), `w
 a `grip` change (M56), and a feint chosen against a parry (M14); each must also show up in a `skirmish.declared`
 or `skirmish.feint` resolution of the same log.
 
+M74 is a rule, not a maneuver (RULES): it counts where a Slip is declared inside a grapple.
+
 The ones not in the set are named here, each as a strict xfail with its reason: the test fails as soon as one of
 them is recorded (remove it from the list) or as soon as another one goes missing."""
 
@@ -23,12 +25,6 @@ CATALOGUE = data.table("maneuvers")["maneuvers"]
 
 NOT_RECORDED: dict[str, str] = {
     "M15": "no recorded fight plays a Transfer feint yet",
-    "M32": "no SAMPLE shield has a sharpened rim (data/shields.json: sharp_rim): a Shield rim cut is "
-           "refused (5.4.1 M32, L490) until a GM adds one",
-    "M44": "no SAMPLE weapon has a blade-catching mechanism (data/weapons.json features): a Blade catch is refused "
-           "(5.4.2 M44, L601) until a GM adds one",
-    "M74": "implemented as a refusal (L892: during wrestling the only evasion is Slip); the wrestling fights record "
-           "Slip (M48) in a grapple instead",
 }
 """Maneuvers no recorded fight declares yet, with why (those not implemented are named by the catalogue)."""
 
@@ -51,6 +47,27 @@ def order_codes(payload: dict[str, Any]) -> set[str]:
     return out
 
 
+RULES: dict[str, str] = {"wrestling_evasion": "slip"}
+"""M74 is no maneuver of its own but the rule of L890–892 (in wrestling the only evasion is Slip; a successful Sidestep
+or Slip intercepts): it is recorded where a fight declares a Slip while a grapple holds (the rule applied)."""
+
+
+def grapple_changes(e: dict[str, Any]) -> list[Any]:
+    return [c["value"] for c in e["payload"].get("changes", ()) if isinstance(c, dict) and c.get("op") == "grapple"]
+
+
+def rules_applied(events: list[dict[str, Any]]) -> set[str]:
+    """The rule-only entries (RULES) whose maneuver a fight declares inside a grapple."""
+    out: set[str] = set()
+    in_grapple = False
+    for e in events:
+        for value in grapple_changes(e):
+            in_grapple = value is not None
+        if e["type"] == "skirmish.declared" and in_grapple:
+            out |= {code for code, m in RULES.items() if e["payload"].get("maneuver") == m}
+    return out
+
+
 def recorded() -> dict[str, set[str]]:
     """code -> the fights that declare it (an order the engine priced, or a feint the engine invoked)."""
     seen: dict[str, set[str]] = {}
@@ -68,6 +85,8 @@ def recorded() -> dict[str, set[str]]:
             for code in codes:
                 if code in accepted or any(code in order_codes(o) for o in declared_orders):
                     seen.setdefault(code, set()).add(path.stem)
+        for code in rules_applied(events):
+            seen.setdefault(code, set()).add(path.stem)
     return seen
 
 

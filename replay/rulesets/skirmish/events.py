@@ -325,6 +325,9 @@ class Knockout(Resolution):
     triggers: list[str]
     roll: dict[str, Any]
     unconscious: bool
+    rounds: int | None = None
+    """C9: the 1d6 rounds of unconsciousness (None: until treated, or conscious)."""
+    until_treated: bool = False
 
 
 class ExchangeEnded(Resolution):

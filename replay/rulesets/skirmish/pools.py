@@ -111,6 +111,14 @@ def helpless(f: Fighter, round_: int, exchange: int) -> bool:
     return pool(f, round_, exchange) == 0
 
 
+def held_zones(state: Fight, f: Fighter) -> list[str]:
+    """The fighter's zones the opponent holds: the grabbed one (M51 grab, M52 leg dive: `legs`, M65 pounce:
+    `torso`) first, then those enveloped (M63); only the enveloped ones halve the pools (5.8.4)."""
+    g = state.grapple
+    grabbed = [g["grabbed"]] if g is not None and g.get("held") == f.id and g.get("grabbed") else []
+    return list(dict.fromkeys((*grabbed, *f.held)))
+
+
 def fighter_view(state: Fight, f: Fighter) -> dict[str, Any]:
     """The contractual `state --json` fields of one fighter (docs/skirmish.md, "state --json")."""
     r, e = state.round, state.exchange
@@ -136,7 +144,7 @@ def fighter_view(state: Fight, f: Fighter) -> dict[str, Any]:
         "distance": state.distance, "stance": f.stance, "weapons": weapons, "wounds": wounds,
         "fatigue": f.fatigue, "pain": f.pain, "shock": shock_now(f, r, e), "bleeding": f.bleeding,
         "blood_loss": f.blood_loss, "status": status,
-        "wrestling": wrestling(f, r, e), "held": list(f.held),
+        "wrestling": wrestling(f, r, e), "held": held_zones(state, f), "enveloped": list(f.held),
         "effects": [{"kind": x.kind, "amount": x.amount, "from": list(x.start), "until": list(x.until), "ref": x.ref,
                      "source": x.source} for x in f.effects if x.until >= (r, max(e, 1))],
     }

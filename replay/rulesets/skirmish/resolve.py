@@ -650,8 +650,8 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
         pass  # M15 phase 1: a win deals no damage (L361); transfer.settle carries it over
     elif res.winner == "attack" and deals and not att.priced.get("no_damage"):
         deal_hit(ctx, x, att, res.final, options)
-    elif dfn is not None and dfn.maneuver == "limb_block" and res.winner == "defence":
-        pass  # M35: the limb takes the blow (its after hook)
+    elif dfn is not None and dfn.maneuver == "limb_block" and res.winner != "attack":
+        pass  # M35: the limb takes the blow, on a tie with 0 successes (2.3; its after hook)
     elif dfn is not None and dfn.maneuver in costs.BLOCKS and ctx.state.fighter(att.actor).weapon_by_id(
             att.priced["weapon"] or "") is not None:  # a shield or unarmed strike has no weapon to check (NOT YET)
         blocked(ctx, x, att, dfn, res.final if res.winner == "defence" else 0, options)
@@ -1070,11 +1070,21 @@ def knockouts(ctx: Context, x: int, options: SkirmishOptions) -> None:
         counted = dice.count(roll.payload["result"], data.damage_model()["knockout_difficulty"],
                              ones_cancel=options.ones_cancel_successes)
         out = counted.net <= 0
+        why = [f"{fid} knockout check ({', '.join(triggers)}): Endurance {len(counted.faces)}d %5 "
+               f"{list(counted.faces)} → {counted.hits} − {counted.ones} = {counted.net} → "
+               + ("unconscious" if out else "conscious")]
+        extra: dict[str, Any] = {}
+        if out and "knockout_check" in triggers:  # C9: a level-4 head or torso wound among the triggers
+            extra = {"rounds": None, "until_treated": True}
+            why.append("a level-4 head or torso wound: unconscious until treated (C9)")
+        elif out:
+            length = ctx.roll("1d6", actor=fid, purpose="knockout_rounds", what=f"rounds {fid} stays unconscious "
+                              "(1d6, C9)", exchange=x)
+            n = int(length.payload["total"])
+            extra = {"rounds": n, "until_treated": False}
+            why.append(f"unconscious for 1d6 {list(length.payload['result'])} = {n} rounds (C9)")
         emit(ctx, "knockout", {"fighter": fid, "exchange": x, "triggers": triggers, "roll": counted.to_json(),
-                               "unconscious": out, "why": [
-                                   f"{fid} knockout check ({', '.join(triggers)}): Endurance {len(counted.faces)}d %5 "
-                                   f"{list(counted.faces)} → {counted.hits} − {counted.ones} = {counted.net} → "
-                                   + ("unconscious" if out else "conscious")],
+                               "unconscious": out, **extra, "why": why,
                                "rule": ["6.5 step 11"], "defaults": ["sample_v1", "C9"]}, cause=roll.seq or None)
 
 
@@ -1089,6 +1099,17 @@ def extra_fatigue(ctx: Context, x: int, options: SkirmishOptions) -> None:
     ids = [d.actor for d in ctx.state.declared if d.maneuver != "pass"
            and data.maneuvers()[d.maneuver]["extra_fatigue_roll"] and not ctx.state.fighter(d.actor).out]
     fatigue_checks(ctx, ids, x, "extra", options)
+
+
+WRESTLING_ENTRIES = frozenset({"grab", "leg_dive"})
+"""M51, M52: the general maneuvers that start wrestling (5.8.1)."""
+
+
+def wrestling_technique(code: str) -> bool:
+    """A maneuver of the wrestling fight (M51, M52 or the wrestling section M59–M74), which a successful Sidestep
+    answers with an interception (M74, L892; a sidestep inside a grapple is refused, so this is at its start)."""
+    entry = data.maneuvers().get(code)
+    return code in WRESTLING_ENTRIES or entry is not None and entry["form"] == "wrestling"
 
 
 def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: SkirmishOptions) -> None:
@@ -1113,6 +1134,11 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
     for o in outcomes:  # a maneuver's own initiative outcome (M70 wrestling block, M38 delayed defence …)
         for fid, flag in (o.get("init") or {}).items():
             flags[fid].append(flag)
+        dfn, att = o.get("defence"), o.get("attack")
+        if dfn is not None and att is not None and dfn.maneuver == "sidestep" and o.get("winner") == "defence" \
+                and wrestling_technique(att.maneuver):
+            flags[dfn.actor].append("gain")
+            why.append(f"{dfn.actor}'s sidestep evades a wrestling technique: it intercepts initiative (M74, L892)")
     verdict = {i: "lose" if "lose" in f else "gain" if "gain" in f else "none" for i, f in flags.items()}
     a, b = state.ids
     before, holder, reroll = state.holder, state.holder, False

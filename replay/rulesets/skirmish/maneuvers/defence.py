@@ -62,9 +62,10 @@ def limb_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
 
 def limb_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
     """M35 (L531): the blow hits the blocking limb (forearm; leg: shin, PROPOSED) with its damage less the block's
-    final successes; a chop above 6 after armour severs the arm, and the rest (W − 6) hits the zone aimed at."""
+    final successes (a tie: 0, spec 2.3); a chop above 6 after armour severs the arm, and the rest (W − 6) hits the
+    zone aimed at."""
     att, dfn = o["attack"], o["defence"]
-    if o["winner"] != "defence":
+    if o["winner"] == "attack" or o.get("cancelled"):
         return {}
     state = ctx.state
     attacker, defender = state.fighter(att.actor), state.fighter(dfn.actor)

@@ -57,8 +57,8 @@ def fall(ctx: Any, x: int, fid: str, metres: int, cause: str, options: SkirmishO
         hurt = ctx.roll(f"{n}d6", actor=fid, purpose="fall_damage", what=f"fall damage of {fid} ({n}d6)", exchange=x)
         total, hurt_faces = hurt.payload["total"], list(hurt.payload["result"])
         w = max(0, total - max(0, e.net) - armour)
-        why.append(f"fall damage {n}d6 {hurt.payload['result']} = {total} − Endurance {max(0, e.net)} − crushing "
-                   f"armour {armour}{f' ({piece})' if piece else ''} = {w}")
+        why.append(f"fall damage {n}d6 {hurt.payload['result']} = {total} − Endurance {max(0, e.net)} − " + (
+            f"crushing armour {armour} ({piece})" if piece else "armour 0") + f" = {w}")
     changes.append({"op": "fall", "fighter": fid, "metres": metres, "dice": n, "removed": removed,
                     "acrobatics": a.net, "zone": general, "precise": precise, "faces": hurt_faces, "total": total,
                     "endurance": max(0, e.net), "armour": armour, "W": w})

@@ -150,7 +150,8 @@ def joint_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -
     r = check_roll(ctx, t.id, "endurance", t.char("endurance"), 5, f"Endurance of {t.id} against the joint break",
                    x, options)
     net = o["final"] - max(0, r.net)
-    why = [f"joint break at {zone} ({precise}): {o['final']} final − Endurance {faces(r)} {max(0, r.net)} = {net} vs "
+    why = [f"Endurance {faces(r)}",
+           f"joint break at {zone} ({precise}): {o['final']} final − Endurance {max(0, r.net)} = {net} vs "
            f"{needed} needed (L775, sample_v1)"]
     if net >= needed:
         level = damage.level_of(needed)
