@@ -250,7 +250,7 @@ WHY_RU: tuple[tuple[str, str], ...] = (
     (r"(\w+) loses (\d+) reflex and (\d+) skill points", r"\1 теряет \2 рефлекса и \3 навыка"),
     (r"and cannot use (\w+)", r"и не может использовать \1"),
     (r"(\w+) holds (\w+)'s (\w+)", r"\1 держит \2: \3"), (r"distance (" + LENGTH_WORDS + r")", r"дистанция \1"),
-    (r"wrestling", "борьба"), (r"then", "тогда"),
+    (r"\bwrestling\b", "борьба"), (r"then", "тогда"),
     (r"every other maneuver of (\w+) в этом обмене fails", r"все прочие маневры \1 в этом обмене не удаются"),
     (r"(\w+) takes (\w+) to the ground and immobilises him", r"\1 валит \2 на землю и обездвиживает"),
     (r"валит (\w+) на землю", r"валит \1 на землю"),
