@@ -130,7 +130,7 @@ SENTENCES: tuple[tuple[str, str], ...] = (
     (r"→ level (\d+) \+ (\d+) danger = (\d+)", r"→ ур. \1 + \2 опасность = \3"), (r"\(dead\)", "(смерть)"),
     (r"\(dying\)", "(при смерти)"), (r"\bno wound\b(?! from)", "раны нет"),
     (r"\b(chopping|crushing|cutting|piercing) (\d+)", lambda m: f"против {_DAMAGE_GEN[m.group(1)]} {m.group(2)}"),
-    (r"\b(chopping|crushing|cutting|piercing)\b", lambda m: _DAMAGE_RU[m.group(1)]),
+    (r"\b(chopping|crushing|cutting|piercing)\b(?! armour)", lambda m: _DAMAGE_RU[m.group(1)]),
     (r"(\d+) ignored\b", r"\1 не в счёт"), (r"\(SAMPLE\)", "(образец)"), (r"\bsample_v(\d+)", r"образец v\1"),
     (r"a strike in wrestling", "удар в борьбе"), (r"→ keeps the weapon", "→ удержал оружие"),
     (r"→ drops the weapon", "→ роняет оружие"),

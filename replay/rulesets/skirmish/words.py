@@ -50,6 +50,9 @@ LENGTH_NAMES = {"hand": ("рука", "hand"), "short": ("короткая", "sho
 STANCE_NAMES = {"standing": ("стоит", "standing"), "sitting": ("сидит", "sitting"), "lying": ("лежит", "lying")}
 STATUS_NAMES = {"ok": ("в строю", "ok"), "helpless": ("беспомощен", "helpless"),
                 "unconscious": ("без сознания", "unconscious"), "dead": ("мёртв", "dead")}
+FLAG_NAMES = {"decapitated": "голова отсечена", "severed": "конечность отсечена", "fractured": "перелом",
+              "dead": "смерть", "dying": "при смерти", "crippled": "калечащая рана",
+              "knockout_check": "проверка потери сознания", "falls": "падает", "drops": "роняет оружие"}
 STEP_NAMES = {"attack": ("атака", "attack"), "defence": ("защита", "defence")}
 
 
@@ -136,6 +139,11 @@ def maneuver_name(code: str, lang: str) -> str:
     if code == "pass":
         return "пас" if lang == "ru" else "pass"
     return data.maneuvers()[code]["name"]["ru" if lang == "ru" else "en"]
+
+
+def flag_name(flag: str, lang: str) -> str:
+    """A wound's flag or consequence (damage.thresholds, damage.consequences); English keeps the id."""
+    return FLAG_NAMES.get(flag, flag) if lang == "ru" else flag
 
 
 def zone_name(code: str, lang: str) -> str:
