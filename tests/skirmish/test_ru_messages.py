@@ -61,6 +61,11 @@ def test_every_why_line_of_every_recorded_fight_reads_in_russian(tmp_path: Path,
                 assert not latin, (english, said)
                 assert _numbers(said) == _numbers(english), (english, said)
             assert i18n.event_name(rs, step.type, "ru") != step.type
+            rule = step.payload.get("rule")
+            if rule:
+                said_rule = i18n.translate_lines(rs, [str(rule)], "ru")[0]
+                assert not said_rule.startswith(MARK) and "'" not in said_rule, said_rule
+            assert not rs.describe(step, "ru").startswith("skirmish."), step.type
     assert lines > 0
 
 

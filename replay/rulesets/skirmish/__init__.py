@@ -97,6 +97,11 @@ class Skirmish(Ruleset):
 
     def describe(self, event: Event, lang: str) -> str:
         why = event.payload.get("why") or []
+        if lang == "ru":
+            from replay.rulesets.skirmish import messages
+
+            said = messages.why({"why": why[:1]}, lang)
+            return f"{messages.EVENT_RU.get(event.type, event.type)}: {said[0] if said else ''}"
         return f"{event.type}: {why[0] if why else ''}"
 
     # --- words in other languages (messages.py) -----------------------------------------------------------------

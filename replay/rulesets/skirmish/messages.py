@@ -266,7 +266,16 @@ def _roll_what(text: str) -> str | None:
     return f"бросок {m.group(1)}к{m.group(2)} {purpose} от {m.group(4)}{more}"
 
 
+def _rules(text: str) -> str | None:
+    """A payload's `rule` list as the log writes it ("'4.2', 'L20-22'") as plain clause numbers (the rulebook's
+    sections, its lines L…, the spec's maneuvers M…, choice points CP-…), or None when it holds anything else."""
+    items = [re.sub(r" step (\d+)$", r" шаг \1", x.strip().strip("'")) for x in text.split(",")]
+    clause = re.compile(r"(?:[\d.]+|L\d+(?:-\d+)?|M\d+|CP-\d+|[AT]-\d+\w?|C\d+)(?: (?:M\d+|шаг \d+))?")
+    return ", ".join(items) if items and all(clause.fullmatch(x) for x in items) else None
+
+
 PROBLEMS = [
+    ("[{rules}]", "{rules:rules}"),
     ("line {n:#} ({kind:w} of {actor}, turn {t:#}): {rest}", "строка {n} ({kind:input} от {actor}, ход {t}): {rest:@}"),
     ("{code:w} ({rule}): {rest}", "{code:code} ({rule}): {rest:problem}"),
     ("payload.dice: the rules ask {a}d10 for {actor}: {what}, not {b}d10",
@@ -279,4 +288,4 @@ def catalogue_ru() -> Catalogue:
     """The skirmish's catalogue in Russian: its problems, its event types and roll purposes (its `why` lines go
     through `why`, a glossary)."""
     return Catalogue(PROBLEMS, {"event": EVENT_RU, "purpose": PURPOSE_RU, "input": INPUT_RU, "code": CODE_RU,
-                                "problem": _problem, "roll": _roll_what})
+                                "problem": _problem, "roll": _roll_what, "rules": _rules})
