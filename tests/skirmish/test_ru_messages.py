@@ -133,3 +133,28 @@ def test_the_issue_8_bad_inputs_in_russian_name_the_rule(case: str, tmp_path: Pa
     english = CliRunner().invoke(main, ["--db", str(tmp_path / "e.duckdb"), "import", str(path)])
     for words in said:
         assert words in english.output
+
+
+@pytest.mark.parametrize(("english", "russian"), [
+    ("helpless (4.7.1, L114): VSE cannot act (status unconscious, pool 0/0)",
+     "не может действовать (4.7.1, L114): VSE не может действовать (состояние: без сознания, пул 0/0)"),
+    ("step_or_action (4.4): parry is a defence maneuver, declared in the attack step",
+     "шаг или действие (4.4): «Парирование» — маневр защиты, а заявлен на шаге атаки"),
+    ("zone_not_allowed (5.5.1): forehead is not on the upper_torso table (chest_left, chest_right)",
+     "зона недопустима (5.5.1): зоны «лоб» нет в таблице «верхний корпус» (левая часть груди, правая часть груди)"),
+    ("condition_failed (5.4.2 M36): RAT has no ready shield", "условие маневра не выполнено (5.4.2 M36): у RAT нет "
+     "готового щита"),
+    ("restricted_by_opponent (5.7, L40, A-60): against an unexpected attack only a block (M34–M36), the simple parry "
+     "(M39) or an evasion (M45–M48), not chop",
+     "ограничено противником (5.7, L40, A-60): против неожиданной атаки — только блок (M34–M36), простое парирование "
+     "(M39) или уклонение (M45–M48), а не «Рубящий удар»"),
+])
+def test_problems_in_russian(english: str, russian: str) -> None:
+    rs = [get_ruleset("skirmish")]
+    assert i18n.localize(english, "ru", rs) == russian
+    assert i18n.localize(english, "en", rs) == english
+
+
+def test_a_problem_the_catalogue_cannot_say_is_english_marked() -> None:
+    line = "condition_failed (5.4): something new"
+    assert i18n.localize(line, "ru", [get_ruleset("skirmish")]) == MARK + line

@@ -36,6 +36,7 @@ PURPOSE_RU = {
     "stability": "на устойчивость", "strength": "на Силу", "zone": "на зону", "empathy": "на эмпатию",
     "body": "на зону тела (по стойке)", "transfer": "на перевод",
 }
+_KIND_RU = {"attack": "атаки", "defence": "защиты", "general": "общий", "wrestling": "борьбы"}
 STEP_RU = {"attack": "атаки", "defence": "защиты"}
 STATUS_RU = {"dead": "мёртв", "unconscious": "без сознания", "helpless": "беспомощен"}
 
@@ -194,6 +195,8 @@ CODE_RU = {
     "out_of_reach": "вне досягаемости", "weapon_used_for_parry_this_round": "оружие уже парировало в этом раунде",
     "condition_failed": "условие маневра не выполнено", "restricted_by_opponent": "ограничено противником",
     "reflex_only": "только очками рефлекса", "unknown_maneuver": "неизвестный маневр",
+    "helpless": "не может действовать", "zone_not_allowed": "зона недопустима",
+    "difficulty_above_7": "сложность выше %7",
 }
 INPUT_RU = {"order": "приказ", "roll": "бросок", "choice": "выбор", "ruling": "решение ГМ"}
 
@@ -220,6 +223,32 @@ PROBLEM_SENTENCES: tuple[tuple[str, str], ...] = (
      lambda m: f"{m.group(1)} «{_maneuver(m.group(2))}» — маневр борьбы: только в захвате (после удачного захвата, "
      "прохода в ноги или наскока)"),
     (r"^(\w+) holds none of the opponent's limbs$", r"\1 не держит ни одной конечности противника"),
+    (r"^(\w+) cannot act \(status (\w+), pool (.+)\)$",
+     lambda m: f"{m.group(1)} не может действовать (состояние: "
+     f"{words.pick(words.STATUS_NAMES.get(m.group(2), (m.group(2),) * 2), 'ru')}, пул {m.group(3)})"),
+    (r"^(\w+) is a (attack|defence|general|wrestling) maneuver, declared in the (attack|defence) step$",
+     lambda m: f"«{_maneuver(m.group(1))}» — маневр {_KIND_RU.get(m.group(2), m.group(2))}, а заявлен на шаге "
+     f"{STEP_RU[m.group(3)]}"),
+    (r"^(\w+) attacked this exchange: one action per exchange, no defence as well$",
+     r"\1 уже атаковал в этом обмене: одно действие за обмен, защиты к нему нет"),
+    (r"^there is no attack to defend against$", "нет атаки, от которой защищаться"),
+    (r"^at least one die to roll$", "бросить нужно хотя бы один кубик"),
+    (r"^(\w+) has no ready shield$", r"у \1 нет готового щита"),
+    (r"^(\w+) holds no ready weapon ?(\w*)$", lambda m: f"у {m.group(1)} нет готового оружия"
+     + (f" «{words.item_name(m.group(2), 'ru')}»" if m.group(2) else "")),
+    (r"^(\w+) is bound or beaten aside this exchange$",
+     lambda m: f"«{words.item_name(m.group(1), 'ru')}» в этом обмене связано или отбито"),
+    (r"^during wrestling the only evasion is Slip$", "в борьбе из уклонений возможна только свиля"),
+    (r"^(\d+) cm ≥ 3 × (\d+) cm: no zone can be chosen; declare \"zone\": \"body\" \(the zone is rolled on the "
+     r"stance table\)$", r"\1 см ≥ 3 × \2 см: зону выбрать нельзя; заявите \"zone\": \"body\" (зона бросается по "
+     r"таблице стоек)"),
+    (r"^zone: head, upper_torso, lower_torso, left_arm, right_arm, left_leg or right_leg$",
+     "зона: голова, верхний корпус, нижний корпус, левая рука, правая рука, левая нога или правая нога"),
+    (r"^no precise zone can be bought against a target a third of the attacker's height$",
+     "против цели втрое ниже атакующего точную зону купить нельзя"),
+    (r"^(\w+) is not on the (\w+) table \((.+)\)$",
+     lambda m: f"зоны «{words.zone_name(m.group(1), 'ru')}» нет в таблице "
+     f"«{words.zone_name(m.group(2), 'ru')}» ({', '.join(words.zone_name(z, 'ru') for z in m.group(3).split(', '))})"),
     (r"^(\w+) attacked in exchange (\d+): one action per exchange, no defence after it \(Attack with defence, M01, "
      r"declares both\)$",
      r"\1 атаковал в обмене \2: одно действие за обмен, защиты после атаки нет (Атака с защитой, M01, заявляет обе)"),
