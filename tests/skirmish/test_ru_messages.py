@@ -95,7 +95,15 @@ def test_the_surprise_the_allocation_and_the_shaft_cut_read_in_russian() -> None
              "(by default: enough to beat the first) (CP-29, A-42)",
              "RAT puts 2 of the block's successes against this attack (CP-29)",
              "VSE's chopping knock-aside at spear's shaft: 3 final successes, at most the chop damage (Strength 4 + "
-             "arming_sword chop +2 = 6) → 3 ≥ Reliability 3 → the shaft is cut (M42, L588, A-93)"]
+             "arming_sword chop +2 = 6) → 3 ≥ Reliability 3 → the shaft is cut (M42, L588, A-93)",
+             "zonal defence: VSE guards head; the attack goes to head → dice doubled 3 → 6 (free, A-70) (L203)",
+             "zonal defence: VSE committed no guard before the attack: nothing is guarded; the attack goes to "
+             "upper_torso → dice halved 3 → ⌊3/2⌋ = 1 (L203)",
+             "RAT reveals a transfer feint (CP-15): 1 master + 1 extraordinary = 2 automatic successes on the thrust; "
+             "activation 1 R (1 + weight above medium); a win deals no damage and carries over to exchange 2 "
+             "(L351-365)",
+             "phase 1 of RAT's transfer feint fails: the 2 successes are lost, no phase 2 (A-33)",
+             "300 cm ≥ 3 × 90 cm: no zone is chosen; 1d6 [4] on the lying column → lower_torso (5.9.5, L186, 5.5.2)"]
     for line in lines:
         said = messages.why({"why": [line]}, "ru")[0]
         assert not said.startswith(MARK), said

@@ -46,6 +46,29 @@ SENTENCES: tuple[tuple[str, str], ...] = (
      r"рубящий сбив \1 по древку (\2): итог. успехов \3, не больше рубящего урона (\4)"),
     (r"→ the shaft is cut", "→ древко перерублено"),
     (r"→ the shaft holds; the Fortitude check follows", "→ древко выдержало; следует проверка Стойкости"),
+    # zonal defence (CP-05, L203), the transfer feint (M15), the body roll (5.9.5)
+    (r"^zonal defence: (\w+) committed no guard before the attack: nothing is guarded; ",
+     r"зональная защита: \1 не выбрал охраняемую зону до атаки — ничего не охраняется; "),
+    (r"^zonal defence: (\w+) guards (\w+); ", lambda m: f"зональная защита: {m.group(1)}, охраняемая зона — "
+     f"{words.zone_name(m.group(2), 'ru')}; "),
+    (r"the attack goes to (\w+) → dice doubled (\d+) → (\d+) \(free, (A-\d+)\)",
+     lambda m: f"атака в зону «{words.zone_name(m.group(1), 'ru')}» → кубики удвоены {m.group(2)} → {m.group(3)} "
+     f"(бесплатно, {m.group(4)})"),
+    (r"the attack goes to (\w+) → dice halved (\d+) → ⌊(\d+)/2⌋ = (\d+)",
+     lambda m: f"атака в зону «{words.zone_name(m.group(1), 'ru')}» → кубики уполовинены {m.group(2)} → "
+     f"⌊{m.group(3)}/2⌋ = {m.group(4)}"),
+    (r"^(\w+) reveals a transfer feint \((CP-\d+)\): (\d+) master \+ (\d+) extraordinary = (\d+) automatic successes "
+     r"on the (\w+); activation (\d+) R \(1 \+ weight above medium\); a win deals no damage and carries over to "
+     r"exchange 2",
+     lambda m: f"{m.group(1)} открывает перевод ({m.group(2)}): {m.group(3)} мастерских + {m.group(4)} "
+     f"экстраординарных = {m.group(5)} автом. успехов на «{_maneuver(m.group(6))}»; активация {m.group(7)} Р (1 + вес "
+     "сверх среднего); победа не наносит урона и переносится во второй обмен"),
+    (r"^phase 1 of (\w+)'s transfer feint fails: the (\d+) successes are lost, no phase 2",
+     r"первая фаза перевода \1 не удалась: \2 успеха пропадают, второй фазы нет"),
+    (r"(\d+) cm ≥ 3 × (\d+) cm: no zone is chosen; 1d6 \[(\d+)\] on the (\w+) column → (\w+)",
+     lambda m: f"{m.group(1)} см ≥ 3 × {m.group(2)} см: зона не выбирается; 1к6 [{m.group(3)}] по столбцу "
+     f"«{words.pick(words.STANCE_NAMES.get(m.group(4), (m.group(4),) * 2), 'ru')}» → "
+     + ("промах" if m.group(5) == "miss" else words.zone_name(m.group(5), "ru"))),
     # a declaration and its price (resolve.declaration_why)
     (r"(\w+) passes the (attack|defence) step", lambda m: f"{m.group(1)}: пас на шаге {STEP_RU[m.group(2)]}"),
     (r"\(answered by a free check, not a defence \(([\d.]+)\)\)", r"(отвечает свободной проверкой, а не защитой (\1))"),
