@@ -295,7 +295,7 @@ def clash_text(e: ev.Clash, lang: str) -> Any:
     else:
         verdict = tr(lang, "ничья — атака не прошла, инициатива не меняется", "tie — the attack fails, initiative "
                      "unchanged")
-    return "; ".join(parts) + f"; {left} vs {right} → {verdict}"
+    return "; ".join(parts) + f"; {left} {tr(lang, 'против', 'vs')} {right} → {verdict}"
 
 
 def hit_text(e: ev.Hit, lang: str) -> Any:
@@ -318,7 +318,7 @@ def hit_text(e: ev.Hit, lang: str) -> Any:
                         f"armour ({piece}) −{arm['effective']}×{arm['k']}"))
     if e.penetration:
         pen = e.penetration
-        parts.append(tr(lang, f"пробивание 1к6 [{pen['face']}]+{pen['P']} vs {pen['tn']}",
+        parts.append(tr(lang, f"пробивание 1к6 [{pen['face']}]+{pen['P']} против {pen['tn']}",
                         f"penetration 1d6 [{pen['face']}]+{pen['P']} vs {pen['tn']}"))
     arithmetic = ", ".join(parts) + f" → W = {e.W}"
     w = e.wound
