@@ -166,3 +166,23 @@ def test_problems_in_russian(english: str, russian: str) -> None:
 def test_a_problem_the_catalogue_cannot_say_is_english_marked() -> None:
     line = "condition_failed (5.4): something new"
     assert i18n.localize(line, "ru", [get_ruleset("skirmish")]) == MARK + line
+
+
+@pytest.mark.parametrize(("text", "russian", "english"), [
+    ("Атака: в голову, 2 кубика (1Р+1Н)", "5.4: маневр не назван", "5.4: no maneuver named"),
+    ("Атака: выпад в голову", "4.5: нужны кубики и их раскладка", "4.5: the dice and their split"),
+    ("Атака: выпад в голову, 4 кубика (1Р+1Н)", "4.5: кубиков 4, а раскладка (1Р+1Н) дает 2",
+     "4.5: 4 dice but the split (1Р+1Н) makes 2"),
+    ("Атака: выпад в голову, 2 кубика (1Р+1Н), покупаю славу +1", "5.2.1: «славу +1» — не покупка",
+     "5.2.1: «славу +1» is not a purchase"),
+])
+def test_a_declaration_posts_problems_in_russian(tmp_path: Path, text: str, russian: str, english: str) -> None:
+    game = ROOT / "fixtures" / "skirmish" / "hand" / "spear.jsonl"
+    db = str(tmp_path / "g.duckdb")
+    with Store.open(db) as store:
+        import_text(store, game.read_text(encoding="utf-8").splitlines()[0] + "\n", source="spear")
+    name = json.loads(game.read_text(encoding="utf-8").splitlines()[0])["game"]
+    out = CliRunner().invoke(main, ["--db", db, "--lang", "ru", "order", name, "--actor", "RAT", "--text", text])
+    assert out.exit_code == 2 and russian in out.output and MARK not in out.output, out.output
+    out = CliRunner().invoke(main, ["--db", db, "order", name, "--actor", "RAT", "--text", text])
+    assert out.exit_code == 2 and english in out.output, out.output

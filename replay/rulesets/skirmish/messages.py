@@ -328,6 +328,21 @@ def _rules(text: str) -> str | None:
 
 PROBLEMS = [
     ("[{rules}]", "{rules:rules}"),
+    # the order parser (parse.py, words.parse_buys)
+    ("5.4: no maneuver named (e.g. «рубящий удар», «парирование», «блок щитом»)",
+     "5.4: маневр не назван (например, «рубящий удар», «парирование», «блок щитом»)"),
+    ("4.5: the dice and their split, e.g. «4 кубика (2Р+2Н)»: Р reflex, Н skill",
+     "4.5: нужны кубики и их раскладка, например «4 кубика (2Р+2Н)»: Р — рефлекс, Н — навык"),
+    ("4.5: {n:#} dice but the split ({split}) makes {m:#}", "4.5: кубиков {n}, а раскладка ({split}) дает {m}"),
+    ("L201: the zone: голова, верхний/нижний корпус, левая/правая рука, левая/правая нога",
+     "L201: нужна зона: голова, верхний/нижний корпус, левая/правая рука, левая/правая нога"),
+    ("{mid:w}: name the blow in brackets: рубящий, секущий, колющий or дробящий",
+     "{mid}: назовите удар в скобках: рубящий, секущий, колющий или дробящий"),
+    ("M50: name the weapon drawn (one the fighter carries sheathed)",
+     "M50: назовите выхватываемое оружие (из того, что боец носит в ножнах)"),
+    ("5.2.1: «{part}» is not a purchase (точная зона, опасность, пробитие, игнор брони, шок, кровотечение)",
+     "5.2.1: «{part}» — не покупка (точная зона, опасность, пробитие, игнор брони, шок, кровотечение)"),
+    ("5.5.1: «{part}» names no precise zone", "5.5.1: в «{part}» не названа точная зона"),
     ("line {n:#} ({kind:w} of {actor}, turn {t:#}): {rest}", "строка {n} ({kind:input} от {actor}, ход {t}): {rest:@}"),
     ("{code:w} ({rule}): {rest}", "{code:code} ({rule}): {rest:problem}"),
     ("payload.dice: the rules ask {a}d10 for {actor}: {what}, not {b}d10",
