@@ -21,7 +21,10 @@ parse = lazy_module("replay.rulesets.skirmish.parse")
 rules = lazy_module("replay.rulesets.skirmish.resolve")
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from replay.context import Context, TurnInputs
+    from replay.render.i18n import Catalogue
     from replay.render.text import Doc
 
 PHASES = ("initiative", *(f"x1.s{n}" for n in range(1, 5)), "x1.resolve", "x2.initiative",
@@ -94,7 +97,25 @@ class Skirmish(Ruleset):
 
     def describe(self, event: Event, lang: str) -> str:
         why = event.payload.get("why") or []
+        if lang == "ru":
+            from replay.rulesets.skirmish import messages
+
+            said = messages.why({"why": why[:1]}, lang)
+            return f"{messages.EVENT_RU.get(event.type, event.type)}: {said[0] if said else ''}"
         return f"{event.type}: {why[0] if why else ''}"
+
+    # --- words in other languages (messages.py) -----------------------------------------------------------------
+    def catalogue(self, lang: str) -> Catalogue | None:
+        if lang != "ru":
+            return None
+        from replay.rulesets.skirmish.messages import catalogue_ru
+
+        return catalogue_ru()
+
+    def why(self, payload: Mapping[str, Any], lang: str) -> list[str]:
+        from replay.rulesets.skirmish.messages import why
+
+        return why(payload, lang)
 
 
 def _options(options: Options) -> SkirmishOptions:

@@ -103,7 +103,9 @@ def event_lines(event: Any, lang: str) -> tuple[str, ...]:
         return ()
     told = narrate(ev.trusted(event.type, event.payload), lang)
     if told is None:
-        return tuple(event.payload.get("why") or ())
+        from replay.rulesets.skirmish.messages import why
+
+        return tuple(why(event.payload, lang))
     parts = told if isinstance(told, tuple) else (told,)
     return ("".join(p if isinstance(p, str) else p.text for p in parts),)
 
@@ -121,7 +123,8 @@ def side(state: Fight, f: Fighter, k: int, lang: str) -> Side:
     for wound in f.wounds:
         zones[wound.zone] = max(zones.get(wound.zone, 0), wound.level)
     wounds = tuple(f"{words.zone_name(x.precise, lang)}: {tr(lang, 'ур.', 'lvl')} {x.level} (W {x.W})"
-                   + (f" [{', '.join(x.flags)}]" if x.flags else "") for x in f.wounds)
+                   + (f" [{', '.join(words.flag_name(g, lang) for g in x.flags)}]" if x.flags else "")
+                   for x in f.wounds)
     from replay.rulesets.skirmish.post import change_text
 
     r, x = state.round, max(1, state.exchange)
@@ -148,12 +151,22 @@ def desc(shown: Scene, lang: str) -> str:
                                                                                        if shown.hold else "")]
     for s in shown.sides:
         p = s.pool
-        lines.append(f"{s.id} {s.name}{' *' if s.holder else ''}: {s.status}, {s.stance}, {s.weapon}"
-                     + (f", {s.shield}" if s.shield else "")
-                     + f"; R {p['avail_R']}/{p['reflex']} S {p['avail_S']}/{p['skill']} "
-                     f"(spent R{p['spent']['reflex']} S{p['spent']['skill']}, locked R{p['locked']['reflex']} "
-                     f"S{p['locked']['skill']}); fatigue {s.fatigue}, pain {s.pain}, shock {s.shock}, "
-                     f"bleeding {s.bleeding}" + (f"; {'; '.join(s.wounds)}" if s.wounds else "")
+        if lang == "ru":
+            status = words.pick(words.STATUS_NAMES.get(s.status, (s.status, s.status)), lang)
+            stance = words.pick(words.STANCE_NAMES.get(s.stance, (s.stance, s.stance)), lang)
+            pools_text = (f"Р {p['avail_R']}/{p['reflex']} Н {p['avail_S']}/{p['skill']} (потрачено "
+                          f"Р{p['spent']['reflex']} Н{p['spent']['skill']}, закрыто Р{p['locked']['reflex']} "
+                          f"Н{p['locked']['skill']}); усталость {s.fatigue}, боль {s.pain}, шок {s.shock}, "
+                          f"кровотечение {s.bleeding}")
+        else:
+            status, stance = s.status, s.stance
+            pools_text = (f"R {p['avail_R']}/{p['reflex']} S {p['avail_S']}/{p['skill']} "
+                          f"(spent R{p['spent']['reflex']} S{p['spent']['skill']}, locked R{p['locked']['reflex']} "
+                          f"S{p['locked']['skill']}); fatigue {s.fatigue}, pain {s.pain}, shock {s.shock}, "
+                          f"bleeding {s.bleeding}")
+        lines.append(f"{s.id} {s.name}{' *' if s.holder else ''}: {status}, {stance}, {s.weapon}"
+                     + (f", {s.shield}" if s.shield else "") + f"; {pools_text}"
+                     + (f"; {'; '.join(s.wounds)}" if s.wounds else "")
                      + (f"; {'; '.join(s.effects)}" if s.effects else ""))
     lines += [f"{a} → {b}: {text}" for a, b, text in shown.arrows]
     lines += list(shown.event)

@@ -10,6 +10,7 @@ from replay.render.text import Doc, b, i, tr
 from replay.ruleset import TurnView
 from replay.rulesets.skirmish import data, pools, words
 from replay.rulesets.skirmish import events as ev
+from replay.rulesets.skirmish.messages import say_why
 from replay.rulesets.skirmish.model import Fight
 
 
@@ -137,7 +138,8 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
                       f"initiative stays: {holder(e.holder, lang)}")
         dist = words.pick(words.LENGTH_NAMES[e.distance], lang) if e.distance else "—"
         return (b(tr(lang, "Итог обмена: ", "Exchange result: ")), init + tr(lang, f"; дистанция {dist}",
-                                                                              f"; distance {dist}"))
+                                                                              f"; distance {dist}")
+                + "".join(lock_text(lock, lang) for lock in e.locks))
     if isinstance(e, ev.RoundEnded):
         lost = "; ".join(tr(lang, f"{fid}: потеря крови {n}", f"{fid}: blood loss {n}")
                          for fid, n in e.blood_loss.items() if n)
@@ -146,6 +148,18 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
         return b(tr(lang, f"Бой окончен: победил {e.winner}" if e.winner else "Бой окончен: никто не устоял",
                     f"The fight is over: {e.winner} wins" if e.winner else "The fight is over: no one stands"))
     return None
+
+
+def lock_text(lock: dict[str, Any], lang: str) -> str:
+    """5.3 steps 4-5 (L42, L48): what an unexpected or a successful hidden attack does to initiative."""
+    fid, until = lock["fighter"], lock["until"]
+    if lock["kind"] == "initiative_roll":
+        return tr(lang, f"; скрытая атака {fid} удалась: раунд {until[0]} начинается с бросков инициативы",
+                  f"; {fid}'s hidden attack succeeded: round {until[0]} starts with initiative rolls")
+    return tr(lang, f"; атака {fid} была неожиданной: инициатива за ним до обмена {until[0]}.{until[1]}, что бы ни "
+                    "сделала защита",
+              f"; {fid}'s attack was unexpected: initiative stays with him to exchange {until[0]}.{until[1]}, whatever"
+              " the defence did")
 
 
 def cover_text(fid: str, zones: list[str], lang: str) -> str:
@@ -162,9 +176,11 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
                "attacked this exchange (A-09)": ("уже атаковал (одно действие за обмен)",
                                                  "already attacked (one action per exchange)"),
                "answered by a free check, not a defence (5.4)": ("отвечает свободной проверкой",
-                                                                 "answered by a free check")}
+                                                                 "answered by a free check"),
+               "a hidden attack not sensed (5.7, L48)": ("скрытая атака не замечена (5.7)",
+                                                         "a hidden attack not sensed (5.7)")}
         reason = f" ({words.pick(why[e.forced], lang)})" if e.forced in why else ""
-        return f"{e.actor} — {step}: " + tr(lang, "пас", "pass") + reason
+        return f"{e.actor} — {step}: " + tr(lang, "пас", "pass") + reason + empathy_text(e.priced, lang)
     p, o = e.priced, e.order
     dice = o.get("dice") or {}
     target = (f" → {o['target']}," if o.get("target") else " →") + f" {words.zone_name(o['zone'], lang)}" \
@@ -177,8 +193,9 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
         cost.append(tr(lang, f"+{p['length_penalty']} за длину", f"+{p['length_penalty']} length"))
     if p["activation"]:
         cost.append(tr(lang, f"+{p['activation']} активация", f"+{p['activation']} activation"))
-    buys = ", ".join(o.get("buys") or [])
-    req = tr(lang, f"; требует {p['required_extra']} усп. до сравнения ({', '.join(p['required_why'])})",
+    buys = ", ".join(buy_text(x, lang) for x in o.get("buys") or [])
+    required = [say_why(w) for w in p["required_why"]] if lang == "ru" else p["required_why"]
+    req = tr(lang, f"; требует {p['required_extra']} усп. до сравнения ({', '.join(required)})",
              f"; requires {p['required_extra']} before the comparison ({', '.join(p['required_why'])})") \
         if p["required_extra"] else ""
     return (b(f"{e.actor} — {step}: {words.maneuver_name(e.maneuver, lang)}"),
@@ -192,7 +209,59 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
                if p.get("strength_dice") else "") + req
             + (tr(lang, f"; болевой захват: боль +{p['pain_hold']}", f"; pain hold: pain +{p['pain_hold']}")
                if p.get("pain_hold") else "")
-            + (tr(lang, f"; покупки: {buys}", f"; buys: {buys}") if buys else ""))
+            + (tr(lang, f"; покупки: {buys}", f"; buys: {buys}") if buys else "")
+            + surprise_text(p, lang) + empathy_text(p, lang))
+
+
+SURPRISE_TEXT = {"unexpected": ("ГМ: атака неожиданная — защита только блоком, простым парированием или уклонением, "
+                                "только очками рефлекса; инициатива остаётся у атакующего (5.7)",
+                                "the GM: an unexpected attack — only a block, the simple parry or an evasion, reflex "
+                                "points only; initiative stays with the attacker (5.7)"),
+                 "trusted": ("ГМ: атака неожиданная, от того, кому доверяют — защита только блоком, простым "
+                             "парированием или уклонением, только очками рефлекса, +1 к сложности; инициатива "
+                             "остаётся у атакующего (5.7)",
+                             "the GM: unexpected, by someone trusted — only a block, the simple parry or an evasion, "
+                             "reflex points only, +1 difficulty; initiative stays with the attacker (5.7)"),
+                 "hidden": ("ГМ: атака скрытая — чтобы защищаться, нужен 1 успех Эмпатии %6 (5.7)",
+                            "the GM: a hidden attack — 1 success on Empathy %6 is needed to defend (5.7)")}
+
+
+def surprise_text(priced: dict[str, Any], lang: str) -> str:
+    """CP-43 (5.7): the GM's word on an attack, from `priced["surprise"]`."""
+    kind = priced.get("surprise")
+    return f"; {words.pick(SURPRISE_TEXT[kind], lang)}" if kind in SURPRISE_TEXT else ""
+
+
+def empathy_text(priced: dict[str, Any], lang: str) -> str:
+    """5.7 (L46-48): the Empathy check before a hidden attack, from `priced["empathy"]`."""
+    e = priced.get("empathy")
+    if not e:
+        return ""
+    faces = ", ".join(map(str, e["faces"]))
+    roll = f"{len(e['faces'])}{tr(lang, 'к', 'd')}10 %{e['difficulty']} [{faces}] → {e['hits']} − {e['ones']} = " \
+           f"{e['net']}"
+    return tr(lang, f"; Эмпатия {roll} → " + ("скрытая атака замечена" if e["sensed"] else "скрытая атака не замечена"),
+              f"; Empathy {roll} → " + ("the hidden attack is sensed" if e["sensed"] else "the hidden attack is not "
+                                        "sensed"))
+
+
+BUY_NAMES = {"danger": ("опасность", "danger"), "penetration": ("пробивание", "penetration"),
+             "shock": ("шок", "shock"), "bleeding": ("кровотечение", "bleeding")}
+
+
+def buy_text(buy: str, lang: str) -> str:
+    """A declared purchase ("precise:chest_left", "danger:1", "ignore_armour:all") in words; English keeps the
+    declaration's own form."""
+    if lang != "ru":
+        return buy
+    kind, _, value = buy.partition(":")
+    if kind == "precise":
+        return f"точная зона {words.zone_name(value, lang)}"
+    if kind == "ignore_armour":
+        return "игнор брони" + ("" if value == "all" else f" {value}")
+    if kind in BUY_NAMES:
+        return f"{words.pick(BUY_NAMES[kind], lang)} +{value}"
+    return buy
 
 
 def clash_text(e: ev.Clash, lang: str) -> Any:
@@ -226,14 +295,14 @@ def clash_text(e: ev.Clash, lang: str) -> Any:
     else:
         verdict = tr(lang, "ничья — атака не прошла, инициатива не меняется", "tie — the attack fails, initiative "
                      "unchanged")
-    return "; ".join(parts) + f"; {left} vs {right} → {verdict}"
+    return "; ".join(parts) + f"; {left} {tr(lang, 'против', 'vs')} {right} → {verdict}"
 
 
 def hit_text(e: ev.Hit, lang: str) -> Any:
     bought = bought_text(e.bought, lang, free_precise=e.maneuver == "precise_attack")
     zone = words.zone_name(e.precise, lang) if e.precise else tr(lang, "промах (0 на 2к6−2)", "miss (0 on 2d6−2)")
     how = tr(lang, " (куплена)", " (bought)") if e.zone_roll is None else f" (2{tr(lang, 'к', 'd')}6−2 = {e.zone_roll})"
-    head = f"{e.target}: {zone}{how if e.precise else ''}"
+    head = f"{e.target}: {zone}{how if e.precise else ''}" + body_roll_text(e.body_roll, lang)
     if bought:
         head += tr(lang, "; куплено: ", "; bought: ") + ", ".join(bought)
     if e.miss:
@@ -249,7 +318,7 @@ def hit_text(e: ev.Hit, lang: str) -> Any:
                         f"armour ({piece}) −{arm['effective']}×{arm['k']}"))
     if e.penetration:
         pen = e.penetration
-        parts.append(tr(lang, f"пробивание 1к6 [{pen['face']}]+{pen['P']} vs {pen['tn']}",
+        parts.append(tr(lang, f"пробивание 1к6 [{pen['face']}]+{pen['P']} против {pen['tn']}",
                         f"penetration 1d6 [{pen['face']}]+{pen['P']} vs {pen['tn']}"))
     arithmetic = ", ".join(parts) + f" → W = {e.W}"
     w = e.wound
@@ -260,8 +329,19 @@ def hit_text(e: ev.Hit, lang: str) -> Any:
         return f"{head}; {arithmetic}; " + tr(lang, "раны нет", "no wound")
     wound = tr(lang, f"рана ур. {w['level']}: боль {w['pain']}, шок {w['shock']}, кровотечение {w['bleeding']}",
                f"wound level {w['level']}: pain {w['pain']}, shock {w['shock']}, bleeding {w['bleeding']}")
-    extra = [*w["flags"], *w["consequences"]]
+    extra = [words.flag_name(x, lang) for x in (*w["flags"], *w["consequences"])]
     return f"{head}; {arithmetic}; {wound}" + (f" [{', '.join(extra)}]" if extra else "")
+
+
+def body_roll_text(roll: dict[str, Any] | None, lang: str) -> str:
+    """5.9.5 (L186): against a target a third of the attacker's height the zone is rolled on the stance table."""
+    if not roll:
+        return ""
+    stance = words.pick(words.STANCE_NAMES.get(roll["stance"], (roll["stance"],) * 2), lang)
+    found = words.zone_name(roll["general"], lang) if roll.get("general") else tr(lang, "промах", "miss")
+    return tr(lang, f" (цель втрое ниже: зона не выбирается, 1к6 [{roll['face']}] по столбцу «{stance}» → {found})",
+              f" (a target a third the height: no zone is chosen, 1d6 [{roll['face']}] on the {stance} column → "
+              f"{found})")
 
 
 KIND_TEXT = {
@@ -273,7 +353,22 @@ KIND_TEXT = {
     "success_penalty": ("−{n} успех на каждом броске до конца боя", "−{n} success on every roll for the fight"),
     "pain_hold": ("болевой захват {n}", "pain hold {n}"),
     "initiative_bonus": ("+{n} к броску инициативы", "+{n} on the initiative roll"),
+    "transfer_feint": ("{n} автом. успехов перевода на {ref}", "{n} automatic transfer successes on {ref}"),
+    "transfer_auto": ("{n} автом. успехов на атаке второй фазы перевода", "{n} automatic successes on the phase-2 "
+                      "attack"),
+    "transfer_phase2": ("вторая фаза перевода: {ref}", "transfer phase 2: {ref}"),
+    "defence_lost_dice": ("защита теряет {n} куб. (перевод)", "the defence loses {n} dice (transfer)"),
+    "guard": ("зональная защита ({ref}): {n:+} куб.", "zonal defence ({ref}): {n:+} dice"),
+    "initiative_lock": ("инициатива закреплена", "initiative locked"),
+    "initiative_roll": ("раунд начинается с бросков инициативы", "the round starts with initiative rolls"),
 }
+
+
+def transfer_ref(ref: str, lang: str) -> str:
+    """A transfer feint's "maneuver:zone,zone" in words."""
+    code, _, zones = ref.partition(":")
+    name = words.maneuver_name(code, lang) if code in data.maneuvers() else code
+    return name + (" → " + ", ".join(words.zone_name(z, lang) for z in zones.split(",") if z) if zones else "")
 
 
 HOLD_NAMES = {"main_arm": ("ведущая рука", "main arm"), "off_arm": ("вторая рука", "off arm"),
@@ -285,7 +380,8 @@ CHECK_NAMES = {"strength": ("Сила", "Strength"), "stability": ("устойч
                "balance": ("равновесие", "balance"), "reactive": ("реакция (Борьба/Акробатика)",
                                                                  "reactive Wrestling/Acrobatics"),
                "endurance": ("Выносливость", "Endurance"), "body_language": ("язык тела", "Body Language"),
-               "assess": ("оценка", "assessment"), "demoralization": ("этикет / страх", "etiquette / fear")}
+               "assess": ("оценка", "assessment"), "interception": ("перехват", "interception"),
+               "demoralization": ("этикет / страх", "etiquette / fear")}
 
 
 def ref_name(ref: str, lang: str) -> str:
@@ -310,8 +406,10 @@ def change_text(c: dict[str, Any], lang: str) -> str:
     if op == "effect":
         ru, en = KIND_TEXT.get(c["kind"], (c["kind"], c["kind"]))
         ref = c.get("ref") or ""
-        text = tr(lang, ru, en).format(n=c["amount"], ref=ref_name(ref, lang) if c["kind"] == "bonus" else
-                                       words.item_name(ref, lang))
+        shown = ref_name(ref, lang) if c["kind"] == "bonus" else transfer_ref(ref, lang) if c["kind"] in (
+            "transfer_feint", "transfer_phase2") else words.zone_name(ref, lang) if c["kind"] == "guard" else \
+            words.item_name(ref, lang)
+        text = tr(lang, ru, en).format(n=c["amount"], ref=shown)
         if c["kind"] in ("success_penalty", "initiative_bonus") and c["until"][0] >= 999:
             return f"{c['fighter']}: {text}"
         if c["kind"] == "pain_hold":
@@ -325,7 +423,18 @@ def change_text(c: dict[str, Any], lang: str) -> str:
         return tr(lang, f"{c['fighter']}: шок {c['amount']}", f"{c['fighter']}: shock {c['amount']}")
     if op == "drop":
         item = words.item_name(c["weapon"], lang)
+        if c.get("state") == "broken":  # M42 (A-93): the shaft cut
+            return tr(lang, f"{c['fighter']}: {item} сломано (древко перерублено)",
+                      f"{c['fighter']}'s {item} is broken (the shaft is cut)")
         return tr(lang, f"{c['fighter']} роняет: {item}", f"{c['fighter']} drops {item}")
+    if op == "spend":  # M15: the activation and the committed successes
+        parts = [tr(lang, f"Р{c.get('reflex', 0)}", f"R{c.get('reflex', 0)}")]
+        if c.get("master"):
+            parts.append(tr(lang, f"мастерских успехов {c['master']}", f"{c['master']} master successes"))
+        if c.get("extraordinary"):
+            parts.append(tr(lang, f"экстраординарных успехов {c['extraordinary']}",
+                            f"{c['extraordinary']} extraordinary successes"))
+        return tr(lang, f"{c['fighter']} тратит ", f"{c['fighter']} spends ") + ", ".join(parts)
     if op == "wound":
         w = c["wound"]
         return tr(lang, f"{c['fighter']}: рана ур. {w['level']} ({words.zone_name(w['precise'], 'ru')}, W {w['W']}): "
@@ -372,7 +481,7 @@ def effect_text(e: ev.Effect, lang: str) -> Any:
     """What a maneuver did beyond the hit: its changes in both languages, and the GM's arithmetic (`why`)."""
     name = f"{words.maneuver_name(e.maneuver, lang)} ({e.maneuver_id})"
     changes = "; ".join(change_text(c, lang) for c in e.changes) or tr(lang, "без последствий", "no change")
-    why = [words.why_ru(w) for w in e.why] if lang == "ru" else list(e.why)
+    why = [say_why(w) for w in e.why] if lang == "ru" else list(e.why)
     return (b(f"{e.actor} — {name}: "), changes + (" — " + "; ".join(why) if why else ""))
 
 

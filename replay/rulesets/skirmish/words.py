@@ -50,6 +50,9 @@ LENGTH_NAMES = {"hand": ("рука", "hand"), "short": ("короткая", "sho
 STANCE_NAMES = {"standing": ("стоит", "standing"), "sitting": ("сидит", "sitting"), "lying": ("лежит", "lying")}
 STATUS_NAMES = {"ok": ("в строю", "ok"), "helpless": ("беспомощен", "helpless"),
                 "unconscious": ("без сознания", "unconscious"), "dead": ("мёртв", "dead")}
+FLAG_NAMES = {"decapitated": "голова отсечена", "severed": "конечность отсечена", "fractured": "перелом",
+              "dead": "смерть", "dying": "при смерти", "crippled": "калечащая рана",
+              "knockout_check": "проверка потери сознания", "falls": "падает", "drops": "роняет оружие"}
 STEP_NAMES = {"attack": ("атака", "attack"), "defence": ("защита", "defence")}
 
 
@@ -136,6 +139,11 @@ def maneuver_name(code: str, lang: str) -> str:
     if code == "pass":
         return "пас" if lang == "ru" else "pass"
     return data.maneuvers()[code]["name"]["ru" if lang == "ru" else "en"]
+
+
+def flag_name(flag: str, lang: str) -> str:
+    """A wound's flag or consequence (damage.thresholds, damage.consequences); English keeps the id."""
+    return FLAG_NAMES.get(flag, flag) if lang == "ru" else flag
 
 
 def zone_name(code: str, lang: str) -> str:
@@ -250,7 +258,7 @@ WHY_RU: tuple[tuple[str, str], ...] = (
     (r"(\w+) loses (\d+) reflex and (\d+) skill points", r"\1 теряет \2 рефлекса и \3 навыка"),
     (r"and cannot use (\w+)", r"и не может использовать \1"),
     (r"(\w+) holds (\w+)'s (\w+)", r"\1 держит \2: \3"), (r"distance (" + LENGTH_WORDS + r")", r"дистанция \1"),
-    (r"wrestling", "борьба"), (r"then", "тогда"),
+    (r"\bwrestling\b", "борьба"), (r"then", "тогда"),
     (r"every other maneuver of (\w+) в этом обмене fails", r"все прочие маневры \1 в этом обмене не удаются"),
     (r"(\w+) takes (\w+) to the ground and immobilises him", r"\1 валит \2 на землю и обездвиживает"),
     (r"валит (\w+) на землю", r"валит \1 на землю"),
