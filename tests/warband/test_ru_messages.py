@@ -87,3 +87,23 @@ def test_the_gm_overridable_decisions_have_russian_words() -> None:
     for what in warband.decisions.values():
         said = i18n.localize(what, "ru", [warband])
         assert not said.startswith(MARK) and re.search(r"[А-Яа-я]", said), said
+
+
+def test_a_frame_under_ru_says_its_words_in_russian_and_under_en_in_english(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    db = str(tmp_path / "f.duckdb")
+    runner = CliRunner()
+    assert runner.invoke(main, ["--db", db, "import", str(ROOT / "fixtures/warband/brawl.jsonl")]).exit_code == 0
+    said = {}
+    for lang in ("ru", "en"):
+        out = tmp_path / f"t1-{lang}.svg"
+        result = runner.invoke(main, ["--db", db, "render", "warband-brawl", "--turn", "1", "-o", str(out),
+                                      "--lang", lang])
+        assert result.exit_code == 0, result.output
+        said[lang] = out.read_text(encoding="utf-8")
+    assert "a1_mount (бежит)" in said["ru"] and ">см<" in said["ru"] and " выбыл" in said["ru"]
+    assert "running" not in said["ru"] and "removed" not in said["ru"] and ">cm<" not in said["ru"]
+    assert "a1_mount (running)" in said["en"] and ">cm<" in said["en"] and " removed" in said["en"]

@@ -36,6 +36,9 @@ def weather(label: str | None, lang: str) -> str:
         return "—"
     pair = WEATHER.get(label.strip().lower())
     return pick(pair, lang) if pair else label
+MOUNT_STATE = {"running": ("бежит", "running"), "standing": ("стоит", "standing"), "tied": ("привязана", "tied"),
+               "loose": ("без всадника", "loose"), "ridden": ("под всадником", "ridden")}
+"""A riderless mount's state as its frame label says it."""
 KIND = {"fight": ("бой", "fight"), "duel": ("дуэль", "duel"), "brawl": ("замес", "brawl"), "none": ("нет боя", "none")}
 
 STAGE_WORDS = {"movement": "movement", "движение": "movement", "ranged": "ranged", "стрельба": "ranged",
