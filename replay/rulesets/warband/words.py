@@ -58,6 +58,14 @@ def item(kind: str, lang: str) -> str:
     return data.item(kind).get("name_ru", kind) if lang == "ru" else kind.replace("_", " ")
 
 
+def spell(name: str, lang: str) -> str:
+    """A spell by its id in `lang` (the rulebook's Russian name; the id itself if the data has none)."""
+    if lang != "ru":
+        return name
+    said = data.load("spells")["spells"].get(name)
+    return str(said["name_ru"]) if isinstance(said, dict) and said.get("name_ru") else name
+
+
 def phase_title(phase: str | None, lang: str) -> str:
     if not phase:
         return ""
