@@ -107,3 +107,23 @@ def test_a_frame_under_ru_says_its_words_in_russian_and_under_en_in_english(tmp_
     assert "a1_mount (бежит)" in said["ru"] and ">см<" in said["ru"] and " выбыл" in said["ru"]
     assert "running" not in said["ru"] and "removed" not in said["ru"] and ">cm<" not in said["ru"]
     assert "a1_mount (running)" in said["en"] and ">cm<" in said["en"] and " removed" in said["en"]
+
+
+def test_lines_no_recorded_game_holds_read_in_russian_too() -> None:
+    """A few of the arithmetic's other lines, as the code writes them (a miscast table, a gun's rotation, a gun shot
+    down by small arms, a failed charge, a stop attempt's outcome)."""
+    warband = get_ruleset("warband")
+    why = ["miscast, d6 3: this spell banned for the game",
+           "g1 turns from 90° to 180° (an enemy point-blank at its side); it may not rotate in turn 3",
+           "a1 → g1: 12.0 cm of 20 → 5+; d6 6: hit, 3 of 3: g1 is destroyed",
+           "the charge fails: a1 stays where it is (A-76); the charge counts toward the 5",
+           "u1 runs 2.0 cm to (1, 2) into a1_mount's way and may not move again this stage (L82); d6 2: the warrior "
+           "loses 1 initiative and 1 attack strength"]
+    assert warband.why({"why": why}, "ru") == [
+        "провал заклинания, d6 3: это заклинание запрещено до конца игры",
+        "g1 поворачивается с 90° на 180° (враг в упор сбоку); в ходе 3 ему поворачиваться нельзя",
+        "a1 → g1: 12.0 см из 20 → 5+; d6 6: попадание, 3 из 3: g1 уничтожено",
+        "атака с разбега не удалась: a1 остается на месте (A-76); она идет в счет пяти",
+        "u1 пробегает 2.0 см до (1, 2) наперерез a1_mount и в эту стадию больше не движется (L82); d6 2: воин теряет "
+        "1 инициативы и 1 силы атаки"]
+    assert warband.why({"why": ["a1: stays"]}, "ru") == [MARK + "a1: stays"]  # a word is never taken for an id

@@ -53,6 +53,18 @@ DAY_ADJ = {"day": "дневной", "night": "ночной"}
 SAVE_KIND = {"cover": "укрытие", "armour": "доспехи", "invulnerable": "непробиваемый", "burst": "разрыв"}
 MOD_EN = {"sight": "обзор", "mdd": "МДД", "initiative": "инициатива", "attack_strength": "сила атаки",
           "attacks": "атаки", "save_points": "очки спас-броска", "invulnerable_save": "непробиваемый спас-бросок"}
+STOP_RU = {"the warrior takes a wound": "воин получает рану",
+           "the warrior loses 1 initiative and 1 attack strength": "воин теряет 1 инициативы и 1 силы атаки",
+           "the warrior loses 1 initiative": "воин теряет 1 инициативы",
+           "the mount stops at the end of its run": "скакун останавливается в конце своего бега",
+           "the mount stops by the warrior": "скакун останавливается у воина",
+           "the mount stops and the warrior is on it": "скакун остановлен, воин на нем"}
+MISCAST_RU = {"no casting this turn and the next": "не колдовать в этот ход и в следующий",
+              "no casting this turn and the next two": "не колдовать в этот ход и в два следующих",
+              "this spell banned this turn and the next": "это заклинание запрещено в этот ход и в следующий",
+              "this spell banned for the game": "это заклинание запрещено до конца игры",
+              "only this spell for the rest of the game": "до конца игры только это заклинание",
+              "a wound that ignores the armour save": "рана, от которой доспехи не спасают"}
 FIGHT_KIND = {"a brawl": "замес", "a fight": "бой", "a duel": "дуэль"}
 ID = r"[\w\-]+"
 NUM = r"[-+−]?\d+(?:\.\d+)?"
@@ -83,7 +95,8 @@ def _table(table: dict[str, str]) -> Callable[[str], str | None]:
 
 def _ids(text: str) -> str | None:
     """A list of ids ("a1, b2") kept as written."""
-    return text if re.fullmatch(rf"{ID}(?:, {ID})*", text) else None
+    one = r"(?:[A-Z]|[\w\-]*\d[\w\-]*)"  # a side's letter or an id with a number: never an English word
+    return text if re.fullmatch(rf"{one}(?:, {one})*", text) else None
 
 
 def _dists(text: str) -> str | None:
@@ -246,9 +259,14 @@ WHY = [
     ("runs to ({x:#}, {y:#}), stopped by {who}", "бежит в ({x}, {y}), его останавливает {who}"),
     ("stays in place", "остается на месте"),
     ("{w:w} runs {d:#} cm to ({x:#}, {y:#}) into {m:w}'s way and may not move again this stage (L82); "
-     "d6 {e:#}: the mount stops and the warrior is on it",
+     "d6 {e:#}: {outcome}",
      "{w} пробегает {d} см до ({x}, {y}) наперерез {m} и в эту стадию больше не движется (L82); "
-     "d6 {e}: скакун остановлен, воин на нем"),
+     "d6 {e}: {outcome:stop}"),
+    ("{m:w} stands at ({x:#}, {y:#}); anyone may mount it", "{m} стоит в ({x}, {y}); сесть на него может любой"),
+    ("{w:w} unties {m:w} ({s:w}'s {kind:w}); it runs from {s}'s next movement segment (turn {t:#}); {w} moves no "
+     "more this stage (L82)",
+     "{w} отвязывает {m} ({kind:thing} стороны {s}); он побежит со следующего движения стороны {s} (ход {t}); "
+     "{w} в эту стадию больше не движется (L82)"),
     ("{w:w} is on {m:w} ({kind:w}) at ({x:#}, {y:#})", "{w} на {m} ({kind:thing}) в ({x}, {y})"),
     ("{m:w} runs on to ({x:#}, {y:#}), still running", "{m} бежит дальше, в ({x}, {y}), и не останавливается"),
     # §4.3 ranged
@@ -278,8 +296,50 @@ WHY = [
     ("{w:w}: {spell:w} → {t:w}, attempt {k:#}, interval {lo:#}–{hi:#}; 2d6 {a:#} + {b:#} = {s:#}",
      "{w}: {spell:thing} → {t}, попытка {k}, интервал {lo}–{hi}; 2d6 {a} + {b} = {s}"),
     ("cast", "заклинание сотворено"),
-    ("miscast, d6 1: a wound that ignores the armour save",
-     "провал заклинания, d6 1: рана, от которой доспехи не спасают"),
+    ("not cast", "заклинание не сотворено"),
+    ("miscast, d6 {d:#}: {what}", "провал заклинания, d6 {d}: {what:miscast}"),
+    ("{t:w} is {d:#} cm away, beyond {r:#} cm: the spell is wasted",
+     "{t} в {d} см, дальше {r} см: заклинание пропадает"),
+    ("{t:w} is {d:#} cm away, beyond {r:#} cm: the shot is wasted (spent)",
+     "{t} в {d} см, дальше {r} см: выстрел пропадает (потрачен)"),
+    ("{a:w} → {b:w}: {d:#} cm > {r:#} cm ({weapon:w}): no shot, no ammunition spent (A-52)",
+     "{a} → {b}: {d} см > {r} см ({weapon:thing}): выстрела нет, заряд не потрачен (A-52)"),
+    ("{a:w} → {g:w}: {d:#} cm > {r:#} cm: no shot (A-52)", "{a} → {g}: {d} см > {r} см: выстрела нет (A-52)"),
+    ("{a:w} → {g:w}: {d:#} cm of {r:#} → {tn:#}+; d6 {e:#}: hit, {h:#} of {m:#}",
+     "{a} → {g}: {d} см из {r} → {tn}+; d6 {e}: попадание, {h} из {m}"),
+    ("{a:w} → {g:w}: {d:#} cm of {r:#} → {tn:#}+; d6 {e:#}: hit, {h:#} of {m:#}: {g} is destroyed",
+     "{a} → {g}: {d} см из {r} → {tn}+; d6 {e}: попадание, {h} из {m}: {g} уничтожено"),
+    ("{a:w} → {g:w}: {d:#} cm of {r:#} → {tn:#}+; d6 {e:#}: miss",
+     "{a} → {g}: {d} см из {r} → {tn}+; d6 {e}: промах"),
+    ("{g:w} turns from {a:#}° to {b:#}° (an enemy point-blank at its side); it may not rotate in turn {t:#}",
+     "{g} поворачивается с {a}° на {b}° (враг в упор сбоку); в ходе {t} ему поворачиваться нельзя"),
+    ("{d:w} moves {g:w} to ({x:#}, {y:#}), {o:#} ≤ 1 cm from its origin; {d} counts as moved: {g} does not fire "
+     "this turn (L126)",
+     "{d} сдвигает {g} в ({x}, {y}), {o} ≤ 1 см от исходного места; {d} считается двигавшимся: {g} в этот ход "
+     "не стреляет (L126)"),
+    ("{t:w} hit: {n:#} of {m:#}", "{t}: попаданий {n} из {m}"),
+    ("{t:w} hit: {n:#} of {m:#}, destroyed and taken off the table",
+     "{t}: попаданий {n} из {m}, разрушен и снят со стола"),
+    ("{g:w} is dispatched by {w:w}", "{g} обслуживает {w}"),
+    ("not carried: {kinds}", "не роздано: {kinds:things}"),
+    ("the draft ends; nobody took {kinds}", "драфт окончен; никто не взял: {kinds:things}"),
+    ("within half the MDD: no roll (L86)", "не дальше половины МДД: без броска (L86)"),
+    ("fall {h:#} cm: level {n:#}; no effect", "падение с {h} см: уровень {n}; без последствий"),
+    ("every item −{n:#} durability", "каждый предмет −{n} прочности"),
+    ("no enemy can be struck: no fight (charges stay spent)",
+     "бить некого: боя нет (атаки с разбега остаются потраченными)"),
+    ("the charge fails: {w:w} stays where it is (A-76); the charge counts toward the 5",
+     "атака с разбега не удалась: {w} остается на месте (A-76); она идет в счет пяти"),
+    ("climbs onto {p:w} during the charge: −{n:#} attack in this fight (L204)",
+     "залезает на {p} во время атаки с разбега: −{n} атаки в этом бою (L204)"),
+    ("climbs the wall {p:w} with {t:w} on it or at it: −{n:#} initiative (A-78)",
+     "лезет на стену {p}, на которой или у которой {t}: −{n} инициативы (A-78)"),
+    ("−{n:#} initiative until the end of the fight (charge from {t:w}, L196-L202, A-77)",
+     "−{n} к инициативе до конца боя (атака с разбега из {t}, L196-L202, A-77)"),
+    ("{t:w} keeps its facing ({f:#}°)", "{t} не поворачивается ({f}°)"),
+    ("{w:w} may move {a:#} cm (d6 {d:#}) and stays", "{w} может отойти на {a} см (d6 {d}) и остается"),
+    ("fight {n} of {side:w} cannot be fought now: {rest}", "бой {n} стороны {side} сейчас невозможен: {rest:@}"),
+    ("{w:w} looks closely at {t:w} ({d:#} cm): no equipment", "{w} осматривает {t} вблизи ({d} см): снаряжения нет"),
     ("{w:w}: 1 wound that ignores the armour save; {sw}",
      "{w}: 1 рана, от которой доспехи не спасают; {sw:savewound}"),
     # guns
@@ -310,8 +370,8 @@ WHY = [
      "{t} — пересеченная местность → d6 {d}: {m} − {k}×(6 − {d}) = {r} см ≥ нужных {need}"),
     ("{t:w} is rough terrain → d6 {d:#}: {m:#} − {k:#}×(6 − {d}) = {r:#} cm < {need:#} needed",
      "{t} — пересеченная местность → d6 {d}: {m} − {k}×(6 − {d}) = {r} см < нужных {need}"),
-    ("−1 initiative until the end of the fight (charge into {t:w}, L196-L202, A-77)",
-     "−1 к инициативе до конца боя (атака с разбега в {t}, L196-L202, A-77)"),
+    ("−{n:#} initiative until the end of the fight (charge into {t:w}, L196-L202, A-77)",
+     "−{n} к инициативе до конца боя (атака с разбега в {t}, L196-L202, A-77)"),
     ("{dists}", "{dists:dists}"),
     ("{kind}", "{kind:fight}"),
     ("{side:w} d6 {d:#}: {rolls}", "{side} d6 {d}: {rolls:rolls}"),
@@ -407,7 +467,8 @@ def catalogue_ru() -> Catalogue:
         "save": _save, "savewound": _save_wound, "mods": _mods, "weather": _weather, "stage": _stage, "day": _day,
         "dayadj": _table(DAY_ADJ), "edge": _table(EDGE_RU), "compass": _table(COMPASS_RU),
         "direction": _table(DIRECTION_RU), "fight": _table(FIGHT_KIND), "engaged": _engaged,
-        "sightwhy": _sightwhy, "sightnote": _sightnote, "rule": _rule, "savekind": _table(SAVE_KIND),
+        "stop": _table(STOP_RU), "miscast": _table(MISCAST_RU), "sightwhy": _sightwhy, "sightnote": _sightnote,
+        "rule": _rule, "savekind": _table(SAVE_KIND),
         "event": EVENT_RU, "purpose": PURPOSE_RU,
     }
     return Catalogue(WHY + PROBLEMS + RULE, table)  # type: ignore[arg-type]
