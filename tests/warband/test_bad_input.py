@@ -6,12 +6,16 @@ stage, equipment §4.7 forbids, a save rolled for a wound that was not allocated
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from cli.main import main
+from replay.render.i18n import UNTRANSLATED
+
+MARK = UNTRANSLATED["ru"]
 
 PREFIX = (Path(__file__).parent / "bad_input_prefix.jsonl").read_text(encoding="utf-8")
 """A small game at turn 1's movement: a forest f1 between a2 and b2, A's gun g1 with its dispatcher a4."""
@@ -46,6 +50,13 @@ def refused(bl, args: list[str], *needles: str) -> None:
     errors = [line for line in result.output.splitlines() if line.startswith("error:")]
     assert len(errors) == 1 and "Traceback" not in result.output, result.output
     assert all(n in errors[0] for n in needles), errors[0]
+    assert bl("head", "warband-bad").output == before
+    russian = bl("--lang", "ru", *args)  # issue 11: the same refusal in Russian, naming the same rule
+    assert russian.exit_code == 2, russian.output
+    lines = russian.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("ошибка: ") and MARK not in lines[0], russian.output
+    assert needles[0].split(":")[0] in lines[0], lines[0]
+    assert not re.findall(r"\b(?!МДД)[A-Za-z_]{3,}\b", lines[0].replace("warband-bad", "")), lines[0]
     assert bl("head", "warband-bad").output == before
 
 

@@ -143,3 +143,19 @@ def test_a81_a_phase_b_without_phase_a_casualties_does_not_name_it(tmp_path):
     game = imported(tmp_path)
     attacks = [e.payload for e in game.events if e.type == "warband.attacks"]
     assert len(attacks) == 4 and not any("A-81" in p["defaults"] for p in attacks)
+
+
+def test_a_warrior_the_spell_removes_engages_nobody_from_that_event_on(tmp_path):
+    """The fight's b1, removed by a1's side's firebolt in the ranged stage, keeps no engagement list (its enemy a1
+    loses it at the engagement check that follows, warband.engagement_ended)."""
+    game = imported(tmp_path)
+    rs = game.ruleset
+    s = rs.initial(game.events[0].payload["setup"], rs.options(game.events[0].payload.get("options")))
+    seen = []
+    for e in game.events[1:]:
+        if e.type not in rs.resolution_types:
+            continue
+        s = evolve(s, e)
+        if e.type in ("warband.cast", "warband.engagement_ended") and e.turn == 2:
+            seen.append((e.type, s.warrior("b1").status, s.warrior("b1").engaged_with, s.warrior("a1").engaged_with))
+    assert seen == [("warband.cast", "removed", (), ("b1",)), ("warband.engagement_ended", "removed", (), ())]

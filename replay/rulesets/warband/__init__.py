@@ -19,6 +19,7 @@ from replay.rulesets.warband.model import State, WarbandOptions
 
 if TYPE_CHECKING:
     from replay.context import Context, TurnInputs
+    from replay.render.i18n import Catalogue
     from replay.render.text import Doc
 
 
@@ -92,8 +93,19 @@ class Warband(Ruleset):
         return post(view, lang)
 
     def describe(self, event: Event, lang: str) -> str:
-        why = event.payload.get("why") or []
-        return f"{event.type}: {why[-1]}" if why else event.type
+        from replay.render.i18n import event_name, why_lines
+
+        why = why_lines(self, event.payload, lang)
+        name = event_name(self, event.type, lang)
+        return f"{name}: {why[-1]}" if why else name
+
+    def catalogue(self, lang: str) -> Catalogue | None:
+        """The warband's arithmetic, problems, step names and roll purposes in Russian (messages.py)."""
+        if lang != "ru":
+            return None
+        from replay.rulesets.warband.messages import catalogue_ru
+
+        return catalogue_ru()
 
 
 def _options(options: Options) -> WarbandOptions:

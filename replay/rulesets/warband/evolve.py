@@ -15,7 +15,16 @@ def evolve(state: State, event: Event) -> State:
         return state
     e = ev.read(event.type, event.payload)
     step = _STEPS[type(e)]
-    return step(state, e)
+    return _unengage_removed(step(state, e))
+
+
+def _unengage_removed(state: State) -> State:
+    """A removed warrior engages nobody, whatever removed it (a blow, a shot, a spell, a fall, a burst): its own list
+    is emptied here; its enemies' lists lose it at the stage's engagement check (`warband.engagement_ended`)."""
+    if all(w.active or not w.engaged_with for w in state.warriors):
+        return state
+    return replace(state, warriors=tuple(w if w.active or not w.engaged_with else replace(w, engaged_with=())
+                                         for w in state.warriors))
 
 
 WEATHER_LASTS = 10 ** 6

@@ -145,7 +145,7 @@ def scene(view: FrameView, lang: str) -> Scene:
     caption += f" · {tr(lang, 'шаг', 'step')} {view.step}/{view.steps}"
     desc = "\n".join([caption + " — " + title]
                      + [f"{b.id} {b.side} ({b.x:g}, {b.y:g}) {b.facing:g}° {b.wounds}/{b.health}"
-                        + (" removed" if b.removed else "") for b in bases])
+                        + (tr(lang, " выбыл", " removed") if b.removed else "") for b in bases])
     shapes = tuple(_gun_shape(g, colors[g.side]) for g in state.guns if g.deployed)
     from replay.rulesets.warband.mounts import mount_radius
 
@@ -233,7 +233,7 @@ def frame(view: FrameView) -> str:
     def px(p: tuple[float, float]) -> tuple[float, float]:
         return (round(MARGIN + p[0] * scale, 2), round(top + table_h - p[1] * scale, 2))
 
-    draw_table(dwg, sc, scale, top, table_h, px)
+    draw_table(dwg, sc, scale, top, table_h, px, lang)
     for piece in sc.pieces:
         draw_piece(dwg, piece, px, lang)
     for color, pts, is_charge in sc.paths:
@@ -271,7 +271,8 @@ def frame(view: FrameView) -> str:
             ring["stroke-dasharray"] = "4,3"
         dwg.add(ring)
         S.label(dwg, dwg, "H", (c[0], c[1] + 4), size=11, bold=True, anchor="middle", fill=color)
-        S.label(dwg, dwg, f"{mid} ({mstate})", (c[0], c[1] + r * scale + 10), size=9, anchor="middle", fill=S.INK)
+        said = words.pick(words.MOUNT_STATE.get(mstate, (mstate, mstate)), lang)
+        S.label(dwg, dwg, f"{mid} ({said})", (c[0], c[1] + r * scale + 10), size=9, anchor="middle", fill=S.INK)
     tags = [draw_base(dwg, base, scale, px) for base in sc.bases]
     for tag in tags:  # every tag over every base, haloed: no base hides a neighbour's tag
         words_at, at, fill = tag
@@ -286,7 +287,7 @@ def frame(view: FrameView) -> str:
     return S.to_string(dwg)
 
 
-def draw_table(dwg, sc: Scene, scale: float, top: float, table_h: float, px) -> None:
+def draw_table(dwg, sc: Scene, scale: float, top: float, table_h: float, px, lang: str = "ru") -> None:
     dwg.add(dwg.rect((MARGIN, top), (sc.table[0] * scale, table_h), fill=NIGHT_TABLE if sc.night else "#fbfaf5",
                      stroke=S.INK, stroke_width=1.5))
     step = 10
@@ -298,7 +299,7 @@ def draw_table(dwg, sc: Scene, scale: float, top: float, table_h: float, px) -> 
         a, b = px((0, y)), px((sc.table[0], y))
         dwg.add(dwg.line(a, b, stroke=S.FAINT, stroke_width=0.8))
         S.label(dwg, dwg, str(y), (a[0] - 4, a[1] + 4), size=10, anchor="end", fill=S.MUTED)
-    S.label(dwg, dwg, "cm", (MARGIN - 4, top - 6), size=10, anchor="end", fill=S.MUTED)
+    S.label(dwg, dwg, tr(lang, "см", "cm"), (MARGIN - 4, top - 6), size=10, anchor="end", fill=S.MUTED)
 
 
 def draw_piece(dwg, piece: Piece, px, lang: str) -> None:

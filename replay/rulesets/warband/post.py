@@ -101,7 +101,8 @@ def order_text(p: dict[str, Any], lang: str) -> str:
     for sh in p.get("shots", []):
         parts.append(f"{sh['w']} {tr(lang, 'стреляет в', 'shoots')} {sh['target']}")
     for c in p.get("casts", []):
-        parts.append(f"{c['w']} {tr(lang, 'колдует', 'casts')} {c['spell']} {tr(lang, 'на', 'on')} {c['target']}")
+        spell = f"«{words.spell(c['spell'], 'ru')}»" if lang == "ru" else c["spell"]
+        parts.append(f"{c['w']} {tr(lang, 'колдует', 'casts')} {spell} {tr(lang, 'на', 'on')} {c['target']}")
     for i in p.get("inspects", []):
         parts.append(f"{i['w']} {tr(lang, 'рассматривает', 'inspects')} {i['target']}")
     for f in p.get("fights", []):
@@ -234,8 +235,8 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                        + ("" if not e.wounded else " — рана" + (", выбывает" if e.removed else "")))
         return out
     if isinstance(e, ev.Cast):
-        head = (f"{e.caster} колдует «{e.spell}» на {e.target}: попытка {e.k}, интервал 3–{e.upper}, "
-                f"2d6 {e.dice[0]} + {e.dice[1]} = {sum(e.dice)}")
+        head = (f"{e.caster} колдует «{words.spell(e.spell, 'ru')}» на {e.target}: попытка {e.k}, "
+                f"интервал 3–{e.upper}, 2d6 {e.dice[0]} + {e.dice[1]} = {sum(e.dice)}")
         if e.result == "miscast":
             return [head + f" — провал заклинания, d6 {e.miscast}" + (f"; {_saves(e.saves, 'ru')}" if e.saves else "")
                 + (" — рана магу" if e.wounded else "")]

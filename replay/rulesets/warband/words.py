@@ -36,6 +36,9 @@ def weather(label: str | None, lang: str) -> str:
         return "—"
     pair = WEATHER.get(label.strip().lower())
     return pick(pair, lang) if pair else label
+MOUNT_STATE = {"running": ("бежит", "running"), "standing": ("стоит", "standing"), "tied": ("привязана", "tied"),
+               "loose": ("без всадника", "loose"), "ridden": ("под всадником", "ridden")}
+"""A riderless mount's state as its frame label says it."""
 KIND = {"fight": ("бой", "fight"), "duel": ("дуэль", "duel"), "brawl": ("замес", "brawl"), "none": ("нет боя", "none")}
 
 STAGE_WORDS = {"movement": "movement", "движение": "movement", "ranged": "ranged", "стрельба": "ranged",
@@ -53,6 +56,14 @@ def creature(kind: str, lang: str) -> str:
 
 def item(kind: str, lang: str) -> str:
     return data.item(kind).get("name_ru", kind) if lang == "ru" else kind.replace("_", " ")
+
+
+def spell(name: str, lang: str) -> str:
+    """A spell by its id in `lang` (the rulebook's Russian name; the id itself if the data has none)."""
+    if lang != "ru":
+        return name
+    said = data.load("spells")["spells"].get(name)
+    return str(said["name_ru"]) if isinstance(said, dict) and said.get("name_ru") else name
 
 
 def phase_title(phase: str | None, lang: str) -> str:

@@ -1,0 +1,474 @@
+"""The warband's English lines in Russian: its arithmetic (`why`), its problems (check, parse), its event types'
+names and roll purposes, as a catalogue of parallel sentences (replay.render.i18n) over the words of `words.py` and
+the data files' Russian names.
+
+Warriors', sides', guns' and terrain pieces' ids are user text: the Russian keeps them as written, where no case
+ending is needed ("a1 → b2", "сторона B")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+
+from replay.render.i18n import Catalogue
+from replay.rulesets.warband import data, words
+
+EVENT_RU = {
+    "warband.weather": "погода", "warband.day_night": "день и ночь", "warband.deployed": "расстановка",
+    "warband.draft_order": "порядок драфта", "warband.draft_pick": "выбор в драфте",
+    "warband.equipped": "снаряжение", "warband.draft_ended": "конец драфта", "warband.turn_order": "порядок ходов",
+    "warband.stage_started": "начало стадии", "warband.move_rolled": "бросок движения",
+    "warband.moved": "движение", "warband.stayed": "стоит на месте", "warband.jump": "прыжок",
+    "warband.fell": "падение", "warband.dismounted": "спешивание", "warband.remounted": "посадка на скакуна",
+    "warband.mount_ran": "скакун бежит", "warband.mount_stop": "остановка скакуна", "warband.untied": "отвязан",
+    "warband.weapon_swapped": "смена оружия", "warband.talk": "разговор", "warband.shot": "выстрел",
+    "warband.cast": "заклинание", "warband.gun_hit": "попадание орудия", "warband.gun_rotated": "поворот орудия",
+    "warband.gun_fired": "выстрел орудия", "warband.gun_moved": "перемещение орудия",
+    "warband.gun_captured": "захват орудия", "warband.sabotage_declared": "заявка порчи орудия",
+    "warband.sabotage": "порча орудия", "warband.gun_shot": "выстрел по орудию", "warband.inspected": "осмотр",
+    "warband.charge": "атака с разбега", "warband.pivot": "разворот", "warband.participants": "участники боя",
+    "warband.initiative": "инициатива", "warband.dedicated": "распределение атак", "warband.attacks": "атаки",
+    "warband.wound": "рана", "warband.fight_resolved": "итог боя", "warband.fight_cancelled": "бой отменен",
+    "warband.durability": "износ снаряжения", "warband.engagement_ended": "конец сцепки",
+    "warband.turn_ended": "конец хода", "warband.game_ended": "конец игры",
+}
+PURPOSE_RU = {
+    "turn_order": "на порядок ходов", "draft_order": "на порядок драфта", "move_roll": "на движение",
+    "to_wound": "на ранение", "save_cover": "спас-бросок за укрытие", "save_armour": "спас-бросок за доспехи",
+    "save_invulnerable": "непробиваемый спас-бросок",
+    "save_invulnerable_reroll": "переброс непробиваемого спас-броска", "save_burst": "спас-бросок от разрыва",
+    "charge_roll": "на атаку с разбега", "initiative": "на инициативу", "disengage": "на выход из боя",
+    "engaged_rolloff": "кому достается выстрел в сцепку", "gun_burst": "на разрыв орудия", "cast": "на заклинание",
+    "miscast": "на провал заклинания", "runaway": "на бег скакуна", "diag_fb": "диагональ: вперед–назад",
+    "diag_lr": "диагональ: влево–вправо", "stop_mount": "на остановку скакуна",
+}
+EDGE_RU = {"N": "С", "S": "Ю", "E": "В", "W": "З"}
+COMPASS_RU = {"N": "С", "S": "Ю", "E": "В", "W": "З", "NE": "СВ", "NW": "СЗ", "SE": "ЮВ", "SW": "ЮЗ"}
+DIRECTION_RU = {"away": "от своего края", "toward": "к своему краю", "right": "вправо", "left": "влево",
+                "diagonal": "по диагонали", "stay": "на месте"}
+STAGE_OF = {"movement": "стадия движения", "ranged": "дальняя стадия", "melee": "стадия ближнего боя"}
+DAY_RU = {"day": "день", "night": "ночь"}
+DAY_ADJ = {"day": "дневной", "night": "ночной"}
+SAVE_KIND = {"cover": "укрытие", "armour": "доспехи", "invulnerable": "непробиваемый", "burst": "разрыв"}
+MOD_EN = {"sight": "обзор", "mdd": "МДД", "initiative": "инициатива", "attack_strength": "сила атаки",
+          "attacks": "атаки", "save_points": "очки спас-броска", "invulnerable_save": "непробиваемый спас-бросок"}
+STOP_RU = {"the warrior takes a wound": "воин получает рану",
+           "the warrior loses 1 initiative and 1 attack strength": "воин теряет 1 инициативы и 1 силы атаки",
+           "the warrior loses 1 initiative": "воин теряет 1 инициативы",
+           "the mount stops at the end of its run": "скакун останавливается в конце своего бега",
+           "the mount stops by the warrior": "скакун останавливается у воина",
+           "the mount stops and the warrior is on it": "скакун остановлен, воин на нем"}
+MISCAST_RU = {"no casting this turn and the next": "не колдовать в этот ход и в следующий",
+              "no casting this turn and the next two": "не колдовать в этот ход и в два следующих",
+              "this spell banned this turn and the next": "это заклинание запрещено в этот ход и в следующий",
+              "this spell banned for the game": "это заклинание запрещено до конца игры",
+              "only this spell for the rest of the game": "до конца игры только это заклинание",
+              "a wound that ignores the armour save": "рана, от которой доспехи не спасают"}
+FIGHT_KIND = {"a brawl": "замес", "a fight": "бой", "a duel": "дуэль"}
+ID = r"[\w\-]+"
+NUM = r"[-+−]?\d+(?:\.\d+)?"
+
+
+@cache
+def _thing(kind: str) -> str | None:
+    """A creature, an item, a mount or a spell by its id, in Russian (None: none of them)."""
+    for table in (data.creature, data.item, data.mount):
+        try:
+            said = table(kind).get("name_ru")
+        except (KeyError, ValueError):
+            continue
+        if said:
+            return str(said)
+    spell = data.load("spells")["spells"].get(kind) if kind else None
+    return str(spell["name_ru"]) if isinstance(spell, dict) and spell.get("name_ru") else None
+
+
+def _things(text: str) -> str | None:
+    said = [_thing(t.strip()) for t in text.split(",")]
+    return ", ".join(s for s in said if s) if all(said) else None
+
+
+def _table(table: dict[str, str]) -> Callable[[str], str | None]:
+    return table.get
+
+
+def _ids(text: str) -> str | None:
+    """A list of ids ("a1, b2") kept as written."""
+    one = r"(?:[A-Z]|[\w\-]*\d[\w\-]*)"  # a side's letter or an id with a number: never an English word
+    return text if re.fullmatch(rf"{one}(?:, {one})*", text) else None
+
+
+def _dists(text: str) -> str | None:
+    """"a1–b1 1.23 cm, a1–b2 1.43 cm" with centimetres in Russian."""
+    if not re.fullmatch(rf"{ID}–{ID} {NUM} cm(?:, {ID}–{ID} {NUM} cm)*", text):
+        return None
+    return text.replace(" cm", " см")
+
+
+def _rolls(text: str) -> str | None:
+    """"A 5, B 3" or "a2 5 + 3 = 8, b1 2 + 3 = 5": ids and numbers only."""
+    if re.fullmatch(rf"{ID} [\d/]+(?:, {ID} [\d/]+)*", text) or \
+            re.fullmatch(rf"{ID} \d+ [+−-] \d+ = -?\d+(?:, {ID} \d+ [+−-] \d+ = -?\d+)*", text):
+        return text
+    return None
+
+
+def _alloc(text: str) -> str | None:
+    """"1 to B, 1 to C" -> "1 на B, 1 на C"."""
+    if not re.fullmatch(rf"\d+ to {ID}(?:, \d+ to {ID})*", text):
+        return None
+    return text.replace(" to ", " на ")
+
+
+def _save(text: str) -> str | None:
+    """`dice.save_text`: "no save" or "armour 6+: 3 failed, invulnerable 5+: 5, re-rolled 6 saved"."""
+    if text == "no save":
+        return "спас-броска нет"
+    out = []
+    for part in re.split(r", (?=[a-z]+ \d\+:)", text):
+        m = re.fullmatch(r"([a-z]+) (\d)\+: (\d)(?:, re-rolled (\d))? (saved|failed)", part)
+        if m is None or m.group(1) not in SAVE_KIND:
+            return None
+        again = f", переброшено {m.group(4)}" if m.group(4) else ""
+        out.append(f"{SAVE_KIND[m.group(1)]} {m.group(2)}+: {m.group(3)}{again} "
+                   + ("спасен" if m.group(5) == "saved" else "провал"))
+    return ", ".join(out)
+
+
+def _save_wound(text: str) -> str | None:
+    """A save and what came of it: "armour 6+: 3 failed → wound 1/1, removed"."""
+    save, arrow, tail = text.partition(" → ")
+    said, after = _save(save.rstrip()), _wound_tail(arrow + tail)
+    return None if said is None or after is None else said + after
+
+
+def _wound_tail(text: str) -> str | None:
+    """ " → wound 1/1, removed" / " → 1 wound (1/1), removed" / "" after a save."""
+    if text.strip() == "":
+        return ""
+    m = re.fullmatch(r" → (?:wound (\d+)/(\d+)|(\d+) wound(?: \((\d+)/(\d+)\))?)(, removed)?", text.rstrip())
+    if m is None:
+        return None
+    if m.group(1):
+        out = f" → рана {m.group(1)}/{m.group(2)}"
+    else:
+        out = f" → ран: {m.group(3)}" + (f" ({m.group(4)}/{m.group(5)})" if m.group(4) else "")
+    return out + (", выбыл" if m.group(6) else "")
+
+
+def _mods(text: str) -> str | None:
+    """"sight −5 cm, МДД −2 cm" / "mdd -2, initiative -1" / "invulnerable_save +5" in Russian."""
+    out = []
+    for part in text.split(", "):
+        m = re.fullmatch(r"(sight|МДД|mdd|initiative|attack strength|attack_strength|attacks|save points|"
+                         r"save_points|invulnerable_save|invulnerable save) ([-+−]?[\d.]+\+?)( cm)?", part)
+        if m is None:
+            return None
+        name = {"МДД": "mdd", "attack strength": "attack_strength", "save points": "save_points",
+                "invulnerable save": "invulnerable_save"}.get(m.group(1), m.group(1))
+        out.append(f"{MOD_EN[name]} {m.group(2).replace('-', '−')}" + (" см" if m.group(3) else ""))
+    return ", ".join(out)
+
+
+def _weather(label: str) -> str:
+    return words.weather(label, "ru")
+
+
+def _stage(word: str) -> str | None:
+    return STAGE_OF.get(word)
+
+
+def _day(word: str) -> str | None:
+    return DAY_RU.get(word)
+
+
+def _rule(text: str) -> str | None:
+    """A rule clause ("§4.4.10, C26"): sections and catalogue ids, said as they are."""
+    return text if re.fullmatch(r"[§\w.\- ]+(?:, [§\w.\- ]+)*", text) and "§" in text else None
+
+
+WHY = [
+    # §3 preparation, the draft, deployment
+    ("round {n:#}: {rolls}", "круг {n}: {rolls:rolls}"),
+    ("draft order: {order}", "порядок драфта: {order}"),
+    ("turn order: {order}", "порядок ходов: {order}"),
+    ("{side:w} won the roll and takes place {n:#} (C31)", "{side} выиграл бросок и занимает место {n} (C31)"),
+    ("pick #{n:#}: {side:w} takes the {kind:w} {w:w}", "выбор №{n}: {side} берет {w} ({kind:thing})"),
+    ("pick #{n:#}: {side:w} takes a {kind:w}", "выбор №{n}: {side} берет: {kind:thing}"),
+    ("pick #{n:#}: {side:w} takes an {kind:w}", "выбор №{n}: {side} берет: {kind:thing}"),
+    ("pick #{n:#}: {side:w} passes and picks no more", "выбор №{n}: {side} пасует и больше не выбирает"),
+    ("{w:w} takes {kinds}", "{w} получает: {kinds:things}"),
+    ("the draft ends; the pool is empty", "драфт окончен; пул пуст"),
+    ("the GM declares the weather: {label} (no mechanical effect, A-20)",
+     "ГМ объявляет погоду: {label:weather} (без игрового эффекта, A-20)"),
+    ("the GM declares this turn's weather: {label} (no mechanical effect)",
+     "ГМ объявляет погоду этого хода: {label:weather} (без игрового эффекта)"),
+    ("the GM declares the weather: {label} ({mods} for every warrior until the next weather, A-20)",
+     "ГМ объявляет погоду: {label:weather} ({mods:mods} для каждого воина до следующей погоды, A-20)"),
+    ("the GM declares this turn's weather: {label} ({mods} for every warrior until the next weather, A-20)",
+     "ГМ объявляет погоду этого хода: {label:weather} ({mods:mods} для каждого воина до следующей погоды, A-20)"),
+    ("{a:#} day and {b:#} night turns in each 6, {first:w} first",
+     "в каждых 6 ходах дневных {a}, ночных {b}; первым идет {first:day}"),
+    ("{w:w} at ({x:#}, {y:#}) facing {f:#}°, {d:#} ≤ {lim:#} cm from edge {e:w}",
+     "{w} в ({x}, {y}), лицом на {f}°, {d} ≤ {lim} см от края {e:edge}"),
+    ("gun {g:w} at ({x:#}, {y:#}) facing {f:#}°", "орудие {g} в ({x}, {y}), жерлом на {f}°"),
+    # stages and turns
+    ("turn {t:#}, {stage:w} stage of {side:w} ({dn:w})", "ход {t}, {stage:stage} стороны {side} ({dn:day})"),
+    ("turn {t:#} ends; turn {u:#} is {dn:w}", "ход {t} окончен; ход {u} — {dn:dayadj}"),
+    ("the GM ends the game after turn {t:#}", "ГМ завершает игру после хода {t}"),
+    ("sight {s:#} cm ({rest}), dispatchers {d:#}, a close look {c:#} (L120, A-20)",
+     "обзор {s} см ({rest:sightwhy}), расчеты орудий {d}, осмотр вблизи {c} (L120, A-20)"),
+    ("{a:w} sees {b:w} at {d:#} cm, within its sight of {s:#} cm ({why})",
+     "{a} видит {b} на {d} см, в пределах обзора {s} см ({why:sightnote})"),
+    # §4.2 movement
+    ("{w:w}: MDD {m:#}, d6 {d:#}: {m} − {k:#}×(6 − {d}) = {r:#} cm",
+     "{w}: МДД {m}, d6 {d}: {m} − {k}×(6 − {d}) = {r} см"),
+    ("{w:w}: MDD {m:#}, d6 6: the whole {m} cm", "{w}: МДД {m}, d6 6: все {m} см"),
+    ("{w:w}: path {p:#} ≤ {a:#} cm (MDD), ends at ({x:#}, {y:#}) facing {f:#}°",
+     "{w}: путь {p} ≤ {a} см (МДД), конец в ({x}, {y}), лицом на {f}°"),
+    ("{w:w}: path {p:#} ≤ {a:#} cm (the roll), ends at ({x:#}, {y:#}) facing {f:#}°",
+     "{w}: путь {p} ≤ {a} см (по броску), конец в ({x}, {y}), лицом на {f}°"),
+    ("{w:w} stays where it is", "{w} остается на месте"),
+    ("{w:w} mounts {m:w} ({kind:w}); its move ends (A-38)",
+     "{w} садится на {m} ({kind:thing}); его ход окончен (A-38)"),
+    ("{w:w} dismounts, lets loose its {kind:w} at ({x:#}, {y:#}); on foot MDD {m:#}; the mount runs from the next turn",
+     "{w} спешивается и отпускает скакуна ({kind:thing}) в ({x}, {y}); пешком МДД {m}; скакун побежит со "
+     "следующего хода"),
+    ("{w:w} dismounts, ties its {kind:w} at ({x:#}, {y:#}); on foot MDD {m:#} / 4 = {a:#} cm this stage",
+     "{w} спешивается и привязывает скакуна ({kind:thing}) в ({x}, {y}); пешком МДД {m} / 4 = {a} см в эту стадию"),
+    ("{w:w} swaps its {a:w} for its {b:w} (reach {r:#} cm)", "{w} меняет {a:thing} на {b:thing} (досягаемость {r} см)"),
+    ("{a:w} whispers to {b:w}: {d:#} ≤ {r:#} cm, {s:#} s ({u:#} of {t:#} s this stage)",
+     "{a} шепчет {b}: {d} ≤ {r} см, {s} с ({u} из {t} с за стадию)"),
+    ("{a:w} talks to {b:w}: {d:#} ≤ {r:#} cm, {s:#} s ({u:#} of {t:#} s this stage)",
+     "{a} говорит с {b}: {d} ≤ {r} см, {s} с ({u} из {t} с за стадию)"),
+    ("{w:w} jumps {d:#} cm (MDD {m:#}, half {h:#})", "{w} прыгает на {d} см (МДД {m}, половина {h})"),
+    ("d6 {d:#}: {m:#} − {k:#}×(6 − {d}) = {r:#} cm < {need:#}", "d6 {d}: {m} − {k}×(6 − {d}) = {r} см < {need}"),
+    ("d6 {d:#}: {m:#} − {k:#}×(6 − {d}) = {r:#} cm ≥ {need:#}", "d6 {d}: {m} − {k}×(6 − {d}) = {r} см ≥ {need}"),
+    ("fails: lands {d:#} cm along, at ({x:#}, {y:#}), z {z:#}; falls {h:#} cm",
+     "неудача: приземляется через {d} см, в ({x}, {y}), z {z}; падает с {h} см"),
+    ("fall {h:#} cm: level {n:#}; {mods} until the end of turn {t:#}",
+     "падение с {h} см: уровень {n}; {mods:mods} до конца хода {t}"),
+    ("{w:w}: {mods} until the end of turn {t:#}", "{w}: {mods:mods} до конца хода {t}"),
+    # mounts
+    ("{m:w}: distance d6 {d:#} → {c:#} cm; direction d6 {e:#}: {dir:w}",
+     "{m}: расстояние d6 {d} → {c} см; направление d6 {e}: {dir:direction}"),
+    ("wanted {want:w}; forward–back {a:#} → {ns:w}, left–right {b:#} → {ew:w}: {end:w}",
+     "желаемое {want:compass}; вперед–назад {a} → {ns:compass}, влево–вправо {b} → {ew:compass}: {end:compass}"),
+    ("runs to ({x:#}, {y:#})", "бежит в ({x}, {y})"),
+    ("runs to ({x:#}, {y:#}), stopped by {who}", "бежит в ({x}, {y}), его останавливает {who}"),
+    ("stays in place", "остается на месте"),
+    ("{w:w} runs {d:#} cm to ({x:#}, {y:#}) into {m:w}'s way and may not move again this stage (L82); "
+     "d6 {e:#}: {outcome}",
+     "{w} пробегает {d} см до ({x}, {y}) наперерез {m} и в эту стадию больше не движется (L82); "
+     "d6 {e}: {outcome:stop}"),
+    ("{m:w} stands at ({x:#}, {y:#}); anyone may mount it", "{m} стоит в ({x}, {y}); сесть на него может любой"),
+    ("{w:w} unties {m:w} ({s:w}'s {kind:w}); it runs from {s}'s next movement segment (turn {t:#}); {w} moves no "
+     "more this stage (L82)",
+     "{w} отвязывает {m} ({kind:thing} стороны {s}); он побежит со следующего движения стороны {s} (ход {t}); "
+     "{w} в эту стадию больше не движется (L82)"),
+    ("{w:w} is on {m:w} ({kind:w}) at ({x:#}, {y:#})", "{w} на {m} ({kind:thing}) в ({x}, {y})"),
+    ("{m:w} runs on to ({x:#}, {y:#}), still running", "{m} бежит дальше, в ({x}, {y}), и не останавливается"),
+    # §4.3 ranged
+    ("{a:w} → {b:w}: {d:#} cm of {r:#} ({weapon:w}), > {h:#} → {tn:#}+; d6 {e:#}: hit",
+     "{a} → {b}: {d} см из {r} ({weapon:thing}), > {h} → {tn}+; d6 {e}: попадание"),
+    ("{a:w} → {b:w}: {d:#} cm of {r:#} ({weapon:w}), > {h:#} → {tn:#}+; d6 {e:#}: miss",
+     "{a} → {b}: {d} см из {r} ({weapon:thing}), > {h} → {tn}+; d6 {e}: промах"),
+    ("{a:w} → {b:w}: {d:#} cm of {r:#} ({weapon:w}), ≤ {h:#} → {tn:#}+; d6 {e:#}: hit",
+     "{a} → {b}: {d} см из {r} ({weapon:thing}), ≤ {h} → {tn}+; d6 {e}: попадание"),
+    ("{a:w} → {b:w}: {d:#} cm of {r:#} ({weapon:w}), ≤ {h:#} → {tn:#}+; d6 {e:#}: miss",
+     "{a} → {b}: {d} см из {r} ({weapon:thing}), ≤ {h} → {tn}+; d6 {e}: промах"),
+    ("as a shot: {d:#} cm of {r:#} → {tn:#}+; d6 {e:#}: hit", "как выстрел: {d} см из {r} → {tn}+; d6 {e}: попадание"),
+    ("as a shot: {d:#} cm of {r:#} → {tn:#}+; d6 {e:#}: miss", "как выстрел: {d} см из {r} → {tn}+; d6 {e}: промах"),
+    ("cover {c:#} % → no cover save", "укрытие {c} % → спас-броска за укрытие нет"),
+    ("cover {c:#} % ({p:w}) → cover save {tn:#}+", "укрытие {c} % ({p}) → спас-бросок за укрытие {tn}+"),
+    ("cover {c:#} % ({p:w}) → cover save {tn:#}+; GM ruling: {c} % instead of {o:#}",
+     "укрытие {c} % ({p}) → спас-бросок за укрытие {tn}+; решение ГМ: {c} % вместо {o}"),
+    ("{t:w}: cover {c:#} %, {sw}", "{t}: укрытие {c} %, {sw:savewound}"),
+    ("{t:w} is engaged; roll-off {rolls}: the spell goes to {side:w}, at {w:w}",
+     "{t} в сцепке; переброс {rolls:rolls}: заклинание достается стороне {side}, цель {w}"),
+    ("{t:w} is engaged; roll-off {rolls}: the shot goes to {side:w}, at {w:w}",
+     "{t} в сцепке; переброс {rolls:rolls}: выстрел достается стороне {side}, цель {w}"),
+    ("{w:w} looks closely at {t:w} ({d:#} cm): {kinds}", "{w} осматривает {t} вблизи ({d} см): {kinds:things}"),
+    ("{ids}: no enemy within reach either way; no longer engaged",
+     "{ids:ids}: ни одного врага в досягаемости ни с одной стороны; сцепки больше нет"),
+    # magic
+    ("{w:w}: {spell:w} → {t:w}, attempt {k:#}, interval {lo:#}–{hi:#}; 2d6 {a:#} + {b:#} = {s:#}",
+     "{w}: {spell:thing} → {t}, попытка {k}, интервал {lo}–{hi}; 2d6 {a} + {b} = {s}"),
+    ("cast", "заклинание сотворено"),
+    ("not cast", "заклинание не сотворено"),
+    ("miscast, d6 {d:#}: {what}", "провал заклинания, d6 {d}: {what:miscast}"),
+    ("{t:w} is {d:#} cm away, beyond {r:#} cm: the spell is wasted",
+     "{t} в {d} см, дальше {r} см: заклинание пропадает"),
+    ("{t:w} is {d:#} cm away, beyond {r:#} cm: the shot is wasted (spent)",
+     "{t} в {d} см, дальше {r} см: выстрел пропадает (потрачен)"),
+    ("{a:w} → {b:w}: {d:#} cm > {r:#} cm ({weapon:w}): no shot, no ammunition spent (A-52)",
+     "{a} → {b}: {d} см > {r} см ({weapon:thing}): выстрела нет, заряд не потрачен (A-52)"),
+    ("{a:w} → {g:w}: {d:#} cm > {r:#} cm: no shot (A-52)", "{a} → {g}: {d} см > {r} см: выстрела нет (A-52)"),
+    ("{a:w} → {g:w}: {d:#} cm of {r:#} → {tn:#}+; d6 {e:#}: hit, {h:#} of {m:#}",
+     "{a} → {g}: {d} см из {r} → {tn}+; d6 {e}: попадание, {h} из {m}"),
+    ("{a:w} → {g:w}: {d:#} cm of {r:#} → {tn:#}+; d6 {e:#}: hit, {h:#} of {m:#}: {g} is destroyed",
+     "{a} → {g}: {d} см из {r} → {tn}+; d6 {e}: попадание, {h} из {m}: {g} уничтожено"),
+    ("{a:w} → {g:w}: {d:#} cm of {r:#} → {tn:#}+; d6 {e:#}: miss",
+     "{a} → {g}: {d} см из {r} → {tn}+; d6 {e}: промах"),
+    ("{g:w} turns from {a:#}° to {b:#}° (an enemy point-blank at its side); it may not rotate in turn {t:#}",
+     "{g} поворачивается с {a}° на {b}° (враг в упор сбоку); в ходе {t} ему поворачиваться нельзя"),
+    ("{d:w} moves {g:w} to ({x:#}, {y:#}), {o:#} ≤ 1 cm from its origin; {d} counts as moved: {g} does not fire "
+     "this turn (L126)",
+     "{d} сдвигает {g} в ({x}, {y}), {o} ≤ 1 см от исходного места; {d} считается двигавшимся: {g} в этот ход "
+     "не стреляет (L126)"),
+    ("{t:w} hit: {n:#} of {m:#}", "{t}: попаданий {n} из {m}"),
+    ("{t:w} hit: {n:#} of {m:#}, destroyed and taken off the table",
+     "{t}: попаданий {n} из {m}, разрушен и снят со стола"),
+    ("{g:w} is dispatched by {w:w}", "{g} обслуживает {w}"),
+    ("not carried: {kinds}", "не роздано: {kinds:things}"),
+    ("the draft ends; nobody took {kinds}", "драфт окончен; никто не взял: {kinds:things}"),
+    ("within half the MDD: no roll (L86)", "не дальше половины МДД: без броска (L86)"),
+    ("fall {h:#} cm: level {n:#}; no effect", "падение с {h} см: уровень {n}; без последствий"),
+    ("every item −{n:#} durability", "каждый предмет −{n} прочности"),
+    ("no enemy can be struck: no fight (charges stay spent)",
+     "бить некого: боя нет (атаки с разбега остаются потраченными)"),
+    ("the charge fails: {w:w} stays where it is (A-76); the charge counts toward the 5",
+     "атака с разбега не удалась: {w} остается на месте (A-76); она идет в счет пяти"),
+    ("climbs onto {p:w} during the charge: −{n:#} attack in this fight (L204)",
+     "залезает на {p} во время атаки с разбега: −{n} атаки в этом бою (L204)"),
+    ("climbs the wall {p:w} with {t:w} on it or at it: −{n:#} initiative (A-78)",
+     "лезет на стену {p}, на которой или у которой {t}: −{n} инициативы (A-78)"),
+    ("−{n:#} initiative until the end of the fight (charge from {t:w}, L196-L202, A-77)",
+     "−{n} к инициативе до конца боя (атака с разбега из {t}, L196-L202, A-77)"),
+    ("{t:w} keeps its facing ({f:#}°)", "{t} не поворачивается ({f}°)"),
+    ("{w:w} may move {a:#} cm (d6 {d:#}) and stays", "{w} может отойти на {a} см (d6 {d}) и остается"),
+    ("fight {n} of {side:w} cannot be fought now: {rest}", "бой {n} стороны {side} сейчас невозможен: {rest:@}"),
+    ("{w:w} looks closely at {t:w} ({d:#} cm): no equipment", "{w} осматривает {t} вблизи ({d} см): снаряжения нет"),
+    ("{w:w}: 1 wound that ignores the armour save; {sw}",
+     "{w}: 1 рана, от которой доспехи не спасают; {sw:savewound}"),
+    # guns
+    ("{a:w} works on {g:w} this ranged stage and does nothing else",
+     "{a} обслуживает {g} в эту дальнюю стадию и больше ничего не делает"),
+    ("{a:w} worked on {g:w}: {n:#} warrior(s) → 6/(7 − {n}) = {p:#}; {b:#} + {p} = {s:#} of 6",
+     "{a} обслуживал {g}: воинов {n} → 6/(7 − {n}) = {p}; {b} + {p} = {s} из 6"),
+    ("{g:w} aims at {t:w} ({d:#}° off its facing); burst d6 {e:#}: fires, the gun is destroyed, it bursts; "
+     "{side:w} has fired {n:#} of {m:#}",
+     "{g} целится в {t} ({d}° от своего направления); разрыв d6 {e}: выстрел, орудие уничтожено, его разрывает; "
+     "сторона {side} выстрелила {n} из {m}"),
+    ("{g:w} aims at {t:w} ({d:#}° off its facing); burst d6 {e:#}: fires; {side:w} has fired {n:#} of {m:#}",
+     "{g} целится в {t} ({d}° от своего направления); разрыв d6 {e}: выстрел; сторона {side} выстрелила {n} из {m}"),
+    ("{g:w} hits {t:w}", "{g} попадает в {t}"),
+    ("hit {t:w}: {sw}", "попадание в {t}: {sw:savewound}"),
+    ("hit {t:w} (the first enemy, knocked down: no cover, no armour save, §10 C1): {sw}",
+     "попадание в {t} (первый враг, сбит с ног: без укрытия и без спас-броска за доспехи, §10 C1): "
+     "{sw:savewound}"),
+    ("burst: {w:w} ({d:#} cm), every save 1 better: {sw}",
+     "разрыв: {w} ({d} см), каждый спас-бросок на 1 лучше: {sw:savewound}"),
+    ("{a:w} captures {g:w} from {s:w}; it fires for {b:w} from turn {t:#}, its shots counting against {b}'s {n:#}",
+     "{a} захватывает {g} у стороны {s}; оно стреляет за {b} с хода {t}, выстрелы идут в счет {n} выстрелов {b}"),
+    # §4.4 melee
+    ("{a:w} charges {b:w}: path {p:#} ≤ {m:#} cm", "{a} атакует с разбега {b}: путь {p} ≤ {m} см"),
+    ("ends at ({x:#}, {y:#}), {d:#} cm from {b:w}", "останавливается в ({x}, {y}), в {d} см от {b}"),
+    ("{b:w} turns to face {a:w} ({f:#}°)", "{b} поворачивается лицом к {a} ({f}°)"),
+    ("{t:w} is rough terrain → d6 {d:#}: {m:#} − {k:#}×(6 − {d}) = {r:#} cm ≥ {need:#} needed",
+     "{t} — пересеченная местность → d6 {d}: {m} − {k}×(6 − {d}) = {r} см ≥ нужных {need}"),
+    ("{t:w} is rough terrain → d6 {d:#}: {m:#} − {k:#}×(6 − {d}) = {r:#} cm < {need:#} needed",
+     "{t} — пересеченная местность → d6 {d}: {m} − {k}×(6 − {d}) = {r} см < нужных {need}"),
+    ("−{n:#} initiative until the end of the fight (charge into {t:w}, L196-L202, A-77)",
+     "−{n} к инициативе до конца боя (атака с разбега в {t}, L196-L202, A-77)"),
+    ("{dists}", "{dists:dists}"),
+    ("{kind}", "{kind:fight}"),
+    ("{side:w} d6 {d:#}: {rolls}", "{side} d6 {d}: {rolls:rolls}"),
+    ("winners (+1 attack, strike first): {ids}", "победители (+1 атака, бьют первыми): {ids:ids}"),
+    ("nobody wins initiative", "инициативу никто не выиграл"),
+    ("{side:w} dedicates its {n:#} attack(s): {alloc}", "{side} распределяет атаки ({n}): {alloc:alloc}"),
+    ("{a:w} → {kind:w} of {side:w}: {n:#} attack(s), Table 2 {kind} {v:#} = {tn:#}+; dice {dice}: {h:#} hit(s)",
+     "{a} → {kind:thing} стороны {side}: атак {n}, Таблица 2: {kind:thing} {v} = {tn}+; кости {dice}: "
+     "попаданий {h}"),
+    ("{a:w} → {kind:w}: {n:#} attack(s), Table 2 {kind} {v:#} = {tn:#}+; dice {dice}: {h:#} hit(s)",
+     "{a} → {kind:thing}: атак {n}, Таблица 2: {kind:thing} {v} = {tn}+; кости {dice}: попаданий {h}"),
+    ("{kind:w} hit #{n:#} from {a:w} → {b:w} (the only one): {sw}",
+     "попадание №{n} по цели «{kind:thing}» от {a} → {b} (единственный): {sw:savewound}"),
+    ("{kind:w} hit #{n:#} from {a:w} → {b:w}: {sw}",
+     "попадание №{n} по цели «{kind:thing}» от {a} → {b}: {sw:savewound}"),
+    ("{kind:w} hit #{n:#} from {a:w}: no {kind} of {side:w} left, the hit is lost (A-84)",
+     "попадание №{n} по цели «{kind:thing}» от {a}: у стороны {side} такой цели не осталось, попадание "
+     "пропадает (A-84)"),
+    ("unsaved wounds: {rolls} → {side:w} wins", "неспасенные раны: {rolls:rolls} → побеждает {side}"),
+    ("unsaved wounds: {rolls} → no winner", "неспасенные раны: {rolls:rolls} → победителя нет"),
+    ("{side:w} is the only side left standing", "на ногах осталась только сторона {side}"),
+    ("engaged: {pairs}", "в сцепке: {pairs:engaged}"),
+    ("{w:w} (fights {fights}): {kind:w} {a:#}/{m:#} → {b:#}/{m}",
+     "{w} (бои {fights}): {kind:thing} {a}/{m} → {b}/{m}"),
+    ("{w:w} disengages: d6 {d:#}: {m:#} − {k:#}×(6 − {d}) = {r:#} cm; moves {p:#} cm to ({x:#}, {y:#}), "
+     "terrain ignored",
+     "{w} выходит из боя: d6 {d}: {m} − {k}×(6 − {d}) = {r} см; отходит на {p} см в ({x}, {y}), местность "
+     "не в счет"),
+    # saves
+    ("{t:w}: {sw}", "{t}: {sw:savewound}"),
+    ("{side:w}: {ids}", "{side}: {ids:ids}"),
+]
+
+
+def _engaged(text: str) -> str | None:
+    """"a1 with b1; b1 with a1"."""
+    if not re.fullmatch(rf"{ID} with {ID}(?:, {ID})*(?:; {ID} with {ID}(?:, {ID})*)*", text):
+        return None
+    return text.replace(" with ", " с ")
+
+
+def _sightwhy(text: str) -> str | None:
+    """"30 − 10 at night − 5 in the fog"."""
+    out = text.replace(" at night", " ночью").replace(" in the fog", " в тумане").replace(" in the rain", " в дождь")
+    return None if re.search(r"[A-Za-z]{3,}", out) else out
+
+
+def _sightnote(text: str) -> str | None:
+    """"night, fog; L120"."""
+    out = re.sub(r"\b(night|day)\b", lambda m: DAY_RU[m.group(1)], text)
+    out = re.sub(r"\b(clear|rain|fog|snow|wind)\b", lambda m: words.weather(m.group(1), "ru"), out)
+    return None if re.search(r"[A-Za-z]{3,}", out) else out
+
+
+PROBLEMS = [
+    ("fight {n:#}: {rest}", "бой {n}: {rest:@}"),
+    ("turn {t:#}: {w:w}'s move: {rest}", "ход {t}: движение {w}: {rest:@}"),
+    ("{a}; {b}", "{a:@}; {b:@}"),
+    ("§4.2.1.2: {w:w}'s path is {p:#} cm > {m:#} cm (МДД)", "§4.2.1.2: путь {w} — {p} см > {m} см (МДД)"),
+    ("§4.2.1.3: the path crosses {w:w}'s base (A-12)", "§4.2.1.3: путь пересекает подставку {w} (A-12)"),
+    ("§4.3.1: {a:w} has no line of sight to {b:w} (A-10)", "§4.3.1: у {a} нет линии видимости до {b} (A-10)"),
+    ("§4.3.5.6: {g:w} fires once a ranged stage, not {n:#} times (A-51)",
+     "§4.3.5.6: {g} стреляет раз за дальнюю стадию, а не {n} раз (A-51)"),
+    ("§4.3.9.1: {w:w} is not {side:w}'s caster in play", "§4.3.9.1: {w} — не маг стороны {side} в игре"),
+    ("§4.4.3.5: {a:w}'s charge ends {d:#} cm from {b:w}; it must end 1–2 cm away (L194, L304, A-07)",
+     "§4.4.3.5: атака с разбега {a} кончается в {d} см от {b}; она должна кончаться в 1–2 см (L194, L304, A-07)"),
+    ("§4.4.2: {a:w} can strike no enemy without a charge (L190)",
+     "§4.4.2: {a} без атаки с разбега не достает ни одного врага (L190)"),
+    ("§4.6, §4.4.8: no wound of {w:w} waits for {side:w}'s {kind:w} save now (it waits for: {rest})",
+     "§4.6, §4.4.8: сейчас ни одна рана {w} не ждет спас-броска стороны {side} ({kind:savekind}) "
+     "(игра ждет: {rest:@})"),
+    ("§4.7.1: a king carries no protective item except innate (L270)",
+     "§4.7.1: король не носит защитных предметов, кроме врожденных (L270)"),
+    ("§4.7.3: no large shield for archers (L274)", "§4.7.3: лучникам нельзя большой щит (L274)"),
+    ("§5.4: no roll {purpose} (rolls: {names})", "§5.4: броска {purpose} нет (броски: {names})"),
+    # what a request asks for (the game waits for it)
+    ("{a:w}: {stage:w} orders of {side:w}", "{a}: приказы стороны {side}, {stage:stage}"),
+    ("{stage:w} orders of {side:w}", "приказы стороны {side}, {stage:stage}"),
+    # the GM-overridable decisions (`battlelog rules`)
+    ("C16: the target's cover in % (key shooter, target)", "C16: укрытие цели в % (ключ: стрелок, цель)"),
+    ("C33: the height in cm a failed jump falls from (warrior)",
+     "C33: высота в см, с которой падает воин после неудачного прыжка (ключ: воин)"),
+]
+
+RULE = [("{rule}", "{rule:rule}")]
+
+
+@cache
+def catalogue_ru() -> Catalogue:
+    """The warband's catalogue in Russian."""
+    table: dict[str, object] = {
+        "thing": _thing, "things": _things, "ids": _ids, "dists": _dists, "rolls": _rolls, "alloc": _alloc,
+        "save": _save, "savewound": _save_wound, "mods": _mods, "weather": _weather, "stage": _stage, "day": _day,
+        "dayadj": _table(DAY_ADJ), "edge": _table(EDGE_RU), "compass": _table(COMPASS_RU),
+        "direction": _table(DIRECTION_RU), "fight": _table(FIGHT_KIND), "engaged": _engaged,
+        "stop": _table(STOP_RU), "miscast": _table(MISCAST_RU), "sightwhy": _sightwhy, "sightnote": _sightnote,
+        "rule": _rule, "savekind": _table(SAVE_KIND),
+        "event": EVENT_RU, "purpose": PURPOSE_RU,
+    }
+    return Catalogue(WHY + PROBLEMS + RULE, table)  # type: ignore[arg-type]
