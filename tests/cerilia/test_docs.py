@@ -19,7 +19,7 @@ DOC = (ROOT / "docs" / "cerilia.md").read_text(encoding="utf-8")
 ABBREVIATIONS = {"sc": "test_scenarios", "ex": "test_examples", "co": "test_codes", "da": "test_data",
                  "pa": "test_parse", "sv": "test_setup_and_views", "fp": "test_frame_post", "do": "test_docs",
                  "wi": "test_widened", "dn": "test_defaults_named",
-                 "rc": "test_recorded_coverage", "we": "test_worked_examples"}
+                 "rc": "test_recorded_coverage", "we": "test_worked_examples", "ru": "test_ru_messages"}
 
 
 def example() -> str:
