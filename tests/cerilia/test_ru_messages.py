@@ -225,3 +225,35 @@ def test_a_frame_under_ru_is_russian(games: Path, tmp_path: Path) -> None:
     assert cli(games, "render", "cerilia-skirmish", "--turn", "2", "--step", "1", "-o", str(out),
                "--lang", "en").exit_code == 0
     assert "round 2: MP reset, per-round flags cleared" in out.read_text(encoding="utf-8")
+
+
+PROBLEMS = [  # concrete problems as the checks write them (phase_a, phase_b, phase_c, magic, setup, check)
+    "line 3 (deploy A-Kn-1): §4.3.2: the first step out of RA is into the home row (row 1), not C2",
+    "line 1 (move A-In-1): §4.3.1: A-In-1 is engaged in melee; only free stacks move",
+    "line 1 (move A-In-1): §2.2: C1>D2 is no orthogonal step (no diagonal moves)",
+    "line 2 (move A-Kn-1): §4.3.3 rule 4: C2 holds the enemy; the move cannot pass through it",
+    "line 1 (declare_charge A-Kn-1): §4.3.9 (TXT-34): C1>C2>D2>D3 turns 2 times; a charge turns once at most",
+    "line 1 (declare_charge A-Kn-1): §6.5, C8: no enemy charge into a fortification of level ≥ 2",
+    "line 1 (mounted_retreat D-Kn-1): §4.3.8 item 2: no enemy entered D3 in A1",
+    "line 1 (join aerin): §4.3.4 (AMB-31): a character detaches only while its host is free",
+    "line 2 (shoot A-Arc-1): §4.4.2 (AMB-06): D-In-1 in E3 is out of range",
+    "line 1 (voluntary_retreat A-In-1): §4.5.3 item 5: B1 is not a retreat destination (C1, A1)",
+    "§4.4.1 item 1 (TXT-11): ilsabet's stock of fireball is exhausted (stock_exhausted)",
+    "§4.4.1 item 4 (TXT-12): no combat spell on a stack engaged in melee",
+    "A: §3 (AMB-08): 'A-In-9' is not on your list, or is placed twice",
+    "D: §3 rule 4 (AMB-11): the Defender places 2 terrain card(s)",
+    "§4.1: the game does not ask for your C_A post now (§4.5.3: no stack of yours may retreat voluntarily now)",
+    "§4.2.1: an order names its step (A1, A3), not 'Z9'",
+]
+
+
+@pytest.mark.parametrize("english", PROBLEMS)
+def test_a_problem_of_every_part_of_the_rules_reads_in_russian(english: str) -> None:
+    rs = get_ruleset("cerilia")
+    said = i18n.localize(english, "ru", [rs])
+    assert not said.startswith(MARK) and re.search(r"[а-яё]{3,}", said), said
+    bare = re.sub(r"\b[AD]-[A-Za-z]+-\d+\b|\b(?:AMB|TXT)-\d+\b|\b(?:aerin|ilsabet|sign_assignment|roll_only|"
+                  r"declare_charge|mounted_retreat|voluntary_retreat|deploy|move|join|shoot)\b", "", said)
+    assert not re.findall(r"[A-Za-z]{3,}", bare), said
+    assert re.findall(r"§[\d.]+|AMB-\d+|TXT-\d+|C\d+", said) == re.findall(r"§[\d.]+|AMB-\d+|TXT-\d+|C\d+", english)
+    assert i18n.localize(english, "en", [rs]) == english
