@@ -395,6 +395,8 @@ PROBLEMS = [
      "§4.5.3, п. 5: {to} — не место отступления (таких мест нет)"),
     ("§4.5.3 item 5: {to} is not a retreat destination ({legal})",
      "§4.5.3, п. 5: {to} — не место отступления ({legal})"),
+    ("§5.5.5, C3 (AMB-13): the flight of {a} enters {slot}, the lowest free slot, not {named}",
+     "§5.5.5, C3 (AMB-13): бегство {a} входит в {slot}, первый свободный слот, а не в {named}"),
     ("§5.5.5: the lowest free slot of {s} is {slot}, not {named}",
      "§5.5.5: первый свободный слот {s} — {slot}, а не {named}"),
     # magic (§4.4.1, §5.7, §6.6)
