@@ -247,7 +247,15 @@ PROBLEMS = [  # concrete problems as the checks write them (phase_a, phase_b, ph
     "line 2: §4.2.3: 'летит' is no verb of the table (e.g. move, бьет, стреляет, бежит)",
     "line 1: §2.9: 'Xy' starts with no known type code (Arc, In, Kn, Pe, Pk, Rd, Sc)",
     "§5.8 (CP-19): D must send at least one stack into C3 (D-Pk-1, D-In-1 can go)",
+    "§1.1: players names two different players, for A (Attacker) and D (Defender)",
+    "§5.9 (CP-22): a pardon names its character (--field character=ilsabet)",
 ]
+
+
+def test_a_rule_clause_naming_an_option_says_so() -> None:
+    rs = get_ruleset("cerilia")
+    assert i18n.translate_lines(rs, ["§5.4.1 (side_major), §5.4.5, §5.3.5", "§3 rule 4, CP-02"], "ru") == [
+        "§5.4.1 (вариант правил phase_b_order = side_major), §5.4.5, §5.3.5", "§3, правило 4, CP-02"]
 
 
 @pytest.mark.parametrize("english", PROBLEMS)
@@ -256,7 +264,8 @@ def test_a_problem_of_every_part_of_the_rules_reads_in_russian(english: str) -> 
     said = i18n.localize(english, "ru", [rs])
     assert not said.startswith(MARK) and re.search(r"[а-яё]{3,}", said), said
     bare = re.sub(r"\b[AD]-[A-Za-z]+-\d+\b|\b(?:AMB|TXT)-\d+\b|\b(?:Arc|aerin|ilsabet|sign_assignment|roll_only|"
-                  r"declare_charge|mounted_retreat|voluntary_retreat|deploy|move|join|shoot)\b", "", said)
+                  r"declare_charge|mounted_retreat|voluntary_retreat|deploy|move|join|shoot|players)\b|--field \S+", "",
+                  said)  # ids, verbs and fields as a command line or a setup writes them
     assert not re.findall(r"[A-Za-z]{3,}", bare), said
     assert re.findall(r"§[\d.]+|AMB-\d+|TXT-\d+|C\d+", said) == re.findall(r"§[\d.]+|AMB-\d+|TXT-\d+|C\d+", english)
     assert i18n.localize(english, "en", [rs]) == english

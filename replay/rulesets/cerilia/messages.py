@@ -96,7 +96,10 @@ def _rule(text: str) -> str | None:
     said = re.sub(r"\b(items|item|rule|fates|obligation|steps|step)\b", lambda m: _RULE_WORDS[m.group(1)],
                   "§" + text)
     said = re.sub(r"(§[\d.]+) (правило|п\.|пп\.|шаги|шаг|судьбы)", r"\1, \2", said)
-    codes = re.sub(r"\b(?:AMB|CP|TXT|MR|AR|[A-Z]{1,2})-?\d+\b|\bC\d+\b|\bA0\b", "", said)
+    said = said.replace("(option ", "(вариант правил ")
+    said = re.sub(r"§5\.4\.1 \((step_simultaneous|side_major)\)", r"§5.4.1 (вариант правил phase_b_order = \1)", said)
+    codes = re.sub(r"\b(?:AMB|CP|TXT|MR|AR|[A-Z]{1,2})-?\d+\b|\bC\d+\b|\bA0\b|\b[a-z0-9]+(?:_[a-z0-9]+)+\b", "",
+                   said)  # ids, and the options' names and values as `battlelog rules` writes them
     return None if re.search(r"[A-Za-z]", codes) else said[1:]
 
 
@@ -260,6 +263,24 @@ PROBLEMS = [
     ("§3 rule 5: the scenario has no fortress or castle", "§3, правило 5: в сценарии нет крепости или замка"),
     ("§3 rule 5 (AMB-12): the fortification goes in one sector of row 3 (A3–E3)",
      "§3, правило 5 (AMB-12): укрепление ставится в один сектор ряда 3 (A3–E3)"),
+    ("§5.9 (CP-22): a pardon names its character (--field character=ilsabet)",
+     "§5.9 (CP-22): помилование называет своего персонажа (--field character=ilsabet)"),
+    ("§5.8 (CP-19): a stalemate_sector choice names its forcing side, yours (--field forcing=A)",
+     "§5.8 (CP-19): выбор stalemate_sector называет вынуждающую сторону, вашу (--field forcing=A)"),
+    ("§6.8: unknown scenario {sc} (known: {known})", "§6.8: неизвестный сценарий {sc} (известны: {known})"),
+    ("§1.1: players names two different players, for A (Attacker) and D (Defender)",
+     "§1.1: в players — два разных игрока: A (Атакующий) и D (Защищающий)"),
+    ("§3, AMB-08: units enter the field by deploying in Phase A (option initial_placement = phase0_home_row places "
+     "them in Phase 0)",
+     "§3, AMB-08: отряды выходят на Поле Боя развёртыванием в Фазе А (вариант правил initial_placement = "
+     "phase0_home_row ставит их в Фазе 0)"),
+    ("§2.4: unit id {u} is {x:w}-<card>-<n> with its card ({c})",
+     "§2.4: id отряда {u} — {x}-<карта>-<n> с его картой ({c})"),
+    ("§3 rule 4: {c} is no terrain card of the scenario's type ({ts})",
+     "§3, правило 4: {c} — не карта местности типа этого сценария ({ts})"),
+    ("§3 rule 3, CP-01: {p}'s sign is Sw, Sh, B or roll (option sign_assignment = roll_only: roll)",
+     "§3, правило 3, CP-01: знак {p} — Sw, Sh, B или roll (вариант правил sign_assignment = roll_only: roll)"),
+    ("§3 rule 3, CP-01: {p}'s sign is Sw, Sh, B or roll", "§3, правило 3, CP-01: знак {p} — Sw, Sh, B или roll"),
     # the orders (§4)
     ("§1.1: orders come from the Attacker's or the Defender's player",
      "§1.1: приказы отдают игроки Атакующего и Защищающего"),
