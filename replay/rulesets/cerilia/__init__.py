@@ -18,6 +18,7 @@ from replay.rulesets.cerilia.model import Battle, CeriliaOptions
 
 if TYPE_CHECKING:
     from replay.context import Context, TurnInputs
+    from replay.render.i18n import Catalogue
     from replay.render.text import Doc
 
 PHASES = ("P0", "A1", "A3", "A3_1", "A_close", "AX1", "AX3", "AX3_1", "AX_close", "B_A", "B_D", "B1", "B2", "B3",
@@ -118,9 +119,23 @@ class Cerilia(Ruleset):
         return post(replace(view, before=self.view_state(view.before, view.viewer),
                             after=self.view_state(view.after, view.viewer)), lang)
 
+    def catalogue(self, lang: str) -> Catalogue | None:
+        """Cerilia's arithmetic, problems, event types and roll purposes in Russian (messages.py)."""
+        if lang != "ru":
+            return None
+        from replay.rulesets.cerilia.messages import catalogue_ru
+
+        return catalogue_ru()
+
     def describe(self, event: Event, lang: str) -> str:
-        why = event.payload.get("why") or []
-        return f"{event.type}: {why[0]}" if why else event.type
+        if lang == "en":
+            why = event.payload.get("why") or []
+            return f"{event.type}: {why[0]}" if why else event.type
+        from replay.render.i18n import event_name, why_lines
+
+        said = why_lines(self, event.payload, lang)
+        name = event_name(self, event.type, lang)
+        return f"{name}: {said[0]}" if said else name
 
 
 def _options(options: Options) -> CeriliaOptions:

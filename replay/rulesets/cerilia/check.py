@@ -88,7 +88,8 @@ def _shape(state: Battle, draft: Draft) -> list[str]:
         if purpose not in ROLLS:
             return [f"§4.4.3: rolls are {', '.join(ROLLS)}, not {purpose!r}"]
         want = ROLLS[purpose]
-        if want and str(p.get("dice", "")).upper() != want.upper():
+        d10 = purpose == "attack" and str(p.get("dice", "")).replace(" ", "").lower() in ("1d10", "d10")  # AMB-05
+        if want and str(p.get("dice", "")).upper() != want.upper() and not d10:
             return [f"§4.4.3: a {purpose} roll is {want}, not {p.get('dice')}"]
         if not p.get("unit") and purpose != "stalemate":
             return [f"§4.4.3: a {purpose} roll names its unit (--field unit=A-In-1)"]

@@ -77,10 +77,27 @@ def rout_flights(ctx: Context, side: str) -> None:
         stop = _stop(ctx.state, st, path)
         assert stop is not None
         to, slot = stop
+        if to == RESERVE[side]:
+            _named_slot(ctx, st, to, slot)
         walked = path[:path.index(to) + 1]
         emit(ctx, "rout_fled", {"stack": st.id, "path": walked, "to": to, "slot": slot, "how": how},
              rule="§4.3.10, §5.5.4, CP-12", defaults=["AMB-41"],
              why=f"{st.id} flees {'>'.join(walked)} → {to}-{slot} (shortest paths: {', '.join(texts)})")
+
+
+def _named_slot(ctx: Context, st: Stack, to: str, slot: int) -> None:
+    """C3, AMB-13: a `rout_flight` choice may name the reserve slot the flight enters (`reserve_slot`); it must be
+    the lowest free one the rules compute. A forced flight reads the choice too (it names the slot only)."""
+    from replay.rulesets.cerilia.steps import OrderProblems
+
+    for e in ctx.recorded.choices(ctx.state.player(st.side), "rout_flight", stack=st.id):
+        named = e.payload.get("reserve_slot")
+        if named is None:
+            continue
+        ctx.used.add(e.seq)
+        if str(named) != str(slot):
+            raise OrderProblems([f"§5.5.5, C3 (AMB-13): the flight of {st.id} enters {to}-{slot}, the lowest free "
+                                 f"slot, not {to}-{named}"])
 
 
 def morale_checks(ctx: Context, side: str) -> None:

@@ -122,7 +122,7 @@ def scene(view: FrameView) -> Scene:
         target = _target(state, c.id)
         rows.append(f"{c.place}-{c.slot} {c.side} {c.code}" + (f" → {target}" if target else ""))
     desc = "\n".join([caption, *rows])
-    title = tr(lang, f"Cerilia · {state.scenario}", f"Cerilia · {state.scenario}")
+    title = tr(lang, f"Керилия · {state.scenario}", f"Cerilia · {state.scenario}")
     forced = {str(f["sector"]): str(f["side"]) for e in events if e.type == "cerilia.stalemate"
               for f in e.payload.get("forcings", [])}
     return Scene(title, caption, chips, tuple(arrows), dict(state.terrain), state.fortification, pools, event_line,

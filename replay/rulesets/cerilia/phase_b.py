@@ -69,9 +69,30 @@ def needs_post(state: Battle, side: str, king: bool = False) -> bool:
 
 
 def _d9(ctx: Context, stack: Stack) -> int:
-    e = ctx.roll("D9", actor=ctx.state.player(stack.side), purpose="attack", what=f"D9 attack of {stack.id}",
-                 unit=stack.id)
-    return int(e.payload["total"])
+    return attack_rolls(ctx, [(ctx.state.player(stack.side), stack.id, f"D9 attack of {stack.id}")])[stack.id]
+
+
+D10 = ("1d10", "d10")
+
+
+def attack_rolls(ctx: Context, asks: list[tuple[str, str, str]]) -> dict[str, int]:
+    """The D9 of each (player, unit, what), unit -> 1..9. AMB-05: a forum without a D9 rolls a d10 and rerolls
+    each 10, every roll recorded (`1d10`, purpose `attack`, the same key): the first roll below 10 is the D9. A unit
+    whose first recorded attack roll is a d10 is read that way; a 10 with no reroll yet waits for the next d10."""
+    d10 = {unit for _, unit, _ in asks
+           if (seen := ctx.recorded.rolls(None, "attack", unit=unit))
+           and str(seen[0].payload.get("dice", "")).replace(" ", "").lower() in D10}
+    plain = [(player, unit, what) for player, unit, what in asks if unit not in d10]
+    events = ctx.need_rolls([("D9", player, "attack", {"unit": unit}, what) for player, unit, what in plain])
+    out = {unit: int(e.payload["total"]) for (_, unit, _), e in zip(plain, events, strict=True)}
+    for player, unit, what in asks:
+        if unit in d10:
+            total = 10
+            while total == 10:
+                total = int(ctx.roll("1d10", actor=player, purpose="attack", unit=unit,
+                                     what=f"{what} (a d10: a 10 is rolled again, AMB-05)").payload["total"])
+            out[unit] = total
+    return out
 
 
 def _lookup(ctx: Context, snap: Battle, attacker: Stack, target: Stack, kind: str, roll: int,
@@ -359,9 +380,7 @@ def melee(ctx: Context, options: CeriliaOptions, sides: tuple[str, ...] = ("A", 
                and s.attack_used is None
                and bd.place_of(snap.stacks[s.melee_target].location) == bd.place_of(s.location)]
     rolled = [s for s in rollers if not snap.stacks[s.melee_target or ""].routed]
-    events = ctx.need_rolls([("D9", snap.player(s.side), "attack", {"unit": s.id}, f"D9 melee of {s.id}")
-                             for s in rolled])
-    rolls = {s.id: int(e.payload["total"]) for s, e in zip(rolled, events, strict=True)}
+    rolls = attack_rolls(ctx, [(snap.player(s.side), s.id, f"D9 melee of {s.id}") for s in rolled])
     received: dict[str, list[str]] = {}
     holds_f: set[str] = set()
     for s in rollers:

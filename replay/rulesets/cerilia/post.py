@@ -113,7 +113,14 @@ def event_line(event: Event, lang: str) -> str:
         return tr(lang, f"Бой окончен: победил {SIDE['ru'][p.winner]} — {why}",
                   f"The battle is over: the {SIDE['en'][p.winner]} wins — {why}")
     words = _NARRATE.get(t)
-    return words(p, lang) if words else "; ".join(event.payload.get("why") or [event.type])
+    if words:
+        return words(p, lang)
+    if lang == "en":
+        return "; ".join(event.payload.get("why") or [event.type])
+    from replay.render.i18n import event_name, why_lines
+    from replay.ruleset import get
+
+    return "; ".join(why_lines(get("cerilia"), event.payload, lang) or [event_name(get("cerilia"), event.type, lang)])
 
 
 def _walk(p: Any, lang: str) -> str:
