@@ -32,12 +32,18 @@ PURPOSE_RU = {
     "fall_damage": "на урон от падения", "fall_endurance": "на выносливость при падении",
     "fall_zone": "на зону при падении", "fatigue": "на усталость", "fortitude": "на стойкость",
     "interception": "на перехват", "knockout": "на потерю сознания", "opposed": "встречный",
+    "knockout_rounds": "на число раундов без сознания",
     "penetration": "на пробивание", "reactive": "на реакцию", "reliability": "на надёжность",
     "stability": "на устойчивость", "strength": "на Силу", "zone": "на зону", "empathy": "на эмпатию",
     "body": "на зону тела (по стойке)", "transfer": "на перевод",
 }
 _KIND_RU = {"attack": "атаки", "defence": "защиты", "general": "общий", "wrestling": "борьбы"}
 STEP_RU = {"attack": "атаки", "defence": "защиты"}
+def plural_rounds(n: int) -> str:
+    return "раунд" if n % 10 == 1 and n % 100 != 11 else "раунда" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 \
+        else "раундов"
+
+
 STATUS_RU = {"dead": "мёртв", "unconscious": "без сознания", "helpless": "беспомощен"}
 
 SENTENCES: tuple[tuple[str, str], ...] = (
@@ -149,6 +155,10 @@ SENTENCES: tuple[tuple[str, str], ...] = (
      f"{m.group(3)}"),
     (r"knockout check \(shock\)", "проверка потери сознания (шок)"), (r"knockout check", "проверка потери сознания"),
     (r"→ unconscious", "→ без сознания"), (r"→ conscious", "→ в сознании"),
+    (r"unconscious for 1d6 \[(\d)\] = (\d) rounds \(C9\)",
+     lambda m: f"без сознания 1к6 [{m.group(1)}] = {m.group(2)} {plural_rounds(int(m.group(2)))} (C9)"),
+    (r"a level-4 head or torso wound: unconscious until treated \(C9\)",
+     "рана 4-го уровня в голову или корпус: без сознания до лечения (C9)"),
     (r"(\w+) wrestling block: the attack's difficulty \+(\d+)", r"\1 блок в борьбе: сложность атаки +\2"),
     # damage (6.5)
     (r"→ level (\d+) \+ (\d+) danger = (\d+)", r"→ ур. \1 + \2 опасность = \3"), (r"\(dead\)", "(смерть)"),
