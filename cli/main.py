@@ -197,11 +197,113 @@ def _bug(ctx: click.Context, exc: BaseException) -> None:
     sys.exit(BUG_EXIT)
 
 
-class BattlelogGroup(click.Group):
+def _help_ru(ctx: click.Context) -> bool:
+    """A help screen in Russian: `battlelog --lang ru --help` (--lang before --help), or $BATTLELOG_LANG=ru."""
+    import os
+
+    lang = ctx.meta.get("battlelog.lang") or os.environ.get("BATTLELOG_LANG")
+    return lang == "ru"
+
+
+def _early_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--lang is eager: read before --help, so that `battlelog --lang ru --help` can be said in Russian."""
+    if value:
+        ctx.meta["battlelog.lang"] = value
+    return value
+
+
+class _RussianHelp(click.Command):
+    """Help screens in Russian under `_help_ru`: usage, the command's one-line summary (cli/help_ru.py), the group's
+    own options and its command list; a command's long description and its options' help stay English, marked."""
+
+    def _key(self, ctx: click.Context) -> str:
+        return " ".join(ctx.command_path.split()[1:])
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if not _help_ru(ctx):
+            return super().format_usage(ctx, formatter)
+        from cli.help_ru import WORDS
+
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), WORDS["Usage: "])
+        return None
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if not _help_ru(ctx):
+            return super().format_help_text(ctx, formatter)
+        from cli import help_ru
+
+        key = self._key(ctx)
+        said = help_ru.MAIN if not key else (help_ru.COMMANDS.get(key),)
+        formatter.write_paragraph()
+        with formatter.indentation():
+            for i, text in enumerate(said):
+                if i:
+                    formatter.write_paragraph()
+                formatter.write_text(text or help_ru.WORDS["english"] + self.get_short_help_str(200))
+        if key and self.help:
+            formatter.write_paragraph()
+            with formatter.indentation():
+                formatter.write_text(help_ru.WORDS["details"])
+            super().format_help_text(ctx, formatter)
+        return None
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if not _help_ru(ctx):
+            return super().format_options(ctx, formatter)
+        from cli import help_ru
+
+        own = help_ru.OPTIONS if not self._key(ctx) else {"help": help_ru.OPTIONS["help"]}
+        rows = []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx) if isinstance(param, click.Option) else None
+            if record is None:
+                continue
+            name = "help" if "--help" in param.opts else param.name
+            if name in own:
+                default = param.default if isinstance(param, click.Option) and param.show_default else None
+                record = (record[0], own[name] + (f"  [по умолчанию: {default}]" if default is not None else ""))
+            rows.append(record)
+        if rows:
+            with formatter.section(help_ru.WORDS["Options"] + ("" if not self._key(ctx) else " (по-английски)")):
+                formatter.write_dl(rows)
+        if isinstance(self, click.Group):
+            self.format_commands(ctx, formatter)
+        return None
+
+
+class BattlelogCommand(_RussianHelp):
+    """A battlelog command (its help screen may be said in Russian)."""
+
+
+class BattlelogGroup(_RussianHelp, click.Group):
     """The `battlelog` group: whatever a command raises ends as one line on stderr, never a traceback.
 
     Battlelog errors get their message and exit code (as `handles_errors` gives them); click's own exits and usage
     errors pass through; anything else is a bug (`_bug`, exit 70, the traceback only under -v)."""
+
+    command_class = BattlelogCommand
+    group_class = type
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if not _help_ru(ctx):
+            return super().format_commands(ctx, formatter)
+        from click.utils import make_default_short_help
+
+        from cli import help_ru
+
+        commands = [(name, cmd) for name in self.list_commands(ctx)
+                    if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
+        if commands:
+            limit = formatter.width - 6 - max(len(name) for name, _ in commands)
+            prefix = self._key(ctx)
+            rows = []
+            for name, cmd in commands:
+                said = help_ru.COMMANDS.get(f"{prefix} {name}".strip())
+                rows.append((name, make_default_short_help(said, limit) if said else
+                             help_ru.WORDS["english"] + cmd.get_short_help_str(limit - 8)))
+            with formatter.section(help_ru.WORDS["Commands"]):
+                formatter.write_dl(rows)
+        return None
 
     def invoke(self, ctx: click.Context) -> Any:
         import errno
@@ -325,7 +427,8 @@ def _read_data_file(path: str) -> dict[str, Any]:
 @click.option("--wait", type=click.FloatRange(min=0, max=86400), envvar="BATTLELOG_WAIT", default=3.0,
               show_default=True, help="Seconds to wait for a database another command holds ($BATTLELOG_WAIT).")
 @click.option("-v", "--verbose", is_flag=True, help="Log what happens to stderr (and a bug's traceback).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), envvar="BATTLELOG_LANG", default=None,
+@click.option("--lang", type=click.Choice(["ru", "en"]), envvar="BATTLELOG_LANG", default=None, is_eager=True,
+              callback=_early_lang,
               help="Language of errors, and of every command's text when it is given no --lang ($BATTLELOG_LANG).")
 @click.pass_context
 def main(ctx: click.Context, db: str, wait: float, verbose: bool, lang: str | None) -> None:
