@@ -287,9 +287,13 @@ class BattlelogGroup(_RussianHelp, click.Group):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         if not _help_ru(ctx):
             return super().format_commands(ctx, formatter)
-        from click.utils import make_default_short_help
-
         from cli import help_ru
+
+        def make_default_short_help(text: str, limit: int) -> str:
+            """`text` cut at a word to `limit` characters, "..." where cut (as click shortens its own)."""
+            if len(text) <= limit:
+                return text
+            return text[:limit - 3].rsplit(" ", 1)[0].rstrip(",;:") + "..."
 
         commands = [(name, cmd) for name in self.list_commands(ctx)
                     if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
