@@ -130,6 +130,31 @@ def _error_lang() -> str:
     return str(((root.obj or {}) if root is not None else {}).get("lang") or "en")
 
 
+def _lang() -> str:
+    """The language of a command's reports: battlelog's --lang ($BATTLELOG_LANG), or the command's own --lang."""
+    return _error_lang()
+
+
+def _out(line: str, *, err: bool = False, nl: bool = True, translated: bool = False) -> None:
+    """Print one of the CLI's own report lines, said in the --lang language (English as written)."""
+    lang = _lang()
+    if lang != "en" and not translated:
+        from replay.render.i18n import _corpus_row, localize
+
+        line = "\n".join(_corpus_row(part) or localize(part, lang) if part else part for part in line.split("\n"))
+    click.echo(line, err=err, nl=nl)
+
+
+def _request_line(r: Any, prefix: str = "", rulesets: Any = ()) -> str:
+    """'waiting for …' of one request, in the --lang language."""
+    lang = _lang()
+    if lang == "en":
+        return f"{prefix}waiting for {r.text()}"
+    from replay.render.i18n import loaded_rulesets, request_text
+
+    return f"{prefix}ждем: {request_text(r, lang, rulesets or loaded_rulesets())}"
+
+
 def handles_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
     """Turn battlelog errors into a message on stderr and the error's exit code."""
 
@@ -172,11 +197,117 @@ def _bug(ctx: click.Context, exc: BaseException) -> None:
     sys.exit(BUG_EXIT)
 
 
-class BattlelogGroup(click.Group):
+def _help_ru(ctx: click.Context) -> bool:
+    """A help screen in Russian: `battlelog --lang ru --help` (--lang before --help), or $BATTLELOG_LANG=ru."""
+    import os
+
+    lang = ctx.meta.get("battlelog.lang") or os.environ.get("BATTLELOG_LANG")
+    return lang == "ru"
+
+
+def _early_lang(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """--lang is eager: read before --help, so that `battlelog --lang ru --help` can be said in Russian."""
+    if value:
+        ctx.meta["battlelog.lang"] = value
+    return value
+
+
+class _RussianHelp(click.Command):
+    """Help screens in Russian under `_help_ru`: usage, the command's one-line summary (cli/help_ru.py), the group's
+    own options and its command list; a command's long description and its options' help stay English, marked."""
+
+    def _key(self, ctx: click.Context) -> str:
+        return " ".join(ctx.command_path.split()[1:])
+
+    def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if not _help_ru(ctx):
+            return super().format_usage(ctx, formatter)
+        from cli.help_ru import WORDS
+
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), WORDS["Usage: "])
+        return None
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if not _help_ru(ctx):
+            return super().format_help_text(ctx, formatter)
+        from cli import help_ru
+
+        key = self._key(ctx)
+        said = help_ru.MAIN if not key else (help_ru.COMMANDS.get(key),)
+        formatter.write_paragraph()
+        with formatter.indentation():
+            for i, text in enumerate(said):
+                if i:
+                    formatter.write_paragraph()
+                formatter.write_text(text or help_ru.WORDS["english"] + self.get_short_help_str(200))
+        if key and self.help:
+            formatter.write_paragraph()
+            with formatter.indentation():
+                formatter.write_text(help_ru.WORDS["details"])
+            super().format_help_text(ctx, formatter)
+        return None
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if not _help_ru(ctx):
+            return super().format_options(ctx, formatter)
+        from cli import help_ru
+
+        own = help_ru.OPTIONS if not self._key(ctx) else {"help": help_ru.OPTIONS["help"]}
+        rows = []
+        for param in self.get_params(ctx):
+            record = param.get_help_record(ctx) if isinstance(param, click.Option) else None
+            if record is None:
+                continue
+            name = "help" if "--help" in param.opts else param.name
+            if name in own:
+                default = param.default if isinstance(param, click.Option) and param.show_default else None
+                record = (record[0], own[name] + (f"  [по умолчанию: {default}]" if default is not None else ""))
+            rows.append(record)
+        if rows:
+            with formatter.section(help_ru.WORDS["Options"] + ("" if not self._key(ctx) else " (по-английски)")):
+                formatter.write_dl(rows)
+        if isinstance(self, click.Group):
+            self.format_commands(ctx, formatter)
+        return None
+
+
+class BattlelogCommand(_RussianHelp):
+    """A battlelog command (its help screen may be said in Russian)."""
+
+
+class BattlelogGroup(_RussianHelp, click.Group):
     """The `battlelog` group: whatever a command raises ends as one line on stderr, never a traceback.
 
     Battlelog errors get their message and exit code (as `handles_errors` gives them); click's own exits and usage
     errors pass through; anything else is a bug (`_bug`, exit 70, the traceback only under -v)."""
+
+    command_class = BattlelogCommand
+    group_class = type
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        if not _help_ru(ctx):
+            return super().format_commands(ctx, formatter)
+        from cli import help_ru
+
+        def make_default_short_help(text: str, limit: int) -> str:
+            """`text` cut at a word to `limit` characters, "..." where cut (as click shortens its own)."""
+            if len(text) <= limit:
+                return text
+            return text[:limit - 3].rsplit(" ", 1)[0].rstrip(",;:") + "..."
+
+        commands = [(name, cmd) for name in self.list_commands(ctx)
+                    if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
+        if commands:
+            limit = formatter.width - 6 - max(len(name) for name, _ in commands)
+            prefix = self._key(ctx)
+            rows = []
+            for name, cmd in commands:
+                said = help_ru.COMMANDS.get(f"{prefix} {name}".strip())
+                rows.append((name, make_default_short_help(said, limit) if said else
+                             help_ru.WORDS["english"] + cmd.get_short_help_str(limit - 8)))
+            with formatter.section(help_ru.WORDS["Commands"]):
+                formatter.write_dl(rows)
+        return None
 
     def invoke(self, ctx: click.Context) -> Any:
         import errno
@@ -300,7 +431,8 @@ def _read_data_file(path: str) -> dict[str, Any]:
 @click.option("--wait", type=click.FloatRange(min=0, max=86400), envvar="BATTLELOG_WAIT", default=3.0,
               show_default=True, help="Seconds to wait for a database another command holds ($BATTLELOG_WAIT).")
 @click.option("-v", "--verbose", is_flag=True, help="Log what happens to stderr (and a bug's traceback).")
-@click.option("--lang", type=click.Choice(["ru", "en"]), envvar="BATTLELOG_LANG", default=None,
+@click.option("--lang", type=click.Choice(["ru", "en"]), envvar="BATTLELOG_LANG", default=None, is_eager=True,
+              callback=_early_lang,
               help="Language of errors, and of every command's text when it is given no --lang ($BATTLELOG_LANG).")
 @click.pass_context
 def main(ctx: click.Context, db: str, wait: float, verbose: bool, lang: str | None) -> None:
@@ -388,6 +520,7 @@ def rules(ruleset_key: str | None, lang: str) -> None:
     """List the rulesets, their house-rule options (default first) and the spec ambiguity each one settles."""
     import typing
 
+    from replay.render.i18n import decision_text
     from replay.render.text import tr
 
     chosen = [registry.get(ruleset_key)] if ruleset_key else registry.all_rulesets()
@@ -408,9 +541,9 @@ def rules(ruleset_key: str | None, lang: str) -> None:
                 said = f"{text[:150] + ('…' if len(text) > 150 else '')}"
                 head = tr(lang, f"      {ref}, по умолчанию: ", f"      {ref}: ")
                 click.echo(head + said if text else f"      {ref}")
-        for name, what in sorted(rs.decisions.items()):
+        for name in sorted(rs.decisions):
             click.echo(tr(lang, "  решение, которое ГМ может переопределить: ", "  decision a GM may override: ")
-                       + f"{name} — {what}")
+                       + f"{name} — {decision_text(rs, name, lang)}")
 
 
 # --- inputs ------------------------------------------------------------------------------------------------------
@@ -732,19 +865,26 @@ def status(ctx: click.Context, game: str, as_json: bool) -> None:
                                "over": here.turn is None, "requests": [r.to_json() for r in here.requests],
                                "provisional_steps": len(here.drafts)}, ensure_ascii=False, sort_keys=True))
         return
-    click.echo(_status_text(game, here))
+    for line in _status_text(game, here, _lang(), [g.ruleset]):
+        click.echo(line)
 
 
-def _status_text(game: str, here: Any) -> str:
+def _status_text(game: str, here: Any, lang: str = "en", rulesets: Any = ()) -> list[str]:
+    from replay.render.i18n import localize, request_text
+
+    def say(line: str) -> str:
+        return line if lang == "en" else localize(line, lang, rulesets)
+
     if here.turn is None:
-        return f"{game}: the game is over"
-    lines = [f"{game}: turn {here.turn}, {len(here.drafts)} provisional step(s) so far"]
+        return [say(f"{game}: the game is over")]
+    lines = [say(f"{game}: turn {here.turn}, {len(here.drafts)} provisional step(s) so far")]
     if here.error:
-        lines.append(f"cannot go on: {here.error} (replace that input with --replace)")
-    lines += [f"waiting for {r.text()}" for r in here.requests]
+        lines.append(say(f"cannot go on: {here.error} (replace that input with --replace)"))
+    lines += [f"waiting for {r.text()}" if lang == "en" else f"ждем: {request_text(r, lang, rulesets)}"
+              for r in here.requests]
     if here.complete:
-        lines.append("complete: `battlelog resolve` closes the turn")
-    return "\n".join(lines)
+        lines.append(say("complete: `battlelog resolve` closes the turn"))
+    return lines
 
 
 @main.command()
@@ -760,20 +900,21 @@ def resolve(ctx: click.Context, game: str, draw: bool) -> None:
         report = play.resolve_pending(store, game, roll=draw)
     log.info("resolve", game=game, turns=report.turns, appended=len(report.appended), waiting=report.waiting)
     for e in report.drawn:
-        click.echo(f"seq {e.seq}: engine roll for {e.actor or 'GM'} ({e.payload.get('purpose')}): "
+        _out(f"seq {e.seq}: engine roll for {e.actor or 'GM'} ({e.payload.get('purpose')}): "
                    f"{e.payload['result']}")
     for t in report.turns:
-        click.echo(f"turn {t} resolved")
+        _out(f"turn {t} resolved")
     for e in report.unused:
-        click.echo(f"note: seq {e.seq} ({e.type} of {e.actor or 'GM'}) was recorded but nothing used it")
+        _out(f"note: seq {e.seq} ({e.type} of {e.actor or 'GM'}) was recorded but nothing used it")
     if report.error:
         raise ValidationError(f"cannot go on: {report.error} (replace that input with --replace)")
-    if report.waiting:
-        click.echo(report.waiting)
+    if report.requests:
+        for r in report.requests:
+            _out(_request_line(r), translated=True)
     elif report.over:
-        click.echo("the game is over")
+        _out("the game is over")
     elif not report.turns:
-        click.echo("nothing to resolve")
+        _out("nothing to resolve")
 
 
 # --- reading -----------------------------------------------------------------------------------------------------
@@ -802,6 +943,8 @@ def log_(ctx: click.Context, game: str, turn: int | None, phase: str | None, as_
             click.echo(json.dumps({**e.to_dict(), "payload": payload}, ensure_ascii=False, sort_keys=True))
         else:
             summary = json.dumps(payload, ensure_ascii=False, sort_keys=True)
+            if not e.seen_by(viewer) and _lang() == "ru":
+                summary = "(скрыто от этого читателя)"
             where = f"t{e.turn if e.turn is not None else '-'}" + (f"/{e.phase}" if e.phase else "")
             click.echo(f"{e.seq:>6}  {where:<8} {e.type:<18} {e.actor or '':<8} {summary[:90]}")
 
@@ -1084,10 +1227,10 @@ def verify(ctx: click.Context, game: str | None, seed_hex: str | None, file_: st
         events = store.events(game) if deep else store.events_of_types(game, _VERIFY_TYPES)
         local = store.secrets(game)
         checkpoints = store.checkpoint_rows(game) if deep else []
-        click.echo(f"hash chain: {count} events verify (head seq {last.seq} {last.hash})")
+        _out(f"hash chain: {count} events verify (head seq {last.seq} {last.hash})")
         problems = _anchor_problems(last.seq, store_anchors(store, game), anchors)
     for e, why in _policy_flags(events):
-        click.echo(f"flag: seq {e.seq}: {why}")
+        _out(f"flag: seq {e.seq}: {why}")
     problems += _engine_dice(events, local, seed_hex)
     if deep:
         problems += _deep_problems(events, checkpoints)
@@ -1202,14 +1345,14 @@ def _anchor_problems(last: int, lookups: Lookups, anchors: list[tuple[int | None
                                 + (f" (that hash is at seq {elsewhere})" if elsewhere else
                                    " (the log was rewritten at or before that seq since the anchor was posted)"))
             else:
-                click.echo(f"anchor: {where}: in the log" + (f"; {last - seq} event(s) appended after it"
+                _out(f"anchor: {where}: in the log" + (f"; {last - seq} event(s) appended after it"
                                                               if last > seq else "; it is the head"))
             continue
         found = seq_of(digest)
         if found is None:
             problems.append(f"{where}: no event of the log has the hash {digest[:12]}… (rewritten, or another game)")
         else:
-            click.echo(f"anchor: {where}: seq {found} of the log" + (
+            _out(f"anchor: {where}: seq {found} of the log" + (
                 f"; {last - found} event(s) appended after it" if last > found else "; it is the head"))
     return problems
 
@@ -1285,18 +1428,18 @@ def _engine_dice(events: list[Event], local: dict[int, bytes], seed_hex: str | N
     problems += check.problems
     checked = sum(check.checked.values())
     if checked:
-        click.echo(f"engine dice: {checked} rolls re-derived from the seed"
+        _out(f"engine dice: {checked} rolls re-derived from the seed"
                    + (" of each epoch" if len(check.checked) > 1 else "")
                    + (", all match" if not check.problems else ""))
     for k in sorted(kept & set(check.checked)):
-        click.echo(f"engine dice: {check.checked[k]} of them from the unrevealed seed of epoch {k} kept in this "
+        _out(f"engine dice: {check.checked[k]} of them from the unrevealed seed of epoch {k} kept in this "
                    "database: not yet checkable by others (`battlelog reveal` publishes it)")
     for k, seqs in sorted(check.unchecked.items()):
         shown = ", ".join(map(str, seqs[:10])) + (", …" if len(seqs) > 10 else "")
-        click.echo(f"engine dice: epoch {k}: {len(seqs)} rolls not yet checkable (its seed is not revealed; "
+        _out(f"engine dice: epoch {k}: {len(seqs)} rolls not yet checkable (its seed is not revealed; "
                    f"seq {shown})")
     if not checked and not check.unchecked:
-        click.echo("engine dice: none in this log")
+        _out("engine dice: none in this log")
     return problems
 
 
@@ -1321,7 +1464,7 @@ def _deep_problems(events: list[Event], checkpoints: list[Any]) -> list[str]:
         if canonical_json(rs.state_json(state)) != c.state:
             problems.append(f"checkpoint after seq {c.seq}: its state differs from the refold of the log (edited "
                             "with its sha256; `state` and `post` read it until it is rewritten)")
-    click.echo(f"checkpoints: {len(mine)} compared with a refold of the log"
+    _out(f"checkpoints: {len(mine)} compared with a refold of the log"
                + (f"; {others} under another ruleset revision or options (never read for this game)" if others else ""))
     return problems
 
@@ -1338,9 +1481,9 @@ def _verify_file(path: str, anchors: list[tuple[int | None, str, str]] | None = 
     withheld = {r.line: r for r in raw if r.withheld}
     for game, evs in by_game.items():
         hidden = [e.seq for e, r in zip(events, raw, strict=True) if e.game == game and r.line in withheld]
-        click.echo(f"{game}: hash chain: {len(evs)} events verify (head seq {evs[-1].seq} {evs[-1].hash})")
+        _out(f"{game}: hash chain: {len(evs)} events verify (head seq {evs[-1].seq} {evs[-1].hash})")
         if hidden:
-            click.echo(f"{game}: {len(hidden)} payload(s) withheld from this export (their hashes verify): seq "
+            _out(f"{game}: {len(hidden)} payload(s) withheld from this export (their hashes verify): seq "
                        + ", ".join(map(str, hidden)))
     if anchors:
         if len(by_game) != 1:
@@ -1362,7 +1505,7 @@ def head(ctx: click.Context, game: str) -> None:
         seq, digest = store.tip(game)
     if seq == 0:
         raise ValidationError(f"no game {game!r} in this database")
-    click.echo(f"{game} head {seq}:{digest}")
+    _out(f"{game} head {seq}:{digest}")
 
 
 @main.command()
@@ -1380,7 +1523,7 @@ def reveal(ctx: click.Context, game: str) -> None:
             raise ValidationError(f"game {game!r}: this database holds no seed for it")
         event = store.reveal_seed(game, dicelib.new_seed())
     p = event.payload
-    click.echo(f"seq {event.seq}: seed of epoch {p['epoch']} revealed ({p['seed']}); later engine rolls derive from a "
+    _out(f"seq {event.seq}: seed of epoch {p['epoch']} revealed ({p['seed']}); later engine rolls derive from a "
                f"fresh seed, sha256 {p['next_seed_hash']}")
 
 
@@ -1438,11 +1581,11 @@ def import_(ctx: click.Context, file_: str, rename: str | None) -> None:
             events = imported.events
             closed = sum(e.type == "turn.closed" for e in events)
             log.info("import", game=game, events=len(events), head=events[-1].hash)
-            click.echo(f"{game}: imported {len(events)} events, {closed} turns resolved")
+            _out(f"{game}: imported {len(events)} events, {closed} turns resolved")
             if imported.over:
-                click.echo(f"{game}: the game is over")
+                _out(f"{game}: the game is over")
             for r in imported.requests:
-                click.echo(f"{game}: waiting for {r.text()}")
+                _out(_request_line(r, f"{game}: "), translated=True)
 
 
 def import_text(store: Store, text: str, *, source: str) -> dict[str, list[Event]]:
@@ -1569,7 +1712,7 @@ def _run_corpus(kind: str, paths: tuple[str, ...], engine: str, jobs: int | None
         if done < total and seconds - shown[0] < 0.25:
             return
         shown[0] = seconds
-        click.echo(f"\r{kind}: {done:,}/{total:,} games, {failed:,} failed, {seconds:.1f} s", err=True,
+        _out(f"\r{kind}: {done:,}/{total:,} games, {failed:,} failed, {seconds:.1f} s", err=True,
                    nl=done == total)
 
     start = time.perf_counter()
@@ -1588,8 +1731,8 @@ def _run_corpus(kind: str, paths: tuple[str, ...], engine: str, jobs: int | None
             result.data.pop("events_", None)
             results.append(result)
     if not as_json:
-        click.echo("\n".join(corpuslib.summary(kind, results, time.perf_counter() - start)))
-        click.echo(f"per-game results: {out / 'results.jsonl'}" + (f"; diffs: {out / 'diffs'}/"
+        _out("\n".join(corpuslib.summary(kind, results, time.perf_counter() - start)))
+        _out(f"per-game results: {out / 'results.jsonl'}" + (f"; diffs: {out / 'diffs'}/"
                                                                    if kind == "rerun" else ""))
     bad = any(not r.ok or (kind == "audit" and not r.data.get("clean")) for r in results)
     sys.exit(1 if bad else 0)

@@ -164,7 +164,13 @@ def _chain(lang: str, rulesets: tuple[Ruleset, ...]) -> Chain:
 
     early = Catalogue([("GM: {rest}", "ГМ: {rest:@}")])  # a GM's line wraps a ruleset's: say "ГМ" first
     return Chain((early, *own, Catalogue(_CORE_RU_ENTRIES, {"kind": AUDIT_KINDS_RU, "type": name,
-                                                       "json": json_detail_ru, "pydantic": pydantic_ru})))
+                                                       "json": json_detail_ru, "pydantic": pydantic_ru,
+                                                       "gm": _gm_ru, "source": _ROLL_SOURCE_RU,
+                                                       "corpus": CORPUS_KINDS_RU})))
+
+
+def _gm_ru(who: str) -> str:
+    return "ГМ" if who in ("GM", "the GM") else who
 
 
 def loaded_rulesets() -> list[Ruleset]:
@@ -344,4 +350,171 @@ _CORE_RU_ENTRIES: list[tuple[str, str]] = [
     ("GM ruling: {note}", "решение ГМ: {note}"),
     ("seq {seq} ({type} of {actor}) was recorded but nothing used it",
      "seq {seq} ({type:type} от {actor}) записано, но не понадобилось"),
+]
+
+# the CLI's own reports (status, import, resolve, head, verify, corpus): what a user reads on stdout and stderr
+_CLI_RU_ENTRIES: list[tuple[str, str]] = [
+    ("{game}: the game is over", "{game}: игра окончена"),
+    ("the game is over", "игра окончена"),
+    ("nothing to resolve", "разрешать нечего"),
+    ("turn {t:#} resolved", "ход {t} разрешен"),
+    ("{game}: turn {t:#}, {k:#} provisional step(s) so far", "{game}: ход {t}, предварительных шагов пока: {k}"),
+    ("cannot go on: {err} (replace that input with --replace)",
+     "дальше не пойти: {err:@} (замените этот ввод с --replace)"),
+    ("complete: `battlelog resolve` closes the turn", "все на месте: ход закроет `battlelog resolve`"),
+    ("note: {rest}", "примечание: {rest:@}"),
+    ("seq {seq:#}: engine roll for {who} ({purpose}): {result}",
+     "seq {seq}: бросок движка для {who:gm} ({purpose}): {result}"),
+    ("{game}: imported {n:#} events, {k:#} turns resolved", "{game}: внесено событий: {n}, разрешено ходов: {k}"),
+    ("{game} head {seq:#}:{digest:w}", "{game}, вершина журнала {seq}:{digest}"),
+    # verify
+    ("{game}: hash chain: {n:#} events verify (head seq {seq:#} {digest:w})",
+     "{game}: цепочка хешей: событий сходится: {n} (вершина: seq {seq} {digest})"),
+    ("hash chain: {n:#} events verify (head seq {seq:#} {digest:w})",
+     "цепочка хешей: событий сходится: {n} (вершина: seq {seq} {digest})"),
+    ("{game}: {n:#} payload(s) withheld from this export (their hashes verify): seq {seqs}",
+     "{game}: скрыто в этой выгрузке содержимое событий: {n} (их хеши сходятся): seq {seqs}"),
+    ("flag: seq {seq:#}: {why}", "отметка: seq {seq}: {why:@}"),
+    ("an engine roll for {who}, but the dice policy of '{purpose}' is forum",
+     "бросок движка для {who:gm}, а по правилам костей игры «{purpose}» бросают на форуме"),
+    ("a {source:w} roll by {actor}, but the dice policy of '{purpose}' is engine (verifiable engine dice)",
+     "бросок {source:source} от {actor}, а по правилам костей игры «{purpose}» бросает движок (проверяемые кости)"),
+    ("engine dice: {n:#} rolls re-derived from the seed of each epoch, all match",
+     "кости движка: бросков выведено заново из зерна каждой эпохи: {n}, все сходятся"),
+    ("engine dice: {n:#} rolls re-derived from the seed of each epoch",
+     "кости движка: бросков выведено заново из зерна каждой эпохи: {n}"),
+    ("engine dice: {n:#} rolls re-derived from the seed, all match",
+     "кости движка: бросков выведено заново из зерна: {n}, все сходятся"),
+    ("engine dice: {n:#} rolls re-derived from the seed", "кости движка: бросков выведено заново из зерна: {n}"),
+    ("engine dice: {n:#} of them from the unrevealed seed of epoch {k:#} kept in this database: not yet checkable by "
+     "others (`battlelog reveal` publishes it)",
+     "кости движка: из них {n} — от нераскрытого зерна эпохи {k}, хранимого в этой базе: другим пока не проверить "
+     "(`battlelog reveal` его публикует)"),
+    ("engine dice: epoch {k:#}: {n:#} rolls not yet checkable (its seed is not revealed; seq {seqs})",
+     "кости движка: эпоха {k}: бросков пока не проверить: {n} (ее зерно не раскрыто; seq {seqs})"),
+    ("engine dice: none in this log", "кости движка: в этом журнале их нет"),
+    ("checkpoints: {n:#} compared with a refold of the log; {k:#} under another ruleset revision or options (never "
+     "read for this game)",
+     "контрольные точки: сверено с новой сверткой журнала: {n}; под другой ревизией правил или вариантами: {k} (для "
+     "этой игры не читаются)"),
+    ("checkpoints: {n:#} compared with a refold of the log",
+     "контрольные точки: сверено с новой сверткой журнала: {n}"),
+    ("seq {seq:#}: seed of epoch {k:#} revealed ({seed}); later engine rolls derive from a {rest}",
+     "seq {seq}: зерно эпохи {k} раскрыто ({seed}); дальнейшие броски движка выводятся из {rest:@}"),
+    ("anchor: {where}: in the log; {n:#} event(s) appended after it",
+     "якорь: {where}: есть в журнале; после него записано событий: {n}"),
+    ("anchor: {where}: in the log; it is the head", "якорь: {where}: есть в журнале; это его вершина"),
+    ("anchor: {where}: seq {seq:#} of the log; {n:#} event(s) appended after it",
+     "якорь: {where}: seq {seq} журнала; после него записано событий: {n}"),
+    ("anchor: {where}: seq {seq:#} of the log; it is the head", "якорь: {where}: seq {seq} журнала; это его вершина"),
+    ("{where}: the log ends at seq {last:#}, before the anchored seq {seq:#} (truncated?)",
+     "{where}: журнал кончается на seq {last}, раньше закрепленного seq {seq} (обрезан?)"),
+    ("{where}: the log's seq {seq:#} has hash {h}, not the anchored one (that hash is at seq {other:#})",
+     "{where}: у seq {seq} журнала хеш {h}, а не закрепленный (тот хеш — у seq {other})"),
+    ("{where}: the log's seq {seq:#} has hash {h}, not the anchored one (the log was rewritten at or before that seq "
+     "since the anchor was posted)",
+     "{where}: у seq {seq} журнала хеш {h}, а не закрепленный (журнал переписан на этом seq или раньше, после того "
+     "как якорь был опубликован)"),
+    ("{where}: no event of the log has the hash {h} (rewritten, or another game)",
+     "{where}: ни у одного события журнала нет хеша {h} (журнал переписан, или это другая игра)"),
+    ("no game {game} in this database", "в этой базе нет игры {game}"),
+    ("name the GAME to verify (or give --file)", "назовите игру (GAME), которую проверить (или дайте --file)"),
+    # corpus
+    ("\r{kind:corpus}: {done} games, {failed} failed, {s} s",
+     "\r{kind:corpus}: игр {done}, с ошибкой {failed}, {s} с"),
+    ("corpus {kind:corpus}", "корпус: {kind:corpus}"),
+    ("per-game results: {path}; diffs: {diffs}", "итоги по играм: {path}; различия: {diffs}"),
+    ("per-game results: {path}", "итоги по играм: {path}"),
+    ("FAILED {what}: {error}", "ОШИБКА {what}: {error:@}"),
+]
+CORPUS_KINDS_RU = {"verify": "проверка", "audit": "аудит", "rerun": "перепрогон", "import": "импорт"}
+CORPUS_ROWS_RU = {"games": "игр", "failed": "с ошибкой", "events": "событий", "seconds": "секунд",
+                  "events/s": "событий/с", "clean": "чисто", "not clean": "не чисто",
+                  "result changes": "исход изменился", "state diverges": "состояние расходится"}
+_ROLL_SOURCE_RU = {"forum": "на форуме", "manual": "вручную"}
+
+
+def _corpus_row(line: str) -> str | None:
+    """A row of the corpus summary ("games      12", "  winner A   50.0% -> 25.0%"): its label in Russian, the
+    value as it is (None: not such a row)."""
+    m = re.fullmatch(r"(\s*)(\S(?:.*?\S)?) {2,}(\S.*)", line)
+    if m is None:
+        return None
+    indent, label, value = m.groups()
+    said = CORPUS_ROWS_RU.get(label)
+    if said is None:
+        turn, winner = re.fullmatch(r"first at turn (\d+)", label), re.fullmatch(r"winner (.+)", label)
+        if turn is None and winner is None:
+            return None
+        who = winner.group(1) if winner else ""
+        said = f"впервые на ходу {turn.group(1)}" if turn else (
+            "не окончена" if who == "none (not over)" else f"победил {who}")
+    value = re.sub(r"^(\d[\d,]*) of (\d[\d,]*)$", r"\1 из \2", value)
+    value = re.sub(r"^(\d[\d,]*) games$", r"игр: \1", value)
+    return f"{(indent + said).ljust(22)}  {value}"
+
+
+def request_text(request: Any, lang: str, rulesets: Iterable[Ruleset] = ()) -> str:
+    """What a request asks ('B: finish off (kill, spare); default if skipped: spare', `Request.text`) in `lang`:
+    the ruleset's words for what it asks where its catalogue has them (its purpose word table for a roll), the core's
+    for an order or a reveal; what no catalogue knows stays English, marked. Options and key values are ids a
+    reader types, and stay as written."""
+    if lang == "en":
+        return str(request.text())
+    from replay.context import _shown, _thaw  # noqa: PLC0415 - the request's own ways of showing values
+
+    rulesets = tuple(rulesets)
+    words = chain(lang, rulesets)
+    what = request.what or request.name.replace("_", " ")
+    said = words.translate(what)
+    if said is None and request.kind == "roll":
+        plain = re.fullmatch(rf"(?:roll {re.escape(str(request.dice))} for )?(.+?)", what)
+        said = _purpose_word(rulesets, request.name, lang) if plain and plain.group(1) == request.name.replace(
+            "_", " ") else None
+        said = said if said is not None else words.translate(plain.group(1)) if plain else None
+    if said is None:
+        said = UNTRANSLATED.get(lang, "") + what
+    if request.kind == "roll" and request.dice and str(request.dice) not in said:
+        said = f"бросок {request.dice} {said}" if said.startswith("на ") else f"бросок {request.dice}: {said}"
+    keys = ", ".join(f"{k}={_shown(_thaw(v))}" for k, v in request.key if _shown(_thaw(v)) not in said)
+    if keys:
+        said += f" [{keys}]"
+    if request.options:
+        shown = list(request.options)
+        more = f", … еще {len(shown) - 24}" if len(shown) > 24 else ""
+        said += f" ({', '.join(map(str, shown[:24]))}{more})"
+    if request.has_default:
+        said += f"; если пропущено, по умолчанию: {_shown(request.default)}"
+    return f"{request.actor or 'ГМ'}: {said}"
+
+
+def _purpose_word(rulesets: Sequence[Ruleset], purpose: str, lang: str) -> str | None:
+    for rs in rulesets:
+        catalogue = rs.catalogue(lang)
+        table = catalogue.words.get("purpose") if catalogue is not None else None
+        said = (table(purpose) if callable(table) else table.get(purpose)) if table is not None else None
+        if said:
+            return str(said)
+    return None
+
+
+def decision_text(ruleset: Ruleset, name: str, lang: str) -> str:
+    """What a GM-overridable decision is (`Ruleset.decisions[name]`) in `lang`: the ruleset's catalogue word table
+    "decision" (keyed by the decision's name) if it has one, else the English, marked."""
+    english = ruleset.decisions.get(name, "")
+    if lang == "en":
+        return english
+    catalogue = ruleset.catalogue(lang)
+    table = catalogue.words.get("decision") if catalogue is not None else None
+    said = (table(name) if callable(table) else table.get(name)) if table is not None else None
+    return str(said) if said else UNTRANSLATED.get(lang, "") + english
+
+
+_CORE_RU_ENTRIES += [
+    ("order for turn {n:#}", "приказ на ход {n}"),
+    ("order", "приказ"),
+    ("--turn: the game is over; name the turn to post", "--turn: игра окончена; назовите ход, пост которого нужен"),
+    ("turn {t:#} cannot be resolved from the log: {rest}", "ход {t} не разрешить по журналу: {rest:@}"),
+    ("reveal of the sealed order (seq {n:#})", "вскрыть запечатанный приказ (seq {n})"),
+    *_CLI_RU_ENTRIES,
 ]

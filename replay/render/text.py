@@ -174,13 +174,20 @@ def check_spoiler(doc: Doc, view: Any, lang: str, defaults: list[str], *,
     """The "for checking" spoiler every post ends with: the log's events the turn shows, the hash of the last, and
     the spec defaults its resolutions relied on (each with what it says, given `meanings`: a reader does not know
     what "A14" is)."""
-    events = [*view.inputs, *view.resolutions]
-    if not events:
+    shown = [*view.inputs, *view.resolutions]
+    events = [e for e in shown if e.seq > 0]  # a provisional step is a draft (seq 0): not in the log yet
+    drafts = len(shown) - len(events)
+    if not shown:
         return
-    seqs = sorted(e.seq for e in events)
-    last = max(events, key=lambda e: e.seq)
-    body = Doc().p(tr(lang, f"События журнала №{seqs[0]}–{seqs[-1]}, хеш последнего: ",
-                      f"Log events #{seqs[0]}–{seqs[-1]}, last hash: "), last.hash[:16] + "…")
+    body = Doc()
+    if events:
+        seqs = sorted(e.seq for e in events)
+        last = max(events, key=lambda e: e.seq)
+        body.p(tr(lang, f"События журнала №{seqs[0]}–{seqs[-1]}, хеш последнего: ",
+                  f"Log events #{seqs[0]}–{seqs[-1]}, last hash: "), last.hash[:16] + "…")
+    if drafts:
+        body.p(tr(lang, f"Предварительных шагов, еще не записанных в журнал: {drafts}",
+                  f"Provisional steps, not in the log yet: {drafts}"))
     ids = sorted(set(defaults), key=lambda x: (len(x), x))
     if ids and meanings:
         body.p(pick(defaults_label, lang).rstrip(": ") + ":")
@@ -333,7 +340,9 @@ def framed(doc: Doc, view: Any, lang: str, describe: Any = None) -> Doc:
     requests = getattr(view, "requests", ())
     if requests:
         out.p(b(tr(lang, "Ждём:", "Waiting for:")))
-        out.ul([r.text() for r in requests])
+        from replay.render.i18n import loaded_rulesets, request_text
+
+        out.ul([request_text(r, lang, loaded_rulesets()) for r in requests])
     if getattr(view, "viewer", None) == "gm":
         secret: dict[tuple[str, ...], list[Any]] = {}
         for e in (*getattr(view, "inputs", ()), *getattr(view, "resolutions", ())):

@@ -293,6 +293,10 @@ RULE = [
     ("{rules}; spec §{n} Step {a} ({what})", "{rules}; спецификация §{n}, шаг {a} ({what})"),
     ("{rules}; spec §{n} Step {a}", "{rules}; спецификация §{n}, шаг {a}"),
     ("§6; spec §6 (concede)", "§6; спецификация §6 (сдача)"),
+    # what a request waits for (`battlelog status`, a provisional post's "Ждём:")
+    ("finish off", "добить или пощадить"),
+    ("sharp tongue verdict", "вердикт об остром языке"),
+    ("concede", "сдаться ли"),
 ]
 
 

@@ -366,7 +366,24 @@ PROBLEMS: list[tuple[str, str]] = [
      "§6.2 Любовь: клетка {c} — [i, j], где 0 ≤ i, j ≤ 23 (K36)"),
     ("§6.2 Любовь: the carrier {c} must be one of {p}'s knights",
      "§6.2 Любовь: носитель {c} должен быть Рыцарем игрока {p}"),
+    # what a request waits for (`battlelog status`, a provisional post's "Ждём:"): the choice, then its key
+    ("{name} for {key}", "{name:ask}: {key:askkey}"),
+    ("{name}", "{name:ask}"),
+    ("place the Limits of one knight (§3.3)", "выставить Пределы одного Рыцаря (§3.3)"),
+    ("deploy one knight within {n:#} F of the own edge (§3.3)",
+     "выставить одного Рыцаря не дальше {n} F от своего края (§3.3)"),
 ]
+ASK_RU = {"damage": "какую функцию повредить", "lady cell": "клетка Леди", "oath": "клятва",
+          "push direction": "направление толчка", "return pose": "положение при возвращении в бой",
+          "rotate": "поворот", "sidestep": "шаг в сторону", "spare": "пощадить или добить",
+          "take the blow": "принять ли удар", "take the blow direction": "направление, в котором принять удар",
+          "target": "цель"}
+"""The knights' choices (`ask` names, spaced) as a request names them."""
+
+
+def _ask_key(text: str) -> str | None:
+    """ "Dame Quarry (b1)", "knight k2, lady l1": what a request is keyed by; a bare key name in Russian."""
+    return re.sub(r"\b(knight|lady)\b", lambda m: {"knight": "Рыцарь", "lady": "Леди"}[m.group(1)], text)
 
 
 def _actions(text: str) -> str | None:
@@ -392,6 +409,7 @@ def catalogue_ru() -> Catalogue:
         "picker": _picker, "destroyed": _destroyed, "state": _state, "extra": _extra, "kind": _kind,
         "outcome": _first(OUTCOME), "ir": {"I": "I", "R": "R"},
         "event": EVENT_RU, "purpose": _first(ROLL_PURPOSE), "actions": _actions, "legal": _legal,
+        "ask": ASK_RU, "askkey": _ask_key,
         "pydantic": lambda m: pydantic_ru(m) or f"англ.: {m}",
     }
     return Catalogue(WHY + PROBLEMS, words)
