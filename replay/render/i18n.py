@@ -162,7 +162,11 @@ def _chain(lang: str, rulesets: tuple[Ruleset, ...]) -> Chain:
         said = next((n for n in (_event_word(rs, type_, lang) for rs in rulesets) if n), None)
         return said or CORE_EVENTS[lang].get(type_) or type_
 
-    early = Catalogue([("GM: {rest}", "ГМ: {rest:@}")])  # a GM's line wraps a ruleset's: say "ГМ" first
+    # said before any ruleset's words: a GM's line wraps a ruleset's ("ГМ" first), and a batch item's place is the
+    # core's form, which a ruleset's looser "line {n} ({what})" would otherwise take with its English inside
+    early = Catalogue([("GM: {rest}", "ГМ: {rest:@}"),
+                       ("line {n:#} ({kind:w} of {actor}, turn {t:#}): {rest}",
+                        "строка {n} ({kind:type} от {actor}, ход {t}): {rest:@}")], {"type": name})
     return Chain((early, *own, Catalogue(_CORE_RU_ENTRIES, {"kind": AUDIT_KINDS_RU, "type": name,
                                                        "json": json_detail_ru, "pydantic": pydantic_ru,
                                                        "gm": _gm_ru, "source": _ROLL_SOURCE_RU,
