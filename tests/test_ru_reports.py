@@ -169,3 +169,14 @@ def test_a_knights_choice_request_in_russian() -> None:
     unknown = Request("choice", None, "weather", (), what="the weather")
     assert request_text(unknown, "ru", [knights]) == "ГМ: [англ.] the weather"
     assert request_text(push, "en", [knights]) == push.text()
+
+
+@pytest.mark.parametrize("how", ["option", "environment"])
+def test_an_unknown_language_is_refused_in_one_message_naming_lang(how, tmp_path):
+    """`battlelog --lang` and $BATTLELOG_LANG take ru or en; anything else: a usage error naming --lang, exit 2."""
+    args = ["--db", str(tmp_path / "g.duckdb"), "status", "g"]
+    result = (CliRunner().invoke(main, ["--lang", "xx", *args]) if how == "option"
+              else CliRunner().invoke(main, args, env={"BATTLELOG_LANG": "xx"}))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "'--lang'" in result.output and "'xx'" in result.output
+    assert not (tmp_path / "g.duckdb").exists()
