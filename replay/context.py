@@ -99,16 +99,21 @@ class Request:
         what = self.what or self.name.replace("_", " ")
         if self.kind == "roll" and self.dice and self.dice not in what:
             what = f"roll {self.dice} for {what}"
+        return self.framed(what)
+
+    def framed(self, what: str, *, more: str = "{n} more", default: str = "default if skipped", gm: str = "GM") -> str:
+        """`what` (the request's words, in any language) with its actor, the key values it does not already show,
+        its options and its default, in the log's form; `more`, `default` and `gm` are the words around them."""
         keys = ", ".join(f"{k}={_shown(_thaw(v))}" for k, v in self.key if _shown(_thaw(v)) not in what)
         if keys:
             what += f" [{keys}]"
         if self.options:
             shown = list(self.options)
-            more = f", … {len(shown) - 24} more" if len(shown) > 24 else ""
-            what += f" ({', '.join(map(str, shown[:24]))}{more})"
+            rest = ", … " + more.format(n=len(shown) - 24) if len(shown) > 24 else ""
+            what += f" ({', '.join(map(str, shown[:24]))}{rest})"
         if self.has_default:
-            what += f"; default if skipped: {_shown(self.default)}"
-        return f"{self.actor or 'GM'}: {what}"
+            what += f"; {default}: {_shown(self.default)}"
+        return f"{self.actor or gm}: {what}"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "actor": self.actor, "name": self.name, "key": self.key_dict,

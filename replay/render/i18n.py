@@ -465,8 +465,6 @@ def request_text(request: Any, lang: str, rulesets: Iterable[Ruleset] = ()) -> s
     reader types, and stay as written."""
     if lang == "en":
         return str(request.text())
-    from replay.context import _shown, _thaw  # noqa: PLC0415 - the request's own ways of showing values
-
     rulesets = tuple(rulesets)
     words = chain(lang, rulesets)
     what = request.what or request.name.replace("_", " ")
@@ -480,16 +478,7 @@ def request_text(request: Any, lang: str, rulesets: Iterable[Ruleset] = ()) -> s
         said = UNTRANSLATED.get(lang, "") + what
     if request.kind == "roll" and request.dice and str(request.dice) not in said:
         said = f"бросок {request.dice} {said}" if said.startswith("на ") else f"бросок {request.dice}: {said}"
-    keys = ", ".join(f"{k}={_shown(_thaw(v))}" for k, v in request.key if _shown(_thaw(v)) not in said)
-    if keys:
-        said += f" [{keys}]"
-    if request.options:
-        shown = list(request.options)
-        more = f", … еще {len(shown) - 24}" if len(shown) > 24 else ""
-        said += f" ({', '.join(map(str, shown[:24]))}{more})"
-    if request.has_default:
-        said += f"; если пропущено, по умолчанию: {_shown(request.default)}"
-    return f"{request.actor or 'ГМ'}: {said}"
+    return str(request.framed(said, more="еще {n}", default="если пропущено, по умолчанию", gm="ГМ"))
 
 
 def _purpose_word(rulesets: Sequence[Ruleset], purpose: str, lang: str) -> str | None:
