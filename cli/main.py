@@ -213,62 +213,29 @@ def _early_lang(ctx: click.Context, param: click.Parameter, value: str | None) -
 
 
 class _RussianHelp(click.Command):
-    """Help screens in Russian under `_help_ru`: usage, the command's one-line summary (cli/help_ru.py), the group's
-    own options and its command list; a command's long description and its options' help stay English, marked."""
-
-    def _key(self, ctx: click.Context) -> str:
-        return " ".join(ctx.command_path.split()[1:])
+    """Help screens in Russian under `_help_ru`: usage, the command's text, its options and its command list, all
+    written by cli/help_ru.py (read only then)."""
 
     def format_usage(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         if not _help_ru(ctx):
             return super().format_usage(ctx, formatter)
-        from cli.help_ru import WORDS
+        from cli import help_ru
 
-        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)), WORDS["Usage: "])
-        return None
+        return help_ru.format_usage(self, ctx, formatter)
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         if not _help_ru(ctx):
             return super().format_help_text(ctx, formatter)
         from cli import help_ru
 
-        key = self._key(ctx)
-        said = help_ru.MAIN if not key else (help_ru.COMMANDS.get(key),)
-        formatter.write_paragraph()
-        with formatter.indentation():
-            for i, text in enumerate(said):
-                if i:
-                    formatter.write_paragraph()
-                formatter.write_text(text or help_ru.WORDS["english"] + self.get_short_help_str(200))
-        if key and self.help:
-            formatter.write_paragraph()
-            with formatter.indentation():
-                formatter.write_text(help_ru.WORDS["details"])
-            super().format_help_text(ctx, formatter)
-        return None
+        return help_ru.format_help_text(self, ctx, formatter)
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         if not _help_ru(ctx):
             return super().format_options(ctx, formatter)
         from cli import help_ru
 
-        own = help_ru.OPTIONS if not self._key(ctx) else {"help": help_ru.OPTIONS["help"]}
-        rows = []
-        for param in self.get_params(ctx):
-            record = param.get_help_record(ctx) if isinstance(param, click.Option) else None
-            if record is None:
-                continue
-            name = "help" if "--help" in param.opts else param.name
-            if name in own:
-                default = param.default if isinstance(param, click.Option) and param.show_default else None
-                record = (record[0], own[name] + (f"  [по умолчанию: {default}]" if default is not None else ""))
-            rows.append(record)
-        if rows:
-            with formatter.section(help_ru.WORDS["Options"] + ("" if not self._key(ctx) else " (по-английски)")):
-                formatter.write_dl(rows)
-        if isinstance(self, click.Group):
-            self.format_commands(ctx, formatter)
-        return None
+        return help_ru.format_options(self, ctx, formatter)
 
 
 class BattlelogCommand(_RussianHelp):
@@ -289,25 +256,7 @@ class BattlelogGroup(_RussianHelp, click.Group):
             return super().format_commands(ctx, formatter)
         from cli import help_ru
 
-        def make_default_short_help(text: str, limit: int) -> str:
-            """`text` cut at a word to `limit` characters, "..." where cut (as click shortens its own)."""
-            if len(text) <= limit:
-                return text
-            return text[:limit - 3].rsplit(" ", 1)[0].rstrip(",;:") + "..."
-
-        commands = [(name, cmd) for name in self.list_commands(ctx)
-                    if (cmd := self.get_command(ctx, name)) is not None and not cmd.hidden]
-        if commands:
-            limit = formatter.width - 6 - max(len(name) for name, _ in commands)
-            prefix = self._key(ctx)
-            rows = []
-            for name, cmd in commands:
-                said = help_ru.COMMANDS.get(f"{prefix} {name}".strip())
-                rows.append((name, make_default_short_help(said, limit) if said else
-                             help_ru.WORDS["english"] + cmd.get_short_help_str(limit - 8)))
-            with formatter.section(help_ru.WORDS["Commands"]):
-                formatter.write_dl(rows)
-        return None
+        return help_ru.format_commands(self, ctx, formatter)
 
     def invoke(self, ctx: click.Context) -> Any:
         import errno

@@ -130,18 +130,66 @@ def test_provisional_post_never_shows_seq_zero(tmp_path: Path) -> None:
 
 def test_help_in_russian_lists_every_command_with_its_summary() -> None:
     code, out = cli("--lang", "ru", "--help")
-    assert code == 0 and out.startswith("Использование: battlelog [OPTIONS] COMMAND [ARGS]...")
+    assert code == 0 and out.startswith("Использование: battlelog [ПАРАМЕТРЫ] КОМАНДА [АРГУМЕНТЫ]...")
     assert "Команды:" in out and "Параметры:" in out and "[англ.]" not in out
     assert "  status   Чего ждет игра: каждый запрос каждого участника" in out
-    assert "показать эту справку и выйти." in out
+    assert "Показать эту справку и выйти." in out and "  --wait ЧИСЛО " in out and "[по умолчанию: 3.0;" in out
     names = set(main.commands) | {f"corpus {n}" for n in main.commands["corpus"].commands}  # type: ignore[attr-defined]
     assert names == set(help_ru.COMMANDS), "every command needs its Russian summary in cli/help_ru.py"
     code, out = cli("status", "--help", env={"BATTLELOG_LANG": "ru"})
-    assert out.startswith("Использование: battlelog status [OPTIONS] GAME\n\n  Чего ждет игра:")
-    assert "Подробнее (по-английски):" in out and "Параметры (по-английски):" in out
+    assert out.startswith("Использование: battlelog status [ПАРАМЕТРЫ] ИГРА\n\n  Чего ждет игра:")
+    assert "по-английски" not in out and "  --json      Запросы в JSON." in out
     code, out = cli("--help", env={"BATTLELOG_LANG": "en"})
     assert out.startswith("Usage: battlelog [OPTIONS] COMMAND [ARGS]...") and "Commands:" in out
     assert not CYRILLIC.search(out)
+
+
+def _commands() -> list[tuple[str, object, list]]:
+    return help_ru.every_option(main)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("path", [path for path, _, _ in _commands()], ids=lambda p: p or "battlelog")
+def test_every_command_and_option_has_its_help_in_russian(path: str) -> None:
+    """`battlelog --lang ru <cmd> --help` is Russian throughout: the command's whole text (paragraph for paragraph)
+    and every option's help; the English help has no Russian in it."""
+    command, options = next((cmd, opts) for p, cmd, opts in _commands() if p == path)
+    english = [p for p in (command.help or "").split("\n\n") if p.strip()]  # type: ignore[attr-defined]
+    assert path in help_ru.LONG, f"{path or 'battlelog'}: no Russian text in cli/help_ru.py LONG"
+    assert len(help_ru.LONG[path].split("\n\n")) == len(english), f"{path}: a paragraph of its help is not said"
+    for option in options:
+        said = help_ru.option_help(path, option)
+        assert said and CYRILLIC.search(said), f"{path} {option.opts[-1]}: no Russian help in cli/help_ru.py"
+    args = [*path.split(), "--help"]
+    code, out = cli("--lang", "ru", *args)
+    assert code == 0 and out.startswith("Использование: battlelog")
+    assert "[англ.]" not in out and "по-английски" not in out and "Usage" not in out and "[default" not in out
+    assert not re.search(r"\[required\]|\bTEXT\b|\bINTEGER\b|\[OPTIONS\]", out), out
+    for line in out.splitlines():  # every option row has Russian words after its names
+        if line.startswith("  -") and "  " in line.strip():
+            assert CYRILLIC.search(line), f"{path}: {line!r}"
+    code, english_out = cli(*args, env={"BATTLELOG_LANG": "en"})
+    assert code == 0 and english_out.startswith("Usage: battlelog") and not CYRILLIC.search(english_out)
+
+
+def test_english_help_is_as_written_in_main() -> None:
+    """The English screens keep the command's docstring and each option's own help, word for word."""
+    code, out = cli("order", "--help")
+    assert "Record a player's order, parsed from their forum post (every error is listed\n  at once)." in out
+    assert "--turn INTEGER  Turn (default: the open turn)." in out and "Show this message and exit." in out
+
+
+def test_a_missing_russian_option_help_prints_the_english_marked() -> None:
+    import click
+
+    from cli.main import BattlelogCommand
+
+    @click.command(cls=BattlelogCommand)
+    @click.option("--weather", help="What the sky does.")
+    def weather(weather: str) -> None:
+        """Say the weather."""
+
+    result = CliRunner().invoke(weather, ["--help"], env={"BATTLELOG_LANG": "ru"}, prog_name="battlelog weather")
+    assert "[англ.] What the sky does." in result.output and "[англ.] Say the weather." in result.output
 
 
 def test_russian_help_imports_no_renderer_nor_database() -> None:

@@ -61,6 +61,8 @@ class Profile:
     tables: bool = True
     html: bool = True
     headings: bool = True
+    title_ru: str = ""
+    """The title in Russian (`battlelog --lang ru post --help`); empty: the title as written."""
     source: str = ""
     """The file the profile was read from."""
 
