@@ -100,3 +100,5 @@ def test_a_dispute_packet_of_each_ruleset(db: Path, tmp_path: Path, ruleset: str
         assert (out / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     heading = {"ru": "Разбор спора", "en": "Dispute"}[lang]
     assert heading in post and re.search(r"seq \d+", post)
+    orders = post[post.index({"ru": "Приказы", "en": "Orders"}[lang]):post.index({"ru": "Кости", "en": "Dice"}[lang])]
+    assert '{"' not in orders and '{\\"' not in orders, orders  # the orders in words or key=value, never JSON

@@ -80,3 +80,61 @@ def test_an_engine_die_is_proved_from_the_revealed_seed():
     assert derivation.count('HMAC-SHA256(seed, "g:7:') >= 2 and derivation.endswith("verified")
     said, derivation = die_proof(game, roll, None, "en")
     assert derivation is None and dicelib.seed_hash(seed) in said
+
+
+def _orders_section(post: str, start: str, end: str) -> str:
+    return post[post.index(start):post.index(end)]
+
+
+def test_revealed_orders_are_said_in_words_never_as_json(tmp_path):
+    """The orders of the turn, plain and revealed, in the ruleset's words or a compact key=value form: no JSON."""
+    log = (ROOT / "fixtures/duel/ruling.jsonl").read_text(encoding="utf-8")
+    for lang, start, end, stake in (("en", "Orders", "Dice", "stake=high"),
+                                    ("ru", "Приказы", "Кости", "stake=высокая")):
+        (tmp_path / lang).mkdir()
+        out, _ = packet(tmp_path / lang, log, "duel-ruling", "--turn", "1", "--profile", "phpbb", "--lang", lang)
+        orders = _orders_section((out / "post.txt").read_text(encoding="utf-8"), start, end)
+        assert "{" not in orders and '"' not in orders, orders
+        assert f"stack=attack,defense,initiative,rest,counter,defense; {stake}" in orders
+    (tmp_path / "t3").mkdir()
+    out, _ = packet(tmp_path / "t3", t3_log(), "t3", "--turn", "1", "--profile", "phpbb", "--lang", "ru")
+    orders = _orders_section((out / "post.txt").read_text(encoding="utf-8"), "Приказы", "Кости")
+    assert "{" not in orders and "приказ вскрыт[/b]: stance=attack; target=A" in orders
+    assert "совпадает с печатью seq 2" in orders
+
+
+def test_a_ruleset_that_says_its_orders_is_heard():
+    from dataclasses import replace
+
+    from replay.render.dispute import seal_lines
+    from tests.core.toy3 import Table3
+
+    class Said(Table3):
+        def describe(self, event, lang):
+            if event.type == "order":
+                return tr_stance(event.payload, lang)
+            return super().describe(event, lang)
+
+    def tr_stance(payload, lang):
+        return ("стойка: " if lang == "ru" else "stance: ") + str(payload.get("stance"))
+
+    order = Event(game="g", seq=3, type="order", turn=1, actor="A", payload={"stance": "attack"}, cause=None,
+                  at="2026-01-01T00:00:00Z", prev="0" * 64, hash="1" * 64)
+    assert seal_lines(Said(), [order], "ru")[0][1] == "стойка: attack"
+    assert seal_lines(Said(), [order], "en")[0][1] == "stance: attack"
+    assert seal_lines(Table3(), [order], "en")[0][1] == "stance=attack"
+    revealed = replace(order, seq=4, type="order.revealed", cause=None,
+                       payload={"name": "order", "input": {"stance": "hold"}, "salt": "s"})
+    title, said, proof = seal_lines(Said(), [revealed], "en")[0]
+    assert said == "stance: hold" and "does NOT match the seal" in (proof or "")
+
+
+def test_the_compact_form_of_a_payload():
+    from replay.render.dispute import compact
+
+    said = compact({"place": [{"w": "a1", "x": 20}, {"w": "a2", "x": 28.5}], "stage": "deployment",
+                    "rects": [[8, 0, 14, 8], [1, 2, 3, 4]], "spells": {}, "ok": True, "none": None, "list": []})
+    assert said == ("place=(w=a1, x=20) (w=a2, x=28.5); stage=deployment; rects=(8,0,14,8) (1,2,3,4); spells=—; "
+                    "ok=true; none=—; list=—")
+    assert compact({"stake": "high", "stack": ["attack"]}, lambda key, value: "высокая" if key == "stake" else None) \
+        == "stake=высокая; stack=attack"

@@ -9,8 +9,7 @@ hash in full.
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import zip_longest
 from typing import Any
 
@@ -36,10 +35,6 @@ class Packet:
     """PNG file name -> bytes."""
 
 
-def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=True)
-
-
 def frames(game: Any, store: Any, turn: int, step: int | None, lang: str) -> tuple[list[tuple[str, str, Any]], int]:
     """(label, file name, view) of the frames before and after the disputed step, and the step."""
     last = views.frame_view(game, turn, None, lang, store)
@@ -54,13 +49,62 @@ def frames(game: Any, store: Any, turn: int, step: int | None, lang: str) -> tup
     return out, k
 
 
-def seal_lines(events: list[Event], lang: str) -> list[tuple[str, str]]:
-    """(who and what, the reveal checked against its seal) of every order of the turn."""
+def compact(value: Any, words: Any = None, key: str = "") -> str:
+    """A payload in a compact `key=value` form ("stack=attack,defense; stake=high"), never JSON: a list of values
+    joined by commas, a nested object in parentheses; `words(key, value)` may say a value in the reader's language."""
+    if isinstance(value, dict):
+        pairs = [f"{k}={compact(v, words, str(k))}" for k, v in value.items()]
+        return "; ".join(pairs) if not key else ("(" + ", ".join(pairs) + ")" if pairs else "—")
+    if isinstance(value, list):
+        if not value:
+            return "—"
+        if all(not isinstance(v, (dict, list)) for v in value):
+            return ",".join(compact(v, words, key) for v in value)
+        return " ".join(compact(v, words, key) if isinstance(v, dict) else f"({compact(v, words, key)})"
+                        for v in value)
+    if value is None:
+        return "—"
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    said = words(key, text) if words is not None and key else None
+    return said or text
+
+
+def _value_words(rs: Any, lang: str) -> Any:
+    """A value of field `key` in the ruleset's words (its catalogue's word table named like the field), or None."""
+    catalogue = rs.catalogue(lang) if lang != "en" else None
+    if catalogue is None:
+        return None
+
+    def say(key: str, value: str) -> str | None:
+        table = catalogue.words.get(key)
+        if table is None:
+            return None
+        said = table(value) if callable(table) else table.get(value)
+        return said if isinstance(said, str) and said else None
+
+    return say
+
+
+def order_words(rs: Any, e: Event, given: Any, lang: str) -> str:
+    """An order in words: the ruleset's own (`describe` of it as an `order` event), or, where the ruleset says no
+    more than the event's name, the compact `key=value` form of it with values in the ruleset's words."""
+    if not isinstance(given, dict):
+        return compact(given)
+    as_order = replace(e, type="order", payload=given)
+    said = rs.describe(as_order, lang).strip().rstrip(":").strip()
+    if said and said not in {"order", "приказ", event_name(rs, "order", lang), e.type}:
+        return said
+    return compact(given, _value_words(rs, lang))
+
+
+def seal_lines(rs: Any, events: list[Event], lang: str) -> list[tuple[str, str, str | None]]:
+    """(who and what, the order in words, the reveal checked against its seal) of every order of the turn."""
     seals = {e.seq: e for e in events if e.type in SEALS}
-    out = []
+    out: list[tuple[str, str, str | None]] = []
     for e in events:
         if e.type == "order":
-            out.append((f"seq {e.seq} {e.actor}: " + tr(lang, "приказ (открыто)", "order (plain)"), dumps(e.payload)))
+            out.append((f"seq {e.seq} {e.actor}: " + tr(lang, "приказ (открыто)", "order (plain)"),
+                        order_words(rs, e, e.payload, lang), None))
         elif e.type in REVEALS:
             sealed = seals.get(e.cause or -1)
             given = e.payload.get("input", e.payload.get("order"))
@@ -69,8 +113,10 @@ def seal_lines(events: list[Event], lang: str) -> list[tuple[str, str]]:
             promised = sealed.payload.get("commitment") if sealed else None
             verdict = (tr(lang, "совпадает с печатью", "matches the seal") + f" seq {sealed.seq}" if sealed and
                        computed == promised else tr(lang, "НЕ совпадает с печатью", "does NOT match the seal"))
-            out.append((f"seq {e.seq} {e.actor}: {e.payload.get('name', 'order')} " + tr(lang, "раскрыт", "revealed"),
-                        f"{dumps(given)}\nsalt {salt}\nsha256(canonical_json + \":\" + salt) = {computed}\n"
+            name = str(e.payload.get("name", "order"))
+            out.append((f"seq {e.seq} {e.actor}: " + (tr(lang, "приказ", "order") if name == "order" else name)
+                        + " " + tr(lang, "вскрыт", "revealed"), order_words(rs, e, given, lang),
+                        f"{tr(lang, 'соль', 'salt')} {salt}\nsha256(canonical_json + \":\" + salt) = {computed}\n"
                         f"{tr(lang, 'печать', 'seal')}: {promised} → {verdict}"))
     return out
 
@@ -153,9 +199,11 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
 
     events = list(ts.events)
     doc.h(tr(lang, "Приказы", "Orders"))
-    orders = seal_lines(events, lang)
-    for title, body in orders:
-        doc.p(b(title)).pre(body)
+    orders = seal_lines(rs, events, lang)
+    for title, said, proof in orders:
+        doc.p(b(title), ": ", said)
+        if proof:
+            doc.pre(proof)
     if not orders:
         doc.p(tr(lang, "Приказов в этом ходе нет.", "No orders in this turn."))
 
