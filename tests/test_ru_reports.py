@@ -100,6 +100,33 @@ def test_corpus_summary_in_russian(tmp_path: Path, kind: str) -> None:
     assert english.startswith(f"corpus {kind}\ngames ") and "per-game results: " in english
 
 
+@pytest.mark.parametrize(("who", "said"), [
+    ("Бертран", "победил Бертран"), ("Бертран Здоровяк", "победил Бертран Здоровяк"), ("Анна", "победила Анна"),
+    ("Никита", "победил Никита"), ("Саша", "победитель: Саша"),  # Саша: either gender, so no verb to agree
+    ("A", "победитель: A"), ("alice", "победитель: alice"), ("Sir Pell", "победил Sir Pell"),
+    ("Dame Vale", "победила Dame Vale"), ("none (not over)", "не окончена"), ('{"draw": true}', "исход: draw=true"),
+])
+def test_a_rerun_winner_row_agrees_with_the_name_or_needs_no_agreement(who: str, said: str) -> None:
+    """A corpus rerun's winners' share row: the verb agrees with a name that tells its gender (pymorphy3 and
+    petrovich, or a title), a name that does not gets a construction without a verb; the value stays as it is."""
+    from replay.render.i18n import _corpus_row
+
+    row = _corpus_row(f"  winner {who}  50.0% -> 25.0%")
+    assert row is not None and row.strip().startswith(said) and row.endswith("  50.0% -> 25.0%")
+    assert "{" not in row
+
+
+def test_a_rerun_summary_in_russian_names_the_winners(tmp_path: Path) -> None:
+    variant = tmp_path / "v.toml"
+    variant.write_text('ruleset = "duel@1"\n[options]\n', encoding="utf-8")
+    result = CliRunner().invoke(main, ["--lang", "ru", "corpus", "rerun", str(ROOT / "fixtures" / "duel"), "--jobs",
+                                       "1", "--out", str(tmp_path / "out"), "--variant", str(variant)])
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if line.startswith("  победи")]
+    assert rows and all(re.match(r"  (победитель: \S+|победила? \S+)\s+[\d.]+% -> [\d.]+%$", r) for r in rows), rows
+    assert_russian(result.stdout)
+
+
 def test_a_decision_is_said_by_the_rulesets_word_table_or_marked_english() -> None:
     class Said(Table3):
         id = "table3said"

@@ -20,7 +20,7 @@ from eventlog.errors import ValidationError
 from replay import views
 from replay.audit import audit_turn, defaults_catalogue
 from replay.fold import resolution_steps, state_before, turn_steps
-from replay.render.i18n import AUDIT_KINDS_RU, event_name, translate_lines, why_lines
+from replay.render.i18n import AUDIT_KINDS_RU, compact, event_name, translate_lines, why_lines
 from replay.render.png import to_png
 from replay.render.text import Doc, Link, b, code, tr
 
@@ -47,26 +47,6 @@ def frames(game: Any, store: Any, turn: int, step: int | None, lang: str) -> tup
         view = views.frame_view(game, turn, at, lang, store)
         out.append((label, f"turn{turn:02d}-step{at}.png", view))
     return out, k
-
-
-def compact(value: Any, words: Any = None, key: str = "") -> str:
-    """A payload in a compact `key=value` form ("stack=attack,defense; stake=high"), never JSON: a list of values
-    joined by commas, a nested object in parentheses; `words(key, value)` may say a value in the reader's language."""
-    if isinstance(value, dict):
-        pairs = [f"{k}={compact(v, words, str(k))}" for k, v in value.items()]
-        return "; ".join(pairs) if not key else ("(" + ", ".join(pairs) + ")" if pairs else "—")
-    if isinstance(value, list):
-        if not value:
-            return "—"
-        if all(not isinstance(v, (dict, list)) for v in value):
-            return ",".join(compact(v, words, key) for v in value)
-        return " ".join(compact(v, words, key) if isinstance(v, dict) else f"({compact(v, words, key)})"
-                        for v in value)
-    if value is None:
-        return "—"
-    text = str(value).lower() if isinstance(value, bool) else str(value)
-    said = words(key, text) if words is not None and key else None
-    return said or text
 
 
 def _value_words(rs: Any, lang: str) -> Any:

@@ -450,12 +450,47 @@ def _corpus_row(line: str) -> str | None:
         turn, winner = re.fullmatch(r"first at turn (\d+)", label), re.fullmatch(r"winner (.+)", label)
         if turn is None and winner is None:
             return None
-        who = winner.group(1) if winner else ""
-        said = f"впервые на ходу {turn.group(1)}" if turn else (
-            "не окончена" if who == "none (not over)" else f"победил {who}")
+        said = f"впервые на ходу {turn.group(1)}" if turn else _winner_ru(winner.group(1) if winner else "")
     value = re.sub(r"^(\d[\d,]*) of (\d[\d,]*)$", r"\1 из \2", value)
     value = re.sub(r"^(\d[\d,]*) games$", r"игр: \1", value)
     return f"{(indent + said).ljust(22)}  {value}"
+
+
+def _winner_ru(who: str) -> str:
+    """A winners' share row's label: the verb agreeing with the winner's name ("победил Бертран", "победила Анна"),
+    or, where the name does not tell its gender (an id, a Latin name), a construction that needs none ("победитель:
+    A"); a result without a winner in the compact key=value form ("исход: draw=true")."""
+    if who == "none (not over)":
+        return "не окончена"
+    if who.startswith("{"):
+        try:
+            result = json.loads(who)
+        except ValueError:
+            result = who
+        return f"исход: {compact(result)}"
+    from replay.render.ru import gendered
+
+    return gendered(who, f"победил {who}", f"победила {who}", f"победитель: {who}")
+
+
+def compact(value: Any, words: Callable[[str, str], str | None] | None = None, key: str = "") -> str:
+    """A payload in a compact `key=value` form ("stack=attack,defense; stake=high"), never JSON: a list of values
+    joined by commas, a nested object in parentheses; `words(key, value)` may say a value in the reader's language."""
+    if isinstance(value, dict):
+        pairs = [f"{k}={compact(v, words, str(k))}" for k, v in value.items()]
+        return "; ".join(pairs) if not key else ("(" + ", ".join(pairs) + ")" if pairs else "—")
+    if isinstance(value, list):
+        if not value:
+            return "—"
+        if all(not isinstance(v, (dict, list)) for v in value):
+            return ",".join(compact(v, words, key) for v in value)
+        return " ".join(compact(v, words, key) if isinstance(v, dict) else f"({compact(v, words, key)})"
+                        for v in value)
+    if value is None:
+        return "—"
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    said = words(key, text) if words is not None and key else None
+    return said or text
 
 
 def request_text(request: Any, lang: str, rulesets: Iterable[Ruleset] = ()) -> str:
