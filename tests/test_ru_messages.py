@@ -275,3 +275,19 @@ def test_bad_options_at_new_are_one_line_each_naming_the_option(tmp_path: Path) 
     assert code == 2 and _russian_errors(out)[0] == (
         "ошибка: duel@1, вариант правил counter_mode: допустимо: 'per_item' или 'single' (см. `battlelog rules duel`)")
     assert not Path(db).exists()  # nothing was created
+
+
+@pytest.mark.parametrize("turn", [0, 1, 7, 12])
+def test_an_illegal_knights_order_of_any_turn_reads_in_russian(turn: int) -> None:
+    """The knights' "turn N: P's KIND order is illegal: …" (setup and later turns alike) in Russian for every N, the
+    kind of the order said in words; the kindless form too; an unknown kind stays English, marked (never guessed)."""
+    knights = get_ruleset("knights")
+    rest = "§1.3: the battle is over"
+    said = i18n.localize(f"turn {turn}: alice's limits order is illegal: {rest}", "ru", [knights])
+    assert said == f"ход {turn}: приказ игрока alice (Пределы) недопустим: §1.3: бой окончен"
+    said = i18n.localize(f"turn {turn}: bob's deploy order is illegal: {rest}", "ru", [knights])
+    assert said == f"ход {turn}: приказ игрока bob (выход на поле) недопустим: §1.3: бой окончен"
+    said = i18n.localize(f"turn {turn}: bob's order is illegal: {rest}", "ru", [knights])
+    assert said == f"ход {turn}: приказ игрока bob недопустим: §1.3: бой окончен"
+    said = i18n.localize(f"turn {turn}: bob's ambush order is illegal: {rest}", "ru", [knights])
+    assert said.startswith("[англ.] turn ")

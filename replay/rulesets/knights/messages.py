@@ -276,7 +276,8 @@ PROBLEMS: list[tuple[str, str]] = [
     ("«Вернуться в бой!» needs a place and a facing, e.g. (1, 12) на восток (§1.1)",
      "для «Вернуться в бой!» нужны место и направление, например (1, 12) на восток (§1.1)"),
     ("turn {n}: {p}'s order is illegal: {rest}", "ход {n}: приказ игрока {p} недопустим: {rest:@}"),
-    ("turn 0: {p}'s {kind:w} order is illegal: {rest}", "ход 0: приказ игрока {p} ({kind}) недопустим: {rest:@}"),
+    ("turn {n:#}: {p}'s {kind:w} order is illegal: {rest}",
+     "ход {n}: приказ игрока {p} ({kind:orderkind}) недопустим: {rest:@}"),
     ("order from {p}, who commands no lance ({players})", "приказ от {p}, а он не командует Лэнсом ({players})"),
     ("unknown choice {name} (known: {known})", "неизвестный выбор {name} (известны: {known})"),
     ("choice {name}: {v} is not one of {allowed}", "выбор {name}: {v} — не из {allowed}"),
@@ -397,6 +398,10 @@ def _legal(text: str) -> str | None:
                   lambda m: ACTION[m.group(1)][0], text)
 
 
+ORDER_KIND_RU = {"limits": "Пределы", "deploy": "выход на поле", "lady": "Леди"}
+"""The kinds of a turn-0 order (check.CHECKS) in Russian."""
+
+
 @cache
 def catalogue_ru() -> Catalogue:
     """The knights' catalogue in Russian."""
@@ -409,7 +414,7 @@ def catalogue_ru() -> Catalogue:
         "picker": _picker, "destroyed": _destroyed, "state": _state, "extra": _extra, "kind": _kind,
         "outcome": _first(OUTCOME), "ir": {"I": "I", "R": "R"},
         "event": EVENT_RU, "purpose": _first(ROLL_PURPOSE), "actions": _actions, "legal": _legal,
-        "ask": ASK_RU, "askkey": _ask_key,
+        "ask": ASK_RU, "askkey": _ask_key, "orderkind": ORDER_KIND_RU,
         "pydantic": lambda m: pydantic_ru(m) or f"англ.: {m}",
     }
     return Catalogue(WHY + PROBLEMS, words)
