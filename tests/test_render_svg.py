@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import svgwrite
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -91,3 +92,24 @@ def test_legend_wraps_within_width() -> None:
     one = S.legend(dwg, [S.Swatch("атака")], (0, 0), width=300)
     many = S.legend(dwg, [S.Swatch(f"пункт номер {k}") for k in range(8)], (0, 0), width=300)
     assert many > one
+
+
+def test_a_legend_shows_what_was_drawn_and_keeps_the_room_of_all_its_entries() -> None:
+    """svg.Legend: entries keyed by their marks; only drawn ones are shown, in declared order; a mark drawn with
+    no entry is kept for tests to catch; the room of every entry stays the same whatever is drawn."""
+    keyed = S.Legend([("path", S.Swatch("путь", kind="arrow")), ("water", S.Swatch("вода")),
+                      ("fire", S.Swatch("выстрел", kind="dash", dash="6,3", width=2.5))])
+    assert keyed.shown() == []
+    keyed.drew("fire")
+    keyed.drew("path")
+    keyed.drew("fire")
+    keyed.drew("circle")
+    assert [s.label for s in keyed.shown()] == ["путь", "выстрел"] and keyed.keys_shown() == ["path", "fire"]
+    assert keyed.unnamed == {"circle"}
+    assert S.legend_height(keyed.every(), width=120) > S.legend_height(keyed.shown(), width=120)
+    assert [s.label for s in S.legend_if((True, S.Swatch("a")), (False, S.Swatch("b")))] == ["a"]
+    dwg = svgwrite.Drawing(size=(200, 60))
+    S.legend(dwg, keyed.shown(), (0, 0), width=200)
+    out = dwg.tostring()
+    assert 'stroke-dasharray="6,3" stroke-width="2.5"' in out  # the mark as the board draws it
+    assert "вода" not in out

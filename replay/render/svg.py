@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import struct
 import xml.etree.ElementTree as ET
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -286,6 +286,10 @@ class Swatch:
     """A character drawn in the box (a letter code)."""
     dashed: bool = False
     crossed: bool = False
+    dash: str | None = None
+    """A line's dash pattern as the board draws it ("6,3"); default: solid, or 4,3 for a "dash"."""
+    width: float | None = None
+    """A line's stroke width as the board draws it; default 3."""
 
 
 DASHED_ARROW_SWATCH = 30
@@ -310,10 +314,49 @@ def swatch(dwg: svgwrite.Drawing, parent: svgwrite.base.BaseElement, item: Swatc
         end = x + (DASHED_ARROW_SWATCH - 9 if item.dashed else 12)
         arrow(dwg, parent, (x, y + 7), (end, y + 7), color=item.stroke, width=2.5, dashed=item.dashed)
     else:
-        line = dwg.line((x, y + 7), (x + 18, y + 7), stroke=item.stroke, stroke_width=3)
-        if item.kind == "dash":
-            line["stroke-dasharray"] = "4,3"
+        line = dwg.line((x, y + 7), (x + 18, y + 7), stroke=item.stroke, stroke_width=item.width or 3)
+        if item.dash or item.kind == "dash":
+            line["stroke-dasharray"] = item.dash or "4,3"
         parent.add(line)
+
+
+class Legend:
+    """A frame's legend that follows its drawing: each entry is declared with the key of the mark it names, the
+    frame calls `drew(key)` where it draws that mark, and `shown()` is the entries whose mark was drawn, in the order
+    they were declared. A key drawn that no entry names is kept in `unnamed` (a test asserts there is none), so an
+    entry appears exactly when its mark is on the board. `every()` is all the entries: the room a game's frames
+    keep for the legend, so that every frame of a game has the same size whatever it draws."""
+
+    def __init__(self, entries: Iterable[tuple[str, Swatch]]):
+        self.entries: dict[str, Swatch] = dict(entries)
+        self.drawn: set[str] = set()
+        self.unnamed: set[str] = set()
+
+    def drew(self, key: str) -> None:
+        """The mark named `key` is on the board."""
+        self.drawn.add(key)
+        if key not in self.entries:
+            self.unnamed.add(key)
+
+    def shown(self) -> list[Swatch]:
+        return [item for key, item in self.entries.items() if key in self.drawn]
+
+    def every(self) -> list[Swatch]:
+        return list(self.entries.values())
+
+    def keys_shown(self) -> list[str]:
+        return [key for key in self.entries if key in self.drawn]
+
+
+def legend_if(*entries: tuple[bool, Swatch]) -> list[Swatch]:
+    """The entries whose mark is drawn, for a frame that knows its marks up front: `legend_if((bool(sc.sight),
+    Swatch("sight", …)), …)`."""
+    return [item for drawn, item in entries if drawn]
+
+
+def legend_height(items: Sequence[Swatch], *, width: float, size: float = 12) -> float:
+    """The height `legend` would use for `items` within `width` (nothing drawn)."""
+    return legend(svgwrite.Drawing(), items, (0, 0), width=width, size=size)
 
 
 def legend(

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import svgwrite
-
 from replay.render import svg as S
 from replay.render.text import tr
 from replay.ruleset import FrameView
@@ -189,29 +187,40 @@ SIGHT = "#3b5b9a"
 NIGHT_TABLE = "#e9ecf4"
 
 
-def legend_items(lang: str, sides: list[tuple[str, str]], names: dict[str, str] | None = None,
-                 sight: bool = False) -> list[S.Swatch]:
+def legend_items(lang: str, sides: list[tuple[str, str]], names: dict[str, str] | None = None) -> S.Legend:
+    """Every entry the legend may have, each keyed by the mark it names; the frame says which marks it drew."""
     names = names or {}
-    items = [S.Swatch(f"{names[sid]} ({sid})" if names.get(sid, sid) != sid else f"{tr(lang, 'сторона', 'side')} {sid}",
-                      fill=color, stroke=S.INK) for sid, color in sides]
-    items += [S.Swatch(tr(lang, "пересечённая местность", "rough terrain"), fill="#e4dccf", hatch="dots",
-                       stroke="#7a7a7a"),
-              S.Swatch(tr(lang, "вода", "water"), fill="#cfe4f3", hatch="vertical", stroke="#7a7a7a"),
-              S.Swatch(tr(lang, "возвышенность (h см)", "raised piece (h cm)"), fill="#f3e0b5", hatch="horizontal",
-                       stroke="#7a7a7a"),
-              S.Swatch(tr(lang, "непроходимо", "impassable"), fill="#bdbdbd", hatch="cross", stroke=S.INK),
-              S.Swatch(tr(lang, "путь в этой стадии", "path this stage"), kind="arrow", stroke=S.INK),
-              S.Swatch(tr(lang, "рывок", "charge"), kind="arrow", stroke=S.INK, dashed=True),
-              S.Swatch(tr(lang, "линия выстрела", "line of fire"), kind="dash", stroke=S.HIGHLIGHT),
-              S.Swatch(tr(lang, "завязаны в бою", "engaged"), kind="dash", stroke=S.INK),
-              S.Swatch(tr(lang, "выбыл", "removed"), fill="#eeeeee", crossed=True),
-              S.Swatch(tr(lang, "орудие", "siege gun"), fill="#bbbbbb", text="G"),
-              S.Swatch(tr(lang, "лошадь без всадника (бежит — пунктир)", "riderless mount (running: dashed)"),
-                       fill=S.PAPER, text="H")]
-    if sight:
-        items.append(S.Swatch(tr(lang, "обзор стрелка (ночь, погода)", "the shooter's sight (night, weather)"),
-                              kind="dash", stroke=SIGHT))
-    return items
+    items = [(f"side:{sid}", S.Swatch(f"{names[sid]} ({sid})" if names.get(sid, sid) != sid
+                                      else f"{tr(lang, 'сторона', 'side')} {sid}", fill=color, stroke=S.INK))
+             for sid, color in sides]
+    items += [("terrain:rough", S.Swatch(tr(lang, "пересечённая местность", "rough terrain"), fill="#e4dccf",
+                                         hatch="dots", stroke="#7a7a7a")),
+              ("terrain:forest", S.Swatch(tr(lang, "лес (закрывает обзор)", "forest (blocks sight)"),
+                                          fill=S.TERRAIN["forest"][0], hatch="cross", stroke="#7a7a7a")),
+              ("terrain:water", S.Swatch(tr(lang, "вода", "water"), fill="#cfe4f3", hatch="vertical",
+                                         stroke="#7a7a7a")),
+              ("terrain:hill", S.Swatch(tr(lang, "возвышенность (h см)", "raised piece (h cm)"), fill="#f3e0b5",
+                                        hatch="horizontal", stroke="#7a7a7a")),
+              ("terrain:open", S.Swatch(tr(lang, "открытая местность", "open ground"), fill="#f0f0f0",
+                                        stroke="#7a7a7a")),
+              ("terrain:impassable", S.Swatch(tr(lang, "непроходимо", "impassable"), fill="#bdbdbd", hatch="cross",
+                                              stroke=S.INK)),
+              ("mounted", S.Swatch(tr(lang, "верхом (белое кольцо)", "mounted (white ring)"), fill="#9a9a9a",
+                                   stroke=S.INK, text="○")),
+              ("path", S.Swatch(tr(lang, "путь в этой стадии", "path this stage"), kind="arrow", stroke=S.INK)),
+              ("charge", S.Swatch(tr(lang, "рывок", "charge"), kind="arrow", stroke=S.INK, dashed=True)),
+              ("fire", S.Swatch(tr(lang, "линия выстрела", "line of fire"), kind="dash", stroke=S.HIGHLIGHT,
+                                dash="6,3", width=2.5)),
+              ("range", S.Swatch(tr(lang, "дальность выстрела (круг)", "range of the shot (circle)"), kind="dash",
+                                 stroke=S.HIGHLIGHT, dash="4,4", width=1.2)),
+              ("engaged", S.Swatch(tr(lang, "завязаны в бою", "engaged"), kind="dash", stroke=S.INK)),
+              ("removed", S.Swatch(tr(lang, "выбыл", "removed"), fill="#eeeeee", crossed=True)),
+              ("gun", S.Swatch(tr(lang, "орудие", "siege gun"), fill="#bbbbbb", text="G")),
+              ("mount", S.Swatch(tr(lang, "лошадь без всадника (бежит — пунктир)", "riderless mount (running: dashed)"),
+                                 fill=S.PAPER, text="H")),
+              ("sight", S.Swatch(tr(lang, "обзор стрелка (ночь, погода)", "the shooter's sight (night, weather)"),
+                                 kind="dash", stroke=SIGHT, dash="2,3", width=1.5))]
+    return S.Legend(items)
 
 
 def frame(view: FrameView) -> str:
@@ -221,9 +230,15 @@ def frame(view: FrameView) -> str:
     top = S.BAND + 24
     table_h = sc.table[1] * scale
     colors = [(s.id, s.color or PALETTE[i % len(PALETTE)]) for i, s in enumerate(view.state.sides)]
-    items = legend_items(lang, colors, {s.id: s.name for s in view.state.sides}, sight=sc.sight is not None)
+    keyed = legend_items(lang, colors, {s.id: s.name for s in view.state.sides})
+    side_of = {color: sid for sid, color in reversed(colors)}
+    drew = keyed.drew  # each mark is named in the legend where it is drawn, and only then
+
+    def drew_colour(color: str) -> None:
+        if color in side_of:
+            drew(f"side:{side_of[color]}")
     text = S.wrap(sc.event_line, 13, WIDTH - 56) if sc.event_line else []
-    legend_h = S.legend(svgwrite.Drawing(), items, (0, 0), width=WIDTH - 32)
+    legend_h = S.legend_height(keyed.every(), width=WIDTH - 32)  # the same room in every frame of the game
     box_y = top + table_h + 28
     legend_y = box_y + (18 + 18 * len(text) + 12 if text else 0)
     height = int(legend_y + legend_h + 12 + 26)  # room for the core's provisional mark under the legend
@@ -236,23 +251,30 @@ def frame(view: FrameView) -> str:
     draw_table(dwg, sc, scale, top, table_h, px, lang)
     for piece in sc.pieces:
         draw_piece(dwg, piece, px, lang)
+        drew(f"terrain:{piece.kind}")
     for color, pts, is_charge in sc.paths:
         if len(pts) > 1:
             dwg.add(dwg.polyline([px(p) for p in pts[:-1]], stroke=color, stroke_width=2, fill="none",
                                  stroke_dasharray="6,4" if is_charge else "none"))
             S.arrow(dwg, dwg, px(pts[-2]), px(pts[-1]), color=color, width=2, dashed=is_charge)
+            drew("charge" if is_charge else "path")
+            drew_colour(color)
     for a, b in sc.engaged:
         dwg.add(dwg.line(px(a), px(b), stroke=S.INK, stroke_width=3, stroke_dasharray="4,3"))
+        drew("engaged")
     if sc.shot:
         s, t, rng, hit = sc.shot
         if rng:
             dwg.add(dwg.circle(px(s), r=rng * scale, fill="none", stroke=S.HIGHLIGHT, stroke_width=1.2,
                                stroke_dasharray="4,4"))
+            drew("range")
         dwg.add(dwg.line(px(s), px(t), stroke=S.HIGHLIGHT, stroke_width=2.5, stroke_dasharray="6,3"))
+        drew("fire")
     if sc.sight:
         centre, radius, cm = sc.sight
         c = px(centre)
         dwg.add(dwg.circle(c, r=radius * scale, fill="none", stroke=SIGHT, stroke_width=1.5, stroke_dasharray="2,3"))
+        drew("sight")
         S.label(dwg, dwg, tr(lang, f"обзор {cm:g} см", f"sight {cm:g} cm"), (c[0], c[1] - radius * scale - 4),
                 size=10, anchor="middle", fill=SIGHT)
     for gun in sc.guns:
@@ -264,6 +286,9 @@ def frame(view: FrameView) -> str:
         S.label(dwg, dwg, gun.id + (" ✕" if gun.destroyed else ""), (at[0], at[1] + 4), size=10, bold=True,
                 anchor="middle", fill=S.INK)
         dwg.add(dwg.circle(px(gun.muzzle), r=2.5, fill=S.INK))
+        drew("gun")
+        if not gun.destroyed:
+            drew_colour(gun.color)
     for mid, color, x, y, r, mstate in sc.mounts:
         c = px((x, y))
         ring = dwg.circle(c, r=r * scale, fill=S.PAPER, stroke=color, stroke_width=2.5)
@@ -271,9 +296,14 @@ def frame(view: FrameView) -> str:
             ring["stroke-dasharray"] = "4,3"
         dwg.add(ring)
         S.label(dwg, dwg, "H", (c[0], c[1] + 4), size=11, bold=True, anchor="middle", fill=color)
+        drew("mount")
+        drew_colour(color)
         said = words.pick(words.MOUNT_STATE.get(mstate, (mstate, mstate)), lang)
         S.label(dwg, dwg, f"{mid} ({said})", (c[0], c[1] + r * scale + 10), size=9, anchor="middle", fill=S.INK)
     tags = [draw_base(dwg, base, scale, px) for base in sc.bases]
+    for base in sc.bases:  # draw_base: a removed base is grey and crossed, a mounted one has a white ring
+        for mark in ["removed"] if base.removed else [f"side:{base.side}"] + (["mounted"] if base.mounted else []):
+            drew(mark)
     for tag in tags:  # every tag over every base, haloed: no base hides a neighbour's tag
         words_at, at, fill = tag
         S.label(dwg, dwg, words_at, at, size=9, anchor="middle", fill=fill, stroke=S.PAPER, stroke_width=2.5,
@@ -283,7 +313,7 @@ def frame(view: FrameView) -> str:
                          stroke_width=1.5, rx=6))
         for n, line in enumerate(text):
             S.label(dwg, dwg, line, (28, box_y + 20 + 18 * n), size=13)
-    S.legend(dwg, items, (16, legend_y), width=WIDTH - 32)
+    S.legend(dwg, keyed.shown(), (16, legend_y), width=WIDTH - 32)  # what this frame draws, nothing else
     return S.to_string(dwg)
 
 
