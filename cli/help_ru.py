@@ -417,3 +417,58 @@ def every_option(group: click.Group, path: str = "") -> list[tuple[str, click.Co
         else:
             out.append((sub, cmd, [p for p in cmd.params if isinstance(p, click.Option)]))
     return out
+
+
+# --- click's own usage errors ----------------------------------------------------------------------------------
+
+USAGE_ERRORS = [
+    (r"^Missing option '([^']+)'\.", r"не задан обязательный параметр '\1'."),
+    (r"^Missing argument '([^']+)'\.", r"не задан аргумент '\1'."),
+    (r"^Missing parameter: (\S+)", r"не задан параметр \1"),
+    (r"^No such command '([^']+)'\.", r"нет такой команды: '\1'."),
+    (r"^No such option: (\S+)", r"нет такого параметра: \1"),
+    (r"^No such option '([^']+)'\.", r"нет такого параметра: '\1'."),
+    (r"\(Did you mean one of: (.+)\?\)", r"(может быть, одно из: \1?)"),
+    (r"\(Did you mean (.+)\?\)", r"(может быть, \1?)"),
+    (r"\s*Did you mean (.+)\?", r" Может быть, \1?"),
+    (r"\(Possible options: (.+)\)", r"(возможно: \1)"),
+    (r"^Invalid value for (.+?): ", r"недопустимое значение \1: "),
+    (r"^Invalid value: ", "недопустимое значение: "),
+    (r"(\S+) is not one of (.+)\.$", r"\1 — не из \2."),
+    (r"(\S+) is not a valid integer( range)?\.", r"\1 — не целое число."),
+    (r"(\S+) is not a valid float( range)?\.", r"\1 — не число."),
+    (r"(\S+) is not a valid boolean( range)?\.", r"\1 — не да/нет."),
+    (r"(\S+) is not in the range (.+)\.", r"\1 — вне промежутка \2."),
+    (r"^Got unexpected extra arguments? \((.+)\)", r"лишние аргументы: \1"),
+    (r"^Option '([^']+)' requires an argument\.", r"параметру '\1' нужно значение."),
+    (r"^Option '([^']+)' does not take a value\.", r"параметр '\1' не принимает значения."),
+    (r"(?:File|Path|Directory) ('.+') does not exist\.", r"\1 не существует."),
+    (r"(?:File|Path) ('.+') is a directory\.", r"\1 — папка, а не файл."),
+    (r"Directory ('.+') is a file\.", r"\1 — файл, а не папка."),
+    (r"Choose from:", "выберите из:"),
+]
+"""click's usage error messages (a regex of the English, its Russian); a message none of them reads is printed in
+English, marked [англ.]."""
+
+
+def usage_error_ru(message: str) -> str:
+    """One of click's usage error messages in Russian."""
+    import re
+
+    said = re.sub(r"^Missing argument '([^']+)'",
+                  lambda m: f"Missing argument '{METAVARS.get(m.group(1), m.group(1))}'", message)
+    for english, russian in USAGE_ERRORS:
+        said = re.sub(english, russian, said)
+    return said if said != message and re.search("[а-яё]", said) else WORDS["english"] + message
+
+
+def show_usage_error(error: click.UsageError, file: Any = None) -> None:
+    """`error.show()` in Russian: the usage line, where to find help, and the error."""
+    err = file is None
+    ctx = error.ctx
+    if ctx is not None:
+        hint = ""
+        if ctx.command.get_help_option(ctx) is not None:
+            hint = f"Справка: {ctx.command_path} {max(ctx.command.get_help_option_names(ctx), key=len)}\n"
+        click.echo(f"{ctx.get_usage()}\n{hint}", file=file, err=err)
+    click.echo(f"ошибка: {usage_error_ru(error.format_message())}", file=file, err=err)

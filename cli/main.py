@@ -238,6 +238,18 @@ class _RussianHelp(click.Command):
         return help_ru.format_options(self, ctx, formatter)
 
 
+def _said_in_russian(exc: click.exceptions.UsageError) -> None:
+    """A usage error of click's (a missing option, an unknown command, a bad value) shown in Russian under
+    `_help_ru` (cli/help_ru.py), as the help screens are."""
+    ctx = exc.ctx or click.get_current_context(silent=True)  # an option's parser has no context of its own
+    if ctx is not None and _help_ru(ctx):
+        from functools import partial
+
+        from cli import help_ru
+
+        exc.show = partial(help_ru.show_usage_error, exc)  # type: ignore[method-assign]
+
+
 class BattlelogCommand(_RussianHelp):
     """A battlelog command (its help screen may be said in Russian)."""
 
@@ -258,11 +270,22 @@ class BattlelogGroup(_RussianHelp, click.Group):
 
         return help_ru.format_commands(self, ctx, formatter)
 
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.exceptions.UsageError as exc:
+            _said_in_russian(exc)
+            raise
+
     def invoke(self, ctx: click.Context) -> Any:
         import errno
 
         try:
             return super().invoke(ctx)
+        except click.exceptions.UsageError as exc:
+            _said_in_russian(exc)
+            raise
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort, SystemExit,
                 KeyboardInterrupt):
             raise

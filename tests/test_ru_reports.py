@@ -255,3 +255,31 @@ def test_an_unknown_language_is_refused_in_one_message_naming_lang(how, tmp_path
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "'--lang'" in result.output and "'xx'" in result.output
     assert not (tmp_path / "g.duckdb").exists()
+
+
+@pytest.mark.parametrize(("args", "russian", "english"), [
+    (("order", "g"), "ошибка: не задан обязательный параметр '--actor'.", "Error: Missing option '--actor'."),
+    (("ordr",), "ошибка: нет такой команды: 'ordr'. (может быть, одно из: 'order', 'render'?)",
+     "Error: No such command 'ordr'."),
+    (("state", "g", "--turn", "x"), "ошибка: недопустимое значение '--turn': 'x' — не целое число.",
+     "Error: Invalid value for '--turn': 'x' is not a valid integer."),
+    (("status",), "ошибка: не задан аргумент 'ИГРА'.", "Error: Missing argument 'GAME'."),
+    (("order", "g", "--actor"), "ошибка: параметру '--actor' нужно значение.",
+     "Error: Option '--actor' requires an argument."),
+    (("export", "g", "--format", "xml"), "ошибка: недопустимое значение '--format': 'xml' — не из 'jsonl', 'parquet'.",
+     "Error: Invalid value for '--format': 'xml' is not one of 'jsonl', 'parquet'."),
+])
+def test_clicks_usage_errors_in_russian(args: tuple[str, ...], russian: str, english: str, tmp_path: Path) -> None:
+    """A usage error (a missing option, an unknown command, a bad value) under --lang ru: the Russian usage line,
+    where the help is, and the error in Russian, exit 2; in English as click writes it."""
+    db = str(tmp_path / "none.duckdb")
+    result = CliRunner().invoke(main, ["--db", db, "--lang", "ru", *args], prog_name="battlelog")
+    assert result.exit_code == 2 and russian in result.output, result.output
+    assert "Error" not in result.output and "Try '" not in result.output and "[англ.]" not in result.output
+    result = CliRunner().invoke(main, ["--db", db, *args], env={"BATTLELOG_LANG": "en"}, prog_name="battlelog")
+    assert result.exit_code == 2 and english in result.output and not CYRILLIC.search(result.output)
+    assert not Path(db).exists()
+
+
+def test_a_usage_error_no_pattern_reads_is_english_marked() -> None:
+    assert help_ru.usage_error_ru("The moon is made of cheese.") == "[англ.] The moon is made of cheese."
