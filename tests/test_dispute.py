@@ -138,3 +138,21 @@ def test_the_compact_form_of_a_payload():
                     "ok=true; none=—; list=—")
     assert compact({"stake": "high", "stack": ["attack"]}, lambda key, value: "высокая" if key == "stake" else None) \
         == "stake=высокая; stack=attack"
+
+
+def test_the_rule_clause_a_resolution_applies_is_quoted_where_the_ruleset_quotes_it(tmp_path, monkeypatch):
+    """A ruleset that gives its rulebook's clauses (`clauses(lang)`, or data/clauses_<lang>.json) has each section
+    its resolutions name quoted in the packet under the rule; one that gives none gets the rule's name only."""
+    from replay.render.dispute import quotes_of
+    from replay.ruleset import get
+
+    duel = get("duel")
+    assert quotes_of(duel, "§3 Атака, Защита, Финт; §7 Убийственный удар", "ru") == []  # the duel quotes none yet
+    said = {"§3": "Атака наносит урон, если ее не отбила Защита.", "§7": "Убийственный удар добивает."}
+    monkeypatch.setattr(type(duel), "clauses", lambda self, lang: said if lang == "ru" else {}, raising=False)
+    assert quotes_of(duel, "§3 Атака; §7 Убийственный удар; §3 Атака", "ru") == list(said.items())
+    log = (ROOT / "fixtures/duel/ruling.jsonl").read_text(encoding="utf-8")
+    out, _ = packet(tmp_path, log, "duel-ruling", "--turn", "2", "--profile", "phpbb", "--lang", "ru")
+    post = (out / "post.txt").read_text(encoding="utf-8")
+    assert "[b]§3[/b]: [i]«Атака наносит урон, если ее не отбила Защита.»[/i]" in post
+    assert problems(post, profiles.get("phpbb")) == []

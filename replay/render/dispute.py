@@ -9,8 +9,12 @@ hash in full.
 
 from __future__ import annotations
 
+import json
+import re
+import sys
 from dataclasses import dataclass, field, replace
 from itertools import zip_longest
+from pathlib import Path
 from typing import Any
 
 from eventlog import dice as dicelib
@@ -23,6 +27,7 @@ from replay.fold import resolution_steps, state_before, turn_steps
 from replay.render.i18n import AUDIT_KINDS_RU, compact, event_name, translate_lines, why_lines
 from replay.render.png import to_png
 from replay.render.text import Doc, Link, b, code, tr
+from replay.render.text import i as italic
 
 SEALS = ("input.sealed", "order.sealed")
 REVEALS = ("input.revealed", "order.revealed")
@@ -99,6 +104,26 @@ def seal_lines(rs: Any, events: list[Event], lang: str) -> list[tuple[str, str, 
                         f"{tr(lang, 'соль', 'salt')} {salt}\nsha256(canonical_json + \":\" + salt) = {computed}\n"
                         f"{tr(lang, 'печать', 'seal')}: {promised} → {verdict}"))
     return out
+
+
+SECTION = re.compile(r"§\s*\d+(?:\.\d+)*")
+
+
+def clauses(rs: Any, lang: str) -> dict[str, str]:
+    """The rulebook's clauses a ruleset quotes, section -> its words ("§3" -> "…"): its `clauses(lang)` if it has
+    one, else `data/clauses_<lang>.json` beside it if there is one, else none."""
+    own = getattr(rs, "clauses", None)
+    if callable(own):
+        return dict(own(lang))
+    path = Path(sys.modules[type(rs).__module__].__file__ or ".").parent / "data" / f"clauses_{lang}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def quotes_of(rs: Any, rule: str, lang: str) -> list[tuple[str, str]]:
+    """(section, its words) of each section a resolution's rule names that the ruleset quotes in `lang`."""
+    known = clauses(rs, lang)
+    found = [re.sub(r"\s+", "", m.group(0)) for m in SECTION.finditer(rule)]
+    return [(section, known[section]) for section in dict.fromkeys(found) if section in known]
 
 
 def seed_of(game: Any) -> bytes | None:
@@ -216,6 +241,8 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
         doc.pre("\n".join(why_lines(rs, p, lang)) or "—")
         if p.get("rule"):
             doc.p(b(tr(lang, "Правило: ", "Rule: ")), translate_lines(rs, [str(p["rule"])], lang)[0])
+            for section, quoted in quotes_of(rs, str(p["rule"]), lang):
+                doc.p(b(section), ": ", italic(f"«{quoted}»"))
         used = list(p.get("defaults") or [])
         if used:
             doc.p(b(tr(lang, "Умолчания спецификации:", "Spec defaults relied on:")))
