@@ -68,7 +68,7 @@ def attack_row(maneuver: str, order: dict[str, Any], w: Weapon) -> tuple[str, di
 def incoming(state: Fight, defender: str) -> Any:
     """The opponent's attack declaration of this exchange the defence answers (None: there is none)."""
     return next((d for d in state.declared if d.actor != defender and d.step == "attack" and d.maneuver != "pass"
-                 and d.order.get("target") == defender), None)
+                 and d.order.get("target") == defender and not d.priced.get("failed")), None)
 
 
 def own_defence(state: Fight, defender: str) -> Any:
@@ -172,7 +172,7 @@ def length_penalty(state: Fight, order: dict[str, Any], w: Weapon | None) -> int
     defences (C4)."""
     m = order["maneuver"]
     mv = move(m)
-    if mv is not None and mv.length_penalty == "none":
+    if mv is not None and mv.length_penalty == "none" or m == "blade_catch" and order.get("break"):
         return 0
     if mv is not None and mv.length is not None and state.distance is not None:
         return abs(data.length_index(mv.length) - data.length_index(state.distance))
@@ -255,6 +255,8 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
         extra_s = extra - extra_r
     row = attack_row(m, order, w) if w and is_attack else None
     attack_type, damage_type = (row[0], row[1]["type"]) if row else (None, None)
+    if row and order.get("hilt"):  # M50 (L648): a hilt strike after the quick draw, D = Strength, crushing
+        attack_type, damage_type = "crush", "crushing"
     nonlethal = False
     if mv is not None and mv.strike is not None:
         hurt = mv.strike(state, actor, order, w)
