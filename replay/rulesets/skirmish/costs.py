@@ -123,6 +123,8 @@ def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
         return 4, ["block %4 (L513)"]
     if m == "retreat":
         return 4, ["retreat %4 (L613)"]
+    if m == "maneuvering" and order.get("free"):
+        return 6, ["freeing the caught weapon: Maneuvering %6 (M44, L605)"]
     if m == "maneuvering":
         return 5, ["standing up %5 (L683)"]
     if m == "slip":

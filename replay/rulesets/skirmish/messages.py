@@ -395,6 +395,17 @@ _W5_S8A_WHY: tuple[tuple[str, Any], ...] = (
     (r"→ in hand \((A-\d+)\)", r"→ в руке (\1)"),
     (r"→ fails: the declaration fails, the (\d+) R are spent \((A-\d+)\)",
      r"→ неудача: заявка не состоялась, \1 Р потрачены (\2)"),
+    (r"^phase 1 wins with (\d+) final successes: no damage; (\w+) keeps initiative \(keep_on_success\); (\d+) "
+     r"automatic successes on the phase-2 (\w+) in exchange 2, to ([\w, ]+?)( \(the GM's symmetry, (CP-\d+)\)| "
+     r"\(PROPOSED symmetry; (CP-\d+) the GM's\)), with the opposite side of the weapon; (\w+)'s defence there loses "
+     r"(\d+) dice",
+     lambda m: f"первая фаза удалась, итог. успехов {m.group(1)}: урона нет; {m.group(2)} сохраняет инициативу; "
+     f"{m.group(3)} автом. успехов на «{_maneuver(m.group(4))}» второй фазы во втором обмене, в зоны "
+     + ", ".join(words.zone_name(z, "ru") for z in m.group(5).split(", "))
+     + (f" (симметрию назначил ГМ, {m.group(7)})" if m.group(7) else f" (предложенная симметрия; {m.group(8)} — "
+        "за ГМ)") + f", обратной стороной оружия; защита {m.group(9)} там теряет {m.group(10)} куб."),
+    (r"\(M15 transfer feint's phase 1, (A-\d+)\)", r"(первая фаза перевода M15, \1)"),
+    (r"\bthrust at a limb (\d+)", r"укол в конечность \1"),
     (r": a hilt strike after the quick draw \((M\d+), (L\d+)\)", r": удар рукоятью после быстрого вооружения (\1, \2)"),
     (r"^D = (\d+) (crushing|chopping|cutting|piercing) = (\d+): the GM's ruling for the opposite side of the weapon "
      r"\(the rulebook gives none, (M\d+), (L\d+)\)",
@@ -406,8 +417,8 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in _W5_S8A_WHY) + _SENTENCES
 _W5_S8A_PROBLEMS: tuple[tuple[str, Any], ...] = (
     (r'^(\w+) is caught by the opponent\'s blade catch: free it first \(Maneuvering %6: "maneuvering" with "free": '
      r'"\w+"\) or drop it \("drop": "\w+"\)$',
-     r'\1 захвачено захватом клинка противника: сначала освободите его (маневрирование %6: "maneuvering" с "free") '
-     r'или бросьте ("drop")'),
+     lambda m: f"«{words.item_name(m.group(1), 'ru')}» захвачено захватом клинка противника: сначала освободите его "
+     '(маневрирование %6: "maneuvering" с "free") или бросьте ("drop")'),
     (r"^a hilt strike is the attack of a weapon longer than short drawn from its scabbard with this declaration$",
      "удар рукоятью — атака оружием длиннее короткого, выхваченным из ножен этой же заявкой"),
     (r'^(\w+) is drawn from its scabbard and is longer than short: this exchange it strikes only with the hilt '
@@ -423,7 +434,8 @@ _W5_S8A_PROBLEMS: tuple[tuple[str, Any], ...] = (
      'увеличивает дистанцию), пока он его не бросит ("drop")'),
     (r"^freeing a caught weapon is a Maneuvering roll in the attack step$",
      "освобождение захваченного оружия — бросок маневрирования на шаге атаки"),
-    (r"^free: '?(\w+)'? is no caught weapon (\w+) holds$", r"free: \1 — не захваченное оружие, которое держит \2"),
+    (r"^free: '?(\w+)'? is no caught weapon (\w+) holds$",
+     lambda m: f"free: «{words.item_name(m.group(1), 'ru')}» — не захваченное оружие, которое держит {m.group(2)}"),
     (r"^Maneuvering is \(Р\): freeing the weapon is paid from reflex points only$",
      "маневрирование — (Р): освобождение оружия оплачивается только очками рефлекса"),
     (r'^breaking the caught weapon \("break": true\) is declared in the attack step$',
