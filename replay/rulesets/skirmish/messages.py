@@ -399,12 +399,18 @@ _W5_S8A_WHY: tuple[tuple[str, Any], ...] = (
      r"automatic successes on the phase-2 (\w+) in exchange 2, to ([\w, ]+?)( \(the GM's symmetry, (CP-\d+)\)| "
      r"\(PROPOSED symmetry; (CP-\d+) the GM's\)), with the opposite side of the weapon; (\w+)'s defence there loses "
      r"(\d+) dice",
-     lambda m: f"первая фаза удалась, итог. успехов {m.group(1)}: урона нет; {m.group(2)} сохраняет инициативу; "
-     f"{m.group(3)} автом. успехов на «{_maneuver(m.group(4))}» второй фазы во втором обмене, в зоны "
+     lambda m: f"фаза 1 удалась с {m.group(1)} итог. усп.: урона нет; {m.group(2)} сохраняет инициативу; "
+     f"{m.group(3)} автом. успехов на «{_maneuver(m.group(4))}» фазы 2 в обмене 2, в зоны "
      + ", ".join(words.zone_name(z, "ru") for z in m.group(5).split(", "))
      + (f" (симметрию назначил ГМ, {m.group(7)})" if m.group(7) else f" (предложенная симметрия; {m.group(8)} — "
         "за ГМ)") + f", обратной стороной оружия; защита {m.group(9)} там теряет {m.group(10)} куб."),
-    (r"\(M15 transfer feint's phase 1, (A-\d+)\)", r"(первая фаза перевода M15, \1)"),
+    (r"^(\w+) reveals a transfer feint \((CP-\d+)\): (\d+) master \+ (\d+) extraordinary = (\d+) automatic successes "
+     r"on the (\w+); activation (\d+) R \(1 \+ weight above medium\); a win deals no damage and carries over to "
+     r"exchange (\d)",
+     lambda m: f"{m.group(1)} открывает перевод ({m.group(2)}): {m.group(3)} мастерских + {m.group(4)} "
+     f"экстраординарных = {m.group(5)} автом. успехов на «{_maneuver(m.group(6))}»; активация {m.group(7)} Р (1 + вес "
+     f"сверх среднего); победа не наносит урона и переносится в обмен {m.group(8)}"),
+    (r"\(M15 transfer feint's phase 1, (A-\d+)\)", r"(перевод M15, фаза 1, \1)"),
     (r"\bthrust at a limb (\d+)", r"укол в конечность \1"),
     (r": a hilt strike after the quick draw \((M\d+), (L\d+)\)", r": удар рукоятью после быстрого вооружения (\1, \2)"),
     (r"^D = (\d+) (crushing|chopping|cutting|piercing) = (\d+): the GM's ruling for the opposite side of the weapon "
