@@ -102,6 +102,13 @@ def difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | 
 
         if surprise.difficulty_bump(state, actor.id):
             base, mods = base + 1, [*mods, "+1 against a trusted attacker's unexpected attack (5.7, L40)"]
+    if base is not None and order["maneuver"] in state.armour_penalty:  # 5.8.2 (L739): the GM's list
+        pieces = [(a, int(data.table("armour")["armour"][a].get("skill_penalty", 0))) for a in actor.armour]
+        pieces = [(a, n) for a, n in pieces if n]
+        if pieces:
+            n = sum(k for _, k in pieces)
+            base, mods = base + n, [*mods, f"+{n} armour skill penalty ({', '.join(f'{a} {k}' for a, k in pieces)}; "
+                                           "5.8.2, L739)"]
     off = w is not None and bool(w.hands) and actor.main_hand not in w.hands
     if base is not None and off and order["maneuver"] not in DODGES and order["maneuver"] not in SHIELD_DEFENCES:
         return base + 1, [*mods, "+1 off hand (L141)"]

@@ -412,6 +412,18 @@ _W5_S8A_WHY: tuple[tuple[str, Any], ...] = (
      f"сверх среднего); победа не наносит урона и переносится в обмен {m.group(8)}"),
     (r"\(M15 transfer feint's phase 1, (A-\d+)\)", r"(перевод M15, фаза 1, \1)"),
     (r"\bthrust at a limb (\d+)", r"укол в конечность \1"),
+    (r"^flow: (\w+)'s (\d+) final successes → \+(\d+) wrestling dice in exchange (\d)",
+     r"слитность движений: \2 итог. усп. \1 → +\3 куб. борьбы в обмене \4"),
+    (r"^flow: (\w+)'s (\d+) final successes → \+(\d+) wrestling dice next round",
+     r"слитность движений: \2 итог. усп. \1 → +\3 куб. борьбы в следующем раунде"),
+    (r"\+(\d+) armour skill penalty \(([^;]*); ([\d.]+), (L\d+)\)", r"+\1 штраф доспеха к умениям (\2; \3, \4)"),
+    (r"the zone the thrower chose → ", "зону выбрал бросающий → "),
+    (r"(\d+) \+ ⌊\((\d+) − 1\)/2⌋, 1 success on the zone (\w+)", r"\1 + ⌊(\2 − 1)/2⌋, 1 успех на смену зоны: \3"),
+    (r" changed by the GM \((CP-\d+)\)", r", изменена ГМ (\1)"),
+    (r"^the GM adjusts the zone for a side or back view: (\w+) \((CP-\d+), ([\d.]+)\)",
+     lambda m: "ГМ меняет зону для удара сбоку или сзади: " + ("промах" if m.group(1) == "miss" else
+                                                               words.zone_name(m.group(1), "ru"))
+     + f" ({m.group(2)}, {m.group(3)})"),
     (r": a hilt strike after the quick draw \((M\d+), (L\d+)\)", r": удар рукоятью после быстрого вооружения (\1, \2)"),
     (r"^D = (\d+) (crushing|chopping|cutting|piercing) = (\d+): the GM's ruling for the opposite side of the weapon "
      r"\(the rulebook gives none, (M\d+), (L\d+)\)",

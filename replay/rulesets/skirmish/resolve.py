@@ -715,6 +715,9 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
     for mv in (mv_a, mv_d):
         if mv is not None and mv.after is not None and ctx.state.result is None:
             out.update(mv.after(ctx, x, out, options) or {})
+    from replay.rulesets.skirmish.maneuvers.wrestling import flow
+
+    flow(ctx, x, out)  # 5.8.3 (A-96): a wrestling technique's final successes flow on as bonus dice
     return out
 
 
@@ -929,7 +932,7 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     zone = att.order["zone"]
     body_roll = None
     if zone == "body":  # 5.9.5 (L186): against a target a third of the attacker's height the zone is rolled
-        from replay.rulesets.skirmish.maneuvers.falls import SIDE
+        from replay.rulesets.skirmish.maneuvers.falls import SIDE, stance_zone
 
         roll = ctx.roll("1d6", actor=att.actor, purpose="body_zone", what=f"the zone {att.actor}'s blow finds on "
                         f"the {target.stance} column of the stance table (1d6, 5.9.5)", exchange=x)
@@ -938,6 +941,11 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
         body_roll = {"face": face, "stance": target.stance, "general": rolled}
         why.append(f"{attacker.height_cm} cm ≥ 3 × {target.height_cm} cm: no zone is chosen; 1d6 [{face}] on the "
                    f"{target.stance} column → " + (rolled or "miss") + " (5.9.5, L186, 5.5.2)")
+        ruled, changed = stance_zone(ctx, x, target.id, "body", face, rolled)
+        if changed:
+            why.append(f"the GM adjusts the zone for a side or back view: {ruled or 'miss'} (CP-33, 5.5.2)")
+            rolled = ruled
+            body_roll["general"] = rolled
         if rolled is None:
             return {"zone": "body", "general": "body", "precise": None, "zone_roll": None, "final": final,
                     "bought": damage.buy_zone_and_steps(final, [], damage_type, weapon_pen).to_json(), "miss": True,
