@@ -343,6 +343,25 @@ def _stops():
            .roll("VSE", "attack", [9, 3, 2]).roll("VSE", "zone", [3, 4], dice="2d6-2")).resolve(state)
     yield (phase2().choice(None, "reverse_damage", {"damage": 3, "type": "crushing"}, exchange=2, attacker="VSE")
            .roll("VSE", "zone", [3, 4], dice="2d6-2", exchange=2)).resolve(spearman())
+    from tests.skirmish.test_wrestling import duel, holding
+
+    state = replace(holding(duel()), holder="RAT", distance="hand")
+    yield (Round().declare("VSE", "attack").declare("RAT", "attack", "throw", target="VSE", dice={"reflex": 4})
+           .roll("RAT", "attack", [9, 9, 9, 2]).roll("VSE", "opposed", [2] * 9)
+           .choice("RAT", "throw_zone", "head", exchange=1)
+           .roll("VSE", "acrobatics", [2] * 9).roll("VSE", "fall_endurance", [2, 2, 2, 2])
+           .roll("VSE", "fall_damage", [3, 4], dice="2d6")).resolve(state)
+    yield (Round().declare("VSE", "attack").declare("RAT", "attack", "throw", target="VSE", dice={"reflex": 4})
+           .roll("RAT", "attack", [9, 2, 2, 2]).roll("VSE", "opposed", [2] * 9)
+           .roll("VSE", "acrobatics", [2] * 9).roll("VSE", "fall_zone", [1], dice="1d6")
+           .roll("VSE", "fall_endurance", [2, 2, 2, 2])
+           .choice(None, "stance_zone", "upper_torso", exchange=1, fighter="VSE", on="fall")
+           .roll("VSE", "fall_damage", [3], dice="1d6")).resolve(state)
+    yield (Round().declare("VSE", "attack").declare("RAT", "attack", "pain_hold", target="VSE", dice={"reflex": 3})
+           .declare("VSE", "defence").roll("RAT", "attack", [9, 9, 2])
+           .declare("VSE", "attack", exchange=2)
+           .declare("RAT", "attack", "envelop", target="VSE", zones=["head"], dice={"reflex": 1}, exchange=2)
+           .declare("VSE", "defence", exchange=2).roll("RAT", "attack", [9, 2, 2], exchange=2)).resolve(state)
 
 
 def test_every_new_why_line_reads_in_russian():
@@ -420,3 +439,96 @@ def test_every_new_problem_reads_in_russian():
         ru = i18n.localize(english, "ru", rs)
         assert not ru.startswith(i18n.UNTRANSLATED["ru"]), english
         assert not set(re.findall(r"[A-Za-z_]{3,}", ru)) - keys, (english, ru)
+
+
+# --- wrestling: 5.8.2 armour skill penalty, 5.8.3 flow, 5.8.5 the thrower's zone, CP-33 -------------------------
+
+def wrestlers(**fields):
+    from tests.skirmish.test_wrestling import duel, holding
+
+    return replace(holding(duel()), holder="RAT", distance="hand", **fields)
+
+
+def test_582_the_armour_skill_penalty_for_the_wrestling_maneuvers_the_gm_names():
+    """L739: «часть борцовских маневров получают дополнительный штраф от доспеха и нагрузки (равных их штрафу на
+    умения)»: which ones is the GM's (setup armour_penalty); RAT's mail over gambeson has skill penalty 1."""
+    from replay.rulesets.skirmish import costs
+
+    order = {"exchange": 1, "step": "attack", "maneuver": "pain_hold", "target": "VSE", "dice": {"reflex": 2}}
+    plain = wrestlers(round=1, exchange=1)
+    rat = plain.fighter("RAT")
+    base, _ = costs.difficulty(plain, rat, order, None, OPTIONS)
+    ruled = replace(plain, armour_penalty=("pain_hold",))
+    tn, mods = costs.difficulty(ruled, rat, order, None, OPTIONS)
+    assert tn == base + 1 and "+1 armour skill penalty (mail_over_gambeson 1; 5.8.2, L739)" in mods
+    assert costs.difficulty(ruled, rat, {**order, "maneuver": "envelop", "zones": []}, None, OPTIONS)[0] == base
+    from replay.rulesets.skirmish.model import Setup, state_to_json
+
+    assert "armour_penalty" not in state_to_json(plain)
+    assert list(state_to_json(ruled)["armour_penalty"]) == ["pain_hold"]
+    import pytest
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="armour_penalty: thrust are no wrestling maneuvers"):
+        Setup.model_validate({"fighters": [{"sample": "RAT"}, {"sample": "VSE"}], "armour_penalty": ["thrust"]})
+
+
+def test_583_a_techniques_final_successes_flow_on_as_bonus_dice():
+    """L759: «после успешного захвата, итоговые успехи при проведении маневра/приема в первом/втором обмене
+    переводятся в виде бонусных кубиков во второй обмен/следующий раунд» (A-96: besides its own effect)."""
+    state = wrestlers()
+    stop = (Round().declare("VSE", "attack").declare("RAT", "attack", "pain_hold", target="VSE",
+                                                     dice={"reflex": 3})
+            .declare("VSE", "defence").roll("RAT", "attack", [9, 9, 2])).resolve(state)
+    flowed = [e for e in effects(stop, "pain_hold") if e["why"][0].startswith("flow")]
+    assert flowed[0]["changes"] == [{"op": "effect", "fighter": "RAT", "kind": "bonus", "amount": 2, "start": [1, 2],
+                                     "until": [1, 2], "ref": "wrestling", "source": "flow"}]
+    assert flowed[0]["why"] == ["flow: RAT's 2 final successes → +2 wrestling dice in exchange 2 (5.8.3, L759)"]
+    stop = (Round().declare("VSE", "attack").declare("RAT", "attack", "pain_hold", target="VSE",
+                                                     dice={"reflex": 3})
+            .declare("VSE", "defence").roll("RAT", "attack", [9, 9, 2])
+            .declare("VSE", "attack", exchange=2)
+            .declare("RAT", "attack", "envelop", target="VSE", zones=["head"], dice={"reflex": 1}, exchange=2)
+            .declare("VSE", "defence", exchange=2).roll("RAT", "attack", [9, 2, 2], exchange=2)).resolve(state)
+    envelop = [d for d in payloads(stop, "declared") if d["maneuver"] == "envelop"][0]["priced"]
+    assert envelop["bonus_dice"] == 2 and envelop["dice_to_roll"] == 3
+    nxt = [e for e in effects(stop, "envelop") if e["why"][0].startswith("flow")][0]["changes"][0]
+    assert (nxt["amount"], nxt["start"], nxt["until"]) == (1, [2, 1], [2, 2])  # exchange 2 → the next round
+
+
+def test_585_the_thrower_may_spend_one_final_success_on_the_fall_zone():
+    """L787–789: «Добавить к "высоте падения" 1 м — 2; Сменить зону падения — 1»: with 3 final successes and the
+    zone changed to the head, the fall is from 1 + ⌊(3 − 1)/2⌋ = 2 m, and no zone is rolled."""
+    state = wrestlers()
+    rnd = (Round().declare("VSE", "attack").declare("RAT", "attack", "throw", target="VSE", dice={"reflex": 4})
+           .roll("RAT", "attack", [9, 9, 9, 2]).roll("VSE", "opposed", [2] * 9)
+           .choice("RAT", "throw_zone", "head", exchange=1)
+           .roll("VSE", "acrobatics", [2] * 9).roll("VSE", "fall_endurance", [2, 2, 2, 2])
+           .roll("VSE", "fall_damage", [3, 4], dice="2d6"))
+    stop = rnd.resolve(state)
+    assert stop.error is None and not stop.requests or all(r.name != "fall_zone" for r in stop.requests), \
+        why_stopped(stop)
+    throw = effects(stop, "throw")
+    assert throw[0]["why"][0].startswith("throw: VSE is thrown from 2 m (1 + ⌊(3 − 1)/2⌋, 1 success on the zone "
+                                         "head, L787)")
+    fall = next(c for c in throw[1]["changes"] if c["op"] == "fall")
+    assert (fall["zone"], fall["metres"], fall["dice"]) == ("head", 2, 2)
+    assert "the zone the thrower chose → head" in throw[1]["why"][1]
+    default = (Round().declare("VSE", "attack").declare("RAT", "attack", "throw", target="VSE", dice={"reflex": 4})
+               .roll("RAT", "attack", [9, 9, 9, 2]).roll("VSE", "opposed", [2] * 9)).resolve(state)
+    assert ("VSE", "fall_zone", {"exchange": 1}) in asked(default)  # all on height by default: the zone is rolled
+
+
+def test_cp33_the_gm_may_adjust_a_stance_table_zone_for_a_side_or_back_view():
+    """5.5.2 (L998): «таблица прописана для стрельбы — анфас. При стрельбе в профиль или сзади Мастер может
+    корректировать зоны попадания»: the GM's choice stance_zone on a fall's 1d6."""
+    state = wrestlers()
+    stop = (Round().declare("VSE", "attack").declare("RAT", "attack", "throw", target="VSE", dice={"reflex": 4})
+            .roll("RAT", "attack", [9, 2, 2, 2]).roll("VSE", "opposed", [2] * 9)
+            .roll("VSE", "acrobatics", [2] * 9).roll("VSE", "fall_zone", [1], dice="1d6")
+            .roll("VSE", "fall_endurance", [2, 2, 2, 2])
+            .choice(None, "stance_zone", "upper_torso", exchange=1, fighter="VSE", on="fall")
+            .roll("VSE", "fall_damage", [3], dice="1d6")).resolve(state)
+    fall = effects(stop, "throw")[1]
+    assert next(c for c in fall["changes"] if c["op"] == "fall")["zone"] == "upper_torso"
+    assert "zone 1d6 [1] changed by the GM (CP-33) → upper_torso" in fall["why"][1]
