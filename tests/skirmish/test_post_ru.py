@@ -12,6 +12,7 @@ import pytest
 
 from replay.render.text import render
 from replay.rulesets.skirmish import words
+from replay.rulesets.skirmish.messages import say_why
 from replay.rulesets.skirmish.post import effect_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +34,7 @@ def test_every_effect_arithmetic_is_russian_with_its_numbers(path):
     payloads = effects(path)
     for p in payloads:
         for line in p["why"]:
-            ru = words.why_ru(line)
+            ru = say_why(line)  # as the post says it (post.effect_text)
             assert latin_words(ru) == [], (line, ru)
             assert re.findall(r"\d+", re.sub(r"(\d+)к10\b", r"\1", ru)) == re.findall(r"\d+", line), (line, ru)
 

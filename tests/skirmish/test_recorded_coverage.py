@@ -1,13 +1,15 @@
 """Across the recorded fights (fixtures/skirmish/*.jsonl) every implemented maneuver of M01–M74 is declared at least
 once (issue 8, "Recorded games and tests"). A maneuver counts where a recorded order names it and the engine
 accepted it: the order's `maneuver` (and a double attack's defence `second`), `with_defence` (M01), a `draw` (M50),
-a `grip` change (M56), and a feint chosen against a parry (M14); each must also show up in a `skirmish.declared`
-or `skirmish.feint` resolution of the same log.
+a `grip` change (M56), a feint chosen against a parry (M14) and a transfer feint committed (M15, the choice
+`transfer_feint`); each must also show up in a `skirmish.declared`, `skirmish.feint` or (M15) `skirmish.effect`
+resolution of the same log.
 
 M74 is a rule, not a maneuver (RULES): it counts where a Slip is declared inside a grapple.
 
 The ones not in the set are named here, each as a strict xfail with its reason: the test fails as soon as one of
-them is recorded (remove it from the list) or as soon as another one goes missing."""
+them is recorded (remove it from the list) or as soon as another one goes missing. A maneuver the rulebook never
+describes (M49, A-25) is no missing recording: its test is that it is refused naming A-25."""
 
 from __future__ import annotations
 
@@ -23,10 +25,12 @@ ROOT = Path(__file__).resolve().parents[2]
 LOGS = sorted((ROOT / "fixtures" / "skirmish").glob("*.jsonl"))
 CATALOGUE = data.table("maneuvers")["maneuvers"]
 
-NOT_RECORDED: dict[str, str] = {
-    "M15": "no recorded fight plays a Transfer feint yet",
-}
+NOT_RECORDED: dict[str, str] = {}
 """Maneuvers no recorded fight declares yet, with why (those not implemented are named by the catalogue)."""
+
+NEVER_DESCRIBED: dict[str, str] = {"M49": "A-25"}
+"""Maneuvers the rulebook lists but never describes: no fight can record them; the honest answer is their refusal,
+naming the default that disables them (test_a_maneuver_the_rulebook_never_describes_is_refused_naming_why)."""
 
 
 def order_codes(payload: dict[str, Any]) -> set[str]:
@@ -75,6 +79,8 @@ def recorded() -> dict[str, set[str]]:
         events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
         accepted = {e["payload"].get("maneuver") for e in events if e["type"] == "skirmish.declared"}
         accepted |= {"feint" for e in events if e["type"] == "skirmish.feint"}
+        accepted |= {"transfer_feint" for e in events if e["type"] == "skirmish.effect"
+                     and e["payload"]["maneuver"] == "transfer_feint"}  # M15: revealed and applied (CP-15)
         declared_orders = [e["payload"]["order"] for e in events if e["type"] == "skirmish.declared"]
         for e in events:
             codes: set[str] = set()
@@ -82,6 +88,8 @@ def recorded() -> dict[str, set[str]]:
                 codes = order_codes(e["payload"])
             elif e["type"] == "choice" and e["payload"].get("name") == "feint" and e["payload"]["value"] != "no":
                 codes = {"feint"}
+            elif e["type"] == "choice" and e["payload"].get("name") == "transfer_feint":
+                codes = {"transfer_feint"}  # M15 is declared as a basic attack and committed by this choice
             for code in codes:
                 if code in accepted or any(code in order_codes(o) for o in declared_orders):
                     seen.setdefault(code, set()).add(path.stem)
@@ -102,10 +110,32 @@ def expected_missing(m: dict[str, Any]) -> str | None:
 @pytest.mark.parametrize("mid", [
     pytest.param(m["id"], id=f"{m['id']}-{m['code']}", marks=[pytest.mark.xfail(strict=True, reason=why)]
                  if (why := expected_missing(m)) else [])
-    for m in CATALOGUE])
+    for m in CATALOGUE if m["id"] not in NEVER_DESCRIBED])
 def test_every_maneuver_is_declared_in_a_recorded_fight(mid):
     m = data.maneuver_by_id(mid)
     assert m["code"] in SEEN, f"{mid} {m['code']} is declared in no recorded fight (fixtures/skirmish/*.jsonl)"
+
+
+@pytest.mark.parametrize("mid", sorted(NEVER_DESCRIBED))
+def test_a_maneuver_the_rulebook_never_describes_is_refused_naming_why(mid):
+    """M49 «контрответ» is listed in the availability table (L221–228) and never described (A-25): no recorded fight
+    can declare it; declaring it is refused naming A-25, and the catalogue says so."""
+    from replay.rulesets.skirmish import check
+    from replay.rulesets.skirmish.model import Declared, SkirmishOptions
+    from tests.skirmish.kit import fight
+
+    m = data.maneuver_by_id(mid)
+    assert not m["implemented"] and NEVER_DESCRIBED[mid] in m["effect"] and m["code"] not in SEEN
+    state = fight(holder="VSE", distance="long", round=1, exchange=1, step=3)
+    att = Declared("VSE", 1, "attack", "chop", {"target": "RAT", "zone": "upper_torso"}, {"attack_type": "chop",
+                                                                                          "weapon": "arming_sword"})
+    from dataclasses import replace
+
+    order = {"exchange": 1, "step": "defence", "maneuver": m["code"], "dice": {"skill": 2}}
+    problems = check.declaration(replace(state, declared=(att,)), "RAT", order, SkirmishOptions())
+    assert problems == [f"condition_failed (5.4.2 {mid}, {NEVER_DESCRIBED[mid]}): {mid} {m['code']} is listed in the "
+                        "availability table but never described in the rulebook: disabled (A-25); a GM ruling may "
+                        "resolve one (CP-50)"]
 
 
 def test_the_set_names_only_catalogue_codes():
@@ -115,7 +145,8 @@ def test_the_set_names_only_catalogue_codes():
 
 def test_the_list_of_maneuvers_not_recorded(capsys):
     """The maneuvers of M01–M74 not in the recorded set, printed with why; every one has its reason."""
-    missing = [(m["id"], m["code"], expected_missing(m)) for m in CATALOGUE if m["code"] not in SEEN]
+    missing = [(m["id"], m["code"], NEVER_DESCRIBED.get(m["id"]) and f"never described, {NEVER_DESCRIBED[m['id']]}"
+                or expected_missing(m)) for m in CATALOGUE if m["code"] not in SEEN]
     with capsys.disabled():
         print("\nnot in the recorded fights:", ", ".join(f"{mid} {code} ({why})" for mid, code, why in missing))
     assert all(why for _, _, why in missing)

@@ -50,6 +50,13 @@ def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: Ski
     out = order_format(order)
     if out or order.get("maneuver") == "pass":
         return out
+    if order.get("drop"):  # M44 (L605): the caught weapon dropped with this declaration
+        from replay.rulesets.skirmish.maneuvers import catch
+
+        cannot = catch.drop_problems(state, actor_id, order["drop"])
+        if cannot:
+            return cannot
+        state = catch.dropped(state, actor_id, order["drop"])
     if order.get("draw"):
         from replay.rulesets.skirmish import draw
 
@@ -163,6 +170,8 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
         if w is None or not w.hands or w.state != "ready":
             out.append(problem("condition_failed", "4.7.4", f"{actor_id} holds no ready weapon "
                                f"{order.get('weapon') or ''}".rstrip()))
+        elif catch_of(state, actor_id, w.id):
+            out.append(catch_of(state, actor_id, w.id))
         elif not pools.usable(actor, w, state):
             out.append(problem("condition_failed", "5.4 M16/M43", f"{w.id} is bound or beaten aside this exchange"))
         elif pools.now(actor, "only_thrust", state.round, state.exchange, w.id) and entry["kind"] == "attack" and \
@@ -174,6 +183,11 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
             kind = data.ATTACK_TYPE.get(m) or order.get("attack_type")
             out.append(problem("condition_failed", "5.4.1", f"{w.type} cannot {kind or 'strike'} "
                                "(power_blow names attack_type: thrust, cut, chop or crush)"))
+    out += hilt_problems(actor, order, entry)
+    if m == "maneuvering" and order.get("free"):
+        from replay.rulesets.skirmish.maneuvers import catch
+
+        return out + catch.free_problems(state, actor, order)
     if m == "maneuvering":
         if order["step"] != "attack" or not order.get("stand_up"):
             out.append(problem("condition_failed", "5.4.3 M53, C6", "only standing up is implemented: "
@@ -187,6 +201,10 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     if m == "slip" and int((order.get("dice") or {}).get("skill", 0)) > actor.skill("acrobatics"):
         out.append(problem("condition_failed", "5.4.2 M48, A-46b", f"a slip adds at most Acrobatics "
                            f"{actor.skill('acrobatics')} skill dice"))
+    if m == "retreat":
+        from replay.rulesets.skirmish.maneuvers import catch
+
+        out += catch.retreat_problems(state, actor_id)
     if m == "retreat" and actor_id in state.attacked_before:
         out.append(problem("condition_failed", "5.4.2 M45, L613", f"{actor_id} attacked in the previous exchange: no "
                            "retreat from that opponent now"))
@@ -226,6 +244,36 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
             out.append(problem("zone_not_allowed", "5.9.5, L186", "no precise zone can be bought against a target a "
                                "third of the attacker's height"))
     return out
+
+
+def catch_of(state: Fight, actor_id: str, wid: str) -> str | None:
+    """M44 (L605): the problem of declaring with a caught weapon (None: it is not caught)."""
+    from replay.rulesets.skirmish.maneuvers import catch
+
+    if wid not in catch.caught(state.fighter(actor_id)):
+        return None
+    return problem("condition_failed", "5.4.2 M44, L605", f"{wid} is caught by the opponent's blade catch: free it "
+                   f'first (Maneuvering %6: "maneuvering" with "free": "{wid}") or drop it ("drop": "{wid}")')
+
+
+def hilt_problems(actor: Any, order: dict[str, Any], entry: dict[str, Any]) -> list[str]:
+    """M50 (L648): a weapon longer than short drawn from its scabbard strikes only with the hilt in that exchange:
+    a basic attack declared with `"hilt": true` (D = Strength, crushing)."""
+    from replay.rulesets.skirmish import draw
+
+    drawn = draw.ids(order.get("draw"))
+    wid = order.get("weapon") or (drawn[0] if drawn else None)
+    only = entry["kind"] == "attack" and wid in drawn and draw.hilt_only(actor, str(wid))
+    if order.get("hilt") and not only:
+        return [problem("condition_failed", "5.4.3 M50, L648", "a hilt strike is the attack of a weapon longer than "
+                        "short drawn from its scabbard with this declaration")]
+    if only and not order.get("hilt"):
+        return [problem("condition_failed", "5.4.3 M50, L648", f"{wid} is drawn from its scabbard and is longer "
+                        'than short: this exchange it strikes only with the hilt (D = Strength): declare "hilt": true')]
+    if only and order["maneuver"] not in costs.BASIC_ATTACKS:
+        return [problem("condition_failed", "5.4.3 M50, L648", "a hilt strike is a basic attack (thrust, chop, slash "
+                        'or crush) with "hilt": true')]
+    return []
 
 
 PART_2 = {"pass_through": "moves past the opponent into a free cell on the grid (L415-423)",
@@ -345,6 +393,12 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
 
         if transfer.as_commitment(p.get("value")) is None or p.get("exchange") != 1 or draft.actor not in state.ids:
             return [transfer.FORMAT]
+    if draft.type == "choice" and p.get("name") == "reverse_damage":
+        from replay.rulesets.skirmish.maneuvers import transfer
+
+        if draft.actor is not None or transfer.as_reverse(p.get("value")) is None or p.get("exchange") not in (1, 2) \
+                or p.get("attacker") not in state.ids:
+            return [transfer.REVERSE_FORMAT]
     if draft.type == "choice" and p.get("name") == "symmetric":
         v = p.get("value")
         if draft.actor is not None or not isinstance(v, list) or not v or \

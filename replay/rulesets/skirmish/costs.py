@@ -68,7 +68,7 @@ def attack_row(maneuver: str, order: dict[str, Any], w: Weapon) -> tuple[str, di
 def incoming(state: Fight, defender: str) -> Any:
     """The opponent's attack declaration of this exchange the defence answers (None: there is none)."""
     return next((d for d in state.declared if d.actor != defender and d.step == "attack" and d.maneuver != "pass"
-                 and d.order.get("target") == defender), None)
+                 and d.order.get("target") == defender and not d.priced.get("failed")), None)
 
 
 def own_defence(state: Fight, defender: str) -> Any:
@@ -102,6 +102,13 @@ def difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | 
 
         if surprise.difficulty_bump(state, actor.id):
             base, mods = base + 1, [*mods, "+1 against a trusted attacker's unexpected attack (5.7, L40)"]
+    if base is not None and order["maneuver"] in state.armour_penalty:  # 5.8.2 (L739): the GM's list
+        pieces = [(a, int(data.table("armour")["armour"][a].get("skill_penalty", 0))) for a in actor.armour]
+        pieces = [(a, n) for a, n in pieces if n]
+        if pieces:
+            n = sum(k for _, k in pieces)
+            base, mods = base + n, [*mods, f"+{n} armour skill penalty ({', '.join(f'{a} {k}' for a, k in pieces)}; "
+                                           "5.8.2, L739)"]
     off = w is not None and bool(w.hands) and actor.main_hand not in w.hands
     if base is not None and off and order["maneuver"] not in DODGES and order["maneuver"] not in SHIELD_DEFENCES:
         return base + 1, [*mods, "+1 off hand (L141)"]
@@ -123,6 +130,8 @@ def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
         return 4, ["block %4 (L513)"]
     if m == "retreat":
         return 4, ["retreat %4 (L613)"]
+    if m == "maneuvering" and order.get("free"):
+        return 6, ["freeing the caught weapon: Maneuvering %6 (M44, L605)"]
     if m == "maneuvering":
         return 5, ["standing up %5 (L683)"]
     if m == "slip":
@@ -172,7 +181,7 @@ def length_penalty(state: Fight, order: dict[str, Any], w: Weapon | None) -> int
     defences (C4)."""
     m = order["maneuver"]
     mv = move(m)
-    if mv is not None and mv.length_penalty == "none":
+    if mv is not None and mv.length_penalty == "none" or m == "blade_catch" and order.get("break"):
         return 0
     if mv is not None and mv.length is not None and state.distance is not None:
         return abs(data.length_index(mv.length) - data.length_index(state.distance))
@@ -255,6 +264,8 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
         extra_s = extra - extra_r
     row = attack_row(m, order, w) if w and is_attack else None
     attack_type, damage_type = (row[0], row[1]["type"]) if row else (None, None)
+    if row and order.get("hilt"):  # M50 (L648): a hilt strike after the quick draw, D = Strength, crushing
+        attack_type, damage_type = "crush", "crushing"
     nonlethal = False
     if mv is not None and mv.strike is not None:
         hurt = mv.strike(state, actor, order, w)

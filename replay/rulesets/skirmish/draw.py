@@ -1,49 +1,122 @@
 """Quick draw (M50, L644–652, A-39): a weapon drawn with the declaration it enables, in the same exchange, without
-using the action; the activation costs reflex points by where the weapon is. Picking a weapon up from the floor
-(3 reflex and a Reflex check at %5) is NOT YET."""
+using the action; the activation costs reflex points by where the weapon is (L646): 1 from a scabbard or a belt, 2
+from a boot or the back, 3 from the floor. A weapon on the floor is picked up with a free Reflex check at %5 (A-39,
+the roll `pickup`, asked with the declaration): a failure spends the 3 R and the declaration fails. Two weapons at
+once (`"draw": [first, second]`, the first into the main hand) double the activation (2 × the dearer placement,
+PROPOSED); Ambidexterity draws both for the price of one (L652). A weapon longer than short drawn from its scabbard
+strikes only with the hilt in that exchange (L648): its attack says `"hilt": true` and deals Strength, crushing."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from replay.rulesets.skirmish.model import Fight, Fighter
+from replay.rulesets.skirmish import data
+from replay.rulesets.skirmish.model import Fight, Fighter, Weapon
 
 COST = {"scabbard": 1, "belt": 1, "boot": 2, "back": 2}
 """Reflex points by placement (L646); other places are the GM's (CP-31)."""
+FLOOR = 3
+"""L646: «3 очка Рефлекса, если оружие на полу»."""
+PICKUP_TN = 5
+"""A-39: recovering a weapon from the floor is a Reflex check at %5."""
 
 
-def cost(f: Fighter, wid: str) -> int:
-    w = f.weapon_by_id(wid)
-    return COST.get((w.location or "") if w else "", 0)
+def ids(value: Any) -> list[str]:
+    """The weapon ids a declaration's `draw` names (one id, or a list of two)."""
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    return [str(value)] if value else []
 
 
-def problems(f: Fighter, wid: str) -> list[str]:
-    """Why `wid` cannot be drawn now (empty: it can)."""
+def on_floor(w: Weapon | None) -> bool:
+    """On the floor, or picked up from it by this draw (`drawn` marks its location "floor")."""
+    return w is not None and (w.state == "dropped" or w.location == "floor")
+
+
+def floor_pickup(f: Fighter, value: Any) -> str | None:
+    """The weapon a draw picks up from the floor (it needs the Reflex check), or None."""
+    return next((wid for wid in ids(value) if on_floor(f.weapon_by_id(wid))), None)
+
+
+def one_cost(f: Fighter, wid: str) -> int:
     w = f.weapon_by_id(wid)
     if w is None:
-        return [f"{f.id} has no weapon {wid!r}"]
-    if w.hands and w.state == "ready":
-        return [f"{wid} is already in hand"]
-    if w.state == "broken":
-        return [f"{wid} is broken"]
-    if w.state == "dropped" or w.location not in COST:
-        return [f"{wid} lies on the floor or at {w.location!r}: picking up is NOT YET implemented (M50, CP-31)"]
-    if any(x.hands and x.state == "ready" and f.main_hand in x.hands for x in f.weapons):
-        return [f"{f.id}'s main hand is not free to draw {wid}"]
-    return []
+        return 0
+    return FLOOR if on_floor(w) else COST.get(w.location or "", 0)
 
 
-def drawn(state: Fight, fid: str, wid: str) -> Fight:
-    """The fight with `wid` in the fighter's main hand (ready)."""
+def cost(f: Fighter, value: Any) -> int:
+    """The activation in reflex points (L646; two weapons at once doubled, Ambidexterity not, L652)."""
+    wids = ids(value)
+    if len(wids) < 2:
+        return sum(one_cost(f, wid) for wid in wids)
+    dearest = max(one_cost(f, wid) for wid in wids)
+    return dearest if "ambidextrous" in f.traits else 2 * dearest
+
+
+def cost_why(f: Fighter, value: Any) -> str:
+    wids = ids(value)
+    if len(wids) < 2:
+        return f"{cost(f, value)} R" + (" from the floor" if on_floor(f.weapon_by_id(wids[0])) else "")
+    dearest = max(one_cost(f, wid) for wid in wids)
+    if "ambidextrous" in f.traits:
+        return f"two weapons for the price of one, {dearest} R (Ambidexterity, L652)"
+    return f"two weapons: 2 × {dearest} = {2 * dearest} R (L652)"
+
+
+def hilt_only(f: Fighter, wid: str) -> bool:
+    """L648: drawn from its scabbard and longer than short: only a hilt strike in this exchange."""
+    w = f.weapon_by_id(wid)
+    return w is not None and w.location == "scabbard" and not on_floor(w) and \
+        data.length_index(data.weapon_type(w.type)["length"]) > data.length_index("short")
+
+
+def problems(f: Fighter, value: Any) -> list[str]:
+    """Why `value` cannot be drawn now (empty: it can)."""
+    wids = ids(value)
+    if not wids or len(wids) > 2 or len(set(wids)) != len(wids):
+        return ["draw: one weapon id, or a list of two different ones"]
+    out = []
+    for wid in wids:
+        w = f.weapon_by_id(wid)
+        if w is None:
+            out.append(f"{f.id} has no weapon {wid!r}")
+        elif w.hands and w.state == "ready":
+            out.append(f"{wid} is already in hand")
+        elif w.state == "broken":
+            out.append(f"{wid} is broken")
+        elif not on_floor(w) and w.location not in COST:
+            out.append(f"{wid} is at {w.location!r}: the activation for other places is the GM's (CP-31)")
+    if out:
+        return out
+    held = {h for w in f.weapons if w.hands and w.state == "ready" for h in w.hands}
+    if f.shield is not None and f.shield.state == "ready":
+        held.add(f.shield.hand)
+    if len(wids) == 2:
+        if any(on_floor(f.weapon_by_id(wid)) for wid in wids):
+            out.append("two weapons at once are drawn from where they are carried; a weapon on the floor is picked "
+                       "up alone (PROPOSED)")
+        if held:
+            out.append(f"{f.id} needs both hands free to draw two weapons")
+    elif f.main_hand in held:
+        out.append(f"{f.id}'s main hand is not free to draw {wids[0]}")
+    return out
+
+
+def drawn(state: Fight, fid: str, value: Any) -> Fight:
+    """The fight with the drawn weapon in the fighter's main hand (ready); a second one in the other hand."""
     f = state.fighter(fid)
-    weapons = tuple(replace(w, hands=(f.main_hand,), state="ready") if w.id == wid else w for w in f.weapons)
+    other = "left" if f.main_hand == "right" else "right"
+    hands = dict(zip(ids(value), ((f.main_hand,), (other,)), strict=False))
+    weapons = tuple(replace(w, hands=hands[w.id], state="ready", location="floor" if on_floor(w) else w.location)
+                    if w.id in hands else w for w in f.weapons)
     return state.with_fighter(replace(f, weapons=weapons))
 
 
 def apply(state: Fight, fid: str, order: dict[str, Any]) -> tuple[Fight, dict[str, Any]]:
     """(the state after the draw, the order naming the drawn weapon) for a declaration with `draw`."""
-    wid = order.get("draw")
-    if not wid:
+    wids = ids(order.get("draw"))
+    if not wids:
         return state, order
-    return drawn(state, fid, wid), {**order, "weapon": order.get("weapon") or wid}
+    return drawn(state, fid, order["draw"]), {**order, "weapon": order.get("weapon") or wids[0]}

@@ -155,6 +155,9 @@ class Blocked(Resolution):
     attacker_weapon_broken: bool = False
     dropped: bool | None = None
     shock: dict[str, Any] | None = None
+    attacker_item: str | None = None
+    """What struck: the attacker's weapon id, "shield" (a shield strike) or None (a weapon, as before: the first held
+    one; an unarmed strike has no item to break)."""
 
 
 class Change(BaseModel):
@@ -257,6 +260,15 @@ class FallNote(Change):
     W: int
 
 
+class ReleaseChange(Change):
+    """M44 (L605): a blade catch over: the caught weapon freed (Maneuvering %6), dropped, or broken."""
+
+    op: Literal["release"]
+    fighter: str
+    weapon: str
+    how: Literal["freed", "dropped", "broken"]
+
+
 class ThrowNote(Change):
     op: Literal["throw"]
     fighter: str
@@ -269,7 +281,7 @@ CHANGES: dict[str, type[Change]] = {"effect": LastingChange, "stance": StanceCha
                                     "shock": AmountChange, "drop": DropChange, "wound": WoundChange,
                                     "grapple": GrappleChange, "distance": DistanceChange, "held": HeldChange,
                                     "check": CheckNote, "fall": FallNote, "throw": ThrowNote,
-                                    "spend": SpendChange}
+                                    "spend": SpendChange, "release": ReleaseChange}
 
 
 class Effect(Resolution):

@@ -57,7 +57,11 @@ STEP_AFTER = {"attack": 2, "defence": 4}
 
 
 def declared(state: Fight, e: ev.DeclarationMade) -> Fight:
-    if e.order.get("draw"):  # M50: the weapon is in hand for this declaration
+    if e.order.get("drop") and e.maneuver != "pass":  # M44 (L605): the caught weapon dropped, the catch over
+        from replay.rulesets.skirmish.maneuvers import catch
+
+        state = catch.dropped(state, e.actor, e.order["drop"])
+    if e.order.get("draw") and not e.priced.get("failed"):  # M50: the weapon is in hand for this declaration
         from replay.rulesets.skirmish import draw
 
         state = draw.drawn(state, e.actor, e.order["draw"])
@@ -181,6 +185,10 @@ def effect(state: Fight, e: ev.Effect) -> Fight:
             f = replace(f, shock=(*f.shock, Timed(c["amount"], *c["until"], c.get("source", "maneuver"))))
         elif op == "held":
             f = replace(f, held=tuple(dict.fromkeys((*f.held, *c["zones"]))))
+        elif op == "release":  # M44 (L605): a blade catch over (freed, dropped or broken)
+            from replay.rulesets.skirmish.maneuvers import catch
+
+            f = catch.released(f, c["weapon"], {"freed": None}.get(c["how"], c["how"]))
         state = state.with_fighter(f)
     return state
 
@@ -231,9 +239,14 @@ def blocked(state: Fight, e: ev.Blocked) -> Fight:
     if e.shock:
         f = replace(f, shock=(*f.shock, Timed(e.shock["amount"], *e.shock["until"], "power blow")))
     state = state.with_fighter(f)
-    if e.attacker_weapon_broken:
+    if e.attacker_weapon_broken and e.attacker_item == "shield":  # a shield strike's shield (L523)
         a = state.fighter(e.attacker)
-        weapon = next((w for w in a.weapons if w.hands), None)
+        if a.shield is not None:
+            state = state.with_fighter(replace(a, shield=replace(a.shield, state="broken")))
+    elif e.attacker_weapon_broken:
+        a = state.fighter(e.attacker)
+        weapon = next((w for w in a.weapons if w.hands and (e.attacker_item is None or w.id == e.attacker_item)),
+                      None)
         if weapon is not None:
             a = replace(a, weapons=tuple(replace(w, hands=(), state="broken") if w is weapon else w
                                          for w in a.weapons))

@@ -366,3 +366,119 @@ def catalogue_ru() -> Catalogue:
     through `why`, a glossary)."""
     return Catalogue(PROBLEMS, {"event": EVENT_RU, "purpose": PURPOSE_RU, "input": INPUT_RU, "code": CODE_RU,
                                 "problem": _problem, "roll": _roll_what, "rules": _rules})
+
+
+# rules w5-s8a: the lines and problems of the blade catch after the catch (M44), the quick draw from the floor, of two
+# weapons and the hilt strike (M50), the transfer feint's phase-2 damage (M15) and the rules of docs/skirmish.md
+# marked w5-s8a; applied before the sentences above (they say these lines whole).
+_W5_S8A_WHY: tuple[tuple[str, Any], ...] = (
+    (r"\bsharp rim\b", "острый обод"), (r"\brim \((A-\d+)\)", r"обод (\1)"),
+    (r"^blade catch: (\w+) is caught: (\w+) cannot use it until he frees it \(Maneuvering %6\), drops it or it breaks",
+     r"Захват клинка: \1 захвачено: \2 не может им пользоваться, пока не освободит его (маневрирование %6), не бросит "
+     r"или оно не сломается"),
+    (r"→ (\w+) frees (\w+) from the blade catch", r"→ \1 освобождает \2 из захвата клинка"),
+    (r"→ (\w+) stays caught", r"→ \1 остаётся в захвате"),
+    (r"^(\w+) holds the caught (\w+): the distance stays (\w+), not (\w+)",
+     r"\1 держит захваченное \2: дистанция остаётся \3, а не \4"),
+    (r"^(\w+) tries to break the caught (\w+): Strength ", r"\1 пытается сломать захваченное \2: Сила "),
+    (r"≥ Reliability (\d+) → (\w+) breaks", r"≥ Надёжности \1 → \2 ломается"),
+    (r"< Reliability (\d+): still caught", r"< Надёжности \1: всё ещё в захвате"),
+    (r"^(\w+) drops the caught (\w+): the blade catch ends and the distance may increase",
+     r"\1 бросает захваченное \2: захват клинка окончен, дистанцию можно увеличить"),
+    (r"(\w+) draws (\w+) and (\w+) \((M\d+), two weapons: 2 × (\d+) = (\d+) R \((L\d+)\)\)",
+     r"\1 выхватывает \2 и \3 (\4, два оружия: 2 × \5 = \6 Р (\7))"),
+    (r"(\w+) draws (\w+) and (\w+) \((M\d+), two weapons for the price of one, (\d+) R \(Ambidexterity, (L\d+)\)\)",
+     r"\1 выхватывает \2 и \3 (\4, два оружия по цене одного, \5 Р (двуправорукость, \6))"),
+    (r" \(only a hilt strike this exchange, (L\d+)\)", r" (в этом обмене — только удар рукоятью, \1)"),
+    (r"^(\w+) picks (\w+) up from the floor \((M\d+), (\d+) R\): Reflex ",
+     r"\1 поднимает \2 с пола (\3, \4 Р): Рефлекс "),
+    (r"→ in hand \((A-\d+)\)", r"→ в руке (\1)"),
+    (r"→ fails: the declaration fails, the (\d+) R are spent \((A-\d+)\)",
+     r"→ неудача: заявка не состоялась, \1 Р потрачены (\2)"),
+    (r"^phase 1 wins with (\d+) final successes: no damage; (\w+) keeps initiative \(keep_on_success\); (\d+) "
+     r"automatic successes on the phase-2 (\w+) in exchange 2, to ([\w, ]+?)( \(the GM's symmetry, (CP-\d+)\)| "
+     r"\(PROPOSED symmetry; (CP-\d+) the GM's\)), with the opposite side of the weapon; (\w+)'s defence there loses "
+     r"(\d+) dice",
+     lambda m: f"фаза 1 удалась с {m.group(1)} итог. усп.: урона нет; {m.group(2)} сохраняет инициативу; "
+     f"{m.group(3)} автом. успехов на «{_maneuver(m.group(4))}» фазы 2 в обмене 2, в зоны "
+     + ", ".join(words.zone_name(z, "ru") for z in m.group(5).split(", "))
+     + (f" (симметрию назначил ГМ, {m.group(7)})" if m.group(7) else f" (предложенная симметрия; {m.group(8)} — "
+        "за ГМ)") + f", обратной стороной оружия; защита {m.group(9)} там теряет {m.group(10)} куб."),
+    (r"^(\w+) reveals a transfer feint \((CP-\d+)\): (\d+) master \+ (\d+) extraordinary = (\d+) automatic successes "
+     r"on the (\w+); activation (\d+) R \(1 \+ weight above medium\); a win deals no damage and carries over to "
+     r"exchange (\d)",
+     lambda m: f"{m.group(1)} открывает перевод ({m.group(2)}): {m.group(3)} мастерских + {m.group(4)} "
+     f"экстраординарных = {m.group(5)} автом. успехов на «{_maneuver(m.group(6))}»; активация {m.group(7)} Р (1 + вес "
+     f"сверх среднего); победа не наносит урона и переносится в обмен {m.group(8)}"),
+    (r"\(M15 transfer feint's phase 1, (A-\d+)\)", r"(перевод M15, фаза 1, \1)"),
+    (r"\bthrust at a limb (\d+)", r"укол в конечность \1"),
+    (r"^flow: (\w+)'s (\d+) final successes → \+(\d+) wrestling dice in exchange (\d)",
+     r"слитность движений: \2 итог. усп. \1 → +\3 куб. борьбы в обмене \4"),
+    (r"^flow: (\w+)'s (\d+) final successes → \+(\d+) wrestling dice next round",
+     r"слитность движений: \2 итог. усп. \1 → +\3 куб. борьбы в следующем раунде"),
+    (r"\+(\d+) armour skill penalty \(([^;]*); ([\d.]+), (L\d+)\)", r"+\1 штраф доспеха к умениям (\2; \3, \4)"),
+    (r"the zone the thrower chose → ", "зону выбрал бросающий → "),
+    (r"(\d+) \+ ⌊\((\d+) − 1\)/2⌋, 1 success on the zone (\w+)", r"\1 + ⌊(\2 − 1)/2⌋, 1 успех на смену зоны: \3"),
+    (r" changed by the GM \((CP-\d+)\)", r", изменена ГМ (\1)"),
+    (r"^the GM adjusts the zone for a side or back view: (\w+) \((CP-\d+), ([\d.]+)\)",
+     lambda m: "ГМ меняет зону для удара сбоку или сзади: " + ("промах" if m.group(1) == "miss" else
+                                                               words.zone_name(m.group(1), "ru"))
+     + f" ({m.group(2)}, {m.group(3)})"),
+    (r": a hilt strike after the quick draw \((M\d+), (L\d+)\)", r": удар рукоятью после быстрого вооружения (\1, \2)"),
+    (r"^D = (\d+) (crushing|chopping|cutting|piercing) = (\d+): the GM's ruling for the opposite side of the weapon "
+     r"\(the rulebook gives none, (M\d+), (L\d+)\)",
+     lambda m: f"D = {m.group(1)} ({_DAMAGE_RU[m.group(2)]}) = {m.group(3)}: решение ГМ для обратной стороны оружия "
+     f"(в правилах урона нет, {m.group(4)}, {m.group(5)})"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _W5_S8A_WHY) + _SENTENCES
+
+_W5_S8A_PROBLEMS: tuple[tuple[str, Any], ...] = (
+    (r'^(\w+) is caught by the opponent\'s blade catch: free it first \(Maneuvering %6: "maneuvering" with "free": '
+     r'"\w+"\) or drop it \("drop": "\w+"\)$',
+     lambda m: f"«{words.item_name(m.group(1), 'ru')}» захвачено захватом клинка противника: сначала освободите его "
+     '(маневрирование %6: "maneuvering" с "free") или бросьте ("drop")'),
+    (r"^a hilt strike is the attack of a weapon longer than short drawn from its scabbard with this declaration$",
+     "удар рукоятью — атака оружием длиннее короткого, выхваченным из ножен этой же заявкой"),
+    (r'^(\w+) is drawn from its scabbard and is longer than short: this exchange it strikes only with the hilt '
+     r'\(D = Strength\): declare "hilt": true$',
+     lambda m: f"«{words.item_name(m.group(1), 'ru')}» выхвачено из ножен и длиннее короткого: в этом обмене им бьют "
+     'только рукоятью (D = Сила): заявите "hilt": true'),
+    (r'^a hilt strike is a basic attack \(thrust, chop, slash or crush\) with "hilt": true$',
+     'удар рукоятью — базовая атака (колющий, рубящий, секущий или дробящий) с "hilt": true'),
+    (r"^drop: only a caught weapon (\w+) holds is dropped with a declaration \(to increase the distance\)$",
+     r"drop: с заявкой бросают только захваченное оружие, которое держит \1 (чтобы увеличить дистанцию)"),
+    (r'^(\w+) holds the caught (\w+): no retreat \(it increases the distance\) unless he drops it \("drop": "\w+"\)$',
+     lambda m: f"{m.group(1)} держит захваченное «{words.item_name(m.group(2), 'ru')}»: отступать нельзя (это "
+     'увеличивает дистанцию), пока он его не бросит ("drop")'),
+    (r"^freeing a caught weapon is a Maneuvering roll in the attack step$",
+     "освобождение захваченного оружия — бросок маневрирования на шаге атаки"),
+    (r"^free: '?(\w+)'? is no caught weapon (\w+) holds$",
+     lambda m: f"free: «{words.item_name(m.group(1), 'ru')}» — не захваченное оружие, которое держит {m.group(2)}"),
+    (r"^Maneuvering is \(Р\): freeing the weapon is paid from reflex points only$",
+     "маневрирование — (Р): освобождение оружия оплачивается только очками рефлекса"),
+    (r'^breaking the caught weapon \("break": true\) is declared in the attack step$',
+     'попытку сломать захваченное оружие ("break": true) заявляют на шаге атаки'),
+    (r"^no weapon of the opponent is caught$", "никакое оружие противника не захвачено"),
+    (r'^the break is a Strength check: no pool dice \("dice": \{"reflex": 0, "skill": 0\}\)$',
+     'попытка сломать — проверка Силы: кубиков из пула нет ("dice": {"reflex": 0, "skill": 0})'),
+    (r'^a blade catch is a defence; in the attack step only the attempt to break a caught weapon \("break": true\)$',
+     'захват клинка — защита; на шаге атаки — только попытка сломать захваченное оружие ("break": true)'),
+    (r"^draw: one weapon id, or a list of two different ones$", "draw: одно оружие или список из двух разных"),
+    (r"^(\w+) is at '(\w+)': the activation for other places is the GM's \((CP-\d+)\)$",
+     r"\1 находится в месте «\2»: активацию для других мест назначает ГМ (\3)"),
+    (r"^two weapons at once are drawn from where they are carried; a weapon on the floor is picked up alone "
+     r"\(PROPOSED\)$", "два оружия сразу выхватывают оттуда, где их носят; оружие с пола поднимают отдельно "
+                       "(предложено)"),
+    (r"^(\w+) needs both hands free to draw two weapons$", r"чтобы выхватить два оружия, у \1 должны быть свободны "
+                                                           r"обе руки"),
+)
+_PROBLEM_SENTENCES = _PROBLEM_SENTENCES + tuple((re.compile(p), r) for p, r in _W5_S8A_PROBLEMS)
+PROBLEMS.extend([
+    ('M15 (L363): reverse_damage is the GM\'s ruling (no --actor), keyed by exchange 2 and the attacker: the damage D '
+     'and its type (crushing, chopping, cutting or piercing), as the text "D TYPE" or --json with "damage", "type" and '
+     'an optional "penetration"',
+     'M15 (L363): reverse_damage — решение ГМ (без --actor), по ключам exchange 2 и attacker: урон D и его тип '
+     '(crushing, chopping, cutting или piercing) текстом "D ТИП" или --json с "damage", "type" и необязательным '
+     '"penetration"'),
+])
+PURPOSE_RU["pickup"] = "на подъём оружия с пола"

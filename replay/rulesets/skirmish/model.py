@@ -140,6 +140,9 @@ class Setup(BaseModel):
     engagement: EngagementSetup = EngagementSetup()
     zonal_defence: bool = False
     """The GM's zonal defence for this fight (4.4, L203, CP-05)."""
+    armour_penalty: list[str] = []
+    """5.8.2 (L739): the wrestling maneuvers (codes) the GM rules take the armour's skill penalty on their difficulty
+    («часть борцовских маневров получают дополнительный штраф от доспеха»; the rulebook names none)."""
 
     @model_validator(mode="after")
     def _two(self) -> Setup:
@@ -148,6 +151,9 @@ class Setup(BaseModel):
         ids = [f.id for f in self.resolved()]
         if len(set(ids)) != 2:
             raise ValueError("fighters: two different ids")
+        wrong = [m for m in self.armour_penalty if data.maneuvers().get(m, {}).get("form") != "wrestling"]
+        if wrong:
+            raise ValueError(f"armour_penalty: {', '.join(wrong)} are no wrestling maneuvers (M59–M74; 5.8.2, L739)")
         return self
 
     def resolved(self) -> list[FighterSetup]:
@@ -348,6 +354,9 @@ class Fight:
     """One line per resolved exchange (for the frame's caption)."""
     zonal: bool = False
     """Zonal defence is on (CP-05; omitted from the JSON state when off)."""
+    armour_penalty: tuple[str, ...] = ()
+    """The wrestling maneuvers taking the armour's skill penalty (5.8.2, L739; omitted from the JSON state when
+    none)."""
 
     @property
     def ids(self) -> tuple[str, str]:
@@ -369,7 +378,8 @@ def new_fighter(setup: FighterSetup) -> Fighter:
         shield = Shield(setup.shield.id, setup.shield.type, setup.shield.hand,
                         data.shield_type(setup.shield.type)["reliability"])
     weapons = tuple(Weapon(w.id, w.type, tuple(w.hands), w.grip or data.weapon_type(w.type)["default_grip"],
-                           w.state if w.hands else "sheathed", w.location) for w in setup.weapons)
+                           w.state if w.hands or w.state in ("dropped", "broken") else "sheathed", w.location)
+                    for w in setup.weapons)
     return Fighter(setup.id, dict(setup.name), setup.side, tuple(setup.cell), setup.facing, setup.height_cm,
                    setup.weight_kg + setup.gear_kg, dict(setup.characteristics), dict(setup.extraordinary),
                    dict(setup.skills), setup.main_hand, weapons, shield, tuple(setup.armour), setup.load,
@@ -379,7 +389,8 @@ def new_fighter(setup: FighterSetup) -> Fighter:
 
 def initial(setup: Setup) -> Fight:
     a, b = (new_fighter(f) for f in setup.resolved())
-    return Fight((a, b), setup.engagement.approach, setup.engagement.initial_distance, zonal=setup.zonal_defence)
+    return Fight((a, b), setup.engagement.approach, setup.engagement.initial_distance, zonal=setup.zonal_defence,
+                 armour_penalty=tuple(setup.armour_penalty))
 
 
 # --- JSON ----------------------------------------------------------------------------------------------------------
@@ -395,6 +406,8 @@ def state_to_json(state: Fight) -> dict[str, Any]:
             del f["size_multiplier"]
     if not raw["zonal"]:
         del raw["zonal"]
+    if not raw["armour_penalty"]:
+        del raw["armour_penalty"]
     raw["fight"] = {"round": state.round, "exchange": state.exchange, "step": state.step,
                     "initiative": state.holder, "distance": state.distance, "result": state.result,
                     "grapple": state.grapple}
@@ -425,4 +438,5 @@ def state_from_json(raw: dict[str, Any]) -> Fight:
     return Fight(**{**rest, "fighters": tuple(fighters),
                     "declared": tuple(Declared(**d) for d in raw["declared"]),
                     "attacked_before": tuple(raw.get("attacked_before", ())),
+                    "armour_penalty": tuple(raw.get("armour_penalty", ())),
                     "history": tuple(raw["history"])})

@@ -273,9 +273,26 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
         priced: dict[str, Any] = {"cost_points": 0, "paid_R": 0, "paid_S": 0}
         why = [f"{fid} passes the {order['step']} step" + (f" ({forced})" if forced else "")]
     else:
-        drawn_state, order = draw.apply(state, fid, order)
+        ready = state
+        if order.get("drop"):  # M44 (L605): the caught weapon dropped with this declaration
+            from replay.rulesets.skirmish.maneuvers import catch
+
+            ready = catch.dropped(state, fid, order["drop"])
+        drawn_state, order = draw.apply(ready, fid, order)
         priced = costs.price(drawn_state, drawn_state.fighter(fid), order, options)
         why = [declaration_why(fid, order, priced)]
+        if order.get("draw"):
+            why.insert(0, draw_why(ctx, ready, fid, order, options, priced))
+        if order.get("drop"):
+            why.insert(0, f"{fid} drops the caught {order['drop']}: the blade catch ends and the distance may "
+                          "increase (M44, L605)")
+            rules = [*rules, "5.4.2 M44", "L605"]
+        if priced.get("failed"):  # M50 (A-39): the pickup from the floor failed, the declaration with it
+            emit(ctx, "declared", {"actor": fid, "exchange": order["exchange"], "step": order["step"],
+                                   "maneuver": order.get("maneuver", "pass"), "order": order, "priced": priced,
+                                   "forced": None, "why": why[:-1], "rule": [*rules, "5.4.3 M50"],
+                                   "defaults": [*defaults, "A-39"]}, cause=seq)
+            return
         att = costs.incoming(state, fid) if order["step"] != "attack" else None
         mv = move(att.maneuver) if att is not None else None
         if att is not None and mv is not None and mv.on_answer is not None:
@@ -286,8 +303,6 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
             priced = {**priced, **pain_resisted(ctx, state, fid, order["exchange"], priced["pain_hold"], why,
                                                 options)}
             why.append(f"{fid} acts in a pain hold: pain +{priced['pain_hold']} (M59, L767)")
-        if order.get("draw"):
-            why.insert(0, f"{fid} draws {order['draw']} (M50, {draw.cost(state.fighter(fid), order['draw'])} R)")
         if priced.get("difficulty") is not None:  # CP-07: "Мастер может корректировать сложность"
             tn, how = ctx.ask("difficulty", actor=None, options=[priced["difficulty"]], default=priced["difficulty"],
                               applies=True, accept=lambda v: isinstance(v, int) and 2 <= v <= options.max_difficulty,
@@ -316,6 +331,33 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
                            "maneuver": order.get("maneuver", "pass"), "order": order, "priced": priced,
                            "forced": forced, "why": why, "rule": rules, "defaults": defaults},
          cause=seq)
+
+
+def draw_why(ctx: Context, state: Fight, fid: str, order: dict[str, Any], options: SkirmishOptions,
+             priced: dict[str, Any]) -> str:
+    """M50 (L646–652, A-39): the draw's line; a weapon on the floor asks the free Reflex check at %5 (the roll
+    `pickup`), whose failure spends the activation and fails the declaration (`priced` gains `failed`)."""
+    f = state.fighter(fid)
+    wids = draw.ids(order["draw"])
+    floor = draw.floor_pickup(f, order["draw"])
+    if floor is None:
+        what = " and ".join(wids)
+        cost = f"{draw.cost(f, order['draw'])} R" if len(wids) == 1 else draw.cost_why(f, order["draw"])
+        return f"{fid} draws {what} (M50, {cost})" + (" (only a hilt strike this exchange, L648)" if order.get("hilt")
+                                                      else "")
+    roll = ctx.roll(pool_dice(ctx, max(1, f.char("reflex")), options), actor=fid, purpose="pickup",
+                    what=f"Reflex check of {fid} picking {floor} up from the floor (free, %{draw.PICKUP_TN}; M50, "
+                    "A-39)", exchange=order["exchange"])
+    c = dice.count(roll.payload["result"], draw.PICKUP_TN, ones_cancel=options.ones_cancel_successes)
+    cost = draw.cost(f, order["draw"])
+    priced["pickup"] = c.to_json()
+    line = (f"{fid} picks {floor} up from the floor (M50, {cost} R): Reflex {len(c.faces)}d %{c.difficulty} "
+            f"{list(c.faces)} → {c.hits} − {c.ones} = {c.net}")
+    if c.net >= 1:
+        return line + " → in hand (A-39)"
+    priced.update(failed=True, paid_R=cost, paid_S=0, cost_points=cost, dice_to_roll=0, bonus_dice=0,
+                  bonus_effects=[])
+    return line + f" → fails: the declaration fails, the {cost} R are spent (A-39)"
 
 
 def pain_resisted(ctx: Context, state: Fight, fid: str, x: int, pain: int, why: list[str],
@@ -368,13 +410,13 @@ class Item:
 
 def queue(state: Fight) -> list[tuple[Declared, Declared | None]]:
     """5.1 step 2: the holder's attack first; at a tie both form one simultaneous group (id order)."""
-    attacks = [d for d in state.declared if d.step == "attack" and d.maneuver != "pass"]
+    attacks = [d for d in state.declared if d.step == "attack" and d.maneuver != "pass" and not d.priced.get("failed")]
     attacks.sort(key=lambda d: (d.actor != state.holder, state.ids.index(d.actor)))
     out = []
     for att in attacks:
         target = att.order.get("target")
         defence = next((d for d in state.declared if target and d.actor == target and d.step == "defence"
-                        and d.maneuver != "pass"), None)
+                        and d.maneuver != "pass" and not d.priced.get("failed")), None)
         if att.maneuver == "double_attack":  # M06: two attacks, each answered by its own defence
             from replay.rulesets.skirmish.maneuvers.attack import double_parts
 
@@ -392,7 +434,8 @@ def rolls_pool(d: Declared) -> bool:
 def own_check(d: Declared) -> bool:
     """A declaration resolved by its own roll, without an opposing defence (Assess, Break free, Demoralization …)."""
     mv = move(d.maneuver)
-    return d.maneuver == "maneuvering" or mv is not None and mv.resolves == "check"
+    return d.maneuver == "maneuvering" or mv is not None and mv.resolves == "check" or \
+        d.maneuver == "blade_catch" and bool(d.order.get("break"))  # M44: the catcher's Strength check (L605)
 
 
 def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
@@ -509,6 +552,11 @@ def allocate(ctx: Context, x: int, items: list[Item], options: SkirmishOptions) 
 
 def checked(ctx: Context, x: int, it: Item, options: SkirmishOptions) -> dict[str, Any]:
     """A declaration resolved by its own check (M53 standing up, M55 Assess, M73 Break free …)."""
+    if it.attack.maneuver == "maneuvering" and it.attack.order.get("free"):  # M44 (L605): Maneuvering %6
+        from replay.rulesets.skirmish.maneuvers import catch
+
+        roll, cut = counted_roll(ctx.state, it.attack, it.attack_roll, options)
+        return catch.freed(ctx, x, it.attack, roll, cut, options)
     if it.attack.maneuver == "maneuvering":
         return stand_up(ctx, x, it, options)
     mv = move(it.attack.maneuver)
@@ -652,9 +700,8 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
         deal_hit(ctx, x, att, res.final, options)
     elif dfn is not None and dfn.maneuver == "limb_block" and res.winner != "attack":
         pass  # M35: the limb takes the blow, on a tie with 0 successes (2.3; its after hook)
-    elif dfn is not None and dfn.maneuver in costs.BLOCKS and ctx.state.fighter(att.actor).weapon_by_id(
-            att.priced["weapon"] or "") is not None:  # a shield or unarmed strike has no weapon to check (NOT YET)
-        blocked(ctx, x, att, dfn, res.final if res.winner == "defence" else 0, options)
+    elif dfn is not None and dfn.maneuver in costs.BLOCKS and deals and not att.priced.get("no_damage"):
+        blocked(ctx, x, att, dfn, res.final if res.winner == "defence" else 0, options)  # weapon, shield or unarmed
     elif dfn is not None and dfn.maneuver == "knock_aside" and res.winner == "defence":
         knocked_aside(ctx, x, att, dfn, res.final, options)
     if dfn is not None and d_roll is not None and dfn.maneuver in costs.DODGES and d_roll.crit_degree:
@@ -668,6 +715,9 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
     for mv in (mv_a, mv_d):
         if mv is not None and mv.after is not None and ctx.state.result is None:
             out.update(mv.after(ctx, x, out, options) or {})
+    from replay.rulesets.skirmish.maneuvers.wrestling import flow
+
+    flow(ctx, x, out)  # 5.8.3 (A-96): a wrestling technique's final successes flow on as bonus dice
     return out
 
 
@@ -769,10 +819,18 @@ def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, opti
     a Fortitude check to keep the weapon (L525); a power blow stopped by a block gives shock (L324)."""
     state = ctx.state
     attacker, defender = state.fighter(att.actor), state.fighter(dfn.actor)
-    weapon = attacker.weapon_by_id(att.priced["weapon"])
-    assert weapon is not None
-    raw, _, raw_why = damage.raw_damage(attacker, weapon.type, weapon.grip, att.priced["attack_type"], "", 0)
+    weapon = attacker.weapon_by_id(att.priced["weapon"] or "")
+    hurt = struck(ctx, x, att, weapon)
+    if hurt is not None:  # a shield or unarmed strike, a hilt strike, a transfer feint's phase 2
+        raw, raw_why = hurt.damage, [strike_why(hurt)]
+    else:
+        assert weapon is not None
+        raw, _, raw_why = damage.raw_damage(attacker, weapon.type, weapon.grip, att.priced["attack_type"], "", 0)
     raw = sized(attacker, raw, raw_why)
+    mv = move(att.maneuver)
+    by_shield = att.order.get("weapon") == "shield" or mv is not None and mv.weapon == "shield"
+    striking = "shield" if by_shield else weapon.id if weapon is not None and (mv is None or mv.weapon == "weapon") \
+        else None  # what struck: L523 breaks it when weaker (an unarmed strike has nothing to break)
     if dfn.maneuver == "shield_block" and defender.shield is not None:
         item, rel, hand = defender.shield.id, defender.shield.reliability, defender.shield.hand
     else:
@@ -787,8 +845,8 @@ def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, opti
     if keep:
         asks.append((pool_dice(ctx, max(1, defender.char("fortitude")), options), dfn.actor, "fortitude",
                      {"exchange": x}, f"Fortitude check of {dfn.actor} to keep {item} (%5, L525)"))
-    power = att.maneuver == "power_blow"
-    tn_power = 5 if data.weapon_type(weapon.type)["weight"] == "heavy" else 4
+    power = att.maneuver == "power_blow" and weapon is not None
+    tn_power = 5 if weapon is not None and data.weapon_type(weapon.type)["weight"] == "heavy" else 4
     if power:
         asks.append((pool_dice(ctx, max(1, defender.char("fortitude")), options), dfn.actor, "power_shock",
                      {"exchange": x}, f"Fortitude check of {dfn.actor} against the power blow's shock (%{tn_power})"))
@@ -803,10 +861,12 @@ def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, opti
                      + (" (a cut never breaks a blocking weapon, L521)" if cut else "")]
     if through:
         why.append(f"{raw} − 2 × {rel} = {through} through to the {hand} arm")
-    theirs = data.weapon_type(weapon.type)["reliability"]
-    attacker_broken = theirs < rel and theirs < raw / 2
+    theirs = None if striking is None else attacker.shield.reliability if striking == "shield" and \
+        attacker.shield is not None else data.weapon_type(weapon.type)["reliability"] if weapon is not None else None
+    attacker_broken = theirs is not None and theirs < rel and theirs < raw / 2
     if attacker_broken:
-        why.append(f"{weapon.id}: Reliability {theirs} < {rel} and < {raw}/2 → broken (L523)")
+        name = attacker.shield.id if striking == "shield" and attacker.shield is not None else striking
+        why.append(f"{name}: Reliability {theirs} < {rel} and < {raw}/2 → broken (L523)")
     dropped = None
     n = 1
     if keep:
@@ -832,6 +892,7 @@ def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, opti
                           "reliability_roll": check_roll.to_json(),
                           "effective": effective, "broken": broken, "arm_wound": arm,
                           "attacker_weapon_broken": attacker_broken, "dropped": dropped,
+                          **({"attacker_item": striking} if striking in (None, "shield") else {}),
                           "shock": {"amount": shock, "until": list(shock_until(state.round, x))} if shock else None,
                           "why": why, "rule": ["5.4.2 M34", "M36", "L515-535", "L324"],
                           "defaults": ["A-41", "C7"]}, cause=rolls[0].seq or None)
@@ -864,15 +925,14 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     state = ctx.state
     attacker, target = state.fighter(att.actor), state.fighter(att.order["target"])
     weapon = attacker.weapon_by_id(att.priced["weapon"] or "")
-    mv = move(att.maneuver)
-    hurt = mv.strike(state, attacker, att.order, weapon) if mv is not None and mv.strike is not None else None
-    damage_type = att.priced["damage_type"]
+    hurt = struck(ctx, x, att, weapon)
+    damage_type = att.priced["damage_type"] if hurt is None else hurt.damage_type
     weapon_pen = hurt.penetration if hurt is not None else data.weapon_type(weapon.type)["penetration"] \
         if weapon is not None else 0
     zone = att.order["zone"]
     body_roll = None
     if zone == "body":  # 5.9.5 (L186): against a target a third of the attacker's height the zone is rolled
-        from replay.rulesets.skirmish.maneuvers.falls import SIDE
+        from replay.rulesets.skirmish.maneuvers.falls import SIDE, stance_zone
 
         roll = ctx.roll("1d6", actor=att.actor, purpose="body_zone", what=f"the zone {att.actor}'s blow finds on "
                         f"the {target.stance} column of the stance table (1d6, 5.9.5)", exchange=x)
@@ -881,6 +941,11 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
         body_roll = {"face": face, "stance": target.stance, "general": rolled}
         why.append(f"{attacker.height_cm} cm ≥ 3 × {target.height_cm} cm: no zone is chosen; 1d6 [{face}] on the "
                    f"{target.stance} column → " + (rolled or "miss") + " (5.9.5, L186, 5.5.2)")
+        ruled, changed = stance_zone(ctx, x, target.id, "body", face, rolled)
+        if changed:
+            why.append(f"the GM adjusts the zone for a side or back view: {ruled or 'miss'} (CP-33, 5.5.2)")
+            rolled = ruled
+            body_roll["general"] = rolled
         if rolled is None:
             return {"zone": "body", "general": "body", "precise": None, "zone_roll": None, "final": final,
                     "bought": damage.buy_zone_and_steps(final, [], damage_type, weapon_pen).to_json(), "miss": True,
@@ -930,7 +995,7 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     if att.priced.get("fixed_damage") is not None:  # M35: what is left after a severed arm (L531)
         raw, bonus, raw_why = int(att.priced["fixed_damage"]), 0, [str(att.priced["fixed_damage_why"])]
     elif hurt is not None:
-        raw, bonus, raw_why = hurt.damage, 0, [f"D = {' + '.join(hurt.parts)} = {hurt.damage}"]
+        raw, bonus, raw_why = hurt.damage, 0, [strike_why(hurt)]
     else:
         assert weapon is not None
         raw, bonus, raw_why = damage.raw_damage(attacker, weapon.type, weapon.grip, att.priced["attack_type"],
@@ -1011,6 +1076,27 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
                     "pain": eff["pain"], "shock": shock, "bleeding": bleeding, "flags": flags,
                     "consequences": conseq, "until": list(shock_until(state.round, x))}
     return out
+
+
+def struck(ctx: Context, x: int, att: Declared, weapon: Any) -> Any:
+    """The damage of a blow that is not its weapon's row (a `base.Strike`), or None: a maneuver's own strike (shield,
+    unarmed), a hilt strike after a quick draw (M50, L648: D = Strength, crushing), the transfer feint's phase-2 blow
+    with the opposite side of the weapon (M15: the GM's ruling, the rulebook gives no damage)."""
+    from replay.rulesets.skirmish.maneuvers.base import Strike
+
+    state = ctx.state
+    attacker = state.fighter(att.actor)
+    mv = move(att.maneuver)
+    if mv is not None and mv.strike is not None:
+        return mv.strike(state, attacker, att.order, weapon)
+    if att.order.get("hilt"):
+        return Strike("crush", "crushing", attacker.char("strength"), [f"Strength {attacker.char('strength')}"],
+                      note="a hilt strike after the quick draw (M50, L648)")
+    return transfer.reverse_blow(ctx, x, att)
+
+
+def strike_why(hurt: Any) -> str:
+    return f"D = {' + '.join(hurt.parts)} = {hurt.damage}" + (f": {hurt.note}" if hurt.note else "")
 
 
 def sized(attacker: Any, raw: int, why: list[str]) -> int:
@@ -1162,12 +1248,12 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
         holder, reroll = locked[0], False
         why.append(f"{holder} holds initiative: an unexpected attack's lock (L42, 5.3 step 4)")
     why += [lk["why"] for lk in locks]
-    distance = state.distance
+    distance, by = state.distance, None
     for o in outcomes:
         if o.get("winner") == "attack":
             w = state.fighter(o["attack"].actor).weapon_by_id(o["attack"].priced["weapon"] or "")
             if w is not None:
-                distance = costs.weapon_length(w)
+                distance, by = costs.weapon_length(w), o["attack"].actor
             double = next((d for d in state.declared if d.actor == o["attack"].actor and d.step == "attack"
                            and d.maneuver == "double_attack"), None)
             if double is not None:  # M06 (L265): the shorter weapon's length sets the distance
@@ -1175,7 +1261,7 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
                 pair = [f.weapon_by_id(p.get("weapon") or "") for p in (double.priced, double.priced["second"])]
                 lengths = [costs.weapon_length(x) for x in pair if x is not None]
                 if lengths:
-                    distance = min(lengths, key=data.length_index)
+                    distance, by = min(lengths, key=data.length_index), double.actor
                     why.append(f"{double.actor}'s double attack hit: the distance is the shorter weapon's, "
                                f"{distance} (M06, L265)")
     for o in outcomes:
@@ -1185,12 +1271,21 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
             default = costs.weapon_length(own) if own else distance
             distance, _ = ctx.ask("distance", actor=dfn.actor, options=list(data.LENGTHS), default=default,
                                   applies=True, what="combat distance after the sidestep (CP-17)", exchange=x)
+            by = dfn.actor
         if dfn is not None and o.get("winner") == "defence" and dfn.maneuver == "counterattack":
             own = state.fighter(dfn.actor).weapon_by_id(dfn.priced["weapon"] or "")
             distance = costs.weapon_length(own) if own else distance  # M40: this weapon's length
+            by = dfn.actor
     for o in outcomes:
-        if o.get("distance"):
+        if o.get("distance"):  # set by the maneuver that succeeded (an own check: its actor)
             distance = o["distance"]
+            by = o["defence"].actor if o.get("winner") == "defence" and o.get("defence") is not None else \
+                o["attack"].actor
+    from replay.rulesets.skirmish.maneuvers import catch
+
+    distance, held = catch.capped(state, by, distance)  # M44 (L605): the victim of a blade catch
+    if held:
+        why.append(held)
     if any(o.get("reroll") for o in outcomes):  # M73: after a break free combat initiative is rerolled (L888)
         reroll = True
         why.append("the hold is broken → combat initiative is rerolled (M73, L888)")

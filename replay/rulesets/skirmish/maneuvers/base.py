@@ -43,6 +43,8 @@ class Strike:
     penetration: int = 0
     armour_factor: float = 1.0
     """M68: only half the armour counts."""
+    note: str = ""
+    """Said after the damage (a hilt strike, the GM's ruling on a transfer feint's phase 2)."""
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from replay.rulesets.skirmish import costs, damage, data
+from replay.rulesets.skirmish.maneuvers import catch
 from replay.rulesets.skirmish.maneuvers.attack import blow, weapon_length
 from replay.rulesets.skirmish.maneuvers.base import (
     Move,
@@ -214,6 +215,11 @@ def blade_catch_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) 
     out = []
     if w is None or "blade_catch" not in data.weapon_type(w.type).get("features", []):
         out.append(problem("condition_failed", "5.4.2 M44, L601", "the weapon needs a blade-catching mechanism"))
+    if order.get("break"):  # the catcher's Strength check against the caught weapon (L605)
+        return out + catch.break_problems(state, actor, order)
+    if order["step"] != "defence":
+        out.append(problem("condition_failed", "5.4.2 M44", 'a blade catch is a defence; in the attack step only the '
+                           'attempt to break a caught weapon ("break": true)'))
     att = costs.incoming(state, actor.id)
     theirs = state.fighter(att.actor).weapon_by_id(att.priced.get("weapon") or "") if att is not None else None
     if theirs is not None and data.weapon_type(theirs.type)["skill"] not in ("swords", "knives"):
@@ -221,16 +227,25 @@ def blade_catch_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) 
     return out
 
 
+def blade_catch_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None,
+                           options: SkirmishOptions) -> tuple[int | None, list[str]]:
+    if order.get("break"):
+        return catch.break_difficulty(state, actor, w)
+    return parry_difficulty(state, actor, order, w, options)
+
+
 def blade_catch_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
-    """M44 (L605): the caught weapon is unusable (until its owner frees it with Maneuvering %6: NOT YET, the GM
-    rules when; here to the end of the next round)."""
+    """M44 (L605): the caught weapon is unusable until its owner frees it with Maneuvering %6, drops it, or the
+    catcher breaks it (maneuvers/catch.py); a break attempt is the catcher's own check."""
     att, dfn = o["attack"], o["defence"]
+    if att.maneuver == "blade_catch" and att.order.get("break"):
+        return catch.broken_after(ctx, x, att, o.get("attack_roll"), options)
     if o["winner"] != "defence":
         return {}
-    r = ctx.state.round
-    emit_effect(ctx, x, "blade_catch", dfn.actor, [timed(att.actor, "no_weapon", 1, (r, x), (r + 1, 2),
-                                                         att.priced.get("weapon") or "", "blade_catch")],
-                [f"blade catch: {att.priced.get('weapon')} is caught (M44, L605)"], ["5.4.2 M44"], ["A-36"])
+    wid = att.priced.get("weapon") or ""
+    emit_effect(ctx, x, "blade_catch", dfn.actor, [catch.catch_change(att.actor, wid, (ctx.state.round, x))],
+                [f"blade catch: {wid} is caught: {att.actor} cannot use it until he frees it (Maneuvering %6), "
+                 "drops it or it breaks (M44, L605)"], ["5.4.2 M44"], ["A-36"])
     return {}
 
 
@@ -286,7 +301,9 @@ register(
          extras=lambda s, a, o, w: {"master_spent": 1}),
     Move("bind", difficulty=parry_difficulty, conditions=against(("thrust", "cut"), "M43", "L594"),
          activation=bind_activation, after=bind_after),
-    Move("blade_catch", difficulty=parry_difficulty, conditions=blade_catch_conditions, after=blade_catch_after),
+    Move("blade_catch", difficulty=blade_catch_difficulty, conditions=blade_catch_conditions, after=blade_catch_after,
+         activation=lambda s, a, o: 0 if o.get("break") else 1, steps=("defence", "attack"),
+         extras=lambda s, a, o, w: catch.break_extras(a) if o.get("break") else {}),
     Move("arrow_evasion", difficulty=arrow_difficulty, conditions=arrow_conditions, extras=arrow_extras,
          after=arrow_after, weapon="none", length_penalty="none"),
 )

@@ -229,6 +229,49 @@ def phase2_problems(state: Fight, actor: Fighter, order: dict[str, Any]) -> list
     return []
 
 
+DAMAGE_TYPES = ("crushing", "chopping", "cutting", "piercing")
+REVERSE_FORMAT = ("M15 (L363): reverse_damage is the GM's ruling (no --actor), keyed by exchange 2 and the attacker: "
+                  'the damage D and its type (crushing, chopping, cutting or piercing), as the text "D TYPE" or --json '
+                  'with "damage", "type" and an optional "penetration"')
+
+
+def as_reverse(value: Any) -> dict[str, Any] | None:
+    """The GM's damage for the phase-2 blow: {"damage": D ≥ 0, "type": …, "penetration": P ≥ 0}, or "D TYPE"."""
+    if isinstance(value, str):
+        parts = value.split()
+        if len(parts) != 2 or not parts[0].isdigit():
+            return None
+        value = {"damage": int(parts[0]), "type": parts[1]}
+    if not isinstance(value, dict) or set(value) - {"damage", "type", "penetration"}:
+        return None
+    d, t, p = value.get("damage"), value.get("type"), value.get("penetration", 0)
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in (d, p)) or t not in DAMAGE_TYPES:
+        return None
+    return {"damage": d, "type": t, "penetration": p}
+
+
+def reverse_blow(ctx: Any, x: int, att: Declared) -> Any:
+    """L363: the phase-2 blow uses the opposite side of the weapon (the back of the blade, a spear's butt); the
+    rulebook gives it no damage, so the GM rules it: the choice `reverse_damage` (no --actor, keyed by exchange and
+    attacker; no default — the rules wait for the ruling). None: not a phase-2 blow."""
+    from replay.rulesets.skirmish.maneuvers.base import Strike
+
+    state = ctx.state
+    f = state.fighter(att.actor)
+    if att.step != "attack" or att.maneuver not in costs.BASIC_ATTACKS or now(f, "transfer_phase2", state) is None:
+        return None
+    value, _ = ctx.ask("reverse_damage", actor=None, options=[], accept=lambda v: as_reverse(v) is not None,
+                       what=f"the rulebook gives no damage for the opposite side of the weapon (the back of the blade, "
+                       f"a spear's butt; M15, L363): the GM rules the damage of {att.actor}'s phase-2 "
+                       f"{att.maneuver}, e.g. {{\"damage\": 3, \"type\": \"crushing\"}}", exchange=x,
+                       attacker=att.actor)
+    ruled = as_reverse(value)
+    assert ruled is not None
+    return Strike(att.priced.get("attack_type") or "crush", ruled["type"], ruled["damage"],
+                  [f"{ruled['damage']} {ruled['type']}"], penetration=ruled["penetration"],
+                  note="the GM's ruling for the opposite side of the weapon (the rulebook gives none, M15, L363)")
+
+
 def refused(state: Fight, actor: Fighter, order: dict[str, Any]) -> list[str]:
     return [problem("condition_failed", "5.4.1 M15, CP-15", "declare the basic attack (thrust, chop, slash or crush) "
                     "and commit the transfer feint as your choice transfer_feint (exchange 1, sealed) before the "

@@ -98,22 +98,66 @@ def reactive(state: Fight, f: Fighter) -> tuple[int, int, str]:
 
 def thrown(ctx: Any, x: int, thrower: str, victim: str, final: int, options: SkirmishOptions, code: str, *,
            keep_hold: bool = False) -> None:
-    """M61 (L785–789): the victim lies and falls from 1 m, +1 m per 2 final successes (CP-21); the thrower's own
-    position (CP-20: standing by default) keeps the hold only when he falls with the victim."""
-    metres = 1 + final // 2
+    """M61 (L785–789): the victim lies and falls from 1 m, +1 m per 2 final successes, or 1 of them changes the fall
+    zone (the thrower's choice `throw_zone`, CP-21: `height` — all on height, the default applied by the rules — or a
+    zone of the stance table); the thrower's own position (CP-20: standing by default) keeps the hold only when he
+    falls with the victim."""
+    zone = None
+    if final >= 1:
+        from replay.rulesets.skirmish.maneuvers.falls import STANCE_ZONES
+
+        choice, _ = ctx.ask("throw_zone", actor=thrower, options=["height", *STANCE_ZONES], default="height",
+                            applies=True, what=f"the throw's {final} final successes: all on height (+1 m per 2), or "
+                            "1 on the zone the victim falls on (L787, CP-21)", exchange=x)
+        zone = None if choice == "height" else str(choice)
+    metres = 1 + (final - (1 if zone else 0)) // 2
     pos, how = ctx.ask("position", actor=thrower, options=["standing", "sitting", "lying"], default="standing",
                        applies=True, what="your own position after the throw; lying keeps the hold (CP-20)",
                        exchange=x)
     keep = keep_hold or pos == "lying"
-    changes: list[dict[str, Any]] = [{"op": "throw", "fighter": victim, "metres": metres, "final": final,
+    changes: list[dict[str, Any]] = [{"op": "throw", "fighter": victim, "metres": metres,
+                                      "final": final - (1 if zone else 0),  # the successes on height
                                       "hold_kept": keep}, {"op": "stance", "fighter": thrower, "stance": pos}]
     if not keep and ctx.state.grapple is not None:
         changes.append({"op": "grapple", "value": None})
-    emit_effect(ctx, x, code, thrower, changes, [f"{code}: {victim} is thrown from {metres} m (1 + ⌊{final}/2⌋, "
+    spent = f"1 + ⌊({final} − 1)/2⌋, 1 success on the zone {zone}" if zone else f"1 + ⌊{final}/2⌋"
+    emit_effect(ctx, x, code, thrower, changes, [f"{code}: {victim} is thrown from {metres} m ({spent}, "
                                                  f"L787); {thrower} ends {pos}" + (", the hold is kept" if keep else
                                                                                    ", the hold is lost")],
                 ["5.4.4 M61", "L785-789", "5.8.5"], ["CP-20 default"] if how == "default" else [])
-    fall(ctx, x, victim, metres, f"the {code}", options, code)
+    fall(ctx, x, victim, metres, f"the {code}", options, code, zone=zone)
+
+
+# --- flow (5.8.3, L757–759, A-96) --------------------------------------------------------------------------------
+
+FLOW_OWN = frozenset({"wrestling_grab_defence", "break_free", "wrestling_block", "wrestling_evasion", "pounce",
+                      "defensive_throw"})
+"""Techniques whose successes do not flow on: the defensive grab carries them over itself (as the Grab, M51); a
+break free ends the hold; the wrestling block rolls nothing; a pounce and a defensive throw are made outside a hold."""
+
+
+def flow(ctx: Any, x: int, o: dict[str, Any]) -> None:
+    """5.8.3 (L759): «после успешного захвата, итоговые успехи при проведении маневра/приема в первом/втором обмене
+    переводятся в виде бонусных кубиков во второй обмен/следующий раунд» — in addition to the technique's own effect
+    (A-96): the final successes of a wrestling technique that succeeded while the hold lasts become bonus dice on the
+    next exchange's wrestling rolls (from exchange 2: on the next round's)."""
+    winner = o.get("winner")
+    decl: Declared | None = o.get("attack") if winner == "attack" else o.get("defence") if winner == "defence" \
+        else None
+    final = int(o.get("final") or 0)
+    state = ctx.state
+    if decl is None or final < 1 or state.grapple is None or state.result is not None:
+        return
+    entry = data.maneuvers().get(decl.maneuver, {})
+    if entry.get("form") != "wrestling" or decl.maneuver in FLOW_OWN:
+        return
+    r = state.round
+    start, until = ((r, 2), (r, 2)) if x == 1 else ((r + 1, 1), (r + 1, 2))
+    when = "in exchange 2" if x == 1 else "next round"
+    emit_effect(ctx, x, decl.maneuver, decl.actor, [timed(decl.actor, "bonus", final, start, until, "wrestling",
+                                                          "flow")],
+                [f"flow: {decl.actor}'s {final} final successes → +{final} wrestling dice {when} (5.8.3, L759)"],
+                ["5.8.3", "L757-759"], ["A-96"])
 
 
 # --- M59 pain hold, M60 joint break ------------------------------------------------------------------------------
