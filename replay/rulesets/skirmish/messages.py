@@ -258,7 +258,8 @@ PROBLEM_SENTENCES: tuple[tuple[str, str], ...] = (
     (r"^(\w+) holds none of the opponent's limbs$", r"\1 не держит ни одной конечности противника"),
     (r"^(\w+) cannot act \(status (\w+), pool (.+)\)$",
      lambda m: f"{m.group(1)} не может действовать (состояние: "
-     f"{words.pick(words.STATUS_NAMES.get(m.group(2), (m.group(2),) * 2), 'ru')}, пул {m.group(3)})"),
+     f"{words.pick(words.STATUS_NAMES.get(m.group(2), (m.group(2),) * 2), 'ru')}, пул "
+     f"{_pool_ru(m.group(3))})"),
     (r"^(\w+) is a (attack|defence|general|wrestling) maneuver, declared in the (attack|defence) step$",
      lambda m: f"«{_maneuver(m.group(1))}» — маневр {_KIND_RU.get(m.group(2), m.group(2))}, а заявлен на шаге "
      f"{STEP_RU[m.group(3)]}"),
@@ -270,10 +271,11 @@ PROBLEM_SENTENCES: tuple[tuple[str, str], ...] = (
     (r"^(\w+) holds no ready weapon ?(\w*)$", lambda m: f"у {m.group(1)} нет готового оружия"
      + (f" «{words.item_name(m.group(2), 'ru')}»" if m.group(2) else "")),
     (r"^(\w+) is bound or beaten aside this exchange$",
-     lambda m: f"«{words.item_name(m.group(1), 'ru')}» в этом обмене связано или отбито"),
+     lambda m: words.agreed(words.item_name(m.group(1), "ru"), {"masc": "связан или отбит", "femn": "связана или "
+                            "отбита", "neut": "связано или отбито"}) + " в этом обмене"),
     (r"^during wrestling the only evasion is Slip$", "в борьбе из уклонений возможна только свиля"),
     (r"^(\d+) cm ≥ 3 × (\d+) cm: no zone can be chosen; declare \"zone\": \"body\" \(the zone is rolled on the "
-     r"stance table\)$", r"\1 см ≥ 3 × \2 см: зону выбрать нельзя; заявите \"zone\": \"body\" (зона бросается по "
+     r"stance table\)$", r'\1 см ≥ 3 × \2 см: зону выбрать нельзя; заявите "zone": "body" (зона бросается по '
      r"таблице стоек)"),
     (r"^zone: head, upper_torso, lower_torso, left_arm, right_arm, left_leg or right_leg$",
      "зона: голова, верхний корпус, нижний корпус, левая рука, правая рука, левая нога или правая нога"),
@@ -291,7 +293,301 @@ PROBLEM_SENTENCES: tuple[tuple[str, str], ...] = (
     (r"^against an unexpected attack the defence is paid with reflex points only \(this one takes (\d+) skill "
      r"points\)$", r"против неожиданной атаки защита оплачивается только очками рефлекса (эта берёт \1 очк. навыка)"),
 )
+
+
+def _pool_ru(pool: str) -> str:
+    return re.sub(r"R(\d+) S(\d+)", r"Р\1 Н\2", pool)
+
+
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in PROBLEM_SENTENCES)
+
+
+# --- the maneuvers' conditions and the checks' other rejections (check.py, maneuvers/, draw.py), as parallel
+# sentences over word tables; `_problem` tries these before the regexes above. A JSON field or value the player
+# types stays as typed, in quotes.
+
+def _mv(code: str) -> str | None:
+    """A maneuver's code as its Russian name in quotes («Контратака»), without the (Р) mark; None: not a code."""
+    if code != "pass" and code not in _maneuvers():
+        return None
+    return f"«{words.maneuver_name(code, 'ru').removesuffix(' (Р)')}»"
+
+
+def _item(code: str) -> str | None:
+    """A weapon or shield (id or type) by its Russian name in quotes; a GM's own id stays as written."""
+    return f"«{words.item_name(code, 'ru')}»" if re.fullmatch(r"[\w-]+", code) else None
+
+
+def _table(table: Mapping[str, str]) -> Any:
+    return lambda code: table.get(code)
+
+
+def _listed(table: Mapping[str, str], conj: str) -> Any:
+    """"a, b or c" / "a or b" / "a, b, c" of codes -> the Russian words joined with `conj` before the last."""
+    def said(text: str) -> str | None:
+        items = [x.strip() for x in re.split(r",\s*|\s+or\s+|\s+and\s+", text) if x.strip()]
+        out = [table.get(x) for x in items]
+        if not out or any(x is None for x in out):
+            return None
+        out = list(dict.fromkeys(out))  # cut and slash are one blow in Russian
+        return out[0] if len(out) == 1 else ", ".join(out[:-1]) + f" {conj} " + out[-1]  # type: ignore[arg-type]
+    return said
+
+
+BLOW_RU = {"thrust": "колющий", "chop": "рубящий", "cut": "секущий", "slash": "секущий", "crush": "дробящий"}
+BLOW_GEN_PL = {"thrust": "колющих", "chop": "рубящих", "cut": "секущих", "slash": "секущих", "crush": "дробящих"}
+LENGTH_RU = {k: v[0] for k, v in words.LENGTH_NAMES.items()}
+PLACE_RU = {"floor": "на полу", "scabbard": "в ножнах", "belt": "на поясе", "boot": "в сапоге", "back": "за спиной",
+            "None": "нигде"}
+PART_2_RU = {"moves past the opponent into a free cell on the grid (L415-423)":
+             "проходит мимо противника в свободную клетку поля (L415-423)",
+             "defends an ally from an adjacent cell (L537-542)": "защищает союзника из соседней клетки (L537-542)"}
+
+CONDITIONS: list[tuple[str, str]] = [
+    # check.py: the catalogue, the step, the weapon in hand
+    ("{m:w} has no difficulty with this weapon and attack", "у маневра {m:mv} нет сложности для этого оружия и атаки"),
+    ("declare a basic attack (thrust, chop, slash, crush); the feint is invoked after the defender's parry (choice "
+     "feint, CP-13)",
+     "заявите базовую атаку (колющий, рубящий, секущий или дробящий удар); финт объявляется после парирования "
+     "защитника (выбор \"feint\", CP-13)"),
+    ("M49 counter_response is listed in the availability table but never described in the rulebook: disabled "
+     "(A-25); a GM ruling may resolve one (CP-50)",
+     "M49 «Контрответ» есть в таблице доступности, но в своде правил нигде не описан: отключен (A-25); такой маневр "
+     "может разрешить решение ГМ (CP-50)"),
+    ("{id:w} {m:w} {what:part2}: part 2 (several fighters on the grid); a GM ruling may resolve one (CP-50)",
+     "{id} {m:mv} {what:part2}: это часть 2 (несколько бойцов на поле); такой маневр может разрешить решение ГМ "
+     "(CP-50)"),
+    ("{id:w} {m:w} is in the catalogue but its effects are not implemented yet (docs/skirmish.md); a GM ruling may "
+     "resolve it",
+     "{id} {m:mv} есть в каталоге, но его действие еще не реализовано (docs/skirmish.md); его может разрешить "
+     "решение ГМ"),
+    ("a slip adds at most Acrobatics {n:#} skill dice",
+     "свиля добавляет кубиков навыка не больше уровня Акробатики ({n})"),
+    ("{a:w} attacked in the previous exchange: no retreat from that opponent now",
+     "{a} атаковал в прошлом обмене: отступить от этого противника сейчас нельзя"),
+    ("a counterattack only in the first exchange of the round", "контратака — только в первом обмене раунда"),
+    ("after the opponent's Arrow no {m:w} this exchange (no defence with an attacking element)",
+     "после «Стрелы» противника в этом обмене нельзя применить {m:mv} (никаких защит с атакующим элементом)"),
+    ("{m:w} is (Р): paid from reflex points only",
+     "маневр {m:mv} помечен (Р): оплачивается только очками рефлекса"),
+    ("difficulty %{a:#} > %7", "сложность %{a} выше предельной %7"),
+    ("only standing up is implemented: {{\"maneuver\": \"maneuvering\", \"stand_up\": true}} in the attack step",
+     "из маневрирования реализован только подъем: {{\"maneuver\": \"maneuvering\", \"stand_up\": true}} на шаге "
+     "атаки"),
+    ("cutting a shaft needs a chopping knock-aside (a weapon that chops)",
+     "чтобы перерубить древко, нужен рубящий сбив (оружием, которое рубит)"),
+    ("only a shafted weapon's shaft can be cut", "перерубить можно только древко древкового оружия"),
+    ("a block stops cuts, chops and crushes, not thrusts",
+     "блок останавливает секущие, рубящие и дробящие удары, но не колющие"),
+    ("target: the opponent's id", "\"target\": нужен идентификатор противника"),
+    ("{a:w} is already standing", "{a} уже стоит"),
+    ("standing up adds at most Acrobatics {n:#} skill points",
+     "при подъеме очков навыка — не больше уровня Акробатики ({n})"),
+    ("{w:w} binds the opponent's weapon: only thrusts with it this exchange",
+     "оружие {w:item} связывает оружие противника: в этом обмене им можно только колоть"),
+    ("{w:w} cannot {kind:w} (power_blow names attack_type: thrust, cut, chop or crush)",
+     "оружие {w:item} не наносит {kind:blowacc} удар (для «Пробивающего удара» \"attack_type\": \"thrust\", "
+     "\"cut\", \"chop\" или \"crush\")"),
+    ("{w:w} cannot strike (power_blow names attack_type: thrust, cut, chop or crush)",
+     "оружием {w:item} так не ударить (для «Пробивающего удара» \"attack_type\": \"thrust\", \"cut\", \"chop\" "
+     "или \"crush\")"),
+    ("{a:w} holds no ready weapon", "у {a} нет готового оружия"),
+    # attack.py
+    ("declare the attack part with \"with_defence\": true (Атака с защитой), then the defence part in the defence "
+     "step", "заявите атакующую часть с \"with_defence\": true («Атака с защитой»), затем защитную часть — на шаге "
+     "защиты"),
+    ("the victim must lie on the ground and be at most twice the attacker's height",
+     "жертва должна лежать на земле и быть не выше двух ростов атакующего"),
+    ("countertime answers the opponent's declared attack: declare it after his attack (your own initiative; at equal "
+     "initiative a GM ruling, CP-50)",
+     "контртемп отвечает на заявленную атаку противника: заявляйте его после этой атаки (при своей инициативе; при "
+     "равной — решение ГМ, CP-50)"),
+    ("countertime on your own or equal initiative", "контртемп — только при своей или равной инициативе"),
+    ("activation: 1 master or extraordinary success", "активация: 1 мастерский или экстраординарный успех"),
+    ("activation: 1 extraordinary success of Reflex", "активация: 1 экстраординарный успех Рефлекса"),
+    ("activation: 1 master success", "активация: 1 мастерский успех"),
+    ("activation: 2 master successes", "активация: 2 мастерских успеха"),
+    ("precise: a zone of the {z:w} table", "точная зона: из таблицы «{z:zone}»"),
+    ("Batman with a weapon up to long", "батман — оружием не длиннее длинного"),
+    ("{w:w} has no hook for trips", "у оружия {w:item} нет крюка для подсечек"),
+    ("a sword that allows a two-handed grip", "нужен меч, допускающий хват двумя руками"),
+    ("a recursive strike goes to the head", "рекурсивный удар идет в голову"),
+    ("the distance must exceed your weapon's length by two categories or more",
+     "дистанция должна быть больше длины вашего оружия на две категории или больше"),
+    ("run: jog or sprint", "\"run\": \"jog\" (легкий бег) или \"sprint\" (спринт)"),
+    ("the attack dice come from skill points (all remaining reflex points are the activation)",
+     "кубики атаки — из очков навыка (все оставшиеся очки рефлекса уходят на активацию)"),
+    ("the two attacks use the two weapons", "две атаки наносятся двумя разными оружиями"),
+    ("a weapon no heavier than light in each hand", "в каждой руке — оружие не тяжелее легкого"),
+    ("attack with defence needs weapon skill {n:#}, {a:w} has {k:#}",
+     "для «Атаки с защитой» нужен навык оружия {n}, у {a} — {k}"),
+    ("attack with defence needs a second weapon or a shield", "для «Атаки с защитой» нужно второе оружие или щит"),
+    ("destabilization at the start of the fight or as the first attack after a retreat",
+     "дестабилизация — в начале боя или первой атакой после отступления"),
+    ("{a:w} has no ready shield", "у {a} нет готового щита"),
+    ("the shield has no offensive boss", "на щите нет умбона атакующей формы"),
+    ("the shield has no sharpened rim", "у щита нет заточенной кромки"),
+    ("shield strikes cannot reach the legs", "удары щитом не достают до ног"),
+    ("the recursive grip first (Grip change, M56: \"grip\": \"recursive\")",
+     "сначала хват за клинок («Смена хвата», M56: \"grip\": \"recursive\")"),
+    ("a punch needs a free hand", "для удара рукой нужна свободная рука"),
+    ("a {m:w} reaches at most {d:length} distance (the distance is {now:length})",
+     "{m:mv} достает не дальше дистанции «{d:length}» (сейчас дистанция «{now:length}»)"),
+    ("a double attack needs a weapon in each hand", "для двойной атаки нужно оружие в каждой руке"),
+    ("second: {{\"weapon\", \"attack_type\", \"zone\", \"dice\", \"buys\"}} — the attack with the other weapon",
+     "\"second\": {{\"weapon\", \"attack_type\", \"zone\", \"dice\", \"buys\"}} — атака другим оружием"),
+    ("both weapons must make this blow", "оба оружия должны уметь наносить этот удар"),
+    ("Retreat cannot be the defence part", "отступление не может быть защитной частью"),
+    ("the defence part uses a different weapon (or the shield) than the attack",
+     "защитная часть идет другим оружием (или щитом), чем атака"),
+    ("the opponent is more than 1.5 × your height", "противник выше вас больше чем в 1,5 раза"),
+    ("{m:w}: first exchange only", "{m:mv}: только в первом обмене"),
+    # counters.py, defence.py
+    ("intercept: at least 1 reflex point for the interception roll",
+     "\"intercept\": хотя бы 1 очко рефлекса на бросок перехвата"),
+    ("attack_type: the blow (thrust, chop, slash, crush)",
+     "\"attack_type\": удар (\"thrust\", \"chop\", \"slash\" или \"crush\")"),
+    ("zone: where the sudden attack strikes", "\"zone\": куда бьет внезапная атака"),
+    ("zone: where the counter-hit goes", "\"zone\": куда идет ответный удар"),
+    ("delayed defence only when your initiative is higher",
+     "отложенная защита — только когда ваша инициатива выше"),
+    ("attack_type: a blow {w:w} can make", "\"attack_type\": удар, который может нанести оружие {w:item}"),
+    ("the weapon needs a blade-catching mechanism", "у оружия должен быть механизм захвата клинка"),
+    ("only against bladed weapons", "только против клинкового оружия"),
+    ("an arrow adds at most Acrobatics {n:#} skill dice",
+     "«Стрела» добавляет кубиков навыка не больше уровня Акробатики ({n})"),
+    ("only against {kinds:blowsgen} attacks", "только против {kinds:blowsgen} атак"),
+    # general.py
+    ("a grab needs no weapon in the hands but hand-length ones ({held:items} held)",
+     "для захвата в руках не должно быть оружия длиннее ручного (в руках: {held:items})"),
+    ("a grab needs a free hand", "для захвата нужна свободная рука"),
+    ("a defensive grab needs wrestling {n:#}, {a:w} has {k:#}",
+     "для защитного захвата нужна Борьба {n}, у {a} — {k}"),
+    ("a leg dive needs two free hands", "для прохода в ноги нужны две свободные руки"),
+    ("the opponent is more than one height class taller", "противник выше вас больше чем на одну ростовую категорию"),
+    ("{a:w} holds no weapon", "у {a} в руках нет оружия"),
+    ("{w:w} is strapped or fixed: no disarm", "оружие {w:item} пристегнуто или закреплено: обезоружить нельзя"),
+    ("check: 1 to {n:#} dice (Body Language + Empathy)",
+     "\"check\": от 1 до {n} кубиков (Язык тела + Эмпатия)"),
+    ("assess needs at least 1 skill point", "для оценки противника нужно хотя бы 1 очко навыка"),
+    ("for: the maneuver that gets the bonus, or any",
+     "\"for\": маневр, который получит бонус, или \"any\" (любой)"),
+    ("grip: one of {w:w}'s grips ({grips:grips})",
+     "\"grip\": один из хватов оружия {w:item} ({grips:grips})"),
+    ("no weapon in hand", "в руке нет оружия"),
+    ("{w:w} is already in the {g:w} grip", "оружие {w:item} уже в хвате «{g:grip}»"),
+    ("a ready shield, not a buckler", "нужен готовый щит, не баклер"),
+    ("at most Strength {n:#} dice", "кубиков не больше Силы ({n})"),
+    ("demoralization at the start of the fight", "деморализация — только в начале боя"),
+    ("etiquette: army, criminal, police",
+     "\"etiquette\": \"army\" (армейский), \"criminal\" (криминальный) или \"police\" (полицейский)"),
+    ("by: endurance or charisma", "\"by\": \"endurance\" (по Выносливости) или \"charisma\" (по Харизме)"),
+    # transfer.py
+    ("declare the basic attack (thrust, chop, slash or crush) and commit the transfer feint as your choice "
+     "transfer_feint (exchange 1, sealed) before the defence",
+     "заявите базовую атаку (колющий, рубящий, секущий или дробящий удар) и до защиты закрепите финт переводом своим "
+     "выбором \"transfer_feint\" (обмен 1, запечатанно)"),
+    ("a transfer feint is a basic attack (thrust, chop, slash or crush), not {m:w} after a feint (M14)",
+     "финт переводом — это базовая атака (колющий, рубящий, секущий или дробящий удар), а не {m:mv} после финта "
+     "(M14)"),
+    ("a transfer feint is a basic attack (thrust, chop, slash or crush), not {m:w}",
+     "финт переводом — это базовая атака (колющий, рубящий, секущий или дробящий удар), а не {m:mv}"),
+    ("M15 transfer_feint needs {s:skill} {n:#}, {a:w} has {k:#}",
+     "M15 «Финт переводом» требует навыка «{s:skill}» {n}, у {a} — {k}"),
+    ("{n:#} master successes committed, {k:#} left in {s:skill}",
+     "заявлено мастерских успехов: {n}, осталось по навыку «{s:skill}»: {k}"),
+    ("{n:#} extraordinary successes committed, {k:#} left",
+     "заявлено экстраординарных успехов: {n}, осталось: {k}"),
+    ("the activation costs {n:#} reflex (1 + weight above medium); available R{k:#}",
+     "активация стоит {n} рефлекса (1 + вес сверх среднего); доступно Р{k}"),
+    ("the transfer feint (seq {s:#}) is committed after {a:w}'s defence declaration (seq {d:#}): commit it, sealed, "
+     "before the defence",
+     "финт переводом (seq {s}) закреплен после заявки защиты {a} (seq {d}): закрепляйте его запечатанно до защиты"),
+    ("the transfer feint's phase 2 is a {m:w} with the opposite side of the weapon to {zones:zones}, not {o:w} to "
+     "{z:w} (the GM decides symmetry: choice symmetric, CP-16)",
+     "фаза 2 финта переводом — {m:mv} обратной стороной оружия в зону {zones:zones}, а не {o:mv} в зону "
+     "«{z:zone}» (симметрию решает ГМ: выбор \"symmetric\", CP-16)"),
+    ("the transfer feint's phase 2 is a {m:w} with the opposite side of the weapon to {zones:zones}, not {o:w} to "
+     "None (the GM decides symmetry: choice symmetric, CP-16)",
+     "фаза 2 финта переводом — {m:mv} обратной стороной оружия в зону {zones:zones}, а не {o:mv} без зоны "
+     "(симметрию решает ГМ: выбор \"symmetric\", CP-16)"),
+    ("{a:w} holds no weapon for the feint", "у {a} нет оружия для финта"),
+    # wrestling.py
+    ("zones: the zones to envelop, in order ({zones:envelop})",
+     "\"zones\": зоны обхвата по порядку ({zones:envelop})"),
+    ("a clinch after you grabbed a limb or were grabbed",
+     "клинч — после того как вы захватили конечность или захватили вас"),
+    ("limbs: 1, 2 or 4", "\"limbs\": 1, 2 или 4"),
+    ("a hand or short weapon", "нужно ручное или короткое оружие"),
+    ("strangling needs the opponent's neck held", "для удушения нужно держать шею противника"),
+    ("variant: lethal or carotid", "\"variant\": \"lethal\" (насмерть) или \"carotid\" (сонная артерия)"),
+    ("a wrestling block commits the whole remaining pool: \"dice\": {{\"reflex\": {r:#}, \"skill\": {s:#}}}",
+     "борцовский блок забирает весь оставшийся пул: \"dice\": {{\"reflex\": {r}, \"skill\": {s}}}"),
+    ("a defensive throw from sitting or standing", "защитный бросок — только сидя или стоя"),
+    ("the opponent attacks at short distance or closer", "противник атакует с короткой дистанции или ближе"),
+    ("a break free rolls pure Strength: commit Wrestling points only (\"dice\": {{\"skill\": n}})",
+     "разрыв бросается чистой Силой: заявляйте только очки Борьбы (\"dice\": {{\"skill\": n}})"),
+    ("{a:w} holds no part of the opponent", "{a} не держит противника ни за что"),
+    ("during wrestling the only evasion is Slip: declare slip (a successful one intercepts initiative)",
+     "в борьбе из уклонений возможна только свиля: заявите \"slip\" (удачная перехватывает инициативу)"),
+    # draw.py (M50) and the opponent's maneuver (4.7.5)
+    ("{a:w} has no weapon '{w:w}'", "у {a} нет оружия {w:item}"),
+    ("{w:w} is already in hand", "оружие {w:item} уже в руке"),
+    ("{w:w} is broken", "оружие {w:item} сломано"),
+    ("{w:w} lies on the floor or at '{where}': picking up is NOT YET implemented (M50, CP-31)",
+     "оружие {w:item} не выхватить: оно на полу или не там, откуда выхватывают ({where:place}); поднимать оружие "
+     "ЕЩЕ НЕ реализовано (M50, CP-31)"),
+    ("{a:w}'s main hand is not free to draw {w:w}", "ведущая рука {a} не свободна, чтобы выхватить {w:item}"),
+    ("{m:w}: against a finishing blow a lying fighter may only block or slip (M07, L271)",
+     "{m:mv}: против добивающего удара лежащий может только блокировать или делать свилю (M07, L271)"),
+    ("{m:w}: against a disorientation only dodges or a shield block (M18, L389)",
+     "{m:mv}: против дезориентации — только уклонения или блок щитом (M18, L389)"),
+    ("{m:w}: against a shield stun only dodges or a shield defence (M20)",
+     "{m:mv}: против оглушения щитом — только уклонения или защита щитом (M20)"),
+    ("{m:w}: a target of at most a quarter of the pouncer's mass may only dodge (M65, L826)",
+     "{m:mv}: цель не тяжелее четверти массы нападающего может только уклоняться (M65, L826)"),
+    ("{m:w}: a pounce is answered by a sudden attack, a block or a dodge (M65, L822)",
+     "{m:mv}: на наскок отвечают внезапной атакой, блоком или уклонением (M65, L822)"),
+    ("{m:w}: the head is held — no evasion of a headbutt with hold (M67, L850)",
+     "{m:mv}: голова зафиксирована — от удара головой с фиксацией не уклониться (M67, L850)"),
+    ("{m:w}: only a slip evades a headbutt with hold (M67, L850)",
+     "{m:mv}: от удара головой с фиксацией уходят только свилей (M67, L850)"),
+]
+
+
+def _zone(code: str) -> str | None:
+    said = words.zone_name(code, "ru")
+    return said if said != code else None
+
+
+def _zones(text: str) -> str | None:
+    """"head or upper_torso" -> «голова» или «верхний корпус»."""
+    said = _listed({z: f"«{words.zone_name(z, 'ru')}»" for z in (*words.ZONE_NAMES, *_precise())}, "или")(text)
+    return said
+
+
+def _precise() -> Mapping[str, Any]:
+    from replay.rulesets.skirmish import data
+
+    return data.body()["precise_names"]
+
+
+def _items(text: str) -> str | None:
+    names = [_item(x.strip()) for x in text.split(",")]
+    return ", ".join(n for n in names if n) if all(names) else None
+
+
+@cache
+def conditions_ru() -> Catalogue:
+    """The conditions' sentences (`CONDITIONS`) with their word tables."""
+    return Catalogue(CONDITIONS, {
+        "mv": _mv, "item": _item, "place": lambda p: PLACE_RU.get(p, f"«{p}»"),
+        "items": _items, "part2": _table(PART_2_RU), "blowacc": _table(BLOW_RU),
+        "blowsgen": _listed(BLOW_GEN_PL, "и"), "length": _table(LENGTH_RU), "zone": _zone, "zones": _zones,
+        "grip": lambda g: words.GRIP_NAMES.get(g, (None,))[0],
+        "grips": _listed({g: f"\"{g}\" ({ru})" for g, (ru, _) in words.GRIP_NAMES.items()}, "или"),
+        "skill": lambda s: words.SKILL_NAMES.get(s),
+        "envelop": _listed({z: f"\"{z}\" ({ru})" for z, ru in words.GENERAL_ZONES.items()}, "и")})
 
 
 def _maneuver(code: str) -> str:
@@ -310,11 +606,17 @@ def _attack_type(code: str) -> str:
 
 
 def _problem(text: str) -> str | None:
-    """The sentence after a C15 code, in Russian (None: no entry says it whole)."""
+    """The sentence after a C15 code, in Russian (None: no entry says it whole): the conditions' parallel sentences
+    first, then the regexes (an entry whose words have no Russian for a value leaves the line to the next)."""
+    said = conditions_ru().match(text, lambda _: None)
+    if said is not None:
+        return said
     for pattern, repl in _PROBLEM_SENTENCES:
         m = pattern.fullmatch(text)
         if m is not None:
-            return repl(m) if callable(repl) else m.expand(repl)  # type: ignore[arg-type]
+            said = repl(m) if callable(repl) else m.expand(repl)  # type: ignore[arg-type]
+            if said is not None:
+                return said
     return None
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
 
 from replay.rulesets.skirmish import data
 
@@ -304,3 +307,83 @@ def why_ru(line: str) -> str:
         maneuver_name(m.group(0), "ru").lower().removesuffix(" (р)") if m.group(0) in data.maneuvers() else
         item_name(m.group(0), "ru")), line)
     return line
+
+
+# --- agreement and cases of Russian names (pymorphy3): «средний меч захвачен», «булава сломана», «средним мечом» --
+
+@cache
+def _morph() -> Any:
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+def _head(name: str) -> tuple[int, Any] | None:
+    """(index, parse) of the head noun of a Russian noun phrase in the nominative («средний меч»: 1, «меч»), every
+    word before it an adjective agreeing with it; None when the dictionary does not know the phrase that well."""
+    morph = _morph()
+    words_ = name.split()
+    for i, word in enumerate(words_):
+        low = word.lower()
+        if not morph.word_is_known(low):
+            return None
+        nouns = [p for p in morph.parse(low) if {"NOUN", "nomn", "sing"} <= p.tag.grammemes]
+        noun = next((p for p in nouns if "inan" in p.tag.grammemes), nouns[0] if nouns else None)  # a thing
+        if noun is None:
+            continue
+        before = words_[:i]
+        if all(any({"ADJF", "nomn", noun.tag.gender} <= p.tag.grammemes for p in morph.parse(w.lower()))
+               for w in before):
+            return i, noun
+        return None
+    return None
+
+
+def gender(name: str) -> str | None:
+    """masc, femn or neut: the grammatical gender of a Russian name's head noun (None: not known)."""
+    head = _head(name)
+    return head[1].tag.gender if head else None
+
+
+def agreed(name: str, forms: Mapping[str, str]) -> str:
+    """`name` with the word of its gender («средний меч захвачен», «булава захвачена»); a name the dictionary does not
+    know takes the neuter after «оружие» («оружие «шпаголом» захвачено»), never a wrong ending."""
+    g = gender(name)
+    return f"{name} {forms[g]}" if g in forms else f"оружие «{name}» {forms['neut']}"
+
+
+def inflected(name: str, case: str) -> str | None:
+    """A Russian noun phrase in `case` (gent, datv, accs, ablt, loct): «средний меч» -> «средним мечом» (ablt); None
+    when it cannot be analysed."""
+    head = _head(name)
+    if head is None:
+        return None
+    i, noun = head
+    if case == "accs" and noun.tag.gender != "femn":
+        return name  # a thing: its accusative is its nominative (the dictionary may know «бастард» as a person)
+    morph, words_ = _morph(), name.split()
+    out = []
+    for k, word in enumerate(words_):
+        if k < i:
+            parse = next(p for p in morph.parse(word.lower()) if {"ADJF", "nomn", noun.tag.gender} <= p.tag.grammemes)
+        elif k == i:
+            parse = noun
+        else:
+            out.append(word)
+            continue
+        said = parse.inflect({case, "sing"})
+        if said is None:
+            return None
+        out.append(said.word[0].upper() + said.word[1:] if word[0].isupper() else said.word)
+    return " ".join(out)
+
+
+def item_in(item: str, case: str) -> str:
+    """A weapon or shield (id) by its Russian name in `case`; a name that cannot be declined is quoted after a noun
+    that can («оружием «шпаголом»»)."""
+    name = item_name(item, "ru")
+    said = inflected(name, case)
+    if said is not None:
+        return said
+    return {"gent": "оружия", "datv": "оружию", "accs": "оружие", "ablt": "оружием", "loct": "оружии"}.get(
+        case, "оружие") + f" «{name}»"
