@@ -58,7 +58,7 @@ def test_the_russian_effect_line_carries_the_arithmetic():
 
 
 @pytest.mark.parametrize("line, told", [
-    ("blade catch: arming_sword is caught (M44, L605)", "Захват клинка: средний меч захвачено (M44, L605)"),
+    ("blade catch: arming_sword is caught (M44, L605)", "Захват клинка: средний меч захвачен (M44, L605)"),
     ("leg dive: RAT balance 5d %5 [9, 8, 2, 3, 4] → 2 − 0 = 2 vs 3 final → failed: a ground clinch",
      "Проход в ноги: RAT равновесие 5к10 %5 [9, 8, 2, 3, 4] → 2 − 0 = 2 vs 3 итог. → провал: клинч на земле"),
     ("break free: VSE 4d %5 [6, 2, 2, 2] → 0 − 0 = 0 → still held", "Разрыв: VSE 4к10 %5 [6, 2, 2, 2] → 0 − 0 = 0 → "
