@@ -337,7 +337,8 @@ def _listed(table: Mapping[str, str], conj: str) -> Any:
 
 BLOW_RU = {"thrust": "колющий", "chop": "рубящий", "cut": "секущий", "slash": "секущий", "crush": "дробящий"}
 BLOW_GEN_PL = {"thrust": "колющих", "chop": "рубящих", "cut": "секущих", "slash": "секущих", "crush": "дробящих"}
-LENGTH_RU = {k: v[0] for k, v in words.LENGTH_NAMES.items()}
+LENGTH_RU = {k: v[0] for k, v in words.DISTANCE_RU.items()}
+LENGTH_GEN = {k: v[1] for k, v in words.DISTANCE_RU.items()}
 PLACE_RU = {"floor": "на полу", "scabbard": "в ножнах", "belt": "на поясе", "boot": "в сапоге", "back": "за спиной",
             "None": "нигде"}
 PART_2_RU = {"moves past the opponent into a free cell on the grid (L415-423)":
@@ -433,7 +434,7 @@ CONDITIONS: list[tuple[str, str]] = [
      "сначала хват за клинок («Смена хвата», M56: \"grip\": \"recursive\")"),
     ("a punch needs a free hand", "для удара рукой нужна свободная рука"),
     ("a {m:w} reaches at most {d:length} distance (the distance is {now:length})",
-     "{m:mv} достает не дальше дистанции «{d:length}» (сейчас дистанция «{now:length}»)"),
+     "{m:mv} достает не дальше {d:lengthgen} дистанции (сейчас дистанция {now:length})"),
     ("a double attack needs a weapon in each hand", "для двойной атаки нужно оружие в каждой руке"),
     ("second: {{\"weapon\", \"attack_type\", \"zone\", \"dice\", \"buys\"}} — the attack with the other weapon",
      "\"second\": {{\"weapon\", \"attack_type\", \"zone\", \"dice\", \"buys\"}} — атака другим оружием"),
@@ -584,7 +585,8 @@ def conditions_ru() -> Catalogue:
     return Catalogue(CONDITIONS, {
         "mv": _mv, "item": _item, "place": lambda p: PLACE_RU.get(p, f"«{p}»"),
         "items": _items, "part2": _table(PART_2_RU), "blowacc": _table(BLOW_RU),
-        "blowsgen": _listed(BLOW_GEN_PL, "и"), "length": _table(LENGTH_RU), "zone": _zone, "zones": _zones,
+        "blowsgen": _listed(BLOW_GEN_PL, "и"), "length": _table(LENGTH_RU), "lengthgen": _table(LENGTH_GEN),
+        "zone": _zone, "zones": _zones,
         "grip": lambda g: words.GRIP_NAMES.get(g, (None,))[0],
         "grips": _listed({g: f"\"{g}\" ({ru})" for g, (ru, _) in words.GRIP_NAMES.items()}, "или"),
         "skill": lambda s: words.SKILL_NAMES.get(s),

@@ -248,7 +248,7 @@ WHY_RU: tuple[tuple[str, Any], ...] = (
     (r"(\d+)d6\b", r"\1к6"), (r"(\d+)d10\b", r"\1к10"),
     (r"−(\d+) di(?:e|ce) \(2 successes each\)", r"−\1 куб. (по 2 успеха)"),
     (r"\(the ([a-z_]+)'s critical failure \(L609\)\)", r"(критический провал: \1, L609)"),
-    (r"\(the ([a-z_]+)\)", r"(\1)"), (r"\bhand distance\b", "дистанция рука"), (r"\bstep (\d+)", r"шаг \1"),
+    (r"\(the ([a-z_]+)\)", r"(\1)"), (r"\bhand distance\b", "ручная дистанция"), (r"\bstep (\d+)", r"шаг \1"),
     (r"reactive check", "проверка реакции"), (r"reactive Wrestling or Acrobatics by Reflex", "реакция"),
     (r"Body Language", "язык тела"), (r"Stability", "устойчивость"), (r"Strength", "Сила"),
     (r"Endurance", "Выносливость"), (r"Acrobatics", "акробатика"), (r"\bbalance\b", "равновесие"),
