@@ -670,4 +670,10 @@ def catalogue_ru() -> Catalogue:
     """The skirmish's catalogue in Russian: its problems, its event types and roll purposes (its `why` lines go
     through `why`, a glossary)."""
     return Catalogue(PROBLEMS, {"event": EVENT_RU, "purpose": PURPOSE_RU, "input": INPUT_RU, "code": CODE_RU,
-                                "problem": _problem, "roll": _roll_what, "rules": _rules})
+                                "problem": _problem, "roll": _roll_what, "rules": _rules, "decision": DECISION_RU})
+
+
+DECISION_RU: dict[str, str] = {}
+"""The GM-overridable decisions (`Ruleset.decisions`, `battlelog rules skirmish --lang ru`), by name: what each is, in
+Russian. The skirmish computes none a ruling overrides yet (its GM's words are requests: CP-07's difficulty, CP-43's
+surprise); a decision added to `Skirmish.decisions` needs its line here (tests/skirmish/test_ru_rules.py checks)."""
