@@ -593,6 +593,154 @@ def conditions_ru() -> Catalogue:
         "envelop": _listed({z: f"\"{z}\" ({ru})" for z, ru in words.GENERAL_ZONES.items()}, "и")})
 
 
+# --- what the skirmish's requests ask (`what` of an order, a roll, a choice or a reveal; `status`, a provisional
+# post's "Ждём:"): parallel sentences over the conditions' word tables. Options and JSON a player types stay as typed.
+
+REQUESTS: list[tuple[str, str]] = [
+    # declarations and reveals
+    ("{step:w} declaration, exchange {x:#}", "заявка {step:stepgen}, обмен {x}"),
+    ("reveal of the sealed {step:w} declaration (seq {s:#})", "вскрыть запечатанную заявку {step:stepgen} (seq {s})"),
+    ("reveal of {a:w}'s sealed guard (seq {s:#}; zonal defence, L203)",
+     "вскрыть запечатанную охраняемую зону {a} (seq {s}; зональная защита, L203)"),
+    ("reveal of {a:w}'s sealed transfer feint (seq {s:#}; M15, CP-15)",
+     "вскрыть запечатанный финт переводом {a} (seq {s}; M15, CP-15)"),
+    # the pool's rolls
+    ("attack roll of {a:w} ({m:w}, %{tn:#})", "бросок атаки {a} ({m:mv}, %{tn})"),
+    ("defence roll of {a:w} ({m:w}, %{tn:#})", "бросок защиты {a} ({m:mv}, %{tn})"),
+    ("combat initiative of {a:w} (Reflex, %{tn:#})", "боевая инициатива {a} (Рефлекс, %{tn})"),
+    ("fatigue check of {a:w} (Endurance)", "проверка усталости {a} (Выносливость)"),
+    ("knockout check of {a:w} (Endurance %5)", "проверка потери сознания {a} (Выносливость %5)"),
+    ("rounds {a:w} stays unconscious (1d6, C9)", "сколько раундов {a} пробудет без сознания (1к6, C9)"),
+    ("{what} ({n:#}d, %{tn:#})", "{what:@} ({n}к10, %{tn})"),
+    # free checks
+    ("Empathy check of {a:w} against a hidden attack (free, %6, needs 1 success; 5.7)",
+     "проверка Эмпатии {a} против скрытой атаки (бесплатно, %6, нужен 1 успех; 5.7)"),
+    ("Body Language by Empathy of {a:w} against the feint (%5, free)",
+     "Язык тела по Эмпатии: {a} против финта (%5, бесплатно)"),
+    ("Body Language by Empathy of {a:w} against the sudden attack (%5)",
+     "Язык тела по Эмпатии: {a} против внезапной атаки (%5)"),
+    ("Body Language by Empathy of {a:w} against the lightning attack",
+     "Язык тела по Эмпатии: {a} против молниеносной атаки"),
+    ("Body Language by Empathy of {a:w} studying {b:w} (delayed defence)",
+     "Язык тела по Эмпатии: {a} изучает {b} (отложенная защита)"),
+    ("reactive Wrestling or Acrobatics by Reflex of {a:w} against the trip",
+     "реакция {a}: Борьба или Акробатика по Рефлексу против подсечки"),
+    ("the leg dive's throw of {a:w}", "бросок {a} после прохода в ноги"),
+    ("balance check of {a:w} (Agility or Strength) against the leg dive",
+     "проверка равновесия {a} (Ловкость или Сила) против прохода в ноги"),
+    ("Strength check of {a:w} to keep {w:w} against the disarm",
+     "проверка Силы {a}: удержать {w:itemacc} против обезоруживания"),
+    ("{a:w} assesses the opponent", "{a} оценивает противника"),
+    ("Stability (Strength) of {a:w} against the shield push", "устойчивость (Сила) {a} против толчка щитом"),
+    ("Endurance of {a:w} against the joint break", "Выносливость {a} против болевого залома"),
+    ("Endurance of {a:w} against the strangling", "Выносливость {a} против удушения"),
+    ("Fortitude of {a:w} against the pain hold (free, %5; successes cancel pain)",
+     "Стойкость {a} против болевого захвата (бесплатно, %5; успехи снимают боль)"),
+    ("Fortitude check of {a:w} to keep {w:w} against the knock-aside (%5, needs {n:#})",
+     "проверка Стойкости {a}: удержать {w:itemacc} против сбива (%5, нужно {n})"),
+    ("{label:checklabel} of {a:w} against the {m:w} (free, %{tn:#})",
+     "{label:checklabel}: {a} против маневра {m:mv} (бесплатно, %{tn})"),
+    ("interception roll of {a:w} (sudden attack, %{tn:#})", "бросок перехвата {a} (внезапная атака, %{tn})"),
+    ("Reliability check of {w:w} ({r:#} + {n:#} dice, %5)", "проверка Надёжности: {w:itemnom} ({r} + {n} куб., %5)"),
+    ("Fortitude check of {a:w} to keep {w:w} (%5, L525)", "проверка Стойкости {a}: удержать {w:itemacc} (%5, L525)"),
+    ("Fortitude check of {a:w} against the power blow's shock (%{tn:#})",
+     "проверка Стойкости {a} против шока от пробивающего удара (%{tn})"),
+    ("Acrobatics by Reflex of {a:w} to tuck in ({cause}, %5)",
+     "Акробатика по Рефлексу: {a} группируется при падении ({cause:fallcause}, %5)"),
+    ("Endurance check of {a:w} against the fall (%5)", "проверка Выносливости {a} при падении (%5)"),
+    ("the zone {a:w} falls on (1d6, stance table)", "зона, на которую падает {a} (1к6, таблица стоек)"),
+    ("fall damage of {a:w} ({n:#}d6)", "урон от падения {a} ({n}к6)"),
+    ("Etiquette ({kind:w}) by {by:w} of {a:w} (demoralization, %5)",
+     "Этикет ({kind:etiquette}) по {by:stat} {a} (деморализация, %5)"),
+    ("Etiquette by {by:w} of {a:w} (demoralization, %5)", "Этикет по {by:stat} {a} (деморализация, %5)"),
+    ("Etiquette of {a:w} against the demoralization (%5)", "Этикет {a} против деморализации (%5)"),
+    ("fear by Will of {a:w} against the demoralization (%5)", "страх по Воле: {a} против деморализации (%5)"),
+    ("the zone {a:w}'s blow finds on the {st:w} column of the stance table (1d6, 5.9.5)",
+     "зона, куда приходится удар {a}, по столбцу «{st:stance}» таблицы стоек (1к6, 5.9.5)"),
+    ("precise zone on the {z:w} table (2d6−2) for {a:w}'s hit",
+     "точная зона по таблице «{z:zone}» (2к6−2) для попадания {a}"),
+    ("penetration roll for {a:w}'s hit ({p:w}, needs {n:#} with +{k:#})",
+     "бросок пробивания для попадания {a} ({p:piece}, нужно {n} при +{k})"),
+    ("how far {w:w} flies (2d6 m)", "как далеко отлетает {w:itemnom} (2к6 м)"),
+    # choices
+    ("invoke a feint against {a:w}'s parry (CP-13): \"no\" or {{\"maneuver\": thrust|chop|slash|crush, \"zone\": …, "
+     "\"buys\": […]}}",
+     "объявить финт против парирования {a} (CP-13): \"no\" или {{\"maneuver\": thrust|chop|slash|crush, \"zone\": …, "
+     "\"buys\": […]}}"),
+    ("which {n:#} locked points the Body Language check frees (C5)",
+     "какие из закрытых очков освобождает проверка Языка тела (их {n}, C5)"),
+    ("{a:w}: a free Fortitude check against the pain hold's {n:#} pain? (M59, L767)",
+     "{a}: свободная проверка Стойкости против боли болевого захвата ({n})? (M59, L767)"),
+    ("how {a:w}'s {n:#} shield-block successes are split between the two attacks (CP-29, A-42): [first, second]",
+     "как {a} делит успехи блока щитом ({n}) между двумя атаками (CP-29, A-42): [первой, второй]"),
+    ("how {a:w} spends {n:#} final successes (CP-04): a list like [\"precise:forehead\", \"danger:1\"]",
+     "на что {a} тратит итоговые успехи ({n}) (CP-04): список вроде [\"precise:forehead\", \"danger:1\"]"),
+    ("passive shield cover, up to {n:#} zones besides the carrying arm (CP-28)",
+     "пассивное прикрытие щитом: до {n} зон, кроме руки со щитом (CP-28)"),
+    ("the GM's difficulty for {a:w}'s {m:w} (CP-07; %2–%7)", "сложность от ГМ: {a}, {m:mv} (CP-07; %2–%7)"),
+    ("combat distance after the sidestep (CP-17)", "боевая дистанция после увертки (CP-17)"),
+    ("the combat distance after the arrow (CP-17)", "боевая дистанция после «Стрелы» (CP-17)"),
+    ("the combat distance after the {m:w} (CP-17)", "боевая дистанция после маневра {m:mv} (CP-17)"),
+    ("the distance after the Batman: hand or short (CP-17, M16)",
+     "дистанция после батмана: ручная или короткая (CP-17, M16)"),
+    ("where the push leaves the opponent, up to long (CP-17, M57)",
+     "куда толчок отбрасывает противника, не дальше длинной дистанции (CP-17, M57)"),
+    ("drop the bound weapon to escape the penalty (CP-12, M43)",
+     "бросить связанное оружие, чтобы избежать штрафа (CP-12, M43)"),
+    ("drop the beaten weapon to avoid the shock (CP-12, M16)",
+     "бросить отбитое оружие, чтобы избежать шока (CP-12, M16)"),
+    ("drop the weapon instead of the shock (A-34, CP-12, M19)", "выронить оружие вместо шока (A-34, CP-12, M19)"),
+    ("{a:w}'s {n:#} Acrobatics successes: all on removing dice (2 each), or 1 on another zone (CP-21)",
+     "успехи Акробатики {a} ({n}): все на снятие кубиков (по 2 на кубик) или 1 на другую зону (CP-21)"),
+    ("{a:w}'s answer to the demoralization: Etiquette or fear by Will (CP-35)",
+     "ответ {a} на деморализацию: Этикет или страх по Воле (CP-35)"),
+    ("throw instead of the clinch with {n:#} dice, undefendable (M52, L673, T-30)",
+     "бросок вместо клинча: {n} куб., без защиты (M52, L673, T-30)"),
+    ("your own position after the throw; lying keeps the hold (CP-20)",
+     "ваше положение после броска; лежа захват сохраняется (CP-20)"),
+    ("fall with the victim to keep the hold (CP-20)", "упасть вместе с жертвой, чтобы сохранить захват (CP-20)"),
+    ("the throw's {n:#} remaining successes: a pain hold or a joint break (CP-25, M62)",
+     "оставшиеся успехи броска ({n}): болевой захват или болевой залом (CP-25, M62)"),
+    ("is {a:w}'s attack unexpected, by a trusted attacker, or hidden? (CP-43, 5.7)",
+     "атака {a} неожиданная, от того, кому доверяют, или скрытая? (CP-43, 5.7)"),
+    ("the zones symmetric to {z:w} for {a:w}'s phase-2 blow (CP-16, M15)",
+     "зоны, симметричные зоне «{z:zone}», для удара {a} в фазе 2 (CP-16, M15)"),
+]
+CHECK_LABEL_RU = {"Body Language by Empathy": "Язык тела по Эмпатии",
+                  "reactive Wrestling/Acrobatics by Reflex": "реакция (Борьба или Акробатика по Рефлексу)"}
+ETIQUETTE_RU = {"army": "армейский", "criminal": "криминальный", "police": "полицейский"}
+STAT_RU = {"Endurance": "Выносливости", "Charisma": "Харизме", "Will": "Воле", "Reflex": "Рефлексу"}
+
+
+def _fall_cause(cause: str) -> str | None:
+    """Why a fighter falls ("the trip", "the defensive_throw", "the sidestep's critical failure (L609)")."""
+    m = re.fullmatch(r"the ([\w ]+?)(?:'s critical failure \((L\d+)\))?", cause)
+    if m is None:
+        return None
+    code = {"trip": "wrestling_trip"}.get(m.group(1), m.group(1).replace(" ", "_"))
+    if code not in _maneuvers():
+        return None
+    name = words.maneuver_inline(code, "ru").lower()
+    return f"критический провал: {name}, {m.group(2)}" if m.group(2) else name
+
+
+def _request(text: str) -> str | None:
+    """What a request asks, in Russian (None: no entry of REQUESTS says it whole)."""
+    return requests_ru().match(text, _request)
+
+
+@cache
+def requests_ru() -> Catalogue:
+    """What the requests ask, with the conditions' word tables and a few of their own."""
+    tables = dict(conditions_ru().words)
+    tables.update({
+        "stepgen": _table(STEP_RU), "itemacc": lambda w: words.item_in(w, "accs"),
+        "itemnom": lambda w: words.item_name(w, "ru"), "piece": lambda p: words.item_name(p, "ru"),
+        "stance": lambda s: words.STANCE_NAMES.get(s, (None,))[0], "etiquette": _table(ETIQUETTE_RU),
+        "stat": _table(STAT_RU), "fallcause": _fall_cause, "checklabel": _table(CHECK_LABEL_RU)})
+    return Catalogue(REQUESTS, tables)
+
+
 def _maneuver(code: str) -> str:
     return words.maneuver_name(code, "ru") if code == "pass" or code in _maneuvers() else code
 
@@ -662,6 +810,7 @@ PROBLEMS = [
     ("{code:w} ({rule}): {rest}", "{code:code} ({rule}): {rest:problem}"),
     ("payload.dice: the rules ask {a}d10 for {actor}: {what}, not {b}d10",
      "payload.dice: по правилам {actor} бросает {a}к10: {what:roll}, а не {b}к10"),
+    ("{what}", "{what:request}"),  # what a request asks (REQUESTS), last: any other line is left to the others
 ]
 
 
@@ -670,7 +819,8 @@ def catalogue_ru() -> Catalogue:
     """The skirmish's catalogue in Russian: its problems, its event types and roll purposes (its `why` lines go
     through `why`, a glossary)."""
     return Catalogue(PROBLEMS, {"event": EVENT_RU, "purpose": PURPOSE_RU, "input": INPUT_RU, "code": CODE_RU,
-                                "problem": _problem, "roll": _roll_what, "rules": _rules, "decision": DECISION_RU})
+                                "problem": _problem, "roll": _roll_what, "rules": _rules, "decision": DECISION_RU,
+                                "request": _request})
 
 
 DECISION_RU: dict[str, str] = {}
