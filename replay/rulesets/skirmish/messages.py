@@ -241,7 +241,7 @@ PROBLEM_SENTENCES: tuple[tuple[str, str], ...] = (
      "заявок: атака младшего по инициативе, атака старшего, защита младшего, защита старшего)"),
     (r"^costs R(\d+) S(\d+) \(dice (\d+), doubling (\d+), length (\d+), activation (\d+)\); available R(\d+) S(\d+)$",
      r"стоит Р\1 Н\2 (кубиков \3, удвоение \4, за длину \5, активация \6); доступно Р\7 Н\8"),
-    (r"^(\w+) needs (\w+) (\d+), (\w+) has (\d+)$", lambda m: f"{_maneuver(m.group(1))} требует умения "
+    (r"^(\w+) needs (\w+) (\d+), (\w+) has (\d+)$", lambda m: f"маневр «{_maneuver(m.group(1))}» требует навыка "
      f"«{words.skill_name(m.group(2), 'ru')}» {m.group(3)}, у {m.group(4)} — {m.group(5)}"),
     (r"^attack_type: (.+)$", lambda m: "тип атаки: " + " или ".join(
         dict.fromkeys(_attack_type(t) for t in m.group(1).split(" or ")))),
