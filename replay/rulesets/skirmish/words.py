@@ -238,17 +238,23 @@ def distance_name(code: str, lang: str, case: str = "nomn") -> str:
     forms = DISTANCE_RU.get(code)
     return forms[("nomn", "gent", "accs").index(case)] if forms else code
 
+BLOW_NOM = {"cut": "секущий", "slash": "секущий", "chop": "рубящий", "thrust": "колющий", "crush": "дробящий"}
 CAUGHT = {"masc": "захвачен", "femn": "захвачена", "neut": "захвачено"}
 BROKEN = {"masc": "сломан", "femn": "сломана", "neut": "сломано"}
 INTACT = {"masc": "цел", "femn": "цела", "neut": "цело"}
 
 WHY_RU: tuple[tuple[str, Any], ...] = (
     # dice and checks
+    (r"(?:vs|против) (\d+) needed", r"при нужных \1"),
     (r"(\d+)d %(\d+) \[", r"\1к10 %\2 ["),
     (r"(\d+)d6\b", r"\1к6"), (r"(\d+)d10\b", r"\1к10"),
     (r"−(\d+) di(?:e|ce) \(2 successes each\)", r"−\1 куб. (по 2 успеха)"),
     (r"\(the ([a-z_]+)'s critical failure \(L609\)\)", r"(критический провал: \1, L609)"),
     (r"\(the ([a-z_]+)\)", r"(\1)"), (r"\bhand distance\b", "ручная дистанция"), (r"\bstep (\d+)", r"шаг \1"),
+    (r"(\w+) reactive check", r"\1: проверка реакции"), (r"(\w+) (balance|Strength) (\d+)(?:d|к10) %",
+                                                          lambda m: f"{m.group(1)}: "
+                                                          f"{'равновесие' if m.group(2) == 'balance' else 'Сила'} "
+                                                          f"{m.group(3)}к10 %"),
     (r"reactive check", "проверка реакции"), (r"reactive Wrestling or Acrobatics by Reflex", "реакция"),
     (r"Body Language", "язык тела"), (r"Stability", "устойчивость"), (r"Strength", "Сила"),
     (r"Endurance", "Выносливость"), (r"Acrobatics", "акробатика"), (r"\bbalance\b", "равновесие"),
@@ -282,7 +288,12 @@ WHY_RU: tuple[tuple[str, Any], ...] = (
     (r"next round", "в следующем раунде"), (r"for the rest of the round", "до конца раунда"),
     (r"(\d+) new zones", r"\1 нов. зон"), (r"pain hold (\d+)", r"болевой захват \1"),
     (r"\+(\d+) dice on dodges", r"+\1 куб. на уклонения"), (r"\+(\d+) wrestling dice", r"+\1 куб. борьбы"),
-    (r"\+(\d+) dice on (\w+)'s attack", r"+\1 куб. на атаку \2"), (r"\+(\d+) dice on (\w+)", r"+\1 куб. на \2"),
+    (r"\+(\d+) dice on (\w+)'s attack", r"+\1 куб. на атаку \2"),
+    (r"\+(\d+) dice on (\w+)", lambda m: f"+{m.group(1)} куб. на " + (
+        f"«{maneuver_inline(m.group(2), 'ru')}»" if m.group(2) in data.maneuvers() else m.group(2))),
+    (r"(?:(?<=→ )|(?<=; )|^)(\w+) shock (\d+)\b", r"у \1 шок \2"),
+    (r"\+ ([a-z_]+) (cut|slash|chop|thrust|crush) \+(\d+)",
+     lambda m: f"+ {BLOW_NOM[m.group(2)]} удар {item_in(m.group(1), 'gent')} +{m.group(3)}"),
     (r"\+(\d+) on the next initiative roll", r"+\1 к следующему броску инициативы"),
     (r"(\w+) wins with (\d+)", r"\1 побеждает с \2"),
     (r"(\w+) has no parry, sudden attack, disarm, grab or knock-aside then",
