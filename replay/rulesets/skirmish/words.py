@@ -246,6 +246,8 @@ INTACT = {"masc": "цел", "femn": "цела", "neut": "цело"}
 WHY_RU: tuple[tuple[str, Any], ...] = (
     # dice and checks
     (r"(?:vs|против) (\d+) needed", r"при нужных \1"),
+    (r"(\w+) takes (.+?) to his own forehead", r"\1 получает удар в собственный лоб: \2"),
+    (r"(⌊[^⌋]*⌋ = )(\d+) new zones", r"новых зон \1\2"),
     (r"(\d+)d %(\d+) \[", r"\1к10 %\2 ["),
     (r"(\d+)d6\b", r"\1к6"), (r"(\d+)d10\b", r"\1к10"),
     (r"−(\d+) di(?:e|ce) \(2 successes each\)", r"−\1 куб. (по 2 успеха)"),
