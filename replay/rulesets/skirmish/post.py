@@ -18,8 +18,8 @@ def post(view: TurnView, lang: str) -> Doc:
     lang = "ru" if lang == "ru" else "en"
     after: Fight = view.after
     a, b_ = after.fighters
-    doc = Doc().h(tr(lang, f"Раунд {view.turn}: {a.name['ru']} — {b_.name['ru']}",
-                     f"Round {view.turn}: {a.name['en']} vs {b_.name['en']}")
+    doc = Doc().h(tr(lang, f"Раунд {view.turn}: {named(a, 'ru')} — {named(b_, 'ru')}",
+                     f"Round {view.turn}: {named(a, 'en')} vs {named(b_, 'en')}")
                   + (f" ({view.phase})" if view.phase else ""))
     for ruling in view.rulings:
         doc.p(i(tr(lang, "Решение мастера: ", "GM ruling: ")), str(ruling.payload.get("note") or ""))
@@ -40,6 +40,12 @@ def post(view: TurnView, lang: str) -> Doc:
     doc.h(tr(lang, "Положение", "Standing"), 3)
     standing(doc, after, lang)
     return doc
+
+
+def named(f: Any, lang: str) -> str:
+    """A fighter's name with the id the post then calls him by («Ратибор (RAT)»); the id alone when it is the name."""
+    name = f.name[lang]
+    return name if name == f.id else f"{name} ({f.id})"
 
 
 def flush(doc: Doc, lines: list[Any]) -> None:
