@@ -53,15 +53,15 @@ def test_the_russian_effect_line_carries_the_arithmetic():
                             "until": [1, 2], "ref": "", "source": "bluff"}]}
     e = ev.trusted("skirmish.effect", payload)
     ru = render(_doc(effect_text(e, "ru")), "bbcode")
-    assert "VSE: шок 3 (обмен 1.2) — Блеф: 3 итог. → VSE шок 3 в следующем обмене (L385)" in ru
+    assert "VSE: шок 3 (обмен 1.2) — Блеф: 3 итог. → у VSE шок 3 в следующем обмене (L385)" in ru
     en = render(_doc(effect_text(e, "en")), "bbcode")
     assert "VSE: shock 3 (exchange 1.2) — bluff: 3 final → VSE shock 3 in the next exchange (L385)" in en
 
 
 @pytest.mark.parametrize("line, told", [
-    ("blade catch: arming_sword is caught (M44, L605)", "Захват клинка: средний меч захвачено (M44, L605)"),
+    ("blade catch: arming_sword is caught (M44, L605)", "Захват клинка: средний меч захвачен (M44, L605)"),
     ("leg dive: RAT balance 5d %5 [9, 8, 2, 3, 4] → 2 − 0 = 2 vs 3 final → failed: a ground clinch",
-     "Проход в ноги: RAT равновесие 5к10 %5 [9, 8, 2, 3, 4] → 2 − 0 = 2 vs 3 итог. → провал: клинч на земле"),
+     "Проход в ноги: RAT: равновесие 5к10 %5 [9, 8, 2, 3, 4] → 2 − 0 = 2 vs 3 итог. → провал: клинч на земле"),
     ("break free: VSE 4d %5 [6, 2, 2, 2] → 0 − 0 = 0 → still held", "Разрыв: VSE 4к10 %5 [6, 2, 2, 2] → 0 − 0 = 0 → "
                                                                    "захват не разорван"),
 ])

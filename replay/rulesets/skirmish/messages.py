@@ -173,7 +173,8 @@ SENTENCES: tuple[tuple[str, str], ...] = (
     (r"\bprecise zone\b", "точная зона"), (r"\bdanger \+", "опасность +"), (r"\bPrecise attack\b", "Точная атака"),
     (r"\bpenetration (\d+)d6", r"пробивание \1к6"), (r"armour counts twice", "броня считается дважды"),
     (r"armour counts once", "броня считается один раз"),
-    (r"\+(\d+) bonus dice on (\w+)'s attack with (\w+)", r"+\1 доп. куб. на атаку \2 оружием \3"),
+    (r"\+(\d+) bonus dice on (\w+)'s attack with (\w+)",
+     lambda m: f"+{m.group(1)} доп. куб. на атаку {m.group(2)} {words.item_in(m.group(3), 'ablt')}"),
     (r"(\d+) skill points usable of (\d+); (\d+) dice lost", r"можно использовать \1 навыка из \2; потеряно \3 куб."),
     (r"\bReliability\b", "Надёжность"), (r"\beffective (\d+)", r"итог \1"),
     (r"\? no\b", "? нет"), (r"\? yes\b", "? да"),
@@ -240,7 +241,7 @@ PROBLEM_SENTENCES: tuple[tuple[str, str], ...] = (
      "заявок: атака младшего по инициативе, атака старшего, защита младшего, защита старшего)"),
     (r"^costs R(\d+) S(\d+) \(dice (\d+), doubling (\d+), length (\d+), activation (\d+)\); available R(\d+) S(\d+)$",
      r"стоит Р\1 Н\2 (кубиков \3, удвоение \4, за длину \5, активация \6); доступно Р\7 Н\8"),
-    (r"^(\w+) needs (\w+) (\d+), (\w+) has (\d+)$", lambda m: f"{_maneuver(m.group(1))} требует умения "
+    (r"^(\w+) needs (\w+) (\d+), (\w+) has (\d+)$", lambda m: f"маневр «{_maneuver(m.group(1))}» требует навыка "
      f"«{words.skill_name(m.group(2), 'ru')}» {m.group(3)}, у {m.group(4)} — {m.group(5)}"),
     (r"^attack_type: (.+)$", lambda m: "тип атаки: " + " или ".join(
         dict.fromkeys(_attack_type(t) for t in m.group(1).split(" or ")))),
@@ -258,7 +259,8 @@ PROBLEM_SENTENCES: tuple[tuple[str, str], ...] = (
     (r"^(\w+) holds none of the opponent's limbs$", r"\1 не держит ни одной конечности противника"),
     (r"^(\w+) cannot act \(status (\w+), pool (.+)\)$",
      lambda m: f"{m.group(1)} не может действовать (состояние: "
-     f"{words.pick(words.STATUS_NAMES.get(m.group(2), (m.group(2),) * 2), 'ru')}, пул {m.group(3)})"),
+     f"{words.pick(words.STATUS_NAMES.get(m.group(2), (m.group(2),) * 2), 'ru')}, пул "
+     f"{_pool_ru(m.group(3))})"),
     (r"^(\w+) is a (attack|defence|general|wrestling) maneuver, declared in the (attack|defence) step$",
      lambda m: f"«{_maneuver(m.group(1))}» — маневр {_KIND_RU.get(m.group(2), m.group(2))}, а заявлен на шаге "
      f"{STEP_RU[m.group(3)]}"),
@@ -270,10 +272,11 @@ PROBLEM_SENTENCES: tuple[tuple[str, str], ...] = (
     (r"^(\w+) holds no ready weapon ?(\w*)$", lambda m: f"у {m.group(1)} нет готового оружия"
      + (f" «{words.item_name(m.group(2), 'ru')}»" if m.group(2) else "")),
     (r"^(\w+) is bound or beaten aside this exchange$",
-     lambda m: f"«{words.item_name(m.group(1), 'ru')}» в этом обмене связано или отбито"),
+     lambda m: words.agreed(words.item_name(m.group(1), "ru"), {"masc": "связан или отбит", "femn": "связана или "
+                            "отбита", "neut": "связано или отбито"}) + " в этом обмене"),
     (r"^during wrestling the only evasion is Slip$", "в борьбе из уклонений возможна только свиля"),
     (r"^(\d+) cm ≥ 3 × (\d+) cm: no zone can be chosen; declare \"zone\": \"body\" \(the zone is rolled on the "
-     r"stance table\)$", r"\1 см ≥ 3 × \2 см: зону выбрать нельзя; заявите \"zone\": \"body\" (зона бросается по "
+     r"stance table\)$", r'\1 см ≥ 3 × \2 см: зону выбрать нельзя; заявите "zone": "body" (зона бросается по '
      r"таблице стоек)"),
     (r"^zone: head, upper_torso, lower_torso, left_arm, right_arm, left_leg or right_leg$",
      "зона: голова, верхний корпус, нижний корпус, левая рука, правая рука, левая нога или правая нога"),
@@ -291,7 +294,465 @@ PROBLEM_SENTENCES: tuple[tuple[str, str], ...] = (
     (r"^against an unexpected attack the defence is paid with reflex points only \(this one takes (\d+) skill "
      r"points\)$", r"против неожиданной атаки защита оплачивается только очками рефлекса (эта берёт \1 очк. навыка)"),
 )
+
+
+def _pool_ru(pool: str) -> str:
+    return re.sub(r"R(\d+) S(\d+)", r"Р\1 Н\2", pool)
+
+
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in PROBLEM_SENTENCES)
+
+
+# --- the maneuvers' conditions and the checks' other rejections (check.py, maneuvers/, draw.py), as parallel
+# sentences over word tables; `_problem` tries these before the regexes above. A JSON field or value the player
+# types stays as typed, in quotes.
+
+def _mv(code: str) -> str | None:
+    """A maneuver's code as its Russian name in quotes («Контратака»), without the (Р) mark; None: not a code."""
+    if code != "pass" and code not in _maneuvers():
+        return None
+    return f"«{words.maneuver_name(code, 'ru').removesuffix(' (Р)')}»"
+
+
+def _item(code: str) -> str | None:
+    """A weapon or shield (id or type) by its Russian name in quotes; a GM's own id stays as written."""
+    return f"«{words.item_name(code, 'ru')}»" if re.fullmatch(r"[\w-]+", code) else None
+
+
+def _table(table: Mapping[str, str]) -> Any:
+    return lambda code: table.get(code)
+
+
+def _listed(table: Mapping[str, str], conj: str) -> Any:
+    """"a, b or c" / "a or b" / "a, b, c" of codes -> the Russian words joined with `conj` before the last."""
+    def said(text: str) -> str | None:
+        items = [x.strip() for x in re.split(r",\s*|\s+or\s+|\s+and\s+", text) if x.strip()]
+        out = [table.get(x) for x in items]
+        if not out or any(x is None for x in out):
+            return None
+        out = list(dict.fromkeys(out))  # cut and slash are one blow in Russian
+        return out[0] if len(out) == 1 else ", ".join(out[:-1]) + f" {conj} " + out[-1]  # type: ignore[arg-type]
+    return said
+
+
+BLOW_RU = {"thrust": "колющий", "chop": "рубящий", "cut": "секущий", "slash": "секущий", "crush": "дробящий"}
+BLOW_GEN_PL = {"thrust": "колющих", "chop": "рубящих", "cut": "секущих", "slash": "секущих", "crush": "дробящих"}
+LENGTH_RU = {k: v[0] for k, v in words.DISTANCE_RU.items()}
+LENGTH_GEN = {k: v[1] for k, v in words.DISTANCE_RU.items()}
+PLACE_RU = {"floor": "на полу", "scabbard": "в ножнах", "belt": "на поясе", "boot": "в сапоге", "back": "за спиной",
+            "None": "нигде"}
+PART_2_RU = {"moves past the opponent into a free cell on the grid (L415-423)":
+             "проходит мимо противника в свободную клетку поля (L415-423)",
+             "defends an ally from an adjacent cell (L537-542)": "защищает союзника из соседней клетки (L537-542)"}
+
+CONDITIONS: list[tuple[str, str]] = [
+    # check.py: the catalogue, the step, the weapon in hand
+    ("{m:w} has no difficulty with this weapon and attack", "у маневра {m:mv} нет сложности для этого оружия и атаки"),
+    ("declare a basic attack (thrust, chop, slash, crush); the feint is invoked after the defender's parry (choice "
+     "feint, CP-13)",
+     "заявите базовую атаку (колющий, рубящий, секущий или дробящий удар); финт объявляется после парирования "
+     "защитника (выбор \"feint\", CP-13)"),
+    ("M49 counter_response is listed in the availability table but never described in the rulebook: disabled "
+     "(A-25); a GM ruling may resolve one (CP-50)",
+     "M49 «Контрответ» есть в таблице доступности, но в своде правил нигде не описан: отключен (A-25); такой маневр "
+     "может разрешить решение ГМ (CP-50)"),
+    ("{id:w} {m:w} {what:part2}: part 2 (several fighters on the grid); a GM ruling may resolve one (CP-50)",
+     "{id} {m:mv} {what:part2}: это часть 2 (несколько бойцов на поле); такой маневр может разрешить решение ГМ "
+     "(CP-50)"),
+    ("{id:w} {m:w} is in the catalogue but its effects are not implemented yet (docs/skirmish.md); a GM ruling may "
+     "resolve it",
+     "{id} {m:mv} есть в каталоге, но его действие еще не реализовано (docs/skirmish.md); его может разрешить "
+     "решение ГМ"),
+    ("a slip adds at most Acrobatics {n:#} skill dice",
+     "свиля добавляет кубиков навыка не больше уровня Акробатики ({n})"),
+    ("{a:w} attacked in the previous exchange: no retreat from that opponent now",
+     "{a} атаковал в прошлом обмене: отступить от этого противника сейчас нельзя"),
+    ("a counterattack only in the first exchange of the round", "контратака — только в первом обмене раунда"),
+    ("after the opponent's Arrow no {m:w} this exchange (no defence with an attacking element)",
+     "после «Стрелы» противника в этом обмене нельзя применить {m:mv} (никаких защит с атакующим элементом)"),
+    ("{m:w} is (Р): paid from reflex points only",
+     "маневр {m:mv} помечен (Р): оплачивается только очками рефлекса"),
+    ("difficulty %{a:#} > %7", "сложность %{a} выше предельной %7"),
+    ("only standing up is implemented: {{\"maneuver\": \"maneuvering\", \"stand_up\": true}} in the attack step",
+     "из маневрирования реализован только подъем: {{\"maneuver\": \"maneuvering\", \"stand_up\": true}} на шаге "
+     "атаки"),
+    ("cutting a shaft needs a chopping knock-aside (a weapon that chops)",
+     "чтобы перерубить древко, нужен рубящий сбив (оружием, которое рубит)"),
+    ("only a shafted weapon's shaft can be cut", "перерубить можно только древко древкового оружия"),
+    ("a block stops cuts, chops and crushes, not thrusts",
+     "блок останавливает секущие, рубящие и дробящие удары, но не колющие"),
+    ("target: the opponent's id", "\"target\": нужен идентификатор противника"),
+    ("{a:w} is already standing", "{a} уже стоит"),
+    ("standing up adds at most Acrobatics {n:#} skill points",
+     "при подъеме очков навыка — не больше уровня Акробатики ({n})"),
+    ("{w:w} binds the opponent's weapon: only thrusts with it this exchange",
+     "оружие {w:item} связывает оружие противника: в этом обмене им можно только колоть"),
+    ("{w:w} cannot {kind:w} (power_blow names attack_type: thrust, cut, chop or crush)",
+     "оружие {w:item} не наносит {kind:blowacc} удар (для «Пробивающего удара» \"attack_type\": \"thrust\", "
+     "\"cut\", \"chop\" или \"crush\")"),
+    ("{w:w} cannot strike (power_blow names attack_type: thrust, cut, chop or crush)",
+     "оружием {w:item} так не ударить (для «Пробивающего удара» \"attack_type\": \"thrust\", \"cut\", \"chop\" "
+     "или \"crush\")"),
+    ("{a:w} holds no ready weapon", "у {a} нет готового оружия"),
+    # attack.py
+    ("declare the attack part with \"with_defence\": true (Атака с защитой), then the defence part in the defence "
+     "step", "заявите атакующую часть с \"with_defence\": true («Атака с защитой»), затем защитную часть — на шаге "
+     "защиты"),
+    ("the victim must lie on the ground and be at most twice the attacker's height",
+     "жертва должна лежать на земле и быть не выше двух ростов атакующего"),
+    ("countertime answers the opponent's declared attack: declare it after his attack (your own initiative; at equal "
+     "initiative a GM ruling, CP-50)",
+     "контртемп отвечает на заявленную атаку противника: заявляйте его после этой атаки (при своей инициативе; при "
+     "равной — решение ГМ, CP-50)"),
+    ("countertime on your own or equal initiative", "контртемп — только при своей или равной инициативе"),
+    ("activation: 1 master or extraordinary success", "активация: 1 мастерский или экстраординарный успех"),
+    ("activation: 1 extraordinary success of Reflex", "активация: 1 экстраординарный успех Рефлекса"),
+    ("activation: 1 master success", "активация: 1 мастерский успех"),
+    ("activation: 2 master successes", "активация: 2 мастерских успеха"),
+    ("precise: a zone of the {z:w} table", "точная зона: из таблицы «{z:zone}»"),
+    ("Batman with a weapon up to long", "батман — оружием не длиннее длинного"),
+    ("{w:w} has no hook for trips", "у оружия {w:item} нет крюка для подсечек"),
+    ("a sword that allows a two-handed grip", "нужен меч, допускающий хват двумя руками"),
+    ("a recursive strike goes to the head", "рекурсивный удар идет в голову"),
+    ("the distance must exceed your weapon's length by two categories or more",
+     "дистанция должна быть больше длины вашего оружия на две категории или больше"),
+    ("run: jog or sprint", "\"run\": \"jog\" (легкий бег) или \"sprint\" (спринт)"),
+    ("the attack dice come from skill points (all remaining reflex points are the activation)",
+     "кубики атаки — из очков навыка (все оставшиеся очки рефлекса уходят на активацию)"),
+    ("the two attacks use the two weapons", "две атаки наносятся двумя разными оружиями"),
+    ("a weapon no heavier than light in each hand", "в каждой руке — оружие не тяжелее легкого"),
+    ("attack with defence needs weapon skill {n:#}, {a:w} has {k:#}",
+     "для «Атаки с защитой» нужен навык оружия {n}, у {a} — {k}"),
+    ("attack with defence needs a second weapon or a shield", "для «Атаки с защитой» нужно второе оружие или щит"),
+    ("destabilization at the start of the fight or as the first attack after a retreat",
+     "дестабилизация — в начале боя или первой атакой после отступления"),
+    ("{a:w} has no ready shield", "у {a} нет готового щита"),
+    ("the shield has no offensive boss", "на щите нет умбона атакующей формы"),
+    ("the shield has no sharpened rim", "у щита нет заточенной кромки"),
+    ("shield strikes cannot reach the legs", "удары щитом не достают до ног"),
+    ("the recursive grip first (Grip change, M56: \"grip\": \"recursive\")",
+     "сначала хват за клинок («Смена хвата», M56: \"grip\": \"recursive\")"),
+    ("a punch needs a free hand", "для удара рукой нужна свободная рука"),
+    ("a {m:w} reaches at most {d:length} distance (the distance is {now:length})",
+     "{m:mv} достает не дальше {d:lengthgen} дистанции (сейчас дистанция {now:length})"),
+    ("a double attack needs a weapon in each hand", "для двойной атаки нужно оружие в каждой руке"),
+    ("second: {{\"weapon\", \"attack_type\", \"zone\", \"dice\", \"buys\"}} — the attack with the other weapon",
+     "\"second\": {{\"weapon\", \"attack_type\", \"zone\", \"dice\", \"buys\"}} — атака другим оружием"),
+    ("both weapons must make this blow", "оба оружия должны уметь наносить этот удар"),
+    ("Retreat cannot be the defence part", "отступление не может быть защитной частью"),
+    ("the defence part uses a different weapon (or the shield) than the attack",
+     "защитная часть идет другим оружием (или щитом), чем атака"),
+    ("the opponent is more than 1.5 × your height", "противник выше вас больше чем в 1,5 раза"),
+    ("{m:w}: first exchange only", "{m:mv}: только в первом обмене"),
+    # counters.py, defence.py
+    ("intercept: at least 1 reflex point for the interception roll",
+     "\"intercept\": хотя бы 1 очко рефлекса на бросок перехвата"),
+    ("attack_type: the blow (thrust, chop, slash, crush)",
+     "\"attack_type\": удар (\"thrust\", \"chop\", \"slash\" или \"crush\")"),
+    ("zone: where the sudden attack strikes", "\"zone\": куда бьет внезапная атака"),
+    ("zone: where the counter-hit goes", "\"zone\": куда идет ответный удар"),
+    ("delayed defence only when your initiative is higher",
+     "отложенная защита — только когда ваша инициатива выше"),
+    ("attack_type: a blow {w:w} can make", "\"attack_type\": удар, который может нанести оружие {w:item}"),
+    ("the weapon needs a blade-catching mechanism", "у оружия должен быть механизм захвата клинка"),
+    ("only against bladed weapons", "только против клинкового оружия"),
+    ("an arrow adds at most Acrobatics {n:#} skill dice",
+     "«Стрела» добавляет кубиков навыка не больше уровня Акробатики ({n})"),
+    ("only against {kinds:blowsgen} attacks", "только против {kinds:blowsgen} атак"),
+    # general.py
+    ("a grab needs no weapon in the hands but hand-length ones ({held:items} held)",
+     "для захвата в руках не должно быть оружия длиннее ручного (в руках: {held:items})"),
+    ("a grab needs a free hand", "для захвата нужна свободная рука"),
+    ("a defensive grab needs wrestling {n:#}, {a:w} has {k:#}",
+     "для защитного захвата нужна Борьба {n}, у {a} — {k}"),
+    ("a leg dive needs two free hands", "для прохода в ноги нужны две свободные руки"),
+    ("the opponent is more than one height class taller", "противник выше вас больше чем на одну ростовую категорию"),
+    ("{a:w} holds no weapon", "у {a} в руках нет оружия"),
+    ("{w:w} is strapped or fixed: no disarm", "оружие {w:item} пристегнуто или закреплено: обезоружить нельзя"),
+    ("check: 1 to {n:#} dice (Body Language + Empathy)",
+     "\"check\": от 1 до {n} кубиков (Язык тела + Эмпатия)"),
+    ("assess needs at least 1 skill point", "для оценки противника нужно хотя бы 1 очко навыка"),
+    ("for: the maneuver that gets the bonus, or any",
+     "\"for\": маневр, который получит бонус, или \"any\" (любой)"),
+    ("grip: one of {w:w}'s grips ({grips:grips})",
+     "\"grip\": один из хватов оружия {w:item} ({grips:grips})"),
+    ("no weapon in hand", "в руке нет оружия"),
+    ("{w:w} is already in the {g:w} grip", "оружие {w:item} уже в хвате «{g:grip}»"),
+    ("a ready shield, not a buckler", "нужен готовый щит, не баклер"),
+    ("at most Strength {n:#} dice", "кубиков не больше Силы ({n})"),
+    ("demoralization at the start of the fight", "деморализация — только в начале боя"),
+    ("etiquette: army, criminal, police",
+     "\"etiquette\": \"army\" (армейский), \"criminal\" (криминальный) или \"police\" (полицейский)"),
+    ("by: endurance or charisma", "\"by\": \"endurance\" (по Выносливости) или \"charisma\" (по Харизме)"),
+    # transfer.py
+    ("declare the basic attack (thrust, chop, slash or crush) and commit the transfer feint as your choice "
+     "transfer_feint (exchange 1, sealed) before the defence",
+     "заявите базовую атаку (колющий, рубящий, секущий или дробящий удар) и до защиты закрепите финт переводом своим "
+     "выбором \"transfer_feint\" (обмен 1, запечатанно)"),
+    ("a transfer feint is a basic attack (thrust, chop, slash or crush), not {m:w} after a feint (M14)",
+     "финт переводом — это базовая атака (колющий, рубящий, секущий или дробящий удар), а не {m:mv} после финта "
+     "(M14)"),
+    ("a transfer feint is a basic attack (thrust, chop, slash or crush), not {m:w}",
+     "финт переводом — это базовая атака (колющий, рубящий, секущий или дробящий удар), а не {m:mv}"),
+    ("M15 transfer_feint needs {s:skill} {n:#}, {a:w} has {k:#}",
+     "M15 «Финт переводом» требует навыка «{s:skill}» {n}, у {a} — {k}"),
+    ("{n:#} master successes committed, {k:#} left in {s:skill}",
+     "заявлено мастерских успехов: {n}, осталось по навыку «{s:skill}»: {k}"),
+    ("{n:#} extraordinary successes committed, {k:#} left",
+     "заявлено экстраординарных успехов: {n}, осталось: {k}"),
+    ("the activation costs {n:#} reflex (1 + weight above medium); available R{k:#}",
+     "активация стоит {n} рефлекса (1 + вес сверх среднего); доступно Р{k}"),
+    ("the transfer feint (seq {s:#}) is committed after {a:w}'s defence declaration (seq {d:#}): commit it, sealed, "
+     "before the defence",
+     "финт переводом (seq {s}) закреплен после заявки защиты {a} (seq {d}): закрепляйте его запечатанно до защиты"),
+    ("the transfer feint's phase 2 is a {m:w} with the opposite side of the weapon to {zones:zones}, not {o:w} to "
+     "{z:w} (the GM decides symmetry: choice symmetric, CP-16)",
+     "фаза 2 финта переводом — {m:mv} обратной стороной оружия в зону {zones:zones}, а не {o:mv} в зону "
+     "«{z:zone}» (симметрию решает ГМ: выбор \"symmetric\", CP-16)"),
+    ("the transfer feint's phase 2 is a {m:w} with the opposite side of the weapon to {zones:zones}, not {o:w} to "
+     "None (the GM decides symmetry: choice symmetric, CP-16)",
+     "фаза 2 финта переводом — {m:mv} обратной стороной оружия в зону {zones:zones}, а не {o:mv} без зоны "
+     "(симметрию решает ГМ: выбор \"symmetric\", CP-16)"),
+    ("{a:w} holds no weapon for the feint", "у {a} нет оружия для финта"),
+    # wrestling.py
+    ("zones: the zones to envelop, in order ({zones:envelop})",
+     "\"zones\": зоны обхвата по порядку ({zones:envelop})"),
+    ("a clinch after you grabbed a limb or were grabbed",
+     "клинч — после того как вы захватили конечность или захватили вас"),
+    ("limbs: 1, 2 or 4", "\"limbs\": 1, 2 или 4"),
+    ("a hand or short weapon", "нужно ручное или короткое оружие"),
+    ("strangling needs the opponent's neck held", "для удушения нужно держать шею противника"),
+    ("variant: lethal or carotid", "\"variant\": \"lethal\" (насмерть) или \"carotid\" (сонная артерия)"),
+    ("a wrestling block commits the whole remaining pool: \"dice\": {{\"reflex\": {r:#}, \"skill\": {s:#}}}",
+     "борцовский блок забирает весь оставшийся пул: \"dice\": {{\"reflex\": {r}, \"skill\": {s}}}"),
+    ("a defensive throw from sitting or standing", "защитный бросок — только сидя или стоя"),
+    ("the opponent attacks at short distance or closer", "противник атакует с короткой дистанции или ближе"),
+    ("a break free rolls pure Strength: commit Wrestling points only (\"dice\": {{\"skill\": n}})",
+     "разрыв бросается чистой Силой: заявляйте только очки Борьбы (\"dice\": {{\"skill\": n}})"),
+    ("{a:w} holds no part of the opponent", "{a} не держит противника ни за что"),
+    ("during wrestling the only evasion is Slip: declare slip (a successful one intercepts initiative)",
+     "в борьбе из уклонений возможна только свиля: заявите \"slip\" (удачная перехватывает инициативу)"),
+    # draw.py (M50) and the opponent's maneuver (4.7.5)
+    ("{a:w} has no weapon '{w:w}'", "у {a} нет оружия {w:item}"),
+    ("{w:w} is already in hand", "оружие {w:item} уже в руке"),
+    ("{w:w} is broken", "оружие {w:item} сломано"),
+    ("{w:w} lies on the floor or at '{where}': picking up is NOT YET implemented (M50, CP-31)",
+     "оружие {w:item} не выхватить: оно на полу или не там, откуда выхватывают ({where:place}); поднимать оружие "
+     "ЕЩЕ НЕ реализовано (M50, CP-31)"),
+    ("{a:w}'s main hand is not free to draw {w:w}", "ведущая рука {a} не свободна, чтобы выхватить {w:item}"),
+    ("{m:w}: against a finishing blow a lying fighter may only block or slip (M07, L271)",
+     "{m:mv}: против добивающего удара лежащий может только блокировать или делать свилю (M07, L271)"),
+    ("{m:w}: against a disorientation only dodges or a shield block (M18, L389)",
+     "{m:mv}: против дезориентации — только уклонения или блок щитом (M18, L389)"),
+    ("{m:w}: against a shield stun only dodges or a shield defence (M20)",
+     "{m:mv}: против оглушения щитом — только уклонения или защита щитом (M20)"),
+    ("{m:w}: a target of at most a quarter of the pouncer's mass may only dodge (M65, L826)",
+     "{m:mv}: цель не тяжелее четверти массы нападающего может только уклоняться (M65, L826)"),
+    ("{m:w}: a pounce is answered by a sudden attack, a block or a dodge (M65, L822)",
+     "{m:mv}: на наскок отвечают внезапной атакой, блоком или уклонением (M65, L822)"),
+    ("{m:w}: the head is held — no evasion of a headbutt with hold (M67, L850)",
+     "{m:mv}: голова зафиксирована — от удара головой с фиксацией не уклониться (M67, L850)"),
+    ("{m:w}: only a slip evades a headbutt with hold (M67, L850)",
+     "{m:mv}: от удара головой с фиксацией уходят только свилей (M67, L850)"),
+]
+
+
+def _zone(code: str) -> str | None:
+    said = words.zone_name(code, "ru")
+    return said if said != code else None
+
+
+def _zones(text: str) -> str | None:
+    """"head or upper_torso" -> «голова» или «верхний корпус»."""
+    said = _listed({z: f"«{words.zone_name(z, 'ru')}»" for z in (*words.ZONE_NAMES, *_precise())}, "или")(text)
+    return said
+
+
+def _precise() -> Mapping[str, Any]:
+    from replay.rulesets.skirmish import data
+
+    return data.body()["precise_names"]
+
+
+def _items(text: str) -> str | None:
+    names = [_item(x.strip()) for x in text.split(",")]
+    return ", ".join(n for n in names if n) if all(names) else None
+
+
+@cache
+def conditions_ru() -> Catalogue:
+    """The conditions' sentences (`CONDITIONS`) with their word tables."""
+    return Catalogue(CONDITIONS, {
+        "mv": _mv, "item": _item, "place": lambda p: PLACE_RU.get(p, f"«{p}»"),
+        "items": _items, "part2": _table(PART_2_RU), "blowacc": _table(BLOW_RU),
+        "blowsgen": _listed(BLOW_GEN_PL, "и"), "length": _table(LENGTH_RU), "lengthgen": _table(LENGTH_GEN),
+        "zone": _zone, "zones": _zones,
+        "grip": lambda g: words.GRIP_NAMES.get(g, (None,))[0],
+        "grips": _listed({g: f"\"{g}\" ({ru})" for g, (ru, _) in words.GRIP_NAMES.items()}, "или"),
+        "skill": lambda s: words.SKILL_NAMES.get(s),
+        "envelop": _listed({z: f"\"{z}\" ({ru})" for z, ru in words.GENERAL_ZONES.items()}, "и")})
+
+
+# --- what the skirmish's requests ask (`what` of an order, a roll, a choice or a reveal; `status`, a provisional
+# post's "Ждём:"): parallel sentences over the conditions' word tables. Options and JSON a player types stay as typed.
+
+REQUESTS: list[tuple[str, str]] = [
+    # declarations and reveals
+    ("{step:w} declaration, exchange {x:#}", "заявка {step:stepgen}, обмен {x}"),
+    ("reveal of the sealed {step:w} declaration (seq {s:#})", "вскрыть запечатанную заявку {step:stepgen} (seq {s})"),
+    ("reveal of {a:w}'s sealed guard (seq {s:#}; zonal defence, L203)",
+     "вскрыть запечатанную охраняемую зону {a} (seq {s}; зональная защита, L203)"),
+    ("reveal of {a:w}'s sealed transfer feint (seq {s:#}; M15, CP-15)",
+     "вскрыть запечатанный финт переводом {a} (seq {s}; M15, CP-15)"),
+    # the pool's rolls
+    ("attack roll of {a:w} ({m:w}, %{tn:#})", "бросок атаки {a} ({m:mv}, %{tn})"),
+    ("defence roll of {a:w} ({m:w}, %{tn:#})", "бросок защиты {a} ({m:mv}, %{tn})"),
+    ("combat initiative of {a:w} (Reflex, %{tn:#})", "боевая инициатива {a} (Рефлекс, %{tn})"),
+    ("fatigue check of {a:w} (Endurance)", "проверка усталости {a} (Выносливость)"),
+    ("knockout check of {a:w} (Endurance %5)", "проверка потери сознания {a} (Выносливость %5)"),
+    ("rounds {a:w} stays unconscious (1d6, C9)", "сколько раундов {a} пробудет без сознания (1к6, C9)"),
+    ("{what} ({n:#}d, %{tn:#})", "{what:@} ({n}к10, %{tn})"),
+    # free checks
+    ("Empathy check of {a:w} against a hidden attack (free, %6, needs 1 success; 5.7)",
+     "проверка Эмпатии {a} против скрытой атаки (бесплатно, %6, нужен 1 успех; 5.7)"),
+    ("Body Language by Empathy of {a:w} against the feint (%5, free)",
+     "Язык тела по Эмпатии: {a} против финта (%5, бесплатно)"),
+    ("Body Language by Empathy of {a:w} against the sudden attack (%5)",
+     "Язык тела по Эмпатии: {a} против внезапной атаки (%5)"),
+    ("Body Language by Empathy of {a:w} against the lightning attack",
+     "Язык тела по Эмпатии: {a} против молниеносной атаки"),
+    ("Body Language by Empathy of {a:w} studying {b:w} (delayed defence)",
+     "Язык тела по Эмпатии: {a} изучает {b} (отложенная защита)"),
+    ("reactive Wrestling or Acrobatics by Reflex of {a:w} against the trip",
+     "реакция {a}: Борьба или Акробатика по Рефлексу против подсечки"),
+    ("the leg dive's throw of {a:w}", "бросок {a} после прохода в ноги"),
+    ("balance check of {a:w} (Agility or Strength) against the leg dive",
+     "проверка равновесия {a} (Ловкость или Сила) против прохода в ноги"),
+    ("Strength check of {a:w} to keep {w:w} against the disarm",
+     "проверка Силы {a}: удержать {w:itemacc} против обезоруживания"),
+    ("{a:w} assesses the opponent", "{a} оценивает противника"),
+    ("Stability (Strength) of {a:w} against the shield push", "устойчивость (Сила) {a} против толчка щитом"),
+    ("Endurance of {a:w} against the joint break", "Выносливость {a} против болевого залома"),
+    ("Endurance of {a:w} against the strangling", "Выносливость {a} против удушения"),
+    ("Fortitude of {a:w} against the pain hold (free, %5; successes cancel pain)",
+     "Стойкость {a} против болевого захвата (бесплатно, %5; успехи снимают боль)"),
+    ("Fortitude check of {a:w} to keep {w:w} against the knock-aside (%5, needs {n:#})",
+     "проверка Стойкости {a}: удержать {w:itemacc} против сбива (%5, нужно {n})"),
+    ("{label:checklabel} of {a:w} against the {m:w} (free, %{tn:#})",
+     "{label:checklabel}: {a} против маневра {m:mv} (бесплатно, %{tn})"),
+    ("interception roll of {a:w} (sudden attack, %{tn:#})", "бросок перехвата {a} (внезапная атака, %{tn})"),
+    ("Reliability check of {w:w} ({r:#} + {n:#} dice, %5)", "проверка Надёжности: {w:itemnom} ({r} + {n} куб., %5)"),
+    ("Fortitude check of {a:w} to keep {w:w} (%5, L525)", "проверка Стойкости {a}: удержать {w:itemacc} (%5, L525)"),
+    ("Fortitude check of {a:w} against the power blow's shock (%{tn:#})",
+     "проверка Стойкости {a} против шока от пробивающего удара (%{tn})"),
+    ("Acrobatics by Reflex of {a:w} to tuck in ({cause}, %5)",
+     "Акробатика по Рефлексу: {a} группируется при падении ({cause:fallcause}, %5)"),
+    ("Endurance check of {a:w} against the fall (%5)", "проверка Выносливости {a} при падении (%5)"),
+    ("the zone {a:w} falls on (1d6, stance table)", "зона, на которую падает {a} (1к6, таблица стоек)"),
+    ("fall damage of {a:w} ({n:#}d6)", "урон от падения {a} ({n}к6)"),
+    ("Etiquette ({kind:w}) by {by:w} of {a:w} (demoralization, %5)",
+     "Этикет ({kind:etiquette}) по {by:stat} {a} (деморализация, %5)"),
+    ("Etiquette by {by:w} of {a:w} (demoralization, %5)", "Этикет по {by:stat} {a} (деморализация, %5)"),
+    ("Etiquette of {a:w} against the demoralization (%5)", "Этикет {a} против деморализации (%5)"),
+    ("fear by Will of {a:w} against the demoralization (%5)", "страх по Воле: {a} против деморализации (%5)"),
+    ("the zone {a:w}'s blow finds on the {st:w} column of the stance table (1d6, 5.9.5)",
+     "зона, куда приходится удар {a}, по столбцу «{st:stance}» таблицы стоек (1к6, 5.9.5)"),
+    ("precise zone on the {z:w} table (2d6−2) for {a:w}'s hit",
+     "точная зона по таблице «{z:zone}» (2к6−2) для попадания {a}"),
+    ("penetration roll for {a:w}'s hit ({p:w}, needs {n:#} with +{k:#})",
+     "бросок пробивания для попадания {a} ({p:piece}, нужно {n} при +{k})"),
+    ("how far {w:w} flies (2d6 m)", "как далеко отлетает {w:itemnom} (2к6 м)"),
+    # choices
+    ("invoke a feint against {a:w}'s parry (CP-13): \"no\" or {{\"maneuver\": thrust|chop|slash|crush, \"zone\": …, "
+     "\"buys\": […]}}",
+     "объявить финт против парирования {a} (CP-13): \"no\" или {{\"maneuver\": thrust|chop|slash|crush, \"zone\": …, "
+     "\"buys\": […]}}"),
+    ("which {n:#} locked points the Body Language check frees (C5)",
+     "какие из закрытых очков освобождает проверка Языка тела (их {n}, C5)"),
+    ("{a:w}: a free Fortitude check against the pain hold's {n:#} pain? (M59, L767)",
+     "{a}: свободная проверка Стойкости против боли болевого захвата ({n})? (M59, L767)"),
+    ("how {a:w}'s {n:#} shield-block successes are split between the two attacks (CP-29, A-42): [first, second]",
+     "как {a} делит успехи блока щитом ({n}) между двумя атаками (CP-29, A-42): [первой, второй]"),
+    ("how {a:w} spends {n:#} final successes (CP-04): a list like [\"precise:forehead\", \"danger:1\"]",
+     "на что {a} тратит итоговые успехи ({n}) (CP-04): список вроде [\"precise:forehead\", \"danger:1\"]"),
+    ("passive shield cover, up to {n:#} zones besides the carrying arm (CP-28)",
+     "пассивное прикрытие щитом: до {n} зон, кроме руки со щитом (CP-28)"),
+    ("the GM's difficulty for {a:w}'s {m:w} (CP-07; %2–%7)", "сложность от ГМ: {a}, {m:mv} (CP-07; %2–%7)"),
+    ("combat distance after the sidestep (CP-17)", "боевая дистанция после увертки (CP-17)"),
+    ("the combat distance after the arrow (CP-17)", "боевая дистанция после «Стрелы» (CP-17)"),
+    ("the combat distance after the {m:w} (CP-17)", "боевая дистанция после маневра {m:mv} (CP-17)"),
+    ("the distance after the Batman: hand or short (CP-17, M16)",
+     "дистанция после батмана: ручная или короткая (CP-17, M16)"),
+    ("where the push leaves the opponent, up to long (CP-17, M57)",
+     "куда толчок отбрасывает противника, не дальше длинной дистанции (CP-17, M57)"),
+    ("drop the bound weapon to escape the penalty (CP-12, M43)",
+     "бросить связанное оружие, чтобы избежать штрафа (CP-12, M43)"),
+    ("drop the beaten weapon to avoid the shock (CP-12, M16)",
+     "бросить отбитое оружие, чтобы избежать шока (CP-12, M16)"),
+    ("drop the weapon instead of the shock (A-34, CP-12, M19)", "выронить оружие вместо шока (A-34, CP-12, M19)"),
+    ("{a:w}'s {n:#} Acrobatics successes: all on removing dice (2 each), or 1 on another zone (CP-21)",
+     "успехи Акробатики {a} ({n}): все на снятие кубиков (по 2 на кубик) или 1 на другую зону (CP-21)"),
+    ("{a:w}'s answer to the demoralization: Etiquette or fear by Will (CP-35)",
+     "ответ {a} на деморализацию: Этикет или страх по Воле (CP-35)"),
+    ("throw instead of the clinch with {n:#} dice, undefendable (M52, L673, T-30)",
+     "бросок вместо клинча: {n} куб., без защиты (M52, L673, T-30)"),
+    ("your own position after the throw; lying keeps the hold (CP-20)",
+     "ваше положение после броска; лежа захват сохраняется (CP-20)"),
+    ("fall with the victim to keep the hold (CP-20)", "упасть вместе с жертвой, чтобы сохранить захват (CP-20)"),
+    ("the throw's {n:#} remaining successes: a pain hold or a joint break (CP-25, M62)",
+     "оставшиеся успехи броска ({n}): болевой захват или болевой залом (CP-25, M62)"),
+    ("is {a:w}'s attack unexpected, by a trusted attacker, or hidden? (CP-43, 5.7)",
+     "атака {a} неожиданная, от того, кому доверяют, или скрытая? (CP-43, 5.7)"),
+    ("the zones symmetric to {z:w} for {a:w}'s phase-2 blow (CP-16, M15)",
+     "зоны, симметричные зоне «{z:zone}», для удара {a} в фазе 2 (CP-16, M15)"),
+    # the rules of w5-s8a: the pickup, the stance view, the reverse side's damage, the thrower's zone
+    ("Reflex check of {a:w} picking {w:w} up from the floor (free, %{tn:#}; M50, A-39)",
+     "проверка Рефлекса {a}: поднять с пола {w:itemacc} (бесплатно, %{tn}; M50, A-39)"),
+    ("the GM may adjust the stance table's zone for {a:w} (fall, 1d6 [{n:#}]) for a side or back view (CP-33, 5.5.2)",
+     "ГМ может изменить зону по таблице стоек для {a} (падение, 1к6 [{n}]) при взгляде сбоку или сзади (CP-33, 5.5.2)"),
+    ("the GM may adjust the stance table's zone for {a:w} (body, 1d6 [{n:#}]) for a side or back view (CP-33, 5.5.2)",
+     "ГМ может изменить зону по таблице стоек для {a} (удар, 1к6 [{n}]) при взгляде сбоку или сзади (CP-33, 5.5.2)"),
+    ("the rulebook gives no damage for the opposite side of the weapon (the back of the blade, a spear's butt; M15, "
+     "L363): the GM rules the damage of {a:w}'s phase-2 {m:w}, e.g. {{\"damage\": 3, \"type\": \"crushing\"}}",
+     "правила не дают урона обратной стороной оружия (обух клинка, пятка копья; M15, L363): урон удара {a} в фазе 2 "
+     "({m:mv}) определяет ГМ, например {{\"damage\": 3, \"type\": \"crushing\"}}"),
+    ("the throw's {n:#} final successes: all on height (+1 m per 2), or 1 on the zone the victim falls on "
+     "(L787, CP-21)",
+     "итоговые успехи броска ({n}): все на высоту (+1 м за 2) или 1 на зону, на которую падает жертва (L787, CP-21)"),
+]
+CHECK_LABEL_RU = {"Body Language by Empathy": "Язык тела по Эмпатии",
+                  "reactive Wrestling/Acrobatics by Reflex": "реакция (Борьба или Акробатика по Рефлексу)"}
+ETIQUETTE_RU = {"army": "армейский", "criminal": "криминальный", "police": "полицейский"}
+STAT_RU = {"Endurance": "Выносливости", "Charisma": "Харизме", "Will": "Воле", "Reflex": "Рефлексу"}
+
+
+def _fall_cause(cause: str) -> str | None:
+    """Why a fighter falls ("the trip", "the defensive_throw", "the sidestep's critical failure (L609)")."""
+    m = re.fullmatch(r"the ([\w ]+?)(?:'s critical failure \((L\d+)\))?", cause)
+    if m is None:
+        return None
+    code = {"trip": "wrestling_trip"}.get(m.group(1), m.group(1).replace(" ", "_"))
+    if code not in _maneuvers():
+        return None
+    name = words.maneuver_inline(code, "ru").lower()
+    return f"критический провал: {name}, {m.group(2)}" if m.group(2) else name
+
+
+def _request(text: str) -> str | None:
+    """What a request asks, in Russian (None: no entry of REQUESTS says it whole)."""
+    return requests_ru().match(text, _request)
+
+
+@cache
+def requests_ru() -> Catalogue:
+    """What the requests ask, with the conditions' word tables and a few of their own."""
+    tables = dict(conditions_ru().words)
+    tables.update({
+        "stepgen": _table(STEP_RU), "itemacc": lambda w: words.item_in(w, "accs"),
+        "itemnom": lambda w: words.item_name(w, "ru"), "piece": lambda p: words.item_name(p, "ru"),
+        "stance": lambda s: words.STANCE_NAMES.get(s, (None,))[0], "etiquette": _table(ETIQUETTE_RU),
+        "stat": _table(STAT_RU), "fallcause": _fall_cause, "checklabel": _table(CHECK_LABEL_RU)})
+    return Catalogue(REQUESTS, tables)
 
 
 def _maneuver(code: str) -> str:
@@ -310,11 +771,17 @@ def _attack_type(code: str) -> str:
 
 
 def _problem(text: str) -> str | None:
-    """The sentence after a C15 code, in Russian (None: no entry says it whole)."""
+    """The sentence after a C15 code, in Russian (None: no entry says it whole): the conditions' parallel sentences
+    first, then the regexes (an entry whose words have no Russian for a value leaves the line to the next)."""
+    said = conditions_ru().match(text, lambda _: None)
+    if said is not None:
+        return said
     for pattern, repl in _PROBLEM_SENTENCES:
         m = pattern.fullmatch(text)
         if m is not None:
-            return repl(m) if callable(repl) else m.expand(repl)  # type: ignore[arg-type]
+            said = repl(m) if callable(repl) else m.expand(repl)  # type: ignore[arg-type]
+            if said is not None:
+                return said
     return None
 
 
@@ -357,6 +824,7 @@ PROBLEMS = [
     ("{code:w} ({rule}): {rest}", "{code:code} ({rule}): {rest:problem}"),
     ("payload.dice: the rules ask {a}d10 for {actor}: {what}, not {b}d10",
      "payload.dice: по правилам {actor} бросает {a}к10: {what:roll}, а не {b}к10"),
+    ("{what}", "{what:request}"),  # what a request asks (REQUESTS), last: any other line is left to the others
 ]
 
 
@@ -365,26 +833,39 @@ def catalogue_ru() -> Catalogue:
     """The skirmish's catalogue in Russian: its problems, its event types and roll purposes (its `why` lines go
     through `why`, a glossary)."""
     return Catalogue(PROBLEMS, {"event": EVENT_RU, "purpose": PURPOSE_RU, "input": INPUT_RU, "code": CODE_RU,
-                                "problem": _problem, "roll": _roll_what, "rules": _rules})
+                                "problem": _problem, "roll": _roll_what, "rules": _rules, "decision": DECISION_RU,
+                                "request": _request})
 
 
 # rules w5-s8a: the lines and problems of the blade catch after the catch (M44), the quick draw from the floor, of two
 # weapons and the hilt strike (M50), the transfer feint's phase-2 damage (M15) and the rules of docs/skirmish.md
 # marked w5-s8a; applied before the sentences above (they say these lines whole).
+def _ru_item(item: str) -> str:
+    return words.item_name(item, "ru")
+
+
+def _caught(item: str) -> str:
+    """«средний меч захвачен», «булава захвачена»: the participle agrees with the weapon's name."""
+    return words.agreed(_ru_item(item), {"masc": "захвачен", "femn": "захвачена", "neut": "захвачено"})
+
+
 _W5_S8A_WHY: tuple[tuple[str, Any], ...] = (
     (r"\bsharp rim\b", "острый обод"), (r"\brim \((A-\d+)\)", r"обод (\1)"),
     (r"^blade catch: (\w+) is caught: (\w+) cannot use it until he frees it \(Maneuvering %6\), drops it or it breaks",
-     r"Захват клинка: \1 захвачено: \2 не может им пользоваться, пока не освободит его (маневрирование %6), не бросит "
-     r"или оно не сломается"),
+     lambda m: f"Захват клинка: {_caught(m.group(1))}: {m.group(2)} не может им пользоваться, пока не освободит "
+     "оружие (маневрирование %6), не бросит его или оружие не сломается"),
     (r"→ (\w+) frees (\w+) from the blade catch", r"→ \1 освобождает \2 из захвата клинка"),
     (r"→ (\w+) stays caught", r"→ \1 остаётся в захвате"),
     (r"^(\w+) holds the caught (\w+): the distance stays (\w+), not (\w+)",
-     r"\1 держит захваченное \2: дистанция остаётся \3, а не \4"),
-    (r"^(\w+) tries to break the caught (\w+): Strength ", r"\1 пытается сломать захваченное \2: Сила "),
+     lambda m: f"{m.group(1)} держит захваченное оружие ({_ru_item(m.group(2))}): дистанция остаётся "
+     f"{m.group(3)}, а не {m.group(4)}"),
+    (r"^(\w+) tries to break the caught (\w+): Strength ",
+     lambda m: f"{m.group(1)} пытается сломать захваченное оружие ({_ru_item(m.group(2))}): Сила "),
     (r"≥ Reliability (\d+) → (\w+) breaks", r"≥ Надёжности \1 → \2 ломается"),
     (r"< Reliability (\d+): still caught", r"< Надёжности \1: всё ещё в захвате"),
     (r"^(\w+) drops the caught (\w+): the blade catch ends and the distance may increase",
-     r"\1 бросает захваченное \2: захват клинка окончен, дистанцию можно увеличить"),
+     lambda m: f"{m.group(1)} бросает захваченное оружие ({_ru_item(m.group(2))}): захват клинка окончен, "
+     "дистанцию можно увеличить"),
     (r"(\w+) draws (\w+) and (\w+) \((M\d+), two weapons: 2 × (\d+) = (\d+) R \((L\d+)\)\)",
      r"\1 выхватывает \2 и \3 (\4, два оружия: 2 × \5 = \6 Р (\7))"),
     (r"(\w+) draws (\w+) and (\w+) \((M\d+), two weapons for the price of one, (\d+) R \(Ambidexterity, (L\d+)\)\)",
@@ -446,14 +927,15 @@ _W5_S8A_PROBLEMS: tuple[tuple[str, Any], ...] = (
     (r'^a hilt strike is a basic attack \(thrust, chop, slash or crush\) with "hilt": true$',
      'удар рукоятью — базовая атака (колющий, рубящий, секущий или дробящий) с "hilt": true'),
     (r"^drop: only a caught weapon (\w+) holds is dropped with a declaration \(to increase the distance\)$",
-     r"drop: с заявкой бросают только захваченное оружие, которое держит \1 (чтобы увеличить дистанцию)"),
+     r'"drop": с заявкой бросают только захваченное оружие, которое держит \1 (чтобы увеличить дистанцию)'),
     (r'^(\w+) holds the caught (\w+): no retreat \(it increases the distance\) unless he drops it \("drop": "\w+"\)$',
      lambda m: f"{m.group(1)} держит захваченное «{words.item_name(m.group(2), 'ru')}»: отступать нельзя (это "
      'увеличивает дистанцию), пока он его не бросит ("drop")'),
     (r"^freeing a caught weapon is a Maneuvering roll in the attack step$",
      "освобождение захваченного оружия — бросок маневрирования на шаге атаки"),
     (r"^free: '?(\w+)'? is no caught weapon (\w+) holds$",
-     lambda m: f"free: «{words.item_name(m.group(1), 'ru')}» — не захваченное оружие, которое держит {m.group(2)}"),
+     lambda m: '"free": «' + words.item_name(m.group(1), "ru")
+     + f"» — не захваченное оружие, которое держит {m.group(2)}"),
     (r"^Maneuvering is \(Р\): freeing the weapon is paid from reflex points only$",
      "маневрирование — (Р): освобождение оружия оплачивается только очками рефлекса"),
     (r'^breaking the caught weapon \("break": true\) is declared in the attack step$',
@@ -463,7 +945,7 @@ _W5_S8A_PROBLEMS: tuple[tuple[str, Any], ...] = (
      'попытка сломать — проверка Силы: кубиков из пула нет ("dice": {"reflex": 0, "skill": 0})'),
     (r'^a blade catch is a defence; in the attack step only the attempt to break a caught weapon \("break": true\)$',
      'захват клинка — защита; на шаге атаки — только попытка сломать захваченное оружие ("break": true)'),
-    (r"^draw: one weapon id, or a list of two different ones$", "draw: одно оружие или список из двух разных"),
+    (r"^draw: one weapon id, or a list of two different ones$", '"draw": одно оружие или список из двух разных'),
     (r"^(\w+) is at '(\w+)': the activation for other places is the GM's \((CP-\d+)\)$",
      r"\1 находится в месте «\2»: активацию для других мест назначает ГМ (\3)"),
     (r"^two weapons at once are drawn from where they are carried; a weapon on the floor is picked up alone "
@@ -482,3 +964,9 @@ PROBLEMS.extend([
      '"penetration"'),
 ])
 PURPOSE_RU["pickup"] = "на подъём оружия с пола"
+
+
+DECISION_RU: dict[str, str] = {}
+"""The GM-overridable decisions (`Ruleset.decisions`, `battlelog rules skirmish --lang ru`), by name: what each is, in
+Russian. The skirmish computes none a ruling overrides yet (its GM's words are requests: CP-07's difficulty, CP-43's
+surprise); a decision added to `Skirmish.decisions` needs its line here (tests/skirmish/test_ru_rules.py checks)."""

@@ -10,7 +10,7 @@ from replay.render.text import Doc, b, i, tr
 from replay.ruleset import TurnView
 from replay.rulesets.skirmish import data, pools, words
 from replay.rulesets.skirmish import events as ev
-from replay.rulesets.skirmish.messages import say_why
+from replay.rulesets.skirmish.messages import plural_rounds, say_why
 from replay.rulesets.skirmish.model import Fight
 
 
@@ -18,8 +18,8 @@ def post(view: TurnView, lang: str) -> Doc:
     lang = "ru" if lang == "ru" else "en"
     after: Fight = view.after
     a, b_ = after.fighters
-    doc = Doc().h(tr(lang, f"Раунд {view.turn}: {a.name['ru']} — {b_.name['ru']}",
-                     f"Round {view.turn}: {a.name['en']} vs {b_.name['en']}")
+    doc = Doc().h(tr(lang, f"Раунд {view.turn}: {named(a, 'ru')} — {named(b_, 'ru')}",
+                     f"Round {view.turn}: {named(a, 'en')} vs {named(b_, 'en')}")
                   + (f" ({view.phase})" if view.phase else ""))
     for ruling in view.rulings:
         doc.p(i(tr(lang, "Решение мастера: ", "GM ruling: ")), str(ruling.payload.get("note") or ""))
@@ -40,6 +40,12 @@ def post(view: TurnView, lang: str) -> Doc:
     doc.h(tr(lang, "Положение", "Standing"), 3)
     standing(doc, after, lang)
     return doc
+
+
+def named(f: Any, lang: str) -> str:
+    """A fighter's name with the id the post then calls him by («Ратибор (RAT)»); the id alone when it is the name."""
+    name = f.name[lang]
+    return name if name == f.id else f"{name} ({f.id})"
 
 
 def flush(doc: Doc, lines: list[Any]) -> None:
@@ -77,7 +83,7 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
         return (b(tr(lang, "Боевая инициатива", "Combat initiative") + (tr(lang, " (переброс)", " (reroll)")
                                                                          if e.reroll else "") + ": "),
                 f"{rolls} → {holder(e.holder, lang)}; " + tr(lang, "дистанция ", "distance ")
-                + words.pick(words.LENGTH_NAMES[e.distance], lang) + loss)
+                + words.distance_name(e.distance, lang) + loss)
     if isinstance(e, ev.DeclarationMade):
         return declaration_text(e, lang)
     if isinstance(e, ev.Clash):
@@ -116,7 +122,7 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
         return tr(lang, f"{e.fighter}: проверка потери сознания (Выносливость %5) {roll_text(e.roll, lang)} → "
                         + ("без сознания" if e.unconscious else "в сознании"),
                   f"{e.fighter}: knockout check (Endurance %5) {roll_text(e.roll, lang)} → "
-                  + ("unconscious" if e.unconscious else "conscious"))
+                  + ("unconscious" if e.unconscious else "conscious")) + knockout_length(e, lang)
     if isinstance(e, ev.Fatigue):
         return tr(lang, f"{e.fighter}: бросок усталости {roll_text(e.roll, lang)} → "
                         + (f"усталость {e.fatigue}" if e.gained else "без усталости"),
@@ -134,9 +140,10 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
         elif e.holder != e.holder_before:
             init = tr(lang, f"инициатива переходит к {e.holder}", f"initiative passes to {e.holder}")
         else:
-            init = tr(lang, f"инициатива остаётся: {holder(e.holder, lang)}",
+            init = tr(lang, f"инициатива остаётся у {e.holder}" if e.holder and e.holder != "tie" else
+                      f"инициатива остаётся: {holder(e.holder, lang)}",
                       f"initiative stays: {holder(e.holder, lang)}")
-        dist = words.pick(words.LENGTH_NAMES[e.distance], lang) if e.distance else "—"
+        dist = words.distance_name(e.distance, lang) if e.distance else "—"
         return (b(tr(lang, "Итог обмена: ", "Exchange result: ")), init + tr(lang, f"; дистанция {dist}",
                                                                               f"; distance {dist}")
                 + "".join(lock_text(lock, lang) for lock in e.locks))
@@ -148,6 +155,19 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
         return b(tr(lang, f"Бой окончен: победил {e.winner}" if e.winner else "Бой окончен: никто не устоял",
                     f"The fight is over: {e.winner} wins" if e.winner else "The fight is over: no one stands"))
     return None
+
+
+def knockout_length(e: ev.Knockout, lang: str) -> str:
+    """C9: how long the knockout lasts, from the payload (the 1d6 roll `knockout_rounds`, or until treated)."""
+    if not e.unconscious:
+        return ""
+    if e.until_treated:
+        return tr(lang, " до лечения (рана ур. 4 в голову или корпус, C9)",
+                  " until treated (a level-4 head or torso wound, C9)")
+    if e.rounds is None:
+        return ""
+    return tr(lang, f" на 1к6 = {e.rounds} {plural_rounds(e.rounds)} (C9)",
+              f" for 1d6 = {e.rounds} round{'s' if e.rounds != 1 else ''} (C9)")
 
 
 def lock_text(lock: dict[str, Any], lang: str) -> str:
@@ -173,7 +193,7 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
     if e.maneuver == "pass":
         why = {"cannot act": ("не может действовать", "cannot act"),
                "nothing to answer": ("нечего отражать", "nothing to answer"),
-               "attacked this exchange (A-09)": ("уже атаковал (одно действие за обмен)",
+               "attacked this exchange (A-09)": ("уже атаковал: одно действие за обмен",
                                                  "already attacked (one action per exchange)"),
                "answered by a free check, not a defence (5.4)": ("отвечает свободной проверкой",
                                                                  "answered by a free check"),
@@ -195,7 +215,7 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
         cost.append(tr(lang, f"+{p['activation']} активация", f"+{p['activation']} activation"))
     buys = ", ".join(buy_text(x, lang) for x in o.get("buys") or [])
     required = [say_why(w) for w in p["required_why"]] if lang == "ru" else p["required_why"]
-    req = tr(lang, f"; требует {p['required_extra']} усп. до сравнения ({', '.join(required)})",
+    req = tr(lang, f"; требует {p['required_extra']} усп. до сравнения: {', '.join(required)}",
              f"; requires {p['required_extra']} before the comparison ({', '.join(p['required_why'])})") \
         if p["required_extra"] else ""
     return (b(f"{e.actor} — {step}: {words.maneuver_name(e.maneuver, lang)}"),
@@ -264,6 +284,12 @@ def buy_text(buy: str, lang: str) -> str:
     return buy
 
 
+def plain_name(code: str, lang: str) -> str:
+    """A maneuver's name inside brackets or a heading: without the rulebook's (Р) mark, so no brackets nest
+    («RAT (Увертка)», «Увертка (M47)»)."""
+    return words.maneuver_inline(code, lang)
+
+
 def clash_text(e: ev.Clash, lang: str) -> Any:
     if e.cancelled:
         if "(L660)" in e.cancelled:  # M51/M52: a successful grab or leg dive
@@ -273,11 +299,12 @@ def clash_text(e: ev.Clash, lang: str) -> Any:
                   f"({e.cancelled})")
     assert e.attack_roll is not None and e.opposed is not None
     cut = e.reduced.get("attack", 0)
-    parts = [f"{e.attacker} {roll_text(e.attack_roll, lang)}" + (tr(
+    parts = [f"{e.attacker}{':' if e.attack_roll.get('automatic_failure') and lang == 'ru' else ''} "
+             f"{roll_text(e.attack_roll, lang)}" + (tr(
         lang, f" (−{cut} куб. по 5.1.6)", f" (−{cut} dice, 5.1.6)") if cut else "")]
     if e.defence and e.defence_roll is not None:
         dcut = e.reduced.get("defence", 0)
-        parts.append(f"{e.defence['actor']} ({words.maneuver_name(e.defence['maneuver'], lang)}) "
+        parts.append(f"{e.defence['actor']} ({plain_name(e.defence['maneuver'], lang)}) "
                      f"{roll_text(e.defence_roll, lang)}" + (tr(lang, f" (−{dcut} куб.)", f" (−{dcut} dice)")
                                                             if dcut else ""))
     if not e.defence and e.defence_roll is not None:  # a free check opposes it (Bluff, Throw, Trip)
@@ -291,7 +318,7 @@ def clash_text(e: ev.Clash, lang: str) -> Any:
     if o["winner"] == "attack":
         verdict = tr(lang, f"попадание, итоговых успехов {o['final']}", f"hit, final successes {o['final']}")
     elif o["winner"] == "defence":
-        verdict = tr(lang, f"защита успешна ({o['final']})", f"the defence wins ({o['final']})")
+        verdict = tr(lang, f"защита успешна, итоговых успехов {o['final']}", f"the defence wins ({o['final']})")
     else:
         verdict = tr(lang, "ничья — атака не прошла, инициатива не меняется", "tie — the attack fails, initiative "
                      "unchanged")
@@ -388,7 +415,7 @@ def ref_name(ref: str, lang: str) -> str:
     if ref in REF_NAMES:
         return words.pick(REF_NAMES[ref], lang)
     if ref in data.maneuvers():
-        return tr(lang, "на ", "on ") + words.maneuver_name(ref, lang)
+        return tr(lang, f"на «{plain_name(ref, lang)}»", f"on {words.maneuver_name(ref, lang)}")
     return ref
 
 
@@ -408,7 +435,7 @@ def change_text(c: dict[str, Any], lang: str) -> str:
         ref = c.get("ref") or ""
         shown = ref_name(ref, lang) if c["kind"] == "bonus" else transfer_ref(ref, lang) if c["kind"] in (
             "transfer_feint", "transfer_phase2") else words.zone_name(ref, lang) if c["kind"] == "guard" else \
-            words.item_name(ref, lang)
+            words.item_in(ref, "accs") if c["kind"] == "no_weapon" and lang == "ru" else words.item_name(ref, lang)
         text = tr(lang, ru, en).format(n=c["amount"], ref=shown)
         if c["kind"] in ("success_penalty", "initiative_bonus") and c["until"][0] >= 999:
             return f"{c['fighter']}: {text}"
@@ -424,7 +451,7 @@ def change_text(c: dict[str, Any], lang: str) -> str:
     if op == "drop":
         item = words.item_name(c["weapon"], lang)
         if c.get("state") == "broken":  # M42 (A-93): the shaft cut
-            return tr(lang, f"{c['fighter']}: {item} сломано (древко перерублено)",
+            return tr(lang, f"{c['fighter']}: {words.agreed(item, words.BROKEN)} (древко перерублено)",
                       f"{c['fighter']}'s {item} is broken (the shaft is cut)")
         return tr(lang, f"{c['fighter']} роняет: {item}", f"{c['fighter']} drops {item}")
     if op == "spend":  # M15: the activation and the committed successes
@@ -450,7 +477,7 @@ def change_text(c: dict[str, Any], lang: str) -> str:
         return tr(lang, f"{g['holder']} держит {g['held']} ({zones})" + ("; партер" if g.get("ground") else ""),
                   f"{g['holder']} holds {g['held']} ({zones})" + ("; on the ground" if g.get("ground") else ""))
     if op == "distance":
-        return tr(lang, "дистанция ", "distance ") + words.pick(words.LENGTH_NAMES[c["value"]], lang)
+        return tr(lang, "дистанция ", "distance ") + words.distance_name(c["value"], lang)
     if op == "check":
         name = words.pick(CHECK_NAMES.get(c["purpose"], (c["purpose"], c["purpose"])), lang)
         faces = ", ".join(map(str, c["faces"]))
@@ -463,9 +490,9 @@ def change_text(c: dict[str, Any], lang: str) -> str:
                  f", Acrobatics {c['acrobatics']}: −{c['removed']} dice") if c["removed"] else ""
         zone = words.zone_name(c["precise"], lang)
         if not c["dice"]:
-            return tr(lang, f"{c['fighter']} падает с {c['metres']} м{cut}; зона {zone}; кубиков урона не осталось",
+            return tr(lang, f"{c['fighter']} падает с {c['metres']} м{cut}; зона: {zone}; кубиков урона не осталось",
                       f"{c['fighter']} falls from {c['metres']} m{cut}; zone {zone}; no damage dice left")
-        return tr(lang, f"{c['fighter']} падает с {c['metres']} м{cut}; зона {zone}; {c['dice']}к6 [{faces}] = "
+        return tr(lang, f"{c['fighter']} падает с {c['metres']} м{cut}; зона: {zone}; {c['dice']}к6 [{faces}] = "
                         f"{c['total']} − успехи Выносливости {c['endurance']} − броня {c['armour']} = {c['W']}",
                   f"{c['fighter']} falls from {c['metres']} m{cut}; zone {zone}; {c['dice']}d6 [{faces}] = "
                   f"{c['total']} − Endurance successes {c['endurance']} − armour {c['armour']} = {c['W']}")
@@ -479,7 +506,7 @@ def change_text(c: dict[str, Any], lang: str) -> str:
 
 def effect_text(e: ev.Effect, lang: str) -> Any:
     """What a maneuver did beyond the hit: its changes in both languages, and the GM's arithmetic (`why`)."""
-    name = f"{words.maneuver_name(e.maneuver, lang)} ({e.maneuver_id})"
+    name = f"{plain_name(e.maneuver, lang)} ({e.maneuver_id})"
     changes = "; ".join(change_text(c, lang) for c in e.changes) or tr(lang, "без последствий", "no change")
     why = [say_why(w) for w in e.why] if lang == "ru" else list(e.why)
     return (b(f"{e.actor} — {name}: "), changes + (" — " + "; ".join(why) if why else ""))
@@ -489,7 +516,8 @@ def blocked_text(e: ev.Blocked, lang: str) -> str:
     r = e.reliability_roll
     item = words.item_name(e.item, lang)
     out = tr(lang, f"{e.defender}: удар остановлен, {item} принимает D = {e.raw}; надёжность "
-                   f"{roll_text(r, lang)} → {e.effective}; " + ("сломан" if e.broken else "цел"),
+                   f"{roll_text(r, lang)} → {e.effective}; " + words.agreed(item, words.BROKEN if e.broken else
+                                                                            words.INTACT),
              f"{e.defender}: the blow is stopped, {item} takes D = {e.raw}; reliability {roll_text(r, lang)} → "
              f"{e.effective}; " + ("broken" if e.broken else "intact"))
     if e.arm_wound:

@@ -279,6 +279,9 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
 
             ready = catch.dropped(state, fid, order["drop"])
         drawn_state, order = draw.apply(ready, fid, order)
+        if order.get("zone") and not order.get("target"):  # 4.5: a defence strikes back at the attack it answers
+            att = costs.incoming(state, fid)
+            order = {**order, "target": att.actor if att is not None else state.opponent(fid).id}
         priced = costs.price(drawn_state, drawn_state.fighter(fid), order, options)
         why = [declaration_why(fid, order, priced)]
         if order.get("draw"):

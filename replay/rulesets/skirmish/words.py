@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
 
 from replay.rulesets.skirmish import data
 
@@ -141,6 +144,22 @@ def maneuver_name(code: str, lang: str) -> str:
     return data.maneuvers()[code]["name"]["ru" if lang == "ru" else "en"]
 
 
+INLINE_NAMES = {"limb_block": "блок рукой или ногой", "weapon_trip": "подсечка оружием",
+                "wrestling_trip": "подсечка в борьбе", "wrestling_grab_defence": "защитный захват",
+                "grapple_weapon_strike": "удар оружием в борьбе", "wrestling_evasion": "уклонение в борьбе",
+                "envelop": "обхват в клинче"}
+"""Russian names whose catalogue form carries a bracket («Блок рукой (ногой)»), said without it where the name itself
+stands in brackets («RAT (блок рукой или ногой)»), so no brackets nest."""
+
+
+def maneuver_inline(code: str, lang: str) -> str:
+    """A maneuver's name to stand inside brackets or before its id: no (Р) mark, no bracket of its own."""
+    if lang == "ru" and code in INLINE_NAMES:
+        name = INLINE_NAMES[code]
+        return name[0].upper() + name[1:]
+    return maneuver_name(code, lang).removesuffix(" (Р)")
+
+
 def flag_name(flag: str, lang: str) -> str:
     """A wound's flag or consequence (damage.thresholds, damage.consequences); English keeps the id."""
     return FLAG_NAMES.get(flag, flag) if lang == "ru" else flag
@@ -204,14 +223,40 @@ def grip_name(grip: str, lang: str) -> str:
 GENERAL_ZONES = {"arm": "рука", "leg": "нога", "torso": "корпус", "head": "голова", "main_arm": "ведущая рука",
                  "off_arm": "вторая рука", "legs": "обе ноги"}
 LENGTH_WORDS = "|".join(sorted(LENGTH_NAMES, key=len, reverse=True))
+DISTANCE_RU = {"hand": ("ручная", "ручной", "ручную"), "short": ("короткая", "короткой", "короткую"),
+               "medium": ("средняя", "средней", "среднюю"), "long": ("длинная", "длинной", "длинную"),
+               "very_long": ("очень длинная", "очень длинной", "очень длинную"),
+               "extremely_long": ("крайне длинная", "крайне длинной", "крайне длинную")}
+"""The combat distance as the rulebook says it (4.2: «ручная дистанция», «на короткой дистанции»): nominative,
+genitive, accusative of the adjective agreeing with «дистанция»."""
 
-WHY_RU: tuple[tuple[str, str], ...] = (
+
+def distance_name(code: str, lang: str, case: str = "nomn") -> str:
+    """A combat distance (a length category) agreeing with «дистанция» in `case` (nomn, gent, accs)."""
+    if lang != "ru":
+        return pick(LENGTH_NAMES.get(code, (code, code)), lang)
+    forms = DISTANCE_RU.get(code)
+    return forms[("nomn", "gent", "accs").index(case)] if forms else code
+
+BLOW_NOM = {"cut": "секущий", "slash": "секущий", "chop": "рубящий", "thrust": "колющий", "crush": "дробящий"}
+CAUGHT = {"masc": "захвачен", "femn": "захвачена", "neut": "захвачено"}
+BROKEN = {"masc": "сломан", "femn": "сломана", "neut": "сломано"}
+INTACT = {"masc": "цел", "femn": "цела", "neut": "цело"}
+
+WHY_RU: tuple[tuple[str, Any], ...] = (
     # dice and checks
+    (r"(?:vs|против) (\d+) needed", r"при нужных \1"),
+    (r"(\w+) takes (.+?) to his own forehead", r"\1 получает удар в собственный лоб: \2"),
+    (r"(⌊[^⌋]*⌋ = )(\d+) new zones", r"новых зон \1\2"),
     (r"(\d+)d %(\d+) \[", r"\1к10 %\2 ["),
     (r"(\d+)d6\b", r"\1к6"), (r"(\d+)d10\b", r"\1к10"),
     (r"−(\d+) di(?:e|ce) \(2 successes each\)", r"−\1 куб. (по 2 успеха)"),
     (r"\(the ([a-z_]+)'s critical failure \(L609\)\)", r"(критический провал: \1, L609)"),
-    (r"\(the ([a-z_]+)\)", r"(\1)"), (r"\bhand distance\b", "дистанция рука"), (r"\bstep (\d+)", r"шаг \1"),
+    (r"\(the ([a-z_]+)\)", r"(\1)"), (r"\bhand distance\b", "ручная дистанция"), (r"\bstep (\d+)", r"шаг \1"),
+    (r"(\w+) reactive check", r"\1: проверка реакции"), (r"(\w+) (balance|Strength) (\d+)(?:d|к10) %",
+                                                          lambda m: f"{m.group(1)}: "
+                                                          f"{'равновесие' if m.group(2) == 'balance' else 'Сила'} "
+                                                          f"{m.group(3)}к10 %"),
     (r"reactive check", "проверка реакции"), (r"reactive Wrestling or Acrobatics by Reflex", "реакция"),
     (r"Body Language", "язык тела"), (r"Stability", "устойчивость"), (r"Strength", "Сила"),
     (r"Endurance", "Выносливость"), (r"Acrobatics", "акробатика"), (r"\bbalance\b", "равновесие"),
@@ -245,19 +290,28 @@ WHY_RU: tuple[tuple[str, str], ...] = (
     (r"next round", "в следующем раунде"), (r"for the rest of the round", "до конца раунда"),
     (r"(\d+) new zones", r"\1 нов. зон"), (r"pain hold (\d+)", r"болевой захват \1"),
     (r"\+(\d+) dice on dodges", r"+\1 куб. на уклонения"), (r"\+(\d+) wrestling dice", r"+\1 куб. борьбы"),
-    (r"\+(\d+) dice on (\w+)'s attack", r"+\1 куб. на атаку \2"), (r"\+(\d+) dice on (\w+)", r"+\1 куб. на \2"),
+    (r"\+(\d+) dice on (\w+)'s attack", r"+\1 куб. на атаку \2"),
+    (r"\+(\d+) dice on (\w+)", lambda m: f"+{m.group(1)} куб. на " + (
+        f"«{maneuver_inline(m.group(2), 'ru')}»" if m.group(2) in data.maneuvers() else m.group(2))),
+    (r"(?:(?<=→ )|(?<=; )|^)(\w+) shock (\d+)\b", r"у \1 шок \2"),
+    (r"\+ ([a-z_]+) (cut|slash|chop|thrust|crush) \+(\d+)",
+     lambda m: f"+ {BLOW_NOM[m.group(2)]} удар {item_in(m.group(1), 'gent')} +{m.group(3)}"),
     (r"\+(\d+) on the next initiative roll", r"+\1 к следующему броску инициативы"),
     (r"(\w+) wins with (\d+)", r"\1 побеждает с \2"),
     (r"(\w+) has no parry, sudden attack, disarm, grab or knock-aside then",
      r"у \1 тогда нет парирования, внезапной атаки, обезоруживания, захвата и сбива"),
     (r"(\w+) gives initiative to (\w+)", r"\1 отдаёт инициативу \2"),
-    (r"(\w+) closes to (" + LENGTH_WORDS + r")", r"\1 сближается до дистанции \2"),
-    (r"pushed to (" + LENGTH_WORDS + r")", r"отброшен на дистанцию \1"),
+    (r"(\w+) closes to (" + LENGTH_WORDS + r")",
+     lambda m: f"{m.group(1)} сближается до {distance_name(m.group(2), 'ru', 'gent')} дистанции"),
+    (r"pushed to (" + LENGTH_WORDS + r")",
+     lambda m: f"отброшен на {distance_name(m.group(1), 'ru', 'accs')} дистанцию"),
     (r"neither uses the weapons involved then", "тогда оба не могут пустить в ход сцепившееся оружие"),
-    (r"(\w+) may only thrust with (\w+)", r"\1 может только колоть оружием \2"),
+    (r"(\w+) may only thrust with (\w+)",
+     lambda m: f"{m.group(1)} может только колоть {item_in(m.group(2), 'ablt')}"),
     (r"(\w+) loses (\d+) reflex and (\d+) skill points", r"\1 теряет \2 рефлекса и \3 навыка"),
-    (r"and cannot use (\w+)", r"и не может использовать \1"),
-    (r"(\w+) holds (\w+)'s (\w+)", r"\1 держит \2: \3"), (r"distance (" + LENGTH_WORDS + r")", r"дистанция \1"),
+    (r"and cannot use (\w+)", lambda m: f"и не может использовать {item_in(m.group(1), 'accs')}"),
+    (r"(\w+) holds (\w+)'s (\w+)", r"\1 держит \2: \3"), (r"distance (" + LENGTH_WORDS + r")",
+                                                             lambda m: f"дистанция {distance_name(m.group(1), 'ru')}"),
     (r"\bwrestling\b", "борьба"), (r"then", "тогда"),
     (r"every other maneuver of (\w+) в этом обмене fails", r"все прочие маневры \1 в этом обмене не удаются"),
     (r"(\w+) takes (\w+) to the ground and immobilises him", r"\1 валит \2 на землю и обездвиживает"),
@@ -269,7 +323,7 @@ WHY_RU: tuple[tuple[str, str], ...] = (
     (r"(\w+)'s blow lands first", r"удар \1 приходится первым"),
     (r"(\w+) получает (\d+) pain whenever he breaks free or performs a technique",
      r"\1 получает \2 боли всякий раз, когда вырывается или проводит прием"),
-    (r"the (\w+) is caught", r"\1 захвачено"), (r"is caught", "захвачено"),
+    (r"(?:the )?\b([a-z_]+) is caught", lambda m: agreed(item_name(m.group(1), "ru"), CAUGHT)),
     (r"(\w+) → (\w+) \((\d+) R, M56\)", r"\1 → \2 (\3 Р, M56)"),
     (r"\bshock\b", "шок"), (r"\bpain\b", "боль"), (r"\bbleeding\b", "кровотечение"),
     (r"\bzone\b", "зона"), (r"throw with (\d+) dice", r"бросок \1 куб."), (r"\bthrow\b", "бросок"),
@@ -294,13 +348,94 @@ def why_ru(line: str) -> str:
     code = HEAD_ALIASES.get(code, code.replace(" ", "_"))
     if sep and code in data.maneuvers():
         variant = head.partition(" (")[2].rstrip(")")
-        line = data.maneuvers()[code]["name"]["ru"] + (f" ({why_ru(variant)})" if variant else "") + ": " + rest
+        name = data.maneuvers()[code]["name"]["ru"].removesuffix(" (Р)")
+        line = name + (f" ({why_ru(variant)})" if variant else "") + ": " + rest
     for pattern, repl in _WHY_RU:
         line = pattern.sub(repl, line)
     names = {**{k: v[0] for k, v in ZONE_NAMES.items()}, **{k: v[0] for k, v in data.body()["precise_names"].items()},
              **GENERAL_ZONES, **{k: v[0] for k, v in LENGTH_NAMES.items()}, **{k: v[0] for k, v in GRIP_NAMES.items()},
              "trip": "подсечка"}
     line = re.sub(r"\b[a-z]+(?:_[a-z]+)*\b", lambda m: names.get(m.group(0)) or (
-        maneuver_name(m.group(0), "ru").lower().removesuffix(" (р)") if m.group(0) in data.maneuvers() else
+        maneuver_inline(m.group(0), "ru").lower() if m.group(0) in data.maneuvers() else
         item_name(m.group(0), "ru")), line)
     return line
+
+
+# --- agreement and cases of Russian names (pymorphy3): «средний меч захвачен», «булава сломана», «средним мечом» --
+
+@cache
+def _morph() -> Any:
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
+
+
+def _head(name: str) -> tuple[int, Any] | None:
+    """(index, parse) of the head noun of a Russian noun phrase in the nominative («средний меч»: 1, «меч»), every
+    word before it an adjective agreeing with it; None when the dictionary does not know the phrase that well."""
+    morph = _morph()
+    words_ = name.split()
+    for i, word in enumerate(words_):
+        low = word.lower()
+        if not morph.word_is_known(low):
+            return None
+        nouns = [p for p in morph.parse(low) if {"NOUN", "nomn", "sing"} <= p.tag.grammemes]
+        noun = next((p for p in nouns if "inan" in p.tag.grammemes), nouns[0] if nouns else None)  # a thing
+        if noun is None:
+            continue
+        before = words_[:i]
+        if all(any({"ADJF", "nomn", noun.tag.gender} <= p.tag.grammemes for p in morph.parse(w.lower()))
+               for w in before):
+            return i, noun
+        return None
+    return None
+
+
+def gender(name: str) -> str | None:
+    """masc, femn or neut: the grammatical gender of a Russian name's head noun (None: not known)."""
+    head = _head(name)
+    return head[1].tag.gender if head else None
+
+
+def agreed(name: str, forms: Mapping[str, str]) -> str:
+    """`name` with the word of its gender («средний меч захвачен», «булава захвачена»); a name the dictionary does not
+    know takes the neuter after «оружие» («оружие «шпаголом» захвачено»), never a wrong ending."""
+    g = gender(name)
+    return f"{name} {forms[g]}" if g in forms else f"оружие «{name}» {forms['neut']}"
+
+
+def inflected(name: str, case: str) -> str | None:
+    """A Russian noun phrase in `case` (gent, datv, accs, ablt, loct): «средний меч» -> «средним мечом» (ablt); None
+    when it cannot be analysed."""
+    head = _head(name)
+    if head is None:
+        return None
+    i, noun = head
+    if case == "accs" and noun.tag.gender != "femn":
+        return name  # a thing: its accusative is its nominative (the dictionary may know «бастард» as a person)
+    morph, words_ = _morph(), name.split()
+    out = []
+    for k, word in enumerate(words_):
+        if k < i:
+            parse = next(p for p in morph.parse(word.lower()) if {"ADJF", "nomn", noun.tag.gender} <= p.tag.grammemes)
+        elif k == i:
+            parse = noun
+        else:
+            out.append(word)
+            continue
+        said = parse.inflect({case, "sing"})
+        if said is None:
+            return None
+        out.append(said.word[0].upper() + said.word[1:] if word[0].isupper() else said.word)
+    return " ".join(out)
+
+
+def item_in(item: str, case: str) -> str:
+    """A weapon or shield (id) by its Russian name in `case`; a name that cannot be declined is quoted after a noun
+    that can («оружием «шпаголом»»)."""
+    name = item_name(item, "ru")
+    said = inflected(name, case)
+    if said is not None:
+        return said
+    return {"gent": "оружия", "datv": "оружию", "accs": "оружие", "ablt": "оружием", "loct": "оружии"}.get(
+        case, "оружие") + f" «{name}»"
