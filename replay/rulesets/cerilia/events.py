@@ -206,6 +206,16 @@ class Fates(Resolution):
     pardons: dict[str, str]
 
 
+class PurchaseRevealed(Resolution):
+    """§3 rule 1 (C15): a side's purchase list and salt revealed after the battle, matching its commitment."""
+
+    side: Side
+    units: list[dict[str, str]]
+    salt: str
+    total: int
+    commitment: str
+
+
 class Stalemate(Resolution):
     """§5.8: nobody moved; the 1d10 rolls and the forcings they gave (each: by, side forced, sector, who can reach
     it, how far the others remain)."""
@@ -288,6 +298,7 @@ EVENTS: dict[str, type[Resolution]] = {
     "cerilia.stalemate": Stalemate,
     "cerilia.revealed": Revealed,
     "cerilia.fates": Fates,
+    "cerilia.purchase_revealed": PurchaseRevealed,
     "cerilia.target_chosen": TargetChosen,
     "cerilia.attack": Attack,
     "cerilia.effect": Effect,
