@@ -433,6 +433,12 @@ PROBLEMS = [
      "§4.5.3, п. 5: {to} — не место отступления (таких мест нет)"),
     ("§4.5.3 item 5: {to} is not a retreat destination ({legal})",
      "§4.5.3, п. 5: {to} — не место отступления ({legal})"),
+    ("§5.5.5, C3: the flight of {a} reaches {r}: its rout_flight choice names the reserve slot it enters "
+     "(reserve_slot, the lowest free: {n:#})",
+     "§5.5.5, C3: бегство {a} доходит до {r}: его выбор rout_flight называет слот резерва, в который он входит "
+     "(reserve_slot, первый свободный: {n})"),
+    ("the flight path of {a} and the {r} slot it enters (reserve_slot, the lowest free: {n:#}; CP-12, C3)",
+     "путь бегства {a} и слот {r}, в который он входит (reserve_slot, первый свободный: {n}; CP-12, C3)"),
     ("§5.5.5, C3 (AMB-13): the flight of {a} enters {slot}, the lowest free slot, not {named}",
      "§5.5.5, C3 (AMB-13): бегство {a} входит в {slot}, первый свободный слот, а не в {named}"),
     ("§5.5.5: the lowest free slot of {s} is {slot}, not {named}",

@@ -358,7 +358,8 @@ def post(view: TurnView, lang: str) -> Doc:
     if chosen:
         doc.p(b(tr(lang, "Выборы", "Choices")))
         doc.ul([f"{e.actor}: {CHOICE[lang].get(str(e.payload.get('name')), e.payload.get('name'))} ("
-                + ", ".join(f"{v}" for k, v in sorted(e.payload.items()) if k not in ("name", "value"))
+                + ", ".join(_choice_key(k, v, lang) for k, v in sorted(e.payload.items(), key=lambda kv: (
+                    kv[0] == "reserve_slot", kv[0])) if k not in ("name", "value"))
                 + f") = {CHOICE_VALUE[lang].get(str(e.payload.get('value')), e.payload.get('value'))}" for e in chosen])
     if view.rulings:  # CP-18, CP-25, CP-26: what the GM ruled, in the GM's words
         doc.p(b(tr(lang, "Решения ДМа", "GM rulings")))
@@ -388,6 +389,11 @@ def post(view: TurnView, lang: str) -> Doc:
     check_spoiler(doc, logged, lang, [d for e in view.resolutions for d in e.payload.get("defaults") or []],
                   meanings=spec_defaults(DATA, lang, short=True))
     return doc
+
+
+def _choice_key(key: str, value: Any, lang: str) -> str:
+    """A choice's key value as the post shows it; the reserve slot a flight enters (C3) is said as a slot."""
+    return tr(lang, f"слот {value}", f"slot {value}") if key == "reserve_slot" else f"{value}"
 
 
 def _value(value: Any) -> str:
