@@ -146,6 +146,8 @@ class Attack(Resolution):
     ruling: int | None = None
     """The seq of the GM's ruling that set the result (CP-25); `computed` is what the card gave."""
     computed: Result | None = None
+    d10: list[int] | None = None
+    """AMB-05: the d10s the D9 was read from (each 10 rolled again, the last the D9); absent for a D9."""
 
 
 class Effect(Resolution):

@@ -71,6 +71,14 @@ def _received(text: str) -> str | None:
     return got + (" и удерживает F" if m.group(2) else "")
 
 
+def _d9(text: str) -> str | None:
+    """An attack's D9, "4", or as the d10s it was read from (AMB-05), "4 (d10 10→ reroll 4)"."""
+    if re.fullmatch(r"\d", text):
+        return text
+    m = re.fullmatch(r"(\d) \(d10 ((?:10→ reroll )*)(\d)\)", text)
+    return None if m is None else f"{m.group(1)} (d10 {m.group(2).replace('→ reroll ', '→ переброс ')}{m.group(3)})"
+
+
 def _result_tail(text: str) -> str | None:
     """What follows "→ " in an attack line: the card's result and the notes on it."""
     m = re.fullmatch(r"([-FHRD])(?:; the DM rules ([-FHRD]) \(seq (\d+), CP-25\))?( \(shooters ignore F\))?"
@@ -126,7 +134,7 @@ def _though(text: str) -> str | None:
 
 
 WORDS = {"kind": _KIND_RU, "side": SIDE["ru"], "terrain": _terrain, "spell": _spell, "effect": _effect,
-         "parts": _parts, "waits": _waits,
+         "parts": _parts, "waits": _waits, "d9": _d9,
          "received": _received, "tail": _result_tail, "fall": _fall_tail, "said": _said,
          "though": _though, "char": _CHAR_KIND, "event": EVENT_RU, "purpose": PURPOSE["ru"],
          "result": RESULT["ru"], "rule": _rule}
@@ -176,11 +184,12 @@ WHY = [
     ("{a} is engaged at A-close: its charge is void", "{a} связан ближним боем к итогу Фазы А: его атака отменена"),
     ("§4.3.9: the target is a visible enemy stack in {s}", "§4.3.9: цель — видимый стек противника в {s}"),
     # the battle-card lookup (§5.3)
-    ("{a} → {t} ({k:kind}): {v:parts} = {d:#}; D9 = {r:#}, card {c:#} (s = {s:#}), target sign {g:w} → {tail:tail}",
-     "{a} → {t} ({k:kind}): {v:parts} = {d}; D9 = {r}, карта {c} (s = {s}), знак цели {g} → {tail:tail}"),
-    ("{a} → {t} ({k:kind}): {v:parts} = {d:#} (column {col:#}); D9 = {r:#}, card {c:#} (s = {s:#}), "
+    ("{a} → {t} ({k:kind}): {v:parts} = {d:#}; D9 = {r:d9}, card {c:#} (s = {s:#}), target sign {g:w} → "
+     "{tail:tail}",
+     "{a} → {t} ({k:kind}): {v:parts} = {d}; D9 = {r:d9}, карта {c} (s = {s}), знак цели {g} → {tail:tail}"),
+    ("{a} → {t} ({k:kind}): {v:parts} = {d:#} (column {col:#}); D9 = {r:d9}, card {c:#} (s = {s:#}), "
      "target sign {g:w} → {tail:tail}",
-     "{a} → {t} ({k:kind}): {v:parts} = {d} (столбец {col}); D9 = {r}, карта {c} (s = {s}), знак цели {g} → "
+     "{a} → {t} ({k:kind}): {v:parts} = {d} (столбец {col}); D9 = {r:d9}, карта {c} (s = {s}), знак цели {g} → "
      "{tail:tail}"),
     ("{a} receives {what:received}", "{a} получает {what:received}"),
     ("destroyed", "уничтожен"),

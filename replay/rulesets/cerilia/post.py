@@ -61,8 +61,15 @@ def attack_line(p: Any, lang: str) -> str:
     defence = defence if len(p.defence_parts) == 1 else f"[{defence}] = {p.defence}"
     return (f"{p.attacker} → {p.target} ({kind}): {tr(lang, 'атака', 'attack')} {value}; "
             f"{tr(lang, 'защита', 'defence')} {defence}; {p.value} − {p.defence} = {signed(p.diff)}{col}; "
-            f"D9 = {p.roll} → {tr(lang, 'карточка', 'card')} {p.roll}, "
+            f"D9 = {p.roll}{_d10(getattr(p, 'd10', None), lang)} → {tr(lang, 'карточка', 'card')} {p.roll}, "
             f"{tr(lang, 'знак цели', 'target sign')} {p.target_sign} → {tail}")
+
+
+def _d10(d10: list[int] | None, lang: str) -> str:
+    """AMB-05: the d10s an attack's D9 was read from, each 10 rolled again: " (d10 10→ reroll 4)"."""
+    if not d10:
+        return ""
+    return " (d10 " + tr(lang, "→ переброс ", "→ reroll ").join(str(x) for x in d10) + ")"
 
 
 def effect_line(p: Any, lang: str) -> str:
