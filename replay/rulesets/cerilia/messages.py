@@ -33,6 +33,15 @@ EVENT_RU = {
     "cerilia.target_chosen": "выбор цели", "cerilia.terrain_placed": "карта местности",
 }
 
+DECISION_RU = {
+    "battle_end": "CP-18: ДМ засчитывает поражение стороне (значение A или D), объявляет ничью (draw) или "
+                  "прекращает бой (end)",
+    "attack_result": "CP-25: итог одной атаки (-, F, H, R, D), ключ {unit, target}",
+    "character_survives": "CP-24: выживает ли присоединённый персонаж при Разгроме или уничтожении своего отряда "
+                          "(true, по умолчанию, или false), ключ {character}",
+}
+"""The GM-overridable decisions (`Ruleset.decisions`, `battlelog rules`) in Russian, keyed by their names."""
+
 _KIND_RU = {**KIND["ru"], "friendly": "проверка на Урон"}
 _CHAR_KIND = {"ruler": "правитель", "lieutenant": "лейтенант"}
 
@@ -137,7 +146,7 @@ WORDS = {"kind": _KIND_RU, "side": SIDE["ru"], "terrain": _terrain, "spell": _sp
          "parts": _parts, "waits": _waits, "d9": _d9,
          "received": _received, "tail": _result_tail, "fall": _fall_tail, "said": _said,
          "though": _though, "char": _CHAR_KIND, "event": EVENT_RU, "purpose": PURPOSE["ru"],
-         "result": RESULT["ru"], "rule": _rule}
+         "result": RESULT["ru"], "rule": _rule, "decision": DECISION_RU}
 
 WHY = [
     # Phase 0 (§3)
@@ -554,9 +563,44 @@ PROBLEMS = [
 ]
 
 
+REQUESTS = [
+    # what a request asks for (`battlelog status`, the posts' "waiting for")
+    ("the Attacker's Phase A post", "пост Атакующего в Фазе А"),
+    ("the Defender's Phase A post", "пост Защищающего в Фазе А"),
+    ("the Attacker's A3.1 edit (answers to entries)", "правка Атакующего в А3.1 (ответы на вход в его сектора)"),
+    ("the Attacker's AX3.1 edit (answers to entries)", "правка Атакующего в AX3.1 (ответы на вход в его сектора)"),
+    ("the Attacker's {st:w} post (§5.8: forced into {s:w})", "пост Атакующего {st} (§5.8: принуждён идти в {s})"),
+    ("the Defender's {st:w} post (§5.8: forced into {s:w})", "пост Защищающего {st} (§5.8: принуждён идти в {s})"),
+    ("the Attacker's {st:w} post (§5.8: answers to the forced entries)",
+     "пост Атакующего {st} (§5.8: ответы на вынужденный вход)"),
+    ("the Defender's {st:w} post (§5.8: answers to the forced entries)",
+     "пост Защищающего {st} (§5.8: ответы на вынужденный вход)"),
+    ("{side:w}'s Phase 0 post (purchase)", "пост Фазы 0 стороны {side} (закупка)"),
+    ("{side:w}'s Phase B post (shots)", "пост Фазы Б стороны {side} (стрельба и магия)"),
+    ("{side:w}'s Phase C post (voluntary retreats)", "пост Фазы В стороны {side} (добровольные отступления)"),
+    ("{what} (a d10: a 10 is rolled again, AMB-05)", "{what:@} (бросок d10: 10 перебрасывается, AMB-05)"),
+    ("D9 attack of {a}", "D9 атаки {a}"),
+    ("D9 melee of {a}", "D9 ближнего боя {a}"),
+    ("1D3 sign of {a}", "Знак {a}: 1D3"),
+    ("d100 morale of {a}", "проверка Морали {a}: d100"),
+    ("1d10 of {side:w} (§5.8, nobody moved)", "1d10 стороны {side} (§5.8, никто не ходил)"),
+    ("D{n:#} friendly-fire check of {a}'s shot (CP-09)", "D{n} проверки на Урон от выстрела {a} (CP-09)"),
+    ("{a}'s charge: a new target in {s}, or cancel (CP-20)", "кавалерийская атака {a}: новая цель в {s} или отмена "
+     "(CP-20)"),
+    ("the flight path of {a} (CP-12)", "путь бегства {a} (CP-12)"),
+    ("whether {a} tries a morale check (CP-15)", "пробует ли {a} пройти проверку Морали (CP-15)"),
+    ("which attacker {a} fights (CP-05)", "с кем из нападающих сражается {a} (CP-05)"),
+    ("where {a} flees (CP-11)", "куда бежит {a} (CP-11)"),
+    ("where {a} falls back (CP-10)", "куда отступает {a} (CP-10)"),
+    ("the lower sector A forces the enemy into (CP-19)", "сектор нижнего ряда, куда A гонит противника (CP-19)"),
+    ("the upper sector D forces the enemy into (CP-19)", "сектор верхнего ряда, куда D гонит противника (CP-19)"),
+    ("whether the {w:w} pardons {c:w} and takes him captive (CP-22)",
+     "помилует ли {w} персонажа {c}, взяв его в плен (CP-22)"),
+]
+
 RULE = [("§{rest}", "§{rest:rule}"), ("{x:w}: {rest}", "{x}: {rest:@}")]
 
 
 @cache
 def catalogue_ru() -> Catalogue:
-    return Catalogue([*WHY, *PROBLEMS, *RULE], WORDS)
+    return Catalogue([*REQUESTS, *WHY, *PROBLEMS, *RULE], WORDS)
