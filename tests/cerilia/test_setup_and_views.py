@@ -102,3 +102,24 @@ def test_post_and_render_as_a_player_show_that_players_view(tmp_path):
     assert _cli(db, "render", "cerilia-skirmish", "--turn", "3", "-o", str(svg), "--as", "alice").exit_code == 0
     text = svg.read_text(encoding="utf-8")
     assert "A-Pe-1" in text and "D-Pe-1" not in text
+
+
+def test_each_viewer_sees_its_own_pool_the_gm_both_and_the_public_neither(tmp_path):
+    """The issue's hidden information: `state`, `post` and `render` as a player show that player's pool only, the
+    GM's view shows both, the public thread neither; the Phase 0 posts (the lists) are their authors' alone."""
+    db = tmp_path / "g.duckdb"
+    assert _cli(db, "import", str(HAND)).exit_code == 0
+    never = {"A": "A-Pe-1", "D": "D-Pe-1"}  # bought, never deployed in the skirmish
+    for viewer, sees in ((None, set()), ("alice", {"A"}), ("bob", {"D"}), ("gm", {"A", "D"})):
+        extra = ["--as", viewer] if viewer else []
+        state = json.loads(_cli(db, "state", "cerilia-skirmish", "--turn", "3", "--json", *extra).output)
+        ids = {s["id"] for s in state["stacks"]}
+        svg = tmp_path / f"{viewer}.svg"
+        assert _cli(db, "render", "cerilia-skirmish", "--turn", "3", "-o", str(svg), *extra).exit_code == 0
+        drawn = svg.read_text(encoding="utf-8")
+        post = _cli(db, "post", "cerilia-skirmish", "--turn", "0", "--format", "markdown", *extra).output
+        for side, uid in never.items():
+            assert (uid in ids) == (side in sees), (viewer, uid)
+            assert (uid in drawn) == (side in sees), (viewer, uid)
+            assert (uid.replace("-", "\\-") in post) == (side in sees), (viewer, uid)
+        assert "alice-salt-7f3a" not in post and "bob-salt-91c2" not in post  # the salts stay sealed until the end
