@@ -4,6 +4,8 @@ moved" 1d10 rule (§5.8, spec §9 S6)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from eventlog.envelope import Draft
 from replay.rulesets.cerilia.check import check_draft
 from replay.rulesets.cerilia.model import CeriliaOptions
@@ -413,6 +415,51 @@ def test_a_replaced_unit_card_changes_the_rerun(tmp_path, monkeypatch):
     finally:
         monkeypatch.undo()
         data.tables.cache_clear()
+
+
+def test_a_gms_replaced_card_is_a_new_revision_and_changes_the_audit_and_the_rerun(tmp_path, monkeypatch):
+    """§6, the issue's data bullet: the GM replaces data/units.json in the ruleset's folder (no code changed): the
+    ruleset's revision changes with it, `battlelog audit` of the recorded skirmish names the revision it was recorded
+    under and finds turn 3 resolving otherwise, and `battlelog rerun` reports turn 3 changed (knights charging at 2
+    hit the infantry, H, instead of routing it, so the melee needs D9 rolls the log does not hold)."""
+    import json
+    import shutil
+
+    from click.testing import CliRunner
+
+    import replay.rulesets.cerilia as package
+    from cli.main import main
+    from replay.rulesets.cerilia import data
+
+    fixture = Path(__file__).resolve().parents[2] / "fixtures" / "cerilia" / "skirmish.jsonl"
+    db = str(tmp_path / "g.duckdb")
+    assert CliRunner().invoke(main, ["--db", db, "import", str(fixture)]).exit_code == 0
+    clean = CliRunner().invoke(main, ["--db", db, "audit", "cerilia-skirmish"])
+    assert clean.exit_code == 0 and "differs" not in clean.output and "unresolvable" not in clean.output, clean.output
+    before = type(RULES)().revision
+    folder = tmp_path / "cerilia"
+    shutil.copytree(Path(package.__file__).parent, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    units = json.loads((folder / "data" / "units.json").read_text(encoding="utf-8"))
+    next(c for c in units["cards"] if c["code"] == "Kn")["charge"] = 2  # the GM's knights charge at 2, not 4
+    (folder / "data" / "units.json").write_text(json.dumps(units), encoding="utf-8")
+    monkeypatch.setattr(package, "__file__", str(folder / "__init__.py"))
+    monkeypatch.setattr(data, "DATA", folder / "data")
+    monkeypatch.delitem(RULES.__dict__, "revision", raising=False)  # the registered ruleset's cached revision
+    data.tables.cache_clear()
+    try:
+        after = type(RULES)().revision
+        assert after != before and RULES.revision == after
+        audit = CliRunner().invoke(main, ["--db", db, "audit", "cerilia-skirmish"])
+        assert audit.exit_code != 0, audit.output
+        assert f"re-resolved under revision {after[:12]} (the rules or their data changed since)" in audit.output
+        assert "- turn 3" in audit.output and "turn 2" not in audit.output, audit.output
+        rerun = CliRunner().invoke(main, ["--db", db, "rerun", "cerilia-skirmish"])
+        assert "turn 3:" in rerun.output and "D9 melee of A-In-1" in rerun.output, rerun.output
+        assert "turn 2:" not in rerun.output
+    finally:
+        monkeypatch.undo()
+        data.tables.cache_clear()
+    assert type(RULES)().revision == before
 
 
 def test_a_stack_engaged_by_an_enemy_cannot_declare_melee_on_another():
