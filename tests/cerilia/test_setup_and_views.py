@@ -57,6 +57,19 @@ def test_phase0_problems_are_all_named():
 def test_the_budget_is_checked_at_purchase_and_at_every_first_deployment():
     _, stop = _p0(units=[{"id": f"D-Kn-{n}", "card": "Kn"} for n in range(1, 5)])
     assert stop.error is not None and "above the budget 20" in stop.error
+    from tests.cerilia.kit import battle, troop
+
+    s = battle(1)  # a side whose declared total (3) is below its pool's cost: each first deployment is checked
+    s.spent["A"] = 3
+    troop(s, "A-Kn-1", "pool", sign=None)
+    troop(s, "A-In-1", "pool", sign=None)
+    knight = {"verb": "deploy", "actor": "A-Kn-1", "path": ["RA", "C1"], "sign": "Sh"}
+    infantry = {"verb": "deploy", "actor": "A-In-1", "path": ["RA", "C1"], "sign": "Sh"}
+    stop = resolve(s, Log(1).order("A", "A1", knight))
+    assert stop.error is not None and "§3 rule 1: deploying A-Kn-1 (6) brings the cost deployed to 6, above the 3 " \
+                                      "declared spent" in stop.error
+    stop = resolve(s, Log(1).order("A", "A1", infantry))
+    assert stop.error is None and [d["spent_so_far"] for d in of_type(stop, "deployed")] == [3]
 
 
 def test_view_state_hides_the_opponents_pool_and_the_public_sees_no_pool():
