@@ -122,3 +122,27 @@ def test_a_revealed_list_costing_other_than_the_committed_total_is_named():
     assert reveal_problems(state, "A", {"units": units, "salt": "alice-salt-1"}) == []
     assert reveal_problems(state, "A", {"units": "A-In-1", "salt": "x"}) == [
         "§3 rule 1: a reveal lists the units bought, each {id, card}"]
+
+
+def test_a_reveal_before_the_battle_ends_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "g.duckdb"
+    assert cli(db, "import", str(FIXTURES / "hand" / "skirmish.jsonl")).exit_code == 0  # round 4 is open
+    head = cli(db, "head", "cerilia-skirmish").output
+    out = cli(db, "order", "cerilia-skirmish", "--actor", "alice", "--json",
+              json.dumps({"step": "reveal", "units": [], "salt": "alice-salt-7f3a"}))
+    assert out.exit_code != 0 and out.output.strip().splitlines() == [
+        "error: §4.1: the game does not ask for your reveal post now (it waits for: alice: the Attacker's Phase A "
+        "post [step=A1])"], out.output
+    assert cli(db, "head", "cerilia-skirmish").output == head
+
+
+def test_once_the_lists_are_revealed_the_public_sees_the_never_deployed_units(tmp_path: Path) -> None:
+    db = tmp_path / "g.duckdb"
+    assert cli(db, "import", str(FIXTURES / "flight.jsonl")).exit_code == 0
+
+    def public(turn: int) -> set[str]:
+        out = cli(db, "state", "cerilia-flight", "--turn", str(turn), "--json").output
+        return {s["id"] for s in json.loads(out)["stacks"]}
+
+    assert not {"A-Pe-1", "D-Pe-1"} & public(7)  # the battle is over, the lists not yet revealed
+    assert {"A-Pe-1", "D-Pe-1"} <= public(8)
