@@ -79,6 +79,19 @@ class Log:
     def choice(self, side: str, name: str, stack: str, value: Any) -> Log:
         return self._add("choice", PLAYERS[side], {"name": name, "value": value, "stack": stack})
 
+    def reveals(self, state: Battle) -> Log:
+        """Both sides' after-battle reveals (§3 rule 1) of the troops `state` holds; the state's commitments and
+        totals are set to match them, as Phase 0 would have sealed them."""
+        from replay.rulesets.cerilia.setup import commitment
+
+        for side in ("A", "D"):
+            units = [{"id": u.id, "card": u.card} for u in state.units.values() if u.kind == "troop" and u.side == side]
+            salt = f"{side}-salt-of-the-kit"
+            state.commitment[side] = commitment(units, salt)
+            state.spent[side] = sum(tables().units[u["card"]].cost for u in units)
+            self._add("order", PLAYERS[side], {"step": "reveal", "units": units, "salt": salt})
+        return self
+
     def ruling(self, **payload: Any) -> Log:
         return self._add("ruling", None, payload)
 

@@ -1,5 +1,6 @@
 """AMB-05: a forum without a D9 rolls a d10 for an attack and rolls each 10 again, every roll recorded; the first
-roll below 10 is the D9. The hand-written skirmish with its round-2 attack rolls as d10s resolves exactly as with D9s;
+roll below 10 is the D9. The hand-written skirmish with its round-2 attack rolls as d10s resolves exactly as with D9s,
+the attack's why line (English and Russian) and its post line showing the rerolled tens ("d10 10→ reroll 4");
 a 10 without its reroll waits for the next d10 (the request says so); a D9 roll of 10 is still refused."""
 
 from __future__ import annotations
@@ -46,9 +47,20 @@ def test_d10_rolls_with_a_rerolled_ten_resolve_as_the_d9(tmp_path: Path) -> None
     changed[shot:shot + 1] = _as_d10(lines[shot], d9_shot)  # a d10 below 10 is the D9 (a shot: one roll)
     state, game = _fold(tmp_path, "d10", changed)
     assert state == plain
-    whys = [w for e in game.events if e.type == "cerilia.attack" or e.type.startswith("cerilia.")
-            for w in e.payload.get("why", []) if "A-In-1 → " in str(w)]
-    assert any(f"D9 = {d9_melee}," in w for w in whys), whys
+    attacks = {e.payload["attacker"]: e for e in game.events if e.type == "cerilia.attack" and e.turn == 2}
+    melee_attack, shot_attack = attacks["A-In-1"], attacks["A-Arc-1"]
+    assert melee_attack.payload["roll"] == d9_melee and melee_attack.payload["d10"] == [10, 10, d9_melee]
+    assert shot_attack.payload["d10"] == [d9_shot] and "AMB-05" in melee_attack.payload["defaults"]
+    assert "d10" not in attacks["D-In-1"].payload and "AMB-05" not in attacks["D-In-1"].payload["defaults"]
+    (why,) = melee_attack.payload["why"]
+    assert f"; D9 = {d9_melee} (d10 10→ reroll 10→ reroll {d9_melee}), card {d9_melee} (s = " in why, why
+    assert f"; D9 = {d9_shot} (d10 {d9_shot}), card" in shot_attack.payload["why"][0]
+    (said,) = game.ruleset.why(melee_attack.payload, "ru")
+    assert f"; D9 = {d9_melee} (d10 10→ переброс 10→ переброс {d9_melee}), карта {d9_melee} (s = " in said, said
+    from replay.rulesets.cerilia.post import event_line
+
+    assert f"D9 = {d9_melee} (d10 10→ reroll 10→ reroll {d9_melee}) → card" in event_line(melee_attack, "en")
+    assert f"D9 = {d9_melee} (d10 10→ переброс 10→ переброс {d9_melee}) → карточка" in event_line(melee_attack, "ru")
 
 
 def test_a_ten_without_its_reroll_waits_for_the_next_d10(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """The issue's bad-input list, through the CLI, on the hand-written skirmish after round 1 (or a fresh game for the
 purchase): each input gets one error line per problem naming its rule (a section, a C or a TXT id), a non-zero exit,
-and nothing is appended (the head is unchanged). The purchase reveal is tests/cerilia/test_purchase_reveal.py."""
+and nothing is appended (the head is unchanged). The after-battle reveal that does not match its commitment is
+tests/cerilia/test_reveal.py (a Phase 0 post sealed with --seal: tests/cerilia/test_purchase_reveal.py)."""
 
 from __future__ import annotations
 
@@ -111,3 +112,32 @@ def test_a_purchase_over_the_budget(tmp_path):
     lines = refused(db, "order", "cerilia-skirmish", "--actor", "alice", "--json",
                     json.dumps({"step": "P0", "units": units, "salt": "s", "characters": []}))
     assert any("§3 rule 1" in line and "above the budget" in line for line in lines), lines
+
+
+def test_a_deploy_over_the_budget(tmp_path):
+    """§3 rule 1: the cost of the units deployed so far may not pass the total declared spent. The rulebook's players
+    tell the DM only their totals (§3 P0.2): here the GM recorded Phase 0 by hand (a whole-turn ruling), A's total 3
+    with a knight (6) in its pool, so the knight's first deployment is refused and the infantry's (3) is not."""
+    db = tmp_path / "g.duckdb"
+    setup = tmp_path / "setup.json"
+    setup.write_text(json.dumps({"scenario": "border-skirmish", "players": {"A": "alice", "D": "bob"}}))
+    assert cli(db, "new", "cerilia-skirmish", "--ruleset", "cerilia", "--setup", str(setup)).exit_code == 0
+
+    def event(type_: str, **payload: object) -> dict:
+        return {"type": f"cerilia.{type_}", "payload": {**payload, "why": ["the total as told to the DM"],
+                                                         "rule": "§3 P0.2", "defaults": []}}
+
+    ruling = tmp_path / "p0.json"
+    ruling.write_text(json.dumps({"note": "GM: the players told me their totals only", "events": [
+        event("purchase_committed", side="A", total_spent=3, commitment="0" * 64),
+        event("pool_stocked", side="A", units=[{"id": "A-Kn-1", "card": "Kn"}, {"id": "A-In-1", "card": "In"}],
+              characters=[]),
+        event("purchase_committed", side="D", total_spent=3, commitment="1" * 64),
+        event("pool_stocked", side="D", units=[{"id": "D-In-1", "card": "In"}], characters=[])]}))
+    assert cli(db, "ruling", "cerilia-skirmish", "--file", str(ruling)).exit_code == 0
+    (line,) = order(db, "alice", "A1", {"verb": "deploy", "actor": "A-Kn-1", "path": ["RA", "C1"], "sign": "Sh"})
+    assert "line 1 (deploy A-Kn-1): §3 rule 1: deploying A-Kn-1 (6) brings the cost deployed to 6, above the 3 " \
+           "declared spent" in line
+    ok = cli(db, "order", "cerilia-skirmish", "--actor", "alice", "--json", json.dumps(
+        {"step": "A1", "lines": [{"verb": "deploy", "actor": "A-In-1", "path": ["RA", "C1"], "sign": "Sh"}]}))
+    assert ok.exit_code == 0, ok.output

@@ -20,7 +20,8 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ex": "test_examples", "co": "test_code
                  "pa": "test_parse", "sv": "test_setup_and_views", "fp": "test_frame_post", "do": "test_docs",
                  "wi": "test_widened", "dn": "test_defaults_named",
                  "rc": "test_recorded_coverage", "we": "test_worked_examples", "ru": "test_ru_messages",
-                 "d10": "test_amb05_d10", "c3": "test_c3_flight_slot"}
+                 "d10": "test_amb05_d10", "c3": "test_c3_flight_slot",
+                 "rv": "test_reveal", "bi": "test_bad_input"}
 
 
 def example() -> str:

@@ -292,7 +292,12 @@ def test_s3_round7_the_routed_troop_flees_the_shortest_path_into_its_reserve():
     troop(s, "A-In-1", "C1-2", "Sh", damage=1, routed=True, rout_round=6, rout_first_move_done=True)
     troop(s, "A-Arc-1", "C1-1", "Sw")
     troop(s, "D-Kn-1", "C2-1", "B", damage=1)
-    stop = resolve(s, Log(7).order("A", "A1").order("D", "A3").order("A", "B_A"))
+    waiting = resolve(s, Log(7).order("A", "A1").order("D", "A3").order("A", "B_A"))
+    (request,) = waiting.requests  # C3: the flight into the reserve names its slot
+    assert (request.name, request.key_dict, request.options) == ("rout_flight", {"stack": "A-In-1"}, ("C1>RA",))
+    log = Log(7)._add("choice", "alice", {"name": "rout_flight", "value": "C1>RA", "stack": "A-In-1",
+                                          "reserve_slot": 1})
+    stop = resolve(s, log.order("A", "A1").order("D", "A3").order("A", "B_A"))
     (fled,) = of_type(stop, "rout_fled")
     assert (fled["path"], fled["to"], fled["slot"], fled["how"]) == (["C1", "RA"], "RA", 1, "forced")
     assert stop.state.stacks["A-In-1"].reserve_entry_round == 7

@@ -75,6 +75,7 @@ def test_every_why_line_and_rule_of_a_recorded_game_reads_in_russian(tmp_path: P
                     bare = bare.replace(gm, "")
                 for code in codes:
                     bare = re.sub(rf"(?<![\w-]){re.escape(code)}(?![\w-])", "", bare)
+                bare = re.sub(r"\b[0-9a-f]{12}…", "", bare)  # a commitment's sha256, a code as it is
                 assert not set(re.findall(r"[A-Za-z]{3,}", bare)) - {"seq"}, (english, said)  # the log's own word
                 assert re.search(r"[а-яё]", said, re.I) or re.fullmatch(r"1d10: [AD \d,]+", said), (english, said)
             rule = step.payload.get("rule")
@@ -269,3 +270,68 @@ def test_a_problem_of_every_part_of_the_rules_reads_in_russian(english: str) -> 
     assert not re.findall(r"[A-Za-z]{3,}", bare), said
     assert re.findall(r"§[\d.]+|AMB-\d+|TXT-\d+|C\d+", said) == re.findall(r"§[\d.]+|AMB-\d+|TXT-\d+|C\d+", english)
     assert i18n.localize(english, "en", [rs]) == english
+
+
+def test_the_gm_decisions_are_described_in_russian_by_rules() -> None:
+    rs = get_ruleset("cerilia")
+    for name, english in rs.decisions.items():
+        said = i18n.decision_text(rs, name, "ru")
+        assert not said.startswith(MARK) and re.search(r"[а-яё]", said) and said != english, (name, said)
+        assert said.split(":")[0] == english.split(":")[0]  # the same CP id leads both
+    out = CliRunner().invoke(main, ["--lang", "ru", "rules", "cerilia"]).output
+    assert "battle_end — CP-18: ДМ засчитывает поражение стороне" in out, out
+    assert MARK not in out
+
+
+def _requests_of_the_recorded_battles() -> list:
+    """Every request the recorded battles wait for along the way: each turn resolved from its start with its inputs
+    cut after each one (what `battlelog status` lists while the turn is posted)."""
+    from eventlog.envelope import Event
+    from replay.context import TurnInputs, run
+    from replay.fold import game_from_events, state_before, turn_inputs, turns
+
+    found = {}
+    for path in GAMES:
+        events = [Event(**{k: v for k, v in json.loads(line).items() if k in Event.__dataclass_fields__})
+                  for line in path.read_text(encoding="utf-8").splitlines()]
+        game = game_from_events(events)
+        rs = game.ruleset
+        for turn in turns(game):
+            start, inputs = state_before(game, turn), turn_inputs(game, turn)
+            for k in range(len(inputs.events) + 1):
+                cut = TurnInputs.of(turn, inputs.events[:k])
+                stop = run(rs.resolve, rs.evolve, start, turn, cut, game.options, game.id)
+                for r in stop.requests:
+                    found.setdefault((r.kind, r.name, r.what), r)
+    return list(found.values())
+
+
+def test_every_request_of_the_recorded_battles_reads_in_russian() -> None:
+    rs = get_ruleset("cerilia")
+    requests = _requests_of_the_recorded_battles()
+    names = {(r.kind, r.name) for r in requests}
+    assert {("order", "order"), ("roll", "attack"), ("roll", "sign"), ("choice", "pardon"),
+            ("choice", "rout_flight"), ("roll", "stalemate"), ("choice", "morale_check")} <= names, names
+    assert len(requests) >= 25
+    for r in requests:
+        said = i18n.request_text(r, "ru", [rs])
+        assert MARK not in said and re.search(r"[а-яё]", said), (r.what, said)
+
+
+@pytest.mark.parametrize(("kind", "name", "dice", "what", "russian"), [
+    ("roll", "attack", "D9", "D9 melee of A-In-1", "D9 ближнего боя A-In-1"),
+    ("roll", "attack", "1d10", "D9 melee of A-In-1 (a d10: a 10 is rolled again, AMB-05)",
+     "D9 ближнего боя A-In-1 (бросок d10: 10 перебрасывается, AMB-05)"),
+    ("roll", "morale", "1d100", "d100 morale of D-Arc-1", "проверка Морали D-Arc-1: d100"),
+    ("choice", "melee_target", None, "which attacker D-In-1 fights (CP-05)", "с кем из нападающих сражается D-In-1"),
+    ("choice", "rout_flight", None, "the flight path of D-In-1 (CP-12)", "путь бегства D-In-1 (CP-12)"),
+    ("order", "order", None, "the Attacker's A3.1 edit (answers to entries)", "правка Атакующего в А3.1"),
+    ("order", "order", None, "the Defender's AX3 post (§5.8: forced into C1)", "пост Защищающего AX3 (§5.8: принуждён"),
+    ("order", "order", None, "D's Phase C post (voluntary retreats)", "пост Фазы В стороны D"),
+    ("order", "order", None, "A's purchase list revealed (§3 rule 1)", "раскрытие списка закупки стороны A"),
+])
+def test_every_kind_of_request_reads_in_russian(kind, name, dice, what, russian) -> None:
+    from replay.context import Request
+
+    said = i18n.request_text(Request(kind, "alice", name, dice=dice, what=what), "ru", [get_ruleset("cerilia")])
+    assert russian in said and MARK not in said, said

@@ -57,6 +57,19 @@ def test_phase0_problems_are_all_named():
 def test_the_budget_is_checked_at_purchase_and_at_every_first_deployment():
     _, stop = _p0(units=[{"id": f"D-Kn-{n}", "card": "Kn"} for n in range(1, 5)])
     assert stop.error is not None and "above the budget 20" in stop.error
+    from tests.cerilia.kit import battle, troop
+
+    s = battle(1)  # a side whose declared total (3) is below its pool's cost: each first deployment is checked
+    s.spent["A"] = 3
+    troop(s, "A-Kn-1", "pool", sign=None)
+    troop(s, "A-In-1", "pool", sign=None)
+    knight = {"verb": "deploy", "actor": "A-Kn-1", "path": ["RA", "C1"], "sign": "Sh"}
+    infantry = {"verb": "deploy", "actor": "A-In-1", "path": ["RA", "C1"], "sign": "Sh"}
+    stop = resolve(s, Log(1).order("A", "A1", knight))
+    assert stop.error is not None and "§3 rule 1: deploying A-Kn-1 (6) brings the cost deployed to 6, above the 3 " \
+                                      "declared spent" in stop.error
+    stop = resolve(s, Log(1).order("A", "A1", infantry))
+    assert stop.error is None and [d["spent_so_far"] for d in of_type(stop, "deployed")] == [3]
 
 
 def test_view_state_hides_the_opponents_pool_and_the_public_sees_no_pool():
@@ -102,3 +115,24 @@ def test_post_and_render_as_a_player_show_that_players_view(tmp_path):
     assert _cli(db, "render", "cerilia-skirmish", "--turn", "3", "-o", str(svg), "--as", "alice").exit_code == 0
     text = svg.read_text(encoding="utf-8")
     assert "A-Pe-1" in text and "D-Pe-1" not in text
+
+
+def test_each_viewer_sees_its_own_pool_the_gm_both_and_the_public_neither(tmp_path):
+    """The issue's hidden information: `state`, `post` and `render` as a player show that player's pool only, the
+    GM's view shows both, the public thread neither; the Phase 0 posts (the lists) are their authors' alone."""
+    db = tmp_path / "g.duckdb"
+    assert _cli(db, "import", str(HAND)).exit_code == 0
+    never = {"A": "A-Pe-1", "D": "D-Pe-1"}  # bought, never deployed in the skirmish
+    for viewer, sees in ((None, set()), ("alice", {"A"}), ("bob", {"D"}), ("gm", {"A", "D"})):
+        extra = ["--as", viewer] if viewer else []
+        state = json.loads(_cli(db, "state", "cerilia-skirmish", "--turn", "3", "--json", *extra).output)
+        ids = {s["id"] for s in state["stacks"]}
+        svg = tmp_path / f"{viewer}.svg"
+        assert _cli(db, "render", "cerilia-skirmish", "--turn", "3", "-o", str(svg), *extra).exit_code == 0
+        drawn = svg.read_text(encoding="utf-8")
+        post = _cli(db, "post", "cerilia-skirmish", "--turn", "0", "--format", "markdown", *extra).output
+        for side, uid in never.items():
+            assert (uid in ids) == (side in sees), (viewer, uid)
+            assert (uid in drawn) == (side in sees), (viewer, uid)
+            assert (uid.replace("-", "\\-") in post) == (side in sees), (viewer, uid)
+        assert "alice-salt-7f3a" not in post and "bob-salt-91c2" not in post  # the salts stay sealed until the end

@@ -4,6 +4,8 @@ moved" 1d10 rule (§5.8, spec §9 S6)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from eventlog.envelope import Draft
 from replay.rulesets.cerilia.check import check_draft
 from replay.rulesets.cerilia.model import CeriliaOptions
@@ -288,24 +290,34 @@ def test_cp22_after_a_concession_the_winner_chooses_the_losing_rulers_pardon_in_
     (end,) = of_type(stop, "battle_ended")
     assert end["loser"] == "D" and stop.requests == () and of_type(stop, "fates") == []
     after = stop.state
-    assert RULES.current_turn(after) == 5  # the pardon's turn
+    assert RULES.current_turn(after) == 5  # the after-battle turn: the reveals and the pardon
     waiting = resolve(after, Log(5))
-    (request,) = waiting.requests
+    reveal_a, reveal_d, request = waiting.requests  # asked at once (§3 rule 1, CP-22)
+    assert [(r.actor, r.key_dict) for r in (reveal_a, reveal_d)] == [("alice", {"step": "reveal"}),
+                                                                      ("bob", {"step": "reveal"})]
     assert (request.actor, request.name, request.key_dict, request.options, request.default) == (
         "alice", "pardon", {"character": "ilsabet"}, ("yes", "no"), "no")
-    pardoned = resolve(after, Log(5)._add("choice", "alice", {"name": "pardon", "value": "yes",
-                                                               "character": "ilsabet"}))
+    (request,) = resolve(after, Log(5).reveals(after)).requests
+    assert request.name == "pardon"
+    pardoned = resolve(after, Log(5).reveals(after)._add("choice", "alice", {"name": "pardon", "value": "yes",
+                                                                              "character": "ilsabet"}))
+    assert [p["side"] for p in of_type(pardoned, "purchase_revealed")] == ["A", "D"]
     (f,) = of_type(pardoned, "fates")
     assert f["fates"] == {"aerin": "survives", "gavan": "survives", "ilsabet": "captured", "maelis": "survives",
                           "tamor": "out"}
     assert RULES.current_turn(pardoned.state) is None
-    out = resolve(after, Log(5)._add("choice", "alice", {"name": "pardon", "value": "no", "character": "ilsabet"}))
+    out = resolve(after, Log(5).reveals(after)._add("choice", "alice", {"name": "pardon", "value": "no",
+                                                                         "character": "ilsabet"}))
     assert of_type(out, "fates")[0]["fates"]["maelis"] == "out"  # his ruler is out: so is he
 
 
-def test_after_a_draw_every_ruler_survives_at_once_and_fallen_lieutenants_are_out():
+def test_after_a_draw_every_ruler_survives_without_a_pardon_and_fallen_lieutenants_are_out():
     s = fates_battle()
     stop = resolve(s, Log(4).order("A", "any", {"verb": "offer_draw"}).order("D", "any", {"verb": "accept_draw"}))
+    assert of_type(stop, "fates") == [] and RULES.current_turn(stop.state) == 5
+    waiting = resolve(stop.state, Log(5))
+    assert [r.key_dict for r in waiting.requests] == [{"step": "reveal"}, {"step": "reveal"}]  # no pardon asked
+    stop = resolve(stop.state, Log(5).reveals(stop.state))
     (f,) = of_type(stop, "fates")
     assert f["fates"] == {"aerin": "survives", "gavan": "survives", "ilsabet": "survives", "maelis": "survives",
                           "tamor": "out"}
@@ -325,6 +337,7 @@ def test_the_post_narrates_the_1d10_and_the_fates_in_both_languages():
     assert event_line(st, "en").startswith("Nobody moved (§5.8): 1d10 — Attacker 4, Defender 7; the Attacker forces")
     draw = resolve(fates_battle(), Log(4).order("A", "any", {"verb": "offer_draw"})
                    .order("D", "any", {"verb": "accept_draw"}))
+    draw = resolve(draw.state, Log(5).reveals(draw.state))
     (f,) = [as_event("", d) for d in draw.drafts if d.type == "cerilia.fates"]
     assert "tamor — выбывает из игры" in event_line(f, "ru") and "aerin — survives" in event_line(f, "en")
 
@@ -402,6 +415,51 @@ def test_a_replaced_unit_card_changes_the_rerun(tmp_path, monkeypatch):
     finally:
         monkeypatch.undo()
         data.tables.cache_clear()
+
+
+def test_a_gms_replaced_card_is_a_new_revision_and_changes_the_audit_and_the_rerun(tmp_path, monkeypatch):
+    """§6, the issue's data bullet: the GM replaces data/units.json in the ruleset's folder (no code changed): the
+    ruleset's revision changes with it, `battlelog audit` of the recorded skirmish names the revision it was recorded
+    under and finds turn 3 resolving otherwise, and `battlelog rerun` reports turn 3 changed (knights charging at 2
+    hit the infantry, H, instead of routing it, so the melee needs D9 rolls the log does not hold)."""
+    import json
+    import shutil
+
+    from click.testing import CliRunner
+
+    import replay.rulesets.cerilia as package
+    from cli.main import main
+    from replay.rulesets.cerilia import data
+
+    fixture = Path(__file__).resolve().parents[2] / "fixtures" / "cerilia" / "skirmish.jsonl"
+    db = str(tmp_path / "g.duckdb")
+    assert CliRunner().invoke(main, ["--db", db, "import", str(fixture)]).exit_code == 0
+    clean = CliRunner().invoke(main, ["--db", db, "audit", "cerilia-skirmish"])
+    assert clean.exit_code == 0 and "differs" not in clean.output and "unresolvable" not in clean.output, clean.output
+    before = type(RULES)().revision
+    folder = tmp_path / "cerilia"
+    shutil.copytree(Path(package.__file__).parent, folder, ignore=shutil.ignore_patterns("__pycache__"))
+    units = json.loads((folder / "data" / "units.json").read_text(encoding="utf-8"))
+    next(c for c in units["cards"] if c["code"] == "Kn")["charge"] = 2  # the GM's knights charge at 2, not 4
+    (folder / "data" / "units.json").write_text(json.dumps(units), encoding="utf-8")
+    monkeypatch.setattr(package, "__file__", str(folder / "__init__.py"))
+    monkeypatch.setattr(data, "DATA", folder / "data")
+    monkeypatch.delitem(RULES.__dict__, "revision", raising=False)  # the registered ruleset's cached revision
+    data.tables.cache_clear()
+    try:
+        after = type(RULES)().revision
+        assert after != before and RULES.revision == after
+        audit = CliRunner().invoke(main, ["--db", db, "audit", "cerilia-skirmish"])
+        assert audit.exit_code != 0, audit.output
+        assert f"re-resolved under revision {after[:12]} (the rules or their data changed since)" in audit.output
+        assert "- turn 3" in audit.output and "turn 2" not in audit.output, audit.output
+        rerun = CliRunner().invoke(main, ["--db", db, "rerun", "cerilia-skirmish"])
+        assert "turn 3:" in rerun.output and "D9 melee of A-In-1" in rerun.output, rerun.output
+        assert "turn 2:" not in rerun.output
+    finally:
+        monkeypatch.undo()
+        data.tables.cache_clear()
+    assert type(RULES)().revision == before
 
 
 def test_a_stack_engaged_by_an_enemy_cannot_declare_melee_on_another():
@@ -499,7 +557,8 @@ def test_c14_a_lieutenant_without_his_ruler_in_the_battle_keeps_his_place_after_
     troop(s, "A-In-1", "C2-1", "B")
     character(s, "tamor", "D", location="C3-1")
     stop = resolve(s, Log(2).order("D", "any", {"verb": "concede"}))
-    (f,) = of_type(stop, "fates")  # no ruler of the losing side is here: no pardon to ask, the fates at once
+    stop = resolve(stop.state, Log(3).reveals(stop.state))
+    (f,) = of_type(stop, "fates")  # no ruler of the losing side is here: no pardon to ask
     assert f["fates"] == {"tamor": "survives"} and RULES.current_turn(stop.state) is None
 
 

@@ -152,9 +152,8 @@ def test_txt38_fates_after_the_battle():
     s.units["aerin"].status = "fallen"
     s.units["maelis"].status = "fallen"
     s.outcome = {"winner": "A", "loser": "D", "draw": False, "reason": "concession"}
-    pardon = Log(7)._add("choice", "alice", {"name": "pardon", "value": "no", "character": "ilsabet"})
-    ctx = Context(pardon.inputs(), s, evolve, "t")
-    fates(ctx)
+    ctx = Context(Log(7).inputs(), s, evolve, "t")
+    fates(ctx, {"ilsabet": "no"})  # the winner does not pardon the losing ruler (CP-22)
     (fate,) = of_type(ctx, "fates")
     assert fate["fates"]["aerin"] == "survives"  # fallen, but his side won
     assert fate["fates"]["ilsabet"] == "out" and fate["fates"]["maelis"] == "out"

@@ -58,10 +58,8 @@ class Cerilia(Ruleset):
         return model.battle_from_json(data["battle"])
 
     def current_turn(self, state: Battle) -> int | None:
-        if state.outcome is not None:
-            from replay.rulesets.cerilia.fates import pardons_due
-
-            return state.round + 1 if state.fates is None and pardons_due(state) else None
+        if state.outcome is not None:  # the after-battle turn (reveals, pardons, fates) until the fates are known
+            return state.round + 1 if state.fates is None else None
         if state.spent["A"] is None or state.spent["D"] is None:
             return 0
         return state.round + 1

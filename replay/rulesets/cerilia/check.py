@@ -13,7 +13,7 @@ from replay.rulesets.cerilia.model import Battle, CeriliaOptions
 if TYPE_CHECKING:
     from replay.ruleset import Point, Ruleset
 
-STEPS = frozenset({"P0", "A1", "A3", "A3_1", "AX1", "AX3", "AX3_1", "B_A", "B_D", "C_A", "C_D", "any"})
+STEPS = frozenset({"P0", "A1", "A3", "A3_1", "AX1", "AX3", "AX3_1", "B_A", "B_D", "C_A", "C_D", "any", "reveal"})
 ROLLS = {"sign": "1D3", "attack": "D9", "friendly_fire": None, "morale": "1d100", "stalemate": "1d10"}
 CHOICES = {"melee_target": "CP-05", "rout_move": "CP-11", "fall_back": "CP-10", "rout_flight": "CP-12",
            "morale_check": "CP-15", "charge_target": "CP-20", "stalemate_sector": "CP-19", "pardon": "CP-22"}
@@ -80,7 +80,7 @@ def _shape(state: Battle, draft: Draft) -> list[str]:
             return [f"§4.1: step {step} is the {'Attacker' if step not in ('A3', 'AX3') else 'Defender'}'s"]
         if step[:2] in ("B_", "C_") and step[2:] != side:
             return [f"§4.1: your Phase {step[0]} post is {step[:2]}{side}"]
-        if step != "P0" and not isinstance(p.get("lines"), list):
+        if step not in ("P0", "reveal") and not isinstance(p.get("lines"), list):
             return ["§4.2.1: a post's order holds its lines (a list)"]
         return []
     if draft.type == "roll":

@@ -146,6 +146,8 @@ class Attack(Resolution):
     ruling: int | None = None
     """The seq of the GM's ruling that set the result (CP-25); `computed` is what the card gave."""
     computed: Result | None = None
+    d10: list[int] | None = None
+    """AMB-05: the d10s the D9 was read from (each 10 rolled again, the last the D9); absent for a D9."""
 
 
 class Effect(Resolution):
@@ -204,6 +206,16 @@ class Fates(Resolution):
 
     fates: dict[str, Literal["survives", "captured", "out"]]
     pardons: dict[str, str]
+
+
+class PurchaseRevealed(Resolution):
+    """§3 rule 1 (C15): a side's purchase list and salt revealed after the battle, matching its commitment."""
+
+    side: Side
+    units: list[dict[str, str]]
+    salt: str
+    total: int
+    commitment: str
 
 
 class Stalemate(Resolution):
@@ -288,6 +300,7 @@ EVENTS: dict[str, type[Resolution]] = {
     "cerilia.stalemate": Stalemate,
     "cerilia.revealed": Revealed,
     "cerilia.fates": Fates,
+    "cerilia.purchase_revealed": PurchaseRevealed,
     "cerilia.target_chosen": TargetChosen,
     "cerilia.attack": Attack,
     "cerilia.effect": Effect,

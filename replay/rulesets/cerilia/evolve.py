@@ -217,8 +217,8 @@ def _effect(s: Battle, e: ev.Effect) -> None:
         st.fall_back_pending = False
 
 
-def _friendly(s: Battle, e: ev.FriendlySelected | ev.Stalemate) -> None:
-    """Nothing changes (the record of a selection or of the 1d10)."""
+def _friendly(s: Battle, e: ev.FriendlySelected | ev.Stalemate | ev.PurchaseRevealed) -> None:
+    """Nothing changes (the record of a selection, of the 1d10 or of a purchase list revealed)."""
 
 
 def _destroyed(s: Battle, e: ev.Destroyed) -> None:
@@ -325,6 +325,7 @@ _APPLY = {
     "cerilia.order_void": _void, "cerilia.charge_retargeted": _recharge,
     "cerilia.attack": _attack, "cerilia.effect": _effect, "cerilia.friendly_selected": _friendly,
     "cerilia.stalemate": _friendly, "cerilia.revealed": _revealed, "cerilia.fates": _fates,
+    "cerilia.purchase_revealed": _friendly,
     "cerilia.destroyed": _destroyed, "cerilia.rout_moved": _rout, "cerilia.fell_back": _fell,
     "cerilia.battle_ended": _ended, "cerilia.rout_fled": _fled, "cerilia.morale_checked": _rallied,
     "cerilia.retreated": _retreated,

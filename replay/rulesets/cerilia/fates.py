@@ -7,13 +7,16 @@ options `yes` / `no`; a request whose default, not pardoned, the GM applies on a
 a lieutenant still standing stays only while his ruler is alive (survives or captured; a ruler not in the battle
 counts as alive, C14).
 
-When a pardon is to be chosen the fates are a turn of their own after the battle's last round; otherwise they follow
-the end of the battle at once.
+The fates are a turn of their own after the battle's last round (`after_battle`): both sides' purchase lists are
+revealed against their commitments (§3 rule 1, reveal.py) and the winner's pardons chosen, all asked at once; then
+the reveals and the fates are recorded.
 """
 
 from __future__ import annotations
 
-from replay.context import Context
+from typing import Any
+
+from replay.context import Context, gather
 from replay.rulesets.cerilia.data import tables
 from replay.rulesets.cerilia.model import Battle, Unit
 from replay.rulesets.cerilia.steps import emit
@@ -29,18 +32,31 @@ def pardons_due(state: Battle) -> list[Unit]:
     return [u for u in _characters(state) if u.side == loser and tables().characters[u.card].kind != "lieutenant"]
 
 
-def fates(ctx: Context) -> None:
-    """Every character's fate, with the winner's pardons (CP-22) asked first."""
+def after_battle(ctx: Context) -> None:
+    """The after-battle turn: both reveals (§3 rule 1) and the winner's pardons (CP-22) asked at once, then the
+    reveals and the fates recorded."""
+    from replay.rulesets.cerilia.reveal import emit_reveals, reveals
+
+    state: Battle = ctx.state
+    winner = (state.outcome or {}).get("winner")
+    due = pardons_due(state)
+
+    def pardon(u: Unit) -> Any:
+        return ctx.ask("pardon", actor=state.player(winner), options=["yes", "no"], default="no",
+                       what=f"whether the {winner} pardons {u.id} and takes him captive (CP-22)", character=u.id)[0]
+
+    got = gather(lambda: reveals(ctx), *[lambda u=u: pardon(u) for u in due])
+    emit_reveals(ctx, got[0])
+    fates(ctx, {u.id: value for u, value in zip(due, got[1:], strict=True)})
+
+
+def fates(ctx: Context, chosen: dict[str, Any]) -> None:
+    """Every character's fate, given the winner's pardons (CP-22)."""
     state: Battle = ctx.state
     outcome = state.outcome or {}
-    winner, loser = outcome.get("winner"), outcome.get("loser")
+    loser = outcome.get("loser")
     fate: dict[str, str] = {}
     why: list[str] = []
-    chosen = {}
-    for u in pardons_due(state):
-        value, how = ctx.ask("pardon", actor=state.player(winner), options=["yes", "no"], default="no",
-                             what=f"whether the {winner} pardons {u.id} and takes him captive (CP-22)", character=u.id)
-        chosen[u.id] = value
     for u in _characters(state):
         card = tables().characters[u.card]
         if card.kind == "lieutenant":

@@ -78,26 +78,37 @@ def rout_flights(ctx: Context, side: str) -> None:
         assert stop is not None
         to, slot = stop
         if to == RESERVE[side]:
-            _named_slot(ctx, st, to, slot)
+            _named_slot(ctx, st, to, slot, texts, value)
         walked = path[:path.index(to) + 1]
         emit(ctx, "rout_fled", {"stack": st.id, "path": walked, "to": to, "slot": slot, "how": how},
              rule="§4.3.10, §5.5.4, CP-12", defaults=["AMB-41"],
              why=f"{st.id} flees {'>'.join(walked)} → {to}-{slot} (shortest paths: {', '.join(texts)})")
 
 
-def _named_slot(ctx: Context, st: Stack, to: str, slot: int) -> None:
-    """C3, AMB-13: a `rout_flight` choice may name the reserve slot the flight enters (`reserve_slot`); it must be
-    the lowest free one the rules compute. A forced flight reads the choice too (it names the slot only)."""
+def _named_slot(ctx: Context, st: Stack, to: str, slot: int, texts: list[str], path: str) -> None:
+    """C3, AMB-13, §5.5.5: a flight that reaches the reserve names the slot it enters (`reserve_slot` on its
+    `rout_flight` choice, required, also for a forced flight); it must be the lowest free one the rules compute."""
+    from replay.context import Request, Waiting, freeze
     from replay.rulesets.cerilia.steps import OrderProblems
 
-    for e in ctx.recorded.choices(ctx.state.player(st.side), "rout_flight", stack=st.id):
-        named = e.payload.get("reserve_slot")
-        if named is None:
-            continue
+    player = ctx.state.player(st.side)
+    found = ctx.recorded.choices(player, "rout_flight", stack=st.id)
+    if not found:
+        req = Request("choice", player, "rout_flight", freeze({"stack": st.id}), options=tuple(texts),
+                      default=path, phase=ctx.phase,
+                      what=f"the flight path of {st.id} and the {to} slot it enters (reserve_slot, the lowest free: "
+                           f"{slot}; CP-12, C3)")
+        ctx.asked.append(req)
+        raise Waiting(requests=[req])
+    for e in found:
         ctx.used.add(e.seq)
-        if str(named) != str(slot):
-            raise OrderProblems([f"§5.5.5, C3 (AMB-13): the flight of {st.id} enters {to}-{slot}, the lowest free "
-                                 f"slot, not {to}-{named}"])
+    named = found[-1].payload.get("reserve_slot")
+    if named is None:
+        raise OrderProblems([f"§5.5.5, C3: the flight of {st.id} reaches {to}: its rout_flight choice names the "
+                             f"reserve slot it enters (reserve_slot, the lowest free: {slot})"])
+    if str(named) != str(slot):
+        raise OrderProblems([f"§5.5.5, C3 (AMB-13): the flight of {st.id} enters {to}-{slot}, the lowest free "
+                             f"slot, not {to}-{named}"])
 
 
 def morale_checks(ctx: Context, side: str) -> None:

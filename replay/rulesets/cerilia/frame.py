@@ -103,7 +103,9 @@ def scene(view: FrameView) -> Scene:
         pools[side] = (tr(lang, "не развёрнуты: ", "never deployed: ") + ", ".join(sorted(s.id for s in pool))
                        if pool else "")
     phase = PHASE[lang].get(view.phase or state.phase or "", view.phase or "")
-    caption = tr(lang, f"Раунд {view.turn}", f"Round {view.turn}") + (f" · {phase}" if phase else "") + \
+    after = state.outcome is not None and view.turn > state.round  # the after-battle turn: reveals, fates (§5.9)
+    caption = (tr(lang, "После боя", "After the battle") if after else
+               tr(lang, f"Раунд {view.turn}", f"Round {view.turn}") + (f" · {phase}" if phase else "")) + \
         f" · {tr(lang, 'шаг', 'step')} {view.step}/{view.steps}"
     event_line = ""
     if last is not None:

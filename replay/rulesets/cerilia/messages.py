@@ -25,12 +25,22 @@ EVENT_RU = {
     "cerilia.morale_checked": "проверка Морали", "cerilia.mounted_retreated": "конное отступление",
     "cerilia.moved": "перемещение", "cerilia.order_void": "приказ недействителен",
     "cerilia.pool_stocked": "пул отрядов", "cerilia.purchase_committed": "закупка запечатана",
+    "cerilia.purchase_revealed": "список закупки раскрыт",
     "cerilia.retreated": "добровольное отступление",
     "cerilia.revealed": "скрытый стек обнаружен", "cerilia.round_started": "начало раунда",
     "cerilia.rout_fled": "бегство к резерву",
     "cerilia.rout_moved": "бегство", "cerilia.stalemate": "«никто не ходил», §5.8",
     "cerilia.target_chosen": "выбор цели", "cerilia.terrain_placed": "карта местности",
 }
+
+DECISION_RU = {
+    "battle_end": "CP-18: ДМ засчитывает поражение стороне (значение A или D), объявляет ничью (draw) или "
+                  "прекращает бой (end)",
+    "attack_result": "CP-25: итог одной атаки (-, F, H, R, D), ключ {unit, target}",
+    "character_survives": "CP-24: выживает ли присоединённый персонаж при Разгроме или уничтожении своего отряда "
+                          "(true, по умолчанию, или false), ключ {character}",
+}
+"""The GM-overridable decisions (`Ruleset.decisions`, `battlelog rules`) in Russian, keyed by their names."""
 
 _KIND_RU = {**KIND["ru"], "friendly": "проверка на Урон"}
 _CHAR_KIND = {"ruler": "правитель", "lieutenant": "лейтенант"}
@@ -68,6 +78,14 @@ def _received(text: str) -> str | None:
     assert m is not None
     got = "ничего" if m.group(1) == "nothing" else m.group(1).replace(" and ", " и ")
     return got + (" и удерживает F" if m.group(2) else "")
+
+
+def _d9(text: str) -> str | None:
+    """An attack's D9, "4", or as the d10s it was read from (AMB-05), "4 (d10 10→ reroll 4)"."""
+    if re.fullmatch(r"\d", text):
+        return text
+    m = re.fullmatch(r"(\d) \(d10 ((?:10→ reroll )*)(\d)\)", text)
+    return None if m is None else f"{m.group(1)} (d10 {m.group(2).replace('→ reroll ', '→ переброс ')}{m.group(3)})"
 
 
 def _result_tail(text: str) -> str | None:
@@ -125,10 +143,10 @@ def _though(text: str) -> str | None:
 
 
 WORDS = {"kind": _KIND_RU, "side": SIDE["ru"], "terrain": _terrain, "spell": _spell, "effect": _effect,
-         "parts": _parts, "waits": _waits,
+         "parts": _parts, "waits": _waits, "d9": _d9,
          "received": _received, "tail": _result_tail, "fall": _fall_tail, "said": _said,
          "though": _though, "char": _CHAR_KIND, "event": EVENT_RU, "purpose": PURPOSE["ru"],
-         "result": RESULT["ru"], "rule": _rule}
+         "result": RESULT["ru"], "rule": _rule, "decision": DECISION_RU}
 
 WHY = [
     # Phase 0 (§3)
@@ -175,11 +193,12 @@ WHY = [
     ("{a} is engaged at A-close: its charge is void", "{a} связан ближним боем к итогу Фазы А: его атака отменена"),
     ("§4.3.9: the target is a visible enemy stack in {s}", "§4.3.9: цель — видимый стек противника в {s}"),
     # the battle-card lookup (§5.3)
-    ("{a} → {t} ({k:kind}): {v:parts} = {d:#}; D9 = {r:#}, card {c:#} (s = {s:#}), target sign {g:w} → {tail:tail}",
-     "{a} → {t} ({k:kind}): {v:parts} = {d}; D9 = {r}, карта {c} (s = {s}), знак цели {g} → {tail:tail}"),
-    ("{a} → {t} ({k:kind}): {v:parts} = {d:#} (column {col:#}); D9 = {r:#}, card {c:#} (s = {s:#}), "
+    ("{a} → {t} ({k:kind}): {v:parts} = {d:#}; D9 = {r:d9}, card {c:#} (s = {s:#}), target sign {g:w} → "
+     "{tail:tail}",
+     "{a} → {t} ({k:kind}): {v:parts} = {d}; D9 = {r:d9}, карта {c} (s = {s}), знак цели {g} → {tail:tail}"),
+    ("{a} → {t} ({k:kind}): {v:parts} = {d:#} (column {col:#}); D9 = {r:d9}, card {c:#} (s = {s:#}), "
      "target sign {g:w} → {tail:tail}",
-     "{a} → {t} ({k:kind}): {v:parts} = {d} (столбец {col}); D9 = {r}, карта {c} (s = {s}), знак цели {g} → "
+     "{a} → {t} ({k:kind}): {v:parts} = {d} (столбец {col}); D9 = {r:d9}, карта {c} (s = {s}), знак цели {g} → "
      "{tail:tail}"),
     ("{a} receives {what:received}", "{a} получает {what:received}"),
     ("destroyed", "уничтожен"),
@@ -230,6 +249,11 @@ WHY = [
     ("the DM ends the battle: {note}", "ДМ прекращает бой: {note}"),
     ("the DM ends the battle", "ДМ прекращает бой"),
     ("no character took part", "персонажей в бою не было"),
+    # after the battle (§3 rule 1)
+    ("{side:w} reveals its list: {listed} = {n:#} of {m:#}",
+     "{side:side} открывает свой список: {listed} = {n} из {m}"),
+    ("sha256 of the list and its salt = {h}, its Phase 0 commitment: it matches",
+     "хеш списка с солью = {h}, как в печати Фазы 0: совпадает"),
     ("{c:w} ({k:char} of the losing side): {s:said}", "{c} ({k:char} проигравшей стороны): {s:said}"),
     ("{c:w} ({k:char}): survives{t:though}", "{c} ({k:char}): выживает{t:though}"),
     ("{c:w} (lieutenant) fell in the battle: out, never pardoned",
@@ -263,6 +287,17 @@ PROBLEMS = [
     ("§3 rule 5: the scenario has no fortress or castle", "§3, правило 5: в сценарии нет крепости или замка"),
     ("§3 rule 5 (AMB-12): the fortification goes in one sector of row 3 (A3–E3)",
      "§3, правило 5 (AMB-12): укрепление ставится в один сектор ряда 3 (A3–E3)"),
+    ("§3 rule 1: a reveal lists the units bought, each {{id, card}}",
+     "§3, правило 1: раскрытие перечисляет купленные отряды, каждый {{id, card}}"),
+    ("§3 rule 1, C15: a reveal gives the salt that sealed the list",
+     "§3, правило 1, C15: раскрытие называет соль, которой запечатан список"),
+    ("§3 rule 1 (C15): {side:w}'s revealed list and salt do not match its Phase 0 commitment (sha256 {a} ≠ {b})",
+     "§3, правило 1 (C15): раскрытые список и соль стороны {side} не совпадают с её печатью Фазы 0 "
+     "(sha256 {a} ≠ {b})"),
+    ("§3 rule 1, §6.1: no unit card {c}", "§3, правило 1, §6.1: нет карты отряда {c}"),
+    ("§3 rule 1: {side:w}'s revealed list costs {n:#}, not the {m} committed",
+     "§3, правило 1: раскрытый список стороны {side} стоит {n}, а не запечатанные {m}"),
+    ("{side:w}'s purchase list revealed (§3 rule 1)", "раскрытие списка закупки стороны {side} (§3, правило 1)"),
     ("§5.9 (CP-22): a pardon names its character (--field character=ilsabet)",
      "§5.9 (CP-22): помилование называет своего персонажа (--field character=ilsabet)"),
     ("§5.8 (CP-19): a stalemate_sector choice names its forcing side, yours (--field forcing=A)",
@@ -416,6 +451,12 @@ PROBLEMS = [
      "§4.5.3, п. 5: {to} — не место отступления (таких мест нет)"),
     ("§4.5.3 item 5: {to} is not a retreat destination ({legal})",
      "§4.5.3, п. 5: {to} — не место отступления ({legal})"),
+    ("§5.5.5, C3: the flight of {a} reaches {r}: its rout_flight choice names the reserve slot it enters "
+     "(reserve_slot, the lowest free: {n:#})",
+     "§5.5.5, C3: бегство {a} доходит до {r}: его выбор rout_flight называет слот резерва, в который он входит "
+     "(reserve_slot, первый свободный: {n})"),
+    ("the flight path of {a} and the {r} slot it enters (reserve_slot, the lowest free: {n:#}; CP-12, C3)",
+     "путь бегства {a} и слот {r}, в который он входит (reserve_slot, первый свободный: {n}; CP-12, C3)"),
     ("§5.5.5, C3 (AMB-13): the flight of {a} enters {slot}, the lowest free slot, not {named}",
      "§5.5.5, C3 (AMB-13): бегство {a} входит в {slot}, первый свободный слот, а не в {named}"),
     ("§5.5.5: the lowest free slot of {s} is {slot}, not {named}",
@@ -522,9 +563,44 @@ PROBLEMS = [
 ]
 
 
+REQUESTS = [
+    # what a request asks for (`battlelog status`, the posts' "waiting for")
+    ("the Attacker's Phase A post", "пост Атакующего в Фазе А"),
+    ("the Defender's Phase A post", "пост Защищающего в Фазе А"),
+    ("the Attacker's A3.1 edit (answers to entries)", "правка Атакующего в А3.1 (ответы на вход в его сектора)"),
+    ("the Attacker's AX3.1 edit (answers to entries)", "правка Атакующего в AX3.1 (ответы на вход в его сектора)"),
+    ("the Attacker's {st:w} post (§5.8: forced into {s:w})", "пост Атакующего {st} (§5.8: принуждён идти в {s})"),
+    ("the Defender's {st:w} post (§5.8: forced into {s:w})", "пост Защищающего {st} (§5.8: принуждён идти в {s})"),
+    ("the Attacker's {st:w} post (§5.8: answers to the forced entries)",
+     "пост Атакующего {st} (§5.8: ответы на вынужденный вход)"),
+    ("the Defender's {st:w} post (§5.8: answers to the forced entries)",
+     "пост Защищающего {st} (§5.8: ответы на вынужденный вход)"),
+    ("{side:w}'s Phase 0 post (purchase)", "пост Фазы 0 стороны {side} (закупка)"),
+    ("{side:w}'s Phase B post (shots)", "пост Фазы Б стороны {side} (стрельба и магия)"),
+    ("{side:w}'s Phase C post (voluntary retreats)", "пост Фазы В стороны {side} (добровольные отступления)"),
+    ("{what} (a d10: a 10 is rolled again, AMB-05)", "{what:@} (бросок d10: 10 перебрасывается, AMB-05)"),
+    ("D9 attack of {a}", "D9 атаки {a}"),
+    ("D9 melee of {a}", "D9 ближнего боя {a}"),
+    ("1D3 sign of {a}", "Знак {a}: 1D3"),
+    ("d100 morale of {a}", "проверка Морали {a}: d100"),
+    ("1d10 of {side:w} (§5.8, nobody moved)", "1d10 стороны {side} (§5.8, никто не ходил)"),
+    ("D{n:#} friendly-fire check of {a}'s shot (CP-09)", "D{n} проверки на Урон от выстрела {a} (CP-09)"),
+    ("{a}'s charge: a new target in {s}, or cancel (CP-20)", "кавалерийская атака {a}: новая цель в {s} или отмена "
+     "(CP-20)"),
+    ("the flight path of {a} (CP-12)", "путь бегства {a} (CP-12)"),
+    ("whether {a} tries a morale check (CP-15)", "пробует ли {a} пройти проверку Морали (CP-15)"),
+    ("which attacker {a} fights (CP-05)", "с кем из нападающих сражается {a} (CP-05)"),
+    ("where {a} flees (CP-11)", "куда бежит {a} (CP-11)"),
+    ("where {a} falls back (CP-10)", "куда отступает {a} (CP-10)"),
+    ("the lower sector A forces the enemy into (CP-19)", "сектор нижнего ряда, куда A гонит противника (CP-19)"),
+    ("the upper sector D forces the enemy into (CP-19)", "сектор верхнего ряда, куда D гонит противника (CP-19)"),
+    ("whether the {w:w} pardons {c:w} and takes him captive (CP-22)",
+     "помилует ли {w} персонажа {c}, взяв его в плен (CP-22)"),
+]
+
 RULE = [("§{rest}", "§{rest:rule}"), ("{x:w}: {rest}", "{x}: {rest:@}")]
 
 
 @cache
 def catalogue_ru() -> Catalogue:
-    return Catalogue([*WHY, *PROBLEMS, *RULE], WORDS)
+    return Catalogue([*REQUESTS, *WHY, *PROBLEMS, *RULE], WORDS)

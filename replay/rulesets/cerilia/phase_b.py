@@ -68,31 +68,37 @@ def needs_post(state: Battle, side: str, king: bool = False) -> bool:
     return False
 
 
-def _d9(ctx: Context, stack: Stack) -> int:
+def _d9(ctx: Context, stack: Stack) -> tuple[int, list[int]]:
     return attack_rolls(ctx, [(ctx.state.player(stack.side), stack.id, f"D9 attack of {stack.id}")])[stack.id]
 
 
 D10 = ("1d10", "d10")
 
 
-def attack_rolls(ctx: Context, asks: list[tuple[str, str, str]]) -> dict[str, int]:
-    """The D9 of each (player, unit, what), unit -> 1..9. AMB-05: a forum without a D9 rolls a d10 and rerolls
-    each 10, every roll recorded (`1d10`, purpose `attack`, the same key): the first roll below 10 is the D9. A unit
-    whose first recorded attack roll is a d10 is read that way; a 10 with no reroll yet waits for the next d10."""
+def attack_rolls(ctx: Context, asks: list[tuple[str, str, str]]) -> dict[str, tuple[int, list[int]]]:
+    """The D9 of each (player, unit, what): unit -> (1..9, the d10s rolled for it). AMB-05: a forum without a D9
+    rolls a d10 and rerolls each 10, every roll recorded (`1d10`, purpose `attack`, the same key): the first roll
+    below 10 is the D9 (the d10s, tens and D9, are kept for the why line). A unit whose first recorded attack roll is a
+    d10 is read that way; a 10 with no reroll yet waits for the next d10."""
     d10 = {unit for _, unit, _ in asks
            if (seen := ctx.recorded.rolls(None, "attack", unit=unit))
            and str(seen[0].payload.get("dice", "")).replace(" ", "").lower() in D10}
     plain = [(player, unit, what) for player, unit, what in asks if unit not in d10]
     events = ctx.need_rolls([("D9", player, "attack", {"unit": unit}, what) for player, unit, what in plain])
-    out = {unit: int(e.payload["total"]) for (_, unit, _), e in zip(plain, events, strict=True)}
+    out = {unit: (int(e.payload["total"]), []) for (_, unit, _), e in zip(plain, events, strict=True)}
     for player, unit, what in asks:
         if unit in d10:
-            total = 10
-            while total == 10:
-                total = int(ctx.roll("1d10", actor=player, purpose="attack", unit=unit,
-                                     what=f"{what} (a d10: a 10 is rolled again, AMB-05)").payload["total"])
-            out[unit] = total
+            rolled: list[int] = []
+            while not rolled or rolled[-1] == 10:
+                rolled.append(int(ctx.roll("1d10", actor=player, purpose="attack", unit=unit,
+                                           what=f"{what} (a d10: a 10 is rolled again, AMB-05)").payload["total"]))
+            out[unit] = (rolled[-1], rolled)
     return out
+
+
+def d10_text(d10: list[int]) -> str:
+    """AMB-05: the d10s an attack's D9 was read from, "d10 10→ reroll 4"."""
+    return "d10 " + "→ reroll ".join(str(x) for x in d10)
 
 
 def _lookup(ctx: Context, snap: Battle, attacker: Stack, target: Stack, kind: str, roll: int,
@@ -110,6 +116,11 @@ def _lookup(ctx: Context, snap: Battle, attacker: Stack, target: Stack, kind: st
     return replace(lk, result=str(value)), {"ruling": ruled.seq, "computed": lk.result}
 
 
+def _d10(d10: list[int]) -> dict[str, Any]:
+    """The payload field of an attack whose D9 was rolled as d10s (AMB-05); none for a D9."""
+    return {"d10": list(d10)} if d10 else {}
+
+
 def _attack_payload(kind: str, attacker: Stack, target: Stack, lk: Lookup, **extra: Any) -> dict[str, Any]:
     return {"kind": kind, "attacker": attacker.id, "target": target.id, "roll": lk.roll, "value": lk.value.total,
             "value_parts": [list(p) for p in lk.value.parts], "defence": lk.defence.total,
@@ -117,7 +128,8 @@ def _attack_payload(kind: str, attacker: Stack, target: Stack, lk: Lookup, **ext
             "target_sign": lk.target_sign, "result": lk.result, "effective": effective(lk.result, kind), **extra}
 
 
-def _why(attacker: Stack, target: Stack, lk: Lookup, kind: str, ruled: dict[str, Any] | None = None) -> str:
+def _why(attacker: Stack, target: Stack, lk: Lookup, kind: str, ruled: dict[str, Any] | None = None,
+         d10: list[int] | None = None) -> str:
     eff = effective(lk.result, kind)
     s = lk.roll + lk.col
     tail = f" → {lk.result}" + (" (shooters ignore F)" if eff != lk.result else "")
@@ -125,7 +137,8 @@ def _why(attacker: Stack, target: Stack, lk: Lookup, kind: str, ruled: dict[str,
         tail = f" → {ruled['computed']}; the DM rules {lk.result} (seq {ruled['ruling']}, CP-25)" + \
             (" (shooters ignore F)" if eff != lk.result else "")
     return (f"{attacker.id} → {target.id} ({kind}): {lk.value.text()} − {lk.defence.text()} = {lk.diff:+d}"
-            f"{f' (column {lk.col:+d})' if lk.col != lk.diff else ''}; D9 = {lk.roll}, card {lk.roll} "
+            f"{f' (column {lk.col:+d})' if lk.col != lk.diff else ''}; D9 = {lk.roll}"
+            f"{f' ({d10_text(d10)})' if d10 else ''}, card {lk.roll} "
             f"(s = {s}), target sign {lk.target_sign}{tail}")
 
 
@@ -222,10 +235,11 @@ def shot(ctx: Context, shooter: Stack, target: Stack, kind: str, options: Cerili
         _routed_target(ctx, kind, shooter, target, batch)
         return
     candidates = friendly_candidates(state, shooter, target, kind)
-    roll = _d9(ctx, shooter)
+    roll, d10 = _d9(ctx, shooter)
     lk, ruled = _lookup(ctx, state, shooter, target, kind, roll, options)
-    emit(ctx, "attack", _attack_payload(kind, shooter, target, lk, **ruled),
-         rule="§5.3, §5.4." + ("3" if kind == "stationary" else "6"), why=_why(shooter, target, lk, kind, ruled))
+    emit(ctx, "attack", _attack_payload(kind, shooter, target, lk, **ruled, **_d10(d10)),
+         rule="§5.3, §5.4." + ("3" if kind == "stationary" else "6"), defaults=["AMB-05"] if d10 else [],
+         why=_why(shooter, target, lk, kind, ruled, d10))
     _hit(ctx, batch, target.id, [r for r in [effective(lk.result, kind)] if r != "-"], False, "§5.3.4")
     if not candidates:
         return
@@ -245,8 +259,9 @@ def shot(ctx: Context, shooter: Stack, target: Stack, kind: str, options: Cerili
     if friend is None:
         return
     lk2, ruled2 = _lookup(ctx, ctx.state, shooter, friend, "friendly", roll, options)
-    emit(ctx, "attack", _attack_payload("friendly", shooter, friend, lk2, **ruled2), rule="§5.4.7",
-         why=_why(shooter, friend, lk2, "friendly", ruled2) + " (the same card)")
+    emit(ctx, "attack", _attack_payload("friendly", shooter, friend, lk2, **ruled2, **_d10(d10)), rule="§5.4.7",
+         defaults=["AMB-05"] if d10 else [],
+         why=_why(shooter, friend, lk2, "friendly", ruled2, d10) + " (the same card)")
     _hit(ctx, batch, friend.id, [r for r in [effective(lk2.result, "friendly")] if r != "-"], False, "§5.4.7")
 
 
@@ -356,12 +371,13 @@ def charges(ctx: Context, options: CeriliaOptions, sides: tuple[str, ...] = ("A"
             if target.routed:
                 _routed_target(ctx, "charge", st, target, batch)
                 continue
-            roll = _d9(ctx, st)
+            roll, d10 = _d9(ctx, st)
             lk, ruled = _lookup(ctx, ctx.state, st, target, "charge", roll, options, at=final)
-            emit(ctx, "attack", _attack_payload("charge", st, target, lk, charge_to=final, charge_slot=slot, **ruled),
-                 rule="§5.4.4, §5.3", defaults=["AMB-24"],
+            emit(ctx, "attack", _attack_payload("charge", st, target, lk, charge_to=final, charge_slot=slot, **ruled,
+                                                **_d10(d10)),
+                 rule="§5.4.4, §5.3", defaults=["AMB-24"] + (["AMB-05"] if d10 else []),
                  why=[f"{st.id} charges {'>'.join(c['path'])} → {final}-{slot}", _why(st, target, lk, "charge",
-                                                                                       ruled)])
+                                                                                       ruled, d10)])
             eff = lk.result
             if eff == "F":
                 _hit(ctx, batch, st.id, [], True, "§5.3.4")
@@ -388,9 +404,10 @@ def melee(ctx: Context, options: CeriliaOptions, sides: tuple[str, ...] = ("A", 
         if target.routed:
             _routed_target(ctx, "melee", s, target)
             continue
-        lk, ruled = _lookup(ctx, snap, s, target, "melee", rolls[s.id], options)
-        emit(ctx, "attack", _attack_payload("melee", s, target, lk, **ruled), rule="§5.4.5, §5.3",
-             why=_why(s, target, lk, "melee", ruled))
+        roll, d10 = rolls[s.id]
+        lk, ruled = _lookup(ctx, snap, s, target, "melee", roll, options)
+        emit(ctx, "attack", _attack_payload("melee", s, target, lk, **ruled, **_d10(d10)), rule="§5.4.5, §5.3",
+             defaults=["AMB-05"] if d10 else [], why=_why(s, target, lk, "melee", ruled, d10))
         if lk.result == "F":
             holds_f.add(s.id)
         elif lk.result != "-":

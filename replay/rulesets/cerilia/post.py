@@ -61,8 +61,15 @@ def attack_line(p: Any, lang: str) -> str:
     defence = defence if len(p.defence_parts) == 1 else f"[{defence}] = {p.defence}"
     return (f"{p.attacker} → {p.target} ({kind}): {tr(lang, 'атака', 'attack')} {value}; "
             f"{tr(lang, 'защита', 'defence')} {defence}; {p.value} − {p.defence} = {signed(p.diff)}{col}; "
-            f"D9 = {p.roll} → {tr(lang, 'карточка', 'card')} {p.roll}, "
+            f"D9 = {p.roll}{_d10(getattr(p, 'd10', None), lang)} → {tr(lang, 'карточка', 'card')} {p.roll}, "
             f"{tr(lang, 'знак цели', 'target sign')} {p.target_sign} → {tail}")
+
+
+def _d10(d10: list[int] | None, lang: str) -> str:
+    """AMB-05: the d10s an attack's D9 was read from, each 10 rolled again: " (d10 10→ reroll 4)"."""
+    if not d10:
+        return ""
+    return " (d10 " + tr(lang, "→ переброс ", "→ reroll ").join(str(x) for x in d10) + ")"
 
 
 def effect_line(p: Any, lang: str) -> str:
@@ -201,6 +208,11 @@ _NARRATE = {
         f"{p.stack}: its target {p.old} is gone; its owner chose a new target in the same sector: {p.target}"),
     "stalemate": lambda p, lang: _stalemate(p, lang),
     "cast": lambda p, lang: _cast(p, lang),
+    "purchase_revealed": lambda p, lang: tr(
+        lang, f"{SIDE['ru'][p.side]} открывает список закупки: {_listed(p.units)} = {p.total}; "
+              f"sha256 списка с солью совпадает с печатью Фазы 0 ({p.commitment[:12]}…)",
+        f"the {SIDE['en'][p.side]} reveals its purchase list: {_listed(p.units)} = {p.total}; the sha256 of the list "
+        f"and its salt matches the Phase 0 seal ({p.commitment[:12]}…)"),
     "fates": lambda p, lang: tr(lang, "Судьбы персонажей: ", "Fates: ") + (", ".join(
         f"{cid} — {FATE[lang][f]}" for cid, f in p.fates.items()) or tr(lang, "персонажей в бою не было",
                                                                         "no character took part")),
@@ -213,6 +225,11 @@ CAUSE = {"ru": {"attacked_while_routed": "атакован в состоянии
                 "flight_blocked": "no way to its reserve (MR-1)"}}
 FATE = {"ru": {"survives": "выживает", "captured": "в плену (помилование)", "out": "выбывает из игры"},
         "en": {"survives": "survives", "captured": "pardoned, captive", "out": "out of the game"}}
+
+
+def _listed(units: list[dict[str, str]]) -> str:
+    return ", ".join(f"{u['id']} ({tables().units[u['card']].cost})" if u["card"] in tables().units else u["id"]
+                     for u in units) or "—"
 
 
 def _terrain(card: str, lang: str) -> str:
@@ -311,12 +328,12 @@ def post(view: TurnView, lang: str) -> Doc:
     after: Battle = view.after
     doc = Doc()
     title = tr(lang, "Фаза 0", "Phase 0") if view.turn == 0 else tr(lang, f"Раунд {view.turn}", f"Round {view.turn}")
-    if view.before.outcome is not None:  # the turn of the winner's pardons (§5.9)
+    if view.before.outcome is not None:  # the after-battle turn: the reveals, the pardons, the fates (§3, §5.9)
         title = tr(lang, "После боя", "After the battle")
     if view.phase:
         title += f" · {PHASE[lang].get(view.phase, view.phase)}"
     doc.h(title)
-    orders = [e for e in view.inputs if e.type == "order" and e.payload.get("step") != "P0"]
+    orders = [e for e in view.inputs if e.type == "order" and e.payload.get("step") not in ("P0", "reveal")]
     if orders:
         doc.p(b(tr(lang, "Приказы", "Orders")))
         items = []
@@ -348,7 +365,8 @@ def post(view: TurnView, lang: str) -> Doc:
     if chosen:
         doc.p(b(tr(lang, "Выборы", "Choices")))
         doc.ul([f"{e.actor}: {CHOICE[lang].get(str(e.payload.get('name')), e.payload.get('name'))} ("
-                + ", ".join(f"{v}" for k, v in sorted(e.payload.items()) if k not in ("name", "value"))
+                + ", ".join(_choice_key(k, v, lang) for k, v in sorted(e.payload.items(), key=lambda kv: (
+                    kv[0] == "reserve_slot", kv[0])) if k not in ("name", "value"))
                 + f") = {CHOICE_VALUE[lang].get(str(e.payload.get('value')), e.payload.get('value'))}" for e in chosen])
     if view.rulings:  # CP-18, CP-25, CP-26: what the GM ruled, in the GM's words
         doc.p(b(tr(lang, "Решения ДМа", "GM rulings")))
@@ -360,6 +378,10 @@ def post(view: TurnView, lang: str) -> Doc:
     for e in shown:
         phases.setdefault(e.phase or "", []).append(e)
     for phase, events in phases.items():
+        if view.before.outcome is not None:  # the after-battle turn (its steps are recorded at C5)
+            doc.p(b(tr(lang, "Списки закупки и судьбы персонажей", "The purchase lists and the fates")))
+            doc.ul([event_line(e, lang) for e in events])
+            continue
         doc.p(b(PHASE[lang].get(phase, phase) if phase else tr(lang, "Постановлено ДМом (весь ход)",
                                                                   "As the GM ruled it (the whole turn)")))
         doc.ul([event_line(e, lang) for e in events])
@@ -374,6 +396,11 @@ def post(view: TurnView, lang: str) -> Doc:
     check_spoiler(doc, logged, lang, [d for e in view.resolutions for d in e.payload.get("defaults") or []],
                   meanings=spec_defaults(DATA, lang, short=True))
     return doc
+
+
+def _choice_key(key: str, value: Any, lang: str) -> str:
+    """A choice's key value as the post shows it; the reserve slot a flight enters (C3) is said as a slot."""
+    return tr(lang, f"слот {value}", f"slot {value}") if key == "reserve_slot" else f"{value}"
 
 
 def _value(value: Any) -> str:

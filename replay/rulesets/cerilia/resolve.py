@@ -12,8 +12,9 @@
 - B1: each side's Phase B post (step B_A / B_D), asked only of a side with a shooter that can shoot;
 - B2/B3/B5: a `D9` roll `attack` (key `unit`) per shot or charge, `1dN` `friendly_fire` (key `unit`) when needed;
 - B4: every engaged stack's `D9` `attack` at once;
-- after the battle (§5.9): a `pardon` choice (key `character`, `yes` / `no`) of the winner for each ruler or
-  adventurer of the losing side, in a turn of its own, then the fates;
+- after the battle (§5.9), in a turn of its own: each side's reveal of its purchase list (step `reveal`, §3 rule 1)
+  and a `pardon` choice (key `character`, `yes` / `no`) of the winner for each ruler or adventurer of the losing
+  side, all asked at once; then the reveals and the fates;
 - C_A/C_D: `rout_move` and `fall_back` choices (key `stack`) where more than one destination is legal; a
   `morale_check` choice (attempt / skip, key `stack`) for a routed stack in the reserve, then its `1d100` `morale`
   roll (key `unit`; a posted roll is the attempt).
@@ -22,7 +23,7 @@
 from __future__ import annotations
 
 from replay.context import Context
-from replay.rulesets.cerilia.fates import fates, pardons_due
+from replay.rulesets.cerilia.fates import after_battle
 from replay.rulesets.cerilia.flight import rout_flights
 from replay.rulesets.cerilia.model import Battle, CeriliaOptions
 from replay.rulesets.cerilia.phase_a import (
@@ -43,9 +44,9 @@ def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> 
     if turn == 0:
         phase0(ctx, options)
         return
-    if ctx.state.outcome is not None:  # the turn after the battle: the winner's pardons, then the fates (§5.9)
+    if ctx.state.outcome is not None:  # the turn after the battle: the reveals, the pardons, the fates (§3, §5.9)
         ctx.set_phase("C5")
-        fates(ctx)
+        after_battle(ctx)
         return
     ctx.set_phase("A1")
     emit(ctx, "round_started", {"round": turn}, rule="§4.1 A0", defaults=posts_rely_on(ctx),
@@ -56,10 +57,7 @@ def resolve(state: Battle, turn: int, ctx: Context, options: CeriliaOptions) -> 
         phase_b(ctx, options)
         phase_c(ctx, options)
     except BattleOver:
-        pass
-    if ctx.state.outcome is not None and not pardons_due(ctx.state):  # else the next turn asks the pardons
-        ctx.set_phase("C5")
-        fates(ctx)
+        pass  # the next turn is the after-battle one (the reveals, the pardons, the fates)
 
 
 DECLARED_SIGNS = frozenset({"Sw", "Sh", "B"})

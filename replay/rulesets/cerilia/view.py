@@ -36,8 +36,9 @@ def state_json(state: Battle) -> dict[str, Any]:
 
 
 def view_state(state: Battle, viewer: str | None) -> Battle:
-    """The GM sees all; a player sees the own pool, not the opponent's; the public thread sees no pool."""
-    if viewer == "gm":
+    """The GM sees all; a player sees the own pool, not the opponent's; the public thread sees no pool. Once the
+    battle is over and its lists revealed (§3 rule 1: the fates follow the reveals), everyone sees all."""
+    if viewer == "gm" or state.fates is not None:
         return state
     mine = state.side_of(viewer)
     hidden = [s for s in state.stacks.values() if s.location == "pool" and s.side != mine]
