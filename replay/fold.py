@@ -249,6 +249,10 @@ def seek(store: Store, game: Game, turn: int, step: int | None = None) -> Any:
     span = store.turn_range(game.id, turn)
     if span is None:
         raise ValidationError(f"turn {turn} has no events in game {game.id!r}")
+    return _seek(store, game, turn, step, span)
+
+
+def _seek(store: Store, game: Game, turn: int, step: int | None, span: tuple[int, int]) -> Any:
     first, last = span
     cp = store.checkpoint(game.id, game.checkpoint_key, first - 1)
     if cp is None:
@@ -381,9 +385,7 @@ def load_span(store: Store, game_id: str, turn: int | None = None, created: Game
 
 def is_closed(store: Store, game_id: str, turn: int) -> bool:
     """Whether the game's log holds turn.closed of `turn` (read from the store, not from a loaded game)."""
-    span = store.turn_range(game_id, turn)
-    return span is not None and any(e.turn == turn for e in store.events_of_types(
-        game_id, {"turn.closed"}, from_seq=span[0], upto_seq=span[1]))
+    return store.has_event(game_id, "turn.closed", turn)
 
 
 def load_frozen(store: Store, game_id: str) -> Game:

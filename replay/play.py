@@ -70,7 +70,7 @@ def check_draft(game: Game, here: Point, draft: Draft, *, turn_events: Sequence[
     if draft.type not in INPUT_DRAFT_TYPES:
         raise ValidationError(f"type: {draft.type!r} is not an input (order, roll, choice, input.sealed, "
                               "input.revealed, correction, ruling)")
-    from eventlog.jsonl import core_payload_problems  # the log layer's shapes: loaded by an append, not a read
+    from eventlog.shapes import core_payload_problems  # the log layer's shapes: loaded by an append, not a read
 
     shapes = core_payload_problems(draft.type, draft.payload)
     if shapes:  # a field of the wrong JSON kind never reaches the rules
@@ -479,7 +479,7 @@ def append_ruling(store: Store, game_id: str, turn: int, ruling: dict[str, Any])
     note = ruling.get("note", "")
     if not isinstance(note, str):
         raise ValidationError("ruling.note: text")
-    from eventlog.jsonl import core_payload_problems
+    from eventlog.shapes import core_payload_problems
 
     shapes = core_payload_problems("ruling", ruling)
     if shapes:
