@@ -791,8 +791,8 @@ def post_in(ctx: click.Context, game: str, actor: str | None, file_: str | None,
         raise ValidationError("give the post with --file or --text")
     body = text if text is not None else _read_text(str(file_))
     with opened(ctx) as store:
-        g = driver.load(store, game)
-        parsed = g.ruleset.parse_post(body, play.point(g), actor)
+        g, start = play.at_head(store, game)  # from the latest checkpoint on, read once for the check and append
+        parsed = g.ruleset.parse_post(body, play.point(g, start), actor)
         if parsed.errors:
             raise ValidationError(parsed.errors)
         if not parsed.drafts:
@@ -804,7 +804,7 @@ def post_in(ctx: click.Context, game: str, actor: str | None, file_: str | None,
                 body = json.dumps(d.payload, ensure_ascii=False, sort_keys=True)
                 click.echo(f"{d.type} of {d.actor or 'GM'}: {body}")
             return
-        events = play.append_inputs(store, game, parsed.drafts)
+        events = play.append_inputs(store, game, parsed.drafts, at=(g, start))
     for e in events:
         click.echo(f"seq {e.seq}: {e.type} of {e.actor or 'GM'} for turn {e.turn}")
 
@@ -824,7 +824,7 @@ def ruling(ctx: click.Context, game: str, turn: int | None, file_: str) -> None:
     data = _read_data_file(file_)
     with opened(ctx) as store:
         if turn is None:
-            turn = play.point(driver.load(store, game)).turn or 0
+            turn = play.point(*play.at_head(store, game)).turn or 0
         events = play.append_ruling(store, game, turn, data)
     if events[-1].type == "turn.closed":
         click.echo(f"seq {events[0].seq}: ruling for turn {turn}; turn closed at seq {events[-1].seq}")
