@@ -1004,15 +1004,10 @@ def post(ctx: click.Context, game: str, turn: int | None, phase: str | None, fmt
          profile_file: str | None, lang: str, viewer: str | None) -> None:
     """Write the GM's post of a turn (or phase): orders, rolls, resolutions with their arithmetic, the state."""
     with opened(ctx) as store:
-        if turn is not None and fold.is_closed(store, game, turn):
-            g, _ = fold.load_span(store, game, turn)  # a closed turn's view reads from its checkpoint on
-        else:
-            g = driver.load(store, game)
+        g, now, turn = _game_for_view(store, game, turn)
         if turn is None:
-            turn = play.point(g).turn
-            if turn is None:
-                raise ValidationError("--turn: the game is over; name the turn to post")
-        view = views.turn_view(g, turn, store, phase, viewer)
+            raise ValidationError("--turn: the game is over; name the turn to post")
+        view = views.turn_view(g, turn, store, phase, viewer, now)
         doc = g.ruleset.post(view, lang)
     try:
         chosen = profilelib.read(profile_file) if profile_file else profile
@@ -1047,17 +1042,13 @@ def render(ctx: click.Context, game: str, turn: int | None, phase: str | None, s
     if out.suffix.lower() not in {".svg", ".png"}:
         raise ValidationError(f"-o {output}: the file must end in .svg or .png")
     with opened(ctx) as store:
-        if turn is not None and fold.is_closed(store, game, turn):
-            g, _ = fold.load_span(store, game, turn)  # a closed turn's frames read from its checkpoint on
-        else:
-            g = driver.load(store, game)
+        g, now, turn = _game_for_view(store, game, turn)
         if turn is None:
-            turn = play.point(g).turn
-            if turn is None:
-                raise ValidationError("--turn: the game is over; name the turn to draw")
-        first = views.frame_view(g, turn, step, lang, store, phase, viewer)
+            raise ValidationError("--turn: the game is over; name the turn to draw")
+        first = views.frame_view(g, turn, step, lang, store, phase, viewer, now)
         ks: list[int] = list(range(first.steps + 1)) if all_steps else [first.step]
-        frames = [first] if not all_steps else [views.frame_view(g, turn, k, lang, store, phase, viewer) for k in ks]
+        frames = [first] if not all_steps else [views.frame_view(g, turn, k, lang, store, phase, viewer, now)
+                                                for k in ks]
     if not out.parent.exists():
         raise ValidationError(f"-o {output}: the folder {out.parent} does not exist")
     for view in frames:
@@ -1072,6 +1063,19 @@ def render(ctx: click.Context, game: str, turn: int | None, phase: str | None, s
         where = f"turn {turn}" + (f", phase {phase}" if phase else "")
         click.echo(f"{target}  ({where}, step {view.step}/{view.steps}{', provisional' if view.provisional else ''}, "
                    f"last event {view.last_hash[:12]})")
+
+
+def _game_for_view(store: Store, game: str, turn: int | None) -> tuple[Any, Any, int | None]:
+    """(game, its state now or None, the turn) for a post or frame of `turn` (None: the open one), read from a
+    checkpoint on where that shows the turn as the whole game does: a closed turn from the checkpoint before it,
+    the open turn from the latest one (with the state it leaves, `now`); any other turn from the whole log."""
+    if turn is not None and fold.is_closed(store, game, turn):
+        return fold.load_span(store, game, turn)[0], None, turn  # a closed turn's view reads from its checkpoint on
+    g, now = fold.load_span(store, game)
+    current = g.ruleset.current_turn(now)  # what play.point(game).turn is
+    if turn is None or turn == current:
+        return g, now, current
+    return driver.load(store, game), None, turn
 
 
 # --- checking ----------------------------------------------------------------------------------------------------

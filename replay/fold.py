@@ -6,7 +6,9 @@ in the store every `CHECKPOINT_EVERY` events and keyed by the ruleset's revision
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import itertools
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -106,6 +108,22 @@ class Game:
             return "engine"
         purposes = dice.get("purposes") or {}
         return str(purposes.get(purpose, dice.get("policy", "forum")))
+
+    @cached_property
+    def _seqs(self) -> list[int] | None:
+        """Every event's seq, when they rise strictly (as a log's do); None otherwise."""
+        seqs = [e.seq for e in self.events]
+        return seqs if all(a < b for a, b in itertools.pairwise(seqs)) else None
+
+    def last_upto(self, seq: int) -> Event:
+        """The event with the largest seq at or before `seq` (found by bisection in a log's seq order)."""
+        seqs = self._seqs
+        if seqs is None:
+            return max((e for e in self.events if e.seq <= seq), key=lambda e: e.seq)
+        k = bisect.bisect_right(seqs, seq)
+        if k == 0:
+            raise ValueError("max() arg is an empty sequence")
+        return self.events[k - 1]
 
     def extended(self, events: Sequence[Event]) -> Game:
         """The same game with more events appended."""

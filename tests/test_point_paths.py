@@ -102,3 +102,27 @@ def test_appends_from_the_latest_checkpoint_are_those_of_the_whole_game(long_gam
     assert kinds["twice"][0] == "refused" and kinds["engine roll"][0] == "refused"
     assert kinds["wrong dice"][0] == "refused"
     assert kinds["resolve"][1], "the turn was resolved and closed"
+
+
+def test_views_of_the_open_turn_from_the_latest_checkpoint_are_the_whole_games(long_game: Path,
+                                                                                tmp_path: Path) -> None:
+    from replay import views
+
+    db = tmp_path / "open.duckdb"
+    shutil.copy(long_game, db)
+    with Store.open(db) as store:
+        play.append_inputs(store, GAME, [Draft("order", ORDER, None, "A"), Draft("order", ORDER, None, "B"),
+                                         Draft("roll", _roll(71), None, "A")])
+        span, now = play.at_head(store, GAME)
+        whole = fold.load(store, GAME)
+        turn = span.ruleset.current_turn(now)
+        assert len(span.events) < len(whole.events) and turn == whole.ruleset.current_turn(fold.fold(whole))
+        assert views.turn_view(span, turn, store, now=now) == views.turn_view(whole, turn, store)
+        for step in (None, 0):
+            fast = views.frame_view(span, turn, step, "en", store, now=now)
+            slow = views.frame_view(whole, turn, step, "en", store)
+            assert fast == slow and fast.provisional
+            assert span.ruleset.frame(fast) == whole.ruleset.frame(slow)
+        closed = turn - 1
+        assert views.frame_view(span, closed, 1, "en", store) == views.frame_view(whole, closed, 1, "en", store)
+        assert span.last_upto(span.events[-1].seq - 1) == whole.last_upto(whole.events[-1].seq - 1)
