@@ -30,6 +30,7 @@ from eventlog.envelope import (
     gc_paused,
     make_event,
     payload_hash,
+    surely_canonical,
 )
 from eventlog.errors import ValidationError
 from eventlog.shapes import core_payload_problems as core_payload_problems  # its home before shapes.py
@@ -570,6 +571,10 @@ class Staged:
                                    None if visible is None else tuple(json.loads(visible)), v)
                 if text in seen:  # found canonical already (a game repeats its short orders and rolls)
                     canonical = text
+                elif surely_canonical(text.encode("utf-8"), event.payload):
+                    canonical = text
+                    if len(text) <= _SEEN_TEXT:
+                        seen.add(text)
                 else:
                     canonical = canonical_json(event.payload)
                     if canonical == text and len(text) <= _SEEN_TEXT:

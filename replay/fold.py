@@ -416,6 +416,8 @@ def load_frozen(store: Store, game_id: str) -> Game:
     return game
 
 
+_SHORT = 512
+"""Payloads up to this many bytes that `replay_verified` found JSON are not parsed (nor hashed) again."""
 REPLAY_CHUNK = 4096
 """Events read per query by `replay_verified` (memory stays bounded whatever the game's length)."""
 
@@ -440,6 +442,8 @@ def replay_verified(store: Store, game_id: str) -> tuple[int, Any]:
     evolve, types, validate = rs.evolve, rs.resolution_types, rs.validate_event
     sha256 = hashlib.sha256
     state, seq, prev = initial_state(game), 0, GENESIS
+    known: dict[bytes, str] = {}
+    """Short payloads parsed already (valid JSON) -> their sha256: a game repeats its orders and rolls."""
     with gc_paused():
         while True:
             chunk = store.rows(game_id, from_seq=seq + 1, upto_seq=seq + REPLAY_CHUNK)
@@ -450,15 +454,23 @@ def replay_verified(store: Store, game_id: str) -> tuple[int, Any]:
                 if link != prev:
                     raise ChainError(seq, "prev does not match the hash of the event before it")
                 visible = None if seen is None else _visible(seen)
+                seen_before = v >= 2 and blob in known
                 if v >= 2:
-                    envelope = canonical_envelope_v2(game_id, seq, type_, turn, actor, sha256(blob).hexdigest(),
-                                                     cause, stamp, link, phase, visible)
+                    blob_hash = known[blob] if seen_before else sha256(blob).hexdigest()
+                    envelope = canonical_envelope_v2(game_id, seq, type_, turn, actor, blob_hash, cause, stamp, link,
+                                                     phase, visible)
                 else:
                     envelope = canonical_envelope(game_id, seq, type_, turn, actor, blob.decode("utf-8"), cause,
                                                   stamp, link)
                 if sha256((link + envelope).encode("utf-8")).hexdigest() != digest:
                     raise ChainError(seq, "hash does not match its content (edited behind battlelog's back?)")
                 prev = digest
+                if type_ not in types and type_ not in WHOLE:  # read only to find it JSON
+                    if not seen_before:
+                        _stored_payload(game_id, seq, blob)
+                        if v >= 2 and len(blob) <= _SHORT:
+                            known[blob] = blob_hash
+                    continue
                 payload = _stored_payload(game_id, seq, blob)
                 if type_ in types:
                     problems = validate(type_, payload)
