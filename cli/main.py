@@ -973,7 +973,7 @@ def state(ctx: click.Context, game: str, turn: int | None, phase: str | None, st
             g = fold.load_created(store, game)
             st, provisional = fold.seek(store, g, turn, step), False
         else:
-            g = driver.load(store, game)
+            g = fold.load_frozen(store, game)
             st, ts = views.state_at(g, turn, step, store, phase)
             provisional = ts.provisional
     if provisional:
@@ -1075,7 +1075,7 @@ def _game_for_view(store: Store, game: str, turn: int | None) -> tuple[Any, Any,
     current = g.ruleset.current_turn(now)  # what play.point(game).turn is
     if turn is None or turn == current:
         return g, now, current
-    return driver.load(store, game), None, turn
+    return fold.load_frozen(store, game), None, turn
 
 
 # --- checking ----------------------------------------------------------------------------------------------------
@@ -1146,7 +1146,7 @@ def format_audit(report: auditlib.AuditReport, lang: str = "en") -> str:
 def explain(ctx: click.Context, game: str, seq: int, lang: str) -> None:
     """Why a resolution came out as it did: its arithmetic, the rule, the spec defaults it relied on."""
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        g = fold.load_frozen(store, game)
     ex = auditlib.explain(g, seq, lang)
     from replay.render.text import tr
 
@@ -1649,7 +1649,7 @@ def demo(fixture: str, out_dir: str, lang: str, png: bool) -> None:
         with Store.open(db) as store:
             imported = import_text(store, path.read_text(encoding="utf-8"), source=str(path))
             game_id = next(iter(imported))
-            g = driver.load(store, game_id)
+            g = fold.load_frozen(store, game_id)
     except BattlelogError as exc:
         _fail(exc)
     rs = g.ruleset
@@ -1822,7 +1822,7 @@ def animate(ctx: click.Context, game: str, turn: int, phase: str | None, output:
     if not out.parent.exists():
         raise ValidationError(f"-o {output}: the folder {out.parent} does not exist")
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        g = fold.load_frozen(store, game)
         pngs = animatelib.step_pngs(g, turn, lang=lang, store=store, phase=phase, viewer=viewer)
     fits = max_kib * 1024 if fmt == "gif" and max_kib else None  # a scaled-down APNG is no use: GIF is the one
     result = animatelib.animate(pngs, fmt=fmt, delay=delay, max_bytes=fits)
@@ -1851,7 +1851,7 @@ def view(ctx: click.Context, game: str, output: str, lang: str, viewer: str | No
     if not out.parent.exists():
         raise ValidationError(f"-o {output}: the folder {out.parent} does not exist")
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        g = fold.load_frozen(store, game)
         page = viewerlib.build(g, store, viewer=viewer, lang=lang)
     out.write_text(page, encoding="utf-8")
     click.echo(f"{out}  ({len(page) / 1024:.0f} KiB, as {viewer or 'the public thread'})")
@@ -1874,7 +1874,7 @@ def dispute(ctx: click.Context, game: str, turn: int, step: int | None, profile:
     from replay.render import dispute as disputelib
 
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        g = fold.load_frozen(store, game)
         packet = disputelib.build(g, store, turn, step, lang)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
