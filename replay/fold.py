@@ -267,10 +267,6 @@ def seek(store: Store, game: Game, turn: int, step: int | None = None) -> Any:
     span = store.turn_range(game.id, turn)
     if span is None:
         raise ValidationError(f"turn {turn} has no events in game {game.id!r}")
-    return _seek(store, game, turn, step, span)
-
-
-def _seek(store: Store, game: Game, turn: int, step: int | None, span: tuple[int, int]) -> Any:
     first, last = span
     cp = store.checkpoint(game.id, game.checkpoint_key, first - 1)
     if cp is None:
