@@ -6,11 +6,13 @@ Each row runs every checkout in turn, `--runs` rounds; per checkout it prints th
 time (user + system of the process, from wait4: the figure a busy machine disturbs least) and the peak RSS.
 
 - `bare`: `python -c pass`; `help`: `battlelog --help`.
-- `state --turn LATE`, `order --json`, `roll --result`: on the bench duel (`bench.duel_jsonl`), imported by EACH
-  checkout's own `battlelog import` into its own database first (not timed): checkpoints are keyed by the ruleset's
-  revision, so a database written by one checkout's code has no checkpoint another checkout's duel can read, and
-  that checkout would replay the whole game. `order` runs on a fresh copy of the database, `roll` on a fresh copy
-  that already holds A's order (the roll comes after the order).
+- `state --turn LATE`, `order --json`, `roll --result`, `resolve`, `post`, `render`: on the bench duel
+  (`bench.duel_jsonl`), imported by EACH checkout's own `battlelog import` into its own database first (not
+  timed): checkpoints are keyed by the ruleset's revision, so a database written by one checkout's code has no
+  checkpoint another checkout's duel can read, and that checkout would replay the whole game. `order` runs on a
+  fresh copy of the database, `roll` on a fresh copy that already holds A's order (the roll comes after the
+  order), `resolve` on a fresh copy whose open turn has both orders and both stake rolls (it closes that turn);
+  `post` writes the open turn's provisional post (A's order in), `render` the SVG frame of the latest closed turn.
 - knights frames: `--_frames TREE` in a process of that checkout: the recorded battle
   (fixtures/knights/battle.jsonl) loaded, then CPU time (`time.process_time`) of: the last step of its latest
   turn drawn the first time (imports done, caches cold), the same frame again (median of 21, what bench.py
@@ -58,7 +60,8 @@ def battlelog(*args: str) -> list[str]:
 
 
 def prepare(trees: dict[str, Path], work: Path, events: int) -> tuple[dict[str, Path], dict[str, Path], int]:
-    """Per checkout: its database of the bench duel (its own import) and a copy holding A's order."""
+    """Per checkout: its database of the bench duel (its own import), a copy holding A's order (`ordered`), and
+    one more whose open turn has every input (both orders and stake rolls: `<label>-complete.duckdb`)."""
     data = work / "duel.jsonl"  # written by a child: this process stays small (a child's peak RSS counts the
     # pages it shares with this one from the fork)
     subprocess.run([sys.executable, __file__, "x", "--_jsonl", str(data), "--events", str(events)], check=True)
@@ -74,6 +77,14 @@ def prepare(trees: dict[str, Path], work: Path, events: int) -> tuple[dict[str, 
                                tree)
         if rc:
             raise SystemExit(f"{label}: order failed: {err}")
+        complete = work / f"{label}-complete.duckdb"
+        shutil.copy(ordered[label], complete)
+        for args in (["order", GAME, "--actor", "B", "--json", ORDER],
+                     ["roll", GAME, "1d100", "--actor", "A", "--result", "72", "--stake", "high"],
+                     ["roll", GAME, "1d100", "--actor", "B", "--result", "40", "--stake", "high"]):
+            _, _, _, rc, err = run(battlelog("--db", str(complete), *args), tree)
+            if rc:
+                raise SystemExit(f"{label}: {args[0]} failed: {err}")
     late = events_late(dbs[next(iter(trees))])
     return dbs, ordered, late
 
@@ -172,6 +183,12 @@ def main(argv: list[str] | None = None) -> int:
                 "roll --result (after the order)": lambda label, k: battlelog(
                     "--db", fresh(ordered[label], label, k), "roll", GAME, "1d100", "--actor", "A", "--result", "72",
                     "--stake", "high"),
+                "resolve (the open turn complete)": lambda label, k: battlelog(
+                    "--db", fresh(work / f"{label}-complete.duckdb", label, k), "resolve", GAME),
+                "post (the open turn, provisional)": lambda label, k: battlelog("--db", str(ordered[label]), "post",
+                                                                                GAME),
+                f"render --turn {late} -o x.svg": lambda label, k: battlelog(
+                    "--db", str(dbs[label]), "render", GAME, "--turn", str(late), "-o", str(work / f"{label}.svg")),
             }
         for k in range(args.runs):
             for name, make in commands.items():

@@ -763,8 +763,8 @@ def post_in(ctx: click.Context, game: str, actor: str | None, file_: str | None,
         raise ValidationError("give the post with --file or --text")
     body = text if text is not None else _read_text(str(file_))
     with opened(ctx) as store:
-        g = driver.load(store, game)
-        parsed = g.ruleset.parse_post(body, play.point(g), actor)
+        g, start = play.at_head(store, game)  # from the latest checkpoint on, read once for the check and append
+        parsed = g.ruleset.parse_post(body, play.point(g, start), actor)
         if parsed.errors:
             raise ValidationError(parsed.errors)
         if not parsed.drafts:
@@ -776,7 +776,7 @@ def post_in(ctx: click.Context, game: str, actor: str | None, file_: str | None,
                 body = json.dumps(d.payload, ensure_ascii=False, sort_keys=True)
                 click.echo(f"{d.type} of {d.actor or 'GM'}: {body}")
             return
-        events = play.append_inputs(store, game, parsed.drafts)
+        events = play.append_inputs(store, game, parsed.drafts, at=(g, start))
     for e in events:
         click.echo(f"seq {e.seq}: {e.type} of {e.actor or 'GM'} for turn {e.turn}")
 
@@ -796,7 +796,7 @@ def ruling(ctx: click.Context, game: str, turn: int | None, file_: str) -> None:
     data = _read_data_file(file_)
     with opened(ctx) as store:
         if turn is None:
-            turn = play.point(driver.load(store, game)).turn or 0
+            turn = play.point(*play.at_head(store, game)).turn or 0
         events = play.append_ruling(store, game, turn, data)
     if events[-1].type == "turn.closed":
         click.echo(f"seq {events[0].seq}: ruling for turn {turn}; turn closed at seq {events[-1].seq}")
@@ -945,7 +945,7 @@ def state(ctx: click.Context, game: str, turn: int | None, phase: str | None, st
             g = fold.load_created(store, game)
             st, provisional = fold.seek(store, g, turn, step), False
         else:
-            g = driver.load(store, game)
+            g = fold.load_frozen(store, game)
             st, ts = views.state_at(g, turn, step, store, phase)
             provisional = ts.provisional
     if provisional:
@@ -976,15 +976,10 @@ def post(ctx: click.Context, game: str, turn: int | None, phase: str | None, fmt
          profile_file: str | None, lang: str, viewer: str | None) -> None:
     """Write the GM's post of a turn (or phase): orders, rolls, resolutions with their arithmetic, the state."""
     with opened(ctx) as store:
-        if turn is not None and fold.is_closed(store, game, turn):
-            g, _ = fold.load_span(store, game, turn)  # a closed turn's view reads from its checkpoint on
-        else:
-            g = driver.load(store, game)
+        g, now, turn = _game_for_view(store, game, turn)
         if turn is None:
-            turn = play.point(g).turn
-            if turn is None:
-                raise ValidationError("--turn: the game is over; name the turn to post")
-        view = views.turn_view(g, turn, store, phase, viewer)
+            raise ValidationError("--turn: the game is over; name the turn to post")
+        view = views.turn_view(g, turn, store, phase, viewer, now)
         doc = g.ruleset.post(view, lang)
     try:
         chosen = profilelib.read(profile_file) if profile_file else profile
@@ -1019,17 +1014,13 @@ def render(ctx: click.Context, game: str, turn: int | None, phase: str | None, s
     if out.suffix.lower() not in {".svg", ".png"}:
         raise ValidationError(f"-o {output}: the file must end in .svg or .png")
     with opened(ctx) as store:
-        if turn is not None and fold.is_closed(store, game, turn):
-            g, _ = fold.load_span(store, game, turn)  # a closed turn's frames read from its checkpoint on
-        else:
-            g = driver.load(store, game)
+        g, now, turn = _game_for_view(store, game, turn)
         if turn is None:
-            turn = play.point(g).turn
-            if turn is None:
-                raise ValidationError("--turn: the game is over; name the turn to draw")
-        first = views.frame_view(g, turn, step, lang, store, phase, viewer)
+            raise ValidationError("--turn: the game is over; name the turn to draw")
+        first = views.frame_view(g, turn, step, lang, store, phase, viewer, now)
         ks: list[int] = list(range(first.steps + 1)) if all_steps else [first.step]
-        frames = [first] if not all_steps else [views.frame_view(g, turn, k, lang, store, phase, viewer) for k in ks]
+        frames = [first] if not all_steps else [views.frame_view(g, turn, k, lang, store, phase, viewer, now)
+                                                for k in ks]
     if not out.parent.exists():
         raise ValidationError(f"-o {output}: the folder {out.parent} does not exist")
     for view in frames:
@@ -1044,6 +1035,19 @@ def render(ctx: click.Context, game: str, turn: int | None, phase: str | None, s
         where = f"turn {turn}" + (f", phase {phase}" if phase else "")
         click.echo(f"{target}  ({where}, step {view.step}/{view.steps}{', provisional' if view.provisional else ''}, "
                    f"last event {view.last_hash[:12]})")
+
+
+def _game_for_view(store: Store, game: str, turn: int | None) -> tuple[Any, Any, int | None]:
+    """(game, its state now or None, the turn) for a post or frame of `turn` (None: the open one), read from a
+    checkpoint on where that shows the turn as the whole game does: a closed turn from the checkpoint before it,
+    the open turn from the latest one (with the state it leaves, `now`); any other turn from the whole log."""
+    if turn is not None and fold.is_closed(store, game, turn):
+        return fold.load_span(store, game, turn)[0], None, turn  # a closed turn's view reads from its checkpoint on
+    g, now = fold.load_span(store, game)
+    current = g.ruleset.current_turn(now)  # what play.point(game).turn is
+    if turn is None or turn == current:
+        return g, now, current
+    return fold.load_frozen(store, game), None, turn
 
 
 # --- checking ----------------------------------------------------------------------------------------------------
@@ -1114,7 +1118,7 @@ def format_audit(report: auditlib.AuditReport, lang: str = "en") -> str:
 def explain(ctx: click.Context, game: str, seq: int, lang: str) -> None:
     """Why a resolution came out as it did: its arithmetic, the rule, the spec defaults it relied on."""
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        g = fold.load_frozen(store, game)
     ex = auditlib.explain(g, seq, lang)
     from replay.render.text import tr
 
@@ -1617,7 +1621,7 @@ def demo(fixture: str, out_dir: str, lang: str, png: bool) -> None:
         with Store.open(db) as store:
             imported = import_text(store, path.read_text(encoding="utf-8"), source=str(path))
             game_id = next(iter(imported))
-            g = driver.load(store, game_id)
+            g = fold.load_frozen(store, game_id)
     except BattlelogError as exc:
         _fail(exc)
     rs = g.ruleset
@@ -1790,7 +1794,7 @@ def animate(ctx: click.Context, game: str, turn: int, phase: str | None, output:
     if not out.parent.exists():
         raise ValidationError(f"-o {output}: the folder {out.parent} does not exist")
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        g = fold.load_frozen(store, game)
         pngs = animatelib.step_pngs(g, turn, lang=lang, store=store, phase=phase, viewer=viewer)
     fits = max_kib * 1024 if fmt == "gif" and max_kib else None  # a scaled-down APNG is no use: GIF is the one
     result = animatelib.animate(pngs, fmt=fmt, delay=delay, max_bytes=fits)
@@ -1819,7 +1823,7 @@ def view(ctx: click.Context, game: str, output: str, lang: str, viewer: str | No
     if not out.parent.exists():
         raise ValidationError(f"-o {output}: the folder {out.parent} does not exist")
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        g = fold.load_frozen(store, game)
         page = viewerlib.build(g, store, viewer=viewer, lang=lang)
     out.write_text(page, encoding="utf-8")
     click.echo(f"{out}  ({len(page) / 1024:.0f} KiB, as {viewer or 'the public thread'})")
@@ -1842,7 +1846,7 @@ def dispute(ctx: click.Context, game: str, turn: int, step: int | None, profile:
     from replay.render import dispute as disputelib
 
     with opened(ctx) as store:
-        g = driver.load(store, game)
+        g = fold.load_frozen(store, game)
         packet = disputelib.build(g, store, turn, step, lang)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)

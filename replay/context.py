@@ -355,6 +355,8 @@ class Context:
     used: set[int] = field(default_factory=set)
     asked: list[Request] = field(default_factory=list)
     _taken: dict[tuple[Any, ...], int] = field(default_factory=dict)
+    _folded: list[Draft] = field(default_factory=list, repr=False, compare=False)
+    """The drafts `emit` folded into `state`, in order (`run` reuses that fold while `drafts` still holds them)."""
     draw: Any = None
     """Not used: the context never draws dice (kept so that older callers' keyword still constructs it)."""
 
@@ -386,6 +388,7 @@ class Context:
         event = as_event(self.game, draft)
         if self.evolve is not None:
             self.state = self.evolve(self.state, event)
+            self._folded.append(draft)
         return event
 
     # --- orders ----------------------------------------------------------------------------------------------
@@ -613,9 +616,12 @@ def run(resolve: Callable[[Any, int, Context, Any], Any], evolve: Evolve, state:
         error = str(exc)
     drafts = tuple(ctx.drafts) if ctx.drafts or out is None else tuple(out)
     drafts = tuple(replace(d, turn=turn) if d.turn is None else d for d in drafts)
-    end = state
-    for d in drafts:
-        end = evolve(end, as_event(game, d))
+    if len(drafts) == len(ctx._folded) and all(d is f for d, f in zip(drafts, ctx._folded, strict=True)):
+        end = ctx.state  # every draft is the one `emit` folded, in its order: that fold is this one
+    else:  # returned, or changed after it was emitted (a default named later): folded again
+        end = state
+        for d in drafts:
+            end = evolve(end, as_event(game, d))
     unused = tuple(ctx.unused()) if not requests and error is None else ()
     return Stop(end, drafts, requests, error, unused)
 

@@ -6,7 +6,9 @@ in the store every `CHECKPOINT_EVERY` events and keyed by the ruleset's revision
 
 from __future__ import annotations
 
+import bisect
 import hashlib
+import itertools
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -106,6 +108,22 @@ class Game:
             return "engine"
         purposes = dice.get("purposes") or {}
         return str(purposes.get(purpose, dice.get("policy", "forum")))
+
+    @cached_property
+    def _seqs(self) -> list[int] | None:
+        """Every event's seq, when they rise strictly (as a log's do); None otherwise."""
+        seqs = [e.seq for e in self.events]
+        return seqs if all(a < b for a, b in itertools.pairwise(seqs)) else None
+
+    def last_upto(self, seq: int) -> Event:
+        """The event with the largest seq at or before `seq` (found by bisection in a log's seq order)."""
+        seqs = self._seqs
+        if seqs is None:
+            return max((e for e in self.events if e.seq <= seq), key=lambda e: e.seq)
+        k = bisect.bisect_right(seqs, seq)
+        if k == 0:
+            raise ValueError("max() arg is an empty sequence")
+        return self.events[k - 1]
 
     def extended(self, events: Sequence[Event]) -> Game:
         """The same game with more events appended."""
@@ -381,9 +399,7 @@ def load_span(store: Store, game_id: str, turn: int | None = None, created: Game
 
 def is_closed(store: Store, game_id: str, turn: int) -> bool:
     """Whether the game's log holds turn.closed of `turn` (read from the store, not from a loaded game)."""
-    span = store.turn_range(game_id, turn)
-    return span is not None and any(e.turn == turn for e in store.events_of_types(
-        game_id, {"turn.closed"}, from_seq=span[0], upto_seq=span[1]))
+    return store.has_event(game_id, "turn.closed", turn)
 
 
 def load_frozen(store: Store, game_id: str) -> Game:
@@ -396,6 +412,8 @@ def load_frozen(store: Store, game_id: str) -> Game:
     return game
 
 
+_SHORT = 512
+"""Payloads up to this many bytes that `replay_verified` found JSON are not parsed (nor hashed) again."""
 REPLAY_CHUNK = 4096
 """Events read per query by `replay_verified` (memory stays bounded whatever the game's length)."""
 
@@ -420,6 +438,8 @@ def replay_verified(store: Store, game_id: str) -> tuple[int, Any]:
     evolve, types, validate = rs.evolve, rs.resolution_types, rs.validate_event
     sha256 = hashlib.sha256
     state, seq, prev = initial_state(game), 0, GENESIS
+    known: dict[bytes, str] = {}
+    """Short payloads parsed already (valid JSON) -> their sha256: a game repeats its orders and rolls."""
     with gc_paused():
         while True:
             chunk = store.rows(game_id, from_seq=seq + 1, upto_seq=seq + REPLAY_CHUNK)
@@ -430,15 +450,23 @@ def replay_verified(store: Store, game_id: str) -> tuple[int, Any]:
                 if link != prev:
                     raise ChainError(seq, "prev does not match the hash of the event before it")
                 visible = None if seen is None else _visible(seen)
+                seen_before = v >= 2 and blob in known
                 if v >= 2:
-                    envelope = canonical_envelope_v2(game_id, seq, type_, turn, actor, sha256(blob).hexdigest(),
-                                                     cause, stamp, link, phase, visible)
+                    blob_hash = known[blob] if seen_before else sha256(blob).hexdigest()
+                    envelope = canonical_envelope_v2(game_id, seq, type_, turn, actor, blob_hash, cause, stamp, link,
+                                                     phase, visible)
                 else:
                     envelope = canonical_envelope(game_id, seq, type_, turn, actor, blob.decode("utf-8"), cause,
                                                   stamp, link)
                 if sha256((link + envelope).encode("utf-8")).hexdigest() != digest:
                     raise ChainError(seq, "hash does not match its content (edited behind battlelog's back?)")
                 prev = digest
+                if type_ not in types and type_ not in WHOLE:  # read only to find it JSON
+                    if not seen_before:
+                        _stored_payload(game_id, seq, blob)
+                        if v >= 2 and len(blob) <= _SHORT:
+                            known[blob] = blob_hash
+                    continue
                 payload = _stored_payload(game_id, seq, blob)
                 if type_ in types:
                     problems = validate(type_, payload)

@@ -29,7 +29,7 @@ from replay.context import (
     seal_key,
     seal_matches,
 )
-from replay.fold import Game, apply, fold, fold_events, load, write_checkpoints
+from replay.fold import Game, apply, fold, fold_events, load, load_span, write_checkpoints
 from replay.ruleset import Point
 
 INPUT_DRAFT_TYPES = frozenset({"order", "order.sealed", "order.revealed", "input.sealed", "input.revealed", "roll",
@@ -70,7 +70,7 @@ def check_draft(game: Game, here: Point, draft: Draft, *, turn_events: Sequence[
     if draft.type not in INPUT_DRAFT_TYPES:
         raise ValidationError(f"type: {draft.type!r} is not an input (order, roll, choice, input.sealed, "
                               "input.revealed, correction, ruling)")
-    from eventlog.jsonl import core_payload_problems  # the log layer's shapes: loaded by an append, not a read
+    from eventlog.shapes import core_payload_problems  # the log layer's shapes: loaded by an append, not a read
 
     shapes = core_payload_problems(draft.type, draft.payload)
     if shapes:  # a field of the wrong JSON kind never reaches the rules
@@ -310,11 +310,30 @@ def _check_asserted(game: Game, events: Any, where: str) -> None:
 
 # --- appending -------------------------------------------------------------------------------------------------
 
-def append_inputs(store: Store, game_id: str, drafts: Sequence[Draft]) -> list[Event]:
+def at_head(store: Store, game_id: str) -> tuple[Game, Any]:
+    """The game from its latest checkpoint on and its state now (`fold.load_span`): what an append needs.
+
+    Its index knows every turn from the checkpoint on, the open one included (a turn takes inputs only while it is
+    open, after the turn before it closed); closed turns before the checkpoint are only known to be before the
+    current turn. `point(game, state)` is where the whole game stands."""
+    return load_span(store, game_id)
+
+
+def _amends_a_closed_turn(drafts: Sequence[Draft]) -> bool:
+    """Whether a draft is a whole-turn correction, whose check looks the amended turn up among all closed turns."""
+    return any(d.type == "correction" and "events" in d.payload for d in drafts)
+
+
+def append_inputs(store: Store, game_id: str, drafts: Sequence[Draft], *,
+                  at: tuple[Game, Any] | None = None) -> list[Event]:
     """Check a batch of inputs one after the other (each against the point the ones before it lead to) and append
-    them in one transaction: all or nothing. Problems name the batch item."""
-    game = load(store, game_id)
-    start = fold(game)
+    them in one transaction: all or nothing. Problems name the batch item. `at`: the game and its state now, if
+    read already (`at_head`)."""
+    if _amends_a_closed_turn(drafts):
+        game = load(store, game_id)
+        start = fold(game)
+    else:
+        game, start = at if at is not None else at_head(store, game_id)
     checked: list[Draft] = []
     turn = game.ruleset.current_turn(start)
     events = list(game.index.by_turn.get(-1 if turn is None else turn, ()))  # turn 0 is a turn (a Phase 0 seal)
@@ -387,7 +406,7 @@ def engine_payload(seed: bytes, game_id: str, seq: int, draft: Draft) -> dict[st
 
 def engine_roll(store: Store, game_id: str, draft: Draft) -> Event:
     """Draw an engine roll for a roll draft (payload without result), by explicit command, and append it."""
-    game = load(store, game_id)
+    game, start = at_head(store, game_id)
     purpose = draft.payload.get("purpose")
     if game.dice_policy(purpose) != "engine":
         raise ValidationError(f"dice: the game's dice policy for {purpose!r} is forum: the players roll on the forum "
@@ -398,7 +417,7 @@ def engine_roll(store: Store, game_id: str, draft: Draft) -> Event:
         raise ValidationError(f"game {game_id!r} has no engine dice seed in this database (imported game?); "
                               "record the roll with --result and --source forum|manual")
     seq = game.events[-1].seq + 1
-    here = point(game)
+    here = point(game, start)
     draft = check_draft(game, here, replace(draft, payload=engine_payload(seed, game_id, seq, draft)))
     return store.append(game_id, seq, [draft])[0]
 
@@ -425,9 +444,8 @@ def resolve_pending(store: Store, game_id: str, *, roll: bool = False) -> Resolv
 
     With `roll`, the rolls the rules wait for whose purpose's dice policy is engine are drawn first (the explicit
     `resolve --roll`); otherwise nothing is drawn."""
-    game = load(store, game_id)
+    game, state = at_head(store, game_id)
     rs = game.ruleset
-    state = fold(game)
     report = ResolveReport([], [])
     seed = store.secret(game_id) if roll else None
     while True:
@@ -470,16 +488,16 @@ def append_ruling(store: Store, game_id: str, turn: int, ruling: dict[str, Any])
     """A GM ruling. Granular (`request` or `override`): appended to the open turn as an input, and resolution
     continues from it. Whole-turn (`events`): the turn is resolved by hand with the asserted events, checked to
     leave a state the game can go on from, and closed."""
-    game = load(store, game_id)
+    game, start = at_head(store, game_id)
     rs = game.ruleset
-    here = point(game)
+    here = point(game, start)
     if here.turn != turn:
         raise ValidationError(f"turn: a ruling answers the open turn ({here.turn}), not turn {turn}; a closed turn "
                               "is amended with `battlelog correct`")
     note = ruling.get("note", "")
     if not isinstance(note, str):
         raise ValidationError("ruling.note: text")
-    from eventlog.jsonl import core_payload_problems
+    from eventlog.shapes import core_payload_problems
 
     shapes = core_payload_problems("ruling", ruling)
     if shapes:
@@ -516,8 +534,8 @@ def append_correction(store: Store, game_id: str, turn: int, correction: dict[st
 
 def replace_input(store: Store, game_id: str, draft: Draft, note: str = "") -> Event:
     """`--replace`: the input of the same key recorded in the open turn is replaced by a visible correction."""
-    game = load(store, game_id)
-    here = point(game)
+    game, start = at_head(store, game_id)
+    here = point(game, start)
     if here.turn is None or here.inputs is None:
         raise ValidationError(f"game {game_id!r} is over; nothing can be replaced")
     probe = Event("", 0, draft.type, here.turn, draft.actor, draft.payload, None, "", "", "")

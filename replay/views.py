@@ -18,19 +18,27 @@ from replay.play import point
 from replay.ruleset import FrameView, TurnView
 
 
-def _open_steps(game: Game, turn: int) -> tuple[TurnSteps, Any, Any]:
+def _open_steps(game: Game, turn: int, now: Any = None) -> tuple[TurnSteps, Any, Any]:
     """The open turn's provisional steps, the state at its start, and the point."""
-    here = point(game)
+    here = point(game, now)
     events = game.index.by_turn.get(turn, ())
     steps = tuple((0, as_event(game.id, d)) for d in here.drafts)
     return TurnSteps(turn, events, steps, provisional=True), here.start, here
 
 
-def steps_of(game: Game, turn: int, store: Store | None = None) -> tuple[TurnSteps, Any, Any]:
-    """(steps, state at step 0, the point if the turn is open) of any turn of the game."""
-    current = game.ruleset.current_turn(fold(game)) if turn not in game.index.closed else None
+def steps_of(game: Game, turn: int, store: Store | None = None, now: Any = None) -> tuple[TurnSteps, Any, Any]:
+    """(steps, state at step 0, the point if the turn is open) of any turn of the game.
+
+    `now`: the state after the whole game, if known (a game read from a checkpoint on, `fold.load_span`, whose
+    own fold is not the game's state; such a game shows its open turn, and its closed turns from the checkpoint
+    on). Without it the game is folded."""
+    if turn not in game.index.closed:
+        now = fold(game) if now is None else now
+        current = game.ruleset.current_turn(now)
+    else:
+        current = None
     if current == turn:
-        return _open_steps(game, turn)
+        return _open_steps(game, turn, now)
     if turn not in game.index.by_turn and turn != 0:
         raise ValidationError(f"turn {turn} has no events in game {game.id!r}")
     ts = turn_steps(game, turn)
@@ -38,9 +46,9 @@ def steps_of(game: Game, turn: int, store: Store | None = None) -> tuple[TurnSte
 
 
 def _at(game: Game, turn: int, step: int | None, store: Store | None,
-        phase: str | None) -> tuple[Any, TurnSteps, int, int, int]:
+        phase: str | None, now: Any = None) -> tuple[Any, TurnSteps, int, int, int]:
     """(state, steps, first, k, end): the state at step k of the phase that spans step indexes [first, end)."""
-    ts, state, _ = steps_of(game, turn, store)
+    ts, state, _ = steps_of(game, turn, store, now)
     first, end = ts.span(phase)
     k = (end - first) if step is None else step
     if not 0 <= k <= end - first:
@@ -52,22 +60,24 @@ def _at(game: Game, turn: int, step: int | None, store: Store | None,
 
 
 def state_at(game: Game, turn: int, step: int | None = None, store: Store | None = None,
-             phase: str | None = None) -> tuple[Any, TurnSteps]:
-    """The state at step `step` of `turn` (or of its `phase`): None = after it, 0 = before its first resolution."""
-    state, ts, *_ = _at(game, turn, step, store, phase)
+             phase: str | None = None, now: Any = None) -> tuple[Any, TurnSteps]:
+    """The state at step `step` of `turn` (or of its `phase`): None = after it, 0 = before its first resolution.
+    `now`: as for `steps_of`."""
+    state, ts, *_ = _at(game, turn, step, store, phase, now)
     return state, ts
 
 
 def frame_view(game: Game, turn: int, step: int | None = None, lang: str = "ru", store: Store | None = None,
-               phase: str | None = None, viewer: str | None = None) -> FrameView:
-    """What the frame of (turn, phase, step) shows to `viewer`, and the hash of the last event it reflects."""
-    state, ts, first, k, end = _at(game, turn, step, store, phase)
+               phase: str | None = None, viewer: str | None = None, now: Any = None) -> FrameView:
+    """What the frame of (turn, phase, step) shows to `viewer`, and the hash of the last event it reflects.
+    `now`: as for `steps_of`."""
+    state, ts, first, k, end = _at(game, turn, step, store, phase, now)
     rs = game.ruleset
     upto = _upto(game, ts, first + k)
     inputs = TurnInputs.of(turn, (e for e in ts.events if e.seq <= upto)).events
     shown = tuple(e for e in inputs if e.seen_by(viewer)) + tuple(s for _, s in ts.steps[:first + k]
                                                                   if s.seen_by(viewer))
-    last = max((e for e in game.events if e.seq <= upto), key=lambda e: e.seq)
+    last = game.last_upto(upto)
     return FrameView(rs.view_state(state, viewer), turn, k, end - first, shown, last.hash, lang, phase,
                      ts.provisional, viewer)
 
@@ -84,9 +94,9 @@ def _upto(game: Game, ts: TurnSteps, k: int) -> int:
 
 
 def turn_view(game: Game, turn: int, store: Store | None = None, phase: str | None = None,
-              viewer: str | None = None) -> TurnView:
-    """What the post of a turn (or of one phase of it) tells `viewer`."""
-    ts, before, here = steps_of(game, turn, store)
+              viewer: str | None = None, now: Any = None) -> TurnView:
+    """What the post of a turn (or of one phase of it) tells `viewer`. `now`: as for `steps_of`."""
+    ts, before, here = steps_of(game, turn, store, now)
     first, end = ts.span(phase)
     rs = game.ruleset
     for _, s in ts.steps[:first]:

@@ -163,3 +163,24 @@ def test_knights_frames_are_the_same_with_a_cold_or_warm_static_layer(tmp_path):
         knights_frame._drawn.cache_clear()
         assert rs.frame(views.frame_view(game, turn, step, "ru")) == warm[turn, step], (turn, step)
     assert "battlelog-drawn" not in "".join(warm.values())
+
+
+def test_replay_verified_names_a_forged_input_that_is_not_json_wherever_it_repeats(tmp_path):
+    """Repeated short payloads are parsed once: a forged one is still named, at its first seq, and a game whose
+    inputs repeat replays to the state of the whole fold."""
+    db, game, _ = _duel_db(tmp_path)
+    with Store.open(db) as store:
+        rows = store.con.execute("SELECT seq FROM events WHERE game = ? AND type IN ('order', 'roll') ORDER BY seq",
+                                 [game]).fetchall()
+        first, second = rows[1][0], rows[-1][0]
+        for seq in (first, second):
+            store.con.execute("UPDATE events SET payload = '{\"a\":' WHERE game = ? AND seq = ?", [game, seq])
+        _rehash(store, game)
+        with pytest.raises(ChainError) as error:
+            fold.replay_verified(store, game)
+        assert error.value.seq == first and "not valid JSON" in str(error.value)
+        store.con.execute("UPDATE events SET payload = '{\"a\":1}' WHERE game = ? AND seq = ?", [game, first])
+        _rehash(store, game)
+        with pytest.raises(ChainError) as error:
+            fold.replay_verified(store, game)
+        assert error.value.seq == second

@@ -350,3 +350,71 @@ def test_the_sql_verify_rechecks_in_python_what_sql_escapes_otherwise(store: Sto
     """DuckDB writes \\u001F where Python writes \\u001f: the SQL hash is wrong, Python's is right, it passes."""
     store.append("игра\x1f", 1, [Draft("order", {"note": "a\x1fb\u2028c", "n": 1.5e300}, actor="Ё\x01")])
     assert store.verify("игра\x1f") == 1
+
+
+# --- the fast canonical-form check of `verify` (eventlog.envelope.surely_canonical) -----------------------------
+
+def test_pydantic_core_writes_every_character_as_canonical_json_does() -> None:
+    """surely_canonical rests on this: pydantic-core's serialiser and canonical_json spell every code point alike."""
+    from pydantic_core import to_json
+
+    every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
+    assert to_json(every) == canonical_json(every).encode("utf-8")
+    assert to_json({every: [every]}) == canonical_json({every: [every]}).encode("utf-8")
+
+
+_json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=st.dictionaries(st.text(max_size=4), _json_values, max_size=5),
+       spelling=st.sampled_from(["canonical", "unsorted", "spaces", "ascii", "indent"]))
+def test_surely_canonical_never_says_yes_to_a_text_canonical_json_would_refuse(value: dict, spelling: str) -> None:
+    import json
+
+    from eventlog.envelope import surely_canonical
+
+    text = {"canonical": canonical_json(value),
+            "unsorted": json.dumps(value, ensure_ascii=False, separators=(",", ":")),
+            "spaces": json.dumps(value, ensure_ascii=False, sort_keys=True),
+            "ascii": json.dumps(value, sort_keys=True, separators=(",", ":")),
+            "indent": json.dumps(value, ensure_ascii=False, sort_keys=True, indent=1)}[spelling]
+    if surely_canonical(text.encode("utf-8")):
+        assert canonical_json(json.loads(text)) == text
+
+
+@pytest.mark.parametrize(("text", "fast"), [
+    ('{"a":1,"b":[true,null,"x"]}', True),
+    ('{"b":1,"a":2}', False),  # keys out of order
+    ('{"a":1,"a":2}', False),  # a repeated key
+    ('{"a": 1}', False),
+    ('{"a":1.5}', False),  # floats go the slow way (canonical, but not shown here)
+    ('{"a":1e+16}', False),
+    ('{"a":"\\u00e9"}', False),  # an escape canonical_json does not write
+    ('{"a":"é\\n\\u001f"}', True),
+    ('[1,2]', False),  # not an object
+    ('{"a":"\\ud800"}', False),  # a lone surrogate
+    ('{"a":', False),
+])
+def test_surely_canonical_cases(text: str, fast: bool) -> None:
+    from eventlog.envelope import surely_canonical
+
+    assert surely_canonical(text.encode("utf-8")) is fast
+
+
+def test_verify_names_a_payload_edited_into_another_spelling(tmp_path: Path) -> None:
+    """The fast check passes over nothing: an unsorted, a float-spelt and a spaced payload are still named."""
+    with Store.open(tmp_path / "v.duckdb") as store:
+        store.append("g", 1, [Draft("note", {"a": 1, "b": 2.5}, None, None), Draft("note", {"x": "y"}, None, None),
+                              Draft("note", {"c": [1, {"d": 1, "e": "é"}]}, None, None)])
+        assert store.payload_problems("g") == {}
+        for seq, text in [(1, '{"b":2.5,"a":1}'), (2, '{"x": "y"}'), (3, '{"c":[1,{"e":"é","d":1}]}')]:
+            store.con.execute("UPDATE events SET payload = ? WHERE game = 'g' AND seq = ?", [text, seq])
+        problems = store.payload_problems("g")
+    assert sorted(problems) == [1, 2, 3]
+    assert all("canonical JSON form" in why for why in problems.values())
