@@ -127,3 +127,20 @@ def test_lines_no_recorded_game_holds_read_in_russian_too() -> None:
         "u1 пробегает 2.0 см до (1, 2) наперерез a1_mount и в эту стадию больше не движется (L82); d6 2: воин теряет "
         "1 инициативы и 1 силы атаки"]
     assert warband.why({"why": ["a1: stays"]}, "ru") == [MARK + "a1: stays"]  # a word is never taken for an id
+
+
+def test_the_gm_decisions_are_described_in_russian_by_rules() -> None:
+    """`battlelog --lang ru rules warband` says each GM-overridable decision (C16, C33) in Russian, its C id first."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    rs = get_ruleset("warband")
+    assert set(rs.decisions) == {"coverage", "fall_height"}
+    for name, english in rs.decisions.items():
+        said = i18n.decision_text(rs, name, "ru")
+        assert not said.startswith(i18n.UNTRANSLATED["ru"].strip()) and re.search(r"[а-яё]", said), (name, said)
+        assert said.split(":")[0] == english.split(":")[0]
+    out = CliRunner().invoke(main, ["--lang", "ru", "rules", "warband"]).output
+    assert "coverage — C16: укрытие цели в %" in out, out
+    assert i18n.UNTRANSLATED["ru"].strip() not in out

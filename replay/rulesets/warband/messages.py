@@ -459,6 +459,13 @@ PROBLEMS = [
 RULE = [("{rule}", "{rule:rule}")]
 
 
+DECISION_RU = {
+    "coverage": "C16: укрытие цели в % (ключ: стрелок, цель)",
+    "fall_height": "C33: высота в см, с которой падает воин после неудачного прыжка (ключ: воин)",
+}
+"""The GM-overridable decisions (`Ruleset.decisions`, `battlelog rules warband --lang ru`) in Russian, by name."""
+
+
 @cache
 def catalogue_ru() -> Catalogue:
     """The warband's catalogue in Russian."""
@@ -469,6 +476,6 @@ def catalogue_ru() -> Catalogue:
         "direction": _table(DIRECTION_RU), "fight": _table(FIGHT_KIND), "engaged": _engaged,
         "stop": _table(STOP_RU), "miscast": _table(MISCAST_RU), "sightwhy": _sightwhy, "sightnote": _sightnote,
         "rule": _rule, "savekind": _table(SAVE_KIND),
-        "event": EVENT_RU, "purpose": PURPOSE_RU,
+        "event": EVENT_RU, "purpose": PURPOSE_RU, "decision": DECISION_RU,
     }
     return Catalogue(WHY + PROBLEMS + RULE, table)  # type: ignore[arg-type]
