@@ -949,8 +949,12 @@ def state(ctx: click.Context, game: str, turn: int | None, phase: str | None, st
             st, ts = views.state_at(g, turn, step, store, phase)
             provisional = ts.provisional
     if provisional:
-        click.echo("note: provisional (the open turn resolved as far as its recorded inputs go; nothing appended)",
-                   err=True)
+        note = "note: provisional (the open turn resolved as far as its recorded inputs go; nothing appended)"
+        if _lang() != "en":
+            from replay.render.i18n import localize
+
+            note = localize(note, _lang(), [g.ruleset])
+        click.echo(note, err=True)
     data = g.ruleset.state_json(g.ruleset.view_state(st, viewer))
     click.echo(json.dumps(data, ensure_ascii=False, sort_keys=True, indent=None if as_json else 2))
 

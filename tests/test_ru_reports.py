@@ -283,3 +283,18 @@ def test_clicks_usage_errors_in_russian(args: tuple[str, ...], russian: str, eng
 
 def test_a_usage_error_no_pattern_reads_is_english_marked() -> None:
     assert help_ru.usage_error_ru("The moon is made of cheese.") == "[англ.] The moon is made of cheese."
+
+
+def test_a_roll_request_says_its_dice_as_the_forum_writes_them_and_state_notes_provisional_in_russian(
+        tmp_path: Path) -> None:
+    """Under --lang ru a waited roll reads «бросок 3к10» (the forum's Russian dice, which a roll line accepts too),
+    and `state` of an open turn notes that it is provisional in Russian."""
+    db, game, path = open_game(tmp_path, "skirmish/spear", 12)
+    assert cli("--db", db, "import", path)[0] == 0
+    code, status = cli("--lang", "ru", "--db", db, "status", game)
+    assert code == 0 and "ждем: RAT: бросок 3к10: бросок атаки RAT" in status and "3d10" not in status, status
+    english = cli("--db", db, "status", game)[1]
+    assert "3d10" in english, english
+    result = CliRunner().invoke(main, ["--lang", "ru", "--db", db, "state", game, "--json"], prog_name="battlelog")
+    assert result.exit_code == 0
+    assert "примечание: предварительно (открытый ход разрешен настолько" in result.stderr, result.stderr

@@ -366,6 +366,9 @@ _CLI_RU_ENTRIES: list[tuple[str, str]] = [
     ("cannot go on: {err} (replace that input with --replace)",
      "дальше не пойти: {err:@} (замените этот ввод с --replace)"),
     ("complete: `battlelog resolve` closes the turn", "все на месте: ход закроет `battlelog resolve`"),
+    ("note: provisional (the open turn resolved as far as its recorded inputs go; nothing appended)",
+     "примечание: предварительно (открытый ход разрешен настолько, насколько хватает записанного; ничего не "
+     "добавлено)"),
     ("note: {rest}", "примечание: {rest:@}"),
     ("seq {seq:#}: engine roll for {who} ({purpose}): {result}",
      "seq {seq}: бросок движка для {who:gm} ({purpose}): {result}"),
@@ -512,7 +515,8 @@ def request_text(request: Any, lang: str, rulesets: Iterable[Ruleset] = ()) -> s
     if said is None:
         said = UNTRANSLATED.get(lang, "") + what
     if request.kind == "roll" and request.dice and str(request.dice) not in said:
-        said = f"бросок {request.dice} {said}" if said.startswith("на ") else f"бросок {request.dice}: {said}"
+        dice = re.sub(r"(?<![A-Za-z])(\d*)d(\d+)", r"\1к\2", str(request.dice))  # the forum's Russian «4к10»
+        said = f"бросок {dice} {said}" if said.startswith("на ") else f"бросок {dice}: {said}"
     return str(request.framed(said, more="еще {n}", default="если пропущено, по умолчанию", gm="ГМ"))
 
 
