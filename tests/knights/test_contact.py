@@ -44,7 +44,7 @@ def _midpoints(x: g.Poly, y: g.Poly, spans: list[tuple[float, float] | None]) ->
 
 
 def _on_a_class_boundary(x: g.Poly, mids: list[tuple[float, g.Point]]) -> bool:
-    """A midpoint within 1e-12 of EPS_LEN from the apex or the base: `classify` decides it by rounding."""
+    """A midpoint within 1e-12 of EPS_LEN from the apex or the base: the former search decided it by rounding."""
     a, br, bl = x
     return any(abs(math.hypot(p[0] - a[0], p[1] - a[1]) - g.EPS_LEN) < 1e-12
                or abs(g.point_segment_dist(p, bl, br) - g.EPS_LEN) < 1e-12 for _, p in mids)
@@ -72,14 +72,14 @@ def test_closed_form_contact_agrees_with_the_numerical_search(fx, fy, angle, gap
         assert (mine is None) == (theirs is None)
         if mine is not None and theirs is not None:
             assert mine == pytest.approx(theirs, abs=1e-9)
-    mids = _midpoints(x, y, searched)
-    if _on_a_class_boundary(x, mids + _midpoints(x, y, spans)):
-        return  # the span's midpoint is EPS_LEN from a corner to the last digits: rounding decides, in both
-    # the same decision on them; and the former function's, but where two corner midpoints tie (the tie rule)
+    # the same decision on them
     assert closed == g._point_contact(x, y, searched)
+    # and the former function's, but where its choice was rounding: two corner midpoints tie (rule 1), or the
+    # midpoint is EPS_LEN from the apex or the base to the last digits (rule 2)
     old = contact_part_search(x, y)
     if old != closed:
-        assert _corner_tie(mids), (x, y, closed, old)
+        mids = _midpoints(x, y, searched)
+        assert _corner_tie(mids) or _on_a_class_boundary(x, mids), (x, y, closed, old)
 
 
 def test_closed_form_contact_agrees_with_the_search_on_every_lattice_touch():

@@ -21,7 +21,8 @@ SIZE = 24
 DIRS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 FIELD: Poly = ((0.0, 0.0), (SIZE, 0.0), (SIZE, SIZE), (0.0, SIZE))
 _ITER = 60
-CORNER_TIE = 1e-12  # two corner midpoints this close to Y tie (K7)
+CORNER_TIE = 1e-12  # two corner midpoints of a touch this much nearer to Y than each other tie (K7)
+CORNER_EDGE = 1e-13  # a corner midpoint this close to EPS_LEN from the apex or the base is beyond it (K7)
 
 
 # --- vectors ---------------------------------------------------------------------------------------------------
@@ -195,12 +196,12 @@ FRONT, FLANK, REAR = "front", "flank", "rear"
 _PRIORITY = {FRONT: 0, FLANK: 1, REAR: 2}
 
 
-def classify(tri: Poly, b: Point) -> str:
+def classify(tri: Poly, b: Point, within: float = EPS_LEN) -> str:
     """The part of a boundary point: the apex is Front, the base and its corners Rear, the rest Flank."""
     a, br, bl = tri
-    if math.hypot(b[0] - a[0], b[1] - a[1]) <= EPS_LEN:
+    if math.hypot(b[0] - a[0], b[1] - a[1]) <= within:
         return FRONT
-    if point_segment_dist(b, bl, br) <= EPS_LEN:
+    if point_segment_dist(b, bl, br) <= within:
         return REAR
     return FLANK
 
@@ -274,11 +275,13 @@ def _point_contact(x: Poly, y: Poly, spans: Sequence[tuple[float, float] | None]
     """The class of a touch without overlap, from the span of each edge of X within dist(X, Y) + EPS_LEN of Y.
 
     The longest span's midpoint when it is longer than 1e-4 F; else (a corner: the spans are the few millionths
-    of F next to it) the midpoint nearest to Y, and between midpoints equally near (within 1e-12 F) the first edge
-    in the order A→BR, BR→BL, BL→A (the tie rule, docs/knights.md K7).
+    of F next to it) the midpoint nearest to Y; between midpoints of a touch equally near (within CORNER_TIE) the
+    first edge in the order A→BR, BR→BL, BL→A, and a midpoint EPS_LEN from the apex or the base to the last
+    digits (within CORNER_EDGE) is not at it (the tie rules, docs/knights.md K7).
     """
     best: tuple[float, Point] | None = None
     point: tuple[float, Point] | None = None
+    tie = CORNER_TIE if dist(x, y) <= EPS_LEN else 0.0
     for (a, b), span in zip(edges(x), spans, strict=True):
         if span is None:
             continue
@@ -288,13 +291,13 @@ def _point_contact(x: Poly, y: Poly, spans: Sequence[tuple[float, float] | None]
         if best is None or length > best[0]:
             best = (length, mid)
         near = segment_poly_dist(mid, mid, y)
-        if point is None or near < point[0] - CORNER_TIE:
+        if point is None or near < point[0] - tie:
             point = (near, mid)
     if best is None or point is None:
         return REAR
     if best[0] > 1e-4:
         return classify(x, best[1])
-    return classify(x, point[1])
+    return classify(x, point[1], EPS_LEN - CORNER_EDGE)
 
 
 def contact_part(x: Poly, y: Poly) -> str:
@@ -518,15 +521,22 @@ def cells_of(rects: Iterable[tuple[int, int, int, int]]) -> frozenset[tuple[int,
     return frozenset((i, j) for x0, y0, x1, y1 in rects for i in range(x0, x1) for j in range(y0, y1))
 
 
-def area_in_cells(poly: Poly, cells: frozenset[tuple[int, int]]) -> float:
-    """area(poly ∩ union of cells), summed cell by cell."""
+def cell_areas(poly: Poly) -> tuple[tuple[tuple[int, int], float], ...]:
+    """area(poly ∩ c) for each unit cell c of the polygon's bounding box, row by row of i, then j."""
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
+    return tuple(((i, j), overlap(poly, rect(i, j, i + 1, j + 1)))
+                 for i in range(math.floor(min(xs)), math.ceil(max(xs)))
+                 for j in range(math.floor(min(ys)), math.ceil(max(ys))))
+
+
+def area_in_cells(poly: Poly, cells: frozenset[tuple[int, int]],
+                  areas: tuple[tuple[tuple[int, int], float], ...] | None = None) -> float:
+    """area(poly ∩ union of cells), summed cell by cell (`areas`: the polygon's `cell_areas`, if known)."""
     total = 0.0
-    for i in range(math.floor(min(xs)), math.ceil(max(xs))):
-        for j in range(math.floor(min(ys)), math.ceil(max(ys))):
-            if (i, j) in cells:
-                total += overlap(poly, rect(i, j, i + 1, j + 1))
+    for cell, a in areas if areas is not None else cell_areas(poly):
+        if cell in cells:
+            total += a
     return total
 
 
