@@ -157,8 +157,9 @@ def _rerun(unit: Unit, variant: Variant) -> tuple[str, int, dict[str, Any]]:
     game = game_from_events(events)
     report = rerun.rerun(game, variant.ruleset, variant.options)
     recorded = game.ruleset.state_json(fold(game)).get("result")
-    # No state change in any turn: the variant plays the game out as recorded (nothing to resolve again).
-    result, ended = variant_result(game, variant) if report.changes or report.stopped else (recorded, None)
+    # No state change in any turn: the variant plays the game out as recorded. Up to the first turn it cannot
+    # play, the rerun resolved exactly what `variant_result` would: its result there (or at the end) is the one.
+    result, ended = (report.variant_result, report.lost_at) if report.changes or report.stopped else (recorded, None)
     return game.id, len(events), {
         "recorded": recorded, "variant": result, "variant_ended": ended, "changed": result != recorded,
         "first_divergence": report.changes[0].turn if report.changes else None, "turns": report.turns,

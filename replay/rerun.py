@@ -30,6 +30,9 @@ class RerunReport:
     changes: list[TurnChange] = field(default_factory=list)
     turns: int = 0
     stopped: str | None = None
+    variant_result: Any = None
+    """The variant's `result` where it first could not play a recorded turn (`lost_at`), or after the last one."""
+    lost_at: int | None = None
 
     @property
     def unchanged(self) -> bool:
@@ -85,11 +88,15 @@ def rerun(game: Game, ruleset_key: str | None = None, options: dict[str, Any] | 
                 lines += _phase_lines(recorded_steps, list(stop.drafts))
                 new_state, lost = stop.state, False
                 report.turns += 1
+        if lost and report.lost_at is None:
+            report.lost_at, report.variant_result = turn, rs_new.state_json(new_state).get("result")
         if lost:
             new_state = _resync(rs_old, rs_new, old_state)  # go on from the recorded state
         lines += diff_json(rs_old.state_json(old_state), rs_new.state_json(new_state), names=("recorded", "variant"))
         if lines:
             report.changes.append(TurnChange(turn, lines))
+    if report.lost_at is None:
+        report.variant_result = rs_new.state_json(new_state).get("result")
     return report
 
 

@@ -142,3 +142,26 @@ def test_without_ray_the_ray_engine_says_how_to_get_it(tmp_path: Path, logs: Pat
     monkeypatch.setattr(builtins, "__import__", no_ray)
     code, output, _ = _run(tmp_path, "verify", str(logs), "--engine", "ray")
     assert code == 2 and "battlelog[cluster]" in output
+
+
+VARIANTS = {"duel": [corpus.Variant("duel@1", {"counter_mode": "single"}), corpus.Variant(None, {"rest_cap": False})],
+            "knights": [corpus.Variant(None, {"collision_overlap": "segment_end"}),
+                        corpus.Variant(None, {"in_limits": "centre"}),  # battle: turn 9 cannot be played
+                        corpus.Variant(None, {"tie_die": "each_tie"})]}  # every game: turn 1 asks another roll
+
+
+@pytest.mark.parametrize("kind", ["duel", "knights"])
+def test_the_rerun_report_carries_the_variant_result_a_second_resolution_finds(kind: str) -> None:
+    # the corpus job takes the variant's result (and the turn it stopped at) from the rerun instead of resolving
+    # the game again under the variant (`variant_result`, kept as the oracle)
+    from replay import rerun
+    from replay.fold import game_from_events
+
+    stopped = 0
+    for path in corpus.fixture_logs(kind):
+        game = game_from_events(corpus._events(corpus.Unit(str(path))))
+        for variant in VARIANTS[kind]:
+            report = rerun.rerun(game, variant.ruleset, variant.options)
+            assert (report.variant_result, report.lost_at) == corpus.variant_result(game, variant), path.name
+            stopped += report.lost_at is not None
+    assert stopped == (5 if kind == "knights" else 0)

@@ -427,6 +427,16 @@ def _indent(node: ET.Element, depth: int = 0) -> None:
 
 def to_string(dwg: svgwrite.Drawing) -> str:
     """The drawing as an SVG document, one element per line, byte-identical for the same drawing."""
+    from replay.render import svgtext
+
+    try:
+        return '<?xml version="1.0" encoding="utf-8"?>\n' + svgtext.document(dwg) + "\n"
+    except svgtext.Unwritten:
+        return tree_string(dwg)
+
+
+def tree_string(dwg: svgwrite.Drawing) -> str:
+    """`to_string` through ElementTree (svgwrite's `get_xml`, `_indent`, `ET.tostring`): the reference it matches."""
     root = dwg.get_xml()
     _indent(root)
     return '<?xml version="1.0" encoding="utf-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

@@ -47,6 +47,7 @@ def test_the_doc_names_every_choice():
 
 ABBREVIATIONS = {"rb": "test_rulebook", "sc": "test_scenarios", "ra": "test_rams", "tu": "test_turns",
                  "me": "test_mechanics", "oa": "test_oaths", "se": "test_setup", "ge": "test_geometry",
+                 "co": "test_contact",
                  "fx": "test_fixtures", "bi": "test_bad_input"}
 
 

@@ -12,6 +12,7 @@ from replay.rulesets.knights import geometry as g
 from replay.rulesets.knights.model import Knight, KnightsOptions, Pose
 from replay.rulesets.knights.movement import move
 from replay.rulesets.knights.steps import Batch
+from tests.knights.contact_search import _argmin_convex
 from tests.knights.knights_kit import knight_spec, state
 
 
@@ -291,7 +292,7 @@ def _searched_half_overlap(mover: g.Poly, delta: g.Point, other: g.Poly) -> floa
         return None
     if g.overlaps_half(a(lo)):
         return lo
-    top = g._argmin_convex(lambda t: -a(t), lo, hi)
+    top = _argmin_convex(lambda t: -a(t), lo, hi)
     if not g.overlaps_half(a(top)):
         if g.overlaps_half(a(hi)):
             top = hi

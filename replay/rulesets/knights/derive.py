@@ -5,7 +5,7 @@ Never stored as truth: recomputed from the state whenever needed.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from replay.rulesets.knights import geometry as g
 from replay.rulesets.knights.model import Knight, Pose, State, data, kit_functions
@@ -24,6 +24,7 @@ def damage(state: State, k: Knight) -> int:
     return 6 - mass(state, k)
 
 
+@lru_cache(maxsize=8192)
 def poly(pose: Pose) -> g.Poly:
     return g.triangle(pose.x, pose.y, pose.f)
 
@@ -53,7 +54,12 @@ def in_limits(state: State, k: Knight, kind: str, pose: Pose | None = None) -> b
         return False
     if state.limits_rule == "centre":
         return any(i <= pose.x <= i + 1 and j <= pose.y <= j + 1 for i, j in cells)
-    return g.overlaps_half(g.area_in_cells(poly(pose), cells))
+    return g.overlaps_half(g.area_in_cells(poly(pose), cells, _cell_areas(pose)))
+
+
+@lru_cache(maxsize=8192)
+def _cell_areas(pose: Pose) -> tuple[tuple[tuple[int, int], float], ...]:
+    return g.cell_areas(poly(pose))
 
 
 def in_own_domain(state: State, k: Knight) -> bool:

@@ -32,6 +32,7 @@ from xml.etree import ElementTree as ET
 import svgwrite
 
 from replay.render import svg as S
+from replay.render import svgtext
 from replay.render.text import pick, tr
 from replay.ruleset import FrameView
 from replay.rulesets.knights import derive
@@ -450,10 +451,27 @@ def badge(dwg: svgwrite.Drawing, parent: Any, at: tuple[float, float], text: str
 
 
 def draw_knight(dwg: svgwrite.Drawing, state: State, k: Knight, pose: Pose, number: int, fill: str, lit: bool,
-                *, wreck: bool = False) -> None:
-    """One knight: exact triangle, кант, Front dot, heavy Rear, number, function ring, Разгон, Скорость, Lady."""
-    color = lance_color(state, k.player)
-    shape = lance_index(state, k.player)
+                *, wreck: bool = False, drawn: list[_Drawn] | None = None) -> None:
+    """One knight: exact triangle, кант, Front dot, heavy Rear, number, function ring, Разгон, Скорость, Lady.
+    With `drawn`, the knight is drawn and serialised once for what it shows (`_knight_drawn`) and listed there."""
+    shown = (lance_color(state, k.player), lance_index(state, k.player), pose, number, fill, lit, wreck, k.damaged,
+             k.accel)
+    if drawn is None:
+        _draw_knight(dwg, *shown)
+    else:
+        drawn += _add(dwg, *_knight_drawn(*shown))
+
+
+@functools.lru_cache(maxsize=512)
+def _knight_drawn(*shown: Any) -> tuple[tuple[_Drawn, ...], tuple[Any, ...]]:
+    """(the elements, the defs they use) of a knight on the field, drawn on a scratch drawing by `_draw_knight`."""
+    scratch = svgwrite.Drawing(profile="full", debug=False)
+    _draw_knight(scratch, *shown)
+    return _drawn_of(scratch)
+
+
+def _draw_knight(dwg: svgwrite.Drawing, color: str, shape: int, pose: Pose, number: int, fill: str, lit: bool,
+                 wreck: bool, damaged: frozenset[str], accel: int) -> None:
     tri = triangle_px(pose)
     group = dwg.g()
     if lit:
@@ -483,9 +501,9 @@ def draw_knight(dwg: svgwrite.Drawing, state: State, k: Knight, pose: Pose, numb
     # Front: a dot at the apex.
     group.add(dwg.circle(along(pose, 0.8), r=3.3, fill=S.INK, stroke=S.PAPER, stroke_width=1))
     mark = along(pose, -0.36)
-    ring(dwg, group, mark, k.damaged, 11.2, pose.f)
+    ring(dwg, group, mark, damaged, 11.2, pose.f)
     disc(dwg, group, mark, number, shape, color, r=7.4, size=10.5)
-    chevrons(dwg, group, pose, k.accel)
+    chevrons(dwg, group, pose, accel)
     dwg.add(group)
 
 
@@ -506,12 +524,13 @@ def draw_badges(dwg: svgwrite.Drawing, state: State, k: Knight, pose: Pose,
 
 
 def draw_knights(dwg: svgwrite.Drawing, state: State, sc: Scene, nums: dict[str, int],
-                 fills: dict[str, str]) -> None:
+                 fills: dict[str, str], drawn: list[_Drawn] | None = None) -> None:
     for kid, pose in sc.wrecks.items():
-        draw_knight(dwg, state, state.knight(kid), pose, nums.get(kid, 0), "#dddddd", kid in sc.lit, wreck=True)
+        draw_knight(dwg, state, state.knight(kid), pose, nums.get(kid, 0), "#dddddd", kid in sc.lit, wreck=True,
+                    drawn=drawn)
     for k in state.knights:
         if k.location == "field" and k.pose is not None:
-            draw_knight(dwg, state, k, k.pose, nums.get(k.id, 0), fills[k.id], k.id in sc.lit)
+            draw_knight(dwg, state, k, k.pose, nums.get(k.id, 0), fills[k.id], k.id in sc.lit, drawn=drawn)
     placed: list[tuple[float, float, float]] = []
     for k in state.knights:
         if k.location == "field" and k.pose is not None:
@@ -857,13 +876,18 @@ class _Drawn:
     (svgwrite asks an element only for `get_xml`), which `frame` replaces with their text, serialised once as
     `S.to_string` would serialise them at the top level of the document (indented at depth 1, one a line)."""
 
-    def __init__(self, xmls: Sequence[ET.Element], n: int):
-        self.elementname = xmls[0].tag
+    def __init__(self, elements: Sequence[Any], n: int):
         self.serial = str(n)
-        for xml in xmls:
-            xml.tail = None
-            S._indent(xml, 1)
-        self.text = "\n  ".join(ET.tostring(xml, encoding="unicode") for xml in xmls)
+        try:
+            self.text = "\n  ".join(svgtext.element(e, 1) for e in elements)
+            self.elementname = elements[0].elementname
+        except svgtext.Unwritten:
+            xmls = [e.get_xml() for e in elements]
+            self.elementname = xmls[0].tag
+            for xml in xmls:
+                xml.tail = None
+                S._indent(xml, 1)
+            self.text = "\n  ".join(ET.tostring(xml, encoding="unicode") for xml in xmls)
 
     def get_xml(self) -> ET.Element:
         return ET.Element(f"battlelog-drawn-{self.serial}")
@@ -875,8 +899,8 @@ _PLACEHOLDER = re.compile(r"<battlelog-drawn-(\d+) />")
 
 def _drawn_of(scratch: svgwrite.Drawing) -> tuple[tuple[_Drawn, ...], tuple[Any, ...]]:
     """(the scratch drawing's elements as one `_Drawn`, or none, the defs they use)."""
-    xmls = [e.get_xml() for e in scratch.elements if e is not scratch.defs]
-    return ((_Drawn(xmls, next(_serial)),) if xmls else ()), tuple(scratch.defs.elements)
+    elements = [e for e in scratch.elements if e is not scratch.defs]
+    return ((_Drawn(elements, next(_serial)),) if elements else ()), tuple(scratch.defs.elements)
 
 
 @functools.lru_cache(maxsize=32)
@@ -965,7 +989,7 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
     polys += [g.triangle(p.x, p.y, p.f) for p in sc.wrecks.values()]
     draw_paths(dwg, view, sc, polys, top=False)
     draw_ghosts(dwg, state, sc)
-    draw_knights(dwg, state, sc, nums, fills)
+    draw_knights(dwg, state, sc, nums, fills, drawn)
     draw_paths(dwg, view, sc, polys, top=True)
     lady_outlines(dwg, state)
     draw_outflank(dwg, state, sc, nums, fills, lang)

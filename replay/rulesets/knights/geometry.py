@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 Point = tuple[float, float]
 Poly = tuple[Point, ...]
@@ -21,6 +21,8 @@ SIZE = 24
 DIRS: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 FIELD: Poly = ((0.0, 0.0), (SIZE, 0.0), (SIZE, SIZE), (0.0, SIZE))
 _ITER = 60
+CORNER_TIE = 1e-12  # two corner midpoints of a touch this much nearer to Y than each other tie (K7)
+CORNER_EDGE = 1e-13  # a corner midpoint this close to EPS_LEN from the apex or the base is beyond it (K7)
 
 
 # --- vectors ---------------------------------------------------------------------------------------------------
@@ -194,12 +196,12 @@ FRONT, FLANK, REAR = "front", "flank", "rear"
 _PRIORITY = {FRONT: 0, FLANK: 1, REAR: 2}
 
 
-def classify(tri: Poly, b: Point) -> str:
+def classify(tri: Poly, b: Point, within: float = EPS_LEN) -> str:
     """The part of a boundary point: the apex is Front, the base and its corners Rear, the rest Flank."""
     a, br, bl = tri
-    if math.hypot(b[0] - a[0], b[1] - a[1]) <= EPS_LEN:
+    if math.hypot(b[0] - a[0], b[1] - a[1]) <= within:
         return FRONT
-    if point_segment_dist(b, bl, br) <= EPS_LEN:
+    if point_segment_dist(b, bl, br) <= within:
         return REAR
     return FLANK
 
@@ -213,65 +215,96 @@ def closest_part(tri: Poly, q: Point) -> str:
     return min(parts, key=_PRIORITY.__getitem__)
 
 
-def _argmin_convex(fn: Callable[[float], float], lo: float, hi: float) -> float:
-    for _ in range(_ITER):
-        m1, m2 = lo + (hi - lo) / 3, hi - (hi - lo) / 3
-        if fn(m1) <= fn(m2):
-            hi = m2
-        else:
-            lo = m1
-    return (lo + hi) / 2
-
-
-def _level_interval(fn: Callable[[float], float], level: float) -> tuple[float, float] | None:
-    """{t ∈ [0,1] : fn(t) ≤ level} for a convex fn, as an interval, or None."""
-    tm = _argmin_convex(fn, 0.0, 1.0)
-    if fn(tm) > level:
+def _roots_within(px: float, py: float, vx: float, vy: float, r: float) -> tuple[float, float] | None:
+    """{t : |(px, py) + t·(vx, vy)| ≤ r}, an interval of ℝ, or None (measured from the line's point nearest 0)."""
+    vv = vx * vx + vy * vy
+    if vv == 0:
+        return (-math.inf, math.inf) if math.hypot(px, py) <= r else None
+    tc = -(px * vx + py * vy) / vv
+    h = math.hypot(px + tc * vx, py + tc * vy)
+    if h > r:
         return None
+    w = math.sqrt((r - h) * (r + h) / vv)
+    return tc - w, tc + w
 
-    def edge(inside: float, out: float) -> float:
-        if fn(out) <= level:
-            return out
-        for _ in range(_ITER):
-            mid = (inside + out) / 2
-            if fn(mid) <= level:
-                inside = mid
-            else:
-                out = mid
-        return inside
 
-    return edge(tm, 0.0), edge(tm, 1.0)
+def _slab(c0: float, c1: float, lo: float, hi: float) -> tuple[float, float] | None:
+    """{t : lo ≤ c0 + t·c1 ≤ hi}, an interval of ℝ, or None."""
+    if c1 == 0:
+        return (-math.inf, math.inf) if lo <= c0 <= hi else None
+    t1, t2 = (lo - c0) / c1, (hi - c0) / c1
+    return (t1, t2) if t1 <= t2 else (t2, t1)
+
+
+def near_interval(a: Point, b: Point, q: Poly, r: float) -> tuple[float, float] | None:
+    """{t ∈ [0,1] : dist(a + t(b − a), Q) ≤ r} in closed form, for a convex Q and r > 0; or None.
+
+    That set is the segment's part inside Q ∪ each edge's capsule of radius r (their union is Q grown by r, convex,
+    so the parts join into one interval): for a capsule, the band along the edge (two pairs of linear bounds) and
+    the discs at its ends (quadratics).
+    """
+    vx, vy = b[0] - a[0], b[1] - a[1]
+    lo, hi = math.inf, -math.inf
+    inside = clip_segment(a, b, q)
+    if inside is not None:
+        (sx, sy), (ex, ey) = inside
+        ll = vx * vx + vy * vy
+        lo, hi = (0.0, 1.0) if ll == 0 else (((sx - a[0]) * vx + (sy - a[1]) * vy) / ll,
+                                               ((ex - a[0]) * vx + (ey - a[1]) * vy) / ll)
+    n = len(q)
+    for i in range(n):
+        (cx, cy), (dx, dy) = q[i], q[(i + 1) % n]
+        wx, wy = dx - cx, dy - cy
+        ww = wx * wx + wy * wy
+        px, py = a[0] - cx, a[1] - cy
+        parts = [_roots_within(px, py, vx, vy, r), _roots_within(a[0] - dx, a[1] - dy, vx, vy, r)]
+        if ww > 0:
+            along = _slab(px * wx + py * wy, vx * wx + vy * wy, 0.0, ww)
+            ln = math.sqrt(ww)
+            across = _slab((px * wy - py * wx) / ln, (vx * wy - vy * wx) / ln, -r, r)
+            if along is not None and across is not None and max(along[0], across[0]) <= min(along[1], across[1]):
+                parts.append((max(along[0], across[0]), min(along[1], across[1])))
+        for part in parts:
+            if part is not None:
+                lo, hi = min(lo, part[0]), max(hi, part[1])
+    lo, hi = max(lo, 0.0), min(hi, 1.0)
+    return (lo, hi) if lo <= hi else None
+
+
+def _point_contact(x: Poly, y: Poly, spans: Sequence[tuple[float, float] | None]) -> str:
+    """The class of a touch without overlap, from the span of each edge of X within dist(X, Y) + EPS_LEN of Y.
+
+    The longest span's midpoint when it is longer than 1e-4 F; else (a corner: the spans are the few millionths
+    of F next to it) the midpoint nearest to Y; between midpoints of a touch equally near (within CORNER_TIE) the
+    first edge in the order A→BR, BR→BL, BL→A, and a midpoint EPS_LEN from the apex or the base to the last
+    digits (within CORNER_EDGE) is not at it (the tie rules, docs/knights.md K7).
+    """
+    best: tuple[float, Point] | None = None
+    point: tuple[float, Point] | None = None
+    tie = CORNER_TIE if dist(x, y) <= EPS_LEN else 0.0
+    for (a, b), span in zip(edges(x), spans, strict=True):
+        if span is None:
+            continue
+        length = (span[1] - span[0]) * math.hypot(b[0] - a[0], b[1] - a[1])
+        t = (span[0] + span[1]) / 2
+        mid = (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+        if best is None or length > best[0]:
+            best = (length, mid)
+        near = segment_poly_dist(mid, mid, y)
+        if point is None or near < point[0] - tie:
+            point = (near, mid)
+    if best is None or point is None:
+        return REAR
+    if best[0] > 1e-4:
+        return classify(x, best[1])
+    return classify(x, point[1], EPS_LEN - CORNER_EDGE)
 
 
 def contact_part(x: Poly, y: Poly) -> str:
     """Which part of X touches Y (§5.1 contact_part, K7): the class of the midpoint of the contact set."""
     if overlap(x, y) <= EPS_AREA:
-        d = dist(x, y)
-        best: tuple[float, Point] | None = None
-        point: tuple[float, Point] | None = None
-        for a, b in edges(x):
-            def at(t: float, a: Point = a, b: Point = b) -> Point:
-                return a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])
-
-            def g(t: float, at: Callable[[float], Point] = at) -> float:
-                p = at(t)
-                return segment_poly_dist(p, p, y)
-
-            iv = _level_interval(g, d + EPS_LEN)
-            if iv is None:
-                continue
-            length = (iv[1] - iv[0]) * math.hypot(b[0] - a[0], b[1] - a[1])
-            mid = at((iv[0] + iv[1]) / 2)
-            if best is None or length > best[0]:
-                best = (length, mid)
-            gm = g((iv[0] + iv[1]) / 2)
-            if point is None or gm < point[0]:
-                point = (gm, mid)
-        if best is None or point is None:
-            return REAR
-        if best[0] > 1e-4:
-            return classify(x, best[1])
-        return classify(x, point[1])
+        level = dist(x, y) + EPS_LEN
+        return _point_contact(x, y, [near_interval(a, b, y, level) for a, b in edges(x)])
     a, br, bl = x
     inside = [v for v in (a, br, bl) if contains(y, v, True)]
     if inside:
@@ -488,15 +521,22 @@ def cells_of(rects: Iterable[tuple[int, int, int, int]]) -> frozenset[tuple[int,
     return frozenset((i, j) for x0, y0, x1, y1 in rects for i in range(x0, x1) for j in range(y0, y1))
 
 
-def area_in_cells(poly: Poly, cells: frozenset[tuple[int, int]]) -> float:
-    """area(poly ∩ union of cells), summed cell by cell."""
+def cell_areas(poly: Poly) -> tuple[tuple[tuple[int, int], float], ...]:
+    """area(poly ∩ c) for each unit cell c of the polygon's bounding box, row by row of i, then j."""
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
+    return tuple(((i, j), overlap(poly, rect(i, j, i + 1, j + 1)))
+                 for i in range(math.floor(min(xs)), math.ceil(max(xs)))
+                 for j in range(math.floor(min(ys)), math.ceil(max(ys))))
+
+
+def area_in_cells(poly: Poly, cells: frozenset[tuple[int, int]],
+                  areas: tuple[tuple[tuple[int, int], float], ...] | None = None) -> float:
+    """area(poly ∩ union of cells), summed cell by cell (`areas`: the polygon's `cell_areas`, if known)."""
     total = 0.0
-    for i in range(math.floor(min(xs)), math.ceil(max(xs))):
-        for j in range(math.floor(min(ys)), math.ceil(max(ys))):
-            if (i, j) in cells:
-                total += overlap(poly, rect(i, j, i + 1, j + 1))
+    for cell, a in areas if areas is not None else cell_areas(poly):
+        if cell in cells:
+            total += a
     return total
 
 

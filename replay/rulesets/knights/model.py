@@ -196,6 +196,7 @@ def data(name: str) -> dict[str, Any]:
     return json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
 
 
+@cache
 def kit_functions() -> tuple[str, ...]:
     """The six functions of the fixed kit, steed first (§2.3, §4)."""
     return tuple(f for fs in data("kit")["modules"].values() for f in fs)
