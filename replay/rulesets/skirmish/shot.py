@@ -141,7 +141,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     defence = missile_defence(ctx, fid, target, x, options, why)
     final = c.net - defence + p.success_mods
     mods_text = f" {p.success_mods:+d} penalties" if p.success_mods else ""
-    why.append(f"final = {c.net}" + (f" − {defence} defence" if defence else "") + mods_text + f" = {final}")
+    if defence or p.success_mods:
+        why.append(f"final = {c.net}" + (f" − {defence} defence" if defence else "") + mods_text + f" = {final}")
     out = {"shooter": fid, "target": target, "exchange": x, "band": p.band, "metres": p.metres,
            "spent_R": p.paid_R, "spent_S": p.paid_S, "final": final, "ammo": s.ammo,
            "from_cell": list(state.fighter(fid).cell), "to_cell": list(state.fighter(target).cell)}
