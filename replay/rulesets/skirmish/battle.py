@@ -40,8 +40,8 @@ class FieldSetup(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     grid: Literal["square", "hex"] = "square"
-    width: int = Field(12, ge=2, le=60)
-    height: int = Field(8, ge=2, le=60)
+    width: int = Field(12, ge=2, le=300)
+    height: int = Field(8, ge=2, le=300)
     terrain: list[TerrainSetup] = []
 
 
