@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from eventlog.envelope import Draft, Event
-from replay.context import Context, MissingInput
+from replay.context import Context, MissingInput, Waiting
 from replay.rulesets.skirmish import battle_check, data, dice, initiative, ranged
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import PAIR_SEP, Battle
@@ -41,8 +41,14 @@ def resolve(state: Battle, turn: int, ctx: Context, options: SkirmishOptions) ->
     emit(ctx, "field_round", {"round": turn, "why": [f"round {turn}: the loose fighters' pools restored (L192); "
                                                      "order of actions: " + order_text(ctx.state)],
                               "rule": ["4.1", "4.3"]})
+    waiting: list[Any] = []
     for pair in [p for p in ctx.state.pairs if p.fight.result is None]:
-        melee_round(ctx, pair.id, turn, options)
+        try:  # the pairs are apart: each goes as far as its inputs, and every pair's requests are listed at once
+            melee_round(ctx, pair.id, turn, options)
+        except Waiting as w:
+            waiting.extend(w.requests)
+    if waiting:
+        raise Waiting(requests=waiting)
     for x in (1, 2):
         ctx.set_phase(f"field.x{x}")
         field_exchange(ctx, x, options)
@@ -85,7 +91,8 @@ def general_initiative(ctx: Context, options: SkirmishOptions) -> None:
     if skipped:
         why.append(f"{', '.join(skipped)} defend: no roll, they act after the attacks aimed at them (L18)")
     why.append("initiative order: " + ", ".join("=".join(s) for s in initiative.slots(order)))
-    emit(ctx, "general_initiative", {"rolls": {i: c.to_json() for i, c in counted.items()}, "chain": order,
+    emit(ctx, "general_initiative", {"rolls": {i: c.to_json() for i, c in counted.items()},
+                                     "chain": [list(x) for x in order],
                                      "reflex_loss": {i: c.crit_degree for i, c in counted.items() if c.crit_degree},
                                      "skipped": skipped, "why": why, "rule": ["4.1", "3.8", "L18"],
                                      "defaults": ["A-12", "A-13", "C12"]},

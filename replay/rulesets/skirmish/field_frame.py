@@ -122,7 +122,8 @@ def token(state: Battle, f: Any, color: str, path: tuple[tuple[int, int], ...], 
     if s is not None:
         stage = {"empty": ("не готов", "empty"), "drawn": ("снаряд извлечён", "drawn"),
                  "prepared": ("готов к выстрелу", "prepared"), "aimed": ("прицелился", "aimed")}[s.stage]
-        busy = f", {s.busy} {s.done_s}/{s.need_s} s" if s.busy else ""
+        doing = {"draw": ("извлекает", "drawing"), "prepare": ("готовит", "preparing"), "aim": ("целится", "aiming")}
+        busy = f", {words.pick(doing[s.busy], lang)} {s.done_s}/{s.need_s} " + tr(lang, "с", "s") if s.busy else ""
         ranged_text = f"{ranged.weapon(s.weapon)['name'][lang]}: {words.pick(stage, lang)}{busy}, " + tr(
             lang, f"снарядов {s.ammo}", f"ammo {s.ammo}")
     wounds = ", ".join(f"{words.zone_name(x.precise, lang)} {x.level}" for x in f.wounds)
@@ -138,14 +139,20 @@ def desc(shown: Scene, lang: str) -> str:
     lines.append(tr(lang, "Инициатива: ", "Initiative: ") + "; ".join(shown.ladder))
     for t in shown.tokens:
         p = t.pool
-        lines.append(f"{t.id} {t.name}: ({t.cell[0]}, {t.cell[1]}) {t.facing}, {t.status}, {t.stance}; "
+        status = words.pick(words.STATUS_NAMES.get(t.status, (t.status, t.status)), lang)
+        stance = words.pick(words.STANCE_NAMES.get(t.stance, (t.stance, t.stance)), lang)
+        lines.append(f"{t.id} {t.name}: ({t.cell[0]}, {t.cell[1]}) {t.facing}, {status}, {stance}; "
                      + tr(lang, f"Р {p['avail_R']}/{p['reflex']} Н {p['avail_S']}/{p['skill']}",
                           f"R {p['avail_R']}/{p['reflex']} S {p['avail_S']}/{p['skill']}")
                      + (tr(lang, f"; в схватке с {', '.join(t.engaged)}", f"; engaged with {', '.join(t.engaged)}")
                         if t.engaged else "")
                      + (f"; {t.ranged}" if t.ranged else "") + (f"; {t.wounds}" if t.wounds else ""))
     for s in shown.shots:
-        lines.append(tr(lang, f"выстрел {s['shooter']} → {s['target']}: {s['band']}, {s['outcome']}",
+        outcome = {"hit": ("попадание", "hit"), "miss": ("промах", "miss"), "no_wound": ("без раны", "no wound")}
+        band = {"point_blank": "в упор", "short": "короткая", "medium": "средняя", "long": "длинная",
+                "extreme": "предельная"}
+        lines.append(tr(lang, f"выстрел {s['shooter']} → {s['target']}: {band[s['band']]}, "
+                              f"{outcome[s['outcome']][0]}",
                         f"shot {s['shooter']} → {s['target']}: {s['band']}, {s['outcome']}"))
     lines += list(shown.event)
     return "\n".join(lines)

@@ -32,7 +32,8 @@ def post(view: TurnView, lang: str) -> Doc:
         pid = pair_id_of(event)
         here = f"pair {pid}" if pid else (event.phase or "")
         if here != section and (pid or event.phase and event.phase.startswith("field.")
-                                or event.type in ("skirmish.general_initiative", "skirmish.field_round_ended")):
+                                or event.type in ("skirmish.intents", "skirmish.general_initiative",
+                                                  "skirmish.field_round_ended")):
             flush(doc, lines)
             section = here
             doc.h(heading(event, pid, lang), 3)
@@ -61,6 +62,8 @@ def post(view: TurnView, lang: str) -> Doc:
 def heading(event: Any, pid: str | None, lang: str) -> str:
     if pid is not None:
         return tr(lang, f"Схватка {pid.replace('-', ' — ')}", f"Melee {pid.replace('-', ' vs ')}")
+    if event.type == "skirmish.intents":
+        return tr(lang, "Намерения (4.1)", "Intents (4.1)")
     if event.type == "skirmish.general_initiative":
         return tr(lang, "Общая инициатива", "General initiative")
     if event.type == "skirmish.field_round_ended":

@@ -487,6 +487,8 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
                + (f" + {m.group(3)} (мастерские успехи {m.group(4)}, L1191)" if m.group(3) else "")
                + f" = {m.group(5)}"),
     (r"^drill cap: Reflex and Speed ≤ (\d+) \(A-58\)$", r"предел строя: Рефлекс и Скорость ≤ \1 (A-58)"),
+    (r"^initiative unchanged \(tie\)$", "инициатива без изменений (равенство)"),  # a part 1 line met on the field
+    (r"\(critical failure −(\d+) reflex this round\)", r"(критический провал: −\1 рефлекса в этом раунде)"),
 )
 _SENTENCES = tuple((re.compile(p), r) for p, r in _PART2_SENTENCES) + _SENTENCES
 EVENT_RU.update({
