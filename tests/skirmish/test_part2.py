@@ -358,7 +358,7 @@ def test_a_melee_declaration_by_a_loose_fighter_is_refused() -> None:
 
 def test_hex_and_square_distances_and_sight() -> None:
     assert field.distance("square", (0, 0), (3, 2)) == 3
-    assert field.distance("hex", (0, 0), (2, -1)) == 2
+    assert field.distance("hex", (0, 0), (1, 2)) == 2  # odd-r offset rows
     assert field.distance("hex", (0, 0), (1, 1)) == 2
     assert field.behind("square", (5, 5), "E", (3, 5))
     assert not field.behind("square", (5, 5), "E", (5, 3))  # the flank is seen

@@ -75,6 +75,8 @@ class Shot(Resolution):
     final: int
     wound: dict[str, Any] | None = None
     ammo: int
+    defence: dict[str, Any] | None = None
+    """The target's missile defence: maneuver, reflex dice paid, difficulty, and whether he went to the ground."""
     from_cell: tuple[int, int]
     to_cell: tuple[int, int]
 
@@ -179,6 +181,10 @@ def shot(state: Battle, e: Shot) -> Battle:
                                                   ammo=e.ammo, ready=False))
     f = state.fighter(e.shooter)
     state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R, spent_S=f.spent_S + e.spent_S))
+    if e.defence:  # M89/M90 (Р): the reflex points paid; a dive into cover ends lying (M89)
+        t = state.fighter(e.target)
+        state = state.with_fighter(replace(t, spent_R=t.spent_R + int(e.defence["dice"]),
+                                           stance="lying" if e.defence.get("lying") else t.stance))
     if e.wound:
         state = state.with_fighter(wounded(state.fighter(e.target), e.wound))
     record = {"shooter": e.shooter, "target": e.target, "from": list(e.from_cell), "to": list(e.to_cell),

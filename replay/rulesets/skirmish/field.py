@@ -15,7 +15,8 @@ SQUARE_STEPS: dict[str, Cell] = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE":
 """Square grid: the eight neighbours, each 1 m away (3.6: adjacent cells are 1 m apart; PROPOSED here for the
 diagonal neighbours too). y grows southwards."""
 HEX_STEPS: dict[str, Cell] = {"E": (1, 0), "NE": (1, -1), "NW": (0, -1), "W": (-1, 0), "SW": (-1, 1), "SE": (0, 1)}
-"""Hex grid, axial coordinates (x = q, y = r), pointy-top: the six neighbours."""
+"""Hex grid, pointy-top, in "odd-r" offset coordinates (rows of hexes, odd rows shifted half a cell east): the six
+directions as axial steps (x = q, y = r); `neighbour` turns them into offset cells."""
 
 GAITS: dict[str, Fraction] = {"sprint": Fraction(1), "jog": Fraction(1, 2), "walk": Fraction(1, 4),
                               "quiet_walk": Fraction(1, 6), "crawl": Fraction(1, 10)}
@@ -30,12 +31,32 @@ def steps(grid: str) -> dict[str, Cell]:
     return HEX_STEPS if grid == "hex" else SQUARE_STEPS
 
 
+def axial(cell: Cell) -> Cell:
+    """An odd-r offset hex cell in axial coordinates."""
+    x, y = cell
+    return x - (y - (y & 1)) // 2, y
+
+
+def offset(q: int, r: int) -> Cell:
+    return q + (r - (r & 1)) // 2, r
+
+
+def neighbour(grid: str, cell: Cell, facing: str) -> Cell:
+    """The cell next to `cell` in the direction `facing`."""
+    dx, dy = steps(grid)[facing]
+    if grid == "hex":
+        q, r = axial(cell)
+        return offset(q + dx, r + dy)
+    return cell[0] + dx, cell[1] + dy
+
+
 def distance(grid: str, a: Cell, b: Cell) -> int:
     """Cells between two cells' centres, in metres (3.6: 1 m cells)."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
     if grid == "hex":
-        return (abs(dx) + abs(dy) + abs(dx + dy)) // 2
-    return max(abs(dx), abs(dy))
+        (aq, ar), (bq, br) = axial(a), axial(b)
+        dq, dr = bq - aq, br - ar
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    return max(abs(b[0] - a[0]), abs(b[1] - a[1]))
 
 
 def adjacent(grid: str, a: Cell, b: Cell) -> bool:
@@ -43,17 +64,17 @@ def adjacent(grid: str, a: Cell, b: Cell) -> bool:
 
 
 def centre(grid: str, cell: Cell) -> tuple[float, float]:
-    """A cell's centre in cell units (hex: pointy-top axial layout)."""
+    """A cell's centre in cell units (hex: pointy-top, odd rows shifted half a cell east)."""
     x, y = cell
     if grid == "hex":
-        return sqrt(3) * (x + y / 2), 1.5 * y
+        return sqrt(3) * (x + 0.5 * (y & 1)), 1.5 * y
     return float(x), float(y)
 
 
 def behind(grid: str, viewer: Cell, facing: str, other: Cell) -> bool:
     """Whether `other` is behind the viewer (its rear half; the flanks are seen). PROPOSED reading of "the victim
     does not see the attacker" (5.7) and "the shooter is visible" (M86-M90) without a GM ruling."""
-    fx, fy = centre(grid, (viewer[0] + steps(grid)[facing][0], viewer[1] + steps(grid)[facing][1]))
+    fx, fy = centre(grid, neighbour(grid, viewer, facing))
     vx, vy = centre(grid, viewer)
     ox, oy = centre(grid, other)
     return (fx - vx) * (ox - vx) + (fy - vy) * (oy - vy) < -1e-9
@@ -64,8 +85,8 @@ def facing_towards(grid: str, a: Cell, b: Cell) -> str:
     ax, ay = centre(grid, a)
     bx, by = centre(grid, b)
     best, score = "E", -10.0
-    for name, (dx, dy) in steps(grid).items():
-        cx, cy = centre(grid, (a[0] + dx, a[1] + dy))
+    for name in steps(grid):
+        cx, cy = centre(grid, neighbour(grid, a, name))
         ux, uy = cx - ax, cy - ay
         norm = sqrt(ux * ux + uy * uy) * max(1e-9, sqrt((bx - ax) ** 2 + (by - ay) ** 2))
         s = (ux * (bx - ax) + uy * (by - ay)) / norm

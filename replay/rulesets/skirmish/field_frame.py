@@ -163,7 +163,7 @@ def desc(shown: Scene, lang: str) -> str:
 def cell_size(shown: Scene) -> float:
     room_w = WIDTH - MAP_X - LADDER_W - 32
     if shown.grid == "hex":
-        return min(34.0, room_w / (sqrt(3) * (shown.width + shown.height / 2 + 1)), 380 / (1.5 * shown.height + 1))
+        return min(34.0, room_w / (sqrt(3) * (shown.width + 1)), 380 / (1.5 * shown.height + 1))
     return min(56.0, room_w / shown.width, 420 / shown.height)
 
 
@@ -192,7 +192,7 @@ def frame(view: FrameView) -> str:
                         desc_text=shown.desc)
     draw_grid(dwg, shown, size)
     draw_paths(dwg, shown, size)
-    draw_bands(dwg, shown, size)
+    draw_bands(dwg, shown, size, map_height(shown, size), lang)
     draw_pairs(dwg, shown, size)
     draw_shots(dwg, shown, size)
     for t in shown.tokens:
@@ -242,20 +242,24 @@ def draw_paths(dwg: Any, shown: Scene, size: float) -> None:
             dwg.add(dwg.circle((px, py), 3, fill=t.color))
 
 
-def draw_bands(dwg: Any, shown: Scene, size: float) -> None:
+def draw_bands(dwg: Any, shown: Scene, size: float, height: float, lang: str) -> None:
+    """The range bands of the shooter just resolved, clipped to the map."""
     if shown.bands is None:
         return
     shooter, bands = shown.bands
     t = next(x for x in shown.tokens if x.id == shooter)
     cx, cy = centre(shown, size, t.cell)
     unit = size * (sqrt(3) if shown.grid == "hex" else 1)
+    clip = dwg.defs.add(dwg.clipPath(id="map-clip"))
+    clip.add(dwg.rect((MAP_X, MAP_Y), (WIDTH - LADDER_W - 32 - MAP_X, height)))
+    group = dwg.add(dwg.g(clip_path="url(#map-clip)"))
+    names = {"point_blank": "в упор", "short": "короткая", "medium": "средняя", "long": "длинная",
+             "extreme": "предельная"}
     for name, metres in bands:
         r = metres * unit
-        if r > 2 * WIDTH:
-            continue
-        dwg.add(dwg.circle((cx, cy), r, fill="none", stroke=S.ORANGE, stroke_width=1.2, stroke_dasharray="3,4"))
-        S.label(dwg, dwg, f"{name.replace('_', ' ')} {metres}", (cx + r * 0.7, cy - r * 0.7), size=9,
-                fill=S.ORANGE)
+        group.add(dwg.circle((cx, cy), r, fill="none", stroke=S.ORANGE, stroke_width=1.2, stroke_dasharray="3,4"))
+        S.label(dwg, group, f"{tr(lang, names[name], name.replace('_', ' '))} {metres}",
+                (cx + r * 0.7, cy - r * 0.7), size=9, fill=S.ORANGE)
 
 
 def draw_pairs(dwg: Any, shown: Scene, size: float) -> None:
@@ -274,18 +278,18 @@ def draw_shots(dwg: Any, shown: Scene, size: float) -> None:
 
 def draw_token(dwg: Any, shown: Scene, size: float, t: Token) -> None:
     cx, cy = centre(shown, size, t.cell)
-    r = size * 0.36
+    r = size * (0.62 if shown.grid == "hex" else 0.36)
     fill = "#bdbdbd" if t.status in ("dead", "unconscious") else t.color
     ry = r * 0.55 if t.stance == "lying" else r
     dwg.add(dwg.ellipse((cx, cy), (r, ry), fill=fill, stroke=S.INK, stroke_width=1.5))
-    dx, dy = grid.steps(shown.grid).get(t.facing, (1, 0))
-    nx, ny = centre(shown, size, (t.cell[0] + dx, t.cell[1] + dy))
+    nx, ny = centre(shown, size, grid.neighbour(shown.grid, t.cell, t.facing if t.facing in grid.steps(shown.grid)
+                                                else "E"))
     ux, uy = nx - cx, ny - cy
     norm = sqrt(ux * ux + uy * uy) or 1
     dwg.add(dwg.line((cx + ux / norm * r, cy + uy / norm * ry), (cx + ux / norm * (r + size * 0.18),
                                                                   cy + uy / norm * (ry + size * 0.18)),
                      stroke=S.INK, stroke_width=3.5))
-    S.label(dwg, dwg, t.id, (cx, cy + 4), size=max(8.0, min(12.0, size * 0.24)), bold=True, anchor="middle",
+    S.label(dwg, dwg, t.id, (cx, cy + 4), size=max(8.0, min(12.0, r * 0.66)), bold=True, anchor="middle",
             fill=S.PAPER)
 
 

@@ -12,6 +12,9 @@ from replay.rulesets.skirmish import battle_events, messages, pools, words
 from replay.rulesets.skirmish import events as ev
 from replay.rulesets.skirmish.battle import Battle, pair_id_of
 
+STAGES = {"empty": ("не готов", "empty"), "drawn": ("снаряд извлечён", "drawn"), "prepared": ("готов", "prepared"),
+          "aimed": ("прицелился", "aimed")}
+
 
 def said(payload: dict[str, Any], lang: str) -> list[str]:
     return messages.why(payload, lang)
@@ -102,6 +105,7 @@ def standing(doc: Doc, state: Battle, lang: str) -> None:
         wounds = ", ".join(f"{words.zone_name(w.precise, lang)} {w.level}" for w in f.wounds) or "—"
         rows.append([f"{f.id} ({f.side})", f"{f.cell[0]}, {f.cell[1]} {f.facing}",
                      ", ".join(state.engaged_with(f.id)) or "—", f"{p['avail_R']}/{p['reflex']}",
-                     f"{p['avail_S']}/{p['skill']}", "—" if s is None else f"{s.stage}, {s.ammo}", wounds,
+                     f"{p['avail_S']}/{p['skill']}",
+                     "—" if s is None else f"{words.pick(STAGES[s.stage], lang)}, {s.ammo}", wounds,
                      words.pick(words.STATUS_NAMES.get(v["status"], (v["status"],) * 2), lang)])
     doc.table(header, rows)

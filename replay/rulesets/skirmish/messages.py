@@ -448,7 +448,10 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
     (r"^zone → (\w+) \((\d+)\)$", lambda m: f"зона → {words.why_ru(m.group(1))} ({m.group(2)})"),
     (r"^(danger|penetration) \+(\d+) \((\d+)\)$",
      lambda m: f"{'опасность' if m.group(1) == 'danger' else 'пробитие'} +{m.group(2)} ({m.group(3)})"),
-    (r"^(\S+) not bought \(C13\)$", r"\1 не куплено (C13)"),
+    (r"^(zone|precise|danger|penetration):(\w+) not bought \(C13\)$",
+     lambda m: {"zone": "общая зона", "precise": "точная зона", "danger": "опасность",
+                "penetration": "пробитие"}[m.group(1)] + " " + (words.why_ru(m.group(2)) if not m.group(2).isdigit()
+                                                               else "+" + m.group(2)) + " не куплено (C13)"),
     (r"^precise 2d6−2 = (\d+) → (.+)$",
      lambda m: f"точная зона 2к6−2 = {m.group(1)} → "
                + ("промах (L98)" if m.group(2) == "miss (L98)" else words.why_ru(m.group(2)))),
@@ -487,6 +490,10 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
                + (f" + {m.group(3)} (мастерские успехи {m.group(4)}, L1191)" if m.group(3) else "")
                + f" = {m.group(5)}"),
     (r"^drill cap: Reflex and Speed ≤ (\d+) \(A-58\)$", r"предел строя: Рефлекс и Скорость ≤ \1 (A-58)"),
+    (r"^(\w+) is behind cover: exposed ([a-z_, ]+) \((waist-high cover, PROPOSED|CP-33)\)$",
+     lambda m: f"{m.group(1)} за укрытием: открыты {', '.join(words.why_ru(z) for z in m.group(2).split(', '))} ("
+               + ("укрытие по пояс, предложение спецификации" if m.group(3) != "CP-33" else "CP-33") + ")"),
+    (r"^the projectile strikes the cover$", "снаряд попадает в укрытие"),
     (r"^initiative unchanged \(tie\)$", "инициатива без изменений (равенство)"),  # a part 1 line met on the field
     (r"\(critical failure −(\d+) reflex this round\)", r"(критический провал: −\1 рефлекса в этом раунде)"),
 )

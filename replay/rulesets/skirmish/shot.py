@@ -15,6 +15,8 @@ from replay.rulesets.skirmish.maneuvers import ranged as moves
 from replay.rulesets.skirmish.model import SkirmishOptions
 
 DEFENCES = ("missile_dodge", "missile_slip")
+WAIST_HIGH = ("head", "upper_torso", "arm")
+"""PROPOSED (CP-33): a target in a cover cell shows these general zones unless the GM rules others."""
 
 
 @dataclass
@@ -134,16 +136,28 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     target = str(order["target"])
     p = price(state, fid, order, options)
     assert p.band is not None
-    roll = ctx.roll(d10(options, p.dice_to_roll), actor=fid, purpose="shot", exchange=x,
-                    what=f"{fid}'s shot at {target} (%{p.difficulty})")
+    answer = missile_defence(ctx, fid, target, x, p.why)  # declared before the dice, as a defence is
+    asks = [(d10(options, p.dice_to_roll), fid, "shot", {"exchange": x}, f"{fid}'s shot at {target} (%{p.difficulty})")]
+    if answer is not None:
+        asks.append((d10(options, answer[1]), target, "missile_defence", {"exchange": x, "shooter": fid},
+                     f"{target}'s {answer[0].replace('_', ' ')} (%{answer[2]})"))
+    rolls = ctx.need_rolls(asks)
+    roll = rolls[0]
     c = dice.count(roll.payload["result"], p.difficulty, ones_cancel=options.ones_cancel_successes)
     why = p.why + [f"roll {p.dice_to_roll}d %{p.difficulty} {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"]
-    defence = missile_defence(ctx, fid, target, x, options, why)
+    defence = 0
+    if answer is not None:
+        d = dice.count(rolls[1].payload["result"], answer[2], ones_cancel=options.ones_cancel_successes)
+        defence = max(0, d.net)
+        why.append(f"{target} {answer[0].replace('_', ' ')} {answer[1]}d %{answer[2]} {list(d.faces)} → {d.hits} − "
+                   f"{d.ones} = {d.net}")
     final = c.net - defence + p.success_mods
     mods_text = f" {p.success_mods:+d} penalties" if p.success_mods else ""
     if defence or p.success_mods:
         why.append(f"final = {c.net}" + (f" − {defence} defence" if defence else "") + mods_text + f" = {final}")
     out = {"shooter": fid, "target": target, "exchange": x, "band": p.band, "metres": p.metres,
+           "defence": None if answer is None else {"maneuver": answer[0], "dice": answer[1], "difficulty": answer[2],
+                                                   "lying": answer[0] == "missile_dodge" and answer[2] == 4},
            "spent_R": p.paid_R, "spent_S": p.paid_S, "final": final, "ammo": s.ammo,
            "from_cell": list(state.fighter(fid).cell), "to_cell": list(state.fighter(target).cell)}
     rule = ["5.6", "5.6.5", "5.2.2", "L894-1069"]
@@ -160,36 +174,31 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
          cause=roll.seq or None)
 
 
-def missile_defence(ctx: Context, fid: str, target: str, x: int, options: SkirmishOptions, why: list[str]) -> int:
+def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str]) -> tuple[str, int, int] | None:
     """M89 Dodge (Р, %5, %4 into cover / to the ground), M90 Slip (%6), +1 against a shot in the back (L1167,
     L1173); only a target who sees the shooter defends (PROPOSED: the shooter is seen unless behind). The
-    target's choice `missile_defence` keyed by exchange and shooter: `none` or {maneuver, dice, into_cover}."""
+    target's choice `missile_defence` keyed by exchange and shooter: `none` or {maneuver, dice, into_cover};
+    returns (maneuver, dice, difficulty) or None."""
     state = ctx.state
     t, f = state.fighter(target), state.fighter(fid)
     if t.out or state.pair_of(target) is not None:
-        return 0
+        return None
     if grid.behind(state.grid, t.cell, t.facing, f.cell):
         why.append(f"{target} does not see {fid} (behind): no missile defence (M86-M90)")
-        return 0
+        return None
+    avail_r, _ = pools.available(t, state.round, max(1, x))  # (Р): paid with reflex points only
     value, _ = ctx.ask("missile_defence", actor=target, options=["none", *DEFENCES], default="none",
-                       accept=lambda v: v == "none" or isinstance(v, dict) and v.get("maneuver") in DEFENCES,
+                       accept=lambda v: v == "none" or isinstance(v, dict) and v.get("maneuver") in DEFENCES
+                       and isinstance(v.get("dice"), int) and 1 <= v["dice"] <= avail_r,
                        what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
-                            "missile_slip, dice: n (reflex), into_cover: true|false}} (M89, M90)",
+                            "missile_slip, dice: n (reflex), into_cover: true|false} (M89, M90)",
                        exchange=x, shooter=fid)
     if value == "none":
         why.append(f"{target} does not defend")
-        return 0
-    n = int(value.get("dice", 0))
+        return None
     tn = moves.missile_dodge(bool(value.get("into_cover")), False) if value["maneuver"] == "missile_dodge" \
         else moves.missile_slip(False)
-    from replay.rulesets.skirmish.battle_round import d10
-
-    roll = ctx.roll(d10(options, n), actor=target, purpose="missile_defence", exchange=x, shooter=fid,
-                    what=f"{target}'s {value['maneuver'].replace('_', ' ')} (%{tn})")
-    c = dice.count(roll.payload["result"], tn, ones_cancel=options.ones_cancel_successes)
-    why.append(f"{target} {value['maneuver'].replace('_', ' ')} {n}d %{tn} {list(c.faces)} → {c.hits} − {c.ones} "
-               f"= {c.net}")
-    return max(0, c.net)
+    return str(value["maneuver"]), int(value["dice"]), tn
 
 
 def hit(ctx: Context, fid: str, target: str, order: dict[str, Any], p: Priced, final: int, x: int,
@@ -209,6 +218,16 @@ def hit(ctx: Context, fid: str, target: str, order: dict[str, Any], p: Priced, f
     why.append(f"zone 1d6 [{face}] ({t.stance}) → {general or 'miss'} (5.5.2)")
     if general is None:
         return None, "miss"
+    if "cover" in state.flags(t.cell):  # 5.5.2 (L998, CP-33): behind cover only the exposed parts can be hit
+        exposed, how = ctx.ask("exposed", actor=None, options=list(data.body()["general"]), default=list(WAIST_HIGH),
+                               applies=True, accept=lambda v: isinstance(v, list)
+                               and all(z in data.body()["general"] for z in v),
+                               what=f"{target}'s zones exposed behind cover (CP-33, GM)", exchange=x, shooter=fid)
+        why.append(f"{target} is behind cover: exposed {', '.join(exposed)}"
+                   + (" (waist-high cover, PROPOSED)" if how == "default" else " (CP-33)"))
+        if general not in exposed:
+            why.append("the projectile strikes the cover")
+            return None, "miss"
     general_cost, precise_cost = ranged.zone_costs(t.height_cm, p.band)
     why.append(f"prices ({ranged.height_class(t.height_cm)}, {p.band.replace('_', ' ')}): zone {general_cost}, "
                f"precise {precise_cost if precise_cost is not None else '—'} (5.6.6)")
