@@ -137,10 +137,7 @@ def move_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
         return [f"5.7 (L54): {fid} has 0 reflex points: no running"]
     if avail_r == 0 and gait not in ("quiet_walk", "crawl"):
         return [f"5.7 (L56): {fid} has 0 reflex points: only the quiet walk"]
-    speed = f.char("speed")
-    cap = next((fm.cap for fm in state.formations if fid in fm.members), None)
-    if cap is not None and speed > cap:
-        speed = cap
+    speed, cap = speed_of(state, fid)
     have = grid.budget(speed, str(gait), Fraction(dict(state.carry).get(fid, "0")))
     if len(path) > have:
         return [f"5.7 (L52-58): a move longer than {fid}'s movement: {len(path)} m, {gait.replace('_', ' ')} allows "
@@ -158,6 +155,13 @@ def move_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
         return [f"4.4: ({end[0]}, {end[1]}) is within reach of {', '.join(busy)}, already in melee: a melee of three "
                 "or more is NOT YET in this version (melee goes pair by pair)"]
     return []
+
+
+def speed_of(state: Battle, fid: str) -> tuple[int, int | None]:
+    """(Speed, the drill cap when it lowers it): A-58, a formation's Reflex and Speed ≤ its lowest Army Etiquette."""
+    speed = state.fighter(fid).char("speed")
+    cap = next((fm.cap for fm in state.formations if fid in fm.members), None)
+    return (cap, cap) if cap is not None and speed > cap else (speed, None)
 
 
 def reach_between(a: Any, b: Any) -> int:

@@ -164,15 +164,18 @@ def move(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int) -> None:
     path = [tuple(c) for c in p.get("path") or []]
     gait = str(p.get("gait", "walk"))
     carry = Fraction(dict(state.carry).get(fid, "0"))
-    have = grid.budget(f.char("speed"), gait, carry)
+    speed, cap = battle_check.speed_of(state, fid)
+    have = grid.budget(speed, gait, carry)
     metres = len(path)
     left = have - metres
     carry_out = left - int(left) if left > 0 else Fraction(0)
     facing = p.get("facing") or (grid.facing_towards(state.grid, path[-2] if len(path) > 1 else f.cell, path[-1])
                                  if path else f.facing)
-    why = [f"{fid} {gait.replace('_', ' ')}s {metres} m of {float(have):g} m (Speed {f.char('speed')} × "
+    why = [f"{fid} {gait.replace('_', ' ')}s {metres} m of {float(have):g} m (Speed {speed} × "
            f"{grid.GAITS[gait]}" + (f" + {carry} carried" if carry else "") + ")"
            + (f" to ({path[-1][0]}, {path[-1][1]})" if path else "") + f", facing {facing}"]
+    if cap is not None:
+        why.append(f"{fid}'s Speed {f.char('speed')} is held to the formation's drill cap {cap} (A-58)")
     if carry_out:
         why.append(f"{carry_out} m carried to the next move (A-63)")
     ran = gait in grid.RUNNING
@@ -180,7 +183,8 @@ def move(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int) -> None:
         why.append(f"{fid} ran: all reflex points are lost this round (L54)")
     emit(ctx, "moved", {"fighter": fid, "exchange": x, "gait": gait, "path": [list(c) for c in path],
                         "facing": facing, "metres": metres, "budget": str(have), "carry": str(carry_out),
-                        "ran": ran, "why": why, "rule": ["5.7", "L52-58", "3.6"], "defaults": ["A-63"]},
+                        "ran": ran, "why": why, "rule": ["5.7", "L52-58", "3.6"],
+                        "defaults": ["A-63"] + (["A-58"] if cap is not None else [])},
          cause=seq or None)
     foe = battle_check.within_reach(ctx.state, fid)
     if foe is not None:

@@ -41,6 +41,8 @@ class Token:
     weapon: str
     ranged: str
     wounds: str
+    formation: str = ""
+    """Its formation (5.12): the commander, the partner, the drill cap."""
 
 
 @dataclass(frozen=True)
@@ -129,8 +131,18 @@ def token(state: Battle, f: Any, color: str, path: tuple[tuple[int, int], ...], 
     wounds = ", ".join(f"{words.zone_name(x.precise, lang)} {x.level}" for x in f.wounds)
     tracks = tr(lang, f"уст. {f.fatigue} · боль {f.pain} · шок {view['shock']} · кровь {f.bleeding}",
                 f"fat. {f.fatigue} · pain {f.pain} · shock {view['shock']} · bleed {f.bleeding}")
+    formation = ""
+    for fm in state.formations:
+        mate = next((b if a == f.id else a for a, b in fm.partners if f.id in (a, b)), None)
+        if f.id in fm.members:
+            formation = tr(lang, f"строй {fm.commander}, предел {fm.cap}",
+                           f"formation of {fm.commander}, cap {fm.cap}")
+            formation += tr(lang, f", напарник {mate}", f", partner {mate}") if mate else ""
+        elif f.id == fm.commander:
+            formation = tr(lang, f"командир строя: {', '.join(fm.members)}",
+                           f"commands a formation: {', '.join(fm.members)}")
     return Token(f.id, f.name["ru" if lang == "ru" else "en"], color, f.cell, f.facing, f.stance, view["status"],
-                 tuple(state.engaged_with(f.id)), path, view["pool"], tracks, weapon, ranged_text, wounds)
+                 tuple(state.engaged_with(f.id)), path, view["pool"], tracks, weapon, ranged_text, wounds, formation)
 
 
 def desc(shown: Scene, lang: str) -> str:
@@ -146,7 +158,8 @@ def desc(shown: Scene, lang: str) -> str:
                           f"R {p['avail_R']}/{p['reflex']} S {p['avail_S']}/{p['skill']}")
                      + (tr(lang, f"; в схватке с {', '.join(t.engaged)}", f"; engaged with {', '.join(t.engaged)}")
                         if t.engaged else "")
-                     + (f"; {t.ranged}" if t.ranged else "") + (f"; {t.wounds}" if t.wounds else ""))
+                     + (f"; {t.ranged}" if t.ranged else "") + (f"; {t.formation}" if t.formation else "")
+                     + (f"; {t.wounds}" if t.wounds else ""))
     for s in shown.shots:
         outcome = {"hit": ("попадание", "hit"), "miss": ("промах", "miss"), "no_wound": ("без раны", "no wound")}
         band = {"point_blank": "в упор", "short": "короткая", "medium": "средняя", "long": "длинная",
@@ -196,6 +209,10 @@ def frame(view: FrameView) -> str:
     draw_pairs(dwg, shown, size)
     draw_shots(dwg, shown, size)
     for t in shown.tokens:
+        if t.formation and not t.formation.startswith(("командир", "commands")):  # a formation's member
+            cx, cy = centre(shown, size, t.cell)
+            dwg.add(dwg.rect((cx - size * 0.47, cy - size * 0.47), (size * 0.94, size * 0.94), fill="none",
+                             stroke=t.color, stroke_width=2.5, stroke_dasharray="5,3", rx=6))
         draw_token(dwg, shown, size, t)
     draw_ladder(dwg, shown, lang)
     for k, t in enumerate(shown.tokens):
@@ -317,8 +334,9 @@ def draw_panel(dwg: Any, t: Token, x: float, y: float, lang: str) -> None:
     S.label(dwg, dwg, t.tracks, (x + 8, y + 50), size=11)
     engaged = tr(lang, f" · схватка: {', '.join(t.engaged)}", f" · melee: {', '.join(t.engaged)}") if t.engaged else ""
     S.label(dwg, dwg, S.fit(t.weapon + engaged, 11, PANEL_W - 16), (x + 8, y + 66), size=11)
-    if t.ranged:
-        S.label(dwg, dwg, S.fit(t.ranged, 11, PANEL_W - 16), (x + 8, y + 82), size=11)
+    if t.ranged or t.formation:
+        S.label(dwg, dwg, S.fit(" · ".join(x for x in (t.ranged, t.formation) if x), 11, PANEL_W - 16),
+                (x + 8, y + 82), size=11)
     if t.wounds:
         S.label(dwg, dwg, S.fit(tr(lang, "раны: ", "wounds: ") + t.wounds, 11, PANEL_W - 16), (x + 8, y + 98),
                 size=11, fill=S.BAD)
@@ -332,4 +350,6 @@ def legend_items(lang: str) -> list[S.Swatch]:
             S.Swatch(tr(lang, "дальности стрелка", "shooter's range bands"), kind="dash", stroke=S.ORANGE),
             S.Swatch(tr(lang, "непроходимо", "blocked"), fill=TERRAIN["blocked"][0], hatch="diagonal"),
             S.Swatch(tr(lang, "укрытие", "cover"), fill=TERRAIN["cover"][0], hatch="dots"),
+            S.Swatch(tr(lang, "теснота", "confined"), fill=TERRAIN["confined"][0], hatch="dots"),
+            S.Swatch(tr(lang, "в строю (5.12)", "in formation (5.12)"), stroke=S.BLUE, fill=S.PAPER, dashed=True),
             S.Swatch(tr(lang, "вне боя", "out of the fight"), fill="#bdbdbd")]

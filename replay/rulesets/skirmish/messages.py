@@ -494,6 +494,8 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
      lambda m: f"{m.group(1)} за укрытием: открыты {', '.join(words.why_ru(z) for z in m.group(2).split(', '))} ("
                + ("укрытие по пояс, предложение спецификации" if m.group(3) != "CP-33" else "CP-33") + ")"),
     (r"^the projectile strikes the cover$", "снаряд попадает в укрытие"),
+    (r"^(\w+)'s Speed (\d+) is held to the formation's drill cap (\d+) \(A-58\)$",
+     r"Скорость \1 (\2) ограничена пределом строя \3 (A-58)"),
     (r"^initiative unchanged \(tie\)$", "инициатива без изменений (равенство)"),  # a part 1 line met on the field
     (r"\(critical failure −(\d+) reflex this round\)", r"(критический провал: −\1 рефлекса в этом раунде)"),
 )
