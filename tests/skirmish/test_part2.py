@@ -385,3 +385,55 @@ def test_a_setup_without_a_field_is_the_duel_of_part_1() -> None:
     assert RULESET.validate_setup({"field": {"grid": "octagon"}, "fighters": []})
     assert any("one fighter per cell" in p for p in RULESET.validate_setup(setup(
         [{"sample": "RAT", "cell": [1, 1]}, {"sample": "VSE", "cell": [1, 1]}])))
+
+
+# --- through the command line and the docs ---------------------------------------------------------------------
+
+def test_bad_field_orders_exit_non_zero_naming_the_rule_and_append_nothing(tmp_path) -> None:
+    import json
+    from pathlib import Path
+
+    import duckdb
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    root = Path(__file__).resolve().parents[2]
+    db = str(tmp_path / "t.duckdb")
+    runner = CliRunner()
+
+    def run(*args: str) -> Any:
+        return runner.invoke(main, ["--db", db, *args], catch_exceptions=False)
+
+    def count() -> int:
+        con = duckdb.connect(db, read_only=True)
+        try:
+            return con.execute("select count(*) from events").fetchall()[0][0]
+        finally:
+            con.close()
+
+    assert run("import", str(root / "fixtures" / "skirmish" / "hand" / "formation.jsonl")).exit_code == 0
+    before = count()
+    long_move = {"exchange": 1, "stage": "field", "act": "move", "gait": "walk", "path": [[2, 1], [3, 1], [4, 0]]}
+    r = run("order", "skirmish-formation", "--actor", "RAT", "--json", json.dumps(long_move))
+    assert r.exit_code != 0 and "5.7 (L52-58): a move longer than RAT's movement" in r.output
+    r = run("order", "skirmish-formation", "--actor", "BOR", "--json", json.dumps(
+        {"exchange": 1, "stage": "field", "act": "aim"}))
+    assert r.exit_code != 0 and "BOR is engaged in melee with VSE: no aiming in melee" in r.output
+    r = run("order", "skirmish-formation", "--actor", "RAT", "--json", json.dumps(
+        {"exchange": 1, "stage": "field", "act": "mounted"}))
+    assert r.exit_code != 0 and "A-59: the rulebook is silent on mounted combat" in r.output
+    assert count() == before
+    state = json.loads(run("state", "skirmish-formation", "--json").output.splitlines()[-1])
+    assert [p["id"] for p in state["pairs"]] == ["MIR-GOR", "VSE-BOR"]
+    assert state["formations"][0]["cap"] == 2
+
+
+def test_the_doc_names_every_event_of_the_field() -> None:
+    from pathlib import Path
+
+    from replay.rulesets.skirmish import battle_events
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "skirmish.md").read_text(encoding="utf-8")
+    for t in battle_events.EVENTS:
+        assert f"| `{t}` |" in doc, t
