@@ -59,7 +59,9 @@ class Skirmish(Ruleset):
             battle.BattleSetup.model_validate(setup)
         except PydanticError as exc:  # part 2: a battle on a field
             return pydantic_problems(exc)
-        return []
+        from replay.render.text import setup_problems
+
+        return setup_problems(setup)
 
     def initial(self, setup: dict[str, Any], options: Options) -> Fight | battle.Battle:
         if "field" in setup:  # part 2: several fighters on a grid (battle.py)

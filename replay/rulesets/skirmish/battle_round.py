@@ -95,7 +95,7 @@ def general_initiative(ctx: Context, options: SkirmishOptions) -> None:
                                      "chain": [list(x) for x in order],
                                      "reflex_loss": {i: c.crit_degree for i, c in counted.items() if c.crit_degree},
                                      "skipped": skipped, "why": why, "rule": ["4.1", "3.8", "L18"],
-                                     "defaults": ["A-12", "A-13", "C12"]},
+                                     "defaults": ["A-02", "A-12", "A-13", "C12"]},
          cause=max((r.seq for r in rolls), default=0) or None)
 
 
@@ -242,7 +242,8 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
         if crit == 1 and kind == "draw":
             emit(ctx, "ranged_stage", {"fighter": fid, "exchange": x, "stage": "empty", "busy": None, "done_s": 0,
                                        "need_s": 0, "loss": loss, "ammo": ammo, "speedup_R": spent,
-                                       "spent_R": spent, "why": why, "rule": ["5.6.2"]}, cause=seq or None)
+                                       "spent_R": spent, "why": why, "rule": ["5.6.2"], "defaults": ["A-02"]},
+                 cause=seq or None)
             return
     done += 1
     finished = done >= need
@@ -253,7 +254,8 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
                                "ammo": ammo - (1 if finished and kind == "draw" else 0), "speedup_R": spent,
                                "spent_R": spent, "why": why, "rule": ["5.6.1", {"draw": "5.6.2", "prepare": "5.6.3",
                                                                                "aim": "5.6.4"}[kind]],
-                               "defaults": ["A-56"] if kind == "aim" else []}, cause=seq or None)
+                               "defaults": (["A-56"] if kind == "aim" else []) + (["A-02"] if spent else [])},
+         cause=seq or None)
 
 
 def shoot(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:

@@ -161,7 +161,7 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
            "spent_R": p.paid_R, "spent_S": p.paid_S, "final": final, "ammo": s.ammo,
            "from_cell": list(state.fighter(fid).cell), "to_cell": list(state.fighter(target).cell)}
     rule = ["5.6", "5.6.5", "5.2.2", "L894-1069"]
-    defaults = ["A-51", "A-52", "A-08"]
+    defaults = ["A-02", "A-51", "A-52", "A-08"]
     if p.auto_fail or final <= 0:
         if p.auto_fail:
             why.append("automatic failure (5.6.5)")
@@ -357,4 +357,4 @@ def form(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, option
         why.append(f"drill cap: Reflex and Speed ≤ {cap} (A-58)")
     emit(ctx, "formed", {"commander": fid, "members": joined, "partners": [list(p) for p in partners], "cap": cap,
                          "size": size, "why": why, "rule": ["5.12", "L1175-1199"],
-                         "defaults": ["A-57", "A-58"]}, cause=roll.seq or None)
+                         "defaults": ["A-02", "A-57", "A-58"]}, cause=roll.seq or None)
