@@ -437,3 +437,21 @@ def test_the_doc_names_every_event_of_the_field() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "skirmish.md").read_text(encoding="utf-8")
     for t in battle_events.EVENTS:
         assert f"| `{t}` |" in doc, t
+
+
+def test_a_fighter_on_the_edge_flees_the_battlefield_and_the_other_side_stands() -> None:
+    state = battle_state(setup([{"sample": "RAT", "cell": [0, 2], "facing": "W"},
+                                {"sample": "VSE", "cell": [6, 2], "facing": "W"}], width=10),
+                         chain=(("RAT", 2), ("VSE", 1)))
+    assert problems(state, "VSE", {"exchange": 1, "stage": "field", "act": "flee"}) == [
+        "1.2.6, CP-19: VSE at (6, 2) must stand on the field's edge to leave it"]
+    rnd = Round(turn=1)
+    order(rnd, "RAT", 1, act="flee")
+    order(rnd, "VSE", 1, act="wait")
+    stop = rnd.resolve(state)
+    assert payloads(stop, "fled")[0]["why"] == ["RAT leaves the battlefield from (0, 2) (1.2.6, CP-19)"]
+    assert asked(stop) == [("VSE", "order", {"exchange": 2, "stage": "field"})]
+    order(rnd, "VSE", 2, act="wait")
+    stop = rnd.resolve(state)
+    assert payloads(stop, "battle_ended")[0]["winner"] == "red"
+    assert RULESET.current_turn(stop.state) is None

@@ -189,6 +189,8 @@ class Battle:
     """This round's shots (for the frame: the missile, its target, its range band)."""
     formations: tuple[Formation, ...] = ()
     result: dict[str, Any] | None = None
+    fled: tuple[str, ...] = ()
+    """Who has left the battlefield (1.2.6 «побег с поля боя», CP-19)."""
 
     # --- fighters --------------------------------------------------------------------------------------------
     @property
@@ -240,9 +242,12 @@ class Battle:
     def partners(self, a: str, b: str) -> bool:
         return any({a, b} == set(p) for fm in self.formations for p in fm.partners)
 
-    def able(self, fid: str) -> bool:
-        f = self.fighter(fid)
-        return not f.out
+    def gone(self, fid: str) -> bool:
+        """Out of the fight or off the field."""
+        return self.fighter(fid).out or fid in self.fled
+
+    def on_edge(self, cell: tuple[int, int]) -> bool:
+        return cell[0] in (0, self.width - 1) or cell[1] in (0, self.height - 1)
 
 
 def initial(setup: BattleSetup) -> Battle:
@@ -324,7 +329,8 @@ def state_from_json(raw: dict[str, Any]) -> Battle:
         raw["closed"], raw["exchange"], tuple((i, tuple(tuple(c) for c in cs)) for i, cs in raw["moved"]),  # type: ignore[misc]
         tuple((i, c) for i, c in raw["carry"]), tuple((i, g) for i, g in raw["ran"]), tuple(raw["shots"]),
         tuple(Formation(fm["commander"], tuple(fm["members"]), tuple(tuple(p) for p in fm["partners"]),  # type: ignore[misc]
-                        fm["cap"], fm["size"]) for fm in raw["formations"]), raw["result"])
+                        fm["cap"], fm["size"]) for fm in raw["formations"]), raw["result"],
+        tuple(raw.get("fled", ())))
 
 
 # --- the reducer ---------------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import Battle
 from replay.rulesets.skirmish.model import SkirmishOptions
 
-ACTS = ("move", "draw", "prepare", "aim", "shoot", "form", "wait")
+ACTS = ("move", "draw", "prepare", "aim", "shoot", "form", "flee", "wait")
 
 
 def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: SkirmishOptions) -> list[str]:
@@ -93,6 +93,8 @@ def act(state: Battle, fid: str, p: dict[str, Any], options: SkirmishOptions) ->
         return out
     if kind == "form":
         return shot.form_problems(state, fid, p)
+    if kind == "flee" and not state.on_edge(f.cell):
+        return [f"1.2.6, CP-19: {fid} at ({f.cell[0]}, {f.cell[1]}) must stand on the field's edge to leave it"]
     return []
 
 
@@ -176,6 +178,6 @@ def within_reach(state: Battle, fid: str, cell: tuple[int, int] | None = None) -
     f = state.fighter(fid)
     here = cell or f.cell
     near = [(grid.distance(state.grid, here, o.cell), state.roster.index(o.id), o.id) for o in state.loose
-            if o.side != f.side and not o.out and o.id != fid
+            if o.side != f.side and not state.gone(o.id) and o.id != fid
             and grid.distance(state.grid, here, o.cell) <= reach_between(f, o)]
     return min(near)[2] if near else None

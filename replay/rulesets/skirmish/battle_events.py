@@ -89,6 +89,12 @@ class Formed(Resolution):
     size: int
 
 
+class Fled(Resolution):
+    fighter: str
+    exchange: int
+    cell: tuple[int, int]
+
+
 class FieldRoundEnded(Resolution):
     round: int
     blood_loss: dict[str, int]
@@ -105,7 +111,7 @@ EVENTS: dict[str, type[Resolution]] = {
     "skirmish.intents": Intents, "skirmish.general_initiative": GeneralInitiative,
     "skirmish.field_round": FieldRound, "skirmish.moved": Moved, "skirmish.engaged": Engaged,
     "skirmish.ranged_stage": Stage, "skirmish.shot": Shot, "skirmish.formed": Formed,
-    "skirmish.field_round_ended": FieldRoundEnded, "skirmish.battle_ended": BattleEnded,
+    "skirmish.field_round_ended": FieldRoundEnded, "skirmish.battle_ended": BattleEnded, "skirmish.fled": Fled,
 }
 
 
@@ -197,6 +203,10 @@ def formed(state: Battle, e: Formed) -> Battle:
     return replace(state, formations=(*tuple(x for x in state.formations if x.commander != e.commander), fm))
 
 
+def fled(state: Battle, e: Fled) -> Battle:
+    return replace(state, fled=(*state.fled, e.fighter), exchange=e.exchange)
+
+
 def field_round_ended(state: Battle, e: FieldRoundEnded) -> Battle:
     for fid, loss in e.blood_loss.items():
         f = state.fighter(fid)
@@ -220,5 +230,5 @@ HANDLERS = {
     "skirmish.intents": intents, "skirmish.general_initiative": general_initiative,
     "skirmish.field_round": field_round, "skirmish.moved": moved, "skirmish.engaged": engaged,
     "skirmish.ranged_stage": stage, "skirmish.shot": shot, "skirmish.formed": formed,
-    "skirmish.field_round_ended": field_round_ended, "skirmish.battle_ended": battle_ended,
+    "skirmish.field_round_ended": field_round_ended, "skirmish.battle_ended": battle_ended, "skirmish.fled": fled,
 }

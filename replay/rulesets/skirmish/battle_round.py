@@ -121,7 +121,7 @@ def melee_round(ctx: Context, pid: str, turn: int, options: SkirmishOptions) -> 
 def acting(state: Battle) -> list[str]:
     """The loose fighters able to act, in the order of the initiative chain (those without a slot last)."""
     ranked = [i for i, _ in state.chain] + [i for i in state.roster if i not in dict(state.chain)]
-    loose = {f.id for f in state.loose if not f.out}
+    loose = {f.id for f in state.loose if not state.gone(f.id)}
     return [i for i in ranked if i in loose]
 
 
@@ -154,6 +154,11 @@ def act(ctx: Context, fid: str, order: Event, x: int, options: SkirmishOptions) 
         shoot(ctx, fid, p, x, order.seq, options)
     elif kind == "form":
         form(ctx, fid, p, x, order.seq, options)
+    elif kind == "flee":
+        cell = ctx.state.fighter(fid).cell
+        emit(ctx, "fled", {"fighter": fid, "exchange": x, "cell": list(cell),
+                           "why": [f"{fid} leaves the battlefield from ({cell[0]}, {cell[1]}) (1.2.6, CP-19)"],
+                           "rule": ["1.2.6", "5.7", "CP-19"]}, cause=order.seq or None)
 
 
 def move(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int) -> None:
@@ -299,7 +304,7 @@ def round_end(ctx: Context, turn: int) -> None:
                                     "rule": ["4.3", "6.5 step 10"], "defaults": ["sample_v1"]})
     sides: dict[str, list[str]] = {}
     for f in ctx.state.fighters:
-        if not f.out:
+        if not ctx.state.gone(f.id):
             sides.setdefault(f.side, []).append(f.id)
     if len(sides) <= 1:
         winner = next(iter(sides), None)

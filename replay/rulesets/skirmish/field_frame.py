@@ -22,6 +22,7 @@ MAP_X, MAP_Y = 16, 56
 PANEL_W, PANEL_H = 268, 104
 COLUMNS = 4
 SIDE_COLOURS = (S.BLUE, S.VERMILLION, S.GREEN, S.PURPLE, S.ORANGE, S.SKY)
+FLED = ("бежал с поля", "fled the field")
 TERRAIN = {"blocked": ("#9e9e9e", "diagonal"), "cover": ("#d8ead2", "dots"), "confined": ("#efe6d2", "dots")}
 
 
@@ -141,7 +142,8 @@ def token(state: Battle, f: Any, color: str, path: tuple[tuple[int, int], ...], 
         elif f.id == fm.commander:
             formation = tr(lang, f"командир строя: {', '.join(fm.members)}",
                            f"commands a formation: {', '.join(fm.members)}")
-    return Token(f.id, f.name["ru" if lang == "ru" else "en"], color, f.cell, f.facing, f.stance, view["status"],
+    status = "fled" if f.id in state.fled else view["status"]
+    return Token(f.id, f.name["ru" if lang == "ru" else "en"], color, f.cell, f.facing, f.stance, status,
                  tuple(state.engaged_with(f.id)), path, view["pool"], tracks, weapon, ranged_text, wounds, formation)
 
 
@@ -151,7 +153,7 @@ def desc(shown: Scene, lang: str) -> str:
     lines.append(tr(lang, "Инициатива: ", "Initiative: ") + "; ".join(shown.ladder))
     for t in shown.tokens:
         p = t.pool
-        status = words.pick(words.STATUS_NAMES.get(t.status, (t.status, t.status)), lang)
+        status = words.pick(FLED if t.status == "fled" else words.STATUS_NAMES.get(t.status, (t.status,) * 2), lang)
         stance = words.pick(words.STANCE_NAMES.get(t.stance, (t.stance, t.stance)), lang)
         lines.append(f"{t.id} {t.name}: ({t.cell[0]}, {t.cell[1]}) {t.facing}, {status}, {stance}; "
                      + tr(lang, f"Р {p['avail_R']}/{p['reflex']} Н {p['avail_S']}/{p['skill']}",
@@ -296,7 +298,7 @@ def draw_shots(dwg: Any, shown: Scene, size: float) -> None:
 def draw_token(dwg: Any, shown: Scene, size: float, t: Token) -> None:
     cx, cy = centre(shown, size, t.cell)
     r = size * (0.62 if shown.grid == "hex" else 0.36)
-    fill = "#bdbdbd" if t.status in ("dead", "unconscious") else t.color
+    fill = "#bdbdbd" if t.status in ("dead", "unconscious", "fled") else t.color
     ry = r * 0.55 if t.stance == "lying" else r
     dwg.add(dwg.ellipse((cx, cy), (r, ry), fill=fill, stroke=S.INK, stroke_width=1.5))
     nx, ny = centre(shown, size, grid.neighbour(shown.grid, t.cell, t.facing if t.facing in grid.steps(shown.grid)
@@ -323,7 +325,7 @@ def draw_panel(dwg: Any, t: Token, x: float, y: float, lang: str) -> None:
     dwg.add(dwg.rect((x, y), (PANEL_W, PANEL_H), fill=S.PAPER, stroke=t.color, stroke_width=2, rx=6))
     S.label(dwg, dwg, S.fit(f"{t.id} · {t.name}", 13, PANEL_W - 110, bold=True), (x + 8, y + 17), size=13,
             bold=True, fill=t.color)
-    status = words.pick(words.STATUS_NAMES.get(t.status, (t.status, t.status)), lang)
+    status = words.pick(FLED if t.status == "fled" else words.STATUS_NAMES.get(t.status, (t.status, t.status)), lang)
     stance = words.pick(words.STANCE_NAMES.get(t.stance, (t.stance, t.stance)), lang)
     S.label(dwg, dwg, f"{status}, {stance}", (x + PANEL_W - 8, y + 17), size=11, anchor="end")
     p = t.pool

@@ -107,5 +107,6 @@ def standing(doc: Doc, state: Battle, lang: str) -> None:
                      ", ".join(state.engaged_with(f.id)) or "—", f"{p['avail_R']}/{p['reflex']}",
                      f"{p['avail_S']}/{p['skill']}",
                      "—" if s is None else f"{words.pick(STAGES[s.stage], lang)}, {s.ammo}", wounds,
-                     words.pick(words.STATUS_NAMES.get(v["status"], (v["status"],) * 2), lang)])
+                     words.pick(("бежал с поля", "fled the field") if f.id in state.fled
+                                else words.STATUS_NAMES.get(v["status"], (v["status"],) * 2), lang)])
     doc.table(header, rows)

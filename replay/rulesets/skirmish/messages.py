@@ -496,6 +496,8 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
     (r"^the projectile strikes the cover$", "снаряд попадает в укрытие"),
     (r"^(\w+)'s Speed (\d+) is held to the formation's drill cap (\d+) \(A-58\)$",
      r"Скорость \1 (\2) ограничена пределом строя \3 (A-58)"),
+    (r"^(\w+) leaves the battlefield from \((\d+), (\d+)\) \(1\.2\.6, CP-19\)$",
+     r"\1 покидает поле боя из (\2, \3) (1.2.6, CP-19)"),
     (r"^initiative unchanged \(tie\)$", "инициатива без изменений (равенство)"),  # a part 1 line met on the field
     (r"\(critical failure −(\d+) reflex this round\)", r"(критический провал: −\1 рефлекса в этом раунде)"),
 )
@@ -505,6 +507,7 @@ EVENT_RU.update({
     "skirmish.field_round": "раунд на поле", "skirmish.moved": "передвижение", "skirmish.engaged": "начало схватки",
     "skirmish.ranged_stage": "этап стрельбы", "skirmish.shot": "выстрел", "skirmish.formed": "построение",
     "skirmish.field_round_ended": "конец раунда на поле", "skirmish.battle_ended": "конец боя на поле",
+    "skirmish.fled": "побег с поля боя",
 })
 PURPOSE_RU.update({
     "general_initiative": "на общую инициативу", "speedup": "на ускорение", "shot": "на выстрел",

@@ -100,8 +100,8 @@ def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOp
     target = order.get("target")
     if target not in state.roster or target == fid:
         return [f"5.6: target: one of {', '.join(i for i in state.roster if i != fid)}"]
-    if state.fighter(str(target)).out:
-        return [f"5.6: {target} is out of the fight"]
+    if state.gone(str(target)):
+        return [f"5.6: {target} is out of the fight or off the field"]
     p = price(state, fid, order, options)
     out = []
     if not p.possible:
