@@ -37,6 +37,12 @@ SAMPLES: dict[str, str] = {
     'draw.PICKUP_TN': '5',
     'on': 'fall',
     'face': '4',
+    'target': 'VSE',
+    'p.difficulty': '6',
+    'c.net': '2',
+    "answer[0].replace('_', ' ')": 'missile dodge',
+    'answer[2]': '5',
+    't.stance': 'standing',
 }
 """A value for each f-string field of a request's words, as the rules would fill it."""
 

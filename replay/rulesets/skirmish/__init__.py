@@ -12,13 +12,15 @@ from pydantic import BaseModel
 
 from eventlog.envelope import Draft, Event
 from replay.ruleset import FrameView, Options, Parsed, ParsedPost, Point, Ruleset, TurnView, lazy_module, register
-from replay.rulesets.skirmish import events, model
+from replay.rulesets.skirmish import battle, battle_events, events, model
 from replay.rulesets.skirmish.evolve import evolve
 from replay.rulesets.skirmish.model import Fight, SkirmishOptions
 
 check = lazy_module("replay.rulesets.skirmish.check")  # imported when first used (a state read never uses them)
 parse = lazy_module("replay.rulesets.skirmish.parse")
 rules = lazy_module("replay.rulesets.skirmish.resolve")
+battle_check = lazy_module("replay.rulesets.skirmish.battle_check")  # part 2: the field
+battle_round = lazy_module("replay.rulesets.skirmish.battle_round")
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -40,19 +42,40 @@ class Skirmish(Ruleset):
     rulebook: ClassVar[str] = "002_da0fbfc52b52bf29.txt"
     OptionsModel: ClassVar[type[Options]] = SkirmishOptions
     option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
-    resolution_types: ClassVar[frozenset[str]] = frozenset(events.EVENTS)
+    resolution_types: ClassVar[frozenset[str]] = frozenset(events.EVENTS) | frozenset(battle_events.EVENTS)
     SetupModel: ClassVar[type[BaseModel] | None] = model.Setup
     phases: ClassVar[tuple[str, ...]] = PHASES
     default_roll_purpose: ClassVar[str | None] = None
 
     # --- setup and state ---------------------------------------------------------------------------------------
-    def initial(self, setup: dict[str, Any], options: Options) -> Fight:
+    def validate_setup(self, setup: dict[str, Any]) -> list[str]:
+        if "field" not in setup:
+            return super().validate_setup(setup)
+        from pydantic import ValidationError as PydanticError
+
+        from replay.ruleset import pydantic_problems
+
+        try:
+            battle.BattleSetup.model_validate(setup)
+        except PydanticError as exc:  # part 2: a battle on a field
+            return pydantic_problems(exc)
+        from replay.render.text import setup_problems
+
+        return setup_problems(setup)
+
+    def initial(self, setup: dict[str, Any], options: Options) -> Fight | battle.Battle:
+        if "field" in setup:  # part 2: several fighters on a grid (battle.py)
+            return battle.initial(battle.BattleSetup.model_validate(setup))
         return model.initial(model.Setup.model_validate(setup))
 
-    def state_json(self, state: Fight) -> dict[str, Any]:
+    def state_json(self, state: Fight | battle.Battle) -> dict[str, Any]:
+        if isinstance(state, battle.Battle):
+            return battle.state_to_json(state)
         return model.state_to_json(state)
 
-    def state_from_json(self, data: dict[str, Any]) -> Fight:
+    def state_from_json(self, data: dict[str, Any]) -> Fight | battle.Battle:
+        if "roster" in data:
+            return battle.state_from_json(data)
         return model.state_from_json(data)
 
     def current_turn(self, state: Fight) -> int | None:
@@ -63,23 +86,39 @@ class Skirmish(Ruleset):
 
     # --- inputs and the rules ----------------------------------------------------------------------------------
     def check_input(self, state: Fight, turn: TurnInputs, draft: Draft, options: Options) -> list[str]:
+        if isinstance(state, battle.Battle):
+            return battle_check.check(state, (), draft, _options(options))
         return check.check(state, (), draft, _options(options))
 
     def check(self, point: Point, draft: Draft, options: Options) -> list[str]:
         """Declarations are checked where resolution waits for them (pools change during the round)."""
+        if isinstance(point.state, battle.Battle):
+            return battle_check.check(point.state, point.requests, draft, _options(options))
         return check.check(point.state, point.requests, draft, _options(options))
 
     def resolve(self, state: Fight, turn: int, inputs: Context, options: Options) -> None:
+        if isinstance(state, battle.Battle):
+            return battle_round.resolve(state, turn, inputs, _options(options))
         rules.resolve(state, turn, inputs, _options(options))
 
     def validate_event(self, type_: str, payload: dict[str, Any]) -> list[str]:
+        if type_ in battle_events.EVENTS:
+            return battle_events.validate_payload(type_, payload)
         return events.validate_payload(type_, payload)
 
     def evolve(self, state: Fight, event: Event) -> Fight:
+        if isinstance(state, battle.Battle):
+            return battle.evolve(state, event)  # type: ignore[return-value]
         return evolve(state, event)
 
     # --- what people see ---------------------------------------------------------------------------------------
     def parse_order(self, text: str, state: Fight, actor: str) -> Parsed:
+        if isinstance(state, battle.Battle):
+            pair = state.pair_of(actor)
+            if pair is None:
+                return Parsed(None, ["a loose fighter's acts on the field are JSON orders in this version "
+                                     "(docs/skirmish.md, part 2)"])
+            return parse.parse_order(text, pair.fight, actor)
         return parse.parse_order(text, state, actor)
 
     def parse_post(self, text: str, point: Point, actor: str | None) -> ParsedPost:
@@ -88,10 +127,20 @@ class Skirmish(Ruleset):
     def frame(self, view: FrameView) -> str:
         from replay.rulesets.skirmish.frame import frame
 
+        if isinstance(view.state, battle.Battle):
+            from replay.rulesets.skirmish.field_frame import frame as field_frame
+
+            return field_frame(view)
+
         return frame(view)
 
     def post(self, view: TurnView, lang: str) -> Doc:
         from replay.rulesets.skirmish.post import post
+
+        if isinstance(view.after, battle.Battle):
+            from replay.rulesets.skirmish.field_post import post as field_post
+
+            return field_post(view, lang)
 
         return post(view, lang)
 

@@ -751,7 +751,8 @@ def requests_ru() -> Catalogue:
         "stepgen": _table(STEP_RU), "itemacc": lambda w: words.item_in(w, "accs"),
         "itemnom": lambda w: words.item_name(w, "ru"), "piece": lambda p: words.item_name(p, "ru"),
         "stance": lambda s: words.STANCE_NAMES.get(s, (None,))[0], "etiquette": _table(ETIQUETTE_RU),
-        "stat": _table(STAT_RU), "fallcause": _fall_cause, "checklabel": _table(CHECK_LABEL_RU)})
+        "stat": _table(STAT_RU), "fallcause": _fall_cause, "checklabel": _table(CHECK_LABEL_RU),
+        "rstage": lambda k: RANGED_STAGE_RU.get(k, f'"{k}"'), "mdef": _table(MISSILE_DEFENCE_RU)})
     return Catalogue(REQUESTS, tables)
 
 
@@ -970,3 +971,179 @@ DECISION_RU: dict[str, str] = {}
 """The GM-overridable decisions (`Ruleset.decisions`, `battlelog rules skirmish --lang ru`), by name: what each is, in
 Russian. The skirmish computes none a ruling overrides yet (its GM's words are requests: CP-07's difficulty, CP-43's
 surprise); a decision added to `Skirmish.decisions` needs its line here (tests/skirmish/test_ru_rules.py checks)."""
+
+
+
+# part 2 w5-s9: the battle on the field (battle_round.py, shot.py): its why lines, problems, events and purposes
+_GAIT_RU = {"walks": "идёт шагом", "jogs": "бежит трусцой", "sprints": "бежит спринтом",
+            "quiet walks": "идёт тихим шагом", "crawls": "ползёт"}
+_STAGE_RU = {"drawn": "снаряд извлечён", "prepared": "выстрел подготовлен", "aimed": "прицел взят",
+             "draws": "извлекает снаряд", "prepares": "готовит выстрел", "aims": "целится"}
+_PLACE_RU = {"quiver back": "колчана за спиной", "at hand": "«под рукой»", "quiver belt": "колчана на поясе",
+             "belt": "пояса", "pouch": "сумки"}
+_BAND_RU = {"point blank": "в упор", "short": "короткая", "medium": "средняя", "long": "длинная",
+            "extreme": "предельная"}
+_INTENT_RU = {"attack": "атака", "defend": "защита", "other": "иное"}
+_RANGED_RU = {"short bow": "короткий лук", "long bow": "длинный лук", "light crossbow": "лёгкий арбалет",
+              "javelin": "дротик", "throwing knife": "метательный нож", "arrow": "стрела", "bolt": "болт",
+              "throwing_knife": "метательный нож"}
+_HEIGHT_RU = {"adult": "взрослый", "child": "ребёнок/карлик", "giant": "великан"}
+_PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
+    (r"^((?:\w+ (?:attack|defend|other)(?:, )?)+)$",
+     lambda m: ", ".join(f"{x.split()[0]} — {_INTENT_RU[x.split()[1]]}" for x in m.group(1).split(", "))),
+    (r"^initiative order: (.*)$", r"порядок действий: \1"),
+    (r"^round (\d+): the loose fighters' pools restored \(L192\); order of actions: (.*)$",
+     r"раунд \1: очки свободных бойцов восстановлены (L192); порядок действий: \2"),
+    (r"^(\w+) (walks|jogs|sprints|quiet walks|crawls) (\d+) m of ([\d.]+) m \(Speed (\d+) × ([\d/]+)"
+     r"(?: \+ ([\d/]+) carried)?\)(?: to \((\d+), (\d+)\))?, facing (\w+)$",
+     lambda m: f"{m.group(1)} {_GAIT_RU[m.group(2)]} {m.group(3)} м из {m.group(4).replace('.', ',')} м (Скорость "
+               f"{m.group(5)} × {m.group(6)}" + (f" + {m.group(7)} перенесено" if m.group(7) else "") + ")"
+               + (f" в ({m.group(8)}, {m.group(9)})" if m.group(8) else "") + f", лицом на {m.group(10)}"),
+    (r"^([\d/]+) m carried to the next move \(A-63\)$", r"\1 м переносится на следующее движение (A-63)"),
+    (r"^(\w+) ran: all reflex points are lost this round \(L54\)$",
+     r"\1 бежал: все очки рефлекса в этом раунде потеряны (L54)"),
+    (r"^(\w+) comes within reach of (\w+) at (\([\d, ]+\))–(\([\d, ]+\)): melee begins \(L102\); combat initiative "
+     r"opens their first melee round \(C12\)$",
+     r"\1 входит в досягаемость \2 (\3–\4): начинается схватка (L102); их первый раунд схватки открывает боевая "
+     r"инициатива (C12)"),
+    (r"^drawing from ([a-z ]+): (\d+) s( \(halved, rounded up\))? \(5\.6\.2\)$",
+     lambda m: f"извлечение снаряда из {_PLACE_RU[m.group(1)]}: {m.group(2)} с"
+               + (" (вдвое быстрее, с округлением вверх)" if m.group(3) else "") + " (5.6.2)"),
+    (r"^critical failure: the projectile is dropped \(L929\)$", "критический провал: снаряд уронен (L929)"),
+    (r"^preparing the shot: (\d+) s(?: \((\d+) s saved, −(\d+) final successes on the shot, 5\.6\.3\))? \(5\.6\.3\)$",
+     lambda m: f"подготовка выстрела: {m.group(1)} с" + (f" (сэкономлено {m.group(2)} с, −{m.group(3)} итог. усп. "
+                                                           "на выстреле, 5.6.3)" if m.group(2) else "") + " (5.6.3)"),
+    (r"^aiming: (\d+) s( \(halved, −1 final success on the shot, A-56\))?; Accuracy \+(\d+) on the shot \(5\.6\.4\)$",
+     lambda m: f"прицеливание: {m.group(1)} с" + (" (вдвое быстрее, −1 итог. успех на выстреле, A-56)"
+                                                  if m.group(2) else "")
+               + f"; Меткость +{m.group(3)} на выстреле (5.6.4)"),
+    (r"^(\w+) (draws|prepares|aims): (\d+) of (\d+) s(?: → (drawn|prepared|aimed))?$",
+     lambda m: f"{m.group(1)} {_STAGE_RU[m.group(2)]}: {m.group(3)} из {m.group(4)} с"
+               + (f" → {_STAGE_RU[m.group(5)]}" if m.group(5) else "")),
+    (r"^(\w+) speed-up: Reflex (\d+)d %5 (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+) \((\d+) reflex points spent, L929\)$",
+     r"\1 ускоряется: Рефлекс \2к10 %5 \3 → \4 − \5 = \6 (потрачено очков рефлекса: \7, L929)"),
+    (r"^(\w+) shoots ([a-z ]+) at (\w+) (\d+) m away: (point blank|short|medium|long|extreme) range$",
+     lambda m: f"{m.group(1)} стреляет ({_RANGED_RU.get(m.group(2), m.group(2))}) в {m.group(3)} с {m.group(4)} м: "
+               f"дистанция {_BAND_RU[m.group(5)]}"),
+    (r"^dice (\d+) \((\d+)R \+ (\d+)S\)(?:, cost (\d+) \(×2 above (\w+) (\d+), A-08\))?"
+     r"(?: \+ Accuracy (\d+) \(aimed, A-52\))?( \(aimed, but moved this round: no Accuracy, L1028\))?$",
+     lambda m: f"кубиков {m.group(1)} ({m.group(2)}Р + {m.group(3)}Н)"
+               + (f", цена {m.group(4)} (×2 выше навыка {m.group(6)}, A-08)" if m.group(4) else "")
+               + (f" + Меткость {m.group(7)} (прицел, A-52)" if m.group(7) else "")
+               + (" (прицел взят, но стрелок двигался в этом раунде: без Меткости, L1028)" if m.group(8) else "")),
+    (r"^roll (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$", r"бросок \1к10 %\2 \3 → \4 − \5 = \6"),
+    (r"^(\w+) does not defend$", r"\1 не защищается"),
+    (r"^(\w+) does not see (\w+) \(behind\): no missile defence \(M86-M90\)$",
+     r"\1 не видит \2 (тот сзади): защиты от снаряда нет (M86-M90)"),
+    (r"^(\w+) (missile dodge|missile slip) (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$",
+     lambda m: f"{m.group(1)}: {'уклонение' if m.group(2) == 'missile dodge' else 'свиля'} {m.group(3)}к10 "
+               f"%{m.group(4)} {m.group(5)} → {m.group(6)} − {m.group(7)} = {m.group(8)}"),
+    (r"^final = (-?\d+)( − \d+) defence( [+−-]\d+ penalties)? = (-?\d+)$",
+     lambda m: f"итог = {m.group(1)}{m.group(2)} защита" + (f"{m.group(3).replace('penalties', 'штрафы')}"
+                                                            if m.group(3) else "") + f" = {m.group(4)}"),
+    (r"^final = (-?\d+) ([+−-]\d+) penalties = (-?\d+)$", r"итог = \1 \2 штрафы = \3"),
+    (r"^automatic failure \(5\.6\.5\)$", "автоматический провал (5.6.5)"),
+    (r"^miss$", "промах"), (r"^the shot fails$", "выстрел не удался"),
+    (r"^zone 1d6 \[(\d)\] \((standing|sitting|lying)\) → (\w+) \(5\.5\.2\)$",
+     lambda m: f"зона 1к6 [{m.group(1)}] ({ {'standing': 'стоя', 'sitting': 'сидя', 'lying': 'лёжа'}[m.group(2)]}) → "
+               + ("промах" if m.group(3) == "miss" else words.why_ru(m.group(3))) + " (5.5.2)"),
+    (r"^prices \((adult|child|giant), (point blank|short|medium|long|extreme)\): zone (\d+), precise (\d+|—) "
+     r"\(5\.6\.6\)$",
+     lambda m: f"цены ({_HEIGHT_RU[m.group(1)]}, {_BAND_RU[m.group(2)]}): общая зона {m.group(3)}, точная "
+               f"{m.group(4)} (5.6.6)"),
+    (r"^zone → (\w+) \((\d+)\)$", lambda m: f"зона → {words.why_ru(m.group(1))} ({m.group(2)})"),
+    (r"^(danger|penetration) \+(\d+) \((\d+)\)$",
+     lambda m: f"{'опасность' if m.group(1) == 'danger' else 'пробитие'} +{m.group(2)} ({m.group(3)})"),
+    (r"^(zone|precise|danger|penetration):(\w+) not bought \(C13\)$",
+     lambda m: {"zone": "общая зона", "precise": "точная зона", "danger": "опасность",
+                "penetration": "пробитие"}[m.group(1)] + " " + (words.why_ru(m.group(2)) if not m.group(2).isdigit()
+                                                               else "+" + m.group(2)) + " не куплено (C13)"),
+    (r"^precise 2d6−2 = (\d+) → (.+)$",
+     lambda m: f"точная зона 2к6−2 = {m.group(1)} → "
+               + ("промах (L98)" if m.group(2) == "miss (L98)" else words.why_ru(m.group(2)))),
+    (r"^D = (\d+) \((arrow|bolt|javelin|bullet|throwing_knife)\)(?: ([+−-]\d+) \((point blank|short|medium|long|"
+     r"extreme) range, A-51(?:, arc 1d6 \[(\d)\])?\))? = (-?\d+)$",
+     lambda m: f"D = {m.group(1)} ({_RANGED_RU.get(m.group(2), m.group(2))})"
+               + (f" {m.group(3)} (дистанция {_BAND_RU[m.group(4)]}, A-51"
+                  + (f", навесом 1к6 [{m.group(5)}]" if m.group(5) else "") + ")" if m.group(3) else "")
+               + f" = {m.group(6)}"),
+    (r"^(poor visibility \+1 difficulty|target in a melee −1 success)$",
+     lambda m: "плохая видимость +1 к сложности" if m.group(1).startswith("poor") else "цель в схватке −1 успех"),
+    (r"^target (jogging|sprinting) −(\d+)( \(straight at or away\))?$",
+     lambda m: f"цель бежит {'трусцой' if m.group(1) == 'jogging' else 'спринтом'} −{m.group(2)}"
+               + (" (прямо на стрелка или от него)" if m.group(3) else "")),
+    (r"^(point blank|short|medium|long|extreme) range (-\d+)$", lambda m: f"дистанция {_BAND_RU[m.group(1)]} "
+                                                                         f"{m.group(2)}"),
+    (r"^speed-ups −(\d+) \(5\.6\.3, 5\.6\.4\)$", r"ускорения −\1 (5.6.3, 5.6.4)"),
+    (r"^(wind|rain|strong_wind|downpour|snowfall) (-\d+)( ×2 \(arrows and bolts, L985\))? = (-\d+)$",
+     lambda m: f"{ {'wind': 'ветер', 'rain': 'дождь', 'strong_wind': 'сильный ветер', 'downpour': 'ливень', 'snowfall': 'снегопад'}[m.group(1)]} {m.group(2)}"  # noqa: E501
+               + (" ×2 (стрелы и болты, L985)" if m.group(3) else "") + f" = {m.group(4)}"),
+    (r"^(hurricane|storm|blizzard): a light projectile fails automatically$",
+     r"\1: лёгкий снаряд — автоматический провал"),
+    (r"^(lying|sitting) with a ([a-z ]+) \+(\d+) difficulty \(5\.6\.7\)$",
+     lambda m: f"{'лёжа' if m.group(1) == 'lying' else 'сидя'} ({m.group(2)}) +{m.group(3)} к сложности (5.6.7)"),
+    (r"^no bleeding among the loose fighters$", "у свободных бойцов кровотечения нет"),
+    (r"^melee over: (.+) \(the fighters are loose again\)$", r"схватка окончена: \1 (бойцы снова свободны)"),
+    (r"^side (\w+) stands: (.+)$", r"на ногах сторона \1: \2"), (r"^no one stands$", "на ногах никого"),
+    (r"^(.+) defend: no roll, they act after the attacks aimed at them \(L18\)$",
+     r"\1 в защите: без броска, действуют после атак на них (L18)"),
+    (r"\(critical failure −(\d+) reflex next round\)", r"(критический провал: −\1 рефлекса в следующем раунде)"),
+    (r"^(\w+) Tactics (\d+)d %5 (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$", r"\1: Тактика \2к10 %5 \3 → \4 − \5 = \6"),
+    (r"^size cap (\d+)d6 = (\d+) warriors \(A-57\)$", r"предел размера строя \1к6 = \2 воинов (A-57)"),
+    (r"^no formation: fewer than two warriors \(5\.12\)$", "строя нет: меньше двух воинов (5.12)"),
+    (r"^(\w+) Army Etiquette (\d+)(?: \+ (\d+) \((\w+)'s master successes, L1191\))? = (\d+)$",
+     lambda m: f"{m.group(1)}: Армейский этикет {m.group(2)}"
+               + (f" + {m.group(3)} (мастерские успехи {m.group(4)}, L1191)" if m.group(3) else "")
+               + f" = {m.group(5)}"),
+    (r"^drill cap: Reflex and Speed ≤ (\d+) \(A-58\)$", r"предел строя: Рефлекс и Скорость ≤ \1 (A-58)"),
+    (r"^(\w+) is behind cover: exposed ([a-z_, ]+) \((waist-high cover, PROPOSED|CP-33)\)$",
+     lambda m: f"{m.group(1)} за укрытием: открыты {', '.join(words.why_ru(z) for z in m.group(2).split(', '))} ("
+               + ("укрытие по пояс, предложение спецификации" if m.group(3) != "CP-33" else "CP-33") + ")"),
+    (r"^the projectile strikes the cover$", "снаряд попадает в укрытие"),
+    (r"^(\w+)'s Speed (\d+) is held to the formation's drill cap (\d+) \(A-58\)$",
+     r"Скорость \1 (\2) ограничена пределом строя \3 (A-58)"),
+    (r"^(\w+) leaves the battlefield from \((\d+), (\d+)\) \(1\.2\.6, CP-19\)$",
+     r"\1 покидает поле боя из (\2, \3) (1.2.6, CP-19)"),
+    (r"^initiative unchanged \(tie\)$", "инициатива без изменений (равенство)"),  # a part 1 line met on the field
+    (r"\(critical failure −(\d+) reflex this round\)", r"(критический провал: −\1 рефлекса в этом раунде)"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _PART2_SENTENCES) + _SENTENCES
+EVENT_RU.update({
+    "skirmish.intents": "намерения", "skirmish.general_initiative": "общая инициатива",
+    "skirmish.field_round": "раунд на поле", "skirmish.moved": "передвижение", "skirmish.engaged": "начало схватки",
+    "skirmish.ranged_stage": "этап стрельбы", "skirmish.shot": "выстрел", "skirmish.formed": "построение",
+    "skirmish.field_round_ended": "конец раунда на поле", "skirmish.battle_ended": "конец боя на поле",
+    "skirmish.fled": "побег с поля боя",
+})
+PURPOSE_RU.update({
+    "general_initiative": "на общую инициативу", "speedup": "на ускорение", "shot": "на выстрел",
+    "shot_zone": "на зону попадания (по стойке)", "arc": "на урон навесом", "missile_defence": "на защиту от снаряда",
+    "tactics": "на тактику", "formation_size": "на размер строя",
+})
+
+
+# part 2: what the battle's requests ask (battle_round.py, shot.py)
+RANGED_STAGE_RU = {"draw": "извлечения снаряда", "prepare": "подготовки выстрела", "aim": "прицеливания"}
+MISSILE_DEFENCE_RU = {"missile dodge": "уклонение от снаряда", "missile slip": "ускользание от снаряда"}
+REQUESTS.extend([
+    ("intent at the start of the battle: attack, defend or other (4.1, CP-01)",
+     'намерение в начале боя: "attack" (атака), "defend" (защита) или "other" (иное) (4.1, CP-01)'),
+    ("act in exchange {x:#}: move, draw, prepare, aim, shoot, form or wait (5.6, 5.7)",
+     'действие в обмене {x}: "move" (движение), "draw" (извлечь снаряд), "prepare" (подготовить), "aim" '
+     '(целиться), "shoot" (выстрел), "form" (строй) или "wait" (ждать) (5.6, 5.7)'),
+    ("general initiative of {a:w} (Reflex, %5)", "общая инициатива {a} (Рефлекс, %5)"),
+    ("{a:w}'s speed-up check of the {k:w} (Reflex, %5)", "проверка ускорения {a}: {k:rstage} (Рефлекс, %5)"),
+    ("{b:w}'s defence against {a:w}'s shot: none, or {{maneuver: missile_dodge|missile_slip, dice: n (reflex), "
+     "into_cover: true|false}} (M89, M90)",
+     'защита {b} от выстрела {a}: "none" (нет) или'
+     " {{maneuver: missile_dodge|missile_slip, dice: n (рефлекс), "
+     "into_cover: true|false}} (M89, M90)"),
+    ("{a:w}'s Tactics check to form up (%5, A-57)", "проверка Тактики {a}: построиться (%5, A-57)"),
+    ("{a:w}'s shot at {b:w} (%{tn:#})", "выстрел {a} по {b} (%{tn})"),
+    ("{b:w}'s zones exposed behind cover (CP-33, GM)", "зоны {b}, открытые из-за укрытия (CP-33, ГМ)"),
+    ("{a:w}'s precise zone on {b:w} ({z:w})", "точная зона попадания {a} по {b} (таблица «{z:zone}»)"),
+    ("the formation's size cap ({n:#}d6, A-57)", "предел размера строя ({n}к6, A-57)"),
+    ("{b:w}'s {m} (%{tn:#})", "{m:mdef}: {b} (%{tn})"),
+    ("{a:w}'s hit zone on {b:w} (1d6, {st:w})", "зона попадания {a} по {b} (1к6, стойка: {st:stance})"),
+    ("{a:w}'s arc shot damage penalty (1d6, L994)", "штраф урона {a} при стрельбе навесом (1к6, L994)"),
+])

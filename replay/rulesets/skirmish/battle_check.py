@@ -1,0 +1,183 @@
+"""Input legality on the field (part 2): intents, the loose fighters' acts (moves, ranged stages, shots,
+forming up), every problem named with its rule; a melee pair's declarations, rolls and choices go to part 1's
+checks on the pair's fight. Nothing is appended."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from eventlog.envelope import Draft
+from replay.rulesets.skirmish import costs, formation, initiative, pools
+from replay.rulesets.skirmish import field as grid
+from replay.rulesets.skirmish.battle import Battle
+from replay.rulesets.skirmish.model import SkirmishOptions
+
+ACTS = ("move", "draw", "prepare", "aim", "shoot", "form", "flee", "wait")
+
+
+def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: SkirmishOptions) -> list[str]:
+    """An input where the battle's resolution stands."""
+    from replay.rulesets.skirmish import check as melee
+
+    p = draft.payload
+    actor = draft.actor or ""
+    pair = state.pair_of(actor) if actor in state.roster else None
+    if draft.type == "order":
+        if p.get("stage") == "intent":
+            if p.get("intent") not in initiative.INTENTS:
+                return ["4.1 (CP-01): intent is attack, defend or other"]
+            return [] if asked(requests, actor, {"stage": "intent"}) else \
+                ["4.1: intents are declared at the start of the battle"]
+        if p.get("stage") == "field":
+            if pair is not None:
+                foe = ", ".join(state.engaged_with(actor))
+                if p.get("act") == "aim":
+                    return [f"5.6.4, L62: {actor} is engaged in melee with {foe}: no aiming in melee"]
+                return [f"L62: {actor} is engaged in melee with {foe}: in melee only maneuvers move or act (declare "
+                        "them with exchange and step)"]
+            if p.get("exchange") not in (1, 2):
+                return ["4.3: exchange: 1 or 2"]
+            out = act(state, actor, p, options)
+            if not out and not asked(requests, actor, {"exchange": p["exchange"], "stage": "field"}):
+                out = [f"4.1: {actor}'s act for exchange {p['exchange']} is not asked now (the loose fighters act "
+                       "in each field exchange, in the order of the initiative chain)"]
+            return out
+        if "step" in p:
+            if pair is None:
+                return [f"4.4: {actor} is not in melee (a declaration with a step is for a fighter engaged in a "
+                        "melee pair; a loose fighter acts with stage: field)"]
+            return melee.check(pair.fight, requests, draft, options)
+        return ["order: stage intent, stage field (an act) or a melee declaration (exchange and step)"]
+    if pair is None and draft.actor is None and draft.type == "choice":
+        fid = p.get("attacker") or p.get("fighter")
+        pair = state.pair_of(str(fid)) if fid in state.roster else None
+    if pair is not None:
+        return melee.check(pair.fight, requests, draft, options)
+    return []
+
+
+def asked(requests: tuple[Any, ...], actor: str, key: dict[str, Any]) -> bool:
+    return any(r.kind == "order" and r.actor == actor and r.key_dict == key for r in requests)
+
+
+def act(state: Battle, fid: str, p: dict[str, Any], options: SkirmishOptions) -> list[str]:
+    """One act of a loose fighter where the battle stands."""
+    from replay.rulesets.skirmish import shot
+
+    kind = p.get("act")
+    if kind in formation.SILENT:
+        return [formation.silent(str(kind))]
+    if kind not in ACTS:
+        return [f"act: one of {', '.join(ACTS)} (5.6, 5.7, 5.12)"]
+    f = state.fighter(fid)
+    if f.out:
+        return [f"helpless (4.7.1): {fid} is {f.status}"]
+    if kind == "move":
+        return move_problems(state, fid, p)
+    if kind in ("draw", "prepare", "aim"):
+        out = stage_problems(state, fid, str(kind))
+        if not out and isinstance(p.get("shoot"), dict):  # the shot loosed when this stage completes
+            s = state.shooter(fid)
+            assert s is not None
+            ready = state.with_shooter(fid, replace(s, stage="aimed" if kind == "aim" else "prepared"))
+            out = shot.problems(ready, fid, p["shoot"], options)
+        return out
+    if kind == "shoot":
+        out = shot.problems(state, fid, p, options)
+        t = p.get("target")
+        if not out and p.get("hidden") and not grid.behind(state.grid, state.fighter(str(t)).cell,
+                                                           state.fighter(str(t)).facing, f.cell):
+            out.append(f"5.7 (L44): a hidden attack on {t}, who sees {fid} ({fid} is not behind {t})")
+        return out
+    if kind == "form":
+        return shot.form_problems(state, fid, p)
+    if kind == "flee" and not state.on_edge(f.cell):
+        return [f"1.2.6, CP-19: {fid} at ({f.cell[0]}, {f.cell[1]}) must stand on the field's edge to leave it"]
+    return []
+
+
+def stage_problems(state: Battle, fid: str, kind: str) -> list[str]:
+    """5.6.1: the stages in their order: draw a projectile, prepare the shot, aim (optional), shoot."""
+    s = state.shooter(fid)
+    if s is None:
+        return [f"5.6: {fid} has no ranged weapon"]
+    if s.busy is not None and s.busy != kind:
+        return [f"5.6.1: {fid} is still at the {s.busy} ({s.done_s} of {s.need_s} s)"]
+    if s.busy == kind:
+        return []
+    need = {"draw": "empty", "prepare": "drawn", "aim": "prepared"}[kind]
+    if s.stage != need:
+        return [f"5.6.1: {fid}'s {kind} needs the stage {need}, it is {s.stage}"]
+    if kind == "draw" and s.ammo <= 0:
+        return [f"5.6.2: {fid} has no projectiles left"]
+    return []
+
+
+def move_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
+    """5.7: the gait, the path cell by cell, the budget (Speed × fraction + carry, A-63; a formation's drill cap,
+    A-58), running with reflex points (L54), melee reach (L102)."""
+    f = state.fighter(fid)
+    gait = p.get("gait", "walk")
+    if gait not in grid.GAITS:
+        return [f"5.7: gait is one of {', '.join(grid.GAITS)}"]
+    raw = p.get("path") or []
+    if not isinstance(raw, list) or not all(isinstance(c, list) and len(c) == 2 and all(isinstance(v, int)
+                                                                                       for v in c) for c in raw):
+        return ["5.7: path is a list of cells [[x, y], …] walked in order"]
+    if p.get("facing") is not None and p["facing"] not in grid.steps(state.grid):
+        return [f"3.6: facing is one of {' '.join(grid.steps(state.grid))} on a {state.grid} grid"]
+    path = [(c[0], c[1]) for c in raw]
+    out = grid.path_problems(state.grid, state.width, state.height, state.blocked(), f.cell, path,
+                             state.occupied(but=fid))
+    if out:
+        return out
+    r, x = state.round, max(1, state.exchange)
+    avail_r, _ = pools.available(f, r, x)
+    if gait in grid.RUNNING and avail_r == 0:
+        return [f"5.7 (L54): {fid} has 0 reflex points: no running"]
+    if avail_r == 0 and gait not in ("quiet_walk", "crawl"):
+        return [f"5.7 (L56): {fid} has 0 reflex points: only the quiet walk"]
+    speed, cap = speed_of(state, fid)
+    have = grid.budget(speed, str(gait), Fraction(dict(state.carry).get(fid, "0")))
+    if len(path) > have:
+        return [f"5.7 (L52-58): a move longer than {fid}'s movement: {len(path)} m, {gait.replace('_', ' ')} allows "
+                f"{float(have):g} m (Speed {speed} × {grid.GAITS[str(gait)]})"
+                + (f" (formation drill cap {cap}, A-58)" if cap is not None else "")]
+    for cell in path[:-1]:
+        foe = within_reach(state, fid, cell)
+        if foe is not None:
+            return [f"L102: at ({cell[0]}, {cell[1]}) {fid} comes within reach of {foe}: melee begins there, the "
+                    "path ends at that cell"]
+    end = path[-1] if path else f.cell
+    busy = [o.id for o in state.fighters if o.side != f.side and not o.out and state.pair_of(o.id) is not None
+            and grid.distance(state.grid, end, o.cell) <= reach_between(f, o)]
+    if busy:
+        return [f"4.4: ({end[0]}, {end[1]}) is within reach of {', '.join(busy)}, already in melee: a melee of three "
+                "or more is NOT YET in this version (melee goes pair by pair)"]
+    return []
+
+
+def speed_of(state: Battle, fid: str) -> tuple[int, int | None]:
+    """(Speed, the drill cap when it lowers it): A-58, a formation's Reflex and Speed ≤ its lowest Army Etiquette."""
+    speed = state.fighter(fid).char("speed")
+    cap = next((fm.cap for fm in state.formations if fid in fm.members), None)
+    return (cap, cap) if cap is not None and speed > cap else (speed, None)
+
+
+def reach_between(a: Any, b: Any) -> int:
+    """A-65: the longer reach of the two fighters' melee weapons."""
+    la = costs.weapon_length(a.weapon) if a.weapon else "hand"
+    lb = costs.weapon_length(b.weapon) if b.weapon else "hand"
+    return max(grid.reach(la), grid.reach(lb))
+
+
+def within_reach(state: Battle, fid: str, cell: tuple[int, int] | None = None) -> str | None:
+    """The nearest loose enemy within melee reach of `cell` (the fighter's own by default), or None (L102, A-65)."""
+    f = state.fighter(fid)
+    here = cell or f.cell
+    near = [(grid.distance(state.grid, here, o.cell), state.roster.index(o.id), o.id) for o in state.loose
+            if o.side != f.side and not state.gone(o.id) and o.id != fid
+            and grid.distance(state.grid, here, o.cell) <= reach_between(f, o)]
+    return min(near)[2] if near else None

@@ -1,0 +1,234 @@
+"""The battle's own resolution events (part 2), one typed class each, and how each changes a `Battle`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from eventlog.envelope import Event
+from replay.rulesets.skirmish.battle import Battle, Formation, lose_reflex, new_pair
+
+
+class Resolution(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    why: list[str]
+    rule: list[str]
+    defaults: list[str] = []
+
+
+class Intents(Resolution):
+    intents: dict[str, str]
+
+
+class GeneralInitiative(Resolution):
+    rolls: dict[str, dict[str, Any]]
+    chain: list[tuple[str, int | None]]
+    reflex_loss: dict[str, int] = {}
+    skipped: list[str] = []
+
+
+class FieldRound(Resolution):
+    round: int
+
+
+class Moved(Resolution):
+    fighter: str
+    exchange: int
+    gait: str
+    path: list[tuple[int, int]]
+    facing: str
+    metres: int
+    budget: str
+    carry: str
+    ran: bool = False
+
+
+class Engaged(Resolution):
+    pair: str
+    fighters: tuple[str, str]
+
+
+class Stage(Resolution):
+    fighter: str
+    exchange: int
+    stage: str
+    busy: str | None
+    done_s: int
+    need_s: int
+    loss: int
+    ammo: int
+    speedup_R: int = 0
+    spent_R: int = 0
+
+
+class Shot(Resolution):
+    shooter: str
+    target: str
+    exchange: int
+    band: str
+    metres: int
+    spent_R: int
+    spent_S: int
+    outcome: str
+    final: int
+    wound: dict[str, Any] | None = None
+    ammo: int
+    defence: dict[str, Any] | None = None
+    """The target's missile defence: maneuver, reflex dice paid, difficulty, and whether he went to the ground."""
+    from_cell: tuple[int, int]
+    to_cell: tuple[int, int]
+
+
+class Formed(Resolution):
+    commander: str
+    members: list[str]
+    partners: list[tuple[str, str]]
+    cap: int
+    size: int
+
+
+class Fled(Resolution):
+    fighter: str
+    exchange: int
+    cell: tuple[int, int]
+
+
+class FieldRoundEnded(Resolution):
+    round: int
+    blood_loss: dict[str, int]
+    status: dict[str, str]
+    parted: list[str] = []
+
+
+class BattleEnded(Resolution):
+    winner: str | None
+    standing: list[str]
+
+
+EVENTS: dict[str, type[Resolution]] = {
+    "skirmish.intents": Intents, "skirmish.general_initiative": GeneralInitiative,
+    "skirmish.field_round": FieldRound, "skirmish.moved": Moved, "skirmish.engaged": Engaged,
+    "skirmish.ranged_stage": Stage, "skirmish.shot": Shot, "skirmish.formed": Formed,
+    "skirmish.field_round_ended": FieldRoundEnded, "skirmish.battle_ended": BattleEnded, "skirmish.fled": Fled,
+}
+
+
+def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:
+    from replay.ruleset import payload_problems
+
+    return payload_problems(EVENTS, type_, payload, ruleset="skirmish")  # type: ignore[arg-type]
+
+
+def apply(state: Battle, event: Event) -> Battle:
+    e = EVENTS[event.type].model_validate(event.payload)
+    return HANDLERS[event.type](state, e)  # type: ignore[operator]
+
+
+def intents(state: Battle, e: Intents) -> Battle:
+    return replace(state, intents=tuple(e.intents.items()))
+
+
+def general_initiative(state: Battle, e: GeneralInitiative) -> Battle:
+    for fid, degree in e.reflex_loss.items():  # A-13, C12: lost in the round following the roll (this one)
+        state = state.with_fighter(lose_reflex(state.fighter(fid), degree, max(1, state.round + 1),
+                                               "general_initiative"))
+    return replace(state, chain=tuple((i, n) for i, n in e.chain))
+
+
+def field_round(state: Battle, e: FieldRound) -> Battle:
+    loose = tuple(replace(f, spent_R=0, spent_S=0, locked_R=0, locked_S=0) for f in state.loose)
+    shooters = tuple((i, replace(s, speedup_R=0)) for i, s in state.shooters)
+    return replace(state, loose=loose, shooters=shooters, round=e.round, exchange=1, moved=(), ran=(), shots=())
+
+
+def moved(state: Battle, e: Moved) -> Battle:
+    f = state.fighter(e.fighter)
+    start = dict(state.moved).get(e.fighter) or (f.cell,)
+    end = tuple(e.path[-1]) if e.path else f.cell
+    f = replace(f, cell=end, facing=e.facing)  # type: ignore[arg-type]
+    if e.ran:  # 5.7 (L54): after running all reflex points are lost
+        from replay.rulesets.skirmish import pools
+
+        cap_r, _ = pools.caps(f, state.round, e.exchange)
+        f = replace(f, spent_R=max(f.spent_R, cap_r))
+    paths = dict(state.moved)
+    paths[e.fighter] = (*start, *(tuple(c) for c in e.path))  # type: ignore[assignment]
+    carry = dict(state.carry)
+    carry[e.fighter] = e.carry
+    ran = (*tuple(r for r in state.ran if r[0] != e.fighter), (e.fighter, e.gait)) if e.ran else state.ran
+    return replace(state.with_fighter(f), moved=tuple(paths.items()), carry=tuple(carry.items()), ran=ran,
+                   exchange=e.exchange)
+
+
+def engaged(state: Battle, e: Engaged) -> Battle:
+    a, b = e.fighters
+    pair = new_pair(state, a, b)
+    return replace(state, loose=tuple(f for f in state.loose if f.id not in (a, b)), pairs=(*state.pairs, pair))
+
+
+def stage(state: Battle, e: Stage) -> Battle:
+    s = state.shooter(e.fighter)
+    assert s is not None
+    s = replace(s, stage=e.stage, busy=e.busy, done_s=e.done_s, need_s=e.need_s, loss=e.loss, ammo=e.ammo,
+                speedup_R=s.speedup_R + e.speedup_R)
+    f = state.fighter(e.fighter)
+    state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R))
+    return replace(state.with_shooter(e.fighter, s), exchange=e.exchange)
+
+
+def shot(state: Battle, e: Shot) -> Battle:
+    from replay.rulesets.skirmish.evolve import wounded
+
+    s = state.shooter(e.shooter)
+    assert s is not None
+    state = state.with_shooter(e.shooter, replace(s, stage="empty", busy=None, done_s=0, need_s=0, loss=0,
+                                                  ammo=e.ammo, ready=False))
+    f = state.fighter(e.shooter)
+    state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R, spent_S=f.spent_S + e.spent_S))
+    if e.defence:  # M89/M90 (Р): the reflex points paid; a dive into cover ends lying (M89)
+        t = state.fighter(e.target)
+        state = state.with_fighter(replace(t, spent_R=t.spent_R + int(e.defence["dice"]),
+                                           stance="lying" if e.defence.get("lying") else t.stance))
+    if e.wound:
+        state = state.with_fighter(wounded(state.fighter(e.target), e.wound))
+    record = {"shooter": e.shooter, "target": e.target, "from": list(e.from_cell), "to": list(e.to_cell),
+              "band": e.band, "outcome": e.outcome, "exchange": e.exchange}
+    return replace(state, shots=(*state.shots, record), exchange=e.exchange)
+
+
+def formed(state: Battle, e: Formed) -> Battle:
+    fm = Formation(e.commander, tuple(e.members), tuple(tuple(p) for p in e.partners), e.cap, e.size)  # type: ignore[misc]
+    return replace(state, formations=(*tuple(x for x in state.formations if x.commander != e.commander), fm))
+
+
+def fled(state: Battle, e: Fled) -> Battle:
+    return replace(state, fled=(*state.fled, e.fighter), exchange=e.exchange)
+
+
+def field_round_ended(state: Battle, e: FieldRoundEnded) -> Battle:
+    for fid, loss in e.blood_loss.items():
+        f = state.fighter(fid)
+        state = state.with_fighter(replace(f, blood_loss=loss, status=e.status.get(fid, f.status)))
+    keep, freed = [], list(state.loose)
+    for p in state.pairs:
+        if p.id in e.parted:
+            freed.extend(p.fight.fighters)
+        else:
+            keep.append(p)
+    order = {fid: i for i, fid in enumerate(state.roster)}
+    loose = tuple(sorted(freed, key=lambda f: order[f.id]))
+    return replace(state, loose=loose, pairs=tuple(keep), closed=e.round, exchange=0)
+
+
+def battle_ended(state: Battle, e: BattleEnded) -> Battle:
+    return replace(state, result={"winner": e.winner, "standing": list(e.standing)}, closed=state.round)
+
+
+HANDLERS = {
+    "skirmish.intents": intents, "skirmish.general_initiative": general_initiative,
+    "skirmish.field_round": field_round, "skirmish.moved": moved, "skirmish.engaged": engaged,
+    "skirmish.ranged_stage": stage, "skirmish.shot": shot, "skirmish.formed": formed,
+    "skirmish.field_round_ended": field_round_ended, "skirmish.battle_ended": battle_ended, "skirmish.fled": fled,
+}

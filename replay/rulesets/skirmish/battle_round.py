@@ -1,0 +1,315 @@
+"""One round (a turn) of a battle on the field (part 2): intents and general initiative (4.1) in the first round,
+each melee pair's round by part 1's procedure (4.2-5.3), then two field exchanges (1 s each, 4.3) in which the
+loose fighters act in the order of the initiative chain: they move and run (5.7), come within reach and enter melee
+pair by pair (4.2, L102), draw, prepare, aim and shoot (5.6), or form up (5.12); then the round's end.
+
+Every die is a recorded roll pulled through the context, every act an order keyed by exchange and stage; nothing
+is drawn or chosen here."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from eventlog.envelope import Draft, Event
+from replay.context import Context, MissingInput, Waiting
+from replay.rulesets.skirmish import battle_check, data, dice, initiative, ranged
+from replay.rulesets.skirmish import field as grid
+from replay.rulesets.skirmish.battle import PAIR_SEP, Battle
+from replay.rulesets.skirmish.model import SkirmishOptions
+
+R = "skirmish."
+
+
+def emit(ctx: Context, kind: str, payload: dict[str, Any], *, cause: int | None = None) -> Event:
+    payload.setdefault("defaults", [])
+    return ctx.emit(Draft(R + kind, payload, cause=cause))
+
+
+def d10(options: SkirmishOptions, n: int) -> str:
+    return f"{n}d{options.pool_die_sides}"
+
+
+def resolve(state: Battle, turn: int, ctx: Context, options: SkirmishOptions) -> None:
+    if not ctx.state.chain:
+        ctx.set_phase("intent")
+        intents(ctx)
+        ctx.set_phase("general_initiative")
+        general_initiative(ctx, options)
+    ctx.set_phase("round")
+    emit(ctx, "field_round", {"round": turn, "why": [f"round {turn}: the loose fighters' pools restored (L192); "
+                                                     "order of actions: " + order_text(ctx.state)],
+                              "rule": ["4.1", "4.3"]})
+    waiting: list[Any] = []
+    for pair in [p for p in ctx.state.pairs if p.fight.result is None]:
+        try:  # the pairs are apart: each goes as far as its inputs, and every pair's requests are listed at once
+            melee_round(ctx, pair.id, turn, options)
+        except Waiting as w:
+            waiting.extend(w.requests)
+    if waiting:
+        raise Waiting(requests=waiting)
+    for x in (1, 2):
+        ctx.set_phase(f"field.x{x}")
+        field_exchange(ctx, x, options)
+    ctx.set_phase("end")
+    round_end(ctx, turn)
+
+
+def order_text(state: Battle) -> str:
+    return ", ".join("=".join(slot) for slot in initiative.slots(list(state.chain))) or "none"
+
+
+# --- the start of the battle (4.1) ---------------------------------------------------------------------------------
+
+def intents(ctx: Context) -> None:
+    """4.1 step 1 (CP-01): every participant declares attack, defend or other."""
+    ids = [f.id for f in ctx.state.fighters if not f.out]
+    found = ctx.need_orders(ids, what="intent at the start of the battle: attack, defend or other (4.1, CP-01)",
+                            stage="intent")
+    chosen = {i: str(found[i].payload.get("intent")) for i in ids}
+    emit(ctx, "intents", {"intents": chosen, "why": [", ".join(f"{i} {v}" for i, v in chosen.items())],
+                          "rule": ["4.1", "L18"]})
+
+
+def general_initiative(ctx: Context, options: SkirmishOptions) -> None:
+    """4.1 step 2 (L18): Reflex dice at %5, free (A-12); defenders skip the roll (CP-02: PROPOSED here, they act
+    after the attacks aimed at them); a critical failure costs 1-2 reflex points in the round following the roll
+    (A-13, C12)."""
+    state = ctx.state
+    intent = dict(state.intents)
+    skipped = [i for i in state.roster if intent.get(i) == "defend"]
+    rollers = [i for i in state.roster if i in intent and i not in skipped]
+    rolls = ctx.need_rolls([(d10(options, state.fighter(i).char("reflex")), i, "general_initiative", {},
+                             f"general initiative of {i} (Reflex, %5)") for i in rollers])
+    counted = {i: dice.count(r.payload["result"], initiative.DIFFICULTY, ones_cancel=options.ones_cancel_successes)
+               for i, r in zip(rollers, rolls, strict=True)}
+    order = initiative.chain({i: c.net for i, c in counted.items()}, skipped, list(state.roster))
+    why = [f"{i}: Reflex {len(c.faces)}d %5 {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"
+           + (f" (critical failure −{c.crit_degree} reflex next round)" if c.crit_degree else "")
+           for i, c in counted.items()]
+    if skipped:
+        why.append(f"{', '.join(skipped)} defend: no roll, they act after the attacks aimed at them (L18)")
+    why.append("initiative order: " + ", ".join("=".join(s) for s in initiative.slots(order)))
+    emit(ctx, "general_initiative", {"rolls": {i: c.to_json() for i, c in counted.items()},
+                                     "chain": [list(x) for x in order],
+                                     "reflex_loss": {i: c.crit_degree for i, c in counted.items() if c.crit_degree},
+                                     "skipped": skipped, "why": why, "rule": ["4.1", "3.8", "L18"],
+                                     "defaults": ["A-02", "A-12", "A-13", "C12"]},
+         cause=max((r.seq for r in rolls), default=0) or None)
+
+
+# --- a melee pair's round (part 1) ---------------------------------------------------------------------------------
+
+def melee_round(ctx: Context, pid: str, turn: int, options: SkirmishOptions) -> None:
+    """The pair's round by part 1's procedure, on the pair's own fight; its events carry the pair in their phase."""
+    from replay.rulesets.skirmish import resolve as rules
+    from replay.rulesets.skirmish.evolve import evolve as fight_evolve
+
+    pair = next(p for p in ctx.state.pairs if p.id == pid)
+    sub = Context(ctx.recorded, pair.fight, fight_evolve, ctx.game, used=ctx.used, asked=ctx.asked,
+                  _taken=ctx._taken)
+    try:
+        rules.resolve(pair.fight, turn, sub, options)
+    finally:
+        for d in sub.drafts:
+            ctx.emit(replace(d, phase=f"{pid}{PAIR_SEP}{d.phase or 'initiative'}"))
+
+
+# --- a field exchange ----------------------------------------------------------------------------------------------
+
+def acting(state: Battle) -> list[str]:
+    """The loose fighters able to act, in the order of the initiative chain (those without a slot last)."""
+    ranked = [i for i, _ in state.chain] + [i for i in state.roster if i not in dict(state.chain)]
+    loose = {f.id for f in state.loose if not state.gone(f.id)}
+    return [i for i in ranked if i in loose]
+
+
+def field_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
+    ids = acting(ctx.state)
+    if not ids:
+        return
+    found = ctx.need_orders(ids, what=f"act in exchange {x}: move, draw, prepare, aim, shoot, form or wait (5.6, "
+                            "5.7)", exchange=x, stage="field")
+    for fid in ids:
+        order = found[fid]
+        if ctx.state.pair_of(fid) is not None:  # engaged by an earlier mover this exchange
+            continue
+        problems = battle_check.act(ctx.state, fid, order.payload, options)
+        if problems:
+            raise MissingInput(f"turn {ctx.turn}: {fid}'s act at seq {order.seq}: " + "; ".join(problems))
+        act(ctx, fid, order, x, options)
+
+
+def act(ctx: Context, fid: str, order: Event, x: int, options: SkirmishOptions) -> None:
+    p = order.payload
+    kind = p.get("act")
+    if kind == "move":
+        move(ctx, fid, p, x, order.seq)
+    elif kind in ("draw", "prepare", "aim"):
+        stage(ctx, fid, kind, p, x, order.seq, options)
+        if p.get("shoot") and ctx.state.shooter(fid).stage in ("prepared", "aimed"):  # type: ignore[union-attr]
+            shoot(ctx, fid, p["shoot"], x, order.seq, options)
+    elif kind == "shoot":
+        shoot(ctx, fid, p, x, order.seq, options)
+    elif kind == "form":
+        form(ctx, fid, p, x, order.seq, options)
+    elif kind == "flee":
+        cell = ctx.state.fighter(fid).cell
+        emit(ctx, "fled", {"fighter": fid, "exchange": x, "cell": list(cell),
+                           "why": [f"{fid} leaves the battlefield from ({cell[0]}, {cell[1]}) (1.2.6, CP-19)"],
+                           "rule": ["1.2.6", "5.7", "CP-19"]}, cause=order.seq or None)
+
+
+def move(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int) -> None:
+    """5.7 (L52-58): the path within Speed × the gait's fraction plus the carried fraction (A-63); running costs
+    every reflex point (L54); coming within a melee weapon's reach starts melee (L102)."""
+    state = ctx.state
+    f = state.fighter(fid)
+    path = [tuple(c) for c in p.get("path") or []]
+    gait = str(p.get("gait", "walk"))
+    carry = Fraction(dict(state.carry).get(fid, "0"))
+    speed, cap = battle_check.speed_of(state, fid)
+    have = grid.budget(speed, gait, carry)
+    metres = len(path)
+    left = have - metres
+    carry_out = left - int(left) if left > 0 else Fraction(0)
+    facing = p.get("facing") or (grid.facing_towards(state.grid, path[-2] if len(path) > 1 else f.cell, path[-1])
+                                 if path else f.facing)
+    why = [f"{fid} {gait.replace('_', ' ')}s {metres} m of {float(have):g} m (Speed {speed} × "
+           f"{grid.GAITS[gait]}" + (f" + {carry} carried" if carry else "") + ")"
+           + (f" to ({path[-1][0]}, {path[-1][1]})" if path else "") + f", facing {facing}"]
+    if cap is not None:
+        why.append(f"{fid}'s Speed {f.char('speed')} is held to the formation's drill cap {cap} (A-58)")
+    if carry_out:
+        why.append(f"{carry_out} m carried to the next move (A-63)")
+    ran = gait in grid.RUNNING
+    if ran:
+        why.append(f"{fid} ran: all reflex points are lost this round (L54)")
+    emit(ctx, "moved", {"fighter": fid, "exchange": x, "gait": gait, "path": [list(c) for c in path],
+                        "facing": facing, "metres": metres, "budget": str(have), "carry": str(carry_out),
+                        "ran": ran, "why": why, "rule": ["5.7", "L52-58", "3.6"],
+                        "defaults": ["A-63"] + (["A-58"] if cap is not None else [])},
+         cause=seq or None)
+    foe = battle_check.within_reach(ctx.state, fid)
+    if foe is not None:
+        engage(ctx, fid, foe)
+
+
+def engage(ctx: Context, fid: str, foe: str) -> None:
+    state = ctx.state
+    a, b = state.fighter(fid), state.fighter(foe)
+    emit(ctx, "engaged", {"pair": f"{fid}-{foe}", "fighters": [fid, foe],
+                          "why": [f"{fid} comes within reach of {foe} at ({a.cell[0]}, {a.cell[1]})–({b.cell[0]}, "
+                                  f"{b.cell[1]}): melee begins (L102); combat initiative opens their first melee "
+                                  "round (C12)"],
+                          "rule": ["4.2", "L102", "A-65"], "defaults": ["A-65", "C12"]})
+
+
+def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:
+    """5.6.1-5.6.4: one second of drawing, preparing or aiming; the speed-up check (Reflex at %5, its reflex points
+    spent) is rolled when the stage starts."""
+    state = ctx.state
+    s = state.shooter(fid)
+    assert s is not None
+    f = state.fighter(fid)
+    target_stage = {"draw": "drawn", "prepare": "prepared", "aim": "aimed"}[kind]
+    why: list[str] = []
+    spent, loss, ammo, need, done = 0, s.loss, s.ammo, s.need_s, s.done_s
+    if s.busy != kind:  # the stage starts: its time, and the speed-up check if asked (CP-37)
+        n = int(p.get("speedup") or 0)
+        net, crit = None, 0
+        if n:
+            roll = ctx.roll(d10(options, n), actor=fid, purpose="speedup", exchange=x,
+                            what=f"{fid}'s speed-up check of the {kind} (Reflex, %5)")
+            c = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+            net, crit, spent = c.net, c.crit_degree, n
+            why.append(f"{fid} speed-up: Reflex {n}d %5 {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"
+                       f" ({n} reflex points spent, L929)")
+        if kind == "draw":
+            need = ranged.draw_seconds(s.placement, several=bool(p.get("several")), speedup=bool(net and net > 0))
+            why.append(f"drawing from {s.placement.replace('_', ' ')}: {need} s"
+                       + (" (halved, rounded up)" if net and net > 0 else "") + " (5.6.2)")
+            if crit == 1:
+                ammo -= 1
+                why.append("critical failure: the projectile is dropped (L929)")
+        elif kind == "prepare":
+            need, saved = ranged.prepare_seconds(s.weapon, s.ready, max(0, net or 0))
+            loss += saved
+            why.append(f"preparing the shot: {need} s" + (f" ({saved} s saved, −{saved} final successes on the "
+                                                           "shot, 5.6.3)" if saved else "") + " (5.6.3)")
+        else:
+            need, lost = ranged.aim_seconds(bool(net and net > 0))
+            loss += lost
+            why.append(f"aiming: {need} s" + (" (halved, −1 final success on the shot, A-56)" if lost else "")
+                       + f"; Accuracy +{f.char('accuracy')} on the shot (5.6.4)")
+        done = 0
+        if crit == 1 and kind == "draw":
+            emit(ctx, "ranged_stage", {"fighter": fid, "exchange": x, "stage": "empty", "busy": None, "done_s": 0,
+                                       "need_s": 0, "loss": loss, "ammo": ammo, "speedup_R": spent,
+                                       "spent_R": spent, "why": why, "rule": ["5.6.2"], "defaults": ["A-02"]},
+                 cause=seq or None)
+            return
+    done += 1
+    finished = done >= need
+    why.append(f"{fid} {kind}s: {done} of {need} s" + (f" → {target_stage}" if finished else ""))
+    emit(ctx, "ranged_stage", {"fighter": fid, "exchange": x, "stage": target_stage if finished else s.stage,
+                               "busy": None if finished else kind, "done_s": 0 if finished else done,
+                               "need_s": 0 if finished else need, "loss": loss,
+                               "ammo": ammo - (1 if finished and kind == "draw" else 0), "speedup_R": spent,
+                               "spent_R": spent, "why": why, "rule": ["5.6.1", {"draw": "5.6.2", "prepare": "5.6.3",
+                                                                               "aim": "5.6.4"}[kind]],
+                               "defaults": (["A-56"] if kind == "aim" else []) + (["A-02"] if spent else [])},
+         cause=seq or None)
+
+
+def shoot(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:
+    from replay.rulesets.skirmish import shot
+
+    shot.shoot(ctx, fid, p, x, seq, options)
+
+
+def form(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:
+    from replay.rulesets.skirmish import shot
+
+    shot.form(ctx, fid, p, x, seq, options)
+
+
+# --- the round's end -----------------------------------------------------------------------------------------------
+
+def round_end(ctx: Context, turn: int) -> None:
+    """4.3 RoundEnded for the loose fighters (6.5 step 10: blood loss += bleeding; 2× Endurance unconscious, 4×
+    dead); pairs whose fight ended part (their fighters are loose again); the battle ends when one side stands."""
+    model = data.damage_model()
+    state = ctx.state
+    loss, status, why = {}, {}, []
+    for f in state.loose:
+        if not f.bleeding:
+            continue
+        total = f.blood_loss + f.bleeding
+        new = f.status
+        if f.status != "dead" and total >= model["blood_loss_dead_x_endurance"] * f.char("endurance"):
+            new = "dead"
+        elif f.status == "ok" and total >= model["blood_loss_unconscious_x_endurance"] * f.char("endurance"):
+            new = "unconscious"
+        loss[f.id], status[f.id] = total, new
+        why.append(f"{f.id} bleeds {f.bleeding}: blood loss {f.blood_loss} + {f.bleeding} = {total}"
+                   + (f" → {new}" if new != f.status else ""))
+    parted = [p.id for p in state.pairs if p.fight.result is not None or p.fight.holder is None and p.since < turn
+              or any(f.out for f in p.fight.fighters)]
+    if parted:
+        why.append(f"melee over: {', '.join(parted)} (the fighters are loose again)")
+    emit(ctx, "field_round_ended", {"round": turn, "blood_loss": loss, "status": status, "parted": parted,
+                                    "why": why or ["no bleeding among the loose fighters"],
+                                    "rule": ["4.3", "6.5 step 10"], "defaults": ["sample_v1"]})
+    sides: dict[str, list[str]] = {}
+    for f in ctx.state.fighters:
+        if not ctx.state.gone(f.id):
+            sides.setdefault(f.side, []).append(f.id)
+    if len(sides) <= 1:
+        winner = next(iter(sides), None)
+        standing = sides.get(winner, []) if winner else []
+        emit(ctx, "battle_ended", {"winner": winner, "standing": standing,
+                                   "why": [f"side {winner} stands: {', '.join(standing)}" if winner
+                                           else "no one stands"], "rule": ["6.5"]})
+

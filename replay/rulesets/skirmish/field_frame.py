@@ -1,0 +1,357 @@
+"""The frame of a battle on the field (part 2) at (turn, step): the grid (squares or hexes) with its terrain, every
+fighter with facing, stance and side colour, who is engaged with whom, the paths moved this round, the shots of this
+round with their targets, the range bands of the shooter just resolved, the initiative ladder, and a compact panel
+per fighter (up to eight and more). The scene is plain data (`scene`); `frame` draws it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import sqrt
+from typing import Any
+
+from replay.render import svg as S
+from replay.render.text import tr
+from replay.ruleset import FrameView
+from replay.rulesets.skirmish import field as grid
+from replay.rulesets.skirmish import pools, ranged, words
+from replay.rulesets.skirmish.battle import Battle
+
+WIDTH = 1120
+LADDER_W = 200
+MAP_X, MAP_Y = 16, 56
+PANEL_W, PANEL_H = 268, 104
+COLUMNS = 4
+SIDE_COLOURS = (S.BLUE, S.VERMILLION, S.GREEN, S.PURPLE, S.ORANGE, S.SKY)
+FLED = ("бежал с поля", "fled the field")
+TERRAIN = {"blocked": ("#9e9e9e", "diagonal"), "cover": ("#d8ead2", "dots"), "confined": ("#efe6d2", "dots")}
+
+
+@dataclass(frozen=True)
+class Token:
+    id: str
+    name: str
+    color: str
+    cell: tuple[int, int]
+    facing: str
+    stance: str
+    status: str
+    engaged: tuple[str, ...]
+    path: tuple[tuple[int, int], ...]
+    pool: dict[str, Any]
+    tracks: str
+    weapon: str
+    ranged: str
+    wounds: str
+    formation: str = ""
+    """Its formation (5.12): the commander, the partner, the drill cap."""
+
+
+@dataclass(frozen=True)
+class Scene:
+    title: str
+    caption: str
+    grid: str
+    width: int
+    height: int
+    terrain: tuple[tuple[tuple[int, int], tuple[str, ...]], ...]
+    tokens: tuple[Token, ...]
+    pairs: tuple[tuple[str, str], ...]
+    shots: tuple[dict[str, Any], ...]
+    bands: tuple[str, tuple[tuple[str, int], ...]] | None
+    """The shooter just resolved and his weapon's bands (name, metres)."""
+    ladder: tuple[str, ...]
+    event: tuple[str, ...]
+    desc: str
+
+
+def colours(state: Battle) -> dict[str, str]:
+    sides: list[str] = []
+    for f in state.fighters:
+        if f.side not in sides:
+            sides.append(f.side)
+    return {s: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, s in enumerate(sides)}
+
+
+def scene(view: FrameView) -> Scene:
+    state: Battle = view.state
+    lang = "ru" if view.lang == "ru" else "en"
+    paint = colours(state)
+    paths = dict(state.moved)
+    tokens = tuple(token(state, f, paint[f.side], paths.get(f.id, ()), lang) for f in state.fighters)
+    pairs = tuple(tuple(p.fight.ids) for p in state.pairs)  # type: ignore[misc]
+    resolved = [e for e in view.events if e.type.startswith("skirmish.")]
+    last = resolved[-1] if resolved else None
+    bands = None
+    if last is not None and last.type == "skirmish.shot":
+        s = state.shooter(last.payload["shooter"])
+        if s is not None:
+            bands = (last.payload["shooter"], tuple(ranged.weapon(s.weapon)["range_m"].items()))
+    from replay.rulesets.skirmish import messages
+
+    event = tuple(messages.why(last.payload, lang)) if last is not None else ()
+    ladder = tuple(f"{n + 1}. " + " = ".join(f"{i} ({'—' if k is None else k})" for i, k in slot_of(state, slot))
+                   for n, slot in enumerate(slots(state)))
+    caption = tr(lang, f"Раунд {view.turn}" + (f" · {view.phase}" if view.phase else "") + f" · шаг {view.step}/"
+                 f"{view.steps}", f"Round {view.turn}" + (f" · {view.phase}" if view.phase else "")
+                 + f" · step {view.step}/{view.steps}")
+    title = tr(lang, f"Бой на поле {state.width}×{state.height} м ({'гексы' if state.grid == 'hex' else 'клетки'})",
+               f"Battle on a {state.width}×{state.height} m field ({state.grid} grid)")
+    shown = Scene(title, caption, state.grid, state.width, state.height,
+                  tuple((c, fl) for c, fl, _ in state.terrain), tokens, pairs, state.shots, bands, ladder, event, "")
+    return Scene(**{**shown.__dict__, "desc": desc(shown, lang)})
+
+
+def slots(state: Battle) -> list[list[str]]:
+    from replay.rulesets.skirmish import initiative
+
+    return initiative.slots(list(state.chain))
+
+
+def slot_of(state: Battle, slot: list[str]) -> list[tuple[str, int | None]]:
+    chain = dict(state.chain)
+    return [(i, chain.get(i)) for i in slot]
+
+
+def token(state: Battle, f: Any, color: str, path: tuple[tuple[int, int], ...], lang: str) -> Token:
+    p = state.pair_of(f.id)
+    from replay.rulesets.skirmish.model import Fight
+
+    fight = p.fight if p is not None else Fight((f, f), round=state.round, exchange=max(1, state.exchange))
+    view = pools.fighter_view(fight, f)
+    w = f.weapon
+    weapon = words.item_name(w.type, lang) if w else tr(lang, "без оружия", "unarmed")
+    s = state.shooter(f.id)
+    ranged_text = ""
+    if s is not None:
+        stage = {"empty": ("не готов", "empty"), "drawn": ("снаряд извлечён", "drawn"),
+                 "prepared": ("готов к выстрелу", "prepared"), "aimed": ("прицелился", "aimed")}[s.stage]
+        doing = {"draw": ("извлекает", "drawing"), "prepare": ("готовит", "preparing"), "aim": ("целится", "aiming")}
+        busy = f", {words.pick(doing[s.busy], lang)} {s.done_s}/{s.need_s} " + tr(lang, "с", "s") if s.busy else ""
+        ranged_text = f"{ranged.weapon(s.weapon)['name'][lang]}: {words.pick(stage, lang)}{busy}, " + tr(
+            lang, f"снарядов {s.ammo}", f"ammo {s.ammo}")
+    wounds = ", ".join(f"{words.zone_name(x.precise, lang)} {x.level}" for x in f.wounds)
+    tracks = tr(lang, f"уст. {f.fatigue} · боль {f.pain} · шок {view['shock']} · кровь {f.bleeding}",
+                f"fat. {f.fatigue} · pain {f.pain} · shock {view['shock']} · bleed {f.bleeding}")
+    formation = ""
+    for fm in state.formations:
+        mate = next((b if a == f.id else a for a, b in fm.partners if f.id in (a, b)), None)
+        if f.id in fm.members:
+            formation = tr(lang, f"строй {fm.commander}, предел {fm.cap}",
+                           f"formation of {fm.commander}, cap {fm.cap}")
+            formation += tr(lang, f", напарник {mate}", f", partner {mate}") if mate else ""
+        elif f.id == fm.commander:
+            formation = tr(lang, f"командир строя: {', '.join(fm.members)}",
+                           f"commands a formation: {', '.join(fm.members)}")
+    status = "fled" if f.id in state.fled else view["status"]
+    return Token(f.id, f.name["ru" if lang == "ru" else "en"], color, f.cell, f.facing, f.stance, status,
+                 tuple(state.engaged_with(f.id)), path, view["pool"], tracks, weapon, ranged_text, wounds, formation)
+
+
+def desc(shown: Scene, lang: str) -> str:
+    """A plain-text picture of the frame (the `<desc>` fallback)."""
+    lines = [f"{shown.caption} — {shown.title}"]
+    lines.append(tr(lang, "Инициатива: ", "Initiative: ") + "; ".join(shown.ladder))
+    for t in shown.tokens:
+        p = t.pool
+        status = words.pick(FLED if t.status == "fled" else words.STATUS_NAMES.get(t.status, (t.status,) * 2), lang)
+        stance = words.pick(words.STANCE_NAMES.get(t.stance, (t.stance, t.stance)), lang)
+        lines.append(f"{t.id} {t.name}: ({t.cell[0]}, {t.cell[1]}) {t.facing}, {status}, {stance}; "
+                     + tr(lang, f"Р {p['avail_R']}/{p['reflex']} Н {p['avail_S']}/{p['skill']}",
+                          f"R {p['avail_R']}/{p['reflex']} S {p['avail_S']}/{p['skill']}")
+                     + (tr(lang, f"; в схватке с {', '.join(t.engaged)}", f"; engaged with {', '.join(t.engaged)}")
+                        if t.engaged else "")
+                     + (f"; {t.ranged}" if t.ranged else "") + (f"; {t.formation}" if t.formation else "")
+                     + (f"; {t.wounds}" if t.wounds else ""))
+    for s in shown.shots:
+        outcome = {"hit": ("попадание", "hit"), "miss": ("промах", "miss"), "no_wound": ("без раны", "no wound")}
+        band = {"point_blank": "в упор", "short": "короткая", "medium": "средняя", "long": "длинная",
+                "extreme": "предельная"}
+        lines.append(tr(lang, f"выстрел {s['shooter']} → {s['target']}: {band[s['band']]}, "
+                              f"{outcome[s['outcome']][0]}",
+                        f"shot {s['shooter']} → {s['target']}: {s['band']}, {s['outcome']}"))
+    lines += list(shown.event)
+    return "\n".join(lines)
+
+
+# --- drawing ---------------------------------------------------------------------------------------------------
+
+def cell_size(shown: Scene) -> float:
+    room_w = WIDTH - MAP_X - LADDER_W - 32
+    if shown.grid == "hex":
+        return min(34.0, room_w / (sqrt(3) * (shown.width + 1)), 380 / (1.5 * shown.height + 1))
+    return min(56.0, room_w / shown.width, 420 / shown.height)
+
+
+def centre(shown: Scene, size: float, cell: tuple[int, int]) -> tuple[float, float]:
+    if shown.grid == "hex":
+        x, y = grid.centre("hex", cell)
+        return MAP_X + size * (x + sqrt(3) / 2) + 4, MAP_Y + 8 + size * (y + 1)
+    return MAP_X + size * (cell[0] + 0.5), MAP_Y + 8 + size * (cell[1] + 0.5)
+
+
+def map_height(shown: Scene, size: float) -> float:
+    return (size * (1.5 * shown.height + 0.5) if shown.grid == "hex" else size * shown.height) + 16
+
+
+def frame(view: FrameView) -> str:
+    lang = "ru" if view.lang == "ru" else "en"
+    shown = scene(view)
+    size = cell_size(shown)
+    top = MAP_Y + max(map_height(shown, size), 24 + 22 * len(shown.ladder)) + 12
+    rows = (len(shown.tokens) + COLUMNS - 1) // COLUMNS
+    event = [line for why in shown.event for line in S.wrap(why, 12, WIDTH - 56)][:7]
+    box_y = top + rows * (PANEL_H + 10)
+    legend_y = box_y + 22 + 17 * max(1, len(event))
+    height = int(legend_y + 44)
+    dwg = S.new_drawing(WIDTH, height, title=shown.title, caption=shown.caption, last_hash=view.last_hash,
+                        desc_text=shown.desc)
+    draw_grid(dwg, shown, size)
+    draw_paths(dwg, shown, size)
+    draw_bands(dwg, shown, size, map_height(shown, size), lang)
+    draw_pairs(dwg, shown, size)
+    draw_shots(dwg, shown, size)
+    for t in shown.tokens:
+        if t.formation and not t.formation.startswith(("командир", "commands")):  # a formation's member
+            cx, cy = centre(shown, size, t.cell)
+            dwg.add(dwg.rect((cx - size * 0.47, cy - size * 0.47), (size * 0.94, size * 0.94), fill="none",
+                             stroke=t.color, stroke_width=2.5, stroke_dasharray="5,3", rx=6))
+        draw_token(dwg, shown, size, t)
+    draw_ladder(dwg, shown, lang)
+    for k, t in enumerate(shown.tokens):
+        draw_panel(dwg, t, 16 + (k % COLUMNS) * (PANEL_W + 10), top + (k // COLUMNS) * (PANEL_H + 10), lang)
+    dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 10 + 17 * max(1, len(event))), fill="#fafafa", stroke=S.FAINT,
+                     stroke_width=1.5, rx=6))
+    for n, line in enumerate(event or ["—"]):
+        S.label(dwg, dwg, line, (28, box_y + 18 + 17 * n), size=12)
+    S.legend(dwg, legend_items(lang), (16, legend_y), width=WIDTH - 32)
+    return S.to_string(dwg)
+
+
+def hex_points(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
+    from math import cos, pi, sin
+
+    return [(cx + size * cos(pi / 6 + k * pi / 3), cy + size * sin(pi / 6 + k * pi / 3)) for k in range(6)]
+
+
+def draw_grid(dwg: Any, shown: Scene, size: float) -> None:
+    flags = dict(shown.terrain)
+    for y in range(shown.height):
+        for x in range(shown.width):
+            kind = next((k for k in ("blocked", "cover", "confined") if k in flags.get((x, y), ())), None)
+            fill = S.hatch(dwg, TERRAIN[kind][1], "#7a7a7a", TERRAIN[kind][0]) if kind else "#f7f7f2"
+            cx, cy = centre(shown, size, (x, y))
+            if shown.grid == "hex":
+                dwg.add(dwg.polygon(hex_points(cx, cy, size), fill=fill, stroke=S.FAINT, stroke_width=1))
+            else:
+                dwg.add(dwg.rect((cx - size / 2, cy - size / 2), (size, size), fill=fill, stroke=S.FAINT,
+                                 stroke_width=1))
+    for x in range(0, shown.width, 2):  # coordinates along the top edge and the left edge
+        cx, cy = centre(shown, size, (x, 0))
+        S.label(dwg, dwg, str(x), (cx, MAP_Y + 6), size=8, anchor="middle", fill=S.MUTED)
+
+
+def draw_paths(dwg: Any, shown: Scene, size: float) -> None:
+    for t in shown.tokens:
+        if len(t.path) < 2:
+            continue
+        points = [centre(shown, size, c) for c in t.path]
+        dwg.add(dwg.polyline(points, fill="none", stroke=t.color, stroke_width=3, stroke_dasharray="6,4",
+                             stroke_opacity=0.8))
+        for px, py in points[:-1]:
+            dwg.add(dwg.circle((px, py), 3, fill=t.color))
+
+
+def draw_bands(dwg: Any, shown: Scene, size: float, height: float, lang: str) -> None:
+    """The range bands of the shooter just resolved, clipped to the map."""
+    if shown.bands is None:
+        return
+    shooter, bands = shown.bands
+    t = next(x for x in shown.tokens if x.id == shooter)
+    cx, cy = centre(shown, size, t.cell)
+    unit = size * (sqrt(3) if shown.grid == "hex" else 1)
+    clip = dwg.defs.add(dwg.clipPath(id="map-clip"))
+    clip.add(dwg.rect((MAP_X, MAP_Y), (WIDTH - LADDER_W - 32 - MAP_X, height)))
+    group = dwg.add(dwg.g(clip_path="url(#map-clip)"))
+    names = {"point_blank": "в упор", "short": "короткая", "medium": "средняя", "long": "длинная",
+             "extreme": "предельная"}
+    for name, metres in bands:
+        r = metres * unit
+        group.add(dwg.circle((cx, cy), r, fill="none", stroke=S.ORANGE, stroke_width=1.2, stroke_dasharray="3,4"))
+        S.label(dwg, group, f"{tr(lang, names[name], name.replace('_', ' '))} {metres}",
+                (cx + r * 0.7, cy - r * 0.7), size=9, fill=S.ORANGE)
+
+
+def draw_pairs(dwg: Any, shown: Scene, size: float) -> None:
+    cells = {t.id: t.cell for t in shown.tokens}
+    for a, b in shown.pairs:
+        dwg.add(dwg.line(centre(shown, size, cells[a]), centre(shown, size, cells[b]), stroke=S.INK,
+                         stroke_width=6, stroke_dasharray="2,3"))
+
+
+def draw_shots(dwg: Any, shown: Scene, size: float) -> None:
+    for s in shown.shots:
+        start, end = centre(shown, size, tuple(s["from"])), centre(shown, size, tuple(s["to"]))
+        S.arrow(dwg, dwg, start, end, color=S.ORANGE if s["outcome"] == "hit" else S.MUTED, width=2.5,
+                dashed=s["outcome"] != "hit")
+
+
+def draw_token(dwg: Any, shown: Scene, size: float, t: Token) -> None:
+    cx, cy = centre(shown, size, t.cell)
+    r = size * (0.62 if shown.grid == "hex" else 0.36)
+    fill = "#bdbdbd" if t.status in ("dead", "unconscious", "fled") else t.color
+    ry = r * 0.55 if t.stance == "lying" else r
+    dwg.add(dwg.ellipse((cx, cy), (r, ry), fill=fill, stroke=S.INK, stroke_width=1.5))
+    nx, ny = centre(shown, size, grid.neighbour(shown.grid, t.cell, t.facing if t.facing in grid.steps(shown.grid)
+                                                else "E"))
+    ux, uy = nx - cx, ny - cy
+    norm = sqrt(ux * ux + uy * uy) or 1
+    dwg.add(dwg.line((cx + ux / norm * r, cy + uy / norm * ry), (cx + ux / norm * (r + size * 0.18),
+                                                                  cy + uy / norm * (ry + size * 0.18)),
+                     stroke=S.INK, stroke_width=3.5))
+    S.label(dwg, dwg, t.id, (cx, cy + 4), size=max(8.0, min(12.0, r * 0.66)), bold=True, anchor="middle",
+            fill=S.PAPER)
+
+
+def draw_ladder(dwg: Any, shown: Scene, lang: str) -> None:
+    x = WIDTH - LADDER_W - 16
+    dwg.add(dwg.rect((x, MAP_Y), (LADDER_W, 24 + 22 * max(1, len(shown.ladder))), fill=S.PAPER, stroke=S.FAINT,
+                     stroke_width=1.5, rx=6))
+    S.label(dwg, dwg, tr(lang, "Общая инициатива", "General initiative"), (x + 10, MAP_Y + 17), size=13, bold=True)
+    for n, line in enumerate(shown.ladder or ("—",)):
+        S.label(dwg, dwg, S.fit(line, 12, LADDER_W - 20), (x + 10, MAP_Y + 38 + 22 * n), size=12)
+
+
+def draw_panel(dwg: Any, t: Token, x: float, y: float, lang: str) -> None:
+    dwg.add(dwg.rect((x, y), (PANEL_W, PANEL_H), fill=S.PAPER, stroke=t.color, stroke_width=2, rx=6))
+    S.label(dwg, dwg, S.fit(f"{t.id} · {t.name}", 13, PANEL_W - 110, bold=True), (x + 8, y + 17), size=13,
+            bold=True, fill=t.color)
+    status = words.pick(FLED if t.status == "fled" else words.STATUS_NAMES.get(t.status, (t.status, t.status)), lang)
+    stance = words.pick(words.STANCE_NAMES.get(t.stance, (t.stance, t.stance)), lang)
+    S.label(dwg, dwg, f"{status}, {stance}", (x + PANEL_W - 8, y + 17), size=11, anchor="end")
+    p = t.pool
+    S.label(dwg, dwg, tr(lang, f"Р {p['avail_R']}/{p['reflex']}  Н {p['avail_S']}/{p['skill']}  ({t.cell[0]}, "
+                               f"{t.cell[1]}) {t.facing}",
+                         f"R {p['avail_R']}/{p['reflex']}  S {p['avail_S']}/{p['skill']}  ({t.cell[0]}, {t.cell[1]}) "
+                         f"{t.facing}"), (x + 8, y + 34), size=11)
+    S.label(dwg, dwg, t.tracks, (x + 8, y + 50), size=11)
+    engaged = tr(lang, f" · схватка: {', '.join(t.engaged)}", f" · melee: {', '.join(t.engaged)}") if t.engaged else ""
+    S.label(dwg, dwg, S.fit(t.weapon + engaged, 11, PANEL_W - 16), (x + 8, y + 66), size=11)
+    if t.ranged or t.formation:
+        S.label(dwg, dwg, S.fit(" · ".join(x for x in (t.ranged, t.formation) if x), 11, PANEL_W - 16),
+                (x + 8, y + 82), size=11)
+    if t.wounds:
+        S.label(dwg, dwg, S.fit(tr(lang, "раны: ", "wounds: ") + t.wounds, 11, PANEL_W - 16), (x + 8, y + 98),
+                size=11, fill=S.BAD)
+
+
+def legend_items(lang: str) -> list[S.Swatch]:
+    return [S.Swatch(tr(lang, "путь за раунд", "path this round"), kind="dash", stroke=S.BLUE),
+            S.Swatch(tr(lang, "схватка", "melee pair"), kind="dash", stroke=S.INK),
+            S.Swatch(tr(lang, "выстрел (попадание)", "shot (hit)"), kind="arrow", stroke=S.ORANGE),
+            S.Swatch(tr(lang, "выстрел (промах)", "shot (miss)"), kind="arrow", stroke=S.MUTED, dashed=True),
+            S.Swatch(tr(lang, "дальности стрелка", "shooter's range bands"), kind="dash", stroke=S.ORANGE),
+            S.Swatch(tr(lang, "непроходимо", "blocked"), fill=TERRAIN["blocked"][0], hatch="diagonal"),
+            S.Swatch(tr(lang, "укрытие", "cover"), fill=TERRAIN["cover"][0], hatch="dots"),
+            S.Swatch(tr(lang, "теснота", "confined"), fill=TERRAIN["confined"][0], hatch="dots"),
+            S.Swatch(tr(lang, "в строю (5.12)", "in formation (5.12)"), stroke=S.BLUE, fill=S.PAPER, dashed=True),
+            S.Swatch(tr(lang, "вне боя", "out of the fight"), fill="#bdbdbd")]

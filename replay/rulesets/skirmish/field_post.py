@@ -1,0 +1,112 @@
+"""The GM's post of a battle round (part 2): the general initiative order, each melee pair's exchanges as part 1
+tells them, each field exchange's moves, ranged stages and shots (their second of the round, modifiers and result),
+the round's end, and the standing of every fighter. Narrated from the payloads' numbers and their `why` lines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from replay.render.text import Doc, b, i, tr
+from replay.ruleset import TurnView
+from replay.rulesets.skirmish import battle_events, messages, pools, words
+from replay.rulesets.skirmish import events as ev
+from replay.rulesets.skirmish.battle import Battle, pair_id_of
+
+STAGES = {"empty": ("не готов", "empty"), "drawn": ("снаряд извлечён", "drawn"), "prepared": ("готов", "prepared"),
+          "aimed": ("прицелился", "aimed")}
+
+
+def said(payload: dict[str, Any], lang: str) -> list[str]:
+    return messages.why(payload, lang)
+
+
+def post(view: TurnView, lang: str) -> Doc:
+    from replay.rulesets.skirmish.post import flush, holder, narrate
+
+    lang = "ru" if lang == "ru" else "en"
+    after: Battle = view.after
+    doc = Doc().h(tr(lang, f"Раунд {view.turn}: бой на поле", f"Round {view.turn}: battle on the field")
+                  + (f" ({view.phase})" if view.phase else ""))
+    for ruling in view.rulings:
+        doc.p(i(tr(lang, "Решение мастера: ", "GM ruling: ")), str(ruling.payload.get("note") or ""))
+    lines: list[Any] = []
+    section = None
+    for event in view.resolutions:
+        pid = pair_id_of(event)
+        here = f"pair {pid}" if pid else (event.phase or "")
+        if here != section and (pid or event.phase and event.phase.startswith("field.")
+                                or event.type in ("skirmish.intents", "skirmish.general_initiative",
+                                                  "skirmish.field_round_ended")):
+            flush(doc, lines)
+            section = here
+            doc.h(heading(event, pid, lang), 3)
+        if pid is not None:
+            if event.type not in ev.EVENTS:
+                continue
+            e = ev.trusted(event.type, event.payload)
+            if isinstance(e, ev.ExchangeStarted):
+                lines.append(b(tr(lang, f"Обмен {e.exchange}", f"Exchange {e.exchange}") + " — " + tr(
+                    lang, f"инициатива: {holder(e.holder, lang)}", f"initiative: {holder(e.holder, lang)}")))
+                continue
+            text = narrate(e, lang)
+            if text:
+                lines.append(text)
+            continue
+        if event.type in battle_events.EVENTS:
+            text = field_line(event.type, event.payload, lang)
+            if text:
+                lines.append(text)
+    flush(doc, lines)
+    doc.h(tr(lang, "Положение", "Standing"), 3)
+    standing(doc, after, lang)
+    return doc
+
+
+def heading(event: Any, pid: str | None, lang: str) -> str:
+    if pid is not None:
+        return tr(lang, f"Схватка {pid.replace('-', ' — ')}", f"Melee {pid.replace('-', ' vs ')}")
+    if event.type == "skirmish.intents":
+        return tr(lang, "Намерения (4.1)", "Intents (4.1)")
+    if event.type == "skirmish.general_initiative":
+        return tr(lang, "Общая инициатива", "General initiative")
+    if event.type == "skirmish.field_round_ended":
+        return tr(lang, "Конец раунда", "End of the round")
+    x = str(event.phase).removeprefix("field.x")
+    return tr(lang, f"Поле, обмен {x} (секунда {x} раунда)", f"Field, exchange {x} (second {x} of the round)")
+
+
+def field_line(kind: str, p: dict[str, Any], lang: str) -> Any:
+    lines = said(p, lang)
+    if kind == "skirmish.field_round":
+        return None
+    if kind == "skirmish.shot":
+        result = {"hit": tr(lang, "попадание", "hit"), "miss": tr(lang, "промах", "miss"),
+                  "no_wound": tr(lang, "попадание без раны", "hit, no wound")}[p["outcome"]]
+        return (b(tr(lang, f"Выстрел {p['shooter']} → {p['target']}: {result}.",
+                     f"Shot {p['shooter']} → {p['target']}: {result}.")), " " + "; ".join(lines))
+    if kind == "skirmish.engaged":
+        return (b(tr(lang, "Схватка: ", "Melee: ") + " — ".join(p["fighters"]) + "."), " " + "; ".join(lines))
+    return "; ".join(lines)
+
+
+def standing(doc: Doc, state: Battle, lang: str) -> None:
+    from replay.rulesets.skirmish.model import Fight
+
+    header = [tr(lang, "Боец", "Fighter"), tr(lang, "Клетка", "Cell"), tr(lang, "Схватка", "Melee"),
+              tr(lang, "Рефлекс", "Reflex"), tr(lang, "Навык", "Skill"), tr(lang, "Стрельба", "Ranged"),
+              tr(lang, "Раны", "Wounds"), tr(lang, "Состояние", "Status")]
+    rows = []
+    for f in state.fighters:
+        pair = state.pair_of(f.id)
+        fight = pair.fight if pair is not None else Fight((f, f), round=state.round, exchange=max(1, state.exchange))
+        v = pools.fighter_view(fight, f)
+        p = v["pool"]
+        s = state.shooter(f.id)
+        wounds = ", ".join(f"{words.zone_name(w.precise, lang)} {w.level}" for w in f.wounds) or "—"
+        rows.append([f"{f.id} ({f.side})", f"{f.cell[0]}, {f.cell[1]} {f.facing}",
+                     ", ".join(state.engaged_with(f.id)) or "—", f"{p['avail_R']}/{p['reflex']}",
+                     f"{p['avail_S']}/{p['skill']}",
+                     "—" if s is None else f"{words.pick(STAGES[s.stage], lang)}, {s.ammo}", wounds,
+                     words.pick(("бежал с поля", "fled the field") if f.id in state.fled
+                                else words.STATUS_NAMES.get(v["status"], (v["status"],) * 2), lang)])
+    doc.table(header, rows)
