@@ -60,17 +60,6 @@ SAMPLES: dict[str, str] = {
     'held[0]': 'arming_sword',
     "order.get('free')": 'arming_sword',
     "answer[0].replace('_', ' ')": 'XX',
-    "answer[0].replace('_', ' ')": 'XX',
-    "answer[0].replace('_', ' ')": 'XX',
-    "answer[0].replace('_', ' ')": 'XX',
-    "answer[0].replace('_', ' ')": 'XX',
-    "answer[0].replace('_', ' ')": 'XX',
-    "answer[0].replace('_', ' ')": 'XX',
-    "answer[0].replace('_', ' ')": 'XX',
-    "answer[0].replace('_', ' ')": 'XX',
-    "answer[0].replace('_', ' ')": 'XX',
-    "answer[0].replace('_', ' ')": 'XX',
-    "answer[0].replace('_', ' ')": 'XX',
 }
 """A value for each f-string field of a problem sentence, as the rules would fill it."""
 

@@ -56,3 +56,18 @@ def test_explain_in_russian_names_the_damage_model(tmp_path):
     assert out.exit_code == 0, out.output
     line = next(x for x in out.output.splitlines() if "sample_v1" in x)
     assert "ОБРАЗЕЦ модели урона" in line, out.output
+
+
+def test_explain_in_english_names_the_damage_model(tmp_path):
+    """The English catalogue has the SAMPLE damage model too (it printed blank)."""
+    assert defaults_catalogue(registry.get("skirmish@1"), "en")["sample_v1"].startswith("SAMPLE damage model")
+    path = ROOT / "fixtures" / "skirmish" / "tricks.jsonl"
+    db = str(tmp_path / "g.duckdb")
+    runner = CliRunner()
+    assert runner.invoke(main, ["--db", db, "import", str(path)]).exit_code == 0
+    seq = next(json.loads(line)["seq"] for line in path.read_text(encoding="utf-8").splitlines()
+               if "sample_v1" in json.loads(line)["payload"].get("defaults", []))
+    out = runner.invoke(main, ["--db", db, "explain", "skirmish-tricks", "--seq", str(seq)])
+    assert out.exit_code == 0, out.output
+    line = next(x for x in out.output.splitlines() if "sample_v1" in x)
+    assert "SAMPLE damage model" in line, out.output

@@ -11,7 +11,8 @@ from typing import Any
 from replay.render import svg as S
 from replay.render.text import tr
 from replay.ruleset import FrameView
-from replay.rulesets.skirmish import pools, words
+from replay.rulesets.skirmish import data, pools, words
+from replay.rulesets.skirmish.maneuvers import catch
 from replay.rulesets.skirmish.model import Fight, Fighter
 
 WIDTH = 960
@@ -81,7 +82,7 @@ def scene(view: FrameView) -> Scene:
                      for d in state.declared if d.step == "defence" and d.maneuver != "pass")
     last = view.events[-1] if view.events else None
     event = event_lines(last, lang) if last is not None else ()
-    distance = words.pick(words.LENGTH_NAMES[state.distance], lang) if state.distance else "—"
+    distance = words.distance_name(state.distance, lang) if state.distance else "—"
     a, b = state.fighters
     title = tr(lang, f"Схватка: {a.name['ru']} — {b.name['ru']}", f"Melee: {a.name['en']} vs {b.name['en']}")
     caption = caption_text(view, state, lang)
@@ -110,6 +111,16 @@ def event_lines(event: Any, lang: str) -> tuple[str, ...]:
     return ("".join(p if isinstance(p, str) else p.text for p in parts),)
 
 
+def caught_progress(f: Fighter, wid: str, lang: str) -> str:
+    """M44 (L605): the catcher's Strength successes so far against the caught weapon's Reliability, if any."""
+    n = catch.progress(f, wid)
+    w = f.weapon_by_id(wid)
+    if not n or w is None:
+        return ""
+    rel = data.weapon_type(w.type)["reliability"]
+    return tr(lang, f" (сломать: {n} из {rel})", f" (break: {n} of {rel})")
+
+
 def side(state: Fight, f: Fighter, k: int, lang: str) -> Side:
     view = pools.fighter_view(state, f)
     w = f.weapon
@@ -128,9 +139,19 @@ def side(state: Fight, f: Fighter, k: int, lang: str) -> Side:
     from replay.rulesets.skirmish.post import change_text
 
     r, x = state.round, max(1, state.exchange)
-    effects = tuple(change_text({"op": "effect", "fighter": f.id, "kind": e.kind, "amount": e.amount,
-                                 "start": list(e.start), "until": list(e.until), "ref": e.ref}, lang)
-                    .removeprefix(f"{f.id}: ") for e in f.effects if e.until >= (r, x))
+    effects_: list[str] = []
+    caught: set[str] = set()
+    for e in f.effects:
+        if e.until < (r, x) or (e.source == catch.SOURCE and e.ref in caught):
+            continue  # M44: a caught weapon is one line, its break progress with it (the attempts are effects too)
+        line = change_text({"op": "effect", "fighter": f.id, "kind": e.kind, "amount": e.amount,
+                            "start": list(e.start), "until": list(e.until), "ref": e.ref}, lang)
+        line = line.removeprefix(f"{f.id}: ")
+        if e.source == catch.SOURCE:
+            caught.add(e.ref)
+            line += caught_progress(f, e.ref, lang)
+        effects_.append(line)
+    effects = tuple(effects_)
     if pools.wrestling(f, r, x):
         effects = (tr(lang, "борьба: пул Выносливость + Борьба", "wrestling: Endurance + Wrestling pool"), *effects)
     return Side(f.id, f.name["ru" if lang == "ru" else "en"], S.SIDES[k], f.cell, f.facing, f.stance,

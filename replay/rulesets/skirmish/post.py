@@ -230,7 +230,17 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
             + (tr(lang, f"; болевой захват: боль +{p['pain_hold']}", f"; pain hold: pain +{p['pain_hold']}")
                if p.get("pain_hold") else "")
             + (tr(lang, f"; покупки: {buys}", f"; buys: {buys}") if buys else "")
-            + surprise_text(p, lang) + empathy_text(p, lang))
+            + surprise_text(p, lang) + empathy_text(p, lang) + declared_why(e, lang))
+
+
+DECLARED_WHY = (" drops the caught ", " up from the floor ")
+"""The lines of a declaration's `why` the post tells: the caught weapon dropped (M44, L605) and the pickup from the
+floor with its Reflex check (M50, A-39)."""
+
+
+def declared_why(e: ev.DeclarationMade, lang: str) -> str:
+    lines = [w for w in e.why if any(k in w for k in DECLARED_WHY)]
+    return "".join("; " + (say_why(w) if lang == "ru" else w) for w in lines)
 
 
 SURPRISE_TEXT = {"unexpected": ("ГМ: атака неожиданная — защита только блоком, простым парированием или уклонением, "
@@ -335,7 +345,8 @@ def hit_text(e: ev.Hit, lang: str) -> Any:
     if e.miss:
         return head
     parts = [f"D = {e.raw}" + (tr(lang, f" (пробивающий +{e.power_bonus})", f" (power +{e.power_bonus})")
-                               if e.power_bonus else "")]
+                               if e.power_bonus else "")
+             + (tr(lang, " (урон определил ГМ)", " (damage ruled by the GM)") if gm_damage(e) else "")]
     if e.shield:
         parts.append(tr(lang, f"щит −{e.shield['armour']}", f"shield −{e.shield['armour']}"))
     arm = e.armour or {}
@@ -358,6 +369,11 @@ def hit_text(e: ev.Hit, lang: str) -> Any:
                f"wound level {w['level']}: pain {w['pain']}, shock {w['shock']}, bleeding {w['bleeding']}")
     extra = [words.flag_name(x, lang) for x in (*w["flags"], *w["consequences"])]
     return f"{head}; {arithmetic}; {wound}" + (f" [{', '.join(extra)}]" if extra else "")
+
+
+def gm_damage(e: ev.Hit) -> bool:
+    """The damage D is the GM's ruling (M15 `reverse_damage`, L363): its line in the hit's `why` says so."""
+    return any(w.startswith("D = ") and "the GM's ruling" in w for w in e.why)
 
 
 def body_roll_text(roll: dict[str, Any] | None, lang: str) -> str:
@@ -454,6 +470,12 @@ def change_text(c: dict[str, Any], lang: str) -> str:
             return tr(lang, f"{c['fighter']}: {words.agreed(item, words.BROKEN)} (древко перерублено)",
                       f"{c['fighter']}'s {item} is broken (the shaft is cut)")
         return tr(lang, f"{c['fighter']} роняет: {item}", f"{c['fighter']} drops {item}")
+    if op == "release":  # M44 (L605): the blade catch over, the caught weapon freed, dropped or broken
+        item = words.item_name(c["weapon"], lang)
+        forms = {"freed": words.FREED, "dropped": words.DROPPED, "broken": words.BROKEN}[c["how"]]
+        en = {"freed": "freed", "dropped": "dropped", "broken": "broken"}[c["how"]]
+        return tr(lang, f"{c['fighter']}: захват клинка окончен, {words.agreed(item, forms)}",
+                  f"{c['fighter']}: the blade catch ends, {item} {en}")
     if op == "spend":  # M15: the activation and the committed successes
         parts = [tr(lang, f"Р{c.get('reflex', 0)}", f"R{c.get('reflex', 0)}")]
         if c.get("master"):

@@ -242,6 +242,8 @@ BLOW_NOM = {"cut": "секущий", "slash": "секущий", "chop": "руб�
 CAUGHT = {"masc": "захвачен", "femn": "захвачена", "neut": "захвачено"}
 BROKEN = {"masc": "сломан", "femn": "сломана", "neut": "сломано"}
 INTACT = {"masc": "цел", "femn": "цела", "neut": "цело"}
+FREED = {"masc": "освобождён", "femn": "освобождена", "neut": "освобождено"}
+DROPPED = {"masc": "брошен", "femn": "брошена", "neut": "брошено"}
 
 WHY_RU: tuple[tuple[str, Any], ...] = (
     # dice and checks
