@@ -11,21 +11,16 @@ import math
 from collections.abc import Callable
 
 from replay.rulesets.knights.geometry import (
-    _PRIORITY,
     EPS_AREA,
     EPS_LEN,
-    FLANK,
-    FRONT,
     REAR,
     Point,
     Poly,
-    _depth,
     classify,
-    clip_segment,
-    contains,
     dist,
     edges,
     overlap,
+    overlap_part,
     segment_poly_dist,
 )
 
@@ -108,17 +103,5 @@ def contact_part_search(x: Poly, y: Poly) -> str:
         if best[0] > 1e-4:
             return classify(x, best[1])
         return classify(x, point[1])
-    a, br, bl = x
-    inside = [v for v in (a, br, bl) if contains(y, v, True)]
-    if inside:
-        depths = {v: _depth(y, v) for v in inside}
-        deepest = max(depths.values())
-        if depths.get(a, -1) >= deepest - EPS_LEN:
-            return FRONT
-        return REAR
-    lengths = []
-    for (p, q), part in zip(edges(x), (FLANK, REAR, FLANK), strict=True):
-        seg = clip_segment(p, q, y)
-        lengths.append((0.0 if seg is None else math.hypot(seg[1][0] - seg[0][0], seg[1][1] - seg[0][1]), part))
-    return max(lengths, key=lambda t: (t[0], -_PRIORITY[t[1]]))[1]
+    return overlap_part(x, y)  # the overlapping case is not a search: the same code serves both
 

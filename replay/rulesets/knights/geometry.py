@@ -305,6 +305,12 @@ def contact_part(x: Poly, y: Poly) -> str:
     if overlap(x, y) <= EPS_AREA:
         level = dist(x, y) + EPS_LEN
         return _point_contact(x, y, [near_interval(a, b, y, level) for a, b in edges(x)])
+    return overlap_part(x, y)
+
+
+def overlap_part(x: Poly, y: Poly) -> str:
+    """Which part of X is in Y when they overlap (K7): the front if its apex is (about) the deepest vertex inside,
+    else the rear; with no vertex inside, the edge with the longest chord in Y (ties: the priority)."""
     a, br, bl = x
     inside = [v for v in (a, br, bl) if contains(y, v, True)]
     if inside:
