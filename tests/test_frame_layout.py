@@ -1,5 +1,6 @@
-"""Pictures a forum can show in a row: every frame of one game has the same size, long names are shortened each in
-its place (both duelists stay named in the band), and overlapping knights' badges do not pile up."""
+"""Pictures a forum can show in a row: every frame of one game has the same size (duel, knights, warband, cerilia;
+skirmish not yet), long names are shortened each in its place (both duelists stay named in the band), and
+overlapping knights' badges do not pile up."""
 
 import json
 import re
@@ -15,7 +16,11 @@ from replay.rulesets.knights.frame import free_spot
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["duel/traits-1", "duel/traits-2", "duel/traits-3", "duel/death", "duel/finish-off", "duel/ruling",
-         "knights/joust", "knights/lady", "knights/ruling"]
+         "knights/joust", "knights/lady", "knights/ruling",
+         "warband/brawl", "warband/gunline", "warband/nightfall", "warband/overrides", "warband/ruling",
+         "warband/siege", "warband/skirmish",
+         "cerilia/decisive", "cerilia/flight", "cerilia/rout", "cerilia/ruling", "cerilia/skirmish"]
+SKIRMISH = sorted(p.stem for p in (ROOT / "fixtures" / "skirmish").glob("*.jsonl"))
 BADGE = re.compile(r'<rect fill="[^"]*" height="15" rx="7.5" stroke="[^"]*" stroke-width="1.2" '
                    r'width="([\d.]+)" x="([-\d.]+)" y="([-\d.]+)" />')
 
@@ -44,6 +49,32 @@ def test_every_frame_of_a_game_has_the_same_size(tmp_path: Path, name: str) -> N
     with store:
         sizes = {size(frame) for _, _, frame in frames(game)}
     assert len(sizes) == 1, sizes
+
+
+@pytest.mark.xfail(strict=True, reason="skirmish frames still size their event box (up to 8 lines) and, in the group "
+                   "games, their panels to the step; not yet reserved per game")
+@pytest.mark.parametrize("name", [f"skirmish/{stem}" for stem in SKIRMISH])
+def test_skirmish_frames_of_a_game_have_the_same_size(tmp_path: Path, name: str) -> None:
+    test_every_frame_of_a_game_has_the_same_size(tmp_path, name)
+
+
+def test_a_warband_event_longer_than_the_box_is_cut_with_a_mark_and_kept_whole_in_desc(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from replay.rulesets.warband import frame as warband_frame
+
+    name = "warband/nightfall"
+    store, game = load(tmp_path, (ROOT / "fixtures" / f"{name}.jsonl").read_text(encoding="utf-8"), name)
+    with store:
+        normal = {size(frame) for _, _, frame in frames(game)}
+        monkeypatch.setattr(warband_frame, "EVENT_LINES", 1)
+        cut = [frame for _, _, frame in frames(game)]
+    assert len(normal) == 1 and len({size(frame) for frame in cut}) == 1
+    assert float(size(cut[0])[1]) == float(next(iter(normal))[1]) - 18  # one line of the box less
+    marked = [frame for frame in cut if re.search(r">[^<>]*…</text>", frame)]
+    assert marked  # nightfall has two-line events: with room for one, they end in "…"
+    for frame in marked:
+        shown = re.findall(r">([^<>]*…)</text>", frame)[-1].rstrip("…").rstrip()
+        assert shown and shown in svg.desc_text(frame).replace("\n", " ")
 
 
 @pytest.mark.parametrize("name", ["knights/joust", "knights/lady", "knights/ruling", "knights/battle"])

@@ -7,6 +7,7 @@ falling-back marks, terrain and fortification, a legend, and the round/phase/ste
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from replay.render import svg as S
@@ -63,7 +64,6 @@ class Scene:
     event_line: str
     desc: str
     lang: str = "ru"
-    legend: tuple[S.Swatch, ...] = field(default_factory=tuple)
     forced: dict[str, str] = field(default_factory=dict)
     """§5.8: sector -> the side forced into it this turn."""
 
@@ -128,29 +128,42 @@ def scene(view: FrameView) -> Scene:
     forced = {str(f["sector"]): str(f["side"]) for e in events if e.type == "cerilia.stalemate"
               for f in e.payload.get("forcings", [])}
     return Scene(title, caption, chips, tuple(arrows), dict(state.terrain), state.fortification, pools, event_line,
-                 desc, lang, _legend(lang), forced)
+                 desc, lang, forced)
 
 
 def _target(state: Battle, sid: str) -> str | None:
     return state.stacks[sid].melee_target if sid in state.stacks else None
 
 
-def _legend(lang: str) -> tuple[S.Swatch, ...]:
-    return (
-        S.Swatch(tr(lang, "Атакующий", "Attacker"), fill="#dbe9f5", stroke=S.BLUE),
-        S.Swatch(tr(lang, "Защищающий", "Defender"), fill="#f8dfcf", stroke=S.VERMILLION),
-        S.Swatch(tr(lang, "разгромлен (_R)", "routed (_R)"), fill="#fbe3d6", stroke=S.BAD, hatch="diagonal"),
-        S.Swatch(tr(lang, "отступает по F (_F)", "falls back (_F)"), stroke=S.ORANGE, dashed=True),
-        S.Swatch(tr(lang, "ближний бой: ждёт первого раунда (пунктир)", "melee: first round to come (dashed)"),
-                 kind="dash", stroke=S.INK),
-        S.Swatch(tr(lang, "ближний бой продолжается (подчёркнут)", "melee continuing (underlined)"), kind="arrow",
-                 stroke=S.INK),
-        S.Swatch(tr(lang, "право первого выстрела", "first-shot right"), text="•", stroke=S.GREEN),
-        S.Swatch(tr(lang, "текущий шаг", "current step"), stroke=S.HIGHLIGHT, kind="line"),
-        S.Swatch(tr(lang, "холм / лес / болото", "hill / forest / swamp"), fill="#f3e0b5", hatch="horizontal",
-                 stroke="#7a7a7a"),
-        S.Swatch(tr(lang, "укрепление", "fortification"), stroke=S.INK, fill=S.PAPER, text="▲"),
-    )
+def legend_items(lang: str) -> S.Legend:
+    """Every entry the legend may have, each keyed by the mark it names, drawn as the board draws it; the frame says
+    which marks it drew (`Legend.drew`), and the legend lists those and nothing else."""
+    def terrain(kind: str, ru: str, en: str) -> tuple[str, S.Swatch]:
+        fill, pattern = S.TERRAIN[kind]
+        return f"terrain:{kind}", S.Swatch(tr(lang, ru, en), fill=fill, hatch=pattern, stroke="#7a7a7a")
+
+    return S.Legend([
+        ("side:A", S.Swatch(tr(lang, "Атакующий", "Attacker"), fill="#dbe9f5", stroke=S.BLUE)),
+        ("side:D", S.Swatch(tr(lang, "Защищающий", "Defender"), fill="#f8dfcf", stroke=S.VERMILLION)),
+        ("routed", S.Swatch(tr(lang, "разгромлен (_R)", "routed (_R)"), fill="#fbe3d6", stroke=S.BAD,
+                            hatch="diagonal")),
+        ("falling_back", S.Swatch(tr(lang, "отступает по F (_F)", "falls back (_F)"), stroke=S.ORANGE, dashed=True)),
+        ("melee:new", S.Swatch(tr(lang, "ближний бой: ждёт первого раунда (пунктир)",
+                                  "melee: first round to come (dashed)"), kind="arrow", stroke=S.INK, dashed=True)),
+        ("arrow", S.Swatch(tr(lang, "атака (стрелка к цели)", "attack (arrow to the target)"), kind="arrow",
+                           stroke=S.INK)),
+        ("melee:continuing", S.Swatch(tr(lang, "ближний бой продолжается (код подчёркнут)",
+                                         "melee continuing (code underlined)"), kind="line", stroke=S.INK,
+                                      width=1.2)),
+        ("first_shot", S.Swatch(tr(lang, "право первого выстрела", "first-shot right"), text="•", stroke=S.GREEN)),
+        ("current", S.Swatch(tr(lang, "текущий шаг", "current step"), stroke=S.HIGHLIGHT, kind="line")),
+        terrain("hill", "холм", "hill"),
+        terrain("forest", "лес", "forest"),
+        terrain("marsh", "болото", "swamp"),
+        ("fortification", S.Swatch(tr(lang, "укрепление (▲, толстая рамка сектора)",
+                                      "fortification (▲, thick sector frame)"), stroke=S.INK, fill=S.PAPER,
+                                   text="▲")),
+    ])
 
 
 # --- drawing --------------------------------------------------------------------------------------------------
@@ -174,20 +187,21 @@ def cell_origin(place: str, side: str, slot: int) -> tuple[float, float]:
 
 def draw(sc: Scene, last_hash: str) -> str:
     dwg = S.new_drawing(WIDTH, HEIGHT, title=sc.title, caption=sc.caption, last_hash=last_hash, desc_text=sc.desc)
+    keyed = legend_items(sc.lang)
     _reserves(dwg, sc)
     for sector in SECTORS:
-        _sector(dwg, sc, sector)
+        _sector(dwg, sc, sector, keyed.drew)
     by_id = {c.id: c for c in sc.chips}
     for c in sc.chips:
-        _chip_draw(dwg, c)
+        _chip_draw(dwg, c, keyed.drew)
     for a, t, now in sc.arrows:
         if a in by_id and t in by_id:
-            _arrow(dwg, by_id[a], by_id[t], now)
+            _arrow(dwg, by_id[a], by_id[t], now, keyed.drew)
     y = BOARD_TOP + 3 * (SECTOR_H + GAP) + RESERVE_H + 10
     for line in S.wrap(sc.event_line, 13, WIDTH - 32)[:3]:
         S.label(dwg, dwg, line, (16, y + 12), size=13)
         y += 18
-    S.legend(dwg, sc.legend, (16, y + 8), width=WIDTH - 32)
+    S.legend(dwg, keyed.shown(), (16, y + 8), width=WIDTH - 32)  # what this frame draws, nothing else
     return S.to_string(dwg)
 
 
@@ -203,12 +217,16 @@ def _reserves(dwg, sc: Scene) -> None:
                     size=11, fill=S.MUTED)
 
 
-def _sector(dwg, sc: Scene, sector: str) -> None:
+def _sector(dwg, sc: Scene, sector: str, drew: Callable[[str], None]) -> None:
     x, y = sector_origin(sector)
     kind = TERRAIN_KIND.get(sc.terrain.get(sector, ""), "open")
     fort = sc.fortification and sc.fortification.get("sector") == sector
     dwg.add(dwg.rect((x, y), (SECTOR_W, SECTOR_H), fill=S.terrain_fill(dwg, kind), stroke=S.INK,
                      stroke_width=3 if fort else 1, rx=4))
+    if kind != "open":
+        drew(f"terrain:{kind}")
+    if fort:
+        drew("fortification")
     name = sector
     if sector in sc.terrain:
         card = tables().terrain[sc.terrain[sector]]
@@ -231,19 +249,24 @@ def _sector(dwg, sc: Scene, sector: str) -> None:
                              stroke_width=0.6))
 
 
-def _chip_draw(dwg, c: Chip) -> None:
+def _chip_draw(dwg, c: Chip, drew: Callable[[str], None]) -> None:
     x, y = cell_origin(c.place, c.side, c.slot)
     pale = {"A": "#dbe9f5", "D": "#f8dfcf"}[c.side]
     # damage colour (§2.9): the deeper the tint, the nearer the card's maximum
     shade = {"A": ("#dbe9f5", "#a9c9e6", "#7fb0da"), "D": ("#f8dfcf", "#f0bd9c", "#e89b6b")}[c.side]
     fill = shade[min(2, round(2 * c.damage / max(1, c.max_damage)))] if c.damage else pale
+    drew(f"side:{c.side}")
     if c.routed:
         fill = S.hatch(dwg, "diagonal", S.BAD, "#fbe3d6")
+        drew("routed")
+    if c.current:
+        drew("current")
     box = dwg.rect((x + 1, y + 1), (CELL_W - 2, CELL_H - 2), fill=fill,
                    stroke=S.HIGHLIGHT if c.current else (S.ORANGE if c.falling_back else SIDE_COLOR[c.side]),
                    stroke_width=2.5 if c.current else 1.4, rx=3)
     if c.falling_back:
         box["stroke-dasharray"] = "4,2"
+        drew("falling_back")
     dwg.add(box)
     S.label(dwg, dwg, S.fit(c.code, 11, CELL_W - 10, bold=True), (x + CELL_W / 2, y + 14), size=11, bold=True,
             anchor="middle")
@@ -251,17 +274,22 @@ def _chip_draw(dwg, c: Chip) -> None:
         w = min(CELL_W - 10, S.text_width(c.code, 11, bold=True))
         dwg.add(dwg.line((x + CELL_W / 2 - w / 2, y + 16.5), (x + CELL_W / 2 + w / 2, y + 16.5), stroke=S.INK,
                          stroke_width=1.2))
+        drew("melee:continuing")
     if c.first_shot:
         dwg.add(dwg.circle((x + CELL_W - 5, y + 5), 2.6, fill=S.GREEN))
+        drew("first_shot")
 
 
-def _arrow(dwg, a: Chip, t: Chip, now: bool) -> None:
+def _arrow(dwg, a: Chip, t: Chip, now: bool, drew: Callable[[str], None]) -> None:
     ax, ay = cell_origin(a.place, a.side, a.slot)
     tx, ty = cell_origin(t.place, t.side, t.slot)
     start = (ax + CELL_W / 2, ay + (CELL_H if a.side == "A" else 0))
     end = (tx + CELL_W / 2, ty + (0 if t.side == "D" else CELL_H))
     S.arrow(dwg, dwg, start, end, color=S.HIGHLIGHT if now else S.INK, width=2.5 if now else 1.4,
             dashed=a.melee == "new")
+    drew("melee:new" if a.melee == "new" else "arrow")
+    if now:
+        drew("current")
 
 
 def frame(view: FrameView) -> str:

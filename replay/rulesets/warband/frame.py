@@ -17,6 +17,10 @@ from replay.rulesets.warband.model import State
 WIDTH = 1100
 MARGIN = 36
 PALETTE = (S.BLUE, S.VERMILLION, S.GREEN, S.PURPLE, S.ORANGE, S.SKY)
+EVENT_LINES = 2
+"""The event box always has room for this many lines (the most any recorded game needs), so every frame of a game
+has the same size; a longer event line is cut with "…" on the last one and stays whole in the frame's <desc> (and in
+the post)."""
 
 
 @dataclass(frozen=True)
@@ -238,12 +242,16 @@ def frame(view: FrameView) -> str:
         if color in side_of:
             drew(f"side:{side_of[color]}")
     text = S.wrap(sc.event_line, 13, WIDTH - 56) if sc.event_line else []
+    desc = sc.desc
+    if len(text) > EVENT_LINES:  # the box keeps its size: the last line says "…", the whole line is in <desc>
+        text = [*text[:EVENT_LINES - 1], S.fit(" ".join(text[EVENT_LINES - 1:]) + " …", 13, WIDTH - 56)]
+        desc += "\n" + sc.event_line
     legend_h = S.legend_height(keyed.every(), width=WIDTH - 32)  # the same room in every frame of the game
     box_y = top + table_h + 28
-    legend_y = box_y + (18 + 18 * len(text) + 12 if text else 0)
+    legend_y = box_y + 18 + 18 * EVENT_LINES + 12  # the same room for the event box in every frame, even empty
     height = int(legend_y + legend_h + 12 + 26)  # room for the core's provisional mark under the legend
     dwg = S.new_drawing(WIDTH, height, title=sc.title, caption=sc.caption, last_hash=view.last_hash,
-                        desc_text=sc.desc)
+                        desc_text=desc)
 
     def px(p: tuple[float, float]) -> tuple[float, float]:
         return (round(MARGIN + p[0] * scale, 2), round(top + table_h - p[1] * scale, 2))
@@ -309,7 +317,7 @@ def frame(view: FrameView) -> str:
         S.label(dwg, dwg, words_at, at, size=9, anchor="middle", fill=fill, stroke=S.PAPER, stroke_width=2.5,
                 paint_order="stroke")
     if text:
-        dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 14 + 18 * len(text)), fill="#fafafa", stroke=S.HIGHLIGHT,
+        dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 14 + 18 * EVENT_LINES), fill="#fafafa", stroke=S.HIGHLIGHT,
                          stroke_width=1.5, rx=6))
         for n, line in enumerate(text):
             S.label(dwg, dwg, line, (28, box_y + 20 + 18 * n), size=13)
