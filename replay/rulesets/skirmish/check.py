@@ -261,6 +261,8 @@ def hilt_problems(actor: Any, order: dict[str, Any], entry: dict[str, Any]) -> l
     a basic attack declared with `"hilt": true` (D = Strength, crushing)."""
     from replay.rulesets.skirmish import draw
 
+    if order.get("maneuver") == "grapple_weapon_strike":  # L723: the hilt in wrestling, M68's own conditions
+        return []
     drawn = draw.ids(order.get("draw"))
     wid = order.get("weapon") or (drawn[0] if drawn else None)
     only = entry["kind"] == "attack" and wid in drawn and draw.hilt_only(actor, str(wid))

@@ -1147,3 +1147,19 @@ REQUESTS.extend([
     ("{a:w}'s hit zone on {b:w} (1d6, {st:w})", "зона попадания {a} по {b} (1к6, стойка: {st:stance})"),
     ("{a:w}'s arc shot damage penalty (1d6, L994)", "штраф урона {a} при стрельбе навесом (1к6, L994)"),
 ])
+
+
+# w5-s8d: the hilt strike in wrestling (L723) and the weapon hanging on its wrist loop (M50, L689)
+_W5_S8D_WHY: tuple[tuple[str, Any], ...] = (
+    (r": a hilt strike in wrestling \((L\d+)\)", r": удар рукоятью в борьбе (\1)"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _W5_S8D_WHY) + _SENTENCES
+_W5_S8D_PROBLEMS: tuple[tuple[str, Any], ...] = (
+    (r'^(\w+) is longer than short: in wrestling it strikes only with the hilt \(D = Strength, crushing, \+1 '
+     r'difficulty\): declare "hilt": true$',
+     lambda m: f"«{words.item_name(m.group(1), 'ru')}» длиннее короткого: в борьбе им бьют только рукоятью "
+     '(D = Сила, дробящий урон, сложность +1): заявите "hilt": true'),
+    (r"^a hilt strike in wrestling is the strike of a weapon longer than short$",
+     "удар рукоятью в борьбе — удар оружием длиннее короткого"),
+)
+_PROBLEM_SENTENCES = _PROBLEM_SENTENCES + tuple((re.compile(p), r) for p, r in _W5_S8D_PROBLEMS)
