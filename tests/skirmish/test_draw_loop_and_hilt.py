@@ -47,3 +47,72 @@ def test_l723_the_hilt_strike_is_one_harder_and_deals_half_the_strength_crushing
     assert hit["damage_type"] == "crushing", hit
     declared = [p for p in payloads(stop, "declared") if p.get("actor") == "RAT" and p.get("step") == "attack"]
     assert declared and declared[0]["priced"]["difficulty"] == 6, declared
+
+
+def sabre_duel(state="ready"):
+    """VSE holds the SAMPLE sabre with a wrist loop (or it hangs on his wrist after a disarm)."""
+    from tests.skirmish.kit import fight
+
+    hands = ["right"] if state == "ready" else []
+    return fight({"fighters": [
+        {"sample": "RAT", "cell": [0, 0], "armour": [], "skills": {"swords": 6}},
+        {"sample": "VSE", "cell": [1, 0], "facing": "W", "shield": None, "armour": [],
+         "weapons": [{"id": "sabre", "type": "sabre", "hands": hands, "state": state},
+                     {"id": "dagger", "type": "dagger", "hands": [], "location": "belt", "state": "sheathed"}]}]},
+        holder="RAT", distance="long")
+
+
+def test_l689_a_disarmed_weapon_with_a_wrist_loop_hangs_on_the_wrist():
+    """L689: «Если оружие врага имеет петлю на рукояти, то оно повисает на руке»: no flight, no floor."""
+    from tests.skirmish.test_maneuvers import effects
+
+    stop = (Round().declare("VSE", "attack").declare("RAT", "attack", "disarm", target="VSE",
+                                                     dice={"reflex": 0, "skill": 4})
+            .defend("VSE", "sidestep", reflex=1)
+            .roll("RAT", "attack", [9, 9, 9, 9]).roll("VSE", "defence", [2]).roll("VSE", "strength", [6, 2, 2, 2])
+            ).resolve(sabre_duel())
+    eff = effects(stop, "disarm")[0]
+    assert eff["changes"][1:] == [{"op": "drop", "fighter": "VSE", "weapon": "sabre", "state": "hanging"}]
+    assert any("hangs on the wrist by its loop (L689)" in w for w in eff["why"])
+    sabre = stop.state.fighter("VSE").weapon_by_id("sabre")
+    assert stop.state.fighter("VSE").weapon is None and sabre.state == "hanging"
+
+
+def test_a39_quick_draw_recovers_the_hanging_weapon_with_a_reflex_check_at_4():
+    """L689 «сложность броска быстрого вооружения понижается до %4», A-39; 1 R by analogy (L646, PROPOSED)."""
+    stop = (Round().attack("VSE", "chop", "upper_torso", reflex=1, skill=2, draw="sabre")
+            .roll("VSE", "pickup", [4, 3, 2, 2, 2, 2])).resolve(sabre_duel("hanging"))
+    decl = payloads(stop, "declared")[0]
+    assert decl["priced"]["activation"] == 1 and not decl["priced"].get("failed")
+    assert decl["why"][0] == ("VSE recovers sabre hanging on its wrist loop (M50, 1 R, PROPOSED): Reflex 6d %4 "
+                              "[4, 3, 2, 2, 2, 2] → 1 − 0 = 1 → in hand (A-39)")
+    assert stop.state.fighter("VSE").weapon.id == "sabre"
+
+
+def test_a39_a_failed_recovery_from_the_loop_spends_the_reflex_and_fails_the_declaration():
+    stop = (Round().attack("VSE", "chop", "upper_torso", reflex=1, skill=2, draw="sabre")
+            .roll("VSE", "pickup", [3, 3, 2, 2, 2, 2])
+            .attack("RAT", "thrust", "upper_torso", skill=2)).resolve(sabre_duel("hanging"))
+    decl = payloads(stop, "declared")[0]
+    assert decl["priced"]["failed"] is True and decl["priced"]["paid_R"] == 1
+    assert decl["why"][0].endswith("→ 0 − 0 = 0 → fails: the declaration fails, the 1 R are spent (A-39)")
+    assert stop.state.fighter("VSE").weapon is None
+
+
+def test_a_hanging_weapon_is_recovered_alone():
+    order = {"exchange": 1, "step": "attack", "maneuver": "chop", "target": "RAT", "zone": "upper_torso",
+             "dice": {"reflex": 1, "skill": 2}, "draw": ["sabre", "dagger"]}
+    problems = check.declaration(sabre_duel("hanging"), "VSE", order, OPTIONS)
+    assert any("recovered alone (L689" in p for p in problems), problems
+
+
+def test_the_last_place_a_weapon_was_recovered_from_does_not_price_the_next_draw():
+    """A weapon recovered from its loop and later dropped lies on the floor (3 R); one picked up from the floor and
+    later disarmed hangs on its loop (1 R)."""
+    from replay.rulesets.skirmish import draw
+    from replay.rulesets.skirmish.model import Weapon
+
+    was_looped = Weapon("sabre", "sabre", (), "one_hand", "dropped", "wrist_loop")
+    was_on_floor = Weapon("sabre", "sabre", (), "one_hand", "hanging", "floor")
+    assert (draw.on_floor(was_looped), draw.hanging(was_looped)) == (True, False)
+    assert (draw.on_floor(was_on_floor), draw.hanging(was_on_floor)) == (False, True)

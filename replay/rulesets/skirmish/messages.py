@@ -1163,3 +1163,19 @@ _W5_S8D_PROBLEMS: tuple[tuple[str, Any], ...] = (
      "удар рукоятью в борьбе — удар оружием длиннее короткого"),
 )
 _PROBLEM_SENTENCES = _PROBLEM_SENTENCES + tuple((re.compile(p), r) for p, r in _W5_S8D_PROBLEMS)
+REQUESTS.extend([
+    ("Reflex check of {a:w} recovering {w:w} hanging on its wrist loop (free, %{tn:#}; M50, L689, A-39)",
+     "проверка Рефлекса {a}: перехватить {w:itemacc}, висящее на темляке (бесплатно, %{tn}; M50, L689, A-39)"),
+])
+_W5_S8D_LOOP: tuple[tuple[str, Any], ...] = (
+    (r"^(\w+) recovers (\w+) hanging on its wrist loop \((M\d+), (\d+) R, PROPOSED\): Reflex ",
+     lambda m: f"{m.group(1)} перехватывает висящее на темляке оружие «{words.item_name(m.group(2), 'ru')}» "
+     f"({m.group(3)}, {m.group(4)} Р, предложено): Рефлекс "),
+    (r"→ (\w+) hangs on the wrist by its loop \((L\d+)\): Quick draw recovers it at %(\d) \((M\d+), (A-\d+)\)",
+     lambda m: f"→ оружие «{words.item_name(m.group(1), 'ru')}» повисает на руке на темляке ({m.group(2)}): "
+     f"быстрое вооружение возвращает его при %{m.group(3)} ({m.group(4)}, {m.group(5)})"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _W5_S8D_LOOP) + _SENTENCES
+_PROBLEM_SENTENCES = _PROBLEM_SENTENCES + ((re.compile(
+    r"^a weapon hanging on its wrist loop is recovered alone \((L\d+), PROPOSED\)$"),
+    r"оружие, висящее на темляке, перехватывают отдельно (\1, предложено)"),)

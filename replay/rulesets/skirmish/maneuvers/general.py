@@ -211,7 +211,10 @@ def disarm_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) 
                     why + ["→ keeps the weapon"], ["5.4.3 M54"], ["A-40"])
         return {}
     changes = [checked(victim.id, "strength", r, o["final"]), {"op": "drop", "fighter": victim.id, "weapon": w.id}]
-    if r.crit_degree or o["final"] > victim.char("strength"):
+    if "wrist_loop" in data.weapon_type(w.type).get("features", []):  # L689: it hangs on the wrist
+        changes[-1]["state"] = "hanging"
+        why.append(f"→ {w.id} hangs on the wrist by its loop (L689): Quick draw recovers it at %4 (M50, A-39)")
+    elif r.crit_degree or o["final"] > victim.char("strength"):
         flight = ctx.roll("2d6", actor=decl.actor, purpose="disarm_flight", what=f"how far {w.id} flies (2d6 m)",
                           exchange=x)
         why.append(f"→ {w.id} flies {flight.payload['total']} m away (L687; direction CP-42, the GM's)")
