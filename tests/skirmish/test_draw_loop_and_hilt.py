@@ -116,3 +116,36 @@ def test_the_last_place_a_weapon_was_recovered_from_does_not_price_the_next_draw
     was_on_floor = Weapon("sabre", "sabre", (), "one_hand", "hanging", "floor")
     assert (draw.on_floor(was_looped), draw.hanging(was_looped)) == (True, False)
     assert (draw.on_floor(was_on_floor), draw.hanging(was_on_floor)) == (False, True)
+
+
+def spent(state, fid="VSE"):
+    """`fid` with no reflex points left this round."""
+    f = state.fighter(fid)
+    return state.with_fighter(replace(f, spent_R=f.spent_R + 99))
+
+
+def test_l650_with_no_reflex_points_the_draw_takes_the_whole_round():
+    """L650: «В случае отсутствия очков Рефлекса, персонаж извлекает оружие за один раунд»: a pass with `draw`;
+    the dagger is in hand when the next round starts, and until then he does nothing else."""
+    from replay.rulesets.skirmish import draw
+    from tests.skirmish.test_part1_rules import floor_fight
+
+    order = {"exchange": 1, "step": "attack", "maneuver": "pass", "draw": "dagger"}
+    with_reflex = check.declaration(floor_fight(), "VSE", order, OPTIONS)
+    assert codes(with_reflex) == ["condition_failed"] and "L650" in with_reflex[0]
+    state = spent(floor_fight())
+    assert check.declaration(state, "VSE", order, OPTIONS) == []
+    floor = check.declaration(state, "VSE", {**order, "draw": "arming_sword"}, OPTIONS)
+    assert codes(floor) == ["condition_failed"] and "A-39" in floor[0]
+    no_reflex = dict(state.fighter("VSE").characteristics, reflex=0)  # no reflex points from the round's start
+    stop = Round().declare("VSE", "attack", draw="dagger").resolve(floor_fight(characteristics=no_reflex))
+    decl = next(p for p in payloads(stop, "declared") if p["actor"] == "VSE")
+    assert decl["why"][0] == ("VSE draws dagger over the whole round: no reflex points (M50, L650); in hand from "
+                              "round 2")
+    drawing = stop.state
+    assert drawing.fighter("VSE").weapon is None and drawing.fighter("VSE").weapon_by_id("dagger").state == "drawing"
+    chop = {"exchange": 2, "step": "attack", "maneuver": "chop", "target": "RAT", "zone": "upper_torso",
+            "dice": {"skill": 1}}
+    busy = check.declaration(drawing, "VSE", chop, OPTIONS)
+    assert codes(busy) == ["condition_failed"] and "L650" in busy[0]
+    assert draw.finished(drawing).fighter("VSE").weapon.id == "dagger"

@@ -144,3 +144,20 @@ def apply(state: Fight, fid: str, order: dict[str, Any]) -> tuple[Fight, dict[st
     if not wids:
         return state, order
     return drawn(state, fid, order["draw"]), {**order, "weapon": order.get("weapon") or wids[0]}
+
+
+def started(state: Fight, fid: str, value: Any) -> Fight:
+    """M50 (L650): with no reflex points the weapon is drawn over one round: "drawing" until the next round starts."""
+    f = state.fighter(fid)
+    wids = ids(value)
+    return state.with_fighter(replace(f, weapons=tuple(replace(w, state="drawing") if w.id in wids else w
+                                                       for w in f.weapons)))
+
+
+def finished(state: Fight) -> Fight:
+    """The weapons drawn over the last round in hand (the first into the main hand)."""
+    for f in state.fighters:
+        wids = [w.id for w in f.weapons if w.state == "drawing"]
+        if wids:
+            state = drawn(state, f.id, wids if len(wids) > 1 else wids[0])
+    return state

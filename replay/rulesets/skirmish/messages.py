@@ -1179,3 +1179,23 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in _W5_S8D_LOOP) + _SENTENCES
 _PROBLEM_SENTENCES = _PROBLEM_SENTENCES + ((re.compile(
     r"^a weapon hanging on its wrist loop is recovered alone \((L\d+), PROPOSED\)$"),
     r"оружие, висящее на темляке, перехватывают отдельно (\1, предложено)"),)
+_W5_S8D_ROUND: tuple[tuple[str, Any], ...] = (
+    (r"^(\w+) draws ([\w ]+?) over the whole round: no reflex points \((M\d+), (L\d+)\); in hand from round (\d+)$",
+     lambda m: f"{m.group(1)} выхватывает "
+     + " и ".join(f"«{words.item_name(w, 'ru')}»" for w in m.group(2).split(" and "))
+     + f" за целый раунд: очков рефлекса нет ({m.group(3)}, {m.group(4)}); в руке с раунда {m.group(5)}"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _W5_S8D_ROUND) + _SENTENCES
+_PROBLEM_SENTENCES = _PROBLEM_SENTENCES + tuple((re.compile(p), r) for p, r in (
+    (r"^a pass draws over the whole round only with no reflex points left; with reflex points the draw goes with a "
+     r"maneuver \((L\d+)\)$",
+     r"пас с выхватыванием за целый раунд — только когда очков рефлекса не осталось; с очками рефлекса оружие "
+     r"выхватывают вместе с маневром (\1)"),
+    (r"^the draw over the whole round is from where the weapon is carried; the floor and the wrist loop ask the "
+     r"Reflex check \((A-\d+)\)$",
+     r"за целый раунд выхватывают оружие оттуда, где его носят; с пола и с темляка — только с проверкой Рефлекса "
+     r"(\1)"),
+    (r"^(\w+) is drawing (\w+) over the whole round: he passes until the round ends$",
+     lambda m: f"{m.group(1)} выхватывает «{words.item_name(m.group(2), 'ru')}» целый раунд: до конца раунда — "
+     "только пас"),
+))

@@ -272,6 +272,10 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
     if order.get("maneuver") == "pass":
         priced: dict[str, Any] = {"cost_points": 0, "paid_R": 0, "paid_S": 0}
         why = [f"{fid} passes the {order['step']} step" + (f" ({forced})" if forced else "")]
+        if order.get("draw"):  # M50 (L650): no reflex points, the draw over the whole round
+            why.insert(0, f"{fid} draws {' and '.join(draw.ids(order['draw']))} over the whole round: no reflex points "
+                          f"(M50, L650); in hand from round {state.round + 1}")
+            rules = [*rules, "5.4.3 M50", "L650"]
     else:
         ready = state
         if order.get("drop"):  # M44 (L605): the caught weapon dropped with this declaration
