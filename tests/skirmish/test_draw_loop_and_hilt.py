@@ -63,7 +63,8 @@ def sabre_duel(state="ready"):
 
 
 def test_l689_a_disarmed_weapon_with_a_wrist_loop_hangs_on_the_wrist():
-    """L689: «Если оружие врага имеет петлю на рукояти, то оно повисает на руке»: no flight, no floor."""
+    """L689: «Если оружие врага имеет петлю на рукояти, то оно повисает на руке»: no flight, no floor; «Для закрытой
+    рукояти уменьшается сложность броска Силы до %4» (the SAMPLE sabre has both)."""
     from tests.skirmish.test_maneuvers import effects
 
     stop = (Round().declare("VSE", "attack").declare("RAT", "attack", "disarm", target="VSE",
@@ -74,6 +75,8 @@ def test_l689_a_disarmed_weapon_with_a_wrist_loop_hangs_on_the_wrist():
     eff = effects(stop, "disarm")[0]
     assert eff["changes"][1:] == [{"op": "drop", "fighter": "VSE", "weapon": "sabre", "state": "hanging"}]
     assert any("hangs on the wrist by its loop (L689)" in w for w in eff["why"])
+    assert "sabre has a closed hilt: the Strength check at %4 (L689)" in eff["why"]
+    assert (eff["changes"][0]["difficulty"], eff["changes"][0]["net"]) == (4, 1)  # the closed hilt: %4 (L689)
     sabre = stop.state.fighter("VSE").weapon_by_id("sabre")
     assert stop.state.fighter("VSE").weapon is None and sabre.state == "hanging"
 

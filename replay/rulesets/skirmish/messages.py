@@ -1199,3 +1199,6 @@ _PROBLEM_SENTENCES = _PROBLEM_SENTENCES + tuple((re.compile(p), r) for p, r in (
      lambda m: f"{m.group(1)} выхватывает «{words.item_name(m.group(2), 'ru')}» целый раунд: до конца раунда — "
      "только пас"),
 ))
+_SENTENCES = ((re.compile(r"^(\w+) has a closed hilt: the Strength check at %(\d) \((L\d+)\)$"),
+               lambda m: f"у оружия «{words.item_name(m.group(1), 'ru')}» закрытая рукоять: проверка Силы при "
+               f"%{m.group(2)} ({m.group(3)})"),) + _SENTENCES
