@@ -56,7 +56,7 @@ SAMPLES: dict[str, str] = {
     "', '.join(ETIQUETTES)": "army, criminal, police",
     "', '.join(ENVELOP)": "main_arm, off_arm, leg, legs, torso, head",
     "order.get('weapon') or ''": "arming_sword", "kind or 'strike'": "thrust", "wid": "dagger",
-    "w.location": "floor", "fid": "RAT",
+    "w.location": "floor", "fid": "RAT", "busy[0]": "dagger",
     'held[0]': 'arming_sword',
     "order.get('free')": 'arming_sword',
     "answer[0].replace('_', ' ')": 'XX',
@@ -66,7 +66,7 @@ SAMPLES: dict[str, str] = {
 OVERRIDES: dict[tuple[str, int], dict[str, str]] = {
     ("attack.py", 118): {"skill": "3"}, ("attack.py", 597): {"limit": "short"},
     ("transfer.py", 225): {"' or '.join(allowed)": "head or upper_torso", "order.get('zone')": "lower_torso"},
-    ("check.py", 356): {"', '.join(data.precise_zones(general))": "ear, cheeks, forehead, mouth, nose, neck, eye"},
+    ("check.py", 363): {"', '.join(data.precise_zones(general))": "ear, cheeks, forehead, mouth, nose, neck, eye"},
 }
 """Samples for one call site (file name, line) where a field's name means something else."""
 

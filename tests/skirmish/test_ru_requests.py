@@ -35,6 +35,7 @@ SAMPLES: dict[str, str] = {
     "'Etiquette' if answer == 'etiquette' else 'fear by Will'": "fear by Will",
     "floor": "dagger",
     'draw.PICKUP_TN': '5',
+    'wid': 'sabre', 'draw.LOOP_TN': '4',
     'on': 'fall',
     'face': '4',
     'target': 'VSE',

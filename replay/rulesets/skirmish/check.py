@@ -48,7 +48,12 @@ def order_format(order: dict[str, Any]) -> list[str]:
 def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: SkirmishOptions) -> list[str]:
     """Spec 4.7 checks 1–10 of a declaration where resolution waits for it."""
     out = order_format(order)
+    if not out and order.get("draw") and order.get("maneuver") == "pass":  # M50 (L650): the draw over a round
+        return round_draw_problems(state, actor_id, order)
     if out or order.get("maneuver") == "pass":
+        return out
+    out += drawing_problems(state, actor_id)
+    if out:
         return out
     if order.get("drop"):  # M44 (L605): the caught weapon dropped with this declaration
         from replay.rulesets.skirmish.maneuvers import catch
@@ -261,6 +266,8 @@ def hilt_problems(actor: Any, order: dict[str, Any], entry: dict[str, Any]) -> l
     a basic attack declared with `"hilt": true` (D = Strength, crushing)."""
     from replay.rulesets.skirmish import draw
 
+    if order.get("maneuver") == "grapple_weapon_strike":  # L723: the hilt in wrestling, M68's own conditions
+        return []
     drawn = draw.ids(order.get("draw"))
     wid = order.get("weapon") or (drawn[0] if drawn else None)
     only = entry["kind"] == "attack" and wid in drawn and draw.hilt_only(actor, str(wid))
@@ -461,4 +468,33 @@ def pool_roll(state: Fight, draft: Draft, options: SkirmishOptions) -> list[str]
     want = f"{rolled(state, made)}d{options.pool_die_sides}"
     if str(p.get("dice")).lower() != want:
         return [f"2.6: {draft.actor}'s {p['purpose']} declaration rolls {want}, not {p.get('dice')}"]
+    return []
+
+
+def round_draw_problems(state: Fight, actor_id: str, order: dict[str, Any]) -> list[str]:
+    """M50 (L650): «В случае отсутствия очков Рефлекса, персонаж извлекает оружие за один раунд»: a fighter with no
+    reflex points left declares a pass with `draw`; the weapon is in hand when the next round starts (PROPOSED: from
+    where it is carried; the floor and the wrist loop ask the Reflex check, A-39)."""
+    from replay.rulesets.skirmish import draw
+
+    f = state.fighter(actor_id)
+    cannot = draw.problems(f, order["draw"])
+    if cannot:
+        return [problem("condition_failed", "5.4.3 M50", c) for c in cannot]
+    out = []
+    if pools.available(f, state.round, state.exchange)[0] > 0:
+        out.append(problem("condition_failed", "5.4.3 M50, L650", "a pass draws over the whole round only with no "
+                           "reflex points left; with reflex points the draw goes with a maneuver (L646)"))
+    if draw.floor_pickup(f, order["draw"]) or draw.loop_recovery(f, order["draw"]):
+        out.append(problem("condition_failed", "5.4.3 M50, L650", "the draw over the whole round is from where the "
+                           "weapon is carried; the floor and the wrist loop ask the Reflex check (A-39)"))
+    return out
+
+
+def drawing_problems(state: Fight, actor_id: str) -> list[str]:
+    """M50 (L650): a fighter drawing over the whole round does nothing else until the round ends."""
+    busy = [w.id for w in state.fighter(actor_id).weapons if w.state == "drawing"]
+    if busy:
+        return [problem("condition_failed", "5.4.3 M50, L650", f"{actor_id} is drawing {busy[0]} over the whole "
+                        "round: he passes until the round ends")]
     return []

@@ -4,7 +4,11 @@ from a boot or the back, 3 from the floor. A weapon on the floor is picked up wi
 the roll `pickup`, asked with the declaration): a failure spends the 3 R and the declaration fails. Two weapons at
 once (`"draw": [first, second]`, the first into the main hand) double the activation (2 × the dearer placement,
 PROPOSED); Ambidexterity draws both for the price of one (L652). A weapon longer than short drawn from its scabbard
-strikes only with the hilt in that exchange (L648): its attack says `"hilt": true` and deals Strength, crushing."""
+strikes only with the hilt in that exchange (L648): its attack says `"hilt": true` and deals Strength, crushing.
+A weapon with a wrist loop (the data's feature `wrist_loop`, SAMPLE) that a disarm takes from the hand hangs on the
+wrist (state "hanging", L689): Quick draw recovers it with the free Reflex check `pickup` at %4 (A-39) for 1 R (by
+analogy with the belt, L646 «по аналогии»: PROPOSED, CP-31 the GM's); a failure spends the 1 R and fails the
+declaration, as from the floor."""
 
 from __future__ import annotations
 
@@ -20,6 +24,10 @@ FLOOR = 3
 """L646: «3 очка Рефлекса, если оружие на полу»."""
 PICKUP_TN = 5
 """A-39: recovering a weapon from the floor is a Reflex check at %5."""
+LOOP_TN = 4
+"""L689, A-39: «сложность броска быстрого вооружения понижается до %4» for a weapon hanging on its wrist loop."""
+LOOP = 1
+"""A weapon hanging on the wrist: 1 R, by analogy with the belt (L646 «по аналогии»; PROPOSED, CP-31 the GM's)."""
 
 
 def ids(value: Any) -> list[str]:
@@ -31,7 +39,7 @@ def ids(value: Any) -> list[str]:
 
 def on_floor(w: Weapon | None) -> bool:
     """On the floor, or picked up from it by this draw (`drawn` marks its location "floor")."""
-    return w is not None and (w.state == "dropped" or w.location == "floor")
+    return w is not None and (w.state == "dropped" or w.location == "floor" and w.state != "hanging")
 
 
 def floor_pickup(f: Fighter, value: Any) -> str | None:
@@ -39,10 +47,23 @@ def floor_pickup(f: Fighter, value: Any) -> str | None:
     return next((wid for wid in ids(value) if on_floor(f.weapon_by_id(wid))), None)
 
 
+def hanging(w: Weapon | None) -> bool:
+    """Hanging on the wrist by its loop after a disarm (L689), or recovered from it by this draw (`drawn` marks its
+    location "wrist_loop")."""
+    return w is not None and (w.state == "hanging" or w.location == "wrist_loop" and w.state != "dropped")
+
+
+def loop_recovery(f: Fighter, value: Any) -> str | None:
+    """The weapon a draw recovers from its wrist loop (the Reflex check at %4), or None."""
+    return next((wid for wid in ids(value) if hanging(f.weapon_by_id(wid))), None)
+
+
 def one_cost(f: Fighter, wid: str) -> int:
     w = f.weapon_by_id(wid)
     if w is None:
         return 0
+    if hanging(w):
+        return LOOP
     return FLOOR if on_floor(w) else COST.get(w.location or "", 0)
 
 
@@ -86,7 +107,7 @@ def problems(f: Fighter, value: Any) -> list[str]:
             out.append(f"{wid} is already in hand")
         elif w.state == "broken":
             out.append(f"{wid} is broken")
-        elif not on_floor(w) and w.location not in COST:
+        elif not on_floor(w) and not hanging(w) and w.location not in COST:
             out.append(f"{wid} is at {w.location!r}: the activation for other places is the GM's (CP-31)")
     if out:
         return out
@@ -97,6 +118,8 @@ def problems(f: Fighter, value: Any) -> list[str]:
         if any(on_floor(f.weapon_by_id(wid)) for wid in wids):
             out.append("two weapons at once are drawn from where they are carried; a weapon on the floor is picked "
                        "up alone (PROPOSED)")
+        if any(hanging(f.weapon_by_id(wid)) for wid in wids):
+            out.append("a weapon hanging on its wrist loop is recovered alone (L689, PROPOSED)")
         if held:
             out.append(f"{f.id} needs both hands free to draw two weapons")
     elif f.main_hand in held:
@@ -109,7 +132,8 @@ def drawn(state: Fight, fid: str, value: Any) -> Fight:
     f = state.fighter(fid)
     other = "left" if f.main_hand == "right" else "right"
     hands = dict(zip(ids(value), ((f.main_hand,), (other,)), strict=False))
-    weapons = tuple(replace(w, hands=hands[w.id], state="ready", location="floor" if on_floor(w) else w.location)
+    weapons = tuple(replace(w, hands=hands[w.id], state="ready", location="floor" if on_floor(w)
+                           else "wrist_loop" if hanging(w) else w.location)
                     if w.id in hands else w for w in f.weapons)
     return state.with_fighter(replace(f, weapons=weapons))
 
@@ -120,3 +144,20 @@ def apply(state: Fight, fid: str, order: dict[str, Any]) -> tuple[Fight, dict[st
     if not wids:
         return state, order
     return drawn(state, fid, order["draw"]), {**order, "weapon": order.get("weapon") or wids[0]}
+
+
+def started(state: Fight, fid: str, value: Any) -> Fight:
+    """M50 (L650): with no reflex points the weapon is drawn over one round: "drawing" until the next round starts."""
+    f = state.fighter(fid)
+    wids = ids(value)
+    return state.with_fighter(replace(f, weapons=tuple(replace(w, state="drawing") if w.id in wids else w
+                                                       for w in f.weapons)))
+
+
+def finished(state: Fight) -> Fight:
+    """The weapons drawn over the last round in hand (the first into the main hand)."""
+    for f in state.fighters:
+        wids = [w.id for w in f.weapons if w.state == "drawing"]
+        if wids:
+            state = drawn(state, f.id, wids if len(wids) > 1 else wids[0])
+    return state

@@ -207,7 +207,7 @@ class DropChange(Change):
     op: Literal["drop"]
     fighter: str
     weapon: str
-    state: Literal["dropped", "broken"] = "dropped"
+    state: Literal["dropped", "broken", "hanging"] = "dropped"
 
 
 class WoundChange(Change):

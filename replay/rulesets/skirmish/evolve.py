@@ -26,7 +26,10 @@ def round_started(state: Fight, e: ev.RoundStarted) -> Fight:
         fighters.append(replace(f, spent_R=0, spent_S=0, locked_R=0, locked_S=0, used_for_parry=(), shield=shield,
                                 rounds_since_fatigue=f.rounds_since_fatigue + 1, bonus_dice=(),
                                 spent_master=0, spent_extraordinary=0))
-    return replace(state, fighters=tuple(fighters), round=e.round, exchange=1, step=0, declared=())
+    state = replace(state, fighters=tuple(fighters), round=e.round, exchange=1, step=0, declared=())
+    from replay.rulesets.skirmish import draw
+
+    return draw.finished(state)  # M50 (L650): a draw over the whole round is in hand
 
 
 def fatigue(state: Fight, e: ev.Fatigue) -> Fight:
@@ -64,7 +67,8 @@ def declared(state: Fight, e: ev.DeclarationMade) -> Fight:
     if e.order.get("draw") and not e.priced.get("failed"):  # M50: the weapon is in hand for this declaration
         from replay.rulesets.skirmish import draw
 
-        state = draw.drawn(state, e.actor, e.order["draw"])
+        state = draw.started(state, e.actor, e.order["draw"]) if e.maneuver == "pass" else \
+            draw.drawn(state, e.actor, e.order["draw"])
     f = state.fighter(e.actor)
     paid_r, paid_s = int(e.priced.get("paid_R", 0)), int(e.priced.get("paid_S", 0))
     shield = f.shield

@@ -1147,3 +1147,58 @@ REQUESTS.extend([
     ("{a:w}'s hit zone on {b:w} (1d6, {st:w})", "зона попадания {a} по {b} (1к6, стойка: {st:stance})"),
     ("{a:w}'s arc shot damage penalty (1d6, L994)", "штраф урона {a} при стрельбе навесом (1к6, L994)"),
 ])
+
+
+# w5-s8d: the hilt strike in wrestling (L723) and the weapon hanging on its wrist loop (M50, L689)
+_W5_S8D_WHY: tuple[tuple[str, Any], ...] = (
+    (r": a hilt strike in wrestling \((L\d+)\)", r": удар рукоятью в борьбе (\1)"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _W5_S8D_WHY) + _SENTENCES
+_W5_S8D_PROBLEMS: tuple[tuple[str, Any], ...] = (
+    (r'^(\w+) is longer than short: in wrestling it strikes only with the hilt \(D = Strength, crushing, \+1 '
+     r'difficulty\): declare "hilt": true$',
+     lambda m: f"«{words.item_name(m.group(1), 'ru')}» длиннее короткого: в борьбе им бьют только рукоятью "
+     '(D = Сила, дробящий урон, сложность +1): заявите "hilt": true'),
+    (r"^a hilt strike in wrestling is the strike of a weapon longer than short$",
+     "удар рукоятью в борьбе — удар оружием длиннее короткого"),
+)
+_PROBLEM_SENTENCES = _PROBLEM_SENTENCES + tuple((re.compile(p), r) for p, r in _W5_S8D_PROBLEMS)
+REQUESTS.extend([
+    ("Reflex check of {a:w} recovering {w:w} hanging on its wrist loop (free, %{tn:#}; M50, L689, A-39)",
+     "проверка Рефлекса {a}: перехватить {w:itemacc}, висящее на темляке (бесплатно, %{tn}; M50, L689, A-39)"),
+])
+_W5_S8D_LOOP: tuple[tuple[str, Any], ...] = (
+    (r"^(\w+) recovers (\w+) hanging on its wrist loop \((M\d+), (\d+) R, PROPOSED\): Reflex ",
+     lambda m: f"{m.group(1)} перехватывает висящее на темляке оружие «{words.item_name(m.group(2), 'ru')}» "
+     f"({m.group(3)}, {m.group(4)} Р, предложено): Рефлекс "),
+    (r"→ (\w+) hangs on the wrist by its loop \((L\d+)\): Quick draw recovers it at %(\d) \((M\d+), (A-\d+)\)",
+     lambda m: f"→ оружие «{words.item_name(m.group(1), 'ru')}» повисает на руке на темляке ({m.group(2)}): "
+     f"быстрое вооружение возвращает его при %{m.group(3)} ({m.group(4)}, {m.group(5)})"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _W5_S8D_LOOP) + _SENTENCES
+_PROBLEM_SENTENCES = _PROBLEM_SENTENCES + ((re.compile(
+    r"^a weapon hanging on its wrist loop is recovered alone \((L\d+), PROPOSED\)$"),
+    r"оружие, висящее на темляке, перехватывают отдельно (\1, предложено)"),)
+_W5_S8D_ROUND: tuple[tuple[str, Any], ...] = (
+    (r"^(\w+) draws ([\w ]+?) over the whole round: no reflex points \((M\d+), (L\d+)\); in hand from round (\d+)$",
+     lambda m: f"{m.group(1)} выхватывает "
+     + " и ".join(f"«{words.item_name(w, 'ru')}»" for w in m.group(2).split(" and "))
+     + f" за целый раунд: очков рефлекса нет ({m.group(3)}, {m.group(4)}); в руке с раунда {m.group(5)}"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _W5_S8D_ROUND) + _SENTENCES
+_PROBLEM_SENTENCES = _PROBLEM_SENTENCES + tuple((re.compile(p), r) for p, r in (
+    (r"^a pass draws over the whole round only with no reflex points left; with reflex points the draw goes with a "
+     r"maneuver \((L\d+)\)$",
+     r"пас с выхватыванием за целый раунд — только когда очков рефлекса не осталось; с очками рефлекса оружие "
+     r"выхватывают вместе с маневром (\1)"),
+    (r"^the draw over the whole round is from where the weapon is carried; the floor and the wrist loop ask the "
+     r"Reflex check \((A-\d+)\)$",
+     r"за целый раунд выхватывают оружие оттуда, где его носят; с пола и с темляка — только с проверкой Рефлекса "
+     r"(\1)"),
+    (r"^(\w+) is drawing (\w+) over the whole round: he passes until the round ends$",
+     lambda m: f"{m.group(1)} выхватывает «{words.item_name(m.group(2), 'ru')}» целый раунд: до конца раунда — "
+     "только пас"),
+))
+_SENTENCES = ((re.compile(r"^(\w+) has a closed hilt: the Strength check at %(\d) \((L\d+)\)$"),
+               lambda m: f"у оружия «{words.item_name(m.group(1), 'ru')}» закрытая рукоять: проверка Силы при "
+               f"%{m.group(2)} ({m.group(3)})"),) + _SENTENCES

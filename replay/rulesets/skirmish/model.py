@@ -50,7 +50,7 @@ class WeaponSetup(BaseModel):
     type: str
     hands: list[Literal["right", "left"]] = []
     grip: str | None = None
-    state: Literal["ready", "sheathed", "dropped", "broken"] = "ready"
+    state: Literal["ready", "sheathed", "dropped", "broken", "hanging"] = "ready"
     location: str | None = None
 
     @model_validator(mode="after")
@@ -378,7 +378,8 @@ def new_fighter(setup: FighterSetup) -> Fighter:
         shield = Shield(setup.shield.id, setup.shield.type, setup.shield.hand,
                         data.shield_type(setup.shield.type)["reliability"])
     weapons = tuple(Weapon(w.id, w.type, tuple(w.hands), w.grip or data.weapon_type(w.type)["default_grip"],
-                           w.state if w.hands or w.state in ("dropped", "broken") else "sheathed", w.location)
+                           w.state if w.hands or w.state in ("dropped", "broken", "hanging") else "sheathed",
+                           w.location)
                     for w in setup.weapons)
     return Fighter(setup.id, dict(setup.name), setup.side, tuple(setup.cell), setup.facing, setup.height_cm,
                    setup.weight_kg + setup.gear_kg, dict(setup.characteristics), dict(setup.extraordinary),

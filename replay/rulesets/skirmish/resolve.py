@@ -272,6 +272,10 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
     if order.get("maneuver") == "pass":
         priced: dict[str, Any] = {"cost_points": 0, "paid_R": 0, "paid_S": 0}
         why = [f"{fid} passes the {order['step']} step" + (f" ({forced})" if forced else "")]
+        if order.get("draw"):  # M50 (L650): no reflex points, the draw over the whole round
+            why.insert(0, f"{fid} draws {' and '.join(draw.ids(order['draw']))} over the whole round: no reflex points "
+                          f"(M50, L650); in hand from round {state.round + 1}")
+            rules = [*rules, "5.4.3 M50", "L650"]
     else:
         ready = state
         if order.get("drop"):  # M44 (L605): the caught weapon dropped with this declaration
@@ -343,6 +347,9 @@ def draw_why(ctx: Context, state: Fight, fid: str, order: dict[str, Any], option
     f = state.fighter(fid)
     wids = draw.ids(order["draw"])
     floor = draw.floor_pickup(f, order["draw"])
+    loop = draw.loop_recovery(f, order["draw"])
+    if loop is not None:
+        return loop_why(ctx, f, loop, order, options, priced)
     if floor is None:
         what = " and ".join(wids)
         cost = f"{draw.cost(f, order['draw'])} R" if len(wids) == 1 else draw.cost_why(f, order["draw"])
@@ -356,6 +363,25 @@ def draw_why(ctx: Context, state: Fight, fid: str, order: dict[str, Any], option
     priced["pickup"] = c.to_json()
     line = (f"{fid} picks {floor} up from the floor (M50, {cost} R): Reflex {len(c.faces)}d %{c.difficulty} "
             f"{list(c.faces)} → {c.hits} − {c.ones} = {c.net}")
+    if c.net >= 1:
+        return line + " → in hand (A-39)"
+    priced.update(failed=True, paid_R=cost, paid_S=0, cost_points=cost, dice_to_roll=0, bonus_dice=0,
+                  bonus_effects=[])
+    return line + f" → fails: the declaration fails, the {cost} R are spent (A-39)"
+
+
+def loop_why(ctx: Context, f: Any, wid: str, order: dict[str, Any], options: SkirmishOptions,
+             priced: dict[str, Any]) -> str:
+    """M50 (L689, A-39): a weapon hanging on its wrist loop is recovered with the free Reflex check `pickup` at %4;
+    a failure spends the activation and fails the declaration."""
+    roll = ctx.roll(pool_dice(ctx, max(1, f.char("reflex")), options), actor=f.id, purpose="pickup",
+                    what=f"Reflex check of {f.id} recovering {wid} hanging on its wrist loop (free, %{draw.LOOP_TN}; "
+                    "M50, L689, A-39)", exchange=order["exchange"])
+    c = dice.count(roll.payload["result"], draw.LOOP_TN, ones_cancel=options.ones_cancel_successes)
+    cost = draw.cost(f, order["draw"])
+    priced["pickup"] = c.to_json()
+    line = (f"{f.id} recovers {wid} hanging on its wrist loop (M50, {cost} R, PROPOSED): Reflex {len(c.faces)}d "
+            f"%{c.difficulty} {list(c.faces)} → {c.hits} − {c.ones} = {c.net}")
     if c.net >= 1:
         return line + " → in hand (A-39)"
     priced.update(failed=True, paid_R=cost, paid_S=0, cost_points=cost, dice_to_roll=0, bonus_dice=0,

@@ -194,8 +194,9 @@ def disarm_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Pr
 
 
 def disarm_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
-    """M54 (L687–689, A-40): the victim's Strength check at %5 needs at least the final successes, or the weapon falls
-    to the floor; on its critical failure, or final successes above the victim's Strength, it flies 2d6 metres."""
+    """M54 (L687–689, A-40): the victim's Strength check at %5 (%4 for a closed hilt) needs at least the final
+    successes, or the weapon falls to the floor (or hangs on its wrist loop); on its critical failure, or final
+    successes above the victim's Strength, it flies 2d6 metres."""
     decl = mine(o, "disarm")
     if not won(o, decl):
         return {}
@@ -203,15 +204,21 @@ def disarm_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) 
     w = victim.weapon
     if w is None:
         return {}
-    r = check_roll(ctx, victim.id, "strength", victim.char("strength"), 5,
+    closed = "closed_hilt" in data.weapon_type(w.type).get("features", [])  # L689: the Strength check at %4
+    r = check_roll(ctx, victim.id, "strength", victim.char("strength"), 4 if closed else 5,
                    f"Strength check of {victim.id} to keep {w.id} against the disarm", x, options)
     why = [f"disarm: {victim.id} Strength {faces(r)} vs {o['final']} final"]
+    if closed:
+        why.append(f"{w.id} has a closed hilt: the Strength check at %4 (L689)")
     if max(0, r.net) >= o["final"]:
         emit_effect(ctx, x, "disarm", decl.actor, [checked(victim.id, "strength", r, o["final"])],
                     why + ["→ keeps the weapon"], ["5.4.3 M54"], ["A-40"])
         return {}
     changes = [checked(victim.id, "strength", r, o["final"]), {"op": "drop", "fighter": victim.id, "weapon": w.id}]
-    if r.crit_degree or o["final"] > victim.char("strength"):
+    if "wrist_loop" in data.weapon_type(w.type).get("features", []):  # L689: it hangs on the wrist
+        changes[-1]["state"] = "hanging"
+        why.append(f"→ {w.id} hangs on the wrist by its loop (L689): Quick draw recovers it at %4 (M50, A-39)")
+    elif r.crit_degree or o["final"] > victim.char("strength"):
         flight = ctx.roll("2d6", actor=decl.actor, purpose="disarm_flight", what=f"how far {w.id} flies (2d6 m)",
                           exchange=x)
         why.append(f"→ {w.id} flies {flight.payload['total']} m away (L687; direction CP-42, the GM's)")

@@ -427,10 +427,22 @@ def fixed_headbutt_answers(state: Fight, att: Declared, order: dict[str, Any]) -
     return None
 
 
+def longer_than_short(w: Weapon | None) -> bool:
+    """L723: in wrestling a weapon longer than short (not a hand or short one) strikes only with the hilt."""
+    return w is not None and data.weapon_type(w.type)["length"] not in ("hand", "short")
+
+
 def grapple_strike_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
+    """M68 (L854): a hand or short weapon; a longer one only as a hilt strike (`"hilt": true`, L723)."""
     w = actor.weapon
-    if w is None or data.weapon_type(w.type)["length"] not in ("hand", "short"):
+    if w is None:
         return [problem("condition_failed", "5.4.4 M68, L854", "a hand or short weapon")]
+    if longer_than_short(w) and not order.get("hilt"):
+        return [problem("condition_failed", "5.4.4 M68, L723", f"{w.type} is longer than short: in wrestling it "
+                        'strikes only with the hilt (D = Strength, crushing, +1 difficulty): declare "hilt": true')]
+    if order.get("hilt") and not longer_than_short(w):
+        return [problem("condition_failed", "5.4.4 M68, L723", "a hilt strike in wrestling is the strike of a "
+                        "weapon longer than short")]
     if blow(order) not in data.weapon_type(w.type)["attacks"]:
         return [problem("condition_failed", "5.4.4 M68", f"attack_type: a blow {w.type} can make")]
     return []
@@ -438,17 +450,23 @@ def grapple_strike_conditions(state: Fight, actor: Fighter, order: dict[str, Any
 
 def grapple_strike_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None,
                               options: SkirmishOptions) -> tuple[int | None, list[str]]:
-    """L840: short weapons +1 attack difficulty in wrestling."""
+    """L840: short weapons +1 attack difficulty in wrestling; L723: a hilt strike with a longer weapon +1."""
     if w is None or blow(order) not in data.weapon_type(w.type)["attacks"]:
         return None, []
     base = data.weapon_type(w.type)["attacks"][blow(order)]["difficulty"]
     mods = [f"{w.type} {blow(order)} %{base}"]
     if data.weapon_type(w.type)["length"] == "short":
         base, mods = base + 1, [*mods, "+1 short weapon in wrestling (L840)"]
+    if order.get("hilt") and longer_than_short(w):
+        base, mods = base + 1, [*mods, "+1 hilt strike in wrestling (L723)"]
     return base, mods
 
 
 def grapple_strike(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None) -> Strike:
+    if order.get("hilt") and longer_than_short(w):  # L723: the hilt, crushing damage = Strength
+        s = actor.char("strength")
+        return Strike("crush", "crushing", s, [f"Strength {s}"], armour_factor=0.5,
+                      note="a hilt strike in wrestling (L723)")
     kind = blow(order) or "thrust"
     d, _, why = damage.raw_damage(actor, w.type, w.grip, kind, "", 0)  # type: ignore[union-attr]
     row = data.weapon_type(w.type)["attacks"][kind]  # type: ignore[union-attr]
