@@ -1,5 +1,5 @@
-"""Pictures a forum can show in a row: every frame of one game has the same size (duel, knights, warband, cerilia;
-skirmish not yet), long names are shortened each in its place (both duelists stay named in the band), and
+"""Pictures a forum can show in a row: every frame of one game has the same size (duel, knights, warband, cerilia,
+skirmish), long names are shortened each in its place (both duelists stay named in the band), and
 overlapping knights' badges do not pile up."""
 
 import json
@@ -51,8 +51,6 @@ def test_every_frame_of_a_game_has_the_same_size(tmp_path: Path, name: str) -> N
     assert len(sizes) == 1, sizes
 
 
-@pytest.mark.xfail(strict=True, reason="skirmish frames still size their event box (up to 8 lines) and, in the group "
-                   "games, their panels to the step; not yet reserved per game")
 @pytest.mark.parametrize("name", [f"skirmish/{stem}" for stem in SKIRMISH])
 def test_skirmish_frames_of_a_game_have_the_same_size(tmp_path: Path, name: str) -> None:
     test_every_frame_of_a_game_has_the_same_size(tmp_path, name)
@@ -72,6 +70,28 @@ def test_a_warband_event_longer_than_the_box_is_cut_with_a_mark_and_kept_whole_i
     assert float(size(cut[0])[1]) == float(next(iter(normal))[1]) - 18  # one line of the box less
     marked = [frame for frame in cut if re.search(r">[^<>]*…</text>", frame)]
     assert marked  # nightfall has two-line events: with room for one, they end in "…"
+    for frame in marked:
+        shown = re.findall(r">([^<>]*…)</text>", frame)[-1].rstrip("…").rstrip()
+        assert shown and shown in svg.desc_text(frame).replace("\n", " ")
+
+
+@pytest.mark.parametrize(("name", "module"), [("skirmish/transfer", "frame"), ("skirmish/archery", "field_frame")])
+def test_a_skirmish_event_longer_than_the_box_is_cut_with_a_mark_and_kept_whole_in_desc(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, module: str) -> None:
+    import importlib
+
+    layout = importlib.import_module(f"replay.rulesets.skirmish.{module}")
+    store, game = load(tmp_path, (ROOT / "fixtures" / f"{name}.jsonl").read_text(encoding="utf-8"), name)
+    with store:
+        normal = {size(frame) for _, _, frame in frames(game)}
+        monkeypatch.setattr(layout, "EVENT_LINES", 1)
+        cut = [frame for _, _, frame in frames(game)]
+    step = 18 if module == "frame" else 17
+    assert len(normal) == 1 and len({size(frame) for frame in cut}) == 1
+    lines = 3 if module == "frame" else 4  # the box's usual lines (EVENT_LINES before the patch)
+    assert float(size(cut[0])[1]) == float(next(iter(normal))[1]) - step * (lines - 1)  # room for one line only
+    marked = [frame for frame in cut if re.search(r">[^<>]*…</text>", frame)]
+    assert marked  # the game has events of several lines: with room for one, they end in "…"
     for frame in marked:
         shown = re.findall(r">([^<>]*…)</text>", frame)[-1].rstrip("…").rstrip()
         assert shown and shown in svg.desc_text(frame).replace("\n", " ")

@@ -21,6 +21,10 @@ LADDER_W = 200
 MAP_X, MAP_Y = 16, 56
 PANEL_W, PANEL_H = 268, 104
 COLUMNS = 4
+EVENT_LINES = 4
+"""The event box holds this many lines in every frame of a game, so every frame of a game has the same size; a longer
+event (a shot's arithmetic runs to a dozen lines) is cut with "…" on the last line and stays whole in the frame's
+<desc>."""
 SIDE_COLOURS = (S.BLUE, S.VERMILLION, S.GREEN, S.PURPLE, S.ORANGE, S.SKY)
 FLED = ("бежал с поля", "fled the field")
 TERRAIN = {"blocked": ("#9e9e9e", "diagonal"), "cover": ("#d8ead2", "dots"), "confined": ("#efe6d2", "dots")}
@@ -193,15 +197,22 @@ def map_height(shown: Scene, size: float) -> float:
     return (size * (1.5 * shown.height + 0.5) if shown.grid == "hex" else size * shown.height) + 16
 
 
+def ladder_room(shown: Scene) -> int:
+    """The ladder's lines reserved in every frame of a game: one slot per fighter at most (the panels start below)."""
+    return max(1, len(shown.tokens), len(shown.ladder))
+
+
 def frame(view: FrameView) -> str:
     lang = "ru" if view.lang == "ru" else "en"
     shown = scene(view)
     size = cell_size(shown)
-    top = MAP_Y + max(map_height(shown, size), 24 + 22 * len(shown.ladder)) + 12
+    top = MAP_Y + max(map_height(shown, size), 24 + 22 * ladder_room(shown)) + 12
     rows = (len(shown.tokens) + COLUMNS - 1) // COLUMNS
-    event = [line for why in shown.event for line in S.wrap(why, 12, WIDTH - 56)][:7]
+    event = [line for why in shown.event for line in S.wrap(why, 12, WIDTH - 56)]
+    if len(event) > EVENT_LINES:  # the box keeps its size: the last line says "…", the whole event is in <desc>
+        event = [*event[:EVENT_LINES - 1], S.fit(" ".join(event[EVENT_LINES - 1:]) + " …", 12, WIDTH - 56)]
     box_y = top + rows * (PANEL_H + 10)
-    legend_y = box_y + 22 + 17 * max(1, len(event))
+    legend_y = box_y + 22 + 17 * EVENT_LINES  # the same room for the event box in every frame, even empty
     height = int(legend_y + 44)
     dwg = S.new_drawing(WIDTH, height, title=shown.title, caption=shown.caption, last_hash=view.last_hash,
                         desc_text=shown.desc)
@@ -219,7 +230,7 @@ def frame(view: FrameView) -> str:
     draw_ladder(dwg, shown, lang)
     for k, t in enumerate(shown.tokens):
         draw_panel(dwg, t, 16 + (k % COLUMNS) * (PANEL_W + 10), top + (k // COLUMNS) * (PANEL_H + 10), lang)
-    dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 10 + 17 * max(1, len(event))), fill="#fafafa", stroke=S.FAINT,
+    dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 10 + 17 * EVENT_LINES), fill="#fafafa", stroke=S.FAINT,
                      stroke_width=1.5, rx=6))
     for n, line in enumerate(event or ["—"]):
         S.label(dwg, dwg, line, (28, box_y + 18 + 17 * n), size=12)

@@ -21,6 +21,9 @@ MAP_Y = 56
 PANEL_Y = MAP_Y + CELL + 44
 PANEL_W = 452
 PANEL_H = 320
+EVENT_LINES = 3
+"""The event box holds this many lines in every frame of a game, so every frame of a game has the same size; a longer
+event is cut with "…" on the last line and stays whole in the frame's <desc>."""
 ZONE_BOXES = {  # the small body map: (x, y, w, h) in a 90×150 box
     "head": (33, 0, 24, 22), "upper_torso": (25, 24, 40, 36), "left_arm": (66, 24, 14, 56),
     "right_arm": (10, 24, 14, 56), "lower_torso": (25, 62, 40, 26), "left_leg": (46, 90, 19, 60),
@@ -197,16 +200,18 @@ def desc(shown: Scene, lang: str) -> str:
 def frame(view: FrameView) -> str:
     lang = "ru" if view.lang == "ru" else "en"
     shown = scene(view)
-    event = [line for why in shown.event for line in S.wrap(why, 13, WIDTH - 56)][:8]
+    event = [line for why in shown.event for line in S.wrap(why, 13, WIDTH - 56)]
+    if len(event) > EVENT_LINES:  # the box keeps its size: the last line says "…", the whole event is in <desc>
+        event = [*event[:EVENT_LINES - 1], S.fit(" ".join(event[EVENT_LINES - 1:]) + " …", 13, WIDTH - 56)]
     box_y = PANEL_Y + PANEL_H + 12
-    legend_y = box_y + 24 + 18 * max(1, len(event))
+    legend_y = box_y + 24 + 18 * EVENT_LINES  # the same room for the event box in every frame, even empty
     height = legend_y + 40
     dwg = S.new_drawing(WIDTH, height, title=shown.title, caption=shown.caption, last_hash=view.last_hash,
                         desc_text=shown.desc)
     draw_map(dwg, shown, lang)
     for k, s in enumerate(shown.sides):
         draw_panel(dwg, s, 16 + k * (PANEL_W + 24), lang)
-    dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 12 + 18 * max(1, len(event))), fill="#fafafa", stroke=S.FAINT,
+    dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 12 + 18 * EVENT_LINES), fill="#fafafa", stroke=S.FAINT,
                      stroke_width=1.5, rx=6))
     for n, line in enumerate(event or ["—"]):
         S.label(dwg, dwg, line, (28, box_y + 20 + 18 * n), size=13)
