@@ -1202,3 +1202,6 @@ _PROBLEM_SENTENCES = _PROBLEM_SENTENCES + tuple((re.compile(p), r) for p, r in (
 _SENTENCES = ((re.compile(r"^(\w+) has a closed hilt: the Strength check at %(\d) \((L\d+)\)$"),
                lambda m: f"у оружия «{words.item_name(m.group(1), 'ru')}» закрытая рукоять: проверка Силы при "
                f"%{m.group(2)} ({m.group(3)})"),) + _SENTENCES
+# w5-s8e
+_SENTENCES = ((re.compile(r"^slip: (\w+)'s skill points are 0 for the rest of the round \((M\d+), (A-\d+)\)$"),
+               r"свиля: у \1 до конца раунда 0 очков навыка (\2, \3)"),) + _SENTENCES
