@@ -40,6 +40,8 @@ def test_the_hilt_strike_in_wrestling_deals_half_the_strength_crushing(loop):
     decl = next(s.payload for s in steps(loop) if s.type == "skirmish.declared"
                 and s.payload["maneuver"] == "grapple_weapon_strike" and s.payload["actor"] == "VSE")
     assert decl["order"]["hilt"] is True and decl["priced"]["difficulty"] == 6  # the sabre's chop %5 + 1 (L723)
+    assert "→ RAT, upper torso (with the hilt);" in told("skirmish.declared", decl, "en")
+    assert "→ RAT, верхний корпус (рукоятью);" in told("skirmish.declared", decl, "ru")
     hit = [s.payload for s in steps(loop) if s.type == "skirmish.hit" and s.payload.get("attacker") == "VSE"][-1]
     assert "D = Strength 4 = 4: a hilt strike in wrestling (L723)" in hit["why"]
     assert hit["damage_type"] == "crushing" and hit["raw"] == 2, hit  # Strength 4, halved in wrestling (L840)

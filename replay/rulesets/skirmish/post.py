@@ -206,6 +206,8 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
     dice = o.get("dice") or {}
     target = (f" → {o['target']}," if o.get("target") else " →") + f" {words.zone_name(o['zone'], lang)}" \
         if o.get("zone") else ""
+    if o.get("hilt"):  # M50 (L648), M68 (L723): a hilt strike, D = Strength, crushing
+        target += tr(lang, " (рукоятью)", " (with the hilt)")
     cost = [tr(lang, f"{p['dice_pool']} куб.", f"{p['dice_pool']} dice")]
     if p["doubling"]:
         cost.append(tr(lang, f"+{p['doubling']} сверх умения {p['skill_level']}",
