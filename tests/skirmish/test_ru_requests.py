@@ -44,6 +44,7 @@ SAMPLES: dict[str, str] = {
     "answer[0].replace('_', ' ')": 'missile dodge',
     'answer[2]': '5',
     't.stance': 'standing',
+    'place': 'sleeve',
 }
 """A value for each f-string field of a request's words, as the rules would fill it."""
 

@@ -400,6 +400,12 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
 
         if transfer.as_commitment(p.get("value")) is None or p.get("exchange") != 1 or draft.actor not in state.ids:
             return [transfer.FORMAT]
+    if draft.type == "choice" and p.get("name") == "draw_price":  # CP-31: the GM's price of a draw from elsewhere
+        from replay.rulesets.skirmish import draw
+
+        if draft.actor is not None or draw.as_price(p.get("value")) is None or p.get("fighter") not in state.ids \
+                or not isinstance(p.get("exchange"), int):
+            return [draw.PRICE_FORMAT]
     if draft.type == "choice" and p.get("name") == "reverse_damage":
         from replay.rulesets.skirmish.maneuvers import transfer
 

@@ -251,7 +251,7 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
     if order.get("draw"):  # M50: drawing with the declaration costs reflex by placement
         from replay.rulesets.skirmish import draw
 
-        activation += draw.cost(actor, order["draw"])
+        activation += draw.cost(actor, order["draw"], int(order.get("draw_price") or 0))
     extra = doubling + penalty
     avail_r, _ = pools.available(actor, state.round, state.exchange)
     from replay.rulesets.skirmish.maneuvers import surprise

@@ -19,7 +19,7 @@ from replay.rulesets.skirmish import data
 from replay.rulesets.skirmish.model import Fight, Fighter, Weapon
 
 COST = {"scabbard": 1, "belt": 1, "boot": 2, "back": 2}
-"""Reflex points by placement (L646); other places are the GM's (CP-31)."""
+"""Reflex points by placement (L646); other places ask the GM the price (CP-31, `gm_price`)."""
 FLOOR = 3
 """L646: «3 очка Рефлекса, если оружие на полу»."""
 PICKUP_TN = 5
@@ -58,29 +58,67 @@ def loop_recovery(f: Fighter, value: Any) -> str | None:
     return next((wid for wid in ids(value) if hanging(f.weapon_by_id(wid))), None)
 
 
-def one_cost(f: Fighter, wid: str) -> int:
+def elsewhere(w: Weapon | None) -> bool:
+    """Carried at a place L646 gives no price for (not a scabbard, belt, boot or back, the floor or the wrist loop):
+    the activation is the GM's (CP-31)."""
+    return w is not None and bool(w.location) and not on_floor(w) and not hanging(w) and w.location not in COST
+
+
+def one_cost(f: Fighter, wid: str, gm: int = 0) -> int:
     w = f.weapon_by_id(wid)
     if w is None:
         return 0
     if hanging(w):
         return LOOP
+    if elsewhere(w):
+        return gm
     return FLOOR if on_floor(w) else COST.get(w.location or "", 0)
 
 
-def cost(f: Fighter, value: Any) -> int:
-    """The activation in reflex points (L646; two weapons at once doubled, Ambidexterity not, L652)."""
+PRICE_FORMAT = ("M50 (L646, CP-31): draw_price is the GM's ruling (no --actor), keyed by exchange and fighter: the "
+                "reflex points a quick draw from that place costs, a whole number from 0 to 9")
+
+
+def as_price(value: Any) -> int | None:
+    """The GM's price of a draw from another place (CP-31): a whole number of reflex points, 0–9."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
+        return None
+    return value
+
+
+def gm_price(ctx: Any, f: Fighter, order: dict[str, Any]) -> int | None:
+    """CP-31: the rulebook prices the scabbard, the belt, the boot, the back and the floor only (L646); a weapon
+    carried elsewhere asks the GM the price in reflex points (the choice `draw_price`, no --actor, no default: the
+    rules wait for the ruling). None: no weapon of the draw is elsewhere."""
+    place = next((w.location for w in (f.weapon_by_id(wid) for wid in ids(order.get("draw"))) if elsewhere(w)), None)
+    if place is None:
+        return None
+    value, _ = ctx.ask("draw_price", actor=None, options=[], accept=lambda v: as_price(v) is not None,
+                       what=f"the rulebook prices a quick draw only from a scabbard, a belt, a boot, the back or the "
+                       f"floor (M50, L646): the GM rules the reflex points {f.id} pays to draw from '{place}' "
+                       f"(CP-31), e.g. 1", exchange=order["exchange"], fighter=f.id)
+    price = as_price(value)
+    assert price is not None
+    return price
+
+
+def cost(f: Fighter, value: Any, gm: int = 0) -> int:
+    """The activation in reflex points (L646; two weapons at once doubled, Ambidexterity not, L652); `gm`: the GM's
+    price of a place the rulebook does not price (CP-31)."""
     wids = ids(value)
     if len(wids) < 2:
-        return sum(one_cost(f, wid) for wid in wids)
-    dearest = max(one_cost(f, wid) for wid in wids)
+        return sum(one_cost(f, wid, gm) for wid in wids)
+    dearest = max(one_cost(f, wid, gm) for wid in wids)
     return dearest if "ambidextrous" in f.traits else 2 * dearest
 
 
-def cost_why(f: Fighter, value: Any) -> str:
+def cost_why(f: Fighter, value: Any, gm: int = 0) -> str:
     wids = ids(value)
     if len(wids) < 2:
-        return f"{cost(f, value)} R" + (" from the floor" if on_floor(f.weapon_by_id(wids[0])) else "")
-    dearest = max(one_cost(f, wid) for wid in wids)
+        return f"{cost(f, value, gm)} R" + (" from the floor" if on_floor(f.weapon_by_id(wids[0])) else "")
+    dearest = max(one_cost(f, wid, gm) for wid in wids)
     if "ambidextrous" in f.traits:
         return f"two weapons for the price of one, {dearest} R (Ambidexterity, L652)"
     return f"two weapons: 2 × {dearest} = {2 * dearest} R (L652)"
@@ -107,7 +145,7 @@ def problems(f: Fighter, value: Any) -> list[str]:
             out.append(f"{wid} is already in hand")
         elif w.state == "broken":
             out.append(f"{wid} is broken")
-        elif not on_floor(w) and not hanging(w) and w.location not in COST:
+        elif not w.location and not on_floor(w) and not hanging(w):
             out.append(f"{wid} is at {w.location!r}: the activation for other places is the GM's (CP-31)")
     if out:
         return out

@@ -1202,3 +1202,22 @@ _PROBLEM_SENTENCES = _PROBLEM_SENTENCES + tuple((re.compile(p), r) for p, r in (
 _SENTENCES = ((re.compile(r"^(\w+) has a closed hilt: the Strength check at %(\d) \((L\d+)\)$"),
                lambda m: f"у оружия «{words.item_name(m.group(1), 'ru')}» закрытая рукоять: проверка Силы при "
                f"%{m.group(2)} ({m.group(3)})"),) + _SENTENCES
+# w5-s8e
+_SENTENCES = ((re.compile(r"^slip: (\w+)'s skill points are 0 for the rest of the round \((M\d+), (A-\d+)\)$"),
+               r"свиля: у \1 до конца раунда 0 очков навыка (\2, \3)"),) + _SENTENCES
+_SENTENCES = ((re.compile(r"^(\w+) draws (\w+) \((M\d+), (\d+) R, the GM's price \((CP-\d+)\)\)"),
+               lambda m: f"{m.group(1)} выхватывает «{words.item_name(m.group(2), 'ru')}» ({m.group(3)}, "
+               f"{m.group(4)} Р, цена ГМ ({m.group(5)}))"),) + _SENTENCES
+REQUESTS.extend([
+    ("the rulebook prices a quick draw only from a scabbard, a belt, a boot, the back or the floor (M50, L646): the GM "
+     "rules the reflex points {a:w} pays to draw from '{p:w}' (CP-31), e.g. 1",
+     "правила называют цену быстрого вооружения только из ножен, с пояса, из сапога, со спины или с пола (M50, "
+     "L646): сколько очков рефлекса {a} платит, чтобы выхватить оружие из места, для которого цены нет, решает "
+     "ГМ (CP-31), например 1"),
+])
+PROBLEMS.extend([
+    ("M50 (L646, CP-31): draw_price is the GM's ruling (no --actor), keyed by exchange and fighter: the reflex points "
+     "a quick draw from that place costs, a whole number from 0 to 9",
+     "M50 (L646, CP-31): draw_price — решение ГМ (без --actor), по ключам exchange и fighter: сколько очков рефлекса "
+     "стоит быстрое вооружение из этого места, целое число от 0 до 9"),
+])

@@ -200,11 +200,14 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
                "a hidden attack not sensed (5.7, L48)": ("скрытая атака не замечена (5.7)",
                                                          "a hidden attack not sensed (5.7)")}
         reason = f" ({words.pick(why[e.forced], lang)})" if e.forced in why else ""
-        return f"{e.actor} — {step}: " + tr(lang, "пас", "pass") + reason + empathy_text(e.priced, lang)
+        return (f"{e.actor} — {step}: " + tr(lang, "пас", "pass") + reason + empathy_text(e.priced, lang)
+                + declared_why(e, lang))  # M50 (L650): a pass that draws over the whole round says so
     p, o = e.priced, e.order
     dice = o.get("dice") or {}
     target = (f" → {o['target']}," if o.get("target") else " →") + f" {words.zone_name(o['zone'], lang)}" \
         if o.get("zone") else ""
+    if o.get("hilt"):  # M50 (L648), M68 (L723): a hilt strike, D = Strength, crushing
+        target += tr(lang, " (рукоятью)", " (with the hilt)")
     cost = [tr(lang, f"{p['dice_pool']} куб.", f"{p['dice_pool']} dice")]
     if p["doubling"]:
         cost.append(tr(lang, f"+{p['doubling']} сверх умения {p['skill_level']}",
@@ -469,6 +472,8 @@ def change_text(c: dict[str, Any], lang: str) -> str:
         if c.get("state") == "broken":  # M42 (A-93): the shaft cut
             return tr(lang, f"{c['fighter']}: {words.agreed(item, words.BROKEN)} (древко перерублено)",
                       f"{c['fighter']}'s {item} is broken (the shaft is cut)")
+        if c.get("state") == "hanging":  # L689: a disarmed weapon with a wrist loop hangs on the wrist
+            return tr(lang, f"{c['fighter']}: {item} повисает на темляке", f"{c['fighter']}'s {item} hangs on its loop")
         return tr(lang, f"{c['fighter']} роняет: {item}", f"{c['fighter']} drops {item}")
     if op == "release":  # M44 (L605): the blade catch over, the caught weapon freed, dropped or broken
         item = words.item_name(c["weapon"], lang)

@@ -282,6 +282,10 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
             from replay.rulesets.skirmish.maneuvers import catch
 
             ready = catch.dropped(state, fid, order["drop"])
+        if order.get("draw"):  # CP-31: a place the rulebook gives no price for: the GM's price in reflex points
+            price = draw.gm_price(ctx, ready.fighter(fid), order)
+            if price is not None:
+                order = {**order, "draw_price": price}
         drawn_state, order = draw.apply(ready, fid, order)
         if order.get("zone") and not order.get("target"):  # 4.5: a defence strikes back at the attack it answers
             att = costs.incoming(state, fid)
@@ -352,7 +356,10 @@ def draw_why(ctx: Context, state: Fight, fid: str, order: dict[str, Any], option
         return loop_why(ctx, f, loop, order, options, priced)
     if floor is None:
         what = " and ".join(wids)
-        cost = f"{draw.cost(f, order['draw'])} R" if len(wids) == 1 else draw.cost_why(f, order["draw"])
+        gm = int(order.get("draw_price") or 0)
+        cost = f"{draw.cost(f, order['draw'], gm)} R" if len(wids) == 1 else draw.cost_why(f, order["draw"], gm)
+        if draw.elsewhere(f.weapon_by_id(wids[0])) or any(draw.elsewhere(f.weapon_by_id(w)) for w in wids):
+            cost += ", the GM's price (CP-31)"
         return f"{fid} draws {what} (M50, {cost})" + (" (only a hilt strike this exchange, L648)" if order.get("hilt")
                                                       else "")
     roll = ctx.roll(pool_dice(ctx, max(1, f.char("reflex")), options), actor=fid, purpose="pickup",
