@@ -6,19 +6,15 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
-from cli.main import import_text
-from eventlog.store import Store
 from replay import driver, views
 from replay.render import svg as S
 from replay.rulesets.warband.frame import PALETTE, SIGHT, legend_items
+from tests.legend_support import NS, legend_labels, load_games, recorded
 
-ROOT = Path(__file__).resolve().parents[2]
-GAMES = sorted(p.stem for p in (ROOT / "fixtures" / "warband").glob("*.jsonl"))
-NS = "{http://www.w3.org/2000/svg}"
+GAMES = recorded("warband")
 TERRAIN = {"hatch-dots-": "rough", "hatch-cross-7a7a7a-cfe8d8": "forest", "hatch-vertical-": "water",
            "hatch-horizontal-": "hill", "hatch-cross-1a1a1a-bdbdbd": "impassable"}
 
@@ -63,21 +59,9 @@ def board_marks(root: ET.Element, colours: dict[str, str]) -> set[str]:
     return found
 
 
-def legend_labels(root: ET.Element) -> list[str]:
-    """The labels of the legend's entries (the last text of each top-level group)."""
-    return [[t.text for t in g.iter(f"{NS}text")][-1] or "" for g in root.findall(f"{NS}g")]
-
-
 @pytest.fixture(scope="module")
 def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
-    out = {}
-    for name in GAMES:
-        store = Store.open(tmp_path_factory.mktemp("wb") / "g.duckdb")
-        text = (ROOT / "fixtures" / "warband" / f"{name}.jsonl").read_text(encoding="utf-8")
-        game_id = next(iter(import_text(store, text, source=name)))
-        with store:
-            out[name] = driver.load(store, game_id)
-    return out
+    return load_games(tmp_path_factory, "warband")
 
 
 @pytest.mark.parametrize("name", GAMES)
