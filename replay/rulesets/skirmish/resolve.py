@@ -365,16 +365,9 @@ def draw_why(ctx: Context, state: Fight, fid: str, order: dict[str, Any], option
     roll = ctx.roll(pool_dice(ctx, max(1, f.char("reflex")), options), actor=fid, purpose="pickup",
                     what=f"Reflex check of {fid} picking {floor} up from the floor (free, %{draw.PICKUP_TN}; M50, "
                     "A-39)", exchange=order["exchange"])
-    c = dice.count(roll.payload["result"], draw.PICKUP_TN, ones_cancel=options.ones_cancel_successes)
     cost = draw.cost(f, order["draw"])
-    priced["pickup"] = c.to_json()
-    line = (f"{fid} picks {floor} up from the floor (M50, {cost} R): Reflex {len(c.faces)}d %{c.difficulty} "
-            f"{list(c.faces)} → {c.hits} − {c.ones} = {c.net}")
-    if c.net >= 1:
-        return line + " → in hand (A-39)"
-    priced.update(failed=True, paid_R=cost, paid_S=0, cost_points=cost, dice_to_roll=0, bonus_dice=0,
-                  bonus_effects=[])
-    return line + f" → fails: the declaration fails, the {cost} R are spent (A-39)"
+    return recovered(roll, f, order, options, priced, draw.PICKUP_TN,
+                     f"{fid} picks {floor} up from the floor (M50, {cost} R)")
 
 
 def loop_why(ctx: Context, f: Any, wid: str, order: dict[str, Any], options: SkirmishOptions,
@@ -384,11 +377,19 @@ def loop_why(ctx: Context, f: Any, wid: str, order: dict[str, Any], options: Ski
     roll = ctx.roll(pool_dice(ctx, max(1, f.char("reflex")), options), actor=f.id, purpose="pickup",
                     what=f"Reflex check of {f.id} recovering {wid} hanging on its wrist loop (free, %{draw.LOOP_TN}; "
                     "M50, L689, A-39)", exchange=order["exchange"])
-    c = dice.count(roll.payload["result"], draw.LOOP_TN, ones_cancel=options.ones_cancel_successes)
+    cost = draw.cost(f, order["draw"])
+    return recovered(roll, f, order, options, priced, draw.LOOP_TN,
+                     f"{f.id} recovers {wid} hanging on its wrist loop (M50, {cost} R, PROPOSED)")
+
+
+def recovered(roll: Any, f: Any, order: dict[str, Any], options: SkirmishOptions, priced: dict[str, Any], tn: int,
+              head: str) -> str:
+    """M50 (A-39): the outcome of the free Reflex check `pickup` of a weapon picked up from the floor or off its wrist
+    loop; a failure spends the draw's reflex points and fails the declaration. Returns the why line, `head` first."""
+    c = dice.count(roll.payload["result"], tn, ones_cancel=options.ones_cancel_successes)
     cost = draw.cost(f, order["draw"])
     priced["pickup"] = c.to_json()
-    line = (f"{f.id} recovers {wid} hanging on its wrist loop (M50, {cost} R, PROPOSED): Reflex {len(c.faces)}d "
-            f"%{c.difficulty} {list(c.faces)} → {c.hits} − {c.ones} = {c.net}")
+    line = f"{head}: Reflex {len(c.faces)}d %{c.difficulty} {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"
     if c.net >= 1:
         return line + " → in hand (A-39)"
     priced.update(failed=True, paid_R=cost, paid_S=0, cost_points=cost, dice_to_roll=0, bonus_dice=0,
