@@ -104,6 +104,25 @@ def gm_price(ctx: Any, f: Fighter, order: dict[str, Any]) -> int | None:
     return price
 
 
+def unaffordable(state: Fight, fid: str, order: dict[str, Any], priced: dict[str, Any]) -> str | None:
+    """CP-31 with 4.7.9: the declaration was checked with the GM's price unknown (0); once the GM names it, the
+    declaration must still be payable (the activation from reflex points, L205). If not, it is refused as check 9
+    refuses it (nothing is spent: a refused declaration commits no points) and the fighter's step passes. The why line,
+    or None when it is payable. `state` is the fight with the weapon drawn, `priced` the declaration priced with the
+    GM's price."""
+    from replay.rulesets.skirmish import check, pools
+
+    if order.get("draw_price") is None or order.get("maneuver") in (None, "pass"):
+        return None
+    f = state.fighter(fid)
+    if not check.payment(state, fid, order, priced, data.maneuvers()[order["maneuver"]]):
+        return None
+    avail_r, avail_s = pools.available(f, state.round, state.exchange)
+    return (f"{fid} cannot pay the GM's price of the quick draw, {order['draw_price']} R: the declaration costs "
+            f"R{priced['paid_R']} S{priced['paid_S']}, available R{avail_r} S{avail_s} (4.7.9, CP-31): the declaration "
+            "is refused, nothing is spent")
+
+
 def cost(f: Fighter, value: Any, gm: int = 0) -> int:
     """The activation in reflex points (L646; two weapons at once doubled, Ambidexterity not, L652); `gm`: the GM's
     price of a place the rulebook does not price (CP-31)."""

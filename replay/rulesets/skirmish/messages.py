@@ -1221,3 +1221,8 @@ PROBLEMS.extend([
      "M50 (L646, CP-31): draw_price — решение ГМ (без --actor), по ключам exchange и fighter: сколько очков рефлекса "
      "стоит быстрое вооружение из этого места, целое число от 0 до 9"),
 ])
+_SENTENCES = ((re.compile(r"^(\w+) cannot pay the GM's price of the quick draw, (\d+) R: the declaration costs R(\d+) "
+                          r"S(\d+), available R(\d+) S(\d+) \(([\d.]+), (CP-\d+)\): the declaration is refused, "
+                          r"nothing is spent$"),
+               r"\1 не может заплатить цену ГМ за быстрое вооружение, \2 Р: заявка стоит Р\3 Н\4, доступно Р\5 Н\6 "
+               r"(\7, \8): заявка отклонена, ничего не потрачено"),) + _SENTENCES

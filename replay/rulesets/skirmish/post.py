@@ -236,9 +236,10 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
             + surprise_text(p, lang) + empathy_text(p, lang) + declared_why(e, lang))
 
 
-DECLARED_WHY = (" drops the caught ", " up from the floor ", " hanging on its wrist loop ", " over the whole round: ")
+DECLARED_WHY = (" drops the caught ", " up from the floor ", " hanging on its wrist loop ", " over the whole round: ",
+                " cannot pay the GM's price ")
 """The lines of a declaration's `why` the post tells: the caught weapon dropped (M44, L605) and the pickup from the
-floor with its Reflex check (M50, A-39)."""
+floor with its Reflex check (M50, A-39), and a declaration refused at the GM's price of the draw (CP-31, 4.7.9)."""
 
 
 def declared_why(e: ev.DeclarationMade, lang: str) -> str:

@@ -298,11 +298,16 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
             why.insert(0, f"{fid} drops the caught {order['drop']}: the blade catch ends and the distance may "
                           "increase (M44, L605)")
             rules = [*rules, "5.4.2 M44", "L605"]
+        refused = draw.unaffordable(drawn_state, fid, order, priced) if not priced.get("failed") else None
+        if refused is not None:  # CP-31, 4.7.9: the GM's price makes the declaration unpayable
+            priced = {**priced, "failed": True, "refused": True, "paid_R": 0, "paid_S": 0, "cost_points": 0,
+                      "dice_to_roll": 0, "bonus_dice": 0, "bonus_effects": []}
+            why, rules = [refused, why[-1]], [*rules, "CP-31"]
         if priced.get("failed"):  # M50: the pickup from the floor failed, the declaration with it
             emit(ctx, "declared", {"actor": fid, "exchange": order["exchange"], "step": order["step"],
                                    "maneuver": order.get("maneuver", "pass"), "order": order, "priced": priced,
                                    "forced": None, "why": why[:-1], "rule": [*rules, "5.4.3 M50"],
-                                   "defaults": [*defaults, "A-39"]}, cause=seq)
+                                   "defaults": [*defaults] if refused else [*defaults, "A-39"]}, cause=seq)
             return
         att = costs.incoming(state, fid) if order["step"] != "attack" else None
         mv = move(att.maneuver) if att is not None else None
