@@ -1226,3 +1226,7 @@ _SENTENCES = ((re.compile(r"^(\w+) cannot pay the GM's price of the quick draw, 
                           r"nothing is spent$"),
                r"\1 не может заплатить цену ГМ за быстрое вооружение, \2 Р: заявка стоит Р\3 Н\4, доступно Р\5 Н\6 "
                r"(\7, \8): заявка отклонена, ничего не потрачено"),) + _SENTENCES
+_SENTENCES = ((re.compile(r"^in wrestling the fighters are in contact: the distance stays hand, not (\w+) \((L\d+)\)$"),
+               lambda m: "в борьбе противники в постоянном соприкосновении: дистанция остаётся ручной, а не "
+               f"{words.distance_name(m.group(1), 'ru', 'nomn')} "
+               f"({m.group(2)})"),) + _SENTENCES

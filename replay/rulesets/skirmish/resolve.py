@@ -1328,6 +1328,9 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
     distance, held = catch.capped(state, by, distance)  # M44 (L605): the victim of a blade catch
     if held:
         why.append(held)
+    if state.grapple is not None and distance != "hand":  # L723: in wrestling the distance is minimal
+        why.append(f"in wrestling the fighters are in contact: the distance stays hand, not {distance} (L723)")
+        distance = "hand"
     if any(o.get("reroll") for o in outcomes):  # M73: after a break free combat initiative is rerolled (L888)
         reroll = True
         why.append("the hold is broken → combat initiative is rerolled (M73, L888)")
