@@ -481,3 +481,11 @@ def test_a_shot_maneuver_needs_its_weapon() -> None:
         "M81: synchronous_throw needs one of knife, javelin, not short_bow"]
     assert shot.problems(archer(35), "VSE", {**order_, "maneuver": "leap"}, SkirmishOptions())[0].startswith(
         "5.4.6: maneuver is one of double_shot, synchronous_throw")
+
+
+def test_the_post_names_a_shot_maneuver() -> None:
+    from replay.rulesets.skirmish import field_post
+
+    p = {"shooter": "VSE", "target": "RAT", "outcome": "miss", "maneuver": "double_shot", "why": ["miss"], "rule": []}
+    assert "Double shot (M80) VSE → RAT: miss." in str(field_post.field_line("skirmish.shot", p, "en"))
+    assert "Двойной выстрел (M80) VSE → RAT: промах." in str(field_post.field_line("skirmish.shot", p, "ru"))
