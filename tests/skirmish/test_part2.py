@@ -455,3 +455,37 @@ def test_a_fighter_on_the_edge_flees_the_battlefield_and_the_other_side_stands()
     stop = rnd.resolve(state)
     assert payloads(stop, "battle_ended")[0]["winner"] == "red"
     assert RULESET.current_turn(stop.state) is None
+
+
+def test_m80_double_shot_doubles_the_range_penalty_and_adds_one_with_a_bow() -> None:
+    rnd = Round(turn=2)
+    order(rnd, "VSE", 1, act="shoot", target="RAT", dice={"reflex": 0, "skill": 3}, buys=[], maneuver="double_shot")
+    order(rnd, "RAT", 1, act="wait")
+    rnd.roll("VSE", "shot", [10, 9, 6, 5, 5, 2])
+    rnd.roll("VSE", "shot_zone", [3], sides=6, dice="1d6")
+    rnd.roll("VSE", "zone", [6, 3], dice="2d6-2")
+    p = payloads(rnd.resolve(archer(35)), "shot")[0]
+    assert p["maneuver"] == "double_shot" and "M80" in p["rule"] and "A-78" in p["defaults"]
+    assert "double shot (M80): range penalty ×2, +1 difficulty with a bow" in p["why"]
+    assert "medium range -2" in p["why"]
+    assert "roll 6d %6 [10, 9, 6, 5, 5, 2] → 3 − 0 = 3" in p["why"]  # the short bow's %5 + 1
+    assert p["final"] == -1 and p["outcome"] == "miss"  # 3 − 2 rain − 2 (medium range doubled)
+
+
+def test_a_shot_maneuver_needs_its_weapon() -> None:
+    from replay.rulesets.skirmish import shot
+    from replay.rulesets.skirmish.model import SkirmishOptions
+
+    order_ = {"target": "RAT", "dice": {"reflex": 0, "skill": 3}, "maneuver": "synchronous_throw"}
+    assert shot.problems(archer(35), "VSE", order_, SkirmishOptions()) == [
+        "M81: synchronous_throw needs one of knife, javelin, not short_bow"]
+    assert shot.problems(archer(35), "VSE", {**order_, "maneuver": "leap"}, SkirmishOptions())[0].startswith(
+        "5.4.6: maneuver is one of double_shot, synchronous_throw")
+
+
+def test_the_post_names_a_shot_maneuver() -> None:
+    from replay.rulesets.skirmish import field_post
+
+    p = {"shooter": "VSE", "target": "RAT", "outcome": "miss", "maneuver": "double_shot", "why": ["miss"], "rule": []}
+    assert "Double shot (M80) VSE → RAT: miss." in str(field_post.field_line("skirmish.shot", p, "en"))
+    assert "Двойной выстрел (M80) VSE → RAT: промах." in str(field_post.field_line("skirmish.shot", p, "ru"))

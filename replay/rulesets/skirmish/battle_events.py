@@ -79,6 +79,8 @@ class Shot(Resolution):
     """The target's missile defence: maneuver, reflex dice paid, difficulty, and whether he went to the ground."""
     from_cell: tuple[int, int]
     to_cell: tuple[int, int]
+    maneuver: str | None = None
+    """The shot maneuver declared (M80 double_shot, M81 synchronous_throw), if any."""
 
 
 class Formed(Resolution):

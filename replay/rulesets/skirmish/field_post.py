@@ -75,6 +75,10 @@ def heading(event: Any, pid: str | None, lang: str) -> str:
     return tr(lang, f"Поле, обмен {x} (секунда {x} раунда)", f"Field, exchange {x} (second {x} of the round)")
 
 
+SHOT_NAMES = {"double_shot": ("Двойной выстрел (M80)", "Double shot (M80)"),
+              "synchronous_throw": ("Синхронный бросок (M81)", "Synchronous throw (M81)")}
+
+
 def field_line(kind: str, p: dict[str, Any], lang: str) -> Any:
     lines = said(p, lang)
     if kind == "skirmish.field_round":
@@ -82,8 +86,9 @@ def field_line(kind: str, p: dict[str, Any], lang: str) -> Any:
     if kind == "skirmish.shot":
         result = {"hit": tr(lang, "попадание", "hit"), "miss": tr(lang, "промах", "miss"),
                   "no_wound": tr(lang, "попадание без раны", "hit, no wound")}[p["outcome"]]
-        return (b(tr(lang, f"Выстрел {p['shooter']} → {p['target']}: {result}.",
-                     f"Shot {p['shooter']} → {p['target']}: {result}.")), " " + "; ".join(lines))
+        ru, en = SHOT_NAMES.get(p.get("maneuver") or "", ("Выстрел", "Shot"))
+        return (b(tr(lang, f"{ru} {p['shooter']} → {p['target']}: {result}.",
+                     f"{en} {p['shooter']} → {p['target']}: {result}.")), " " + "; ".join(lines))
     if kind == "skirmish.engaged":
         return (b(tr(lang, "Схватка: ", "Melee: ") + " — ".join(p["fighters"]) + "."), " " + "; ".join(lines))
     return "; ".join(lines)

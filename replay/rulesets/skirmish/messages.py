@@ -1075,6 +1075,10 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
     (r"^(point blank|short|medium|long|extreme) range (-\d+)$", lambda m: f"дистанция {_BAND_RU[m.group(1)]} "
                                                                          f"{m.group(2)}"),
     (r"^speed-ups −(\d+) \(5\.6\.3, 5\.6\.4\)$", r"ускорения −\1 (5.6.3, 5.6.4)"),
+    (r"^double shot \(M80\): range penalty ×2, \+(\d) difficulty with a bow$",
+     r"двойной выстрел (M80): штраф за дистанцию ×2, +\1 к сложности для лука"),
+    (r"^synchronous throw \(M81\): \+(\d) difficulty( \(ambidextrous\))?$",
+     lambda m: f"синхронный бросок (M81): +{m.group(1)} к сложности" + (" (амбидекстр)" if m.group(2) else "")),
     (r"^(wind|rain|strong_wind|downpour|snowfall) (-\d+)( ×2 \(arrows and bolts, L985\))? = (-\d+)$",
      lambda m: f"{ {'wind': 'ветер', 'rain': 'дождь', 'strong_wind': 'сильный ветер', 'downpour': 'ливень', 'snowfall': 'снегопад'}[m.group(1)]} {m.group(2)}"  # noqa: E501
                + (" ×2 (стрелы и болты, L985)" if m.group(3) else "") + f" = {m.group(4)}"),

@@ -15,6 +15,9 @@ from replay.rulesets.skirmish.maneuvers import ranged as moves
 from replay.rulesets.skirmish.model import SkirmishOptions
 
 DEFENCES = ("missile_dodge", "missile_slip")
+SHOT_MANEUVERS = {"double_shot": ("M80", ("short_bow", "long_bow")),
+                  "synchronous_throw": ("M81", ("knife", "javelin"))}
+"""The shot maneuvers an order declares as `maneuver` (5.4.6), with their code and the weapon classes they need."""
 WAIST_HIGH = ("head", "upper_torso", "arm")
 """PROPOSED (CP-33): a target in a cover cell shows these general zones unless the GM rules others."""
 
@@ -77,7 +80,17 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
     difficulty = w["difficulty"] + diff_c + pos_diff
     if pos_diff:
         cwhy.append(f"{f.stance} with a {w['class'].replace('_', ' ')} +{pos_diff} difficulty (5.6.7)")
-    range_mod = ranged.range_successes(b) if b else 0
+    mv = order.get("maneuver")
+    double = mv == "double_shot"
+    if double:  # M80 (L1109, A-78): the range penalty doubled, +1 difficulty with a bow
+        _, _, bump = moves.double_shot(0, 0, w["class"] in ("short_bow", "long_bow"))
+        difficulty += bump
+        cwhy.append(f"double shot (M80): range penalty ×2, +{bump} difficulty with a bow")
+    elif mv == "synchronous_throw":  # M81 (L1115): one roll for both throws, +1 unless ambidextrous
+        bump = moves.synchronous_throw("ambidextrous" in f.traits)
+        difficulty += bump
+        cwhy.append(f"synchronous throw (M81): +{bump} difficulty" + (" (ambidextrous)" if not bump else ""))
+    range_mod = ranged.range_successes(b, double_shot=double) if b else 0
     if range_mod:
         cwhy.append(f"{b.replace('_', ' ') if b else ''} range {range_mod}")
     if s.loss:
@@ -104,6 +117,12 @@ def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOp
         return [f"5.6: {target} is out of the fight or off the field"]
     p = price(state, fid, order, options)
     out = []
+    mv = order.get("maneuver")
+    if mv is not None and mv not in SHOT_MANEUVERS:
+        return [f"5.4.6: maneuver is one of {', '.join(SHOT_MANEUVERS)} (M80, M81)"]
+    if mv is not None and ranged.weapon(s.weapon)["class"] not in SHOT_MANEUVERS[str(mv)][1]:
+        return [f"{SHOT_MANEUVERS[str(mv)][0]}: {mv} needs one of {', '.join(SHOT_MANEUVERS[str(mv)][1])}, "
+                f"not {s.weapon}"]
     if not p.possible:
         out.append(f"5.6.7: {fid} cannot shoot a {ranged.weapon(s.weapon)['class'].replace('_', ' ')} "
                    f"{state.fighter(fid).stance}")
@@ -162,6 +181,11 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
            "from_cell": list(state.fighter(fid).cell), "to_cell": list(state.fighter(target).cell)}
     rule = ["5.6", "5.6.5", "5.2.2", "L894-1069"]
     defaults = ["A-02", "A-51", "A-52", "A-08"]
+    mv = order.get("maneuver")
+    if mv in SHOT_MANEUVERS:
+        out["maneuver"] = mv
+        rule += [SHOT_MANEUVERS[str(mv)][0], "5.4.6", "L1109" if mv == "double_shot" else "L1115"]
+        defaults += ["A-78"] if mv == "double_shot" else []
     if p.auto_fail or final <= 0:
         if p.auto_fail:
             why.append("automatic failure (5.6.5)")
