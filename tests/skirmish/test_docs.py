@@ -18,7 +18,8 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "ca": "test_catalogue", "cl": "test_cli", "ti": "test_tie", "fp": "test_frame_post",
                  "do": "test_docs", "ma": "test_maneuvers", "wr": "test_wrestling", "r3": "test_rules3",
                  "p1": "test_part1_fixes", "p8": "test_part1_rules", "p2": "test_part2",
-                 "dl": "test_draw_loop_and_hilt", "pl": "test_post_loop", "gp": "test_draw_gm_price"}
+                 "dl": "test_draw_loop_and_hilt", "pl": "test_post_loop", "gp": "test_draw_gm_price",
+                 "fo": "test_formation", "fq": "test_field_parse"}
 
 
 def example() -> str:

@@ -75,3 +75,35 @@ def test_a_parsed_act_meets_the_fields_check() -> None:
     assert parsed.errors == []
     assert problems(started(), "BOR", parsed.order) == [
         "5.7 (L52-58): a move longer than BOR's movement: 2 m, walk allows 1.75 m (Speed 7 × 1/4)"]
+
+
+def test_the_cli_takes_a_field_post_and_status_lists_every_player(tmp_path: Any) -> None:
+    """`order --text` routes a loose fighter's post to the field parser; bad text names its rule, exits non-zero and
+    appends nothing; while the pairs wait, `status` lists the loose commander's act too."""
+    import json
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    root = Path(__file__).resolve().parents[2]
+    db = str(tmp_path / "t.duckdb")
+    runner = CliRunner()
+
+    def run(*args: str) -> Any:
+        return runner.invoke(main, ["--db", db, *args], catch_exceptions=False)
+
+    assert run("import", str(root / "fixtures" / "skirmish" / "hand" / "formation.jsonl")).exit_code == 0
+    status = run("status", "skirmish-formation").output
+    assert "waiting for RAT: act in exchange 1" in status, status  # the loose commander, while the pairs wait
+    assert "waiting for VSE: roll" in status and "waiting for BOR: roll" in status
+    r = run("order", "skirmish-formation", "--actor", "RAT", "--text", "Жду, лицом на восток", "--dry-run")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output.splitlines()[-1]) == {"act": "wait", "exchange": 1, "facing": "E", "stage": "field"}
+    r = run("order", "skirmish-formation", "--actor", "RAT", "--text", "Иду шагом на (9,9)")
+    assert r.exit_code != 0 and "5.7: (9, 9) is not next to" in r.output
+    before = run("status", "skirmish-formation", "--json").output
+    r = run("order", "skirmish-formation", "--actor", "RAT", "--text", "Пляшу")
+    assert r.exit_code != 0 and "no act named" in r.output
+    assert run("status", "skirmish-formation", "--json").output == before
