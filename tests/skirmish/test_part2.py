@@ -265,7 +265,11 @@ def test_the_next_round_fights_the_pair_by_part_1s_procedure() -> None:
     nxt = Round(turn=2).resolve(after)
     assert ("RAT", "initiative", {"exchange": 1}) in asked(nxt)
     assert ("VSE", "initiative", {"exchange": 1}) in asked(nxt)
-    assert all(r.phase == "initiative" for r in nxt.requests)
+    assert all(r.phase == "initiative" for r in nxt.requests if r.actor in ("RAT", "VSE"))
+    # while the pair waits, the loose fighters are asked their first field act too (status lists every player)
+    loose = sorted((r.actor, r.phase) for r in nxt.requests if r.actor not in ("RAT", "VSE"))
+    assert loose == [("BOR", "field.x1"), ("MIR", "field.x1")]
+    assert all(key == {"exchange": 1, "stage": "field"} for a, _, key in asked(nxt) if a in ("BOR", "MIR"))
     assert all((d.phase or "").startswith("VSE-RAT:") for d in nxt.drafts if d.type == "skirmish.round_started")
 
 

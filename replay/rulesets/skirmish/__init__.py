@@ -18,6 +18,7 @@ from replay.rulesets.skirmish.model import Fight, SkirmishOptions
 
 check = lazy_module("replay.rulesets.skirmish.check")  # imported when first used (a state read never uses them)
 parse = lazy_module("replay.rulesets.skirmish.parse")
+field_parse = lazy_module("replay.rulesets.skirmish.field_parse")  # part 2: a loose fighter's post
 rules = lazy_module("replay.rulesets.skirmish.resolve")
 battle_check = lazy_module("replay.rulesets.skirmish.battle_check")  # part 2: the field
 battle_round = lazy_module("replay.rulesets.skirmish.battle_round")
@@ -115,9 +116,8 @@ class Skirmish(Ruleset):
     def parse_order(self, text: str, state: Fight, actor: str) -> Parsed:
         if isinstance(state, battle.Battle):
             pair = state.pair_of(actor)
-            if pair is None:
-                return Parsed(None, ["a loose fighter's acts on the field are JSON orders in this version "
-                                     "(docs/skirmish.md, part 2)"])
+            if pair is None:  # a loose fighter: an intent or a field act (field_parse.py)
+                return field_parse.parse_field_order(text, state, actor)
             return parse.parse_order(text, pair.fight, actor)
         return parse.parse_order(text, state, actor)
 

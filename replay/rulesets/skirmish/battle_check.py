@@ -130,7 +130,7 @@ def move_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
         return [f"3.6: facing is one of {' '.join(grid.steps(state.grid))} on a {state.grid} grid"]
     path = [(c[0], c[1]) for c in raw]
     out = grid.path_problems(state.grid, state.width, state.height, state.blocked(), f.cell, path,
-                             state.occupied(but=fid))
+                             state.occupied(but=fid) - formation.partner_cells(state, fid))
     if out:
         return out
     r, x = state.round, max(1, state.exchange)

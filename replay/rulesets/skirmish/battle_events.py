@@ -201,7 +201,11 @@ def shot(state: Battle, e: Shot) -> Battle:
 
 
 def formed(state: Battle, e: Formed) -> Battle:
+    from replay.rulesets.skirmish import formation
+
     fm = Formation(e.commander, tuple(e.members), tuple(tuple(p) for p in e.partners), e.cap, e.size)  # type: ignore[misc]
+    for fid in e.members:  # Reflex held to the drill cap for as long as the formation stands (the whole battle)
+        state = state.with_fighter(formation.reflex_held(state.fighter(fid), e.cap, state.round))
     return replace(state, formations=(*tuple(x for x in state.formations if x.commander != e.commander), fm))
 
 

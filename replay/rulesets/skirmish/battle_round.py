@@ -47,7 +47,12 @@ def resolve(state: Battle, turn: int, ctx: Context, options: SkirmishOptions) ->
             melee_round(ctx, pair.id, turn, options)
         except Waiting as w:
             waiting.extend(w.requests)
-    if waiting:
+    if waiting:  # the loose fighters' first acts are asked too: what the game waits for, for every player
+        ctx.set_phase("field.x1")
+        try:
+            ask_acts(ctx, acting(ctx.state), 1)
+        except Waiting as w:
+            waiting.extend(w.requests)
         raise Waiting(requests=waiting)
     for x in (1, 2):
         ctx.set_phase(f"field.x{x}")
@@ -129,8 +134,7 @@ def field_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
     ids = acting(ctx.state)
     if not ids:
         return
-    found = ctx.need_orders(ids, what=f"act in exchange {x}: move, draw, prepare, aim, shoot, form or wait (5.6, "
-                            "5.7)", exchange=x, stage="field")
+    found = ask_acts(ctx, ids, x)
     for fid in ids:
         order = found[fid]
         if ctx.state.pair_of(fid) is not None:  # engaged by an earlier mover this exchange
@@ -139,6 +143,12 @@ def field_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
         if problems:
             raise MissingInput(f"turn {ctx.turn}: {fid}'s act at seq {order.seq}: " + "; ".join(problems))
         act(ctx, fid, order, x, options)
+
+
+def ask_acts(ctx: Context, ids: list[str], x: int) -> dict[str, Event]:
+    """Each loose fighter's act in field exchange `x` (an order keyed by exchange and stage)."""
+    return ctx.need_orders(ids, what=f"act in exchange {x}: move, draw, prepare, aim, shoot, form or wait (5.6, "
+                           "5.7)", exchange=x, stage="field")
 
 
 def act(ctx: Context, fid: str, order: Event, x: int, options: SkirmishOptions) -> None:

@@ -110,6 +110,7 @@ def parse_post(ruleset: Any, text: str, point: Any, actor: str | None) -> Any:
     from replay.ruleset import ParsedPost
 
     parsed = core_parse_post(ruleset, text, point, actor)
+    parsed = ParsedPost([field_exchange_asked(d, text, point) for d in parsed.drafts], parsed.errors, parsed.notes)
     order = next((d.payload for d in parsed.drafts if d.type == "order"), None)
     drafts, given = [], False
     for d in parsed.drafts:
@@ -122,3 +123,17 @@ def parse_post(ruleset: Any, text: str, point: Any, actor: str | None) -> Any:
                                     p.get("exchange", 0)})
         drafts.append(d)
     return ParsedPost(drafts, parsed.errors, parsed.notes)
+
+
+def field_exchange_asked(draft: Any, text: str, point: Any) -> Any:
+    """A field act whose post names no «Обмен N:» goes to the field exchange the rules ask of its actor."""
+    from dataclasses import replace
+
+    from replay.rulesets.skirmish.field_parse import EXCHANGE
+
+    p = draft.payload
+    if draft.type != "order" or p.get("stage") != "field" or any(EXCHANGE.match(line) for line in text.splitlines()):
+        return draft
+    asked = [dict(r.key_dict)["exchange"] for r in point.requests if r.kind == "order" and r.actor == draft.actor
+             and dict(r.key_dict).get("stage") == "field"]
+    return replace(draft, payload={**p, "exchange": asked[0]}) if asked and p["exchange"] not in asked else draft
