@@ -321,8 +321,8 @@ def test_every_request_of_the_recorded_battles_reads_in_russian() -> None:
 @pytest.mark.parametrize(("kind", "name", "dice", "what", "russian"), [
     ("roll", "attack", "D9", "D9 melee of A-In-1", "D9 ближнего боя A-In-1"),
     ("roll", "attack", "1d10", "D9 melee of A-In-1 (a d10: a 10 is rolled again, AMB-05)",
-     "D9 ближнего боя A-In-1 (бросок d10: 10 перебрасывается, AMB-05)"),
-    ("roll", "morale", "1d100", "d100 morale of D-Arc-1", "проверка Морали D-Arc-1: d100"),
+     "D9 ближнего боя A-In-1 (бросок к10: 10 перебрасывается, AMB-05)"),
+    ("roll", "morale", "1d100", "d100 morale of D-Arc-1", "проверка Морали D-Arc-1: к100"),
     ("choice", "melee_target", None, "which attacker D-In-1 fights (CP-05)", "с кем из нападающих сражается D-In-1"),
     ("choice", "rout_flight", None, "the flight path of D-In-1 (CP-12)", "путь бегства D-In-1 (CP-12)"),
     ("order", "order", None, "the Attacker's A3.1 edit (answers to entries)", "правка Атакующего в А3.1"),

@@ -70,7 +70,7 @@ def test_the_queue_shows_initiative_and_every_tie_break() -> None:
     g = joust()
     first = words(post(driver.turn_view(g, 1), "ru"))
     assert "Sir Aster («Полный вперёд!», шаг 1) — Инициатива 4 + Скорость 1 = 5" in first
-    assert "Инициатива, Скорость и Масса равны — жребий 1d2 = 1: первым Вызывающий, Sir Aster" in first
+    assert "Инициатива, Скорость и Масса равны — жребий 1к2 = 1: первым Вызывающий, Sir Aster" in first
     third = words(post(driver.turn_view(g, 3), "ru"))
     assert "Инициатива равна — первым более быстрый: Sir Aster (Скорость 2 > 0)." in third
     assert "Dame Quarry («Резкий разворот», шаг 2): на Скорость в сторону прежнего Фронта: " \

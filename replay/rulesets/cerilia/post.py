@@ -191,7 +191,7 @@ _NARRATE = {
     "morale_checked": lambda p, lang: (
         tr(lang, f"{p.stack}: полная мораль — собирается без броска", f"{p.stack}: full morale — rallies, no roll")
         if p.auto else tr(
-            lang, f"{p.stack}: проверка Морали d100 = {p.roll} → {p.drawn}: "
+            lang, f"{p.stack}: проверка Морали к100 = {p.roll} → {p.drawn}: "
                   + ("пройдена, отряд собран" if p.passed else "провалена, остаётся разгромленным"),
             f"{p.stack}: morale check d100 = {p.roll} → {p.drawn}: "
             + ("passed, it rallies" if p.passed else "failed, it stays routed"))),
@@ -252,7 +252,7 @@ def _cast(p: Any, lang: str) -> str:
 
 def _stalemate(p: Any, lang: str) -> str:
     rolls = ", ".join(f"{SIDE[lang][side]} {n}" for side, n in p.rolls.items())
-    out = tr(lang, f"Никто не ходил (§5.8): 1d10 — {rolls}", f"Nobody moved (§5.8): 1d10 — {rolls}")
+    out = tr(lang, f"Никто не ходил (§5.8): 1к10 — {rolls}", f"Nobody moved (§5.8): 1d10 — {rolls}")
     for f in p.forcings:
         forced = {"A": "Атакующего", "D": "Защищающего"}[f["side"]]
         out += tr(lang, f"; {SIDE['ru'][f['by']]} заставляет {forced} направить отряды в {f['sector']}",

@@ -83,7 +83,7 @@ REASON = {  # why a battle ended (battle_ended.reason)
     "ru": {"concession": "противник признал поражение", "agreement": "по согласию сторон",
            "no_units_on_field": "на Поле Боя не осталось отрядов (§5.9)", "dm_defeat": "поражение засчитано ДМом",
            "dm_draw": "по решению ДМа", "dm_ended": "бой прекращён ДМом",
-           "stalemate_draw": "выпало 9 или 10 на 1d10 (§5.8)"},
+           "stalemate_draw": "выпало 9 или 10 на 1к10 (§5.8)"},
     "en": {"concession": "the other side conceded", "agreement": "agreed by both sides",
            "no_units_on_field": "no units left on the field (§5.9)", "dm_defeat": "a defeat declared by the DM",
            "dm_draw": "declared by the DM", "dm_ended": "the DM ended the battle",
@@ -143,7 +143,7 @@ def spell_effect(effect: dict, lang: str) -> str:
 CHOICE = {  # a choice's name in a post (check.CHOICES)
     "ru": {"melee_target": "цель ближнего боя", "rout_move": "куда бежит", "fall_back": "куда отступает (F)",
            "rout_flight": "путь бегства", "morale_check": "проверка морали", "charge_target": "новая цель атаки",
-           "stalemate_sector": "сектор по правилу 1d10", "pardon": "помилование"},
+           "stalemate_sector": "сектор по правилу 1к10", "pardon": "помилование"},
     "en": {"melee_target": "melee target", "rout_move": "rout move", "fall_back": "fall back",
            "rout_flight": "flight path", "morale_check": "morale check", "charge_target": "new charge target",
            "stalemate_sector": "1d10 sector", "pardon": "pardon"},

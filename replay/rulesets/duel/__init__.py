@@ -31,7 +31,7 @@ class Duel(Ruleset):
 
     id: ClassVar[str] = "duel"
     version: ClassVar[int] = 1
-    title: ClassVar[str] = "Дуэль: стек из 6 пунктов и ставка на d100"
+    title: ClassVar[str] = "Дуэль: стек из 6 пунктов и ставка на к100"
     rulebook: ClassVar[str] = "004_12c8f6fcd0af5bdf.txt"
     OptionsModel: ClassVar[type[Options]] = DuelOptions
     option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS

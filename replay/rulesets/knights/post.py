@@ -151,7 +151,7 @@ def said(event: Resolution, field: str, fallback: Any = None) -> Any:
 
 
 def roles_text(ev: Roles, st: State, lang: str) -> str:
-    how = tr(lang, f" (жребий 1d2 = {ev.lot})", f" (lot 1d2 = {ev.lot})") if said(ev, "lot") else tr(
+    how = tr(lang, f" (жребий 1к2 = {ev.lot})", f" (lot 1d2 = {ev.lot})") if said(ev, "lot") else tr(
         lang, " (по договорённости)", " (agreed)")
     return tr(lang, f"Вызывающий — {lance_label(st, ev.challenger)}, Отвечающий — "
                     f"{lance_label(st, ev.responder)}{how}.",
@@ -159,7 +159,7 @@ def roles_text(ev: Roles, st: State, lang: str) -> str:
 
 
 def edges_text(ev: Edges, st: State, lang: str) -> str:
-    how = tr(lang, f" (жребий 1d2 = {ev.lot})", f" (lot 1d2 = {ev.lot})") if said(ev, "lot") else tr(
+    how = tr(lang, f" (жребий 1к2 = {ev.lot})", f" (lot 1d2 = {ev.lot})") if said(ev, "lot") else tr(
         lang, " (по договорённости)", " (agreed)")
     parts = [f"{lance_label(st, player)} — {word(EDGE, edge, lang)}"
              for player, edge in (said(ev, "edges") or {}).items()]
@@ -270,7 +270,7 @@ def tie_text(ev: Queue, st: State, lang: str) -> str:
     if by == "die":
         side = tr(lang, "Вызывающий", "the Challenger") if said(ev, "die") == 1 else tr(lang, "Отвечающий",
                                                                                       "the Responder")
-        return tr(lang, f"Инициатива, Скорость и Масса равны — жребий 1d2 = {said(ev, 'die')}: первым {side}, {first} "
+        return tr(lang, f"Инициатива, Скорость и Масса равны — жребий 1к2 = {said(ev, 'die')}: первым {side}, {first} "
                         f"(один бросок на ход, K16).",
                   f"Initiative, speed and mass tie — lot 1d2 = {said(ev, 'die')}: {side} first, {first} "
                   f"(one roll per turn, K16).")

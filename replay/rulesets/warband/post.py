@@ -206,9 +206,9 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
         return [f"{e.warrior} садится на {e.mount}"]
     if isinstance(e, ev.MountRan):
         way = {1: "от хозяина", 2: "к хозяину", 3: "вправо", 4: "влево", 5: "по диагонали", 6: "стоит на месте"}
-        return [f"{e.mount} бежит: d6 {e.distance_die} → {2 * e.distance_die} см, d6 {e.direction_die} — "
+        return [f"{e.mount} бежит: к6 {e.distance_die} → {2 * e.distance_die} см, к6 {e.direction_die} — "
                 f"{way[e.direction_die]}"
-                + (f" (хотели {e.diagonal['wanted']}; вперёд–назад d6 {e.diagonal['fb']}, вправо–влево d6 "
+                + (f" (хотели {e.diagonal['wanted']}; вперёд–назад к6 {e.diagonal['fb']}, вправо–влево к6 "
                    f"{e.diagonal['lr']}: бежит на {e.diagonal['runs']})" if e.diagonal else "")
                 + ("" if e.direction_die == 6 else f" → ({e.end[0]:g}, {e.end[1]:g})")
                 + (", покидает стол" if e.lost else "")]
@@ -236,9 +236,9 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
         return out
     if isinstance(e, ev.Cast):
         head = (f"{e.caster} колдует «{words.spell(e.spell, 'ru')}» на {e.target}: попытка {e.k}, "
-                f"интервал 3–{e.upper}, 2d6 {e.dice[0]} + {e.dice[1]} = {sum(e.dice)}")
+                f"интервал 3–{e.upper}, 2к6 {e.dice[0]} + {e.dice[1]} = {sum(e.dice)}")
         if e.result == "miscast":
-            return [head + f" — провал заклинания, d6 {e.miscast}" + (f"; {_saves(e.saves, 'ru')}" if e.saves else "")
+            return [head + f" — провал заклинания, к6 {e.miscast}" + (f"; {_saves(e.saves, 'ru')}" if e.saves else "")
                 + (" — рана магу" if e.wounded else "")]
         if e.result == "not_cast":
             return [head + " — не сотворено"]
@@ -286,7 +286,7 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                 + (f"попадание, {e.hits} из 4" if e.die is not None and e.tn is not None and e.die >= e.tn
                    else "промах") + (" — орудие уничтожено" if e.destroyed else "")]
     if isinstance(e, ev.MountStop):
-        return [f"{e.warrior} бросается наперерез {e.mount} ({e.moved:.1f} см), d6 {e.die}: "
+        return [f"{e.warrior} бросается наперерез {e.mount} ({e.moved:.1f} см), к6 {e.die}: "
                 + {1: "получает рану", 2: "−1 инициатива и −1 сила атаки до конца хода",
                    3: "−1 инициатива до конца хода", 4: "лошадь останавливается в конце пробега",
                    5: "лошадь останавливается у воина", 6: "лошадь остановлена, воин в седле"}[e.die]
