@@ -331,7 +331,7 @@ def test_the_post_narrates_the_1d10_and_the_fates_in_both_languages():
     s, log = s6()
     stop = resolve(s, _sector(_sector(stalemate_rolls(log, 4, 7), "A", "B3"), "D", "C1"))
     (st,) = [as_event("", d) for d in stop.drafts if d.type == "cerilia.stalemate"]
-    assert event_line(st, "ru") == ("Никто не ходил (§5.8): 1d10 — Атакующий 4, Защищающий 7; Атакующий заставляет "
+    assert event_line(st, "ru") == ("Никто не ходил (§5.8): 1к10 — Атакующий 4, Защищающий 7; Атакующий заставляет "
                                     "Защищающего направить отряды в B3; Защищающий заставляет Атакующего направить "
                                     "отряды в C1")
     assert event_line(st, "en").startswith("Nobody moved (§5.8): 1d10 — Attacker 4, Defender 7; the Attacker forces")
