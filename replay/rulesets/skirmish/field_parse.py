@@ -25,13 +25,11 @@ from replay.ruleset import Parsed
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish import formation, initiative, words
 from replay.rulesets.skirmish.battle import Battle
+from replay.rulesets.skirmish.parse import BUYS, DICE, dice_split
 
 CELL = re.compile(r"\(\s*(-?\d+)\s*[,;]\s*(-?\d+)\s*\)")
 EXCHANGE = re.compile(r"^\s*(?:обмен|exchange|x)\s*([0-9]+)\s*[:.\-—]?\s*", re.I)
 INTENT = re.compile(r"^\s*(?:намерение|intent)\s*[:\-—]?\s*(.*)$", re.I | re.S)
-DICE = re.compile(r"(\d+)\s*(?:кубик\w*|куб\.?|dice|die|d)?\s*\(\s*([^)]*)\)", re.I)
-SPLIT = re.compile(r"(\d+)\s*([РрRrНнSs])")
-BUYS = re.compile(r"(?:покупаю|покупка|buys?|buying)\s*:?\s*(.*)$", re.I | re.S)
 SPEEDUP = re.compile(r"(?:ускорени\w*|ускоряю\w*|speed-?\s?up)\s*:?\s*(\d+)?", re.I)
 FACING = re.compile(r"(?:лицом|повернувшись|поворачиваюсь|facing|face)\s*(?:на|к|в|to|towards)?\s*"
                     r"([A-Za-zА-Яа-яЁё-]+)", re.I)
@@ -133,12 +131,7 @@ def dice_named(text: str, errors: list[str]) -> dict[str, int] | None:
     if m is None:
         errors.append("5.6: the shot's dice and their split, e.g. «3 кубика (1Р+2Н)»: Р reflex, Н skill")
         return None
-    split = {"reflex": 0, "skill": 0}
-    for n, letter in SPLIT.findall(m.group(2)):
-        split["reflex" if letter.lower() in "рr" else "skill"] += int(n)
-    if sum(split.values()) != int(m.group(1)):
-        errors.append(f"4.5: {m.group(1)} dice but the split ({m.group(2)}) makes {sum(split.values())}")
-    return split
+    return dice_split(m, errors)
 
 
 HIDDEN = r"скрытн\w*|незаметн\w*|из засады|hidden|unseen"

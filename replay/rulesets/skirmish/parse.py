@@ -21,6 +21,16 @@ SPLIT = re.compile(r"(\d+)\s*([РрRrНнSs])")
 BUYS = re.compile(r"(?:покупаю|покупка|buys?|buying)\s*:?\s*(.*)$", re.I | re.S)
 
 
+def dice_split(dice: re.Match[str], errors: list[str]) -> dict[str, int]:
+    """4.5: «4 кубика (2Р+2Н)» -> {"reflex": 2, "skill": 2}; a split that does not add up to the count is an error."""
+    split = {"reflex": 0, "skill": 0}
+    for n, letter in SPLIT.findall(dice.group(2)):
+        split["reflex" if letter.lower() in "рr" else "skill"] += int(n)
+    if sum(split.values()) != int(dice.group(1)):
+        errors.append(f"4.5: {dice.group(1)} dice but the split ({dice.group(2)}) makes {sum(split.values())}")
+    return split
+
+
 def parse_order(text: str, state: Fight, actor: str) -> Parsed:
     body = " ".join(text.strip().split())
     errors: list[str] = []
@@ -55,12 +65,7 @@ def parse_order(text: str, state: Fight, actor: str) -> Parsed:
     elif dice is None:
         errors.append("4.5: the dice and their split, e.g. «4 кубика (2Р+2Н)»: Р reflex, Н skill")
     else:
-        split = {"reflex": 0, "skill": 0}
-        for n, letter in SPLIT.findall(dice.group(2)):
-            split["reflex" if letter.lower() in "рr" else "skill"] += int(n)
-        if sum(split.values()) != int(dice.group(1)):
-            errors.append(f"4.5: {dice.group(1)} dice but the split ({dice.group(2)}) makes {sum(split.values())}")
-        order["dice"] = split
+        order["dice"] = dice_split(dice, errors)
     if maneuver == "maneuvering":
         order["stand_up"] = True
     elif step == "attack" or maneuver in words.NEEDS_BLOW:
