@@ -128,7 +128,7 @@ def test_the_battle_legend_draws_its_marks_as_the_board_does(games: dict) -> Non
     paint = field_frame.colours(view.state)
     assert paint == {"red": S.VERMILLION, "blue": S.BLUE}
     shown = marks(root)
-    assert {e.get("fill") for e in shown["сторона red"].iter(f"{NS}rect")} == {S.VERMILLION}
+    assert {e.get("fill") for e in shown["сторона: красные"].iter(f"{NS}rect")} == {S.VERMILLION}
     path = list(shown["путь за раунд"].iter(f"{NS}line"))
     assert {e.get("stroke") for e in path} == set(paint.values()) and {e.get("stroke-dasharray") for e in path} == {
         "6,4"}

@@ -72,6 +72,15 @@ class Scene:
 NAMED_COLOURS = {"red": S.VERMILLION, "blue": S.BLUE, "green": S.GREEN, "purple": S.PURPLE, "orange": S.ORANGE,
                  "красные": S.VERMILLION, "синие": S.BLUE, "зелёные": S.GREEN, "зеленые": S.GREEN}
 """A side named after a colour is drawn in it (side "red" in vermillion, "blue" in blue)."""
+SIDE_WORDS = {"red": ("красные", "red"), "blue": ("синие", "blue"), "green": ("зелёные", "green"),
+              "purple": ("фиолетовые", "purple"), "orange": ("оранжевые", "orange")}
+"""A side named after a colour, said in the frame's language."""
+
+
+def side_name(side: str, lang: str) -> str:
+    """ "сторона: синие" for the side "blue", "сторона: A" for the side "A"."""
+    said = words.pick(SIDE_WORDS[side.lower()], lang) if side.lower() in SIDE_WORDS else side
+    return tr(lang, f"сторона: {said}", f"side: {said}")
 
 
 def colours(state: Battle) -> dict[str, str]:
@@ -406,7 +415,7 @@ def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None) -
     for side, color in paint.items():
         sides.setdefault(color, []).append(side)
     return S.Legend([
-        *((f"side:{color}", S.Swatch(tr(lang, "сторона ", "side ") + ", ".join(named), fill=color, stroke=S.INK))
+        *((f"side:{color}", S.Swatch("; ".join(side_name(side, lang) for side in named), fill=color, stroke=S.INK))
           for color, named in sides.items()),
         ("out", S.Swatch(tr(lang, "вне боя", "out of the fight"), fill="#bdbdbd")),
         ("path", S.Swatch(tr(lang, "путь за раунд", "path this round"), kind="dash", dash="6,4",
