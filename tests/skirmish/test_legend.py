@@ -134,3 +134,25 @@ def test_the_battle_legend_draws_its_marks_as_the_board_does(games: dict) -> Non
         "6,4"}
     cover = next(shown["укрытие"].iter(f"{NS}rect")).get("fill")
     assert any(e.get("fill") == cover for e in board(root) if e.tag == f"{NS}polygon")
+
+
+def test_partners_sharing_a_cell_stand_side_by_side_with_their_ids_clear(games: dict) -> None:
+    """L1189: two partners share a cell. Their tokens are drawn side by side within it, neither covering the other's
+    id (issue 11: overlapping units' marks do not pile up)."""
+    from dataclasses import replace
+
+    game = games["formation"]
+    view = driver.frame_view(game, 1, 0)
+    loose = {f.id: f for f in view.state.loose}
+    assert {"BOR", "GOR"} <= set(loose)  # before the first melee: both stand apart, each in a cell of his own
+    fighters = tuple(replace(f, cell=loose["BOR"].cell) if f.id == "GOR" else f for f in view.state.loose)
+    root = ET.fromstring(game.ruleset.frame(replace(view, state=replace(view.state, loose=fighters))))
+    ids = {e.text: e for e in root.iter(f"{NS}text") if e.text in ("BOR", "GOR") and e.get("fill") == S.PAPER}
+    tokens = [e for e in root.iter(f"{NS}ellipse")]
+    bor_x, gor_x = float(ids["BOR"].get("x")), float(ids["GOR"].get("x"))
+    assert ids["BOR"].get("y") == ids["GOR"].get("y") and gor_x > bor_x  # side by side in one row of the cell
+    width = max(S.text_width(t, float(ids[t].get("font-size")), bold=True) for t in ids)
+    assert gor_x - bor_x >= width  # the two ids do not overlap
+    discs = sorted((float(e.get("cx")), float(e.get("rx"))) for e in tokens
+                   if abs(float(e.get("cx")) - (bor_x + gor_x) / 2) < gor_x - bor_x)
+    assert len(discs) == 2 and discs[0][0] + discs[0][1] <= discs[1][0] - discs[1][1] + 0.01  # nor the tokens

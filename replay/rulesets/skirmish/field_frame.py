@@ -350,9 +350,22 @@ def draw_shots(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] 
                 dashed=s["outcome"] != "hit")
 
 
+def sharing(shown: Scene, t: Token) -> tuple[int, int]:
+    """(t's place among the tokens on its cell, how many stand there): partners share a cell (L1189)."""
+    mates = [x.id for x in shown.tokens if x.cell == t.cell]
+    return mates.index(t.id), len(mates)
+
+
 def draw_token(dwg: Any, shown: Scene, size: float, t: Token, drew: Callable[[str], None] = lambda key: None) -> None:
+    """A fighter's token with its facing and id; tokens sharing a cell stand side by side in it, smaller, so that
+    neither hides the other or its id."""
     cx, cy = centre(shown, size, t.cell)
     r = size * (0.62 if shown.grid == "hex" else 0.36)
+    place, count = sharing(shown, t)
+    if count > 1:
+        span = size * (0.5 if shown.grid == "hex" else 0.42)  # from the cell's centre to its edge, less a margin
+        r = min(r, span / count * 0.95)
+        cx += -span + 2 * span * (place + 0.5) / count
     fill = "#bdbdbd" if out_of_fight(t) else t.color
     drew("out" if out_of_fight(t) else f"side:{t.color}")
     ry = r * 0.55 if t.stance == "lying" else r
@@ -364,8 +377,9 @@ def draw_token(dwg: Any, shown: Scene, size: float, t: Token, drew: Callable[[st
     dwg.add(dwg.line((cx + ux / norm * r, cy + uy / norm * ry), (cx + ux / norm * (r + size * 0.18),
                                                                   cy + uy / norm * (ry + size * 0.18)),
                      stroke=S.INK, stroke_width=3.5))
-    S.label(dwg, dwg, t.id, (cx, cy + 4), size=max(8.0, min(12.0, r * 0.66)), bold=True, anchor="middle",
-            fill=S.PAPER)
+    fits = 1.8 * r * 12 / max(1.0, S.text_width(t.id, 12, bold=True))  # the id's size that fits across the token
+    S.label(dwg, dwg, t.id, (cx, cy + 4), size=round(max(6.0, min(12.0, r * 0.66, fits)), 1), bold=True,
+            anchor="middle", fill=S.PAPER)
 
 
 def draw_ladder(dwg: Any, shown: Scene, lang: str) -> None:
