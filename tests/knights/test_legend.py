@@ -114,3 +114,22 @@ def test_the_legend_draws_moves_in_the_lances_colours(games: dict) -> None:
             assert faint is not None and faint.get("opacity") == str(FAINT_OPACITY)
             return
     pytest.fail("no screen of the recorded battle draws a push")
+
+
+def test_long_lance_names_are_each_shortened_in_the_title(games: dict) -> None:
+    """Issue 11: when the title is too long for the caption band, each lance's name is shortened to its share, so
+    both stay named, instead of the second being cut away."""
+    from dataclasses import replace
+
+    game = games["joust"]
+    view = driver.frame_view(game, 1)
+    a, b = view.state.lances
+    lances = (replace(a, name="Красное Копьё Северных Болот и Дальних Пустошей"),
+              replace(b, name="Синее Копьё Западных Холмов и Старой Крепости"))
+    root = ET.fromstring(game.ruleset.frame(replace(view, state=replace(view.state, lances=lances))))
+    texts = list(root.iter(f"{NS}text"))
+    title = next(e.text for e in texts if e.get("font-size") == "16" and e.get("x") == "16")
+    assert title.startswith("Рыцари: Красное Копьё") and " — Синее Копьё" in title and title.count("…") == 2
+    caption = next(e for e in texts if e.get("font-size") == "16" and e.get("text-anchor") == "end")
+    assert S.text_width(title, 16, bold=True) <= float(caption.get("x")) - S.text_width(
+        caption.text, 16, bold=True) - 16 - 24 + 0.5

@@ -156,3 +156,27 @@ def test_partners_sharing_a_cell_stand_side_by_side_with_their_ids_clear(games: 
     discs = sorted((float(e.get("cx")), float(e.get("rx"))) for e in tokens
                    if abs(float(e.get("cx")) - (bor_x + gor_x) / 2) < gor_x - bor_x)
     assert len(discs) == 2 and discs[0][0] + discs[0][1] <= discs[1][0] - discs[1][1] + 0.01  # nor the tokens
+
+
+def test_long_names_are_each_shortened_in_the_title_and_fitted_in_the_panels(games: dict) -> None:
+    """Issue 11: a long name is shortened in the caption band so that both fighters stay named, and a panel's header
+    keeps clear of the status beside it."""
+    from dataclasses import replace
+
+    game = games["brawl"]
+    view = driver.frame_view(game, 1)
+    long = {"ru": "Ратибор Святославович из Заозёрной Слободы", "en": "Ratibor Svyatoslavovich of Zaozyornaya"}
+    other = {"ru": "Всеслав Брячиславич Полоцкий Чародей", "en": "Vseslav Bryachislavich of Polotsk the Sorcerer"}
+    a, b = view.state.fighters
+    state = replace(view.state, fighters=(replace(a, name=long), replace(b, name=other)))
+    root = ET.fromstring(game.ruleset.frame(replace(view, state=state)))
+    texts = [e for e in root.iter(f"{NS}text")]
+    title = next(e.text for e in texts if e.get("font-size") == "16" and e.get("x") == "16")
+    assert title.startswith("Схватка: Ратибор") and " — Всеслав" in title and title.count("…") == 2
+    caption = next(e for e in texts if e.get("font-size") == "16" and e.get("text-anchor") == "end")
+    assert S.text_width(title, 16, bold=True) <= float(caption.get("x")) - S.text_width(
+        caption.text, 16, bold=True) - 16 - 24 + 0.5
+    header = next(e.text for e in texts if (e.text or "").startswith(f"{a.id} · "))
+    status = next(e for e in texts if e.get("text-anchor") == "end" and e.get("font-size") == "13")
+    assert header.endswith("…") and 16 + 12 + S.text_width(header, 15, bold=True) < float(status.get("x")) - \
+        S.text_width(status.text, 13)
