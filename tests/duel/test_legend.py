@@ -37,7 +37,7 @@ def board_marks(root: ET.Element) -> set[str]:
                 found.add("declared")
             else:
                 found.add(f"? slot {fill} {stroke}")
-        elif tag == "rect" and a.get("width") == str(SLOT_W + 8) and stroke == S.HIGHLIGHT:
+        elif tag == "rect" and stroke == S.HIGHLIGHT:  # a slot's glow, the current arrow's label, the event box
             found.add("current")
         elif tag == "path" and a.get("stroke-opacity") == "0.75":
             found.add("feinted")

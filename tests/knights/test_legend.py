@@ -68,7 +68,7 @@ def marks_of(tag: str, a: dict[str, str], faint: bool, colours: set[str]) -> set
         if "hatch-" in fill:
             kinds = [kind for prefix, kind in LIMITS.items() if prefix in fill]
             return {f"limit:{kinds[0]}" if kinds else f"? limit {fill}"}
-        if stroke == CURRENT and width in ("3.5", "2") or fill == "#fff4dc":
+        if stroke == CURRENT and width in ("3.5", "2", "1.5") or fill == "#fff4dc":  # a Limit, a card, the box
             return {"current"}
     return set()
 

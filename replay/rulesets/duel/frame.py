@@ -528,6 +528,8 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
     draw_exchange(dwg, shown.arrows, shown.sides, keyed.drew)
     dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 14 + 18 * box_lines), fill="#fafafa", stroke=S.HIGHLIGHT
                      if shown.current else S.FAINT, stroke_width=1.5, rx=6))
+    if shown.current:  # the box of a resolution step is outlined as its slots and arrow are
+        keyed.drew("current")
     for n, line in enumerate(text):
         S.label(dwg, dwg, line, (28, box_y + 20 + 18 * n), size=13)
     S.legend(dwg, keyed.shown(), (16, legend_y), width=WIDTH - 32)  # what this frame draws, nothing else

@@ -1066,6 +1066,8 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
         drew("current")
     dwg.add(dwg.rect((MARGIN, box_y), (WIDTH - 2 * MARGIN, 12 + 19 * EVENT_LINES), fill="#fafafa",
                      stroke=CURRENT if sc.current else S.FAINT, stroke_width=1.5, rx=6))
+    if sc.current:  # the box of a resolution step is outlined as the knights and Limits it concerns are
+        drew("current")
     for n, line in enumerate(text):
         S.label(dwg, dwg, line, (MARGIN + 12, box_y + 20 + 19 * n), size=13.5)
     colors = tuple(safe_color(lance.color) for lance in state.lances) or (S.BLUE, S.VERMILLION)
