@@ -113,3 +113,24 @@ def test_a_legend_shows_what_was_drawn_and_keeps_the_room_of_all_its_entries() -
     out = dwg.tostring()
     assert 'stroke-dasharray="6,3" stroke-width="2.5"' in out  # the mark as the board draws it
     assert "вода" not in out
+
+
+def test_a_swatch_draws_each_colour_of_a_mark_the_board_draws_per_side() -> None:
+    """Swatch(colors=…): an arrow or a line once per colour, stacked (facing: the second points back, as two sides'
+    arrows between them); a box filled with a stripe of each under its outline, which takes the board's width and
+    dash."""
+    dwg = svgwrite.Drawing(size=(200, 60))
+    S.swatch(dwg, dwg, S.Swatch("атака", kind="arrow", colors=S.SIDES, facing=True), 0, 0)
+    S.swatch(dwg, dwg, S.Swatch("путь", kind="dash", dash="6,4", colors=(S.BLUE, S.GREEN, S.ORANGE)), 40, 0)
+    S.swatch(dwg, dwg, S.Swatch("получен", colors=("#111111", "#222222"), width=1.5, dashed=True, dash="4,3"), 80, 0)
+    root = ET.fromstring(dwg.tostring())
+    arrows = [e for e in root.iter(f"{NS}line") if "marker-end" in e.attrib]
+    assert [e.get("stroke") for e in arrows] == list(S.SIDES)
+    assert float(arrows[0].get("x2")) > float(arrows[0].get("x1")) and float(arrows[1].get("x2")) < float(
+        arrows[1].get("x1"))
+    dashes = [e for e in root.iter(f"{NS}line") if e.get("stroke-dasharray") == "6,4"]
+    assert [e.get("stroke") for e in dashes] == [S.BLUE, S.GREEN, S.ORANGE]
+    assert len({e.get("y1") for e in dashes}) == 3  # stacked, not drawn over each other
+    rects = list(root.iter(f"{NS}rect"))
+    assert [e.get("fill") for e in rects] == ["#111111", "#222222", "none"]
+    assert (rects[-1].get("stroke-width"), rects[-1].get("stroke-dasharray")) == ("1.5", "4,3")

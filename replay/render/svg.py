@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import svgwrite
 from svgwrite.container import Group
@@ -290,6 +290,14 @@ class Swatch:
     """A line's dash pattern as the board draws it ("6,3"); default: solid, or 4,3 for a "dash"."""
     width: float | None = None
     """A line's stroke width as the board draws it; default 3."""
+    colors: tuple[str, ...] = ()
+    """A mark the board draws in several colours (one per side, or one per item): a line or an arrow is drawn once
+    per colour, stacked; a box is filled with a stripe of each."""
+    facing: bool = False
+    """Stacked arrows face each other, the first pointing right and the next left, as two sides' arrows between
+    them on the board."""
+    ink: str = INK
+    """The colour of `text` in a box."""
 
 
 DASHED_ARROW_SWATCH = 30
@@ -300,35 +308,50 @@ def swatch(dwg: svgwrite.Drawing, parent: svgwrite.base.BaseElement, item: Swatc
     """The 18×14 mark of a legend entry at (x, y) (top-left); a dashed arrow's is DASHED_ARROW_SWATCH wide."""
     if item.kind == "box":
         fill = hatch(dwg, item.hatch, item.stroke, item.fill) if item.hatch else item.fill
-        box = dwg.rect((x, y), (18, 14), fill=fill, stroke=item.stroke, stroke_width=1.2, rx=2)
+        for n, stripe in enumerate(item.colors):  # an item's tints side by side, under the box's outline
+            width = 18 / len(item.colors)
+            parent.add(dwg.rect((round(x + n * width, 2), y), (round(width, 2), 14), fill=stripe))
+        box = dwg.rect((x, y), (18, 14), fill="none" if item.colors else fill, stroke=item.stroke,
+                       stroke_width=item.width or 1.2, rx=2)
         if item.dashed:
-            box["stroke-dasharray"] = "3,2"
+            box["stroke-dasharray"] = item.dash or "3,2"
         parent.add(box)
         if item.crossed:
             parent.add(dwg.path(d=f"M{x + 2},{y + 2} L{x + 16},{y + 12} M{x + 2},{y + 12} L{x + 16},{y + 2}",
                                 stroke=INK, stroke_width=1.5))
         if item.text:
-            label(dwg, parent, item.text, (x + 9, y + 11), size=10, bold=True, anchor="middle", fill=INK)
-    elif item.kind == "arrow":
-        # a dashed arrow's swatch is long enough for its pattern (8 on, 5 off) to show two dashes, as on the board
-        end = x + (DASHED_ARROW_SWATCH - 9 if item.dashed else 12)
-        arrow(dwg, parent, (x, y + 7), (end, y + 7), color=item.stroke, width=2.5, dashed=item.dashed)
-    else:
-        line = dwg.line((x, y + 7), (x + 18, y + 7), stroke=item.stroke, stroke_width=item.width or 3)
-        if item.dash or item.kind == "dash":
-            line["stroke-dasharray"] = item.dash or "4,3"
-        parent.add(line)
+            label(dwg, parent, item.text, (x + 9, y + 11), size=10, bold=True, anchor="middle", fill=item.ink)
+        return
+    colors = item.colors or (item.stroke,)
+    step = 10 / (len(colors) - 1) if len(colors) > 1 else 0
+    for n, color in enumerate(colors):
+        at = y + (7 if len(colors) == 1 else 2 + n * step)
+        if item.kind == "arrow":
+            # a dashed arrow's swatch is long enough for its pattern (8 on, 5 off) to show two dashes, as on the board
+            end = x + (DASHED_ARROW_SWATCH - 9 if item.dashed else 12)
+            back = item.facing and n % 2 == 1
+            start, stop = ((end + 6, at), (x + 3, at)) if back else ((x, at), (end, at))
+            arrow(dwg, parent, start, stop, color=color, width=2.5 if len(colors) == 1 else 2, dashed=item.dashed)
+        else:
+            line = dwg.line((x, at), (x + 18, at), stroke=color, stroke_width=item.width or 3)
+            if item.dash or item.kind == "dash":
+                line["stroke-dasharray"] = item.dash or "4,3"
+            parent.add(line)
 
 
-class Legend:
+E = TypeVar("E")
+
+
+class Legend(Generic[E]):
     """A frame's legend that follows its drawing: each entry is declared with the key of the mark it names, the
     frame calls `drew(key)` where it draws that mark, and `shown()` is the entries whose mark was drawn, in the order
     they were declared. A key drawn that no entry names is kept in `unnamed` (a test asserts there is none), so an
     entry appears exactly when its mark is on the board. `every()` is all the entries: the room a game's frames
-    keep for the legend, so that every frame of a game has the same size whatever it draws."""
+    keep for the legend, so that every frame of a game has the same size whatever it draws. An entry is a `Swatch`,
+    or a ruleset's own mark (anything with a `label`) that its frame draws itself."""
 
-    def __init__(self, entries: Iterable[tuple[str, Swatch]]):
-        self.entries: dict[str, Swatch] = dict(entries)
+    def __init__(self, entries: Iterable[tuple[str, E]]):
+        self.entries: dict[str, E] = dict(entries)
         self.drawn: set[str] = set()
         self.unnamed: set[str] = set()
 
@@ -338,10 +361,10 @@ class Legend:
         if key not in self.entries:
             self.unnamed.add(key)
 
-    def shown(self) -> list[Swatch]:
+    def shown(self) -> list[E]:
         return [item for key, item in self.entries.items() if key in self.drawn]
 
-    def every(self) -> list[Swatch]:
+    def every(self) -> list[E]:
         return list(self.entries.values())
 
     def keys_shown(self) -> list[str]:

@@ -30,7 +30,7 @@ def test_the_caption_event_line_and_legend() -> None:
     shown, english = scene(view), scene(view, "en")
     assert shown.caption == "Ход 5 · шаг 8/13" and english.caption == "Turn 5 · step 8/13"
     assert shown.event_line.startswith("Ход 5 · шаг 8/13: Таран 1:")
-    assert [k.limit for k in shown.legend if k.limit] == ["water", "forest", "rock"]
+    assert [k.limit for k in shown.legend.every() if k.limit] == ["water", "forest", "rock"]
     assert scene(views[0]).event_line == "Ход 5 · шаг 0/13: заявки приняты, ход ещё не исполнен."
 
 

@@ -13,6 +13,7 @@ columns says in words what the current step did. Layout is fixed, so frames of o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -205,13 +206,17 @@ def scene(view: FrameView, lang: str = "ru") -> Scene:
 
 # --- the drawing: how the frame shows it (svgwrite) ------------------------------------------------------------------
 
-def draw_slot(dwg: svgwrite.Drawing, slot: Slot, x: float, lang: str, extras: tuple[int, ...] = ()) -> None:
-    """One stack position: obtained, not obtained, eaten, neutralized by a feint or lost by a flip."""
+def draw_slot(dwg: svgwrite.Drawing, slot: Slot, x: float, lang: str, extras: tuple[int, ...] = (),
+              drew: Callable[[str], None] = lambda key: None) -> None:
+    """One stack position: obtained, not obtained, eaten, neutralized by a feint or lost by a flip (each named
+    to the legend by `drew`)."""
     pos = slot.pos
     y = slot_y(pos, extras)
     if slot.glow:
         dwg.add(dwg.rect((x - 4, y - 4), (SLOT_W + 8, SLOT_H + 8), fill="none", stroke=S.HIGHLIGHT,
                          stroke_width=3, rx=6))
+        drew("current")
+    drew(slot.look)
     if slot.item is None:
         box = dwg.rect((x, y), (SLOT_W, SLOT_H), fill="#f7f7f7", stroke="#b0b0b0", stroke_width=1, rx=4)
         box["stroke-dasharray"] = "4,3"
@@ -228,11 +233,13 @@ def draw_slot(dwg: svgwrite.Drawing, slot: Slot, x: float, lang: str, extras: tu
         fill, stroke, ink, strike, dash = S.PAPER, S.VERMILLION, S.MUTED, True, True
     elif slot.look == "obtained":
         fill, stroke, ink, bold, dash = TINT[slot.item], S.INK, S.INK, True, False
+        drew(f"item:{slot.item}")
     box = dwg.rect((x, y), (SLOT_W, SLOT_H), fill=fill, stroke=stroke, stroke_width=1.5 if bold else 1.2, rx=4)
     if dash:
         box["stroke-dasharray"] = "4,3"
     dwg.add(box)
     if slot.feinted:
+        drew("feinted")
         dwg.add(dwg.path(d=f"M{x + 4},{y + 4} L{x + SLOT_W - 4},{y + SLOT_H - 4} "
                            f"M{x + 4},{y + SLOT_H - 4} L{x + SLOT_W - 4},{y + 4}",
                          stroke=S.INK, stroke_width=1.6, stroke_opacity=0.75))
@@ -252,16 +259,17 @@ def extra_positions(state: DuelState, who: str) -> list[int]:
     return [pos for pos in (DC_POSITION, ID_POSITION) if d.has(EXTRA[pos])]
 
 
-def draw_column(dwg: svgwrite.Drawing, column: tuple[Slot, ...], extras: tuple[int, ...], k: int, lang: str) -> None:
+def draw_column(dwg: svgwrite.Drawing, column: tuple[Slot, ...], extras: tuple[int, ...], k: int, lang: str,
+                drew: Callable[[str], None] = lambda key: None) -> None:
     """A duelist's stack column, with the extra positions under it."""
     x = COLUMN_X[k]
     for slot in column[:6]:
-        draw_slot(dwg, slot, x, lang)
+        draw_slot(dwg, slot, x, lang, drew=drew)
     if extras:
         S.label(dwg, dwg, tr(lang, "сверх стека", "extra"), (x + SLOT_W / 2, slot_y(7) - 6), size=11,
                 fill=S.MUTED, anchor="middle")
     for slot in column[6:]:
-        draw_slot(dwg, slot, x, lang, extras)
+        draw_slot(dwg, slot, x, lang, extras, drew)
 
 
 def draw_panel(dwg: svgwrite.Drawing, view: FrameView, side: Side, k: int, lang: str) -> None:
@@ -355,9 +363,13 @@ def attack_y(side: Side, item: str) -> float:
     return slot_y(int(pos)) + SLOT_H / 2 if positions else slot_y(3) + SLOT_H + SLOT_GAP / 2
 
 
-def draw_exchange(dwg: svgwrite.Drawing, drawn: tuple[Arrow, ...], ss: tuple[Side, ...]) -> None:
+def draw_exchange(dwg: svgwrite.Drawing, drawn: tuple[Arrow, ...], ss: tuple[Side, ...],
+                  drew: Callable[[str], None] = lambda key: None) -> None:
     """Arrows for the strikes and counter-attacks so far; the current one thick and labelled larger."""
     for arrow in drawn:
+        drew(arrow.kind)
+        if arrow.current:
+            drew("current")
         k = arrow.k
         item = "attack" if arrow.kind == "strike" else "counter"
         y = attack_y(ss[k], item) + (-7 if k == 0 else 7)
@@ -413,61 +425,29 @@ def event_line(view: FrameView, now: Event | None, lang: str) -> str:
     return head + step_text(now, who, lang)
 
 
-def legend_items(lang: str) -> list[S.Swatch]:
-    """The frame's legend: items by colour, slot states by outline and hatch, arrows. Each mark is drawn the way
-    the board draws what it names (`draw_legend`): an obtained slot has its item's colour (three tints here, not
-    Attack's alone) and a solid outline; the two arrows are long enough to show the counter-attack's dashes."""
-    items = [S.Swatch(item_name(it, lang), fill, stroke=S.INK) for it, fill in TINT.items()]
+def legend_items(lang: str) -> S.Legend[S.Swatch]:
+    """Every entry the legend may have, keyed by the mark it names (`draw_slot` and `draw_exchange` say which they
+    drew), each drawn as the board draws that mark: an item's tint, an obtained slot's solid outline over the
+    tints, the outlines and hatch of the other slot states, and the arrows in the duelists' colours, the left one's
+    pointing right above the right one's pointing left, solid for a strike and dashed for a counter-attack."""
+    items = [(f"item:{it}", S.Swatch(item_name(it, lang), fill, stroke=S.INK)) for it, fill in TINT.items()]
     items += [
-        S.Swatch(tr(lang, "получен", "obtained"), kind="obtained"),
-        S.Swatch(tr(lang, "не получен", "not obtained"), S.PAPER, stroke="#9a9a9a", dashed=True),
-        S.Swatch(tr(lang, "«съеден»", "eaten"), "#f0f0f0", stroke="#8a8a8a", hatch="back"),
-        S.Swatch(tr(lang, "снят финтом", "feinted"), TINT["defense"], stroke=S.INK, crossed=True),
-        S.Swatch(tr(lang, "потерян (флип)", "lost (flip)"), S.PAPER, stroke=S.VERMILLION, dashed=True),
-        S.Swatch(tr(lang, "атака", "strike"), stroke=S.INK, kind="strike"),
-        S.Swatch(tr(lang, "контр-атака", "counter-attack"), stroke=S.INK, kind="counter"),
-        S.Swatch(tr(lang, "текущий шаг", "current step"), S.PAPER, stroke=S.HIGHLIGHT),
+        ("obtained", S.Swatch(tr(lang, "получен", "obtained"), colors=(TINT["attack"], TINT["defense"], TINT["rest"]),
+                              stroke=S.INK, width=1.5)),
+        ("declared", S.Swatch(tr(lang, "не получен", "not obtained"), S.PAPER, stroke="#9a9a9a", dashed=True,
+                              dash="4,3")),
+        ("empty", S.Swatch(tr(lang, "не раскрыт / пусто", "not revealed / empty"), "#f7f7f7", stroke="#b0b0b0",
+                           dashed=True, dash="4,3", text="?", ink=S.MUTED)),
+        ("eaten", S.Swatch(tr(lang, "«съеден»", "eaten"), "#f0f0f0", stroke="#8a8a8a", hatch="back")),
+        ("feinted", S.Swatch(tr(lang, "снят финтом", "feinted"), TINT["defense"], stroke=S.INK, crossed=True)),
+        ("lost", S.Swatch(tr(lang, "потерян (флип)", "lost (flip)"), S.PAPER, stroke=S.VERMILLION, dashed=True,
+                          dash="4,3")),
+        ("strike", S.Swatch(tr(lang, "атака", "strike"), kind="arrow", colors=S.SIDES, facing=True)),
+        ("counter", S.Swatch(tr(lang, "контр-атака", "counter-attack"), kind="arrow", colors=S.SIDES, facing=True,
+                             dashed=True)),
+        ("current", S.Swatch(tr(lang, "текущий шаг", "current step"), "none", stroke=S.HIGHLIGHT, width=3)),
     ]
-    return items
-
-
-ARROW_MARK = 40
-"""Length of a legend arrow: two and a half dashes of the board's counter-attack arrow (8 on, 5 off)."""
-
-
-def mark_width(item: S.Swatch) -> float:
-    return ARROW_MARK if item.kind in ("strike", "counter") else 18
-
-
-def draw_mark(dwg: svgwrite.Drawing, parent: Any, item: S.Swatch, x: float, y: float) -> None:
-    """One legend mark at (x, y) (top-left), as the board draws the thing it names."""
-    if item.kind == "obtained":
-        for n, tint in enumerate((TINT["attack"], TINT["defense"], TINT["rest"])):
-            parent.add(dwg.rect((x + 6 * n, y), (6, 14), fill=tint))
-        parent.add(dwg.rect((x, y), (18, 14), fill="none", stroke=S.INK, stroke_width=1.5, rx=2))
-    elif item.kind in ("strike", "counter"):
-        S.arrow(dwg, parent, (x, y + 7), (x + ARROW_MARK - 4, y + 7), color=item.stroke, width=2.5,
-                dashed=item.kind == "counter")
-    else:
-        S.swatch(dwg, parent, item, x, y)
-
-
-def draw_legend(dwg: svgwrite.Drawing, items: list[S.Swatch], at: tuple[float, float], *, width: float,
-                size: float = 12) -> float:
-    """Legend entries flowed left to right within `width` (as `svg.legend` flows them); returns the height used."""
-    x0, y0 = at
-    x, y, row = x0, y0, size + 8
-    for item in items:
-        w = mark_width(item) + 6 + S.text_width(item.label, size) + 18
-        if x > x0 and x + w > x0 + width:
-            x, y = x0, y + row
-        group = dwg.g()
-        draw_mark(dwg, group, item, x, y + (row - 14) / 2 - 4)
-        S.label(dwg, group, item.label, (x + mark_width(item) + 6, y + row / 2 + size * 0.35 - 4), size=size,
-                fill=S.INK)
-        dwg.add(group)
-        x += w
-    return y - y0 + row
+    return S.Legend(items)
 
 
 def desc(view: FrameView, ss: list[Side], columns: tuple[tuple[Slot, ...], ...], now: Event | None, lang: str) -> str:
@@ -537,18 +517,20 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
     lowest = max(slot_y(6 + rows) if rows else slot_y(6), TOP + 290 - SLOT_H)
     box_y = lowest + SLOT_H + 20
     legend_y = box_y + 18 + 18 * box_lines + 16
-    probe = svgwrite.Drawing()
-    legend_h = draw_legend(probe, legend_items(lang), (0, 0), width=WIDTH - 32)
+    keyed = legend_items(lang)
+    legend_h = S.legend_height(keyed.every(), width=WIDTH - 32)  # the same room in every frame of a game
     height = int(legend_y + legend_h + 12)
     dwg = S.new_drawing(WIDTH, height, title=shown.title, caption=shown.caption, last_hash=view.last_hash,
                         desc_text=shown.desc, band_title=lambda room: band_title(view.state, lang, room))
     for k, side in enumerate(shown.sides):
         draw_panel(dwg, view, side, k, lang)
-        draw_column(dwg, shown.columns[k], shown.extras[k], k, lang)
-    draw_exchange(dwg, shown.arrows, shown.sides)
+        draw_column(dwg, shown.columns[k], shown.extras[k], k, lang, keyed.drew)
+    draw_exchange(dwg, shown.arrows, shown.sides, keyed.drew)
     dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 14 + 18 * box_lines), fill="#fafafa", stroke=S.HIGHLIGHT
                      if shown.current else S.FAINT, stroke_width=1.5, rx=6))
+    if shown.current:  # the box of a resolution step is outlined as its slots and arrow are
+        keyed.drew("current")
     for n, line in enumerate(text):
         S.label(dwg, dwg, line, (28, box_y + 20 + 18 * n), size=13)
-    draw_legend(dwg, legend_items(lang), (16, legend_y), width=WIDTH - 32)
+    S.legend(dwg, keyed.shown(), (16, legend_y), width=WIDTH - 32)  # what this frame draws, nothing else
     return S.to_string(dwg)

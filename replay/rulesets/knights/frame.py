@@ -24,7 +24,7 @@ import functools
 import itertools
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from xml.etree import ElementTree as ET
@@ -38,7 +38,7 @@ from replay.ruleset import FrameView
 from replay.rulesets.knights import derive
 from replay.rulesets.knights import geometry as g
 from replay.rulesets.knights.model import Knight, Lance, Limit, Pose, State, data, kit_functions
-from replay.rulesets.knights.scene import Key, Scene, scene, where_line
+from replay.rulesets.knights.scene import Key, Scene, scene, title_text, where_line
 from replay.rulesets.knights.words import (
     DOMAIN,
     EDGE,
@@ -94,6 +94,14 @@ HERALDRY = [
     (("teal", "turquoise", "cyan", "бирюз"), "#5fc4c0"),
 ]
 """Colour words of a heraldry line (first one found paints the knight); whole words for English, stems for Russian."""
+
+
+Drew = Callable[[str], None]
+"""Names a mark to the legend where it is drawn (`Legend.drew`)."""
+
+
+def unnamed(key: str) -> None:
+    """A `Drew` for a drawing without a legend."""
 
 
 # --- coordinates ---------------------------------------------------------------------------------------------------
@@ -245,10 +253,11 @@ def draw_field(dwg: svgwrite.Drawing, state: State | Field, turn: int) -> None:
     dwg.add(major)
 
 
-def draw_lit_limits(dwg: svgwrite.Drawing, state: State, sc: Scene) -> None:
+def draw_lit_limits(dwg: svgwrite.Drawing, state: State, sc: Scene, drew: Drew = unnamed) -> None:
     """The outline of each Limit the step concerns."""
     for limit in state.limits:
         if limit.id in sc.lit_limits:
+            drew("current")
             x0, y0, x1, y1 = limit.rect
             dwg.add(dwg.rect((px(x0) - 2, py(y0) - 2), ((x1 - x0) * CELL + 4, (y1 - y0) * CELL + 4), fill="none",
                              stroke=CURRENT, stroke_width=3.5, rx=2))
@@ -286,11 +295,12 @@ def limit_labels(dwg: svgwrite.Drawing, state: State | Field, lang: str) -> None
         S.label(dwg, dwg, text, (px(x0) + 5, py(y0) + 13), size=10.5, bold=True, fill=edge)
 
 
-def draw_ladies(dwg: svgwrite.Drawing, state: State, nums: dict[str, int]) -> None:
+def draw_ladies(dwg: svgwrite.Drawing, state: State, nums: dict[str, int], drew: Drew = unnamed) -> None:
     """Lady tokens on their cells: a ♛ square (§6.2: a 1 F square token)."""
     for lady in state.ladies:
         if lady.cell is None or lady.carrier is not None:
             continue
+        drew("lady")
         i, j = lady.cell
         dwg.add(dwg.rect((px(i) + 1.5, py(j) + 1.5), (CELL - 3, CELL - 3), fill="#f4dcea", stroke=LADY,
                          stroke_width=2.2, rx=3))
@@ -335,7 +345,8 @@ def end_inside(points: list[tuple[float, float]], polys: list[g.Poly]) -> tuple[
     return points, True
 
 
-def draw_paths(dwg: svgwrite.Drawing, view: FrameView, sc: Scene, polys: list[g.Poly], top: bool) -> None:
+def draw_paths(dwg: svgwrite.Drawing, view: FrameView, sc: Scene, polys: list[g.Poly], top: bool,
+               drew: Drew = unnamed) -> None:
     """The turn's movements: earlier faint, this step's thick; induced (pushes, sidesteps) dashed."""
     state = view.state
     for mv in sorted(sc.movers, key=lambda m: m.current):
@@ -351,6 +362,8 @@ def draw_paths(dwg: svgwrite.Drawing, view: FrameView, sc: Scene, polys: list[g.
         if top and not mv.current:
             continue
         width = 4 if mv.current else 2.5
+        drew("arrow" if mv.current else "faint")
+        drew("loyal" if mv.loyal else "dashed" if mv.induced else "arrow" if mv.current else "faint")
         group = dwg.g(opacity=1 if mv.current else FAINT_OPACITY)
         pix = [pt(q) for q in points]
         if mv.current:
@@ -366,7 +379,7 @@ def draw_paths(dwg: svgwrite.Drawing, view: FrameView, sc: Scene, polys: list[g.
         dwg.add(group)
 
 
-def draw_ghosts(dwg: svgwrite.Drawing, state: State, sc: Scene) -> None:
+def draw_ghosts(dwg: svgwrite.Drawing, state: State, sc: Scene, drew: Drew = unnamed) -> None:
     """Where this step's movers stood before it: dashed outlines with a faint Front dot."""
     seen = set()
     for kid, pose, _ in sc.ghosts:
@@ -385,6 +398,7 @@ def draw_ghosts(dwg: svgwrite.Drawing, state: State, sc: Scene) -> None:
         ghost = dwg.polygon(tri, fill=color, fill_opacity=0.07, stroke=color, stroke_width=1.6, stroke_opacity=0.8)
         ghost["stroke-dasharray"] = "5,3"
         dwg.add(ghost)
+        drew("ghost")
         dwg.add(dwg.circle(along(pose, 0.78), r=2.4, fill=color, fill_opacity=0.7))
 
 
@@ -451,9 +465,12 @@ def badge(dwg: svgwrite.Drawing, parent: Any, at: tuple[float, float], text: str
 
 
 def draw_knight(dwg: svgwrite.Drawing, state: State, k: Knight, pose: Pose, number: int, fill: str, lit: bool,
-                *, wreck: bool = False, drawn: list[_Drawn] | None = None) -> None:
+                *, wreck: bool = False, drawn: list[_Drawn] | None = None, drew: Drew = unnamed) -> None:
     """One knight: exact triangle, кант, Front dot, heavy Rear, number, function ring, Разгон, Скорость, Lady.
     With `drawn`, the knight is drawn and serialised once for what it shows (`_knight_drawn`) and listed there."""
+    marks = ["wreck"] if wreck else ["knight", "parts", "ring"] + (["chevrons"] if k.accel > 0 else [])
+    for mark in marks + (["current"] if lit else []):
+        drew(mark)
     shown = (lance_color(state, k.player), lance_index(state, k.player), pose, number, fill, lit, wreck, k.damaged,
              k.accel)
     if drawn is None:
@@ -508,7 +525,7 @@ def _draw_knight(dwg: svgwrite.Drawing, color: str, shape: int, pose: Pose, numb
 
 
 def draw_badges(dwg: svgwrite.Drawing, state: State, k: Knight, pose: Pose,
-                placed: list[tuple[float, float, float]] | None = None) -> None:
+                placed: list[tuple[float, float, float]] | None = None, drew: Drew = unnamed) -> None:
     """Over every knight: Скорость on the middle of the Rear, ♛ at the left base corner for a carried Lady (each
     stepping aside from the badges in `placed`)."""
     placed = [] if placed is None else placed
@@ -516,7 +533,9 @@ def draw_badges(dwg: svgwrite.Drawing, state: State, k: Knight, pose: Pose,
     behind = [along(pose, -1.0), along(pose, -1.0, 0.55), along(pose, -1.0, -0.55), along(pose, -1.55),
               along(pose, -1.55, 0.7), along(pose, -1.55, -0.7)]  # along the Rear, then further behind it
     badge(dwg, dwg, free_spot(behind, badge_width(speed), placed), speed, fill=S.INK, ink=S.PAPER, stroke=S.PAPER)
+    drew("speed")
     if any(lady.carrier == k.id for lady in state.ladies):
+        drew("lady")
         corner = [along(pose, -1.0, -1.0), along(pose, -1.55, -1.0), along(pose, -1.0, -1.5), along(pose, -0.4, -1.3),
                   along(pose, -1.55, -1.6)]
         badge(dwg, dwg, free_spot(corner, badge_width("♛", 11), placed), "♛", fill=LADY, ink=S.PAPER,
@@ -524,21 +543,22 @@ def draw_badges(dwg: svgwrite.Drawing, state: State, k: Knight, pose: Pose,
 
 
 def draw_knights(dwg: svgwrite.Drawing, state: State, sc: Scene, nums: dict[str, int],
-                 fills: dict[str, str], drawn: list[_Drawn] | None = None) -> None:
+                 fills: dict[str, str], drawn: list[_Drawn] | None = None, drew: Drew = unnamed) -> None:
     for kid, pose in sc.wrecks.items():
         draw_knight(dwg, state, state.knight(kid), pose, nums.get(kid, 0), "#dddddd", kid in sc.lit, wreck=True,
-                    drawn=drawn)
+                    drawn=drawn, drew=drew)
     for k in state.knights:
         if k.location == "field" and k.pose is not None:
-            draw_knight(dwg, state, k, k.pose, nums.get(k.id, 0), fills[k.id], k.id in sc.lit, drawn=drawn)
+            draw_knight(dwg, state, k, k.pose, nums.get(k.id, 0), fills[k.id], k.id in sc.lit, drawn=drawn,
+                        drew=drew)
     placed: list[tuple[float, float, float]] = []
     for k in state.knights:
         if k.location == "field" and k.pose is not None:
-            draw_badges(dwg, state, k, k.pose, placed)
+            draw_badges(dwg, state, k, k.pose, placed, drew)
 
 
 def draw_outflank(dwg: svgwrite.Drawing, state: State, sc: Scene, nums: dict[str, int], fills: dict[str, str],
-                  lang: str) -> None:
+                  lang: str, drew: Drew = unnamed) -> None:
     """Knights off the field, listed in the band on their lance's side; a mark where each one crossed this turn."""
     for k_lance, lance in enumerate(state.lances):
         side = edge_side(state, k_lance)
@@ -550,13 +570,17 @@ def draw_outflank(dwg: svgwrite.Drawing, state: State, sc: Scene, nums: dict[str
                 continue
             color = lance_color(state, k.player)
             tri = [(xc, y), (xc + 16, y + 30), (xc - 16, y + 30)]
+            drew("knight")
+            drew("speed")
             if kid in sc.lit:
+                drew("current")
                 dwg.add(dwg.polygon(tri, fill="none", stroke=CURRENT, stroke_width=8, stroke_linejoin="round"))
             dwg.add(dwg.polygon(tri, fill=fills[kid], stroke=color, stroke_width=3, stroke_linejoin="round"))
             disc(dwg, dwg, (xc, y + 20), nums.get(kid, 0), k_lance, color, r=7, size=10)
             badge(dwg, dwg, (xc + (12 if side == "left" else -12), y + 40), str(derive.speed(state, k)),
                   fill=S.INK, ink=S.PAPER, stroke=S.PAPER)
             if any(lady.carrier == kid for lady in state.ladies):
+                drew("lady")
                 badge(dwg, dwg, (xc - (12 if side == "left" else -12), y + 40), "♛", fill=LADY, ink=S.PAPER,
                       stroke="#7a2f5c", size=11)
             y += 58
@@ -569,6 +593,7 @@ def draw_outflank(dwg: svgwrite.Drawing, state: State, sc: Scene, nums: dict[str
         ghost = dwg.polygon(triangle_px(ex), fill="none", stroke=color, stroke_width=1.6, stroke_opacity=0.8)
         ghost["stroke-dasharray"] = "2,3"
         dwg.add(ghost)
+        drew("exit")
         text = "⇢ " + tr(lang, "Аутфланк", "Outflank")
         w = S.text_width(text, 11, bold=True) + 10
         cx = min(max(px(ex.x), FIELD_X + w / 2 + 4), FIELD_X + FIELD_W - w / 2 - 4)
@@ -599,9 +624,11 @@ def star(center: tuple[float, float], r: float, points: int = 10) -> list[tuple[
     return out
 
 
-def draw_rams(dwg: svgwrite.Drawing, view: FrameView, sc: Scene, polys: list[g.Poly], lang: str) -> None:
+def draw_rams(dwg: svgwrite.Drawing, view: FrameView, sc: Scene, polys: list[g.Poly], lang: str,
+              drew: Drew = unnamed) -> None:
     """Each ram of the turn: a star at the contact point; the current one with its outcome and numbers."""
     for ram in sorted(sc.rams, key=lambda r: r.current):
+        drew("ram")
         c = pt(ram.point)
         group = dwg.g(opacity=1 if ram.current else 0.55)
         group.add(dwg.polygon(star(c, 13 if ram.current else 9), fill=S.YELLOW, stroke=S.INK, stroke_width=1.4))
@@ -791,16 +818,19 @@ def _draw_card(dwg: svgwrite.Drawing, shown: _Card, x: float, y: float, w: float
 
 # --- legend, caption, desc -----------------------------------------------------------------------------------------
 
-def key_mark(dwg: svgwrite.Drawing, parent: Any, item: Key, x: float, y: float) -> None:
-    """The 18×14 mark of a legend entry at (x, y)."""
+def key_mark(dwg: svgwrite.Drawing, parent: Any, item: Key, x: float, y: float,
+             colors: tuple[str, ...] = (S.BLUE, S.VERMILLION)) -> None:
+    """The 18×14 mark of a legend entry at (x, y), drawn as the board draws what it names: what a lance's colour
+    paints (a knight's кант, its moves, its edge, a wreck's outline) in the lances' `colors`."""
     c = (x + 9, y + 7)
+    first = colors[0]
     if item.limit is not None:
         fill, pattern, edge = LIMIT_STYLE[item.limit]
         S.swatch(dwg, parent, S.Swatch(item.label, fill, edge, "box", pattern), x, y)
     elif item.kind == "knight":
-        parent.add(dwg.polygon([(x + 9, y - 3), (x + 18, y + 15), (x, y + 15)], fill="#dddddd", stroke=S.BLUE,
+        parent.add(dwg.polygon([(x + 9, y - 3), (x + 18, y + 15), (x, y + 15)], fill="#dddddd", stroke=first,
                                stroke_width=2))
-        disc(dwg, parent, (x + 9, y + 10), 1, 0, S.BLUE, r=5.5, size=8)
+        disc(dwg, parent, (x + 9, y + 10), 1, 0, first, r=5.5, size=8)
     elif item.kind == "parts":
         parent.add(dwg.polygon([(x + 9, y - 2), (x + 18, y + 15), (x, y + 15)], fill=S.PAPER, stroke=S.MUTED,
                                stroke_width=1.2))
@@ -817,15 +847,41 @@ def key_mark(dwg: svgwrite.Drawing, parent: Any, item: Key, x: float, y: float) 
     elif item.kind == "lady":
         parent.add(dwg.rect((x, y), (14, 14), fill="#f4dcea", stroke=LADY, stroke_width=1.8, rx=2))
         S.label(dwg, parent, "♛", (x + 7, y + 12), size=11, fill="#8a3d6a", anchor="middle")
-    elif item.kind in ("arrow", "faint", "dashed"):
+    elif item.kind == "wreck":
+        body = dwg.polygon([(x + 9, y - 2), (x + 18, y + 15), (x, y + 15)], fill="#e6e6e6", stroke=first,
+                           stroke_width=1.5)
+        body["stroke-dasharray"] = "4,3"
+        parent.add(body)
+        parent.add(dwg.path(d=f"M{x + 4},{y + 4} L{x + 14},{y + 14} M{x + 4},{y + 14} L{x + 14},{y + 4}",
+                            stroke=S.BAD, stroke_width=2.5, stroke_linecap="round"))
+    elif item.kind == "exit":
+        ghost = dwg.polygon([(x + 9, y - 2), (x + 18, y + 15), (x, y + 15)], fill="none", stroke=first,
+                            stroke_width=1.6)
+        ghost["stroke-dasharray"] = "2,3"
+        parent.add(ghost)
+    elif item.kind == "edge":
+        for n, color in enumerate(colors[:2]):
+            parent.add(dwg.line((x + 4 + 10 * n, y - 2), (x + 4 + 10 * n, y + 16), stroke=color, stroke_width=6))
+    elif item.kind == "deploy":
+        parent.add(dwg.rect((x, y), (18, 14), fill=mix(first, "#ffffff", 0.88)))
+        line = dwg.line((x + 17, y - 2), (x + 17, y + 16), stroke=first, stroke_width=1.5, stroke_opacity=0.8)
+        line["stroke-dasharray"] = "6,4"
+        parent.add(line)
+    elif item.kind in ("arrow", "faint", "dashed", "loyal"):
         group = dwg.g(opacity=FAINT_OPACITY if item.kind == "faint" else 1)
-        S.arrow(dwg, group, (x, y + 7), (x + 13, y + 7), color=S.INK, width=2.5 if item.kind != "arrow" else 3.2,
-                dashed=item.kind == "dashed")
+        shades = (LADY,) if item.kind == "loyal" else colors[:2]
+        for n, color in enumerate(shades):  # a move is drawn in its knight's lance colour
+            at = y + 7 if len(shades) == 1 else y + 2 + 10 * n
+            width = (2.6 if item.kind == "arrow" else 2) if len(shades) > 1 else 2.5
+            line = dwg.line((x, at), (x + 16, at), stroke=color, stroke_width=width, marker_end=S.arrowhead(dwg, color))
+            if item.kind in ("dashed", "loyal"):
+                line["stroke-dasharray"] = "7,4"
+            group.add(line)
         parent.add(group)
     elif item.kind == "ghost":
         ghost = dwg.polygon([(x + 9, y - 2), (x + 18, y + 15), (x, y + 15)], fill="none", stroke=S.INK,
                             stroke_width=1.4)
-        ghost["stroke-dasharray"] = "3,2"
+        ghost["stroke-dasharray"] = "5,3"
         parent.add(ghost)
     elif item.kind == "ram":
         parent.add(dwg.polygon(star(c, 8.5), fill=S.YELLOW, stroke=S.INK, stroke_width=1))
@@ -848,14 +904,14 @@ def legend_layout(items: Sequence[Key], at: tuple[float, float], width: float, s
     return spots, y - y0 + row
 
 
-def legend(dwg: svgwrite.Drawing, items: Sequence[Key], at: tuple[float, float], width: float, size: float = 12
-           ) -> float:
+def legend(dwg: svgwrite.Drawing, items: Sequence[Key], at: tuple[float, float], width: float, size: float = 12,
+           colors: tuple[str, ...] = (S.BLUE, S.VERMILLION)) -> float:
     """Entries flowed left to right within width (as svg.legend, with the knights' own marks); the height used."""
     spots, height = legend_layout(items, at, width, size)
     row = size + 10
     for item, (x, y) in zip(items, spots, strict=True):
         group = dwg.g()
-        key_mark(dwg, group, item, x, y + (row - 14) / 2 - 4)
+        key_mark(dwg, group, item, x, y + (row - 14) / 2 - 4, colors)
         S.label(dwg, group, item.label, (x + 24, y + row / 2 + size * 0.35 - 4), size=size)
         dwg.add(group)
     return height
@@ -923,12 +979,12 @@ def _drawn(part: str, lang: str, turn: int, lances: tuple[Lance, ...], limits: t
 
 
 @functools.lru_cache(maxsize=32)
-def _legend_drawn(items: tuple[Key, ...], at: tuple[float, float], width: float
+def _legend_drawn(items: tuple[Key, ...], at: tuple[float, float], width: float, colors: tuple[str, ...]
                   ) -> tuple[tuple[_Drawn, ...], tuple[Any, ...]]:
     """(the elements, the defs they use) of a legend: the same entries at the same place draw the same XML (a
     game's frames mostly share one legend), drawn on a scratch drawing by `legend` itself."""
     scratch = svgwrite.Drawing(profile="full", debug=False)
-    legend(scratch, items, at, width)
+    legend(scratch, items, at, width, colors=colors)
     return _drawn_of(scratch)
 
 
@@ -941,9 +997,10 @@ def _add(dwg: svgwrite.Drawing, elements: tuple[_Drawn, ...], defs: tuple[Any, .
     return list(elements)
 
 
-def add_legend(dwg: svgwrite.Drawing, items: Sequence[Key], at: tuple[float, float], width: float) -> list[_Drawn]:
+def add_legend(dwg: svgwrite.Drawing, items: Sequence[Key], at: tuple[float, float], width: float,
+               colors: tuple[str, ...]) -> list[_Drawn]:
     """Add the legend (see `_legend_drawn`) to the drawing, its defs first; returns its elements."""
-    return _add(dwg, *_legend_drawn(tuple(items), at, width))
+    return _add(dwg, *_legend_drawn(tuple(items), at, width, colors))
 
 
 def add_drawn(dwg: svgwrite.Drawing, part: str, state: State, lang: str, turn: int) -> list[_Drawn]:
@@ -976,29 +1033,55 @@ def frame(view: FrameView, *, lang: str = "ru") -> str:
         text = [*text[:EVENT_LINES - 1], S.fit(" ".join(text[EVENT_LINES - 1:]), 13.5, WIDTH - 2 * MARGIN - 24)]
     box_y = BOARD_BOTTOM + 12
     legend_y = box_y + 16 + 19 * EVENT_LINES + 14
-    legend_h = legend_layout(sc.legend, (0, 0), WIDTH - 2 * MARGIN)[1]
+    legend_h = legend_layout(sc.legend.every(), (0, 0), WIDTH - 2 * MARGIN)[1]  # one size for a game's frames
     height = int(legend_y + legend_h + 10)
     dwg = S.new_drawing(WIDTH, height, title=sc.title, caption=sc.caption, last_hash=view.last_hash,
-                        desc_text=sc.desc)
+                        desc_text=sc.desc, band_title=lambda room: band_title(state, lang, room))
+    drew = sc.legend.drew  # each mark is named in the legend where it is drawn, and only then
     drawn = add_drawn(dwg, "band", state, lang, view.turn) + add_drawn(dwg, "field", state, lang, view.turn)
-    draw_lit_limits(dwg, state, sc)
+    for limit in state.limits:  # draw_field: the Limits, and on turn 0 each lance's deployment strip
+        drew(f"limit:{limit.type}")
+    if view.turn == 0 and state.lances:
+        drew("deploy")
+    draw_lit_limits(dwg, state, sc, drew)
     drawn += add_drawn(dwg, "marks", state, lang, view.turn) + add_drawn(dwg, "labels", state, lang, view.turn)
-    draw_ladies(dwg, state, nums)
+    if any(lance.edge in ("left", "right") for lance in state.lances):  # draw_field_marks: each lance's edge
+        drew("edge")
+    draw_ladies(dwg, state, nums, drew)
     polys = [g.triangle(k.pose.x, k.pose.y, k.pose.f) for k in state.knights
              if k.location == "field" and k.pose is not None]
     polys += [g.triangle(p.x, p.y, p.f) for p in sc.wrecks.values()]
-    draw_paths(dwg, view, sc, polys, top=False)
-    draw_ghosts(dwg, state, sc)
-    draw_knights(dwg, state, sc, nums, fills, drawn)
-    draw_paths(dwg, view, sc, polys, top=True)
+    draw_paths(dwg, view, sc, polys, top=False, drew=drew)
+    draw_ghosts(dwg, state, sc, drew)
+    draw_knights(dwg, state, sc, nums, fills, drawn, drew)
+    draw_paths(dwg, view, sc, polys, top=True, drew=drew)
     lady_outlines(dwg, state)
-    draw_outflank(dwg, state, sc, nums, fills, lang)
-    draw_rams(dwg, view, sc, polys, lang)
+    draw_outflank(dwg, state, sc, nums, fills, lang, drew)
+    draw_rams(dwg, view, sc, polys, lang, drew)
     draw_loyal(dwg, sc, polys, lang)
     draw_panel(dwg, view, sc, nums, fills, lang, drawn)
+    if any(lance.knights for lance in state.lances):  # the panel's cards: each knight's mark
+        drew("knight")
+    if any(kid in sc.lit for lance in state.lances for kid in lance.knights):  # the panel's card is lit
+        drew("current")
     dwg.add(dwg.rect((MARGIN, box_y), (WIDTH - 2 * MARGIN, 12 + 19 * EVENT_LINES), fill="#fafafa",
                      stroke=CURRENT if sc.current else S.FAINT, stroke_width=1.5, rx=6))
+    if sc.current:  # the box of a resolution step is outlined as the knights and Limits it concerns are
+        drew("current")
     for n, line in enumerate(text):
         S.label(dwg, dwg, line, (MARGIN + 12, box_y + 20 + 19 * n), size=13.5)
-    drawn += add_legend(dwg, sc.legend, (MARGIN, legend_y), WIDTH - 2 * MARGIN)
+    colors = tuple(safe_color(lance.color) for lance in state.lances) or (S.BLUE, S.VERMILLION)
+    drawn += add_legend(dwg, sc.legend.shown(), (MARGIN, legend_y), WIDTH - 2 * MARGIN, colors)
     return written(S.to_string(dwg), drawn)
+
+
+def band_title(state: State, lang: str, room: float) -> str:
+    """The title for `room` px: when it is too long, each lance's name is shortened to its share, so both stay
+    named."""
+    full = title_text(state, lang)
+    if S.text_width(full, 16, bold=True) <= room or len(state.lances) != 2:
+        return full
+    a, b = (lance.name for lance in state.lances)
+    share = (room - S.text_width(tr(lang, "Рыцари:  — ", "Knights:  vs "), 16, bold=True)) / 2
+    one, two = S.fit(a, 16, share, bold=True), S.fit(b, 16, share, bold=True)
+    return tr(lang, f"Рыцари: {one} — {two}", f"Knights: {one} vs {two}")

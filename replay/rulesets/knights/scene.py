@@ -15,7 +15,7 @@ from typing import Any
 
 from eventlog.envelope import Event
 from replay.render import ru
-from replay.render.svg import caption_text
+from replay.render.svg import Legend, caption_text
 from replay.render.text import pick, tr
 from replay.ruleset import FrameView
 from replay.rulesets.knights import derive
@@ -89,7 +89,8 @@ class Scene:
     """The caption and what this step did, in words."""
     desc: str = ""
     """The plain-text picture for the SVG's `<desc>`."""
-    legend: list[Key] = field(default_factory=list)
+    legend: Legend[Key] = field(default_factory=lambda: Legend([]))
+    """Every entry the legend may have, keyed by its mark; the frame says which marks it drew (`Legend.drew`)."""
     current: bool = False
     """A resolution step is shown (not the inputs alone, the field before setup or a ruling)."""
     numbers: dict[str, int] = field(default_factory=dict)
@@ -324,29 +325,39 @@ def where_line(state: State, k: Knight, lang: str) -> str:
     return text
 
 
-def legend_items(state: State, lang: str) -> list[Key]:
+def legend_items(state: State, lang: str) -> Legend[Key]:
+    """Every entry the legend may have, keyed by the mark it names (a Limit's by `limit:<type>`), in the order they
+    are listed; the frame names each mark where it draws it, and the legend shows those alone."""
+    def key(kind: str, ru_: str, en: str) -> tuple[str, Key]:
+        return kind, Key(tr(lang, ru_, en), kind)
+
     items = [
-        Key(tr(lang, "Рыцарь: номер, кант Лэнса (● / ■)", "knight: number, lance edge colour (● / ■)"), "knight"),
-        Key(tr(lang, "точка — Фронт, жирное основание — Тыл", "dot: Front, heavy base: Rear"), "parts"),
-        Key(tr(lang, "точки вокруг номера — Функции (Масса), ○ — повреждена",
-               "dots round the number: functions (mass), ○ damaged"), "ring"),
-        Key(tr(lang, "шевроны — Разгон (0–3)", "chevrons: accel (0–3)"), "chevrons"),
-        Key(tr(lang, "тёмная плашка на Тылу — Скорость", "dark tag on the Rear: speed"), "speed"),
-        Key(tr(lang, "Леди (жетон / несут)", "Lady (token / carried)"), "lady"),
+        key("knight", "Рыцарь: номер, кант Лэнса (● / ■)", "knight: number, lance edge colour (● / ■)"),
+        key("parts", "точка — Фронт, жирное основание — Тыл", "dot: Front, heavy base: Rear"),
+        key("ring", "точки вокруг номера — Функции (Масса), ○ — повреждена",
+            "dots round the number: functions (mass), ○ damaged"),
+        key("chevrons", "шевроны — Разгон (0–3)", "chevrons: accel (0–3)"),
+        key("speed", "тёмная плашка на Тылу — Скорость", "dark tag on the Rear: speed"),
+        key("lady", "Леди (жетон / несут)", "Lady (token / carried)"),
+        key("wreck", "пал в этом ходу", "fallen this turn"),
+        key("exit", "где ушёл в Аутфланк", "where it left for the Outflank"),
+        key("edge", "край Лэнса", "a lance's edge"),
+        key("deploy", "полоса расстановки", "deployment strip"),
     ]
     words = {"water": ("Водный Предел", "water Limit"), "forest": ("Лесной Предел", "forest Limit"),
              "rock": ("Скальный Предел", "rock Limit")}
     for kind in LIMIT_KINDS:
-        items.append(Key(pick(words[kind], lang), "box", kind))
+        items.append((f"limit:{kind}", Key(pick(words[kind], lang), "box", kind)))
     items += [
-        Key(tr(lang, "ход этого шага", "this step's move"), "arrow"),
-        Key(tr(lang, "ранее в ходу", "earlier this turn"), "faint"),
-        Key(tr(lang, "смещение от Тарана", "moved by a ram"), "dashed"),
-        Key(tr(lang, "где стоял", "where it stood"), "ghost"),
-        Key(tr(lang, "Таран", "ram"), "ram"),
-        Key(tr(lang, "текущий шаг", "current step"), "current"),
+        key("arrow", "ход этого шага", "this step's move"),
+        key("faint", "ранее в ходу", "earlier this turn"),
+        key("dashed", "смещение от Тарана", "moved by a ram"),
+        key("loyal", "путь принявшего удар за товарища", "path of the knight taking the blow"),
+        key("ghost", "где стоял", "where it stood"),
+        key("ram", "Таран", "ram"),
+        key("current", "текущий шаг", "current step"),
     ]
-    return items
+    return Legend(items)
 
 
 def title_text(state: State, lang: str) -> str:

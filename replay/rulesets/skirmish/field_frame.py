@@ -5,6 +5,7 @@ per fighter (up to eight and more). The scene is plain data (`scene`); `frame` d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import sqrt
 from typing import Any
@@ -68,12 +69,36 @@ class Scene:
     desc: str
 
 
+NAMED_COLOURS = {"red": S.VERMILLION, "blue": S.BLUE, "green": S.GREEN, "purple": S.PURPLE, "orange": S.ORANGE,
+                 "красные": S.VERMILLION, "синие": S.BLUE, "зелёные": S.GREEN, "зеленые": S.GREEN}
+"""A side named after a colour is drawn in it (side "red" in vermillion, "blue" in blue)."""
+SIDE_WORDS = {"red": ("красные", "red"), "blue": ("синие", "blue"), "green": ("зелёные", "green"),
+              "purple": ("фиолетовые", "purple"), "orange": ("оранжевые", "orange")}
+"""A side named after a colour, said in the frame's language."""
+
+
+def side_name(side: str, lang: str) -> str:
+    """ "сторона: синие" for the side "blue", "сторона: A" for the side "A"."""
+    said = words.pick(SIDE_WORDS[side.lower()], lang) if side.lower() in SIDE_WORDS else side
+    return tr(lang, f"сторона: {said}", f"side: {said}")
+
+
 def colours(state: Battle) -> dict[str, str]:
+    """Side -> its colour: the colour it is named after, else the first of SIDE_COLOURS no side has taken."""
     sides: list[str] = []
     for f in state.fighters:
         if f.side not in sides:
             sides.append(f.side)
-    return {s: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, s in enumerate(sides)}
+    named = {s: NAMED_COLOURS[s.lower()] for s in sides if s.lower() in NAMED_COLOURS}
+    free = [c for c in SIDE_COLOURS if c not in named.values()] or list(SIDE_COLOURS)
+    out, k = {}, 0
+    for s in sides:
+        if s in named:
+            out[s] = named[s]
+        else:
+            out[s] = free[k % len(free)]
+            k += 1
+    return out
 
 
 def scene(view: FrameView) -> Scene:
@@ -213,20 +238,23 @@ def frame(view: FrameView) -> str:
         event = [*event[:EVENT_LINES - 1], S.fit(" ".join(event[EVENT_LINES - 1:]) + " …", 12, WIDTH - 56)]
     box_y = top + rows * (PANEL_H + 10)
     legend_y = box_y + 22 + 17 * EVENT_LINES  # the same room for the event box in every frame, even empty
-    height = int(legend_y + 44)
+    keyed = legend_items(lang, colours(view.state), shown)
+    height = int(legend_y + S.legend_height(keyed.every(), width=WIDTH - 32) + 12)  # one size for a game's frames
     dwg = S.new_drawing(WIDTH, height, title=shown.title, caption=shown.caption, last_hash=view.last_hash,
                         desc_text=shown.desc)
-    draw_grid(dwg, shown, size)
-    draw_paths(dwg, shown, size)
-    draw_bands(dwg, shown, size, map_height(shown, size), lang)
-    draw_pairs(dwg, shown, size)
-    draw_shots(dwg, shown, size)
+    drew = keyed.drew  # each mark is named in the legend where it is drawn, and only then
+    draw_grid(dwg, shown, size, drew)
+    draw_paths(dwg, shown, size, drew)
+    draw_bands(dwg, shown, size, map_height(shown, size), lang, drew)
+    draw_pairs(dwg, shown, size, drew)
+    draw_shots(dwg, shown, size, drew)
     for t in shown.tokens:
-        if t.formation and not t.formation.startswith(("командир", "commands")):  # a formation's member
+        if member(t):
             cx, cy = centre(shown, size, t.cell)
             dwg.add(dwg.rect((cx - size * 0.47, cy - size * 0.47), (size * 0.94, size * 0.94), fill="none",
                              stroke=t.color, stroke_width=2.5, stroke_dasharray="5,3", rx=6))
-        draw_token(dwg, shown, size, t)
+            drew("formation")
+        draw_token(dwg, shown, size, t, drew)
     draw_ladder(dwg, shown, lang)
     for k, t in enumerate(shown.tokens):
         draw_panel(dwg, t, 16 + (k % COLUMNS) * (PANEL_W + 10), top + (k // COLUMNS) * (PANEL_H + 10), lang)
@@ -234,8 +262,17 @@ def frame(view: FrameView) -> str:
                      stroke_width=1.5, rx=6))
     for n, line in enumerate(event or ["—"]):
         S.label(dwg, dwg, line, (28, box_y + 18 + 17 * n), size=12)
-    S.legend(dwg, legend_items(lang), (16, legend_y), width=WIDTH - 32)
+    S.legend(dwg, keyed.shown(), (16, legend_y), width=WIDTH - 32)  # what this frame draws, nothing else
     return S.to_string(dwg)
+
+
+def member(t: Token) -> bool:
+    """A formation's member (5.12), outlined on the map; its commander is not."""
+    return bool(t.formation) and not t.formation.startswith(("командир", "commands"))
+
+
+def out_of_fight(t: Token) -> bool:
+    return t.status in ("dead", "unconscious", "fled")
 
 
 def hex_points(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
@@ -244,12 +281,14 @@ def hex_points(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
     return [(cx + size * cos(pi / 6 + k * pi / 3), cy + size * sin(pi / 6 + k * pi / 3)) for k in range(6)]
 
 
-def draw_grid(dwg: Any, shown: Scene, size: float) -> None:
+def draw_grid(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
     flags = dict(shown.terrain)
     for y in range(shown.height):
         for x in range(shown.width):
             kind = next((k for k in ("blocked", "cover", "confined") if k in flags.get((x, y), ())), None)
             fill = S.hatch(dwg, TERRAIN[kind][1], "#7a7a7a", TERRAIN[kind][0]) if kind else "#f7f7f2"
+            if kind:
+                drew(f"terrain:{kind}")
             cx, cy = centre(shown, size, (x, y))
             if shown.grid == "hex":
                 dwg.add(dwg.polygon(hex_points(cx, cy, size), fill=fill, stroke=S.FAINT, stroke_width=1))
@@ -261,10 +300,11 @@ def draw_grid(dwg: Any, shown: Scene, size: float) -> None:
         S.label(dwg, dwg, str(x), (cx, MAP_Y + 6), size=8, anchor="middle", fill=S.MUTED)
 
 
-def draw_paths(dwg: Any, shown: Scene, size: float) -> None:
+def draw_paths(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
     for t in shown.tokens:
         if len(t.path) < 2:
             continue
+        drew("path")
         points = [centre(shown, size, c) for c in t.path]
         dwg.add(dwg.polyline(points, fill="none", stroke=t.color, stroke_width=3, stroke_dasharray="6,4",
                              stroke_opacity=0.8))
@@ -272,10 +312,12 @@ def draw_paths(dwg: Any, shown: Scene, size: float) -> None:
             dwg.add(dwg.circle((px, py), 3, fill=t.color))
 
 
-def draw_bands(dwg: Any, shown: Scene, size: float, height: float, lang: str) -> None:
+def draw_bands(dwg: Any, shown: Scene, size: float, height: float, lang: str,
+               drew: Callable[[str], None] = lambda key: None) -> None:
     """The range bands of the shooter just resolved, clipped to the map."""
     if shown.bands is None:
         return
+    drew("bands")
     shooter, bands = shown.bands
     t = next(x for x in shown.tokens if x.id == shooter)
     cx, cy = centre(shown, size, t.cell)
@@ -292,24 +334,40 @@ def draw_bands(dwg: Any, shown: Scene, size: float, height: float, lang: str) ->
                 (cx + r * 0.7, cy - r * 0.7), size=9, fill=S.ORANGE)
 
 
-def draw_pairs(dwg: Any, shown: Scene, size: float) -> None:
+def draw_pairs(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
     cells = {t.id: t.cell for t in shown.tokens}
     for a, b in shown.pairs:
+        drew("pair")
         dwg.add(dwg.line(centre(shown, size, cells[a]), centre(shown, size, cells[b]), stroke=S.INK,
                          stroke_width=6, stroke_dasharray="2,3"))
 
 
-def draw_shots(dwg: Any, shown: Scene, size: float) -> None:
+def draw_shots(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
     for s in shown.shots:
+        drew("shot:hit" if s["outcome"] == "hit" else "shot:miss")
         start, end = centre(shown, size, tuple(s["from"])), centre(shown, size, tuple(s["to"]))
         S.arrow(dwg, dwg, start, end, color=S.ORANGE if s["outcome"] == "hit" else S.MUTED, width=2.5,
                 dashed=s["outcome"] != "hit")
 
 
-def draw_token(dwg: Any, shown: Scene, size: float, t: Token) -> None:
+def sharing(shown: Scene, t: Token) -> tuple[int, int]:
+    """(t's place among the tokens on its cell, how many stand there): partners share a cell (L1189)."""
+    mates = [x.id for x in shown.tokens if x.cell == t.cell]
+    return mates.index(t.id), len(mates)
+
+
+def draw_token(dwg: Any, shown: Scene, size: float, t: Token, drew: Callable[[str], None] = lambda key: None) -> None:
+    """A fighter's token with its facing and id; tokens sharing a cell stand side by side in it, smaller, so that
+    neither hides the other or its id."""
     cx, cy = centre(shown, size, t.cell)
     r = size * (0.62 if shown.grid == "hex" else 0.36)
-    fill = "#bdbdbd" if t.status in ("dead", "unconscious", "fled") else t.color
+    place, count = sharing(shown, t)
+    if count > 1:
+        span = size * (0.5 if shown.grid == "hex" else 0.42)  # from the cell's centre to its edge, less a margin
+        r = min(r, span / count * 0.95)
+        cx += -span + 2 * span * (place + 0.5) / count
+    fill = "#bdbdbd" if out_of_fight(t) else t.color
+    drew("out" if out_of_fight(t) else f"side:{t.color}")
     ry = r * 0.55 if t.stance == "lying" else r
     dwg.add(dwg.ellipse((cx, cy), (r, ry), fill=fill, stroke=S.INK, stroke_width=1.5))
     nx, ny = centre(shown, size, grid.neighbour(shown.grid, t.cell, t.facing if t.facing in grid.steps(shown.grid)
@@ -319,8 +377,9 @@ def draw_token(dwg: Any, shown: Scene, size: float, t: Token) -> None:
     dwg.add(dwg.line((cx + ux / norm * r, cy + uy / norm * ry), (cx + ux / norm * (r + size * 0.18),
                                                                   cy + uy / norm * (ry + size * 0.18)),
                      stroke=S.INK, stroke_width=3.5))
-    S.label(dwg, dwg, t.id, (cx, cy + 4), size=max(8.0, min(12.0, r * 0.66)), bold=True, anchor="middle",
-            fill=S.PAPER)
+    fits = 1.8 * r * 12 / max(1.0, S.text_width(t.id, 12, bold=True))  # the id's size that fits across the token
+    S.label(dwg, dwg, t.id, (cx, cy + 4), size=round(max(6.0, min(12.0, r * 0.66, fits)), 1), bold=True,
+            anchor="middle", fill=S.PAPER)
 
 
 def draw_ladder(dwg: Any, shown: Scene, lang: str) -> None:
@@ -355,14 +414,35 @@ def draw_panel(dwg: Any, t: Token, x: float, y: float, lang: str) -> None:
                 size=11, fill=S.BAD)
 
 
-def legend_items(lang: str) -> list[S.Swatch]:
-    return [S.Swatch(tr(lang, "путь за раунд", "path this round"), kind="dash", stroke=S.BLUE),
-            S.Swatch(tr(lang, "схватка", "melee pair"), kind="dash", stroke=S.INK),
-            S.Swatch(tr(lang, "выстрел (попадание)", "shot (hit)"), kind="arrow", stroke=S.ORANGE),
-            S.Swatch(tr(lang, "выстрел (промах)", "shot (miss)"), kind="arrow", stroke=S.MUTED, dashed=True),
-            S.Swatch(tr(lang, "дальности стрелка", "shooter's range bands"), kind="dash", stroke=S.ORANGE),
-            S.Swatch(tr(lang, "непроходимо", "blocked"), fill=TERRAIN["blocked"][0], hatch="diagonal"),
-            S.Swatch(tr(lang, "укрытие", "cover"), fill=TERRAIN["cover"][0], hatch="dots"),
-            S.Swatch(tr(lang, "теснота", "confined"), fill=TERRAIN["confined"][0], hatch="dots"),
-            S.Swatch(tr(lang, "в строю (5.12)", "in formation (5.12)"), stroke=S.BLUE, fill=S.PAPER, dashed=True),
-            S.Swatch(tr(lang, "вне боя", "out of the fight"), fill="#bdbdbd")]
+def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None) -> S.Legend[S.Swatch]:
+    """Every entry the legend may have, keyed by the mark it names (the `draw_*` functions say which they drew), each
+    drawn as the board draws it: a side's colour, the paths in the sides' colours with the board's dashes, the
+    melee pair's heavy dotted line, the shots, the range bands' thin orange dashes, the terrain with its hatch, a
+    formation's dashed outline in its side's colour (`shown`: the first formation on the field)."""
+    outline = next((t.color for t in shown.tokens if member(t)), S.BLUE) if shown is not None else S.BLUE
+
+    def terrain(kind: str, ru: str, en: str) -> tuple[str, S.Swatch]:
+        fill, pattern = TERRAIN[kind]
+        return f"terrain:{kind}", S.Swatch(tr(lang, ru, en), fill=fill, hatch=pattern, stroke="#7a7a7a")
+
+    sides: dict[str, list[str]] = {}  # a colour -> the sides it paints (more sides than colours share them)
+    for side, color in paint.items():
+        sides.setdefault(color, []).append(side)
+    return S.Legend([
+        *((f"side:{color}", S.Swatch("; ".join(side_name(side, lang) for side in named), fill=color, stroke=S.INK))
+          for color, named in sides.items()),
+        ("out", S.Swatch(tr(lang, "вне боя", "out of the fight"), fill="#bdbdbd")),
+        ("path", S.Swatch(tr(lang, "путь за раунд", "path this round"), kind="dash", dash="6,4",
+                          colors=tuple(sides)[:3])),
+        ("pair", S.Swatch(tr(lang, "схватка", "melee pair"), kind="dash", stroke=S.INK, dash="2,3", width=6)),
+        ("shot:hit", S.Swatch(tr(lang, "выстрел (попадание)", "shot (hit)"), kind="arrow", stroke=S.ORANGE)),
+        ("shot:miss", S.Swatch(tr(lang, "выстрел (промах, без раны)", "shot (miss, no wound)"), kind="arrow",
+                               stroke=S.MUTED, dashed=True)),
+        ("bands", S.Swatch(tr(lang, "дальности стрелка", "shooter's range bands"), kind="dash", stroke=S.ORANGE,
+                           dash="3,4", width=1.2)),
+        terrain("blocked", "непроходимо", "blocked"),
+        terrain("cover", "укрытие", "cover"),
+        terrain("confined", "теснота", "confined"),
+        ("formation", S.Swatch(tr(lang, "в строю (5.12)", "in formation (5.12)"), stroke=outline, fill=S.PAPER,
+                               dashed=True, dash="5,3", width=2.5)),
+    ])

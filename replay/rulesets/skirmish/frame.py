@@ -5,6 +5,7 @@ data (`scene`); `frame` draws it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -205,32 +206,48 @@ def frame(view: FrameView) -> str:
         event = [*event[:EVENT_LINES - 1], S.fit(" ".join(event[EVENT_LINES - 1:]) + " …", 13, WIDTH - 56)]
     box_y = PANEL_Y + PANEL_H + 12
     legend_y = box_y + 24 + 18 * EVENT_LINES  # the same room for the event box in every frame, even empty
-    height = legend_y + 40
+    keyed = legend_items(lang)
+    height = int(legend_y + S.legend_height(keyed.every(), width=WIDTH - 32) + 12)  # one size for a game's frames
     dwg = S.new_drawing(WIDTH, height, title=shown.title, caption=shown.caption, last_hash=view.last_hash,
-                        desc_text=shown.desc)
-    draw_map(dwg, shown, lang)
+                        desc_text=shown.desc, band_title=lambda room: band_title(view.state, lang, room))
+    draw_map(dwg, shown, lang, keyed.drew)
     for k, s in enumerate(shown.sides):
-        draw_panel(dwg, s, 16 + k * (PANEL_W + 24), lang)
+        draw_panel(dwg, s, 16 + k * (PANEL_W + 24), lang, keyed.drew)
     dwg.add(dwg.rect((16, box_y), (WIDTH - 32, 12 + 18 * EVENT_LINES), fill="#fafafa", stroke=S.FAINT,
                      stroke_width=1.5, rx=6))
     for n, line in enumerate(event or ["—"]):
         S.label(dwg, dwg, line, (28, box_y + 20 + 18 * n), size=13)
-    S.legend(dwg, legend_items(lang), (16, legend_y), width=WIDTH - 32)
+    S.legend(dwg, keyed.shown(), (16, legend_y), width=WIDTH - 32)  # what this frame draws, nothing else
     return S.to_string(dwg)
+
+
+def band_title(state: Fight, lang: str, room: float) -> str:
+    """The title for `room` px: when it is too long, each name is shortened to its share, so both stay named."""
+    a, b = (f.name["ru" if lang == "ru" else "en"] for f in state.fighters)
+    full = tr(lang, f"Схватка: {a} — {b}", f"Melee: {a} vs {b}")
+    if S.text_width(full, 16, bold=True) <= room:
+        return full
+    share = (room - S.text_width(tr(lang, "Схватка:  — ", "Melee:  vs "), 16, bold=True)) / 2
+    one, two = S.fit(a, 16, share, bold=True), S.fit(b, 16, share, bold=True)
+    return tr(lang, f"Схватка: {one} — {two}", f"Melee: {one} vs {two}")
 
 
 def token_x(k: int) -> float:
     return WIDTH / 2 - CELL + k * CELL + CELL / 2
 
 
-def draw_map(dwg, shown: Scene, lang: str) -> None:
-    """Two cells side by side (a 1 m grid), a token per fighter with its facing, the distance between them."""
+def draw_map(dwg, shown: Scene, lang: str, drew: Callable[[str], None] = lambda key: None) -> None:
+    """Two cells side by side (a 1 m grid), a token per fighter with its facing, the distance between them (each
+    mark named to the legend by `drew`)."""
+    room = token_x(0) - 70 - 16  # beside a cell, up to the frame's edge
     for k, s in enumerate(shown.sides):
         x0 = WIDTH / 2 - CELL + k * CELL
         dwg.add(dwg.rect((x0, MAP_Y), (CELL, CELL), fill="#f7f7f2", stroke=S.FAINT, stroke_width=1.5))
         cx, cy = token_x(k), MAP_Y + CELL / 2
         ry = 16 if s.stance == "lying" else 30
         fill = "#bdbdbd" if s.status in ("dead", "unconscious") else s.color
+        if fill != s.color:
+            drew("out")
         dwg.add(dwg.ellipse((cx, cy), (30, ry), fill=fill, stroke=S.INK, stroke_width=3 if s.holder else 1.5))
         dx = {"E": 1, "W": -1}.get(s.facing, 0)
         dy = {"S": 1, "N": -1}.get(s.facing, 0)
@@ -239,35 +256,42 @@ def draw_map(dwg, shown: Scene, lang: str) -> None:
         S.label(dwg, dwg, s.id, (cx, cy + 5), size=14, bold=True, anchor="middle", fill=S.PAPER)
         if s.holder:
             S.label(dwg, dwg, "★", (cx, MAP_Y + 18), size=16, anchor="middle", fill=S.HIGHLIGHT)
+            drew("holder")
     S.label(dwg, dwg, tr(lang, f"дистанция: {shown.distance}", f"distance: {shown.distance}")
             + (f" · {shown.hold}" if shown.hold else ""), (WIDTH / 2, MAP_Y + CELL + 18), size=13, bold=True,
             anchor="middle")
     if shown.hold:  # wrestling: the bodies in contact
         dwg.add(dwg.line((token_x(0) + 30, MAP_Y + CELL / 2), (token_x(1) - 30, MAP_Y + CELL / 2), stroke=S.INK,
                          stroke_width=6, stroke_dasharray="4,3"))
+        drew("hold")
     ids = [s.id for s in shown.sides]
     for n, (a, b, text) in enumerate(shown.arrows):
         ka = ids.index(a)
         y = MAP_Y + 20 + 22 * n
         if a == b:  # a defence: its label beside the defender's cell
-            S.label(dwg, dwg, tr(lang, "защита: ", "defence: ") + text, (token_x(ka) + (70 if ka else -70), y), size=12,
-                    anchor="start" if ka else "end", fill=shown.sides[ka].color)
+            S.label(dwg, dwg, S.fit(tr(lang, "защита: ", "defence: ") + text, 12, room),
+                    (token_x(ka) + (70 if ka else -70), y), size=12, anchor="start" if ka else "end",
+                    fill=shown.sides[ka].color)
             continue
         kb = ids.index(b)
         start, end = token_x(ka) + (32 if kb > ka else -32), token_x(kb) + (-32 if kb > ka else 32)
         S.arrow(dwg, dwg, (start, y), (end, y), color=shown.sides[ka].color, width=2.5)
-        S.label(dwg, dwg, text, (token_x(ka) + (-70 if kb > ka else 70), y + 4), size=12,
+        drew("attack")
+        S.label(dwg, dwg, S.fit(text, 12, room), (token_x(ka) + (-70 if kb > ka else 70), y + 4), size=12,
                 anchor="end" if kb > ka else "start", fill=shown.sides[ka].color)
 
 
-def draw_panel(dwg, s: Side, x: float, lang: str) -> None:
+def draw_panel(dwg, s: Side, x: float, lang: str, drew: Callable[[str], None] = lambda key: None) -> None:
     y = PANEL_Y
     dwg.add(dwg.rect((x, y), (PANEL_W, PANEL_H), fill=S.PAPER, stroke=s.color, stroke_width=2, rx=6))
     star = " ★" if s.holder else ""
-    S.label(dwg, dwg, f"{s.id} · {s.name}{star}", (x + 12, y + 22), size=15, bold=True, fill=s.color)
     status = words.pick(words.STATUS_NAMES.get(s.status, (s.status, s.status)), lang)
     stance = words.pick(words.STANCE_NAMES.get(s.stance, (s.stance, s.stance)), lang)
-    S.label(dwg, dwg, f"{status}, {stance}", (x + PANEL_W - 12, y + 22), size=13, anchor="end")
+    said = f"{status}, {stance}"
+    room = PANEL_W - 24 - S.text_width(said, 13) - 12 - S.text_width(star, 15, bold=True)
+    S.label(dwg, dwg, S.fit(f"{s.id} · {s.name}", 15, room, bold=True) + star, (x + 12, y + 22), size=15, bold=True,
+            fill=s.color)
+    S.label(dwg, dwg, said, (x + PANEL_W - 12, y + 22), size=13, anchor="end")
     p = s.pool
     for n, (name, cap, spent, locked, avail) in enumerate((
             (tr(lang, "Рефлекс", "Reflex"), p["reflex"], p["spent"]["reflex"], p["locked"]["reflex"], p["avail_R"]),
@@ -277,6 +301,10 @@ def draw_panel(dwg, s: Side, x: float, lang: str) -> None:
         row = y + 46 + 30 * n
         S.label(dwg, dwg, name, (x + 12, row + 13), size=13)
         S.bar(dwg, dwg, x + 130, row, 160, 16, avail, cap, hi=max(cap, 10))
+        if avail > 0:
+            drew("available")
+        if avail < 0:
+            drew("below_zero")
         S.label(dwg, dwg, tr(lang, f"{avail}/{cap} (потр. {spent}, закр. {locked})",
                              f"{avail}/{cap} (spent {spent}, locked {locked})"), (x + 298, row + 13), size=11)
     track = tr(lang, f"усталость {s.fatigue} · боль {s.pain} · шок {s.shock} · кровотечение {s.bleeding} "
@@ -284,26 +312,42 @@ def draw_panel(dwg, s: Side, x: float, lang: str) -> None:
                f"fatigue {s.fatigue} · pain {s.pain} · shock {s.shock} · bleeding {s.bleeding} (lost {s.blood_loss})")
     S.label(dwg, dwg, track, (x + 12, y + 122), size=12)
     S.label(dwg, dwg, s.weapon + (f" · {s.shield}" if s.shield else ""), (x + 12, y + 142), size=12)
-    draw_body(dwg, s, x + 14, y + 156)
+    draw_body(dwg, s, x + 14, y + 156, drew)
     wounds = list(s.wounds[:4] or (tr(lang, "ран нет", "no wounds"),))
+    width = PANEL_W - 120 - 10
     for n, line in enumerate(wounds):
-        S.label(dwg, dwg, line, (x + 120, y + 170 + 18 * n), size=12)
+        S.label(dwg, dwg, S.fit(line, 12, width), (x + 120, y + 170 + 18 * n), size=12)
     for n, line in enumerate(s.effects[:7 - len(wounds)]):
-        S.label(dwg, dwg, "• " + line, (x + 120, y + 170 + 18 * (len(wounds) + n)), size=12, fill=S.INK)
+        S.label(dwg, dwg, S.fit("• " + line, 12, width), (x + 120, y + 170 + 18 * (len(wounds) + n)), size=12,
+                fill=S.INK)
 
 
-def draw_body(dwg, s: Side, x: float, y: float) -> None:
+def draw_body(dwg, s: Side, x: float, y: float, drew: Callable[[str], None] = lambda key: None) -> None:
     """The small body map: each declared zone shaded by its worst wound level."""
     for zone, (zx, zy, w, h) in ZONE_BOXES.items():
         level = s.zones.get(zone, 0)
+        if level:
+            drew(f"wound:{level}")
         dwg.add(dwg.rect((x + zx, y + zy), (w, h), fill=LEVEL_FILL[level], stroke=S.INK, stroke_width=1, rx=3))
         if level:
             S.label(dwg, dwg, str(level), (x + zx + w / 2, y + zy + h / 2 + 4), size=11, bold=True,
                     anchor="middle", fill=S.PAPER if level >= 4 else S.INK)
 
 
-def legend_items(lang: str) -> list[S.Swatch]:
-    return [S.Swatch(tr(lang, "ход инициативы ★", "initiative ★"), stroke=S.INK, fill=S.PAPER),
-            S.Swatch(tr(lang, "заявленная атака", "declared attack"), kind="arrow", stroke=S.BLUE),
-            *(S.Swatch(tr(lang, f"рана ур. {n}", f"wound level {n}"), fill=LEVEL_FILL[n]) for n in range(1, 6)),
-            S.Swatch(tr(lang, "доступно из предела", "available of cap"), fill=S.GREEN)]
+def legend_items(lang: str) -> S.Legend[S.Swatch]:
+    """Every entry the legend may have, keyed by the mark it names (`draw_map`, `draw_panel` and `draw_body` say
+    which they drew), each drawn as the board draws it: the initiative holder's thick outline under an orange ★, the
+    declared attacks in both fighters' colours facing each other, the wrestlers' heavy dashed line."""
+    return S.Legend([
+        ("holder", S.Swatch(tr(lang, "ход инициативы ★", "initiative ★"), fill=S.PAPER, stroke=S.INK, width=3,
+                            text="★", ink=S.HIGHLIGHT)),
+        ("attack", S.Swatch(tr(lang, "заявленная атака", "declared attack"), kind="arrow", colors=S.SIDES,
+                            facing=True)),
+        ("hold", S.Swatch(tr(lang, "борьба: захват", "wrestling hold"), kind="dash", stroke=S.INK, width=6)),
+        ("out", S.Swatch(tr(lang, "вне боя", "out of the fight"), fill="#bdbdbd")),
+        *((f"wound:{n}", S.Swatch(tr(lang, f"рана ур. {n}", f"wound level {n}"), fill=LEVEL_FILL[n]))
+          for n in range(1, 6)),
+        ("available", S.Swatch(tr(lang, "доступно из предела", "available of cap"), fill=S.GREEN)),
+        ("below_zero", S.Swatch(tr(lang, "ниже нуля", "below zero"), fill="#fbe3d6", stroke=S.BAD,
+                                hatch="diagonal")),
+    ])
