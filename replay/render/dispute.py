@@ -70,11 +70,15 @@ def _value_words(rs: Any, lang: str) -> Any:
     return say
 
 
-def order_words(rs: Any, e: Event, given: Any, lang: str) -> str:
-    """An order in words: the ruleset's own (`describe` of it as an `order` event), or, where the ruleset says no
-    more than the event's name, the compact `key=value` form of it with values in the ruleset's words."""
+def order_words(rs: Any, e: Event, given: Any, lang: str, state: Any = None) -> str:
+    """An order in words: the ruleset's own sentences (`say_order(order, actor, lang, state)`, naming units by the
+    state's names, or `describe` of it as an `order` event), or, where the ruleset says no more than the event's
+    name, the compact `key=value` form of it with values in the ruleset's words."""
     if not isinstance(given, dict):
         return compact(given)
+    say = getattr(rs, "say_order", None)
+    if callable(say):
+        return str(say(given, e.actor, lang, state))
     as_order = replace(e, type="order", payload=given)
     said = rs.describe(as_order, lang).strip().rstrip(":").strip()
     if said and said not in {"order", "приказ", event_name(rs, "order", lang), e.type}:
@@ -82,14 +86,15 @@ def order_words(rs: Any, e: Event, given: Any, lang: str) -> str:
     return compact(given, _value_words(rs, lang))
 
 
-def seal_lines(rs: Any, events: list[Event], lang: str) -> list[tuple[str, str, str | None]]:
-    """(who and what, the order in words, the reveal checked against its seal) of every order of the turn."""
+def seal_lines(rs: Any, events: list[Event], lang: str, state: Any = None) -> list[tuple[str, str, str | None]]:
+    """(who and what, the order in words, the reveal checked against its seal) of every order of the turn; `state`
+    (the state before the turn) lends the orders its names."""
     seals = {e.seq: e for e in events if e.type in SEALS}
     out: list[tuple[str, str, str | None]] = []
     for e in events:
         if e.type == "order":
             out.append((f"seq {e.seq} {e.actor}: " + tr(lang, "приказ (открыто)", "order (plain)"),
-                        order_words(rs, e, e.payload, lang), None))
+                        order_words(rs, e, e.payload, lang, state), None))
         elif e.type in REVEALS:
             sealed = seals.get(e.cause or -1)
             given = e.payload.get("input", e.payload.get("order"))
@@ -100,7 +105,7 @@ def seal_lines(rs: Any, events: list[Event], lang: str) -> list[tuple[str, str, 
                        computed == promised else tr(lang, "НЕ совпадает с печатью", "does NOT match the seal"))
             name = str(e.payload.get("name", "order"))
             out.append((f"seq {e.seq} {e.actor}: " + (tr(lang, "приказ", "order") if name == "order" else name)
-                        + " " + tr(lang, "вскрыт", "revealed"), order_words(rs, e, given, lang),
+                        + " " + tr(lang, "вскрыт", "revealed"), order_words(rs, e, given, lang, state),
                         f"{tr(lang, 'соль', 'salt')} {salt}\nsha256(canonical_json + \":\" + salt) = {computed}\n"
                         f"{tr(lang, 'печать', 'seal')}: {promised} → {verdict}"))
     return out
@@ -203,8 +208,9 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
     doc.ul(items)
 
     events = list(ts.events)
+    before = state_before(game, turn, store, ts)
     doc.h(tr(lang, "Приказы", "Orders"))
-    orders = seal_lines(rs, events, lang)
+    orders = seal_lines(rs, events, lang, before)
     for title, said, proof in orders:
         doc.p(b(title), ": ", said)
         if proof:
@@ -250,7 +256,7 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
 
     doc.h(tr(lang, "Аудит", "Audit"))
     recorded = [e for e in events if resolution_steps(rs, e)]
-    findings = audit_turn(game, state_before(game, turn, store, ts), turn, recorded) if recorded else []
+    findings = audit_turn(game, before, turn, recorded) if recorded else []
     if not [f for f in findings if f.kind != "unused"]:
         doc.p(tr(lang, "Аудит: записанное разрешение совпадает с правилами.",
                  "Audit: the recorded resolution is what the rules give."))
