@@ -114,9 +114,10 @@ def seal_lines(rs: Any, events: list[Event], lang: str, state: Any = None) -> li
 SECTION = re.compile(r"§\s*\d+(?:\.\d+)*")
 
 
-def clauses(rs: Any, lang: str) -> dict[str, str]:
-    """The rulebook's clauses a ruleset quotes, section -> its words ("§3" -> "…"): its `clauses(lang)` if it has
-    one, else `data/clauses_<lang>.json` beside it if there is one, else none."""
+def clauses(rs: Any, lang: str) -> dict[str, Any]:
+    """The rulebook's clauses a ruleset quotes, keyed by the rule ids its resolutions write ("§3", "§4.3 Таран",
+    "5.4.2 M44", "L605"): its `clauses(lang)` if it has one, else `data/clauses_<lang>.json` beside it if there is
+    one, else none. A value is the quote, or {"title": what the id means, "quote": the words}."""
     own = getattr(rs, "clauses", None)
     if callable(own):
         return dict(own(lang))
@@ -124,11 +125,38 @@ def clauses(rs: Any, lang: str) -> dict[str, str]:
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
-def quotes_of(rs: Any, rule: str, lang: str) -> list[tuple[str, str]]:
-    """(section, its words) of each section a resolution's rule names that the ruleset quotes in `lang`."""
+def rule_text(rule: Any) -> str:
+    """A resolution's `rule` as one line (some rulesets write a list of ids)."""
+    return "; ".join(map(str, rule)) if isinstance(rule, list | tuple) else str(rule)
+
+
+def _id_pattern(key: str) -> re.Pattern[str]:
+    """A rule id as a whole: "§4.3" is not found in "§4.3.2", nor "L60" in "L605", nor "4.3" in "5.4.3"."""
+    return re.compile(r"(?<![\w.])" + re.escape(key) + r"(?!\w|\.\d)")
+
+
+def cited(rule: Any, keys: Any) -> list[str]:
+    """The keys a rule cites, in the order it cites them, each once; a longer key wins over one inside it
+    ("§3.3 Нулевой Ход" over "§3.3")."""
+    text = re.sub(r"§\s+", "§", rule_text(rule))
+    taken: list[tuple[int, int, str]] = []
+    for key in sorted(keys, key=len, reverse=True):
+        for m in _id_pattern(re.sub(r"§\s+", "§", key)).finditer(text):
+            if not any(a < m.end() and m.start() < b for a, b, _ in taken):
+                taken.append((m.start(), m.end(), key))
+    return list(dict.fromkeys(key for _, _, key in sorted(taken)))
+
+
+def quotes_of(rs: Any, rule: Any, lang: str) -> list[tuple[str, str]]:
+    """(what the cited rule is, the rulebook's words) of each rule a resolution cites that the ruleset quotes in
+    `lang`."""
     known = clauses(rs, lang)
-    found = [re.sub(r"\s+", "", m.group(0)) for m in SECTION.finditer(rule)]
-    return [(section, known[section]) for section in dict.fromkeys(found) if section in known]
+    out = []
+    for key in cited(rule, known):
+        said = known[key]
+        title, quote = (said.get("title", key), said["quote"]) if isinstance(said, dict) else (key, said)
+        out.append((str(title), str(quote)))
+    return out
 
 
 def seed_of(game: Any) -> bytes | None:
@@ -247,7 +275,7 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
         doc.pre("\n".join(why_lines(rs, p, lang)) or "—")
         if p.get("rule"):
             doc.p(b(tr(lang, "Правило: ", "Rule: ")), translate_lines(rs, [str(p["rule"])], lang)[0])
-            for section, quoted in quotes_of(rs, str(p["rule"]), lang):
+            for section, quoted in quotes_of(rs, p["rule"], lang):
                 doc.p(b(section), ": ", italic(f"«{quoted}»"))
         used = list(p.get("defaults") or [])
         if used:
