@@ -151,7 +151,9 @@ def test_the_rule_clause_a_resolution_applies_is_quoted_where_the_ruleset_quotes
     from replay.ruleset import get
 
     duel = get("duel")
-    assert [s for s, _ in quotes_of(duel, "§3 Атака, Защита, Финт; §7 Убийственный удар", "ru")] == ["§3", "§7"]
+    assert [s for s, _ in quotes_of(duel, "§3 Атака, Защита, Финт; §7 Убийственный удар", "ru")] == [
+        "§3 Атака, Защита, Финт", "§7 Убийственный удар"]  # the rules' own sentences, not their sections' headings
+    assert [s for s, _ in quotes_of(duel, "§4 Запас сил; §7 Черты", "ru")] == ["§4 Запас сил", "§7 Черты"]
     assert quotes_of(duel, "§3 Атака", "en") == []  # no English clauses: the rule's name only
     said = {"§3": "Атака наносит урон, если ее не отбила Защита.", "§7": "Убийственный удар добивает."}
     monkeypatch.setattr(type(duel), "clauses", lambda self, lang: said if lang == "ru" else {}, raising=False)

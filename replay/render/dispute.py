@@ -135,8 +135,8 @@ def _id_pattern(key: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w.])" + re.escape(key) + r"(?!\w|\.\d)")
 
 
-def cited(rule: Any, keys: Any) -> list[str]:
-    """The keys a rule cites, in the order it cites them, each once; a longer key wins over one inside it
+def cited_spans(rule: Any, keys: Any) -> list[tuple[int, int, str]]:
+    """(start, end, key) of each key a rule cites, in the rule's one-line text; a longer key wins over one inside it
     ("§3.3 Нулевой Ход" over "§3.3")."""
     text = re.sub(r"§\s+", "§", rule_text(rule))
     taken: list[tuple[int, int, str]] = []
@@ -144,18 +144,29 @@ def cited(rule: Any, keys: Any) -> list[str]:
         for m in _id_pattern(re.sub(r"§\s+", "§", key)).finditer(text):
             if not any(a < m.end() and m.start() < b for a, b, _ in taken):
                 taken.append((m.start(), m.end(), key))
-    return list(dict.fromkeys(key for _, _, key in sorted(taken)))
+    return sorted(taken)
+
+
+def cited(rule: Any, keys: Any) -> list[str]:
+    """The keys a rule cites, in the order it cites them, each once. A key that only qualifies the next one
+    ("5.4.2" in "5.4.2 M44": the group of the maneuver M44) gives way to it: the specific rule is quoted."""
+    text = re.sub(r"§\s+", "§", rule_text(rule))
+    spans = cited_spans(rule, keys)
+    starts = {a for a, _, _ in spans}
+    kept = [key for a, b, key in spans if not (m := re.match(r"\s+", text[b:])) or b + m.end() not in starts]
+    return list(dict.fromkeys(kept))
 
 
 def quotes_of(rs: Any, rule: Any, lang: str) -> list[tuple[str, str]]:
     """(what the cited rule is, the rulebook's words) of each rule a resolution cites that the ruleset quotes in
     `lang`."""
     known = clauses(rs, lang)
-    out = []
+    out: list[tuple[str, str]] = []
     for key in cited(rule, known):
         said = known[key]
         title, quote = (said.get("title", key), said["quote"]) if isinstance(said, dict) else (key, said)
-        out.append((str(title), str(quote)))
+        if all(quote != q for _, q in out):  # two ids of one rule ("5.4.2 M44", "L605") quote it once
+            out.append((str(title), str(quote)))
     return out
 
 
