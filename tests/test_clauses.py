@@ -50,7 +50,9 @@ def test_every_rule_id_a_recorded_resolution_cites_has_its_quote(rs: str) -> Non
         for m in re.finditer(RULE_IDS[rs], re.sub(r"§\s+", "§", rule)):
             if not any(a <= m.start() and m.end() <= b for a, b, _ in spans):
                 missing.append(f"{m.group(0)} in {rule!r} ({where})")
-        assert quotes_of(get(rs), rule, "ru"), (rule, where)
+        # a rule quotes the rulebook, unless all it cites is the spec's own (the skirmish's SAMPLE damage model)
+        assert quotes_of(get(rs), rule, "ru") or all("quote" not in known[key] for key in cited(rule, known)), (
+            rule, where)
     assert not missing, "\n".join(missing)
 
 
@@ -62,8 +64,8 @@ def test_every_quote_is_the_rulebooks_own_words(rs: str) -> None:
         pytest.skip("the rulebook seeds are not on this machine")
     seed = " ".join(seed_path.read_text(encoding="utf-8").split())
     for key, said in clauses(ruleset, "ru").items():
-        quote = said["quote"] if isinstance(said, dict) else said
-        assert " ".join(quote.split()) in seed, key
+        quote = said.get("quote") if isinstance(said, dict) else said
+        assert quote is None or " ".join(quote.split()) in seed, key  # no quote: an id explained, not quoted
         title = said.get("title", key) if isinstance(said, dict) else key
         assert re.search(r"[а-яё]", title, re.I), f"{key}: the title says what the id means in Russian"
 

@@ -122,7 +122,15 @@ def clauses(rs: Any, lang: str) -> dict[str, Any]:
     if callable(own):
         return dict(own(lang))
     path = Path(sys.modules[type(rs).__module__].__file__ or ".").parent / "data" / f"clauses_{lang}.json"
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    said = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return {key: value for key, value in said.items() if not key.startswith("_")}
+
+
+def board_names(rs: Any) -> frozenset[str]:
+    """Names of the board a ruleset writes like spec ids (cerilia's sectors A1–E3): never read as ids."""
+    path = Path(sys.modules[type(rs).__module__].__file__ or ".").parent / "data" / "clauses_ru.json"
+    said = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return frozenset(said.get("_board", ()))
 
 
 def rule_text(rule: Any) -> str:
@@ -164,9 +172,91 @@ def quotes_of(rs: Any, rule: Any, lang: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for key in cited(rule, known):
         said = known[key]
+        if isinstance(said, dict) and "quote" not in said:
+            continue  # an id the ruleset explains but does not quote (a choice point, a step of the spec)
         title, quote = (said.get("title", key), said["quote"]) if isinstance(said, dict) else (key, said)
         if all(quote != q for _, q in out):  # two ids of one rule ("5.4.2 M44", "L605") quote it once
             out.append((str(title), str(quote)))
+    return out
+
+
+SPEC_ID = re.compile(r"(?<![\w§.\-])(?:(?:CP|AMB|AR)-[A-Z]?\d+|[AKC]-?\d+|M\d{2}|L\d+(?:[-–]L?\d+)?)(?![\w\-])")
+"""The specification's ids a resolution may show: defaults and clarifications (A14, A-20, K54, AMB-13, C15), choice
+points (CP-24, C16), steps (A0), maneuvers (M44) and the rulebook's lines (L605, L20-22)."""
+SECTION_ID = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])")
+PAREN = re.compile(r"\(([^()]*)\)")
+LINES = re.compile(r"L(\d+)(?:[-–]L?(\d+))?")
+
+
+def meanings(rs: Any, lang: str) -> dict[str, tuple[str, str]]:
+    """id -> (how the id is shown, what it means): the spec's defaults and clarifications (its catalogue), and the
+    ruleset's clauses: the ids it quotes (a maneuver, a line, a section: its title) and the ids it only explains (an
+    entry with no quote: a choice point, a step of the spec's procedure)."""
+    out = {key: (key, text) for key, text in defaults_catalogue(rs, lang).items()}
+    for key, said in {**clauses(rs, "ru"), **clauses(rs, lang)}.items():
+        if isinstance(said, dict) and "title" in said:
+            out[key] = (str(said.get("label", key)), str(said["title"]))
+    return out
+
+
+def explained_only(rs: Any, lang: str) -> list[str]:
+    """The ids a ruleset explains without quoting the rulebook (its clauses' entries with no quote)."""
+    return [key for key, said in {**clauses(rs, "ru"), **clauses(rs, lang)}.items()
+            if isinstance(said, dict) and "quote" not in said]
+
+
+def id_meaning(key: str, known: dict[str, tuple[str, str]], lang: str) -> tuple[str, str] | None:
+    """(label, meaning) of one id: its entry, or for a line of the rulebook the line's number (and its heading)."""
+    lines = LINES.fullmatch(key)
+    if lines:
+        a, b = lines.group(1), lines.group(2)
+        where = tr(lang, f"строки {a}–{b} текста правил", f"lines {a}–{b} of the rulebook's text") if b else tr(
+            lang, f"строка {a} текста правил", f"line {a} of the rulebook's text")
+        heading = known.get(key, (key, ""))[1]
+        return key, where + (f", {heading}" if heading else "")
+    return known.get(key)
+
+
+def ids_shown(rule: Any, lines: list[str], known: dict[str, tuple[str, str]], multiword: list[str],
+              board: frozenset[str] = frozenset()) -> list[str]:
+    """The spec ids a resolution shows: every id of its rule (an id of several words, "§10 C11", "spec §5 Step 6",
+    counts as one), and the ids in brackets in its arithmetic, its heading, its defaults and its audit ("(K54)",
+    "(L120, A-20)", "(5.8.3, L759)"); never the names of the board (`board`)."""
+    words = [key for key in multiword if " " in key]
+
+    def ids_in(text: str) -> list[str]:
+        spans = cited_spans(text, words)
+        return [key for _, _, key in spans] + [
+            m.group(0) for m in SPEC_ID.finditer(re.sub(r"§\s+", "§", text))
+            if m.group(0) not in board and not any(a <= m.start() < b for a, b, _ in spans)]
+
+    found = ids_in(rule_text(rule)) if rule else []
+    for line in lines:
+        for group in PAREN.findall(line):
+            found += ids_in(group) + [n for n in SECTION_ID.findall(group) if n in known]
+    return list(dict.fromkeys(found))
+
+
+def default_meaning(key: str, catalogue: dict[str, str], known: dict[str, tuple[str, str]], lang: str) -> str:
+    """What a default a resolution names says: the catalogue's line, or for a choice point left to its default
+    ("CP-12 default") the choice point's meaning."""
+    if key in catalogue:
+        return catalogue[key]
+    choice = key.removesuffix(" default")
+    if choice in known:
+        return known[choice][1] + (tr(lang, " — принято значение по умолчанию", " — its default taken")
+                                   if choice != key else "")
+    return tr(lang, "(нет в каталоге)", "(not in the catalogue)")
+
+
+def glossary(ids: list[str], known: dict[str, tuple[str, str]], lang: str) -> list[str]:
+    """ "A-20 — what it means" for each id shown; an id nobody explains is said to be the spec's own."""
+    out = []
+    for key in ids:
+        said = id_meaning(key, known, lang)
+        label, meaning = said if said else (key, tr(lang, "обозначение спецификации правил, без описания",
+                                                    "an id of the rules' specification, not described"))
+        out.append(f"{label} — {meaning}")
     return out
 
 
@@ -276,14 +366,17 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
 
     doc.h(tr(lang, "Разрешение", "Resolution"))
     catalogue = defaults_catalogue(rs, lang)
+    known, only, board = meanings(rs, lang), explained_only(rs, lang), board_names(rs)
+    shown: list[str] = []
     steps = [s for _, s in ts.steps]
     chosen = steps if not step else steps[k - 1:k]
     for s in chosen:
         p = s.payload
         n = steps.index(s) + 1
-        doc.p(b(tr(lang, f"Шаг {n}: ", f"Step {n}: ") + rs.describe(s, lang)),
-              f" (seq {s.seq}, {event_name(rs, s.type, lang)})")
-        doc.pre("\n".join(why_lines(rs, p, lang)) or "—")
+        heading, why = rs.describe(s, lang), why_lines(rs, p, lang)
+        doc.p(b(tr(lang, f"Шаг {n}: ", f"Step {n}: ") + heading), f" (seq {s.seq}, {event_name(rs, s.type, lang)})")
+        doc.pre("\n".join(why) or "—")
+        shown += ids_shown(p.get("rule"), [heading, *why], known, only, board)
         if p.get("rule"):
             doc.p(b(tr(lang, "Правило: ", "Rule: ")), translate_lines(rs, [str(p["rule"])], lang)[0])
             for section, quoted in quotes_of(rs, p["rule"], lang):
@@ -291,7 +384,8 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
         used = list(p.get("defaults") or [])
         if used:
             doc.p(b(tr(lang, "Умолчания спецификации:", "Spec defaults relied on:")))
-            doc.ul([f"{d}: {catalogue.get(d, tr(lang, '(нет в каталоге)', '(not in the catalogue)'))}" for d in used])
+            doc.ul([f"{d}: {default_meaning(d, catalogue, known, lang)}" for d in used])
+            shown += ids_shown(None, [catalogue.get(d, "") for d in used], known, only, board)
 
     doc.h(tr(lang, "Аудит", "Audit"))
     recorded = [e for e in events if resolution_steps(rs, e)]
@@ -303,9 +397,15 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
         kind = AUDIT_KINDS_RU.get(f.kind, f.kind) if lang == "ru" else f.kind
         lines = translate_lines(rs, f.lines, lang)
         doc.p(b(kind + (f" (seq {f.seq})" if f.seq else "")), ": " + "; ".join(lines))
+        recorded_why = translate_lines(rs, f.recorded_why, lang)
+        computed_why = translate_lines(rs, f.computed_why, lang)
         if f.recorded_why or f.computed_why:
             doc.table([tr(lang, "записано", "recorded"), tr(lang, "по правилам", "the rules")],
-                      [[a or "", c or ""] for a, c in zip_longest(translate_lines(rs, f.recorded_why, lang),
-                                                                  translate_lines(rs, f.computed_why, lang))])
+                      [[a or "", c or ""] for a, c in zip_longest(recorded_why, computed_why)])
+        shown += ids_shown(None, [*lines, *recorded_why, *computed_why], known, only, board)
+    ids = list(dict.fromkeys(shown))
+    if ids:
+        doc.h(tr(lang, "Что значат обозначения", "What the ids mean"))
+        doc.ul(glossary(ids, known, lang))
     doc.p(b(tr(lang, "Голова лога", "Log head")), f": seq {head.seq} ", code(head.hash))
     return packet
