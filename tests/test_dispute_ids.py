@@ -70,3 +70,42 @@ def test_the_check_can_fail(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> 
     assert dispute.ids_shown("§4.3.5, §10 C11", ["попадание (первый враг, §10 C1): C2 → C3 (L120, A-20)"], known,
                              dispute.explained_only(warband, "ru"), frozenset({"C2", "C3"})) == [
         "§10 C11", "§10 C1", "L120", "A-20"]
+
+
+def bare_ids(text: str, names: set[str]) -> list[str]:
+    """The ids of a text neither explained where they stand nor listed with their meaning after «что значат
+    обозначения»."""
+    body, _, glossary = text.partition("что значат обозначения:")
+    explained = set(re.findall(r"^ {2}(.+?) — (?!обозначение спецификации правил, без описания)", glossary, re.M))
+    return [m.group(0) for m in BARE.finditer(body)
+            if m.group(0) not in names and m.group(0) not in explained
+            and not re.match(r"(?: default)?(?::| —) \S", body[m.end():m.end() + 12])]
+
+
+@pytest.mark.parametrize("rs", RULESETS)
+def test_explain_in_russian_says_what_its_ids_mean(rs: str, tmp_path: Path) -> None:
+    """`explain --lang ru` of one resolution of each kind (type and rule) of a ruleset's recorded games."""
+    from click.testing import CliRunner
+
+    from cli.main import main
+    from replay.fold import resolution_steps
+
+    bare, shown = [], 0
+    for path in sorted((ROOT / "fixtures" / rs).glob("*.jsonl"))[:3]:
+        db = tmp_path / f"{path.stem}.duckdb"
+        with Store.open(db) as store:
+            game_id = next(iter(importing.import_text(store, path.read_text(encoding="utf-8"), source=str(path))))
+            game = driver.load(store, game_id)
+        kinds: dict[str, int] = {}
+        for event in game.events:
+            if resolution_steps(game.ruleset, event) and event.type != "turn.closed":
+                kinds.setdefault(f"{event.type} {json.dumps(event.payload.get('rule'), ensure_ascii=False)}",
+                                 event.seq)
+        for seq in kinds.values():
+            out = CliRunner().invoke(main, ["--db", str(db), "explain", game_id, "--seq", str(seq), "--lang", "ru"])
+            assert out.exit_code == 0, out.output
+            shown += "что значат обозначения:" in out.output
+            bare += [f"{path.stem} seq {seq}: {token}" for token in bare_ids(out.output, board(rs))]
+    assert not bare, "\n".join(bare[:40])
+    if rs in ("duel", "cerilia", "skirmish", "warband"):
+        assert shown, f"no {rs} explanation needed its ids explained: the check saw nothing"

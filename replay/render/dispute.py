@@ -196,13 +196,16 @@ def meanings(rs: Any, lang: str) -> dict[str, tuple[str, str]]:
     for key, said in {**clauses(rs, "ru"), **clauses(rs, lang)}.items():
         if isinstance(said, dict) and "title" in said:
             out[key] = (str(said.get("label", key)), str(said["title"]))
+            if "label" in said:  # the id as a translated text shows it ("спецификация §5, шаг 6")
+                out[str(said["label"])] = out[key]
     return out
 
 
 def explained_only(rs: Any, lang: str) -> list[str]:
     """The ids a ruleset explains without quoting the rulebook (its clauses' entries with no quote)."""
-    return [key for key, said in {**clauses(rs, "ru"), **clauses(rs, lang)}.items()
-            if isinstance(said, dict) and "quote" not in said]
+    said = {**clauses(rs, "ru"), **clauses(rs, lang)}
+    entries = [(key, entry) for key, entry in said.items() if isinstance(entry, dict) and "quote" not in entry]
+    return [key for key, _ in entries] + [str(entry["label"]) for _, entry in entries if "label" in entry]
 
 
 def id_meaning(key: str, known: dict[str, tuple[str, str]], lang: str) -> tuple[str, str] | None:
@@ -258,6 +261,12 @@ def glossary(ids: list[str], known: dict[str, tuple[str, str]], lang: str) -> li
                                                     "an id of the rules' specification, not described"))
         out.append(f"{label} — {meaning}")
     return out
+
+
+def ids_explained(rs: Any, rule: Any, lines: list[str], lang: str) -> list[str]:
+    """ "id — what it means" of each spec id a resolution shows (its rule, and brackets in `lines`): for `explain`."""
+    known = meanings(rs, lang)
+    return glossary(ids_shown(rule, lines, known, explained_only(rs, lang), board_names(rs)), known, lang)
 
 
 def seed_of(game: Any) -> bytes | None:
