@@ -183,5 +183,5 @@ def say(order: Mapping[str, Any], actor: Any, lang: str, state: Any = None) -> s
     lines = [line_said(line, actor, lang, state) for line in order.get("lines") or []]
     if not lines:
         when = PHASE[lang].get(step, step)
-        return tr(lang, f"{when}: {who} не отдает приказов.", f"{when}: {who} gives no orders.")
+        return tr(lang, f"{who} не отдает приказов на шаге «{when}».", f"{who} gives no orders at «{when}».")
     return " ".join(lines)
