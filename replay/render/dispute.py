@@ -195,9 +195,10 @@ def meanings(rs: Any, lang: str) -> dict[str, tuple[str, str]]:
     out = {key: (key, text) for key, text in defaults_catalogue(rs, lang).items()}
     for key, said in {**clauses(rs, "ru"), **clauses(rs, lang)}.items():
         if isinstance(said, dict) and "title" in said:
-            out[key] = (str(said.get("label", key)), str(said["title"]))
-            if "label" in said:  # the id as a translated text shows it ("спецификация §5, шаг 6")
-                out[str(said["label"])] = out[key]
+            label = str(said.get("label", key)) if lang == "ru" else key  # labels are the Russian texts' words
+            out[key] = (label, str(said["title"]))
+            if label != key:  # the id as a translated text shows it ("спецификация §5, шаг 6")
+                out[label] = out[key]
     return out
 
 
