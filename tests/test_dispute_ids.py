@@ -13,9 +13,10 @@ import pytest
 
 from eventlog.store import Store
 from replay import driver, importing
-from replay.render import dispute
+from replay.render import dispute, profiles
 from replay.render import text as textlib
 from replay.ruleset import get
+from tests.test_profiles import problems
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ("duel", "knights", "cerilia", "warband", "skirmish")
@@ -35,7 +36,10 @@ def posts(rs: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tupl
             game = driver.load(store, game_id)
             for turn in sorted({e.turn for e in game.events if e.turn is not None}):
                 packet = dispute.build(game, store, turn, None, "ru")
-                out.append((f"{path.stem} turn {turn}", "\n".join(textlib.render_parts(packet.doc, profile="phpbb"))))
+                parts = textlib.render_parts(packet.doc, profile="phpbb")
+                for part in parts:  # every part a phpBB board takes as it is
+                    assert problems(part, profiles.get("phpbb")) == [], f"{path.stem} turn {turn}"
+                out.append((f"{path.stem} turn {turn}", "\n".join(parts)))
     return out
 
 
