@@ -1135,11 +1135,28 @@ def explain(ctx: click.Context, game: str, seq: int, lang: str) -> None:
     if ex.defaults:
         click.echo(tr(lang, "толкования правил (умолчания спецификации), на которые опирается разрешение:",
                       "proposed defaults relied on:"))
+        known: dict[str, tuple[str, str]] = {}
+        if lang == "ru":  # a choice point left to its default ("CP-12 default") says what it is
+            from replay.render.dispute import default_meaning, meanings
+
+            known = meanings(g.ruleset, lang)
         for d, text, opt in ex.defaults:
+            if not text and d.removesuffix(" default") in known:
+                text = default_meaning(d, {}, known, lang)
             click.echo(f"  {d}" + (f": {text}" if text else "")
                        + (tr(lang, f"  [вариант правил {opt}]", f"  [option {opt}]") if opt else ""))
     for c in ex.causes:
         click.echo(tr(lang, "из: ", "from: ") + c)
+    if lang == "ru":  # issue 11: no spec id without what it means
+        from replay.render.dispute import ids_explained
+
+        event = next(e for e in g.events if e.seq == ex.seq)
+        rule = event.payload.get("rule", ex.rule) if isinstance(event.payload, dict) else ex.rule
+        said = ids_explained(g.ruleset, rule, [ex.headline, *ex.why, *(text for _, text, _ in ex.defaults)], lang)
+        if said:
+            click.echo("что значат обозначения:")
+            for line in said:
+                click.echo(f"  {line}")
 
 
 @main.command()

@@ -82,9 +82,15 @@ def first_change(recorded: list[Any], computed: list[Any]) -> int | None:
 
 def misses(game: Game) -> list[Miss]:
     """Every (turn, option) whose alternative changes a resolution that does not name the option's default."""
+    return [change for change, named in changes(game) if not named]
+
+
+def changes(game: Game) -> list[tuple[Miss, bool]]:
+    """Every (turn, option) whose alternative changes a recorded resolution, and whether that resolution names the
+    option's default: the cases where the property bites."""
     rs = game.ruleset
     recorded_turns = dict(audit._recorded_turns(game))
-    out: list[Miss] = []
+    out: list[tuple[Miss, bool]] = []
     state = initial_state(game)
     base = game.options.model_dump()
     for event in game.events:
@@ -92,14 +98,15 @@ def misses(game: Game) -> list[Miss]:
         if steps and event.turn in recorded_turns:
             recorded = recorded_turns.pop(event.turn)
             if not any(e.type == "ruling" for e in recorded):
-                out += turn_misses(game, state, event.turn, [s for e in recorded for s in resolution_steps(rs, e)],
-                                   base)
+                out += turn_changes(game, state, event.turn, [s for e in recorded for s in resolution_steps(rs, e)],
+                                    base)
         for step in steps:
             state = rs.evolve(state, step)
     return out
 
 
-def turn_misses(game: Game, state: Any, turn: int, recorded: list[Any], base: dict[str, Any]) -> list[Miss]:
+def turn_changes(game: Game, state: Any, turn: int, recorded: list[Any],
+                 base: dict[str, Any]) -> list[tuple[Miss, bool]]:
     rs = game.ruleset
     out = []
     for option, default in rs.option_defaults.items():
@@ -117,8 +124,8 @@ def turn_misses(game: Game, state: Any, turn: int, recorded: list[Any], base: di
             if k is None:
                 continue
             step = recorded[min(k, len(recorded) - 1)]
-            if default not in (step.payload.get("defaults") or []):
-                out.append(Miss(turn, step.seq, step.type, default, option, value))
+            named = default in (step.payload.get("defaults") or [])
+            out.append((Miss(turn, step.seq, step.type, default, option, value), named))
     return out
 
 
@@ -156,3 +163,32 @@ def test_the_property_can_fail(tmp_path: Path) -> None:
     assert [str(m) for m in misses(game)] == [
         f"turn 4 seq {end.seq} duel.end_of_turn: low_stamina_attack_charge = 'declared' changes it, "
         "but it does not name A10"]
+
+
+def load_game(path: Path, tmp_path: Path) -> Game:
+    with Store.open(tmp_path / f"{path.parent.name}-{path.stem}.duckdb") as store:
+        game_id = next(iter(import_text(store, path.read_text(encoding="utf-8"), source=str(path))))
+        return driver.load(store, game_id)
+
+
+@pytest.mark.parametrize("ruleset_id", ["duel", "knights", "cerilia", "warband", "skirmish"])
+def test_the_property_bites_in_every_ruleset(ruleset_id: str, tmp_path: Path) -> None:
+    """In every ruleset some option's alternative changes a recorded resolution (the property is not vacuous there),
+    and a resolution that stops naming the default that decided it is caught: the first such resolution of the
+    ruleset's recorded games, with that default taken out of its `defaults`, is reported as a miss."""
+    decided: dict[str, int] = {}
+    for path in sorted((ROOT / "fixtures" / ruleset_id).glob("*.jsonl")):
+        game = load_game(path, tmp_path)
+        found = changes(game)
+        for change, _ in found:
+            decided[change.option] = decided.get(change.option, 0) + 1
+        if not found:
+            continue
+        change = found[0][0]
+        step = next(e for e in game.events if e.seq == change.seq)
+        step.payload["defaults"] = [d for d in step.payload.get("defaults") or [] if d != change.default]
+        assert str(change) in [str(m) for m in misses(game)], f"{path.stem}: {change} not caught"
+        break
+    else:
+        raise AssertionError(f"no option's alternative changes any recorded {ruleset_id} resolution")
+    assert decided, ruleset_id

@@ -35,5 +35,7 @@ def test_every_quote_is_verbatim_from_the_rulebook() -> None:
     if seed is None:
         import pytest
         pytest.skip("the rulebook seeds are not on this machine")
-    for section, words in clauses(Duel(), "ru").items():
-        assert words in seed, section
+    for section, said in clauses(Duel(), "ru").items():
+        if isinstance(said, dict) and "quote" not in said:
+            continue  # an id of the spec explained, not a clause quoted ("spec §5 Step 6", "CP-D4")
+        assert (said["quote"] if isinstance(said, dict) else said) in seed, section

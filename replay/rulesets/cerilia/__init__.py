@@ -126,6 +126,8 @@ class Cerilia(Ruleset):
         return catalogue_ru()
 
     def describe(self, event: Event, lang: str) -> str:
+        if event.type == "order" and isinstance(event.payload, dict):
+            return self.say_order(event.payload, event.actor, lang)
         if lang == "en":
             why = event.payload.get("why") or []
             return f"{event.type}: {why[0]}" if why else event.type
@@ -134,6 +136,13 @@ class Cerilia(Ruleset):
         said = why_lines(self, event.payload, lang)
         name = event_name(self, event.type, lang)
         return f"{name}: {said[0]}" if said else name
+
+    def say_order(self, order: dict[str, Any], actor: str | None, lang: str, state: Any = None) -> str:
+        """An order in full sentences, naming units by name when the state is given (orders_said.py)."""
+        from replay.rulesets.cerilia.orders_said import say
+
+        return say(order, actor, lang, state)
+
 
 
 def _options(options: Options) -> CeriliaOptions:

@@ -100,7 +100,15 @@ class Duel(Ruleset):
         return post(view, lang)
 
     def describe(self, event: Event, lang: str) -> str:
+        if event.type == "order" and isinstance(event.payload, dict):
+            return self.say_order(event.payload, event.actor, lang)
         return rules.describe(event, lang)
+
+    def say_order(self, order: dict[str, Any], actor: str | None, lang: str, state: DuelState | None = None) -> str:
+        """An order in full sentences, naming the duelist (by name when the state is given)."""
+        from replay.rulesets.duel.orders_said import say
+
+        return say(order, actor, lang, state)
 
     def catalogue(self, lang: str) -> Catalogue | None:
         """The duel's problems, arithmetic and step names in Russian (messages.py)."""

@@ -121,11 +121,19 @@ class Knights(Ruleset):
         return post(view, lang)
 
     def describe(self, event: Event, lang: str) -> str:
+        if event.type == "order" and isinstance(event.payload, dict):
+            return self.say_order(event.payload, event.actor, lang)
         from replay.render.i18n import event_name, why_lines
 
         why = why_lines(self, event.payload, lang)
         name = event_name(self, event.type, lang)
         return f"{name}: {why[-1]}" if why else name
+
+    def say_order(self, order: dict[str, Any], actor: str | None, lang: str, state: Any = None) -> str:
+        """An order in full sentences, naming units by name when the state is given (orders_said.py)."""
+        from replay.rulesets.knights.orders_said import say
+
+        return say(order, actor, lang, state)
 
     def catalogue(self, lang: str) -> Catalogue | None:
         """The knights' arithmetic, problems and step names in Russian (messages.py)."""

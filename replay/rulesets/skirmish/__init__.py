@@ -145,6 +145,8 @@ class Skirmish(Ruleset):
         return post(view, lang)
 
     def describe(self, event: Event, lang: str) -> str:
+        if event.type == "order" and isinstance(event.payload, dict):
+            return self.say_order(event.payload, event.actor, lang)
         why = event.payload.get("why") or []
         if lang == "ru":
             from replay.rulesets.skirmish import messages
@@ -152,6 +154,12 @@ class Skirmish(Ruleset):
             said = messages.why({"why": why[:1]}, lang)
             return f"{messages.EVENT_RU.get(event.type, event.type)}: {said[0] if said else ''}"
         return f"{event.type}: {why[0] if why else ''}"
+
+    def say_order(self, order: dict[str, Any], actor: str | None, lang: str, state: Any = None) -> str:
+        """An order in full sentences, naming units by name when the state is given (orders_said.py)."""
+        from replay.rulesets.skirmish.orders_said import say
+
+        return say(order, actor, lang, state)
 
     # --- words in other languages (messages.py) -----------------------------------------------------------------
     def catalogue(self, lang: str) -> Catalogue | None:

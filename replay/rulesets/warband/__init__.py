@@ -93,11 +93,19 @@ class Warband(Ruleset):
         return post(view, lang)
 
     def describe(self, event: Event, lang: str) -> str:
+        if event.type == "order" and isinstance(event.payload, dict):
+            return self.say_order(event.payload, event.actor, lang)
         from replay.render.i18n import event_name, why_lines
 
         why = why_lines(self, event.payload, lang)
         name = event_name(self, event.type, lang)
         return f"{name}: {why[-1]}" if why else name
+
+    def say_order(self, order: dict[str, Any], actor: str | None, lang: str, state: Any = None) -> str:
+        """An order in full sentences, naming units by name when the state is given (orders_said.py)."""
+        from replay.rulesets.warband.orders_said import say
+
+        return say(order, actor, lang, state)
 
     def catalogue(self, lang: str) -> Catalogue | None:
         """The warband's arithmetic, problems, step names and roll purposes in Russian (messages.py)."""
