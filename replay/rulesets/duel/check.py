@@ -12,6 +12,7 @@ from pydantic import ValidationError as PydanticError
 
 from eventlog.envelope import Draft
 from replay.context import Request, TurnInputs, run
+from replay.rulesets.duel.boundary import Order
 from replay.rulesets.duel.model import (
     ACTIVE,
     ATTACK,
@@ -28,7 +29,6 @@ from replay.rulesets.duel.model import (
     Duelist,
     DuelOptions,
     DuelState,
-    Order,
     Result,
 )
 from replay.rulesets.duel.resolve import (

@@ -4,9 +4,10 @@ Payloads hold absolute values, so each step copies them; a field a ruling leaves
 (`given(name)` of the typed event says whether the payload had it).
 
 Typed events: strikes, flips, counters, finish-offs and concessions are read through their classes in `events.py`,
-built with `trusted` (no second validation). `duel.reveal` and `duel.end_of_turn`, two of every turn and most of
-a replay's events, read their payload dicts by the same field names: building their nested typed classes would cost
-about twice the whole step, and the state keeps their activations, rolls and strike order as the dicts recorded.
+built with `trusted` (no second validation); that module is imported when the first of them is folded.
+`duel.reveal` and `duel.end_of_turn`, two of every turn and most of a replay's events, read their payload dicts by
+the same field names: building their nested typed classes would cost about twice the whole step, and the state keeps
+their activations, rolls and strike order as the dicts recorded.
 
 Speed: a replay folds tens of thousands of these steps, so the new states are built with direct constructor calls
 (positional, in field order) instead of `dataclasses.replace`, which costs about twice as much; a side or duelist
@@ -20,7 +21,7 @@ from typing import Any
 
 from eventlog.envelope import Event
 from eventlog.errors import ValidationError
-from replay.rulesets.duel.events import Concede, Counter, FinishOff, Flip, Strike
+from replay.ruleset import lazy_module
 from replay.rulesets.duel.model import (
     Duelist,
     DuelState,
@@ -32,6 +33,9 @@ from replay.rulesets.duel.model import (
     make_trace,
     obtained_from_json,
 )
+
+events = lazy_module("replay.rulesets.duel.events")  # pydantic classes, built when a strike, flip, counter,
+# finish-off or concession is first folded (a duel with none of them, read from a checkpoint, never builds them)
 
 _EMPTY: dict[str, Any] = {}
 _SAME_TYPES = (int, str, bool, type(None))
@@ -116,7 +120,7 @@ def _reveal(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
 
 
 def _strike(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
-    strike = Strike.trusted(p)
+    strike = events.Strike.trusted(p)
     trace = _trace(state, turn)
     old = trace.sides.get(strike.defender) or SideTrace()
     damage = strike.damage if strike.given("damage") else 0
@@ -134,7 +138,7 @@ def _strike(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
 
 
 def _flip(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
-    flip = Flip.trusted(p)
+    flip = events.Flip.trusted(p)
     trace = _trace(state, turn)
     o = trace.sides.get(flip.duelist) or SideTrace()
     flipped = bool(flip.flipped) if flip.given("flipped") else True
@@ -146,7 +150,7 @@ def _flip(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
 
 
 def _counter(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
-    counter = Counter.trusted(p)
+    counter = events.Counter.trusted(p)
     trace = _trace(state, turn)
     old = trace.sides.get(counter.defender) or SideTrace()
     damage = counter.damage if counter.given("damage") else 0
@@ -245,7 +249,7 @@ def _end_of_turn_generic(state: DuelState, p: dict[str, Any], turn: int | None) 
 
 
 def _finish_off(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
-    finish = FinishOff.trusted(p)
+    finish = events.FinishOff.trusted(p)
     choice = finish.choice if finish.given("choice") else None
     loser = state.duelist(finish.loser)
     status = finish.status if finish.given("status") else "dead" if choice == "kill" else loser.status
@@ -254,7 +258,7 @@ def _finish_off(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelSt
 
 
 def _concede(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
-    concede = Concede.trusted(p)
+    concede = events.Concede.trusted(p)
     other = state.other(concede.duelist)
     winner = concede.winner if concede.given("winner") else other
     result = {"winner": concede.result.winner} if concede.given("result") else {"winner": winner}

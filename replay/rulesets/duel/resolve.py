@@ -13,6 +13,7 @@ from typing import Any
 
 from eventlog.envelope import Draft, Event
 from replay.inputs import Inputs, Waiting
+from replay.rulesets.duel.boundary import Order
 from replay.rulesets.duel.model import (
     ACTIVE,
     ATTACK,
@@ -42,7 +43,6 @@ from replay.rulesets.duel.model import (
     Duelist,
     DuelOptions,
     DuelState,
-    Order,
     Result,
     obtained_json,
 )
