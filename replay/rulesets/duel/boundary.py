@@ -1,7 +1,8 @@
 """What comes in to a duel, checked with pydantic: the `game.created` setup and a duelist's order.
 
-Kept apart from `model.py` (the glossary and the state the reducer folds) so that reading a duel builds no pydantic
-model: a command imports this module when it first checks a setup or an order.
+Kept apart from `model.py` (the glossary, the order as the rules read it and the state the reducer folds) so that
+reading a duel builds no pydantic model: a command imports this module when it first checks a setup, or an order
+that `model.read_order` cannot take as it is.
 """
 
 from __future__ import annotations
@@ -57,10 +58,10 @@ class Setup(BaseModel):
         return duelists
 
 
-class Activate(BaseModel):
-    """Trait activations of an order (§1.4 "использование которых надо заявлять")."""
+class ActivateSchema(BaseModel):
+    """Trait activations of an order (§1.4 "использование которых надо заявлять"): what `model.Activate` holds."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, title="Activate")
 
     killer_blow: bool = False
     distance_control: Literal["attack", "defense"] | None = None
@@ -68,14 +69,15 @@ class Activate(BaseModel):
     sharp_tongue_roleplay: str = ""
 
 
-class Order(BaseModel):
-    """A duelist's declaration for one turn (§1): the stack, the stake and trait activations."""
+class OrderSchema(BaseModel):
+    """A duelist's declaration for one turn (§1): the stack, the stake and trait activations; `model.read_order`
+    reads a payload through it into a `model.Order`."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, title="Order")
 
     stack: list[Item]
     stake: Stake = DEFAULT_STAKE
-    activate: Activate = Field(default_factory=Activate)
+    activate: ActivateSchema = Field(default_factory=ActivateSchema)
     link: str | None = None
 
     @field_validator("stake", mode="before")

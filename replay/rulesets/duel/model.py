@@ -208,6 +208,75 @@ class DuelOptions(Options):
     """A10: the single attack at stamina <= 0 costs 1 when obtained, or whenever declared."""
 
 
+# --- an order as the rules read it ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """Trait activations of an order (§1.4 "использование которых надо заявлять")."""
+
+    killer_blow: bool = False
+    distance_control: str | None = None
+    """None, "attack" or "defense"."""
+    sharp_tongue: bool = False
+    sharp_tongue_roleplay: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """A duelist's declaration for one turn (§1): the stack, the stake and trait activations."""
+
+    stack: list[str]
+    stake: str = DEFAULT_STAKE
+    activate: Activate = field(default_factory=Activate)
+    link: str | None = None
+
+
+ORDER_FIELDS = frozenset({"stack", "stake", "activate", "link"})
+_ACTIVATE_FIELDS = frozenset({"killer_blow", "distance_control", "sharp_tongue", "sharp_tongue_roleplay"})
+
+
+def read_order(payload: Any) -> Order:
+    """The order a payload declares, as `boundary.OrderSchema` reads it (raising its pydantic ValidationError):
+    taken as it is when every value is already what the schema keeps (a well-formed order), else through it."""
+    order = _well_formed(payload)
+    if order is None:
+        from replay.rulesets.duel.boundary import OrderSchema
+
+        schema = OrderSchema.model_validate(payload)
+        act = schema.activate
+        order = Order(list(schema.stack), schema.stake,
+                      Activate(act.killer_blow, act.distance_control, act.sharp_tongue, act.sharp_tongue_roleplay),
+                      schema.link)
+    return order
+
+
+def _well_formed(payload: Any) -> Order | None:
+    """`payload` as an Order when the schema would keep each of its values unchanged; None: ask the schema."""
+    if type(payload) is not dict or not payload.keys() <= ORDER_FIELDS:
+        return None
+    stack, stake, link = payload.get("stack"), payload.get("stake"), payload.get("link")
+    if type(stack) is not list or not all(type(item) is str and item in ITEMS for item in stack):
+        return None
+    if stake is None:
+        stake = DEFAULT_STAKE  # A29 (the schema's "before" validator)
+    elif type(stake) is not str or stake not in STAKES:
+        return None
+    if link is not None and type(link) is not str:
+        return None
+    if "activate" not in payload:
+        return Order(list(stack), stake, Activate(), link)
+    act = payload["activate"]
+    if type(act) is not dict or not act.keys() <= _ACTIVATE_FIELDS:
+        return None
+    killer_blow, sharp_tongue = act.get("killer_blow", False), act.get("sharp_tongue", False)
+    distance_control, roleplay = act.get("distance_control"), act.get("sharp_tongue_roleplay", "")
+    if (type(killer_blow) is not bool or type(sharp_tongue) is not bool or type(roleplay) is not str
+            or not (distance_control is None or (type(distance_control) is str
+                                                 and distance_control in (ATTACK, DEFENSE)))):
+        return None
+    return Order(list(stack), stake, Activate(killer_blow, distance_control, sharp_tongue, roleplay), link)
+
+
 OPTION_DEFAULTS = {
     "counter_mode": "A16", "low_stamina_limit": "A8", "overspend": "A13", "sharp_tongue_bonus_doubled": "A21",
     "rest_cap": "A14", "simultaneous_flips": "A7", "flip_without_advantage": "A5", "first_attack": "A6",
