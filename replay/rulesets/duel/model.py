@@ -1,7 +1,8 @@
 """Setup, order and state types of the fencing duel (rulebook 004_12c8f6fcd0af5bdf.txt, spec rules/duel.md).
 
-Pydantic models check what comes in (setup, orders: `boundary.py`, imported when a command first checks one); the
-state the reducer folds is plain frozen dataclasses.
+The rules read an order as a frozen dataclass (`Order`, made by `read_order`); the pydantic models in `boundary.py`
+check a setup, and an order that is not already well formed, when a command first needs them; the state the reducer
+folds is plain frozen dataclasses.
 
 Inputs (the public log format; see replay/inputs.py)
 -----------------------------------------------------
