@@ -63,10 +63,10 @@ def test_reading_a_state_runs_no_check_parse_or_resolve_module_and_no_duckdb_pac
     assert found["lazy"] == {LAZY[0]: "module", LAZY[1]: "_LazyModule", LAZY[2]: "module"}
 
 
-def test_state_order_and_roll_of_a_long_duel_build_no_pydantic_model(tmp_path):
-    """Options taken as recorded, orders read without their schema, no typed event folded from the checkpoint on:
+def test_state_order_and_roll_of_a_duel_build_no_pydantic_model(tmp_path):
+    """Options taken as recorded, orders and setups read without their schemas, events folded from their dicts:
     neither pydantic nor the pydantic_core package is imported (its compiled parser alone is), nor the duel's boundary
-    and events modules. (A game read from its start validates its setup: that imports them.)"""
+    and events modules; from a checkpoint, or from the start of a short game with strikes and counters."""
     sys.path.insert(0, str(ROOT / "bench"))
     import bench
 
@@ -82,6 +82,18 @@ def test_state_order_and_roll_of_a_long_duel_build_no_pydantic_model(tmp_path):
                  ["order", bench.GAME, "--actor", "A", "--json", order],
                  ["roll", bench.GAME, "1d100", "--actor", "A", "--result", "50", "--stake", "low"]):
         loaded = set(_run("--db", str(db), *args)["loaded"])
+        assert "pydantic_core._pydantic_core" in loaded, args
+        assert not loaded & {"pydantic", "pydantic_core", "replay.rulesets.duel.boundary",
+                             "replay.rulesets.duel.events"}, args
+    short = tmp_path / "short.duckdb"
+    with Store.open(short) as store:
+        short_game = ROOT / "fixtures" / "duel" / "traits-3.jsonl"
+        game_id = next(iter(importing.import_text(store, short_game.read_text(encoding="utf-8"), source="t3")))
+        game = driver.load(store, game_id)
+        assert {"duel.strike", "duel.counter", "duel.flip"} <= {e.type for e in game.events}
+        turn = max(driver.closed_turns(game))
+    for args in (["state", game_id, "--turn", str(turn), "--json"], ["state", game_id, "--json"]):
+        loaded = set(_run("--db", str(short), *args)["loaded"])
         assert "pydantic_core._pydantic_core" in loaded, args
         assert not loaded & {"pydantic", "pydantic_core", "replay.rulesets.duel.boundary",
                              "replay.rulesets.duel.events"}, args

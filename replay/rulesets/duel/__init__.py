@@ -45,9 +45,7 @@ class Duel(Ruleset):
         return Setup
 
     def initial(self, setup: dict[str, Any], options: Options) -> DuelState:
-        parsed = self.setup_model().model_validate(setup)
-        a, b = (model.new_duelist(d) for d in parsed.duelists)
-        return DuelState(duelists=(a, b))
+        return DuelState(duelists=model.read_duelists(setup))
 
     def state_json(self, state: DuelState) -> dict[str, Any]:
         return model.state_to_json(state)

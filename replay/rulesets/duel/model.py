@@ -1,8 +1,8 @@
 """Setup, order and state types of the fencing duel (rulebook 004_12c8f6fcd0af5bdf.txt, spec rules/duel.md).
 
-The rules read an order as a frozen dataclass (`Order`, made by `read_order`); the pydantic models in `boundary.py`
-check a setup, and an order that is not already well formed, when a command first needs them; the state the reducer
-folds is plain frozen dataclasses.
+The rules read an order as a frozen dataclass (`Order`, made by `read_order`) and a setup's duelists as the state's
+(`read_duelists`); the pydantic models in `boundary.py` check a setup at `new`, and a setup or an order that is not
+already well formed, when a command first needs them; the state the reducer folds is plain frozen dataclasses.
 
 Inputs (the public log format; see replay/inputs.py)
 -----------------------------------------------------
@@ -115,13 +115,10 @@ it, each later event updates it, and the next turn's reveal replaces it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from eventlog.envelope import positional_maker
 from replay.ruleset import Options
-
-if TYPE_CHECKING:
-    from replay.rulesets.duel.boundary import DuelistSetup
 
 # --- the glossary -------------------------------------------------------------------------------------------
 
@@ -389,10 +386,51 @@ def starting_stamina(traits: tuple[str, ...] | list[str]) -> int:
     return STAMINA_ENDURING if "enduring" in traits else STAMINA
 
 
-def new_duelist(setup: DuelistSetup) -> Duelist:
+def new_duelist(id_: str, name: str, traits: list[str], locality: dict[str, str]) -> Duelist:
     """A fresh duelist at full stamina (EX-6)."""
-    stamina = starting_stamina(setup.traits)
-    return Duelist(setup.id, setup.name, tuple(setup.traits), dict(setup.locality), stamina, stamina)
+    stamina = starting_stamina(traits)
+    return Duelist(id_, name, tuple(traits), dict(locality), stamina, stamina)
+
+
+def read_duelists(setup: Any) -> tuple[Duelist, Duelist]:
+    """The two duelists of a `game.created` setup, as `boundary.Setup` reads it (raising its pydantic
+    ValidationError): taken as they are when the setup is well formed, else through the schema."""
+    given = _well_formed_setup(setup)
+    if given is None:
+        from replay.rulesets.duel.boundary import Setup
+
+        given = [(d.id, d.name, d.traits, d.locality) for d in Setup.model_validate(setup).duelists]
+    a, b = (new_duelist(*duelist) for duelist in given)
+    return a, b
+
+
+_DUELIST_SETUP_FIELDS = frozenset({"id", "name", "traits", "locality"})
+
+
+def _well_formed_setup(setup: Any) -> list[tuple[str, str, list[str], dict[str, str]]] | None:
+    """The duelists of `setup` when the schema would keep each value unchanged and its rules hold (two duelists with
+    distinct ids, two distinct traits each, a locality only for an owned '…парень из…' trait); None: ask it."""
+    if type(setup) is not dict or setup.keys() != {"duelists"}:
+        return None
+    duelists = setup["duelists"]
+    if type(duelists) is not list or len(duelists) != 2:
+        return None
+    out = []
+    for d in duelists:
+        if type(d) is not dict or not {"id", "name", "traits"} <= d.keys() <= _DUELIST_SETUP_FIELDS:
+            return None
+        id_, name, traits, locality = d["id"], d["name"], d["traits"], d.get("locality", {})
+        if type(id_) is not str or not id_ or type(name) is not str or not name:
+            return None
+        if type(traits) is not list or not all(type(t) is str and t in TRAITS for t in traits):
+            return None
+        if len(traits) != 2 or traits[0] == traits[1]:
+            return None
+        if type(locality) is not dict or not all(type(k) is str and k in LOCALITY_TRAITS and k in traits
+                                                 and type(v) is str for k, v in locality.items()):
+            return None
+        out.append((id_, name, list(traits), dict(locality)))
+    return None if out[0][0] == out[1][0] else out
 
 
 def obtained_json(obtained: tuple[tuple[int, str], ...] | list[tuple[int, str]]) -> list[list[Any]]:
