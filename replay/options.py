@@ -35,7 +35,8 @@ class Options(metaclass=_OptionsType):
     _fields: ClassVar[tuple[str, ...]] = ()
     """Every field's name, in declaration order."""
     _own: ClassVar[bool] = True
-    """Every field is a plain default, and the class declares no pydantic validator: exact values need no model."""
+    """Every field is a plain default, and the class declares no pydantic validator: exact values need no model (else
+    every instance is made, and dumped, by the pydantic model)."""
     _exact_types: ClassVar[dict[str, frozenset[Any] | type] | None] = None
     _model: ClassVar[type | None] = None
 
@@ -68,18 +69,14 @@ class Options(metaclass=_OptionsType):
         cls._exact_types, cls._model = None, None
 
     def __init__(self, **values: Any) -> None:
-        if values and not self._exact(values):
+        if not self._own or (values and not self._exact(values)) or self._required - values.keys():
             values = self.pydantic_model()(**values).__dict__  # raises pydantic's ValidationError
-        elif self._required - values.keys():
-            self.pydantic_model()(**values)  # "Field required"
         fields = {name: values[name] if name in values else _fresh(self._defaults[name]) for name in self._fields}
         object.__setattr__(self, "__dict__", fields)
 
     @classmethod
     def _exact(cls, values: dict[str, Any]) -> bool:
         """Whether every value is already what pydantic would keep: a known field, of its exact type."""
-        if not cls._own:
-            return False
         if cls._exact_types is None:
             cls._exact_types = {name: _exact_type(hint) for name, hint in _hints(cls).items()}
         for name, value in values.items():
@@ -111,9 +108,9 @@ class Options(metaclass=_OptionsType):
 
     def model_dump(self, *, mode: str = "python", exclude_defaults: bool = False) -> dict[str, Any]:
         """The values by name, in declaration order (as pydantic's `model_dump`)."""
-        if mode != "python" and not all(type(v) in _SCALARS for v in self.__dict__.values()):
-            return self.pydantic_model().model_validate(self.__dict__).model_dump(  # type: ignore[attr-defined, no-any-return]
-                mode=mode, exclude_defaults=exclude_defaults)
+        if not (self._own and all(type(v) in _SCALARS for v in self.__dict__.values())):
+            made = self.pydantic_model().model_construct(**self.__dict__)  # type: ignore[attr-defined]
+            return made.model_dump(mode=mode, exclude_defaults=exclude_defaults)  # type: ignore[no-any-return]
         if exclude_defaults:
             return {n: v for n, v in self.__dict__.items() if n in self._required or v != self._defaults[n]}
         return dict(self.__dict__)

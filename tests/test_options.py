@@ -93,6 +93,7 @@ class _House(Options):
     mode: Literal["a", "b"] = "a"
     dice: int = Field(10, ge=6, le=20)
     label: str = "x"
+    tags: list[str] = Field(default_factory=list)
 
     @field_validator("label")
     @classmethod
@@ -101,19 +102,21 @@ class _House(Options):
 
 
 def test_constraints_and_validators_of_a_plugins_options_are_pydantic_s():
-    assert _House().model_dump() == {"mode": "a", "dice": 10, "label": "x"}  # defaults are not validated
+    assert _House().model_dump() == {"mode": "a", "dice": 10, "label": "x", "tags": []}  # defaults: not validated
+    assert _House().tags is not _House().tags
     assert _House(label="y").label == "Y"
+    assert _House(label="y", tags=["a"]).model_dump(mode="json", exclude_defaults=True) == {"label": "Y", "tags": ["a"]}
     assert _House(dice=12).dice == 12
     with pytest.raises(ValueError, match="greater than or equal to 6"):
         _House(dice=5)
-    assert [(n, f.default) for n, f in _House.model_fields.items()] == [("mode", "a"), ("dice", 10), ("label", "x")]
+    assert [n for n in _House.model_fields] == ["mode", "dice", "label", "tags"]
 
 
 def test_a_subclass_of_options_adds_to_its_parents_fields():
     class More(_House):
         extra: bool = False
 
-    assert More(extra=True, mode="b").model_dump() == {"mode": "b", "dice": 10, "label": "x", "extra": True}
+    assert More(extra=True, mode="b").model_dump() == {"mode": "b", "dice": 10, "label": "x", "tags": [], "extra": True}
     with pytest.raises(ValueError, match="Extra inputs"):
         _House(extra=True)
 
