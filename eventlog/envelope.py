@@ -140,7 +140,7 @@ def surely_canonical(blob: bytes, value: Any = None) -> bool:
     every character of a string alike (compared for each code point, tests/test_store.py); floats they spell
     differently (1e+16 and 1e16), so a value holding one goes the slow way. `value`: what `blob` parses to, if
     parsed already (any parser: the claim is about the value and the bytes)."""
-    from pydantic_core import from_json, to_json
+    from eventlog.fastjson import from_json, to_json
 
     try:
         if value is None:

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pydantic_core import from_json
+from eventlog.fastjson import from_json
 
 try:  # the engine alone: the `duckdb` package around it (its relational API, Arrow scans) is ~4/5 of its import
     import _duckdb as duckdb

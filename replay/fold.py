@@ -14,14 +14,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eventlog.envelope import Event, canonical_json
 from eventlog.errors import ValidationError
 from eventlog.store import Store
 from replay import ruleset as registry
-from replay.context import TurnInputs
 from replay.ruleset import Options, Ruleset
+
+if TYPE_CHECKING:
+    from replay.context import TurnInputs
 
 CHECKPOINT_EVERY = 500
 """Events between two checkpoints: a seek folds at most about this many events."""
@@ -333,6 +335,8 @@ def write_checkpoints(store: Store, game: Game, states: Checkpoints | None = Non
 
 
 def turn_inputs(game: Game, turn: int) -> TurnInputs:
+    from replay.context import TurnInputs  # the resolution context: not imported by a state read
+
     return TurnInputs.of(turn, game.index.by_turn.get(turn, ()))
 
 

@@ -20,22 +20,16 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
-from pydantic import ValidationError as PydanticValidationError
-
 from eventlog.envelope import Draft, Event
 from eventlog.errors import ValidationError
+from replay.options import Options
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from replay.context import Context, Request, TurnInputs
     from replay.render.i18n import Catalogue
     from replay.render.text import Doc
-
-
-class Options(BaseModel):
-    """House-rule switches of a ruleset; every field's default is the spec's PROPOSED DEFAULT."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 @dataclass(frozen=True)
@@ -128,7 +122,8 @@ class Ruleset:
     """The rulebook file in shared/seeds the ruleset implements."""
     OptionsModel: ClassVar[type[Options]] = Options
     SetupModel: ClassVar[type[BaseModel] | None] = None
-    """The pydantic model of a game's setup; the default `validate_setup` checks a setup against it."""
+    """The pydantic model of a game's setup; the default `validate_setup` checks a setup against it (a ruleset that
+    builds it only when asked overrides `setup_model` instead)."""
     option_defaults: ClassVar[dict[str, str]] = {}
     """option name -> the spec's ambiguity id it settles (e.g. "counter_mode": "A16")."""
     default_roll_purpose: ClassVar[str | None] = None
@@ -158,15 +153,22 @@ class Ruleset:
     # --- setup and state -------------------------------------------------------------------------------------
     def validate_setup(self, setup: dict[str, Any]) -> list[str]:
         """Every problem of a `game.created` setup, naming field and rule; empty when it is legal."""
-        if self.SetupModel is None:
+        model = self.setup_model()
+        if model is None:
             raise NotImplementedError
+        from pydantic import ValidationError as PydanticValidationError
+
         try:
-            self.SetupModel.model_validate(setup)
+            model.model_validate(setup)
         except PydanticValidationError as exc:
             return pydantic_problems(exc)
         from replay.render.text import setup_problems
 
         return setup_problems(setup)  # names a reader can see, colours a frame can draw
+
+    def setup_model(self) -> type[BaseModel] | None:
+        """The pydantic model of a game's setup (`SetupModel`)."""
+        return self.SetupModel
 
     def initial(self, setup: dict[str, Any], options: Options) -> Any:
         """The state before turn 1 (or the setup turn)."""
@@ -281,10 +283,10 @@ class Ruleset:
     def options(self, values: dict[str, Any] | None = None) -> Options:
         try:
             return self.OptionsModel(**(values or {}))
-        except PydanticValidationError as exc:  # one line per bad option, naming it
-            raise ValidationError([f"{self.key} option {p} (see `battlelog rules {self.id}`)"
-                                   for p in pydantic_problems(exc, "options")]) from exc
         except (TypeError, ValueError) as exc:
+            if _from_pydantic(exc):  # one line per bad option, naming it
+                raise ValidationError([f"{self.key} option {p} (see `battlelog rules {self.id}`)"
+                                       for p in pydantic_problems(exc, "options")]) from exc
             raise ValidationError(f"{self.key} options: {str(exc).splitlines()[0]}") from exc
 
 
@@ -297,6 +299,12 @@ def _data_catalogue(module: str, lang: str) -> Catalogue | None:
 
 
 _REVISION_SUFFIXES = frozenset({".py", ".json", ".toml", ".txt", ".md", ".csv", ".jsonl"})
+
+
+def _from_pydantic(exc: Exception) -> bool:
+    """Whether `exc` is pydantic's ValidationError (pydantic is imported if it is)."""
+    pydantic = sys.modules.get("pydantic")
+    return pydantic is not None and isinstance(exc, pydantic.ValidationError)
 
 
 def pydantic_problems(exc: Exception, root: str = "setup") -> list[str]:
@@ -312,6 +320,8 @@ def payload_problems(events: Mapping[str, type[BaseModel]], type_: str, payload:
                      ruleset: str = "") -> list[str]:
     """Every problem of a resolution payload against its typed event class, as "field.path: message"; with
     `partial` (what a GM ruling asserts) missing fields are fine, a field of the wrong type is not."""
+    from pydantic import ValidationError as PydanticValidationError
+
     cls = events.get(type_)
     if cls is None:
         return [f"type: {type_!r} is not a {ruleset} resolution ({', '.join(sorted(events))})"]

@@ -13,7 +13,7 @@ import pytest
 
 from eventlog import store as store_module
 from eventlog.store import Store
-from replay import driver, importing
+from replay import driver, fold, importing
 
 ROOT = Path(__file__).resolve().parent.parent
 DUEL = ROOT / "fixtures" / "duel" / "traits-1.jsonl"
@@ -28,8 +28,10 @@ try:
 except SystemExit:
     pass
 lazy = {{name: type(sys.modules[name]).__name__ for name in LAZY if name in sys.modules}}
-loaded = sorted(m for m in ("duckdb", "_duckdb", "pydantic", "replay.render.text", "replay.render.profiles",
-                            "tomllib") if m in sys.modules)
+loaded = sorted(m for m in ("duckdb", "_duckdb", "pydantic", "pydantic_core", "pydantic_core._pydantic_core",
+                            "replay.rulesets.duel.boundary", "replay.rulesets.duel.events", "replay.render.text",
+                            "replay.render.profiles", "tomllib")
+                if m in sys.modules and type(sys.modules[m]).__name__ != "_LazyModule")  # a lazy module: not run yet
 print(json.dumps({{"lazy": lazy, "loaded": loaded}}))
 """
 
@@ -59,6 +61,42 @@ def test_reading_a_state_runs_no_check_parse_or_resolve_module_and_no_duckdb_pac
     order = json.dumps({"stack": ["attack"] * 6})
     found = _run("--db", str(db), "order", game, "--actor", "A", "--dry-run", "--json", order)
     assert found["lazy"] == {LAZY[0]: "module", LAZY[1]: "_LazyModule", LAZY[2]: "module"}
+
+
+def test_state_order_and_roll_of_a_duel_build_no_pydantic_model(tmp_path):
+    """Options taken as recorded, orders and setups read without their schemas, events folded from their dicts:
+    neither pydantic nor the pydantic_core package is imported (its compiled parser alone is), nor the duel's boundary
+    and events modules; from a checkpoint, or from the start of a short game with strikes and counters."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import bench
+
+    db = tmp_path / "long.duckdb"
+    with Store.open(db) as store:
+        store.import_events(bench.duel_log(1200))
+        game = fold.load(store, bench.GAME)
+        assert fold.write_checkpoints(store, game) >= 2
+        turn = max(driver.closed_turns(game))
+    order = json.dumps({"stack": ["defense", "initiative", "rest", "defense", "rest", "initiative"], "stake": "low",
+                        "activate": {"killer_blow": False}})
+    for args in (["state", bench.GAME, "--turn", str(turn), "--json"],
+                 ["order", bench.GAME, "--actor", "A", "--json", order],
+                 ["roll", bench.GAME, "1d100", "--actor", "A", "--result", "50", "--stake", "low"]):
+        loaded = set(_run("--db", str(db), *args)["loaded"])
+        assert "pydantic_core._pydantic_core" in loaded, args
+        assert not loaded & {"pydantic", "pydantic_core", "replay.rulesets.duel.boundary",
+                             "replay.rulesets.duel.events"}, args
+    short = tmp_path / "short.duckdb"
+    with Store.open(short) as store:
+        short_game = ROOT / "fixtures" / "duel" / "traits-3.jsonl"
+        game_id = next(iter(importing.import_text(store, short_game.read_text(encoding="utf-8"), source="t3")))
+        game = driver.load(store, game_id)
+        assert {"duel.strike", "duel.counter", "duel.flip"} <= {e.type for e in game.events}
+        turn = max(driver.closed_turns(game))
+    for args in (["state", game_id, "--turn", str(turn), "--json"], ["state", game_id, "--json"]):
+        loaded = set(_run("--db", str(short), *args)["loaded"])
+        assert "pydantic_core._pydantic_core" in loaded, args
+        assert not loaded & {"pydantic", "pydantic_core", "replay.rulesets.duel.boundary",
+                             "replay.rulesets.duel.events"}, args
 
 
 def test_a_lazy_module_is_the_real_module_once_read():

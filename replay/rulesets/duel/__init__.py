@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import BaseModel
-
 from eventlog.envelope import Draft, Event
 from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, lazy_module, register
 from replay.rulesets.duel import model
@@ -20,6 +18,8 @@ parse = lazy_module("replay.rulesets.duel.parse")
 rules = lazy_module("replay.rulesets.duel.resolve")
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from replay.inputs import Inputs, TurnInputs
     from replay.render.i18n import Catalogue
     from replay.render.text import Doc
@@ -36,14 +36,16 @@ class Duel(Ruleset):
     OptionsModel: ClassVar[type[Options]] = DuelOptions
     option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
     resolution_types: ClassVar[frozenset[str]] = model.RESOLUTION_TYPES
-    SetupModel: ClassVar[type[BaseModel] | None] = model.Setup
     default_roll_purpose: ClassVar[str | None] = "stake"
 
     # --- setup and state ---------------------------------------------------------------------------------------
+    def setup_model(self) -> type[BaseModel]:
+        from replay.rulesets.duel.boundary import Setup
+
+        return Setup
+
     def initial(self, setup: dict[str, Any], options: Options) -> DuelState:
-        parsed = model.Setup.model_validate(setup)
-        a, b = (model.new_duelist(d) for d in parsed.duelists)
-        return DuelState(duelists=(a, b))
+        return DuelState(duelists=model.read_duelists(setup))
 
     def state_json(self, state: DuelState) -> dict[str, Any]:
         return model.state_to_json(state)

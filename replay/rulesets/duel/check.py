@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import ValidationError as PydanticError
-
 from eventlog.envelope import Draft
 from replay.context import Request, TurnInputs, run
 from replay.rulesets.duel.model import (
@@ -22,6 +20,7 @@ from replay.rulesets.duel.model import (
     FINISH_OFF_VALUES,
     ITEMS,
     MAX_OF_A_KIND,
+    ORDER_FIELDS,
     STACK_SIZE,
     STAKES,
     VERDICT_VALUES,
@@ -30,6 +29,7 @@ from replay.rulesets.duel.model import (
     DuelState,
     Order,
     Result,
+    read_order,
 )
 from replay.rulesets.duel.resolve import (
     attacks_and_feints_on_success,
@@ -84,7 +84,7 @@ def _order_after_roll(turn: TurnInputs, actor: str | None) -> list[str]:
 def check_order(state: DuelState, actor: str, payload: dict[str, Any], options: DuelOptions) -> list[str]:
     """§1 and §4: the stack, the stake, trait activations and the stamina budget at declaration."""
     problems: list[str] = []
-    unknown = set(payload) - set(Order.model_fields)
+    unknown = set(payload) - ORDER_FIELDS
     if unknown:
         problems.append(f"§1 Заявка: unknown field(s) {', '.join(sorted(unknown))}")
     stack = payload.get("stack")
@@ -107,8 +107,8 @@ def check_order(state: DuelState, actor: str, payload: dict[str, Any], options: 
     else:
         problems.append("§7 Черты: activate is a set of trait switches")
     try:
-        order = Order.model_validate(payload)
-    except PydanticError as exc:
+        order = read_order(payload)
+    except ValueError as exc:  # the order schema's (pydantic's) ValidationError
         return problems or [f"§1 Заявка: {exc}"]
     # every problem at once: the stamina budget too, whenever the order reads (§4)
     return problems + _budget_problems(state.duelist(actor), order, options)

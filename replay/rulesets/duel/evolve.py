@@ -1,12 +1,13 @@
 """The reducer: the duel after one resolution event (or one `duel.*` event inside a GM ruling).
 
-Payloads hold absolute values, so each step copies them; a field a ruling leaves out keeps its current value
-(`given(name)` of the typed event says whether the payload had it).
+Payloads hold absolute values, so each step copies them; a field a ruling leaves out keeps its current value.
 
-Typed events: strikes, flips, counters, finish-offs and concessions are read through their classes in `events.py`,
-built with `trusted` (no second validation). `duel.reveal` and `duel.end_of_turn`, two of every turn and most of
-a replay's events, read their payload dicts by the same field names: building their nested typed classes would cost
-about twice the whole step, and the state keeps their activations, rolls and strike order as the dicts recorded.
+Every step reads its payload dict by the field names of its class in `events.py` (a field left out is one the typed
+event does not have, `given(name)` false): `duel.reveal` and `duel.end_of_turn`, two of every turn and most of a
+replay's events, because building their nested typed classes would cost about twice the whole step (the state keeps
+their activations, rolls and strike order as the dicts recorded); strikes, flips, counters, finish-offs and
+concessions so that folding a duel builds none of those pydantic classes (importing them costs a process ~60 ms).
+A field a step cannot do without and a ruling left out raises what reading it from the typed class raised.
 
 Speed: a replay folds tens of thousands of these steps, so the new states are built with direct constructor calls
 (positional, in field order) instead of `dataclasses.replace`, which costs about twice as much; a side or duelist
@@ -20,7 +21,6 @@ from typing import Any
 
 from eventlog.envelope import Event
 from eventlog.errors import ValidationError
-from replay.rulesets.duel.events import Concede, Counter, FinishOff, Flip, Strike
 from replay.rulesets.duel.model import (
     Duelist,
     DuelState,
@@ -115,50 +115,58 @@ def _reveal(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
     return make_state(state.duelists, state.turn, state.advantage, state.result, state.finish_off, trace)
 
 
+def _field(p: dict[str, Any], name: str, part: str) -> Any:
+    """A field the step cannot do without; a GM ruling may have left it out: the AttributeError its typed class in
+    `events.py` raises then."""
+    if name in p:
+        return p[name]
+    raise AttributeError(f"{part!r} object has no attribute {name!r}")
+
+
 def _strike(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
-    strike = Strike.trusted(p)
     trace = _trace(state, turn)
-    old = trace.sides.get(strike.defender) or SideTrace()
-    damage = strike.damage if strike.given("damage") else 0
+    defender = _field(p, "defender", "Strike")
+    old = trace.sides.get(defender) or SideTrace()
+    damage = p.get("damage", 0)
     side = _side_hit(
         old,
-        strike.damage_total if strike.given("damage_total") else old.damage + damage,
-        strike.parried if strike.given("parried") else strike.P if strike.given("P") else old.parried_by,
-        tuple(strike.neutralized) if strike.given("neutralized") else old.neutralized,
-        bool(strike.dead) if strike.given("dead") else old.dead,
+        p["damage_total"] if "damage_total" in p else old.damage + damage,
+        p["parried"] if "parried" in p else p.get("P", old.parried_by),
+        tuple(p["neutralized"]) if "neutralized" in p else old.neutralized,
+        bool(p["dead"]) if "dead" in p else old.dead,
     )
     sides = dict(trace.sides)
-    sides[strike.defender] = side
+    sides[defender] = side
     return _with_state_trace(state, make_trace(trace.turn, trace.advantage, sides, trace.strike_order,
                                                {"type": "duel.strike", **p}, trace.ended))
 
 
 def _flip(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
-    flip = Flip.trusted(p)
     trace = _trace(state, turn)
-    o = trace.sides.get(flip.duelist) or SideTrace()
-    flipped = bool(flip.flipped) if flip.given("flipped") else True
+    duelist = _field(p, "duelist", "Flip")
+    o = trace.sides.get(duelist) or SideTrace()
+    flipped = bool(p["flipped"]) if "flipped" in p else True
     new = make_side(o.declared, o.working, o.stake, o.activate, o.sharp_tongue, o.eaten, o.rolls, o.roll,
                     o.final_stake, o.success and not flipped, o.flipped or flipped,
-                    obtained_from_json(flip.obtained) if flip.given("obtained") else o.obtained,
+                    obtained_from_json(p["obtained"]) if "obtained" in p else o.obtained,
                     o.neutralized, o.stamina_start, o.damage, o.parried_by, o.dead)
-    return _with_state_trace(state, _with_side(trace, flip.duelist, new))
+    return _with_state_trace(state, _with_side(trace, duelist, new))
 
 
 def _counter(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
-    counter = Counter.trusted(p)
     trace = _trace(state, turn)
-    old = trace.sides.get(counter.defender) or SideTrace()
-    damage = counter.damage if counter.given("damage") else 0
+    defender = _field(p, "defender", "Counter")
+    old = trace.sides.get(defender) or SideTrace()
+    damage = p.get("damage", 0)
     side = _side_hit(
         old,
-        counter.damage_total if counter.given("damage_total") else old.damage + damage,
+        p["damage_total"] if "damage_total" in p else old.damage + damage,
         old.parried_by,
         old.neutralized,
-        bool(counter.dead) if counter.given("dead") else old.dead,
+        bool(p["dead"]) if "dead" in p else old.dead,
     )
     sides = dict(trace.sides)
-    sides[counter.defender] = side
+    sides[defender] = side
     return _with_state_trace(state, make_trace(trace.turn, trace.advantage, sides, trace.strike_order,
                                                {"type": "duel.counter", **p}, trace.ended))
 
@@ -245,19 +253,17 @@ def _end_of_turn_generic(state: DuelState, p: dict[str, Any], turn: int | None) 
 
 
 def _finish_off(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
-    finish = FinishOff.trusted(p)
-    choice = finish.choice if finish.given("choice") else None
-    loser = state.duelist(finish.loser)
-    status = finish.status if finish.given("status") else "dead" if choice == "kill" else loser.status
-    duelists = tuple(replace(d, status=status) if d.id == finish.loser else d for d in state.duelists)
+    choice = p.get("choice")
+    loser = state.duelist(_field(p, "loser", "FinishOff"))
+    status = p.get("status", "dead" if choice == "kill" else loser.status)
+    duelists = tuple(replace(d, status=status) if d.id == loser.id else d for d in state.duelists)
     return replace(state, duelists=(duelists[0], duelists[1]), finish_off=choice)
 
 
 def _concede(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
-    concede = Concede.trusted(p)
-    other = state.other(concede.duelist)
-    winner = concede.winner if concede.given("winner") else other
-    result = {"winner": concede.result.winner} if concede.given("result") else {"winner": winner}
+    other = state.other(_field(p, "duelist", "Concede"))
+    winner = p.get("winner", other)
+    result = {"winner": _field(p["result"], "winner", "Winner")} if "result" in p else {"winner": winner}
     return replace(state, result=result)
 
 

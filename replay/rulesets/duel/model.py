@@ -1,6 +1,8 @@
 """Setup, order and state types of the fencing duel (rulebook 004_12c8f6fcd0af5bdf.txt, spec rules/duel.md).
 
-Pydantic models check what comes in (setup, orders); the state the reducer folds is plain frozen dataclasses.
+The rules read an order as a frozen dataclass (`Order`, made by `read_order`) and a setup's duelists as the state's
+(`read_duelists`); the pydantic models in `boundary.py` check a setup at `new`, and a setup or an order that is not
+already well formed, when a command first needs them; the state the reducer folds is plain frozen dataclasses.
 
 Inputs (the public log format; see replay/inputs.py)
 -----------------------------------------------------
@@ -113,9 +115,7 @@ it, each later event updates it, and the next turn's reveal replaces it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from typing import Any, Literal
 
 from eventlog.envelope import positional_maker
 from replay.ruleset import Options
@@ -181,79 +181,6 @@ RESOLUTION_TYPES = frozenset({
 })
 
 
-# --- the boundary: setup and orders (pydantic) --------------------------------------------------------------
-
-class DuelistSetup(BaseModel):
-    """One duelist as created before turn 1 (§7 "Выбери 2", A28)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    id: Annotated[str, Field(min_length=1)]
-    name: Annotated[str, Field(min_length=1)]
-    traits: list[Trait]
-    locality: dict[Trait, str] = Field(default_factory=dict)
-
-    @field_validator("traits")
-    @classmethod
-    def _two_distinct(cls, traits: list[str]) -> list[str]:
-        if len(traits) != 2 or len(set(traits)) != 2:
-            raise ValueError(f"§7 Черты: a duelist has exactly 2 distinct traits, not {traits} (A28)")
-        return traits
-
-    @model_validator(mode="after")
-    def _locality_for_owned(self) -> DuelistSetup:
-        for trait in self.locality:
-            if trait not in LOCALITY_TRAITS:
-                raise ValueError(f"§7 Черты: a locality belongs to a '…парень из…' trait, not {trait}")
-            if trait not in self.traits:
-                raise ValueError(f"§7 Черты: locality given for {trait}, which the duelist lacks")
-        return self
-
-
-class Setup(BaseModel):
-    """The `game.created` setup: exactly two duelists."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    duelists: list[DuelistSetup]
-
-    @field_validator("duelists")
-    @classmethod
-    def _two(cls, duelists: list[DuelistSetup]) -> list[DuelistSetup]:
-        if len(duelists) != 2:
-            raise ValueError(f"a duel has exactly 2 duelists, not {len(duelists)}")
-        if duelists[0].id == duelists[1].id:
-            raise ValueError(f"the two duelists need distinct ids, both are {duelists[0].id!r}")
-        return duelists
-
-
-class Activate(BaseModel):
-    """Trait activations of an order (§1.4 "использование которых надо заявлять")."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    killer_blow: bool = False
-    distance_control: Literal["attack", "defense"] | None = None
-    sharp_tongue: bool = False
-    sharp_tongue_roleplay: str = ""
-
-
-class Order(BaseModel):
-    """A duelist's declaration for one turn (§1): the stack, the stake and trait activations."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    stack: list[Item]
-    stake: Stake = DEFAULT_STAKE
-    activate: Activate = Field(default_factory=Activate)
-    link: str | None = None
-
-    @field_validator("stake", mode="before")
-    @classmethod
-    def _default_stake(cls, stake: Any) -> Any:
-        return DEFAULT_STAKE if stake is None else stake  # A29
-
-
 class DuelOptions(Options):
     """House-rule switches; each default is the spec's PROPOSED DEFAULT for the ambiguity it names."""
 
@@ -277,6 +204,75 @@ class DuelOptions(Options):
     """A11: a reroll costs by the stake of the roll it replaces, or by the new roll's stake (Осторожный)."""
     low_stamina_attack_charge: Literal["obtained", "declared"] = "obtained"
     """A10: the single attack at stamina <= 0 costs 1 when obtained, or whenever declared."""
+
+
+# --- an order as the rules read it ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """Trait activations of an order (§1.4 "использование которых надо заявлять")."""
+
+    killer_blow: bool = False
+    distance_control: str | None = None
+    """None, "attack" or "defense"."""
+    sharp_tongue: bool = False
+    sharp_tongue_roleplay: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """A duelist's declaration for one turn (§1): the stack, the stake and trait activations."""
+
+    stack: list[str]
+    stake: str = DEFAULT_STAKE
+    activate: Activate = field(default_factory=Activate)
+    link: str | None = None
+
+
+ORDER_FIELDS = frozenset({"stack", "stake", "activate", "link"})
+_ACTIVATE_FIELDS = frozenset({"killer_blow", "distance_control", "sharp_tongue", "sharp_tongue_roleplay"})
+
+
+def read_order(payload: Any) -> Order:
+    """The order a payload declares, as `boundary.OrderSchema` reads it (raising its pydantic ValidationError):
+    taken as it is when every value is already what the schema keeps (a well-formed order), else through it."""
+    order = _well_formed(payload)
+    if order is None:
+        from replay.rulesets.duel.boundary import OrderSchema
+
+        schema = OrderSchema.model_validate(payload)
+        act = schema.activate
+        order = Order(list(schema.stack), schema.stake,
+                      Activate(act.killer_blow, act.distance_control, act.sharp_tongue, act.sharp_tongue_roleplay),
+                      schema.link)
+    return order
+
+
+def _well_formed(payload: Any) -> Order | None:
+    """`payload` as an Order when the schema would keep each of its values unchanged; None: ask the schema."""
+    if type(payload) is not dict or not payload.keys() <= ORDER_FIELDS:
+        return None
+    stack, stake, link = payload.get("stack"), payload.get("stake"), payload.get("link")
+    if type(stack) is not list or not all(type(item) is str and item in ITEMS for item in stack):
+        return None
+    if stake is None:
+        stake = DEFAULT_STAKE  # A29 (the schema's "before" validator)
+    elif type(stake) is not str or stake not in STAKES:
+        return None
+    if link is not None and type(link) is not str:
+        return None
+    if "activate" not in payload:
+        return Order(list(stack), stake, Activate(), link)
+    act = payload["activate"]
+    if type(act) is not dict or not act.keys() <= _ACTIVATE_FIELDS:
+        return None
+    killer_blow, sharp_tongue = act.get("killer_blow", False), act.get("sharp_tongue", False)
+    distance_control, roleplay = act.get("distance_control"), act.get("sharp_tongue_roleplay", "")
+    if (type(killer_blow) is not bool or type(sharp_tongue) is not bool or type(roleplay) is not str
+            or not (distance_control is None or (type(distance_control) is str
+                                                 and distance_control in (ATTACK, DEFENSE)))):
+        return None
+    return Order(list(stack), stake, Activate(killer_blow, distance_control, sharp_tongue, roleplay), link)
 
 
 OPTION_DEFAULTS = {
@@ -390,10 +386,51 @@ def starting_stamina(traits: tuple[str, ...] | list[str]) -> int:
     return STAMINA_ENDURING if "enduring" in traits else STAMINA
 
 
-def new_duelist(setup: DuelistSetup) -> Duelist:
+def new_duelist(id_: str, name: str, traits: list[str], locality: dict[str, str]) -> Duelist:
     """A fresh duelist at full stamina (EX-6)."""
-    stamina = starting_stamina(setup.traits)
-    return Duelist(setup.id, setup.name, tuple(setup.traits), dict(setup.locality), stamina, stamina)
+    stamina = starting_stamina(traits)
+    return Duelist(id_, name, tuple(traits), dict(locality), stamina, stamina)
+
+
+def read_duelists(setup: Any) -> tuple[Duelist, Duelist]:
+    """The two duelists of a `game.created` setup, as `boundary.Setup` reads it (raising its pydantic
+    ValidationError): taken as they are when the setup is well formed, else through the schema."""
+    given = _well_formed_setup(setup)
+    if given is None:
+        from replay.rulesets.duel.boundary import Setup
+
+        given = [(d.id, d.name, d.traits, d.locality) for d in Setup.model_validate(setup).duelists]
+    a, b = (new_duelist(*duelist) for duelist in given)
+    return a, b
+
+
+_DUELIST_SETUP_FIELDS = frozenset({"id", "name", "traits", "locality"})
+
+
+def _well_formed_setup(setup: Any) -> list[tuple[str, str, list[str], dict[str, str]]] | None:
+    """The duelists of `setup` when the schema would keep each value unchanged and its rules hold (two duelists with
+    distinct ids, two distinct traits each, a locality only for an owned '…парень из…' trait); None: ask it."""
+    if type(setup) is not dict or setup.keys() != {"duelists"}:
+        return None
+    duelists = setup["duelists"]
+    if type(duelists) is not list or len(duelists) != 2:
+        return None
+    out = []
+    for d in duelists:
+        if type(d) is not dict or not {"id", "name", "traits"} <= d.keys() <= _DUELIST_SETUP_FIELDS:
+            return None
+        id_, name, traits, locality = d["id"], d["name"], d["traits"], d.get("locality", {})
+        if type(id_) is not str or not id_ or type(name) is not str or not name:
+            return None
+        if type(traits) is not list or not all(type(t) is str and t in TRAITS for t in traits):
+            return None
+        if len(traits) != 2 or traits[0] == traits[1]:
+            return None
+        if type(locality) is not dict or not all(type(k) is str and k in LOCALITY_TRAITS and k in traits
+                                                 and type(v) is str for k, v in locality.items()):
+            return None
+        out.append((id_, name, list(traits), dict(locality)))
+    return None if out[0][0] == out[1][0] else out
 
 
 def obtained_json(obtained: tuple[tuple[int, str], ...] | list[tuple[int, str]]) -> list[list[Any]]:

@@ -8,7 +8,7 @@ Inputs pulled, in this order: the order of each duelist (setup order), then each
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from eventlog.envelope import Draft, Event
@@ -45,6 +45,7 @@ from replay.rulesets.duel.model import (
     Order,
     Result,
     obtained_json,
+    read_order,
 )
 
 Obtained = list[tuple[int, str]]
@@ -268,9 +269,9 @@ def roll_value(payload: dict[str, Any]) -> int:
 def declared(order_payload: dict[str, Any], rolls: list[dict[str, Any]]) -> Order:
     """The order with its stake as declared (§1, A29): written in the order, else the first roll's label ("Бросок
     надо обязательно … подписать"), else high."""
-    order = Order.model_validate(order_payload)
+    order = read_order(order_payload)
     if order_payload.get("stake") is None and rolls and rolls[0].get("stake"):
-        return order.model_copy(update={"stake": rolls[0]["stake"]})
+        return replace(order, stake=rolls[0]["stake"])
     return order
 
 
