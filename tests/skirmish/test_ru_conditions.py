@@ -31,9 +31,9 @@ SAMPLES: dict[str, str] = {
     "actor_id": "RAT", "actor.id": "RAT", "draft.actor": "RAT", "att.actor": "VSE", "victim.id": "VSE",
     "f.id": "RAT", "att.order.get('target')": "VSE",
     # what
-    "m": "pass_through", "order['maneuver']": "parry", "att.maneuver": "parry", "maneuver": "chop",
+    "m": "protect_ally", "order['maneuver']": "parry", "att.maneuver": "parry", "maneuver": "chop",
     "code": "kick", "entry['id']": "M22", "entry['kind']": "attack", "order['step']": "defence",
-    "p['step']": "attack", "p['exchange']": "2", "PART_2[m]": check.PART_2["pass_through"],
+    "p['step']": "attack", "p['exchange']": "2", "PART_2[m]": check.PART_2["protect_ally"],
     "mid": "M27", "line": "L460",
     # skills and numbers
     "skill_id": "swords", "skill": "swords", "entry['min_level']": "4", "entry()['min_level']": "6",
@@ -59,6 +59,9 @@ SAMPLES: dict[str, str] = {
     "w.location": "floor", "fid": "RAT", "busy[0]": "dagger",
     'held[0]': 'arming_sword',
     "order.get('free')": 'arming_sword',
+    "other": "VSE", "other.id": "VSE", "cell_text(cell)": "(1, 1)", "cells": "(0, 1), (1, 1)",
+    "cell_text(where)": "(1, 1)", "shown": "(3, 3)", "moved": "9", "speed": "7", "gone": "3",
+    "value['distance']": "long",
     "answer[0].replace('_', ' ')": 'XX',
 }
 """A value for each f-string field of a problem sentence, as the rules would fill it."""
@@ -66,7 +69,7 @@ SAMPLES: dict[str, str] = {
 OVERRIDES: dict[tuple[str, int], dict[str, str]] = {
     ("attack.py", 118): {"skill": "3"}, ("attack.py", 597): {"limit": "short"},
     ("transfer.py", 225): {"' or '.join(allowed)": "head or upper_torso", "order.get('zone')": "lower_torso"},
-    ("check.py", 363): {"', '.join(data.precise_zones(general))": "ear, cheeks, forehead, mouth, nose, neck, eye"},
+    ("check.py", 362): {"', '.join(data.precise_zones(general))": "ear, cheeks, forehead, mouth, nose, neck, eye"},
 }
 """Samples for one call site (file name, line) where a field's name means something else."""
 

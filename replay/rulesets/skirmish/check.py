@@ -283,9 +283,10 @@ def hilt_problems(actor: Any, order: dict[str, Any], entry: dict[str, Any]) -> l
     return []
 
 
-PART_2 = {"pass_through": "moves past the opponent into a free cell on the grid (L415-423)",
-          "protect_ally": "defends an ally from an adjacent cell (L537-542)"}
+PART_2 = {"protect_ally": "defends an ally from an adjacent cell (L537-542)"}
 """Maneuvers that need several fighters or the grid."""
+ON_THE_FIELD = {"pass_through": "moves past the opponent among the field's other fighters and terrain (L415-423)"}
+"""Maneuvers a duel plays that a melee pair on the field does not yet (battle_check.py): part 2."""
 
 OUTSIDE_WRESTLING = frozenset({"pounce", "wrestling_evasion", "defensive_throw"})
 """Wrestling maneuvers that do not need a grapple (M65 Pounce starts one; M72 needs no hold; M74)."""
@@ -412,6 +413,13 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
         if draft.actor is not None or transfer.as_reverse(p.get("value")) is None or p.get("exchange") not in (1, 2) \
                 or p.get("attacker") not in state.ids:
             return [transfer.REVERSE_FORMAT]
+    if draft.type == "choice" and p.get("name") == "pass_through":  # M22 (CP-18): where the pass ends
+        from replay.rulesets.skirmish.maneuvers import passing
+
+        if not any(r.kind == "choice" and r.name == "pass_through" and r.actor == draft.actor for r in requests):
+            return [problem("step_or_action", "5.4.1 M22, CP-18", "where a pass ends is chosen after the pass "
+                            "succeeds, when the rules ask for it")]
+        return passing.choice_problems(state, draft.actor or "", p.get("value"))
     if draft.type == "choice" and p.get("name") == "symmetric":
         v = p.get("value")
         if draft.actor is not None or not isinstance(v, list) or not v or \

@@ -189,6 +189,8 @@ def effect(state: Fight, e: ev.Effect) -> Fight:
             f = replace(f, shock=(*f.shock, Timed(c["amount"], *c["until"], c.get("source", "maneuver"))))
         elif op == "held":
             f = replace(f, held=tuple(dict.fromkeys((*f.held, *c["zones"]))))
+        elif op == "move":  # M22 (L421): the pass into the free cell and on
+            f = replace(f, cell=(int(c["cell"][0]), int(c["cell"][1])), facing=c.get("facing") or f.facing)
         elif op == "release":  # M44 (L605): a blade catch over (freed, dropped or broken)
             from replay.rulesets.skirmish.maneuvers import catch
 

@@ -148,6 +148,17 @@ SENTENCES: tuple[tuple[str, str], ...] = (
      r"\1 объявляет финт: \2 в \3, активация \4 Р (\5 + вес сверх лёгкого); %\6, требует \7"),
     (r"(\w+)'s (\w+) is void; ", r"\2 \1 отменено; "), (r"\blocked\b", "закрыто"),
     # the end of the exchange, the round, the fight
+    # the pass (M22, L421-423)
+    (r"(\w+) passes (\w+) into (\(-?\d+, -?\d+\)) \(M22, L421\)", r"\1 проходит мимо \2 в клетку \3 (M22, L421)"),
+    (r"(\w+) moves on to (\(-?\d+, -?\d+\)): (\d+) m of Speed (\d+) \(M22, L421\)",
+     r"\1 продолжает движение до клетки \2: \3 м из Скорости \4 (M22, L421)"),
+    (r"(\w+) ends the melee as a successful retreat would \(M22, L423\)",
+     r"\1 прерывает схватку, как удачное отступление (M22, L423)"),
+    (r"(\w+) sets the combat distance: (\w+) \(M22, L423, CP-17\)",
+     lambda m: f"{m.group(1)} устанавливает боевую дистанцию: {words.distance_name(m.group(2), 'ru')} (M22, L423, "
+     "CP-17)"),
+    (r"(\w+)'s pass ends the melee \(M22, L423\); meeting again starts a new melee with combat initiative",
+     r"проход \1 прерывает схватку (M22, L423); новая встреча — новая схватка с боевой инициативой"),
     (r"(\w+) retreats: the melee ends \(([^)]*)\); meeting again starts a new melee with combat initiative",
      r"\1 отступает: схватка окончена (\2); новая встреча — новая схватка с боевой инициативой"),
     (r"(\w+) bleeds (\d+): blood loss (\d+) \+ (\d+) = (\d+)", r"\1: кровотечение \2, потеря крови \3 + \4 = \5"),
@@ -343,7 +354,9 @@ PLACE_RU = {"floor": "на полу", "scabbard": "в ножнах", "belt": "н
             "None": "нигде"}
 PART_2_RU = {"moves past the opponent into a free cell on the grid (L415-423)":
              "проходит мимо противника в свободную клетку поля (L415-423)",
-             "defends an ally from an adjacent cell (L537-542)": "защищает союзника из соседней клетки (L537-542)"}
+             "defends an ally from an adjacent cell (L537-542)": "защищает союзника из соседней клетки (L537-542)",
+             "moves past the opponent among the field's other fighters and terrain (L415-423)":
+             "проходит мимо противника среди других бойцов и местности поля (L415-423)"}
 
 CONDITIONS: list[tuple[str, str]] = [
     # check.py: the catalogue, the step, the weapon in hand
@@ -412,6 +425,27 @@ CONDITIONS: list[tuple[str, str]] = [
     ("precise: a zone of the {z:w} table", "точная зона: из таблицы «{z:zone}»"),
     ("Batman with a weapon up to long", "батман — оружием не длиннее длинного"),
     ("{w:w} has no hook for trips", "у оружия {w:item} нет крюка для подсечек"),
+    # the pass (M22, L418-423; passing.py)
+    ("where a pass ends is chosen after the pass succeeds, when the rules ask for it",
+     "где заканчивается проход, выбирают после его успеха, когда этого требуют правила"),
+    ("{w:w} cannot cut: a pass is a cutting attack",
+     "оружием {w:item} не нанести секущий удар, а проход — секущая атака"),
+    ("no free cell is adjacent to both {a:w} and {b:w}: a pass needs one",
+     "нет свободной клетки, соседней и с {a}, и с {b}: без нее прохода нет"),
+    ("the cell {c} is not free and adjacent to both {a:w} and {b:w}; these are: {cells}",
+     "клетка {c} не свободна или не соседствует и с {a}, и с {b}; подходят: {cells}"),
+    ("the path goes from {c} to {d}: not the next cell, or the opponent's cell, which blocks the way",
+     "путь идет из {c} в {d}: это не соседняя клетка или клетка противника, которая преграждает путь"),
+    ("a move of {n:#} m is longer than {a:w}'s Speed {s:#}", "перемещение на {n} м больше Скорости {a} ({s})"),
+    ("{a:w} ends {n:#} m from {b:w}, beyond the reach of the {d:w} distance: a longer one, or end the melee",
+     "{a} оказывается в {n} м от {b}, за пределами досягаемости {d:lengthgen} дистанции: выберите дистанцию длиннее "
+     "или прервите схватку"),
+    ("pass_through is {{\"cell\": [x, y], \"path\": [[x, y], …], \"facing\": \"N\"|\"E\"|\"S\"|\"W\", \"distance\": a "
+     "length category or \"end\"}}: the cell adjacent to both, the cells moved on through (optional), the new facing "
+     "(optional) and the combat distance, or the end of the melee",
+     "\"pass_through\" — это {{\"cell\": [x, y], \"path\": [[x, y], …], \"facing\": \"N\"|\"E\"|\"S\"|\"W\", "
+     "\"distance\": категория длины или \"end\"}}: клетка, соседняя с обоими, клетки дальнейшего пути (необязательно), "
+     "новое направление взгляда (необязательно) и боевая дистанция или конец схватки"),
     ("a sword that allows a two-handed grip", "нужен меч, допускающий хват двумя руками"),
     ("a recursive strike goes to the head", "рекурсивный удар идет в голову"),
     ("the distance must exceed your weapon's length by two categories or more",
@@ -678,6 +712,10 @@ REQUESTS: list[tuple[str, str]] = [
     ("passive shield cover, up to {n:#} zones besides the carrying arm (CP-28)",
      "пассивное прикрытие щитом: до {n} зон, кроме руки со щитом (CP-28)"),
     ("the GM's difficulty for {a:w}'s {m:w} (CP-07; %2–%7)", "сложность от ГМ: {a}, {m:mv} (CP-07; %2–%7)"),
+    ("where {a:w}'s pass past {b:w} ends (CP-18): the cell adjacent to both, the cells on within Speed {n:#}, the "
+     "distance or the end of the melee (CP-17, L423)",
+     "где заканчивается проход {a} мимо {b} (CP-18): клетка, соседняя с обоими, дальнейший путь в пределах Скорости "
+     "{n}, боевая дистанция или конец схватки (CP-17, L423)"),
     ("combat distance after the sidestep (CP-17)", "боевая дистанция после увертки (CP-17)"),
     ("the combat distance after the arrow (CP-17)", "боевая дистанция после «Стрелы» (CP-17)"),
     ("the combat distance after the {m:w} (CP-17)", "боевая дистанция после маневра {m:mv} (CP-17)"),

@@ -1336,15 +1336,20 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
         why.append("the hold is broken → combat initiative is rerolled (M73, L888)")
     retreated = [o["defence"].actor for o in outcomes if o.get("defence") is not None
                  and o["defence"].maneuver == "retreat" and o.get("winner") == "defence"]
+    passed = [o["ends_melee"] for o in outcomes if o.get("ends_melee")]
     if retreated:
         why.append(f"{retreated[0]} retreats: the melee ends (M45, L620); meeting again starts a new melee with "
                    "combat initiative")
+        distance, holder, reroll = None, None, False
+    elif passed:  # M22 (L423): the pass ends the melee as a successful retreat would
+        why.append(f"{passed[0]}'s pass ends the melee (M22, L423); meeting again starts a new melee with combat "
+                   "initiative")
         distance, holder, reroll = None, None, False
     elif distance != state.distance:
         why.append(f"distance {state.distance} → {distance} (3.7, C10)")
     ended: dict[str, Any] = {"exchange": x, "flags": verdict, "holder_before": before,
                              "holder": None if reroll else holder, "reroll": reroll, "distance": distance,
-                             "melee_ended": bool(retreated),
+                             "melee_ended": bool(retreated or passed),
                              "why": why, "rule": ["5.3", "3.7"], "defaults": ["A-14", "A-16", "A-37", "C10"]}
     if locks:
         ended["locks"] = [{k: v for k, v in lk.items() if k != "why"} for lk in locks]
