@@ -863,8 +863,18 @@ PROBLEMS = [
     ("{code:w} ({rule}): {rest}", "{code:code} ({rule}): {rest:problem}"),
     ("payload.dice: the rules ask {a}d10 for {actor}: {what}, not {b}d10",
      "payload.dice: по правилам {actor} бросает {a}к10: {what:roll}, а не {b}к10"),
+    # a setup's weapon too long for its wielder (model.length_problem, L180, T-28)
+    ("setup: weapon {w:w} ({t:w}, {n:#} cm) is too long for a wielder of {h:#} cm: {how}, {lim} cm (L180, T-28; "
+     "\"length_ruled\": true on the weapon if the GM allows it)",
+     "настройка: оружие {w} ({t:weaponname}, {n} см) слишком длинное для бойца ростом {h} см: {how:howlong}, {lim} см "
+     "(L180, T-28; \"length_ruled\": true у оружия, если ГМ разрешает такую длину)"),
     ("{what}", "{what:request}"),  # what a request asks (REQUESTS), last: any other line is left to the others
 ]
+HOW_LONG_RU = {"one-handed: at most ¾ of the height": "одноручное — не длиннее ¾ роста",
+               "two-handed: at most the height": "двуручное — не длиннее роста",
+               "a spear or similar weapon: at most 2 × the height": "копье или подобное оружие — не длиннее 2 × роста",
+               "a heavy pike or lance: at most 3 × the height": "тяжелая пика или кавалерийское копье — не длиннее "
+                                                                  "3 × роста"}
 
 
 @cache
@@ -873,7 +883,8 @@ def catalogue_ru() -> Catalogue:
     through `why`, a glossary)."""
     return Catalogue(PROBLEMS, {"event": EVENT_RU, "purpose": PURPOSE_RU, "input": INPUT_RU, "code": CODE_RU,
                                 "problem": _problem, "roll": _roll_what, "rules": _rules, "decision": DECISION_RU,
-                                "request": _request})
+                                "request": _request, "weaponname": lambda t: words.item_name(t, "ru"),
+                                "howlong": HOW_LONG_RU})
 
 
 # rules w5-s8a: the lines and problems of the blade catch after the catch (M44), the quick draw from the floor, of two

@@ -1,0 +1,145 @@
+"""Part 1's last rows: T-28 weapon length against the wielder's height checked when a game is created (L180), T-21's
+general-initiative botch (L18, A-13), countertime at equal initiative as the GM's ruling (CP-50, A-31)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import duckdb
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from replay.rulesets.skirmish import battle, pools
+from replay.rulesets.skirmish.model import Setup
+from tests.skirmish.kit import RULESET, Round, payloads
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def sheet(height: int, weapon: str, hands: list[str], **more) -> dict:
+    return {"sample": "RAT", "cell": [0, 0], "height_cm": height,
+            "weapons": [{"id": weapon, "type": weapon, "hands": hands, **more}]}
+
+
+def duel_setup(rat: dict) -> dict:
+    return {"fighters": [rat, {"sample": "VSE", "cell": [1, 0], "facing": "W"}]}
+
+
+def test_t28_a_182_cm_wielder_holds_the_longsword_one_handed_and_the_halberd():
+    """T-28: the longsword (120 cm) legal one-handed (≤ 136.5 cm); spears and similar (halberd 210) ≤ 364 cm."""
+    for rat in (sheet(182, "longsword", ["right"]), sheet(182, "halberd", ["right", "left"]),
+                sheet(182, "spear", ["right"])):
+        Setup.model_validate(duel_setup(rat))
+
+
+@pytest.mark.parametrize("rat, limit", [
+    (sheet(150, "longsword", ["right"]), "one-handed: at most ¾ of the height, 112.5 cm"),
+    (sheet(110, "longsword", ["right", "left"]), "two-handed: at most the height, 110 cm"),
+    (sheet(110, "longsword", []), "two-handed: at most the height, 110 cm"),  # sheathed: the longest way
+    (sheet(100, "halberd", ["right", "left"]), "a spear or similar weapon: at most 2 × the height, 200 cm"),
+])
+def test_t28_a_weapon_longer_than_its_wielder_may_hold_is_refused_naming_l180(rat, limit):
+    problems = RULESET.validate_setup(duel_setup(rat))
+    assert any(limit in p and "(L180, T-28" in p for p in problems), problems
+
+
+def test_t28_a_two_handed_longsword_fits_a_wielder_too_short_for_it_one_handed():
+    assert RULESET.validate_setup(duel_setup(sheet(150, "longsword", ["right", "left"]))) == []
+
+
+def test_t28_the_gm_may_allow_the_length():
+    assert RULESET.validate_setup(duel_setup(sheet(150, "longsword", ["right"], length_ruled=True))) == []
+
+
+def test_t28_on_the_field_too():
+    field = {"field": {"grid": "square", "width": 6, "height": 4},
+             "fighters": [{**sheet(150, "longsword", ["right"]), "cell": [1, 1]},
+                          {"sample": "VSE", "cell": [4, 1], "facing": "W"}]}
+    assert any("(L180, T-28" in p for p in RULESET.validate_setup(field))
+
+
+def _created(rat: dict) -> dict:
+    return {"game": "skirmish-short", "type": "game.created", "at": "2026-12-05T19:00:00Z",
+            "payload": {"ruleset": "skirmish@1", "setup": duel_setup(rat), "options": {},
+                        "dice": {"policy": "forum"}}}
+
+
+@pytest.mark.parametrize("lang, words", [("en", "too long for a wielder of 150 cm"),
+                                         ("ru", "слишком длинное для бойца ростом 150 см")])
+def test_t28_new_and_import_refuse_the_setup_and_create_nothing(tmp_path, lang, words):
+    rat = sheet(150, "longsword", ["right"])
+    setup = tmp_path / "setup.json"
+    setup.write_text(json.dumps(duel_setup(rat)), encoding="utf-8")
+    db = tmp_path / "g.duckdb"
+    out = CliRunner().invoke(main, ["--db", str(db), "--lang", lang, "new", "g", "--ruleset", "skirmish",
+                                    "--setup", str(setup)])
+    assert out.exit_code == 2 and words in out.output and "L180, T-28" in out.output, out.output
+    assert "[англ.]" not in out.output and "Traceback" not in out.output
+    log = tmp_path / "log.jsonl"
+    log.write_text(json.dumps(_created(rat), ensure_ascii=False) + "\n", encoding="utf-8")
+    out = CliRunner().invoke(main, ["--db", str(db), "--lang", lang, "import", str(log)])
+    assert out.exit_code == 2 and words in out.output, out.output
+    if db.exists():
+        con = duckdb.connect(str(db), read_only=True)
+        try:
+            tables = {r[0] for r in con.execute("select table_name from information_schema.tables").fetchall()}
+            assert "events" not in tables or con.execute("select count(*) from events").fetchall()[0][0] == 0
+        finally:
+            con.close()
+
+
+# --- T-21, general initiative ---------------------------------------------------------------------------------------
+
+def two_on_a_field(mir_reflex: int = 6) -> battle.Battle:
+    state = RULESET.initial({"field": {"grid": "square", "width": 12, "height": 4}, "fighters": [
+        {"sample": "RAT", "cell": [1, 1], "facing": "E"},
+        {"sample": "VSE", "id": "MIR", "name": {"ru": "Мирон", "en": "Miron"}, "cell": [9, 1], "facing": "W",
+         "characteristics": {"reflex": mir_reflex, "strength": 4, "endurance": 5, "speed": 7}}]}, RULESET.options())
+    assert isinstance(state, battle.Battle)
+    return state
+
+
+def rolled(state: battle.Battle, mir: list[int]) -> object:
+    rnd = Round(turn=1)
+    rnd.add("order", "RAT", {"stage": "intent", "intent": "attack"})
+    rnd.add("order", "MIR", {"stage": "intent", "intent": "attack"})
+    rnd.roll("RAT", "general_initiative", [9, 7, 5, 2, 3])
+    rnd.roll("MIR", "general_initiative", mir)
+    for e in rnd.events:
+        if e.type == "roll":
+            e.payload.pop("exchange")
+    return rnd.resolve(state)
+
+
+@pytest.mark.parametrize("faces, degree", [([1, 3, 2, 4, 2, 3], 1), ([1, 1, 2, 2, 3, 4], 2)])
+def test_t21_a_general_initiative_botch_costs_reflex_in_the_first_combat_round(faces, degree):
+    """T-21 (L18, A-13): general initiative net −1 → −1 reflex point in the first combat round after the roll;
+    net −2 → −2; the round after it, the pool is whole again."""
+    stop = rolled(two_on_a_field(), faces)
+    gi = payloads(stop, "general_initiative")[0]
+    assert gi["reflex_loss"] == {"MIR": degree} and gi["rolls"]["MIR"]["net"] == -degree
+    mir = stop.state.fighter("MIR")
+    assert pools.available(mir, 1, 1)[0] == 6 - degree and pools.available(mir, 1, 2)[0] == 6 - degree
+    assert pools.available(mir, 2, 1)[0] == 6
+    assert pools.available(stop.state.fighter("RAT"), 1, 1)[0] == 5
+
+
+def test_t21_a_botch_that_empties_the_pool_leaves_no_declaration_in_the_first_round():
+    """T-21: «If that makes the pool 0, attack and defence declarations are rejected» (L114): MIR, Reflex 1 and no
+    skill with his weapon, botches by one; in the melee of the first round his pool is 0 and he cannot act."""
+    from replay.rulesets.skirmish import check
+    from replay.rulesets.skirmish.model import SkirmishOptions
+
+    stop = rolled(two_on_a_field(mir_reflex=1), [1])
+    mir = stop.state.fighter("MIR")
+    mir = replace(mir, skills={**mir.skills, "swords": 0})
+    assert pools.pool(mir, 1, 1) == 0 and pools.helpless(mir, 1, 1)
+    pair = battle.new_pair(stop.state.with_fighter(mir), "RAT", "MIR")
+    fight = replace(pair.fight, round=1, exchange=1, holder="RAT", distance="long")
+    order = {"exchange": 1, "step": "attack", "maneuver": "thrust", "target": "RAT", "zone": "upper_torso",
+             "dice": {"reflex": 1, "skill": 0}}
+    problems = check.declaration(fight, "MIR", order, SkirmishOptions())
+    assert problems and problems[0].startswith("helpless (4.7.1, L114)")
