@@ -143,3 +143,87 @@ def test_t21_a_botch_that_empties_the_pool_leaves_no_declaration_in_the_first_ro
              "dice": {"reflex": 1, "skill": 0}}
     problems = check.declaration(fight, "MIR", order, SkirmishOptions())
     assert problems and problems[0].startswith("helpless (4.7.1, L114)")
+
+
+# --- CP-50, countertime at equal initiative -----------------------------------------------------------------------
+
+def tied():
+    from tests.skirmish.kit import fight
+
+    return fight({"fighters": [{"sample": "RAT", "cell": [0, 0], "skills": {"swords": 8}, "armour": []},
+                               {"sample": "VSE", "cell": [1, 0], "facing": "W", "armour": [], "shield": None}]},
+                 holder="tie", distance="long")
+
+
+def tie_round(ruling: str | None) -> Round:
+    rnd = (Round().attack("VSE", "chop", "upper_torso", skill=2)
+           .attack("RAT", "countertime", "upper_torso", skill=3, attack_type="chop")
+           .roll("VSE", "attack", [6, 2]).roll("RAT", "attack", [9, 9, 6]))
+    if ruling is not None:
+        rnd.choice(None, "countertime_tie", ruling, exchange=1, attacker="RAT")
+    return rnd
+
+
+def test_cp50_countertime_may_be_declared_blind_at_equal_initiative():
+    """L275: «применяется во время вашей или равной инициативы (одновременный удар)»: at a tie the attacks are
+    declared at once, so the countertime cannot name a visible attack; on the countertimer's own initiative it must."""
+    from replay.rulesets.skirmish import check
+    from replay.rulesets.skirmish.model import SkirmishOptions
+
+    order = {"exchange": 1, "step": "attack", "maneuver": "countertime", "target": "VSE", "zone": "head",
+             "attack_type": "chop", "dice": {"skill": 2}}
+    assert check.declaration(replace(tied(), round=1, exchange=1), "RAT", order, SkirmishOptions()) == []
+    own = replace(tied(), round=1, exchange=1, holder="RAT")
+    assert any("M08, L275" in p for p in check.declaration(own, "RAT", order, SkirmishOptions()))
+
+
+def test_cp50_at_equal_initiative_the_gm_rules_how_the_countertime_resolves():
+    stop = tie_round(None).resolve(tied())
+    request = next(r for r in stop.requests if r.name == "countertime_tie")
+    assert request.actor is None and request.key_dict == {"exchange": 1, "attacker": "RAT"}
+    assert request.options == ("against", "strike") and "CP-50" in request.what
+    assert payloads(stop, "clash") == [] and payloads(stop, "hit") == []  # nothing resolved before the ruling
+    from replay.rulesets.skirmish import messages
+
+    said = messages._request(request.what)
+    assert said is not None and "решает ГМ (CP-50)" in said
+
+
+def test_cp50_the_gms_ruling_against_rolls_the_countertime_against_the_blind_attack():
+    rnd = tie_round("against").roll("RAT", "zone", [3, 3], dice="2d6-2").roll("VSE", "knockout", [9, 9, 9, 9])
+    stop = rnd.resolve(tied())
+    assert stop.error is None and all(r.name != "countertime_tie" for r in stop.requests)
+    clash = payloads(stop, "clash")[0]
+    assert clash["maneuver"] == "countertime" and clash["defence"]["maneuver"] == "chop"
+    assert clash["opposed"] == {"attack_effective": 3, "defence_effective": 1, "winner": "attack", "final": 2}
+    assert [h["attacker"] for h in payloads(stop, "hit")] == ["RAT"]
+    ruled = [e for e in payloads(stop, "effect") if e["maneuver"] == "countertime"][0]
+    assert "A-31" in ruled["defaults"] and "rolled against VSE's attack (CP-50, A-31)" in ruled["why"][0]
+
+
+def test_cp50_the_gms_ruling_strike_makes_two_simultaneous_blows():
+    rnd = tie_round("strike").roll("RAT", "zone", [3, 3], dice="2d6-2").roll("VSE", "zone", [4, 4], dice="2d6-2")
+    stop = rnd.resolve(tied())
+    clashes = payloads(stop, "clash")
+    assert sorted((c["attacker"], c["defence"] is None) for c in clashes) == [("RAT", True), ("VSE", True)]
+    assert sorted(h["attacker"] for h in payloads(stop, "hit")) == ["RAT", "VSE"]
+    ruled = [e for e in payloads(stop, "effect") if e["maneuver"] == "countertime"][0]
+    assert "ordinary blow, simultaneous with VSE's (CP-50)" in ruled["why"][0]
+    from replay.rulesets.skirmish import messages
+
+    assert messages.why(ruled, "ru")[0].startswith("ГМ решает: контртемп RAT при равной инициативе — обычный удар")
+
+
+def test_cp50_the_ruling_is_the_gms_against_or_strike():
+    from eventlog.envelope import Draft
+    from replay.rulesets.skirmish import check
+    from replay.rulesets.skirmish.model import SkirmishOptions
+
+    where = tie_round(None).resolve(tied())
+    for actor, value in (("RAT", "against"), (None, "maybe")):
+        draft = Draft("choice", {"name": "countertime_tie", "value": value, "exchange": 1, "attacker": "RAT"},
+                      actor=actor)
+        problems = check.check(where.state, where.requests, draft, SkirmishOptions())
+        assert problems and problems[0].startswith("condition_failed (5.4.1 M08, CP-50)")
+    good = Draft("choice", {"name": "countertime_tie", "value": "strike", "exchange": 1, "attacker": "RAT"})
+    assert check.check(where.state, where.requests, good, SkirmishOptions()) == []

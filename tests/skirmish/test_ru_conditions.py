@@ -69,7 +69,7 @@ SAMPLES: dict[str, str] = {
 OVERRIDES: dict[tuple[str, int], dict[str, str]] = {
     ("attack.py", 118): {"skill": "3"}, ("attack.py", 597): {"limit": "short"},
     ("transfer.py", 225): {"' or '.join(allowed)": "head or upper_torso", "order.get('zone')": "lower_torso"},
-    ("check.py", 362): {"', '.join(data.precise_zones(general))": "ear, cheeks, forehead, mouth, nose, neck, eye"},
+    ("check.py", 364): {"', '.join(data.precise_zones(general))": "ear, cheeks, forehead, mouth, nose, neck, eye"},
 }
 """Samples for one call site (file name, line) where a field's name means something else."""
 

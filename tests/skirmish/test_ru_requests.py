@@ -45,7 +45,7 @@ SAMPLES: dict[str, str] = {
     'answer[2]': '5',
     't.stance': 'standing',
     'place': 'sleeve',
-    "other": "VSE", "speed": "7",
+    "other": "VSE", "speed": "7", "a.actor": "RAT", "e.actor": "VSE", "e.maneuver": "chop",
 }
 """A value for each f-string field of a request's words, as the rules would fill it."""
 

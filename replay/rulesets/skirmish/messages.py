@@ -148,6 +148,11 @@ SENTENCES: tuple[tuple[str, str], ...] = (
      r"\1 объявляет финт: \2 в \3, активация \4 Р (\5 + вес сверх лёгкого); %\6, требует \7"),
     (r"(\w+)'s (\w+) is void; ", r"\2 \1 отменено; "), (r"\blocked\b", "закрыто"),
     # the end of the exchange, the round, the fight
+    # countertime at equal initiative (M08, CP-50)
+    (r"the GM rules (\w+)'s countertime at equal initiative is rolled against (\w+)'s attack \(CP-50, A-31\)",
+     r"ГМ решает: контртемп \1 при равной инициативе бросается против атаки \2 (CP-50, A-31)"),
+    (r"the GM rules (\w+)'s countertime at equal initiative is an ordinary blow, simultaneous with (\w+)'s \(CP-50\)",
+     r"ГМ решает: контртемп \1 при равной инициативе — обычный удар, одновременный с ударом \2 (CP-50)"),
     # the pass (M22, L421-423)
     (r"(\w+) passes (\w+) into (\(-?\d+, -?\d+\)) \(M22, L421\)", r"\1 проходит мимо \2 в клетку \3 (M22, L421)"),
     (r"(\w+) moves on to (\(-?\d+, -?\d+\)): (\d+) m of Speed (\d+) \(M22, L421\)",
@@ -425,6 +430,11 @@ CONDITIONS: list[tuple[str, str]] = [
     ("precise: a zone of the {z:w} table", "точная зона: из таблицы «{z:zone}»"),
     ("Batman with a weapon up to long", "батман — оружием не длиннее длинного"),
     ("{w:w} has no hook for trips", "у оружия {w:item} нет крюка для подсечек"),
+    # countertime at equal initiative (M08, CP-50; counters.at_tie)
+    ("countertime_tie is the GM's ruling (no --actor) on a countertime at equal initiative: against or strike, keyed "
+     "by exchange and attacker",
+     "\"countertime_tie\" — решение ГМ (без указания бойца) о контртемпе при равной инициативе: \"against\" или "
+     "\"strike\", по ключам \"exchange\" и \"attacker\""),
     # the pass (M22, L418-423; passing.py)
     ("where a pass ends is chosen after the pass succeeds, when the rules ask for it",
      "где заканчивается проход, выбирают после его успеха, когда этого требуют правила"),
@@ -712,6 +722,12 @@ REQUESTS: list[tuple[str, str]] = [
     ("passive shield cover, up to {n:#} zones besides the carrying arm (CP-28)",
      "пассивное прикрытие щитом: до {n} зон, кроме руки со щитом (CP-28)"),
     ("the GM's difficulty for {a:w}'s {m:w} (CP-07; %2–%7)", "сложность от ГМ: {a}, {m:mv} (CP-07; %2–%7)"),
+    ("{a:w}'s countertime at equal initiative meets {b:w}'s {m:w}, which he could not see (a simultaneous blow): the "
+     "GM rules (CP-50): \"against\" — rolled against it, each success cancelling one (M08, L278; A-31), or "
+     "\"strike\" — an ordinary blow, simultaneous with it",
+     "контртемп {a} при равной инициативе встречает маневр {m:mv} {b}, которого он не мог видеть (одновременный удар); "
+     "решает ГМ (CP-50): \"against\" — бросок против него, каждый успех отменяет один успех атаки (M08, L278; A-31), "
+     "или \"strike\" — обычный удар, одновременный с ним"),
     ("where {a:w}'s pass past {b:w} ends (CP-18): the cell adjacent to both, the cells on within Speed {n:#}, the "
      "distance or the end of the melee (CP-17, L423)",
      "где заканчивается проход {a} мимо {b} (CP-18): клетка, соседняя с обоими, дальнейший путь в пределах Скорости "

@@ -518,9 +518,14 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
     shares = allocate(ctx, x, items, options)
     simultaneous = ctx.state.holder == "tie"
     if simultaneous:  # 5.1 step 4: every outcome from the state before the group
+        from replay.rulesets.skirmish.maneuvers import counters
+
+        countered, group = counters.at_tie(ctx, x, items)  # M08 at equal initiative: the GM's ruling (CP-50)
         compared = [None if own_check(it.attack) else compare(ctx.state, it, options, shares.get(id(it)))
-                    for it in items]
-        for it, cmp_ in zip(items, compared, strict=True):
+                    for it in group]
+        for ct, enemy in countered:
+            outcomes += counters.countertime(ctx, x, ct, enemy, options)
+        for it, cmp_ in zip(group, compared, strict=True):
             outcomes.append(checked(ctx, x, it, options) if cmp_ is None else strike(ctx, x, it, cmp_, options))
     else:
         from replay.rulesets.skirmish.maneuvers import counters

@@ -177,8 +177,8 @@ def finishing_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) ->
 
 def countertime_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
     out = needs_blow(BLOWS + ("cut",), "M08", "L275")(state, actor, order)
-    if not any(d.actor != actor.id and d.step == "attack" and d.maneuver not in ("pass", "countertime")
-               and d.order.get("target") == actor.id for d in state.declared):
+    if state.holder != "tie" and not any(d.actor != actor.id and d.step == "attack" and d.maneuver not in (
+            "pass", "countertime") and d.order.get("target") == actor.id for d in state.declared):
         out.append(problem("condition_failed", "5.4.1 M08, L275", "countertime answers the opponent's declared "
                            "attack: declare it after his attack (your own initiative; at equal initiative a GM "
                            "ruling, CP-50)"))
