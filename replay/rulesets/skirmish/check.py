@@ -413,11 +413,11 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
         if draft.actor is not None or transfer.as_reverse(p.get("value")) is None or p.get("exchange") not in (1, 2) \
                 or p.get("attacker") not in state.ids:
             return [transfer.REVERSE_FORMAT]
-    if draft.type == "choice" and p.get("name") == "countertime_tie":  # M08 at equal initiative (CP-50)
-        if draft.actor is not None or p.get("value") not in ("against", "strike") or p.get("exchange") not in (1, 2) \
-                or p.get("attacker") not in state.ids:
-            return [problem("condition_failed", "5.4.1 M08, CP-50", "countertime_tie is the GM's ruling (no --actor) "
-                            "on a countertime at equal initiative: against or strike, keyed by exchange and attacker")]
+    if draft.type == "choice" and p.get("name") == "countertime_tie" and (  # M08 at equal initiative (CP-50)
+            draft.actor is not None or p.get("value") not in ("against", "strike") or p.get("exchange") not in (1, 2)
+            or p.get("attacker") not in state.ids):
+        return [problem("condition_failed", "5.4.1 M08, CP-50", "countertime_tie is the GM's ruling (no --actor) on "
+                        "a countertime at equal initiative: against or strike, keyed by exchange and attacker")]
     if draft.type == "choice" and p.get("name") == "pass_through":  # M22 (CP-18): where the pass ends
         from replay.rulesets.skirmish.maneuvers import passing
 
