@@ -227,3 +227,55 @@ def test_cp50_the_ruling_is_the_gms_against_or_strike():
         assert problems and problems[0].startswith("condition_failed (5.4.1 M08, CP-50)")
     good = Draft("choice", {"name": "countertime_tie", "value": "strike", "exchange": 1, "attacker": "RAT"})
     assert check.check(where.state, where.requests, good, SkirmishOptions()) == []
+
+
+# --- M01, initiative from the parts ---------------------------------------------------------------------------------
+
+def test_m01_each_part_is_rolled_on_its_own_and_initiative_comes_from_the_parts():
+    """M01 (L236): «каждый из маневров может быть успешным или неудачным независимо»; Init from the parts: VSE's rim
+    strike fails (a tie) while his parry with the sword wins, so the parry intercepts initiative (5.3, A-14)."""
+    from tests.skirmish.test_maneuvers import duel
+
+    state = duel(rat={"armour": []}, vse={"skills": {"swords": 4, "shields": 4}}, holder="RAT", distance="medium")
+    rnd = (Round().attack("VSE", "shield_rim_strike", "upper_torso", reflex=2, weapon="shield", with_defence=True)
+           .attack("RAT", "chop", "upper_torso", reflex=1, skill=2)
+           .defend("VSE", "parry", skill=3, weapon="arming_sword")
+           .choice("RAT", "feint", "no", exchange=1)
+           .roll("VSE", "attack", [2, 3]).roll("RAT", "attack", [6, 2, 3]).roll("VSE", "defence", [8, 7, 6]))
+    stop = rnd.resolve(state)
+    clashes = {c["maneuver"]: c["opposed"] for c in payloads(stop, "clash")}
+    assert clashes["shield_rim_strike"]["winner"] is None and clashes["chop"]["winner"] == "defence"
+    ended = payloads(stop, "exchange_ended")[0]
+    assert ended["flags"] == {"RAT": "none", "VSE": "gain"} and ended["holder"] == "VSE"
+
+
+# --- M27, the punch's accessories -----------------------------------------------------------------------------------
+
+def punched(rat_weapons):
+    from tests.skirmish.test_maneuvers import duel
+
+    state = duel(rat={"weapons": rat_weapons}, vse={"shield": None, "armour": []}, holder="RAT", distance="hand")
+    return (Round().declare("VSE", "attack").attack("RAT", "punch", "lower_torso", reflex=2)
+            .declare("VSE", "defence")
+            .roll("RAT", "attack", [6, 5]).roll("RAT", "zone", [3, 3], dice="2d6-2")
+            .roll("VSE", "knockout", [9, 9, 9, 9, 9])).resolve(state)
+
+
+def test_m27_a_knuckle_duster_removes_the_minus_one_and_makes_the_punch_lethal():
+    """L464: «Может использоваться вместе с кастетом, перчаткой, обрывком цепи или катаром. Базовый урон равен силе с
+    -1 штрафом. Использование аксессуаров позволяет избежать штрафа на урон»; L460: the accessories make it lethal."""
+    bare = payloads(punched([]), "hit")[0]
+    assert bare["raw"] == 4 and bare["wound"] is None and bare["nonlethal_shock"]
+    hit = payloads(punched([{"id": "knuckles", "type": "knuckle_duster", "hands": ["right"]}]), "hit")[0]
+    assert hit["raw"] == 5 and hit["wound"] is not None and not hit.get("nonlethal_shock")
+
+
+def test_m27_a_katar_adds_its_bonus_from_the_data():
+    """L464: «а катары дают бонус (см. их характеристики)»: the SAMPLE katar's punch_bonus 1."""
+    stop = punched([{"id": "katar", "type": "katar", "hands": ["right"]}])
+    hit = payloads(stop, "hit")[0]
+    assert hit["raw"] == 5 + 1 and hit["wound"] is not None
+    from replay.rulesets.skirmish import messages
+
+    said = " ".join(messages.why(hit, "ru"))
+    assert "катар +1" in said and not messages.english_left(said, {"RAT", "VSE"}), said

@@ -588,8 +588,7 @@ def rushing_answer(ctx: Any, x: int, att: Declared, fid: str, order: dict[str, A
 def unarmed_conditions(code: str, mid: str) -> Any:
     def conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
         out = []
-        if code == "punch" and free_hands(actor) < 1 and not any(
-                "knuckles" in data.weapon_type(w.type).get("features", []) for w in actor.weapons if w.hands):
+        if code == "punch" and free_hands(actor) < 1 and not knuckles(actor):
             out.append(problem("condition_failed", f"5.4.1 {mid}, L460", "a punch needs a free hand"))
         d = data.length_index(state.distance or "hand")
         limit = {"punch": "hand", "kick": "short", "headbutt": "hand", "fixed_headbutt": "hand"}[code]
@@ -631,14 +630,23 @@ def headbutt_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: 
     return 5 + steps, [f"headbutt %5 + {steps} zone steps from head level (L474, CP-08)"]
 
 
+def knuckles(actor: Fighter) -> list[Weapon]:
+    """M27 (L464): the accessories held for a punch: a knuckle-duster, a gauntlet, a piece of chain or a katar (a
+    weapon with the data feature `knuckles`)."""
+    return [x for x in actor.weapons if x.hands and "knuckles" in data.weapon_type(x.type).get("features", [])]
+
+
 def unarmed_strike(kind: str, minus: int, what: str) -> Any:
     def strike(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None) -> Strike:
-        lethal = any("knuckles" in data.weapon_type(x.type).get("features", []) for x in actor.weapons if x.hands) \
-            and kind == "punch"
+        worn = knuckles(actor) if kind == "punch" else []
+        lethal = bool(worn)  # L464: «Использование аксессуаров позволяет избежать штрафа на урон»; L460: lethal
+        bonus = max(worn, key=lambda x: int(data.weapon_type(x.type).get("punch_bonus", 0)), default=None)
+        add = int(data.weapon_type(bonus.type).get("punch_bonus", 0)) if bonus is not None else 0
         helmet = kind == "headbutt" and hard_helmet(actor)
         m = 0 if lethal else minus
-        return Strike("crush", "crushing", actor.char("strength") - m,
+        return Strike("crush", "crushing", actor.char("strength") - m + add,
                       [f"Strength {actor.char('strength')}"] + ([f"{what} −{m}"] if m else [])
+                      + ([f"{bonus.type} +{add}"] if bonus is not None and add else [])  # L464: a katar's bonus
                       + ([f"{helmet}: lethal crushing (L474)"] if helmet else []), lethal=lethal or bool(helmet))
 
     return strike
