@@ -279,3 +279,70 @@ def test_m27_a_katar_adds_its_bonus_from_the_data():
 
     said = " ".join(messages.why(hit, "ru"))
     assert "катар +1" in said and not messages.english_left(said, {"RAT", "VSE"}), said
+
+
+# --- CP-36, what a free check is rolled with --------------------------------------------------------------------------
+
+def _dice_asked(stop, purpose):
+    return [r.dice for r in stop.requests if r.kind == "roll" and r.name == purpose]
+
+
+def test_cp36_the_thrown_fighter_chooses_wrestling_or_acrobatics_for_his_reactive_check():
+    """L785: «реактивный бросок Борьбы или Акробатики по Рефлексу»: by default the larger (VSE: Acrobatics 3 +
+    Reflex 6), or the one he names."""
+    from tests.skirmish.test_wrestling import duel, holding
+
+    state = replace(holding(duel()), holder="RAT", distance="hand")
+    rnd = (Round().declare("VSE", "attack").declare("RAT", "attack", "throw", target="VSE",
+                                                    dice={"reflex": 4, "skill": 0}))
+    assert _dice_asked(rnd.resolve(state), "opposed") == ["9d10"]
+    rnd.choice("VSE", "check_with", "wrestling", exchange=1, check="reactive")
+    assert _dice_asked(rnd.resolve(state), "opposed") == ["7d10"]
+
+
+def test_cp36_the_leg_dive_victim_chooses_agility_or_strength_for_balance():
+    """L671: «бросок равновесия по Ловкости или Силе (нельзя использовать Акробатику)»."""
+    from tests.skirmish.test_wrestling import duel
+
+    state = duel(holder="RAT", distance="hand")
+    rnd = (Round().declare("VSE", "attack").declare("RAT", "attack", "leg_dive", target="VSE", zone="left_leg",
+                                                    dice={"reflex": 3, "skill": 0})
+           .declare("VSE", "defence").roll("RAT", "attack", [9, 9, 2]))
+    assert _dice_asked(rnd.resolve(state), "balance") == ["5d10"]  # Agility 5 > Strength 4
+    rnd.choice("VSE", "check_with", "strength", exchange=1, check="balance")
+    assert _dice_asked(rnd.resolve(state), "balance") == ["4d10"]
+
+
+def test_cp36_against_a_shield_push_stability_by_strength_or_balance_by_acrobatics():
+    """L709: «бросок устойчивости по Силе или равновесия по Акробатике (Рф.)»: Strength unless he chooses."""
+    from tests.skirmish.test_maneuvers import duel
+
+    state = duel(holder="VSE", distance="hand")
+    rnd = (Round().declare("RAT", "attack")
+           .declare("VSE", "attack", "shield_push", target="RAT", weapon="shield", dice={"reflex": 3, "skill": 0})
+           .declare("RAT", "defence").roll("VSE", "attack", [8, 7, 6]))
+    rat = state.fighter("RAT")
+    assert _dice_asked(rnd.resolve(state), "stability") == [f"{rat.char('strength')}d10"]
+    rnd.choice("RAT", "check_with", "acrobatics", exchange=1, check="stability")
+    stop = rnd.resolve(state)
+    assert _dice_asked(stop, "stability") == [f"{rat.skill('acrobatics') + rat.char('reflex')}d10"]
+    request = next(r for r in stop.requests if r.name == "stability")
+    from replay.rulesets.skirmish import messages
+
+    assert messages._request(request.what).startswith("равновесие (Акробатика по Рефлексу) RAT")
+
+
+def test_cp36_the_choice_names_one_of_the_offered_ways():
+    from eventlog.envelope import Draft
+    from replay.rulesets.skirmish import check
+    from replay.rulesets.skirmish.model import SkirmishOptions
+    from tests.skirmish.test_maneuvers import duel
+
+    state = duel(holder="VSE", distance="hand")
+    for value, key in (("agility", "stability"), ("acrobatics", "balance"), ("wrestling", "nothing")):
+        draft = Draft("choice", {"name": "check_with", "value": value, "exchange": 1, "check": key}, actor="RAT")
+        problems = check.check(state, (), draft, SkirmishOptions())
+        assert problems and problems[0].startswith("condition_failed (5.13 CP-36)")
+    good = Draft("choice", {"name": "check_with", "value": "acrobatics", "exchange": 1, "check": "stability"},
+                 actor="RAT")
+    assert check.check(state, (), good, SkirmishOptions()) == []

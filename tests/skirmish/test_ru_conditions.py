@@ -67,7 +67,7 @@ SAMPLES: dict[str, str] = {
 """A value for each f-string field of a problem sentence, as the rules would fill it."""
 
 OVERRIDES: dict[tuple[str, int], dict[str, str]] = {
-    ("attack.py", 118): {"skill": "3"}, ("attack.py", 597): {"limit": "short"},
+    ("attack.py", 119): {"skill": "3"}, ("attack.py", 598): {"limit": "short"},
     ("transfer.py", 225): {"' or '.join(allowed)": "head or upper_torso", "order.get('zone')": "lower_torso"},
     ("check.py", 364): {"', '.join(data.precise_zones(general))": "ear, cheeks, forehead, mouth, nose, neck, eye"},
 }

@@ -413,6 +413,14 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
         if draft.actor is not None or transfer.as_reverse(p.get("value")) is None or p.get("exchange") not in (1, 2) \
                 or p.get("attacker") not in state.ids:
             return [transfer.REVERSE_FORMAT]
+    if draft.type == "choice" and p.get("name") == "check_with":  # CP-36: what a free check is rolled with
+        from replay.rulesets.skirmish.maneuvers.base import CHECK_OPTIONS
+
+        if draft.actor not in state.ids or p.get("exchange") not in (1, 2) or p.get("value") not in CHECK_OPTIONS.get(
+                str(p.get("check")), ()):
+            return [problem("condition_failed", "5.13 CP-36", "check_with is the checking fighter's choice keyed by "
+                            "exchange and check: reactive (wrestling or acrobatics), balance (agility or strength), "
+                            "stability (strength or acrobatics)")]
     if draft.type == "choice" and p.get("name") == "countertime_tie" and (  # M08 at equal initiative (CP-50)
             draft.actor is not None or p.get("value") not in ("against", "strike") or p.get("exchange") not in (1, 2)
             or p.get("attacker") not in state.ids):

@@ -153,6 +153,9 @@ SENTENCES: tuple[tuple[str, str], ...] = (
      r"ГМ решает: контртемп \1 при равной инициативе бросается против атаки \2 (CP-50, A-31)"),
     (r"the GM rules (\w+)'s countertime at equal initiative is an ordinary blow, simultaneous with (\w+)'s \(CP-50\)",
      r"ГМ решает: контртемп \1 при равной инициативе — обычный удар, одновременный с ударом \2 (CP-50)"),
+    # the check against a shield push (M57, L709; CP-36)
+    (r"balance \(Acrobatics by Reflex\)", "равновесие (Акробатика по Рефлексу)"),
+    (r"→ falls \(L709\)", "→ падает (L709)"),
     # the pass (M22, L421-423)
     (r"(\w+) passes (\w+) into (\(-?\d+, -?\d+\)) \(M22, L421\)", r"\1 проходит мимо \2 в клетку \3 (M22, L421)"),
     (r"(\w+) moves on to (\(-?\d+, -?\d+\)): (\d+) m of Speed (\d+) \(M22, L421\)",
@@ -430,6 +433,12 @@ CONDITIONS: list[tuple[str, str]] = [
     ("precise: a zone of the {z:w} table", "точная зона: из таблицы «{z:zone}»"),
     ("Batman with a weapon up to long", "батман — оружием не длиннее длинного"),
     ("{w:w} has no hook for trips", "у оружия {w:item} нет крюка для подсечек"),
+    # what a free check is rolled with (CP-36; maneuvers.base.check_with)
+    ("check_with is the checking fighter's choice keyed by exchange and check: reactive (wrestling or acrobatics), "
+     "balance (agility or strength), stability (strength or acrobatics)",
+     "\"check_with\" — выбор проверяющегося бойца по ключам \"exchange\" и \"check\": \"reactive\" (\"wrestling\" "
+     "или \"acrobatics\"), \"balance\" (\"agility\" или \"strength\"), \"stability\" (\"strength\" или "
+     "\"acrobatics\")"),
     # countertime at equal initiative (M08, CP-50; counters.at_tie)
     ("countertime_tie is the GM's ruling (no --actor) on a countertime at equal initiative: against or strike, keyed "
      "by exchange and attacker",
@@ -676,6 +685,9 @@ REQUESTS: list[tuple[str, str]] = [
      "проверка Силы {a}: удержать {w:itemacc} против обезоруживания"),
     ("{a:w} assesses the opponent", "{a} оценивает противника"),
     ("Stability (Strength) of {a:w} against the shield push", "устойчивость (Сила) {a} против толчка щитом"),
+    ("balance (Acrobatics by Reflex) of {a:w} against the shield push",
+     "равновесие (Акробатика по Рефлексу) {a} против толчка щитом"),
+    ("what {a:w} rolls for the {c:w} check (CP-36): {opts}", "чем {a} бросает {c:checkname} (CP-36): {opts:orlist}"),
     ("Endurance of {a:w} against the joint break", "Выносливость {a} против болевого залома"),
     ("Endurance of {a:w} against the strangling", "Выносливость {a} против удушения"),
     ("Fortitude of {a:w} against the pain hold (free, %5; successes cancel pain)",
@@ -774,6 +786,9 @@ REQUESTS: list[tuple[str, str]] = [
      "(L787, CP-21)",
      "итоговые успехи броска ({n}): все на высоту (+1 м за 2) или 1 на зону, на которую падает жертва (L787, CP-21)"),
 ]
+CHECK_NAME_RU = {"reactive": "проверку реакции", "balance": "проверку равновесия",
+                 "stability": "проверку против толчка щитом"}
+"""CP-36: the free checks a fighter may roll with one thing or another (maneuvers.base.CHECK_OPTIONS)."""
 CHECK_LABEL_RU = {"Body Language by Empathy": "Язык тела по Эмпатии",
                   "reactive Wrestling/Acrobatics by Reflex": "реакция (Борьба или Акробатика по Рефлексу)"}
 ETIQUETTE_RU = {"army": "армейский", "criminal": "криминальный", "police": "полицейский"}
@@ -806,7 +821,8 @@ def requests_ru() -> Catalogue:
         "itemnom": lambda w: words.item_name(w, "ru"), "piece": lambda p: words.item_name(p, "ru"),
         "stance": lambda s: words.STANCE_NAMES.get(s, (None,))[0], "etiquette": _table(ETIQUETTE_RU),
         "stat": _table(STAT_RU), "fallcause": _fall_cause, "checklabel": _table(CHECK_LABEL_RU),
-        "rstage": lambda k: RANGED_STAGE_RU.get(k, f'"{k}"'), "mdef": _table(MISSILE_DEFENCE_RU)})
+        "rstage": lambda k: RANGED_STAGE_RU.get(k, f'"{k}"'), "mdef": _table(MISSILE_DEFENCE_RU),
+        "checkname": _table(CHECK_NAME_RU), "orlist": lambda t: t.replace('" or "', '" или "')})
     return Catalogue(REQUESTS, tables)
 
 

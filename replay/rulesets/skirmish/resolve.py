@@ -11,7 +11,8 @@ from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
 from replay.rulesets.skirmish import check, costs, damage, data, dice, draw, feint, pools
 from replay.rulesets.skirmish.maneuvers import surprise, transfer, zonal
-from replay.rulesets.skirmish.maneuvers.base import move, name_ones
+from replay.rulesets.skirmish.maneuvers.base import check_with, move, name_ones
+from replay.rulesets.skirmish.maneuvers.wrestling import reactive, reactive_dice
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
 R = "skirmish."
@@ -492,6 +493,9 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
         free = opposed_by(att)
         if free is not None and not own_check(att):
             n, tn, label = free(ctx.state, ctx.state.fighter(att.order["target"]))
+            if free is reactive:  # CP-36: Wrestling or Acrobatics, the victim's choice
+                _, n = check_with(ctx, x, att.order["target"], "reactive",
+                                  reactive_dice(ctx.state.fighter(att.order["target"])))
             asks.append((pool_dice(ctx, max(1, n), options), att.order["target"], "opposed", {"exchange": x},
                          f"{label} of {att.order['target']} against the {att.maneuver} (free, %{tn})"))
         if dfn is not None and rolls_pool(dfn) and id(dfn) not in asked_for:  # a retreat answers both parts once

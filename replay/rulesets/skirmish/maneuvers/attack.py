@@ -13,6 +13,7 @@ from replay.rulesets.skirmish.maneuvers.base import (
     Problems,
     Strike,
     check_roll,
+    check_with,
     checked,
     emit_effect,
     extraordinary_left,
@@ -483,8 +484,9 @@ def trip_after(code: str) -> Any:
         if o["winner"] != "attack":
             return {}
         t = ctx.state.fighter(att.order["target"])
-        skill = max(t.skill("wrestling"), t.skill("acrobatics"))
-        r = check_roll(ctx, t.id, "reactive", skill + t.char("reflex"), 5,
+        _, n = check_with(ctx, x, t.id, "reactive", {"wrestling": t.skill("wrestling") + t.char("reflex"),
+                                                     "acrobatics": t.skill("acrobatics") + t.char("reflex")})
+        r = check_roll(ctx, t.id, "reactive", n, 5,
                        f"reactive Wrestling or Acrobatics by Reflex of {t.id} against the trip", x, options)
         why = [f"{code}: {t.id} reactive check {faces(r)} vs {o['final']} final"]
         if max(0, r.net) >= o["final"]:

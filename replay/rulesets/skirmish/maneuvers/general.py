@@ -12,6 +12,7 @@ from replay.rulesets.skirmish.maneuvers.base import (
     Move,
     Problems,
     check_roll,
+    check_with,
     checked,
     emit_effect,
     faces,
@@ -151,7 +152,8 @@ def leg_dive_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions
             if roll.net > 0:
                 thrown(ctx, x, att.actor, t.id, max(0, roll.net), options, "leg_dive")
             return base
-    r = check_roll(ctx, t.id, "balance", max(t.char("agility"), t.char("strength")), 5,
+    _, n = check_with(ctx, x, t.id, "balance", {"agility": t.char("agility"), "strength": t.char("strength")})
+    r = check_roll(ctx, t.id, "balance", n, 5,
                    f"balance check of {t.id} (Agility or Strength) against the leg dive", x, options)
     made = max(0, r.net) >= final
     changes: list[dict[str, Any]] = [checked(t.id, "balance", r, final),
@@ -312,11 +314,15 @@ def push_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) ->
     victim = ctx.state.opponent(decl.actor)
     dist, _ = ctx.ask("distance", actor=decl.actor, options=list(data.LENGTHS[:4]), default="long", applies=True,
                       what="where the push leaves the opponent, up to long (CP-17, M57)", exchange=x)
-    r = check_roll(ctx, victim.id, "stability", victim.char("strength"), 5,
-                   f"Stability (Strength) of {victim.id} against the shield push", x, options)
+    way, n = check_with(ctx, x, victim.id, "stability", {  # L709 names Stability by Strength first: the default
+        "strength": victim.char("strength"), "acrobatics": victim.skill("acrobatics") + victim.char("reflex")},
+        default="strength")
+    text = "Stability (Strength)" if way == "strength" else "balance (Acrobatics by Reflex)"
+    r = check_roll(ctx, victim.id, "stability", n, 5, f"{text} of {victim.id} against the shield push", x, options)
     falls = max(0, r.net) < o["final"]
     emit_effect(ctx, x, "shield_push", decl.actor, [checked(victim.id, "stability", r, o["final"])],
-                [f"shield push: {victim.id} pushed to {dist}; Stability {faces(r)} vs {o['final']} → "
+                [f"shield push: {victim.id} pushed to {dist}; {text.removesuffix(' (Strength)')} {faces(r)} vs "
+                 f"{o['final']} → "
                  + ("falls" if falls else "keeps the feet") + " (L709)"],
                 ["5.4.3 M57"], ["CP-17 default"])
     if falls:  # a fall from his own height (5.8.5, L609): 1d6

@@ -91,9 +91,15 @@ def needs_hold(mid: str, line: str) -> Any:
 
 
 def reactive(state: Fight, f: Fighter) -> tuple[int, int, str]:
-    """The victim's free reactive Wrestling or Acrobatics by Reflex check (L785, L836; CP-36: the better)."""
-    return max(f.skill("wrestling"), f.skill("acrobatics")) + f.char("reflex"), 5, "reactive Wrestling/Acrobatics " \
-        "by Reflex"
+    """The victim's free reactive Wrestling or Acrobatics by Reflex check (L785, L836; CP-36: the better; the victim's
+    choice `check_with` is asked where the roll is, resolve.resolve_exchange)."""
+    return max(reactive_dice(f).values()), 5, "reactive Wrestling/Acrobatics by Reflex"
+
+
+def reactive_dice(f: Fighter) -> dict[str, int]:
+    """CP-36: the reactive check's dice by what it is rolled with (L785, L836)."""
+    return {"wrestling": f.skill("wrestling") + f.char("reflex"),
+            "acrobatics": f.skill("acrobatics") + f.char("reflex")}
 
 
 def thrown(ctx: Any, x: int, thrower: str, victim: str, final: int, options: SkirmishOptions, code: str, *,
