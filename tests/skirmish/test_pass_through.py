@@ -179,3 +179,14 @@ def test_on_the_field_a_pair_cannot_pass_yet_part_2():
     assert len(problems) == 1 and problems[0].startswith("condition_failed (5.4 M22)") and "part 2" in problems[0]
     said = i18n.localize(problems[0], "ru", [RULESET])
     assert "проходит мимо противника среди других бойцов" in said and not said.startswith(i18n.UNTRANSLATED["ru"])
+
+
+def test_no_pass_in_a_grapple_l723():
+    """L723: in wrestling the fighters are in constant contact: a pass past the opponent is refused."""
+    from dataclasses import replace
+
+    from tests.skirmish.test_wrestling import holding
+
+    state = replace(holding(duel()), holder="RAT", distance="hand", round=1, exchange=1)
+    problems = check.declaration(state, "RAT", PASS, OPTIONS)
+    assert any(p.startswith("condition_failed (5.4.1 M22, L723)") for p in problems), problems

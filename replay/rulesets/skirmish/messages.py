@@ -449,6 +449,8 @@ CONDITIONS: list[tuple[str, str]] = [
      "где заканчивается проход, выбирают после его успеха, когда этого требуют правила"),
     ("{w:w} cannot cut: a pass is a cutting attack",
      "оружием {w:item} не нанести секущий удар, а проход — секущая атака"),
+    ("in a grapple the fighters are in contact: no pass past the opponent (break free first, M73)",
+     "в захвате бойцы в постоянном контакте: пройти мимо противника нельзя (сначала освободитесь от захвата, M73)"),
     ("no free cell is adjacent to both {a:w} and {b:w}: a pass needs one",
      "нет свободной клетки, соседней и с {a}, и с {b}: без нее прохода нет"),
     ("the cell {c} is not free and adjacent to both {a:w} and {b:w}; these are: {cells}",

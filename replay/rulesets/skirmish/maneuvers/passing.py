@@ -54,12 +54,15 @@ def pass_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
 
 
 def pass_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
-    """L418: a free cell adjacent to both; L419: the weapon cuts."""
+    """L418: a free cell adjacent to both; L419: the weapon cuts; not in a grapple (L723: constant contact)."""
     out = []
     w = actor.weapon_by_id(order.get("weapon") or "") or actor.weapon
     if w is not None and "cut" not in data.weapon_type(w.type)["attacks"]:
         out.append(problem("condition_failed", "5.4.1 M22, L419", f"{w.type} cannot cut: a pass is a cutting attack"))
-    if not free_cells(state, actor.id):
+    if state.grapple is not None:
+        out.append(problem("condition_failed", "5.4.1 M22, L723", "in a grapple the fighters are in contact: no pass "
+                           "past the opponent (break free first, M73)"))
+    elif not free_cells(state, actor.id):
         other = state.opponent(actor.id).id
         out.append(problem("condition_failed", "5.4.1 M22, L418", f"no free cell is adjacent to both {actor.id} and "
                            f"{other}: a pass needs one"))
