@@ -346,3 +346,36 @@ def test_cp36_the_choice_names_one_of_the_offered_ways():
     good = Draft("choice", {"name": "check_with", "value": "acrobatics", "exchange": 1, "check": "stability"},
                  actor="RAT")
     assert check.check(state, (), good, SkirmishOptions()) == []
+
+
+# --- M56, the grip changed over an exchange (L703) ------------------------------------------------------------------
+
+def test_m56_with_no_reflex_points_the_grip_changes_over_one_exchange():
+    """L703: «В случае отсутствия очков Рефлекса, персонаж меняет хват за один обмен»: RAT, no reflex points left,
+    passes exchange 1 changing his longsword to one hand; he is not asked to defend; from exchange 2 the grip is his."""
+    from replay.rulesets.skirmish import check, post
+    from replay.rulesets.skirmish import events as ev
+    from replay.rulesets.skirmish.model import SkirmishOptions
+    from tests.skirmish.test_maneuvers import duel
+
+    state = duel(holder="VSE", distance="long")
+    rat = state.fighter("RAT")
+    state = state.with_fighter(replace(rat, spent_R=rat.char("reflex")))  # 5.1: his reflex points are spent
+    change = {"exchange": 1, "step": "attack", "maneuver": "pass", "grip": "one_hand"}
+    at = replace(state, round=1, exchange=1)
+    assert check.declaration(at, "RAT", change, SkirmishOptions()) == []
+    fresh = replace(duel(holder="VSE", distance="long"), round=1, exchange=1)
+    refused = check.declaration(fresh, "RAT", change, SkirmishOptions())
+    assert refused and refused[0].startswith("condition_failed (5.4.3 M56, L703)")
+    no_reflex = duel(rat={"characteristics": {**rat.characteristics, "reflex": 0}}, holder="VSE", distance="long")
+    stop = (Round().add("order", "RAT", change)
+            .attack("VSE", "chop", "upper_torso", skill=2)
+            .roll("VSE", "attack", [2, 2])).resolve(no_reflex)
+    declared = payloads(stop, "declared")
+    passed = [d for d in declared if d["actor"] == "RAT"]
+    assert passed[0]["order"].get("grip") == "one_hand" and "L703" in passed[0]["why"][0]
+    assert passed[1]["forced"] == "changes the grip over this exchange (M56, L703)"
+    assert stop.state.fighter("RAT").weapon.grip == "one_hand"
+    text = post.declaration_text(ev.DeclarationMade.model_validate(passed[0]), "ru")
+    assert "меняет хват (бастард) на «одной рукой» за весь обмен" in text
+    assert "меняет хват весь обмен" in post.declaration_text(ev.DeclarationMade.model_validate(passed[1]), "ru")

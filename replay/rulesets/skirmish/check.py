@@ -50,6 +50,8 @@ def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: Ski
     out = order_format(order)
     if not out and order.get("draw") and order.get("maneuver") == "pass":  # M50 (L650): the draw over a round
         return round_draw_problems(state, actor_id, order)
+    if not out and order.get("grip") and order.get("maneuver") == "pass":  # M56 (L703): the grip over an exchange
+        return exchange_grip_problems(state, actor_id, order)
     if out or order.get("maneuver") == "pass":
         return out
     out += drawing_problems(state, actor_id)
@@ -516,6 +518,28 @@ def round_draw_problems(state: Fight, actor_id: str, order: dict[str, Any]) -> l
         out.append(problem("condition_failed", "5.4.3 M50, L650", "the draw over the whole round is from where the "
                            "weapon is carried; the floor and the wrist loop ask the Reflex check (A-39)"))
     return out
+
+
+def exchange_grip_problems(state: Fight, actor_id: str, order: dict[str, Any]) -> list[str]:
+    """M56 (L703): «В случае отсутствия очков Рефлекса, персонаж меняет хват за один обмен»: a fighter with no reflex
+    points left declares a pass with `grip` in the attack step; the grip is his from the next exchange and he does
+    nothing else in this one (PROPOSED: no defence either)."""
+    from replay.rulesets.skirmish.maneuvers.general import grip_conditions
+
+    f = state.fighter(actor_id)
+    out = grip_conditions(state, f, order)
+    if order["step"] != "attack":
+        out.append(problem("condition_failed", "5.4.3 M56, L703", "the grip changes over the exchange with a pass in "
+                           "the attack step"))
+    if pools.available(f, state.round, state.exchange)[0] > 0:
+        out.append(problem("condition_failed", "5.4.3 M56, L703", "a pass changes the grip over the exchange only "
+                           "with no reflex points left; with reflex points the grip change is a maneuver (L701)"))
+    return out
+
+
+def changing_grip(state: Fight, actor_id: str) -> bool:
+    """M56 (L703): the fighter changes his grip over this exchange (a pass with `grip`)."""
+    return any(d.actor == actor_id and d.maneuver == "pass" and d.order.get("grip") for d in state.declared)
 
 
 def drawing_problems(state: Fight, actor_id: str) -> list[str]:

@@ -281,6 +281,11 @@ def knockout(state: Fight, e: ev.Knockout) -> Fight:
 
 
 def exchange_ended(state: Fight, e: ev.ExchangeEnded) -> Fight:
+    for d in state.declared:  # M56 (L703): a grip changed over the exchange is in place when it ends
+        if d.maneuver == "pass" and d.order.get("grip") and d.priced.get("weapon"):
+            f = state.fighter(d.actor)
+            state = state.with_fighter(replace(f, weapons=tuple(
+                replace(w, grip=d.order["grip"]) if w.id == d.priced["weapon"] else w for w in f.weapons)))
     line = {"round": state.round, "exchange": e.exchange, "holder": e.holder, "distance": e.distance,
             "why": list(e.why)}
     for lk in e.locks or ():  # 5.7: an unexpected attack's initiative lock, a hidden attack's initiative roll

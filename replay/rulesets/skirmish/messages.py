@@ -156,6 +156,12 @@ SENTENCES: tuple[tuple[str, str], ...] = (
     # the check against a shield push (M57, L709; CP-36)
     (r"balance \(Acrobatics by Reflex\)", "равновесие (Акробатика по Рефлексу)"),
     (r"→ falls \(L709\)", "→ падает (L709)"),
+    # the grip changed over an exchange (M56, L703)
+    (r"(\w+) changes (\w+) to the (\w+) grip over this exchange: no reflex points \(M56, L703\); the new grip from "
+     r"the next exchange",
+     lambda m: f"{m.group(1)} меняет хват ({words.item_name(m.group(2), 'ru')}) на "
+     f"«{words.grip_name(m.group(3), 'ru')}» за весь обмен: очков рефлекса нет (M56, L703); новый хват — со следующего "
+     "обмена"),
     # the pass (M22, L421-423)
     (r"(\w+) passes (\w+) into (\(-?\d+, -?\d+\)) \(M22, L421\)", r"\1 проходит мимо \2 в клетку \3 (M22, L421)"),
     (r"(\w+) moves on to (\(-?\d+, -?\d+\)): (\d+) m of Speed (\d+) \(M22, L421\)",
@@ -439,6 +445,13 @@ CONDITIONS: list[tuple[str, str]] = [
      "\"check_with\" — выбор проверяющегося бойца по ключам \"exchange\" и \"check\": \"reactive\" (\"wrestling\" "
      "или \"acrobatics\"), \"balance\" (\"agility\" или \"strength\"), \"stability\" (\"strength\" или "
      "\"acrobatics\")"),
+    # the grip changed over an exchange (M56, L703; check.exchange_grip_problems)
+    ("the grip changes over the exchange with a pass in the attack step",
+     "хват меняют за весь обмен пасом на шаге атаки"),
+    ("a pass changes the grip over the exchange only with no reflex points left; with reflex points the grip change "
+     "is a maneuver (L701)",
+     "пас меняет хват за весь обмен, только когда очков рефлекса не осталось; с очками рефлекса смена хвата — маневр "
+     "(L701)"),
     # countertime at equal initiative (M08, CP-50; counters.at_tie)
     ("countertime_tie is the GM's ruling (no --actor) on a countertime at equal initiative: against or strike, keyed "
      "by exchange and attacker",

@@ -200,7 +200,9 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
                "answered by a free check, not a defence (5.4)": ("отвечает свободной проверкой",
                                                                  "answered by a free check"),
                "a hidden attack not sensed (5.7, L48)": ("скрытая атака не замечена (5.7)",
-                                                         "a hidden attack not sensed (5.7)")}
+                                                         "a hidden attack not sensed (5.7)"),
+               "changes the grip over this exchange (M56, L703)": ("меняет хват весь обмен (M56, L703)",
+                                                                    "changes the grip over this exchange (M56)")}
         reason = f" ({words.pick(why[e.forced], lang)})" if e.forced in why else ""
         return (f"{e.actor} — {step}: " + tr(lang, "пас", "pass") + reason + empathy_text(e.priced, lang)
                 + declared_why(e, lang))  # M50 (L650): a pass that draws over the whole round says so
@@ -239,7 +241,7 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
 
 
 DECLARED_WHY = (" drops the caught ", " up from the floor ", " hanging on its wrist loop ", " over the whole round: ",
-                " cannot pay the GM's price ")
+                " cannot pay the GM's price ", " grip over this exchange: ")
 """The lines of a declaration's `why` the post tells: the caught weapon dropped (M44, L605) and the pickup from the
 floor with its Reflex check (M50, A-39), and a declaration refused at the GM's price of the draw (CP-31, 4.7.9)."""
 

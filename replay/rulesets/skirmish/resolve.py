@@ -193,6 +193,8 @@ def wants(state: Fight, fid: str, step: str, options: SkirmishOptions) -> bool:
         return False
     if step == "attack":
         return True
+    if check.changing_grip(state, fid):  # M56 (L703): the exchange goes on the grip
+        return False
     attacked = any(d.actor == fid and d.step == "attack" and d.maneuver != "pass" and not d.order.get("with_defence")
                    for d in state.declared)
     att = costs.incoming(state, fid)
@@ -220,7 +222,8 @@ def declare_all(ctx: Context, ids: list[str], x: int, step: str, options: Skirmi
             continue
         if fid not in asked:
             att = costs.incoming(ctx.state, fid)
-            reason = "cannot act" if not can_declare(ctx.state, fid) else "nothing to answer" \
+            reason = "cannot act" if not can_declare(ctx.state, fid) else "changes the grip over this exchange " \
+                "(M56, L703)" if check.changing_grip(ctx.state, fid) else "nothing to answer" \
                 if att is None else "answered by a free check, not a defence (5.4)" if opposed_by(att) is not None \
                 or own_check(att) or att.maneuver == "countertime" else "attacked this exchange (A-09)"
             declared(ctx, fid, {"exchange": x, "step": step, "maneuver": "pass"}, None, forced=reason,
@@ -277,6 +280,12 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
             why.insert(0, f"{fid} draws {' and '.join(draw.ids(order['draw']))} over the whole round: no reflex points "
                           f"(M50, L650); in hand from round {state.round + 1}")
             rules = [*rules, "5.4.3 M50", "L650"]
+        w = state.fighter(fid).weapon
+        if order.get("grip") and w is not None:  # M56 (L703): no reflex points, the grip over one exchange
+            why.insert(0, f"{fid} changes {w.id} to the {order['grip']} grip over this exchange: no reflex points "
+                          "(M56, L703); the new grip from the next exchange")
+            priced = {**priced, "weapon": w.id}
+            rules = [*rules, "5.4.3 M56", "L703"]
     else:
         ready = state
         if order.get("drop"):  # M44 (L605): the caught weapon dropped with this declaration
