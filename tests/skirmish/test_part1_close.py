@@ -379,3 +379,42 @@ def test_m56_with_no_reflex_points_the_grip_changes_over_one_exchange():
     text = post.declaration_text(ev.DeclarationMade.model_validate(passed[0]), "ru")
     assert "меняет хват (бастард) на «одной рукой» за весь обмен" in text
     assert "меняет хват весь обмен" in post.declaration_text(ev.DeclarationMade.model_validate(passed[1]), "ru")
+
+
+# --- M21, the weapon trip as the wrestling trip ----------------------------------------------------------------------
+
+def hooked():
+    from tests.skirmish.test_maneuvers import duel
+
+    return duel(rat={"weapons": [{"id": "halberd", "type": "halberd", "hands": ["right", "left"]}],
+                     "skills": {"polearms": 6, "swords": 5}}, vse={"shield": None}, holder="RAT", distance="long")
+
+
+def test_m21_a_weapon_trip_is_opposed_by_the_reactive_check_not_a_defence():
+    """L411: «Аналогична подсечке в борьбе»; spec M21: opposed by the victim's free reactive Wrestling or Acrobatics by
+    Reflex check (as M66): VSE is not asked for a defence, his check is the other side of the comparison."""
+    rnd = (Round().declare("VSE", "attack").attack("RAT", "weapon_trip", "left_leg", reflex=2, skill=2,
+                                                   attack_type="chop"))
+    stop = rnd.resolve(hooked())
+    assert ("VSE", "opposed", {"exchange": 1}) in [(r.actor, r.name, r.key_dict) for r in stop.requests]
+    defence = [d for d in payloads(stop, "declared") if d["actor"] == "VSE" and d["step"] == "defence"]
+    assert defence and defence[0]["forced"] == "answered by a free check, not a defence (5.4)"
+    stop = (rnd.roll("RAT", "attack", [9, 8, 7, 3]).roll("VSE", "opposed", [9, 2, 3, 4, 2, 3, 2, 4, 3])
+            .roll("VSE", "acrobatics", [2] * 9).roll("VSE", "fall_zone", [4], dice="1d6")
+            .roll("VSE", "fall_endurance", [9, 9, 9, 9]).roll("VSE", "fall_damage", [1], dice="1d6")).resolve(hooked())
+    clash = payloads(stop, "clash")[0]
+    assert clash["opposed"]["winner"] == "attack" and clash["defence_roll"] is not None
+    trip = [e for e in payloads(stop, "effect") if e["maneuver"] == "weapon_trip"]
+    assert "weapon_trip: VSE falls as from 1 m (L836)" in trip[0]["why"]
+    assert stop.state.fighter("VSE").stance == "lying"
+
+
+def test_m21_a_critical_failure_of_the_reactive_check_doubles_the_fall():
+    stop = (Round().declare("VSE", "attack").attack("RAT", "weapon_trip", "left_leg", reflex=2, skill=2,
+                                                    attack_type="chop")
+            .roll("RAT", "attack", [9, 8, 7, 3]).roll("VSE", "opposed", [1, 1, 2, 3, 2, 3, 2, 4, 3])
+            .roll("VSE", "acrobatics", [2] * 9).roll("VSE", "fall_zone", [4], dice="1d6")
+            .roll("VSE", "fall_endurance", [9, 9, 9, 9]).roll("VSE", "fall_damage", [1, 1], dice="2d6")
+            ).resolve(hooked())
+    trip = [e for e in payloads(stop, "effect") if e["maneuver"] == "weapon_trip"]
+    assert "weapon_trip: VSE falls as from 2 m (critical failure doubles it) (L836)" in trip[0]["why"]

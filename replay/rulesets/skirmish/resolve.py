@@ -11,8 +11,7 @@ from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
 from replay.rulesets.skirmish import check, costs, damage, data, dice, draw, feint, pools
 from replay.rulesets.skirmish.maneuvers import surprise, transfer, zonal
-from replay.rulesets.skirmish.maneuvers.base import check_with, move, name_ones
-from replay.rulesets.skirmish.maneuvers.wrestling import reactive, reactive_dice
+from replay.rulesets.skirmish.maneuvers.base import check_with, move, name_ones, reactive, reactive_dice
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
 R = "skirmish."

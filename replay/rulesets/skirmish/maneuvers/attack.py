@@ -13,8 +13,6 @@ from replay.rulesets.skirmish.maneuvers.base import (
     Problems,
     Strike,
     check_roll,
-    check_with,
-    checked,
     emit_effect,
     extraordinary_left,
     faces,
@@ -23,6 +21,7 @@ from replay.rulesets.skirmish.maneuvers.base import (
     masters_left,
     next_exchange,
     problem,
+    reactive,
     register,
     timed,
 )
@@ -474,8 +473,9 @@ def trip_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Prob
 
 
 def trip_after(code: str) -> Any:
-    """M21/M66 (L836): the victim's free reactive Wrestling or Acrobatics by Reflex check; the trip's final
-    successes beat it or the victim falls as from 1 m (a critical failure doubles it)."""
+    """M21 (L411, L836): as the wrestling trip: opposed by the victim's free reactive Wrestling or Acrobatics by Reflex
+    check instead of a defence (`opposed_by`); on success the victim falls as from 1 m, 2 m when his check was a
+    critical failure."""
 
     def after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
         from replay.rulesets.skirmish.maneuvers.falls import fall
@@ -483,22 +483,12 @@ def trip_after(code: str) -> Any:
         att: Declared = o["attack"]
         if o["winner"] != "attack":
             return {}
-        t = ctx.state.fighter(att.order["target"])
-        _, n = check_with(ctx, x, t.id, "reactive", {"wrestling": t.skill("wrestling") + t.char("reflex"),
-                                                     "acrobatics": t.skill("acrobatics") + t.char("reflex")})
-        r = check_roll(ctx, t.id, "reactive", n, 5,
-                       f"reactive Wrestling or Acrobatics by Reflex of {t.id} against the trip", x, options)
-        why = [f"{code}: {t.id} reactive check {faces(r)} vs {o['final']} final"]
-        if max(0, r.net) >= o["final"]:
-            emit_effect(ctx, x, code, att.actor, [checked(t.id, "reactive", r, o["final"])],
-                        why + ["→ keeps the feet"], ["5.4.4 M66", "L836"])
-            return {}
-        metres = 2 if r.crit_degree else 1
-        emit_effect(ctx, x, code, att.actor, [checked(t.id, "reactive", r, o["final"]),
-                                              {"op": "stance", "fighter": t.id, "stance": "lying"}],
-                    why + [f"→ falls as from {metres} m" + (" (critical failure doubles it)" if r.crit_degree else "")],
-                    ["5.4.4 M66", "L836", "5.8.5"])
-        fall(ctx, x, t.id, metres, f"the {code}", options, code)
+        r, t = o.get("defence_roll"), att.order["target"]
+        metres = 2 if r is not None and r.crit_degree else 1
+        emit_effect(ctx, x, code, att.actor, [{"op": "stance", "fighter": t, "stance": "lying"}],
+                    [f"{code}: {t} falls as from {metres} m" + (" (critical failure doubles it)" if metres == 2 else "")
+                     + " (L836)"], ["5.4.1 M21", "L411", "L836", "5.8.5"])
+        fall(ctx, x, t, metres, f"the {code}", options, code)
         return {}
 
     return after
@@ -870,7 +860,7 @@ register(
          activation=lambda s, a, o: data.length_index(s.distance or "hand"),
          extras=lambda s, a, o, w: {"no_damage": True}),
     Move("weapon_trip", difficulty=row_difficulty(), conditions=trip_conditions, after=trip_after("weapon_trip"),
-         extras=lambda s, a, o, w: {"no_damage": True}),
+         opposed_by=reactive, extras=lambda s, a, o, w: {"no_damage": True}),
     Move("recursive_strike", difficulty=fixed(4, "recursive strike, L427"), conditions=recursive_conditions,
          strike=recursive_strike, on_answer=recursive_answer, after=recursive_after),
     Move("rushing_attack", difficulty=row_difficulty(), conditions=rushing_conditions,

@@ -178,6 +178,18 @@ def check_with(ctx: Any, x: int, fid: str, check: str, offered: dict[str, int], 
     return value, offered[value]
 
 
+def reactive(state: Fight, f: Fighter) -> tuple[int, int, str]:
+    """The victim's free reactive Wrestling or Acrobatics by Reflex check against a throw or a trip (L785, L836;
+    CP-36: the better; the victim's choice `check_with` is asked where the roll is, resolve.resolve_exchange)."""
+    return max(reactive_dice(f).values()), 5, "reactive Wrestling/Acrobatics by Reflex"
+
+
+def reactive_dice(f: Fighter) -> dict[str, int]:
+    """CP-36: the reactive check's dice by what it is rolled with (L785, L836)."""
+    return {"wrestling": f.skill("wrestling") + f.char("reflex"),
+            "acrobatics": f.skill("acrobatics") + f.char("reflex")}
+
+
 def checked(fighter: str, purpose: str, r: dice.PoolRoll | None, needed: int | None = None) -> dict[str, Any]:
     """An informational change (evolve ignores it): a free check's faces and net, and what it needed, so the post
     tells it in either language."""

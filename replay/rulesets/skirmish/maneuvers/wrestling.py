@@ -24,6 +24,7 @@ from replay.rulesets.skirmish.maneuvers.base import (
     faces,
     next_exchange,
     problem,
+    reactive,
     register,
     timed,
 )
@@ -88,18 +89,6 @@ def needs_hold(mid: str, line: str) -> Any:
         return []
 
     return conditions
-
-
-def reactive(state: Fight, f: Fighter) -> tuple[int, int, str]:
-    """The victim's free reactive Wrestling or Acrobatics by Reflex check (L785, L836; CP-36: the better; the victim's
-    choice `check_with` is asked where the roll is, resolve.resolve_exchange)."""
-    return max(reactive_dice(f).values()), 5, "reactive Wrestling/Acrobatics by Reflex"
-
-
-def reactive_dice(f: Fighter) -> dict[str, int]:
-    """CP-36: the reactive check's dice by what it is rolled with (L785, L836)."""
-    return {"wrestling": f.skill("wrestling") + f.char("reflex"),
-            "acrobatics": f.skill("acrobatics") + f.char("reflex")}
 
 
 def thrown(ctx: Any, x: int, thrower: str, victim: str, final: int, options: SkirmishOptions, code: str, *,
