@@ -156,7 +156,7 @@ def test_the_post_tells_the_pass_in_both_languages_and_the_frame_shows_the_new_c
     view = FrameView(stop.state, 1, 0, 0, (), "0" * 64, "en")
     assert [s.cell for s in F.scene(view).sides] == [(2, 1), (1, 0)]
     svg = F.frame(view)
-    assert "(2, 1)" in svg and "(1, 0)" in svg
+    assert "(2, 1)" in svg and "(1, 0)" in svg and "RAT Ratibor (cell 2, 1)" in F.desc(F.scene(view), "en")
     before = F.frame(FrameView(state, 1, 0, 0, (), "0" * 64, "en"))
     assert "(0, 0)" not in before  # two fighters side by side as ever: no coordinates shown
 

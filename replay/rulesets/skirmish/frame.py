@@ -188,7 +188,9 @@ def desc(shown: Scene, lang: str) -> str:
                           f"(spent R{p['spent']['reflex']} S{p['spent']['skill']}, locked R{p['locked']['reflex']} "
                           f"S{p['locked']['skill']}); fatigue {s.fatigue}, pain {s.pain}, shock {s.shock}, "
                           f"bleeding {s.bleeding}")
-        lines.append(f"{s.id} {s.name}{' *' if s.holder else ''}: {status}, {stance}, {s.weapon}"
+        cell = "" if side_by_side(shown) else tr(lang, f" (клетка {s.cell[0]}, {s.cell[1]})",  # M22: after a pass
+                                                   f" (cell {s.cell[0]}, {s.cell[1]})")
+        lines.append(f"{s.id} {s.name}{cell}{' *' if s.holder else ''}: {status}, {stance}, {s.weapon}"
                      + (f", {s.shield}" if s.shield else "") + f"; {pools_text}"
                      + (f"; {'; '.join(s.wounds)}" if s.wounds else "")
                      + (f"; {'; '.join(s.effects)}" if s.effects else ""))
