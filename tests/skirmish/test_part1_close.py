@@ -418,3 +418,60 @@ def test_m21_a_critical_failure_of_the_reactive_check_doubles_the_fall():
             ).resolve(hooked())
     trip = [e for e in payloads(stop, "effect") if e["maneuver"] == "weapon_trip"]
     assert "weapon_trip: VSE falls as from 2 m (critical failure doubles it) (L836)" in trip[0]["why"]
+
+
+# --- CP-31, the GM's price of a grip change the rulebook does not price (L701) ---------------------------------------
+
+def half_sword(price=None):
+    from tests.skirmish.test_maneuvers import duel
+
+    rnd = Round().declare("VSE", "attack", "grip_change", grip="half_sword", dice={"reflex": 0, "skill": 0})
+    if price is not None:
+        rnd.choice(None, "grip_price", price, exchange=1, fighter="VSE")
+    rnd.declare("RAT", "attack")
+    return rnd.resolve(duel(holder="RAT", distance="short"))
+
+
+def test_cp31_a_grip_change_the_rulebook_does_not_price_costs_one_by_analogy():
+    """L701: «остальные случаи, по аналогии и на усмотрение Мастера»: the sword's half-sword grip, 1 R by analogy when
+    the GM names no price."""
+    stop = half_sword()
+    priced = next(d for d in payloads(stop, "declared") if d["maneuver"] == "grip_change")["priced"]
+    assert priced["activation"] == 1
+    assert stop.state.fighter("VSE").weapon.grip == "half_sword"
+
+
+def test_cp31_the_gm_names_the_price_of_the_grip_change():
+    by_analogy = next(d for d in payloads(half_sword(), "declared") if d["maneuver"] == "grip_change")["priced"]
+    priced = next(d for d in payloads(half_sword(2), "declared") if d["maneuver"] == "grip_change")["priced"]
+    assert priced["activation"] == 2 and priced["paid_R"] == by_analogy["paid_R"] + 1
+
+
+def test_cp31_a_gm_price_he_cannot_pay_refuses_the_grip_change_nothing_spent():
+    from replay.rulesets.skirmish import messages
+
+    stop = half_sword(9)
+    decl = next(d for d in payloads(stop, "declared") if d["maneuver"] == "grip_change")
+    assert decl["priced"]["refused"] and decl["priced"]["paid_R"] == 0 and "5.4.3 M56" in decl["rule"]
+    assert decl["why"][0].startswith("VSE cannot pay the GM's price of the grip change, 9 R")
+    assert messages.why(decl, "ru")[0].startswith("VSE не может заплатить цену ГМ за смену хвата, 9 Р")
+    assert stop.state.fighter("VSE").weapon.grip == "one_hand"
+
+
+def test_cp31_a_priced_grip_change_asks_no_price_and_the_price_is_the_gms_whole_number():
+    from eventlog.envelope import Draft
+    from replay.rulesets.skirmish import check
+    from replay.rulesets.skirmish.maneuvers.general import grip_listed
+    from replay.rulesets.skirmish.model import SkirmishOptions
+    from tests.skirmish.test_maneuvers import duel
+
+    state = duel()
+    assert grip_listed(state.fighter("RAT").weapon, "one_hand") and grip_listed(state.fighter("RAT").weapon,
+                                                                                 "recursive")
+    assert not grip_listed(state.fighter("VSE").weapon, "half_sword")
+    for actor, value in (("VSE", 2), (None, "two"), (None, 12)):
+        draft = Draft("choice", {"name": "grip_price", "value": value, "exchange": 1, "fighter": "VSE"}, actor=actor)
+        problems = check.check(state, (), draft, SkirmishOptions())
+        assert problems and problems[0].startswith("condition_failed (5.4.3 M56, CP-31)")
+    ok = Draft("choice", {"name": "grip_price", "value": 2, "exchange": 1, "fighter": "VSE"})
+    assert check.check(state, (), ok, SkirmishOptions()) == []

@@ -415,6 +415,13 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
         if draft.actor is not None or transfer.as_reverse(p.get("value")) is None or p.get("exchange") not in (1, 2) \
                 or p.get("attacker") not in state.ids:
             return [transfer.REVERSE_FORMAT]
+    v = p.get("value")
+    if draft.type == "choice" and p.get("name") == "grip_price" and (  # CP-31 (L701): the GM's price of a grip change
+            draft.actor is not None or not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 9
+            or p.get("exchange") not in (1, 2) or p.get("fighter") not in state.ids):
+        return [problem("condition_failed", "5.4.3 M56, CP-31", "grip_price is the GM's ruling (no --actor) keyed by "
+                        "exchange and fighter: the reflex points of a grip change the rulebook does not price, a whole "
+                        "number 0–9")]
     if draft.type == "choice" and p.get("name") == "check_with":  # CP-36: what a free check is rolled with
         from replay.rulesets.skirmish.maneuvers.base import CHECK_OPTIONS
 

@@ -86,7 +86,7 @@ def declared(state: Fight, e: ev.DeclarationMade) -> Fight:
         bonus = tuple(t for t in bonus if t.source != e.priced.get("weapon"))
     used = set(e.priced.get("bonus_effects") or ())  # Arrow, Assess, Grab flow: used by this declaration
     effects = tuple(x for x in f.effects if not (x.kind == "bonus" and x.ref in used))
-    if e.order.get("grip") and e.priced.get("weapon"):  # M56: the new grip for this and later maneuvers
+    if e.order.get("grip") and e.priced.get("weapon") and not e.priced.get("failed"):  # M56: the new grip
         f = replace(f, weapons=tuple(replace(w, grip=e.order["grip"]) if w.id == e.priced["weapon"] else w
                                      for w in f.weapons))
     f = replace(f, spent_R=f.spent_R + paid_r, spent_S=f.spent_S + paid_s, shield=shield, used_for_parry=parried,

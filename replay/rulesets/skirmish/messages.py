@@ -439,6 +439,11 @@ CONDITIONS: list[tuple[str, str]] = [
     ("precise: a zone of the {z:w} table", "точная зона: из таблицы «{z:zone}»"),
     ("Batman with a weapon up to long", "батман — оружием не длиннее длинного"),
     ("{w:w} has no hook for trips", "у оружия {w:item} нет крюка для подсечек"),
+    # the GM's price of a grip change (CP-31; maneuvers.general.grip_gm_price)
+    ("grip_price is the GM's ruling (no --actor) keyed by exchange and fighter: the reflex points of a grip change "
+     "the rulebook does not price, a whole number 0–9",
+     "\"grip_price\" — решение ГМ (без указания бойца) по ключам \"exchange\" и \"fighter\": сколько очков рефлекса "
+     "стоит смена хвата, которую правила не оценивают, целое число 0–9"),
     # what a free check is rolled with (CP-36; maneuvers.base.check_with)
     ("check_with is the checking fighter's choice keyed by exchange and check: reactive (wrestling or acrobatics), "
      "balance (agility or strength), stability (strength or acrobatics)",
@@ -702,6 +707,10 @@ REQUESTS: list[tuple[str, str]] = [
     ("Stability (Strength) of {a:w} against the shield push", "устойчивость (Сила) {a} против толчка щитом"),
     ("balance (Acrobatics by Reflex) of {a:w} against the shield push",
      "равновесие (Акробатика по Рефлексу) {a} против толчка щитом"),
+    ("the GM's price in reflex points of {a:w}'s change to the {g:w} grip: the rulebook prices it by analogy, at the "
+     "GM's discretion (M56, L701, CP-31); by analogy 1",
+     "цену смены хвата {a} на «{g:grip}» в очках рефлекса назначает ГМ: правила велят оценивать по аналогии, на "
+     "усмотрение Мастера (M56, L701, CP-31); по аналогии 1"),
     ("what {a:w} rolls for the {c:w} check (CP-36): {opts}", "чем {a} бросает {c:checkname} (CP-36): {opts:orlist}"),
     ("Endurance of {a:w} against the joint break", "Выносливость {a} против болевого залома"),
     ("Endurance of {a:w} against the strangling", "Выносливость {a} против удушения"),
@@ -1325,7 +1334,12 @@ _SENTENCES = ((re.compile(r"^(\w+) cannot pay the GM's price of the quick draw, 
                           r"S(\d+), available R(\d+) S(\d+) \(([\d.]+), (CP-\d+)\): the declaration is refused, "
                           r"nothing is spent$"),
                r"\1 не может заплатить цену ГМ за быстрое вооружение, \2 Р: заявка стоит Р\3 Н\4, доступно Р\5 Н\6 "
-               r"(\7, \8): заявка отклонена, ничего не потрачено"),) + _SENTENCES
+               r"(\7, \8): заявка отклонена, ничего не потрачено"),
+              (re.compile(r"^(\w+) cannot pay the GM's price of the grip change, (\d+) R: the declaration costs R(\d+) "
+                          r"S(\d+), available R(\d+) S(\d+) \(4\.7\.9, CP-31\): the declaration is refused, nothing "
+                          r"is spent$"),
+               r"\1 не может заплатить цену ГМ за смену хвата, \2 Р: заявка стоит Р\3 Н\4, доступно Р\5 Н\6 "
+               r"(4.7.9, CP-31): заявка отклонена, ничего не потрачено")) + _SENTENCES  # M56 (L701, CP-31)
 _SENTENCES = ((re.compile(r"^in wrestling the fighters are in contact: the distance stays hand, not (\w+) \((L\d+)\)$"),
                lambda m: "в борьбе противники в постоянном соприкосновении: дистанция остаётся ручной, а не "
                f"{words.distance_name(m.group(1), 'ru', 'nomn')} "

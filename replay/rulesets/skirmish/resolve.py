@@ -295,6 +295,12 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
             price = draw.gm_price(ctx, ready.fighter(fid), order)
             if price is not None:
                 order = {**order, "draw_price": price}
+        if order.get("grip"):  # CP-31 (L701): a grip change the rulebook does not price: the GM's price
+            from replay.rulesets.skirmish.maneuvers.general import grip_gm_price
+
+            grip_price = grip_gm_price(ctx, ready.fighter(fid), order)
+            if grip_price is not None:
+                order = {**order, "grip_price": grip_price}
         drawn_state, order = draw.apply(ready, fid, order)
         if order.get("zone") and not order.get("target"):  # 4.5: a defence strikes back at the attack it answers
             att = costs.incoming(state, fid)
@@ -308,6 +314,12 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
                           "increase (M44, L605)")
             rules = [*rules, "5.4.2 M44", "L605"]
         refused = draw.unaffordable(drawn_state, fid, order, priced) if not priced.get("failed") else None
+        by = "5.4.3 M50"
+        if refused is None and not priced.get("failed"):  # CP-31: the GM's price of a grip change
+            from replay.rulesets.skirmish.maneuvers.general import grip_unaffordable
+
+            refused = grip_unaffordable(drawn_state, fid, order, priced)
+            by = "5.4.3 M56" if refused is not None else by
         if refused is not None:  # CP-31, 4.7.9: the GM's price makes the declaration unpayable
             priced = {**priced, "failed": True, "refused": True, "paid_R": 0, "paid_S": 0, "cost_points": 0,
                       "dice_to_roll": 0, "bonus_dice": 0, "bonus_effects": []}
@@ -315,7 +327,7 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
         if priced.get("failed"):  # M50: the pickup from the floor failed, the declaration with it
             emit(ctx, "declared", {"actor": fid, "exchange": order["exchange"], "step": order["step"],
                                    "maneuver": order.get("maneuver", "pass"), "order": order, "priced": priced,
-                                   "forced": None, "why": why[:-1], "rule": [*rules, "5.4.3 M50"],
+                                   "forced": None, "why": why[:-1], "rule": [*rules, by],
                                    "defaults": [*defaults] if refused else [*defaults, "A-39"]}, cause=seq)
             return
         att = costs.incoming(state, fid) if order["step"] != "attack" else None
