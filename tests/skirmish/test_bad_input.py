@@ -1,8 +1,9 @@
 """The issue's bad-input list through `battlelog import` of a recorded fight cut short with one bad line: a declaration
 out of turn order, dice beyond the pool, a maneuver below its minimum skill, a head attack out of reach, a parry with
 a weapon that parried this round, a wrestling maneuver outside wrestling, a second action under the one-action rule,
-a roll with the wrong number of dice. Each: a message naming the rule (a C15 code and a section or maneuver id), a
-non-zero exit, nothing appended, no traceback."""
+a roll with the wrong number of dice, a pass (M22) with no free cell beside both or into a cell not beside both.
+Each: a message naming the rule (a C15 code and a section or maneuver id), a non-zero exit, nothing appended, no
+traceback."""
 
 from __future__ import annotations
 
@@ -49,6 +50,18 @@ def dual_round_3(log: list[dict]) -> list[dict]:
     return log[:k]
 
 
+def apart(log: list[dict]) -> list[dict]:
+    """The pass fight with Vseslav three cells away: no cell is adjacent to both (L418)."""
+    created = json.loads(json.dumps(log[0]))
+    created["payload"]["setup"]["fighters"][1]["cell"] = [3, 0]
+    return [created, *log[1:]]
+
+
+def choice(game: str, turn: int, actor: str, name: str, value, **key) -> dict:
+    return {"game": f"skirmish-{game}", "type": "choice", "turn": turn, "actor": actor,
+            "payload": {"name": name, "value": value, **key}}
+
+
 CASES = {
     "out of turn": (lambda: lines("masters")[:3], order("masters", 1, "RAT", exchange=1, step="defence",
                                                         maneuver="parry", dice={"reflex": 1, "skill": 2}),
@@ -70,6 +83,11 @@ CASES = {
     "a second action": (lambda: lines("masters")[:5], order("masters", 1, "VSE", exchange=1, step="defence",
                                                            maneuver="parry", dice={"reflex": 1, "skill": 1}),
                         ["step_or_action (4.4, A-09)"]),
+    "a pass with no free cell beside both": (lambda: apart(lines("pass"))[:4], order("pass", 1, "RAT", **attack(
+        "pass_through", dice={"reflex": 1, "skill": 3})), ["condition_failed (5.4.1 M22, L418)"]),
+    "a pass into a cell not beside both": (lambda: lines("pass")[:10], choice(
+        "pass", 1, "RAT", "pass_through", {"cell": [2, 0], "distance": "long"}, exchange=1),
+        ["condition_failed (5.4.1 M22, L418)"]),
     "a roll of the wrong dice": (lambda: lines("masters")[:5], roll("masters", 1, "VSE", "attack", [9, 2, 3]),
                                  ["4d10", "3d10"]),
 }

@@ -37,7 +37,7 @@ def order_codes(payload: dict[str, Any]) -> set[str]:
     """The catalogue codes one recorded order declares."""
     out: set[str] = set()
     m = payload.get("maneuver")
-    if m and m != "pass":  # "pass" declines the step; it is not M22 Pass (which is not implemented)
+    if m and m != "pass":  # "pass" declines the step; M22 Pass is "pass_through"
         out.add(m)
     sec = payload.get("second")
     if isinstance(sec, dict) and sec.get("maneuver"):

@@ -45,6 +45,8 @@ SAMPLES: dict[str, str] = {
     'answer[2]': '5',
     't.stance': 'standing',
     'place': 'sleeve',
+    "other": "VSE", "speed": "7", "a.actor": "RAT", "e.actor": "VSE", "e.maneuver": "chop",
+    "check": "balance", "grip": "half_sword", "shown": '"agility" or "strength"', "text": "Stability (Strength)",
 }
 """A value for each f-string field of a request's words, as the rules would fill it."""
 

@@ -238,10 +238,9 @@ def refusal(code: str, step: str = "attack"):
     return check.declaration(state, "RAT", order, rnd_options())
 
 
-def test_m22_pass_through_and_m37_protect_ally_are_refused_as_part_2():
-    for code, mid in (("pass_through", "M22"), ("protect_ally", "M37")):
-        problems = refusal(code, "attack" if code == "pass_through" else "defence")
-        assert any(p.startswith(f"condition_failed (5.4 {mid})") and "part 2" in p for p in problems), problems
+def test_m37_protect_ally_is_refused_as_part_2():
+    problems = refusal("protect_ally", "defence")
+    assert any(p.startswith("condition_failed (5.4 M37)") and "part 2" in p for p in problems), problems
 
 
 def test_m49_counter_response_is_refused_naming_a25():

@@ -50,6 +50,8 @@ def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: Ski
     out = order_format(order)
     if not out and order.get("draw") and order.get("maneuver") == "pass":  # M50 (L650): the draw over a round
         return round_draw_problems(state, actor_id, order)
+    if not out and order.get("grip") and order.get("maneuver") == "pass":  # M56 (L703): the grip over an exchange
+        return exchange_grip_problems(state, actor_id, order)
     if out or order.get("maneuver") == "pass":
         return out
     out += drawing_problems(state, actor_id)
@@ -283,9 +285,10 @@ def hilt_problems(actor: Any, order: dict[str, Any], entry: dict[str, Any]) -> l
     return []
 
 
-PART_2 = {"pass_through": "moves past the opponent into a free cell on the grid (L415-423)",
-          "protect_ally": "defends an ally from an adjacent cell (L537-542)"}
+PART_2 = {"protect_ally": "defends an ally from an adjacent cell (L537-542)"}
 """Maneuvers that need several fighters or the grid."""
+ON_THE_FIELD = {"pass_through": "moves past the opponent among the field's other fighters and terrain (L415-423)"}
+"""Maneuvers a duel plays that a melee pair on the field does not yet (battle_check.py): part 2."""
 
 OUTSIDE_WRESTLING = frozenset({"pounce", "wrestling_evasion", "defensive_throw"})
 """Wrestling maneuvers that do not need a grapple (M65 Pounce starts one; M72 needs no hold; M74)."""
@@ -412,6 +415,33 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
         if draft.actor is not None or transfer.as_reverse(p.get("value")) is None or p.get("exchange") not in (1, 2) \
                 or p.get("attacker") not in state.ids:
             return [transfer.REVERSE_FORMAT]
+    v = p.get("value")
+    if draft.type == "choice" and p.get("name") == "grip_price" and (  # CP-31 (L701): the GM's price of a grip change
+            draft.actor is not None or not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 9
+            or p.get("exchange") not in (1, 2) or p.get("fighter") not in state.ids):
+        return [problem("condition_failed", "5.4.3 M56, CP-31", "grip_price is the GM's ruling (no --actor) keyed by "
+                        "exchange and fighter: the reflex points of a grip change the rulebook does not price, a whole "
+                        "number 0–9")]
+    if draft.type == "choice" and p.get("name") == "check_with":  # CP-36: what a free check is rolled with
+        from replay.rulesets.skirmish.maneuvers.base import CHECK_OPTIONS
+
+        if draft.actor not in state.ids or p.get("exchange") not in (1, 2) or p.get("value") not in CHECK_OPTIONS.get(
+                str(p.get("check")), ()):
+            return [problem("condition_failed", "5.13 CP-36", "check_with is the checking fighter's choice keyed by "
+                            "exchange and check: reactive (wrestling or acrobatics), balance (agility or strength), "
+                            "stability (strength or acrobatics)")]
+    if draft.type == "choice" and p.get("name") == "countertime_tie" and (  # M08 at equal initiative (CP-50)
+            draft.actor is not None or p.get("value") not in ("against", "strike") or p.get("exchange") not in (1, 2)
+            or p.get("attacker") not in state.ids):
+        return [problem("condition_failed", "5.4.1 M08, CP-50", "countertime_tie is the GM's ruling (no --actor) on "
+                        "a countertime at equal initiative: against or strike, keyed by exchange and attacker")]
+    if draft.type == "choice" and p.get("name") == "pass_through":  # M22 (CP-18): where the pass ends
+        from replay.rulesets.skirmish.maneuvers import passing
+
+        if not any(r.kind == "choice" and r.name == "pass_through" and r.actor == draft.actor for r in requests):
+            return [problem("step_or_action", "5.4.1 M22, CP-18", "where a pass ends is chosen after the pass "
+                            "succeeds, when the rules ask for it")]
+        return passing.choice_problems(state, draft.actor or "", p.get("value"))
     if draft.type == "choice" and p.get("name") == "symmetric":
         v = p.get("value")
         if draft.actor is not None or not isinstance(v, list) or not v or \
@@ -495,6 +525,28 @@ def round_draw_problems(state: Fight, actor_id: str, order: dict[str, Any]) -> l
         out.append(problem("condition_failed", "5.4.3 M50, L650", "the draw over the whole round is from where the "
                            "weapon is carried; the floor and the wrist loop ask the Reflex check (A-39)"))
     return out
+
+
+def exchange_grip_problems(state: Fight, actor_id: str, order: dict[str, Any]) -> list[str]:
+    """M56 (L703): «В случае отсутствия очков Рефлекса, персонаж меняет хват за один обмен»: a fighter with no reflex
+    points left declares a pass with `grip` in the attack step; the grip is his from the next exchange and he does
+    nothing else in this one (PROPOSED: no defence either)."""
+    from replay.rulesets.skirmish.maneuvers.general import grip_conditions
+
+    f = state.fighter(actor_id)
+    out = grip_conditions(state, f, order)
+    if order["step"] != "attack":
+        out.append(problem("condition_failed", "5.4.3 M56, L703", "the grip changes over the exchange with a pass in "
+                           "the attack step"))
+    if pools.available(f, state.round, state.exchange)[0] > 0:
+        out.append(problem("condition_failed", "5.4.3 M56, L703", "a pass changes the grip over the exchange only "
+                           "with no reflex points left; with reflex points the grip change is a maneuver (L701)"))
+    return out
+
+
+def changing_grip(state: Fight, actor_id: str) -> bool:
+    """M56 (L703): the fighter changes his grip over this exchange (a pass with `grip`)."""
+    return any(d.actor == actor_id and d.maneuver == "pass" and d.order.get("grip") for d in state.declared)
 
 
 def drawing_problems(state: Fight, actor_id: str) -> list[str]:

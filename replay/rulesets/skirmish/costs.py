@@ -247,7 +247,7 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
     if order.get("grip") and order.get("maneuver") != "grip_change":  # M56 with the declaration
         from replay.rulesets.skirmish.maneuvers.general import grip_cost
 
-        activation += grip_cost(w, order["grip"])
+        activation += grip_cost(w, order["grip"], order.get("grip_price"))
     if order.get("draw"):  # M50: drawing with the declaration costs reflex by placement
         from replay.rulesets.skirmish import draw
 

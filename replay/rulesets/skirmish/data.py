@@ -13,8 +13,10 @@ DATA = Path(__file__).resolve().parent / "data"
 LENGTHS = ("hand", "short", "medium", "long", "very_long", "extremely_long")
 """Length categories in order (spec 3.4): hand(0) < short(1) < … < extremely_long(5)."""
 WEIGHTS = ("light", "medium", "heavy")
-ATTACK_TYPE = {"thrust": "thrust", "chop": "chop", "slash": "cut", "cut": "cut", "crush": "crush", "power_blow": None}
-"""Basic attack maneuver -> the weapon's attack row it uses (spec 5.4.1 M02–M05); power blow names its own."""
+ATTACK_TYPE = {"thrust": "thrust", "chop": "chop", "slash": "cut", "cut": "cut", "crush": "crush", "power_blow": None,
+               "pass_through": "cut"}
+"""Basic attack maneuver -> the weapon's attack row it uses (spec 5.4.1 M02–M05); power blow names its own; a Pass
+(M22, L419) is a cutting attack."""
 
 
 @cache

@@ -277,11 +277,22 @@ class ThrowNote(Change):
     hold_kept: bool
 
 
+class MoveChange(Change):
+    """M22 (L421): the passer's move, the cells in order (the first adjacent to both), `cell` the last; `facing` when
+    he chose a new one."""
+
+    op: Literal["move"]
+    fighter: str
+    cell: tuple[int, int]
+    path: list[tuple[int, int]]
+    facing: Literal["N", "E", "S", "W"] | None = None
+
+
 CHANGES: dict[str, type[Change]] = {"effect": LastingChange, "stance": StanceChange, "pain": AmountChange,
                                     "shock": AmountChange, "drop": DropChange, "wound": WoundChange,
                                     "grapple": GrappleChange, "distance": DistanceChange, "held": HeldChange,
                                     "check": CheckNote, "fall": FallNote, "throw": ThrowNote,
-                                    "spend": SpendChange, "release": ReleaseChange}
+                                    "spend": SpendChange, "release": ReleaseChange, "move": MoveChange}
 
 
 class Effect(Resolution):

@@ -86,7 +86,7 @@ def declared(state: Fight, e: ev.DeclarationMade) -> Fight:
         bonus = tuple(t for t in bonus if t.source != e.priced.get("weapon"))
     used = set(e.priced.get("bonus_effects") or ())  # Arrow, Assess, Grab flow: used by this declaration
     effects = tuple(x for x in f.effects if not (x.kind == "bonus" and x.ref in used))
-    if e.order.get("grip") and e.priced.get("weapon"):  # M56: the new grip for this and later maneuvers
+    if e.order.get("grip") and e.priced.get("weapon") and not e.priced.get("failed"):  # M56: the new grip
         f = replace(f, weapons=tuple(replace(w, grip=e.order["grip"]) if w.id == e.priced["weapon"] else w
                                      for w in f.weapons))
     f = replace(f, spent_R=f.spent_R + paid_r, spent_S=f.spent_S + paid_s, shield=shield, used_for_parry=parried,
@@ -189,6 +189,8 @@ def effect(state: Fight, e: ev.Effect) -> Fight:
             f = replace(f, shock=(*f.shock, Timed(c["amount"], *c["until"], c.get("source", "maneuver"))))
         elif op == "held":
             f = replace(f, held=tuple(dict.fromkeys((*f.held, *c["zones"]))))
+        elif op == "move":  # M22 (L421): the pass into the free cell and on
+            f = replace(f, cell=(int(c["cell"][0]), int(c["cell"][1])), facing=c.get("facing") or f.facing)
         elif op == "release":  # M44 (L605): a blade catch over (freed, dropped or broken)
             from replay.rulesets.skirmish.maneuvers import catch
 
@@ -279,6 +281,11 @@ def knockout(state: Fight, e: ev.Knockout) -> Fight:
 
 
 def exchange_ended(state: Fight, e: ev.ExchangeEnded) -> Fight:
+    for d in state.declared:  # M56 (L703): a grip changed over the exchange is in place when it ends
+        if d.maneuver == "pass" and d.order.get("grip") and d.priced.get("weapon"):
+            f = state.fighter(d.actor)
+            state = state.with_fighter(replace(f, weapons=tuple(
+                replace(w, grip=d.order["grip"]) if w.id == d.priced["weapon"] else w for w in f.weapons)))
     line = {"round": state.round, "exchange": e.exchange, "holder": e.holder, "distance": e.distance,
             "why": list(e.why)}
     for lk in e.locks or ():  # 5.7: an unexpected attack's initiative lock, a hidden attack's initiative roll

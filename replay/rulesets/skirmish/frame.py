@@ -189,7 +189,9 @@ def desc(shown: Scene, lang: str) -> str:
                           f"(spent R{p['spent']['reflex']} S{p['spent']['skill']}, locked R{p['locked']['reflex']} "
                           f"S{p['locked']['skill']}); fatigue {s.fatigue}, pain {s.pain}, shock {s.shock}, "
                           f"bleeding {s.bleeding}")
-        lines.append(f"{s.id} {s.name}{' *' if s.holder else ''}: {status}, {stance}, {s.weapon}"
+        cell = "" if side_by_side(shown) else tr(lang, f" (клетка {s.cell[0]}, {s.cell[1]})",  # M22: after a pass
+                                                   f" (cell {s.cell[0]}, {s.cell[1]})")
+        lines.append(f"{s.id} {s.name}{cell}{' *' if s.holder else ''}: {status}, {stance}, {s.weapon}"
                      + (f", {s.shield}" if s.shield else "") + f"; {pools_text}"
                      + (f"; {'; '.join(s.wounds)}" if s.wounds else "")
                      + (f"; {'; '.join(s.effects)}" if s.effects else ""))
@@ -236,9 +238,18 @@ def token_x(k: int) -> float:
     return WIDTH / 2 - CELL + k * CELL + CELL / 2
 
 
+def side_by_side(shown: Scene) -> bool:
+    """The two fighters in neighbouring cells of one row, the first on the left: the usual picture."""
+    (ax, ay), (bx, by) = shown.sides[0].cell, shown.sides[1].cell
+    return ay == by and bx - ax == 1
+
+
 def draw_map(dwg, shown: Scene, lang: str, drew: Callable[[str], None] = lambda key: None) -> None:
     """Two cells side by side (a 1 m grid), a token per fighter with its facing, the distance between them (each
     mark named to the legend by `drew`)."""
+    if not side_by_side(shown):  # M22: a pass moved a fighter elsewhere on the grid
+        draw_cells(dwg, shown, lang, drew)
+        return
     room = token_x(0) - 70 - 16  # beside a cell, up to the frame's edge
     for k, s in enumerate(shown.sides):
         x0 = WIDTH / 2 - CELL + k * CELL
@@ -279,6 +290,55 @@ def draw_map(dwg, shown: Scene, lang: str, drew: Callable[[str], None] = lambda 
         drew("attack")
         S.label(dwg, dwg, S.fit(text, 12, room), (token_x(ka) + (-70 if kb > ka else 70), y + 4), size=12,
                 anchor="end" if kb > ka else "start", fill=shown.sides[ka].color)
+
+
+def draw_cells(dwg, shown: Scene, lang: str, drew: Callable[[str], None] = lambda key: None) -> None:
+    """The fighters' cells where they stand on the 1 m grid (after a pass, M22), scaled to the map's band, each with
+    its coordinates; the declared attacks as arrows from token to token."""
+    xs, ys = [s.cell[0] for s in shown.sides], [s.cell[1] for s in shown.sides]
+    size = min(CELL / (max(ys) - min(ys) + 1), (WIDTH - 240) / (max(xs) - min(xs) + 1), CELL)
+    left = WIDTH / 2 - (max(xs) - min(xs) + 1) * size / 2
+    scale = size / CELL
+    centres = [(left + (s.cell[0] - min(xs) + 0.5) * size, MAP_Y + (s.cell[1] - min(ys) + 0.5) * size)
+               for s in shown.sides]
+    for gx in range(max(xs) - min(xs) + 1):  # the grid between them, faint
+        for gy in range(max(ys) - min(ys) + 1):
+            dwg.add(dwg.rect((left + gx * size, MAP_Y + gy * size), (size, size), fill="none", stroke=S.FAINT,
+                             stroke_width=0.75))
+    for s, (cx, cy) in zip(shown.sides, centres, strict=True):
+        dwg.add(dwg.rect((cx - size / 2, cy - size / 2), (size, size), fill="#f7f7f2", stroke=S.FAINT,
+                         stroke_width=1.5))
+        rx, ry = 30 * scale, (16 if s.stance == "lying" else 30) * scale
+        fill = "#bdbdbd" if s.status in ("dead", "unconscious") else s.color
+        if fill != s.color:
+            drew("out")
+        dwg.add(dwg.ellipse((cx, cy), (rx, ry), fill=fill, stroke=S.INK, stroke_width=3 if s.holder else 1.5))
+        dx, dy = {"E": 1, "W": -1}.get(s.facing, 0), {"S": 1, "N": -1}.get(s.facing, 0)
+        dwg.add(dwg.line((cx + dx * rx, cy + dy * ry), (cx + dx * (rx + 14 * scale), cy + dy * (ry + 14 * scale)),
+                         stroke=S.INK, stroke_width=4 * scale))
+        S.label(dwg, dwg, s.id, (cx, cy + 5), size=max(9, round(14 * scale)), bold=True, anchor="middle",
+                fill=S.PAPER)
+        if s.holder:  # the star above the token, as in the usual picture
+            S.label(dwg, dwg, "★", (cx, cy - ry - 4), size=16, anchor="middle", fill=S.HIGHLIGHT)
+            drew("holder")
+        S.label(dwg, dwg, f"({s.cell[0]}, {s.cell[1]})", (cx + size / 2 + 4, cy + 4), size=11, anchor="start")
+    S.label(dwg, dwg, tr(lang, f"дистанция: {shown.distance}", f"distance: {shown.distance}")
+            + (f" · {shown.hold}" if shown.hold else ""), (WIDTH / 2, MAP_Y + CELL + 18), size=13, bold=True,
+            anchor="middle")
+    ids = [s.id for s in shown.sides]
+    for n, (a, b, text) in enumerate(shown.arrows):
+        ka = ids.index(a)
+        (ax, ay) = centres[ka]
+        if a == b:  # a defence: its label beside the defender's cell
+            S.label(dwg, dwg, tr(lang, "защита: ", "defence: ") + text, (ax - size / 2 - 8, ay + 16 * n), size=12,
+                    anchor="end", fill=shown.sides[ka].color)
+            continue
+        bx, by = centres[ids.index(b)]
+        S.arrow(dwg, dwg, (ax + (bx - ax) * 0.3, ay + (by - ay) * 0.3), (ax + (bx - ax) * 0.7, ay + (by - ay) * 0.7),
+                color=shown.sides[ka].color, width=2.5)
+        drew("attack")
+        S.label(dwg, dwg, text, ((ax + bx) / 2, (ay + by) / 2 - 10 - 14 * n), size=12, anchor="middle",
+                fill=shown.sides[ka].color)
 
 
 def draw_panel(dwg, s: Side, x: float, lang: str, drew: Callable[[str], None] = lambda key: None) -> None:

@@ -148,6 +148,31 @@ SENTENCES: tuple[tuple[str, str], ...] = (
      r"\1 объявляет финт: \2 в \3, активация \4 Р (\5 + вес сверх лёгкого); %\6, требует \7"),
     (r"(\w+)'s (\w+) is void; ", r"\2 \1 отменено; "), (r"\blocked\b", "закрыто"),
     # the end of the exchange, the round, the fight
+    # countertime at equal initiative (M08, CP-50)
+    (r"the GM rules (\w+)'s countertime at equal initiative is rolled against (\w+)'s attack \(CP-50, A-31\)",
+     r"ГМ решает: контртемп \1 при равной инициативе бросается против атаки \2 (CP-50, A-31)"),
+    (r"the GM rules (\w+)'s countertime at equal initiative is an ordinary blow, simultaneous with (\w+)'s \(CP-50\)",
+     r"ГМ решает: контртемп \1 при равной инициативе — обычный удар, одновременный с ударом \2 (CP-50)"),
+    # the check against a shield push (M57, L709; CP-36)
+    (r"balance \(Acrobatics by Reflex\)", "равновесие (Акробатика по Рефлексу)"),
+    (r"→ falls \(L709\)", "→ падает (L709)"),
+    # the grip changed over an exchange (M56, L703)
+    (r"(\w+) changes (\w+) to the (\w+) grip over this exchange: no reflex points \(M56, L703\); the new grip from "
+     r"the next exchange",
+     lambda m: f"{m.group(1)} меняет хват ({words.item_name(m.group(2), 'ru')}) на "
+     f"«{words.grip_name(m.group(3), 'ru')}» за весь обмен: очков рефлекса нет (M56, L703); новый хват — со следующего "
+     "обмена"),
+    # the pass (M22, L421-423)
+    (r"(\w+) passes (\w+) into (\(-?\d+, -?\d+\)) \(M22, L421\)", r"\1 проходит мимо \2 в клетку \3 (M22, L421)"),
+    (r"(\w+) moves on to (\(-?\d+, -?\d+\)): (\d+) m of Speed (\d+) \(M22, L421\)",
+     r"\1 продолжает движение до клетки \2: \3 м из Скорости \4 (M22, L421)"),
+    (r"(\w+) ends the melee as a successful retreat would \(M22, L423\)",
+     r"\1 прерывает схватку, как удачное отступление (M22, L423)"),
+    (r"(\w+) sets the combat distance: (\w+) \(M22, L423, CP-17\)",
+     lambda m: f"{m.group(1)} устанавливает боевую дистанцию: {words.distance_name(m.group(2), 'ru')} (M22, L423, "
+     "CP-17)"),
+    (r"(\w+)'s pass ends the melee \(M22, L423\); meeting again starts a new melee with combat initiative",
+     r"проход \1 прерывает схватку (M22, L423); новая встреча — новая схватка с боевой инициативой"),
     (r"(\w+) retreats: the melee ends \(([^)]*)\); meeting again starts a new melee with combat initiative",
      r"\1 отступает: схватка окончена (\2); новая встреча — новая схватка с боевой инициативой"),
     (r"(\w+) bleeds (\d+): blood loss (\d+) \+ (\d+) = (\d+)", r"\1: кровотечение \2, потеря крови \3 + \4 = \5"),
@@ -343,7 +368,9 @@ PLACE_RU = {"floor": "на полу", "scabbard": "в ножнах", "belt": "н
             "None": "нигде"}
 PART_2_RU = {"moves past the opponent into a free cell on the grid (L415-423)":
              "проходит мимо противника в свободную клетку поля (L415-423)",
-             "defends an ally from an adjacent cell (L537-542)": "защищает союзника из соседней клетки (L537-542)"}
+             "defends an ally from an adjacent cell (L537-542)": "защищает союзника из соседней клетки (L537-542)",
+             "moves past the opponent among the field's other fighters and terrain (L415-423)":
+             "проходит мимо противника среди других бойцов и местности поля (L415-423)"}
 
 CONDITIONS: list[tuple[str, str]] = [
     # check.py: the catalogue, the step, the weapon in hand
@@ -412,6 +439,52 @@ CONDITIONS: list[tuple[str, str]] = [
     ("precise: a zone of the {z:w} table", "точная зона: из таблицы «{z:zone}»"),
     ("Batman with a weapon up to long", "батман — оружием не длиннее длинного"),
     ("{w:w} has no hook for trips", "у оружия {w:item} нет крюка для подсечек"),
+    # the GM's price of a grip change (CP-31; maneuvers.general.grip_gm_price)
+    ("grip_price is the GM's ruling (no --actor) keyed by exchange and fighter: the reflex points of a grip change "
+     "the rulebook does not price, a whole number 0–9",
+     "\"grip_price\" — решение ГМ (без указания бойца) по ключам \"exchange\" и \"fighter\": сколько очков рефлекса "
+     "стоит смена хвата, которую правила не оценивают, целое число 0–9"),
+    # what a free check is rolled with (CP-36; maneuvers.base.check_with)
+    ("check_with is the checking fighter's choice keyed by exchange and check: reactive (wrestling or acrobatics), "
+     "balance (agility or strength), stability (strength or acrobatics)",
+     "\"check_with\" — выбор проверяющегося бойца по ключам \"exchange\" и \"check\": \"reactive\" (\"wrestling\" "
+     "или \"acrobatics\"), \"balance\" (\"agility\" или \"strength\"), \"stability\" (\"strength\" или "
+     "\"acrobatics\")"),
+    # the grip changed over an exchange (M56, L703; check.exchange_grip_problems)
+    ("the grip changes over the exchange with a pass in the attack step",
+     "хват меняют за весь обмен пасом на шаге атаки"),
+    ("a pass changes the grip over the exchange only with no reflex points left; with reflex points the grip change "
+     "is a maneuver (L701)",
+     "пас меняет хват за весь обмен, только когда очков рефлекса не осталось; с очками рефлекса смена хвата — маневр "
+     "(L701)"),
+    # countertime at equal initiative (M08, CP-50; counters.at_tie)
+    ("countertime_tie is the GM's ruling (no --actor) on a countertime at equal initiative: against or strike, keyed "
+     "by exchange and attacker",
+     "\"countertime_tie\" — решение ГМ (без указания бойца) о контртемпе при равной инициативе: \"against\" или "
+     "\"strike\", по ключам \"exchange\" и \"attacker\""),
+    # the pass (M22, L418-423; passing.py)
+    ("where a pass ends is chosen after the pass succeeds, when the rules ask for it",
+     "где заканчивается проход, выбирают после его успеха, когда этого требуют правила"),
+    ("{w:w} cannot cut: a pass is a cutting attack",
+     "оружием {w:item} не нанести секущий удар, а проход — секущая атака"),
+    ("in a grapple the fighters are in contact: no pass past the opponent (break free first, M73)",
+     "в захвате бойцы в постоянном контакте: пройти мимо противника нельзя (сначала освободитесь от захвата, M73)"),
+    ("no free cell is adjacent to both {a:w} and {b:w}: a pass needs one",
+     "нет свободной клетки, соседней и с {a}, и с {b}: без нее прохода нет"),
+    ("the cell {c} is not free and adjacent to both {a:w} and {b:w}; these are: {cells}",
+     "клетка {c} не свободна или не соседствует и с {a}, и с {b}; подходят: {cells}"),
+    ("the path goes from {c} to {d}: not the next cell, or the opponent's cell, which blocks the way",
+     "путь идет из {c} в {d}: это не соседняя клетка или клетка противника, которая преграждает путь"),
+    ("a move of {n:#} m is longer than {a:w}'s Speed {s:#}", "перемещение на {n} м больше Скорости {a} ({s})"),
+    ("{a:w} ends {n:#} m from {b:w}, beyond the reach of the {d:w} distance: a longer one, or end the melee",
+     "{a} оказывается в {n} м от {b}, за пределами досягаемости {d:lengthgen} дистанции: выберите дистанцию длиннее "
+     "или прервите схватку"),
+    ("pass_through is {{\"cell\": [x, y], \"path\": [[x, y], …], \"facing\": \"N\"|\"E\"|\"S\"|\"W\", \"distance\": a "
+     "length category or \"end\"}}: the cell adjacent to both, the cells moved on through (optional), the new facing "
+     "(optional) and the combat distance, or the end of the melee",
+     "\"pass_through\" — это {{\"cell\": [x, y], \"path\": [[x, y], …], \"facing\": \"N\"|\"E\"|\"S\"|\"W\", "
+     "\"distance\": категория длины или \"end\"}}: клетка, соседняя с обоими, клетки дальнейшего пути (необязательно), "
+     "новое направление взгляда (необязательно) и боевая дистанция или конец схватки"),
     ("a sword that allows a two-handed grip", "нужен меч, допускающий хват двумя руками"),
     ("a recursive strike goes to the head", "рекурсивный удар идет в голову"),
     ("the distance must exceed your weapon's length by two categories or more",
@@ -632,6 +705,13 @@ REQUESTS: list[tuple[str, str]] = [
      "проверка Силы {a}: удержать {w:itemacc} против обезоруживания"),
     ("{a:w} assesses the opponent", "{a} оценивает противника"),
     ("Stability (Strength) of {a:w} against the shield push", "устойчивость (Сила) {a} против толчка щитом"),
+    ("balance (Acrobatics by Reflex) of {a:w} against the shield push",
+     "равновесие (Акробатика по Рефлексу) {a} против толчка щитом"),
+    ("the GM's price in reflex points of {a:w}'s change to the {g:w} grip: the rulebook prices it by analogy, at the "
+     "GM's discretion (M56, L701, CP-31); by analogy 1",
+     "цену смены хвата {a} на «{g:grip}» в очках рефлекса назначает ГМ: правила велят оценивать по аналогии, на "
+     "усмотрение Мастера (M56, L701, CP-31); по аналогии 1"),
+    ("what {a:w} rolls for the {c:w} check (CP-36): {opts}", "чем {a} бросает {c:checkname} (CP-36): {opts:orlist}"),
     ("Endurance of {a:w} against the joint break", "Выносливость {a} против болевого залома"),
     ("Endurance of {a:w} against the strangling", "Выносливость {a} против удушения"),
     ("Fortitude of {a:w} against the pain hold (free, %5; successes cancel pain)",
@@ -678,6 +758,16 @@ REQUESTS: list[tuple[str, str]] = [
     ("passive shield cover, up to {n:#} zones besides the carrying arm (CP-28)",
      "пассивное прикрытие щитом: до {n} зон, кроме руки со щитом (CP-28)"),
     ("the GM's difficulty for {a:w}'s {m:w} (CP-07; %2–%7)", "сложность от ГМ: {a}, {m:mv} (CP-07; %2–%7)"),
+    ("{a:w}'s countertime at equal initiative meets {b:w}'s {m:w}, which he could not see (a simultaneous blow): the "
+     "GM rules (CP-50): \"against\" — rolled against it, each success cancelling one (M08, L278; A-31), or "
+     "\"strike\" — an ordinary blow, simultaneous with it",
+     "контртемп {a} при равной инициативе встречает маневр {m:mv} {b}, которого он не мог видеть (одновременный удар); "
+     "решает ГМ (CP-50): \"against\" — бросок против него, каждый успех отменяет один успех атаки (M08, L278; A-31), "
+     "или \"strike\" — обычный удар, одновременный с ним"),
+    ("where {a:w}'s pass past {b:w} ends (CP-18): the cell adjacent to both, the cells on within Speed {n:#}, the "
+     "distance or the end of the melee (CP-17, L423)",
+     "где заканчивается проход {a} мимо {b} (CP-18): клетка, соседняя с обоими, дальнейший путь в пределах Скорости "
+     "{n}, боевая дистанция или конец схватки (CP-17, L423)"),
     ("combat distance after the sidestep (CP-17)", "боевая дистанция после увертки (CP-17)"),
     ("the combat distance after the arrow (CP-17)", "боевая дистанция после «Стрелы» (CP-17)"),
     ("the combat distance after the {m:w} (CP-17)", "боевая дистанция после маневра {m:mv} (CP-17)"),
@@ -720,6 +810,9 @@ REQUESTS: list[tuple[str, str]] = [
      "(L787, CP-21)",
      "итоговые успехи броска ({n}): все на высоту (+1 м за 2) или 1 на зону, на которую падает жертва (L787, CP-21)"),
 ]
+CHECK_NAME_RU = {"reactive": "проверку реакции", "balance": "проверку равновесия",
+                 "stability": "проверку против толчка щитом"}
+"""CP-36: the free checks a fighter may roll with one thing or another (maneuvers.base.CHECK_OPTIONS)."""
 CHECK_LABEL_RU = {"Body Language by Empathy": "Язык тела по Эмпатии",
                   "reactive Wrestling/Acrobatics by Reflex": "реакция (Борьба или Акробатика по Рефлексу)"}
 ETIQUETTE_RU = {"army": "армейский", "criminal": "криминальный", "police": "полицейский"}
@@ -752,7 +845,8 @@ def requests_ru() -> Catalogue:
         "itemnom": lambda w: words.item_name(w, "ru"), "piece": lambda p: words.item_name(p, "ru"),
         "stance": lambda s: words.STANCE_NAMES.get(s, (None,))[0], "etiquette": _table(ETIQUETTE_RU),
         "stat": _table(STAT_RU), "fallcause": _fall_cause, "checklabel": _table(CHECK_LABEL_RU),
-        "rstage": lambda k: RANGED_STAGE_RU.get(k, f'"{k}"'), "mdef": _table(MISSILE_DEFENCE_RU)})
+        "rstage": lambda k: RANGED_STAGE_RU.get(k, f'"{k}"'), "mdef": _table(MISSILE_DEFENCE_RU),
+        "checkname": _table(CHECK_NAME_RU), "orlist": lambda t: t.replace('" or "', '" или "')})
     return Catalogue(REQUESTS, tables)
 
 
@@ -825,8 +919,18 @@ PROBLEMS = [
     ("{code:w} ({rule}): {rest}", "{code:code} ({rule}): {rest:problem}"),
     ("payload.dice: the rules ask {a}d10 for {actor}: {what}, not {b}d10",
      "payload.dice: по правилам {actor} бросает {a}к10: {what:roll}, а не {b}к10"),
+    # a setup's weapon too long for its wielder (model.length_problem, L180, T-28)
+    ("setup: weapon {w:w} ({t:w}, {n:#} cm) is too long for a wielder of {h:#} cm: {how}, {lim} cm (L180, T-28; "
+     "\"length_ruled\": true on the weapon if the GM allows it)",
+     "настройка: оружие {w} ({t:weaponname}, {n} см) слишком длинное для бойца ростом {h} см: {how:howlong}, {lim} см "
+     "(L180, T-28; \"length_ruled\": true у оружия, если ГМ разрешает такую длину)"),
     ("{what}", "{what:request}"),  # what a request asks (REQUESTS), last: any other line is left to the others
 ]
+HOW_LONG_RU = {"one-handed: at most ¾ of the height": "одноручное — не длиннее ¾ роста",
+               "two-handed: at most the height": "двуручное — не длиннее роста",
+               "a spear or similar weapon: at most 2 × the height": "копье или подобное оружие — не длиннее 2 × роста",
+               "a heavy pike or lance: at most 3 × the height": "тяжелая пика или кавалерийское копье — не длиннее "
+                                                                  "3 × роста"}
 
 
 @cache
@@ -835,7 +939,8 @@ def catalogue_ru() -> Catalogue:
     through `why`, a glossary)."""
     return Catalogue(PROBLEMS, {"event": EVENT_RU, "purpose": PURPOSE_RU, "input": INPUT_RU, "code": CODE_RU,
                                 "problem": _problem, "roll": _roll_what, "rules": _rules, "decision": DECISION_RU,
-                                "request": _request})
+                                "request": _request, "weaponname": lambda t: words.item_name(t, "ru"),
+                                "howlong": HOW_LONG_RU})
 
 
 # rules w5-s8a: the lines and problems of the blade catch after the catch (M44), the quick draw from the floor, of two
@@ -1229,7 +1334,12 @@ _SENTENCES = ((re.compile(r"^(\w+) cannot pay the GM's price of the quick draw, 
                           r"S(\d+), available R(\d+) S(\d+) \(([\d.]+), (CP-\d+)\): the declaration is refused, "
                           r"nothing is spent$"),
                r"\1 не может заплатить цену ГМ за быстрое вооружение, \2 Р: заявка стоит Р\3 Н\4, доступно Р\5 Н\6 "
-               r"(\7, \8): заявка отклонена, ничего не потрачено"),) + _SENTENCES
+               r"(\7, \8): заявка отклонена, ничего не потрачено"),
+              (re.compile(r"^(\w+) cannot pay the GM's price of the grip change, (\d+) R: the declaration costs R(\d+) "
+                          r"S(\d+), available R(\d+) S(\d+) \(4\.7\.9, CP-31\): the declaration is refused, nothing "
+                          r"is spent$"),
+               r"\1 не может заплатить цену ГМ за смену хвата, \2 Р: заявка стоит Р\3 Н\4, доступно Р\5 Н\6 "
+               r"(4.7.9, CP-31): заявка отклонена, ничего не потрачено")) + _SENTENCES  # M56 (L701, CP-31)
 _SENTENCES = ((re.compile(r"^in wrestling the fighters are in contact: the distance stays hand, not (\w+) \((L\d+)\)$"),
                lambda m: "в борьбе противники в постоянном соприкосновении: дистанция остаётся ручной, а не "
                f"{words.distance_name(m.group(1), 'ru', 'nomn')} "

@@ -52,6 +52,8 @@ class WeaponSetup(BaseModel):
     grip: str | None = None
     state: Literal["ready", "sheathed", "dropped", "broken", "hanging"] = "ready"
     location: str | None = None
+    length_ruled: bool = False
+    """The GM allows this weapon's length against its wielder's height (L180, T-28: "GM override allowed")."""
 
     @model_validator(mode="after")
     def _known(self) -> WeaponSetup:
@@ -115,7 +117,37 @@ class FighterSetup(BaseModel):
         for a in self.armour:
             if a not in data.table("armour")["armour"]:
                 raise ValueError(f"unknown armour {a!r} (data/armour.json)")
+        too_long = [t for w in self.weapons if not w.length_ruled and (t := length_problem(w, self.height_cm))]
+        if too_long:
+            raise ValueError("; ".join(too_long))
         return self
+
+
+SPEAR_LIKE = frozenset({"spear", "polearm", "shaft"})
+"""Weapon features of spears and similar weapons (L180: up to twice the wielder's height)."""
+LONGEST = frozenset({"heavy_pike", "lance"})
+"""Heavy pikes and cavalry lances (L180: up to three times the height)."""
+
+
+def length_problem(w: WeaponSetup, height_cm: int) -> str | None:
+    """L180 (T-28): «За исключением копий, длина одноручного оружия не должна превышать ¾ от высоты вашего роста.
+    Длина обычного двуручного оружия может быть равна вашему росту. Длина копий и другого подобного оружия может
+    превышать величину вашего роста, но не более чем в два раза (в три раза для тяжелых пик и кавалерийских копий).»
+    A weapon held in one hand is one-handed; in two hands, two-handed; not in hand, the longest way its grips allow."""
+    kind = data.weapon_type(w.type)
+    features, length = set(kind.get("features", [])), int(kind["length_cm"])
+    if features & LONGEST:
+        limit, how = 3 * height_cm, "a heavy pike or lance: at most 3 × the height"
+    elif features & SPEAR_LIKE:
+        limit, how = 2 * height_cm, "a spear or similar weapon: at most 2 × the height"
+    elif len(w.hands) == 2 or not w.hands and "two_hands" in kind.get("grips", []):
+        limit, how = height_cm, "two-handed: at most the height"
+    else:
+        limit, how = 3 * height_cm / 4, "one-handed: at most ¾ of the height"
+    if length <= limit:
+        return None
+    return (f"weapon {w.id} ({w.type}, {length} cm) is too long for a wielder of {height_cm} cm: {how}, {limit:g} cm "
+            '(L180, T-28; "length_ruled": true on the weapon if the GM allows it)')
 
 
 class EngagementSetup(BaseModel):

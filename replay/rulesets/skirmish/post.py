@@ -129,7 +129,9 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
                   f"{e.fighter}: fatigue check {roll_text(e.roll, lang)} → "
                   + (f"fatigue {e.fatigue}" if e.gained else "no fatigue"))
     if isinstance(e, ev.ExchangeEnded):
-        if e.melee_ended:
+        if e.melee_ended and any("M22" in w for w in e.why):
+            init = tr(lang, "проход удался — схватка окончена", "the pass succeeds — the melee ends")
+        elif e.melee_ended:
             init = tr(lang, "отступление удалось — схватка окончена", "the retreat succeeds — the melee ends")
         elif e.reroll and any("M73" in w for w in e.why):
             init = tr(lang, "захват разорван — переброс боевой инициативы",
@@ -198,7 +200,9 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
                "answered by a free check, not a defence (5.4)": ("отвечает свободной проверкой",
                                                                  "answered by a free check"),
                "a hidden attack not sensed (5.7, L48)": ("скрытая атака не замечена (5.7)",
-                                                         "a hidden attack not sensed (5.7)")}
+                                                         "a hidden attack not sensed (5.7)"),
+               "changes the grip over this exchange (M56, L703)": ("меняет хват весь обмен (M56, L703)",
+                                                                    "changes the grip over this exchange (M56)")}
         reason = f" ({words.pick(why[e.forced], lang)})" if e.forced in why else ""
         return (f"{e.actor} — {step}: " + tr(lang, "пас", "pass") + reason + empathy_text(e.priced, lang)
                 + declared_why(e, lang))  # M50 (L650): a pass that draws over the whole round says so
@@ -237,7 +241,7 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
 
 
 DECLARED_WHY = (" drops the caught ", " up from the floor ", " hanging on its wrist loop ", " over the whole round: ",
-                " cannot pay the GM's price ")
+                " cannot pay the GM's price ", " grip over this exchange: ")
 """The lines of a declaration's `why` the post tells: the caught weapon dropped (M44, L605) and the pickup from the
 floor with its Reflex check (M50, A-39), and a declaration refused at the GM's price of the draw (CP-31, 4.7.9)."""
 
@@ -524,12 +528,21 @@ def change_text(c: dict[str, Any], lang: str) -> str:
                         f"{c['total']} − успехи Выносливости {c['endurance']} − броня {c['armour']} = {c['W']}",
                   f"{c['fighter']} falls from {c['metres']} m{cut}; zone {zone}; {c['dice']}d6 [{faces}] = "
                   f"{c['total']} − Endurance successes {c['endurance']} − armour {c['armour']} = {c['W']}")
+    if op == "move":  # M22 (L421): the pass into the free cell and on
+        cells = " → ".join(f"({x}, {y})" for x, y in c["path"])
+        facing = tr(lang, f", лицом на {FACING_RU[c['facing']]}", f", facing {FACING_EN[c['facing']]}") \
+            if c.get("facing") else ""
+        return tr(lang, f"{c['fighter']} проходит: {cells}{facing}", f"{c['fighter']} passes: {cells}{facing}")
     if op == "throw":
         return tr(lang, f"{c['fighter']} брошен с высоты {c['metres']} м (1 + ⌊{c['final']}/2⌋)"
                         + ("; захват сохранён" if c["hold_kept"] else "; захват потерян"),
                   f"{c['fighter']} is thrown from {c['metres']} m (1 + ⌊{c['final']}/2⌋)"
                   + ("; the hold is kept" if c["hold_kept"] else "; the hold is lost"))
     return op
+
+
+FACING_RU = {"N": "север", "E": "восток", "S": "юг", "W": "запад"}
+FACING_EN = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 
 def effect_text(e: ev.Effect, lang: str) -> Any:

@@ -11,7 +11,7 @@ from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
 from replay.rulesets.skirmish import check, costs, damage, data, dice, draw, feint, pools
 from replay.rulesets.skirmish.maneuvers import surprise, transfer, zonal
-from replay.rulesets.skirmish.maneuvers.base import move, name_ones
+from replay.rulesets.skirmish.maneuvers.base import check_with, move, name_ones, reactive, reactive_dice
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
 R = "skirmish."
@@ -192,6 +192,8 @@ def wants(state: Fight, fid: str, step: str, options: SkirmishOptions) -> bool:
         return False
     if step == "attack":
         return True
+    if check.changing_grip(state, fid):  # M56 (L703): the exchange goes on the grip
+        return False
     attacked = any(d.actor == fid and d.step == "attack" and d.maneuver != "pass" and not d.order.get("with_defence")
                    for d in state.declared)
     att = costs.incoming(state, fid)
@@ -219,7 +221,8 @@ def declare_all(ctx: Context, ids: list[str], x: int, step: str, options: Skirmi
             continue
         if fid not in asked:
             att = costs.incoming(ctx.state, fid)
-            reason = "cannot act" if not can_declare(ctx.state, fid) else "nothing to answer" \
+            reason = "cannot act" if not can_declare(ctx.state, fid) else "changes the grip over this exchange " \
+                "(M56, L703)" if check.changing_grip(ctx.state, fid) else "nothing to answer" \
                 if att is None else "answered by a free check, not a defence (5.4)" if opposed_by(att) is not None \
                 or own_check(att) or att.maneuver == "countertime" else "attacked this exchange (A-09)"
             declared(ctx, fid, {"exchange": x, "step": step, "maneuver": "pass"}, None, forced=reason,
@@ -276,6 +279,12 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
             why.insert(0, f"{fid} draws {' and '.join(draw.ids(order['draw']))} over the whole round: no reflex points "
                           f"(M50, L650); in hand from round {state.round + 1}")
             rules = [*rules, "5.4.3 M50", "L650"]
+        w = state.fighter(fid).weapon
+        if order.get("grip") and w is not None:  # M56 (L703): no reflex points, the grip over one exchange
+            why.insert(0, f"{fid} changes {w.id} to the {order['grip']} grip over this exchange: no reflex points "
+                          "(M56, L703); the new grip from the next exchange")
+            priced = {**priced, "weapon": w.id}
+            rules = [*rules, "5.4.3 M56", "L703"]
     else:
         ready = state
         if order.get("drop"):  # M44 (L605): the caught weapon dropped with this declaration
@@ -286,6 +295,12 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
             price = draw.gm_price(ctx, ready.fighter(fid), order)
             if price is not None:
                 order = {**order, "draw_price": price}
+        if order.get("grip"):  # CP-31 (L701): a grip change the rulebook does not price: the GM's price
+            from replay.rulesets.skirmish.maneuvers.general import grip_gm_price
+
+            grip_price = grip_gm_price(ctx, ready.fighter(fid), order)
+            if grip_price is not None:
+                order = {**order, "grip_price": grip_price}
         drawn_state, order = draw.apply(ready, fid, order)
         if order.get("zone") and not order.get("target"):  # 4.5: a defence strikes back at the attack it answers
             att = costs.incoming(state, fid)
@@ -299,6 +314,12 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
                           "increase (M44, L605)")
             rules = [*rules, "5.4.2 M44", "L605"]
         refused = draw.unaffordable(drawn_state, fid, order, priced) if not priced.get("failed") else None
+        by = "5.4.3 M50"
+        if refused is None and not priced.get("failed"):  # CP-31: the GM's price of a grip change
+            from replay.rulesets.skirmish.maneuvers.general import grip_unaffordable
+
+            refused = grip_unaffordable(drawn_state, fid, order, priced)
+            by = "5.4.3 M56" if refused is not None else by
         if refused is not None:  # CP-31, 4.7.9: the GM's price makes the declaration unpayable
             priced = {**priced, "failed": True, "refused": True, "paid_R": 0, "paid_S": 0, "cost_points": 0,
                       "dice_to_roll": 0, "bonus_dice": 0, "bonus_effects": []}
@@ -306,7 +327,7 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
         if priced.get("failed"):  # M50 (A-39): the pickup from the floor failed, the declaration with it
             emit(ctx, "declared", {"actor": fid, "exchange": order["exchange"], "step": order["step"],
                                    "maneuver": order.get("maneuver", "pass"), "order": order, "priced": priced,
-                                   "forced": None, "why": why[:-1], "rule": [*rules, "5.4.3 M50"],
+                                   "forced": None, "why": why[:-1], "rule": [*rules, by],
                                    "defaults": [*defaults] if refused else [*defaults, "A-39"]}, cause=seq)
             return
         att = costs.incoming(state, fid) if order["step"] != "attack" else None
@@ -492,6 +513,9 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
         free = opposed_by(att)
         if free is not None and not own_check(att):
             n, tn, label = free(ctx.state, ctx.state.fighter(att.order["target"]))
+            if free is reactive:  # CP-36: Wrestling or Acrobatics, the victim's choice
+                _, n = check_with(ctx, x, att.order["target"], "reactive",
+                                  reactive_dice(ctx.state.fighter(att.order["target"])))
             asks.append((pool_dice(ctx, max(1, n), options), att.order["target"], "opposed", {"exchange": x},
                          f"{label} of {att.order['target']} against the {att.maneuver} (free, %{tn})"))
         if dfn is not None and rolls_pool(dfn) and id(dfn) not in asked_for:  # a retreat answers both parts once
@@ -518,9 +542,14 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
     shares = allocate(ctx, x, items, options)
     simultaneous = ctx.state.holder == "tie"
     if simultaneous:  # 5.1 step 4: every outcome from the state before the group
+        from replay.rulesets.skirmish.maneuvers import counters
+
+        countered, group = counters.at_tie(ctx, x, items)  # M08 at equal initiative: the GM's ruling (CP-50)
         compared = [None if own_check(it.attack) else compare(ctx.state, it, options, shares.get(id(it)))
-                    for it in items]
-        for it, cmp_ in zip(items, compared, strict=True):
+                    for it in group]
+        for ct, enemy in countered:
+            outcomes += counters.countertime(ctx, x, ct, enemy, options)
+        for it, cmp_ in zip(group, compared, strict=True):
             outcomes.append(checked(ctx, x, it, options) if cmp_ is None else strike(ctx, x, it, cmp_, options))
     else:
         from replay.rulesets.skirmish.maneuvers import counters
@@ -1336,15 +1365,20 @@ def exchange_end(ctx: Context, x: int, outcomes: list[dict[str, Any]], options: 
         why.append("the hold is broken → combat initiative is rerolled (M73, L888)")
     retreated = [o["defence"].actor for o in outcomes if o.get("defence") is not None
                  and o["defence"].maneuver == "retreat" and o.get("winner") == "defence"]
+    passed = [o["ends_melee"] for o in outcomes if o.get("ends_melee")]
     if retreated:
         why.append(f"{retreated[0]} retreats: the melee ends (M45, L620); meeting again starts a new melee with "
                    "combat initiative")
+        distance, holder, reroll = None, None, False
+    elif passed:  # M22 (L423): the pass ends the melee as a successful retreat would
+        why.append(f"{passed[0]}'s pass ends the melee (M22, L423); meeting again starts a new melee with combat "
+                   "initiative")
         distance, holder, reroll = None, None, False
     elif distance != state.distance:
         why.append(f"distance {state.distance} → {distance} (3.7, C10)")
     ended: dict[str, Any] = {"exchange": x, "flags": verdict, "holder_before": before,
                              "holder": None if reroll else holder, "reroll": reroll, "distance": distance,
-                             "melee_ended": bool(retreated),
+                             "melee_ended": bool(retreated or passed),
                              "why": why, "rule": ["5.3", "3.7"], "defaults": ["A-14", "A-16", "A-37", "C10"]}
     if locks:
         ended["locks"] = [{k: v for k, v in lk.items() if k != "why"} for lk in locks]

@@ -23,6 +23,7 @@ def load() -> None:
         counters,
         defence,
         general,
+        passing,
         transfer,
         wrestling,
     )

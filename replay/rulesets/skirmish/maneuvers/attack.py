@@ -13,7 +13,6 @@ from replay.rulesets.skirmish.maneuvers.base import (
     Problems,
     Strike,
     check_roll,
-    checked,
     emit_effect,
     extraordinary_left,
     faces,
@@ -22,6 +21,7 @@ from replay.rulesets.skirmish.maneuvers.base import (
     masters_left,
     next_exchange,
     problem,
+    reactive,
     register,
     timed,
 )
@@ -177,8 +177,8 @@ def finishing_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) ->
 
 def countertime_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
     out = needs_blow(BLOWS + ("cut",), "M08", "L275")(state, actor, order)
-    if not any(d.actor != actor.id and d.step == "attack" and d.maneuver not in ("pass", "countertime")
-               and d.order.get("target") == actor.id for d in state.declared):
+    if state.holder != "tie" and not any(d.actor != actor.id and d.step == "attack" and d.maneuver not in (
+            "pass", "countertime") and d.order.get("target") == actor.id for d in state.declared):
         out.append(problem("condition_failed", "5.4.1 M08, L275", "countertime answers the opponent's declared "
                            "attack: declare it after his attack (your own initiative; at equal initiative a GM "
                            "ruling, CP-50)"))
@@ -473,8 +473,9 @@ def trip_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Prob
 
 
 def trip_after(code: str) -> Any:
-    """M21/M66 (L836): the victim's free reactive Wrestling or Acrobatics by Reflex check; the trip's final
-    successes beat it or the victim falls as from 1 m (a critical failure doubles it)."""
+    """M21 (L411, L836): as the wrestling trip: opposed by the victim's free reactive Wrestling or Acrobatics by Reflex
+    check instead of a defence (`opposed_by`); on success the victim falls as from 1 m, 2 m when his check was a
+    critical failure."""
 
     def after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
         from replay.rulesets.skirmish.maneuvers.falls import fall
@@ -482,21 +483,12 @@ def trip_after(code: str) -> Any:
         att: Declared = o["attack"]
         if o["winner"] != "attack":
             return {}
-        t = ctx.state.fighter(att.order["target"])
-        skill = max(t.skill("wrestling"), t.skill("acrobatics"))
-        r = check_roll(ctx, t.id, "reactive", skill + t.char("reflex"), 5,
-                       f"reactive Wrestling or Acrobatics by Reflex of {t.id} against the trip", x, options)
-        why = [f"{code}: {t.id} reactive check {faces(r)} vs {o['final']} final"]
-        if max(0, r.net) >= o["final"]:
-            emit_effect(ctx, x, code, att.actor, [checked(t.id, "reactive", r, o["final"])],
-                        why + ["→ keeps the feet"], ["5.4.4 M66", "L836"])
-            return {}
-        metres = 2 if r.crit_degree else 1
-        emit_effect(ctx, x, code, att.actor, [checked(t.id, "reactive", r, o["final"]),
-                                              {"op": "stance", "fighter": t.id, "stance": "lying"}],
-                    why + [f"→ falls as from {metres} m" + (" (critical failure doubles it)" if r.crit_degree else "")],
-                    ["5.4.4 M66", "L836", "5.8.5"])
-        fall(ctx, x, t.id, metres, f"the {code}", options, code)
+        r, t = o.get("defence_roll"), att.order["target"]
+        metres = 2 if r is not None and r.crit_degree else 1
+        emit_effect(ctx, x, code, att.actor, [{"op": "stance", "fighter": t, "stance": "lying"}],
+                    [f"{code}: {t} falls as from {metres} m" + (" (critical failure doubles it)" if metres == 2 else "")
+                     + " (L836)"], ["5.4.1 M21", "L411", "L836", "5.8.5"])
+        fall(ctx, x, t, metres, f"the {code}", options, code)
         return {}
 
     return after
@@ -588,8 +580,7 @@ def rushing_answer(ctx: Any, x: int, att: Declared, fid: str, order: dict[str, A
 def unarmed_conditions(code: str, mid: str) -> Any:
     def conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
         out = []
-        if code == "punch" and free_hands(actor) < 1 and not any(
-                "knuckles" in data.weapon_type(w.type).get("features", []) for w in actor.weapons if w.hands):
+        if code == "punch" and free_hands(actor) < 1 and not knuckles(actor):
             out.append(problem("condition_failed", f"5.4.1 {mid}, L460", "a punch needs a free hand"))
         d = data.length_index(state.distance or "hand")
         limit = {"punch": "hand", "kick": "short", "headbutt": "hand", "fixed_headbutt": "hand"}[code]
@@ -631,14 +622,23 @@ def headbutt_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: 
     return 5 + steps, [f"headbutt %5 + {steps} zone steps from head level (L474, CP-08)"]
 
 
+def knuckles(actor: Fighter) -> list[Weapon]:
+    """M27 (L464): the accessories held for a punch: a knuckle-duster, a gauntlet, a piece of chain or a katar (a
+    weapon with the data feature `knuckles`)."""
+    return [x for x in actor.weapons if x.hands and "knuckles" in data.weapon_type(x.type).get("features", [])]
+
+
 def unarmed_strike(kind: str, minus: int, what: str) -> Any:
     def strike(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None) -> Strike:
-        lethal = any("knuckles" in data.weapon_type(x.type).get("features", []) for x in actor.weapons if x.hands) \
-            and kind == "punch"
+        worn = knuckles(actor) if kind == "punch" else []
+        lethal = bool(worn)  # L464: «Использование аксессуаров позволяет избежать штрафа на урон»; L460: lethal
+        bonus = max(worn, key=lambda x: int(data.weapon_type(x.type).get("punch_bonus", 0)), default=None)
+        add = int(data.weapon_type(bonus.type).get("punch_bonus", 0)) if bonus is not None else 0
         helmet = kind == "headbutt" and hard_helmet(actor)
         m = 0 if lethal else minus
-        return Strike("crush", "crushing", actor.char("strength") - m,
+        return Strike("crush", "crushing", actor.char("strength") - m + add,
                       [f"Strength {actor.char('strength')}"] + ([f"{what} −{m}"] if m else [])
+                      + ([f"{bonus.type} +{add}"] if bonus is not None and add else [])  # L464: a katar's bonus
                       + ([f"{helmet}: lethal crushing (L474)"] if helmet else []), lethal=lethal or bool(helmet))
 
     return strike
@@ -860,7 +860,7 @@ register(
          activation=lambda s, a, o: data.length_index(s.distance or "hand"),
          extras=lambda s, a, o, w: {"no_damage": True}),
     Move("weapon_trip", difficulty=row_difficulty(), conditions=trip_conditions, after=trip_after("weapon_trip"),
-         extras=lambda s, a, o, w: {"no_damage": True}),
+         opposed_by=reactive, extras=lambda s, a, o, w: {"no_damage": True}),
     Move("recursive_strike", difficulty=fixed(4, "recursive strike, L427"), conditions=recursive_conditions,
          strike=recursive_strike, on_answer=recursive_answer, after=recursive_after),
     Move("rushing_attack", difficulty=row_difficulty(), conditions=rushing_conditions,

@@ -158,6 +158,38 @@ def check_roll(ctx: Any, actor: str, purpose: str, n: int, tn: int, what: str, x
                       max_difficulty=options.max_difficulty)
 
 
+CHECK_OPTIONS: dict[str, tuple[str, ...]] = {"reactive": ("wrestling", "acrobatics"),
+                                             "balance": ("agility", "strength"),
+                                             "stability": ("strength", "acrobatics")}
+"""CP-36: what a free check may be rolled with where the rulebook offers a choice: the reactive check against a
+throw or trip (Wrestling or Acrobatics by Reflex, L785, L836), the balance check against a leg dive (Agility or
+Strength, L671), the check against a shield push (Stability by Strength or balance by Acrobatics and Reflex, L709)."""
+
+
+def check_with(ctx: Any, x: int, fid: str, check: str, offered: dict[str, int], default: str | None = None) -> \
+        tuple[str, int]:
+    """CP-36: the checking fighter's choice `check_with` (keyed by exchange and check) of what he rolls, and its dice;
+    by default `default`, else the larger dice (the first offered on a tie), applied by the rules when he chose
+    nothing."""
+    best = default or max(offered, key=lambda k: offered[k])
+    shown = " or ".join(f'"{k}"' for k in offered)
+    value, _ = ctx.ask("check_with", actor=fid, options=list(offered), default=best, applies=True,
+                       what=f"what {fid} rolls for the {check} check (CP-36): {shown}", exchange=x, check=check)
+    return value, offered[value]
+
+
+def reactive(state: Fight, f: Fighter) -> tuple[int, int, str]:
+    """The victim's free reactive Wrestling or Acrobatics by Reflex check against a throw or a trip (L785, L836;
+    CP-36: the better; the victim's choice `check_with` is asked where the roll is, resolve.resolve_exchange)."""
+    return max(reactive_dice(f).values()), 5, "reactive Wrestling/Acrobatics by Reflex"
+
+
+def reactive_dice(f: Fighter) -> dict[str, int]:
+    """CP-36: the reactive check's dice by what it is rolled with (L785, L836)."""
+    return {"wrestling": f.skill("wrestling") + f.char("reflex"),
+            "acrobatics": f.skill("acrobatics") + f.char("reflex")}
+
+
 def checked(fighter: str, purpose: str, r: dice.PoolRoll | None, needed: int | None = None) -> dict[str, Any]:
     """An informational change (evolve ignores it): a free check's faces and net, and what it needed, so the post
     tells it in either language."""

@@ -52,6 +52,43 @@ def countertime(ctx: Any, x: int, ct: Any, enemy: Any, options: SkirmishOptions)
             {"attack": e, "defence": None, "winner": "attack" if winner == "defence" else None, "final": final}]
 
 
+TIE_RULINGS = ("against", "strike")
+"""The GM's ruling on a countertime declared at equal initiative (CP-50): rolled against the opponent's attack as M08
+(A-31's reading), or an ordinary blow simultaneous with it."""
+
+
+def at_tie(ctx: Any, x: int, items: list[Any]) -> tuple[list[tuple[Any, Any]], list[Any]]:
+    """M08 at equal initiative (L275 «или равной инициативы (одновременный удар)», A-31, CP-50): declared blind, a
+    countertime meets an attack its declarer could not see; the GM rules how it resolves (the request `countertime_tie`,
+    no default applied). Returns the (countertime, enemy attack) pairs ruled "against" and the items left to the
+    simultaneous group. Without an enemy attack it is an ordinary strike (A-31): nothing to ask."""
+    pairs, rest, taken = [], [], set()
+    for it in items:
+        if id(it) in taken or it.attack.maneuver != "countertime":
+            continue
+        enemy = next((o for o in items if o is not it and id(o) not in taken and o.attack.actor ==
+                      it.attack.order.get("target") and o.attack.order.get("target") == it.attack.actor
+                      and o.attack.maneuver != "countertime"), None)
+        if enemy is None:
+            continue
+        a, e = it.attack, enemy.attack
+        ruled, _ = ctx.ask("countertime_tie", actor=None, options=list(TIE_RULINGS), default="against",
+                           what=f"{a.actor}'s countertime at equal initiative meets {e.actor}'s {e.maneuver}, which "
+                                f"he could not see (a simultaneous blow): the GM rules (CP-50): \"against\" — rolled "
+                                "against it, each success cancelling one (M08, L278; A-31), or \"strike\" — an "
+                                "ordinary blow, simultaneous with it", exchange=x, attacker=a.actor)
+        emit_effect(ctx, x, "countertime", a.actor, [],
+                    [f"the GM rules {a.actor}'s countertime at equal initiative " + (
+                        f"is rolled against {e.actor}'s attack (CP-50, A-31)" if ruled == "against" else
+                        f"is an ordinary blow, simultaneous with {e.actor}'s (CP-50)")], ["5.4.1 M08", "L275", "CP-50"],
+                    ["A-31"] if ruled == "against" else [])
+        if ruled == "against":
+            pairs.append((it, enemy))
+            taken |= {id(it), id(enemy)}
+    rest = [it for it in items if id(it) not in taken]
+    return pairs, rest
+
+
 def sudden_tn(actor: Fighter, other: Fighter) -> int:
     """M33 (L505): %6 if the opponent's Reflex is higher, %5 equal, %4 lower."""
     theirs, mine = other.char("reflex"), actor.char("reflex")

@@ -12,6 +12,7 @@ from replay.rulesets.skirmish.maneuvers.base import (
     Move,
     Problems,
     check_roll,
+    check_with,
     checked,
     emit_effect,
     faces,
@@ -151,7 +152,8 @@ def leg_dive_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions
             if roll.net > 0:
                 thrown(ctx, x, att.actor, t.id, max(0, roll.net), options, "leg_dive")
             return base
-    r = check_roll(ctx, t.id, "balance", max(t.char("agility"), t.char("strength")), 5,
+    _, n = check_with(ctx, x, t.id, "balance", {"agility": t.char("agility"), "strength": t.char("strength")})
+    r = check_roll(ctx, t.id, "balance", n, 5,
                    f"balance check of {t.id} (Agility or Strength) against the leg dive", x, options)
     made = max(0, r.net) >= final
     changes: list[dict[str, Any]] = [checked(t.id, "balance", r, final),
@@ -258,11 +260,54 @@ def assess_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) 
     return {}
 
 
-def grip_cost(w: Weapon | None, grip: str) -> int:
-    """M56 (L701): 1 reflex (one hand → two hands …); the recursive grip 2, 1 from the half-sword grip."""
+LISTED_GRIPS = ("one_hand", "two_hands")
+"""L701, L703: the grips whose change the rulebook prices (one hand ↔ two hands, 1 R; the recursive grip apart)."""
+
+
+def grip_listed(w: Weapon | None, grip: str) -> bool:
+    """L701: one hand ↔ two hands and the recursive grip are priced; «остальные случаи, по аналогии и на усмотрение
+    Мастера» (CP-31)."""
+    return grip == "recursive" or grip in LISTED_GRIPS and (w is None or w.grip in LISTED_GRIPS)
+
+
+def grip_cost(w: Weapon | None, grip: str, gm: int | None = None) -> int:
+    """M56 (L701): 1 reflex (one hand → two hands …); the recursive grip 2, 1 from the half-sword grip; any other
+    change 1 by analogy (PROPOSED) unless the GM names its price (`gm`, CP-31)."""
     if grip == "recursive":
         return 1 if w is not None and w.grip == "half_sword" else 2
+    if gm is not None and not grip_listed(w, grip):
+        return gm
     return 1
+
+
+def grip_gm_price(ctx: Any, f: Fighter, order: dict[str, Any]) -> int | None:
+    """CP-31 (L701): a grip change the rulebook does not price is «по аналогии и на усмотрение Мастера»: the GM's
+    choice `grip_price` (no --actor, keyed by exchange and fighter) names its reflex points; by analogy 1 (applied by
+    the rules). None: the change is priced by the rulebook, or the GM named nothing."""
+    w = f.weapon_by_id(str(order.get("weapon") or "")) or f.weapon
+    grip = str(order.get("grip"))
+    if grip_listed(w, grip):
+        return None
+    value, how = ctx.ask("grip_price", actor=None, options=[1], default=1, applies=True,
+                         accept=lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 9,
+                         what=f"the GM's price in reflex points of {f.id}'s change to the {grip} grip: the rulebook "
+                              "prices it by analogy, at the GM's discretion (M56, L701, CP-31); by analogy 1",
+                         exchange=order["exchange"], fighter=f.id)
+    return int(value) if how == "chosen" else None
+
+
+def grip_unaffordable(state: Fight, fid: str, order: dict[str, Any], priced: dict[str, Any]) -> str | None:
+    """CP-31 with 4.7.9: the declaration was checked at the price by analogy; at the GM's price it must still be
+    payable, else it is refused as check 9 refuses it (nothing is spent). The why line, or None when payable."""
+    from replay.rulesets.skirmish import check
+
+    if order.get("grip_price") is None or not check.payment(state, fid, order, priced,
+                                                            data.maneuvers()[order["maneuver"]]):
+        return None
+    avail_r, avail_s = pools.available(state.fighter(fid), state.round, state.exchange)
+    return (f"{fid} cannot pay the GM's price of the grip change, {order['grip_price']} R: the declaration costs "
+            f"R{priced['paid_R']} S{priced['paid_S']}, available R{avail_r} S{avail_s} (4.7.9, CP-31): the declaration "
+            "is refused, nothing is spent")
 
 
 def grip_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
@@ -312,11 +357,15 @@ def push_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) ->
     victim = ctx.state.opponent(decl.actor)
     dist, _ = ctx.ask("distance", actor=decl.actor, options=list(data.LENGTHS[:4]), default="long", applies=True,
                       what="where the push leaves the opponent, up to long (CP-17, M57)", exchange=x)
-    r = check_roll(ctx, victim.id, "stability", victim.char("strength"), 5,
-                   f"Stability (Strength) of {victim.id} against the shield push", x, options)
+    way, n = check_with(ctx, x, victim.id, "stability", {  # L709 names Stability by Strength first: the default
+        "strength": victim.char("strength"), "acrobatics": victim.skill("acrobatics") + victim.char("reflex")},
+        default="strength")
+    text = "Stability (Strength)" if way == "strength" else "balance (Acrobatics by Reflex)"
+    r = check_roll(ctx, victim.id, "stability", n, 5, f"{text} of {victim.id} against the shield push", x, options)
     falls = max(0, r.net) < o["final"]
     emit_effect(ctx, x, "shield_push", decl.actor, [checked(victim.id, "stability", r, o["final"])],
-                [f"shield push: {victim.id} pushed to {dist}; Stability {faces(r)} vs {o['final']} → "
+                [f"shield push: {victim.id} pushed to {dist}; {text.removesuffix(' (Strength)')} {faces(r)} vs "
+                 f"{o['final']} → "
                  + ("falls" if falls else "keeps the feet") + " (L709)"],
                 ["5.4.3 M57"], ["CP-17 default"])
     if falls:  # a fall from his own height (5.8.5, L609): 1d6
@@ -402,7 +451,8 @@ register(
     Move("assess", conditions=assess_conditions, after=assess_after, resolves="check", pool_dice=False,
          weapon="none", zone=False, steps=("attack",), difficulty=lambda s, a, o, w, opt: (5, ["%5 (A-79)"])),
     Move("grip_change", conditions=grip_conditions, after=grip_after, resolves="check", pool_dice=False,
-         zone=False, steps=("attack",), activation=lambda s, a, o: grip_cost(a.weapon, str(o.get("grip"))),
+         zone=False, steps=("attack",), activation=lambda s, a, o: grip_cost(a.weapon, str(o.get("grip")),
+                                                                              o.get("grip_price")),
          difficulty=lambda s, a, o, w, opt: (0, ["no roll (L701)"])),
     Move("shield_push", difficulty=shield_difficulty(), weapon="shield", conditions=push_conditions,
          after=push_after, zone=False, length_penalty="none", extras=lambda s, a, o, w: {"no_damage": True}),

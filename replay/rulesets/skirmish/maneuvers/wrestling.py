@@ -24,6 +24,7 @@ from replay.rulesets.skirmish.maneuvers.base import (
     faces,
     next_exchange,
     problem,
+    reactive,
     register,
     timed,
 )
@@ -88,12 +89,6 @@ def needs_hold(mid: str, line: str) -> Any:
         return []
 
     return conditions
-
-
-def reactive(state: Fight, f: Fighter) -> tuple[int, int, str]:
-    """The victim's free reactive Wrestling or Acrobatics by Reflex check (L785, L836; CP-36: the better)."""
-    return max(f.skill("wrestling"), f.skill("acrobatics")) + f.char("reflex"), 5, "reactive Wrestling/Acrobatics " \
-        "by Reflex"
 
 
 def thrown(ctx: Any, x: int, thrower: str, victim: str, final: int, options: SkirmishOptions, code: str, *,
