@@ -21,7 +21,7 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "dl": "test_draw_loop_and_hilt", "pl": "test_post_loop", "gp": "test_draw_gm_price",
                  "wd": "test_wrestling_distance", "lr": "test_loop_reading",
                  "mg": "test_melee_group",
-                 "fo": "test_formation", "fq": "test_field_parse"}
+                 "fo": "test_formation", "fq": "test_field_parse", "rm": "test_ranged_moves"}
 
 
 def example() -> str:

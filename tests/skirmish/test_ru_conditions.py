@@ -18,7 +18,7 @@ from replay.ruleset import get as get_ruleset
 from replay.rulesets.skirmish import check
 
 ROOT = Path(check.__file__).parent
-SOURCES = [ROOT / "check.py", *sorted((ROOT / "maneuvers").glob("*.py"))]
+SOURCES = [ROOT / "check.py", ROOT / "shot.py", *sorted((ROOT / "maneuvers").glob("*.py"))]
 MARK = i18n.UNTRANSLATED["ru"]
 IDS = {"RAT", "VSE"}
 CODES = set(check.__dict__.get("C15_CODES", ())) or {
@@ -60,6 +60,12 @@ SAMPLES: dict[str, str] = {
     'held[0]': 'arming_sword',
     "order.get('free')": 'arming_sword',
     "answer[0].replace('_', ' ')": 'XX',
+    # shot.py: the shot and the missile defences (5.6, 5.4.6, 5.4.7)
+    "s.ammo": "6", "others": "VSE", "target": "VSE", "kind": "short_bow", "state.fighter(fid).stance": "lying",
+    "p.metres": "190", "extreme": "180", "p.difficulty": "8", "p.paid_R": "3", "p.paid_S": "3", "buy": "zone:wing",
+    "', '.join(SHOT_MANEUVERS)": "double_shot, synchronous_throw", "', '.join(classes)": "short_bow, long_bow",
+    "mcode": "M80", "mv": "double_shot", "second": "VSE", "target.id": "RAT", "skill_pts": "1", "t.id": "RAT", "n": "9",
+    "', '.join(DEFENCES)": "missile_dodge, missile_slip, shield_parry_missile",
 }
 """A value for each f-string field of a problem sentence, as the rules would fill it."""
 

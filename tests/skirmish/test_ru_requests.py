@@ -45,6 +45,7 @@ SAMPLES: dict[str, str] = {
     'answer[2]': '5',
     't.stance': 'standing',
     'place': 'sleeve',
+    't': 'VSE',
 }
 """A value for each f-string field of a request's words, as the rules would fill it."""
 

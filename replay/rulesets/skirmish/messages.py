@@ -1137,11 +1137,11 @@ REQUESTS.extend([
      '(целиться), "shoot" (выстрел), "form" (строй) или "wait" (ждать) (5.6, 5.7)'),
     ("general initiative of {a:w} (Reflex, %5)", "общая инициатива {a} (Рефлекс, %5)"),
     ("{a:w}'s speed-up check of the {k:w} (Reflex, %5)", "проверка ускорения {a}: {k:rstage} (Рефлекс, %5)"),
-    ("{b:w}'s defence against {a:w}'s shot: none, or {{maneuver: missile_dodge|missile_slip, dice: n (reflex), "
-     "into_cover: true|false}} (M89, M90)",
+    ("{b:w}'s defence against {a:w}'s shot: none, or {{maneuver: missile_dodge|missile_slip|shield_parry_missile, "
+     "dice: n (reflex), skill: n (M86), into_cover: true|false, screen: [zones] (M84)}} (M84, M86, M89, M90)",
      'защита {b} от выстрела {a}: "none" (нет) или'
-     " {{maneuver: missile_dodge|missile_slip, dice: n (рефлекс), "
-     "into_cover: true|false}} (M89, M90)"),
+     " {{maneuver: missile_dodge|missile_slip|shield_parry_missile, dice: n (рефлекс), skill: n (навык, M86), "
+     "into_cover: true|false, screen: [зоны] (M84)}} (M84, M86, M89, M90)"),
     ("{a:w}'s Tactics check to form up (%5, A-57)", "проверка Тактики {a}: построиться (%5, A-57)"),
     ("{a:w}'s shot at {b:w} (%{tn:#})", "выстрел {a} по {b} (%{tn})"),
     ("{b:w}'s zones exposed behind cover (CP-33, GM)", "зоны {b}, открытые из-за укрытия (CP-33, ГМ)"),
@@ -1234,3 +1234,110 @@ _SENTENCES = ((re.compile(r"^in wrestling the fighters are in contact: the dista
                lambda m: "в борьбе противники в постоянном соприкосновении: дистанция остаётся ручной, а не "
                f"{words.distance_name(m.group(1), 'ru', 'nomn')} "
                f"({m.group(2)})"),) + _SENTENCES
+
+
+# part 2 s9r: the ranged maneuvers on the field (shot.py): M80/M81's second projectile, the missile defences M84 and
+# M86, the passive shield against missiles, a hidden shot's Empathy (A-61), the knockout after a ranged wound (C9)
+_KNOCKOUT_TRIGGERS_RU = {"knockout_check": "рана головы или корпуса 4-го уровня", "shock": "шок"}
+_S9R_WHY: tuple[tuple[str, Any], ...] = (
+    (r"^(\w+) screens ([a-z_, ]+) with the shield \(M84, L1135\)$",
+     lambda m: f"{m.group(1)} прикрывает щитом " + ("только руку со щитом" if m.group(2) == "only the carrying arm"
+                                                    else "зоны: " + ", ".join(words.zone_name(z, "ru")
+                                                                   for z in m.group(2).split(", ")))
+     + " (M84, L1135)"),
+    (r"^second projectile \((M8[01])\) at (\w+)$", r"второй снаряд (\1) в \2"),
+    (r"^final = (-?\d+)( − \d+) defence( [+−-]\d+ penalties)? = (-?\d+) \((\w+)\)$",
+     lambda m: f"итог = {m.group(1)}{m.group(2)} защита" + (m.group(3).replace("penalties", "штрафы")
+                                                            if m.group(3) else "") + f" = {m.group(4)} ({m.group(5)})"),
+    (r"^final = (-?\d+) ([+−-]\d+) penalties = (-?\d+) \((\w+)\)$", r"итог = \1 \2 штрафы = \3 (\4)"),
+    (r"^a double shot: two arrows, the preparation time ×2 \(M80, L1109\)$",
+     "двойной выстрел: две стрелы, время подготовки ×2 (M80, L1109)"),
+    (r"^(\w+)'s shield broke under the first projectile: no passive cover$",
+     r"щит \1 разбит первым снарядом: пассивной защиты нет"),
+    (r"^(\w+)'s shield parried: no passive cover \(5\.11, A-87b\)$",
+     r"щит \1 парировал: пассивной защиты нет (5.11, A-87b)"),
+    (r"^(\w+) shield parry missile (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$",
+     r"\1: парирование щитом \2к10 %\3 \4 → \5 − \6 = \7"),
+    (r"^(\w+) knockout check \(([a-z_, ]+)\): Endurance (\d+)d %5 (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+) → "
+     r"(unconscious|conscious)$",
+     lambda m: f"{m.group(1)}: проверка потери сознания ("
+     + ", ".join(_KNOCKOUT_TRIGGERS_RU.get(t, t) for t in m.group(2).split(", "))
+     + f"): Выносливость {m.group(3)}к10 %5 {m.group(4)} → {m.group(5)} − {m.group(6)} = {m.group(7)} → "
+     + ("без сознания" if m.group(8) == "unconscious" else "в сознании")),
+    (r"^(\w+) did not sense the hidden attack: no passive shield cover \(A-61\)$",
+     r"\1 не заметил скрытую атаку: пассивной защиты щитом нет (A-61)"),
+    (r"^passive (\w+) covers (\w+): D' = (\d+) − (\d+) = (\d+)(?:; reliability (\d+) → (\d+))?(; the shield breaks)?$",
+     lambda m: f"пассивная защита ({words.item_name(m.group(1), 'ru')}) прикрывает зону «"
+     f"{words.zone_name(m.group(2), 'ru')}»: D' = {m.group(3)} − {m.group(4)} = {m.group(5)}"
+     + (f"; надёжность {m.group(6)} → {m.group(7)}" if m.group(6) else "")
+     + ("; щит ломается" if m.group(8) else "")),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _S9R_WHY) + _SENTENCES
+_CLASS_RU = {"short_bow": "короткий лук", "long_bow": "длинный лук", "crossbow": "арбалет", "javelin": "дротик",
+             "knife": "метательный нож"}
+_POSE_RU = {"lying": "лёжа", "sitting": "сидя", "standing": "стоя"}
+_MISSILE_RU = {"double_shot": "двойной выстрел", "synchronous_throw": "синхронный бросок",
+               "missile_dodge": "уклонение", "missile_slip": "свиля", "shield_parry_missile": "парирование щитом"}
+
+
+def _missile(code: str) -> str:
+    return _MISSILE_RU.get(code) or _maneuver(code)
+
+
+def _classes(text: str) -> str:
+    return " или ".join(_CLASS_RU.get(c, c) for c in text.split(", "))
+
+
+_S9R_PROBLEMS: tuple[tuple[str, Any], ...] = (
+    (r"^(\w+) has no ranged weapon$", r"у \1 нет оружия дальнего боя"),
+    (r"^(\w+) has no drawn projectile \(draw first: (\d+) left\)$",
+     r"у \1 нет извлечённого снаряда (сначала извлеките снаряд: осталось \2)"),
+    (r"^(\w+)'s shot is not prepared yet \(prepare it first\)$",
+     r"выстрел \1 ещё не подготовлен (сначала подготовьте его)"),
+    (r"^the target is another fighter on the field: (.+)$", r"цель — другой боец на поле: \1"),
+    (r"^(\w+) is out of the fight or off the field$", r"\1 выбыл из боя или покинул поле"),
+    (r"^the maneuver of a shot is one of ([\w, ]+) \(M80, M81\)$",
+     lambda m: "маневр выстрела — один из: " + ", ".join(_missile(c) for c in m.group(1).split(", "))
+     + " (M80, M81)"),
+    (r"^(\w+) cannot shoot a (\w+) (lying|sitting|standing)$",
+     lambda m: f"{m.group(1)} не может стрелять {_POSE_RU[m.group(3)]} (оружие: "
+     f"{_CLASS_RU.get(m.group(2), m.group(2))})"),
+    (r"^(\w+) is (\d+) m away, beyond the maximum range of the (\w+) \((\d+) m\)$",
+     lambda m: f"{m.group(1)} в {m.group(2)} м — дальше предельной дистанции (оружие: "
+     f"{_CLASS_RU.get(m.group(3), m.group(3))}, {m.group(4)} м)"),
+    (r"^the shot's difficulty is %(\d+)$", r"сложность выстрела %\1"),
+    (r"^the (shot|defence) costs (\d+)R \+ (\d+)S, (\w+) has (\d+)R \+ (\d+)S$",
+     lambda m: ("выстрел стоит" if m.group(1) == "shot" else "защита стоит")
+     + f" {m.group(2)}Р + {m.group(3)}Н, у {m.group(4)} есть {m.group(5)}Р + {m.group(6)}Н"),
+    (r"^a shot rolls at least 1 die$", "на выстрел бросают хотя бы 1 кубик"),
+    (r"^(\S+) is not a ranged purchase \(zone:GENERAL, precise:ZONE, danger:N, penetration:N\)$",
+     r'"\1" — не покупка дальнего боя ("zone:ЗОНА", "precise:ТОЧНАЯ_ЗОНА", "danger:N", "penetration:N")'),
+    (r"^(\w+) needs one of ([\w, ]+), not (\w+)$",
+     lambda m: f"маневру «{_missile(m.group(1))}» нужен {_classes(m.group(2))}, а не "
+     f"{_CLASS_RU.get(m.group(3), m.group(3))}" if m.group(3) in _CLASS_RU else None),
+    (r"^(\w+) has no second projectile left$", r"у \1 не осталось второго снаряда"),
+    (r"^(\w+) prepared one arrow: a double shot is prepared for twice the time \(prepare with double: true, "
+     r"(L\d+)\)$",
+     r'\1 подготовил одну стрелу: двойной выстрел готовят вдвое дольше (подготовка с "double": true, \2)'),
+    (r"^a second target only for a synchronous throw$", "вторая цель бывает только у синхронного броска"),
+    (r"^(\w+) is not another fighter on the field$", r"\1 — не другой боец на поле"),
+    (r"^(\w+) stands more than 1 m from (\w+) \(two targets side by side, (L\d+)\)$",
+     r"\1 стоит дальше 1 м от \2 (две цели рядом, \3)"),
+    (r"^missile_defence is none or \{maneuver, dice, skill, into_cover, screen\}$",
+     'защита от снаряда — "none" или {maneuver, dice, skill, into_cover, screen}'),
+    (r"^the missile defence is one of ([\w, ]+)$",
+     lambda m: "защита от снаряда — одна из: " + ", ".join(_missile(c) for c in m.group(1).split(", "))),
+    (r"^(\w+) sprinted this round: a dodge needs moving at most half Speed \((L\d+)\)$",
+     r"\1 бежал спринтом в этом раунде: уклонение — при движении не быстрее половины Скорости (\2)"),
+    (r"^(\w+) ran this round: a shield parry needs moving at most a quarter of Speed \((L\d+)\)$",
+     r"\1 бежал в этом раунде: парирование щитом — при движении не быстрее четверти Скорости (\2)"),
+    (r"^a shield that parries gives no passive cover: no screen with it \(5\.11, (A-\d+b?)\)$",
+     r"щит, которым парируют, не даёт пассивной защиты: заслона с ним нет (5.11, \1)"),
+    (r"^a missile defence rolls at least 1 die \(dice: reflex points\)$",
+     'на защиту от снаряда бросают хотя бы 1 кубик ("dice" — очки рефлекса)'),
+    (r"^(\w+) is paid with reflex points only$", lambda m: f"«{_missile(m.group(1))}» оплачивается только очками "
+     "рефлекса"),
+    (r"^screen is a list of at most (\d+) declared zones besides the carrying arm$",
+     r'заслон ("screen") — список не более чем из \1 заявленных зон помимо руки со щитом'),
+)
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in _S9R_PROBLEMS) + _PROBLEM_SENTENCES

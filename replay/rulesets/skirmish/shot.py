@@ -4,17 +4,18 @@ the damage of the SAMPLE model; and the commander's Tactics check that forms a f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from replay.context import Context
+from replay.context import Context, Waiting
 from replay.rulesets.skirmish import damage, data, dice, formation, pools, ranged
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import Battle
 from replay.rulesets.skirmish.maneuvers import ranged as moves
+from replay.rulesets.skirmish.maneuvers import surprise
+from replay.rulesets.skirmish.maneuvers.base import problem
 from replay.rulesets.skirmish.model import SkirmishOptions
 
-DEFENCES = ("missile_dodge", "missile_slip")
 SHOT_MANEUVERS = {"double_shot": ("M80", ("short_bow", "long_bow")),
                   "synchronous_throw": ("M81", ("knife", "javelin"))}
 """The shot maneuvers an order declares as `maneuver` (5.4.6), with their code and the weapon classes they need."""
@@ -101,53 +102,100 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
 
 
 def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptions) -> list[str]:
-    """A shot's legality: a drawn and prepared projectile, a target on the field and in range, the payment, the
-    difficulty (5.6, 4.7)."""
+    """A shot's legality: a drawn and prepared projectile, a target on the field and in range, the maneuver and its
+    weapon, the payment, the difficulty (5.6, 5.4.6, 4.7)."""
     s = state.shooter(fid)
     if s is None:
-        return [f"5.6: {fid} has no ranged weapon"]
+        return [problem("condition_failed", "5.6", f"{fid} has no ranged weapon")]
     if s.stage == "empty":
-        return [f"5.6.2: {fid} has no drawn projectile (draw first: {s.ammo} left)"]
+        return [problem("condition_failed", "5.6.2", f"{fid} has no drawn projectile (draw first: {s.ammo} left)")]
     if s.stage == "drawn":
-        return [f"5.6.3: {fid}'s shot is not prepared yet (prepare it first, {s.weapon})"]
+        return [problem("step_or_action", "5.6.3", f"{fid}'s shot is not prepared yet (prepare it first)")]
     target = order.get("target")
     if target not in state.roster or target == fid:
-        return [f"5.6: target: one of {', '.join(i for i in state.roster if i != fid)}"]
+        others = ", ".join(i for i in state.roster if i != fid)
+        return [problem("condition_failed", "5.6", f"the target is another fighter on the field: {others}")]
     if state.gone(str(target)):
-        return [f"5.6: {target} is out of the fight or off the field"]
-    p = price(state, fid, order, options)
-    out = []
+        return [problem("condition_failed", "5.6", f"{target} is out of the fight or off the field")]
     mv = order.get("maneuver")
     if mv is not None and mv not in SHOT_MANEUVERS:
-        return [f"5.4.6: maneuver is one of {', '.join(SHOT_MANEUVERS)} (M80, M81)"]
-    if mv is not None and ranged.weapon(s.weapon)["class"] not in SHOT_MANEUVERS[str(mv)][1]:
-        return [f"{SHOT_MANEUVERS[str(mv)][0]}: {mv} needs one of {', '.join(SHOT_MANEUVERS[str(mv)][1])}, "
-                f"not {s.weapon}"]
+        return [problem("condition_failed", "5.4.6", f"the maneuver of a shot is one of {', '.join(SHOT_MANEUVERS)} "
+                        "(M80, M81)")]
+    out = maneuver_problems(state, fid, order) if mv is not None else []
+    if out:
+        return out
+    p = price(state, fid, order, options)
+    kind = ranged.weapon(s.weapon)["class"]
     if not p.possible:
-        out.append(f"5.6.7: {fid} cannot shoot a {ranged.weapon(s.weapon)['class'].replace('_', ' ')} "
-                   f"{state.fighter(fid).stance}")
+        out.append(problem("condition_failed", "5.6.7", f"{fid} cannot shoot a {kind} {state.fighter(fid).stance}"))
     if p.band is None:
         extreme = ranged.weapon(s.weapon)["range_m"]["extreme"]
-        out.append(f"5.6.5: {target} is {p.metres} m away, beyond the maximum range of the {s.weapon} "
-                   f"({extreme} m)")
+        out.append(problem("out_of_reach", "5.6.5", f"{target} is {p.metres} m away, beyond the maximum range of the "
+                           f"{kind} ({extreme} m)"))
     if p.difficulty > options.max_difficulty:
-        out.append(f"difficulty_above_7 (2.2): the shot's difficulty is %{p.difficulty}")
+        out.append(problem("difficulty_above_7", "2.2", f"the shot's difficulty is %{p.difficulty}"))
     avail_r, _ = pools.available(state.fighter(fid), state.round, max(1, state.exchange))
     avail_s = max(0, skill_cap(state, fid) - state.fighter(fid).spent_S)
     if p.paid_R > avail_r or p.paid_S > avail_s:
-        out.append(f"cannot_pay (4.6): the shot costs {p.paid_R}R + {p.paid_S}S, {fid} has {avail_r}R + {avail_s}S")
+        out.append(problem("cannot_pay", "4.6", f"the shot costs {p.paid_R}R + {p.paid_S}S, {fid} has {avail_r}R + "
+                           f"{avail_s}S"))
     if p.dice_to_roll < 1:
-        out.append("cannot_pay (4.7.9): a shot rolls at least 1 die")
-    for buy in order.get("buys") or []:
-        kind, _, value = str(buy).partition(":")
-        if kind not in ("zone", "precise", "danger", "penetration") or not value:
-            out.append(f"buys: {buy!r} is not a ranged purchase (zone:GENERAL, precise:ZONE, danger:N, "
-                       "penetration:N; 5.2.2)")
+        out.append(problem("cannot_pay", "4.7.9", "a shot rolls at least 1 die"))
+    for field_name in ("buys", "buys2"):
+        for buy in order.get(field_name) or []:
+            kind_, _, value = str(buy).partition(":")
+            if kind_ not in ("zone", "precise", "danger", "penetration") or not value:
+                out.append(problem("zone_not_allowed", "5.2.2", f"{buy} is not a ranged purchase (zone:GENERAL, "
+                                   "precise:ZONE, danger:N, penetration:N)"))
+    return out
+
+
+def double_problems(state: Battle, fid: str) -> list[str]:
+    """M80 (L1109): a double shot is prepared with a bow (or a repeating crossbow, which the SAMPLE table lacks)."""
+    s = state.shooter(fid)
+    assert s is not None
+    kind = ranged.weapon(s.weapon)["class"]
+    classes = SHOT_MANEUVERS["double_shot"][1]
+    if kind not in classes:
+        return [problem("condition_failed", "5.4.6 M80", f"double_shot needs one of {', '.join(classes)}, not {kind}")]
+    return []
+
+
+def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[str]:
+    """5.4.6: the shot maneuver's weapon class, its second projectile and (M80) the doubled preparation, (M81) the
+    second target within 1 m of the first."""
+    s = state.shooter(fid)
+    assert s is not None
+    mv = str(order["maneuver"])
+    mcode, classes = SHOT_MANEUVERS[mv]
+    kind = ranged.weapon(s.weapon)["class"]
+    if kind not in classes:
+        return [problem("condition_failed", f"5.4.6 {mcode}", f"{mv} needs one of {', '.join(classes)}, not {kind}")]
+    out = []
+    if mv in TWO_PROJECTILES and s.ammo < 1:
+        out.append(problem("condition_failed", f"5.4.6 {mcode}", f"{fid} has no second projectile left"))
+    if mv == "double_shot" and not s.double:
+        out.append(problem("condition_failed", "5.4.6 M80", f"{fid} prepared one arrow: a double shot is prepared "
+                           "for twice the time (prepare with double: true, L1109)"))
+    second = order.get("second_target")
+    if second is not None and mv != "synchronous_throw":
+        out.append(problem("condition_failed", "5.4.6 M81", "a second target only for a synchronous throw"))
+    elif second is not None:
+        target = state.fighter(str(order.get("target")))
+        if second not in state.roster or second in (fid, target.id) or state.gone(str(second)):
+            out.append(problem("condition_failed", "5.4.6 M81", f"{second} is not another fighter on the field"))
+        elif grid.distance(state.grid, target.cell, state.fighter(str(second)).cell) > 1:
+            out.append(problem("condition_failed", "5.4.6 M81", f"{second} stands more than 1 m from {target.id} "
+                               "(two targets side by side, L1115)"))
     return out
 
 
 def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:
-    from replay.rulesets.skirmish.battle_round import d10, emit
+    """One attack roll (5.6, A-52) against each target's missile defence, then each projectile's hit: one, or two
+    with M80 (the same target) and M81 (the same target or a second one within 1 m), their purchases paid from the
+    one roll's final successes (L1109, L1115); a hidden shot asks the target's Empathy first (5.7, A-61); the
+    knockout checks of its wounds follow (6.5 step 11, C9)."""
+    from replay.rulesets.skirmish.battle_round import emit
 
     state = ctx.state
     s = state.shooter(fid)
@@ -155,54 +203,130 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     target = str(order["target"])
     p = price(state, fid, order, options)
     assert p.band is not None
-    answer = missile_defence(ctx, fid, target, x, p.why)  # declared before the dice, as a defence is
-    asks = [(d10(options, p.dice_to_roll), fid, "shot", {"exchange": x}, f"{fid}'s shot at {target} (%{p.difficulty})")]
-    if answer is not None:
-        asks.append((d10(options, answer[1]), target, "missile_defence", {"exchange": x, "shooter": fid},
-                     f"{target}'s {answer[0].replace('_', ' ')} (%{answer[2]})"))
-    rolls = ctx.need_rolls(asks)
+    mv = order.get("maneuver")
+    two = mv in TWO_PROJECTILES
+    second_target = str(order.get("second_target") or target) if two else None
+    hidden = bool(order.get("hidden"))
+    targets = [target] + ([second_target] if second_target not in (None, target) else [])
+    answers: dict[str, Any] = {}
+    waiting: list[Any] = []
+    for t in targets:  # every target's choice is asked at once
+        try:
+            answers[t] = None if hidden else missile_defence(ctx, fid, t, x, p.why)
+        except Waiting as w:
+            waiting.extend(w.requests)
+    if waiting:
+        raise Waiting(requests=waiting)
+    rolls, sensed = attack_rolls(ctx, fid, target, x, p, answers, hidden, options)
     roll = rolls[0]
     c = dice.count(roll.payload["result"], p.difficulty, ones_cancel=options.ones_cancel_successes)
     why = p.why + [f"roll {p.dice_to_roll}d %{p.difficulty} {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"]
-    defence = 0
-    if answer is not None:
-        d = dice.count(rolls[1].payload["result"], answer[2], ones_cancel=options.ones_cancel_successes)
-        defence = max(0, d.net)
-        why.append(f"{target} {answer[0].replace('_', ' ')} {answer[1]}d %{answer[2]} {list(d.faces)} → {d.hits} − "
-                   f"{d.ones} = {d.net}")
-    final = c.net - defence + p.success_mods
-    mods_text = f" {p.success_mods:+d} penalties" if p.success_mods else ""
-    if defence or p.success_mods:
-        why.append(f"final = {c.net}" + (f" − {defence} defence" if defence else "") + mods_text + f" = {final}")
+    if sensed is not None:
+        why.append(surprise.empathy_why(target, sensed))
+    finals, defences = {}, {}
+    for t, answer in answers.items():
+        defence, detail = 0, None
+        if answer is not None:
+            defence, detail = defence_roll(rolls, t, answer, c.net, options, why)
+        finals[t], defences[t] = c.net - defence + p.success_mods, detail
+        if defence or p.success_mods:
+            mods_text = f" {p.success_mods:+d} penalties" if p.success_mods else ""
+            why.append(f"final = {c.net}" + (f" − {defence} defence" if defence else "") + mods_text
+                       + f" = {finals[t]}" + (f" ({t})" if len(targets) > 1 else ""))
     out = {"shooter": fid, "target": target, "exchange": x, "band": p.band, "metres": p.metres,
-           "defence": None if answer is None else {"maneuver": answer[0], "dice": answer[1], "difficulty": answer[2],
-                                                   "lying": answer[0] == "missile_dodge" and answer[2] == 4},
-           "spent_R": p.paid_R, "spent_S": p.paid_S, "final": final, "ammo": s.ammo,
-           "from_cell": list(state.fighter(fid).cell), "to_cell": list(state.fighter(target).cell)}
+           "defence": defences[target], "spent_R": p.paid_R, "spent_S": p.paid_S, "final": finals[target],
+           "ammo": s.ammo - (1 if two else 0), "from_cell": list(state.fighter(fid).cell),
+           "to_cell": list(state.fighter(target).cell)}
     rule = ["5.6", "5.6.5", "5.2.2", "L894-1069"]
     defaults = ["A-02", "A-51", "A-52", "A-08"]
-    mv = order.get("maneuver")
     if mv in SHOT_MANEUVERS:
         out["maneuver"] = mv
         rule += [SHOT_MANEUVERS[str(mv)][0], "5.4.6", "L1109" if mv == "double_shot" else "L1115"]
         defaults += ["A-78"] if mv == "double_shot" else []
-    if p.auto_fail or final <= 0:
-        if p.auto_fail:
-            why.append("automatic failure (5.6.5)")
-        why.append("miss" if not p.auto_fail else "the shot fails")
-        emit(ctx, "shot", {**out, "outcome": "miss", "wound": None, "why": why, "rule": rule, "defaults": defaults},
-             cause=roll.seq or None)
-        return
-    wound, outcome = hit(ctx, fid, target, order, p, final, x, why)
-    emit(ctx, "shot", {**out, "outcome": outcome, "wound": wound, "why": why, "rule": rule, "defaults": defaults},
-         cause=roll.seq or None)
+    if sensed is not None:
+        out["empathy"] = sensed
+        rule += ["5.7", "L44-48"]
+        defaults += ["A-61"]
+    if p.auto_fail:
+        why += ["automatic failure (5.6.5)", "the shot fails"]
+    elif finals[target] <= 0:
+        why.append("miss")
+    cover = None if sensed is None or sensed["sensed"] else False  # A-61: no passive cover for an unsensed shot
+    side = str(order.get("side") or "right")
+    first = projectile(ctx, fid, target, order.get("buys") or [], side, p, finals[target], x, why, 1, cover,
+                       defences[target])
+    out.update({"outcome": first["outcome"], "wound": first["wound"]})
+    if first.get("shield"):
+        out["shield"] = first["shield"]
+    if two:
+        assert second_target is not None
+        why.append(f"second projectile ({SHOT_MANEUVERS[str(mv)][0]}) at {second_target}")
+        if second_target != target and finals[second_target] <= 0 and not p.auto_fail:
+            why.append("miss")
+        same = second_target == target and first.get("shield")
+        loss = None if same and first["shield"]["broken"] else int(first["shield"]["reliability_loss"]) if same else 0
+        out["second"] = {"target": second_target, "final": finals[second_target], "defence": defences[second_target],
+                         **projectile(ctx, fid, second_target, order.get("buys2") or [], side, p,
+                                      finals[second_target], x, why, 2, cover, defences[second_target], loss)}
+        if second_target != target:
+            out["second"]["to_cell"] = list(state.fighter(second_target).cell)
+    knocked = knockouts(ctx, fid, out, x, options, why)
+    if knocked:
+        out["knockouts"] = knocked
+        rule.append("6.5 step 11")
+        defaults += ["C9"]
+    emit(ctx, "shot", {**out, "why": why, "rule": rule, "defaults": defaults}, cause=roll.seq or None)
 
 
-def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str]) -> tuple[str, int, int] | None:
-    """M89 Dodge (Р, %5, %4 into cover / to the ground), M90 Slip (%6), +1 against a shot in the back (L1167,
-    L1173); only a target who sees the shooter defends (PROPOSED: the shooter is seen unless behind). The
-    target's choice `missile_defence` keyed by exchange and shooter: `none` or {maneuver, dice, into_cover};
-    returns (maneuver, dice, difficulty) or None."""
+TWO_PROJECTILES = ("double_shot", "synchronous_throw")
+"""M80, M81: two projectiles, one attack roll, two damage calculations (L1109, L1115)."""
+
+
+def attack_rolls(ctx: Context, fid: str, target: str, x: int, p: Priced, answers: dict[str, Any], hidden: bool,
+                 options: SkirmishOptions) -> tuple[list[Any], dict[str, Any] | None]:
+    """The shot's roll, each defending target's roll and (a hidden shot) the target's Empathy at %6, asked at once;
+    returns the rolls (shot, then the defences in target order) and the Empathy check counted."""
+    from replay.rulesets.skirmish.battle_round import d10
+
+    asks = [(d10(options, p.dice_to_roll), fid, "shot", {"exchange": x}, f"{fid}'s shot at {target} (%{p.difficulty})")]
+    for t, answer in answers.items():
+        if answer is not None and answer[1]:
+            asks.append((d10(options, answer[1]), t, "missile_defence", {"exchange": x, "shooter": fid},
+                         f"{t}'s {answer[0].replace('_', ' ')} (%{answer[2]})"))
+    if hidden:
+        t = ctx.state.fighter(target)
+        asks.append((d10(options, max(1, t.char("empathy"))), target, "empathy", {"exchange": x, "shooter": fid},
+                     f"Empathy check of {target} against a hidden attack (free, %6, needs 1 success; 5.7)"))
+    rolls = ctx.need_rolls(asks)
+    sensed = surprise.empathy(rolls[-1], options) if hidden else None
+    return (rolls[:-1] if hidden else rolls), sensed
+
+
+def defence_roll(rolls: list[Any], target: str, answer: tuple[str, int, int, dict[str, Any]], shot_net: int,
+                 options: SkirmishOptions, why: list[str]) -> tuple[int, dict[str, Any]]:
+    """The target's missile defence counted: (successes taken off the shot, the payload's `defence`)."""
+    maneuver, n, tn, extra = answer
+    detail = {"maneuver": maneuver, "dice": n, "difficulty": tn, "lying": maneuver == "missile_dodge" and tn == 4,
+              **extra}
+    if not n:  # M84 alone: the screen is passive, no roll
+        return 0, detail
+    roll = next(r for r in rolls[1:] if r.actor == target)
+    d = dice.count(roll.payload["result"], tn, ones_cancel=options.ones_cancel_successes)
+    why.append(f"{target} {maneuver.replace('_', ' ')} {n}d %{tn} {list(d.faces)} → {d.hits} − {d.ones} = {d.net}")
+    if maneuver == "missile_catch":
+        detail["caught"] = d.net > shot_net
+        detail["tie"] = d.net == shot_net and d.net > 0
+    return max(0, d.net), detail
+
+
+def missile_defence(ctx: Context, fid: str, target: str, x: int,
+                    why: list[str]) -> tuple[str, int, int, dict[str, Any]] | None:
+    """The target's choice `missile_defence` keyed by exchange and shooter, asked before the dice of a target who
+    sees the shooter (PROPOSED: the shooter is seen unless behind) and is not in melee: `none`, or {maneuver:
+    missile_dodge (M89, %5, into_cover %4 and lying) | missile_slip (M90, %6) | shield_parry_missile (M86, the
+    shield's parry +1), dice (reflex points), skill (M86: skill points), into_cover, screen: [zones] (M84, the
+    shield's passive cover for this shot; with or without a maneuver)}. Returns (maneuver, dice, difficulty,
+    extra) or None."""
     state = ctx.state
     t, f = state.fighter(target), state.fighter(fid)
     if t.out or state.pair_of(target) is not None:
@@ -210,53 +334,174 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str])
     if grid.behind(state.grid, t.cell, t.facing, f.cell):
         why.append(f"{target} does not see {fid} (behind): no missile defence (M86-M90)")
         return None
-    avail_r, _ = pools.available(t, state.round, max(1, x))  # (Р): paid with reflex points only
-    value, _ = ctx.ask("missile_defence", actor=target, options=["none", *DEFENCES], default="none",
-                       accept=lambda v: v == "none" or isinstance(v, dict) and v.get("maneuver") in DEFENCES
-                       and isinstance(v.get("dice"), int) and 1 <= v["dice"] <= avail_r,
+    value, _ = ctx.ask("missile_defence", actor=target, options=["none", *defence_options(state, target)],
+                       default="none", accept=lambda v: not defence_problems(state, target, v, x),
                        what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
-                            "missile_slip, dice: n (reflex), into_cover: true|false} (M89, M90)",
+                            "missile_slip|shield_parry_missile, dice: n (reflex), skill: n (M86), into_cover: true|"
+                            "false, screen: [zones] (M84)} (M84, M86, M89, M90)",
                        exchange=x, shooter=fid)
     if value == "none":
         why.append(f"{target} does not defend")
         return None
-    tn = moves.missile_dodge(bool(value.get("into_cover")), False) if value["maneuver"] == "missile_dodge" \
-        else moves.missile_slip(False)
-    return str(value["maneuver"]), int(value["dice"]), tn
+    extra: dict[str, Any] = {}
+    if value.get("screen") is not None:
+        extra["screen"] = list(value["screen"])
+        why.append(f"{target} screens {', '.join(extra['screen']) or 'only the carrying arm'} with the shield "
+                   "(M84, L1135)")
+    maneuver = value.get("maneuver")
+    if maneuver is None:
+        return "shield_screen", 0, 0, extra
+    skill = int(value.get("skill") or 0)
+    if skill:
+        extra["skill"] = skill
+    return str(maneuver), int(value.get("dice") or 0) + skill, defence_difficulty(state, target, value), extra
 
 
-def hit(ctx: Context, fid: str, target: str, order: dict[str, Any], p: Priced, final: int, x: int,
-        why: list[str]) -> tuple[dict[str, Any] | None, str]:
+DEFENCES = ("missile_dodge", "missile_slip", "shield_parry_missile")
+"""The missile defences a target declares (M86, M89, M90; M84's screen goes with any of them or alone)."""
+
+
+def defence_options(state: Battle, target: str) -> list[str]:
+    """The missile defences whose conditions the target meets now (L1147, L1167, L1173)."""
+    t = state.fighter(target)
+    gait = dict(state.ran).get(target)
+    out = []
+    if gait != "sprint":
+        out.append("missile_dodge")
+    out.append("missile_slip")
+    if shield_ready(t) and gait is None:
+        out.append("shield_parry_missile")
+    return out
+
+
+def shield_ready(f: Any) -> bool:
+    return f.shield is not None and f.shield.state == "ready"
+
+
+def defence_difficulty(state: Battle, target: str, value: dict[str, Any]) -> int:
+    """M89 %5 (%4 into cover or to the ground), M90 %6, M86 the shield's parry difficulty +1."""
+    maneuver = value.get("maneuver")
+    if maneuver == "missile_dodge":
+        return moves.missile_dodge(bool(value.get("into_cover")), False)
+    if maneuver == "missile_slip":
+        return moves.missile_slip(False)
+    shield = state.fighter(target).shield
+    assert shield is not None
+    return moves.shield_parry(int(data.shield_type(shield.type)["defence"]))
+
+
+def defence_problems(state: Battle, target: str, value: Any, x: int) -> list[str]:
+    """The target's `missile_defence` answer: its shape, the maneuver's conditions (M84, M86, M89, M90), the reflex
+    (and for M86 skill) points it pays."""
+    if value == "none":
+        return []
+    if not isinstance(value, dict) or set(value) - {"maneuver", "dice", "skill", "into_cover", "screen"}:
+        return [problem("condition_failed", "5.4.7", "missile_defence is none or {maneuver, dice, skill, "
+                        "into_cover, screen}")]
+    t = state.fighter(target)
+    out = []
+    maneuver = value.get("maneuver")
+    if maneuver is not None and maneuver not in DEFENCES:
+        return [problem("condition_failed", "5.4.7", f"the missile defence is one of {', '.join(DEFENCES)}")]
+    gait = dict(state.ran).get(target)
+    if maneuver == "missile_dodge" and gait == "sprint":
+        out.append(problem("condition_failed", "5.4.7 M89", f"{target} sprinted this round: a dodge needs moving at "
+                           "most half Speed (L1167)"))
+    if maneuver == "shield_parry_missile":
+        if not shield_ready(t):
+            out.append(problem("condition_failed", "5.4.7 M86", f"{target} has no ready shield"))
+        elif gait is not None:
+            out.append(problem("condition_failed", "5.4.7 M86", f"{target} ran this round: a shield parry needs "
+                               "moving at most a quarter of Speed (L1147)"))
+        elif value.get("screen") is not None:
+            out.append(problem("condition_failed", "5.4.7 M84", "a shield that parries gives no passive cover: no "
+                               "screen with it (5.11, A-87b)"))
+    n, skill_pts = value.get("dice"), value.get("skill") or 0
+    if maneuver is not None and not (isinstance(n, int) and isinstance(skill_pts, int) and n >= 0 and skill_pts >= 0
+                                     and n + skill_pts >= 1):
+        out.append(problem("cannot_pay", "4.7.9", "a missile defence rolls at least 1 die (dice: reflex points)"))
+    elif maneuver is not None:
+        if skill_pts and maneuver != "shield_parry_missile":
+            out.append(problem("reflex_only", "5.4.7", f"{maneuver} is paid with reflex points only"))
+        avail_r, avail_s = pools.available(t, state.round, max(1, x))
+        if n > avail_r or skill_pts > avail_s:
+            out.append(problem("cannot_pay", "4.6", f"the defence costs {n}R + {skill_pts}S, {target} has "
+                               f"{avail_r}R + {avail_s}S"))
+    if value.get("screen") is not None:
+        out += screen_problems(t, value["screen"])
+    return out
+
+
+def screen_problems(t: Any, zones: Any) -> list[str]:
+    """M84 (L1135, 5.11): a ready shield; the zones it covers besides the carrying arm, at most its passive zones."""
+    if not shield_ready(t):
+        return [problem("condition_failed", "5.4.7 M84", f"{t.id} has no ready shield")]
+    limit = int(data.shield_type(t.shield.type)["passive_zones"])
+    if not isinstance(zones, list) or not all(z in data.body()["declared"] for z in zones) or len(zones) > limit:
+        return [problem("zone_not_allowed", "5.4.7 M84", f"screen is a list of at most {limit} declared zones "
+                        "besides the carrying arm")]
+    return []
+
+
+def projectile(ctx: Context, fid: str, target: str, buys: list[str], side: str, p: Priced, final: int, x: int,
+               why: list[str], n: int, cover: bool | None, defence: dict[str, Any] | None,
+               loss: int | None = 0) -> dict[str, Any]:
+    """One projectile's hit (5.2.2) with the target's passive shield cover (5.11; M84's screen, none after a shield
+    parry, A-87b, or after an unsensed hidden shot, A-61); the second one's rolls are keyed `projectile: 2`."""
+    if p.auto_fail or final <= 0:
+        return {"outcome": "miss", "wound": None}
+    t = ctx.state.fighter(target)
+    covered = False
+    if shield_ready(t) and t.shield is not None:
+        if cover is False:
+            why.append(f"{target} did not sense the hidden attack: no passive shield cover (A-61)")
+        elif defence and defence["maneuver"] == "shield_parry_missile":
+            why.append(f"{target}'s shield parried: no passive cover (5.11, A-87b)")
+        elif loss is None:
+            why.append(f"{target}'s shield broke under the first projectile: no passive cover")
+        else:
+            zones = tuple((defence or {}).get("screen", t.shield.cover))
+            t = replace(t, shield=replace(t.shield, cover=zones, reliability=t.shield.reliability - loss))
+            covered = True
+    wound, outcome, shield = hit(ctx, fid, t, buys, side, p, final, x, why, {"projectile": 2} if n == 2 else {},
+                                 covered)
+    return {"outcome": outcome, "wound": wound, **({"shield": shield} if shield else {})}
+
+
+def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, final: int, x: int, why: list[str],
+        key: dict[str, Any], covered: bool) -> tuple[dict[str, Any] | None, str, dict[str, Any] | None]:
     """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the purchases at the height-and-range prices
-    (5.6.6), the precise zone 2d6−2 when not bought (0 = miss), then the SAMPLE damage (6.5)."""
-    from replay.rulesets.skirmish.resolve import shock_until
+    (5.6.6), the precise zone 2d6−2 when not bought (0 = miss), the passive shield (5.11), then the SAMPLE damage
+    (6.5)."""
+    from replay.rulesets.skirmish.resolve import passive_shield, shock_until
 
     state = ctx.state
-    t = state.fighter(target)
+    target = t.id
     s = state.shooter(fid)
     assert s is not None and p.band is not None
     w = ranged.weapon(s.weapon)
-    face = ctx.roll("1d6", actor=fid, purpose="shot_zone", exchange=x,
+    face = ctx.roll("1d6", actor=fid, purpose="shot_zone", exchange=x, **key,
                     what=f"{fid}'s hit zone on {target} (1d6, {t.stance})").payload["total"]
     general = ranged.stance_zone(t.stance, face)
     why.append(f"zone 1d6 [{face}] ({t.stance}) → {general or 'miss'} (5.5.2)")
     if general is None:
-        return None, "miss"
+        return None, "miss", None
     if "cover" in state.flags(t.cell):  # 5.5.2 (L998, CP-33): behind cover only the exposed parts can be hit
         exposed, how = ctx.ask("exposed", actor=None, options=list(data.body()["general"]), default=list(WAIST_HIGH),
                                applies=True, accept=lambda v: isinstance(v, list)
                                and all(z in data.body()["general"] for z in v),
-                               what=f"{target}'s zones exposed behind cover (CP-33, GM)", exchange=x, shooter=fid)
+                               what=f"{target}'s zones exposed behind cover (CP-33, GM)", exchange=x, shooter=fid,
+                               **key)
         why.append(f"{target} is behind cover: exposed {', '.join(exposed)}"
                    + (" (waist-high cover, PROPOSED)" if how == "default" else " (CP-33)"))
         if general not in exposed:
             why.append("the projectile strikes the cover")
-            return None, "miss"
+            return None, "miss", None
     general_cost, precise_cost = ranged.zone_costs(t.height_cm, p.band)
     why.append(f"prices ({ranged.height_class(t.height_cm)}, {p.band.replace('_', ' ')}): zone {general_cost}, "
                f"precise {precise_cost if precise_cost is not None else '—'} (5.6.6)")
     left, precise, danger, pen = final, None, 0, 0
-    for buy in order.get("buys") or []:
+    for buy in buys:
         kind, _, value = str(buy).partition(":")
         if kind == "zone" and left >= general_cost and value in data.body()["general"] and value != general:
             general, left = value, left - general_cost
@@ -274,17 +519,17 @@ def hit(ctx: Context, fid: str, target: str, order: dict[str, Any], p: Priced, f
         else:
             why.append(f"{buy} not bought (C13)")
     if precise is None:
-        roll = ctx.roll("2d6-2", actor=fid, purpose="zone", exchange=x,
+        roll = ctx.roll("2d6-2", actor=fid, purpose="zone", exchange=x, **key,
                         what=f"{fid}'s precise zone on {target} ({general})")
         result = roll.payload["total"]
         precise = data.precise_zone(general, result) if result > 0 else None
         why.append(f"precise 2d6−2 = {result} → {precise or 'miss (L98)'}")
         if precise is None:
-            return None, "miss"
+            return None, "miss", None
     raw = w["projectile_damage"]
     arc_face = None
     if p.band == "extreme" and w.get("arc_at_extreme") and w["projectile"] in ranged.ARROWS:
-        arc_face = ctx.roll("1d6", actor=fid, purpose="arc", exchange=x,
+        arc_face = ctx.roll("1d6", actor=fid, purpose="arc", exchange=x, **key,
                             what=f"{fid}'s arc shot damage penalty (1d6, L994)").payload["total"]
     mod = ranged.range_damage(s.weapon, p.band, arc_face)
     dtype = w["damage_type"]
@@ -292,11 +537,16 @@ def hit(ctx: Context, fid: str, target: str, order: dict[str, Any], p: Priced, f
                                                    + (f", arc 1d6 [{arc_face}]" if arc_face else "") + ")"
                                                    if mod else "") + f" = {raw + mod}")
     raw += mod
+    side = "left" if side_ == "left" else "right"
+    zone = f"{side}_{general}" if general in ("arm", "leg") else general
+    shield = None
+    if covered:
+        raw, shield = passive_shield(t, zone, raw, why)
     armour, pen_tn, piece = damage.armour_of(t, precise, dtype)
     k = 1
     if armour and pen_tn is not None:
         p_total = min(data.damage_model()["penetration_cap"], w.get("penetration", 0) + pen)
-        pface = ctx.roll("1d6", actor=fid, purpose="penetration", exchange=x,
+        pface = ctx.roll("1d6", actor=fid, purpose="penetration", exchange=x, **key,
                          what=f"penetration roll for {fid}'s hit ({piece}, needs {pen_tn} with +{p_total})"
                          ).payload["total"]
         k = 1 if pface + p_total >= pen_tn else 2
@@ -305,7 +555,7 @@ def hit(ctx: Context, fid: str, target: str, order: dict[str, Any], p: Priced, f
     wv = min(max(0, raw - armour * k), data.damage_model()["zones"][precise]["max_w"])
     if wv == 0:
         why.append(f"W = {raw}" + (f" − {armour}×{k} ({piece})" if armour else "") + " = 0 → no wound")
-        return None, "no_wound"
+        return None, "no_wound", shield
     level = min(5, damage.level_of(wv) + danger)
     flags = damage.thresholds(precise, dtype, wv)
     eff = damage.effects(level, dtype)
@@ -314,12 +564,62 @@ def hit(ctx: Context, fid: str, target: str, order: dict[str, Any], p: Priced, f
                f"{damage.level_of(wv)}" + (f" + {danger} danger = {level}" if danger else "")
                + f": pain {eff['pain']}, shock {eff['shock']}, bleeding {eff['bleeding']}"
                + (f" ({', '.join(flags + conseq)})" if flags or conseq else ""))
-    side = "left" if order.get("side") == "left" else "right"
-    zone = f"{side}_{general}" if general in ("arm", "leg") else general
     wound = {"zone": zone, "precise": precise, "type": dtype, "W": wv, "level": level, "pain": eff["pain"],
              "shock": eff["shock"], "bleeding": eff["bleeding"], "flags": flags, "consequences": conseq,
              "until": list(shock_until(state.round, x))}
-    return wound, "hit"
+    return wound, "hit", shield
+
+
+def knockouts(ctx: Context, fid: str, out: dict[str, Any], x: int, options: SkirmishOptions,
+              why: list[str]) -> list[dict[str, Any]]:
+    """6.5 step 11 with C9 after a shot's wounds: one Endurance check at %5 for each wounded target with a trigger
+    (a level-4 head or torso wound, shock ≥ Endurance), keyed by exchange and shooter; a failed one is unconscious
+    for 1d6 rounds, or until treated with a level-4 head or torso wound among the triggers."""
+    from replay.rulesets.skirmish.battle_round import d10
+    from replay.rulesets.skirmish.evolve import wounded
+
+    state = ctx.state
+    hits: dict[str, list[dict[str, Any]]] = {}
+    for h in (out, out.get("second") or {}):
+        if h.get("wound"):
+            hits.setdefault(str(h["target"]), []).append(h["wound"])
+    due = []
+    for target, wounds in hits.items():
+        f = state.fighter(target)
+        for w in wounds:
+            f = wounded(f, w)
+        if f.out:
+            continue
+        triggers = [c for w in wounds for c in w["consequences"] if c == "knockout_check"]
+        if pools.shock_now(f, state.round, x) >= f.char("endurance"):
+            triggers.append("shock")
+        if triggers:
+            due.append((target, triggers))
+    if not due:
+        return []
+    rolls = ctx.need_rolls([(d10(options, state.fighter(t).char("endurance")), t, "knockout",
+                             {"exchange": x, "shooter": fid}, f"knockout check of {t} (Endurance %5)")
+                            for t, _ in due])
+    result = []
+    for (target, triggers), roll in zip(due, rolls, strict=True):
+        counted = dice.count(roll.payload["result"], data.damage_model()["knockout_difficulty"],
+                             ones_cancel=options.ones_cancel_successes)
+        down = counted.net <= 0
+        why.append(f"{target} knockout check ({', '.join(triggers)}): Endurance {len(counted.faces)}d %5 "
+                   f"{list(counted.faces)} → {counted.hits} − {counted.ones} = {counted.net} → "
+                   + ("unconscious" if down else "conscious"))
+        check: dict[str, Any] = {"fighter": target, "triggers": triggers, "roll": counted.to_json(),
+                                 "unconscious": down, "rounds": None, "until_treated": False}
+        if down and "knockout_check" in triggers:
+            check["until_treated"] = True
+            why.append("a level-4 head or torso wound: unconscious until treated (C9)")
+        elif down:
+            length = ctx.roll("1d6", actor=target, purpose="knockout_rounds", exchange=x, shooter=fid,
+                              what=f"rounds {target} stays unconscious (1d6, C9)")
+            check["rounds"] = int(length.payload["total"])
+            why.append(f"unconscious for 1d6 {list(length.payload['result'])} = {check['rounds']} rounds (C9)")
+        result.append(check)
+    return result
 
 
 # --- forming up (5.12) ---------------------------------------------------------------------------------------------

@@ -1,0 +1,268 @@
+"""Ranged maneuvers as orders and choices on the field (5.4.6, 5.4.7, 5.7, 6.5 step 11): M80's doubled preparation and
+second damage, M81's second projectile and second target, the missile defences M84 (screen), M86 (shield parry), M89,
+M90 with their conditions, the passive shield against missiles (5.11), a hidden shot's Empathy check (A-61) and the
+knockout checks after a ranged wound (C9). Given this field, these orders, rolls and choices, this happens."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from replay.rulesets.skirmish import battle, battle_check, shot
+from tests.skirmish.kit import RULESET, Round, asked, payloads, why_stopped
+
+OPTIONS = RULESET.options()
+
+
+def field(distance: int, *, weapon: str = "short_bow", target: str = "RAT", facing: str = "E",
+          more: list[dict[str, Any]] | None = None, stage: str = "aimed", double: bool = False) -> battle.Battle:
+    """VSE at (distance, 2) facing west with `weapon`, at `stage`; the target at (0, 2) facing `facing` (E: he sees
+    VSE); RAT has no shield, a target of the VSE sample (id ZOR) a round shield on the left arm."""
+    tgt = {"sample": "RAT", "cell": [0, 2], "facing": facing} if target == "RAT" else \
+        {"sample": "VSE", "id": target, "side": "blue", "cell": [0, 2], "facing": facing}
+    setup = {"field": {"grid": "square", "width": 200, "height": 8},
+             "fighters": [tgt, {"sample": "VSE", "cell": [distance, 2], "facing": "W",
+                                "ranged": {"weapon": weapon, "ammo": 4,
+                                           **({"skill": "knives"} if weapon == "throwing_knife" else {})}},
+                               *(more or [])]}
+    state = RULESET.initial(setup, OPTIONS)
+    assert isinstance(state, battle.Battle)
+    s = state.shooter("VSE")
+    assert s is not None
+    return replace(state.with_shooter("VSE", replace(s, stage=stage, double=double)), chain=(("VSE", 2), (target, 1)),
+                   round=2)
+
+
+def act(rnd: Round, actor: str, x: int = 1, **fields: Any) -> Round:
+    return rnd.add("order", actor, {"exchange": x, "stage": "field", **fields})
+
+
+def roll(rnd: Round, actor: str, purpose: str, faces: list[int], dice: str | None = None, **key: Any) -> Round:
+    return rnd.add("roll", actor, {"dice": dice or f"{len(faces)}d10", "purpose": purpose, "result": faces,
+                                   "total": sum(faces), "source": "forum", "exchange": 1, **key})
+
+
+def check(state: battle.Battle, actor: str, payload: dict[str, Any]) -> list[str]:
+    return battle_check.act(state, actor, {"exchange": 1, "stage": "field", **payload}, OPTIONS)
+
+
+# --- M80 double shot (L1109, A-78) -----------------------------------------------------------------------------
+
+def test_m80_a_double_shot_is_prepared_for_twice_the_time() -> None:
+    state = field(4, stage="drawn")
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="prepare", double=True)
+    act(rnd, "RAT", act="wait")
+    p = payloads(rnd.resolve(state), "ranged_stage")[0]
+    assert "preparing the shot: 2 s (5.6.3)" in p["why"]  # the ready bow's 1 s ×2
+    assert "a double shot: two arrows, the preparation time ×2 (M80, L1109)" in p["why"]
+    assert p["double"] is True and p["stage"] == "drawn" and p["need_s"] == 2
+
+
+def test_m80_a_double_shot_needs_the_doubled_preparation_and_a_second_arrow() -> None:
+    order = {"act": "shoot", "target": "RAT", "dice": {"reflex": 0, "skill": 3}, "maneuver": "double_shot"}
+    assert check(field(4), "VSE", order) == [
+        "condition_failed (5.4.6 M80): VSE prepared one arrow: a double shot is prepared for twice the time "
+        "(prepare with double: true, L1109)"]
+    state = field(4, double=True)
+    state = state.with_shooter("VSE", replace(state.shooter("VSE"), ammo=0))  # type: ignore[arg-type]
+    assert check(state, "VSE", order) == ["condition_failed (5.4.6 M80): VSE has no second projectile left"]
+    assert check(field(4, stage="drawn", weapon="javelin"), "VSE", {"act": "prepare", "double": True}) == [
+        "condition_failed (5.4.6 M80): double_shot needs one of short_bow, long_bow, not javelin"]
+
+
+def double_hit() -> Round:
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 0, "skill": 3}, maneuver="double_shot",
+        buys2=["zone:leg"])
+    act(rnd, "RAT", act="wait")
+    rnd.choice("RAT", "missile_defence", "none", exchange=1, shooter="VSE")
+    roll(rnd, "VSE", "shot", [10, 9, 8, 7, 6, 2])
+    roll(rnd, "VSE", "shot_zone", [6], "1d6")
+    roll(rnd, "VSE", "zone", [6, 3], "2d6-2")
+    roll(rnd, "VSE", "shot_zone", [5], "1d6", projectile=2)
+    roll(rnd, "VSE", "zone", [4, 4], "2d6-2", projectile=2)
+    return roll(rnd, "VSE", "penetration", [6], "1d6", projectile=2)
+
+
+def test_m80_two_damage_calculations_from_one_roll_keyed_by_projectile() -> None:
+    stop = double_hit().resolve(field(4, double=True))
+    assert ("RAT", "knockout", {"exchange": 1, "shooter": "VSE"}) in asked(stop), why_stopped(stop)
+    p = payloads(roll(double_hit(), "RAT", "knockout", [7, 5, 1, 2, 3], shooter="VSE").resolve(
+        field(4, double=True)), "shot")[0]
+    assert p["final"] == 5 and p["second"]["final"] == 5  # the one roll's final successes for both (L1109)
+    assert p["wound"]["zone"] == "head" and p["wound"]["level"] == 4
+    assert "second projectile (M80) at RAT" in p["why"]
+    assert "zone → leg (1)" in p["why"]  # buys2: the second arrow's purchases from the same final successes
+    assert p["second"]["wound"]["zone"] == "right_leg"
+    assert p["ammo"] == 3  # the second arrow comes off the 4 left
+
+
+def test_m80_the_second_wound_and_the_reset_preparation_are_folded() -> None:
+    stop = roll(double_hit(), "RAT", "knockout", [7, 5, 1, 2, 3], shooter="VSE").resolve(field(4, double=True))
+    rat = stop.state.fighter("RAT")
+    assert [w.zone for w in rat.wounds] == ["head", "right_leg"]
+    assert stop.state.shooter("VSE").double is False  # type: ignore[union-attr]
+
+
+# --- M81 synchronous throw (L1115) -----------------------------------------------------------------------------
+
+def knives(**kw: Any) -> battle.Battle:
+    mir = {"sample": "RAT", "id": "MIR", "name": {"ru": "Мирон", "en": "Miron"}, "cell": [0, 3], "facing": "E"}
+    return field(3, weapon="throwing_knife", more=[mir], **kw)
+
+
+def test_m81_a_second_target_stands_within_1_m_of_the_first() -> None:
+    order = {"act": "shoot", "target": "RAT", "dice": {"reflex": 0, "skill": 3}, "maneuver": "synchronous_throw",
+             "second_target": "MIR"}
+    assert check(knives(), "VSE", order) == []
+    far = knives()
+    far = far.with_fighter(replace(far.fighter("MIR"), cell=(0, 5)))
+    assert check(far, "VSE", order) == [
+        "condition_failed (5.4.6 M81): MIR stands more than 1 m from RAT (two targets side by side, L1115)"]
+    assert check(field(4, double=True), "VSE", {**order, "maneuver": "double_shot"}) == [
+        "condition_failed (5.4.6 M81): a second target only for a synchronous throw"]
+
+
+def test_m81_each_target_defends_against_the_one_roll() -> None:
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 0, "skill": 3}, maneuver="synchronous_throw",
+        second_target="MIR")
+    act(rnd, "RAT", act="wait")
+    act(rnd, "MIR", act="wait")
+    stop = rnd.resolve(knives())
+    assert ("RAT", "missile_defence", {"exchange": 1, "shooter": "VSE"}) in asked(stop)
+    assert ("MIR", "missile_defence", {"exchange": 1, "shooter": "VSE"}) in asked(stop)
+    rnd.choice("RAT", "missile_defence", "none", exchange=1, shooter="VSE")
+    rnd.choice("MIR", "missile_defence", {"maneuver": "missile_dodge", "dice": 2}, exchange=1, shooter="VSE")
+    roll(rnd, "VSE", "shot", [9, 8, 7, 2, 2, 2])  # 3 dice + Accuracy 3, %6 (knife %5 + 1)
+    roll(rnd, "MIR", "missile_defence", [9, 9], shooter="VSE")
+    roll(rnd, "VSE", "shot_zone", [1], "1d6")
+    roll(rnd, "VSE", "zone", [2, 2], "2d6-2")
+    roll(rnd, "VSE", "shot_zone", [2], "1d6", projectile=2)
+    roll(rnd, "VSE", "zone", [3, 2], "2d6-2", projectile=2)
+    stop = rnd.resolve(knives())
+    p = payloads(stop, "shot")[0]
+    assert "synchronous throw (M81): +1 difficulty" in p["why"]
+    assert p["final"] == 3 and p["second"]["final"] == 1  # MIR's dodge takes 2 of the 3 off his knife only
+    assert "final = 3 − 2 defence = 1 (MIR)" in p["why"]
+    assert "second projectile (M81) at MIR" in p["why"]
+    assert p["second"]["defence"]["maneuver"] == "missile_dodge" and p["second"]["to_cell"] == [0, 3]
+
+
+# --- the missile defences: M84, M86, M89, M90 and the passive shield ------------------------------------------
+
+def shield_shot(defence: Any, faces: list[int] | None = None) -> Round:
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="ZOR", dice={"reflex": 0, "skill": 3}, buys=["zone:arm"], side="left")
+    act(rnd, "ZOR", act="wait")
+    rnd.choice("ZOR", "missile_defence", defence, exchange=1, shooter="VSE")
+    roll(rnd, "VSE", "shot", [10, 9, 8, 7, 2, 2])
+    if faces:
+        roll(rnd, "ZOR", "missile_defence", faces, shooter="VSE")
+    roll(rnd, "VSE", "shot_zone", [6], "1d6")
+    return roll(rnd, "VSE", "zone", [6, 3], "2d6-2")
+
+
+def test_the_carrying_arm_is_covered_by_the_passive_shield_against_a_missile() -> None:
+    p = payloads(shield_shot("none").resolve(field(4, target="ZOR")), "shot")[0]
+    assert "passive round_shield covers left_arm: D' = 7 − 5 = 2; reliability 6 → 5" in p["why"]
+    assert p["shield"] == {"shield": "round_shield", "armour": 5, "reliability_loss": 1, "broken": False}
+    stop = shield_shot("none").resolve(field(4, target="ZOR"))
+    assert stop.state.fighter("ZOR").shield.reliability == 5  # type: ignore[union-attr]
+
+
+def test_m84_a_shield_screen_covers_the_zones_declared_for_the_shot() -> None:
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="ZOR", dice={"reflex": 0, "skill": 3}, buys=["zone:head"])
+    act(rnd, "ZOR", act="wait")
+    rnd.choice("ZOR", "missile_defence", {"screen": ["head"]}, exchange=1, shooter="VSE")
+    roll(rnd, "VSE", "shot", [10, 9, 8, 7, 2, 2])
+    roll(rnd, "VSE", "shot_zone", [5], "1d6")
+    roll(rnd, "VSE", "zone", [6, 3], "2d6-2")
+    stop = rnd.resolve(field(4, target="ZOR"))
+    p = payloads(stop, "shot")[0]
+    assert "ZOR screens head with the shield (M84, L1135)" in p["why"]
+    assert "passive round_shield covers head: D' = 7 − 5 = 2; reliability 6 → 5" in p["why"]
+    assert p["defence"]["maneuver"] == "shield_screen" and p["defence"]["dice"] == 0
+    assert stop.state.fighter("ZOR").shield.cover == ("head",)  # type: ignore[union-attr]  # C16: it stays
+
+
+def test_m86_a_shield_parry_rolls_at_the_shields_parry_plus_one_and_loses_the_passive_cover() -> None:
+    rnd = shield_shot({"maneuver": "shield_parry_missile", "dice": 1, "skill": 1}, [9, 3])
+    stop = roll(rnd, "ZOR", "knockout", [9, 9, 9, 9], shooter="VSE").resolve(field(4, target="ZOR"))
+    p = payloads(stop, "shot")[0]
+    assert "ZOR shield parry missile 2d %6 [9, 3] → 1 − 0 = 1" in p["why"]  # round shield %5 + 1 (L1147)
+    assert p["final"] == 3 and p["defence"]["skill"] == 1
+    assert "ZOR's shield parried: no passive cover (5.11, A-87b)" in p["why"]
+    zor = stop.state.fighter("ZOR")
+    assert (zor.spent_R, zor.spent_S) == (1, 1)
+
+
+def test_the_missile_defence_answer_is_checked_naming_the_rule() -> None:
+    state = field(4, target="ZOR")
+    assert shot.defence_problems(state, "ZOR", {"maneuver": "missile_slip", "dice": 1, "skill": 1}, 1) == [
+        "reflex_only (5.4.7): missile_slip is paid with reflex points only"]
+    assert shot.defence_problems(state, "ZOR", {"maneuver": "shield_parry_missile", "dice": 1, "screen": ["head"]},
+                                 1) == ["condition_failed (5.4.7 M84): a shield that parries gives no passive "
+                                        "cover: no screen with it (5.11, A-87b)"]
+    assert shot.defence_problems(state, "ZOR", {"screen": ["head", "upper_torso"]}, 1) == [
+        "zone_not_allowed (5.4.7 M84): screen is a list of at most 1 declared zones besides the carrying arm"]
+    assert shot.defence_problems(field(4), "RAT", {"maneuver": "shield_parry_missile", "dice": 1}, 1) == [
+        "condition_failed (5.4.7 M86): RAT has no ready shield"]
+    ran = replace(state, ran=(("ZOR", "sprint"),))
+    assert shot.defence_problems(ran, "ZOR", {"maneuver": "missile_dodge", "dice": 1}, 1) == [
+        "condition_failed (5.4.7 M89): ZOR sprinted this round: a dodge needs moving at most half Speed (L1167)"]
+    assert shot.defence_problems(state, "ZOR", {"maneuver": "missile_dodge", "dice": 9}, 1) == [
+        "cannot_pay (4.6): the defence costs 9R + 0S, ZOR has 6R + 4S"]
+    assert "shield_parry_missile" not in shot.defence_options(replace(state, ran=(("ZOR", "jog"),)), "ZOR")
+
+
+def test_a_bad_missile_defence_choice_is_refused_by_the_check() -> None:
+    from eventlog.envelope import Draft
+
+    draft = Draft("choice", {"name": "missile_defence", "value": {"maneuver": "missile_catch", "dice": 1},
+                             "exchange": 1, "shooter": "VSE"}, actor="ZOR")
+    assert battle_check.check(field(4, target="ZOR"), (), draft, OPTIONS) == [
+        "condition_failed (5.4.7): the missile defence is one of missile_dodge, missile_slip, shield_parry_missile"]
+
+
+# --- a hidden shot (5.7, A-61) and the knockout after a ranged wound (6.5 step 11, C9) ----------------------------
+
+def hidden_shot(empathy: list[int]) -> Round:
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="ZOR", dice={"reflex": 0, "skill": 3}, buys=["zone:arm"], side="left",
+        hidden=True)
+    act(rnd, "ZOR", act="wait")
+    roll(rnd, "VSE", "shot", [10, 9, 8, 7, 2, 2])
+    roll(rnd, "ZOR", "empathy", empathy, shooter="VSE")
+    roll(rnd, "VSE", "shot_zone", [6], "1d6")
+    return roll(rnd, "VSE", "zone", [6, 3], "2d6-2")
+
+
+def test_a_hidden_shot_asks_the_targets_empathy_and_unsensed_it_passes_the_shield() -> None:
+    state = field(4, target="ZOR", facing="W")  # ZOR faces away: VSE is behind him
+    stop = Round(turn=2)
+    act(stop, "VSE", act="shoot", target="ZOR", dice={"reflex": 0, "skill": 3}, hidden=True)
+    act(stop, "ZOR", act="wait")
+    assert ("ZOR", "empathy", {"exchange": 1, "shooter": "VSE"}) in asked(stop.resolve(state))
+    unsensed = roll(hidden_shot([2, 3, 1, 4]), "ZOR", "knockout", [9, 9, 9, 9], shooter="VSE")
+    p = payloads(unsensed.resolve(state), "shot")[0]
+    assert p["empathy"]["sensed"] is False and "A-61" in p["defaults"]
+    assert "ZOR did not sense the hidden attack: no passive shield cover (A-61)" in p["why"]
+    assert "shield" not in p and p["wound"]["zone"] == "left_arm"
+    sensed = payloads(hidden_shot([7, 3, 2, 4]).resolve(state), "shot")[0]
+    assert sensed["empathy"]["sensed"] is True
+    assert any(line.startswith("passive round_shield covers left_arm") for line in sensed["why"])
+
+
+def test_a_ranged_wound_with_a_trigger_asks_the_knockout_check_and_a_failed_one_lays_the_target_out() -> None:
+    rnd = roll(double_hit(), "RAT", "knockout", [2, 3, 1, 4, 2], shooter="VSE")
+    stop = rnd.resolve(field(4, double=True))
+    assert ("RAT", "knockout_rounds", {"exchange": 1, "shooter": "VSE"}) not in asked(stop)  # level-4 head: C9
+    p = payloads(stop, "shot")[0]
+    k = p["knockouts"][0]
+    assert k["triggers"] == ["knockout_check", "shock"] and k["unconscious"] and k["until_treated"]
+    assert "a level-4 head or torso wound: unconscious until treated (C9)" in p["why"]
+    rat = stop.state.fighter("RAT")
+    assert rat.status == "unconscious" and rat.stance == "lying"
