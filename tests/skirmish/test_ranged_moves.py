@@ -224,7 +224,8 @@ def test_a_bad_missile_defence_choice_is_refused_by_the_check() -> None:
     draft = Draft("choice", {"name": "missile_defence", "value": {"maneuver": "missile_catch", "dice": 1},
                              "exchange": 1, "shooter": "VSE"}, actor="ZOR")
     assert battle_check.check(field(4, target="ZOR"), (), draft, OPTIONS) == [
-        "condition_failed (5.4.7): the missile defence is one of missile_dodge, missile_slip, shield_parry_missile"]
+        "condition_failed (5.4.7): the missile defence is one of missile_dodge, missile_slip, shield_parry_missile, "
+        "weapon_parry_missile"]
 
 
 # --- a hidden shot (5.7, A-61) and the knockout after a ranged wound (6.5 step 11, C9) ----------------------------
@@ -266,3 +267,24 @@ def test_a_ranged_wound_with_a_trigger_asks_the_knockout_check_and_a_failed_one_
     assert "a level-4 head or torso wound: unconscious until treated (C9)" in p["why"]
     rat = stop.state.fighter("RAT")
     assert rat.status == "unconscious" and rat.stance == "lying"
+
+
+def test_m87_a_weapon_parry_against_a_missile_is_the_parry_of_a_thrust_plus_two() -> None:
+    """L1153: «Сложность парирования от колющего вырастает на 2»: the SAMPLE arming sword parries a thrust at %6,
+    so an arrow at %8, above 7: refused naming 2.2 (the SAMPLE table is no source's)."""
+    state = field(4, target="ZOR")
+    zor = state.fighter("ZOR")
+    master = state.with_fighter(replace(zor, skills={**zor.skills, "swords": 6}))
+    value = {"maneuver": "weapon_parry_missile", "dice": 2, "weapon": "arming_sword"}
+    assert shot.defence_difficulty(master, "ZOR", value) == 8
+    assert shot.defence_problems(master, "ZOR", value, 1) == [
+        "difficulty_above_7 (2.2): the weapon parry against a missile is %8 (the parry of a thrust +2, L1153)"]
+    assert shot.defence_problems(state, "ZOR", value, 1) == [
+        "skill_too_low (4.8): weapon_parry_missile needs swords 6, ZOR has 4"]
+    assert shot.defence_problems(master, "ZOR", {**value, "weapon": "dagger"}, 1) == [
+        "condition_failed (5.4.7 M87): ZOR holds no ready weapon dagger no heavier than medium"]
+    moved = replace(master, moved=(("ZOR", ((0, 2), (0, 3))),))
+    assert shot.defence_problems(moved, "ZOR", value, 1) == [
+        "condition_failed (5.4.7 M87): ZOR moved this round: no weapon parry against a missile on the move (L1153)"]
+    assert "weapon_parry_missile" in shot.defence_options(master, "ZOR")
+    assert "weapon_parry_missile" not in shot.defence_options(moved, "ZOR")

@@ -65,7 +65,8 @@ SAMPLES: dict[str, str] = {
     "p.metres": "190", "extreme": "180", "p.difficulty": "8", "p.paid_R": "3", "p.paid_S": "3", "buy": "zone:wing",
     "', '.join(SHOT_MANEUVERS)": "double_shot, synchronous_throw", "', '.join(classes)": "short_bow, long_bow",
     "mcode": "M80", "mv": "double_shot", "second": "VSE", "target.id": "RAT", "skill_pts": "1", "t.id": "RAT", "n": "9",
-    "', '.join(DEFENCES)": "missile_dodge, missile_slip, shield_parry_missile",
+    "', '.join(DEFENCES)": "missile_dodge, missile_slip, shield_parry_missile, weapon_parry_missile",
+    "value.get('weapon')": "arming_sword", "t.skill(skill_id)": "4", "tn": "8",
 }
 """A value for each f-string field of a problem sentence, as the rules would fill it."""
 

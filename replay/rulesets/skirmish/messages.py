@@ -1137,11 +1137,12 @@ REQUESTS.extend([
      '(целиться), "shoot" (выстрел), "form" (строй) или "wait" (ждать) (5.6, 5.7)'),
     ("general initiative of {a:w} (Reflex, %5)", "общая инициатива {a} (Рефлекс, %5)"),
     ("{a:w}'s speed-up check of the {k:w} (Reflex, %5)", "проверка ускорения {a}: {k:rstage} (Рефлекс, %5)"),
-    ("{b:w}'s defence against {a:w}'s shot: none, or {{maneuver: missile_dodge|missile_slip|shield_parry_missile, "
-     "dice: n (reflex), skill: n (M86), into_cover: true|false, screen: [zones] (M84)}} (M84, M86, M89, M90)",
+    ("{b:w}'s defence against {a:w}'s shot: none, or {{maneuver: missile_dodge|missile_slip|shield_parry_missile|"
+     "weapon_parry_missile, dice: n (reflex), skill: n (M86, M87), weapon: id (M87), into_cover: true|false, screen: "
+     "[zones] (M84)}} (M84, M86, M87, M89, M90)",
      'защита {b} от выстрела {a}: "none" (нет) или'
-     " {{maneuver: missile_dodge|missile_slip|shield_parry_missile, dice: n (рефлекс), skill: n (навык, M86), "
-     "into_cover: true|false, screen: [зоны] (M84)}} (M84, M86, M89, M90)"),
+     " {{maneuver: missile_dodge|missile_slip|shield_parry_missile|weapon_parry_missile, dice: n (рефлекс), skill: n "
+     "(навык, M86, M87), weapon: id (M87), into_cover: true|false, screen: [зоны] (M84)}} (M84, M86, M87, M89, M90)"),
     ("{a:w}'s Tactics check to form up (%5, A-57)", "проверка Тактики {a}: построиться (%5, A-57)"),
     ("{a:w}'s shot at {b:w} (%{tn:#})", "выстрел {a} по {b} (%{tn})"),
     ("{b:w}'s zones exposed behind cover (CP-33, GM)", "зоны {b}, открытые из-за укрытия (CP-33, ГМ)"),
@@ -1256,8 +1257,9 @@ _S9R_WHY: tuple[tuple[str, Any], ...] = (
      r"щит \1 разбит первым снарядом: пассивной защиты нет"),
     (r"^(\w+)'s shield parried: no passive cover \(5\.11, A-87b\)$",
      r"щит \1 парировал: пассивной защиты нет (5.11, A-87b)"),
-    (r"^(\w+) shield parry missile (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$",
-     r"\1: парирование щитом \2к10 %\3 \4 → \5 − \6 = \7"),
+    (r"^(\w+) (shield|weapon) parry missile (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$",
+     lambda m: f"{m.group(1)}: парирование {'щитом' if m.group(2) == 'shield' else 'оружием'} {m.group(3)}к10 "
+     f"%{m.group(4)} {m.group(5)} → {m.group(6)} − {m.group(7)} = {m.group(8)}"),
     (r"^(\w+) knockout check \(([a-z_, ]+)\): Endurance (\d+)d %5 (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+) → "
      r"(unconscious|conscious)$",
      lambda m: f"{m.group(1)}: проверка потери сознания ("
@@ -1277,7 +1279,8 @@ _CLASS_RU = {"short_bow": "короткий лук", "long_bow": "длинный
              "knife": "метательный нож"}
 _POSE_RU = {"lying": "лёжа", "sitting": "сидя", "standing": "стоя"}
 _MISSILE_RU = {"double_shot": "двойной выстрел", "synchronous_throw": "синхронный бросок",
-               "missile_dodge": "уклонение", "missile_slip": "свиля", "shield_parry_missile": "парирование щитом"}
+               "missile_dodge": "уклонение", "missile_slip": "свиля", "shield_parry_missile": "парирование щитом",
+               "weapon_parry_missile": "парирование оружием"}
 
 
 def _missile(code: str) -> str:
@@ -1323,8 +1326,18 @@ _S9R_PROBLEMS: tuple[tuple[str, Any], ...] = (
     (r"^(\w+) is not another fighter on the field$", r"\1 — не другой боец на поле"),
     (r"^(\w+) stands more than 1 m from (\w+) \(two targets side by side, (L\d+)\)$",
      r"\1 стоит дальше 1 м от \2 (две цели рядом, \3)"),
-    (r"^missile_defence is none or \{maneuver, dice, skill, into_cover, screen\}$",
-     'защита от снаряда — "none" или {maneuver, dice, skill, into_cover, screen}'),
+    (r"^missile_defence is none or \{maneuver, dice, skill, into_cover, screen, weapon\}$",
+     'защита от снаряда — "none" или {maneuver, dice, skill, into_cover, screen, weapon}'),
+    (r"^(\w+) holds no ready weapon (\w+) no heavier than medium$",
+     lambda m: f"у {m.group(1)} нет в руке готового оружия «{words.item_name(m.group(2), 'ru')}» не тяжелее "
+     "среднего"),
+    (r"^(\w+) moved this round: no weapon parry against a missile on the move \((L\d+)\)$",
+     r"\1 двигался в этом раунде: в движении парировать снаряд оружием нельзя (\2)"),
+    (r"^weapon_parry_missile needs (\w+) (\d+), (\w+) has (\d+)$",
+     lambda m: f"парированию оружием нужен навык «{words.skill_name(m.group(1), 'ru')}» {m.group(2)}, у "
+     f"{m.group(3)} — {m.group(4)}"),
+    (r"^the weapon parry against a missile is %(\d+) \(the parry of a thrust \+2, (L\d+)\)$",
+     r"парирование снаряда оружием — %\1 (парирование выпада +2, \2)"),
     (r"^the missile defence is one of ([\w, ]+)$",
      lambda m: "защита от снаряда — одна из: " + ", ".join(_missile(c) for c in m.group(1).split(", "))),
     (r"^(\w+) sprinted this round: a dodge needs moving at most half Speed \((L\d+)\)$",

@@ -324,9 +324,9 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int,
     """The target's choice `missile_defence` keyed by exchange and shooter, asked before the dice of a target who
     sees the shooter (PROPOSED: the shooter is seen unless behind) and is not in melee: `none`, or {maneuver:
     missile_dodge (M89, %5, into_cover %4 and lying) | missile_slip (M90, %6) | shield_parry_missile (M86, the
-    shield's parry +1), dice (reflex points), skill (M86: skill points), into_cover, screen: [zones] (M84, the
-    shield's passive cover for this shot; with or without a maneuver)}. Returns (maneuver, dice, difficulty,
-    extra) or None."""
+    shield's parry +1) | weapon_parry_missile (M87, the weapon's parry of a thrust +2), dice (reflex points), skill
+    (M86, M87: skill points), weapon (M87), into_cover, screen: [zones] (M84, the shield's passive cover for this
+    shot; with or without a maneuver)}. Returns (maneuver, dice, difficulty, extra) or None."""
     state = ctx.state
     t, f = state.fighter(target), state.fighter(fid)
     if t.out or state.pair_of(target) is not None:
@@ -337,8 +337,9 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int,
     value, _ = ctx.ask("missile_defence", actor=target, options=["none", *defence_options(state, target)],
                        default="none", accept=lambda v: not defence_problems(state, target, v, x),
                        what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
-                            "missile_slip|shield_parry_missile, dice: n (reflex), skill: n (M86), into_cover: true|"
-                            "false, screen: [zones] (M84)} (M84, M86, M89, M90)",
+                            "missile_slip|shield_parry_missile|weapon_parry_missile, dice: n (reflex), skill: n "
+                            "(M86, M87), weapon: id (M87), into_cover: true|false, screen: [zones] (M84)} (M84, "
+                            "M86, M87, M89, M90)",
                        exchange=x, shooter=fid)
     if value == "none":
         why.append(f"{target} does not defend")
@@ -354,11 +355,15 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int,
     skill = int(value.get("skill") or 0)
     if skill:
         extra["skill"] = skill
+    if maneuver == "weapon_parry_missile":
+        extra["weapon"] = str(value["weapon"])
     return str(maneuver), int(value.get("dice") or 0) + skill, defence_difficulty(state, target, value), extra
 
 
-DEFENCES = ("missile_dodge", "missile_slip", "shield_parry_missile")
-"""The missile defences a target declares (M86, M89, M90; M84's screen goes with any of them or alone)."""
+DEFENCES = ("missile_dodge", "missile_slip", "shield_parry_missile", "weapon_parry_missile")
+"""The missile defences a target declares (M86, M87, M89, M90; M84's screen goes with any of them or alone)."""
+SKILLED = {"weapon_parry_missile": 6}
+"""4.8 (A-23, PROPOSED): the minimum level of the parrying weapon's skill."""
 
 
 def defence_options(state: Battle, target: str) -> list[str]:
@@ -371,7 +376,17 @@ def defence_options(state: Battle, target: str) -> list[str]:
     out.append("missile_slip")
     if shield_ready(t) and gait is None:
         out.append("shield_parry_missile")
+    if target not in dict(state.moved) and any(parrying(t, w.id) is not None for w in t.weapons):
+        out.append("weapon_parry_missile")
     return out
+
+
+def parrying(t: Any, wid: Any) -> Any:
+    """M87 (L1153): a weapon in hand, ready, no heavier than medium."""
+    w = t.weapon_by_id(str(wid)) if wid is not None else None
+    if w is None or not w.hands or w.state != "ready" or data.weapon_type(w.type)["weight"] == "heavy":
+        return None
+    return w
 
 
 def shield_ready(f: Any) -> bool:
@@ -385,6 +400,10 @@ def defence_difficulty(state: Battle, target: str, value: dict[str, Any]) -> int
         return moves.missile_dodge(bool(value.get("into_cover")), False)
     if maneuver == "missile_slip":
         return moves.missile_slip(False)
+    if maneuver == "weapon_parry_missile":
+        w = parrying(state.fighter(target), value.get("weapon"))
+        assert w is not None
+        return moves.weapon_parry(int(data.weapon_type(w.type)["defence"]["thrust"]), True)
     shield = state.fighter(target).shield
     assert shield is not None
     return moves.shield_parry(int(data.shield_type(shield.type)["defence"]))
@@ -395,9 +414,9 @@ def defence_problems(state: Battle, target: str, value: Any, x: int) -> list[str
     (and for M86 skill) points it pays."""
     if value == "none":
         return []
-    if not isinstance(value, dict) or set(value) - {"maneuver", "dice", "skill", "into_cover", "screen"}:
+    if not isinstance(value, dict) or set(value) - {"maneuver", "dice", "skill", "into_cover", "screen", "weapon"}:
         return [problem("condition_failed", "5.4.7", "missile_defence is none or {maneuver, dice, skill, "
-                        "into_cover, screen}")]
+                        "into_cover, screen, weapon}")]
     t = state.fighter(target)
     out = []
     maneuver = value.get("maneuver")
@@ -416,12 +435,16 @@ def defence_problems(state: Battle, target: str, value: Any, x: int) -> list[str
         elif value.get("screen") is not None:
             out.append(problem("condition_failed", "5.4.7 M84", "a shield that parries gives no passive cover: no "
                                "screen with it (5.11, A-87b)"))
+    if maneuver == "weapon_parry_missile":
+        out += weapon_parry_problems(state, t, value)
+        if out:
+            return out
     n, skill_pts = value.get("dice"), value.get("skill") or 0
     if maneuver is not None and not (isinstance(n, int) and isinstance(skill_pts, int) and n >= 0 and skill_pts >= 0
                                      and n + skill_pts >= 1):
         out.append(problem("cannot_pay", "4.7.9", "a missile defence rolls at least 1 die (dice: reflex points)"))
     elif maneuver is not None:
-        if skill_pts and maneuver != "shield_parry_missile":
+        if skill_pts and maneuver not in ("shield_parry_missile", "weapon_parry_missile"):
             out.append(problem("reflex_only", "5.4.7", f"{maneuver} is paid with reflex points only"))
         avail_r, avail_s = pools.available(t, state.round, max(1, x))
         if n > avail_r or skill_pts > avail_s:
@@ -430,6 +453,27 @@ def defence_problems(state: Battle, target: str, value: Any, x: int) -> list[str
     if value.get("screen") is not None:
         out += screen_problems(t, value["screen"])
     return out
+
+
+def weapon_parry_problems(state: Battle, t: Any, value: dict[str, Any]) -> list[str]:
+    """M87 (L1153): a weapon in hand no heavier than medium, not moving this round, its skill at 6 (4.8, PROPOSED),
+    the parry of a thrust +2 against the piercing projectile at most %7 (2.2)."""
+    w = parrying(t, value.get("weapon"))
+    if w is None:
+        return [problem("condition_failed", "5.4.7 M87", f"{t.id} holds no ready weapon {value.get('weapon')} no "
+                        "heavier than medium")]
+    if t.id in dict(state.moved):
+        return [problem("condition_failed", "5.4.7 M87", f"{t.id} moved this round: no weapon parry against a "
+                        "missile on the move (L1153)")]
+    skill_id = data.weapon_type(w.type)["skill"]
+    if t.skill(skill_id) < SKILLED["weapon_parry_missile"]:
+        return [problem("skill_too_low", "4.8", f"weapon_parry_missile needs {skill_id} 6, {t.id} has "
+                        f"{t.skill(skill_id)}")]
+    tn = defence_difficulty(state, t.id, value)
+    if tn > 7:
+        return [problem("difficulty_above_7", "2.2", f"the weapon parry against a missile is %{tn} (the parry of a "
+                        "thrust +2, L1153)")]
+    return []
 
 
 def screen_problems(t: Any, zones: Any) -> list[str]:
