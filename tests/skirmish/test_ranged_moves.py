@@ -133,8 +133,11 @@ def test_m81_each_target_defends_against_the_one_roll() -> None:
     stop = rnd.resolve(knives())
     assert ("RAT", "missile_defence", {"exchange": 1, "shooter": "VSE"}) in asked(stop)
     assert ("MIR", "missile_defence", {"exchange": 1, "shooter": "VSE"}) in asked(stop)
+    assert ("MIR", "protect_ally", {"exchange": 1, "shooter": "VSE", "target": "RAT"}) in asked(stop)  # M83
     rnd.choice("RAT", "missile_defence", "none", exchange=1, shooter="VSE")
     rnd.choice("MIR", "missile_defence", {"maneuver": "missile_dodge", "dice": 2}, exchange=1, shooter="VSE")
+    rnd.choice("MIR", "protect_ally", "none", exchange=1, shooter="VSE", target="RAT")
+    rnd.choice("RAT", "protect_ally", "none", exchange=1, shooter="VSE", target="MIR")
     roll(rnd, "VSE", "shot", [9, 8, 7, 2, 2, 2])  # 3 dice + Accuracy 3, %6 (knife %5 + 1)
     roll(rnd, "MIR", "missile_defence", [9, 9], shooter="VSE")
     roll(rnd, "VSE", "shot_zone", [1], "1d6")
@@ -288,3 +291,54 @@ def test_m87_a_weapon_parry_against_a_missile_is_the_parry_of_a_thrust_plus_two(
         "condition_failed (5.4.7 M87): ZOR moved this round: no weapon parry against a missile on the move (L1153)"]
     assert "weapon_parry_missile" in shot.defence_options(master, "ZOR")
     assert "weapon_parry_missile" not in shot.defence_options(moved, "ZOR")
+
+
+# --- M83 protect ally against missiles (L1131, T-10) ----------------------------------------------------------------
+
+def guarded_field(guard_cell: list[int]) -> battle.Battle:
+    bor = {"sample": "VSE", "id": "BOR", "name": {"ru": "Борис", "en": "Boris"}, "side": "blue", "cell": guard_cell,
+           "facing": "E"}
+    return field(6, more=[bor])
+
+
+def test_m83_a_guard_in_front_or_on_the_flank_is_asked_and_one_behind_is_not() -> None:
+    assert shot.protect_side(guarded_field([1, 2]), "BOR", "RAT", "VSE") == "front"
+    assert shot.protect_side(guarded_field([0, 1]), "BOR", "RAT", "VSE") == "flank"
+    assert shot.protect_side(guarded_field([1, 1]), "BOR", "RAT", "VSE") == "flank"  # 45° off the line of fire
+    assert shot.protect_side(guarded_field([0, 4]), "BOR", "RAT", "VSE") is None  # not touching
+    behind = guarded_field([1, 2])
+    behind = behind.with_fighter(replace(behind.fighter("RAT"), cell=(2, 2)))
+    assert shot.protect_side(behind, "BOR", "RAT", "VSE") is None  # straight behind the target
+    assert shot.guards(guarded_field([1, 2]), "VSE", "RAT") == ["BOR"]
+
+
+def test_m83_no_evasion_and_the_flank_adds_one() -> None:
+    state = guarded_field([0, 1])
+    assert shot.protect_problems(state, "BOR", "RAT", "VSE", {"maneuver": "missile_dodge", "dice": 1}, 1) == [
+        "condition_failed (5.4.7 M83): protect_ally is none or a defence that is no evasion: {maneuver: "
+        "shield_parry_missile|weapon_parry_missile, dice, skill, weapon}"]
+    assert shot.protect_problems(state, "BOR", "RAT", "VSE", {"maneuver": "shield_parry_missile", "dice": 6}, 1) == [
+        "cannot_pay (5.4.7 M83): protecting an ally costs 1R of activation besides the 6R of the defence, BOR has 6R"]
+    apart = guarded_field([0, 5])
+    assert shot.protect_problems(apart, "BOR", "RAT", "VSE", {"maneuver": "shield_parry_missile", "dice": 1}, 1) == [
+        "condition_failed (5.4.7 M83): BOR does not stand beside RAT on the side of the shot or on his flank (L1131)"]
+
+
+def test_m83_the_guards_successes_come_off_the_shot_and_he_pays_the_activation() -> None:
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 0, "skill": 3})
+    act(rnd, "RAT", act="wait")
+    act(rnd, "BOR", act="wait")
+    rnd.choice("RAT", "missile_defence", "none", exchange=1, shooter="VSE")
+    rnd.choice("BOR", "protect_ally", {"maneuver": "shield_parry_missile", "dice": 2}, exchange=1, shooter="VSE",
+               target="RAT")
+    roll(rnd, "VSE", "shot", [10, 9, 2, 2, 2, 2])
+    roll(rnd, "BOR", "protect_ally", [9, 7], shooter="VSE", target="RAT")
+    stop = rnd.resolve(guarded_field([0, 1]))
+    p = payloads(stop, "shot")[0]
+    assert "BOR protects RAT from the flank (M83, L1131): shield parry missile %7 (+1 from the flank), 1 reflex " \
+           "point of activation" in p["why"]  # the round shield's parry %5 + 1 (M86) + 1 from the flank (T-10)
+    assert "BOR shield parry missile 2d %7 [9, 7] → 2 − 0 = 2" in p["why"]
+    assert "final = 2 − 2 defence = 0" in p["why"] and p["final"] == 0 and p["outcome"] == "miss"
+    assert p["protectors"]["BOR"]["net"] == 2 and "M83" in p["rule"]
+    assert stop.state.fighter("BOR").spent_R == 3  # 2 dice + 1 activation

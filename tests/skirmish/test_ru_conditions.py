@@ -66,7 +66,8 @@ SAMPLES: dict[str, str] = {
     "', '.join(SHOT_MANEUVERS)": "double_shot, synchronous_throw", "', '.join(classes)": "short_bow, long_bow",
     "mcode": "M80", "mv": "double_shot", "second": "VSE", "target.id": "RAT", "skill_pts": "1", "t.id": "RAT", "n": "9",
     "', '.join(DEFENCES)": "missile_dodge, missile_slip, shield_parry_missile, weapon_parry_missile",
-    "value.get('weapon')": "arming_sword", "t.skill(skill_id)": "4", "tn": "8",
+    "value.get('weapon')": "arming_sword", "t.skill(skill_id)": "4", "tn": "8", "guard": "RAT",
+    "value.get('dice') or 0": "6",
 }
 """A value for each f-string field of a problem sentence, as the rules would fill it."""
 

@@ -59,6 +59,11 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
         from replay.rulesets.skirmish import shot
 
         return shot.defence_problems(state, actor, p.get("value"), int(p.get("exchange") or 1))
+    if draft.type == "choice" and p.get("name") == "protect_ally" and actor in state.roster:
+        from replay.rulesets.skirmish import shot
+
+        return shot.protect_problems(state, actor, str(p.get("target")), str(p.get("shooter")), p.get("value"),
+                                     int(p.get("exchange") or 1))
     return []
 
 

@@ -89,6 +89,8 @@ class Shot(Resolution):
     """M80/M81: the second projectile: target, final, defence, outcome, wound, shield (and to_cell)."""
     empathy: dict[str, Any] | None = None
     """A hidden shot: the target's Empathy check at %6 (5.7); unsensed, no passive shield cover (A-61)."""
+    protectors: dict[str, dict[str, Any]] | None = None
+    """M83: the target's guards and their defences (maneuver, dice, difficulty, side, activation, skill, net)."""
     knockouts: list[dict[str, Any]] = []
     """6.5 step 11, C9: the knockout checks of the shot's wounds (fighter, triggers, roll, unconscious, rounds,
     until_treated)."""
@@ -199,10 +201,12 @@ def shot(state: Battle, e: Shot) -> Battle:
     f = state.fighter(e.shooter)
     state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R, spent_S=f.spent_S + e.spent_S))
     state = struck(state, e.target, e.defence, e.wound, e.shield)
+    state = guarded(state, e.protectors or {})
     if e.second:
         second = e.second
         state = struck(state, second["target"], second["defence"] if second["target"] != e.target else None,
                        second.get("wound"), second.get("shield"))
+        state = guarded(state, second.get("protectors") or {})
     for k in e.knockouts:  # C9: unconscious and lying
         if k["unconscious"]:
             t = state.fighter(k["fighter"])
@@ -211,6 +215,16 @@ def shot(state: Battle, e: Shot) -> Battle:
     record = {"shooter": e.shooter, "target": e.target, "from": list(e.from_cell), "to": list(e.to_cell),
               "band": e.band, "outcome": e.outcome, "exchange": e.exchange}
     return replace(state, shots=(*state.shots, record), exchange=e.exchange)
+
+
+def guarded(state: Battle, protectors: dict[str, dict[str, Any]]) -> Battle:
+    """M83: each guard pays his defence's reflex and skill points and 1 reflex point of activation."""
+    for g, d in protectors.items():
+        f = state.fighter(g)
+        skill = int(d.get("skill") or 0)
+        state = state.with_fighter(replace(f, spent_R=f.spent_R + int(d["dice"]) - skill + int(d["activation"]),
+                                           spent_S=f.spent_S + skill))
+    return state
 
 
 def struck(state: Battle, target: str, defence: dict[str, Any] | None, wound: dict[str, Any] | None,

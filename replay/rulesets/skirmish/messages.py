@@ -1354,3 +1354,31 @@ _S9R_PROBLEMS: tuple[tuple[str, Any], ...] = (
      r'заслон ("screen") — список не более чем из \1 заявленных зон помимо руки со щитом'),
 )
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in _S9R_PROBLEMS) + _PROBLEM_SENTENCES
+_S9R_PROTECT = {"shield parry missile": "парирование щитом", "weapon parry missile": "парирование оружием"}
+_SENTENCES = ((re.compile(r"^(\w+) protects (\w+) from the (front|flank) \((M83), (L\d+)\): (shield parry missile|"
+                          r"weapon parry missile) %(\d)( \(\+1 from the flank\))?, 1 reflex point of activation$"),
+               lambda m: f"{m.group(1)} защищает {m.group(2)} " + ("спереди" if m.group(3) == "front" else "сбоку")
+               + f" ({m.group(4)}, {m.group(5)}): {_S9R_PROTECT[m.group(6)]} %{m.group(7)}"
+               + (" (+1 сбоку)" if m.group(8) else "") + ", активация 1 очко рефлекса"),) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) does not stand beside (\w+) on the side of the shot or on his flank \((L\d+)\)$",
+     r"\1 не стоит рядом с \2 со стороны выстрела или сбоку (\3)"),
+    (r"^protect_ally is none or a defence that is no evasion: \{maneuver: shield_parry_missile\|weapon_parry_missile, "
+     r"dice, skill, weapon\}$",
+     'защита союзника — "none" или защита, которая не уклонение: {maneuver: shield_parry_missile|'
+     "weapon_parry_missile, dice, skill, weapon}"),
+    (r"^protecting an ally costs 1R of activation besides the (\d+)R of the defence, (\w+) has (\d+)R$",
+     r"защита союзника стоит 1Р активации сверх \1Р самой защиты, у \2 есть \3Р"),
+    (r"^the protection is %(\d+)$", r"сложность защиты союзника %\1"),
+)) + _PROBLEM_SENTENCES
+REQUESTS.extend([
+    ("{g:w} protects {b:w} against {a:w}'s shot: none, or {{maneuver: shield_parry_missile|weapon_parry_missile, dice: "
+     "n (reflex), skill: n, weapon: id}} (M83; 1 reflex point of activation, +1 difficulty from the flank)",
+     'защита союзника: {g} прикрывает {b} от выстрела {a}: "none" (нет) или {{maneuver: shield_parry_missile|'
+     "weapon_parry_missile, dice: n (рефлекс), skill: n (навык), weapon: id}} (M83; активация 1 очко рефлекса, +1 к "
+     "сложности сбоку)"),
+    ("{g:w} protects {b:w}: {m} (%{tn:#}, M83)", "{g} защищает {b}: {m:mdef} (%{tn}, M83)"),
+])
+MISSILE_DEFENCE_RU.update({"shield parry missile": "парирование щитом от снаряда",
+                           "weapon parry missile": "парирование оружием от снаряда"})
+PURPOSE_RU.update({"protect_ally": "на защиту союзника (M83)"})

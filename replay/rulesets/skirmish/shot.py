@@ -209,16 +209,21 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     hidden = bool(order.get("hidden"))
     targets = [target] + ([second_target] if second_target not in (None, target) else [])
     answers: dict[str, Any] = {}
+    guarded: dict[str, dict[str, dict[str, Any]]] = {}
     waiting: list[Any] = []
-    for t in targets:  # every target's choice is asked at once
+    for t in targets:  # every target's and every guard's choice is asked at once
         try:
             answers[t] = None if hidden else missile_defence(ctx, fid, t, x, p.why)
         except Waiting as w:
             waiting.extend(w.requests)
+        try:
+            guarded[t] = protection(ctx, fid, t, x, p.why)
+        except Waiting as w:
+            waiting.extend(w.requests)
     if waiting:
         raise Waiting(requests=waiting)
-    rolls, sensed = attack_rolls(ctx, fid, target, x, p, answers, hidden, options)
-    roll = rolls[0]
+    rolls, sensed = attack_rolls(ctx, fid, target, x, p, answers, guarded, hidden, options)
+    roll = rolls["shot"]
     c = dice.count(roll.payload["result"], p.difficulty, ones_cancel=options.ones_cancel_successes)
     why = p.why + [f"roll {p.dice_to_roll}d %{p.difficulty} {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"]
     if sensed is not None:
@@ -227,7 +232,10 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     for t, answer in answers.items():
         defence, detail = 0, None
         if answer is not None:
-            defence, detail = defence_roll(rolls, t, answer, c.net, options, why)
+            defence, detail = defence_roll(rolls.get(("defence", t)), t, answer, options, why)
+        for g, guard in guarded[t].items():
+            net = counted_guard(rolls[("guard", g, t)], g, guard, options, why)
+            defence += max(0, net)
         finals[t], defences[t] = c.net - defence + p.success_mods, detail
         if defence or p.success_mods:
             mods_text = f" {p.success_mods:+d} penalties" if p.success_mods else ""
@@ -243,6 +251,9 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         out["maneuver"] = mv
         rule += [SHOT_MANEUVERS[str(mv)][0], "5.4.6", "L1109" if mv == "double_shot" else "L1115"]
         defaults += ["A-78"] if mv == "double_shot" else []
+    if guarded[target]:
+        out["protectors"] = guarded[target]
+        rule += ["M83", "L1131"]
     if sensed is not None:
         out["empathy"] = sensed
         rule += ["5.7", "L44-48"]
@@ -266,6 +277,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         same = second_target == target and first.get("shield")
         loss = None if same and first["shield"]["broken"] else int(first["shield"]["reliability_loss"]) if same else 0
         out["second"] = {"target": second_target, "final": finals[second_target], "defence": defences[second_target],
+                         **({"protectors": guarded[second_target]} if second_target != target
+                            and guarded[second_target] else {}),
                          **projectile(ctx, fid, second_target, order.get("buys2") or [], side, p,
                                       finals[second_target], x, why, 2, cover, defences[second_target], loss)}
         if second_target != target:
@@ -282,41 +295,56 @@ TWO_PROJECTILES = ("double_shot", "synchronous_throw")
 """M80, M81: two projectiles, one attack roll, two damage calculations (L1109, L1115)."""
 
 
-def attack_rolls(ctx: Context, fid: str, target: str, x: int, p: Priced, answers: dict[str, Any], hidden: bool,
-                 options: SkirmishOptions) -> tuple[list[Any], dict[str, Any] | None]:
-    """The shot's roll, each defending target's roll and (a hidden shot) the target's Empathy at %6, asked at once;
-    returns the rolls (shot, then the defences in target order) and the Empathy check counted."""
+def attack_rolls(ctx: Context, fid: str, target: str, x: int, p: Priced, answers: dict[str, Any],
+                 guarded: dict[str, dict[str, dict[str, Any]]], hidden: bool,
+                 options: SkirmishOptions) -> tuple[dict[Any, Any], dict[str, Any] | None]:
+    """The shot's roll, each defending target's and guard's roll and (a hidden shot) the target's Empathy at %6,
+    asked at once; returns the rolls by tag (`shot`, (`defence`, target), (`guard`, guard, target)) and the Empathy
+    check counted."""
     from replay.rulesets.skirmish.battle_round import d10
 
+    tags: list[Any] = ["shot"]
     asks = [(d10(options, p.dice_to_roll), fid, "shot", {"exchange": x}, f"{fid}'s shot at {target} (%{p.difficulty})")]
     for t, answer in answers.items():
         if answer is not None and answer[1]:
+            tags.append(("defence", t))
             asks.append((d10(options, answer[1]), t, "missile_defence", {"exchange": x, "shooter": fid},
                          f"{t}'s {answer[0].replace('_', ' ')} (%{answer[2]})"))
+    for t, guards_ in guarded.items():
+        for g, guard in guards_.items():
+            tags.append(("guard", g, t))
+            asks.append((d10(options, guard["dice"]), g, "protect_ally", {"exchange": x, "shooter": fid, "target": t},
+                         f"{g} protects {t}: {guard['maneuver'].replace('_', ' ')} (%{guard['difficulty']}, M83)"))
     if hidden:
-        t = ctx.state.fighter(target)
-        asks.append((d10(options, max(1, t.char("empathy"))), target, "empathy", {"exchange": x, "shooter": fid},
+        tags.append("empathy")
+        victim = ctx.state.fighter(target)
+        asks.append((d10(options, max(1, victim.char("empathy"))), target, "empathy", {"exchange": x, "shooter": fid},
                      f"Empathy check of {target} against a hidden attack (free, %6, needs 1 success; 5.7)"))
-    rolls = ctx.need_rolls(asks)
-    sensed = surprise.empathy(rolls[-1], options) if hidden else None
-    return (rolls[:-1] if hidden else rolls), sensed
+    rolls = dict(zip(tags, ctx.need_rolls(asks), strict=True))
+    sensed = surprise.empathy(rolls["empathy"], options) if hidden else None
+    return rolls, sensed
 
 
-def defence_roll(rolls: list[Any], target: str, answer: tuple[str, int, int, dict[str, Any]], shot_net: int,
-                 options: SkirmishOptions, why: list[str]) -> tuple[int, dict[str, Any]]:
+def defence_roll(roll: Any, target: str, answer: tuple[str, int, int, dict[str, Any]], options: SkirmishOptions,
+                 why: list[str]) -> tuple[int, dict[str, Any]]:
     """The target's missile defence counted: (successes taken off the shot, the payload's `defence`)."""
     maneuver, n, tn, extra = answer
     detail = {"maneuver": maneuver, "dice": n, "difficulty": tn, "lying": maneuver == "missile_dodge" and tn == 4,
               **extra}
     if not n:  # M84 alone: the screen is passive, no roll
         return 0, detail
-    roll = next(r for r in rolls[1:] if r.actor == target)
     d = dice.count(roll.payload["result"], tn, ones_cancel=options.ones_cancel_successes)
     why.append(f"{target} {maneuver.replace('_', ' ')} {n}d %{tn} {list(d.faces)} → {d.hits} − {d.ones} = {d.net}")
-    if maneuver == "missile_catch":
-        detail["caught"] = d.net > shot_net
-        detail["tie"] = d.net == shot_net and d.net > 0
     return max(0, d.net), detail
+
+
+def counted_guard(roll: Any, guard: str, detail: dict[str, Any], options: SkirmishOptions, why: list[str]) -> int:
+    """M83: the guard's defence roll counted; its net successes go into the payload's `protectors`."""
+    d = dice.count(roll.payload["result"], detail["difficulty"], ones_cancel=options.ones_cancel_successes)
+    detail["net"] = d.net
+    why.append(f"{guard} {detail['maneuver'].replace('_', ' ')} {detail['dice']}d %{detail['difficulty']} "
+               f"{list(d.faces)} → {d.hits} − {d.ones} = {d.net}")
+    return d.net
 
 
 def missile_defence(ctx: Context, fid: str, target: str, x: int,
@@ -485,6 +513,90 @@ def screen_problems(t: Any, zones: Any) -> list[str]:
         return [problem("zone_not_allowed", "5.4.7 M84", f"screen is a list of at most {limit} declared zones "
                         "besides the carrying arm")]
     return []
+
+
+def protect_side(state: Battle, guard: str, target: str, fid: str) -> str | None:
+    """M83 (L1131, PROPOSED reading of «со стороны атаки или сбоку»): where the guard's cell touches the target's,
+    seen from the target towards the shooter: `front` within 30° of the line of fire, `flank` up to 120° from it,
+    None behind or apart."""
+    from math import hypot
+
+    g, t, s = state.fighter(guard), state.fighter(target), state.fighter(fid)
+    if grid.distance(state.grid, g.cell, t.cell) != 1:
+        return None
+    (tx, ty), (gx, gy), (sx, sy) = (grid.centre(state.grid, c) for c in (t.cell, g.cell, s.cell))
+    cos = ((gx - tx) * (sx - tx) + (gy - ty) * (sy - ty)) / max(1e-9, hypot(gx - tx, gy - ty) * hypot(sx - tx, sy - ty))
+    return "front" if cos > 0.866 else "flank" if cos >= -0.5 - 1e-9 else None
+
+
+def guards(state: Battle, fid: str, target: str) -> list[str]:
+    """M83: the target's loose allies able to act who see the shooter and stand in front of him or on his flank."""
+    t = state.fighter(target)
+    return [g.id for g in state.loose if g.id not in (target, fid) and g.side == t.side and not state.gone(g.id)
+            and state.pair_of(g.id) is None and not grid.behind(state.grid, g.cell, g.facing, state.fighter(fid).cell)
+            and protect_side(state, g.id, target, fid) is not None]
+
+
+PROTECTIONS = ("shield_parry_missile", "weapon_parry_missile")
+"""M83 (L1131): any defence but an evasion (M89 dodge and M90 slip are evasions)."""
+
+
+def protect_problems(state: Battle, guard: str, target: str, fid: str, value: Any, x: int) -> list[str]:
+    """M83 (L1131): the guard's `protect_ally` answer: a defence that is no evasion, its own conditions (M86, M87),
+    1 reflex point of activation on top of its dice, the difficulty +1 from the flank at most %7."""
+    if value == "none":
+        return []
+    side = protect_side(state, guard, target, fid) if target in state.roster and fid in state.roster else None
+    if side is None:
+        return [problem("condition_failed", "5.4.7 M83", f"{guard} does not stand beside {target} on the side of "
+                        "the shot or on his flank (L1131)")]
+    if not isinstance(value, dict) or value.get("maneuver") not in PROTECTIONS or "screen" in value:
+        return [problem("condition_failed", "5.4.7 M83", "protect_ally is none or a defence that is no evasion: "
+                        "{maneuver: shield_parry_missile|weapon_parry_missile, dice, skill, weapon}")]
+    out = defence_problems(state, guard, value, x)
+    if out:
+        return out
+    avail_r, _ = pools.available(state.fighter(guard), state.round, max(1, x))
+    if int(value.get("dice") or 0) + 1 > avail_r:
+        out.append(problem("cannot_pay", "5.4.7 M83", f"protecting an ally costs 1R of activation besides the "
+                           f"{value.get('dice') or 0}R of the defence, {guard} has {avail_r}R"))
+    tn = defence_difficulty(state, guard, value) + (1 if side == "flank" else 0)
+    if tn > 7:
+        out.append(problem("difficulty_above_7", "2.2", f"the protection is %{tn}"))
+    return out
+
+
+def protection(ctx: Context, fid: str, target: str, x: int, why: list[str]) -> dict[str, dict[str, Any]]:
+    """M83 (L1131, T-10): each guard's choice `protect_ally` keyed by exchange, shooter and target, asked before the
+    dice with the target's own defence: `none` or a defence that is no evasion; from the flank +1 difficulty."""
+    state = ctx.state
+    out: dict[str, dict[str, Any]] = {}
+    waiting: list[Any] = []
+    for g in guards(state, fid, target):
+        try:
+            value, _ = ctx.ask("protect_ally", actor=g, options=["none", *PROTECTIONS], default="none",
+                               accept=lambda v, g=g: not protect_problems(state, g, target, fid, v, x),
+                               what=f"{g} protects {target} against {fid}'s shot: none, or {{maneuver: "
+                                    "shield_parry_missile|weapon_parry_missile, dice: n (reflex), skill: n, weapon: "
+                                    "id} (M83; 1 reflex point of activation, +1 difficulty from the flank)",
+                               exchange=x, shooter=fid, target=target)
+        except Waiting as w:
+            waiting.extend(w.requests)
+            continue
+        if value == "none":
+            continue
+        side = protect_side(state, g, target, fid)
+        skill = int(value.get("skill") or 0)
+        tn = moves.protect_ally(defence_difficulty(state, g, value), side == "flank", False)
+        assert tn is not None
+        out[g] = {"maneuver": str(value["maneuver"]), "dice": int(value.get("dice") or 0) + skill, "difficulty": tn,
+                  "side": side, "activation": 1, **({"skill": skill} if skill else {}),
+                  **({"weapon": str(value["weapon"])} if value.get("weapon") else {})}
+        why.append(f"{g} protects {target} from the {side} (M83, L1131): {value['maneuver'].replace('_', ' ')} %{tn}"
+                   + (" (+1 from the flank)" if side == "flank" else "") + ", 1 reflex point of activation")
+    if waiting:
+        raise Waiting(requests=waiting)
+    return out
 
 
 def projectile(ctx: Context, fid: str, target: str, buys: list[str], side: str, p: Priced, final: int, x: int,
