@@ -470,6 +470,8 @@ def test_m80_double_shot_doubles_the_range_penalty_and_adds_one_with_a_bow() -> 
     rnd.roll("VSE", "zone", [6, 3], dice="2d6-2")
     state = archer(35)
     state = state.with_shooter("VSE", replace(state.shooter("VSE"), double=True))  # type: ignore[arg-type]
+    vse = state.fighter("VSE")
+    state = state.with_fighter(replace(vse, skills={**vse.skills, "bows": 4}))  # M78-M82: level 4 (4.8)
     p = payloads(rnd.resolve(state), "shot")[0]
     assert p["maneuver"] == "double_shot" and "M80" in p["rule"] and "A-78" in p["defaults"]
     assert "double shot (M80): range penalty ×2, +1 difficulty with a bow" in p["why"]

@@ -12,6 +12,9 @@ from replay.rulesets.skirmish import battle, battle_check, shot
 from tests.skirmish.kit import RULESET, Round, asked, payloads, why_stopped
 
 OPTIONS = RULESET.options()
+ARCHER = {"swords": 4, "knives": 4, "spears": 2, "bows": 4, "fist": 2, "wrestling": 1, "acrobatics": 3,
+          "body_language": 3}
+"""The SAMPLE VSE's skills with bows 4: M78-M82 need level 4 (4.8, PROPOSED)."""
 
 
 def field(distance: int, *, weapon: str = "short_bow", target: str = "RAT", facing: str = "E",
@@ -21,7 +24,7 @@ def field(distance: int, *, weapon: str = "short_bow", target: str = "RAT", faci
     tgt = {"sample": "RAT", "cell": [0, 2], "facing": facing} if target == "RAT" else \
         {"sample": "VSE", "id": target, "side": "blue", "cell": [0, 2], "facing": facing}
     setup = {"field": {"grid": "square", "width": 200, "height": 8},
-             "fighters": [tgt, {"sample": "VSE", "cell": [distance, 2], "facing": "W",
+             "fighters": [tgt, {"sample": "VSE", "cell": [distance, 2], "facing": "W", "skills": ARCHER,
                                 "ranged": {"weapon": weapon, "ammo": 4,
                                            **({"skill": "knives"} if weapon == "throwing_knife" else {})}},
                                *(more or [])]}
@@ -61,6 +64,9 @@ def test_m80_a_double_shot_is_prepared_for_twice_the_time() -> None:
 
 def test_m80_a_double_shot_needs_the_doubled_preparation_and_a_second_arrow() -> None:
     order = {"act": "shoot", "target": "RAT", "dice": {"reflex": 0, "skill": 3}, "maneuver": "double_shot"}
+    novice = field(4, double=True)
+    novice = novice.with_fighter(replace(novice.fighter("VSE"), skills={**ARCHER, "bows": 3}))
+    assert check(novice, "VSE", order) == ["skill_too_low (4.8): double_shot needs bows 4, VSE has 3"]
     assert check(field(4), "VSE", order) == [
         "condition_failed (5.4.6 M80): VSE prepared one arrow: a double shot is prepared for twice the time "
         "(prepare with double: true, L1109)"]

@@ -1277,6 +1277,11 @@ _S9R_WHY: tuple[tuple[str, Any], ...] = (
 _SENTENCES = tuple((re.compile(p), r) for p, r in _S9R_WHY) + _SENTENCES
 _CLASS_RU = {"short_bow": "короткий лук", "long_bow": "длинный лук", "crossbow": "арбалет", "javelin": "дротик",
              "knife": "метательный нож"}
+_RANGED_SKILL_RU = {"bows": "луки", "crossbows": "арбалеты", "throwing": "метание"}
+def _ranged_skill(code: str) -> str:
+    return _RANGED_SKILL_RU.get(code) or words.skill_name(code, "ru")
+
+
 _POSE_RU = {"lying": "лёжа", "sitting": "сидя", "standing": "стоя"}
 _MISSILE_RU = {"double_shot": "двойной выстрел", "synchronous_throw": "синхронный бросок",
                "missile_dodge": "уклонение", "missile_slip": "свиля", "shield_parry_missile": "парирование щитом",
@@ -1319,6 +1324,9 @@ _S9R_PROBLEMS: tuple[tuple[str, Any], ...] = (
      lambda m: f"маневру «{_missile(m.group(1))}» нужен {_classes(m.group(2))}, а не "
      f"{_CLASS_RU.get(m.group(3), m.group(3))}" if m.group(3) in _CLASS_RU else None),
     (r"^(\w+) has no second projectile left$", r"у \1 не осталось второго снаряда"),
+    (r"^(double_shot|synchronous_throw) needs (\w+) (\d+), (\w+) has (\d+)$",
+     lambda m: f"маневру «{_missile(m.group(1))}» нужен навык «{_ranged_skill(m.group(2))}» {m.group(3)}, у "
+     f"{m.group(4)} — {m.group(5)}"),
     (r"^(\w+) prepared one arrow: a double shot is prepared for twice the time \(prepare with double: true, "
      r"(L\d+)\)$",
      r'\1 подготовил одну стрелу: двойной выстрел готовят вдвое дольше (подготовка с "double": true, \2)'),

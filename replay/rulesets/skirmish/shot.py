@@ -171,6 +171,9 @@ def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[st
     kind = ranged.weapon(s.weapon)["class"]
     if kind not in classes:
         return [problem("condition_failed", f"5.4.6 {mcode}", f"{mv} needs one of {', '.join(classes)}, not {kind}")]
+    level = state.fighter(fid).skill(s.skill)
+    if level < SHOT_LEVEL:
+        return [problem("skill_too_low", "4.8", f"{mv} needs {s.skill} {SHOT_LEVEL}, {fid} has {level}")]
     out = []
     if mv in TWO_PROJECTILES and s.ammo < 1:
         out.append(problem("condition_failed", f"5.4.6 {mcode}", f"{fid} has no second projectile left"))
@@ -291,6 +294,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     emit(ctx, "shot", {**out, "why": why, "rule": rule, "defaults": defaults}, cause=roll.seq or None)
 
 
+SHOT_LEVEL = 4
+"""4.8 (A-23, PROPOSED): M78-M82 need level 4 in the ranged weapon's skill."""
 TWO_PROJECTILES = ("double_shot", "synchronous_throw")
 """M80, M81: two projectiles, one attack roll, two damage calculations (L1109, L1115)."""
 
