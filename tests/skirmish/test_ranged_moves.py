@@ -42,7 +42,8 @@ def act(rnd: Round, actor: str, x: int = 1, **fields: Any) -> Round:
 
 def roll(rnd: Round, actor: str, purpose: str, faces: list[int], dice: str | None = None, **key: Any) -> Round:
     return rnd.add("roll", actor, {"dice": dice or f"{len(faces)}d10", "purpose": purpose, "result": faces,
-                                   "total": sum(faces), "source": "forum", "exchange": 1, **key})
+                                   "total": sum(faces) - (2 if dice == "2d6-2" else 0), "source": "forum",
+                                   "exchange": 1, **key})
 
 
 def check(state: battle.Battle, actor: str, payload: dict[str, Any]) -> list[str]:
@@ -348,3 +349,78 @@ def test_m83_the_guards_successes_come_off_the_shot_and_he_pays_the_activation()
     assert "final = 2 − 2 defence = 0" in p["why"] and p["final"] == 0 and p["outcome"] == "miss"
     assert p["protectors"]["BOR"]["net"] == 2 and "M83" in p["rule"]
     assert stop.state.fighter("BOR").spent_R == 3  # 2 dice + 1 activation
+
+
+# --- M79 through shot (L1103, T-23) ---------------------------------------------------------------------------------
+
+def line_field() -> battle.Battle:
+    """VSE with a long bow, aimed, at (7, 2); ZOR (gambeson, bare arms) at (3, 2) and MIR (mail) at (1, 2) on the line
+    beyond her, both facing VSE; BOR off the line at (1, 4)."""
+    setup = {"field": {"grid": "square", "width": 12, "height": 6},
+             "fighters": [{"sample": "VSE", "id": "ZOR", "side": "blue", "cell": [3, 2], "facing": "E"},
+                          {"sample": "RAT", "id": "MIR", "name": {"ru": "Мирон", "en": "Miron"}, "cell": [1, 2],
+                           "facing": "E"},
+                          {"sample": "RAT", "id": "BOR", "name": {"ru": "Борис", "en": "Boris"}, "cell": [1, 4],
+                           "facing": "E"},
+                          {"sample": "VSE", "cell": [7, 2], "facing": "W", "skills": ARCHER,
+                           "ranged": {"weapon": "long_bow", "ammo": 4}}]}
+    state = RULESET.initial(setup, OPTIONS)
+    assert isinstance(state, battle.Battle)
+    s = state.shooter("VSE")
+    assert s is not None
+    return replace(state.with_shooter("VSE", replace(s, stage="aimed")), chain=(("VSE", 2),), round=2)
+
+
+def test_m79_the_next_targets_stand_on_the_line_beyond_the_target() -> None:
+    order = {"act": "shoot", "target": "ZOR", "dice": {"reflex": 2, "skill": 4}, "maneuver": "through_shot"}
+    assert check(line_field(), "VSE", {**order, "next_targets": ["MIR"]}) == []
+    assert check(line_field(), "VSE", {**order, "next_targets": ["BOR"]}) == [
+        "condition_failed (5.4.6 M79): BOR does not stand on the line of fire beyond ZOR (nearest first)"]
+    assert check(line_field(), "VSE", order) == [
+        "condition_failed (5.4.6 M79): next_targets: the fighters on the line beyond the target, nearest first"]
+
+
+def through_round() -> Round:
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="ZOR", dice={"reflex": 2, "skill": 4}, maneuver="through_shot",
+        next_targets=["MIR"])
+    for fid in ("ZOR", "MIR", "BOR"):
+        act(rnd, fid, act="wait")
+    rnd.choice("ZOR", "missile_defence", "none", exchange=1, shooter="VSE")
+    rnd.choice("MIR", "missile_defence", "none", exchange=1, shooter="VSE")
+    roll(rnd, "VSE", "shot", [10, 9, 9, 8, 8, 7, 7, 6, 2])  # 6 dice + Accuracy 3 at the long bow's %5
+    roll(rnd, "VSE", "shot_zone", [4], "1d6")
+    roll(rnd, "VSE", "zone", [1, 2], "2d6-2")  # 1: the fingers, maximum W 4
+    roll(rnd, "VSE", "shot_zone", [4], "1d6", through=1)
+    roll(rnd, "VSE", "zone", [4, 4], "2d6-2", through=1)  # 6: MIR's elbow, in mail
+    return roll(rnd, "VSE", "penetration", [6], "1d6", through=1)
+
+
+def test_m79_the_damage_left_flies_on_to_the_next_target_at_minus_five() -> None:
+    stop = through_round().resolve(line_field())
+    p = payloads(stop, "shot")[0]
+    assert p["final"] == 8 and p["wound"]["precise"] == "fingers" and p["wound"]["W"] == 4
+    assert "final = 8 − 5 through shot (M79) = 3 (MIR)" in p["why"]
+    assert "through shot (M79): 9 − (4 + 2 × 0) = 5 carried to MIR" in p["why"]
+    assert "D = 5 carried through (M79, L1103)" in p["why"]
+    nxt = p["through"][0]
+    assert nxt["target"] == "MIR" and nxt["carried"] == 5 and nxt["final"] == 3
+    assert nxt["wound"]["precise"] == "elbow" and nxt["wound"]["W"] == 1  # 5 − MIR's mail 4
+    assert [w.precise for w in stop.state.fighter("MIR").wounds] == ["elbow"]
+
+
+def test_m79_a_projectile_that_does_not_exceed_the_zones_maximum_and_twice_its_armour_stops() -> None:
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="ZOR", dice={"reflex": 2, "skill": 4}, maneuver="through_shot",
+        next_targets=["MIR"])
+    for fid in ("ZOR", "MIR", "BOR"):
+        act(rnd, fid, act="wait")
+    rnd.choice("ZOR", "missile_defence", "none", exchange=1, shooter="VSE")
+    rnd.choice("MIR", "missile_defence", "none", exchange=1, shooter="VSE")
+    roll(rnd, "VSE", "shot", [10, 9, 9, 8, 8, 7, 7, 6, 2])
+    roll(rnd, "VSE", "shot_zone", [1], "1d6")
+    roll(rnd, "VSE", "zone", [4, 4], "2d6-2")  # 6: the knee, maximum W 9
+    roll(rnd, "ZOR", "knockout", [9, 9, 9, 9], shooter="VSE")
+    p = payloads(rnd.resolve(line_field()), "shot")[0]
+    assert "through shot (M79): 9 − (9 + 2 × 0) = 0: the projectile stops" in p["why"]  # T-23: nothing passes
+    assert p["through"] == []

@@ -167,7 +167,7 @@ RANGED_NOT_RECORDED: dict[str, str] = {
     "M76": "NOT YET declarable (docs/skirmish.md)",
     "M77": "NOT YET declarable (docs/skirmish.md: rule functions only)",
     "M78": "NOT YET declarable (docs/skirmish.md: rule functions only)",
-    "M79": "NOT YET declarable (docs/skirmish.md: rule functions only)",
+    "M79": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
     "M82": "NOT YET declarable (docs/skirmish.md)",
     "M85": "NOT YET (docs/skirmish.md)",
     "M87": "declarable, but with the SAMPLE weapons its difficulty is %8 and it is refused (docs/skirmish.md)",

@@ -67,7 +67,8 @@ SAMPLES: dict[str, str] = {
     "mcode": "M80", "mv": "double_shot", "second": "VSE", "target.id": "RAT", "skill_pts": "1", "t.id": "RAT", "n": "9",
     "', '.join(DEFENCES)": "missile_dodge, missile_slip, shield_parry_missile, weapon_parry_missile",
     "value.get('weapon')": "arming_sword", "t.skill(skill_id)": "4", "tn": "8", "guard": "RAT",
-    "value.get('dice') or 0": "6", "s.skill": "bows", "SHOT_LEVEL": "4", "level": "3",
+    "value.get('dice') or 0": "6", "s.skill": "bows", "SHOT_LEVEL": "4", "level": "3", "other": "VSE",
+    "ranged.weapon(s.weapon)['damage_type']": "cutting",
 }
 """A value for each f-string field of a problem sentence, as the rules would fill it."""
 

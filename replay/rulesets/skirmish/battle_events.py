@@ -89,6 +89,8 @@ class Shot(Resolution):
     """M80/M81: the second projectile: target, final, defence, outcome, wound, shield (and to_cell)."""
     empathy: dict[str, Any] | None = None
     """A hidden shot: the target's Empathy check at %6 (5.7); unsensed, no passive shield cover (A-61)."""
+    through: list[dict[str, Any]] = []
+    """M79: the next targets the projectile reached (target, final, defence, carried, outcome, wound, shield)."""
     protectors: dict[str, dict[str, Any]] | None = None
     """M83: the target's guards and their defences (maneuver, dice, difficulty, side, activation, skill, net)."""
     knockouts: list[dict[str, Any]] = []
@@ -207,6 +209,9 @@ def shot(state: Battle, e: Shot) -> Battle:
         state = struck(state, second["target"], second["defence"] if second["target"] != e.target else None,
                        second.get("wound"), second.get("shield"))
         state = guarded(state, second.get("protectors") or {})
+    for nxt in e.through:  # M79: the projectile flew on
+        state = struck(state, nxt["target"], nxt["defence"], nxt.get("wound"), nxt.get("shield"))
+        state = guarded(state, nxt.get("protectors") or {})
     for k in e.knockouts:  # C9: unconscious and lying
         if k["unconscious"]:
             t = state.fighter(k["fighter"])

@@ -75,7 +75,8 @@ def heading(event: Any, pid: str | None, lang: str) -> str:
     return tr(lang, f"Поле, обмен {x} (секунда {x} раунда)", f"Field, exchange {x} (second {x} of the round)")
 
 
-SHOT_NAMES = {"double_shot": ("Двойной выстрел (M80)", "Double shot (M80)"),
+SHOT_NAMES = {"through_shot": ("Выстрел навылет (M79)", "Through shot (M79)"),
+              "double_shot": ("Двойной выстрел (M80)", "Double shot (M80)"),
               "synchronous_throw": ("Синхронный бросок (M81)", "Synchronous throw (M81)")}
 
 

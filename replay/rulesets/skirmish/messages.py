@@ -1304,9 +1304,8 @@ _S9R_PROBLEMS: tuple[tuple[str, Any], ...] = (
      r"выстрел \1 ещё не подготовлен (сначала подготовьте его)"),
     (r"^the target is another fighter on the field: (.+)$", r"цель — другой боец на поле: \1"),
     (r"^(\w+) is out of the fight or off the field$", r"\1 выбыл из боя или покинул поле"),
-    (r"^the maneuver of a shot is one of ([\w, ]+) \(M80, M81\)$",
-     lambda m: "маневр выстрела — один из: " + ", ".join(_missile(c) for c in m.group(1).split(", "))
-     + " (M80, M81)"),
+    (r"^the maneuver of a shot is one of ([\w, ]+)$",
+     lambda m: "маневр выстрела — один из: " + ", ".join(_missile(c) for c in m.group(1).split(", "))),
     (r"^(\w+) cannot shoot a (\w+) (lying|sitting|standing)$",
      lambda m: f"{m.group(1)} не может стрелять {_POSE_RU[m.group(3)]} (оружие: "
      f"{_CLASS_RU.get(m.group(2), m.group(2))})"),
@@ -1390,3 +1389,29 @@ REQUESTS.extend([
 MISSILE_DEFENCE_RU.update({"shield parry missile": "парирование щитом от снаряда",
                            "weapon parry missile": "парирование оружием от снаряда"})
 PURPOSE_RU.update({"protect_ally": "на защиту союзника (M83)"})
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^final = (-?\d+)( − \d+ defence)?( [+−-]\d+ penalties)? − (\d+) through shot \((M79)\) = (-?\d+) \((\w+)\)$",
+     lambda m: f"итог = {m.group(1)}" + (m.group(2).replace("defence", "защита") if m.group(2) else "")
+     + (m.group(3).replace("penalties", "штрафы") if m.group(3) else "")
+     + f" − {m.group(4)} выстрел навылет ({m.group(5)}) = {m.group(6)} ({m.group(7)})"),
+    (r"^through shot \((M79)\): (\d+) − \((\d+) \+ 2 × (\d+)\) = (-?\d+)(?: carried to (\w+)|(: the projectile "
+     r"stops))$",
+     lambda m: f"выстрел навылет ({m.group(1)}): {m.group(2)} − ({m.group(3)} + 2 × {m.group(4)}) = {m.group(5)}"
+     + (f" уходит дальше в {m.group(6)}" if m.group(6) else ": снаряд застревает")),
+    (r"^D = (\d+) carried through \((M79), (L\d+)\)$", r"D = \1, пролетевшие навылет (\2, \3)"),
+    (r"^miss \((\w+)\)$", r"промах (\1)"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^a through shot needs a piercing projectile, not (\w+)$",
+     lambda m: "выстрелу навылет нужен колющий снаряд, а не " + {"cutting": "режущий", "crushing": "дробящий",
+                                                                 "chopping": "рубящий"}.get(m.group(1), m.group(1))),
+    (r"^next_targets: the fighters on the line beyond the target, nearest first$",
+     '"next_targets" — бойцы на линии выстрела за целью, ближний первым'),
+    (r"^(\w+) does not stand on the line of fire beyond (\w+) \(nearest first\)$",
+     r"\1 не стоит на линии выстрела за \2 (ближний первым)"),
+    (r"^next targets only for a through shot$", "следующие цели бывают только у выстрела навылет"),
+    (r"^(through_shot) needs (\w+) (\d+), (\w+) has (\d+)$",
+     lambda m: f"маневру «выстрел навылет» нужен навык «{_ranged_skill(m.group(2))}» {m.group(3)}, у {m.group(4)} — "
+     f"{m.group(5)}"),
+)) + _PROBLEM_SENTENCES
+_MISSILE_RU["through_shot"] = "выстрел навылет"

@@ -17,7 +17,8 @@ from replay.rulesets.skirmish.maneuvers.base import problem
 from replay.rulesets.skirmish.model import SkirmishOptions
 
 SHOT_MANEUVERS = {"double_shot": ("M80", ("short_bow", "long_bow")),
-                  "synchronous_throw": ("M81", ("knife", "javelin"))}
+                  "synchronous_throw": ("M81", ("knife", "javelin")),
+                  "through_shot": ("M79", ("short_bow", "long_bow", "crossbow", "javelin", "knife"))}
 """The shot maneuvers an order declares as `maneuver` (5.4.6), with their code and the weapon classes they need."""
 WAIST_HIGH = ("head", "upper_torso", "arm")
 """PROPOSED (CP-33): a target in a cover cell shows these general zones unless the GM rules others."""
@@ -119,8 +120,7 @@ def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOp
         return [problem("condition_failed", "5.6", f"{target} is out of the fight or off the field")]
     mv = order.get("maneuver")
     if mv is not None and mv not in SHOT_MANEUVERS:
-        return [problem("condition_failed", "5.4.6", f"the maneuver of a shot is one of {', '.join(SHOT_MANEUVERS)} "
-                        "(M80, M81)")]
+        return [problem("condition_failed", "5.4.6", f"the maneuver of a shot is one of {', '.join(SHOT_MANEUVERS)}")]
     out = maneuver_problems(state, fid, order) if mv is not None else []
     if out:
         return out
@@ -180,6 +180,10 @@ def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[st
     if mv == "double_shot" and not s.double:
         out.append(problem("condition_failed", "5.4.6 M80", f"{fid} prepared one arrow: a double shot is prepared "
                            "for twice the time (prepare with double: true, L1109)"))
+    if mv == "through_shot":
+        out += through_problems(state, fid, order)
+    elif order.get("next_targets") is not None:
+        out.append(problem("condition_failed", "5.4.6 M79", "next targets only for a through shot"))
     second = order.get("second_target")
     if second is not None and mv != "synchronous_throw":
         out.append(problem("condition_failed", "5.4.6 M81", "a second target only for a synchronous throw"))
@@ -210,7 +214,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     two = mv in TWO_PROJECTILES
     second_target = str(order.get("second_target") or target) if two else None
     hidden = bool(order.get("hidden"))
-    targets = [target] + ([second_target] if second_target not in (None, target) else [])
+    beyond = [str(t) for t in order.get("next_targets") or []] if mv == "through_shot" else []
+    targets = [target] + ([second_target] if second_target not in (None, target) else []) + beyond
     answers: dict[str, Any] = {}
     guarded: dict[str, dict[str, dict[str, Any]]] = {}
     waiting: list[Any] = []
@@ -239,7 +244,13 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         for g, guard in guarded[t].items():
             net = counted_guard(rolls[("guard", g, t)], g, guard, options, why)
             defence += max(0, net)
-        finals[t], defences[t] = c.net - defence + p.success_mods, detail
+        penalty = moves.THROUGH_PENALTY * (beyond.index(t) + 1) if t in beyond else 0  # M79: −5 per next target
+        finals[t], defences[t] = c.net - defence + p.success_mods - penalty, detail
+        if penalty:
+            why.append(f"final = {c.net}" + (f" − {defence} defence" if defence else "")
+                       + (f" {p.success_mods:+d} penalties" if p.success_mods else "")
+                       + f" − {penalty} through shot (M79) = {finals[t]} ({t})")
+            continue
         if defence or p.success_mods:
             mods_text = f" {p.success_mods:+d} penalties" if p.success_mods else ""
             why.append(f"final = {c.net}" + (f" − {defence} defence" if defence else "") + mods_text
@@ -252,7 +263,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     defaults = ["A-02", "A-51", "A-52", "A-08"]
     if mv in SHOT_MANEUVERS:
         out["maneuver"] = mv
-        rule += [SHOT_MANEUVERS[str(mv)][0], "5.4.6", "L1109" if mv == "double_shot" else "L1115"]
+        rule += [SHOT_MANEUVERS[str(mv)][0], "5.4.6", {"double_shot": "L1109", "synchronous_throw": "L1115",
+                                                        "through_shot": "L1103"}[str(mv)]]
         defaults += ["A-78"] if mv == "double_shot" else []
     if guarded[target]:
         out["protectors"] = guarded[target]
@@ -279,13 +291,16 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
             why.append("miss")
         same = second_target == target and first.get("shield")
         loss = None if same and first["shield"]["broken"] else int(first["shield"]["reliability_loss"]) if same else 0
+        hit2 = projectile(ctx, fid, second_target, order.get("buys2") or [], side, p, finals[second_target], x, why,
+                          2, cover, defences[second_target], loss)
+        hit2.pop("passing", None)
         out["second"] = {"target": second_target, "final": finals[second_target], "defence": defences[second_target],
                          **({"protectors": guarded[second_target]} if second_target != target
-                            and guarded[second_target] else {}),
-                         **projectile(ctx, fid, second_target, order.get("buys2") or [], side, p,
-                                      finals[second_target], x, why, 2, cover, defences[second_target], loss)}
+                            and guarded[second_target] else {}), **hit2}
         if second_target != target:
             out["second"]["to_cell"] = list(state.fighter(second_target).cell)
+    if beyond:
+        out["through"] = through(ctx, fid, first, beyond, p, finals, defences, guarded, x, why, cover)
     knocked = knockouts(ctx, fid, out, x, options, why)
     if knocked:
         out["knockouts"] = knocked
@@ -606,7 +621,7 @@ def protection(ctx: Context, fid: str, target: str, x: int, why: list[str]) -> d
 
 def projectile(ctx: Context, fid: str, target: str, buys: list[str], side: str, p: Priced, final: int, x: int,
                why: list[str], n: int, cover: bool | None, defence: dict[str, Any] | None,
-               loss: int | None = 0) -> dict[str, Any]:
+               loss: int | None = 0, carried: int | None = None) -> dict[str, Any]:
     """One projectile's hit (5.2.2) with the target's passive shield cover (5.11; M84's screen, none after a shield
     parry, A-87b, or after an unsensed hidden shot, A-61); the second one's rolls are keyed `projectile: 2`."""
     if p.auto_fail or final <= 0:
@@ -624,13 +639,15 @@ def projectile(ctx: Context, fid: str, target: str, buys: list[str], side: str, 
             zones = tuple((defence or {}).get("screen", t.shield.cover))
             t = replace(t, shield=replace(t.shield, cover=zones, reliability=t.shield.reliability - loss))
             covered = True
-    wound, outcome, shield = hit(ctx, fid, t, buys, side, p, final, x, why, {"projectile": 2} if n == 2 else {},
-                                 covered)
-    return {"outcome": outcome, "wound": wound, **({"shield": shield} if shield else {})}
+    key = {"projectile": 2} if n == 2 else {"through": n - 2} if n > 2 else {}
+    wound, outcome, shield, passing = hit(ctx, fid, t, buys, side, p, final, x, why, key, covered, carried)
+    return {"outcome": outcome, "wound": wound, **({"shield": shield} if shield else {}),
+            **({"passing": passing} if passing else {})}
 
 
 def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, final: int, x: int, why: list[str],
-        key: dict[str, Any], covered: bool) -> tuple[dict[str, Any] | None, str, dict[str, Any] | None]:
+        key: dict[str, Any], covered: bool,
+        carried: int | None = None) -> tuple[dict[str, Any] | None, str, dict[str, Any] | None, dict[str, int] | None]:
     """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the purchases at the height-and-range prices
     (5.6.6), the precise zone 2d6−2 when not bought (0 = miss), the passive shield (5.11), then the SAMPLE damage
     (6.5)."""
@@ -646,7 +663,7 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
     general = ranged.stance_zone(t.stance, face)
     why.append(f"zone 1d6 [{face}] ({t.stance}) → {general or 'miss'} (5.5.2)")
     if general is None:
-        return None, "miss", None
+        return None, "miss", None, None
     if "cover" in state.flags(t.cell):  # 5.5.2 (L998, CP-33): behind cover only the exposed parts can be hit
         exposed, how = ctx.ask("exposed", actor=None, options=list(data.body()["general"]), default=list(WAIST_HIGH),
                                applies=True, accept=lambda v: isinstance(v, list)
@@ -657,7 +674,7 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
                    + (" (waist-high cover, PROPOSED)" if how == "default" else " (CP-33)"))
         if general not in exposed:
             why.append("the projectile strikes the cover")
-            return None, "miss", None
+            return None, "miss", None, None
     general_cost, precise_cost = ranged.zone_costs(t.height_cm, p.band)
     why.append(f"prices ({ranged.height_class(t.height_cm)}, {p.band.replace('_', ' ')}): zone {general_cost}, "
                f"precise {precise_cost if precise_cost is not None else '—'} (5.6.6)")
@@ -686,17 +703,20 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
         precise = data.precise_zone(general, result) if result > 0 else None
         why.append(f"precise 2d6−2 = {result} → {precise or 'miss (L98)'}")
         if precise is None:
-            return None, "miss", None
-    raw = w["projectile_damage"]
+            return None, "miss", None, None
+    raw = w["projectile_damage"] if carried is None else carried
     arc_face = None
-    if p.band == "extreme" and w.get("arc_at_extreme") and w["projectile"] in ranged.ARROWS:
+    if carried is not None:
+        why.append(f"D = {carried} carried through (M79, L1103)")
+    elif p.band == "extreme" and w.get("arc_at_extreme") and w["projectile"] in ranged.ARROWS:
         arc_face = ctx.roll("1d6", actor=fid, purpose="arc", exchange=x, **key,
                             what=f"{fid}'s arc shot damage penalty (1d6, L994)").payload["total"]
-    mod = ranged.range_damage(s.weapon, p.band, arc_face)
+    mod = ranged.range_damage(s.weapon, p.band, arc_face) if carried is None else 0
     dtype = w["damage_type"]
-    why.append(f"D = {raw} ({w['projectile']})" + (f" {mod:+d} ({p.band.replace('_', ' ')} range, A-51"
-                                                   + (f", arc 1d6 [{arc_face}]" if arc_face else "") + ")"
-                                                   if mod else "") + f" = {raw + mod}")
+    if carried is None:
+        why.append(f"D = {raw} ({w['projectile']})" + (f" {mod:+d} ({p.band.replace('_', ' ')} range, A-51"
+                                                       + (f", arc 1d6 [{arc_face}]" if arc_face else "") + ")"
+                                                       if mod else "") + f" = {raw + mod}")
     raw += mod
     side = "left" if side_ == "left" else "right"
     zone = f"{side}_{general}" if general in ("arm", "leg") else general
@@ -713,10 +733,12 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
         k = 1 if pface + p_total >= pen_tn else 2
         why.append(f"penetration 1d6 [{pface}] + {p_total} {'≥' if k == 1 else '<'} {pen_tn} → armour counts "
                    f"{'once' if k == 1 else 'twice'}")
-    wv = min(max(0, raw - armour * k), data.damage_model()["zones"][precise]["max_w"])
+    max_w = data.damage_model()["zones"][precise]["max_w"]
+    passing = {"D": raw, "max_w": max_w, "armour": armour}
+    wv = min(max(0, raw - armour * k), max_w)
     if wv == 0:
         why.append(f"W = {raw}" + (f" − {armour}×{k} ({piece})" if armour else "") + " = 0 → no wound")
-        return None, "no_wound", shield
+        return None, "no_wound", shield, passing
     level = min(5, damage.level_of(wv) + danger)
     flags = damage.thresholds(precise, dtype, wv)
     eff = damage.effects(level, dtype)
@@ -728,7 +750,70 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
     wound = {"zone": zone, "precise": precise, "type": dtype, "W": wv, "level": level, "pain": eff["pain"],
              "shock": eff["shock"], "bleeding": eff["bleeding"], "flags": flags, "consequences": conseq,
              "until": list(shock_until(state.round, x))}
-    return wound, "hit", shield
+    return wound, "hit", shield, passing
+
+
+def through(ctx: Context, fid: str, first: dict[str, Any], beyond: list[str], p: Priced, finals: dict[str, int],
+            defences: dict[str, Any], guarded: dict[str, Any], x: int, why: list[str],
+            cover: bool | None) -> list[dict[str, Any]]:
+    """M79 (L1103, T-23): where the damage exceeds the zone's maximum plus twice its armour the projectile flies on
+    to the next target on the line with the damage left, damage − (maximum + 2 × armour), at −5 successes for each
+    next target; its zone is rolled (the purchases were the first target's)."""
+    out: list[dict[str, Any]] = []
+    passing = first.get("passing")
+    for k, t in enumerate(beyond, start=1):
+        carried = moves.through(passing["D"], passing["max_w"], passing["armour"]) if passing else 0
+        if passing:
+            why.append(f"through shot (M79): {passing['D']} − ({passing['max_w']} + 2 × {passing['armour']}) = "
+                       f"{carried}" + (f" carried to {t}" if carried else ": the projectile stops"))
+        if not carried:
+            break
+        entry: dict[str, Any] = {"target": t, "final": finals[t], "defence": defences[t], "carried": carried,
+                                 **({"protectors": guarded[t]} if guarded.get(t) else {})}
+        if finals[t] <= 0:
+            why.append(f"miss ({t})")
+        hit_ = projectile(ctx, fid, t, [], "right", p, finals[t], x, why, 2 + k, cover, defences[t], 0, carried)
+        passing = hit_.pop("passing", None)
+        out.append({**entry, **hit_, "to_cell": list(ctx.state.fighter(t).cell)})
+        if hit_["outcome"] == "miss":
+            break
+    return out
+
+
+def on_line(state: Battle, fid: str, target: str, other: str) -> float | None:
+    """M79 (PROPOSED geometry): how far along the line of fire, in units of the target's distance, `other` stands
+    when he is beyond the target within half a metre of the line; None otherwise."""
+    from math import hypot
+
+    (sx, sy), (tx, ty), (ox, oy) = (grid.centre(state.grid, state.fighter(i).cell) for i in (fid, target, other))
+    ux, uy, vx, vy = tx - sx, ty - sy, ox - sx, oy - sy
+    length = hypot(ux, uy)
+    along = (vx * ux + vy * uy) / max(1e-9, length * length)
+    off = abs(vx * uy - vy * ux) / max(1e-9, length)
+    return along if along > 1 + 1e-9 and off <= 0.5 + 1e-9 else None
+
+
+def through_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[str]:
+    """M79 (L1103): a piercing projectile; the next targets named in order, each on the line beyond the last."""
+    s = state.shooter(fid)
+    assert s is not None
+    if ranged.weapon(s.weapon)["damage_type"] != "piercing":
+        return [problem("condition_failed", "5.4.6 M79", f"a through shot needs a piercing projectile, not "
+                        f"{ranged.weapon(s.weapon)['damage_type']}")]
+    names = order.get("next_targets")
+    if not isinstance(names, list) or not names:
+        return [problem("condition_failed", "5.4.6 M79", "next_targets: the fighters on the line beyond the target, "
+                        "nearest first")]
+    target, last = str(order.get("target")), 1.0
+    for other in names:
+        if other not in state.roster or other in (fid, target) or state.gone(str(other)):
+            return [problem("condition_failed", "5.4.6 M79", f"{other} is not another fighter on the field")]
+        along = on_line(state, fid, target, str(other))
+        if along is None or along <= last:
+            return [problem("condition_failed", "5.4.6 M79", f"{other} does not stand on the line of fire beyond "
+                            f"{target} (nearest first)")]
+        last = along
+    return []
 
 
 def knockouts(ctx: Context, fid: str, out: dict[str, Any], x: int, options: SkirmishOptions,
@@ -741,7 +826,7 @@ def knockouts(ctx: Context, fid: str, out: dict[str, Any], x: int, options: Skir
 
     state = ctx.state
     hits: dict[str, list[dict[str, Any]]] = {}
-    for h in (out, out.get("second") or {}):
+    for h in (out, out.get("second") or {}, *(out.get("through") or [])):
         if h.get("wound"):
             hits.setdefault(str(h["target"]), []).append(h["wound"])
     due = []
