@@ -488,7 +488,8 @@ def test_a_shot_maneuver_needs_its_weapon() -> None:
     assert shot.problems(archer(35), "VSE", order_, SkirmishOptions()) == [
         "condition_failed (5.4.6 M81): synchronous_throw needs one of knife, javelin, not short_bow"]
     assert shot.problems(archer(35), "VSE", {**order_, "maneuver": "leap"}, SkirmishOptions())[0].startswith(
-        "condition_failed (5.4.6): the maneuver of a shot is one of double_shot, synchronous_throw")
+        "condition_failed (5.4.6): the maneuver of a shot is one of jump_fall_throw, moving_shot, jump_shot, "
+        "double_shot, synchronous_throw, through_shot")
 
 
 def test_the_post_names_a_shot_maneuver() -> None:

@@ -424,3 +424,84 @@ def test_m79_a_projectile_that_does_not_exceed_the_zones_maximum_and_twice_its_a
     p = payloads(rnd.resolve(line_field()), "shot")[0]
     assert "through shot (M79): 9 − (9 + 2 × 0) = 0: the projectile stops" in p["why"]  # T-23: nothing passes
     assert p["through"] == []
+
+
+# --- M75-M77 shots on the move (L1077-1089, T-25) ---------------------------------------------------------------
+
+def on_the_move(mv: str, check: dict[str, int], path: list[list[int]], faces: list[int], weapon: str = "short_bow",
+                **more: Any) -> tuple[Any, Round]:
+    """VSE at (6, 2) (aimed) shoots at RAT at (0, 2), who faces away (no missile defence), on the move."""
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 0, "skill": 2}, maneuver=mv, check=check, path=path,
+        **more)
+    act(rnd, "RAT", act="wait")
+    roll(rnd, "VSE", "acrobatics", faces)
+    return field(6, weapon=weapon, facing="W"), rnd
+
+
+def test_m76_each_success_of_the_check_walks_1_m_free_and_accuracy_loses_the_reflex_spent() -> None:
+    state, rnd = on_the_move("moving_shot", {"reflex": 2}, [[5, 2]], [8, 3])
+    roll(rnd, "VSE", "shot", [4, 2, 2])
+    stop = rnd.resolve(state)
+    p = payloads(stop, "shot")[0]
+    assert "VSE moving shot (M76): check 2d %5 (2R) [8, 3] → 1 − 0 = 1" in p["why"]
+    assert "1 m walk, no penalty (1 m free)" in p["why"]
+    assert "dice 2 (0R + 2S) + Accuracy 1 (aimed, A-52)" in p["why"]  # Accuracy 3 − the 2 reflex of the check
+    assert p["from_cell"] == [5, 2] and p["metres"] == 5 and p["band"] == "point_blank"
+    vse = stop.state.fighter("VSE")
+    assert vse.cell == (5, 2) and vse.spent_R == 2
+
+
+def test_m76_beyond_the_successes_the_shot_takes_the_penalty_of_shooting_on_the_move() -> None:
+    state, rnd = on_the_move("moving_shot", {"reflex": 1}, [[5, 2], [4, 2]], [8], gait="jog")
+    roll(rnd, "VSE", "shot", [5, 2, 2])
+    stop = rnd.resolve(state)
+    p = payloads(stop, "shot")[0]
+    assert "2 m jog with 1 m free of penalty: 5.6.8 method 2, dice −1 (4 m/s less Acrobatics 3), +1 difficulty " \
+           "(½ Speed or more)" in p["why"]
+    assert "roll 3d %6 [5, 2, 2] → 0 − 0 = 0" in p["why"]  # 2 + Accuracy 3 − 1 − 1 dice; the short bow's %5 + 1
+    assert dict(stop.state.ran)["VSE"] == "jog"  # L54: the run takes every reflex point left
+
+
+def test_m75_a_jump_throw_flies_1_m_for_each_2_successes_and_a_fall_lands_lying() -> None:
+    state, rnd = on_the_move("jump_fall_throw", {"reflex": 2, "acrobatics": 1}, [[5, 2], [4, 2]], [9, 7, 6],
+                             weapon="throwing_knife", landing="lying")
+    roll(rnd, "VSE", "shot", [4, 2])
+    stop = rnd.resolve(state)
+    p = payloads(stop, "shot")[0]
+    assert "VSE jump fall throw (M75): check 3d %5 (2R + 1 Acrobatics) [9, 7, 6] → 3 − 0 = 3" in p["why"]
+    assert "flies 1 m of the 2 m declared (1 m: 1 m for each 2 successes)" in p["why"]
+    assert "dice 2 (0R + 2S) (aimed, but M75: no Accuracy left)" in p["why"]
+    vse = stop.state.fighter("VSE")
+    assert vse.cell == (5, 2) and vse.stance == "lying" and (vse.spent_R, vse.spent_S) == (2, 3)
+
+
+def test_m75_a_failed_jump_adds_to_the_difficulty_and_above_7_the_attack_fails() -> None:
+    state, rnd = on_the_move("jump_fall_throw", {"reflex": 2}, [[5, 2]], [4, 3], weapon="throwing_knife")
+    roll(rnd, "VSE", "shot", [5, 2])
+    p = payloads(rnd.resolve(state), "shot")[0]
+    assert "failed jump: +1 difficulty" in p["why"] and "roll 2d %6 [5, 2] → 0 − 0 = 0" in p["why"]  # T-25
+    state, rnd = on_the_move("jump_fall_throw", {"reflex": 2}, [[5, 2]], [1, 1], weapon="throwing_knife")
+    roll(rnd, "VSE", "shot", [9, 2])
+    p = payloads(rnd.resolve(state), "shot")[0]
+    assert "failed jump: +3 difficulty (critical failure of degree 2)" in p["why"]
+    assert "the failed jump makes the attack %8, above 7: automatic failure (T-25)" in p["why"]
+    assert p["outcome"] == "miss" and "the shot fails" in p["why"]
+
+
+def test_m75_m77_their_weapons_and_conditions_are_checked_naming_the_rule() -> None:
+    order = {"act": "shoot", "target": "RAT", "dice": {"reflex": 0, "skill": 2}, "maneuver": "jump_shot",
+             "check": {"reflex": 1}, "path": [[5, 2]]}
+    assert check(field(6), "VSE", order) == []
+    assert check(field(6), "VSE", {**order, "landing": "lying"}) == [
+        "condition_failed (5.4.6 M77): landing: feet, or lying after a fall (M75 only)"]
+    assert check(field(6), "VSE", {**order, "maneuver": "jump_fall_throw"}) == [
+        "condition_failed (5.4.6 M75): jump_fall_throw needs one of knife, not short_bow"]
+    assert check(field(6), "VSE", {**order, "check": {"reflex": 0}}) == [
+        "condition_failed (5.4.6 M77): check: {reflex: n, acrobatics: n}, at least 1 reflex point"]
+    assert check(field(6), "VSE", {**order, "check": {"reflex": 1, "acrobatics": 4}}) == [
+        "condition_failed (5.4.6 M77): 4 Acrobatics points, VSE has 3"]
+    assert check(field(6), "VSE", {**order, "maneuver": "moving_shot", "check": {"reflex": 1, "acrobatics": 1}}) == [
+        "condition_failed (5.4.6 M76): a shot on the move adds no Acrobatics to its check"]
+    assert check(field(6), "VSE", {**order, "maneuver": None, "check": {"reflex": 1}}) == [
+        "condition_failed (5.4.6): check, path, gait and landing only for a shot on the move (M75, M76, M77)"]

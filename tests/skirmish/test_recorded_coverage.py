@@ -163,9 +163,9 @@ RANGED: dict[str, str] = {
 """The ranged maneuvers of the spec (5.4.6, 5.4.7) by id and code; they are not in data/maneuvers.json."""
 
 RANGED_NOT_RECORDED: dict[str, str] = {
-    "M75": "NOT YET declarable (docs/skirmish.md: rule functions only)",
-    "M76": "NOT YET declarable (docs/skirmish.md)",
-    "M77": "NOT YET declarable (docs/skirmish.md: rule functions only)",
+    "M75": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
+    "M76": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
+    "M77": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
     "M78": "NOT YET declarable (docs/skirmish.md: rule functions only)",
     "M79": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
     "M82": "NOT YET declarable (docs/skirmish.md)",

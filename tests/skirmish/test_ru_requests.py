@@ -45,7 +45,7 @@ SAMPLES: dict[str, str] = {
     'answer[2]': '5',
     't.stance': 'standing',
     'place': 'sleeve',
-    't': 'VSE', 'g': 'RAT', "guard['maneuver'].replace('_', ' ')": 'shield parry missile',
+    't': 'VSE', 'g': 'RAT', 'mcode': 'M76', "guard['maneuver'].replace('_', ' ')": 'shield parry missile',
     "guard['difficulty']": '6',
 }
 """A value for each f-string field of a request's words, as the rules would fill it."""

@@ -89,6 +89,8 @@ class Shot(Resolution):
     """M80/M81: the second projectile: target, final, defence, outcome, wound, shield (and to_cell)."""
     empathy: dict[str, Any] | None = None
     """A hidden shot: the target's Empathy check at %6 (5.7); unsensed, no passive shield cover (A-61)."""
+    move: dict[str, Any] | None = None
+    """M75-M77: the check, the path moved or flown, the gait, the landing, its reflex and Acrobatics points."""
     through: list[dict[str, Any]] = []
     """M79: the next targets the projectile reached (target, final, defence, carried, outcome, wound, shield)."""
     protectors: dict[str, dict[str, Any]] | None = None
@@ -202,6 +204,8 @@ def shot(state: Battle, e: Shot) -> Battle:
                                                   ammo=e.ammo, ready=False, double=False))
     f = state.fighter(e.shooter)
     state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R, spent_S=f.spent_S + e.spent_S))
+    if e.move:
+        state = on_the_move(state, e.shooter, e.move, e.exchange)
     state = struck(state, e.target, e.defence, e.wound, e.shield)
     state = guarded(state, e.protectors or {})
     if e.second:
@@ -220,6 +224,26 @@ def shot(state: Battle, e: Shot) -> Battle:
     record = {"shooter": e.shooter, "target": e.target, "from": list(e.from_cell), "to": list(e.to_cell),
               "band": e.band, "outcome": e.outcome, "exchange": e.exchange}
     return replace(state, shots=(*state.shots, record), exchange=e.exchange)
+
+
+def on_the_move(state: Battle, fid: str, move: dict[str, Any], x: int) -> Battle:
+    """M75-M77: the check's reflex and Acrobatics points, the path moved (a run loses every reflex point, L54), a
+    fall's landing lying (M75)."""
+    from replay.rulesets.skirmish import pools
+
+    f = state.fighter(fid)
+    start = dict(state.moved).get(fid) or (f.cell,)
+    f = replace(f, cell=tuple(move["to"]), spent_R=f.spent_R + move["spent_R"],  # type: ignore[arg-type]
+                spent_S=f.spent_S + move["spent_S"], stance="lying" if move["landing"] == "lying" else f.stance)
+    ran = dict(state.ran)
+    if move.get("gait") in ("jog", "sprint"):
+        cap_r, _ = pools.caps(f, state.round, x)
+        f = replace(f, spent_R=max(f.spent_R, cap_r))
+        ran[fid] = move["gait"]
+    paths = dict(state.moved)
+    if move["path"]:
+        paths[fid] = (*start, *(tuple(c) for c in move["path"]))  # type: ignore[assignment]
+    return replace(state.with_fighter(f), moved=tuple(paths.items()), ran=tuple(ran.items()))
 
 
 def guarded(state: Battle, protectors: dict[str, dict[str, Any]]) -> Battle:

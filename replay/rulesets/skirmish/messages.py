@@ -1415,3 +1415,50 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
      f"{m.group(5)}"),
 )) + _PROBLEM_SENTENCES
 _MISSILE_RU["through_shot"] = "выстрел навылет"
+_MISSILE_RU.update({"jump_fall_throw": "бросок в прыжке или падении", "moving_shot": "выстрел в движении",
+                    "jump_shot": "выстрел в прыжке"})
+_GAIT_NAME_RU = {"walk": "шагом", "quiet_walk": "тихим шагом", "crawl": "ползком", "jog": "трусцой",
+                 "sprint": "спринтом"}
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) (jump fall throw|moving shot|jump shot) \((M7[5-7])\): check (\d+)d %5 \((\d+)R(?: \+ (\d+) "
+     r"Acrobatics)?\) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$",
+     lambda m: f"{m.group(1)}: {_missile(m.group(2).replace(' ', '_'))} ({m.group(3)}): проверка {m.group(4)}к10 %5 "
+     f"({m.group(5)}Р" + (f" + {m.group(6)} Акробатики" if m.group(6) else "") + f") {m.group(7)} → {m.group(8)} − "
+     f"{m.group(9)} = {m.group(10)}"),
+    (r"^(\d+) m (\w+), no penalty \((\d+) m free\)$",
+     lambda m: f"{m.group(1)} м {_GAIT_NAME_RU[m.group(2)]}, без штрафа (без штрафа {m.group(3)} м)"),
+    (r"^(\d+) m (\w+) with (\d+) m free of penalty: 5\.6\.8 method 2, dice −(\d+) \((\d+) m/s less Acrobatics "
+     r"(\d+)\)(, \+1 difficulty \(½ Speed or more\))?$",
+     lambda m: f"{m.group(1)} м {_GAIT_NAME_RU[m.group(2)]}, без штрафа {m.group(3)} м: 5.6.8, способ 2, кубиков "
+     f"−{m.group(4)} ({m.group(5)} м/с минус Акробатика {m.group(6)})"
+     + (", +1 к сложности (½ Скорости и быстрее)" if m.group(7) else "")),
+    (r"^failed jump: \+(\d) difficulty(?: \(critical failure of degree (\d)\))?$",
+     lambda m: f"неудачный прыжок: +{m.group(1)} к сложности"
+     + (f" (критический провал степени {m.group(2)})" if m.group(2) else "")),
+    (r"^flies (\d+) m of the (\d+) m declared \((\d+) m: 1 m for each 2 successes\)$",
+     r"пролетает \1 м из заявленных \2 м (\3 м: 1 м за каждые 2 успеха)"),
+    (r"^(\w+) lands lying \(a fall, (M75)\)$", r"\1 приземляется лёжа (падение, \2)"),
+    (r"^the failed jump makes the attack %(\d), above 7: automatic failure \((T-25)\)$",
+     r"из-за неудачного прыжка атака идёт по %\1, выше 7: автоматический провал (\2)"),
+    (r"\(aimed, but (M7[5-7]): no Accuracy left\)", r"(прицел взят, но \1: Меткости не осталось)"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^check, path, gait and landing only for a shot on the move \(M75, M76, M77\)$",
+     '"check", "path", "gait" и "landing" — только у выстрела в движении или прыжке (M75, M76, M77)'),
+    (r"^check: \{reflex: n, acrobatics: n\}, at least 1 reflex point$",
+     'проверка ("check"): {reflex: n, acrobatics: n}, хотя бы 1 очко рефлекса'),
+    (r"^a shot on the move adds no Acrobatics to its check$", "к проверке выстрела в движении Акробатику не добавляют"),
+    (r"^(\d+) Acrobatics points, (\w+) has (\d+)$", r"очков Акробатики \1, у \2 — \3"),
+    (r"^landing: feet, or lying after a fall \(M75 only\)$",
+     'приземление ("landing"): "feet" (на ноги) или "lying" (лёжа, после падения, только M75)'),
+    (r"^path: the cells walked or jumped, \[\[x, y\], …\]$",
+     'путь ("path"): клетки, пройденные или пролетевшие, [[x, y], …]'),
+)) + _PROBLEM_SENTENCES
+REQUESTS.extend([
+    ("{a:w}'s acrobatic check on the move (%5, {c:w})", "акробатическая проверка {a} в движении (%5, {c})"),
+])
+_SENTENCES = ((re.compile(r"^dice (\d+) \((\d+)R \+ (\d+)S\)(?:, cost (\d+) \(×2 above (\w+) (\d+), A-08\))? \(aimed, "
+                          r"but (M7[5-7]): no Accuracy left\)$"),
+               lambda m: f"кубиков {m.group(1)} ({m.group(2)}Р + {m.group(3)}Н)"
+               + (f", цена {m.group(4)} (×2 выше навыка {m.group(6)}, A-08)" if m.group(4) else "")
+               + f" (прицел взят, но {m.group(7)}: Меткости не осталось)"),) + _SENTENCES

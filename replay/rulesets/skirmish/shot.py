@@ -16,9 +16,12 @@ from replay.rulesets.skirmish.maneuvers import surprise
 from replay.rulesets.skirmish.maneuvers.base import problem
 from replay.rulesets.skirmish.model import SkirmishOptions
 
-SHOT_MANEUVERS = {"double_shot": ("M80", ("short_bow", "long_bow")),
+ALL_CLASSES = ("short_bow", "long_bow", "crossbow", "javelin", "knife")
+SHOT_MANEUVERS = {"jump_fall_throw": ("M75", ("knife",)), "moving_shot": ("M76", ALL_CLASSES),
+                  "jump_shot": ("M77", ("short_bow", "crossbow")),
+                  "double_shot": ("M80", ("short_bow", "long_bow")),
                   "synchronous_throw": ("M81", ("knife", "javelin")),
-                  "through_shot": ("M79", ("short_bow", "long_bow", "crossbow", "javelin", "knife"))}
+                  "through_shot": ("M79", ALL_CLASSES)}
 """The shot maneuvers an order declares as `maneuver` (5.4.6), with their code and the weapon classes they need."""
 WAIST_HIGH = ("head", "upper_torso", "arm")
 """PROPOSED (CP-33): a target in a cover cell shows these general zones unless the GM rules others."""
@@ -52,7 +55,8 @@ def skill_cap(state: Battle, fid: str) -> int:
     return max(0, f.skill(s.skill) - f.fatigue - f.pain - pools.shock_now(f, r, x))
 
 
-def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptions) -> Priced:
+def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptions,
+          move: dict[str, Any] | None = None) -> Priced:
     f, t = state.fighter(fid), state.fighter(str(order.get("target")))
     s = state.shooter(fid)
     assert s is not None
@@ -70,6 +74,10 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
     moved = dict(state.moved).get(fid)
     aimed = s.stage == "aimed"
     accuracy = f.char("accuracy") if aimed and not (moved and len(moved) > 1) else 0
+    mv = order.get("maneuver")
+    if mv in MOVING and accuracy:  # M75/M77: Accuracy 0; M76: Accuracy less the reflex of the check
+        reflex = int((order.get("check") or {}).get("reflex") or 0)
+        accuracy = max(0, accuracy - reflex) if mv == "moving_shot" else 0
     diff_c, succ_c, fail, cwhy = ranged.condition_mods(
         s.weapon, state.conditions, target_in_melee=state.pair_of(t.id) is not None,
         target_gait=dict(state.ran).get(t.id))
@@ -78,11 +86,11 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
     why.append(f"dice {pool_} ({r_}R + {s_}S)" + (f", cost {pool_ + extra} (×2 above {s.skill} {level}, A-08)"
                                                   if extra else "")
                + (f" + Accuracy {accuracy} (aimed, A-52)" if accuracy else
+                  f" (aimed, but {SHOT_MANEUVERS[str(mv)][0]}: no Accuracy left)" if aimed and mv in MOVING else
                   " (aimed, but moved this round: no Accuracy, L1028)" if aimed else ""))
     difficulty = w["difficulty"] + diff_c + pos_diff
     if pos_diff:
         cwhy.append(f"{f.stance} with a {w['class'].replace('_', ' ')} +{pos_diff} difficulty (5.6.7)")
-    mv = order.get("maneuver")
     double = mv == "double_shot"
     if double:  # M80 (L1109, A-78): the range penalty doubled, +1 difficulty with a bow
         _, _, bump = moves.double_shot(0, 0, w["class"] in ("short_bow", "long_bow"))
@@ -97,9 +105,17 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
         cwhy.append(f"{b.replace('_', ' ') if b else ''} range {range_mod}")
     if s.loss:
         cwhy.append(f"speed-ups −{s.loss} (5.6.3, 5.6.4)")
+    penalty = 0
+    if move:
+        difficulty += move["difficulty"]
+        penalty = move["dice"]
+        cwhy += move["why"]
+        if move["jump"] and difficulty > 7:  # M75/M77 (L1077, T-25)
+            fail = True
+            cwhy.append(f"the failed jump makes the attack %{difficulty}, above 7: automatic failure (T-25)")
     why += cwhy
-    return Priced(metres, b, pool_, pool_ + extra, paid_r, paid_s, accuracy, pool_ + accuracy, difficulty,
-                  succ_c + range_mod - s.loss, fail, possible, why)
+    return Priced(metres, b, pool_, pool_ + extra, paid_r, paid_s, accuracy, max(0, pool_ + accuracy - penalty),
+                  difficulty, succ_c + range_mod - s.loss, fail, possible, why)
 
 
 def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptions) -> list[str]:
@@ -121,6 +137,9 @@ def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOp
     mv = order.get("maneuver")
     if mv is not None and mv not in SHOT_MANEUVERS:
         return [problem("condition_failed", "5.4.6", f"the maneuver of a shot is one of {', '.join(SHOT_MANEUVERS)}")]
+    if mv not in MOVING and any(order.get(k) is not None for k in ("check", "path", "gait", "landing")):
+        return [problem("condition_failed", "5.4.6", "check, path, gait and landing only for a shot on the move "
+                        "(M75, M76, M77)")]
     out = maneuver_problems(state, fid, order) if mv is not None else []
     if out:
         return out
@@ -136,8 +155,10 @@ def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOp
         out.append(problem("difficulty_above_7", "2.2", f"the shot's difficulty is %{p.difficulty}"))
     avail_r, _ = pools.available(state.fighter(fid), state.round, max(1, state.exchange))
     avail_s = max(0, skill_cap(state, fid) - state.fighter(fid).spent_S)
-    if p.paid_R > avail_r or p.paid_S > avail_s:
-        out.append(problem("cannot_pay", "4.6", f"the shot costs {p.paid_R}R + {p.paid_S}S, {fid} has {avail_r}R + "
+    check = order.get("check") if mv in MOVING and isinstance(order.get("check"), dict) else {}
+    cost_r, cost_s = p.paid_R + int(check.get("reflex") or 0), p.paid_S + int(check.get("acrobatics") or 0)
+    if cost_r > avail_r or cost_s > avail_s:
+        out.append(problem("cannot_pay", "4.6", f"the shot costs {cost_r}R + {cost_s}S, {fid} has {avail_r}R + "
                            f"{avail_s}S"))
     if p.dice_to_roll < 1:
         out.append(problem("cannot_pay", "4.7.9", "a shot rolls at least 1 die"))
@@ -172,7 +193,7 @@ def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[st
     if kind not in classes:
         return [problem("condition_failed", f"5.4.6 {mcode}", f"{mv} needs one of {', '.join(classes)}, not {kind}")]
     level = state.fighter(fid).skill(s.skill)
-    if level < SHOT_LEVEL:
+    if mv not in MOVING and level < SHOT_LEVEL:
         return [problem("skill_too_low", "4.8", f"{mv} needs {s.skill} {SHOT_LEVEL}, {fid} has {level}")]
     out = []
     if mv in TWO_PROJECTILES and s.ammo < 1:
@@ -180,6 +201,8 @@ def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[st
     if mv == "double_shot" and not s.double:
         out.append(problem("condition_failed", "5.4.6 M80", f"{fid} prepared one arrow: a double shot is prepared "
                            "for twice the time (prepare with double: true, L1109)"))
+    if mv in MOVING:
+        out += moving_problems(state, fid, order, mv)
     if mv == "through_shot":
         out += through_problems(state, fid, order)
     elif order.get("next_targets") is not None:
@@ -208,9 +231,13 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     s = state.shooter(fid)
     assert s is not None
     target = str(order["target"])
-    p = price(state, fid, order, options)
-    assert p.band is not None
     mv = order.get("maneuver")
+    moving = on_the_move(ctx, fid, order, x, options) if mv in MOVING else None
+    if moving is not None:
+        f0 = state.fighter(fid)
+        state = state.with_fighter(replace(f0, cell=tuple(moving["to"])))  # type: ignore[arg-type]
+    p = price(state, fid, order, options, moving)
+    assert p.band is not None
     two = mv in TWO_PROJECTILES
     second_target = str(order.get("second_target") or target) if two else None
     hidden = bool(order.get("hidden"))
@@ -264,11 +291,16 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     if mv in SHOT_MANEUVERS:
         out["maneuver"] = mv
         rule += [SHOT_MANEUVERS[str(mv)][0], "5.4.6", {"double_shot": "L1109", "synchronous_throw": "L1115",
-                                                        "through_shot": "L1103"}[str(mv)]]
+                                                        "through_shot": "L1103", "jump_fall_throw": "L1077",
+                                                        "moving_shot": "L1083", "jump_shot": "L1089"}[str(mv)]]
         defaults += ["A-78"] if mv == "double_shot" else []
     if guarded[target]:
         out["protectors"] = guarded[target]
         rule += ["M83", "L1131"]
+    if moving is not None:
+        out["move"] = {k: moving[k] for k in ("check", "path", "metres", "gait", "landing", "spent_R", "spent_S",
+                                               "to")}
+        rule += ["5.6.8"]
     if sensed is not None:
         out["empathy"] = sensed
         rule += ["5.7", "L44-48"]
@@ -751,6 +783,88 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
              "shock": eff["shock"], "bleeding": eff["bleeding"], "flags": flags, "consequences": conseq,
              "until": list(shock_until(state.round, x))}
     return wound, "hit", shield, passing
+
+
+MOVING = ("jump_fall_throw", "moving_shot", "jump_shot")
+"""M75-M77: a shot on the move, with its check (L1077-1089)."""
+
+
+def moving_problems(state: Battle, fid: str, order: dict[str, Any], mv: str) -> list[str]:
+    """M75-M77: the check's reflex points (M75/M77 may add Acrobatics points, taken from the combat skill points),
+    the path walked (M76, at a gait) or jumped (M75/M77) cell by cell, no melee reach on the way (L102), M75's
+    landing on the feet or lying (a fall), and the payment with the shot."""
+    from replay.rulesets.skirmish import battle_check
+
+    f = state.fighter(fid)
+    mcode = SHOT_MANEUVERS[mv][0]
+    check = order.get("check")
+    if not isinstance(check, dict) or set(check) - {"reflex", "acrobatics"} or not all(
+            isinstance(v, int) and v >= 0 for v in check.values()) or not check.get("reflex"):
+        return [problem("condition_failed", f"5.4.6 {mcode}", "check: {reflex: n, acrobatics: n}, at least 1 reflex "
+                        "point")]
+    acro = int(check.get("acrobatics") or 0)
+    if acro and mv == "moving_shot":
+        return [problem("condition_failed", "5.4.6 M76", "a shot on the move adds no Acrobatics to its check")]
+    if acro > f.skill("acrobatics"):
+        return [problem("condition_failed", f"5.4.6 {mcode}", f"{acro} Acrobatics points, {fid} has "
+                        f"{f.skill('acrobatics')}")]
+    landing = order.get("landing", "feet")
+    if landing not in ("feet", "lying") or landing == "lying" and mv != "jump_fall_throw":
+        return [problem("condition_failed", f"5.4.6 {mcode}", "landing: feet, or lying after a fall (M75 only)")]
+    gait = order.get("gait", "walk") if mv == "moving_shot" else "sprint"
+    out = battle_check.move_problems(state, fid, {"gait": gait, "path": order.get("path") or []})
+    if not order.get("path"):
+        out.append(problem("condition_failed", f"5.4.6 {mcode}", "path: the cells walked or jumped, [[x, y], …]"))
+    return out
+
+
+def on_the_move(ctx: Context, fid: str, order: dict[str, Any], x: int, options: SkirmishOptions) -> dict[str, Any]:
+    """M75/M77 (L1077, L1089, T-25): the acrobatic check at %5 (PROPOSED): each 2 successes fly 1 m along the path
+    with no difficulty penalty; a failure +1 difficulty, a botch +2 or +3, above 7 an automatic failure. M76 (L1083):
+    the check at %5 (PROPOSED): each success walks or runs 1 m with no penalty; the path beyond them takes 5.6.8's
+    method 2 (dice −(the gait's metres per second) less Acrobatics, +1 difficulty at ½ Speed or more)."""
+    from replay.rulesets.skirmish.battle_round import d10
+
+    state = ctx.state
+    f = state.fighter(fid)
+    mv = str(order["maneuver"])
+    mcode = SHOT_MANEUVERS[mv][0]
+    n, acro = int(order["check"]["reflex"]), int(order["check"].get("acrobatics") or 0)
+    roll = ctx.roll(d10(options, n + acro), actor=fid, purpose="acrobatics", exchange=x,
+                    what=f"{fid}'s acrobatic check on the move (%5, {mcode})")
+    c = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+    path = [tuple(cell) for cell in order["path"]]
+    gait = str(order.get("gait", "walk")) if mv == "moving_shot" else None
+    why = [f"{fid} {mv.replace('_', ' ')} ({mcode}): check {n + acro}d %5 ({n}R" + (f" + {acro} Acrobatics" if acro
+                                                                                 else "")
+           + f") {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"]
+    bump, penalty = 0, 0
+    if mv == "moving_shot":
+        free = max(0, c.net)
+        metres = len(path)
+        if metres > free:
+            speed = int(grid.budget(f.char("speed"), str(gait)))
+            penalty, bump = ranged.moving_penalty(speed, f.skill("acrobatics"), gait in grid.RUNNING)
+            why.append(f"{metres} m {gait} with {free} m free of penalty: 5.6.8 method 2, dice −{penalty} ({speed} m/s "
+                       f"less Acrobatics {f.skill('acrobatics')})" + (f", +{bump} difficulty (½ Speed or more)"
+                                                                     if bump else ""))
+        else:
+            why.append(f"{metres} m {gait}, no penalty ({free} m free)")
+    else:
+        tn, flight = moves.jump_throw(0, c.net, c.crit_degree)
+        metres = min(len(path), flight)
+        if tn:
+            bump = tn
+            why.append(f"failed jump: +{tn} difficulty" + (f" (critical failure of degree {c.crit_degree})"
+                                                            if c.crit_degree else ""))
+        why.append(f"flies {metres} m of the {len(path)} m declared ({flight} m: 1 m for each 2 successes)")
+    path = path[:metres]
+    landing = str(order.get("landing", "feet"))
+    if landing == "lying":
+        why.append(f"{fid} lands lying (a fall, M75)")
+    return {"check": c.to_json(), "path": [list(cell) for cell in path], "metres": metres, "gait": gait,
+            "landing": landing, "spent_R": n, "spent_S": acro, "to": list(path[-1] if path else f.cell),
+            "difficulty": bump, "dice": penalty, "jump": mv != "moving_shot", "why": why}
 
 
 def through(ctx: Context, fid: str, first: dict[str, Any], beyond: list[str], p: Priced, finals: dict[str, int],
