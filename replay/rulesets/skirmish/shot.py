@@ -581,12 +581,18 @@ def protect_side(state: Battle, guard: str, target: str, fid: str) -> str | None
     return "front" if cos > 0.866 else "flank" if cos >= -0.5 - 1e-9 else None
 
 
-def guards(state: Battle, fid: str, target: str) -> list[str]:
-    """M83: the target's loose allies able to act who see the shooter and stand in front of him or on his flank."""
+def guards(state: Battle, fid: str, target: str, x: int = 1) -> list[str]:
+    """M83: the target's loose allies able to act (the activation's reflex point and a die to pay) who see the
+    shooter and stand in front of him or on his flank."""
     t = state.fighter(target)
     return [g.id for g in state.loose if g.id not in (target, fid) and g.side == t.side and not state.gone(g.id)
             and state.pair_of(g.id) is None and not grid.behind(state.grid, g.cell, g.facing, state.fighter(fid).cell)
-            and protect_side(state, g.id, target, fid) is not None]
+            and protect_side(state, g.id, target, fid) is not None and can_guard(state, g, x)]
+
+
+def can_guard(state: Battle, g: Any, x: int) -> bool:
+    avail_r, avail_s = pools.available(g, state.round, max(1, x))
+    return avail_r >= 1 and avail_r + avail_s >= 2
 
 
 PROTECTIONS = ("shield_parry_missile", "weapon_parry_missile")
@@ -624,7 +630,7 @@ def protection(ctx: Context, fid: str, target: str, x: int, why: list[str]) -> d
     state = ctx.state
     out: dict[str, dict[str, Any]] = {}
     waiting: list[Any] = []
-    for g in guards(state, fid, target):
+    for g in guards(state, fid, target, x):
         try:
             value, _ = ctx.ask("protect_ally", actor=g, options=["none", *PROTECTIONS], default="none",
                                accept=lambda v, g=g: not protect_problems(state, g, target, fid, v, x),
