@@ -231,11 +231,11 @@ def test_the_missile_defence_answer_is_checked_naming_the_rule() -> None:
 def test_a_bad_missile_defence_choice_is_refused_by_the_check() -> None:
     from eventlog.envelope import Draft
 
-    draft = Draft("choice", {"name": "missile_defence", "value": {"maneuver": "missile_catch", "dice": 1},
+    draft = Draft("choice", {"name": "missile_defence", "value": {"maneuver": "missile_parry", "dice": 1},
                              "exchange": 1, "shooter": "VSE"}, actor="ZOR")
     assert battle_check.check(field(4, target="ZOR"), (), draft, OPTIONS) == [
         "condition_failed (5.4.7): the missile defence is one of missile_dodge, missile_slip, shield_parry_missile, "
-        "weapon_parry_missile"]
+        "weapon_parry_missile, missile_catch"]
 
 
 # --- a hidden shot (5.7, A-61) and the knockout after a ranged wound (6.5 step 11, C9) ----------------------------
@@ -317,6 +317,12 @@ def test_m83_a_guard_in_front_or_on_the_flank_is_asked_and_one_behind_is_not() -
     behind = behind.with_fighter(replace(behind.fighter("RAT"), cell=(2, 2)))
     assert shot.protect_side(behind, "BOR", "RAT", "VSE") is None  # straight behind the target
     assert shot.guards(guarded_field([1, 2]), "VSE", "RAT") == ["BOR"]
+
+
+def test_m83_a_comrade_with_no_points_to_pay_is_not_asked() -> None:
+    state = guarded_field([0, 1])
+    spent = state.with_fighter(replace(state.fighter("BOR"), spent_R=6))
+    assert shot.guards(state, "VSE", "RAT") == ["BOR"] and shot.guards(spent, "VSE", "RAT") == []
 
 
 def test_m83_no_evasion_and_the_flank_adds_one() -> None:
@@ -505,3 +511,46 @@ def test_m75_m77_their_weapons_and_conditions_are_checked_naming_the_rule() -> N
         "condition_failed (5.4.6 M76): a shot on the move adds no Acrobatics to its check"]
     assert check(field(6), "VSE", {**order, "maneuver": None, "check": {"reflex": 1}}) == [
         "condition_failed (5.4.6): check, path, gait and landing only for a shot on the move (M75, M76, M77)"]
+
+
+# --- M88 missile catch (L1159) ---------------------------------------------------------------------------------------
+
+def catch_round(faces: list[int]) -> Round:
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="ZOR", dice={"reflex": 0, "skill": 3})
+    act(rnd, "ZOR", act="wait")
+    rnd.choice("ZOR", "missile_defence", {"maneuver": "missile_catch", "dice": 2}, exchange=1, shooter="VSE")
+    roll(rnd, "VSE", "shot", [10, 9, 2, 2, 2, 2])
+    return roll(rnd, "ZOR", "missile_defence", faces, shooter="VSE")
+
+
+def test_m88_a_catch_is_paid_with_an_extraordinary_success_at_the_projectiles_difficulty() -> None:
+    state = field(4, target="ZOR")
+    assert shot.defence_difficulty(state, "ZOR", {"maneuver": "missile_catch"}, "VSE") == 7  # an arrow
+    assert shot.defence_difficulty(field(4, target="ZOR", weapon="javelin"), "ZOR", {"maneuver": "missile_catch"},
+                                   "VSE") == 6  # the SAMPLE javelin is medium
+    assert shot.defence_problems(field(4), "RAT", {"maneuver": "missile_catch", "dice": 1}, 1, "VSE") == [
+        "cannot_pay (5.4.7 M88): a missile catch costs 1 extraordinary success, RAT has none left"]
+    assert shot.defence_problems(state, "ZOR", {"maneuver": "missile_catch", "dice": 1, "skill": 1}, 1, "VSE") == [
+        "reflex_only (5.4.7): missile_catch is paid with reflex points only"]
+    stop = catch_round([9, 8]).resolve(state)
+    p = payloads(stop, "shot")[0]
+    assert "ZOR missile catch 2d %7 [9, 8] → 2 − 0 = 2" in p["why"] and "miss" not in p["why"]
+    assert p["defence"]["tie"] is True and p["final"] == 0  # 2 against 2: the tie
+
+
+def test_m88_a_tie_with_the_attack_strikes_the_catching_hand_and_more_successes_catch_it() -> None:
+    stop = catch_round([9, 8]).resolve(field(4, target="ZOR"))
+    p = payloads(stop, "shot")[0]
+    assert "a tie: the projectile strikes ZOR's catching hand (M88, L1159)" in p["why"], why_stopped(stop)
+    assert p["wound"]["zone"] == "right_arm" and p["wound"]["precise"] == "hand"
+    assert stop.state.fighter("ZOR").spent_extraordinary == 1
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="ZOR", dice={"reflex": 0, "skill": 3})
+    act(rnd, "ZOR", act="wait")
+    rnd.choice("ZOR", "missile_defence", {"maneuver": "missile_catch", "dice": 3}, exchange=1, shooter="VSE")
+    roll(rnd, "VSE", "shot", [10, 9, 2, 2, 2, 2])
+    roll(rnd, "ZOR", "missile_defence", [9, 8, 7], shooter="VSE")
+    p = payloads(rnd.resolve(field(4, target="ZOR")), "shot")[0]
+    assert "ZOR catches the projectile (M88)" in p["why"] and p["defence"]["caught"] is True
+    assert p["wound"] is None

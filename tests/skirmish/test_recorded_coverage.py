@@ -169,7 +169,7 @@ RANGED_NOT_RECORDED: dict[str, str] = {
     "M82": "NOT YET declarable (docs/skirmish.md)",
     "M85": "NOT YET (docs/skirmish.md)",
     "M87": "declarable, but with the SAMPLE weapons its difficulty is %8 and it is refused (docs/skirmish.md)",
-    "M88": "NOT YET (docs/skirmish.md: its gating skill is not named)",
+    "M88": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
 }
 
 

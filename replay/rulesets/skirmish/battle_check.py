@@ -58,7 +58,8 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
     if draft.type == "choice" and p.get("name") == "missile_defence" and actor in state.roster:
         from replay.rulesets.skirmish import shot
 
-        return shot.defence_problems(state, actor, p.get("value"), int(p.get("exchange") or 1))
+        return shot.defence_problems(state, actor, p.get("value"), int(p.get("exchange") or 1),
+                                     str(p.get("shooter")) if p.get("shooter") in state.roster else None)
     if draft.type == "choice" and p.get("name") == "protect_ally" and actor in state.roster:
         from replay.rulesets.skirmish import shot
 

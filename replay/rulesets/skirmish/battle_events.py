@@ -266,7 +266,8 @@ def struck(state: Battle, target: str, defence: dict[str, Any] | None, wound: di
     if defence:
         skill = int(defence.get("skill") or 0)
         t = replace(t, spent_R=t.spent_R + int(defence["dice"]) - skill, spent_S=t.spent_S + skill,
-                    stance="lying" if defence.get("lying") else t.stance)
+                    stance="lying" if defence.get("lying") else t.stance,
+                    spent_extraordinary=t.spent_extraordinary + (1 if defence["maneuver"] == "missile_catch" else 0))
         if defence.get("screen") is not None and t.shield is not None:
             t = replace(t, shield=replace(t.shield, cover=tuple(defence["screen"])))
     if shield and t.shield is not None:

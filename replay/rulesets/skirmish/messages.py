@@ -1138,11 +1138,12 @@ REQUESTS.extend([
     ("general initiative of {a:w} (Reflex, %5)", "общая инициатива {a} (Рефлекс, %5)"),
     ("{a:w}'s speed-up check of the {k:w} (Reflex, %5)", "проверка ускорения {a}: {k:rstage} (Рефлекс, %5)"),
     ("{b:w}'s defence against {a:w}'s shot: none, or {{maneuver: missile_dodge|missile_slip|shield_parry_missile|"
-     "weapon_parry_missile, dice: n (reflex), skill: n (M86, M87), weapon: id (M87), into_cover: true|false, screen: "
-     "[zones] (M84)}} (M84, M86, M87, M89, M90)",
+     "weapon_parry_missile|missile_catch, dice: n (reflex), skill: n (M86, M87), weapon: id (M87), into_cover: "
+     "true|false, screen: [zones] (M84)}} (M84, M86-M90)",
      'защита {b} от выстрела {a}: "none" (нет) или'
-     " {{maneuver: missile_dodge|missile_slip|shield_parry_missile|weapon_parry_missile, dice: n (рефлекс), skill: n "
-     "(навык, M86, M87), weapon: id (M87), into_cover: true|false, screen: [зоны] (M84)}} (M84, M86, M87, M89, M90)"),
+     " {{maneuver: missile_dodge|missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch, dice: n "
+     "(рефлекс), skill: n (навык, M86, M87), weapon: id (M87), into_cover: true|false, screen: [зоны] (M84)}} (M84, "
+     "M86-M90)"),
     ("{a:w}'s Tactics check to form up (%5, A-57)", "проверка Тактики {a}: построиться (%5, A-57)"),
     ("{a:w}'s shot at {b:w} (%{tn:#})", "выстрел {a} по {b} (%{tn})"),
     ("{b:w}'s zones exposed behind cover (CP-33, GM)", "зоны {b}, открытые из-за укрытия (CP-33, ГМ)"),
@@ -1462,3 +1463,17 @@ _SENTENCES = ((re.compile(r"^dice (\d+) \((\d+)R \+ (\d+)S\)(?:, cost (\d+) \(×
                lambda m: f"кубиков {m.group(1)} ({m.group(2)}Р + {m.group(3)}Н)"
                + (f", цена {m.group(4)} (×2 выше навыка {m.group(6)}, A-08)" if m.group(4) else "")
                + f" (прицел взят, но {m.group(7)}: Меткости не осталось)"),) + _SENTENCES
+MISSILE_DEFENCE_RU.update({"missile catch": "перехват снаряда"})
+_MISSILE_RU["missile_catch"] = "перехват"
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) missile catch (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$",
+     r"\1: перехват \2к10 %\3 \4 → \5 − \6 = \7"),
+    (r"^(\w+) catches the projectile \((M88)\)$", r"\1 ловит снаряд (\2)"),
+    (r"^a tie: the projectile strikes (\w+)'s catching hand \((M88), (L\d+)\)$",
+     r"равенство: снаряд ранит ловящую руку \1 (\2, \3)"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^bullets and cannonballs cannot be caught \((L\d+)\)$", r"пули и ядра перехватить нельзя (\1)"),
+    (r"^a missile catch costs 1 extraordinary success, (\w+) has none left$",
+     r"перехват стоит 1 экстраординарный успех, у \1 их не осталось"),
+)) + _PROBLEM_SENTENCES

@@ -13,7 +13,7 @@ from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import Battle
 from replay.rulesets.skirmish.maneuvers import ranged as moves
 from replay.rulesets.skirmish.maneuvers import surprise
-from replay.rulesets.skirmish.maneuvers.base import problem
+from replay.rulesets.skirmish.maneuvers.base import extraordinary_left, problem
 from replay.rulesets.skirmish.model import SkirmishOptions
 
 ALL_CLASSES = ("short_bow", "long_bow", "crossbow", "javelin", "knife")
@@ -267,7 +267,7 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     for t, answer in answers.items():
         defence, detail = 0, None
         if answer is not None:
-            defence, detail = defence_roll(rolls.get(("defence", t)), t, answer, options, why)
+            defence, detail = defence_roll(rolls.get(("defence", t)), t, answer, options, why, c.net)
         for g, guard in guarded[t].items():
             net = counted_guard(rolls[("guard", g, t)], g, guard, options, why)
             defence += max(0, net)
@@ -307,12 +307,14 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         defaults += ["A-61"]
     if p.auto_fail:
         why += ["automatic failure (5.6.5)", "the shot fails"]
-    elif finals[target] <= 0:
+    elif finals[target] <= 0 and not (defences[target] or {}).get("tie"):
         why.append("miss")
     cover = None if sensed is None or sensed["sensed"] else False  # A-61: no passive cover for an unsensed shot
     side = str(order.get("side") or "right")
     first = projectile(ctx, fid, target, order.get("buys") or [], side, p, finals[target], x, why, 1, cover,
                        defences[target])
+    if (defences[target] or {}).get("tie") and not p.auto_fail:  # M88 (L1159): the tie strikes the catching hand
+        first = caught_hand(ctx, fid, target, p, x, why)
     out.update({"outcome": first["outcome"], "wound": first["wound"]})
     if first.get("shield"):
         out["shield"] = first["shield"]
@@ -378,7 +380,7 @@ def attack_rolls(ctx: Context, fid: str, target: str, x: int, p: Priced, answers
 
 
 def defence_roll(roll: Any, target: str, answer: tuple[str, int, int, dict[str, Any]], options: SkirmishOptions,
-                 why: list[str]) -> tuple[int, dict[str, Any]]:
+                 why: list[str], shot_net: int = 0) -> tuple[int, dict[str, Any]]:
     """The target's missile defence counted: (successes taken off the shot, the payload's `defence`)."""
     maneuver, n, tn, extra = answer
     detail = {"maneuver": maneuver, "dice": n, "difficulty": tn, "lying": maneuver == "missile_dodge" and tn == 4,
@@ -387,6 +389,11 @@ def defence_roll(roll: Any, target: str, answer: tuple[str, int, int, dict[str, 
         return 0, detail
     d = dice.count(roll.payload["result"], tn, ones_cancel=options.ones_cancel_successes)
     why.append(f"{target} {maneuver.replace('_', ' ')} {n}d %{tn} {list(d.faces)} → {d.hits} − {d.ones} = {d.net}")
+    if maneuver == "missile_catch":  # M88 (L1159): caught above the attack; a tie hurts the catching hand
+        detail["caught"] = d.net > shot_net
+        detail["tie"] = d.net == shot_net and shot_net > 0
+        if detail["caught"]:
+            why.append(f"{target} catches the projectile (M88)")
     return max(0, d.net), detail
 
 
@@ -415,11 +422,11 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int,
         why.append(f"{target} does not see {fid} (behind): no missile defence (M86-M90)")
         return None
     value, _ = ctx.ask("missile_defence", actor=target, options=["none", *defence_options(state, target)],
-                       default="none", accept=lambda v: not defence_problems(state, target, v, x),
+                       default="none", accept=lambda v: not defence_problems(state, target, v, x, fid),
                        what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
-                            "missile_slip|shield_parry_missile|weapon_parry_missile, dice: n (reflex), skill: n "
-                            "(M86, M87), weapon: id (M87), into_cover: true|false, screen: [zones] (M84)} (M84, "
-                            "M86, M87, M89, M90)",
+                            "missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch, dice: n (reflex), "
+                            "skill: n (M86, M87), weapon: id (M87), into_cover: true|false, screen: [zones] (M84)} "
+                            "(M84, M86-M90)",
                        exchange=x, shooter=fid)
     if value == "none":
         why.append(f"{target} does not defend")
@@ -437,11 +444,13 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int,
         extra["skill"] = skill
     if maneuver == "weapon_parry_missile":
         extra["weapon"] = str(value["weapon"])
-    return str(maneuver), int(value.get("dice") or 0) + skill, defence_difficulty(state, target, value), extra
+    return str(maneuver), int(value.get("dice") or 0) + skill, defence_difficulty(state, target, value, fid), extra
 
 
-DEFENCES = ("missile_dodge", "missile_slip", "shield_parry_missile", "weapon_parry_missile")
-"""The missile defences a target declares (M86, M87, M89, M90; M84's screen goes with any of them or alone)."""
+DEFENCES = ("missile_dodge", "missile_slip", "shield_parry_missile", "weapon_parry_missile", "missile_catch")
+"""The missile defences a target declares (M86-M90; M84's screen goes with any of them or alone)."""
+REFLEX_ONLY = ("missile_dodge", "missile_slip", "missile_catch")
+"""(Р): paid with reflex points only (M88, M89; M90 as the spec lists it, L1167-1173)."""
 SKILLED = {"weapon_parry_missile": 6}
 """4.8 (A-23, PROPOSED): the minimum level of the parrying weapon's skill."""
 
@@ -458,6 +467,8 @@ def defence_options(state: Battle, target: str) -> list[str]:
         out.append("shield_parry_missile")
     if target not in dict(state.moved) and any(parrying(t, w.id) is not None for w in t.weapons):
         out.append("weapon_parry_missile")
+    if extraordinary_left(t) >= 1:
+        out.append("missile_catch")
     return out
 
 
@@ -473,13 +484,17 @@ def shield_ready(f: Any) -> bool:
     return f.shield is not None and f.shield.state == "ready"
 
 
-def defence_difficulty(state: Battle, target: str, value: dict[str, Any]) -> int:
+def defence_difficulty(state: Battle, target: str, value: dict[str, Any], shooter: str | None = None) -> int:
     """M89 %5 (%4 into cover or to the ground), M90 %6, M86 the shield's parry difficulty +1."""
     maneuver = value.get("maneuver")
     if maneuver == "missile_dodge":
         return moves.missile_dodge(bool(value.get("into_cover")), False)
     if maneuver == "missile_slip":
         return moves.missile_slip(False)
+    if maneuver == "missile_catch":
+        tn = catch_difficulty(state, shooter)
+        assert tn is not None
+        return tn
     if maneuver == "weapon_parry_missile":
         w = parrying(state.fighter(target), value.get("weapon"))
         assert w is not None
@@ -489,7 +504,7 @@ def defence_difficulty(state: Battle, target: str, value: dict[str, Any]) -> int
     return moves.shield_parry(int(data.shield_type(shield.type)["defence"]))
 
 
-def defence_problems(state: Battle, target: str, value: Any, x: int) -> list[str]:
+def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: str | None = None) -> list[str]:
     """The target's `missile_defence` answer: its shape, the maneuver's conditions (M84, M86, M89, M90), the reflex
     (and for M86 skill) points it pays."""
     if value == "none":
@@ -519,12 +534,18 @@ def defence_problems(state: Battle, target: str, value: Any, x: int) -> list[str
         out += weapon_parry_problems(state, t, value)
         if out:
             return out
+    if maneuver == "missile_catch":
+        if catch_difficulty(state, shooter) is None:
+            return [problem("condition_failed", "5.4.7 M88", "bullets and cannonballs cannot be caught (L1159)")]
+        if extraordinary_left(t) < 1:
+            return [problem("cannot_pay", "5.4.7 M88", f"a missile catch costs 1 extraordinary success, {target} "
+                            "has none left")]
     n, skill_pts = value.get("dice"), value.get("skill") or 0
     if maneuver is not None and not (isinstance(n, int) and isinstance(skill_pts, int) and n >= 0 and skill_pts >= 0
                                      and n + skill_pts >= 1):
         out.append(problem("cannot_pay", "4.7.9", "a missile defence rolls at least 1 die (dice: reflex points)"))
     elif maneuver is not None:
-        if skill_pts and maneuver not in ("shield_parry_missile", "weapon_parry_missile"):
+        if skill_pts and maneuver in REFLEX_ONLY:
             out.append(problem("reflex_only", "5.4.7", f"{maneuver} is paid with reflex points only"))
         avail_r, avail_s = pools.available(t, state.round, max(1, x))
         if n > avail_r or skill_pts > avail_s:
@@ -554,6 +575,16 @@ def weapon_parry_problems(state: Battle, t: Any, value: dict[str, Any]) -> list[
         return [problem("difficulty_above_7", "2.2", f"the weapon parry against a missile is %{tn} (the parry of a "
                         "thrust +2, L1153)")]
     return []
+
+
+def catch_difficulty(state: Battle, shooter: str | None) -> int | None:
+    """M88 (L1159): %7 for arrows, throwing knives and other hand and short projectiles, %6 medium, %5 long; None
+    for bullets and cannonballs (the SAMPLE projectile lengths, data/ranged.json)."""
+    s = state.shooter(str(shooter)) if shooter is not None else None
+    if s is None:
+        return 7
+    w = ranged.weapon(s.weapon)
+    return moves.missile_catch(str(w.get("projectile_length", "short")), str(w["projectile"]))
 
 
 def screen_problems(t: Any, zones: Any) -> list[str]:
@@ -683,25 +714,29 @@ def projectile(ctx: Context, fid: str, target: str, buys: list[str], side: str, 
             **({"passing": passing} if passing else {})}
 
 
-def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, final: int, x: int, why: list[str],
-        key: dict[str, Any], covered: bool,
-        carried: int | None = None) -> tuple[dict[str, Any] | None, str, dict[str, Any] | None, dict[str, int] | None]:
-    """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the purchases at the height-and-range prices
-    (5.6.6), the precise zone 2d6−2 when not bought (0 = miss), the passive shield (5.11), then the SAMPLE damage
-    (6.5)."""
-    from replay.rulesets.skirmish.resolve import passive_shield, shock_until
+def caught_hand(ctx: Context, fid: str, target: str, p: Priced, x: int, why: list[str]) -> dict[str, Any]:
+    """M88 (L1159, PROPOSED: the catching hand is the main hand's «кисть»): a tie with the attack lets the projectile
+    damage the catcher's hand."""
+    t = ctx.state.fighter(target)
+    why.append(f"a tie: the projectile strikes {target}'s catching hand (M88, L1159)")
+    wound, outcome, shield, _ = hit(ctx, fid, t, [], t.main_hand, p, 1, x, why, {}, False, fixed=("arm", "hand"))
+    return {"outcome": outcome, "wound": wound}
 
+
+def aim_zone(ctx: Context, fid: str, t: Any, buys: list[str], p: Priced, final: int, x: int, why: list[str],
+             key: dict[str, Any]) -> tuple[Any, Any, int, int, bool]:
+    """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the exposed zones behind cover (CP-33), the
+    purchases at the height-and-range prices (5.6.6), the precise zone 2d6−2 when not bought (0 = miss); returns
+    (general, precise, danger, penetration, missed)."""
     state = ctx.state
     target = t.id
-    s = state.shooter(fid)
-    assert s is not None and p.band is not None
-    w = ranged.weapon(s.weapon)
+    assert p.band is not None
     face = ctx.roll("1d6", actor=fid, purpose="shot_zone", exchange=x, **key,
                     what=f"{fid}'s hit zone on {target} (1d6, {t.stance})").payload["total"]
     general = ranged.stance_zone(t.stance, face)
     why.append(f"zone 1d6 [{face}] ({t.stance}) → {general or 'miss'} (5.5.2)")
     if general is None:
-        return None, "miss", None, None
+        return general, None, 0, 0, True
     if "cover" in state.flags(t.cell):  # 5.5.2 (L998, CP-33): behind cover only the exposed parts can be hit
         exposed, how = ctx.ask("exposed", actor=None, options=list(data.body()["general"]), default=list(WAIST_HIGH),
                                applies=True, accept=lambda v: isinstance(v, list)
@@ -712,7 +747,7 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
                    + (" (waist-high cover, PROPOSED)" if how == "default" else " (CP-33)"))
         if general not in exposed:
             why.append("the projectile strikes the cover")
-            return None, "miss", None, None
+            return general, None, 0, 0, True
     general_cost, precise_cost = ranged.zone_costs(t.height_cm, p.band)
     why.append(f"prices ({ranged.height_class(t.height_cm)}, {p.band.replace('_', ' ')}): zone {general_cost}, "
                f"precise {precise_cost if precise_cost is not None else '—'} (5.6.6)")
@@ -741,6 +776,28 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
         precise = data.precise_zone(general, result) if result > 0 else None
         why.append(f"precise 2d6−2 = {result} → {precise or 'miss (L98)'}")
         if precise is None:
+            return general, None, 0, 0, True
+    return general, precise, danger, pen, False
+
+
+def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, final: int, x: int, why: list[str],
+        key: dict[str, Any], covered: bool, carried: int | None = None, fixed: tuple[str, str] | None = None
+        ) -> tuple[dict[str, Any] | None, str, dict[str, Any] | None, dict[str, int] | None]:
+    """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the purchases at the height-and-range prices
+    (5.6.6), the precise zone 2d6−2 when not bought (0 = miss), the passive shield (5.11), then the SAMPLE damage
+    (6.5)."""
+    from replay.rulesets.skirmish.resolve import passive_shield, shock_until
+
+    state = ctx.state
+    s = state.shooter(fid)
+    assert s is not None and p.band is not None
+    w = ranged.weapon(s.weapon)
+    danger, pen = 0, 0
+    if fixed is not None:
+        general, precise = fixed
+    else:
+        general, precise, danger, pen, dead = aim_zone(ctx, fid, t, buys, p, final, x, why, key)
+        if dead:
             return None, "miss", None, None
     raw = w["projectile_damage"] if carried is None else carried
     arc_face = None
