@@ -509,6 +509,10 @@ def test_m75_m77_their_weapons_and_conditions_are_checked_naming_the_rule() -> N
         "condition_failed (5.4.6 M77): 4 Acrobatics points, VSE has 3"]
     assert check(field(6), "VSE", {**order, "maneuver": "moving_shot", "check": {"reflex": 1, "acrobatics": 1}}) == [
         "condition_failed (5.4.6 M76): a shot on the move adds no Acrobatics to its check"]
+    far = field(176)
+    assert check(far, "VSE", {**order, "path": [[177, 2]]}) == [] and check(far, "VSE", {**order, "path": [
+        [177, 2], [178, 2], [179, 2], [180, 2], [181, 2]]}) == [
+        "out_of_reach (5.6.5): RAT is 181 m away, beyond the maximum range of the short_bow (180 m)"]
     assert check(field(6), "VSE", {**order, "maneuver": None, "check": {"reflex": 1}}) == [
         "condition_failed (5.4.6): check, path, gait and landing only for a shot on the move (M75, M76, M77)"]
 

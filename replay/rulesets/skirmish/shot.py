@@ -151,6 +151,13 @@ def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOp
         extreme = ranged.weapon(s.weapon)["range_m"]["extreme"]
         out.append(problem("out_of_reach", "5.6.5", f"{target} is {p.metres} m away, beyond the maximum range of the "
                            f"{kind} ({extreme} m)"))
+    elif mv in MOVING and not out:  # M75-M77: the shot may be loosed from any cell of the path
+        far = max((price(state.with_fighter(replace(state.fighter(fid), cell=(c[0], c[1]))), fid, order, options)
+                   for c in order.get("path") or []), key=lambda q: q.metres, default=p)
+        if far.band is None:
+            extreme = ranged.weapon(s.weapon)["range_m"]["extreme"]
+            out.append(problem("out_of_reach", "5.6.5", f"{target} is {far.metres} m away, beyond the maximum range "
+                               f"of the {kind} ({extreme} m)"))
     if p.difficulty > options.max_difficulty:
         out.append(problem("difficulty_above_7", "2.2", f"the shot's difficulty is %{p.difficulty}"))
     avail_r, _ = pools.available(state.fighter(fid), state.round, max(1, state.exchange))
