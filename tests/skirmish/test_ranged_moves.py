@@ -85,8 +85,8 @@ def double_hit() -> Round:
     act(rnd, "RAT", act="wait")
     rnd.choice("RAT", "missile_defence", "none", exchange=1, shooter="VSE")
     roll(rnd, "VSE", "shot", [10, 9, 8, 7, 6, 2])
-    roll(rnd, "VSE", "shot_zone", [6], "1d6")
-    roll(rnd, "VSE", "zone", [6, 3], "2d6-2")
+    roll(rnd, "VSE", "shot_zone", [6], "1d6", projectile=1)
+    roll(rnd, "VSE", "zone", [6, 3], "2d6-2", projectile=1)
     roll(rnd, "VSE", "shot_zone", [5], "1d6", projectile=2)
     roll(rnd, "VSE", "zone", [4, 4], "2d6-2", projectile=2)
     return roll(rnd, "VSE", "penetration", [6], "1d6", projectile=2)
@@ -147,8 +147,8 @@ def test_m81_each_target_defends_against_the_one_roll() -> None:
     rnd.choice("RAT", "protect_ally", "none", exchange=1, shooter="VSE", target="MIR")
     roll(rnd, "VSE", "shot", [9, 8, 7, 2, 2, 2])  # 3 dice + Accuracy 3, %6 (knife %5 + 1)
     roll(rnd, "MIR", "missile_defence", [9, 9], shooter="VSE")
-    roll(rnd, "VSE", "shot_zone", [1], "1d6")
-    roll(rnd, "VSE", "zone", [2, 2], "2d6-2")
+    roll(rnd, "VSE", "shot_zone", [1], "1d6", projectile=1)
+    roll(rnd, "VSE", "zone", [2, 2], "2d6-2", projectile=1)
     roll(rnd, "VSE", "shot_zone", [2], "1d6", projectile=2)
     roll(rnd, "VSE", "zone", [3, 2], "2d6-2", projectile=2)
     stop = rnd.resolve(knives())
@@ -395,8 +395,8 @@ def through_round() -> Round:
     rnd.choice("ZOR", "missile_defence", "none", exchange=1, shooter="VSE")
     rnd.choice("MIR", "missile_defence", "none", exchange=1, shooter="VSE")
     roll(rnd, "VSE", "shot", [10, 9, 9, 8, 8, 7, 7, 6, 2])  # 6 dice + Accuracy 3 at the long bow's %5
-    roll(rnd, "VSE", "shot_zone", [4], "1d6")
-    roll(rnd, "VSE", "zone", [1, 2], "2d6-2")  # 1: the fingers, maximum W 4
+    roll(rnd, "VSE", "shot_zone", [4], "1d6", projectile=1)
+    roll(rnd, "VSE", "zone", [1, 2], "2d6-2", projectile=1)  # 1: the fingers, maximum W 4
     roll(rnd, "VSE", "shot_zone", [4], "1d6", through=1)
     roll(rnd, "VSE", "zone", [4, 4], "2d6-2", through=1)  # 6: MIR's elbow, in mail
     return roll(rnd, "VSE", "penetration", [6], "1d6", through=1)
@@ -424,8 +424,8 @@ def test_m79_a_projectile_that_does_not_exceed_the_zones_maximum_and_twice_its_a
     rnd.choice("ZOR", "missile_defence", "none", exchange=1, shooter="VSE")
     rnd.choice("MIR", "missile_defence", "none", exchange=1, shooter="VSE")
     roll(rnd, "VSE", "shot", [10, 9, 9, 8, 8, 7, 7, 6, 2])
-    roll(rnd, "VSE", "shot_zone", [1], "1d6")
-    roll(rnd, "VSE", "zone", [4, 4], "2d6-2")  # 6: the knee, maximum W 9
+    roll(rnd, "VSE", "shot_zone", [1], "1d6", projectile=1)
+    roll(rnd, "VSE", "zone", [4, 4], "2d6-2", projectile=1)  # 6: the knee, maximum W 9
     roll(rnd, "ZOR", "knockout", [9, 9, 9, 9], shooter="VSE")
     p = payloads(rnd.resolve(line_field()), "shot")[0]
     assert "through shot (M79): 9 − (9 + 2 × 0) = 0: the projectile stops" in p["why"]  # T-23: nothing passes
@@ -558,3 +558,93 @@ def test_m88_a_tie_with_the_attack_strikes_the_catching_hand_and_more_successes_
     p = payloads(rnd.resolve(field(4, target="ZOR")), "shot")[0]
     assert "ZOR catches the projectile (M88)" in p["why"] and p["defence"]["caught"] is True
     assert p["wound"] is None
+
+
+# --- M78 grazing shot (L1095-1097, T-24) ------------------------------------------------------------------------
+
+def graze_field(monkeypatch: Any) -> battle.Battle:
+    """VSE at (6, 2) with a short bow whose arrows have a cutting head (no SAMPLE projectile has one); MIR (a
+    gambeson, bare arms) at (3, 2) between him and RAT at (0, 2); both face away (no missile defence)."""
+    from replay.rulesets.skirmish import ranged
+
+    plain = ranged.weapon
+    monkeypatch.setattr(ranged, "weapon", lambda kind: {**plain(kind), "cutting_head": True})
+    mir = {"sample": "VSE", "id": "MIR", "name": {"ru": "Мирон", "en": "Miron"}, "side": "blue", "cell": [3, 2],
+           "facing": "W"}
+    return field(6, facing="W", more=[mir])
+
+
+def test_m78_a_grazing_shot_needs_a_cutting_head_and_targets_on_the_line_before_the_final_one(monkeypatch) -> None:
+    order = {"act": "shoot", "target": "RAT", "dice": {"reflex": 2, "skill": 4}, "maneuver": "grazing_shot",
+             "graze": [{"target": "MIR", "buys": ["zone:arm"]}]}
+    mir = {"sample": "RAT", "id": "MIR", "name": {"ru": "Мирон", "en": "Miron"}, "cell": [3, 2], "facing": "W"}
+    assert check(field(6, facing="W", more=[mir]), "VSE", order) == [
+        "condition_failed (5.4.6 M78): a grazing shot needs a projectile with a cutting head (the arrow has none)"]
+    state = graze_field(monkeypatch)
+    assert check(state, "VSE", order) == []
+    off = state.with_fighter(replace(state.fighter("MIR"), cell=(3, 4)))
+    assert check(off, "VSE", order) == [
+        "condition_failed (5.4.6 M78): MIR does not stand on the line of fire before RAT (nearest first)"]
+
+
+def graze_round() -> Round:
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 2, "skill": 4}, maneuver="grazing_shot",
+        graze=[{"target": "MIR", "buys": ["zone:arm"]}])
+    act(rnd, "RAT", act="wait")
+    act(rnd, "MIR", act="wait")
+    roll(rnd, "VSE", "shot", [10, 9, 9, 8, 8, 7, 2, 2, 2])  # 6 net
+    roll(rnd, "VSE", "shot_zone", [6], "1d6", graze=1)
+    roll(rnd, "VSE", "zone", [3, 3], "2d6-2", graze=1)  # the arm bought: the forearm
+    roll(rnd, "VSE", "shot_zone", [1], "1d6", projectile=1)
+    return roll(rnd, "VSE", "zone", [4, 4], "2d6-2", projectile=1)
+
+
+def test_m78_the_secondary_target_is_grazed_with_cutting_damage_and_the_rest_goes_on(monkeypatch) -> None:
+    stop = graze_round().resolve(graze_field(monkeypatch))
+    p = payloads(stop, "shot")
+    assert p, why_stopped(stop)
+    p = p[0]
+    assert "grazing shot (M78): 6 − 1 (grazing shot) = 5" in p["why"]  # T-24
+    assert "zone → arm (1)" in p["why"] and "− 1 (zone correction on MIR) = 4" in p["why"]
+    assert "− 1 (MIR grazed) = 3" in p["why"] and "final = 3 − 0 defence = 3 (RAT)" in p["why"]
+    grazed = p["grazed"][0]
+    assert grazed["target"] == "MIR" and grazed["wound"]["type"] == "cutting" and not grazed["stuck"]
+    assert p["final"] == 3 and p["wound"]["type"] == "piercing" and p["wound"]["precise"] == "knee"
+
+
+def test_m78_a_zone_that_cannot_be_grazed_keeps_the_projectile(monkeypatch) -> None:
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 2, "skill": 4}, maneuver="grazing_shot",
+        graze=[{"target": "MIR"}])
+    act(rnd, "RAT", act="wait")
+    act(rnd, "MIR", act="wait")
+    roll(rnd, "VSE", "shot", [10, 9, 9, 8, 8, 7, 2, 2, 2])
+    roll(rnd, "VSE", "shot_zone", [5], "1d6", graze=1)  # the upper torso
+    roll(rnd, "VSE", "zone", [3, 4], "2d6-2", graze=1)
+    roll(rnd, "VSE", "penetration", [6], "1d6", graze=1)
+    stop = rnd.resolve(graze_field(monkeypatch))
+    p = payloads(stop, "shot")
+    assert p, why_stopped(stop)
+    p = p[0]
+    grazed = p["grazed"][0]
+    assert grazed["stuck"] and grazed["wound"]["type"] == "piercing"
+    assert f"{grazed['wound']['precise']} cannot be grazed: the projectile sticks in MIR (M78)" in p["why"]
+    assert "the projectile does not reach RAT" in p["why"] and p["outcome"] == "miss" and p["wound"] is None
+
+
+def test_each_projectiles_rolls_are_matched_by_their_key_whatever_their_order_in_the_log() -> None:
+    """DESIGN: recorded inputs are matched by key, not by position: the second arrow's rolls posted before the first
+    arrow's change nothing."""
+    first = roll(double_hit(), "RAT", "knockout", [7, 5, 1, 2, 3], shooter="VSE")
+    second = [e for e in first.events if e.payload.get("projectile") == 2]
+    others = [e for e in first.events if e not in second]
+    shot_at = next(i for i, e in enumerate(others) if e.payload.get("purpose") == "shot")
+    swapped = Round(turn=2)
+    for e in others[:shot_at + 1] + second + others[shot_at + 1:]:
+        swapped.add(e.type, e.actor, e.payload)
+    assert [e.payload.get("projectile") for e in swapped.events if e.payload.get("purpose") in ("shot_zone", "zone")
+            ] == [2, 2, 1, 1]
+    a = payloads(first.resolve(field(4, double=True)), "shot")[0]
+    b = payloads(swapped.resolve(field(4, double=True)), "shot")[0]
+    assert (a["wound"], a["second"]["wound"]) == (b["wound"], b["second"]["wound"])

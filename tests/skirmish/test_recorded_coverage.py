@@ -165,7 +165,7 @@ RANGED: dict[str, str] = {
 RANGED_NOT_RECORDED: dict[str, str] = {
     "M75": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
     "M77": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
-    "M78": "NOT YET declarable (docs/skirmish.md: rule functions only)",
+    "M78": "declarable, but no SAMPLE projectile has a cutting head (docs/skirmish.md)",
     "M82": "NOT YET declarable (docs/skirmish.md)",
     "M85": "NOT YET (docs/skirmish.md)",
     "M87": "declarable, but with the SAMPLE weapons its difficulty is %8 and it is refused (docs/skirmish.md)",

@@ -91,6 +91,8 @@ class Shot(Resolution):
     """A hidden shot: the target's Empathy check at %6 (5.7); unsensed, no passive shield cover (A-61)."""
     move: dict[str, Any] | None = None
     """M75-M77: the check, the path moved or flown, the gait, the landing, its reflex and Acrobatics points."""
+    grazed: list[dict[str, Any]] = []
+    """M78: the secondary targets the projectile grazed or stuck in (target, final, defence, outcome, wound)."""
     through: list[dict[str, Any]] = []
     """M79: the next targets the projectile reached (target, final, defence, carried, outcome, wound, shield)."""
     protectors: dict[str, dict[str, Any]] | None = None
@@ -213,7 +215,7 @@ def shot(state: Battle, e: Shot) -> Battle:
         state = struck(state, second["target"], second["defence"] if second["target"] != e.target else None,
                        second.get("wound"), second.get("shield"))
         state = guarded(state, second.get("protectors") or {})
-    for nxt in e.through:  # M79: the projectile flew on
+    for nxt in (*e.grazed, *e.through):  # M78: grazed on the way; M79: the projectile flew on
         state = struck(state, nxt["target"], nxt["defence"], nxt.get("wound"), nxt.get("shield"))
         state = guarded(state, nxt.get("protectors") or {})
     for k in e.knockouts:  # C9: unconscious and lying

@@ -1324,7 +1324,7 @@ _S9R_PROBLEMS: tuple[tuple[str, Any], ...] = (
      lambda m: f"маневру «{_missile(m.group(1))}» нужен {_classes(m.group(2))}, а не "
      f"{_CLASS_RU.get(m.group(3), m.group(3))}" if m.group(3) in _CLASS_RU else None),
     (r"^(\w+) has no second projectile left$", r"у \1 не осталось второго снаряда"),
-    (r"^(double_shot|synchronous_throw) needs (\w+) (\d+), (\w+) has (\d+)$",
+    (r"^(double_shot|synchronous_throw|grazing_shot) needs (\w+) (\d+), (\w+) has (\d+)$",
      lambda m: f"маневру «{_missile(m.group(1))}» нужен навык «{_ranged_skill(m.group(2))}» {m.group(3)}, у "
      f"{m.group(4)} — {m.group(5)}"),
     (r"^(\w+) prepared one arrow: a double shot is prepared for twice the time \(prepare with double: true, "
@@ -1476,4 +1476,26 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^bullets and cannonballs cannot be caught \((L\d+)\)$", r"пули и ядра перехватить нельзя (\1)"),
     (r"^a missile catch costs 1 extraordinary success, (\w+) has none left$",
      r"перехват стоит 1 экстраординарный успех, у \1 их не осталось"),
+)) + _PROBLEM_SENTENCES
+_MISSILE_RU["grazing_shot"] = "выстрел по касательной"
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^grazing shot \((M78)\): (\d+) − 1 \(grazing shot\) = (-?\d+)$",
+     r"выстрел по касательной (\1): \2 − 1 (выстрел по касательной) = \3"),
+    (r"^− (\d+) \(zone correction on (\w+)\) = (-?\d+)$", r"− \1 (коррекция зоны у \2) = \3"),
+    (r"^− 1 \((\w+) grazed\) = (-?\d+)$", r"− 1 (\1 задет) = \2"),
+    (r"^(\w+) is not grazed \((-?\d+) − (\d+) defence = (-?\d+)\)$", r"\1 не задет (\2 − \3 защита = \4)"),
+    (r"^(\w+) cannot be grazed: the projectile sticks in (\w+) \((M78)\)$",
+     lambda m: f"зону «{words.zone_name(m.group(1), 'ru')}» нельзя задеть по касательной: снаряд застревает в "
+     f"{m.group(2)} ({m.group(3)})"),
+    (r"^the projectile does not reach (\w+)$", r"снаряд не долетает до \1"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^a grazing shot needs a projectile with a cutting head \(the (\w+) has none\)$",
+     lambda m: f"выстрелу по касательной нужен снаряд с режущим наконечником (у снаряда «"
+     f"{_RANGED_RU.get(m.group(1), m.group(1))}» его нет)"),
+    (r"^graze: \[\{target, buys\}\], the secondary targets nearest first$",
+     '"graze": [{target, buys}] — сопутствующие цели, ближняя первой'),
+    (r"^(\w+) does not stand on the line of fire before (\w+) \(nearest first\)$",
+     r"\1 не стоит на линии выстрела перед \2 (ближний первым)"),
+    (r"^graze targets only for a grazing shot$", "сопутствующие цели бывают только у выстрела по касательной"),
 )) + _PROBLEM_SENTENCES

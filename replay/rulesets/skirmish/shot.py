@@ -21,7 +21,7 @@ SHOT_MANEUVERS = {"jump_fall_throw": ("M75", ("knife",)), "moving_shot": ("M76",
                   "jump_shot": ("M77", ("short_bow", "crossbow")),
                   "double_shot": ("M80", ("short_bow", "long_bow")),
                   "synchronous_throw": ("M81", ("knife", "javelin")),
-                  "through_shot": ("M79", ALL_CLASSES)}
+                  "through_shot": ("M79", ALL_CLASSES), "grazing_shot": ("M78", ALL_CLASSES)}
 """The shot maneuvers an order declares as `maneuver` (5.4.6), with their code and the weapon classes they need."""
 WAIST_HIGH = ("head", "upper_torso", "arm")
 """PROPOSED (CP-33): a target in a cover cell shows these general zones unless the GM rules others."""
@@ -210,6 +210,10 @@ def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[st
                            "for twice the time (prepare with double: true, L1109)"))
     if mv in MOVING:
         out += moving_problems(state, fid, order, mv)
+    if mv == "grazing_shot":
+        out += grazing_problems(state, fid, order)
+    elif order.get("graze") is not None:
+        out.append(problem("condition_failed", "5.4.6 M78", "graze targets only for a grazing shot"))
     if mv == "through_shot":
         out += through_problems(state, fid, order)
     elif order.get("next_targets") is not None:
@@ -249,7 +253,9 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     second_target = str(order.get("second_target") or target) if two else None
     hidden = bool(order.get("hidden"))
     beyond = [str(t) for t in order.get("next_targets") or []] if mv == "through_shot" else []
-    targets = [target] + ([second_target] if second_target not in (None, target) else []) + beyond
+    grazes = list(order.get("graze") or []) if mv == "grazing_shot" else []
+    targets = [target] + ([second_target] if second_target not in (None, target) else []) + beyond \
+        + [str(g["target"]) for g in grazes]
     answers: dict[str, Any] = {}
     guarded: dict[str, dict[str, dict[str, Any]]] = {}
     waiting: list[Any] = []
@@ -270,7 +276,7 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     why = p.why + [f"roll {p.dice_to_roll}d %{p.difficulty} {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"]
     if sensed is not None:
         why.append(surprise.empathy_why(target, sensed))
-    finals, defences = {}, {}
+    finals, defences, taken = {}, {}, {}
     for t, answer in answers.items():
         defence, detail = 0, None
         if answer is not None:
@@ -278,6 +284,10 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         for g, guard in guarded[t].items():
             net = counted_guard(rolls[("guard", g, t)], g, guard, options, why)
             defence += max(0, net)
+        taken[t] = defence
+        if grazes:  # M78: the successes run along the trajectory (graze)
+            finals[t], defences[t] = c.net - defence + p.success_mods, detail
+            continue
         penalty = moves.THROUGH_PENALTY * (beyond.index(t) + 1) if t in beyond else 0  # M79: −5 per next target
         finals[t], defences[t] = c.net - defence + p.success_mods - penalty, detail
         if penalty:
@@ -299,7 +309,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         out["maneuver"] = mv
         rule += [SHOT_MANEUVERS[str(mv)][0], "5.4.6", {"double_shot": "L1109", "synchronous_throw": "L1115",
                                                         "through_shot": "L1103", "jump_fall_throw": "L1077",
-                                                        "moving_shot": "L1083", "jump_shot": "L1089"}[str(mv)]]
+                                                        "moving_shot": "L1083", "jump_shot": "L1089",
+                                                        "grazing_shot": "L1095-1097"}[str(mv)]]
         defaults += ["A-78"] if mv == "double_shot" else []
     if guarded[target]:
         out["protectors"] = guarded[target]
@@ -314,14 +325,22 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         defaults += ["A-61"]
     if p.auto_fail:
         why += ["automatic failure (5.6.5)", "the shot fails"]
-    elif finals[target] <= 0 and not (defences[target] or {}).get("tie"):
+    elif finals[target] <= 0 and not (defences[target] or {}).get("tie") and not grazes:
         why.append("miss")
     cover = None if sensed is None or sensed["sensed"] else False  # A-61: no passive cover for an unsensed shot
     side = str(order.get("side") or "right")
-    first = projectile(ctx, fid, target, order.get("buys") or [], side, p, finals[target], x, why, 1, cover,
+    if grazes:
+        out["grazed"], running = graze(ctx, fid, grazes, p, c.net + p.success_mods, taken, defences, x, why, cover)
+        finals[target] = out["final"] = running - taken[target] if running is not None else 0
+        why.append(f"final = {running} − {taken[target]} defence = {finals[target]} ({target})" if running is not None
+                   else f"the projectile does not reach {target}")
+        if running is not None and finals[target] <= 0:
+            why.append("miss")
+    n = 1 if two or beyond or grazes else 0  # several projectiles or targets: the first one's rolls say so
+    first = projectile(ctx, fid, target, order.get("buys") or [], side, p, finals[target], x, why, n, cover,
                        defences[target])
     if (defences[target] or {}).get("tie") and not p.auto_fail:  # M88 (L1159): the tie strikes the catching hand
-        first = caught_hand(ctx, fid, target, p, x, why)
+        first = caught_hand(ctx, fid, target, p, x, why, {"projectile": 1} if n else {})
     out.update({"outcome": first["outcome"], "wound": first["wound"]})
     if first.get("shield"):
         out["shield"] = first["shield"]
@@ -699,7 +718,10 @@ def projectile(ctx: Context, fid: str, target: str, buys: list[str], side: str, 
                why: list[str], n: int, cover: bool | None, defence: dict[str, Any] | None,
                loss: int | None = 0, carried: int | None = None) -> dict[str, Any]:
     """One projectile's hit (5.2.2) with the target's passive shield cover (5.11; M84's screen, none after a shield
-    parry, A-87b, or after an unsensed hidden shot, A-61); the second one's rolls are keyed `projectile: 2`."""
+    parry, A-87b, or after an unsensed hidden shot, A-61). With several projectiles or targets (M78-M81) each one's
+    rolls carry which: `projectile: 1` and `2`, a through shot's next targets `through: k` (M79); a grazing shot's
+    secondary targets are keyed `graze: k` (M78). A recorded roll matches every key it contains, so the first
+    projectile's own key keeps it from taking the others' rolls."""
     if p.auto_fail or final <= 0:
         return {"outcome": "miss", "wound": None}
     t = ctx.state.fighter(target)
@@ -715,26 +737,27 @@ def projectile(ctx: Context, fid: str, target: str, buys: list[str], side: str, 
             zones = tuple((defence or {}).get("screen", t.shield.cover))
             t = replace(t, shield=replace(t.shield, cover=zones, reliability=t.shield.reliability - loss))
             covered = True
-    key = {"projectile": 2} if n == 2 else {"through": n - 2} if n > 2 else {}
+    key = {"projectile": n} if n in (1, 2) else {"through": n - 2} if n > 2 else {}
     wound, outcome, shield, passing = hit(ctx, fid, t, buys, side, p, final, x, why, key, covered, carried)
     return {"outcome": outcome, "wound": wound, **({"shield": shield} if shield else {}),
             **({"passing": passing} if passing else {})}
 
 
-def caught_hand(ctx: Context, fid: str, target: str, p: Priced, x: int, why: list[str]) -> dict[str, Any]:
+def caught_hand(ctx: Context, fid: str, target: str, p: Priced, x: int, why: list[str],
+                key: dict[str, Any]) -> dict[str, Any]:
     """M88 (L1159, PROPOSED: the catching hand is the main hand's «кисть»): a tie with the attack lets the projectile
     damage the catcher's hand."""
     t = ctx.state.fighter(target)
     why.append(f"a tie: the projectile strikes {target}'s catching hand (M88, L1159)")
-    wound, outcome, shield, _ = hit(ctx, fid, t, [], t.main_hand, p, 1, x, why, {}, False, fixed=("arm", "hand"))
+    wound, outcome, shield, _ = hit(ctx, fid, t, [], t.main_hand, p, 1, x, why, key, False, fixed=("arm", "hand"))
     return {"outcome": outcome, "wound": wound}
 
 
 def aim_zone(ctx: Context, fid: str, t: Any, buys: list[str], p: Priced, final: int, x: int, why: list[str],
-             key: dict[str, Any]) -> tuple[Any, Any, int, int, bool]:
+             key: dict[str, Any]) -> tuple[Any, Any, int, int, bool, int]:
     """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the exposed zones behind cover (CP-33), the
     purchases at the height-and-range prices (5.6.6), the precise zone 2d6−2 when not bought (0 = miss); returns
-    (general, precise, danger, penetration, missed)."""
+    (general, precise, danger, penetration, missed, successes spent)."""
     state = ctx.state
     target = t.id
     assert p.band is not None
@@ -743,7 +766,7 @@ def aim_zone(ctx: Context, fid: str, t: Any, buys: list[str], p: Priced, final: 
     general = ranged.stance_zone(t.stance, face)
     why.append(f"zone 1d6 [{face}] ({t.stance}) → {general or 'miss'} (5.5.2)")
     if general is None:
-        return general, None, 0, 0, True
+        return general, None, 0, 0, True, 0
     if "cover" in state.flags(t.cell):  # 5.5.2 (L998, CP-33): behind cover only the exposed parts can be hit
         exposed, how = ctx.ask("exposed", actor=None, options=list(data.body()["general"]), default=list(WAIST_HIGH),
                                applies=True, accept=lambda v: isinstance(v, list)
@@ -754,7 +777,7 @@ def aim_zone(ctx: Context, fid: str, t: Any, buys: list[str], p: Priced, final: 
                    + (" (waist-high cover, PROPOSED)" if how == "default" else " (CP-33)"))
         if general not in exposed:
             why.append("the projectile strikes the cover")
-            return general, None, 0, 0, True
+            return general, None, 0, 0, True, 0
     general_cost, precise_cost = ranged.zone_costs(t.height_cm, p.band)
     why.append(f"prices ({ranged.height_class(t.height_cm)}, {p.band.replace('_', ' ')}): zone {general_cost}, "
                f"precise {precise_cost if precise_cost is not None else '—'} (5.6.6)")
@@ -783,13 +806,13 @@ def aim_zone(ctx: Context, fid: str, t: Any, buys: list[str], p: Priced, final: 
         precise = data.precise_zone(general, result) if result > 0 else None
         why.append(f"precise 2d6−2 = {result} → {precise or 'miss (L98)'}")
         if precise is None:
-            return general, None, 0, 0, True
-    return general, precise, danger, pen, False
+            return general, None, 0, 0, True, final - left
+    return general, precise, danger, pen, False, final - left
 
 
 def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, final: int, x: int, why: list[str],
-        key: dict[str, Any], covered: bool, carried: int | None = None, fixed: tuple[str, str] | None = None
-        ) -> tuple[dict[str, Any] | None, str, dict[str, Any] | None, dict[str, int] | None]:
+        key: dict[str, Any], covered: bool, carried: int | None = None, fixed: tuple[str, str] | None = None,
+        cutting: bool = False) -> tuple[dict[str, Any] | None, str, dict[str, Any] | None, dict[str, int] | None]:
     """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the purchases at the height-and-range prices
     (5.6.6), the precise zone 2d6−2 when not bought (0 = miss), the passive shield (5.11), then the SAMPLE damage
     (6.5)."""
@@ -803,7 +826,7 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
     if fixed is not None:
         general, precise = fixed
     else:
-        general, precise, danger, pen, dead = aim_zone(ctx, fid, t, buys, p, final, x, why, key)
+        general, precise, danger, pen, dead, _ = aim_zone(ctx, fid, t, buys, p, final, x, why, key)
         if dead:
             return None, "miss", None, None
     raw = w["projectile_damage"] if carried is None else carried
@@ -814,7 +837,7 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
         arc_face = ctx.roll("1d6", actor=fid, purpose="arc", exchange=x, **key,
                             what=f"{fid}'s arc shot damage penalty (1d6, L994)").payload["total"]
     mod = ranged.range_damage(s.weapon, p.band, arc_face) if carried is None else 0
-    dtype = w["damage_type"]
+    dtype = "cutting" if cutting else w["damage_type"]
     if carried is None:
         why.append(f"D = {raw} ({w['projectile']})" + (f" {mod:+d} ({p.band.replace('_', ' ')} range, A-51"
                                                        + (f", arc 1d6 [{arc_face}]" if arc_face else "") + ")"
@@ -937,6 +960,97 @@ def on_the_move(ctx: Context, fid: str, order: dict[str, Any], x: int, options: 
             "difficulty": bump, "dice": penalty, "jump": mv != "moving_shot", "why": why}
 
 
+GRAZE_ZONES = ("ear", "cheeks", "neck", "flank_left", "flank_right")
+"""M78 (L1097): the zones a projectile may graze besides the limbs (neck, ears, cheeks, the left and right flanks)."""
+
+
+def grazable(general: str, precise: str) -> bool:
+    """M78 (L1097): a limb (every precise zone of the arm and leg tables but the groin) or a zone of GRAZE_ZONES."""
+    return precise in GRAZE_ZONES or general in ("arm", "leg") and precise != "groin"
+
+
+def graze(ctx: Context, fid: str, grazes: list[dict[str, Any]], p: Priced, net: int, taken: dict[str, int],
+          defences: dict[str, Any], x: int, why: list[str],
+          cover: bool | None) -> tuple[list[dict[str, Any]], int | None]:
+    """M78 (L1095-1097, T-24): −1 success for the grazing shot; each secondary target, nearest first, is grazed with
+    the successes left less his defence: its zone corrected with successes to a limb, the neck, an ear, the cheeks or
+    a flank (what is spent counts against the shot), cutting damage, and −1 after each one hit; a zone left
+    uncorrected keeps the projectile (it sticks there, with its own damage, and flies no further). Returns the
+    grazed targets and the successes left for the final target (None: the projectile stuck)."""
+    running, said = moves.grazing(net, [])
+    why.append(f"grazing shot (M78): {said[0]}")
+    out: list[dict[str, Any]] = []
+    for k, g in enumerate(grazes, start=1):
+        t = ctx.state.fighter(str(g["target"]))
+        left = running - taken[t.id]
+        entry: dict[str, Any] = {"target": t.id, "final": left, "defence": defences[t.id]}
+        if left <= 0:
+            why.append(f"{t.id} is not grazed ({running} − {taken[t.id]} defence = {left})")
+            out.append({**entry, "outcome": "miss", "wound": None})
+            continue
+        key = {"graze": k}
+        general, precise, _, _, missed, spent = aim_zone(ctx, fid, t, list(g.get("buys") or []), p, left, x, why, key)
+        running -= spent
+        if spent:
+            why.append(f"− {spent} (zone correction on {t.id}) = {running}")
+        if missed:
+            out.append({**entry, "outcome": "miss", "wound": None})
+            continue
+        stuck = not grazable(general, precise)
+        if stuck:
+            why.append(f"{precise} cannot be grazed: the projectile sticks in {t.id} (M78)")
+        covered = cover is not False and shield_ready(t)
+        wound, outcome, shield, _ = hit(ctx, fid, t, [], "right", p, left, x, why, key, covered,
+                                        fixed=(general, precise), cutting=not stuck)
+        out.append({**entry, "outcome": outcome, "wound": wound, "stuck": stuck,
+                    **({"shield": shield} if shield else {})})
+        if stuck:
+            return out, None
+        running -= 1
+        why.append(f"− 1 ({t.id} grazed) = {running}")
+    return out, running
+
+
+def grazing_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[str]:
+    """M78 (L1095): a projectile with a cutting head; the secondary targets named nearest first, each on the line of
+    fire before the final target."""
+    s = state.shooter(fid)
+    assert s is not None
+    w = ranged.weapon(s.weapon)
+    if not w.get("cutting_head"):
+        return [problem("condition_failed", "5.4.6 M78", f"a grazing shot needs a projectile with a cutting head "
+                        f"(the {w['projectile']} has none)")]
+    grazes = order.get("graze")
+    if not isinstance(grazes, list) or not grazes or not all(isinstance(g, dict) and set(g) <= {"target", "buys"}
+                                                               for g in grazes):
+        return [problem("condition_failed", "5.4.6 M78", "graze: [{target, buys}], the secondary targets nearest "
+                        "first")]
+    target, last = str(order.get("target")), 0.0
+    for g in grazes:
+        other = g.get("target")
+        if other not in state.roster or other in (fid, target) or state.gone(str(other)):
+            return [problem("condition_failed", "5.4.6 M78", f"{other} is not another fighter on the field")]
+        along = between(state, fid, target, str(other))
+        if along is None or along <= last:
+            return [problem("condition_failed", "5.4.6 M78", f"{other} does not stand on the line of fire before "
+                            f"{target} (nearest first)")]
+        last = along
+    return []
+
+
+def between(state: Battle, fid: str, target: str, other: str) -> float | None:
+    """M78 (PROPOSED geometry): how far along the line of fire `other` stands when he is between the shooter and the
+    target within half a metre of the line; None otherwise."""
+    from math import hypot
+
+    (sx, sy), (tx, ty), (ox, oy) = (grid.centre(state.grid, state.fighter(i).cell) for i in (fid, target, other))
+    ux, uy, vx, vy = tx - sx, ty - sy, ox - sx, oy - sy
+    length = hypot(ux, uy)
+    along = (vx * ux + vy * uy) / max(1e-9, length * length)
+    off = abs(vx * uy - vy * ux) / max(1e-9, length)
+    return along if 0 < along < 1 and off <= 0.5 + 1e-9 else None
+
+
 def through(ctx: Context, fid: str, first: dict[str, Any], beyond: list[str], p: Priced, finals: dict[str, int],
             defences: dict[str, Any], guarded: dict[str, Any], x: int, why: list[str],
             cover: bool | None) -> list[dict[str, Any]]:
@@ -1010,7 +1124,7 @@ def knockouts(ctx: Context, fid: str, out: dict[str, Any], x: int, options: Skir
 
     state = ctx.state
     hits: dict[str, list[dict[str, Any]]] = {}
-    for h in (out, out.get("second") or {}, *(out.get("through") or [])):
+    for h in (out, out.get("second") or {}, *(out.get("through") or []), *(out.get("grazed") or [])):
         if h.get("wound"):
             hits.setdefault(str(h["target"]), []).append(h["wound"])
     due = []
