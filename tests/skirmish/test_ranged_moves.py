@@ -235,7 +235,7 @@ def test_a_bad_missile_defence_choice_is_refused_by_the_check() -> None:
                              "exchange": 1, "shooter": "VSE"}, actor="ZOR")
     assert battle_check.check(field(4, target="ZOR"), (), draft, OPTIONS) == [
         "condition_failed (5.4.7): the missile defence is one of missile_dodge, missile_slip, shield_parry_missile, "
-        "weapon_parry_missile, missile_catch"]
+        "weapon_parry_missile, missile_catch, pendulum"]
 
 
 # --- a hidden shot (5.7, A-61) and the knockout after a ranged wound (6.5 step 11, C9) ----------------------------
@@ -648,3 +648,34 @@ def test_each_projectiles_rolls_are_matched_by_their_key_whatever_their_order_in
     a = payloads(first.resolve(field(4, double=True)), "shot")[0]
     b = payloads(swapped.resolve(field(4, double=True)), "shot")[0]
     assert (a["wound"], a["second"]["wound"]) == (b["wound"], b["second"]["wound"])
+
+
+# --- M85 pendulum (L1141) ---------------------------------------------------------------------------------------
+
+def test_m85_a_jogging_target_weaves_a_pendulum_with_acrobatics_and_its_successes_come_off_the_shot() -> None:
+    state = replace(field(4, target="ZOR"), ran=(("ZOR", "jog"),))
+    value = {"maneuver": "pendulum", "dice": 0, "skill": 2}
+    assert "pendulum" in shot.defence_options(state, "ZOR")
+    assert shot.defence_problems(replace(state, ran=()), "ZOR", value, 1) == [
+        "condition_failed (5.4.7 M85): ZOR does not run at half Speed this round: a pendulum is woven at a jog (L1141)"]
+    heavy = state.with_fighter(replace(state.fighter("ZOR"), load="medium"))
+    assert shot.defence_problems(heavy, "ZOR", value, 1) == [
+        "condition_failed (5.4.7 M85): ZOR's load is medium: a pendulum needs a light load (L1141)"]
+    assert shot.defence_problems(state, "ZOR", {**value, "skill": 4}, 1) == [
+        "condition_failed (5.4.7 M85): 4 Acrobatics points, ZOR has 3"]
+    rnd = Round(turn=2)  # ZOR jogs a metre in exchange 1 and weaves while VSE shoots in exchange 2
+    act(rnd, "VSE", 1, act="wait")
+    act(rnd, "ZOR", 1, act="move", gait="jog", path=[[0, 3]], facing="E")
+    act(rnd, "VSE", 2, act="shoot", target="ZOR", dice={"reflex": 0, "skill": 3})
+    act(rnd, "ZOR", 2, act="wait")
+    rnd.choice("ZOR", "missile_defence", value, exchange=2, shooter="VSE")
+    rnd.add("roll", "VSE", {"dice": "6d10", "purpose": "shot", "result": [10, 9, 2, 2, 2, 2], "total": 27,
+                            "source": "forum", "exchange": 2})
+    rnd.add("roll", "ZOR", {"dice": "2d10", "purpose": "missile_defence", "result": [8, 6], "total": 14,
+                            "source": "forum", "exchange": 2, "shooter": "VSE"})
+    stop = rnd.resolve(field(4, target="ZOR"))
+    p = payloads(stop, "shot")
+    assert p, why_stopped(stop)
+    assert "ZOR pendulum 2d %5 [8, 6] → 2 − 0 = 2" in p[0]["why"] and "target jogging −1" in p[0]["why"]
+    assert p[0]["final"] == -1 and p[0]["outcome"] == "miss"  # 2 − 2 pendulum − 1 (a jogging target, 5.6.5)
+    assert stop.state.fighter("ZOR").spent_S == 2  # the Acrobatics points from the skill points

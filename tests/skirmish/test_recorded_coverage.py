@@ -167,7 +167,7 @@ RANGED_NOT_RECORDED: dict[str, str] = {
     "M77": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
     "M78": "declarable, but no SAMPLE projectile has a cutting head (docs/skirmish.md)",
     "M82": "NOT YET declarable (docs/skirmish.md)",
-    "M85": "NOT YET (docs/skirmish.md)",
+    "M85": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
     "M87": "declarable, but with the SAMPLE weapons its difficulty is %8 and it is refused (docs/skirmish.md)",
     "M88": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
 }

@@ -69,7 +69,8 @@ SAMPLES: dict[str, str] = {
     "value.get('weapon')": "arming_sword", "t.skill(skill_id)": "4", "tn": "8", "guard": "RAT",
     "value.get('dice') or 0": "6", "s.skill": "bows", "SHOT_LEVEL": "4", "level": "3", "other": "VSE",
     "ranged.weapon(s.weapon)['damage_type']": "cutting", "acro": "4", "f.skill('acrobatics')": "3",
-    "cost_r": "5", "cost_s": "3", "far.metres": "181", "w['projectile']": "arrow",
+    "cost_r": "5", "cost_s": "3", "far.metres": "181", "w['projectile']": "arrow", "t.load": "medium",
+    "value.get('skill')": "4", "t.skill('acrobatics')": "3",
 }
 """A value for each f-string field of a problem sentence, as the rules would fill it."""
 

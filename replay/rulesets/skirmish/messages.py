@@ -1138,12 +1138,12 @@ REQUESTS.extend([
     ("general initiative of {a:w} (Reflex, %5)", "общая инициатива {a} (Рефлекс, %5)"),
     ("{a:w}'s speed-up check of the {k:w} (Reflex, %5)", "проверка ускорения {a}: {k:rstage} (Рефлекс, %5)"),
     ("{b:w}'s defence against {a:w}'s shot: none, or {{maneuver: missile_dodge|missile_slip|shield_parry_missile|"
-     "weapon_parry_missile|missile_catch, dice: n (reflex), skill: n (M86, M87), weapon: id (M87), into_cover: "
-     "true|false, screen: [zones] (M84)}} (M84, M86-M90)",
+     "weapon_parry_missile|missile_catch|pendulum, dice: n (reflex), skill: n (M85-M87), weapon: id (M87), "
+     "into_cover: true|false, screen: [zones] (M84)}} (M84-M90)",
      'защита {b} от выстрела {a}: "none" (нет) или'
-     " {{maneuver: missile_dodge|missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch, dice: n "
-     "(рефлекс), skill: n (навык, M86, M87), weapon: id (M87), into_cover: true|false, screen: [зоны] (M84)}} (M84, "
-     "M86-M90)"),
+     " {{maneuver: missile_dodge|missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, "
+     "dice: n (рефлекс), skill: n (навык, M85-M87), weapon: id (M87), into_cover: true|false, screen: [зоны] (M84)}} "
+     "(M84-M90)"),
     ("{a:w}'s Tactics check to form up (%5, A-57)", "проверка Тактики {a}: построиться (%5, A-57)"),
     ("{a:w}'s shot at {b:w} (%{tn:#})", "выстрел {a} по {b} (%{tn})"),
     ("{b:w}'s zones exposed behind cover (CP-33, GM)", "зоны {b}, открытые из-за укрытия (CP-33, ГМ)"),
@@ -1498,4 +1498,15 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+) does not stand on the line of fire before (\w+) \(nearest first\)$",
      r"\1 не стоит на линии выстрела перед \2 (ближний первым)"),
     (r"^graze targets only for a grazing shot$", "сопутствующие цели бывают только у выстрела по касательной"),
+)) + _PROBLEM_SENTENCES
+MISSILE_DEFENCE_RU.update({"pendulum": "маятник"})
+_MISSILE_RU["pendulum"] = "маятник"
+_SENTENCES = ((re.compile(r"^(\w+) pendulum (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$"),
+               r"\1: маятник \2к10 %\3 \4 → \5 − \6 = \7"),) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) does not run at half Speed this round: a pendulum is woven at a jog \((L\d+)\)$",
+     r"\1 не бежит в этом раунде на половине Скорости: маятник качают на бегу трусцой (\2)"),
+    (r"^(\w+)'s load is (\w+): a pendulum needs a light load \((L\d+)\)$",
+     lambda m: f"нагрузка {m.group(1)} — " + {"medium": "средняя", "heavy": "тяжёлая", "extreme": "предельная"}.get(
+         m.group(2), m.group(2)) + f": маятнику нужна лёгкая нагрузка ({m.group(3)})"),
 )) + _PROBLEM_SENTENCES

@@ -439,7 +439,8 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int,
     missile_dodge (M89, %5, into_cover %4 and lying) | missile_slip (M90, %6) | shield_parry_missile (M86, the
     shield's parry +1) | weapon_parry_missile (M87, the weapon's parry of a thrust +2), dice (reflex points), skill
     (M86, M87: skill points), weapon (M87), into_cover, screen: [zones] (M84, the shield's passive cover for this
-    shot; with or without a maneuver)}. Returns (maneuver, dice, difficulty, extra) or None."""
+    shot; with or without a maneuver), missile_catch (M88), pendulum (M85: a jogging target, reflex dice and
+    Acrobatics as `skill`)}. Returns (maneuver, dice, difficulty, extra) or None."""
     state = ctx.state
     t, f = state.fighter(target), state.fighter(fid)
     if t.out or state.pair_of(target) is not None:
@@ -450,9 +451,9 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int,
     value, _ = ctx.ask("missile_defence", actor=target, options=["none", *defence_options(state, target)],
                        default="none", accept=lambda v: not defence_problems(state, target, v, x, fid),
                        what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
-                            "missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch, dice: n (reflex), "
-                            "skill: n (M86, M87), weapon: id (M87), into_cover: true|false, screen: [zones] (M84)} "
-                            "(M84, M86-M90)",
+                            "missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, dice: n "
+                            "(reflex), skill: n (M85-M87), weapon: id (M87), into_cover: true|false, screen: [zones] "
+                            "(M84)} (M84-M90)",
                        exchange=x, shooter=fid)
     if value == "none":
         why.append(f"{target} does not defend")
@@ -473,8 +474,9 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int,
     return str(maneuver), int(value.get("dice") or 0) + skill, defence_difficulty(state, target, value, fid), extra
 
 
-DEFENCES = ("missile_dodge", "missile_slip", "shield_parry_missile", "weapon_parry_missile", "missile_catch")
-"""The missile defences a target declares (M86-M90; M84's screen goes with any of them or alone)."""
+DEFENCES = ("missile_dodge", "missile_slip", "shield_parry_missile", "weapon_parry_missile", "missile_catch",
+            "pendulum")
+"""The missile defences a target declares (M85-M90; M84's screen goes with any of them or alone)."""
 REFLEX_ONLY = ("missile_dodge", "missile_slip", "missile_catch")
 """(Р): paid with reflex points only (M88, M89; M90 as the spec lists it, L1167-1173)."""
 SKILLED = {"weapon_parry_missile": 6}
@@ -495,6 +497,8 @@ def defence_options(state: Battle, target: str) -> list[str]:
         out.append("weapon_parry_missile")
     if extraordinary_left(t) >= 1:
         out.append("missile_catch")
+    if gait == "jog" and t.load == "light":
+        out.append("pendulum")
     return out
 
 
@@ -517,6 +521,8 @@ def defence_difficulty(state: Battle, target: str, value: dict[str, Any], shoote
         return moves.missile_dodge(bool(value.get("into_cover")), False)
     if maneuver == "missile_slip":
         return moves.missile_slip(False)
+    if maneuver == "pendulum":
+        return 5  # M85 (L1141, PROPOSED %5)
     if maneuver == "missile_catch":
         tn = catch_difficulty(state, shooter)
         assert tn is not None
@@ -560,6 +566,16 @@ def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: st
         out += weapon_parry_problems(state, t, value)
         if out:
             return out
+    if maneuver == "pendulum":
+        if gait != "jog":
+            return [problem("condition_failed", "5.4.7 M85", f"{target} does not run at half Speed this round: a "
+                            "pendulum is woven at a jog (L1141)")]
+        if t.load != "light":
+            return [problem("condition_failed", "5.4.7 M85", f"{target}'s load is {t.load}: a pendulum needs a light "
+                            "load (L1141)")]
+        if int(value.get("skill") or 0) > t.skill("acrobatics"):
+            return [problem("condition_failed", "5.4.7 M85", f"{value.get('skill')} Acrobatics points, {target} has "
+                            f"{t.skill('acrobatics')}")]
     if maneuver == "missile_catch":
         if catch_difficulty(state, shooter) is None:
             return [problem("condition_failed", "5.4.7 M88", "bullets and cannonballs cannot be caught (L1159)")]
