@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from replay.rulesets.skirmish import battle, battle_check, shot
+from replay.rulesets.skirmish import battle, battle_check
+from replay.rulesets.skirmish import missile_defences as defences
 from tests.skirmish.kit import RULESET, Round, asked, payloads, why_stopped
 
 OPTIONS = RULESET.options()
@@ -211,21 +212,21 @@ def test_m86_a_shield_parry_rolls_at_the_shields_parry_plus_one_and_loses_the_pa
 
 def test_the_missile_defence_answer_is_checked_naming_the_rule() -> None:
     state = field(4, target="ZOR")
-    assert shot.defence_problems(state, "ZOR", {"maneuver": "missile_slip", "dice": 1, "skill": 1}, 1) == [
+    assert defences.defence_problems(state, "ZOR", {"maneuver": "missile_slip", "dice": 1, "skill": 1}, 1) == [
         "reflex_only (5.4.7): missile_slip is paid with reflex points only"]
-    assert shot.defence_problems(state, "ZOR", {"maneuver": "shield_parry_missile", "dice": 1, "screen": ["head"]},
+    assert defences.defence_problems(state, "ZOR", {"maneuver": "shield_parry_missile", "dice": 1, "screen": ["head"]},
                                  1) == ["condition_failed (5.4.7 M84): a shield that parries gives no passive "
                                         "cover: no screen with it (5.11, A-87b)"]
-    assert shot.defence_problems(state, "ZOR", {"screen": ["head", "upper_torso"]}, 1) == [
+    assert defences.defence_problems(state, "ZOR", {"screen": ["head", "upper_torso"]}, 1) == [
         "zone_not_allowed (5.4.7 M84): screen is a list of at most 1 declared zones besides the carrying arm"]
-    assert shot.defence_problems(field(4), "RAT", {"maneuver": "shield_parry_missile", "dice": 1}, 1) == [
+    assert defences.defence_problems(field(4), "RAT", {"maneuver": "shield_parry_missile", "dice": 1}, 1) == [
         "condition_failed (5.4.7 M86): RAT has no ready shield"]
     ran = replace(state, ran=(("ZOR", "sprint"),))
-    assert shot.defence_problems(ran, "ZOR", {"maneuver": "missile_dodge", "dice": 1}, 1) == [
+    assert defences.defence_problems(ran, "ZOR", {"maneuver": "missile_dodge", "dice": 1}, 1) == [
         "condition_failed (5.4.7 M89): ZOR sprinted this round: a dodge needs moving at most half Speed (L1167)"]
-    assert shot.defence_problems(state, "ZOR", {"maneuver": "missile_dodge", "dice": 9}, 1) == [
+    assert defences.defence_problems(state, "ZOR", {"maneuver": "missile_dodge", "dice": 9}, 1) == [
         "cannot_pay (4.6): the defence costs 9R + 0S, ZOR has 6R + 4S"]
-    assert "shield_parry_missile" not in shot.defence_options(replace(state, ran=(("ZOR", "jog"),)), "ZOR")
+    assert "shield_parry_missile" not in defences.defence_options(replace(state, ran=(("ZOR", "jog"),)), "ZOR")
 
 
 def test_a_bad_missile_defence_choice_is_refused_by_the_check() -> None:
@@ -286,18 +287,18 @@ def test_m87_a_weapon_parry_against_a_missile_is_the_parry_of_a_thrust_plus_two(
     zor = state.fighter("ZOR")
     master = state.with_fighter(replace(zor, skills={**zor.skills, "swords": 6}))
     value = {"maneuver": "weapon_parry_missile", "dice": 2, "weapon": "arming_sword"}
-    assert shot.defence_difficulty(master, "ZOR", value) == 8
-    assert shot.defence_problems(master, "ZOR", value, 1) == [
+    assert defences.defence_difficulty(master, "ZOR", value) == 8
+    assert defences.defence_problems(master, "ZOR", value, 1) == [
         "difficulty_above_7 (2.2): the weapon parry against a missile is %8 (the parry of a thrust +2, L1153)"]
-    assert shot.defence_problems(state, "ZOR", value, 1) == [
+    assert defences.defence_problems(state, "ZOR", value, 1) == [
         "skill_too_low (4.8): weapon_parry_missile needs swords 6, ZOR has 4"]
-    assert shot.defence_problems(master, "ZOR", {**value, "weapon": "dagger"}, 1) == [
+    assert defences.defence_problems(master, "ZOR", {**value, "weapon": "dagger"}, 1) == [
         "condition_failed (5.4.7 M87): ZOR holds no ready weapon dagger no heavier than medium"]
     moved = replace(master, moved=(("ZOR", ((0, 2), (0, 3))),))
-    assert shot.defence_problems(moved, "ZOR", value, 1) == [
+    assert defences.defence_problems(moved, "ZOR", value, 1) == [
         "condition_failed (5.4.7 M87): ZOR moved this round: no weapon parry against a missile on the move (L1153)"]
-    assert "weapon_parry_missile" in shot.defence_options(master, "ZOR")
-    assert "weapon_parry_missile" not in shot.defence_options(moved, "ZOR")
+    assert "weapon_parry_missile" in defences.defence_options(master, "ZOR")
+    assert "weapon_parry_missile" not in defences.defence_options(moved, "ZOR")
 
 
 # --- M83 protect ally against missiles (L1131, T-10) ----------------------------------------------------------------
@@ -309,31 +310,32 @@ def guarded_field(guard_cell: list[int]) -> battle.Battle:
 
 
 def test_m83_a_guard_in_front_or_on_the_flank_is_asked_and_one_behind_is_not() -> None:
-    assert shot.protect_side(guarded_field([1, 2]), "BOR", "RAT", "VSE") == "front"
-    assert shot.protect_side(guarded_field([0, 1]), "BOR", "RAT", "VSE") == "flank"
-    assert shot.protect_side(guarded_field([1, 1]), "BOR", "RAT", "VSE") == "flank"  # 45° off the line of fire
-    assert shot.protect_side(guarded_field([0, 4]), "BOR", "RAT", "VSE") is None  # not touching
+    assert defences.protect_side(guarded_field([1, 2]), "BOR", "RAT", "VSE") == "front"
+    assert defences.protect_side(guarded_field([0, 1]), "BOR", "RAT", "VSE") == "flank"
+    assert defences.protect_side(guarded_field([1, 1]), "BOR", "RAT", "VSE") == "flank"  # 45° off the line of fire
+    assert defences.protect_side(guarded_field([0, 4]), "BOR", "RAT", "VSE") is None  # not touching
     behind = guarded_field([1, 2])
     behind = behind.with_fighter(replace(behind.fighter("RAT"), cell=(2, 2)))
-    assert shot.protect_side(behind, "BOR", "RAT", "VSE") is None  # straight behind the target
-    assert shot.guards(guarded_field([1, 2]), "VSE", "RAT") == ["BOR"]
+    assert defences.protect_side(behind, "BOR", "RAT", "VSE") is None  # straight behind the target
+    assert defences.guards(guarded_field([1, 2]), "VSE", "RAT") == ["BOR"]
 
 
 def test_m83_a_comrade_with_no_points_to_pay_is_not_asked() -> None:
     state = guarded_field([0, 1])
     spent = state.with_fighter(replace(state.fighter("BOR"), spent_R=6))
-    assert shot.guards(state, "VSE", "RAT") == ["BOR"] and shot.guards(spent, "VSE", "RAT") == []
+    assert defences.guards(state, "VSE", "RAT") == ["BOR"] and defences.guards(spent, "VSE", "RAT") == []
 
 
 def test_m83_no_evasion_and_the_flank_adds_one() -> None:
     state = guarded_field([0, 1])
-    assert shot.protect_problems(state, "BOR", "RAT", "VSE", {"maneuver": "missile_dodge", "dice": 1}, 1) == [
+    assert defences.protect_problems(state, "BOR", "RAT", "VSE", {"maneuver": "missile_dodge", "dice": 1}, 1) == [
         "condition_failed (5.4.7 M83): protect_ally is none or a defence that is no evasion: {maneuver: "
         "shield_parry_missile|weapon_parry_missile, dice, skill, weapon}"]
-    assert shot.protect_problems(state, "BOR", "RAT", "VSE", {"maneuver": "shield_parry_missile", "dice": 6}, 1) == [
+    parry = {"maneuver": "shield_parry_missile"}
+    assert defences.protect_problems(state, "BOR", "RAT", "VSE", {**parry, "dice": 6}, 1) == [
         "cannot_pay (5.4.7 M83): protecting an ally costs 1R of activation besides the 6R of the defence, BOR has 6R"]
     apart = guarded_field([0, 5])
-    assert shot.protect_problems(apart, "BOR", "RAT", "VSE", {"maneuver": "shield_parry_missile", "dice": 1}, 1) == [
+    assert defences.protect_problems(apart, "BOR", "RAT", "VSE", {**parry, "dice": 1}, 1) == [
         "condition_failed (5.4.7 M83): BOR does not stand beside RAT on the side of the shot or on his flank (L1131)"]
 
 
@@ -530,12 +532,12 @@ def catch_round(faces: list[int]) -> Round:
 
 def test_m88_a_catch_is_paid_with_an_extraordinary_success_at_the_projectiles_difficulty() -> None:
     state = field(4, target="ZOR")
-    assert shot.defence_difficulty(state, "ZOR", {"maneuver": "missile_catch"}, "VSE") == 7  # an arrow
-    assert shot.defence_difficulty(field(4, target="ZOR", weapon="javelin"), "ZOR", {"maneuver": "missile_catch"},
+    assert defences.defence_difficulty(state, "ZOR", {"maneuver": "missile_catch"}, "VSE") == 7  # an arrow
+    assert defences.defence_difficulty(field(4, target="ZOR", weapon="javelin"), "ZOR", {"maneuver": "missile_catch"},
                                    "VSE") == 6  # the SAMPLE javelin is medium
-    assert shot.defence_problems(field(4), "RAT", {"maneuver": "missile_catch", "dice": 1}, 1, "VSE") == [
+    assert defences.defence_problems(field(4), "RAT", {"maneuver": "missile_catch", "dice": 1}, 1, "VSE") == [
         "cannot_pay (5.4.7 M88): a missile catch costs 1 extraordinary success, RAT has none left"]
-    assert shot.defence_problems(state, "ZOR", {"maneuver": "missile_catch", "dice": 1, "skill": 1}, 1, "VSE") == [
+    assert defences.defence_problems(state, "ZOR", {"maneuver": "missile_catch", "dice": 1, "skill": 1}, 1, "VSE") == [
         "reflex_only (5.4.7): missile_catch is paid with reflex points only"]
     stop = catch_round([9, 8]).resolve(state)
     p = payloads(stop, "shot")[0]
@@ -655,13 +657,13 @@ def test_each_projectiles_rolls_are_matched_by_their_key_whatever_their_order_in
 def test_m85_a_jogging_target_weaves_a_pendulum_with_acrobatics_and_its_successes_come_off_the_shot() -> None:
     state = replace(field(4, target="ZOR"), ran=(("ZOR", "jog"),))
     value = {"maneuver": "pendulum", "dice": 0, "skill": 2}
-    assert "pendulum" in shot.defence_options(state, "ZOR")
-    assert shot.defence_problems(replace(state, ran=()), "ZOR", value, 1) == [
+    assert "pendulum" in defences.defence_options(state, "ZOR")
+    assert defences.defence_problems(replace(state, ran=()), "ZOR", value, 1) == [
         "condition_failed (5.4.7 M85): ZOR does not run at half Speed this round: a pendulum is woven at a jog (L1141)"]
     heavy = state.with_fighter(replace(state.fighter("ZOR"), load="medium"))
-    assert shot.defence_problems(heavy, "ZOR", value, 1) == [
+    assert defences.defence_problems(heavy, "ZOR", value, 1) == [
         "condition_failed (5.4.7 M85): ZOR's load is medium: a pendulum needs a light load (L1141)"]
-    assert shot.defence_problems(state, "ZOR", {**value, "skill": 4}, 1) == [
+    assert defences.defence_problems(state, "ZOR", {**value, "skill": 4}, 1) == [
         "condition_failed (5.4.7 M85): 4 Acrobatics points, ZOR has 3"]
     rnd = Round(turn=2)  # ZOR jogs a metre in exchange 1 and weaves while VSE shoots in exchange 2
     act(rnd, "VSE", 1, act="wait")

@@ -18,7 +18,8 @@ from replay.ruleset import get as get_ruleset
 from replay.rulesets.skirmish import check
 
 ROOT = Path(check.__file__).parent
-SOURCES = [ROOT / "check.py", ROOT / "shot.py", *sorted((ROOT / "maneuvers").glob("*.py"))]
+SOURCES = [ROOT / "check.py", ROOT / "shot.py", ROOT / "missile_defences.py",
+           *sorted((ROOT / "maneuvers").glob("*.py"))]
 MARK = i18n.UNTRANSLATED["ru"]
 IDS = {"RAT", "VSE"}
 CODES = set(check.__dict__.get("C15_CODES", ())) or {

@@ -56,15 +56,15 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
     if pair is not None:
         return melee.check(pair.fight, requests, draft, options)
     if draft.type == "choice" and p.get("name") == "missile_defence" and actor in state.roster:
-        from replay.rulesets.skirmish import shot
+        from replay.rulesets.skirmish import missile_defences
 
-        return shot.defence_problems(state, actor, p.get("value"), int(p.get("exchange") or 1),
+        return missile_defences.defence_problems(state, actor, p.get("value"), int(p.get("exchange") or 1),
                                      str(p.get("shooter")) if p.get("shooter") in state.roster else None)
     if draft.type == "choice" and p.get("name") == "protect_ally" and actor in state.roster:
-        from replay.rulesets.skirmish import shot
+        from replay.rulesets.skirmish import missile_defences
 
-        return shot.protect_problems(state, actor, str(p.get("target")), str(p.get("shooter")), p.get("value"),
-                                     int(p.get("exchange") or 1))
+        return missile_defences.protect_problems(state, actor, str(p.get("target")), str(p.get("shooter")),
+                                                 p.get("value"), int(p.get("exchange") or 1))
     return []
 
 
