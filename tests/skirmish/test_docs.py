@@ -22,7 +22,7 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "wd": "test_wrestling_distance", "lr": "test_loop_reading",
                  "mg": "test_melee_group",
                  "fo": "test_formation", "fq": "test_field_parse", "ps": "test_pass_through",
-                 "pc": "test_part1_close"}
+                 "pc": "test_part1_close", "rm": "test_ranged_moves"}
 
 
 def example() -> str:

@@ -304,14 +304,14 @@ def test_a_path_through_a_wall_or_past_an_enemy_is_refused() -> None:
 def test_a_shot_without_a_drawn_projectile_is_refused() -> None:
     out = problems(started(), "MIR", {"exchange": 1, "stage": "field", "act": "shoot", "target": "BOR",
                                       "dice": {"reflex": 0, "skill": 3}})
-    assert out == ["5.6.2: MIR has no drawn projectile (draw first: 6 left)"]
+    assert out == ["condition_failed (5.6.2): MIR has no drawn projectile (draw first: 6 left)"]
 
 
 def test_a_shot_beyond_the_maximum_range_is_refused() -> None:
     state = archer(190)
     out = problems(state, "VSE", {"exchange": 1, "stage": "field", "act": "shoot", "target": "RAT",
                                   "dice": {"reflex": 0, "skill": 3}})
-    assert out == ["5.6.5: RAT is 190 m away, beyond the maximum range of the short_bow (180 m)"]
+    assert out == ["out_of_reach (5.6.5): RAT is 190 m away, beyond the maximum range of the short_bow (180 m)"]
 
 
 def test_aiming_while_engaged_in_melee_is_refused() -> None:
@@ -468,7 +468,11 @@ def test_m80_double_shot_doubles_the_range_penalty_and_adds_one_with_a_bow() -> 
     rnd.roll("VSE", "shot", [10, 9, 6, 5, 5, 2])
     rnd.roll("VSE", "shot_zone", [3], sides=6, dice="1d6")
     rnd.roll("VSE", "zone", [6, 3], dice="2d6-2")
-    p = payloads(rnd.resolve(archer(35)), "shot")[0]
+    state = archer(35)
+    state = state.with_shooter("VSE", replace(state.shooter("VSE"), double=True))  # type: ignore[arg-type]
+    vse = state.fighter("VSE")
+    state = state.with_fighter(replace(vse, skills={**vse.skills, "bows": 4}))  # M78-M82: level 4 (4.8)
+    p = payloads(rnd.resolve(state), "shot")[0]
     assert p["maneuver"] == "double_shot" and "M80" in p["rule"] and "A-78" in p["defaults"]
     assert "double shot (M80): range penalty ×2, +1 difficulty with a bow" in p["why"]
     assert "medium range -2" in p["why"]
@@ -482,9 +486,10 @@ def test_a_shot_maneuver_needs_its_weapon() -> None:
 
     order_ = {"target": "RAT", "dice": {"reflex": 0, "skill": 3}, "maneuver": "synchronous_throw"}
     assert shot.problems(archer(35), "VSE", order_, SkirmishOptions()) == [
-        "M81: synchronous_throw needs one of knife, javelin, not short_bow"]
+        "condition_failed (5.4.6 M81): synchronous_throw needs one of knife, javelin, not short_bow"]
     assert shot.problems(archer(35), "VSE", {**order_, "maneuver": "leap"}, SkirmishOptions())[0].startswith(
-        "5.4.6: maneuver is one of double_shot, synchronous_throw")
+        "condition_failed (5.4.6): the maneuver of a shot is one of jump_fall_throw, moving_shot, jump_shot, "
+        "double_shot, synchronous_throw, through_shot")
 
 
 def test_the_post_names_a_shot_maneuver() -> None:

@@ -18,7 +18,8 @@ from replay.ruleset import get as get_ruleset
 from replay.rulesets.skirmish import check
 
 ROOT = Path(check.__file__).parent
-SOURCES = [ROOT / "check.py", *sorted((ROOT / "maneuvers").glob("*.py"))]
+SOURCES = [ROOT / "check.py", ROOT / "shot.py", ROOT / "missile_defences.py",
+           *sorted((ROOT / "maneuvers").glob("*.py"))]
 MARK = i18n.UNTRANSLATED["ru"]
 IDS = {"RAT", "VSE"}
 CODES = set(check.__dict__.get("C15_CODES", ())) or {
@@ -63,6 +64,17 @@ SAMPLES: dict[str, str] = {
     "cell_text(where)": "(1, 1)", "shown": "(3, 3)", "moved": "9", "speed": "7", "gone": "3",
     "value['distance']": "long",
     "answer[0].replace('_', ' ')": 'XX',
+    # shot.py: the shot and the missile defences (5.6, 5.4.6, 5.4.7)
+    "s.ammo": "6", "others": "VSE", "target": "VSE", "kind": "short_bow", "state.fighter(fid).stance": "lying",
+    "p.metres": "190", "extreme": "180", "p.difficulty": "8", "p.paid_R": "3", "p.paid_S": "3", "buy": "zone:wing",
+    "', '.join(SHOT_MANEUVERS)": "double_shot, synchronous_throw", "', '.join(classes)": "short_bow, long_bow",
+    "mcode": "M80", "mv": "double_shot", "second": "VSE", "target.id": "RAT", "skill_pts": "1", "t.id": "RAT", "n": "9",
+    "', '.join(DEFENCES)": "missile_dodge, missile_slip, shield_parry_missile, weapon_parry_missile",
+    "value.get('weapon')": "arming_sword", "t.skill(skill_id)": "4", "tn": "8", "guard": "RAT",
+    "value.get('dice') or 0": "6", "s.skill": "bows", "SHOT_LEVEL": "4", "level": "3", "other": "VSE",
+    "ranged.weapon(s.weapon)['damage_type']": "cutting", "acro": "4", "f.skill('acrobatics')": "3",
+    "cost_r": "5", "cost_s": "3", "far.metres": "181", "w['projectile']": "arrow", "t.load": "medium",
+    "value.get('skill')": "4", "t.skill('acrobatics')": "3",
 }
 """A value for each f-string field of a problem sentence, as the rules would fill it."""
 

@@ -47,6 +47,8 @@ SAMPLES: dict[str, str] = {
     'place': 'sleeve',
     "other": "VSE", "speed": "7", "a.actor": "RAT", "e.actor": "VSE", "e.maneuver": "chop",
     "check": "balance", "grip": "half_sword", "shown": '"agility" or "strength"', "text": "Stability (Strength)",
+    't': 'VSE', 'g': 'RAT', 'mcode': 'M76', "guard['maneuver'].replace('_', ' ')": 'shield parry missile',
+    "guard['difficulty']": '6',
 }
 """A value for each f-string field of a request's words, as the rules would fill it."""
 

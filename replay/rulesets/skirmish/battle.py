@@ -136,6 +136,8 @@ class Shooter:
     """The weapon was ready (prep_ready_s); after a shot it is prepared from scratch (prep_scratch_s, L1008)."""
     speedup_R: int = 0
     """Reflex points used on speed-up checks this round (taken off the attack dice this round, L929)."""
+    double: bool = False
+    """M80: the shot is prepared for two arrows (twice the time, L1109)."""
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,16 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
         pair = state.pair_of(str(fid)) if fid in state.roster else None
     if pair is not None:
         return melee.check(pair.fight, requests, draft, options)
+    if draft.type == "choice" and p.get("name") == "missile_defence" and actor in state.roster:
+        from replay.rulesets.skirmish import missile_defences
+
+        return missile_defences.defence_problems(state, actor, p.get("value"), int(p.get("exchange") or 1),
+                                     str(p.get("shooter")) if p.get("shooter") in state.roster else None)
+    if draft.type == "choice" and p.get("name") == "protect_ally" and actor in state.roster:
+        from replay.rulesets.skirmish import missile_defences
+
+        return missile_defences.protect_problems(state, actor, str(p.get("target")), str(p.get("shooter")),
+                                                 p.get("value"), int(p.get("exchange") or 1))
     return []
 
 
@@ -82,11 +92,17 @@ def act(state: Battle, fid: str, p: dict[str, Any], options: SkirmishOptions) ->
     if kind == "move":
         return move_problems(state, fid, p)
     if kind in ("draw", "prepare", "aim"):
+        from replay.rulesets.skirmish.battle_round import prepares_double
+
         out = stage_problems(state, fid, str(kind))
+        double = kind == "prepare" and prepares_double(p)
+        if not out and double:
+            out = shot.double_problems(state, fid)
         if not out and isinstance(p.get("shoot"), dict):  # the shot loosed when this stage completes
             s = state.shooter(fid)
             assert s is not None
-            ready = state.with_shooter(fid, replace(s, stage="aimed" if kind == "aim" else "prepared"))
+            ready = state.with_shooter(fid, replace(s, stage="aimed" if kind == "aim" else "prepared",
+                                                    double=s.double or double))
             out = shot.problems(ready, fid, p["shoot"], options)
         return out
     if kind == "shoot":

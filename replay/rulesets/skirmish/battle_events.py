@@ -61,6 +61,8 @@ class Stage(Resolution):
     ammo: int
     speedup_R: int = 0
     spent_R: int = 0
+    double: bool | None = None
+    """M80: a preparation for two arrows, twice the time (L1109); None leaves the shooter's as it was."""
 
 
 class Shot(Resolution):
@@ -81,6 +83,23 @@ class Shot(Resolution):
     to_cell: tuple[int, int]
     maneuver: str | None = None
     """The shot maneuver declared (M80 double_shot, M81 synchronous_throw), if any."""
+    shield: dict[str, Any] | None = None
+    """The target's passive shield cover on the hit zone (5.11): armour, reliability loss, broken."""
+    second: dict[str, Any] | None = None
+    """M80/M81: the second projectile: target, final, defence, outcome, wound, shield (and to_cell)."""
+    empathy: dict[str, Any] | None = None
+    """A hidden shot: the target's Empathy check at %6 (5.7); unsensed, no passive shield cover (A-61)."""
+    move: dict[str, Any] | None = None
+    """M75-M77: the check, the path moved or flown, the gait, the landing, its reflex and Acrobatics points."""
+    grazed: list[dict[str, Any]] = []
+    """M78: the secondary targets the projectile grazed or stuck in (target, final, defence, outcome, wound)."""
+    through: list[dict[str, Any]] = []
+    """M79: the next targets the projectile reached (target, final, defence, carried, outcome, wound, shield)."""
+    protectors: dict[str, dict[str, Any]] | None = None
+    """M83: the target's guards and their defences (maneuver, dice, difficulty, side, activation, skill, net)."""
+    knockouts: list[dict[str, Any]] = []
+    """6.5 step 11, C9: the knockout checks of the shot's wounds (fighter, triggers, roll, unconscious, rounds,
+    until_treated)."""
 
 
 class Formed(Resolution):
@@ -174,30 +193,91 @@ def stage(state: Battle, e: Stage) -> Battle:
     s = state.shooter(e.fighter)
     assert s is not None
     s = replace(s, stage=e.stage, busy=e.busy, done_s=e.done_s, need_s=e.need_s, loss=e.loss, ammo=e.ammo,
-                speedup_R=s.speedup_R + e.speedup_R)
+                speedup_R=s.speedup_R + e.speedup_R, double=s.double if e.double is None else e.double)
     f = state.fighter(e.fighter)
     state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R))
     return replace(state.with_shooter(e.fighter, s), exchange=e.exchange)
 
 
 def shot(state: Battle, e: Shot) -> Battle:
-    from replay.rulesets.skirmish.evolve import wounded
-
     s = state.shooter(e.shooter)
     assert s is not None
     state = state.with_shooter(e.shooter, replace(s, stage="empty", busy=None, done_s=0, need_s=0, loss=0,
-                                                  ammo=e.ammo, ready=False))
+                                                  ammo=e.ammo, ready=False, double=False))
     f = state.fighter(e.shooter)
     state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R, spent_S=f.spent_S + e.spent_S))
-    if e.defence:  # M89/M90 (Р): the reflex points paid; a dive into cover ends lying (M89)
-        t = state.fighter(e.target)
-        state = state.with_fighter(replace(t, spent_R=t.spent_R + int(e.defence["dice"]),
-                                           stance="lying" if e.defence.get("lying") else t.stance))
-    if e.wound:
-        state = state.with_fighter(wounded(state.fighter(e.target), e.wound))
+    if e.move:
+        state = on_the_move(state, e.shooter, e.move, e.exchange)
+    state = struck(state, e.target, e.defence, e.wound, e.shield)
+    state = guarded(state, e.protectors or {})
+    if e.second:
+        second = e.second
+        state = struck(state, second["target"], second["defence"] if second["target"] != e.target else None,
+                       second.get("wound"), second.get("shield"))
+        state = guarded(state, second.get("protectors") or {})
+    for nxt in (*e.grazed, *e.through):  # M78: grazed on the way; M79: the projectile flew on
+        state = struck(state, nxt["target"], nxt["defence"], nxt.get("wound"), nxt.get("shield"))
+        state = guarded(state, nxt.get("protectors") or {})
+    for k in e.knockouts:  # C9: unconscious and lying
+        if k["unconscious"]:
+            t = state.fighter(k["fighter"])
+            state = state.with_fighter(replace(t, status="unconscious" if t.status != "dead" else t.status,
+                                               stance="lying"))
     record = {"shooter": e.shooter, "target": e.target, "from": list(e.from_cell), "to": list(e.to_cell),
               "band": e.band, "outcome": e.outcome, "exchange": e.exchange}
     return replace(state, shots=(*state.shots, record), exchange=e.exchange)
+
+
+def on_the_move(state: Battle, fid: str, move: dict[str, Any], x: int) -> Battle:
+    """M75-M77: the check's reflex and Acrobatics points, the path moved (a run loses every reflex point, L54), a
+    fall's landing lying (M75)."""
+    from replay.rulesets.skirmish import pools
+
+    f = state.fighter(fid)
+    start = dict(state.moved).get(fid) or (f.cell,)
+    f = replace(f, cell=tuple(move["to"]), spent_R=f.spent_R + move["spent_R"],  # type: ignore[arg-type]
+                spent_S=f.spent_S + move["spent_S"], stance="lying" if move["landing"] == "lying" else f.stance)
+    ran = dict(state.ran)
+    if move.get("gait") in ("jog", "sprint"):
+        cap_r, _ = pools.caps(f, state.round, x)
+        f = replace(f, spent_R=max(f.spent_R, cap_r))
+        ran[fid] = move["gait"]
+    paths = dict(state.moved)
+    if move["path"]:
+        paths[fid] = (*start, *(tuple(c) for c in move["path"]))  # type: ignore[assignment]
+    return replace(state.with_fighter(f), moved=tuple(paths.items()), ran=tuple(ran.items()))
+
+
+def guarded(state: Battle, protectors: dict[str, dict[str, Any]]) -> Battle:
+    """M83: each guard pays his defence's reflex and skill points and 1 reflex point of activation."""
+    for g, d in protectors.items():
+        f = state.fighter(g)
+        skill = int(d.get("skill") or 0)
+        state = state.with_fighter(replace(f, spent_R=f.spent_R + int(d["dice"]) - skill + int(d["activation"]),
+                                           spent_S=f.spent_S + skill))
+    return state
+
+
+def struck(state: Battle, target: str, defence: dict[str, Any] | None, wound: dict[str, Any] | None,
+           shield: dict[str, Any] | None) -> Battle:
+    """A target's missile defence paid (M86: reflex and skill; M89/M90: reflex, a dive into cover ends lying), M84's
+    screen kept as the shield's cover (C16), the passive shield's loss (5.11, C8) and the wound."""
+    from replay.rulesets.skirmish.evolve import wounded
+
+    t = state.fighter(target)
+    if defence:
+        skill = int(defence.get("skill") or 0)
+        t = replace(t, spent_R=t.spent_R + int(defence["dice"]) - skill, spent_S=t.spent_S + skill,
+                    stance="lying" if defence.get("lying") else t.stance,
+                    spent_extraordinary=t.spent_extraordinary + (1 if defence["maneuver"] == "missile_catch" else 0))
+        if defence.get("screen") is not None and t.shield is not None:
+            t = replace(t, shield=replace(t.shield, cover=tuple(defence["screen"])))
+    if shield and t.shield is not None:
+        t = replace(t, shield=replace(t.shield, reliability=t.shield.reliability - shield["reliability_loss"],
+                                      state="broken" if shield["broken"] else t.shield.state))
+    if wound:
+        t = wounded(t, wound)
+    return state.with_fighter(t)
 
 
 def formed(state: Battle, e: Formed) -> Battle:

@@ -225,6 +225,7 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
     f = state.fighter(fid)
     target_stage = {"draw": "drawn", "prepare": "prepared", "aim": "aimed"}[kind]
     why: list[str] = []
+    extra: dict[str, Any] = {}
     spent, loss, ammo, need, done = 0, s.loss, s.ammo, s.need_s, s.done_s
     if s.busy != kind:  # the stage starts: its time, and the speed-up check if asked (CP-37)
         n = int(p.get("speedup") or 0)
@@ -244,10 +245,14 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
                 ammo -= 1
                 why.append("critical failure: the projectile is dropped (L929)")
         elif kind == "prepare":
-            need, saved = ranged.prepare_seconds(s.weapon, s.ready, max(0, net or 0))
+            double = prepares_double(p)
+            need, saved = ranged.prepare_seconds(s.weapon, s.ready, max(0, net or 0), double=double)
             loss += saved
             why.append(f"preparing the shot: {need} s" + (f" ({saved} s saved, −{saved} final successes on the "
                                                            "shot, 5.6.3)" if saved else "") + " (5.6.3)")
+            if double:
+                extra["double"] = True
+                why.append("a double shot: two arrows, the preparation time ×2 (M80, L1109)")
         else:
             need, lost = ranged.aim_seconds(bool(net and net > 0))
             loss += lost
@@ -269,8 +274,15 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
                                "ammo": ammo - (1 if finished and kind == "draw" else 0), "speedup_R": spent,
                                "spent_R": spent, "why": why, "rule": ["5.6.1", {"draw": "5.6.2", "prepare": "5.6.3",
                                                                                "aim": "5.6.4"}[kind]],
-                               "defaults": (["A-56"] if kind == "aim" else []) + (["A-02"] if spent else [])},
+                               "defaults": (["A-56"] if kind == "aim" else []) + (["A-02"] if spent else []),
+                               **extra},
          cause=seq or None)
+
+
+def prepares_double(p: dict[str, Any]) -> bool:
+    """M80: the prepare act declares two arrows (`double`), or the shot it looses is a double shot."""
+    shot = p.get("shoot")
+    return bool(p.get("double")) or isinstance(shot, dict) and shot.get("maneuver") == "double_shot"
 
 
 def shoot(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:

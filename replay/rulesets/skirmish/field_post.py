@@ -75,7 +75,12 @@ def heading(event: Any, pid: str | None, lang: str) -> str:
     return tr(lang, f"Поле, обмен {x} (секунда {x} раунда)", f"Field, exchange {x} (second {x} of the round)")
 
 
-SHOT_NAMES = {"double_shot": ("Двойной выстрел (M80)", "Double shot (M80)"),
+SHOT_NAMES = {"jump_fall_throw": ("Бросок в прыжке (M75)", "Throw while jumping (M75)"),
+              "moving_shot": ("Выстрел в движении (M76)", "Shot on the move (M76)"),
+              "jump_shot": ("Выстрел в прыжке (M77)", "Jump shot (M77)"),
+              "grazing_shot": ("Выстрел по касательной (M78)", "Grazing shot (M78)"),
+              "through_shot": ("Выстрел навылет (M79)", "Through shot (M79)"),
+              "double_shot": ("Двойной выстрел (M80)", "Double shot (M80)"),
               "synchronous_throw": ("Синхронный бросок (M81)", "Synchronous throw (M81)")}
 
 

@@ -1242,11 +1242,13 @@ REQUESTS.extend([
      '(целиться), "shoot" (выстрел), "form" (строй) или "wait" (ждать) (5.6, 5.7)'),
     ("general initiative of {a:w} (Reflex, %5)", "общая инициатива {a} (Рефлекс, %5)"),
     ("{a:w}'s speed-up check of the {k:w} (Reflex, %5)", "проверка ускорения {a}: {k:rstage} (Рефлекс, %5)"),
-    ("{b:w}'s defence against {a:w}'s shot: none, or {{maneuver: missile_dodge|missile_slip, dice: n (reflex), "
-     "into_cover: true|false}} (M89, M90)",
+    ("{b:w}'s defence against {a:w}'s shot: none, or {{maneuver: missile_dodge|missile_slip|shield_parry_missile|"
+     "weapon_parry_missile|missile_catch|pendulum, dice: n (reflex), skill: n (M85-M87), weapon: id (M87), "
+     "into_cover: true|false, screen: [zones] (M84)}} (M84-M90)",
      'защита {b} от выстрела {a}: "none" (нет) или'
-     " {{maneuver: missile_dodge|missile_slip, dice: n (рефлекс), "
-     "into_cover: true|false}} (M89, M90)"),
+     " {{maneuver: missile_dodge|missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, "
+     "dice: n (рефлекс), skill: n (навык, M85-M87), weapon: id (M87), into_cover: true|false, screen: [зоны] (M84)}} "
+     "(M84-M90)"),
     ("{a:w}'s Tactics check to form up (%5, A-57)", "проверка Тактики {a}: построиться (%5, A-57)"),
     ("{a:w}'s shot at {b:w} (%{tn:#})", "выстрел {a} по {b} (%{tn})"),
     ("{b:w}'s zones exposed behind cover (CP-33, GM)", "зоны {b}, открытые из-за укрытия (CP-33, ГМ)"),
@@ -1344,3 +1346,277 @@ _SENTENCES = ((re.compile(r"^in wrestling the fighters are in contact: the dista
                lambda m: "в борьбе противники в постоянном соприкосновении: дистанция остаётся ручной, а не "
                f"{words.distance_name(m.group(1), 'ru', 'nomn')} "
                f"({m.group(2)})"),) + _SENTENCES
+
+
+# part 2 s9r: the ranged maneuvers on the field (shot.py): M80/M81's second projectile, the missile defences M84 and
+# M86, the passive shield against missiles, a hidden shot's Empathy (A-61), the knockout after a ranged wound (C9)
+_KNOCKOUT_TRIGGERS_RU = {"knockout_check": "рана головы или корпуса 4-го уровня", "shock": "шок"}
+_S9R_WHY: tuple[tuple[str, Any], ...] = (
+    (r"^(\w+) screens ([a-z_, ]+) with the shield \(M84, L1135\)$",
+     lambda m: f"{m.group(1)} прикрывает щитом " + ("только руку со щитом" if m.group(2) == "only the carrying arm"
+                                                    else "зоны: " + ", ".join(words.zone_name(z, "ru")
+                                                                   for z in m.group(2).split(", ")))
+     + " (M84, L1135)"),
+    (r"^second projectile \((M8[01])\) at (\w+)$", r"второй снаряд (\1) в \2"),
+    (r"^final = (-?\d+)( − \d+) defence( [+−-]\d+ penalties)? = (-?\d+) \((\w+)\)$",
+     lambda m: f"итог = {m.group(1)}{m.group(2)} защита" + (m.group(3).replace("penalties", "штрафы")
+                                                            if m.group(3) else "") + f" = {m.group(4)} ({m.group(5)})"),
+    (r"^final = (-?\d+) ([+−-]\d+) penalties = (-?\d+) \((\w+)\)$", r"итог = \1 \2 штрафы = \3 (\4)"),
+    (r"^a double shot: two arrows, the preparation time ×2 \(M80, L1109\)$",
+     "двойной выстрел: две стрелы, время подготовки ×2 (M80, L1109)"),
+    (r"^(\w+)'s shield broke under the first projectile: no passive cover$",
+     r"щит \1 разбит первым снарядом: пассивной защиты нет"),
+    (r"^(\w+)'s shield parried: no passive cover \(5\.11, A-87b\)$",
+     r"щит \1 парировал: пассивной защиты нет (5.11, A-87b)"),
+    (r"^(\w+) (shield|weapon) parry missile (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$",
+     lambda m: f"{m.group(1)}: парирование {'щитом' if m.group(2) == 'shield' else 'оружием'} {m.group(3)}к10 "
+     f"%{m.group(4)} {m.group(5)} → {m.group(6)} − {m.group(7)} = {m.group(8)}"),
+    (r"^(\w+) knockout check \(([a-z_, ]+)\): Endurance (\d+)d %5 (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+) → "
+     r"(unconscious|conscious)$",
+     lambda m: f"{m.group(1)}: проверка потери сознания ("
+     + ", ".join(_KNOCKOUT_TRIGGERS_RU.get(t, t) for t in m.group(2).split(", "))
+     + f"): Выносливость {m.group(3)}к10 %5 {m.group(4)} → {m.group(5)} − {m.group(6)} = {m.group(7)} → "
+     + ("без сознания" if m.group(8) == "unconscious" else "в сознании")),
+    (r"^(\w+) did not sense the hidden attack: no passive shield cover \(A-61\)$",
+     r"\1 не заметил скрытую атаку: пассивной защиты щитом нет (A-61)"),
+    (r"^passive (\w+) covers (\w+): D' = (\d+) − (\d+) = (\d+)(?:; reliability (\d+) → (\d+))?(; the shield breaks)?$",
+     lambda m: f"пассивная защита ({words.item_name(m.group(1), 'ru')}) прикрывает зону «"
+     f"{words.zone_name(m.group(2), 'ru')}»: D' = {m.group(3)} − {m.group(4)} = {m.group(5)}"
+     + (f"; надёжность {m.group(6)} → {m.group(7)}" if m.group(6) else "")
+     + ("; щит ломается" if m.group(8) else "")),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _S9R_WHY) + _SENTENCES
+_CLASS_RU = {"short_bow": "короткий лук", "long_bow": "длинный лук", "crossbow": "арбалет", "javelin": "дротик",
+             "knife": "метательный нож"}
+_RANGED_SKILL_RU = {"bows": "луки", "crossbows": "арбалеты", "throwing": "метание"}
+def _ranged_skill(code: str) -> str:
+    return _RANGED_SKILL_RU.get(code) or words.skill_name(code, "ru")
+
+
+_POSE_RU = {"lying": "лёжа", "sitting": "сидя", "standing": "стоя"}
+_MISSILE_RU = {"double_shot": "двойной выстрел", "synchronous_throw": "синхронный бросок",
+               "missile_dodge": "уклонение", "missile_slip": "свиля", "shield_parry_missile": "парирование щитом",
+               "weapon_parry_missile": "парирование оружием"}
+
+
+def _missile(code: str) -> str:
+    return _MISSILE_RU.get(code) or _maneuver(code)
+
+
+def _classes(text: str) -> str:
+    return " или ".join(_CLASS_RU.get(c, c) for c in text.split(", "))
+
+
+_S9R_PROBLEMS: tuple[tuple[str, Any], ...] = (
+    (r"^(\w+) has no ranged weapon$", r"у \1 нет оружия дальнего боя"),
+    (r"^(\w+) has no drawn projectile \(draw first: (\d+) left\)$",
+     r"у \1 нет извлечённого снаряда (сначала извлеките снаряд: осталось \2)"),
+    (r"^(\w+)'s shot is not prepared yet \(prepare it first\)$",
+     r"выстрел \1 ещё не подготовлен (сначала подготовьте его)"),
+    (r"^the target is another fighter on the field: (.+)$", r"цель — другой боец на поле: \1"),
+    (r"^(\w+) is out of the fight or off the field$", r"\1 выбыл из боя или покинул поле"),
+    (r"^the maneuver of a shot is one of ([\w, ]+)$",
+     lambda m: "маневр выстрела — один из: " + ", ".join(_missile(c) for c in m.group(1).split(", "))),
+    (r"^(\w+) cannot shoot a (\w+) (lying|sitting|standing)$",
+     lambda m: f"{m.group(1)} не может стрелять {_POSE_RU[m.group(3)]} (оружие: "
+     f"{_CLASS_RU.get(m.group(2), m.group(2))})"),
+    (r"^(\w+) is (\d+) m away, beyond the maximum range of the (\w+) \((\d+) m\)$",
+     lambda m: f"{m.group(1)} в {m.group(2)} м — дальше предельной дистанции (оружие: "
+     f"{_CLASS_RU.get(m.group(3), m.group(3))}, {m.group(4)} м)"),
+    (r"^the shot's difficulty is %(\d+)$", r"сложность выстрела %\1"),
+    (r"^the (shot|defence) costs (\d+)R \+ (\d+)S, (\w+) has (\d+)R \+ (\d+)S$",
+     lambda m: ("выстрел стоит" if m.group(1) == "shot" else "защита стоит")
+     + f" {m.group(2)}Р + {m.group(3)}Н, у {m.group(4)} есть {m.group(5)}Р + {m.group(6)}Н"),
+    (r"^a shot rolls at least 1 die$", "на выстрел бросают хотя бы 1 кубик"),
+    (r"^(\S+) is not a ranged purchase \(zone:GENERAL, precise:ZONE, danger:N, penetration:N\)$",
+     r'"\1" — не покупка дальнего боя ("zone:ЗОНА", "precise:ТОЧНАЯ_ЗОНА", "danger:N", "penetration:N")'),
+    (r"^(\w+) needs one of ([\w, ]+), not (\w+)$",
+     lambda m: f"маневру «{_missile(m.group(1))}» нужен {_classes(m.group(2))}, а не "
+     f"{_CLASS_RU.get(m.group(3), m.group(3))}" if m.group(3) in _CLASS_RU else None),
+    (r"^(\w+) has no second projectile left$", r"у \1 не осталось второго снаряда"),
+    (r"^(double_shot|synchronous_throw|grazing_shot) needs (\w+) (\d+), (\w+) has (\d+)$",
+     lambda m: f"маневру «{_missile(m.group(1))}» нужен навык «{_ranged_skill(m.group(2))}» {m.group(3)}, у "
+     f"{m.group(4)} — {m.group(5)}"),
+    (r"^(\w+) prepared one arrow: a double shot is prepared for twice the time \(prepare with double: true, "
+     r"(L\d+)\)$",
+     r'\1 подготовил одну стрелу: двойной выстрел готовят вдвое дольше (подготовка с "double": true, \2)'),
+    (r"^a second target only for a synchronous throw$", "вторая цель бывает только у синхронного броска"),
+    (r"^(\w+) is not another fighter on the field$", r"\1 — не другой боец на поле"),
+    (r"^(\w+) stands more than 1 m from (\w+) \(two targets side by side, (L\d+)\)$",
+     r"\1 стоит дальше 1 м от \2 (две цели рядом, \3)"),
+    (r"^missile_defence is none or \{maneuver, dice, skill, into_cover, screen, weapon\}$",
+     'защита от снаряда — "none" или {maneuver, dice, skill, into_cover, screen, weapon}'),
+    (r"^(\w+) holds no ready weapon (\w+) no heavier than medium$",
+     lambda m: f"у {m.group(1)} нет в руке готового оружия «{words.item_name(m.group(2), 'ru')}» не тяжелее "
+     "среднего"),
+    (r"^(\w+) moved this round: no weapon parry against a missile on the move \((L\d+)\)$",
+     r"\1 двигался в этом раунде: в движении парировать снаряд оружием нельзя (\2)"),
+    (r"^weapon_parry_missile needs (\w+) (\d+), (\w+) has (\d+)$",
+     lambda m: f"парированию оружием нужен навык «{words.skill_name(m.group(1), 'ru')}» {m.group(2)}, у "
+     f"{m.group(3)} — {m.group(4)}"),
+    (r"^the weapon parry against a missile is %(\d+) \(the parry of a thrust \+2, (L\d+)\)$",
+     r"парирование снаряда оружием — %\1 (парирование выпада +2, \2)"),
+    (r"^the missile defence is one of ([\w, ]+)$",
+     lambda m: "защита от снаряда — одна из: " + ", ".join(_missile(c) for c in m.group(1).split(", "))),
+    (r"^(\w+) sprinted this round: a dodge needs moving at most half Speed \((L\d+)\)$",
+     r"\1 бежал спринтом в этом раунде: уклонение — при движении не быстрее половины Скорости (\2)"),
+    (r"^(\w+) ran this round: a shield parry needs moving at most a quarter of Speed \((L\d+)\)$",
+     r"\1 бежал в этом раунде: парирование щитом — при движении не быстрее четверти Скорости (\2)"),
+    (r"^a shield that parries gives no passive cover: no screen with it \(5\.11, (A-\d+b?)\)$",
+     r"щит, которым парируют, не даёт пассивной защиты: заслона с ним нет (5.11, \1)"),
+    (r"^a missile defence rolls at least 1 die \(dice: reflex points\)$",
+     'на защиту от снаряда бросают хотя бы 1 кубик ("dice" — очки рефлекса)'),
+    (r"^(\w+) is paid with reflex points only$", lambda m: f"«{_missile(m.group(1))}» оплачивается только очками "
+     "рефлекса"),
+    (r"^screen is a list of at most (\d+) declared zones besides the carrying arm$",
+     r'заслон ("screen") — список не более чем из \1 заявленных зон помимо руки со щитом'),
+)
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in _S9R_PROBLEMS) + _PROBLEM_SENTENCES
+_S9R_PROTECT = {"shield parry missile": "парирование щитом", "weapon parry missile": "парирование оружием"}
+_SENTENCES = ((re.compile(r"^(\w+) protects (\w+) from the (front|flank) \((M83), (L\d+)\): (shield parry missile|"
+                          r"weapon parry missile) %(\d)( \(\+1 from the flank\))?, 1 reflex point of activation$"),
+               lambda m: f"{m.group(1)} защищает {m.group(2)} " + ("спереди" if m.group(3) == "front" else "сбоку")
+               + f" ({m.group(4)}, {m.group(5)}): {_S9R_PROTECT[m.group(6)]} %{m.group(7)}"
+               + (" (+1 сбоку)" if m.group(8) else "") + ", активация 1 очко рефлекса"),) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) does not stand beside (\w+) on the side of the shot or on his flank \((L\d+)\)$",
+     r"\1 не стоит рядом с \2 со стороны выстрела или сбоку (\3)"),
+    (r"^protect_ally is none or a defence that is no evasion: \{maneuver: shield_parry_missile\|weapon_parry_missile, "
+     r"dice, skill, weapon\}$",
+     'защита союзника — "none" или защита, которая не уклонение: {maneuver: shield_parry_missile|'
+     "weapon_parry_missile, dice, skill, weapon}"),
+    (r"^protecting an ally costs 1R of activation besides the (\d+)R of the defence, (\w+) has (\d+)R$",
+     r"защита союзника стоит 1Р активации сверх \1Р самой защиты, у \2 есть \3Р"),
+    (r"^the protection is %(\d+)$", r"сложность защиты союзника %\1"),
+)) + _PROBLEM_SENTENCES
+REQUESTS.extend([
+    ("{g:w} protects {b:w} against {a:w}'s shot: none, or {{maneuver: shield_parry_missile|weapon_parry_missile, dice: "
+     "n (reflex), skill: n, weapon: id}} (M83; 1 reflex point of activation, +1 difficulty from the flank)",
+     'защита союзника: {g} прикрывает {b} от выстрела {a}: "none" (нет) или {{maneuver: shield_parry_missile|'
+     "weapon_parry_missile, dice: n (рефлекс), skill: n (навык), weapon: id}} (M83; активация 1 очко рефлекса, +1 к "
+     "сложности сбоку)"),
+    ("{g:w} protects {b:w}: {m} (%{tn:#}, M83)", "{g} защищает {b}: {m:mdef} (%{tn}, M83)"),
+])
+MISSILE_DEFENCE_RU.update({"shield parry missile": "парирование щитом от снаряда",
+                           "weapon parry missile": "парирование оружием от снаряда"})
+PURPOSE_RU.update({"protect_ally": "на защиту союзника (M83)"})
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^final = (-?\d+)( − \d+ defence)?( [+−-]\d+ penalties)? − (\d+) through shot \((M79)\) = (-?\d+) \((\w+)\)$",
+     lambda m: f"итог = {m.group(1)}" + (m.group(2).replace("defence", "защита") if m.group(2) else "")
+     + (m.group(3).replace("penalties", "штрафы") if m.group(3) else "")
+     + f" − {m.group(4)} выстрел навылет ({m.group(5)}) = {m.group(6)} ({m.group(7)})"),
+    (r"^through shot \((M79)\): (\d+) − \((\d+) \+ 2 × (\d+)\) = (-?\d+)(?: carried to (\w+)|(: the projectile "
+     r"stops))$",
+     lambda m: f"выстрел навылет ({m.group(1)}): {m.group(2)} − ({m.group(3)} + 2 × {m.group(4)}) = {m.group(5)}"
+     + (f" уходит дальше в {m.group(6)}" if m.group(6) else ": снаряд застревает")),
+    (r"^D = (\d+) carried through \((M79), (L\d+)\)$", r"D = \1, пролетевшие навылет (\2, \3)"),
+    (r"^miss \((\w+)\)$", r"промах (\1)"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^a through shot needs a piercing projectile, not (\w+)$",
+     lambda m: "выстрелу навылет нужен колющий снаряд, а не " + {"cutting": "режущий", "crushing": "дробящий",
+                                                                 "chopping": "рубящий"}.get(m.group(1), m.group(1))),
+    (r"^next_targets: the fighters on the line beyond the target, nearest first$",
+     '"next_targets" — бойцы на линии выстрела за целью, ближний первым'),
+    (r"^(\w+) does not stand on the line of fire beyond (\w+) \(nearest first\)$",
+     r"\1 не стоит на линии выстрела за \2 (ближний первым)"),
+    (r"^next targets only for a through shot$", "следующие цели бывают только у выстрела навылет"),
+    (r"^(through_shot) needs (\w+) (\d+), (\w+) has (\d+)$",
+     lambda m: f"маневру «выстрел навылет» нужен навык «{_ranged_skill(m.group(2))}» {m.group(3)}, у {m.group(4)} — "
+     f"{m.group(5)}"),
+)) + _PROBLEM_SENTENCES
+_MISSILE_RU["through_shot"] = "выстрел навылет"
+_MISSILE_RU.update({"jump_fall_throw": "бросок в прыжке или падении", "moving_shot": "выстрел в движении",
+                    "jump_shot": "выстрел в прыжке"})
+_GAIT_NAME_RU = {"walk": "шагом", "quiet_walk": "тихим шагом", "crawl": "ползком", "jog": "трусцой",
+                 "sprint": "спринтом"}
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) (jump fall throw|moving shot|jump shot) \((M7[5-7])\): check (\d+)d %5 \((\d+)R(?: \+ (\d+) "
+     r"Acrobatics)?\) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$",
+     lambda m: f"{m.group(1)}: {_missile(m.group(2).replace(' ', '_'))} ({m.group(3)}): проверка {m.group(4)}к10 %5 "
+     f"({m.group(5)}Р" + (f" + {m.group(6)} Акробатики" if m.group(6) else "") + f") {m.group(7)} → {m.group(8)} − "
+     f"{m.group(9)} = {m.group(10)}"),
+    (r"^(\d+) m (\w+), no penalty \((\d+) m free\)$",
+     lambda m: f"{m.group(1)} м {_GAIT_NAME_RU[m.group(2)]}, без штрафа (без штрафа {m.group(3)} м)"),
+    (r"^(\d+) m (\w+) with (\d+) m free of penalty: 5\.6\.8 method 2, dice −(\d+) \((\d+) m/s less Acrobatics "
+     r"(\d+)\)(, \+1 difficulty \(½ Speed or more\))?$",
+     lambda m: f"{m.group(1)} м {_GAIT_NAME_RU[m.group(2)]}, без штрафа {m.group(3)} м: 5.6.8, способ 2, кубиков "
+     f"−{m.group(4)} ({m.group(5)} м/с минус Акробатика {m.group(6)})"
+     + (", +1 к сложности (½ Скорости и быстрее)" if m.group(7) else "")),
+    (r"^failed jump: \+(\d) difficulty(?: \(critical failure of degree (\d)\))?$",
+     lambda m: f"неудачный прыжок: +{m.group(1)} к сложности"
+     + (f" (критический провал степени {m.group(2)})" if m.group(2) else "")),
+    (r"^flies (\d+) m of the (\d+) m declared \((\d+) m: 1 m for each 2 successes\)$",
+     r"пролетает \1 м из заявленных \2 м (\3 м: 1 м за каждые 2 успеха)"),
+    (r"^(\w+) lands lying \(a fall, (M75)\)$", r"\1 приземляется лёжа (падение, \2)"),
+    (r"^the failed jump makes the attack %(\d), above 7: automatic failure \((T-25)\)$",
+     r"из-за неудачного прыжка атака идёт по %\1, выше 7: автоматический провал (\2)"),
+    (r"\(aimed, but (M7[5-7]): no Accuracy left\)", r"(прицел взят, но \1: Меткости не осталось)"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^check, path, gait and landing only for a shot on the move \(M75, M76, M77\)$",
+     '"check", "path", "gait" и "landing" — только у выстрела в движении или прыжке (M75, M76, M77)'),
+    (r"^check: \{reflex: n, acrobatics: n\}, at least 1 reflex point$",
+     'проверка ("check"): {reflex: n, acrobatics: n}, хотя бы 1 очко рефлекса'),
+    (r"^a shot on the move adds no Acrobatics to its check$", "к проверке выстрела в движении Акробатику не добавляют"),
+    (r"^(\d+) Acrobatics points, (\w+) has (\d+)$", r"очков Акробатики \1, у \2 — \3"),
+    (r"^landing: feet, or lying after a fall \(M75 only\)$",
+     'приземление ("landing"): "feet" (на ноги) или "lying" (лёжа, после падения, только M75)'),
+    (r"^path: the cells walked or jumped, \[\[x, y\], …\]$",
+     'путь ("path"): клетки, пройденные или пролетевшие, [[x, y], …]'),
+)) + _PROBLEM_SENTENCES
+REQUESTS.extend([
+    ("{a:w}'s acrobatic check on the move (%5, {c:w})", "акробатическая проверка {a} в движении (%5, {c})"),
+])
+_SENTENCES = ((re.compile(r"^dice (\d+) \((\d+)R \+ (\d+)S\)(?:, cost (\d+) \(×2 above (\w+) (\d+), A-08\))? \(aimed, "
+                          r"but (M7[5-7]): no Accuracy left\)$"),
+               lambda m: f"кубиков {m.group(1)} ({m.group(2)}Р + {m.group(3)}Н)"
+               + (f", цена {m.group(4)} (×2 выше навыка {m.group(6)}, A-08)" if m.group(4) else "")
+               + f" (прицел взят, но {m.group(7)}: Меткости не осталось)"),) + _SENTENCES
+MISSILE_DEFENCE_RU.update({"missile catch": "перехват снаряда"})
+_MISSILE_RU["missile_catch"] = "перехват"
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) missile catch (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$",
+     r"\1: перехват \2к10 %\3 \4 → \5 − \6 = \7"),
+    (r"^(\w+) catches the projectile \((M88)\)$", r"\1 ловит снаряд (\2)"),
+    (r"^a tie: the projectile strikes (\w+)'s catching hand \((M88), (L\d+)\)$",
+     r"равенство: снаряд ранит ловящую руку \1 (\2, \3)"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^bullets and cannonballs cannot be caught \((L\d+)\)$", r"пули и ядра перехватить нельзя (\1)"),
+    (r"^a missile catch costs 1 extraordinary success, (\w+) has none left$",
+     r"перехват стоит 1 экстраординарный успех, у \1 их не осталось"),
+)) + _PROBLEM_SENTENCES
+_MISSILE_RU["grazing_shot"] = "выстрел по касательной"
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^grazing shot \((M78)\): (\d+) − 1 \(grazing shot\) = (-?\d+)$",
+     r"выстрел по касательной (\1): \2 − 1 (выстрел по касательной) = \3"),
+    (r"^− (\d+) \(zone correction on (\w+)\) = (-?\d+)$", r"− \1 (коррекция зоны у \2) = \3"),
+    (r"^− 1 \((\w+) grazed\) = (-?\d+)$", r"− 1 (\1 задет) = \2"),
+    (r"^(\w+) is not grazed \((-?\d+) − (\d+) defence = (-?\d+)\)$", r"\1 не задет (\2 − \3 защита = \4)"),
+    (r"^(\w+) cannot be grazed: the projectile sticks in (\w+) \((M78)\)$",
+     lambda m: f"зону «{words.zone_name(m.group(1), 'ru')}» нельзя задеть по касательной: снаряд застревает в "
+     f"{m.group(2)} ({m.group(3)})"),
+    (r"^the projectile does not reach (\w+)$", r"снаряд не долетает до \1"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^a grazing shot needs a projectile with a cutting head \(the (\w+) has none\)$",
+     lambda m: f"выстрелу по касательной нужен снаряд с режущим наконечником (у снаряда «"
+     f"{_RANGED_RU.get(m.group(1), m.group(1))}» его нет)"),
+    (r"^graze: \[\{target, buys\}\], the secondary targets nearest first$",
+     '"graze": [{target, buys}] — сопутствующие цели, ближняя первой'),
+    (r"^(\w+) does not stand on the line of fire before (\w+) \(nearest first\)$",
+     r"\1 не стоит на линии выстрела перед \2 (ближний первым)"),
+    (r"^graze targets only for a grazing shot$", "сопутствующие цели бывают только у выстрела по касательной"),
+)) + _PROBLEM_SENTENCES
+MISSILE_DEFENCE_RU.update({"pendulum": "маятник"})
+_MISSILE_RU["pendulum"] = "маятник"
+_SENTENCES = ((re.compile(r"^(\w+) pendulum (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$"),
+               r"\1: маятник \2к10 %\3 \4 → \5 − \6 = \7"),) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) does not run at half Speed this round: a pendulum is woven at a jog \((L\d+)\)$",
+     r"\1 не бежит в этом раунде на половине Скорости: маятник качают на бегу трусцой (\2)"),
+    (r"^(\w+)'s load is (\w+): a pendulum needs a light load \((L\d+)\)$",
+     lambda m: f"нагрузка {m.group(1)} — " + {"medium": "средняя", "heavy": "тяжёлая", "extreme": "предельная"}.get(
+         m.group(2), m.group(2)) + f": маятнику нужна лёгкая нагрузка ({m.group(3)})"),
+)) + _PROBLEM_SENTENCES

@@ -38,10 +38,11 @@ def draw_seconds(placement: str, *, several: bool = False, speedup: bool = False
     return max(1, ceil(base / 2)) if speedup else base
 
 
-def prepare_seconds(kind: str, ready: bool, saved: int = 0) -> tuple[int, int]:
+def prepare_seconds(kind: str, ready: bool, saved: int = 0, *, double: bool = False) -> tuple[int, int]:
     """5.6.3 (L940-950): (seconds, final successes lost): prep_ready_s when the weapon was ready, prep_scratch_s
-    otherwise; each net success of the speed-up check saves 1 s (never below 1 s) and costs 1 final success."""
-    base = weapon(kind)["prep_ready_s" if ready else "prep_scratch_s"]
+    otherwise, twice that for a double shot (M80, L1109); each net success of the speed-up check saves 1 s (never
+    below 1 s) and costs 1 final success."""
+    base = weapon(kind)["prep_ready_s" if ready else "prep_scratch_s"] * (2 if double else 1)
     saved = max(0, min(saved, base - 1))
     return base - saved, saved
 

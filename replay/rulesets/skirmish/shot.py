@@ -1,22 +1,29 @@
-"""A shot on the field (spec 5.6, 5.2.2, M89/M90; SOURCE L894-1069) and forming up (5.12): pricing, the roll, the
-target's missile defence, the success penalties, the hit zone by stance, the purchases priced by height and range,
-the damage of the SAMPLE model; and the commander's Tactics check that forms a formation."""
+"""A shot on the field (spec 5.6, 5.2.2, 5.4.6; SOURCE L894-1121) and forming up (5.12): pricing, the shot maneuvers
+(M75-M81) and their checks, the roll against each target's missile defence (missile_defences.py), the success
+penalties, the hit zone by stance, the purchases priced by height and range, the passive shield, the damage of the
+SAMPLE model, the knockout checks that follow; and the commander's Tactics check that forms a formation."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from replay.context import Context
+from replay.context import Context, Waiting
 from replay.rulesets.skirmish import damage, data, dice, formation, pools, ranged
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import Battle
 from replay.rulesets.skirmish.maneuvers import ranged as moves
+from replay.rulesets.skirmish.maneuvers import surprise
+from replay.rulesets.skirmish.maneuvers.base import problem
+from replay.rulesets.skirmish.missile_defences import missile_defence, protection, shield_ready
 from replay.rulesets.skirmish.model import SkirmishOptions
 
-DEFENCES = ("missile_dodge", "missile_slip")
-SHOT_MANEUVERS = {"double_shot": ("M80", ("short_bow", "long_bow")),
-                  "synchronous_throw": ("M81", ("knife", "javelin"))}
+ALL_CLASSES = ("short_bow", "long_bow", "crossbow", "javelin", "knife")
+SHOT_MANEUVERS = {"jump_fall_throw": ("M75", ("knife",)), "moving_shot": ("M76", ALL_CLASSES),
+                  "jump_shot": ("M77", ("short_bow", "crossbow")),
+                  "double_shot": ("M80", ("short_bow", "long_bow")),
+                  "synchronous_throw": ("M81", ("knife", "javelin")),
+                  "through_shot": ("M79", ALL_CLASSES), "grazing_shot": ("M78", ALL_CLASSES)}
 """The shot maneuvers an order declares as `maneuver` (5.4.6), with their code and the weapon classes they need."""
 WAIST_HIGH = ("head", "upper_torso", "arm")
 """PROPOSED (CP-33): a target in a cover cell shows these general zones unless the GM rules others."""
@@ -50,7 +57,8 @@ def skill_cap(state: Battle, fid: str) -> int:
     return max(0, f.skill(s.skill) - f.fatigue - f.pain - pools.shock_now(f, r, x))
 
 
-def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptions) -> Priced:
+def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptions,
+          move: dict[str, Any] | None = None) -> Priced:
     f, t = state.fighter(fid), state.fighter(str(order.get("target")))
     s = state.shooter(fid)
     assert s is not None
@@ -68,6 +76,10 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
     moved = dict(state.moved).get(fid)
     aimed = s.stage == "aimed"
     accuracy = f.char("accuracy") if aimed and not (moved and len(moved) > 1) else 0
+    mv = order.get("maneuver")
+    if mv in MOVING and accuracy:  # M75/M77: Accuracy 0; M76: Accuracy less the reflex of the check
+        reflex = int((order.get("check") or {}).get("reflex") or 0)
+        accuracy = max(0, accuracy - reflex) if mv == "moving_shot" else 0
     diff_c, succ_c, fail, cwhy = ranged.condition_mods(
         s.weapon, state.conditions, target_in_melee=state.pair_of(t.id) is not None,
         target_gait=dict(state.ran).get(t.id))
@@ -76,11 +88,11 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
     why.append(f"dice {pool_} ({r_}R + {s_}S)" + (f", cost {pool_ + extra} (×2 above {s.skill} {level}, A-08)"
                                                   if extra else "")
                + (f" + Accuracy {accuracy} (aimed, A-52)" if accuracy else
+                  f" (aimed, but {SHOT_MANEUVERS[str(mv)][0]}: no Accuracy left)" if aimed and mv in MOVING else
                   " (aimed, but moved this round: no Accuracy, L1028)" if aimed else ""))
     difficulty = w["difficulty"] + diff_c + pos_diff
     if pos_diff:
         cwhy.append(f"{f.stance} with a {w['class'].replace('_', ' ')} +{pos_diff} difficulty (5.6.7)")
-    mv = order.get("maneuver")
     double = mv == "double_shot"
     if double:  # M80 (L1109, A-78): the range penalty doubled, +1 difficulty with a bow
         _, _, bump = moves.double_shot(0, 0, w["class"] in ("short_bow", "long_bow"))
@@ -95,168 +107,402 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
         cwhy.append(f"{b.replace('_', ' ') if b else ''} range {range_mod}")
     if s.loss:
         cwhy.append(f"speed-ups −{s.loss} (5.6.3, 5.6.4)")
+    penalty = 0
+    if move:
+        difficulty += move["difficulty"]
+        penalty = move["dice"]
+        cwhy += move["why"]
+        if move["jump"] and difficulty > 7:  # M75/M77 (L1077, T-25)
+            fail = True
+            cwhy.append(f"the failed jump makes the attack %{difficulty}, above 7: automatic failure (T-25)")
     why += cwhy
-    return Priced(metres, b, pool_, pool_ + extra, paid_r, paid_s, accuracy, pool_ + accuracy, difficulty,
-                  succ_c + range_mod - s.loss, fail, possible, why)
+    return Priced(metres, b, pool_, pool_ + extra, paid_r, paid_s, accuracy, max(0, pool_ + accuracy - penalty),
+                  difficulty, succ_c + range_mod - s.loss, fail, possible, why)
 
 
 def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptions) -> list[str]:
-    """A shot's legality: a drawn and prepared projectile, a target on the field and in range, the payment, the
-    difficulty (5.6, 4.7)."""
+    """A shot's legality: a drawn and prepared projectile, a target on the field and in range, the maneuver and its
+    weapon, the payment, the difficulty (5.6, 5.4.6, 4.7)."""
     s = state.shooter(fid)
     if s is None:
-        return [f"5.6: {fid} has no ranged weapon"]
+        return [problem("condition_failed", "5.6", f"{fid} has no ranged weapon")]
     if s.stage == "empty":
-        return [f"5.6.2: {fid} has no drawn projectile (draw first: {s.ammo} left)"]
+        return [problem("condition_failed", "5.6.2", f"{fid} has no drawn projectile (draw first: {s.ammo} left)")]
     if s.stage == "drawn":
-        return [f"5.6.3: {fid}'s shot is not prepared yet (prepare it first, {s.weapon})"]
+        return [problem("step_or_action", "5.6.3", f"{fid}'s shot is not prepared yet (prepare it first)")]
     target = order.get("target")
     if target not in state.roster or target == fid:
-        return [f"5.6: target: one of {', '.join(i for i in state.roster if i != fid)}"]
+        others = ", ".join(i for i in state.roster if i != fid)
+        return [problem("condition_failed", "5.6", f"the target is another fighter on the field: {others}")]
     if state.gone(str(target)):
-        return [f"5.6: {target} is out of the fight or off the field"]
-    p = price(state, fid, order, options)
-    out = []
+        return [problem("condition_failed", "5.6", f"{target} is out of the fight or off the field")]
     mv = order.get("maneuver")
     if mv is not None and mv not in SHOT_MANEUVERS:
-        return [f"5.4.6: maneuver is one of {', '.join(SHOT_MANEUVERS)} (M80, M81)"]
-    if mv is not None and ranged.weapon(s.weapon)["class"] not in SHOT_MANEUVERS[str(mv)][1]:
-        return [f"{SHOT_MANEUVERS[str(mv)][0]}: {mv} needs one of {', '.join(SHOT_MANEUVERS[str(mv)][1])}, "
-                f"not {s.weapon}"]
+        return [problem("condition_failed", "5.4.6", f"the maneuver of a shot is one of {', '.join(SHOT_MANEUVERS)}")]
+    if mv not in MOVING and any(order.get(k) is not None for k in ("check", "path", "gait", "landing")):
+        return [problem("condition_failed", "5.4.6", "check, path, gait and landing only for a shot on the move "
+                        "(M75, M76, M77)")]
+    out = maneuver_problems(state, fid, order) if mv is not None else []
+    if out:
+        return out
+    p = price(state, fid, order, options)
+    kind = ranged.weapon(s.weapon)["class"]
     if not p.possible:
-        out.append(f"5.6.7: {fid} cannot shoot a {ranged.weapon(s.weapon)['class'].replace('_', ' ')} "
-                   f"{state.fighter(fid).stance}")
+        out.append(problem("condition_failed", "5.6.7", f"{fid} cannot shoot a {kind} {state.fighter(fid).stance}"))
     if p.band is None:
         extreme = ranged.weapon(s.weapon)["range_m"]["extreme"]
-        out.append(f"5.6.5: {target} is {p.metres} m away, beyond the maximum range of the {s.weapon} "
-                   f"({extreme} m)")
+        out.append(problem("out_of_reach", "5.6.5", f"{target} is {p.metres} m away, beyond the maximum range of the "
+                           f"{kind} ({extreme} m)"))
+    elif mv in MOVING and not out:  # M75-M77: the shot may be loosed from any cell of the path
+        far = max((price(state.with_fighter(replace(state.fighter(fid), cell=(c[0], c[1]))), fid, order, options)
+                   for c in order.get("path") or []), key=lambda q: q.metres, default=p)
+        if far.band is None:
+            extreme = ranged.weapon(s.weapon)["range_m"]["extreme"]
+            out.append(problem("out_of_reach", "5.6.5", f"{target} is {far.metres} m away, beyond the maximum range "
+                               f"of the {kind} ({extreme} m)"))
     if p.difficulty > options.max_difficulty:
-        out.append(f"difficulty_above_7 (2.2): the shot's difficulty is %{p.difficulty}")
+        out.append(problem("difficulty_above_7", "2.2", f"the shot's difficulty is %{p.difficulty}"))
     avail_r, _ = pools.available(state.fighter(fid), state.round, max(1, state.exchange))
     avail_s = max(0, skill_cap(state, fid) - state.fighter(fid).spent_S)
-    if p.paid_R > avail_r or p.paid_S > avail_s:
-        out.append(f"cannot_pay (4.6): the shot costs {p.paid_R}R + {p.paid_S}S, {fid} has {avail_r}R + {avail_s}S")
+    check = order.get("check") if mv in MOVING and isinstance(order.get("check"), dict) else {}
+    cost_r, cost_s = p.paid_R + int(check.get("reflex") or 0), p.paid_S + int(check.get("acrobatics") or 0)
+    if cost_r > avail_r or cost_s > avail_s:
+        out.append(problem("cannot_pay", "4.6", f"the shot costs {cost_r}R + {cost_s}S, {fid} has {avail_r}R + "
+                           f"{avail_s}S"))
     if p.dice_to_roll < 1:
-        out.append("cannot_pay (4.7.9): a shot rolls at least 1 die")
-    for buy in order.get("buys") or []:
-        kind, _, value = str(buy).partition(":")
-        if kind not in ("zone", "precise", "danger", "penetration") or not value:
-            out.append(f"buys: {buy!r} is not a ranged purchase (zone:GENERAL, precise:ZONE, danger:N, "
-                       "penetration:N; 5.2.2)")
+        out.append(problem("cannot_pay", "4.7.9", "a shot rolls at least 1 die"))
+    for field_name in ("buys", "buys2"):
+        for buy in order.get(field_name) or []:
+            kind_, _, value = str(buy).partition(":")
+            if kind_ not in ("zone", "precise", "danger", "penetration") or not value:
+                out.append(problem("zone_not_allowed", "5.2.2", f"{buy} is not a ranged purchase (zone:GENERAL, "
+                                   "precise:ZONE, danger:N, penetration:N)"))
+    return out
+
+
+def double_problems(state: Battle, fid: str) -> list[str]:
+    """M80 (L1109): a double shot is prepared with a bow (or a repeating crossbow, which the SAMPLE table lacks)."""
+    s = state.shooter(fid)
+    assert s is not None
+    kind = ranged.weapon(s.weapon)["class"]
+    classes = SHOT_MANEUVERS["double_shot"][1]
+    if kind not in classes:
+        return [problem("condition_failed", "5.4.6 M80", f"double_shot needs one of {', '.join(classes)}, not {kind}")]
+    return []
+
+
+def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[str]:
+    """5.4.6: the shot maneuver's weapon class, its second projectile and (M80) the doubled preparation, (M81) the
+    second target within 1 m of the first."""
+    s = state.shooter(fid)
+    assert s is not None
+    mv = str(order["maneuver"])
+    mcode, classes = SHOT_MANEUVERS[mv]
+    kind = ranged.weapon(s.weapon)["class"]
+    if kind not in classes:
+        return [problem("condition_failed", f"5.4.6 {mcode}", f"{mv} needs one of {', '.join(classes)}, not {kind}")]
+    level = state.fighter(fid).skill(s.skill)
+    if mv not in MOVING and level < SHOT_LEVEL:
+        return [problem("skill_too_low", "4.8", f"{mv} needs {s.skill} {SHOT_LEVEL}, {fid} has {level}")]
+    out = []
+    if mv in TWO_PROJECTILES and s.ammo < 1:
+        out.append(problem("condition_failed", f"5.4.6 {mcode}", f"{fid} has no second projectile left"))
+    if mv == "double_shot" and not s.double:
+        out.append(problem("condition_failed", "5.4.6 M80", f"{fid} prepared one arrow: a double shot is prepared "
+                           "for twice the time (prepare with double: true, L1109)"))
+    if mv in MOVING:
+        out += moving_problems(state, fid, order, mv)
+    if mv == "grazing_shot":
+        out += grazing_problems(state, fid, order)
+    elif order.get("graze") is not None:
+        out.append(problem("condition_failed", "5.4.6 M78", "graze targets only for a grazing shot"))
+    if mv == "through_shot":
+        out += through_problems(state, fid, order)
+    elif order.get("next_targets") is not None:
+        out.append(problem("condition_failed", "5.4.6 M79", "next targets only for a through shot"))
+    second = order.get("second_target")
+    if second is not None and mv != "synchronous_throw":
+        out.append(problem("condition_failed", "5.4.6 M81", "a second target only for a synchronous throw"))
+    elif second is not None:
+        target = state.fighter(str(order.get("target")))
+        if second not in state.roster or second in (fid, target.id) or state.gone(str(second)):
+            out.append(problem("condition_failed", "5.4.6 M81", f"{second} is not another fighter on the field"))
+        elif grid.distance(state.grid, target.cell, state.fighter(str(second)).cell) > 1:
+            out.append(problem("condition_failed", "5.4.6 M81", f"{second} stands more than 1 m from {target.id} "
+                               "(two targets side by side, L1115)"))
     return out
 
 
 def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:
-    from replay.rulesets.skirmish.battle_round import d10, emit
+    """One attack roll (5.6, A-52) against each target's missile defence, then each projectile's hit: one, or two
+    with M80 (the same target) and M81 (the same target or a second one within 1 m), their purchases paid from the
+    one roll's final successes (L1109, L1115); a hidden shot asks the target's Empathy first (5.7, A-61); the
+    knockout checks of its wounds follow (6.5 step 11, C9)."""
+    from replay.rulesets.skirmish.battle_round import emit
 
     state = ctx.state
     s = state.shooter(fid)
     assert s is not None
     target = str(order["target"])
-    p = price(state, fid, order, options)
+    mv = order.get("maneuver")
+    moving = on_the_move(ctx, fid, order, x, options) if mv in MOVING else None
+    if moving is not None:
+        f0 = state.fighter(fid)
+        state = state.with_fighter(replace(f0, cell=tuple(moving["to"])))  # type: ignore[arg-type]
+    p = price(state, fid, order, options, moving)
     assert p.band is not None
-    answer = missile_defence(ctx, fid, target, x, p.why)  # declared before the dice, as a defence is
-    asks = [(d10(options, p.dice_to_roll), fid, "shot", {"exchange": x}, f"{fid}'s shot at {target} (%{p.difficulty})")]
-    if answer is not None:
-        asks.append((d10(options, answer[1]), target, "missile_defence", {"exchange": x, "shooter": fid},
-                     f"{target}'s {answer[0].replace('_', ' ')} (%{answer[2]})"))
-    rolls = ctx.need_rolls(asks)
-    roll = rolls[0]
+    two = mv in TWO_PROJECTILES
+    second_target = str(order.get("second_target") or target) if two else None
+    hidden = bool(order.get("hidden"))
+    beyond = [str(t) for t in order.get("next_targets") or []] if mv == "through_shot" else []
+    grazes = list(order.get("graze") or []) if mv == "grazing_shot" else []
+    targets = [target] + ([second_target] if second_target not in (None, target) else []) + beyond \
+        + [str(g["target"]) for g in grazes]
+    answers: dict[str, Any] = {}
+    guarded: dict[str, dict[str, dict[str, Any]]] = {}
+    waiting: list[Any] = []
+    for t in targets:  # every target's and every guard's choice is asked at once
+        try:
+            answers[t] = None if hidden else missile_defence(ctx, fid, t, x, p.why)
+        except Waiting as w:
+            waiting.extend(w.requests)
+        try:
+            guarded[t] = protection(ctx, fid, t, x, p.why)
+        except Waiting as w:
+            waiting.extend(w.requests)
+    if waiting:
+        raise Waiting(requests=waiting)
+    rolls, sensed = attack_rolls(ctx, fid, target, x, p, answers, guarded, hidden, options)
+    roll = rolls["shot"]
     c = dice.count(roll.payload["result"], p.difficulty, ones_cancel=options.ones_cancel_successes)
     why = p.why + [f"roll {p.dice_to_roll}d %{p.difficulty} {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"]
-    defence = 0
-    if answer is not None:
-        d = dice.count(rolls[1].payload["result"], answer[2], ones_cancel=options.ones_cancel_successes)
-        defence = max(0, d.net)
-        why.append(f"{target} {answer[0].replace('_', ' ')} {answer[1]}d %{answer[2]} {list(d.faces)} → {d.hits} − "
-                   f"{d.ones} = {d.net}")
-    final = c.net - defence + p.success_mods
-    mods_text = f" {p.success_mods:+d} penalties" if p.success_mods else ""
-    if defence or p.success_mods:
-        why.append(f"final = {c.net}" + (f" − {defence} defence" if defence else "") + mods_text + f" = {final}")
+    if sensed is not None:
+        why.append(surprise.empathy_why(target, sensed))
+    finals, defences, taken = {}, {}, {}
+    for t, answer in answers.items():
+        defence, detail = 0, None
+        if answer is not None:
+            defence, detail = defence_roll(rolls.get(("defence", t)), t, answer, options, why, c.net)
+        for g, guard in guarded[t].items():
+            net = counted_guard(rolls[("guard", g, t)], g, guard, options, why)
+            defence += max(0, net)
+        taken[t] = defence
+        if grazes:  # M78: the successes run along the trajectory (graze)
+            finals[t], defences[t] = c.net - defence + p.success_mods, detail
+            continue
+        penalty = moves.THROUGH_PENALTY * (beyond.index(t) + 1) if t in beyond else 0  # M79: −5 per next target
+        finals[t], defences[t] = c.net - defence + p.success_mods - penalty, detail
+        if penalty:
+            why.append(f"final = {c.net}" + (f" − {defence} defence" if defence else "")
+                       + (f" {p.success_mods:+d} penalties" if p.success_mods else "")
+                       + f" − {penalty} through shot (M79) = {finals[t]} ({t})")
+            continue
+        if defence or p.success_mods:
+            mods_text = f" {p.success_mods:+d} penalties" if p.success_mods else ""
+            why.append(f"final = {c.net}" + (f" − {defence} defence" if defence else "") + mods_text
+                       + f" = {finals[t]}" + (f" ({t})" if len(targets) > 1 else ""))
     out = {"shooter": fid, "target": target, "exchange": x, "band": p.band, "metres": p.metres,
-           "defence": None if answer is None else {"maneuver": answer[0], "dice": answer[1], "difficulty": answer[2],
-                                                   "lying": answer[0] == "missile_dodge" and answer[2] == 4},
-           "spent_R": p.paid_R, "spent_S": p.paid_S, "final": final, "ammo": s.ammo,
-           "from_cell": list(state.fighter(fid).cell), "to_cell": list(state.fighter(target).cell)}
+           "defence": defences[target], "spent_R": p.paid_R, "spent_S": p.paid_S, "final": finals[target],
+           "ammo": s.ammo - (1 if two else 0), "from_cell": list(state.fighter(fid).cell),
+           "to_cell": list(state.fighter(target).cell)}
     rule = ["5.6", "5.6.5", "5.2.2", "L894-1069"]
     defaults = ["A-02", "A-51", "A-52", "A-08"]
-    mv = order.get("maneuver")
     if mv in SHOT_MANEUVERS:
         out["maneuver"] = mv
-        rule += [SHOT_MANEUVERS[str(mv)][0], "5.4.6", "L1109" if mv == "double_shot" else "L1115"]
+        rule += [SHOT_MANEUVERS[str(mv)][0], "5.4.6", {"double_shot": "L1109", "synchronous_throw": "L1115",
+                                                        "through_shot": "L1103", "jump_fall_throw": "L1077",
+                                                        "moving_shot": "L1083", "jump_shot": "L1089",
+                                                        "grazing_shot": "L1095-1097"}[str(mv)]]
         defaults += ["A-78"] if mv == "double_shot" else []
+    if guarded[target]:
+        out["protectors"] = guarded[target]
+        rule += ["M83", "L1131"]
+    if moving is not None:
+        out["move"] = {k: moving[k] for k in ("check", "path", "metres", "gait", "landing", "spent_R", "spent_S",
+                                               "to")}
+        rule += ["5.6.8"]
+    if sensed is not None:
+        out["empathy"] = sensed
+        rule += ["5.7", "L44-48"]
+        defaults += ["A-61"]
+    if p.auto_fail:
+        why += ["automatic failure (5.6.5)", "the shot fails"]
+    elif finals[target] <= 0 and not (defences[target] or {}).get("tie") and not grazes:
+        why.append("miss")
+    cover = None if sensed is None or sensed["sensed"] else False  # A-61: no passive cover for an unsensed shot
+    side = str(order.get("side") or "right")
+    if grazes:
+        out["grazed"], running = graze(ctx, fid, grazes, p, c.net + p.success_mods, taken, defences, x, why, cover)
+        finals[target] = out["final"] = running - taken[target] if running is not None else 0
+        why.append(f"final = {running} − {taken[target]} defence = {finals[target]} ({target})" if running is not None
+                   else f"the projectile does not reach {target}")
+        if running is not None and finals[target] <= 0:
+            why.append("miss")
+    n = 1 if two or beyond or grazes else 0  # several projectiles or targets: the first one's rolls say so
+    first = projectile(ctx, fid, target, order.get("buys") or [], side, p, finals[target], x, why, n, cover,
+                       defences[target])
+    if (defences[target] or {}).get("tie") and not p.auto_fail:  # M88 (L1159): the tie strikes the catching hand
+        first = caught_hand(ctx, fid, target, p, x, why, {"projectile": 1} if n else {})
+    out.update({"outcome": first["outcome"], "wound": first["wound"]})
+    if first.get("shield"):
+        out["shield"] = first["shield"]
+    if two:
+        assert second_target is not None
+        why.append(f"second projectile ({SHOT_MANEUVERS[str(mv)][0]}) at {second_target}")
+        if second_target != target and finals[second_target] <= 0 and not p.auto_fail:
+            why.append("miss")
+        same = second_target == target and first.get("shield")
+        loss = None if same and first["shield"]["broken"] else int(first["shield"]["reliability_loss"]) if same else 0
+        hit2 = projectile(ctx, fid, second_target, order.get("buys2") or [], side, p, finals[second_target], x, why,
+                          2, cover, defences[second_target], loss)
+        hit2.pop("passing", None)
+        out["second"] = {"target": second_target, "final": finals[second_target], "defence": defences[second_target],
+                         **({"protectors": guarded[second_target]} if second_target != target
+                            and guarded[second_target] else {}), **hit2}
+        if second_target != target:
+            out["second"]["to_cell"] = list(state.fighter(second_target).cell)
+    if beyond:
+        out["through"] = through(ctx, fid, first, beyond, p, finals, defences, guarded, x, why, cover)
+    knocked = knockouts(ctx, fid, out, x, options, why)
+    if knocked:
+        out["knockouts"] = knocked
+        rule.append("6.5 step 11")
+        defaults += ["C9"]
+    emit(ctx, "shot", {**out, "why": why, "rule": rule, "defaults": defaults}, cause=roll.seq or None)
+
+
+SHOT_LEVEL = 4
+"""4.8 (A-23, PROPOSED): M78-M82 need level 4 in the ranged weapon's skill."""
+TWO_PROJECTILES = ("double_shot", "synchronous_throw")
+"""M80, M81: two projectiles, one attack roll, two damage calculations (L1109, L1115)."""
+
+
+def attack_rolls(ctx: Context, fid: str, target: str, x: int, p: Priced, answers: dict[str, Any],
+                 guarded: dict[str, dict[str, dict[str, Any]]], hidden: bool,
+                 options: SkirmishOptions) -> tuple[dict[Any, Any], dict[str, Any] | None]:
+    """The shot's roll, each defending target's and guard's roll and (a hidden shot) the target's Empathy at %6,
+    asked at once; returns the rolls by tag (`shot`, (`defence`, target), (`guard`, guard, target)) and the Empathy
+    check counted."""
+    from replay.rulesets.skirmish.battle_round import d10
+
+    tags: list[Any] = ["shot"]
+    asks = [(d10(options, p.dice_to_roll), fid, "shot", {"exchange": x}, f"{fid}'s shot at {target} (%{p.difficulty})")]
+    for t, answer in answers.items():
+        if answer is not None and answer[1]:
+            tags.append(("defence", t))
+            asks.append((d10(options, answer[1]), t, "missile_defence", {"exchange": x, "shooter": fid},
+                         f"{t}'s {answer[0].replace('_', ' ')} (%{answer[2]})"))
+    for t, guards_ in guarded.items():
+        for g, guard in guards_.items():
+            tags.append(("guard", g, t))
+            asks.append((d10(options, guard["dice"]), g, "protect_ally", {"exchange": x, "shooter": fid, "target": t},
+                         f"{g} protects {t}: {guard['maneuver'].replace('_', ' ')} (%{guard['difficulty']}, M83)"))
+    if hidden:
+        tags.append("empathy")
+        victim = ctx.state.fighter(target)
+        asks.append((d10(options, max(1, victim.char("empathy"))), target, "empathy", {"exchange": x, "shooter": fid},
+                     f"Empathy check of {target} against a hidden attack (free, %6, needs 1 success; 5.7)"))
+    rolls = dict(zip(tags, ctx.need_rolls(asks), strict=True))
+    sensed = surprise.empathy(rolls["empathy"], options) if hidden else None
+    return rolls, sensed
+
+
+def defence_roll(roll: Any, target: str, answer: tuple[str, int, int, dict[str, Any]], options: SkirmishOptions,
+                 why: list[str], shot_net: int = 0) -> tuple[int, dict[str, Any]]:
+    """The target's missile defence counted: (successes taken off the shot, the payload's `defence`)."""
+    maneuver, n, tn, extra = answer
+    detail = {"maneuver": maneuver, "dice": n, "difficulty": tn, "lying": maneuver == "missile_dodge" and tn == 4,
+              **extra}
+    if not n:  # M84 alone: the screen is passive, no roll
+        return 0, detail
+    d = dice.count(roll.payload["result"], tn, ones_cancel=options.ones_cancel_successes)
+    why.append(f"{target} {maneuver.replace('_', ' ')} {n}d %{tn} {list(d.faces)} → {d.hits} − {d.ones} = {d.net}")
+    if maneuver == "missile_catch":  # M88 (L1159): caught above the attack; a tie hurts the catching hand
+        detail["caught"] = d.net > shot_net
+        detail["tie"] = d.net == shot_net and shot_net > 0
+        if detail["caught"]:
+            why.append(f"{target} catches the projectile (M88)")
+    return max(0, d.net), detail
+
+
+def counted_guard(roll: Any, guard: str, detail: dict[str, Any], options: SkirmishOptions, why: list[str]) -> int:
+    """M83: the guard's defence roll counted; its net successes go into the payload's `protectors`."""
+    d = dice.count(roll.payload["result"], detail["difficulty"], ones_cancel=options.ones_cancel_successes)
+    detail["net"] = d.net
+    why.append(f"{guard} {detail['maneuver'].replace('_', ' ')} {detail['dice']}d %{detail['difficulty']} "
+               f"{list(d.faces)} → {d.hits} − {d.ones} = {d.net}")
+    return d.net
+
+
+def projectile(ctx: Context, fid: str, target: str, buys: list[str], side: str, p: Priced, final: int, x: int,
+               why: list[str], n: int, cover: bool | None, defence: dict[str, Any] | None,
+               loss: int | None = 0, carried: int | None = None) -> dict[str, Any]:
+    """One projectile's hit (5.2.2) with the target's passive shield cover (5.11; M84's screen, none after a shield
+    parry, A-87b, or after an unsensed hidden shot, A-61). With several projectiles or targets (M78-M81) each one's
+    rolls carry which: `projectile: 1` and `2`, a through shot's next targets `through: k` (M79); a grazing shot's
+    secondary targets are keyed `graze: k` (M78). A recorded roll matches every key it contains, so the first
+    projectile's own key keeps it from taking the others' rolls."""
     if p.auto_fail or final <= 0:
-        if p.auto_fail:
-            why.append("automatic failure (5.6.5)")
-        why.append("miss" if not p.auto_fail else "the shot fails")
-        emit(ctx, "shot", {**out, "outcome": "miss", "wound": None, "why": why, "rule": rule, "defaults": defaults},
-             cause=roll.seq or None)
-        return
-    wound, outcome = hit(ctx, fid, target, order, p, final, x, why)
-    emit(ctx, "shot", {**out, "outcome": outcome, "wound": wound, "why": why, "rule": rule, "defaults": defaults},
-         cause=roll.seq or None)
+        return {"outcome": "miss", "wound": None}
+    t = ctx.state.fighter(target)
+    covered = False
+    if shield_ready(t) and t.shield is not None:
+        if cover is False:
+            why.append(f"{target} did not sense the hidden attack: no passive shield cover (A-61)")
+        elif defence and defence["maneuver"] == "shield_parry_missile":
+            why.append(f"{target}'s shield parried: no passive cover (5.11, A-87b)")
+        elif loss is None:
+            why.append(f"{target}'s shield broke under the first projectile: no passive cover")
+        else:
+            zones = tuple((defence or {}).get("screen", t.shield.cover))
+            t = replace(t, shield=replace(t.shield, cover=zones, reliability=t.shield.reliability - loss))
+            covered = True
+    key = {"projectile": n} if n in (1, 2) else {"through": n - 2} if n > 2 else {}
+    wound, outcome, shield, passing = hit(ctx, fid, t, buys, side, p, final, x, why, key, covered, carried)
+    return {"outcome": outcome, "wound": wound, **({"shield": shield} if shield else {}),
+            **({"passing": passing} if passing else {})}
 
 
-def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str]) -> tuple[str, int, int] | None:
-    """M89 Dodge (Р, %5, %4 into cover / to the ground), M90 Slip (%6), +1 against a shot in the back (L1167,
-    L1173); only a target who sees the shooter defends (PROPOSED: the shooter is seen unless behind). The
-    target's choice `missile_defence` keyed by exchange and shooter: `none` or {maneuver, dice, into_cover};
-    returns (maneuver, dice, difficulty) or None."""
+def caught_hand(ctx: Context, fid: str, target: str, p: Priced, x: int, why: list[str],
+                key: dict[str, Any]) -> dict[str, Any]:
+    """M88 (L1159, PROPOSED: the catching hand is the main hand's «кисть»): a tie with the attack lets the projectile
+    damage the catcher's hand."""
+    t = ctx.state.fighter(target)
+    why.append(f"a tie: the projectile strikes {target}'s catching hand (M88, L1159)")
+    wound, outcome, shield, _ = hit(ctx, fid, t, [], t.main_hand, p, 1, x, why, key, False, fixed=("arm", "hand"))
+    return {"outcome": outcome, "wound": wound}
+
+
+def aim_zone(ctx: Context, fid: str, t: Any, buys: list[str], p: Priced, final: int, x: int, why: list[str],
+             key: dict[str, Any]) -> tuple[Any, Any, int, int, bool, int]:
+    """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the exposed zones behind cover (CP-33), the
+    purchases at the height-and-range prices (5.6.6), the precise zone 2d6−2 when not bought (0 = miss); returns
+    (general, precise, danger, penetration, missed, successes spent)."""
     state = ctx.state
-    t, f = state.fighter(target), state.fighter(fid)
-    if t.out or state.pair_of(target) is not None:
-        return None
-    if grid.behind(state.grid, t.cell, t.facing, f.cell):
-        why.append(f"{target} does not see {fid} (behind): no missile defence (M86-M90)")
-        return None
-    avail_r, _ = pools.available(t, state.round, max(1, x))  # (Р): paid with reflex points only
-    value, _ = ctx.ask("missile_defence", actor=target, options=["none", *DEFENCES], default="none",
-                       accept=lambda v: v == "none" or isinstance(v, dict) and v.get("maneuver") in DEFENCES
-                       and isinstance(v.get("dice"), int) and 1 <= v["dice"] <= avail_r,
-                       what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
-                            "missile_slip, dice: n (reflex), into_cover: true|false} (M89, M90)",
-                       exchange=x, shooter=fid)
-    if value == "none":
-        why.append(f"{target} does not defend")
-        return None
-    tn = moves.missile_dodge(bool(value.get("into_cover")), False) if value["maneuver"] == "missile_dodge" \
-        else moves.missile_slip(False)
-    return str(value["maneuver"]), int(value["dice"]), tn
-
-
-def hit(ctx: Context, fid: str, target: str, order: dict[str, Any], p: Priced, final: int, x: int,
-        why: list[str]) -> tuple[dict[str, Any] | None, str]:
-    """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the purchases at the height-and-range prices
-    (5.6.6), the precise zone 2d6−2 when not bought (0 = miss), then the SAMPLE damage (6.5)."""
-    from replay.rulesets.skirmish.resolve import shock_until
-
-    state = ctx.state
-    t = state.fighter(target)
-    s = state.shooter(fid)
-    assert s is not None and p.band is not None
-    w = ranged.weapon(s.weapon)
-    face = ctx.roll("1d6", actor=fid, purpose="shot_zone", exchange=x,
+    target = t.id
+    assert p.band is not None
+    face = ctx.roll("1d6", actor=fid, purpose="shot_zone", exchange=x, **key,
                     what=f"{fid}'s hit zone on {target} (1d6, {t.stance})").payload["total"]
     general = ranged.stance_zone(t.stance, face)
     why.append(f"zone 1d6 [{face}] ({t.stance}) → {general or 'miss'} (5.5.2)")
     if general is None:
-        return None, "miss"
+        return general, None, 0, 0, True, 0
     if "cover" in state.flags(t.cell):  # 5.5.2 (L998, CP-33): behind cover only the exposed parts can be hit
         exposed, how = ctx.ask("exposed", actor=None, options=list(data.body()["general"]), default=list(WAIST_HIGH),
                                applies=True, accept=lambda v: isinstance(v, list)
                                and all(z in data.body()["general"] for z in v),
-                               what=f"{target}'s zones exposed behind cover (CP-33, GM)", exchange=x, shooter=fid)
+                               what=f"{target}'s zones exposed behind cover (CP-33, GM)", exchange=x, shooter=fid,
+                               **key)
         why.append(f"{target} is behind cover: exposed {', '.join(exposed)}"
                    + (" (waist-high cover, PROPOSED)" if how == "default" else " (CP-33)"))
         if general not in exposed:
             why.append("the projectile strikes the cover")
-            return None, "miss"
+            return general, None, 0, 0, True, 0
     general_cost, precise_cost = ranged.zone_costs(t.height_cm, p.band)
     why.append(f"prices ({ranged.height_class(t.height_cm)}, {p.band.replace('_', ' ')}): zone {general_cost}, "
                f"precise {precise_cost if precise_cost is not None else '—'} (5.6.6)")
     left, precise, danger, pen = final, None, 0, 0
-    for buy in order.get("buys") or []:
+    for buy in buys:
         kind, _, value = str(buy).partition(":")
         if kind == "zone" and left >= general_cost and value in data.body()["general"] and value != general:
             general, left = value, left - general_cost
@@ -274,38 +520,70 @@ def hit(ctx: Context, fid: str, target: str, order: dict[str, Any], p: Priced, f
         else:
             why.append(f"{buy} not bought (C13)")
     if precise is None:
-        roll = ctx.roll("2d6-2", actor=fid, purpose="zone", exchange=x,
+        roll = ctx.roll("2d6-2", actor=fid, purpose="zone", exchange=x, **key,
                         what=f"{fid}'s precise zone on {target} ({general})")
         result = roll.payload["total"]
         precise = data.precise_zone(general, result) if result > 0 else None
         why.append(f"precise 2d6−2 = {result} → {precise or 'miss (L98)'}")
         if precise is None:
-            return None, "miss"
-    raw = w["projectile_damage"]
+            return general, None, 0, 0, True, final - left
+    return general, precise, danger, pen, False, final - left
+
+
+def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, final: int, x: int, why: list[str],
+        key: dict[str, Any], covered: bool, carried: int | None = None, fixed: tuple[str, str] | None = None,
+        cutting: bool = False) -> tuple[dict[str, Any] | None, str, dict[str, Any] | None, dict[str, int] | None]:
+    """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the purchases at the height-and-range prices
+    (5.6.6), the precise zone 2d6−2 when not bought (0 = miss), the passive shield (5.11), then the SAMPLE damage
+    (6.5)."""
+    from replay.rulesets.skirmish.resolve import passive_shield, shock_until
+
+    state = ctx.state
+    s = state.shooter(fid)
+    assert s is not None and p.band is not None
+    w = ranged.weapon(s.weapon)
+    danger, pen = 0, 0
+    if fixed is not None:
+        general, precise = fixed
+    else:
+        general, precise, danger, pen, dead, _ = aim_zone(ctx, fid, t, buys, p, final, x, why, key)
+        if dead:
+            return None, "miss", None, None
+    raw = w["projectile_damage"] if carried is None else carried
     arc_face = None
-    if p.band == "extreme" and w.get("arc_at_extreme") and w["projectile"] in ranged.ARROWS:
-        arc_face = ctx.roll("1d6", actor=fid, purpose="arc", exchange=x,
+    if carried is not None:
+        why.append(f"D = {carried} carried through (M79, L1103)")
+    elif p.band == "extreme" and w.get("arc_at_extreme") and w["projectile"] in ranged.ARROWS:
+        arc_face = ctx.roll("1d6", actor=fid, purpose="arc", exchange=x, **key,
                             what=f"{fid}'s arc shot damage penalty (1d6, L994)").payload["total"]
-    mod = ranged.range_damage(s.weapon, p.band, arc_face)
-    dtype = w["damage_type"]
-    why.append(f"D = {raw} ({w['projectile']})" + (f" {mod:+d} ({p.band.replace('_', ' ')} range, A-51"
-                                                   + (f", arc 1d6 [{arc_face}]" if arc_face else "") + ")"
-                                                   if mod else "") + f" = {raw + mod}")
+    mod = ranged.range_damage(s.weapon, p.band, arc_face) if carried is None else 0
+    dtype = "cutting" if cutting else w["damage_type"]
+    if carried is None:
+        why.append(f"D = {raw} ({w['projectile']})" + (f" {mod:+d} ({p.band.replace('_', ' ')} range, A-51"
+                                                       + (f", arc 1d6 [{arc_face}]" if arc_face else "") + ")"
+                                                       if mod else "") + f" = {raw + mod}")
     raw += mod
+    side = "left" if side_ == "left" else "right"
+    zone = f"{side}_{general}" if general in ("arm", "leg") else general
+    shield = None
+    if covered:
+        raw, shield = passive_shield(t, zone, raw, why)
     armour, pen_tn, piece = damage.armour_of(t, precise, dtype)
     k = 1
     if armour and pen_tn is not None:
         p_total = min(data.damage_model()["penetration_cap"], w.get("penetration", 0) + pen)
-        pface = ctx.roll("1d6", actor=fid, purpose="penetration", exchange=x,
+        pface = ctx.roll("1d6", actor=fid, purpose="penetration", exchange=x, **key,
                          what=f"penetration roll for {fid}'s hit ({piece}, needs {pen_tn} with +{p_total})"
                          ).payload["total"]
         k = 1 if pface + p_total >= pen_tn else 2
         why.append(f"penetration 1d6 [{pface}] + {p_total} {'≥' if k == 1 else '<'} {pen_tn} → armour counts "
                    f"{'once' if k == 1 else 'twice'}")
-    wv = min(max(0, raw - armour * k), data.damage_model()["zones"][precise]["max_w"])
+    max_w = data.damage_model()["zones"][precise]["max_w"]
+    passing = {"D": raw, "max_w": max_w, "armour": armour}
+    wv = min(max(0, raw - armour * k), max_w)
     if wv == 0:
         why.append(f"W = {raw}" + (f" − {armour}×{k} ({piece})" if armour else "") + " = 0 → no wound")
-        return None, "no_wound"
+        return None, "no_wound", shield, passing
     level = min(5, damage.level_of(wv) + danger)
     flags = damage.thresholds(precise, dtype, wv)
     eff = damage.effects(level, dtype)
@@ -314,12 +592,298 @@ def hit(ctx: Context, fid: str, target: str, order: dict[str, Any], p: Priced, f
                f"{damage.level_of(wv)}" + (f" + {danger} danger = {level}" if danger else "")
                + f": pain {eff['pain']}, shock {eff['shock']}, bleeding {eff['bleeding']}"
                + (f" ({', '.join(flags + conseq)})" if flags or conseq else ""))
-    side = "left" if order.get("side") == "left" else "right"
-    zone = f"{side}_{general}" if general in ("arm", "leg") else general
     wound = {"zone": zone, "precise": precise, "type": dtype, "W": wv, "level": level, "pain": eff["pain"],
              "shock": eff["shock"], "bleeding": eff["bleeding"], "flags": flags, "consequences": conseq,
              "until": list(shock_until(state.round, x))}
-    return wound, "hit"
+    return wound, "hit", shield, passing
+
+
+MOVING = ("jump_fall_throw", "moving_shot", "jump_shot")
+"""M75-M77: a shot on the move, with its check (L1077-1089)."""
+
+
+def moving_problems(state: Battle, fid: str, order: dict[str, Any], mv: str) -> list[str]:
+    """M75-M77: the check's reflex points (M75/M77 may add Acrobatics points, taken from the combat skill points),
+    the path walked (M76, at a gait) or jumped (M75/M77) cell by cell, no melee reach on the way (L102), M75's
+    landing on the feet or lying (a fall), and the payment with the shot."""
+    from replay.rulesets.skirmish import battle_check
+
+    f = state.fighter(fid)
+    mcode = SHOT_MANEUVERS[mv][0]
+    check = order.get("check")
+    if not isinstance(check, dict) or set(check) - {"reflex", "acrobatics"} or not all(
+            isinstance(v, int) and v >= 0 for v in check.values()) or not check.get("reflex"):
+        return [problem("condition_failed", f"5.4.6 {mcode}", "check: {reflex: n, acrobatics: n}, at least 1 reflex "
+                        "point")]
+    acro = int(check.get("acrobatics") or 0)
+    if acro and mv == "moving_shot":
+        return [problem("condition_failed", "5.4.6 M76", "a shot on the move adds no Acrobatics to its check")]
+    if acro > f.skill("acrobatics"):
+        return [problem("condition_failed", f"5.4.6 {mcode}", f"{acro} Acrobatics points, {fid} has "
+                        f"{f.skill('acrobatics')}")]
+    landing = order.get("landing", "feet")
+    if landing not in ("feet", "lying") or landing == "lying" and mv != "jump_fall_throw":
+        return [problem("condition_failed", f"5.4.6 {mcode}", "landing: feet, or lying after a fall (M75 only)")]
+    gait = order.get("gait", "walk") if mv == "moving_shot" else "sprint"
+    out = battle_check.move_problems(state, fid, {"gait": gait, "path": order.get("path") or []})
+    if not order.get("path"):
+        out.append(problem("condition_failed", f"5.4.6 {mcode}", "path: the cells walked or jumped, [[x, y], …]"))
+    return out
+
+
+def on_the_move(ctx: Context, fid: str, order: dict[str, Any], x: int, options: SkirmishOptions) -> dict[str, Any]:
+    """M75/M77 (L1077, L1089, T-25): the acrobatic check at %5 (PROPOSED): each 2 successes fly 1 m along the path
+    with no difficulty penalty; a failure +1 difficulty, a botch +2 or +3, above 7 an automatic failure. M76 (L1083):
+    the check at %5 (PROPOSED): each success walks or runs 1 m with no penalty; the path beyond them takes 5.6.8's
+    method 2 (dice −(the gait's metres per second) less Acrobatics, +1 difficulty at ½ Speed or more)."""
+    from replay.rulesets.skirmish.battle_round import d10
+
+    state = ctx.state
+    f = state.fighter(fid)
+    mv = str(order["maneuver"])
+    mcode = SHOT_MANEUVERS[mv][0]
+    n, acro = int(order["check"]["reflex"]), int(order["check"].get("acrobatics") or 0)
+    roll = ctx.roll(d10(options, n + acro), actor=fid, purpose="acrobatics", exchange=x,
+                    what=f"{fid}'s acrobatic check on the move (%5, {mcode})")
+    c = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+    path = [tuple(cell) for cell in order["path"]]
+    gait = str(order.get("gait", "walk")) if mv == "moving_shot" else None
+    why = [f"{fid} {mv.replace('_', ' ')} ({mcode}): check {n + acro}d %5 ({n}R" + (f" + {acro} Acrobatics" if acro
+                                                                                 else "")
+           + f") {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"]
+    bump, penalty = 0, 0
+    if mv == "moving_shot":
+        free = max(0, c.net)
+        metres = len(path)
+        if metres > free:
+            speed = int(grid.budget(f.char("speed"), str(gait)))
+            penalty, bump = ranged.moving_penalty(speed, f.skill("acrobatics"), gait in grid.RUNNING)
+            why.append(f"{metres} m {gait} with {free} m free of penalty: 5.6.8 method 2, dice −{penalty} ({speed} m/s "
+                       f"less Acrobatics {f.skill('acrobatics')})" + (f", +{bump} difficulty (½ Speed or more)"
+                                                                     if bump else ""))
+        else:
+            why.append(f"{metres} m {gait}, no penalty ({free} m free)")
+    else:
+        tn, flight = moves.jump_throw(0, c.net, c.crit_degree)
+        metres = min(len(path), flight)
+        if tn:
+            bump = tn
+            why.append(f"failed jump: +{tn} difficulty" + (f" (critical failure of degree {c.crit_degree})"
+                                                            if c.crit_degree else ""))
+        why.append(f"flies {metres} m of the {len(path)} m declared ({flight} m: 1 m for each 2 successes)")
+    path = path[:metres]
+    landing = str(order.get("landing", "feet"))
+    if landing == "lying":
+        why.append(f"{fid} lands lying (a fall, M75)")
+    return {"check": c.to_json(), "path": [list(cell) for cell in path], "metres": metres, "gait": gait,
+            "landing": landing, "spent_R": n, "spent_S": acro, "to": list(path[-1] if path else f.cell),
+            "difficulty": bump, "dice": penalty, "jump": mv != "moving_shot", "why": why}
+
+
+GRAZE_ZONES = ("ear", "cheeks", "neck", "flank_left", "flank_right")
+"""M78 (L1097): the zones a projectile may graze besides the limbs (neck, ears, cheeks, the left and right flanks)."""
+
+
+def grazable(general: str, precise: str) -> bool:
+    """M78 (L1097): a limb (every precise zone of the arm and leg tables but the groin) or a zone of GRAZE_ZONES."""
+    return precise in GRAZE_ZONES or general in ("arm", "leg") and precise != "groin"
+
+
+def graze(ctx: Context, fid: str, grazes: list[dict[str, Any]], p: Priced, net: int, taken: dict[str, int],
+          defences: dict[str, Any], x: int, why: list[str],
+          cover: bool | None) -> tuple[list[dict[str, Any]], int | None]:
+    """M78 (L1095-1097, T-24): −1 success for the grazing shot; each secondary target, nearest first, is grazed with
+    the successes left less his defence: its zone corrected with successes to a limb, the neck, an ear, the cheeks or
+    a flank (what is spent counts against the shot), cutting damage, and −1 after each one hit; a zone left
+    uncorrected keeps the projectile (it sticks there, with its own damage, and flies no further). Returns the
+    grazed targets and the successes left for the final target (None: the projectile stuck)."""
+    running, said = moves.grazing(net, [])
+    why.append(f"grazing shot (M78): {said[0]}")
+    out: list[dict[str, Any]] = []
+    for k, g in enumerate(grazes, start=1):
+        t = ctx.state.fighter(str(g["target"]))
+        left = running - taken[t.id]
+        entry: dict[str, Any] = {"target": t.id, "final": left, "defence": defences[t.id]}
+        if left <= 0:
+            why.append(f"{t.id} is not grazed ({running} − {taken[t.id]} defence = {left})")
+            out.append({**entry, "outcome": "miss", "wound": None})
+            continue
+        key = {"graze": k}
+        general, precise, _, _, missed, spent = aim_zone(ctx, fid, t, list(g.get("buys") or []), p, left, x, why, key)
+        running -= spent
+        if spent:
+            why.append(f"− {spent} (zone correction on {t.id}) = {running}")
+        if missed:
+            out.append({**entry, "outcome": "miss", "wound": None})
+            continue
+        stuck = not grazable(general, precise)
+        if stuck:
+            why.append(f"{precise} cannot be grazed: the projectile sticks in {t.id} (M78)")
+        covered = cover is not False and shield_ready(t)
+        wound, outcome, shield, _ = hit(ctx, fid, t, [], "right", p, left, x, why, key, covered,
+                                        fixed=(general, precise), cutting=not stuck)
+        out.append({**entry, "outcome": outcome, "wound": wound, "stuck": stuck,
+                    **({"shield": shield} if shield else {})})
+        if stuck:
+            return out, None
+        running -= 1
+        why.append(f"− 1 ({t.id} grazed) = {running}")
+    return out, running
+
+
+def grazing_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[str]:
+    """M78 (L1095): a projectile with a cutting head; the secondary targets named nearest first, each on the line of
+    fire before the final target."""
+    s = state.shooter(fid)
+    assert s is not None
+    w = ranged.weapon(s.weapon)
+    if not w.get("cutting_head"):
+        return [problem("condition_failed", "5.4.6 M78", f"a grazing shot needs a projectile with a cutting head "
+                        f"(the {w['projectile']} has none)")]
+    grazes = order.get("graze")
+    if not isinstance(grazes, list) or not grazes or not all(isinstance(g, dict) and set(g) <= {"target", "buys"}
+                                                               for g in grazes):
+        return [problem("condition_failed", "5.4.6 M78", "graze: [{target, buys}], the secondary targets nearest "
+                        "first")]
+    target, last = str(order.get("target")), 0.0
+    for g in grazes:
+        other = g.get("target")
+        if other not in state.roster or other in (fid, target) or state.gone(str(other)):
+            return [problem("condition_failed", "5.4.6 M78", f"{other} is not another fighter on the field")]
+        along = between(state, fid, target, str(other))
+        if along is None or along <= last:
+            return [problem("condition_failed", "5.4.6 M78", f"{other} does not stand on the line of fire before "
+                            f"{target} (nearest first)")]
+        last = along
+    return []
+
+
+def between(state: Battle, fid: str, target: str, other: str) -> float | None:
+    """M78 (PROPOSED geometry): how far along the line of fire `other` stands when he is between the shooter and the
+    target within half a metre of the line; None otherwise."""
+    from math import hypot
+
+    (sx, sy), (tx, ty), (ox, oy) = (grid.centre(state.grid, state.fighter(i).cell) for i in (fid, target, other))
+    ux, uy, vx, vy = tx - sx, ty - sy, ox - sx, oy - sy
+    length = hypot(ux, uy)
+    along = (vx * ux + vy * uy) / max(1e-9, length * length)
+    off = abs(vx * uy - vy * ux) / max(1e-9, length)
+    return along if 0 < along < 1 and off <= 0.5 + 1e-9 else None
+
+
+def through(ctx: Context, fid: str, first: dict[str, Any], beyond: list[str], p: Priced, finals: dict[str, int],
+            defences: dict[str, Any], guarded: dict[str, Any], x: int, why: list[str],
+            cover: bool | None) -> list[dict[str, Any]]:
+    """M79 (L1103, T-23): where the damage exceeds the zone's maximum plus twice its armour the projectile flies on
+    to the next target on the line with the damage left, damage − (maximum + 2 × armour), at −5 successes for each
+    next target; its zone is rolled (the purchases were the first target's)."""
+    out: list[dict[str, Any]] = []
+    passing = first.get("passing")
+    for k, t in enumerate(beyond, start=1):
+        carried = moves.through(passing["D"], passing["max_w"], passing["armour"]) if passing else 0
+        if passing:
+            why.append(f"through shot (M79): {passing['D']} − ({passing['max_w']} + 2 × {passing['armour']}) = "
+                       f"{carried}" + (f" carried to {t}" if carried else ": the projectile stops"))
+        if not carried:
+            break
+        entry: dict[str, Any] = {"target": t, "final": finals[t], "defence": defences[t], "carried": carried,
+                                 **({"protectors": guarded[t]} if guarded.get(t) else {})}
+        if finals[t] <= 0:
+            why.append(f"miss ({t})")
+        hit_ = projectile(ctx, fid, t, [], "right", p, finals[t], x, why, 2 + k, cover, defences[t], 0, carried)
+        passing = hit_.pop("passing", None)
+        out.append({**entry, **hit_, "to_cell": list(ctx.state.fighter(t).cell)})
+        if hit_["outcome"] == "miss":
+            break
+    return out
+
+
+def on_line(state: Battle, fid: str, target: str, other: str) -> float | None:
+    """M79 (PROPOSED geometry): how far along the line of fire, in units of the target's distance, `other` stands
+    when he is beyond the target within half a metre of the line; None otherwise."""
+    from math import hypot
+
+    (sx, sy), (tx, ty), (ox, oy) = (grid.centre(state.grid, state.fighter(i).cell) for i in (fid, target, other))
+    ux, uy, vx, vy = tx - sx, ty - sy, ox - sx, oy - sy
+    length = hypot(ux, uy)
+    along = (vx * ux + vy * uy) / max(1e-9, length * length)
+    off = abs(vx * uy - vy * ux) / max(1e-9, length)
+    return along if along > 1 + 1e-9 and off <= 0.5 + 1e-9 else None
+
+
+def through_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[str]:
+    """M79 (L1103): a piercing projectile; the next targets named in order, each on the line beyond the last."""
+    s = state.shooter(fid)
+    assert s is not None
+    if ranged.weapon(s.weapon)["damage_type"] != "piercing":
+        return [problem("condition_failed", "5.4.6 M79", f"a through shot needs a piercing projectile, not "
+                        f"{ranged.weapon(s.weapon)['damage_type']}")]
+    names = order.get("next_targets")
+    if not isinstance(names, list) or not names:
+        return [problem("condition_failed", "5.4.6 M79", "next_targets: the fighters on the line beyond the target, "
+                        "nearest first")]
+    target, last = str(order.get("target")), 1.0
+    for other in names:
+        if other not in state.roster or other in (fid, target) or state.gone(str(other)):
+            return [problem("condition_failed", "5.4.6 M79", f"{other} is not another fighter on the field")]
+        along = on_line(state, fid, target, str(other))
+        if along is None or along <= last:
+            return [problem("condition_failed", "5.4.6 M79", f"{other} does not stand on the line of fire beyond "
+                            f"{target} (nearest first)")]
+        last = along
+    return []
+
+
+def knockouts(ctx: Context, fid: str, out: dict[str, Any], x: int, options: SkirmishOptions,
+              why: list[str]) -> list[dict[str, Any]]:
+    """6.5 step 11 with C9 after a shot's wounds: one Endurance check at %5 for each wounded target with a trigger
+    (a level-4 head or torso wound, shock ≥ Endurance), keyed by exchange and shooter; a failed one is unconscious
+    for 1d6 rounds, or until treated with a level-4 head or torso wound among the triggers."""
+    from replay.rulesets.skirmish.battle_round import d10
+    from replay.rulesets.skirmish.evolve import wounded
+
+    state = ctx.state
+    hits: dict[str, list[dict[str, Any]]] = {}
+    for h in (out, out.get("second") or {}, *(out.get("through") or []), *(out.get("grazed") or [])):
+        if h.get("wound"):
+            hits.setdefault(str(h["target"]), []).append(h["wound"])
+    due = []
+    for target, wounds in hits.items():
+        f = state.fighter(target)
+        for w in wounds:
+            f = wounded(f, w)
+        if f.out:
+            continue
+        triggers = [c for w in wounds for c in w["consequences"] if c == "knockout_check"]
+        if pools.shock_now(f, state.round, x) >= f.char("endurance"):
+            triggers.append("shock")
+        if triggers:
+            due.append((target, triggers))
+    if not due:
+        return []
+    rolls = ctx.need_rolls([(d10(options, state.fighter(t).char("endurance")), t, "knockout",
+                             {"exchange": x, "shooter": fid}, f"knockout check of {t} (Endurance %5)")
+                            for t, _ in due])
+    result = []
+    for (target, triggers), roll in zip(due, rolls, strict=True):
+        counted = dice.count(roll.payload["result"], data.damage_model()["knockout_difficulty"],
+                             ones_cancel=options.ones_cancel_successes)
+        down = counted.net <= 0
+        why.append(f"{target} knockout check ({', '.join(triggers)}): Endurance {len(counted.faces)}d %5 "
+                   f"{list(counted.faces)} → {counted.hits} − {counted.ones} = {counted.net} → "
+                   + ("unconscious" if down else "conscious"))
+        check: dict[str, Any] = {"fighter": target, "triggers": triggers, "roll": counted.to_json(),
+                                 "unconscious": down, "rounds": None, "until_treated": False}
+        if down and "knockout_check" in triggers:
+            check["until_treated"] = True
+            why.append("a level-4 head or torso wound: unconscious until treated (C9)")
+        elif down:
+            length = ctx.roll("1d6", actor=target, purpose="knockout_rounds", exchange=x, shooter=fid,
+                              what=f"rounds {target} stays unconscious (1d6, C9)")
+            check["rounds"] = int(length.payload["total"])
+            why.append(f"unconscious for 1d6 {list(length.payload['result'])} = {check['rounds']} rounds (C9)")
+        result.append(check)
+    return result
 
 
 # --- forming up (5.12) ---------------------------------------------------------------------------------------------

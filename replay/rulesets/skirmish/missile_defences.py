@@ -1,0 +1,312 @@
+"""The target's defences against a shot on the field (spec 5.4.7; SOURCE L1123-1173): the choice `missile_defence` and
+its conditions (M84 shield screen, M85 pendulum, M86 shield parry, M87 weapon parry, M88 catch, M89 dodge, M90 slip),
+and a comrade's protection (M83). Checked naming the rule; nothing is chosen here for anyone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from replay.context import Context, Waiting
+from replay.rulesets.skirmish import data, pools, ranged
+from replay.rulesets.skirmish import field as grid
+from replay.rulesets.skirmish.battle import Battle
+from replay.rulesets.skirmish.maneuvers import ranged as moves
+from replay.rulesets.skirmish.maneuvers.base import extraordinary_left, problem
+
+
+def missile_defence(ctx: Context, fid: str, target: str, x: int,
+                    why: list[str]) -> tuple[str, int, int, dict[str, Any]] | None:
+    """The target's choice `missile_defence` keyed by exchange and shooter, asked before the dice of a target who
+    sees the shooter (PROPOSED: the shooter is seen unless behind) and is not in melee: `none`, or {maneuver:
+    missile_dodge (M89, %5, into_cover %4 and lying) | missile_slip (M90, %6) | shield_parry_missile (M86, the
+    shield's parry +1) | weapon_parry_missile (M87, the weapon's parry of a thrust +2), dice (reflex points), skill
+    (M86, M87: skill points), weapon (M87), into_cover, screen: [zones] (M84, the shield's passive cover for this
+    shot; with or without a maneuver), missile_catch (M88), pendulum (M85: a jogging target, reflex dice and
+    Acrobatics as `skill`)}. Returns (maneuver, dice, difficulty, extra) or None."""
+    state = ctx.state
+    t, f = state.fighter(target), state.fighter(fid)
+    if t.out or state.pair_of(target) is not None:
+        return None
+    if grid.behind(state.grid, t.cell, t.facing, f.cell):
+        why.append(f"{target} does not see {fid} (behind): no missile defence (M86-M90)")
+        return None
+    value, _ = ctx.ask("missile_defence", actor=target, options=["none", *defence_options(state, target)],
+                       default="none", accept=lambda v: not defence_problems(state, target, v, x, fid),
+                       what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
+                            "missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, dice: n "
+                            "(reflex), skill: n (M85-M87), weapon: id (M87), into_cover: true|false, screen: [zones] "
+                            "(M84)} (M84-M90)",
+                       exchange=x, shooter=fid)
+    if value == "none":
+        why.append(f"{target} does not defend")
+        return None
+    extra: dict[str, Any] = {}
+    if value.get("screen") is not None:
+        extra["screen"] = list(value["screen"])
+        why.append(f"{target} screens {', '.join(extra['screen']) or 'only the carrying arm'} with the shield "
+                   "(M84, L1135)")
+    maneuver = value.get("maneuver")
+    if maneuver is None:
+        return "shield_screen", 0, 0, extra
+    skill = int(value.get("skill") or 0)
+    if skill:
+        extra["skill"] = skill
+    if maneuver == "weapon_parry_missile":
+        extra["weapon"] = str(value["weapon"])
+    return str(maneuver), int(value.get("dice") or 0) + skill, defence_difficulty(state, target, value, fid), extra
+
+
+DEFENCES = ("missile_dodge", "missile_slip", "shield_parry_missile", "weapon_parry_missile", "missile_catch",
+            "pendulum")
+"""The missile defences a target declares (M85-M90; M84's screen goes with any of them or alone)."""
+REFLEX_ONLY = ("missile_dodge", "missile_slip", "missile_catch")
+"""(Р): paid with reflex points only (M88, M89; M90 as the spec lists it, L1167-1173)."""
+SKILLED = {"weapon_parry_missile": 6}
+"""4.8 (A-23, PROPOSED): the minimum level of the parrying weapon's skill."""
+
+
+def defence_options(state: Battle, target: str) -> list[str]:
+    """The missile defences whose conditions the target meets now (L1147, L1167, L1173)."""
+    t = state.fighter(target)
+    gait = dict(state.ran).get(target)
+    out = []
+    if gait != "sprint":
+        out.append("missile_dodge")
+    out.append("missile_slip")
+    if shield_ready(t) and gait is None:
+        out.append("shield_parry_missile")
+    if target not in dict(state.moved) and any(parrying(t, w.id) is not None for w in t.weapons):
+        out.append("weapon_parry_missile")
+    if extraordinary_left(t) >= 1:
+        out.append("missile_catch")
+    if gait == "jog" and t.load == "light":
+        out.append("pendulum")
+    return out
+
+
+def parrying(t: Any, wid: Any) -> Any:
+    """M87 (L1153): a weapon in hand, ready, no heavier than medium."""
+    w = t.weapon_by_id(str(wid)) if wid is not None else None
+    if w is None or not w.hands or w.state != "ready" or data.weapon_type(w.type)["weight"] == "heavy":
+        return None
+    return w
+
+
+def shield_ready(f: Any) -> bool:
+    return f.shield is not None and f.shield.state == "ready"
+
+
+def defence_difficulty(state: Battle, target: str, value: dict[str, Any], shooter: str | None = None) -> int:
+    """M89 %5 (%4 into cover or to the ground), M90 %6, M86 the shield's parry difficulty +1."""
+    maneuver = value.get("maneuver")
+    if maneuver == "missile_dodge":
+        return moves.missile_dodge(bool(value.get("into_cover")), False)
+    if maneuver == "missile_slip":
+        return moves.missile_slip(False)
+    if maneuver == "pendulum":
+        return 5  # M85 (L1141, PROPOSED %5)
+    if maneuver == "missile_catch":
+        tn = catch_difficulty(state, shooter)
+        assert tn is not None
+        return tn
+    if maneuver == "weapon_parry_missile":
+        w = parrying(state.fighter(target), value.get("weapon"))
+        assert w is not None
+        return moves.weapon_parry(int(data.weapon_type(w.type)["defence"]["thrust"]), True)
+    shield = state.fighter(target).shield
+    assert shield is not None
+    return moves.shield_parry(int(data.shield_type(shield.type)["defence"]))
+
+
+def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: str | None = None) -> list[str]:
+    """The target's `missile_defence` answer: its shape, the maneuver's conditions (M84, M86, M89, M90), the reflex
+    (and for M86 skill) points it pays."""
+    if value == "none":
+        return []
+    if not isinstance(value, dict) or set(value) - {"maneuver", "dice", "skill", "into_cover", "screen", "weapon"}:
+        return [problem("condition_failed", "5.4.7", "missile_defence is none or {maneuver, dice, skill, "
+                        "into_cover, screen, weapon}")]
+    t = state.fighter(target)
+    out = []
+    maneuver = value.get("maneuver")
+    if maneuver is not None and maneuver not in DEFENCES:
+        return [problem("condition_failed", "5.4.7", f"the missile defence is one of {', '.join(DEFENCES)}")]
+    gait = dict(state.ran).get(target)
+    if maneuver == "missile_dodge" and gait == "sprint":
+        out.append(problem("condition_failed", "5.4.7 M89", f"{target} sprinted this round: a dodge needs moving at "
+                           "most half Speed (L1167)"))
+    if maneuver == "shield_parry_missile":
+        if not shield_ready(t):
+            out.append(problem("condition_failed", "5.4.7 M86", f"{target} has no ready shield"))
+        elif gait is not None:
+            out.append(problem("condition_failed", "5.4.7 M86", f"{target} ran this round: a shield parry needs "
+                               "moving at most a quarter of Speed (L1147)"))
+        elif value.get("screen") is not None:
+            out.append(problem("condition_failed", "5.4.7 M84", "a shield that parries gives no passive cover: no "
+                               "screen with it (5.11, A-87b)"))
+    if maneuver == "weapon_parry_missile":
+        out += weapon_parry_problems(state, t, value)
+        if out:
+            return out
+    if maneuver == "pendulum":
+        if gait != "jog":
+            return [problem("condition_failed", "5.4.7 M85", f"{target} does not run at half Speed this round: a "
+                            "pendulum is woven at a jog (L1141)")]
+        if t.load != "light":
+            return [problem("condition_failed", "5.4.7 M85", f"{target}'s load is {t.load}: a pendulum needs a light "
+                            "load (L1141)")]
+        if int(value.get("skill") or 0) > t.skill("acrobatics"):
+            return [problem("condition_failed", "5.4.7 M85", f"{value.get('skill')} Acrobatics points, {target} has "
+                            f"{t.skill('acrobatics')}")]
+    if maneuver == "missile_catch":
+        if catch_difficulty(state, shooter) is None:
+            return [problem("condition_failed", "5.4.7 M88", "bullets and cannonballs cannot be caught (L1159)")]
+        if extraordinary_left(t) < 1:
+            return [problem("cannot_pay", "5.4.7 M88", f"a missile catch costs 1 extraordinary success, {target} "
+                            "has none left")]
+    n, skill_pts = value.get("dice"), value.get("skill") or 0
+    if maneuver is not None and not (isinstance(n, int) and isinstance(skill_pts, int) and n >= 0 and skill_pts >= 0
+                                     and n + skill_pts >= 1):
+        out.append(problem("cannot_pay", "4.7.9", "a missile defence rolls at least 1 die (dice: reflex points)"))
+    elif maneuver is not None:
+        if skill_pts and maneuver in REFLEX_ONLY:
+            out.append(problem("reflex_only", "5.4.7", f"{maneuver} is paid with reflex points only"))
+        avail_r, avail_s = pools.available(t, state.round, max(1, x))
+        if n > avail_r or skill_pts > avail_s:
+            out.append(problem("cannot_pay", "4.6", f"the defence costs {n}R + {skill_pts}S, {target} has "
+                               f"{avail_r}R + {avail_s}S"))
+    if value.get("screen") is not None:
+        out += screen_problems(t, value["screen"])
+    return out
+
+
+def weapon_parry_problems(state: Battle, t: Any, value: dict[str, Any]) -> list[str]:
+    """M87 (L1153): a weapon in hand no heavier than medium, not moving this round, its skill at 6 (4.8, PROPOSED),
+    the parry of a thrust +2 against the piercing projectile at most %7 (2.2)."""
+    w = parrying(t, value.get("weapon"))
+    if w is None:
+        return [problem("condition_failed", "5.4.7 M87", f"{t.id} holds no ready weapon {value.get('weapon')} no "
+                        "heavier than medium")]
+    if t.id in dict(state.moved):
+        return [problem("condition_failed", "5.4.7 M87", f"{t.id} moved this round: no weapon parry against a "
+                        "missile on the move (L1153)")]
+    skill_id = data.weapon_type(w.type)["skill"]
+    if t.skill(skill_id) < SKILLED["weapon_parry_missile"]:
+        return [problem("skill_too_low", "4.8", f"weapon_parry_missile needs {skill_id} 6, {t.id} has "
+                        f"{t.skill(skill_id)}")]
+    tn = defence_difficulty(state, t.id, value)
+    if tn > 7:
+        return [problem("difficulty_above_7", "2.2", f"the weapon parry against a missile is %{tn} (the parry of a "
+                        "thrust +2, L1153)")]
+    return []
+
+
+def catch_difficulty(state: Battle, shooter: str | None) -> int | None:
+    """M88 (L1159): %7 for arrows, throwing knives and other hand and short projectiles, %6 medium, %5 long; None
+    for bullets and cannonballs (the SAMPLE projectile lengths, data/ranged.json)."""
+    s = state.shooter(str(shooter)) if shooter is not None else None
+    if s is None:
+        return 7
+    w = ranged.weapon(s.weapon)
+    return moves.missile_catch(str(w.get("projectile_length", "short")), str(w["projectile"]))
+
+
+def screen_problems(t: Any, zones: Any) -> list[str]:
+    """M84 (L1135, 5.11): a ready shield; the zones it covers besides the carrying arm, at most its passive zones."""
+    if not shield_ready(t):
+        return [problem("condition_failed", "5.4.7 M84", f"{t.id} has no ready shield")]
+    limit = int(data.shield_type(t.shield.type)["passive_zones"])
+    if not isinstance(zones, list) or not all(z in data.body()["declared"] for z in zones) or len(zones) > limit:
+        return [problem("zone_not_allowed", "5.4.7 M84", f"screen is a list of at most {limit} declared zones "
+                        "besides the carrying arm")]
+    return []
+
+
+def protect_side(state: Battle, guard: str, target: str, fid: str) -> str | None:
+    """M83 (L1131, PROPOSED reading of «со стороны атаки или сбоку»): where the guard's cell touches the target's,
+    seen from the target towards the shooter: `front` within 30° of the line of fire, `flank` up to 120° from it,
+    None behind or apart."""
+    from math import hypot
+
+    g, t, s = state.fighter(guard), state.fighter(target), state.fighter(fid)
+    if grid.distance(state.grid, g.cell, t.cell) != 1:
+        return None
+    (tx, ty), (gx, gy), (sx, sy) = (grid.centre(state.grid, c) for c in (t.cell, g.cell, s.cell))
+    cos = ((gx - tx) * (sx - tx) + (gy - ty) * (sy - ty)) / max(1e-9, hypot(gx - tx, gy - ty) * hypot(sx - tx, sy - ty))
+    return "front" if cos > 0.866 else "flank" if cos >= -0.5 - 1e-9 else None
+
+
+def guards(state: Battle, fid: str, target: str, x: int = 1) -> list[str]:
+    """M83: the target's loose allies able to act (the activation's reflex point and a die to pay) who see the
+    shooter and stand in front of him or on his flank."""
+    t = state.fighter(target)
+    return [g.id for g in state.loose if g.id not in (target, fid) and g.side == t.side and not state.gone(g.id)
+            and state.pair_of(g.id) is None and not grid.behind(state.grid, g.cell, g.facing, state.fighter(fid).cell)
+            and protect_side(state, g.id, target, fid) is not None and can_guard(state, g, x)]
+
+
+def can_guard(state: Battle, g: Any, x: int) -> bool:
+    avail_r, avail_s = pools.available(g, state.round, max(1, x))
+    return avail_r >= 1 and avail_r + avail_s >= 2
+
+
+PROTECTIONS = ("shield_parry_missile", "weapon_parry_missile")
+"""M83 (L1131): any defence but an evasion (M89 dodge and M90 slip are evasions)."""
+
+
+def protect_problems(state: Battle, guard: str, target: str, fid: str, value: Any, x: int) -> list[str]:
+    """M83 (L1131): the guard's `protect_ally` answer: a defence that is no evasion, its own conditions (M86, M87),
+    1 reflex point of activation on top of its dice, the difficulty +1 from the flank at most %7."""
+    if value == "none":
+        return []
+    side = protect_side(state, guard, target, fid) if target in state.roster and fid in state.roster else None
+    if side is None:
+        return [problem("condition_failed", "5.4.7 M83", f"{guard} does not stand beside {target} on the side of "
+                        "the shot or on his flank (L1131)")]
+    if not isinstance(value, dict) or value.get("maneuver") not in PROTECTIONS or "screen" in value:
+        return [problem("condition_failed", "5.4.7 M83", "protect_ally is none or a defence that is no evasion: "
+                        "{maneuver: shield_parry_missile|weapon_parry_missile, dice, skill, weapon}")]
+    out = defence_problems(state, guard, value, x)
+    if out:
+        return out
+    avail_r, _ = pools.available(state.fighter(guard), state.round, max(1, x))
+    if int(value.get("dice") or 0) + 1 > avail_r:
+        out.append(problem("cannot_pay", "5.4.7 M83", f"protecting an ally costs 1R of activation besides the "
+                           f"{value.get('dice') or 0}R of the defence, {guard} has {avail_r}R"))
+    tn = defence_difficulty(state, guard, value) + (1 if side == "flank" else 0)
+    if tn > 7:
+        out.append(problem("difficulty_above_7", "2.2", f"the protection is %{tn}"))
+    return out
+
+
+def protection(ctx: Context, fid: str, target: str, x: int, why: list[str]) -> dict[str, dict[str, Any]]:
+    """M83 (L1131, T-10): each guard's choice `protect_ally` keyed by exchange, shooter and target, asked before the
+    dice with the target's own defence: `none` or a defence that is no evasion; from the flank +1 difficulty."""
+    state = ctx.state
+    out: dict[str, dict[str, Any]] = {}
+    waiting: list[Any] = []
+    for g in guards(state, fid, target, x):
+        try:
+            value, _ = ctx.ask("protect_ally", actor=g, options=["none", *PROTECTIONS], default="none",
+                               accept=lambda v, g=g: not protect_problems(state, g, target, fid, v, x),
+                               what=f"{g} protects {target} against {fid}'s shot: none, or {{maneuver: "
+                                    "shield_parry_missile|weapon_parry_missile, dice: n (reflex), skill: n, weapon: "
+                                    "id} (M83; 1 reflex point of activation, +1 difficulty from the flank)",
+                               exchange=x, shooter=fid, target=target)
+        except Waiting as w:
+            waiting.extend(w.requests)
+            continue
+        if value == "none":
+            continue
+        side = protect_side(state, g, target, fid)
+        skill = int(value.get("skill") or 0)
+        tn = moves.protect_ally(defence_difficulty(state, g, value), side == "flank", False)
+        assert tn is not None
+        out[g] = {"maneuver": str(value["maneuver"]), "dice": int(value.get("dice") or 0) + skill, "difficulty": tn,
+                  "side": side, "activation": 1, **({"skill": skill} if skill else {}),
+                  **({"weapon": str(value["weapon"])} if value.get("weapon") else {})}
+        why.append(f"{g} protects {target} from the {side} (M83, L1131): {value['maneuver'].replace('_', ' ')} %{tn}"
+                   + (" (+1 from the flank)" if side == "flank" else "") + ", 1 reflex point of activation")
+    if waiting:
+        raise Waiting(requests=waiting)
+    return out
