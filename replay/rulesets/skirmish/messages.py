@@ -998,7 +998,8 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
      r"(?: \+ ([\d/]+) carried)?\)(?: to \((\d+), (\d+)\))?, facing (\w+)$",
      lambda m: f"{m.group(1)} {_GAIT_RU[m.group(2)]} {m.group(3)} м из {m.group(4).replace('.', ',')} м (Скорость "
                f"{m.group(5)} × {m.group(6)}" + (f" + {m.group(7)} перенесено" if m.group(7) else "") + ")"
-               + (f" в ({m.group(8)}, {m.group(9)})" if m.group(8) else "") + f", лицом на {m.group(10)}"),
+               + (f" в ({m.group(8)}, {m.group(9)})" if m.group(8) else "")
+               + f", лицом на {words.facing_name(m.group(10), 'ru', word=True)}"),
     (r"^([\d/]+) m carried to the next move \(A-63\)$", r"\1 м переносится на следующее движение (A-63)"),
     (r"^(\w+) ran: all reflex points are lost this round \(L54\)$",
      r"\1 бежал: все очки рефлекса в этом раунде потеряны (L54)"),
@@ -1088,7 +1089,8 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
      lambda m: f"{'лёжа' if m.group(1) == 'lying' else 'сидя'} ({m.group(2)}) +{m.group(3)} к сложности (5.6.7)"),
     (r"^no bleeding among the loose fighters$", "у свободных бойцов кровотечения нет"),
     (r"^melee over: (.+) \(the fighters are loose again\)$", r"схватка окончена: \1 (бойцы снова свободны)"),
-    (r"^side (\w+) stands: (.+)$", r"на ногах сторона \1: \2"), (r"^no one stands$", "на ногах никого"),
+    (r"^side (\w+) stands: (.+)$", lambda m: f"на ногах сторона «{words.side_name(m.group(1), 'ru')}»: {m.group(2)}"),
+    (r"^no one stands$", "на ногах никого"),
     (r"^(.+) defend: no roll, they act after the attacks aimed at them \(L18\)$",
      r"\1 в защите: без броска, действуют после атак на них (L18)"),
     (r"\(critical failure −(\d+) reflex next round\)", r"(критический провал: −\1 рефлекса в следующем раунде)"),

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from replay.render.text import Doc, b, i, tr
+from replay.render import ru
+from replay.render.text import Doc, Span, b, i, tr
 from replay.ruleset import TurnView
 from replay.rulesets.skirmish import data, pools, words
 from replay.rulesets.skirmish import events as ev
@@ -18,8 +19,9 @@ def post(view: TurnView, lang: str) -> Doc:
     lang = "ru" if lang == "ru" else "en"
     after: Fight = view.after
     a, b_ = after.fighters
-    doc = Doc().h(tr(lang, f"Раунд {view.turn}: {named(a, 'ru')} — {named(b_, 'ru')}",
-                     f"Round {view.turn}: {named(a, 'en')} vs {named(b_, 'en')}")
+    names = fighter_names(after.fighters)
+    doc = Doc().h(tr(lang, f"Раунд {view.turn}: " + ru.versus(a.name["ru"], b_.name["ru"]),
+                     f"Round {view.turn}: {a.name['en']} vs {b_.name['en']}")
                   + (f" ({view.phase})" if view.phase else ""))
     for ruling in view.rulings:
         doc.p(i(tr(lang, "Решение мастера: ", "GM ruling: ")), str(ruling.payload.get("note") or ""))
@@ -30,21 +32,47 @@ def post(view: TurnView, lang: str) -> Doc:
         e = ev.trusted(event.type, event.payload)
         if isinstance(e, ev.ExchangeStarted):
             flush(doc, lines)
-            doc.h(tr(lang, f"Обмен {e.exchange}", f"Exchange {e.exchange}") + " — " + tr(
-                lang, f"инициатива: {holder(e.holder, lang)}", f"initiative: {holder(e.holder, lang)}"), 3)
+            doc.h(by_name(tr(lang, f"Обмен {e.exchange}", f"Exchange {e.exchange}") + " — " + tr(
+                lang, f"инициатива: {holder(e.holder, lang)}", f"initiative: {holder(e.holder, lang)}"), names,
+                lang), 3)
             continue
         text = narrate(e, lang)
         if text:
-            lines.append(text)
+            lines.append(by_name(text, names, lang))
     flush(doc, lines)
     doc.h(tr(lang, "Положение", "Standing"), 3)
     standing(doc, after, lang)
     return doc
 
 
+def fighter_names(fighters: Any) -> dict[str, dict[str, str]]:
+    """Each fighter's id -> its names {ru, en} (the id where the setup gives no name)."""
+    return {f.id: {lang: f.name.get(lang) or f.id for lang in ("ru", "en")} for f in fighters}
+
+
+def by_name(line: Any, names: dict[str, dict[str, str]], lang: str) -> Any:
+    """A post's line (a string, a styled span, or a tuple of them) calling the fighters by their names, declined in
+    Russian (`words.by_name`); a span's words are read with the text before it, so a case is asked across spans."""
+    if isinstance(line, tuple):
+        out, before = [], ""
+        for part in line:
+            said = by_name_after(part, before, names, lang)
+            out.append(said)
+            before += part.text if isinstance(part, Span) else str(part)
+        return tuple(out)
+    return by_name_after(line, "", names, lang)
+
+
+def by_name_after(part: Any, before: str, names: dict[str, dict[str, str]], lang: str) -> Any:
+    if isinstance(part, Span):
+        return Span(words.by_name(part.text, names, lang, before=before), part.style)
+    return words.by_name(str(part), names, lang, before=before)
+
+
 def named(f: Any, lang: str) -> str:
-    """A fighter's name with the id the post then calls him by («Ратибор (RAT)»); the id alone when it is the name."""
-    name = f.name[lang]
+    """A fighter's name with its id, as players write it in their orders («Ратибор (RAT)»); the id alone when it is
+    the name."""
+    name = f.name.get(lang) or f.id
     return name if name == f.id else f"{name} ({f.id})"
 
 
@@ -152,7 +180,7 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
                          for fid, n in e.blood_loss.items() if n)
         return tr(lang, "Конец раунда", "End of the round") + (f": {lost}" if lost else ".")
     if isinstance(e, ev.FightEnded):
-        return b(tr(lang, f"Бой окончен: победил {e.winner}" if e.winner else "Бой окончен: никто не устоял",
+        return b(tr(lang, f"Бой окончен, победитель: {e.winner}" if e.winner else "Бой окончен: никто не устоял",
                     f"The fight is over: {e.winner} wins" if e.winner else "The fight is over: no one stands"))
     return None
 
@@ -176,10 +204,10 @@ def lock_text(lock: dict[str, Any], lang: str) -> str:
     if lock["kind"] == "initiative_roll":
         return tr(lang, f"; скрытая атака {fid} удалась: раунд {until[0]} начинается с бросков инициативы",
                   f"; {fid}'s hidden attack succeeded: round {until[0]} starts with initiative rolls")
-    return tr(lang, f"; атака {fid} была неожиданной: инициатива за ним до обмена {until[0]}.{until[1]}, что бы ни "
-                    "сделала защита",
-              f"; {fid}'s attack was unexpected: initiative stays with him to exchange {until[0]}.{until[1]}, whatever"
-              " the defence did")
+    return tr(lang, f"; атака {fid} была неожиданной: инициатива остаётся у атакующего до обмена "
+                    f"{until[0]}.{until[1]}, что бы ни сделала защита",
+              f"; {fid}'s attack was unexpected: initiative stays with the attacker to exchange {until[0]}.{until[1]}"
+              ", whatever the defence did")
 
 
 def cover_text(fid: str, zones: list[str], lang: str) -> str:
@@ -193,7 +221,7 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
     if e.maneuver == "pass":
         why = {"cannot act": ("не может действовать", "cannot act"),
                "nothing to answer": ("нечего отражать", "nothing to answer"),
-               "attacked this exchange (A-09)": ("уже атаковал: одно действие за обмен",
+               "attacked this exchange (A-09)": ("атака в этом обмене уже была: одно действие за обмен",
                                                  "already attacked (one action per exchange)"),
                "answered by a free check, not a defence (5.4)": ("отвечает свободной проверкой",
                                                                  "answered by a free check"),
@@ -566,12 +594,12 @@ def bought_text(bought: dict[str, Any], lang: str, *, free_precise: bool = False
         n = 0 if free_precise else 1
         out.append(tr(lang, f"точная зона {words.zone_name(bought['precise'], lang)} ({n})",
                       f"precise zone {words.zone_name(bought['precise'], lang)} ({n})"))
-    for key, ru, en in (("danger", "опасность", "danger"), ("penetration", "пробивание", "penetration"),
-                        ("ignore_armour", "игнор брони", "ignore armour"), ("shock", "шок", "shock"),
-                        ("bleeding", "кровотечение", "bleeding")):
+    for key, said_ru, en in (("danger", "опасность", "danger"), ("penetration", "пробивание", "penetration"),
+                             ("ignore_armour", "игнор брони", "ignore armour"), ("shock", "шок", "shock"),
+                             ("bleeding", "кровотечение", "bleeding")):
         n = bought.get(key, 0)
         if n:
-            out.append(tr(lang, f"{ru} +{n} ({n})", f"{en} +{n} ({n})"))
+            out.append(tr(lang, f"{said_ru} +{n} ({n})", f"{en} +{n} ({n})"))
     return out
 
 
@@ -584,8 +612,13 @@ def standing(doc: Doc, state: Fight, lang: str) -> None:
         v = pools.fighter_view(state, f)
         p = v["pool"]
         wounds = ", ".join(f"{words.zone_name(w.precise, lang)} {w.level}" for w in f.wounds) or "—"
-        rows.append([f"{f.id}" + (" ★" if state.holder == f.id else ""), f"{p['avail_R']}/{p['reflex']}",
+        rows.append([named(f, lang) + (" ★" if state.holder == f.id else ""), f"{p['avail_R']}/{p['reflex']}",
                      f"{p['avail_S']}/{p['skill']}", str(v["fatigue"]), str(v["pain"]), str(v["shock"]),
-                     str(v["bleeding"]), wounds, words.pick(words.STATUS_NAMES.get(v["status"], (v["status"],) * 2),
-                                                            lang)])
+                     str(v["bleeding"]), wounds, status_name(v["status"], f, lang)])
     doc.table(header, rows)
+
+
+def status_name(status: str, fighter: Any, lang: str) -> str:
+    """A fighter's status in words, agreeing in Russian with the fighter («беспомощна», «мертва»)."""
+    word = words.pick(words.STATUS_NAMES.get(status, (status,) * 2), lang)
+    return words.agreeing(word, fighter.name.get("ru") or fighter.id) if lang == "ru" and " " not in word else word

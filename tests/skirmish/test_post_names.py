@@ -1,0 +1,178 @@
+"""The skirmish's posts call fighters by their names (issue 11): in English as the setup writes them, in Russian
+declined in the case each sentence asks («инициатива переходит к Всеславу», «у Ратибора шок 2»), a past form after a
+woman's name agreeing («Зоряна бежала»), a name that cannot be declined after «боец» in the case («у бойца Sir
+Pell»), never a guessed ending; markup and bidirectional controls in a name stay inert."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from cli.main import import_text
+from eventlog.store import Store
+from replay import driver
+from replay.render.text import render
+from replay.rulesets.skirmish import words
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = sorted((ROOT / "fixtures" / "skirmish").glob("*.jsonl"))
+NAMES = {"RAT": {"ru": "Ратибор", "en": "Ratibor"}, "VSE": {"ru": "Всеслав", "en": "Vseslav"},
+         "ZOR": {"ru": "Зоряна", "en": "Zoryana"}, "PEL": {"ru": "Sir Pell", "en": "Sir Pell"},
+         "SV": {"ru": "Святослав", "en": "Svyatoslav"}}
+
+
+@pytest.mark.parametrize("line, said", [
+    ("инициатива переходит к VSE; дистанция короткая", "инициатива переходит к Всеславу; дистанция короткая"),
+    ("инициатива остаётся у RAT", "инициатива остаётся у Ратибора"),
+    ("Батман: RAT сближается до короткой дистанции; у VSE шок 3",
+     "Батман: Ратибор сближается до короткой дистанции; у Всеслава шок 3"),
+    ("Отложенная защита: VSE отдаёт инициативу RAT", "Отложенная защита: Всеслав отдаёт инициативу Ратибору"),
+    ("RAT держит VSE: правая рука", "Ратибор держит Всеслава: правая рука"),
+    ("3 итог. усп. RAT → +3 куб.", "3 итог. усп. Ратибора → +3 куб."),
+    ("удар приходится ZOR: левая рука", "удар приходится Зоряне: левая рука"),
+    ("ZOR стреляет (лук) в VSE с 13 м", "Зоряна стреляет (лук) во Всеслава с 13 м"),  # «во» before «Вс»
+    ("схватка с SV", "схватка со Святославом"),
+    ("Толчок щитом: ZOR отброшен на ручную дистанцию", "Толчок щитом: Зоряна отброшена на ручную дистанцию"),
+    ("ZOR бежал: все очки рефлекса потеряны", "Зоряна бежала: все очки рефлекса потеряны"),
+    ("RAT бежал: все очки рефлекса потеряны", "Ратибор бежал: все очки рефлекса потеряны"),
+    ("инициатива остаётся у PEL", "инициатива остаётся у бойца Sir Pell"),  # cannot be declined: «боец» takes the case
+    ("переходит к PEL", "переходит к бойцу Sir Pell"),
+    ("PEL — атака: Выпад → ZOR, голова", "Sir Pell — атака: Выпад → Зоряна, голова"),  # labels: the nominative
+    ("порядок действий: RAT, VSE=ZOR", "порядок действий: Ратибор, Всеслав=Зоряна"),
+    ("нечто VSE странное", "нечто VSE странное"),  # a case not known: the id stays, never a guessed ending
+])
+def test_a_name_takes_the_case_the_words_before_it_ask(line: str, said: str) -> None:
+    assert words.by_name(line, NAMES, "ru") == said
+
+
+def test_english_writes_the_names_as_they_are() -> None:
+    assert words.by_name("RAT's hidden attack; initiative passes to VSE", NAMES, "en") == \
+        "Ratibor's hidden attack; initiative passes to Vseslav"
+
+
+def test_a_name_holding_an_id_is_not_read_again() -> None:
+    names = {"RAT": {"ru": "VSE RAT", "en": "VSE RAT"}, "VSE": {"ru": "Всеслав", "en": "Vseslav"}}
+    assert words.by_name("RAT — атака, VSE — атака", names, "ru") == "VSE RAT — атака, Всеслав — атака"
+    assert words.by_name("RAT attacks VSE", names, "en") == "VSE RAT attacks Vseslav"
+
+
+def test_an_id_inside_a_word_or_a_code_is_not_a_name() -> None:
+    assert words.by_name("RATS, VSE-1, M16", NAMES, "en") == "RATS, VSE-1, M16"
+
+
+def test_a_side_and_a_facing_are_said_in_russian() -> None:
+    assert (words.side_name("blue", "ru"), words.side_name("#c03030", "ru"), words.side_name("Орда", "ru")) == \
+        ("синие", "красные", "Орда")
+    assert (words.facing_name("SW", "ru"), words.facing_name("W", "ru", word=True), words.facing_name("W", "en")) \
+        == ("ЮЗ", "запад", "W")
+
+
+# --- every recorded fight --------------------------------------------------------------------------------------
+
+def _posts(text: str) -> dict[str, str]:
+    """Each closed turn's post of an imported log: {"<turn> <lang> <format>": text}."""
+    with Store.open(":memory:") as store:
+        game_id = next(iter(import_text(store, text, source="test")))
+        game = driver.load(store, game_id)
+    out = {}
+    for turn in driver.turns(game):
+        if not driver.turn_steps(game, turn).steps:
+            continue
+        view = driver.turn_view(game, turn)
+        for lang in ("ru", "en"):
+            doc = game.ruleset.post(view, lang)
+            out[f"{turn} {lang} bbcode"] = render(doc, "bbcode", "mybb-ru")
+            out[f"{turn} {lang} markdown"] = render(doc, "markdown")
+    return out
+
+
+def _fighters(text: str) -> list[dict]:
+    return json.loads(text.splitlines()[0])["payload"]["setup"]["fighters"]
+
+
+def _outside_the_table_and_notes(post: str) -> str:
+    """A post's lines but the standing table's rows (which give each name with its id, as orders write it) and the
+    GM's notes (the GM's own words)."""
+    keep = []
+    for line in post.splitlines():
+        if line.startswith("|") or "Решение мастера" in line or "GM ruling" in line:
+            continue
+        keep.append(line)
+    post = "\n".join(keep)
+    return re.sub(r"\[code\].*?\[/code\]", "", post, flags=re.S)
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_a_recorded_fights_posts_call_every_fighter_by_name(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    ids = {f.get("id") or f["sample"] for f in _fighters(text)}
+    for key, post in _posts(text).items():
+        body = _outside_the_table_and_notes(post)
+        left = {i for i in ids if re.search(rf"(?<![\w-]){i}(?![\w-])", body)}
+        assert not left, (key, left)
+        assert ("Ратибор" if " ru " in key else "Ratibor") in body or "RAT" not in ids, key
+
+
+def test_the_brawl_declines_its_fighters_in_russian() -> None:
+    posts = _posts((ROOT / "fixtures" / "skirmish" / "brawl.jsonl").read_text(encoding="utf-8"))
+    ru = posts["1 ru markdown"]
+    assert "## Раунд 1: Ратибор против Всеслава" in ru
+    assert "инициатива переходит к Всеславу" in ru and "у Ратибора шок 2 в следующем обмене" in ru
+    assert "инициатива остаётся у Всеслава" in ru and "| Ратибор \\(RAT\\) |" in ru
+    en = posts["1 en markdown"]
+    assert "## Round 1: Ratibor vs Vseslav" in en and "initiative passes to Vseslav" in en
+
+
+def test_the_archery_battle_tells_a_womans_shots() -> None:
+    posts = _posts((ROOT / "fixtures" / "skirmish" / "archery.jsonl").read_text(encoding="utf-8"))
+    ru = "\n".join(v for k, v in posts.items() if " ru markdown" in k)
+    assert "**Выстрел Зоряны по Всеславу: попадание\\.**" in ru
+    assert "Зоряна стреляет \\(короткий лук\\) во Всеслава" in ru and "Всеслав стреляет \\(короткий лук\\) в Зоряну" in ru
+    assert "лицом на восток" in ru and "Зоряна \\(ZOR, синие\\) | 13, 2 З" in ru
+    assert " W" not in ru.replace(" W \\=", "")  # no Latin facing left (W = is the wound's arithmetic)
+
+
+# --- names a reader did not choose: a woman, a name that cannot be declined, markup and bidi controls ---------
+
+HOSTILE = "[b]Пелл[/b] **x** \u202eevil"
+
+
+def _renamed(fixture: str, names: list[dict[str, str]]) -> str:
+    """The hand-written log of a recorded fight with its fighters renamed (the rules resolve it again on import)."""
+    lines = (ROOT / "fixtures" / "skirmish" / "hand" / fixture).read_text(encoding="utf-8").splitlines()
+    created = json.loads(lines[0])
+    for fighter, name in zip(created["payload"]["setup"]["fighters"], names, strict=False):
+        fighter["name"] = name
+    return "\n".join([json.dumps(created, ensure_ascii=False), *lines[1:]]) + "\n"
+
+
+@pytest.fixture(scope="module")
+def renamed() -> dict[str, str]:
+    return _posts(_renamed("brawl.jsonl", [{"ru": "Зоряна", "en": "Zoryana"}, {"ru": "Sir Pell", "en": "Sir Pell"}]))
+
+
+def test_a_name_that_cannot_be_declined_follows_a_noun_that_can(renamed: dict[str, str]) -> None:
+    ru = renamed["1 ru markdown"]
+    assert "## Раунд 1: Зоряна — Sir Pell" in ru  # «против» would need Sir Pell's genitive
+    assert "инициатива переходит к бойцу Sir Pell" in ru and "у Зоряны шок 2" in ru
+    assert not re.search(r"Sir Pell[а-яё]", ru)  # never an ending glued to it
+
+
+def test_a_womans_status_agrees(renamed: dict[str, str]) -> None:
+    table = [line for line in renamed["1 ru markdown"].splitlines() if line.startswith("| Зоряна")]
+    assert table and table[0].endswith("| беспомощна |")
+
+
+@pytest.mark.parametrize("fixture", ["brawl.jsonl", "archery.jsonl"])
+def test_markup_and_bidi_controls_in_a_name_stay_inert(fixture: str) -> None:
+    posts = _posts(_renamed(fixture, [{"ru": HOSTILE, "en": HOSTILE}, {"ru": "Зоряна", "en": "Zoryana"}]))
+    for key, post in posts.items():
+        assert "\u202e" not in post, key
+        if "bbcode" in key:
+            assert "[b]Пелл" not in post and "[/b] **x**" not in post, key
+        else:
+            assert "**x**" not in post and "\\*\\*x\\*\\*" in post, key
+    assert "бойцу [\u200bb]Пелл" in posts["1 ru bbcode"] or "бойца [\u200bb]Пелл" in posts["1 ru bbcode"]
