@@ -133,7 +133,7 @@ def test_the_archery_battle_tells_a_womans_shots() -> None:
     assert "Зоряна стреляет \\(короткий лук\\) во Всеслава" in ru
     assert "Всеслав стреляет \\(короткий лук\\) в Зоряну" in ru
     assert "лицом на восток" in ru and "Зоряна \\(ZOR, синие\\) | 13, 2 З" in ru
-    assert " W" not in ru.replace(" W \\=", "")  # no Latin facing left (W = is the wound's arithmetic)
+    assert not re.search(r"лицом на [A-Z]|\d+, \d+ [NSEW]{1,2} \|", ru)  # no Latin facing left
 
 
 # --- names a reader did not choose: a woman, a name that cannot be declined, markup and bidi controls ---------
@@ -177,3 +177,31 @@ def test_markup_and_bidi_controls_in_a_name_stay_inert(fixture: str) -> None:
         else:
             assert "**x**" not in post and "\\*\\*x\\*\\*" in post, key
     assert "бойцу [\u200bb]Пелл" in posts["1 ru bbcode"] or "бойца [\u200bb]Пелл" in posts["1 ru bbcode"]
+
+
+def test_a_facing_in_a_move_is_a_russian_word() -> None:
+    from replay.rulesets.skirmish import messages
+
+    (said,) = messages.why({"why": ["VSE quiet walks 1 m of 1.33333 m (Speed 8 × 1/6) to (1, 5), facing E"]}, "ru")
+    assert said == "VSE идёт тихим шагом 1 м из 1,33333 м (Скорость 8 × 1/6) в (1, 5), лицом на восток"
+    (said,) = messages.why({"why": ["MIR jogs 2 m of 2.5 m (Speed 5 × 1/2), facing SW"]}, "ru")
+    assert said == "MIR бежит трусцой 2 м из 2,5 м (Скорость 5 × 1/2), лицом на юго-запад"
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_every_spec_id_a_post_cites_is_said_in_its_check_spoiler(path: Path) -> None:
+    from replay.render.text import Spoiler
+    from replay.rulesets.skirmish.post import SPEC_ID, text_of
+
+    with Store.open(":memory:") as store:
+        game_id = next(iter(import_text(store, path.read_text(encoding="utf-8"), source="test")))
+        game = driver.load(store, game_id)
+    for turn in driver.closed_turns(game):
+        for lang in ("ru", "en"):
+            doc = game.ruleset.post(driver.turn_view(game, turn), lang)
+            *body, spoiler = doc.blocks
+            assert isinstance(spoiler, Spoiler)
+            said = text_of(spoiler.body)
+            for cited in set(SPEC_ID.findall(text_of(type(doc)(body)))):
+                assert re.search(rf"(?m)^{cited}( default)? — \w", said), (turn, lang, cited)
+            assert ("строка 377 свода правил" if lang == "ru" else "line 377 of the rulebook") in said

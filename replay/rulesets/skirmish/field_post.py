@@ -21,7 +21,7 @@ def said(payload: dict[str, Any], lang: str) -> list[str]:
 
 
 def post(view: TurnView, lang: str) -> Doc:
-    from replay.rulesets.skirmish.post import by_name, fighter_names, flush, holder, narrate
+    from replay.rulesets.skirmish.post import by_name, check, fighter_names, flush, holder, narrate
 
     lang = "ru" if lang == "ru" else "en"
     after: Battle = view.after
@@ -61,6 +61,7 @@ def post(view: TurnView, lang: str) -> Doc:
     flush(doc, lines)
     doc.h(tr(lang, "Положение", "Standing"), 3)
     standing(doc, after, lang)
+    check(doc, view, lang)
     return doc
 
 

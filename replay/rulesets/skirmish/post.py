@@ -4,10 +4,13 @@ changes and wounds with their damage arithmetic. It narrates from the payloads' 
 
 from __future__ import annotations
 
+import json
+import re
+from functools import cache
 from typing import Any
 
 from replay.render import ru
-from replay.render.text import Doc, Span, b, i, tr
+from replay.render.text import Doc, Span, Spoiler, b, check_spoiler, i, spec_defaults, tr
 from replay.ruleset import TurnView
 from replay.rulesets.skirmish import data, pools, words
 from replay.rulesets.skirmish import events as ev
@@ -42,7 +45,58 @@ def post(view: TurnView, lang: str) -> Doc:
     flush(doc, lines)
     doc.h(tr(lang, "Положение", "Standing"), 3)
     standing(doc, after, lang)
+    check(doc, view, lang)
     return doc
+
+
+SPEC_ID = re.compile(r"(?<![\w-])(A-\d+b?|C\d{1,2}|CP-\d{2})(?![\w-])")
+"""The spec's ids a post's lines cite: its defaults (A-08), clarifications (C9) and choice points (CP-17)."""
+REFERENCES = ("Прочие ссылки в скобках: 4.2, 5.8.3 — разделы свода правил; L377 — строка 377 свода правил; M16 — "
+              "номер маневра в каталоге (его название стоит рядом).",
+              "Other references in brackets: 4.2, 5.8.3 — sections of the rulebook; L377 — line 377 of the rulebook; "
+              "M16 — the maneuver's number in the catalogue (its name stands beside it).")
+
+
+def check(doc: Doc, view: TurnView, lang: str) -> None:
+    """The «Для проверки» spoiler: the log's events and last hash, every spec id the post cites (the defaults its
+    resolutions relied on, and the A-, C- and CP- ids of its lines) with what it says, and how to read the other
+    references: a forum reader does not know what "CP-17" or "L377" is."""
+    cited = [str(d) for e in view.resolutions for d in e.payload.get("defaults") or []] + SPEC_ID.findall(text_of(doc))
+    meanings = {**spec_defaults(data.DATA, lang, short=True), **choice_points(lang)}
+    for d in cited:  # "CP-12 default": the choice was not made and its default applied
+        base = d.removesuffix(" default")
+        if base != d and base in meanings:
+            meanings[d] = meanings[base] + tr(lang, " — не сделан, взято значение по умолчанию",
+                                               " — not made, its default applied")
+    check_spoiler(doc, view, lang, cited, meanings=meanings,
+                  defaults_label=("Толкования правил и точки выбора, на которые опирается пост: ",
+                                  "Rule interpretations and choice points the post relies on: "))
+    if doc.blocks and isinstance(doc.blocks[-1], Spoiler):
+        doc.blocks[-1].body.p(tr(lang, *REFERENCES))
+
+
+@cache
+def _choice_points() -> dict[str, list[str]]:
+    return {k: v for k, v in json.loads((data.DATA / "choice_points.json").read_text(encoding="utf-8")).items()
+            if k.startswith("CP-")}
+
+
+def choice_points(lang: str) -> dict[str, str]:
+    """The choice points (CP-17): who decides what the rules leave open, in `lang`."""
+    return {k: words.pick(v, lang) for k, v in _choice_points().items()}
+
+
+def text_of(doc: Doc) -> str:
+    """Every word a post shows, as plain text (to find what it cites)."""
+    out: list[str] = []
+    for block in doc.blocks:
+        for value in vars(block).values():
+            if isinstance(value, str):
+                out.append(value)
+            elif isinstance(value, tuple):
+                out += [x.text if isinstance(x, Span) else str(x) for row in value
+                        for x in (row if isinstance(row, tuple) else (row,))]
+    return "\n".join(out)
 
 
 def fighter_names(fighters: Any) -> dict[str, dict[str, str]]:
