@@ -242,3 +242,15 @@ def versus(a: str, b: str, person: bool = True) -> str:
     team's name is a phrase of any shape: it is never declined)."""
     declined = decline(b, "gent") if person else None
     return f"{a} против {declined}" if declined else f"{a} — {b}"
+
+
+# --- numbers and dice as Russian writes them -----------------------------------------------------------------------
+
+_DICE = re.compile(r"(?<![\w])(\d*)[dD](\d+)(?![\w])")
+
+
+def dice(notation: str) -> str:
+    """Dice notation as a Russian post writes it: "1d2" → "1к2", "1D3" → "1к3", "2d6-2" → "2к6−2"; text that is
+    not a die ("D9", a card, has no count) as it is."""
+    said = _DICE.sub(lambda m: f"{m.group(1)}к{m.group(2)}" if m.group(1) else m.group(0), notation)
+    return said.replace("-", "−") if said != notation else notation
