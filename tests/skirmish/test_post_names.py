@@ -205,3 +205,14 @@ def test_every_spec_id_a_post_cites_is_said_in_its_check_spoiler(path: Path) -> 
             for cited in set(SPEC_ID.findall(text_of(type(doc)(body)))):
                 assert re.search(rf"(?m)^{cited}( default)? — \w", said), (turn, lang, cited)
             assert ("строка 377 свода правил" if lang == "ru" else "line 377 of the rulebook") in said
+
+
+def test_an_order_that_is_not_a_declaration_is_refused_in_russian() -> None:
+    from replay.render.i18n import localize
+    from replay.ruleset import get
+    from replay.rulesets.skirmish import parse
+    from tests.skirmish.kit import fight
+
+    (problem,) = parse.parse_order("атакую колющим в голову", fight(), "RAT").errors
+    assert localize(problem, "ru", [get("skirmish")]) == \
+        "4.5: заявка начинается со слов «Атака:» или «Защита:» либо состоит из слова «пас»"

@@ -807,6 +807,8 @@ def _rules(text: str) -> str | None:
 PROBLEMS = [
     ("[{rules}]", "{rules:rules}"),
     # the order parser (parse.py, words.parse_buys)
+    ("4.5: a declaration starts with «Атака:» or «Защита:» (Attack:/Defence:), or is «пас»",
+     "4.5: заявка начинается со слов «Атака:» или «Защита:» либо состоит из слова «пас»"),
     ("5.4: no maneuver named (e.g. «рубящий удар», «парирование», «блок щитом»)",
      "5.4: маневр не назван (например, «рубящий удар», «парирование», «блок щитом»)"),
     ("4.5: the dice and their split, e.g. «4 кубика (2Р+2Н)»: Р reflex, Н skill",
