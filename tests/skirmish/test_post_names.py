@@ -216,3 +216,27 @@ def test_an_order_that_is_not_a_declaration_is_refused_in_russian() -> None:
     (problem,) = parse.parse_order("атакую колющим в голову", fight(), "RAT").errors
     assert localize(problem, "ru", [get("skirmish")]) == \
         "4.5: заявка начинается со слов «Атака:» или «Защита:» либо состоит из слова «пас»"
+
+
+@pytest.mark.parametrize(("actor", "text", "grid"), [
+    ("RAT", "Намерение: не знаю", "square"), ("RAT", "Иду и стреляю в VSE, 3 кубика (2Р)", "square"),
+    ("MIR", "Стреляю", "square"), ("RAT", "Пляшу", "square"), ("RAT", "Жду, лицом на юг", "hex"),
+    ("RAT", "Иду шагом на (4,4)", "square"), ("RAT", "Обмен 3: жду", "square"), ("RAT", "Иду шагом", "square"),
+    ("MIR", "Стреляю в VSE и BOR, 3 кубика (1Р+2Н)", "square"),
+    ("MIR", "Стреляю в VSE, 3 кубика (1Р+2Н), покупаю зона живот", "square"),
+    ("MIR", "Достаю стрелу, ускорение", "square"), ("RAT", "Строю строй", "square"),
+    ("RAT", "Строю строй: BOR, MIR; пары BOR", "square"),
+])
+def test_a_field_posts_problems_are_said_in_russian(actor: str, text: str, grid: str) -> None:
+    from dataclasses import replace
+
+    from replay.render.i18n import UNTRANSLATED, localize
+    from tests.skirmish.kit import RULESET
+    from tests.skirmish.test_part2 import started
+
+    problems = RULESET.parse_order(text, replace(started(), grid=grid), actor).errors
+    assert problems
+    for problem in problems:
+        said = localize(problem, "ru", [RULESET])
+        assert not said.startswith(UNTRANSLATED["ru"]), said
+        assert not re.search(r"\b(?:the|name|of|is|are|or|one)\b", said), said

@@ -806,6 +806,37 @@ def _rules(text: str) -> str | None:
 
 PROBLEMS = [
     ("[{rules}]", "{rules:rules}"),
+    # the field post parser (field_parse.py)
+    ("3.6: facing «{f}»: one of {allowed} on a {g:w} grid (Russian С СВ В ЮВ Ю ЮЗ З СЗ or север, восток …)",
+     "3.6: направление «{f}»: на поле с {g:gridgen} клетками — одно из {allowed:facings} (буквами или словами: "
+     "север, северо-восток, восток …)"),
+    ("5.6: the shot's dice and their split, e.g. «3 кубика (1Р+2Н)»: Р reflex, Н skill",
+     "5.6: нужны кубики выстрела и их раскладка, например «3 кубика (1Р+2Н)»: Р — рефлекс, Н — навык"),
+    ("5.5.2: «{part}» names no general zone (голова, корпус, рука, нога)",
+     "5.5.2: в «{part}» не названа общая зона (голова, корпус, рука, нога)"),
+    ("5.6: name the target of the shot by its id or name («Стреляю в VSE»)",
+     "5.6: назовите цель выстрела по идентификатору или имени («Стреляю в VSE»)"),
+    ("5.6: one target per shot ({ids} are named)", "5.6: у выстрела одна цель (названы: {ids})"),
+    ("4.1 (CP-01): the intent is «атака», «защита» or «другое» (attack, defend, other)",
+     "4.1 (CP-01): намерение — «атака», «защита» или «другое»"),
+    ("4.3: exchange {x:#}: a round has field exchanges 1 and 2", "4.3: обмен {x}: в раунде на поле обмены 1 и 2"),
+    ("5.6, 5.7: no act named: «иду шагом на (x,y)», «достаю стрелу», «натягиваю», «целюсь», «стреляю в …», «строю "
+     "строй: …», «покидаю поле», «жду» (walk, draw, prepare, aim, shoot at, form up, flee, wait)",
+     "5.6, 5.7: действие не названо: «иду шагом на (x,y)», «достаю стрелу», «натягиваю», «целюсь», «стреляю в …», "
+     "«строю строй: …», «покидаю поле», «жду»"),
+    ("4.3: one act per field exchange ({acts} are named; a stage may end in a shot: «целюсь и стреляю в …»)",
+     "4.3: одно действие за обмен на поле (названы: {acts:acts}; этап стрельбы может закончиться выстрелом: «целюсь "
+     "и стреляю в …»)"),
+    ("5.7: name the cells of the path, e.g. «Иду шагом на (3,4)» or «через (2,4), (3,4) на (4,4)»",
+     "5.7: назовите клетки пути, например «Иду шагом на (3,4)» или «через (2,4), (3,4) на (4,4)»"),
+    ("5.6.1: the speed-up's dice, e.g. «ускорение 2» (reflex points of the %5 check)",
+     "5.6.1: назовите кубики ускорения, например «ускорение 2» (очки рефлекса на проверку %5)"),
+    ("5.7: ({a:#}, {b:#}) is not next to ({c:#}, {d:#}): name the path cell by cell («через (…), (…) на (…)»)",
+     "5.7: ({a}, {b}) не соседняя с ({c}, {d}): назовите путь клетка за клеткой («через (…), (…) на (…)»)"),
+    ("5.12: name the formation's warriors by id or name («Строю строй: BOR, RAT»)",
+     "5.12: назовите воинов строя по идентификаторам или именам («Строю строй: BOR, RAT»)"),
+    ("5.12 (L1189): partners «{chunk}»: two warriors each, e.g. «BOR+RAT»",
+     "5.12 (L1189): напарники «{chunk}»: по два воина в паре, например «BOR+RAT»"),
     # the order parser (parse.py, words.parse_buys)
     ("4.5: a declaration starts with «Атака:» or «Защита:» (Attack:/Defence:), or is «пас»",
      "4.5: заявка начинается со слов «Атака:» или «Защита:» либо состоит из слова «пас»"),
@@ -837,7 +868,21 @@ def catalogue_ru() -> Catalogue:
     through `why`, a glossary)."""
     return Catalogue(PROBLEMS, {"event": EVENT_RU, "purpose": PURPOSE_RU, "input": INPUT_RU, "code": CODE_RU,
                                 "problem": _problem, "roll": _roll_what, "rules": _rules, "decision": DECISION_RU,
-                                "request": _request})
+                                "request": _request, "gridgen": _table(GRID_RU), "facings": _facings,
+                                "acts": _listed(ACT_RU, "и")})
+
+
+GRID_RU = {"hex": "шестиугольными", "square": "квадратными"}
+ACT_RU = {"move": "движение", "draw": "извлечь снаряд", "prepare": "подготовить выстрел", "aim": "целиться",
+          "shoot": "выстрел", "form": "строй", "flee": "покинуть поле", "wait": "ждать",
+          "break_formation": "распад строя", "group_combat": "групповой бой", "mounted": "верхом"}
+"""A field exchange's acts (field_parse.ACT_WORDS) as a player says them."""
+
+
+def _facings(codes: str) -> str | None:
+    """"E NE NW" -> «В СВ СЗ»: a grid's facings in the Russian compass letters."""
+    said = [words.FACING_RU.get(c, (None,))[0] for c in codes.split()]
+    return None if not said or None in said else " ".join(str(x) for x in said)
 
 
 # rules w5-s8a: the lines and problems of the blade catch after the catch (M44), the quick draw from the floor, of two
