@@ -240,3 +240,31 @@ def test_a_field_posts_problems_are_said_in_russian(actor: str, text: str, grid:
         said = localize(problem, "ru", [RULESET])
         assert not said.startswith(UNTRANSLATED["ru"]), said
         assert not re.search(r"\b(?:the|name|of|is|are|or|one)\b", said), said
+
+
+FIELD_ORDERS = [
+    ("BOR", {"act": "move", "gait": "walk", "path": [[2, 3], [3, 3]]}),
+    ("BOR", {"act": "move", "gait": "run", "path": [[2, 3]]}),
+    ("BOR", {"act": "move", "gait": "walk", "path": "north"}),
+    ("BOR", {"act": "move", "gait": "walk", "path": [[2, 3]], "facing": "UP"}),
+    ("MIR", {"act": "shoot", "target": "BOR", "dice": {"reflex": 0, "skill": 3}}),
+    ("MIR", {"act": "shoot", "target": "NOBODY", "dice": {"reflex": 0, "skill": 3}}),
+    ("MIR", {"act": "aim"}), ("MIR", {"act": "prepare"}),
+    ("RAT", {"act": "draw"}), ("RAT", {"act": "dance"}), ("RAT", {"act": "flee"}),
+    ("RAT", {"act": "form", "members": ["BOR", "VSE"], "partners": [["BOR", "VSE"]]}),
+    ("RAT", {"act": "form", "members": []}),
+]
+
+
+@pytest.mark.parametrize(("actor", "order"), FIELD_ORDERS)
+def test_the_battles_checks_are_said_in_russian(actor: str, order: dict) -> None:
+    from replay.render.i18n import UNTRANSLATED, localize
+    from tests.skirmish.kit import RULESET
+    from tests.skirmish.test_part2 import problems, started
+
+    found = problems(started(), actor, {"exchange": 1, "stage": "field", **order})
+    assert found
+    for problem in found:
+        said = localize(problem, "ru", [RULESET])
+        assert not said.startswith(UNTRANSLATED["ru"]), said
+        assert not re.search(r"\b(?:the|is|are|has|of|one|needs|stage|no)\b", said), said
