@@ -63,11 +63,12 @@ def check(doc: Doc, view: TurnView, lang: str) -> None:
     references: a forum reader does not know what "CP-17" or "L377" is."""
     cited = [str(d) for e in view.resolutions for d in e.payload.get("defaults") or []] + SPEC_ID.findall(text_of(doc))
     meanings = {**spec_defaults(data.DATA, lang, short=True), **choice_points(lang)}
-    for d in cited:  # "CP-12 default": the choice was not made and its default applied
+    for d in {d for d in cited if d.endswith(" default")}:  # "CP-12 default": not chosen, its default applied
         base = d.removesuffix(" default")
-        if base != d and base in meanings:
-            meanings[d] = meanings[base] + tr(lang, " — не сделан, взято значение по умолчанию",
-                                               " — not made, its default applied")
+        if base in meanings:
+            meanings[base] += tr(lang, " (выбор не сделан — взято значение по умолчанию)",
+                                 " (not chosen — its default applied)")
+    cited = [d.removesuffix(" default") for d in cited]
     check_spoiler(doc, view, lang, cited, meanings=meanings,
                   defaults_label=("Толкования правил и точки выбора, на которые опирается пост: ",
                                   "Rule interpretations and choice points the post relies on: "))
