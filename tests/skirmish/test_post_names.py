@@ -268,3 +268,9 @@ def test_the_battles_checks_are_said_in_russian(actor: str, order: dict) -> None
         said = localize(problem, "ru", [RULESET])
         assert not said.startswith(UNTRANSLATED["ru"]), said
         assert not re.search(r"\b(?:the|is|are|has|of|one|needs|stage|no)\b", said), said
+
+
+def test_a_one_letter_id_is_not_read_in_the_arithmetic_or_a_facing() -> None:
+    names = {"W": {"ru": "Вадим", "en": "Vadim"}, "E": {"ru": "Ева", "en": "Eva"}}
+    assert words.by_name("E: W = 6 − 2×1; W walks, facing E", names, "en") == "Eva: W = 6 − 2×1; Vadim walks, facing E"
+    assert words.by_name("инициатива у W; W = 6", names, "ru") == "инициатива у Вадима; W = 6"

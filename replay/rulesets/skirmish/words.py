@@ -509,12 +509,13 @@ def by_name(text: str, names: Mapping[str, Mapping[str, str]], lang: str, *, bef
     writes the name as it is; Russian declines it in the case the words before it ask (`name_case`: «к Всеславу»,
     «у Зоряны»), the nominative where it is a label («Всеслав — атака»), with a past form just after it agreeing
     («Зоряна бежала»); where the case is not known the id stays. `before`: the text the line has before `text` (a
-    case is asked across a bold span). One pass: a name holding an id is not read again."""
+    case is asked across a bold span). One pass: a name holding an id is not read again; a letter of the arithmetic
+    («W = 6») or a facing («facing E») is not a fighter."""
     ids = sorted((i for i in names if i), key=len, reverse=True)
     if not ids or not text:
         return text
-    found = re.compile(r"(?:(?<![\w-])([ВвСс]) )?(?<![\w-])(" + "|".join(map(re.escape, ids))
-                       + r")(?![\w-])( [А-Яа-яЁё]+)?")
+    found = re.compile(r"(?:(?<![\w-])([ВвСс]) )?(?<![\w-])(?<!facing )(?<!лицом на )("
+                       + "|".join(map(re.escape, ids)) + r")(?![\w-])(?! = )( [А-Яа-яЁё]+)?")
     ru_ = lang == "ru"
 
     def said(m: re.Match[str]) -> str:
