@@ -44,3 +44,9 @@ def test_the_rolls_the_posts_list_are_in_russian_dice() -> None:
     assert "Бросок 1к2, жребий при полном равенстве в очереди" in knights
     cerilia = "\n".join(russian_posts(ROOT / "fixtures" / "cerilia" / "decisive.jsonl"))
     assert "alice: 1к3 \\= 1 \\(знак, A\\-Kn\\-1\\)" in cerilia and "брошен 1к3 \\= 1" in cerilia
+
+
+def test_cerilias_orders_name_their_phase_not_its_id() -> None:
+    posts = "\n".join(russian_posts(ROOT / "fixtures" / "cerilia" / "decisive.jsonl"))
+    assert "Атакующий \\(Фаза А\\): A\\-In\\-1" in posts and "Защищающий \\(Фаза Б\\)" in posts
+    assert not re.search(r"(?:Атакующий|Защищающий) \\\((?:A1|A3|B_A|B_D|C_A|C_D)", posts)

@@ -330,6 +330,13 @@ _KNOWN = {"cast", "move", "deploy", "join", "detach", "declare_melee", "choose_m
           "hold", "rout_move", "fall_back", "voluntary_retreat", "mounted_retreat"}
 
 
+def phase_short(step: str, lang: str) -> str:
+    """An order's phase as a reader calls it («Фаза А», «Фаза А продлена»), not its id (A1, B_D); an unknown id as
+    it is."""
+    said = PHASE[lang].get(step)
+    return step if said is None else said.split(":")[0].replace(" (§5.8)", "")
+
+
 def post(view: TurnView, lang: str) -> Doc:
     before: Battle = view.before
     after: Battle = view.after
@@ -350,7 +357,7 @@ def post(view: TurnView, lang: str) -> Doc:
             side = after.side_of(e.actor) or "?"
             lines = e.payload.get("lines") or []
             step = str(e.payload.get("step"))
-            step = tr(lang, "в любой момент", "at any time") if step == "any" else step
+            step = tr(lang, "в любой момент", "at any time") if step == "any" else phase_short(step, lang)
             head = f"{SIDE[lang].get(side, side)} ({step})"
             said = []
             for ln in lines:
