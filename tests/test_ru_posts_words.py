@@ -50,3 +50,16 @@ def test_cerilias_orders_name_their_phase_not_its_id() -> None:
     posts = "\n".join(russian_posts(ROOT / "fixtures" / "cerilia" / "decisive.jsonl"))
     assert "Атакующий \\(Фаза А\\): A\\-In\\-1" in posts and "Защищающий \\(Фаза Б\\)" in posts
     assert not re.search(r"(?:Атакующий|Защищающий) \\\((?:A1|A3|B_A|B_D|C_A|C_D)", posts)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "fixtures" / "knights").glob("*.jsonl")), ids=lambda p: p.stem)
+def test_knights_arithmetic_in_russian_measures_in_the_rulebooks_f(path: Path) -> None:
+    """The rulebook writes «2Ф», «½ кв. Ф»; the Russian arithmetic (explain, audit) does too, not the Latin F."""
+    from replay.render.i18n import why_lines
+
+    with Store.open(":memory:") as store:
+        game = driver.load(store, next(iter(import_text(store, path.read_text(encoding="utf-8"), source="test"))))
+    said = [line for e in game.events if e.type.startswith("knights.")
+            for line in why_lines(game.ruleset, e.payload, "ru") if "GM" not in line]
+    assert any(re.search(r"\dФ", line) for line in said)
+    assert not [line for line in said if re.search(r"\d F\b|F²", line)]
