@@ -69,6 +69,10 @@ def check(doc: Doc, view: TurnView, lang: str) -> None:
             meanings[base] += tr(lang, " (выбор не сделан — взято значение по умолчанию)",
                                  " (not chosen — its default applied)")
     cited = [d.removesuffix(" default") for d in cited]
+    if lang == "ru":  # "6.5 step 6", a section's step, as «6.5, шаг 6»
+        step = re.compile(r" step (\d+)$")
+        meanings = {step.sub(r", шаг \1", k): v for k, v in meanings.items()}
+        cited = [step.sub(r", шаг \1", d) for d in cited]
     check_spoiler(doc, view, lang, cited, meanings=meanings,
                   defaults_label=("Толкования правил и точки выбора, на которые опирается пост: ",
                                   "Rule interpretations and choice points the post relies on: "))
