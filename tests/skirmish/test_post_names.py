@@ -274,3 +274,24 @@ def test_a_one_letter_id_is_not_read_in_the_arithmetic_or_a_facing() -> None:
     names = {"W": {"ru": "Вадим", "en": "Vadim"}, "E": {"ru": "Ева", "en": "Eva"}}
     assert words.by_name("E: W = 6 − 2×1; W walks, facing E", names, "en") == "Eva: W = 6 − 2×1; Vadim walks, facing E"
     assert words.by_name("инициатива у W; W = 6", names, "ru") == "инициатива у Вадима; W = 6"
+
+
+ROLL_SUM = re.compile(r"→ (\d+) − (\d+)(?: \+ (\d+) (?:автом\.|automatic))?(?: − (\d+) (?:штраф|penalty))? = (-?\d+)")
+
+
+@pytest.mark.parametrize("path", GAMES, ids=[p.stem for p in GAMES])
+def test_every_rolls_arithmetic_in_a_post_adds_up(path: Path) -> None:
+    """A roll's line says every term of its net (automatic successes, penalties), so a reader can add it up."""
+    posts = _posts(path.read_text(encoding="utf-8"))
+    sums = [m for key, post in posts.items() if "bbcode" in key for m in ROLL_SUM.finditer(post.replace("\u200b", ""))]
+    assert sums
+    for m in sums:
+        hits, ones, auto, penalty, net = (int(x or 0) for x in m.groups())
+        assert hits - ones + auto - penalty == net, m.group(0)
+
+
+def test_a_roll_with_fewer_dice_than_declared_says_why() -> None:
+    posts = _posts((ROOT / "fixtures" / "skirmish" / "tricks.jsonl").read_text(encoding="utf-8"))
+    assert "Ратибор (Удар мастера) 2к10 %5 [\u200b9, 9] → 2 − 0 = 2 (заявлено 4 − потеряно 2: M11 язык тела)" in \
+        posts["1 ru bbcode"]
+    assert "(4 declared − 2 lost: M11 Body Language)" in posts["1 en bbcode"]

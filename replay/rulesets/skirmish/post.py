@@ -154,8 +154,12 @@ def roll_text(r: dict[str, Any], lang: str) -> str:
     degree = abs(r["crit_degree"])
     crit = tr(lang, f", критический провал (степень {degree})", f", critical failure (degree {degree})") \
         if degree else ""
-    return tr(lang, f"{len(r['faces'])}к10 %{r['difficulty']} [{faces}] → {r['hits']} − {r['ones']} = {r['net']}{crit}",
-              f"{len(r['faces'])}d10 %{r['difficulty']} [{faces}] → {r['hits']} − {r['ones']} = {r['net']}{crit}")
+    auto, penalty = r.get("auto_successes") or 0, r.get("success_penalties") or 0  # the net counts them: say so
+    more = (tr(lang, f" + {auto} автом.", f" + {auto} automatic") if auto else "") + (
+        tr(lang, f" − {penalty} штраф", f" − {penalty} penalty") if penalty else "")
+    return tr(lang, f"{len(r['faces'])}к10 %{r['difficulty']} [{faces}] → {r['hits']} − {r['ones']}{more} = {r['net']}"
+                    f"{crit}",
+              f"{len(r['faces'])}d10 %{r['difficulty']} [{faces}] → {r['hits']} − {r['ones']}{more} = {r['net']}{crit}")
 
 
 def narrate(e: ev.Resolution, lang: str) -> Any:
@@ -401,13 +405,15 @@ def clash_text(e: ev.Clash, lang: str) -> Any:
     assert e.attack_roll is not None and e.opposed is not None
     cut = e.reduced.get("attack", 0)
     parts = [f"{e.attacker}{':' if e.attack_roll.get('automatic_failure') and lang == 'ru' else ''} "
-             f"{roll_text(e.attack_roll, lang)}" + (tr(
-        lang, f" (−{cut} куб. по 5.1.6)", f" (−{cut} dice, 5.1.6)") if cut else "")]
+             f"{roll_text(e.attack_roll, lang)}"
+             + (cut_text(e, e.attacker, e.maneuver, lang) or tr(lang, f" (−{cut} куб. по 5.1.6)",
+                                                                f" (−{cut} dice, 5.1.6)") if cut else "")]
     if e.defence and e.defence_roll is not None:
         dcut = e.reduced.get("defence", 0)
         parts.append(f"{e.defence['actor']} ({plain_name(e.defence['maneuver'], lang)}) "
-                     f"{roll_text(e.defence_roll, lang)}" + (tr(lang, f" (−{dcut} куб.)", f" (−{dcut} dice)")
-                                                            if dcut else ""))
+                     f"{roll_text(e.defence_roll, lang)}"
+                     + (cut_text(e, e.defence["actor"], e.defence["maneuver"], lang)
+                        or tr(lang, f" (−{dcut} куб.)", f" (−{dcut} dice)") if dcut else ""))
     if not e.defence and e.defence_roll is not None:  # a free check opposes it (Bluff, Throw, Trip)
         parts.append(f"{e.target} " + tr(lang, "(свободная проверка) ", "(free check) ")
                      + roll_text(e.defence_roll, lang))
@@ -460,6 +466,19 @@ def hit_text(e: ev.Hit, lang: str) -> Any:
                f"wound level {w['level']}: pain {w['pain']}, shock {w['shock']}, bleeding {w['bleeding']}")
     extra = [words.flag_name(x, lang) for x in (*w["flags"], *w["consequences"])]
     return f"{head}; {arithmetic}; {wound}" + (f" [{', '.join(extra)}]" if extra else "")
+
+
+def cut_text(e: ev.Clash, actor: str, maneuver: str, lang: str) -> str:
+    """Why a roll has fewer dice than declared, from the clash's arithmetic: « (заявлено 4 − потеряно 2: M11 язык
+    тела)», « (4 declared − 2 pending reduction, 5.1.6)»; "" when the arithmetic does not say."""
+    head = f"{actor} {maneuver}: "
+    for line in e.why:
+        m = re.match(r"\d+d %\d+ (\(\d+ declared − .*\)) \[", line.removeprefix(head)) if line.startswith(head) \
+            else None
+        if m:
+            said = say_why(m.group(1)) if lang == "ru" else m.group(1)
+            return " " + re.sub(r" \(([^()]*)\)\)$", r": \1)", said)  # no brackets nest: «потеряно 2: M11 …»
+    return ""
 
 
 def gm_damage(e: ev.Hit) -> bool:
