@@ -334,7 +334,10 @@ def phase_short(step: str, lang: str) -> str:
     """An order's phase as a reader calls it («Фаза А», «Фаза А продлена»), not its id (A1, B_D); an unknown id as
     it is."""
     said = PHASE[lang].get(step)
-    return step if said is None else said.split(":")[0].replace(" (§5.8)", "")
+    if said is None:
+        return step
+    edit = tr(lang, ", правка", ", edit") if step.endswith("_1") else ""  # A3_1: the Attacker's edit of Phase A
+    return said.split(":")[0].replace(" (§5.8)", "") + edit
 
 
 def post(view: TurnView, lang: str) -> Doc:
