@@ -88,3 +88,10 @@ def test_no_rulesets_russian_defaults_keep_latin_dice_or_function_names() -> Non
     for path in sorted(Path(__file__).resolve().parent.parent.glob("replay/rulesets/*/data/defaults_ru.json")):
         for key, text in json.loads(path.read_text(encoding="utf-8")).items():
             assert not re.search(r"(?<![\w])\d*d\d+(?![\w])|\b(?:floor|round|ceil)\(", text), (path.parent.name, key)
+
+
+def test_what_is_said_of_a_person_agrees_with_their_gender() -> None:
+    assert ru.said_of("бежал", "Зоряна") == "бежала" and ru.said_of("отброшен", "Жанна Смирнова") == "отброшена"
+    assert ru.said_of("бежал", "Ратибор") == "бежал"
+    assert ru.said_of("бежит", "Зоряна") == "бежит" and ru.said_of("шок", "Зоряна") == "шок"
+    assert ru.said_of("бежал", "Бернажу") == "бежал"  # the name does not tell: the word as it is

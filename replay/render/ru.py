@@ -201,6 +201,20 @@ def agree(word: str, gender: str | None = None, number: str = "sing", case: str 
     return word
 
 
+def said_of(word: str, name: str) -> str:
+    """A past verb or short form said of a person, agreeing with the name's gender («бежал», «Зоряна» → «бежала»;
+    «отброшен» → «отброшена»); the word as it is when the name does not tell the gender or the word is no such form
+    (a present verb, a noun)."""
+    sex = gender(name)
+    if sex is None or sex == "masc":
+        return word
+    forms = ("VERB", "PRTS", "ADJS")
+    if not any(p.tag.POS in forms and p.tag.gender == "masc" and p.tag.number == "sing"
+               for p in _morph().parse(word.lower())):
+        return word
+    return agree(word, sex)
+
+
 def agree_with(word: str, nouns: list[str]) -> str:
     """`word` agreeing with a list of nouns it says something of ("Атака" → "потеряна"; two nouns → "потеряны")."""
     if len(nouns) != 1:

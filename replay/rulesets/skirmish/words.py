@@ -468,7 +468,6 @@ LABEL = re.compile(r"(?:^|[.;:—→(,=|★]|\*\*)\s*$")
 """Where a name stands as a label, in the nominative: the start of a line or a sentence, after «:», «;», «—», «→»,
 «,», «(»."""
 _LAST_WORDS = re.compile(r"(?:([А-Яа-яЁё]+) )?([А-Яа-яЁё]+)\.? $")
-_AGREEING = frozenset({"VERB", "PRTS", "ADJS"})
 
 
 def name_case(before: str) -> str | None:
@@ -491,17 +490,11 @@ def name_in_case(name: str, case: str) -> str:
 
 
 def agreeing(word: str, name: str) -> str:
-    """A past verb or short form just after a fighter's name, agreeing with the fighter's gender («Зоряна бежала»,
-    «Зоряна отброшена»); the word as it is when the name does not tell the gender or the word is not such a form."""
+    """A past verb or short form just after a fighter's name, agreeing with the fighter («Зоряна бежала», «Зоряна
+    отброшена»; `ru.said_of`)."""
     from replay.render import ru
 
-    sex = ru.gender(name)
-    if sex is None or sex == "masc":
-        return word
-    parses = ru._morph().parse(word.lower())
-    if not any(p.tag.POS in _AGREEING and p.tag.gender == "masc" and p.tag.number == "sing" for p in parses):
-        return word
-    return ru.agree(word, sex)
+    return ru.said_of(word, name)
 
 
 def by_name(text: str, names: Mapping[str, Mapping[str, str]], lang: str, *, before: str = "") -> str:
