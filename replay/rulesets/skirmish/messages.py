@@ -1161,7 +1161,7 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
                + f", лицом на {words.facing_name(m.group(10), 'ru', word=True)}"),
     (r"^([\d/]+) m carried to the next move \(A-63\)$", r"\1 м переносится на следующее движение (A-63)"),
     (r"^(\w+) ran: all reflex points are lost this round \(L54\)$",
-     r"\1 бежал: все очки рефлекса в этом раунде потеряны (L54)"),
+     r"бег: у \1 все очки рефлекса в этом раунде потеряны (L54)"),
     (r"^(\w+) comes within reach of (\w+) at (\([\d, ]+\))–(\([\d, ]+\)): melee begins \(L102\); combat initiative "
      r"opens their first melee round \(C12\)$",
      r"\1 входит в досягаемость \2 (\3–\4): начинается схватка (L102); их первый раунд схватки открывает боевая "
