@@ -69,3 +69,29 @@ def test_words_agree_with_nouns() -> None:
     assert ru.agree("выбыл", "femn") == "выбыла"
     assert ru.agree("Убит", "femn") == "Убита"
     assert ru.agree("потерян", None) == "потерян"
+
+
+@pytest.mark.parametrize(("notation", "said"), [
+    ("1d2", "1к2"), ("1D3", "1к3"), ("2d6-2", "2к6−2"), ("1d100", "1к100"), ("4d10", "4к10"),
+    ("D9", "D9"),  # cerilia's card draw, not a count of dice
+    ("d10", "d10"),  # no count: it is a word of the text, left to the caller
+])
+def test_dice_are_written_as_russian_writes_them(notation: str, said: str) -> None:
+    assert ru.dice(notation) == said
+
+
+def test_no_rulesets_russian_defaults_keep_latin_dice_or_function_names() -> None:
+    import json
+    import re
+    from pathlib import Path
+
+    for path in sorted(Path(__file__).resolve().parent.parent.glob("replay/rulesets/*/data/defaults_ru.json")):
+        for key, text in json.loads(path.read_text(encoding="utf-8")).items():
+            assert not re.search(r"(?<![\w])\d*d\d+(?![\w])|\b(?:floor|round|ceil)\(", text), (path.parent.name, key)
+
+
+def test_what_is_said_of_a_person_agrees_with_their_gender() -> None:
+    assert ru.said_of("бежал", "Зоряна") == "бежала" and ru.said_of("отброшен", "Жанна Смирнова") == "отброшена"
+    assert ru.said_of("бежал", "Ратибор") == "бежал"
+    assert ru.said_of("бежит", "Зоряна") == "бежит" and ru.said_of("шок", "Зоряна") == "шок"
+    assert ru.said_of("бежал", "Бернажу") == "бежал"  # the name does not tell: the word as it is

@@ -201,6 +201,20 @@ def agree(word: str, gender: str | None = None, number: str = "sing", case: str 
     return word
 
 
+def said_of(word: str, name: str) -> str:
+    """A past verb or short form said of a person, agreeing with the name's gender («бежал», «Зоряна» → «бежала»;
+    «отброшен» → «отброшена»); the word as it is when the name does not tell the gender or the word is no such form
+    (a present verb, a noun)."""
+    sex = gender(name)
+    if sex is None or sex == "masc":
+        return word
+    forms = ("VERB", "PRTS", "ADJS")
+    if not any(p.tag.POS in forms and p.tag.gender == "masc" and p.tag.number == "sing"
+               for p in _morph().parse(word.lower())):
+        return word
+    return agree(word, sex)
+
+
 def agree_with(word: str, nouns: list[str]) -> str:
     """`word` agreeing with a list of nouns it says something of ("Атака" → "потеряна"; two nouns → "потеряны")."""
     if len(nouns) != 1:
@@ -242,3 +256,15 @@ def versus(a: str, b: str, person: bool = True) -> str:
     team's name is a phrase of any shape: it is never declined)."""
     declined = decline(b, "gent") if person else None
     return f"{a} против {declined}" if declined else f"{a} — {b}"
+
+
+# --- numbers and dice as Russian writes them -----------------------------------------------------------------------
+
+_DICE = re.compile(r"(?<![\w])(\d*)[dD](\d+)(?![\w])")
+
+
+def dice(notation: str) -> str:
+    """Dice notation as a Russian post writes it: "1d2" → "1к2", "1D3" → "1к3", "2d6-2" → "2к6−2"; text that is
+    not a die ("D9", a card, has no count) as it is."""
+    said = _DICE.sub(lambda m: f"{m.group(1)}к{m.group(2)}" if m.group(1) else m.group(0), notation)
+    return said.replace("-", "−") if said != notation else notation

@@ -56,11 +56,11 @@ def test_d10_rolls_with_a_rerolled_ten_resolve_as_the_d9(tmp_path: Path) -> None
     assert f"; D9 = {d9_melee} (d10 10→ reroll 10→ reroll {d9_melee}), card {d9_melee} (s = " in why, why
     assert f"; D9 = {d9_shot} (d10 {d9_shot}), card" in shot_attack.payload["why"][0]
     (said,) = game.ruleset.why(melee_attack.payload, "ru")
-    assert f"; D9 = {d9_melee} (d10 10→ переброс 10→ переброс {d9_melee}), карта {d9_melee} (s = " in said, said
+    assert f"; D9 = {d9_melee} (к10 10→ переброс 10→ переброс {d9_melee}), карта {d9_melee} (s = " in said, said
     from replay.rulesets.cerilia.post import event_line
 
     assert f"D9 = {d9_melee} (d10 10→ reroll 10→ reroll {d9_melee}) → card" in event_line(melee_attack, "en")
-    assert f"D9 = {d9_melee} (d10 10→ переброс 10→ переброс {d9_melee}) → карточка" in event_line(melee_attack, "ru")
+    assert f"D9 = {d9_melee} (к10 10→ переброс 10→ переброс {d9_melee}) → карточка" in event_line(melee_attack, "ru")
 
 
 def test_a_ten_without_its_reroll_waits_for_the_next_d10(tmp_path: Path) -> None:

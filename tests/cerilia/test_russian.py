@@ -76,7 +76,7 @@ def test_every_default_a_resolution_can_name_is_in_both_catalogues():
 
 def test_explain_names_a_default_in_russian(db: str):
     out = run(db, "explain", "cerilia-skirmish", "--seq", "16", "--lang", "ru")
-    assert "AMB-09: Знак при первом развёртывании объявляется или бросается 1D3" in out, out
+    assert "AMB-09: Знак при первом развёртывании объявляется или бросается 1к3" in out, out
 
 
 def test_audit_in_russian_names_the_ruling(db: str):

@@ -48,7 +48,7 @@ def test_the_post_tells_dice_comparison_buys_and_damage_in_both_languages():
     view = TurnView(start, stop.state, 1, (), events)
     ru = render(RULESET.post(view, "ru"), "markdown")
     en = render(RULESET.post(view, "en"), "markdown")
-    assert "Обмен 2" in ru and "инициатива переходит к RAT" in ru and "переброс" in ru
+    assert "Обмен 2" in ru and "инициатива переходит к Ратибору" in ru and "переброс" in ru
     assert "D \\= 10 \\(пробивающий \\+2\\), щит −5" in ru and "рана ур\\. 2" in ru
     assert "(−3 куб. по 5.1.6)".replace(".", "\\.").replace("(", "\\(").replace(")", "\\)") in ru
     assert "3 vs 4 → the defence wins" in en and "wound level 2: pain 2, shock 2, bleeding 1" in en
@@ -93,4 +93,4 @@ def test_the_post_tells_a_feint():
     stop = s4_round().resolve(state)
     view = TurnView(state, stop.state, 1, (), tuple(as_event("g", d) for d in stop.drafts))
     ru = render(RULESET.post(view, "ru"), "bbcode")
-    assert "RAT: финт!" in ru and "закрыто Р0 Н4" in ru and "освобождено Р0 Н2" in ru
+    assert "Ратибор: финт!" in ru and "закрыто Р0 Н4" in ru and "освобождено Р0 Н2" in ru

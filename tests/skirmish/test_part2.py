@@ -497,4 +497,4 @@ def test_the_post_names_a_shot_maneuver() -> None:
 
     p = {"shooter": "VSE", "target": "RAT", "outcome": "miss", "maneuver": "double_shot", "why": ["miss"], "rule": []}
     assert "Double shot (M80) VSE → RAT: miss." in str(field_post.field_line("skirmish.shot", p, "en"))
-    assert "Двойной выстрел (M80) VSE → RAT: промах." in str(field_post.field_line("skirmish.shot", p, "ru"))
+    assert "Выстрел VSE по RAT (двойной выстрел, M80): промах." in str(field_post.field_line("skirmish.shot", p, "ru"))

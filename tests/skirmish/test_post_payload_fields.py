@@ -81,9 +81,9 @@ def test_the_initiative_locks(steps):
         {"fighter": "RAT", "kind": "initiative_lock", "start": [1, 1], "until": [2, 2], "why": "…"},
         {"fighter": "VSE", "kind": "initiative_roll", "start": [2, 1], "until": [2, 1], "why": "…"}]}
     ru, en = told("skirmish.exchange_ended", p, "ru"), told("skirmish.exchange_ended", p, "en")
-    assert "атака RAT была неожиданной: инициатива за ним до обмена 2.2" in ru
+    assert "атака RAT была неожиданной: инициатива остаётся у атакующего до обмена 2.2" in ru
     assert "скрытая атака VSE удалась: раунд 2 начинается с бросков инициативы" in ru
-    assert "RAT's attack was unexpected: initiative stays with him to exchange 2.2" in en
+    assert "RAT's attack was unexpected: initiative stays with the attacker to exchange 2.2" in en
     assert "VSE's hidden attack succeeded: round 2 starts with initiative rolls" in en
 
 

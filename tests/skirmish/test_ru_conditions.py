@@ -71,7 +71,7 @@ SAMPLES: dict[str, str] = {
     "mcode": "M80", "mv": "double_shot", "second": "VSE", "target.id": "RAT", "skill_pts": "1", "t.id": "RAT", "n": "9",
     "', '.join(DEFENCES)": "missile_dodge, missile_slip, shield_parry_missile, weapon_parry_missile",
     "value.get('weapon')": "arming_sword", "t.skill(skill_id)": "4", "tn": "8", "guard": "RAT",
-    "value.get('dice') or 0": "6", "s.skill": "bows", "SHOT_LEVEL": "4", "level": "3", "other": "VSE",
+    "value.get('dice') or 0": "6", "s.skill": "bows", "SHOT_LEVEL": "4", "level": "3",
     "ranged.weapon(s.weapon)['damage_type']": "cutting", "acro": "4", "f.skill('acrobatics')": "3",
     "cost_r": "5", "cost_s": "3", "far.metres": "181", "w['projectile']": "arrow", "t.load": "medium",
     "value.get('skill')": "4", "t.skill('acrobatics')": "3",

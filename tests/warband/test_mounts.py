@@ -50,6 +50,20 @@ def test_txt13_the_diagonal_sub_rolls_of_the_text():
     assert ran["end"] == [pytest.approx(40 + 4 / 2 ** 0.5, abs=0.1), pytest.approx(40 + 4 / 2 ** 0.5, abs=0.1)]
 
 
+def test_the_russian_post_says_the_diagonal_in_words_not_compass_letters():
+    from eventlog.envelope import Event
+    from replay.rulesets.warband import post
+
+    inputs = (Inputs(3).roll("A", "runaway", 2, 5, mount="a9_mount").choice("A", "diagonal", "NW", mount="a9_mount")
+              .roll("A", "diag_fb", 3, mount="a9_mount").roll("A", "diag_lr", 6, mount="a9_mount"))
+    ctx, _ = runs(loose_horse(), inputs)
+    (ran,) = of_type(ctx, "warband.mount_ran")
+    event = Event("g", 1, "warband.mount_ran", 3, None, ran, None, "2026-01-01T00:00:00Z", "", "")
+    (line,) = post.narrate(event, "ru")
+    assert "хотели вперёд-влево; вперёд–назад к6 3, вправо–влево к6 6: бежит назад-влево" in line
+    assert not any(code in line.split() for code in ("NW", "SW", "NE", "SE"))
+
+
 def test_a_mount_set_loose_this_turn_does_not_run_until_the_next():
     s = replace(loose_horse(), mounts=(replace(loose_horse().mounts[0], since_turn=3),))
     ctx, waiting = runs(s, Inputs(3))

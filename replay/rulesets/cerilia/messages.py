@@ -85,7 +85,7 @@ def _d9(text: str) -> str | None:
     if re.fullmatch(r"\d", text):
         return text
     m = re.fullmatch(r"(\d) \(d10 ((?:10→ reroll )*)(\d)\)", text)
-    return None if m is None else f"{m.group(1)} (d10 {m.group(2).replace('→ reroll ', '→ переброс ')}{m.group(3)})"
+    return None if m is None else f"{m.group(1)} (к10 {m.group(2).replace('→ reroll ', '→ переброс ')}{m.group(3)})"
 
 
 def _result_tail(text: str) -> str | None:
@@ -160,7 +160,7 @@ WHY = [
     ("round {n:#}: MP reset, per-round flags cleared", "раунд {n}: ОП восстановлены, отметки раунда сняты"),
     # signs and moves (§4.3)
     ("sign {s:w} (declared)", "знак {s} (объявлен)"),
-    ("sign {s:w} (rolled, 1D3 = {n:#})", "знак {s} (брошен 1D3 = {n})"),
+    ("sign {s:w} (rolled, 1D3 = {n:#})", "знак {s} (брошен 1к3 = {n})"),
     ("{id}: {path} ({n:#} MP) → {slot} (lowest free slot)", "{id}: {path} ({n} ОП) → {slot} (первый свободный слот)"),
     ("enters {s}, held by the enemy: its move ends there (§5.2.2)",
      "входит в {s}, занятый противником: движение там кончается (§5.2.2)"),
@@ -358,7 +358,7 @@ PROBLEMS = [
     ("§4.3.2: the first step out of {r:w} is into the home row (row {n:#}), not {s}",
      "§4.3.2: первый шаг из {r} — в домашний ряд (ряд {n}), а не в {s}"),
     ("§4.3.2, CP-01: a first deployment declares the sign (Sw, Sh, B) or rolls it (sign: roll, with a 1D3)",
-     "§4.3.2, CP-01: при первом развёртывании знак объявляют (Sw, Sh, B) или бросают (sign: roll, 1D3)"),
+     "§4.3.2, CP-01: при первом развёртывании знак объявляют (Sw, Sh, B) или бросают (sign: roll, 1к3)"),
     ("§3 rule 3 (option sign_assignment = roll_only): the sign is rolled with 1D3",
      "§3, правило 3 (вариант правил sign_assignment = roll_only): знак бросается 1D3"),
     ("§3 rule 3: the sign is Sw, Sh, B or roll, not {g}", "§3, правило 3: знак — Sw, Sh, B или roll, а не {g}"),

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from eventlog.envelope import Event
+from replay.render import ru
 from replay.render.text import Doc, b, check_spoiler, signed, spec_defaults
 from replay.ruleset import TurnView
 from replay.rulesets.cerilia import derive as dv
@@ -66,10 +67,11 @@ def attack_line(p: Any, lang: str) -> str:
 
 
 def _d10(d10: list[int] | None, lang: str) -> str:
-    """AMB-05: the d10s an attack's D9 was read from, each 10 rolled again: " (d10 10→ reroll 4)"."""
+    """AMB-05: the d10s an attack's D9 was read from, each 10 rolled again: " (d10 10→ reroll 4)", «(к10 10→ переброс
+    4)»."""
     if not d10:
         return ""
-    return " (d10 " + tr(lang, "→ переброс ", "→ reroll ").join(str(x) for x in d10) + ")"
+    return tr(lang, " (к10 ", " (d10 ") + tr(lang, "→ переброс ", "→ reroll ").join(str(x) for x in d10) + ")"
 
 
 def effect_line(p: Any, lang: str) -> str:
@@ -130,10 +132,15 @@ def event_line(event: Event, lang: str) -> str:
     return "; ".join(why_lines(get("cerilia"), event.payload, lang) or [event_name(get("cerilia"), event.type, lang)])
 
 
+def said_dice(notation: str, lang: str) -> str:
+    """A roll's dice in the post's language: «1к3» in Russian, "1D3" as the log has it in English."""
+    return ru.dice(notation) if lang == "ru" else notation
+
+
 def _walk(p: Any, lang: str) -> str:
     out = f"{p.stack}: {'>'.join(p.path)} ({p.mp_cost} {tr(lang, 'ОП', 'MP')}) → {p.to}-{p.slot}"
     if getattr(p, "sign", None):
-        how = tr(lang, "брошен 1D3 = " + str(p.sign_roll), "rolled 1D3 = " + str(p.sign_roll)) \
+        how = tr(lang, "брошен 1к3 = " + str(p.sign_roll), "rolled 1D3 = " + str(p.sign_roll)) \
             if p.sign_method == "rolled" else tr(lang, "объявлен", "declared")
         out += tr(lang, f"; знак {p.sign} ({how})", f"; sign {p.sign} ({how})")
     if getattr(p, "cost", 0):
@@ -243,7 +250,7 @@ def _cast(p: Any, lang: str) -> str:
              f"{p.caster} casts {spell['name_en']} on {p.target}: {spell_effect(p.effect, 'en')} (no roll)")
     if p.summoned:
         got = p.summoned
-        how = tr(lang, f"1D3 = {got['sign_roll']}", f"1D3 = {got['sign_roll']}") if got["sign_roll"] else \
+        how = tr(lang, f"1к3 = {got['sign_roll']}", f"1D3 = {got['sign_roll']}") if got["sign_roll"] else \
             tr(lang, "объявлен", "declared")
         out += tr(lang, f"; {got['id']} появляется в {p.target}-{got['slot']}, знак {got['sign']} ({how})",
                   f"; {got['id']} appears in {p.target}-{got['slot']}, sign {got['sign']} ({how})")
@@ -323,6 +330,16 @@ _KNOWN = {"cast", "move", "deploy", "join", "detach", "declare_melee", "choose_m
           "hold", "rout_move", "fall_back", "voluntary_retreat", "mounted_retreat"}
 
 
+def phase_short(step: str, lang: str) -> str:
+    """An order's phase as a reader calls it («Фаза А», «Фаза А продлена»), not its id (A1, B_D); an unknown id as
+    it is."""
+    said = PHASE[lang].get(step)
+    if said is None:
+        return step
+    edit = tr(lang, ", правка", ", edit") if step.endswith("_1") else ""  # A3_1: the Attacker's edit of Phase A
+    return said.split(":")[0].replace(" (§5.8)", "") + edit
+
+
 def post(view: TurnView, lang: str) -> Doc:
     before: Battle = view.before
     after: Battle = view.after
@@ -343,7 +360,7 @@ def post(view: TurnView, lang: str) -> Doc:
             side = after.side_of(e.actor) or "?"
             lines = e.payload.get("lines") or []
             step = str(e.payload.get("step"))
-            step = tr(lang, "в любой момент", "at any time") if step == "any" else step
+            step = tr(lang, "в любой момент", "at any time") if step == "any" else phase_short(step, lang)
             head = f"{SIDE[lang].get(side, side)} ({step})"
             said = []
             for ln in lines:
@@ -358,7 +375,7 @@ def post(view: TurnView, lang: str) -> Doc:
     rolls = [e for e in view.inputs if e.type == "roll"]
     if rolls:
         doc.p(b(tr(lang, "Броски", "Rolls")))
-        doc.ul([f"{e.actor}: {e.payload.get('dice')} = {e.payload.get('total')} ("
+        doc.ul([f"{e.actor}: {said_dice(str(e.payload.get('dice')), lang)} = {e.payload.get('total')} ("
                 + ", ".join(str(x) for x in (PURPOSE[lang].get(str(e.payload.get("purpose")), e.payload.get("purpose")),
                                              e.payload.get("unit")) if x) + ")" for e in rolls])
     chosen = [e for e in view.inputs if e.type == "choice"]

@@ -55,10 +55,10 @@ def _dest(text: str) -> str | None:
     """Where a segment of movement ends."""
     m = re.fullmatch(r"stops at (\S+) touching (.+) \(½ F²\)", text)
     if m:
-        return f"останавливается в {_pose(m.group(1))}, касаясь: {m.group(2)} (½ F²)"
+        return f"останавливается в {_pose(m.group(1))}, касаясь: {m.group(2)} (½ кв. Ф)"
     m = re.fullmatch(r"the Outflank \(½ F² outside, (§[\d.]+)\)", text)
     if m:
-        return f"Аутфланк (½ F² за краем, {m.group(1)})"
+        return f"Аутфланк (½ кв. Ф за краем, {m.group(1)})"
     return _pose(text) if re.fullmatch(r"\([-\d.]+,[-\d.]+,[NESW]{1,2}\)|\?", text) else None
 
 
@@ -70,7 +70,7 @@ def _seg(text: str) -> str | None:
     dest = _dest(m.group(5))
     if dest is None:
         return None
-    return f"{m.group(1)} F {COMPASS_RU[m.group(2)]} Δ{m.group(3)}: {_pose(m.group(4))} → {dest}"
+    return f"{m.group(1)}Ф {COMPASS_RU[m.group(2)]} Δ{m.group(3)}: {_pose(m.group(4))} → {dest}"
 
 
 def _mods(text: str) -> str | None:
@@ -177,7 +177,7 @@ WHY = [
     ("turn 45° {side}: {result}", "поворот на 45° {side:side}: {result:result}"),
     ("note the Front {dir}; turn 90° {side}: {result}",
      "Фронт был {dir:compass}; поворот на 90° {side:side}: {result:result}"),
-    ("move speed {s} F toward {dir}: {seg}", "движение на скорость {s} F {dir:toward}: {seg:seg}"),
+    ("move speed {s} F toward {dir}: {seg}", "движение на скорость {s}Ф {dir:toward}: {seg:seg}"),
     ("{seg}", "{seg:seg}"),
     ("the declared pose {p} is no longer legal", "заявленная позиция {p:pose} больше не допустима"),
     ("no legal place: {k} stays in the Outflank (K12)", "допустимого места нет: {k} остается в Аутфланке (K12)"),
@@ -217,9 +217,9 @@ WHY = [
     ("step 1: {k} {a} → {b}, touching {ally} with its Front or Flank",
      "шаг 1: {k} {a:pose} → {b:pose}, касание Фронтом или Флангом: {ally}"),
     ("step 2: no direction moves {ally} 2 F clear of everyone: the rescue fails (K46)",
-     "шаг 2: нет направления, в котором {ally} отходит на 2 F от всех: спасение не удалось (K46)"),
-    ("step 2: {ally} moves 2 F {dir} (forced)", "шаг 2: {ally} отходит на 2 F {dir:toward} (вынужденно)"),
-    ("step 2: {ally} moves 2 F {dir}", "шаг 2: {ally} отходит на 2 F {dir:toward}"),
+     "шаг 2: нет направления, в котором {ally} отходит на 2Ф от всех: спасение не удалось (K46)"),
+    ("step 2: {ally} moves 2 F {dir} (forced)", "шаг 2: {ally} отходит на 2Ф {dir:toward} (вынужденно)"),
+    ("step 2: {ally} moves 2 F {dir}", "шаг 2: {ally} отходит на 2Ф {dir:toward}"),
     ("step 3: {k} → {p}; the ram is against {t}, Rear forced",
      "шаг 3: {k} → {p:pose}; цель тарана — {t}, Тыл — вынужденно"),
     ("{label:w} = mass {m:#} × speed {s} = {base:#}{mods} → {v:#}",
@@ -229,8 +229,8 @@ WHY = [
      "таран: {a} → {t}: у цели к Фронту атакующего ближе — {tp:part}, у атакующего к Фронту цели — {ap:part}; "
      "касание: {ac:part} → {tc:part}"),
     ("Bravery ({k}): {mine} {n:#}", "Храбрость ({k}): {mine:bravery} {n}"),
-    ("{k} moves {d} F {dir}: {result}", "{k}: сдвиг на {d} F {dir:toward}: {result:result}"),
-    ("{k} sidesteps 1 F {side}, then 2 F forward", "{k}: шаг в сторону на 1 F {side:side}, затем на 2 F вперед"),
+    ("{k} moves {d} F {dir}: {result}", "{k}: сдвиг на {d}Ф {dir:toward}: {result:result}"),
+    ("{k} sidesteps 1 F {side}, then 2 F forward", "{k}: шаг в сторону на 1Ф {side:side}, затем на 2Ф вперед"),
     ("{k} cannot turn either way: no rotation (K29)", "{k}: повернуть нельзя ни в одну сторону — поворота нет (K29)"),
     ("{k} turns 45° {side} (forced)", "{k}: поворот на 45° {side:side} (вынужденно)"),
     ("{k} turns 45° {side}", "{k}: поворот на 45° {side:side}"),
@@ -316,9 +316,9 @@ PROBLEMS: list[tuple[str, str]] = [
     ("§1.1: return pose {p} is not fully inside the field (K12)",
      "§1.1: место возвращения {p:pose} не целиком на поле (K12)"),
     ("§1.1: return pose {p} is {e} F from the nearest edge, more than 2 F",
-     "§1.1: место возвращения {p:pose} в {e} F от ближайшего края, дальше 2 F"),
+     "§1.1: место возвращения {p:pose} в {e}Ф от ближайшего края, дальше 2Ф"),
     ("§1.1: return pose {p} is {g} F from {k}, closer than 1 F",
-     "§1.1: место возвращения {p:pose} в {g} F от Рыцаря {k}, ближе 1 F"),
+     "§1.1: место возвращения {p:pose} в {g}Ф от Рыцаря {k}, ближе 1Ф"),
     ("§3.3: the setup is complete; nothing more is placed in turn 0",
      "§3.3: подготовка окончена; в ходе 0 больше ничего не ставится"),
     ("§3: the next setup input is {what}, not a {p} roll", "§3: следующий ввод подготовки — {what}, а не бросок {p}"),
@@ -349,9 +349,9 @@ PROBLEMS: list[tuple[str, str]] = [
     ("§3.3: {k}'s pose must have integer x and y (K1)", "§3.3: у позиции Рыцаря {k} x и y целые (K1)"),
     ("§3.3: {k} at {p} is not fully inside the field (K17)", "§3.3: {k} в {p:pose} — не целиком на поле (K17)"),
     ("§3.3: {k} at {p} is {n} F from the left edge, more than 2 F (K17)",
-     "§3.3: {k} в {p:pose} — в {n} F от левого края, дальше 2 F (K17)"),
+     "§3.3: {k} в {p:pose} — в {n}Ф от левого края, дальше 2Ф (K17)"),
     ("§3.3: {k} at {p} is {n} F from the right edge, more than 2 F (K17)",
-     "§3.3: {k} в {p:pose} — в {n} F от правого края, дальше 2 F (K17)"),
+     "§3.3: {k} в {p:pose} — в {n}Ф от правого края, дальше 2Ф (K17)"),
     ("§1.2: {k} at {p} would overlap {o} (C5: touching is fine)",
      "§1.2: {k} в {p:pose} налег(ла) бы на Рыцаря {o} (C5: касаться можно)"),
     ("§3.3: {k} is already deployed", "§3.3: {k} уже на поле"),
@@ -372,7 +372,7 @@ PROBLEMS: list[tuple[str, str]] = [
     ("{name}", "{name:ask}"),
     ("place the Limits of one knight (§3.3)", "выставить Пределы одного Рыцаря (§3.3)"),
     ("deploy one knight within {n:#} F of the own edge (§3.3)",
-     "выставить одного Рыцаря не дальше {n} F от своего края (§3.3)"),
+     "выставить одного Рыцаря не дальше {n}Ф от своего края (§3.3)"),
 ]
 ASK_RU = {"damage": "какую функцию повредить", "lady cell": "клетка Леди", "oath": "клятва",
           "push direction": "направление толчка", "return pose": "положение при возвращении в бой",

@@ -947,7 +947,7 @@ def turn_sections(doc: Doc, view: TurnView, lang: str) -> None:
         purpose = word(ROLL_PURPOSE, r.payload.get("purpose"), lang)
         src = r.payload.get("source")
         dice = r.payload.get("dice", "")
-        doc.p(tr(lang, f"Бросок {dice}, {purpose}: ", f"Roll {dice}, {purpose}: "),
+        doc.p(tr(lang, f"Бросок {ru.dice(dice)}, {purpose}: ", f"Roll {dice}, {purpose}: "),
               b(str(r.payload.get("total"))), f" ({word(ROLL_SOURCE, src, lang)})" if src else "", ".")
     execution = [(e, before) for e, before in steps
                  if e.type in ("knights.queue", "knights.move", "knights.ram", "knights.take_the_blow",

@@ -21,10 +21,11 @@ def said(payload: dict[str, Any], lang: str) -> list[str]:
 
 
 def post(view: TurnView, lang: str) -> Doc:
-    from replay.rulesets.skirmish.post import flush, holder, narrate
+    from replay.rulesets.skirmish.post import by_name, check, fighter_names, flush, holder, narrate
 
     lang = "ru" if lang == "ru" else "en"
     after: Battle = view.after
+    names = fighter_names(after.fighters)
     doc = Doc().h(tr(lang, f"Раунд {view.turn}: бой на поле", f"Round {view.turn}: battle on the field")
                   + (f" ({view.phase})" if view.phase else ""))
     for ruling in view.rulings:
@@ -39,32 +40,34 @@ def post(view: TurnView, lang: str) -> Doc:
                                                   "skirmish.field_round_ended")):
             flush(doc, lines)
             section = here
-            doc.h(heading(event, pid, lang), 3)
+            doc.h(by_name(heading(event, pid, lang), names, lang), 3)
         if pid is not None:
             if event.type not in ev.EVENTS:
                 continue
             e = ev.trusted(event.type, event.payload)
             if isinstance(e, ev.ExchangeStarted):
-                lines.append(b(tr(lang, f"Обмен {e.exchange}", f"Exchange {e.exchange}") + " — " + tr(
-                    lang, f"инициатива: {holder(e.holder, lang)}", f"initiative: {holder(e.holder, lang)}")))
+                lines.append(by_name(b(tr(lang, f"Обмен {e.exchange}", f"Exchange {e.exchange}") + " — " + tr(
+                    lang, f"инициатива: {holder(e.holder, lang)}", f"initiative: {holder(e.holder, lang)}")), names,
+                    lang))
                 continue
             text = narrate(e, lang)
             if text:
-                lines.append(text)
+                lines.append(by_name(text, names, lang))
             continue
         if event.type in battle_events.EVENTS:
             text = field_line(event.type, event.payload, lang)
             if text:
-                lines.append(text)
+                lines.append(by_name(text, names, lang))
     flush(doc, lines)
     doc.h(tr(lang, "Положение", "Standing"), 3)
     standing(doc, after, lang)
+    check(doc, view, lang)
     return doc
 
 
 def heading(event: Any, pid: str | None, lang: str) -> str:
     if pid is not None:
-        return tr(lang, f"Схватка {pid.replace('-', ' — ')}", f"Melee {pid.replace('-', ' vs ')}")
+        return tr(lang, f"Схватка: {pid.replace('-', ' — ')}", f"Melee: {pid.replace('-', ' vs ')}")
     if event.type == "skirmish.intents":
         return tr(lang, "Намерения (4.1)", "Intents (4.1)")
     if event.type == "skirmish.general_initiative":
@@ -75,13 +78,14 @@ def heading(event: Any, pid: str | None, lang: str) -> str:
     return tr(lang, f"Поле, обмен {x} (секунда {x} раунда)", f"Field, exchange {x} (second {x} of the round)")
 
 
-SHOT_NAMES = {"jump_fall_throw": ("Бросок в прыжке (M75)", "Throw while jumping (M75)"),
-              "moving_shot": ("Выстрел в движении (M76)", "Shot on the move (M76)"),
-              "jump_shot": ("Выстрел в прыжке (M77)", "Jump shot (M77)"),
-              "grazing_shot": ("Выстрел по касательной (M78)", "Grazing shot (M78)"),
-              "through_shot": ("Выстрел навылет (M79)", "Through shot (M79)"),
-              "double_shot": ("Двойной выстрел (M80)", "Double shot (M80)"),
-              "synchronous_throw": ("Синхронный бросок (M81)", "Synchronous throw (M81)")}
+SHOT_NAMES = {"jump_fall_throw": ("бросок в прыжке, M75", "Throw while jumping (M75)"),
+              "moving_shot": ("выстрел в движении, M76", "Shot on the move (M76)"),
+              "jump_shot": ("выстрел в прыжке, M77", "Jump shot (M77)"),
+              "grazing_shot": ("выстрел по касательной, M78", "Grazing shot (M78)"),
+              "through_shot": ("выстрел навылет, M79", "Through shot (M79)"),
+              "double_shot": ("двойной выстрел, M80", "Double shot (M80)"),
+              "synchronous_throw": ("синхронный бросок, M81", "Synchronous throw (M81)")}
+"""A shot's maneuver: in Russian in brackets after «Выстрел Всеслава по Зоряне», which declines the names."""
 
 
 def field_line(kind: str, p: dict[str, Any], lang: str) -> Any:
@@ -91,8 +95,8 @@ def field_line(kind: str, p: dict[str, Any], lang: str) -> Any:
     if kind == "skirmish.shot":
         result = {"hit": tr(lang, "попадание", "hit"), "miss": tr(lang, "промах", "miss"),
                   "no_wound": tr(lang, "попадание без раны", "hit, no wound")}[p["outcome"]]
-        ru, en = SHOT_NAMES.get(p.get("maneuver") or "", ("Выстрел", "Shot"))
-        return (b(tr(lang, f"{ru} {p['shooter']} → {p['target']}: {result}.",
+        ru, en = SHOT_NAMES.get(p.get("maneuver") or "", ("", "Shot"))
+        return (b(tr(lang, f"Выстрел {p['shooter']} по {p['target']}" + (f" ({ru})" if ru else "") + f": {result}.",
                      f"{en} {p['shooter']} → {p['target']}: {result}.")), " " + "; ".join(lines))
     if kind == "skirmish.engaged":
         return (b(tr(lang, "Схватка: ", "Melee: ") + " — ".join(p["fighters"]) + "."), " " + "; ".join(lines))
@@ -101,7 +105,9 @@ def field_line(kind: str, p: dict[str, Any], lang: str) -> Any:
 
 def standing(doc: Doc, state: Battle, lang: str) -> None:
     from replay.rulesets.skirmish.model import Fight
+    from replay.rulesets.skirmish.post import fighter_names, status_name
 
+    names = fighter_names(state.fighters)
     header = [tr(lang, "Боец", "Fighter"), tr(lang, "Клетка", "Cell"), tr(lang, "Схватка", "Melee"),
               tr(lang, "Рефлекс", "Reflex"), tr(lang, "Навык", "Skill"), tr(lang, "Стрельба", "Ranged"),
               tr(lang, "Раны", "Wounds"), tr(lang, "Состояние", "Status")]
@@ -113,10 +119,16 @@ def standing(doc: Doc, state: Battle, lang: str) -> None:
         p = v["pool"]
         s = state.shooter(f.id)
         wounds = ", ".join(f"{words.zone_name(w.precise, lang)} {w.level}" for w in f.wounds) or "—"
-        rows.append([f"{f.id} ({f.side})", f"{f.cell[0]}, {f.cell[1]} {f.facing}",
-                     ", ".join(state.engaged_with(f.id)) or "—", f"{p['avail_R']}/{p['reflex']}",
-                     f"{p['avail_S']}/{p['skill']}",
+        name, side = f.name.get(lang) or f.id, words.side_name(f.side, lang)
+        rows.append([f"{name} ({f.id}, {side})" if name != f.id else f"{f.id} ({side})",
+                     f"{f.cell[0]}, {f.cell[1]} {words.facing_name(f.facing, lang)}",
+                     ", ".join(names.get(e, {}).get(lang) or e for e in state.engaged_with(f.id)) or "—",
+                     f"{p['avail_R']}/{p['reflex']}", f"{p['avail_S']}/{p['skill']}",
                      "—" if s is None else f"{words.pick(STAGES[s.stage], lang)}, {s.ammo}", wounds,
-                     words.pick(("бежал с поля", "fled the field") if f.id in state.fled
-                                else words.STATUS_NAMES.get(v["status"], (v["status"],) * 2), lang)])
+                     fled(f, lang) if f.id in state.fled else status_name(v["status"], f, lang)])
     doc.table(header, rows)
+
+
+def fled(fighter: Any, lang: str) -> str:
+    """«бежал с поля», agreeing with the fighter («бежала»)."""
+    return tr(lang, words.agreeing("бежал", fighter.name.get("ru") or fighter.id) + " с поля", "fled the field")

@@ -900,7 +900,113 @@ def _rules(text: str) -> str | None:
 
 PROBLEMS = [
     ("[{rules}]", "{rules:rules}"),
+    # the field post parser (field_parse.py)
+    ("3.6: facing «{f}»: one of {allowed} on a {g:w} grid (Russian С СВ В ЮВ Ю ЮЗ З СЗ or север, восток …)",
+     "3.6: направление «{f}»: на поле с {g:gridgen} клетками — одно из {allowed:facings} (буквами или словами: "
+     "север, северо-восток, восток …)"),
+    ("5.6: the shot's dice and their split, e.g. «3 кубика (1Р+2Н)»: Р reflex, Н skill",
+     "5.6: нужны кубики выстрела и их раскладка, например «3 кубика (1Р+2Н)»: Р — рефлекс, Н — навык"),
+    ("5.5.2: «{part}» names no general zone (голова, корпус, рука, нога)",
+     "5.5.2: в «{part}» не названа общая зона (голова, корпус, рука, нога)"),
+    ("5.6: name the target of the shot by its id or name («Стреляю в VSE»)",
+     "5.6: назовите цель выстрела по идентификатору или имени («Стреляю в VSE»)"),
+    ("5.6: one target per shot ({ids} are named)", "5.6: у выстрела одна цель (названы: {ids})"),
+    ("4.1 (CP-01): the intent is «атака», «защита» or «другое» (attack, defend, other)",
+     "4.1 (CP-01): намерение — «атака», «защита» или «другое»"),
+    ("4.3: exchange {x:#}: a round has field exchanges 1 and 2", "4.3: обмен {x}: в раунде на поле обмены 1 и 2"),
+    ("5.6, 5.7: no act named: «иду шагом на (x,y)», «достаю стрелу», «натягиваю», «целюсь», «стреляю в …», «строю "
+     "строй: …», «покидаю поле», «жду» (walk, draw, prepare, aim, shoot at, form up, flee, wait)",
+     "5.6, 5.7: действие не названо: «иду шагом на (x,y)», «достаю стрелу», «натягиваю», «целюсь», «стреляю в …», "
+     "«строю строй: …», «покидаю поле», «жду»"),
+    ("4.3: one act per field exchange ({acts} are named; a stage may end in a shot: «целюсь и стреляю в …»)",
+     "4.3: одно действие за обмен на поле (названы: {acts:acts}; этап стрельбы может закончиться выстрелом: «целюсь "
+     "и стреляю в …»)"),
+    ("5.7: name the cells of the path, e.g. «Иду шагом на (3,4)» or «через (2,4), (3,4) на (4,4)»",
+     "5.7: назовите клетки пути, например «Иду шагом на (3,4)» или «через (2,4), (3,4) на (4,4)»"),
+    ("5.6.1: the speed-up's dice, e.g. «ускорение 2» (reflex points of the %5 check)",
+     "5.6.1: назовите кубики ускорения, например «ускорение 2» (очки рефлекса на проверку %5)"),
+    ("5.7: ({a:#}, {b:#}) is not next to ({c:#}, {d:#}): name the path cell by cell («через (…), (…) на (…)»)",
+     "5.7: ({a}, {b}) не соседняя с ({c}, {d}): назовите путь клетка за клеткой («через (…), (…) на (…)»)"),
+    ("5.12: name the formation's warriors by id or name («Строю строй: BOR, RAT»)",
+     "5.12: назовите воинов строя по идентификаторам или именам («Строю строй: BOR, RAT»)"),
+    ("5.12 (L1189): partners «{chunk}»: two warriors each, e.g. «BOR+RAT»",
+     "5.12 (L1189): напарники «{chunk}»: по два воина в паре, например «BOR+RAT»"),
+    # the battle on the field's checks (battle_check.py, shot.py)
+    ("4.1 (CP-01): intent is attack, defend or other",
+     '4.1 (CP-01): намерение — "attack" (атака), "defend" (защита) или "other" (иное)'),
+    ("4.1: intents are declared at the start of the battle", "4.1: намерения заявляют в начале боя"),
+    ("5.6.4, L62: {a:w} is engaged in melee with {b:w}: no aiming in melee",
+     "5.6.4, L62: {a} в схватке с {b}: в схватке не целятся"),
+    ("L62: {a:w} is engaged in melee with {b:w}: in melee only maneuvers move or act (declare them with exchange and "
+     "step)",
+     "L62: {a} в схватке с {b}: в схватке двигаются и действуют только маневрами (заявка с exchange и step)"),
+    ("4.3: exchange: 1 or 2", "4.3: обмен на поле — 1 или 2"),
+    ("4.1: {a:w}'s act for exchange {x:#} is not asked now (the loose fighters act in each field exchange, in the "
+     "order of the initiative chain)",
+     "4.1: действие {a} в обмене {x} сейчас не запрашивается (свободные бойцы действуют в каждом обмене на поле, в "
+     "порядке цепочки инициативы)"),
+    ("4.4: {a:w} is not in melee (a declaration with a step is for a fighter engaged in a melee pair; a loose fighter "
+     "acts with stage: field)",
+     "4.4: {a} не в схватке (заявка с step — для бойца в паре схватки; свободный боец действует с stage: field)"),
+    ("order: stage intent, stage field (an act) or a melee declaration (exchange and step)",
+     "приказ: stage intent (намерение), stage field (действие на поле) или заявка в схватке (exchange и step)"),
+    ("act: one of {acts} (5.6, 5.7, 5.12)", "действие (act) — одно из: {acts:actcodes} (5.6, 5.7, 5.12)"),
+    ("helpless (4.7.1): {a:w} is {st:w}", "не может действовать (4.7.1): {a} — {st:status}"),
+    ("5.7 (L44): a hidden attack on {t:w}, who sees {a:w} ({a} is not behind {t})",
+     "5.7 (L44): скрытая атака на {t}, который видит {a} ({a} не у него за спиной)"),
+    ("1.2.6, CP-19: {a:w} at ({x:#}, {y:#}) must stand on the field's edge to leave it",
+     "1.2.6, CP-19: {a} в ({x}, {y}): покинуть поле можно только с его края"),
+    ("5.6: {a:w} has no ranged weapon", "5.6: у {a} нет оружия для стрельбы"),
+    ("5.6.1: {a:w} is still at the {k:w} ({d:#} of {n:#} s)", "5.6.1: {a} ещё занят этапом {k:rstage} ({d} из {n} с)"),
+    ("5.6.1: {a:w}'s {k:w} needs the stage {need:w}, it is {st:w}",
+     "5.6.1: для этапа {k:rstage} у {a} нужно состояние «{need:rstate}», а сейчас «{st:rstate}»"),
+    ("5.6.2: {a:w} has no projectiles left", "5.6.2: у {a} не осталось снарядов"),
+    ("5.7: gait is one of {g}", "5.7: аллюр (gait) — одно из: {g:gaitcodes}"),
+    ("5.7: path is a list of cells [[x, y], …] walked in order",
+     "5.7: путь (path) — список клеток [[x, y], …] в порядке движения"),
+    ("3.6: facing is one of {allowed} on a {g:w} grid",
+     "3.6: на поле с {g:gridgen} клетками направление — одно из {allowed:facings}"),
+    ("5.7 (L54): {a:w} has 0 reflex points: no running", "5.7 (L54): у {a} 0 очков рефлекса: бежать нельзя"),
+    ("5.7 (L56): {a:w} has 0 reflex points: only the quiet walk",
+     "5.7 (L56): у {a} 0 очков рефлекса: только тихий шаг"),
+    ("5.7 (L52-58): a move longer than {a:w}'s movement: {n:#} m, {g} allows {m:#} m (Speed {v:#} × {f}){cap}",
+     "5.7 (L52-58): путь длиннее движения {a}: {n} м, а {g:gait} позволяет {m} м (Скорость {v} × {f}){cap:cap}"),
+    ("L102: at ({x:#}, {y:#}) {a:w} comes within reach of {b:w}: melee begins there, the path ends at that cell",
+     "L102: в ({x}, {y}) {a} входит в досягаемость {b}: там начинается схватка, путь кончается в этой клетке"),
+    ("4.4: ({x:#}, {y:#}) is within reach of {ids}, already in melee: a melee of three or more is NOT YET in this "
+     "version (melee goes pair by pair)",
+     "4.4: ({x}, {y}) в досягаемости {ids}, уже занятых в схватке: схватка троих и больше в этой версии ЕЩЁ НЕ "
+     "реализована (схватки идут парами)"),
+    ("5.6.2: {a:w} has no drawn projectile (draw first: {n:#} left)",
+     "5.6.2: у {a} нет извлечённого снаряда (сначала извлеките: осталось {n})"),
+    ("5.6.3: {a:w}'s shot is not prepared yet (prepare it first, {w:w})",
+     "5.6.3: выстрел {a} ещё не подготовлен (сначала подготовьте: {w:rweapon})"),
+    ("5.6: target: one of {ids}", "5.6: цель (target) — одна из: {ids}"),
+    ("5.6: {t:w} is out of the fight or off the field", "5.6: {t} выбыл из боя или покинул поле"),
+    ("5.4.6: maneuver is one of double_shot, synchronous_throw (M80, M81)",
+     '5.4.6: маневр выстрела — "double_shot" (двойной выстрел, M80) или "synchronous_throw" (синхронный бросок, '
+     "M81)"),
+    ("{m:w}: {mv:w} needs one of {classes}, not {w:w}",
+     "{m}: маневр «{mv:shotmv}» — только с оружием: {classes:rclasses}; у стрелка — {w:rweapon}"),
+    ("5.6.7: {a:w} cannot shoot a {c} {st:w}", "5.6.7: {a} не может стрелять ({c:rclass}) в стойке «{st:stance}»"),
+    ("5.6.5: {t:w} is {d:#} m away, beyond the maximum range of the {w:w} ({r:#} m)",
+     "5.6.5: до {t} {d} м — дальше предельной дальности ({w:rweapon}: {r} м)"),
+    ("difficulty_above_7 (2.2): the shot's difficulty is %{n:#}", "сложность выше %7 (2.2): у выстрела %{n}"),
+    ("cannot_pay (4.6): the shot costs {r:#}R + {s:#}S, {a:w} has {ar:#}R + {as_:#}S",
+     "не хватает очков (4.6): выстрел стоит {r}Р + {s}Н, у {a} есть {ar}Р + {as_}Н"),
+    ("cannot_pay (4.7.9): a shot rolls at least 1 die", "не хватает очков (4.7.9): выстрел бросает хотя бы 1 кубик"),
+    ("buys: {b} is not a ranged purchase (zone:GENERAL, precise:ZONE, danger:N, penetration:N; 5.2.2)",
+     "покупки: {b} — не покупка для стрельбы (zone:ОБЩАЯ_ЗОНА, precise:ЗОНА, danger:N, penetration:N; 5.2.2)"),
+    ("5.12 (L1177): a formation is a commander and at least two warriors (members: [ids])",
+     "5.12 (L1177): строй — это командир и хотя бы два воина (members: [идентификаторы])"),
+    ("5.12: {m:w} is not a warrior of {a:w}'s side", "5.12: {m} — не воин стороны {a}"),
+    ("5.12: {m:w} is engaged in melee", "5.12: {m} в схватке"),
+    ("5.12 (L1189): partners {p}: two members of the formation", "5.12 (L1189): напарники {p} — два воина строя"),
+    ("5.12 (L1189): partners {a:w} and {b:w} stand apart: partners share or touch a cell",
+     "5.12 (L1189): напарники {a} и {b} стоят порознь: напарники занимают одну клетку или соседние"),
     # the order parser (parse.py, words.parse_buys)
+    ("4.5: a declaration starts with «Атака:» or «Защита:» (Attack:/Defence:), or is «пас»",
+     "4.5: заявка начинается со слов «Атака:» или «Защита:» либо состоит из слова «пас»"),
     ("5.4: no maneuver named (e.g. «рубящий удар», «парирование», «блок щитом»)",
      "5.4: маневр не назван (например, «рубящий удар», «парирование», «блок щитом»)"),
     ("4.5: the dice and their split, e.g. «4 кубика (2Р+2Н)»: Р reflex, Н skill",
@@ -940,7 +1046,63 @@ def catalogue_ru() -> Catalogue:
     return Catalogue(PROBLEMS, {"event": EVENT_RU, "purpose": PURPOSE_RU, "input": INPUT_RU, "code": CODE_RU,
                                 "problem": _problem, "roll": _roll_what, "rules": _rules, "decision": DECISION_RU,
                                 "request": _request, "weaponname": lambda t: words.item_name(t, "ru"),
-                                "howlong": HOW_LONG_RU})
+                                "howlong": HOW_LONG_RU, "gridgen": _table(GRID_RU), "facings": _facings,
+                                "acts": _listed(ACT_RU, "и"), "status": _table(STATUS_RU), "rstage": _table(STAGE_RU),
+                                "rstate": _table(SHOOTER_STATE_RU), "gait": _table(GAIT_NAME_RU), "cap": _cap,
+                                "rweapon": _ranged_weapon, "rclass": _table(RANGED_CLASS_RU),
+                                "rclasses": _listed(RANGED_CLASS_RU, "или"), "shotmv": _table(SHOT_MV_RU),
+                                "actcodes": _codes(ACT_RU), "gaitcodes": _codes(GAIT_NAME_RU),
+                                "stance": lambda x: words.pick(words.STANCE_NAMES[x], "ru") if x in
+                                words.STANCE_NAMES else None})
+
+
+STAGE_RU = {"draw": "извлечения снаряда", "prepare": "подготовки выстрела", "aim": "прицеливания",
+            "shoot": "выстрела"}
+SHOOTER_STATE_RU = {"empty": "не готов", "drawn": "снаряд извлечён", "prepared": "готов", "aimed": "прицелился"}
+GAIT_NAME_RU = {"walk": "шаг", "jog": "лёгкий бег", "sprint": "спринт", "quiet walk": "тихий шаг",
+                "quiet_walk": "тихий шаг", "crawl": "ползание"}
+RANGED_CLASS_RU = {"short_bow": "короткий лук", "long_bow": "длинный лук", "crossbow": "арбалет",
+                   "javelin": "дротик", "knife": "метательный нож", "short bow": "короткий лук",
+                   "long bow": "длинный лук"}
+SHOT_MV_RU = {"jump_fall_throw": "Бросок в прыжке", "moving_shot": "Выстрел в движении",
+              "jump_shot": "Выстрел в прыжке", "grazing_shot": "Выстрел по касательной",
+              "through_shot": "Выстрел навылет",
+              "double_shot": "Двойной выстрел", "synchronous_throw": "Синхронный бросок"}
+
+
+def _codes(table: Mapping[str, str]) -> Any:
+    """"move, draw" -> «move (движение), draw (извлечь снаряд)»: the values a player types, each with its meaning."""
+    def said(text: str) -> str | None:
+        items = [x.strip() for x in text.split(",") if x.strip()]
+        return None if any(x not in table for x in items) else ", ".join(f"{x} ({table[x]})" for x in items)
+    return said
+
+
+def _ranged_weapon(kind: str) -> str | None:
+    """A ranged weapon's id as its Russian name («короткий лук»)."""
+    entry = words.data.table("ranged")["weapons"].get(kind)
+    return None if entry is None else str(entry["name"]["ru"])
+
+
+def _cap(text: str) -> str | None:
+    """" (formation drill cap 2, A-58)" in Russian; nothing for nothing."""
+    if not text:
+        return ""
+    m = re.fullmatch(r" \(formation drill cap (\d+), (A-\d+)\)", text)
+    return None if m is None else f" (предел строя {m.group(1)}, {m.group(2)})"
+
+
+GRID_RU = {"hex": "шестиугольными", "square": "квадратными"}
+ACT_RU = {"move": "движение", "draw": "извлечь снаряд", "prepare": "подготовить выстрел", "aim": "целиться",
+          "shoot": "выстрел", "form": "строй", "flee": "покинуть поле", "wait": "ждать",
+          "break_formation": "распад строя", "group_combat": "групповой бой", "mounted": "верхом"}
+"""A field exchange's acts (field_parse.ACT_WORDS) as a player says them."""
+
+
+def _facings(codes: str) -> str | None:
+    """"E NE NW" -> «В СВ СЗ»: a grid's facings in the Russian compass letters."""
+    said = [words.FACING_RU.get(c, (None,))[0] for c in codes.split()]
+    return None if not said or None in said else " ".join(str(x) for x in said)
 
 
 # rules w5-s8a: the lines and problems of the blade catch after the catch (M44), the quick draw from the floor, of two
@@ -1103,10 +1265,11 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
      r"(?: \+ ([\d/]+) carried)?\)(?: to \((\d+), (\d+)\))?, facing (\w+)$",
      lambda m: f"{m.group(1)} {_GAIT_RU[m.group(2)]} {m.group(3)} м из {m.group(4).replace('.', ',')} м (Скорость "
                f"{m.group(5)} × {m.group(6)}" + (f" + {m.group(7)} перенесено" if m.group(7) else "") + ")"
-               + (f" в ({m.group(8)}, {m.group(9)})" if m.group(8) else "") + f", лицом на {m.group(10)}"),
+               + (f" в ({m.group(8)}, {m.group(9)})" if m.group(8) else "")
+               + f", лицом на {words.facing_name(m.group(10), 'ru', word=True)}"),
     (r"^([\d/]+) m carried to the next move \(A-63\)$", r"\1 м переносится на следующее движение (A-63)"),
     (r"^(\w+) ran: all reflex points are lost this round \(L54\)$",
-     r"\1 бежал: все очки рефлекса в этом раунде потеряны (L54)"),
+     r"бег: у \1 все очки рефлекса в этом раунде потеряны (L54)"),
     (r"^(\w+) comes within reach of (\w+) at (\([\d, ]+\))–(\([\d, ]+\)): melee begins \(L102\); combat initiative "
      r"opens their first melee round \(C12\)$",
      r"\1 входит в досягаемость \2 (\3–\4): начинается схватка (L102); их первый раунд схватки открывает боевая "
@@ -1193,7 +1356,8 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
      lambda m: f"{'лёжа' if m.group(1) == 'lying' else 'сидя'} ({m.group(2)}) +{m.group(3)} к сложности (5.6.7)"),
     (r"^no bleeding among the loose fighters$", "у свободных бойцов кровотечения нет"),
     (r"^melee over: (.+) \(the fighters are loose again\)$", r"схватка окончена: \1 (бойцы снова свободны)"),
-    (r"^side (\w+) stands: (.+)$", r"на ногах сторона \1: \2"), (r"^no one stands$", "на ногах никого"),
+    (r"^side (\w+) stands: (.+)$", lambda m: f"на ногах сторона «{words.side_name(m.group(1), 'ru')}»: {m.group(2)}"),
+    (r"^no one stands$", "на ногах никого"),
     (r"^(.+) defend: no roll, they act after the attacks aimed at them \(L18\)$",
      r"\1 в защите: без броска, действуют после атак на них (L18)"),
     (r"\(critical failure −(\d+) reflex next round\)", r"(критический провал: −\1 рефлекса в следующем раунде)"),

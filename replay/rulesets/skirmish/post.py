@@ -4,9 +4,13 @@ changes and wounds with their damage arithmetic. It narrates from the payloads' 
 
 from __future__ import annotations
 
+import json
+import re
+from functools import cache
 from typing import Any
 
-from replay.render.text import Doc, b, i, tr
+from replay.render import ru
+from replay.render.text import Doc, Span, Spoiler, b, check_spoiler, i, spec_defaults, tr
 from replay.ruleset import TurnView
 from replay.rulesets.skirmish import data, pools, words
 from replay.rulesets.skirmish import events as ev
@@ -18,8 +22,9 @@ def post(view: TurnView, lang: str) -> Doc:
     lang = "ru" if lang == "ru" else "en"
     after: Fight = view.after
     a, b_ = after.fighters
-    doc = Doc().h(tr(lang, f"Раунд {view.turn}: {named(a, 'ru')} — {named(b_, 'ru')}",
-                     f"Round {view.turn}: {named(a, 'en')} vs {named(b_, 'en')}")
+    names = fighter_names(after.fighters)
+    doc = Doc().h(tr(lang, f"Раунд {view.turn}: " + ru.versus(a.name["ru"], b_.name["ru"]),
+                     f"Round {view.turn}: {a.name['en']} vs {b_.name['en']}")
                   + (f" ({view.phase})" if view.phase else ""))
     for ruling in view.rulings:
         doc.p(i(tr(lang, "Решение мастера: ", "GM ruling: ")), str(ruling.payload.get("note") or ""))
@@ -30,21 +35,103 @@ def post(view: TurnView, lang: str) -> Doc:
         e = ev.trusted(event.type, event.payload)
         if isinstance(e, ev.ExchangeStarted):
             flush(doc, lines)
-            doc.h(tr(lang, f"Обмен {e.exchange}", f"Exchange {e.exchange}") + " — " + tr(
-                lang, f"инициатива: {holder(e.holder, lang)}", f"initiative: {holder(e.holder, lang)}"), 3)
+            doc.h(by_name(tr(lang, f"Обмен {e.exchange}", f"Exchange {e.exchange}") + " — " + tr(
+                lang, f"инициатива: {holder(e.holder, lang)}", f"initiative: {holder(e.holder, lang)}"), names,
+                lang), 3)
             continue
         text = narrate(e, lang)
         if text:
-            lines.append(text)
+            lines.append(by_name(text, names, lang))
     flush(doc, lines)
     doc.h(tr(lang, "Положение", "Standing"), 3)
     standing(doc, after, lang)
+    check(doc, view, lang)
     return doc
 
 
+SPEC_ID = re.compile(r"(?<![\w-])(A-\d+b?|C\d{1,2}|CP-\d{2})(?![\w-])")
+"""The spec's ids a post's lines cite: its defaults (A-08), clarifications (C9) and choice points (CP-17)."""
+REFERENCES = ("Прочие ссылки в скобках: 4.2, 5.8.3 — разделы свода правил; L377 — строка 377 свода правил; M16 — "
+              "номер маневра в каталоге (его название стоит рядом).",
+              "Other references in brackets: 4.2, 5.8.3 — sections of the rulebook; L377 — line 377 of the rulebook; "
+              "M16 — the maneuver's number in the catalogue (its name stands beside it).")
+
+
+def check(doc: Doc, view: TurnView, lang: str) -> None:
+    """The «Для проверки» spoiler: the log's events and last hash, every spec id the post cites (the defaults its
+    resolutions relied on, and the A-, C- and CP- ids of its lines) with what it says, and how to read the other
+    references: a forum reader does not know what "CP-17" or "L377" is."""
+    cited = [str(d) for e in view.resolutions for d in e.payload.get("defaults") or []] + SPEC_ID.findall(text_of(doc))
+    meanings = {**spec_defaults(data.DATA, lang, short=True), **choice_points(lang)}
+    for d in {d for d in cited if d.endswith(" default")}:  # "CP-12 default": not chosen, its default applied
+        base = d.removesuffix(" default")
+        if base in meanings:
+            meanings[base] += tr(lang, " (выбор не сделан — взято значение по умолчанию)",
+                                 " (not chosen — its default applied)")
+    cited = [d.removesuffix(" default") for d in cited]
+    if lang == "ru":  # "6.5 step 6", a section's step, as «6.5, шаг 6»
+        step = re.compile(r" step (\d+)$")
+        meanings = {step.sub(r", шаг \1", k): v for k, v in meanings.items()}
+        cited = [step.sub(r", шаг \1", d) for d in cited]
+    check_spoiler(doc, view, lang, cited, meanings=meanings,
+                  defaults_label=("Толкования правил и точки выбора, на которые опирается пост: ",
+                                  "Rule interpretations and choice points the post relies on: "))
+    if doc.blocks and isinstance(doc.blocks[-1], Spoiler):
+        doc.blocks[-1].body.p(tr(lang, *REFERENCES))
+
+
+@cache
+def _choice_points() -> dict[str, list[str]]:
+    return {k: v for k, v in json.loads((data.DATA / "choice_points.json").read_text(encoding="utf-8")).items()
+            if k.startswith("CP-")}
+
+
+def choice_points(lang: str) -> dict[str, str]:
+    """The choice points (CP-17): who decides what the rules leave open, in `lang`."""
+    return {k: words.pick(v, lang) for k, v in _choice_points().items()}
+
+
+def text_of(doc: Doc) -> str:
+    """Every word a post shows, as plain text (to find what it cites)."""
+    out: list[str] = []
+    for block in doc.blocks:
+        for value in vars(block).values():
+            if isinstance(value, str):
+                out.append(value)
+            elif isinstance(value, tuple):
+                out += [x.text if isinstance(x, Span) else str(x) for row in value
+                        for x in (row if isinstance(row, tuple) else (row,))]
+    return "\n".join(out)
+
+
+def fighter_names(fighters: Any) -> dict[str, dict[str, str]]:
+    """Each fighter's id -> its names {ru, en} (the id where the setup gives no name)."""
+    return {f.id: {lang: f.name.get(lang) or f.id for lang in ("ru", "en")} for f in fighters}
+
+
+def by_name(line: Any, names: dict[str, dict[str, str]], lang: str) -> Any:
+    """A post's line (a string, a styled span, or a tuple of them) calling the fighters by their names, declined in
+    Russian (`words.by_name`); a span's words are read with the text before it, so a case is asked across spans."""
+    if isinstance(line, tuple):
+        out, before = [], ""
+        for part in line:
+            said = by_name_after(part, before, names, lang)
+            out.append(said)
+            before += part.text if isinstance(part, Span) else str(part)
+        return tuple(out)
+    return by_name_after(line, "", names, lang)
+
+
+def by_name_after(part: Any, before: str, names: dict[str, dict[str, str]], lang: str) -> Any:
+    if isinstance(part, Span):
+        return Span(words.by_name(part.text, names, lang, before=before), part.style)
+    return words.by_name(str(part), names, lang, before=before)
+
+
 def named(f: Any, lang: str) -> str:
-    """A fighter's name with the id the post then calls him by («Ратибор (RAT)»); the id alone when it is the name."""
-    name = f.name[lang]
+    """A fighter's name with its id, as players write it in their orders («Ратибор (RAT)»); the id alone when it is
+    the name."""
+    name = f.name.get(lang) or f.id
     return name if name == f.id else f"{name} ({f.id})"
 
 
@@ -67,8 +154,12 @@ def roll_text(r: dict[str, Any], lang: str) -> str:
     degree = abs(r["crit_degree"])
     crit = tr(lang, f", критический провал (степень {degree})", f", critical failure (degree {degree})") \
         if degree else ""
-    return tr(lang, f"{len(r['faces'])}к10 %{r['difficulty']} [{faces}] → {r['hits']} − {r['ones']} = {r['net']}{crit}",
-              f"{len(r['faces'])}d10 %{r['difficulty']} [{faces}] → {r['hits']} − {r['ones']} = {r['net']}{crit}")
+    auto, penalty = r.get("auto_successes") or 0, r.get("success_penalties") or 0  # the net counts them: say so
+    more = (tr(lang, f" + {auto} автом.", f" + {auto} automatic") if auto else "") + (
+        tr(lang, f" − {penalty} штраф", f" − {penalty} penalty") if penalty else "")
+    return tr(lang, f"{len(r['faces'])}к10 %{r['difficulty']} [{faces}] → {r['hits']} − {r['ones']}{more} = {r['net']}"
+                    f"{crit}",
+              f"{len(r['faces'])}d10 %{r['difficulty']} [{faces}] → {r['hits']} − {r['ones']}{more} = {r['net']}{crit}")
 
 
 def narrate(e: ev.Resolution, lang: str) -> Any:
@@ -154,7 +245,7 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
                          for fid, n in e.blood_loss.items() if n)
         return tr(lang, "Конец раунда", "End of the round") + (f": {lost}" if lost else ".")
     if isinstance(e, ev.FightEnded):
-        return b(tr(lang, f"Бой окончен: победил {e.winner}" if e.winner else "Бой окончен: никто не устоял",
+        return b(tr(lang, f"Бой окончен, победитель: {e.winner}" if e.winner else "Бой окончен: никто не устоял",
                     f"The fight is over: {e.winner} wins" if e.winner else "The fight is over: no one stands"))
     return None
 
@@ -178,10 +269,10 @@ def lock_text(lock: dict[str, Any], lang: str) -> str:
     if lock["kind"] == "initiative_roll":
         return tr(lang, f"; скрытая атака {fid} удалась: раунд {until[0]} начинается с бросков инициативы",
                   f"; {fid}'s hidden attack succeeded: round {until[0]} starts with initiative rolls")
-    return tr(lang, f"; атака {fid} была неожиданной: инициатива за ним до обмена {until[0]}.{until[1]}, что бы ни "
-                    "сделала защита",
-              f"; {fid}'s attack was unexpected: initiative stays with him to exchange {until[0]}.{until[1]}, whatever"
-              " the defence did")
+    return tr(lang, f"; атака {fid} была неожиданной: инициатива остаётся у атакующего до обмена "
+                    f"{until[0]}.{until[1]}, что бы ни сделала защита",
+              f"; {fid}'s attack was unexpected: initiative stays with the attacker to exchange {until[0]}.{until[1]}"
+              ", whatever the defence did")
 
 
 def cover_text(fid: str, zones: list[str], lang: str) -> str:
@@ -195,7 +286,7 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
     if e.maneuver == "pass":
         why = {"cannot act": ("не может действовать", "cannot act"),
                "nothing to answer": ("нечего отражать", "nothing to answer"),
-               "attacked this exchange (A-09)": ("уже атаковал: одно действие за обмен",
+               "attacked this exchange (A-09)": ("атака в этом обмене уже была: одно действие за обмен",
                                                  "already attacked (one action per exchange)"),
                "answered by a free check, not a defence (5.4)": ("отвечает свободной проверкой",
                                                                  "answered by a free check"),
@@ -318,13 +409,15 @@ def clash_text(e: ev.Clash, lang: str) -> Any:
     assert e.attack_roll is not None and e.opposed is not None
     cut = e.reduced.get("attack", 0)
     parts = [f"{e.attacker}{':' if e.attack_roll.get('automatic_failure') and lang == 'ru' else ''} "
-             f"{roll_text(e.attack_roll, lang)}" + (tr(
-        lang, f" (−{cut} куб. по 5.1.6)", f" (−{cut} dice, 5.1.6)") if cut else "")]
+             f"{roll_text(e.attack_roll, lang)}"
+             + (cut_text(e, e.attacker, e.maneuver, lang) or tr(lang, f" (−{cut} куб. по 5.1.6)",
+                                                                f" (−{cut} dice, 5.1.6)") if cut else "")]
     if e.defence and e.defence_roll is not None:
         dcut = e.reduced.get("defence", 0)
         parts.append(f"{e.defence['actor']} ({plain_name(e.defence['maneuver'], lang)}) "
-                     f"{roll_text(e.defence_roll, lang)}" + (tr(lang, f" (−{dcut} куб.)", f" (−{dcut} dice)")
-                                                            if dcut else ""))
+                     f"{roll_text(e.defence_roll, lang)}"
+                     + (cut_text(e, e.defence["actor"], e.defence["maneuver"], lang)
+                        or tr(lang, f" (−{dcut} куб.)", f" (−{dcut} dice)") if dcut else ""))
     if not e.defence and e.defence_roll is not None:  # a free check opposes it (Bluff, Throw, Trip)
         parts.append(f"{e.target} " + tr(lang, "(свободная проверка) ", "(free check) ")
                      + roll_text(e.defence_roll, lang))
@@ -377,6 +470,19 @@ def hit_text(e: ev.Hit, lang: str) -> Any:
                f"wound level {w['level']}: pain {w['pain']}, shock {w['shock']}, bleeding {w['bleeding']}")
     extra = [words.flag_name(x, lang) for x in (*w["flags"], *w["consequences"])]
     return f"{head}; {arithmetic}; {wound}" + (f" [{', '.join(extra)}]" if extra else "")
+
+
+def cut_text(e: ev.Clash, actor: str, maneuver: str, lang: str) -> str:
+    """Why a roll has fewer dice than declared, from the clash's arithmetic: « (заявлено 4 − потеряно 2: M11 язык
+    тела)», « (4 declared − 2 pending reduction, 5.1.6)»; "" when the arithmetic does not say."""
+    head = f"{actor} {maneuver}: "
+    for line in e.why:
+        m = re.match(r"\d+d %\d+ (\(\d+ declared − .*\)) \[", line.removeprefix(head)) if line.startswith(head) \
+            else None
+        if m:
+            said = say_why(m.group(1)) if lang == "ru" else m.group(1)
+            return " " + re.sub(r" \(([^()]*)\)\)$", r": \1)", said)  # no brackets nest: «потеряно 2: M11 …»
+    return ""
 
 
 def gm_damage(e: ev.Hit) -> bool:
@@ -579,12 +685,12 @@ def bought_text(bought: dict[str, Any], lang: str, *, free_precise: bool = False
         n = 0 if free_precise else 1
         out.append(tr(lang, f"точная зона {words.zone_name(bought['precise'], lang)} ({n})",
                       f"precise zone {words.zone_name(bought['precise'], lang)} ({n})"))
-    for key, ru, en in (("danger", "опасность", "danger"), ("penetration", "пробивание", "penetration"),
-                        ("ignore_armour", "игнор брони", "ignore armour"), ("shock", "шок", "shock"),
-                        ("bleeding", "кровотечение", "bleeding")):
+    for key, said_ru, en in (("danger", "опасность", "danger"), ("penetration", "пробивание", "penetration"),
+                             ("ignore_armour", "игнор брони", "ignore armour"), ("shock", "шок", "shock"),
+                             ("bleeding", "кровотечение", "bleeding")):
         n = bought.get(key, 0)
         if n:
-            out.append(tr(lang, f"{ru} +{n} ({n})", f"{en} +{n} ({n})"))
+            out.append(tr(lang, f"{said_ru} +{n} ({n})", f"{en} +{n} ({n})"))
     return out
 
 
@@ -597,8 +703,13 @@ def standing(doc: Doc, state: Fight, lang: str) -> None:
         v = pools.fighter_view(state, f)
         p = v["pool"]
         wounds = ", ".join(f"{words.zone_name(w.precise, lang)} {w.level}" for w in f.wounds) or "—"
-        rows.append([f"{f.id}" + (" ★" if state.holder == f.id else ""), f"{p['avail_R']}/{p['reflex']}",
+        rows.append([named(f, lang) + (" ★" if state.holder == f.id else ""), f"{p['avail_R']}/{p['reflex']}",
                      f"{p['avail_S']}/{p['skill']}", str(v["fatigue"]), str(v["pain"]), str(v["shock"]),
-                     str(v["bleeding"]), wounds, words.pick(words.STATUS_NAMES.get(v["status"], (v["status"],) * 2),
-                                                            lang)])
+                     str(v["bleeding"]), wounds, status_name(v["status"], f, lang)])
     doc.table(header, rows)
+
+
+def status_name(status: str, fighter: Any, lang: str) -> str:
+    """A fighter's status in words, agreeing in Russian with the fighter («беспомощна», «мертва»)."""
+    word = words.pick(words.STATUS_NAMES.get(status, (status,) * 2), lang)
+    return words.agreeing(word, fighter.name.get("ru") or fighter.id) if lang == "ru" and " " not in word else word

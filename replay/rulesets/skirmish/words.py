@@ -441,3 +441,125 @@ def item_in(item: str, case: str) -> str:
         return said
     return {"gent": "оружия", "datv": "оружию", "accs": "оружие", "ablt": "оружием", "loct": "оружии"}.get(
         case, "оружие") + f" «{name}»"
+
+
+# --- fighters by their names: «инициатива переходит к Всеславу», «у Зоряны шок 3», «Ratibor's blow» -------------
+
+CASE_AFTER = {
+    # prepositions
+    "у": "gent", "от": "gent", "до": "gent", "для": "gent", "против": "gent", "без": "gent", "из": "gent",
+    "после": "gent", "кроме": "gent", "к": "datv", "по": "datv", "в": "accs", "через": "accs", "про": "accs",
+    "с": "ablt", "со": "ablt", "над": "ablt", "под": "ablt", "перед": "ablt", "между": "ablt", "о": "loct",
+    "об": "loct", "при": "loct",
+    # a noun whose fighter it is: «удар Ратибора», «защита Всеслава», «Скорость Бориса», «3 итог. усп. Ратибора»
+    "атака": "gent", "атаки": "gent", "атаку": "gent", "удар": "gent", "удара": "gent", "защита": "gent",
+    "защиты": "gent", "заявка": "gent", "перевода": "gent", "перевод": "gent", "выстрел": "gent",
+    "выстрела": "gent", "сбив": "gent", "щит": "gent", "скорость": "gent", "досягаемость": "gent",
+    "маневры": "gent", "тактики": "gent", "зоны": "gent", "попадания": "gent", "усп": "gent", "ускорения": "gent",
+    "рефлекса": "gent",
+    # verbs: «удар приходится Всеславу», «держит Всеслава», «валит Ратибора на землю»
+    "приходится": "datv", "держит": "accs", "валит": "accs",
+}
+"""The case of a fighter's name after the word before it (lower case): a preposition's, a noun's genitive of whom it
+is, a verb's object. A name after any other word keeps its id (the standing table names it): never a guessed case."""
+CASE_AFTER_TWO = {("отдаёт", "инициативу"): "datv"}
+"""Two words before a name that ask a case the last one alone does not («отдаёт инициативу Всеславу»)."""
+LABEL = re.compile(r"(?:^|[.;:—→(,=|★]|\*\*)\s*$")
+"""Where a name stands as a label, in the nominative: the start of a line or a sentence, after «:», «;», «—», «→»,
+«,», «(»."""
+_LAST_WORDS = re.compile(r"(?:([А-Яа-яЁё]+) )?([А-Яа-яЁё]+)\.? $")
+
+
+def name_case(before: str) -> str | None:
+    """The case a fighter's name takes after `before` (the text preceding it), None when it is not known."""
+    last = _LAST_WORDS.search(before)
+    if last is not None:
+        two = (str(last.group(1) or "").lower(), last.group(2).lower())
+        case = CASE_AFTER_TWO.get(two) or CASE_AFTER.get(two[1])
+        if case is not None:
+            return case
+    return "nomn" if LABEL.search(before) else None
+
+
+def name_in_case(name: str, case: str) -> str:
+    """A fighter's Russian name in `case`; a name that cannot be declined follows «боец» in that case, itself in the
+    nominative («у бойца Sir Pell»): never a wrong ending."""
+    from replay.render import ru
+
+    return name if case == "nomn" else ru.name_in(name, case, "боец")
+
+
+def agreeing(word: str, name: str) -> str:
+    """A past verb or short form just after a fighter's name, agreeing with the fighter («Зоряна бежала», «Зоряна
+    отброшена»; `ru.said_of`)."""
+    from replay.render import ru
+
+    return ru.said_of(word, name)
+
+
+def by_name(text: str, names: Mapping[str, Mapping[str, str]], lang: str, *, before: str = "") -> str:
+    """`text` with each fighter's id (RAT) in it replaced by the fighter's name (`names`: id -> {ru, en}). English
+    writes the name as it is; Russian declines it in the case the words before it ask (`name_case`: «к Всеславу»,
+    «у Зоряны»), the nominative where it is a label («Всеслав — атака»), with a past form just after it agreeing
+    («Зоряна бежала»); where the case is not known the id stays. `before`: the text the line has before `text` (a
+    case is asked across a bold span). One pass: a name holding an id is not read again; a letter of the arithmetic
+    («W = 6») or a facing («facing E») is not a fighter."""
+    ids = sorted((i for i in names if i), key=len, reverse=True)
+    if not ids or not text:
+        return text
+    found = re.compile(r"(?:(?<![\w-])([ВвСс]) )?(?<![\w-])(?<!facing )(?<!лицом на )("
+                       + "|".join(map(re.escape, ids)) + r")(?![\w-])(?! = )( [А-Яа-яЁё]+)?")
+    ru_ = lang == "ru"
+
+    def said(m: re.Match[str]) -> str:
+        prep, fid, after = m.group(1) or "", m.group(2), m.group(3) or ""
+        name = names[fid].get("ru" if ru_ else "en") or fid
+        lead = prep + " " if prep else ""
+        if not ru_:
+            return lead + name + after
+        case = name_case(before + text[:m.start(2)])
+        if case is None:
+            return lead + fid + after
+        if case == "nomn" and after:
+            after = " " + agreeing(after[1:], name)
+        form = name_in_case(name, case)
+        return (vowelled(prep, form) + " " if prep else "") + form + after
+
+    return found.sub(said, text)
+
+
+def vowelled(preposition: str, word: str) -> str:
+    """«в», «с» as «во», «со» before two consonants they would run into («во Всеслава», «со Святославом»)."""
+    clash = {"в": "вф", "с": "сзшж"}.get(preposition.lower(), "")
+    consonants = "бвгджзйклмнпрстфхцчшщ"
+    if len(word) > 1 and word[0].lower() in clash and word[1].lower() in consonants:
+        return preposition + "о"
+    return preposition
+
+
+# --- the field's words in Russian: facings and sides ------------------------------------------------------------
+
+FACING_RU = {"N": ("С", "север"), "NE": ("СВ", "северо-восток"), "E": ("В", "восток"), "SE": ("ЮВ", "юго-восток"),
+             "S": ("Ю", "юг"), "SW": ("ЮЗ", "юго-запад"), "W": ("З", "запад"), "NW": ("СЗ", "северо-запад")}
+"""3.6: a facing as the Russian compass letters and word (the post's parser reads both)."""
+
+
+def facing_name(code: str, lang: str, *, word: bool = False) -> str:
+    """A facing (E) in Russian: «В», or the word «восток»; English keeps the code."""
+    if lang != "ru" or code not in FACING_RU:
+        return code
+    return FACING_RU[code][1 if word else 0]
+
+
+def side_name(side: str, lang: str) -> str:
+    """A side as a reader calls it: a colour code or an English colour word said in Russian, in the plural of the
+    side's fighters («синие», «темно-красные»); a side's own name as written."""
+    from replay.render import ru
+    from replay.render.text import PALETTE, colour_name
+
+    if lang != "ru":
+        return colour_name(side, lang)
+    colour = next((ru_ for _, ru_, en in PALETTE if en == side.strip().lower()), None)
+    if colour is None and colour_name(side, "ru") != side:
+        colour = colour_name(side, "ru")
+    return side if colour is None else " ".join(ru.agree(w, number="plur") for w in colour.split())

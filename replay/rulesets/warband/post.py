@@ -208,8 +208,9 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
         way = {1: "от хозяина", 2: "к хозяину", 3: "вправо", 4: "влево", 5: "по диагонали", 6: "стоит на месте"}
         return [f"{e.mount} бежит: к6 {e.distance_die} → {2 * e.distance_die} см, к6 {e.direction_die} — "
                 f"{way[e.direction_die]}"
-                + (f" (хотели {e.diagonal['wanted']}; вперёд–назад к6 {e.diagonal['fb']}, вправо–влево к6 "
-                   f"{e.diagonal['lr']}: бежит на {e.diagonal['runs']})" if e.diagonal else "")
+                + (f" (хотели {words.DIAGONAL_RU[e.diagonal['wanted']]}; вперёд–назад к6 {e.diagonal['fb']}, "
+                   f"вправо–влево к6 {e.diagonal['lr']}: бежит {words.DIAGONAL_RU[e.diagonal['runs']]})"
+                   if e.diagonal else "")
                 + ("" if e.direction_die == 6 else f" → ({e.end[0]:g}, {e.end[1]:g})")
                 + (", покидает стол" if e.lost else "")]
     if isinstance(e, ev.Talk):

@@ -39,6 +39,8 @@ def weather(label: str | None, lang: str) -> str:
 MOUNT_STATE = {"running": ("бежит", "running"), "standing": ("стоит", "standing"), "tied": ("привязана", "tied"),
                "loose": ("без всадника", "loose"), "ridden": ("под всадником", "ridden")}
 """A riderless mount's state as its frame label says it."""
+DIAGONAL_RU = {"NE": "вперёд-вправо", "NW": "вперёд-влево", "SE": "назад-вправо", "SW": "назад-влево"}
+"""A runaway mount's diagonal in its own frame (C11: NE is forward-right), as a reader says it."""
 KIND = {"fight": ("бой", "fight"), "duel": ("дуэль", "duel"), "brawl": ("замес", "brawl"), "none": ("нет боя", "none")}
 
 STAGE_WORDS = {"movement": "movement", "движение": "movement", "ranged": "ranged", "стрельба": "ranged",
