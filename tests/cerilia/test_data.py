@@ -35,8 +35,8 @@ def test_diffs_beyond_the_columns_are_clamped_amb05():
     assert card.lookup(-6, "B") == card.lookup(-3, "B") == "H"
 
 
-CATALOGUES = {"defaults.json", "defaults_ru.json"}
-"""The spec's own words on its defaults (not cards): no SAMPLE mark."""
+CATALOGUES = {"defaults.json", "defaults_ru.json", "clauses_ru.json"}
+"""The spec's own words on its defaults and the rulebook's own words (not cards): no SAMPLE mark."""
 
 
 def test_every_data_file_is_marked_sample_with_a_note():
