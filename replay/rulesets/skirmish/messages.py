@@ -59,6 +59,8 @@ def _penalties(term: str | None) -> str:
 
 
 _SUCCESSES = ("успех", "успеха", "успехов")
+_WEATHER_RU = {"wind": "ветер", "rain": "дождь", "strong_wind": "сильный ветер", "downpour": "ливень",
+               "snowfall": "снегопад"}
 
 
 STATUS_RU = {"dead": "мёртв", "unconscious": "без сознания", "helpless": "беспомощен"}
@@ -122,6 +124,7 @@ SENTENCES: tuple[tuple[str, str], ...] = (
      "только очками рефлекса, +1 к сложности; инициатива остаётся у атакующего"),
     (r"the GM rules the attack hidden: the victim needs 1 success on Empathy %6 to defend at all",
      "ГМ признаёт атаку скрытой: чтобы вообще защищаться, жертве нужен 1 успех Эмпатии %6"),
+    (r"^(\w+) Empathy (\d+)d %6 ", r"\1: Эмпатия \2d %6 "),  # a hidden shot's target (A-61), as other rolls read
     (r"→ senses the hidden attack and may defend", "→ замечает скрытую атаку и может защищаться"),
     (r"→ does not sense the hidden attack: it is unopposed", "→ не замечает скрытую атаку: защиты нет"),
     (r"(\w+)'s hidden attack succeeded: the next round starts with initiative rolls \(L48, 5.3 step 5; general "
@@ -1365,8 +1368,8 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
     (r"^synchronous throw \(M81\): \+(\d) difficulty( \(ambidextrous\))?$",
      lambda m: f"синхронный бросок (M81): +{m.group(1)} к сложности" + (" (амбидекстр)" if m.group(2) else "")),
     (r"^(wind|rain|strong_wind|downpour|snowfall) (-\d+)( ×2 \(arrows and bolts, L985\))? = (-\d+)$",
-     lambda m: f"{ {'wind': 'ветер', 'rain': 'дождь', 'strong_wind': 'сильный ветер', 'downpour': 'ливень', 'snowfall': 'снегопад'}[m.group(1)]} {m.group(2)}"  # noqa: E501
-               + (" ×2 (стрелы и болты, L985)" if m.group(3) else "") + f" = {m.group(4)}"),
+     lambda m: f"{_WEATHER_RU[m.group(1)]}: −{m.group(2)[1:]}" + (" ×2 (стрелы и болты, L985)" if m.group(3) else "")
+     + f" = −{m.group(4)[1:]} {plural(int(m.group(4)[1:]), _SUCCESSES)}"),
     (r"^(hurricane|storm|blizzard): a light projectile fails automatically$",
      r"\1: лёгкий снаряд — автоматический провал"),
     (r"^(lying|sitting) with a ([a-z ]+) \+(\d+) difficulty \(5\.6\.7\)$",
@@ -1689,7 +1692,7 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      r"stops))$",
      lambda m: f"выстрел навылет ({m.group(1)}): {m.group(2)} − ({m.group(3)} + 2 × {m.group(4)}) = {m.group(5)}"
      + (f" уходит дальше в {m.group(6)}" if m.group(6) else ": снаряд застревает")),
-    (r"^D = (\d+) carried through \((M79), (L\d+)\)$", r"D = \1, пролетевшие навылет (\2, \3)"),
+    (r"^D = (\d+) carried through \((M79), (L\d+)\)$", r"D = \1: урон, ушедший навылет (\2, \3)"),
     (r"^miss \((\w+)\)$", r"промах (\1)"),
 )) + _SENTENCES
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
