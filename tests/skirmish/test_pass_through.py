@@ -145,8 +145,8 @@ def test_the_post_tells_the_pass_in_both_languages_and_the_frame_shows_the_new_c
     effect = ev.Effect.model_validate(next(e for e in payloads(stop, "effect") if e["maneuver"] == "pass_through"))
     en = post.effect_text(effect, "en")[1]
     ru = post.effect_text(effect, "ru")[1]
-    assert "RAT passes: (1, 1) → (2, 1), facing north" in en and "RAT passes VSE into (1, 1)" in en
-    assert "RAT проходит: (1, 1) → (2, 1), лицом на север" in ru and "проходит мимо VSE в клетку (1, 1)" in ru
+    assert "RAT's path: (1, 1) → (2, 1), facing north" in en and "RAT passes VSE into (1, 1)" in en
+    assert "путь RAT: (1, 1) → (2, 1), лицом на север" in ru and "проходит мимо VSE в клетку (1, 1)" in ru
     assert "устанавливает боевую дистанцию: короткая" in ru
     for line in messages.why(effect.model_dump(), "ru"):
         assert not line.startswith(i18n.UNTRANSLATED["ru"]) and not messages.english_left(line, {"RAT", "VSE"}), line

@@ -13,6 +13,7 @@ from functools import cache
 from typing import Any
 
 from replay.render.i18n import UNTRANSLATED, Catalogue
+from replay.render.text import plural
 from replay.rulesets.skirmish import words
 
 EVENT_RU = {
@@ -42,6 +43,24 @@ STEP_RU = {"attack": "атаки", "defence": "защиты"}
 def plural_rounds(n: int) -> str:
     return "раунд" if n % 10 == 1 and n % 100 != 11 else "раунда" if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 \
         else "раундов"
+
+
+def _sign(sign: str) -> str:
+    """A term's sign as the arithmetic writes it: «+» or the minus «−»."""
+    return "+" if sign == "+" else "−"
+
+
+def _penalties(term: str | None) -> str:
+    """ " -1 penalties" (a final's penalty term) as « − 1 (штрафы)»."""
+    if not term:
+        return ""
+    m = re.fullmatch(r" ([+−-])(\d+) penalties", term)
+    return f" {_sign(m.group(1))} {m.group(2)} (штрафы)" if m else term.replace("penalties", "(штрафы)")
+
+
+_SUCCESSES = ("успех", "успеха", "успехов")
+_WEATHER_RU = {"wind": "ветер", "rain": "дождь", "strong_wind": "сильный ветер", "downpour": "ливень",
+               "snowfall": "снегопад"}
 
 
 STATUS_RU = {"dead": "мёртв", "unconscious": "без сознания", "helpless": "беспомощен"}
@@ -105,6 +124,7 @@ SENTENCES: tuple[tuple[str, str], ...] = (
      "только очками рефлекса, +1 к сложности; инициатива остаётся у атакующего"),
     (r"the GM rules the attack hidden: the victim needs 1 success on Empathy %6 to defend at all",
      "ГМ признаёт атаку скрытой: чтобы вообще защищаться, жертве нужен 1 успех Эмпатии %6"),
+    (r"^(\w+) Empathy (\d+)d %6 ", r"\1: Эмпатия \2d %6 "),  # a hidden shot's target (A-61), as other rolls read
     (r"→ senses the hidden attack and may defend", "→ замечает скрытую атаку и может защищаться"),
     (r"→ does not sense the hidden attack: it is unopposed", "→ не замечает скрытую атаку: защиты нет"),
     (r"(\w+)'s hidden attack succeeded: the next round starts with initiative rolls \(L48, 5.3 step 5; general "
@@ -1302,14 +1322,14 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
     (r"^roll (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$", r"бросок \1к10 %\2 \3 → \4 − \5 = \6"),
     (r"^(\w+) does not defend$", r"\1 не защищается"),
     (r"^(\w+) does not see (\w+) \(behind\): no missile defence \(M86-M90\)$",
-     r"\1 не видит \2 (тот сзади): защиты от снаряда нет (M86-M90)"),
+     r"\1 не видит \2 (стрелок сзади): защиты от снаряда нет (M86-M90)"),
     (r"^(\w+) (missile dodge|missile slip) (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$",
      lambda m: f"{m.group(1)}: {'уклонение' if m.group(2) == 'missile dodge' else 'свиля'} {m.group(3)}к10 "
                f"%{m.group(4)} {m.group(5)} → {m.group(6)} − {m.group(7)} = {m.group(8)}"),
     (r"^final = (-?\d+)( − \d+) defence( [+−-]\d+ penalties)? = (-?\d+)$",
-     lambda m: f"итог = {m.group(1)}{m.group(2)} защита" + (f"{m.group(3).replace('penalties', 'штрафы')}"
-                                                            if m.group(3) else "") + f" = {m.group(4)}"),
-    (r"^final = (-?\d+) ([+−-]\d+) penalties = (-?\d+)$", r"итог = \1 \2 штрафы = \3"),
+     lambda m: f"итог = {m.group(1)}{m.group(2)} защита{_penalties(m.group(3))} = {m.group(4)}"),
+    (r"^final = (-?\d+) ([+−-])(\d+) penalties = (-?\d+)$",
+     lambda m: f"итог = {m.group(1)} {_sign(m.group(2))} {m.group(3)} (штрафы) = {m.group(4)}"),
     (r"^automatic failure \(5\.6\.5\)$", "автоматический провал (5.6.5)"),
     (r"^miss$", "промах"), (r"^the shot fails$", "выстрел не удался"),
     (r"^zone 1d6 \[(\d)\] \((standing|sitting|lying)\) → (\w+) \(5\.5\.2\)$",
@@ -1340,16 +1360,16 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
     (r"^target (jogging|sprinting) −(\d+)( \(straight at or away\))?$",
      lambda m: f"цель бежит {'трусцой' if m.group(1) == 'jogging' else 'спринтом'} −{m.group(2)}"
                + (" (прямо на стрелка или от него)" if m.group(3) else "")),
-    (r"^(point blank|short|medium|long|extreme) range (-\d+)$", lambda m: f"дистанция {_BAND_RU[m.group(1)]} "
-                                                                         f"{m.group(2)}"),
+    (r"^(point blank|short|medium|long|extreme) range -(\d+)$",
+     lambda m: f"штраф за дистанцию ({_BAND_RU[m.group(1)]}): −{m.group(2)} {plural(int(m.group(2)), _SUCCESSES)}"),
     (r"^speed-ups −(\d+) \(5\.6\.3, 5\.6\.4\)$", r"ускорения −\1 (5.6.3, 5.6.4)"),
     (r"^double shot \(M80\): range penalty ×2, \+(\d) difficulty with a bow$",
      r"двойной выстрел (M80): штраф за дистанцию ×2, +\1 к сложности для лука"),
     (r"^synchronous throw \(M81\): \+(\d) difficulty( \(ambidextrous\))?$",
      lambda m: f"синхронный бросок (M81): +{m.group(1)} к сложности" + (" (амбидекстр)" if m.group(2) else "")),
     (r"^(wind|rain|strong_wind|downpour|snowfall) (-\d+)( ×2 \(arrows and bolts, L985\))? = (-\d+)$",
-     lambda m: f"{ {'wind': 'ветер', 'rain': 'дождь', 'strong_wind': 'сильный ветер', 'downpour': 'ливень', 'snowfall': 'снегопад'}[m.group(1)]} {m.group(2)}"  # noqa: E501
-               + (" ×2 (стрелы и болты, L985)" if m.group(3) else "") + f" = {m.group(4)}"),
+     lambda m: f"{_WEATHER_RU[m.group(1)]}: −{m.group(2)[1:]}" + (" ×2 (стрелы и болты, L985)" if m.group(3) else "")
+     + f" = −{m.group(4)[1:]} {plural(int(m.group(4)[1:]), _SUCCESSES)}"),
     (r"^(hurricane|storm|blizzard): a light projectile fails automatically$",
      r"\1: лёгкий снаряд — автоматический провал"),
     (r"^(lying|sitting) with a ([a-z ]+) \+(\d+) difficulty \(5\.6\.7\)$",
@@ -1523,9 +1543,9 @@ _S9R_WHY: tuple[tuple[str, Any], ...] = (
      + " (M84, L1135)"),
     (r"^second projectile \((M8[01])\) at (\w+)$", r"второй снаряд (\1) в \2"),
     (r"^final = (-?\d+)( − \d+) defence( [+−-]\d+ penalties)? = (-?\d+) \((\w+)\)$",
-     lambda m: f"итог = {m.group(1)}{m.group(2)} защита" + (m.group(3).replace("penalties", "штрафы")
-                                                            if m.group(3) else "") + f" = {m.group(4)} ({m.group(5)})"),
-    (r"^final = (-?\d+) ([+−-]\d+) penalties = (-?\d+) \((\w+)\)$", r"итог = \1 \2 штрафы = \3 (\4)"),
+     lambda m: f"итог = {m.group(1)}{m.group(2)} защита{_penalties(m.group(3))} = {m.group(4)} (для {m.group(5)})"),
+    (r"^final = (-?\d+) ([+−-])(\d+) penalties = (-?\d+) \((\w+)\)$",
+     lambda m: f"итог = {m.group(1)} {_sign(m.group(2))} {m.group(3)} (штрафы) = {m.group(4)} (для {m.group(5)})"),
     (r"^a double shot: two arrows, the preparation time ×2 \(M80, L1109\)$",
      "двойной выстрел: две стрелы, время подготовки ×2 (M80, L1109)"),
     (r"^(\w+)'s shield broke under the first projectile: no passive cover$",
@@ -1667,13 +1687,12 @@ PURPOSE_RU.update({"protect_ally": "на защиту союзника (M83)"})
 _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^final = (-?\d+)( − \d+ defence)?( [+−-]\d+ penalties)? − (\d+) through shot \((M79)\) = (-?\d+) \((\w+)\)$",
      lambda m: f"итог = {m.group(1)}" + (m.group(2).replace("defence", "защита") if m.group(2) else "")
-     + (m.group(3).replace("penalties", "штрафы") if m.group(3) else "")
-     + f" − {m.group(4)} выстрел навылет ({m.group(5)}) = {m.group(6)} ({m.group(7)})"),
+     + _penalties(m.group(3)) + f" − {m.group(4)} выстрел навылет ({m.group(5)}) = {m.group(6)} (для {m.group(7)})"),
     (r"^through shot \((M79)\): (\d+) − \((\d+) \+ 2 × (\d+)\) = (-?\d+)(?: carried to (\w+)|(: the projectile "
      r"stops))$",
      lambda m: f"выстрел навылет ({m.group(1)}): {m.group(2)} − ({m.group(3)} + 2 × {m.group(4)}) = {m.group(5)}"
      + (f" уходит дальше в {m.group(6)}" if m.group(6) else ": снаряд застревает")),
-    (r"^D = (\d+) carried through \((M79), (L\d+)\)$", r"D = \1, пролетевшие навылет (\2, \3)"),
+    (r"^D = (\d+) carried through \((M79), (L\d+)\)$", r"D = \1: урон, ушедший навылет (\2, \3)"),
     (r"^miss \((\w+)\)$", r"промах (\1)"),
 )) + _SENTENCES
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
@@ -1701,7 +1720,7 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      f"({m.group(5)}Р" + (f" + {m.group(6)} Акробатики" if m.group(6) else "") + f") {m.group(7)} → {m.group(8)} − "
      f"{m.group(9)} = {m.group(10)}"),
     (r"^(\d+) m (\w+), no penalty \((\d+) m free\)$",
-     lambda m: f"{m.group(1)} м {_GAIT_NAME_RU[m.group(2)]}, без штрафа (без штрафа {m.group(3)} м)"),
+     lambda m: f"{m.group(1)} м {_GAIT_NAME_RU[m.group(2)]} без штрафа (успехов проверки хватает на {m.group(3)} м)"),
     (r"^(\d+) m (\w+) with (\d+) m free of penalty: 5\.6\.8 method 2, dice −(\d+) \((\d+) m/s less Acrobatics "
      r"(\d+)\)(, \+1 difficulty \(½ Speed or more\))?$",
      lambda m: f"{m.group(1)} м {_GAIT_NAME_RU[m.group(2)]}, без штрафа {m.group(3)} м: 5.6.8, способ 2, кубиков "

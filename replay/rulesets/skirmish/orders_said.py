@@ -76,7 +76,9 @@ def buy(said: str, lang: str) -> str:
         return tr(lang, f"точная зона «{words.zone_name(value, 'ru')}»",
                   f"the precise zone {words.zone_name(value, 'en')}")
     if kind == "zone":
-        return tr(lang, f"зона «{words.zone_name(value, 'ru')}»", f"the zone {words.zone_name(value, 'en')}")
+        ru_zone = words.GENERAL_ZONES.get(value) if value not in words.ZONE_NAMES else None
+        return tr(lang, f"зона «{ru_zone or words.zone_name(value, 'ru')}»",
+                  f"the zone {words.zone_name(value, 'en').replace('_', ' ')}")
     if kind == "ignore_armour":
         return tr(lang, "игнор брони" + ("" if value == "all" else f" {value}"),
                   "ignore armour" + ("" if value == "all" else f" {value}"))
@@ -197,6 +199,74 @@ def declaration(order: Mapping[str, Any], who: str, lang: str, state: Any) -> st
     return text + ("; " + ", ".join(more) if more else "") + "."
 
 
+def named_in(fid: Any, case: str, state: Any) -> str:
+    """A fighter's Russian name in a case («в Зоряну», «от выстрела Всеслава»); a name that cannot be declined after
+    «боец» in that case («в бойца Sir Pell»)."""
+    return words.name_in_case(fighter(fid, "ru", state), case)
+
+
+def into(fid: Any, state: Any) -> str:
+    """ "в Зоряну", "во Всеслава" (a target after «в»)."""
+    said = named_in(fid, "accs", state)
+    return f"{words.vowelled('в', said)} {said}"
+
+
+SIDE = {"left": ("левая", "left"), "right": ("правая", "right")}
+LANDING = {"feet": ("приземляясь на ноги", "landing on the feet"), "lying": ("падая и приземляясь лёжа",
+                                                                            "falling and landing lying")}
+
+
+def shot(order: Mapping[str, Any], lang: str, state: Any) -> list[str]:
+    """The parts of a shot (5.6.5, 5.4.6): its maneuver and target, the dice, the buys of each projectile, and what a
+    maneuver names besides (a second target, the targets on the line of fire, the check and path on the move)."""
+    first = []
+    maneuver = str(order.get("maneuver") or "")
+    if maneuver:
+        name = words.RANGED_MANEUVERS.get(maneuver, (maneuver.replace("_", " "),) * 2)
+        first.append(tr(lang, f"«{name[0]}»", f"“{name[1]}”"))
+    if order.get("hidden"):
+        first.append(tr(lang, "скрытно", "hidden"))
+    if order.get("target"):
+        first.append(tr(lang, into(order["target"], state), f"at {fighter(order['target'], 'en', state)}"))
+    parts = [" ".join(first)] if first else []
+    if order.get("side") in SIDE:
+        parts.append(tr(lang, f"рука или нога при попадании — {SIDE[order['side']][0]}",
+                        f"an arm or leg hit on the {order['side']}"))
+    if isinstance(order.get("dice"), Mapping):
+        parts.append(points(order["dice"], lang))
+    if order.get("buys"):
+        parts.append(tr(lang, "покупки: ", "buys: ") + ", ".join(buy(str(b), lang) for b in order["buys"]))
+    if order.get("second_target"):
+        parts.append(tr(lang, f"второй снаряд {into(order['second_target'], state)}",
+                        f"the second projectile at {fighter(order['second_target'], 'en', state)}"))
+    if order.get("buys2"):
+        parts.append(tr(lang, "покупки второго снаряда: ", "the second projectile's buys: ")
+                     + ", ".join(buy(str(b), lang) for b in order["buys2"]))
+    if order.get("next_targets"):
+        parts.append(tr(lang, "дальше по линии выстрела: ", "beyond on the line of fire: ")
+                     + ", ".join(fighter(t, lang, state) for t in order["next_targets"]))
+    for graze in order.get("graze") or []:
+        if isinstance(graze, Mapping):
+            buys = [buy(str(b), lang) for b in graze.get("buys") or []]
+            parts.append(tr(lang, f"по касательной задевает: {fighter(graze.get('target'), 'ru', state)}",
+                            f"grazing {fighter(graze.get('target'), 'en', state)}")
+                         + (tr(lang, " (покупки: ", " (buys: ") + ", ".join(buys) + ")" if buys else ""))
+    if isinstance(order.get("check"), Mapping):
+        r, a = int(order["check"].get("reflex") or 0), int(order["check"].get("acrobatics") or 0)
+        forms = ("очко", "очка", "очков")
+        parts.append(tr(lang, f"проверка: {r} {plural(r, forms)} рефлекса"
+                        + (f" и {a} {plural(a, forms)} Акробатики" if a else ""),
+                        f"the check: {r} reflex point{'s' * (r != 1)}"
+                        + (f" and {a} Acrobatics point{'s' * (a != 1)}" if a else "")))
+    if order.get("path"):
+        cells = " → ".join(f"({c[0]}, {c[1]})" for c in order["path"])
+        gait = " " + _pick(GAIT[str(order["gait"])], lang) if order.get("gait") in GAIT else ""
+        parts.append(tr(lang, f"путь{gait}: {cells}", f"the path{gait}: {cells}"))
+    if order.get("landing") in LANDING:
+        parts.append(_pick(LANDING[order["landing"]], lang))
+    return parts
+
+
 def field_act(order: Mapping[str, Any], who: str, lang: str, state: Any) -> str:
     """ "В обмене 1 Ратибор идёт шагом: (7, 2) → (6, 2), лицом на запад."."""
     act = str(order.get("act"))
@@ -204,28 +274,27 @@ def field_act(order: Mapping[str, Any], who: str, lang: str, state: Any) -> str:
     speedup = int(order.get("speedup") or 0)
     hurry = tr(lang, f", ускоряясь ({speedup} {plural(speedup, ('кубик', 'кубика', 'кубиков'))})",
                f", hurrying ({speedup} dice)") if speedup else ""
+    facing = tr(lang, f", лицом на {FACING[order['facing']][0]}", f", facing {FACING[order['facing']][1]}") \
+        if order.get("facing") in FACING else ""
     if act == "move":
         cells = " → ".join(f"({c[0]}, {c[1]})" for c in order.get("path") or [])
         gait = _pick(GAIT.get(str(order.get("gait")), (str(order.get("gait")),) * 2), lang)
-        text = head + tr(lang, f"перемещается {gait}: {cells}", f"moves {gait}: {cells}")
-        if order.get("facing") in FACING:
-            text += tr(lang, f", лицом на {FACING[order['facing']][0]}", f", facing {FACING[order['facing']][1]}")
-        return text + "."
+        return head + tr(lang, f"перемещается {gait}: {cells}", f"moves {gait}: {cells}") + facing + "."
     if act == "draw":
-        return head + tr(lang, "достаёт оружие", "draws a weapon") + hurry + "."
-    if act in ("prepare", "aim", "shoot"):
-        shot = order.get("shoot") if isinstance(order.get("shoot"), Mapping) else {}
-        verb = {"prepare": ("готовит выстрел", "readies a shot"), "aim": ("целится", "aims"),
-                "shoot": ("стреляет", "shoots")}[act]
-        text = head + _pick(verb, lang) + hurry
-        if shot.get("target"):
-            text += tr(lang, f", цель — {fighter(shot['target'], 'ru', state)}",
-                       f" at {fighter(shot['target'], 'en', state)}")
-        if isinstance(shot.get("dice"), Mapping):
-            text += "; " + points(shot["dice"], lang)
-        if shot.get("buys"):
-            text += tr(lang, "; покупки: ", "; buys: ") + ", ".join(buy(str(b), lang) for b in shot["buys"])
+        several = tr(lang, " (несколько в одну руку)", " (several into one hand)") if order.get("several") else ""
+        return head + tr(lang, "извлекает снаряд", "draws a projectile") + several + hurry + "."
+    if act in ("prepare", "aim"):
+        loosed = order.get("shoot") if isinstance(order.get("shoot"), Mapping) else {}
+        verb = {"prepare": ("готовит выстрел", "readies a shot"), "aim": ("целится", "aims")}[act]
+        text = head + _pick(verb, lang) + (tr(lang, " двумя стрелами", " with two arrows") if order.get("double")
+                                            else "") + hurry
+        parts = shot(loosed, lang, state)
+        if parts:
+            text += tr(lang, "; когда закончит, стреляет: ", "; when done, shoots: ") + "; ".join(parts)
         return text + "."
+    if act == "shoot":
+        parts = shot(order, lang, state)
+        return head + tr(lang, "стреляет", "shoots") + hurry + (": " + "; ".join(parts) if parts else "") + "."
     if act == "form":
         members = [fighter(m, lang, state) for m in order.get("members") or []]
         pairs = [" и ".join(fighter(m, lang, state) for m in pair) if lang == "ru" else
@@ -235,12 +304,194 @@ def field_act(order: Mapping[str, Any], who: str, lang: str, state: Any) -> str:
             text += tr(lang, "; в паре: ", "; partners: ") + "; ".join(pairs)
         return text + "."
     if act in ACT:
-        return head + _pick(ACT[act], lang) + hurry + "."
-    return head + tr(lang, f"действует: {act}", f"acts: {act}").replace("_", " ") + "."
+        return head + _pick(ACT[act], lang) + hurry + facing + "."
+    return head + tr(lang, "действует не по правилам поля", "acts outside the field's acts") + "."
+
+
+CHECK_WITH = {"wrestling": ("Борьбой", "Wrestling"), "acrobatics": ("Акробатикой", "Acrobatics"),
+              "agility": ("Ловкостью", "Agility"), "strength": ("Силой", "Strength")}
+CHECKS = {"reactive": ("проверку реакции", "the reactive check"),
+          "balance": ("проверку равновесия", "the balance check"),
+          "stability": ("проверку устойчивости", "the stability check")}
+TIE = {"against": ("контртемп бросается против атаки противника, каждый успех отменяет один его успех",
+                   "the countertime is rolled against the opponent's attack, each success cancelling one"),
+       "strike": ("контртемп — простой удар, одновременный с ударом противника",
+                  "the countertime is an ordinary blow, simultaneous with the opponent's")}
+CHOICE_NAMES = {
+    "distance": ("дистанцию боя", "the combat distance"), "feint": ("финт", "the feint"),
+    "freed": ("как снять отвлечение финта", "how the feint's distraction is lifted"),
+    "drop": ("бросить ли оружие", "whether to drop the weapon"), "position": ("положение", "the position"),
+    "leg_dive_throw": ("бросок после прохода в ноги", "the throw after a leg dive"),
+    "transfer_feint": ("финт переводом", "the transfer feint"), "symmetric": ("зоны симметричного удара",
+                                                                              "the zones of the symmetric blow"),
+    "tuck_in": ("как сгруппироваться при падении", "how to tuck in the fall"),
+    "allocation": ("раздел успехов блока", "the split of the block's successes"),
+    "reverse_damage": ("урон обратной стороной оружия", "the damage of the weapon's other side"),
+    "throw_zone": ("зону падения при броске", "the zone of the throw's fall"),
+    "stance_zone": ("зону по стойке", "the stance-table zone"), "surprise": ("внезапность атаки", "the surprise"),
+    "difficulty": ("сложность заявки", "the declaration's difficulty"), "answer": ("ответ на деморализацию",
+                                                                                "the answer to demoralization"),
+    "resist_pain": ("сопротивляться ли боли", "whether to resist the pain"),
+    "remainder": ("на что пустить остаток успехов", "what the remaining successes do"),
+    "cover": ("зоны, которые прикрывает щит", "the zones the shield covers"),
+    "exposed": ("зоны, открытые из укрытия", "the zones shown from cover"),
+}
+"""What a choice decides, said after «выбирает» / "chooses" (a choice with its own sentence is not here)."""
+VALUE_WORDS = {"yes": ("да", "yes"), "no": ("нет", "no"), "none": ("ничего", "none"), "height": ("высота", "height"),
+               "dice": ("кубики", "dice"), "etiquette": ("Этикет", "Etiquette"), "will": ("Воля", "Will"),
+               "pain_hold": ("болевой захват", "pain hold"), "joint_break": ("перелом", "joint break"),
+               "unexpected": ("неожиданная атака", "unexpected"), "trusted": ("атака того, кому доверяют", "trusted"),
+               "hidden": ("скрытая атака", "hidden"), "standing": ("стоя", "standing"), "sitting": ("сидя", "sitting"),
+               "lying": ("лёжа", "lying"), "miss": ("промах", "miss")}
+
+
+def value_words(value: Any, lang: str) -> str:
+    """A choice's value in words: a number, a yes or no, a zone, a distance, a list of them, or a mapping's
+    numbers and words."""
+    if isinstance(value, bool):
+        return _pick(VALUE_WORDS["yes" if value else "no"], lang)
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, list | tuple):
+        return ", ".join(value_words(v, lang) for v in value)
+    if isinstance(value, Mapping):
+        return ", ".join(f"{value_words(k, lang)} {value_words(v, lang)}" for k, v in value.items())
+    text = str(value)
+    if text in VALUE_WORDS:
+        return _pick(VALUE_WORDS[text], lang)
+    if text in words.LENGTH_NAMES:
+        return words.distance_name(text, lang)
+    if text in words.ZONE_NAMES:
+        return words.zone_name(text, lang)
+    if text in words.GENERAL_ZONES:
+        return words.GENERAL_ZONES[text] if lang == "ru" else text.replace("_", " ")
+    if text in KEY_WORDS:
+        return _pick(KEY_WORDS[text], lang)
+    return text if lang != "ru" else f"«{words.why_ru(text)}»"
+
+
+KEY_WORDS = {"master": ("мастерских успехов", "master successes"),
+             "extraordinary": ("экстраординарных успехов", "extraordinary successes"), "damage": ("урон", "damage"),
+             "type": ("тип", "type"), "penetration": ("пробивание", "penetration"), "reflex": ("рефлекс", "reflex"),
+             "skill": ("навык", "skill"), "crushing": ("дробящий", "crushing"), "chopping": ("рубящий", "chopping"),
+             "cutting": ("секущий", "cutting"), "piercing": ("колющий", "piercing")}
+"""The words of a choice's mapping (a transfer feint's successes, a reverse blow's damage)."""
+
+
+def missile_defence(value: Any, lang: str, state: Any) -> str:
+    """A defence against a missile (M84–M90) or an ally's (M83): «Парирование щитом», 2 кубика рефлекса…"""
+    if not isinstance(value, Mapping):
+        return ""
+    said = []
+    if value.get("maneuver"):
+        name = words.RANGED_MANEUVERS.get(str(value["maneuver"]), (str(value["maneuver"]).replace("_", " "),) * 2)
+        said.append(tr(lang, f"«{name[0]}»", f"“{name[1]}”"))
+    dice, skill = int(value.get("dice") or 0), int(value.get("skill") or 0)
+    if dice:
+        said.append(tr(lang, f"{dice} {plural(dice, ('кубик', 'кубика', 'кубиков'))} рефлекса",
+                       f"{dice} reflex {'die' if dice == 1 else 'dice'}"))
+    if skill:
+        said.append(tr(lang, f"{skill} {plural(skill, ('очко', 'очка', 'очков'))} навыка",
+                       f"{skill} skill point{'s' * (skill != 1)}"))
+    if value.get("weapon"):
+        said.append(tr(lang, f"оружие: {item(value['weapon'], 'ru')}", f"with the {item(value['weapon'], 'en')}"))
+    if value.get("into_cover"):
+        said.append(tr(lang, "в укрытие, ложась на землю", "into cover, going down"))
+    if value.get("screen"):
+        said.append(tr(lang, "заслон щитом: ", "shield screen: ")
+                    + ", ".join(words.zone_name(str(z), lang).replace("_", " ") for z in value["screen"]))
+    return ", ".join(said)
+
+
+def feint(value: Any, lang: str, state: Any) -> str:
+    """CP-13: the feint an attacker makes of his parried attack: «делает финт: «Выпад», в левую ногу; покупки: …», or
+    none; the text form ("thrust left_leg precise:knee danger:1") read word by word."""
+    if value in (None, "no", False):
+        return tr(lang, "не делает финта", "makes no feint")
+    if isinstance(value, str):
+        tokens = value.split()
+        value = {"maneuver": tokens[0] if tokens else None,
+                 "zone": next((t for t in tokens[1:] if ":" not in t), None),
+                 "buys": [t for t in tokens[1:] if ":" in t]}
+    if not isinstance(value, Mapping):
+        return tr(lang, "делает финт", "feints")
+    said = []
+    if value.get("maneuver"):
+        said.append(tr(lang, f"«{words.maneuver_inline(str(value['maneuver']), 'ru')}»",
+                       f"“{words.maneuver_inline(str(value['maneuver']), 'en')}”"))
+    said += blow({"zone": value.get("zone")}, lang, state)
+    text = tr(lang, "делает финт: ", "feints: ") + ", ".join(said)
+    if value.get("buys"):
+        text += tr(lang, "; покупки: ", "; buys: ") + ", ".join(buy(str(b), lang) for b in value["buys"])
+    return text
+
+
+def choice(p: Mapping[str, Any], actor: Any, lang: str, state: Any) -> str:
+    """A choice the rules asked for, in a sentence: who decided what (the GM where no fighter is named)."""
+    name, value, x = str(p.get("name")), p.get("value"), p.get("exchange")
+    who = fighter(actor, lang, state) if actor else tr(lang, "ГМ", "the GM")
+    head = tr(lang, f"В обмене {x} {who} " if x is not None else f"{who} ",
+              f"Exchange {x}: {who} " if x is not None else f"{who} ")
+    if not head[:1].isupper():
+        head = head[:1].upper() + head[1:]
+    if name == "pass_through" and isinstance(value, Mapping):
+        cell = value.get("cell") or ["?", "?"]
+        text = head + tr(lang, f"после прохода встаёт в клетку ({cell[0]}, {cell[1]})",
+                         f"passes into the cell ({cell[0]}, {cell[1]})")
+        if value.get("path"):
+            cells = " → ".join(f"({c[0]}, {c[1]})" for c in value["path"])
+            text += tr(lang, f", идёт дальше: {cells}", f", goes on: {cells}")
+        if value.get("facing") in FACING:
+            text += tr(lang, f", лицом на {FACING[value['facing']][0]}", f", facing {FACING[value['facing']][1]}")
+        if value.get("distance") == "end":
+            return text + tr(lang, ", и прерывает схватку, как удачное отступление.",
+                             ", and ends the melee, as a successful retreat.")
+        return text + tr(lang, f"; дистанция боя — {words.distance_name(str(value.get('distance')), 'ru')}.",
+                         f"; the combat distance: {words.distance_name(str(value.get('distance')), 'en')}.")
+    if name == "feint":
+        return head + feint(value, lang, state) + "."
+    shooter = p.get("shooter")
+    if name == "missile_defence":
+        against_ = tr(lang, f"от выстрела {named_in(shooter, 'gent', state)}",
+                      f"against {fighter(shooter, 'en', state)}'s shot")
+        if not isinstance(value, Mapping):
+            return head + tr(lang, f"не защищается {against_}.", f"does not defend {against_}.")
+        return head + tr(lang, f"защищается {against_}: ", f"defends {against_}: ") + \
+            missile_defence(value, lang, state) + "."
+    if name == "protect_ally":
+        whom = tr(lang, f"{named_in(p.get('target'), 'accs', state)} от выстрела {named_in(shooter, 'gent', state)}",
+                  f"{fighter(p.get('target'), 'en', state)} against {fighter(shooter, 'en', state)}'s shot")
+        if not isinstance(value, Mapping):
+            return head + tr(lang, f"не прикрывает {whom}.", f"does not protect {whom}.")
+        return head + tr(lang, f"прикрывает {whom} (защита союзника): ", f"protects {whom} (protect ally): ") + \
+            missile_defence(value, lang, state) + "."
+    if name == "countertime_tie":
+        ruled = TIE.get(str(value), (value_words(value, "ru"), value_words(value, "en")))
+        return head + tr(lang, f"решает о контртемпе {named_in(p.get('attacker'), 'gent', state)} при равной "
+                               f"инициативе: {ruled[0]}.",
+                         f"rules on {fighter(p.get('attacker'), 'en', state)}'s countertime at equal initiative: "
+                         f"{ruled[1]}.")
+    if name == "check_with":
+        check = CHECKS.get(str(p.get("check")), (str(p.get("check")), str(p.get("check"))))
+        way = CHECK_WITH.get(str(value), (value_words(value, "ru"), value_words(value, "en")))
+        return head + tr(lang, f"делает {check[0]} {way[0]}.", f"rolls {check[1]} with {way[1]}.")
+    if name in ("grip_price", "draw_price"):
+        what = tr(lang, "смены хвата" if name == "grip_price" else "быстрого извлечения оружия",
+                  "grip change" if name == "grip_price" else "quick draw")
+        n = int(value) if isinstance(value, int) else value
+        points_ = tr(lang, f"{n} {plural(n, ('очко', 'очка', 'очков'))} рефлекса" if isinstance(n, int) else f"{n}",
+                     f"{n} reflex point{'s' * (n != 1)}" if isinstance(n, int) else f"{n}")
+        return head + tr(lang, f"назначает цену {what} для {named_in(p.get('fighter'), 'gent', state)}: {points_}.",
+                         f"prices {fighter(p.get('fighter'), 'en', state)}'s {what} at {points_}.")
+    what = CHOICE_NAMES.get(name, (tr("ru", "решение", ""), name.replace("_", " ")))
+    return head + tr(lang, f"выбирает {what[0]}: {value_words(value, 'ru')}.",
+                     f"chooses {what[1]}: {value_words(value, 'en')}.")
 
 
 def say(order: Mapping[str, Any], actor: Any, lang: str, state: Any = None) -> str:
-    """A skirmish order in full sentences."""
+    """A skirmish order, or a choice the rules asked for (a sealed one revealed), in full sentences."""
+    if "name" in order and "value" in order and "stage" not in order:  # a choice the rules asked for
+        return choice(order, actor, lang, state)
     who = fighter(actor, lang, state)
     if order.get("stage") == "intent":
         intent = _pick(INTENT.get(str(order.get("intent")), (str(order.get("intent")),) * 2), lang)

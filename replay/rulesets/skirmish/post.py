@@ -237,8 +237,8 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
                       f"инициатива остаётся: {holder(e.holder, lang)}",
                       f"initiative stays: {holder(e.holder, lang)}")
         dist = words.distance_name(e.distance, lang) if e.distance else "—"
-        return (b(tr(lang, "Итог обмена: ", "Exchange result: ")), init + tr(lang, f"; дистанция {dist}",
-                                                                              f"; distance {dist}")
+        distance = "" if e.melee_ended and not e.distance else tr(lang, f"; дистанция {dist}", f"; distance {dist}")
+        return (b(tr(lang, "Итог обмена: ", "Exchange result: ")), init + distance
                 + "".join(lock_text(lock, lang) for lock in e.locks))
     if isinstance(e, ev.RoundEnded):
         lost = "; ".join(tr(lang, f"{fid}: потеря крови {n}", f"{fid}: blood loss {n}")
@@ -638,7 +638,7 @@ def change_text(c: dict[str, Any], lang: str) -> str:
         cells = " → ".join(f"({x}, {y})" for x, y in c["path"])
         facing = tr(lang, f", лицом на {FACING_RU[c['facing']]}", f", facing {FACING_EN[c['facing']]}") \
             if c.get("facing") else ""
-        return tr(lang, f"{c['fighter']} проходит: {cells}{facing}", f"{c['fighter']} passes: {cells}{facing}")
+        return tr(lang, f"путь {c['fighter']}: {cells}{facing}", f"{c['fighter']}'s path: {cells}{facing}")
     if op == "throw":
         return tr(lang, f"{c['fighter']} брошен с высоты {c['metres']} м (1 + ⌊{c['final']}/2⌋)"
                         + ("; захват сохранён" if c["hold_kept"] else "; захват потерян"),

@@ -138,6 +138,20 @@ def find_weapon(text: str, fighter: object) -> str | None:
     return None
 
 
+RANGED_MANEUVERS = {
+    "jump_fall_throw": ("Бросок в прыжке/падении", "Throw while jumping or falling"),
+    "moving_shot": ("Выстрел в движении", "Shot on the move"), "jump_shot": ("Выстрел в прыжке", "Jump shot"),
+    "grazing_shot": ("Выстрел по касательной", "Grazing shot"), "through_shot": ("Выстрел навылет", "Through shot"),
+    "double_shot": ("Двойной выстрел", "Double shot"), "synchronous_throw": ("Синхронный бросок", "Synchronous throw"),
+    "rapid_fire": ("Скоростная стрельба", "Rapid fire"),
+    "protect_ally_ranged": ("Защита союзника", "Protect ally"), "shield_screen": ("Заслон щитом", "Shield screen"),
+    "pendulum": ("Маятник", "Pendulum"), "shield_parry_missile": ("Парирование щитом", "Shield parry"),
+    "weapon_parry_missile": ("Парирование оружием", "Weapon parry"), "missile_catch": ("Перехват", "Missile catch"),
+    "missile_dodge": ("Уклонение", "Missile dodge"), "missile_slip": ("Свиля", "Missile slip"),
+}
+"""The ranged maneuvers (5.4.6, 5.4.7: M75–M90) by the rulebook's names, without the (Р) mark."""
+
+
 def maneuver_name(code: str, lang: str) -> str:
     if code == "pass":
         return "пас" if lang == "ru" else "pass"
@@ -456,9 +470,11 @@ CASE_AFTER = {
     "защиты": "gent", "заявка": "gent", "перевода": "gent", "перевод": "gent", "выстрел": "gent",
     "выстрела": "gent", "сбив": "gent", "щит": "gent", "скорость": "gent", "досягаемость": "gent",
     "маневры": "gent", "тактики": "gent", "зоны": "gent", "попадания": "gent", "усп": "gent", "ускорения": "gent",
-    "рефлекса": "gent",
-    # verbs: «удар приходится Всеславу», «держит Всеслава», «валит Ратибора на землю»
-    "приходится": "datv", "держит": "accs", "валит": "accs",
+    "рефлекса": "gent", "путь": "gent",
+    "мимо": "gent",
+    # verbs: «удар приходится Всеславу», «держит Всеслава», «валит Ратибора на землю», «защищает Зоряну», «не видит
+    # Мирославу»
+    "приходится": "datv", "держит": "accs", "валит": "accs", "защищает": "accs", "видит": "accs",
 }
 """The case of a fighter's name after the word before it (lower case): a preposition's, a noun's genitive of whom it
 is, a verb's object. A name after any other word keeps its id (the standing table names it): never a guessed case."""
