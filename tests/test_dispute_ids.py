@@ -20,7 +20,7 @@ from tests.test_profiles import problems
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = ("duel", "knights", "cerilia", "warband", "skirmish")
-BARE = re.compile(r"(?<![\w§.\-])(?:(?:CP|AMB|AR)-[A-Z]?\d+|[AKC]-?\d+|M\d{2}|L\d+(?:[-–]L?\d+)?)(?![\w\-])"
+BARE = re.compile(r"(?<![\w§.\-])(?:(?:CP|AMB|AR)-[A-Z]?\d+|[AKC]-?\d+[a-z]?|M\d{2}|L\d+(?:[-–]L?\d+)?)(?![\w\-])"
                   r"|спецификаци[ия] §\d+(?:, шаги? [\d.–]+)?|§10 C\d+")
 """What a spec id looks like in a Russian post (written independently of dispute.SPEC_ID)."""
 GLOSSARY = "Что значат обозначения"
@@ -113,3 +113,13 @@ def test_explain_in_russian_says_what_its_ids_mean(rs: str, tmp_path: Path) -> N
     assert not bare, "\n".join(bare[:40])
     if rs in ("duel", "cerilia", "skirmish", "warband"):
         assert shown, f"no {rs} explanation needed its ids explained: the check saw nothing"
+
+
+def test_an_id_with_a_letter_after_its_number_is_an_id_and_is_explained() -> None:
+    """A-87b (the shield that parried a missile gives no cover) is one id, not «A-87» and a «b»."""
+    skirmish = get("skirmish")
+    known = dispute.meanings(skirmish, "ru")
+    shown = dispute.ids_shown("", ["щит отбил снаряд (5.11, A-87b)"], known, dispute.explained_only(skirmish, "ru"),
+                              frozenset())
+    assert "A-87b" in shown and "A-87" not in shown
+    assert not dispute.glossary(["A-87b"], known, "ru")[0].endswith("без описания")

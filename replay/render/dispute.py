@@ -180,7 +180,7 @@ def quotes_of(rs: Any, rule: Any, lang: str) -> list[tuple[str, str]]:
     return out
 
 
-SPEC_ID = re.compile(r"(?<![\w§.\-])(?:(?:CP|AMB|AR)-[A-Z]?\d+|[AKC]-?\d+|M\d{2}|L\d+(?:[-–]L?\d+)?)(?![\w\-])")
+SPEC_ID = re.compile(r"(?<![\w§.\-])(?:(?:CP|AMB|AR)-[A-Z]?\d+|[AKC]-?\d+[a-z]?|M\d{2}|L\d+(?:[-–]L?\d+)?)(?![\w\-])")
 """The specification's ids a resolution may show: defaults and clarifications (A14, A-20, K54, AMB-13, C15), choice
 points (CP-24, C16), steps (A0), maneuvers (M44) and the rulebook's lines (L605, L20-22)."""
 SECTION_ID = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])")
