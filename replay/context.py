@@ -25,6 +25,7 @@ Payload conventions (the public log format, see docs/log-format.md):
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -61,6 +62,13 @@ def _shown(value: Any) -> str:
     """A value as a reader types it: text as it is, anything else in the log's JSON (true, {"a": 1}), not Python's
     repr (True, {'a': 1})."""
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def _says(what: str, name: str, value: str) -> bool:
+    """Whether a request's words name a key field with its value ("exchange 1", "unit 12", "stake=low"): a value seen
+    alone (the 1 of "1d6", the ZOR of "ZOR's shot") does not say which field it is, so its key is shown."""
+    spoken = re.escape(name).replace("_", "[_ ]")
+    return re.search(rf"(?<![\w-]){spoken}(?:=| )+{re.escape(value)}(?![\w-])", what, re.I) is not None
 
 
 def _thaw(value: Any) -> Any:
@@ -104,7 +112,7 @@ class Request:
     def framed(self, what: str, *, more: str = "{n} more", default: str = "default if skipped", gm: str = "GM") -> str:
         """`what` (the request's words, in any language) with its actor, the key values it does not already show,
         its options and its default, in the log's form; `more`, `default` and `gm` are the words around them."""
-        keys = ", ".join(f"{k}={_shown(_thaw(v))}" for k, v in self.key if _shown(_thaw(v)) not in what)
+        keys = ", ".join(f"{k}={_shown(_thaw(v))}" for k, v in self.key if not _says(what, k, _shown(_thaw(v))))
         if keys:
             what += f" [{keys}]"
         if self.options:
