@@ -546,8 +546,9 @@ def defence_choice(line: str, state: Battle, actor: str,
     if exchange is None and len(asked) == 1:
         exchange = asked[0]
     if exchange is None:
-        errors.append(f"4.3: name the exchange («Обмен 2: {text[head.start():head.end()].strip()} …»): no "
-                      f"{name.replace('_', ' ')} against {key['shooter'] or 'the shot'} is asked of {actor} now")
+        what = "protection" if protect else "defence"
+        errors.append(f"4.3: name the exchange («Обмен 2: {text[head.start():head.end()].strip()} …»): no {what} "
+                      f"against {key['shooter'] or 'the shot'} is asked of {actor} now")
     refused = re.search(r"(?<![а-яёa-z])(?:не|do not|don't)\s", head.group(0).lower()) is not None
     value = "none" if refused and not body.strip() else defence_value(body, state, actor, protect, errors)
     if errors:
