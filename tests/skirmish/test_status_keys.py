@@ -4,15 +4,21 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
+from click.testing import CliRunner
+
+from cli.main import main
 from replay.context import Request
+from tests.legend_support import ROOT
 from tests.skirmish.kit import Round, asked
 from tests.skirmish.test_ranged_moves import act, guarded_field, line_field, roll
 
 
 def shows_every_key(request: Request) -> bool:
-    text = request.text()
+    text = request.text(every_key=True)
     return all(f"{k}={v}" in text or re.search(rf"\b{k.replace('_', ' ')} {v}\b", text)
                for k, v in request.key_dict.items())
 
@@ -20,17 +26,18 @@ def shows_every_key(request: Request) -> bool:
 def test_a_key_value_seen_elsewhere_in_the_words_is_still_shown() -> None:
     zone = Request("roll", "VSE", "shot_zone", (("exchange", 2), ("through", 1)), dice="1d6",
                    what="VSE's hit zone on BOR (1d6, standing)")
-    assert zone.text() == "VSE: VSE's hit zone on BOR (1d6, standing) [exchange=2, through=1]"
+    assert zone.text(every_key=True) == "VSE: VSE's hit zone on BOR (1d6, standing) [exchange=2, through=1]"
     guard = Request("roll", "BOR", "protect_ally", (("exchange", 1), ("shooter", "VSE"), ("target", "ZOR")),
                     dice="2d10", what="BOR protects ZOR: shield parry missile (%7, M83)")
-    assert guard.text().endswith("[exchange=1, shooter=VSE, target=ZOR]")
+    assert guard.text(every_key=True).endswith("[exchange=1, shooter=VSE, target=ZOR]")
 
 
 def test_a_key_the_words_name_with_its_value_is_not_repeated() -> None:
     act_ = Request("order", "ZOR", "order", (("exchange", 1), ("stage", "field")),
                    what="act in exchange 1: move, draw, prepare, aim, shoot, form or wait (5.6, 5.7)")
-    assert act_.text().endswith("(5.6, 5.7) [stage=field]")
-    assert Request("roll", None, "rally", (("unit", 12),), dice="1d6", what="roll 1d6 for unit 12").text() == \
+    assert act_.text(every_key=True).endswith("(5.6, 5.7) [stage=field]")
+    assert Request("roll", None, "rally", (("unit", 12),), dice="1d6", what="roll 1d6 for unit 12").text(
+        every_key=True) == \
         "GM: roll 1d6 for unit 12"
 
 
@@ -56,3 +63,18 @@ def test_the_through_shots_next_target_and_a_guards_target_show_their_keys() -> 
     stop = rnd.resolve(guarded_field([0, 1]))
     assert ("BOR", "protect_ally", {"exchange": 1, "shooter": "VSE", "target": "RAT"}) in asked(stop)
     assert all(shows_every_key(r) for r in stop.requests), [r.text() for r in stop.requests]
+
+
+def test_status_of_the_recorded_volley_shows_the_through_shots_key(tmp_path: Path) -> None:
+    """fixtures/skirmish/volley.jsonl up to VSE's aimed through shot's first zone roll: `status` (English and Russian)
+    names the next target's zone roll with `through=1`, the key a GM types with `battlelog roll … --field`."""
+    lines = (ROOT / "fixtures" / "skirmish" / "volley.jsonl").read_text(encoding="utf-8").splitlines()
+    upto = [json.loads(line) for line in lines if json.loads(line)["seq"] <= 99]
+    path = tmp_path / "volley.jsonl"
+    path.write_text("\n".join(json.dumps(e, ensure_ascii=False) for e in upto) + "\n", encoding="utf-8")
+    db = str(tmp_path / "v.duckdb")
+    assert CliRunner().invoke(main, ["--db", db, "import", str(path)]).exit_code == 0
+    out = CliRunner().invoke(main, ["--db", db, "status", "skirmish-volley"]).output
+    assert "waiting for VSE: VSE's hit zone on BOR (1d6, standing) [exchange=2, through=1]" in out, out
+    out = CliRunner().invoke(main, ["--db", db, "--lang", "ru", "status", "skirmish-volley"]).output
+    assert "[exchange=2, through=1]" in out, out
