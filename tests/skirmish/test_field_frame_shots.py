@@ -57,8 +57,8 @@ def test_the_double_shot_and_the_synchronous_throw_draw_their_second_projectiles
     shots = field_frame.scene(view).shots
     assert [(m.shooter, m.maneuver, [(f.kind, f.target, f.outcome) for f in m.flights]) for m in shots] == [
         ("ZOR", "synchronous_throw", [("second", "VSE", "miss")]), ("VSE", "double_shot", [("second", "ZOR", "hit")])]
-    assert [(g.kind, g.fighter, g.target, g.label) for m in shots for g in m.guards] == [
-        ("screen", "VSE", "VSE", "head"), ("protect", "BOR", "ZOR", "shield_parry_missile, flank")]
+    assert [(g.kind, g.fighter, g.target, g.detail) for m in shots for g in m.guards] == [
+        ("screen", "VSE", "VSE", ("head",)), ("protect", "BOR", "ZOR", ("shield_parry_missile", "flank"))]
     assert sorted(badges(root)) == ["2", "2"]
     assert sorted(shield_marks(root), key=str) == [("line", "2,2"), ("path", "2,2"), ("path", None)]
     lines = arrows(root)
@@ -70,7 +70,7 @@ def test_the_double_shot_and_the_synchronous_throw_draw_their_second_projectiles
     desc = field_frame.scene(view).desc
     assert "выстрел VSE → ZOR: короткая, попадание (double_shot)" in desc
     assert "  второй снаряд → ZOR: попадание" in desc and "  второй снаряд → VSE: промах" in desc
-    assert "  VSE: заслон щитом (head)" in desc and "  BOR защищает ZOR (shield_parry_missile, flank)" in desc
+    assert "  VSE: заслон щитом (голова)" in desc and "  BOR защищает ZOR (парирование щитом, с фланга)" in desc
 
 
 def test_the_through_shot_flies_on_to_the_comrade_behind(volley) -> None:

@@ -75,8 +75,8 @@ class Guard:
     target: str
     towards: tuple[int, int]
     """The shooter's cell: the side the shield faces."""
-    label: str
-    """The screened zones, or the protector's defence and side."""
+    detail: tuple[str, ...]
+    """The screened zones (declared zone codes), or the protector's defence and side (front, flank)."""
 
 
 @dataclass(frozen=True)
@@ -237,10 +237,10 @@ def missile(p: dict[str, Any], cells: dict[str, tuple[int, int]], before: tuple[
                           *((x["target"], x.get("defence"), x.get("protectors"))
                             for x in (second, *(p.get("through") or []), *(p.get("grazed") or [])) if x)):
         if d and d.get("screen") is not None and not any(g.kind == "screen" and g.fighter == t for g in guards):
-            guards.append(Guard("screen", t, cells.get(t, end), t, start, ", ".join(d["screen"])))
+            guards.append(Guard("screen", t, cells.get(t, end), t, start, tuple(d["screen"])))
         for g, guard in (guarded or {}).items():
             if not any(x.kind == "protect" and x.fighter == g and x.target == t for x in guards):
-                guards.append(Guard("protect", g, cells[g], t, start, f"{guard['maneuver']}, {guard['side']}"))
+                guards.append(Guard("protect", g, cells[g], t, start, (guard["maneuver"], guard["side"])))
     move = p.get("move") or {}
     path = (before, *((int(c[0]), int(c[1])) for c in move.get("path") or [])) if move.get("path") else ()
     return Missile(p["shooter"], p["target"], start, stuck.end if stuck else end, p["band"],
@@ -336,11 +336,21 @@ def shot_lines(m: Missile, lang: str) -> list[str]:
                 "graze": ("по касательной", "grazed")}[f.kind]
         lines.append(f"  {words.pick(kind, lang)} → {f.target}: {outcome}")
     for g in m.guards:
-        lines.append(tr(lang, f"  {g.fighter}: заслон щитом ({g.label})", f"  {g.fighter}: shield screen ({g.label})")
-                     if g.kind == "screen" else
-                     tr(lang, f"  {g.fighter} защищает {g.target} ({g.label})",
-                        f"  {g.fighter} protects {g.target} ({g.label})"))
+        if g.kind == "screen":
+            zones = ", ".join(words.pick(words.ZONE_NAMES.get(z, (z, z)), lang) for z in g.detail) or tr(
+                lang, "только рука со щитом", "the carrying arm only")
+            lines.append(tr(lang, f"  {g.fighter}: заслон щитом ({zones})", f"  {g.fighter}: shield screen ({zones})"))
+        else:
+            how = ", ".join(words.pick(GUARD_WORDS.get(x, (x, x)), lang) for x in g.detail)
+            lines.append(tr(lang, f"  {g.fighter} защищает {g.target} ({how})", f"  {g.fighter} protects {g.target} "
+                            f"({how})"))
     return lines
+
+
+GUARD_WORDS = {"shield_parry_missile": ("парирование щитом", "shield parry"),
+               "weapon_parry_missile": ("парирование оружием", "weapon parry"), "front": ("спереди", "in front"),
+               "flank": ("с фланга", "from the flank")}
+"""M83: a protector's defence and where he stands, in the frame's <desc>."""
 
 
 # --- drawing ---------------------------------------------------------------------------------------------------
