@@ -534,7 +534,7 @@ def draw_shots(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] 
     r = token_radius(shown, size)
     for m in shown.shots:
         drew("shot:hit" if m.outcome == "hit" else "shot:miss")
-        start, end = shifted(centre(shown, size, m.start), centre(shown, size, m.end), 4, r + 3)
+        start, end = shifted(centre(shown, size, m.start), centre(shown, size, m.end), 4, r + size * 0.2 + 3)
         S.arrow(dwg, dwg, start, end, color=shot_colour(m.outcome), width=2.5, dashed=m.outcome != "hit")
         for f in m.flights:
             if f.kind == "graze":
@@ -551,7 +551,7 @@ def flight_line(shown: Scene, size: float, f: Flight) -> tuple[tuple[float, floa
     a, b = centre(shown, size, f.start), centre(shown, size, f.end)
     if f.kind == "through":
         _, a = shifted(b, a, 0, r + 1)
-    return shifted(a, b, 13 if f.kind == "second" else 4, r + 3)
+    return shifted(a, b, 13 if f.kind == "second" else 4, r + size * 0.2 + 3)
 
 
 def draw_badges(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
