@@ -68,7 +68,7 @@ def test_the_double_shot_and_the_synchronous_throw_draw_their_second_projectiles
     for label in ("второй снаряд (M80, M81)", "заслон щитом (M84)", "защита союзника от выстрела (M83)"):
         assert label in labels, labels
     desc = field_frame.scene(view).desc
-    assert "выстрел VSE → ZOR: короткая, попадание (double_shot)" in desc
+    assert "выстрел VSE → ZOR: короткая, попадание (двойной выстрел, M80)" in desc
     assert "  второй снаряд → ZOR: попадание" in desc and "  второй снаряд → VSE: промах" in desc
     assert "  VSE: заслон щитом (голова)" in desc and "  BOR защищает ZOR (парирование щитом, с фланга)" in desc
 

@@ -325,7 +325,7 @@ def shot_lines(m: Missile, lang: str) -> list[str]:
     said = words.pick(OUTCOMES.get(m.outcome, (m.outcome, m.outcome)), lang)
     lines = [tr(lang, f"выстрел {m.shooter} → {m.target}: {BAND_RU[m.band]}, {said}",
                 f"shot {m.shooter} → {m.target}: {m.band}, {said}")
-             + (f" ({m.maneuver})" if m.maneuver else "")]
+             + (f" ({words.pick(SHOT_WORDS[m.maneuver], lang)})" if m.maneuver in SHOT_WORDS else "")]
     if len(m.move) > 1:
         cells = " → ".join(f"({x}, {y})" for x, y in m.move)
         lines.append(tr(lang, f"  {'прыжок' if m.jump else 'путь'} {m.shooter}: {cells}",
@@ -347,6 +347,14 @@ def shot_lines(m: Missile, lang: str) -> list[str]:
     return lines
 
 
+SHOT_WORDS = {"jump_fall_throw": ("бросок в прыжке, M75", "throw while jumping, M75"),
+              "moving_shot": ("выстрел в движении, M76", "shot on the move, M76"),
+              "jump_shot": ("выстрел в прыжке, M77", "jump shot, M77"),
+              "grazing_shot": ("выстрел по касательной, M78", "grazing shot, M78"),
+              "through_shot": ("выстрел навылет, M79", "through shot, M79"),
+              "double_shot": ("двойной выстрел, M80", "double shot, M80"),
+              "synchronous_throw": ("синхронный бросок, M81", "synchronous throw, M81")}
+"""A shot's maneuver in the frame's <desc>."""
 GUARD_WORDS = {"shield_parry_missile": ("парирование щитом", "shield parry"),
                "weapon_parry_missile": ("парирование оружием", "weapon parry"), "front": ("спереди", "in front"),
                "flank": ("с фланга", "from the flank")}
