@@ -11,6 +11,15 @@ table), every error collected. Russian as players write it, English too:
     Строю строй: BOR, RAT; пары BOR+RAT               Form up: BOR, RAT; partners BOR+RAT
     Покидаю поле боя                                  Flee
     Жду, лицом на восток                              Wait, facing W
+    Двойной выстрел в RAT, 4 кубика (1Р+3Н); второй: покупаю зона голова
+    Синхронный бросок в VSE и RAT, 4 кубика (2Р+2Н)   Through shot at RAT, 6 dice (2R+4S); then BOR
+    Выстрел по касательной в RAT, 6 кубиков (2Р+4Н); задеваю BOR, покупаю зона рука
+    Стреляю в движении в RAT, 2 кубика (2Н); иду шагом на (7,4), проверка 1 кубик (1Р)
+
+and, through `post-in`, a loose fighter's defence against a shot or his protection of a comrade, as a choice:
+
+    Защита от выстрела VSE: уклонение, 2 кубика (2Р)  Defence against VSE: screen head
+    Защищаю RAT от выстрела VSE: парирование щитом, 2 кубика (2Р)
 
 «Обмен 2:» (Exchange 2:) in front names the field exchange; without it the post is for exchange 1 (or the one the
 rules ask when the post comes through `post-in`). The parser reads words only: the legality of the act (the budget,
