@@ -537,19 +537,18 @@ def shot_colour(outcome: str) -> str:
 
 
 def draw_shots(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
-    """Each shot's first projectile (orange on a hit, grey dashed otherwise), beside it the second projectile (M80,
-    M81), and from each target on to the next (M79); their badges come after the tokens (`draw_badges`)."""
+    """Each shot's first projectile (orange on a hit, grey dashed otherwise) and beside it the second projectile (M80,
+    M81); the flights on to a next target (M79) and the badges come after the tokens (`draw_badges`)."""
     r = token_radius(shown, size)
     for m in shown.shots:
         drew("shot:hit" if m.outcome == "hit" else "shot:miss")
         start, end = shifted(centre(shown, size, m.start), centre(shown, size, m.end), 4, r + size * 0.2 + 3)
         S.arrow(dwg, dwg, start, end, color=shot_colour(m.outcome), width=2.5, dashed=m.outcome != "hit")
         for f in m.flights:
-            if f.kind == "graze":
-                continue
-            drew("shot:hit" if f.outcome == "hit" else "shot:miss")
-            a, b = flight_line(shown, size, f)
-            S.arrow(dwg, dwg, a, b, color=shot_colour(f.outcome), width=2.5, dashed=f.outcome != "hit")
+            if f.kind == "second":  # the flights on from a target (M79) come over the tokens (`draw_badges`)
+                drew("shot:hit" if f.outcome == "hit" else "shot:miss")
+                a, b = flight_line(shown, size, f)
+                S.arrow(dwg, dwg, a, b, color=shot_colour(f.outcome), width=2.5, dashed=f.outcome != "hit")
 
 
 def flight_line(shown: Scene, size: float, f: Flight) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -563,12 +562,17 @@ def flight_line(shown: Scene, size: float, f: Flight) -> tuple[tuple[float, floa
 
 
 def draw_badges(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
-    """Over the tokens: the second projectile's 2 at its arrow's middle, » on the next target of a through shot
-    (M79), ~ on a grazed target (M78), each outlined in its flight's colour."""
+    """Over the tokens: a through shot's flight from one target on to the next (M79; often to the comrade right
+    behind, whose tokens would hide it), the second projectile's 2 at its arrow's middle, » on the next target of a
+    through shot, ~ on a grazed target (M78), each outlined in its flight's colour."""
     r = token_radius(shown, size)
     for m in shown.shots:
         for f in m.flights:
             drew(f.kind)
+            if f.kind == "through":
+                drew("shot:hit" if f.outcome == "hit" else "shot:miss")
+                a, b = flight_line(shown, size, f)
+                S.arrow(dwg, dwg, a, b, color=shot_colour(f.outcome), width=2.5, dashed=f.outcome != "hit")
             cx, cy = centre(shown, size, f.end)
             if f.kind == "second":
                 a, b = flight_line(shown, size, f)
