@@ -149,10 +149,10 @@ def _request_line(r: Any, prefix: str = "", rulesets: Any = ()) -> str:
     """'waiting for …' of one request, in the --lang language."""
     lang = _lang()
     if lang == "en":
-        return f"{prefix}waiting for {r.text()}"
+        return f"{prefix}waiting for {r.text(every_key=True)}"
     from replay.render.i18n import loaded_rulesets, request_text
 
-    return f"{prefix}ждем: {request_text(r, lang, rulesets or loaded_rulesets())}"
+    return f"{prefix}ждем: {request_text(r, lang, rulesets or loaded_rulesets(), every_key=True)}"
 
 
 def handles_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -852,8 +852,8 @@ def _status_text(game: str, here: Any, lang: str = "en", rulesets: Any = ()) -> 
     lines = [say(f"{game}: turn {here.turn}, {len(here.drafts)} provisional step(s) so far")]
     if here.error:
         lines.append(say(f"cannot go on: {here.error} (replace that input with --replace)"))
-    lines += [f"waiting for {r.text()}" if lang == "en" else f"ждем: {request_text(r, lang, rulesets)}"
-              for r in here.requests]
+    lines += [f"waiting for {r.text(every_key=True)}" if lang == "en" else
+              f"ждем: {request_text(r, lang, rulesets, every_key=True)}" for r in here.requests]
     if here.complete:
         lines.append(say("complete: `battlelog resolve` closes the turn"))
     return lines

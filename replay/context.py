@@ -25,6 +25,7 @@ Payload conventions (the public log format, see docs/log-format.md):
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -63,6 +64,13 @@ def _shown(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
+def _says(what: str, name: str, value: str) -> bool:
+    """Whether a request's words name a key field with its value ("exchange 1", "unit 12", "stake=low"): a value seen
+    alone (the 1 of "1d6", the ZOR of "ZOR's shot") does not say which field it is, so its key is shown."""
+    spoken = re.escape(name).replace("_", "[_ ]")
+    return re.search(rf"(?<![\w-]){spoken}(?:=| )+{re.escape(value)}(?![\w-])", what, re.I) is not None
+
+
 def _thaw(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
@@ -94,17 +102,21 @@ class Request:
     def has_default(self) -> bool:
         return self.default is not NO_DEFAULT
 
-    def text(self) -> str:
-        """'waiting for B: finish off (kill, spare)' without the 'waiting for' part."""
+    def text(self, *, every_key: bool = False) -> str:
+        """'waiting for B: finish off (kill, spare)' without the 'waiting for' part (`every_key`: as `framed`)."""
         what = self.what or self.name.replace("_", " ")
         if self.kind == "roll" and self.dice and self.dice not in what:
             what = f"roll {self.dice} for {what}"
-        return self.framed(what)
+        return self.framed(what, every_key=every_key)
 
-    def framed(self, what: str, *, more: str = "{n} more", default: str = "default if skipped", gm: str = "GM") -> str:
+    def framed(self, what: str, *, more: str = "{n} more", default: str = "default if skipped", gm: str = "GM",
+               every_key: bool = False) -> str:
         """`what` (the request's words, in any language) with its actor, the key values it does not already show,
-        its options and its default, in the log's form; `more`, `default` and `gm` are the words around them."""
-        keys = ", ".join(f"{k}={_shown(_thaw(v))}" for k, v in self.key if _shown(_thaw(v)) not in what)
+        its options and its default, in the log's form; `more`, `default` and `gm` are the words around them.
+        `every_key` (what `status` lists): each key field the words do not name with its value ("exchange 1") is
+        shown, however its value turns up elsewhere; else a key whose value the words hold anywhere is left out."""
+        keys = ", ".join(f"{k}={_shown(_thaw(v))}" for k, v in self.key
+                         if not (_says(what, k, _shown(_thaw(v))) if every_key else _shown(_thaw(v)) in what))
         if keys:
             what += f" [{keys}]"
         if self.options:

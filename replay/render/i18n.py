@@ -496,13 +496,13 @@ def compact(value: Any, words: Callable[[str, str], str | None] | None = None, k
     return said or text
 
 
-def request_text(request: Any, lang: str, rulesets: Iterable[Ruleset] = ()) -> str:
+def request_text(request: Any, lang: str, rulesets: Iterable[Ruleset] = (), *, every_key: bool = False) -> str:
     """What a request asks ('B: finish off (kill, spare); default if skipped: spare', `Request.text`) in `lang`:
     the ruleset's words for what it asks where its catalogue has them (its purpose word table for a roll), the core's
     for an order or a reveal; what no catalogue knows stays English, marked. Options and key values are ids a
-    reader types, and stay as written."""
+    reader types, and stay as written (`every_key`: as `Request.framed`)."""
     if lang == "en":
-        return str(request.text())
+        return str(request.text(every_key=every_key))
     rulesets = tuple(rulesets)
     words = chain(lang, rulesets)
     what = request.what or request.name.replace("_", " ")
@@ -517,7 +517,8 @@ def request_text(request: Any, lang: str, rulesets: Iterable[Ruleset] = ()) -> s
     if request.kind == "roll" and request.dice and str(request.dice) not in said:
         dice = re.sub(r"(?<![A-Za-z])(\d*)d(\d+)", r"\1к\2", str(request.dice))  # the forum's Russian «4к10»
         said = f"бросок {dice} {said}" if said.startswith("на ") else f"бросок {dice}: {said}"
-    return str(request.framed(said, more="еще {n}", default="если пропущено, по умолчанию", gm="ГМ"))
+    return str(request.framed(said, more="еще {n}", default="если пропущено, по умолчанию", gm="ГМ",
+                              every_key=every_key))
 
 
 def _purpose_word(rulesets: Sequence[Ruleset], purpose: str, lang: str) -> str | None:

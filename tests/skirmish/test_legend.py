@@ -18,6 +18,7 @@ from tests.legend_support import NS, board, frames, legend_tail, load_games, rec
 GAMES = recorded("skirmish")
 ZONE_HEIGHTS = {str(h) for _, _, _, h in frame.ZONE_BOXES.values()}
 LEVEL_OF = {fill.lower(): level for level, fill in frame.LEVEL_FILL.items() if level}
+BADGE_KEYS = {letter: key for key, letter in field_frame.BADGES.items()}
 TERRAIN = {f"hatch-{pattern}-7a7a7a-{fill.lstrip('#').lower()}": kind
            for kind, (fill, pattern) in field_frame.TERRAIN.items()}
 
@@ -63,6 +64,13 @@ def field_marks(root: ET.Element, paint: dict[str, str]) -> set[str]:
             found.add("pair")
         elif tag == "line" and "marker-end" in a:
             found.add({S.ORANGE: "shot:hit", S.MUTED: "shot:miss"}.get(stroke, f"? shot {stroke}"))
+        elif tag in ("polyline", "path") and dash == "1,4":
+            assert stroke in colours, stroke  # a shot's move (M75-M77) is in its shooter's side colour
+            found.add("shot_move")
+        elif tag in ("path", "line") and stroke == field_frame.SHIELD:
+            found.add("protect" if dash == "2,2" else "screen" if tag == "path" and dash is None else f"? {tag}")
+        elif tag == "text" and e.text in BADGE_KEYS and fill == S.INK:
+            found.add(BADGE_KEYS[e.text])
         elif tag == "circle" and stroke == S.ORANGE and dash == "3,4":
             found.add("bands")
         elif tag in ("rect", "polygon") and "hatch-" in fill:

@@ -6,8 +6,8 @@ per fighter (up to eight and more). The scene is plain data (`scene`); `frame` d
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from math import sqrt
+from dataclasses import dataclass, replace
+from math import atan2, cos, sin, sqrt
 from typing import Any
 
 from replay.render import svg as S
@@ -20,7 +20,7 @@ from replay.rulesets.skirmish.battle import Battle
 WIDTH = 1120
 LADDER_W = 200
 MAP_X, MAP_Y = 16, 56
-PANEL_W, PANEL_H = 268, 104
+PANEL_W, PANEL_H = 264, 104
 COLUMNS = 4
 EVENT_LINES = 4
 """The event box holds this many lines in every frame of a game, so every frame of a game has the same size; a longer
@@ -52,6 +52,53 @@ class Token:
 
 
 @dataclass(frozen=True)
+class Flight:
+    """A projectile's way beyond the first: the second projectile (M80, M81), the flight on to a next target (M79),
+    a target grazed on the way (M78)."""
+
+    kind: str
+    """second | through | graze"""
+    target: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+    outcome: str
+
+
+@dataclass(frozen=True)
+class Guard:
+    """A target's shield screen (M84) or a comrade who protects him (M83), as the shot's payload records it."""
+
+    kind: str
+    """screen | protect"""
+    fighter: str
+    cell: tuple[int, int]
+    target: str
+    towards: tuple[int, int]
+    """The shooter's cell: the side the shield faces."""
+    detail: tuple[str, ...]
+    """The screened zones (declared zone codes), or the protector's defence and side (front, flank)."""
+
+
+@dataclass(frozen=True)
+class Missile:
+    """A shot of this round (the `skirmish.shot` payload): its first projectile, the flights beyond, the path of a
+    shot on the move (M75-M77) and the defences drawn."""
+
+    shooter: str
+    target: str
+    start: tuple[int, int]
+    end: tuple[int, int]
+    band: str
+    outcome: str
+    maneuver: str | None
+    flights: tuple[Flight, ...]
+    move: tuple[tuple[int, int], ...]
+    """M75-M77: the cells from where the shooter stood to where he loosed (empty without a move)."""
+    jump: bool
+    guards: tuple[Guard, ...]
+
+
+@dataclass(frozen=True)
 class Scene:
     title: str
     caption: str
@@ -61,7 +108,7 @@ class Scene:
     terrain: tuple[tuple[tuple[int, int], tuple[str, ...]], ...]
     tokens: tuple[Token, ...]
     pairs: tuple[tuple[str, str], ...]
-    shots: tuple[dict[str, Any], ...]
+    shots: tuple[Missile, ...]
     bands: tuple[str, tuple[tuple[str, int], ...]] | None
     """The shooter just resolved and his weapon's bands (name, metres)."""
     ladder: tuple[str, ...]
@@ -125,9 +172,80 @@ def scene(view: FrameView) -> Scene:
                  + f" · step {view.step}/{view.steps}")
     title = tr(lang, f"Бой на поле {state.width}×{state.height} м ({'гексы' if state.grid == 'hex' else 'клетки'})",
                f"Battle on a {state.width}×{state.height} m field ({state.grid} grid)")
+    shots = missiles(state, view.events)
+    tokens = tuple(replace(t, path=walked(t.path, [m.move for m in shots if m.shooter == t.id])) for t in tokens)
     shown = Scene(title, caption, state.grid, state.width, state.height,
-                  tuple((c, fl) for c, fl, _ in state.terrain), tokens, pairs, state.shots, bands, ladder, event, "")
+                  tuple((c, fl) for c, fl, _ in state.terrain), tokens, pairs, shots, bands, ladder, event, "")
     return Scene(**{**shown.__dict__, "desc": desc(shown, lang)})
+
+
+JUMPS = ("jump_fall_throw", "jump_shot")
+"""M75, M77: shots loosed in a jump (or a fall); M76 walks or runs."""
+
+
+def missiles(state: Battle, events: tuple[Any, ...]) -> tuple[Missile, ...]:
+    """This round's shots from their `skirmish.shot` events (those after the round's `skirmish.field_round`, as
+    `state.shots`), each target and guard where he stood when it was loosed: the round's start cells (the first of
+    each path moved) moved on by the moves before it."""
+    starts = [n for n, e in enumerate(events) if e.type == "skirmish.field_round"]
+    cells = {f.id: f.cell for f in state.fighters}
+    cells.update({fid: path[0] for fid, path in state.moved if path})
+    out: list[Missile] = []
+    for e in events[(starts[-1] + 1 if starts else 0):]:
+        p = e.payload
+        if e.type == "skirmish.moved" and p["path"]:
+            cells[p["fighter"]] = (int(p["path"][-1][0]), int(p["path"][-1][1]))
+        elif e.type == "skirmish.shot":
+            before = cells.get(p["shooter"], tuple(p["from_cell"]))
+            if p.get("move"):
+                cells[p["shooter"]] = (int(p["move"]["to"][0]), int(p["move"]["to"][1]))
+            out.append(missile(p, dict(cells), before))
+    return tuple(out)
+
+
+def walked(path: tuple[tuple[int, int], ...],
+           moves: list[tuple[tuple[int, int], ...]]) -> tuple[tuple[int, int], ...]:
+    """The round's path without the cells of the shots on the move (M75-M77), which are drawn as theirs: the path
+    folds them in after the cells walked before (battle_events.on_the_move)."""
+    out = list(path)
+    for move in reversed(moves):
+        tail = list(move[1:])
+        if tail and out[-len(tail):] == tail:
+            out = out[:-len(tail)]
+    return tuple(out)
+
+
+def missile(p: dict[str, Any], cells: dict[str, tuple[int, int]], before: tuple[int, int]) -> Missile:
+    """One shot's marks from its payload; `cells` where everyone stood when it was loosed."""
+    start, end = (int(p["from_cell"][0]), int(p["from_cell"][1])), (int(p["to_cell"][0]), int(p["to_cell"][1]))
+    flights: list[Flight] = []
+    second = p.get("second")
+    if second:
+        there = tuple(second["to_cell"]) if second.get("to_cell") else cells.get(second["target"], end)
+        flights.append(Flight("second", second["target"], start, (int(there[0]), int(there[1])), second["outcome"]))
+    last = end
+    for nxt in p.get("through") or []:  # M79: the projectile flies on from each target to the next
+        there = (int(nxt["to_cell"][0]), int(nxt["to_cell"][1]))
+        flights.append(Flight("through", nxt["target"], last, there, nxt["outcome"]))
+        last = there
+    stuck = None
+    for g in p.get("grazed") or []:  # M78: grazed on the line of fire (or the projectile stuck there)
+        flights.append(Flight("graze", g["target"], start, cells[g["target"]], g["outcome"]))
+        stuck = flights[-1] if g.get("stuck") else stuck
+    guards: list[Guard] = []
+    for t, d, guarded in ((p["target"], p.get("defence"), p.get("protectors")),
+                          *((x["target"], x.get("defence"), x.get("protectors"))
+                            for x in (second, *(p.get("through") or []), *(p.get("grazed") or [])) if x)):
+        if d and d.get("screen") is not None and not any(g.kind == "screen" and g.fighter == t for g in guards):
+            guards.append(Guard("screen", t, cells.get(t, end), t, start, tuple(d["screen"])))
+        for g, guard in (guarded or {}).items():
+            if not any(x.kind == "protect" and x.fighter == g and x.target == t for x in guards):
+                guards.append(Guard("protect", g, cells[g], t, start, (guard["maneuver"], guard["side"])))
+    move = p.get("move") or {}
+    path = (before, *((int(c[0]), int(c[1])) for c in move.get("path") or [])) if move.get("path") else ()
+    return Missile(p["shooter"], p["target"], start, stuck.end if stuck else end, p["band"],
+                   stuck.outcome if stuck else p["outcome"], p.get("maneuver"), tuple(flights), path,
+                   p.get("maneuver") in JUMPS, tuple(guards))
 
 
 def slots(state: Battle) -> list[list[str]]:
@@ -191,15 +309,56 @@ def desc(shown: Scene, lang: str) -> str:
                         if t.engaged else "")
                      + (f"; {t.ranged}" if t.ranged else "") + (f"; {t.formation}" if t.formation else "")
                      + (f"; {t.wounds}" if t.wounds else ""))
-    for s in shown.shots:
-        outcome = {"hit": ("попадание", "hit"), "miss": ("промах", "miss"), "no_wound": ("без раны", "no wound")}
-        band = {"point_blank": "в упор", "short": "короткая", "medium": "средняя", "long": "длинная",
-                "extreme": "предельная"}
-        lines.append(tr(lang, f"выстрел {s['shooter']} → {s['target']}: {band[s['band']]}, "
-                              f"{outcome[s['outcome']][0]}",
-                        f"shot {s['shooter']} → {s['target']}: {s['band']}, {s['outcome']}"))
+    for m in shown.shots:
+        lines += shot_lines(m, lang)
     lines += list(shown.event)
     return "\n".join(lines)
+
+
+OUTCOMES = {"hit": ("попадание", "hit"), "miss": ("промах", "miss"), "no_wound": ("без раны", "no wound")}
+BAND_RU = {"point_blank": "в упор", "short": "короткая", "medium": "средняя", "long": "длинная",
+           "extreme": "предельная"}
+
+
+def shot_lines(m: Missile, lang: str) -> list[str]:
+    """A shot in the frame's <desc>: the first projectile, each flight beyond it, the path moved and the guards."""
+    said = words.pick(OUTCOMES.get(m.outcome, (m.outcome, m.outcome)), lang)
+    lines = [tr(lang, f"выстрел {m.shooter} → {m.target}: {BAND_RU[m.band]}, {said}",
+                f"shot {m.shooter} → {m.target}: {m.band}, {said}")
+             + (f" ({words.pick(SHOT_WORDS[m.maneuver], lang)})" if m.maneuver in SHOT_WORDS else "")]
+    if len(m.move) > 1:
+        cells = " → ".join(f"({x}, {y})" for x, y in m.move)
+        lines.append(tr(lang, f"  {'прыжок' if m.jump else 'путь'} {m.shooter}: {cells}",
+                        f"  {m.shooter} {'jumped' if m.jump else 'moved'}: {cells}"))
+    for f in m.flights:
+        outcome = words.pick(OUTCOMES.get(f.outcome, (f.outcome, f.outcome)), lang)
+        kind = {"second": ("второй снаряд", "second projectile"), "through": ("навылет", "through"),
+                "graze": ("по касательной", "grazed")}[f.kind]
+        lines.append(f"  {words.pick(kind, lang)} → {f.target}: {outcome}")
+    for g in m.guards:
+        if g.kind == "screen":
+            zones = ", ".join(words.pick(words.ZONE_NAMES.get(z, (z, z)), lang) for z in g.detail) or tr(
+                lang, "только рука со щитом", "the carrying arm only")
+            lines.append(tr(lang, f"  {g.fighter}: заслон щитом ({zones})", f"  {g.fighter}: shield screen ({zones})"))
+        else:
+            how = ", ".join(words.pick(GUARD_WORDS.get(x, (x, x)), lang) for x in g.detail)
+            lines.append(tr(lang, f"  {g.fighter} защищает {g.target} ({how})", f"  {g.fighter} protects {g.target} "
+                            f"({how})"))
+    return lines
+
+
+SHOT_WORDS = {"jump_fall_throw": ("бросок в прыжке, M75", "throw while jumping, M75"),
+              "moving_shot": ("выстрел в движении, M76", "shot on the move, M76"),
+              "jump_shot": ("выстрел в прыжке, M77", "jump shot, M77"),
+              "grazing_shot": ("выстрел по касательной, M78", "grazing shot, M78"),
+              "through_shot": ("выстрел навылет, M79", "through shot, M79"),
+              "double_shot": ("двойной выстрел, M80", "double shot, M80"),
+              "synchronous_throw": ("синхронный бросок, M81", "synchronous throw, M81")}
+"""A shot's maneuver in the frame's <desc>."""
+GUARD_WORDS = {"shield_parry_missile": ("парирование щитом", "shield parry"),
+               "weapon_parry_missile": ("парирование оружием", "weapon parry"), "front": ("спереди", "in front"),
+               "flank": ("с фланга", "from the flank")}
+"""M83: a protector's defence and where he stands, in the frame's <desc>."""
 
 
 # --- drawing ---------------------------------------------------------------------------------------------------
@@ -247,6 +406,8 @@ def frame(view: FrameView) -> str:
     draw_paths(dwg, shown, size, drew)
     draw_bands(dwg, shown, size, map_height(shown, size), lang, drew)
     draw_pairs(dwg, shown, size, drew)
+    draw_shot_moves(dwg, shown, size, drew)
+    draw_guards(dwg, shown, size, drew)
     draw_shots(dwg, shown, size, drew)
     for t in shown.tokens:
         if member(t):
@@ -255,6 +416,7 @@ def frame(view: FrameView) -> str:
                              stroke=t.color, stroke_width=2.5, stroke_dasharray="5,3", rx=6))
             drew("formation")
         draw_token(dwg, shown, size, t, drew)
+    draw_badges(dwg, shown, size, drew)
     draw_ladder(dwg, shown, lang)
     for k, t in enumerate(shown.tokens):
         draw_panel(dwg, t, 16 + (k % COLUMNS) * (PANEL_W + 10), top + (k // COLUMNS) * (PANEL_H + 10), lang)
@@ -276,7 +438,7 @@ def out_of_fight(t: Token) -> bool:
 
 
 def hex_points(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
-    from math import cos, pi, sin
+    from math import pi
 
     return [(cx + size * cos(pi / 6 + k * pi / 3), cy + size * sin(pi / 6 + k * pi / 3)) for k in range(6)]
 
@@ -342,12 +504,121 @@ def draw_pairs(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] 
                          stroke_width=6, stroke_dasharray="2,3"))
 
 
+SHIELD = "#8d6e63"
+"""The shield's brown: a screen (M84) and a comrade's protection (M83)."""
+BADGES = {"second": "2", "through": "»", "graze": "~"}
+"""The letter on a flight's badge: the second projectile (M80, M81), flying on (M79), a graze (M78)."""
+
+
+def token_radius(shown: Scene, size: float) -> float:
+    return size * (0.62 if shown.grid == "hex" else 0.36)
+
+
+def shifted(start: tuple[float, float], end: tuple[float, float], side: float,
+            short: float) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The segment moved `side` px to the right of its direction and its end drawn back by `short` px (the arrow's
+    head shows before the target's token)."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    norm = sqrt(dx * dx + dy * dy) or 1
+    ux, uy = dx / norm, dy / norm
+    back = min(short, norm * 0.4)
+    return ((start[0] - uy * side, start[1] + ux * side),
+            (end[0] - uy * side - ux * back, end[1] + ux * side - uy * back))
+
+
+def badge(dwg: Any, text: str, at: tuple[float, float], color: str) -> None:
+    """A flight's badge: its letter in a small box outlined in the flight's colour."""
+    dwg.add(dwg.rect((at[0] - 7, at[1] - 7), (14, 13), fill=S.PAPER, stroke=color, stroke_width=1.2, rx=2))
+    S.label(dwg, dwg, text, (at[0], at[1] + 3.5), size=10, bold=True, anchor="middle", fill=S.INK)
+
+
+def shot_colour(outcome: str) -> str:
+    return S.ORANGE if outcome == "hit" else S.MUTED
+
+
 def draw_shots(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
-    for s in shown.shots:
-        drew("shot:hit" if s["outcome"] == "hit" else "shot:miss")
-        start, end = centre(shown, size, tuple(s["from"])), centre(shown, size, tuple(s["to"]))
-        S.arrow(dwg, dwg, start, end, color=S.ORANGE if s["outcome"] == "hit" else S.MUTED, width=2.5,
-                dashed=s["outcome"] != "hit")
+    """Each shot's first projectile (orange on a hit, grey dashed otherwise) and beside it the second projectile (M80,
+    M81); the flights on to a next target (M79) and the badges come after the tokens (`draw_badges`)."""
+    r = token_radius(shown, size)
+    for m in shown.shots:
+        drew("shot:hit" if m.outcome == "hit" else "shot:miss")
+        start, end = shifted(centre(shown, size, m.start), centre(shown, size, m.end), 4, r + size * 0.2 + 3)
+        S.arrow(dwg, dwg, start, end, color=shot_colour(m.outcome), width=2.5, dashed=m.outcome != "hit")
+        for f in m.flights:
+            if f.kind == "second":  # the flights on from a target (M79) come over the tokens (`draw_badges`)
+                drew("shot:hit" if f.outcome == "hit" else "shot:miss")
+                a, b = flight_line(shown, size, f)
+                S.arrow(dwg, dwg, a, b, color=shot_colour(f.outcome), width=2.5, dashed=f.outcome != "hit")
+
+
+def flight_line(shown: Scene, size: float, f: Flight) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Where a flight's arrow runs: the second projectile beside the first; a through flight from the edge of the
+    target it passed to the edge of the next."""
+    r = token_radius(shown, size)
+    a, b = centre(shown, size, f.start), centre(shown, size, f.end)
+    if f.kind == "through":
+        _, a = shifted(b, a, 0, r + 1)
+    return shifted(a, b, 13 if f.kind == "second" else 4, r + size * 0.2 + 3)
+
+
+def draw_badges(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
+    """Over the tokens: a through shot's flight from one target on to the next (M79; often to the comrade right
+    behind, whose tokens would hide it), the second projectile's 2 at its arrow's middle, » on the next target of a
+    through shot, ~ on a grazed target (M78), each outlined in its flight's colour."""
+    r = token_radius(shown, size)
+    for m in shown.shots:
+        for f in m.flights:
+            drew(f.kind)
+            if f.kind == "through":
+                drew("shot:hit" if f.outcome == "hit" else "shot:miss")
+                a, b = flight_line(shown, size, f)
+                S.arrow(dwg, dwg, a, b, color=shot_colour(f.outcome), width=2.5, dashed=f.outcome != "hit")
+            cx, cy = centre(shown, size, f.end)
+            if f.kind == "second":
+                a, b = flight_line(shown, size, f)
+                at = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            else:
+                at = (cx + r * (0.8 if f.kind == "graze" else -0.8), cy - r * 0.8)
+            badge(dwg, BADGES[f.kind], at, shot_colour(f.outcome))
+
+
+def draw_shot_moves(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
+    """M75-M77: the cells a shooter walked (M76) or jumped (M75, M77, arched) before he loosed, in his colour."""
+    colour = {t.id: t.color for t in shown.tokens}
+    for m in shown.shots:
+        if len(m.move) < 2:
+            continue
+        drew("shot_move")
+        points = [centre(shown, size, c) for c in m.move]
+        if m.jump:
+            d = f"M{points[0][0]:.1f},{points[0][1]:.1f}"
+            for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+                d += f" Q{(x0 + x1) / 2:.1f},{min(y0, y1) - size * 0.6:.1f} {x1:.1f},{y1:.1f}"
+            dwg.add(dwg.path(d=d, fill="none", stroke=colour[m.shooter], stroke_width=3, stroke_dasharray="1,4",
+                             stroke_linecap="round"))
+        else:
+            dwg.add(dwg.polyline(points, fill="none", stroke=colour[m.shooter], stroke_width=3,
+                                 stroke_dasharray="1,4", stroke_linecap="round"))
+
+
+def draw_guards(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
+    """M84: a shield's arc on the screened target's side towards the shooter; M83: the protector's arc towards the
+    shooter and a dotted line to the comrade he covers, both dashed."""
+    r = token_radius(shown, size) + 4
+    for m in shown.shots:
+        for g in m.guards:
+            drew(g.kind)
+            cx, cy = centre(shown, size, g.cell)
+            tx, ty = centre(shown, size, g.towards)
+            dashed = {"stroke_dasharray": "2,2"} if g.kind == "protect" else {}
+            angle = atan2(ty - cy, tx - cx)
+            (x0, y0), (x1, y1) = ((cx + r * cos(angle + k), cy + r * sin(angle + k)) for k in (-0.9, 0.9))
+            dwg.add(dwg.path(d=f"M{x0:.1f},{y0:.1f} A{r:.1f},{r:.1f} 0 0,1 {x1:.1f},{y1:.1f}", fill="none",
+                             stroke=SHIELD, stroke_width=4, **dashed))
+            if g.kind == "protect":
+                dwg.add(dwg.line((cx, cy), centre(shown, size, next(t.cell for t in shown.tokens
+                                                                     if t.id == g.target)),
+                                 stroke=SHIELD, stroke_width=4, stroke_dasharray="2,2"))
 
 
 def sharing(shown: Scene, t: Token) -> tuple[int, int]:
@@ -360,7 +631,7 @@ def draw_token(dwg: Any, shown: Scene, size: float, t: Token, drew: Callable[[st
     """A fighter's token with its facing and id; tokens sharing a cell stand side by side in it, smaller, so that
     neither hides the other or its id."""
     cx, cy = centre(shown, size, t.cell)
-    r = size * (0.62 if shown.grid == "hex" else 0.36)
+    r = token_radius(shown, size)
     place, count = sharing(shown, t)
     if count > 1:
         span = size * (0.5 if shown.grid == "hex" else 0.42)  # from the cell's centre to its edge, less a margin
@@ -438,6 +709,19 @@ def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None) -
         ("shot:hit", S.Swatch(tr(lang, "выстрел (попадание)", "shot (hit)"), kind="arrow", stroke=S.ORANGE)),
         ("shot:miss", S.Swatch(tr(lang, "выстрел (промах, без раны)", "shot (miss, no wound)"), kind="arrow",
                                stroke=S.MUTED, dashed=True)),
+        ("second", S.Swatch(tr(lang, "второй снаряд (M80, M81)", "second projectile (M80, M81)"), stroke=S.ORANGE,
+                            text=BADGES["second"])),
+        ("through", S.Swatch(tr(lang, "навылет, в следующую цель (M79)", "through, on to the next target (M79)"),
+                             stroke=S.ORANGE, text=BADGES["through"])),
+        ("graze", S.Swatch(tr(lang, "задет по касательной (M78)", "grazed on the way (M78)"), stroke=S.ORANGE,
+                           text=BADGES["graze"])),
+        ("shot_move", S.Swatch(tr(lang, "путь выстрела в движении, в прыжке (M75–M77)",
+                                  "moved or jumped to shoot (M75–M77)"), kind="dash", dash="1,4", width=3,
+                               colors=tuple(sides)[:3])),
+        ("screen", S.Swatch(tr(lang, "заслон щитом (M84)", "shield screen (M84)"), kind="line", stroke=SHIELD,
+                            width=4)),
+        ("protect", S.Swatch(tr(lang, "защита союзника от выстрела (M83)", "protects an ally from the shot (M83)"),
+                             kind="dash", stroke=SHIELD, dash="2,2", width=4)),
         ("bands", S.Swatch(tr(lang, "дальности стрелка", "shooter's range bands"), kind="dash", stroke=S.ORANGE,
                            dash="3,4", width=1.2)),
         terrain("blocked", "непроходимо", "blocked"),

@@ -11,6 +11,15 @@ table), every error collected. Russian as players write it, English too:
     Строю строй: BOR, RAT; пары BOR+RAT               Form up: BOR, RAT; partners BOR+RAT
     Покидаю поле боя                                  Flee
     Жду, лицом на восток                              Wait, facing W
+    Двойной выстрел в RAT, 4 кубика (1Р+3Н); второй: покупаю зона голова
+    Синхронный бросок в VSE и RAT, 4 кубика (2Р+2Н)   Through shot at RAT, 6 dice (2R+4S); then BOR
+    Выстрел по касательной в RAT, 6 кубиков (2Р+4Н); задеваю BOR, покупаю зона рука
+    Стреляю в движении в RAT, 2 кубика (2Н); иду шагом на (7,4), проверка 1 кубик (1Р)
+
+and, through `post-in`, a loose fighter's defence against a shot or his protection of a comrade, as a choice:
+
+    Защита от выстрела VSE: уклонение, 2 кубика (2Р)  Defence against VSE: screen head
+    Защищаю RAT от выстрела VSE: парирование щитом, 2 кубика (2Р)
 
 «Обмен 2:» (Exchange 2:) in front names the field exchange; without it the post is for exchange 1 (or the one the
 rules ask when the post comes through `post-in`). The parser reads words only: the legality of the act (the budget,
@@ -81,8 +90,38 @@ def acts_named(text: str) -> list[str]:
             rest = rest.replace(phrase, " ")
             if act not in found:
                 found.append(act)
-    if gait_named(rest) is not None and "flee" not in found or CELL.search(rest) and not found:
+    if maneuvers_named(text) and "shoot" not in found:
+        found.append("shoot")  # «двойной выстрел в ZOR …»: the maneuver's name says it is a shot
+    moving = any(m in MOVING for m in maneuvers_named(text))
+    if (gait_named(rest) is not None and "flee" not in found or CELL.search(rest) and not found) and not moving:
         found.append("move")
+    return found
+
+
+SHOT_MANEUVERS: tuple[tuple[str, str], ...] = (
+    (r"двойн\w* выстрел\w*|двумя стрелами|double[ -]shot", "double_shot"),
+    (r"синхронн\w* брос\w*|synchronous(?:ly)?[ -]throw\w*", "synchronous_throw"),
+    (r"навылет|through[ -]shot|shoot through", "through_shot"),
+    (r"по касательной|grazing[ -]shot|graze shot", "grazing_shot"),
+    (r"в движении|на ходу|moving[ -]shot|(?:shot|shoot\w*) on the move", "moving_shot"),
+    (r"(?:брос\w*|мета\w*) в прыжке|в падении|jump(?:ing)?[ -]throw|throw\w* while (?:jumping|falling)|"
+     r"fall(?:ing)?[ -]throw", "jump_fall_throw"),
+    (r"в прыжке|jump(?:ing)?[ -]shot|shoot\w* while jumping", "jump_shot"),
+)
+"""5.4.6 (M75-M81): the shot maneuvers in the players' words (the rulebook's names, L1073-1115), a throw in a jump or
+a fall (M75) before a shot in a jump (M77)."""
+MOVING = ("jump_fall_throw", "moving_shot", "jump_shot")
+"""M75-M77: shots on the move, with a path, a check and (M76) a gait."""
+
+
+def maneuvers_named(text: str) -> list[str]:
+    """The shot maneuvers a text names, each once; a throw in a jump is not also a shot in a jump."""
+    found: list[str] = []
+    rest = text.lower()
+    for pattern, code in SHOT_MANEUVERS:
+        if re.search(r"(?<![а-яёa-z])(?:" + pattern + ")", rest):
+            rest = re.sub(pattern, " ", rest)
+            found.append(code)
     return found
 
 
@@ -138,8 +177,10 @@ HIDDEN = r"скрытн\w*|незаметн\w*|из засады|hidden|unseen"
 LEFT = r"слева|в левую|по левой|left side|left"
 RIGHT = r"справа|в правую|по правой|right side|right"
 FLAGS = rf"(?:{HIDDEN}|{LEFT}|{RIGHT})"
-GENERAL_WORDS = (("голов", "head"), ("head", "head"), ("корпус", "torso"), ("torso", "torso"), ("рук", "arm"),
-                 ("arm", "arm"), ("ног", "leg"), ("leg", "leg"))
+GENERAL_WORDS = (("голов", "head"), ("head", "head"), ("верхн", "upper_torso"), ("upper", "upper_torso"),
+                 ("нижн", "lower_torso"), ("lower", "lower_torso"), ("рук", "arm"), ("arm", "arm"), ("ног", "leg"),
+                 ("leg", "leg"))
+"""5.5.2: the general zones of a shot's purchase (data/body.json `general`): a torso is named upper or lower."""
 
 
 def shot_buys(text: str, errors: list[str]) -> list[str]:
@@ -152,7 +193,8 @@ def shot_buys(text: str, errors: list[str]) -> list[str]:
         if re.match(r"^(?:зона|зону|zone)\b", part):
             general = next((g for stem, g in GENERAL_WORDS if stem in part), None)
             if general is None:
-                errors.append(f"5.5.2: «{part}» names no general zone (голова, корпус, рука, нога)")
+                errors.append(f"5.5.2: «{part}» names no general zone (голова, верхний корпус, нижний корпус, рука, "
+                              "нога; head, upper torso, lower torso, arm, leg)")
             else:
                 out.append(f"zone:{general}")
         else:
@@ -162,8 +204,69 @@ def shot_buys(text: str, errors: list[str]) -> list[str]:
     return out + buys
 
 
+SEGMENTS = (("second", r"второй|вторая|второе|second"), ("next", r"дальше|далее|затем|then|next|beyond"),
+            ("graze", r"задеваю|задевая|graze|grazing"),
+            ("move", r"иду|бегу|прыгаю|прыжок|падаю|приземляюсь|путь|через|на \(|проверка|walk|jog|run|sprint|jump|"
+                     r"fall|land\w*|path|via|to \(|check"))
+"""The further parts of a shot after «;»: the second projectile (M80, M81), the next targets of a through shot (M79),
+a grazed target (M78), the path and check of a shot on the move (M75-M77); a part that starts with none of these
+words goes on the part before it («покупаю зона голова; опасность +1»)."""
+CHECK = re.compile(r"(?:проверк\w*|check)\s*:?\s*(\d+)\s*(?:кубик\w*|куб\.?|dice|die)?\s*\(\s*([^)]*)\)", re.I)
+LYING = r"лёжа|лежа|падаю|в падении|на спину|lying|falling|fall\b|prone"
+FEET = r"на ноги|on (?:my|her|his) feet|on the feet|feet"
+
+
+def segments(text: str) -> list[tuple[str, str]]:
+    """A shot's text split at «;» into (kind, text): the main part, then each further part by its first word."""
+    out: list[tuple[str, str]] = [("main", "")]
+    for piece in text.split(";"):
+        low = piece.strip().lower()
+        kind = next((k for k, words_ in SEGMENTS if re.match(rf"(?:{words_})(?![а-яёa-z])", low)), None)
+        if kind is None or out == [("main", "")]:
+            out[-1] = (out[-1][0], f"{out[-1][1]}; {piece}" if out[-1][1] else piece)
+        else:
+            out.append((kind, piece))
+    return out
+
+
 def shot_order(text: str, state: Battle, actor: str, errors: list[str]) -> dict[str, Any]:
-    """The shot of a post: its target, dice, purchases, the side of a limb hit, a hidden shot."""
+    """The shot of a post: its target, dice, purchases, the side of a limb hit, a hidden shot; its maneuver (M75-M81)
+    and the parts after «;»: the second projectile's target and purchases, the next targets, the grazed targets with
+    their purchases, the path and check of a shot on the move."""
+    parts = segments(text)
+    order = main_shot(parts[0][1], state, actor, errors)
+    named = maneuvers_named(text)
+    if len(named) > 1:
+        errors.append(f"5.4.6: one maneuver per shot ({', '.join(named)} are named)")
+    elif named:
+        order["maneuver"] = named[0]
+    targets = order.pop("_targets", [])
+    if len(targets) == 2 and named == ["synchronous_throw"]:  # M81: «синхронный бросок в VSE и RAT»
+        order["target"], order["second_target"] = targets
+    elif len(targets) > 1:
+        errors.append(f"5.6: one target per shot ({', '.join(targets)} are named; the next targets of a through shot "
+                      "after «; дальше …», a grazed one after «; задеваю …», a synchronous throw's two «в VSE и RAT»)")
+    elif targets:
+        order["target"] = targets[0]
+    for kind, part in parts[1:]:
+        if kind == "second":
+            second_part(part, order, state, actor, errors)
+        elif kind == "next":
+            order.setdefault("next_targets", []).extend(fighters_named(part, state, actor))
+        elif kind == "graze":
+            graze_part(part, order, state, actor, errors)
+    move_parts = " ; ".join(part for kind, part in parts[1:] if kind == "move")
+    if named and named[0] in MOVING:
+        on_the_move(named[0], text, move_parts, order, state, actor, errors)
+    elif move_parts or CELL.search(text):
+        errors.append("5.4.6: a path and a check only for a shot on the move or in a jump (M75-M77): name it "
+                      "(«выстрел в движении», «выстрел в прыжке», «бросок в прыжке»; shot on the move, jump shot, "
+                      "jump throw)")
+    return order
+
+
+def main_shot(text: str, state: Battle, actor: str, errors: list[str]) -> dict[str, Any]:
+    """The first part of a shot: the fighters named (`_targets`), the dice, the purchases, the side, hidden."""
     order: dict[str, Any] = {}
     buys_text = ""
     b = BUYS.search(text)
@@ -172,10 +275,7 @@ def shot_order(text: str, state: Battle, actor: str, errors: list[str]) -> dict[
     targets = fighters_named(text, state, actor)
     if not targets:
         errors.append("5.6: name the target of the shot by its id or name («Стреляю в VSE»)")
-    elif len(targets) > 1:
-        errors.append(f"5.6: one target per shot ({', '.join(targets)} are named)")
-    else:
-        order["target"] = targets[0]
+    order["_targets"] = targets
     dice = dice_named(text, errors)
     if dice is not None:
         order["dice"] = dice
@@ -192,6 +292,83 @@ def shot_order(text: str, state: Battle, actor: str, errors: list[str]) -> dict[
     return order
 
 
+def second_part(text: str, order: dict[str, Any], state: Battle, actor: str, errors: list[str]) -> None:
+    """M80, M81: «второй нож в RAT, покупаю зона нога» — the second projectile's target (a synchronous throw's other
+    target; the same one if none or the first is named) and its purchases (`buys2`)."""
+    buys_text = ""
+    b = BUYS.search(text)
+    if b:
+        buys_text, text = b.group(1), text[: b.start()]
+    named = fighters_named(text, state, actor)
+    if len(named) > 1:
+        errors.append(f"5.4.6 M81: one second target ({', '.join(named)} are named)")
+    elif named and named[0] != order.get("target"):
+        if order.get("second_target") not in (None, named[0]):
+            errors.append(f"5.4.6 M81: two second targets ({order['second_target']}, {named[0]})")
+        order["second_target"] = named[0]
+    buys = shot_buys(buys_text, errors)
+    if buys:
+        order["buys2"] = buys
+
+
+def graze_part(text: str, order: dict[str, Any], state: Battle, actor: str, errors: list[str]) -> None:
+    """M78: «задеваю MIR, покупаю зона рука» — a secondary target on the line of fire, nearest first, with the
+    purchases that correct his zone."""
+    buys_text = ""
+    b = BUYS.search(text)
+    if b:
+        buys_text, text = b.group(1), text[: b.start()]
+    named = fighters_named(text, state, actor)
+    if len(named) != 1:
+        errors.append("5.4.6 M78: one grazed target after each «задеваю» (graze), e.g. «; задеваю MIR, покупаю зона "
+                      "рука»" + (f" ({', '.join(named)} are named)" if named else ""))
+        return
+    entry: dict[str, Any] = {"target": named[0]}
+    buys = shot_buys(buys_text, errors)
+    if buys:
+        entry["buys"] = buys
+    order.setdefault("graze", []).append(entry)
+
+
+def on_the_move(maneuver: str, text: str, move_text: str, order: dict[str, Any], state: Battle, actor: str,
+                errors: list[str]) -> None:
+    """M75-M77: the cells walked or jumped (cell by cell from the shooter's cell), M76's gait when named, M75's
+    landing lying after a fall, and the check's dice «проверка 2 кубика (2Р+1А)» (reflex, Acrobatics)."""
+    code = {"jump_fall_throw": "M75", "moving_shot": "M76", "jump_shot": "M77"}[maneuver]
+    path = [[int(a), int(b)] for a, b in CELL.findall(move_text)]
+    if not path:
+        errors.append(f"5.4.6 {code}: name the cells walked or jumped after «;», e.g. «; иду шагом на (1,2), проверка "
+                      "1 кубик (1Р)» (walk to (1,2), check 1 die (1R))")
+    else:
+        order["path"] = path
+        errors += gaps(state, actor, [(c[0], c[1]) for c in path])
+    if maneuver == "moving_shot":
+        spoken = move_text.lower()
+        for pattern, _ in SHOT_MANEUVERS:
+            spoken = re.sub(pattern, " ", spoken)
+        gait = gait_named(re.sub(CHECK.pattern, " ", spoken, flags=re.I))
+        if gait is not None:
+            order["gait"] = gait
+    lowered = text.lower()
+    if re.search(rf"(?<![а-яёa-z])(?:{LYING})", lowered):
+        order["landing"] = "lying"
+    elif re.search(rf"(?<![а-яёa-z])(?:{FEET})", lowered):
+        order["landing"] = "feet"
+    m = CHECK.search(move_text) or CHECK.search(text)
+    if m is None:
+        errors.append(f"5.4.6 {code}: the check's dice, e.g. «проверка 2 кубика (2Р)» or with Acrobatics «(2Р+1А)» "
+                      "(check 2 dice (2R), (2R+1A))")
+        return
+    check = {"reflex": 0}
+    for n, letter in re.findall(r"(\d+)\s*([РрRrАаAa])", m.group(2)):
+        check["reflex" if letter.lower() in "рr" else "acrobatics"] = check.get(
+            "reflex" if letter.lower() in "рr" else "acrobatics", 0) + int(n)
+    if sum(check.values()) != int(m.group(1)):
+        errors.append(f"5.4.6 {code}: {m.group(1)} dice but the check's split ({m.group(2)}) makes "
+                      f"{sum(check.values())} (Р reflex, А Acrobatics)")
+    order["check"] = check
+
+
 def parse_field_order(text: str, state: Battle, actor: str, exchange: int | None = None) -> Parsed:
     """A loose fighter's post: an intent (4.1) or one act of a field exchange; `exchange` is the one the rules
     ask, when known (a post's «Обмен N:» wins)."""
@@ -205,6 +382,9 @@ def parse_field_order(text: str, state: Battle, actor: str, exchange: int | None
             return Parsed(None, ["4.1 (CP-01): the intent is «атака», «защита» or «другое» (attack, defend, other)"])
         assert intent in initiative.INTENTS
         return Parsed({"stage": "intent", "intent": intent})
+    if is_defence(body):
+        return Parsed(None, ["5.4.7: a defence against a shot is a choice, not an act: post it with `battlelog "
+                             "post-in` (or give it with `battlelog choose`)"])
     x = EXCHANGE.match(body)
     if x:
         body = body[x.end():]
@@ -246,9 +426,10 @@ def parse_field_order(text: str, state: Battle, actor: str, exchange: int | None
                 order["speedup"] = int(s.group(1))
         if kind == "draw" and re.search(r"стрелы|болты|дротики|несколько|several|arrows|bolts|javelins", lowered):
             order["several"] = True
-        if shoots:
-            order["shoot"] = shot_order(body[re.search(r"стреля|shoot|throw|loose|бросаю|метаю",
-                                                       lowered).start():], state, actor, errors)  # type: ignore[union-attr]
+        if kind == "prepare" and shoots and prepares_double(body, state, actor):
+            order["double"] = True  # M80 (L1109): two arrows prepared for twice the time, the shot not yet loosed
+        elif shoots:
+            order["shoot"] = shot_order(body[shot_start(lowered):], state, actor, errors)
     elif kind == "shoot":
         order.update(shot_order(body, state, actor, errors))
     elif kind == "form":
@@ -256,6 +437,25 @@ def parse_field_order(text: str, state: Battle, actor: str, exchange: int | None
     if facing is not None and kind in ("move", "wait"):
         order["facing"] = facing
     return Parsed(None if errors else order, errors)
+
+
+def shot_start(lowered: str) -> int:
+    """Where the shot of a stage begins: its verb («стреляю», shoot) or its maneuver's name («двойной выстрел»)."""
+    spots = [m.start() for m in (re.search(r"стреля|shoot|throw|loose|бросаю|метаю", lowered),
+                                 *(re.search(pattern, lowered) for pattern, _ in SHOT_MANEUVERS)) if m]
+    return min(spots)
+
+
+DOUBLE_PREPARE = r"двойн\w* выстрел\w*|две стрелы|двумя стрелами|double[ -]shot|two arrows"
+
+
+def prepares_double(body: str, state: Battle, actor: str) -> bool:
+    """M80: «Натягиваю лук на двойной выстрел» (prepare two arrows) names no shot verb, no target and no dice: the
+    preparation for two arrows (`double`), not a shot."""
+    lowered = body.lower()
+    return (re.search(DOUBLE_PREPARE, lowered) is not None and maneuvers_named(lowered) in ([], ["double_shot"])
+            and not re.search(r"стреля|shoot|throw|loose|бросаю|метаю", lowered)
+            and not fighters_named(body, state, actor) and DICE.search(body) is None)
 
 
 def gaps(state: Battle, actor: str, path: list[tuple[int, int]]) -> list[str]:
@@ -291,3 +491,193 @@ def form_order(text: str, state: Battle, actor: str, errors: list[str]) -> dict[
                 pairs.append(ids)
         order["partners"] = pairs
     return order
+
+
+# --- the target's defences against a shot (5.4.7, M83-M90): choices, not acts ----------------------------------------
+
+DEFENCE = re.compile(r"^\s*(?:(?:обмен|exchange)\s*(\d+)\s*[:.\-—]?\s*)?(?:защита от выстрела|защищаюсь от выстрела|"
+                     r"защита от броска|defen[cs]e against|defending against)(?![а-яёa-z])", re.I)
+PROTECT = re.compile(r"^\s*(?:(?:обмен|exchange)\s*(\d+)\s*[:.\-—]?\s*)?(?:не\s+)?(?:защищаю|прикрываю|protect\w*|"
+                     r"(?:do not|don't) protect)(?![а-яёa-z])", re.I)
+DEFENCE_WORDS = ((r"уклон\w*|ныря\w*|dodg\w*", "missile_dodge"), (r"свил\w*|slip\w*", "missile_slip"),
+                 (r"парир\w* щит\w*|щит\w* парир\w*|shield parry|parry with (?:the |my )?shield",
+                  "shield_parry_missile"),
+                 (r"парир\w* оружи\w*|оружи\w* парир\w*|парир\w* (?!щит)\w+|weapon parry|parry with",
+                  "weapon_parry_missile"),
+                 (r"перехват\w*|ловлю|catch\w*", "missile_catch"), (r"маятник\w*|pendulum", "pendulum"))
+"""5.4.7: the missile defences in the players' words (M85-M90), a shield's parry before a weapon's."""
+NONE_WORDS = r"нет|без защиты|не защищаюсь|не защищаю|не прикрываю|none|no defen[cs]e|(?:do not|don't) protect"
+SCREEN = re.compile(r"(?:заслон\w*|закрываюсь|закрываю|прикрываюсь)\s+щит\w*|screen\w*", re.I)
+INTO_COVER = r"в укрыти\w*|на землю|падаю|into cover|to the ground|drop\w*"
+ARM_ONLY = r"только рук\w*|без зон|arm only|only the (?:carrying )?arm|no zones?"
+
+
+def is_defence(line: str) -> bool:
+    """Whether a post's line is a defence against a shot (M84-M90) or a comrade's protection (M83)."""
+    return DEFENCE.match(line) is not None or PROTECT.match(line) is not None
+
+
+def defence_choice(line: str, state: Battle, actor: str,
+                   requests: Any = ()) -> tuple[dict[str, Any] | None, list[str]]:
+    """A loose fighter's defence against a shot as the choice `missile_defence` (M84-M90), or his protection of a
+    comrade as `protect_ally` (M83), keyed by exchange and shooter (and the comrade):
+
+        Защита от выстрела VSE: уклонение в укрытие, 2 кубика (2Р)      Defence against VSE: dodge, 2 dice (2R)
+        Защита от выстрела ZOR: заслон щитом: голова, верхний корпус  Defence against ZOR: screen head
+        Защищаю ZOR от выстрела VSE: парирование щитом, 2 кубика (2Р)  Protect ZOR from VSE: shield parry, 2 dice (2R)
+
+    The exchange and the shooter not named are the ones of the open request, when there is exactly one; the
+    defence is never chosen here."""
+    text = " ".join(line.strip().split())
+    errors: list[str] = []
+    protect = DEFENCE.match(text) is None
+    head = DEFENCE.match(text) or PROTECT.match(text)
+    assert head is not None
+    exchange = int(head.group(1)) if head.group(1) else None
+    rest = text[head.end():]
+    split = re.search(r"[:—]|\s-\s|,", rest)
+    header, body = (rest[:split.start()], rest[split.end():]) if split else (rest, "")
+    name = "protect_ally" if protect else "missile_defence"
+    key: dict[str, Any] = {}
+    if protect:
+        ward, _, tail = (re.split(r"(?i)(\bот\b|\bfrom\b|\bagainst\b)", header, maxsplit=1) + ["", ""])[:3]
+        wards, shooters = fighters_named(ward, state, actor), fighters_named(tail, state, actor)
+    else:
+        wards, shooters = [], fighters_named(header, state, actor)
+    open_ = [dict(r.key_dict) for r in requests if r.kind == "choice" and r.actor == actor and r.name == name]
+    if protect:
+        key["target"] = one_named(wards, "5.4.7 M83: name the comrade you protect («Защищаю ZOR от выстрела VSE: …»)",
+                                  [k["target"] for k in open_ if k.get("target")], errors)
+        open_ = [k for k in open_ if k.get("target") in (None, key["target"])]
+    key["shooter"] = one_named(shooters, "5.4.7: name the shooter («Защита от выстрела VSE: …», defence against VSE)",
+                               [k["shooter"] for k in open_ if k.get("shooter")], errors)
+    asked = sorted({int(k["exchange"]) for k in open_ if k.get("shooter") == key["shooter"] and "exchange" in k})
+    if exchange is None and len(asked) == 1:
+        exchange = asked[0]
+    if exchange is None:
+        what = "protection" if protect else "defence"
+        errors.append(f"4.3: name the exchange («Обмен 2: {text[head.start():head.end()].strip()} …»): no {what} "
+                      f"against {key['shooter'] or 'the shot'} is asked of {actor} now")
+    refused = re.search(r"(?<![а-яёa-z])(?:не|do not|don't)\s", head.group(0).lower()) is not None
+    value = "none" if refused and not body.strip() else defence_value(body, state, actor, protect, errors)
+    if errors:
+        return None, errors
+    return {"name": name, "value": value, "exchange": exchange, **key}, []
+
+
+def one_named(named: list[str], missing: str, asked: list[str], errors: list[str]) -> str | None:
+    """The one fighter a defence names, else the one its open requests name; else an error."""
+    if len(named) > 1:
+        errors.append(f"5.4.7: one fighter each ({', '.join(named)} are named)")
+        return None
+    if named:
+        return named[0]
+    if len(set(asked)) == 1:
+        return asked[0]
+    errors.append(missing + (f" (asked now: {', '.join(sorted(set(asked)))})" if asked else ""))
+    return None
+
+
+def defence_value(body: str, state: Battle, actor: str, protect: bool, errors: list[str]) -> Any:
+    """The answer: "none", or {maneuver, dice (reflex), skill, weapon (M87), into_cover (M89), screen (M84)}."""
+    lowered = body.lower().strip(" .!")
+    if re.fullmatch(rf"(?:{NONE_WORDS})", lowered):
+        return "none"
+    value: dict[str, Any] = {}
+    screen = SCREEN.search(body)
+    main = body[:screen.start()] if screen else body
+    found = [code for pattern, code in DEFENCE_WORDS if re.search(rf"(?<![а-яёa-z])(?:{pattern})", main.lower())]
+    found = found[:1] if found[:2] == ["shield_parry_missile", "weapon_parry_missile"] else found
+    if len(found) > 1:
+        errors.append(f"5.4.7: one defence against a shot ({', '.join(found)} are named)")
+    if found:
+        value["maneuver"] = found[0]
+        dice = DICE.search(main)
+        if dice is None:
+            errors.append("5.4.7: the defence's dice and their split, e.g. «2 кубика (2Р)» or «3 кубика (2Р+1Н)»: Р "
+                          "reflex, Н skill (А Acrobatics for a pendulum)")
+        else:
+            split = {"reflex": 0, "skill": 0}
+            for n, letter in re.findall(r"(\d+)\s*([РрRrНнSsАаAa])", dice.group(2)):
+                split["reflex" if letter.lower() in "рr" else "skill"] += int(n)
+            if sum(split.values()) != int(dice.group(1)):
+                errors.append(f"4.5: {dice.group(1)} dice but the split ({dice.group(2)}) makes {sum(split.values())}")
+            value["dice"] = split["reflex"]
+            if split["skill"]:
+                value["skill"] = split["skill"]
+        if re.search(rf"(?<![а-яёa-z])(?:{INTO_COVER})", main.lower()):
+            if found[0] != "missile_dodge":
+                errors.append("5.4.7 M89: into cover or to the ground only with a dodge («уклонение в укрытие»)")
+            value["into_cover"] = True
+        if found[0] == "weapon_parry_missile":
+            weapon = parrying_weapon(main.lower(), state, actor, errors)
+            if weapon is not None:
+                value["weapon"] = weapon
+    if screen is not None:
+        if protect:
+            errors.append("5.4.7 M83: a comrade protects with a parry, not a screen (M84 is the target's own)")
+        value["screen"] = screen_zones(body[screen.end():], errors)
+    if not value and not errors:
+        errors.append("5.4.7: name the defence: «уклонение», «свиля», «парирование щитом», «парирование оружием», "
+                      "«перехват», «маятник», «заслон щитом: …» or «нет» (dodge, slip, shield parry, weapon parry, "
+                      "catch, pendulum, screen: …, none)")
+    return value
+
+
+def parrying_weapon(text: str, state: Battle, actor: str, errors: list[str]) -> str | None:
+    """M87: the one weapon of the fighter's a text names, by its id or its type's name in any case ending
+    («бастардом», «кинжалом», longsword)."""
+    from replay.rulesets.skirmish import data
+
+    if actor not in state.roster:
+        return None
+    named = []
+    for w in state.fighter(actor).weapons:
+        name = data.weapon_type(w.type)["name"]
+        spoken = [w.id.lower(), name["en"].lower(), *(word for word in name["ru"].lower().split() if len(word) > 2)]
+        if any(re.search(r"(?<![а-яёa-z_])" + name_pattern(word), text) for word in spoken):
+            named.append(str(w.id))
+    if len(named) > 1:
+        errors.append(f"5.4.7 M87: one parrying weapon ({', '.join(named)} are named)")
+    elif not named:
+        errors.append("5.4.7 M87: name the parrying weapon by its id or name («парирование оружием: меч»)")
+    return named[0] if len(named) == 1 else None
+
+
+def screen_zones(text: str, errors: list[str]) -> list[str]:
+    """M84: «заслон щитом: голова, верхний корпус» -> ["head", "upper_torso"]; «только рука» (arm only): []."""
+    zones: list[str] = []
+    rest = text.strip(" :.-—")
+    if re.fullmatch(rf"(?:{ARM_ONLY})", rest.lower()):
+        return []
+    for part in filter(None, (p.strip() for p in re.split(r",|;| и | and ", rest.lower()))):
+        zone = words.find_zone(part)
+        if zone is None:
+            errors.append(f"5.4.7 M84: «{part}» names no zone (голова, верхний корпус, нижний корпус, левая рука, "
+                          "правая нога …; head, upper torso …)")
+        else:
+            zones.append(zone)
+    if not zones and not errors:
+        errors.append("5.4.7 M84: name the zones the shield screens («заслон щитом: голова») or «только рука» (arm "
+                      "only)")
+    return zones
+
+
+def defence_lines(text: str, state: Battle, actor: str | None, requests: Any) -> tuple[list[dict[str, Any]], list[str],
+                                                                                       str]:
+    """A loose fighter's post: its defence lines as choice payloads (every error with its line), and the rest of the
+    post (its act, rolls and `choice:` lines) for the usual reading."""
+    if actor is None or not isinstance(state, Battle) or actor not in state.roster or state.pair_of(actor) is not None:
+        return [], [], text
+    choices: list[dict[str, Any]] = []
+    errors: list[str] = []
+    rest: list[str] = []
+    for n, line in enumerate(text.splitlines(), 1):
+        if not is_defence(line):
+            rest.append(line)
+            continue
+        payload, bad = defence_choice(line, state, actor, requests)
+        errors += [f"line {n}: {e}" for e in bad]
+        if payload is not None:
+            choices.append(payload)
+    return choices, errors, "\n".join(rest)

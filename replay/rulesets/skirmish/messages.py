@@ -901,8 +901,9 @@ def _problem(text: str) -> str | None:
 
 
 def _roll_what(text: str) -> str | None:
-    """A roll request's words ("roll 4d10 for attack roll of VSE (slash, %5)")."""
-    m = re.fullmatch(r"roll (\d+)d(\d+) for (\w+) roll of (\w+)(?: \((\w+), %(\d+)\))?", text)
+    """A roll request's words ("roll 4d10 for attack roll of VSE (slash, %5)", the key fields after it, which the
+    Russian sentence leaves to the request's own listing)."""
+    m = re.fullmatch(r"roll (\d+)d(\d+) for (\w+) roll of (\w+)(?: \((\w+), %(\d+)\))?( \[[^\]]*\])?", text)
     if m is None:
         return None
     purpose = PURPOSE_RU.get(m.group(3), m.group(3))
@@ -1803,3 +1804,71 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
      lambda m: f"нагрузка {m.group(1)} — " + {"medium": "средняя", "heavy": "тяжёлая", "extreme": "предельная"}.get(
          m.group(2), m.group(2)) + f": маятнику нужна лёгкая нагрузка ({m.group(3)})"),
 )) + _PROBLEM_SENTENCES
+# issue 9: a field post's shot maneuvers (M75-M81) and missile defences (M83-M90) (field_parse.py)
+PROBLEMS.extend([
+    ("5.5.2: «{part}» names no general zone (голова, верхний корпус, нижний корпус, рука, нога; head, upper torso, "
+     "lower torso, arm, leg)",
+     "5.5.2: в «{part}» не названа общая зона (голова, верхний корпус, нижний корпус, рука, нога)"),
+    ("5.4.6: one maneuver per shot ({mvs} are named)", "5.4.6: у выстрела один маневр (названо несколько)"),
+    ("5.6: one target per shot ({ids} are named; the next targets of a through shot after «; дальше …», a grazed one "
+     "after «; задеваю …», a synchronous throw's two «в VSE и RAT»)",
+     "5.6: у выстрела одна цель (названы: {ids}; следующие цели выстрела навылет — после «; дальше …», задетая — "
+     "после «; задеваю …», две цели синхронного броска — «в VSE и RAT»)"),
+    ("5.4.6 M81: one second target ({ids} are named)", "5.4.6 M81: вторая цель одна (названы: {ids})"),
+    ("5.4.6 M81: two second targets ({a}, {b})", "5.4.6 M81: названы две вторые цели ({a}, {b})"),
+    ("5.4.6 M78: one grazed target after each «задеваю» (graze), e.g. «; задеваю MIR, покупаю зона рука»{more}",
+     "5.4.6 M78: после каждого «задеваю» — одна задетая цель, например «; задеваю MIR, покупаю зона рука»"),
+    ("5.4.6 {code:w}: name the cells walked or jumped after «;», e.g. «; иду шагом на (1,2), проверка 1 кубик (1Р)» "
+     "(walk to (1,2), check 1 die (1R))",
+     "5.4.6 {code}: назовите клетки пути или прыжка после «;», например «; иду шагом на (1,2), проверка 1 кубик "
+     "(1Р)»"),
+    ("5.4.6 {code:w}: the check's dice, e.g. «проверка 2 кубика (2Р)» or with Acrobatics «(2Р+1А)» (check 2 dice "
+     "(2R), (2R+1A))",
+     "5.4.6 {code}: назовите кубики проверки, например «проверка 2 кубика (2Р)» или с Акробатикой «(2Р+1А)»"),
+    ("5.4.6 {code:w}: {n:#} dice but the check's split ({split}) makes {m:#} (Р reflex, А Acrobatics)",
+     "5.4.6 {code}: кубиков проверки {n}, а раскладка ({split}) дает {m} (Р — рефлекс, А — Акробатика)"),
+    ("5.4.6: a path and a check only for a shot on the move or in a jump (M75-M77): name it («выстрел в движении», "
+     "«выстрел в прыжке», «бросок в прыжке»; shot on the move, jump shot, jump throw)",
+     "5.4.6: путь и проверка — только у выстрела в движении или в прыжке (M75–M77): назовите его («выстрел в "
+     "движении», «выстрел в прыжке», «бросок в прыжке»)"),
+    ("5.4.7: a defence against a shot is a choice, not an act: post it with `battlelog post-in` (or give it with "
+     "`battlelog choose`)",
+     "5.4.7: защита от выстрела — выбор, а не действие: внесите её через `battlelog post-in` (или `battlelog "
+     "choose`)"),
+    ("5.4.7 M83: name the comrade you protect («Защищаю ZOR от выстрела VSE: …») (asked now: {ids})",
+     "5.4.7 M83: назовите товарища, которого защищаете («Защищаю ZOR от выстрела VSE: …») (сейчас запрошены: "
+     "{ids})"),
+    ("5.4.7 M83: name the comrade you protect («Защищаю ZOR от выстрела VSE: …»)",
+     "5.4.7 M83: назовите товарища, которого защищаете («Защищаю ZOR от выстрела VSE: …»)"),
+    ("5.4.7: name the shooter («Защита от выстрела VSE: …», defence against VSE) (asked now: {ids})",
+     "5.4.7: назовите стрелка («Защита от выстрела VSE: …») (сейчас запрошены: {ids})"),
+    ("5.4.7: name the shooter («Защита от выстрела VSE: …», defence against VSE)",
+     "5.4.7: назовите стрелка («Защита от выстрела VSE: …»)"),
+    ("5.4.7: one fighter each ({ids} are named)", "5.4.7: по одному бойцу (названы: {ids})"),
+    ("4.3: name the exchange («Обмен 2: {head} …»): no {what} against the shot is asked of {a:w} now",
+     "4.3: назовите обмен («Обмен 2: {head} …»): сейчас у {a} не запрошена защита от выстрела"),
+    ("4.3: name the exchange («Обмен 2: {head} …»): no {what} against {s:w} is asked of {a:w} now",
+     "4.3: назовите обмен («Обмен 2: {head} …»): сейчас у {a} не запрошена защита от выстрела {s}"),
+    ("5.4.7: one defence against a shot ({mvs} are named)", "5.4.7: защита от выстрела одна (названо несколько)"),
+    ("5.4.7: the defence's dice and their split, e.g. «2 кубика (2Р)» or «3 кубика (2Р+1Н)»: Р reflex, Н skill (А "
+     "Acrobatics for a pendulum)",
+     "5.4.7: нужны кубики защиты и их раскладка, например «2 кубика (2Р)» или «3 кубика (2Р+1Н)»: Р — рефлекс, Н — "
+     "навык (А — Акробатика у маятника)"),
+    ("5.4.7 M89: into cover or to the ground only with a dodge («уклонение в укрытие»)",
+     "5.4.7 M89: в укрытие или на землю — только уклонением («уклонение в укрытие»)"),
+    ("5.4.7 M87: one parrying weapon ({ids} are named)", "5.4.7 M87: парируют одним оружием (названы: {ids})"),
+    ("5.4.7 M87: name the parrying weapon by its id or name («парирование оружием: меч»)",
+     "5.4.7 M87: назовите оружие парирования по идентификатору или названию («парирование оружием: меч»)"),
+    ("5.4.7 M83: a comrade protects with a parry, not a screen (M84 is the target's own)",
+     "5.4.7 M83: товарищ защищает парированием, а не заслоном (заслон M84 — защита самой цели)"),
+    ("5.4.7: name the defence: «уклонение», «свиля», «парирование щитом», «парирование оружием», «перехват», "
+     "«маятник», «заслон щитом: …» or «нет» (dodge, slip, shield parry, weapon parry, catch, pendulum, screen: …, "
+     "none)",
+     "5.4.7: назовите защиту: «уклонение», «свиля», «парирование щитом», «парирование оружием», «перехват», "
+     "«маятник», «заслон щитом: …» или «нет»"),
+    ("5.4.7 M84: «{part}» names no zone (голова, верхний корпус, нижний корпус, левая рука, правая нога …; head, "
+     "upper torso …)",
+     "5.4.7 M84: в «{part}» не названа зона (голова, верхний корпус, нижний корпус, левая рука, правая нога …)"),
+    ("5.4.7 M84: name the zones the shield screens («заслон щитом: голова») or «только рука» (arm only)",
+     "5.4.7 M84: назовите зоны, которые закрывает щит («заслон щитом: голова»), или «только рука»"),
+])

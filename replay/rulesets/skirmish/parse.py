@@ -111,11 +111,15 @@ def parse_post(ruleset: Any, text: str, point: Any, actor: str | None) -> Any:
     gets the open exchange."""
     from dataclasses import replace
 
+    from eventlog.envelope import Draft
     from replay.posts import parse_post as core_parse_post
     from replay.ruleset import ParsedPost
+    from replay.rulesets.skirmish.field_parse import defence_lines
 
-    parsed = core_parse_post(ruleset, text, point, actor)
-    parsed = ParsedPost([field_exchange_asked(d, text, point) for d in parsed.drafts], parsed.errors, parsed.notes)
+    defences, bad, text = defence_lines(text, point.state, actor, point.requests)  # M83-M90: choices in words
+    parsed = core_parse_post(ruleset, text, point, actor) if text.strip() or not defences else ParsedPost([])
+    parsed = ParsedPost([field_exchange_asked(d, text, point) for d in parsed.drafts]
+                        + [Draft("choice", p, None, actor) for p in defences], bad + parsed.errors, parsed.notes)
     order = next((d.payload for d in parsed.drafts if d.type == "order"), None)
     drafts, given = [], False
     for d in parsed.drafts:
