@@ -9,6 +9,7 @@ Protect ally from a cell that does not touch both."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,8 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
-from replay.rulesets.skirmish import group
+from replay.rulesets.skirmish import battle, group
+from replay.rulesets.skirmish.model import Declared, Fight
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "skirmish"
 GAME = "skirmish-ally"
@@ -81,16 +83,10 @@ def test_m37_protect_ally_is_a_weapon_block_at_plus_one_with_activation_by_lengt
 
 
 def test_the_protector_is_asked_only_from_a_cell_touching_both() -> None:
-    from replay.rulesets.skirmish.model import Declared
-
-    import replay.rulesets.skirmish.battle as battle
-
+    """L540: Boris at (4, 3) touches Vseslav (5, 2) and Ratibor (4, 2); at (6, 3) he does not touch Ratibor."""
     created = hand()[0]["payload"]["setup"]
     state = battle.initial(battle.BattleSetup.model_validate(created))
     fighters = {f.id: f for f in state.fighters}
-    from replay.rulesets.skirmish.model import Fight
-    from dataclasses import replace
-
     fight = Fight((replace(fighters["RAT"], cell=(4, 2)), fighters["VSE"], replace(fighters["BOR"], cell=(4, 3))),
                   round=2, exchange=1)
     att = Declared("VSE", 1, "attack", "chop", {"target": "RAT"}, {"weapon": "arming_sword"}, False)

@@ -152,9 +152,11 @@ def attack_step(ctx: Context, x: int, ids: list[str], options: SkirmishOptions) 
 def defence_step(ctx: Context, x: int, ids: list[str], grid_name: str, options: SkirmishOptions) -> None:
     """Each defender answers every attack aimed at him, one order per attack (`answers`); a defender who attacked this
     exchange (A-09) or cannot act is not asked."""
-    asks = [(fid, att.actor) for fid in ids if rules.can_declare(ctx.state, fid) and not attacked(ctx.state, fid)
+    once = options.one_action_per_exchange
+    asks = [(fid, att.actor) for fid in ids if rules.can_declare(ctx.state, fid)
+            and not (once and attacked(ctx.state, fid))
             for att in attacks_on(ctx.state, fid) if answered_by(ctx.state, att) is None]
-    asks += [(fid, att.actor) for fid in ids for att in protectable(ctx.state, grid_name, fid)]
+    asks += [(fid, att.actor) for fid in ids for att in protectable(ctx.state, grid_name, fid, once)]
     orders = need_defences(ctx, asks, x)
     for fid, attacker in asks:
         event = orders[(fid, attacker)]
@@ -172,11 +174,11 @@ def answered_by(group: Fight, att: Declared) -> Declared | None:
                  and (d.actor == att.order.get("target") or d.order.get("maneuver") == "protect_ally")), None)
 
 
-def protectable(group: Fight, grid_name: str, fid: str) -> list[Declared]:
+def protectable(group: Fight, grid_name: str, fid: str, once: bool = True) -> list[Declared]:
     """M37 (L540): the attacks on `fid`'s allies that `fid` may answer with Protect ally: his cell touches both the
     attacker's and the victim's, he did not attack this exchange (A-09), and no defence answers it yet."""
     f = group.fighter(fid)
-    if not rules.can_declare(group, fid) or attacked(group, fid):
+    if not rules.can_declare(group, fid) or once and attacked(group, fid):
         return []
     return [att for att in group.declared if att.step == "attack" and att.maneuver != "pass"
             and not att.priced.get("failed") and att.order.get("target") not in (fid, None)
@@ -276,9 +278,10 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
         avail = pools.available(f, group.round, group.exchange)
         spent = (sum(int(d["dice"].get("reflex", 0)) for d in earlier),
                  sum(int(d["dice"].get("skill", 0)) for d in earlier))
-        out = melee_group.defence_problems(attacks, [*earlier, {"actor": fid, "answers": answers,
-                                                               "dice": order.get("dice") or {}}], fid,
-                                           (avail[0] + spent[0], avail[1] + spent[1]))
+        out = [p for p in melee_group.defence_problems(attacks, [*earlier, {"actor": fid, "answers": answers,
+                                                                           "dice": order.get("dice") or {}}], fid,
+                                                       (avail[0] + spent[0], avail[1] + spent[1]))
+               if options.one_action_per_exchange or not p.endswith("(one action per exchange)")]
         if out:
             return out
     return check.declaration(pair_view(group, fid, order), fid, order, options)
@@ -347,7 +350,7 @@ def check_input(state: Battle, pair: Pair, requests: tuple[Any, ...], draft: Dra
         if p.get("answers") is None:
             return [f"4.4: {actor}'s defence names the attack it answers (answers: the attacker)"]
         key["answers"] = p["answers"]
-        if attacked(group, actor):
+        if options.one_action_per_exchange and attacked(group, actor):
             return [check.problem("step_or_action", "4.4, A-09", f"{actor} attacked in exchange {p['exchange']}: one "
                                   "action per exchange, no defence as well")]
         if any(d.order.get("answers") == p["answers"] for d in defences_of(group, actor)):
@@ -443,7 +446,7 @@ def protect_declaration_problems(group: Fight, fid: str, order: dict[str, Any], 
         return [check.problem("condition_failed", "5.4 M37", f"answers: {order.get('answers')!r} makes no attack on "
                               f"an ally of {fid} this exchange")]
     out = protect_problems(group, grid_name, fid, att)
-    if attacked(group, fid):
+    if options.one_action_per_exchange and attacked(group, fid):
         out.append(check.problem("step_or_action", "4.4, A-09", f"{fid} attacked this exchange: one action per "
                                  "exchange, no Protect ally as well"))
     done = answered_by(group, att)

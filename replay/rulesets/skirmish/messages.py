@@ -1878,3 +1878,4 @@ REQUESTS.extend([
     ("attack roll of {a:w} on {b:w} ({m:w}, %{tn:#})", "бросок атаки {a} по {b} ({m:mv}, %{tn})"),
     ("defence roll of {a:w} against {b:w} ({m:w}, %{tn:#})", "бросок защиты {a} против {b} ({m:mv}, %{tn})"),
 ])
+EVENT_RU.update({"skirmish.joined": "вступление в схватку"})
