@@ -489,5 +489,5 @@ def protect(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, opti
            "(L540-542)", rules.declaration_why(fid, under, priced)]
     rules.emit(ctx, "declared", {"actor": fid, "exchange": order["exchange"], "step": "defence",
                                  "maneuver": under["maneuver"], "order": order, "priced": priced, "forced": None,
-                                 "why": why, "rule": ["4.4", "4.6", "5.4.2 M37", "L540-542"],
+                                 "why": why, "rule": ["4.4", "4.6", "5.4.2 M37"],
                                  "defaults": ["A-09", "A-23"]}, cause=seq)
