@@ -166,6 +166,10 @@ CASES = {
         lambda: upto(hand(), 2, lambda e: e["type"] == "roll" and e["payload"].get("exchange") == 2),
         order("VSE", 2, exchange=2, step="defence", maneuver="sidestep", answers="RAT", dice={"reflex": 1, "skill": 0}),
         ["A-09: VSE already answers RAT's attack (one defence per incoming attack)"]),
+    "a second defence beyond what is left of the one pool": (
+        lambda: upto(hand(), 2, lambda e: e["payload"].get("answers") == "BOR" and e["type"] == "order"),
+        order("VSE", 2, exchange=2, step="defence", maneuver="sidestep", answers="BOR", dice={"reflex": 5, "skill": 0}),
+        ["4.4: VSE's defences together ask R7 S0, the pool has R5 S0 (one pool split among the defences)"]),
     "a defence that names no attack": (
         lambda: upto(hand(), 2, lambda e: e["type"] == "roll" and e["payload"].get("exchange") == 2),
         order("VSE", 2, exchange=2, step="defence", maneuver="sidestep", dice={"reflex": 1, "skill": 0}),

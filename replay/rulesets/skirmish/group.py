@@ -157,14 +157,20 @@ def defence_step(ctx: Context, x: int, ids: list[str], grid_name: str, options: 
             and not (once and attacked(ctx.state, fid))
             for att in attacks_on(ctx.state, fid) if answered_by(ctx.state, att) is None]
     asks += [(fid, att.actor) for fid in ids for att in protectable(ctx.state, grid_name, fid, once)]
-    orders = need_defences(ctx, asks, x)
-    for fid, attacker in asks:
-        event = orders[(fid, attacker)]
+    missing = []
+    for fid, attacker in asks:  # each defence is declared as soon as its order is there: the next one is checked
+        try:  # against what is left of the defender's pool (4.4: one pool split among the defences)
+            event = need_defences(ctx, [(fid, attacker)], x)[(fid, attacker)]
+        except Waiting as w:
+            missing.extend(w.requests)
+            continue
         problems = declaration_problems(ctx.state, fid, event.payload, options, grid_name)
         if problems:
             raise MissingInput(f"turn {ctx.turn}: {fid}'s defence against {attacker} at seq {event.seq}: "
                                + "; ".join(problems))
         declare(ctx, fid, event.payload, event.seq, options)
+    if missing:
+        raise Waiting(requests=missing)
 
 
 def answered_by(group: Fight, att: Declared) -> Declared | None:
