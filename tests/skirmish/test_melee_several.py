@@ -203,3 +203,15 @@ def test_bad_input_in_a_melee_of_several_is_refused_naming_the_rule(case: str, t
             con.close()
     ru = CliRunner().invoke(main, ["--db", db, "--lang", "ru", "import", str(path)])
     assert ru.exit_code == 2 and "[англ.]" not in ru.output and "engl" not in ru.output, ru.output
+
+
+def test_m37_activation_by_weapon_length_l540() -> None:
+    """L540: «3 очка рефлекса для короткого и ручного оружия, 2 для среднего оружия и щитов, 1 для длинного …»."""
+    created = hand()[0]["payload"]["setup"]
+    state = battle.initial(battle.BattleSetup.model_validate(created))
+    fight = Fight(tuple(state.fighters), round=2, exchange=1)
+    block = {"maneuver": "weapon_block"}
+    assert group.protect_activation(fight, "RAT", {**block, "weapon": "longsword"}) == 1  # long
+    assert group.protect_activation(fight, "RAT", {**block, "weapon": "dagger"}) == 3  # hand
+    assert group.protect_activation(fight, "VSE", {**block, "weapon": "arming_sword"}) == 2  # medium
+    assert group.protect_activation(fight, "VSE", {"maneuver": "shield_block", "weapon": "shield"}) == 2  # a shield
