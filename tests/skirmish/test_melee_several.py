@@ -215,3 +215,14 @@ def test_m37_activation_by_weapon_length_l540() -> None:
     assert group.protect_activation(fight, "RAT", {**block, "weapon": "dagger"}) == 3  # hand
     assert group.protect_activation(fight, "VSE", {**block, "weapon": "arming_sword"}) == 2  # medium
     assert group.protect_activation(fight, "VSE", {"maneuver": "shield_block", "weapon": "shield"}) == 2  # a shield
+
+
+def test_a_fighter_out_ends_the_melee_of_several_and_the_battle_ends_with_one_side_standing() -> None:
+    """Round 3: Vseslav, helpless, takes both blows and fails his knockout check; at the round's end the group's
+    melee is over (its fighters loose again) and the blue side stands (6.5)."""
+    (ended,) = of("fight_ended", 3)
+    assert ended["out"] == {"VSE": "unconscious"} and ended["winner"] is None
+    assert ended["why"] == ["VSE out: the melee of several fighters is over; standing: RAT, BOR (4.4)"]
+    assert of("field_round_ended", 3)[0]["parted"] == ["RAT-VSE-BOR"]
+    (battle_ended,) = of("battle_ended")
+    assert (battle_ended["winner"], battle_ended["standing"]) == ("blue", ["RAT", "BOR"])

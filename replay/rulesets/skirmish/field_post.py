@@ -45,7 +45,8 @@ def post(view: TurnView, lang: str) -> Doc:
             if event.type not in ev.EVENTS:
                 continue
             e = ev.trusted(event.type, event.payload)
-            if isinstance(e, (ev.ExchangeStarted, ev.ExchangeEnded)) and e.holder is None and group(after, pid):
+            if (isinstance(e, (ev.ExchangeStarted, ev.ExchangeEnded)) and e.holder is None
+                    or isinstance(e, ev.FightEnded)) and group(after, pid):
                 lines.append(by_name(group_line(e, lang), names, lang))  # 4.4: the group goes by the general chain
                 continue
             if isinstance(e, ev.ExchangeStarted):
@@ -73,8 +74,13 @@ def group(state: Battle, pid: str) -> bool:
     return pid.count("-") >= 2
 
 
-def group_line(e: ev.ExchangeStarted | ev.ExchangeEnded, lang: str) -> Any:
-    """A melee group's exchange: its start in bold, its end in its words (no initiative holder: the general chain)."""
+def group_line(e: ev.ExchangeStarted | ev.ExchangeEnded | ev.FightEnded, lang: str) -> Any:
+    """A melee group's exchange: its start in bold, its end in its words (no initiative holder: the general chain);
+    the group's end: who is out, who stands."""
+    if isinstance(e, ev.FightEnded):
+        out = ", ".join(e.out)
+        return b(tr(lang, f"Схватка нескольких бойцов окончена (4.4), выбыли: {out}",
+                    f"The melee of several fighters is over (4.4), out: {out}"))
     if isinstance(e, ev.ExchangeStarted):
         return b(tr(lang, f"Обмен {e.exchange} — порядок по общей инициативе (4.4)",
                     f"Exchange {e.exchange} — order by the general initiative (4.4)"))

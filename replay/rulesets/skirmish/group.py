@@ -99,7 +99,21 @@ def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, 
         exchange(ctx, x, order, grid_name, options)
     if ctx.state.result is None:
         ctx.set_phase("end")
-        rules.round_end(ctx, options)
+        rules.round_end(ctx, options, over=melee_over)
+
+
+def melee_over(ctx: Context) -> None:
+    """A fighter of the group is out: the melee of several fighters is over (its fighters are loose again; those still
+    within reach of an enemy meet again as they move, 4.4)."""
+    out = [f.id for f in ctx.state.fighters if f.out]
+    if not out:
+        return
+    standing = [f.id for f in ctx.state.fighters if not f.out]
+    rules.emit(ctx, "fight_ended", {"winner": standing[0] if len(standing) == 1 else None,
+                                    "out": {i: ctx.state.fighter(i).status for i in out},
+                                    "why": [f"{', '.join(out)} out: the melee of several fighters is over; standing: "
+                                            + (", ".join(standing) or "none") + " (4.4)"],
+                                    "rule": ["6.5", "4.4"], "defaults": ["sample_v1"]})
 
 
 def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, options: SkirmishOptions) -> None:

@@ -1879,3 +1879,6 @@ REQUESTS.extend([
     ("defence roll of {a:w} against {b:w} ({m:w}, %{tn:#})", "бросок защиты {a} против {b} ({m:mv}, %{tn})"),
 ])
 EVENT_RU.update({"skirmish.joined": "вступление в схватку"})
+_SENTENCES = ((re.compile(r"^([\w, ]+) out: the melee of several fighters is over; standing: ([\w, ]+) \(4\.4\)$"),
+               lambda m: f"выбыли: {m.group(1)}; схватка нескольких бойцов окончена; на ногах: "
+               + ("никого" if m.group(2) == "none" else m.group(2)) + " (4.4)"),) + _SENTENCES
