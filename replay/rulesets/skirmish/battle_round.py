@@ -338,7 +338,8 @@ def round_end(ctx: Context, turn: int) -> None:
     parted = [p.id for p in state.pairs if p.fight.result is not None or any(f.out for f in p.fight.fighters)
               or p.fight.holder is None and p.since < turn and len(p.fight.fighters) == 2]
     if parted:
-        why.append(f"melee over: {', '.join(parted)} (the fighters are loose again)")
+        why.append("melee over: " + ", ".join(" — ".join(p.fight.ids) for p in state.pairs if p.id in parted)
+                   + " (the fighters are loose again)")
     emit(ctx, "field_round_ended", {"round": turn, "blood_loss": loss, "status": status, "parted": parted,
                                     "why": why or ["no bleeding among the loose fighters"],
                                     "rule": ["4.3", "6.5 step 10"], "defaults": ["sample_v1"]})
