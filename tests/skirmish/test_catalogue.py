@@ -34,7 +34,7 @@ def test_the_implemented_maneuvers():
     done = {m["code"] for m in data.table("maneuvers")["maneuvers"] if m["implemented"]}
     assert done == set(GENERAL_PROCEDURE) | set(registry())
     missing = {m["id"] for m in data.table("maneuvers")["maneuvers"] if not m["implemented"]}
-    assert missing == {"M37", "M49"}
+    assert missing == {"M49"}
 
 
 def test_each_maneuver_code_is_found_from_its_id():

@@ -214,8 +214,10 @@ class Battle:
         return next((p for p in self.pairs if fid in p.fight.ids), None)
 
     def engaged_with(self, fid: str) -> list[str]:
+        """The enemies in `fid`'s melee (in a melee group of several fighters, not the allies)."""
         p = self.pair_of(fid)
-        return [] if p is None else [i for i in p.fight.ids if i != fid]
+        side = self.fighter(fid).side
+        return [] if p is None else [f.id for f in p.fight.fighters if f.id != fid and f.side != side]
 
     def with_fighter(self, f: Fighter) -> Battle:
         p = self.pair_of(f.id)

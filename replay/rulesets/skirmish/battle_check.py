@@ -24,6 +24,10 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
     p = draft.payload
     actor = draft.actor or ""
     pair = state.pair_of(actor) if actor in state.roster else None
+    if pair is not None and len(pair.fight.fighters) > 2 and (draft.type != "order" or "step" in p):  # 4.4, a group
+        from replay.rulesets.skirmish import group
+
+        return group.check_input(state, pair, requests, draft, options)
     if draft.type == "order":
         if p.get("stage") == "intent":
             if p.get("intent") not in initiative.INTENTS:
@@ -171,12 +175,6 @@ def move_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
         if foe is not None:
             return [f"L102: at ({cell[0]}, {cell[1]}) {fid} comes within reach of {foe}: melee begins there, the "
                     "path ends at that cell"]
-    end = path[-1] if path else f.cell
-    busy = [o.id for o in state.fighters if o.side != f.side and not o.out and state.pair_of(o.id) is not None
-            and grid.distance(state.grid, end, o.cell) <= reach_between(f, o)]
-    if busy:
-        return [f"4.4: ({end[0]}, {end[1]}) is within reach of {', '.join(busy)}, already in melee: a melee of three "
-                "or more is NOT YET in this version (melee goes pair by pair)"]
     return []
 
 
@@ -192,6 +190,17 @@ def reach_between(a: Any, b: Any) -> int:
     la = costs.weapon_length(a.weapon) if a.weapon else "hand"
     lb = costs.weapon_length(b.weapon) if b.weapon else "hand"
     return max(grid.reach(la), grid.reach(lb))
+
+
+def melee_within_reach(state: Battle, fid: str) -> tuple[str, str] | None:
+    """(the melee, the enemy in it): the nearest enemy already in melee (a pair or a group) within melee reach of
+    `fid`'s cell, or None (4.4: a fighter who comes within reach of an enemy already in melee joins that melee)."""
+    f = state.fighter(fid)
+    near = [(grid.distance(state.grid, f.cell, o.cell), state.roster.index(o.id), p.id, o.id) for p in state.pairs
+            if p.fight.result is None for o in p.fight.fighters
+            if o.side != f.side and not state.gone(o.id) and grid.distance(state.grid, f.cell, o.cell)
+            <= reach_between(f, o)]
+    return min(near)[2:] if near else None
 
 
 def within_reach(state: Battle, fid: str, cell: tuple[int, int] | None = None) -> str | None:

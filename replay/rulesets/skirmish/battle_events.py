@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from eventlog.envelope import Event
-from replay.rulesets.skirmish.battle import Battle, Formation, lose_reflex, new_pair
+from replay.rulesets.skirmish.battle import Battle, Formation, Pair, lose_reflex, new_pair
 
 
 class Resolution(BaseModel):
@@ -48,6 +48,14 @@ class Moved(Resolution):
 class Engaged(Resolution):
     pair: str
     fighters: tuple[str, str]
+
+
+class Joined(Resolution):
+    """4.4: a fighter comes within reach of an enemy already in melee and joins that melee (a melee group)."""
+
+    melee: str
+    fighter: str
+    group: str
 
 
 class Stage(Resolution):
@@ -131,6 +139,7 @@ class BattleEnded(Resolution):
 EVENTS: dict[str, type[Resolution]] = {
     "skirmish.intents": Intents, "skirmish.general_initiative": GeneralInitiative,
     "skirmish.field_round": FieldRound, "skirmish.moved": Moved, "skirmish.engaged": Engaged,
+    "skirmish.joined": Joined,
     "skirmish.ranged_stage": Stage, "skirmish.shot": Shot, "skirmish.formed": Formed,
     "skirmish.field_round_ended": FieldRoundEnded, "skirmish.battle_ended": BattleEnded, "skirmish.fled": Fled,
 }
@@ -187,6 +196,17 @@ def engaged(state: Battle, e: Engaged) -> Battle:
     a, b = e.fighters
     pair = new_pair(state, a, b)
     return replace(state, loose=tuple(f for f in state.loose if f.id not in (a, b)), pairs=(*state.pairs, pair))
+
+
+def joined(state: Battle, e: Joined) -> Battle:
+    """The melee becomes a group of several fighters (4.4): its fight holds them all; the part 1 initiative and
+    distance of a pair no longer apply (the group goes by the general initiative chain, group.py)."""
+    pair = next(p for p in state.pairs if p.id == e.melee)
+    fight = replace(pair.fight, fighters=(*pair.fight.fighters, state.fighter(e.fighter)), holder=None, distance=None,
+                    reroll=False, declared=(), step=0)
+    group = Pair(e.group, fight, state.round)
+    return replace(state, loose=tuple(f for f in state.loose if f.id != e.fighter),
+                   pairs=tuple(group if p.id == e.melee else p for p in state.pairs))
 
 
 def stage(state: Battle, e: Stage) -> Battle:
@@ -315,6 +335,7 @@ def battle_ended(state: Battle, e: BattleEnded) -> Battle:
 HANDLERS = {
     "skirmish.intents": intents, "skirmish.general_initiative": general_initiative,
     "skirmish.field_round": field_round, "skirmish.moved": moved, "skirmish.engaged": engaged,
+    "skirmish.joined": joined,
     "skirmish.ranged_stage": stage, "skirmish.shot": shot, "skirmish.formed": formed,
     "skirmish.field_round_ended": field_round_ended, "skirmish.battle_ended": battle_ended, "skirmish.fled": fled,
 }

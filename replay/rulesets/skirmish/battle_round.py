@@ -44,7 +44,12 @@ def resolve(state: Battle, turn: int, ctx: Context, options: SkirmishOptions) ->
     waiting: list[Any] = []
     for pair in [p for p in ctx.state.pairs if p.fight.result is None]:
         try:  # the pairs are apart: each goes as far as its inputs, and every pair's requests are listed at once
-            melee_round(ctx, pair.id, turn, options)
+            if len(pair.fight.fighters) > 2:  # 4.4: several fighters in one melee
+                from replay.rulesets.skirmish import group
+
+                group.melee_round(ctx, pair.id, turn, options)
+            else:
+                melee_round(ctx, pair.id, turn, options)
         except Waiting as w:
             waiting.extend(w.requests)
     if waiting:  # the loose fighters' first acts are asked too: what the game waits for, for every player
@@ -204,6 +209,10 @@ def move(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int) -> None:
     foe = battle_check.within_reach(ctx.state, fid)
     if foe is not None:
         engage(ctx, fid, foe)
+        return
+    melee = battle_check.melee_within_reach(ctx.state, fid)
+    if melee is not None:
+        join(ctx, fid, *melee)
 
 
 def engage(ctx: Context, fid: str, foe: str) -> None:
@@ -214,6 +223,15 @@ def engage(ctx: Context, fid: str, foe: str) -> None:
                                   f"{b.cell[1]}): melee begins (L102); combat initiative opens their first melee "
                                   "round (C12)"],
                           "rule": ["4.2", "L102", "A-65"], "defaults": ["A-65", "C12"]})
+
+
+def join(ctx: Context, fid: str, melee: str, foe: str) -> None:
+    """4.4: `fid` comes within reach of an enemy already in melee: the melee becomes a group of several fighters."""
+    f = ctx.state.fighter(fid)
+    emit(ctx, "joined", {"melee": melee, "fighter": fid, "group": f"{melee}-{fid}",
+                         "why": [f"{fid} comes within reach of {foe} at ({f.cell[0]}, {f.cell[1]}) and joins the melee "
+                                 "under way: several fighters in one melee (4.4)"],
+                         "rule": ["4.4", "L102"], "defaults": ["A-65"]})
 
 
 def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:
@@ -317,10 +335,11 @@ def round_end(ctx: Context, turn: int) -> None:
         loss[f.id], status[f.id] = total, new
         why.append(f"{f.id} bleeds {f.bleeding}: blood loss {f.blood_loss} + {f.bleeding} = {total}"
                    + (f" → {new}" if new != f.status else ""))
-    parted = [p.id for p in state.pairs if p.fight.result is not None or p.fight.holder is None and p.since < turn
-              or any(f.out for f in p.fight.fighters)]
+    parted = [p.id for p in state.pairs if p.fight.result is not None or any(f.out for f in p.fight.fighters)
+              or p.fight.holder is None and p.since < turn and len(p.fight.fighters) == 2]
     if parted:
-        why.append(f"melee over: {', '.join(parted)} (the fighters are loose again)")
+        why.append("melee over: " + ", ".join(" — ".join(p.fight.ids) for p in state.pairs if p.id in parted)
+                   + " (the fighters are loose again)")
     emit(ctx, "field_round_ended", {"round": turn, "blood_loss": loss, "status": status, "parted": parted,
                                     "why": why or ["no bleeding among the loose fighters"],
                                     "rule": ["4.3", "6.5 step 10"], "defaults": ["sample_v1"]})

@@ -154,7 +154,8 @@ def scene(view: FrameView) -> Scene:
     paint = colours(state)
     paths = dict(state.moved)
     tokens = tuple(token(state, f, paint[f.side], paths.get(f.id, ()), lang) for f in state.fighters)
-    pairs = tuple(tuple(p.fight.ids) for p in state.pairs)  # type: ignore[misc]
+    pairs = tuple((a.id, b.id) for p in state.pairs for n, a in enumerate(p.fight.fighters)  # a melee group: each
+                  for b in p.fight.fighters[n + 1:] if a.side != b.side)  # enemy pair in it (4.4)
     resolved = [e for e in view.events if e.type.startswith("skirmish.")]
     last = resolved[-1] if resolved else None
     bands = None

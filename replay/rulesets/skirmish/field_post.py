@@ -45,6 +45,10 @@ def post(view: TurnView, lang: str) -> Doc:
             if event.type not in ev.EVENTS:
                 continue
             e = ev.trusted(event.type, event.payload)
+            if (isinstance(e, (ev.ExchangeStarted, ev.ExchangeEnded)) and e.holder is None
+                    or isinstance(e, ev.FightEnded)) and group(after, pid):
+                lines.append(by_name(group_line(e, lang), names, lang))  # 4.4: the group goes by the general chain
+                continue
             if isinstance(e, ev.ExchangeStarted):
                 lines.append(by_name(b(tr(lang, f"Обмен {e.exchange}", f"Exchange {e.exchange}") + " — " + tr(
                     lang, f"инициатива: {holder(e.holder, lang)}", f"initiative: {holder(e.holder, lang)}")), names,
@@ -63,6 +67,24 @@ def post(view: TurnView, lang: str) -> Doc:
     standing(doc, after, lang)
     check(doc, view, lang)
     return doc
+
+
+def group(state: Battle, pid: str) -> bool:
+    """A melee of several fighters (4.4): its id names three or more."""
+    return pid.count("-") >= 2
+
+
+def group_line(e: ev.ExchangeStarted | ev.ExchangeEnded | ev.FightEnded, lang: str) -> Any:
+    """A melee group's exchange: its start in bold, its end in its words (no initiative holder: the general chain);
+    the group's end: who is out, who stands."""
+    if isinstance(e, ev.FightEnded):
+        out = ", ".join(e.out)
+        return b(tr(lang, f"Схватка нескольких бойцов окончена (4.4), выбыли: {out}",
+                    f"The melee of several fighters is over (4.4), out: {out}"))
+    if isinstance(e, ev.ExchangeStarted):
+        return b(tr(lang, f"Обмен {e.exchange} — порядок по общей инициативе (4.4)",
+                    f"Exchange {e.exchange} — order by the general initiative (4.4)"))
+    return "; ".join(said(e.model_dump(), lang))
 
 
 def heading(event: Any, pid: str | None, lang: str) -> str:
@@ -98,6 +120,8 @@ def field_line(kind: str, p: dict[str, Any], lang: str) -> Any:
         ru, en = SHOT_NAMES.get(p.get("maneuver") or "", ("", "Shot"))
         return (b(tr(lang, f"Выстрел {p['shooter']} по {p['target']}" + (f" ({ru})" if ru else "") + f": {result}.",
                      f"{en} {p['shooter']} → {p['target']}: {result}.")), " " + "; ".join(lines))
+    if kind == "skirmish.joined":
+        return (b(tr(lang, "Схватка: ", "Melee: ") + " — ".join(p["group"].split("-")) + "."), " " + "; ".join(lines))
     if kind == "skirmish.engaged":
         return (b(tr(lang, "Схватка: ", "Melee: ") + " — ".join(p["fighters"]) + "."), " " + "; ".join(lines))
     return "; ".join(lines)

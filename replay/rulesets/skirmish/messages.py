@@ -1872,3 +1872,103 @@ PROBLEMS.extend([
     ("5.4.7 M84: name the zones the shield screens («заслон щитом: голова») or «только рука» (arm only)",
      "5.4.7 M84: назовите зоны, которые закрывает щит («заслон щитом: голова»), или «только рука»"),
 ])
+
+
+
+
+# several fighters in one melee (4.4, group.py) and Protect ally (M37): their why lines, problems and requests
+_GROUP_WHY: tuple[tuple[str, Any], ...] = (
+    (r"^(\w+) comes within reach of (\w+) at \((\d+), (\d+)\) and joins the melee under way: several fighters in one "
+     r"melee \(4\.4\)$",
+     r"\1 входит в досягаемость \2 в (\3, \4) и вступает в идущую схватку: несколько бойцов в одной схватке (4.4)"),
+    (r"^exchange (\d): several fighters in one melee: attacks declared lowest initiative first \(([^)]*)\), then "
+     r"defences in the same order, each naming the attack it answers; resolution highest first \(([^)]*)\)$",
+     r"обмен \1: несколько бойцов в одной схватке: атаки заявляют от низшей инициативы (\2), затем защиты в том же "
+     r"порядке, каждая называет атаку, которую отражает; исполнение от высшей (\3)"),
+    (r"^exchange (\d) over: (\d+) of (\d+) attacks hit; the group's order stays the general initiative chain "
+     r"\(4\.4\)$",
+     r"обмен \1 окончен: попаданий \2 из \3 атак; порядок схватки — прежняя цепочка общей инициативы (4.4)"),
+    (r"^(\w+) protects (\w+) from (\w+)'s attack \(M37\): steps partly into (\w+)'s cell and answers with (\w+), \+1 "
+     r"difficulty, activation (\d) R by weapon length \(L540-542\)$",
+     lambda m: f"{m.group(1)} защищает союзника {m.group(2)} от атаки {m.group(3)} (M37): частично заходит в клетку "
+     f"{m.group(4)} и отвечает маневром «{_maneuver(m.group(5))}», сложность +1, активация {m.group(6)} Р по длине "
+     "оружия (L540-542)"),
+    (r"\+1 protecting an ally \(M37, L542\)", "+1 защита союзника (M37, L542)"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _GROUP_WHY) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+)'s cell \((\d+), (\d+)\) does not touch (\w+)'s \((\d+), (\d+)\): Protect ally needs the protector "
+     r"beside both the attacker and the ally \(L540\)$",
+     r"клетка \1 (\2, \3) не касается клетки \4 (\5, \6): защищающий союзника должен стоять рядом и с атакующим, и "
+     r"с союзником (L540)"),
+    (r"^as: the protector's defence is knock_aside, weapon_block or shield_block \(L542\)$",
+     '"as": защита союзника — это "knock_aside" (сбив), "weapon_block" (блок оружием) или "shield_block" (блок '
+     "щитом) (L542)"),
+    (r"^answers: '(\w+)' makes no attack on an ally of (\w+) this exchange$",
+     r"answers: \1 в этом обмене не атакует союзника \2"),
+    (r"^(\w+) attacked this exchange: one action per exchange, no Protect ally as well$",
+     r"\1 уже атаковал в этом обмене: одно действие за обмен, защиты союзника не будет"),
+    (r"^(\w+)'s attack on (\w+) is already answered by (\w+) \(one defence per incoming attack\)$",
+     r"атаку \1 на \2 уже отражает \3 (одна защита на каждую атаку)"),
+    (r"^(\w+) attacked in exchange (\d): one action per exchange, no defence as well$",
+     r"\1 уже атаковал в обмене \2: одно действие за обмен, защиты не будет"),
+    (r"^protect_ally needs weapon skill (\d) \(PROPOSED, A-23\), (\w+) has (\d+)$",
+     r"защите союзника нужно умение оружия \1 (предложено, A-23), у \2 — \3"),
+    (r"^difficulty %(\d) with the \+1 of Protect ally > %7$", r"сложность %\1 с +1 защиты союзника больше %7"),
+    (r"^costs R(\d+) S(\d+) with Protect ally's activation (\d); available R(\d+) S(\d+)$",
+     r"стоит Р\1 Н\2 с активацией защиты союзника \3; доступно Р\4 Н\5"),
+    (r"^(\w+): in a melee of several fighters the basic attacks are played now \(([a-z_, ]+)\); other attacks NOT "
+     r"YET$",
+     lambda m: f"«{_maneuver(m.group(1))}»: в схватке нескольких бойцов пока играются только простые атаки ("
+     + ", ".join(f"«{_maneuver(c)}»" for c in m.group(2).split(", ")) + "); другие атаки — ещё НЕТ"),
+    (r"^(\w+): in a melee of several fighters these defences are played now \(([a-z_, ]+)\); other defences NOT "
+     r"YET$",
+     lambda m: f"«{_maneuver(m.group(1))}»: в схватке нескольких бойцов пока играются только эти защиты ("
+     + ", ".join(f"«{_maneuver(c)}»" for c in m.group(2).split(", ")) + "); другие защиты — ещё НЕТ"),
+)) + _PROBLEM_SENTENCES
+PROBLEMS.extend([
+    ("4.4: {a:w}'s defence names the attack it answers (answers: the attacker)",
+     "4.4: защита {a} называет атаку, которую отражает (answers: атакующий)"),
+    ("4.4: {a:w}'s defence names the attack it answers (answers: the attacker; attacks on {b:w}: {c})",
+     "4.4: защита {a} называет атаку, которую отражает (answers: атакующий; атакуют {b}: {c})"),
+    ("A-09: {a:w} already answers {b:w}'s attack (one defence per incoming attack)",
+     "A-09: {a} уже отражает атаку {b} (одна защита на каждую атаку)"),
+    ("4.4: {a:w}'s attack declaration for exchange {x:#} is not asked now (in a melee of several fighters the "
+     "attacks are declared lowest initiative first, then the defences, each answering an attack aimed at the "
+     "defender)",
+     "4.4: заявка атаки {a} в обмене {x} сейчас не запрашивается (в схватке нескольких бойцов атаки заявляют от "
+     "низшей инициативы, затем защиты, каждая против атаки на защищающегося)"),
+    ("4.4: {a:w}'s defence declaration for exchange {x:#} against {b:w} is not asked now (in a melee of several "
+     "fighters the attacks are declared lowest initiative first, then the defences, each answering an attack aimed "
+     "at the defender)",
+     "4.4: заявка защиты {a} против {b} в обмене {x} сейчас не запрашивается (в схватке нескольких бойцов атаки "
+     "заявляют от низшей инициативы, затем защиты, каждая против атаки на защищающегося)"),
+    ("4.4: {a:w}'s attack names no target in this melee (one of {c})",
+     "4.4: атака {a} не называет цели в этой схватке (одна из: {c})"),
+    ("4.4: {a:w} attacks {b:w}, who is on the same side", "4.4: {a} атакует {b}, а это своя сторона"),
+    ("4.4: {a:w}'s defence answers {b:w}, whose attack is not aimed at {c:w}",
+     "4.4: защита {a} отвечает {b}, а его атака направлена не на {c}"),
+    ("A-09: {a:w} answers {b:w}'s attack twice (one defence per incoming attack)",
+     "A-09: {a} дважды отражает атаку {b} (одна защита на каждую атаку)"),
+    ("A-09: {a:w} attacked this exchange: no defence as well (one action per exchange)",
+     "A-09: {a} атаковал в этом обмене: защиты не будет (одно действие за обмен)"),
+    ("4.4: {a:w}'s defences together ask R{r:#} S{s:#}, the pool has R{pr:#} S{ps:#} (one pool split among the "
+     "defences)",
+     "4.4: защиты {a} вместе требуют Р{r} Н{s}, в запасе Р{pr} Н{ps} (один запас делится между защитами)"),
+    ("4.4: {a:w}'s defence roll names the attack it answers (--field answers=ATTACKER)",
+     "4.4: бросок защиты {a} называет атаку, которую отражает (--field answers=АТАКУЮЩИЙ)"),
+])
+REQUESTS.extend([
+    ("defence declaration against {b:w}'s attack, exchange {x:#} (answers: {c:w}; pass to take it undefended)",
+     "заявка защиты против атаки {b}, обмен {x} (answers: {c}; pass — принять без защиты)"),
+    ("Protect ally (M37): {a:w} is attacked by {b:w}, exchange {x:#} (maneuver protect_ally, as knock_aside, "
+     "weapon_block or shield_block, answers: {c:w}; or pass)",
+     "защита союзника (M37): {b} атакует {a}, обмен {x} (maneuver protect_ally, as — knock_aside, weapon_block или "
+     "shield_block, answers: {c}; или pass)"),
+    ("attack roll of {a:w} on {b:w} ({m:w}, %{tn:#})", "бросок атаки {a} по {b} ({m:mv}, %{tn})"),
+    ("defence roll of {a:w} against {b:w} ({m:w}, %{tn:#})", "бросок защиты {a} против {b} ({m:mv}, %{tn})"),
+])
+EVENT_RU.update({"skirmish.joined": "вступление в схватку"})
+_SENTENCES = ((re.compile(r"^([\w, ]+) out: the melee of several fighters is over; standing: ([\w, ]+) \(4\.4\)$"),
+               lambda m: f"выбыли: {m.group(1)}; схватка нескольких бойцов окончена; на ногах: "
+               + ("никого" if m.group(2) == "none" else m.group(2)) + " (4.4)"),) + _SENTENCES

@@ -358,7 +358,8 @@ class Declared:
 
 @dataclass(frozen=True)
 class Fight:
-    fighters: tuple[Fighter, Fighter]
+    fighters: tuple[Fighter, ...]
+    """Two fighters (part 1, a melee pair); three or more in a melee group on the field (4.4, group.py)."""
     approach: str = "normal"
     initial_distance: str | None = None
     round: int = 0
@@ -391,8 +392,8 @@ class Fight:
     none)."""
 
     @property
-    def ids(self) -> tuple[str, str]:
-        return (self.fighters[0].id, self.fighters[1].id)
+    def ids(self) -> tuple[str, ...]:
+        return tuple(f.id for f in self.fighters)
 
     def fighter(self, fid: str) -> Fighter:
         return next(f for f in self.fighters if f.id == fid)

@@ -301,6 +301,11 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
     dice = o.get("dice") or {}
     target = (f" → {o['target']}," if o.get("target") else " →") + f" {words.zone_name(o['zone'], lang)}" \
         if o.get("zone") else ""
+    if o.get("answers") and e.step == "defence":  # 4.4: a defence in a melee of several fighters names its attack
+        target = tr(lang, f" против {o['answers']}", f" against {o['answers']}") + target
+    name = words.maneuver_name(e.maneuver, lang)
+    if o.get("maneuver") == "protect_ally":  # M37: the protector's Knock-aside or Block for the ally
+        name = f"{words.maneuver_name('protect_ally', lang)} → {p.get('protects')}, {name}"
     if o.get("hilt"):  # M50 (L648), M68 (L723): a hilt strike, D = Strength, crushing
         target += tr(lang, " (рукоятью)", " (with the hilt)")
     cost = [tr(lang, f"{p['dice_pool']} куб.", f"{p['dice_pool']} dice")]
@@ -316,7 +321,7 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
     req = tr(lang, f"; требует {p['required_extra']} усп. до сравнения: {', '.join(required)}",
              f"; requires {p['required_extra']} before the comparison ({', '.join(p['required_why'])})") \
         if p["required_extra"] else ""
-    return (b(f"{e.actor} — {step}: {words.maneuver_name(e.maneuver, lang)}"),
+    return (b(f"{e.actor} — {step}: {name}"),
             f"{target}; {dice.get('reflex', 0)}{tr(lang, 'Р', 'R')}+{dice.get('skill', 0)}{tr(lang, 'Н', 'S')}, "
             + tr(lang, "стоимость ", "cost ") + " ".join(cost) + f" = {p['cost_points']} "
             f"({tr(lang, 'Р', 'R')}{p['paid_R']} {tr(lang, 'Н', 'S')}{p['paid_S']}); %{p['difficulty']}, "

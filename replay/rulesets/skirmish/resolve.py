@@ -1409,8 +1409,9 @@ def fight_over(ctx: Context) -> None:
                               "rule": ["6.5"], "defaults": ["sample_v1"]})
 
 
-def round_end(ctx: Context, options: SkirmishOptions) -> None:
-    """4.3 RoundEnded and 6.5 step 10: blood loss += bleeding; 2× Endurance unconscious, 4× dead."""
+def round_end(ctx: Context, options: SkirmishOptions, over: Any = None) -> None:
+    """4.3 RoundEnded and 6.5 step 10: blood loss += bleeding; 2× Endurance unconscious, 4× dead; then whether the
+    fight is over (`over`: a melee group's own end, group.py)."""
     model = data.damage_model()
     loss, why, status = {}, [], {}
     for f in ctx.state.fighters:
@@ -1428,4 +1429,4 @@ def round_end(ctx: Context, options: SkirmishOptions) -> None:
     emit(ctx, "round_ended", {"round": ctx.state.round, "blood_loss": loss, "status": status,
                               "why": why or ["no bleeding"], "rule": ["4.3", "6.5 step 10"],
                               "defaults": ["sample_v1"]})
-    fight_over(ctx)
+    (over or fight_over)(ctx)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 GENERAL_PROCEDURE = frozenset({"thrust", "chop", "slash", "crush", "power_blow", "feint", "weapon_block",
                                "shield_block", "parry", "counterattack", "knock_aside", "retreat", "sidestep", "slip",
-                               "quick_draw", "maneuvering"})
-"""The maneuvers whose rules live in the general procedure (costs.py, resolve.py, feint.py, draw.py)."""
+                               "quick_draw", "maneuvering", "protect_ally"})
+"""The maneuvers whose rules live in the general procedure (costs.py, resolve.py, feint.py, draw.py; Protect ally,
+M37, in a melee of several fighters: group.py)."""
 
 _loaded = False
 

@@ -1,0 +1,513 @@
+"""A melee of several fighters on the field (spec 4.4, PROPOSED generalisation; A-09): a melee group's round.
+
+The group's order is the general initiative chain (4.1, L18; a defender without a slot counts lowest): attack
+declarations in ascending order (equal slots in one step), then defence declarations in ascending order, each defence
+naming the attack it answers (`answers`), the defender's one pool split among them; resolution attack by attack in
+descending order, each attack and the defence answering it by part 1's arithmetic (`resolve.compare`,
+`resolve.strike`) on the two fighters concerned. The distance of two fighters in a group is the longer of their
+weapons (4.2, L129: a normal approach), and the chain is not changed by the exchanges (no 5.3 update in a group).
+
+Every die is a recorded roll and every declaration an order: a defence order is keyed by exchange, step and the
+attacker it answers; its roll by exchange and `answers`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from eventlog.envelope import Draft, Event
+from replay.context import Context, MissingInput, Request, Waiting, freeze
+from replay.rulesets.skirmish import check, costs, data, initiative, melee_group, pools
+from replay.rulesets.skirmish import resolve as rules
+from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, Pair
+from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
+
+ATTACKS = frozenset({"thrust", "chop", "slash", "crush"})
+"""The attacks a melee group plays now (M02–M05)."""
+DEFENCES = frozenset({"weapon_block", "shield_block", "parry", "sidestep"})
+"""The defences a melee group plays now (M34, M36, M39, M47)."""
+
+
+# --- the group's order -------------------------------------------------------------------------------------------
+
+def levels(battle: Battle, ids: tuple[str, ...]) -> dict[str, int]:
+    """Each fighter's place in the general initiative chain (4.1): its net successes; a defender who skipped the roll
+    (L18) or a fighter without a slot counts −1 (he declares first and acts after the attacks aimed at him)."""
+    chain = dict(battle.chain)
+    return {i: -1 if chain.get(i) is None else int(chain[i]) for i in ids}  # type: ignore[arg-type]
+
+
+def view(group: Fight, a: str, b: str, declared: tuple[Declared, ...] = ()) -> Fight:
+    """Fighters `a` and `b` of the group as a part 1 fight: `a` holds initiative, the distance is the longer weapon
+    (4.2, L129), with the declarations that concern them."""
+    fa, fb = group.fighter(a), group.fighter(b)
+    lengths = [costs.weapon_length(f.weapon) if f.weapon else "hand" for f in (fa, fb)]
+    return replace(group, fighters=(fa, fb), holder=a, distance=max(lengths, key=data.length_index),
+                   declared=declared)
+
+
+def in_view(ctx: Context, seen: Fight, act: Callable[[Context], Any]) -> Any:
+    """Run part 1's `act` on a view of two fighters; its events fold into the group too."""
+    from replay.rulesets.skirmish.evolve import evolve as fight_evolve
+
+    sub = Context(ctx.recorded, seen, fight_evolve, ctx.game, phase=ctx.phase, used=ctx.used, asked=ctx.asked,
+                  _taken=ctx._taken)
+    try:
+        return act(sub)
+    finally:
+        for d in sub.drafts:
+            ctx.emit(d)
+
+
+def attacks_on(group: Fight, fid: str) -> list[Declared]:
+    return [d for d in group.declared if d.step == "attack" and d.maneuver != "pass" and not d.priced.get("failed")
+            and d.order.get("target") == fid]
+
+
+def attacked(group: Fight, fid: str) -> bool:
+    return any(d.actor == fid and d.step == "attack" and d.maneuver != "pass" for d in group.declared)
+
+
+def defences_of(group: Fight, fid: str) -> list[Declared]:
+    return [d for d in group.declared if d.actor == fid and d.step == "defence" and d.maneuver != "pass"]
+
+
+# --- the round ---------------------------------------------------------------------------------------------------
+
+def melee_round(ctx: Context, pid: str, turn: int, options: SkirmishOptions) -> None:
+    """The group's round on its own fight; its events carry the group in their phase (like a pair's)."""
+    from replay.rulesets.skirmish.evolve import evolve as fight_evolve
+
+    pair = next(p for p in ctx.state.pairs if p.id == pid)
+    order = levels(ctx.state, pair.fight.ids)
+    sub = Context(ctx.recorded, pair.fight, fight_evolve, ctx.game, used=ctx.used, asked=ctx.asked,
+                  _taken=ctx._taken)
+    try:
+        group_round(sub, order, ctx.state.grid, turn, options)
+    finally:
+        for d in sub.drafts:
+            ctx.emit(replace(d, phase=f"{pid}{PAIR_SEP}{d.phase or 'initiative'}"))
+
+
+def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, options: SkirmishOptions) -> None:
+    ctx.set_phase("initiative")
+    rules.round_start(ctx, turn, options)
+    for x in (1, 2):
+        if ctx.state.result is not None:
+            return
+        exchange(ctx, x, order, grid_name, options)
+    if ctx.state.result is None:
+        ctx.set_phase("end")
+        rules.round_end(ctx, options, over=melee_over)
+
+
+def melee_over(ctx: Context) -> None:
+    """A fighter of the group is out: the melee of several fighters is over (its fighters are loose again; those still
+    within reach of an enemy meet again as they move, 4.4)."""
+    out = [f.id for f in ctx.state.fighters if f.out]
+    if not out:
+        return
+    standing = [f.id for f in ctx.state.fighters if not f.out]
+    rules.emit(ctx, "fight_ended", {"winner": standing[0] if len(standing) == 1 else None,
+                                    "out": {i: ctx.state.fighter(i).status for i in out},
+                                    "why": [f"{', '.join(out)} out: the melee of several fighters is over; standing: "
+                                            + (", ".join(standing) or "none") + " (4.4)"],
+                                    "rule": ["6.5", "4.4"], "defaults": ["sample_v1"]})
+
+
+def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, options: SkirmishOptions) -> None:
+    attack_steps, defence_steps, resolution = initiative.melee_declaration_order(order)
+    ctx.set_phase(f"x{x}.s1")
+    rules.emit(ctx, "exchange_started", {"exchange": x, "holder": None, "why": [
+        f"exchange {x}: several fighters in one melee: attacks declared lowest initiative first ("
+        + ", ".join("=".join(s) for s in attack_steps) + "), then defences in the same order, each naming the attack "
+        "it answers; resolution highest first (" + ", ".join(resolution) + ")"],
+        "rule": ["4.3", "4.4"], "defaults": ["A-09"]})
+    n = 1
+    for ids in attack_steps:
+        ctx.set_phase(f"x{x}.s{n}")
+        attack_step(ctx, x, ids, options)
+        n += 1
+    for ids in defence_steps:
+        ctx.set_phase(f"x{x}.s{n}")
+        defence_step(ctx, x, ids, grid_name, options)
+        n += 1
+    ctx.set_phase(f"x{x}.resolve")
+    outcomes = resolve_attacks(ctx, x, order, options)
+    rules.knockouts(ctx, x, options)
+    rules.extra_fatigue(ctx, x, options)
+    hits = sum(1 for o in outcomes if o.get("winner") == "attack")
+    rules.emit(ctx, "exchange_ended", {"exchange": x, "flags": {}, "holder_before": None, "holder": None,
+                                       "reroll": False, "distance": None,
+                                       "why": [f"exchange {x} over: {hits} of {len(outcomes)} attacks hit; the "
+                                               "group's order stays the general initiative chain (4.4)"],
+                                       "rule": ["4.4"]})
+
+
+# --- declarations ------------------------------------------------------------------------------------------------
+
+def attack_step(ctx: Context, x: int, ids: list[str], options: SkirmishOptions) -> None:
+    asked = [fid for fid in ids if rules.can_declare(ctx.state, fid)]
+    orders = rules.need_declarations(ctx, asked, x, "attack")
+    for fid in ids:
+        if fid not in asked:
+            rules.declared(ctx, fid, {"exchange": x, "step": "attack", "maneuver": "pass"}, None,
+                           forced="cannot act", options=options)
+            continue
+        event = orders[fid]
+        problems = declaration_problems(ctx.state, fid, event.payload, options)
+        if problems:
+            raise MissingInput(f"turn {ctx.turn}: {fid}'s attack declaration at seq {event.seq}: "
+                               + "; ".join(problems))
+        declare(ctx, fid, event.payload, event.seq, options)
+
+
+def defence_step(ctx: Context, x: int, ids: list[str], grid_name: str, options: SkirmishOptions) -> None:
+    """Each defender answers every attack aimed at him, one order per attack (`answers`); a defender who attacked this
+    exchange (A-09) or cannot act is not asked."""
+    once = options.one_action_per_exchange
+    asks = [(fid, att.actor) for fid in ids if rules.can_declare(ctx.state, fid)
+            and not (once and attacked(ctx.state, fid))
+            for att in attacks_on(ctx.state, fid) if answered_by(ctx.state, att) is None]
+    asks += [(fid, att.actor) for fid in ids for att in protectable(ctx.state, grid_name, fid, once)]
+    missing = []
+    for fid, attacker in asks:  # each defence is declared as soon as its order is there: the next one is checked
+        try:  # against what is left of the defender's pool (4.4: one pool split among the defences)
+            event = need_defences(ctx, [(fid, attacker)], x)[(fid, attacker)]
+        except Waiting as w:
+            missing.extend(w.requests)
+            continue
+        problems = declaration_problems(ctx.state, fid, event.payload, options, grid_name)
+        if problems:
+            raise MissingInput(f"turn {ctx.turn}: {fid}'s defence against {attacker} at seq {event.seq}: "
+                               + "; ".join(problems))
+        declare(ctx, fid, event.payload, event.seq, options)
+    if missing:
+        raise Waiting(requests=missing)
+
+
+def answered_by(group: Fight, att: Declared) -> Declared | None:
+    """The defence already declared against `att` (its target's own or a protector's, M37)."""
+    return next((d for d in group.declared if d.step == "defence" and d.maneuver != "pass"
+                 and d.order.get("answers") == att.actor
+                 and (d.actor == att.order.get("target") or d.order.get("maneuver") == "protect_ally")), None)
+
+
+def protectable(group: Fight, grid_name: str, fid: str, once: bool = True) -> list[Declared]:
+    """M37 (L540): the attacks on `fid`'s allies that `fid` may answer with Protect ally: his cell touches both the
+    attacker's and the victim's, he did not attack this exchange (A-09), and no defence answers it yet."""
+    f = group.fighter(fid)
+    if not rules.can_declare(group, fid) or once and attacked(group, fid):
+        return []
+    return [att for att in group.declared if att.step == "attack" and att.maneuver != "pass"
+            and not att.priced.get("failed") and att.order.get("target") not in (fid, None)
+            and group.fighter(str(att.order["target"])).side == f.side and not protect_problems(
+                group, grid_name, fid, att) and answered_by(group, att) is None]
+
+
+def protect_problems(group: Fight, grid_name: str, fid: str, att: Declared) -> list[str]:
+    """M37's condition (L540): the protector's cell touches both the attacker's and the victim's cells."""
+    from replay.rulesets.skirmish import field as grid
+
+    f, a = group.fighter(fid), group.fighter(att.actor)
+    v = group.fighter(str(att.order["target"]))
+    far = [o for o in (a, v) if not grid.adjacent(grid_name, f.cell, o.cell)]
+    return [check.problem("condition_failed", "5.4 M37", f"{fid}'s cell ({f.cell[0]}, {f.cell[1]}) does not touch "
+                          f"{o.id}'s ({o.cell[0]}, {o.cell[1]}): Protect ally needs the protector beside both the "
+                          "attacker and the ally (L540)") for o in far]
+
+
+def need_defences(ctx: Context, asks: list[tuple[str, str]], x: int) -> dict[tuple[str, str], Event]:
+    """The defence order of each (defender, attacker): keyed by exchange, step and `answers`; waits for every missing
+    one at once."""
+    found, missing = {}, []
+    for fid, attacker in asks:
+        key = {"exchange": x, "step": "defence", "answers": attacker}
+        att = next(d for d in ctx.state.declared if d.actor == attacker and d.step == "attack")
+        ally = att.order.get("target")
+        what = f"defence declaration against {attacker}'s attack, exchange {x} (answers: {attacker}; pass to take " \
+            "it undefended)" if ally == fid else f"Protect ally (M37): {ally} is attacked by {attacker}, exchange " \
+            f"{x} (maneuver protect_ally, as knock_aside, weapon_block or shield_block, answers: {attacker}; or pass)"
+        req = Request("order", fid, "order", freeze(key), what=what, phase=ctx.phase)
+        mine = [e for e in ctx.recorded.orders_of(fid) if all(e.payload.get(k) == v for k, v in key.items())]
+        if not mine:
+            missing.append(req)
+            continue
+        found[(fid, attacker)] = mine[-1]
+        ctx.used.add(mine[-1].seq)
+    if missing:
+        ctx.asked.extend(missing)
+        raise Waiting(requests=missing)
+    return found
+
+
+def declare(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, options: SkirmishOptions) -> None:
+    """The declaration priced by part 1 on the two fighters it concerns."""
+    if order.get("maneuver") == "protect_ally":
+        protect(ctx, fid, order, seq, options)
+        return
+    if order.get("maneuver") == "pass":
+        rules.declared(ctx, fid, order, seq, forced=None, options=options)
+        return
+    in_view(ctx, pair_view(ctx.state, fid, order), lambda sub: rules.declared(sub, fid, order, seq, forced=None,
+                                                                              options=options))
+
+
+def pair_view(group: Fight, fid: str, order: dict[str, Any]) -> Fight:
+    """The declaration's two fighters: an attack's actor and target; a defence's defender and the attacker it answers
+    (with that attack and the defender's own declarations of this exchange)."""
+    if order.get("step") == "attack":
+        other = str(order.get("target"))
+        return view(group, fid, other, tuple(d for d in group.declared if d.actor == fid))
+    other = str(order.get("answers"))
+    att = tuple(d for d in attacks_on(group, fid) if d.actor == other)
+    return view(group, other, fid, (*att, *(d for d in group.declared if d.actor == fid)))
+
+
+def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options: SkirmishOptions,
+                         grid_name: str = "square") -> list[str]:
+    """4.4 and part 1's checks 4.7 of a declaration in a melee group."""
+    out = check.order_format(order)
+    if out or order.get("maneuver") == "pass":
+        return out
+    m = str(order.get("maneuver"))
+    sides = {f.id: f.side for f in group.fighters}
+    if order.get("step") == "attack":
+        if m not in ATTACKS:
+            return [check.problem("condition_failed", "4.4", f"{m}: in a melee of several fighters the basic attacks "
+                                  f"are played now ({', '.join(sorted(ATTACKS))}); other attacks NOT YET")]
+        out = melee_group.attack_problems(sides, {"actor": fid, "target": order.get("target")})
+        if out:
+            return out
+    elif m == "protect_ally":
+        return protect_declaration_problems(group, fid, order, options, grid_name)
+    else:
+        answers = order.get("answers")
+        if m not in DEFENCES:
+            return [check.problem("condition_failed", "4.4", f"{m}: in a melee of several fighters these defences "
+                                  f"are played now ({', '.join(sorted(DEFENCES))}); other defences NOT YET")]
+        attacks = [{"actor": d.actor, "target": d.order.get("target")} for d in group.declared
+                   if d.step == "attack" and d.maneuver != "pass"]
+        if answers is None:
+            return [f"4.4: {fid}'s defence names the attack it answers (answers: the attacker; attacks on {fid}: "
+                    + (", ".join(a["actor"] for a in attacks if a["target"] == fid) or "none") + ")"]
+        earlier = [{"actor": fid, "answers": d.order.get("answers"), "dice": d.order.get("dice") or {}}
+                   for d in defences_of(group, fid)]
+        f = group.fighter(fid)
+        avail = pools.available(f, group.round, group.exchange)
+        spent = (sum(int(d["dice"].get("reflex", 0)) for d in earlier),
+                 sum(int(d["dice"].get("skill", 0)) for d in earlier))
+        out = [p for p in melee_group.defence_problems(attacks, [*earlier, {"actor": fid, "answers": answers,
+                                                                           "dice": order.get("dice") or {}}], fid,
+                                                       (avail[0] + spent[0], avail[1] + spent[1]))
+               if options.one_action_per_exchange or not p.endswith("(one action per exchange)")]
+        if out:
+            return out
+    return check.declaration(pair_view(group, fid, order), fid, order, options)
+
+
+# --- resolution --------------------------------------------------------------------------------------------------
+
+def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: SkirmishOptions) -> list[dict[str, Any]]:
+    """4.4: attack by attack in descending initiative, each with the defence answering it (5.1 by part 1)."""
+    group = ctx.state
+    attacks = [{"actor": d.actor, "target": d.order.get("target"), "decl": d} for d in group.declared
+               if d.step == "attack" and d.maneuver != "pass" and not d.priced.get("failed")]
+    defences = [{"actor": d.priced.get("protects") or d.actor, "answers": d.order.get("answers"), "decl": d}
+                for d in group.declared if d.step == "defence" and d.maneuver != "pass" and not d.priced.get("failed")]
+    # M37: a protector's defence answers the attack on his ally as the ally's own would
+    pairs = [(a["decl"], None if d is None else d["decl"]) for a, d in melee_group.attack_pairs(order, attacks,
+                                                                                                defences)]
+    asks = []
+    for att, dfn in pairs:
+        asks.append((rules.pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack", {"exchange": x},
+                     f"attack roll of {att.actor} on {att.order['target']} ({att.maneuver}, "
+                     f"%{att.priced['difficulty']})"))
+        if dfn is not None:
+            asks.append((rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, "defence",
+                         {"exchange": x, "answers": att.actor}, f"defence roll of {dfn.actor} against {att.actor} "
+                         f"({dfn.maneuver}, %{dfn.priced['difficulty']})"))
+    rolls = iter(ctx.need_rolls(asks))
+    outcomes = []
+    for att, dfn in pairs:
+        if ctx.state.result is not None:
+            break
+        a_roll = next(rolls)
+        d_roll = next(rolls) if dfn is not None else None
+        target = str(att.order["target"])
+        seen = view(ctx.state, att.actor, target, (att,) if dfn is None else (att, dfn))
+        if dfn is not None and dfn.actor not in seen.ids:  # M37: the protector stands in for the ally (L540)
+            seen = replace(seen, fighters=(*seen.fighters, ctx.state.fighter(dfn.actor)))
+        item = rules.Item(att, dfn, a_roll, d_roll)  # type: ignore[arg-type]
+        cmp_ = rules.compare(seen, item, options)
+        outcomes.append(in_view(ctx, seen, lambda sub, it=item, c=cmp_: rules.strike(sub, x, it, c, options)))
+    return outcomes
+
+
+# --- input checks where the battle waits -----------------------------------------------------------------------
+
+def check_input(state: Battle, pair: Pair, requests: tuple[Any, ...], draft: Draft,
+                options: SkirmishOptions) -> list[str]:
+    """An input of a fighter in a melee group: a declaration must be asked now (4.4's order; a defence names the
+    attack it answers, once) and pass the checks of a declaration in the group."""
+    p = draft.payload
+    actor = draft.actor or ""
+    if draft.type == "roll" and p.get("purpose") in ("attack", "defence"):
+        return roll_problems(pair.fight, actor, p, options)
+    if draft.type != "order":
+        return []
+    out = check.order_format(p)
+    if out:
+        return out
+    group = pair.fight
+    if p.get("maneuver") == "protect_ally" and p["step"] == "defence":  # M37's own conditions first (L540)
+        out = protect_declaration_problems(group, actor, p, options, state.grid)
+        if out:
+            return out
+    key: dict[str, Any] = {"exchange": p["exchange"], "step": p["step"]}
+    if p["step"] == "defence":
+        if p.get("answers") is None:
+            return [f"4.4: {actor}'s defence names the attack it answers (answers: the attacker)"]
+        key["answers"] = p["answers"]
+        if options.one_action_per_exchange and attacked(group, actor):
+            return [check.problem("step_or_action", "4.4, A-09", f"{actor} attacked in exchange {p['exchange']}: one "
+                                  "action per exchange, no defence as well")]
+        if any(d.order.get("answers") == p["answers"] for d in defences_of(group, actor)):
+            return [f"A-09: {actor} already answers {p['answers']}'s attack (one defence per incoming attack)"]
+    if not any(r.kind == "order" and r.actor == actor and r.key_dict == key for r in requests):
+        return [f"4.4: {actor}'s {p['step']} declaration for exchange {p['exchange']}"
+                + (f" against {p['answers']}" if p["step"] == "defence" else "")
+                + " is not asked now (in a melee of several fighters the attacks are declared lowest initiative "
+                "first, then the defences, each answering an attack aimed at the defender)"]
+    return declaration_problems(group, actor, p, options, state.grid)
+
+
+def is_group(pair: Pair | None) -> bool:
+    return pair is not None and len(pair.fight.fighters) > 2
+
+
+
+def roll_problems(group: Fight, actor: str, p: dict[str, Any], options: SkirmishOptions) -> list[str]:
+    """An attack or defence roll of a declaration made in the group has its dice; a defence roll names the attack it
+    answers (`answers`, as its declaration does)."""
+    if p.get("exchange") not in (1, 2):
+        return ["2.6: an attack or defence roll names its exchange (--field exchange=1)"]
+    if p["purpose"] == "defence" and p.get("answers") is None:
+        return [f"4.4: {actor}'s defence roll names the attack it answers (--field answers=ATTACKER)"]
+    made = next((d for d in group.declared if d.actor == actor and d.step == p["purpose"] and d.maneuver != "pass"
+                 and d.exchange == p["exchange"] and (p["purpose"] == "attack"
+                                                      or d.order.get("answers") == p.get("answers"))), None)
+    if made is None or group.exchange != p["exchange"]:
+        return []
+    want = f"{made.priced['dice_to_roll']}d{options.pool_die_sides}"
+    if str(p.get("dice")).lower() != want:
+        return [f"2.6: {actor}'s {p['purpose']} declaration rolls {want}, not {p.get('dice')}"]
+    return []
+
+
+# --- M37 Protect ally ----------------------------------------------------------------------------------------------
+
+PROTECT_AS = ("knock_aside", "weapon_block", "shield_block")
+"""M37 (L542): the protector's defence is a Knock-aside or a Block (a weapon or a shield block)."""
+
+
+def protected_attack(group: Fight, fid: str, order: dict[str, Any]) -> Declared | None:
+    """The attack a Protect ally answers: the one of `answers` aimed at an ally of the protector."""
+    side = group.fighter(fid).side
+    return next((d for d in group.declared if d.step == "attack" and d.maneuver != "pass" and d.actor ==
+                 order.get("answers") and d.order.get("target") not in (fid, None)
+                 and group.fighter(str(d.order["target"])).side == side and not d.priced.get("failed")), None)
+
+
+def protect_view(group: Fight, fid: str, order: dict[str, Any], att: Declared) -> Fight:
+    """The attacker and the protector, the attack turned on the protector (he steps into the ally's cell, L540)."""
+    turned = replace(att, order={**att.order, "target": fid})
+    return view(group, att.actor, fid, (turned, *(d for d in group.declared if d.actor == fid)))
+
+
+def protect_activation(group: Fight, fid: str, under: dict[str, Any]) -> int:
+    """M37 (L540): 3 reflex points with a short or hand weapon, 2 with a medium weapon or a shield, 1 with a long,
+    very long or extremely long weapon."""
+    f = group.fighter(fid)
+    if under["maneuver"] == "shield_block" or under.get("weapon") == "shield":
+        return 2
+    w = costs.weapon_of(f, under) or f.weapon
+    i = data.length_index(costs.weapon_length(w) if w else "hand")
+    return 3 if i <= data.length_index("short") else 2 if i == data.length_index("medium") else 1
+
+
+def protect_priced(group: Fight, fid: str, order: dict[str, Any], att: Declared,
+                   options: SkirmishOptions) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(the defence it is, its price): part 1's price of the Knock-aside or Block against the attack, +1 difficulty
+    and the activation by weapon length (L540-542)."""
+    under = {k: v for k, v in order.items() if k != "as"} | {"maneuver": order.get("as")}
+    seen = protect_view(group, fid, order, att)
+    priced = costs.price(seen, seen.fighter(fid), under, options)
+    act = protect_activation(group, fid, under)
+    if priced["difficulty"] is not None:
+        priced = {**priced, "difficulty": priced["difficulty"] + 1,
+                  "difficulty_mods": [*priced.get("difficulty_mods", []), "+1 protecting an ally (M37, L542)"]}
+    return under, {**priced, "maneuver_id": "M37", "activation": priced["activation"] + act,
+                   "cost_points": priced["cost_points"] + act, "paid_R": priced["paid_R"] + act,
+                   "protects": att.order["target"], "protect_activation": act}
+
+
+def protect_declaration_problems(group: Fight, fid: str, order: dict[str, Any], options: SkirmishOptions,
+                                 grid_name: str) -> list[str]:
+    """M37: an ally attacked by `answers`, the protector beside both (L540), not having attacked (A-09), the defence
+    a Knock-aside or a Block (L542) that part 1 allows him against that attack, paid with its activation and +1."""
+    entry = data.maneuvers()["protect_ally"]
+    if order.get("as") not in PROTECT_AS:
+        return [check.problem("condition_failed", "5.4 M37", "as: the protector's defence is knock_aside, "
+                              "weapon_block or shield_block (L542)")]
+    att = protected_attack(group, fid, order)
+    if att is None:
+        return [check.problem("condition_failed", "5.4 M37", f"answers: {order.get('answers')!r} makes no attack on "
+                              f"an ally of {fid} this exchange")]
+    out = protect_problems(group, grid_name, fid, att)
+    if options.one_action_per_exchange and attacked(group, fid):
+        out.append(check.problem("step_or_action", "4.4, A-09", f"{fid} attacked this exchange: one action per "
+                                 "exchange, no Protect ally as well"))
+    done = answered_by(group, att)
+    if done is not None:
+        out.append(check.problem("step_or_action", "4.4, A-09", f"{att.actor}'s attack on {att.order['target']} is "
+                                 f"already answered by {done.actor} (one defence per incoming attack)"))
+    f = group.fighter(fid)
+    w = costs.weapon_of(f, {**order, "maneuver": order["as"]}) or f.weapon
+    level = f.skill(data.weapon_type(w.type)["skill"]) if w is not None and order.get("weapon") != "shield" \
+        else f.skill(f.pool_skill)
+    if level < entry["min_level"]:
+        out.append(check.problem("skill_too_low", "4.8", f"protect_ally needs weapon skill {entry['min_level']} "
+                                 f"(PROPOSED, A-23), {fid} has {level}"))
+    if out:
+        return out
+    under, priced = protect_priced(group, fid, order, att, options)
+    seen = protect_view(group, fid, order, att)
+    out = check.declaration(seen, fid, under, options)
+    if out:
+        return out
+    avail_r, avail_s = pools.available(f, group.round, group.exchange)
+    if priced["difficulty"] is not None and priced["difficulty"] > options.max_difficulty:
+        out.append(check.problem("difficulty_above_7", "2.2, 5.4 M37", f"difficulty %{priced['difficulty']} with "
+                                 "the +1 of Protect ally > %7"))
+    if priced["paid_R"] > avail_r or priced["paid_S"] > avail_s:
+        out.append(check.problem("cannot_pay", "4.6, 5.4 M37", f"costs R{priced['paid_R']} S{priced['paid_S']} with "
+                                 f"Protect ally's activation {priced['protect_activation']}; available R{avail_r} "
+                                 f"S{avail_s}"))
+    return out
+
+
+def protect(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, options: SkirmishOptions) -> None:
+    """M37 declared: the protector's Knock-aside or Block answers the attack on the ally (L540-542)."""
+    att = protected_attack(ctx.state, fid, order)
+    assert att is not None
+    under, priced = protect_priced(ctx.state, fid, order, att, options)
+    ally = att.order["target"]
+    why = [f"{fid} protects {ally} from {att.actor}'s attack (M37): steps partly into {ally}'s cell and answers with "
+           f"{under['maneuver']}, +1 difficulty, activation {priced['protect_activation']} R by weapon length "
+           "(L540-542)", rules.declaration_why(fid, under, priced)]
+    rules.emit(ctx, "declared", {"actor": fid, "exchange": order["exchange"], "step": "defence",
+                                 "maneuver": under["maneuver"], "order": order, "priced": priced, "forced": None,
+                                 "why": why, "rule": ["4.4", "4.6", "5.4.2 M37"],
+                                 "defaults": ["A-09", "A-23"]}, cause=seq)
