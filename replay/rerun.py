@@ -92,7 +92,9 @@ def rerun(game: Game, ruleset_key: str | None = None, options: dict[str, Any] | 
             report.lost_at, report.variant_result = turn, rs_new.state_json(new_state).get("result")
         if lost:
             new_state = _resync(rs_old, rs_new, old_state)  # go on from the recorded state
-        lines += diff_json(rs_old.state_json(old_state), rs_new.state_json(new_state), names=("recorded", "variant"))
+        if rs_old is not rs_new or old_state != new_state:  # equal states have equal JSON: no line (most turns)
+            lines += diff_json(rs_old.state_json(old_state), rs_new.state_json(new_state),
+                               names=("recorded", "variant"))
         if lines:
             report.changes.append(TurnChange(turn, lines))
     if report.lost_at is None:
