@@ -12,7 +12,7 @@ import pytest
 
 from eventlog.envelope import Event
 from eventlog.store import Store
-from replay import audit, fold, importing
+from replay import audit, fold, importing, rerun
 from replay.rulesets.duel import Duel
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,3 +67,49 @@ def test_a_long_duel_keeps_the_state_and_a_changed_turn_is_folded_from_the_log(m
     assert shipped.findings == plain.findings
     assert {f.turn for f in shipped.findings} >= {3, 4}
     assert kept < shipped.turns
+
+
+VARIANTS = [{}, {"counter_mode": "single"}, {"overspend": "drop_items"}, {"first_attack": "declared"},
+            {"simultaneous_flips": True}, {"flip_without_advantage": False}]
+
+
+def _reruns(events: list[Event], options: dict[str, object],
+            monkeypatch: pytest.MonkeyPatch) -> tuple[rerun.RerunReport, rerun.RerunReport, int]:
+    """The rerun as shipped, the rerun folding every recorded turn itself, and minus how many turns the shipped one
+    folded from the log."""
+    kept = 0
+    folds = rerun.fold_events
+
+    def counting(*args: object) -> object:
+        nonlocal kept
+        kept -= 1
+        return folds(*args)  # type: ignore[arg-type]
+
+    with monkeypatch.context() as m:
+        m.setattr(rerun, "fold_events", counting)
+        shipped = rerun.rerun(fold.game_from_events(events), None, options)
+    with monkeypatch.context() as m:
+        m.setattr(Duel, "evolve_reads", None)
+        plain = rerun.rerun(fold.game_from_events(events), None, options)
+    return shipped, plain, kept
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.stem)
+def test_every_recorded_duel_reruns_alike_either_way(path: Path, monkeypatch: pytest.MonkeyPatch):
+    events = _events(path)
+    for options in VARIANTS:
+        shipped, plain, _ = _reruns(events, options, monkeypatch)
+        assert shipped == plain, options
+
+
+def test_a_long_duel_reruns_alike_and_a_changed_turn_is_folded_from_the_log(monkeypatch: pytest.MonkeyPatch):
+    events = bench.duel_log(1500)
+    shipped, plain, kept = _reruns(events, {"counter_mode": "single"}, monkeypatch)
+    assert shipped == plain and shipped.unchanged and kept == 0  # no turn folded from the log
+    at = next(i for i, e in enumerate(events) if e.type == "duel.end_of_turn" and e.turn == 3)
+    payload = json.loads(json.dumps(events[at].payload))
+    payload["sides"]["A"]["stamina"] += 1
+    events[at] = replace(events[at], payload=payload)
+    shipped, plain, kept = _reruns(events, {"counter_mode": "single"}, monkeypatch)
+    assert shipped == plain and {c.turn for c in shipped.changes} >= {3}
+    assert kept < 0
