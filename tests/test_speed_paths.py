@@ -184,3 +184,34 @@ def test_replay_verified_names_a_forged_input_that_is_not_json_wherever_it_repea
         with pytest.raises(ChainError) as error:
             fold.replay_verified(store, game)
         assert error.value.seq == second
+
+
+def test_a_whole_game_read_is_frozen_before_any_collection():
+    """`load_frozen`: the events read are out of the collector's sight before it runs again (no collection over
+    them), and the collector is on again afterwards, off if it was off."""
+    script = """
+import gc, json, sys
+from eventlog.store import Store
+from replay import fold, importing
+sys.path.insert(0, "bench")
+import bench
+with Store.open(":memory:") as store:
+    store.import_events(bench.duel_log(1200))
+    game_id = bench.GAME
+    gc.collect()
+    gc.unfreeze()
+    before = sum(s["collections"] for s in gc.get_stats())
+    game = fold.load_frozen(store, game_id)
+    after = sum(s["collections"] for s in gc.get_stats())
+    print(json.dumps([after - before, gc.get_freeze_count() > 20 * len(game.events), gc.isenabled()]))
+    gc.disable()
+    fold.load_frozen(store, game_id)
+    print(json.dumps(gc.isenabled()))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parent.parent,
+                          env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)})
+    assert done.returncode == 0, done.stderr
+    first, second = done.stdout.strip().splitlines()[-2:]
+    assert json.loads(first) == [0, True, True]
+    assert json.loads(second) is False

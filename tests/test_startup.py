@@ -99,6 +99,33 @@ def test_state_order_and_roll_of_a_duel_build_no_pydantic_model(tmp_path):
                              "replay.rulesets.duel.events"}, args
 
 
+def test_post_and_render_of_a_duel_import_no_pydantic(tmp_path):
+    """A duel's post (of the open turn from its checkpoint, and of a closed turn with strikes, counters and a flip) and
+    its frame read the payloads through `reads.py`: neither pydantic nor the duel's events module is imported."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import bench
+
+    db = tmp_path / "long.duckdb"
+    with Store.open(db) as store:
+        store.import_events(bench.duel_log(1200))
+        game = fold.load(store, bench.GAME)
+        assert fold.write_checkpoints(store, game) >= 2
+        turn = max(driver.closed_turns(game))
+    short = tmp_path / "short.duckdb"
+    with Store.open(short) as store:
+        short_game = ROOT / "fixtures" / "duel" / "traits-3.jsonl"
+        game_id = next(iter(importing.import_text(store, short_game.read_text(encoding="utf-8"), source="t3")))
+        fought = max(e.turn for e in driver.load(store, game_id).events if e.type == "duel.counter")
+    for where, args in ((db, ["post", bench.GAME]), (db, ["post", bench.GAME, "--turn", str(turn)]),
+                        (db, ["render", bench.GAME, "--turn", str(turn), "-o", str(tmp_path / "a.svg")]),
+                        (short, ["post", game_id, "--turn", str(fought), "--lang", "en"]),
+                        (short, ["render", game_id, "--turn", str(fought), "-o", str(tmp_path / "b.svg")])):
+        loaded = set(_run("--db", str(where), *args)["loaded"])
+        assert not loaded & {"pydantic", "pydantic_core", "replay.rulesets.duel.events"}, args
+    assert (tmp_path / "a.svg").read_text(encoding="utf-8").startswith("<")
+    assert (tmp_path / "b.svg").read_text(encoding="utf-8").startswith("<")
+
+
 def test_a_lazy_module_is_the_real_module_once_read():
     script = (f"import sys; from replay import ruleset; ruleset.get('duel@1'); m = sys.modules[{LAZY[0]!r}]; "
               "a = type(m).__name__; f = m.check_input; print(a, type(m).__name__, f.__module__)")

@@ -84,6 +84,10 @@ class Duel(Ruleset):
 
         return validate_payload(type_, payload, partial=not {"why", "rule", "defaults"} <= payload.keys())
 
+    evolve_reads: ClassVar[frozenset[str]] = frozenset({"type", "turn", "payload"})
+    """The fields of an event `evolve` reads (`audit` takes the state its re-resolution folded for a turn whose steps
+    match the log's in these fields, instead of folding the log's steps again)."""
+
     def evolve(self, state: DuelState, event: Event) -> DuelState:
         return evolve(state, event)
 

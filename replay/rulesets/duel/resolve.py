@@ -66,7 +66,7 @@ def fmt_obtained(ob: Obtained | tuple[tuple[int, str], ...]) -> str:
 
 
 def count(ob: Obtained | tuple[tuple[int, str], ...], item: str) -> int:
-    return sum(1 for _, i in ob if i == item)
+    return [i for _, i in ob].count(item)
 
 
 def stake_rank(stake: str) -> int:
@@ -233,10 +233,11 @@ class Side:
     dmg: int = 0
     dead: bool = False
     parried_by: int = 0
+    id: str = field(init=False)
+    """The duelist's id (`d.id`; read hundreds of thousands of times in a long audit)."""
 
-    @property
-    def id(self) -> str:
-        return self.d.id
+    def __post_init__(self) -> None:
+        self.id = self.d.id
 
     @property
     def roll(self) -> int:
@@ -283,19 +284,19 @@ def roll_stakes(payloads: list[dict[str, Any]], order_stake: str) -> list[str]:
     return out
 
 
-def _prepare(d: Duelist, inputs: Inputs, turn: int, options: DuelOptions) -> Side:
-    """Step 0 and the inputs: the order, every stake roll (pulling one when none is recorded)."""
-    payload = inputs.order(d.id)
-    if payload is None:
-        raise Waiting(d.id, f"order for turn {turn}")
+def _prepare(d: Duelist, inputs: Inputs, turn: int, options: DuelOptions, events: list[Event]) -> Side:
+    """Step 0 and the inputs: the order, every stake roll (`events`, read by `resolve`; one is pulled when none is
+    recorded)."""
     event = inputs.order_event(d.id)
-    events = inputs.rolls(d.id, "stake")
+    if event is None:
+        raise Waiting(d.id, f"order for turn {turn}")
+    payload = event.payload
     if not events:
         events = [inputs.roll("1d100", actor=d.id, purpose="stake", **_signed(payload))]
     order = declared(payload, [e.payload for e in events])
     stakes = roll_stakes([e.payload for e in events], order.stake)
     rolls = [(roll_value(e.payload), s, e.seq) for e, s in zip(events, stakes, strict=True)]
-    return Side(d, order, event.seq if event else None, rolls, reroll_costs(stakes, options.reroll_cost), d.stamina)
+    return Side(d, order, event.seq, rolls, reroll_costs(stakes, options.reroll_cost), d.stamina)
 
 
 def _signed(order_payload: dict[str, Any]) -> dict[str, Any]:
@@ -332,10 +333,11 @@ def resolve(state: DuelState, turn: int, inputs: Inputs, options: DuelOptions) -
         emit(conceded)
         return drafts
     inputs.need_orders(state.ids)
-    unrolled = [d.id for d in state.duelists if not inputs.rolls(d.id, "stake")]
+    stake_rolls = {d.id: inputs.rolls(d.id, "stake") for d in state.duelists}
+    unrolled = [i for i, found in stake_rolls.items() if not found]
     if unrolled:  # both missing stake rolls are listed at once
         inputs.need_rolls([("1d100", i, "stake", _signed(inputs.order(i) or {})) for i in unrolled])
-    a, b = (_prepare(d, inputs, turn, options) for d in state.duelists)
+    a, b = (_prepare(d, inputs, turn, options, stake_rolls[d.id]) for d in state.duelists)
     for x in (a, b):
         if x.order.activate.sharp_tongue:
             x.st_verdict = _verdict(inputs, x.id) or "accept"
