@@ -11,7 +11,7 @@ from typing import Any
 
 from eventlog.envelope import Event
 from replay.render import ru
-from replay.render.text import Doc, b, check_spoiler, signed, spec_defaults
+from replay.render.text import Doc, b, board_names, check_spoiler, ids_in_brackets, signed, spec_meanings
 from replay.ruleset import TurnView
 from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.data import DATA, tables
@@ -410,8 +410,11 @@ def post(view: TurnView, lang: str) -> Doc:
     if after.outcome:
         doc.p(b(event_line_outcome(after, lang)))
     logged = replace(view, resolutions=tuple(e for e in view.resolutions if e.seq))  # a provisional draft has no seq
-    check_spoiler(doc, logged, lang, [d for e in view.resolutions for d in e.payload.get("defaults") or []],
-                  meanings=spec_defaults(DATA, lang, short=True))
+    meanings = spec_meanings(DATA, lang)
+    check_spoiler(doc, logged, lang, [d for e in view.resolutions for d in e.payload.get("defaults") or []]
+                  + ids_in_brackets(doc, meanings, board_names(DATA)), meanings=meanings,
+                  defaults_label=("Толкования правил и точки выбора, на которые опирается пост: ",
+                                  "Rule interpretations and choice points the post relies on: "))
     return doc
 
 
