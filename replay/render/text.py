@@ -425,8 +425,9 @@ def monospace_table(header: list[str], rows: list[list[str]], rule: str = "-", c
 
 # --- what the core adds to every post --------------------------------------------------------------------------
 
-def framed(doc: Doc, view: Any, lang: str, describe: Any = None) -> Doc:
-    """A ruleset's post with what the core knows around it: a provisional turn says so and lists what it waits for;
+def framed(doc: Doc, view: Any, lang: str, describe: Any = None, names: dict[str, str] | None = None) -> Doc:
+    """A ruleset's post with what the core knows around it: a provisional turn says so and lists what it waits for
+    (in Russian calling the actors by `names`, id -> name, where the ruleset gives them);
     a closed turn amended later names its corrections. Written from the GM's view (`post --as gm`), the turn's
     events that only some players may read go into `[private=…]` blocks for exactly those readers (`describe(event,
     lang)`: one line each); a forum without `[private]` leaves the blocks out."""
@@ -441,7 +442,8 @@ def framed(doc: Doc, view: Any, lang: str, describe: Any = None) -> Doc:
         out.p(b(tr(lang, "Ждём:", "Waiting for:")))
         from replay.render.i18n import loaded_rulesets, request_text
 
-        out.ul([request_text(r, lang, loaded_rulesets()) for r in requests])
+        out.ul([by_names(request_text(r, lang, loaded_rulesets()), names if lang == "ru" else None)
+                for r in requests])
     if getattr(view, "viewer", None) == "gm":
         secret: dict[tuple[str, ...], list[Any]] = {}
         for e in (*getattr(view, "inputs", ()), *getattr(view, "resolutions", ())):
@@ -457,6 +459,18 @@ def framed(doc: Doc, view: Any, lang: str, describe: Any = None) -> Doc:
         out.p(b(tr(lang, "Исправлено мастером", "Corrected by the GM")),
               f" (seq {c.seq}, {tr(lang, 'ход', 'turn')} {c.turn}): {note}")
     return out
+
+
+def by_names(line: str, names: dict[str, str] | None) -> str:
+    """A line of what a turn waits for with the actors' ids replaced by their names, except in what is typed (the
+    keys after «при вводе:», the options in brackets)."""
+    if not names:
+        return line
+    said, typed = re.match(r"(.*?)((?: \(при вводе: .*)?)$", line, re.S).groups()  # type: ignore[union-attr]
+    for actor, name in sorted(names.items(), key=lambda pair: -len(pair[0])):
+        if name and name != actor:
+            said = re.sub(rf"(?<![\w\-=]){re.escape(actor)}(?![\w\-=])", lambda m, n=name: n, said)
+    return said + typed
 
 
 # --- colours in words --------------------------------------------------------------------------------------------
