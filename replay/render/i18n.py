@@ -544,11 +544,13 @@ def compact(value: Any, words: Callable[[str, str], str | None] | None = None, k
     return said or text
 
 
-def request_text(request: Any, lang: str, rulesets: Iterable[Ruleset] = ()) -> str:
+def request_text(request: Any, lang: str, rulesets: Iterable[Ruleset] = (),
+                 names: Mapping[str, str] | None = None) -> str:
     """What a request asks ('B: finish off (kill, spare); default if skipped: spare', `Request.text`) in `lang`:
     the ruleset's words for what it asks where its catalogue has them (its purpose word table for a roll), the core's
     for an order or a reveal; what no catalogue knows stays English, marked. Options and key values are ids a
-    reader types, and stay as written."""
+    reader types, and stay as written; `names` (id -> name) calls the actors by name in the words, never in what
+    is typed (the keys after «при вводе:», the options)."""
     if lang == "en":
         return str(request.text())
     rulesets = tuple(rulesets)
@@ -566,10 +568,20 @@ def request_text(request: Any, lang: str, rulesets: Iterable[Ruleset] = ()) -> s
         dice = re.sub(r"(?<![A-Za-z])(\d*)d(\d+)", r"\1к\2", str(request.dice))  # the forum's Russian «4к10»
         said = f"бросок {dice} {said}" if said.startswith("на ") else f"бросок {dice}: {said}"
     keys = _typed_keys(request, said, words)
+    said = by_names(said, names)
     if keys:
         said += f" (при вводе: {keys})"
-    return str(replace(request, key=()).framed(said, more="еще {n}", default="если пропущено, по умолчанию",
-                                                gm="ГМ"))
+    actor = (names or {}).get(request.actor, request.actor) if request.actor else None
+    asked = replace(request, key=(), actor=actor)
+    return str(asked.framed(said, more="еще {n}", default="если пропущено, по умолчанию", gm="ГМ"))
+
+
+def by_names(text: str, names: Mapping[str, str] | None) -> str:
+    """Words with the actors' ids (whole tokens) replaced by their names."""
+    for actor, name in sorted((names or {}).items(), key=lambda pair: -len(pair[0])):
+        if name and name != actor:
+            text = re.sub(rf"(?<![\w\-=]){re.escape(actor)}(?![\w\-=])", lambda m, n=name: n, text)
+    return text
 
 
 def _typed_keys(request: Any, said: str, words: Chain) -> str:

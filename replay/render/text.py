@@ -442,8 +442,7 @@ def framed(doc: Doc, view: Any, lang: str, describe: Any = None, names: dict[str
         out.p(b(tr(lang, "Ждём:", "Waiting for:")))
         from replay.render.i18n import loaded_rulesets, request_text
 
-        out.ul([by_names(request_text(r, lang, loaded_rulesets()), names if lang == "ru" else None)
-                for r in requests])
+        out.ul([request_text(r, lang, loaded_rulesets(), names) for r in requests])
     if getattr(view, "viewer", None) == "gm":
         secret: dict[tuple[str, ...], list[Any]] = {}
         for e in (*getattr(view, "inputs", ()), *getattr(view, "resolutions", ())):
@@ -459,18 +458,6 @@ def framed(doc: Doc, view: Any, lang: str, describe: Any = None, names: dict[str
         out.p(b(tr(lang, "Исправлено мастером", "Corrected by the GM")),
               f" (seq {c.seq}, {tr(lang, 'ход', 'turn')} {c.turn}): {note}")
     return out
-
-
-def by_names(line: str, names: dict[str, str] | None) -> str:
-    """A line of what a turn waits for with the actors' ids replaced by their names, except in what is typed (the
-    keys after «при вводе:», the options in brackets)."""
-    if not names:
-        return line
-    said, typed = re.match(r"(.*?)((?: \(при вводе: .*)?)$", line, re.S).groups()  # type: ignore[union-attr]
-    for actor, name in sorted(names.items(), key=lambda pair: -len(pair[0])):
-        if name and name != actor:
-            said = re.sub(rf"(?<![\w\-=]){re.escape(actor)}(?![\w\-=])", lambda m, n=name: n, said)
-    return said + typed
 
 
 # --- colours in words --------------------------------------------------------------------------------------------
