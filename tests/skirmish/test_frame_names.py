@@ -1,5 +1,5 @@
 """Issue 11: a skirmish frame's texts call the fighters by their names, as the post does («Бой окончен, победитель:
-Ратибор», not «победитель: RAT»); the English rule lines do not make every fighter a man."""
+Ратибор», not «победитель: RAT»; the plain-text picture's attacks «Ратибор → Всеслав: …»); the English rule lines do not make every fighter a man."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def scenes(path: Path, lang: str) -> list[tuple[str, frame.Scene, dict[str, str]
 @pytest.mark.parametrize("path", [p for p in GAMES if p.stem in ("tricks", "spear", "brawl", "holds", "catch")],
                          ids=lambda p: p.stem)
 def test_a_frames_event_and_effects_call_fighters_by_name(path: Path) -> None:
-    shown = 0
+    shown = arrows = 0
     for where, scene, names in scenes(path, "ru"):
         texts = [*scene.event, scene.hold, *(line for s in scene.sides for line in s.effects)]
         for fid, name in names.items():
@@ -42,8 +42,10 @@ def test_a_frames_event_and_effects_call_fighters_by_name(path: Path) -> None:
                 continue
             for text in texts:
                 assert not re.search(rf"(?<![\w-]){fid}(?![\w-])", text), f"{where}: {text}"
+            assert not [line for line in scene.desc.splitlines() if line.startswith(f"{fid} → ")], where
         shown += sum(bool(t) for t in texts)
-    assert shown
+        arrows += sum(" → " in line and line.split(" → ")[0] in names.values() for line in scene.desc.splitlines())
+    assert shown and arrows
 
 
 def test_the_fights_end_names_the_winner() -> None:

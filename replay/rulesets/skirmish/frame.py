@@ -205,7 +205,8 @@ def desc(shown: Scene, lang: str) -> str:
                      + (f", {s.shield}" if s.shield else "") + f"; {pools_text}"
                      + (f"; {'; '.join(s.wounds)}" if s.wounds else "")
                      + (f"; {'; '.join(s.effects)}" if s.effects else ""))
-    lines += [f"{a} → {b}: {text}" for a, b, text in shown.arrows]
+    names = {s.id: s.name for s in shown.sides}
+    lines += [f"{names.get(a, a)} → {names.get(b, b)}: {text}" for a, b, text in shown.arrows]
     lines += list(shown.event)
     return "\n".join(lines)
 
