@@ -206,7 +206,8 @@ def desc(shown: Scene, lang: str) -> str:
                      + (f"; {'; '.join(s.wounds)}" if s.wounds else "")
                      + (f"; {'; '.join(s.effects)}" if s.effects else ""))
     names = {s.id: s.name for s in shown.sides}
-    lines += [f"{names.get(a, a)} → {names.get(b, b)}: {text}" for a, b, text in shown.arrows]
+    lines += [f"{names.get(a, a)} → {names.get(b, b)}: {text}" if a != b else  # a defence is drawn on its fighter
+              f"{names.get(a, a)}, {tr(lang, 'защита', 'defence')}: {text}" for a, b, text in shown.arrows]
     lines += list(shown.event)
     return "\n".join(lines)
 
