@@ -1,5 +1,6 @@
 """Issue 11: a skirmish frame's texts call the fighters by their names, as the post does («Бой окончен, победитель:
-Ратибор», not «победитель: RAT»; the plain-text picture's attacks «Ратибор → Всеслав: …»); the English rule lines do not make every fighter a man."""
+Ратибор», not «победитель: RAT»; the plain-text picture's attacks «Ратибор → Всеслав: …»); the English rule lines
+do not make every fighter a man."""
 
 from __future__ import annotations
 
