@@ -202,10 +202,11 @@ def board_names(data_dir: Any) -> frozenset[str]:
 def check_spoiler(doc: Doc, view: Any, lang: str, defaults: list[str], *,
                   defaults_label: tuple[str, str] = ("Толкования правил (спорные места): ",
                                                      "Rule interpretations used: "),
-                  meanings: dict[str, str] | None = None) -> None:
+                  meanings: dict[str, str] | None = None, names: frozenset[str] = frozenset()) -> None:
     """The "for checking" spoiler every post ends with: the log's events the turn shows, the hash of the last, and
     the spec defaults its resolutions relied on (each with what it says, given `meanings`: a reader does not know
-    what "A14" is), with every id those meanings cite in turn. The meanings listed go on the post's glossary, so a
+    what "A14" is), with every id those meanings cite in turn (never one of `names`: the board's sectors, the
+    phases, which a ruleset may write like ids). The meanings listed go on the post's glossary, so a
     part of a post split for a short-message forum explains the ids it shows (`replay.render.split`)."""
     shown = [*view.inputs, *view.resolutions]
     events = [e for e in shown if e.seq > 0]  # a provisional step is a draft (seq 0): not in the log yet
@@ -223,7 +224,7 @@ def check_spoiler(doc: Doc, view: Any, lang: str, defaults: list[str], *,
                   f"Provisional steps, not in the log yet: {drafts}"))
     ids = sorted(set(defaults), key=lambda x: (len(x), x))
     if meanings:
-        ids = sorted(with_cited(ids, meanings), key=lambda x: (len(x), x))
+        ids = sorted(with_cited(ids, meanings, names), key=lambda x: (len(x), x))
         listed = {d: meanings[d] for d in ids if meanings.get(d)}
         if listed:
             doc.glossary = Glossary(tr(lang, "Обозначения в этой части", "The ids in this part"),
@@ -246,11 +247,11 @@ def id_pattern(key: str) -> re.Pattern[str]:
     return re.compile(r"(?<![\w§.\-])" + re.escape(key) + r"(?![\w\-])")
 
 
-def with_cited(ids: list[str], meanings: dict[str, str]) -> list[str]:
+def with_cited(ids: list[str], meanings: dict[str, str], names: frozenset[str] = frozenset()) -> list[str]:
     """The ids, and after them every spec id their meanings cite that `meanings` explains, and so on
-    ("AMB-36 — … (если ДМ не решит иначе, CP-24)" brings CP-24)."""
+    ("AMB-36 — … (если ДМ не решит иначе, CP-24)" brings CP-24); `names` are not ids ("move in C1": a phase)."""
     out = list(dict.fromkeys(ids))
-    shaped = [key for key in meanings if SPEC_ID_SHAPE.fullmatch(key)]
+    shaped = [key for key in meanings if SPEC_ID_SHAPE.fullmatch(key) and key not in names]
     k = 0
     while k < len(out):
         said = meanings.get(out[k]) or ""
