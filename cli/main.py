@@ -466,8 +466,8 @@ def new(ctx: click.Context, game: str, ruleset_key: str, setup_file: str, opts: 
             raise ValidationError(f"game {game!r} already exists in {ctx.obj['db']}")
         store.set_secret(game, seed)
         event = store.append(game, 1, [Draft("game.created", payload)])[0]
-    click.echo(f"{game}: {rs.key} game created (seq {event.seq}); dice: {dice_policy}; engine dice seed hash "
-               f"{payload['seed_hash']}")
+    _out(f"{game}: {rs.key} game created (seq {event.seq}); dice: {dice_policy}; engine dice seed hash "
+         f"{payload['seed_hash']}")
 
 
 @main.command()
@@ -702,14 +702,14 @@ def roll(ctx: click.Context, game: str, dice: str, turn: int | None, actor: str 
                 here = play.point(g, start)
                 event, new_salt = play.append_at(store, g, here, Draft("roll", payload, turn, actor)), None
             if new_salt:
-                click.echo(f"seq {event.seq}: sealed roll of {actor or 'GM'}; salt {new_salt} (reveal with --reveal)")
+                _out(f"seq {event.seq}: sealed roll of {actor or 'GM'}; salt {new_salt} (reveal with --reveal)")
                 return
     p = event.payload.get("input", event.payload)
     if event.type == "correction":
         p = event.payload["input"]["payload"]
-    click.echo(f"seq {event.seq}: {event.actor or 'GM'} rolled {p['dice']} = {p['result']} (total {p['total']}, "
-               f"{p['source']})" + (" — replaces seq " + str(event.payload['replaces'])
-                                    if event.type == "correction" else ""))
+    _out(f"seq {event.seq}: {event.actor or 'GM'} rolled {p['dice']} = {p['result']} (total {p['total']}, "
+         f"{p['source']})" + (" — replaces seq " + str(event.payload['replaces'])
+                              if event.type == "correction" else ""))
 
 
 @main.command()
@@ -987,7 +987,9 @@ def post(ctx: click.Context, game: str, turn: int | None, phase: str | None, fmt
         doc = g.ruleset.post(view, lang)
     try:
         chosen = profilelib.read(profile_file) if profile_file else profile
-        parts = textlib.render_parts(textlib.framed(doc, view, lang, g.ruleset.describe), fmt, chosen)
+        hook = getattr(g.ruleset, "actor_names", None)
+        names = hook(view.after, lang) if callable(hook) and view.after is not None else None
+        parts = textlib.render_parts(textlib.framed(doc, view, lang, g.ruleset.describe, names), fmt, chosen)
     except ValueError as exc:
         raise ValidationError(f"--profile: {exc}") from exc
     for n, part in enumerate(parts, 1):

@@ -251,6 +251,31 @@ class Explanation:
     causes: list[str]
 
 
+def input_words(rs: Any, event: Any, lang: str) -> str:
+    """An input as `explain` names what a resolution came from, in `lang`'s words: an order in the ruleset's
+    sentences (as dispute packets say it), a roll as the forum writes it («1к100 = [71], на ставку; stake=high;
+    на форуме»), anything else in the compact key=value form with values in the ruleset's words; never JSON."""
+    from replay.render.dispute import SOURCE_RU, _purpose, _value_words, order_words
+    from replay.render.i18n import compact, dice_ru
+
+    payload = event.payload if isinstance(event.payload, dict) else {}
+    if event.type == "roll":
+        rest = {k: v for k, v in payload.items() if k not in {"dice", "result", "total", "purpose", "source", "link"}}
+        return (f"{dice_ru(str(payload.get('dice')))} = {compact(payload.get('result'))}"
+                + (f", {_purpose(rs, payload['purpose'], lang)}" if payload.get("purpose") else "")
+                + (f"; {compact(rest, _value_words(rs, lang))}" if rest else "")
+                + f"; {SOURCE_RU.get(str(payload.get('source')), str(payload.get('source')))}")
+    if event.type == "order":
+        return order_words(rs, event, payload.get("order", payload), lang)
+    if event.type == "choice" and "name" in payload:  # the choice's name and key fields are typed as they stand
+        rest = {k: v for k, v in payload.items() if k not in {"name", "value"}}
+        value = payload.get("value")
+        said = compact(value, _value_words(rs, lang), str(payload["name"])) if not isinstance(value, dict) else (
+            "(" + compact(value, _value_words(rs, lang)) + ")")
+        return f"{payload['name']} = {said}" + (f" ({compact(rest, _value_words(rs, lang))})" if rest else "")
+    return compact(payload, _value_words(rs, lang))
+
+
 def explain(game: Game, seq: int, lang: str = "en") -> Explanation:
     """Why the resolution at `seq` came out as it did: its arithmetic, the rule, the defaults it relied on."""
     event = next((e for e in game.events if e.seq == seq), None)
@@ -280,6 +305,8 @@ def explain(game: Game, seq: int, lang: str = "en") -> Explanation:
         opt = by_default.get(d)
         value = options.get(opt)  # in the log's form: true, not Python's True
         shown = value if isinstance(value, str) else json.dumps(value)
+        if lang == "ru" and isinstance(value, bool):  # a switch said in words, its name (typed) beside
+            shown = "да" if value else "нет"
         defaults.append((d, catalogue.get(d, ""), f"{opt} = {shown}" if opt in options else ""))
     causes = []
     cause = next((e for e in game.events if e.seq == event.cause), None) if event.cause else None
@@ -288,8 +315,8 @@ def explain(game: Game, seq: int, lang: str = "en") -> Explanation:
         from replay.render.i18n import event_name
 
         who = cause.actor or ("ГМ" if ru else "GM")
-        causes.append(f"seq {cause.seq} {event_name(rs, cause.type, lang)} {'от' if ru else 'by'} {who}: "
-                      f"{json.dumps(cause.payload, ensure_ascii=False, sort_keys=True)}")
+        said = input_words(rs, cause, lang) if ru else json.dumps(cause.payload, ensure_ascii=False, sort_keys=True)
+        causes.append(f"seq {cause.seq} {event_name(rs, cause.type, lang)} {'от' if ru else 'by'} {who}: {said}")
     headline = "; ".join(rs.describe(s, lang) for s in steps)
     if event.type == "ruling":
         note = event.payload.get("note") or ("без пояснения" if ru else "no note")

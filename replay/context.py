@@ -64,7 +64,7 @@ def _shown(value: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, sort_keys=True)
 
 
-def _says(what: str, name: str, value: str) -> bool:
+def says(what: str, name: str, value: str) -> bool:
     """Whether a request's words name a key field with its value ("exchange 1", "unit 12", "stake=low"): a value seen
     alone (the 1 of "1d6", the ZOR of "ZOR's shot") does not say which field it is, so its key is shown."""
     spoken = re.escape(name).replace("_", "[_ ]")
@@ -116,7 +116,7 @@ class Request:
         `every_key` (what `status` lists): each key field the words do not name with its value ("exchange 1") is
         shown, however its value turns up elsewhere; else a key whose value the words hold anywhere is left out."""
         keys = ", ".join(f"{k}={_shown(_thaw(v))}" for k, v in self.key
-                         if not (_says(what, k, _shown(_thaw(v))) if every_key else _shown(_thaw(v)) in what))
+                         if not (says(what, k, _shown(_thaw(v))) if every_key else _shown(_thaw(v)) in what))
         if keys:
             what += f" [{keys}]"
         if self.options:

@@ -42,7 +42,7 @@ def test_rules_in_russian_say_what_each_default_means(db: str, ruleset: str) -> 
 
 def test_audit_in_russian(db: str) -> None:
     out = run(db, "audit", "duel-ruling", "--lang", "ru")
-    assert "шаг 3 (атака): damage: записано 2, по правилам 1" in out
+    assert "шаг 3 (атака): урон (damage): записано 2, по правилам 1" in out
     assert "решение ГМ" in out and "НЕ чисто: расхождений: 2" in out
     assert not any(label in out for label in ENGLISH_LABELS), out
     # the arithmetic in Russian: the rules' lines all, the GM's hand-written English line kept and marked

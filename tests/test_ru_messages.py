@@ -232,7 +232,7 @@ def test_battlelog_lang_is_every_commands_default_and_a_commands_own_lang_wins(d
     _, out = run(db, "explain", "duel-traits-2", "--seq", "8")
     assert "N=1, Phi=0, D=2, E=max(0,2-0)=2, P=min(1,2)=1, U=1-1=0, m=1 -> 0 damage" in out
     _, out = run(db, "explain", "duel-traits-2", "--seq", "33", "--lang", "ru")
-    assert "[вариант правил rest_cap = true]" in out  # the log's form, not Python's True
+    assert "[вариант правил rest_cap = да]" in out  # a switch in words (issue 11), not Python's True nor JSON
     assert "из: seq 31 бросок от B: " in out
 
 

@@ -26,7 +26,7 @@ from replay.audit import audit_turn, defaults_catalogue
 from replay.fold import resolution_steps, state_before, turn_steps
 from replay.render.i18n import AUDIT_KINDS_RU, compact, event_name, translate_lines, why_lines
 from replay.render.png import to_png
-from replay.render.text import Doc, Link, b, code, tr
+from replay.render.text import Doc, Glossary, Link, b, code, tr
 from replay.render.text import i as italic
 
 SEALS = ("input.sealed", "order.sealed")
@@ -417,5 +417,7 @@ def build(game: Any, store: Any, turn: int, step: int | None = None, lang: str =
     if ids:
         doc.h(tr(lang, "Что значат обозначения", "What the ids mean"))
         doc.ul(glossary(ids, known, lang))
+        said = [pair for pair in (id_meaning(key, known, lang) for key in ids) if pair]
+        doc.glossary = Glossary(tr(lang, "Обозначения в этой части", "The ids in this part"), dict(said))
     doc.p(b(tr(lang, "Голова лога", "Log head")), f": seq {head.seq} ", code(head.hash))
     return packet

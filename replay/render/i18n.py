@@ -21,10 +21,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from replay.context import says as key_said
 
 if TYPE_CHECKING:
     from replay.ruleset import Ruleset
@@ -164,13 +166,53 @@ def _chain(lang: str, rulesets: tuple[Ruleset, ...]) -> Chain:
 
     # said before any ruleset's words: a GM's line wraps a ruleset's ("ГМ" first), and a batch item's place is the
     # core's form, which a ruleset's looser "line {n} ({what})" would otherwise take with its English inside
+    def field(path: str) -> str:
+        return field_words(rulesets, path, lang)
+
     early = Catalogue([("GM: {rest}", "ГМ: {rest:@}"),
                        ("line {n:#} ({kind:w} of {actor}, turn {t:#}): {rest}",
                         "строка {n} ({kind:type} от {actor}, ход {t}): {rest:@}")], {"type": name})
     return Chain((early, *own, Catalogue(_CORE_RU_ENTRIES, {"kind": AUDIT_KINDS_RU, "type": name,
                                                        "json": json_detail_ru, "pydantic": pydantic_ru,
                                                        "gm": _gm_ru, "source": _ROLL_SOURCE_RU,
-                                                       "corpus": CORPUS_KINDS_RU})))
+                                                       "corpus": CORPUS_KINDS_RU, "field": field,
+                                                       "policy": _DICE_POLICY_RU, "rollsource": _ROLL_SOURCES_RU,
+                                                       "dice": dice_ru})))
+
+
+CORE_FIELDS_RU = {
+    "result": "результат", "outcome": "исход", "winner": "победитель", "why": "расчёт", "rule": "правило",
+    "defaults": "толкования правил", "damage": "урон", "total": "сумма", "value": "значение", "events": "события",
+}
+"""Payload fields most rulesets write, in words (a ruleset's catalogue table "field" says its own first)."""
+
+
+def field_words(rulesets: Iterable[Ruleset], path: str, lang: str) -> str:
+    """A payload field's path as an audit shows it in `lang`: its meaning in words from the rulesets' catalogues
+    (their word table "field", asked for the path's last two names, then its last: "pose.x", "x") or the core's
+    table, with the path itself beside it («урон (sides.B.damage)»); a path nobody names stays as it is."""
+    if lang == "en":
+        return path
+    names = [n for n in re.split(r"[.\[\]]+", path) if n and not n.isdigit()]
+    asked = [".".join(names[-2:]), names[-1]] if len(names) > 1 else names
+    tables = [t for t in (rs.catalogue(lang) for rs in rulesets) if t is not None]
+    for key in asked:
+        for catalogue in tables:
+            table = catalogue.words.get("field")
+            said = (table(key) if callable(table) else table.get(key)) if table is not None else None
+            if said:
+                return f"{said} ({path})"
+    said = CORE_FIELDS_RU.get(asked[-1]) if lang == "ru" and asked else None
+    return f"{said} ({path})" if said else path
+
+
+def dice_ru(notation: str) -> str:
+    """Dice as a Russian forum writes them: 1d100 -> 1к100, 2d6-2 -> 2к6-2."""
+    return re.sub(r"(?<![A-Za-z])(\d*)d(\d+)", r"\1к\2", notation)
+
+
+_DICE_POLICY_RU = {"forum": "бросают игроки на форуме", "engine": "проверяемые кости движка"}
+_ROLL_SOURCES_RU = {"forum": "на форуме", "manual": "введено вручную", "engine": "кости движка"}
 
 
 def _gm_ru(who: str) -> str:
@@ -341,11 +383,11 @@ _CORE_RU_ENTRIES: list[tuple[str, str]] = [
     ("ruling.events: {rest}", "ruling.events: {rest:@}"),
     # audit and explain (the core's own lines)
     ("step {k} {type}: {field}: recorded {a}, rules {b}",
-     "шаг {k} ({type:type}): {field}: записано {a}, по правилам {b}"),
+     "шаг {k} ({type:type}): {field:field}: записано {a}, по правилам {b}"),
     ("step {k} {type}: {field}: recorded: absent, rules {b}",
-     "шаг {k} ({type:type}): {field}: в записи нет, по правилам {b}"),
+     "шаг {k} ({type:type}): {field:field}: в записи нет, по правилам {b}"),
     ("step {k} {type}: {field}: recorded {a}, rules: absent",
-     "шаг {k} ({type:type}): {field}: записано {a}, по правилам нет"),
+     "шаг {k} ({type:type}): {field:field}: записано {a}, по правилам нет"),
     ("step {k}: the log records {type}, the rules give no such step here",
      "шаг {k}: в журнале записан шаг «{type:type}», по правилам такого шага здесь нет"),
     ("the rules give {type} (their step {k}), the log records no such step",
@@ -353,11 +395,19 @@ _CORE_RU_ENTRIES: list[tuple[str, str]] = [
     ("GM ruling: (no note)", "решение ГМ (без пояснения)"),
     ("GM ruling: {note}", "решение ГМ: {note}"),
     ("seq {seq} ({type} of {actor}) was recorded but nothing used it",
-     "seq {seq} ({type:type} от {actor}) записано, но не понадобилось"),
+     "seq {seq} ({type:type} от {actor:gm}) записано, но не понадобилось"),
 ]
 
 # the CLI's own reports (status, import, resolve, head, verify, corpus): what a user reads on stdout and stderr
 _CLI_RU_ENTRIES: list[tuple[str, str]] = [
+    ("{game}: {key} game created (seq {seq:#}); dice: {policy:w}; engine dice seed hash {h:w}",
+     "{game}: игра по своду правил {key} создана (seq {seq}); кости: {policy:policy}; хеш зерна костей движка {h}"),
+    ("seq {seq:#}: sealed roll of {who}; salt {salt:w} (reveal with --reveal)",
+     "seq {seq}: запечатанный бросок, бросает {who:gm}; соль {salt} (вскрыть: --reveal)"),
+    ("seq {seq:#}: {who} rolled {dice} = {result} (total {total}, {source:w}) — replaces seq {n:#}",
+     "seq {seq}: бросает {who:gm}: {dice:dice} = {result} (сумма {total}, {source:rollsource}) — заменяет seq {n}"),
+    ("seq {seq:#}: {who} rolled {dice} = {result} (total {total}, {source:w})",
+     "seq {seq}: бросает {who:gm}: {dice:dice} = {result} (сумма {total}, {source:rollsource})"),
     ("{game}: the game is over", "{game}: игра окончена"),
     ("the game is over", "игра окончена"),
     ("nothing to resolve", "разрешать нечего"),
@@ -496,11 +546,13 @@ def compact(value: Any, words: Callable[[str, str], str | None] | None = None, k
     return said or text
 
 
-def request_text(request: Any, lang: str, rulesets: Iterable[Ruleset] = (), *, every_key: bool = False) -> str:
+def request_text(request: Any, lang: str, rulesets: Iterable[Ruleset] = (),
+                 names: Mapping[str, str] | None = None, *, every_key: bool = False) -> str:
     """What a request asks ('B: finish off (kill, spare); default if skipped: spare', `Request.text`) in `lang`:
     the ruleset's words for what it asks where its catalogue has them (its purpose word table for a roll), the core's
     for an order or a reveal; what no catalogue knows stays English, marked. Options and key values are ids a
-    reader types, and stay as written (`every_key`: as `Request.framed`)."""
+    reader types, and stay as written; `names` (id -> name) calls the actors by name in the words, never in what
+    is typed (the keys after «при вводе:», the options); `every_key` (what `status` lists): as `Request.framed`."""
     if lang == "en":
         return str(request.text(every_key=every_key))
     rulesets = tuple(rulesets)
@@ -517,8 +569,43 @@ def request_text(request: Any, lang: str, rulesets: Iterable[Ruleset] = (), *, e
     if request.kind == "roll" and request.dice and str(request.dice) not in said:
         dice = re.sub(r"(?<![A-Za-z])(\d*)d(\d+)", r"\1к\2", str(request.dice))  # the forum's Russian «4к10»
         said = f"бросок {dice} {said}" if said.startswith("на ") else f"бросок {dice}: {said}"
-    return str(request.framed(said, more="еще {n}", default="если пропущено, по умолчанию", gm="ГМ",
-                              every_key=every_key))
+    keys = _typed_keys(request, said, words, every_key)
+    said = by_names(said, names)
+    if keys:
+        said += f" (при вводе: {keys})"
+    actor = (names or {}).get(request.actor, request.actor) if request.actor else None
+    asked = replace(request, key=(), actor=actor)
+    return str(asked.framed(said, more="еще {n}", default="если пропущено, по умолчанию", gm="ГМ"))
+
+
+def by_names(text: str, names: Mapping[str, str] | None) -> str:
+    """Words with the actors' ids (whole tokens) replaced by their names."""
+    for actor, name in sorted((names or {}).items(), key=lambda pair: -len(pair[0])):
+        if name and name != actor:
+            text = re.sub(rf"(?<![\w\-=]){re.escape(actor)}(?![\w\-=])", lambda m, n=name: n, text)
+    return text
+
+
+def _typed_keys(request: Any, said: str, words: Chain, every_key: bool = False) -> str:
+
+    """The key fields an answer is typed with ("stake=all_in"), each with its value in words where a catalogue's
+    table of that name has them ("stake=all_in — ва-банк"); those whose value the words already show are left
+    out (`every_key`: only those the words name with their value, "exchange 1", as `Request.framed`)."""
+    out = []
+    for key, value in request.key:
+        typed = value if isinstance(value, str) else json.dumps(list(value) if isinstance(value, tuple) else value,
+                                                                ensure_ascii=False, sort_keys=True)
+        if (key_said(said, key, typed) if every_key else typed in said):
+            continue
+        word = None
+        for catalogue in words.catalogues:
+            table = catalogue.words.get(key)
+            word = (table(typed) if callable(table) else table.get(typed)) if table is not None else None
+            if isinstance(word, str) and word and word != typed:
+                break
+            word = None
+        out.append(f"{key}={typed}" + (f" — {word}" if word else ""))
+    return ", ".join(out)
 
 
 def _purpose_word(rulesets: Sequence[Ruleset], purpose: str, lang: str) -> str | None:

@@ -3,7 +3,9 @@
 A section starts at a heading. Sections are packed into parts in order; a section too long for one part is packed
 block by block, and a block too long for one part is cut into smaller blocks of the same kind (a table by rows, each
 part keeping the header; a code block or a list by lines; a spoiler by its blocks; a paragraph at spaces). Each part
-is rendered as a whole document, so every tag it opens it also closes.
+is rendered as a whole document, so every tag it opens it also closes. A part that shows a spec id of the post's
+glossary without explaining it ("K2 — …") ends with a note saying what it means: the meanings listed at the end of a
+post are in its last part, and a reader of the first does not know what "K2" is.
 """
 
 from __future__ import annotations
@@ -11,7 +13,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from replay.render.text import Block, Bullets, Doc, Heading, Para, Pre, Private, Spoiler, Table
+from replay.render.text import (
+    Block,
+    Bullets,
+    Doc,
+    Glossary,
+    Heading,
+    Para,
+    Pre,
+    Private,
+    Spoiler,
+    Table,
+    i,
+    id_pattern,
+    plain_text,
+    with_cited,
+)
 
 Draw = Callable[[Doc], str]
 HEADER_ROOM = 40
@@ -89,11 +106,29 @@ def pack(groups: list[list[Block]], draw: Draw, budget: int) -> list[list[Block]
     return [p for p in parts if p]
 
 
+def note(blocks: list[Block], glossary: Glossary | None) -> list[Block]:
+    """What the spec ids the blocks show and do not explain mean (with the ids those meanings cite), as a titled
+    list; nothing when every id they show is explained among them."""
+    if glossary is None:
+        return []
+    text = plain_text(Doc(list(blocks)))
+    shown = [key for key in glossary.meanings if key in text and id_pattern(key).search(text)]
+    unexplained = [key for key in shown if f"{key} — " not in text]
+    wanted = [key for key in with_cited(unexplained, glossary.meanings) if f"{key} — " not in text]
+    if not wanted:
+        return []
+    return [Para((i(glossary.title + ":"),)), Bullets(tuple((f"{key} — {glossary.meanings[key]}",) for key in wanted))]
+
+
 def split(doc: Doc, draw: Draw, limit: int) -> list[str]:
-    """The post as numbered parts of at most `limit` characters each."""
-    parts = pack(sections(doc), draw, limit - HEADER_ROOM)
+    """The post as numbered parts of at most `limit` characters each, each ending with the meanings of the ids it
+    shows and does not explain."""
+    def noted(part: Doc) -> str:
+        return draw(Doc([*part.blocks, *note(part.blocks, doc.glossary)]))
+
+    parts = pack(sections(doc), noted, limit - HEADER_ROOM)
     total = len(parts)
-    out = [draw(Doc([Para((f"({n}/{total})",)), *blocks])) for n, blocks in enumerate(parts, 1)]
+    out = [noted(Doc([Para((f"({n}/{total})",)), *blocks])) for n, blocks in enumerate(parts, 1)]
     longest = max(len(p) for p in out)
     if longest > limit:  # the header took more room than kept free: cannot happen with HEADER_ROOM
         raise ValueError(f"a part of {longest} characters is over the limit of {limit}")

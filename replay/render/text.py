@@ -79,11 +79,21 @@ class Private:
 Block = Heading | Para | Bullets | Table | Pre | Spoiler | Private
 
 
+@dataclass(frozen=True)
+class Glossary:
+    """What the spec ids a post shows mean (id -> meaning), and the title of the note a part of a split post ends
+    with when it shows an id that the part itself does not explain."""
+
+    title: str
+    meanings: dict[str, str]
+
+
 @dataclass
 class Doc:
-    """A post: a list of blocks, built with the methods below."""
+    """A post: a list of blocks, built with the methods below, and the meanings of the spec ids it shows."""
 
     blocks: list[Block] = field(default_factory=list)
+    glossary: Glossary | None = None
 
     def h(self, text: str, level: int = 2) -> Doc:
         self.blocks.append(Heading(text, level))
@@ -167,13 +177,37 @@ def spec_defaults(data_dir: Any, lang: str, short: bool = False) -> dict[str, st
     return out
 
 
+def spec_meanings(data_dir: Any, lang: str) -> dict[str, str]:
+    """Every spec id a ruleset's posts may cite, with what it means in `lang`: its defaults (`spec_defaults`, short)
+    and the ids its data/clauses_<lang>.json explains with a title (choice points CP-24, clarifications AR-3)."""
+    import json
+
+    out = spec_defaults(data_dir, lang, short=True)
+    path = Path(data_dir) / f"clauses_{lang}.json"
+    said = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    out.update({key: str(entry["title"]) for key, entry in said.items()
+                if SPEC_ID_SHAPE.fullmatch(key) and isinstance(entry, dict) and "title" in entry})
+    return out
+
+
+def board_names(data_dir: Any) -> frozenset[str]:
+    """The names of a ruleset's board written like spec ids (cerilia's sectors A1–E3: data/clauses_ru.json's
+    "_board"), never read as ids."""
+    import json
+
+    path = Path(data_dir) / "clauses_ru.json"
+    return frozenset(json.loads(path.read_text(encoding="utf-8")).get("_board", ())) if path.is_file() else frozenset()
+
+
 def check_spoiler(doc: Doc, view: Any, lang: str, defaults: list[str], *,
                   defaults_label: tuple[str, str] = ("Толкования правил (спорные места): ",
                                                      "Rule interpretations used: "),
-                  meanings: dict[str, str] | None = None) -> None:
+                  meanings: dict[str, str] | None = None, names: frozenset[str] = frozenset()) -> None:
     """The "for checking" spoiler every post ends with: the log's events the turn shows, the hash of the last, and
     the spec defaults its resolutions relied on (each with what it says, given `meanings`: a reader does not know
-    what "A14" is)."""
+    what "A14" is), with every id those meanings cite in turn (never one of `names`: the board's sectors, the
+    phases, which a ruleset may write like ids). The meanings listed go on the post's glossary, so a
+    part of a post split for a short-message forum explains the ids it shows (`replay.render.split`)."""
     shown = [*view.inputs, *view.resolutions]
     events = [e for e in shown if e.seq > 0]  # a provisional step is a draft (seq 0): not in the log yet
     drafts = len(shown) - len(events)
@@ -189,12 +223,78 @@ def check_spoiler(doc: Doc, view: Any, lang: str, defaults: list[str], *,
         body.p(tr(lang, f"Предварительных шагов, еще не записанных в журнал: {drafts}",
                   f"Provisional steps, not in the log yet: {drafts}"))
     ids = sorted(set(defaults), key=lambda x: (len(x), x))
+    if meanings:
+        ids = sorted(with_cited(ids, meanings, names), key=lambda x: (len(x), x))
+        listed = {d: meanings[d] for d in ids if meanings.get(d)}
+        if listed:
+            doc.glossary = Glossary(tr(lang, "Обозначения в этой части", "The ids in this part"),
+                                    {**(doc.glossary.meanings if doc.glossary else {}), **listed})
     if ids and meanings:
         body.p(pick(defaults_label, lang).rstrip(": ") + ":")
         body.ul([f"{d} — {meanings[d]}" if meanings.get(d) else d for d in ids])
     elif ids:
         body.p(pick(defaults_label, lang) + ", ".join(ids))
     doc.spoiler(tr(lang, "Для проверки", "For checking"), body)
+
+
+SPEC_ID_SHAPE = re.compile(r"(?:(?:CP|AMB|AR)-[A-Z]?\d+|[AKC]-?\d+b?|M\d{2})")
+"""What a spec id looks like (A14, A-08, K54, C9, CP-24, AMB-13, AR-3, M44): only such keys of a meanings table
+are looked for inside other meanings (not sections like "5.8.2", which a post's references explain)."""
+
+
+def id_pattern(key: str) -> re.Pattern[str]:
+    """An id as a whole token: "K2" is not found in "K25", "1к2" or "A-K2"."""
+    return re.compile(r"(?<![\w§.\-])" + re.escape(key) + r"(?![\w\-])")
+
+
+def with_cited(ids: list[str], meanings: dict[str, str], names: frozenset[str] = frozenset()) -> list[str]:
+    """The ids, and after them every spec id their meanings cite that `meanings` explains, and so on
+    ("AMB-36 — … (если ДМ не решит иначе, CP-24)" brings CP-24); `names` are not ids ("move in C1": a phase)."""
+    out = list(dict.fromkeys(ids))
+    shaped = [key for key in meanings if SPEC_ID_SHAPE.fullmatch(key) and key not in names]
+    k = 0
+    while k < len(out):
+        said = meanings.get(out[k]) or ""
+        out += [key for key in shaped if key not in out and key in said and id_pattern(key).search(said)]
+        k += 1
+    return out
+
+
+def ids_in_brackets(doc: Doc, meanings: dict[str, str], board: frozenset[str] = frozenset()) -> list[str]:
+    """The ids of `meanings` a post cites in brackets ("(по диагонали: 1 кл., K2)", "(AR-3)"), in the order it
+    cites them; never a name of the board (cerilia's sectors A1–E3)."""
+    shaped = [key for key in meanings if SPEC_ID_SHAPE.fullmatch(key) and key not in board]
+    out: list[str] = []
+    for group in re.findall(r"\(([^()]*)\)", plain_text(doc)):
+        out += sorted((key for key in shaped if key in group and id_pattern(key).search(group)),
+                      key=lambda key: group.index(key))
+    return list(dict.fromkeys(out))
+
+
+def plain_text(doc: Doc) -> str:
+    """Every word of a document, spoilers and private blocks included, as plain text (to find what it cites)."""
+    out: list[str] = []
+
+    def inline(spans: tuple[Inline, ...]) -> str:
+        return "".join(x if isinstance(x, str) else x.text for x in spans)
+
+    for block in doc.blocks:
+        match block:
+            case Heading():
+                out.append(block.text)
+            case Para():
+                out.append(inline(block.spans))
+            case Bullets():
+                out += [inline(item) for item in block.items]
+            case Table():
+                out += [" | ".join(row) for row in (block.header, *block.rows)]
+            case Pre():
+                out.append(block.text)
+            case Spoiler():
+                out += [block.title, plain_text(block.body)]
+            case Private():
+                out.append(plain_text(block.body))
+    return "\n".join(out)
 
 
 def signed(n: int) -> str:
@@ -326,12 +426,13 @@ def monospace_table(header: list[str], rows: list[list[str]], rule: str = "-", c
 
 # --- what the core adds to every post --------------------------------------------------------------------------
 
-def framed(doc: Doc, view: Any, lang: str, describe: Any = None) -> Doc:
-    """A ruleset's post with what the core knows around it: a provisional turn says so and lists what it waits for;
+def framed(doc: Doc, view: Any, lang: str, describe: Any = None, names: dict[str, str] | None = None) -> Doc:
+    """A ruleset's post with what the core knows around it: a provisional turn says so and lists what it waits for
+    (in Russian calling the actors by `names`, id -> name, where the ruleset gives them);
     a closed turn amended later names its corrections. Written from the GM's view (`post --as gm`), the turn's
     events that only some players may read go into `[private=…]` blocks for exactly those readers (`describe(event,
     lang)`: one line each); a forum without `[private]` leaves the blocks out."""
-    out = Doc()
+    out = Doc(glossary=doc.glossary)
     if getattr(view, "provisional", False):
         out.p(b(tr(lang, "Предварительно:", "Provisional:")),
               tr(lang, " ход ещё открыт, показано то, что следует из уже записанных приказов и бросков.",
@@ -342,7 +443,7 @@ def framed(doc: Doc, view: Any, lang: str, describe: Any = None) -> Doc:
         out.p(b(tr(lang, "Ждём:", "Waiting for:")))
         from replay.render.i18n import loaded_rulesets, request_text
 
-        out.ul([request_text(r, lang, loaded_rulesets()) for r in requests])
+        out.ul([request_text(r, lang, loaded_rulesets(), names) for r in requests])
     if getattr(view, "viewer", None) == "gm":
         secret: dict[tuple[str, ...], list[Any]] = {}
         for e in (*getattr(view, "inputs", ()), *getattr(view, "resolutions", ())):

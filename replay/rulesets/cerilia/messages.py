@@ -142,11 +142,18 @@ def _though(text: str) -> str | None:
     return {"": "", " though fallen": ", хотя и пал"}.get(text)
 
 
+FIELD_RU = {
+    "effective": "действующий результат атаки", "result": "результат атаки", "results": "результаты атак",
+    "routed": "разгромлен", "damage": "повреждения", "destroyed": "уничтожен", "sign": "знак", "card": "карта",
+    "d9": "бросок D9", "mp": "очки передвижения", "sector": "сектор", "target": "цель", "outcome": "исход",
+}
+"""Payload fields in words, for an audit's differences (issue 11)."""
+
 WORDS = {"kind": _KIND_RU, "side": SIDE["ru"], "terrain": _terrain, "spell": _spell, "effect": _effect,
          "parts": _parts, "waits": _waits, "d9": _d9,
          "received": _received, "tail": _result_tail, "fall": _fall_tail, "said": _said,
          "though": _though, "char": _CHAR_KIND, "event": EVENT_RU, "purpose": PURPOSE["ru"],
-         "result": RESULT["ru"], "rule": _rule, "decision": DECISION_RU}
+         "result": RESULT["ru"], "rule": _rule, "decision": DECISION_RU, "field": FIELD_RU}
 
 WHY = [
     # Phase 0 (§3)

@@ -11,8 +11,9 @@ from typing import Any
 
 from eventlog.envelope import Event
 from replay.render import ru
-from replay.render.text import Doc, b, check_spoiler, signed, spec_defaults
+from replay.render.text import Doc, b, board_names, check_spoiler, ids_in_brackets, signed, spec_meanings
 from replay.ruleset import TurnView
+from replay.rulesets.cerilia import PHASES
 from replay.rulesets.cerilia import derive as dv
 from replay.rulesets.cerilia.data import DATA, tables
 from replay.rulesets.cerilia.events import trusted
@@ -410,8 +411,12 @@ def post(view: TurnView, lang: str) -> Doc:
     if after.outcome:
         doc.p(b(event_line_outcome(after, lang)))
     logged = replace(view, resolutions=tuple(e for e in view.resolutions if e.seq))  # a provisional draft has no seq
-    check_spoiler(doc, logged, lang, [d for e in view.resolutions for d in e.payload.get("defaults") or []],
-                  meanings=spec_defaults(DATA, lang, short=True))
+    meanings = spec_meanings(DATA, lang)
+    names = board_names(DATA) | {p for phase in PHASES for p in (phase, phase.split("_")[0])}  # sectors C1, phase C1
+    check_spoiler(doc, logged, lang, [d for e in view.resolutions for d in e.payload.get("defaults") or []]
+                  + ids_in_brackets(doc, meanings, names), meanings=meanings, names=names,
+                  defaults_label=("Толкования правил и точки выбора, на которые опирается пост: ",
+                                  "Rule interpretations and choice points the post relies on: "))
     return doc
 
 

@@ -105,6 +105,10 @@ class Duel(Ruleset):
 
         return post(view, lang)
 
+    def actor_names(self, state: Any, lang: str) -> dict[str, str]:
+        """Each duelist's id -> name: what a post's «Ждём:» list calls them."""
+        return {d.id: d.name for d in state.duelists}
+
     def describe(self, event: Event, lang: str) -> str:
         if event.type == "order" and isinstance(event.payload, dict):
             return self.say_order(event.payload, event.actor, lang)

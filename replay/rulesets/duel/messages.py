@@ -307,12 +307,21 @@ def _over(text: str) -> str | None:
     return f"победил {m.group(1)}" if m else None
 
 
+FIELD_RU = {
+    "damage": "урон", "damage_total": "урон всего", "m": "множитель атаки m", "penalty_added": "добавленный штраф",
+    "stamina": "запас сил", "stamina_max": "максимум запаса сил", "wound": "рана", "wound_penalty": "штраф от раны",
+    "wound_stamina": "запас сил, потерянный от раны", "penalty": "штраф", "initiative": "инициатива",
+    "points": "пункты", "stake": "ставка", "status": "состояние", "result": "результат", "winner": "победитель",
+}
+"""Payload fields in words, for an audit's differences (issue 11)."""
+
+
 @cache
 def catalogue_ru() -> Catalogue:
     """The duel's catalogue in Russian."""
     words = {
         "letters": _letters, "item": _item, "items": _items, "trait": _trait, "traits": _traits, "stake": _stake,
         "wound": _wound, "result": _result, "status": _status, "choice": _choice, "cmp": _cmp, "outcome": _outcome,
-        "obtain": _obtain, "over": _over, "event": EVENT_RU, "purpose": {"stake": "на ставку"},
+        "obtain": _obtain, "over": _over, "event": EVENT_RU, "purpose": {"stake": "на ставку"}, "field": FIELD_RU,
     }
     return Catalogue(WHY + PROBLEMS + RULE, words)

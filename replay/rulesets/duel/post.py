@@ -15,7 +15,7 @@ from typing import TypeVar
 
 from eventlog.envelope import Event
 from replay.render import ru
-from replay.render.text import Doc, Inline, b, check_spoiler, i, pick, s, signed, spec_defaults, tr
+from replay.render.text import Doc, Inline, b, check_spoiler, i, ids_in_brackets, pick, s, signed, spec_meanings, tr
 from replay.ruleset import TurnView
 from replay.rulesets.duel.model import DC_POSITION, ID_POSITION, DuelState
 from replay.rulesets.duel.reads import (
@@ -553,5 +553,6 @@ def exchange(doc: Doc, view: TurnView, who: dict[str, str], lang: str) -> None:
 def check(doc: Doc, view: TurnView, lang: str) -> None:
     """The core's "for checking" spoiler, with the rules' defaults the turn's resolutions relied on."""
     steps = [step for step in map(of, view.resolutions) if step is not None]
-    check_spoiler(doc, view, lang, [d for step in steps if step.given("defaults") for d in step.defaults],
-                  meanings=spec_defaults(DATA, lang, short=True))
+    meanings = spec_meanings(DATA, lang)
+    check_spoiler(doc, view, lang, [d for step in steps if step.given("defaults") for d in step.defaults]
+                  + ids_in_brackets(doc, meanings), meanings=meanings)

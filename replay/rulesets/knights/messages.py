@@ -402,6 +402,16 @@ ORDER_KIND_RU = {"limits": "Пределы", "deploy": "выход на поле
 """The kinds of a turn-0 order (check.CHECKS) in Russian."""
 
 
+FIELD_RU = {
+    "impetus.value": "Натиск", "resistance.value": "Сопротивление", "impetus": "Натиск", "resistance": "Сопротивление",
+    "pose.x": "положение по x", "pose.y": "положение по y", "pose.f": "направление", "pose": "положение",
+    "accel": "Разгон", "speed": "Скорость", "mass": "Масса", "damage": "Урон", "damaged": "повреждён",
+    "functions_lost": "потерянные Функции", "modules_destroyed": "уничтоженные модули", "outcome": "исход",
+    "honour": "Честь", "initiative": "Инициатива", "result": "результат", "winner": "победитель",
+}
+"""Payload fields in words, for an audit's differences (issue 11)."""
+
+
 @cache
 def catalogue_ru() -> Catalogue:
     """The knights' catalogue in Russian."""
@@ -414,7 +424,7 @@ def catalogue_ru() -> Catalogue:
         "picker": _picker, "destroyed": _destroyed, "state": _state, "extra": _extra, "kind": _kind,
         "outcome": _first(OUTCOME), "ir": {"I": "I", "R": "R"},
         "event": EVENT_RU, "purpose": _first(ROLL_PURPOSE), "actions": _actions, "legal": _legal,
-        "ask": ASK_RU, "askkey": _ask_key, "orderkind": ORDER_KIND_RU,
+        "ask": ASK_RU, "askkey": _ask_key, "orderkind": ORDER_KIND_RU, "field": FIELD_RU,
         "pydantic": lambda m: pydantic_ru(m) or f"англ.: {m}",
     }
     return Catalogue(WHY + PROBLEMS, words)

@@ -21,7 +21,19 @@ from typing import Any
 from eventlog.envelope import Event
 from eventlog.errors import ValidationError
 from replay.render import ru
-from replay.render.text import Doc, Inline, b, check_spoiler, colour_name, i, pick, s, spec_defaults, tr
+from replay.render.text import (
+    Doc,
+    Inline,
+    b,
+    check_spoiler,
+    colour_name,
+    i,
+    ids_in_brackets,
+    pick,
+    s,
+    spec_meanings,
+    tr,
+)
 from replay.ruleset import TurnView
 from replay.rulesets.knights import derive
 from replay.rulesets.knights.events import (
@@ -1108,6 +1120,8 @@ def state_table(doc: Doc, st: State, lang: str) -> None:
 def check(doc: Doc, view: TurnView, lang: str) -> None:
     """The core's "for checking" spoiler, with the spec defaults the turn's resolutions relied on."""
     steps = [EVENTS[e.type].trusted(e.payload) for e in view.resolutions if e.type in EVENTS]
-    check_spoiler(doc, view, lang, [str(d) for step in steps for d in step.defaults or []],
+    meanings = spec_meanings(Path(__file__).parent / "data", lang)
+    check_spoiler(doc, view, lang, [str(d) for step in steps for d in step.defaults or []]
+                  + ids_in_brackets(doc, meanings),
                   defaults_label=("Толкования правил (спорные места спецификации): ", "Rule interpretations used: "),
-                  meanings=spec_defaults(Path(__file__).parent / "data", lang, short=True))
+                  meanings=meanings)

@@ -144,6 +144,10 @@ class Skirmish(Ruleset):
 
         return post(view, lang)
 
+    def actor_names(self, state: Any, lang: str) -> dict[str, str]:
+        """Each fighter's id -> name in `lang`: what a post's «Ждём:» list calls them."""
+        return {f.id: f.name.get(lang) or f.id for f in state.fighters}
+
     def describe(self, event: Event, lang: str) -> str:
         if event.type == "order" and isinstance(event.payload, dict):
             return self.say_order(event.payload, event.actor, lang)

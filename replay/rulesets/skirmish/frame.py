@@ -85,7 +85,7 @@ def scene(view: FrameView) -> Scene:
                       f"{tr(lang, 'к', 'd')})")
                      for d in state.declared if d.step == "defence" and d.maneuver != "pass")
     last = view.events[-1] if view.events else None
-    event = event_lines(last, lang) if last is not None else ()
+    event = event_lines(last, state, lang) if last is not None else ()
     distance = words.distance_name(state.distance, lang) if state.distance else "—"
     a, b = state.fighters
     title = tr(lang, f"Схватка: {a.name['ru']} — {b.name['ru']}", f"Melee: {a.name['en']} vs {b.name['en']}")
@@ -94,13 +94,14 @@ def scene(view: FrameView) -> Scene:
     if state.grapple is not None:
         from replay.rulesets.skirmish.post import change_text
 
-        hold = change_text({"op": "grapple", "value": state.grapple}, lang)
+        hold = said_by_name(change_text({"op": "grapple", "value": state.grapple}, lang), state, lang)
     shown = Scene(title, caption, distance, sides, arrows + defences, event, "", hold)
     return Scene(title, caption, distance, sides, arrows + defences, event, desc(shown, lang), hold)
 
 
-def event_lines(event: Any, lang: str) -> tuple[str, ...]:
-    """The last event told as the post tells it (ru or en), then its arithmetic lines for a hit."""
+def event_lines(event: Any, state: Fight, lang: str) -> tuple[str, ...]:
+    """The last event told as the post tells it (ru or en), fighters called by their names, then its arithmetic
+    lines for a hit."""
     from replay.rulesets.skirmish import events as ev
     from replay.rulesets.skirmish.post import narrate
 
@@ -110,9 +111,18 @@ def event_lines(event: Any, lang: str) -> tuple[str, ...]:
     if told is None:
         from replay.rulesets.skirmish.messages import why
 
-        return tuple(why(event.payload, lang))
-    parts = told if isinstance(told, tuple) else (told,)
-    return ("".join(p if isinstance(p, str) else p.text for p in parts),)
+        return tuple(said_by_name(line, state, lang) for line in why(event.payload, lang))
+    return (said_by_name(told, state, lang),)
+
+
+def said_by_name(line: Any, state: Fight, lang: str) -> str:
+    """A line of the post's text (a string, a span or a tuple of them) as plain text that calls the fighters by
+    their names, declined in Russian as the post declines them («победитель: Ратибор», not «победитель: RAT»)."""
+    from replay.rulesets.skirmish.post import by_name, fighter_names
+
+    said = by_name(line, fighter_names(state.fighters), lang)
+    parts = said if isinstance(said, tuple) else (said,)
+    return "".join(p if isinstance(p, str) else p.text for p in parts)
 
 
 def caught_progress(f: Fighter, wid: str, lang: str) -> str:
@@ -150,7 +160,7 @@ def side(state: Fight, f: Fighter, k: int, lang: str) -> Side:
             continue  # M44: a caught weapon is one line, its break progress with it (the attempts are effects too)
         line = change_text({"op": "effect", "fighter": f.id, "kind": e.kind, "amount": e.amount,
                             "start": list(e.start), "until": list(e.until), "ref": e.ref}, lang)
-        line = line.removeprefix(f"{f.id}: ")
+        line = said_by_name(line.removeprefix(f"{f.id}: "), state, lang)
         if e.source == catch.SOURCE:
             caught.add(e.ref)
             line += caught_progress(f, e.ref, lang)
@@ -195,7 +205,9 @@ def desc(shown: Scene, lang: str) -> str:
                      + (f", {s.shield}" if s.shield else "") + f"; {pools_text}"
                      + (f"; {'; '.join(s.wounds)}" if s.wounds else "")
                      + (f"; {'; '.join(s.effects)}" if s.effects else ""))
-    lines += [f"{a} → {b}: {text}" for a, b, text in shown.arrows]
+    names = {s.id: s.name for s in shown.sides}
+    lines += [f"{names.get(a, a)} → {names.get(b, b)}: {text}" if a != b else  # a defence is drawn on its fighter
+              f"{names.get(a, a)}, {tr(lang, 'защита', 'defence')}: {text}" for a, b, text in shown.arrows]
     lines += list(shown.event)
     return "\n".join(lines)
 

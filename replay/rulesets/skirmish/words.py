@@ -262,7 +262,7 @@ DROPPED = {"masc": "брошен", "femn": "брошена", "neut": "броше
 WHY_RU: tuple[tuple[str, Any], ...] = (
     # dice and checks
     (r"(?:vs|против) (\d+) needed", r"при нужных \1"),
-    (r"(\w+) takes (.+?) to his own forehead", r"\1 получает удар в собственный лоб: \2"),
+    (r"(\w+) takes (.+?) to (?:his|their) own forehead", r"\1 получает удар в собственный лоб: \2"),
     (r"(⌊[^⌋]*⌋ = )(\d+) new zones", r"новых зон \1\2"),
     (r"(\d+)d %(\d+) \[", r"\1к10 %\2 ["),
     (r"(\d+)d6\b", r"\1к6"), (r"(\d+)d10\b", r"\1к10"),
@@ -293,7 +293,7 @@ WHY_RU: tuple[tuple[str, Any], ...] = (
     (r"falls to the floor", "падает на пол"), (r"flies (\d+) m", r"отлетает на \1 м"),
     # wounds and damage
     (r"W (\d+) → level (\d+)", r"W \1 → ур. \2"), (r"\blevel (\d+)", r"ур. \1"),
-    (r"non-lethal", "нелетально"), (r"to his own forehead", "себе в лоб"), (r"(\w+) takes ", r"\1 получает "),
+    (r"non-lethal", "нелетально"), (r"to (?:his|their) own forehead", "себе в лоб"), (r"(\w+) takes ", r"\1 получает "),
     (r"the blow hits (\w+)'s (\w+) \((\w+)\)", r"удар приходится \1: \2 (\3)"),
     (r"neck armour", "броня шеи"), (r"\barmour\b", "броня"), (r"the breath is cut", "дыхание перекрыто"),
     (r"joint break at (\w+) \((\w+)\)", r"перелом сустава: \1 (\2)"), (r"not broken", "не сломан"),

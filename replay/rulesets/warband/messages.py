@@ -466,6 +466,13 @@ DECISION_RU = {
 """The GM-overridable decisions (`Ruleset.decisions`, `battlelog rules warband --lang ru`) in Russian, by name."""
 
 
+FIELD_RU = {
+    "length": "длина пути", "path": "путь", "end": "конечная точка", "facing": "направление", "wounds": "раны",
+    "hits": "попадания", "saves": "спасброски", "target": "цель", "outcome": "исход", "winner": "победитель",
+}
+"""Payload fields in words, for an audit's differences (issue 11)."""
+
+
 @cache
 def catalogue_ru() -> Catalogue:
     """The warband's catalogue in Russian."""
@@ -476,6 +483,6 @@ def catalogue_ru() -> Catalogue:
         "direction": _table(DIRECTION_RU), "fight": _table(FIGHT_KIND), "engaged": _engaged,
         "stop": _table(STOP_RU), "miscast": _table(MISCAST_RU), "sightwhy": _sightwhy, "sightnote": _sightnote,
         "rule": _rule, "savekind": _table(SAVE_KIND),
-        "event": EVENT_RU, "purpose": PURPOSE_RU, "decision": DECISION_RU,
+        "event": EVENT_RU, "purpose": PURPOSE_RU, "decision": DECISION_RU, "field": FIELD_RU,
     }
     return Catalogue(WHY + PROBLEMS + RULE, table)  # type: ignore[arg-type]

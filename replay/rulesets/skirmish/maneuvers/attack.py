@@ -651,7 +651,7 @@ def hard_helmet(f: Fighter) -> str | None:
 
 
 def headbutt_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
-    """M29 (L474): the attacker takes the same damage to his own forehead minus the final successes (non-lethal; a
+    """M29 (L474): the attacker takes the same damage to their own forehead minus the final successes (non-lethal; a
     hard helmet makes it lethal, data)."""
     att: Declared = o["attack"]
     if o["winner"] != "attack":
@@ -663,7 +663,7 @@ def headbutt_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions
     until = list(next_exchange(ctx.state.round, x))
     emit_effect(ctx, x, att.maneuver, att.actor, [{"op": "shock", "fighter": a.id, "amount": own, "until": until,
                                                    "source": "headbutt"}],
-                [f"headbutt: {a.id} takes Strength {a.char('strength')} − {o['final']} final = {own} to his own "
+                [f"headbutt: {a.id} takes Strength {a.char('strength')} − {o['final']} final = {own} to their own "
                  "forehead, non-lethal: shock (M29, L474, 6.5 step 6)"], ["5.4.1 M29", "L474"], ["6.5 step 6"])
     return {}
 
