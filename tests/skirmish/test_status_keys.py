@@ -77,4 +77,4 @@ def test_status_of_the_recorded_volley_shows_the_through_shots_key(tmp_path: Pat
     out = CliRunner().invoke(main, ["--db", db, "status", "skirmish-volley"]).output
     assert "waiting for VSE: VSE's hit zone on BOR (1d6, standing) [exchange=2, through=1]" in out, out
     out = CliRunner().invoke(main, ["--db", db, "--lang", "ru", "status", "skirmish-volley"]).output
-    assert "[exchange=2, through=1]" in out, out
+    assert "(при вводе: exchange=2, through=1)" in out, out
