@@ -1972,3 +1972,10 @@ EVENT_RU.update({"skirmish.joined": "вступление в схватку"})
 _SENTENCES = ((re.compile(r"^([\w, ]+) out: the melee of several fighters is over; standing: ([\w, ]+) \(4\.4\)$"),
                lambda m: f"выбыли: {m.group(1)}; схватка нескольких бойцов окончена; на ногах: "
                + ("никого" if m.group(2) == "none" else m.group(2)) + " (4.4)"),) + _SENTENCES
+
+# --- ranged combat on the field, part 2 (s9x): blood loss falls, zone caps, shield parries of several arrows,
+# rapid fire ---------------------------------------------------------------------------------------------------------
+_S9X_WHY: tuple[tuple[str, Any], ...] = (
+    (r"→ unconscious, falls \(lying\)", "→ без сознания, падает (лёжа)"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _S9X_WHY) + _SENTENCES

