@@ -56,3 +56,33 @@ def test_a_fighter_already_lying_or_bleeding_below_the_threshold_keeps_his_stanc
     ctx = Context(TurnInputs(1), state, battle.evolve, "g")
     battle_round.round_end(ctx, 1)
     assert (ctx.state.fighter("MIR").status, ctx.state.fighter("MIR").stance) == ("ok", "standing")
+
+
+# --- 5.2.2, 5.6.6: a shot buys only zones of the tables ----------------------------------------------------------
+
+def shot_problems(buys: list[str], **more: Any) -> list[str]:
+    from tests.skirmish.test_part2 import archer, problems
+
+    return problems(archer(30), "VSE", {"exchange": 1, "stage": "field", "act": "shoot", "target": "RAT",
+                                        "dice": {"reflex": 0, "skill": 3}, "buys": buys, **more})
+
+
+def test_a_shot_buying_an_unknown_general_zone_is_refused_naming_the_rule() -> None:
+    assert shot_problems(["zone:tail"]) == ["zone_not_allowed (5.2.2): tail is not a general zone of the stance table "
+                                            "(head, upper_torso, arm, lower_torso, leg)"]
+    assert shot_problems(["zone:head", "precise:eye"]) == []  # the tables' own zones are bought
+
+
+def test_a_shot_buying_an_unknown_precise_zone_or_a_bad_number_is_refused() -> None:
+    assert shot_problems(["precise:wing", "danger:two", "penetration:0"]) == [
+        "zone_not_allowed (5.5.1): wing is not a precise zone of the body's tables",
+        "zone_not_allowed (5.6.6): danger:two: danger is bought by a whole number of 1 or more",
+        "zone_not_allowed (5.6.6): penetration:0: penetration is bought by a whole number of 1 or more"]
+
+
+def test_the_refused_purchases_read_in_russian() -> None:
+    said = [messages._problem(p.split(": ", 1)[1]) for p in shot_problems(["zone:tail", "precise:wing", "danger:x"])]
+    assert said == ["«tail» — не общая зона таблицы стоек («голова», «верхний корпус», «рука», «нижний корпус», "
+                    "«нога»)", "«wing» — не точная зона таблиц тела",
+                    "danger:x: опасность покупают целым числом от 1"]
+

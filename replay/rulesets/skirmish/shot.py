@@ -171,12 +171,29 @@ def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOp
                            f"{avail_s}S"))
     if p.dice_to_roll < 1:
         out.append(problem("cannot_pay", "4.7.9", "a shot rolls at least 1 die"))
-    for field_name in ("buys", "buys2"):
-        for buy in order.get(field_name) or []:
-            kind_, _, value = str(buy).partition(":")
-            if kind_ not in ("zone", "precise", "danger", "penetration") or not value:
-                out.append(problem("zone_not_allowed", "5.2.2", f"{buy} is not a ranged purchase (zone:GENERAL, "
-                                   "precise:ZONE, danger:N, penetration:N)"))
+    grazes = order.get("graze") if isinstance(order.get("graze"), list) else []
+    for buys in [order.get("buys"), order.get("buys2"), *(g.get("buys") for g in grazes if isinstance(g, dict))]:
+        out.extend(purchase_problems(buys or []))
+    return out
+
+
+def purchase_problems(buys: list[Any]) -> list[str]:
+    """5.2.2, 5.6.6: each purchase names a general zone of the stance table, a precise zone of the body's tables, or
+    a whole number of danger or penetration."""
+    out = []
+    for buy in buys:
+        kind_, _, value = str(buy).partition(":")
+        if kind_ not in ("zone", "precise", "danger", "penetration") or not value:
+            out.append(problem("zone_not_allowed", "5.2.2", f"{buy} is not a ranged purchase (zone:GENERAL, "
+                               "precise:ZONE, danger:N, penetration:N)"))
+        elif kind_ == "zone" and value not in data.body()["general"]:
+            out.append(problem("zone_not_allowed", "5.2.2", f"{value} is not a general zone of the stance table ("
+                               + ", ".join(data.body()["general"]) + ")"))
+        elif kind_ == "precise" and value not in {z for g in data.body()["general"] for z in data.precise_zones(g)}:
+            out.append(problem("zone_not_allowed", "5.5.1", f"{value} is not a precise zone of the body's tables"))
+        elif kind_ in ("danger", "penetration") and not (value.isdigit() and int(value) >= 1):
+            out.append(problem("zone_not_allowed", "5.6.6", f"{kind_}:{value}: {kind_} is bought by a whole number of "
+                               "1 or more"))
     return out
 
 
