@@ -86,3 +86,44 @@ def test_the_refused_purchases_read_in_russian() -> None:
                     "«нога»)", "«wing» — не точная зона таблиц тела",
                     "danger:x: опасность покупают целым числом от 1"]
 
+
+
+# --- 6.5 step 8: the zone's wound cap is said ---------------------------------------------------------------------
+
+def test_a_shot_capped_by_the_zones_maximum_says_so() -> None:
+    from tests.skirmish.kit import payloads
+    from tests.skirmish.test_part2 import archer, shot_round
+
+    stop = shot_round(["zone:arm", "precise:fingers"], None).resolve(archer(4))
+    p = payloads(stop, "shot")[0]
+    assert p["wound"]["precise"] == "fingers" and p["wound"]["W"] == 4  # D 7, fingers cap 4
+    assert "W = 7, zone cap 4 → level 2: pain 2, shock 2, bleeding 1" in p["why"]
+    assert messages.why({"why": ["W = 7, zone cap 4 → level 2: pain 2, shock 2, bleeding 1"]}, "ru") == [
+        "W = 7, предел зоны 4 → ур. 2: боль 2, шок 2, кровотечение 1"]
+
+
+def test_a_melee_hit_capped_by_the_zones_maximum_says_so_after_the_armour() -> None:
+    from tests.skirmish.kit import payloads, spear_vs_dagger
+    from tests.skirmish.test_scenarios import s1_exchange_one
+
+    # scenario S1's second exchange, the thrust aimed at the arm (1 required, L207): 2d6−2 = 2, the hand
+    rnd = (s1_exchange_one()
+           .attack("RAT", "thrust", "right_arm", reflex=3, exchange=2, buys=["ignore_armour:all"])
+           .declare("VSE", "attack", exchange=2)
+           .defend("VSE", "sidestep", reflex=3, exchange=2)
+           .roll("RAT", "attack", [5, 5, 6], exchange=2).roll("VSE", "defence", [5, 8, 1], exchange=2)
+           .roll("RAT", "zone", [1, 3], dice="2d6-2", exchange=2)
+           .roll("RAT", "penetration", [2], sides=6, exchange=2))
+    stop = rnd.resolve(spear_vs_dagger())
+    hit = payloads(stop, "hit")[0]
+    assert hit["precise"] == "hand" and hit["W"] == 6
+    line = next(w for w in hit["why"] if w.startswith("W = "))
+    assert ", zone cap 6 → level 3" in line and line.startswith("W = 7") and "= 6," not in line, line
+
+
+def test_an_uncapped_wound_keeps_its_equation() -> None:
+    from replay.rulesets.skirmish import damage
+
+    assert damage.w_text(4, 4, subtracted=True) == " = 4"
+    assert damage.w_text(6, 4, subtracted=False) == ", zone cap 4"
+    assert damage.w_text(7, 4, subtracted=True) == " = 7, zone cap 4"

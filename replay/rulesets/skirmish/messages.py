@@ -1977,6 +1977,7 @@ _SENTENCES = ((re.compile(r"^([\w, ]+) out: the melee of several fighters is ove
 # rapid fire ---------------------------------------------------------------------------------------------------------
 _S9X_WHY: tuple[tuple[str, Any], ...] = (
     (r"→ unconscious, falls \(lying\)", "→ без сознания, падает (лёжа)"),
+    (r"(W = [^,→]*), zone cap (\d+)", r"\1, предел зоны \2"),
 )
 _SENTENCES = tuple((re.compile(p), r) for p, r in _S9X_WHY) + _SENTENCES
 _LIMB_RU = {"arm": "рука", "leg": "нога"}

@@ -605,7 +605,8 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
     flags = damage.thresholds(precise, dtype, wv)
     eff = damage.effects(level, dtype)
     conseq = damage.consequences(general, level, flags)
-    why.append(f"W = {raw}" + (f" − {armour}×{k} ({piece})" if armour else "") + f" = {wv} → level "
+    why.append(f"W = {raw}" + (f" − {armour}×{k} ({piece})" if armour else "")
+               + damage.w_text(max(0, raw - armour * k), max_w, subtracted=bool(armour)) + " → level "
                f"{damage.level_of(wv)}" + (f" + {danger} danger = {level}" if danger else "")
                + f": pain {eff['pain']}, shock {eff['shock']}, bleeding {eff['bleeding']}"
                + (f" ({', '.join(flags + conseq)})" if flags or conseq else ""))
