@@ -127,3 +127,83 @@ def test_an_uncapped_wound_keeps_its_equation() -> None:
     assert damage.w_text(4, 4, subtracted=True) == " = 4"
     assert damage.w_text(6, 4, subtracted=False) == ", zone cap 4"
     assert damage.w_text(7, 4, subtracted=True) == " = 7, zone cap 4"
+
+
+# --- M86 against several arrows (L1147, CP-29), A-87b -----------------------------------------------------------
+
+def two_archers(mir_cell: list[int]) -> Any:
+    from tests.skirmish.test_ranged_moves import ARCHER, field
+
+    mir = {"sample": "VSE", "id": "MIR", "name": {"ru": "Мирон", "en": "Miron"}, "cell": mir_cell, "facing": "W",
+           "skills": ARCHER, "ranged": {"weapon": "short_bow", "ammo": 4}}
+    state = field(4, target="ZOR", more=[mir])  # ZOR at (0, 2) facing east, a round shield; VSE at (4, 2)
+    s = state.shooter("MIR")
+    return replace(state.with_shooter("MIR", replace(s, stage="aimed")), chain=(("VSE", 3), ("MIR", 2), ("ZOR", 1)))
+
+
+def volley_at_zor(*, allocation: int | None, mir_defence: Any = None) -> Any:
+    from tests.skirmish.kit import Round
+    from tests.skirmish.test_ranged_moves import act, roll
+
+    rnd = Round(turn=2)
+    for archer in ("VSE", "MIR"):
+        act(rnd, archer, act="shoot", target="ZOR", dice={"reflex": 0, "skill": 3}, buys=["zone:arm"], side="left")
+    act(rnd, "ZOR", act="wait")
+    rnd.choice("ZOR", "missile_defence", {"maneuver": "shield_parry_missile", "dice": 3, "skill": 1}, exchange=1,
+               shooter="VSE")
+    if mir_defence is not None:
+        rnd.choice("ZOR", "missile_defence", mir_defence, exchange=1, shooter="MIR")
+    roll(rnd, "ZOR", "missile_defence", [9, 8, 3, 2], shooter="VSE")  # %6: 2 successes
+    if allocation is not None:
+        rnd.choice("ZOR", "parry_allocation", allocation, exchange=1, shooter="VSE")
+    for archer in ("VSE", "MIR"):
+        roll(rnd, archer, "shot", [10, 9, 8, 7, 2, 2])  # %5: 4
+        roll(rnd, archer, "shot_zone", [6], "1d6")
+        roll(rnd, archer, "zone", [6, 3], "2d6-2")
+        roll(rnd, "ZOR", "knockout", [9, 9, 9, 9], shooter=archer)
+    return rnd
+
+
+def test_m86_one_parry_roll_answers_two_arrows_from_one_side_its_successes_allocated_by_the_defender() -> None:
+    from tests.skirmish.kit import asked, payloads
+
+    state = two_archers([5, 3])  # MIR shoots from the east too
+    waiting = volley_at_zor(allocation=None).resolve(state)
+    assert ("ZOR", "parry_allocation", {"exchange": 1, "shooter": "VSE"}) in asked(waiting)  # a request, no default
+    stop = volley_at_zor(allocation=1).resolve(state)
+    vse, mir = payloads(stop, "shot")
+    assert vse["defence"]["allocated"] == 1 and vse["defence"]["left"] == 1 and vse["final"] == 4 - 1
+    assert "ZOR sets 1 of the parry's 2 successes against VSE's arrow, 1 kept for the next arrows from the E (M86, " \
+           "CP-29)" in vse["why"]
+    assert mir["defence"]["dice"] == 0 and mir["defence"]["kept"] == 1 and mir["final"] == 4 - 1  # no new roll
+    assert "ZOR's shield parry of this exchange answers MIR's arrow too: 1 successes kept (M86, L1147, CP-29)" \
+        in mir["why"]
+    zor = stop.state.fighter("ZOR")
+    assert (zor.spent_R, zor.spent_S) == (3, 1)  # the parry paid once
+    other = volley_at_zor(allocation=0).resolve(state)
+    assert [p["final"] for p in payloads(other, "shot")] == [4, 2]  # all kept for the second arrow
+
+
+def test_a87b_an_arrow_from_another_side_finds_the_shield_without_cover_for_the_rest_of_the_exchange() -> None:
+    from tests.skirmish.kit import payloads
+
+    state = two_archers([0, 6])  # MIR shoots from the south: not the parry's side, no allocation asked
+    stop = volley_at_zor(allocation=None, mir_defence="none").resolve(state)
+    vse, mir = payloads(stop, "shot")
+    assert vse["final"] == 4 - 2 and "allocated" not in vse["defence"]
+    assert mir["defence"] is None
+    assert "ZOR's shield parried this exchange: no passive cover for the rest of it (5.11, A-87b)" in mir["why"]
+    assert not any("passive round_shield" in w for w in mir["why"])
+
+
+def test_the_several_arrows_lines_read_in_russian() -> None:
+    lines = ["ZOR sets 1 of the parry's 2 successes against VSE's arrow, 1 kept for the next arrows from the E (M86, "
+             "CP-29)", "ZOR's shield parry of this exchange answers MIR's arrow too: 1 successes kept (M86, L1147, "
+             "CP-29)", "ZOR's shield parried this exchange: no passive cover for the rest of it (5.11, A-87b)"]
+    assert messages.why({"why": lines}, "ru") == [
+        "ZOR направляет 1 из 2 успехов парирования против стрелы VSE, 1 оставлено для следующих стрел с направления E "
+        "(M86, CP-29)", "парирование щитом ZOR в этом обмене отражает и стрелу MIR: оставлено успехов — 1 (M86, "
+        "L1147, CP-29)", "щит ZOR уже парировал в этом обмене: пассивной защиты до конца обмена нет (5.11, A-87b)"]
+    said = messages._request("ZOR's shield parry: how many of its 2 successes against VSE's arrow (the rest "
+                                      "kept for the arrows of MIR from the same side this exchange; M86, CP-29)")
+    assert said is not None and said.startswith("парирование щитом ZOR: сколько из 2 успехов против стрелы VSE"), said

@@ -1978,6 +1978,14 @@ _SENTENCES = ((re.compile(r"^([\w, ]+) out: the melee of several fighters is ove
 _S9X_WHY: tuple[tuple[str, Any], ...] = (
     (r"→ unconscious, falls \(lying\)", "→ без сознания, падает (лёжа)"),
     (r"(W = [^,→]*), zone cap (\d+)", r"\1, предел зоны \2"),
+    (r"^(\w+)'s shield parry of this exchange answers (\w+)'s arrow too: (\d+) successes kept \(M86, L1147, CP-29\)$",
+     r"парирование щитом \1 в этом обмене отражает и стрелу \2: оставлено успехов — \3 (M86, L1147, CP-29)"),
+    (r"^(\w+) sets (\d+) of the parry's (\d+) successes against (\w+)'s arrow, (\d+) kept for the next arrows from the "
+     r"([A-Z]+) \(M86, CP-29\)$",
+     r"\1 направляет \2 из \3 успехов парирования против стрелы \4, \5 оставлено для следующих стрел с направления \6 "
+     r"(M86, CP-29)"),
+    (r"^(\w+)'s shield parried this exchange: no passive cover for the rest of it \(5\.11, A-87b\)$",
+     r"щит \1 уже парировал в этом обмене: пассивной защиты до конца обмена нет (5.11, A-87b)"),
 )
 _SENTENCES = tuple((re.compile(p), r) for p, r in _S9X_WHY) + _SENTENCES
 _LIMB_RU = {"arm": "рука", "leg": "нога"}
@@ -1991,3 +1999,9 @@ _S9X_PROBLEMS: tuple[tuple[str, Any], ...] = (
      + " покупают целым числом от 1"),
 )
 _PROBLEM_SENTENCES = _PROBLEM_SENTENCES + tuple((re.compile(p), r) for p, r in _S9X_PROBLEMS)
+REQUESTS.extend([
+    ("{a:w}'s shield parry: how many of its {n:#} successes against {b:w}'s arrow (the rest kept for the arrows of {c} "
+     "from the same side this exchange; M86, CP-29)",
+     "парирование щитом {a}: сколько из {n} успехов против стрелы {b} (остальные — для стрел {c} с той же стороны в "
+     "этом обмене; M86, CP-29)"),
+])

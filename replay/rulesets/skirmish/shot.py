@@ -15,7 +15,14 @@ from replay.rulesets.skirmish.battle import Battle
 from replay.rulesets.skirmish.maneuvers import ranged as moves
 from replay.rulesets.skirmish.maneuvers import surprise
 from replay.rulesets.skirmish.maneuvers.base import problem
-from replay.rulesets.skirmish.missile_defences import missile_defence, protection, shield_ready
+from replay.rulesets.skirmish.missile_defences import (
+    missile_defence,
+    open_parry,
+    parried_this_exchange,
+    protection,
+    share_parry,
+    shield_ready,
+)
 from replay.rulesets.skirmish.model import SkirmishOptions
 
 ALL_CLASSES = ("short_bow", "long_bow", "crossbow", "javelin", "knife")
@@ -280,7 +287,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     waiting: list[Any] = []
     for t in targets:  # every target's and every guard's choice is asked at once
         try:
-            answers[t] = None if hidden else missile_defence(ctx, fid, t, x, p.why)
+            answers[t] = None if hidden else (open_parry(ctx, fid, t, x, p.why)
+                                              or missile_defence(ctx, fid, t, x, p.why))
         except Waiting as w:
             waiting.extend(w.requests)
         try:
@@ -300,6 +308,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         defence, detail = 0, None
         if answer is not None:
             defence, detail = defence_roll(rolls.get(("defence", t)), t, answer, options, why, c.net)
+            if answer[0] == "shield_parry_missile":  # M86: one roll against several arrows (CP-29)
+                defence = share_parry(ctx, fid, t, x, int(detail.get("kept", defence)), detail, why)
         for g, guard in guarded[t].items():
             net = counted_guard(rolls[("guard", g, t)], g, guard, options, why)
             defence += max(0, net)
@@ -468,6 +478,8 @@ def projectile(ctx: Context, fid: str, target: str, buys: list[str], side: str, 
             why.append(f"{target} did not sense the hidden attack: no passive shield cover (A-61)")
         elif defence and defence["maneuver"] == "shield_parry_missile":
             why.append(f"{target}'s shield parried: no passive cover (5.11, A-87b)")
+        elif parried_this_exchange(ctx, target, x):
+            why.append(f"{target}'s shield parried this exchange: no passive cover for the rest of it (5.11, A-87b)")
         elif loss is None:
             why.append(f"{target}'s shield broke under the first projectile: no passive cover")
         else:
