@@ -82,9 +82,9 @@ def test_a_shot_buying_an_unknown_precise_zone_or_a_bad_number_is_refused() -> N
 
 def test_the_refused_purchases_read_in_russian() -> None:
     said = [messages._problem(p.split(": ", 1)[1]) for p in shot_problems(["zone:tail", "precise:wing", "danger:x"])]
-    assert said == ["«tail» — не общая зона таблицы стоек («голова», «верхний корпус», «рука», «нижний корпус», "
-                    "«нога»)", "«wing» — не точная зона таблиц тела",
-                    "danger:x: опасность покупают целым числом от 1"]
+    assert said == ['"tail" — не общая зона таблицы стоек («голова», «верхний корпус», «рука», «нижний корпус», '
+                    "«нога»)", '"wing" — не точная зона таблиц тела',
+                    '"danger:x": опасность покупают целым числом от 1']
 
 
 

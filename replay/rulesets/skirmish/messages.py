@@ -1991,11 +1991,11 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in _S9X_WHY) + _SENTENCES
 _LIMB_RU = {"arm": "рука", "leg": "нога"}
 _S9X_PROBLEMS: tuple[tuple[str, Any], ...] = (
     (r"^(\S+) is not a general zone of the stance table \(([\w, ]+)\)$",
-     lambda m: f"«{m.group(1)}» — не общая зона таблицы стоек ("
+     lambda m: f'"{m.group(1)}" — не общая зона таблицы стоек ('
      + ", ".join(f"«{_zone(z) or _LIMB_RU.get(z, z)}»" for z in m.group(2).split(", ")) + ")"),
-    (r"^(\S+) is not a precise zone of the body's tables$", r"«\1» — не точная зона таблиц тела"),
+    (r"^(\S+) is not a precise zone of the body's tables$", r'"\1" — не точная зона таблиц тела'),
     (r"^(danger|penetration):(\S+): (?:danger|penetration) is bought by a whole number of 1 or more$",
-     lambda m: f"{m.group(1)}:{m.group(2)}: " + ("опасность" if m.group(1) == "danger" else "пробивание")
+     lambda m: f'"{m.group(1)}:{m.group(2)}": ' + ("опасность" if m.group(1) == "danger" else "пробивание")
      + " покупают целым числом от 1"),
 )
 _PROBLEM_SENTENCES = _PROBLEM_SENTENCES + tuple((re.compile(p), r) for p, r in _S9X_PROBLEMS)

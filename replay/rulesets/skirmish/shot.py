@@ -194,8 +194,9 @@ def purchase_problems(buys: list[Any]) -> list[str]:
             out.append(problem("zone_not_allowed", "5.2.2", f"{buy} is not a ranged purchase (zone:GENERAL, "
                                "precise:ZONE, danger:N, penetration:N)"))
         elif kind_ == "zone" and value not in data.body()["general"]:
-            out.append(problem("zone_not_allowed", "5.2.2", f"{value} is not a general zone of the stance table ("
-                               + ", ".join(data.body()["general"]) + ")"))
+            zones = ", ".join(data.body()["general"])
+            out.append(problem("zone_not_allowed", "5.2.2", f"{value} is not a general zone of the stance table "
+                               f"({zones})"))
         elif kind_ == "precise" and value not in {z for g in data.body()["general"] for z in data.precise_zones(g)}:
             out.append(problem("zone_not_allowed", "5.5.1", f"{value} is not a precise zone of the body's tables"))
         elif kind_ in ("danger", "penetration") and not (value.isdigit() and int(value) >= 1):
