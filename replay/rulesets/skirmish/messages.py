@@ -1994,6 +1994,14 @@ _S9X_PROBLEMS: tuple[tuple[str, Any], ...] = (
      lambda m: f'"{m.group(1)}" — не общая зона таблицы стоек ('
      + ", ".join(f"«{_zone(z) or _LIMB_RU.get(z, z)}»" for z in m.group(2).split(", ")) + ")"),
     (r"^(\S+) is not a precise zone of the body's tables$", r'"\1" — не точная зона таблиц тела'),
+    (r"^rapid_fire needs Strength (\d+) \(twice the (\w+)'s minimum (\d+), L1121\), (\w+) has (\d+)$",
+     lambda m: f"скоростной стрельбе нужна Сила {m.group(1)} (вдвое больше наименьшей для оружия "
+     f"«{_CLASS_RU.get(m.group(2), m.group(2))}» — {m.group(3)}, L1121), у {m.group(4)} — {m.group(5)}"
+     if m.group(2) in _CLASS_RU else None),
+    (r"^the rulebook is silent on how the target defends against each arrow of a rapid fire and on what a Reflex "
+     r"check of 0 successes leaves: the GM rules the volley \(battlelog ruling, CP-50\)$",
+     'правила молчат о том, как цель защищается от каждой стрелы скоростной стрельбы и что даёт бросок Рефлекса с 0 '
+     'успехов: залп решает ГМ ("battlelog ruling", CP-50)'),
     (r"^(danger|penetration):(\S+): (?:danger|penetration) is bought by a whole number of 1 or more$",
      lambda m: f'"{m.group(1)}:{m.group(2)}": ' + ("опасность" if m.group(1) == "danger" else "пробивание")
      + " покупают целым числом от 1"),
@@ -2005,3 +2013,5 @@ REQUESTS.extend([
      "парирование щитом {a}: сколько из {n} успехов против стрелы {b} (остальные — для стрел {c} с той же стороны в "
      "этом обмене; M86, CP-29)"),
 ])
+SHOT_MV_RU["rapid_fire"] = "Скоростная стрельба"
+_MISSILE_RU["rapid_fire"] = "скоростная стрельба"

@@ -30,7 +30,8 @@ SHOT_MANEUVERS = {"jump_fall_throw": ("M75", ("knife",)), "moving_shot": ("M76",
                   "jump_shot": ("M77", ("short_bow", "crossbow")),
                   "double_shot": ("M80", ("short_bow", "long_bow")),
                   "synchronous_throw": ("M81", ("knife", "javelin")),
-                  "through_shot": ("M79", ALL_CLASSES), "grazing_shot": ("M78", ALL_CLASSES)}
+                  "through_shot": ("M79", ALL_CLASSES), "grazing_shot": ("M78", ALL_CLASSES),
+                  "rapid_fire": ("M82", ("short_bow", "long_bow"))}
 """The shot maneuvers an order declares as `maneuver` (5.4.6), with their code and the weapon classes they need."""
 WAIST_HIGH = ("head", "upper_torso", "arm")
 """PROPOSED (CP-33): a target in a cover cell shows these general zones unless the GM rules others."""
@@ -216,6 +217,23 @@ def double_problems(state: Battle, fid: str) -> list[str]:
     return []
 
 
+def rapid_fire_problems(state: Battle, fid: str) -> list[str]:
+    """M82 (L1121): a bow, and Strength at least twice the bow's minimum. The rulebook gives the Reflex check for the
+    most arrows of the round and the chain of rolls (A-77), but is silent on how the target defends against each
+    arrow and on what a Reflex check of 0 successes leaves: the volley is the GM's ruling (as A-59), never a guess."""
+    s = state.shooter(fid)
+    assert s is not None
+    w = ranged.weapon(s.weapon)
+    kind, minimum = w["class"], int(w["min_strength"])
+    strength, least = state.fighter(fid).char("strength"), 2 * int(w["min_strength"])
+    if strength < least:
+        return [problem("condition_failed", "5.4.6 M82", f"rapid_fire needs Strength {least} (twice the {kind}'s "
+                        f"minimum {minimum}, L1121), {fid} has {strength}")]
+    return [problem("condition_failed", "5.4.6 M82", "the rulebook is silent on how the target defends against each "
+                    "arrow of a rapid fire and on what a Reflex check of 0 successes leaves: the GM rules the volley "
+                    "(battlelog ruling, CP-50)")]
+
+
 def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[str]:
     """5.4.6: the shot maneuver's weapon class, its second projectile and (M80) the doubled preparation, (M81) the
     second target within 1 m of the first."""
@@ -229,6 +247,8 @@ def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[st
     level = state.fighter(fid).skill(s.skill)
     if mv not in MOVING and level < SHOT_LEVEL:
         return [problem("skill_too_low", "4.8", f"{mv} needs {s.skill} {SHOT_LEVEL}, {fid} has {level}")]
+    if mv == "rapid_fire":
+        return rapid_fire_problems(state, fid)
     out = []
     if mv in TWO_PROJECTILES and s.ammo < 1:
         out.append(problem("condition_failed", f"5.4.6 {mcode}", f"{fid} has no second projectile left"))
