@@ -240,3 +240,11 @@ def test_m82_where_the_rulebook_is_silent_the_volley_is_the_gms_ruling_not_a_gue
     said = i18n.localize(out[0], "ru", [get("skirmish")])
     assert "правила молчат о том, как цель защищается от каждой стрелы скоростной стрельбы" in said, said
     assert "скоростной стрельбе нужна Сила 6" in i18n.localize(rapid_fire_problems(5)[0], "ru", [get("skirmish")])
+
+
+def test_m82_in_the_players_words_reads_as_the_rapid_fire_maneuver() -> None:
+    from tests.skirmish.test_part2 import started
+
+    for text in ("Скоростная стрельба по RAT, 3 кубика (3Н)", "Rapid fire at RAT, 3 dice (3S)"):
+        parsed = RULESET.parse_order(text, started(), "MIR")
+        assert parsed.errors == [] and parsed.order["maneuver"] == "rapid_fire", parsed

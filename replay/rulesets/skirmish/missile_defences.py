@@ -355,14 +355,16 @@ def arrows_coming(ctx: Context, fid: str, target: str, x: int, side: str) -> lis
 
     order = acting(ctx.state)
     later = order[order.index(fid) + 1:] if fid in order else []
+    acts: dict[str, dict[str, Any]] = {}
+    for e in ctx.recorded.events:  # a later order of the same actor for the exchange replaces an earlier one
+        if e.type == "order" and e.actor in later and e.payload.get("exchange") == x \
+                and e.payload.get("stage") == "field":
+            acts[str(e.actor)] = e.payload
     out = []
-    for e in ctx.recorded.events:
-        p = e.payload
-        if e.type != "order" or e.actor not in later or p.get("exchange") != x or p.get("stage") != "field":
-            continue
+    for actor, p in sorted(acts.items(), key=lambda kv: later.index(kv[0])):
         shot = p if p.get("act") == "shoot" else p.get("shoot") if isinstance(p.get("shoot"), dict) else None
-        if shot is not None and shot.get("target") == target and arrow_side(ctx.state, target, e.actor) == side:
-            out.append(e.actor)
+        if shot is not None and shot.get("target") == target and arrow_side(ctx.state, target, actor) == side:
+            out.append(actor)
     return out
 
 
