@@ -23,7 +23,8 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "mg": "test_melee_group", "ms": "test_melee_several",
                  "fo": "test_formation", "fq": "test_field_parse", "ps": "test_pass_through",
                  "pc": "test_part1_close", "rm": "test_ranged_moves", "fr": "test_field_parse_ranged",
-                 "fs": "test_field_frame_shots", "sk": "test_status_keys"}
+                 "fs": "test_field_frame_shots", "sk": "test_status_keys",
+                 "rg": "test_ranged_gaps"}
 
 
 def example() -> str:

@@ -166,7 +166,8 @@ RANGED_NOT_RECORDED: dict[str, str] = {
     "M75": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
     "M77": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
     "M78": "declarable, but no SAMPLE projectile has a cutting head (docs/skirmish.md)",
-    "M82": "NOT YET declarable (docs/skirmish.md)",
+    "M82": "declarable, its conditions checked; the rulebook is silent on the defence against each arrow: the GM "
+           "rules the volley (docs/skirmish.md)",
     "M85": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
     "M87": "declarable, but with the SAMPLE weapons its difficulty is %8 and it is refused (docs/skirmish.md)",
     "M88": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",

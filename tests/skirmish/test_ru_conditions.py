@@ -75,6 +75,8 @@ SAMPLES: dict[str, str] = {
     "ranged.weapon(s.weapon)['damage_type']": "cutting", "acro": "4", "f.skill('acrobatics')": "3",
     "cost_r": "5", "cost_s": "3", "far.metres": "181", "w['projectile']": "arrow", "t.load": "medium",
     "value.get('skill')": "4", "t.skill('acrobatics')": "3",
+    "minimum": "3", "strength": "5", "least": "6",
+    "value": "tail", "zones": "head, upper_torso, arm, lower_torso, leg", "kind_": "danger",
 }
 """A value for each f-string field of a problem sentence, as the rules would fill it."""
 

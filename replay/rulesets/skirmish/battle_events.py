@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from eventlog.envelope import Event
 from replay.rulesets.skirmish.battle import Battle, Formation, Pair, lose_reflex, new_pair
+from replay.rulesets.skirmish.evolve import fallen
 
 
 class Resolution(BaseModel):
@@ -316,7 +317,7 @@ def fled(state: Battle, e: Fled) -> Battle:
 def field_round_ended(state: Battle, e: FieldRoundEnded) -> Battle:
     for fid, loss in e.blood_loss.items():
         f = state.fighter(fid)
-        state = state.with_fighter(replace(f, blood_loss=loss, status=e.status.get(fid, f.status)))
+        state = state.with_fighter(fallen(replace(f, blood_loss=loss, status=e.status.get(fid, f.status)), f.status))
     keep, freed = [], list(state.loose)
     for p in state.pairs:
         if p.id in e.parted:

@@ -334,7 +334,7 @@ def round_end(ctx: Context, turn: int) -> None:
             new = "unconscious"
         loss[f.id], status[f.id] = total, new
         why.append(f"{f.id} bleeds {f.bleeding}: blood loss {f.blood_loss} + {f.bleeding} = {total}"
-                   + (f" → {new}" if new != f.status else ""))
+                   + (f" → {new}" + (", falls (lying)" if new == "unconscious" else "") if new != f.status else ""))
     parted = [p.id for p in state.pairs if p.fight.result is not None or any(f.out for f in p.fight.fighters)
               or p.fight.holder is None and p.since < turn and len(p.fight.fighters) == 2]
     if parted:

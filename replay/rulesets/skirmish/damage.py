@@ -109,6 +109,14 @@ def raw_damage(attacker: Fighter, weapon_type: str, grip: str | None, attack_typ
     return total, bonus, [f"D = {' + '.join(parts)} = {total}"]
 
 
+def w_text(uncapped: int, cap: int, *, subtracted: bool) -> str:
+    """Step 8's end of the «W = …» line: « = W», or, when the zone's maximum holds the wound down, «, zone cap N»
+    (after « = W» when armour was subtracted)."""
+    if uncapped <= cap:
+        return f" = {uncapped}"
+    return (f" = {uncapped}" if subtracted else "") + f", zone cap {cap}"
+
+
 def level_of(w: int) -> int:
     """Step 7: W 1–2 → 1, 3–4 → 2, 5–6 → 3, 7–8 → 4, 9+ → 5."""
     for low, high, level in data.damage_model()["wound_levels"]:

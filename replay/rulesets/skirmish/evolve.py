@@ -299,8 +299,14 @@ def exchange_ended(state: Fight, e: ev.ExchangeEnded) -> Fight:
                    step=0, history=(*state.history, line))
 
 
+def fallen(f: Fighter, was: str) -> Fighter:
+    """6.5 step 10: a fighter the round's blood loss knocks out or kills falls, lying (as a knockout, C9)."""
+    return replace(f, stance="lying") if f.status != was and f.status in ("unconscious", "dead") else f
+
+
 def round_ended(state: Fight, e: ev.RoundEnded) -> Fight:
-    fighters = tuple(replace(f, blood_loss=e.blood_loss[f.id], status=e.status[f.id]) for f in state.fighters)
+    fighters = tuple(fallen(replace(f, blood_loss=e.blood_loss[f.id], status=e.status[f.id]), f.status)
+                     for f in state.fighters)
     return replace(state, fighters=fighters, closed=e.round)
 
 

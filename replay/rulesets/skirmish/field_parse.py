@@ -107,8 +107,9 @@ SHOT_MANEUVERS: tuple[tuple[str, str], ...] = (
     (r"(?:брос\w*|мета\w*) в прыжке|в падении|jump(?:ing)?[ -]throw|throw\w* while (?:jumping|falling)|"
      r"fall(?:ing)?[ -]throw", "jump_fall_throw"),
     (r"в прыжке|jump(?:ing)?[ -]shot|shoot\w* while jumping", "jump_shot"),
+    (r"скоростн\w* стрельб\w*|rapid[ -]fire", "rapid_fire"),
 )
-"""5.4.6 (M75-M81): the shot maneuvers in the players' words (the rulebook's names, L1073-1115), a throw in a jump or
+"""5.4.6 (M75-M82): the shot maneuvers in the players' words (the rulebook's names, L1073-1121), a throw in a jump or
 a fall (M75) before a shot in a jump (M77)."""
 MOVING = ("jump_fall_throw", "moving_shot", "jump_shot")
 """M75-M77: shots on the move, with a path, a check and (M76) a gait."""

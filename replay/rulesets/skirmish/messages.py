@@ -1972,3 +1972,46 @@ EVENT_RU.update({"skirmish.joined": "вступление в схватку"})
 _SENTENCES = ((re.compile(r"^([\w, ]+) out: the melee of several fighters is over; standing: ([\w, ]+) \(4\.4\)$"),
                lambda m: f"выбыли: {m.group(1)}; схватка нескольких бойцов окончена; на ногах: "
                + ("никого" if m.group(2) == "none" else m.group(2)) + " (4.4)"),) + _SENTENCES
+
+# --- ranged combat on the field, part 2 (s9x): blood loss falls, zone caps, shield parries of several arrows,
+# rapid fire ---------------------------------------------------------------------------------------------------------
+_S9X_WHY: tuple[tuple[str, Any], ...] = (
+    (r"→ unconscious, falls \(lying\)", "→ без сознания, падает (лёжа)"),
+    (r"(W = [^,→]*), zone cap (\d+)", r"\1, предел зоны \2"),
+    (r"^(\w+)'s shield parry of this exchange answers (\w+)'s arrow too: (\d+) successes kept \(M86, L1147, CP-29\)$",
+     r"парирование щитом \1 в этом обмене отражает и стрелу \2: оставлено успехов — \3 (M86, L1147, CP-29)"),
+    (r"^(\w+) sets (\d+) of the parry's (\d+) successes against (\w+)'s arrow, (\d+) kept for the next arrows from the "
+     r"([A-Z]+) \(M86, CP-29\)$",
+     r"\1 направляет \2 из \3 успехов парирования против стрелы \4, \5 оставлено для следующих стрел с направления \6 "
+     r"(M86, CP-29)"),
+    (r"^(\w+)'s shield parried this exchange: no passive cover for the rest of it \(5\.11, A-87b\)$",
+     r"щит \1 уже парировал в этом обмене: пассивной защиты до конца обмена нет (5.11, A-87b)"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _S9X_WHY) + _SENTENCES
+_LIMB_RU = {"arm": "рука", "leg": "нога"}
+_S9X_PROBLEMS: tuple[tuple[str, Any], ...] = (
+    (r"^(\S+) is not a general zone of the stance table \(([\w, ]+)\)$",
+     lambda m: f'"{m.group(1)}" — не общая зона таблицы стоек ('
+     + ", ".join(f"«{_zone(z) or _LIMB_RU.get(z, z)}»" for z in m.group(2).split(", ")) + ")"),
+    (r"^(\S+) is not a precise zone of the body's tables$", r'"\1" — не точная зона таблиц тела'),
+    (r"^rapid_fire needs Strength (\d+) \(twice the (\w+)'s minimum (\d+), L1121\), (\w+) has (\d+)$",
+     lambda m: f"скоростной стрельбе нужна Сила {m.group(1)} (вдвое больше наименьшей для оружия "
+     f"«{_CLASS_RU.get(m.group(2), m.group(2))}» — {m.group(3)}, L1121), у {m.group(4)} — {m.group(5)}"
+     if m.group(2) in _CLASS_RU else None),
+    (r"^the rulebook is silent on how the target defends against each arrow of a rapid fire and on what a Reflex "
+     r"check of 0 successes leaves: the GM rules the volley \(battlelog ruling, CP-50\)$",
+     'правила молчат о том, как цель защищается от каждой стрелы скоростной стрельбы и что даёт бросок Рефлекса с 0 '
+     'успехов: залп решает ГМ ("battlelog ruling", CP-50)'),
+    (r"^(danger|penetration):(\S+): (?:danger|penetration) is bought by a whole number of 1 or more$",
+     lambda m: f'"{m.group(1)}:{m.group(2)}": ' + ("опасность" if m.group(1) == "danger" else "пробивание")
+     + " покупают целым числом от 1"),
+)
+_PROBLEM_SENTENCES = _PROBLEM_SENTENCES + tuple((re.compile(p), r) for p, r in _S9X_PROBLEMS)
+REQUESTS.extend([
+    ("{a:w}'s shield parry: how many of its {n:#} successes against {b:w}'s arrow (the rest kept for the arrows of {c} "
+     "from the same side this exchange; M86, CP-29)",
+     "парирование щитом {a}: сколько из {n} успехов против стрелы {b} (остальные — для стрел {c} с той же стороны в "
+     "этом обмене; M86, CP-29)"),
+])
+SHOT_MV_RU["rapid_fire"] = "Скоростная стрельба"
+_MISSILE_RU["rapid_fire"] = "скоростная стрельба"

@@ -310,3 +310,89 @@ def protection(ctx: Context, fid: str, target: str, x: int, why: list[str]) -> d
     if waiting:
         raise Waiting(requests=waiting)
     return out
+
+
+# --- M86 against several arrows (L1147, CP-29) and the shield's cover lost for the exchange (A-87b) ----------------
+
+def arrow_side(state: Battle, target: str, shooter: str) -> str:
+    """M86 (L1147, PROPOSED): the side an arrow comes from, the compass direction from the target to the shooter."""
+    return grid.facing_towards(state.grid, state.fighter(target).cell, state.fighter(shooter).cell)
+
+
+def parry_limit(t: Any) -> int:
+    """M86 (L1147): at most as many arrows as the zones the shield covers, its passive zones and the carrying arm
+    (C8)."""
+    return int(data.shield_type(t.shield.type)["passive_zones"]) + 1 if t.shield is not None else 0
+
+
+def parries(ctx: Context, target: str, x: int) -> list[dict[str, Any]]:
+    """The target's shield parries against the shots of exchange `x` so far (the turn's shot events)."""
+    return [d.payload["defence"] for d in ctx.drafts if d.type == "skirmish.shot"
+            and d.payload.get("exchange") == x and d.payload.get("target") == target
+            and (d.payload.get("defence") or {}).get("maneuver") == "shield_parry_missile"]
+
+
+def open_parry(ctx: Context, fid: str, target: str, x: int,
+               why: list[str]) -> tuple[str, int, int, dict[str, Any]] | None:
+    """M86 (L1147, CP-29): a shield parry of this exchange that kept successes for further arrows from the same side
+    and has parried fewer arrows than the shield covers zones answers this arrow too: no new roll, no new cost."""
+    for d in reversed(parries(ctx, target, x)):
+        if d.get("left") is None:
+            return None
+        side = arrow_side(ctx.state, target, fid)
+        if d["left"] <= 0 or d.get("side") != side or d["arrows"] >= d["limit"]:
+            return None
+        why.append(f"{target}'s shield parry of this exchange answers {fid}'s arrow too: {d['left']} successes kept "
+                   "(M86, L1147, CP-29)")
+        return "shield_parry_missile", 0, int(d["difficulty"]), {"kept": d["left"], "arrows": d["arrows"] + 1,
+                                                                 "limit": d["limit"], "side": side}
+    return None
+
+
+def arrows_coming(ctx: Context, fid: str, target: str, x: int, side: str) -> list[str]:
+    """The fighters acting after `fid` in exchange `x` whose orders shoot at `target` from the same side (L1147)."""
+    from replay.rulesets.skirmish.battle_round import acting
+
+    order = acting(ctx.state)
+    later = order[order.index(fid) + 1:] if fid in order else []
+    acts: dict[str, dict[str, Any]] = {}
+    for e in ctx.recorded.events:  # a later order of the same actor for the exchange replaces an earlier one
+        if e.type == "order" and e.actor in later and e.payload.get("exchange") == x \
+                and e.payload.get("stage") == "field":
+            acts[str(e.actor)] = e.payload
+    out = []
+    for actor, p in sorted(acts.items(), key=lambda kv: later.index(kv[0])):
+        shot = p if p.get("act") == "shoot" else p.get("shoot") if isinstance(p.get("shoot"), dict) else None
+        if shot is not None and shot.get("target") == target and arrow_side(ctx.state, target, actor) == side:
+            out.append(actor)
+    return out
+
+
+def share_parry(ctx: Context, fid: str, target: str, x: int, net: int, detail: dict[str, Any],
+                why: list[str]) -> int:
+    """M86 (L1147, CP-29): one parry roll against several arrows from one side, its successes allocated by the
+    defender: when more arrows at him from that side are declared later in the exchange and the shield covers more
+    zones, the choice `parry_allocation` (keyed by exchange and shooter) says how many go against this arrow; the
+    rest are kept for the next. Returns the successes against this arrow."""
+    t = ctx.state.fighter(target)
+    side = str(detail.get("side") or arrow_side(ctx.state, target, fid))
+    arrows, limit = int(detail.get("arrows", 1)), int(detail.get("limit", parry_limit(t)))
+    coming = arrows_coming(ctx, fid, target, x, side) if arrows < limit and net > 0 else []
+    if not coming:
+        if "kept" in detail:
+            detail.update(allocated=net, left=0)
+        return net
+    value, _ = ctx.ask("parry_allocation", actor=target, options=list(range(net + 1)),
+                       what=f"{target}'s shield parry: how many of its {net} successes against {fid}'s arrow (the rest "
+                            f"kept for the arrows of {', '.join(coming)} from the same side this exchange; M86, CP-29)",
+                       exchange=x, shooter=fid)
+    allocated = int(value)
+    detail.update(allocated=allocated, left=net - allocated, arrows=arrows, limit=limit, side=side)
+    why.append(f"{target} sets {allocated} of the parry's {net} successes against {fid}'s arrow, {net - allocated} "
+               f"kept for the next arrows from the {side} (M86, CP-29)")
+    return allocated
+
+
+def parried_this_exchange(ctx: Context, target: str, x: int) -> bool:
+    """A-87b (5.11): a shield that parried in this exchange gives no passive cover for the rest of it."""
+    return bool(parries(ctx, target, x))

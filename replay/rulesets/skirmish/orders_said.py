@@ -330,6 +330,7 @@ CHOICE_NAMES = {
                                                                               "the zones of the symmetric blow"),
     "tuck_in": ("как сгруппироваться при падении", "how to tuck in the fall"),
     "allocation": ("раздел успехов блока", "the split of the block's successes"),
+    "parry_allocation": ("раздел успехов парирования стрел", "the split of the parry's successes among the arrows"),
     "reverse_damage": ("урон обратной стороной оружия", "the damage of the weapon's other side"),
     "throw_zone": ("зону падения при броске", "the zone of the throw's fall"),
     "stance_zone": ("зону по стойке", "the stance-table zone"), "surprise": ("внезапность атаки", "the surprise"),

@@ -1105,9 +1105,10 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
         pen = {"face": face, "P": p_total, "tn": pen_tn, "k": k}
         why.append(f"penetration 1d6 [{face}] + {p_total} = {face + p_total} {'≥' if k == 1 else '<'} {pen_tn} → "
                    f"armour counts {'once' if k == 1 else 'twice'}")
-    w = max(0, after_shield - a_eff * k)
+    uncapped = max(0, after_shield - a_eff * k)
     cap = data.damage_model()["zones"][precise]["max_w"]
-    w = min(w, cap)
+    w = min(uncapped, cap)
+    w_said = damage.w_text(uncapped, cap, subtracted=bool(a_eff))  # 6.5 step 8: the zone's maximum said
     extra_bleeding = bought.bleeding
     sink = None
     if att.maneuver == "slash" and leftover > 0:
@@ -1126,7 +1127,7 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
         out.update(wound=None, shock_bought=extra_shock)
         return out
     if att.priced.get("nonlethal"):  # 6.5 step 6: no wound, shock += W (plus bought shock)
-        why.append(f"W = {after_shield}{armour_text} = {w}, non-lethal: no wound, shock {w} + {extra_shock} = "
+        why.append(f"W = {after_shield}{armour_text}{w_said}, non-lethal: no wound, shock {w} + {extra_shock} = "
                    f"{w + extra_shock} (6.5 step 6)")
         out.update(wound=None, shock_bought=extra_shock, nonlethal_shock={
             "amount": w + extra_shock, "until": list(shock_until(state.round, x))})
@@ -1139,7 +1140,7 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     bleeding = eff["bleeding"] + extra_bleeding
     shock = eff["shock"] + extra_shock
     conseq = damage.consequences(general, level, flags)
-    why.append(f"W = {after_shield}{armour_text} = {w} → level {damage.level_of(w)}"
+    why.append(f"W = {after_shield}{armour_text}{w_said} → level {damage.level_of(w)}"
                + (f" + {bought.danger} danger = {level}" if bought.danger else "")
                + f": pain {eff['pain']}, shock {shock}, bleeding {bleeding}"
                + (f" ({', '.join(flags + conseq)})" if flags or conseq else ""))
@@ -1425,7 +1426,8 @@ def round_end(ctx: Context, options: SkirmishOptions, over: Any = None) -> None:
         status[f.id] = new
         if f.bleeding:
             why.append(f"{f.id} bleeds {f.bleeding}: blood loss {f.blood_loss} + {f.bleeding} = {total}"
-                       + (f" → {new}" if new != f.status else ""))
+                       + (f" → {new}" + (", falls (lying)" if new == "unconscious" else "") if new != f.status
+                          else ""))
     emit(ctx, "round_ended", {"round": ctx.state.round, "blood_loss": loss, "status": status,
                               "why": why or ["no bleeding"], "rule": ["4.3", "6.5 step 10"],
                               "defaults": ["sample_v1"]})

@@ -15,7 +15,14 @@ from replay.rulesets.skirmish.battle import Battle
 from replay.rulesets.skirmish.maneuvers import ranged as moves
 from replay.rulesets.skirmish.maneuvers import surprise
 from replay.rulesets.skirmish.maneuvers.base import problem
-from replay.rulesets.skirmish.missile_defences import missile_defence, protection, shield_ready
+from replay.rulesets.skirmish.missile_defences import (
+    missile_defence,
+    open_parry,
+    parried_this_exchange,
+    protection,
+    share_parry,
+    shield_ready,
+)
 from replay.rulesets.skirmish.model import SkirmishOptions
 
 ALL_CLASSES = ("short_bow", "long_bow", "crossbow", "javelin", "knife")
@@ -23,7 +30,8 @@ SHOT_MANEUVERS = {"jump_fall_throw": ("M75", ("knife",)), "moving_shot": ("M76",
                   "jump_shot": ("M77", ("short_bow", "crossbow")),
                   "double_shot": ("M80", ("short_bow", "long_bow")),
                   "synchronous_throw": ("M81", ("knife", "javelin")),
-                  "through_shot": ("M79", ALL_CLASSES), "grazing_shot": ("M78", ALL_CLASSES)}
+                  "through_shot": ("M79", ALL_CLASSES), "grazing_shot": ("M78", ALL_CLASSES),
+                  "rapid_fire": ("M82", ("short_bow", "long_bow"))}
 """The shot maneuvers an order declares as `maneuver` (5.4.6), with their code and the weapon classes they need."""
 WAIST_HIGH = ("head", "upper_torso", "arm")
 """PROPOSED (CP-33): a target in a cover cell shows these general zones unless the GM rules others."""
@@ -171,12 +179,30 @@ def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOp
                            f"{avail_s}S"))
     if p.dice_to_roll < 1:
         out.append(problem("cannot_pay", "4.7.9", "a shot rolls at least 1 die"))
-    for field_name in ("buys", "buys2"):
-        for buy in order.get(field_name) or []:
-            kind_, _, value = str(buy).partition(":")
-            if kind_ not in ("zone", "precise", "danger", "penetration") or not value:
-                out.append(problem("zone_not_allowed", "5.2.2", f"{buy} is not a ranged purchase (zone:GENERAL, "
-                                   "precise:ZONE, danger:N, penetration:N)"))
+    grazes = order.get("graze") if isinstance(order.get("graze"), list) else []
+    for buys in [order.get("buys"), order.get("buys2"), *(g.get("buys") for g in grazes if isinstance(g, dict))]:
+        out.extend(purchase_problems(buys or []))
+    return out
+
+
+def purchase_problems(buys: list[Any]) -> list[str]:
+    """5.2.2, 5.6.6: each purchase names a general zone of the stance table, a precise zone of the body's tables, or
+    a whole number of danger or penetration."""
+    out = []
+    for buy in buys:
+        kind_, _, value = str(buy).partition(":")
+        if kind_ not in ("zone", "precise", "danger", "penetration") or not value:
+            out.append(problem("zone_not_allowed", "5.2.2", f"{buy} is not a ranged purchase (zone:GENERAL, "
+                               "precise:ZONE, danger:N, penetration:N)"))
+        elif kind_ == "zone" and value not in data.body()["general"]:
+            zones = ", ".join(data.body()["general"])
+            out.append(problem("zone_not_allowed", "5.2.2", f"{value} is not a general zone of the stance table "
+                               f"({zones})"))
+        elif kind_ == "precise" and value not in {z for g in data.body()["general"] for z in data.precise_zones(g)}:
+            out.append(problem("zone_not_allowed", "5.5.1", f"{value} is not a precise zone of the body's tables"))
+        elif kind_ in ("danger", "penetration") and not (value.isdigit() and int(value) >= 1):
+            out.append(problem("zone_not_allowed", "5.6.6", f"{kind_}:{value}: {kind_} is bought by a whole number of "
+                               "1 or more"))
     return out
 
 
@@ -189,6 +215,23 @@ def double_problems(state: Battle, fid: str) -> list[str]:
     if kind not in classes:
         return [problem("condition_failed", "5.4.6 M80", f"double_shot needs one of {', '.join(classes)}, not {kind}")]
     return []
+
+
+def rapid_fire_problems(state: Battle, fid: str) -> list[str]:
+    """M82 (L1121): a bow, and Strength at least twice the bow's minimum. The rulebook gives the Reflex check for the
+    most arrows of the round and the chain of rolls (A-77), but is silent on how the target defends against each
+    arrow and on what a Reflex check of 0 successes leaves: the volley is the GM's ruling (as A-59), never a guess."""
+    s = state.shooter(fid)
+    assert s is not None
+    w = ranged.weapon(s.weapon)
+    kind, minimum = w["class"], int(w["min_strength"])
+    strength, least = state.fighter(fid).char("strength"), 2 * int(w["min_strength"])
+    if strength < least:
+        return [problem("condition_failed", "5.4.6 M82", f"rapid_fire needs Strength {least} (twice the {kind}'s "
+                        f"minimum {minimum}, L1121), {fid} has {strength}")]
+    return [problem("condition_failed", "5.4.6 M82", "the rulebook is silent on how the target defends against each "
+                    "arrow of a rapid fire and on what a Reflex check of 0 successes leaves: the GM rules the volley "
+                    "(battlelog ruling, CP-50)")]
 
 
 def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[str]:
@@ -204,6 +247,8 @@ def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[st
     level = state.fighter(fid).skill(s.skill)
     if mv not in MOVING and level < SHOT_LEVEL:
         return [problem("skill_too_low", "4.8", f"{mv} needs {s.skill} {SHOT_LEVEL}, {fid} has {level}")]
+    if mv == "rapid_fire":
+        return rapid_fire_problems(state, fid)
     out = []
     if mv in TWO_PROJECTILES and s.ammo < 1:
         out.append(problem("condition_failed", f"5.4.6 {mcode}", f"{fid} has no second projectile left"))
@@ -263,7 +308,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     waiting: list[Any] = []
     for t in targets:  # every target's and every guard's choice is asked at once
         try:
-            answers[t] = None if hidden else missile_defence(ctx, fid, t, x, p.why)
+            answers[t] = None if hidden else (open_parry(ctx, fid, t, x, p.why)
+                                              or missile_defence(ctx, fid, t, x, p.why))
         except Waiting as w:
             waiting.extend(w.requests)
         try:
@@ -283,6 +329,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         defence, detail = 0, None
         if answer is not None:
             defence, detail = defence_roll(rolls.get(("defence", t)), t, answer, options, why, c.net)
+            if answer[0] == "shield_parry_missile":  # M86: one roll against several arrows (CP-29)
+                defence = share_parry(ctx, fid, t, x, int(detail.get("kept", defence)), detail, why)
         for g, guard in guarded[t].items():
             net = counted_guard(rolls[("guard", g, t)], g, guard, options, why)
             defence += max(0, net)
@@ -451,6 +499,8 @@ def projectile(ctx: Context, fid: str, target: str, buys: list[str], side: str, 
             why.append(f"{target} did not sense the hidden attack: no passive shield cover (A-61)")
         elif defence and defence["maneuver"] == "shield_parry_missile":
             why.append(f"{target}'s shield parried: no passive cover (5.11, A-87b)")
+        elif parried_this_exchange(ctx, target, x):
+            why.append(f"{target}'s shield parried this exchange: no passive cover for the rest of it (5.11, A-87b)")
         elif loss is None:
             why.append(f"{target}'s shield broke under the first projectile: no passive cover")
         else:
@@ -588,7 +638,8 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
     flags = damage.thresholds(precise, dtype, wv)
     eff = damage.effects(level, dtype)
     conseq = damage.consequences(general, level, flags)
-    why.append(f"W = {raw}" + (f" − {armour}×{k} ({piece})" if armour else "") + f" = {wv} → level "
+    why.append(f"W = {raw}" + (f" − {armour}×{k} ({piece})" if armour else "")
+               + damage.w_text(max(0, raw - armour * k), max_w, subtracted=bool(armour)) + " → level "
                f"{damage.level_of(wv)}" + (f" + {danger} danger = {level}" if danger else "")
                + f": pain {eff['pain']}, shock {eff['shock']}, bleeding {eff['bleeding']}"
                + (f" ({', '.join(flags + conseq)})" if flags or conseq else ""))
