@@ -28,7 +28,6 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import Any
 
 from eventlog.envelope import Draft, Event
@@ -177,6 +176,7 @@ class MissingInput(BattlelogError):
 
 SEAL_TYPES = frozenset({"order.sealed", "input.sealed"})
 REVEAL_TYPES = frozenset({"order.revealed", "input.revealed"})
+_PLAIN = frozenset({"order", "roll", "choice"})
 
 
 def seal_key(event: Event) -> tuple[Any, ...]:
@@ -244,10 +244,13 @@ class TurnInputs:
                 seen.add(e.seq)
         return events
 
-    @cached_property
+    @property
     def _index(self) -> _Index:
         """The turn's inputs sorted once (the turn's events never change): what `orders` and `rolls` read."""
-        return _Index.of(self.events)
+        index = self.__dict__.get("_by_type")
+        if index is None:
+            index = self.__dict__["_by_type"] = _Index.of(self.events)
+        return index
 
     def with_seen(self, seen: set[int]) -> TurnInputs:
         """The same inputs noting what is read in `seen` (as `replace(self, seen=seen)`, its index kept)."""
@@ -263,7 +266,9 @@ class TurnInputs:
         seals: dict[tuple[Any, ...], Event] = {}
         rulings: list[Event] = []
         for e in log_events:
-            if e.type in SEAL_TYPES:
+            if e.type in _PLAIN:  # the commonest first: the branches below take disjoint types
+                inputs.append(e)
+            elif e.type in SEAL_TYPES:
                 seals[seal_key(e)] = e
             elif e.type in REVEAL_TYPES:
                 seals.pop(seal_key(e), None)
@@ -277,8 +282,6 @@ class TurnInputs:
                     inputs.append(replace(e, type=new["type"], payload=new.get("payload") or {}))
             elif e.type == "ruling" and ("request" in e.payload or "override" in e.payload):
                 rulings.append(e)
-            elif e.type in {"order", "roll", "choice"}:
-                inputs.append(e)
         return cls(turn, tuple(inputs), tuple(seals.values()), tuple(rulings))
 
     def orders(self) -> dict[str, Event]:
