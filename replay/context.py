@@ -176,6 +176,7 @@ class MissingInput(BattlelogError):
 
 SEAL_TYPES = frozenset({"order.sealed", "input.sealed"})
 REVEAL_TYPES = frozenset({"order.revealed", "input.revealed"})
+_PLAIN = frozenset({"order", "roll", "choice"})
 
 
 def seal_key(event: Event) -> tuple[Any, ...]:
@@ -237,9 +238,26 @@ class TurnInputs:
     """Where a resolution's context notes the seqs its resolver read (for "recorded but nothing used it")."""
 
     def _saw(self, events: list[Event]) -> list[Event]:
-        if self.seen is not None:
-            self.seen.update(e.seq for e in events)
+        seen = self.seen
+        if seen is not None:
+            for e in events:
+                seen.add(e.seq)
         return events
+
+    @property
+    def _index(self) -> _Index:
+        """The turn's inputs sorted once (the turn's events never change): what `orders` and `rolls` read."""
+        index = self.__dict__.get("_by_type")
+        if index is None:
+            index = self.__dict__["_by_type"] = _Index.of(self.events)
+        return index
+
+    def with_seen(self, seen: set[int]) -> TurnInputs:
+        """The same inputs noting what is read in `seen` (as `replace(self, seen=seen)`, its index kept)."""
+        out = object.__new__(type(self))
+        out.__dict__.update(self.__dict__)
+        out.__dict__["seen"] = seen
+        return out
 
     @classmethod
     def of(cls, turn: int, log_events: Iterable[Event]) -> TurnInputs:
@@ -248,7 +266,9 @@ class TurnInputs:
         seals: dict[tuple[Any, ...], Event] = {}
         rulings: list[Event] = []
         for e in log_events:
-            if e.type in SEAL_TYPES:
+            if e.type in _PLAIN:  # the commonest first: the branches below take disjoint types
+                inputs.append(e)
+            elif e.type in SEAL_TYPES:
                 seals[seal_key(e)] = e
             elif e.type in REVEAL_TYPES:
                 seals.pop(seal_key(e), None)
@@ -262,17 +282,12 @@ class TurnInputs:
                     inputs.append(replace(e, type=new["type"], payload=new.get("payload") or {}))
             elif e.type == "ruling" and ("request" in e.payload or "override" in e.payload):
                 rulings.append(e)
-            elif e.type in {"order", "roll", "choice"}:
-                inputs.append(e)
         return cls(turn, tuple(inputs), tuple(seals.values()), tuple(rulings))
 
     def orders(self) -> dict[str, Event]:
         """actor -> the order in force (a later order of the same actor replaces an earlier one)."""
-        out: dict[str, Event] = {}
-        for e in self.events:
-            if e.type == "order" and e.actor is not None:
-                out[e.actor] = e
-        self._saw(list(out.values()))
+        out = dict(self._index.in_force)
+        self._saw(self._index.in_force_list)
         return out
 
     def order(self, actor: str) -> dict[str, Any] | None:
@@ -281,12 +296,12 @@ class TurnInputs:
 
     def orders_of(self, actor: str) -> list[Event]:
         """Every order of `actor` in log order (for turns where one player gives several, like a setup turn)."""
-        return self._saw([e for e in self.events if e.type == "order" and e.actor == actor])
+        return self._saw([e for e in self._index.orders if e.actor == actor])
 
     def order_for(self, actor: str, **key: Any) -> Event | None:
         """The order in force of `actor` for the key fields (an order of one exchange, step or unit): the last one
         whose payload has those fields."""
-        found = [e for e in self.events if e.type == "order" and e.actor == actor and _matches(e.payload, key)]
+        found = [e for e in self._index.orders if e.actor == actor and _matches(e.payload, key)]
         return self._saw(found[-1:])[0] if found else None
 
     def sealed(self) -> dict[str, Event]:
@@ -294,10 +309,13 @@ class TurnInputs:
         return {e.actor: e for e in self.seals if e.actor is not None and seal_key(e)[1] == "order"}
 
     def rolls(self, actor: str | None = None, purpose: str | None = None, **key: Any) -> list[Event]:
+        index = self._index
+        if actor is not None and isinstance(purpose, str):
+            found = index.rolls_of.get((actor, purpose), ())
+            return self._saw([e for e in found if _matches(e.payload, key)] if key else list(found))
         return self._saw([
-            e for e in self.events
-            if e.type == "roll"
-            and (actor is None or e.actor == actor)
+            e for e in index.rolls
+            if (actor is None or e.actor == actor)
             and (purpose is None or e.payload.get("purpose") == purpose)
             and _matches(e.payload, key)
         ])
@@ -305,9 +323,8 @@ class TurnInputs:
     def choices(self, actor: str | None = None, name: str | None = None, **key: Any) -> list[Event]:
         """The recorded choices for (actor, name, key); a resolver reading them consumes them itself."""
         return [
-            e for e in self.events
-            if e.type == "choice"
-            and (actor is None or e.actor == actor)
+            e for e in self._index.choices
+            if (actor is None or e.actor == actor)
             and (name is None or e.payload.get("name") == name)
             and _matches(e.payload, key)
         ]
@@ -344,6 +361,39 @@ def _matches(payload: dict[str, Any], key: dict[str, Any]) -> bool:
     return all(payload.get(k) == v for k, v in key.items())
 
 
+@dataclass(frozen=True)
+class _Index:
+    """A turn's plain inputs by type (each in log order), its orders in force, its rolls by (actor, purpose)."""
+
+    orders: tuple[Event, ...]
+    rolls: tuple[Event, ...]
+    choices: tuple[Event, ...]
+    in_force: dict[str, Event]
+    in_force_list: list[Event]
+    rolls_of: dict[tuple[str | None, Any], list[Event]]
+
+    @classmethod
+    def of(cls, events: Iterable[Event]) -> _Index:
+        orders: list[Event] = []
+        rolls: list[Event] = []
+        choices: list[Event] = []
+        in_force: dict[str, Event] = {}
+        rolls_of: dict[tuple[str | None, Any], list[Event]] = {}
+        for e in events:
+            if e.type == "order":
+                orders.append(e)
+                if e.actor is not None:
+                    in_force[e.actor] = e
+            elif e.type == "roll":
+                rolls.append(e)
+                purpose = e.payload.get("purpose")
+                if isinstance(purpose, str):  # a roll with no text purpose answers no (actor, purpose) ask
+                    rolls_of.setdefault((e.actor, purpose), []).append(e)
+            elif e.type == "choice":
+                choices.append(e)
+        return cls(tuple(orders), tuple(rolls), tuple(choices), in_force, list(in_force.values()), rolls_of)
+
+
 # --- the context ---------------------------------------------------------------------------------------------
 
 Evolve = Callable[[Any, Event], Any]
@@ -374,7 +424,7 @@ class Context:
 
     def __post_init__(self) -> None:
         if self.recorded.seen is None:
-            self.recorded = replace(self.recorded, seen=self.used)
+            self.recorded = self.recorded.with_seen(self.used)
 
     @property
     def turn(self) -> int:
@@ -429,16 +479,20 @@ class Context:
         """The order in force of each actor; waits listing every actor whose order (or its reveal) is missing."""
         found: dict[str, Event] = {}
         missing: list[Request] = []
+        frozen = freeze(key)
+        recorded = self.recorded
+        actors = list(actors)
+        in_force = None if key or not actors else recorded.orders()
         for actor in actors:
-            req = Request("order", actor, ORDER_NAME, freeze(key), what=what or f"order for turn {self.turn}",
+            req = Request("order", actor, ORDER_NAME, frozen, what=what or f"order for turn {self.turn}",
                           phase=self.phase)
-            ruled = self.recorded.ruling_for(req)
-            e = self.recorded.order_for(actor, **key) if key else self.recorded.orders().get(actor)
+            ruled = recorded.ruling_for(req) if recorded.rulings else None
+            e = recorded.order_for(actor, **key) if in_force is None else in_force.get(actor)
             if ruled is not None:
                 found[actor] = replace(ruled, type="order", payload=ruled.payload.get("value") or {})
                 self.used.add(ruled.seq)
                 continue
-            if e is None or self.recorded.seal_for("order", actor, ORDER_NAME, key) is not None:
+            if e is None or (recorded.seals and recorded.seal_for("order", actor, ORDER_NAME, key) is not None):
                 missing.append(self.missing_order(actor, what, **key))
             else:
                 found[actor] = e

@@ -335,9 +335,16 @@ def write_checkpoints(store: Store, game: Game, states: Checkpoints | None = Non
 
 
 def turn_inputs(game: Game, turn: int) -> TurnInputs:
-    from replay.context import TurnInputs  # the resolution context: not imported by a state read
+    global _TurnInputs
+    if _TurnInputs is None:
+        from replay.context import TurnInputs  # the resolution context: not imported by a state read
 
-    return TurnInputs.of(turn, game.index.by_turn.get(turn, ()))
+        _TurnInputs = TurnInputs
+    return _TurnInputs.of(turn, game.index.by_turn.get(turn, ()))
+
+
+_TurnInputs: Any = None
+"""`replay.context.TurnInputs` once a resolution has imported it (`turn_inputs` runs once a turn)."""
 
 
 def closed_turns(game: Game) -> frozenset[int]:
