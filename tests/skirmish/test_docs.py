@@ -20,7 +20,7 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "p1": "test_part1_fixes", "p8": "test_part1_rules", "p2": "test_part2",
                  "dl": "test_draw_loop_and_hilt", "pl": "test_post_loop", "gp": "test_draw_gm_price",
                  "wd": "test_wrestling_distance", "lr": "test_loop_reading",
-                 "mg": "test_melee_group", "ms": "test_melee_several",
+                 "mg": "test_melee_group", "ms": "test_melee_several", "sh": "test_melee_shrinks",
                  "fo": "test_formation", "fq": "test_field_parse", "ps": "test_pass_through",
                  "pc": "test_part1_close", "rm": "test_ranged_moves", "fr": "test_field_parse_ranged",
                  "fs": "test_field_frame_shots", "sk": "test_status_keys"}

@@ -335,14 +335,21 @@ def round_end(ctx: Context, turn: int) -> None:
         loss[f.id], status[f.id] = total, new
         why.append(f"{f.id} bleeds {f.bleeding}: blood loss {f.blood_loss} + {f.bleeding} = {total}"
                    + (f" → {new}" if new != f.status else ""))
-    parted = [p.id for p in state.pairs if p.fight.result is not None or any(f.out for f in p.fight.fighters)
-              or p.fight.holder is None and p.since < turn and len(p.fight.fighters) == 2]
+    parted = [p.id for p in state.pairs if p.fight.result is not None
+              or len(p.fight.fighters) == 2 and (any(f.out for f in p.fight.fighters)
+                                                 or p.fight.holder is None and p.since < turn)]
     if parted:
         why.append("melee over: " + ", ".join(" — ".join(p.fight.ids) for p in state.pairs if p.id in parted)
                    + " (the fighters are loose again)")
-    emit(ctx, "field_round_ended", {"round": turn, "blood_loss": loss, "status": status, "parted": parted,
-                                    "why": why or ["no bleeding among the loose fighters"],
-                                    "rule": ["4.3", "6.5 step 10"], "defaults": ["sample_v1"]})
+    left = shrunk(state, parted)
+    for pid, out in left.items():
+        why.extend(shrink_why(next(p for p in state.pairs if p.id == pid).fight, out, turn))
+    payload: dict[str, Any] = {"round": turn, "blood_loss": loss, "status": status, "parted": parted,
+                               "why": why or ["no bleeding among the loose fighters"],
+                               "rule": ["4.3", "6.5 step 10"], "defaults": ["sample_v1"]}
+    if left:  # 4.4: the group goes on without those out (our reading, docs/skirmish.md)
+        payload |= {"left": left, "rule": [*payload["rule"], "4.4", "4.2"], "defaults": ["sample_v1", "C12"]}
+    emit(ctx, "field_round_ended", payload)
     sides: dict[str, list[str]] = {}
     for f in ctx.state.fighters:
         if not ctx.state.gone(f.id):
@@ -354,3 +361,22 @@ def round_end(ctx: Context, turn: int) -> None:
                                    "why": [f"side {winner} stands: {', '.join(standing)}" if winner
                                            else "no one stands"], "rule": ["6.5"]})
 
+
+
+# --- a melee of several fighters that shrinks (4.4) --------------------------------------------------------------
+
+def shrunk(state: Battle, parted: list[str]) -> dict[str, list[str]]:
+    """4.4 (our reading): each melee group still going on with fighters out of the fight in it: those leave it."""
+    return {p.id: [f.id for f in p.fight.fighters if f.out] for p in state.pairs
+            if p.id not in parted and len(p.fight.fighters) > 2 and any(f.out for f in p.fight.fighters)}
+
+
+def shrink_why(group: Any, out: list[str], turn: int) -> list[str]:
+    """What a shrinking group says: who leaves, who goes on, and whether the two left fight as a pair."""
+    left = [i for i in group.ids if i not in out]
+    why = [f"{', '.join(out)} out of the fight: leaves the melee {' — '.join(group.ids)}; "
+           f"{', '.join(left)} fight on (4.4)"]
+    if len(left) == 2:
+        why.append(f"{left[0]} and {left[1]} fight on as a pair from round {turn + 1}: combat initiative opens "
+                   "its round (4.2, C12)")
+    return why

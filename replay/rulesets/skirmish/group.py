@@ -103,10 +103,10 @@ def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, 
 
 
 def melee_over(ctx: Context) -> None:
-    """A fighter of the group is out: the melee of several fighters is over (its fighters are loose again; those still
-    within reach of an enemy meet again as they move, 4.4)."""
+    """4.4 (our reading, docs/skirmish.md): the melee of several fighters ends only when one side has no one standing
+    in it; a fighter out while both sides still stand leaves the group at the field round's end (battle_round)."""
     out = [f.id for f in ctx.state.fighters if f.out]
-    if not out:
+    if not out or len(sides_standing(ctx.state)) > 1:
         return
     standing = [f.id for f in ctx.state.fighters if not f.out]
     rules.emit(ctx, "fight_ended", {"winner": standing[0] if len(standing) == 1 else None,
@@ -114,6 +114,11 @@ def melee_over(ctx: Context) -> None:
                                     "why": [f"{', '.join(out)} out: the melee of several fighters is over; standing: "
                                             + (", ".join(standing) or "none") + " (4.4)"],
                                     "rule": ["6.5", "4.4"], "defaults": ["sample_v1"]})
+
+
+def sides_standing(group: Fight) -> set[str]:
+    """The sides that still have a fighter standing in the group."""
+    return {f.side for f in group.fighters if not f.out}
 
 
 def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, options: SkirmishOptions) -> None:

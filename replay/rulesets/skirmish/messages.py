@@ -1972,3 +1972,12 @@ EVENT_RU.update({"skirmish.joined": "вступление в схватку"})
 _SENTENCES = ((re.compile(r"^([\w, ]+) out: the melee of several fighters is over; standing: ([\w, ]+) \(4\.4\)$"),
                lambda m: f"выбыли: {m.group(1)}; схватка нескольких бойцов окончена; на ногах: "
                + ("никого" if m.group(2) == "none" else m.group(2)) + " (4.4)"),) + _SENTENCES
+
+# --- a melee of several fighters that shrinks (4.4) --------------------------------------------------------------
+_SHRINK_SENTENCES = (
+    (r"^([\w, ]+) out of the fight: leaves the melee ([\w —]+); ([\w, ]+) fight on \(4\.4\)$",
+     r"выбыли из боя: \1 — покидают схватку \2; бьются дальше: \3 (4.4)"),
+    (r"^(\w+) and (\w+) fight on as a pair from round (\d+): combat initiative opens its round \(4\.2, C12\)$",
+     r"\1 и \2 бьются дальше парой с раунда \3: раунд открывает боевая инициатива (4.2, C12)"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _SHRINK_SENTENCES) + _SENTENCES
