@@ -56,6 +56,8 @@ class Joined(Resolution):
     melee: str
     fighter: str
     group: str
+    among: list[str] = []
+    """The equally near melees he chose from (choice `join_melee`), when there were several."""
 
 
 class Stage(Resolution):

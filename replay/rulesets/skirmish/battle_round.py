@@ -210,9 +210,15 @@ def move(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int) -> None:
     if foe is not None:
         engage(ctx, fid, foe)
         return
-    melee = battle_check.melee_within_reach(ctx.state, fid)
-    if melee is not None:
-        join(ctx, fid, *melee)
+    melees = battle_check.melees_within_reach(ctx.state, fid)
+    if len(melees) == 1:
+        join(ctx, fid, *melees[0])
+    elif melees:  # 4.4: enemies of several melees equally near: which one he joins is his choice
+        ids = [m for m, _ in melees]
+        listed = ", ".join(ids)
+        chosen = ctx.choice("join_melee", actor=fid, options=ids, exchange=x,
+                            what=f"which melee {fid} joins: enemies of {listed} are equally near (4.4)")
+        join(ctx, fid, *next(m for m in melees if m[0] == chosen), among=ids)
 
 
 def engage(ctx: Context, fid: str, foe: str) -> None:
@@ -225,13 +231,18 @@ def engage(ctx: Context, fid: str, foe: str) -> None:
                           "rule": ["4.2", "L102", "A-65"], "defaults": ["A-65", "C12"]})
 
 
-def join(ctx: Context, fid: str, melee: str, foe: str) -> None:
-    """4.4: `fid` comes within reach of an enemy already in melee: the melee becomes a group of several fighters."""
+def join(ctx: Context, fid: str, melee: str, foe: str, among: list[str] | None = None) -> None:
+    """4.4: `fid` comes within reach of an enemy already in melee: the melee becomes a group of several fighters
+    (`among`: the equally near melees he chose from, choice `join_melee`)."""
     f = ctx.state.fighter(fid)
-    emit(ctx, "joined", {"melee": melee, "fighter": fid, "group": f"{melee}-{fid}",
-                         "why": [f"{fid} comes within reach of {foe} at ({f.cell[0]}, {f.cell[1]}) and joins the melee "
-                                 "under way: several fighters in one melee (4.4)"],
-                         "rule": ["4.4", "L102"], "defaults": ["A-65"]})
+    why = [f"{fid} comes within reach of {foe} at ({f.cell[0]}, {f.cell[1]}) and joins the melee under way: several "
+           "fighters in one melee (4.4)"]
+    payload: dict[str, Any] = {"melee": melee, "fighter": fid, "group": f"{melee}-{fid}", "why": why,
+                               "rule": ["4.4", "L102"], "defaults": ["A-65"]}
+    if among:
+        why.append(f"{fid} chose {melee} of the equally near melees " + ", ".join(among) + " (4.4)")
+        payload["among"] = among
+    emit(ctx, "joined", payload)
 
 
 def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:

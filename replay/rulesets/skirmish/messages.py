@@ -1981,3 +1981,12 @@ _SHRINK_SENTENCES = (
      r"\1 и \2 бьются дальше парой с раунда \3: раунд открывает боевая инициатива (4.2, C12)"),
 )
 _SENTENCES = tuple((re.compile(p), r) for p, r in _SHRINK_SENTENCES) + _SENTENCES
+_JOIN_SENTENCES = (
+    (r"^(\w+) chose ([\w-]+) of the equally near melees ([\w, -]+) \(4\.4\)$",
+     r"\1 выбирает схватку \2 из одинаково близких: \3 (4.4)"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _JOIN_SENTENCES) + _SENTENCES
+REQUESTS.extend([
+    ("which melee {a:w} joins: enemies of {c} are equally near (4.4)",
+     "в какую схватку вступает {a}: враги в схватках {c} одинаково близко (4.4)"),
+])
