@@ -22,6 +22,7 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "wd": "test_wrestling_distance", "lr": "test_loop_reading",
                  "mg": "test_melee_group", "ms": "test_melee_several",
                  "sh": "test_melee_shrinks", "mj": "test_melee_join",
+                 "sw": "test_melee_sweep",
                  "fo": "test_formation", "fq": "test_field_parse", "ps": "test_pass_through",
                  "pc": "test_part1_close", "rm": "test_ranged_moves", "fr": "test_field_parse_ranged",
                  "fs": "test_field_frame_shots", "sk": "test_status_keys"}
