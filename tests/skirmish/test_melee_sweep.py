@@ -154,3 +154,52 @@ def test_the_sweep_is_said_in_russian() -> None:
     assert said[3] == "круговой удар идёт к следующей цели, кубиков: 5 (M10, L291)"
     assert msg.requests_ru().match("the zone RAT's sweep meets on BOR: 140 cm against the first target's 176 cm, "
                                    "zone right_arm (CP-10)", msg._request) is not None
+
+
+def dual_wielding_rat(state: Battle) -> Battle:
+    """Ratibor with a short sword in the right hand and the dagger in the left (two light weapons, M24)."""
+    rat = state.fighter("RAT")
+    return state.with_fighter(replace(rat, weapons=tuple(
+        replace(w, id="short_sword", type="short_sword", hands=("right",)) if w.id == "longsword"
+        else replace(w, state="ready", hands=("left",)) for w in rat.weapons)))
+
+
+def synchronous(also: str = "BOR") -> Inputs:
+    inputs = Inputs().add("order", "RAT", {"exchange": 1, "step": "attack", "maneuver": "synchronous_attack",
+                                           "attack_type": "slash", "target": "VSE", "also": also,
+                                           "zone": "upper_torso", "dice": {"reflex": 2, "skill": 3}})
+    return inputs.add("order", "BOR", {"exchange": 1, "step": "attack", "maneuver": "pass"})
+
+
+def test_m24_one_roll_against_two_adjacent_targets_each_with_his_own_defence_and_wound() -> None:
+    stop = (synchronous().block().roll("RAT", "attack", [9, 8, 7, 6, 5]).roll("BOR", "defence", [5, 1], answers="RAT")
+            .roll("RAT", "zone", [4, 3], dice="2d6-2").roll("RAT", "penetration", [6], dice="1d6")
+            .roll("RAT", "zone", [4, 3], dice="2d6-2").roll("RAT", "penetration", [6], dice="1d6")
+            .resolve(dual_wielding_rat(two_against_rat())))
+    clashes = of(stop, "clash")
+    assert [(c["target"], c["attack_roll"]["faces"], c["opposed"]["winner"]) for c in clashes] == [
+        ("VSE", [9, 8, 7, 6, 5], "attack"), ("BOR", [9, 8, 7, 6, 5], "attack")]
+    assert clashes[1]["defence"] == {"actor": "BOR", "maneuver": "weapon_block"}
+    hits = of(stop, "hit")
+    assert [(h["target"], h["raw"]) for h in hits] == [("VSE", 6), ("BOR", 5)]  # short sword cut +1, dagger cut +0
+    assert not [r for r in stop.requests if r.name == "attack"]  # one attack roll for both (L441)
+
+
+def test_m24_the_second_target_stands_next_to_the_first() -> None:
+    state = dual_wielding_rat(two_against_rat())
+    fight = state.pairs[0].fight
+    apart = fight.with_fighter(replace(fight.fighter("BOR"), cell=(3, 2)))  # RAT (4, 2) between VSE and BOR
+    order = {"exchange": 1, "step": "attack", "maneuver": "synchronous_attack", "attack_type": "slash",
+             "target": "VSE", "also": "BOR", "zone": "upper_torso", "dice": {"reflex": 1, "skill": 0}}
+    assert group.declaration_problems(apart, "RAT", order, RULESET.options()) == [
+        "condition_failed (5.4.1 M24, L441): BOR at (3, 2) does not stand next to VSE: two adjacent targets"]
+    assert group.declaration_problems(fight, "RAT", {**order, "also": "VSE"}, RULESET.options()) == [
+        "condition_failed (5.4.1 M24): also: two targets are two fighters (for two wounds on one target leave `also` "
+        "out, L441)"]
+    for said in ("BOR at (3, 2) does not stand next to VSE: two adjacent targets",
+                 "also: two targets are two fighters (for two wounds on one target leave `also` out, L441)",
+                 "BOR at (4, 4) is beyond the reach of RAT's weapon", "a sweep strikes each target once (L289)",
+                 "M09 (L289): targets 2 m apart (one free cell) need a long weapon or longer, not medium"):
+        ru = msg._problem(said)
+        names = {"BOR", "VSE", "RAT", "M09", "M24", "L289", "L441", "also"}
+        assert ru is not None and not msg.english_left(ru, names), ru

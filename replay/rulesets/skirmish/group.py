@@ -281,13 +281,15 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
     m = str(order.get("maneuver"))
     sides = {f.id: f.side for f in group.fighters}
     if order.get("step") == "attack":
-        if m not in ATTACKS and m not in sweep.SWEEPS:
-            played = ", ".join(sorted(ATTACKS | set(sweep.SWEEPS)))
+        if m not in ATTACKS and m not in sweep.SWEEPS and m != "synchronous_attack":
+            played = ", ".join(sorted(ATTACKS | set(sweep.SWEEPS) | {"synchronous_attack"}))
             return [check.problem("condition_failed", "4.4", f"{m}: in a melee of several fighters these attacks are "
                                   f"played now ({played}); other attacks NOT YET")]
         out = melee_group.attack_problems(sides, {"actor": fid, "target": order.get("target")})
         if not out and m in sweep.SWEEPS:
             out = sweep.problems(group, fid, order, grid_name)
+        elif not out and m == "synchronous_attack":
+            out = sweep.synchronous_problems(group, fid, order, grid_name)
         if out:
             return out
     elif m == "protect_ally":
@@ -331,7 +333,8 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
                                                                                                 defences)]
     asks = []
     for att, dfn in pairs:
-        key = {"exchange": x} | ({"target": att.order["target"]} if sweep.further(att) else {})
+        key = {"exchange": x} | ({"target": att.order["target"]} if att.maneuver in sweep.SWEEPS and sweep.further(
+            att) else {})
         asks.append((rules.pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack", key,
                      f"attack roll of {att.actor} on {att.order['target']} ({att.maneuver}, "
                      f"%{att.priced['difficulty']})"))
@@ -353,8 +356,11 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
         item = rules.Item(att, dfn, a_roll, d_roll)  # type: ignore[arg-type]
         cmp_ = rules.compare(seen, item, options)
         outcomes.append(in_view(ctx, seen, lambda sub, it=item, c=cmp_: rules.strike(sub, x, it, c, options)))
-        if sweep.further(att):  # M09, M10: the sweep goes on to the further targets (L291-304)
+        if sweep.further(att) and att.maneuver in sweep.SWEEPS:  # M09, M10: on to the further targets (L291-304)
             outcomes += sweep.sweep_on(ctx, x, att, outcomes[-1], [d["decl"] for d in defences], options)
+        elif sweep.further(att):  # M24: the same roll against the second target (L441)
+            outcomes += sweep.synchronous_second(ctx, x, att, a_roll, outcomes[-1], [d["decl"] for d in defences],
+                                                 options)
     return outcomes
 
 

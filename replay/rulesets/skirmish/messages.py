@@ -2038,3 +2038,9 @@ REQUESTS.extend([
      "зона, куда круговой удар {a} приходится по {b}: рост {h} см против {g} см у первой цели, зона {z:zone} "
      "(CP-10)"),
 ])
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) at \((\d+), (\d+)\) does not stand next to (\w+): two adjacent targets$",
+     r"\1 в (\2, \3) не стоит рядом с \4: нужны две соседние цели"),
+    (r"^also: two targets are two fighters \(for two wounds on one target leave `also` out, L441\)$",
+     "also: две цели — это два разных бойца (для двух ран одной цели поле also не нужно, L441)"),
+)) + _PROBLEM_SENTENCES

@@ -1,4 +1,5 @@
-"""Circular strike (M09) and circular slash (M10) on several targets in a melee of several fighters (L280-306).
+"""Circular strike (M09) and circular slash (M10) on several targets in a melee of several fighters (L280-306), and
+the synchronous attack (M24) on two adjacent targets (L441, at the end).
 
 The declaration names the first target and the zone (`target`, `zone`) and the trajectory as the further targets in
 the sweep's order (`then`, CP-09: the player's, in his order). The targets stand within the weapon's reach, at most
@@ -16,6 +17,7 @@ from dataclasses import replace
 from itertools import pairwise
 from typing import Any
 
+from eventlog.envelope import Event
 from replay.context import Context
 from replay.rulesets.skirmish import check, costs, data, melee_group
 from replay.rulesets.skirmish import resolve as rules
@@ -65,6 +67,9 @@ def problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str) -> l
 
 
 def further(att: Declared) -> list[str]:
+    """The attack's targets after its first: a sweep's `then`, a synchronous attack's `also` (M24)."""
+    if att.maneuver == "synchronous_attack" and att.order.get("also"):
+        return [str(att.order["also"])]
     return targets(att.order)[1:] if att.maneuver in SWEEPS else []
 
 
@@ -185,3 +190,59 @@ def zone_for(ctx: Context, x: int, att: Declared, t: str) -> str:
     return str(ctx.choice("circular_zone", actor=None, options=sorted(data.body()["declared"]), exchange=x,
                           attacker=att.actor, target=t, what=f"the zone {att.actor}'s sweep meets on {t}: {total} cm "
                           f"against the first target's {n} cm, zone {zone} (CP-10)"))
+
+
+# --- M24 synchronous attack on two adjacent targets ------------------------------------------------------------
+
+def synchronous_problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str) -> list[str]:
+    """M24 (L441): the second target (`also`) is an enemy in this melee, another than the first, in a cell touching
+    the first target's, within the reach of the attacker's other weapon."""
+    from replay.rulesets.skirmish import battle_check
+    from replay.rulesets.skirmish import field as grid
+
+    also = order.get("also")
+    if also is None:
+        return []
+    sides = {f.id: f.side for f in group.fighters}
+    out = melee_group.attack_problems(sides, {"actor": fid, "target": also})
+    if out:
+        return out
+    if also == order.get("target"):
+        return [check.problem("condition_failed", "5.4.1 M24", "also: two targets are two fighters (for two wounds "
+                              "on one target leave `also` out, L441)")]
+    f, first, second = group.fighter(fid), group.fighter(str(order["target"])), group.fighter(str(also))
+    if not grid.adjacent(grid_name, first.cell, second.cell):
+        out.append(check.problem("condition_failed", "5.4.1 M24, L441", f"{also} at ({second.cell[0]}, "
+                                 f"{second.cell[1]}) does not stand next to {first.id}: two adjacent targets"))
+    if grid.distance(grid_name, f.cell, second.cell) > battle_check.reach_between(f, second):
+        out.append(check.problem("out_of_reach", "5.4.1 M24", f"{also} at ({second.cell[0]}, {second.cell[1]}) is "
+                                 f"beyond the reach of {fid}'s weapon"))
+    return out
+
+
+def synchronous_second(ctx: Context, x: int, att: Declared, a_roll: Event, first: dict[str, Any],
+                       defences: list[Declared], options: SkirmishOptions) -> list[dict[str, Any]]:
+    """M24 (L441): the one attack roll against the second target's own defence; on a hit the other weapon's wound,
+    bought from the final successes of that comparison with the declaration's buys."""
+    from replay.rulesets.skirmish.group import in_view, view
+
+    if ctx.state.result is not None or first.get("cancelled"):
+        return []
+    also = str(att.order["also"])
+    f = ctx.state.fighter(att.actor)
+    other = next((w for w in f.weapons if w.hands and w.state == "ready" and w.id != att.priced.get("weapon")), None)
+    if other is None:
+        return []
+    row = data.weapon_type(other.type)["attacks"].get(str(data.ATTACK_TYPE.get(str(att.order.get("attack_type")))))
+    priced = {**att.priced, "weapon": other.id, **({"damage_type": row["type"]} if row else {})}
+    decl = replace(att, order={**att.order, "target": also, "weapon": other.id}, priced=priced)
+    dfn = next((d for d in defences if d.actor == also and d.order.get("answers") == att.actor), None)
+    d_roll = None
+    if dfn is not None:
+        d_roll = ctx.need_rolls([(rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, "defence",
+                                  {"exchange": x, "answers": att.actor}, f"defence roll of {dfn.actor} against "
+                                  f"{att.actor} ({dfn.maneuver}, %{dfn.priced['difficulty']})")])[0]
+    item = rules.Item(decl, dfn, a_roll, d_roll)
+    seen = view(ctx.state, att.actor, also, (decl,) if dfn is None else (decl, dfn))
+    cmp_ = rules.compare(seen, item, options)
+    return [in_view(ctx, seen, lambda sub: rules.strike(sub, x, item, cmp_, options))]
