@@ -203,3 +203,15 @@ def test_m24_the_second_target_stands_next_to_the_first() -> None:
         ru = msg._problem(said)
         names = {"BOR", "VSE", "RAT", "M09", "M24", "L289", "L441", "also"}
         assert ru is not None and not msg.english_left(ru, names), ru
+
+
+def test_a_protector_of_the_first_target_does_not_answer_the_sweep_for_a_further_target() -> None:
+    """M37: a Protect ally answers the attack on the ally it protects; the sweep's further target still answers it
+    for himself."""
+    att = Declared("RAT", 1, "attack", "circular_strike", {"target": "VSE", "then": ["BOR"], "zone": "head"},
+                   {"dice_to_roll": 5})
+    guard = Declared("ZOR", 1, "defence", "weapon_block", {"maneuver": "protect_ally", "answers": "RAT"},
+                     {"protects": "VSE"})
+    fight = replace(two_against_rat().pairs[0].fight, declared=(att, guard))
+    assert group.answered_by(fight, att) is guard
+    assert group.answered_by(fight, sweep.turned(att, "BOR")) is None

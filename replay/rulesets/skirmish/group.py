@@ -196,7 +196,8 @@ def answered_by(group: Fight, att: Declared) -> Declared | None:
     """The defence already declared against `att` (its target's own or a protector's, M37)."""
     return next((d for d in group.declared if d.step == "defence" and d.maneuver != "pass"
                  and d.order.get("answers") == att.actor
-                 and (d.actor == att.order.get("target") or d.order.get("maneuver") == "protect_ally")), None)
+                 and (d.actor == att.order.get("target") or d.order.get("maneuver") == "protect_ally"
+                      and d.priced.get("protects") == att.order.get("target"))), None)
 
 
 def protectable(group: Fight, grid_name: str, fid: str, once: bool = True) -> list[Declared]:
