@@ -215,3 +215,14 @@ def test_a_protector_of_the_first_target_does_not_answer_the_sweep_for_a_further
     fight = replace(two_against_rat().pairs[0].fight, declared=(att, guard))
     assert group.answered_by(fight, att) is guard
     assert group.answered_by(fight, sweep.turned(att, "BOR")) is None
+
+
+def test_the_sweep_and_the_second_target_are_said_in_the_order_words() -> None:
+    from replay.rulesets.skirmish.orders_said import say
+
+    order = {"exchange": 1, "step": "attack", "maneuver": "circular_strike", "attack_type": "chop", "target": "VSE",
+             "then": ["BOR"], "zone": "right_arm", "dice": {"reflex": 2, "skill": 4}}
+    assert "against VSE, then against BOR, at the right arm" in say(order, "RAT", "en")
+    assert "затем против противника по имени BOR" in say(order, "RAT", "ru")
+    both = {**{k: v for k, v in order.items() if k != "then"}, "maneuver": "synchronous_attack", "also": "BOR"}
+    assert "against VSE, and against BOR" in say(both, "RAT", "en")
