@@ -37,6 +37,7 @@ SAMPLES: dict[str, str] = {
     'draw.PICKUP_TN': '5',
     'wid': 'sabre', 'draw.LOOP_TN': '4',
     'on': 'fall',
+    'listed': 'RAT-VSE, VSE-RAT',
     'face': '4',
     'target': 'VSE',
     'p.difficulty': '6',

@@ -195,12 +195,23 @@ def reach_between(a: Any, b: Any) -> int:
 def melee_within_reach(state: Battle, fid: str) -> tuple[str, str] | None:
     """(the melee, the enemy in it): the nearest enemy already in melee (a pair or a group) within melee reach of
     `fid`'s cell, or None (4.4: a fighter who comes within reach of an enemy already in melee joins that melee)."""
+    found = melees_within_reach(state, fid)
+    return found[0] if found else None
+
+
+def melees_within_reach(state: Battle, fid: str) -> list[tuple[str, str]]:
+    """(the melee, its nearest enemy) of every melee whose enemy within reach of `fid` is at the nearest distance:
+    one when the nearest enemy decides which melee he joins (4.4), several when that is his choice `join_melee`."""
     f = state.fighter(fid)
-    near = [(grid.distance(state.grid, f.cell, o.cell), state.roster.index(o.id), p.id, o.id) for p in state.pairs
-            if p.fight.result is None for o in p.fight.fighters
-            if o.side != f.side and not state.gone(o.id) and grid.distance(state.grid, f.cell, o.cell)
-            <= reach_between(f, o)]
-    return min(near)[2:] if near else None
+    near = sorted((grid.distance(state.grid, f.cell, o.cell), state.roster.index(o.id), p.id, o.id)
+                  for p in state.pairs if p.fight.result is None for o in p.fight.fighters
+                  if o.side != f.side and not state.gone(o.id)
+                  and grid.distance(state.grid, f.cell, o.cell) <= reach_between(f, o))
+    out: list[tuple[str, str]] = []
+    for dist, _, pid, foe in near:
+        if dist == near[0][0] and pid not in (m for m, _ in out):
+            out.append((pid, foe))
+    return out
 
 
 def within_reach(state: Battle, fid: str, cell: tuple[int, int] | None = None) -> str | None:

@@ -57,6 +57,8 @@ class Joined(Resolution):
     melee: str
     fighter: str
     group: str
+    among: list[str] = []
+    """The equally near melees he chose from (choice `join_melee`), when there were several."""
 
 
 class Stage(Resolution):
@@ -130,6 +132,8 @@ class FieldRoundEnded(Resolution):
     blood_loss: dict[str, int]
     status: dict[str, str]
     parted: list[str] = []
+    left: dict[str, list[str]] = {}
+    """4.4: the fighters out of the fight who leave a melee group that goes on, by group."""
 
 
 class BattleEnded(Resolution):
@@ -322,11 +326,24 @@ def field_round_ended(state: Battle, e: FieldRoundEnded) -> Battle:
     for p in state.pairs:
         if p.id in e.parted:
             freed.extend(p.fight.fighters)
+        elif p.id in e.left:
+            freed.extend(f for f in p.fight.fighters if f.id in e.left[p.id])
+            keep.append(shrink(p, e.left[p.id], e.round))
         else:
             keep.append(p)
     order = {fid: i for i, fid in enumerate(state.roster)}
     loose = tuple(sorted(freed, key=lambda f: order[f.id]))
     return replace(state, loose=loose, pairs=tuple(keep), closed=e.round, exchange=0)
+
+
+def shrink(pair: Pair, out: list[str], round_: int) -> Pair:
+    """4.4 (our reading): the group without those out; two left are an ordinary pair from the next round, part 1's
+    combat initiative opening its round (no holder, no distance yet: 4.2, C12)."""
+    fighters = tuple(f for f in pair.fight.fighters if f.id not in out)
+    fight = replace(pair.fight, fighters=fighters, declared=(), step=0)
+    if len(fighters) == 2:
+        fight = replace(fight, holder=None, distance=None, reroll=False)
+    return Pair("-".join(f.id for f in fighters), fight, round_ if len(fighters) == 2 else pair.since)
 
 
 def battle_ended(state: Battle, e: BattleEnded) -> Battle:

@@ -210,9 +210,15 @@ def move(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int) -> None:
     if foe is not None:
         engage(ctx, fid, foe)
         return
-    melee = battle_check.melee_within_reach(ctx.state, fid)
-    if melee is not None:
-        join(ctx, fid, *melee)
+    melees = battle_check.melees_within_reach(ctx.state, fid)
+    if len(melees) == 1:
+        join(ctx, fid, *melees[0])
+    elif melees:  # 4.4: enemies of several melees equally near: which one he joins is his choice
+        ids = [m for m, _ in melees]
+        listed = ", ".join(ids)
+        chosen = ctx.choice("join_melee", actor=fid, options=ids, exchange=x,
+                            what=f"which melee {fid} joins: enemies of {listed} are equally near (4.4)")
+        join(ctx, fid, *next(m for m in melees if m[0] == chosen), among=ids)
 
 
 def engage(ctx: Context, fid: str, foe: str) -> None:
@@ -225,13 +231,18 @@ def engage(ctx: Context, fid: str, foe: str) -> None:
                           "rule": ["4.2", "L102", "A-65"], "defaults": ["A-65", "C12"]})
 
 
-def join(ctx: Context, fid: str, melee: str, foe: str) -> None:
-    """4.4: `fid` comes within reach of an enemy already in melee: the melee becomes a group of several fighters."""
+def join(ctx: Context, fid: str, melee: str, foe: str, among: list[str] | None = None) -> None:
+    """4.4: `fid` comes within reach of an enemy already in melee: the melee becomes a group of several fighters
+    (`among`: the equally near melees he chose from, choice `join_melee`)."""
     f = ctx.state.fighter(fid)
-    emit(ctx, "joined", {"melee": melee, "fighter": fid, "group": f"{melee}-{fid}",
-                         "why": [f"{fid} comes within reach of {foe} at ({f.cell[0]}, {f.cell[1]}) and joins the melee "
-                                 "under way: several fighters in one melee (4.4)"],
-                         "rule": ["4.4", "L102"], "defaults": ["A-65"]})
+    why = [f"{fid} comes within reach of {foe} at ({f.cell[0]}, {f.cell[1]}) and joins the melee under way: several "
+           "fighters in one melee (4.4)"]
+    payload: dict[str, Any] = {"melee": melee, "fighter": fid, "group": f"{melee}-{fid}", "why": why,
+                               "rule": ["4.4", "L102"], "defaults": ["A-65"]}
+    if among:
+        why.append(f"{fid} chose {melee} of the equally near melees " + ", ".join(among) + " (4.4)")
+        payload["among"] = among
+    emit(ctx, "joined", payload)
 
 
 def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:
@@ -335,14 +346,21 @@ def round_end(ctx: Context, turn: int) -> None:
         loss[f.id], status[f.id] = total, new
         why.append(f"{f.id} bleeds {f.bleeding}: blood loss {f.blood_loss} + {f.bleeding} = {total}"
                    + (f" → {new}" + (", falls (lying)" if new == "unconscious" else "") if new != f.status else ""))
-    parted = [p.id for p in state.pairs if p.fight.result is not None or any(f.out for f in p.fight.fighters)
-              or p.fight.holder is None and p.since < turn and len(p.fight.fighters) == 2]
+    parted = [p.id for p in state.pairs if p.fight.result is not None
+              or len(p.fight.fighters) == 2 and (any(f.out for f in p.fight.fighters)
+                                                 or p.fight.holder is None and p.since < turn)]
     if parted:
         why.append("melee over: " + ", ".join(" — ".join(p.fight.ids) for p in state.pairs if p.id in parted)
                    + " (the fighters are loose again)")
-    emit(ctx, "field_round_ended", {"round": turn, "blood_loss": loss, "status": status, "parted": parted,
-                                    "why": why or ["no bleeding among the loose fighters"],
-                                    "rule": ["4.3", "6.5 step 10"], "defaults": ["sample_v1"]})
+    left = shrunk(state, parted)
+    for pid, out in left.items():
+        why.extend(shrink_why(next(p for p in state.pairs if p.id == pid).fight, out, turn))
+    payload: dict[str, Any] = {"round": turn, "blood_loss": loss, "status": status, "parted": parted,
+                               "why": why or ["no bleeding among the loose fighters"],
+                               "rule": ["4.3", "6.5 step 10"], "defaults": ["sample_v1"]}
+    if left:  # 4.4: the group goes on without those out (our reading, docs/skirmish.md)
+        payload |= {"left": left, "rule": [*payload["rule"], "4.4", "4.2"], "defaults": ["sample_v1", "C12"]}
+    emit(ctx, "field_round_ended", payload)
     sides: dict[str, list[str]] = {}
     for f in ctx.state.fighters:
         if not ctx.state.gone(f.id):
@@ -354,3 +372,22 @@ def round_end(ctx: Context, turn: int) -> None:
                                    "why": [f"side {winner} stands: {', '.join(standing)}" if winner
                                            else "no one stands"], "rule": ["6.5"]})
 
+
+
+# --- a melee of several fighters that shrinks (4.4) --------------------------------------------------------------
+
+def shrunk(state: Battle, parted: list[str]) -> dict[str, list[str]]:
+    """4.4 (our reading): each melee group still going on with fighters out of the fight in it: those leave it."""
+    return {p.id: [f.id for f in p.fight.fighters if f.out] for p in state.pairs
+            if p.id not in parted and len(p.fight.fighters) > 2 and any(f.out for f in p.fight.fighters)}
+
+
+def shrink_why(group: Any, out: list[str], turn: int) -> list[str]:
+    """What a shrinking group says: who leaves, who goes on, and whether the two left fight as a pair."""
+    left = [i for i in group.ids if i not in out]
+    why = [f"{', '.join(out)} out of the fight: leaves the melee {' — '.join(group.ids)}; "
+           f"{', '.join(left)} fight on (4.4)"]
+    if len(left) == 2:
+        why.append(f"{left[0]} and {left[1]} fight on as a pair from round {turn + 1}: combat initiative opens "
+                   "its round (4.2, C12)")
+    return why

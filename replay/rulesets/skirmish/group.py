@@ -18,7 +18,7 @@ from typing import Any
 
 from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
-from replay.rulesets.skirmish import check, costs, data, initiative, melee_group, pools
+from replay.rulesets.skirmish import check, costs, data, initiative, melee_group, pools, sweep
 from replay.rulesets.skirmish import resolve as rules
 from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, Pair
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
@@ -62,7 +62,7 @@ def in_view(ctx: Context, seen: Fight, act: Callable[[Context], Any]) -> Any:
 
 def attacks_on(group: Fight, fid: str) -> list[Declared]:
     return [d for d in group.declared if d.step == "attack" and d.maneuver != "pass" and not d.priced.get("failed")
-            and d.order.get("target") == fid]
+            and sweep.aimed_at(d, fid)]
 
 
 def attacked(group: Fight, fid: str) -> bool:
@@ -103,10 +103,10 @@ def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, 
 
 
 def melee_over(ctx: Context) -> None:
-    """A fighter of the group is out: the melee of several fighters is over (its fighters are loose again; those still
-    within reach of an enemy meet again as they move, 4.4)."""
+    """4.4 (our reading, docs/skirmish.md): the melee of several fighters ends only when one side has no one standing
+    in it; a fighter out while both sides still stand leaves the group at the field round's end (battle_round)."""
     out = [f.id for f in ctx.state.fighters if f.out]
-    if not out:
+    if not out or len(sides_standing(ctx.state)) > 1:
         return
     standing = [f.id for f in ctx.state.fighters if not f.out]
     rules.emit(ctx, "fight_ended", {"winner": standing[0] if len(standing) == 1 else None,
@@ -114,6 +114,11 @@ def melee_over(ctx: Context) -> None:
                                     "why": [f"{', '.join(out)} out: the melee of several fighters is over; standing: "
                                             + (", ".join(standing) or "none") + " (4.4)"],
                                     "rule": ["6.5", "4.4"], "defaults": ["sample_v1"]})
+
+
+def sides_standing(group: Fight) -> set[str]:
+    """The sides that still have a fighter standing in the group."""
+    return {f.side for f in group.fighters if not f.out}
 
 
 def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, options: SkirmishOptions) -> None:
@@ -169,7 +174,7 @@ def defence_step(ctx: Context, x: int, ids: list[str], grid_name: str, options: 
     once = options.one_action_per_exchange
     asks = [(fid, att.actor) for fid in ids if rules.can_declare(ctx.state, fid)
             and not (once and attacked(ctx.state, fid))
-            for att in attacks_on(ctx.state, fid) if answered_by(ctx.state, att) is None]
+            for att in attacks_on(ctx.state, fid) if answered_by(ctx.state, sweep.turned(att, fid)) is None]
     asks += [(fid, att.actor) for fid in ids for att in protectable(ctx.state, grid_name, fid, once)]
     missing = []
     for fid, attacker in asks:  # each defence is declared as soon as its order is there: the next one is checked
@@ -191,7 +196,8 @@ def answered_by(group: Fight, att: Declared) -> Declared | None:
     """The defence already declared against `att` (its target's own or a protector's, M37)."""
     return next((d for d in group.declared if d.step == "defence" and d.maneuver != "pass"
                  and d.order.get("answers") == att.actor
-                 and (d.actor == att.order.get("target") or d.order.get("maneuver") == "protect_ally")), None)
+                 and (d.actor == att.order.get("target") or d.order.get("maneuver") == "protect_ally"
+                      and d.priced.get("protects") == att.order.get("target"))), None)
 
 
 def protectable(group: Fight, grid_name: str, fid: str, once: bool = True) -> list[Declared]:
@@ -202,6 +208,7 @@ def protectable(group: Fight, grid_name: str, fid: str, once: bool = True) -> li
         return []
     return [att for att in group.declared if att.step == "attack" and att.maneuver != "pass"
             and not att.priced.get("failed") and att.order.get("target") not in (fid, None)
+            and not sweep.aimed_at(att, fid)  # a sweep that comes at him too: he answers it for himself
             and group.fighter(str(att.order["target"])).side == f.side and not protect_problems(
                 group, grid_name, fid, att) and answered_by(group, att) is None]
 
@@ -226,8 +233,9 @@ def need_defences(ctx: Context, asks: list[tuple[str, str]], x: int) -> dict[tup
         key = {"exchange": x, "step": "defence", "answers": attacker}
         att = next(d for d in ctx.state.declared if d.actor == attacker and d.step == "attack")
         ally = att.order.get("target")
+        own = ally == fid or sweep.aimed_at(att, fid)  # a sweep's further target answers it for himself
         what = f"defence declaration against {attacker}'s attack, exchange {x} (answers: {attacker}; pass to take " \
-            "it undefended)" if ally == fid else f"Protect ally (M37): {ally} is attacked by {attacker}, exchange " \
+            "it undefended)" if own else f"Protect ally (M37): {ally} is attacked by {attacker}, exchange " \
             f"{x} (maneuver protect_ally, as knock_aside, weapon_block or shield_block, answers: {attacker}; or pass)"
         req = Request("order", fid, "order", freeze(key), what=what, phase=ctx.phase)
         mine = [e for e in ctx.recorded.orders_of(fid) if all(e.payload.get(k) == v for k, v in key.items())]
@@ -261,7 +269,7 @@ def pair_view(group: Fight, fid: str, order: dict[str, Any]) -> Fight:
         other = str(order.get("target"))
         return view(group, fid, other, tuple(d for d in group.declared if d.actor == fid))
     other = str(order.get("answers"))
-    att = tuple(d for d in attacks_on(group, fid) if d.actor == other)
+    att = tuple(sweep.turned(d, fid) for d in attacks_on(group, fid) if d.actor == other)
     return view(group, other, fid, (*att, *(d for d in group.declared if d.actor == fid)))
 
 
@@ -274,10 +282,15 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
     m = str(order.get("maneuver"))
     sides = {f.id: f.side for f in group.fighters}
     if order.get("step") == "attack":
-        if m not in ATTACKS:
-            return [check.problem("condition_failed", "4.4", f"{m}: in a melee of several fighters the basic attacks "
-                                  f"are played now ({', '.join(sorted(ATTACKS))}); other attacks NOT YET")]
+        if m not in ATTACKS and m not in sweep.SWEEPS and m != "synchronous_attack":
+            played = ", ".join(sorted(ATTACKS | set(sweep.SWEEPS) | {"synchronous_attack"}))
+            return [check.problem("condition_failed", "4.4", f"{m}: in a melee of several fighters these attacks are "
+                                  f"played now ({played}); other attacks NOT YET")]
         out = melee_group.attack_problems(sides, {"actor": fid, "target": order.get("target")})
+        if not out and m in sweep.SWEEPS:
+            out = sweep.problems(group, fid, order, grid_name)
+        elif not out and m == "synchronous_attack":
+            out = sweep.synchronous_problems(group, fid, order, grid_name)
         if out:
             return out
     elif m == "protect_ally":
@@ -287,8 +300,8 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
         if m not in DEFENCES:
             return [check.problem("condition_failed", "4.4", f"{m}: in a melee of several fighters these defences "
                                   f"are played now ({', '.join(sorted(DEFENCES))}); other defences NOT YET")]
-        attacks = [{"actor": d.actor, "target": d.order.get("target")} for d in group.declared
-                   if d.step == "attack" and d.maneuver != "pass"]
+        attacks = [{"actor": d.actor, "target": t} for d in group.declared
+                   if d.step == "attack" and d.maneuver != "pass" for t in [d.order.get("target"), *sweep.further(d)]]
         if answers is None:
             return [f"4.4: {fid}'s defence names the attack it answers (answers: the attacker; attacks on {fid}: "
                     + (", ".join(a["actor"] for a in attacks if a["target"] == fid) or "none") + ")"]
@@ -321,7 +334,9 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
                                                                                                 defences)]
     asks = []
     for att, dfn in pairs:
-        asks.append((rules.pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack", {"exchange": x},
+        key = {"exchange": x} | ({"target": att.order["target"]} if att.maneuver in sweep.SWEEPS and sweep.further(
+            att) else {})
+        asks.append((rules.pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack", key,
                      f"attack roll of {att.actor} on {att.order['target']} ({att.maneuver}, "
                      f"%{att.priced['difficulty']})"))
         if dfn is not None:
@@ -342,6 +357,11 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
         item = rules.Item(att, dfn, a_roll, d_roll)  # type: ignore[arg-type]
         cmp_ = rules.compare(seen, item, options)
         outcomes.append(in_view(ctx, seen, lambda sub, it=item, c=cmp_: rules.strike(sub, x, it, c, options)))
+        if sweep.further(att) and att.maneuver in sweep.SWEEPS:  # M09, M10: on to the further targets (L291-304)
+            outcomes += sweep.sweep_on(ctx, x, att, outcomes[-1], [d["decl"] for d in defences], options)
+        elif sweep.further(att):  # M24: the same roll against the second target (L441)
+            outcomes += sweep.synchronous_second(ctx, x, att, a_roll, outcomes[-1], [d["decl"] for d in defences],
+                                                 options)
     return outcomes
 
 
@@ -398,7 +418,8 @@ def roll_problems(group: Fight, actor: str, p: dict[str, Any], options: Skirmish
     made = next((d for d in group.declared if d.actor == actor and d.step == p["purpose"] and d.maneuver != "pass"
                  and d.exchange == p["exchange"] and (p["purpose"] == "attack"
                                                       or d.order.get("answers") == p.get("answers"))), None)
-    if made is None or group.exchange != p["exchange"]:
+    if made is None or group.exchange != p["exchange"] or p["purpose"] == "attack" and p.get("target") not in (
+            None, made.order.get("target")):  # a sweep's further roll: its dice depend on the earlier defences
         return []
     want = f"{made.priced['dice_to_roll']}d{options.pool_die_sides}"
     if str(p.get("dice")).lower() != want:

@@ -2015,3 +2015,76 @@ REQUESTS.extend([
 ])
 SHOT_MV_RU["rapid_fire"] = "Скоростная стрельба"
 _MISSILE_RU["rapid_fire"] = "скоростная стрельба"
+
+
+# --- a melee of several fighters that shrinks (4.4) --------------------------------------------------------------
+_SHRINK_SENTENCES = (
+    (r"^([\w, ]+) out of the fight: leaves the melee ([\w —]+); ([\w, ]+) fight on \(4\.4\)$",
+     r"выбыли из боя: \1 — покидают схватку \2; бьются дальше: \3 (4.4)"),
+    (r"^(\w+) and (\w+) fight on as a pair from round (\d+): combat initiative opens its round \(4\.2, C12\)$",
+     r"\1 и \2 бьются дальше парой с раунда \3: раунд открывает боевая инициатива (4.2, C12)"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _SHRINK_SENTENCES) + _SENTENCES
+_JOIN_SENTENCES = (
+    (r"^(\w+) chose ([\w-]+) of the equally near melees ([\w, -]+) \(4\.4\)$",
+     r"\1 выбирает схватку \2 из одинаково близких: \3 (4.4)"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _JOIN_SENTENCES) + _SENTENCES
+REQUESTS.extend([
+    ("which melee {a:w} joins: enemies of {c} are equally near (4.4)",
+     "в какую схватку вступает {a}: враги в схватках {c} одинаково близко (4.4)"),
+])
+
+# --- circular strike and slash on several targets (M09, M10) ---------------------------------------------------
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+): in a melee of several fighters these attacks are played now \(([a-z_, ]+)\); other attacks NOT YET$",
+     lambda m: f"«{_maneuver(m.group(1))}»: в схватке нескольких бойцов пока играются только эти атаки ("
+     + ", ".join(f"«{_maneuver(c)}»" for c in m.group(2).split(", ")) + "); другие атаки — ещё НЕТ"),
+    (r"^then: the further targets in the sweep's order, a list of fighter ids \(CP-09\)$",
+     "then: следующие цели в порядке удара, список бойцов (CP-09)"),
+    (r"^a sweep strikes each target once \(L289\)$", "круговой удар поражает каждую цель один раз (L289)"),
+    (r"^(\w+) at \((\d+), (\d+)\) is beyond the reach of (\w+)'s weapon$",
+     r"\1 в (\2, \3) — вне досягаемости оружия \4"),
+    (r"^M09 \(L289\): at most (\d) targets with a (\w+) weapon$",
+     lambda m: f"M09 (L289): не больше {m.group(1)} целей с оружием длины «{LENGTH_RU.get(m.group(2), m.group(2))}»"),
+    (r"^M09 \(L289\): targets (\d+) m apart cannot be struck in one circle$",
+     r"M09 (L289): цели в \1 м друг от друга нельзя поразить одним круговым ударом"),
+    (r"^M09 \(L289\): targets 2 m apart \(one free cell\) need a long weapon or longer, not (\w+)$",
+     lambda m: "M09 (L289): для целей в 2 м друг от друга (одна свободная клетка) нужно длинное оружие или длиннее, "
+     f"а не «{LENGTH_RU.get(m.group(1), m.group(1))}»"),
+)) + _PROBLEM_SENTENCES
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+)'s blow on (\w+) is void: the sweep stops \((M09|M10)\)$", r"удар \1 по \2 отменён: круговой удар "
+     r"прерван (\3)"),
+    (r"^(\w+)'s (\w+) stops the sweep: the other targets are safe \((M09|M10), L291\)$",
+     lambda m: f"{m.group(1)} — «{_maneuver(m.group(2))}» останавливает круговой удар: остальные цели в безопасности "
+     f"({m.group(3)}, L291)"),
+    (r"^(\w+)'s (\d+) defence successes come off (\w+)'s dice: (\d+) − (\d+) = (-?\d+) \((M09|M10), L291\)$",
+     r"успехи защиты \1 (\2) вычитаются из кубиков \3: \4 − \5 = \6 (\7, L291)"),
+    (r"^the crushing blow hit (\w+): the sweep stops \((M09), L293\)$",
+     r"дробящий удар попал в \1: круговой удар прерван (\2, L293)"),
+    (r"^the chop did not sever what it hit on (\w+): the sweep stops \((M09), L295\)$",
+     r"рубящий удар не отсёк поражённую часть тела \1: круговой удар прерван (\2, L295)"),
+    (r"^the chop severed (\w+) of (\w+): (\d+) damage comes off the rest \((M09), L295\)$",
+     lambda m: f"рубящий удар отсёк {words.why_ru(m.group(1))} ({m.group(2)}): урон по остальным целям меньше на "
+     f"{m.group(3)} ({m.group(4)}, L295)"),
+    (r"^the cut on (\w+) goes on at full damage \((M10), L304\)$",
+     r"порез по \1 идёт дальше с полным уроном (\2, L304)"),
+    (r"^(\w+) has no dice left for the sweep: it stops \((M09|M10), L291\)$",
+     r"у \1 не осталось кубиков: круговой удар прерван (\2, L291)"),
+    (r"^the sweep goes on to the next target with (\d+) dice \((M09|M10), L291\)$",
+     r"круговой удар идёт к следующей цели, кубиков: \1 (\2, L291)"),
+    (r"^D = (\d+) \+ -(\d+) \(severing on the sweep, (M09) L295\) = (-?\d+)$",
+     r"D = \1 − \2 (отсечение на круговом ударе, \3 L295) = \4"),
+)) + _SENTENCES
+REQUESTS.extend([
+    ("the zone {a:w}'s sweep meets on {b:w}: {h:#} cm against the first target's {g:#} cm, zone {z:w} (CP-10)",
+     "зона, куда круговой удар {a} приходится по {b}: рост {h} см против {g} см у первой цели, зона {z:zone} "
+     "(CP-10)"),
+])
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) at \((\d+), (\d+)\) does not stand next to (\w+): two adjacent targets$",
+     r"\1 в (\2, \3) не стоит рядом с \4: нужны две соседние цели"),
+    (r"^also: two targets are two fighters \(for two wounds on one target leave `also` out, L441\)$",
+     "also: две цели — это два разных бойца (для двух ран одной цели поле also не нужно, L441)"),
+)) + _PROBLEM_SENTENCES

@@ -103,6 +103,11 @@ def blow(order: Mapping[str, Any], lang: str, state: Any) -> list[str]:
         parts.append(tr(lang, "рукоятью", "with the hilt"))
     if order.get("target"):
         parts.append(against(order["target"], lang, state))
+    if isinstance(order.get("then"), list) and order["then"]:  # M09, M10: the sweep's further targets in its order
+        parts.append(tr(lang, "затем " + ", ".join(against(t, "ru", state) for t in order["then"]),
+                        "then " + ", ".join(against(t, "en", state) for t in order["then"])))
+    if order.get("also"):  # M24: the second adjacent target
+        parts.append(tr(lang, "и " + against(order["also"], "ru", state), "and " + against(order["also"], "en", state)))
     if order.get("zone"):
         zone = str(order["zone"])
         parts.append(tr(lang, f"в {ZONE_ACCS.get(zone, words.zone_name(zone, 'ru'))}",

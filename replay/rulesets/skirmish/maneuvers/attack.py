@@ -811,8 +811,8 @@ def synchronous_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOpti
     from replay.rulesets.skirmish.resolve import deal_hit
 
     att: Declared = o["attack"]
-    if o["winner"] != "attack" or ctx.state.result is not None:
-        return {}
+    if o["winner"] != "attack" or ctx.state.result is not None or att.order.get("also"):
+        return {}  # two targets (`also`, a melee of several fighters): the other weapon's wound is the other's (sweep)
     f = ctx.state.fighter(att.actor)
     other = next((w for w in f.weapons if w.hands and w.state == "ready" and w.id != att.priced.get("weapon")), None)
     if other is None:
