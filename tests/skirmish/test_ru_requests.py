@@ -105,6 +105,7 @@ def test_the_scan_finds_the_requests():
 
 def _latin(said: str) -> set[str]:
     said = re.sub(r"\{[^{}]*\}|\[[^\[\]]*\]|\"[^\"]*\"", "", said)  # options, keys and JSON a player types
+    said = re.sub(r"\(при вводе: [^()]*\)$", "", said)  # the key fields an answer is typed with
     said = re.sub(r"\b(?:[LMCT]\d+|CP-\d+|A-\d+b?|T-\d+)\b", "", said)
     return set(re.findall(r"[A-Za-z_]{2,}", said)) - {"RAT", "VSE", "seq"}
 
