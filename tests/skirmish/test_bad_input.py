@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import pytest
@@ -93,10 +94,9 @@ CASES = {
 }
 
 
-@pytest.mark.parametrize("case", list(CASES))
-def test_bad_input_is_refused_naming_the_rule_and_nothing_is_appended(case, tmp_path):
-    base, bad, said = CASES[case]
-    log = [*base(), *(bad if isinstance(bad, list) else [bad])]
+def refused_at_import(log: list[dict], said: list[str], tmp_path: Path) -> tuple[Any, str, Path]:
+    """`battlelog import` of `log` is refused at its last line with a message holding each of `said`, no traceback,
+    and nothing appended: (the result, the database, the log's file)."""
     path = tmp_path / "bad.jsonl"
     path.write_text("\n".join(json.dumps(e, ensure_ascii=False) for e in log) + "\n", encoding="utf-8")
     db = str(tmp_path / "t.duckdb")
@@ -113,3 +113,10 @@ def test_bad_input_is_refused_naming_the_rule_and_nothing_is_appended(case, tmp_
             assert "events" not in tables or con.execute("select count(*) from events").fetchall()[0][0] == 0
         finally:
             con.close()
+    return out, db, path
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_bad_input_is_refused_naming_the_rule_and_nothing_is_appended(case, tmp_path):
+    base, bad, said = CASES[case]
+    refused_at_import([*base(), *(bad if isinstance(bad, list) else [bad])], said, tmp_path)

@@ -13,13 +13,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import pytest
 from click.testing import CliRunner
 
 from cli.main import main
 from replay.rulesets.skirmish import battle, group
 from replay.rulesets.skirmish.model import Declared, Fight
+from tests.skirmish.test_bad_input import refused_at_import
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "skirmish"
 GAME = "skirmish-ally"
@@ -184,23 +184,8 @@ CASES = {
 @pytest.mark.parametrize("case", list(CASES))
 def test_bad_input_in_a_melee_of_several_is_refused_naming_the_rule(case: str, tmp_path: Path) -> None:
     base, bad, said = CASES[case]
-    log = [*base(), bad]
-    path = tmp_path / "bad.jsonl"
-    path.write_text("\n".join(json.dumps(e, ensure_ascii=False) for e in log) + "\n", encoding="utf-8")
-    db = str(tmp_path / "t.duckdb")
-    out = CliRunner().invoke(main, ["--db", db, "import", str(path)])
+    out, db, path = refused_at_import([*base(), bad], said, tmp_path)
     assert out.exit_code == 2, out.output
-    assert "Traceback" not in out.output and isinstance(out.exception, SystemExit)
-    assert all(line.startswith(f"error: line {len(log)} (") for line in out.output.strip().splitlines())
-    for words in said:
-        assert words in out.output, out.output
-    if Path(db).exists():
-        con = duckdb.connect(db, read_only=True)
-        try:
-            tables = {r[0] for r in con.execute("select table_name from information_schema.tables").fetchall()}
-            assert "events" not in tables or con.execute("select count(*) from events").fetchall()[0][0] == 0
-        finally:
-            con.close()
     ru = CliRunner().invoke(main, ["--db", db, "--lang", "ru", "import", str(path)])
     assert ru.exit_code == 2 and "[англ.]" not in ru.output and "engl" not in ru.output, ru.output
 
