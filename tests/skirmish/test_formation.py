@@ -42,12 +42,10 @@ def test_two_partners_share_a_cell_a_third_does_not() -> None:
     assert formation.partner_cells(crowded, "MIR") == set()
 
 
-def test_partners_cover_each_other_and_a_pair_costs_the_larger_penalty() -> None:
+def test_partners_in_one_cell_are_the_pair_a_melee_knows() -> None:
     state = formed(started(), ["BOR", "RAT"], [["BOR", "RAT"]], 7)
-    assert formation.covers(state, "BOR", "RAT") and not formation.covers(state, "BOR", "MIR")
-    penalties = {"BOR": 1, "RAT": 3, "MIR": 2}
-    alone = formation.pair_attack_penalty(state, "BOR", lambda f: penalties[f.id])
-    assert alone == 1  # apart: his own weapon only
+    assert formation.in_cell(state, ("BOR", "RAT", "MIR")) == ()  # apart: no pair in one cell
     shared = replace(state, loose=tuple(replace(f, cell=(1, 1)) if f.id == "BOR" else f for f in state.loose))
-    assert formation.pair_attack_penalty(shared, "BOR", lambda f: penalties[f.id]) == 3  # A-58b: the larger
+    assert formation.in_cell(shared, ("BOR", "RAT", "MIR")) == (("BOR", "RAT", "long"), ("RAT", "BOR", "long"))
+    assert formation.partner_penalty((1, 3)) == 3  # A-58b: the larger
     assert battle_events.HANDLERS["skirmish.formed"] is battle_events.formed

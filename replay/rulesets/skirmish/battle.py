@@ -352,12 +352,22 @@ def evolve(state: Battle, event: Event) -> Battle:
     if event.type == "ruling":
         return state
     if event.type in battle_events.EVENTS:
-        return battle_events.apply(state, event)
+        return partners_kept(battle_events.apply(state, event))
     pid = pair_id_of(event)
     pair = next((p for p in state.pairs if p.id == pid), None)
     if pair is None:
         raise ValueError(f"{event.type} at seq {event.seq}: no melee pair {pid!r} on the field")
-    return state.with_pair(replace(pair, fight=fight_evolve(pair.fight, event)))
+    return partners_kept(state.with_pair(replace(pair, fight=fight_evolve(pair.fight, event))))
+
+
+def partners_kept(state: Battle) -> Battle:
+    """5.12 (L1189, L1195): each melee knows the formation partners standing two in a cell among its fighters."""
+    from replay.rulesets.skirmish import formation
+
+    if not state.formations:
+        return state
+    return replace(state, pairs=tuple(replace(p, fight=replace(p.fight, partners=formation.in_cell(state, p.fight.ids)))
+                                      for p in state.pairs))
 
 
 def lose_reflex(f: Fighter, amount: int, round_: int, source: str) -> Fighter:

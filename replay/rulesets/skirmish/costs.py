@@ -191,6 +191,24 @@ def length_penalty(state: Fight, order: dict[str, Any], w: Weapon | None) -> int
     return full // 2 if mv is not None and mv.length_penalty == "half" else full
 
 
+def partner_pair_penalty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None,
+                         own: int) -> dict[str, Any] | None:
+    """5.12 (L1195, A-58b): an attack on a partner pair in one cell takes the larger of its length penalties against
+    each partner's weapon; None when the target stands alone or the attack takes no length penalty."""
+    from replay.rulesets.skirmish import formation
+
+    target = str(order.get("target") or state.opponent(actor.id).id)
+    mate = state.partner_in_cell(target) if target in state.ids else None
+    mv = move(order["maneuver"])
+    if mate is None or w is None or state.distance is None or mv is not None and mv.length_penalty == "none":
+        return None
+    against = formation.against_partner(weapon_length(w), mate[1])
+    if mv is not None and mv.length_penalty == "half":
+        against //= 2
+    return {"target": target, "partner": mate[0], "own": own, "against_partner": against,
+            "penalty": formation.partner_penalty((own, against))}
+
+
 def weapon_of(actor: Fighter, order: dict[str, Any]) -> Weapon | None:
     """The weapon a declaration uses: the one it names, else the weapon in hand (none for dodges, shield defences
     and the maneuvers that use no weapon)."""
@@ -242,6 +260,9 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
     no_doubling = mv is not None and mv.no_doubling
     doubling = max(0, d_pool - skill_level) if is_attack and options.attack_dice_doubling and not no_doubling else 0
     penalty = length_penalty(state, order, w)
+    pair_penalty = partner_pair_penalty(state, actor, order, w, penalty) if is_attack else None
+    if pair_penalty is not None:
+        penalty = pair_penalty["penalty"]
     activation = mv.activation(state, actor, order) if mv is not None and mv.activation is not None else \
         int(entry.get("activation", {}).get("reflex", 0))
     if order.get("grip") and order.get("maneuver") != "grip_change":  # M56 with the declaration
@@ -303,4 +324,4 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
         "dice_to_roll": d_pool + bonus + effect_bonus, "bonus_dice": bonus + effect_bonus, "required_extra": required,
         "required_why": required_why,
         "initiative": entry.get("initiative", "none"),
-    } | more
+    } | ({"partner_penalty": pair_penalty} if pair_penalty is not None else {}) | more

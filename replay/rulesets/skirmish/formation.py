@@ -69,15 +69,31 @@ def partner_cells(state: Any, fid: str) -> set[tuple[int, int]]:
     return out
 
 
-def covers(state: Any, guard: str, ward: str) -> bool:
-    """L1189: partners cover each other by the normal maneuver rules, without activating Protect ally (M37)."""
-    return state.partners(guard, ward)
+def in_cell(state: Any, fids: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+    """L1189, L1195: (fighter, his partner, the partner's weapon length) for each of `fids` whose formation partner
+    stands in his cell, still on the field: the pair that covers each other and that an attacker meets as one."""
+    from replay.rulesets.skirmish import costs
+
+    out = []
+    for fid in fids:
+        f = state.fighter(fid)
+        mate = next((o for o in state.fighters if o.id != fid and o.cell == f.cell and state.partners(fid, o.id)
+                     and not state.gone(o.id)), None)
+        if mate is not None and not state.gone(fid):
+            out.append((fid, mate.id, costs.weapon_length(mate.weapon) if mate.weapon else "hand"))
+    return tuple(out)
 
 
-def pair_attack_penalty(state: Any, target: str, penalty_against: Any) -> int:
-    """A-58b (L1195): an attack on a partner pair in one cell takes the larger of the length penalties against each
-    partner's weapon; `penalty_against(fighter)` is the attack's length penalty against that fighter alone."""
-    t = state.fighter(target)
-    mates = [f for f in state.fighters if f.id != target and f.cell == t.cell and state.partners(target, f.id)]
-    own = int(penalty_against(t))
-    return partner_penalty((own, int(penalty_against(mates[0])))) if mates else own
+def covers(fight: Any, guard: str, ward: str) -> bool:
+    """L1189: partners in one cell cover each other by the normal maneuver rules, without activating Protect ally
+    (M37): no activation, no +1 difficulty, no level of its own."""
+    mate = fight.partner_in_cell(ward)
+    return mate is not None and mate[0] == guard
+
+
+def against_partner(weapon_length: str, partner_length: str) -> int:
+    """A-58b (PROPOSED reading): the length penalty an attack takes against the partner alone: the categories
+    between the attack's weapon and the partner's, the distance his weapon holds (L129)."""
+    from replay.rulesets.skirmish import data
+
+    return abs(data.length_index(weapon_length) - data.length_index(partner_length))

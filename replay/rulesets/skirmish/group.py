@@ -18,7 +18,7 @@ from typing import Any
 
 from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
-from replay.rulesets.skirmish import check, costs, data, initiative, melee_group, pools, sweep
+from replay.rulesets.skirmish import check, costs, data, formation, initiative, melee_group, pools, sweep
 from replay.rulesets.skirmish import resolve as rules
 from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, Pair
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
@@ -219,7 +219,7 @@ def protect_problems(group: Fight, grid_name: str, fid: str, att: Declared) -> l
 
     f, a = group.fighter(fid), group.fighter(att.actor)
     v = group.fighter(str(att.order["target"]))
-    far = [o for o in (a, v) if not grid.adjacent(grid_name, f.cell, o.cell)]
+    far = [o for o in (a, v) if grid.distance(grid_name, f.cell, o.cell) > 1]  # a partner shares the cell (5.12)
     return [check.problem("condition_failed", "5.4 M37", f"{fid}'s cell ({f.cell[0]}, {f.cell[1]}) does not touch "
                           f"{o.id}'s ({o.cell[0]}, {o.cell[1]}): Protect ally needs the protector beside both the "
                           "attacker and the ally (L540)") for o in far]
@@ -237,6 +237,10 @@ def need_defences(ctx: Context, asks: list[tuple[str, str]], x: int) -> dict[tup
         what = f"defence declaration against {attacker}'s attack, exchange {x} (answers: {attacker}; pass to take " \
             "it undefended)" if own else f"Protect ally (M37): {ally} is attacked by {attacker}, exchange " \
             f"{x} (maneuver protect_ally, as knock_aside, weapon_block or shield_block, answers: {attacker}; or pass)"
+        if not own and formation.covers(ctx.state, fid, str(ally)):  # 5.12 (L1189): a partner in his cell
+            what = f"Cover your partner {ally} (5.12, L1189: no Protect ally activated, no +1): {ally} is attacked " \
+                f"by {attacker}, exchange {x} (maneuver protect_ally, as knock_aside, weapon_block or shield_block, " \
+                f"answers: {attacker}; or pass)"
         req = Request("order", fid, "order", freeze(key), what=what, phase=ctx.phase)
         mine = [e for e in ctx.recorded.orders_of(fid) if all(e.payload.get(k) == v for k, v in key.items())]
         if not mine:
@@ -465,6 +469,8 @@ def protect_priced(group: Fight, fid: str, order: dict[str, Any], att: Declared,
     under = {k: v for k, v in order.items() if k != "as"} | {"maneuver": order.get("as")}
     seen = protect_view(group, fid, order, att)
     priced = costs.price(seen, seen.fighter(fid), under, options)
+    if formation.covers(group, fid, str(att.order["target"])):  # 5.12 (L1189): a partner, by the normal rules
+        return under, {**priced, "protects": att.order["target"], "partner_cover": True}
     act = protect_activation(group, fid, under)
     if priced["difficulty"] is not None:
         priced = {**priced, "difficulty": priced["difficulty"] + 1,
@@ -498,7 +504,7 @@ def protect_declaration_problems(group: Fight, fid: str, order: dict[str, Any], 
     w = costs.weapon_of(f, {**order, "maneuver": order["as"]}) or f.weapon
     level = f.skill(data.weapon_type(w.type)["skill"]) if w is not None and order.get("weapon") != "shield" \
         else f.skill(f.pool_skill)
-    if level < entry["min_level"]:
+    if level < entry["min_level"] and not formation.covers(group, fid, str(att.order["target"])):
         out.append(check.problem("skill_too_low", "4.8", f"protect_ally needs weapon skill {entry['min_level']} "
                                  f"(PROPOSED, A-23), {fid} has {level}"))
     if out:
@@ -514,8 +520,8 @@ def protect_declaration_problems(group: Fight, fid: str, order: dict[str, Any], 
                                  "the +1 of Protect ally > %7"))
     if priced["paid_R"] > avail_r or priced["paid_S"] > avail_s:
         out.append(check.problem("cannot_pay", "4.6, 5.4 M37", f"costs R{priced['paid_R']} S{priced['paid_S']} with "
-                                 f"Protect ally's activation {priced['protect_activation']}; available R{avail_r} "
-                                 f"S{avail_s}"))
+                                 f"Protect ally's activation {priced.get('protect_activation', 0)}; available "
+                                 f"R{avail_r} S{avail_s}"))
     return out
 
 
@@ -525,10 +531,14 @@ def protect(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, opti
     assert att is not None
     under, priced = protect_priced(ctx.state, fid, order, att, options)
     ally = att.order["target"]
-    why = [f"{fid} protects {ally} from {att.actor}'s attack (M37): steps partly into {ally}'s cell and answers with "
+    cover = bool(priced.get("partner_cover"))
+    why = [f"{fid} covers his partner {ally} from {att.actor}'s attack: two partners in one cell cover each other by "
+           f"the normal rules, without activating Protect ally (5.12, L1189): {under['maneuver']}, no +1, no "
+           "activation" if cover else
+           f"{fid} protects {ally} from {att.actor}'s attack (M37): steps partly into {ally}'s cell and answers with "
            f"{under['maneuver']}, +1 difficulty, activation {priced['protect_activation']} R by weapon length "
            "(L540-542)", rules.declaration_why(fid, under, priced)]
     rules.emit(ctx, "declared", {"actor": fid, "exchange": order["exchange"], "step": "defence",
                                  "maneuver": under["maneuver"], "order": order, "priced": priced, "forced": None,
-                                 "why": why, "rule": ["4.4", "4.6", "5.4.2 M37"],
-                                 "defaults": ["A-09", "A-23"]}, cause=seq)
+                                 "why": why, "rule": ["4.4", "4.6", *(("5.12", "L1189") if cover else ("5.4.2 M37",))],
+                                 "defaults": ["A-09"] if cover else ["A-09", "A-23"]}, cause=seq)

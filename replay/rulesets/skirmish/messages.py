@@ -15,6 +15,7 @@ from typing import Any
 from replay.render.i18n import UNTRANSLATED, Catalogue
 from replay.render.text import plural
 from replay.rulesets.skirmish import words
+from replay.rulesets.skirmish.formation import silent as formation_silent
 
 EVENT_RU = {
     "skirmish.round_started": "начало раунда", "skirmish.fatigue": "усталость",
@@ -2088,3 +2089,34 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^also: two targets are two fighters \(for two wounds on one target leave `also` out, L441\)$",
      "also: две цели — это два разных бойца (для двух ран одной цели поле also не нужно, L441)"),
 )) + _PROBLEM_SENTENCES
+
+# formation combat (5.12, formation.py): the partner pair's length penalty, partner cover, what the rulebook lacks
+_FORMATION_WHY: tuple[tuple[str, Any], ...] = (
+    (r"\(L129; partner pair (\w+)\+(\w+): the larger of (\d+) and (\d+), 5\.12 A-58b\)",
+     r"(L129; пара напарников \1+\2: больший из \3 и \4, 5.12 A-58b)"),
+    (r"^(\w+) covers his partner (\w+) from (\w+)'s attack: two partners in one cell cover each other by the normal "
+     r"rules, without activating Protect ally \(5\.12, L1189\): (\w+), no \+1, no activation$",
+     lambda m: f"{m.group(1)} прикрывает напарника {m.group(2)} от атаки {m.group(3)}: два напарника в одной клетке "
+     f"прикрывают друг друга по обычным правилам, без активации Защиты союзника (5.12, L1189): "
+     f"«{_maneuver(m.group(4))}», без +1 и без активации"),
+    (r"^(\w+) covers his partner (\w+) \(5\.12, L1189: two partners in one cell, by the normal rules, without "
+     r"activating Protect ally\): ([\w ]+) %(\d), no activation$",
+     lambda m: f"{m.group(1)} прикрывает напарника {m.group(2)} (5.12, L1189: два напарника в одной клетке, по "
+     f"обычным правилам, без активации Защиты союзника): «{_maneuver(m.group(3).replace(' ', '_'))}» %{m.group(4)}, "
+     "без активации"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _FORMATION_WHY) + _SENTENCES
+REQUESTS.extend([
+    ("Cover your partner {a:w} (5.12, L1189: no Protect ally activated, no +1): {a:w} is attacked by {b:w}, exchange "
+     "{x:#} (maneuver protect_ally, as knock_aside, weapon_block or shield_block, answers: {c:w}; or pass)",
+     "прикрыть напарника {a} (5.12, L1189: без активации Защиты союзника, без +1): {b} атакует {a}, обмен {x} "
+     "(maneuver protect_ally, as — knock_aside, weapon_block или shield_block, answers: {c}; или pass)"),
+])
+_SILENT_RU = {
+    "break_formation": "распаде строя (заголовок «Распад строя» — последняя строка свода)",
+    "group_combat": "групповом бое («правила Группового боя» упомянуты, но не даны)",
+    "mounted": "конном бое («верховой бой» назван в L10 и нигде не описан)",
+}
+PROBLEMS.extend([(formation_silent(topic),
+                  f"A-59: свод правил молчит о {said}: это решает ГМ (`battlelog ruling`, CP-50); ничего не "
+                  "добавлено") for topic, said in _SILENT_RU.items()])

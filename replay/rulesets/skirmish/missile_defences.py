@@ -229,6 +229,8 @@ def protect_side(state: Battle, guard: str, target: str, fid: str) -> str | None
     from math import hypot
 
     g, t, s = state.fighter(guard), state.fighter(target), state.fighter(fid)
+    if g.cell == t.cell and state.partners(guard, target):  # 5.12 (L1189): partners in one cell cover each other
+        return "partner"
     if grid.distance(state.grid, g.cell, t.cell) != 1:
         return None
     (tx, ty), (gx, gy), (sx, sy) = (grid.centre(state.grid, c) for c in (t.cell, g.cell, s.cell))
@@ -270,7 +272,7 @@ def protect_problems(state: Battle, guard: str, target: str, fid: str, value: An
     if out:
         return out
     avail_r, _ = pools.available(state.fighter(guard), state.round, max(1, x))
-    if int(value.get("dice") or 0) + 1 > avail_r:
+    if int(value.get("dice") or 0) + (0 if side == "partner" else 1) > avail_r:
         out.append(problem("cannot_pay", "5.4.7 M83", f"protecting an ally costs 1R of activation besides the "
                            f"{value.get('dice') or 0}R of the defence, {guard} has {avail_r}R"))
     tn = defence_difficulty(state, guard, value) + (1 if side == "flank" else 0)
@@ -303,8 +305,12 @@ def protection(ctx: Context, fid: str, target: str, x: int, why: list[str]) -> d
         tn = moves.protect_ally(defence_difficulty(state, g, value), side == "flank", False)
         assert tn is not None
         out[g] = {"maneuver": str(value["maneuver"]), "dice": int(value.get("dice") or 0) + skill, "difficulty": tn,
-                  "side": side, "activation": 1, **({"skill": skill} if skill else {}),
+                  "side": side, "activation": 0 if side == "partner" else 1, **({"skill": skill} if skill else {}),
                   **({"weapon": str(value["weapon"])} if value.get("weapon") else {})}
+        if side == "partner":
+            why.append(f"{g} covers his partner {target} (5.12, L1189: two partners in one cell, by the normal rules, "
+                       f"without activating Protect ally): {value['maneuver'].replace('_', ' ')} %{tn}, no activation")
+            continue
         why.append(f"{g} protects {target} from the {side} (M83, L1131): {value['maneuver'].replace('_', ' ')} %{tn}"
                    + (" (+1 from the flank)" if side == "flank" else "") + ", 1 reflex point of activation")
     if waiting:

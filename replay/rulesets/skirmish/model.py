@@ -390,6 +390,14 @@ class Fight:
     armour_penalty: tuple[str, ...] = ()
     """The wrestling maneuvers taking the armour's skill penalty (5.8.2, L739; omitted from the JSON state when
     none)."""
+    partners: tuple[tuple[str, str, str], ...] = ()
+    """5.12 on the field: (fighter, his formation partner in his cell, the partner's weapon length) for the fighters
+    of this melee who stand two partners in one cell (L1189, L1195); kept by the battle, omitted from the JSON state
+    when none."""
+
+    def partner_in_cell(self, fid: str) -> tuple[str, str] | None:
+        """(the partner, his weapon length) standing in `fid`'s cell (5.12), or None."""
+        return next(((p, length) for f, p, length in self.partners if f == fid), None)
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -442,6 +450,8 @@ def state_to_json(state: Fight) -> dict[str, Any]:
         del raw["zonal"]
     if not raw["armour_penalty"]:
         del raw["armour_penalty"]
+    if not raw["partners"]:
+        del raw["partners"]
     raw["fight"] = {"round": state.round, "exchange": state.exchange, "step": state.step,
                     "initiative": state.holder, "distance": state.distance, "result": state.result,
                     "grapple": state.grapple}
@@ -473,4 +483,5 @@ def state_from_json(raw: dict[str, Any]) -> Fight:
                     "declared": tuple(Declared(**d) for d in raw["declared"]),
                     "attacked_before": tuple(raw.get("attacked_before", ())),
                     "armour_penalty": tuple(raw.get("armour_penalty", ())),
+                    "partners": tuple(tuple(x) for x in raw.get("partners", ())),
                     "history": tuple(raw["history"])})

@@ -304,7 +304,10 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
     if o.get("answers") and e.step == "defence":  # 4.4: a defence in a melee of several fighters names its attack
         target = tr(lang, f" против {o['answers']}", f" against {o['answers']}") + target
     name = words.maneuver_name(e.maneuver, lang)
-    if o.get("maneuver") == "protect_ally":  # M37: the protector's Knock-aside or Block for the ally
+    if o.get("maneuver") == "protect_ally" and p.get("partner_cover"):  # 5.12 (L1189): no Protect ally
+        name = tr(lang, f"прикрывает напарника {p.get('protects')} (строй, без активации Защиты союзника), {name}",
+                  f"covers his partner {p.get('protects')} (formation, no Protect ally activated), {name}")
+    elif o.get("maneuver") == "protect_ally":  # M37: the protector's Knock-aside or Block for the ally
         name = f"{words.maneuver_name('protect_ally', lang)} → {p.get('protects')}, {name}"
     if o.get("hilt"):  # M50 (L648), M68 (L723): a hilt strike, D = Strength, crushing
         target += tr(lang, " (рукоятью)", " (with the hilt)")
@@ -313,7 +316,8 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
         cost.append(tr(lang, f"+{p['doubling']} сверх умения {p['skill_level']}",
                        f"+{p['doubling']} above skill {p['skill_level']}"))
     if p["length_penalty"]:
-        cost.append(tr(lang, f"+{p['length_penalty']} за длину", f"+{p['length_penalty']} length"))
+        cost.append(tr(lang, f"+{p['length_penalty']} за длину", f"+{p['length_penalty']} length")
+                    + pair_penalty_text(p.get("partner_penalty"), lang))
     if p["activation"]:
         cost.append(tr(lang, f"+{p['activation']} активация", f"+{p['activation']} activation"))
     buys = ", ".join(buy_text(x, lang) for x in o.get("buys") or [])
@@ -381,6 +385,16 @@ def empathy_text(priced: dict[str, Any], lang: str) -> str:
 
 BUY_NAMES = {"danger": ("опасность", "danger"), "penetration": ("пробивание", "penetration"),
              "shock": ("шок", "shock"), "bleeding": ("кровотечение", "bleeding")}
+
+
+def pair_penalty_text(pair: dict[str, Any] | None, lang: str) -> str:
+    """5.12 (L1195, A-58b): the larger length penalty of a partner pair in one cell."""
+    if not pair:
+        return ""
+    return tr(lang, f" (пара напарников {pair['target']}+{pair['partner']}: больший штраф из {pair['own']} и "
+                    f"{pair['against_partner']}, A-58b)",
+              f" (partner pair {pair['target']}+{pair['partner']}: the larger of {pair['own']} and "
+              f"{pair['against_partner']}, A-58b)")
 
 
 def buy_text(buy: str, lang: str) -> str:

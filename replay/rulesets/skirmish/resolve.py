@@ -450,7 +450,9 @@ def declaration_why(fid: str, order: dict[str, Any], p: dict[str, Any]) -> str:
     if p["doubling"]:
         parts.append(f"+{p['doubling']} above skill {p['skill_level']} (L211)")
     if p["length_penalty"]:
-        parts.append(f"+{p['length_penalty']} length (L129)")
+        pair = p.get("partner_penalty")
+        parts.append(f"+{p['length_penalty']} length (L129" + (f"; partner pair {pair['target']}+{pair['partner']}: "
+                     f"the larger of {pair['own']} and {pair['against_partner']}, 5.12 A-58b" if pair else "") + ")")
     if p["activation"]:
         parts.append(f"+{p['activation']} activation")
     zone = f" → {order.get('target')} {order['zone']}" if order.get("zone") else ""
