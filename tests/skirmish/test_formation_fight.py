@@ -138,3 +138,35 @@ def test_the_issues_bad_input_is_refused_in_russian_naming_the_rule(tmp_path: Pa
     hidden = "5.7 (L44): a hidden attack on RAT, who sees VSE (VSE is not behind RAT)"  # test_part2's refusal
     assert i18n.localize(hidden, "ru", [get_ruleset("skirmish")]) == \
         "5.7 (L44): скрытая атака на RAT, который видит VSE (VSE не у него за спиной)"
+
+
+def test_a_partner_in_the_cell_covers_against_a_shot_without_activation() -> None:
+    from dataclasses import replace
+
+    from tests.skirmish.kit import Round, payloads
+    from tests.skirmish.test_formation import formed
+    from tests.skirmish.test_ranged_moves import act, guarded_field, roll
+
+    field = guarded_field([1, 2])
+    field = field.with_fighter(replace(field.fighter("BOR"), cell=field.fighter("RAT").cell))
+    field = formed(field, ["BOR", "RAT"], [["BOR", "RAT"]], 7)
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 0, "skill": 3})
+    act(rnd, "RAT", act="wait")
+    act(rnd, "BOR", act="wait")
+    rnd.choice("RAT", "missile_defence", "none", exchange=1, shooter="VSE")
+    rnd.choice("BOR", "protect_ally", {"maneuver": "shield_parry_missile", "dice": 2}, exchange=1, shooter="VSE",
+               target="RAT")
+    roll(rnd, "VSE", "shot", [10, 9, 2, 2, 2, 2])
+    roll(rnd, "BOR", "protect_ally", [9, 7], shooter="VSE", target="RAT")
+    stop = rnd.resolve(field)
+    p = payloads(stop, "shot")[0]
+    assert "BOR covers his partner RAT (5.12, L1189: two partners in one cell, by the normal rules, without " \
+           "activating Protect ally): shield parry missile %6, no activation" in p["why"]  # the parry %5 + 1 (M86)
+    assert p["protectors"]["BOR"]["side"] == "partner" and p["protectors"]["BOR"]["activation"] == 0
+    assert stop.state.fighter("BOR").spent_R == 2  # the dice, no activation (M83's 1R is not paid)
+    from replay.rulesets.skirmish import messages
+
+    said = messages.say_why(next(w for w in p["why"] if w.startswith("BOR covers")))
+    assert said == "BOR прикрывает напарника RAT (5.12, L1189: два напарника в одной клетке, по обычным правилам, " \
+        "без активации Защиты союзника): парирование щитом %6, без активации"

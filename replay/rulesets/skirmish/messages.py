@@ -2102,7 +2102,7 @@ _FORMATION_WHY: tuple[tuple[str, Any], ...] = (
     (r"^(\w+) covers his partner (\w+) \(5\.12, L1189: two partners in one cell, by the normal rules, without "
      r"activating Protect ally\): ([\w ]+) %(\d), no activation$",
      lambda m: f"{m.group(1)} прикрывает напарника {m.group(2)} (5.12, L1189: два напарника в одной клетке, по "
-     f"обычным правилам, без активации Защиты союзника): «{_maneuver(m.group(3).replace(' ', '_'))}» %{m.group(4)}, "
+     f"обычным правилам, без активации Защиты союзника): {_S9R_PROTECT.get(m.group(3), m.group(3))} %{m.group(4)}, "
      "без активации"),
 )
 _SENTENCES = tuple((re.compile(p), r) for p, r in _FORMATION_WHY) + _SENTENCES
