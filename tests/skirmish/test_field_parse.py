@@ -107,3 +107,78 @@ def test_the_cli_takes_a_field_post_and_status_lists_every_player(tmp_path: Any)
     r = run("order", "skirmish-formation", "--actor", "RAT", "--text", "Пляшу")
     assert r.exit_code != 0 and "no act named" in r.output
     assert run("status", "skirmish-formation", "--json").output == before
+
+
+def group_state(tmp_path: Any, upto: str) -> Any:
+    """The recorded fight `formation_fight` (Dobrynya against the partners Boris and Gorazd in one melee) imported up
+    to the first line holding `upto`, as a battle state."""
+    import json
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from cli.main import main
+    from replay.rulesets.skirmish import battle
+
+    lines = (Path(__file__).resolve().parents[2] / "fixtures" / "skirmish" / "hand" / "formation_fight.jsonl"
+             ).read_text(encoding="utf-8").splitlines()
+    part = tmp_path / "part.jsonl"
+    part.write_text("\n".join(lines[:next(i for i, x in enumerate(lines) if upto in x)]) + "\n", encoding="utf-8")
+    db = str(tmp_path / "t.duckdb")
+    assert CliRunner().invoke(main, ["--db", db, "import", str(part)]).exit_code == 0
+    out = CliRunner().invoke(main, ["--db", db, "state", "skirmish-formation-fight", "--json"]).output
+    return battle.state_from_json(json.loads(out.splitlines()[-1]))
+
+
+@pytest.mark.parametrize(("text", "keys"), [
+    ("Атака: рубящий удар в Бориса, верхний корпус, 5 кубиков (2Р+3Н)", {"target": "BOR"}),
+    ("Attack: chop at Gorazd, upper torso, 5 dice (2R+3S)", {"target": "GOR"}),
+    ("Атака: круговой удар (рубящий) по Горазду, правая рука, 5 кубиков (2Р+3Н), затем Бориса",
+     {"maneuver": "circular_strike", "target": "GOR", "then": ["BOR"]}),
+    ("Attack: circular strike (chop) at GOR, right arm, 5 dice (2R+3S); then BOR",
+     {"maneuver": "circular_strike", "target": "GOR", "then": ["BOR"]}),
+    ("Attack: synchronous attack (chop) at BOR, upper torso, 5 dice (2R+3S); also GOR",
+     {"maneuver": "synchronous_attack", "target": "BOR", "also": "GOR"}),
+    ("Атака: синхронная атака (рубящий) в Бориса, верхний корпус, 5 кубиков (2Р+3Н), а также Горазда",
+     {"maneuver": "synchronous_attack", "target": "BOR", "also": "GOR"}),
+])
+def test_an_attack_in_a_melee_of_several_names_its_targets(tmp_path: Any, text: str, keys: dict[str, Any]) -> None:
+    state = group_state(tmp_path, '"step": "attack"')
+    parsed = RULESET.parse_order(text, state, "DOB")
+    assert parsed.errors == [] and parsed.order is not None
+    assert {k: parsed.order.get(k) for k in keys} == keys
+    assert ("then" in parsed.order) == ("then" in keys) and ("also" in parsed.order) == ("also" in keys)
+
+
+@pytest.mark.parametrize("text", [
+    "Защита: прикрываю напарника Бориса от Добрыни блоком оружием, 3 кубика (1Р+2Н)",
+    "Защита: защита союзника BOR от DOB, блок оружием, 3 кубика (1Р+2Н)",
+    "Defence: cover my partner Boris against Dobrynya, weapon block, 3 dice (1R+2S)",
+    "Defence: protect ally Boris from Dobrynya with a weapon block, 3 dice (1R+2S)",
+])
+def test_a_protection_in_a_melee_of_several_names_its_defence_and_attacker(tmp_path: Any, text: str) -> None:
+    state = group_state(tmp_path, '"protect_ally"')
+    parsed = RULESET.parse_order(text, state, "GOR")
+    assert parsed.errors == []
+    assert parsed.order == {"exchange": 1, "step": "defence", "maneuver": "protect_ally", "as": "weapon_block",
+                            "answers": "DOB", "dice": {"reflex": 1, "skill": 2}}
+
+
+def test_a_defence_in_a_melee_of_several_answers_the_attacker_named(tmp_path: Any) -> None:
+    state = group_state(tmp_path, '"protect_ally"')
+    for text in ("Защита: блок оружием против Добрыни, 3 кубика (1Р+2Н)", "Defence: weapon block against DOB, "
+                 "3 dice (1R+2S)"):
+        parsed = RULESET.parse_order(text, state, "BOR")
+        assert parsed.order is not None and parsed.order["answers"] == "DOB", text  # the one enemy anyway
+
+
+def test_the_group_keys_the_words_leave_open_are_errors(tmp_path: Any) -> None:
+    state = group_state(tmp_path, '"step": "attack"')
+    assert RULESET.parse_order("Атака: рубящий удар, верхний корпус, 5 кубиков (2Р+3Н)", state, "DOB").errors == [
+        "4.4: name the target of the attack (in this melee: BOR, GOR)"]
+    assert RULESET.parse_order("Attack: circular strike (chop) at GOR, right arm, 5 dice (2R+3S); then", state,
+                               "DOB").errors == ["M09: «затем …» (then …) names the further targets of the sweep"]
+    (tmp_path / "g").mkdir()
+    guard = group_state(tmp_path / "g", '"protect_ally"')
+    assert RULESET.parse_order("Защита: прикрываю напарника Бориса от Добрыни парированием, 3 кубика (1Р+2Н)", guard,
+                               "GOR").errors[0].startswith("M37 (L542): name the defence that protects")

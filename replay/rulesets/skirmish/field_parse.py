@@ -682,3 +682,86 @@ def defence_lines(text: str, state: Battle, actor: str | None, requests: Any) ->
         if payload is not None:
             choices.append(payload)
     return choices, errors, "\n".join(rest)
+
+
+# --- a declaration in a melee of several fighters (4.4): target, answers, as, then, also -------------------------
+
+PROTECT = re.compile(r"(?:защит\w* союзник\w*|прикрыва\w* напарник\w*|прикрыва\w* союзник\w*|protect\w*(?: an)? "
+                     r"ally|protect_ally|cover\w*(?: my| his)? partner)", re.I)
+"""M37 (and a partner's cover, 5.12): the protection named; the defence it is, `as`, is the other maneuver named."""
+THEN = re.compile(r"(?:затем|потом|дальше|далее|then)\b", re.I)
+ALSO = re.compile(r"(?:также|а также|и ещё|и еще|also)\b", re.I)
+ANSWERS = re.compile(r"(?<![\wА-Яа-яЁё])(?:против|от атаки|от удара|от|against|from)\s", re.I)
+
+
+def melee_group_order(text: str, parsed: Parsed, state: Battle, actor: str) -> Parsed:
+    """A fighter's declaration in a melee of several fighters (4.4; docs/skirmish.md "A melee of several fighters"):
+    part 1's order with the group's keys read from the same words: an attack's `target` (the enemy named first),
+    `then` (M09/M10: «затем …», then …, the further targets in the sweep's order), `also` (M24: «также …», also …,
+    the second target); a defence's `answers` (the attacker, «против …», against …) and Protect ally's `as` (the
+    defence it is: «защищаю союзника BOR от DOB блоком оружием»). Nothing is chosen: a key the words leave open where
+    several are possible is an error."""
+    from replay.rulesets.skirmish import group
+
+    pair = state.pair_of(actor)
+    order = dict(parsed.order) if parsed.order else None
+    if pair is None or order is None or order.get("maneuver") == "pass" and order.get("step") == "attack":
+        return parsed
+    body = " ".join(text.strip().split())
+    side = state.fighter(actor).side
+    enemies = [f.id for f in pair.fight.fighters if f.side != side]
+    errors: list[str] = []
+    head, then_text, also_text = body, None, None
+    for pattern, slot in ((ALSO, "also"), (THEN, "then")):
+        m = pattern.search(head)
+        if m:
+            tail = head[m.end():]
+            head = head[:m.start()]
+            if slot == "also":
+                also_text = tail
+            else:
+                then_text = tail
+    named = [f for f in fighters_named(head, state, actor) if f in pair.fight.ids]
+    if order["step"] == "attack":
+        foes = [f for f in named if f in enemies]
+        if foes:
+            order["target"] = foes[0]
+        elif len(enemies) == 1:
+            order["target"] = enemies[0]
+        else:
+            order.pop("target", None)
+            errors.append(f"4.4: name the target of the attack (in this melee: {', '.join(enemies)})")
+        if then_text is not None:
+            order["then"] = [f for f in fighters_named(then_text, state, actor) if f in pair.fight.ids]
+            if not order["then"]:
+                errors.append("M09: «затем …» (then …) names the further targets of the sweep")
+        if also_text is not None:
+            also = [f for f in fighters_named(also_text, state, actor) if f in pair.fight.ids]
+            if len(also) != 1:
+                errors.append("M24: «также …» (also …) names one second target")
+            else:
+                order["also"] = also[0]
+        return Parsed(None if errors else order, [*parsed.errors, *errors])
+    protect = PROTECT.search(body)
+    if protect or order.get("maneuver") == "protect_ally":
+        rest = PROTECT.sub(" ", body) if protect else body.lower().replace("защита союзника", " ")
+        under = words.find_maneuver(re.sub(r"^\s*(?:защита|defence|defense)\s*[:\-—]?", " ", rest.lower()))
+        if under not in group.PROTECT_AS:
+            errors.append("M37 (L542): name the defence that protects: «блоком оружием», «блоком щитом» or «сбивом» "
+                          "(weapon block, shield block, knock-aside)")
+        else:
+            order["maneuver"], order["as"] = "protect_ally", under
+        if order.get("weapon") == "shield" and under != "shield_block" and not re.search(r"(?<!за)щит|shield", rest,
+                                                                                          re.I):
+            del order["weapon"]  # «защит…» is no shield (part 1 reads «щит» anywhere)
+    answering = ANSWERS.search(head)
+    after = [f for f in fighters_named(head[answering.end():], state, actor) if f in enemies] if answering else []
+    foes = after or [f for f in named if f in enemies]
+    if foes:
+        order["answers"] = foes[0]
+    elif len(enemies) == 1:
+        order["answers"] = enemies[0]
+    else:
+        errors.append(f"4.4: name the attacker the defence answers, «против …» (against …; in this melee: "
+                      f"{', '.join(enemies)})")
+    return Parsed(None if errors else order, [*parsed.errors, *errors])
