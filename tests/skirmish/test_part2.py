@@ -498,3 +498,12 @@ def test_the_post_names_a_shot_maneuver() -> None:
     p = {"shooter": "VSE", "target": "RAT", "outcome": "miss", "maneuver": "double_shot", "why": ["miss"], "rule": []}
     assert "Double shot (M80) VSE → RAT: miss." in str(field_post.field_line("skirmish.shot", p, "en"))
     assert "Выстрел VSE по RAT (двойной выстрел, M80): промах." in str(field_post.field_line("skirmish.shot", p, "ru"))
+
+
+def test_a_wound_with_nothing_subtracted_says_w_once() -> None:
+    from replay.rulesets.skirmish import damage
+
+    assert damage.w_text(6, 9, subtracted=False) == ""  # «W = 6», not «W = 6 = 6»
+    assert damage.w_text(6, 9, subtracted=True) == " = 6"  # «W = 10 − 4×1 (…) = 6»
+    assert damage.w_text(12, 9, subtracted=False) == ", zone cap 9"
+    assert damage.w_text(12, 9, subtracted=True) == " = 12, zone cap 9"

@@ -192,13 +192,6 @@ def reach_between(a: Any, b: Any) -> int:
     return max(grid.reach(la), grid.reach(lb))
 
 
-def melee_within_reach(state: Battle, fid: str) -> tuple[str, str] | None:
-    """(the melee, the enemy in it): the nearest enemy already in melee (a pair or a group) within melee reach of
-    `fid`'s cell, or None (4.4: a fighter who comes within reach of an enemy already in melee joins that melee)."""
-    found = melees_within_reach(state, fid)
-    return found[0] if found else None
-
-
 def melees_within_reach(state: Battle, fid: str) -> list[tuple[str, str]]:
     """(the melee, its nearest enemy) of every melee whose enemy within reach of `fid` is at the nearest distance:
     one when the nearest enemy decides which melee he joins (4.4), several when that is his choice `join_melee`."""

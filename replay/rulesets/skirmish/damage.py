@@ -110,11 +110,10 @@ def raw_damage(attacker: Fighter, weapon_type: str, grip: str | None, attack_typ
 
 
 def w_text(uncapped: int, cap: int, *, subtracted: bool) -> str:
-    """Step 8's end of the «W = …» line: « = W», or, when the zone's maximum holds the wound down, «, zone cap N»
-    (after « = W» when armour was subtracted)."""
-    if uncapped <= cap:
-        return f" = {uncapped}"
-    return (f" = {uncapped}" if subtracted else "") + f", zone cap {cap}"
+    """Step 8's end of the «W = …» line: « = W» after a subtraction (nothing when nothing was subtracted: «W = 6»),
+    and, when the zone's maximum holds the wound down, «, zone cap N»."""
+    said = f" = {uncapped}" if subtracted else ""
+    return said if uncapped <= cap else said + f", zone cap {cap}"
 
 
 def level_of(w: int) -> int:

@@ -1125,7 +1125,7 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
         "piece": piece, "protection": armour, "ignored": bought.ignore, "effective": a_eff, "k": k},
         penetration=pen, W=w, damage_type=damage_type, leftover_sink=sink)
     if w == 0:
-        why.append(f"W = {after_shield}{armour_text} = 0 → no wound")
+        why.append(f"W = {after_shield}{armour_text}" + (" = 0" if armour_text else "") + " → no wound")
         out.update(wound=None, shock_bought=extra_shock)
         return out
     if att.priced.get("nonlethal"):  # 6.5 step 6: no wound, shock += W (plus bought shock)

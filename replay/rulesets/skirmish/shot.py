@@ -632,7 +632,7 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
     passing = {"D": raw, "max_w": max_w, "armour": armour}
     wv = min(max(0, raw - armour * k), max_w)
     if wv == 0:
-        why.append(f"W = {raw}" + (f" − {armour}×{k} ({piece})" if armour else "") + " = 0 → no wound")
+        why.append(f"W = {raw}" + (f" − {armour}×{k} ({piece}) = 0" if armour else "") + " → no wound")
         return None, "no_wound", shield, passing
     level = min(5, damage.level_of(wv) + danger)
     flags = damage.thresholds(precise, dtype, wv)
