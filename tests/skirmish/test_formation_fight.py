@@ -170,3 +170,46 @@ def test_a_partner_in_the_cell_covers_against_a_shot_without_activation() -> Non
     said = messages.say_why(next(w for w in p["why"] if w.startswith("BOR covers")))
     assert said == "BOR прикрывает напарника RAT (5.12, L1189: два напарника в одной клетке, по обычным правилам, " \
         "без активации Защиты союзника): парирование щитом %6, без активации"
+
+
+# --- the general initiative rolled again after a successful hidden attack (5.7, L48; 4.1 item 4) -------------------
+
+def test_the_round_after_a_successful_hidden_shot_starts_with_general_initiative_rolls() -> None:
+    from dataclasses import replace
+
+    from tests.skirmish.kit import Round, asked, payloads
+    from tests.skirmish.test_ranged_moves import act, field, hidden_shot, roll
+
+    state = replace(field(4, target="ZOR", facing="W"), intents=(("ZOR", "attack"), ("VSE", "attack")))
+    rnd = roll(hidden_shot([2, 3, 1, 4]), "ZOR", "knockout", [9, 9, 9, 9], shooter="VSE")
+    act(rnd, "VSE", 2, act="wait")
+    act(rnd, "ZOR", 2, act="wait")
+    done = rnd.resolve(state)
+    assert done.state.hidden_hit == "VSE's hidden shot at ZOR"  # unsensed (Empathy 0 successes) and it hit
+    nxt = Round(turn=3)
+    stop = nxt.resolve(done.state)
+    assert {("ZOR", "general_initiative", (("round", 3),)), ("VSE", "general_initiative", (("round", 3),))} <= {
+        (a, n, tuple(k.items())) for a, n, k in asked(stop)}  # asked of the players, nothing drawn
+    assert payloads(stop, "general_initiative") == []
+    roll(nxt, "ZOR", "general_initiative", [9, 8, 7, 6, 5, 1], round=3)
+    roll(nxt, "VSE", "general_initiative", [2, 3, 1, 4, 2, 2], round=3)
+    again = payloads(nxt.resolve(done.state), "general_initiative")[0]
+    assert again["why"][0] == "round 3 starts with general initiative rolls after VSE's hidden shot at ZOR hit home " \
+        "unsensed (5.7, L48)"
+    assert again["chain"][0] == ["ZOR", 4] and "L48" in again["rule"]
+    from replay.rulesets.skirmish import messages
+
+    assert messages.say_why(again["why"][0]) == "раунд 3 начинается бросками общей инициативы: скрытый выстрел VSE " \
+        "по ZOR попал незамеченным (5.7, L48)"
+
+
+def test_a_sensed_hidden_shot_changes_no_initiative() -> None:
+    from dataclasses import replace
+
+    from tests.skirmish.test_ranged_moves import act, field, hidden_shot
+
+    state = replace(field(4, target="ZOR", facing="W"), intents=(("ZOR", "attack"), ("VSE", "attack")))
+    rnd = hidden_shot([7, 3, 2, 4])
+    act(rnd, "VSE", 2, act="wait")
+    act(rnd, "ZOR", 2, act="wait")
+    assert rnd.resolve(state).state.hidden_hit is None

@@ -193,6 +193,9 @@ class Battle:
     result: dict[str, Any] | None = None
     fled: tuple[str, ...] = ()
     """Who has left the battlefield (1.2.6 «побег с поля боя», CP-19)."""
+    hidden_hit: str | None = None
+    """A successful hidden attack this round (its words; 5.7, L48): the next round starts with general initiative
+    rolls (4.1 item 4); omitted from the JSON state when none."""
 
     # --- fighters --------------------------------------------------------------------------------------------
     @property
@@ -305,6 +308,8 @@ def state_to_json(state: Battle) -> dict[str, Any]:
     raw["initiative_order"] = [{"fighter": i, "successes": n} for i, n in state.chain]
     raw["battle"] = {"round": state.round, "exchange": state.exchange, "grid": state.grid,
                      "result": state.result}
+    if raw["hidden_hit"] is None:
+        del raw["hidden_hit"]
     return raw
 
 
@@ -334,7 +339,7 @@ def state_from_json(raw: dict[str, Any]) -> Battle:
         tuple((i, c) for i, c in raw["carry"]), tuple((i, g) for i, g in raw["ran"]), tuple(raw["shots"]),
         tuple(Formation(fm["commander"], tuple(fm["members"]), tuple(tuple(p) for p in fm["partners"]),  # type: ignore[misc]
                         fm["cap"], fm["size"]) for fm in raw["formations"]), raw["result"],
-        tuple(raw.get("fled", ())))
+        tuple(raw.get("fled", ())), raw.get("hidden_hit"))
 
 
 # --- the reducer ---------------------------------------------------------------------------------------------------
@@ -357,7 +362,16 @@ def evolve(state: Battle, event: Event) -> Battle:
     pair = next((p for p in state.pairs if p.id == pid), None)
     if pair is None:
         raise ValueError(f"{event.type} at seq {event.seq}: no melee pair {pid!r} on the field")
+    if event.type == "skirmish.hit" and event.payload.get("wound") and hidden_unsensed(pair.fight, event.payload):
+        state = replace(state, hidden_hit=f"{event.payload['attacker']}'s hidden attack on {event.payload['target']}")
     return partners_kept(state.with_pair(replace(pair, fight=fight_evolve(pair.fight, event))))
+
+
+def hidden_unsensed(fight: Fight, hit: dict[str, Any]) -> bool:
+    """5.7 (L46-48): the hit of a hidden attack its target did not sense (his Empathy check failed)."""
+    from replay.rulesets.skirmish.maneuvers import surprise
+
+    return surprise.unsensed(fight, str(hit.get("target")))
 
 
 def partners_kept(state: Battle) -> Battle:

@@ -169,7 +169,7 @@ def general_initiative(state: Battle, e: GeneralInitiative) -> Battle:
     for fid, degree in e.reflex_loss.items():  # A-13, C12: lost in the round following the roll (this one)
         state = state.with_fighter(lose_reflex(state.fighter(fid), degree, max(1, state.round + 1),
                                                "general_initiative"))
-    return replace(state, chain=tuple((i, n) for i, n in e.chain))
+    return replace(state, chain=tuple((i, n) for i, n in e.chain), hidden_hit=None)
 
 
 def field_round(state: Battle, e: FieldRound) -> Battle:
@@ -250,6 +250,8 @@ def shot(state: Battle, e: Shot) -> Battle:
                                                stance="lying"))
     record = {"shooter": e.shooter, "target": e.target, "from": list(e.from_cell), "to": list(e.to_cell),
               "band": e.band, "outcome": e.outcome, "exchange": e.exchange}
+    if e.empathy is not None and not e.empathy.get("sensed") and e.outcome == "hit":  # 5.7 (L48)
+        state = replace(state, hidden_hit=f"{e.shooter}'s hidden shot at {e.target}")
     return replace(state, shots=(*state.shots, record), exchange=e.exchange)
 
 

@@ -37,6 +37,9 @@ def resolve(state: Battle, turn: int, ctx: Context, options: SkirmishOptions) ->
         intents(ctx)
         ctx.set_phase("general_initiative")
         general_initiative(ctx, options)
+    elif ctx.state.hidden_hit is not None:  # 5.7 (L48), 4.1 item 4: asked of the players, never drawn here
+        ctx.set_phase("general_initiative")
+        general_initiative(ctx, options, again=turn)
     ctx.set_phase("round")
     emit(ctx, "field_round", {"round": turn, "why": [f"round {turn}: the loose fighters' pools restored (L192); "
                                                      "order of actions: " + order_text(ctx.state)],
@@ -82,15 +85,17 @@ def intents(ctx: Context) -> None:
                           "rule": ["4.1", "L18"]})
 
 
-def general_initiative(ctx: Context, options: SkirmishOptions) -> None:
+def general_initiative(ctx: Context, options: SkirmishOptions, again: int | None = None) -> None:
     """4.1 step 2 (L18): Reflex dice at %5, free (A-12); defenders skip the roll (CP-02: PROPOSED here, they act
     after the attacks aimed at them); a critical failure costs 1-2 reflex points in the round following the roll
-    (A-13, C12)."""
+    (A-13, C12). `again`: the round rolled anew after a successful hidden attack (L48; its rolls keyed by `round`),
+    by every fighter still on the field."""
     state = ctx.state
     intent = dict(state.intents)
     skipped = [i for i in state.roster if intent.get(i) == "defend"]
-    rollers = [i for i in state.roster if i in intent and i not in skipped]
-    rolls = ctx.need_rolls([(d10(options, state.fighter(i).char("reflex")), i, "general_initiative", {},
+    rollers = [i for i in state.roster if i in intent and i not in skipped and not (again and state.gone(i))]
+    key = {"round": again} if again else {}
+    rolls = ctx.need_rolls([(d10(options, state.fighter(i).char("reflex")), i, "general_initiative", key,
                              f"general initiative of {i} (Reflex, %5)") for i in rollers])
     counted = {i: dice.count(r.payload["result"], initiative.DIFFICULTY, ones_cancel=options.ones_cancel_successes)
                for i, r in zip(rollers, rolls, strict=True)}
@@ -101,10 +106,14 @@ def general_initiative(ctx: Context, options: SkirmishOptions) -> None:
     if skipped:
         why.append(f"{', '.join(skipped)} defend: no roll, they act after the attacks aimed at them (L18)")
     why.append("initiative order: " + ", ".join("=".join(s) for s in initiative.slots(order)))
+    if again:
+        why.insert(0, f"round {again} starts with general initiative rolls after {state.hidden_hit} hit home "
+                      "unsensed (5.7, L48)")
     emit(ctx, "general_initiative", {"rolls": {i: c.to_json() for i, c in counted.items()},
                                      "chain": [list(x) for x in order],
                                      "reflex_loss": {i: c.crit_degree for i, c in counted.items() if c.crit_degree},
-                                     "skipped": skipped, "why": why, "rule": ["4.1", "3.8", "L18"],
+                                     "skipped": skipped, "why": why,
+                                     "rule": ["4.1", "3.8", "L18"] + (["5.7", "L48"] if again else []),
                                      "defaults": ["A-02", "A-12", "A-13", "C12"]},
          cause=max((r.seq for r in rolls), default=0) or None)
 

@@ -2120,3 +2120,8 @@ _SILENT_RU = {
 PROBLEMS.extend([(formation_silent(topic),
                   f"A-59: свод правил молчит о {said}: это решает ГМ (`battlelog ruling`, CP-50); ничего не "
                   "добавлено") for topic, said in _SILENT_RU.items()])
+_SENTENCES = ((re.compile(r"^round (\d+) starts with general initiative rolls after (\w+)'s hidden (shot at|attack on) "
+                          r"(\w+) hit home unsensed \(5\.7, L48\)$"),
+               lambda m: f"раунд {m.group(1)} начинается бросками общей инициативы: скрытый "
+               f"{'выстрел' if m.group(3) == 'shot at' else 'удар'} {m.group(2)} по {m.group(4)} попал незамеченным "
+               "(5.7, L48)"),) + _SENTENCES
