@@ -213,3 +213,21 @@ def test_a_sensed_hidden_shot_changes_no_initiative() -> None:
     act(rnd, "VSE", 2, act="wait")
     act(rnd, "ZOR", 2, act="wait")
     assert rnd.resolve(state).state.hidden_hit is None
+
+
+def test_an_unsensed_hidden_blow_in_a_melee_pair_that_wounds_sets_the_reroll() -> None:
+    from dataclasses import replace
+
+    from replay.rulesets.skirmish import battle
+    from replay.rulesets.skirmish.model import Declared
+    from tests.skirmish.test_part2 import started
+
+    state = started()
+    pair = battle.new_pair(state, "RAT", "VSE")
+    state = replace(state, loose=tuple(f for f in state.loose if f.id not in ("RAT", "VSE")), pairs=(pair,))
+    unsensed = Declared("VSE", 1, "defence", "pass", {}, {"empathy": {"sensed": False}})
+    hit = {"attacker": "RAT", "target": "VSE", "wound": {"W": 3}}
+    assert battle.hidden_unsensed(replace(pair.fight, declared=(unsensed,)), hit)
+    assert not battle.hidden_unsensed(replace(pair.fight, declared=(replace(unsensed, priced={}),)), hit)
+    seen = Declared("VSE", 1, "defence", "pass", {}, {"empathy": {"sensed": True}})
+    assert not battle.hidden_unsensed(replace(pair.fight, declared=(seen,)), hit)
