@@ -231,3 +231,26 @@ def test_an_unsensed_hidden_blow_in_a_melee_pair_that_wounds_sets_the_reroll() -
     assert not battle.hidden_unsensed(replace(pair.fight, declared=(replace(unsensed, priced={}),)), hit)
     seen = Declared("VSE", 1, "defence", "pass", {}, {"empathy": {"sensed": True}})
     assert not battle.hidden_unsensed(replace(pair.fight, declared=(seen,)), hit)
+
+
+# --- a target in a crowd (5.6.5, L972) -------------------------------------------------------------------------------
+
+def test_a_target_screened_by_a_crowd_costs_one_success_per_rank() -> None:
+    from dataclasses import replace
+
+    from replay.rulesets.skirmish import battle, field, messages
+    from tests.skirmish.kit import payloads
+    from tests.skirmish.test_part2 import archer, shot_round
+
+    assert field.crowd_ranks("square", {(10, 2), (20, 2), (10, 5), (40, 2)}, (35, 2), (0, 2)) == 2  # on the line
+    assert field.crowd_ranks("square", {(0, 2), (35, 2)}, (35, 2), (0, 2)) == 0  # their own cells are no ranks
+    plain = payloads(shot_round(["zone:head"], [6, 3]).resolve(archer(35)), "shot")[0]
+    crowded = replace(archer(35), terrain=(((10, 2), ("crowd",), 0.0), ((20, 2), ("crowd",), 0.0),
+                                           ((10, 5), ("crowd",), 0.0)))
+    p = payloads(shot_round(["zone:head"], [6, 3]).resolve(crowded), "shot")[0]
+    assert "target in a crowd −2 (one per rank)" in p["why"] and p["final"] == plain["final"] - 2
+    assert messages.say_why("target in a crowd −2 (one per rank)") == \
+        "цель в толпе −2 (по одному за каждый ряд людей, L972)"
+    setup = {"field": {"grid": "square", "width": 6, "height": 4, "terrain": [{"cell": [2, 2], "flags": ["crowd"]}]},
+             "fighters": [{"sample": "RAT", "cell": [0, 0]}, {"sample": "VSE", "cell": [5, 3]}]}
+    assert battle.BattleSetup.model_validate(setup).field.terrain[0].flags == ["crowd"]

@@ -31,7 +31,7 @@ def ranged_table() -> dict[str, Any]:
 class TerrainSetup(BaseModel):
     model_config = ConfigDict(extra="forbid")
     cell: tuple[int, int]
-    flags: list[Literal["blocked", "confined", "cover"]] = []
+    flags: list[Literal["blocked", "confined", "cover", "crowd"]] = []
     elevation_m: float = 0
 
 

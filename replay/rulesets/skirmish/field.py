@@ -158,3 +158,20 @@ def leader_bonus(tactics_successes: int) -> int:
     """M53 (L681): with a leader, each of his fighters gets +1 die on Maneuvering per success of the leader's
     Tactics roll this round (0 when he does not roll)."""
     return max(0, tactics_successes)
+
+
+def crowd_ranks(grid: str, crowd: set[Cell], shooter: Cell, target: Cell) -> int:
+    """5.6.5 (L972, PROPOSED geometry): the ranks of a crowd screening the target: the cells flagged `crowd` whose
+    centre lies on the line of fire strictly between the shooter and the target, within half a metre of it."""
+    from math import hypot
+
+    (sx, sy), (tx, ty) = centre(grid, shooter), centre(grid, target)
+    ux, uy = tx - sx, ty - sy
+    length = hypot(ux, uy)
+    ranks = 0
+    for cell in crowd - {shooter, target}:
+        cx, cy = centre(grid, cell)
+        along = ((cx - sx) * ux + (cy - sy) * uy) / max(1e-9, length * length)
+        off = abs((cx - sx) * uy - (cy - sy) * ux) / max(1e-9, length)
+        ranks += 0 < along < 1 and off <= 0.5 + 1e-9
+    return ranks

@@ -28,7 +28,8 @@ event (a shot's arithmetic runs to a dozen lines) is cut with "…" on the last 
 <desc>."""
 SIDE_COLOURS = (S.BLUE, S.VERMILLION, S.GREEN, S.PURPLE, S.ORANGE, S.SKY)
 FLED = ("бежал с поля", "fled the field")
-TERRAIN = {"blocked": ("#9e9e9e", "diagonal"), "cover": ("#d8ead2", "dots"), "confined": ("#efe6d2", "dots")}
+TERRAIN = {"blocked": ("#9e9e9e", "diagonal"), "cover": ("#d8ead2", "dots"), "confined": ("#efe6d2", "dots"),
+           "crowd": ("#ead2e4", "cross")}
 
 
 @dataclass(frozen=True)
@@ -448,7 +449,7 @@ def draw_grid(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] =
     flags = dict(shown.terrain)
     for y in range(shown.height):
         for x in range(shown.width):
-            kind = next((k for k in ("blocked", "cover", "confined") if k in flags.get((x, y), ())), None)
+            kind = next((k for k in ("blocked", "cover", "crowd", "confined") if k in flags.get((x, y), ())), None)
             fill = S.hatch(dwg, TERRAIN[kind][1], "#7a7a7a", TERRAIN[kind][0]) if kind else "#f7f7f2"
             if kind:
                 drew(f"terrain:{kind}")
@@ -728,6 +729,7 @@ def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None) -
         terrain("blocked", "непроходимо", "blocked"),
         terrain("cover", "укрытие", "cover"),
         terrain("confined", "теснота", "confined"),
+        terrain("crowd", "толпа (5.6.5)", "crowd (5.6.5)"),
         ("formation", S.Swatch(tr(lang, "в строю (5.12)", "in formation (5.12)"), stroke=outline, fill=S.PAPER,
                                dashed=True, dash="5,3", width=2.5)),
     ])

@@ -2125,3 +2125,5 @@ _SENTENCES = ((re.compile(r"^round (\d+) starts with general initiative rolls af
                lambda m: f"раунд {m.group(1)} начинается бросками общей инициативы: скрытый "
                f"{'выстрел' if m.group(3) == 'shot at' else 'удар'} {m.group(2)} по {m.group(4)} попал незамеченным "
                "(5.7, L48)"),) + _SENTENCES
+_SENTENCES = ((re.compile(r"^target in a crowd −(\d+) \(one per rank\)$"),
+               lambda m: f"цель в толпе −{m.group(1)} (по одному за каждый ряд людей, L972)"),) + _SENTENCES

@@ -88,8 +88,10 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
     if mv in MOVING and accuracy:  # M75/M77: Accuracy 0; M76: Accuracy less the reflex of the check
         reflex = int((order.get("check") or {}).get("reflex") or 0)
         accuracy = max(0, accuracy - reflex) if mv == "moving_shot" else 0
+    crowd = {c for c, flags, _ in state.terrain if "crowd" in flags}
     diff_c, succ_c, fail, cwhy = ranged.condition_mods(
         s.weapon, state.conditions, target_in_melee=state.pair_of(t.id) is not None,
+        crowd_ranks=grid.crowd_ranks(state.grid, crowd, f.cell, t.cell) if crowd else 0,
         target_gait=dict(state.ran).get(t.id))
     why = [f"{fid} shoots {w['name']['en']} at {t.id} {metres} m away" + (f": {b.replace('_', ' ')} range"
                                                                            if b else ": beyond extreme range")]
