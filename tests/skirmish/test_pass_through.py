@@ -161,24 +161,78 @@ def test_the_post_tells_the_pass_in_both_languages_and_the_frame_shows_the_new_c
     assert "(0, 0)" not in before  # two fighters side by side as ever: no coordinates shown
 
 
-def test_on_the_field_a_pair_cannot_pass_yet_part_2():
-    """A melee pair on the field shares the grid with other fighters and terrain: the pass there is part 2 (issue 9),
-    refused naming it, in Russian too."""
+def field_pair(more=(), terrain=(), grid="square"):
+    """RAT (1, 1) and VSE (2, 1) in a melee pair on an 8 × 4 field with `more` fighters and `terrain` cells blocked."""
     from dataclasses import replace
 
-    from eventlog.envelope import Draft
-    from replay.rulesets.skirmish import battle, battle_check
+    from replay.rulesets.skirmish import battle
     from tests.skirmish.kit import RULESET
 
-    state = RULESET.initial({"field": {"grid": "square", "width": 8, "height": 4}, "fighters": [
-        {"sample": "RAT", "cell": [1, 1], "facing": "E"}, {"sample": "VSE", "cell": [2, 1], "facing": "W"}]},
-        OPTIONS)
+    state = RULESET.initial({"field": {"grid": grid, "width": 8, "height": 4,
+                                       "terrain": [{"cell": list(c), "flags": ["blocked"]} for c in terrain]},
+                             "fighters": [{"sample": "RAT", "cell": [1, 1], "facing": "E"},
+                                          {"sample": "VSE", "cell": [2, 1], "facing": "W"}, *more]}, OPTIONS)
     assert isinstance(state, battle.Battle)
-    state = replace(state, loose=(), pairs=(battle.new_pair(state, "RAT", "VSE"),))
-    problems = battle_check.check(state, (), Draft("order", PASS, actor="RAT"), OPTIONS)
-    assert len(problems) == 1 and problems[0].startswith("condition_failed (5.4 M22)") and "part 2" in problems[0]
-    said = i18n.localize(problems[0], "ru", [RULESET])
-    assert "проходит мимо противника среди других бойцов" in said and not said.startswith(i18n.UNTRANSLATED["ru"])
+    return replace(state, loose=tuple(f for f in state.loose if f.id not in ("RAT", "VSE")),
+                   pairs=(battle.new_pair(state, "RAT", "VSE"),))
+
+
+BOR = {"sample": "RAT", "id": "BOR", "name": {"ru": "Борис", "en": "Boris"}, "cell": [1, 0], "facing": "E"}
+MIR = {"sample": "VSE", "id": "MIR", "name": {"ru": "Мирон", "en": "Miron"}, "cell": [1, 2], "facing": "W"}
+
+
+def test_on_the_field_other_fighters_and_terrain_block_a_pass():
+    """L418, L421 on the field: the field's other fighters and blocked terrain are no free cells and block the way on;
+    the field's edge too."""
+    from replay.rulesets.skirmish import battle
+
+    state = field_pair([BOR, MIR], terrain=[(2, 2)])
+    fight = battle.on_the_field(state, state.pairs[0])
+    assert passing.free_cells(fight, "RAT") == [(2, 0)]  # (1, 0) Boris, (1, 2) Miron, (2, 2) blocked
+    assert passing.free_cells(state.pairs[0].fight, "RAT") == [(1, 0), (1, 2), (2, 0), (2, 2)]  # the duel's view
+    assert passing.choice_problems(fight, "RAT", {"cell": [2, 2], "distance": "long"}) == [
+        "condition_failed (5.4.1 M22, L418): the cell (2, 2) is not free and adjacent to both RAT and VSE; these are: "
+        "(2, 0)"]
+    assert passing.choice_problems(fight, "RAT", {"cell": [2, 0], "path": [[2, -1]], "distance": "end"}) == [
+        "condition_failed (5.4.1 M22, L421): the path goes through (2, -1): off the field, blocked terrain or another "
+        "fighter's cell blocks the way"]
+    assert passing.choice_problems(fight, "RAT", {"cell": [2, 0], "path": [[3, 0], [3, 1]], "distance": "end"}) == []
+    walled = field_pair([BOR, MIR], terrain=[(2, 2), (2, 0)])
+    said = passing.pass_conditions(battle.on_the_field(walled, walled.pairs[0]), walled.fighter("RAT"), PASS)
+    assert said == ["condition_failed (5.4.1 M22, L418): no free cell is adjacent to both RAT and VSE: a pass needs "
+                    "one"]
+
+
+def test_on_the_field_a_pass_is_checked_where_the_field_stands():
+    """battle_check gives part 1's check the field around the pair: a pass with a free cell is no longer refused, one
+    without is refused naming L418; on hexes it stays a GM ruling, in Russian too."""
+    from eventlog.envelope import Draft
+    from replay.rulesets.skirmish import battle_check
+    from tests.skirmish.kit import RULESET
+
+    def refused(state):
+        from dataclasses import replace
+
+        from replay.context import Request, freeze
+
+        pair = state.pairs[0]
+        state = state.with_pair(replace(pair, fight=replace(pair.fight, round=1, exchange=1, step=1, holder="VSE",
+                                                            distance="long", engaged=True)))
+        asked_now = (Request("order", "RAT", "order", freeze({"exchange": 1, "step": "attack"})),)
+        return battle_check.check(state, asked_now, Draft("order", PASS, actor="RAT"), OPTIONS)
+
+    assert refused(field_pair([BOR, MIR], terrain=[(2, 2)])) == []
+    assert refused(field_pair([BOR, MIR], terrain=[(2, 2), (2, 0)])) == [
+        "condition_failed (5.4.1 M22, L418): no free cell is adjacent to both RAT and VSE: a pass needs one"]
+    hexes = refused(field_pair(grid="hex"))
+    assert hexes == ["condition_failed (5.4 M22): M22 pass_through moves past the opponent among the field's other "
+                     "fighters and terrain (L415-423): on a square grid (on hexes a GM ruling may resolve one, CP-50)"]
+    said = i18n.localize(hexes[0], "ru", [RULESET])
+    assert "только на поле из квадратов" in said and not said.startswith(i18n.UNTRANSLATED["ru"])
+    blocked = "condition_failed (5.4.1 M22, L421): the path goes through (2, -1): off the field, blocked terrain or " \
+        "another fighter's cell blocks the way"
+    assert i18n.localize(blocked, "ru", [RULESET]).endswith("край поля, непроходимая местность или клетка другого "
+                                                              "бойца преграждает путь")
 
 
 def test_no_pass_in_a_grapple_l723():
@@ -190,3 +244,30 @@ def test_no_pass_in_a_grapple_l723():
     state = replace(holding(duel()), holder="RAT", distance="hand", round=1, exchange=1)
     problems = check.declaration(state, "RAT", PASS, OPTIONS)
     assert any(p.startswith("condition_failed (5.4.1 M22, L723)") for p in problems), problems
+
+
+def test_on_the_field_a_pair_passes_into_a_free_cell_of_the_field():
+    """A melee pair's round on the field (part 1's procedure): the pass's choice offers the field's free cells only
+    (the blocked terrain at (4, 2) is none of them) and the passer moves there, ending the melee (L421, L423)."""
+    from tests.skirmish.test_part2 import order, started
+
+    rnd = Round(turn=1)
+    order(rnd, "RAT", 1, act="move", gait="jog", path=[[2, 1], [3, 1], [4, 1]])
+    order(rnd, "VSE", 1, act="move", gait="walk", path=[[5, 1]])
+    for who, x in (("MIR", 1), ("BOR", 1), ("MIR", 2), ("BOR", 2)):
+        order(rnd, who, x, act="wait")
+    engaged = rnd.resolve(started()).state
+    nxt = (Round(turn=2).roll("RAT", "initiative", [9, 9, 9, 9, 9]).roll("VSE", "initiative", [1, 2, 3, 4, 2, 2])
+           .declare("VSE", "attack").attack("RAT", "pass_through", "upper_torso", reflex=1, skill=3)
+           .declare("VSE", "defence").choice("RAT", "feint", "no", exchange=1).roll("RAT", "attack", [9, 8, 8, 7])
+           .roll("RAT", "zone", [3, 4], dice="2d6-2").roll("RAT", "penetration", [6], dice="1d6"))
+    ask = next(r for r in nxt.resolve(engaged).requests if r.name == "pass_through")
+    assert ask.actor == "RAT" and list(ask.options) == ["(4, 0)", "(5, 0)", "(5, 2)"]
+    nxt.choice("RAT", "pass_through", {"cell": [4, 2], "distance": "end"}, exchange=1)
+    assert "not legal" in (nxt.resolve(engaged).error or "")  # blocked terrain: refused, never picked for him
+    nxt.events.pop()
+    nxt.choice("RAT", "pass_through", {"cell": [5, 2], "distance": "end"}, exchange=1)
+    stop = nxt.resolve(engaged)
+    moved = [p for p in payloads(stop, "effect") if p.get("maneuver") == "pass_through"]
+    assert moved and moved[0]["changes"][0]["cell"] == [5, 2]
+    assert stop.state.fighter("RAT").cell == (5, 2)

@@ -367,6 +367,13 @@ def evolve(state: Battle, event: Event) -> Battle:
     return partners_kept(state.with_pair(replace(pair, fight=fight_evolve(pair.fight, event))))
 
 
+def on_the_field(state: Battle, pair: Pair) -> Fight:
+    """The pair's fight with the field around it: the cells its fighters cannot step into (the field's other fighters,
+    blocked terrain) and the field's size, for M22 Pass (L418-421)."""
+    others = {f.cell for f in state.fighters if f.id not in pair.fight.ids and f.id not in state.fled}
+    return replace(pair.fight, obstacles=tuple(sorted(others | state.blocked())), bounds=(state.width, state.height))
+
+
 def hidden_unsensed(fight: Fight, hit: dict[str, Any]) -> bool:
     """5.7 (L46-48): the hit of a hidden attack its target did not sense (his Empathy check failed)."""
     from replay.rulesets.skirmish.maneuvers import surprise

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from eventlog.envelope import Draft
-from replay.rulesets.skirmish import costs, data, formation, initiative, pools
+from replay.rulesets.skirmish import battle, costs, data, formation, initiative, pools
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import Battle
 from replay.rulesets.skirmish.model import SkirmishOptions
@@ -52,18 +52,18 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
             if pair is None:
                 return [f"4.4: {actor} is not in melee (a declaration with a step is for a fighter engaged in a "
                         "melee pair; a loose fighter acts with stage: field)"]
-            if p.get("maneuver") in melee.ON_THE_FIELD:  # M22: the grid's other fighters and terrain (part 2)
+            if p.get("maneuver") in melee.ON_THE_FIELD and state.grid == "hex":  # M22's cells are squares
                 m = str(p["maneuver"])
                 mid = data.maneuvers()[m]["id"]
-                return [melee.problem("condition_failed", f"5.4 {mid}", f"{mid} {m} {melee.ON_THE_FIELD[m]}: part 2 "
-                                      "(several fighters on the grid); a GM ruling may resolve one (CP-50)")]
-            return melee.check(pair.fight, requests, draft, options)
+                return [melee.problem("condition_failed", f"5.4 {mid}", f"{mid} {m} {melee.ON_THE_FIELD[m]}: on a "
+                                      "square grid (on hexes a GM ruling may resolve one, CP-50)")]
+            return melee.check(battle.on_the_field(state, pair), requests, draft, options)
         return ["order: stage intent, stage field (an act) or a melee declaration (exchange and step)"]
     if pair is None and draft.actor is None and draft.type == "choice":
         fid = p.get("attacker") or p.get("fighter")
         pair = state.pair_of(str(fid)) if fid in state.roster else None
     if pair is not None:
-        return melee.check(pair.fight, requests, draft, options)
+        return melee.check(battle.on_the_field(state, pair), requests, draft, options)
     if draft.type == "choice" and p.get("name") == "missile_defence" and actor in state.roster:
         from replay.rulesets.skirmish import missile_defences
 

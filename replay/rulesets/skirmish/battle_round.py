@@ -16,7 +16,7 @@ from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Waiting
 from replay.rulesets.skirmish import battle_check, data, dice, initiative, ranged
 from replay.rulesets.skirmish import field as grid
-from replay.rulesets.skirmish.battle import PAIR_SEP, Battle
+from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, on_the_field
 from replay.rulesets.skirmish.model import SkirmishOptions
 
 R = "skirmish."
@@ -126,10 +126,10 @@ def melee_round(ctx: Context, pid: str, turn: int, options: SkirmishOptions) -> 
     from replay.rulesets.skirmish.evolve import evolve as fight_evolve
 
     pair = next(p for p in ctx.state.pairs if p.id == pid)
-    sub = Context(ctx.recorded, pair.fight, fight_evolve, ctx.game, used=ctx.used, asked=ctx.asked,
-                  _taken=ctx._taken)
+    fight = on_the_field(ctx.state, pair)  # M22: the field's other fighters and terrain block a pass (L418-421)
+    sub = Context(ctx.recorded, fight, fight_evolve, ctx.game, used=ctx.used, asked=ctx.asked, _taken=ctx._taken)
     try:
-        rules.resolve(pair.fight, turn, sub, options)
+        rules.resolve(fight, turn, sub, options)
     finally:
         for d in sub.drafts:
             ctx.emit(replace(d, phase=f"{pid}{PAIR_SEP}{d.phase or 'initiative'}"))

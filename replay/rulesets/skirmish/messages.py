@@ -407,6 +407,9 @@ CONDITIONS: list[tuple[str, str]] = [
     ("{id:w} {m:w} {what:part2}: part 2 (several fighters on the grid); a GM ruling may resolve one (CP-50)",
      "{id} {m:mv} {what:part2}: это часть 2 (несколько бойцов на поле); такой маневр может разрешить решение ГМ "
      "(CP-50)"),
+    ("{id:w} {m:w} {what:part2}: on a square grid (on hexes a GM ruling may resolve one, CP-50)",
+     "{id} {m:mv} {what:part2}: только на поле из квадратов (на шестиугольниках такой маневр может разрешить решение "
+     "ГМ, CP-50)"),
     ("{id:w} {m:w} is in the catalogue but its effects are not implemented yet (docs/skirmish.md); a GM ruling may "
      "resolve it",
      "{id} {m:mv} есть в каталоге, но его действие еще не реализовано (docs/skirmish.md); его может разрешить "
@@ -497,6 +500,8 @@ CONDITIONS: list[tuple[str, str]] = [
     ("the path goes from {c} to {d}: not the next cell, or the opponent's cell, which blocks the way",
      "путь идет из {c} в {d}: это не соседняя клетка или клетка противника, которая преграждает путь"),
     ("a move of {n:#} m is longer than {a:w}'s Speed {s:#}", "перемещение на {n} м больше Скорости {a} ({s})"),
+    ("the path goes through {c}: off the field, blocked terrain or another fighter's cell blocks the way",
+     "путь идет через {c}: край поля, непроходимая местность или клетка другого бойца преграждает путь"),
     ("{a:w} ends {n:#} m from {b:w}, beyond the reach of the {d:w} distance: a longer one, or end the melee",
      "{a} оказывается в {n} м от {b}, за пределами досягаемости {d:lengthgen} дистанции: выберите дистанцию длиннее "
      "или прервите схватку"),

@@ -395,6 +395,13 @@ class Fight:
     of this melee who stand two partners in one cell (L1189, L1195); kept by the battle, omitted from the JSON state
     when none."""
 
+    obstacles: tuple[tuple[int, int], ...] = ()
+    """A melee pair on the field: the cells its fighters cannot step into, the field's other fighters and blocked
+    terrain (M22's way, L418-421); given by the battle where a pass is checked and resolved, omitted from the JSON
+    state when none."""
+    bounds: tuple[int, int] | None = None
+    """A melee pair on the field: the field's width and height (M22's cells stay on it); None in a duel."""
+
     def partner_in_cell(self, fid: str) -> tuple[str, str] | None:
         """(the partner, his weapon length) standing in `fid`'s cell (5.12), or None."""
         return next(((p, length) for f, p, length in self.partners if f == fid), None)
@@ -452,6 +459,10 @@ def state_to_json(state: Fight) -> dict[str, Any]:
         del raw["armour_penalty"]
     if not raw["partners"]:
         del raw["partners"]
+    if not raw["obstacles"]:
+        del raw["obstacles"]
+    if raw["bounds"] is None:
+        del raw["bounds"]
     raw["fight"] = {"round": state.round, "exchange": state.exchange, "step": state.step,
                     "initiative": state.holder, "distance": state.distance, "result": state.result,
                     "grapple": state.grapple}
@@ -484,4 +495,6 @@ def state_from_json(raw: dict[str, Any]) -> Fight:
                     "attacked_before": tuple(raw.get("attacked_before", ())),
                     "armour_penalty": tuple(raw.get("armour_penalty", ())),
                     "partners": tuple(tuple(x) for x in raw.get("partners", ())),
+                    "obstacles": tuple(tuple(c) for c in raw.get("obstacles", ())),
+                    "bounds": None if raw.get("bounds") is None else tuple(raw["bounds"]),
                     "history": tuple(raw["history"])})

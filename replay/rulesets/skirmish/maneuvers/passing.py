@@ -35,12 +35,19 @@ def cell_text(c: Cell | list[int]) -> str:
     return f"({c[0]}, {c[1]})"
 
 
+def blocked(state: Fight, cell: Cell) -> bool:
+    """On the field (part 2): the cell is off the field, blocked terrain or another fighter's (L418, L421)."""
+    off = state.bounds is not None and not (0 <= cell[0] < state.bounds[0] and 0 <= cell[1] < state.bounds[1])
+    return off or cell in set(state.obstacles)
+
+
 def free_cells(state: Fight, actor_id: str) -> list[Cell]:
-    """L418: the cells adjacent to both the initiator and the opponent in which no fighter stands."""
+    """L418: the cells adjacent to both the initiator and the opponent in which no fighter stands (on the field: nor
+    blocked terrain, and on the field)."""
     me, other = state.fighter(actor_id).cell, state.opponent(actor_id).cell
     taken = {tuple(f.cell) for f in state.fighters}
     near = {(me[0] + dx, me[1] + dy) for dx, dy in SQUARE_STEPS.values()}
-    return sorted(c for c in near - taken if metres(c, other) == 1)
+    return sorted(c for c in near - taken if metres(c, other) == 1 and not blocked(state, c))
 
 
 def pass_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None,
@@ -97,6 +104,10 @@ def choice_problems(state: Fight, actor_id: str, value: Any) -> Problems:
             shown = cell_text(nxt) if nxt is not None else str(step)
             out.append(problem("condition_failed", "5.4.1 M22, L421", f"the path goes from {cell_text(where)} to "
                                f"{shown}: not the next cell, or the opponent's cell, which blocks the way"))
+            break
+        if blocked(state, nxt):
+            out.append(problem("condition_failed", "5.4.1 M22, L421", f"the path goes through {cell_text(nxt)}: off "
+                               "the field, blocked terrain or another fighter's cell blocks the way"))
             break
         where = nxt
     moved, speed = 1 + len(value.get("path", [])), actor.char("speed")
