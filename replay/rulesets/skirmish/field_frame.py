@@ -687,6 +687,11 @@ def draw_panel(dwg: Any, t: Token, x: float, y: float, lang: str) -> None:
                 size=11, fill=S.BAD)
 
 
+def crowded(shown: Scene | None) -> bool:
+    """The field has crowd cells (its terrain is the game's: the legend keeps one size for a game's frames)."""
+    return shown is None or any("crowd" in flags for _, flags in shown.terrain)
+
+
 def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None) -> S.Legend[S.Swatch]:
     """Every entry the legend may have, keyed by the mark it names (the `draw_*` functions say which they drew), each
     drawn as the board draws it: a side's colour, the paths in the sides' colours with the board's dashes, the
@@ -729,7 +734,7 @@ def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None) -
         terrain("blocked", "непроходимо", "blocked"),
         terrain("cover", "укрытие", "cover"),
         terrain("confined", "теснота", "confined"),
-        terrain("crowd", "толпа (5.6.5)", "crowd (5.6.5)"),
+        *([terrain("crowd", "толпа (5.6.5)", "crowd (5.6.5)")] if crowded(shown) else []),
         ("formation", S.Swatch(tr(lang, "в строю (5.12)", "in formation (5.12)"), stroke=outline, fill=S.PAPER,
                                dashed=True, dash="5,3", width=2.5)),
     ])
