@@ -686,7 +686,7 @@ def defence_lines(text: str, state: Battle, actor: str | None, requests: Any) ->
 
 # --- a declaration in a melee of several fighters (4.4): target, answers, as, then, also -------------------------
 
-PROTECT = re.compile(r"(?:защит\w* союзник\w*|прикрыва\w* напарник\w*|прикрыва\w* союзник\w*|protect\w*(?: an)? "
+GROUP_PROTECT = re.compile(r"(?:защит\w* союзник\w*|прикрыва\w* напарник\w*|прикрыва\w* союзник\w*|protect\w*(?: an)? "
                      r"ally|protect_ally|cover\w*(?: my| his)? partner)", re.I)
 """M37 (and a partner's cover, 5.12): the protection named; the defence it is, `as`, is the other maneuver named."""
 THEN = re.compile(r"(?:затем|потом|дальше|далее|then)\b", re.I)
@@ -742,9 +742,9 @@ def melee_group_order(text: str, parsed: Parsed, state: Battle, actor: str) -> P
             else:
                 order["also"] = also[0]
         return Parsed(None if errors else order, [*parsed.errors, *errors])
-    protect = PROTECT.search(body)
+    protect = GROUP_PROTECT.search(body)
     if protect or order.get("maneuver") == "protect_ally":
-        rest = PROTECT.sub(" ", body) if protect else body.lower().replace("защита союзника", " ")
+        rest = GROUP_PROTECT.sub(" ", body) if protect else body.lower().replace("защита союзника", " ")
         under = words.find_maneuver(re.sub(r"^\s*(?:защита|defence|defense)\s*[:\-—]?", " ", rest.lower()))
         if under not in group.PROTECT_AS:
             errors.append("M37 (L542): name the defence that protects: «блоком оружием», «блоком щитом» or «сбивом» "
