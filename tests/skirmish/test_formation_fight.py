@@ -254,3 +254,85 @@ def test_a_target_screened_by_a_crowd_costs_one_success_per_rank() -> None:
     setup = {"field": {"grid": "square", "width": 6, "height": 4, "terrain": [{"cell": [2, 2], "flags": ["crowd"]}]},
              "fighters": [{"sample": "RAT", "cell": [0, 0]}, {"sample": "VSE", "cell": [5, 3]}]}
     assert battle.BattleSetup.model_validate(setup).field.terrain[0].flags == ["crowd"]
+
+
+# --- fleeing the battlefield out of a melee: a Retreat declared so (M45, L616, CP-19) --------------------------------
+
+def edge_pair() -> Any:
+    """RAT (1, 1) against VSE, who walked to (2, 0) on the field's edge: a melee pair from round 2; MIR far off."""
+    from dataclasses import replace
+
+    from tests.skirmish.kit import RULESET, Round
+    from tests.skirmish.test_part2 import OPTIONS, order
+
+    setup = {"field": {"grid": "square", "width": 8, "height": 4},
+             "fighters": [{"sample": "RAT", "cell": [1, 1], "facing": "E"},
+                          {"sample": "VSE", "cell": [3, 0], "facing": "W"},
+                          {"sample": "VSE", "id": "MIR", "name": {"ru": "Мирон", "en": "Miron"}, "cell": [7, 3],
+                           "facing": "W"}]}
+    state = replace(RULESET.initial(setup, OPTIONS), chain=(("RAT", 3), ("VSE", 1), ("MIR", 0)),
+                    intents=(("RAT", "attack"), ("VSE", "attack"), ("MIR", "attack")))
+    rnd = Round(turn=1)
+    order(rnd, "RAT", 1, act="wait")
+    order(rnd, "VSE", 1, act="move", gait="walk", path=[[2, 0]])
+    order(rnd, "MIR", 1, act="wait")
+    order(rnd, "MIR", 2, act="wait")
+    return rnd.resolve(state).state
+
+
+def fleeing_round(flee: bool) -> Any:
+    from tests.skirmish.kit import Round
+
+    rnd = (Round(turn=2).roll("RAT", "initiative", [9, 9, 9, 9, 9]).roll("VSE", "initiative", [1, 2, 3, 4, 2, 2])
+           .declare("VSE", "attack").attack("RAT", "chop", "upper_torso", reflex=1, skill=3))
+    rnd.add("order", "VSE", {"exchange": 1, "step": "defence", "maneuver": "retreat", "dice": {"reflex": 3, "skill": 0},
+                             **({"flee": True} if flee else {})})
+    return (rnd.choice("RAT", "feint", "no", exchange=1).roll("RAT", "attack", [5, 2, 3, 1])
+            .roll("VSE", "defence", [9, 8, 7]))
+
+
+def test_a_retreat_declared_as_fleeing_leaves_the_battlefield() -> None:
+    from tests.skirmish.kit import payloads
+
+    state = edge_pair()
+    assert [p.id for p in state.pairs] == ["VSE-RAT"]
+    stop = fleeing_round(True).resolve(state)
+    fled = payloads(stop, "fled")
+    assert fled and fled[0]["fighter"] == "VSE" and fled[0]["cell"] == [2, 0] and "CP-19" in fled[0]["rule"]
+    assert stop.state.gone("VSE") and "VSE" in stop.state.fled
+    from replay.rulesets.skirmish import messages
+
+    assert messages.say_why(fled[0]["why"][0]) == "отступление VSE из схватки заявлено как бегство: он покидает поле " \
+        "боя из (2, 0) (M45, L616, CP-19)"
+    plain = fleeing_round(False).resolve(state)
+    assert payloads(plain, "fled") == [] and not plain.state.gone("VSE")  # a plain retreat only ends the melee
+
+
+def test_fleeing_out_of_a_melee_is_refused_off_the_edge_or_without_a_retreat() -> None:
+    from dataclasses import replace
+
+    from eventlog.envelope import Draft
+    from replay.context import Request, freeze
+    from replay.rulesets.skirmish import battle_check
+    from tests.skirmish.kit import RULESET
+    from tests.skirmish.test_part2 import OPTIONS
+
+    state = edge_pair()
+    asked_now = (Request("order", "VSE", "order", freeze({"exchange": 1, "step": "defence"})),)
+
+    def check(st: Any, **p: Any) -> list[str]:
+        return battle_check.check(st, asked_now, Draft("order", {"exchange": 1, "step": "defence", **p}, actor="VSE"),
+                                  OPTIONS)
+
+    sidestep = check(state, maneuver="sidestep", dice={"reflex": 2, "skill": 0}, flee=True)
+    assert sidestep == ["M45 (L616, CP-19): fleeing out of a melee is declared with a Retreat (M45), a defence"]
+    pair = state.pairs[0]
+    inland = state.with_pair(replace(pair, fight=pair.fight.with_fighter(replace(pair.fight.fighter("VSE"),
+                                                                                  cell=(2, 2)))))
+    said = check(inland, maneuver="retreat", dice={"reflex": 3, "skill": 0}, flee=True)
+    assert said == ["1.2.6, CP-19: VSE at (2, 2) must stand on the field's edge to retreat off it"]
+    assert i18n.localize(said[0], "ru", [RULESET]) == "1.2.6, CP-19: VSE в (2, 2) должен стоять на краю поля, чтобы " \
+        "отступить с него"
+    parsed = RULESET.parse_order("Защита: отступление, 3 кубика (3Р), бегу с поля боя", state, "VSE")
+    assert parsed.order is not None and parsed.order["maneuver"] == "retreat" and parsed.order["flee"] is True
+    assert "flee" not in (RULESET.parse_order("Defence: retreat, 3 dice (3R)", state, "VSE").order or {})

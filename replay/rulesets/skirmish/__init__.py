@@ -118,7 +118,7 @@ class Skirmish(Ruleset):
             pair = state.pair_of(actor)
             if pair is None:  # a loose fighter: an intent or a field act (field_parse.py)
                 return field_parse.parse_field_order(text, state, actor)
-            parsed = parse.parse_order(text, pair.fight, actor)
+            parsed = field_parse.fleeing_retreat(text, parse.parse_order(text, pair.fight, actor))
             if len(pair.fight.fighters) > 2:  # 4.4: the keys of a melee of several fighters
                 return field_parse.melee_group_order(text, parsed, state, actor)
             return parsed

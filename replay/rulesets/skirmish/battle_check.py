@@ -57,6 +57,11 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
                 mid = data.maneuvers()[m]["id"]
                 return [melee.problem("condition_failed", f"5.4 {mid}", f"{mid} {m} {melee.ON_THE_FIELD[m]}: on a "
                                       "square grid (on hexes a GM ruling may resolve one, CP-50)")]
+            if "flee" in p:  # M45 (L616, CP-19): a Retreat declared as part of fleeing the battlefield
+                out = flee_problems(state, actor, p)
+                if out:
+                    return out
+                draft = replace(draft, payload={k: v for k, v in p.items() if k != "flee"})
             return melee.check(battle.on_the_field(state, pair), requests, draft, options)
         return ["order: stage intent, stage field (an act) or a melee declaration (exchange and step)"]
     if pair is None and draft.actor is None and draft.type == "choice":
@@ -74,6 +79,19 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
 
         return missile_defences.protect_problems(state, actor, str(p.get("target")), str(p.get("shooter")),
                                                  p.get("value"), int(p.get("exchange") or 1))
+    return []
+
+
+def flee_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
+    """M45 (L616, CP-19): fleeing the battlefield out of a melee is a Retreat declared so in advance, from a cell on
+    the field's edge (PROPOSED: the retreat's room, L614, takes him off the field)."""
+    f = state.fighter(fid)
+    if p.get("flee") is not True:
+        return ["CP-19: flee is true (a Retreat declared as part of fleeing the battlefield) or left out"]
+    if p.get("maneuver") != "retreat" or p.get("step") != "defence":
+        return ["M45 (L616, CP-19): fleeing out of a melee is declared with a Retreat (M45), a defence"]
+    if not state.on_edge(f.cell):
+        return [f"1.2.6, CP-19: {fid} at ({f.cell[0]}, {f.cell[1]}) must stand on the field's edge to retreat off it"]
     return []
 
 

@@ -133,6 +133,21 @@ def melee_round(ctx: Context, pid: str, turn: int, options: SkirmishOptions) -> 
     finally:
         for d in sub.drafts:
             ctx.emit(replace(d, phase=f"{pid}{PAIR_SEP}{d.phase or 'initiative'}"))
+    for fid, x in fled_by_retreat(sub.drafts):
+        cell = ctx.state.fighter(fid).cell
+        emit(ctx, "fled", {"fighter": fid, "exchange": x, "cell": list(cell),
+                           "why": [f"{fid}'s retreat out of the melee was declared as fleeing: he leaves the "
+                                   f"battlefield from ({cell[0]}, {cell[1]}) (M45, L616, CP-19)"],
+                           "rule": ["5.4.2 M45", "L616", "1.2.6", "CP-19"]})
+
+
+def fled_by_retreat(drafts: list[Draft]) -> list[tuple[str, int]]:
+    """M45 (L616, CP-19): (fighter, exchange) of each Retreat declared as part of fleeing that ended the melee."""
+    fleeing = {(d.payload["actor"], d.payload["exchange"]) for d in drafts if d.type == R + "declared"
+               and d.payload.get("maneuver") == "retreat" and (d.payload.get("order") or {}).get("flee") is True}
+    return [(fid, x) for d in drafts if d.type == R + "exchange_ended" and d.payload.get("melee_ended")
+            for fid, x in sorted(fleeing) if x == d.payload["exchange"]
+            and any(w.startswith(f"{fid} retreats: the melee ends") for w in d.payload["why"])]
 
 
 # --- a field exchange ----------------------------------------------------------------------------------------------

@@ -765,3 +765,16 @@ def melee_group_order(text: str, parsed: Parsed, state: Battle, actor: str) -> P
         errors.append(f"4.4: name the attacker the defence answers, «против …» (against …; in this melee: "
                       f"{', '.join(enemies)})")
     return Parsed(None if errors else order, [*parsed.errors, *errors])
+
+
+FLEE = re.compile(r"покидаю поле|с поля боя|бегу с поля|убегаю|побег|flee|leave the (?:battle)?field", re.I)
+"""M45 (L616, CP-19): a Retreat declared as part of fleeing the battlefield, in the players' words."""
+
+
+def fleeing_retreat(text: str, parsed: Parsed) -> Parsed:
+    """A melee declaration «Защита: отступление, 3 кубика (3Р), бегу с поля боя» (Defence: retreat …, flee): the
+    Retreat declared as part of fleeing (`flee: true`); the check says whether he can (the field's edge)."""
+    order = parsed.order
+    if order is None or not FLEE.search(text):
+        return parsed
+    return Parsed({**order, "flee": True}, parsed.errors)

@@ -2132,3 +2132,15 @@ _SENTENCES = ((re.compile(r"^round (\d+) starts with general initiative rolls af
                "(5.7, L48)"),) + _SENTENCES
 _SENTENCES = ((re.compile(r"^target in a crowd −(\d+) \(one per rank\)$"),
                lambda m: f"цель в толпе −{m.group(1)} (по одному за каждый ряд людей, L972)"),) + _SENTENCES
+_SENTENCES = ((re.compile(r"^(\w+)'s retreat out of the melee was declared as fleeing: he leaves the battlefield from "
+                          r"\((\d+), (\d+)\) \(M45, L616, CP-19\)$"),
+               r"отступление \1 из схватки заявлено как бегство: он покидает поле боя из (\2, \3) (M45, L616, CP-19)"),
+              ) + _SENTENCES
+PROBLEMS.extend([
+    ("CP-19: flee is true (a Retreat declared as part of fleeing the battlefield) or left out",
+     "CP-19: flee — true (отступление, заявленное как часть бегства с поля боя) или не указывается"),
+    ("M45 (L616, CP-19): fleeing out of a melee is declared with a Retreat (M45), a defence",
+     "M45 (L616, CP-19): бегство из схватки заявляется отступлением (M45) на шаге защиты"),
+    ("1.2.6, CP-19: {a:w} at ({x:#}, {y:#}) must stand on the field's edge to retreat off it",
+     "1.2.6, CP-19: {a} в ({x}, {y}) должен стоять на краю поля, чтобы отступить с него"),
+])
