@@ -336,3 +336,34 @@ def test_fleeing_out_of_a_melee_is_refused_off_the_edge_or_without_a_retreat() -
     parsed = RULESET.parse_order("Защита: отступление, 3 кубика (3Р), бегу с поля боя", state, "VSE")
     assert parsed.order is not None and parsed.order["maneuver"] == "retreat" and parsed.order["flee"] is True
     assert "flee" not in (RULESET.parse_order("Defence: retreat, 3 dice (3R)", state, "VSE").order or {})
+
+
+def test_an_enemy_who_engages_one_partner_meets_both() -> None:
+    """5.12 (L1189): two partners in one cell: the enemy who comes within reach of one is in melee with both (the
+    partner joins, 4.4), so the partner can cover him."""
+    from dataclasses import replace
+
+    from replay.rulesets.skirmish import messages
+    from tests.skirmish.kit import Round, payloads
+    from tests.skirmish.test_formation import formed
+    from tests.skirmish.test_part2 import order, started
+
+    state = formed(started(), ["BOR", "RAT"], [["BOR", "RAT"]], 7)
+    state = state.with_fighter(replace(state.fighter("BOR"), cell=(1, 1)))
+    state = state.with_fighter(replace(state.fighter("VSE"), cell=(3, 1)))
+    rnd = Round(turn=1)
+    order(rnd, "RAT", 1, act="wait")
+    order(rnd, "VSE", 1, act="move", gait="walk", path=[[2, 1]])
+    order(rnd, "MIR", 1, act="wait")
+    order(rnd, "BOR", 1, act="wait")
+    order(rnd, "MIR", 2, act="wait")
+    stop = rnd.resolve(state)
+    assert [p["pair"] for p in payloads(stop, "engaged")] == ["VSE-RAT"]
+    joined = payloads(stop, "joined")
+    assert [(j["melee"], j["fighter"], j["group"]) for j in joined] == [("VSE-RAT", "BOR", "VSE-RAT-BOR")]
+    assert joined[0]["why"][0] == "BOR stands in RAT's cell as his formation partner: he is in the melee with him, " \
+        "several fighters in one melee (5.12, L1189; 4.4)"
+    assert "L1189" in joined[0]["rule"]
+    assert messages.say_why(joined[0]["why"][0]).startswith("BOR стоит в клетке RAT как его напарник по строю")
+    group = stop.state.pairs[0]
+    assert group.fight.partners == (("RAT", "BOR", "long"), ("BOR", "RAT", "long"))

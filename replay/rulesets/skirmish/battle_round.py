@@ -233,6 +233,9 @@ def move(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int) -> None:
     foe = battle_check.within_reach(ctx.state, fid)
     if foe is not None:
         engage(ctx, fid, foe)
+        mate = partner_in_cell(ctx.state, foe)
+        if mate is not None:  # 5.12 (L1189): the partner in his cell is in that melee with him
+            join(ctx, mate, f"{fid}-{foe}", fid, partner=foe)
         return
     melees = battle_check.melees_within_reach(ctx.state, fid)
     if len(melees) == 1:
@@ -255,14 +258,27 @@ def engage(ctx: Context, fid: str, foe: str) -> None:
                           "rule": ["4.2", "L102", "A-65"], "defaults": ["A-65", "C12"]})
 
 
-def join(ctx: Context, fid: str, melee: str, foe: str, among: list[str] | None = None) -> None:
+def partner_in_cell(state: Battle, fid: str) -> str | None:
+    """5.12 (L1189): the loose formation partner standing in `fid`'s cell, if any."""
+    f = state.fighter(fid)
+    return next((o.id for o in state.loose if o.id != fid and o.cell == f.cell and state.partners(fid, o.id)
+                 and not state.gone(o.id)), None)
+
+
+def join(ctx: Context, fid: str, melee: str, foe: str, among: list[str] | None = None,
+         partner: str | None = None) -> None:
     """4.4: `fid` comes within reach of an enemy already in melee: the melee becomes a group of several fighters
-    (`among`: the equally near melees he chose from, choice `join_melee`)."""
+    (`among`: the equally near melees he chose from, choice `join_melee`; `partner`: the formation partner in whose
+    cell he stands, engaged with him, 5.12)."""
     f = ctx.state.fighter(fid)
     why = [f"{fid} comes within reach of {foe} at ({f.cell[0]}, {f.cell[1]}) and joins the melee under way: several "
            "fighters in one melee (4.4)"]
+    if partner is not None:
+        why = [f"{fid} stands in {partner}'s cell as his formation partner: he is in the melee with him, several "
+               "fighters in one melee (5.12, L1189; 4.4)"]
     payload: dict[str, Any] = {"melee": melee, "fighter": fid, "group": f"{melee}-{fid}", "why": why,
-                               "rule": ["4.4", "L102"], "defaults": ["A-65"]}
+                               "rule": ["4.4", "L102"] + (["5.12", "L1189"] if partner else []),
+                               "defaults": ["A-65"]}
     if among:
         why.append(f"{fid} chose {melee} of the equally near melees " + ", ".join(among) + " (4.4)")
         payload["among"] = among

@@ -2144,3 +2144,7 @@ PROBLEMS.extend([
     ("1.2.6, CP-19: {a:w} at ({x:#}, {y:#}) must stand on the field's edge to retreat off it",
      "1.2.6, CP-19: {a} в ({x}, {y}) должен стоять на краю поля, чтобы отступить с него"),
 ])
+_SENTENCES = ((re.compile(r"^(\w+) stands in (\w+)'s cell as his formation partner: he is in the melee with him, "
+                          r"several fighters in one melee \(5\.12, L1189; 4\.4\)$"),
+               r"\1 стоит в клетке \2 как его напарник по строю: он в схватке вместе с ним, несколько бойцов в одной "
+               r"схватке (5.12, L1189; 4.4)"),) + _SENTENCES
