@@ -367,3 +367,19 @@ def test_an_enemy_who_engages_one_partner_meets_both() -> None:
     assert messages.say_why(joined[0]["why"][0]).startswith("BOR стоит в клетке RAT как его напарник по строю")
     group = stop.state.pairs[0]
     assert group.fight.partners == (("RAT", "BOR", "long"), ("BOR", "RAT", "long"))
+
+
+def test_the_new_state_fields_round_trip_and_are_left_out_when_empty() -> None:
+    from dataclasses import replace
+
+    from replay.rulesets.skirmish import battle, model
+    from tests.skirmish.test_part2 import started
+
+    state = replace(started(), hidden_hit="VSE's hidden shot at RAT")
+    assert battle.state_from_json(battle.state_to_json(state)).hidden_hit == "VSE's hidden shot at RAT"
+    assert "hidden_hit" not in battle.state_to_json(started())
+    fight = battle.new_pair(state, "RAT", "VSE").fight
+    assert not {"partners", "obstacles", "bounds"} & set(model.state_to_json(fight))
+    full = replace(fight, partners=(("RAT", "BOR", "long"),), obstacles=((1, 2),), bounds=(5, 5))
+    back = model.state_from_json(model.state_to_json(full))
+    assert (back.partners, back.obstacles, back.bounds) == (full.partners, full.obstacles, full.bounds)
