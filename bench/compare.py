@@ -1,17 +1,22 @@
 """The bench's whole-process rows for two checkouts, interleaved: each command run before, then after, in turn.
 
-Usage: python bench/compare.py BEFORE [AFTER] [--events 100000] [--runs 3] [--sizes 1000,10000] [--corpus 1000]
-       [--knights-corpus 0] [--json]
+Usage: python bench/compare.py BEFORE [AFTER] [--events 100000] [--runs 3] [--big-runs 1] [--sizes 1000,10000]
+       [--corpus 1000] [--knights-corpus 0] [--only help,verify,...] [--json]
 BEFORE and AFTER are checkouts (AFTER defaults to this one); their code runs first on PYTHONPATH. Each row gives,
 per checkout, the median wall time, the median CPU time (user + system of the whole process tree: the figure a busy
-machine disturbs least) and the peak RSS, from the same wrapper as bench.py's rows. See bench/README.md.
+machine disturbs least) and the peak RSS, from the same wrapper as bench.py's rows. `--big-runs`: rounds of the rows
+on the whole `--events` game that read or write all of it (audit, rerun, import; 1 by default: they take seconds).
+`--only`: the rows whose key is listed (bare, help, state, order, roll, verify, memory, audit, rerun, import, corpus).
+See bench/README.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -38,6 +43,12 @@ def cells(runs: list[bench.Run]) -> dict[str, float | int | str]:
             "rc": ",".join(sorted({str(r.rc) for r in runs})), "err": runs[-1].err[-200:] if runs[-1].rc else ""}
 
 
+def _key(name: str) -> str:
+    """The `--only` key of a row: its name's first word (`battlelog --help`: help; `memory: …`: memory)."""
+    first = name.split()[0].rstrip(":")
+    return {"battlelog": "help"}.get(first, first)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run every row for both checkouts, print the table (or JSON)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -45,12 +56,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("after", nargs="?", default=str(Path(__file__).resolve().parent.parent))
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--big-runs", type=int, default=1, help="rounds of audit, rerun and import of the whole game")
+    parser.add_argument("--only", help="comma-separated row keys (bare, help, state, order, roll, verify, memory, "
+                                       "audit, rerun, import, corpus); default: every row")
     parser.add_argument("--sizes", default="1000,10000")
     parser.add_argument("--corpus", type=int, default=1000, help="duels of the corpus rerun (0: skip)")
     parser.add_argument("--knights-corpus", type=int, default=0, help="knights games of a corpus rerun (0: skip)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     trees = [Path(args.before).resolve(), Path(args.after).resolve()]
+    for tree in trees:  # bytecode compiled beforehand, as bench/startup.py does (PYTHONDONTWRITEBYTECODE=1 here)
+        subprocess.run([sys.executable, "-m", "compileall", "-q", "-x", r"\.venv|bench/out", str(tree)], check=True,
+                       env={**os.environ, "PYTHONDONTWRITEBYTECODE": ""}, stdout=subprocess.DEVNULL)
+    keys = ({"bare", "help", "state", "order", "roll", "verify", "memory", "audit", "rerun", "import", "corpus"}
+            if args.only is None else set(args.only.split(",")))
 
     def log(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
@@ -62,7 +81,8 @@ def main(argv: list[str] | None = None) -> int:
         db = bench.sized_db(work, args.events, log)
         with bench.Store.open(db) as store:
             late = max(store.turn_index(bench.GAME))
-        sized = {size: bench.sized_db(work, size, log) for size in map(int, args.sizes.split(","))}
+        sized = {size: bench.sized_db(work, size, log) for size in map(int, filter(None, args.sizes.split(",")))
+                 if keys & {"audit", "rerun"}}
         house = work / "house.toml"
         house.write_text(bench.VARIANT, encoding="utf-8")
         path = work / "duel.jsonl"
@@ -75,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
             return str(copies[tree, k]) if copies[tree, k].exists() else str(bench.copy_db(db, copies[tree, k]))
 
         def row(name: str, make: object, n: int = runs) -> None:
+            if _key(name) not in keys:
+                return
             rows.append((name, [cells(r) for r in measure(trees, make, n, work)]))
             log(f"{name} done")
 
@@ -94,19 +116,20 @@ def main(argv: list[str] | None = None) -> int:
             row(f"audit ({size:,} events)", lambda t, k, sdb=sdb: cli("--db", str(sdb), "audit", bench.GAME))
             row(f"rerun ({size:,} events)", lambda t, k, sdb=sdb: cli("--db", str(sdb), "rerun", bench.GAME,
                                                                       "--variant", str(house)))
-        row(f"audit ({args.events:,} events)", lambda t, k: cli("--db", str(db), "audit", bench.GAME), 1)
+        big = args.big_runs
+        row(f"audit ({args.events:,} events)", lambda t, k: cli("--db", str(db), "audit", bench.GAME), big)
         row(f"rerun ({args.events:,} events)", lambda t, k: cli("--db", str(db), "rerun", bench.GAME, "--variant",
-                                                                str(house)), 1)
+                                                                str(house)), big)
         row(f"import ({args.events:,} events, every rule checked)",
-            lambda t, k: cli("--db", str(bench.fresh(work, f"imported-{k}")), "import", str(path)), 1)
-        if args.corpus:
+            lambda t, k: cli("--db", str(bench.fresh(work, f"imported-{k}")), "import", str(path)), big)
+        if args.corpus and "corpus" in keys:
             from replay import corpus
 
             corpus.write_fixture_corpus(work / "corpus", args.corpus)
             row(f"corpus rerun ({args.corpus:,} duels)",
                 lambda t, k: cli("corpus", "rerun", str(work / "corpus"), "--variant", str(house), "--out",
                                  str(work / f"out-{k}")), 1)
-        if args.knights_corpus:
+        if args.knights_corpus and "corpus" in keys:
             from replay import corpus
 
             corpus.write_fixture_corpus(work / "knights", args.knights_corpus, kind="knights")
