@@ -1274,7 +1274,7 @@ _BAND_RU = {"point blank": "в упор", "short": "короткая", "medium":
 _INTENT_RU = {"attack": "атака", "defend": "защита", "other": "иное"}
 _RANGED_RU = {"short bow": "короткий лук", "long bow": "длинный лук", "light crossbow": "лёгкий арбалет",
               "javelin": "дротик", "throwing knife": "метательный нож", "arrow": "стрела", "bolt": "болт",
-              "throwing_knife": "метательный нож"}
+              "throwing_knife": "метательный нож", "hunting bow": "охотничий лук"}
 _HEIGHT_RU = {"adult": "взрослый", "child": "ребёнок/карлик", "giant": "великан"}
 _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
     (r"^((?:\w+ (?:attack|defend|other)(?:, )?)+)$",
@@ -1412,7 +1412,7 @@ EVENT_RU.update({
 PURPOSE_RU.update({
     "general_initiative": "на общую инициативу", "speedup": "на ускорение", "shot": "на выстрел",
     "shot_zone": "на зону попадания (по стойке)", "arc": "на урон навесом", "missile_defence": "на защиту от снаряда",
-    "tactics": "на тактику", "formation_size": "на размер строя",
+    "tactics": "на тактику", "formation_size": "на размер строя", "rapid_fire": "на число стрел скоростной стрельбы",
 })
 
 

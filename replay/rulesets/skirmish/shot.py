@@ -401,7 +401,7 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
                                                         "moving_shot": "L1083", "jump_shot": "L1089",
                                                         "grazing_shot": "L1095-1097",
                                                         "rapid_fire": "L1121"}[str(mv)]]
-        defaults += ["A-78"] if mv == "double_shot" else ["A-77"] if mv == "rapid_fire" else []
+        defaults += ["A-78"] if mv == "double_shot" else ["A-77", "A-77b"] if mv == "rapid_fire" else []
     if arrow is not None:
         out["volley"] = {"arrow": arrow.k, "dice": p.dice_to_roll, "most": arrow.most, "left": arrow.left,
                          "net": c.net, **({"check": arrow.check} if arrow.check is not None else {})}

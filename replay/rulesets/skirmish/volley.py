@@ -42,7 +42,7 @@ def rapid_fire(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, 
                            "from_cell": list(f.cell), "to_cell": list(ctx.state.fighter(target).cell),
                            "maneuver": "rapid_fire", "volley": {"arrow": 0, "most": 0, "check": check},
                            "fatigue": fatigue, "why": why, "rule": ["M82", "5.4.6", "L1121", "5.10"],
-                           "defaults": ["A-77"]}, cause=roll.seq or None)
+                           "defaults": ["A-77", "A-77b"]}, cause=roll.seq or None)
         return
     shot.shoot(ctx, fid, order, x, seq, options, shot.Arrow(1, None, most, int(order.get("volley") or 0), check))
     for k in range(2, most + 1):
@@ -123,7 +123,10 @@ def fatigue_check(ctx: Context, fid: str, key: dict[str, Any], options: Skirmish
 
 def pendulum_fatigue(ctx: Context, options: SkirmishOptions, why: list[str]) -> dict[str, dict[str, Any]]:
     """M85 (L1141, A-62): «броски усталости делаются аналогично спринту»: an extra fatigue check at the end of the
-    round for each fighter who wove a pendulum against a shot this round and is still in the fight."""
+    round for each fighter who wove a pendulum against a shot this round and is still in the fight (none when the
+    option `fatigue_rolls` is off)."""
+    if not options.fatigue_rolls:
+        return {}
     weavers: list[str] = []
     for d in ctx.drafts:
         if d.type != "skirmish.shot":
