@@ -1998,9 +1998,9 @@ _S9X_PROBLEMS: tuple[tuple[str, Any], ...] = (
      lambda m: f"скоростной стрельбе нужна Сила {m.group(1)} (вдвое больше наименьшей для оружия "
      f"«{_CLASS_RU.get(m.group(2), m.group(2))}» — {m.group(3)}, L1121), у {m.group(4)} — {m.group(5)}"
      if m.group(2) in _CLASS_RU else None),
-    (r"^volley only for a rapid fire$", "очередь (volley) бывает только у скоростной стрельбы"),
+    (r"^volley only for a rapid fire$", 'очередь ("volley") бывает только у скоростной стрельбы'),
     (r"^volley: the skill points committed to the arrows after the first, a whole number of 0 or more \(A-77\)$",
-     "volley — очки навыка на стрелы после первой, целое число от 0 (A-77)"),
+     '"volley" — очки навыка на стрелы после первой, целое число от 0 (A-77)'),
     (r"^(danger|penetration):(\S+): (?:danger|penetration) is bought by a whole number of 1 or more$",
      lambda m: f'"{m.group(1)}:{m.group(2)}": ' + ("опасность" if m.group(1) == "danger" else "пробивание")
      + " покупают целым числом от 1"),
@@ -2017,7 +2017,7 @@ _MISSILE_RU["rapid_fire"] = "скоростная стрельба"
 # rapid fire played (M82, L1121, A-77) and the field's extra fatigue checks (5.10; M85, A-62)
 _VOLLEY_WHY: tuple[tuple[str, Any], ...] = (
     (r"^(\w+)'s rapid fire \(M82\): Reflex (\d+)d %5 (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+): at most (\d+) arrows "
-     r"\(L1121\)$", lambda m: f"скоростная стрельба {m.group(1)} (M82): Рефлекс {m.group(2)}к10 %5 {m.group(3)} → "
+     r"\(L1121\)$", lambda m: f"{m.group(1)}: скоростная стрельба (M82), Рефлекс {m.group(2)}к10 %5 {m.group(3)} → "
      f"{m.group(4)} − {m.group(5)} = {m.group(6)}: стрел не больше {m.group(7)} (L1121)"),
     (r"^no arrow is loosed: the arrow stays on the string \(L1121\)$",
      "ни одна стрела не выпущена: стрела остаётся на тетиве (L1121)"),
@@ -2035,10 +2035,10 @@ _VOLLEY_WHY: tuple[tuple[str, Any], ...] = (
     (r"^the volley ends: the next arrow would roll 0 dice \((-?\d+) net successes, (\d+) points left, A-77\)$",
      r"очередь окончена: у следующей стрелы было бы 0 кубиков (чистых успехов \1, очков осталось \2, A-77)"),
     (r"^the volley ends: no arrow left$", "очередь окончена: стрел не осталось"),
-    (r"^the volley ends: (\w+) is out of the fight$", r"очередь окончена: \1 выбыл из боя"),
+    (r"^the volley ends: (\w+) is out of the fight$", r"очередь окончена, вне боя: \1"),
     (r"^(\w+) extra fatigue check: Endurance (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+) → "
      r"(no fatigue|fatigue \+1) \(5\.10\)$",
-     lambda m: f"внеочередная проверка усталости {m.group(1)}: Выносливость {m.group(2)}к10 %{m.group(3)} "
+     lambda m: f"{m.group(1)}: внеочередная проверка усталости, Выносливость {m.group(2)}к10 %{m.group(3)} "
      f"{m.group(4)} → {m.group(5)} − {m.group(6)} = {m.group(7)} → "
      + ("без усталости" if m.group(8) == "no fatigue" else "усталость +1") + " (5.10)"),
     (r"^(\w+) wove a pendulum this round: a fatigue check as after a sprint \(M85, L1141, A-62\)$",
