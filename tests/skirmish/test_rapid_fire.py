@@ -84,6 +84,33 @@ def test_m82_each_arrow_is_defended_on_its_own_its_inputs_keyed_by_the_arrow() -
     assert "choice missile_defence of RAT" in str(hurt.resolve(state).error)
 
 
+def test_m82_a_shield_parry_keeps_successes_for_the_volleys_next_arrow() -> None:
+    """M86 (L1147, CP-29): the target's one parry roll answers the volley's next arrow from the same side with the
+    successes he kept; the allocation is asked because more arrows of the volley may follow."""
+    state = strong(field(4, target="ZOR"))  # ZOR: a round shield (its passive zones and the arm: 2 arrows at most)
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="ZOR", dice={"reflex": 0, "skill": 2}, maneuver="rapid_fire", volley=2,
+        buys=["zone:arm"], side="left")
+    act(rnd, "ZOR", act="wait")
+    roll(rnd, "VSE", "rapid_fire", [9, 8, 7, 2, 3, 1])
+    rnd.choice("ZOR", "missile_defence", {"maneuver": "shield_parry_missile", "dice": 3, "skill": 1}, exchange=1,
+               shooter="VSE", arrow=1)
+    roll(rnd, "VSE", "shot", [9, 8, 7, 6, 7], arrow=1)
+    roll(rnd, "ZOR", "missile_defence", [9, 8, 3, 2], shooter="VSE", arrow=1)  # %6: 2
+    assert asked(rnd.resolve(state)) == [("ZOR", "parry_allocation", {"arrow": 1, "exchange": 1, "shooter": "VSE"})]
+    rnd.choice("ZOR", "parry_allocation", 1, exchange=1, shooter="VSE", arrow=1)
+    roll(rnd, "VSE", "shot_zone", [6], "1d6", arrow=1)
+    roll(rnd, "VSE", "zone", [6, 3], "2d6-2", arrow=1)
+    roll(rnd, "ZOR", "knockout", [9, 9, 9, 9], shooter="VSE", arrow=1)
+    assert asked(rnd.resolve(state)) == [("VSE", "shot", {"arrow": 2, "exchange": 1})]  # no new defence asked
+    roll(rnd, "VSE", "shot", [9, 3], arrow=2)  # %6: 1
+    roll(rnd, "VSE", "fatigue", [9, 9, 2, 1], maneuver="rapid_fire")
+    first, second = payloads(rnd.resolve(state), "shot")
+    assert (first["defence"]["allocated"], first["defence"]["left"], first["final"]) == (1, 1, 5 - 1)
+    assert (second["defence"]["dice"], second["defence"]["kept"], second["final"]) == (0, 1, 1 - 1)
+    assert second["outcome"] == "miss" and second["volley"]["ended"]
+
+
 def test_m82_a_reflex_check_without_a_success_looses_no_arrow_but_asks_the_fatigue_check() -> None:
     state = strong(field(4))
     rnd = Round(turn=2)
