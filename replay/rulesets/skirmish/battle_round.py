@@ -364,7 +364,7 @@ def round_end(ctx: Context, turn: int, options: SkirmishOptions | None = None) -
                                "rule": ["4.3", "6.5 step 10"], "defaults": ["sample_v1"]}
     if tired:
         payload |= {"fatigue": tired, "rule": [*payload["rule"], "M85", "L1141", "5.10"],
-                    "defaults": [*payload["defaults"], "A-62"]}
+                    "defaults": [*payload["defaults"], "A-62", "A-71", "5.10"]}
     if left:  # 4.4: the group goes on without those out (our reading, docs/skirmish.md)
         payload |= {"left": left, "rule": [*payload["rule"], "4.4", "4.2"], "defaults": ["sample_v1", "C12"]}
     emit(ctx, "field_round_ended", payload)

@@ -463,6 +463,9 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         from replay.rulesets.skirmish import volley
 
         volley.after_arrow(ctx, fid, out, arrow, x, options, why)
+        if out["volley"].get("ended"):  # the archer's extra fatigue check, or none with the option off
+            rule.append("5.10")
+            defaults += ["A-71", "5.10"]
     emit(ctx, "shot", {**out, "why": why, "rule": rule, "defaults": defaults}, cause=roll.seq or None)
 
 

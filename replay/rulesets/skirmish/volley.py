@@ -42,7 +42,7 @@ def rapid_fire(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, 
                            "from_cell": list(f.cell), "to_cell": list(ctx.state.fighter(target).cell),
                            "maneuver": "rapid_fire", "volley": {"arrow": 0, "most": 0, "check": check},
                            "fatigue": fatigue, "why": why, "rule": ["M82", "5.4.6", "L1121", "5.10"],
-                           "defaults": ["A-77", "A-77b"]}, cause=roll.seq or None)
+                           "defaults": ["A-77", "A-77b", "A-71", "5.10"]}, cause=roll.seq or None)
         return
     shot.shoot(ctx, fid, order, x, seq, options, shot.Arrow(1, None, most, int(order.get("volley") or 0), check))
     for k in range(2, most + 1):
