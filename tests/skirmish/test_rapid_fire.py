@@ -171,6 +171,16 @@ def test_m82_the_volley_in_the_players_words() -> None:
     assert i18n.localize(parsed.errors[0], "ru", [get("skirmish")]).startswith("5.4.6 M82: назовите очки навыка")
 
 
+def test_m82_a_defence_post_answers_the_arrow_the_rules_ask_about() -> None:
+    from replay.rulesets.skirmish import field_parse
+
+    state = strong(field(4))
+    waiting = volley([9, 8, 7, 2, 3, 1]).resolve(state)  # RAT is asked his defence against the second arrow
+    for text in ("Защита от выстрела VSE: нет", "Defence against VSE: none"):
+        assert field_parse.defence_choice(text, waiting.state, "RAT", waiting.requests) == (
+            {"name": "missile_defence", "value": "none", "exchange": 1, "shooter": "VSE", "arrow": 2}, [])
+
+
 def bad_volley(tmp_path: Path, lang: str) -> Any:
     """The recorded skirmishers' fight cut before Miron's rapid fire, given with a volley he cannot pay."""
     hand = (ROOT / "fixtures" / "skirmish" / "hand" / "skirmishers.jsonl").read_text(encoding="utf-8").splitlines()

@@ -543,8 +543,8 @@ def defence_choice(line: str, state: Battle, actor: str,
         Защита от выстрела ZOR: заслон щитом: голова, верхний корпус  Defence against ZOR: screen head
         Защищаю ZOR от выстрела VSE: парирование щитом, 2 кубика (2Р)  Protect ZOR from VSE: shield parry, 2 dice (2R)
 
-    The exchange and the shooter not named are the ones of the open request, when there is exactly one; the
-    defence is never chosen here."""
+    The exchange and the shooter not named are the ones of the open request, when there is exactly one (and its
+    arrow, a rapid fire's, M82); the defence is never chosen here."""
     text = " ".join(line.strip().split())
     errors: list[str] = []
     protect = DEFENCE.match(text) is None
@@ -575,6 +575,10 @@ def defence_choice(line: str, state: Battle, actor: str,
         what = "protection" if protect else "defence"
         errors.append(f"4.3: name the exchange («Обмен 2: {text[head.start():head.end()].strip()} …»): no {what} "
                       f"against {key['shooter'] or 'the shot'} is asked of {actor} now")
+    arrows = sorted({int(k["arrow"]) for k in open_ if k.get("shooter") == key["shooter"]
+                     and k.get("exchange") == exchange and "arrow" in k})
+    if len(arrows) == 1:  # M82: the arrow of a rapid fire the rules ask about
+        key["arrow"] = arrows[0]
     refused = re.search(r"(?<![а-яёa-z])(?:не|do not|don't)\s", head.group(0).lower()) is not None
     value = "none" if refused and not body.strip() else defence_value(body, state, actor, protect, errors)
     if errors:
