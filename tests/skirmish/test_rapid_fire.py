@@ -204,6 +204,24 @@ def test_m82_an_unpayable_volley_is_refused_at_import_and_nothing_is_appended(tm
     assert "skirmish-skirmishers" not in listed.output
 
 
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "5.4.6 M82: the skill points of the next arrows after «; очередь»"),
+    ("ru", "5.4.6 M82: назовите очки навыка на следующие стрелы после «; очередь»")])
+def test_m82_a_volley_without_its_points_is_refused_from_the_players_post(tmp_path: Path, lang: str,
+                                                                          said: str) -> None:
+    hand = (ROOT / "fixtures" / "skirmish" / "hand" / "skirmishers.jsonl").read_text(encoding="utf-8").splitlines()
+    cut = next(i for i, line in enumerate(hand) if '"rapid_fire"' in line and '"order"' in line)
+    path = tmp_path / "cut.jsonl"
+    path.write_text("\n".join(hand[:cut]) + "\n", encoding="utf-8")
+    db = str(tmp_path / "g.duckdb")
+    assert CliRunner().invoke(main, ["--db", db, "import", str(path)]).exit_code == 0
+    before = CliRunner().invoke(main, ["--db", db, "log", "skirmish-skirmishers"]).output
+    out = CliRunner().invoke(main, ["--db", db, "--lang", lang, "order", "skirmish-skirmishers", "--actor", "MIR",
+                                    "--text", "Скоростная стрельба по Борису, 4 кубика (2Р+2Н); очередь"])
+    assert out.exit_code == 2 and said in out.output and "Traceback" not in out.output, out.output
+    assert CliRunner().invoke(main, ["--db", db, "log", "skirmish-skirmishers"]).output == before
+
+
 # --- M85: a pendulum's fatigue checks as for sprinting (L1141, A-62) -------------------------------------------------
 
 def recorded(name: str) -> list[dict[str, Any]]:
