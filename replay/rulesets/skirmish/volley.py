@@ -27,7 +27,7 @@ def rapid_fire(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, 
     f = ctx.state.fighter(fid)
     s = ctx.state.shooter(fid)
     assert s is not None
-    roll = ctx.roll(d10(options, f.char("reflex")), actor=fid, purpose="rapid_fire", exchange=x,
+    roll = ctx.roll(d10(options, max(1, f.char("reflex"))), actor=fid, purpose="rapid_fire", exchange=x,
                     what=f"{fid}'s Reflex check for the most arrows of a rapid fire (free, %5, M82)")
     c = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
     most = moves.rapid_fire_most(c.net, s.ammo)
@@ -111,7 +111,7 @@ def fatigue_check(ctx: Context, fid: str, key: dict[str, Any], options: Skirmish
     if not options.fatigue_rolls:
         return None
     f = ctx.state.fighter(fid)
-    roll = ctx.roll(d10(options, f.char("endurance")), actor=fid, purpose="fatigue", **key,
+    roll = ctx.roll(d10(options, max(1, f.char("endurance"))), actor=fid, purpose="fatigue", **key,
                     what=f"extra fatigue check of {fid} (Endurance)")
     tn = 6 if f.fatigue else 5
     c = dice.count(roll.payload["result"], tn, ones_cancel=options.ones_cancel_successes)
