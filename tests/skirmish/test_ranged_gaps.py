@@ -209,7 +209,7 @@ def test_the_several_arrows_lines_read_in_russian() -> None:
     assert said is not None and said.startswith("парирование щитом ZOR: сколько из 2 успехов против стрелы VSE"), said
 
 
-# --- M82 rapid fire (L1121): its conditions checked; where the rulebook is silent, the GM rules -----------------
+# --- M82 rapid fire (L1121): its conditions checked (the volley played: test_rapid_fire.py) ---------------
 
 def rapid_fire_problems(strength: int, weapon: str = "short_bow") -> list[str]:
     from replay.rulesets.skirmish import shot
@@ -227,19 +227,6 @@ def test_m82_needs_a_bow_and_twice_its_minimum_strength() -> None:
                                       "short_bow's minimum 3, L1121), VSE has 5"]
     assert rapid_fire_problems(9, "throwing_knife")[0] == ("condition_failed (5.4.6 M82): rapid_fire needs one of "
                                                            "short_bow, long_bow, not knife")
-
-
-def test_m82_where_the_rulebook_is_silent_the_volley_is_the_gms_ruling_not_a_guess() -> None:
-    out = rapid_fire_problems(6)
-    assert out == ["condition_failed (5.4.6 M82): the rulebook is silent on how the target defends against each "
-                   "arrow of a rapid fire and on what a Reflex check of 0 successes leaves: the GM rules the volley "
-                   "(battlelog ruling, CP-50)"]
-    from replay.render import i18n
-    from replay.ruleset import get
-
-    said = i18n.localize(out[0], "ru", [get("skirmish")])
-    assert "правила молчат о том, как цель защищается от каждой стрелы скоростной стрельбы" in said, said
-    assert "скоростной стрельбе нужна Сила 6" in i18n.localize(rapid_fire_problems(5)[0], "ru", [get("skirmish")])
 
 
 def test_m82_in_the_players_words_reads_as_the_rapid_fire_maneuver() -> None:

@@ -162,16 +162,9 @@ RANGED: dict[str, str] = {
     "M88": "missile_catch", "M89": "missile_dodge", "M90": "missile_slip"}
 """The ranged maneuvers of the spec (5.4.6, 5.4.7) by id and code; they are not in data/maneuvers.json."""
 
-RANGED_NOT_RECORDED: dict[str, str] = {
-    "M75": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
-    "M77": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
-    "M78": "declarable, but no SAMPLE projectile has a cutting head (docs/skirmish.md)",
-    "M82": "declarable, its conditions checked; the rulebook is silent on the defence against each arrow: the GM "
-           "rules the volley (docs/skirmish.md)",
-    "M85": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
-    "M87": "declarable, but with the SAMPLE weapons its difficulty is %8 and it is refused (docs/skirmish.md)",
-    "M88": "declarable (tests/skirmish/test_ranged_moves.py), not yet recorded",
-}
+RANGED_NOT_RECORDED: dict[str, str] = {}
+"""The ranged maneuvers no recorded fight applies yet, with why: none (skirmishers.jsonl records M75, M77, M78, M82,
+M85, M87 and M88; archery.jsonl and volley.jsonl the others)."""
 
 
 def shot_codes(payload: dict[str, Any]) -> set[str]:

@@ -111,6 +111,11 @@ class Shot(Resolution):
     knockouts: list[dict[str, Any]] = []
     """6.5 step 11, C9: the knockout checks of the shot's wounds (fighter, triggers, roll, unconscious, rounds,
     until_treated)."""
+    volley: dict[str, Any] | None = None
+    """M82: this arrow of a rapid fire: arrow (its number; 0: none loosed), dice, most, left (points), net, check (the
+    Reflex check, on the first), ended (the last)."""
+    fatigue: dict[str, Any] | None = None
+    """M82: the archer's extra fatigue check after the volley (fighter, roll, difficulty, gained, fatigue; 5.10)."""
 
 
 class Formed(Resolution):
@@ -134,6 +139,8 @@ class FieldRoundEnded(Resolution):
     parted: list[str] = []
     left: dict[str, list[str]] = {}
     """4.4: the fighters out of the fight who leave a melee group that goes on, by group."""
+    fatigue: dict[str, dict[str, Any]] = {}
+    """M85 (A-62): the extra fatigue checks of those who wove a pendulum this round, by fighter (5.10)."""
 
 
 class BattleEnded(Resolution):
@@ -225,6 +232,9 @@ def stage(state: Battle, e: Stage) -> Battle:
 
 
 def shot(state: Battle, e: Shot) -> Battle:
+    state = tired(state, e.fatigue)
+    if e.outcome == "not_loosed":  # M82: a Reflex check of 0 successes: no arrow left the string
+        return replace(state, exchange=e.exchange)
     s = state.shooter(e.shooter)
     assert s is not None
     state = state.with_shooter(e.shooter, replace(s, stage="empty", busy=None, done_s=0, need_s=0, loss=0,
@@ -253,6 +263,13 @@ def shot(state: Battle, e: Shot) -> Battle:
     if e.empathy is not None and not e.empathy.get("sensed") and e.outcome == "hit":  # 5.7 (L48)
         state = replace(state, hidden_hit=f"{e.shooter}'s hidden shot at {e.target}")
     return replace(state, shots=(*state.shots, record), exchange=e.exchange)
+
+
+def tired(state: Battle, check: dict[str, Any] | None) -> Battle:
+    """An extra fatigue check's result (5.10): the fighter's fatigue."""
+    if not check:
+        return state
+    return state.with_fighter(replace(state.fighter(check["fighter"]), fatigue=int(check["fatigue"])))
 
 
 def on_the_move(state: Battle, fid: str, move: dict[str, Any], x: int) -> Battle:
@@ -321,6 +338,8 @@ def fled(state: Battle, e: Fled) -> Battle:
 
 
 def field_round_ended(state: Battle, e: FieldRoundEnded) -> Battle:
+    for check in e.fatigue.values():
+        state = tired(state, check)
     for fid, loss in e.blood_loss.items():
         f = state.fighter(fid)
         state = state.with_fighter(fallen(replace(f, blood_loss=loss, status=e.status.get(fid, f.status)), f.status))

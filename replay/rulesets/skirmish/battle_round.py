@@ -66,7 +66,7 @@ def resolve(state: Battle, turn: int, ctx: Context, options: SkirmishOptions) ->
         ctx.set_phase(f"field.x{x}")
         field_exchange(ctx, x, options)
     ctx.set_phase("end")
-    round_end(ctx, turn)
+    round_end(ctx, turn, options)
 
 
 def order_text(state: Battle) -> str:
@@ -368,12 +368,16 @@ def form(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int, options: S
 
 # --- the round's end -----------------------------------------------------------------------------------------------
 
-def round_end(ctx: Context, turn: int) -> None:
+def round_end(ctx: Context, turn: int, options: SkirmishOptions | None = None) -> None:
     """4.3 RoundEnded for the loose fighters (6.5 step 10: blood loss += bleeding; 2× Endurance unconscious, 4×
-    dead); pairs whose fight ended part (their fighters are loose again); the battle ends when one side stands."""
+    dead); pairs whose fight ended part (their fighters are loose again); the battle ends when one side stands. A
+    pendulum woven this round asks its extra fatigue check first (M85, A-62)."""
+    from replay.rulesets.skirmish import volley
+
     model = data.damage_model()
     state = ctx.state
     loss, status, why = {}, {}, []
+    tired = volley.pendulum_fatigue(ctx, options or SkirmishOptions(), why)
     for f in state.loose:
         if not f.bleeding:
             continue
@@ -398,6 +402,9 @@ def round_end(ctx: Context, turn: int) -> None:
     payload: dict[str, Any] = {"round": turn, "blood_loss": loss, "status": status, "parted": parted,
                                "why": why or ["no bleeding among the loose fighters"],
                                "rule": ["4.3", "6.5 step 10"], "defaults": ["sample_v1"]}
+    if tired:
+        payload |= {"fatigue": tired, "rule": [*payload["rule"], "M85", "L1141", "5.10"],
+                    "defaults": [*payload["defaults"], "A-62", "A-71", "5.10"]}
     if left:  # 4.4: the group goes on without those out (our reading, docs/skirmish.md)
         payload |= {"left": left, "rule": [*payload["rule"], "4.4", "4.2"], "defaults": ["sample_v1", "C12"]}
     emit(ctx, "field_round_ended", payload)

@@ -197,7 +197,7 @@ def missiles(state: Battle, events: tuple[Any, ...]) -> tuple[Missile, ...]:
         p = e.payload
         if e.type == "skirmish.moved" and p["path"]:
             cells[p["fighter"]] = (int(p["path"][-1][0]), int(p["path"][-1][1]))
-        elif e.type == "skirmish.shot":
+        elif e.type == "skirmish.shot" and p["outcome"] != "not_loosed":  # M82: no arrow left the string
             before = cells.get(p["shooter"], tuple(p["from_cell"]))
             if p.get("move"):
                 cells[p["shooter"]] = (int(p["move"]["to"][0]), int(p["move"]["to"][1]))
@@ -355,7 +355,8 @@ SHOT_WORDS = {"jump_fall_throw": ("бросок в прыжке, M75", "throw wh
               "grazing_shot": ("выстрел по касательной, M78", "grazing shot, M78"),
               "through_shot": ("выстрел навылет, M79", "through shot, M79"),
               "double_shot": ("двойной выстрел, M80", "double shot, M80"),
-              "synchronous_throw": ("синхронный бросок, M81", "synchronous throw, M81")}
+              "synchronous_throw": ("синхронный бросок, M81", "synchronous throw, M81"),
+              "rapid_fire": ("скоростная стрельба, M82", "rapid fire, M82")}
 """A shot's maneuver in the frame's <desc>."""
 GUARD_WORDS = {"shield_parry_missile": ("парирование щитом", "shield parry"),
                "weapon_parry_missile": ("парирование оружием", "weapon parry"), "front": ("спереди", "in front"),

@@ -206,11 +206,12 @@ def shot_buys(text: str, errors: list[str]) -> list[str]:
 
 
 SEGMENTS = (("second", r"второй|вторая|второе|second"), ("next", r"дальше|далее|затем|then|next|beyond"),
-            ("graze", r"задеваю|задевая|graze|grazing"),
+            ("graze", r"задеваю|задевая|graze|grazing"), ("volley", r"очередь|volley"),
             ("move", r"иду|бегу|прыгаю|прыжок|падаю|приземляюсь|путь|через|на \(|проверка|walk|jog|run|sprint|jump|"
                      r"fall|land\w*|path|via|to \(|check"))
 """The further parts of a shot after «;»: the second projectile (M80, M81), the next targets of a through shot (M79),
-a grazed target (M78), the path and check of a shot on the move (M75-M77); a part that starts with none of these
+a grazed target (M78), the skill points of a rapid fire's next arrows (M82), the path and check of a shot on the
+move (M75-M77); a part that starts with none of these
 words goes on the part before it («покупаю зона голова; опасность +1»)."""
 CHECK = re.compile(r"(?:проверк\w*|check)\s*:?\s*(\d+)\s*(?:кубик\w*|куб\.?|dice|die)?\s*\(\s*([^)]*)\)", re.I)
 LYING = r"лёжа|лежа|падаю|в падении|на спину|lying|falling|fall\b|prone"
@@ -256,6 +257,8 @@ def shot_order(text: str, state: Battle, actor: str, errors: list[str]) -> dict[
             order.setdefault("next_targets", []).extend(fighters_named(part, state, actor))
         elif kind == "graze":
             graze_part(part, order, state, actor, errors)
+        elif kind == "volley":
+            volley_part(part, order, errors)
     move_parts = " ; ".join(part for kind, part in parts[1:] if kind == "move")
     if named and named[0] in MOVING:
         on_the_move(named[0], text, move_parts, order, state, actor, errors)
@@ -310,6 +313,19 @@ def second_part(text: str, order: dict[str, Any], state: Battle, actor: str, err
     buys = shot_buys(buys_text, errors)
     if buys:
         order["buys2"] = buys
+
+
+VOLLEY = re.compile(r"(?:очередь|volley)\s*:?\s*(\d+)", re.I)
+
+
+def volley_part(text: str, order: dict[str, Any], errors: list[str]) -> None:
+    """M82: «очередь 3 (3Н)» (volley 3): the skill points committed to the arrows after the first (A-77)."""
+    m = VOLLEY.search(text)
+    if m is None:
+        errors.append("5.4.6 M82: the skill points of the next arrows after «; очередь», e.g. «; очередь 3 (3Н)» "
+                      "(volley 3)")
+        return
+    order["volley"] = int(m.group(1))
 
 
 def graze_part(text: str, order: dict[str, Any], state: Battle, actor: str, errors: list[str]) -> None:
@@ -527,8 +543,8 @@ def defence_choice(line: str, state: Battle, actor: str,
         Защита от выстрела ZOR: заслон щитом: голова, верхний корпус  Defence against ZOR: screen head
         Защищаю ZOR от выстрела VSE: парирование щитом, 2 кубика (2Р)  Protect ZOR from VSE: shield parry, 2 dice (2R)
 
-    The exchange and the shooter not named are the ones of the open request, when there is exactly one; the
-    defence is never chosen here."""
+    The exchange and the shooter not named are the ones of the open request, when there is exactly one (and its
+    arrow, a rapid fire's, M82); the defence is never chosen here."""
     text = " ".join(line.strip().split())
     errors: list[str] = []
     protect = DEFENCE.match(text) is None
@@ -559,6 +575,10 @@ def defence_choice(line: str, state: Battle, actor: str,
         what = "protection" if protect else "defence"
         errors.append(f"4.3: name the exchange («Обмен 2: {text[head.start():head.end()].strip()} …»): no {what} "
                       f"against {key['shooter'] or 'the shot'} is asked of {actor} now")
+    arrows = sorted({int(k["arrow"]) for k in open_ if k.get("shooter") == key["shooter"]
+                     and k.get("exchange") == exchange and "arrow" in k})
+    if len(arrows) == 1:  # M82: the arrow of a rapid fire the rules ask about
+        key["arrow"] = arrows[0]
     refused = re.search(r"(?<![а-яёa-z])(?:не|do not|don't)\s", head.group(0).lower()) is not None
     value = "none" if refused and not body.strip() else defence_value(body, state, actor, protect, errors)
     if errors:

@@ -106,7 +106,8 @@ SHOT_NAMES = {"jump_fall_throw": ("бросок в прыжке, M75", "Throw wh
               "grazing_shot": ("выстрел по касательной, M78", "Grazing shot (M78)"),
               "through_shot": ("выстрел навылет, M79", "Through shot (M79)"),
               "double_shot": ("двойной выстрел, M80", "Double shot (M80)"),
-              "synchronous_throw": ("синхронный бросок, M81", "Synchronous throw (M81)")}
+              "synchronous_throw": ("синхронный бросок, M81", "Synchronous throw (M81)"),
+              "rapid_fire": ("скоростная стрельба, M82", "Rapid fire (M82)")}
 """A shot's maneuver: in Russian in brackets after «Выстрел Всеслава по Зоряне», which declines the names."""
 
 
@@ -116,8 +117,12 @@ def field_line(kind: str, p: dict[str, Any], lang: str) -> Any:
         return None
     if kind == "skirmish.shot":
         result = {"hit": tr(lang, "попадание", "hit"), "miss": tr(lang, "промах", "miss"),
-                  "no_wound": tr(lang, "попадание без раны", "hit, no wound")}[p["outcome"]]
+                  "no_wound": tr(lang, "попадание без раны", "hit, no wound"),
+                  "not_loosed": tr(lang, "стрела не выпущена", "no arrow loosed")}[p["outcome"]]
         ru, en = SHOT_NAMES.get(p.get("maneuver") or "", ("", "Shot"))
+        arrow = (p.get("volley") or {}).get("arrow")
+        if arrow:  # M82: each arrow of the volley is a shot of its own
+            ru, en = f"{ru}, стрела {arrow}", f"{en}, arrow {arrow},"
         return (b(tr(lang, f"Выстрел {p['shooter']} по {p['target']}" + (f" ({ru})" if ru else "") + f": {result}.",
                      f"{en} {p['shooter']} → {p['target']}: {result}.")), " " + "; ".join(lines))
     if kind == "skirmish.joined":

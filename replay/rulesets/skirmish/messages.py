@@ -1280,7 +1280,7 @@ _BAND_RU = {"point blank": "в упор", "short": "короткая", "medium":
 _INTENT_RU = {"attack": "атака", "defend": "защита", "other": "иное"}
 _RANGED_RU = {"short bow": "короткий лук", "long bow": "длинный лук", "light crossbow": "лёгкий арбалет",
               "javelin": "дротик", "throwing knife": "метательный нож", "arrow": "стрела", "bolt": "болт",
-              "throwing_knife": "метательный нож"}
+              "throwing_knife": "метательный нож", "hunting bow": "охотничий лук"}
 _HEIGHT_RU = {"adult": "взрослый", "child": "ребёнок/карлик", "giant": "великан"}
 _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
     (r"^((?:\w+ (?:attack|defend|other)(?:, )?)+)$",
@@ -1418,7 +1418,7 @@ EVENT_RU.update({
 PURPOSE_RU.update({
     "general_initiative": "на общую инициативу", "speedup": "на ускорение", "shot": "на выстрел",
     "shot_zone": "на зону попадания (по стойке)", "arc": "на урон навесом", "missile_defence": "на защиту от снаряда",
-    "tactics": "на тактику", "formation_size": "на размер строя",
+    "tactics": "на тактику", "formation_size": "на размер строя", "rapid_fire": "на число стрел скоростной стрельбы",
 })
 
 
@@ -2004,10 +2004,9 @@ _S9X_PROBLEMS: tuple[tuple[str, Any], ...] = (
      lambda m: f"скоростной стрельбе нужна Сила {m.group(1)} (вдвое больше наименьшей для оружия "
      f"«{_CLASS_RU.get(m.group(2), m.group(2))}» — {m.group(3)}, L1121), у {m.group(4)} — {m.group(5)}"
      if m.group(2) in _CLASS_RU else None),
-    (r"^the rulebook is silent on how the target defends against each arrow of a rapid fire and on what a Reflex "
-     r"check of 0 successes leaves: the GM rules the volley \(battlelog ruling, CP-50\)$",
-     'правила молчат о том, как цель защищается от каждой стрелы скоростной стрельбы и что даёт бросок Рефлекса с 0 '
-     'успехов: залп решает ГМ ("battlelog ruling", CP-50)'),
+    (r"^volley only for a rapid fire$", 'очередь ("volley") бывает только у скоростной стрельбы'),
+    (r"^volley: the skill points committed to the arrows after the first, a whole number of 0 or more \(A-77\)$",
+     '"volley" — очки навыка на стрелы после первой, целое число от 0 (A-77)'),
     (r"^(danger|penetration):(\S+): (?:danger|penetration) is bought by a whole number of 1 or more$",
      lambda m: f'"{m.group(1)}:{m.group(2)}": ' + ("опасность" if m.group(1) == "danger" else "пробивание")
      + " покупают целым числом от 1"),
@@ -2021,6 +2020,46 @@ REQUESTS.extend([
 ])
 SHOT_MV_RU["rapid_fire"] = "Скоростная стрельба"
 _MISSILE_RU["rapid_fire"] = "скоростная стрельба"
+# rapid fire played (M82, L1121, A-77) and the field's extra fatigue checks (5.10; M85, A-62)
+_VOLLEY_WHY: tuple[tuple[str, Any], ...] = (
+    (r"^(\w+)'s rapid fire \(M82\): Reflex (\d+)d %5 (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+): at most (\d+) arrows "
+     r"\(L1121\)$", lambda m: f"{m.group(1)}: скоростная стрельба (M82), Рефлекс {m.group(2)}к10 %5 {m.group(3)} → "
+     f"{m.group(4)} − {m.group(5)} = {m.group(6)}: стрел не больше {m.group(7)} (L1121)"),
+    (r"^no arrow is loosed: the arrow stays on the string \(L1121\)$",
+     "ни одна стрела не выпущена: стрела остаётся на тетиве (L1121)"),
+    (r"^rapid fire \(M82\): arrow (\d+) of at most (\d+), (\d+) dice$",
+     r"скоростная стрельба (M82): стрела \1 (всего не больше \2), кубиков \3"),
+    (r"^rapid fire \(M82\): arrow (\d+) of at most (\d+), (\d+) dice \(the net successes of arrow (\d+), capped by the "
+     r"volley's points, A-77\)$",
+     r"скоростная стрельба (M82): стрела \1 (всего не больше \2), кубиков \3 (чистые успехи стрелы \4, не больше "
+     r"оставшихся очков очереди, A-77)"),
+    (r"^rapid fire \(M82\): \+(\d+) difficulty$", r"скоростная стрельба (M82): сложность +\1"),
+    (r"^rapid fire \(M82\): \+(\d+) difficulty, (\d+) skill points committed to the next arrows \(A-77\)$",
+     r"скоростная стрельба (M82): сложность +\1, на следующие стрелы отведено очков навыка: \2 (A-77)"),
+    (r"^the volley ends: (\d+) arrows \(the Reflex check, L1121\)$",
+     r"очередь окончена: стрел — \1 (бросок Рефлекса, L1121)"),
+    (r"^the volley ends: the next arrow would roll 0 dice \((-?\d+) net successes, (\d+) points left, A-77\)$",
+     r"очередь окончена: у следующей стрелы было бы 0 кубиков (чистых успехов \1, очков осталось \2, A-77)"),
+    (r"^the volley ends: no arrow left$", "очередь окончена: стрел не осталось"),
+    (r"^the volley ends: (\w+) is out of the fight$", r"очередь окончена, вне боя: \1"),
+    (r"^(\w+) extra fatigue check: Endurance (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+) → "
+     r"(no fatigue|fatigue \+1) \(5\.10\)$",
+     lambda m: f"{m.group(1)}: внеочередная проверка усталости, Выносливость {m.group(2)}к10 %{m.group(3)} "
+     f"{m.group(4)} → {m.group(5)} − {m.group(6)} = {m.group(7)} → "
+     + ("без усталости" if m.group(8) == "no fatigue" else "усталость +1") + " (5.10)"),
+    (r"^(\w+) wove a pendulum this round: a fatigue check as after a sprint \(M85, L1141, A-62\)$",
+     r"\1: маятник в этом раунде — проверка усталости, как после спринта (M85, L1141, A-62)"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _VOLLEY_WHY) + _SENTENCES
+PROBLEMS.extend([
+    ("5.4.6 M82: the skill points of the next arrows after «; очередь», e.g. «; очередь 3 (3Н)» (volley 3)",
+     "5.4.6 M82: назовите очки навыка на следующие стрелы после «; очередь», например «; очередь 3 (3Н)»"),
+])
+REQUESTS.extend([
+    ("{a:w}'s Reflex check for the most arrows of a rapid fire (free, %5, M82)",
+     "бросок Рефлекса {a} — сколько стрел в скоростной стрельбе (бесплатно, %5, M82)"),
+    ("extra fatigue check of {a:w} (Endurance)", "внеочередная проверка усталости {a} (Выносливость)"),
+])
 
 
 # --- a melee of several fighters that shrinks (4.4) --------------------------------------------------------------

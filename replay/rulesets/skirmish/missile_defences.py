@@ -14,8 +14,8 @@ from replay.rulesets.skirmish.maneuvers import ranged as moves
 from replay.rulesets.skirmish.maneuvers.base import extraordinary_left, problem
 
 
-def missile_defence(ctx: Context, fid: str, target: str, x: int,
-                    why: list[str]) -> tuple[str, int, int, dict[str, Any]] | None:
+def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
+                    tag: dict[str, Any] | None = None) -> tuple[str, int, int, dict[str, Any]] | None:
     """The target's choice `missile_defence` keyed by exchange and shooter, asked before the dice of a target who
     sees the shooter (PROPOSED: the shooter is seen unless behind) and is not in melee: `none`, or {maneuver:
     missile_dodge (M89, %5, into_cover %4 and lying) | missile_slip (M90, %6) | shield_parry_missile (M86, the
@@ -36,7 +36,7 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int,
                             "missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, dice: n "
                             "(reflex), skill: n (M85-M87), weapon: id (M87), into_cover: true|false, screen: [zones] "
                             "(M84)} (M84-M90)",
-                       exchange=x, shooter=fid)
+                       exchange=x, shooter=fid, **(tag or {}))
     if value == "none":
         why.append(f"{target} does not defend")
         return None
@@ -281,7 +281,8 @@ def protect_problems(state: Battle, guard: str, target: str, fid: str, value: An
     return out
 
 
-def protection(ctx: Context, fid: str, target: str, x: int, why: list[str]) -> dict[str, dict[str, Any]]:
+def protection(ctx: Context, fid: str, target: str, x: int, why: list[str],
+               tag: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
     """M83 (L1131, T-10): each guard's choice `protect_ally` keyed by exchange, shooter and target, asked before the
     dice with the target's own defence: `none` or a defence that is no evasion; from the flank +1 difficulty."""
     state = ctx.state
@@ -294,7 +295,7 @@ def protection(ctx: Context, fid: str, target: str, x: int, why: list[str]) -> d
                                what=f"{g} protects {target} against {fid}'s shot: none, or {{maneuver: "
                                     "shield_parry_missile|weapon_parry_missile, dice: n (reflex), skill: n, weapon: "
                                     "id} (M83; 1 reflex point of activation, +1 difficulty from the flank)",
-                               exchange=x, shooter=fid, target=target)
+                               exchange=x, shooter=fid, target=target, **(tag or {}))
         except Waiting as w:
             waiting.extend(w.requests)
             continue
@@ -375,15 +376,17 @@ def arrows_coming(ctx: Context, fid: str, target: str, x: int, side: str) -> lis
 
 
 def share_parry(ctx: Context, fid: str, target: str, x: int, net: int, detail: dict[str, Any],
-                why: list[str]) -> int:
+                why: list[str], tag: dict[str, Any] | None = None, volley: int = 0) -> int:
     """M86 (L1147, CP-29): one parry roll against several arrows from one side, its successes allocated by the
     defender: when more arrows at him from that side are declared later in the exchange and the shield covers more
-    zones, the choice `parry_allocation` (keyed by exchange and shooter) says how many go against this arrow; the
-    rest are kept for the next. Returns the successes against this arrow."""
+    zones, the choice `parry_allocation` (keyed by exchange and shooter, and a rapid fire's arrow) says how many go
+    against this arrow; the rest are kept for the next. The `volley` arrows a rapid fire may still loose (M82) come
+    from the same side. Returns the successes against this arrow."""
     t = ctx.state.fighter(target)
     side = str(detail.get("side") or arrow_side(ctx.state, target, fid))
     arrows, limit = int(detail.get("arrows", 1)), int(detail.get("limit", parry_limit(t)))
-    coming = arrows_coming(ctx, fid, target, x, side) if arrows < limit and net > 0 else []
+    coming = ([fid] if volley > 0 else []) + arrows_coming(ctx, fid, target, x, side) \
+        if arrows < limit and net > 0 else []
     if not coming:
         if "kept" in detail:
             detail.update(allocated=net, left=0)
@@ -391,7 +394,7 @@ def share_parry(ctx: Context, fid: str, target: str, x: int, net: int, detail: d
     value, _ = ctx.ask("parry_allocation", actor=target, options=list(range(net + 1)),
                        what=f"{target}'s shield parry: how many of its {net} successes against {fid}'s arrow (the rest "
                             f"kept for the arrows of {', '.join(coming)} from the same side this exchange; M86, CP-29)",
-                       exchange=x, shooter=fid)
+                       exchange=x, shooter=fid, **(tag or {}))
     allocated = int(value)
     detail.update(allocated=allocated, left=net - allocated, arrows=arrows, limit=limit, side=side)
     why.append(f"{target} sets {allocated} of the parry's {net} successes against {fid}'s arrow, {net - allocated} "

@@ -260,6 +260,10 @@ def shot(order: Mapping[str, Any], lang: str, state: Any) -> list[str]:
             parts.append(tr(lang, f"по касательной задевает: {fighter(graze.get('target'), 'ru', state)}",
                             f"grazing {fighter(graze.get('target'), 'en', state)}")
                          + (tr(lang, " (покупки: ", " (buys: ") + ", ".join(buys) + ")" if buys else ""))
+    if isinstance(order.get("volley"), int) and not isinstance(order.get("volley"), bool):  # M82
+        n = int(order["volley"])
+        parts.append(tr(lang, f"на следующие стрелы {n} {plural(n, ('очко', 'очка', 'очков'))} навыка",
+                        f"{n} skill point{'s' * (n != 1)} for the next arrows"))
     if isinstance(order.get("check"), Mapping):
         r, a = int(order["check"].get("reflex") or 0), int(order["check"].get("acrobatics") or 0)
         forms = ("очко", "очка", "очков")

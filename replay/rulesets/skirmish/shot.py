@@ -56,6 +56,23 @@ class Priced:
     why: list[str] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Arrow:
+    """M82 (L1121, A-77): one arrow of a rapid fire: its number in the volley, its dice (None: the shot's own for the
+    first), the most arrows the Reflex check allows, the volley's points left after it, the check (the first's)."""
+
+    k: int
+    dice: int | None
+    most: int
+    left: int
+    check: dict[str, Any] | None = None
+
+    @property
+    def tag(self) -> dict[str, int]:
+        """The key every roll and choice of this arrow carries."""
+        return {"arrow": self.k}
+
+
 def skill_cap(state: Battle, fid: str) -> int:
     """Skill points of the ranged weapon's skill now (3.3: skill − fatigue − pain − shock)."""
     f = state.fighter(fid)
@@ -80,7 +97,8 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
     level = f.skill(s.skill)
     extra = max(0, pool_ - level) if options.attack_dice_doubling else 0
     paid_r = r_ + extra
-    paid_s = s_
+    volley = int(order.get("volley") or 0) if order.get("maneuver") == "rapid_fire" else 0
+    paid_s = s_ + volley  # M82 (A-77): the points committed to the next arrows are charged with the first (4.6)
     moved = dict(state.moved).get(fid)
     aimed = s.stage == "aimed"
     accuracy = f.char("accuracy") if aimed and not (moved and len(moved) > 1) else 0
@@ -112,6 +130,10 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
         bump = moves.synchronous_throw("ambidextrous" in f.traits)
         difficulty += bump
         cwhy.append(f"synchronous throw (M81): +{bump} difficulty" + (" (ambidextrous)" if not bump else ""))
+    elif mv == "rapid_fire":  # M82 (L1121): each arrow of the volley at +1 difficulty
+        difficulty += moves.RAPID_FIRE_DIFFICULTY
+        cwhy.append(f"rapid fire (M82): +{moves.RAPID_FIRE_DIFFICULTY} difficulty"
+                    + (f", {volley} skill points committed to the next arrows (A-77)" if volley else ""))
     range_mod = ranged.range_successes(b, double_shot=double) if b else 0
     if range_mod:
         cwhy.append(f"{b.replace('_', ' ') if b else ''} range {range_mod}")
@@ -126,8 +148,8 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
             fail = True
             cwhy.append(f"the failed jump makes the attack %{difficulty}, above 7: automatic failure (T-25)")
     why += cwhy
-    return Priced(metres, b, pool_, pool_ + extra, paid_r, paid_s, accuracy, max(0, pool_ + accuracy - penalty),
-                  difficulty, succ_c + range_mod - s.loss, fail, possible, why)
+    return Priced(metres, b, pool_, pool_ + extra + volley, paid_r, paid_s, accuracy,
+                  max(0, pool_ + accuracy - penalty), difficulty, succ_c + range_mod - s.loss, fail, possible, why)
 
 
 def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptions) -> list[str]:
@@ -149,6 +171,8 @@ def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOp
     mv = order.get("maneuver")
     if mv is not None and mv not in SHOT_MANEUVERS:
         return [problem("condition_failed", "5.4.6", f"the maneuver of a shot is one of {', '.join(SHOT_MANEUVERS)}")]
+    if mv != "rapid_fire" and order.get("volley") is not None:
+        return [problem("condition_failed", "5.4.6 M82", "volley only for a rapid fire")]
     if mv not in MOVING and any(order.get(k) is not None for k in ("check", "path", "gait", "landing")):
         return [problem("condition_failed", "5.4.6", "check, path, gait and landing only for a shot on the move "
                         "(M75, M76, M77)")]
@@ -219,10 +243,9 @@ def double_problems(state: Battle, fid: str) -> list[str]:
     return []
 
 
-def rapid_fire_problems(state: Battle, fid: str) -> list[str]:
-    """M82 (L1121): a bow, and Strength at least twice the bow's minimum. The rulebook gives the Reflex check for the
-    most arrows of the round and the chain of rolls (A-77), but is silent on how the target defends against each
-    arrow and on what a Reflex check of 0 successes leaves: the volley is the GM's ruling (as A-59), never a guess."""
+def rapid_fire_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[str]:
+    """M82 (L1121): a bow, and Strength at least twice the bow's minimum; `volley`, the skill points committed to the
+    arrows after the first (A-77), a whole number of 0 or more (the payment is checked with the shot's)."""
     s = state.shooter(fid)
     assert s is not None
     w = ranged.weapon(s.weapon)
@@ -231,9 +254,11 @@ def rapid_fire_problems(state: Battle, fid: str) -> list[str]:
     if strength < least:
         return [problem("condition_failed", "5.4.6 M82", f"rapid_fire needs Strength {least} (twice the {kind}'s "
                         f"minimum {minimum}, L1121), {fid} has {strength}")]
-    return [problem("condition_failed", "5.4.6 M82", "the rulebook is silent on how the target defends against each "
-                    "arrow of a rapid fire and on what a Reflex check of 0 successes leaves: the GM rules the volley "
-                    "(battlelog ruling, CP-50)")]
+    volley = order.get("volley", 0)
+    if not isinstance(volley, int) or isinstance(volley, bool) or volley < 0:
+        return [problem("condition_failed", "5.4.6 M82", "volley: the skill points committed to the arrows after the "
+                        "first, a whole number of 0 or more (A-77)")]
+    return []
 
 
 def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[str]:
@@ -250,7 +275,7 @@ def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[st
     if mv not in MOVING and level < SHOT_LEVEL:
         return [problem("skill_too_low", "4.8", f"{mv} needs {s.skill} {SHOT_LEVEL}, {fid} has {level}")]
     if mv == "rapid_fire":
-        return rapid_fire_problems(state, fid)
+        return rapid_fire_problems(state, fid, order)
     out = []
     if mv in TWO_PROJECTILES and s.ammo < 1:
         out.append(problem("condition_failed", f"5.4.6 {mcode}", f"{fid} has no second projectile left"))
@@ -280,11 +305,13 @@ def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[st
     return out
 
 
-def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:
+def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, options: SkirmishOptions,
+          arrow: Arrow | None = None) -> None:
     """One attack roll (5.6, A-52) against each target's missile defence, then each projectile's hit: one, or two
     with M80 (the same target) and M81 (the same target or a second one within 1 m), their purchases paid from the
     one roll's final successes (L1109, L1115); a hidden shot asks the target's Empathy first (5.7, A-61); the
-    knockout checks of its wounds follow (6.5 step 11, C9)."""
+    knockout checks of its wounds follow (6.5 step 11, C9). A rapid fire (M82) is a volley of such shots, each
+    `arrow` keyed by its number (volley.py)."""
     from replay.rulesets.skirmish.battle_round import emit
 
     state = ctx.state
@@ -292,12 +319,22 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     assert s is not None
     target = str(order["target"])
     mv = order.get("maneuver")
+    if mv == "rapid_fire" and arrow is None:
+        from replay.rulesets.skirmish import volley
+
+        volley.rapid_fire(ctx, fid, order, x, seq, options)
+        return
+    tag = arrow.tag if arrow is not None else {}
     moving = on_the_move(ctx, fid, order, x, options) if mv in MOVING else None
     if moving is not None:
         f0 = state.fighter(fid)
         state = state.with_fighter(replace(f0, cell=tuple(moving["to"])))  # type: ignore[arg-type]
     p = price(state, fid, order, options, moving)
     assert p.band is not None
+    if arrow is not None and arrow.dice is not None:  # M82: a next arrow of the volley (A-77), already paid for
+        said = [f"rapid fire (M82): +{moves.RAPID_FIRE_DIFFICULTY} difficulty" if w.startswith("rapid fire (M82)")
+                else w for w in p.why if not w.startswith("dice ")]
+        p = replace(p, dice_to_roll=arrow.dice, paid_R=0, paid_S=0, accuracy=0, why=said)
     two = mv in TWO_PROJECTILES
     second_target = str(order.get("second_target") or target) if two else None
     hidden = bool(order.get("hidden"))
@@ -311,16 +348,16 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     for t in targets:  # every target's and every guard's choice is asked at once
         try:
             answers[t] = None if hidden else (open_parry(ctx, fid, t, x, p.why)
-                                              or missile_defence(ctx, fid, t, x, p.why))
+                                              or missile_defence(ctx, fid, t, x, p.why, tag))
         except Waiting as w:
             waiting.extend(w.requests)
         try:
-            guarded[t] = protection(ctx, fid, t, x, p.why)
+            guarded[t] = protection(ctx, fid, t, x, p.why, tag)
         except Waiting as w:
             waiting.extend(w.requests)
     if waiting:
         raise Waiting(requests=waiting)
-    rolls, sensed = attack_rolls(ctx, fid, target, x, p, answers, guarded, hidden, options)
+    rolls, sensed = attack_rolls(ctx, fid, target, x, p, answers, guarded, hidden, options, tag)
     roll = rolls["shot"]
     c = dice.count(roll.payload["result"], p.difficulty, ones_cancel=options.ones_cancel_successes)
     why = p.why + [f"roll {p.dice_to_roll}d %{p.difficulty} {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"]
@@ -332,7 +369,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         if answer is not None:
             defence, detail = defence_roll(rolls.get(("defence", t)), t, answer, options, why, c.net)
             if answer[0] == "shield_parry_missile":  # M86: one roll against several arrows (CP-29)
-                defence = share_parry(ctx, fid, t, x, int(detail.get("kept", defence)), detail, why)
+                defence = share_parry(ctx, fid, t, x, int(detail.get("kept", defence)), detail, why, tag,
+                                      arrow.most - arrow.k if arrow is not None else 0)
         for g, guard in guarded[t].items():
             net = counted_guard(rolls[("guard", g, t)], g, guard, options, why)
             defence += max(0, net)
@@ -353,7 +391,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
                        + f" = {finals[t]}" + (f" ({t})" if len(targets) > 1 else ""))
     out = {"shooter": fid, "target": target, "exchange": x, "band": p.band, "metres": p.metres,
            "defence": defences[target], "spent_R": p.paid_R, "spent_S": p.paid_S, "final": finals[target],
-           "ammo": s.ammo - (1 if two else 0), "from_cell": list(state.fighter(fid).cell),
+           "ammo": s.ammo - (1 if two or arrow is not None and arrow.k > 1 else 0),
+           "from_cell": list(state.fighter(fid).cell),
            "to_cell": list(state.fighter(target).cell)}
     rule = ["5.6", "5.6.5", "5.2.2", "L894-1069"]
     defaults = ["A-02", "A-51", "A-52", "A-08"]
@@ -362,8 +401,12 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         rule += [SHOT_MANEUVERS[str(mv)][0], "5.4.6", {"double_shot": "L1109", "synchronous_throw": "L1115",
                                                         "through_shot": "L1103", "jump_fall_throw": "L1077",
                                                         "moving_shot": "L1083", "jump_shot": "L1089",
-                                                        "grazing_shot": "L1095-1097"}[str(mv)]]
-        defaults += ["A-78"] if mv == "double_shot" else []
+                                                        "grazing_shot": "L1095-1097",
+                                                        "rapid_fire": "L1121"}[str(mv)]]
+        defaults += ["A-78"] if mv == "double_shot" else ["A-77", "A-77b"] if mv == "rapid_fire" else []
+    if arrow is not None:
+        out["volley"] = {"arrow": arrow.k, "dice": p.dice_to_roll, "most": arrow.most, "left": arrow.left,
+                         "net": c.net, **({"check": arrow.check} if arrow.check is not None else {})}
     if guarded[target]:
         out["protectors"] = guarded[target]
         rule += ["M83", "L1131"]
@@ -390,9 +433,9 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
             why.append("miss")
     n = 1 if two or beyond or grazes else 0  # several projectiles or targets: the first one's rolls say so
     first = projectile(ctx, fid, target, order.get("buys") or [], side, p, finals[target], x, why, n, cover,
-                       defences[target])
+                       defences[target], tag=tag)
     if (defences[target] or {}).get("tie") and not p.auto_fail:  # M88 (L1159): the tie strikes the catching hand
-        first = caught_hand(ctx, fid, target, p, x, why, {"projectile": 1} if n else {})
+        first = caught_hand(ctx, fid, target, p, x, why, {**({"projectile": 1} if n else {}), **tag})
     out.update({"outcome": first["outcome"], "wound": first["wound"]})
     if first.get("shield"):
         out["shield"] = first["shield"]
@@ -413,11 +456,18 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
             out["second"]["to_cell"] = list(state.fighter(second_target).cell)
     if beyond:
         out["through"] = through(ctx, fid, first, beyond, p, finals, defences, guarded, x, why, cover)
-    knocked = knockouts(ctx, fid, out, x, options, why)
+    knocked = knockouts(ctx, fid, out, x, options, why, tag)
     if knocked:
         out["knockouts"] = knocked
         rule.append("6.5 step 11")
         defaults += ["C9"]
+    if arrow is not None:
+        from replay.rulesets.skirmish import volley
+
+        volley.after_arrow(ctx, fid, out, arrow, x, options, why)
+        if out["volley"].get("ended"):  # the archer's extra fatigue check, or none with the option off
+            rule.append("5.10")
+            defaults += ["A-71", "5.10"]
     emit(ctx, "shot", {**out, "why": why, "rule": rule, "defaults": defaults}, cause=roll.seq or None)
 
 
@@ -428,29 +478,33 @@ TWO_PROJECTILES = ("double_shot", "synchronous_throw")
 
 
 def attack_rolls(ctx: Context, fid: str, target: str, x: int, p: Priced, answers: dict[str, Any],
-                 guarded: dict[str, dict[str, dict[str, Any]]], hidden: bool,
-                 options: SkirmishOptions) -> tuple[dict[Any, Any], dict[str, Any] | None]:
+                 guarded: dict[str, dict[str, dict[str, Any]]], hidden: bool, options: SkirmishOptions,
+                 tag: dict[str, Any] | None = None) -> tuple[dict[Any, Any], dict[str, Any] | None]:
     """The shot's roll, each defending target's and guard's roll and (a hidden shot) the target's Empathy at %6,
     asked at once; returns the rolls by tag (`shot`, (`defence`, target), (`guard`, guard, target)) and the Empathy
     check counted."""
     from replay.rulesets.skirmish.battle_round import d10
 
     tags: list[Any] = ["shot"]
-    asks = [(d10(options, p.dice_to_roll), fid, "shot", {"exchange": x}, f"{fid}'s shot at {target} (%{p.difficulty})")]
+    tag = tag or {}
+    asks = [(d10(options, p.dice_to_roll), fid, "shot", {"exchange": x, **tag},
+             f"{fid}'s shot at {target} (%{p.difficulty})")]
     for t, answer in answers.items():
         if answer is not None and answer[1]:
             tags.append(("defence", t))
-            asks.append((d10(options, answer[1]), t, "missile_defence", {"exchange": x, "shooter": fid},
+            asks.append((d10(options, answer[1]), t, "missile_defence", {"exchange": x, "shooter": fid, **tag},
                          f"{t}'s {answer[0].replace('_', ' ')} (%{answer[2]})"))
     for t, guards_ in guarded.items():
         for g, guard in guards_.items():
             tags.append(("guard", g, t))
-            asks.append((d10(options, guard["dice"]), g, "protect_ally", {"exchange": x, "shooter": fid, "target": t},
+            asks.append((d10(options, guard["dice"]), g, "protect_ally", {"exchange": x, "shooter": fid, "target": t,
+                                                                           **tag},
                          f"{g} protects {t}: {guard['maneuver'].replace('_', ' ')} (%{guard['difficulty']}, M83)"))
     if hidden:
         tags.append("empathy")
         victim = ctx.state.fighter(target)
-        asks.append((d10(options, max(1, victim.char("empathy"))), target, "empathy", {"exchange": x, "shooter": fid},
+        asks.append((d10(options, max(1, victim.char("empathy"))), target, "empathy", {"exchange": x, "shooter": fid,
+                                                                                      **tag},
                      f"Empathy check of {target} against a hidden attack (free, %6, needs 1 success; 5.7)"))
     rolls = dict(zip(tags, ctx.need_rolls(asks), strict=True))
     sensed = surprise.empathy(rolls["empathy"], options) if hidden else None
@@ -486,7 +540,7 @@ def counted_guard(roll: Any, guard: str, detail: dict[str, Any], options: Skirmi
 
 def projectile(ctx: Context, fid: str, target: str, buys: list[str], side: str, p: Priced, final: int, x: int,
                why: list[str], n: int, cover: bool | None, defence: dict[str, Any] | None,
-               loss: int | None = 0, carried: int | None = None) -> dict[str, Any]:
+               loss: int | None = 0, carried: int | None = None, tag: dict[str, Any] | None = None) -> dict[str, Any]:
     """One projectile's hit (5.2.2) with the target's passive shield cover (5.11; M84's screen, none after a shield
     parry, A-87b, or after an unsensed hidden shot, A-61). With several projectiles or targets (M78-M81) each one's
     rolls carry which: `projectile: 1` and `2`, a through shot's next targets `through: k` (M79); a grazing shot's
@@ -509,7 +563,7 @@ def projectile(ctx: Context, fid: str, target: str, buys: list[str], side: str, 
             zones = tuple((defence or {}).get("screen", t.shield.cover))
             t = replace(t, shield=replace(t.shield, cover=zones, reliability=t.shield.reliability - loss))
             covered = True
-    key = {"projectile": n} if n in (1, 2) else {"through": n - 2} if n > 2 else {}
+    key = {**({"projectile": n} if n in (1, 2) else {"through": n - 2} if n > 2 else {}), **(tag or {})}
     wound, outcome, shield, passing = hit(ctx, fid, t, buys, side, p, final, x, why, key, covered, carried)
     return {"outcome": outcome, "wound": wound, **({"shield": shield} if shield else {}),
             **({"passing": passing} if passing else {})}
@@ -888,7 +942,7 @@ def through_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[str
 
 
 def knockouts(ctx: Context, fid: str, out: dict[str, Any], x: int, options: SkirmishOptions,
-              why: list[str]) -> list[dict[str, Any]]:
+              why: list[str], tag: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """6.5 step 11 with C9 after a shot's wounds: one Endurance check at %5 for each wounded target with a trigger
     (a level-4 head or torso wound, shock ≥ Endurance), keyed by exchange and shooter; a failed one is unconscious
     for 1d6 rounds, or until treated with a level-4 head or torso wound among the triggers."""
@@ -915,7 +969,7 @@ def knockouts(ctx: Context, fid: str, out: dict[str, Any], x: int, options: Skir
     if not due:
         return []
     rolls = ctx.need_rolls([(d10(options, state.fighter(t).char("endurance")), t, "knockout",
-                             {"exchange": x, "shooter": fid}, f"knockout check of {t} (Endurance %5)")
+                             {"exchange": x, "shooter": fid, **(tag or {})}, f"knockout check of {t} (Endurance %5)")
                             for t, _ in due])
     result = []
     for (target, triggers), roll in zip(due, rolls, strict=True):
@@ -931,7 +985,7 @@ def knockouts(ctx: Context, fid: str, out: dict[str, Any], x: int, options: Skir
             check["until_treated"] = True
             why.append("a level-4 head or torso wound: unconscious until treated (C9)")
         elif down:
-            length = ctx.roll("1d6", actor=target, purpose="knockout_rounds", exchange=x, shooter=fid,
+            length = ctx.roll("1d6", actor=target, purpose="knockout_rounds", exchange=x, shooter=fid, **(tag or {}),
                               what=f"rounds {target} stays unconscious (1d6, C9)")
             check["rounds"] = int(length.payload["total"])
             why.append(f"unconscious for 1d6 {list(length.payload['result'])} = {check['rounds']} rounds (C9)")

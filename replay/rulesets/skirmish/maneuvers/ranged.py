@@ -54,6 +54,22 @@ def synchronous_throw(ambidextrous: bool) -> int:
     return 0 if ambidextrous else 1
 
 
+RAPID_FIRE_DIFFICULTY = 1
+"""M82 (L1121): «сложность броска повышается на 1», for every arrow of the volley."""
+
+
+def rapid_fire_most(check_net: int, ammo: int) -> int:
+    """M82 (L1121): the most arrows of the volley, the Reflex check's net successes (0: none is loosed), no more than
+    the arrows the archer has (the one on the string and the ammunition left)."""
+    return max(0, min(check_net, 1 + ammo))
+
+
+def next_arrow_dice(previous_net: int, points_left: int) -> int:
+    """M82 (L1121, A-77): «бросок каждой следующей стрелы делается на основании успехов предыдущей»: the next arrow
+    rolls the previous arrow's net successes, capped by the volley's points left; at 0 the volley stops."""
+    return max(0, min(previous_net, points_left))
+
+
 def protect_ally(base: int, from_side: bool, evasion: bool) -> int | None:
     """M83 (L1131, T-10): any defence but an evasion; +1 difficulty when the protector stands to the side rather
     than in front; None when the defence is an evasion (refused)."""
