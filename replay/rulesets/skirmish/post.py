@@ -391,7 +391,7 @@ def pair_penalty_text(pair: dict[str, Any] | None, lang: str) -> str:
     """5.12 (L1195, A-58b): the larger length penalty of a partner pair in one cell."""
     if not pair:
         return ""
-    return tr(lang, f" (пара напарников {pair['target']}+{pair['partner']}: больший штраф из {pair['own']} и "
+    return tr(lang, f" (пара напарников — {pair['target']}, {pair['partner']}: больший штраф из {pair['own']} и "
                     f"{pair['against_partner']}, A-58b)",
               f" (partner pair {pair['target']}+{pair['partner']}: the larger of {pair['own']} and "
               f"{pair['against_partner']}, A-58b)")

@@ -472,9 +472,9 @@ CASE_AFTER = {
     "маневры": "gent", "тактики": "gent", "зоны": "gent", "попадания": "gent", "усп": "gent", "ускорения": "gent",
     "рефлекса": "gent", "путь": "gent",
     "мимо": "gent",
-    # verbs: «удар приходится Всеславу», «держит Всеслава», «валит Ратибора на землю», «защищает Зоряну», «не видит
+    # verbs and their objects: «удар приходится Всеславу», «прикрывает напарника Бориса», «держит Всеслава», «валит Ратибора на землю», «защищает Зоряну», «не видит
     # Мирославу»
-    "приходится": "datv", "держит": "accs", "валит": "accs", "защищает": "accs", "видит": "accs",
+    "приходится": "datv", "напарника": "accs", "держит": "accs", "валит": "accs", "защищает": "accs", "видит": "accs",
 }
 """The case of a fighter's name after the word before it (lower case): a preposition's, a noun's genitive of whom it
 is, a verb's object. A name after any other word keeps its id (the standing table names it): never a guessed case."""
