@@ -1,0 +1,223 @@
+"""Part 1's maneuvers in a melee of several fighters (4.4): from the recorded fight `ally` at the start of round 3,
+with Boris on Vseslav's side, Ratibor (a longsword) attacks Boris, who answers; each attack and its defence are
+priced, checked and resolved by part 1 on the two fighters concerned. The maneuvers whose effect is a pair's combat
+initiative or distance are refused naming the rule, and so are those not yet played in a group. Maneuvering (M53,
+L681) against several opponents: an enemy with fewer successes cannot attack the maneuverer in the next exchange.
+A sweep's further target may be protected by an ally (M37), and the rolls of each target's hit carry its `target`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from replay.rulesets.skirmish import group
+from replay.rulesets.skirmish import messages as msg
+from replay.rulesets.skirmish.battle import Battle
+from tests.skirmish.test_melee_shrinks import RULESET
+from tests.skirmish.test_melee_sweep import Inputs, dual_wielding_rat, of, synchronous, two_against_rat
+
+
+def attack(m: str, **kw: Any) -> dict[str, Any]:
+    return {"exchange": 1, "step": "attack", "maneuver": m, "target": "BOR", "dice": {"reflex": 2, "skill": 3}, **kw}
+
+
+def defence(m: str, **kw: Any) -> dict[str, Any]:
+    return {"exchange": 1, "step": "defence", "maneuver": m, "answers": "RAT", "dice": {"reflex": 2, "skill": 1},
+            **kw}
+
+
+def exchange(att: dict[str, Any], dfn: dict[str, Any] | None) -> Inputs:
+    inputs = Inputs().add("order", "RAT", att).add("order", "BOR", {"exchange": 1, "step": "attack",
+                                                                     "maneuver": "pass"})
+    return inputs if dfn is None else inputs.add("order", "BOR", dfn)
+
+
+LOW, HIGH = [3, 2, 2, 1, 1], [10, 10, 9]
+
+
+def test_a_knock_aside_in_a_group_knocks_the_attackers_weapon_aside() -> None:
+    stop = (exchange(attack("chop", zone="upper_torso"), defence("knock_aside")).roll("RAT", "attack", LOW)
+            .roll("BOR", "defence", HIGH, answers="RAT").roll("RAT", "fortitude", [9, 8, 2, 1])
+            .resolve(two_against_rat()))
+    [clash] = of(stop, "clash")
+    assert (clash["attacker"], clash["target"], clash["defence"], clash["opposed"]["winner"]) == (
+        "RAT", "BOR", {"actor": "BOR", "maneuver": "knock_aside"}, "defence")
+    [aside] = of(stop, "knocked_aside")
+    assert (aside["attacker"], aside["defender"], aside["needed"]) == ("RAT", "BOR", 3)
+
+
+def test_a_counterattack_in_a_group_earns_its_bonus_dice() -> None:
+    stop = (exchange(attack("chop", zone="upper_torso"), defence("counterattack")).roll("RAT", "attack", LOW)
+            .roll("BOR", "defence", HIGH, answers="RAT").resolve(two_against_rat()))
+    [clash] = of(stop, "clash")
+    assert clash["counter_bonus"]["fighter"] == "BOR" and clash["counter_bonus"]["amount"] == clash["opposed"]["final"]
+
+
+def test_a_slip_in_a_group_takes_the_attackers_skill_points() -> None:
+    stop = (exchange(attack("chop", zone="upper_torso"), defence("slip")).roll("RAT", "attack", LOW)
+            .roll("BOR", "defence", HIGH, answers="RAT").resolve(two_against_rat()))
+    [clash] = of(stop, "clash")
+    assert clash["skill_zero"] == {"fighter": "RAT", "round": 3}
+
+
+def test_a_bind_in_a_group_holds_the_attackers_weapon() -> None:
+    stop = (exchange(attack("thrust", zone="upper_torso"), defence("bind")).roll("RAT", "attack", LOW)
+            .roll("BOR", "defence", HIGH, answers="RAT").resolve(two_against_rat()))
+    [effect] = of(stop, "effect")
+    assert effect["maneuver"] == "bind" and effect["why"][0].startswith("bind: RAT loses")
+
+
+def test_a_power_blow_in_a_group_on_a_weapon_block_is_priced_and_blocked_by_part_1() -> None:
+    stop = (exchange(attack("power_blow", attack_type="chop", zone="upper_torso"), defence("weapon_block"))
+            .roll("RAT", "attack", LOW).roll("BOR", "defence", HIGH, answers="RAT")
+            .roll("BOR", "reliability", [9, 8, 7, 6, 5, 4, 3, 2, 1, 1]).roll("BOR", "fortitude", [9, 8, 2, 1])
+            .roll("BOR", "power_shock", [9, 8, 7, 1]).resolve(two_against_rat()))
+    [declared] = [d for d in of(stop, "declared") if d["actor"] == "RAT" and d["step"] == "attack"]
+    assert declared["maneuver"] == "power_blow" and declared["priced"]["maneuver_id"] == "M12"
+    [blocked] = of(stop, "blocked")
+    assert (blocked["defender"], blocked["attacker"]) == ("BOR", "RAT")
+
+
+def test_part_1s_checks_still_hold_in_a_group() -> None:
+    """A master strike needs its level (4.8); a bind answers only thrusts and cuts (L594)."""
+    fight = two_against_rat().pairs[0].fight
+    made = replace(fight, declared=())
+    assert group.declaration_problems(made, "RAT", attack("disarm"), RULESET.options()) == [
+        "skill_too_low (4.8): disarm needs swords 6, RAT has 5"]
+
+
+@pytest.mark.parametrize(("maneuver", "rule"), [
+    ("bluff", "4.4, M17"), ("countertime", "4.4, M08"), ("beat", "4.4, M16"), ("feint", "4.4, M14"),
+    ("grab", "4.4, M51"), ("pounce", "4.4, 5.8"), ("double_attack", "4.4, M06")])
+def test_maneuvers_a_group_cannot_play_are_refused_naming_the_rule_in_both_languages(maneuver: str,
+                                                                                      rule: str) -> None:
+    fight = two_against_rat().pairs[0].fight
+    [problem] = group.declaration_problems(fight, "RAT", attack(maneuver, zone="upper_torso"), RULESET.options())
+    assert problem.startswith(f"condition_failed ({rule}): {maneuver}: not played in a melee of several fighters: ")
+    ru = msg._problem(problem.split("): ", 1)[1])
+    assert ru is not None and "не играется в схватке нескольких бойцов" in ru
+    assert not msg.english_left(ru, {"RAT", "BOR", "L275", "L129", "CP-17", "CP-19", "M17", "M08", "M16", "M14"})
+
+
+@pytest.mark.parametrize("maneuver", ["delayed_defence", "retreat", "arrow_evasion", "sudden_attack",
+                                      "blade_catch"])
+def test_defences_a_group_cannot_play_are_refused_naming_the_rule(maneuver: str) -> None:
+    fight = replace(two_against_rat().pairs[0].fight, declared=())
+    [problem] = group.declaration_problems(fight, "BOR", defence(maneuver), RULESET.options())
+    assert problem.startswith("condition_failed (4.4, M") and "not played in a melee of several fighters" in problem
+    assert msg._problem(problem.split("): ", 1)[1]) is not None
+
+
+def lying(state: Battle, fid: str) -> Battle:
+    return state.with_fighter(replace(state.fighter(fid), stance="lying"))
+
+
+def test_standing_up_in_a_group_is_the_fighters_own_check() -> None:
+    inputs = Inputs().add("order", "RAT", {"exchange": 1, "step": "attack", "maneuver": "pass"}).add(
+        "order", "BOR", {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "stand_up": True,
+                         "dice": {"reflex": 2, "skill": 0}})
+    stop = inputs.resolve(lying(two_against_rat(), "BOR"))
+    assert [(r.actor, r.name, r.key_dict, r.what) for r in stop.requests] == [
+        ("BOR", "attack", {"exchange": 1}, "attack roll of BOR (maneuvering, %5)")]
+    stop = inputs.roll("BOR", "attack", [6, 2]).resolve(lying(two_against_rat(), "BOR"))
+    [up] = of(stop, "stood_up")
+    assert (up["fighter"], up["standing"]) == ("BOR", True)
+
+
+# --- M53 maneuvering against several opponents (L681) ------------------------------------------------------------
+
+def maneuvering(reflex: int = 3) -> Inputs:
+    return Inputs().add("order", "RAT", {"exchange": 1, "step": "attack", "maneuver": "maneuvering",
+                                         "dice": {"reflex": reflex, "skill": 0}}).add(
+        "order", "BOR", {"exchange": 1, "step": "attack", "maneuver": "pass"})
+
+
+def test_m53_the_difficulty_is_by_the_larger_side_and_the_same_for_both() -> None:
+    stop = maneuvering().resolve(two_against_rat())
+    [declared] = [d for d in of(stop, "declared") if d["actor"] == "RAT"]
+    assert declared["priced"]["difficulty"] == 4
+    assert declared["priced"]["difficulty_mods"] == ["maneuvering %4 against 2 opponents (M53, L681)"]
+    assert [(r.actor, r.name, r.dice) for r in stop.requests] == [("RAT", "attack", "3d10")]
+
+
+def test_m53_enemies_with_fewer_successes_cannot_attack_the_maneuverer_next_exchange() -> None:
+    inputs = maneuvering().roll("RAT", "attack", [9, 3, 5])
+    stop = inputs.resolve(two_against_rat())
+    [effect] = of(stop, "effect")
+    assert effect["why"] == ["RAT maneuvers: 3d %4 [9, 3, 5] → 2 (M53, L681)",
+                             "VSE 0 (no maneuvering) < 2: VSE cannot attack RAT in the next exchange (M53, L681)",
+                             "BOR 0 (no maneuvering) < 2: BOR cannot attack RAT in the next exchange (M53, L681)"]
+    assert [(c["fighter"], c["kind"], c["ref"], c["start"]) for c in effect["changes"]] == [
+        ("VSE", "outmaneuvered", "RAT", [3, 2]), ("BOR", "outmaneuvered", "RAT", [3, 2])]
+    stop = inputs.add("order", "VSE", {"exchange": 2, "step": "attack", "maneuver": "chop", "target": "RAT",
+                                       "zone": "upper_torso", "dice": {"reflex": 0, "skill": 3}}).resolve(
+        two_against_rat())
+    assert "RAT out-maneuvered VSE in the exchange before: VSE cannot attack RAT in this exchange" in str(stop.error)
+    said = msg.why(effect, "ru")
+    assert said[1] == "VSE: 0 (не маневрировал) < 2: VSE не может атаковать RAT в следующем обмене (M53, L681)"
+
+
+def test_m53_a_maneuver_without_a_success_changes_nothing() -> None:
+    stop = maneuvering().roll("RAT", "attack", [2, 3, 1]).resolve(two_against_rat())
+    [effect] = of(stop, "effect")
+    assert effect["changes"] == []
+    assert effect["why"][1] == "VSE 0 (no maneuvering) ≥ 0: VSE may attack RAT in the next exchange (M53, L681)"
+
+
+def test_m53_reflex_only_and_no_target() -> None:
+    fight = two_against_rat().pairs[0].fight
+    order = {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "target": "BOR",
+             "dice": {"reflex": 1, "skill": 1}}
+    assert group.declaration_problems(fight, "RAT", order, RULESET.options()) == [
+        "condition_failed (5.4.3 M53, L681): maneuvering names no target: its successes are compared with every "
+        "enemy's in the melee",
+        "condition_failed (5.4.3 M53): maneuvering (Р) is rolled with reflex points only"]
+
+
+# --- M37 on a sweep's further target; the hit rolls of several targets ---------------------------------------------
+
+def with_olg(state: Battle) -> Battle:
+    """Olga on Vseslav's side at (5, 3): beside Ratibor (4, 2) and Vseslav (5, 2)."""
+    pair = state.pairs[0]
+    bor = pair.fight.fighter("BOR")
+    olg = replace(bor, id="OLG", cell=(5, 3))
+    four = replace(pair, id="RAT-VSE-BOR-OLG", fight=replace(pair.fight, fighters=(*pair.fight.fighters, olg)))
+    return replace(state, pairs=(four,), chain=(*state.chain, ("OLG", 1)))
+
+
+def test_m37_an_ally_protects_a_sweeps_further_target() -> None:
+    state = with_olg(two_against_rat())
+    inputs = (Inputs().add("order", "OLG", {"exchange": 1, "step": "attack", "maneuver": "pass"})
+              .sweep("circular_slash", "slash", "BOR", "VSE", "upper_torso"))
+    stop = inputs.block().resolve(state)
+    asked = {(r.actor, r.key_dict.get("answers")): r.what for r in stop.requests}
+    assert asked[("OLG", "RAT")] == (
+        "Protect ally (M37): BOR and VSE are attacked by RAT, exchange 1 (maneuver protect_ally, as knock_aside, "
+        "weapon_block or shield_block, answers: RAT, ally: the one protected; or pass)")
+    assert msg.requests_ru().match(asked[("OLG", "RAT")], msg._request) is not None
+    stop = (inputs.add("order", "OLG", {"exchange": 1, "step": "defence", "maneuver": "protect_ally",
+                                        "as": "weapon_block", "answers": "RAT", "ally": "VSE", "weapon": "longsword",
+                                        "dice": {"reflex": 2, "skill": 0}})
+            .roll("RAT", "attack", [9, 8, 7, 6, 5, 2], target="BOR").roll("BOR", "defence", [2, 1], answers="RAT")
+            .roll("RAT", "zone", [4, 3], dice="2d6-2", target="BOR")
+            .roll("RAT", "penetration", [6], dice="1d6", target="BOR")
+            .roll("RAT", "attack", [4, 3, 2, 2, 1, 1], target="VSE").roll("OLG", "defence", [10, 9], answers="RAT")
+            .resolve(state))
+    clashes = of(stop, "clash")
+    assert [(c["target"], c["defence"]) for c in clashes] == [
+        ("BOR", {"actor": "BOR", "maneuver": "weapon_block"}), ("VSE", {"actor": "OLG", "maneuver": "weapon_block"})]
+    [guard] = [d for d in of(stop, "declared") if d["actor"] == "OLG" and d["step"] == "defence"]
+    assert guard["priced"]["protects"] == "VSE"
+
+
+def test_the_second_targets_hit_rolls_are_keyed_by_his_id() -> None:
+    """M24 (L441): one attack roll, but the zone and penetration of each wound are its own rolls, keyed by the target
+    (the first's too), not shared under the exchange's key."""
+    stop = (synchronous().block().roll("RAT", "attack", [9, 8, 7, 6, 5]).roll("BOR", "defence", [5, 1], answers="RAT")
+            .roll("RAT", "zone", [4, 3], dice="2d6-2", target="VSE")
+            .roll("RAT", "penetration", [6], dice="1d6", target="VSE")
+            .resolve(dual_wielding_rat(two_against_rat())))
+    assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [
+        ("RAT", "zone", {"exchange": 1, "target": "BOR"})]
