@@ -8,13 +8,18 @@ A sweep's further target may be protected by an ally (M37), and the rolls of eac
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from cli.main import main
 from replay.rulesets.skirmish import group
 from replay.rulesets.skirmish import messages as msg
 from replay.rulesets.skirmish.battle import Battle
+from tests.skirmish import test_melee_several as several
+from tests.skirmish.test_bad_input import refused_at_import
 from tests.skirmish.test_melee_shrinks import RULESET
 from tests.skirmish.test_melee_sweep import Inputs, dual_wielding_rat, of, synchronous, two_against_rat
 
@@ -221,3 +226,31 @@ def test_the_second_targets_hit_rolls_are_keyed_by_his_id() -> None:
             .resolve(dual_wielding_rat(two_against_rat())))
     assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [
         ("RAT", "zone", {"exchange": 1, "target": "BOR"})]
+
+
+# --- bad input through `battlelog import` -----------------------------------------------------------------------
+
+def order_of(actor: str, **payload: Any) -> dict[str, Any]:
+    return {"game": several.GAME, "type": "order", "turn": 2, "actor": actor, "payload": payload}
+
+
+IMPORT_CASES = {
+    "a bluff in the melee of several": (
+        order_of("VSE", exchange=1, step="attack", maneuver="bluff", target="RAT", zone="upper_torso",
+                 dice={"reflex": 0, "skill": 3}),
+        ["condition_failed (4.4, M17): bluff: not played in a melee of several fighters: its effect is the combat "
+         "initiative"]),
+    "maneuvering with skill points": (
+        order_of("VSE", exchange=1, step="attack", maneuver="maneuvering", dice={"reflex": 1, "skill": 1}),
+        ["condition_failed (5.4.3 M53): maneuvering (Р) is rolled with reflex points only"]),
+}
+
+
+@pytest.mark.parametrize("case", list(IMPORT_CASES))
+def test_bad_input_in_the_group_is_refused_at_import_naming_the_rule(case: str, tmp_path: Path) -> None:
+    bad, said = IMPORT_CASES[case]
+    base = several.upto(several.hand(), 2, lambda e: e["actor"] == "VSE")
+    out, db, path = refused_at_import([*base, bad], said, tmp_path)
+    assert out.exit_code == 2, out.output
+    ru = CliRunner().invoke(main, ["--db", db, "--lang", "ru", "import", str(path)])
+    assert ru.exit_code == 2 and "[англ.]" not in ru.output, ru.output
