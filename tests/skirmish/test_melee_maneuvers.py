@@ -7,6 +7,7 @@ A sweep's further target may be protected by an ally (M37), and the rolls of eac
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -254,3 +255,51 @@ def test_bad_input_in_the_group_is_refused_at_import_naming_the_rule(case: str, 
     assert out.exit_code == 2, out.output
     ru = CliRunner().invoke(main, ["--db", db, "--lang", "ru", "import", str(path)])
     assert ru.exit_code == 2 and "[англ.]" not in ru.output, ru.output
+
+
+# --- the recorded fight `fray` -----------------------------------------------------------------------------------
+
+def fray() -> list[dict[str, Any]]:
+    text = (several.FIXTURES / "fray.jsonl").read_text(encoding="utf-8")
+    return [json.loads(x) for x in text.splitlines() if x.strip()]
+
+
+def test_fray_a_join_by_choice_a_sweep_and_a_group_that_shrinks() -> None:
+    """Round 1: Gorazd walks up between Ratibor — Vseslav and Boris — Miroslav, one cell from Vseslav and from
+    Miroslav, and chooses Ratibor's melee; Ladimir joins it. Round 2: Ratibor's circular slash cuts Vseslav and goes
+    on to Ladimir, who falls; he leaves the group at the round's end, the three left fight on. Round 3: Vseslav and
+    Gorazd maneuver (M53): Ratibor, who did not, cannot attack Vseslav in exchange 2."""
+    log = fray()
+    joined = [e["payload"] for e in log if e["type"] == "skirmish.joined"]
+    assert [(j["fighter"], j["group"], j.get("among")) for j in joined] == [
+        ("GOR", "RAT-VSE-GOR", ["RAT-VSE", "BOR-MIR"]), ("LAD", "RAT-VSE-GOR-LAD", None)]
+    sweep_hits = [e["payload"] for e in log if e["type"] == "skirmish.hit" and e["payload"]["maneuver"] ==
+                  "circular_slash"]
+    assert [h["target"] for h in sweep_hits] == ["VSE", "LAD"]
+    zone_rolls = [e["payload"] for e in log if e["type"] == "roll" and e["payload"]["purpose"] == "zone"
+                  and e["turn"] == 2]
+    assert [r.get("target") for r in zone_rolls] == ["VSE", "LAD"]
+    [ended] = [e["payload"] for e in log if e["type"] == "skirmish.field_round_ended" and e["turn"] == 2]
+    assert ended["left"] == {"RAT-VSE-GOR-LAD": ["LAD"]}
+    out = [e["payload"] for e in log if e["type"] == "skirmish.effect" and e["payload"]["maneuver"] == "maneuvering"]
+    assert [c["fighter"] for o in out for c in o["changes"]] == ["RAT"]
+
+
+def test_the_field_frame_draws_the_sweeps_targets_in_order_with_its_legend_entry(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    path = tmp_path / "fray.jsonl"
+    path.write_text((several.FIXTURES / "fray.jsonl").read_text(encoding="utf-8"), encoding="utf-8")
+    db = str(tmp_path / "t.duckdb")
+    assert CliRunner().invoke(main, ["--db", db, "import", str(path)]).exit_code == 0
+    svg = tmp_path / "f.svg"
+    out = CliRunner().invoke(main, ["--db", db, "render", "skirmish-fray", "--turn", "2", "--step", "14", "-o",
+                                    str(svg), "--lang", "en"])
+    assert out.exit_code == 0, out.output
+    root = ET.parse(svg).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    lines = [e for e in root.iter(f"{ns}polyline") if e.get("stroke-dasharray") == "8,3"]
+    assert len(lines) == 1 and len(lines[0].get("points", "").split()) == 3  # RAT, then VSE, then LAD
+    texts = [e.text for e in root.iter(f"{ns}text")]
+    assert "a blow on several targets, in order (M09, M10, M24)" in texts
+    assert "circular slash RAT: 1. VSE → 2. LAD" in next(root.iter(f"{ns}desc")).text
