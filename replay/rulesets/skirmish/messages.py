@@ -1535,7 +1535,7 @@ _SENTENCES = ((re.compile(r"^in wrestling the fighters are in contact: the dista
 
 # part 2 s9r: the ranged maneuvers on the field (shot.py): M80/M81's second projectile, the missile defences M84 and
 # M86, the passive shield against missiles, a hidden shot's Empathy (A-61), the knockout after a ranged wound (C9)
-_KNOCKOUT_TRIGGERS_RU = {"knockout_check": "рана головы или корпуса 4-го уровня", "shock": "шок"}
+_KNOCKOUT_TRIGGERS_RU = {"knockout_check": "рана головы или корпуса четвёртого уровня", "shock": "шок"}
 _S9R_WHY: tuple[tuple[str, Any], ...] = (
     (r"^(\w+) screens ([a-z_, ]+) with the shield \(M84, L1135\)$",
      lambda m: f"{m.group(1)} прикрывает щитом " + ("только руку со щитом" if m.group(2) == "only the carrying arm"
@@ -2020,14 +2020,14 @@ _MISSILE_RU["rapid_fire"] = "скоростная стрельба"
 # --- a melee of several fighters that shrinks (4.4) --------------------------------------------------------------
 _SHRINK_SENTENCES = (
     (r"^([\w, ]+) out of the fight: leaves the melee ([\w —]+); ([\w, ]+) fight on \(4\.4\)$",
-     r"выбыли из боя: \1 — покидают схватку \2; бьются дальше: \3 (4.4)"),
+     r"выбыли из боя: \1 — покидают схватку: \2; бьются дальше: \3 (4.4)"),
     (r"^(\w+) and (\w+) fight on as a pair from round (\d+): combat initiative opens its round \(4\.2, C12\)$",
      r"\1 и \2 бьются дальше парой с раунда \3: раунд открывает боевая инициатива (4.2, C12)"),
 )
 _SENTENCES = tuple((re.compile(p), r) for p, r in _SHRINK_SENTENCES) + _SENTENCES
 _JOIN_SENTENCES = (
-    (r"^(\w+) chose ([\w-]+) of the equally near melees ([\w, -]+) \(4\.4\)$",
-     r"\1 выбирает схватку \2 из одинаково близких: \3 (4.4)"),
+    (r"^(\w+) chose the melee ([\w —]+) of the equally near melees: ([\w —;]+) \(4\.4\)$",
+     r"\1 выбирает схватку: \2, из одинаково близких: \3 (4.4)"),
 )
 _SENTENCES = tuple((re.compile(p), r) for p, r in _JOIN_SENTENCES) + _SENTENCES
 REQUESTS.extend([
@@ -2159,3 +2159,4 @@ REQUESTS.extend([
      "защита союзника (M37): {c} атакует {a} и {b}, обмен {x} (maneuver protect_ally, as — knock_aside, "
      "weapon_block или shield_block, answers: {d}, ally — кого защищаете; или pass)"),
 ])
+_SENTENCES = ((re.compile(r" \(knockout_check\)$"), " (проверка потери сознания)"),) + _SENTENCES
