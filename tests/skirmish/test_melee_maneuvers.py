@@ -41,10 +41,13 @@ def exchange(att: dict[str, Any], dfn: dict[str, Any] | None) -> Inputs:
 
 
 LOW, HIGH = [3, 2, 2, 1, 1], [10, 10, 9]
+NO_FEINT = {"name": "feint", "value": "no", "exchange": 1}
+"""M14: a basic attack answered by a parry, counterattack or knock-aside asks its attacker whether he feints."""
 
 
 def test_a_knock_aside_in_a_group_knocks_the_attackers_weapon_aside() -> None:
-    stop = (exchange(attack("chop", zone="upper_torso"), defence("knock_aside")).roll("RAT", "attack", LOW)
+    stop = (exchange(attack("chop", zone="upper_torso"), defence("knock_aside")).add("choice", "RAT", NO_FEINT)
+            .roll("RAT", "attack", LOW)
             .roll("BOR", "defence", HIGH, answers="RAT").roll("RAT", "fortitude", [9, 8, 2, 1])
             .resolve(two_against_rat()))
     [clash] = of(stop, "clash")
@@ -55,7 +58,8 @@ def test_a_knock_aside_in_a_group_knocks_the_attackers_weapon_aside() -> None:
 
 
 def test_a_counterattack_in_a_group_earns_its_bonus_dice() -> None:
-    stop = (exchange(attack("chop", zone="upper_torso"), defence("counterattack")).roll("RAT", "attack", LOW)
+    stop = (exchange(attack("chop", zone="upper_torso"), defence("counterattack")).add("choice", "RAT", NO_FEINT)
+            .roll("RAT", "attack", LOW)
             .roll("BOR", "defence", HIGH, answers="RAT").resolve(two_against_rat()))
     [clash] = of(stop, "clash")
     assert clash["counter_bonus"]["fighter"] == "BOR" and clash["counter_bonus"]["amount"] == clash["opposed"]["final"]
@@ -86,6 +90,31 @@ def test_a_power_blow_in_a_group_on_a_weapon_block_is_priced_and_blocked_by_part
     assert (blocked["defender"], blocked["attacker"]) == ("BOR", "RAT")
 
 
+def test_a_feint_in_a_group_voids_the_parry_that_answers_it_and_the_defender_answers_anew() -> None:
+    """M14 (L336-349, C5): after the defences, Ratibor invokes a feint against Boris's parry; the parry is void and
+    its points locked, Boris's free Body Language check frees none, and his new defence (`after_feint`, naming the
+    attack it answers) is rolled as `redefence`."""
+    inputs = exchange(attack("chop", zone="upper_torso"), defence("parry"))
+    stop = inputs.resolve(two_against_rat())
+    assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [("RAT", "feint", {"exchange": 1})]
+    inputs.add("choice", "RAT", {"name": "feint", "value": {"maneuver": "thrust", "zone": "left_leg", "buys": []},
+                                 "exchange": 1}).roll("BOR", "body_language", [8, 3, 2, 2, 1])
+    stop = inputs.resolve(two_against_rat())
+    assert [(r.actor, r.key_dict) for r in stop.requests] == [("BOR", {"exchange": 1, "step": "after_feint"})]
+    stop = (inputs.add("order", "BOR", {"exchange": 1, "step": "after_feint", "maneuver": "sidestep", "answers": "RAT",
+                                        "dice": {"reflex": 1, "skill": 0}})
+            .roll("RAT", "attack", [9, 8, 7, 2, 2]).roll("BOR", "redefence", [6], answers="RAT")
+            .roll("RAT", "zone", [4, 3], dice="2d6-2").resolve(two_against_rat()))
+    [feinted] = of(stop, "feint")
+    assert (feinted["attacker"], feinted["defender"], feinted["locked"]) == ("RAT", "BOR", {"reflex": 2, "skill": 1})
+    [clash] = of(stop, "clash")
+    assert (clash["maneuver"], clash["defence"], clash["opposed"]["winner"]) == (
+        "thrust", {"actor": "BOR", "maneuver": "sidestep"}, "attack")
+    fight = stop.state.pairs[0].fight
+    assert [(d.actor, d.maneuver, d.order.get("answers")) for d in fight.declared if d.step == "defence"
+            and d.maneuver != "pass"] == [("BOR", "sidestep", "RAT")]
+
+
 def test_part_1s_checks_still_hold_in_a_group() -> None:
     """A master strike needs its level (4.8); a bind answers only thrusts and cuts (L594)."""
     fight = two_against_rat().pairs[0].fight
@@ -95,7 +124,7 @@ def test_part_1s_checks_still_hold_in_a_group() -> None:
 
 
 @pytest.mark.parametrize(("maneuver", "rule"), [
-    ("bluff", "4.4, M17"), ("countertime", "4.4, M08"), ("beat", "4.4, M16"), ("feint", "4.4, M14"),
+    ("bluff", "4.4, M17"), ("countertime", "4.4, M08"), ("beat", "4.4, M16"), ("transfer_feint", "4.4, M15"),
     ("grab", "4.4, M51"), ("pounce", "4.4, 5.8"), ("double_attack", "4.4, M06")])
 def test_maneuvers_a_group_cannot_play_are_refused_naming_the_rule_in_both_languages(maneuver: str,
                                                                                       rule: str) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
-from replay.rulesets.skirmish import check, costs, data, initiative, maneuvering, melee_group, pools, sweep
+from replay.rulesets.skirmish import check, costs, data, feint, initiative, maneuvering, melee_group, pools, sweep
 from replay.rulesets.skirmish import resolve as rules
 from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, Pair
 from replay.rulesets.skirmish.maneuvers.base import check_with, reactive, reactive_dice
@@ -30,7 +30,6 @@ REFUSED: dict[str, tuple[str, str]] = {
     "double_attack": ("4.4, M06", "NOT YET: its two parts and their defences are a pair's queue (5.1)"),
     "countertime": ("4.4, M08", "it answers the attack of a pair's other fighter on your own or equal combat "
                     "initiative (L275), and a melee group has no combat initiative (its order is the general chain)"),
-    "feint": ("4.4, M14", "NOT YET: the feint is invoked at a pair's step 5 against the parry that answers it"),
     "transfer_feint": ("4.4, M15", "NOT YET: its two phases are a pair's exchange"),
     "beat": ("4.4, M16", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance per pair, "
              "the longer weapon (4.2, L129)"),
@@ -95,8 +94,9 @@ def view(group: Fight, a: str, b: str, declared: tuple[Declared, ...] = ()) -> F
                    declared=declared)
 
 
-def in_view(ctx: Context, seen: Fight, act: Callable[[Context], Any]) -> Any:
-    """Run part 1's `act` on a view of two fighters; its events fold into the group too."""
+def in_view(ctx: Context, seen: Fight, act: Callable[[Context], Any], keep_phase: bool = False) -> Any:
+    """Run part 1's `act` on a view of two fighters; its events fold into the group too (`keep_phase`: in the group's
+    step, whatever step part 1's procedure names)."""
     from replay.rulesets.skirmish.evolve import evolve as fight_evolve
 
     sub = Context(ctx.recorded, seen, fight_evolve, ctx.game, phase=ctx.phase, used=ctx.used, asked=ctx.asked,
@@ -105,7 +105,7 @@ def in_view(ctx: Context, seen: Fight, act: Callable[[Context], Any]) -> Any:
         return act(sub)
     finally:
         for d in sub.drafts:
-            ctx.emit(d)
+            ctx.emit(replace(d, phase=ctx.phase) if keep_phase else d)
 
 
 def attacks_on(group: Fight, fid: str) -> list[Declared]:
@@ -206,6 +206,8 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
         ctx.set_phase(f"x{x}.s{n}")
         defence_step(ctx, x, ids, grid_name, options)
         n += 1
+    ctx.set_phase(f"x{x}.s{n}")
+    feints(ctx, x, order, options)
     ctx.set_phase(f"x{x}.resolve")
     outcomes = resolve_attacks(ctx, x, order, options)
     rules.knockouts(ctx, x, options)
@@ -219,6 +221,27 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
 
 
 # --- declarations ------------------------------------------------------------------------------------------------
+
+def feints(ctx: Context, x: int, order: dict[str, int], options: SkirmishOptions) -> None:
+    """M14 (L336-349, C5) in a melee group: after the defences, in the resolution order, each attacker whose basic
+    attack is answered by its target's own parry (or counterattack, knock-aside) may invoke a feint: part 1's step 5
+    on the two fighters (the choice `feint`, the target's free Body Language check, his new defence, an order with
+    step `after_feint` that names the attack it answers, `answers`)."""
+    _, _, resolution = initiative.melee_declaration_order(order)
+    for fid in resolution:
+        att = next((d for d in ctx.state.declared if d.actor == fid and d.step == "attack" and d.maneuver in
+                    costs.BASIC_ATTACKS and not d.priced.get("failed") and not sweep.further(d)), None)
+        if att is None:
+            continue
+        target = str(att.order["target"])
+        dfn = next((d for d in ctx.state.declared if d.actor == target and d.step == "defence"
+                    and d.order.get("answers") == fid and d.maneuver in feint.ANSWERS
+                    and not d.priced.get("protects")), None)
+        if dfn is None:
+            continue
+        seen = view(ctx.state, fid, target, (att, dfn))
+        in_view(ctx, seen, lambda sub: feint.invoke(sub, x, options, rules.emit, rules.declared), keep_phase=True)
+
 
 def attack_step(ctx: Context, x: int, ids: list[str], options: SkirmishOptions) -> None:
     asked = [fid for fid in ids if rules.can_declare(ctx.state, fid)]
@@ -454,8 +477,9 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
             asks.append((rules.pool_dice(ctx, max(1, n), options), target, "opposed",
                          {"exchange": x, "answers": att.actor},
                          f"{label} of {target} against the {att.maneuver} of {att.actor} (free, %{tn})"))
-        if dfn is not None and rules.rolls_pool(dfn):
-            asks.append((rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, "defence",
+        if dfn is not None and rules.rolls_pool(dfn):  # after a feint (M14): the new defence's roll `redefence`
+            asks.append((rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor,
+                         "redefence" if dfn.order.get("after_feint") else "defence",
                          {"exchange": x, "answers": att.actor}, f"defence roll of {dfn.actor} against {att.actor} "
                          f"({dfn.maneuver}, %{dfn.priced['difficulty']})"))
     rolls = iter(ctx.need_rolls(asks))

@@ -460,6 +460,9 @@ def choice(p: Mapping[str, Any], actor: Any, lang: str, state: Any) -> str:
                          f"; the combat distance: {words.distance_name(str(value.get('distance')), 'en')}.")
     if name == "feint":
         return head + feint(value, lang, state) + "."
+    if name == "join_melee" and isinstance(value, str):  # 4.4: the melee's id spells its fighters
+        them = " — ".join(fighter(i, lang, state) for i in value.split("-"))
+        return head + tr(lang, f"вступает в схватку: {them}.", f"joins the melee {them}.")
     shooter = p.get("shooter")
     if name == "missile_defence":
         against_ = tr(lang, f"от выстрела {named_in(shooter, 'gent', state)}",
