@@ -115,6 +115,26 @@ def test_a_feint_in_a_group_voids_the_parry_that_answers_it_and_the_defender_ans
             and d.maneuver != "pass"] == [("BOR", "sidestep", "RAT")]
 
 
+def test_a_sudden_attack_in_a_group_intercepts_the_attack_it_answers() -> None:
+    """M33 (L503-507): Boris answers Ratibor's chop with a sudden attack; his interception roll against Ratibor's free
+    Body Language (both keyed by exchange and the attack answered, `answers`) puts his blow first, undefended, then
+    Ratibor's lands undefended too."""
+    inputs = exchange(attack("chop", zone="upper_torso"), defence("sudden_attack", intercept=1, attack_type="thrust",
+                                                                  zone="head", dice={"reflex": 2, "skill": 2}))
+    stop = (inputs.roll("RAT", "attack", [9, 8, 3, 2, 2]).roll("BOR", "defence", [9, 7, 6, 2], answers="RAT")
+            .resolve(two_against_rat()))
+    assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [
+        ("BOR", "interception", {"exchange": 1, "answers": "RAT"}),
+        ("RAT", "body_language", {"exchange": 1, "answers": "RAT"})]
+    stop = (inputs.roll("BOR", "interception", [9], answers="RAT")
+            .roll("RAT", "body_language", [3, 2, 2, 2, 4], answers="RAT").roll("BOR", "zone", [6, 6], dice="2d6-2")
+            .resolve(two_against_rat()))
+    [effect] = of(stop, "effect")
+    assert effect["why"][0].endswith("→ BOR strikes first, undefended (M33, L505-507)")
+    assert [(c["attacker"], c["target"], c["defence"]) for c in of(stop, "clash")] == [
+        ("BOR", "RAT", None), ("RAT", "BOR", None)]
+
+
 def test_part_1s_checks_still_hold_in_a_group() -> None:
     """A master strike needs its level (4.8); a bind answers only thrusts and cuts (L594)."""
     fight = two_against_rat().pairs[0].fight
@@ -136,8 +156,7 @@ def test_maneuvers_a_group_cannot_play_are_refused_naming_the_rule_in_both_langu
     assert not msg.english_left(ru, {"RAT", "BOR", "L275", "L129", "CP-17", "CP-19", "M17", "M08", "M16", "M14"})
 
 
-@pytest.mark.parametrize("maneuver", ["delayed_defence", "retreat", "arrow_evasion", "sudden_attack",
-                                      "blade_catch"])
+@pytest.mark.parametrize("maneuver", ["delayed_defence", "retreat", "arrow_evasion", "blade_catch"])
 def test_defences_a_group_cannot_play_are_refused_naming_the_rule(maneuver: str) -> None:
     fight = replace(two_against_rat().pairs[0].fight, declared=())
     [problem] = group.declaration_problems(fight, "BOR", defence(maneuver), RULESET.options())
@@ -332,3 +351,17 @@ def test_the_field_frame_draws_the_sweeps_targets_in_order_with_its_legend_entry
     texts = [e.text for e in root.iter(f"{ns}text")]
     assert "a blow on several targets, in order (M09, M10, M24)" in texts
     assert "circular slash RAT: 1. VSE → 2. LAD" in next(root.iter(f"{ns}desc")).text
+
+
+def test_a_sudden_attack_against_a_sweep_is_refused_naming_m33() -> None:
+    state = two_against_rat()
+    sweep_at = {"exchange": 1, "step": "attack", "maneuver": "circular_slash", "attack_type": "slash", "target": "BOR",
+                "then": ["VSE"], "zone": "upper_torso", "dice": {"reflex": 2, "skill": 4}}
+    stop = Inputs().add("order", "RAT", sweep_at).add("order", "BOR", {"exchange": 1, "step": "attack",
+                                                                        "maneuver": "pass"}).resolve(state)
+    fight = stop.state.pairs[0].fight
+    order = defence("sudden_attack", intercept=1, attack_type="thrust", zone="head")
+    [problem] = group.declaration_problems(fight, "BOR", order, RULESET.options())
+    assert problem == ("condition_failed (4.4, M33): sudden_attack: NOT YET against a blow on several targets (M09, "
+                       "M10, M24)")
+    assert msg._problem(problem.split("): ", 1)[1]) is not None

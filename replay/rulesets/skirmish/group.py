@@ -21,6 +21,7 @@ from replay.context import Context, MissingInput, Request, Waiting, freeze
 from replay.rulesets.skirmish import check, costs, data, feint, initiative, maneuvering, melee_group, pools, sweep
 from replay.rulesets.skirmish import resolve as rules
 from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, Pair
+from replay.rulesets.skirmish.maneuvers import counters
 from replay.rulesets.skirmish.maneuvers.base import check_with, reactive, reactive_dice
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
@@ -38,7 +39,6 @@ REFUSED: dict[str, tuple[str, str]] = {
     "disorientation": ("4.4, M18", "its effect is the combat initiative of the next exchange, which a melee group "
                        "does not have (its order is the general chain)"),
     "pass_through": ("4.4, M22", "the field's other fighters and terrain would block the way (part 2)"),
-    "sudden_attack": ("4.4, M33", "NOT YET: its interception is rolled against the one attack of a pair"),
     "delayed_defence": ("4.4, M38", "it is played on a pair's higher combat initiative (L546), and a melee group has "
                         "no combat initiative (its order is the general chain)"),
     "blade_catch": ("4.4, M44", "NOT YET: a caught blade holds two fighters as a pair"),
@@ -427,6 +427,10 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
         return protect_declaration_problems(group, fid, order, options, grid_name)
     else:
         answers = order.get("answers")
+        if m == "sudden_attack" and any(d.actor == answers and d.step == "attack" and sweep.further(d)
+                                        for d in group.declared):
+            return [check.problem("condition_failed", "4.4, M33", "sudden_attack: NOT YET against a blow on several "
+                                  "targets (M09, M10, M24)")]
         attacks = [{"actor": d.actor, "target": t} for d in group.declared
                    if d.step == "attack" and d.maneuver != "pass" for t in [d.order.get("target"), *sweep.further(d)]]
         if answers is None:
@@ -501,6 +505,11 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
             continue
         if rules.own_check(att):  # M53 standing up, M55 Assess, M58 Demoralization: his own check
             outcomes.append(in_view(ctx, seen, lambda sub, it=item: rules.checked(sub, x, it, options)))
+            continue
+        if dfn is not None and dfn.maneuver == "sudden_attack":  # M33: the interception, then both blows undefended
+            keyed_dfn = replace(dfn, priced={**dfn.priced, "answer_key": {"answers": att.actor}})
+            sudden = replace(item, defence=keyed_dfn)
+            outcomes += in_view(ctx, seen, lambda sub, it=sudden: counters.sudden(sub, x, it, options))
             continue
         cmp_ = rules.compare(seen, item, options)
         outcomes.append(in_view(ctx, seen, lambda sub, it=item, c=cmp_: rules.strike(sub, x, it, c, options)))

@@ -2160,3 +2160,6 @@ REQUESTS.extend([
      "weapon_block или shield_block, answers: {d}, ally — кого защищаете; или pass)"),
 ])
 _SENTENCES = ((re.compile(r" \(knockout_check\)$"), " (проверка потери сознания)"),) + _SENTENCES
+_PROBLEM_SENTENCES = ((re.compile(r"^sudden_attack: NOT YET against a blow on several targets \(M09, M10, M24\)$"),
+                       "«Внезапная атака» против удара по нескольким целям — ещё НЕТ (M09, M10, M24)"),
+                      ) + _PROBLEM_SENTENCES
