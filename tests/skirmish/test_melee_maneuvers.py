@@ -135,6 +135,29 @@ def test_a_sudden_attack_in_a_group_intercepts_the_attack_it_answers() -> None:
         ("BOR", "RAT", None), ("RAT", "BOR", None)]
 
 
+def test_a_double_attack_in_a_group_rolls_each_part_against_its_own_defence() -> None:
+    """M06 (L263-265): Ratibor with a short sword and a dagger; Boris answers the first part with a weapon block and
+    the second with a sidestep (`second`); the rolls `attack`, `attack2`, `defence`, `defence2`, the defences' keyed
+    by `answers`."""
+    second = {"attack_type": "thrust", "zone": "lower_torso", "dice": {"reflex": 1, "skill": 1}}
+    inputs = exchange(attack("double_attack", attack_type="slash", zone="upper_torso", dice={"reflex": 1, "skill": 2},
+                             second=second),
+                      defence("weapon_block", dice={"reflex": 1, "skill": 1},
+                              second={"maneuver": "sidestep", "dice": {"reflex": 2, "skill": 0}}))
+    state = dual_wielding_rat(two_against_rat())
+    stop = inputs.resolve(state)
+    assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [
+        ("RAT", "attack", {"exchange": 1}), ("BOR", "defence", {"exchange": 1, "answers": "RAT"}),
+        ("RAT", "attack2", {"exchange": 1}), ("BOR", "defence2", {"exchange": 1, "answers": "RAT"})]
+    stop = (inputs.roll("RAT", "attack", [4, 3, 2]).roll("BOR", "defence", [9, 9], answers="RAT")
+            .roll("RAT", "attack2", [3, 2]).roll("BOR", "defence2", [9, 6], answers="RAT")
+            .roll("BOR", "reliability", [9, 8, 7, 6, 5, 4, 3, 2, 1]).roll("BOR", "fortitude", [9, 8, 7, 6])
+            .resolve(state))
+    clashes = of(stop, "clash")
+    assert [(c["maneuver"], c["defence"]["maneuver"], c["opposed"]["winner"]) for c in clashes] == [
+        ("slash", "weapon_block", "defence"), ("thrust", "sidestep", "defence")]
+
+
 def test_part_1s_checks_still_hold_in_a_group() -> None:
     """A master strike needs its level (4.8); a bind answers only thrusts and cuts (L594)."""
     fight = two_against_rat().pairs[0].fight
@@ -145,7 +168,7 @@ def test_part_1s_checks_still_hold_in_a_group() -> None:
 
 @pytest.mark.parametrize(("maneuver", "rule"), [
     ("bluff", "4.4, M17"), ("countertime", "4.4, M08"), ("beat", "4.4, M16"), ("transfer_feint", "4.4, M15"),
-    ("grab", "4.4, M51"), ("pounce", "4.4, 5.8"), ("double_attack", "4.4, M06")])
+    ("grab", "4.4, M51"), ("pounce", "4.4, 5.8"), ("attack_with_defence", "4.4, M01")])
 def test_maneuvers_a_group_cannot_play_are_refused_naming_the_rule_in_both_languages(maneuver: str,
                                                                                       rule: str) -> None:
     fight = two_against_rat().pairs[0].fight

@@ -28,7 +28,6 @@ from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 REFUSED: dict[str, tuple[str, str]] = {
     "attack_with_defence": ("4.4, M01", "NOT YET: its defence part would have to name which of several attacks it "
                             "answers"),
-    "double_attack": ("4.4, M06", "NOT YET: its two parts and their defences are a pair's queue (5.1)"),
     "countertime": ("4.4, M08", "it answers the attack of a pair's other fighter on your own or equal combat "
                     "initiative (L275), and a melee group has no combat initiative (its order is the general chain)"),
     "transfer_feint": ("4.4, M15", "NOT YET: its two phases are a pair's exchange"),
@@ -468,6 +467,9 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
     asks = []
     for att, dfn in pairs:
         target = att.order.get("target")
+        if att.maneuver == "double_attack":  # M06: each part its own roll against its own defence (L263-265)
+            asks += [ask for part in double(ctx, x, att, dfn, options) for ask in part[2:] if ask is not None]
+            continue
         if rules.rolls_pool(att):
             asks.append((rules.pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack",
                          {"exchange": x, **att.priced.get("roll_key", {})},
@@ -492,6 +494,9 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
     for att, dfn in pairs:
         if ctx.state.result is not None:
             break
+        if att.maneuver == "double_attack":
+            outcomes += double_strikes(ctx, x, att, dfn, rolls, options)
+            continue
         a_roll = next(rolls) if rules.rolls_pool(att) else None
         d_roll = next(rolls) if rules.opposed_by(att) is not None and not rules.own_check(att) or (
             dfn is not None and rules.rolls_pool(dfn)) else None
@@ -521,6 +526,53 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
     if moved and ctx.state.result is None:
         maneuvering.settle(ctx, x, moved, options)
     return outcomes
+
+
+def double(ctx: Context, x: int, att: Declared, dfn: Declared | None,
+           options: SkirmishOptions) -> list[tuple[Any, ...]]:
+    """M06 (L263-265) in a melee group: (part, its defence, the part's attack roll ask, its defence roll ask or None
+    where the first part's roll answers it too) of each part, by part 1's `double_parts`; the rolls `attack`,
+    `attack2`, `defence`, `defence2`, the defence's keyed by `answers` as every defence roll of a group."""
+    from replay.rulesets.skirmish.maneuvers.attack import double_parts
+
+    out: list[tuple[Any, ...]] = []
+    seen: set[int] = set()
+    for a, d in double_parts(att, dfn, view(ctx.state, att.actor, str(att.order["target"]))):
+        second = "2" if a.order.get("part") == 2 else ""
+        a_ask = (rules.pool_dice(ctx, a.priced["dice_to_roll"], options), a.actor, "attack" + second, {"exchange": x},
+                 f"attack roll of {a.actor} on {a.order['target']} ({a.maneuver}, %{a.priced['difficulty']})")
+        d_ask = None
+        if d is not None and rules.rolls_pool(d) and id(d) not in seen:
+            seen.add(id(d))
+            purpose = "defence" + ("2" if d.order.get("part") == 2 else "")
+            d_ask = (rules.pool_dice(ctx, d.priced["dice_to_roll"], options), d.actor, purpose,
+                     {"exchange": x, "answers": att.actor},
+                     f"defence roll of {d.actor} against {att.actor} ({d.maneuver}, %{d.priced['difficulty']})")
+        out.append((a, d, a_ask, d_ask))
+    return out
+
+
+def double_strikes(ctx: Context, x: int, att: Declared, dfn: Declared | None, rolls: Any,
+                   options: SkirmishOptions) -> list[dict[str, Any]]:
+    """M06: part 1's two clashes on the attacker and his target (one shield block answering both allocates its
+    successes, CP-29)."""
+    items: list[rules.Item] = []
+    given: dict[int, Any] = {}
+    for a, d, _, d_ask in double(ctx, x, att, dfn, options):
+        a_roll = next(rolls)
+        if d_ask is not None:
+            given[id(d)] = next(rolls)
+        items.append(rules.Item(a, d, a_roll, given.get(id(d)) if d is not None else None))
+    seen = view(ctx.state, att.actor, str(att.order["target"]), (att,) if dfn is None else (att, dfn))
+    shares = in_view(ctx, seen, lambda sub: rules.allocate(sub, x, items, options))
+    out = []
+    for it in items:
+        if ctx.state.result is not None:
+            break
+        seen = view(ctx.state, att.actor, str(att.order["target"]), (att,) if dfn is None else (att, dfn))
+        out.append(in_view(ctx, seen, lambda sub, it=it: rules.strike(
+            sub, x, it, rules.compare(sub.state, it, options, shares.get(id(it))), options)))
+    return out
 
 
 def keyed(att: Declared) -> Declared:
