@@ -388,3 +388,20 @@ def test_a_sudden_attack_against_a_sweep_is_refused_naming_m33() -> None:
     assert problem == ("condition_failed (4.4, M33): sudden_attack: NOT YET against a blow on several targets (M09, "
                        "M10, M24)")
     assert msg._problem(problem.split("): ", 1)[1]) is not None
+
+
+def test_the_group_orders_are_said_in_words() -> None:
+    """A Protect ally that names the ally protected, a new defence after a feint naming the attack it answers,
+    maneuvering at no one."""
+    from replay.rulesets.skirmish.orders_said import say
+
+    guard = {"exchange": 1, "step": "defence", "maneuver": "protect_ally", "as": "weapon_block", "answers": "RAT",
+             "ally": "VSE", "weapon": "longsword", "dice": {"reflex": 2, "skill": 0}}
+    assert "as a “Weapon block”, protecting VSE, with the Longsword, against RAT" in say(guard, "OLG", "en")
+    assert "защищая бойца VSE" in say(guard, "OLG", "ru")
+    again = {"exchange": 1, "step": "after_feint", "maneuver": "sidestep", "answers": "RAT",
+             "dice": {"reflex": 1, "skill": 0}}
+    assert say(again, "BOR", "en") == ("Exchange 1, BOR, defence again after a feint: “Sidestep”, against RAT; "
+                                       "1 reflex point and 0 skill points.")
+    moving = {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "dice": {"reflex": 2, "skill": 0}}
+    assert say(moving, "VSE", "ru") == "В обмене 1 VSE, шаг атаки: «Маневрирование»; 2 очка рефлекса и 0 очков навыка."
