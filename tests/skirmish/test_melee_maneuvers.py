@@ -369,8 +369,8 @@ def test_the_field_frame_draws_the_sweeps_targets_in_order_with_its_legend_entry
     assert out.exit_code == 0, out.output
     root = ET.parse(svg).getroot()
     ns = "{http://www.w3.org/2000/svg}"
-    lines = [e for e in root.iter(f"{ns}polyline") if e.get("stroke-dasharray") == "8,3"]
-    assert len(lines) == 1 and len(lines[0].get("points", "").split()) == 3  # RAT, then VSE, then LAD
+    lines = [e for e in root.iter(f"{ns}path") if e.get("stroke-dasharray") == "8,3"]
+    assert len(lines) == 1 and lines[0].get("d", "").count("Q") == 2  # RAT, then VSE, then LAD
     texts = [e.text for e in root.iter(f"{ns}text")]
     assert "a blow on several targets, in order (M09, M10, M24)" in texts
     assert "circular slash RAT: 1. VSE → 2. LAD" in next(root.iter(f"{ns}desc")).text

@@ -672,8 +672,13 @@ def draw_sweeps(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None]
         drew("sweep")
         colour = tokens[sw.attacker].color
         points = [centre(shown, size, tokens[i].cell) for i in (sw.attacker, *sw.targets)]
-        dwg.add(dwg.polyline(points, fill="none", stroke=colour, stroke_width=3, stroke_dasharray="8,3",
-                             stroke_linecap="round", stroke_linejoin="round"))
+        d = f"M{points[0][0]:.1f},{points[0][1]:.1f}"
+        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):  # each leg bowed to one side, as a swing
+            bow = 0.9 * size / max(1.0, sqrt((x1 - x0) ** 2 + (y1 - y0) ** 2))
+            cx, cy = (x0 + x1) / 2 + (y1 - y0) * bow, (y0 + y1) / 2 - (x1 - x0) * bow
+            d += f" Q{cx:.1f},{cy:.1f} {x1:.1f},{y1:.1f}"
+        dwg.add(dwg.path(d=d, fill="none", stroke=colour, stroke_width=3, stroke_dasharray="8,3",
+                         stroke_linecap="round"))
         for n, (x, y) in enumerate(points[1:], start=1):  # the place in the order, in the attacker's colour
             at = (x + r * 0.8, y - r * 0.8)
             dwg.add(dwg.circle(at, 7.5, fill=S.PAPER, stroke=colour, stroke_width=1.5))
