@@ -158,6 +158,30 @@ def test_a_double_attack_in_a_group_rolls_each_part_against_its_own_defence() ->
         ("slash", "weapon_block", "defence"), ("thrust", "sidestep", "defence")]
 
 
+def test_an_attack_with_defence_in_a_group_leaves_one_defence_part() -> None:
+    """M01 (L234-238): Ratibor thrusts at Boris with the short sword `with_defence`; attacked by Boris, he is still
+    asked his defence (A-09's exception) and parries with the dagger; a second defence part is refused naming M01."""
+    state = dual_wielding_rat(two_against_rat())
+    inputs = (Inputs().add("order", "RAT", attack("thrust", zone="upper_torso", with_defence=True, weapon="short_sword",
+                                                  dice={"reflex": 1, "skill": 2}))
+              .add("order", "BOR", {**attack("thrust", zone="upper_torso", dice={"reflex": 1, "skill": 2}),
+                                    "target": "RAT"}))
+    stop = inputs.resolve(state)
+    assert [(r.actor, r.key_dict) for r in stop.requests] == [
+        ("RAT", {"exchange": 1, "step": "defence", "answers": "BOR"})]
+    parry = {"exchange": 1, "step": "defence", "maneuver": "parry", "answers": "BOR", "weapon": "dagger",
+             "dice": {"reflex": 1, "skill": 1}}
+    stop = inputs.add("order", "RAT", parry).resolve(state)
+    fight = stop.state.pairs[0].fight
+    assert [(d.actor, d.maneuver) for d in fight.declared if d.step == "defence" and d.maneuver != "pass"] == [
+        ("RAT", "parry")]
+    [problem] = group.declaration_problems(fight, "RAT", {**parry, "answers": "VSE"}, RULESET.options())
+    assert problem == ("step_or_action (5.4.1 M01, A-09): RAT's attack with defence has one defence part, already "
+                       "declared against BOR")
+    assert msg._problem(problem.split("): ", 1)[1]) == ("у атаки с защитой RAT одна защитная часть, она уже заявлена "
+                                                         "против BOR")
+
+
 def test_part_1s_checks_still_hold_in_a_group() -> None:
     """A master strike needs its level (4.8); a bind answers only thrusts and cuts (L594)."""
     fight = two_against_rat().pairs[0].fight
@@ -168,7 +192,7 @@ def test_part_1s_checks_still_hold_in_a_group() -> None:
 
 @pytest.mark.parametrize(("maneuver", "rule"), [
     ("bluff", "4.4, M17"), ("countertime", "4.4, M08"), ("beat", "4.4, M16"), ("transfer_feint", "4.4, M15"),
-    ("grab", "4.4, M51"), ("pounce", "4.4, 5.8"), ("attack_with_defence", "4.4, M01")])
+    ("grab", "4.4, M51"), ("pounce", "4.4, 5.8"), ("shield_push", "4.4, M57")])
 def test_maneuvers_a_group_cannot_play_are_refused_naming_the_rule_in_both_languages(maneuver: str,
                                                                                       rule: str) -> None:
     fight = two_against_rat().pairs[0].fight

@@ -26,8 +26,6 @@ from replay.rulesets.skirmish.maneuvers.base import check_with, reactive, reacti
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
 REFUSED: dict[str, tuple[str, str]] = {
-    "attack_with_defence": ("4.4, M01", "NOT YET: its defence part would have to name which of several attacks it "
-                            "answers"),
     "countertime": ("4.4, M08", "it answers the attack of a pair's other fighter on your own or equal combat "
                     "initiative (L275), and a melee group has no combat initiative (its order is the general chain)"),
     "transfer_feint": ("4.4, M15", "NOT YET: its two phases are a pair's exchange"),
@@ -133,7 +131,9 @@ def foe(group: Fight, fid: str) -> str:
 
 
 def attacked(group: Fight, fid: str) -> bool:
-    return any(d.actor == fid and d.step == "attack" and d.maneuver != "pass" for d in group.declared)
+    """He attacked this exchange (A-09: no defence as well), unless with an Attack with defence (M01, L234-238)."""
+    return any(d.actor == fid and d.step == "attack" and d.maneuver != "pass" and not d.order.get("with_defence")
+               for d in group.declared)
 
 
 def defences_of(group: Fight, fid: str) -> list[Declared]:
@@ -431,7 +431,12 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
             return [check.problem("condition_failed", "4.4, M33", "sudden_attack: NOT YET against a blow on several "
                                   "targets (M09, M10, M24)")]
         attacks = [{"actor": d.actor, "target": t} for d in group.declared
-                   if d.step == "attack" and d.maneuver != "pass" for t in [d.order.get("target"), *sweep.further(d)]]
+                   if d.step == "attack" and d.maneuver != "pass" for t in [d.order.get("target"), *sweep.further(d)]
+                   if not (d.actor == fid and d.order.get("with_defence"))]  # M01: his own attack allows a defence
+        if any(d.actor == fid and d.step == "attack" and d.order.get("with_defence") for d in group.declared) and \
+                defences_of(group, fid) and m != "pass":
+            return [check.problem("step_or_action", "5.4.1 M01, A-09", f"{fid}'s attack with defence has one defence "
+                                  f"part, already declared against {defences_of(group, fid)[0].order.get('answers')}")]
         if answers is None:
             return [f"4.4: {fid}'s defence names the attack it answers (answers: the attacker; attacks on {fid}: "
                     + (", ".join(a["actor"] for a in attacks if a["target"] == fid) or "none") + ")"]

@@ -2163,3 +2163,6 @@ _SENTENCES = ((re.compile(r" \(knockout_check\)$"), " (проверка поте
 _PROBLEM_SENTENCES = ((re.compile(r"^sudden_attack: NOT YET against a blow on several targets \(M09, M10, M24\)$"),
                        "«Внезапная атака» против удара по нескольким целям — ещё НЕТ (M09, M10, M24)"),
                       ) + _PROBLEM_SENTENCES
+_PROBLEM_SENTENCES = ((re.compile(r"^(\w+)'s attack with defence has one defence part, already declared against "
+                                  r"(\w+)$"),
+                       r"у атаки с защитой \1 одна защитная часть, она уже заявлена против \2"),) + _PROBLEM_SENTENCES
