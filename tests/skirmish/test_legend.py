@@ -78,6 +78,9 @@ def field_marks(root: ET.Element, paint: dict[str, str]) -> set[str]:
             found.add(f"terrain:{kinds[0]}" if kinds else f"? terrain {fill}")
         elif tag == "rect" and dash == "5,3":
             found.add("formation")
+        elif tag == "path" and dash == "8,3":
+            assert stroke in colours, stroke  # a blow on several targets is in its attacker's side colour
+            found.add("sweep")
     return found
 
 

@@ -60,7 +60,7 @@ def test_his_choice_decides_the_melee_he_joins() -> None:
     ctx = walk([[3, 3], [3, 2]], "ZOR-OLG")
     p = joined(ctx)
     assert (p["melee"], p["group"], p["among"]) == ("ZOR-OLG", "ZOR-OLG-BOR", ["RAT-VSE", "ZOR-OLG"])
-    assert p["why"][-1] == "BOR chose ZOR-OLG of the equally near melees RAT-VSE, ZOR-OLG (4.4)"
+    assert p["why"][-1] == "BOR chose the melee ZOR — OLG of the equally near melees: RAT — VSE; ZOR — OLG (4.4)"
     assert [q.id for q in ctx.state.pairs] == ["RAT-VSE", "ZOR-OLG-BOR"]
 
 
@@ -87,5 +87,5 @@ def test_the_request_and_the_choice_are_said_in_russian() -> None:
     assert msg.requests_ru().match("which melee BOR joins: enemies of RAT-VSE, ZOR-OLG are equally near (4.4)",
                                    msg._request) == ("в какую схватку вступает BOR: враги в схватках RAT-VSE, "
                                                      "ZOR-OLG одинаково близко (4.4)")
-    assert msg.why({"why": ["BOR chose ZOR-OLG of the equally near melees RAT-VSE, ZOR-OLG (4.4)"]}, "ru") == [
-        "BOR выбирает схватку ZOR-OLG из одинаково близких: RAT-VSE, ZOR-OLG (4.4)"]
+    assert msg.why({"why": ["BOR chose the melee ZOR — OLG of the equally near melees: RAT — VSE; ZOR — OLG (4.4)"]},
+                   "ru") == ["BOR выбирает схватку: ZOR — OLG, из одинаково близких: RAT — VSE; ZOR — OLG (4.4)"]

@@ -83,7 +83,7 @@ def test_the_shrinking_lines_are_said_in_russian() -> None:
     lines = ["BOR out of the fight: leaves the melee RAT — VSE — BOR; RAT, VSE fight on (4.4)",
              "RAT and VSE fight on as a pair from round 4: combat initiative opens its round (4.2, C12)"]
     assert msg.why({"why": lines}, "ru") == [
-        "выбыли из боя: BOR — покидают схватку RAT — VSE — BOR; бьются дальше: RAT, VSE (4.4)",
+        "выбыли из боя: BOR — покидают схватку: RAT — VSE — BOR; бьются дальше: RAT, VSE (4.4)",
         "RAT и VSE бьются дальше парой с раунда 4: раунд открывает боевая инициатива (4.2, C12)"]
 
 

@@ -61,8 +61,8 @@ HIGH = [9, 8, 7, 6, 5, 2]
 def test_m09_a_chop_that_severs_goes_on_with_the_severing_damage_off_the_next_target() -> None:
     stop = (Inputs().sweep("circular_strike", "chop", "VSE", "BOR", "right_arm", buys=["precise:forearm"]).block()
             .roll("RAT", "attack", HIGH, target="VSE").roll("RAT", "attack", HIGH, target="BOR")
-            .roll("BOR", "defence", [5, 1], answers="RAT").roll("RAT", "zone", [4, 3], dice="2d6-2")
-            .roll("RAT", "penetration", [6], dice="1d6").resolve(two_against_rat()))
+            .roll("BOR", "defence", [5, 1], answers="RAT").roll("RAT", "penetration", [6], dice="1d6", target="BOR")
+            .resolve(two_against_rat()))
     assert [(c["target"], c["opposed"]["winner"]) for c in of(stop, "clash")] == [("VSE", "attack"), ("BOR", "attack")]
     [effect] = of(stop, "effect")
     assert effect["why"] == ["the chop severed forearm of VSE: 7 damage comes off the rest (M09, L295)",
@@ -74,8 +74,8 @@ def test_m09_a_chop_that_severs_goes_on_with_the_severing_damage_off_the_next_ta
 
 def test_m09_a_chop_that_severs_nothing_stops_the_sweep() -> None:
     stop = (Inputs().sweep("circular_strike", "chop", "VSE", "BOR", "upper_torso").block()
-            .roll("RAT", "attack", HIGH, target="VSE").roll("RAT", "zone", [4, 3], dice="2d6-2")
-            .roll("RAT", "penetration", [5], dice="1d6").resolve(two_against_rat()))
+            .roll("RAT", "attack", HIGH, target="VSE").roll("RAT", "zone", [4, 3], dice="2d6-2", target="VSE")
+            .roll("RAT", "penetration", [5], dice="1d6", target="VSE").resolve(two_against_rat()))
     assert [c["target"] for c in of(stop, "clash")] == ["VSE"]
     assert of(stop, "effect")[0]["why"] == ["the chop did not sever what it hit on VSE: the sweep stops (M09, L295)"]
     assert not any(r.name == "attack" and r.key_dict.get("target") == "BOR" for r in stop.requests)
@@ -94,8 +94,8 @@ def test_a_defence_other_than_a_dodge_that_wins_keeps_the_rest_safe() -> None:
 def test_m10_a_cut_goes_on_at_full_damage_less_the_defenders_successes_in_dice() -> None:
     stop = (Inputs().sweep("circular_slash", "slash", "BOR", "VSE", "upper_torso").block()
             .roll("RAT", "attack", HIGH, target="BOR").roll("BOR", "defence", [9, 3], answers="RAT")
-            .roll("RAT", "zone", [4, 3], dice="2d6-2").roll("RAT", "penetration", [6], dice="1d6")
-            .resolve(two_against_rat()))
+            .roll("RAT", "zone", [4, 3], dice="2d6-2", target="BOR")
+            .roll("RAT", "penetration", [6], dice="1d6", target="BOR").resolve(two_against_rat()))
     assert of(stop, "clash")[0]["opposed"]["winner"] == "attack"
     assert of(stop, "effect")[0]["why"] == [
         "BOR's 1 defence successes come off RAT's dice: 6 − 1 = 5 (M10, L291)",
@@ -173,8 +173,10 @@ def synchronous(also: str = "BOR") -> Inputs:
 
 def test_m24_one_roll_against_two_adjacent_targets_each_with_his_own_defence_and_wound() -> None:
     stop = (synchronous().block().roll("RAT", "attack", [9, 8, 7, 6, 5]).roll("BOR", "defence", [5, 1], answers="RAT")
-            .roll("RAT", "zone", [4, 3], dice="2d6-2").roll("RAT", "penetration", [6], dice="1d6")
-            .roll("RAT", "zone", [4, 3], dice="2d6-2").roll("RAT", "penetration", [6], dice="1d6")
+            .roll("RAT", "zone", [4, 3], dice="2d6-2", target="VSE")
+            .roll("RAT", "penetration", [6], dice="1d6", target="VSE")
+            .roll("RAT", "zone", [4, 3], dice="2d6-2", target="BOR")
+            .roll("RAT", "penetration", [6], dice="1d6", target="BOR")
             .resolve(dual_wielding_rat(two_against_rat())))
     clashes = of(stop, "clash")
     assert [(c["target"], c["attack_roll"]["faces"], c["opposed"]["winner"]) for c in clashes] == [

@@ -61,7 +61,8 @@ SAMPLES: dict[str, str] = {
     'held[0]': 'arming_sword',
     "order.get('free')": 'arming_sword',
     "other": "VSE", "other.id": "VSE", "cell_text(cell)": "(1, 1)", "cells": "(0, 1), (1, 1)",
-    "cell_text(where)": "(1, 1)", "cell_text(nxt)": "(2, 1)", "shown": "(3, 3)", "moved": "9", "speed": "7", "gone": "3",
+    "cell_text(where)": "(1, 1)",
+    "cell_text(nxt)": "(2, 1)", "shown": "(3, 3)", "moved": "9", "speed": "7", "gone": "3",
     "value['distance']": "long",
     "answer[0].replace('_', ' ')": 'XX',
     # shot.py: the shot and the missile defences (5.6, 5.4.6, 5.4.7)

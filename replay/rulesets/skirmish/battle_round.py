@@ -280,7 +280,8 @@ def join(ctx: Context, fid: str, melee: str, foe: str, among: list[str] | None =
                                "rule": ["4.4", "L102"] + (["5.12", "L1189"] if partner else []),
                                "defaults": ["A-65"]}
     if among:
-        why.append(f"{fid} chose {melee} of the equally near melees " + ", ".join(among) + " (4.4)")
+        spelt = [m.replace("-", " — ") for m in (melee, *among)]  # its fighters, said by name in a post
+        why.append(f"{fid} chose the melee {spelt[0]} of the equally near melees: " + "; ".join(spelt[1:]) + " (4.4)")
         payload["among"] = among
     emit(ctx, "joined", payload)
 

@@ -103,7 +103,8 @@ def declared(state: Fight, e: ev.DeclarationMade) -> Fight:
 def feint(state: Fight, e: ev.FeintInvoked) -> Fight:
     attacker = state.fighter(e.attacker)
     state = state.with_fighter(replace(attacker, spent_R=attacker.spent_R + e.activation))
-    voided = next(d for d in state.declared if d.actor == e.defender and d.step == "defence" and d.maneuver != "pass")
+    voided = next(d for d in state.declared if d.actor == e.defender and d.step == "defence" and d.maneuver != "pass"
+                  and d.order.get("answers") in (None, e.attacker))  # in a melee group: the one answering him
     defender = state.fighter(e.defender)
     parried = list(defender.used_for_parry)
     if voided.maneuver == "parry" and voided.priced.get("weapon") in parried:  # C5: a voided parry locks nothing

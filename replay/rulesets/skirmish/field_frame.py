@@ -100,6 +100,16 @@ class Missile:
 
 
 @dataclass(frozen=True)
+class Sweep:
+    """A blow on several targets declared this round in a melee of several fighters: a circular strike or slash
+    (M09, M10) over its targets in the sweep's order, or a synchronous attack on two adjacent targets (M24)."""
+
+    attacker: str
+    maneuver: str
+    targets: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Scene:
     title: str
     caption: str
@@ -115,6 +125,8 @@ class Scene:
     ladder: tuple[str, ...]
     event: tuple[str, ...]
     desc: str
+    sweeps: tuple[Sweep, ...] = ()
+    """This round's blows on several targets (M09, M10, M24)."""
 
 
 NAMED_COLOURS = {"red": S.VERMILLION, "blue": S.BLUE, "green": S.GREEN, "purple": S.PURPLE, "orange": S.ORANGE,
@@ -177,7 +189,8 @@ def scene(view: FrameView) -> Scene:
     shots = missiles(state, view.events)
     tokens = tuple(replace(t, path=walked(t.path, [m.move for m in shots if m.shooter == t.id])) for t in tokens)
     shown = Scene(title, caption, state.grid, state.width, state.height,
-                  tuple((c, fl) for c, fl, _ in state.terrain), tokens, pairs, shots, bands, ladder, event, "")
+                  tuple((c, fl) for c, fl, _ in state.terrain), tokens, pairs, shots, bands, ladder, event, "",
+                  sweeps(view.events))
     return Scene(**{**shown.__dict__, "desc": desc(shown, lang)})
 
 
@@ -313,6 +326,9 @@ def desc(shown: Scene, lang: str) -> str:
                      + (f"; {t.wounds}" if t.wounds else ""))
     for m in shown.shots:
         lines += shot_lines(m, lang)
+    for sw in shown.sweeps:
+        lines.append(f"{words.pick(SWEEP_WORDS[sw.maneuver], lang)} {sw.attacker}: " + " → ".join(
+            f"{n}. {t}" for n, t in enumerate(sw.targets, start=1)))
     lines += list(shown.event)
     return "\n".join(lines)
 
@@ -389,6 +405,28 @@ def ladder_room(shown: Scene) -> int:
     return max(1, len(shown.tokens), len(shown.ladder))
 
 
+SWEEP_WORDS = {"circular_strike": ("круговой удар", "circular strike"),
+               "circular_slash": ("круговой порез", "circular slash"),
+               "synchronous_attack": ("синхронная атака", "synchronous attack")}
+
+
+def sweeps(events: tuple[Any, ...]) -> tuple[Sweep, ...]:
+    """This round's declarations of a blow on several targets (after the round's `skirmish.field_round`): a sweep's
+    `target` and `then` (M09, M10), a synchronous attack's `target` and `also` (M24)."""
+    starts = [n for n, e in enumerate(events) if e.type == "skirmish.field_round"]
+    out = []
+    for e in events[(starts[-1] + 1 if starts else 0):]:
+        p = e.payload
+        if e.type != "skirmish.declared" or p.get("step") != "attack" or p.get("maneuver") not in SWEEP_WORDS:
+            continue
+        o = p.get("order") or {}
+        further = [str(o["also"])] if p["maneuver"] == "synchronous_attack" and o.get("also") else \
+            [str(t) for t in o.get("then") or []] if p["maneuver"] != "synchronous_attack" else []
+        if further and o.get("target"):
+            out.append(Sweep(str(p["actor"]), str(p["maneuver"]), (str(o["target"]), *further)))
+    return tuple(out)
+
+
 def frame(view: FrameView) -> str:
     lang = "ru" if view.lang == "ru" else "en"
     shown = scene(view)
@@ -412,6 +450,7 @@ def frame(view: FrameView) -> str:
     draw_shot_moves(dwg, shown, size, drew)
     draw_guards(dwg, shown, size, drew)
     draw_shots(dwg, shown, size, drew)
+    draw_sweeps(dwg, shown, size, drew)
     for t in shown.tokens:
         if member(t):
             cx, cy = centre(shown, size, t.cell)
@@ -624,6 +663,30 @@ def draw_guards(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None]
                                  stroke=SHIELD, stroke_width=4, stroke_dasharray="2,2"))
 
 
+def draw_sweeps(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
+    """M09, M10, M24: a line in the attacker's colour from him over his targets in the blow's order (dashed), and on
+    each target a badge with its place in that order."""
+    tokens = {t.id: t for t in shown.tokens}
+    r = token_radius(shown, size)
+    for sw in shown.sweeps:
+        if sw.attacker not in tokens or any(t not in tokens for t in sw.targets):
+            continue
+        drew("sweep")
+        colour = tokens[sw.attacker].color
+        points = [centre(shown, size, tokens[i].cell) for i in (sw.attacker, *sw.targets)]
+        d = f"M{points[0][0]:.1f},{points[0][1]:.1f}"
+        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):  # each leg bowed to one side, as a swing
+            bow = 0.9 * size / max(1.0, sqrt((x1 - x0) ** 2 + (y1 - y0) ** 2))
+            cx, cy = (x0 + x1) / 2 + (y1 - y0) * bow, (y0 + y1) / 2 - (x1 - x0) * bow
+            d += f" Q{cx:.1f},{cy:.1f} {x1:.1f},{y1:.1f}"
+        dwg.add(dwg.path(d=d, fill="none", stroke=colour, stroke_width=3, stroke_dasharray="8,3",
+                         stroke_linecap="round"))
+        for n, (x, y) in enumerate(points[1:], start=1):  # the place in the order, in the attacker's colour
+            at = (x + r * 0.8, y - r * 0.8)
+            dwg.add(dwg.circle(at, 7.5, fill=S.PAPER, stroke=colour, stroke_width=1.5))
+            S.label(dwg, dwg, str(n), (at[0], at[1] + 3.5), size=10, bold=True, anchor="middle", fill=colour)
+
+
 def sharing(shown: Scene, t: Token) -> tuple[int, int]:
     """(t's place among the tokens on its cell, how many stand there): partners share a cell (L1189)."""
     mates = [x.id for x in shown.tokens if x.cell == t.cell]
@@ -730,6 +793,9 @@ def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None) -
                             width=4)),
         ("protect", S.Swatch(tr(lang, "защита союзника от выстрела (M83)", "protects an ally from the shot (M83)"),
                              kind="dash", stroke=SHIELD, dash="2,2", width=4)),
+        ("sweep", S.Swatch(tr(lang, "удар по нескольким целям, по порядку (M09, M10, M24)",
+                              "a blow on several targets, in order (M09, M10, M24)"), kind="dash", dash="8,3",
+                           width=3, colors=tuple(sides)[:3])),
         ("bands", S.Swatch(tr(lang, "дальности стрелка", "shooter's range bands"), kind="dash", stroke=S.ORANGE,
                            dash="3,4", width=1.2)),
         terrain("blocked", "непроходимо", "blocked"),

@@ -18,15 +18,70 @@ from typing import Any
 
 from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Request, Waiting, freeze
-from replay.rulesets.skirmish import check, costs, data, formation, initiative, melee_group, pools, sweep
+from replay.rulesets.skirmish import (
+    check,
+    costs,
+    data,
+    feint,
+    formation,
+    initiative,
+    maneuvering,
+    melee_group,
+    pools,
+    sweep,
+)
 from replay.rulesets.skirmish import resolve as rules
 from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, Pair
+from replay.rulesets.skirmish.maneuvers import counters
+from replay.rulesets.skirmish.maneuvers.base import check_with, reactive, reactive_dice
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
-ATTACKS = frozenset({"thrust", "chop", "slash", "crush"})
-"""The attacks a melee group plays now (M02–M05)."""
-DEFENCES = frozenset({"weapon_block", "shield_block", "parry", "sidestep"})
-"""The defences a melee group plays now (M34, M36, M39, M47)."""
+REFUSED: dict[str, tuple[str, str]] = {
+    "countertime": ("4.4, M08", "it answers the attack of a pair's other fighter on your own or equal combat "
+                    "initiative (L275), and a melee group has no combat initiative (its order is the general chain)"),
+    "transfer_feint": ("4.4, M15", "NOT YET: its two phases are a pair's exchange"),
+    "beat": ("4.4, M16", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance per pair, "
+             "the longer weapon (4.2, L129)"),
+    "bluff": ("4.4, M17", "its effect is the combat initiative of the next exchange, which a melee group does not "
+              "have (its order is the general chain)"),
+    "disorientation": ("4.4, M18", "its effect is the combat initiative of the next exchange, which a melee group "
+                       "does not have (its order is the general chain)"),
+    "pass_through": ("4.4, M22", "the field's other fighters and terrain would block the way (part 2)"),
+    "delayed_defence": ("4.4, M38", "it is played on a pair's higher combat initiative (L546), and a melee group has "
+                        "no combat initiative (its order is the general chain)"),
+    "blade_catch": ("4.4, M44", "NOT YET: a caught blade holds two fighters as a pair"),
+    "retreat": ("4.4, M45", "NOT YET: leaving a melee of several fighters is a move on the field (CP-19)"),
+    "arrow_evasion": ("4.4, M46", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance "
+                      "per pair, the longer weapon (4.2, L129)"),
+    "grab": ("4.4, M51", "NOT YET: a grapple (5.8) holds two fighters as a pair"),
+    "leg_dive": ("4.4, M52", "NOT YET: a grapple (5.8) holds two fighters as a pair"),
+    "shield_push": ("4.4, M57", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance per "
+                    "pair, the longer weapon (4.2, L129)"),
+    "quick_draw": ("4.4, M50", "NOT YET: a draw in a melee of several fighters is declared as a pass with draw"),
+    "grip_change": ("4.4, M56", "NOT YET: a grip change in a melee of several fighters is declared as a pass with "
+                    "grip"),
+}
+"""The maneuvers a melee group refuses, each with its rule and why: those whose effect is a pair's combat initiative or
+distance (a group has neither: its order is the general chain, its distance per pair the longer weapon), and those
+NOT YET played in a group. Every other melee maneuver of part 1 is played on the two fighters it concerns."""
+WRESTLING_WHY = ("4.4, 5.8", "NOT YET: wrestling (5.8) holds two fighters as a pair")
+"""The wrestling techniques (M59-M74) are played in a grapple, which is a pair's."""
+
+
+def refusal(m: str) -> tuple[str, str] | None:
+    """(rule, why) of a maneuver a melee group does not play, None for one it plays."""
+    if m in REFUSED:
+        return REFUSED[m]
+    entry = data.maneuvers().get(m)
+    if entry is not None and entry.get("form") == "wrestling":
+        return WRESTLING_WHY
+    return None
+
+
+def refused(m: str) -> list[str]:
+    why = refusal(m)
+    return [] if why is None else [check.problem("condition_failed", why[0], f"{m}: not played in a melee of "
+                                                 f"several fighters: {why[1]}")]
 
 
 # --- the group's order -------------------------------------------------------------------------------------------
@@ -47,8 +102,9 @@ def view(group: Fight, a: str, b: str, declared: tuple[Declared, ...] = ()) -> F
                    declared=declared)
 
 
-def in_view(ctx: Context, seen: Fight, act: Callable[[Context], Any]) -> Any:
-    """Run part 1's `act` on a view of two fighters; its events fold into the group too."""
+def in_view(ctx: Context, seen: Fight, act: Callable[[Context], Any], keep_phase: bool = False) -> Any:
+    """Run part 1's `act` on a view of two fighters; its events fold into the group too (`keep_phase`: in the group's
+    step, whatever step part 1's procedure names)."""
     from replay.rulesets.skirmish.evolve import evolve as fight_evolve
 
     sub = Context(ctx.recorded, seen, fight_evolve, ctx.game, phase=ctx.phase, used=ctx.used, asked=ctx.asked,
@@ -57,16 +113,38 @@ def in_view(ctx: Context, seen: Fight, act: Callable[[Context], Any]) -> Any:
         return act(sub)
     finally:
         for d in sub.drafts:
-            ctx.emit(d)
+            ctx.emit(replace(d, phase=ctx.phase) if keep_phase else d)
 
 
 def attacks_on(group: Fight, fid: str) -> list[Declared]:
+    """The attacks aimed at `fid` that he answers with a defence (not those a free check or the actor's own check
+    settles, 5.4)."""
     return [d for d in group.declared if d.step == "attack" and d.maneuver != "pass" and not d.priced.get("failed")
-            and sweep.aimed_at(d, fid)]
+            and sweep.aimed_at(d, fid) and answerable(d)]
+
+
+def answerable(att: Declared) -> bool:
+    """An attack its target answers with a defence: not one settled by the actor's own check (M53 standing up, M55
+    Assess, M58 Demoralization) nor by the target's free check (M21 Weapon trip's reactive check)."""
+    return not rules.own_check(att) and rules.opposed_by(att) is None
+
+
+def targetless(order: dict[str, Any]) -> bool:
+    """M53 standing up (L683) or maneuvering against several opponents (L681): at no one."""
+    return order.get("maneuver") == "maneuvering" and not order.get("free")
+
+
+def foe(group: Fight, fid: str) -> str:
+    """The enemy a declaration at no one is seen with (part 1's fight is two fighters): the first still standing."""
+    side = group.fighter(fid).side
+    enemies = [f for f in group.fighters if f.side != side]
+    return next((f.id for f in enemies if not f.out), enemies[0].id)
 
 
 def attacked(group: Fight, fid: str) -> bool:
-    return any(d.actor == fid and d.step == "attack" and d.maneuver != "pass" for d in group.declared)
+    """He attacked this exchange (A-09: no defence as well), unless with an Attack with defence (M01, L234-238)."""
+    return any(d.actor == fid and d.step == "attack" and d.maneuver != "pass" and not d.order.get("with_defence")
+               for d in group.declared)
 
 
 def defences_of(group: Fight, fid: str) -> list[Declared]:
@@ -138,6 +216,8 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
         ctx.set_phase(f"x{x}.s{n}")
         defence_step(ctx, x, ids, grid_name, options)
         n += 1
+    ctx.set_phase(f"x{x}.s{n}")
+    feints(ctx, x, order, options)
     ctx.set_phase(f"x{x}.resolve")
     outcomes = resolve_attacks(ctx, x, order, options)
     rules.knockouts(ctx, x, options)
@@ -151,6 +231,27 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
 
 
 # --- declarations ------------------------------------------------------------------------------------------------
+
+def feints(ctx: Context, x: int, order: dict[str, int], options: SkirmishOptions) -> None:
+    """M14 (L336-349, C5) in a melee group: after the defences, in the resolution order, each attacker whose basic
+    attack is answered by its target's own parry (or counterattack, knock-aside) may invoke a feint: part 1's step 5
+    on the two fighters (the choice `feint`, the target's free Body Language check, his new defence, an order with
+    step `after_feint` that names the attack it answers, `answers`)."""
+    _, _, resolution = initiative.melee_declaration_order(order)
+    for fid in resolution:
+        att = next((d for d in ctx.state.declared if d.actor == fid and d.step == "attack" and d.maneuver in
+                    costs.BASIC_ATTACKS and not d.priced.get("failed") and not sweep.further(d)), None)
+        if att is None:
+            continue
+        target = str(att.order["target"])
+        dfn = next((d for d in ctx.state.declared if d.actor == target and d.step == "defence"
+                    and d.order.get("answers") == fid and d.maneuver in feint.ANSWERS
+                    and not d.priced.get("protects")), None)
+        if dfn is None:
+            continue
+        seen = view(ctx.state, fid, target, (att, dfn))
+        in_view(ctx, seen, lambda sub: feint.invoke(sub, x, options, rules.emit, rules.declared), keep_phase=True)
+
 
 def attack_step(ctx: Context, x: int, ids: list[str], options: SkirmishOptions) -> None:
     asked = [fid for fid in ids if rules.can_declare(ctx.state, fid)]
@@ -201,16 +302,43 @@ def answered_by(group: Fight, att: Declared) -> Declared | None:
 
 
 def protectable(group: Fight, grid_name: str, fid: str, once: bool = True) -> list[Declared]:
-    """M37 (L540): the attacks on `fid`'s allies that `fid` may answer with Protect ally: his cell touches both the
-    attacker's and the victim's, he did not attack this exchange (A-09), and no defence answers it yet."""
-    f = group.fighter(fid)
+    """M37 (L540): the attacks on `fid`'s allies that `fid` may answer with Protect ally (each turned on the ally he
+    would protect): his cell touches both the attacker's and the victim's, he did not attack this exchange (A-09),
+    and no defence answers it yet. A sweep's further target (M09/M10) or a synchronous attack's second (M24) may be
+    protected too: the rulebook does not forbid it (L540-542)."""
     if not rules.can_declare(group, fid) or once and attacked(group, fid):
         return []
-    return [att for att in group.declared if att.step == "attack" and att.maneuver != "pass"
-            and not att.priced.get("failed") and att.order.get("target") not in (fid, None)
-            and not sweep.aimed_at(att, fid)  # a sweep that comes at him too: he answers it for himself
-            and group.fighter(str(att.order["target"])).side == f.side and not protect_problems(
-                group, grid_name, fid, att) and answered_by(group, att) is None]
+    out = []
+    for att in group.declared:
+        if att.step != "attack" or att.maneuver == "pass" or att.priced.get("failed") or not answerable(att) \
+                or att.order.get("target") is None or sweep.aimed_at(att, fid):
+            continue  # a sweep that comes at him too: he answers it for himself
+        ally = ally_in(group, fid, att, grid_name)
+        if ally is not None:
+            out.append(sweep.turned(att, ally))
+    return out
+
+
+def allies_in(group: Fight, fid: str, att: Declared) -> list[str]:
+    """The attack's targets `fid` may protect now (an open attack on an ally)."""
+    return [t for t in [str(att.order["target"]), *sweep.further(att)] if ally_in(group, fid, att, want=t)]
+
+
+def ally_in(group: Fight, fid: str, att: Declared, grid_name: str | None = None, want: Any = None,
+            open_only: bool = True) -> str | None:
+    """The first of the attack's targets (the first, then a sweep's further ones) who is an ally of `fid` that he may
+    protect (beside both, L540, when `grid_name` is given; `want` if named) and, with `open_only`, whose attack no
+    defence answers yet."""
+    side = group.fighter(fid).side
+    for t in [str(att.order["target"]), *sweep.further(att)]:
+        if t == fid or t not in group.ids or group.fighter(t).side != side or want is not None and t != want:
+            continue
+        turned = sweep.turned(att, t)
+        if grid_name is not None and protect_problems(group, grid_name, fid, turned):
+            continue
+        if not open_only or answered_by(group, turned) is None:
+            return t
+    return None
 
 
 def protect_problems(group: Fight, grid_name: str, fid: str, att: Declared) -> list[str]:
@@ -232,12 +360,16 @@ def need_defences(ctx: Context, asks: list[tuple[str, str]], x: int) -> dict[tup
     for fid, attacker in asks:
         key = {"exchange": x, "step": "defence", "answers": attacker}
         att = next(d for d in ctx.state.declared if d.actor == attacker and d.step == "attack")
-        ally = att.order.get("target")
-        own = ally == fid or sweep.aimed_at(att, fid)  # a sweep's further target answers it for himself
+        own = sweep.aimed_at(att, fid)  # a sweep's further target answers it for himself
+        allies = [] if own else allies_in(ctx.state, fid, att)
         what = f"defence declaration against {attacker}'s attack, exchange {x} (answers: {attacker}; pass to take " \
-            "it undefended)" if own else f"Protect ally (M37): {ally} is attacked by {attacker}, exchange " \
-            f"{x} (maneuver protect_ally, as knock_aside, weapon_block or shield_block, answers: {attacker}; or pass)"
-        if not own and formation.covers(ctx.state, fid, str(ally)):  # 5.12 (L1189): a partner in his cell
+            "it undefended)" if own else f"Protect ally (M37): {allies[0]} is attacked by {attacker}, exchange " \
+            f"{x} (maneuver protect_ally, as knock_aside, weapon_block or shield_block, answers: {attacker}; or pass)" \
+            if len(allies) < 2 else f"Protect ally (M37): {' and '.join(allies)} are attacked by {attacker}, " \
+            f"exchange {x} (maneuver protect_ally, as knock_aside, weapon_block or shield_block, answers: " \
+            f"{attacker}, ally: the one protected; or pass)"
+        if not own and len(allies) == 1 and formation.covers(ctx.state, fid, allies[0]):  # 5.12 (L1189): a partner
+            ally = allies[0]
             what = f"Cover your partner {ally} (5.12, L1189: no Protect ally activated, no +1): {ally} is attacked " \
                 f"by {attacker}, exchange {x} (maneuver protect_ally, as knock_aside, weapon_block or shield_block, " \
                 f"answers: {attacker}; or pass)"
@@ -262,6 +394,9 @@ def declare(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, opti
     if order.get("maneuver") == "pass":
         rules.declared(ctx, fid, order, seq, forced=None, options=options)
         return
+    if maneuvering.moving(order):
+        maneuvering.declare(ctx, pair_view(ctx.state, fid, order), fid, order, seq, options)
+        return
     in_view(ctx, pair_view(ctx.state, fid, order), lambda sub: rules.declared(sub, fid, order, seq, forced=None,
                                                                               options=options))
 
@@ -270,7 +405,7 @@ def pair_view(group: Fight, fid: str, order: dict[str, Any]) -> Fight:
     """The declaration's two fighters: an attack's actor and target; a defence's defender and the attacker it answers
     (with that attack and the defender's own declarations of this exchange)."""
     if order.get("step") == "attack":
-        other = str(order.get("target"))
+        other = foe(group, fid) if targetless(order) else str(order.get("target"))
         return view(group, fid, other, tuple(d for d in group.declared if d.actor == fid))
     other = str(order.get("answers"))
     att = tuple(sweep.turned(d, fid) for d in attacks_on(group, fid) if d.actor == other)
@@ -285,27 +420,39 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
         return out
     m = str(order.get("maneuver"))
     sides = {f.id: f.side for f in group.fighters}
+    out = refused(m)
+    if out:
+        return out
+    if order.get("step") == "attack" and maneuvering.moving(order):  # M53 against several opponents (L681)
+        return maneuvering.problems(group, fid, order)
     if order.get("step") == "attack":
-        if m not in ATTACKS and m not in sweep.SWEEPS and m != "synchronous_attack":
-            played = ", ".join(sorted(ATTACKS | set(sweep.SWEEPS) | {"synchronous_attack"}))
-            return [check.problem("condition_failed", "4.4", f"{m}: in a melee of several fighters these attacks are "
-                                  f"played now ({played}); other attacks NOT YET")]
+        if targetless(order):  # M53 standing up: a check of his own, no target (L683)
+            return check.declaration(pair_view(group, fid, order), fid, order, options)
         out = melee_group.attack_problems(sides, {"actor": fid, "target": order.get("target")})
         if not out and m in sweep.SWEEPS:
             out = sweep.problems(group, fid, order, grid_name)
         elif not out and m == "synchronous_attack":
             out = sweep.synchronous_problems(group, fid, order, grid_name)
+        if not out:  # M53 (L681): an enemy who out-maneuvered him in the exchange before
+            targets = [str(order["target"]), *sweep.further(Declared(fid, 0, "attack", m, order, {}, False))]
+            out = [p for t in targets for p in maneuvering.banned(group, fid, t)]
         if out:
             return out
     elif m == "protect_ally":
         return protect_declaration_problems(group, fid, order, options, grid_name)
     else:
         answers = order.get("answers")
-        if m not in DEFENCES:
-            return [check.problem("condition_failed", "4.4", f"{m}: in a melee of several fighters these defences "
-                                  f"are played now ({', '.join(sorted(DEFENCES))}); other defences NOT YET")]
+        if m == "sudden_attack" and any(d.actor == answers and d.step == "attack" and sweep.further(d)
+                                        for d in group.declared):
+            return [check.problem("condition_failed", "4.4, M33", "sudden_attack: NOT YET against a blow on several "
+                                  "targets (M09, M10, M24)")]
         attacks = [{"actor": d.actor, "target": t} for d in group.declared
-                   if d.step == "attack" and d.maneuver != "pass" for t in [d.order.get("target"), *sweep.further(d)]]
+                   if d.step == "attack" and d.maneuver != "pass" for t in [d.order.get("target"), *sweep.further(d)]
+                   if not (d.actor == fid and d.order.get("with_defence"))]  # M01: his own attack allows a defence
+        if any(d.actor == fid and d.step == "attack" and d.order.get("with_defence") for d in group.declared) and \
+                defences_of(group, fid) and m != "pass":
+            return [check.problem("step_or_action", "5.4.1 M01, A-09", f"{fid}'s attack with defence has one defence "
+                                  f"part, already declared against {defences_of(group, fid)[0].order.get('answers')}")]
         if answers is None:
             return [f"4.4: {fid}'s defence names the attack it answers (answers: the attacker; attacks on {fid}: "
                     + (", ".join(a["actor"] for a in attacks if a["target"] == fid) or "none") + ")"]
@@ -327,38 +474,69 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
 # --- resolution --------------------------------------------------------------------------------------------------
 
 def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: SkirmishOptions) -> list[dict[str, Any]]:
-    """4.4: attack by attack in descending initiative, each with the defence answering it (5.1 by part 1)."""
+    """4.4: attack by attack in descending initiative, each with the defence answering it (5.1 by part 1); an attack
+    settled by the actor's own check or the target's free check is part 1's too (`rules.checked`, the `opposed`
+    roll)."""
     group = ctx.state
     attacks = [{"actor": d.actor, "target": d.order.get("target"), "decl": d} for d in group.declared
                if d.step == "attack" and d.maneuver != "pass" and not d.priced.get("failed")]
     defences = [{"actor": d.priced.get("protects") or d.actor, "answers": d.order.get("answers"), "decl": d}
                 for d in group.declared if d.step == "defence" and d.maneuver != "pass" and not d.priced.get("failed")]
     # M37: a protector's defence answers the attack on his ally as the ally's own would
-    pairs = [(a["decl"], None if d is None else d["decl"]) for a, d in melee_group.attack_pairs(order, attacks,
-                                                                                                defences)]
+    pairs = [(keyed(a["decl"]), None if d is None or not answerable(a["decl"]) else d["decl"])
+             for a, d in melee_group.attack_pairs(order, attacks, defences)]
     asks = []
     for att, dfn in pairs:
-        key = {"exchange": x} | ({"target": att.order["target"]} if att.maneuver in sweep.SWEEPS and sweep.further(
-            att) else {})
-        asks.append((rules.pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack", key,
-                     f"attack roll of {att.actor} on {att.order['target']} ({att.maneuver}, "
-                     f"%{att.priced['difficulty']})"))
-        if dfn is not None:
-            asks.append((rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, "defence",
+        target = att.order.get("target")
+        if att.maneuver == "double_attack":  # M06: each part its own roll against its own defence (L263-265)
+            asks += [ask for part in double(ctx, x, att, dfn, options) for ask in part[2:] if ask is not None]
+            continue
+        if rules.rolls_pool(att):
+            asks.append((rules.pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack",
+                         {"exchange": x, **att.priced.get("roll_key", {})},
+                         f"attack roll of {att.actor}" + (f" on {target}" if target else "")
+                         + f" ({att.maneuver}, %{att.priced['difficulty']})"))
+        free = rules.opposed_by(att)
+        if free is not None and not rules.own_check(att):  # a free check of the target opposes it (5.4)
+            n, tn, label = free(ctx.state, ctx.state.fighter(str(target)))
+            if free is reactive:  # CP-36: Wrestling or Acrobatics, the victim's choice
+                _, n = check_with(ctx, x, str(target), "reactive", reactive_dice(ctx.state.fighter(str(target))))
+            asks.append((rules.pool_dice(ctx, max(1, n), options), target, "opposed",
+                         {"exchange": x, "answers": att.actor},
+                         f"{label} of {target} against the {att.maneuver} of {att.actor} (free, %{tn})"))
+        if dfn is not None and rules.rolls_pool(dfn):  # after a feint (M14): the new defence's roll `redefence`
+            asks.append((rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor,
+                         "redefence" if dfn.order.get("after_feint") else "defence",
                          {"exchange": x, "answers": att.actor}, f"defence roll of {dfn.actor} against {att.actor} "
                          f"({dfn.maneuver}, %{dfn.priced['difficulty']})"))
     rolls = iter(ctx.need_rolls(asks))
-    outcomes = []
+    outcomes: list[dict[str, Any]] = []
+    moved: list[tuple[Declared, Any]] = []
     for att, dfn in pairs:
         if ctx.state.result is not None:
             break
-        a_roll = next(rolls)
-        d_roll = next(rolls) if dfn is not None else None
-        target = str(att.order["target"])
+        if att.maneuver == "double_attack":
+            outcomes += double_strikes(ctx, x, att, dfn, rolls, options)
+            continue
+        a_roll = next(rolls) if rules.rolls_pool(att) else None
+        d_roll = next(rolls) if rules.opposed_by(att) is not None and not rules.own_check(att) or (
+            dfn is not None and rules.rolls_pool(dfn)) else None
+        target = foe(ctx.state, att.actor) if targetless(att.order) else str(att.order["target"])
         seen = view(ctx.state, att.actor, target, (att,) if dfn is None else (att, dfn))
         if dfn is not None and dfn.actor not in seen.ids:  # M37: the protector stands in for the ally (L540)
             seen = replace(seen, fighters=(*seen.fighters, ctx.state.fighter(dfn.actor)))
         item = rules.Item(att, dfn, a_roll, d_roll)  # type: ignore[arg-type]
+        if maneuvering.moving(att.order):  # M53 (L681): compared with the enemies' after the attacks
+            moved.append((att, a_roll))
+            continue
+        if rules.own_check(att):  # M53 standing up, M55 Assess, M58 Demoralization: his own check
+            outcomes.append(in_view(ctx, seen, lambda sub, it=item: rules.checked(sub, x, it, options)))
+            continue
+        if dfn is not None and dfn.maneuver == "sudden_attack":  # M33: the interception, then both blows undefended
+            keyed_dfn = replace(dfn, priced={**dfn.priced, "answer_key": {"answers": att.actor}})
+            sudden = replace(item, defence=keyed_dfn)
+            outcomes += in_view(ctx, seen, lambda sub, it=sudden: counters.sudden(sub, x, it, options))
+            continue
         cmp_ = rules.compare(seen, item, options)
         outcomes.append(in_view(ctx, seen, lambda sub, it=item, c=cmp_: rules.strike(sub, x, it, c, options)))
         if sweep.further(att) and att.maneuver in sweep.SWEEPS:  # M09, M10: on to the further targets (L291-304)
@@ -366,7 +544,67 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
         elif sweep.further(att):  # M24: the same roll against the second target (L441)
             outcomes += sweep.synchronous_second(ctx, x, att, a_roll, outcomes[-1], [d["decl"] for d in defences],
                                                  options)
+    if moved and ctx.state.result is None:
+        maneuvering.settle(ctx, x, moved, options)
     return outcomes
+
+
+def double(ctx: Context, x: int, att: Declared, dfn: Declared | None,
+           options: SkirmishOptions) -> list[tuple[Any, ...]]:
+    """M06 (L263-265) in a melee group: (part, its defence, the part's attack roll ask, its defence roll ask or None
+    where the first part's roll answers it too) of each part, by part 1's `double_parts`; the rolls `attack`,
+    `attack2`, `defence`, `defence2`, the defence's keyed by `answers` as every defence roll of a group."""
+    from replay.rulesets.skirmish.maneuvers.attack import double_parts
+
+    out: list[tuple[Any, ...]] = []
+    seen: set[int] = set()
+    for a, d in double_parts(att, dfn, view(ctx.state, att.actor, str(att.order["target"]))):
+        second = "2" if a.order.get("part") == 2 else ""
+        a_ask = (rules.pool_dice(ctx, a.priced["dice_to_roll"], options), a.actor, "attack" + second, {"exchange": x},
+                 f"attack roll of {a.actor} on {a.order['target']} ({a.maneuver}, %{a.priced['difficulty']})")
+        d_ask = None
+        if d is not None and rules.rolls_pool(d) and id(d) not in seen:
+            seen.add(id(d))
+            purpose = "defence" + ("2" if d.order.get("part") == 2 else "")
+            d_ask = (rules.pool_dice(ctx, d.priced["dice_to_roll"], options), d.actor, purpose,
+                     {"exchange": x, "answers": att.actor},
+                     f"defence roll of {d.actor} against {att.actor} ({d.maneuver}, %{d.priced['difficulty']})")
+        out.append((a, d, a_ask, d_ask))
+    return out
+
+
+def double_strikes(ctx: Context, x: int, att: Declared, dfn: Declared | None, rolls: Any,
+                   options: SkirmishOptions) -> list[dict[str, Any]]:
+    """M06: part 1's two clashes on the attacker and his target (one shield block answering both allocates its
+    successes, CP-29)."""
+    items: list[rules.Item] = []
+    given: dict[int, Any] = {}
+    for a, d, _, d_ask in double(ctx, x, att, dfn, options):
+        a_roll = next(rolls)
+        if d_ask is not None:
+            given[id(d)] = next(rolls)
+        items.append(rules.Item(a, d, a_roll, given.get(id(d)) if d is not None else None))
+    seen = view(ctx.state, att.actor, str(att.order["target"]), (att,) if dfn is None else (att, dfn))
+    shares = in_view(ctx, seen, lambda sub: rules.allocate(sub, x, items, options))
+    out = []
+    for it in items:
+        if ctx.state.result is not None:
+            break
+        seen = view(ctx.state, att.actor, str(att.order["target"]), (att,) if dfn is None else (att, dfn))
+        out.append(in_view(ctx, seen, lambda sub, it=it: rules.strike(
+            sub, x, it, rules.compare(sub.state, it, options, shares.get(id(it))), options)))
+    return out
+
+
+def keyed(att: Declared) -> Declared:
+    """An attack on several targets (a sweep, M09/M10; a synchronous attack on two, M24) keys the rolls and choices of
+    each target's hit by that target (`target`: the first's too), so that the second hit's zone or penetration roll
+    is not the first's (docs/skirmish.md); a sweep's attack rolls are keyed so as well."""
+    if not sweep.further(att):
+        return att
+    return replace(att, priced={**att.priced, "hit_key": {"target": att.order["target"]},
+                                **({"roll_key": {"target": att.order["target"]}} if att.maneuver in sweep.SWEEPS
+                                   else {})})
 
 
 # --- input checks where the battle waits -----------------------------------------------------------------------
@@ -438,11 +676,15 @@ PROTECT_AS = ("knock_aside", "weapon_block", "shield_block")
 
 
 def protected_attack(group: Fight, fid: str, order: dict[str, Any]) -> Declared | None:
-    """The attack a Protect ally answers: the one of `answers` aimed at an ally of the protector."""
-    side = group.fighter(fid).side
-    return next((d for d in group.declared if d.step == "attack" and d.maneuver != "pass" and d.actor ==
-                 order.get("answers") and d.order.get("target") not in (fid, None)
-                 and group.fighter(str(d.order["target"])).side == side and not d.priced.get("failed")), None)
+    """The attack a Protect ally answers, turned on the ally: the one of `answers` aimed at an ally of the protector
+    (its first target, or a sweep's further one; `ally` names him where the attack has two)."""
+    for d in group.declared:
+        if d.step == "attack" and d.maneuver != "pass" and d.actor == order.get("answers") and \
+                d.order.get("target") is not None and not d.priced.get("failed") and not sweep.aimed_at(d, fid):
+            ally = ally_in(group, fid, d, want=order.get("ally"), open_only=False)
+            if ally is not None:
+                return sweep.turned(d, ally)
+    return None
 
 
 def protect_view(group: Fight, fid: str, order: dict[str, Any], att: Declared) -> Fight:

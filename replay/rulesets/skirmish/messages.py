@@ -1541,7 +1541,7 @@ _SENTENCES = ((re.compile(r"^in wrestling the fighters are in contact: the dista
 
 # part 2 s9r: the ranged maneuvers on the field (shot.py): M80/M81's second projectile, the missile defences M84 and
 # M86, the passive shield against missiles, a hidden shot's Empathy (A-61), the knockout after a ranged wound (C9)
-_KNOCKOUT_TRIGGERS_RU = {"knockout_check": "рана головы или корпуса 4-го уровня", "shock": "шок"}
+_KNOCKOUT_TRIGGERS_RU = {"knockout_check": "рана головы или корпуса четвёртого уровня", "shock": "шок"}
 _S9R_WHY: tuple[tuple[str, Any], ...] = (
     (r"^(\w+) screens ([a-z_, ]+) with the shield \(M84, L1135\)$",
      lambda m: f"{m.group(1)} прикрывает щитом " + ("только руку со щитом" if m.group(2) == "only the carrying arm"
@@ -2065,14 +2065,14 @@ REQUESTS.extend([
 # --- a melee of several fighters that shrinks (4.4) --------------------------------------------------------------
 _SHRINK_SENTENCES = (
     (r"^([\w, ]+) out of the fight: leaves the melee ([\w —]+); ([\w, ]+) fight on \(4\.4\)$",
-     r"выбыли из боя: \1 — покидают схватку \2; бьются дальше: \3 (4.4)"),
+     r"выбыли из боя: \1 — покидают схватку: \2; бьются дальше: \3 (4.4)"),
     (r"^(\w+) and (\w+) fight on as a pair from round (\d+): combat initiative opens its round \(4\.2, C12\)$",
      r"\1 и \2 бьются дальше парой с раунда \3: раунд открывает боевая инициатива (4.2, C12)"),
 )
 _SENTENCES = tuple((re.compile(p), r) for p, r in _SHRINK_SENTENCES) + _SENTENCES
 _JOIN_SENTENCES = (
-    (r"^(\w+) chose ([\w-]+) of the equally near melees ([\w, -]+) \(4\.4\)$",
-     r"\1 выбирает схватку \2 из одинаково близких: \3 (4.4)"),
+    (r"^(\w+) chose the melee ([\w —]+) of the equally near melees: ([\w —;]+) \(4\.4\)$",
+     r"\1 выбирает схватку: \2, из одинаково близких: \3 (4.4)"),
 )
 _SENTENCES = tuple((re.compile(p), r) for p, r in _JOIN_SENTENCES) + _SENTENCES
 REQUESTS.extend([
@@ -2187,3 +2187,80 @@ _SENTENCES = ((re.compile(r"^(\w+) stands in (\w+)'s cell as his formation partn
                           r"several fighters in one melee \(5\.12, L1189; 4\.4\)$"),
                r"\1 стоит в клетке \2 как его напарник по строю: он в схватке вместе с ним, несколько бойцов в одной "
                r"схватке (5.12, L1189; 4.4)"),) + _SENTENCES
+# --- part 1's maneuvers in a melee of several fighters; maneuvering against several (M53) -------------------------
+_GROUP_REFUSED_RU = {
+    "NOT YET: its defence part would have to name which of several attacks it answers":
+        "ещё НЕТ: защитная часть должна была бы назвать, какую из нескольких атак она отражает",
+    "NOT YET: its two parts and their defences are a pair's queue (5.1)":
+        "ещё НЕТ: две части и защиты от них — очередь пары (5.1)",
+    "it answers the attack of a pair's other fighter on your own or equal combat initiative (L275), and a melee "
+    "group has no combat initiative (its order is the general chain)":
+        "он отвечает на атаку второго бойца пары при своей или равной боевой инициативе (L275), а в схватке "
+        "нескольких бойцов боевой инициативы нет (порядок — цепочка общей инициативы)",
+    "NOT YET: the feint is invoked at a pair's step 5 against the parry that answers it":
+        "ещё НЕТ: финт объявляют на шаге 5 пары против парирования, которое его отражает",
+    "NOT YET: its two phases are a pair's exchange": "ещё НЕТ: две его фазы — обмен пары",
+    "its effect sets a pair's distance (CP-17), and a melee group keeps one distance per pair, the longer weapon "
+    "(4.2, L129)":
+        "его действие задаёт дистанцию пары (CP-17), а в схватке нескольких бойцов дистанция каждой пары — по более "
+        "длинному оружию (4.2, L129)",
+    "its effect is the combat initiative of the next exchange, which a melee group does not have (its order is the "
+    "general chain)":
+        "его действие — боевая инициатива следующего обмена, а в схватке нескольких бойцов её нет (порядок — "
+        "цепочка общей инициативы)",
+    "the field's other fighters and terrain would block the way (part 2)":
+        "другие бойцы и местность на поле перекрыли бы путь (часть 2)",
+    "NOT YET: its interception is rolled against the one attack of a pair":
+        "ещё НЕТ: перехват бросают против единственной атаки пары",
+    "it is played on a pair's higher combat initiative (L546), and a melee group has no combat initiative (its "
+    "order is the general chain)":
+        "его играют при более высокой боевой инициативе в паре (L546), а в схватке нескольких бойцов боевой "
+        "инициативы нет (порядок — цепочка общей инициативы)",
+    "NOT YET: a caught blade holds two fighters as a pair": "ещё НЕТ: захват клинка держит двух бойцов парой",
+    "NOT YET: leaving a melee of several fighters is a move on the field (CP-19)":
+        "ещё НЕТ: выйти из схватки нескольких бойцов — это движение по полю (CP-19)",
+    "NOT YET: a grapple (5.8) holds two fighters as a pair": "ещё НЕТ: захват (5.8) держит двух бойцов парой",
+    "NOT YET: a draw in a melee of several fighters is declared as a pass with draw":
+        "ещё НЕТ: в схватке нескольких бойцов оружие достают пасом с draw",
+    "NOT YET: a grip change in a melee of several fighters is declared as a pass with grip":
+        "ещё НЕТ: в схватке нескольких бойцов хват меняют пасом с grip",
+    "NOT YET: wrestling (5.8) holds two fighters as a pair": "ещё НЕТ: борьба (5.8) держит двух бойцов парой",
+}
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+): not played in a melee of several fighters: (.+)$",
+     lambda m: f"«{_maneuver(m.group(1))}» не играется в схватке нескольких бойцов: {_GROUP_REFUSED_RU[m.group(2)]}"
+     if m.group(2) in _GROUP_REFUSED_RU else None),
+    (r"^maneuvering is declared in the attack step$", "маневрирование заявляют на шаге атаки"),
+    (r"^maneuvering names no target: its successes are compared with every enemy's in the melee$",
+     "маневрирование не называет цели: его успехи сравнивают с успехами каждого противника в схватке"),
+    (r"^maneuvering \(Р\) is rolled with reflex points only$", "маневрирование (Р) бросают только очками рефлекса"),
+    (r"^maneuvering rolls at least one reflex die$", "на маневрирование нужен хотя бы один кубик рефлекса"),
+    (r"^costs R(\d+); available R(\d+)$", r"стоит Р\1; доступно Р\2"),
+    (r"^(\w+) out-maneuvered (\w+) in the exchange before: (\w+) cannot attack (\w+) in this exchange$",
+     r"\1 переманеврировал \2 в прошлом обмене: \3 не может атаковать \4 в этом обмене"),
+)) + _PROBLEM_SENTENCES
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) maneuvers: (\d+)d %(\d) \[([\d, ]*)\] → (-?\d+) \(M53, L681\)$",
+     r"\1 маневрирует: \2d %\3 [\4] → \5 (M53, L681)"),
+    (r"^(\w+) (\d+|0 \(no maneuvering\)) < (\d+): (\w+) cannot attack (\w+) in the next exchange \(M53, L681\)$",
+     lambda m: f"{m.group(1)}: {m.group(2).replace('(no maneuvering)', '(не маневрировал)')} < {m.group(3)}: "
+     f"{m.group(4)} не может атаковать {m.group(5)} в следующем обмене (M53, L681)"),
+    (r"^(\w+) (\d+|0 \(no maneuvering\)) ≥ (\d+): (\w+) may attack (\w+) in the next exchange \(M53, L681\)$",
+     lambda m: f"{m.group(1)}: {m.group(2).replace('(no maneuvering)', '(не маневрировал)')} ≥ {m.group(3)}: "
+     f"{m.group(4)} может атаковать {m.group(5)} в следующем обмене (M53, L681)"),
+    (r"maneuvering %(\d) against (\d+) opponents? \(M53, L681\)",
+     r"маневрирование %\1 против противников: \2 (M53, L681)"),
+)) + _SENTENCES
+REQUESTS.extend([
+    ("Protect ally (M37): {a:w} and {b:w} are attacked by {c:w}, exchange {x:#} (maneuver protect_ally, as "
+     "knock_aside, weapon_block or shield_block, answers: {d:w}, ally: the one protected; or pass)",
+     "защита союзника (M37): {c} атакует {a} и {b}, обмен {x} (maneuver protect_ally, as — knock_aside, "
+     "weapon_block или shield_block, answers: {d}, ally — кого защищаете; или pass)"),
+])
+_SENTENCES = ((re.compile(r" \(knockout_check\)$"), " (проверка потери сознания)"),) + _SENTENCES
+_PROBLEM_SENTENCES = ((re.compile(r"^sudden_attack: NOT YET against a blow on several targets \(M09, M10, M24\)$"),
+                       "«Внезапная атака» против удара по нескольким целям — ещё НЕТ (M09, M10, M24)"),
+                      ) + _PROBLEM_SENTENCES
+_PROBLEM_SENTENCES = ((re.compile(r"^(\w+)'s attack with defence has one defence part, already declared against "
+                                  r"(\w+)$"),
+                       r"у атаки с защитой \1 одна защитная часть, она уже заявлена против \2"),) + _PROBLEM_SENTENCES

@@ -181,7 +181,8 @@ def declaration(order: Mapping[str, Any], who: str, lang: str, state: Any) -> st
     said_step = _pick(STEP.get(step, (step, step.replace("_", " "))), lang)
     head = tr(lang, f"В обмене {x} {who}, {said_step}: ", f"Exchange {x}, {who}, {said_step}: ")
     maneuver = str(order.get("maneuver", "pass"))
-    answers = [against(order["answers"], lang, state)] if order.get("answers") and step == "defence" else []
+    answers = [against(order["answers"], lang, state)] if order.get("answers") and step in ("defence", "after_feint") \
+        else []
     if maneuver == "pass":  # 4.4: in a melee of several fighters a defence names the attack it answers
         text = head + tr(lang, "пас", "pass") + "".join(f", {a}" for a in answers)
         more = extras(order, lang)
@@ -190,6 +191,9 @@ def declaration(order: Mapping[str, Any], who: str, lang: str, state: Any) -> st
     if maneuver == "protect_ally" and order.get("as"):  # M37 (L542): the Knock-aside or Block it is
         said.append(tr(lang, f"как «{words.maneuver_inline(str(order['as']), 'ru')}»",
                        f"as a “{words.maneuver_inline(str(order['as']), 'en')}”"))
+    if maneuver == "protect_ally" and order.get("ally"):  # the ally protected where one attack comes at two
+        said.append(tr(lang, f"защищая {named_in(order['ally'], 'accs', state)}",
+                       f"protecting {fighter(order['ally'], 'en', state)}"))
     said += blow(order, lang, state) + answers
     text = head + ", ".join(said)
     if isinstance(order.get("dice"), Mapping):
@@ -464,6 +468,9 @@ def choice(p: Mapping[str, Any], actor: Any, lang: str, state: Any) -> str:
                          f"; the combat distance: {words.distance_name(str(value.get('distance')), 'en')}.")
     if name == "feint":
         return head + feint(value, lang, state) + "."
+    if name == "join_melee" and isinstance(value, str):  # 4.4: the melee's id spells its fighters
+        them = " — ".join(fighter(i, lang, state) for i in value.split("-"))
+        return head + tr(lang, f"вступает в схватку: {them}.", f"joins the melee {them}.")
     shooter = p.get("shooter")
     if name == "missile_defence":
         against_ = tr(lang, f"от выстрела {named_in(shooter, 'gent', state)}",

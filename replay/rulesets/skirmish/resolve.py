@@ -1008,7 +1008,8 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
         from replay.rulesets.skirmish.maneuvers.falls import SIDE, stance_zone
 
         roll = ctx.roll("1d6", actor=att.actor, purpose="body_zone", what=f"the zone {att.actor}'s blow finds on "
-                        f"the {target.stance} column of the stance table (1d6, 5.9.5)", exchange=x)
+                        f"the {target.stance} column of the stance table (1d6, 5.9.5)", exchange=x,
+                        **att.priced.get("hit_key", {}))
         face = roll.payload["total"]
         rolled = data.body()["stance_d6"][target.stance][str(face)]
         body_roll = {"face": face, "stance": target.stance, "general": rolled}
@@ -1027,7 +1028,7 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     general = data.general_zone(zone)
     buys = list(att.order.get("buys") or [])
     if att.order.get("buys_open"):  # CP-04 (house rule): the buy list left open is chosen after the hit
-        key = {"exchange": x, **({"part": 2} if att.order.get("part") == 2 else {})}
+        key = {"exchange": x, **({"part": 2} if att.order.get("part") == 2 else {}), **att.priced.get("hit_key", {})}
         value = ctx.choice("buys", actor=att.actor, options=[], default=[], what=f"how {att.actor} spends {final} "
                            "final successes (CP-04): a list like [\"precise:forehead\", \"danger:1\"]", **key)
         if not isinstance(value, list) or not all(isinstance(b, str) and check.BUY.match(b) for b in value) or any(
@@ -1047,7 +1048,7 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
     zone_roll = None
     if precise is None:
         roll = ctx.roll("2d6-2", actor=att.actor, purpose="zone", what=f"precise zone on the {general} table "
-                        f"(2d6−2) for {att.actor}'s hit", exchange=x)
+                        f"(2d6−2) for {att.actor}'s hit", exchange=x, **att.priced.get("hit_key", {}))
         zone_roll = roll.payload["total"]
         precise = data.precise_zone(general, zone_roll)
         why.append(f"precise zone 2d6−2 {roll.payload['result']} → {zone_roll} → " + (precise or "miss (L98)"))
@@ -1101,7 +1102,8 @@ def hit(ctx: Context, x: int, att: Declared, final: int, why: list[str], options
         p_total = min(data.damage_model()["penetration_cap"], weapon_pen + bought.penetration
                       + int(att.priced.get("penetration_bonus", 0)))
         roll = ctx.roll("1d6", actor=att.actor, purpose="penetration", what=f"penetration roll for {att.actor}'s "
-                        f"hit ({piece}, needs {pen_tn} with +{p_total})", exchange=x)
+                        f"hit ({piece}, needs {pen_tn} with +{p_total})", exchange=x,
+                        **att.priced.get("hit_key", {}))
         face = roll.payload["total"]
         k = 1 if face + p_total >= pen_tn else 2
         pen = {"face": face, "P": p_total, "tn": pen_tn, "k": k}

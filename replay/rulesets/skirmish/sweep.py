@@ -85,6 +85,19 @@ def turned(att: Declared, fid: str) -> Declared:
 
 # --- resolution ----------------------------------------------------------------------------------------------------
 
+def answering(defences: list[Declared], att: Declared, t: str) -> Declared | None:
+    """The defence answering `att` where it comes at `t`: his own, or an ally's Protect ally (M37, L540)."""
+    return next((d for d in defences if (d.priced.get("protects") or d.actor) == t
+                 and d.order.get("answers") == att.actor), None)
+
+
+def with_protector(group: Fight, seen: Fight, dfn: Declared | None) -> Fight:
+    """M37: the protector stands in for the ally (L540): he joins the view of the attacker and the ally."""
+    if dfn is None or dfn.actor in seen.ids:
+        return seen
+    return replace(seen, fighters=(*seen.fighters, group.fighter(dfn.actor)))
+
+
 def sweep_on(ctx: Context, x: int, att: Declared, first: dict[str, Any], defences: list[Declared],
              options: SkirmishOptions) -> list[dict[str, Any]]:
     """L291-304: the sweep from its first target on to the further ones, as long as it goes on."""
@@ -104,11 +117,11 @@ def sweep_on(ctx: Context, x: int, att: Declared, first: dict[str, Any], defence
         if not go:
             break
         zone = zone_for(ctx, x, att, t)
-        priced = {**att.priced, "dice_to_roll": dice_left}
+        priced = {**att.priced, "dice_to_roll": dice_left, "hit_key": {"target": t}}
         if cut:
             priced |= {"damage_bonus": -cut, "damage_bonus_why": f"severing on the sweep, {mid} L295"}
         decl = replace(att, order={**att.order, "target": t, "zone": zone}, priced=priced)
-        dfn = next((d for d in defences if d.actor == t and d.order.get("answers") == att.actor), None)
+        dfn = answering(defences, att, t)
         tn = att.priced["difficulty"]
         asks: list[tuple[Any, ...]] = [(rules.pool_dice(ctx, dice_left, options), att.actor, "attack",
                                         {"exchange": x, "target": t},
@@ -119,7 +132,7 @@ def sweep_on(ctx: Context, x: int, att: Declared, first: dict[str, Any], defence
                          f"({dfn.maneuver}, %{dfn.priced['difficulty']})"))
         rolls = ctx.need_rolls(asks)
         item = rules.Item(decl, dfn, rolls[0], rolls[1] if dfn is not None else None)
-        seen = view(ctx.state, att.actor, t, (decl,) if dfn is None else (decl, dfn))
+        seen = with_protector(ctx.state, view(ctx.state, att.actor, t, (decl,) if dfn is None else (decl, dfn)), dfn)
         cmp_ = rules.compare(seen, item, options)
         outcome = in_view(ctx, seen, lambda sub, it=item, c=cmp_: rules.strike(sub, x, it, c, options))
         outcomes.append(outcome)
@@ -234,15 +247,16 @@ def synchronous_second(ctx: Context, x: int, att: Declared, a_roll: Event, first
     if other is None:
         return []
     row = data.weapon_type(other.type)["attacks"].get(str(data.ATTACK_TYPE.get(str(att.order.get("attack_type")))))
-    priced = {**att.priced, "weapon": other.id, **({"damage_type": row["type"]} if row else {})}
+    priced = {**att.priced, "weapon": other.id, **({"damage_type": row["type"]} if row else {}),
+              "hit_key": {"target": also}}
     decl = replace(att, order={**att.order, "target": also, "weapon": other.id}, priced=priced)
-    dfn = next((d for d in defences if d.actor == also and d.order.get("answers") == att.actor), None)
+    dfn = answering(defences, att, also)
     d_roll = None
     if dfn is not None:
         d_roll = ctx.need_rolls([(rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, "defence",
                                   {"exchange": x, "answers": att.actor}, f"defence roll of {dfn.actor} against "
                                   f"{att.actor} ({dfn.maneuver}, %{dfn.priced['difficulty']})")])[0]
     item = rules.Item(decl, dfn, a_roll, d_roll)
-    seen = view(ctx.state, att.actor, also, (decl,) if dfn is None else (decl, dfn))
+    seen = with_protector(ctx.state, view(ctx.state, att.actor, also, (decl,) if dfn is None else (decl, dfn)), dfn)
     cmp_ = rules.compare(seen, item, options)
     return [in_view(ctx, seen, lambda sub: rules.strike(sub, x, item, cmp_, options))]

@@ -106,11 +106,12 @@ def sudden(ctx: Any, x: int, it: Any, options: SkirmishOptions) -> list[dict[str
     me, other = state.fighter(sa.actor), state.fighter(enemy.actor)
     tn = sudden_tn(me, other)
     n = int(sa.order.get("intercept", 1))
+    key = {"exchange": x, **sa.priced.get("answer_key", {})}  # a melee group: keyed by the attack it answers too
     ri, rb = ctx.need_rolls([
-        (f"{n}d{options.pool_die_sides}", me.id, "interception", {"exchange": x},
+        (f"{n}d{options.pool_die_sides}", me.id, "interception", key,
          f"interception roll of {me.id} (sudden attack, %{tn})"),
         (f"{max(1, other.skill('body_language') + other.char('empathy'))}d{options.pool_die_sides}", other.id,
-         "body_language", {"exchange": x}, f"Body Language by Empathy of {other.id} against the sudden attack (%5)")])
+         "body_language", key, f"Body Language by Empathy of {other.id} against the sudden attack (%5)")])
     ci = dice.count(ri.payload["result"], tn, ones_cancel=options.ones_cancel_successes)
     cb = dice.count(rb.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
     first = ci.net > cb.net

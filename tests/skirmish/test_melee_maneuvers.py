@@ -1,0 +1,431 @@
+"""Part 1's maneuvers in a melee of several fighters (4.4): from the recorded fight `ally` at the start of round 3,
+with Boris on Vseslav's side, Ratibor (a longsword) attacks Boris, who answers; each attack and its defence are
+priced, checked and resolved by part 1 on the two fighters concerned. The maneuvers whose effect is a pair's combat
+initiative or distance are refused naming the rule, and so are those not yet played in a group. Maneuvering (M53,
+L681) against several opponents: an enemy with fewer successes cannot attack the maneuverer in the next exchange.
+A sweep's further target may be protected by an ally (M37), and the rolls of each target's hit carry its `target`."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from replay.rulesets.skirmish import group
+from replay.rulesets.skirmish import messages as msg
+from replay.rulesets.skirmish.battle import Battle
+from tests.skirmish import test_melee_several as several
+from tests.skirmish.test_bad_input import refused_at_import
+from tests.skirmish.test_melee_shrinks import RULESET
+from tests.skirmish.test_melee_sweep import Inputs, dual_wielding_rat, of, synchronous, two_against_rat
+
+
+def attack(m: str, **kw: Any) -> dict[str, Any]:
+    return {"exchange": 1, "step": "attack", "maneuver": m, "target": "BOR", "dice": {"reflex": 2, "skill": 3}, **kw}
+
+
+def defence(m: str, **kw: Any) -> dict[str, Any]:
+    return {"exchange": 1, "step": "defence", "maneuver": m, "answers": "RAT", "dice": {"reflex": 2, "skill": 1},
+            **kw}
+
+
+def exchange(att: dict[str, Any], dfn: dict[str, Any] | None) -> Inputs:
+    inputs = Inputs().add("order", "RAT", att).add("order", "BOR", {"exchange": 1, "step": "attack",
+                                                                     "maneuver": "pass"})
+    return inputs if dfn is None else inputs.add("order", "BOR", dfn)
+
+
+LOW, HIGH = [3, 2, 2, 1, 1], [10, 10, 9]
+NO_FEINT = {"name": "feint", "value": "no", "exchange": 1}
+"""M14: a basic attack answered by a parry, counterattack or knock-aside asks its attacker whether he feints."""
+
+
+def test_a_knock_aside_in_a_group_knocks_the_attackers_weapon_aside() -> None:
+    stop = (exchange(attack("chop", zone="upper_torso"), defence("knock_aside")).add("choice", "RAT", NO_FEINT)
+            .roll("RAT", "attack", LOW)
+            .roll("BOR", "defence", HIGH, answers="RAT").roll("RAT", "fortitude", [9, 8, 2, 1])
+            .resolve(two_against_rat()))
+    [clash] = of(stop, "clash")
+    assert (clash["attacker"], clash["target"], clash["defence"], clash["opposed"]["winner"]) == (
+        "RAT", "BOR", {"actor": "BOR", "maneuver": "knock_aside"}, "defence")
+    [aside] = of(stop, "knocked_aside")
+    assert (aside["attacker"], aside["defender"], aside["needed"]) == ("RAT", "BOR", 3)
+
+
+def test_a_counterattack_in_a_group_earns_its_bonus_dice() -> None:
+    stop = (exchange(attack("chop", zone="upper_torso"), defence("counterattack")).add("choice", "RAT", NO_FEINT)
+            .roll("RAT", "attack", LOW)
+            .roll("BOR", "defence", HIGH, answers="RAT").resolve(two_against_rat()))
+    [clash] = of(stop, "clash")
+    assert clash["counter_bonus"]["fighter"] == "BOR" and clash["counter_bonus"]["amount"] == clash["opposed"]["final"]
+
+
+def test_a_slip_in_a_group_takes_the_attackers_skill_points() -> None:
+    stop = (exchange(attack("chop", zone="upper_torso"), defence("slip")).roll("RAT", "attack", LOW)
+            .roll("BOR", "defence", HIGH, answers="RAT").resolve(two_against_rat()))
+    [clash] = of(stop, "clash")
+    assert clash["skill_zero"] == {"fighter": "RAT", "round": 3}
+
+
+def test_a_bind_in_a_group_holds_the_attackers_weapon() -> None:
+    stop = (exchange(attack("thrust", zone="upper_torso"), defence("bind")).roll("RAT", "attack", LOW)
+            .roll("BOR", "defence", HIGH, answers="RAT").resolve(two_against_rat()))
+    [effect] = of(stop, "effect")
+    assert effect["maneuver"] == "bind" and effect["why"][0].startswith("bind: RAT loses")
+
+
+def test_a_power_blow_in_a_group_on_a_weapon_block_is_priced_and_blocked_by_part_1() -> None:
+    stop = (exchange(attack("power_blow", attack_type="chop", zone="upper_torso"), defence("weapon_block"))
+            .roll("RAT", "attack", LOW).roll("BOR", "defence", HIGH, answers="RAT")
+            .roll("BOR", "reliability", [9, 8, 7, 6, 5, 4, 3, 2, 1, 1]).roll("BOR", "fortitude", [9, 8, 2, 1])
+            .roll("BOR", "power_shock", [9, 8, 7, 1]).resolve(two_against_rat()))
+    [declared] = [d for d in of(stop, "declared") if d["actor"] == "RAT" and d["step"] == "attack"]
+    assert declared["maneuver"] == "power_blow" and declared["priced"]["maneuver_id"] == "M12"
+    [blocked] = of(stop, "blocked")
+    assert (blocked["defender"], blocked["attacker"]) == ("BOR", "RAT")
+
+
+def test_a_feint_in_a_group_voids_the_parry_that_answers_it_and_the_defender_answers_anew() -> None:
+    """M14 (L336-349, C5): after the defences, Ratibor invokes a feint against Boris's parry; the parry is void and
+    its points locked, Boris's free Body Language check frees none, and his new defence (`after_feint`, naming the
+    attack it answers) is rolled as `redefence`."""
+    inputs = exchange(attack("chop", zone="upper_torso"), defence("parry"))
+    stop = inputs.resolve(two_against_rat())
+    assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [("RAT", "feint", {"exchange": 1})]
+    inputs.add("choice", "RAT", {"name": "feint", "value": {"maneuver": "thrust", "zone": "left_leg", "buys": []},
+                                 "exchange": 1}).roll("BOR", "body_language", [8, 3, 2, 2, 1])
+    stop = inputs.resolve(two_against_rat())
+    assert [(r.actor, r.key_dict) for r in stop.requests] == [("BOR", {"exchange": 1, "step": "after_feint"})]
+    stop = (inputs.add("order", "BOR", {"exchange": 1, "step": "after_feint", "maneuver": "sidestep", "answers": "RAT",
+                                        "dice": {"reflex": 1, "skill": 0}})
+            .roll("RAT", "attack", [9, 8, 7, 2, 2]).roll("BOR", "redefence", [6], answers="RAT")
+            .roll("RAT", "zone", [4, 3], dice="2d6-2").resolve(two_against_rat()))
+    [feinted] = of(stop, "feint")
+    assert (feinted["attacker"], feinted["defender"], feinted["locked"]) == ("RAT", "BOR", {"reflex": 2, "skill": 1})
+    [clash] = of(stop, "clash")
+    assert (clash["maneuver"], clash["defence"], clash["opposed"]["winner"]) == (
+        "thrust", {"actor": "BOR", "maneuver": "sidestep"}, "attack")
+    fight = stop.state.pairs[0].fight
+    assert [(d.actor, d.maneuver, d.order.get("answers")) for d in fight.declared if d.step == "defence"
+            and d.maneuver != "pass"] == [("BOR", "sidestep", "RAT")]
+
+
+def test_a_sudden_attack_in_a_group_intercepts_the_attack_it_answers() -> None:
+    """M33 (L503-507): Boris answers Ratibor's chop with a sudden attack; his interception roll against Ratibor's free
+    Body Language (both keyed by exchange and the attack answered, `answers`) puts his blow first, undefended, then
+    Ratibor's lands undefended too."""
+    inputs = exchange(attack("chop", zone="upper_torso"), defence("sudden_attack", intercept=1, attack_type="thrust",
+                                                                  zone="head", dice={"reflex": 2, "skill": 2}))
+    stop = (inputs.roll("RAT", "attack", [9, 8, 3, 2, 2]).roll("BOR", "defence", [9, 7, 6, 2], answers="RAT")
+            .resolve(two_against_rat()))
+    assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [
+        ("BOR", "interception", {"exchange": 1, "answers": "RAT"}),
+        ("RAT", "body_language", {"exchange": 1, "answers": "RAT"})]
+    stop = (inputs.roll("BOR", "interception", [9], answers="RAT")
+            .roll("RAT", "body_language", [3, 2, 2, 2, 4], answers="RAT").roll("BOR", "zone", [6, 6], dice="2d6-2")
+            .resolve(two_against_rat()))
+    [effect] = of(stop, "effect")
+    assert effect["why"][0].endswith("→ BOR strikes first, undefended (M33, L505-507)")
+    assert [(c["attacker"], c["target"], c["defence"]) for c in of(stop, "clash")] == [
+        ("BOR", "RAT", None), ("RAT", "BOR", None)]
+
+
+def test_a_double_attack_in_a_group_rolls_each_part_against_its_own_defence() -> None:
+    """M06 (L263-265): Ratibor with a short sword and a dagger; Boris answers the first part with a weapon block and
+    the second with a sidestep (`second`); the rolls `attack`, `attack2`, `defence`, `defence2`, the defences' keyed
+    by `answers`."""
+    second = {"attack_type": "thrust", "zone": "lower_torso", "dice": {"reflex": 1, "skill": 1}}
+    inputs = exchange(attack("double_attack", attack_type="slash", zone="upper_torso", dice={"reflex": 1, "skill": 2},
+                             second=second),
+                      defence("weapon_block", dice={"reflex": 1, "skill": 1},
+                              second={"maneuver": "sidestep", "dice": {"reflex": 2, "skill": 0}}))
+    state = dual_wielding_rat(two_against_rat())
+    stop = inputs.resolve(state)
+    assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [
+        ("RAT", "attack", {"exchange": 1}), ("BOR", "defence", {"exchange": 1, "answers": "RAT"}),
+        ("RAT", "attack2", {"exchange": 1}), ("BOR", "defence2", {"exchange": 1, "answers": "RAT"})]
+    stop = (inputs.roll("RAT", "attack", [4, 3, 2]).roll("BOR", "defence", [9, 9], answers="RAT")
+            .roll("RAT", "attack2", [3, 2]).roll("BOR", "defence2", [9, 6], answers="RAT")
+            .roll("BOR", "reliability", [9, 8, 7, 6, 5, 4, 3, 2, 1]).roll("BOR", "fortitude", [9, 8, 7, 6])
+            .resolve(state))
+    clashes = of(stop, "clash")
+    assert [(c["maneuver"], c["defence"]["maneuver"], c["opposed"]["winner"]) for c in clashes] == [
+        ("slash", "weapon_block", "defence"), ("thrust", "sidestep", "defence")]
+
+
+def test_an_attack_with_defence_in_a_group_leaves_one_defence_part() -> None:
+    """M01 (L234-238): Ratibor thrusts at Boris with the short sword `with_defence`; attacked by Boris, he is still
+    asked his defence (A-09's exception) and parries with the dagger; a second defence part is refused naming M01."""
+    state = dual_wielding_rat(two_against_rat())
+    inputs = (Inputs().add("order", "RAT", attack("thrust", zone="upper_torso", with_defence=True, weapon="short_sword",
+                                                  dice={"reflex": 1, "skill": 2}))
+              .add("order", "BOR", {**attack("thrust", zone="upper_torso", dice={"reflex": 1, "skill": 2}),
+                                    "target": "RAT"}))
+    stop = inputs.resolve(state)
+    assert [(r.actor, r.key_dict) for r in stop.requests] == [
+        ("RAT", {"exchange": 1, "step": "defence", "answers": "BOR"})]
+    parry = {"exchange": 1, "step": "defence", "maneuver": "parry", "answers": "BOR", "weapon": "dagger",
+             "dice": {"reflex": 1, "skill": 1}}
+    stop = inputs.add("order", "RAT", parry).resolve(state)
+    fight = stop.state.pairs[0].fight
+    assert [(d.actor, d.maneuver) for d in fight.declared if d.step == "defence" and d.maneuver != "pass"] == [
+        ("RAT", "parry")]
+    [problem] = group.declaration_problems(fight, "RAT", {**parry, "answers": "VSE"}, RULESET.options())
+    assert problem == ("step_or_action (5.4.1 M01, A-09): RAT's attack with defence has one defence part, already "
+                       "declared against BOR")
+    assert msg._problem(problem.split("): ", 1)[1]) == ("у атаки с защитой RAT одна защитная часть, она уже заявлена "
+                                                         "против BOR")
+
+
+def test_part_1s_checks_still_hold_in_a_group() -> None:
+    """A master strike needs its level (4.8); a bind answers only thrusts and cuts (L594)."""
+    fight = two_against_rat().pairs[0].fight
+    made = replace(fight, declared=())
+    assert group.declaration_problems(made, "RAT", attack("disarm"), RULESET.options()) == [
+        "skill_too_low (4.8): disarm needs swords 6, RAT has 5"]
+
+
+@pytest.mark.parametrize(("maneuver", "rule"), [
+    ("bluff", "4.4, M17"), ("countertime", "4.4, M08"), ("beat", "4.4, M16"), ("transfer_feint", "4.4, M15"),
+    ("grab", "4.4, M51"), ("pounce", "4.4, 5.8"), ("shield_push", "4.4, M57")])
+def test_maneuvers_a_group_cannot_play_are_refused_naming_the_rule_in_both_languages(maneuver: str,
+                                                                                      rule: str) -> None:
+    fight = two_against_rat().pairs[0].fight
+    [problem] = group.declaration_problems(fight, "RAT", attack(maneuver, zone="upper_torso"), RULESET.options())
+    assert problem.startswith(f"condition_failed ({rule}): {maneuver}: not played in a melee of several fighters: ")
+    ru = msg._problem(problem.split("): ", 1)[1])
+    assert ru is not None and "не играется в схватке нескольких бойцов" in ru
+    assert not msg.english_left(ru, {"RAT", "BOR", "L275", "L129", "CP-17", "CP-19", "M17", "M08", "M16", "M14"})
+
+
+@pytest.mark.parametrize("maneuver", ["delayed_defence", "retreat", "arrow_evasion", "blade_catch"])
+def test_defences_a_group_cannot_play_are_refused_naming_the_rule(maneuver: str) -> None:
+    fight = replace(two_against_rat().pairs[0].fight, declared=())
+    [problem] = group.declaration_problems(fight, "BOR", defence(maneuver), RULESET.options())
+    assert problem.startswith("condition_failed (4.4, M") and "not played in a melee of several fighters" in problem
+    assert msg._problem(problem.split("): ", 1)[1]) is not None
+
+
+def lying(state: Battle, fid: str) -> Battle:
+    return state.with_fighter(replace(state.fighter(fid), stance="lying"))
+
+
+def test_standing_up_in_a_group_is_the_fighters_own_check() -> None:
+    inputs = Inputs().add("order", "RAT", {"exchange": 1, "step": "attack", "maneuver": "pass"}).add(
+        "order", "BOR", {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "stand_up": True,
+                         "dice": {"reflex": 2, "skill": 0}})
+    stop = inputs.resolve(lying(two_against_rat(), "BOR"))
+    assert [(r.actor, r.name, r.key_dict, r.what) for r in stop.requests] == [
+        ("BOR", "attack", {"exchange": 1}, "attack roll of BOR (maneuvering, %5)")]
+    stop = inputs.roll("BOR", "attack", [6, 2]).resolve(lying(two_against_rat(), "BOR"))
+    [up] = of(stop, "stood_up")
+    assert (up["fighter"], up["standing"]) == ("BOR", True)
+
+
+# --- M53 maneuvering against several opponents (L681) ------------------------------------------------------------
+
+def maneuvering(reflex: int = 3) -> Inputs:
+    return Inputs().add("order", "RAT", {"exchange": 1, "step": "attack", "maneuver": "maneuvering",
+                                         "dice": {"reflex": reflex, "skill": 0}}).add(
+        "order", "BOR", {"exchange": 1, "step": "attack", "maneuver": "pass"})
+
+
+def test_m53_the_difficulty_is_by_the_larger_side_and_the_same_for_both() -> None:
+    stop = maneuvering().resolve(two_against_rat())
+    [declared] = [d for d in of(stop, "declared") if d["actor"] == "RAT"]
+    assert declared["priced"]["difficulty"] == 4
+    assert declared["priced"]["difficulty_mods"] == ["maneuvering %4 against 2 opponents (M53, L681)"]
+    assert [(r.actor, r.name, r.dice) for r in stop.requests] == [("RAT", "attack", "3d10")]
+
+
+def test_m53_enemies_with_fewer_successes_cannot_attack_the_maneuverer_next_exchange() -> None:
+    inputs = maneuvering().roll("RAT", "attack", [9, 3, 5])
+    stop = inputs.resolve(two_against_rat())
+    [effect] = of(stop, "effect")
+    assert effect["why"] == ["RAT maneuvers: 3d %4 [9, 3, 5] → 2 (M53, L681)",
+                             "VSE 0 (no maneuvering) < 2: VSE cannot attack RAT in the next exchange (M53, L681)",
+                             "BOR 0 (no maneuvering) < 2: BOR cannot attack RAT in the next exchange (M53, L681)"]
+    assert [(c["fighter"], c["kind"], c["ref"], c["start"]) for c in effect["changes"]] == [
+        ("VSE", "outmaneuvered", "RAT", [3, 2]), ("BOR", "outmaneuvered", "RAT", [3, 2])]
+    stop = inputs.add("order", "VSE", {"exchange": 2, "step": "attack", "maneuver": "chop", "target": "RAT",
+                                       "zone": "upper_torso", "dice": {"reflex": 0, "skill": 3}}).resolve(
+        two_against_rat())
+    assert "RAT out-maneuvered VSE in the exchange before: VSE cannot attack RAT in this exchange" in str(stop.error)
+    said = msg.why(effect, "ru")
+    assert said[1] == "VSE: 0 (не маневрировал) < 2: VSE не может атаковать RAT в следующем обмене (M53, L681)"
+
+
+def test_m53_a_maneuver_without_a_success_changes_nothing() -> None:
+    stop = maneuvering().roll("RAT", "attack", [2, 3, 1]).resolve(two_against_rat())
+    [effect] = of(stop, "effect")
+    assert effect["changes"] == []
+    assert effect["why"][1] == "VSE 0 (no maneuvering) ≥ 0: VSE may attack RAT in the next exchange (M53, L681)"
+
+
+def test_m53_reflex_only_and_no_target() -> None:
+    fight = two_against_rat().pairs[0].fight
+    order = {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "target": "BOR",
+             "dice": {"reflex": 1, "skill": 1}}
+    assert group.declaration_problems(fight, "RAT", order, RULESET.options()) == [
+        "condition_failed (5.4.3 M53, L681): maneuvering names no target: its successes are compared with every "
+        "enemy's in the melee",
+        "condition_failed (5.4.3 M53): maneuvering (Р) is rolled with reflex points only"]
+
+
+# --- M37 on a sweep's further target; the hit rolls of several targets ---------------------------------------------
+
+def with_olg(state: Battle) -> Battle:
+    """Olga on Vseslav's side at (5, 3): beside Ratibor (4, 2) and Vseslav (5, 2)."""
+    pair = state.pairs[0]
+    bor = pair.fight.fighter("BOR")
+    olg = replace(bor, id="OLG", cell=(5, 3))
+    four = replace(pair, id="RAT-VSE-BOR-OLG", fight=replace(pair.fight, fighters=(*pair.fight.fighters, olg)))
+    return replace(state, pairs=(four,), chain=(*state.chain, ("OLG", 1)))
+
+
+def test_m37_an_ally_protects_a_sweeps_further_target() -> None:
+    state = with_olg(two_against_rat())
+    inputs = (Inputs().add("order", "OLG", {"exchange": 1, "step": "attack", "maneuver": "pass"})
+              .sweep("circular_slash", "slash", "BOR", "VSE", "upper_torso"))
+    stop = inputs.block().resolve(state)
+    asked = {(r.actor, r.key_dict.get("answers")): r.what for r in stop.requests}
+    assert asked[("OLG", "RAT")] == (
+        "Protect ally (M37): BOR and VSE are attacked by RAT, exchange 1 (maneuver protect_ally, as knock_aside, "
+        "weapon_block or shield_block, answers: RAT, ally: the one protected; or pass)")
+    assert msg.requests_ru().match(asked[("OLG", "RAT")], msg._request) is not None
+    stop = (inputs.add("order", "OLG", {"exchange": 1, "step": "defence", "maneuver": "protect_ally",
+                                        "as": "weapon_block", "answers": "RAT", "ally": "VSE", "weapon": "longsword",
+                                        "dice": {"reflex": 2, "skill": 0}})
+            .roll("RAT", "attack", [9, 8, 7, 6, 5, 2], target="BOR").roll("BOR", "defence", [2, 1], answers="RAT")
+            .roll("RAT", "zone", [4, 3], dice="2d6-2", target="BOR")
+            .roll("RAT", "penetration", [6], dice="1d6", target="BOR")
+            .roll("RAT", "attack", [4, 3, 2, 2, 1, 1], target="VSE").roll("OLG", "defence", [10, 9], answers="RAT")
+            .resolve(state))
+    clashes = of(stop, "clash")
+    assert [(c["target"], c["defence"]) for c in clashes] == [
+        ("BOR", {"actor": "BOR", "maneuver": "weapon_block"}), ("VSE", {"actor": "OLG", "maneuver": "weapon_block"})]
+    [guard] = [d for d in of(stop, "declared") if d["actor"] == "OLG" and d["step"] == "defence"]
+    assert guard["priced"]["protects"] == "VSE"
+
+
+def test_the_second_targets_hit_rolls_are_keyed_by_his_id() -> None:
+    """M24 (L441): one attack roll, but the zone and penetration of each wound are its own rolls, keyed by the target
+    (the first's too), not shared under the exchange's key."""
+    stop = (synchronous().block().roll("RAT", "attack", [9, 8, 7, 6, 5]).roll("BOR", "defence", [5, 1], answers="RAT")
+            .roll("RAT", "zone", [4, 3], dice="2d6-2", target="VSE")
+            .roll("RAT", "penetration", [6], dice="1d6", target="VSE")
+            .resolve(dual_wielding_rat(two_against_rat())))
+    assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [
+        ("RAT", "zone", {"exchange": 1, "target": "BOR"})]
+
+
+# --- bad input through `battlelog import` -----------------------------------------------------------------------
+
+def order_of(actor: str, **payload: Any) -> dict[str, Any]:
+    return {"game": several.GAME, "type": "order", "turn": 2, "actor": actor, "payload": payload}
+
+
+IMPORT_CASES = {
+    "a bluff in the melee of several": (
+        order_of("VSE", exchange=1, step="attack", maneuver="bluff", target="RAT", zone="upper_torso",
+                 dice={"reflex": 0, "skill": 3}),
+        ["condition_failed (4.4, M17): bluff: not played in a melee of several fighters: its effect is the combat "
+         "initiative"]),
+    "maneuvering with skill points": (
+        order_of("VSE", exchange=1, step="attack", maneuver="maneuvering", dice={"reflex": 1, "skill": 1}),
+        ["condition_failed (5.4.3 M53): maneuvering (Р) is rolled with reflex points only"]),
+}
+
+
+@pytest.mark.parametrize("case", list(IMPORT_CASES))
+def test_bad_input_in_the_group_is_refused_at_import_naming_the_rule(case: str, tmp_path: Path) -> None:
+    bad, said = IMPORT_CASES[case]
+    base = several.upto(several.hand(), 2, lambda e: e["actor"] == "VSE")
+    out, db, path = refused_at_import([*base, bad], said, tmp_path)
+    assert out.exit_code == 2, out.output
+    ru = CliRunner().invoke(main, ["--db", db, "--lang", "ru", "import", str(path)])
+    assert ru.exit_code == 2 and "[англ.]" not in ru.output, ru.output
+
+
+# --- the recorded fight `fray` -----------------------------------------------------------------------------------
+
+def fray() -> list[dict[str, Any]]:
+    text = (several.FIXTURES / "fray.jsonl").read_text(encoding="utf-8")
+    return [json.loads(x) for x in text.splitlines() if x.strip()]
+
+
+def test_fray_a_join_by_choice_a_sweep_and_a_group_that_shrinks() -> None:
+    """Round 1: Gorazd walks up between Ratibor — Vseslav and Boris — Miroslav, one cell from Vseslav and from
+    Miroslav, and chooses Ratibor's melee; Ladimir joins it. Round 2: Ratibor's circular slash cuts Vseslav and goes
+    on to Ladimir, who falls; he leaves the group at the round's end, the three left fight on. Round 3: Vseslav and
+    Gorazd maneuver (M53): Ratibor, who did not, cannot attack Vseslav in exchange 2."""
+    log = fray()
+    joined = [e["payload"] for e in log if e["type"] == "skirmish.joined"]
+    assert [(j["fighter"], j["group"], j.get("among")) for j in joined] == [
+        ("GOR", "RAT-VSE-GOR", ["RAT-VSE", "BOR-MIR"]), ("LAD", "RAT-VSE-GOR-LAD", None)]
+    sweep_hits = [e["payload"] for e in log if e["type"] == "skirmish.hit" and e["payload"]["maneuver"] ==
+                  "circular_slash"]
+    assert [h["target"] for h in sweep_hits] == ["VSE", "LAD"]
+    zone_rolls = [e["payload"] for e in log if e["type"] == "roll" and e["payload"]["purpose"] == "zone"
+                  and e["turn"] == 2]
+    assert [r.get("target") for r in zone_rolls] == ["VSE", "LAD"]
+    [ended] = [e["payload"] for e in log if e["type"] == "skirmish.field_round_ended" and e["turn"] == 2]
+    assert ended["left"] == {"RAT-VSE-GOR-LAD": ["LAD"]}
+    out = [e["payload"] for e in log if e["type"] == "skirmish.effect" and e["payload"]["maneuver"] == "maneuvering"]
+    assert [c["fighter"] for o in out for c in o["changes"]] == ["RAT"]
+
+
+def test_the_field_frame_draws_the_sweeps_targets_in_order_with_its_legend_entry(tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    path = tmp_path / "fray.jsonl"
+    path.write_text((several.FIXTURES / "fray.jsonl").read_text(encoding="utf-8"), encoding="utf-8")
+    db = str(tmp_path / "t.duckdb")
+    assert CliRunner().invoke(main, ["--db", db, "import", str(path)]).exit_code == 0
+    svg = tmp_path / "f.svg"
+    out = CliRunner().invoke(main, ["--db", db, "render", "skirmish-fray", "--turn", "2", "--step", "14", "-o",
+                                    str(svg), "--lang", "en"])
+    assert out.exit_code == 0, out.output
+    root = ET.parse(svg).getroot()
+    ns = "{http://www.w3.org/2000/svg}"
+    lines = [e for e in root.iter(f"{ns}path") if e.get("stroke-dasharray") == "8,3"]
+    assert len(lines) == 1 and lines[0].get("d", "").count("Q") == 2  # RAT, then VSE, then LAD
+    texts = [e.text for e in root.iter(f"{ns}text")]
+    assert "a blow on several targets, in order (M09, M10, M24)" in texts
+    assert "circular slash RAT: 1. VSE → 2. LAD" in next(root.iter(f"{ns}desc")).text
+
+
+def test_a_sudden_attack_against_a_sweep_is_refused_naming_m33() -> None:
+    state = two_against_rat()
+    sweep_at = {"exchange": 1, "step": "attack", "maneuver": "circular_slash", "attack_type": "slash", "target": "BOR",
+                "then": ["VSE"], "zone": "upper_torso", "dice": {"reflex": 2, "skill": 4}}
+    stop = Inputs().add("order", "RAT", sweep_at).add("order", "BOR", {"exchange": 1, "step": "attack",
+                                                                        "maneuver": "pass"}).resolve(state)
+    fight = stop.state.pairs[0].fight
+    order = defence("sudden_attack", intercept=1, attack_type="thrust", zone="head")
+    [problem] = group.declaration_problems(fight, "BOR", order, RULESET.options())
+    assert problem == ("condition_failed (4.4, M33): sudden_attack: NOT YET against a blow on several targets (M09, "
+                       "M10, M24)")
+    assert msg._problem(problem.split("): ", 1)[1]) is not None
+
+
+def test_the_group_orders_are_said_in_words() -> None:
+    """A Protect ally that names the ally protected, a new defence after a feint naming the attack it answers,
+    maneuvering at no one."""
+    from replay.rulesets.skirmish.orders_said import say
+
+    guard = {"exchange": 1, "step": "defence", "maneuver": "protect_ally", "as": "weapon_block", "answers": "RAT",
+             "ally": "VSE", "weapon": "longsword", "dice": {"reflex": 2, "skill": 0}}
+    assert "as a “Weapon block”, protecting VSE, with the Longsword, against RAT" in say(guard, "OLG", "en")
+    assert "защищая бойца VSE" in say(guard, "OLG", "ru")
+    again = {"exchange": 1, "step": "after_feint", "maneuver": "sidestep", "answers": "RAT",
+             "dice": {"reflex": 1, "skill": 0}}
+    assert say(again, "BOR", "en") == ("Exchange 1, BOR, defence again after a feint: “Sidestep”, against RAT; "
+                                       "1 reflex point and 0 skill points.")
+    moving = {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "dice": {"reflex": 2, "skill": 0}}
+    assert say(moving, "VSE", "ru") == "В обмене 1 VSE, шаг атаки: «Маневрирование»; 2 очка рефлекса и 0 очков навыка."
