@@ -538,6 +538,8 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
             outcomes += in_view(ctx, seen, lambda sub, it=sudden: counters.sudden(sub, x, it, options))
             continue
         cmp_ = rules.compare(seen, item, options)
+        if dfn is None and options.one_action_per_exchange and attacked(ctx.state, target):
+            cmp_["one_action"] = True  # undefended because he attacked this exchange
         outcomes.append(in_view(ctx, seen, lambda sub, it=item, c=cmp_: rules.strike(sub, x, it, c, options)))
         if sweep.further(att) and att.maneuver in sweep.SWEEPS:  # M09, M10: on to the further targets (L291-304)
             outcomes += sweep.sweep_on(ctx, x, att, outcomes[-1], [d["decl"] for d in defences], options)

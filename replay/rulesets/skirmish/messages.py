@@ -714,6 +714,8 @@ REQUESTS: list[tuple[str, str]] = [
     # free checks
     ("Empathy check of {a:w} against a hidden attack (free, %6, needs 1 success; 5.7)",
      "проверка Эмпатии {a} против скрытой атаки (бесплатно, %6, нужен 1 успех; 5.7)"),
+    ("{l} of {a:w} against the {m:w} of {b:w} (free, %{tn:#})",  # a free check in a melee of several (group.py)
+     "{l:checklabel}: {a} против маневра {m:mv} {b} (бесплатно, %{tn})"),
     ("Body Language by Empathy of {a:w} against the feint (%5, free)",
      "Язык тела по Эмпатии: {a} против финта (%5, бесплатно)"),
     ("Body Language by Empathy of {a:w} against the sudden attack (%5)",
