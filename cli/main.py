@@ -941,9 +941,9 @@ def state(ctx: click.Context, game: str, turn: int | None, phase: str | None, st
             st, provisional = here.state, bool(here.drafts)
             if phase is not None or step is not None:
                 raise ValidationError("--phase and --step go with --turn")
-        elif phase is None and fold.is_closed(store, game, turn):
-            g = fold.load_created(store, game)
-            st, provisional = fold.seek(store, g, turn, step), False
+        elif phase is None and (closed := fold.load_closed_turn(store, game, turn)) is not None:
+            g, span = closed
+            st, provisional = fold.seek(store, g, turn, step, span), False
         else:
             g = fold.load_frozen(store, game)
             st, ts = views.state_at(g, turn, step, store, phase)
@@ -1047,8 +1047,9 @@ def _game_for_view(store: Store, game: str, turn: int | None) -> tuple[Any, Any,
     """(game, its state now or None, the turn) for a post or frame of `turn` (None: the open one), read from a
     checkpoint on where that shows the turn as the whole game does: a closed turn from the checkpoint before it,
     the open turn from the latest one (with the state it leaves, `now`); any other turn from the whole log."""
-    if turn is not None and fold.is_closed(store, game, turn):
-        return fold.load_span(store, game, turn)[0], None, turn  # a closed turn's view reads from its checkpoint on
+    if turn is not None and (closed := fold.load_closed_turn(store, game, turn)) is not None:
+        # a closed turn's view reads from its checkpoint on
+        return fold.load_span(store, game, turn, created=closed[0], span=closed[1])[0], None, turn
     g, now = fold.load_span(store, game)
     current = g.ruleset.current_turn(now)  # what play.point(game).turn is
     if turn is None or turn == current:

@@ -528,6 +528,19 @@ class Store:
         rows = self._all("SELECT min(seq), max(seq) FROM events WHERE game = ? AND turn = ?", [game, turn])
         return None if rows[0][0] is None else (rows[0][0], rows[0][1])
 
+    def closed_turn(self, game: str, turn: int) -> tuple[Event, tuple[int, int]] | None:
+        """game.created (seq 1) and (first seq, last seq) of `turn`, in one query, when the game's log holds
+        turn.closed of `turn`; None when it does not (or there is no such game)."""
+        rows = self._all(
+            "WITH t AS (SELECT min(seq) AS first, max(seq) AS last, bool_or(type = 'turn.closed') AS closed "
+            "FROM events WHERE game = ? AND turn = ?) "
+            "SELECT e.*, t.first, t.last FROM t, (" + _SELECT + " WHERE game = ? AND seq = 1) e WHERE t.closed",
+            [game, turn, game])
+        if not rows:
+            return None
+        *row, first, last = rows[0]
+        return _row_event(tuple(row)), (first, last)
+
     def has_event(self, game: str, type_: str, turn: int) -> bool:
         """Whether the game has an event of `type_` carrying `turn` (one indexed probe, no event read)."""
         return bool(self._all("SELECT 1 FROM events WHERE game = ? AND turn = ? AND type = ? LIMIT 1",
@@ -832,13 +845,16 @@ class Store:
                 _log().info("checkpoint without hashes ignored (the next resolve or import rewrites it)", game=game,
                             seq=seq)
                 continue
-            found = self._all("SELECT hash FROM events WHERE game = ? AND seq = ?", [game, seq])
-            if after_hash != (found[0][0] if found else None):
+            # the event's hash and the state text in one query (the state is read for nothing only when the
+            # checkpoint turns out stale)
+            event_hash, state = self._all(
+                "SELECT (SELECT hash FROM events WHERE game = ? AND seq = ?), "
+                "(SELECT state FROM checkpoints WHERE game = ? AND key = ? AND seq = ?)",
+                [game, seq, game, key, seq])[0]
+            if after_hash != event_hash:
                 _log().warning("checkpoint ignored: the log's event at its seq is not the one it was folded after",
                                game=game, seq=seq)
                 continue
-            state = self._all("SELECT state FROM checkpoints WHERE game = ? AND key = ? AND seq = ?",
-                              [game, key, seq])[0][0]
             if hashlib.sha256(state.encode("utf-8")).hexdigest() != state_sha:
                 _log().warning("checkpoint ignored: its state was edited behind battlelog's back", game=game, seq=seq)
                 continue

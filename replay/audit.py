@@ -14,7 +14,7 @@ from typing import Any
 from eventlog.envelope import Draft, Event
 from eventlog.errors import ValidationError
 from replay.context import run
-from replay.fold import Game, initial_state, resolution_steps, turn_inputs
+from replay.fold import WHOLE, Game, initial_state, resolution_steps, turn_inputs
 from replay.ruleset import Ruleset
 
 
@@ -96,12 +96,28 @@ class AuditReport:
         return not any(f.kind in {"differs", "unresolvable"} for f in self.findings)
 
 
-def _recorded_turns(game: Game) -> list[tuple[int, list[Event]]]:
+def _stepped(game: Game) -> list[tuple[Event, list[Event]]]:
+    """Each log event with resolution steps, with its steps, in log order (the steps found once per event)."""
+    rs = game.ruleset
+    types = rs.resolution_types
+    out = []
+    for e in game.events:
+        if e.type in types:
+            out.append((e, [e]))
+        elif e.type in WHOLE:
+            steps = resolution_steps(rs, e)
+            if steps:
+                out.append((e, steps))
+    return out
+
+
+def _recorded_turns(game: Game, stepped: list[tuple[Event, list[Event]]] | None = None
+                    ) -> list[tuple[int, list[Event]]]:
     """Each turn that has resolutions or a ruling, with its log events of those kinds, in log order."""
     order: list[int] = []
     by_turn: dict[int, list[Event]] = {}
-    for e in game.events:
-        if e.turn is None or not resolution_steps(game.ruleset, e):
+    for e, _ in _stepped(game) if stepped is None else stepped:
+        if e.turn is None:
             continue
         if e.turn not in by_turn:
             order.append(e.turn)
@@ -110,14 +126,12 @@ def _recorded_turns(game: Game) -> list[tuple[int, list[Event]]]:
     return [(t, by_turn[t]) for t in order]
 
 
-def _in_one_run(game: Game) -> set[int]:
+def _in_one_run(game: Game, stepped: list[tuple[Event, list[Event]]] | None = None) -> set[int]:
     """The turns whose log events with resolution steps follow one another with no other such event between them
     (folding them is folding one stretch of the log)."""
     runs: dict[int | None, int] = {}
     last: int | None | object = object()
-    for e in game.events:
-        if not resolution_steps(game.ruleset, e):
-            continue
+    for e, _ in _stepped(game) if stepped is None else stepped:
         if e.turn != last:
             runs[e.turn] = runs.get(e.turn, 0) + 1
             last = e.turn
@@ -133,18 +147,18 @@ def audit(game: Game) -> AuditReport:
     """Re-resolve every recorded turn under the game's pinned ruleset and options; report every difference."""
     rs = game.ruleset
     report = AuditReport(game.id, rs.key, recorded_revision=game.recorded_revision, revision=rs.revision)
-    recorded_turns = dict(_recorded_turns(game))
+    stepped = _stepped(game)  # the events without steps fold to nothing and are not recorded resolutions
+    recorded_turns = dict(_recorded_turns(game, stepped))
     # A ruleset that says which fields of an event its reducer reads lets a turn whose re-resolved steps equal the
     # log's in those fields keep the state the re-resolution folded: folding the log's steps would give the same.
     reads = getattr(rs, "evolve_reads", None)
-    one_run = _in_one_run(game) if reads is not None and reads <= {"type", "turn", "payload"} else set()
+    one_run = _in_one_run(game, stepped) if reads is not None and reads <= {"type", "turn", "payload"} else set()
     folded: set[int] = set()
     state = initial_state(game)
-    for e in game.events:
+    for e, steps in stepped:
         if e.seq in folded:
             continue
-        steps = resolution_steps(rs, e)
-        if steps and e.turn in recorded_turns:
+        if e.turn in recorded_turns:
             recorded = recorded_turns.pop(e.turn)
             findings, after = _audit_turn(game, state, e.turn, recorded, e.turn in one_run)
             report.findings += findings

@@ -484,9 +484,11 @@ class Context:
         actors = list(actors)
         in_force = None if key or not actors else recorded.orders()
         for actor in actors:
-            req = Request("order", actor, ORDER_NAME, frozen, what=what or f"order for turn {self.turn}",
-                          phase=self.phase)
-            ruled = recorded.ruling_for(req) if recorded.rulings else None
+            ruled = None
+            if recorded.rulings:  # the request is only built to look for a ruling answering it
+                req = Request("order", actor, ORDER_NAME, frozen, what=what or f"order for turn {self.turn}",
+                              phase=self.phase)
+                ruled = recorded.ruling_for(req)
             e = recorded.order_for(actor, **key) if in_force is None else in_force.get(actor)
             if ruled is not None:
                 found[actor] = replace(ruled, type="order", payload=ruled.payload.get("value") or {})
@@ -518,14 +520,14 @@ class Context:
         for ask in asks:
             dice, actor, purpose, key = ask[:4]
             what = ask[4] if len(ask) > 4 else None
-            req = Request("roll", actor, purpose, freeze(key), dice=dice, what=what or purpose.replace("_", " "),
-                          phase=self.phase)
-            ruled = self.recorded.ruling_for(req)
-            if ruled is not None:
-                found.append(_ruled_roll(ruled, dice, purpose, key))
-                self.used.add(ruled.seq)
-                continue
-            k = ("roll", actor, purpose, req.key)
+            frozen = freeze(key)
+            if self.recorded.rulings:  # no ruling can answer it otherwise
+                ruled = self.recorded.ruling_for(self._roll_request(dice, actor, purpose, frozen, what))
+                if ruled is not None:
+                    found.append(_ruled_roll(ruled, dice, purpose, key))
+                    self.used.add(ruled.seq)
+                    continue
+            k = ("roll", actor, purpose, frozen)
             i = self._taken.get(k, 0)
             recorded = self.recorded.rolls(actor, purpose, **key)
             if i < len(recorded):
@@ -538,9 +540,14 @@ class Context:
                 self.used.add(e.seq)
                 found.append(e)
             else:
-                missing.append(req)
+                missing.append(self._roll_request(dice, actor, purpose, frozen, what))
         self._ask(missing)
         return found
+
+    def _roll_request(self, dice: str, actor: str | None, purpose: str, key: tuple[tuple[str, Any], ...],
+                      what: str | None) -> Request:
+        return Request("roll", actor, purpose, key, dice=dice, what=what or purpose.replace("_", " "),
+                       phase=self.phase)
 
     # --- choices ---------------------------------------------------------------------------------------------
     def has_choice(self, name: str, *, actor: str | None, **key: Any) -> bool:

@@ -260,13 +260,15 @@ def state_before(game: Game, turn: int, store: Store | None = None, steps: TurnS
     return fold_events(game.ruleset, state, (e for e in game.events if start < e.seq < upto))
 
 
-def seek(store: Store, game: Game, turn: int, step: int | None = None) -> Any:
+def seek(store: Store, game: Game, turn: int, step: int | None = None, span: tuple[int, int] | None = None) -> Any:
     """The state after `step` resolution steps of a closed turn, through the store's checkpoints.
 
     Reads only what the fold takes: the turn's first and last seq, the nearest checkpoint, then the reducer's
-    events (resolutions, rulings and corrections) from there to the turn's end.
+    events (resolutions, rulings and corrections) from there to the turn's end. `span`: the turn's (first seq,
+    last seq), if read already (`load_closed_turn`).
     """
-    span = store.turn_range(game.id, turn)
+    if span is None:
+        span = store.turn_range(game.id, turn)
     if span is None:
         raise ValidationError(f"turn {turn} has no events in game {game.id!r}")
     first, last = span
@@ -384,19 +386,22 @@ def load_created(store: Store, game_id: str) -> Game:
     return game_from_events([created])
 
 
-def load_span(store: Store, game_id: str, turn: int | None = None, created: Game | None = None) -> tuple[Game, Any]:
+def load_span(store: Store, game_id: str, turn: int | None = None, created: Game | None = None,
+              span: tuple[int, int] | None = None) -> tuple[Game, Any]:
     """The game from the checkpoint nearest before `turn` (the latest one when None) on, and its state now.
 
     The Game holds game.created, the checkpoint's own event (a turn.closed, which folds to nothing) and every
     event after it, so its last event is the game's head and its index knows the turns from there to the end:
     `play.point(game, state)` is where the whole game stands, and the views of a closed turn after the
     checkpoint (given the store) are the whole game's. The state is the checkpoint's with the span folded on it
-    (`fold(game)` of a span is not the game's state). `created`: the game's `load_created`, if read already.
+    (`fold(game)` of a span is not the game's state). `created`: the game's `load_created`, if read already;
+    `span`: the turn's (first seq, last seq), if read already (`load_closed_turn`).
     """
     game = created if created is not None else load_created(store, game_id)
     upto = 2**63 - 1
     if turn is not None:
-        span = store.turn_range(game_id, turn)
+        if span is None:
+            span = store.turn_range(game_id, turn)
         if span is None:
             raise ValidationError(f"turn {turn} has no events in game {game_id!r}")
         upto = span[0] - 1
@@ -406,6 +411,16 @@ def load_span(store: Store, game_id: str, turn: int | None = None, created: Game
     else:
         state, events = game.ruleset.state_from_json(json.loads(cp[1])), store.events(game_id, from_seq=max(2, cp[0]))
     return game.extended(events), fold_events(game.ruleset, state, events)
+
+
+def load_closed_turn(store: Store, game_id: str, turn: int) -> tuple[Game, tuple[int, int]] | None:
+    """`load_created` and the turn's (first seq, last seq) for `seek`, in one query, when `turn` is closed in the
+    log (`is_closed`); None when it is not, or when there is no such game."""
+    found = store.closed_turn(game_id, turn)
+    if found is None:
+        return None
+    created, span = found
+    return game_from_events([created]), span
 
 
 def is_closed(store: Store, game_id: str, turn: int) -> bool:

@@ -126,3 +126,27 @@ def test_views_of_the_open_turn_from_the_latest_checkpoint_are_the_whole_games(l
         closed = turn - 1
         assert views.frame_view(span, closed, 1, "en", store) == views.frame_view(whole, closed, 1, "en", store)
         assert span.last_upto(span.events[-1].seq - 1) == whole.last_upto(whole.events[-1].seq - 1)
+
+
+def test_a_closed_turns_one_query_read_is_what_the_separate_reads_give(long_game: Path, tmp_path: Path) -> None:
+    """`load_closed_turn` (game.created, the turn's span and its turn.closed in one query) answers as `is_closed`,
+    `load_created` and `turn_range` do, for every turn of the game, the open one, one past it and another game."""
+    db = tmp_path / "g.duckdb"
+    shutil.copy(long_game, db)
+    with Store.open(db) as store:
+        play.append_input(store, GAME, Draft("order", ORDER, None, "A"))  # the open turn now has an event
+        game = fold.load(store, GAME)
+        open_turn = play.point(game, fold.fold(game)).turn
+        assert open_turn is not None
+        created = fold.load_created(store, GAME)
+        for turn in [*range(0, open_turn + 2), -1]:
+            got = fold.load_closed_turn(store, GAME, turn)
+            if not fold.is_closed(store, GAME, turn):
+                assert got is None, turn
+                continue
+            assert got is not None, turn
+            g, span = got
+            assert span == store.turn_range(GAME, turn)
+            assert g.events == created.events and g.options == created.options
+            assert fold.seek(store, g, turn, None, span) == fold.seek(store, created, turn)
+        assert fold.load_closed_turn(store, "no-such-game", 1) is None

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from replay.render.lang import pick, plural, tr  # noqa: F401  (here for the modules that import them from here)
+
 
 @dataclass(frozen=True)
 class Span:
@@ -141,24 +143,6 @@ def code(text: str) -> Span:
 
 
 # --- words of a bilingual post -----------------------------------------------------------------------------------
-
-def tr(lang: str, ru: str, en: str) -> str:
-    """The Russian or the English phrase."""
-    return ru if lang == "ru" else en
-
-
-def pick(pair: tuple[str, str], lang: str) -> str:
-    """One language of a (ru, en) pair."""
-    return pair[0] if lang == "ru" else pair[1]
-
-
-def plural(n: int, forms: tuple[str, str, str]) -> str:
-    """A Russian noun agreeing with n: forms for 1, 2–4 and 5+ ("пункт", "пункта", "пунктов")."""
-    k = abs(n) % 100
-    if 11 <= k <= 14:
-        return forms[2]
-    return forms[0] if k % 10 == 1 else forms[1] if 2 <= k % 10 <= 4 else forms[2]
-
 
 def spec_defaults(data_dir: Any, lang: str, short: bool = False) -> dict[str, str]:
     """A ruleset's PROPOSED DEFAULTS (id -> what it says) from its data/defaults.json, in Russian from

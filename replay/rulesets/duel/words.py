@@ -6,7 +6,7 @@ Item, stake, wound, status and trait names, and the small helpers that put numbe
 from __future__ import annotations
 
 from replay.render import ru
-from replay.render.text import pick, plural, tr
+from replay.render.lang import pick, plural, tr
 from replay.rulesets.duel.model import DC_POSITION, ID_POSITION, THRESHOLD, DuelState
 
 ITEM = {
