@@ -372,7 +372,8 @@ def form(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int, options: S
 def round_end(ctx: Context, turn: int, options: SkirmishOptions | None = None) -> None:
     """4.3 RoundEnded for the loose fighters (6.5 step 10: blood loss += bleeding; 2× Endurance unconscious, 4×
     dead); pairs whose fight ended part (their fighters are loose again); the battle ends when one side stands. A
-    pendulum woven this round asks its extra fatigue check first (M85, A-62)."""
+    pendulum woven or a sprint run this round asks its extra fatigue check first (M85, A-62); a knockout's 1d6 rounds
+    that run out wake the fighter (C9)."""
     from replay.rulesets.skirmish import volley
 
     model = data.damage_model()
@@ -391,6 +392,7 @@ def round_end(ctx: Context, turn: int, options: SkirmishOptions | None = None) -
         loss[f.id], status[f.id] = total, new
         why.append(f"{f.id} bleeds {f.bleeding}: blood loss {f.blood_loss} + {f.bleeding} = {total}"
                    + (f" → {new}" + (", falls (lying)" if new == "unconscious" else "") if new != f.status else ""))
+    woke = come_to(state, turn, loss, status, why)
     parted = [p.id for p in state.pairs if p.fight.result is not None
               or len(p.fight.fighters) == 2 and (any(f.out for f in p.fight.fighters)
                                                  or p.fight.holder is None and p.since < turn)]
@@ -406,6 +408,9 @@ def round_end(ctx: Context, turn: int, options: SkirmishOptions | None = None) -
     if tired:
         payload |= {"fatigue": tired, "rule": [*payload["rule"], "M85", "L1141", "5.10"],
                     "defaults": [*payload["defaults"], "A-62", "A-71", "5.10"]}
+    if woke:
+        payload |= {"woke": woke, "rule": [*payload["rule"], "6.5 step 11"],
+                    "defaults": [*payload["defaults"], "C9"]}
     if left:  # 4.4: the group goes on without those out (our reading, docs/skirmish.md)
         payload |= {"left": left, "rule": [*payload["rule"], "4.4", "4.2"], "defaults": ["sample_v1", "C12"]}
     emit(ctx, "field_round_ended", payload)
@@ -420,6 +425,29 @@ def round_end(ctx: Context, turn: int, options: SkirmishOptions | None = None) -
                                    "why": [f"side {winner} stands: {', '.join(standing)}" if winner
                                            else "no one stands"], "rule": ["6.5"]})
 
+
+
+def come_to(state: Battle, turn: int, loss: dict[str, int], status: dict[str, str], why: list[str]) -> list[str]:
+    """C9 (6.5 step 11): a fighter knocked out for 1d6 rounds comes to at the end of the last of them (the round he
+    fell in not counted: PROPOSED), lying where he fell; a blood loss of 2× Endurance keeps him unconscious (6.5 step
+    10). Nothing is rolled: the rounds were rolled at the knockout."""
+    model = data.damage_model()
+    woke = []
+    for fid, fell, rounds in state.knocked_out:
+        if fell + rounds != turn:
+            continue
+        f = state.fighter(fid)
+        if status.get(fid, f.status) != "unconscious":
+            continue
+        blood = loss.get(fid, f.blood_loss)
+        if blood >= model["blood_loss_unconscious_x_endurance"] * f.char("endurance"):
+            why.append(f"{fid}'s {rounds} rounds unconscious are over, but blood loss {blood} keeps him unconscious "
+                       "(6.5 step 10)")
+            continue
+        woke.append(fid)
+        why.append(f"{fid} comes to: unconscious for {rounds} rounds since round {fell} (C9); lying, stands up as "
+                   "an act (C6)")
+    return woke
 
 
 # --- a melee of several fighters that shrinks (4.4) --------------------------------------------------------------

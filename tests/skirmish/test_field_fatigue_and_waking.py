@@ -1,0 +1,140 @@
+"""The field's extra fatigue check after a round of sprinting (5.7, A-62) and waking up from a knockout when its 1d6
+rounds run out (C9). Given this field, these orders and rolls, this happens."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from replay.rulesets.skirmish import battle, messages
+from replay.rulesets.skirmish.model import SkirmishOptions
+from tests.skirmish.kit import Round, asked, payloads, why_stopped
+from tests.skirmish.test_part2 import order, started
+
+
+def waits(rnd: Round, ids: tuple[str, ...], xs: tuple[int, ...] = (1, 2)) -> Round:
+    for x in xs:
+        for fid in ids:
+            order(rnd, fid, x, act="wait")
+    return rnd
+
+
+def sprint_round() -> Round:
+    """BOR sprints 2 m south, away from everyone; the others wait."""
+    rnd = Round(turn=1)
+    order(rnd, "BOR", 1, act="move", gait="sprint", path=[[1, 4], [1, 5]])
+    order(rnd, "BOR", 2, act="wait")
+    return waits(rnd, ("RAT", "VSE", "MIR"))
+
+
+def fatigue_roll(rnd: Round, fid: str, faces: list[int], maneuver: str = "sprint") -> Round:
+    return rnd.add("roll", fid, {"dice": f"{len(faces)}d10", "purpose": "fatigue", "result": faces,
+                                 "total": sum(faces), "source": "forum", "exchange": 0, "maneuver": maneuver})
+
+
+# --- A-62: a sprint asks an extra fatigue check at the round's end --------------------------------------------------
+
+def test_a62_a_round_of_sprinting_asks_an_extra_fatigue_check_at_its_end() -> None:
+    stop = sprint_round().resolve(started())
+    assert ("BOR", "fatigue", {"exchange": 0, "maneuver": "sprint"}) in asked(stop), why_stopped(stop)
+    assert [a for a, name, _ in asked(stop) if name == "fatigue"] == ["BOR"]  # nobody else ran at full Speed
+
+
+def test_a62_a_failed_check_adds_one_fatigue_a_passed_one_none() -> None:
+    for faces, gained in (([6, 2, 3, 1, 4], 1), ([6, 7, 2, 3, 4], 0)):
+        stop = fatigue_roll(sprint_round(), "BOR", faces).resolve(started())
+        assert stop.requests == () and stop.error is None, why_stopped(stop)
+        ended = payloads(stop, "field_round_ended")[0]
+        check = ended["fatigue"]["BOR"]
+        assert check["gained"] == gained and check["difficulty"] == 5
+        assert stop.state.fighter("BOR").fatigue == gained
+        assert "A-62" in ended["defaults"] and "BOR sprinted this round: an extra fatigue check at the round's end " \
+            "(5.7, A-62)" in ended["why"]
+
+
+def test_a62_a_jog_asks_no_fatigue_check() -> None:
+    rnd = Round(turn=1)
+    order(rnd, "BOR", 1, act="move", gait="jog", path=[[1, 4], [1, 5]])
+    order(rnd, "BOR", 2, act="wait")
+    stop = waits(rnd, ("RAT", "VSE", "MIR")).resolve(started())
+    assert stop.requests == () and stop.error is None, why_stopped(stop)
+    assert "fatigue" not in payloads(stop, "field_round_ended")[0]
+
+
+def test_a62_without_fatigue_rolls_a_sprint_asks_nothing() -> None:
+    stop = sprint_round().resolve(started(), SkirmishOptions(fatigue_rolls=False))
+    assert stop.requests == () and stop.error is None, why_stopped(stop)
+    assert "fatigue" not in payloads(stop, "field_round_ended")[0]
+
+
+def test_the_sprint_line_reads_in_russian() -> None:
+    line = messages.say_why("BOR sprinted this round: an extra fatigue check at the round's end (5.7, A-62)")
+    assert line == "BOR: спринт в этом раунде — внеочередная проверка усталости в конце раунда (5.7, A-62)"
+
+
+# --- C9: waking up when the knockout's 1d6 rounds run out -----------------------------------------------------------
+
+def knocked(rounds: int, fell: int = 1, **fighter: Any) -> battle.Battle:
+    state = started(round=fell)
+    bor = state.fighter("BOR")
+    state = state.with_fighter(replace(bor, status="unconscious", stance="lying", **fighter))
+    return replace(state, knocked_out=(("BOR", fell, rounds),))
+
+
+def quiet_round(turn: int) -> Round:
+    return waits(Round(turn=turn), ("RAT", "VSE", "MIR"))
+
+
+def test_c9_an_unconscious_fighter_stays_out_until_his_rounds_run_out() -> None:
+    stop = quiet_round(2).resolve(knocked(2))
+    assert stop.requests == () and stop.error is None, why_stopped(stop)
+    assert stop.state.fighter("BOR").status == "unconscious"
+    assert "woke" not in payloads(stop, "field_round_ended")[0]
+    assert not any(key.get("exchange") and a == "BOR" for a, _, key in asked(stop))
+    assert stop.state.knocked_out == (("BOR", 1, 2),)
+
+
+def test_c9_he_comes_to_lying_at_the_end_of_the_last_round() -> None:
+    stop = quiet_round(3).resolve(knocked(2))
+    assert stop.requests == () and stop.error is None, why_stopped(stop)
+    ended = payloads(stop, "field_round_ended")[0]
+    assert ended["woke"] == ["BOR"] and "C9" in ended["defaults"]
+    assert "BOR comes to: unconscious for 2 rounds since round 1 (C9); lying, stands up as an act (C6)" in ended["why"]
+    bor = stop.state.fighter("BOR")
+    assert (bor.status, bor.stance) == ("ok", "lying") and stop.state.knocked_out == ()
+    nxt = Round(turn=4).resolve(stop.state)
+    assert ("BOR", "order", {"exchange": 1, "stage": "field"}) in asked(nxt)  # he acts again
+
+
+def test_c9_a_blood_loss_of_twice_endurance_keeps_him_unconscious() -> None:
+    state = knocked(1)
+    endurance = state.fighter("BOR").char("endurance")
+    stop = quiet_round(2).resolve(state.with_fighter(replace(state.fighter("BOR"), blood_loss=2 * endurance)))
+    ended = payloads(stop, "field_round_ended")[0]
+    assert "woke" not in ended and stop.state.fighter("BOR").status == "unconscious"
+    assert f"BOR's 1 rounds unconscious are over, but blood loss {2 * endurance} keeps him unconscious " \
+        "(6.5 step 10)" in ended["why"]
+    assert stop.state.knocked_out == ()
+
+
+def test_c9_a_knockout_starts_the_count_and_the_state_keeps_it() -> None:
+    state = started(round=3)
+    out = battle.knocked_out(state, {"fighter": "BOR", "unconscious": True, "rounds": 4, "until_treated": False})
+    assert out.knocked_out == (("BOR", 3, 4),)
+    assert battle.knocked_out(state, {"fighter": "BOR", "unconscious": True, "rounds": None,
+                                      "until_treated": True}).knocked_out == ()  # until treated: no count
+    assert battle.knocked_out(state, {"fighter": "BOR", "unconscious": False}).knocked_out == ()
+    raw = json.loads(json.dumps(battle.state_to_json(out)))
+    assert raw["knocked_out"] == [["BOR", 3, 4]]
+    assert battle.state_from_json(raw).knocked_out == (("BOR", 3, 4),)
+    assert "knocked_out" not in battle.state_to_json(state)
+
+
+def test_the_waking_lines_read_in_russian() -> None:
+    assert messages.say_why("BOR comes to: unconscious for 2 rounds since round 1 (C9); lying, stands up as an act "
+                            "(C6)") == "BOR приходит в себя: без сознания 2 раунда с раунда 1 (C9); лежит, встаёт " \
+                                      "действием (C6)"
+    assert messages.say_why("BOR's 5 rounds unconscious are over, but blood loss 8 keeps him unconscious (6.5 step "
+                            "10)") == "BOR: 5 раундов без сознания прошли, но кровопотеря 8 не даёт прийти в себя " \
+                                      "(6.5, шаг 10)"
