@@ -138,3 +138,40 @@ def test_the_waking_lines_read_in_russian() -> None:
     assert messages.say_why("BOR's 5 rounds unconscious are over, but blood loss 8 keeps him unconscious (6.5 step "
                             "10)") == "BOR: 5 раундов без сознания прошли, но кровопотеря 8 не даёт прийти в себя " \
                                       "(6.5, шаг 10)"
+
+
+# --- M90: a slip against a missile may add Acrobatics (L1173) -------------------------------------------------------
+
+def test_m90_a_slip_adds_acrobatics_points_paid_from_skill() -> None:
+    from tests.skirmish.test_ranged_moves import field, shield_shot
+
+    rnd = shield_shot({"maneuver": "missile_slip", "dice": 1, "skill": 2}, [9, 8, 2])
+    stop = rnd.add("roll", "ZOR", {"dice": "4d10", "purpose": "knockout", "result": [9, 9, 9, 9], "total": 36,
+                                   "source": "forum", "exchange": 1, "shooter": "VSE"}).resolve(field(4, target="ZOR"))
+    p = payloads(stop, "shot")[0]
+    assert "ZOR missile slip 3d %6 [9, 8, 2] → 2 − 0 = 2" in p["why"], p["why"]
+    assert p["defence"]["skill"] == 2 and p["defence"]["difficulty"] == 6
+    zor = stop.state.fighter("ZOR")
+    assert (zor.spent_R, zor.spent_S) == (1, 2)
+
+
+def test_m90_more_acrobatics_than_the_level_is_refused_naming_m90() -> None:
+    from replay.rulesets.skirmish import missile_defences
+    from tests.skirmish.test_ranged_moves import field
+
+    state = field(4, target="ZOR")
+    assert missile_defences.defence_problems(state, "ZOR", {"maneuver": "missile_slip", "dice": 1, "skill": 4}, 1) \
+        == ["condition_failed (5.4.7 M90): 4 Acrobatics points, ZOR has 3"]
+    assert missile_defences.defence_problems(state, "ZOR", {"maneuver": "missile_slip", "dice": 1, "skill": 3}, 1) \
+        == []
+
+
+def test_m90_the_field_parser_reads_a_slips_acrobatics() -> None:
+    from replay.rulesets.skirmish import field_parse
+    from tests.skirmish.test_ranged_moves import field
+
+    state = field(4, target="ZOR")
+    for text in ("Защита от выстрела VSE: свиля, 3 кубика (1Р+2А)", "Defence against VSE's shot: slip, 3 dice (1R+2A)"):
+        errors: list[str] = []
+        value = field_parse.defence_value(text.split(": ", 1)[1], state, "ZOR", False, errors)
+        assert errors == [] and value == {"maneuver": "missile_slip", "dice": 1, "skill": 2}, (text, errors)

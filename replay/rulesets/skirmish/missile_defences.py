@@ -59,8 +59,11 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
 DEFENCES = ("missile_dodge", "missile_slip", "shield_parry_missile", "weapon_parry_missile", "missile_catch",
             "pendulum")
 """The missile defences a target declares (M85-M90; M84's screen goes with any of them or alone)."""
-REFLEX_ONLY = ("missile_dodge", "missile_slip", "missile_catch")
-"""(Р): paid with reflex points only (M88, M89; M90 as the spec lists it, L1167-1173)."""
+REFLEX_ONLY = ("missile_dodge", "missile_catch")
+"""(Р): paid with reflex points only (M88, M89, L1159-1167)."""
+ACROBATIC = {"pendulum": "M85", "missile_slip": "M90"}
+"""M85 (L1141), M90 (L1173 «Можно добавлять Акробатику»): reflex dice and Acrobatics points (`skill`, paid from the
+skill points, at most the Acrobatics level); M90 otherwise reflex only."""
 SKILLED = {"weapon_parry_missile": 6}
 """4.8 (A-23, PROPOSED): the minimum level of the parrying weapon's skill."""
 
@@ -155,9 +158,9 @@ def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: st
         if t.load != "light":
             return [problem("condition_failed", "5.4.7 M85", f"{target}'s load is {t.load}: a pendulum needs a light "
                             "load (L1141)")]
-        if int(value.get("skill") or 0) > t.skill("acrobatics"):
-            return [problem("condition_failed", "5.4.7 M85", f"{value.get('skill')} Acrobatics points, {target} has "
-                            f"{t.skill('acrobatics')}")]
+    if maneuver in ACROBATIC and int(value.get("skill") or 0) > t.skill("acrobatics"):
+        return [problem("condition_failed", f"5.4.7 {ACROBATIC[maneuver]}", f"{value.get('skill')} Acrobatics "
+                        f"points, {target} has {t.skill('acrobatics')}")]
     if maneuver == "missile_catch":
         if catch_difficulty(state, shooter) is None:
             return [problem("condition_failed", "5.4.7 M88", "bullets and cannonballs cannot be caught (L1159)")]
