@@ -175,3 +175,61 @@ def test_m90_the_field_parser_reads_a_slips_acrobatics() -> None:
         errors: list[str] = []
         value = field_parse.defence_value(text.split(": ", 1)[1], state, "ZOR", False, errors)
         assert errors == [] and value == {"maneuver": "missile_slip", "dice": 1, "skill": 2}, (text, errors)
+
+
+# --- M87: the arrow counts as a light weapon for the parry's weight penalty (L1153, A-43) ---------------------------
+
+def rapier_state(weapon: str = "rapier") -> battle.Battle:
+    from tests.skirmish.test_ranged_moves import field
+
+    state = field(4, facing="E")
+    rat = state.fighter("RAT")
+    return state.with_fighter(replace(rat, skills={**rat.skills, "swords": 6, "knives": 6},
+                                      weapons=(replace(rat.weapons[0], id=weapon, type=weapon, hands=("right",)),)))
+
+
+def test_m87_with_any_step_a_medium_weapon_parries_an_arrow_one_harder() -> None:
+    from replay.rulesets.skirmish import missile_defences
+
+    state = rapier_state()
+    value = {"maneuver": "weapon_parry_missile", "dice": 2, "skill": 1, "weapon": "rapier"}
+    assert missile_defences.defence_difficulty(state, "RAT", value) == 7  # heavy_light: a medium weapon, no pair
+    assert missile_defences.defence_difficulty(state, "RAT", value, weights="any_step") == 8
+    assert missile_defences.defence_problems(state, "RAT", value, 1, "VSE", "any_step") == [
+        "difficulty_above_7 (2.2): the weapon parry against a missile is %8 (the parry of a thrust +2, L1153, +1 the "
+        "arrow as a light weapon, A-43)"]
+    assert missile_defences.defence_problems(state, "RAT", value, 1, "VSE") == []
+
+
+def test_m87_a_light_weapon_pays_no_weight_penalty_under_either_reading() -> None:
+    from replay.rulesets.skirmish import data, missile_defences
+
+    light = next(k for k, w in data.table("weapons")["weapons"].items() if w["weight"] == "light")
+    state = rapier_state(light)
+    value = {"maneuver": "weapon_parry_missile", "dice": 2, "weapon": light}
+    assert missile_defences.arrow_weight(state, "RAT", value, "any_step") == 0
+    assert missile_defences.arrow_weight(state, "RAT", value, "heavy_light") == 0
+    assert missile_defences.arrow_weight(rapier_state(), "RAT", {**value, "weapon": "rapier"}, "any_step") == 1
+
+
+def test_m87_the_shot_through_the_engine_refuses_the_answer_under_any_step() -> None:
+    from tests.skirmish.test_ranged_moves import act, roll
+
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 0, "skill": 3})
+    act(rnd, "RAT", act="wait")
+    rnd.choice("RAT", "missile_defence", {"maneuver": "weapon_parry_missile", "dice": 2, "weapon": "rapier"},
+               exchange=1, shooter="VSE")
+    roll(rnd, "VSE", "shot", [10, 9, 8, 7, 2, 2])
+    stop = rnd.resolve(rapier_state(), SkirmishOptions(parry_weight_penalty="any_step"))
+    assert stop.error is not None and "not legal" in stop.error, why_stopped(stop)  # %8 under any_step
+    stop = rnd.resolve(rapier_state())
+    assert stop.error is None and ("RAT", "missile_defence", {"exchange": 1, "shooter": "VSE"}) in asked(stop), \
+        why_stopped(stop)
+
+
+def test_the_arrow_weight_lines_read_in_russian() -> None:
+    line = messages.say_why("+1 difficulty: the arrow counts as a light weapon against RAT's medium rapier (M87, "
+                            "L1153, A-43)")
+    assert line.startswith("+1 к сложности: стрела считается лёгким оружием, а «") and "у RAT — среднее оружие" \
+        in line, line

@@ -73,12 +73,14 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
         from replay.rulesets.skirmish import missile_defences
 
         return missile_defences.defence_problems(state, actor, p.get("value"), int(p.get("exchange") or 1),
-                                     str(p.get("shooter")) if p.get("shooter") in state.roster else None)
+                                     str(p.get("shooter")) if p.get("shooter") in state.roster else None,
+                                     options.parry_weight_penalty)
     if draft.type == "choice" and p.get("name") == "protect_ally" and actor in state.roster:
         from replay.rulesets.skirmish import missile_defences
 
         return missile_defences.protect_problems(state, actor, str(p.get("target")), str(p.get("shooter")),
-                                                 p.get("value"), int(p.get("exchange") or 1))
+                                                 p.get("value"), int(p.get("exchange") or 1),
+                                                 options.parry_weight_penalty)
     return []
 
 

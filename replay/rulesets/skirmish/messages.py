@@ -2279,3 +2279,15 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      lambda m: f"{m.group(1)}: {m.group(2)} {plural_rounds(int(m.group(2)))} без сознания прошли, но кровопотеря "
      f"{m.group(3)} не даёт прийти в себя (6.5, шаг 10)"),
 )) + _SENTENCES
+_WEIGHT_RU = {"light": "лёгкое", "medium": "среднее", "heavy": "тяжёлое"}
+_ARROW_WEIGHT = (
+    (r"^\+1 difficulty: the arrow counts as a light weapon against (\w+)'s (light|medium|heavy) ([\w-]+) "
+     r"\(M87, L1153, A-43\)$",
+     lambda m: f"+1 к сложности: стрела считается лёгким оружием, а {_item(m.group(3))} у {m.group(1)} — "
+     f"{_WEIGHT_RU[m.group(2)]} оружие (M87, L1153, A-43)"),
+    (r"^the weapon parry against a missile is %(\d+) \(the parry of a thrust \+2, (L\d+), \+1 the arrow as a light "
+     r"weapon, A-43\)$",
+     r"парирование снаряда оружием — %\1 (парирование выпада +2, \2, +1: стрела — лёгкое оружие, A-43)"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _ARROW_WEIGHT) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in _ARROW_WEIGHT) + _PROBLEM_SENTENCES
