@@ -233,3 +233,31 @@ def test_the_arrow_weight_lines_read_in_russian() -> None:
                             "L1153, A-43)")
     assert line.startswith("+1 к сложности: стрела считается лёгким оружием, а «") and "у RAT — среднее оружие" \
         in line, line
+
+
+# --- 5.6.5: a running target straight at or away from the shooter (L982) -------------------------------------------
+
+def test_a_run_straight_at_or_away_from_the_shooter_is_told_by_its_line() -> None:
+    from replay.rulesets.skirmish import field
+
+    assert field.straight_at_or_away("square", [(0, 2), (1, 2), (2, 2)], (8, 2))  # at him
+    assert field.straight_at_or_away("square", [(3, 2), (2, 2), (1, 2)], (8, 2))  # away
+    assert field.straight_at_or_away("square", [(0, 0), (1, 1), (2, 2)], (6, 6))  # on the diagonal
+    assert not field.straight_at_or_away("square", [(0, 2), (0, 3), (0, 4)], (8, 2))  # across the line of fire
+    assert not field.straight_at_or_away("square", [(0, 0), (1, 0)], (4, 2))  # 26.6° off: not straight
+    assert not field.straight_at_or_away("square", [(0, 2)], (8, 2))  # did not move
+    assert field.straight_at_or_away("hex", [(0, 2), (1, 2), (2, 2)], (7, 2))
+
+
+def test_a_target_jogging_straight_at_the_shooter_costs_no_success() -> None:
+    from replay.rulesets.skirmish import shot
+    from tests.skirmish.test_ranged_moves import field
+
+    state = field(6)  # RAT at (0, 2), VSE at (6, 2)
+    at = replace(state, ran=(("RAT", "jog"),), moved=(("RAT", ((0, 2), (1, 2))),))
+    across = replace(state, ran=(("RAT", "jog"),), moved=(("RAT", ((0, 1), (0, 2))),))
+    order_ = {"act": "shoot", "target": "RAT", "dice": {"reflex": 0, "skill": 2}}
+    assert "target jogging −1" not in shot.price(at, "VSE", order_, SkirmishOptions()).why
+    assert "target jogging −1" in shot.price(across, "VSE", order_, SkirmishOptions()).why
+    sprint = replace(at, ran=(("RAT", "sprint"),))
+    assert "target sprinting −1 (straight at or away)" in shot.price(sprint, "VSE", order_, SkirmishOptions()).why

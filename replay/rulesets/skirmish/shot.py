@@ -110,7 +110,8 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
     diff_c, succ_c, fail, cwhy = ranged.condition_mods(
         s.weapon, state.conditions, target_in_melee=state.pair_of(t.id) is not None,
         crowd_ranks=grid.crowd_ranks(state.grid, crowd, f.cell, t.cell) if crowd else 0,
-        target_gait=dict(state.ran).get(t.id))
+        target_gait=dict(state.ran).get(t.id),
+        straight=grid.straight_at_or_away(state.grid, dict(state.moved).get(t.id) or (), f.cell))
     why = [f"{fid} shoots {w['name']['en']} at {t.id} {metres} m away" + (f": {b.replace('_', ' ')} range"
                                                                            if b else ": beyond extreme range")]
     why.append(f"dice {pool_} ({r_}R + {s_}S)" + (f", cost {pool_ + extra} (×2 above {s.skill} {level}, A-08)"
