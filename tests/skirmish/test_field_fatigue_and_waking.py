@@ -261,3 +261,37 @@ def test_a_target_jogging_straight_at_the_shooter_costs_no_success() -> None:
     assert "target jogging −1" in shot.price(across, "VSE", order_, SkirmishOptions()).why
     sprint = replace(at, ran=(("RAT", "sprint"),))
     assert "target sprinting −1 (straight at or away)" in shot.price(sprint, "VSE", order_, SkirmishOptions()).why
+
+
+# --- 4.1 item 4: a GM ruling rerolls general initiative at the start of a round --------------------------------------
+
+INTENTS = (("RAT", "attack"), ("BOR", "defend"), ("VSE", "attack"), ("MIR", "other"))
+
+
+def test_a_gm_ruling_rerolls_general_initiative_at_the_start_of_the_round() -> None:
+    state = started(round=1, intents=INTENTS)
+    rnd = Round(turn=2).add("ruling", None, {"override": {"name": "general_initiative_reroll", "key": {"round": 2}},
+                                             "value": True})
+    stop = rnd.resolve(state)
+    rolls = sorted(a for a, name, key in asked(stop) if name == "general_initiative")
+    assert rolls == ["MIR", "RAT", "VSE"], why_stopped(stop)  # BOR defends: no roll (L18)
+    assert all(key == {"round": 2} for _, name, key in asked(stop) if name == "general_initiative")
+    for fid, faces in (("RAT", [2, 2, 2, 2, 2]), ("VSE", [9, 8, 7, 6, 5, 4]), ("MIR", [6, 2, 2, 2, 2, 2])):
+        rnd.add("roll", fid, {"dice": f"{len(faces)}d10", "purpose": "general_initiative", "result": faces,
+                              "total": sum(faces), "source": "forum", "round": 2})
+    stop = rnd.resolve(state)
+    told = payloads(stop, "general_initiative")[0]
+    assert told["why"][0] == "round 2 starts with general initiative rolls by the GM's ruling (seq 11, 4.1)"
+    assert told["chain"][0] == ["VSE", 5] and "L48" not in told["rule"]
+    assert [i for i, _ in stop.state.chain][:1] == ["VSE"]
+
+
+def test_without_a_ruling_general_initiative_is_not_rerolled() -> None:
+    stop = Round(turn=2).resolve(started(round=1, intents=INTENTS))
+    assert not [name for _, name, _ in asked(stop) if name == "general_initiative"]
+    assert payloads(stop, "general_initiative") == []
+
+
+def test_the_ruling_line_reads_in_russian() -> None:
+    assert messages.say_why("round 2 starts with general initiative rolls by the GM's ruling (seq 11, 4.1)") == \
+        "раунд 2 начинается с бросков общей инициативы по решению мастера (seq 11, 4.1)"

@@ -27,6 +27,11 @@ def emit(ctx: Context, kind: str, payload: dict[str, Any], *, cause: int | None 
     return ctx.emit(Draft(R + kind, payload, cause=cause))
 
 
+REROLL = "general_initiative_reroll"
+"""4.1 item 4: the decision the GM overrides by a ruling to reroll general initiative at the start of a round
+(`{"override": {"name": "general_initiative_reroll", "key": {"round": n}}, "value": true}`); computed: no reroll."""
+
+
 def d10(options: SkirmishOptions, n: int) -> str:
     return f"{n}d{options.pool_die_sides}"
 
@@ -40,6 +45,10 @@ def resolve(state: Battle, turn: int, ctx: Context, options: SkirmishOptions) ->
     elif ctx.state.hidden_hit is not None:  # 5.7 (L48), 4.1 item 4: asked of the players, never drawn here
         ctx.set_phase("general_initiative")
         general_initiative(ctx, options, again=turn)
+    elif ctx.decide(REROLL, False, round=turn) is True:  # 4.1 item 4: a GM ruling rerolls general initiative
+        ruling = ctx.overridden(REROLL, round=turn)
+        ctx.set_phase("general_initiative")
+        general_initiative(ctx, options, again=turn, ruled=ruling.seq if ruling is not None else None)
     ctx.set_phase("round")
     emit(ctx, "field_round", {"round": turn, "why": [f"round {turn}: the loose fighters' pools restored (L192); "
                                                      "order of actions: " + order_text(ctx.state)],
@@ -85,11 +94,12 @@ def intents(ctx: Context) -> None:
                           "rule": ["4.1", "L18"]})
 
 
-def general_initiative(ctx: Context, options: SkirmishOptions, again: int | None = None) -> None:
+def general_initiative(ctx: Context, options: SkirmishOptions, again: int | None = None,
+                       ruled: int | None = None) -> None:
     """4.1 step 2 (L18): Reflex dice at %5, free (A-12); defenders skip the roll (CP-02: PROPOSED here, they act
     after the attacks aimed at them); a critical failure costs 1-2 reflex points in the round following the roll
     (A-13, C12). `again`: the round rolled anew after a successful hidden attack (L48; its rolls keyed by `round`),
-    by every fighter still on the field."""
+    by every fighter still on the field; `ruled`: the seq of the GM's ruling that rerolls it instead (4.1 item 4)."""
     state = ctx.state
     intent = dict(state.intents)
     skipped = [i for i in state.roster if intent.get(i) == "defend"]
@@ -106,14 +116,17 @@ def general_initiative(ctx: Context, options: SkirmishOptions, again: int | None
     if skipped:
         why.append(f"{', '.join(skipped)} defend: no roll, they act after the attacks aimed at them (L18)")
     why.append("initiative order: " + ", ".join("=".join(s) for s in initiative.slots(order)))
-    if again:
+    if again and ruled is not None:
+        why.insert(0, f"round {again} starts with general initiative rolls by the GM's ruling (seq {ruled}, 4.1)")
+    elif again:
         why.insert(0, f"round {again} starts with general initiative rolls after {state.hidden_hit} hit home "
                       "unsensed (5.7, L48)")
     emit(ctx, "general_initiative", {"rolls": {i: c.to_json() for i, c in counted.items()},
                                      "chain": [list(x) for x in order],
                                      "reflex_loss": {i: c.crit_degree for i, c in counted.items() if c.crit_degree},
                                      "skipped": skipped, "why": why,
-                                     "rule": ["4.1", "3.8", "L18"] + (["5.7", "L48"] if again else []),
+                                     "rule": ["4.1", "3.8", "L18"] + (["5.7", "L48"] if again and ruled is None
+                                                                      else []),
                                      "defaults": ["A-02", "A-12", "A-13", "C12"]},
          cause=max((r.seq for r in rolls), default=0) or None)
 
