@@ -388,7 +388,8 @@ def on_the_field(state: Battle, pair: Pair) -> Fight:
     """The pair's fight with the field around it: the cells its fighters cannot step into (the field's other fighters,
     blocked terrain) and the field's size, for M22 Pass (L418-421)."""
     others = {f.cell for f in state.fighters if f.id not in pair.fight.ids and f.id not in state.fled}
-    return replace(pair.fight, obstacles=tuple(sorted(others | state.blocked())), bounds=(state.width, state.height))
+    return replace(pair.fight, obstacles=tuple(sorted(others | state.blocked())), bounds=(state.width, state.height),
+                   grid=state.grid)
 
 
 def hidden_unsensed(fight: Fight, hit: dict[str, Any]) -> bool:

@@ -407,9 +407,6 @@ CONDITIONS: list[tuple[str, str]] = [
     ("{id:w} {m:w} {what:part2}: part 2 (several fighters on the grid); a GM ruling may resolve one (CP-50)",
      "{id} {m:mv} {what:part2}: это часть 2 (несколько бойцов на поле); такой маневр может разрешить решение ГМ "
      "(CP-50)"),
-    ("{id:w} {m:w} {what:part2}: on a square grid (on hexes a GM ruling may resolve one, CP-50)",
-     "{id} {m:mv} {what:part2}: только на поле из квадратов (на шестиугольниках такой маневр может разрешить решение "
-     "ГМ, CP-50)"),
     ("{id:w} {m:w} is in the catalogue but its effects are not implemented yet (docs/skirmish.md); a GM ruling may "
      "resolve it",
      "{id} {m:mv} есть в каталоге, но его действие еще не реализовано (docs/skirmish.md); его может разрешить "
@@ -2293,3 +2290,11 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in _ARROW_WEIGHT) + _SENTENCES
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in _ARROW_WEIGHT) + _PROBLEM_SENTENCES
 _SENTENCES = ((re.compile(r"^round (\d+) starts with general initiative rolls by the GM's ruling \(seq (\d+), 4\.1\)$"),
                r"раунд \1 начинается с бросков общей инициативы по решению мастера (seq \2, 4.1)"),) + _SENTENCES
+CONDITIONS.extend([
+    ("pass_through is {{\"cell\": [x, y], \"path\": [[x, y], …], \"facing\": \"E\"|\"NE\"|\"NW\"|\"W\"|\"SW\"|"
+     "\"SE\", \"distance\": a length category or \"end\"}}: the cell adjacent to both, the cells moved on through "
+     "(optional), the new facing (optional) and the combat distance, or the end of the melee",
+     "\"pass_through\" — это {{\"cell\": [x, y], \"path\": [[x, y], …], \"facing\": \"E\"|\"NE\"|\"NW\"|\"W\"|"
+     "\"SW\"|\"SE\", \"distance\": категория длины или \"end\"}}: клетка, соседняя с обоими, клетки дальнейшего пути "
+     "(необязательно), новое направление взгляда (необязательно) и боевая дистанция или конец схватки"),
+])

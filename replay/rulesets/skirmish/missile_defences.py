@@ -185,9 +185,10 @@ def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: st
         if t.load != "light":
             return [problem("condition_failed", "5.4.7 M85", f"{target}'s load is {t.load}: a pendulum needs a light "
                             "load (L1141)")]
-    if maneuver in ACROBATIC and int(value.get("skill") or 0) > t.skill("acrobatics"):
-        return [problem("condition_failed", f"5.4.7 {ACROBATIC[maneuver]}", f"{value.get('skill')} Acrobatics "
-                        f"points, {target} has {t.skill('acrobatics')}")]
+    mid = ACROBATIC.get(str(maneuver))
+    if mid is not None and int(value.get("skill") or 0) > t.skill("acrobatics"):
+        return [problem("condition_failed", f"5.4.7 {mid}", f"{value.get('skill')} Acrobatics points, {target} has "
+                        f"{t.skill('acrobatics')}")]
     if maneuver == "missile_catch":
         if catch_difficulty(state, shooter) is None:
             return [problem("condition_failed", "5.4.7 M88", "bullets and cannonballs cannot be caught (L1159)")]
