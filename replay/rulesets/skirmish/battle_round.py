@@ -181,6 +181,8 @@ def field_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
         order = found[fid]
         if ctx.state.pair_of(fid) is not None:  # engaged by an earlier mover this exchange
             continue
+        if ctx.state.gone(fid):  # put out of the fight by an earlier act this exchange (a shot's knockout): no act
+            continue
         problems = battle_check.act(ctx.state, fid, order.payload, options)
         if problems:
             raise MissingInput(f"turn {ctx.turn}: {fid}'s act at seq {order.seq}: " + "; ".join(problems))
