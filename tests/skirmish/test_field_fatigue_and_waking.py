@@ -281,7 +281,7 @@ def test_a_gm_ruling_rerolls_general_initiative_at_the_start_of_the_round() -> N
                               "total": sum(faces), "source": "forum", "round": 2})
     stop = rnd.resolve(state)
     told = payloads(stop, "general_initiative")[0]
-    assert told["why"][0] == "round 2 starts with general initiative rolls by the GM's ruling (seq 11, 4.1)"
+    assert told["why"][0] == "round 2 starts with general initiative rolls by the GM's ruling (4.1)"
     assert told["chain"][0] == ["VSE", 5] and "L48" not in told["rule"]
     assert [i for i, _ in stop.state.chain][:1] == ["VSE"]
 
@@ -293,5 +293,15 @@ def test_without_a_ruling_general_initiative_is_not_rerolled() -> None:
 
 
 def test_the_ruling_line_reads_in_russian() -> None:
-    assert messages.say_why("round 2 starts with general initiative rolls by the GM's ruling (seq 11, 4.1)") == \
-        "раунд 2 начинается с бросков общей инициативы по решению мастера (seq 11, 4.1)"
+    line = "round 2 starts with general initiative rolls by the GM's ruling (4.1)"
+    assert messages.say_why(line) == "раунд 2 начинается с бросков общей инициативы по решению мастера (4.1)"
+    assert messages.why({"why": [line]}, "ru") == [messages.say_why(line)]  # nothing left marked English
+
+
+def test_every_new_line_reads_in_russian_in_a_post() -> None:
+    lines = ["BOR sprinted this round: an extra fatigue check at the round's end (5.7, A-62)",
+             "BOR comes to: unconscious for 2 rounds since round 1 (C9); lying, stands up as an act (C6)",
+             "BOR's 5 rounds unconscious are over, but blood loss 8 keeps him unconscious (6.5 step 10)",
+             "+1 difficulty: the arrow counts as a light weapon against RAT's medium rapier (M87, L1153, A-43)"]
+    said = messages.why({"why": lines}, "ru")
+    assert said == [messages.say_why(line) for line in lines] and not any("англ" in s for s in said), said

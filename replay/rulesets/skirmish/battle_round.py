@@ -99,7 +99,8 @@ def general_initiative(ctx: Context, options: SkirmishOptions, again: int | None
     """4.1 step 2 (L18): Reflex dice at %5, free (A-12); defenders skip the roll (CP-02: PROPOSED here, they act
     after the attacks aimed at them); a critical failure costs 1-2 reflex points in the round following the roll
     (A-13, C12). `again`: the round rolled anew after a successful hidden attack (L48; its rolls keyed by `round`),
-    by every fighter still on the field; `ruled`: the seq of the GM's ruling that rerolls it instead (4.1 item 4)."""
+    by every fighter still on the field; `ruled`: the seq of the GM's ruling that rerolls it instead (4.1 item 4;
+    the post shows the ruling itself)."""
     state = ctx.state
     intent = dict(state.intents)
     skipped = [i for i in state.roster if intent.get(i) == "defend"]
@@ -117,7 +118,7 @@ def general_initiative(ctx: Context, options: SkirmishOptions, again: int | None
         why.append(f"{', '.join(skipped)} defend: no roll, they act after the attacks aimed at them (L18)")
     why.append("initiative order: " + ", ".join("=".join(s) for s in initiative.slots(order)))
     if again and ruled is not None:
-        why.insert(0, f"round {again} starts with general initiative rolls by the GM's ruling (seq {ruled}, 4.1)")
+        why.insert(0, f"round {again} starts with general initiative rolls by the GM's ruling (4.1)")
     elif again:
         why.insert(0, f"round {again} starts with general initiative rolls after {state.hidden_hit} hit home "
                       "unsensed (5.7, L48)")

@@ -2288,8 +2288,8 @@ _ARROW_WEIGHT = (
 )
 _SENTENCES = tuple((re.compile(p), r) for p, r in _ARROW_WEIGHT) + _SENTENCES
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in _ARROW_WEIGHT) + _PROBLEM_SENTENCES
-_SENTENCES = ((re.compile(r"^round (\d+) starts with general initiative rolls by the GM's ruling \(seq (\d+), 4\.1\)$"),
-               r"раунд \1 начинается с бросков общей инициативы по решению мастера (seq \2, 4.1)"),) + _SENTENCES
+_SENTENCES = ((re.compile(r"^round (\d+) starts with general initiative rolls by the GM's ruling \(4\.1\)$"),
+               r"раунд \1 начинается с бросков общей инициативы по решению мастера (4.1)"),) + _SENTENCES
 CONDITIONS.extend([
     ("pass_through is {{\"cell\": [x, y], \"path\": [[x, y], …], \"facing\": \"E\"|\"NE\"|\"NW\"|\"W\"|\"SW\"|"
      "\"SE\", \"distance\": a length category or \"end\"}}: the cell adjacent to both, the cells moved on through "
