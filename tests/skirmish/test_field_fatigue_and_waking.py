@@ -113,7 +113,7 @@ def test_c9_a_blood_loss_of_twice_endurance_keeps_him_unconscious() -> None:
     stop = quiet_round(2).resolve(state.with_fighter(replace(state.fighter("BOR"), blood_loss=2 * endurance)))
     ended = payloads(stop, "field_round_ended")[0]
     assert "woke" not in ended and stop.state.fighter("BOR").status == "unconscious"
-    assert f"BOR's 1 rounds unconscious are over, but blood loss {2 * endurance} keeps him unconscious " \
+    assert f"BOR's 1 round unconscious are over, but blood loss {2 * endurance} keeps him unconscious " \
         "(6.5 step 10)" in ended["why"]
     assert stop.state.knocked_out == ()
 
@@ -305,3 +305,9 @@ def test_every_new_line_reads_in_russian_in_a_post() -> None:
              "+1 difficulty: the arrow counts as a light weapon against RAT's medium rapier (M87, L1153, A-43)"]
     said = messages.why({"why": lines}, "ru")
     assert said == [messages.say_why(line) for line in lines] and not any("англ" in s for s in said), said
+
+
+def test_one_round_reads_in_the_singular() -> None:
+    assert messages.say_why("BOR comes to: unconscious for 1 round since round 2 (C9); lying, stands up as an act "
+                            "(C6)") == "BOR приходит в себя: без сознания 1 раунд с раунда 2 (C9); лежит, встаёт " \
+                                       "действием (C6)"

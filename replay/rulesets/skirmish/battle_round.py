@@ -457,12 +457,12 @@ def come_to(state: Battle, turn: int, loss: dict[str, int], status: dict[str, st
             continue
         blood = loss.get(fid, f.blood_loss)
         if blood >= model["blood_loss_unconscious_x_endurance"] * f.char("endurance"):
-            why.append(f"{fid}'s {rounds} rounds unconscious are over, but blood loss {blood} keeps him unconscious "
-                       "(6.5 step 10)")
+            why.append(f"{fid}'s {rounds} round{'s' if rounds != 1 else ''} unconscious are over, but blood loss "
+                       f"{blood} keeps him unconscious (6.5 step 10)")
             continue
         woke.append(fid)
-        why.append(f"{fid} comes to: unconscious for {rounds} rounds since round {fell} (C9); lying, stands up as "
-                   "an act (C6)")
+        why.append(f"{fid} comes to: unconscious for {rounds} round{'s' if rounds != 1 else ''} since round {fell} "
+                   "(C9); lying, stands up as an act (C6)")
     return woke
 
 

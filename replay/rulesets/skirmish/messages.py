@@ -2269,10 +2269,10 @@ _PROBLEM_SENTENCES = ((re.compile(r"^(\w+)'s attack with defence has one defence
 _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+) sprinted this round: an extra fatigue check at the round's end \(5\.7, A-62\)$",
      r"\1: спринт в этом раунде — внеочередная проверка усталости в конце раунда (5.7, A-62)"),
-    (r"^(\w+) comes to: unconscious for (\d+) rounds since round (\d+) \(C9\); lying, stands up as an act \(C6\)$",
+    (r"^(\w+) comes to: unconscious for (\d+) rounds? since round (\d+) \(C9\); lying, stands up as an act \(C6\)$",
      lambda m: f"{m.group(1)} приходит в себя: без сознания {m.group(2)} {plural_rounds(int(m.group(2)))} с раунда "
      f"{m.group(3)} (C9); лежит, встаёт действием (C6)"),
-    (r"^(\w+)'s (\d+) rounds unconscious are over, but blood loss (\d+) keeps him unconscious \(6\.5 step 10\)$",
+    (r"^(\w+)'s (\d+) rounds? unconscious are over, but blood loss (\d+) keeps him unconscious \(6\.5 step 10\)$",
      lambda m: f"{m.group(1)}: {m.group(2)} {plural_rounds(int(m.group(2)))} без сознания прошли, но кровопотеря "
      f"{m.group(3)} не даёт прийти в себя (6.5, шаг 10)"),
 )) + _SENTENCES
