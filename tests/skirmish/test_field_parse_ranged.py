@@ -171,7 +171,7 @@ def test_every_error_of_a_defence_is_collected_and_nothing_is_chosen() -> None:
     assert field_parse.defence_choice("Защита от выстрела VSE: свиля в укрытие; заслон щитом: пятка", state, "RAT",
                                       requests) == (None, [
         "5.4.7: the defence's dice and their split, e.g. «2 кубика (2Р)» or «3 кубика (2Р+1Н)»: Р reflex, Н skill (А "
-        "Acrobatics for a pendulum)",
+        "Acrobatics for a pendulum or a slip)",
         "5.4.7 M89: into cover or to the ground only with a dodge («уклонение в укрытие»)",
         "5.4.7 M84: «пятка» names no zone (голова, верхний корпус, нижний корпус, левая рука, правая нога …; head, "
         "upper torso …)"])
@@ -196,7 +196,7 @@ def test_a_post_with_a_defence_gives_its_choice_to_the_batch_and_an_act_stays_an
         ("choice", {"name": "missile_defence", "value": {"maneuver": "missile_dodge", "dice": 2}, **KEY})]
     bad = RULESET.parse_post("Защита от выстрела VSE: уклонение\nПляшу", point, "RAT")
     assert bad.errors[0] == ("line 1: 5.4.7: the defence's dice and their split, e.g. «2 кубика (2Р)» or «3 кубика "
-                             "(2Р+1Н)»: Р reflex, Н skill (А Acrobatics for a pendulum)")
+                             "(2Р+1Н)»: Р reflex, Н skill (А Acrobatics for a pendulum or a slip)")
     assert bad.errors[1].startswith("5.6, 5.7: no act named")
     assert RULESET.parse_order("Защита от выстрела VSE: нет", state, "RAT").errors == [
         "5.4.7: a defence against a shot is a choice, not an act: post it with `battlelog post-in` (or give it with "

@@ -205,7 +205,7 @@ def test_on_the_field_other_fighters_and_terrain_block_a_pass():
 
 def test_on_the_field_a_pass_is_checked_where_the_field_stands():
     """battle_check gives part 1's check the field around the pair: a pass with a free cell is no longer refused, one
-    without is refused naming L418; on hexes it stays a GM ruling, in Russian too."""
+    without is refused naming L418, on squares and on hexes."""
     from eventlog.envelope import Draft
     from replay.rulesets.skirmish import battle_check
     from tests.skirmish.kit import RULESET
@@ -224,11 +224,9 @@ def test_on_the_field_a_pass_is_checked_where_the_field_stands():
     assert refused(field_pair([BOR, MIR], terrain=[(2, 2)])) == []
     assert refused(field_pair([BOR, MIR], terrain=[(2, 2), (2, 0)])) == [
         "condition_failed (5.4.1 M22, L418): no free cell is adjacent to both RAT and VSE: a pass needs one"]
-    hexes = refused(field_pair(grid="hex"))
-    assert hexes == ["condition_failed (5.4 M22): M22 pass_through moves past the opponent among the field's other "
-                     "fighters and terrain (L415-423): on a square grid (on hexes a GM ruling may resolve one, CP-50)"]
-    said = i18n.localize(hexes[0], "ru", [RULESET])
-    assert "только на поле из квадратов" in said and not said.startswith(i18n.UNTRANSLATED["ru"])
+    assert refused(field_pair(grid="hex")) == []  # on hexes too: (2, 0) and (2, 2) touch both
+    assert refused(field_pair(grid="hex", terrain=[(2, 0), (2, 2)])) == [
+        "condition_failed (5.4.1 M22, L418): no free cell is adjacent to both RAT and VSE: a pass needs one"]
     blocked = "condition_failed (5.4.1 M22, L421): the path goes through (2, -1): off the field, blocked terrain or " \
         "another fighter's cell blocks the way"
     assert i18n.localize(blocked, "ru", [RULESET]).endswith("край поля, непроходимая местность или клетка другого "
@@ -271,3 +269,32 @@ def test_on_the_field_a_pair_passes_into_a_free_cell_of_the_field():
     moved = [p for p in payloads(stop, "effect") if p.get("maneuver") == "pass_through"]
     assert moved and moved[0]["changes"][0]["cell"] == [5, 2]
     assert stop.state.fighter("RAT").cell == (5, 2)
+
+
+def test_on_a_hex_field_a_pair_passes_through_a_hex_touching_both():
+    """L418 on hexes: the two hexes touching both fighters are the free cells; the path goes hex by hex, the facing
+    is one of the hex field's six; bad choices are refused naming the rule, in Russian too."""
+    from replay.rulesets.skirmish import battle
+    from tests.skirmish.kit import RULESET
+
+    state = field_pair(grid="hex")
+    fight = battle.on_the_field(state, state.pairs[0])
+    assert fight.grid == "hex" and passing.free_cells(fight, "RAT") == [(2, 0), (2, 2)]
+    assert passing.choice_problems(fight, "RAT", {"cell": [2, 0], "path": [[3, 0]], "facing": "SW",
+                                                  "distance": "medium"}) == []
+    assert passing.choice_problems(fight, "RAT", {"cell": [1, 0], "distance": "end"}) == [
+        "condition_failed (5.4.1 M22, L418): the cell (1, 0) is not free and adjacent to both RAT and VSE; these are: "
+        "(2, 0), (2, 2)"]
+    assert passing.choice_problems(fight, "RAT", {"cell": [2, 0], "path": [[4, 0]], "distance": "end"}) == [
+        "condition_failed (5.4.1 M22, L421): the path goes from (2, 0) to (4, 0): not the next cell, or the "
+        "opponent's cell, which blocks the way"]
+    wrong = passing.choice_problems(fight, "RAT", {"cell": [2, 0], "facing": "N", "distance": "end"})
+    assert wrong == ["condition_failed (5.4.1 M22, CP-18): " + passing.HEX_FORMAT]
+    said = i18n.localize(wrong[0], "ru", [RULESET])
+    assert '"NE"|"NW"' in said and not said.startswith(i18n.UNTRANSLATED["ru"]), said
+    from replay.rulesets.skirmish import model
+
+    assert model.state_to_json(fight)["grid"] == "hex" and model.state_from_json(model.state_to_json(fight)).grid == \
+        "hex"
+    square = field_pair()
+    assert "grid" not in model.state_to_json(battle.on_the_field(square, square.pairs[0]))  # squares: as before

@@ -212,8 +212,8 @@ def test_m86_a_shield_parry_rolls_at_the_shields_parry_plus_one_and_loses_the_pa
 
 def test_the_missile_defence_answer_is_checked_naming_the_rule() -> None:
     state = field(4, target="ZOR")
-    assert defences.defence_problems(state, "ZOR", {"maneuver": "missile_slip", "dice": 1, "skill": 1}, 1) == [
-        "reflex_only (5.4.7): missile_slip is paid with reflex points only"]
+    assert defences.defence_problems(state, "ZOR", {"maneuver": "missile_dodge", "dice": 1, "skill": 1}, 1) == [
+        "reflex_only (5.4.7): missile_dodge is paid with reflex points only"]
     assert defences.defence_problems(state, "ZOR", {"maneuver": "shield_parry_missile", "dice": 1, "screen": ["head"]},
                                  1) == ["condition_failed (5.4.7 M84): a shield that parries gives no passive "
                                         "cover: no screen with it (5.11, A-87b)"]

@@ -47,6 +47,9 @@ class Skirmish(Ruleset):
     SetupModel: ClassVar[type[BaseModel] | None] = model.Setup
     phases: ClassVar[tuple[str, ...]] = PHASES
     default_roll_purpose: ClassVar[str | None] = None
+    decisions: ClassVar[dict[str, str]] = {
+        "general_initiative_reroll": "4.1 item 4: reroll general initiative at the start of a round on the field "
+                                     "(key round; value true)"}
 
     # --- setup and state ---------------------------------------------------------------------------------------
     def validate_setup(self, setup: dict[str, Any]) -> list[str]:

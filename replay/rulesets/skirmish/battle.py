@@ -196,6 +196,9 @@ class Battle:
     hidden_hit: str | None = None
     """A successful hidden attack this round (its words; 5.7, L48): the next round starts with general initiative
     rolls (4.1 item 4); omitted from the JSON state when none."""
+    knocked_out: tuple[tuple[str, int, int], ...] = ()
+    """C9: who was knocked out for a number of rounds (the 1d6 `knockout_rounds`): (fighter, the round he fell in, the
+    rounds); he comes to at the end of round + rounds (docs/skirmish.md); omitted from the JSON state when none."""
 
     # --- fighters --------------------------------------------------------------------------------------------
     @property
@@ -310,6 +313,8 @@ def state_to_json(state: Battle) -> dict[str, Any]:
                      "result": state.result}
     if raw["hidden_hit"] is None:
         del raw["hidden_hit"]
+    if not raw["knocked_out"]:
+        del raw["knocked_out"]
     return raw
 
 
@@ -339,7 +344,8 @@ def state_from_json(raw: dict[str, Any]) -> Battle:
         tuple((i, c) for i, c in raw["carry"]), tuple((i, g) for i, g in raw["ran"]), tuple(raw["shots"]),
         tuple(Formation(fm["commander"], tuple(fm["members"]), tuple(tuple(p) for p in fm["partners"]),  # type: ignore[misc]
                         fm["cap"], fm["size"]) for fm in raw["formations"]), raw["result"],
-        tuple(raw.get("fled", ())), raw.get("hidden_hit"))
+        tuple(raw.get("fled", ())), raw.get("hidden_hit"),
+        tuple((i, r, n) for i, r, n in raw.get("knocked_out", ())))
 
 
 # --- the reducer ---------------------------------------------------------------------------------------------------
@@ -364,14 +370,26 @@ def evolve(state: Battle, event: Event) -> Battle:
         raise ValueError(f"{event.type} at seq {event.seq}: no melee pair {pid!r} on the field")
     if event.type == "skirmish.hit" and event.payload.get("wound") and hidden_unsensed(pair.fight, event.payload):
         state = replace(state, hidden_hit=f"{event.payload['attacker']}'s hidden attack on {event.payload['target']}")
+    if event.type == "skirmish.knockout":
+        state = knocked_out(state, event.payload)
     return partners_kept(state.with_pair(replace(pair, fight=fight_evolve(pair.fight, event))))
+
+
+def knocked_out(state: Battle, check: dict[str, Any]) -> Battle:
+    """C9: a failed knockout check with its 1d6 rounds starts the count of the rounds he stays unconscious."""
+    if not check.get("unconscious") or check.get("rounds") is None:
+        return state
+    fid = str(check["fighter"])
+    kept = tuple(k for k in state.knocked_out if k[0] != fid)
+    return replace(state, knocked_out=(*kept, (fid, state.round, int(check["rounds"]))))
 
 
 def on_the_field(state: Battle, pair: Pair) -> Fight:
     """The pair's fight with the field around it: the cells its fighters cannot step into (the field's other fighters,
     blocked terrain) and the field's size, for M22 Pass (L418-421)."""
     others = {f.cell for f in state.fighters if f.id not in pair.fight.ids and f.id not in state.fled}
-    return replace(pair.fight, obstacles=tuple(sorted(others | state.blocked())), bounds=(state.width, state.height))
+    return replace(pair.fight, obstacles=tuple(sorted(others | state.blocked())), bounds=(state.width, state.height),
+                   grid=state.grid)
 
 
 def hidden_unsensed(fight: Fight, hit: dict[str, Any]) -> bool:

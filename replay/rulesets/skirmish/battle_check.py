@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from eventlog.envelope import Draft
-from replay.rulesets.skirmish import battle, costs, data, formation, initiative, pools
+from replay.rulesets.skirmish import battle, costs, formation, initiative, pools
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import Battle
 from replay.rulesets.skirmish.model import SkirmishOptions
@@ -52,11 +52,6 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
             if pair is None:
                 return [f"4.4: {actor} is not in melee (a declaration with a step is for a fighter engaged in a "
                         "melee pair; a loose fighter acts with stage: field)"]
-            if p.get("maneuver") in melee.ON_THE_FIELD and state.grid == "hex":  # M22's cells are squares
-                m = str(p["maneuver"])
-                mid = data.maneuvers()[m]["id"]
-                return [melee.problem("condition_failed", f"5.4 {mid}", f"{mid} {m} {melee.ON_THE_FIELD[m]}: on a "
-                                      "square grid (on hexes a GM ruling may resolve one, CP-50)")]
             if "flee" in p:  # M45 (L616, CP-19): a Retreat declared as part of fleeing the battlefield
                 out = flee_problems(state, actor, p)
                 if out:
@@ -73,12 +68,14 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
         from replay.rulesets.skirmish import missile_defences
 
         return missile_defences.defence_problems(state, actor, p.get("value"), int(p.get("exchange") or 1),
-                                     str(p.get("shooter")) if p.get("shooter") in state.roster else None)
+                                     str(p.get("shooter")) if p.get("shooter") in state.roster else None,
+                                     options.parry_weight_penalty)
     if draft.type == "choice" and p.get("name") == "protect_ally" and actor in state.roster:
         from replay.rulesets.skirmish import missile_defences
 
         return missile_defences.protect_problems(state, actor, str(p.get("target")), str(p.get("shooter")),
-                                                 p.get("value"), int(p.get("exchange") or 1))
+                                                 p.get("value"), int(p.get("exchange") or 1),
+                                                 options.parry_weight_penalty)
     return []
 
 

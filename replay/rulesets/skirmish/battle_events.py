@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from eventlog.envelope import Event
-from replay.rulesets.skirmish.battle import Battle, Formation, Pair, lose_reflex, new_pair
+from replay.rulesets.skirmish.battle import Battle, Formation, Pair, knocked_out, lose_reflex, new_pair
 from replay.rulesets.skirmish.evolve import fallen
 
 
@@ -140,7 +140,9 @@ class FieldRoundEnded(Resolution):
     left: dict[str, list[str]] = {}
     """4.4: the fighters out of the fight who leave a melee group that goes on, by group."""
     fatigue: dict[str, dict[str, Any]] = {}
-    """M85 (A-62): the extra fatigue checks of those who wove a pendulum this round, by fighter (5.10)."""
+    """M85, A-62: the extra fatigue checks of those who wove a pendulum or sprinted this round, by fighter (5.10)."""
+    woke: list[str] = []
+    """C9: the knocked-out fighters whose 1d6 rounds ran out this round: they come to, lying (C6)."""
 
 
 class BattleEnded(Resolution):
@@ -258,6 +260,7 @@ def shot(state: Battle, e: Shot) -> Battle:
             t = state.fighter(k["fighter"])
             state = state.with_fighter(replace(t, status="unconscious" if t.status != "dead" else t.status,
                                                stance="lying"))
+            state = knocked_out(state, k)
     record = {"shooter": e.shooter, "target": e.target, "from": list(e.from_cell), "to": list(e.to_cell),
               "band": e.band, "outcome": e.outcome, "exchange": e.exchange}
     if e.empathy is not None and not e.empathy.get("sensed") and e.outcome == "hit":  # 5.7 (L48)
@@ -343,6 +346,9 @@ def field_round_ended(state: Battle, e: FieldRoundEnded) -> Battle:
     for fid, loss in e.blood_loss.items():
         f = state.fighter(fid)
         state = state.with_fighter(fallen(replace(f, blood_loss=loss, status=e.status.get(fid, f.status)), f.status))
+    for fid in e.woke:  # C9: he comes to where he lies
+        state = state.with_fighter(replace(state.fighter(fid), status="ok"))
+    state = replace(state, knocked_out=tuple(k for k in state.knocked_out if k[1] + k[2] > e.round))
     keep, freed = [], list(state.loose)
     for p in state.pairs:
         if p.id in e.parted:

@@ -27,6 +27,11 @@ def emit(ctx: Context, kind: str, payload: dict[str, Any], *, cause: int | None 
     return ctx.emit(Draft(R + kind, payload, cause=cause))
 
 
+REROLL = "general_initiative_reroll"
+"""4.1 item 4: the decision the GM overrides by a ruling to reroll general initiative at the start of a round
+(`{"override": {"name": "general_initiative_reroll", "key": {"round": n}}, "value": true}`); computed: no reroll."""
+
+
 def d10(options: SkirmishOptions, n: int) -> str:
     return f"{n}d{options.pool_die_sides}"
 
@@ -40,6 +45,10 @@ def resolve(state: Battle, turn: int, ctx: Context, options: SkirmishOptions) ->
     elif ctx.state.hidden_hit is not None:  # 5.7 (L48), 4.1 item 4: asked of the players, never drawn here
         ctx.set_phase("general_initiative")
         general_initiative(ctx, options, again=turn)
+    elif ctx.decide(REROLL, False, round=turn) is True:  # 4.1 item 4: a GM ruling rerolls general initiative
+        ruling = ctx.overridden(REROLL, round=turn)
+        ctx.set_phase("general_initiative")
+        general_initiative(ctx, options, again=turn, ruled=ruling.seq if ruling is not None else None)
     ctx.set_phase("round")
     emit(ctx, "field_round", {"round": turn, "why": [f"round {turn}: the loose fighters' pools restored (L192); "
                                                      "order of actions: " + order_text(ctx.state)],
@@ -85,11 +94,13 @@ def intents(ctx: Context) -> None:
                           "rule": ["4.1", "L18"]})
 
 
-def general_initiative(ctx: Context, options: SkirmishOptions, again: int | None = None) -> None:
+def general_initiative(ctx: Context, options: SkirmishOptions, again: int | None = None,
+                       ruled: int | None = None) -> None:
     """4.1 step 2 (L18): Reflex dice at %5, free (A-12); defenders skip the roll (CP-02: PROPOSED here, they act
     after the attacks aimed at them); a critical failure costs 1-2 reflex points in the round following the roll
     (A-13, C12). `again`: the round rolled anew after a successful hidden attack (L48; its rolls keyed by `round`),
-    by every fighter still on the field."""
+    by every fighter still on the field; `ruled`: the seq of the GM's ruling that rerolls it instead (4.1 item 4;
+    the post shows the ruling itself)."""
     state = ctx.state
     intent = dict(state.intents)
     skipped = [i for i in state.roster if intent.get(i) == "defend"]
@@ -106,14 +117,17 @@ def general_initiative(ctx: Context, options: SkirmishOptions, again: int | None
     if skipped:
         why.append(f"{', '.join(skipped)} defend: no roll, they act after the attacks aimed at them (L18)")
     why.append("initiative order: " + ", ".join("=".join(s) for s in initiative.slots(order)))
-    if again:
+    if again and ruled is not None:
+        why.insert(0, f"round {again} starts with general initiative rolls by the GM's ruling (4.1)")
+    elif again:
         why.insert(0, f"round {again} starts with general initiative rolls after {state.hidden_hit} hit home "
                       "unsensed (5.7, L48)")
     emit(ctx, "general_initiative", {"rolls": {i: c.to_json() for i, c in counted.items()},
                                      "chain": [list(x) for x in order],
                                      "reflex_loss": {i: c.crit_degree for i, c in counted.items() if c.crit_degree},
                                      "skipped": skipped, "why": why,
-                                     "rule": ["4.1", "3.8", "L18"] + (["5.7", "L48"] if again else []),
+                                     "rule": ["4.1", "3.8", "L18"] + (["5.7", "L48"] if again and ruled is None
+                                                                      else []),
                                      "defaults": ["A-02", "A-12", "A-13", "C12"]},
          cause=max((r.seq for r in rolls), default=0) or None)
 
@@ -167,6 +181,8 @@ def field_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
     for fid in ids:
         order = found[fid]
         if ctx.state.pair_of(fid) is not None:  # engaged by an earlier mover this exchange
+            continue
+        if ctx.state.gone(fid):  # put out of the fight by an earlier act this exchange (a shot's knockout): no act
             continue
         problems = battle_check.act(ctx.state, fid, order.payload, options)
         if problems:
@@ -372,7 +388,8 @@ def form(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int, options: S
 def round_end(ctx: Context, turn: int, options: SkirmishOptions | None = None) -> None:
     """4.3 RoundEnded for the loose fighters (6.5 step 10: blood loss += bleeding; 2× Endurance unconscious, 4×
     dead); pairs whose fight ended part (their fighters are loose again); the battle ends when one side stands. A
-    pendulum woven this round asks its extra fatigue check first (M85, A-62)."""
+    pendulum woven or a sprint run this round asks its extra fatigue check first (M85, A-62); a knockout's 1d6 rounds
+    that run out wake the fighter (C9)."""
     from replay.rulesets.skirmish import volley
 
     model = data.damage_model()
@@ -391,6 +408,7 @@ def round_end(ctx: Context, turn: int, options: SkirmishOptions | None = None) -
         loss[f.id], status[f.id] = total, new
         why.append(f"{f.id} bleeds {f.bleeding}: blood loss {f.blood_loss} + {f.bleeding} = {total}"
                    + (f" → {new}" + (", falls (lying)" if new == "unconscious" else "") if new != f.status else ""))
+    woke = come_to(state, turn, loss, status, why)
     parted = [p.id for p in state.pairs if p.fight.result is not None
               or len(p.fight.fighters) == 2 and (any(f.out for f in p.fight.fighters)
                                                  or p.fight.holder is None and p.since < turn)]
@@ -406,6 +424,9 @@ def round_end(ctx: Context, turn: int, options: SkirmishOptions | None = None) -
     if tired:
         payload |= {"fatigue": tired, "rule": [*payload["rule"], "M85", "L1141", "5.10"],
                     "defaults": [*payload["defaults"], "A-62", "A-71", "5.10"]}
+    if woke:
+        payload |= {"woke": woke, "rule": [*payload["rule"], "6.5 step 11"],
+                    "defaults": [*payload["defaults"], "C9"]}
     if left:  # 4.4: the group goes on without those out (our reading, docs/skirmish.md)
         payload |= {"left": left, "rule": [*payload["rule"], "4.4", "4.2"], "defaults": ["sample_v1", "C12"]}
     emit(ctx, "field_round_ended", payload)
@@ -420,6 +441,29 @@ def round_end(ctx: Context, turn: int, options: SkirmishOptions | None = None) -
                                    "why": [f"side {winner} stands: {', '.join(standing)}" if winner
                                            else "no one stands"], "rule": ["6.5"]})
 
+
+
+def come_to(state: Battle, turn: int, loss: dict[str, int], status: dict[str, str], why: list[str]) -> list[str]:
+    """C9 (6.5 step 11): a fighter knocked out for 1d6 rounds comes to at the end of the last of them (the round he
+    fell in not counted: PROPOSED), lying where he fell; a blood loss of 2× Endurance keeps him unconscious (6.5 step
+    10). Nothing is rolled: the rounds were rolled at the knockout."""
+    model = data.damage_model()
+    woke = []
+    for fid, fell, rounds in state.knocked_out:
+        if fell + rounds != turn:
+            continue
+        f = state.fighter(fid)
+        if status.get(fid, f.status) != "unconscious":
+            continue
+        blood = loss.get(fid, f.blood_loss)
+        if blood >= model["blood_loss_unconscious_x_endurance"] * f.char("endurance"):
+            why.append(f"{fid}'s {rounds} round{'s' if rounds != 1 else ''} unconscious are over, but blood loss "
+                       f"{blood} keeps him unconscious (6.5 step 10)")
+            continue
+        woke.append(fid)
+        why.append(f"{fid} comes to: unconscious for {rounds} round{'s' if rounds != 1 else ''} since round {fell} "
+                   "(C9); lying, stands up as an act (C6)")
+    return woke
 
 
 # --- a melee of several fighters that shrinks (4.4) --------------------------------------------------------------

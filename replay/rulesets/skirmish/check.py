@@ -287,9 +287,6 @@ def hilt_problems(actor: Any, order: dict[str, Any], entry: dict[str, Any]) -> l
 
 PART_2 = {"protect_ally": "defends an ally from an adjacent cell (L537-542)"}
 """Maneuvers that need several fighters or the grid."""
-ON_THE_FIELD = {"pass_through": "moves past the opponent among the field's other fighters and terrain (L415-423)"}
-"""Maneuvers whose cells a melee pair on the field plays on a square grid only (battle_check.py)."""
-
 OUTSIDE_WRESTLING = frozenset({"pounce", "wrestling_evasion", "defensive_throw"})
 """Wrestling maneuvers that do not need a grapple (M65 Pounce starts one; M72 needs no hold; M74)."""
 

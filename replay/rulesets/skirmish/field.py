@@ -95,6 +95,19 @@ def facing_towards(grid: str, a: Cell, b: Cell) -> str:
     return best
 
 
+def straight_at_or_away(grid: str, path: Iterable[Cell], shooter: Cell) -> bool:
+    """5.6.5 (L983 «бежит прямо на вас или от вас»): PROPOSED reading on the grid: the run's line this round (its
+    first cell to its last) points at the shooter or straight away from him within 22.5° (half a compass step)."""
+    cells = list(path)
+    if len(cells) < 2:
+        return False
+    (ax, ay), (bx, by) = centre(grid, cells[0]), centre(grid, cells[-1])
+    sx, sy = centre(grid, shooter)
+    ux, uy, vx, vy = bx - ax, by - ay, sx - ax, sy - ay
+    norm = sqrt(ux * ux + uy * uy) * sqrt(vx * vx + vy * vy)
+    return norm > 1e-9 and abs(ux * vx + uy * vy) / norm >= 0.9238795  # cos 22.5°
+
+
 def budget(speed: int, gait: str, carry: Fraction = Fraction(0)) -> Fraction:
     """5.7: metres this exchange = Speed × fraction, plus the fraction carried from the last move (A-63)."""
     return speed * GAITS[gait] + carry

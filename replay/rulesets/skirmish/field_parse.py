@@ -616,7 +616,7 @@ def defence_value(body: str, state: Battle, actor: str, protect: bool, errors: l
         dice = DICE.search(main)
         if dice is None:
             errors.append("5.4.7: the defence's dice and their split, e.g. «2 кубика (2Р)» or «3 кубика (2Р+1Н)»: Р "
-                          "reflex, Н skill (А Acrobatics for a pendulum)")
+                          "reflex, Н skill (А Acrobatics for a pendulum or a slip)")
         else:
             split = {"reflex": 0, "skill": 0}
             for n, letter in re.findall(r"(\d+)\s*([РрRrНнSsАаAa])", dice.group(2)):

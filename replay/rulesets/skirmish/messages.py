@@ -407,9 +407,6 @@ CONDITIONS: list[tuple[str, str]] = [
     ("{id:w} {m:w} {what:part2}: part 2 (several fighters on the grid); a GM ruling may resolve one (CP-50)",
      "{id} {m:mv} {what:part2}: это часть 2 (несколько бойцов на поле); такой маневр может разрешить решение ГМ "
      "(CP-50)"),
-    ("{id:w} {m:w} {what:part2}: on a square grid (on hexes a GM ruling may resolve one, CP-50)",
-     "{id} {m:mv} {what:part2}: только на поле из квадратов (на шестиугольниках такой маневр может разрешить решение "
-     "ГМ, CP-50)"),
     ("{id:w} {m:w} is in the catalogue but its effects are not implemented yet (docs/skirmish.md); a GM ruling may "
      "resolve it",
      "{id} {m:mv} есть в каталоге, но его действие еще не реализовано (docs/skirmish.md); его может разрешить "
@@ -1859,9 +1856,9 @@ PROBLEMS.extend([
      "4.3: назовите обмен («Обмен 2: {head} …»): сейчас у {a} не запрошена защита от выстрела {s}"),
     ("5.4.7: one defence against a shot ({mvs} are named)", "5.4.7: защита от выстрела одна (названо несколько)"),
     ("5.4.7: the defence's dice and their split, e.g. «2 кубика (2Р)» or «3 кубика (2Р+1Н)»: Р reflex, Н skill (А "
-     "Acrobatics for a pendulum)",
+     "Acrobatics for a pendulum or a slip)",
      "5.4.7: нужны кубики защиты и их раскладка, например «2 кубика (2Р)» или «3 кубика (2Р+1Н)»: Р — рефлекс, Н — "
-     "навык (А — Акробатика у маятника)"),
+     "навык (А — Акробатика у маятника и свили)"),
     ("5.4.7 M89: into cover or to the ground only with a dodge («уклонение в укрытие»)",
      "5.4.7 M89: в укрытие или на землю — только уклонением («уклонение в укрытие»)"),
     ("5.4.7 M87: one parrying weapon ({ids} are named)", "5.4.7 M87: парируют одним оружием (названы: {ids})"),
@@ -2266,3 +2263,38 @@ _PROBLEM_SENTENCES = ((re.compile(r"^sudden_attack: NOT YET against a blow on se
 _PROBLEM_SENTENCES = ((re.compile(r"^(\w+)'s attack with defence has one defence part, already declared against "
                                   r"(\w+)$"),
                        r"у атаки с защитой \1 одна защитная часть, она уже заявлена против \2"),) + _PROBLEM_SENTENCES
+
+
+# --- the field's fatigue after a sprint and waking from a knockout (A-62, C9) ------------------------------------
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) sprinted this round: an extra fatigue check at the round's end \(5\.7, A-62\)$",
+     r"\1: спринт в этом раунде — внеочередная проверка усталости в конце раунда (5.7, A-62)"),
+    (r"^(\w+) comes to: unconscious for (\d+) rounds? since round (\d+) \(C9\); lying, stands up as an act \(C6\)$",
+     lambda m: f"{m.group(1)} приходит в себя: без сознания {m.group(2)} {plural_rounds(int(m.group(2)))} с раунда "
+     f"{m.group(3)} (C9); лежит, встаёт действием (C6)"),
+    (r"^(\w+)'s (\d+) rounds? unconscious are over, but blood loss (\d+) keeps him unconscious \(6\.5 step 10\)$",
+     lambda m: f"{m.group(1)}: {m.group(2)} {plural_rounds(int(m.group(2)))} без сознания прошли, но кровопотеря "
+     f"{m.group(3)} не даёт прийти в себя (6.5, шаг 10)"),
+)) + _SENTENCES
+_WEIGHT_RU = {"light": "лёгкое", "medium": "среднее", "heavy": "тяжёлое"}
+_ARROW_WEIGHT = (
+    (r"^\+1 difficulty: the arrow counts as a light weapon against (\w+)'s (light|medium|heavy) ([\w-]+) "
+     r"\(M87, L1153, A-43\)$",
+     lambda m: f"+1 к сложности: стрела считается лёгким оружием, а {_item(m.group(3))} у {m.group(1)} — "
+     f"{_WEIGHT_RU[m.group(2)]} оружие (M87, L1153, A-43)"),
+    (r"^the weapon parry against a missile is %(\d+) \(the parry of a thrust \+2, (L\d+), \+1 the arrow as a light "
+     r"weapon, A-43\)$",
+     r"парирование снаряда оружием — %\1 (парирование выпада +2, \2, +1: стрела — лёгкое оружие, A-43)"),
+)
+_SENTENCES = tuple((re.compile(p), r) for p, r in _ARROW_WEIGHT) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in _ARROW_WEIGHT) + _PROBLEM_SENTENCES
+_SENTENCES = ((re.compile(r"^round (\d+) starts with general initiative rolls by the GM's ruling \(4\.1\)$"),
+               r"раунд \1 начинается с бросков общей инициативы по решению мастера (4.1)"),) + _SENTENCES
+CONDITIONS.extend([
+    ("pass_through is {{\"cell\": [x, y], \"path\": [[x, y], …], \"facing\": \"E\"|\"NE\"|\"NW\"|\"W\"|\"SW\"|"
+     "\"SE\", \"distance\": a length category or \"end\"}}: the cell adjacent to both, the cells moved on through "
+     "(optional), the new facing (optional) and the combat distance, or the end of the melee",
+     "\"pass_through\" — это {{\"cell\": [x, y], \"path\": [[x, y], …], \"facing\": \"E\"|\"NE\"|\"NW\"|\"W\"|"
+     "\"SW\"|\"SE\", \"distance\": категория длины или \"end\"}}: клетка, соседняя с обоими, клетки дальнейшего пути "
+     "(необязательно), новое направление взгляда (необязательно) и боевая дистанция или конец схватки"),
+])

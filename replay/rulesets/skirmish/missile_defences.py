@@ -15,14 +15,16 @@ from replay.rulesets.skirmish.maneuvers.base import extraordinary_left, problem
 
 
 def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
-                    tag: dict[str, Any] | None = None) -> tuple[str, int, int, dict[str, Any]] | None:
+                    tag: dict[str, Any] | None = None,
+                    weights: str = "heavy_light") -> tuple[str, int, int, dict[str, Any]] | None:
     """The target's choice `missile_defence` keyed by exchange and shooter, asked before the dice of a target who
     sees the shooter (PROPOSED: the shooter is seen unless behind) and is not in melee: `none`, or {maneuver:
     missile_dodge (M89, %5, into_cover %4 and lying) | missile_slip (M90, %6) | shield_parry_missile (M86, the
     shield's parry +1) | weapon_parry_missile (M87, the weapon's parry of a thrust +2), dice (reflex points), skill
     (M86, M87: skill points), weapon (M87), into_cover, screen: [zones] (M84, the shield's passive cover for this
     shot; with or without a maneuver), missile_catch (M88), pendulum (M85: a jogging target, reflex dice and
-    Acrobatics as `skill`)}. Returns (maneuver, dice, difficulty, extra) or None."""
+    Acrobatics as `skill`)}; `weights` is the option `parry_weight_penalty` (M87: the arrow a light weapon, A-43).
+    Returns (maneuver, dice, difficulty, extra) or None."""
     state = ctx.state
     t, f = state.fighter(target), state.fighter(fid)
     if t.out or state.pair_of(target) is not None:
@@ -31,7 +33,7 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
         why.append(f"{target} does not see {fid} (behind): no missile defence (M86-M90)")
         return None
     value, _ = ctx.ask("missile_defence", actor=target, options=["none", *defence_options(state, target)],
-                       default="none", accept=lambda v: not defence_problems(state, target, v, x, fid),
+                       default="none", accept=lambda v: not defence_problems(state, target, v, x, fid, weights),
                        what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
                             "missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, dice: n "
                             "(reflex), skill: n (M85-M87), weapon: id (M87), into_cover: true|false, screen: [zones] "
@@ -53,14 +55,20 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
         extra["skill"] = skill
     if maneuver == "weapon_parry_missile":
         extra["weapon"] = str(value["weapon"])
-    return str(maneuver), int(value.get("dice") or 0) + skill, defence_difficulty(state, target, value, fid), extra
+        if arrow_weight(state, target, value, weights):
+            why.append(arrow_weight_why(state, target, value))
+    return (str(maneuver), int(value.get("dice") or 0) + skill, defence_difficulty(state, target, value, fid, weights),
+            extra)
 
 
 DEFENCES = ("missile_dodge", "missile_slip", "shield_parry_missile", "weapon_parry_missile", "missile_catch",
             "pendulum")
 """The missile defences a target declares (M85-M90; M84's screen goes with any of them or alone)."""
-REFLEX_ONLY = ("missile_dodge", "missile_slip", "missile_catch")
-"""(Р): paid with reflex points only (M88, M89; M90 as the spec lists it, L1167-1173)."""
+REFLEX_ONLY = ("missile_dodge", "missile_catch")
+"""(Р): paid with reflex points only (M88, M89, L1159-1167)."""
+ACROBATIC = {"pendulum": "M85", "missile_slip": "M90"}
+"""M85 (L1141), M90 (L1173 «Можно добавлять Акробатику»): reflex dice and Acrobatics points (`skill`, paid from the
+skill points, at most the Acrobatics level); M90 otherwise reflex only."""
 SKILLED = {"weapon_parry_missile": 6}
 """4.8 (A-23, PROPOSED): the minimum level of the parrying weapon's skill."""
 
@@ -96,8 +104,28 @@ def shield_ready(f: Any) -> bool:
     return f.shield is not None and f.shield.state == "ready"
 
 
-def defence_difficulty(state: Battle, target: str, value: dict[str, Any], shooter: str | None = None) -> int:
-    """M89 %5 (%4 into cover or to the ground), M90 %6, M86 the shield's parry difficulty +1."""
+def arrow_weight(state: Battle, target: str, value: dict[str, Any], weights: str) -> int:
+    """M87 (L1153): «стрела считается легким оружием» for the parry's weight penalty (L553): +1 when the parrying
+    weapon's weight and light make a pair the option `parry_weight_penalty` counts (A-43: never with heavy_light, the
+    weapon being no heavier than medium; +1 for a medium weapon with any_step)."""
+    w = parrying(state.fighter(target), value.get("weapon"))
+    if w is None:
+        return 0
+    pair = {data.weapon_type(w.type)["weight"], "light"}
+    return int(pair == {"heavy", "light"} if weights == "heavy_light" else len(pair) > 1)
+
+
+def arrow_weight_why(state: Battle, target: str, value: dict[str, Any]) -> str:
+    w = parrying(state.fighter(target), value.get("weapon"))
+    assert w is not None
+    return (f"+1 difficulty: the arrow counts as a light weapon against {target}'s "
+            f"{data.weapon_type(w.type)['weight']} {w.type} (M87, L1153, A-43)")
+
+
+def defence_difficulty(state: Battle, target: str, value: dict[str, Any], shooter: str | None = None,
+                       weights: str = "heavy_light") -> int:
+    """M89 %5 (%4 into cover or to the ground), M90 %6, M86 the shield's parry difficulty +1, M87 the weapon's parry
+    of a thrust +2 (+1 more when the arrow as a light weapon makes a weight pair under `weights`, A-43)."""
     maneuver = value.get("maneuver")
     if maneuver == "missile_dodge":
         return moves.missile_dodge(bool(value.get("into_cover")), False)
@@ -112,13 +140,15 @@ def defence_difficulty(state: Battle, target: str, value: dict[str, Any], shoote
     if maneuver == "weapon_parry_missile":
         w = parrying(state.fighter(target), value.get("weapon"))
         assert w is not None
-        return moves.weapon_parry(int(data.weapon_type(w.type)["defence"]["thrust"]), True)
+        return moves.weapon_parry(int(data.weapon_type(w.type)["defence"]["thrust"]), True) \
+            + arrow_weight(state, target, value, weights)
     shield = state.fighter(target).shield
     assert shield is not None
     return moves.shield_parry(int(data.shield_type(shield.type)["defence"]))
 
 
-def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: str | None = None) -> list[str]:
+def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: str | None = None,
+                     weights: str = "heavy_light") -> list[str]:
     """The target's `missile_defence` answer: its shape, the maneuver's conditions (M84, M86, M89, M90), the reflex
     (and for M86 skill) points it pays."""
     if value == "none":
@@ -145,7 +175,7 @@ def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: st
             out.append(problem("condition_failed", "5.4.7 M84", "a shield that parries gives no passive cover: no "
                                "screen with it (5.11, A-87b)"))
     if maneuver == "weapon_parry_missile":
-        out += weapon_parry_problems(state, t, value)
+        out += weapon_parry_problems(state, t, value, weights)
         if out:
             return out
     if maneuver == "pendulum":
@@ -155,9 +185,10 @@ def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: st
         if t.load != "light":
             return [problem("condition_failed", "5.4.7 M85", f"{target}'s load is {t.load}: a pendulum needs a light "
                             "load (L1141)")]
-        if int(value.get("skill") or 0) > t.skill("acrobatics"):
-            return [problem("condition_failed", "5.4.7 M85", f"{value.get('skill')} Acrobatics points, {target} has "
-                            f"{t.skill('acrobatics')}")]
+    mid = ACROBATIC.get(str(maneuver))
+    if mid is not None and int(value.get("skill") or 0) > t.skill("acrobatics"):
+        return [problem("condition_failed", f"5.4.7 {mid}", f"{value.get('skill')} Acrobatics points, {target} has "
+                        f"{t.skill('acrobatics')}")]
     if maneuver == "missile_catch":
         if catch_difficulty(state, shooter) is None:
             return [problem("condition_failed", "5.4.7 M88", "bullets and cannonballs cannot be caught (L1159)")]
@@ -180,7 +211,7 @@ def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: st
     return out
 
 
-def weapon_parry_problems(state: Battle, t: Any, value: dict[str, Any]) -> list[str]:
+def weapon_parry_problems(state: Battle, t: Any, value: dict[str, Any], weights: str = "heavy_light") -> list[str]:
     """M87 (L1153): a weapon in hand no heavier than medium, not moving this round, its skill at 6 (4.8, PROPOSED),
     the parry of a thrust +2 against the piercing projectile at most %7 (2.2)."""
     w = parrying(t, value.get("weapon"))
@@ -194,10 +225,11 @@ def weapon_parry_problems(state: Battle, t: Any, value: dict[str, Any]) -> list[
     if t.skill(skill_id) < SKILLED["weapon_parry_missile"]:
         return [problem("skill_too_low", "4.8", f"weapon_parry_missile needs {skill_id} 6, {t.id} has "
                         f"{t.skill(skill_id)}")]
-    tn = defence_difficulty(state, t.id, value)
+    tn = defence_difficulty(state, t.id, value, weights=weights)
     if tn > 7:
         return [problem("difficulty_above_7", "2.2", f"the weapon parry against a missile is %{tn} (the parry of a "
-                        "thrust +2, L1153)")]
+                        "thrust +2, L1153" + (", +1 the arrow as a light weapon, A-43" if arrow_weight(
+                            state, t.id, value, weights) else "") + ")")]
     return []
 
 
@@ -256,7 +288,8 @@ PROTECTIONS = ("shield_parry_missile", "weapon_parry_missile")
 """M83 (L1131): any defence but an evasion (M89 dodge and M90 slip are evasions)."""
 
 
-def protect_problems(state: Battle, guard: str, target: str, fid: str, value: Any, x: int) -> list[str]:
+def protect_problems(state: Battle, guard: str, target: str, fid: str, value: Any, x: int,
+                     weights: str = "heavy_light") -> list[str]:
     """M83 (L1131): the guard's `protect_ally` answer: a defence that is no evasion, its own conditions (M86, M87),
     1 reflex point of activation on top of its dice, the difficulty +1 from the flank at most %7."""
     if value == "none":
@@ -268,21 +301,21 @@ def protect_problems(state: Battle, guard: str, target: str, fid: str, value: An
     if not isinstance(value, dict) or value.get("maneuver") not in PROTECTIONS or "screen" in value:
         return [problem("condition_failed", "5.4.7 M83", "protect_ally is none or a defence that is no evasion: "
                         "{maneuver: shield_parry_missile|weapon_parry_missile, dice, skill, weapon}")]
-    out = defence_problems(state, guard, value, x)
+    out = defence_problems(state, guard, value, x, weights=weights)
     if out:
         return out
     avail_r, _ = pools.available(state.fighter(guard), state.round, max(1, x))
     if int(value.get("dice") or 0) + (0 if side == "partner" else 1) > avail_r:
         out.append(problem("cannot_pay", "5.4.7 M83", f"protecting an ally costs 1R of activation besides the "
                            f"{value.get('dice') or 0}R of the defence, {guard} has {avail_r}R"))
-    tn = defence_difficulty(state, guard, value) + (1 if side == "flank" else 0)
+    tn = defence_difficulty(state, guard, value, weights=weights) + (1 if side == "flank" else 0)
     if tn > 7:
         out.append(problem("difficulty_above_7", "2.2", f"the protection is %{tn}"))
     return out
 
 
 def protection(ctx: Context, fid: str, target: str, x: int, why: list[str],
-               tag: dict[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+               tag: dict[str, Any] | None = None, weights: str = "heavy_light") -> dict[str, dict[str, Any]]:
     """M83 (L1131, T-10): each guard's choice `protect_ally` keyed by exchange, shooter and target, asked before the
     dice with the target's own defence: `none` or a defence that is no evasion; from the flank +1 difficulty."""
     state = ctx.state
@@ -291,7 +324,7 @@ def protection(ctx: Context, fid: str, target: str, x: int, why: list[str],
     for g in guards(state, fid, target, x):
         try:
             value, _ = ctx.ask("protect_ally", actor=g, options=["none", *PROTECTIONS], default="none",
-                               accept=lambda v, g=g: not protect_problems(state, g, target, fid, v, x),
+                               accept=lambda v, g=g: not protect_problems(state, g, target, fid, v, x, weights),
                                what=f"{g} protects {target} against {fid}'s shot: none, or {{maneuver: "
                                     "shield_parry_missile|weapon_parry_missile, dice: n (reflex), skill: n, weapon: "
                                     "id} (M83; 1 reflex point of activation, +1 difficulty from the flank)",
@@ -303,7 +336,9 @@ def protection(ctx: Context, fid: str, target: str, x: int, why: list[str],
             continue
         side = protect_side(state, g, target, fid)
         skill = int(value.get("skill") or 0)
-        tn = moves.protect_ally(defence_difficulty(state, g, value), side == "flank", False)
+        if value["maneuver"] == "weapon_parry_missile" and arrow_weight(state, g, value, weights):
+            why.append(arrow_weight_why(state, g, value))
+        tn = moves.protect_ally(defence_difficulty(state, g, value, weights=weights), side == "flank", False)
         assert tn is not None
         out[g] = {"maneuver": str(value["maneuver"]), "dice": int(value.get("dice") or 0) + skill, "difficulty": tn,
                   "side": side, "activation": 0 if side == "partner" else 1, **({"skill": skill} if skill else {}),

@@ -401,6 +401,9 @@ class Fight:
     state when none."""
     bounds: tuple[int, int] | None = None
     """A melee pair on the field: the field's width and height (M22's cells stay on it); None in a duel."""
+    grid: str = "square"
+    """A melee pair on the field: the field's grid, square or hex (M22's cells); omitted from the JSON state when
+    square."""
 
     def partner_in_cell(self, fid: str) -> tuple[str, str] | None:
         """(the partner, his weapon length) standing in `fid`'s cell (5.12), or None."""
@@ -463,6 +466,8 @@ def state_to_json(state: Fight) -> dict[str, Any]:
         del raw["obstacles"]
     if raw["bounds"] is None:
         del raw["bounds"]
+    if raw["grid"] == "square":
+        del raw["grid"]
     raw["fight"] = {"round": state.round, "exchange": state.exchange, "step": state.step,
                     "initiative": state.holder, "distance": state.distance, "result": state.result,
                     "grapple": state.grapple}
@@ -497,4 +502,5 @@ def state_from_json(raw: dict[str, Any]) -> Fight:
                     "partners": tuple(tuple(x) for x in raw.get("partners", ())),
                     "obstacles": tuple(tuple(c) for c in raw.get("obstacles", ())),
                     "bounds": None if raw.get("bounds") is None else tuple(raw["bounds"]),
+                    "grid": raw.get("grid", "square"),
                     "history": tuple(raw["history"])})

@@ -110,7 +110,8 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
     diff_c, succ_c, fail, cwhy = ranged.condition_mods(
         s.weapon, state.conditions, target_in_melee=state.pair_of(t.id) is not None,
         crowd_ranks=grid.crowd_ranks(state.grid, crowd, f.cell, t.cell) if crowd else 0,
-        target_gait=dict(state.ran).get(t.id))
+        target_gait=dict(state.ran).get(t.id),
+        straight=grid.straight_at_or_away(state.grid, dict(state.moved).get(t.id) or (), f.cell))
     why = [f"{fid} shoots {w['name']['en']} at {t.id} {metres} m away" + (f": {b.replace('_', ' ')} range"
                                                                            if b else ": beyond extreme range")]
     why.append(f"dice {pool_} ({r_}R + {s_}S)" + (f", cost {pool_ + extra} (×2 above {s.skill} {level}, A-08)"
@@ -348,11 +349,12 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     for t in targets:  # every target's and every guard's choice is asked at once
         try:
             answers[t] = None if hidden else (open_parry(ctx, fid, t, x, p.why)
-                                              or missile_defence(ctx, fid, t, x, p.why, tag))
+                                              or missile_defence(ctx, fid, t, x, p.why, tag,
+                                                                 options.parry_weight_penalty))
         except Waiting as w:
             waiting.extend(w.requests)
         try:
-            guarded[t] = protection(ctx, fid, t, x, p.why, tag)
+            guarded[t] = protection(ctx, fid, t, x, p.why, tag, options.parry_weight_penalty)
         except Waiting as w:
             waiting.extend(w.requests)
     if waiting:
@@ -410,6 +412,9 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     if guarded[target]:
         out["protectors"] = guarded[target]
         rule += ["M83", "L1131"]
+    if any((d or {}).get("maneuver") == "weapon_parry_missile"
+           for d in (*defences.values(), *(g for t in targets for g in guarded[t].values()))):
+        defaults += ["A-43"]  # M87: the arrow a light weapon for the parry's weight penalty (the option's reading)
     if moving is not None:
         out["move"] = {k: moving[k] for k in ("check", "path", "metres", "gait", "landing", "spent_R", "spent_S",
                                                "to")}

@@ -123,8 +123,9 @@ def fatigue_check(ctx: Context, fid: str, key: dict[str, Any], options: Skirmish
 
 def pendulum_fatigue(ctx: Context, options: SkirmishOptions, why: list[str]) -> dict[str, dict[str, Any]]:
     """M85 (L1141, A-62): «броски усталости делаются аналогично спринту»: an extra fatigue check at the end of the
-    round for each fighter who wove a pendulum against a shot this round and is still in the fight (none when the
-    option `fatigue_rolls` is off)."""
+    round for each fighter who wove a pendulum against a shot or sprinted this round and is still in the fight; one
+    check for a round of both (A-62: «at the end of each round spent sprinting or in Pendulum»); none when the option
+    `fatigue_rolls` is off."""
     if not options.fatigue_rolls:
         return {}
     weavers: list[str] = []
@@ -135,12 +136,35 @@ def pendulum_fatigue(ctx: Context, options: SkirmishOptions, why: list[str]) -> 
         for part in (p, p.get("second") or {}, *(p.get("grazed") or []), *(p.get("through") or [])):
             if (part.get("defence") or {}).get("maneuver") == "pendulum" and part["target"] not in weavers:
                 weavers.append(str(part["target"]))
+    sprinted = sprinters(ctx)
     out = {}
-    for fid in sorted(weavers, key=ctx.state.roster.index):
+    for fid in sorted({*weavers, *sprinted}, key=ctx.state.roster.index):
         if ctx.state.fighter(fid).out:
             continue
-        why.append(f"{fid} wove a pendulum this round: a fatigue check as after a sprint (M85, L1141, A-62)")
-        check = fatigue_check(ctx, fid, {"exchange": 0, "maneuver": "pendulum"}, options, why)
+        if fid in weavers:
+            why.append(f"{fid} wove a pendulum this round: a fatigue check as after a sprint (M85, L1141, A-62)")
+            key = {"exchange": 0, "maneuver": "pendulum"}
+        else:
+            why.append(f"{fid} sprinted this round: an extra fatigue check at the round's end (5.7, A-62)")
+            key = {"exchange": 0, "maneuver": "sprint"}
+        check = fatigue_check(ctx, fid, key, options, why)
         if check is not None:
             out[fid] = check
+    return out
+
+
+def sprinters(ctx: Context) -> list[str]:
+    """5.7 (L54), A-62: who sprinted (ran at full Speed) in an exchange of this round: a move, or a shot's run or
+    pendulum move (M75-M77)."""
+    out: list[str] = []
+    for d in ctx.drafts:
+        p = d.payload
+        if d.type == "skirmish.moved" and p.get("ran") and p.get("gait") == "sprint":
+            who = str(p["fighter"])
+        elif d.type == "skirmish.shot" and (p.get("move") or {}).get("gait") == "sprint":
+            who = str(p["shooter"])
+        else:
+            continue
+        if who not in out:
+            out.append(who)
     return out

@@ -5,30 +5,37 @@ if nothing blocks the way (L421), then sets the combat distance or ends the mele
 pick a cell, a path or a distance.
 
 The duel's map is a 1 m square grid with the two fighters' cells and nothing else on it (3.6): a cell is free when no
-fighter stands in it; the eight neighbours are adjacent (PROPOSED for the diagonals, as on the field, field.py)."""
+fighter stands in it; the eight neighbours are adjacent (PROPOSED for the diagonals, as on the field, field.py). A
+melee pair on a hex field passes on its hexes: the six neighbours are adjacent, the facings are the hex field's."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from replay.rulesets.skirmish import data
-from replay.rulesets.skirmish.field import REACH_CELLS, SQUARE_STEPS
+from replay.rulesets.skirmish import data, field
+from replay.rulesets.skirmish.field import REACH_CELLS
 from replay.rulesets.skirmish.maneuvers.base import Move, Problems, emit_effect, problem, register
 from replay.rulesets.skirmish.model import Declared, Fight, Fighter, SkirmishOptions, Weapon
 
 Cell = tuple[int, int]
 FACINGS = ("N", "E", "S", "W")
+"""The duel's and a square field's facings after a pass; a hex field's are its six (field.HEX_STEPS)."""
 END = "end"
 """The `distance` of the choice that ends the melee as a successful Retreat (M45) would (L423)."""
 KEYS = frozenset({"cell", "path", "facing", "distance"})
 FORMAT = ('pass_through is {"cell": [x, y], "path": [[x, y], …], "facing": "N"|"E"|"S"|"W", "distance": a length '
           'category or "end"}: the cell adjacent to both, the cells moved on through (optional), the new facing '
           "(optional) and the combat distance, or the end of the melee")
+HEX_FORMAT = FORMAT.replace('"N"|"E"|"S"|"W"', '"E"|"NE"|"NW"|"W"|"SW"|"SE"')
 
 
-def metres(a: Cell, b: Cell) -> int:
-    """Cells between two cells of the square grid, each 1 m (3.6; the diagonal neighbour too, PROPOSED)."""
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+def facings(state: Fight) -> tuple[str, ...]:
+    return tuple(field.HEX_STEPS) if state.grid == "hex" else FACINGS
+
+
+def metres(a: Cell, b: Cell, grid: str = "square") -> int:
+    """Cells between two cells of the grid, each 1 m (3.6; on squares the diagonal neighbour too, PROPOSED)."""
+    return field.distance(grid, a, b)
 
 
 def cell_text(c: Cell | list[int]) -> str:
@@ -46,8 +53,8 @@ def free_cells(state: Fight, actor_id: str) -> list[Cell]:
     blocked terrain, and on the field)."""
     me, other = state.fighter(actor_id).cell, state.opponent(actor_id).cell
     taken = {tuple(f.cell) for f in state.fighters}
-    near = {(me[0] + dx, me[1] + dy) for dx, dy in SQUARE_STEPS.values()}
-    return sorted(c for c in near - taken if metres(c, other) == 1 and not blocked(state, c))
+    near = {field.neighbour(state.grid, me, d) for d in field.steps(state.grid)}
+    return sorted(c for c in near - taken if metres(c, other, state.grid) == 1 and not blocked(state, c))
 
 
 def pass_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None,
@@ -86,9 +93,10 @@ def as_cell(value: Any) -> Cell | None:
 def choice_problems(state: Fight, actor_id: str, value: Any) -> Problems:
     """The attacker's choice after a successful pass (CP-18, CP-17), where the rules ask it: every problem named."""
     if not isinstance(value, dict) or set(value) - KEYS or as_cell(value.get("cell")) is None \
-            or not isinstance(value.get("path", []), list) or value.get("facing", "N") not in FACINGS \
+            or not isinstance(value.get("path", []), list) or value.get("facing", "E") not in facings(state) \
             or value.get("distance") not in (*data.LENGTHS, END):
-        return [problem("condition_failed", "5.4.1 M22, CP-18", FORMAT)]
+        said = HEX_FORMAT if state.grid == "hex" else FORMAT
+        return [problem("condition_failed", "5.4.1 M22, CP-18", said)]
     actor, other = state.fighter(actor_id), state.opponent(actor_id)
     cell = as_cell(value["cell"])
     assert cell is not None
@@ -100,7 +108,7 @@ def choice_problems(state: Fight, actor_id: str, value: Any) -> Problems:
     where = cell
     for step in value.get("path", []):
         nxt = as_cell(step)
-        if nxt is None or metres(where, nxt) != 1 or nxt == other.cell:
+        if nxt is None or metres(where, nxt, state.grid) != 1 or nxt == other.cell:
             shown = cell_text(nxt) if nxt is not None else str(step)
             out.append(problem("condition_failed", "5.4.1 M22, L421", f"the path goes from {cell_text(where)} to "
                                f"{shown}: not the next cell, or the opponent's cell, which blocks the way"))
@@ -114,7 +122,7 @@ def choice_problems(state: Fight, actor_id: str, value: Any) -> Problems:
     if moved > max(1, speed):
         out.append(problem("condition_failed", "5.4.1 M22, L421", f"a move of {moved} m is longer than "
                            f"{actor_id}'s Speed {speed}"))
-    gone = metres(where, other.cell)
+    gone = metres(where, other.cell, state.grid)
     if value["distance"] != END and gone > REACH_CELLS[value["distance"]]:
         out.append(problem("condition_failed", "5.4.1 M22, A-65", f"{actor_id} ends {gone} m from {other.id}, "
                            f"beyond the reach of the {value['distance']} distance: a longer one, or end the melee"))
