@@ -85,7 +85,7 @@ def test_a_recorded_order_reads_as_pydantic_keeps_it() -> None:
     for order in orders:
         plain = _plain_order(order)
         if plain is not None:
-            assert vars(plain) == _model_fields(TurnOrder.model_validate(order), TurnOrder.model_fields)
+            assert _plain(plain) == _model_fields(TurnOrder.model_validate(order), TurnOrder.model_fields)
 
 
 _values = st.one_of(st.none(), st.booleans(), st.integers(-2, 9), st.floats(allow_nan=False, width=16),
@@ -94,14 +94,32 @@ _values = st.one_of(st.none(), st.booleans(), st.integers(-2, 9), st.floats(allo
                     st.lists(st.sampled_from(["left", "right", 1, "up"]), max_size=3))
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.dictionaries(st.sampled_from(["kind", "knight", "action", "turn_dir", "lady_pickup", "return_pose",
-                                        "lady_drop", "other"]), _values, max_size=6))
+_coordinates = st.one_of(st.integers(-(2**60), 2**60), st.floats(allow_nan=False), st.booleans(), st.just("1"))
+_poses = st.one_of(
+    st.fixed_dictionaries({"x": _coordinates, "y": _coordinates, "f": st.one_of(st.integers(-1, 8), st.booleans())}),
+    st.dictionaries(st.sampled_from(["x", "y", "f", "z"]), _coordinates, max_size=4))
+_drops = st.one_of(
+    st.fixed_dictionaries({"carrier": st.sampled_from(["r1", "b3"])},
+                          optional={"timing": st.one_of(st.just("before_execution"), _values,
+                                                        st.dictionaries(st.text(max_size=2), st.integers(0, 3)))}),
+    st.dictionaries(st.sampled_from(["carrier", "timing", "when"]), _values, max_size=3))
+_orders = st.builds(
+    lambda base, extra: {**base, **extra},
+    st.fixed_dictionaries({"knight": st.sampled_from(["r1", "b1"]),
+                           "action": st.sampled_from(["full_ahead", "sharp_turn", "return_to_battle", "jump"])}),
+    st.fixed_dictionaries({}, optional={"kind": _values, "turn_dir": _values, "lady_pickup": _values,
+                                        "return_pose": st.none() | _poses, "lady_drop": st.none() | _drops,
+                                        "other": _values}))
+
+
+@settings(max_examples=500, deadline=None)
+@given(_orders | st.dictionaries(st.sampled_from(["kind", "knight", "action", "turn_dir", "lady_pickup", "return_pose",
+                                                  "lady_drop", "other"]), _values | _poses | _drops, max_size=6))
 def test_an_order_the_plain_reader_takes_is_what_pydantic_keeps(order: dict[str, Any]) -> None:
     plain = _plain_order(order)
     if plain is None:
         return
-    assert vars(plain) == _model_fields(TurnOrder.model_validate(order), TurnOrder.model_fields)
+    assert _plain(plain) == _model_fields(TurnOrder.model_validate(order), TurnOrder.model_fields)
 
 
 def _mutations(setup: dict[str, Any]) -> st.SearchStrategy[dict[str, Any]]:
@@ -163,3 +181,13 @@ def test_an_event_class_is_a_lazy_model_with_pydantic_s_fields_and_messages() ->
     assert any(e["loc"][:2] == ("path", 0) for e in raised.value.errors())
     with pytest.raises(TypeError, match="frozen"):
         Move.trusted({}).knight = "r1"  # type: ignore[misc]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.fixed_dictionaries({"knight": st.just("r1"), "action": st.just("return_to_battle"),
+                              "return_pose": _poses.filter(lambda p: p.keys() == {"x", "y", "f"})},
+                             optional={"lady_drop": _drops}))
+def test_a_return_pose_or_lady_drop_the_plain_reader_takes_is_what_pydantic_keeps(order: dict[str, Any]) -> None:
+    plain = _plain_order(order)
+    if plain is not None:
+        assert _plain(plain) == _model_fields(TurnOrder.model_validate(order), TurnOrder.model_fields)

@@ -64,13 +64,13 @@ _DIRS = ("left", "right")
 
 def _plain_order(o: Any) -> SimpleNamespace | None:
     """The order as `boundary.TurnOrder` would keep it, read without pydantic, when it is plainly well formed: known
-    fields of their exact types, no return pose and no Lady drop. None for any other (pydantic reads it)."""
+    fields of their exact types (a return pose's x and y may be integers: kept as floats, as pydantic keeps them).
+    None for any other (pydantic reads it)."""
     if (type(o) is not dict or not o.keys() <= {"kind", "knight", "action", "turn_dir", "lady_pickup",
                                                  "return_pose", "lady_drop"}
             or o.get("kind", "action") != "action" or type(o.get("kind", "")) is not str
             or type(o.get("knight")) is not str or type(o.get("action")) is not str or o["action"] not in _ACTIONS
-            or type(o.get("lady_pickup", False)) is not bool
-            or o.get("return_pose") is not None or o.get("lady_drop") is not None):
+            or type(o.get("lady_pickup", False)) is not bool):
         return None
     turn_dir = o.get("turn_dir")
     if type(turn_dir) is list:
@@ -79,8 +79,25 @@ def _plain_order(o: Any) -> SimpleNamespace | None:
         turn_dir = list(turn_dir)
     elif turn_dir is not None and not (type(turn_dir) is str and turn_dir in _DIRS):
         return None
+    pose, drop = o.get("return_pose"), o.get("lady_drop")
+    if pose is not None:
+        if (type(pose) is not dict or pose.keys() != {"x", "y", "f"} or not _coordinate(pose["x"])
+                or not _coordinate(pose["y"]) or type(pose["f"]) is not int or not 0 <= pose["f"] <= 7):
+            return None
+        pose = SimpleNamespace(x=float(pose["x"]), y=float(pose["y"]), f=pose["f"])
+    if drop is not None:
+        timing = drop.get("timing", "before_execution") if type(drop) is dict else None
+        if (type(drop) is not dict or not drop.keys() <= {"carrier", "timing"} or type(drop.get("carrier")) is not str
+                or type(timing) is not str or timing != "before_execution"):
+            return None
+        drop = SimpleNamespace(carrier=drop["carrier"], timing="before_execution")
     return SimpleNamespace(kind="action", knight=o["knight"], action=o["action"], turn_dir=turn_dir,
-                           return_pose=None, lady_pickup=o.get("lady_pickup", False), lady_drop=None)
+                           return_pose=pose, lady_pickup=o.get("lady_pickup", False), lady_drop=drop)
+
+
+def _coordinate(value: Any) -> bool:
+    """A float, or an integer pydantic keeps as exactly that float."""
+    return type(value) is float or (type(value) is int and abs(value) <= 2**53)
 
 
 def check_order(state: State, player: str, o: dict[str, Any], options: KnightsOptions) -> list[str]:
