@@ -5,7 +5,8 @@ Usage: python bench/rulesets.py BEFORE [AFTER] [--runs 7] [--json]
 Whole processes, each checkout in turn, `--runs` rounds (interleaved); per checkout the median wall time, the median
 CPU time (user + system of the process, from wait4: the figure a busy machine disturbs least) and the peak RSS.
 
-- `bare`: `python -c pass`; `import X`: `python -c "import replay.rulesets.X"` for knights, cerilia, warband.
+- `bare`: `python -c pass`; `battlelog --help` (start-up); `import X`: `python -c "import replay.rulesets.X"` for
+  knights, cerilia, warband.
 - the recorded knights battle (fixtures/knights/battle.jsonl), imported by EACH checkout's own `battlelog import`
   into its own database (not timed; checkpoints are keyed by the ruleset's revision): `state --json` of the whole
   battle (440 events, over), and of the battle cut after alice's order of turn 12 (233 events: turn 12 open, bob's
@@ -79,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
 
         commands: dict[str, Callable[[str, int], list[str]]] = {
             "bare interpreter (python -c pass)": lambda label, k: [sys.executable, "-c", "pass"],
+            "battlelog --help": lambda label, k: battlelog("--help"),
             **{f"import replay.rulesets.{rs}": (lambda rs: lambda label, k: [
                 sys.executable, "-c", f"import replay.rulesets.{rs}"])(rs)  # noqa: B023 (bound by the outer lambda)
                for rs in ("knights", "cerilia", "warband")},
