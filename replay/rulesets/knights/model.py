@@ -1,6 +1,8 @@
 """Setup, order and state types of the mech-knight lances (rulebook 000_78d07a7512d04a1c.txt, spec rules/knights.md).
 
-Pydantic models check what comes in (setup, orders); the state the reducer folds is frozen slotted dataclasses.
+The pydantic models of boundary.py check what comes in (setup, orders) when it is not plainly well formed (a recorded
+setup is read by `read_setup`, a plain order by `check._plain_order`, without pydantic); the state the reducer folds
+is frozen slotted dataclasses.
 
 Conventions
 -----------
@@ -416,7 +418,7 @@ def _name(value: Any) -> bool:
 
 
 def _exact_setup(setup: Any) -> bool:
-    """Whether `boundary.Setup` would keep this setup exactly as it is (else it coerces nothing: it refuses)."""
+    """Whether `boundary.Setup` would accept this setup and keep every value of it as it is."""
     if type(setup) is not dict or not setup.keys() <= {"lances", "challenger", "edges"}:
         return False
     lances = setup.get("lances")
