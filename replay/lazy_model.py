@@ -121,6 +121,9 @@ class LazyModel(metaclass=_LazyModelType):
     def __delattr__(self, name: str) -> None:
         raise TypeError(f"{type(self).__name__} is frozen: {name} cannot be deleted")
 
+    def __reduce__(self) -> tuple[Any, ...]:  # copy, deepcopy and pickle (its __setattr__ refuses)
+        return _rebuild, (type(self), self.__dict__, self._fields_set)
+
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.__dict__ == self.__dict__
 
@@ -128,6 +131,13 @@ class LazyModel(metaclass=_LazyModelType):
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{n}={v!r}' for n, v in self.__dict__.items())})"
+
+
+def _rebuild(cls: type[LazyModel], values: dict[str, Any], given: frozenset[str] | None) -> LazyModel:
+    obj = _new(cls)
+    _set(obj, "__dict__", values)
+    _set(obj, "_fields_set", given)
+    return obj
 
 
 def _evaluated(hint: Any, names: dict[str, Any]) -> Any:

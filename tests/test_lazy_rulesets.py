@@ -7,7 +7,9 @@ with its own message, or keeps what it coerces).
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -181,6 +183,10 @@ def test_an_event_class_is_a_lazy_model_with_pydantic_s_fields_and_messages() ->
     assert any(e["loc"][:2] == ("path", 0) for e in raised.value.errors())
     with pytest.raises(TypeError, match="frozen"):
         Move.trusted({}).knight = "r1"  # type: ignore[misc]
+    event = Move.trusted({"knight": "r1", "path": [{"kind": "place"}]})
+    for copied in (copy.copy(event), copy.deepcopy(event), pickle.loads(pickle.dumps(event))):
+        assert type(copied) is Move and copied == event and copied.given("knight") and not copied.given("end")
+    assert copy.deepcopy(event).path is not event.path
 
 
 @settings(max_examples=300, deadline=None)
