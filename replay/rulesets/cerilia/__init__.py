@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import BaseModel
-
 from eventlog.envelope import Draft, Event
 from replay.ruleset import FrameView, Options, Parsed, ParsedPost, Point, Ruleset, TurnView, register
 from replay.rulesets.cerilia import model
@@ -17,6 +15,8 @@ from replay.rulesets.cerilia.evolve import evolve
 from replay.rulesets.cerilia.model import Battle, CeriliaOptions
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from replay.context import Context, TurnInputs
     from replay.render.i18n import Catalogue
     from replay.render.text import Doc
@@ -35,7 +35,6 @@ class Cerilia(Ruleset):
     OptionsModel: ClassVar[type[Options]] = CeriliaOptions
     option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
     resolution_types: ClassVar[frozenset[str]] = RESOLUTION_TYPES
-    SetupModel: ClassVar[type[BaseModel] | None] = model.Setup
     phases: ClassVar[tuple[str, ...]] = PHASES
     default_roll_purpose: ClassVar[str | None] = None
     decisions: ClassVar[dict[str, str]] = {
@@ -46,8 +45,13 @@ class Cerilia(Ruleset):
     }
 
     # --- setup and state ---------------------------------------------------------------------------------------
+    def setup_model(self) -> type[BaseModel]:
+        from replay.rulesets.cerilia.boundary import Setup
+
+        return Setup
+
     def initial(self, setup: dict[str, Any], options: Options) -> Battle:
-        return model.new_battle(model.Setup.model_validate(setup))
+        return model.new_battle(model.read_setup(setup))
 
     def state_json(self, state: Battle) -> dict[str, Any]:
         from replay.rulesets.cerilia.view import state_json

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
-
+from replay.lazy_model import LazyModel
 from replay.ruleset import payload_problems
 
 Side = Literal["A", "D"]
 Result = Literal["-", "F", "H", "R", "D"]
 
 
-class Resolution(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class Resolution(LazyModel):
+    model_config = {"frozen": True, "extra": "forbid"}
 
     why: list[str] = []
     rule: str = ""
@@ -325,5 +324,5 @@ def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:
 
 def trusted(type_: str, payload: dict[str, Any]) -> Any:
     """The typed event of a payload the log holds (defaults filled, nothing checked)."""
-    return EVENTS[type_].model_construct(**payload)
+    return EVENTS[type_].trusted(payload)
 

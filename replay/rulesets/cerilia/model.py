@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import copy
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, Literal
 
 from replay.ruleset import Options
 from replay.rulesets.cerilia.data import tables
+
+if TYPE_CHECKING:
+    from replay.rulesets.cerilia.boundary import Setup
 
 SIDES = ("A", "D")
 COLUMNS = "ABCDE"
@@ -49,26 +51,6 @@ class CeriliaOptions(Options):
     fallback_into_mixed: bool = True
     stalemate_dice: Literal["each_player", "single_attacker_roll"] = "each_player"
     phase_c_order: Literal["side_major", "step_major"] = "side_major"
-
-
-class Setup(BaseModel):
-    """`game.created` setup: the scenario (§6.8) and who plays which side."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    scenario: str = "border-skirmish"
-    players: dict[Literal["A", "D"], str] = Field(description="side -> player id")
-    budget: dict[Literal["A", "D"], int] | None = None
-    terrain_cards: int | None = None
-    fortification_level: int | None = Field(default=None, description="overrides the scenario's level (0 = none)")
-
-    @model_validator(mode="after")
-    def _known(self) -> Setup:
-        if self.scenario not in tables().scenarios:
-            raise ValueError(f"§6.8: unknown scenario {self.scenario!r} (known: {', '.join(tables().scenarios)})")
-        if set(self.players) != set(SIDES) or len(set(self.players.values())) != 2:
-            raise ValueError("§1.1: players names two different players, for A (Attacker) and D (Defender)")
-        return self
 
 
 @dataclass
@@ -160,6 +142,49 @@ class Battle:
 
     def copy(self) -> Battle:
         return copy.deepcopy(self)
+
+
+def __getattr__(name: str) -> Any:
+    """`Setup`, the pydantic model of a setup, lives in boundary.py (imported when first asked for)."""
+    if name == "Setup":
+        from replay.rulesets.cerilia.boundary import Setup
+
+        return Setup
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def read_setup(setup: Any) -> Any:
+    """The setup as `new_battle` reads it (its fields as attributes).
+
+    A recorded setup whose every value is of its field's exact type and that passes every check of
+    `boundary.Setup` is read as it is, without pydantic; any other goes through `boundary.Setup`, so what is kept
+    and every error message are pydantic's own.
+    """
+    if _exact_setup(setup):
+        return SimpleNamespace(scenario=setup.get("scenario", "border-skirmish"), players=setup["players"],
+                               budget=setup.get("budget"), terrain_cards=setup.get("terrain_cards"),
+                               fortification_level=setup.get("fortification_level"))
+    from replay.rulesets.cerilia.boundary import Setup
+
+    return Setup.model_validate(setup)
+
+
+def _int_or_none(value: Any) -> bool:
+    return value is None or type(value) is int
+
+
+def _exact_setup(setup: Any) -> bool:
+    """Whether `boundary.Setup` would keep this setup exactly as it is."""
+    if type(setup) is not dict or not setup.keys() <= {"scenario", "players", "budget", "terrain_cards",
+                                                        "fortification_level"}:
+        return False
+    scenario, players, budget = setup.get("scenario", "border-skirmish"), setup.get("players"), setup.get("budget")
+    return (type(scenario) is str and scenario in tables().scenarios
+            and type(players) is dict and set(players) == set(SIDES)
+            and all(type(p) is str for p in players.values()) and len(set(players.values())) == 2
+            and (budget is None or (type(budget) is dict and budget.keys() <= set(SIDES)
+                                    and all(type(v) is int for v in budget.values())))
+            and _int_or_none(setup.get("terrain_cards")) and _int_or_none(setup.get("fortification_level")))
 
 
 def new_battle(setup: Setup) -> Battle:

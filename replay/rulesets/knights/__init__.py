@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import BaseModel
-
 from eventlog.envelope import Draft, Event
 from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, register
 from replay.rulesets.knights import model
@@ -16,6 +14,8 @@ from replay.rulesets.knights.evolve import evolve
 from replay.rulesets.knights.model import KnightsOptions, State
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from replay.inputs import Inputs, TurnInputs
     from replay.render.i18n import Catalogue
     from replay.render.text import Doc
@@ -32,11 +32,15 @@ class Knights(Ruleset):
     OptionsModel: ClassVar[type[Options]] = KnightsOptions
     option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
     resolution_types: ClassVar[frozenset[str]] = model.RESOLUTION_TYPES
-    SetupModel: ClassVar[type[BaseModel] | None] = model.Setup
 
     # --- setup and state ---------------------------------------------------------------------------------------
+    def setup_model(self) -> type[BaseModel]:
+        from replay.rulesets.knights.boundary import Setup
+
+        return Setup
+
     def initial(self, setup: dict[str, Any], options: Options) -> State:
-        parsed = model.Setup.model_validate(setup)
+        parsed = model.read_setup(setup)
         state = model.new_state(parsed, self.own(options).in_limits)
         if parsed.challenger is not None or parsed.edges is not None:
             from dataclasses import replace

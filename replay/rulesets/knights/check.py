@@ -7,15 +7,14 @@ recorded setup to find that point); turns 1..24 check orders, the tie roll and c
 from __future__ import annotations
 
 import math
-from typing import Any
-
-from pydantic import ValidationError as PydanticError
+from types import SimpleNamespace
+from typing import Any, get_args
 
 from eventlog.envelope import Draft
 from replay.inputs import TurnInputs
 from replay.rulesets.knights import derive as d
 from replay.rulesets.knights import geometry as g
-from replay.rulesets.knights.model import DIR_NAMES, KnightsOptions, Pose, State, TurnOrder, data
+from replay.rulesets.knights.model import DIR_NAMES, Action, KnightsOptions, Pose, State, data
 from replay.rulesets.knights.ram import fmt_pose
 
 CHOICES = {
@@ -59,6 +58,48 @@ def legal_actions(state: State, player: str) -> dict[str, list[str]]:
             if k.player == player and d.may_act(state, k)}
 
 
+_ACTIONS = frozenset(get_args(Action))
+_DIRS = ("left", "right")
+
+
+def _plain_order(o: Any) -> SimpleNamespace | None:
+    """The order as `boundary.TurnOrder` would keep it, read without pydantic, when it is plainly well formed: known
+    fields of their exact types (a return pose's x and y may be integers: kept as floats, as pydantic keeps them).
+    None for any other (pydantic reads it)."""
+    if (type(o) is not dict or not o.keys() <= {"kind", "knight", "action", "turn_dir", "lady_pickup",
+                                                 "return_pose", "lady_drop"}
+            or o.get("kind", "action") != "action" or type(o.get("kind", "")) is not str
+            or type(o.get("knight")) is not str or type(o.get("action")) is not str or o["action"] not in _ACTIONS
+            or type(o.get("lady_pickup", False)) is not bool):
+        return None
+    turn_dir = o.get("turn_dir")
+    if type(turn_dir) is list:
+        if not all(type(t) is str and t in _DIRS for t in turn_dir):
+            return None
+        turn_dir = list(turn_dir)
+    elif turn_dir is not None and not (type(turn_dir) is str and turn_dir in _DIRS):
+        return None
+    pose, drop = o.get("return_pose"), o.get("lady_drop")
+    if pose is not None:
+        if (type(pose) is not dict or pose.keys() != {"x", "y", "f"} or not _coordinate(pose["x"])
+                or not _coordinate(pose["y"]) or type(pose["f"]) is not int or not 0 <= pose["f"] <= 7):
+            return None
+        pose = SimpleNamespace(x=float(pose["x"]), y=float(pose["y"]), f=pose["f"])
+    if drop is not None:
+        timing = drop.get("timing", "before_execution") if type(drop) is dict else None
+        if (type(drop) is not dict or not drop.keys() <= {"carrier", "timing"} or type(drop.get("carrier")) is not str
+                or type(timing) is not str or timing != "before_execution"):
+            return None
+        drop = SimpleNamespace(carrier=drop["carrier"], timing="before_execution")
+    return SimpleNamespace(kind="action", knight=o["knight"], action=o["action"], turn_dir=turn_dir,
+                           return_pose=pose, lady_pickup=o.get("lady_pickup", False), lady_drop=drop)
+
+
+def _coordinate(value: Any) -> bool:
+    """A float, or an integer pydantic keeps as exactly that float."""
+    return type(value) is float or (type(value) is int and abs(value) <= 2**53)
+
+
 def check_order(state: State, player: str, o: dict[str, Any], options: KnightsOptions) -> list[str]:
     """Every problem of a turn order (§1.4, §4.1, §1.1, §6.2), naming the rule."""
     kind = o.get("kind", "action")
@@ -69,10 +110,16 @@ def check_order(state: State, player: str, o: dict[str, Any], options: KnightsOp
         return [] if not legal else [
             "§1.3: a player with a knight able to act must declare an action (K23): "
             + ", ".join(f"{state.knight(k).name}: {', '.join(a)}" for k, a in legal.items())]
-    try:
-        order = TurnOrder.model_validate(o)
-    except PydanticError as exc:
-        return [f"order: {'.'.join(map(str, e['loc'])) or 'order'}: {e['msg']}" for e in exc.errors()]
+    order = _plain_order(o)
+    if order is None:
+        from pydantic import ValidationError as PydanticError
+
+        from replay.rulesets.knights.boundary import TurnOrder
+
+        try:
+            order = TurnOrder.model_validate(o)
+        except PydanticError as exc:
+            return [f"order: {'.'.join(map(str, e['loc'])) or 'order'}: {e['msg']}" for e in exc.errors()]
     errors: list[str] = []
     mine = state.lance(player).knights
     if order.knight not in mine:

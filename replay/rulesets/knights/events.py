@@ -1,9 +1,11 @@
 """One typed class per resolution event (the payloads documented at the top of model.py).
 
 `Event.validate(payload)` checks a payload from outside (an import, a GM ruling) and names the field that is wrong;
-`Event.trusted(payload)` wraps a payload the rules wrote, without checking it, for the reducer and the views. Nested
-structures (poses, path segments, ram effects, update maps) are `TypedDict`s: plain dicts at run time, so a trusted
-event costs one object, and validation still names the nested field ("path.0.kind: …").
+`Event.trusted(payload)` wraps a payload the rules wrote, without checking it, for the reducer and the views. The
+classes are `LazyModel`s: reading a game never imports pydantic; the pydantic model of a class is built from its
+declaration when a payload is first checked. Nested structures (poses, path segments, ram effects, update maps) are
+the `TypedDict`s of parts.py: plain dicts at run time, so a trusted event costs one object, and validation still
+names the nested field ("path.0.kind: …").
 
 A GM ruling may assert only some fields: `validate_payload(..., partial=True)` forgives the missing ones (not a wrong
 type), and a trusted event of such a payload has only the fields it was given (`given(name)` says which).
@@ -11,141 +13,74 @@ type), and a trusted event of such a payload has only the fields it was given (`
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal, NotRequired, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, with_config
-from pydantic import ValidationError as PydanticValidationError
-from typing_extensions import TypedDict
-
+from replay.lazy_model import LazyModel, factory
 from replay.ruleset import payload_problems
+
+if TYPE_CHECKING:
+    from typing import Annotated
+
+    from pydantic import Field
+
+    from replay.rulesets.knights.parts import (
+        Bonus,
+        Collision,
+        Effect,
+        Fulfilment,
+        KnightChanges,
+        LadyChanges,
+        LanceChanges,
+        LimitRecord,
+        MoveSegment,
+        Parts,
+        Pickup,
+        PlaceSegment,
+        PoseDict,
+        QueueEntry,
+        RamRecord,
+        RotateSegment,
+        Side,
+        TakeTheBlowStep2,
+        Term,
+        Value,
+    )
+
+
+def _names() -> dict[str, Any]:
+    """What the annotations name besides this module's own: the nested structures, and pydantic's Field."""
+    from typing import Annotated
+
+    from pydantic import Field
+
+    from replay.rulesets.knights import parts
+
+    return {**vars(parts), "Annotated": Annotated, "Field": Field}
+
 
 Id = str
 Cell = list[int]
 
 
-class PoseDict(TypedDict):
-    x: float
-    y: float
-    f: int
-
-
 # --- the update maps every event may carry (model.py); a field left out keeps its value ---------------------------
 
 
-class KnightChanges(TypedDict, total=False):
-    pose: PoseDict | None
-    location: Literal["unplaced", "field", "outflank", "fallen"]
-    accel: int
-    damaged: list[str]
-    honor: int
-    oath_count: int
-    mercy_uses: int
-    functions_lost: int
-    modules_destroyed: int
-    last_module_destroyed: bool
-    used_take_the_blow: bool
-    struck_enemy: bool
-    broke_enemy: bool
-
-
-class LadyChanges(TypedDict, total=False):
-    cell: Cell | None
-    carrier: Id | None
-    kidnapper: Id | None
-
-
-class LanceChanges(TypedDict, total=False):
-    role: Literal["challenger", "responder"]
-    edge: Literal["left", "right"]
-    spared: list[Id]
-
-
-class LimitRecord(TypedDict):
-    id: str
-    type: Literal["water", "forest", "rock"]
-    rect: list[int]
-    placed_by: NotRequired[Id]
-
-
-@with_config(ConfigDict(extra="allow"))
-class Term(TypedDict):
-    kind: str
-    honor: int
-
-
-class Fulfilment(TypedDict):
-    knight: Id
-    oath: str
-    honor: int
-    why: list[str]
-    ram: int | None
-    terms: list[Term]
-
-
-class RamRecord(TypedDict):
-    n: int
-    attacker: Id
-    target: Id
-    outcome: str
-    spared: bool
-    enemy: bool
-    tc: str
-
-
-class Resolution(BaseModel):
+class Resolution(LazyModel):
     """What every resolution carries: its arithmetic (`why`), rule, defaults relied on, and the update maps."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)  # no "3" or true for a number
+    model_config = {"frozen": True, "extra": "forbid", "strict": True}  # no "3" or true for a number
+    annotation_names = staticmethod(_names)
     type: ClassVar[str]
 
-    why: list[str] = Field(default_factory=list)
+    why: list[str] = factory(list)
     rule: str = ""
-    defaults: list[str] = Field(default_factory=list)
-    knights: dict[Id, KnightChanges] = Field(default_factory=dict)
-    ladies: dict[Id, LadyChanges] = Field(default_factory=dict)
-    lances: dict[Id, LanceChanges] = Field(default_factory=dict)
-    limits_add: list[LimitRecord] = Field(default_factory=list)
-    pending_add: list[Fulfilment] = Field(default_factory=list)
-    rams_add: list[RamRecord] = Field(default_factory=list)
-
-    @classmethod
-    def validate(cls, payload: dict[str, Any]) -> Self:  # type: ignore[override]
-        """The event of a payload from outside; raises pydantic's ValidationError naming each bad field."""
-        return cls.model_validate(payload)
-
-    @classmethod
-    def trusted(cls, payload: dict[str, Any]) -> Self:
-        """The event of a payload the rules wrote, unchecked and uncopied (it reads the payload in place).
-
-        A field the payload leaves out reads as its default; one without a default raises AttributeError.
-        """
-        obj = _new(cls)
-        _set(obj, "__dict__", payload)
-        _set(obj, "__pydantic_fields_set__", payload.keys())
-        _set(obj, "__pydantic_extra__", None)
-        _set(obj, "__pydantic_private__", None)
-        return obj
-
-    def given(self, name: str) -> bool:
-        """Whether the payload had this field (a GM ruling may leave some out)."""
-        return name in self.__pydantic_fields_set__
-
-    @classmethod
-    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
-        super().__pydantic_init_subclass__(**kwargs)
-        _default_attributes(cls)
-
-
-def _default_attributes(cls: type[BaseModel]) -> None:
-    """Defaults as class attributes, where a trusted event finds the fields its payload leaves out (never mutate)."""
-    for name, info in cls.model_fields.items():
-        if not info.is_required():
-            type.__setattr__(cls, name, info.get_default(call_default_factory=True))
-
-
-_new = object.__new__
-_set = object.__setattr__
-_default_attributes(Resolution)
+    defaults: list[str] = factory(list)
+    knights: dict[Id, KnightChanges] = factory(dict)
+    ladies: dict[Id, LadyChanges] = factory(dict)
+    lances: dict[Id, LanceChanges] = factory(dict)
+    limits_add: list[LimitRecord] = factory(list)
+    pending_add: list[Fulfilment] = factory(list)
+    rams_add: list[RamRecord] = factory(list)
 
 
 # --- turn 0 ----------------------------------------------------------------------------------------------------------
@@ -198,7 +133,7 @@ class Reveal(Resolution):
     type: ClassVar[str] = "knights.reveal"
     turn: int
     orders: dict[Id, dict[str, Any]]
-    acting: list[Id] = Field(default_factory=list)
+    acting: list[Id] = factory(list)
 
 
 class LadyDrop(Resolution):
@@ -209,16 +144,6 @@ class LadyDrop(Resolution):
     voluntary: bool
 
 
-class QueueEntry(TypedDict):
-    player: Id
-    knight: Id
-    action: str
-    step: int
-    initiative: int
-    speed: int
-    mass: int
-
-
 class Queue(Resolution):
     type: ClassVar[str] = "knights.queue"
     round: int
@@ -227,28 +152,7 @@ class Queue(Resolution):
     die: int | None
 
 
-class Pickup(TypedDict):
-    lady: Id
-    kidnapper: Id | None
-
-
 # "from" is a keyword: path segments are declared the functional way
-MoveSegment = TypedDict("MoveSegment", {
-    "kind": Literal["move"], "dir": int, "distance": int, "delta": list[float], "from": PoseDict,
-    "to": PoseDict | None, "result": Literal["clear", "contact", "outflank"], "tau": float | None,
-    "exit": NotRequired[PoseDict], "candidates": list[Id], "pickups": list[Pickup], "love": bool})
-RotateSegment = TypedDict("RotateSegment", {
-    "kind": Literal["rotate"], "turn": int, "from": int, "to": int,
-    "result": Literal["done", "cancelled", "outflank"], "blocked_by": list[Id], "love": NotRequired[bool]})
-class PlaceSegment(TypedDict):
-    kind: Literal["place"]
-    to: PoseDict
-
-
-class Collision(TypedDict):
-    candidates: list[Id]
-    stop: PoseDict | None
-    tau: float | None
 
 
 class Move(Resolution):
@@ -269,13 +173,6 @@ class Move(Resolution):
     love: bool
 
 
-class TakeTheBlowStep2(TypedDict):
-    dir: str | None
-    ally_to: PoseDict | None
-    result: Literal["done", "failed"]
-    segment: NotRequired[dict[str, Any]]
-
-
 class TakeTheBlow(Resolution):
     type: ClassVar[str] = "knights.take_the_blow"
     loyal: Id
@@ -289,59 +186,6 @@ class TakeTheBlow(Resolution):
     step3: PoseDict | None
     placed_by: str | None
     success: bool
-
-
-Part = Literal["front", "flank", "rear"]
-
-
-class Parts(TypedDict):
-    tp: Part
-    ap: Part
-    tc: Part
-    ac: Part
-
-
-class Side(TypedDict):
-    mass: int
-    speed: int
-    accel: int
-    pose: PoseDict | None
-    in_limits: dict[str, bool]
-    formation: bool
-    player: Id
-
-
-@with_config(ConfigDict(extra="allow"))
-class Mod(TypedDict):
-    value: int
-    reason: str
-    rule: str
-    applied: bool
-    kind: str
-
-
-class Halving(TypedDict):
-    knight: Id
-    part: str
-    toward: Id
-    override: bool
-
-
-class Value(TypedDict):
-    base: int
-    mass: int
-    speed: int
-    counted_speed: int
-    mods: list[Mod]
-    div: int
-    div_reason: str | None
-    halving: Halving | None
-    value: int
-
-
-@with_config(ConfigDict(extra="allow"))
-class Effect(TypedDict):
-    kind: Literal["push", "sidestep", "rotate", "accel", "spare", "damage", "lady_token", "outflank", "love"]
 
 
 class Ram(Resolution):
@@ -393,15 +237,7 @@ class EndOfTurn(Resolution):
     type: ClassVar[str] = "knights.end_of_turn"
     turn: int
     next_turn: int
-    acted_last_turn: list[Id] = Field(default_factory=list)
-
-
-class Bonus(TypedDict):
-    knight: Id
-    honor: int
-    kind: Literal["kidnapper_fallen"]
-    kidnapper: Id
-    why: str
+    acted_last_turn: list[Id] = factory(list)
 
 
 class End(Resolution):
@@ -409,7 +245,7 @@ class End(Resolution):
     reason: Literal["turns", "no_capable", "concession", "oaths"]
     winner: Id
     honor: dict[Id, int]
-    bonuses: list[Bonus] = Field(default_factory=list)
+    bonuses: list[Bonus] = factory(list)
     conceded: Id | None = None
 
 
@@ -436,6 +272,8 @@ def validate_payload(type_: str, payload: Any, *, partial: bool = False) -> list
     cls = EVENTS.get(type_)
     if cls is None or not partial:
         return payload_problems(EVENTS, type_, payload, ruleset="knights")
+    from pydantic import ValidationError as PydanticValidationError
+
     try:
         cls.model_validate(payload)
     except PydanticValidationError as exc:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eventlog.envelope import Event
 from eventlog.errors import ValidationError
@@ -16,9 +16,6 @@ from replay.rulesets.knights.events import (
     EVENTS,
     End,
     EndOfTurn,
-    KnightChanges,
-    LadyChanges,
-    LanceChanges,
     Resolution,
     Reveal,
 )
@@ -30,6 +27,9 @@ from replay.rulesets.knights.model import (
     State,
     limit_of,
 )
+
+if TYPE_CHECKING:
+    from replay.rulesets.knights.parts import KnightChanges, LadyChanges, LanceChanges
 
 _KNIGHT_FIELDS = {
     "pose": Pose.of, "location": str, "accel": int, "damaged": frozenset, "honor": int, "oath_count": int,

@@ -1,6 +1,8 @@
 """Setup, order and state types of the mech-knight lances (rulebook 000_78d07a7512d04a1c.txt, spec rules/knights.md).
 
-Pydantic models check what comes in (setup, orders); the state the reducer folds is frozen slotted dataclasses.
+The pydantic models of boundary.py check what comes in (setup, orders) when it is not plainly well formed (a recorded
+setup is read by `read_setup`, a plain order by `check._plain_order`, without pydantic); the state the reducer folds
+is frozen slotted dataclasses.
 
 Conventions
 -----------
@@ -167,11 +169,13 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from replay.ruleset import Options
+
+if TYPE_CHECKING:
+    from replay.rulesets.knights.boundary import Setup
 
 DATA = Path(__file__).parent / "data"
 
@@ -248,76 +252,6 @@ OPTION_DEFAULTS: dict[str, str] = {
     "concession": "K54",
     "en_garde_vs_friend": "K63",
 }
-
-
-# --- the boundary: setup and orders ----------------------------------------------------------------------------
-
-
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)  # no "3" or true for a number
-
-
-class KnightSetup(_In):
-    id: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    heraldry: str = ""
-    domain: Domain
-    oath: PersonalOath
-
-
-class LanceSetup(_In):
-    player: str = Field(min_length=1)
-    name: str = Field(min_length=1)
-    color: str = "#888888"
-    knights: list[KnightSetup] = Field(min_length=3, max_length=3)  # §3.2
-
-    @model_validator(mode="after")
-    def _oaths_distinct(self) -> LanceSetup:
-        oaths = [k.oath for k in self.knights]
-        if len(set(oaths)) != len(oaths):
-            raise ValueError(f"§3.2 Стартовые Лэнсы: oaths repeat within lance {self.name!r}: {', '.join(oaths)}")
-        return self
-
-
-class Setup(_In):
-    lances: list[LanceSetup] = Field(min_length=2, max_length=2)
-    challenger: str | None = None
-    edges: dict[str, Literal["left", "right"]] | None = None
-
-    @model_validator(mode="after")
-    def _consistent(self) -> Setup:
-        players = [lance.player for lance in self.lances]
-        if len(set(players)) != 2:
-            raise ValueError("§1.2: the two lances need two different players")
-        ids = [k.id for lance in self.lances for k in lance.knights]
-        if len(set(ids)) != len(ids):
-            raise ValueError(f"knight ids repeat: {', '.join(ids)}")
-        if self.challenger is not None and self.challenger not in players:
-            raise ValueError(f"§3.1: challenger {self.challenger!r} is not a player ({', '.join(players)})")
-        if self.edges is not None and (set(self.edges) != set(players) or len(set(self.edges.values())) != 2):
-            raise ValueError("§3.3: edges must give each player one of left and right")
-        return self
-
-
-class PoseIn(_In):
-    x: float
-    y: float
-    f: int = Field(ge=0, le=7)
-
-
-class LadyDrop(_In):
-    carrier: str
-    timing: Literal["before_execution"] | dict[str, int] = "before_execution"
-
-
-class TurnOrder(_In):
-    kind: Literal["action"] = "action"
-    knight: str
-    action: Action
-    turn_dir: TurnDir | list[TurnDir] | None = None
-    return_pose: PoseIn | None = None
-    lady_pickup: bool = False
-    lady_drop: LadyDrop | None = None
 
 
 # --- the state -------------------------------------------------------------------------------------------------
@@ -454,6 +388,65 @@ def new_state(setup: Setup, limits_rule: str = "half_area") -> State:
     )
     return State(lances=(lances[0], lances[1]), knights=tuple(knights), ladies=ladies,
                  lance_order=(lances[0].player, lances[1].player), limits_rule=limits_rule)
+
+
+def read_setup(setup: Any) -> Any:
+    """The setup as `new_state` reads it (lances, their knights, challenger, edges as attributes).
+
+    A recorded setup whose every value is of its field's exact type and that passes every check of
+    `boundary.Setup` is read as it is, without pydantic; any other goes through `boundary.Setup`, so what is kept
+    and every error message are pydantic's own.
+    """
+    if _exact_setup(setup):
+        return SimpleNamespace(
+            lances=[SimpleNamespace(player=ls["player"], name=ls["name"], color=ls.get("color", "#888888"),
+                                    knights=[SimpleNamespace(id=k["id"], name=k["name"],
+                                                             heraldry=k.get("heraldry", ""), domain=k["domain"],
+                                                             oath=k["oath"]) for k in ls["knights"]])
+                    for ls in setup["lances"]],
+            challenger=setup.get("challenger"), edges=setup.get("edges"))
+    from replay.rulesets.knights.boundary import Setup
+
+    return Setup.model_validate(setup)
+
+
+_DOMAINS, _OATHS = frozenset(get_args(Domain)), frozenset(get_args(PersonalOath))
+
+
+def _name(value: Any) -> bool:
+    return type(value) is str and value != ""
+
+
+def _exact_setup(setup: Any) -> bool:
+    """Whether `boundary.Setup` would accept this setup and keep every value of it as it is."""
+    if type(setup) is not dict or not setup.keys() <= {"lances", "challenger", "edges"}:
+        return False
+    lances = setup.get("lances")
+    if type(lances) is not list or len(lances) != 2:
+        return False
+    for ls in lances:
+        if (type(ls) is not dict or not ls.keys() <= {"player", "name", "color", "knights"}
+                or not (_name(ls.get("player")) and _name(ls.get("name")))
+                or type(ls.get("color", "")) is not str or type(ls.get("knights")) is not list
+                or len(ls["knights"]) != 3):
+            return False
+        for k in ls["knights"]:
+            if (type(k) is not dict or not k.keys() <= {"id", "name", "heraldry", "domain", "oath"}
+                    or not (_name(k.get("id")) and _name(k.get("name"))) or type(k.get("heraldry", "")) is not str
+                    or type(k.get("domain")) is not str or k["domain"] not in _DOMAINS
+                    or type(k.get("oath")) is not str or k["oath"] not in _OATHS):
+                return False
+        if len({k["oath"] for k in ls["knights"]}) != 3:
+            return False
+    players = [ls["player"] for ls in lances]
+    ids = [k["id"] for ls in lances for k in ls["knights"]]
+    if len(set(players)) != 2 or len(set(ids)) != len(ids):
+        return False
+    challenger, edges = setup.get("challenger"), setup.get("edges")
+    if challenger is not None and (type(challenger) is not str or challenger not in players):
+        return False
+    return edges is None or (type(edges) is dict and all(type(v) is str for v in edges.values())
+                             and set(edges) == set(players) and set(edges.values()) == {"left", "right"})
 
 
 # --- JSON ------------------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import contextlib
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from eventlog.envelope import Event
 from eventlog.errors import ValidationError
@@ -42,7 +42,6 @@ from replay.rulesets.knights.events import (
     Checks,
     Deploy,
     Edges,
-    Effect,
     End,
     EndOfTurn,
     LadyPlaced,
@@ -100,6 +99,10 @@ from replay.rulesets.knights.words import (
     toward,
     word,
 )
+
+if TYPE_CHECKING:
+    from replay.rulesets.knights.parts import Effect
+
 
 # --- one line per step (the frame's event line and the post's summary) -------------------------------------------
 
