@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
+from replay.render import i18n
 from replay.rulesets.skirmish import group
 from replay.rulesets.skirmish import messages as msg
 from replay.rulesets.skirmish.battle import Battle
@@ -275,6 +276,75 @@ def test_m53_reflex_only_and_no_target() -> None:
         "condition_failed (5.4.3 M53, L681): maneuvering names no target: its successes are compared with every "
         "enemy's in the melee",
         "condition_failed (5.4.3 M53): maneuvering (Р) is rolled with reflex points only"]
+
+
+def led_by_bor() -> Battle:
+    """Vseslav and Boris (red) against Ratibor, Boris the red side's leader (trait `leader`; Tactics 1, Wits 3)."""
+    state = two_against_rat()
+    return state.with_fighter(replace(state.fighter("BOR"), traits=("leader",)))
+
+
+def bor_maneuvers(x: int = 1) -> Inputs:
+    inputs = Inputs()
+    for n in range(1, x + 1):
+        inputs.add("order", "RAT", {"exchange": n, "step": "attack", "maneuver": "pass"})
+        inputs.add("order", "VSE", {"exchange": n, "step": "attack", "maneuver": "pass"})
+        inputs.add("order", "BOR", {"exchange": n, "step": "attack", "maneuver": "maneuvering",
+                                    "dice": {"reflex": 2, "skill": 0}})
+    return inputs
+
+
+def test_m53_the_leaders_tactics_check_gives_his_side_bonus_dice_for_the_round() -> None:
+    stop = bor_maneuvers().resolve(led_by_bor())
+    assert [(r.actor, r.name, r.key_dict, r.dice) for r in stop.requests] == [
+        ("BOR", "leader_tactics", {"exchange": 1}, "4d10")]  # Tactics 1 + Wits 3 (A-108)
+    assert "Тактика по Сообразительности: BOR, лидер стороны BOR, на маневрирование (бесплатно, %5, M53, A-108)" in \
+        i18n.request_text(stop.requests[0], "ru", [RULESET])
+    inputs = bor_maneuvers().roll("BOR", "leader_tactics", [9, 5, 1, 7])
+    stop = inputs.resolve(led_by_bor())
+    [led] = of(stop, "effect")
+    assert led["why"] == ["BOR leads BOR's side: Tactics by Wits 4d %5 [9, 5, 1, 7] → 3 − 1 = 2: +2 dice on "
+                          "Maneuvering this round (M53, L681, A-108)"]
+    assert "A-108" in led["defaults"]
+    assert [(c["fighter"], c["kind"], c["amount"], c["ref"], c["until"]) for c in led["changes"]] == [
+        ("VSE", "leader_bonus", 2, "BOR", [3, 2]), ("BOR", "leader_bonus", 2, "BOR", [3, 2])]
+    [declared] = [d for d in of(stop, "declared") if d["actor"] == "BOR"]
+    assert (declared["priced"]["dice_to_roll"], declared["priced"]["leader_bonus"]) == (4, {"leader": "BOR",
+                                                                                            "dice": 2})
+    assert [(r.actor, r.name, r.dice) for r in stop.requests] == [("BOR", "attack", "4d10")]
+    assert msg.why(led, "ru") == ["BOR ведёт сторону BOR: Тактика по Сообразительности 4к10 %5 [9, 5, 1, 7] → 3 − 1 "
+                                  "= 2: +2 куб. на маневрирование в этом раунде (M53, L681, A-108)"]
+
+
+def test_m53_the_leaders_check_is_made_once_a_round() -> None:
+    inputs = bor_maneuvers(2).roll("BOR", "leader_tactics", [9, 5, 1, 7]).roll("BOR", "attack", [2, 2, 3, 1])
+    stop = inputs.resolve(led_by_bor())
+    assert [(r.actor, r.name, r.key_dict, r.dice) for r in stop.requests] == [
+        ("BOR", "attack", {"exchange": 2}, "4d10")]  # the bonus lasts the round: no second Tactics check
+    assert [e["why"][0][:12] for e in of(stop, "effect")] == ["BOR leads BO", "BOR maneuver"]
+
+
+def test_m53_a_side_without_a_leader_counts_0_and_the_enemy_leader_does_not_roll_for_it() -> None:
+    stop = maneuvering().resolve(led_by_bor())  # Ratibor (blue) maneuvers; Boris leads the red side, not his
+    assert [(r.actor, r.name) for r in stop.requests] == [("RAT", "attack")]
+
+
+def test_m53_leaders_are_the_sheets_trait_one_a_side() -> None:
+    state = led_by_bor()
+    assert group.maneuvering.leaders(state, state.pairs[0].fight) == {"red": ("BOR", 4)}
+    assert group.maneuvering.leaders(two_against_rat(), two_against_rat().pairs[0].fight) == {}
+
+
+def test_m53_two_leaders_on_one_side_are_refused_at_setup() -> None:
+    from replay.rulesets.skirmish.battle import BattleSetup
+
+    setup = json.loads(Path("fixtures/skirmish/hand/fray.jsonl").read_text(encoding="utf-8").splitlines()[0])[
+        "payload"]["setup"]
+    BattleSetup.model_validate(setup)  # Ratibor leads his side
+    bor = next(f for f in setup["fighters"] if f.get("id") == "BOR")
+    bor["traits"] = ["leader"]
+    with pytest.raises(ValueError, match=r"one leader a side \(trait leader; M53, L681\)"):
+        BattleSetup.model_validate(setup)
 
 
 # --- M37 on a sweep's further target; the hit rolls of several targets ---------------------------------------------

@@ -159,22 +159,24 @@ def melee_round(ctx: Context, pid: str, turn: int, options: SkirmishOptions) -> 
 
     pair = next(p for p in ctx.state.pairs if p.id == pid)
     order = levels(ctx.state, pair.fight.ids)
+    led = maneuvering.leaders(ctx.state, pair.fight)
     sub = Context(ctx.recorded, pair.fight, fight_evolve, ctx.game, used=ctx.used, asked=ctx.asked,
                   _taken=ctx._taken)
     try:
-        group_round(sub, order, ctx.state.grid, turn, options)
+        group_round(sub, order, ctx.state.grid, turn, options, led)
     finally:
         for d in sub.drafts:
             ctx.emit(replace(d, phase=f"{pid}{PAIR_SEP}{d.phase or 'initiative'}"))
 
 
-def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, options: SkirmishOptions) -> None:
+def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, options: SkirmishOptions,
+                led: dict[str, tuple[str, int]] | None = None) -> None:
     ctx.set_phase("initiative")
     rules.round_start(ctx, turn, options)
     for x in (1, 2):
         if ctx.state.result is not None:
             return
-        exchange(ctx, x, order, grid_name, options)
+        exchange(ctx, x, order, grid_name, options, led)
     if ctx.state.result is None:
         ctx.set_phase("end")
         rules.round_end(ctx, options, over=melee_over)
@@ -199,7 +201,8 @@ def sides_standing(group: Fight) -> set[str]:
     return {f.side for f in group.fighters if not f.out}
 
 
-def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, options: SkirmishOptions) -> None:
+def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, options: SkirmishOptions,
+             led: dict[str, tuple[str, int]] | None = None) -> None:
     attack_steps, defence_steps, resolution = initiative.melee_declaration_order(order)
     ctx.set_phase(f"x{x}.s1")
     rules.emit(ctx, "exchange_started", {"exchange": x, "holder": None, "why": [
@@ -210,7 +213,7 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
     n = 1
     for ids in attack_steps:
         ctx.set_phase(f"x{x}.s{n}")
-        attack_step(ctx, x, ids, options)
+        attack_step(ctx, x, ids, options, led)
         n += 1
     for ids in defence_steps:
         ctx.set_phase(f"x{x}.s{n}")
@@ -253,7 +256,8 @@ def feints(ctx: Context, x: int, order: dict[str, int], options: SkirmishOptions
         in_view(ctx, seen, lambda sub: feint.invoke(sub, x, options, rules.emit, rules.declared), keep_phase=True)
 
 
-def attack_step(ctx: Context, x: int, ids: list[str], options: SkirmishOptions) -> None:
+def attack_step(ctx: Context, x: int, ids: list[str], options: SkirmishOptions,
+                led: dict[str, tuple[str, int]] | None = None) -> None:
     asked = [fid for fid in ids if rules.can_declare(ctx.state, fid)]
     orders = rules.need_declarations(ctx, asked, x, "attack")
     for fid in ids:
@@ -266,7 +270,7 @@ def attack_step(ctx: Context, x: int, ids: list[str], options: SkirmishOptions) 
         if problems:
             raise MissingInput(f"turn {ctx.turn}: {fid}'s attack declaration at seq {event.seq}: "
                                + "; ".join(problems))
-        declare(ctx, fid, event.payload, event.seq, options)
+        declare(ctx, fid, event.payload, event.seq, options, led)
 
 
 def defence_step(ctx: Context, x: int, ids: list[str], grid_name: str, options: SkirmishOptions) -> None:
@@ -386,8 +390,10 @@ def need_defences(ctx: Context, asks: list[tuple[str, str]], x: int) -> dict[tup
     return found
 
 
-def declare(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, options: SkirmishOptions) -> None:
-    """The declaration priced by part 1 on the two fighters it concerns."""
+def declare(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, options: SkirmishOptions,
+            led: dict[str, tuple[str, int]] | None = None) -> None:
+    """The declaration priced by part 1 on the two fighters it concerns; Maneuvering asks the side's leader's Tactics
+    check first (L681), once a round."""
     if order.get("maneuver") == "protect_ally":
         protect(ctx, fid, order, seq, options)
         return
@@ -395,7 +401,7 @@ def declare(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, opti
         rules.declared(ctx, fid, order, seq, forced=None, options=options)
         return
     if maneuvering.moving(order):
-        maneuvering.declare(ctx, pair_view(ctx.state, fid, order), fid, order, seq, options)
+        maneuvering.declare(ctx, pair_view(ctx.state, fid, order), fid, order, seq, options, led)
         return
     in_view(ctx, pair_view(ctx.state, fid, order), lambda sub: rules.declared(sub, fid, order, seq, forced=None,
                                                                               options=options))

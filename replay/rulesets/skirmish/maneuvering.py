@@ -7,8 +7,13 @@ against one or two opponents, %5 against three to five, %6 against more than fiv
 melee (the most opponents any of its fighters faces; PROPOSED). After the exchange's attacks each maneuvering fighter's
 successes are compared with each enemy's in the melee (an enemy who did not maneuver counts 0, L681): an enemy with
 fewer successes cannot attack him in the next exchange (an effect `outmaneuvered` on the enemy, `ref` the
-maneuverer); an enemy with at least as many may. A maneuver without a success changes nothing. The leader's Tactics
-bonus (+1 die per success, L681) is NOT YET: the melee round has no leader's Tactics roll."""
+maneuverer); an enemy with at least as many may. A maneuver without a success changes nothing.
+
+The leader's bonus (L681, A-108): when a side has a leader on the field (PROPOSED: the fighter whose sheet carries the
+trait `leader`, one a side; without one, the commander of his side's formation that has a fighter in this melee), the
+first Maneuvering of that side in a round asks the leader's Tactics check by Wits at %5 (free, once a round), and each
+of the side's fighters in the melee gets +1 die on Maneuvering per success for the rest of the round (an effect
+`leader_bonus`, `ref` the leader). A side without a leader, or whose leader cannot roll (no dice), counts 0."""
 
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ from typing import Any
 
 from eventlog.envelope import Event
 from replay.context import Context
-from replay.rulesets.skirmish import check, costs, pools
+from replay.rulesets.skirmish import check, costs, dice, pools
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish import resolve as rules
 from replay.rulesets.skirmish.maneuvers.base import emit_effect, next_exchange, timed
@@ -60,14 +65,64 @@ def problems(group: Fight, fid: str, order: dict[str, Any]) -> list[str]:
 
 
 def priced(group: Fight, seen: Fight, fid: str, order: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
-    """Part 1's price of the maneuver (reflex dice, no weapon) at the group's difficulty (L681)."""
+    """Part 1's price of the maneuver (reflex dice, no weapon) at the group's difficulty (L681), with the leader's
+    bonus dice of this round (L681, A-108)."""
     base = costs.price(seen, seen.fighter(fid), {**order, "stand_up": True}, options)
     tn, why = difficulty(group)
-    return {**base, "weapon": None, "difficulty": tn, "difficulty_mods": [why], "maneuver_id": "M53"}
+    led = pools.now(group.fighter(fid), "leader_bonus", group.round, group.exchange)
+    bonus = sum(e.amount for e in led)
+    extra = {"leader_bonus": {"leader": led[0].ref, "dice": bonus}} if led else {}
+    return {**base, "weapon": None, "difficulty": tn, "difficulty_mods": [why], "maneuver_id": "M53",
+            "dice_to_roll": base["dice_to_roll"] + bonus, "bonus_dice": base["bonus_dice"] + bonus, **extra}
+
+
+def leaders(battle: Any, melee: Fight) -> dict[str, tuple[str, int]]:
+    """L681 (PROPOSED): each side's leader on the field and his Tactics by Wits dice (A-108): the fighter whose sheet
+    carries the trait `leader` (one a side, checked at setup); without one, the commander of his side's formation
+    that has a fighter in this melee (none when two formations would give two)."""
+    out = {}
+    for side in sorted({f.side for f in melee.fighters}):
+        named = [f for f in battle.fighters if f.side == side and "leader" in f.traits and not battle.gone(f.id)]
+        if not named:
+            named = [battle.fighter(fm.commander) for fm in battle.formations
+                     if battle.fighter(fm.commander).side == side and not battle.gone(fm.commander)
+                     and {fm.commander, *fm.members} & set(melee.ids)]
+        if len(named) == 1:
+            out[side] = (named[0].id, named[0].skill("tactics") + named[0].char("wits"))
+    return out
+
+
+def lead(ctx: Context, x: int, fid: str, led: dict[str, tuple[str, int]], options: SkirmishOptions) -> None:
+    """L681, A-108: the first Maneuvering of a side in a round asks its leader's Tactics check by Wits at %5 (free,
+    once a round); +1 die per success on Maneuvering for each of the side's fighters in the melee, the round long."""
+    group = ctx.state
+    me = group.fighter(fid)
+    if me.side not in led:
+        return
+    lid, n = led[me.side]
+    side = [f for f in group.fighters if f.side == me.side]
+    if any(e.kind == "leader_bonus" and e.start[0] == group.round for f in side for e in f.effects):
+        return  # L681: «Броски тактики делаются один раз в раунд»
+    cause = None
+    if n > 0:
+        roll = ctx.roll(f"{n}d{options.pool_die_sides}", actor=lid, purpose="leader_tactics", exchange=x,
+                        what=f"Tactics by Wits of {lid}, the leader of {fid}'s side, for Maneuvering (free, %5, "
+                             "M53, A-108)")
+        c = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+        net, cause = max(0, c.net), roll.seq or None
+        why = f"{lid} leads {fid}'s side: Tactics by Wits {len(c.faces)}d %5 {list(c.faces)} → {c.hits} − {c.ones} " \
+              f"= {c.net}: +{net} dice on Maneuvering this round (M53, L681, A-108)"
+    else:
+        net, why = 0, f"{lid} leads {fid}'s side with no Tactics or Wits dice: 0 successes (M53, L681)"
+    changes = [timed(f.id, "leader_bonus", net, (group.round, x), (group.round, 2), lid, "tactics") for f in side]
+    emit_effect(ctx, x, "maneuvering", fid, changes, [why], ["5.4.3 M53", "L681"], ["A-108"], cause=cause)
 
 
 def declare(ctx: Context, seen: Fight, fid: str, order: dict[str, Any], seq: int | None,
-            options: SkirmishOptions) -> None:
+            options: SkirmishOptions, led: dict[str, tuple[str, int]] | None = None) -> None:
+    if led:
+        lead(ctx, int(order["exchange"]), fid, led, options)
+        seen = seen.with_fighter(ctx.state.fighter(fid))
     price = priced(ctx.state, seen, fid, order, options)
     rules.emit(ctx, "declared", {"actor": fid, "exchange": order["exchange"], "step": "attack",
                                  "maneuver": "maneuvering", "order": order, "priced": price, "forced": None,

@@ -2266,3 +2266,17 @@ _PROBLEM_SENTENCES = ((re.compile(r"^sudden_attack: NOT YET against a blow on se
 _PROBLEM_SENTENCES = ((re.compile(r"^(\w+)'s attack with defence has one defence part, already declared against "
                                   r"(\w+)$"),
                        r"у атаки с защитой \1 одна защитная часть, она уже заявлена против \2"),) + _PROBLEM_SENTENCES
+# --- the leader's Tactics bonus on Maneuvering in a melee of several fighters (M53, L681, A-108) -------------------
+REQUESTS.extend([
+    ("Tactics by Wits of {a:w}, the leader of {b:w}'s side, for Maneuvering (free, %5, M53, A-108)",
+     "Тактика по Сообразительности: {a}, лидер стороны {b}, на маневрирование (бесплатно, %5, M53, A-108)"),
+])
+PURPOSE_RU["leader_tactics"] = "на тактику лидера"
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) leads (\w+)'s side: Tactics by Wits (\d+)d %5 \[([\d, ]*)\] → (\d+) − (\d+) = (-?\d+): \+(\d+) dice on "
+     r"Maneuvering this round \(M53, L681, A-108\)$",
+     r"\1 ведёт сторону \2: Тактика по Сообразительности \3к10 %5 [\4] → \5 − \6 = \7: +\8 куб. на маневрирование "
+     r"в этом раунде (M53, L681, A-108)"),
+    (r"^(\w+) leads (\w+)'s side with no Tactics or Wits dice: 0 successes \(M53, L681\)$",
+     r"\1 ведёт сторону \2, но кубиков Тактики и Сообразительности нет: 0 успехов (M53, L681)"),
+)) + _SENTENCES
