@@ -347,6 +347,56 @@ def test_m53_two_leaders_on_one_side_are_refused_at_setup() -> None:
         BattleSetup.model_validate(setup)
 
 
+def maneuvering_to(cell: list[int], reflex: int = 3) -> Inputs:
+    return Inputs().add("order", "RAT", {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "to": cell,
+                                         "dice": {"reflex": reflex, "skill": 0}}).add(
+        "order", "BOR", {"exchange": 1, "step": "attack", "maneuver": "pass"})
+
+
+def test_m53_a_maneuver_with_a_success_moves_the_maneuverer_one_cell() -> None:
+    stop = maneuvering_to([3, 2]).roll("RAT", "attack", [9, 3, 5]).resolve(two_against_rat())
+    [effect] = of(stop, "effect")
+    assert effect["why"][-1] == "RAT moves to (3, 2) (M53, L677)"
+    assert {"op": "move", "fighter": "RAT", "path": [[3, 2]], "cell": [3, 2]} in effect["changes"]
+    assert msg.why(effect, "ru")[-1] == "RAT перемещается в (3, 2) (M53, L677)"
+    assert stop.state.fighter("RAT").cell == (3, 2)
+
+
+def test_m53_a_maneuver_without_a_success_does_not_move() -> None:
+    stop = maneuvering_to([3, 2]).roll("RAT", "attack", [2, 3, 1]).resolve(two_against_rat())
+    [effect] = of(stop, "effect")
+    assert effect["why"][-1] == "RAT stays in (4, 2): no success (M53, L677)"
+    assert stop.state.fighter("RAT").cell == (4, 2)
+
+
+@pytest.mark.parametrize("cell, said", [
+    ([2, 2], "condition_failed (5.4.3 M53, L677): RAT moves one cell while maneuvering: (2, 2) does not touch his "
+             "cell (4, 2)"),
+    ([4, 3], "condition_failed (3.6, L14): cell (4, 3) is off the field, blocked or taken"),
+    ("north", "condition_failed (5.4.3 M53, L677): to: the cell he moves to, [x, y]"),
+])
+def test_m53_a_move_is_one_cell_into_a_free_one(cell: Any, said: str) -> None:
+    fight = two_against_rat().pairs[0].fight
+    order = {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "to": cell, "dice": {"reflex": 1, "skill": 0}}
+    problems = group.declaration_problems(fight, "RAT", order, RULESET.options())
+    assert problems == [said]
+    ru = msg._problem(said.split("): ", 1)[1])
+    assert ru is not None and not msg.english_left(ru, {"RAT", "L677", "L14"})
+
+
+def test_m53_a_move_out_of_every_enemys_reach_is_a_retreat() -> None:
+    state = two_against_rat()
+    fight = state.pairs[0].fight
+    far = replace(fight, fighters=tuple(replace(f, cell=(6, 2)) if f.id == "VSE" else
+                                        replace(f, cell=(5, 4)) if f.id == "BOR" else f for f in fight.fighters))
+    far = far.with_fighter(replace(far.fighter("RAT"), weapons=tuple(
+        replace(w, hands=()) for w in far.fighter("RAT").weapons)))
+    order = {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "to": [3, 2], "dice": {"reflex": 1,
+                                                                                                 "skill": 0}}
+    [said] = group.declaration_problems(far, "RAT", order, RULESET.options())
+    assert said.startswith("condition_failed (5.4.3 M53, M45): from (3, 2) RAT reaches no enemy of the melee")
+
+
 # --- M37 on a sweep's further target; the hit rolls of several targets ---------------------------------------------
 
 def with_olg(state: Battle) -> Battle:
@@ -409,6 +459,9 @@ IMPORT_CASES = {
     "maneuvering with skill points": (
         order_of("VSE", exchange=1, step="attack", maneuver="maneuvering", dice={"reflex": 1, "skill": 1}),
         ["condition_failed (5.4.3 M53): maneuvering (Р) is rolled with reflex points only"]),
+    "maneuvering to a cell that does not touch his own": (
+        order_of("VSE", exchange=1, step="attack", maneuver="maneuvering", to=[0, 0], dice={"reflex": 1, "skill": 0}),
+        ["condition_failed (5.4.3 M53, L677): VSE moves one cell while maneuvering: (0, 0) does not touch his cell"]),
 }
 
 

@@ -31,7 +31,7 @@ from replay.rulesets.skirmish import (
     sweep,
 )
 from replay.rulesets.skirmish import resolve as rules
-from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, Pair
+from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, Pair, on_the_field
 from replay.rulesets.skirmish.maneuvers import counters
 from replay.rulesets.skirmish.maneuvers.base import check_with, reactive, reactive_dice
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
@@ -160,7 +160,8 @@ def melee_round(ctx: Context, pid: str, turn: int, options: SkirmishOptions) -> 
     pair = next(p for p in ctx.state.pairs if p.id == pid)
     order = levels(ctx.state, pair.fight.ids)
     led = maneuvering.leaders(ctx.state, pair.fight)
-    sub = Context(ctx.recorded, pair.fight, fight_evolve, ctx.game, used=ctx.used, asked=ctx.asked,
+    fight = on_the_field(ctx.state, pair)  # M53 (L677): a maneuverer's move meets the field's fighters and terrain
+    sub = Context(ctx.recorded, fight, fight_evolve, ctx.game, used=ctx.used, asked=ctx.asked,
                   _taken=ctx._taken)
     try:
         group_round(sub, order, ctx.state.grid, turn, options, led)
@@ -213,7 +214,7 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
     n = 1
     for ids in attack_steps:
         ctx.set_phase(f"x{x}.s{n}")
-        attack_step(ctx, x, ids, options, led)
+        attack_step(ctx, x, ids, options, led, grid_name)
         n += 1
     for ids in defence_steps:
         ctx.set_phase(f"x{x}.s{n}")
@@ -257,7 +258,7 @@ def feints(ctx: Context, x: int, order: dict[str, int], options: SkirmishOptions
 
 
 def attack_step(ctx: Context, x: int, ids: list[str], options: SkirmishOptions,
-                led: dict[str, tuple[str, int]] | None = None) -> None:
+                led: dict[str, tuple[str, int]] | None = None, grid_name: str = "square") -> None:
     asked = [fid for fid in ids if rules.can_declare(ctx.state, fid)]
     orders = rules.need_declarations(ctx, asked, x, "attack")
     for fid in ids:
@@ -266,7 +267,7 @@ def attack_step(ctx: Context, x: int, ids: list[str], options: SkirmishOptions,
                            forced="cannot act", options=options)
             continue
         event = orders[fid]
-        problems = declaration_problems(ctx.state, fid, event.payload, options)
+        problems = declaration_problems(ctx.state, fid, event.payload, options, grid_name)
         if problems:
             raise MissingInput(f"turn {ctx.turn}: {fid}'s attack declaration at seq {event.seq}: "
                                + "; ".join(problems))
@@ -430,7 +431,7 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
     if out:
         return out
     if order.get("step") == "attack" and maneuvering.moving(order):  # M53 against several opponents (L681)
-        return maneuvering.problems(group, fid, order)
+        return maneuvering.problems(group, fid, order, grid_name)
     if order.get("step") == "attack":
         if targetless(order):  # M53 standing up: a check of his own, no target (L683)
             return check.declaration(pair_view(group, fid, order), fid, order, options)
@@ -630,7 +631,7 @@ def check_input(state: Battle, pair: Pair, requests: tuple[Any, ...], draft: Dra
     out = check.order_format(p)
     if out:
         return out
-    group = pair.fight
+    group = on_the_field(state, pair)  # M53 (L677): a maneuverer's move meets the field's fighters and terrain
     if p.get("maneuver") == "protect_ally" and p["step"] == "defence":  # M37's own conditions first (L540)
         out = protect_declaration_problems(group, actor, p, options, state.grid)
         if out:

@@ -42,9 +42,10 @@ def difficulty(group: Fight) -> tuple[int, str]:
     return tn, f"maneuvering %{tn} against {n} opponent{'s' if n > 1 else ''} (M53, L681)"
 
 
-def problems(group: Fight, fid: str, order: dict[str, Any]) -> list[str]:
-    """M53 in a melee group: the attack step, no target, reflex points only, at least one die, within the pool."""
-    out = []
+def problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str = "square") -> list[str]:
+    """M53 in a melee group: the attack step, no target, reflex points only, at least one die, within the pool; a
+    move (`to`) to a free cell touching his own, within reach of an enemy in the melee."""
+    out = move_problems(group, fid, order, grid_name) if "to" in order else []
     if order.get("step") != "attack":
         out.append(check.problem("condition_failed", "5.4.3 M53", "maneuvering is declared in the attack step"))
     if order.get("target") is not None:
@@ -130,6 +131,61 @@ def declare(ctx: Context, seen: Fight, fid: str, order: dict[str, Any], seq: int
                                  "rule": ["4.4", "4.6", "5.4.3 M53", "L681"], "defaults": ["A-09"]}, cause=seq)
 
 
+def cell_of(order: dict[str, Any]) -> tuple[int, int] | None:
+    to = order.get("to")
+    if not isinstance(to, list) or len(to) != 2 or not all(isinstance(c, int) and not isinstance(c, bool)
+                                                           for c in to):
+        return None
+    return int(to[0]), int(to[1])
+
+
+def taken(group: Fight, fid: str, cell: tuple[int, int]) -> bool:
+    """3.6 (L14): off the field, blocked terrain or another fighter's cell (the melee's or the field's)."""
+    off = group.bounds is not None and not (0 <= cell[0] < group.bounds[0] and 0 <= cell[1] < group.bounds[1])
+    return off or cell in set(group.obstacles) or any(f.cell == cell for f in group.fighters if f.id != fid)
+
+
+def move_problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str) -> list[str]:
+    """L677 (PROPOSED): maneuvering moves him one cell (a step, no running), to a free cell touching his own and still
+    within reach of an enemy in the melee (leaving it is the Retreat's, M45)."""
+    cell = cell_of(order)
+    if cell is None:
+        return [check.problem("condition_failed", "5.4.3 M53, L677", "to: the cell he moves to, [x, y]")]
+    me = group.fighter(fid)
+    if not grid.adjacent(grid_name, me.cell, cell):
+        return [check.problem("condition_failed", "5.4.3 M53, L677", f"{fid} moves one cell while maneuvering: "
+                              f"({cell[0]}, {cell[1]}) does not touch his cell ({me.cell[0]}, {me.cell[1]})")]
+    if taken(group, fid, cell):
+        return [check.problem("condition_failed", "3.6, L14", f"cell ({cell[0]}, {cell[1]}) is off the field, "
+                              "blocked or taken")]
+    if not any(grid.distance(grid_name, cell, o.cell) <= reach_between(me, o) for o in group.fighters
+               if o.side != me.side and not o.out):
+        return [check.problem("condition_failed", "5.4.3 M53, M45", f"from ({cell[0]}, {cell[1]}) {fid} reaches no "
+                              "enemy of the melee: leaving it is a Retreat (M45)")]
+    return []
+
+
+def reach_between(a: Any, b: Any) -> int:
+    """A-65: the longer reach of the two fighters' melee weapons."""
+    la = costs.weapon_length(a.weapon) if a.weapon else "hand"
+    lb = costs.weapon_length(b.weapon) if b.weapon else "hand"
+    return max(grid.reach(la), grid.reach(lb))
+
+
+def moved(group: Fight, fid: str, order: dict[str, Any], net: int) -> tuple[list[dict[str, Any]], str | None]:
+    """L677 (PROPOSED): a maneuver with at least one success moves him into the cell he named, if still free."""
+    cell = cell_of(order)
+    if cell is None:
+        return [], None
+    here = group.fighter(fid).cell
+    if net < 1:
+        return [], f"{fid} stays in ({here[0]}, {here[1]}): no success (M53, L677)"
+    if taken(group, fid, cell):
+        return [], f"{fid} stays: ({cell[0]}, {cell[1]}) was taken first (M53, L677)"
+    change = {"op": "move", "fighter": fid, "path": [list(cell)], "cell": list(cell)}
+    return [change], f"{fid} moves to ({cell[0]}, {cell[1]}) (M53, L677)"
+
+
 def settle(ctx: Context, x: int, done: list[tuple[Declared, Event]], options: SkirmishOptions) -> None:
     """L681: each maneuvering fighter's successes against every enemy's in the melee (0 for one who did not
     maneuver); the enemies with fewer cannot attack him in the next exchange."""
@@ -153,6 +209,9 @@ def settle(ctx: Context, x: int, done: list[tuple[Declared, Event]], options: Sk
             else:
                 why.append(f"{o.id} {said} ≥ {max(0, roll.net)}: {o.id} may attack {me.id} in the next exchange "
                            "(M53, L681)")
+        move, said_move = moved(ctx.state, me.id, d.order, roll.net)
+        changes += move
+        why += [said_move] if said_move else []
         emit_effect(ctx, x, "maneuvering", me.id, changes, why, ["5.4.3 M53", "L681", "4.4"])
 
 

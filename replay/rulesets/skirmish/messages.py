@@ -2280,3 +2280,20 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+) leads (\w+)'s side with no Tactics or Wits dice: 0 successes \(M53, L681\)$",
      r"\1 ведёт сторону \2, но кубиков Тактики и Сообразительности нет: 0 успехов (M53, L681)"),
 )) + _SENTENCES
+# --- moving while maneuvering in a melee of several fighters (M53, L677) ------------------------------------------
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^to: the cell he moves to, \[x, y\]$", "to — клетка, в которую он перемещается, [x, y]"),
+    (r"^(\w+) moves one cell while maneuvering: \((\d+), (\d+)\) does not touch his cell \((\d+), (\d+)\)$",
+     r"маневрируя, \1 перемещается на одну клетку: (\2, \3) не соседствует с его клеткой (\4, \5)"),
+    (r"^cell \((-?\d+), (-?\d+)\) is off the field, blocked or taken$",
+     r"клетка (\1, \2) вне поля, непроходима или занята"),
+    (r"^from \((-?\d+), (-?\d+)\) (\w+) reaches no enemy of the melee: leaving it is a Retreat \(M45\)$",
+     r"из (\1, \2) \3 не достаёт ни одного противника схватки: выйти из неё — это отступление (M45)"),
+)) + _PROBLEM_SENTENCES
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) moves to \((\d+), (\d+)\) \(M53, L677\)$", r"\1 перемещается в (\2, \3) (M53, L677)"),
+    (r"^(\w+) stays in \((\d+), (\d+)\): no success \(M53, L677\)$",
+     r"\1 остаётся в (\2, \3): нет успехов (M53, L677)"),
+    (r"^(\w+) stays: \((\d+), (\d+)\) was taken first \(M53, L677\)$",
+     r"\1 остаётся на месте: (\2, \3) заняли раньше (M53, L677)"),
+)) + _SENTENCES
