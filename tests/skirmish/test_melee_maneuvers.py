@@ -298,12 +298,12 @@ def test_m53_the_leaders_tactics_check_gives_his_side_bonus_dice_for_the_round()
     stop = bor_maneuvers().resolve(led_by_bor())
     assert [(r.actor, r.name, r.key_dict, r.dice) for r in stop.requests] == [
         ("BOR", "leader_tactics", {"exchange": 1}, "4d10")]  # Tactics 1 + Wits 3
-    assert "Тактика по Сообразительности: BOR, лидер стороны BOR, на маневрирование (бесплатно, %5, M53, A-108)" in \
+    assert "Тактика по Сообразительности: BOR — лидер своей стороны, на маневрирование (бесплатно, %5, M53, A-108)" in \
         i18n.request_text(stop.requests[0], "ru", [RULESET])
     inputs = bor_maneuvers().roll("BOR", "leader_tactics", [9, 5, 1, 7])
     stop = inputs.resolve(led_by_bor())
     [led] = of(stop, "effect")
-    assert led["why"] == ["BOR leads BOR's side: Tactics by Wits 4d %5 [9, 5, 1, 7] → 3 − 1 = 2: +2 dice on "
+    assert led["why"] == ["BOR, BOR's side's leader: Tactics by Wits 4d %5 [9, 5, 1, 7] → 3 − 1 = 2: +2 dice on "
                           "Maneuvering this round (M53, L681, A-108)"]
     assert "A-108" in led["defaults"]
     assert [(c["fighter"], c["kind"], c["amount"], c["ref"], c["until"]) for c in led["changes"]] == [
@@ -312,7 +312,7 @@ def test_m53_the_leaders_tactics_check_gives_his_side_bonus_dice_for_the_round()
     assert (declared["priced"]["dice_to_roll"], declared["priced"]["leader_bonus"]) == (4, {"leader": "BOR",
                                                                                             "dice": 2})
     assert [(r.actor, r.name, r.dice) for r in stop.requests] == [("BOR", "attack", "4d10")]
-    assert msg.why(led, "ru") == ["BOR ведёт сторону BOR: Тактика по Сообразительности 4к10 %5 [9, 5, 1, 7] → 3 − 1 "
+    assert msg.why(led, "ru") == ["BOR, лидер своей стороны: Тактика по Сообразительности 4к10 %5 [9, 5, 1, 7] → 3 − 1 "
                                   "= 2: +2 куб. на маневрирование в этом раунде (M53, L681, A-108)"]
 
 
@@ -321,7 +321,7 @@ def test_m53_the_leaders_check_is_made_once_a_round() -> None:
     stop = inputs.resolve(led_by_bor())
     assert [(r.actor, r.name, r.key_dict, r.dice) for r in stop.requests] == [
         ("BOR", "attack", {"exchange": 2}, "4d10")]  # the bonus lasts the round: no second Tactics check
-    assert [e["why"][0][:12] for e in of(stop, "effect")] == ["BOR leads BO", "BOR maneuver"]
+    assert [e["why"][0][:12] for e in of(stop, "effect")] == ["BOR, BOR's s", "BOR maneuver"]
 
 
 def test_m53_a_side_without_a_leader_counts_0_and_the_enemy_leader_does_not_roll_for_it() -> None:
@@ -356,24 +356,24 @@ def maneuvering_to(cell: list[int], reflex: int = 3) -> Inputs:
 def test_m53_a_maneuver_with_a_success_moves_the_maneuverer_one_cell() -> None:
     stop = maneuvering_to([3, 2]).roll("RAT", "attack", [9, 3, 5]).resolve(two_against_rat())
     [effect] = of(stop, "effect")
-    assert effect["why"][-1] == "RAT moves to (3, 2) (M53, L677)"
+    assert effect["why"][-1] == "RAT moves to (3, 2) (M53, L679)"
     assert {"op": "move", "fighter": "RAT", "path": [[3, 2]], "cell": [3, 2]} in effect["changes"]
-    assert msg.why(effect, "ru")[-1] == "RAT перемещается в (3, 2) (M53, L677)"
+    assert msg.why(effect, "ru")[-1] == "RAT перемещается в (3, 2) (M53, L679)"
     assert stop.state.fighter("RAT").cell == (3, 2)
 
 
 def test_m53_a_maneuver_without_a_success_does_not_move() -> None:
     stop = maneuvering_to([3, 2]).roll("RAT", "attack", [2, 3, 1]).resolve(two_against_rat())
     [effect] = of(stop, "effect")
-    assert effect["why"][-1] == "RAT stays in (4, 2): no success (M53, L677)"
+    assert effect["why"][-1] == "RAT stays in (4, 2): no success (M53, L679)"
     assert stop.state.fighter("RAT").cell == (4, 2)
 
 
 @pytest.mark.parametrize("cell, said", [
-    ([2, 2], "condition_failed (5.4.3 M53, L677): RAT moves one cell while maneuvering: (2, 2) does not touch his "
+    ([2, 2], "condition_failed (5.4.3 M53, L679): RAT moves one cell while maneuvering: (2, 2) does not touch his "
              "cell (4, 2)"),
     ([4, 3], "condition_failed (3.6, L14): cell (4, 3) is off the field, blocked or taken"),
-    ("north", "condition_failed (5.4.3 M53, L677): to: the cell he moves to, [x, y]"),
+    ("north", "condition_failed (5.4.3 M53, L679): to: the cell he moves to, [x, y]"),
 ])
 def test_m53_a_move_is_one_cell_into_a_free_one(cell: Any, said: str) -> None:
     fight = two_against_rat().pairs[0].fight
@@ -381,7 +381,7 @@ def test_m53_a_move_is_one_cell_into_a_free_one(cell: Any, said: str) -> None:
     problems = group.declaration_problems(fight, "RAT", order, RULESET.options())
     assert problems == [said]
     ru = msg._problem(said.split("): ", 1)[1])
-    assert ru is not None and not msg.english_left(ru, {"RAT", "L677", "L14"})
+    assert ru is not None and not msg.english_left(ru, {"RAT", "L679", "L14"})
 
 
 def test_m53_a_move_out_of_every_enemys_reach_is_a_retreat() -> None:
@@ -461,7 +461,7 @@ IMPORT_CASES = {
         ["condition_failed (5.4.3 M53): maneuvering (Р) is rolled with reflex points only"]),
     "maneuvering to a cell that does not touch his own": (
         order_of("VSE", exchange=1, step="attack", maneuver="maneuvering", to=[0, 0], dice={"reflex": 1, "skill": 0}),
-        ["condition_failed (5.4.3 M53, L677): VSE moves one cell while maneuvering: (0, 0) does not touch his cell"]),
+        ["condition_failed (5.4.3 M53, L679): VSE moves one cell while maneuvering: (0, 0) does not touch his cell"]),
 }
 
 

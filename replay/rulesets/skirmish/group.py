@@ -160,7 +160,7 @@ def melee_round(ctx: Context, pid: str, turn: int, options: SkirmishOptions) -> 
     pair = next(p for p in ctx.state.pairs if p.id == pid)
     order = levels(ctx.state, pair.fight.ids)
     led = maneuvering.leaders(ctx.state, pair.fight)
-    fight = on_the_field(ctx.state, pair)  # M53 (L677): a maneuverer's move meets the field's fighters and terrain
+    fight = on_the_field(ctx.state, pair)  # M53 (L679): a maneuverer's move meets the field's fighters and terrain
     sub = Context(ctx.recorded, fight, fight_evolve, ctx.game, used=ctx.used, asked=ctx.asked,
                   _taken=ctx._taken)
     try:
@@ -631,7 +631,7 @@ def check_input(state: Battle, pair: Pair, requests: tuple[Any, ...], draft: Dra
     out = check.order_format(p)
     if out:
         return out
-    group = on_the_field(state, pair)  # M53 (L677): a maneuverer's move meets the field's fighters and terrain
+    group = on_the_field(state, pair)  # M53 (L679): a maneuverer's move meets the field's fighters and terrain
     if p.get("maneuver") == "protect_ally" and p["step"] == "defence":  # M37's own conditions first (L540)
         out = protect_declaration_problems(group, actor, p, options, state.grid)
         if out:

@@ -107,14 +107,14 @@ def lead(ctx: Context, x: int, fid: str, led: dict[str, tuple[str, int]], option
     cause = None
     if n > 0:
         roll = ctx.roll(f"{n}d{options.pool_die_sides}", actor=lid, purpose="leader_tactics", exchange=x,
-                        what=f"Tactics by Wits of {lid}, the leader of {fid}'s side, for Maneuvering (free, %5, "
-                             "M53, A-108)")
+                        what=f"Tactics by Wits of {lid}, his side's leader, for Maneuvering (free, %5, M53, "
+                             "A-108)")
         c = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
         net, cause = max(0, c.net), roll.seq or None
-        why = f"{lid} leads {fid}'s side: Tactics by Wits {len(c.faces)}d %5 {list(c.faces)} → {c.hits} − {c.ones} " \
+        why = f"{lid}, {fid}'s side's leader: Tactics by Wits {len(c.faces)}d %5 {list(c.faces)} → {c.hits} − {c.ones} " \
               f"= {c.net}: +{net} dice on Maneuvering this round (M53, L681, A-108)"
     else:
-        net, why = 0, f"{lid} leads {fid}'s side with no Tactics or Wits dice: 0 successes (M53, L681)"
+        net, why = 0, f"{lid}, {fid}'s side's leader, has no Tactics or Wits dice: 0 successes (M53, L681)"
     changes = [timed(f.id, "leader_bonus", net, (group.round, x), (group.round, 2), lid, "tactics") for f in side]
     emit_effect(ctx, x, "maneuvering", fid, changes, [why], ["5.4.3 M53", "L681"], ["A-108"], cause=cause)
 
@@ -146,14 +146,14 @@ def taken(group: Fight, fid: str, cell: tuple[int, int]) -> bool:
 
 
 def move_problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str) -> list[str]:
-    """L677 (PROPOSED): maneuvering moves him one cell (a step, no running), to a free cell touching his own and still
+    """L679 (PROPOSED): maneuvering moves him one cell (a step, no running), to a free cell touching his own and still
     within reach of an enemy in the melee (leaving it is the Retreat's, M45)."""
     cell = cell_of(order)
     if cell is None:
-        return [check.problem("condition_failed", "5.4.3 M53, L677", "to: the cell he moves to, [x, y]")]
+        return [check.problem("condition_failed", "5.4.3 M53, L679", "to: the cell he moves to, [x, y]")]
     me = group.fighter(fid)
     if not grid.adjacent(grid_name, me.cell, cell):
-        return [check.problem("condition_failed", "5.4.3 M53, L677", f"{fid} moves one cell while maneuvering: "
+        return [check.problem("condition_failed", "5.4.3 M53, L679", f"{fid} moves one cell while maneuvering: "
                               f"({cell[0]}, {cell[1]}) does not touch his cell ({me.cell[0]}, {me.cell[1]})")]
     if taken(group, fid, cell):
         return [check.problem("condition_failed", "3.6, L14", f"cell ({cell[0]}, {cell[1]}) is off the field, "
@@ -173,17 +173,17 @@ def reach_between(a: Any, b: Any) -> int:
 
 
 def moved(group: Fight, fid: str, order: dict[str, Any], net: int) -> tuple[list[dict[str, Any]], str | None]:
-    """L677 (PROPOSED): a maneuver with at least one success moves him into the cell he named, if still free."""
+    """L679 (PROPOSED): a maneuver with at least one success moves him into the cell he named, if still free."""
     cell = cell_of(order)
     if cell is None:
         return [], None
     here = group.fighter(fid).cell
     if net < 1:
-        return [], f"{fid} stays in ({here[0]}, {here[1]}): no success (M53, L677)"
+        return [], f"{fid} stays in ({here[0]}, {here[1]}): no success (M53, L679)"
     if taken(group, fid, cell):
-        return [], f"{fid} stays: ({cell[0]}, {cell[1]}) was taken first (M53, L677)"
+        return [], f"{fid} stays: ({cell[0]}, {cell[1]}) was taken first (M53, L679)"
     change = {"op": "move", "fighter": fid, "path": [list(cell)], "cell": list(cell)}
-    return [change], f"{fid} moves to ({cell[0]}, {cell[1]}) (M53, L677)"
+    return [change], f"{fid} moves to ({cell[0]}, {cell[1]}) (M53, L679)"
 
 
 def settle(ctx: Context, x: int, done: list[tuple[Declared, Event]], options: SkirmishOptions) -> None:
@@ -212,7 +212,8 @@ def settle(ctx: Context, x: int, done: list[tuple[Declared, Event]], options: Sk
         move, said_move = moved(ctx.state, me.id, d.order, roll.net)
         changes += move
         why += [said_move] if said_move else []
-        emit_effect(ctx, x, "maneuvering", me.id, changes, why, ["5.4.3 M53", "L681", "4.4"])
+        emit_effect(ctx, x, "maneuvering", me.id, changes, why, ["5.4.3 M53", "L681", "4.4"]
+                    + (["L679"] if move else []))
 
 
 def banned(group: Fight, fid: str, target: str) -> list[str]:

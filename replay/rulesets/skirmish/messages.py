@@ -2268,19 +2268,19 @@ _PROBLEM_SENTENCES = ((re.compile(r"^(\w+)'s attack with defence has one defence
                        r"у атаки с защитой \1 одна защитная часть, она уже заявлена против \2"),) + _PROBLEM_SENTENCES
 # --- the leader's Tactics bonus on Maneuvering in a melee of several fighters (M53, L681, A-108) -------------------
 REQUESTS.extend([
-    ("Tactics by Wits of {a:w}, the leader of {b:w}'s side, for Maneuvering (free, %5, M53, A-108)",
-     "Тактика по Сообразительности: {a}, лидер стороны {b}, на маневрирование (бесплатно, %5, M53, A-108)"),
+    ("Tactics by Wits of {a:w}, his side's leader, for Maneuvering (free, %5, M53, A-108)",
+     "Тактика по Сообразительности: {a} — лидер своей стороны, на маневрирование (бесплатно, %5, M53, A-108)"),
 ])
 PURPOSE_RU["leader_tactics"] = "на тактику лидера"
 _SENTENCES = tuple((re.compile(p), r) for p, r in (
-    (r"^(\w+) leads (\w+)'s side: Tactics by Wits (\d+)d %5 \[([\d, ]*)\] → (\d+) − (\d+) = (-?\d+): \+(\d+) dice on "
-     r"Maneuvering this round \(M53, L681, A-108\)$",
-     r"\1 ведёт сторону \2: Тактика по Сообразительности \3к10 %5 [\4] → \5 − \6 = \7: +\8 куб. на маневрирование "
+    (r"^(\w+), (\w+)'s side's leader: Tactics by Wits (\d+)d %5 \[([\d, ]*)\] → (\d+) − (\d+) = (-?\d+): \+(\d+) dice "
+     r"on Maneuvering this round \(M53, L681, A-108\)$",
+     r"\1, лидер своей стороны: Тактика по Сообразительности \3к10 %5 [\4] → \5 − \6 = \7: +\8 куб. на маневрирование "
      r"в этом раунде (M53, L681, A-108)"),
-    (r"^(\w+) leads (\w+)'s side with no Tactics or Wits dice: 0 successes \(M53, L681\)$",
-     r"\1 ведёт сторону \2, но кубиков Тактики и Сообразительности нет: 0 успехов (M53, L681)"),
+    (r"^(\w+), (\w+)'s side's leader, has no Tactics or Wits dice: 0 successes \(M53, L681\)$",
+     r"\1, лидер своей стороны: кубиков Тактики и Сообразительности нет, 0 успехов (M53, L681)"),
 )) + _SENTENCES
-# --- moving while maneuvering in a melee of several fighters (M53, L677) ------------------------------------------
+# --- moving while maneuvering in a melee of several fighters (M53, L679) ------------------------------------------
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^to: the cell he moves to, \[x, y\]$", "to — клетка, в которую он перемещается, [x, y]"),
     (r"^(\w+) moves one cell while maneuvering: \((\d+), (\d+)\) does not touch his cell \((\d+), (\d+)\)$",
@@ -2291,9 +2291,9 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
      r"из (\1, \2) \3 не достаёт ни одного противника схватки: выйти из неё — это отступление (M45)"),
 )) + _PROBLEM_SENTENCES
 _SENTENCES = tuple((re.compile(p), r) for p, r in (
-    (r"^(\w+) moves to \((\d+), (\d+)\) \(M53, L677\)$", r"\1 перемещается в (\2, \3) (M53, L677)"),
-    (r"^(\w+) stays in \((\d+), (\d+)\): no success \(M53, L677\)$",
-     r"\1 остаётся в (\2, \3): нет успехов (M53, L677)"),
-    (r"^(\w+) stays: \((\d+), (\d+)\) was taken first \(M53, L677\)$",
-     r"\1 остаётся на месте: (\2, \3) заняли раньше (M53, L677)"),
+    (r"^(\w+) moves to \((\d+), (\d+)\) \(M53, L679\)$", r"\1 перемещается в (\2, \3) (M53, L679)"),
+    (r"^(\w+) stays in \((\d+), (\d+)\): no success \(M53, L679\)$",
+     r"\1 остаётся в (\2, \3): нет успехов (M53, L679)"),
+    (r"^(\w+) stays: \((\d+), (\d+)\) was taken first \(M53, L679\)$",
+     r"\1 остаётся на месте: (\2, \3) заняли раньше (M53, L679)"),
 )) + _SENTENCES
