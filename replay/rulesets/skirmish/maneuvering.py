@@ -111,8 +111,8 @@ def lead(ctx: Context, x: int, fid: str, led: dict[str, tuple[str, int]], option
                              "A-108)")
         c = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
         net, cause = max(0, c.net), roll.seq or None
-        why = f"{lid}, {fid}'s side's leader: Tactics by Wits {len(c.faces)}d %5 {list(c.faces)} → {c.hits} − {c.ones} " \
-              f"= {c.net}: +{net} dice on Maneuvering this round (M53, L681, A-108)"
+        why = f"{lid}, {fid}'s side's leader: Tactics by Wits {len(c.faces)}d %5 {list(c.faces)} → {c.hits} − " \
+              f"{c.ones} = {c.net}: +{net} dice on Maneuvering this round (M53, L681, A-108)"
     else:
         net, why = 0, f"{lid}, {fid}'s side's leader, has no Tactics or Wits dice: 0 successes (M53, L681)"
     changes = [timed(f.id, "leader_bonus", net, (group.round, x), (group.round, 2), lid, "tactics") for f in side]
