@@ -486,7 +486,9 @@ def test_fray_a_join_by_choice_a_sweep_and_a_group_that_shrinks() -> None:
     """Round 1: Gorazd walks up between Ratibor — Vseslav and Boris — Miroslav, one cell from Vseslav and from
     Miroslav, and chooses Ratibor's melee; Ladimir joins it. Round 2: Ratibor's circular slash cuts Vseslav and goes
     on to Ladimir, who falls; he leaves the group at the round's end, the three left fight on. Round 3: Vseslav and
-    Gorazd maneuver (M53): Ratibor, who did not, cannot attack Vseslav in exchange 2."""
+    Gorazd maneuver (M53): Gorazd's first asks his leader Ratibor's Tactics check (+2 dice on Maneuvering for the
+    round), Vseslav's success moves him to (6, 2); Ratibor, who did not maneuver, cannot attack Vseslav in exchange
+    2."""
     log = fray()
     joined = [e["payload"] for e in log if e["type"] == "skirmish.joined"]
     assert [(j["fighter"], j["group"], j.get("among")) for j in joined] == [
@@ -500,7 +502,14 @@ def test_fray_a_join_by_choice_a_sweep_and_a_group_that_shrinks() -> None:
     [ended] = [e["payload"] for e in log if e["type"] == "skirmish.field_round_ended" and e["turn"] == 2]
     assert ended["left"] == {"RAT-VSE-GOR-LAD": ["LAD"]}
     out = [e["payload"] for e in log if e["type"] == "skirmish.effect" and e["payload"]["maneuver"] == "maneuvering"]
-    assert [c["fighter"] for o in out for c in o["changes"]] == ["RAT"]
+    assert [(c["op"], c["fighter"], c.get("kind"), c.get("amount")) for o in out for c in o["changes"]] == [
+        ("effect", "RAT", "leader_bonus", 2), ("effect", "GOR", "leader_bonus", 2),
+        ("effect", "RAT", "outmaneuvered", 1), ("move", "VSE", None, None)]
+    [tactics] = [e for e in log if e["type"] == "roll" and e["payload"]["purpose"] == "leader_tactics"]
+    assert (tactics["actor"], tactics["turn"], tactics["payload"]["result"]) == ("RAT", 3, [9, 6, 3, 2])
+    [gor] = [e["payload"] for e in log if e["type"] == "skirmish.declared" and e["turn"] == 3
+             and e["payload"]["actor"] == "GOR" and e["payload"]["exchange"] == 1]
+    assert (gor["priced"]["dice_to_roll"], gor["priced"]["leader_bonus"]) == (4, {"leader": "RAT", "dice": 2})
 
 
 def test_the_field_frame_draws_the_sweeps_targets_in_order_with_its_legend_entry(tmp_path: Path) -> None:
