@@ -532,18 +532,63 @@ def test_the_field_frame_draws_the_sweeps_targets_in_order_with_its_legend_entry
     assert "circular slash RAT: 1. VSE → 2. LAD" in next(root.iter(f"{ns}desc")).text
 
 
-def test_a_sudden_attack_against_a_sweep_is_refused_naming_m33() -> None:
-    state = two_against_rat()
-    sweep_at = {"exchange": 1, "step": "attack", "maneuver": "circular_slash", "attack_type": "slash", "target": "BOR",
-                "then": ["VSE"], "zone": "upper_torso", "dice": {"reflex": 2, "skill": 4}}
-    stop = Inputs().add("order", "RAT", sweep_at).add("order", "BOR", {"exchange": 1, "step": "attack",
-                                                                        "maneuver": "pass"}).resolve(state)
+SWEEP_AT = {"exchange": 1, "step": "attack", "maneuver": "circular_slash", "attack_type": "slash", "target": "BOR",
+            "then": ["VSE"], "zone": "upper_torso", "dice": {"reflex": 2, "skill": 4}}
+
+
+def test_a_sudden_attack_by_a_further_target_of_a_sweep_is_refused_naming_m33() -> None:
+    stop = Inputs().add("order", "RAT", SWEEP_AT).add("order", "BOR", {"exchange": 1, "step": "attack",
+                                                                        "maneuver": "pass"}).resolve(two_against_rat())
     fight = stop.state.pairs[0].fight
     order = defence("sudden_attack", intercept=1, attack_type="thrust", zone="head")
-    [problem] = group.declaration_problems(fight, "BOR", order, RULESET.options())
-    assert problem == ("condition_failed (4.4, M33): sudden_attack: NOT YET against a blow on several targets (M09, "
-                       "M10, M24)")
-    assert msg._problem(problem.split("): ", 1)[1]) is not None
+    assert group.declaration_problems(fight, "BOR", order, RULESET.options()) == []  # the first target may
+    [problem] = group.declaration_problems(fight, "VSE", order, RULESET.options())
+    assert problem == ("condition_failed (4.4, M33): sudden_attack: NOT YET by a further target of a blow on several "
+                       "targets (M09, M10, M24): only its first target answers it so")
+    ru = msg._problem(problem.split("): ", 1)[1])
+    assert ru is not None and not msg.english_left(ru, {"M09", "M10", "M24"})
+
+
+def test_a_sudden_attack_by_the_sweeps_first_target_takes_the_blow_undefended_and_the_sweep_goes_on() -> None:
+    """M33 (L503-507) against a circular slash (M10): Boris, its first target, intercepts; his thrust lands first,
+    then the slash lands on him undefended and, a cut that hits, goes on to Vseslav at full dice (L291, L304)."""
+    inputs = Inputs().add("order", "RAT", SWEEP_AT).add("order", "BOR", {"exchange": 1, "step": "attack",
+                                                                          "maneuver": "pass"})
+    inputs.add("order", "BOR", defence("sudden_attack", intercept=1, attack_type="thrust", zone="head",
+                                       dice={"reflex": 2, "skill": 2}))
+    (inputs.roll("RAT", "attack", [9, 8, 7, 6, 2, 2], target="BOR").roll("BOR", "defence", [9, 7, 6, 2], answers="RAT")
+     .roll("BOR", "interception", [9], answers="RAT").roll("RAT", "body_language", [3, 2, 2, 2, 4], answers="RAT")
+     .roll("BOR", "zone", [6, 6], dice="2d6-2").roll("RAT", "zone", [3, 4], dice="2d6-2", target="BOR")
+     .roll("RAT", "penetration", [6], dice="1d6", target="BOR"))
+    stop = inputs.resolve(two_against_rat())
+    assert [(c["attacker"], c["target"], c["defence"]) for c in of(stop, "clash")] == [
+        ("BOR", "RAT", None), ("RAT", "BOR", None)]
+    assert of(stop, "effect")[-1]["why"] == ["the cut on BOR goes on at full damage (M10, L304)",
+                                             "the sweep goes on to the next target with 6 dice (M10, L291)"]
+    assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [
+        ("RAT", "attack", {"exchange": 1, "target": "VSE"})]
+
+
+def test_a_sudden_attack_by_a_synchronous_attacks_first_target_leaves_the_one_roll_on_the_second() -> None:
+    """M33 against M24 (L441): Boris, the first target, strikes first; Ratibor's one roll then hits him undefended and
+    Vseslav, the second target, with the other weapon."""
+    from tests.skirmish.test_melee_sweep import dual_wielding_rat
+
+    sync = {"exchange": 1, "step": "attack", "maneuver": "synchronous_attack", "attack_type": "slash",
+            "target": "BOR", "also": "VSE", "zone": "upper_torso", "dice": {"reflex": 2, "skill": 3}}
+    inputs = Inputs().add("order", "RAT", sync).add("order", "BOR", {"exchange": 1, "step": "attack",
+                                                                      "maneuver": "pass"})
+    inputs.add("order", "BOR", defence("sudden_attack", intercept=1, attack_type="thrust", zone="head",
+                                       dice={"reflex": 2, "skill": 2}))
+    (inputs.roll("RAT", "attack", [9, 8, 7, 6, 5]).roll("BOR", "defence", [9, 7, 6, 2], answers="RAT")
+     .roll("BOR", "interception", [9], answers="RAT").roll("RAT", "body_language", [3, 2, 2, 2, 4], answers="RAT")
+     .roll("BOR", "zone", [6, 6], dice="2d6-2")
+     .roll("RAT", "zone", [4, 3], dice="2d6-2", target="BOR").roll("RAT", "penetration", [6], dice="1d6", target="BOR")
+     .roll("RAT", "zone", [4, 3], dice="2d6-2", target="VSE").roll("RAT", "penetration", [6], dice="1d6", target="VSE"))
+    stop = inputs.resolve(dual_wielding_rat(two_against_rat()))
+    assert [(c["attacker"], c["target"], c["defence"]) for c in of(stop, "clash")] == [
+        ("BOR", "RAT", None), ("RAT", "BOR", None), ("RAT", "VSE", None)]
+    assert [(h["target"], h["raw"]) for h in of(stop, "hit") if h["target"] != "RAT"] == [("BOR", 6), ("VSE", 5)]
 
 
 def test_the_group_orders_are_said_in_words() -> None:

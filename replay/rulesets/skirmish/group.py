@@ -450,9 +450,9 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
     else:
         answers = order.get("answers")
         if m == "sudden_attack" and any(d.actor == answers and d.step == "attack" and sweep.further(d)
-                                        for d in group.declared):
-            return [check.problem("condition_failed", "4.4, M33", "sudden_attack: NOT YET against a blow on several "
-                                  "targets (M09, M10, M24)")]
+                                        and d.order.get("target") != fid for d in group.declared):
+            return [check.problem("condition_failed", "4.4, M33", "sudden_attack: NOT YET by a further target of a "
+                                  "blow on several targets (M09, M10, M24): only its first target answers it so")]
         attacks = [{"actor": d.actor, "target": t} for d in group.declared
                    if d.step == "attack" and d.maneuver != "pass" for t in [d.order.get("target"), *sweep.further(d)]
                    if not (d.actor == fid and d.order.get("with_defence"))]  # M01: his own attack allows a defence
@@ -543,6 +543,8 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
             keyed_dfn = replace(dfn, priced={**dfn.priced, "answer_key": {"answers": att.actor}})
             sudden = replace(item, defence=keyed_dfn)
             outcomes += in_view(ctx, seen, lambda sub, it=sudden: counters.sudden(sub, x, it, options))
+            if sweep.further(att):  # M33 against a blow on several targets: it lands on him undefended, then goes on
+                outcomes += sweep_after_sudden(ctx, x, att, a_roll, outcomes, [d["decl"] for d in defences], options)
             continue
         cmp_ = rules.compare(seen, item, options)
         if dfn is None and options.one_action_per_exchange and attacked(ctx.state, target):
@@ -556,6 +558,19 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
     if moved and ctx.state.result is None:
         maneuvering.settle(ctx, x, moved, options)
     return outcomes
+
+
+def sweep_after_sudden(ctx: Context, x: int, att: Declared, a_roll: Any, outcomes: list[dict[str, Any]],
+                       defences: list[Declared], options: SkirmishOptions) -> list[dict[str, Any]]:
+    """M33 by the first target of a sweep or a synchronous attack (PROPOSED): the blow lands on him undefended
+    (L507), as part 1 resolves it, and goes on to the further targets from that hit (L291-304, L441)."""
+    hit = next((o for o in reversed(outcomes) if o.get("attack") is not None and o["attack"].actor == att.actor
+                and o["attack"].step == "attack"), None)
+    if hit is None or ctx.state.result is not None:
+        return []
+    if att.maneuver in sweep.SWEEPS:
+        return sweep.sweep_on(ctx, x, att, hit, defences, options)
+    return sweep.synchronous_second(ctx, x, att, a_roll, hit, defences, options)
 
 
 def double(ctx: Context, x: int, att: Declared, dfn: Declared | None,
