@@ -204,7 +204,7 @@ def test_maneuvers_a_group_cannot_play_are_refused_naming_the_rule_in_both_langu
     assert not msg.english_left(ru, {"RAT", "BOR", "L275", "L129", "CP-17", "CP-19", "M17", "M08", "M16", "M14"})
 
 
-@pytest.mark.parametrize("maneuver", ["delayed_defence", "retreat", "arrow_evasion", "blade_catch"])
+@pytest.mark.parametrize("maneuver", ["delayed_defence", "retreat", "arrow_evasion"])
 def test_defences_a_group_cannot_play_are_refused_naming_the_rule(maneuver: str) -> None:
     fight = replace(two_against_rat().pairs[0].fight, declared=())
     [problem] = group.declaration_problems(fight, "BOR", defence(maneuver), RULESET.options())
@@ -589,6 +589,66 @@ def test_a_sudden_attack_by_a_synchronous_attacks_first_target_leaves_the_one_ro
     assert [(c["attacker"], c["target"], c["defence"]) for c in of(stop, "clash")] == [
         ("BOR", "RAT", None), ("RAT", "BOR", None), ("RAT", "VSE", None)]
     assert [(h["target"], h["raw"]) for h in of(stop, "hit") if h["target"] != "RAT"] == [("BOR", 6), ("VSE", 5)]
+
+
+# --- M44 blade catch in a melee of several fighters -------------------------------------------------------------
+
+def bor_with_a_sword_breaker() -> Battle:
+    state = two_against_rat()
+    bor = state.fighter("BOR")
+    breaker = replace(bor.weapons[0], id="sword_breaker", type="sword_breaker", hands=("right",), state="ready")
+    return state.with_fighter(replace(bor, skills={**bor.skills, "knives": 5},
+                                      weapons=(*[replace(w, hands=()) for w in bor.weapons], breaker)))
+
+
+def caught_in_exchange_1() -> Inputs:
+    """Ratibor's chop on Boris, caught by Boris's sword-breaker (M44, L605)."""
+    inputs = exchange(attack("chop", zone="upper_torso", dice={"reflex": 1, "skill": 4}),
+                      defence("blade_catch", dice={"reflex": 1, "skill": 2}))
+    return inputs.roll("RAT", "attack", [7, 3, 2, 2, 1]).roll("BOR", "defence", [9, 8, 7], answers="RAT")
+
+
+def exchange_2(rat: dict[str, Any], bor: dict[str, Any]) -> Inputs:
+    return caught_in_exchange_1().add("order", "VSE", {"exchange": 2, "step": "attack", "maneuver": "pass"}).add(
+        "order", "RAT", {"exchange": 2, "step": "attack", **rat}).add("order", "BOR", {"exchange": 2,
+                                                                                      "step": "attack", **bor})
+
+
+def test_m44_a_blade_catch_in_a_group_holds_the_attackers_weapon() -> None:
+    stop = caught_in_exchange_1().resolve(bor_with_a_sword_breaker())
+    [caught] = [e for e in of(stop, "effect") if e["maneuver"] == "blade_catch"]
+    assert [(c["fighter"], c["kind"], c["ref"], c["source"]) for c in caught["changes"]] == [
+        ("RAT", "no_weapon", "longsword", "blade_catch")]
+    fight = stop.state.pairs[0].fight
+    chop = {"exchange": 2, "step": "attack", "maneuver": "chop", "target": "BOR", "zone": "upper_torso",
+            "dice": {"reflex": 0, "skill": 3}}
+    assert any("(5.4.2 M44, L605)" in p for p in group.declaration_problems(fight, "RAT", chop, RULESET.options()))
+    move = {"exchange": 2, "step": "attack", "maneuver": "maneuvering", "to": [3, 2], "dice": {"reflex": 1,
+                                                                                               "skill": 0}}
+    [said] = group.declaration_problems(fight, "RAT", move, RULESET.options())
+    assert said == ("condition_failed (5.4.2 M44, L605): RAT holds the caught longsword: he moves only after freeing "
+                    "or dropping it")
+    ru = msg._problem(said.split("): ", 1)[1])
+    assert ru is not None and not msg.english_left(ru, {"RAT"})
+
+
+def test_m44_in_a_group_the_victim_frees_his_weapon_by_maneuvering_at_6_at_no_target() -> None:
+    inputs = exchange_2({"maneuver": "maneuvering", "free": "longsword", "dice": {"reflex": 2, "skill": 0}},
+                        {"maneuver": "pass"})
+    stop = inputs.roll("RAT", "attack", [7, 3], exchange=2).resolve(bor_with_a_sword_breaker())
+    [freed] = [e for e in of(stop, "effect") if e["maneuver"] == "maneuvering"]
+    assert freed["changes"] == [{"op": "release", "fighter": "RAT", "weapon": "longsword", "how": "freed"}]
+    [decl] = [d for d in of(stop, "declared") if d["actor"] == "RAT" and d["exchange"] == 2]
+    assert decl["priced"]["difficulty"] == 6
+
+
+def test_m44_in_a_group_the_catcher_tries_to_break_the_caught_weapon() -> None:
+    stop = exchange_2({"maneuver": "pass"}, {"maneuver": "blade_catch", "break": True, "target": "RAT",
+                                              "dice": {"reflex": 0, "skill": 0}}).roll(
+        "BOR", "attack", [9, 8, 6, 2, 1], exchange=2).resolve(bor_with_a_sword_breaker())
+    [attempt] = [e for e in of(stop, "effect") if e["maneuver"] == "blade_catch" and e["exchange"] == 2]
+    assert attempt["why"] == ["BOR tries to break the caught longsword: Strength 5d %6 [9, 8, 6, 2, 1] → 3 − 1 = 2; "
+                              "0 + 2 = 2 < Reliability 7: still caught (M44, L605)"]
 
 
 def test_the_group_orders_are_said_in_words() -> None:

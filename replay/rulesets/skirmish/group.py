@@ -49,7 +49,6 @@ REFUSED: dict[str, tuple[str, str]] = {
     "pass_through": ("4.4, M22", "the field's other fighters and terrain would block the way (part 2)"),
     "delayed_defence": ("4.4, M38", "it is played on a pair's higher combat initiative (L546), and a melee group has "
                         "no combat initiative (its order is the general chain)"),
-    "blade_catch": ("4.4, M44", "NOT YET: a caught blade holds two fighters as a pair"),
     "retreat": ("4.4, M45", "NOT YET: leaving a melee of several fighters is a move on the field (CP-19)"),
     "arrow_evasion": ("4.4, M46", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance "
                       "per pair, the longer weapon (4.2, L129)"),
@@ -130,8 +129,9 @@ def answerable(att: Declared) -> bool:
 
 
 def targetless(order: dict[str, Any]) -> bool:
-    """M53 standing up (L683) or maneuvering against several opponents (L681): at no one."""
-    return order.get("maneuver") == "maneuvering" and not order.get("free")
+    """M53 standing up (L683), maneuvering against several opponents (L681) or freeing a caught weapon (M44, L605):
+    at no one."""
+    return order.get("maneuver") == "maneuvering"
 
 
 def foe(group: Fight, fid: str) -> str:

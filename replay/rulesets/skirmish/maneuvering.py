@@ -25,6 +25,7 @@ from replay.context import Context
 from replay.rulesets.skirmish import check, costs, dice, pools
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish import resolve as rules
+from replay.rulesets.skirmish.maneuvers import catch
 from replay.rulesets.skirmish.maneuvers.base import emit_effect, next_exchange, timed
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
@@ -152,6 +153,10 @@ def move_problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str)
     if cell is None:
         return [check.problem("condition_failed", "5.4.3 M53, L679", "to: the cell he moves to, [x, y]")]
     me = group.fighter(fid)
+    held = catch.holds_caught(me)
+    if held:
+        return [check.problem("condition_failed", "5.4.2 M44, L605", f"{fid} holds the caught {held[0]}: he moves "
+                              "only after freeing or dropping it")]
     if not grid.adjacent(grid_name, me.cell, cell):
         return [check.problem("condition_failed", "5.4.3 M53, L679", f"{fid} moves one cell while maneuvering: "
                               f"({cell[0]}, {cell[1]}) does not touch his cell ({me.cell[0]}, {me.cell[1]})")]

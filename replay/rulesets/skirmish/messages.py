@@ -2298,3 +2298,7 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+) stays: \((\d+), (\d+)\) was taken first \(M53, L679\)$",
      r"\1 остаётся на месте: (\2, \3) заняли раньше (M53, L679)"),
 )) + _SENTENCES
+# --- a blade catch in a melee of several fighters (M44, L605) -----------------------------------------------------
+_PROBLEM_SENTENCES = ((re.compile(r"^(\w+) holds the caught (\w+): he moves only after freeing or dropping it$"),
+                       lambda m: f"{m.group(1)}: {words.agreed(words.item_name(m.group(2), 'ru'), words.CAUGHT)}; "
+                                 "перемещаться он может, лишь освободив оружие или бросив его"),) + _PROBLEM_SENTENCES
