@@ -512,6 +512,22 @@ def test_fray_a_join_by_choice_a_sweep_and_a_group_that_shrinks() -> None:
     assert (gor["priced"]["dice_to_roll"], gor["priced"]["leader_bonus"]) == (4, {"leader": "RAT", "dice": 2})
 
 
+def test_fray_round_4_a_sudden_attack_by_the_sweeps_first_target(tmp_path: Path) -> None:
+    """Round 4 (still open): Vseslav's circular slash at Ratibor, then Gorazd; Ratibor, its first target, answers with a
+    sudden attack (M33), intercepts and strikes first; the slash, its dice lost to the shock, fails on him undefended
+    and goes on to Gorazd, whose parry wins."""
+    path = tmp_path / "fray.jsonl"
+    path.write_text((several.FIXTURES / "fray.jsonl").read_text(encoding="utf-8"), encoding="utf-8")
+    db = str(tmp_path / "t.duckdb")
+    assert CliRunner().invoke(main, ["--db", db, "import", str(path)]).exit_code == 0
+    out = CliRunner().invoke(main, ["--db", db, "post", "skirmish-fray", "--turn", "4", "--lang", "en"])
+    assert out.exit_code == 0, out.output
+    said = out.output
+    assert "→ Ratibor strikes first, undefended (M33, L505-507)" in said
+    assert said.index("Ratibor strikes first") < said.index("the sweep goes on to the next target with 4 dice")
+    assert "Gorazd (Parry) 3d10 %5 [\u200b9, 6, 2] → 2 − 0 = 2; 0 vs 2 → the defence wins (2)" in said
+
+
 def test_the_field_frame_draws_the_sweeps_targets_in_order_with_its_legend_entry(tmp_path: Path) -> None:
     import xml.etree.ElementTree as ET
 
