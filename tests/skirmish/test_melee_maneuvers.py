@@ -335,6 +335,20 @@ def test_m53_leaders_are_the_sheets_trait_one_a_side() -> None:
     assert group.maneuvering.leaders(two_against_rat(), two_against_rat().pairs[0].fight) == {}
 
 
+def test_m53_without_a_sheets_leader_the_sides_formation_commander_leads() -> None:
+    from replay.rulesets.skirmish.battle import Formation
+
+    state = two_against_rat()
+    melee = state.pairs[0].fight
+    led = replace(state, formations=(Formation("BOR", ("VSE", "OLG"), (), 3, 2),))
+    assert group.maneuvering.leaders(led, melee) == {"red": ("BOR", 4)}  # Tactics 1 + Wits 3
+    named = led.with_fighter(replace(led.fighter("VSE"), traits=("leader",)))
+    assert group.maneuvering.leaders(named, melee) == {"red": ("VSE", 4)}  # the sheet first: Wits 4, no Tactics
+    two = replace(state, formations=(Formation("BOR", ("VSE", "OLG"), (), 3, 2),
+                                     Formation("VSE", ("BOR", "OLG"), (), 3, 2)))
+    assert group.maneuvering.leaders(two, melee) == {}  # two commanders: the sheet must name the leader
+
+
 def test_m53_two_leaders_on_one_side_are_refused_at_setup() -> None:
     from replay.rulesets.skirmish.battle import BattleSetup
 
