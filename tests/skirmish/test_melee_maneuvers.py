@@ -696,3 +696,7 @@ def test_the_group_orders_are_said_in_words() -> None:
                                        "1 reflex point and 0 skill points.")
     moving = {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "dice": {"reflex": 2, "skill": 0}}
     assert say(moving, "VSE", "ru") == "В обмене 1 VSE, шаг атаки: «Маневрирование»; 2 очка рефлекса и 0 очков навыка."
+    moving["to"] = [6, 2]
+    assert say(moving, "VSE", "en") == ("Exchange 1, VSE, attack step: “Maneuvering”; 2 reflex points and 0 skill "
+                                        "points; moves to (6, 2).")
+    assert say(moving, "VSE", "ru").endswith("; перемещается в (6, 2).")
