@@ -324,6 +324,27 @@ def test_m53_the_leaders_check_is_made_once_a_round() -> None:
     assert [e["why"][0][:12] for e in of(stop, "effect")] == ["BOR, BOR's s", "BOR maneuver"]
 
 
+def test_m53_a_leader_out_of_the_fight_makes_no_check_and_counts_0() -> None:
+    """Boris, the red leader, has fallen in this melee before his side's first Maneuvering: no Tactics check, 0."""
+    from replay.context import TurnInputs, run
+    from replay.rulesets.skirmish.evolve import evolve as fight_evolve
+
+    state = led_by_bor()
+    melee = state.pairs[0].fight
+    melee = melee.with_fighter(replace(melee.fighter("BOR"), status="unconscious"))
+    melee = melee.with_fighter(replace(melee.fighter("VSE"), shock=()))
+    inputs = Inputs().add("order", "RAT", {"exchange": 1, "step": "attack", "maneuver": "pass"}).add(
+        "order", "VSE", {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "dice": {"reflex": 2, "skill": 0}})
+    order = group.levels(state, melee.ids)
+    stop = run(lambda fight, turn, ctx, options: group.group_round(ctx, order, "square", turn, options,
+                                                                    {"red": ("BOR", 4)}),
+               fight_evolve, melee, 3, TurnInputs.of(3, inputs.events), RULESET.options(), "g")
+    [led] = [e for e in of(stop, "effect") if e["changes"] and e["changes"][0]["kind"] == "leader_bonus"]
+    assert led["why"] == ["BOR, VSE's side's leader, is out of the fight: 0 successes (M53, L681)"]
+    assert msg.why(led, "ru") == ["BOR, лидер своей стороны, выбыл из боя: 0 успехов (M53, L681)"]
+    assert [(r.actor, r.name, r.dice) for r in stop.requests] == [("VSE", "attack", "2d10")]
+
+
 def test_m53_a_side_without_a_leader_counts_0_and_the_enemy_leader_does_not_roll_for_it() -> None:
     stop = maneuvering().resolve(led_by_bor())  # Ratibor (blue) maneuvers; Boris leads the red side, not his
     assert [(r.actor, r.name) for r in stop.requests] == [("RAT", "attack")]

@@ -106,7 +106,9 @@ def lead(ctx: Context, x: int, fid: str, led: dict[str, tuple[str, int]], option
     if any(e.kind == "leader_bonus" and e.start[0] == group.round for f in side for e in f.effects):
         return  # L681: «Броски тактики делаются один раз в раунд»
     cause = None
-    if n > 0:
+    if lid in group.ids and group.fighter(lid).out:  # fallen in this melee before his side maneuvered: no roll
+        net, why = 0, f"{lid}, {fid}'s side's leader, is out of the fight: 0 successes (M53, L681)"
+    elif n > 0:
         roll = ctx.roll(f"{n}d{options.pool_die_sides}", actor=lid, purpose="leader_tactics", exchange=x,
                         what=f"Tactics by Wits of {lid}, his side's leader, for Maneuvering (free, %5, M53, "
                              "A-108)")

@@ -2278,6 +2278,8 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      r"on Maneuvering this round \(M53, L681, A-108\)$",
      r"\1, лидер своей стороны: Тактика по Сообразительности \3к10 %5 [\4] → \5 − \6 = \7: +\8 куб. на маневрирование "
      r"в этом раунде (M53, L681, A-108)"),
+    (r"^(\w+), (\w+)'s side's leader, is out of the fight: 0 successes \(M53, L681\)$",
+     r"\1, лидер своей стороны, выбыл из боя: 0 успехов (M53, L681)"),
     (r"^(\w+), (\w+)'s side's leader, has no Tactics or Wits dice: 0 successes \(M53, L681\)$",
      r"\1, лидер своей стороны: кубиков Тактики и Сообразительности нет, 0 успехов (M53, L681)"),
 )) + _SENTENCES
