@@ -13,7 +13,11 @@ The leader's bonus (L681, A-108): when a side has a leader on the field (PROPOSE
 trait `leader`, one a side; without one, the commander of his side's formation that has a fighter in this melee), the
 first Maneuvering of that side in a round asks the leader's Tactics check by Wits at %5 (free, once a round), and each
 of the side's fighters in the melee gets +1 die on Maneuvering per success for the rest of the round (an effect
-`leader_bonus`, `ref` the leader). A side without a leader, or whose leader cannot roll (no dice), counts 0."""
+`leader_bonus`, `ref` the leader). A side without a leader, or whose leader cannot roll (fallen, no dice), counts 0.
+
+Moving (L679, PROPOSED measure): the order's `to` names a free cell touching his own, within reach of an enemy of the
+melee; a maneuver with at least one success moves him there after the exchange's attacks (a change `move`). Moving
+by Maneuvering towards enemies outside the melee, and their avoiding it (L681), is NOT YET."""
 
 from __future__ import annotations
 
