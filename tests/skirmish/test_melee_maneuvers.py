@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
+from replay.render import i18n
 from replay.rulesets.skirmish import group
 from replay.rulesets.skirmish import messages as msg
 from replay.rulesets.skirmish.battle import Battle
@@ -203,7 +204,7 @@ def test_maneuvers_a_group_cannot_play_are_refused_naming_the_rule_in_both_langu
     assert not msg.english_left(ru, {"RAT", "BOR", "L275", "L129", "CP-17", "CP-19", "M17", "M08", "M16", "M14"})
 
 
-@pytest.mark.parametrize("maneuver", ["delayed_defence", "retreat", "arrow_evasion", "blade_catch"])
+@pytest.mark.parametrize("maneuver", ["delayed_defence", "retreat", "arrow_evasion"])
 def test_defences_a_group_cannot_play_are_refused_naming_the_rule(maneuver: str) -> None:
     fight = replace(two_against_rat().pairs[0].fight, declared=())
     [problem] = group.declaration_problems(fight, "BOR", defence(maneuver), RULESET.options())
@@ -277,6 +278,160 @@ def test_m53_reflex_only_and_no_target() -> None:
         "condition_failed (5.4.3 M53): maneuvering (Р) is rolled with reflex points only"]
 
 
+def led_by_bor() -> Battle:
+    """Vseslav and Boris (red) against Ratibor, Boris the red side's leader (trait `leader`; Tactics 1, Wits 3)."""
+    state = two_against_rat()
+    return state.with_fighter(replace(state.fighter("BOR"), traits=("leader",)))
+
+
+def bor_maneuvers(x: int = 1) -> Inputs:
+    inputs = Inputs()
+    for n in range(1, x + 1):
+        inputs.add("order", "RAT", {"exchange": n, "step": "attack", "maneuver": "pass"})
+        inputs.add("order", "VSE", {"exchange": n, "step": "attack", "maneuver": "pass"})
+        inputs.add("order", "BOR", {"exchange": n, "step": "attack", "maneuver": "maneuvering",
+                                    "dice": {"reflex": 2, "skill": 0}})
+    return inputs
+
+
+def test_m53_the_leaders_tactics_check_gives_his_side_bonus_dice_for_the_round() -> None:
+    stop = bor_maneuvers().resolve(led_by_bor())
+    assert [(r.actor, r.name, r.key_dict, r.dice) for r in stop.requests] == [
+        ("BOR", "leader_tactics", {"exchange": 1}, "4d10")]  # Tactics 1 + Wits 3 (A-108)
+    assert "Тактика по Сообразительности: BOR — лидер своей стороны, на маневрирование (бесплатно, %5, M53, A-108)" in \
+        i18n.request_text(stop.requests[0], "ru", [RULESET])
+    inputs = bor_maneuvers().roll("BOR", "leader_tactics", [9, 5, 1, 7])
+    stop = inputs.resolve(led_by_bor())
+    [led] = of(stop, "effect")
+    assert led["why"] == ["BOR, BOR's side's leader: Tactics by Wits 4d %5 [9, 5, 1, 7] → 3 − 1 = 2: +2 dice on "
+                          "Maneuvering this round (M53, L681, A-108)"]
+    assert "A-108" in led["defaults"]
+    assert [(c["fighter"], c["kind"], c["amount"], c["ref"], c["until"]) for c in led["changes"]] == [
+        ("VSE", "leader_bonus", 2, "BOR", [3, 2]), ("BOR", "leader_bonus", 2, "BOR", [3, 2])]
+    [declared] = [d for d in of(stop, "declared") if d["actor"] == "BOR"]
+    assert (declared["priced"]["dice_to_roll"], declared["priced"]["leader_bonus"]) == (4, {"leader": "BOR",
+                                                                                            "dice": 2})
+    assert [(r.actor, r.name, r.dice) for r in stop.requests] == [("BOR", "attack", "4d10")]
+    assert msg.why(led, "ru") == ["BOR, лидер своей стороны: Тактика по Сообразительности 4к10 %5 [9, 5, 1, 7] → 3 − 1 "
+                                  "= 2: +2 куб. на маневрирование в этом раунде (M53, L681, A-108)"]
+
+
+def test_m53_the_leaders_check_is_made_once_a_round() -> None:
+    inputs = bor_maneuvers(2).roll("BOR", "leader_tactics", [9, 5, 1, 7]).roll("BOR", "attack", [2, 2, 3, 1])
+    stop = inputs.resolve(led_by_bor())
+    assert [(r.actor, r.name, r.key_dict, r.dice) for r in stop.requests] == [
+        ("BOR", "attack", {"exchange": 2}, "4d10")]  # the bonus lasts the round: no second Tactics check
+    assert [e["why"][0][:12] for e in of(stop, "effect")] == ["BOR, BOR's s", "BOR maneuver"]
+
+
+def test_m53_a_leader_out_of_the_fight_makes_no_check_and_counts_0() -> None:
+    """Boris, the red leader, has fallen in this melee before his side's first Maneuvering: no Tactics check, 0."""
+    from replay.context import TurnInputs, run
+    from replay.rulesets.skirmish.evolve import evolve as fight_evolve
+
+    state = led_by_bor()
+    melee = state.pairs[0].fight
+    melee = melee.with_fighter(replace(melee.fighter("BOR"), status="unconscious"))
+    melee = melee.with_fighter(replace(melee.fighter("VSE"), shock=()))
+    inputs = Inputs().add("order", "RAT", {"exchange": 1, "step": "attack", "maneuver": "pass"}).add(
+        "order", "VSE", {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "dice": {"reflex": 2, "skill": 0}})
+    order = group.levels(state, melee.ids)
+    stop = run(lambda fight, turn, ctx, options: group.group_round(ctx, order, "square", turn, options,
+                                                                    {"red": ("BOR", 4)}),
+               fight_evolve, melee, 3, TurnInputs.of(3, inputs.events), RULESET.options(), "g")
+    [led] = [e for e in of(stop, "effect") if e["changes"] and e["changes"][0]["kind"] == "leader_bonus"]
+    assert led["why"] == ["BOR, VSE's side's leader, is out of the fight: 0 successes (M53, L681)"]
+    assert msg.why(led, "ru") == ["BOR, лидер своей стороны, выбыл из боя: 0 успехов (M53, L681)"]
+    assert [(r.actor, r.name, r.dice) for r in stop.requests] == [("VSE", "attack", "2d10")]
+
+
+def test_m53_a_side_without_a_leader_counts_0_and_the_enemy_leader_does_not_roll_for_it() -> None:
+    stop = maneuvering().resolve(led_by_bor())  # Ratibor (blue) maneuvers; Boris leads the red side, not his
+    assert [(r.actor, r.name) for r in stop.requests] == [("RAT", "attack")]
+
+
+def test_m53_leaders_are_the_sheets_trait_one_a_side() -> None:
+    state = led_by_bor()
+    assert group.maneuvering.leaders(state, state.pairs[0].fight) == {"red": ("BOR", 4)}
+    assert group.maneuvering.leaders(two_against_rat(), two_against_rat().pairs[0].fight) == {}
+
+
+def test_m53_without_a_sheets_leader_the_sides_formation_commander_leads() -> None:
+    from replay.rulesets.skirmish.battle import Formation
+
+    state = two_against_rat()
+    melee = state.pairs[0].fight
+    led = replace(state, formations=(Formation("BOR", ("VSE", "OLG"), (), 3, 2),))
+    assert group.maneuvering.leaders(led, melee) == {"red": ("BOR", 4)}  # Tactics 1 + Wits 3
+    named = led.with_fighter(replace(led.fighter("VSE"), traits=("leader",)))
+    assert group.maneuvering.leaders(named, melee) == {"red": ("VSE", 4)}  # the sheet first: Wits 4, no Tactics
+    two = replace(state, formations=(Formation("BOR", ("VSE", "OLG"), (), 3, 2),
+                                     Formation("VSE", ("BOR", "OLG"), (), 3, 2)))
+    assert group.maneuvering.leaders(two, melee) == {}  # two commanders: the sheet must name the leader
+
+
+def test_m53_two_leaders_on_one_side_are_refused_at_setup() -> None:
+    from replay.rulesets.skirmish.battle import BattleSetup
+
+    setup = json.loads(Path("fixtures/skirmish/hand/fray.jsonl").read_text(encoding="utf-8").splitlines()[0])[
+        "payload"]["setup"]
+    BattleSetup.model_validate(setup)  # Ratibor leads his side
+    bor = next(f for f in setup["fighters"] if f.get("id") == "BOR")
+    bor["traits"] = ["leader"]
+    with pytest.raises(ValueError, match=r"one leader a side \(trait leader; M53, L681\)"):
+        BattleSetup.model_validate(setup)
+
+
+def maneuvering_to(cell: list[int], reflex: int = 3) -> Inputs:
+    return Inputs().add("order", "RAT", {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "to": cell,
+                                         "dice": {"reflex": reflex, "skill": 0}}).add(
+        "order", "BOR", {"exchange": 1, "step": "attack", "maneuver": "pass"})
+
+
+def test_m53_a_maneuver_with_a_success_moves_the_maneuverer_one_cell() -> None:
+    stop = maneuvering_to([3, 2]).roll("RAT", "attack", [9, 3, 5]).resolve(two_against_rat())
+    [effect] = of(stop, "effect")
+    assert effect["why"][-1] == "RAT moves to (3, 2) (M53, L679)"
+    assert {"op": "move", "fighter": "RAT", "path": [[3, 2]], "cell": [3, 2]} in effect["changes"]
+    assert msg.why(effect, "ru")[-1] == "RAT перемещается в (3, 2) (M53, L679)"
+    assert stop.state.fighter("RAT").cell == (3, 2)
+
+
+def test_m53_a_maneuver_without_a_success_does_not_move() -> None:
+    stop = maneuvering_to([3, 2]).roll("RAT", "attack", [2, 3, 1]).resolve(two_against_rat())
+    [effect] = of(stop, "effect")
+    assert effect["why"][-1] == "RAT stays in (4, 2): no success (M53, L679)"
+    assert stop.state.fighter("RAT").cell == (4, 2)
+
+
+@pytest.mark.parametrize("cell, said", [
+    ([2, 2], "condition_failed (5.4.3 M53, L679): RAT moves one cell while maneuvering: (2, 2) does not touch his "
+             "cell (4, 2)"),
+    ([4, 3], "condition_failed (3.6, L14): cell (4, 3) is off the field, blocked or taken"),
+    ("north", "condition_failed (5.4.3 M53, L679): to: the cell he moves to, [x, y]"),
+])
+def test_m53_a_move_is_one_cell_into_a_free_one(cell: Any, said: str) -> None:
+    fight = two_against_rat().pairs[0].fight
+    order = {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "to": cell, "dice": {"reflex": 1, "skill": 0}}
+    problems = group.declaration_problems(fight, "RAT", order, RULESET.options())
+    assert problems == [said]
+    ru = msg._problem(said.split("): ", 1)[1])
+    assert ru is not None and not msg.english_left(ru, {"RAT", "L679", "L14"})
+
+
+def test_m53_a_move_out_of_every_enemys_reach_is_a_retreat() -> None:
+    state = two_against_rat()
+    fight = state.pairs[0].fight
+    far = replace(fight, fighters=tuple(replace(f, cell=(6, 2)) if f.id == "VSE" else
+                                        replace(f, cell=(5, 4)) if f.id == "BOR" else f for f in fight.fighters))
+    far = far.with_fighter(replace(far.fighter("RAT"), weapons=tuple(
+        replace(w, hands=()) for w in far.fighter("RAT").weapons)))
+    order = {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "to": [3, 2], "dice": {"reflex": 1,
+                                                                                                 "skill": 0}}
+    [said] = group.declaration_problems(far, "RAT", order, RULESET.options())
+    assert said.startswith("condition_failed (5.4.3 M53, M45): from (3, 2) RAT reaches no enemy of the melee")
+
+
 # --- M37 on a sweep's further target; the hit rolls of several targets ---------------------------------------------
 
 def with_olg(state: Battle) -> Battle:
@@ -339,6 +494,9 @@ IMPORT_CASES = {
     "maneuvering with skill points": (
         order_of("VSE", exchange=1, step="attack", maneuver="maneuvering", dice={"reflex": 1, "skill": 1}),
         ["condition_failed (5.4.3 M53): maneuvering (Р) is rolled with reflex points only"]),
+    "maneuvering to a cell that does not touch his own": (
+        order_of("VSE", exchange=1, step="attack", maneuver="maneuvering", to=[0, 0], dice={"reflex": 1, "skill": 0}),
+        ["condition_failed (5.4.3 M53, L679): VSE moves one cell while maneuvering: (0, 0) does not touch his cell"]),
 }
 
 
@@ -363,7 +521,9 @@ def test_fray_a_join_by_choice_a_sweep_and_a_group_that_shrinks() -> None:
     """Round 1: Gorazd walks up between Ratibor — Vseslav and Boris — Miroslav, one cell from Vseslav and from
     Miroslav, and chooses Ratibor's melee; Ladimir joins it. Round 2: Ratibor's circular slash cuts Vseslav and goes
     on to Ladimir, who falls; he leaves the group at the round's end, the three left fight on. Round 3: Vseslav and
-    Gorazd maneuver (M53): Ratibor, who did not, cannot attack Vseslav in exchange 2."""
+    Gorazd maneuver (M53): Gorazd's first asks his leader Ratibor's Tactics check (+2 dice on Maneuvering for the
+    round), Vseslav's success moves him to (6, 2); Ratibor, who did not maneuver, cannot attack Vseslav in exchange
+    2."""
     log = fray()
     joined = [e["payload"] for e in log if e["type"] == "skirmish.joined"]
     assert [(j["fighter"], j["group"], j.get("among")) for j in joined] == [
@@ -377,7 +537,30 @@ def test_fray_a_join_by_choice_a_sweep_and_a_group_that_shrinks() -> None:
     [ended] = [e["payload"] for e in log if e["type"] == "skirmish.field_round_ended" and e["turn"] == 2]
     assert ended["left"] == {"RAT-VSE-GOR-LAD": ["LAD"]}
     out = [e["payload"] for e in log if e["type"] == "skirmish.effect" and e["payload"]["maneuver"] == "maneuvering"]
-    assert [c["fighter"] for o in out for c in o["changes"]] == ["RAT"]
+    assert [(c["op"], c["fighter"], c.get("kind"), c.get("amount")) for o in out for c in o["changes"]] == [
+        ("effect", "RAT", "leader_bonus", 2), ("effect", "GOR", "leader_bonus", 2),
+        ("effect", "RAT", "outmaneuvered", 1), ("move", "VSE", None, None)]
+    [tactics] = [e for e in log if e["type"] == "roll" and e["payload"]["purpose"] == "leader_tactics"]
+    assert (tactics["actor"], tactics["turn"], tactics["payload"]["result"]) == ("RAT", 3, [9, 6, 3, 2])
+    [gor] = [e["payload"] for e in log if e["type"] == "skirmish.declared" and e["turn"] == 3
+             and e["payload"]["actor"] == "GOR" and e["payload"]["exchange"] == 1]
+    assert (gor["priced"]["dice_to_roll"], gor["priced"]["leader_bonus"]) == (4, {"leader": "RAT", "dice": 2})
+
+
+def test_fray_round_4_a_sudden_attack_by_the_sweeps_first_target(tmp_path: Path) -> None:
+    """Round 4 (still open): Vseslav's circular slash at Ratibor, then Gorazd; Ratibor, its first target, answers with a
+    sudden attack (M33), intercepts and strikes first; the slash, its dice lost to the shock, fails on him undefended
+    and goes on to Gorazd, whose parry wins."""
+    path = tmp_path / "fray.jsonl"
+    path.write_text((several.FIXTURES / "fray.jsonl").read_text(encoding="utf-8"), encoding="utf-8")
+    db = str(tmp_path / "t.duckdb")
+    assert CliRunner().invoke(main, ["--db", db, "import", str(path)]).exit_code == 0
+    out = CliRunner().invoke(main, ["--db", db, "post", "skirmish-fray", "--turn", "4", "--lang", "en"])
+    assert out.exit_code == 0, out.output
+    said = out.output
+    assert "→ Ratibor strikes first, undefended (M33, L505-507)" in said
+    assert said.index("Ratibor strikes first") < said.index("the sweep goes on to the next target with 4 dice")
+    assert "Gorazd (Parry) 3d10 %5 [\u200b9, 6, 2] → 2 − 0 = 2; 0 vs 2 → the defence wins (2)" in said
 
 
 def test_the_field_frame_draws_the_sweeps_targets_in_order_with_its_legend_entry(tmp_path: Path) -> None:
@@ -400,18 +583,123 @@ def test_the_field_frame_draws_the_sweeps_targets_in_order_with_its_legend_entry
     assert "circular slash RAT: 1. VSE → 2. LAD" in next(root.iter(f"{ns}desc")).text
 
 
-def test_a_sudden_attack_against_a_sweep_is_refused_naming_m33() -> None:
-    state = two_against_rat()
-    sweep_at = {"exchange": 1, "step": "attack", "maneuver": "circular_slash", "attack_type": "slash", "target": "BOR",
-                "then": ["VSE"], "zone": "upper_torso", "dice": {"reflex": 2, "skill": 4}}
-    stop = Inputs().add("order", "RAT", sweep_at).add("order", "BOR", {"exchange": 1, "step": "attack",
-                                                                        "maneuver": "pass"}).resolve(state)
+SWEEP_AT = {"exchange": 1, "step": "attack", "maneuver": "circular_slash", "attack_type": "slash", "target": "BOR",
+            "then": ["VSE"], "zone": "upper_torso", "dice": {"reflex": 2, "skill": 4}}
+
+
+def test_a_sudden_attack_by_a_further_target_of_a_sweep_is_refused_naming_m33() -> None:
+    stop = Inputs().add("order", "RAT", SWEEP_AT).add("order", "BOR", {"exchange": 1, "step": "attack",
+                                                                        "maneuver": "pass"}).resolve(two_against_rat())
     fight = stop.state.pairs[0].fight
     order = defence("sudden_attack", intercept=1, attack_type="thrust", zone="head")
-    [problem] = group.declaration_problems(fight, "BOR", order, RULESET.options())
-    assert problem == ("condition_failed (4.4, M33): sudden_attack: NOT YET against a blow on several targets (M09, "
-                       "M10, M24)")
-    assert msg._problem(problem.split("): ", 1)[1]) is not None
+    assert group.declaration_problems(fight, "BOR", order, RULESET.options()) == []  # the first target may
+    [problem] = group.declaration_problems(fight, "VSE", order, RULESET.options())
+    assert problem == ("condition_failed (4.4, M33): sudden_attack: NOT YET by a further target of a blow on several "
+                       "targets (M09, M10, M24): only its first target answers it so")
+    ru = msg._problem(problem.split("): ", 1)[1])
+    assert ru is not None and not msg.english_left(ru, {"M09", "M10", "M24"})
+
+
+def test_a_sudden_attack_by_the_sweeps_first_target_takes_the_blow_undefended_and_the_sweep_goes_on() -> None:
+    """M33 (L503-507) against a circular slash (M10): Boris, its first target, intercepts; his thrust lands first,
+    then the slash lands on him undefended and, a cut that hits, goes on to Vseslav at full dice (L291, L304)."""
+    inputs = Inputs().add("order", "RAT", SWEEP_AT).add("order", "BOR", {"exchange": 1, "step": "attack",
+                                                                          "maneuver": "pass"})
+    inputs.add("order", "BOR", defence("sudden_attack", intercept=1, attack_type="thrust", zone="head",
+                                       dice={"reflex": 2, "skill": 2}))
+    (inputs.roll("RAT", "attack", [9, 8, 7, 6, 2, 2], target="BOR").roll("BOR", "defence", [9, 7, 6, 2], answers="RAT")
+     .roll("BOR", "interception", [9], answers="RAT").roll("RAT", "body_language", [3, 2, 2, 2, 4], answers="RAT")
+     .roll("BOR", "zone", [6, 6], dice="2d6-2").roll("RAT", "zone", [3, 4], dice="2d6-2", target="BOR")
+     .roll("RAT", "penetration", [6], dice="1d6", target="BOR"))
+    stop = inputs.resolve(two_against_rat())
+    assert [(c["attacker"], c["target"], c["defence"]) for c in of(stop, "clash")] == [
+        ("BOR", "RAT", None), ("RAT", "BOR", None)]
+    assert of(stop, "effect")[-1]["why"] == ["the cut on BOR goes on at full damage (M10, L304)",
+                                             "the sweep goes on to the next target with 6 dice (M10, L291)"]
+    assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [
+        ("RAT", "attack", {"exchange": 1, "target": "VSE"})]
+
+
+def test_a_sudden_attack_by_a_synchronous_attacks_first_target_leaves_the_one_roll_on_the_second() -> None:
+    """M33 against M24 (L441): Boris, the first target, strikes first; Ratibor's one roll then hits him undefended and
+    Vseslav, the second target, with the other weapon."""
+    from tests.skirmish.test_melee_sweep import dual_wielding_rat
+
+    sync = {"exchange": 1, "step": "attack", "maneuver": "synchronous_attack", "attack_type": "slash",
+            "target": "BOR", "also": "VSE", "zone": "upper_torso", "dice": {"reflex": 2, "skill": 3}}
+    inputs = Inputs().add("order", "RAT", sync).add("order", "BOR", {"exchange": 1, "step": "attack",
+                                                                      "maneuver": "pass"})
+    inputs.add("order", "BOR", defence("sudden_attack", intercept=1, attack_type="thrust", zone="head",
+                                       dice={"reflex": 2, "skill": 2}))
+    (inputs.roll("RAT", "attack", [9, 8, 7, 6, 5]).roll("BOR", "defence", [9, 7, 6, 2], answers="RAT")
+     .roll("BOR", "interception", [9], answers="RAT").roll("RAT", "body_language", [3, 2, 2, 2, 4], answers="RAT")
+     .roll("BOR", "zone", [6, 6], dice="2d6-2")
+     .roll("RAT", "zone", [4, 3], dice="2d6-2", target="BOR").roll("RAT", "penetration", [6], dice="1d6", target="BOR")
+     .roll("RAT", "zone", [4, 3], dice="2d6-2", target="VSE").roll("RAT", "penetration", [6], dice="1d6", target="VSE"))
+    stop = inputs.resolve(dual_wielding_rat(two_against_rat()))
+    assert [(c["attacker"], c["target"], c["defence"]) for c in of(stop, "clash")] == [
+        ("BOR", "RAT", None), ("RAT", "BOR", None), ("RAT", "VSE", None)]
+    assert [(h["target"], h["raw"]) for h in of(stop, "hit") if h["target"] != "RAT"] == [("BOR", 6), ("VSE", 5)]
+
+
+# --- M44 blade catch in a melee of several fighters -------------------------------------------------------------
+
+def bor_with_a_sword_breaker() -> Battle:
+    state = two_against_rat()
+    bor = state.fighter("BOR")
+    breaker = replace(bor.weapons[0], id="sword_breaker", type="sword_breaker", hands=("right",), state="ready")
+    return state.with_fighter(replace(bor, skills={**bor.skills, "knives": 5},
+                                      weapons=(*[replace(w, hands=()) for w in bor.weapons], breaker)))
+
+
+def caught_in_exchange_1() -> Inputs:
+    """Ratibor's chop on Boris, caught by Boris's sword-breaker (M44, L605)."""
+    inputs = exchange(attack("chop", zone="upper_torso", dice={"reflex": 1, "skill": 4}),
+                      defence("blade_catch", dice={"reflex": 1, "skill": 2}))
+    return inputs.roll("RAT", "attack", [7, 3, 2, 2, 1]).roll("BOR", "defence", [9, 8, 7], answers="RAT")
+
+
+def exchange_2(rat: dict[str, Any], bor: dict[str, Any]) -> Inputs:
+    return caught_in_exchange_1().add("order", "VSE", {"exchange": 2, "step": "attack", "maneuver": "pass"}).add(
+        "order", "RAT", {"exchange": 2, "step": "attack", **rat}).add("order", "BOR", {"exchange": 2,
+                                                                                      "step": "attack", **bor})
+
+
+def test_m44_a_blade_catch_in_a_group_holds_the_attackers_weapon() -> None:
+    stop = caught_in_exchange_1().resolve(bor_with_a_sword_breaker())
+    [caught] = [e for e in of(stop, "effect") if e["maneuver"] == "blade_catch"]
+    assert [(c["fighter"], c["kind"], c["ref"], c["source"]) for c in caught["changes"]] == [
+        ("RAT", "no_weapon", "longsword", "blade_catch")]
+    fight = stop.state.pairs[0].fight
+    chop = {"exchange": 2, "step": "attack", "maneuver": "chop", "target": "BOR", "zone": "upper_torso",
+            "dice": {"reflex": 0, "skill": 3}}
+    assert any("(5.4.2 M44, L605)" in p for p in group.declaration_problems(fight, "RAT", chop, RULESET.options()))
+    move = {"exchange": 2, "step": "attack", "maneuver": "maneuvering", "to": [3, 2], "dice": {"reflex": 1,
+                                                                                               "skill": 0}}
+    [said] = group.declaration_problems(fight, "RAT", move, RULESET.options())
+    assert said == ("condition_failed (5.4.2 M44, L605): RAT holds the caught longsword: he moves only after freeing "
+                    "or dropping it")
+    ru = msg._problem(said.split("): ", 1)[1])
+    assert ru is not None and not msg.english_left(ru, {"RAT"})
+
+
+def test_m44_in_a_group_the_victim_frees_his_weapon_by_maneuvering_at_6_at_no_target() -> None:
+    inputs = exchange_2({"maneuver": "maneuvering", "free": "longsword", "dice": {"reflex": 2, "skill": 0}},
+                        {"maneuver": "pass"})
+    stop = inputs.roll("RAT", "attack", [7, 3], exchange=2).resolve(bor_with_a_sword_breaker())
+    [freed] = [e for e in of(stop, "effect") if e["maneuver"] == "maneuvering"]
+    assert freed["changes"] == [{"op": "release", "fighter": "RAT", "weapon": "longsword", "how": "freed"}]
+    [decl] = [d for d in of(stop, "declared") if d["actor"] == "RAT" and d["exchange"] == 2]
+    assert decl["priced"]["difficulty"] == 6
+
+
+def test_m44_in_a_group_the_catcher_tries_to_break_the_caught_weapon() -> None:
+    stop = exchange_2({"maneuver": "pass"}, {"maneuver": "blade_catch", "break": True, "target": "RAT",
+                                              "dice": {"reflex": 0, "skill": 0}}).roll(
+        "BOR", "attack", [9, 8, 6, 2, 1], exchange=2).resolve(bor_with_a_sword_breaker())
+    [attempt] = [e for e in of(stop, "effect") if e["maneuver"] == "blade_catch" and e["exchange"] == 2]
+    assert attempt["why"] == ["BOR tries to break the caught longsword: Strength 5d %6 [9, 8, 6, 2, 1] → 3 − 1 = 2; "
+                              "0 + 2 = 2 < Reliability 7: still caught (M44, L605)"]
 
 
 def test_the_group_orders_are_said_in_words() -> None:
@@ -429,3 +717,7 @@ def test_the_group_orders_are_said_in_words() -> None:
                                        "1 reflex point and 0 skill points.")
     moving = {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "dice": {"reflex": 2, "skill": 0}}
     assert say(moving, "VSE", "ru") == "В обмене 1 VSE, шаг атаки: «Маневрирование»; 2 очка рефлекса и 0 очков навыка."
+    moving["to"] = [6, 2]
+    assert say(moving, "VSE", "en") == ("Exchange 1, VSE, attack step: “Maneuvering”; 2 reflex points and 0 skill "
+                                        "points; moves to (6, 2).")
+    assert say(moving, "VSE", "ru").endswith("; перемещается в (6, 2).")

@@ -54,7 +54,7 @@ SAMPLES: dict[str, str] = {
     "check": "balance", "grip": "half_sword", "shown": '"agility" or "strength"', "text": "Stability (Strength)",
     't': 'VSE', 'g': 'RAT', 'mcode': 'M76', "guard['maneuver'].replace('_', ' ')": 'shield parry missile',
     "guard['difficulty']": '6',
-    "net": "2", "', '.join(coming)": "VSE",
+    "net": "2", "', '.join(coming)": "VSE", "lid": "VSE",
 }
 """A value for each f-string field of a request's words, as the rules would fill it."""
 

@@ -99,6 +99,9 @@ class BattleSetup(BaseModel):
                                  f"({self.field.grid} grid)")
         if len({f.side for f, _, _ in sheets}) < 2:
             raise ValueError("fighters: at least two sides")
+        leading = [f.side for f, _, _ in sheets if "leader" in f.traits]
+        if len(set(leading)) != len(leading):
+            raise ValueError("fighters: one leader a side (trait leader; M53, L681)")
         return self
 
     def resolved(self) -> list[tuple[FighterSetup, str, RangedSetup | None]]:

@@ -171,7 +171,8 @@ class LastingChange(Change):
     fighter: str
     kind: Literal["shock", "lose_R", "lose_S", "no_weapon", "only_thrust", "bonus", "dodge_bonus",
                   "no_attacking_defence", "success_penalty", "pain_hold", "initiative_bonus", "transfer_feint",
-                  "transfer_auto", "transfer_phase2", "defence_lost_dice", "guard", "outmaneuvered"]
+                  "transfer_auto", "transfer_phase2", "defence_lost_dice", "guard", "outmaneuvered",
+                  "leader_bonus"]
     amount: int
     start: list[int]
     until: list[int]

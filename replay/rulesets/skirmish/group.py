@@ -31,7 +31,7 @@ from replay.rulesets.skirmish import (
     sweep,
 )
 from replay.rulesets.skirmish import resolve as rules
-from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, Pair
+from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, Pair, on_the_field
 from replay.rulesets.skirmish.maneuvers import counters
 from replay.rulesets.skirmish.maneuvers.base import check_with, reactive, reactive_dice
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
@@ -49,7 +49,6 @@ REFUSED: dict[str, tuple[str, str]] = {
     "pass_through": ("4.4, M22", "the field's other fighters and terrain would block the way (part 2)"),
     "delayed_defence": ("4.4, M38", "it is played on a pair's higher combat initiative (L546), and a melee group has "
                         "no combat initiative (its order is the general chain)"),
-    "blade_catch": ("4.4, M44", "NOT YET: a caught blade holds two fighters as a pair"),
     "retreat": ("4.4, M45", "NOT YET: leaving a melee of several fighters is a move on the field (CP-19)"),
     "arrow_evasion": ("4.4, M46", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance "
                       "per pair, the longer weapon (4.2, L129)"),
@@ -130,8 +129,9 @@ def answerable(att: Declared) -> bool:
 
 
 def targetless(order: dict[str, Any]) -> bool:
-    """M53 standing up (L683) or maneuvering against several opponents (L681): at no one."""
-    return order.get("maneuver") == "maneuvering" and not order.get("free")
+    """M53 standing up (L683), maneuvering against several opponents (L681) or freeing a caught weapon (M44, L605):
+    at no one."""
+    return order.get("maneuver") == "maneuvering"
 
 
 def foe(group: Fight, fid: str) -> str:
@@ -159,22 +159,25 @@ def melee_round(ctx: Context, pid: str, turn: int, options: SkirmishOptions) -> 
 
     pair = next(p for p in ctx.state.pairs if p.id == pid)
     order = levels(ctx.state, pair.fight.ids)
-    sub = Context(ctx.recorded, pair.fight, fight_evolve, ctx.game, used=ctx.used, asked=ctx.asked,
+    led = maneuvering.leaders(ctx.state, pair.fight)
+    fight = on_the_field(ctx.state, pair)  # M53 (L679): a maneuverer's move meets the field's fighters and terrain
+    sub = Context(ctx.recorded, fight, fight_evolve, ctx.game, used=ctx.used, asked=ctx.asked,
                   _taken=ctx._taken)
     try:
-        group_round(sub, order, ctx.state.grid, turn, options)
+        group_round(sub, order, ctx.state.grid, turn, options, led)
     finally:
         for d in sub.drafts:
             ctx.emit(replace(d, phase=f"{pid}{PAIR_SEP}{d.phase or 'initiative'}"))
 
 
-def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, options: SkirmishOptions) -> None:
+def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, options: SkirmishOptions,
+                led: dict[str, tuple[str, int]] | None = None) -> None:
     ctx.set_phase("initiative")
     rules.round_start(ctx, turn, options)
     for x in (1, 2):
         if ctx.state.result is not None:
             return
-        exchange(ctx, x, order, grid_name, options)
+        exchange(ctx, x, order, grid_name, options, led)
     if ctx.state.result is None:
         ctx.set_phase("end")
         rules.round_end(ctx, options, over=melee_over)
@@ -199,7 +202,8 @@ def sides_standing(group: Fight) -> set[str]:
     return {f.side for f in group.fighters if not f.out}
 
 
-def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, options: SkirmishOptions) -> None:
+def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, options: SkirmishOptions,
+             led: dict[str, tuple[str, int]] | None = None) -> None:
     attack_steps, defence_steps, resolution = initiative.melee_declaration_order(order)
     ctx.set_phase(f"x{x}.s1")
     rules.emit(ctx, "exchange_started", {"exchange": x, "holder": None, "why": [
@@ -210,7 +214,7 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
     n = 1
     for ids in attack_steps:
         ctx.set_phase(f"x{x}.s{n}")
-        attack_step(ctx, x, ids, options)
+        attack_step(ctx, x, ids, options, led, grid_name)
         n += 1
     for ids in defence_steps:
         ctx.set_phase(f"x{x}.s{n}")
@@ -253,7 +257,8 @@ def feints(ctx: Context, x: int, order: dict[str, int], options: SkirmishOptions
         in_view(ctx, seen, lambda sub: feint.invoke(sub, x, options, rules.emit, rules.declared), keep_phase=True)
 
 
-def attack_step(ctx: Context, x: int, ids: list[str], options: SkirmishOptions) -> None:
+def attack_step(ctx: Context, x: int, ids: list[str], options: SkirmishOptions,
+                led: dict[str, tuple[str, int]] | None = None, grid_name: str = "square") -> None:
     asked = [fid for fid in ids if rules.can_declare(ctx.state, fid)]
     orders = rules.need_declarations(ctx, asked, x, "attack")
     for fid in ids:
@@ -262,11 +267,11 @@ def attack_step(ctx: Context, x: int, ids: list[str], options: SkirmishOptions) 
                            forced="cannot act", options=options)
             continue
         event = orders[fid]
-        problems = declaration_problems(ctx.state, fid, event.payload, options)
+        problems = declaration_problems(ctx.state, fid, event.payload, options, grid_name)
         if problems:
             raise MissingInput(f"turn {ctx.turn}: {fid}'s attack declaration at seq {event.seq}: "
                                + "; ".join(problems))
-        declare(ctx, fid, event.payload, event.seq, options)
+        declare(ctx, fid, event.payload, event.seq, options, led)
 
 
 def defence_step(ctx: Context, x: int, ids: list[str], grid_name: str, options: SkirmishOptions) -> None:
@@ -386,8 +391,10 @@ def need_defences(ctx: Context, asks: list[tuple[str, str]], x: int) -> dict[tup
     return found
 
 
-def declare(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, options: SkirmishOptions) -> None:
-    """The declaration priced by part 1 on the two fighters it concerns."""
+def declare(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, options: SkirmishOptions,
+            led: dict[str, tuple[str, int]] | None = None) -> None:
+    """The declaration priced by part 1 on the two fighters it concerns; Maneuvering asks the side's leader's Tactics
+    check first (L681), once a round."""
     if order.get("maneuver") == "protect_ally":
         protect(ctx, fid, order, seq, options)
         return
@@ -395,7 +402,7 @@ def declare(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, opti
         rules.declared(ctx, fid, order, seq, forced=None, options=options)
         return
     if maneuvering.moving(order):
-        maneuvering.declare(ctx, pair_view(ctx.state, fid, order), fid, order, seq, options)
+        maneuvering.declare(ctx, pair_view(ctx.state, fid, order), fid, order, seq, options, led)
         return
     in_view(ctx, pair_view(ctx.state, fid, order), lambda sub: rules.declared(sub, fid, order, seq, forced=None,
                                                                               options=options))
@@ -424,7 +431,7 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
     if out:
         return out
     if order.get("step") == "attack" and maneuvering.moving(order):  # M53 against several opponents (L681)
-        return maneuvering.problems(group, fid, order)
+        return maneuvering.problems(group, fid, order, grid_name)
     if order.get("step") == "attack":
         if targetless(order):  # M53 standing up: a check of his own, no target (L683)
             return check.declaration(pair_view(group, fid, order), fid, order, options)
@@ -443,9 +450,9 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
     else:
         answers = order.get("answers")
         if m == "sudden_attack" and any(d.actor == answers and d.step == "attack" and sweep.further(d)
-                                        for d in group.declared):
-            return [check.problem("condition_failed", "4.4, M33", "sudden_attack: NOT YET against a blow on several "
-                                  "targets (M09, M10, M24)")]
+                                        and d.order.get("target") != fid for d in group.declared):
+            return [check.problem("condition_failed", "4.4, M33", "sudden_attack: NOT YET by a further target of a "
+                                  "blow on several targets (M09, M10, M24): only its first target answers it so")]
         attacks = [{"actor": d.actor, "target": t} for d in group.declared
                    if d.step == "attack" and d.maneuver != "pass" for t in [d.order.get("target"), *sweep.further(d)]
                    if not (d.actor == fid and d.order.get("with_defence"))]  # M01: his own attack allows a defence
@@ -536,6 +543,8 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
             keyed_dfn = replace(dfn, priced={**dfn.priced, "answer_key": {"answers": att.actor}})
             sudden = replace(item, defence=keyed_dfn)
             outcomes += in_view(ctx, seen, lambda sub, it=sudden: counters.sudden(sub, x, it, options))
+            if sweep.further(att):  # M33 against a blow on several targets: it lands on him undefended, then goes on
+                outcomes += sweep_after_sudden(ctx, x, att, a_roll, outcomes, [d["decl"] for d in defences], options)
             continue
         cmp_ = rules.compare(seen, item, options)
         if dfn is None and options.one_action_per_exchange and attacked(ctx.state, target):
@@ -549,6 +558,19 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
     if moved and ctx.state.result is None:
         maneuvering.settle(ctx, x, moved, options)
     return outcomes
+
+
+def sweep_after_sudden(ctx: Context, x: int, att: Declared, a_roll: Any, outcomes: list[dict[str, Any]],
+                       defences: list[Declared], options: SkirmishOptions) -> list[dict[str, Any]]:
+    """M33 by the first target of a sweep or a synchronous attack (PROPOSED): the blow lands on him undefended
+    (L507), as part 1 resolves it, and goes on to the further targets from that hit (L291-304, L441)."""
+    hit = next((o for o in reversed(outcomes) if o.get("attack") is not None and o["attack"].actor == att.actor
+                and o["attack"].step == "attack"), None)
+    if hit is None or ctx.state.result is not None:
+        return []
+    if att.maneuver in sweep.SWEEPS:
+        return sweep.sweep_on(ctx, x, att, hit, defences, options)
+    return sweep.synchronous_second(ctx, x, att, a_roll, hit, defences, options)
 
 
 def double(ctx: Context, x: int, att: Declared, dfn: Declared | None,
@@ -624,7 +646,7 @@ def check_input(state: Battle, pair: Pair, requests: tuple[Any, ...], draft: Dra
     out = check.order_format(p)
     if out:
         return out
-    group = pair.fight
+    group = on_the_field(state, pair)  # M53 (L679): a maneuverer's move meets the field's fighters and terrain
     if p.get("maneuver") == "protect_ally" and p["step"] == "defence":  # M37's own conditions first (L540)
         out = protect_declaration_problems(group, actor, p, options, state.grid)
         if out:

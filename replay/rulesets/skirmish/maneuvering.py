@@ -7,8 +7,17 @@ against one or two opponents, %5 against three to five, %6 against more than fiv
 melee (the most opponents any of its fighters faces; PROPOSED). After the exchange's attacks each maneuvering fighter's
 successes are compared with each enemy's in the melee (an enemy who did not maneuver counts 0, L681): an enemy with
 fewer successes cannot attack him in the next exchange (an effect `outmaneuvered` on the enemy, `ref` the
-maneuverer); an enemy with at least as many may. A maneuver without a success changes nothing. The leader's Tactics
-bonus (+1 die per success, L681) is NOT YET: the melee round has no leader's Tactics roll."""
+maneuverer); an enemy with at least as many may. A maneuver without a success changes nothing.
+
+The leader's bonus (L681, A-108): when a side has a leader on the field (PROPOSED: the fighter whose sheet carries the
+trait `leader`, one a side; without one, the commander of his side's formation that has a fighter in this melee), the
+first Maneuvering of that side in a round asks the leader's Tactics check by Wits at %5 (free, once a round), and each
+of the side's fighters in the melee gets +1 die on Maneuvering per success for the rest of the round (an effect
+`leader_bonus`, `ref` the leader). A side without a leader, or whose leader cannot roll (fallen, no dice), counts 0.
+
+Moving (L679, PROPOSED measure): the order's `to` names a free cell touching his own, within reach of an enemy of the
+melee; a maneuver with at least one success moves him there after the exchange's attacks (a change `move`). Moving
+by Maneuvering towards enemies outside the melee, and their avoiding it (L681), is NOT YET."""
 
 from __future__ import annotations
 
@@ -17,9 +26,10 @@ from typing import Any
 
 from eventlog.envelope import Event
 from replay.context import Context
-from replay.rulesets.skirmish import check, costs, pools
+from replay.rulesets.skirmish import check, costs, dice, pools
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish import resolve as rules
+from replay.rulesets.skirmish.maneuvers import catch
 from replay.rulesets.skirmish.maneuvers.base import emit_effect, next_exchange, timed
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
@@ -37,9 +47,10 @@ def difficulty(group: Fight) -> tuple[int, str]:
     return tn, f"maneuvering %{tn} against {n} opponent{'s' if n > 1 else ''} (M53, L681)"
 
 
-def problems(group: Fight, fid: str, order: dict[str, Any]) -> list[str]:
-    """M53 in a melee group: the attack step, no target, reflex points only, at least one die, within the pool."""
-    out = []
+def problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str = "square") -> list[str]:
+    """M53 in a melee group: the attack step, no target, reflex points only, at least one die, within the pool; a
+    move (`to`) to a free cell touching his own, within reach of an enemy in the melee."""
+    out = move_problems(group, fid, order, grid_name) if "to" in order else []
     if order.get("step") != "attack":
         out.append(check.problem("condition_failed", "5.4.3 M53", "maneuvering is declared in the attack step"))
     if order.get("target") is not None:
@@ -60,19 +71,130 @@ def problems(group: Fight, fid: str, order: dict[str, Any]) -> list[str]:
 
 
 def priced(group: Fight, seen: Fight, fid: str, order: dict[str, Any], options: SkirmishOptions) -> dict[str, Any]:
-    """Part 1's price of the maneuver (reflex dice, no weapon) at the group's difficulty (L681)."""
+    """Part 1's price of the maneuver (reflex dice, no weapon) at the group's difficulty (L681), with the leader's
+    bonus dice of this round (L681, A-108)."""
     base = costs.price(seen, seen.fighter(fid), {**order, "stand_up": True}, options)
     tn, why = difficulty(group)
-    return {**base, "weapon": None, "difficulty": tn, "difficulty_mods": [why], "maneuver_id": "M53"}
+    led = pools.now(group.fighter(fid), "leader_bonus", group.round, group.exchange)
+    bonus = sum(e.amount for e in led)
+    extra = {"leader_bonus": {"leader": led[0].ref, "dice": bonus}} if led else {}
+    return {**base, "weapon": None, "difficulty": tn, "difficulty_mods": [why], "maneuver_id": "M53",
+            "dice_to_roll": base["dice_to_roll"] + bonus, "bonus_dice": base["bonus_dice"] + bonus, **extra}
+
+
+def leaders(battle: Any, melee: Fight) -> dict[str, tuple[str, int]]:
+    """L681 (PROPOSED): each side's leader on the field and his Tactics by Wits dice (A-108): the fighter whose sheet
+    carries the trait `leader` (one a side, checked at setup); without one, the commander of his side's formation
+    that has a fighter in this melee (none when two formations would give two)."""
+    out = {}
+    for side in sorted({f.side for f in melee.fighters}):
+        named = [f for f in battle.fighters if f.side == side and "leader" in f.traits and not battle.gone(f.id)]
+        if not named:
+            named = [battle.fighter(fm.commander) for fm in battle.formations
+                     if battle.fighter(fm.commander).side == side and not battle.gone(fm.commander)
+                     and {fm.commander, *fm.members} & set(melee.ids)]
+        if len(named) == 1:
+            out[side] = (named[0].id, named[0].skill("tactics") + named[0].char("wits"))
+    return out
+
+
+def lead(ctx: Context, x: int, fid: str, led: dict[str, tuple[str, int]], options: SkirmishOptions) -> None:
+    """L681, A-108: the first Maneuvering of a side in a round asks its leader's Tactics check by Wits at %5 (free,
+    once a round); +1 die per success on Maneuvering for each of the side's fighters in the melee, the round long."""
+    group = ctx.state
+    me = group.fighter(fid)
+    if me.side not in led:
+        return
+    lid, n = led[me.side]
+    side = [f for f in group.fighters if f.side == me.side]
+    if any(e.kind == "leader_bonus" and e.start[0] == group.round for f in side for e in f.effects):
+        return  # L681: «Броски тактики делаются один раз в раунд»
+    cause = None
+    if lid in group.ids and group.fighter(lid).out:  # fallen in this melee before his side maneuvered: no roll
+        net, why = 0, f"{lid}, {fid}'s side's leader, is out of the fight: 0 successes (M53, L681)"
+    elif n > 0:
+        roll = ctx.roll(f"{n}d{options.pool_die_sides}", actor=lid, purpose="leader_tactics", exchange=x,
+                        what=f"Tactics by Wits of {lid}, his side's leader, for Maneuvering (free, %5, M53, "
+                             "A-108)")
+        c = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+        net, cause = max(0, c.net), roll.seq or None
+        why = f"{lid}, {fid}'s side's leader: Tactics by Wits {len(c.faces)}d %5 {list(c.faces)} → {c.hits} − " \
+              f"{c.ones} = {c.net}: +{net} dice on Maneuvering this round (M53, L681, A-108)"
+    else:
+        net, why = 0, f"{lid}, {fid}'s side's leader, has no Tactics or Wits dice: 0 successes (M53, L681)"
+    changes = [timed(f.id, "leader_bonus", net, (group.round, x), (group.round, 2), lid, "tactics") for f in side]
+    emit_effect(ctx, x, "maneuvering", fid, changes, [why], ["5.4.3 M53", "L681"], ["A-108"], cause=cause)
 
 
 def declare(ctx: Context, seen: Fight, fid: str, order: dict[str, Any], seq: int | None,
-            options: SkirmishOptions) -> None:
+            options: SkirmishOptions, led: dict[str, tuple[str, int]] | None = None) -> None:
+    if led:
+        lead(ctx, int(order["exchange"]), fid, led, options)
+        seen = seen.with_fighter(ctx.state.fighter(fid))
     price = priced(ctx.state, seen, fid, order, options)
     rules.emit(ctx, "declared", {"actor": fid, "exchange": order["exchange"], "step": "attack",
                                  "maneuver": "maneuvering", "order": order, "priced": price, "forced": None,
                                  "why": [rules.declaration_why(fid, order, price)],
                                  "rule": ["4.4", "4.6", "5.4.3 M53", "L681"], "defaults": ["A-09"]}, cause=seq)
+
+
+def cell_of(order: dict[str, Any]) -> tuple[int, int] | None:
+    to = order.get("to")
+    if not isinstance(to, list) or len(to) != 2 or not all(isinstance(c, int) and not isinstance(c, bool)
+                                                           for c in to):
+        return None
+    return int(to[0]), int(to[1])
+
+
+def taken(group: Fight, fid: str, cell: tuple[int, int]) -> bool:
+    """3.6 (L14): off the field, blocked terrain or another fighter's cell (the melee's or the field's)."""
+    off = group.bounds is not None and not (0 <= cell[0] < group.bounds[0] and 0 <= cell[1] < group.bounds[1])
+    return off or cell in set(group.obstacles) or any(f.cell == cell for f in group.fighters if f.id != fid)
+
+
+def move_problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str) -> list[str]:
+    """L679 (PROPOSED): maneuvering moves him one cell (a step, no running), to a free cell touching his own and still
+    within reach of an enemy in the melee (leaving it is the Retreat's, M45)."""
+    cell = cell_of(order)
+    if cell is None:
+        return [check.problem("condition_failed", "5.4.3 M53, L679", "to: the cell he moves to, [x, y]")]
+    me = group.fighter(fid)
+    held = catch.holds_caught(me)
+    if held:
+        return [check.problem("condition_failed", "5.4.2 M44, L605", f"{fid} holds the caught {held[0]}: he moves "
+                              "only after freeing or dropping it")]
+    if not grid.adjacent(grid_name, me.cell, cell):
+        return [check.problem("condition_failed", "5.4.3 M53, L679", f"{fid} moves one cell while maneuvering: "
+                              f"({cell[0]}, {cell[1]}) does not touch his cell ({me.cell[0]}, {me.cell[1]})")]
+    if taken(group, fid, cell):
+        return [check.problem("condition_failed", "3.6, L14", f"cell ({cell[0]}, {cell[1]}) is off the field, "
+                              "blocked or taken")]
+    if not any(grid.distance(grid_name, cell, o.cell) <= reach_between(me, o) for o in group.fighters
+               if o.side != me.side and not o.out):
+        return [check.problem("condition_failed", "5.4.3 M53, M45", f"from ({cell[0]}, {cell[1]}) {fid} reaches no "
+                              "enemy of the melee: leaving it is a Retreat (M45)")]
+    return []
+
+
+def reach_between(a: Any, b: Any) -> int:
+    """A-65: the longer reach of the two fighters' melee weapons."""
+    la = costs.weapon_length(a.weapon) if a.weapon else "hand"
+    lb = costs.weapon_length(b.weapon) if b.weapon else "hand"
+    return max(grid.reach(la), grid.reach(lb))
+
+
+def moved(group: Fight, fid: str, order: dict[str, Any], net: int) -> tuple[list[dict[str, Any]], str | None]:
+    """L679 (PROPOSED): a maneuver with at least one success moves him into the cell he named, if still free."""
+    cell = cell_of(order)
+    if cell is None:
+        return [], None
+    here = group.fighter(fid).cell
+    if net < 1:
+        return [], f"{fid} stays in ({here[0]}, {here[1]}): no success (M53, L679)"
+    if taken(group, fid, cell):
+        return [], f"{fid} stays: ({cell[0]}, {cell[1]}) was taken first (M53, L679)"
+    change = {"op": "move", "fighter": fid, "path": [list(cell)], "cell": list(cell)}
+    return [change], f"{fid} moves to ({cell[0]}, {cell[1]}) (M53, L679)"
 
 
 def settle(ctx: Context, x: int, done: list[tuple[Declared, Event]], options: SkirmishOptions) -> None:
@@ -98,7 +220,11 @@ def settle(ctx: Context, x: int, done: list[tuple[Declared, Event]], options: Sk
             else:
                 why.append(f"{o.id} {said} ≥ {max(0, roll.net)}: {o.id} may attack {me.id} in the next exchange "
                            "(M53, L681)")
-        emit_effect(ctx, x, "maneuvering", me.id, changes, why, ["5.4.3 M53", "L681", "4.4"])
+        move, said_move = moved(ctx.state, me.id, d.order, roll.net)
+        changes += move
+        why += [said_move] if said_move else []
+        emit_effect(ctx, x, "maneuvering", me.id, changes, why, ["5.4.3 M53", "L681", "4.4"]
+                    + (["L679"] if move else []))
 
 
 def banned(group: Fight, fid: str, target: str) -> list[str]:

@@ -2257,9 +2257,10 @@ REQUESTS.extend([
      "weapon_block или shield_block, answers: {d}, ally — кого защищаете; или pass)"),
 ])
 _SENTENCES = ((re.compile(r" \(knockout_check\)$"), " (проверка потери сознания)"),) + _SENTENCES
-_PROBLEM_SENTENCES = ((re.compile(r"^sudden_attack: NOT YET against a blow on several targets \(M09, M10, M24\)$"),
-                       "«Внезапная атака» против удара по нескольким целям — ещё НЕТ (M09, M10, M24)"),
-                      ) + _PROBLEM_SENTENCES
+_PROBLEM_SENTENCES = ((re.compile(r"^sudden_attack: NOT YET by a further target of a blow on several targets "
+                                  r"\(M09, M10, M24\): only its first target answers it so$"),
+                       "«Внезапная атака» следующей цели удара по нескольким целям — ещё НЕТ (M09, M10, M24): так "
+                       "отвечает только первая цель"),) + _PROBLEM_SENTENCES
 _PROBLEM_SENTENCES = ((re.compile(r"^(\w+)'s attack with defence has one defence part, already declared against "
                                   r"(\w+)$"),
                        r"у атаки с защитой \1 одна защитная часть, она уже заявлена против \2"),) + _PROBLEM_SENTENCES
@@ -2298,3 +2299,40 @@ CONDITIONS.extend([
      "\"SW\"|\"SE\", \"distance\": категория длины или \"end\"}}: клетка, соседняя с обоими, клетки дальнейшего пути "
      "(необязательно), новое направление взгляда (необязательно) и боевая дистанция или конец схватки"),
 ])
+# --- the leader's Tactics bonus on Maneuvering in a melee of several fighters (M53, L681, A-108) -------------------
+REQUESTS.extend([
+    ("Tactics by Wits of {a:w}, his side's leader, for Maneuvering (free, %5, M53, A-108)",
+     "Тактика по Сообразительности: {a} — лидер своей стороны, на маневрирование (бесплатно, %5, M53, A-108)"),
+])
+PURPOSE_RU["leader_tactics"] = "на тактику лидера"
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+), (\w+)'s side's leader: Tactics by Wits (\d+)d %5 \[([\d, ]*)\] → (\d+) − (\d+) = (-?\d+): \+(\d+) dice "
+     r"on Maneuvering this round \(M53, L681, A-108\)$",
+     r"\1, лидер своей стороны: Тактика по Сообразительности \3к10 %5 [\4] → \5 − \6 = \7: +\8 куб. на маневрирование "
+     r"в этом раунде (M53, L681, A-108)"),
+    (r"^(\w+), (\w+)'s side's leader, is out of the fight: 0 successes \(M53, L681\)$",
+     r"\1, лидер своей стороны, выбыл из боя: 0 успехов (M53, L681)"),
+    (r"^(\w+), (\w+)'s side's leader, has no Tactics or Wits dice: 0 successes \(M53, L681\)$",
+     r"\1, лидер своей стороны: кубиков Тактики и Сообразительности нет, 0 успехов (M53, L681)"),
+)) + _SENTENCES
+# --- moving while maneuvering in a melee of several fighters (M53, L679) ------------------------------------------
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^to: the cell he moves to, \[x, y\]$", "to — клетка, в которую он перемещается, [x, y]"),
+    (r"^(\w+) moves one cell while maneuvering: \((\d+), (\d+)\) does not touch his cell \((\d+), (\d+)\)$",
+     r"маневрируя, \1 перемещается на одну клетку: (\2, \3) не соседствует с его клеткой (\4, \5)"),
+    (r"^cell \((-?\d+), (-?\d+)\) is off the field, blocked or taken$",
+     r"клетка (\1, \2) вне поля, непроходима или занята"),
+    (r"^from \((-?\d+), (-?\d+)\) (\w+) reaches no enemy of the melee: leaving it is a Retreat \(M45\)$",
+     r"из (\1, \2) \3 не достаёт ни одного противника схватки: выйти из неё — это отступление (M45)"),
+)) + _PROBLEM_SENTENCES
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) moves to \((\d+), (\d+)\) \(M53, L679\)$", r"\1 перемещается в (\2, \3) (M53, L679)"),
+    (r"^(\w+) stays in \((\d+), (\d+)\): no success \(M53, L679\)$",
+     r"\1 остаётся в (\2, \3): нет успехов (M53, L679)"),
+    (r"^(\w+) stays: \((\d+), (\d+)\) was taken first \(M53, L679\)$",
+     r"\1 остаётся на месте: (\2, \3) заняли раньше (M53, L679)"),
+)) + _SENTENCES
+# --- a blade catch in a melee of several fighters (M44, L605) -----------------------------------------------------
+_PROBLEM_SENTENCES = ((re.compile(r"^(\w+) holds the caught (\w+): he moves only after freeing or dropping it$"),
+                       lambda m: f"{m.group(1)}: {words.agreed(words.item_name(m.group(2), 'ru'), words.CAUGHT)}; "
+                                 "перемещаться он может, лишь освободив оружие или бросив его"),) + _PROBLEM_SENTENCES

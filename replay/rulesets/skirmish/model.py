@@ -103,8 +103,9 @@ class FighterSetup(BaseModel):
     cell: tuple[int, int] = (0, 0)
     facing: Literal["N", "E", "S", "W"] = "E"
     condition: Condition = Condition()
-    traits: list[Literal["hulk", "giant", "dwarf", "ambidextrous"]] = []
-    """Size traits for the simplified wrestling height (5.8.2, L731); Ambidexterity (M24, L441)."""
+    traits: list[Literal["hulk", "giant", "dwarf", "ambidextrous", "leader"]] = []
+    """Size traits for the simplified wrestling height (5.8.2, L731); Ambidexterity (M24, L441); the side's leader
+    whose Tactics check gives his fighters bonus dice on Maneuvering (M53, L681; one a side on a field)."""
     size_multiplier: float = Field(1.0, gt=0, le=10)
     """5.9.1 (L164): a creature's damage multiplier from its description; all its damage is multiplied, rounded
     down."""

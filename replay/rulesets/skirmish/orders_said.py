@@ -149,7 +149,8 @@ def blow(order: Mapping[str, Any], lang: str, state: Any) -> list[str]:
 
 
 def extras(order: Mapping[str, Any], lang: str) -> list[str]:
-    """What a declaration does besides its maneuver: draw, drop, free a caught weapon, stand up, break, assess."""
+    """What a declaration does besides its maneuver: draw, drop, free a caught weapon, stand up, move (M53), break,
+    assess."""
     out = []
     if order.get("draw"):
         out.append(tr(lang, f"выхватывает {item(order['draw'], 'ru', 'accs')}",
@@ -162,6 +163,9 @@ def extras(order: Mapping[str, Any], lang: str) -> list[str]:
                       f"frees the {item(order['free'], 'en')}"))
     if order.get("stand_up"):
         out.append(tr(lang, "встаёт", "stands up"))
+    to = order.get("to")
+    if isinstance(to, list) and len(to) == 2:  # M53 (L679): a maneuverer's move in a melee of several fighters
+        out.append(tr(lang, f"перемещается в ({to[0]}, {to[1]})", f"moves to ({to[0]}, {to[1]})"))
     if order.get("break"):
         out.append(tr(lang, "ломает захваченный клинок", "breaks the caught blade"))
     if order.get("check"):

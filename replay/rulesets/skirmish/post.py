@@ -524,6 +524,7 @@ KIND_TEXT = {
     "shock": ("шок {n}", "shock {n}"), "lose_R": ("−{n} рефлекса", "−{n} reflex"),
     "lose_S": ("−{n} навыка", "−{n} skill"), "no_weapon": ("{ref} нельзя использовать", "{ref} cannot be used"),
     "outmaneuvered": ("не может атаковать {ref}", "cannot attack {ref}"),
+    "leader_bonus": ("+{n} куб. на маневрирование (лидер — {ref})", "+{n} dice on Maneuvering (leader {ref})"),
     "only_thrust": ("{ref}: только выпады", "{ref}: thrusts only"), "bonus": ("+{n} куб. ({ref})", "+{n} dice ({ref})"),
     "dodge_bonus": ("+{n} куб. на уклонения", "+{n} dice on dodges"),
     "no_attacking_defence": ("без защит с атакующим элементом", "no defence with an attacking element"),

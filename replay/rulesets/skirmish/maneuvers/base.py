@@ -15,7 +15,7 @@ from replay.rulesets.skirmish.model import Declared, Fight, Fighter, SkirmishOpt
 
 KINDS = ("shock", "lose_R", "lose_S", "no_weapon", "only_thrust", "bonus", "dodge_bonus", "no_attacking_defence",
          "success_penalty", "pain_hold", "initiative_bonus", "initiative_lock", "initiative_roll", "transfer_feint",
-         "transfer_auto", "transfer_phase2", "defence_lost_dice", "guard", "outmaneuvered")
+         "transfer_auto", "transfer_phase2", "defence_lost_dice", "guard", "outmaneuvered", "leader_bonus")
 """Effect kinds (model.Effect): maneuver shock; reflex/skill points lost; a weapon that cannot be used; the binder's
 thrust-only weapon; bonus dice (ref: "attack", "wrestling", "any" or a maneuver); bonus dice on dodges; no defence with
 an attacking element (M46); −N successes on every roll (M58); pain when the held fighter acts (M59); automatic
@@ -23,7 +23,8 @@ successes on the next initiative roll (M58); initiative held by an unexpected at
 after a hidden attack (5.7, set by `skirmish.exchange_ended`); M15's committed successes (phase 1), their carry-over
 (phase 2), the phase-2 blow's maneuver and zones (ref "thrust:left_leg,right_leg"), the defence's lost dice (A-33);
 the dice a zonal guard adds or takes (L203); an enemy out-maneuvered by `ref` in a melee of several fighters, who
-cannot attack him (M53, L681)."""
+cannot attack him (M53, L681); the dice a side's leader's Tactics check adds to its Maneuvering for the round (ref
+the leader; M53, L681, A-108)."""
 
 Problems = list[str]
 
