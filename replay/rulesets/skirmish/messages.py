@@ -1260,10 +1260,12 @@ PROBLEMS.extend([
 PURPOSE_RU["pickup"] = "на подъём оружия с пола"
 
 
-DECISION_RU: dict[str, str] = {}
+DECISION_RU: dict[str, str] = {
+    "general_initiative_reroll": "4.1, п. 4: общая инициатива бросается заново в начале раунда на поле (ключ round; "
+                                 "значение true)"}
 """The GM-overridable decisions (`Ruleset.decisions`, `battlelog rules skirmish --lang ru`), by name: what each is, in
-Russian. The skirmish computes none a ruling overrides yet (its GM's words are requests: CP-07's difficulty, CP-43's
-surprise); a decision added to `Skirmish.decisions` needs its line here (tests/skirmish/test_ru_rules.py checks)."""
+Russian (its other GM's words are requests: CP-07's difficulty, CP-43's surprise); a decision added to
+`Skirmish.decisions` needs its line here (tests/skirmish/test_ru_rules.py checks)."""
 
 
 
@@ -2336,3 +2338,7 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
 _PROBLEM_SENTENCES = ((re.compile(r"^(\w+) holds the caught (\w+): he moves only after freeing or dropping it$"),
                        lambda m: f"{m.group(1)}: {words.agreed(words.item_name(m.group(2), 'ru'), words.CAUGHT)}; "
                                  "перемещаться он может, лишь освободив оружие или бросив его"),) + _PROBLEM_SENTENCES
+# --- a wound's flags and consequences after its level, as `resolve.hurt` and `shot` write them (6.5) ---------------
+_SENTENCES = ((re.compile(r" \(((?:" + "|".join(words.FLAG_NAMES) + r")(?:, (?:" + "|".join(words.FLAG_NAMES)
+                          + r"))*)\)$"),
+               lambda m: " (" + ", ".join(words.FLAG_NAMES[w] for w in m.group(1).split(", ")) + ")"),) + _SENTENCES
