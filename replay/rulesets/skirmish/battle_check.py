@@ -59,6 +59,12 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
                 draft = replace(draft, payload={k: v for k, v in p.items() if k != "flee"})
             return melee.check(battle.on_the_field(state, pair), requests, draft, options)
         return ["order: stage intent, stage field (an act) or a melee declaration (exchange and step)"]
+    if draft.type == "choice" and p.get("name") == "hindrance":  # CP-40 (5.6.5): the GM's ruling on a shooter
+        from replay.rulesets.skirmish import shot
+
+        if draft.actor is not None or p.get("shooter") not in state.roster or p.get("exchange") not in (1, 2):
+            return [shot.HINDRANCE]
+        return shot.hindrance_problems(p.get("value"))
     if pair is None and draft.actor is None and draft.type == "choice":
         fid = p.get("attacker") or p.get("fighter")
         pair = state.pair_of(str(fid)) if fid in state.roster else None

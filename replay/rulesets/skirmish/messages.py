@@ -2342,3 +2342,21 @@ _PROBLEM_SENTENCES = ((re.compile(r"^(\w+) holds the caught (\w+): he moves only
 _SENTENCES = ((re.compile(r" \(((?:" + "|".join(words.FLAG_NAMES) + r")(?:, (?:" + "|".join(words.FLAG_NAMES)
                           + r"))*)\)$"),
                lambda m: " (" + ", ".join(words.FLAG_NAMES[w] for w in m.group(1).split(", ")) + ")"),) + _SENTENCES
+# --- the GM's ruling on a shooter's internal hindrance (CP-40, 5.6.5, L962) -----------------------------------------
+PROBLEMS.append((
+    "CP-40 (5.6.5, L962): hindrance is the GM's ruling (no --actor) on a shooter's serious internal hindrance (a "
+    "wounded arm, a grave illness), keyed by exchange and shooter; its value (--json) has \"dice\" (taken off the "
+    "shot) or \"difficulty\" (added), whole numbers 0 or more",
+    "CP-40 (5.6.5, L962): внутренняя помеха — решение ГМа (без --actor) о серьёзной внутренней помехе стрелку "
+    "(ранение руки, тяжёлая болезнь), с ключами exchange и shooter; в её значении (--json) \"dice\" (снятые с "
+    "выстрела кубики) или \"difficulty\" (прибавка к сложности), целые числа от 0"))
+REQUESTS.extend([
+    ("the GM's ruling on {a:w}'s internal hindrance to the shot (CP-40, 5.6.5): dice taken off, difficulty added",
+     "решение ГМа о внутренней помехе выстрелу {a} (CP-40, 5.6.5): снятые кубики, прибавка к сложности"),
+])
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^the GM rules an internal hindrance \(CP-40, L962\): ", "ГМ признаёт внутреннюю помеху (CP-40, L962): "),
+    (r"−(\d+) dice \((\d+) → (\d+)\)", r"−\1 куб. (\2 → \3)"),
+    (r"\+(\d+) difficulty \(%(\d+) → %(\d+)\)", r"+\1 к сложности (%\2 → %\3)"),
+    (r"^%(\d+) is above (\d+): automatic failure \(CP-40\)$", r"%\1 выше \2: автоматический провал (CP-40)"),
+)) + _SENTENCES

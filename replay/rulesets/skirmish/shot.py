@@ -336,6 +336,7 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         said = [f"rapid fire (M82): +{moves.RAPID_FIRE_DIFFICULTY} difficulty" if w.startswith("rapid fire (M82)")
                 else w for w in p.why if not w.startswith("dice ")]
         p = replace(p, dice_to_roll=arrow.dice, paid_R=0, paid_S=0, accuracy=0, why=said)
+    p = hindered(ctx, fid, x, p, tag, options)
     two = mv in TWO_PROJECTILES
     second_target = str(order.get("second_target") or target) if two else None
     hidden = bool(order.get("hidden"))
@@ -480,6 +481,45 @@ SHOT_LEVEL = 4
 """4.8 (A-23, PROPOSED): M78-M82 need level 4 in the ranged weapon's skill."""
 TWO_PROJECTILES = ("double_shot", "synchronous_throw")
 """M80, M81: two projectiles, one attack roll, two damage calculations (L1109, L1115)."""
+
+
+HINDRANCE = ("CP-40 (5.6.5, L962): hindrance is the GM's ruling (no --actor) on a shooter's serious internal "
+             "hindrance (a wounded arm, a grave illness), keyed by exchange and shooter; its value (--json) has "
+             "\"dice\" (taken off the shot) or \"difficulty\" (added), whole numbers 0 or more")
+
+
+def hindrance_problems(value: Any) -> list[str]:
+    """CP-40 (5.6.5, L962): the GM's ruling on an internal hindrance is {"dice": n, "difficulty": n}, each a whole
+    number 0 or more (the dice taken off the shot, the difficulty added); checked at input."""
+    if not isinstance(value, dict) or not value or not set(value) <= {"dice", "difficulty"} \
+            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value.values()):
+        return [HINDRANCE]
+    return []
+
+
+def hindered(ctx: Context, fid: str, x: int, p: Priced, tag: dict[str, Any], options: SkirmishOptions) -> Priced:
+    """CP-40 (5.6.5, L962): «Серьезные внутренние помехи (ранение руки, тяжелая болезнь) могут повлиять на
+    количество кубиков для броска либо сложность выстрела» — the GM's ruling, never asked: without it the shot is
+    not hindered. A difficulty above the highest is an automatic failure (T-25's reading)."""
+    none = {"dice": 0, "difficulty": 0}
+    value, how = ctx.ask("hindrance", actor=None, options=[none], default=none, applies=True,
+                         accept=lambda v: not hindrance_problems(v),
+                         what=f"the GM's ruling on {fid}'s internal hindrance to the shot (CP-40, 5.6.5): dice "
+                              "taken off, difficulty added",
+                         exchange=x, shooter=fid, **tag)
+    fewer, harder = int(value.get("dice") or 0), int(value.get("difficulty") or 0)
+    if how != "chosen" or not (fewer or harder):
+        return p
+    dice_ = max(0, p.dice_to_roll - fewer)
+    difficulty = p.difficulty + harder
+    why = [*p.why, "the GM rules an internal hindrance (CP-40, L962): " + ", ".join(
+        ([f"−{fewer} dice ({p.dice_to_roll} → {dice_})"] if fewer else [])
+        + ([f"+{harder} difficulty (%{p.difficulty} → %{difficulty})"] if harder else []))]
+    fail = p.auto_fail
+    if difficulty > options.max_difficulty and not fail:
+        fail = True
+        why.append(f"%{difficulty} is above {options.max_difficulty}: automatic failure (CP-40)")
+    return replace(p, dice_to_roll=dice_, difficulty=difficulty, auto_fail=fail, why=why)
 
 
 def attack_rolls(ctx: Context, fid: str, target: str, x: int, p: Priced, answers: dict[str, Any],
