@@ -42,7 +42,7 @@ SAMPLES: dict[str, str] = {
     'wid': 'sabre', 'draw.LOOP_TN': '4',
     'on': 'fall',
     'listed': 'RAT-VSE, VSE-RAT',
-    'face': '4',
+    'face': '4', 'sides': '8',
     'target': 'VSE',
     'p.difficulty': '6',
     'c.net': '2',

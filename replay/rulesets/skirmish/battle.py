@@ -141,6 +141,8 @@ class Shooter:
     """Reflex points used on speed-up checks this round (taken off the attack dice this round, L929)."""
     double: bool = False
     """M80: the shot is prepared for two arrows (twice the time, L1109)."""
+    hurried: bool = False
+    """A-56: the aim was sped up; the success it lost may botch the shot (L956, CP-41)."""
 
 
 @dataclass(frozen=True)

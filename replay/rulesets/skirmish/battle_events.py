@@ -74,6 +74,8 @@ class Stage(Resolution):
     spent_R: int = 0
     double: bool | None = None
     """M80: a preparation for two arrows, twice the time (L1109); None leaves the shooter's as it was."""
+    hurried: bool | None = None
+    """A-56: an aim sped up (L956); None leaves the shooter's as it was."""
 
 
 class Shot(Resolution):
@@ -116,6 +118,9 @@ class Shot(Resolution):
     Reflex check, on the first), ended (the last)."""
     fatigue: dict[str, Any] | None = None
     """M82: the archer's extra fatigue check after the volley (fighter, roll, difficulty, gained, fatigue; 5.10)."""
+    botch: dict[str, Any] | None = None
+    """CP-41 (L956, T-26): a hurried aim's lost success botched the shot: kind (`random_direction`: the GM's roll
+    and the direction; `ally_hit`: the ally the GM chose, and the hit's outcome, wound, shield)."""
 
 
 class Formed(Resolution):
@@ -227,7 +232,8 @@ def stage(state: Battle, e: Stage) -> Battle:
     s = state.shooter(e.fighter)
     assert s is not None
     s = replace(s, stage=e.stage, busy=e.busy, done_s=e.done_s, need_s=e.need_s, loss=e.loss, ammo=e.ammo,
-                speedup_R=s.speedup_R + e.speedup_R, double=s.double if e.double is None else e.double)
+                speedup_R=s.speedup_R + e.speedup_R, double=s.double if e.double is None else e.double,
+                hurried=s.hurried if e.hurried is None else e.hurried)
     f = state.fighter(e.fighter)
     state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R))
     return replace(state.with_shooter(e.fighter, s), exchange=e.exchange)
@@ -240,7 +246,7 @@ def shot(state: Battle, e: Shot) -> Battle:
     s = state.shooter(e.shooter)
     assert s is not None
     state = state.with_shooter(e.shooter, replace(s, stage="empty", busy=None, done_s=0, need_s=0, loss=0,
-                                                  ammo=e.ammo, ready=False, double=False))
+                                                  ammo=e.ammo, ready=False, double=False, hurried=False))
     f = state.fighter(e.shooter)
     state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R, spent_S=f.spent_S + e.spent_S))
     if e.move:
@@ -252,6 +258,8 @@ def shot(state: Battle, e: Shot) -> Battle:
         state = struck(state, second["target"], second["defence"] if second["target"] != e.target else None,
                        second.get("wound"), second.get("shield"))
         state = guarded(state, second.get("protectors") or {})
+    if e.botch and e.botch.get("target"):  # CP-41: the hurried aim struck an ally
+        state = struck(state, e.botch["target"], None, e.botch.get("wound"), e.botch.get("shield"))
     for nxt in (*e.grazed, *e.through):  # M78: grazed on the way; M79: the projectile flew on
         state = struck(state, nxt["target"], nxt["defence"], nxt.get("wound"), nxt.get("shield"))
         state = guarded(state, nxt.get("protectors") or {})

@@ -342,6 +342,7 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
         else:
             need, lost = ranged.aim_seconds(bool(net and net > 0))
             loss += lost
+            extra["hurried"] = bool(lost)
             why.append(f"aiming: {need} s" + (" (halved, −1 final success on the shot, A-56)" if lost else "")
                        + f"; Accuracy +{f.char('accuracy')} on the shot (5.6.4)")
         done = 0

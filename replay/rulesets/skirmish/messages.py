@@ -2360,3 +2360,24 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"\+(\d+) difficulty \(%(\d+) → %(\d+)\)", r"+\1 к сложности (%\2 → %\3)"),
     (r"^%(\d+) is above (\d+): automatic failure \(CP-40\)$", r"%\1 выше \2: автоматический провал (CP-40)"),
 )) + _SENTENCES
+# --- the hurried aim's botch (CP-41, 5.6.4, L956, T-26) -------------------------------------------------------------
+PURPOSE_RU["stray_direction"] = "на направление ушедшего выстрела"
+REQUESTS.extend([
+    ("the GM's roll for the direction of {a:w}'s stray shot (1d{n:#}, CP-41, L956)",
+     "бросок ГМа на направление ушедшего выстрела {a} (1к{n}, CP-41, L956)"),
+    ("the GM's choice of the ally {a:w}'s hurried shot strikes (CP-41, L956)",
+     "выбор ГМа: в какого союзника попадает торопливый выстрел {a} (CP-41, L956)"),
+])
+_STRAY_RU = {"N": "север", "NE": "северо-восток", "E": "восток", "SE": "юго-восток", "S": "юг", "SW": "юго-запад",
+             "W": "запад", "NW": "северо-запад"}
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^the hurried aim's lost success leaves the shot at (-?\d+): a critical failure \(L956, A-56\)$",
+     r"успех, потерянный на ускоренном прицеливании, оставляет выстрел на \1: критический провал (L956, A-56)"),
+    (r"^the shot flies in a random direction: 1d(\d+) \[(\d+)\] → (N|NE|E|SE|S|SW|W|NW); what it meets there is "
+     r"the GM's ruling \(CP-41\)$",
+     lambda m: f"выстрел уходит в случайном направлении: 1к{m.group(1)} [{m.group(2)}] → {_STRAY_RU[m.group(3)]}; "
+               "во что он попадёт там, решает ГМ (CP-41)"),
+    (r"^the shot would strike an ally of (\w+), but none stands on the field \(CP-41\)$",
+     r"выстрел поразил бы союзника \1, но на поле нет ни одного (CP-41)"),
+    (r"^the shot strikes (\w+)'s ally (\w+) \(CP-41, L956\)$", r"выстрел поражает \2, союзника \1 (CP-41, L956)"),
+)) + _SENTENCES

@@ -357,6 +357,8 @@ CHOICE_NAMES = {
     "remainder": ("на что пустить остаток успехов", "what the remaining successes do"),
     "cover": ("зоны, которые прикрывает щит", "the zones the shield covers"),
     "exposed": ("зоны, открытые из укрытия", "the zones shown from cover"),
+    "hindrance": ("внутреннюю помеху стрелку", "the shooter's internal hindrance"),
+    "stray_ally": ("союзника, в которого попадает выстрел", "the ally the stray shot strikes"),
 }
 """What a choice decides, said after «выбирает» / "chooses" (a choice with its own sentence is not here)."""
 VALUE_WORDS = {"yes": ("да", "yes"), "no": ("нет", "no"), "none": ("ничего", "none"), "height": ("высота", "height"),

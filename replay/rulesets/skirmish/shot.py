@@ -462,6 +462,12 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
             out["second"]["to_cell"] = list(state.fighter(second_target).cell)
     if beyond:
         out["through"] = through(ctx, fid, first, beyond, p, finals, defences, guarded, x, why, cover)
+    if s.hurried and s.loss and not p.auto_fail and (arrow is None or arrow.k == 1):
+        botched = botch(ctx, fid, c.net + p.success_mods, p, x, why, tag, side)
+        if botched is not None:
+            out["botch"] = botched
+            rule += ["5.6.4", "L956", "CP-41"]
+            defaults += ["A-56"]
     knocked = knockouts(ctx, fid, out, x, options, why, tag)
     if knocked:
         out["knockouts"] = knocked
@@ -486,6 +492,44 @@ TWO_PROJECTILES = ("double_shot", "synchronous_throw")
 HINDRANCE = ("CP-40 (5.6.5, L962): hindrance is the GM's ruling (no --actor) on a shooter's serious internal "
              "hindrance (a wounded arm, a grave illness), keyed by exchange and shooter; its value (--json) has "
              "\"dice\" (taken off the shot) or \"difficulty\" (added), whole numbers 0 or more")
+
+
+def botch(ctx: Context, fid: str, net: int, p: Priced, x: int, why: list[str], tag: dict[str, Any],
+          side: str) -> dict[str, Any] | None:
+    """5.6.4 (L956, T-26, CP-41): «Если в результате вычитания успехов произойдет критический провал, то выстрел
+    будет направлен случайным образом (-1), либо поразит союзника (-2)». PROPOSED: the shot's net with its
+    penalties (the hurried aim's lost success among them), before the target's defence; below zero it botches.
+    −1: the direction is the GM's roll (1d8 on squares, 1d6 on hexes, the grid's directions from north clockwise on
+    squares, from east counter-clockwise on hexes); what lies that way is his ruling. −2 or worse: the GM chooses
+    the ally struck, and the projectile hits him with no success (its zones rolled, 5.2.2; an arm or a leg on the
+    shot's declared `side`, PROPOSED); no ally on the field, no one is struck."""
+    kind = ranged.aim_botch(net)
+    if kind is None:
+        return None
+    state = ctx.state
+    why.append(f"the hurried aim's lost success leaves the shot at {net}: a critical failure (L956, A-56)")
+    if kind == "random_direction":
+        names = list(grid.steps(state.grid))
+        sides = len(names)
+        face = int(ctx.roll(f"1d{sides}", actor=None, purpose="stray_direction", exchange=x, shooter=fid, **tag,
+                            what=f"the GM's roll for the direction of {fid}'s stray shot (1d{sides}, CP-41, L956)"
+                            ).payload["total"])
+        direction = names[(face - 1) % sides]
+        why.append(f"the shot flies in a random direction: 1d{sides} [{face}] → {direction}; what it meets "
+                   "there is the GM's ruling (CP-41)")
+        return {"kind": kind, "net": net, "roll": face, "direction": direction}
+    me = state.fighter(fid)
+    allies = sorted(f.id for f in state.fighters if f.side == me.side and f.id != fid and not state.gone(f.id))
+    if not allies:
+        why.append(f"the shot would strike an ally of {fid}, but none stands on the field (CP-41)")
+        return {"kind": kind, "net": net, "ally": None}
+    ally = str(ctx.choice("stray_ally", actor=None, options=allies, exchange=x, shooter=fid, **tag,
+                          what=f"the GM's choice of the ally {fid}'s hurried shot strikes (CP-41, L956)"))
+    why.append(f"the shot strikes {fid}'s ally {ally} (CP-41, L956)")
+    t = state.fighter(ally)
+    wound, outcome, shield, _ = hit(ctx, fid, t, [], side, p, 0, x, why, {"ally": ally, **tag}, False)
+    return {"kind": kind, "net": net, "ally": ally, "target": ally, "outcome": outcome, "wound": wound,
+            **({"shield": shield} if shield else {})}
 
 
 def hindrance_problems(value: Any) -> list[str]:
@@ -996,7 +1040,8 @@ def knockouts(ctx: Context, fid: str, out: dict[str, Any], x: int, options: Skir
 
     state = ctx.state
     hits: dict[str, list[dict[str, Any]]] = {}
-    for h in (out, out.get("second") or {}, *(out.get("through") or []), *(out.get("grazed") or [])):
+    for h in (out, out.get("second") or {}, out.get("botch") or {}, *(out.get("through") or []),
+              *(out.get("grazed") or [])):
         if h.get("wound"):
             hits.setdefault(str(h["target"]), []).append(h["wound"])
     due = []
