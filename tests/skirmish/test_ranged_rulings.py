@@ -202,6 +202,34 @@ def test_cp41_the_botchs_lines_read_in_russian() -> None:
                             "ruling (CP-41)") == "выстрел уходит в случайном направлении: 1к8 [3] → восток; во что " \
                                                  "он попадёт там, решает ГМ (CP-41)"
     assert messages.say_why("the shot strikes VSE's ally MIR (CP-41, L956)") == \
-        "выстрел поражает MIR, союзника VSE (CP-41, L956)"
+        "выстрел VSE попадает в MIR, его союзника (CP-41, L956)"
+    assert messages.say_why("the shot would strike an ally of VSE, but none stands on the field (CP-41)") == \
+        "у VSE на поле нет союзника, в которого попал бы выстрел (CP-41)"
     assert "критический провал" in messages.say_why(
         "the hurried aim's lost success leaves the shot at -2: a critical failure (L956, A-56)")
+
+
+def test_cp41_the_russian_post_declines_the_names_of_the_shooter_and_the_ally() -> None:
+    from replay.rulesets.skirmish import messages, words
+
+    names = {"VSE": {"ru": "Всеслав", "en": "Vseslav"}, "MIR": {"ru": "Мирон", "en": "Miron"}}
+    line = messages.say_why("the shot strikes VSE's ally MIR (CP-41, L956)")
+    assert words.by_name(line, names, "ru") == "выстрел Всеслава попадает в Мирона, его союзника (CP-41, L956)"
+    line = messages.say_why("the shot would strike an ally of VSE, but none stands on the field (CP-41)")
+    assert words.by_name(line, names, "ru").startswith("у Всеслава на поле нет союзника")
+
+
+def test_cp41_with_no_ally_on_the_field_no_one_is_struck() -> None:
+    state = archer(35, weather="none")
+    s = state.shooter("VSE")
+    assert s is not None
+    state = state.with_shooter("VSE", replace(s, loss=1, hurried=True))
+    rnd = Round(turn=2)
+    order(rnd, "VSE", 1, act="shoot", target="RAT", dice={"reflex": 0, "skill": 3}, buys=[])
+    order(rnd, "RAT", 1, act="wait")
+    rnd.roll("VSE", "shot", [3, 3, 3, 3, 3, 1])  # −1; −3 with the penalties
+    stop = rnd.resolve(state)
+    shots = payloads(stop, "shot")
+    assert shots, why_stopped(stop)
+    assert shots[0]["botch"] == {"kind": "ally_hit", "net": -3, "ally": None}
+    assert "the shot would strike an ally of VSE, but none stands on the field (CP-41)" in shots[0]["why"]

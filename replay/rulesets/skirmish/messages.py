@@ -2378,6 +2378,6 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      lambda m: f"выстрел уходит в случайном направлении: 1к{m.group(1)} [{m.group(2)}] → {_STRAY_RU[m.group(3)]}; "
                "во что он попадёт там, решает ГМ (CP-41)"),
     (r"^the shot would strike an ally of (\w+), but none stands on the field \(CP-41\)$",
-     r"выстрел поразил бы союзника \1, но на поле нет ни одного (CP-41)"),
-    (r"^the shot strikes (\w+)'s ally (\w+) \(CP-41, L956\)$", r"выстрел поражает \2, союзника \1 (CP-41, L956)"),
+     r"у \1 на поле нет союзника, в которого попал бы выстрел (CP-41)"),
+    (r"^the shot strikes (\w+)'s ally (\w+) \(CP-41, L956\)$", r"выстрел \1 попадает в \2, его союзника (CP-41, L956)"),
 )) + _SENTENCES
