@@ -1,9 +1,9 @@
 """Warband skirmish in centimetres (rulebook 003_0638df2fa3f3e7ef.txt, spec rules/warband.md): round bases on a
 table with terrain, d6, day and night, a to-wound roll for every attack and a save for every wound.
 
-Rooms: model (setup, options, state), data (the data files), geometry and space (the table), derive (the
-characteristics), check, resolve (preparation and the stages), melee (the fight), dice (forum dice and saves),
-events, evolve, parse, words, post, frame.
+Rooms: model (options, state), boundary (the setup's pydantic model), data (the data files), geometry and space
+(the table), derive (the characteristics), check, resolve (preparation and the stages), melee (the fight), dice (forum
+dice and saves), events, evolve, parse, words, post, frame.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Setup, options and state of `warband@1` (spec §2), and the contractual `state --json` form.
+"""Options and state of `warband@1` (spec §2), and the contractual `state --json` form; the setup's pydantic model
+is in boundary.py (built when a setup is checked or read, not when the ruleset loads).
 
 The setup is the GM's pool with the armies already allocated (draft mode `preagreed`, §3.1): sides, their
 warriors with type, equipment and mount, the table and its terrain. Deployment (positions) is turn 0's business.
