@@ -1,4 +1,4 @@
-"""What loading the knights, cerilia and warband rulesets costs, and a knights game's point commands, in two checkouts.
+"""What loading the knights, cerilia and warband rulesets and a knights and a warband game's point commands cost.
 
 Usage: python bench/rulesets.py BEFORE [AFTER] [--runs 7] [--json]
 
@@ -13,6 +13,9 @@ CPU time (user + system of the process, from wait4: the figure a busy machine di
   order missing; the state resolves the open turn as far as its inputs go); `order` of bob's recorded order of
   turn 12 (it drops a Lady, so pydantic reads it) and of a plain one (`{"action": "full_ahead", "knight": "b1"}`),
   each on a fresh copy of the cut battle's database.
+- the recorded warband game fixtures/warband/nightfall.jsonl, likewise: `state --json` of the whole game (97 events,
+  over) and of the game cut after A's movement order of turn 2 (67 events: turn 2 open, B's order missing); `order`
+  of B's recorded movement order of turn 2 (`{"moves": [], "stage": "movement"}`) on a fresh copy of the cut game.
 
 Both checkouts are `compileall`-ed first (this environment sets PYTHONDONTWRITEBYTECODE=1).
 """
@@ -40,16 +43,21 @@ CUT = 233  # events: turn 12 open, alice's order in
 RECORDED = json.dumps({"action": "full_ahead", "knight": "b3",
                        "lady_drop": {"carrier": "b3", "timing": "before_execution"}})
 PLAIN = json.dumps({"action": "full_ahead", "knight": "b1"})
+WARBAND = "warband-nightfall"
+WARBAND_CUT = 67  # events: turn 2 open, A's movement order in
+WARBAND_ORDER = json.dumps({"moves": [], "stage": "movement"})
 
 
-def prepare(trees: dict[str, Path], work: Path) -> tuple[dict[str, Path], dict[str, Path]]:
-    """Per checkout: its database of the whole battle and of the cut one (its own import of each)."""
-    battle = HERE.parent / "fixtures" / "knights" / "battle.jsonl"
-    cut = work / "cut.jsonl"
-    cut.write_text("".join(battle.read_text(encoding="utf-8").splitlines(keepends=True)[:CUT]), encoding="utf-8")
+def prepare(trees: dict[str, Path], work: Path, game: str = "knights/battle.jsonl",
+            cut_at: int = CUT) -> tuple[dict[str, Path], dict[str, Path]]:
+    """Per checkout: its database of the whole game and of the cut one (its own import of each)."""
+    battle = HERE.parent / "fixtures" / game
+    stem = battle.stem
+    cut = work / f"{stem}-cut.jsonl"
+    cut.write_text("".join(battle.read_text(encoding="utf-8").splitlines(keepends=True)[:cut_at]), encoding="utf-8")
     whole, open_ = {}, {}
     for label, tree in trees.items():
-        whole[label], open_[label] = work / f"{label}-whole.duckdb", work / f"{label}-open.duckdb"
+        whole[label], open_[label] = work / f"{label}-{stem}-whole.duckdb", work / f"{label}-{stem}-open.duckdb"
         for db, log in ((whole[label], battle), (open_[label], cut)):
             _, _, _, rc, err = run(battlelog("--db", str(db), "import", str(log)), tree)
             if rc:
@@ -72,10 +80,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="battlelog-rulesets-") as tmp:
         work = Path(tmp)
         whole, open_ = prepare(trees, work)
+        w_whole, w_open = prepare(trees, work, "warband/nightfall.jsonl", WARBAND_CUT)
 
-        def fresh(label: str, k: int) -> str:
+        def fresh(label: str, k: int, source: dict[str, Path] = open_) -> str:
             to = work / f"copy-{label}-{k}.duckdb"
-            shutil.copy(open_[label], to)
+            to.unlink(missing_ok=True)
+            shutil.copy(source[label], to)
             return str(to)
 
         commands: dict[str, Callable[[str, int], list[str]]] = {
@@ -92,6 +102,12 @@ def main(argv: list[str] | None = None) -> int:
                 "--db", fresh(label, k), "order", GAME, "--actor", "bob", "--json", RECORDED),
             "knights order (a plain one)": lambda label, k: battlelog(
                 "--db", fresh(label, k), "order", GAME, "--actor", "bob", "--json", PLAIN),
+            "warband state --json (nightfall, over)": lambda label, k: battlelog(
+                "--db", str(w_whole[label]), "state", WARBAND, "--json"),
+            "warband state --json (turn 2 open)": lambda label, k: battlelog(
+                "--db", str(w_open[label]), "state", WARBAND, "--json"),
+            "warband order (B's recorded movement order)": lambda label, k: battlelog(
+                "--db", fresh(label, k, w_open), "order", WARBAND, "--actor", "B", "--json", WARBAND_ORDER),
         }
         for name, make in commands.items():
             rows[name] = {label: [] for label in trees}

@@ -1,4 +1,4 @@
-"""Loading the knights and cerilia rulesets, and reading their games, without pydantic (replay/lazy_model.py).
+"""Loading the knights, cerilia and warband rulesets, and reading knights and cerilia games, without pydantic.
 
 What is read without pydantic must be exactly what pydantic keeps: a recorded setup or a plain order taken as it is
 equals its pydantic model's fields, and anything the plain reader does not take goes to pydantic (which refuses it
@@ -197,3 +197,31 @@ def test_a_return_pose_or_lady_drop_the_plain_reader_takes_is_what_pydantic_keep
     plain = _plain_order(order)
     if plain is not None:
         assert _plain(plain) == _model_fields(TurnOrder.model_validate(order), TurnOrder.model_fields)
+
+
+def test_loading_the_warband_ruleset_imports_no_pydantic_until_a_setup_or_event_is_read() -> None:
+    script = (
+        "import sys\n"
+        "import replay.rulesets.warband\n"
+        "from replay.ruleset import get\n"
+        "warband = get('warband')\n"
+        "assert warband.resolution_types and warband.OptionsModel().step_cm == 1.0\n"
+        "print(sorted(m for m in sys.modules if m.partition('.')[0] in ('pydantic', 'typing_extensions')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_warband_s_listed_types_and_setup_models_are_its_events_and_boundary_s() -> None:
+    from replay.ruleset import get
+    from replay.rulesets.warband import boundary, events
+    from replay.rulesets.warband import model as warband_model
+
+    assert frozenset(events.EVENTS) == warband_model.RESOLUTION_TYPES
+    assert warband_model.Setup is boundary.Setup is get("warband").setup_model()
+    assert warband_model.WarriorSetup is boundary.WarriorSetup
+    with pytest.raises(AttributeError):
+        warband_model.NoSuchModel  # noqa: B018
+    setup = recorded("warband", "game.created")[0]
+    assert get("warband").validate_setup(setup) == []
+    assert get("warband").validate_setup({**setup, "sides": setup["sides"][:1]})

@@ -1,23 +1,23 @@
 """Warband skirmish in centimetres (rulebook 003_0638df2fa3f3e7ef.txt, spec rules/warband.md): round bases on a
 table with terrain, d6, day and night, a to-wound roll for every attack and a save for every wound.
 
-Rooms: model (setup, options, state), data (the data files), geometry and space (the table), derive (the
-characteristics), check, resolve (preparation and the stages), melee (the fight), dice (forum dice and saves),
-events, evolve, parse, words, post, frame.
+Rooms: model (options, state), boundary (the setup's pydantic model), data (the data files), geometry and space
+(the table), derive (the characteristics), check, resolve (preparation and the stages), melee (the fight), dice (forum
+dice and saves), events, evolve, parse, words, post, frame.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import BaseModel
-
 from eventlog.envelope import Draft, Event
 from replay.ruleset import FrameView, Options, Parsed, Point, Ruleset, TurnView, register
-from replay.rulesets.warband import events, model
+from replay.rulesets.warband import model
 from replay.rulesets.warband.model import State, WarbandOptions
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
     from replay.context import Context, TurnInputs
     from replay.render.i18n import Catalogue
     from replay.render.text import Doc
@@ -32,14 +32,20 @@ class Warband(Ruleset):
     rulebook: ClassVar[str] = "003_0638df2fa3f3e7ef.txt"
     OptionsModel: ClassVar[type[Options]] = WarbandOptions
     option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
-    resolution_types: ClassVar[frozenset[str]] = frozenset(events.EVENTS)
-    SetupModel: ClassVar[type[BaseModel] | None] = model.Setup
+    resolution_types: ClassVar[frozenset[str]] = model.RESOLUTION_TYPES
     phases: ClassVar[tuple[str, ...]] = ("preparation", "movement:<side>", "ranged:<side>", "melee:<side>", "end")
     decisions: ClassVar[dict[str, str]] = {"coverage": "C16: the target's cover in % (key shooter, target)",
                                            "fall_height": "C33: the height in cm a failed jump falls from (warrior)"}
 
+    def setup_model(self) -> type[BaseModel]:
+        from replay.rulesets.warband.boundary import Setup
+
+        return Setup
+
     def initial(self, setup: dict[str, Any], options: Options) -> State:
-        return model.new_state(model.Setup.model_validate(setup))
+        from replay.rulesets.warband.boundary import Setup
+
+        return model.new_state(Setup.model_validate(setup))
 
     def state_json(self, state: State) -> dict[str, Any]:
         return model.state_to_json(state)
@@ -67,6 +73,8 @@ class Warband(Ruleset):
         resolve(state, turn, inputs, _options(options))
 
     def validate_event(self, type_: str, payload: dict[str, Any]) -> list[str]:
+        from replay.rulesets.warband import events
+
         return events.validate_payload(type_, payload)
 
     def view_state(self, state: State, viewer: str | None) -> State:
