@@ -2342,3 +2342,25 @@ _PROBLEM_SENTENCES = ((re.compile(r"^(\w+) holds the caught (\w+): he moves only
 _SENTENCES = ((re.compile(r" \(((?:" + "|".join(words.FLAG_NAMES) + r")(?:, (?:" + "|".join(words.FLAG_NAMES)
                           + r"))*)\)$"),
                lambda m: " (" + ", ".join(words.FLAG_NAMES[w] for w in m.group(1).split(", ")) + ")"),) + _SENTENCES
+# --- a Retreat out of a melee of several fighters (M45, L616, L620; 4.4, PROPOSED) --------------------------------
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) retreats out of the melee: he takes no further part in it and leaves it at the round's end "
+     r"\(M45, L620\)$",
+     r"\1 отступает из схватки: дальше он в ней не участвует и покидает её в конце раунда (M45, L620)"),
+    (r"^(\w+) retreated: leaves the melee ([\w —]+) and stands loose in his cell; ([\w, ]+) fight on "
+     r"\(M45, L620, 4\.4\)$",
+     r"\1 отступил: покидает схватку \2 и остаётся свободным в своей клетке; бьются дальше: \3 (M45, L620, 4.4)"),
+    (r"^([\w, ]+) retreated out of the melee \(M45, L620\)$", r"отступили из схватки: \1 (M45, L620)"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^retreat: (\w+) already defends this exchange; one Retreat roll answers every attack aimed at him \(L616\), "
+     r"so it is his only defence$",
+     r"отступление: \1 уже защищается в этом обмене; один бросок отступления действует против всех атак на него "
+     r"(L616), поэтому других защит у него нет"),
+    (r"^retreat: NOT YET against (\w+)'s (\w+) \(a double attack or a blow on several targets\) together with "
+     r"another attack$",
+     lambda m: f"отступление: ПОКА НЕ поддерживается против маневра «{words.maneuver_name(m.group(2), 'ru')}» "
+     f"{m.group(1)} (двойная атака или удар по нескольким целям) вместе с другой атакой"),
+    (r"^(\w+) retreated out of this melee \(L620\): no attack on him in it$",
+     r"\1 отступил из этой схватки (L620): атаковать его в ней нельзя"),
+)) + _PROBLEM_SENTENCES
