@@ -597,9 +597,10 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
             continue
         if dfn is not None and dfn.maneuver == "retreat" and rules.rolls_pool(dfn):
             shared[id(dfn)] = len(asks)
+            attacker = str(dfn.order.get("answers"))  # the roll is keyed by the attack it names
             asks.append((rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, "defence",
-                         {"exchange": x, "answers": dfn.order.get("answers")}, f"defence roll of {dfn.actor} against "
-                         f"{dfn.order.get('answers')} ({dfn.maneuver}, %{dfn.priced['difficulty']})"))
+                         {"exchange": x, "answers": attacker}, f"defence roll of {dfn.actor} against {attacker} "
+                         f"({dfn.maneuver}, %{dfn.priced['difficulty']})"))
             continue
         if dfn is not None and rules.rolls_pool(dfn):  # after a feint (M14): the new defence's roll `redefence`
             asks.append((rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor,
