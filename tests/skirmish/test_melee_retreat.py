@@ -174,3 +174,16 @@ def test_bad_input_about_a_retreat_in_a_group_is_refused_naming_the_rule(case: s
     assert out.exit_code == 2, out.output
     ru = CliRunner().invoke(main, ["--db", db, "--lang", "ru", "import", str(path)])
     assert ru.exit_code == 2 and "[англ.]" not in ru.output and "engl" not in ru.output, ru.output
+
+
+def test_the_post_tells_the_retreat_and_the_flight_in_russian_with_names(tmp_path: Path) -> None:
+    path = tmp_path / "flee.jsonl"
+    log = [*turn1(width=6), *both_on_vse([10, 9, 9, 8, 8], flee=True)]
+    path.write_text("\n".join(json.dumps(e, ensure_ascii=False) for e in log) + "\n", encoding="utf-8")
+    db = str(tmp_path / "t.duckdb")
+    assert CliRunner().invoke(main, ["--db", db, "import", str(path)]).exit_code == 0
+    ru = CliRunner().invoke(main, ["--db", db, "--lang", "ru", "post", GAME, "--turn", "2"])
+    assert ru.exit_code == 0, ru.output
+    assert "Всеслав отступает из схватки: дальше он в ней не участвует и покидает её в конце раунда" in ru.output
+    assert "Всеслав заявил отступление из схватки как бегство: он покидает поле боя из (5, 2)" in ru.output
+    assert "[англ.]" not in ru.output

@@ -2174,7 +2174,7 @@ _SENTENCES = ((re.compile(r"^target in a crowd −(\d+) \(one per rank\)$"),
                lambda m: f"цель в толпе −{m.group(1)} (по одному за каждый ряд людей, L972)"),) + _SENTENCES
 _SENTENCES = ((re.compile(r"^(\w+)'s retreat out of the melee was declared as fleeing: he leaves the battlefield from "
                           r"\((\d+), (\d+)\) \(M45, L616, CP-19\)$"),
-               r"отступление \1 из схватки заявлено как бегство: он покидает поле боя из (\2, \3) (M45, L616, CP-19)"),
+               r"\1 заявил отступление из схватки как бегство: он покидает поле боя из (\2, \3) (M45, L616, CP-19)"),
               ) + _SENTENCES
 PROBLEMS.extend([
     ("CP-19: flee is true (a Retreat declared as part of fleeing the battlefield) or left out",
