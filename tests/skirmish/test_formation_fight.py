@@ -302,7 +302,7 @@ def test_a_retreat_declared_as_fleeing_leaves_the_battlefield() -> None:
     assert stop.state.gone("VSE") and "VSE" in stop.state.fled
     from replay.rulesets.skirmish import messages
 
-    assert messages.say_why(fled[0]["why"][0]) == "отступление VSE из схватки заявлено как бегство: он покидает поле " \
+    assert messages.say_why(fled[0]["why"][0]) == "VSE заявил отступление из схватки как бегство: он покидает поле " \
         "боя из (2, 0) (M45, L616, CP-19)"
     plain = fleeing_round(False).resolve(state)
     assert payloads(plain, "fled") == [] and not plain.state.gone("VSE")  # a plain retreat only ends the melee

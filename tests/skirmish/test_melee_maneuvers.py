@@ -204,7 +204,7 @@ def test_maneuvers_a_group_cannot_play_are_refused_naming_the_rule_in_both_langu
     assert not msg.english_left(ru, {"RAT", "BOR", "L275", "L129", "CP-17", "CP-19", "M17", "M08", "M16", "M14"})
 
 
-@pytest.mark.parametrize("maneuver", ["delayed_defence", "retreat", "arrow_evasion"])
+@pytest.mark.parametrize("maneuver", ["delayed_defence", "arrow_evasion"])
 def test_defences_a_group_cannot_play_are_refused_naming_the_rule(maneuver: str) -> None:
     fight = replace(two_against_rat().pairs[0].fight, declared=())
     [problem] = group.declaration_problems(fight, "BOR", defence(maneuver), RULESET.options())

@@ -27,6 +27,11 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
     if pair is not None and len(pair.fight.fighters) > 2 and (draft.type != "order" or "step" in p):  # 4.4, a group
         from replay.rulesets.skirmish import group
 
+        if draft.type == "order" and "flee" in p:  # M45 (L616, CP-19): a Retreat declared as part of fleeing
+            out = flee_problems(state, actor, p)
+            if out:
+                return out
+            draft = replace(draft, payload={k: v for k, v in p.items() if k != "flee"})
         return group.check_input(state, pair, requests, draft, options)
     if draft.type == "order":
         if p.get("stage") == "intent":

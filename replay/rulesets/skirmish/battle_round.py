@@ -470,16 +470,21 @@ def come_to(state: Battle, turn: int, loss: dict[str, int], status: dict[str, st
 # --- a melee of several fighters that shrinks (4.4) --------------------------------------------------------------
 
 def shrunk(state: Battle, parted: list[str]) -> dict[str, list[str]]:
-    """4.4 (our reading): each melee group still going on with fighters out of the fight in it: those leave it."""
-    return {p.id: [f.id for f in p.fight.fighters if f.out] for p in state.pairs
-            if p.id not in parted and len(p.fight.fighters) > 2 and any(f.out for f in p.fight.fighters)}
+    """4.4 (our reading): each melee group still going on with fighters out of the fight or retreated out of it (M45,
+    L620): those leave it."""
+    return {p.id: [f.id for f in p.fight.fighters if f.out or f.id in p.fight.retreated] for p in state.pairs
+            if p.id not in parted and len(p.fight.fighters) > 2
+            and any(f.out or f.id in p.fight.retreated for f in p.fight.fighters)}
 
 
 def shrink_why(group: Any, out: list[str], turn: int) -> list[str]:
     """What a shrinking group says: who leaves, who goes on, and whether the two left fight as a pair."""
     left = [i for i in group.ids if i not in out]
-    why = [f"{', '.join(out)} out of the fight: leaves the melee {' — '.join(group.ids)}; "
-           f"{', '.join(left)} fight on (4.4)"]
+    fallen = [i for i in out if i not in group.retreated]
+    why = [f"{', '.join(fallen)} out of the fight: leaves the melee {' — '.join(group.ids)}; "
+           f"{', '.join(left)} fight on (4.4)"] if fallen else []
+    why += [f"{i} retreated: leaves the melee {' — '.join(group.ids)} and stands loose in his cell; "
+            f"{', '.join(left)} fight on (M45, L620, 4.4)" for i in out if i in group.retreated]
     if len(left) == 2:
         why.append(f"{left[0]} and {left[1]} fight on as a pair from round {turn + 1}: combat initiative opens "
                    "its round (4.2, C12)")

@@ -363,6 +363,9 @@ class ExchangeEnded(Resolution):
     reroll: bool
     distance: str | None
     melee_ended: bool = False
+    retreated: list[str] = []
+    """4.4, M45 (PROPOSED): in a melee of several fighters, those whose Retreat beat every attack on them this
+    exchange: they take no further part and leave the group at the field round's end."""
     locks: list[dict[str, Any]] = []
     """5.7 (L42, L48): {"fighter", "kind": initiative_lock | initiative_roll, "start", "until"} set by an unexpected
     or hidden attack."""

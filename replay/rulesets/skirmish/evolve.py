@@ -26,7 +26,7 @@ def round_started(state: Fight, e: ev.RoundStarted) -> Fight:
         fighters.append(replace(f, spent_R=0, spent_S=0, locked_R=0, locked_S=0, used_for_parry=(), shield=shield,
                                 rounds_since_fatigue=f.rounds_since_fatigue + 1, bonus_dice=(),
                                 spent_master=0, spent_extraordinary=0))
-    state = replace(state, fighters=tuple(fighters), round=e.round, exchange=1, step=0, declared=())
+    state = replace(state, fighters=tuple(fighters), round=e.round, exchange=1, step=0, declared=(), retreated=())
     from replay.rulesets.skirmish import draw
 
     return draw.finished(state)  # M50 (L650): a draw over the whole round is in hand
@@ -293,6 +293,8 @@ def exchange_ended(state: Fight, e: ev.ExchangeEnded) -> Fight:
         f = state.fighter(lk["fighter"])
         state = state.with_fighter(replace(f, effects=(*f.effects, Effect(lk["kind"], 1, tuple(lk["start"]),
                                                                           tuple(lk["until"]), "", "5.7"))))
+    if e.retreated:  # 4.4, M45 (PROPOSED): out of the group's round; he leaves it at the field round's end
+        state = replace(state, retreated=(*state.retreated, *e.retreated))
     if e.melee_ended:  # M45: a successful retreat ends the melee; meeting again is a new combat initiative
         return replace(state, holder=None, reroll=False, distance=None, engaged=False, step=0,
                        history=(*state.history, line))

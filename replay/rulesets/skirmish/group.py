@@ -49,7 +49,6 @@ REFUSED: dict[str, tuple[str, str]] = {
     "pass_through": ("4.4, M22", "the field's other fighters and terrain would block the way (part 2)"),
     "delayed_defence": ("4.4, M38", "it is played on a pair's higher combat initiative (L546), and a melee group has "
                         "no combat initiative (its order is the general chain)"),
-    "retreat": ("4.4, M45", "NOT YET: leaving a melee of several fighters is a move on the field (CP-19)"),
     "arrow_evasion": ("4.4, M46", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance "
                       "per pair, the longer weapon (4.2, L129)"),
     "grab": ("4.4, M51", "NOT YET: a grapple (5.8) holds two fighters as a pair"),
@@ -168,6 +167,25 @@ def melee_round(ctx: Context, pid: str, turn: int, options: SkirmishOptions) -> 
     finally:
         for d in sub.drafts:
             ctx.emit(replace(d, phase=f"{pid}{PAIR_SEP}{d.phase or 'initiative'}"))
+    fled(ctx, sub.drafts)
+
+
+def fled(ctx: Context, drafts: list[Draft]) -> None:
+    """M45 (L616, CP-19): a Retreat declared as part of fleeing the battlefield that took its fighter out of the
+    group takes him off the field too (from the field's edge, as a pair's)."""
+    fleeing = {(d.payload["actor"], d.payload["exchange"]) for d in drafts if d.type == rules.R + "declared"
+               and d.payload.get("maneuver") == "retreat" and (d.payload.get("order") or {}).get("flee") is True}
+    for d in drafts:
+        if d.type != rules.R + "exchange_ended":
+            continue
+        for fid in d.payload.get("retreated") or ():
+            if (fid, d.payload["exchange"]) not in fleeing:
+                continue
+            cell = ctx.state.fighter(fid).cell
+            rules.emit(ctx, "fled", {"fighter": fid, "exchange": d.payload["exchange"], "cell": list(cell),
+                                     "why": [f"{fid}'s retreat out of the melee was declared as fleeing: he leaves "
+                                             f"the battlefield from ({cell[0]}, {cell[1]}) (M45, L616, CP-19)"],
+                                     "rule": ["5.4.2 M45", "L616", "1.2.6", "CP-19"]})
 
 
 def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, options: SkirmishOptions,
@@ -177,6 +195,8 @@ def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, 
     for x in (1, 2):
         if ctx.state.result is not None:
             return
+        if ctx.state.retreated and len(sides_standing(ctx.state)) < 2:  # M45 (L620): the last of a side retreated
+            break
         exchange(ctx, x, order, grid_name, options, led)
     if ctx.state.result is None:
         ctx.set_phase("end")
@@ -186,24 +206,28 @@ def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, 
 def melee_over(ctx: Context) -> None:
     """4.4 (our reading, docs/skirmish.md): the melee of several fighters ends only when one side has no one standing
     in it; a fighter out while both sides still stand leaves the group at the field round's end (battle_round)."""
-    out = [f.id for f in ctx.state.fighters if f.out]
+    out = [f.id for f in ctx.state.fighters if f.out or f.id in ctx.state.retreated]
     if not out or len(sides_standing(ctx.state)) > 1:
         return
-    standing = [f.id for f in ctx.state.fighters if not f.out]
+    standing = [f.id for f in ctx.state.fighters if not f.out and f.id not in ctx.state.retreated]
+    gone = [i for i in out if i in ctx.state.retreated]
     rules.emit(ctx, "fight_ended", {"winner": standing[0] if len(standing) == 1 else None,
                                     "out": {i: ctx.state.fighter(i).status for i in out},
                                     "why": [f"{', '.join(out)} out: the melee of several fighters is over; standing: "
-                                            + (", ".join(standing) or "none") + " (4.4)"],
+                                            + (", ".join(standing) or "none") + " (4.4)",
+                                            *([f"{', '.join(gone)} retreated out of the melee (M45, L620)"]
+                                              if gone else [])],
                                     "rule": ["6.5", "4.4"], "defaults": ["sample_v1"]})
 
 
 def sides_standing(group: Fight) -> set[str]:
     """The sides that still have a fighter standing in the group."""
-    return {f.side for f in group.fighters if not f.out}
+    return {f.side for f in group.fighters if not f.out and f.id not in group.retreated}
 
 
 def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, options: SkirmishOptions,
              led: dict[str, tuple[str, int]] | None = None) -> None:
+    order = {i: n for i, n in order.items() if i not in ctx.state.retreated}  # M45 (L620): out of the group's round
     attack_steps, defence_steps, resolution = initiative.melee_declaration_order(order)
     ctx.set_phase(f"x{x}.s1")
     rules.emit(ctx, "exchange_started", {"exchange": x, "holder": None, "why": [
@@ -227,11 +251,31 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
     rules.knockouts(ctx, x, options)
     rules.extra_fatigue(ctx, x, options)
     hits = sum(1 for o in outcomes if o.get("winner") == "attack")
-    rules.emit(ctx, "exchange_ended", {"exchange": x, "flags": {}, "holder_before": None, "holder": None,
-                                       "reroll": False, "distance": None,
-                                       "why": [f"exchange {x} over: {hits} of {len(outcomes)} attacks hit; the "
-                                               "group's order stays the general initiative chain (4.4)"],
-                                       "rule": ["4.4"]})
+    gone = retreats(ctx.state, outcomes)
+    payload: dict[str, Any] = {"exchange": x, "flags": {}, "holder_before": None, "holder": None, "reroll": False,
+                               "distance": None,
+                               "why": [f"exchange {x} over: {hits} of {len(outcomes)} attacks hit; the group's order "
+                                       "stays the general initiative chain (4.4)"],
+                               "rule": ["4.4"]}
+    if gone:
+        payload |= {"retreated": gone, "rule": ["4.4", "5.4.2 M45", "L620"], "defaults": ["A-09"],
+                    "why": [*payload["why"], *(f"{fid} retreats out of the melee: he takes no further part in it and "
+                                               "leaves it at the round's end (M45, L620)" for fid in gone)]}
+    rules.emit(ctx, "exchange_ended", payload)
+
+
+def retreats(group: Fight, outcomes: list[dict[str, Any]]) -> list[str]:
+    """M45 (L616, L620) in a melee group (PROPOSED): the fighters whose one Retreat roll beat every attack aimed at
+    them this exchange and who still stand."""
+    out = []
+    for d in group.declared:
+        if d.step != "defence" or d.maneuver != "retreat" or d.priced.get("failed") or group.fighter(d.actor).out:
+            continue
+        faced = [o for o in outcomes if o.get("defence") is not None and o["defence"].actor == d.actor
+                 and o["defence"].maneuver == "retreat"]
+        if faced and all(o.get("winner") == "defence" for o in faced) and d.actor not in out:
+            out.append(d.actor)
+    return out
 
 
 # --- declarations ------------------------------------------------------------------------------------------------
@@ -284,6 +328,9 @@ def defence_step(ctx: Context, x: int, ids: list[str], grid_name: str, options: 
     asks += [(fid, att.actor) for fid in ids for att in protectable(ctx.state, grid_name, fid, once)]
     missing = []
     for fid, attacker in asks:  # each defence is declared as soon as its order is there: the next one is checked
+        att = next(d for d in ctx.state.declared if d.actor == attacker and d.step == "attack")
+        if retreating(ctx.state, fid) or not sweep.aimed_at(att, fid) and not allies_in(ctx.state, fid, att):
+            continue  # M45 (L616): a Retreat answers every attack on its fighter, and no one protects him from it
         try:  # against what is left of the defender's pool (4.4: one pool split among the defences)
             event = need_defences(ctx, [(fid, attacker)], x)[(fid, attacker)]
         except Waiting as w:
@@ -300,10 +347,20 @@ def defence_step(ctx: Context, x: int, ids: list[str], grid_name: str, options: 
 
 def answered_by(group: Fight, att: Declared) -> Declared | None:
     """The defence already declared against `att` (its target's own or a protector's, M37)."""
+    target = att.order.get("target")
+    retreat = next((d for d in group.declared if d.step == "defence" and d.maneuver == "retreat"
+                    and d.actor == target), None)
+    if retreat is not None:  # M45 (L616): one retreat roll works against all melee opponents
+        return retreat
     return next((d for d in group.declared if d.step == "defence" and d.maneuver != "pass"
                  and d.order.get("answers") == att.actor
                  and (d.actor == att.order.get("target") or d.order.get("maneuver") == "protect_ally"
                       and d.priced.get("protects") == att.order.get("target"))), None)
+
+
+def retreating(group: Fight, fid: str) -> bool:
+    """M45 (L616): `fid` declared a Retreat this exchange (it answers every attack aimed at him)."""
+    return any(d.actor == fid and d.step == "defence" and d.maneuver == "retreat" for d in group.declared)
 
 
 def protectable(group: Fight, grid_name: str, fid: str, once: bool = True) -> list[Declared]:
@@ -436,6 +493,11 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
         if targetless(order):  # M53 standing up: a check of his own, no target (L683)
             return check.declaration(pair_view(group, fid, order), fid, order, options)
         out = melee_group.attack_problems(sides, {"actor": fid, "target": order.get("target")})
+        gone = [t for t in [order.get("target"), *sweep.further(Declared(fid, 0, "attack", m, order, {}, False))]
+                if t in group.retreated]
+        if not out and gone:
+            out = [check.problem("condition_failed", "4.4, M45", f"{gone[0]} retreated out of this melee (L620): "
+                                 "no attack on him in it")]
         if not out and m in sweep.SWEEPS:
             out = sweep.problems(group, fid, order, grid_name)
         elif not out and m == "synchronous_attack":
@@ -447,6 +509,8 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
             return out
     elif m == "protect_ally":
         return protect_declaration_problems(group, fid, order, options, grid_name)
+    elif m == "retreat" and retreat_problems(group, fid, order):
+        return retreat_problems(group, fid, order)
     else:
         answers = order.get("answers")
         if m == "sudden_attack" and any(d.actor == answers and d.step == "attack" and sweep.further(d)
@@ -478,6 +542,22 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
     return check.declaration(pair_view(group, fid, order), fid, order, options)
 
 
+def retreat_problems(group: Fight, fid: str, order: dict[str, Any]) -> list[str]:
+    """M45 (L616) in a melee group (PROPOSED): one Retreat roll answers every attack aimed at him, so it is his only
+    defence this exchange; NOT YET against a double attack (M06) or a blow on several targets (M09, M10, M24) other
+    than the one it names."""
+    if defences_of(group, fid):
+        return [check.problem("condition_failed", "4.4, M45", f"retreat: {fid} already defends this exchange; one "
+                              "Retreat roll answers every attack aimed at him (L616), so it is his only defence")]
+    faced = attacks_on(group, fid)
+    several = [d for d in faced if d.maneuver == "double_attack" or sweep.further(d)]
+    if len(faced) > 1 and several:
+        return [check.problem("condition_failed", "4.4, M45", f"retreat: NOT YET against {several[0].actor}'s "
+                              f"{several[0].maneuver} (a double attack or a blow on several targets) together with "
+                              "another attack")]
+    return []
+
+
 # --- resolution --------------------------------------------------------------------------------------------------
 
 def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: SkirmishOptions) -> list[dict[str, Any]]:
@@ -492,6 +572,8 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
     # M37: a protector's defence answers the attack on his ally as the ally's own would
     pairs = [(keyed(a["decl"]), None if d is None or not answerable(a["decl"]) else d["decl"])
              for a, d in melee_group.attack_pairs(order, attacks, defences)]
+    pairs = [(att, dfn if dfn is not None or not answerable(att) else retreat_of(group, att)) for att, dfn in pairs]
+    shared: dict[int, int] = {}  # M45 (L616): the index of a retreat's one roll among the asks
     asks = []
     for att, dfn in pairs:
         target = att.order.get("target")
@@ -511,12 +593,23 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
             asks.append((rules.pool_dice(ctx, max(1, n), options), target, "opposed",
                          {"exchange": x, "answers": att.actor},
                          f"{label} of {target} against the {att.maneuver} of {att.actor} (free, %{tn})"))
+        if dfn is not None and dfn.maneuver == "retreat" and id(dfn) in shared:
+            continue
+        if dfn is not None and dfn.maneuver == "retreat" and rules.rolls_pool(dfn):
+            shared[id(dfn)] = len(asks)
+            attacker = str(dfn.order.get("answers"))  # the roll is keyed by the attack it names
+            asks.append((rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, "defence",
+                         {"exchange": x, "answers": attacker}, f"defence roll of {dfn.actor} against {attacker} "
+                         f"({dfn.maneuver}, %{dfn.priced['difficulty']})"))
+            continue
         if dfn is not None and rules.rolls_pool(dfn):  # after a feint (M14): the new defence's roll `redefence`
             asks.append((rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor,
                          "redefence" if dfn.order.get("after_feint") else "defence",
                          {"exchange": x, "answers": att.actor}, f"defence roll of {dfn.actor} against {att.actor} "
                          f"({dfn.maneuver}, %{dfn.priced['difficulty']})"))
-    rolls = iter(ctx.need_rolls(asks))
+    rolled = ctx.need_rolls(asks)
+    once = {k: rolled[i] for k, i in shared.items()}
+    rolls = iter(r for i, r in enumerate(rolled) if i not in shared.values())
     outcomes: list[dict[str, Any]] = []
     moved: list[tuple[Declared, Any]] = []
     for att, dfn in pairs:
@@ -526,8 +619,9 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
             outcomes += double_strikes(ctx, x, att, dfn, rolls, options)
             continue
         a_roll = next(rolls) if rules.rolls_pool(att) else None
-        d_roll = next(rolls) if rules.opposed_by(att) is not None and not rules.own_check(att) or (
-            dfn is not None and rules.rolls_pool(dfn)) else None
+        d_roll = once[id(dfn)] if dfn is not None and id(dfn) in once else next(rolls) if (
+            rules.opposed_by(att) is not None and not rules.own_check(att)
+            or dfn is not None and rules.rolls_pool(dfn)) else None
         target = foe(ctx.state, att.actor) if targetless(att.order) else str(att.order["target"])
         seen = view(ctx.state, att.actor, target, (att,) if dfn is None else (att, dfn))
         if dfn is not None and dfn.actor not in seen.ids:  # M37: the protector stands in for the ally (L540)
@@ -558,6 +652,12 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
     if moved and ctx.state.result is None:
         maneuvering.settle(ctx, x, moved, options)
     return outcomes
+
+
+def retreat_of(group: Fight, att: Declared) -> Declared | None:
+    """M45 (L616): the Retreat of the attack's target, which answers it with its one roll."""
+    return next((d for d in group.declared if d.step == "defence" and d.maneuver == "retreat"
+                 and d.actor == att.order.get("target") and not d.priced.get("failed")), None)
 
 
 def sweep_after_sudden(ctx: Context, x: int, att: Declared, a_roll: Any, outcomes: list[dict[str, Any]],

@@ -2174,7 +2174,7 @@ _SENTENCES = ((re.compile(r"^target in a crowd −(\d+) \(one per rank\)$"),
                lambda m: f"цель в толпе −{m.group(1)} (по одному за каждый ряд людей, L972)"),) + _SENTENCES
 _SENTENCES = ((re.compile(r"^(\w+)'s retreat out of the melee was declared as fleeing: he leaves the battlefield from "
                           r"\((\d+), (\d+)\) \(M45, L616, CP-19\)$"),
-               r"отступление \1 из схватки заявлено как бегство: он покидает поле боя из (\2, \3) (M45, L616, CP-19)"),
+               r"\1 заявил отступление из схватки как бегство: он покидает поле боя из (\2, \3) (M45, L616, CP-19)"),
               ) + _SENTENCES
 PROBLEMS.extend([
     ("CP-19: flee is true (a Retreat declared as part of fleeing the battlefield) or left out",
@@ -2381,3 +2381,25 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      r"у \1 на поле нет союзника, в которого попал бы выстрел (CP-41)"),
     (r"^the shot strikes (\w+)'s ally (\w+) \(CP-41, L956\)$", r"выстрел \1 попадает в \2, его союзника (CP-41, L956)"),
 )) + _SENTENCES
+# --- a Retreat out of a melee of several fighters (M45, L616, L620; 4.4, PROPOSED) --------------------------------
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) retreats out of the melee: he takes no further part in it and leaves it at the round's end "
+     r"\(M45, L620\)$",
+     r"\1 отступает из схватки: дальше он в ней не участвует и покидает её в конце раунда (M45, L620)"),
+    (r"^(\w+) retreated: leaves the melee ([\w —]+) and stands loose in his cell; ([\w, ]+) fight on "
+     r"\(M45, L620, 4\.4\)$",
+     r"\1 отступил: покидает схватку \2 и остаётся свободным в своей клетке; бьются дальше: \3 (M45, L620, 4.4)"),
+    (r"^([\w, ]+) retreated out of the melee \(M45, L620\)$", r"отступили из схватки: \1 (M45, L620)"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^retreat: (\w+) already defends this exchange; one Retreat roll answers every attack aimed at him \(L616\), "
+     r"so it is his only defence$",
+     r"отступление: \1 уже защищается в этом обмене; один бросок отступления действует против всех атак на него "
+     r"(L616), поэтому других защит у него нет"),
+    (r"^retreat: NOT YET against (\w+)'s (\w+) \(a double attack or a blow on several targets\) together with "
+     r"another attack$",
+     lambda m: f"отступление: ПОКА НЕ поддерживается против маневра «{words.maneuver_name(m.group(2), 'ru')}» "
+     f"{m.group(1)} (двойная атака или удар по нескольким целям) вместе с другой атакой"),
+    (r"^(\w+) retreated out of this melee \(L620\): no attack on him in it$",
+     r"\1 отступил из этой схватки (L620): атаковать его в ней нельзя"),
+)) + _PROBLEM_SENTENCES

@@ -405,6 +405,9 @@ class Fight:
     grid: str = "square"
     """A melee pair on the field: the field's grid, square or hex (M22's cells); omitted from the JSON state when
     square."""
+    retreated: tuple[str, ...] = ()
+    """A melee of several fighters (4.4, M45, PROPOSED): the fighters whose Retreat succeeded this round; they take no
+    further part in it and leave the group at the field round's end. Omitted from the JSON state when empty."""
 
     def partner_in_cell(self, fid: str) -> tuple[str, str] | None:
         """(the partner, his weapon length) standing in `fid`'s cell (5.12), or None."""
@@ -469,6 +472,8 @@ def state_to_json(state: Fight) -> dict[str, Any]:
         del raw["bounds"]
     if raw["grid"] == "square":
         del raw["grid"]
+    if not raw["retreated"]:
+        del raw["retreated"]
     raw["fight"] = {"round": state.round, "exchange": state.exchange, "step": state.step,
                     "initiative": state.holder, "distance": state.distance, "result": state.result,
                     "grapple": state.grapple}
@@ -504,4 +509,5 @@ def state_from_json(raw: dict[str, Any]) -> Fight:
                     "obstacles": tuple(tuple(c) for c in raw.get("obstacles", ())),
                     "bounds": None if raw.get("bounds") is None else tuple(raw["bounds"]),
                     "grid": raw.get("grid", "square"),
+                    "retreated": tuple(raw.get("retreated", ())),
                     "history": tuple(raw["history"])})
