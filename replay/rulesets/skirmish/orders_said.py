@@ -362,7 +362,8 @@ CHOICE_NAMES = {
 }
 """What a choice decides, said after «выбирает» / "chooses" (a choice with its own sentence is not here)."""
 VALUE_WORDS = {"yes": ("да", "yes"), "no": ("нет", "no"), "none": ("ничего", "none"), "height": ("высота", "height"),
-               "dice": ("кубики", "dice"), "difficulty": ("сложность", "difficulty"), "etiquette": ("Этикет", "Etiquette"), "will": ("Воля", "Will"),
+               "dice": ("кубики", "dice"), "difficulty": ("сложность", "difficulty"),
+               "etiquette": ("Этикет", "Etiquette"), "will": ("Воля", "Will"),
                "pain_hold": ("болевой захват", "pain hold"), "joint_break": ("перелом", "joint break"),
                "unexpected": ("неожиданная атака", "unexpected"), "trusted": ("атака того, кому доверяют", "trusted"),
                "hidden": ("скрытая атака", "hidden"), "standing": ("стоя", "standing"), "sitting": ("сидя", "sitting"),
