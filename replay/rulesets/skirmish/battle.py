@@ -143,6 +143,14 @@ class Shooter:
     """M80: the shot is prepared for two arrows (twice the time, L1109)."""
     hurried: bool = False
     """A-56: the aim was sped up; the success it lost may botch the shot (L956, CP-41)."""
+    rushed: int = 0
+    """5.6.3 (L950): the final successes the preparation's speed-up took off the next shot (part of `loss`); they may
+    botch it (the weapon jams, breaks or falls, or hurts the shooter); omitted from the JSON state when 0."""
+    lost: str | None = None
+    """5.6.3 (L950): after such a botch the weapon is `dropped` (picked up as M50 from the floor) or
+    `broken_or_jammed` (out of use; which of the two is the GM's word); omitted from the JSON state when None."""
+    lost_at: tuple[int, int] | None = None
+    """Where a `dropped` weapon lies (the cell he stood in): he picks it up there (M50); omitted when None."""
 
 
 @dataclass(frozen=True)
@@ -316,6 +324,13 @@ def state_to_json(state: Battle) -> dict[str, Any]:
     raw["initiative_order"] = [{"fighter": i, "successes": n} for i, n in state.chain]
     raw["battle"] = {"round": state.round, "exchange": state.exchange, "grid": state.grid,
                      "result": state.result}
+    for _, shooter in raw["shooters"]:
+        if not shooter["rushed"]:
+            del shooter["rushed"]
+        if shooter["lost"] is None:
+            del shooter["lost"]
+        if shooter["lost_at"] is None:
+            del shooter["lost_at"]
     if raw["hidden_hit"] is None:
         del raw["hidden_hit"]
     if not raw["knocked_out"]:
@@ -343,7 +358,8 @@ def state_from_json(raw: dict[str, Any]) -> Battle:
         raw["grid"], raw["width"], raw["height"],
         tuple((tuple(c), tuple(fl), el) for c, fl, el in raw["terrain"]),  # type: ignore[misc]
         tuple(raw["roster"]), loose, tuple(pairs),
-        tuple((i, Shooter(**s)) for i, s in raw["shooters"]), dict(raw["conditions"]),
+        tuple((i, Shooter(**{**s, **({"lost_at": tuple(s["lost_at"])} if s.get("lost_at") else {})}))
+              for i, s in raw["shooters"]), dict(raw["conditions"]),
         tuple((i, x) for i, x in raw["intents"]), tuple((i, n) for i, n in raw["chain"]), raw["round"],
         raw["closed"], raw["exchange"], tuple((i, tuple(tuple(c) for c in cs)) for i, cs in raw["moved"]),  # type: ignore[misc]
         tuple((i, c) for i, c in raw["carry"]), tuple((i, g) for i, g in raw["ran"]), tuple(raw["shots"]),

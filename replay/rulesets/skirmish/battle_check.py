@@ -14,7 +14,7 @@ from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import Battle
 from replay.rulesets.skirmish.model import SkirmishOptions
 
-ACTS = ("move", "draw", "prepare", "aim", "shoot", "form", "flee", "wait")
+ACTS = ("move", "draw", "prepare", "aim", "shoot", "form", "flee", "wait", "pick_up")
 
 
 def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: SkirmishOptions) -> list[str]:
@@ -144,6 +144,8 @@ def act(state: Battle, fid: str, p: dict[str, Any], options: SkirmishOptions) ->
         return out
     if kind == "form":
         return shot.form_problems(state, fid, p)
+    if kind == "pick_up":
+        return pick_up_problems(state, fid, p)
     if kind == "flee" and not state.on_edge(f.cell):
         return [f"1.2.6, CP-19: {fid} at ({f.cell[0]}, {f.cell[1]}) must stand on the field's edge to leave it"]
     return []
@@ -154,6 +156,11 @@ def stage_problems(state: Battle, fid: str, kind: str) -> list[str]:
     s = state.shooter(fid)
     if s is None:
         return [f"5.6: {fid} has no ranged weapon"]
+    if s.lost == "dropped" and s.lost_at is not None:
+        return [f"5.6.3 (L950): {fid}'s {s.weapon} lies on the floor at ({s.lost_at[0]}, {s.lost_at[1]}): pick it "
+                "up first (pick_up, M50)"]
+    if s.lost is not None:
+        return [f"5.6.3 (L950): {fid}'s {s.weapon} is broken or jammed"]
     if s.busy is not None and s.busy != kind:
         return [f"5.6.1: {fid} is still at the {s.busy} ({s.done_s} of {s.need_s} s)"]
     if s.busy == kind:
@@ -163,6 +170,38 @@ def stage_problems(state: Battle, fid: str, kind: str) -> list[str]:
         return [f"5.6.1: {fid}'s {kind} needs the stage {need}, it is {s.stage}"]
     if kind == "draw" and s.ammo <= 0:
         return [f"5.6.2: {fid} has no projectiles left"]
+    return []
+
+
+PICK_UP_R = 3
+"""M50 (L646): «3 очка Рефлекса, если оружие на полу»."""
+
+
+def pick_up_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
+    """M50 (L646, A-39) on the field: a loose fighter picks up a weapon of his own lying on the floor, for 3 reflex
+    points and the free Reflex check at %5: his ranged weapon where a hurried preparation's botch dropped it (L950),
+    standing in that cell, or a melee weapon of his on the floor (its place is not tracked: he picks it up where he
+    stands, PROPOSED) with his main hand free."""
+    from replay.rulesets.skirmish import draw
+
+    f = state.fighter(fid)
+    wid = p.get("weapon")
+    s = state.shooter(fid)
+    if s is not None and wid == s.weapon:
+        if s.lost != "dropped":
+            return [f"M50: {fid}'s {wid} is not on the floor"]
+        if s.lost_at is not None and tuple(f.cell) != s.lost_at:
+            return [f"M50: {fid}'s {wid} lies at ({s.lost_at[0]}, {s.lost_at[1]}): he picks it up standing there"]
+    else:
+        w = f.weapon_by_id(str(wid)) if isinstance(wid, str) else None
+        if w is None or w.state != "dropped":
+            return [f"M50: {fid} has no weapon {wid!r} on the floor"]
+        out = draw.problems(f, wid)
+        if out:
+            return out
+    avail_r, _ = pools.available(f, state.round, max(1, state.exchange))
+    if avail_r < PICK_UP_R:
+        return [f"M50 (L646): picking a weapon up from the floor costs {PICK_UP_R} reflex points; {fid} has {avail_r}"]
     return []
 
 

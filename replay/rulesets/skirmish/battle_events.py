@@ -76,6 +76,8 @@ class Stage(Resolution):
     """M80: a preparation for two arrows, twice the time (L1109); None leaves the shooter's as it was."""
     hurried: bool | None = None
     """A-56: an aim sped up (L956); None leaves the shooter's as it was."""
+    rushed: int | None = None
+    """5.6.3 (L950): the successes a sped-up preparation took off the shot so far; None leaves the shooter's."""
 
 
 class Shot(Resolution):
@@ -121,6 +123,21 @@ class Shot(Resolution):
     botch: dict[str, Any] | None = None
     """CP-41 (L956, T-26): a hurried aim's lost success botched the shot: kind (`random_direction`: the GM's roll
     and the direction; `ally_hit`: the ally the GM chose, and the hit's outcome, wound, shield)."""
+    misfire: dict[str, Any] | None = None
+    """5.6.3 (L950): a hurried preparation's lost successes botched the shot, which never leaves the weapon: kind
+    (`weapon`: the Reliability check and whether the weapon is `dropped` or `broken_or_jammed`; `self`: the wound the
+    shooter dealt himself, its outcome and shield)."""
+
+
+class PickedUp(Resolution):
+    fighter: str
+    exchange: int
+    weapon: str
+    ranged: bool
+    """The fighter's ranged weapon (dropped by a hurried preparation's botch, L950), or a melee weapon of his."""
+    spent_R: int
+    check: dict[str, Any]
+    picked: bool
 
 
 class Formed(Resolution):
@@ -161,6 +178,7 @@ EVENTS: dict[str, type[Resolution]] = {
     "skirmish.joined": Joined,
     "skirmish.ranged_stage": Stage, "skirmish.shot": Shot, "skirmish.formed": Formed,
     "skirmish.field_round_ended": FieldRoundEnded, "skirmish.battle_ended": BattleEnded, "skirmish.fled": Fled,
+    "skirmish.picked_up": PickedUp,
 }
 
 
@@ -233,7 +251,8 @@ def stage(state: Battle, e: Stage) -> Battle:
     assert s is not None
     s = replace(s, stage=e.stage, busy=e.busy, done_s=e.done_s, need_s=e.need_s, loss=e.loss, ammo=e.ammo,
                 speedup_R=s.speedup_R + e.speedup_R, double=s.double if e.double is None else e.double,
-                hurried=s.hurried if e.hurried is None else e.hurried)
+                hurried=s.hurried if e.hurried is None else e.hurried,
+                rushed=s.rushed if e.rushed is None else e.rushed)
     f = state.fighter(e.fighter)
     state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R))
     return replace(state.with_shooter(e.fighter, s), exchange=e.exchange)
@@ -245,8 +264,11 @@ def shot(state: Battle, e: Shot) -> Battle:
         return replace(state, exchange=e.exchange)
     s = state.shooter(e.shooter)
     assert s is not None
+    lost = (e.misfire or {}).get("weapon")  # L950: the botched preparation drops or breaks the weapon
     state = state.with_shooter(e.shooter, replace(s, stage="empty", busy=None, done_s=0, need_s=0, loss=0,
-                                                  ammo=e.ammo, ready=False, double=False, hurried=False))
+                                                  ammo=e.ammo, ready=False, double=False, hurried=False, rushed=0,
+                                                  lost=lost or s.lost,
+                                                  lost_at=tuple(e.from_cell) if lost == "dropped" else s.lost_at))
     f = state.fighter(e.shooter)
     state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R, spent_S=f.spent_S + e.spent_S))
     if e.move:
@@ -258,6 +280,8 @@ def shot(state: Battle, e: Shot) -> Battle:
         state = struck(state, second["target"], second["defence"] if second["target"] != e.target else None,
                        second.get("wound"), second.get("shield"))
         state = guarded(state, second.get("protectors") or {})
+    if e.misfire and e.misfire.get("kind") == "self":  # L950: the hurried preparation hurt the shooter
+        state = struck(state, e.shooter, None, e.misfire.get("wound"), e.misfire.get("shield"))
     if e.botch and e.botch.get("target"):  # CP-41: the hurried aim struck an ally
         state = struck(state, e.botch["target"], None, e.botch.get("wound"), e.botch.get("shield"))
     for nxt in (*e.grazed, *e.through):  # M78: grazed on the way; M79: the projectile flew on
@@ -344,6 +368,20 @@ def formed(state: Battle, e: Formed) -> Battle:
     return replace(state, formations=(*tuple(x for x in state.formations if x.commander != e.commander), fm))
 
 
+def picked_up(state: Battle, e: PickedUp) -> Battle:
+    """M50 (L646, A-39): the 3 R spent; on a success the weapon is in his main hand (a ranged one back in use)."""
+    f = state.fighter(e.fighter)
+    f = replace(f, spent_R=f.spent_R + e.spent_R)
+    if e.picked and not e.ranged:
+        f = replace(f, weapons=tuple(replace(w, hands=(f.main_hand,), state="ready", location="floor")
+                                     if w.id == e.weapon else w for w in f.weapons))
+    state = replace(state.with_fighter(f), exchange=e.exchange)
+    s = state.shooter(e.fighter)
+    if e.picked and e.ranged and s is not None:
+        state = state.with_shooter(e.fighter, replace(s, lost=None, lost_at=None))
+    return state
+
+
 def fled(state: Battle, e: Fled) -> Battle:
     return replace(state, fled=(*state.fled, e.fighter), exchange=e.exchange)
 
@@ -391,4 +429,5 @@ HANDLERS = {
     "skirmish.joined": joined,
     "skirmish.ranged_stage": stage, "skirmish.shot": shot, "skirmish.formed": formed,
     "skirmish.field_round_ended": field_round_ended, "skirmish.battle_ended": battle_ended, "skirmish.fled": fled,
+    "skirmish.picked_up": picked_up,
 }

@@ -209,6 +209,8 @@ def act(ctx: Context, fid: str, order: Event, x: int, options: SkirmishOptions) 
         shoot(ctx, fid, p, x, order.seq, options)
     elif kind == "form":
         form(ctx, fid, p, x, order.seq, options)
+    elif kind == "pick_up":
+        pick_up(ctx, fid, p, x, order.seq, options)
     elif kind == "flee":
         cell = ctx.state.fighter(fid).cell
         emit(ctx, "fled", {"fighter": fid, "exchange": x, "cell": list(cell),
@@ -334,6 +336,8 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
             double = prepares_double(p)
             need, saved = ranged.prepare_seconds(s.weapon, s.ready, max(0, net or 0), double=double)
             loss += saved
+            if saved:
+                extra["rushed"] = s.rushed + saved
             why.append(f"preparing the shot: {need} s" + (f" ({saved} s saved, −{saved} final successes on the "
                                                            "shot, 5.6.3)" if saved else "") + " (5.6.3)")
             if double:
@@ -364,6 +368,27 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
                                "defaults": (["A-56"] if kind == "aim" else []) + (["A-02"] if spent else []),
                                **extra},
          cause=seq or None)
+
+
+def pick_up(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:
+    """M50 (L646, A-39) on the field: 3 reflex points and the free Reflex check `pickup` at %5 (Reflex in d10, keyed
+    by exchange); a failure spends the 3 R and leaves the weapon on the floor."""
+    from replay.rulesets.skirmish import draw
+
+    f = ctx.state.fighter(fid)
+    wid = str(p["weapon"])
+    s = ctx.state.shooter(fid)
+    n = max(1, f.char("reflex"))
+    roll = ctx.roll(d10(options, n), actor=fid, purpose="pickup", exchange=x,
+                    what=f"{fid}'s Reflex check picking {wid} up from the floor (%{draw.PICKUP_TN}, M50, A-39)")
+    c = dice.count(roll.payload["result"], draw.PICKUP_TN, ones_cancel=options.ones_cancel_successes)
+    picked = c.net > 0
+    why = [f"{fid} picks {wid} up from the floor: {battle_check.PICK_UP_R} R (M50, L646); Reflex {n}d "
+           f"%{draw.PICKUP_TN} {list(c.faces)} → {c.hits} − {c.ones} = {c.net}: "
+           + ("in hand" if picked else f"he fails, the {battle_check.PICK_UP_R} R are spent (A-39)")]
+    emit(ctx, "picked_up", {"fighter": fid, "exchange": x, "weapon": wid, "ranged": s is not None and wid == s.weapon,
+                            "spent_R": battle_check.PICK_UP_R, "check": {"dice": n, "net": c.net}, "picked": picked,
+                            "why": why, "rule": ["5.4.3 M50", "L646"], "defaults": ["A-39"]}, cause=seq or None)
 
 
 def prepares_double(p: dict[str, Any]) -> bool:

@@ -67,6 +67,7 @@ ACT_WORDS: tuple[tuple[str, str], ...] = (
     ("покидаю поле", "flee"), ("с поля боя", "flee"), ("бегу с поля", "flee"), ("убегаю", "flee"),
     ("flee", "flee"), ("leave the field", "flee"),
     ("строй", "form"), ("строю", "form"), ("form", "form"),
+    ("поднимаю", "pick_up"), ("подбираю", "pick_up"), ("pick up", "pick_up"), ("picks up", "pick_up"),
     ("достаю", "draw"), ("вынимаю", "draw"), ("выхватываю", "draw"), ("draw", "draw"),
     ("готовлю", "prepare"), ("натягиваю", "prepare"), ("накладываю", "prepare"), ("заряжаю", "prepare"),
     ("prepare", "prepare"), ("nock", "prepare"), ("load", "prepare"),
@@ -451,6 +452,10 @@ def parse_field_order(text: str, state: Battle, actor: str, exchange: int | None
         order.update(shot_order(body, state, actor, errors))
     elif kind == "form":
         order.update(form_order(body, state, actor, errors))
+    elif kind == "pick_up":
+        weapon = floor_weapon(lowered, state, actor, errors)
+        if weapon is not None:
+            order["weapon"] = weapon
     if facing is not None and kind in ("move", "wait"):
         order["facing"] = facing
     return Parsed(None if errors else order, errors)
@@ -645,6 +650,32 @@ def defence_value(body: str, state: Battle, actor: str, protect: bool, errors: l
     return value
 
 
+def floor_weapon(text: str, state: Battle, actor: str, errors: list[str]) -> str | None:
+    """M50 on the field: the weapon of his own a fighter picks up («Поднимаю лук с земли», pick up the short bow), by
+    its id or its name in any case ending: his ranged weapon or one of his melee weapons."""
+    from replay.rulesets.skirmish import data, ranged
+
+    if actor not in state.roster:
+        return None
+    spoken: list[tuple[str, list[str]]] = []
+    s = state.shooter(actor)
+    if s is not None:
+        name = ranged.weapon(s.weapon)["name"]
+        spoken.append((s.weapon, [s.weapon.lower(), name["en"].lower(), *(w for w in name["ru"].lower().split()
+                                                                         if len(w) > 2)]))
+    for w in state.fighter(actor).weapons:
+        name = data.weapon_type(w.type)["name"]
+        spoken.append((str(w.id), [w.id.lower(), name["en"].lower(), *(x for x in name["ru"].lower().split()
+                                                                        if len(x) > 2)]))
+    named = [wid for wid, said in spoken
+             if any(re.search(r"(?<![а-яёa-z_])" + name_pattern(word), text) for word in said)]
+    if len(named) != 1:
+        errors.append("M50: name the one weapon picked up from the floor by its id or name («поднимаю лук», pick up "
+                      "the short_bow)" + (f" ({', '.join(named)} are named)" if named else ""))
+        return None
+    return named[0]
+
+
 def parrying_weapon(text: str, state: Battle, actor: str, errors: list[str]) -> str | None:
     """M87: the one weapon of the fighter's a text names, by its id or its type's name in any case ending
     («бастардом», «кинжалом», longsword)."""
@@ -771,9 +802,6 @@ def melee_group_order(text: str, parsed: Parsed, state: Battle, actor: str) -> P
                           "(weapon block, shield block, knock-aside)")
         else:
             order["maneuver"], order["as"] = "protect_ally", under
-        if order.get("weapon") == "shield" and under != "shield_block" and not re.search(r"(?<!за)щит|shield", rest,
-                                                                                          re.I):
-            del order["weapon"]  # «защит…» is no shield (part 1 reads «щит» anywhere)
     answering = ANSWERS.search(head)
     after = [f for f in fighters_named(head[answering.end():], state, actor) if f in enemies] if answering else []
     foes = after or [f for f in named if f in enemies]

@@ -871,7 +871,8 @@ def requests_ru() -> Catalogue:
         "stance": lambda s: words.STANCE_NAMES.get(s, (None,))[0], "etiquette": _table(ETIQUETTE_RU),
         "stat": _table(STAT_RU), "fallcause": _fall_cause, "checklabel": _table(CHECK_LABEL_RU),
         "rstage": lambda k: RANGED_STAGE_RU.get(k, f'"{k}"'), "mdef": _table(MISSILE_DEFENCE_RU),
-        "checkname": _table(CHECK_NAME_RU), "orlist": lambda t: t.replace('" or "', '" или "')})
+        "checkname": _table(CHECK_NAME_RU), "orlist": lambda t: t.replace('" or "', '" или "'),
+        "eitherweapon": lambda w: _either_weapon(w)})
     return Catalogue(REQUESTS, tables)
 
 
@@ -2403,3 +2404,55 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+) retreated out of this melee \(L620\): no attack on him in it$",
      r"\1 отступил из этой схватки (L620): атаковать его в ней нельзя"),
 )) + _PROBLEM_SENTENCES
+# --- the hurried preparation's botch (5.6.3, L950) and a weapon picked up from the floor on the field (M50) ---------
+
+
+def _either_weapon(code: str) -> str:
+    """A weapon id a field line names: a ranged weapon's kind («короткий лук») or a melee weapon («кинжал»)."""
+    return _ranged_weapon(code) or words.item_name(code, "ru")
+
+
+ACT_RU["pick_up"] = "поднять оружие"
+EVENT_RU["skirmish.picked_up"] = "оружие поднято с пола"
+REQUESTS.extend([
+    ("{a:w}'s Reliability check of the weapon jammed in a hurried preparation ({n:#}d %5, L950)",
+     "проверка надёжности оружия {a} после торопливой подготовки ({n}к %5, L950)"),
+    ("{a:w}'s Reflex check picking {w:w} up from the floor (%{n:#}, M50, A-39)",
+     "проверка Рефлекса {a}: поднять с пола {w:eitherweapon} (%{n}, M50, A-39)"),
+])
+PROBLEMS.extend([
+    ("5.6.3 (L950): {a:w}'s {w:w} lies on the floor at ({x:#}, {y:#}): pick it up first (pick_up, M50)",
+     "5.6.3 (L950): {w:rweapon} {a} лежит на полу в ({x}, {y}): сначала поднимите его (pick_up, M50)"),
+    ("5.6.3 (L950): {a:w}'s {w:w} is broken or jammed", "5.6.3 (L950): {w:rweapon} {a} сломан или заклинил"),
+    ("M50: {a:w}'s {w:w} is not on the floor", "M50: {w:rweapon} {a} не лежит на полу"),
+    ("M50: {a:w}'s {w:w} lies at ({x:#}, {y:#}): he picks it up standing there",
+     "M50: {w:rweapon} {a} лежит в ({x}, {y}): поднять его можно, только стоя там"),
+    ("M50: {a:w} has no weapon '{w:w}' on the floor", "M50: у {a} нет на полу оружия «{w}»"),
+    ("M50 (L646): picking a weapon up from the floor costs {n:#} reflex points; {a:w} has {m:#}",
+     "M50 (L646): поднять оружие с пола стоит {n} очка Рефлекса, а у {a} их {m}"),
+    ("M50: name the one weapon picked up from the floor by its id or name («поднимаю лук», pick up the short_bow)",
+     "M50: назовите одно оружие, которое поднимаете с пола, по id или названию («поднимаю лук»)"),
+    ("M50: name the one weapon picked up from the floor by its id or name («поднимаю лук», pick up the short_bow) "
+     "({named} are named)",
+     "M50: назовите одно оружие, которое поднимаете с пола, по id или названию («поднимаю лук»; названы: {named})"),
+])
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^the hurried preparation's lost successes leave the shot at (-?\d+): a critical failure, the shot never "
+     r"leaves the weapon \(L950\)$",
+     r"успехи, потерянные на ускоренной подготовке, оставляют выстрел на \1: критический провал, выстрел так и не "
+     r"сделан (L950)"),
+    (r"^Reliability (\d+)d %5 (\[[\d, ]*\]) → (\d+) − (\d+) = (-?\d+): the weapon falls from his hands \(L950\)$",
+     r"Надёжность \1к %5 \2 → \3 − \4 = \5: оружие выпадает из рук (L950)"),
+    (r"^Reliability (\d+)d %5 (\[[\d, ]*\]) → (\d+) − (\d+) = (-?\d+): the weapon breaks or jams, out of use; which "
+     r"of the two is the GM's word \(L950\)$",
+     r"Надёжность \1к %5 \2 → \3 − \4 = \5: оружие сломано или заклинило и больше не стреляет; что именно — решает "
+     r"ГМ (L950)"),
+    (r"^the weapon hurts (\w+) through the careless preparation: the zone by the ranged table \(L950\)$",
+     r"оружие ранит \1 из-за неаккуратной подготовки: зона — по таблице попаданий дальнего боя (L950)"),
+    (r"^(\w+) picks (\w+) up from the floor: (\d+) R \(M50, L646\); Reflex (\d+)d %(\d) (\[[\d, ]*\]) → (\d+) − (\d+) "
+     r"= (-?\d+): (in hand|he fails, the \d+ R are spent \(A-39\))$",
+     lambda m: f"{m.group(1)} поднимает с пола {_either_weapon(m.group(2))}: {m.group(3)} Р (M50, L646); Рефлекс "
+               f"{m.group(4)}к %{m.group(5)} {m.group(6)} → {m.group(7)} − {m.group(8)} = {m.group(9)}: "
+               + ("оружие в руке" if m.group(10) == "in hand" else
+                  f"не вышло, {m.group(3)} Р потрачены (A-39)")),
+)) + _SENTENCES

@@ -19,6 +19,8 @@ STEP = re.compile(r"^\s*(атака|защита|attack|defence|defense)\s*[:\-�
 DICE = re.compile(r"(\d+)\s*(?:кубик\w*|куб\.?|dice|die|d)?\s*\(\s*([^)]*)\)", re.I)
 SPLIT = re.compile(r"(\d+)\s*([РрRrНнSs])")
 BUYS = re.compile(r"(?:покупаю|покупка|buys?|buying)\s*:?\s*(.*)$", re.I | re.S)
+SHIELD = re.compile(r"(?<![а-яёa-z])(?:щит|shield)", re.I)
+"""A shield named as a word of its own («щитом», shield), never inside another («защита», «защищаю»)."""
 
 
 def dice_split(dice: re.Match[str], errors: list[str]) -> dict[str, int]:
@@ -86,7 +88,7 @@ def parse_order(text: str, state: Fight, actor: str) -> Parsed:
         found = re.search(pattern, lowered)
         if found:
             order[key] = int(found.group(1)) if found.group(1).isdigit() else found.group(1)
-    if "щит" in lowered or "shield" in lowered:
+    if SHIELD.search(lowered):
         order["weapon"] = "shield"
     if ("выхватыва" in lowered or "достаю" in lowered or "draw" in lowered) and actor in state.ids:
         drawn = words.find_weapon(lowered, state.fighter(actor))

@@ -462,7 +462,13 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
             out["second"]["to_cell"] = list(state.fighter(second_target).cell)
     if beyond:
         out["through"] = through(ctx, fid, first, beyond, p, finals, defences, guarded, x, why, cover)
-    if s.hurried and s.loss and not p.auto_fail and (arrow is None or arrow.k == 1):
+    rushed = s.rushed and not p.auto_fail and (arrow is None or arrow.k == 1)
+    before_aim = c.net + p.success_mods + (s.loss - s.rushed)  # the preparation's loss comes first (5.6.3, 5.6.4)
+    if rushed and before_aim < 0:
+        out["misfire"] = misfire(ctx, fid, before_aim, p, x, why, tag, side, options)
+        rule += ["5.6.3", "L950"]
+        defaults += ["A-41"] if out["misfire"]["kind"] == "weapon" else []
+    elif s.hurried and s.loss and not p.auto_fail and (arrow is None or arrow.k == 1):
         botched = botch(ctx, fid, c.net + p.success_mods, p, x, why, tag, side)
         if botched is not None:
             out["botch"] = botched
@@ -530,6 +536,41 @@ def botch(ctx: Context, fid: str, net: int, p: Priced, x: int, why: list[str], t
     wound, outcome, shield, _ = hit(ctx, fid, t, [], side, p, 0, x, why, {"ally": ally, **tag}, False)
     return {"kind": kind, "net": net, "ally": ally, "target": ally, "outcome": outcome, "wound": wound,
             **({"shield": shield} if shield else {})}
+
+
+def misfire(ctx: Context, fid: str, net: int, p: Priced, x: int, why: list[str], tag: dict[str, Any], side: str,
+            options: SkirmishOptions) -> dict[str, Any]:
+    """5.6.3 (L950): «Если из-за вычитания успехов произойдет критический провал, то оружие заклинит, сломается,
+    выпадет из рук (-1) или нанесет урон из-за неаккуратной подготовки (-2)». PROPOSED, as the aim's (L956): the
+    shot's net with its penalties, the preparation's lost successes among them (the aim's after them), below zero;
+    the projectile never leaves the weapon. −1: the weapon's Reliability check at %5 (its Reliability in d10, the
+    roll `reliability` keyed by exchange and shooter): a failure, broken or jammed (which, the GM's word), a success,
+    dropped at his feet. −2 or worse: the weapon hurts the shooter, the zone rolled on the ranged table (5.2.2), the
+    projectile's damage with no success (PROPOSED, as the ally struck by a hurried aim, CP-41), at short range (no
+    range modifier, A-51)."""
+    from replay.rulesets.skirmish.battle_round import d10
+
+    state = ctx.state
+    s = state.shooter(fid)
+    assert s is not None
+    why.append(f"the hurried preparation's lost successes leave the shot at {net}: a critical failure, the shot "
+               "never leaves the weapon (L950)")
+    if net == -1:
+        n = int(ranged.weapon(s.weapon)["reliability"])
+        roll = ctx.roll(d10(options, n), actor=fid, purpose="reliability", exchange=x, shooter=fid, **tag,
+                        what=f"{fid}'s Reliability check of the weapon jammed in a hurried preparation "
+                             f"({n}d %5, L950)")
+        c = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+        weapon = "dropped" if c.net > 0 else "broken_or_jammed"
+        why.append(f"Reliability {n}d %5 {list(c.faces)} → {c.hits} − {c.ones} = {c.net}: "
+                   + ("the weapon falls from his hands (L950)" if weapon == "dropped" else
+                      "the weapon breaks or jams, out of use; which of the two is the GM's word (L950)"))
+        return {"kind": "weapon", "net": net, "reliability": {"dice": n, "net": c.net}, "weapon": weapon}
+    why.append(f"the weapon hurts {fid} through the careless preparation: the zone by the ranged table (L950)")
+    me = state.fighter(fid)
+    wound, outcome, shield, _ = hit(ctx, fid, me, [], side, replace(p, band="short"), 0, x, why,
+                                    {"misfire": fid, **tag}, False)
+    return {"kind": "self", "net": net, "outcome": outcome, "wound": wound, **({"shield": shield} if shield else {})}
 
 
 def hindrance_problems(value: Any) -> list[str]:
@@ -1040,7 +1081,8 @@ def knockouts(ctx: Context, fid: str, out: dict[str, Any], x: int, options: Skir
 
     state = ctx.state
     hits: dict[str, list[dict[str, Any]]] = {}
-    for h in (out, out.get("second") or {}, out.get("botch") or {}, *(out.get("through") or []),
+    self_hurt = {**out["misfire"], "target": fid} if (out.get("misfire") or {}).get("kind") == "self" else {}
+    for h in (out, out.get("second") or {}, out.get("botch") or {}, self_hurt, *(out.get("through") or []),
               *(out.get("grazed") or [])):
         if h.get("wound"):
             hits.setdefault(str(h["target"]), []).append(h["wound"])

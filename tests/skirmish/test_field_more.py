@@ -1,0 +1,227 @@
+"""The field's later rules (issue 9, part 2): the hurried preparation's botch (5.6.3, L950), a weapon picked up from
+the floor on the field (M50, A-39), the stray projectile drawn (CP-41), «щит» read as a word of its own."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from replay.rulesets.skirmish import battle, battle_check
+from tests.skirmish.kit import Round, asked, payloads, why_stopped
+from tests.skirmish.test_part2 import battle_state, order, setup
+
+# --- 5.6.3 (L950): the hurried preparation's botch ----------------------------------------------------------------
+
+def rushed_archer(rushed: int = 2, *, hurried: bool = False) -> battle.Battle:
+    """VSE prepared his short bow in haste (5.6.3: −`rushed` final successes) at RAT 35 m away in clear weather (medium
+    range −1); MIR stands on VSE's side."""
+    state = battle_state(setup([{"sample": "RAT", "cell": [0, 2], "facing": "W"},
+                                {"sample": "VSE", "cell": [35, 2], "facing": "W",
+                                 "ranged": {"weapon": "short_bow", "ammo": 4}},
+                                {"sample": "VSE", "id": "MIR", "name": {"ru": "Мирон", "en": "Miron"},
+                                 "cell": [30, 5], "facing": "W"}]))
+    s = state.shooter("VSE")
+    assert s is not None
+    s = replace(s, stage="aimed" if hurried else "prepared", loss=rushed + (1 if hurried else 0), rushed=rushed,
+                hurried=hurried)
+    return replace(state.with_shooter("VSE", s), chain=(("VSE", 2), ("RAT", 1)))
+
+
+def rushed_round(faces: list[int]) -> Round:
+    rnd = Round(turn=2)
+    order(rnd, "VSE", 1, act="shoot", target="RAT", dice={"reflex": 0, "skill": 3}, buys=[])
+    for fid in ("RAT", "MIR"):
+        order(rnd, fid, 1, act="wait")
+    rnd.roll("VSE", "shot", faces)
+    return rnd
+
+
+def test_l950_at_minus_one_the_weapon_makes_its_reliability_check_and_a_success_drops_it() -> None:
+    rnd = rushed_round([10, 9, 3])  # 2 − 0 = 2; −1 medium range, −2 the hurried preparation: −1
+    stop = rnd.resolve(rushed_archer())
+    assert ("VSE", "reliability", {"exchange": 1, "shooter": "VSE"}) in asked(stop), why_stopped(stop)
+    ask = next(r for r in stop.requests if r.name == "reliability")
+    assert ask.dice == "4d10"  # the SAMPLE short bow's Reliability 4
+    rnd.add("roll", "VSE", {"dice": "4d10", "purpose": "reliability", "result": [7, 2, 3, 4], "total": 16,
+                            "source": "forum", "exchange": 1, "shooter": "VSE"})
+    stop = rnd.resolve(rushed_archer())
+    p = payloads(stop, "shot")[0]
+    assert p["misfire"] == {"kind": "weapon", "net": -1, "reliability": {"dice": 4, "net": 1}, "weapon": "dropped"}
+    assert p["outcome"] == "miss" and p["wound"] is None and "botch" not in p
+    assert "the hurried preparation's lost successes leave the shot at -1: a critical failure, the shot never " \
+           "leaves the weapon (L950)" in p["why"]
+    assert "Reliability 4d %5 [7, 2, 3, 4] → 1 − 0 = 1: the weapon falls from his hands (L950)" in p["why"]
+    assert "L950" in p["rule"] and "A-41" in p["defaults"]
+    s = stop.state.shooter("VSE")
+    assert s is not None and s.lost == "dropped" and s.rushed == 0 and s.stage == "empty"
+
+
+def test_l950_a_failed_reliability_check_breaks_or_jams_the_weapon_and_no_stage_can_follow() -> None:
+    rnd = rushed_round([10, 9, 3])
+    rnd.add("roll", "VSE", {"dice": "4d10", "purpose": "reliability", "result": [4, 2, 3, 1], "total": 10,
+                            "source": "forum", "exchange": 1, "shooter": "VSE"})
+    stop = rnd.resolve(rushed_archer())
+    p = payloads(stop, "shot")[0]
+    assert p["misfire"]["weapon"] == "broken_or_jammed" and p["misfire"]["reliability"] == {"dice": 4, "net": -1}
+    assert "Reliability 4d %5 [4, 2, 3, 1] → 0 − 1 = -1: the weapon breaks or jams, out of use; which of the two is " \
+           "the GM's word (L950)" in p["why"]
+    after = stop.state
+    assert battle_check.stage_problems(after, "VSE", "draw") == ["5.6.3 (L950): VSE's short_bow is broken or jammed"]
+    assert battle_check.pick_up_problems(after, "VSE", {"weapon": "short_bow"}) == \
+        ["M50: VSE's short_bow is not on the floor"]
+
+
+def test_l950_at_minus_two_the_weapon_hurts_the_shooter_in_a_zone_of_the_ranged_table() -> None:
+    rnd = rushed_round([10, 3, 3])  # 1; −1 medium range, −2 the hurried preparation: −2
+    stop = rnd.resolve(rushed_archer())
+    assert ("VSE", "shot_zone", {"exchange": 1, "misfire": "VSE"}) in asked(stop), why_stopped(stop)
+    for purpose, faces, dice_ in (("shot_zone", [4], "1d6"), ("zone", [4, 3], "2d6-2")):
+        rnd.add("roll", "VSE", {"dice": dice_, "purpose": purpose, "result": faces, "source": "forum", "exchange": 1,
+                                "misfire": "VSE", "total": sum(faces) - (2 if dice_ == "2d6-2" else 0)})
+    stop = rnd.resolve(rushed_archer())
+    shots = payloads(stop, "shot")
+    assert shots, why_stopped(stop)
+    p = shots[0]
+    assert p["outcome"] == "miss" and p["wound"] is None  # RAT is not struck: the arrow never flew
+    m = p["misfire"]
+    assert m["kind"] == "self" and m["net"] == -2 and m["outcome"] == "hit"
+    assert m["wound"]["zone"] == "right_arm" and m["wound"]["precise"] == "forearm"
+    assert "D = 6 (arrow) = 6" in p["why"]  # the short bow's arrow at short range: no range modifier (A-51)
+    assert stop.state.fighter("VSE").wounds and not stop.state.fighter("RAT").wounds
+    s = stop.state.shooter("VSE")
+    assert s is not None and s.lost is None  # the weapon stays in hand
+
+
+def test_l950_a_shot_the_preparation_leaves_above_zero_takes_the_aims_botch_instead() -> None:
+    # 2 − 0 = 2; −1 medium range, −1 the hurried preparation: 0 before the aim, −1 the hurried aim: −1 (L956)
+    rnd = rushed_round([10, 9, 3, 3, 3, 2])  # 3 skill dice + Accuracy 3 (aimed)
+    stop = rnd.resolve(rushed_archer(1, hurried=True))
+    assert (None, "stray_direction", {"exchange": 1, "shooter": "VSE"}) in asked(stop), why_stopped(stop)
+    assert not any(name == "reliability" for _, name, _ in asked(stop))
+
+
+def test_l950_an_unhurried_preparation_never_misfires() -> None:
+    p = payloads(rushed_round([10, 3, 3]).resolve(rushed_archer(0)), "shot")[0]
+    assert "misfire" not in p and p["final"] == 0
+
+
+def test_l950_a_sped_up_preparation_says_its_lost_successes_on_the_shooter() -> None:
+    state = rushed_archer(0)
+    s = state.shooter("VSE")
+    assert s is not None
+    state = state.with_shooter("VSE", replace(s, stage="drawn", ready=False, loss=0))
+    rnd = Round(turn=2)
+    order(rnd, "VSE", 1, act="prepare", speedup=2)
+    for fid in ("RAT", "MIR"):
+        order(rnd, fid, 1, act="wait")
+    rnd.roll("VSE", "speedup", [9, 7])  # 2 successes, the short bow's 2 s from scratch: 1 s saved (never below 1)
+    stop = rnd.resolve(state)
+    stage = payloads(stop, "ranged_stage")[0]
+    assert stage["rushed"] == 1 and stage["loss"] == 1 and stage["stage"] == "prepared"
+    assert stop.state.shooter("VSE").rushed == 1  # type: ignore[union-attr]
+
+
+# --- M50 (L646, A-39) on the field: a weapon picked up from the floor --------------------------------------------
+
+def dropped_bow(at: tuple[int, int] = (35, 2)) -> battle.Battle:
+    """VSE's short bow fell from his hands at (35, 2) in a botched hurried preparation (L950)."""
+    state = rushed_archer(0)
+    s = state.shooter("VSE")
+    assert s is not None
+    return state.with_shooter("VSE", replace(s, stage="empty", lost="dropped", lost_at=at))
+
+
+def pick_up_round(faces: list[int]) -> Round:
+    rnd = Round(turn=2)
+    order(rnd, "VSE", 1, act="pick_up", weapon="short_bow")
+    for fid in ("RAT", "MIR"):
+        order(rnd, fid, 1, act="wait")
+    rnd.roll("VSE", "pickup", faces)
+    return rnd
+
+
+def test_m50_a_dropped_bow_bars_every_stage_until_it_is_picked_up() -> None:
+    state = dropped_bow()
+    assert battle_check.stage_problems(state, "VSE", "draw") == [
+        "5.6.3 (L950): VSE's short_bow lies on the floor at (35, 2): pick it up first (pick_up, M50)"]
+    assert battle_check.pick_up_problems(state, "VSE", {"weapon": "short_bow"}) == []
+    assert battle_check.pick_up_problems(dropped_bow((34, 2)), "VSE", {"weapon": "short_bow"}) == [
+        "M50: VSE's short_bow lies at (34, 2): he picks it up standing there"]
+    assert battle_check.pick_up_problems(state, "VSE", {"weapon": "dagger"}) == [
+        "M50: VSE has no weapon 'dagger' on the floor"]
+
+
+def test_m50_picking_up_costs_three_reflex_and_a_reflex_check_at_5() -> None:
+    state = dropped_bow()
+    n = state.fighter("VSE").char("reflex")
+    stop = pick_up_round([5] + [2] * (n - 1)).resolve(state)
+    p = payloads(stop, "picked_up")
+    assert p, why_stopped(stop)
+    assert p[0]["picked"] is True and p[0]["spent_R"] == 3 and p[0]["check"] == {"dice": n, "net": 1}
+    assert p[0]["why"] == [f"VSE picks short_bow up from the floor: 3 R (M50, L646); Reflex {n}d %5 "
+                           f"{[5] + [2] * (n - 1)} → 1 − 0 = 1: in hand"]
+    after = stop.state
+    s = after.shooter("VSE")
+    assert s is not None and s.lost is None and s.lost_at is None
+    assert after.fighter("VSE").spent_R == state.fighter("VSE").spent_R + 3
+    assert battle_check.stage_problems(after, "VSE", "draw") == []
+
+
+def test_m50_a_failed_pickup_spends_the_three_reflex_and_leaves_the_weapon_on_the_floor() -> None:
+    state = dropped_bow()
+    n = state.fighter("VSE").char("reflex")
+    stop = pick_up_round([4] * n).resolve(state)
+    p = payloads(stop, "picked_up")[0]
+    assert p["picked"] is False and p["why"][0].endswith("→ 0 − 0 = 0: he fails, the 3 R are spent (A-39)")
+    s = stop.state.shooter("VSE")
+    assert s is not None and s.lost == "dropped"
+    assert stop.state.fighter("VSE").spent_R == state.fighter("VSE").spent_R + 3
+
+
+def test_m50_a_melee_weapon_on_the_floor_is_picked_up_into_the_main_hand() -> None:
+    state = rushed_archer(0)
+    f = state.fighter("RAT")
+    w = f.weapons[0]
+    state = state.with_fighter(replace(f, weapons=(replace(w, hands=(), state="dropped"), *f.weapons[1:])))
+    assert battle_check.pick_up_problems(state, "RAT", {"weapon": w.id}) == []
+    n = f.char("reflex")
+    rnd = Round(turn=2)
+    order(rnd, "VSE", 1, act="wait")
+    order(rnd, "RAT", 1, act="pick_up", weapon=w.id)
+    order(rnd, "MIR", 1, act="wait")
+    rnd.roll("RAT", "pickup", [9] * n)
+    stop = rnd.resolve(state)
+    assert payloads(stop, "picked_up")[0]["ranged"] is False, why_stopped(stop)
+    held = stop.state.fighter("RAT").weapon_by_id(w.id)
+    assert held is not None and held.state == "ready" and held.hands == (f.main_hand,)
+
+
+def test_m50_picking_up_reads_from_the_players_words() -> None:
+    from replay.rulesets.skirmish.field_parse import parse_field_order
+
+    state = dropped_bow()
+    parsed = parse_field_order("Поднимаю лук с земли", state, "VSE")
+    assert parsed.order == {"exchange": 1, "stage": "field", "act": "pick_up", "weapon": "short_bow"}, parsed.errors
+    assert parse_field_order("Pick up the short bow", state, "VSE").order["weapon"] == "short_bow"  # type: ignore[index]
+    assert parse_field_order("Поднимаю", state, "VSE").errors[0].startswith("M50: name the one weapon")
+
+
+# --- «щит» is a word of its own (parse.py) ------------------------------------------------------------------------
+
+def test_a_defence_saying_zashchishchayu_names_no_shield() -> None:
+    from replay.rulesets.skirmish.parse import SHIELD
+
+    assert SHIELD.search("защищаю союзника блоком оружием") is None
+    assert SHIELD.search("защита: уклонение") is None
+    assert SHIELD.search("блок щитом") is not None and SHIELD.search("shield block") is not None
+    assert SHIELD.search("щит") is not None
+
+
+def test_a_declaration_saying_zashchishchayu_keeps_its_weapon_and_a_shield_block_takes_the_shield() -> None:
+    from replay.rulesets.skirmish.parse import parse_order
+    from tests.skirmish.kit import fight
+
+    state = fight()
+    said = parse_order("Защита: защита союзника блоком оружием, 3 кубика (1Р+2Н)", state, "VSE").order
+    assert said is not None and said.get("weapon") != "shield"
+    blocked = parse_order("Защита: блок щитом, 2 кубика (2Р)", state, "VSE").order
+    assert blocked is not None and blocked["weapon"] == "shield"
