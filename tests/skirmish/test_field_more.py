@@ -3,10 +3,18 @@ the floor on the field (M50, A-39), the stray projectile drawn (CP-41), «щит
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
-from replay.rulesets.skirmish import battle, battle_check
+from cli.main import import_text
+from eventlog.store import Store
+from replay import driver, views
+from replay.rulesets.skirmish import battle, battle_check, field_frame
+from tests.legend_support import NS, ROOT, tail_labels
 from tests.skirmish.kit import Round, asked, payloads, why_stopped
+from tests.skirmish.test_field_frame_shots import badges
 from tests.skirmish.test_part2 import battle_state, order, setup
 
 # --- 5.6.3 (L950): the hurried preparation's botch ----------------------------------------------------------------
@@ -225,3 +233,52 @@ def test_a_declaration_saying_zashchishchayu_keeps_its_weapon_and_a_shield_block
     assert said is not None and said.get("weapon") != "shield"
     blocked = parse_order("Защита: блок щитом, 2 кубика (2Р)", state, "VSE").order
     assert blocked is not None and blocked["weapon"] == "shield"
+
+
+# --- CP-41 drawn: the hurried aim's stray projectile (field_frame) -------------------------------------------------
+
+def test_cp41_the_frame_draws_the_stray_projectile_in_the_direction_the_gm_rolled(tmp_path: Path) -> None:
+    """Rout, round 3: LAD's hurried shot at RAT 2 m away botches at −1 and the GM rolls SW; LAD stands on the 6×6
+    field's south edge at (5, 5), so the grey dashed arrow with its «!» runs south-west off the field, its head just
+    past the edge."""
+    game = rout(tmp_path)
+    view = views.frame_view(game, 3, driver.turn_steps(game, 3).count, "ru")
+    shown = field_frame.scene(view)
+    stray = [f for m in shown.shots for f in m.flights if f.kind == "stray"]
+    assert [(f.target, f.start, f.end, f.outcome) for f in stray] == [("SW", (5, 5), (4, 6), "miss")]
+    size = field_frame.cell_size(shown)
+    a, b = field_frame.flight_line(shown, size, stray[0])
+    bottom = field_frame.MAP_Y + 8 + size * 6  # the field's south edge
+    assert 0 < b[1] - bottom < 20 and b[0] < a[0] and b[1] > a[1]  # south-west, just past the edge (drawn 9 px aside)
+    root = ET.fromstring(game.ruleset.frame(view))
+    assert "!" in badges(root)
+    assert "торопливый выстрел ушёл в сторону (CP-41)" in tail_labels(root)
+    assert "ушёл в сторону → юго-запад" in (root.find(f"{NS}desc").text or "")  # type: ignore[union-attr]
+
+
+def test_cp41_a_stray_shot_stops_at_the_fields_edge_or_the_shots_distance() -> None:
+    state = battle_state(setup([{"sample": "RAT", "cell": [0, 2], "facing": "W"},
+                                {"sample": "VSE", "cell": [5, 2], "facing": "W"}], width=8, height=5))
+    assert field_frame.stray_end(state, (5, 2), "E", 5) == (8, 2)  # off the field after 2 cells: the first cell off
+    assert field_frame.stray_end(state, (5, 2), "W", 3) == (2, 2)  # the shot's 3 m
+    assert field_frame.stray_end(state, (7, 2), "E", 4) == (8, 2)
+
+
+def test_the_legend_keeps_room_only_for_what_the_game_can_draw() -> None:
+    duel = battle_state(setup([{"sample": "RAT", "cell": [0, 2], "facing": "E"},
+                               {"sample": "VSE", "cell": [5, 2], "facing": "W"}]))
+    assert field_frame.game_marks(duel) == field_frame.SHOT_MARKS | {"sweep", "formation"}
+    archers = rushed_archer(0)  # RAT alone against VSE and MIR, VSE with a bow
+    assert field_frame.game_marks(archers) == frozenset()  # RAT has two enemies: he may sweep; VSE and MIR may form
+    keyed = field_frame.legend_items("en", field_frame.colours(duel), state=duel)
+    assert "sweep" not in keyed.entries and "shot:hit" not in keyed.entries and "pair" in keyed.entries
+    assert set(field_frame.legend_items("en", field_frame.colours(duel)).entries) - set(keyed.entries) == \
+        field_frame.SHOT_MARKS | {"sweep", "formation"}
+
+
+def rout(tmp_path: Path) -> Any:
+    store = Store.open(tmp_path / "g.duckdb")
+    text = (ROOT / "fixtures" / "skirmish" / "rout.jsonl").read_text(encoding="utf-8")
+    game_id = next(iter(import_text(store, text, source="rout")))
+    with store:
+        return driver.load(store, game_id)

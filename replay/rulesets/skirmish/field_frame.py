@@ -5,6 +5,7 @@ per fighter (up to eight and more). The scene is plain data (`scene`); `frame` d
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from math import atan2, cos, sin, sqrt
@@ -58,7 +59,8 @@ class Flight:
     a target grazed on the way (M78)."""
 
     kind: str
-    """second | through | graze"""
+    """second | through | graze | stray (a hurried aim's botch, CP-41: `target` the ally struck, or the direction the
+    GM rolled, drawn as far as the shot's distance or the field's edge)"""
     target: str
     start: tuple[int, int]
     end: tuple[int, int]
@@ -214,7 +216,7 @@ def missiles(state: Battle, events: tuple[Any, ...]) -> tuple[Missile, ...]:
             before = cells.get(p["shooter"], tuple(p["from_cell"]))
             if p.get("move"):
                 cells[p["shooter"]] = (int(p["move"]["to"][0]), int(p["move"]["to"][1]))
-            out.append(missile(p, dict(cells), before))
+            out.append(missile(p, dict(cells), before, state))
     return tuple(out)
 
 
@@ -230,10 +232,33 @@ def walked(path: tuple[tuple[int, int], ...],
     return tuple(out)
 
 
-def missile(p: dict[str, Any], cells: dict[str, tuple[int, int]], before: tuple[int, int]) -> Missile:
+def stray_end(state: Battle, start: tuple[int, int], direction: str, metres: int) -> tuple[int, int]:
+    """Where a stray shot's line ends (CP-41): `metres` cells (the shot's distance) that way, or the first cell off
+    the field when it leaves it before (drawn up to the field's edge, `flight_line`)."""
+    cell = start
+    for _ in range(max(1, metres)):
+        cell = grid.neighbour(state.grid, cell, direction)
+        if not on_field(state.width, state.height, cell):
+            break
+    return cell
+
+
+def on_field(width: int, height: int, cell: tuple[int, int]) -> bool:
+    return 0 <= cell[0] < width and 0 <= cell[1] < height
+
+
+def missile(p: dict[str, Any], cells: dict[str, tuple[int, int]], before: tuple[int, int],
+            state: Battle | None = None) -> Missile:
     """One shot's marks from its payload; `cells` where everyone stood when it was loosed."""
     start, end = (int(p["from_cell"][0]), int(p["from_cell"][1])), (int(p["to_cell"][0]), int(p["to_cell"][1]))
     flights: list[Flight] = []
+    botch = p.get("botch") or {}
+    if botch.get("kind") == "random_direction" and state is not None:  # CP-41: the GM's direction
+        flights.append(Flight("stray", str(botch["direction"]), start,
+                              stray_end(state, start, str(botch["direction"]), int(p["metres"])), "miss"))
+    elif botch.get("ally"):  # CP-41: the ally the GM chose, struck
+        flights.append(Flight("stray", str(botch["ally"]), start, cells.get(str(botch["ally"]), end),
+                              str(botch.get("outcome") or "miss")))
     second = p.get("second")
     if second:
         there = tuple(second["to_cell"]) if second.get("to_cell") else cells.get(second["target"], end)
@@ -289,7 +314,10 @@ def token(state: Battle, f: Any, color: str, path: tuple[tuple[int, int], ...], 
                  "prepared": ("готов к выстрелу", "prepared"), "aimed": ("прицелился", "aimed")}[s.stage]
         doing = {"draw": ("извлекает", "drawing"), "prepare": ("готовит", "preparing"), "aim": ("целится", "aiming")}
         busy = f", {words.pick(doing[s.busy], lang)} {s.done_s}/{s.need_s} " + tr(lang, "с", "s") if s.busy else ""
-        ranged_text = f"{ranged.weapon(s.weapon)['name'][lang]}: {words.pick(stage, lang)}{busy}, " + tr(
+        lost = {"dropped": ("на полу", "on the floor"), "broken_or_jammed": ("сломан или заклинил",
+                                                                            "broken or jammed")}.get(s.lost or "")
+        ranged_text = f"{ranged.weapon(s.weapon)['name'][lang]}: " + (words.pick(lost, lang) if lost else
+                                                                       f"{words.pick(stage, lang)}{busy}") + ", " + tr(
             lang, f"снарядов {s.ammo}", f"ammo {s.ammo}")
     wounds = ", ".join(f"{words.zone_name(x.precise, lang)} {x.level}" for x in f.wounds)
     tracks = tr(lang, f"уст. {f.fatigue} · боль {f.pain} · шок {view['shock']} · кровь {f.bleeding}",
@@ -351,7 +379,10 @@ def shot_lines(m: Missile, lang: str) -> list[str]:
     for f in m.flights:
         outcome = words.pick(OUTCOMES.get(f.outcome, (f.outcome, f.outcome)), lang)
         kind = {"second": ("второй снаряд", "second projectile"), "through": ("навылет", "through"),
-                "graze": ("по касательной", "grazed")}[f.kind]
+                "graze": ("по касательной", "grazed"), "stray": ("ушёл в сторону", "stray")}[f.kind]
+        if f.kind == "stray" and f.target in grid.steps("square"):  # a direction the GM rolled, not a fighter
+            lines.append(f"  {words.pick(kind, lang)} → {words.facing_name(f.target, lang, word=True)}")
+            continue
         lines.append(f"  {words.pick(kind, lang)} → {f.target}: {outcome}")
     for g in m.guards:
         if g.kind == "screen":
@@ -438,7 +469,7 @@ def frame(view: FrameView) -> str:
         event = [*event[:EVENT_LINES - 1], S.fit(" ".join(event[EVENT_LINES - 1:]) + " …", 12, WIDTH - 56)]
     box_y = top + rows * (PANEL_H + 10)
     legend_y = box_y + 22 + 17 * EVENT_LINES  # the same room for the event box in every frame, even empty
-    keyed = legend_items(lang, colours(view.state), shown)
+    keyed = legend_items(lang, colours(view.state), shown, view.state)
     height = int(legend_y + S.legend_height(keyed.every(), width=WIDTH - 32) + 12)  # one size for a game's frames
     dwg = S.new_drawing(WIDTH, height, title=shown.title, caption=shown.caption, last_hash=view.last_hash,
                         desc_text=shown.desc)
@@ -548,8 +579,9 @@ def draw_pairs(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] 
 
 SHIELD = "#8d6e63"
 """The shield's brown: a screen (M84) and a comrade's protection (M83)."""
-BADGES = {"second": "2", "through": "»", "graze": "~"}
-"""The letter on a flight's badge: the second projectile (M80, M81), flying on (M79), a graze (M78)."""
+BADGES = {"second": "2", "through": "»", "graze": "~", "stray": "!"}
+"""The letter on a flight's badge: the second projectile (M80, M81), flying on (M79), a graze (M78), a hurried aim's
+stray shot (CP-41)."""
 
 
 def token_radius(shown: Scene, size: float) -> float:
@@ -600,7 +632,14 @@ def flight_line(shown: Scene, size: float, f: Flight) -> tuple[tuple[float, floa
     a, b = centre(shown, size, f.start), centre(shown, size, f.end)
     if f.kind == "through":
         _, a = shifted(b, a, 0, r + 1)
-    return shifted(a, b, 13 if f.kind == "second" else 4, r + size * 0.2 + 3)
+    if f.kind == "stray" and not on_field(shown.width, shown.height, f.end):  # it leaves the field: up to its edge
+        k = max(1, grid.distance(shown.grid, f.start, f.end))
+        norm = sqrt((b[0] - a[0]) ** 2 + (b[1] - a[1]) ** 2) or 1
+        past = (0.5 * norm / k - 12) / norm  # the arrow's head 12 px past the field's edge
+        b = (b[0] - (b[0] - a[0]) * past, b[1] - (b[1] - a[1]) * past)
+        _, a = shifted(b, a, 0, r + 1)
+        return shifted(a, b, -9, 0)
+    return shifted(a, b, 13 if f.kind == "second" else -9 if f.kind == "stray" else 4, r + size * 0.2 + 3)
 
 
 def draw_badges(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
@@ -611,12 +650,16 @@ def draw_badges(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None]
     for m in shown.shots:
         for f in m.flights:
             drew(f.kind)
-            if f.kind == "through":
+            if f.kind in ("through", "stray"):
                 drew("shot:hit" if f.outcome == "hit" else "shot:miss")
                 a, b = flight_line(shown, size, f)
                 S.arrow(dwg, dwg, a, b, color=shot_colour(f.outcome), width=2.5, dashed=f.outcome != "hit")
             cx, cy = centre(shown, size, f.end)
-            if f.kind == "second":
+            if f.kind == "stray":  # beside the arrow's middle, clear of its head
+                a, b = flight_line(shown, size, f)
+                at = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                at = (at[0] + (12 if b[0] <= a[0] else -12), at[1] - 10)
+            elif f.kind == "second":
                 a, b = flight_line(shown, size, f)
                 at = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
             else:
@@ -756,11 +799,33 @@ def crowded(shown: Scene | None) -> bool:
     return shown is None or any("crowd" in flags for _, flags in shown.terrain)
 
 
-def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None) -> S.Legend[S.Swatch]:
+SHOT_MARKS = frozenset({"shot:hit", "shot:miss", "second", "through", "graze", "stray", "shot_move", "screen",
+                        "protect", "bands"})
+"""The marks only a shot draws (5.6, M75-M84, CP-41)."""
+
+
+def game_marks(state: Battle) -> frozenset[str]:
+    """The marks of the legend a game's frames can draw, told by its setup, whatever the round: the shots' when a
+    fighter has a ranged weapon, a blow on several targets when a fighter has two enemies or more (a melee of several,
+    4.4), a formation's outline when a side has two fighters (5.12); the rest always. The legend keeps room for
+    these only, so the frames of one game share one size and a game without shots or sweeps keeps no empty row."""
+    sides = Counter(f.side for f in state.fighters)
+    never = set() if state.shooters else set(SHOT_MARKS)
+    if not any(len(state.fighters) - n >= 2 for n in sides.values()):
+        never.add("sweep")
+    if not any(n >= 2 for n in sides.values()):
+        never.add("formation")
+    return frozenset(never)
+
+
+def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None,
+                 state: Battle | None = None) -> S.Legend[S.Swatch]:
     """Every entry the legend may have, keyed by the mark it names (the `draw_*` functions say which they drew), each
     drawn as the board draws it: a side's colour, the paths in the sides' colours with the board's dashes, the
     melee pair's heavy dotted line, the shots, the range bands' thin orange dashes, the terrain with its hatch, a
-    formation's dashed outline in its side's colour (`shown`: the first formation on the field)."""
+    formation's dashed outline in its side's colour (`shown`: the first formation on the field); with the game's
+    `state`, only the entries its frames can draw (`game_marks`)."""
+    never = game_marks(state) if state is not None else frozenset()
     outline = next((t.color for t in shown.tokens if member(t)), S.BLUE) if shown is not None else S.BLUE
 
     def terrain(kind: str, ru: str, en: str) -> tuple[str, S.Swatch]:
@@ -770,7 +835,7 @@ def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None) -
     sides: dict[str, list[str]] = {}  # a colour -> the sides it paints (more sides than colours share them)
     for side, color in paint.items():
         sides.setdefault(color, []).append(side)
-    return S.Legend([
+    return S.Legend((key, entry) for key, entry in [
         *((f"side:{color}", S.Swatch("; ".join(side_name(side, lang) for side in named), fill=color, stroke=S.INK))
           for color, named in sides.items()),
         ("out", S.Swatch(tr(lang, "вне боя", "out of the fight"), fill="#bdbdbd")),
@@ -786,6 +851,8 @@ def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None) -
                              stroke=S.ORANGE, text=BADGES["through"])),
         ("graze", S.Swatch(tr(lang, "задет по касательной (M78)", "grazed on the way (M78)"), stroke=S.ORANGE,
                            text=BADGES["graze"])),
+        ("stray", S.Swatch(tr(lang, "торопливый выстрел ушёл в сторону (CP-41)", "hurried shot gone astray (CP-41)"),
+                           stroke=S.ORANGE, text=BADGES["stray"])),
         ("shot_move", S.Swatch(tr(lang, "путь выстрела в движении, в прыжке (M75–M77)",
                                   "moved or jumped to shoot (M75–M77)"), kind="dash", dash="1,4", width=3,
                                colors=tuple(sides)[:3])),
@@ -804,4 +871,4 @@ def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None) -
         *([terrain("crowd", "толпа (5.6.5)", "crowd (5.6.5)")] if crowded(shown) else []),
         ("formation", S.Swatch(tr(lang, "в строю (5.12)", "in formation (5.12)"), stroke=outline, fill=S.PAPER,
                                dashed=True, dash="5,3", width=2.5)),
-    ])
+    ] if key not in never)
