@@ -8,12 +8,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cli.main import import_text
 from eventlog.store import Store
 from replay import driver, views
 from replay.rulesets.skirmish import battle, battle_check, field_frame
 from tests.legend_support import NS, ROOT, tail_labels
-from tests.skirmish.kit import Round, asked, payloads, why_stopped
+from tests.skirmish.kit import RULESET, Round, asked, payloads, why_stopped
 from tests.skirmish.test_field_frame_shots import badges
 from tests.skirmish.test_part2 import battle_state, order, setup
 
@@ -282,3 +284,83 @@ def rout(tmp_path: Path) -> Any:
     game_id = next(iter(import_text(store, text, source="rout")))
     with store:
         return driver.load(store, game_id)
+
+
+# --- T-08 (5.6.8, L1036-1040, A-53): a shot from a moving vehicle as an order -------------------------------------
+
+def carter() -> battle.Battle:
+    """VSE on a cart with Trade etiquette 4 (L1038) shoots at RAT 35 m away (medium range −1)."""
+    state = battle_state(setup([{"sample": "RAT", "cell": [0, 2], "facing": "W"},
+                                {"sample": "VSE", "cell": [35, 2], "facing": "W",
+                                 "skills": {"swords": 4, "bows": 3, "trade_etiquette": 4},
+                                 "ranged": {"weapon": "short_bow", "ammo": 4}}]))
+    s = state.shooter("VSE")
+    assert s is not None
+    return replace(state.with_shooter("VSE", replace(s, stage="prepared")), chain=(("VSE", 2), ("RAT", 1)))
+
+
+def cart_round(ride: dict[str, Any], faces: list[int]) -> Round:
+    rnd = Round(turn=2)
+    order(rnd, "VSE", 1, act="shoot", target="RAT", dice={"reflex": 0, "skill": 3}, buys=[], vehicle=ride)
+    order(rnd, "RAT", 1, act="wait")
+    rnd.roll("VSE", "shot", faces)
+    return rnd
+
+
+@pytest.mark.parametrize(("ride", "dice", "said"), [
+    ({"speed": 5, "skill": "trade_etiquette"}, 2, "shooting from a vehicle at 5 m/s, trade_etiquette 4: −1 dice"),
+    ({"speed": 5}, 0, None),  # 5 − 0 takes all 3 dice: refused below
+    ({"speed": 5, "with_target": True}, 1, "shooting from a vehicle at 5 m/s (the target moves with it: half the "
+                                          "speed, L1036): −2 dice"),
+    ({"speed": 3, "skill": "trade_etiquette"}, 3, "shooting from a vehicle at 3 m/s, trade_etiquette 4: −0 dice"),
+])
+def test_t08_the_vehicles_speed_less_the_skill_comes_off_the_dice(ride: dict[str, Any], dice: int,
+                                                                   said: str | None) -> None:
+    state = carter()
+    refused = battle_check.act(state, "VSE", {"act": "shoot", "target": "RAT", "dice": {"reflex": 0, "skill": 3},
+                                              "vehicle": ride}, RULESET.options())
+    if said is None:
+        assert refused == ["cannot_pay (4.7.9): a shot rolls at least 1 die"]
+        return
+    assert refused == []
+    faces = [9] + [2] * (dice - 1)  # 1 success, −1 medium range: a miss, no zone asked
+    stop = cart_round(ride, faces).resolve(state)
+    p = payloads(stop, "shot")
+    assert p, why_stopped(stop)
+    assert f"{said} (5.6.8, L1036-1040, T-08)" in p[0]["why"]
+    assert f"roll {dice}d %5 {faces} → 1 − 0 = 1" in p[0]["why"]
+    assert p[0]["vehicle"]["dice"] == 3 - dice and "A-53" in p[0]["defaults"]
+
+
+@pytest.mark.parametrize(("ride", "said"), [
+    ({"speed": -1}, "the vehicle's speed is a whole number of m/s, 0 or more"),
+    ({"speed": True}, "the vehicle's speed is a whole number of m/s, 0 or more"),
+    ({"speed": 2, "skill": "sailing"}, "VSE has no skill 'sailing' on his sheet"),
+    ({"speed": 2, "with_target": "yes"}, "with_target is true or false"),
+    ({"speed": 2, "seats": 4}, "vehicle is {\"speed\": m/s"),
+])
+def test_t08_a_bad_vehicle_is_refused_naming_the_rule(ride: dict[str, Any], said: str) -> None:
+    out = battle_check.act(carter(), "VSE", {"act": "shoot", "target": "RAT", "dice": {"reflex": 0, "skill": 3},
+                                             "vehicle": ride}, RULESET.options())
+    assert len(out) == 1 and out[0].startswith("condition_failed (5.6.8 T-08): ") and said in out[0], out
+
+
+def test_t08_a_shot_from_a_cart_reads_from_the_players_words() -> None:
+    from replay.rulesets.skirmish.field_parse import parse_field_order
+
+    parsed = parse_field_order("Стреляю в RAT с телеги, 5 м/с, trade_etiquette, 3 кубика (3Н)", carter(), "VSE")
+    assert parsed.order is not None, parsed.errors
+    assert parsed.order["vehicle"] == {"speed": 5, "skill": "trade_etiquette"}
+    said = parse_field_order("Shoot at RAT from a cart at 4 m/s, target alongside, 3 dice (3S)", carter(), "VSE")
+    assert said.order is not None and said.order["vehicle"] == {"speed": 4, "with_target": True}, said.errors
+
+
+def test_t08_the_refusals_and_the_line_read_in_russian() -> None:
+    from replay.render import i18n
+    from replay.rulesets.skirmish import messages
+
+    assert messages.say_why("shooting from a vehicle at 5 m/s, trade_etiquette 4: −1 dice (5.6.8, L1036-1040, "
+                            "T-08)").startswith("стрельба с движущегося транспорта: 5 м/с")
+    out = battle_check.act(carter(), "VSE", {"act": "shoot", "target": "RAT", "dice": {"reflex": 0, "skill": 3},
+                                             "vehicle": {"speed": -1}}, RULESET.options())
+    assert i18n.UNTRANSLATED["ru"] not in i18n.localize(out[0], "ru", [RULESET])

@@ -123,6 +123,8 @@ class Shot(Resolution):
     botch: dict[str, Any] | None = None
     """CP-41 (L956, T-26): a hurried aim's lost success botched the shot: kind (`random_direction`: the GM's roll
     and the direction; `ally_hit`: the ally the GM chose, and the hit's outcome, wound, shield)."""
+    vehicle: dict[str, Any] | None = None
+    """5.6.8 (L1036-1040, T-08): shot from a moving vehicle: speed, skill, level, with_target, dice taken off."""
     misfire: dict[str, Any] | None = None
     """5.6.3 (L950): a hurried preparation's lost successes botched the shot, which never leaves the weapon: kind
     (`weapon`: the Reliability check and whether the weapon is `dropped` or `broken_or_jammed`; `self`: the wound the

@@ -294,7 +294,32 @@ def main_shot(text: str, state: Battle, actor: str, errors: list[str]) -> dict[s
         order["side"] = "right"
     if re.search(HIDDEN, whole):
         order["hidden"] = True
+    ride = VEHICLE.search(whole)
+    if ride is not None:
+        order["vehicle"] = vehicle_said(ride, whole, state, actor, errors)
     return order
+
+
+VEHICLE = re.compile(r"(?:с|из|from (?:a |the )?|on (?:a |the )?)\s*(?:телег\w*|повозк\w*|дилижанс\w*|колесниц\w*|"
+                     r"корабл\w*|лодк\w*|cart|wagon|coach|chariot|ship|boat)[^0-9;]*?(\d+)\s*(?:м/с|m/s)", re.I)
+"""5.6.8 (L1036): a shot from a moving vehicle in the players' words: «с телеги, 5 м/с», from a cart at 5 m/s."""
+ALONG = (r"цель (?:едет |движется )?(?:со мной|рядом|в ту же сторону)|"
+         r"target (?:rides |moves )?(?:with me|alongside|the same way)")
+
+
+def vehicle_said(ride: re.Match[str], text: str, state: Battle, actor: str, errors: list[str]) -> dict[str, Any]:
+    """{speed, skill (a skill id of the sheet named in the text), with_target} of «с телеги 5 м/с, торговый_этикет,
+    цель со мной» (from a cart at 5 m/s, trade_etiquette, target alongside)."""
+    out: dict[str, Any] = {"speed": int(ride.group(1))}
+    skills = state.fighter(actor).skills if actor in state.roster else {}
+    named = [k for k in skills if re.search(r"(?<![а-яёa-z_])" + re.escape(k.lower()) + r"(?![a-z_])", text)]
+    if len(named) > 1:
+        errors.append(f"5.6.8 (T-08): one skill of the vehicle ({', '.join(named)} are named)")
+    elif named:
+        out["skill"] = named[0]
+    if re.search(ALONG, text):
+        out["with_target"] = True
+    return out
 
 
 def second_part(text: str, order: dict[str, Any], state: Battle, actor: str, errors: list[str]) -> None:

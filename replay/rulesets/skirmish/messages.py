@@ -2456,3 +2456,21 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
                + ("оружие в руке" if m.group(10) == "in hand" else
                   f"не вышло, {m.group(3)} Р потрачены (A-39)")),
 )) + _SENTENCES
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^shooting from a vehicle at (\d+) m/s( \(the target moves with it: half the speed, L1036\))?(?:, (\w+) (\d+))?"
+     r": −(\d+) dice \(5\.6\.8, L1036-1040, T-08\)$",
+     lambda m: f"стрельба с движущегося транспорта: {m.group(1)} м/с"
+               + (" (цель движется вместе с ним: половина скорости, L1036)" if m.group(2) else "")
+               + (f", {m.group(3)} {m.group(4)}" if m.group(3) else "") + f": −{m.group(5)} куб. (5.6.8, L1036-1040, "
+               "T-08)"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r'^vehicle is \{"speed": m/s, "skill": a skill of the sheet, "with_target": true\|false\}$',
+     r'транспорт (vehicle) — {"speed": м/с, "skill": умение с листа персонажа, "with_target": true|false}'),
+    (r"^the vehicle's speed is a whole number of m/s, 0 or more$",
+     r"скорость транспорта — целое число м/с, от 0"),
+    (r"^(\w+) has no skill '(\w+)' on his sheet \(([\w, ]*)\)$", r"у \1 на листе нет умения «\2» (есть: \3)"),
+    (r"^with_target is true or false$", r"with_target — true или false"),
+    (r"^a shot from a vehicle is not a shot on the move \(M75-M77\)$",
+     r"выстрел с транспорта — не выстрел в движении (M75-M77)"),
+)) + _PROBLEM_SENTENCES

@@ -148,9 +148,50 @@ def price(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptio
         if move["jump"] and difficulty > 7:  # M75/M77 (L1077, T-25)
             fail = True
             cwhy.append(f"the failed jump makes the attack %{difficulty}, above 7: automatic failure (T-25)")
+    ride = vehicle(state, fid, order)
+    if ride is not None:
+        penalty += ride["dice"]
+        cwhy.append(f"shooting from a vehicle at {ride['speed']} m/s"
+                    + (" (the target moves with it: half the speed, L1036)" if ride["with_target"] else "")
+                    + (f", {ride['skill']} {ride['level']}" if ride["skill"] else "")
+                    + f": −{ride['dice']} dice (5.6.8, L1036-1040, T-08)")
     why += cwhy
     return Priced(metres, b, pool_, pool_ + extra + volley, paid_r, paid_s, accuracy,
                   max(0, pool_ + accuracy - penalty), difficulty, succ_c + range_mod - s.loss, fail, possible, why)
+
+
+def vehicle(state: Battle, fid: str, order: dict[str, Any]) -> dict[str, Any] | None:
+    """5.6.8 (L1036-1040, A-53, T-08): a shot from a moving vehicle (`vehicle`: its `speed` in m/s this round, the
+    `skill` of the shooter's sheet that goes with it — L1038: sea etiquette for ships, trade etiquette or driving for
+    carts —, `with_target` when the target rides the same or an accompanying vehicle or moves the same way): the dice
+    before the roll less max(0, speed − the skill's level), half the speed (rounded down) with the target; None
+    without one. The vehicle's speed is the player's word, the GM's to dispute (PROPOSED: the field does not move
+    vehicles)."""
+    ride = order.get("vehicle")
+    if not isinstance(ride, dict) or vehicle_problems(state, fid, ride):
+        return None
+    speed, skill, along = int(ride["speed"]), ride.get("skill"), bool(ride.get("with_target"))
+    level = state.fighter(fid).skill(str(skill)) if skill else 0
+    return {"speed": speed, "skill": skill, "level": level, "with_target": along,
+            "dice": ranged.vehicle_penalty(speed, level, along)}
+
+
+def vehicle_problems(state: Battle, fid: str, ride: Any) -> list[str]:
+    """The vehicle of a shot (5.6.8, T-08): a whole speed 0 or more, a skill on the shooter's sheet, a yes or no."""
+    rule = "5.6.8 T-08"
+    if not isinstance(ride, dict) or set(ride) - {"speed", "skill", "with_target"}:
+        return [problem("condition_failed", rule, "vehicle is {\"speed\": m/s, \"skill\": a skill of the sheet, "
+                        "\"with_target\": true|false}")]
+    speed = ride.get("speed")
+    if isinstance(speed, bool) or not isinstance(speed, int) or speed < 0:
+        return [problem("condition_failed", rule, "the vehicle's speed is a whole number of m/s, 0 or more")]
+    skill = ride.get("skill")
+    if skill is not None and (not isinstance(skill, str) or skill not in state.fighter(fid).skills):
+        have = ", ".join(sorted(state.fighter(fid).skills))
+        return [problem("condition_failed", rule, f"{fid} has no skill {skill!r} on his sheet ({have})")]
+    if not isinstance(ride.get("with_target", False), bool):
+        return [problem("condition_failed", rule, "with_target is true or false")]
+    return []
 
 
 def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOptions) -> list[str]:
@@ -178,6 +219,11 @@ def problems(state: Battle, fid: str, order: dict[str, Any], options: SkirmishOp
         return [problem("condition_failed", "5.4.6", "check, path, gait and landing only for a shot on the move "
                         "(M75, M76, M77)")]
     out = maneuver_problems(state, fid, order) if mv is not None else []
+    if order.get("vehicle") is not None:
+        out += vehicle_problems(state, fid, order["vehicle"])
+        if mv in MOVING:
+            out.append(problem("condition_failed", "5.6.8 T-08", "a shot from a vehicle is not a shot on the move "
+                               "(M75-M77)"))
     if out:
         return out
     p = price(state, fid, order, options)
@@ -420,6 +466,11 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         out["move"] = {k: moving[k] for k in ("check", "path", "metres", "gait", "landing", "spent_R", "spent_S",
                                                "to")}
         rule += ["5.6.8"]
+    ride = vehicle(state, fid, order)
+    if ride is not None:
+        out["vehicle"] = ride
+        rule += ["5.6.8", "L1036-1040"]
+        defaults += ["A-53"]
     if sensed is not None:
         out["empathy"] = sensed
         rule += ["5.7", "L44-48"]
