@@ -364,3 +364,30 @@ def test_t08_the_refusals_and_the_line_read_in_russian() -> None:
     out = battle_check.act(carter(), "VSE", {"act": "shoot", "target": "RAT", "dice": {"reflex": 0, "skill": 3},
                                              "vehicle": {"speed": -1}}, RULESET.options())
     assert i18n.UNTRANSLATED["ru"] not in i18n.localize(out[0], "ru", [RULESET])
+
+
+# --- the recorded ambush (fixtures/skirmish/ambush.jsonl) ----------------------------------------------------------
+
+def ambush(tmp_path: Path) -> Any:
+    store = Store.open(tmp_path / "g.duckdb")
+    text = (ROOT / "fixtures" / "skirmish" / "ambush.jsonl").read_text(encoding="utf-8")
+    game_id = next(iter(import_text(store, text, source="ambush")))
+    with store:
+        return driver.load(store, game_id)
+
+
+def test_the_ambush_records_the_misfire_the_pickup_the_cart_and_the_ally_struck(tmp_path: Path) -> None:
+    """Round 1: Ladimir's hurried crossbow misfires and falls (L950), Vseslav shoots from his cart (T-08); round 2:
+    Ladimir picks the crossbow up (M50), Miron's hurried aim strikes his ally Vseslav (CP-41)."""
+    game = ambush(tmp_path)
+    shots = [e.payload for e in game.events if e.type == "skirmish.shot"]
+    assert [(p["shooter"], p["target"], p.get("misfire", {}).get("weapon"), (p.get("vehicle") or {}).get("dice"),
+             (p.get("botch") or {}).get("ally")) for p in shots] == [
+        ("LAD", "VSE", "dropped", None, None), ("VSE", "RAT", None, 1, None), ("MIR", "RAT", None, None, "VSE")]
+    picked = [e.payload for e in game.events if e.type == "skirmish.picked_up"]
+    assert [(p["fighter"], p["weapon"], p["picked"]) for p in picked] == [("LAD", "light_crossbow", True)]
+    view = views.frame_view(game, 1, driver.turn_steps(game, 1).count, "ru")
+    assert [(m.shooter, m.target) for m in field_frame.scene(view).shots] == [("VSE", "RAT")]  # the bolt never flew
+    view = views.frame_view(game, 2, driver.turn_steps(game, 2).count, "ru")
+    assert [(f.kind, f.target, f.outcome) for m in field_frame.scene(view).shots for f in m.flights] == [
+        ("stray", "VSE", "hit")]

@@ -212,7 +212,8 @@ def missiles(state: Battle, events: tuple[Any, ...]) -> tuple[Missile, ...]:
         p = e.payload
         if e.type == "skirmish.moved" and p["path"]:
             cells[p["fighter"]] = (int(p["path"][-1][0]), int(p["path"][-1][1]))
-        elif e.type == "skirmish.shot" and p["outcome"] != "not_loosed":  # M82: no arrow left the string
+        elif e.type == "skirmish.shot" and p["outcome"] != "not_loosed" and not p.get("misfire"):
+            # M82: no arrow left the string; L950: a botched preparation's projectile never leaves the weapon
             before = cells.get(p["shooter"], tuple(p["from_cell"]))
             if p.get("move"):
                 cells[p["shooter"]] = (int(p["move"]["to"][0]), int(p["move"]["to"][1]))

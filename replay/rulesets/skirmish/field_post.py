@@ -12,6 +12,8 @@ from replay.rulesets.skirmish import battle_events, messages, pools, words
 from replay.rulesets.skirmish import events as ev
 from replay.rulesets.skirmish.battle import Battle, pair_id_of
 
+LOST = {"dropped": ("на полу", "on the floor"), "broken_or_jammed": ("сломан или заклинил", "broken or jammed")}
+"""5.6.3 (L950): a ranged weapon a hurried preparation's botch dropped or broke, in the standing's Ranged column."""
 STAGES = {"empty": ("не готов", "empty"), "drawn": ("снаряд извлечён", "drawn"), "prepared": ("готов", "prepared"),
           "aimed": ("прицелился", "aimed")}
 
@@ -153,7 +155,8 @@ def standing(doc: Doc, state: Battle, lang: str) -> None:
                      f"{f.cell[0]}, {f.cell[1]} {words.facing_name(f.facing, lang)}",
                      ", ".join(names.get(e, {}).get(lang) or e for e in state.engaged_with(f.id)) or "—",
                      f"{p['avail_R']}/{p['reflex']}", f"{p['avail_S']}/{p['skill']}",
-                     "—" if s is None else f"{words.pick(STAGES[s.stage], lang)}, {s.ammo}", wounds,
+                     "—" if s is None else f"{words.pick(LOST.get(s.lost or '') or STAGES[s.stage], lang)}, {s.ammo}",
+                     wounds,
                      fled(f, lang) if f.id in state.fled else status_name(v["status"], f, lang)])
     doc.table(header, rows)
 

@@ -2456,12 +2456,22 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
                + ("оружие в руке" if m.group(10) == "in hand" else
                   f"не вышло, {m.group(3)} Р потрачены (A-39)")),
 )) + _SENTENCES
+VEHICLE_SKILL_RU = {"trade_etiquette": "торговый этикет", "sea_etiquette": "морской этикет",
+                    "driving": "управление транспортом", "riding": "верховая езда"}
+"""L1038: the skills that go with a vehicle, in the rulebook's words (a sheet's other skill ids as written)."""
+
+
+def _vehicle_skill(code: str) -> str:
+    return VEHICLE_SKILL_RU.get(code) or words.SKILL_NAMES.get(code) or code
+
+
 _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^shooting from a vehicle at (\d+) m/s( \(the target moves with it: half the speed, L1036\))?(?:, (\w+) (\d+))?"
      r": −(\d+) dice \(5\.6\.8, L1036-1040, T-08\)$",
      lambda m: f"стрельба с движущегося транспорта: {m.group(1)} м/с"
                + (" (цель движется вместе с ним: половина скорости, L1036)" if m.group(2) else "")
-               + (f", {m.group(3)} {m.group(4)}" if m.group(3) else "") + f": −{m.group(5)} куб. (5.6.8, L1036-1040, "
+               + (f", {_vehicle_skill(m.group(3))} {m.group(4)}" if m.group(3) else "")
+               + f": −{m.group(5)} куб. (5.6.8, L1036-1040, "
                "T-08)"),
 )) + _SENTENCES
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
