@@ -3,6 +3,7 @@ the floor on the field (M50, A-39), the stray projectile drawn (CP-41), «щит
 
 from __future__ import annotations
 
+import json
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from pathlib import Path
@@ -391,3 +392,13 @@ def test_the_ambush_records_the_misfire_the_pickup_the_cart_and_the_ally_struck(
     view = views.frame_view(game, 2, driver.turn_steps(game, 2).count, "ru")
     assert [(f.kind, f.target, f.outcome) for m in field_frame.scene(view).shots for f in m.flights] == [
         ("stray", "VSE", "hit")]
+
+
+def test_a_dropped_weapon_survives_the_json_state() -> None:
+    state = dropped_bow()
+    raw = json.loads(json.dumps(battle.state_to_json(state)))  # as `state --json` prints it
+    shooter = dict(raw["shooters"])["VSE"]
+    assert shooter["lost"] == "dropped" and shooter["lost_at"] == [35, 2] and "rushed" not in shooter
+    assert "lost" not in dict(raw["shooters"]).get("MIR", {})
+    back = battle.state_from_json(raw)
+    assert back.shooter("VSE") == state.shooter("VSE")
