@@ -2476,11 +2476,13 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
 )) + _SENTENCES
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r'^vehicle is \{"speed": m/s, "skill": a skill of the sheet, "with_target": true\|false\}$',
-     r'транспорт (vehicle) — {"speed": м/с, "skill": умение с листа персонажа, "with_target": true|false}'),
+     r'транспорт ("vehicle") — {"speed": м/с, "skill": умение с листа персонажа, "with_target": true|false}'),
     (r"^the vehicle's speed is a whole number of m/s, 0 or more$",
      r"скорость транспорта — целое число м/с, от 0"),
-    (r"^(\w+) has no skill '(\w+)' on his sheet \(([\w, ]*)\)$", r"у \1 на листе нет умения «\2» (есть: \3)"),
-    (r"^with_target is true or false$", r"with_target — true или false"),
+    (r"^(\w+) has no skill '(\w+)' on his sheet$",
+     lambda m: f'у {m.group(1)} на листе нет умения "{m.group(2)}"'
+               + (f" ({_vehicle_skill(m.group(2))})" if _vehicle_skill(m.group(2)) != m.group(2) else "")),
+    (r"^with_target is true or false$", r'"with_target" — true или false'),
     (r"^a shot from a vehicle is not a shot on the move \(M75-M77\)$",
      r"выстрел с транспорта — не выстрел в движении (M75-M77)"),
 )) + _PROBLEM_SENTENCES

@@ -178,19 +178,17 @@ def vehicle(state: Battle, fid: str, order: dict[str, Any]) -> dict[str, Any] | 
 
 def vehicle_problems(state: Battle, fid: str, ride: Any) -> list[str]:
     """The vehicle of a shot (5.6.8, T-08): a whole speed 0 or more, a skill on the shooter's sheet, a yes or no."""
-    rule = "5.6.8 T-08"
     if not isinstance(ride, dict) or set(ride) - {"speed", "skill", "with_target"}:
-        return [problem("condition_failed", rule, "vehicle is {\"speed\": m/s, \"skill\": a skill of the sheet, "
-                        "\"with_target\": true|false}")]
+        return [problem("condition_failed", "5.6.8 T-08", "vehicle is {\"speed\": m/s, \"skill\": a skill of the "
+                        "sheet, \"with_target\": true|false}")]
     speed = ride.get("speed")
     if isinstance(speed, bool) or not isinstance(speed, int) or speed < 0:
-        return [problem("condition_failed", rule, "the vehicle's speed is a whole number of m/s, 0 or more")]
+        return [problem("condition_failed", "5.6.8 T-08", "the vehicle's speed is a whole number of m/s, 0 or more")]
     skill = ride.get("skill")
     if skill is not None and (not isinstance(skill, str) or skill not in state.fighter(fid).skills):
-        have = ", ".join(sorted(state.fighter(fid).skills))
-        return [problem("condition_failed", rule, f"{fid} has no skill {skill!r} on his sheet ({have})")]
+        return [problem("condition_failed", "5.6.8 T-08", f"{fid} has no skill '{skill}' on his sheet")]
     if not isinstance(ride.get("with_target", False), bool):
-        return [problem("condition_failed", rule, "with_target is true or false")]
+        return [problem("condition_failed", "5.6.8 T-08", "with_target is true or false")]
     return []
 
 
