@@ -479,6 +479,11 @@ def choice(p: Mapping[str, Any], actor: Any, lang: str, state: Any) -> str:
         them = " — ".join(fighter(i, lang, state) for i in value.split("-"))
         return head + tr(lang, f"вступает в схватку: {them}.", f"joins the melee {them}.")
     shooter = p.get("shooter")
+    if name == "stray_ally" and isinstance(value, str):  # CP-41: the ally a hurried aim's shot strikes, by name
+        return head + tr(lang, f"выбирает союзника, в которого попадает торопливый выстрел "
+                               f"{named_in(shooter, 'gent', state)}: {fighter(value, 'ru', state)}.",
+                         f"chooses the ally {fighter(shooter, 'en', state)}'s hurried shot strikes: "
+                         f"{fighter(value, 'en', state)}.")
     if name == "missile_defence":
         against_ = tr(lang, f"от выстрела {named_in(shooter, 'gent', state)}",
                       f"against {fighter(shooter, 'en', state)}'s shot")
