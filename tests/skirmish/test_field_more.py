@@ -14,7 +14,7 @@ import pytest
 from cli.main import import_text
 from eventlog.store import Store
 from replay import driver, views
-from replay.rulesets.skirmish import battle, battle_check, field_frame
+from replay.rulesets.skirmish import battle, battle_check, field_frame, missile_defences
 from tests.legend_support import NS, ROOT, tail_labels
 from tests.skirmish.kit import RULESET, Round, asked, payloads, why_stopped
 from tests.skirmish.test_field_frame_shots import badges
@@ -379,12 +379,16 @@ def ambush(tmp_path: Path) -> Any:
 
 def test_the_ambush_records_the_misfire_the_pickup_the_cart_and_the_ally_struck(tmp_path: Path) -> None:
     """Round 1: Ladimir's hurried crossbow misfires and falls (L950), Vseslav shoots from his cart (T-08); round 2:
-    Ladimir picks the crossbow up (M50), Miron's hurried aim strikes his ally Vseslav (CP-41)."""
+    Ladimir picks the crossbow up (M50), Vseslav catches Gorazd's javelin (M88), Miron's hurried aim strikes his ally
+    Vseslav (CP-41); round 3: Vseslav throws the javelin back at Gorazd, unexpected (M88, L1161)."""
     game = ambush(tmp_path)
     shots = [e.payload for e in game.events if e.type == "skirmish.shot"]
     assert [(p["shooter"], p["target"], p.get("misfire", {}).get("weapon"), (p.get("vehicle") or {}).get("dice"),
-             (p.get("botch") or {}).get("ally")) for p in shots] == [
-        ("LAD", "VSE", "dropped", None, None), ("VSE", "RAT", None, 1, None), ("MIR", "RAT", None, None, "VSE")]
+             (p.get("botch") or {}).get("ally"), (p.get("defence") or {}).get("caught"), p.get("thrown_back"))
+            for p in shots] == [
+        ("LAD", "VSE", "dropped", None, None, None, None), ("VSE", "RAT", None, 1, None, None, None),
+        ("GOR", "VSE", None, None, None, True, None), ("MIR", "RAT", None, None, "VSE", None, None),
+        ("VSE", "GOR", None, None, None, None, {"weapon": "javelin", "unexpected": True})]
     picked = [e.payload for e in game.events if e.type == "skirmish.picked_up"]
     assert [(p["fighter"], p["weapon"], p["picked"]) for p in picked] == [("LAD", "light_crossbow", True)]
     view = views.frame_view(game, 1, driver.turn_steps(game, 1).count, "ru")
@@ -402,3 +406,115 @@ def test_a_dropped_weapon_survives_the_json_state() -> None:
     assert "lost" not in dict(raw["shooters"]).get("MIR", {})
     back = battle.state_from_json(raw)
     assert back.shooter("VSE") == state.shooter("VSE")
+
+
+# --- M88 (L1159-1161): a caught projectile thrown back, unexpected in the round after the catch --------------------
+
+def javelineer() -> battle.Battle:
+    """RAT, with Throwing 3 and a javelin ready to throw, faces VSE 4 m away (short range, no modifier)."""
+    state = battle_state(setup([{"sample": "RAT", "cell": [0, 2], "facing": "E",
+                                 "skills": {"swords": 4, "throwing": 3},
+                                 "ranged": {"weapon": "javelin", "ammo": 2, "placement": "at_hand"}},
+                                {"sample": "VSE", "cell": [4, 2], "facing": "W"}]))
+    s = state.shooter("RAT")
+    assert s is not None
+    return replace(state.with_shooter("RAT", replace(s, stage="prepared")), chain=(("RAT", 2), ("VSE", 1)))
+
+
+def catch_round() -> Round:
+    rnd = Round(turn=2)
+    order(rnd, "RAT", 1, act="shoot", target="VSE", dice={"reflex": 0, "skill": 3}, buys=[])
+    order(rnd, "VSE", 1, act="wait")
+    rnd.choice("VSE", "missile_defence", {"maneuver": "missile_catch", "dice": 2}, exchange=1, shooter="RAT")
+    rnd.roll("RAT", "shot", [6, 2, 2])  # 1 success
+    rnd.add("roll", "VSE", {"dice": "2d10", "purpose": "missile_defence", "result": [9, 8], "total": 17,
+                            "source": "forum", "exchange": 1, "shooter": "RAT"})
+    return rnd
+
+
+def caught_javelin() -> battle.Battle:
+    stop = catch_round().resolve(javelineer())
+    assert payloads(stop, "shot"), why_stopped(stop)
+    return stop.state
+
+
+def test_m88_a_caught_javelin_stays_in_the_catchers_hand() -> None:
+    stop = catch_round().resolve(javelineer())
+    p = payloads(stop, "shot")[0]
+    assert p["defence"]["caught"] is True and p["outcome"] == "miss"
+    assert stop.state.caught == (("VSE", "javelin", 2),)
+    raw = json.loads(json.dumps(battle.state_to_json(stop.state)))
+    assert raw["caught"] == [["VSE", "javelin", 2]] and "thrown" not in raw
+    assert battle.state_from_json(raw).caught == stop.state.caught
+
+
+def throw_round(turn: int, defence: Any = "none") -> Round:
+    rnd = Round(turn=turn)
+    order(rnd, "RAT", 1, act="wait")
+    order(rnd, "VSE", 1, act="throw_back", target="RAT", dice={"reflex": 2, "skill": 0}, buys=[])
+    if defence is not None:
+        rnd.choice("RAT", "missile_defence", defence, exchange=1, shooter="VSE")
+    return rnd
+
+
+def test_m88_thrown_back_in_the_round_after_the_catch_the_throw_is_unexpected() -> None:
+    state = caught_javelin()
+    stop = throw_round(3, None).resolve(state)
+    ask = next(r for r in stop.requests if r.name == "missile_defence")
+    assert ask.actor == "RAT" and "missile_slip" not in ask.options and "missile_catch" not in ask.options
+    assert "missile_dodge" in ask.options
+    waiting = stop.state
+    assert waiting.thrown == ("VSE", "javelin", True)
+    assert missile_defences.defence_problems(waiting, "RAT", {"maneuver": "missile_slip", "dice": 2}, 1, "VSE") == [
+        "condition_failed (5.7 L40): against VSE's unexpected throw-back (M88, L1161) only a dodge, a shield parry "
+        "or a weapon parry"]
+    rnd = throw_round(3)
+    rnd.roll("VSE", "shot", [9, 3])  # 1 success, %5: at 4 m short range
+    rnd.roll("VSE", "shot_zone", [3], sides=6, dice="1d6")
+    rnd.roll("VSE", "zone", [4, 4], dice="2d6-2")
+    rnd.roll("VSE", "penetration", [6], sides=6, dice="1d6")
+    stop = rnd.resolve(state)
+    shots = payloads(stop, "shot")
+    assert shots, why_stopped(stop)
+    p = shots[0]
+    assert p["thrown_back"] == {"weapon": "javelin", "unexpected": True} and "L40" in p["rule"]
+    assert "VSE throws back the javelin he caught in round 2 (M88, L1161): in the round after the catch the throw " \
+           "is unexpected, the target defends only with a dodge, a shield parry or a weapon parry, reflex points " \
+           "only (L40)" in payloads(stop, "throw_back")[0]["why"]
+    after = stop.state
+    assert after.caught == () and after.thrown is None
+    assert after.shooter("VSE") is None and after.shooter("RAT") == state.shooter("RAT")  # no bow of his changed
+    assert p["spent_R"] == 4  # 2 reflex dice, doubled above his Throwing 0 (A-08)
+    assert after.fighter("VSE").spent_R == 4
+
+
+def test_m88_a_later_throw_back_is_a_throw_like_any_other() -> None:
+    stop = throw_round(4, None).resolve(caught_javelin())
+    ask = next(r for r in stop.requests if r.name == "missile_defence")
+    assert "missile_slip" in ask.options and stop.state.thrown == ("VSE", "javelin", False)
+
+
+def test_m88_only_a_caught_throwing_weapon_is_thrown_back() -> None:
+    assert battle_check.act(javelineer(), "VSE", {"act": "throw_back", "target": "RAT",
+                                                  "dice": {"reflex": 2, "skill": 0}}, RULESET.options()) == [
+        "M88 (L1161): VSE holds no caught projectile to throw back"]
+    state = replace(caught_javelin(), round=3)
+    assert battle_check.act(state, "VSE", {"act": "throw_back", "target": "RAT", "dice": {"reflex": 2, "skill": 0},
+                                           "maneuver": "synchronous_throw"}, RULESET.options()) == [
+        "M88 (L1161): a caught projectile is thrown back as a plain throw (no maneuver, not hidden)"]
+    assert battle_check.act(state, "VSE", {"act": "throw_back", "target": "RAT", "dice": {"reflex": 2, "skill": 0}},
+                            RULESET.options()) == []
+
+
+def test_m88_a_throw_back_reads_from_the_players_words_and_in_russian() -> None:
+    from replay.rulesets.skirmish import messages
+    from replay.rulesets.skirmish.field_parse import parse_field_order
+
+    state = replace(caught_javelin(), round=3)
+    parsed = parse_field_order("Бросаю обратно перехваченный дротик в RAT, 2 кубика (2Р)", state, "VSE")
+    assert parsed.order == {"exchange": 1, "stage": "field", "act": "throw_back", "target": "RAT",
+                            "dice": {"reflex": 2, "skill": 0}}, parsed.errors
+    said = parse_field_order("Throw back the javelin at RAT, 2 dice (2R)", state, "VSE").order
+    assert said is not None and said["act"] == "throw_back"
+    assert messages.say_why("VSE throws back the javelin he caught in round 2 (M88, L1161)") == \
+        "VSE бросает обратно дротик, перехваченный в раунде 2 (M88, L1161)"

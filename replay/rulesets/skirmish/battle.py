@@ -212,6 +212,12 @@ class Battle:
     knocked_out: tuple[tuple[str, int, int], ...] = ()
     """C9: who was knocked out for a number of rounds (the 1d6 `knockout_rounds`): (fighter, the round he fell in, the
     rounds); he comes to at the end of round + rounds (docs/skirmish.md); omitted from the JSON state when none."""
+    caught: tuple[tuple[str, str, int], ...] = ()
+    """M88 (L1159-1161): who holds a projectile he caught: (catcher, the ranged weapon kind it came from, the round of
+    the catch); thrown back with the act `throw_back`; omitted from the JSON state when none."""
+    thrown: tuple[str, str, bool] | None = None
+    """A throw-back under way (thrower, kind, unexpected: in the round after the catch, L1161), while its target's
+    defence is asked; omitted from the JSON state when None."""
 
     # --- fighters --------------------------------------------------------------------------------------------
     @property
@@ -335,6 +341,10 @@ def state_to_json(state: Battle) -> dict[str, Any]:
         del raw["hidden_hit"]
     if not raw["knocked_out"]:
         del raw["knocked_out"]
+    if not raw["caught"]:
+        del raw["caught"]
+    if raw["thrown"] is None:
+        del raw["thrown"]
     return raw
 
 
@@ -366,7 +376,9 @@ def state_from_json(raw: dict[str, Any]) -> Battle:
         tuple(Formation(fm["commander"], tuple(fm["members"]), tuple(tuple(p) for p in fm["partners"]),  # type: ignore[misc]
                         fm["cap"], fm["size"]) for fm in raw["formations"]), raw["result"],
         tuple(raw.get("fled", ())), raw.get("hidden_hit"),
-        tuple((i, r, n) for i, r, n in raw.get("knocked_out", ())))
+        tuple((i, r, n) for i, r, n in raw.get("knocked_out", ())),
+        tuple((i, k, r) for i, k, r in raw.get("caught", ())),
+        (str(raw["thrown"][0]), str(raw["thrown"][1]), bool(raw["thrown"][2])) if raw.get("thrown") else None)
 
 
 # --- the reducer ---------------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import Battle
 from replay.rulesets.skirmish.model import SkirmishOptions
 
-ACTS = ("move", "draw", "prepare", "aim", "shoot", "form", "flee", "wait", "pick_up")
+ACTS = ("move", "draw", "prepare", "aim", "shoot", "form", "flee", "wait", "pick_up", "throw_back")
 
 
 def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: SkirmishOptions) -> list[str]:
@@ -146,6 +146,8 @@ def act(state: Battle, fid: str, p: dict[str, Any], options: SkirmishOptions) ->
         return shot.form_problems(state, fid, p)
     if kind == "pick_up":
         return pick_up_problems(state, fid, p)
+    if kind == "throw_back":
+        return throw_back_problems(state, fid, p, options)
     if kind == "flee" and not state.on_edge(f.cell):
         return [f"1.2.6, CP-19: {fid} at ({f.cell[0]}, {f.cell[1]}) must stand on the field's edge to leave it"]
     return []
@@ -171,6 +173,20 @@ def stage_problems(state: Battle, fid: str, kind: str) -> list[str]:
     if kind == "draw" and s.ammo <= 0:
         return [f"5.6.2: {fid} has no projectiles left"]
     return []
+
+
+def throw_back_problems(state: Battle, fid: str, p: dict[str, Any], options: SkirmishOptions) -> list[str]:
+    """M88 (L1159-1161): a fighter who caught a throwing weapon throws it back as a plain throw: its target, dice and
+    purchases as a shot's, priced as a throw of that weapon (no maneuver)."""
+    from replay.rulesets.skirmish import shot
+
+    held = next((k for i, k, _ in state.caught if i == fid), None)
+    if held is None:
+        return [f"M88 (L1161): {fid} holds no caught projectile to throw back"]
+    if p.get("maneuver") is not None or p.get("hidden"):
+        return ["M88 (L1161): a caught projectile is thrown back as a plain throw (no maneuver, not hidden)"]
+    order = {k: v for k, v in p.items() if k not in ("act", "stage", "exchange")}
+    return shot.problems(shot.holding(state, fid, held), fid, order, options)
 
 
 PICK_UP_R = 3

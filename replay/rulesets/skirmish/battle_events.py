@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from eventlog.envelope import Event
+from replay.rulesets.skirmish import ranged
 from replay.rulesets.skirmish.battle import Battle, Formation, Pair, knocked_out, lose_reflex, new_pair
 from replay.rulesets.skirmish.evolve import fallen
 
@@ -125,10 +126,20 @@ class Shot(Resolution):
     and the direction; `ally_hit`: the ally the GM chose, and the hit's outcome, wound, shield)."""
     vehicle: dict[str, Any] | None = None
     """5.6.8 (L1036-1040, T-08): shot from a moving vehicle: speed, skill, level, with_target, dice taken off."""
+    thrown_back: dict[str, Any] | None = None
+    """M88 (L1159-1161): a caught projectile thrown back: its weapon kind and whether the throw is unexpected."""
     misfire: dict[str, Any] | None = None
     """5.6.3 (L950): a hurried preparation's lost successes botched the shot, which never leaves the weapon: kind
     (`weapon`: the Reliability check and whether the weapon is `dropped` or `broken_or_jammed`; `self`: the wound the
     shooter dealt himself, its outcome and shield)."""
+
+
+class ThrowBack(Resolution):
+    fighter: str
+    exchange: int
+    weapon: str
+    caught_round: int
+    unexpected: bool
 
 
 class PickedUp(Resolution):
@@ -180,7 +191,7 @@ EVENTS: dict[str, type[Resolution]] = {
     "skirmish.joined": Joined,
     "skirmish.ranged_stage": Stage, "skirmish.shot": Shot, "skirmish.formed": Formed,
     "skirmish.field_round_ended": FieldRoundEnded, "skirmish.battle_ended": BattleEnded, "skirmish.fled": Fled,
-    "skirmish.picked_up": PickedUp,
+    "skirmish.picked_up": PickedUp, "skirmish.throw_back": ThrowBack,
 }
 
 
@@ -264,13 +275,20 @@ def shot(state: Battle, e: Shot) -> Battle:
     state = tired(state, e.fatigue)
     if e.outcome == "not_loosed":  # M82: a Reflex check of 0 successes: no arrow left the string
         return replace(state, exchange=e.exchange)
-    s = state.shooter(e.shooter)
-    assert s is not None
-    lost = (e.misfire or {}).get("weapon")  # L950: the botched preparation drops or breaks the weapon
-    state = state.with_shooter(e.shooter, replace(s, stage="empty", busy=None, done_s=0, need_s=0, loss=0,
-                                                  ammo=e.ammo, ready=False, double=False, hurried=False, rushed=0,
-                                                  lost=lost or s.lost,
-                                                  lost_at=tuple(e.from_cell) if lost == "dropped" else s.lost_at))
+    if e.thrown_back:  # M88: the caught projectile leaves his hand; his own ranged weapon is as it was
+        kind = str(e.thrown_back["weapon"])
+        held = next(c for c in state.caught if c[0] == e.shooter and c[1] == kind)
+        state = replace(state, caught=tuple(c for c in state.caught if c is not held), thrown=None)
+    else:
+        s = state.shooter(e.shooter)
+        assert s is not None
+        kind = s.weapon
+        lost = (e.misfire or {}).get("weapon")  # L950: the botched preparation drops or breaks the weapon
+        state = state.with_shooter(e.shooter, replace(
+            s, stage="empty", busy=None, done_s=0, need_s=0, loss=0, ammo=e.ammo, ready=False, double=False,
+            hurried=False, rushed=0, lost=lost or s.lost,
+            lost_at=tuple(e.from_cell) if lost == "dropped" else s.lost_at))
+    state = caught(state, e, kind)
     f = state.fighter(e.shooter)
     state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R, spent_S=f.spent_S + e.spent_S))
     if e.move:
@@ -370,6 +388,24 @@ def formed(state: Battle, e: Formed) -> Battle:
     return replace(state, formations=(*tuple(x for x in state.formations if x.commander != e.commander), fm))
 
 
+def throw_back(state: Battle, e: ThrowBack) -> Battle:
+    """M88: the caught projectile's throw under way (its target's defence is asked next)."""
+    return replace(state, thrown=(e.fighter, e.weapon, e.unexpected), exchange=e.exchange)
+
+
+def caught(state: Battle, e: Shot, kind: str) -> Battle:
+    """M88 (L1159-1161): a target who caught a throwing weapon holds it (an arrow, a bolt or a bullet is not thrown
+    back by hand: not kept)."""
+    if ranged.weapon(kind)["skill"] != "throwing":
+        return state
+    defences = [(e.target, e.defence), *((x["target"], x.get("defence")) for x in (e.second, *e.through, *e.grazed)
+                                          if x)]
+    for target, d in defences:
+        if d and d.get("caught"):
+            state = replace(state, caught=(*state.caught, (str(target), kind, state.round)))
+    return state
+
+
 def picked_up(state: Battle, e: PickedUp) -> Battle:
     """M50 (L646, A-39): the 3 R spent; on a success the weapon is in his main hand (a ranged one back in use)."""
     f = state.fighter(e.fighter)
@@ -431,5 +467,5 @@ HANDLERS = {
     "skirmish.joined": joined,
     "skirmish.ranged_stage": stage, "skirmish.shot": shot, "skirmish.formed": formed,
     "skirmish.field_round_ended": field_round_ended, "skirmish.battle_ended": battle_ended, "skirmish.fled": fled,
-    "skirmish.picked_up": picked_up,
+    "skirmish.picked_up": picked_up, "skirmish.throw_back": throw_back,
 }

@@ -211,6 +211,8 @@ def act(ctx: Context, fid: str, order: Event, x: int, options: SkirmishOptions) 
         form(ctx, fid, p, x, order.seq, options)
     elif kind == "pick_up":
         pick_up(ctx, fid, p, x, order.seq, options)
+    elif kind == "throw_back":
+        throw_back(ctx, fid, p, x, order.seq, options)
     elif kind == "flee":
         cell = ctx.state.fighter(fid).cell
         emit(ctx, "fled", {"fighter": fid, "exchange": x, "cell": list(cell),
@@ -389,6 +391,34 @@ def pick_up(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int, options
     emit(ctx, "picked_up", {"fighter": fid, "exchange": x, "weapon": wid, "ranged": s is not None and wid == s.weapon,
                             "spent_R": battle_check.PICK_UP_R, "check": {"dice": n, "net": c.net}, "picked": picked,
                             "why": why, "rule": ["5.4.3 M50", "L646"], "defaults": ["A-39"]}, cause=seq or None)
+
+
+def throw_back(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:
+    """M88 (L1159-1161): «Атака перехваченным оружием в следующем после перехвата раунде будет считаться
+    неожиданной». The caught projectile is thrown as a throw of its weapon (prepared in his hand: the act is its
+    second); in the round after the catch it is unexpected (L40: the target defends only with a dodge, a shield
+    parry or a weapon parry, reflex points only); later it is a throw like any other. The fighter's own ranged weapon
+    is left as it was."""
+    from replay.rulesets.skirmish import shot
+
+    state = ctx.state
+    kind, when = next((k, r) for i, k, r in state.caught if i == fid)
+    unexpected = state.round == when + 1
+    name = ranged.weapon(kind)["name"]["en"]
+    why = [f"{fid} throws back the {name} he caught in round {when} (M88, L1161)"
+           + (": in the round after the catch the throw is unexpected, the target defends only with a dodge, a "
+              "shield parry or a weapon parry, reflex points only (L40)" if unexpected else "")]
+    emit(ctx, "throw_back", {"fighter": fid, "exchange": x, "weapon": kind, "caught_round": when,
+                             "unexpected": unexpected, "why": why,
+                             "rule": ["5.4.7 M88", "L1159-1161"] + (["5.7", "L40"] if unexpected else [])},
+         cause=seq or None)
+    own = ctx.state.shooter(fid)
+    order = {k: v for k, v in p.items() if k not in ("act", "stage", "exchange")}
+    ctx.state = shot.holding(ctx.state, fid, kind)
+    try:
+        shot.shoot(ctx, fid, order, x, seq, options, thrown={"weapon": kind, "unexpected": unexpected})
+    finally:
+        ctx.state = shot.restored(ctx.state, fid, own)
 
 
 def prepares_double(p: dict[str, Any]) -> bool:

@@ -72,6 +72,8 @@ ACT_WORDS: tuple[tuple[str, str], ...] = (
     ("готовлю", "prepare"), ("натягиваю", "prepare"), ("накладываю", "prepare"), ("заряжаю", "prepare"),
     ("prepare", "prepare"), ("nock", "prepare"), ("load", "prepare"),
     ("целюсь", "aim"), ("прицел", "aim"), ("aim", "aim"),
+    ("бросаю обратно", "throw_back"), ("метаю обратно", "throw_back"), ("throw back", "throw_back"),
+    ("throw it back", "throw_back"),
     ("стреляю", "shoot"), ("выстрел в", "shoot"), ("бросаю", "shoot"), ("метаю", "shoot"), ("shoot", "shoot"),
     ("throw", "shoot"), ("loose", "shoot"),
     ("жду", "wait"), ("ожидаю", "wait"), ("стою", "wait"), ("wait", "wait"), ("hold", "wait"),
@@ -477,6 +479,8 @@ def parse_field_order(text: str, state: Battle, actor: str, exchange: int | None
         order.update(shot_order(body, state, actor, errors))
     elif kind == "form":
         order.update(form_order(body, state, actor, errors))
+    elif kind == "throw_back":  # M88: the caught projectile thrown back, as a plain throw
+        order.update(shot_order(body, state, actor, errors))
     elif kind == "pick_up":
         weapon = floor_weapon(lowered, state, actor, errors)
         if weapon is not None:

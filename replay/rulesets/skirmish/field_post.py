@@ -122,6 +122,8 @@ def field_line(kind: str, p: dict[str, Any], lang: str) -> Any:
                   "no_wound": tr(lang, "попадание без раны", "hit, no wound"),
                   "not_loosed": tr(lang, "стрела не выпущена", "no arrow loosed")}[p["outcome"]]
         ru, en = SHOT_NAMES.get(p.get("maneuver") or "", ("", "Shot"))
+        if p.get("thrown_back"):  # M88: a caught projectile thrown back
+            ru, en = "перехваченным оружием, M88", "Throw-back (M88)"
         arrow = (p.get("volley") or {}).get("arrow")
         if arrow:  # M82: each arrow of the volley is a shot of its own
             ru, en = f"{ru}, стрела {arrow}", f"{en}, arrow {arrow},"

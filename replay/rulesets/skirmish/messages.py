@@ -2486,3 +2486,30 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^a shot from a vehicle is not a shot on the move \(M75-M77\)$",
      r"выстрел с транспорта — не выстрел в движении (M75-M77)"),
 )) + _PROBLEM_SENTENCES
+ACT_RU["throw_back"] = "бросить обратно перехваченное"
+EVENT_RU["skirmish.throw_back"] = "бросок перехваченным оружием"
+PROBLEMS.extend([
+    ("M88 (L1161): {a:w} holds no caught projectile to throw back",
+     "M88 (L1161): у {a} нет перехваченного снаряда, чтобы бросить его обратно"),
+    ("M88 (L1161): a caught projectile is thrown back as a plain throw (no maneuver, not hidden)",
+     "M88 (L1161): перехваченный снаряд бросают обратно простым броском (без маневра, не скрытно)"),
+])
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^against (\w+)'s unexpected throw-back \(M88, L1161\) only a dodge, a shield parry or a weapon parry$",
+     r"против неожиданного броска \1 перехваченным оружием (M88, L1161) — только уклонение, парирование щитом или "
+     r"парирование оружием"),
+    (r"^against (\w+)'s unexpected throw-back \(M88, L1161\) the defence is paid with reflex points only$",
+     r"против неожиданного броска \1 перехваченным оружием (M88, L1161) защита оплачивается только очками "
+     r"Рефлекса"),
+)) + _PROBLEM_SENTENCES
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) throws back the ([\w ]+) he caught in round (\d+) \(M88, L1161\)(: in the round after the catch the "
+     r"throw is unexpected, the target defends only with a dodge, a shield parry or a weapon parry, reflex points "
+     r"only \(L40\))?$",
+     lambda m: f"{m.group(1)} бросает обратно {_RANGED_ACC.get(m.group(2), m.group(2))}, перехваченный в раунде "
+               f"{m.group(3)} (M88, L1161)"
+               + (": в раунде после перехвата бросок неожиданный — цель защищается только уклонением, парированием "
+                  "щитом или оружием и только очками Рефлекса (L40)" if m.group(4) else "")),
+)) + _SENTENCES
+_RANGED_ACC = {"javelin": "дротик", "throwing knife": "метательный нож"}
+"""M88: a caught throwing weapon, as «бросает обратно …» says it."""

@@ -73,8 +73,26 @@ SKILLED = {"weapon_parry_missile": 6}
 """4.8 (A-23, PROPOSED): the minimum level of the parrying weapon's skill."""
 
 
+UNEXPECTED = ("missile_dodge", "shield_parry_missile", "weapon_parry_missile")
+"""5.7 (L40) against a caught projectile thrown back in the round after the catch (M88, L1161): «Защитой от
+неожиданной атаки может быть только Блок, Парирование или Уклонение, но тратить можно только очки Рефлекса» — a
+dodge, a shield's or a weapon's parry, reflex points only."""
+
+
+def unexpected(state: Battle, shooter: str | None) -> bool:
+    """The shot under way is a caught projectile thrown back by `shooter` in the round after the catch (M88)."""
+    return state.thrown is not None and state.thrown[0] == shooter and state.thrown[2]
+
+
 def defence_options(state: Battle, target: str) -> list[str]:
-    """The missile defences whose conditions the target meets now (L1147, L1167, L1173)."""
+    """The missile defences whose conditions the target meets now (L1147, L1167, L1173); against an unexpected
+    throw-back only a dodge or a parry (L40)."""
+    if state.thrown is not None and state.thrown[2]:
+        return [m for m in usual_options(state, target) if m in UNEXPECTED]
+    return usual_options(state, target)
+
+
+def usual_options(state: Battle, target: str) -> list[str]:
     t = state.fighter(target)
     gait = dict(state.ran).get(target)
     out = []
@@ -161,6 +179,12 @@ def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: st
     maneuver = value.get("maneuver")
     if maneuver is not None and maneuver not in DEFENCES:
         return [problem("condition_failed", "5.4.7", f"the missile defence is one of {', '.join(DEFENCES)}")]
+    if unexpected(state, shooter) and maneuver is not None and maneuver not in UNEXPECTED:
+        return [problem("condition_failed", "5.7 L40", f"against {shooter}'s unexpected throw-back (M88, L1161) only "
+                        "a dodge, a shield parry or a weapon parry")]
+    if unexpected(state, shooter) and value.get("skill"):
+        return [problem("reflex_only", "5.7 L40", f"against {shooter}'s unexpected throw-back (M88, L1161) the "
+                        "defence is paid with reflex points only")]
     gait = dict(state.ran).get(target)
     if maneuver == "missile_dodge" and gait == "sprint":
         out.append(problem("condition_failed", "5.4.7 M89", f"{target} sprinted this round: a dodge needs moving at "
@@ -237,9 +261,10 @@ def catch_difficulty(state: Battle, shooter: str | None) -> int | None:
     """M88 (L1159): %7 for arrows, throwing knives and other hand and short projectiles, %6 medium, %5 long; None
     for bullets and cannonballs (the SAMPLE projectile lengths, data/ranged.json)."""
     s = state.shooter(str(shooter)) if shooter is not None else None
-    if s is None:
+    thrown = state.thrown[1] if state.thrown is not None and state.thrown[0] == shooter else None  # M88 thrown back
+    if s is None and thrown is None:
         return 7
-    w = ranged.weapon(s.weapon)
+    w = ranged.weapon(thrown or s.weapon)  # type: ignore[union-attr]
     return moves.missile_catch(str(w.get("projectile_length", "short")), str(w["projectile"]))
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from replay.context import Context, Waiting
 from replay.rulesets.skirmish import damage, data, dice, formation, pools, ranged
 from replay.rulesets.skirmish import field as grid
-from replay.rulesets.skirmish.battle import Battle
+from replay.rulesets.skirmish.battle import Battle, Shooter
 from replay.rulesets.skirmish.maneuvers import ranged as moves
 from replay.rulesets.skirmish.maneuvers import surprise
 from replay.rulesets.skirmish.maneuvers.base import problem
@@ -350,8 +350,25 @@ def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[st
     return out
 
 
+def holding(state: Battle, fid: str, kind: str) -> Battle:
+    """M88: the state as the throw of a caught projectile sees it: the fighter's ranged weapon for this one throw is
+    the caught one, prepared in his hand (`restored` puts his own back)."""
+    w = ranged.weapon(kind)
+    held = Shooter(kind, 1, "belt", str(w["skill"]), stage="prepared")
+    if state.shooter(fid) is None:
+        return replace(state, shooters=(*state.shooters, (fid, held)))
+    return state.with_shooter(fid, held)
+
+
+def restored(state: Battle, fid: str, own: Shooter | None) -> Battle:
+    """The fighter's own ranged weapon after a throw-back, as it was (none: none)."""
+    if own is None:
+        return replace(state, shooters=tuple((i, s) for i, s in state.shooters if i != fid))
+    return state.with_shooter(fid, own)
+
+
 def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, options: SkirmishOptions,
-          arrow: Arrow | None = None) -> None:
+          arrow: Arrow | None = None, thrown: dict[str, Any] | None = None) -> None:
     """One attack roll (5.6, A-52) against each target's missile defence, then each projectile's hit: one, or two
     with M80 (the same target) and M81 (the same target or a second one within 1 m), their purchases paid from the
     one roll's final successes (L1109, L1115); a hidden shot asks the target's Empathy first (5.7, A-61); the
@@ -464,6 +481,9 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         out["move"] = {k: moving[k] for k in ("check", "path", "metres", "gait", "landing", "spent_R", "spent_S",
                                                "to")}
         rule += ["5.6.8"]
+    if thrown is not None:  # M88: a caught projectile thrown back (L1161)
+        out["thrown_back"] = thrown
+        rule += ["M88", "L1159-1161"] + (["L40"] if thrown["unexpected"] else [])
     ride = vehicle(state, fid, order)
     if ride is not None:
         out["vehicle"] = ride
