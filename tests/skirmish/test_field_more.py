@@ -518,3 +518,13 @@ def test_m88_a_throw_back_reads_from_the_players_words_and_in_russian() -> None:
     assert said is not None and said["act"] == "throw_back"
     assert messages.say_why("VSE throws back the javelin he caught in round 2 (M88, L1161)") == \
         "VSE бросает обратно дротик, перехваченный в раунде 2 (M88, L1161)"
+
+
+def test_m88_the_frame_shows_the_caught_javelin_and_ranges_the_throw_back_as_a_javelin(tmp_path: Path) -> None:
+    game = ambush(tmp_path)
+    shown = field_frame.scene(views.frame_view(game, 2, driver.turn_steps(game, 2).count, "ru"))
+    assert next(t for t in shown.tokens if t.id == "VSE").weapon.endswith("перехвачен: дротик")
+    shown = field_frame.scene(views.frame_view(game, 3, None, "en", phase="field.x1"))  # its last step
+    assert shown.bands is not None and shown.bands[0] == "VSE"
+    assert dict(shown.bands[1])["short"] == 10  # the javelin's short range, not his bow's
+    assert "caught" not in next(t for t in shown.tokens if t.id == "VSE").weapon  # thrown

@@ -176,8 +176,9 @@ def scene(view: FrameView) -> Scene:
     bands = None
     if last is not None and last.type == "skirmish.shot":
         s = state.shooter(last.payload["shooter"])
-        if s is not None:
-            bands = (last.payload["shooter"], tuple(ranged.weapon(s.weapon)["range_m"].items()))
+        kind = (last.payload.get("thrown_back") or {}).get("weapon") or (s.weapon if s is not None else None)
+        if kind is not None:  # M88: a caught projectile thrown back ranges as its own weapon
+            bands = (last.payload["shooter"], tuple(ranged.weapon(kind)["range_m"].items()))
     from replay.rulesets.skirmish import messages
 
     event = tuple(messages.why(last.payload, lang)) if last is not None else ()
@@ -320,6 +321,9 @@ def token(state: Battle, f: Any, color: str, path: tuple[tuple[int, int], ...], 
         ranged_text = f"{ranged.weapon(s.weapon)['name'][lang]}: " + (words.pick(lost, lang) if lost else
                                                                        f"{words.pick(stage, lang)}{busy}") + ", " + tr(
             lang, f"снарядов {s.ammo}", f"ammo {s.ammo}")
+    held = [ranged.weapon(k)["name"][lang] for i, k, _ in state.caught if i == f.id]  # M88: caught, in hand
+    if held:
+        weapon += " · " + tr(lang, "перехвачен: ", "caught: ") + ", ".join(held)
     wounds = ", ".join(f"{words.zone_name(x.precise, lang)} {x.level}" for x in f.wounds)
     tracks = tr(lang, f"уст. {f.fatigue} · боль {f.pain} · шок {view['shock']} · кровь {f.bleeding}",
                 f"fat. {f.fatigue} · pain {f.pain} · shock {view['shock']} · bleed {f.bleeding}")
