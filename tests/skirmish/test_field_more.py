@@ -466,8 +466,13 @@ def test_m88_thrown_back_in_the_round_after_the_catch_the_throw_is_unexpected() 
     waiting = stop.state
     assert waiting.thrown == ("VSE", "javelin", True)
     assert missile_defences.defence_problems(waiting, "RAT", {"maneuver": "missile_slip", "dice": 2}, 1, "VSE") == [
-        "condition_failed (5.7 L40): against VSE's unexpected throw-back (M88, L1161) only a dodge, a shield parry "
-        "or a weapon parry"]
+        "condition_failed (5.7 L40): against an unexpected throw-back (M88, L1161) only a dodge, a shield parry or a "
+        "weapon parry"]
+    assert missile_defences.defence_problems(waiting, "RAT", {"maneuver": "missile_dodge", "dice": 1, "skill": 1}, 1,
+                                             "VSE") == [
+        "reflex_only (5.7 L40): against an unexpected throw-back (M88, L1161) the defence is paid with reflex points "
+        "only"]
+    assert missile_defences.defence_problems(waiting, "RAT", {"maneuver": "missile_dodge", "dice": 1}, 1, "VSE") == []
     rnd = throw_round(3)
     rnd.roll("VSE", "shot", [9, 3])  # 1 success, %5: at 4 m short range
     rnd.roll("VSE", "shot_zone", [3], sides=6, dice="1d6")

@@ -2495,12 +2495,11 @@ PROBLEMS.extend([
      "M88 (L1161): перехваченный снаряд бросают обратно простым броском (без маневра, не скрытно)"),
 ])
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
-    (r"^against (\w+)'s unexpected throw-back \(M88, L1161\) only a dodge, a shield parry or a weapon parry$",
-     r"против неожиданного броска \1 перехваченным оружием (M88, L1161) — только уклонение, парирование щитом или "
+    (r"^against an unexpected throw-back \(M88, L1161\) only a dodge, a shield parry or a weapon parry$",
+     r"против неожиданного броска перехваченным оружием (M88, L1161) — только уклонение, парирование щитом или "
      r"парирование оружием"),
-    (r"^against (\w+)'s unexpected throw-back \(M88, L1161\) the defence is paid with reflex points only$",
-     r"против неожиданного броска \1 перехваченным оружием (M88, L1161) защита оплачивается только очками "
-     r"Рефлекса"),
+    (r"^against an unexpected throw-back \(M88, L1161\) the defence is paid with reflex points only$",
+     r"против неожиданного броска перехваченным оружием (M88, L1161) защита оплачивается только очками Рефлекса"),
 )) + _PROBLEM_SENTENCES
 _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+) throws back the ([\w ]+) he caught in round (\d+) \(M88, L1161\)(: in the round after the catch the "

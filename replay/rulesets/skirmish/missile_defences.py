@@ -180,11 +180,11 @@ def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: st
     if maneuver is not None and maneuver not in DEFENCES:
         return [problem("condition_failed", "5.4.7", f"the missile defence is one of {', '.join(DEFENCES)}")]
     if unexpected(state, shooter) and maneuver is not None and maneuver not in UNEXPECTED:
-        return [problem("condition_failed", "5.7 L40", f"against {shooter}'s unexpected throw-back (M88, L1161) only "
-                        "a dodge, a shield parry or a weapon parry")]
+        return [problem("condition_failed", "5.7 L40", "against an unexpected throw-back (M88, L1161) only a dodge, "
+                        "a shield parry or a weapon parry")]
     if unexpected(state, shooter) and value.get("skill"):
-        return [problem("reflex_only", "5.7 L40", f"against {shooter}'s unexpected throw-back (M88, L1161) the "
-                        "defence is paid with reflex points only")]
+        return [problem("reflex_only", "5.7 L40", "against an unexpected throw-back (M88, L1161) the defence is "
+                        "paid with reflex points only")]
     gait = dict(state.ran).get(target)
     if maneuver == "missile_dodge" and gait == "sprint":
         out.append(problem("condition_failed", "5.4.7 M89", f"{target} sprinted this round: a dodge needs moving at "
