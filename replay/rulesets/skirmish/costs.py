@@ -302,7 +302,8 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
     more = mv.extras(state, actor, order, w) if mv is not None and mv.extras is not None else {}
     if mv is not None and mv.parts is not None:
         more |= mv.parts(state, actor, order, options)
-    lost = pools.amount(actor, "defence_lost_dice", state.round, state.exchange) if not is_attack else 0
+    lost = sum(e.amount for e in pools.now(actor, "defence_lost_dice", state.round, state.exchange)
+               if e.ref in ("M15", f"M15:{state.opponent(actor.id).id}")) if not is_attack else 0
     if lost:  # M15: the phase-1 final successes as lost dice on the defence of exchange 2
         more["lost_dice"] = int(more.get("lost_dice", 0)) + lost
         more["lost_why"] = "M15 transfer feint's phase 1, A-33"

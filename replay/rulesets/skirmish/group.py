@@ -32,14 +32,13 @@ from replay.rulesets.skirmish import (
 )
 from replay.rulesets.skirmish import resolve as rules
 from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, Pair, on_the_field
-from replay.rulesets.skirmish.maneuvers import counters
+from replay.rulesets.skirmish.maneuvers import counters, transfer
 from replay.rulesets.skirmish.maneuvers.base import check_with, reactive, reactive_dice
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
 REFUSED: dict[str, tuple[str, str]] = {
     "countertime": ("4.4, M08", "it answers the attack of a pair's other fighter on your own or equal combat "
                     "initiative (L275), and a melee group has no combat initiative (its order is the general chain)"),
-    "transfer_feint": ("4.4, M15", "NOT YET: its two phases are a pair's exchange"),
     "beat": ("4.4, M16", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance per pair, "
              "the longer weapon (4.2, L129)"),
     "bluff": ("4.4, M17", "its effect is the combat initiative of the next exchange, which a melee group does not "
@@ -246,8 +245,10 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
         n += 1
     ctx.set_phase(f"x{x}.s{n}")
     feints(ctx, x, order, options)
+    transfer.invoke(ctx, x, options, defended=lambda att: transfer_defended(ctx, att))
     ctx.set_phase(f"x{x}.resolve")
     outcomes = resolve_attacks(ctx, x, order, options)
+    transfer.settle(ctx, x, outcomes, group=True)
     rules.knockouts(ctx, x, options)
     rules.extra_fatigue(ctx, x, options)
     hits = sum(1 for o in outcomes if o.get("winner") == "attack")
@@ -262,6 +263,26 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
                     "why": [*payload["why"], *(f"{fid} retreats out of the melee: he takes no further part in it and "
                                                "leaves it at the round's end (M45, L620)" for fid in gone)]}
     rules.emit(ctx, "exchange_ended", payload)
+
+
+def transfer_defended(ctx: Context, att: Declared) -> int | None:
+    """M15 (CP-15) in a melee group: the first defence declaration of exchange 1 answering `att` (its target's own, a
+    Retreat of his answering another attack, L616, or a protector's, M37), whose seq the commitment must precede."""
+    target = att.order.get("target")
+    seqs = [e.seq for e in ctx.recorded.orders_of(str(target)) if e.payload.get("exchange") == 1
+            and e.payload.get("step") == "defence" and e.payload.get("maneuver") != "pass"
+            and (e.payload.get("answers") == att.actor or e.payload.get("maneuver") == "retreat")]
+    seqs += [e.seq for fid in ctx.state.ids if fid != target for e in ctx.recorded.orders_of(fid)
+             if e.payload.get("exchange") == 1 and e.payload.get("step") == "defence"
+             and e.payload.get("maneuver") == "protect_ally" and e.payload.get("answers") == att.actor]
+    return min(seqs, default=None)
+
+
+def transfer_target(group: Fight, fid: str) -> str | None:
+    """M15 phase 2 in a melee group (PROPOSED): the fighter whose defence loses dice against `fid`'s phase-2 blow, the
+    target of his phase 1."""
+    return next((f.id for f in group.fighters for e in pools.now(f, "defence_lost_dice", group.round, group.exchange)
+                 if e.ref == f"M15:{fid}"), None)
 
 
 def retreats(group: Fight, outcomes: list[dict[str, Any]]) -> list[str]:
@@ -498,6 +519,10 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
         if not out and gone:
             out = [check.problem("condition_failed", "4.4, M45", f"{gone[0]} retreated out of this melee (L620): "
                                  "no attack on him in it")]
+        phase2 = transfer_target(group, fid)
+        if not out and phase2 is not None and order.get("target") != phase2:
+            out = [check.problem("condition_failed", "5.4.1 M15, L363, 4.4", f"the transfer feint's phase 2 is "
+                                 f"struck at {phase2}, whose defence phase 1 beat, not at {order.get('target')}")]
         if not out and m in sweep.SWEEPS:
             out = sweep.problems(group, fid, order, grid_name)
         elif not out and m == "synchronous_attack":

@@ -2200,7 +2200,6 @@ _GROUP_REFUSED_RU = {
         "нескольких бойцов боевой инициативы нет (порядок — цепочка общей инициативы)",
     "NOT YET: the feint is invoked at a pair's step 5 against the parry that answers it":
         "ещё НЕТ: финт объявляют на шаге 5 пары против парирования, которое его отражает",
-    "NOT YET: its two phases are a pair's exchange": "ещё НЕТ: две его фазы — обмен пары",
     "its effect sets a pair's distance (CP-17), and a melee group keeps one distance per pair, the longer weapon "
     "(4.2, L129)":
         "его действие задаёт дистанцию пары (CP-17), а в схватке нескольких бойцов дистанция каждой пары — по более "
@@ -2402,4 +2401,21 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
      f"{m.group(1)} (двойная атака или удар по нескольким целям) вместе с другой атакой"),
     (r"^(\w+) retreated out of this melee \(L620\): no attack on him in it$",
      r"\1 отступил из этой схватки (L620): атаковать его в ней нельзя"),
+)) + _PROBLEM_SENTENCES
+# --- a melee of several fighters, part 2 (issue 9): the transfer feint, retreat, sweeps and A-09 in a group -----
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^phase 1 wins with (\d+) final successes: no damage; the group's order stays the general initiative chain "
+     r"\(4\.4\); (\d+) automatic successes on the phase-2 (\w+) in exchange 2, to ([\w, ]+?)( \(the GM's symmetry, "
+     r"(CP-\d+)\)| \(PROPOSED symmetry; (CP-\d+) the GM's\)), with the opposite side of the weapon; (\w+)'s defence "
+     r"there loses (\d+) dice \((A-\d+)\) against (\w+)'s blow$",
+     lambda m: f"фаза 1 удалась с {m.group(1)} итог. усп.: урона нет; порядок схватки остаётся цепочкой общей "
+     f"инициативы (4.4); {m.group(2)} автом. успехов на «{_maneuver(m.group(3))}» фазы 2 в обмене 2, в зоны "
+     + ", ".join(words.zone_name(z, "ru") for z in m.group(4).split(", "))
+     + (f" (симметрию назначил ГМ, {m.group(6)})" if m.group(6) else f" (предложенная симметрия; {m.group(7)} — "
+        "за ГМ)") + f", обратной стороной оружия; защита {m.group(8)} там теряет {m.group(9)} куб. ({m.group(10)}) "
+     f"против удара {m.group(11)}"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^the transfer feint's phase 2 is struck at (\w+), whose defence phase 1 beat, not at (\w+)$",
+     r"вторую фазу перевода наносят \1, чью защиту побила первая фаза, а не \2"),
 )) + _PROBLEM_SENTENCES
