@@ -85,3 +85,72 @@ def test_m15_declared_as_a_maneuver_in_a_group_says_how_to_commit_it() -> None:
     assert not any("not played in a melee of several fighters" in p for p in problems)
 
 
+
+
+SWEEP_VSE_BOR = {"exchange": 1, "step": "attack", "maneuver": "circular_slash", "attack_type": "slash",
+                 "target": "VSE", "then": ["BOR"], "zone": "upper_torso", "dice": {"reflex": 2, "skill": 4}}
+SUDDEN = {"exchange": 1, "step": "defence", "maneuver": "sudden_attack", "answers": "RAT", "intercept": 1,
+          "attack_type": "thrust", "zone": "head", "dice": {"reflex": 2, "skill": 2}}
+
+
+def swept() -> Inputs:
+    """Ratibor's circular slash (M10) on Vseslav, then Boris, who answers with a sudden attack (M33); the slash cuts
+    Vseslav and goes on to Boris at full dice (L291, L304)."""
+    return (Inputs().add("order", "RAT", SWEEP_VSE_BOR).add("order", "BOR", {"exchange": 1, **PASS})
+            .add("order", "BOR", SUDDEN)
+            .roll("RAT", "attack", [9, 8, 7, 6, 2, 2], target="VSE").roll("RAT", "zone", [3, 4], dice="2d6-2",
+                                                                           target="VSE")
+            .roll("RAT", "penetration", [6], dice="1d6", target="VSE")
+            .roll("RAT", "attack", [9, 8, 7, 2, 2, 2], target="BOR").roll("BOR", "defence", [9, 7, 6, 2],
+                                                                           answers="RAT"))
+
+
+def test_m33_a_sweeps_further_target_intercepts_where_the_sweep_reaches_him() -> None:
+    """The interception (1 die at %5: Ratibor's Reflex equals Boris's) is asked where the sweep reaches Boris, keyed
+    by the attack it answers, as the first target's is."""
+    stop = swept().resolve(two_against_rat())
+    assert stop.error is None
+    [sudden] = [d for d in of(stop, "declared") if d["actor"] == "BOR" and d["step"] == "defence"]
+    assert (sudden["maneuver"], sudden["order"]["answers"]) == ("sudden_attack", "RAT")
+    assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [
+        ("BOR", "interception", {"exchange": 1, "answers": "RAT"}),
+        ("RAT", "body_language", {"exchange": 1, "answers": "RAT"})]
+    assert [c["target"] for c in of(stop, "clash")] == ["VSE"]
+
+
+def test_m33_a_sweeps_further_target_who_intercepts_strikes_first_then_the_sweep_lands_on_him_undefended() -> None:
+    stop = (swept().roll("BOR", "interception", [9], answers="RAT")
+            .roll("RAT", "body_language", [3, 2, 2, 2, 4], answers="RAT").roll("BOR", "zone", [6, 6], dice="2d6-2")
+            .resolve(two_against_rat()))
+    interception = of(stop, "effect")[-1]
+    assert interception["maneuver"] == "sudden_attack" and interception["why"][0].endswith(
+        "[9] → 1 − 0 = 1 vs RAT Body Language 5d %5 [3, 2, 2, 2, 4] → 0 − 0 = 0 → BOR strikes first, undefended "
+        "(M33, L505-507)")
+    clashes = of(stop, "clash")
+    assert [(c["attacker"], c["target"], c["defence"], c["opposed"]["final"]) for c in clashes] == [
+        ("RAT", "VSE", None, 4), ("BOR", "RAT", None, 3 - 1), ("RAT", "BOR", None, 3)]  # the head costs 1 (A-23b)
+    assert clashes[2]["attack_roll"]["faces"] == [9, 8, 7, 2, 2, 2]  # the sweep's 6 dice, none lost to Vseslav
+    assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [("RAT", "zone", {"exchange": 1,
+                                                                                       "target": "BOR"})]
+
+
+def test_m33_a_synchronous_attacks_second_target_intercepts_and_the_one_roll_lands_on_him_undefended() -> None:
+    """M24 (L441): Ratibor's one roll on Vseslav and Boris; Boris answers with a sudden attack, loses the interception
+    (0 against Ratibor's 1), so Ratibor's blow lands first and his own after, both undefended (L507)."""
+    from tests.skirmish.test_melee_sweep import dual_wielding_rat
+
+    sync = {"exchange": 1, "step": "attack", "maneuver": "synchronous_attack", "attack_type": "slash",
+            "target": "VSE", "also": "BOR", "zone": "upper_torso", "dice": {"reflex": 2, "skill": 3}}
+    stop = (Inputs().add("order", "RAT", sync).add("order", "BOR", {"exchange": 1, **PASS}).add("order", "BOR", SUDDEN)
+            .roll("RAT", "attack", [9, 8, 7, 6, 5]).roll("BOR", "defence", [9, 7, 6, 2], answers="RAT")
+            .roll("RAT", "zone", [4, 3], dice="2d6-2", target="VSE")
+            .roll("RAT", "penetration", [6], dice="1d6", target="VSE")
+            .roll("BOR", "interception", [3], answers="RAT")
+            .roll("RAT", "body_language", [7, 2, 2, 2, 2], answers="RAT")
+            .resolve(dual_wielding_rat(two_against_rat())))
+    assert stop.error is None
+    assert of(stop, "effect")[-1]["why"][0].endswith("→ BOR's blow lands after RAT's (M33, L505-507)")
+    assert [(c["attacker"], c["target"], c["defence"], c["attack_roll"]["faces"]) for c in of(stop, "clash")] == [
+        ("RAT", "VSE", None, [9, 8, 7, 6, 5]), ("RAT", "BOR", None, [9, 8, 7, 6, 5])]
+    assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [("RAT", "zone", {"exchange": 1,
+                                                                                       "target": "BOR"})]

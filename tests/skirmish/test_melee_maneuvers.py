@@ -587,19 +587,6 @@ SWEEP_AT = {"exchange": 1, "step": "attack", "maneuver": "circular_slash", "atta
             "then": ["VSE"], "zone": "upper_torso", "dice": {"reflex": 2, "skill": 4}}
 
 
-def test_a_sudden_attack_by_a_further_target_of_a_sweep_is_refused_naming_m33() -> None:
-    stop = Inputs().add("order", "RAT", SWEEP_AT).add("order", "BOR", {"exchange": 1, "step": "attack",
-                                                                        "maneuver": "pass"}).resolve(two_against_rat())
-    fight = stop.state.pairs[0].fight
-    order = defence("sudden_attack", intercept=1, attack_type="thrust", zone="head")
-    assert group.declaration_problems(fight, "BOR", order, RULESET.options()) == []  # the first target may
-    [problem] = group.declaration_problems(fight, "VSE", order, RULESET.options())
-    assert problem == ("condition_failed (4.4, M33): sudden_attack: NOT YET by a further target of a blow on several "
-                       "targets (M09, M10, M24): only its first target answers it so")
-    ru = msg._problem(problem.split("): ", 1)[1])
-    assert ru is not None and not msg.english_left(ru, {"M09", "M10", "M24"})
-
-
 def test_a_sudden_attack_by_the_sweeps_first_target_takes_the_blow_undefended_and_the_sweep_goes_on() -> None:
     """M33 (L503-507) against a circular slash (M10): Boris, its first target, intercepts; his thrust lands first,
     then the slash lands on him undefended and, a cut that hits, goes on to Vseslav at full dice (L291, L304)."""

@@ -538,10 +538,6 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
         return retreat_problems(group, fid, order)
     else:
         answers = order.get("answers")
-        if m == "sudden_attack" and any(d.actor == answers and d.step == "attack" and sweep.further(d)
-                                        and d.order.get("target") != fid for d in group.declared):
-            return [check.problem("condition_failed", "4.4, M33", "sudden_attack: NOT YET by a further target of a "
-                                  "blow on several targets (M09, M10, M24): only its first target answers it so")]
         attacks = [{"actor": d.actor, "target": t} for d in group.declared
                    if d.step == "attack" and d.maneuver != "pass" for t in [d.order.get("target"), *sweep.further(d)]
                    if not (d.actor == fid and d.order.get("with_defence"))]  # M01: his own attack allows a defence

@@ -2258,10 +2258,6 @@ REQUESTS.extend([
      "weapon_block или shield_block, answers: {d}, ally — кого защищаете; или pass)"),
 ])
 _SENTENCES = ((re.compile(r" \(knockout_check\)$"), " (проверка потери сознания)"),) + _SENTENCES
-_PROBLEM_SENTENCES = ((re.compile(r"^sudden_attack: NOT YET by a further target of a blow on several targets "
-                                  r"\(M09, M10, M24\): only its first target answers it so$"),
-                       "«Внезапная атака» следующей цели удара по нескольким целям — ещё НЕТ (M09, M10, M24): так "
-                       "отвечает только первая цель"),) + _PROBLEM_SENTENCES
 _PROBLEM_SENTENCES = ((re.compile(r"^(\w+)'s attack with defence has one defence part, already declared against "
                                   r"(\w+)$"),
                        r"у атаки с защитой \1 одна защитная часть, она уже заявлена против \2"),) + _PROBLEM_SENTENCES

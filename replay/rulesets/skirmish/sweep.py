@@ -133,11 +133,31 @@ def sweep_on(ctx: Context, x: int, att: Declared, first: dict[str, Any], defence
         rolls = ctx.need_rolls(asks)
         item = rules.Item(decl, dfn, rolls[0], rolls[1] if dfn is not None else None)
         seen = with_protector(ctx.state, view(ctx.state, att.actor, t, (decl,) if dfn is None else (decl, dfn)), dfn)
+        if dfn is not None and dfn.maneuver == "sudden_attack":  # M33 by a further target (PROPOSED)
+            outs = sudden_on(ctx, x, seen, item, options)
+            outcomes += outs
+            hit = next((o for o in outs if o.get("attack") is not None and o["attack"].actor == att.actor), None)
+            if hit is None or ctx.state.fighter(att.actor).out:
+                break  # the counter-blow took the sweeper out of the fight: the sweep stops there
+            outcome, prev = hit, t
+            continue
         cmp_ = rules.compare(seen, item, options)
         outcome = in_view(ctx, seen, lambda sub, it=item, c=cmp_: rules.strike(sub, x, it, c, options))
         outcomes.append(outcome)
         prev = t
     return outcomes
+
+
+def sudden_on(ctx: Context, x: int, seen: Fight, item: rules.Item, options: SkirmishOptions) -> list[dict[str, Any]]:
+    """M33 (L503-507) by a further target of a sweep or a synchronous attack (PROPOSED, docs/skirmish.md): where the
+    blow comes at him, part 1's interception against the attacker's free Body Language, then his counter-blow and the
+    blow on him, both undefended, in the order the interception gives; the rolls keyed by the attack it answers."""
+    from replay.rulesets.skirmish.group import in_view
+    from replay.rulesets.skirmish.maneuvers import counters
+
+    dfn = item.defence
+    keyed = replace(dfn, priced={**dfn.priced, "answer_key": {"answers": item.attack.actor}})
+    return in_view(ctx, seen, lambda sub: counters.sudden(sub, x, replace(item, defence=keyed), options))
 
 
 def carry_on(ctx: Context, x: int, att: Declared, o: dict[str, Any], prev: str, dice_left: int,
@@ -258,5 +278,7 @@ def synchronous_second(ctx: Context, x: int, att: Declared, a_roll: Event, first
                                   f"{att.actor} ({dfn.maneuver}, %{dfn.priced['difficulty']})")])[0]
     item = rules.Item(decl, dfn, a_roll, d_roll)
     seen = with_protector(ctx.state, view(ctx.state, att.actor, also, (decl,) if dfn is None else (decl, dfn)), dfn)
+    if dfn is not None and dfn.maneuver == "sudden_attack":  # M33 by the second target (PROPOSED)
+        return sudden_on(ctx, x, seen, item, options)
     cmp_ = rules.compare(seen, item, options)
     return [in_view(ctx, seen, lambda sub: rules.strike(sub, x, item, cmp_, options))]
