@@ -5,12 +5,18 @@ one target of the group, A-09's forced pass recorded as part 1 records it, a swe
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
+from eventlog.envelope import Event
+from replay.context import TurnInputs, run
 from replay.rulesets.skirmish import group
 from replay.rulesets.skirmish import messages as msg
 from replay.rulesets.skirmish.battle import Battle
 from tests.skirmish.test_melee_maneuvers import attack, defence
+from tests.skirmish.test_melee_retreat import played
 from tests.skirmish.test_melee_shrinks import RULESET
 from tests.skirmish.test_melee_sweep import Inputs, of, two_against_rat
 
@@ -154,3 +160,134 @@ def test_m33_a_synchronous_attacks_second_target_intercepts_and_the_one_roll_lan
         ("RAT", "VSE", None, [9, 8, 7, 6, 5]), ("RAT", "BOR", None, [9, 8, 7, 6, 5])]
     assert [(r.actor, r.name, r.key_dict) for r in stop.requests] == [("RAT", "zone", {"exchange": 1,
                                                                                        "target": "BOR"})]
+
+
+# --- Retreat (M45) against several attacks, one of them on several targets or double (L616) ----------------------
+
+FRAY = Path(__file__).resolve().parents[2] / "fixtures" / "skirmish" / "hand" / "fray.jsonl"
+
+
+def fray_log() -> list[dict[str, Any]]:
+    return [json.loads(x) for x in FRAY.read_text(encoding="utf-8").splitlines()]
+
+
+def fray_round2() -> Battle:
+    """The recorded fight `fray` at the start of round 2: Ratibor, Gorazd and Boris against Vseslav, Ladimir and
+    Miroslav; Ratibor and Gorazd in one melee with Vseslav and Ladimir."""
+    _, state = played([e for e in fray_log() if e.get("turn") in (None, 1)])
+    return state
+
+
+def o(actor: str, **p: Any) -> dict[str, Any]:
+    return {"type": "order", "actor": actor, "payload": p}
+
+
+def r(actor: str, dice: str, purpose: str, result: list[int], **k: Any) -> dict[str, Any]:
+    return {"type": "roll", "actor": actor, "payload": {"dice": dice, "purpose": purpose, "result": result,
+                                                        "total": sum(result), "source": "forum", "exchange": 1, **k}}
+
+
+def round2(state: Battle, inputs: list[dict[str, Any]]) -> Any:
+    """Round 2 of `fray` resolved from its recorded combat initiative rolls and these inputs."""
+    game = fray_log()[0]["game"]
+    init = [e for e in fray_log() if e.get("turn") == 2 and e["payload"].get("purpose") == "initiative"]
+    events = [Event(game, 100 + i, e["type"], 2, e["actor"], e["payload"], None, "", "", "")
+              for i, e in enumerate([*init, *inputs])]
+    return run(RULESET.resolve, RULESET.evolve, state, 2, TurnInputs.of(2, events), RULESET.options(), game)
+
+
+QUIET = [o("LAD", exchange=1, step="attack", maneuver="pass"), o("MIR", exchange=1, step="attack", maneuver="pass"),
+         o("BOR", exchange=1, step="attack", maneuver="pass"), o("VSE", exchange=1, step="attack", maneuver="pass")]
+GOR_CHOPS = o("GOR", exchange=1, step="attack", maneuver="chop", target="VSE", zone="upper_torso",
+              dice={"reflex": 1, "skill": 3})
+RAT_SWEEPS = o("RAT", exchange=1, step="attack", maneuver="circular_slash", attack_type="slash", target="VSE",
+               then=["LAD"], zone="upper_torso", dice={"reflex": 2, "skill": 4})
+LAD_SIDESTEPS = o("LAD", exchange=1, step="defence", maneuver="sidestep", answers="RAT", dice={"reflex": 2, "skill": 0})
+
+
+def retreat(**kw: Any) -> dict[str, Any]:
+    return o("VSE", exchange=1, step="defence", maneuver="retreat", answers="GOR", dice={"reflex": 4, "skill": 0}, **kw)
+
+
+def sweep_and_chop(faces: list[int], **kw: Any) -> list[dict[str, Any]]:
+    """Ratibor's circular slash on Vseslav, then Ladimir, and Gorazd's chop on Vseslav, who retreats answering the
+    chop; Ladimir sidesteps the slash."""
+    return [*QUIET, GOR_CHOPS, RAT_SWEEPS, retreat(**kw), LAD_SIDESTEPS,
+            r("GOR", "4d10", "attack", [7, 3, 2, 2]), r("RAT", "6d10", "attack", [8, 6, 4, 3, 2, 2], target="VSE"),
+            r("VSE", "4d10", "defence", faces, answers="GOR"),
+            r("RAT", "6d10", "attack", [10, 9, 9, 8, 7, 6], target="LAD"),
+            r("LAD", "2d10", "defence", [9, 9], answers="RAT"),
+            r("RAT", "2d6-2", "zone", [5, 5], target="LAD"), r("LAD", "4d10", "knockout", [4, 3, 2, 1])]
+
+
+def test_m45_one_retreat_roll_answers_a_sweep_and_another_attack_and_the_sweep_goes_on() -> None:
+    """L616: Vseslav's one roll, 4 at %4, beats the slash (2) and the chop (1); a retreat is a dodge, so the slash
+    goes on to Ladimir (L291); Vseslav leaves the group's round (L620)."""
+    stop = round2(fray_round2(), sweep_and_chop([9, 8, 7, 6]))
+    assert stop.error is None
+    assert len([e for e in sweep_and_chop([9, 8, 7, 6]) if e["actor"] == "VSE" and e["type"] == "roll"]) == 1
+    clashes = [(c["attacker"], c["target"], c["defence"]["maneuver"], c["why"][-1]) for c in of(stop, "clash")]
+    assert clashes == [("RAT", "VSE", "retreat", "2 vs 4 → the defence wins, final 2"),
+                       ("RAT", "LAD", "sidestep", "6 vs 2 → hit, final 4"),
+                       ("GOR", "VSE", "retreat", "1 vs 4 → the defence wins, final 3")]
+    assert of(stop, "exchange_ended")[0]["retreated"] == ["VSE"]
+
+
+def test_m45_a_surrounded_retreater_recounts_his_roll_at_5_against_the_enemy_he_moves_towards() -> None:
+    """L616: «уклонение от противника, с которым он сближается, проводится по %5 сложности (можно просто пересчитать
+    общий бросок отступления)»: the same faces [9, 4, 4, 4], 4 successes at %4 against Gorazd's chop, 1 at %5
+    against Ratibor's slash, which hits (2 vs 1); he stays in the group."""
+    faces = [9, 4, 4, 4]
+    stop = round2(fray_round2(), [*sweep_and_chop(faces, towards="RAT"), r("RAT", "2d6-2", "zone", [3, 4],
+                                                                          target="VSE"),
+                                  r("RAT", "1d6", "penetration", [4], target="VSE")])
+    assert stop.error is None, stop.error
+    by = {(c["attacker"], c["target"]): c for c in of(stop, "clash")}
+    assert by[("RAT", "VSE")]["why"][1:] == ["VSE retreat: 4d %5 [9, 4, 4, 4] → 1 − 0 = 1",
+                                             "2 vs 1 → hit, final 1"]
+    assert by[("GOR", "VSE")]["why"][1:] == [  # the slash's wound shrinks his pending roll (5.1.6)
+        "VSE retreat: 2d %4 (4 declared − 2 pending reduction, 5.1.6) [9, 4] → 2 − 0 = 2",
+        "1 vs 2 → the defence wins, final 1"]
+    assert not of(stop, "exchange_ended")[0].get("retreated")
+    without = round2(fray_round2(), sweep_and_chop(faces))  # not moving towards anyone: %4 against both
+    assert of(without, "exchange_ended")[0]["retreated"] == ["VSE"]
+
+
+def test_m45_towards_names_one_of_at_least_two_attackers() -> None:
+    stop = round2(fray_round2(), [*QUIET, GOR_CHOPS, o("RAT", exchange=1, step="attack", maneuver="pass")])
+    fight = stop.state.pairs[0].fight if len(stop.state.pairs[0].fight.fighters) > 2 else stop.state.pairs[1].fight
+    alone = group.retreat_problems(fight, "VSE", {"towards": "GOR"})
+    assert alone == ["condition_failed (4.4, M45, L616): towards: VSE is attacked by GOR alone: he retreats away from "
+                     "him, not surrounded (the %5 is against the enemy a surrounded fighter moves towards)"]
+    assert group.retreat_problems(fight, "VSE", {"towards": "LAD"}) == [
+        "condition_failed (4.4, M45, L616): towards: 'LAD' is not an enemy attacking VSE this exchange (GOR)"]
+    for problem in [*alone, *group.retreat_problems(fight, "VSE", {"towards": "LAD"})]:
+        ru = msg._problem(problem.split("): ", 1)[1])
+        assert ru is not None and not msg.english_left(ru, {"VSE", "GOR", "LAD", "towards"}), problem
+
+
+def test_m45_one_retreat_roll_answers_both_parts_of_a_double_attack_and_another_attack() -> None:
+    """L265, L616: Gorazd's double attack (short sword and dagger) and Ratibor's chop on Vseslav; his one Retreat
+    roll (named against Ratibor) is compared with each part and with the chop."""
+    state = fray_round2()
+    gor = state.fighter("GOR")
+    state = state.with_fighter(replace(gor, weapons=tuple(
+        replace(w, id="short_sword", type="short_sword", hands=("right",)) if w.id == "longsword"
+        else replace(w, state="ready", hands=("left",)) for w in gor.weapons)))
+    second = {"attack_type": "thrust", "zone": "lower_torso", "dice": {"reflex": 1, "skill": 1}}
+    inputs = [*QUIET, o("GOR", exchange=1, step="attack", maneuver="double_attack", attack_type="slash", target="VSE",
+                        zone="upper_torso", dice={"reflex": 1, "skill": 2}, second=second),
+              o("RAT", exchange=1, step="attack", maneuver="chop", target="VSE", zone="upper_torso",
+                dice={"reflex": 2, "skill": 3}),
+              o("VSE", exchange=1, step="defence", maneuver="retreat", answers="RAT", dice={"reflex": 4, "skill": 0}),
+              r("GOR", "3d10", "attack", [7, 2, 2]), r("GOR", "2d10", "attack2", [6, 2]),
+              r("RAT", "5d10", "attack", [8, 6, 2, 2, 1]), r("VSE", "4d10", "defence", [9, 8, 7, 2], answers="RAT")]
+    stop = round2(state, inputs)
+    assert stop.error is None and [r.name for r in stop.requests] == ["order", "order"]  # exchange 2's attacks
+    clashes = [(c["attacker"], c["maneuver"], c["why"]) for c in of(stop, "clash")]
+    said = "VSE retreat: 4d %4 [9, 8, 7, 2] → 3 − 0 = 3"
+    assert clashes == [
+        ("RAT", "chop", ["RAT chop: 5d %5 [8, 6, 2, 2, 1] → 2 − 1 = 1", said, "1 vs 3 → the defence wins, final 2"]),
+        ("GOR", "slash", ["GOR slash: 3d %5 [7, 2, 2] → 1 − 0 = 1", said, "1 vs 3 → the defence wins, final 2"]),
+        ("GOR", "thrust", ["GOR thrust: 2d %6 [6, 2] → 1 − 0 = 1", said, "1 vs 3 → the defence wins, final 2"])]
+    assert of(stop, "exchange_ended")[0]["retreated"] == ["VSE"]

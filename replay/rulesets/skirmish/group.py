@@ -347,6 +347,7 @@ def defence_step(ctx: Context, x: int, ids: list[str], grid_name: str, options: 
             and not (once and attacked(ctx.state, fid))
             for att in attacks_on(ctx.state, fid) if answered_by(ctx.state, sweep.turned(att, fid)) is None]
     asks += [(fid, att.actor) for fid in ids for att in protectable(ctx.state, grid_name, fid, once)]
+    asks.sort(key=lambda ask: not retreat_named(ctx, x, *ask))  # M45 (L616): his Retreat first, whichever it names
     missing = []
     for fid, attacker in asks:  # each defence is declared as soon as its order is there: the next one is checked
         att = next(d for d in ctx.state.declared if d.actor == attacker and d.step == "attack")
@@ -364,6 +365,13 @@ def defence_step(ctx: Context, x: int, ids: list[str], grid_name: str, options: 
         declare(ctx, fid, event.payload, event.seq, options)
     if missing:
         raise Waiting(requests=missing)
+
+
+def retreat_named(ctx: Context, x: int, fid: str, attacker: str) -> bool:
+    """M45 (L616): `fid`'s recorded Retreat of exchange `x` names `attacker`'s attack (it answers all the others too,
+    so it is taken before them)."""
+    found = ctx.recorded.order_for(fid, exchange=x, step="defence", answers=attacker)
+    return found is not None and found.payload.get("maneuver") == "retreat"
 
 
 def answered_by(group: Fight, att: Declared) -> Declared | None:
@@ -564,18 +572,23 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
 
 
 def retreat_problems(group: Fight, fid: str, order: dict[str, Any]) -> list[str]:
-    """M45 (L616) in a melee group (PROPOSED): one Retreat roll answers every attack aimed at him, so it is his only
-    defence this exchange; NOT YET against a double attack (M06) or a blow on several targets (M09, M10, M24) other
-    than the one it names."""
+    """M45 (L616) in a melee group (PROPOSED): one Retreat roll answers every attack aimed at him (a double attack's
+    two parts and a blow on several targets too), so it is his only defence this exchange; `towards`, the enemy a
+    surrounded retreater moves towards, is one of at least two enemies attacking him."""
     if defences_of(group, fid):
         return [check.problem("condition_failed", "4.4, M45", f"retreat: {fid} already defends this exchange; one "
                               "Retreat roll answers every attack aimed at him (L616), so it is his only defence")]
-    faced = attacks_on(group, fid)
-    several = [d for d in faced if d.maneuver == "double_attack" or sweep.further(d)]
-    if len(faced) > 1 and several:
-        return [check.problem("condition_failed", "4.4, M45", f"retreat: NOT YET against {several[0].actor}'s "
-                              f"{several[0].maneuver} (a double attack or a blow on several targets) together with "
-                              "another attack")]
+    towards = order.get("towards")
+    if towards is None:
+        return []
+    attackers = sorted({d.actor for d in attacks_on(group, fid)})
+    if towards not in attackers:
+        return [check.problem("condition_failed", "4.4, M45, L616", f"towards: {towards!r} is not an enemy attacking "
+                              f"{fid} this exchange (" + (", ".join(attackers) or "none") + ")")]
+    if len(attackers) < 2:
+        return [check.problem("condition_failed", "4.4, M45, L616", f"towards: {fid} is attacked by {towards} alone: "
+                              "he retreats away from him, not surrounded (the %5 is against the enemy a surrounded "
+                              "fighter moves towards)")]
     return []
 
 
@@ -600,6 +613,9 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
         target = att.order.get("target")
         if att.maneuver == "double_attack":  # M06: each part its own roll against its own defence (L263-265)
             asks += [ask for part in double(ctx, x, att, dfn, options) for ask in part[2:] if ask is not None]
+            if dfn is not None and dfn.maneuver == "retreat" and id(dfn) not in shared and rules.rolls_pool(dfn):
+                shared[id(dfn)] = len(asks)  # M45 (L616): the retreat's one roll answers both parts too
+                asks.append(retreat_ask(ctx, x, dfn, options))
             continue
         if rules.rolls_pool(att):
             asks.append((rules.pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack",
@@ -618,18 +634,21 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
             continue
         if dfn is not None and dfn.maneuver == "retreat" and rules.rolls_pool(dfn):
             shared[id(dfn)] = len(asks)
-            attacker = str(dfn.order.get("answers"))  # the roll is keyed by the attack it names
-            asks.append((rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, "defence",
-                         {"exchange": x, "answers": attacker}, f"defence roll of {dfn.actor} against {attacker} "
-                         f"({dfn.maneuver}, %{dfn.priced['difficulty']})"))
+            asks.append(retreat_ask(ctx, x, dfn, options))
             continue
         if dfn is not None and rules.rolls_pool(dfn):  # after a feint (M14): the new defence's roll `redefence`
             asks.append((rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor,
                          "redefence" if dfn.order.get("after_feint") else "defence",
                          {"exchange": x, "answers": att.actor}, f"defence roll of {dfn.actor} against {att.actor} "
                          f"({dfn.maneuver}, %{dfn.priced['difficulty']})"))
+    for dfn in group.declared:  # M45: a retreat met only further on a blow on several targets (M09, M10, M24)
+        if dfn.step == "defence" and dfn.maneuver == "retreat" and not dfn.priced.get("failed") \
+                and id(dfn) not in shared and rules.rolls_pool(dfn):
+            shared[id(dfn)] = len(asks)
+            asks.append(retreat_ask(ctx, x, dfn, options))
     rolled = ctx.need_rolls(asks)
     once = {k: rolled[i] for k, i in shared.items()}
+    retreat_rolls = {d.actor: once[id(d)] for d in group.declared if id(d) in once}
     rolls = iter(r for i, r in enumerate(rolled) if i not in shared.values())
     outcomes: list[dict[str, Any]] = []
     moved: list[tuple[Declared, Any]] = []
@@ -637,7 +656,7 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
         if ctx.state.result is not None:
             break
         if att.maneuver == "double_attack":
-            outcomes += double_strikes(ctx, x, att, dfn, rolls, options)
+            outcomes += double_strikes(ctx, x, att, surrounded(dfn, att), rolls, options, once)
             continue
         a_roll = next(rolls) if rules.rolls_pool(att) else None
         d_roll = once[id(dfn)] if dfn is not None and id(dfn) in once else next(rolls) if (
@@ -647,7 +666,7 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
         seen = view(ctx.state, att.actor, target, (att,) if dfn is None else (att, dfn))
         if dfn is not None and dfn.actor not in seen.ids:  # M37: the protector stands in for the ally (L540)
             seen = replace(seen, fighters=(*seen.fighters, ctx.state.fighter(dfn.actor)))
-        item = rules.Item(att, dfn, a_roll, d_roll)  # type: ignore[arg-type]
+        item = rules.Item(att, surrounded(dfn, att), a_roll, d_roll)  # type: ignore[arg-type]
         if maneuvering.moving(att.order):  # M53 (L681): compared with the enemies' after the attacks
             moved.append((att, a_roll))
             continue
@@ -659,17 +678,19 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
             sudden = replace(item, defence=keyed_dfn)
             outcomes += in_view(ctx, seen, lambda sub, it=sudden: counters.sudden(sub, x, it, options))
             if sweep.further(att):  # M33 against a blow on several targets: it lands on him undefended, then goes on
-                outcomes += sweep_after_sudden(ctx, x, att, a_roll, outcomes, [d["decl"] for d in defences], options)
+                outcomes += sweep_after_sudden(ctx, x, att, a_roll, outcomes, [d["decl"] for d in defences], options,
+                                               retreat_rolls)
             continue
         cmp_ = rules.compare(seen, item, options)
         if dfn is None and options.one_action_per_exchange and attacked(ctx.state, target):
             cmp_["one_action"] = True  # undefended because he attacked this exchange (A-09)
         outcomes.append(in_view(ctx, seen, lambda sub, it=item, c=cmp_: rules.strike(sub, x, it, c, options)))
         if sweep.further(att) and att.maneuver in sweep.SWEEPS:  # M09, M10: on to the further targets (L291-304)
-            outcomes += sweep.sweep_on(ctx, x, att, outcomes[-1], [d["decl"] for d in defences], options)
+            outcomes += sweep.sweep_on(ctx, x, att, outcomes[-1], [d["decl"] for d in defences], options,
+                                       retreat_rolls)
         elif sweep.further(att):  # M24: the same roll against the second target (L441)
             outcomes += sweep.synchronous_second(ctx, x, att, a_roll, outcomes[-1], [d["decl"] for d in defences],
-                                                 options)
+                                                 options, retreat_rolls)
     if moved and ctx.state.result is None:
         maneuvering.settle(ctx, x, moved, options)
     return outcomes
@@ -681,8 +702,27 @@ def retreat_of(group: Fight, att: Declared) -> Declared | None:
                  and d.actor == att.order.get("target") and not d.priced.get("failed")), None)
 
 
+def retreat_ask(ctx: Context, x: int, dfn: Declared, options: SkirmishOptions) -> tuple[Any, ...]:
+    """M45 (L616): the one roll of a Retreat in a melee group, keyed by the attack it names."""
+    attacker = str(dfn.order.get("answers"))
+    return (rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, "defence",
+            {"exchange": x, "answers": attacker}, f"defence roll of {dfn.actor} against {attacker} ({dfn.maneuver}, "
+            f"%{dfn.priced['difficulty']})")
+
+
+def surrounded(dfn: Declared | None, att: Declared) -> Declared | None:
+    """M45 (L616): a surrounded retreater's evasion from the enemy he moves towards (`towards`) is the same roll
+    recounted one step harder, %4 → %5; against every other attack it stays as declared."""
+    if dfn is None or dfn.maneuver != "retreat" or dfn.order.get("towards") != att.actor:
+        return dfn
+    tn = int(dfn.priced["difficulty"])
+    return replace(dfn, priced={**dfn.priced, "difficulty": tn + 1, "difficulty_mods": [
+        *dfn.priced.get("difficulty_mods", []), f"+1 surrounded, moving towards {att.actor} (M45, L616)"]})
+
+
 def sweep_after_sudden(ctx: Context, x: int, att: Declared, a_roll: Any, outcomes: list[dict[str, Any]],
-                       defences: list[Declared], options: SkirmishOptions) -> list[dict[str, Any]]:
+                       defences: list[Declared], options: SkirmishOptions,
+                       retreat_rolls: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """M33 by the first target of a sweep or a synchronous attack (PROPOSED): the blow lands on him undefended
     (L507), as part 1 resolves it, and goes on to the further targets from that hit (L291-304, L441)."""
     hit = next((o for o in reversed(outcomes) if o.get("attack") is not None and o["attack"].actor == att.actor
@@ -690,8 +730,8 @@ def sweep_after_sudden(ctx: Context, x: int, att: Declared, a_roll: Any, outcome
     if hit is None or ctx.state.result is not None:
         return []
     if att.maneuver in sweep.SWEEPS:
-        return sweep.sweep_on(ctx, x, att, hit, defences, options)
-    return sweep.synchronous_second(ctx, x, att, a_roll, hit, defences, options)
+        return sweep.sweep_on(ctx, x, att, hit, defences, options, retreat_rolls)
+    return sweep.synchronous_second(ctx, x, att, a_roll, hit, defences, options, retreat_rolls)
 
 
 def double(ctx: Context, x: int, att: Declared, dfn: Declared | None,
@@ -708,7 +748,7 @@ def double(ctx: Context, x: int, att: Declared, dfn: Declared | None,
         a_ask = (rules.pool_dice(ctx, a.priced["dice_to_roll"], options), a.actor, "attack" + second, {"exchange": x},
                  f"attack roll of {a.actor} on {a.order['target']} ({a.maneuver}, %{a.priced['difficulty']})")
         d_ask = None
-        if d is not None and rules.rolls_pool(d) and id(d) not in seen:
+        if d is not None and rules.rolls_pool(d) and id(d) not in seen and d.maneuver != "retreat":
             seen.add(id(d))
             purpose = "defence" + ("2" if d.order.get("part") == 2 else "")
             d_ask = (rules.pool_dice(ctx, d.priced["dice_to_roll"], options), d.actor, purpose,
@@ -719,11 +759,14 @@ def double(ctx: Context, x: int, att: Declared, dfn: Declared | None,
 
 
 def double_strikes(ctx: Context, x: int, att: Declared, dfn: Declared | None, rolls: Any,
-                   options: SkirmishOptions) -> list[dict[str, Any]]:
+                   options: SkirmishOptions, once: dict[int, Any] | None = None) -> list[dict[str, Any]]:
     """M06: part 1's two clashes on the attacker and his target (one shield block answering both allocates its
-    successes, CP-29)."""
+    successes, CP-29; a Retreat answers both with its one roll, `once`, L265, L616)."""
     items: list[rules.Item] = []
     given: dict[int, Any] = {}
+    if dfn is not None and dfn.maneuver == "retreat":
+        declared = retreat_of(ctx.state, att)
+        given[id(dfn)] = (once or {}).get(id(declared))
     for a, d, _, d_ask in double(ctx, x, att, dfn, options):
         a_roll = next(rolls)
         if d_ask is not None:

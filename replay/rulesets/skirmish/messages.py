@@ -2415,3 +2415,11 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^the transfer feint's phase 2 is struck at (\w+), whose defence phase 1 beat, not at (\w+)$",
      r"вторую фазу перевода наносят \1, чью защиту побила первая фаза, а не \2"),
 )) + _PROBLEM_SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^towards: '(\w+)' is not an enemy attacking (\w+) this exchange \(([\w, ]+)\)$",
+     r"towards: \1 не атакует \2 в этом обмене (атакуют: \3)"),
+    (r"^towards: (\w+) is attacked by (\w+) alone: he retreats away from him, not surrounded \(the %5 is against the "
+     r"enemy a surrounded fighter moves towards\)$",
+     r"towards: на \1 нападает один \2: он отступает от него, а не из окружения (%5 — против противника, к которому "
+     r"сближается окружённый)"),
+)) + _PROBLEM_SENTENCES
