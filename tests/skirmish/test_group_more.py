@@ -291,3 +291,42 @@ def test_m45_one_retreat_roll_answers_both_parts_of_a_double_attack_and_another_
         ("GOR", "slash", ["GOR slash: 3d %5 [7, 2, 2] → 1 − 0 = 1", said, "1 vs 3 → the defence wins, final 2"]),
         ("GOR", "thrust", ["GOR thrust: 2d %6 [6, 2] → 1 − 0 = 1", said, "1 vs 3 → the defence wins, final 2"])]
     assert of(stop, "exchange_ended")[0]["retreated"] == ["VSE"]
+
+
+# --- A-09 in a group: a forced pass recorded as part 1 records it ------------------------------------------------
+
+def test_a09_a_defender_who_attacked_is_recorded_passing_the_defence_step_as_in_a_pair() -> None:
+    """`fray` round 2, exchange 1: Vseslav chops at Gorazd and Gorazd at Vseslav; neither may defend (A-09), and each
+    is recorded passing his defence step for that reason, in his own step, as part 1 records it (resolve.declare_all);
+    Ladimir, who did not attack, answers Ratibor's sweep."""
+    recorded = [e for e in fray_log() if e.get("turn") == 2 and e["payload"].get("purpose") != "initiative"]
+    stop = round2(fray_round2(), [{"type": e["type"], "actor": e["actor"], "payload": e["payload"]}
+                                  for e in recorded])
+    assert stop.error is None
+    passes = [(d.phase, d.payload["actor"], d.payload["why"]) for d in stop.drafts if d.type == "skirmish.declared"
+              and d.payload["step"] == "defence" and d.payload["exchange"] == 1 and d.payload["forced"]
+              and d.phase.startswith("RAT-VSE-GOR")]
+    assert [(a, w) for _, a, w in passes] == [
+        ("VSE", ["VSE passes the defence step (attacked this exchange (A-09))"]),
+        ("GOR", ["GOR passes the defence step (attacked this exchange (A-09))"])]
+    steps = [p.rsplit(".", 1)[1] for p, _, _ in passes]
+    assert steps[0] < steps[1]  # each in his own defence step, lowest initiative first (4.4)
+    clash = next(c for c in of(stop, "clash") if c["attacker"] == "GOR" and c["exchange"] == 1)
+    assert clash["defence"] is None and "A-09" not in clash["defaults"]  # the event says it, not the clash
+    said = msg.why({"why": passes[0][2]}, "ru")
+    assert not msg.english_left(said[0], {"VSE"}), said
+
+
+# --- 4.4 (L102): a move into reach of fighters already in melee joins it, however many it holds -----------------
+
+def test_a_move_into_reach_of_a_melee_of_three_joins_it_as_a_fourth() -> None:
+    """`fray` round 1: Gorazd joins Ratibor and Vseslav (a group of three), then Ladimir walks within reach of that
+    group and joins it as its fourth (L102: melee begins when an opponent comes within a melee weapon's reach); the
+    old refusal («a melee of three or more is NOT YET») is said nowhere."""
+    recorded = [json.loads(x) for x in (FRAY.parents[1] / "fray.jsonl").read_text(encoding="utf-8").splitlines()]
+    joined = [(e["payload"]["fighter"], e["payload"]["melee"], e["payload"]["group"]) for e in recorded
+              if e["type"] == "skirmish.joined"]
+    assert joined == [("GOR", "RAT-VSE", "RAT-VSE-GOR"), ("LAD", "RAT-VSE-GOR", "RAT-VSE-GOR-LAD")]
+    state = fray_round2()
+    assert [p.fight.ids for p in state.pairs if len(p.fight.ids) > 2] == [("RAT", "VSE", "GOR", "LAD")]
+    assert not [t for t in msg.PROBLEMS if "melee of three or more" in t[0]]

@@ -343,6 +343,10 @@ def defence_step(ctx: Context, x: int, ids: list[str], grid_name: str, options: 
     """Each defender answers every attack aimed at him, one order per attack (`answers`); a defender who attacked this
     exchange (A-09) or cannot act is not asked."""
     once = options.one_action_per_exchange
+    for fid in ids:  # A-09: recorded as part 1 records it, a forced pass of the defence step
+        if once and rules.can_declare(ctx.state, fid) and attacked(ctx.state, fid) and attacks_on(ctx.state, fid):
+            rules.declared(ctx, fid, {"exchange": x, "step": "defence", "maneuver": "pass"}, None,
+                           forced="attacked this exchange (A-09)", options=options)
     asks = [(fid, att.actor) for fid in ids if rules.can_declare(ctx.state, fid)
             and not (once and attacked(ctx.state, fid))
             for att in attacks_on(ctx.state, fid) if answered_by(ctx.state, sweep.turned(att, fid)) is None]
@@ -682,8 +686,6 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
                                                retreat_rolls)
             continue
         cmp_ = rules.compare(seen, item, options)
-        if dfn is None and options.one_action_per_exchange and attacked(ctx.state, target):
-            cmp_["one_action"] = True  # undefended because he attacked this exchange (A-09)
         outcomes.append(in_view(ctx, seen, lambda sub, it=item, c=cmp_: rules.strike(sub, x, it, c, options)))
         if sweep.further(att) and att.maneuver in sweep.SWEEPS:  # M09, M10: on to the further targets (L291-304)
             outcomes += sweep.sweep_on(ctx, x, att, outcomes[-1], [d["decl"] for d in defences], options,

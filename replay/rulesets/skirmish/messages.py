@@ -999,10 +999,6 @@ PROBLEMS = [
      "5.7 (L52-58): путь длиннее движения {a}: {n} м, а {g:gait} позволяет {m} м (Скорость {v} × {f}){cap:cap}"),
     ("L102: at ({x:#}, {y:#}) {a:w} comes within reach of {b:w}: melee begins there, the path ends at that cell",
      "L102: в ({x}, {y}) {a} входит в досягаемость {b}: там начинается схватка, путь кончается в этой клетке"),
-    ("4.4: ({x:#}, {y:#}) is within reach of {ids}, already in melee: a melee of three or more is NOT YET in this "
-     "version (melee goes pair by pair)",
-     "4.4: ({x}, {y}) в досягаемости {ids}, уже занятых в схватке: схватка троих и больше в этой версии ЕЩЁ НЕ "
-     "реализована (схватки идут парами)"),
     ("5.6.2: {a:w} has no drawn projectile (draw first: {n:#} left)",
      "5.6.2: у {a} нет извлечённого снаряда (сначала извлеките: осталось {n})"),
     ("5.6.3: {a:w}'s shot is not prepared yet (prepare it first, {w:w})",

@@ -750,7 +750,7 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
         "reduced": cmp_["reduced"], "required_extra": req, "mode": options.extra_success_mode,
         "opposed": res.to_json(), "cancelled": None,
         "rule": ["5.1", "2.3", "2.4"], "defaults": ["A-01", "A-02", "A-04"] + (
-            ["5.1.6"] if any(cmp_["reduced"].values()) else []) + (["A-09"] if cmp_.get("one_action") else [])}
+            ["5.1.6"] if any(cmp_["reduced"].values()) else [])}
     if dfn is not None and dfn.maneuver == "slip" and res.winner == "defence":
         payload["skill_zero"] = {"fighter": att.actor, "round": ctx.state.round}
         why.append(f"slip: {att.actor}'s skill points are 0 for the rest of the round (M48, A-38)")
