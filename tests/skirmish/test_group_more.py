@@ -330,3 +330,52 @@ def test_a_move_into_reach_of_a_melee_of_three_joins_it_as_a_fourth() -> None:
     state = fray_round2()
     assert [p.fight.ids for p in state.pairs if len(p.fight.ids) > 2] == [("RAT", "VSE", "GOR", "LAD")]
     assert not [t for t in msg.PROBLEMS if "melee of three or more" in t[0]]
+
+
+# --- M50 Quick draw and M56 Grip change in a group --------------------------------------------------------------
+
+def sheathed_rat() -> Battle:
+    """Ratibor with his longsword in its scabbard, both hands free."""
+    state = two_against_rat()
+    rat = state.fighter("RAT")
+    return state.with_fighter(replace(rat, weapons=tuple(
+        replace(w, state="sheathed", location="scabbard", hands=()) if w.id == "longsword" else w
+        for w in rat.weapons)))
+
+
+def test_m50_a_quick_draw_alone_is_refused_saying_what_to_write_and_what_it_says_works() -> None:
+    fight = sheathed_rat().pairs[0].fight
+    order = {"exchange": 1, "step": "attack", "maneuver": "quick_draw", "draw": "longsword",
+             "dice": {"reflex": 0, "skill": 0}}
+    [problem] = group.declaration_problems(fight, "RAT", order, RULESET.options())
+    assert problem == ("condition_failed (4.4, M50): quick_draw: declare the draw with the maneuver it arms: draw: "
+                       "WEAPON on your attack or defence (M50, L646; a weapon longer than short drawn from its "
+                       "scabbard strikes only with its hilt that exchange, hilt: true, L648), or a pass with draw when "
+                       "no reflex points are left (L650)")
+    ru = msg._problem(problem.split("): ", 1)[1])
+    assert ru is not None and not msg.english_left(ru, {"draw", "hilt", "true"})
+    stop = (Inputs().add("order", "RAT", attack("chop", draw="longsword", hilt=True, zone="upper_torso",
+                                                dice={"reflex": 1, "skill": 2}))
+            .add("order", "BOR", {"exchange": 1, **PASS}).add("order", "BOR", defence("weapon_block"))
+            .roll("RAT", "attack", [9, 8, 7]).roll("BOR", "defence", [3, 2, 1], answers="RAT")
+            .roll("RAT", "zone", [4, 3], dice="2d6-2").roll("RAT", "penetration", [6], dice="1d6")
+            .resolve(sheathed_rat()))
+    assert stop.error is None, stop.error
+    [drew] = [d for d in of(stop, "declared") if d["actor"] == "RAT"]
+    assert drew["why"][0] == "RAT draws longsword (M50, 1 R) (only a hilt strike this exchange, L648)"
+    assert drew["priced"]["paid_R"] == 1 + 1  # a die of reflex and the draw's activation from the scabbard (L646)
+    [hit] = of(stop, "hit")
+    assert hit["why"][1].startswith("D = Strength 5 = 5")  # L648: the hilt strike, damage = Strength
+
+
+def test_m56_a_grip_change_alone_in_a_group_changes_the_grip_at_no_one() -> None:
+    """L701: one hand ↔ two hands for 1 reflex; declared alone in the attack step it names no target and is settled
+    by itself, as in a pair."""
+    stop = (Inputs().add("order", "RAT", {"exchange": 1, "step": "attack", "maneuver": "grip_change",
+                                          "grip": "one_hand", "dice": {"reflex": 0, "skill": 0}})
+            .add("order", "BOR", attack("chop", target="RAT", zone="upper_torso", dice={"reflex": 1, "skill": 2}))
+            .roll("BOR", "attack", [3, 2, 1]).resolve(two_against_rat()))
+    assert stop.error is None
+    [changed] = [e for e in of(stop, "effect") if e["maneuver"] == "grip_change"]
+    assert changed["why"] == ["grip change: longsword → one_hand (1 R, M56)"]
+    assert stop.state.pairs[0].fight.fighter("RAT").weapon_by_id("longsword").grip == "one_hand"

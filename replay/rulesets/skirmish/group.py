@@ -54,9 +54,6 @@ REFUSED: dict[str, tuple[str, str]] = {
     "leg_dive": ("4.4, M52", "NOT YET: a grapple (5.8) holds two fighters as a pair"),
     "shield_push": ("4.4, M57", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance per "
                     "pair, the longer weapon (4.2, L129)"),
-    "quick_draw": ("4.4, M50", "NOT YET: a draw in a melee of several fighters is declared as a pass with draw"),
-    "grip_change": ("4.4, M56", "NOT YET: a grip change in a melee of several fighters is declared as a pass with "
-                    "grip"),
 }
 """The maneuvers a melee group refuses, each with its rule and why: those whose effect is a pair's combat initiative or
 distance (a group has neither: its order is the general chain, its distance per pair the longer weapon), and those
@@ -75,7 +72,16 @@ def refusal(m: str) -> tuple[str, str] | None:
     return None
 
 
+DRAW_INSTEAD = ("quick_draw: declare the draw with the maneuver it arms: draw: WEAPON on your attack or defence "
+                "(M50, L646; a weapon longer than short drawn from its scabbard strikes only with its hilt that "
+                "exchange, hilt: true, L648), or a pass with draw when no reflex points are left (L650)")
+"""M50 in a melee group as in a pair: the draw is a field of the declaration it arms (4.4 «free-standing»), never a
+maneuver of its own (part 1 prices none); the refusal says what to write."""
+
+
 def refused(m: str) -> list[str]:
+    if m == "quick_draw":
+        return [check.problem("condition_failed", "4.4, M50", DRAW_INSTEAD)]
     why = refusal(m)
     return [] if why is None else [check.problem("condition_failed", why[0], f"{m}: not played in a melee of "
                                                  f"several fighters: {why[1]}")]
@@ -127,9 +133,9 @@ def answerable(att: Declared) -> bool:
 
 
 def targetless(order: dict[str, Any]) -> bool:
-    """M53 standing up (L683), maneuvering against several opponents (L681) or freeing a caught weapon (M44, L605):
-    at no one."""
-    return order.get("maneuver") == "maneuvering"
+    """M53 standing up (L683), maneuvering against several opponents (L681) or freeing a caught weapon (M44, L605), or
+    a Grip change (M56) declared alone: at no one."""
+    return order.get("maneuver") in ("maneuvering", "grip_change")
 
 
 def foe(group: Fight, fid: str) -> str:

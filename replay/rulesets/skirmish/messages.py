@@ -2419,3 +2419,10 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
      r"towards: на \1 нападает один \2: он отступает от него, а не из окружения (%5 — против противника, к которому "
      r"сближается окружённый)"),
 )) + _PROBLEM_SENTENCES
+_PROBLEM_SENTENCES = ((re.compile(
+    r"^quick_draw: declare the draw with the maneuver it arms: draw: WEAPON on your attack or defence \(M50, L646; a "
+    r"weapon longer than short drawn from its scabbard strikes only with its hilt that exchange, hilt: true, L648\), "
+    r"or a pass with draw when no reflex points are left \(L650\)$"),
+    "«Быстрое вооружение» заявляют вместе с маневром, для которого достают оружие: draw: ОРУЖИЕ в заявке атаки или "
+    "защиты (M50, L646; оружие длиннее короткого, извлечённое из ножен, в этом обмене бьёт только рукоятью — hilt: "
+    "true, L648), либо пас с draw, когда очков рефлекса не осталось (L650)"),) + _PROBLEM_SENTENCES
