@@ -379,3 +379,52 @@ def test_m56_a_grip_change_alone_in_a_group_changes_the_grip_at_no_one() -> None
     [changed] = [e for e in of(stop, "effect") if e["maneuver"] == "grip_change"]
     assert changed["why"] == ["grip change: longsword → one_hand (1 R, M56)"]
     assert stop.state.pairs[0].fight.fighter("RAT").weapon_by_id("longsword").grip == "one_hand"
+
+
+# --- M22 Pass inside a group ---------------------------------------------------------------------------------------
+
+def passing_rat() -> Inputs:
+    """Round 3 of `ally`, Ratibor at (4, 2) against Vseslav at (5, 2) and Boris at (4, 3): Ratibor passes Boris, who
+    blocks; 4 successes against −1 (a one cancels, A-02): a hit, final 4."""
+    return (Inputs().add("order", "RAT", attack("pass_through", zone="upper_torso", dice={"reflex": 2, "skill": 3}))
+            .add("order", "BOR", {"exchange": 1, **PASS}).add("order", "BOR", defence("weapon_block"))
+            .roll("RAT", "attack", [9, 8, 7, 6, 2]).roll("BOR", "defence", [3, 2, 1], answers="RAT")
+            .roll("RAT", "zone", [4, 3], dice="2d6-2").roll("RAT", "penetration", [6], dice="1d6"))
+
+
+def test_m22_a_pass_in_a_group_offers_only_cells_no_fighter_of_the_group_holds() -> None:
+    """L418: the cells beside both Ratibor (4, 2) and Boris (4, 3) are (3, 2), (3, 3), (5, 2) and (5, 3); Vseslav
+    stands in (5, 2), so it is not offered, and a choice naming it is refused."""
+    stop = passing_rat().resolve(two_against_rat())
+    [ask] = stop.requests
+    assert (ask.actor, ask.name, ask.options) == ("RAT", "pass_through", ("(3, 2)", "(3, 3)", "(5, 3)"))
+    stop = (passing_rat().add("choice", "RAT", {"name": "pass_through", "value": {"cell": [5, 2], "distance": "end"},
+                                                "exchange": 1}).resolve(two_against_rat()))
+    assert stop.error is not None and "choice pass_through of RAT" in stop.error
+
+
+def test_m22_a_pass_in_a_group_that_ends_the_melee_takes_the_passer_out_as_a_retreat_would() -> None:
+    """L421-423: through (5, 3) on to (7, 3), 3 m of Speed 7, then «прерывает схватку» as a successful Retreat: he
+    leaves the group's round, and, the last of his side, the melee is over."""
+    stop = (passing_rat().add("choice", "RAT", {"name": "pass_through", "value": {
+        "cell": [5, 3], "path": [[6, 3], [7, 3]], "distance": "end"}, "exchange": 1}).resolve(two_against_rat()))
+    assert stop.error is None
+    [moved] = [e for e in of(stop, "effect") if e["maneuver"] == "pass_through"]
+    assert moved["changes"][0] == {"op": "move", "fighter": "RAT", "cell": [7, 3], "path": [[5, 3], [6, 3], [7, 3]]}
+    ended = of(stop, "exchange_ended")[0]
+    assert ended["retreated"] == ["RAT"] and "L423" in ended["rule"]
+    assert ended["why"][-1] == ("RAT passes out of the melee as a successful retreat would: he takes no further part "
+                                "in it and leaves it at the round's end (M22, L423, L620)")
+    [ru] = msg.why({"why": ended["why"][-1:]}, "ru")
+    assert not msg.english_left(ru, {"RAT"}), ru
+    assert of(stop, "fight_ended")  # the last of his side (4.4)
+
+
+def test_m22_a_pass_in_a_group_that_keeps_the_melee_moves_him_and_he_fights_on() -> None:
+    stop = (passing_rat().add("choice", "RAT", {"name": "pass_through", "value": {"cell": [5, 3], "distance": "long"},
+                                                "exchange": 1})
+            .add("order", "VSE", {"exchange": 2, **PASS}).resolve(two_against_rat()))
+    assert stop.error is None
+    assert not of(stop, "exchange_ended")[0].get("retreated")
+    fight = stop.state.pairs[0].fight
+    assert fight.fighter("RAT").cell == (5, 3) and fight.ids == ("RAT", "VSE", "BOR")

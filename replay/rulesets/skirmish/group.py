@@ -45,7 +45,6 @@ REFUSED: dict[str, tuple[str, str]] = {
               "have (its order is the general chain)"),
     "disorientation": ("4.4, M18", "its effect is the combat initiative of the next exchange, which a melee group "
                        "does not have (its order is the general chain)"),
-    "pass_through": ("4.4, M22", "the field's other fighters and terrain would block the way (part 2)"),
     "delayed_defence": ("4.4, M38", "it is played on a pair's higher combat initiative (L546), and a melee group has "
                         "no combat initiative (its order is the general chain)"),
     "arrow_evasion": ("4.4, M46", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance "
@@ -101,8 +100,9 @@ def view(group: Fight, a: str, b: str, declared: tuple[Declared, ...] = ()) -> F
     (4.2, L129), with the declarations that concern them."""
     fa, fb = group.fighter(a), group.fighter(b)
     lengths = [costs.weapon_length(f.weapon) if f.weapon else "hand" for f in (fa, fb)]
+    others = {f.cell for f in group.fighters if f.id not in (a, b) and not f.out}  # M22 (L418, L421): in the way
     return replace(group, fighters=(fa, fb), holder=a, distance=max(lengths, key=data.length_index),
-                   declared=declared)
+                   declared=declared, obstacles=tuple(sorted(set(group.obstacles) | others)))
 
 
 def in_view(ctx: Context, seen: Fight, act: Callable[[Context], Any], keep_phase: bool = False) -> Any:
@@ -264,9 +264,14 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
                                "why": [f"exchange {x} over: {hits} of {len(outcomes)} attacks hit; the group's order "
                                        "stays the general initiative chain (4.4)"],
                                "rule": ["4.4"]}
+    passed = {str(o["ends_melee"]) for o in outcomes if o.get("ends_melee")}
     if gone:
-        payload |= {"retreated": gone, "rule": ["4.4", "5.4.2 M45", "L620"], "defaults": ["A-09"],
-                    "why": [*payload["why"], *(f"{fid} retreats out of the melee: he takes no further part in it and "
+        payload |= {"retreated": gone, "rule": ["4.4", "5.4.2 M45", "L620"] + (["M22", "L423"] if passed else []),
+                    "defaults": ["A-09"],
+                    "why": [*payload["why"], *(f"{fid} passes out of the melee as a successful retreat would: he takes "
+                                               "no further part in it and leaves it at the round's end (M22, L423, "
+                                               "L620)" if fid in passed else
+                                               f"{fid} retreats out of the melee: he takes no further part in it and "
                                                "leaves it at the round's end (M45, L620)" for fid in gone)]}
     rules.emit(ctx, "exchange_ended", payload)
 
@@ -293,9 +298,9 @@ def transfer_target(group: Fight, fid: str) -> str | None:
 
 def retreats(group: Fight, outcomes: list[dict[str, Any]]) -> list[str]:
     """M45 (L616, L620) in a melee group (PROPOSED): the fighters whose one Retreat roll beat every attack aimed at
-    them this exchange and who still stand."""
-    out = []
-    for d in group.declared:
+    them this exchange and who still stand, and those whose Pass (M22) ended the melee as a retreat would (L423)."""
+    out = [str(o["ends_melee"]) for o in outcomes if o.get("ends_melee") and not group.fighter(o["ends_melee"]).out]
+    for d in group.declared:  # M22 (L423): a pass that ends the melee takes him out as a successful retreat would
         if d.step != "defence" or d.maneuver != "retreat" or d.priced.get("failed") or group.fighter(d.actor).out:
             continue
         faced = [o for o in outcomes if o.get("defence") is not None and o["defence"].actor == d.actor

@@ -2426,3 +2426,7 @@ _PROBLEM_SENTENCES = ((re.compile(
     "«Быстрое вооружение» заявляют вместе с маневром, для которого достают оружие: draw: ОРУЖИЕ в заявке атаки или "
     "защиты (M50, L646; оружие длиннее короткого, извлечённое из ножен, в этом обмене бьёт только рукоятью — hilt: "
     "true, L648), либо пас с draw, когда очков рефлекса не осталось (L650)"),) + _PROBLEM_SENTENCES
+_SENTENCES = ((re.compile(r"^(\w+) passes out of the melee as a successful retreat would: he takes no further part in "
+                          r"it and leaves it at the round's end \(M22, L423, L620\)$"),
+               r"\1 проходом выходит из схватки, как при удачном отступлении: дальше он в ней не участвует и покидает "
+               r"её в конце раунда (M22, L423, L620)"),) + _SENTENCES
