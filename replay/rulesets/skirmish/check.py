@@ -380,6 +380,10 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
         if not asked and attacked:
             return [problem("step_or_action", "4.4, A-09", f"{draft.actor} attacked in exchange {p['exchange']}: one "
                             "action per exchange, no defence after it (Attack with defence, M01, declares both)")]
+        if "towards" in p:  # M45 (L616): the surrounded recount is a melee group's (group.retreat_problems)
+            return [problem("condition_failed", "5.4.2 M45, L616", "towards: only a retreater surrounded in a melee "
+                            "of several fighters names the enemy he moves towards; in a pair he retreats from his one "
+                            "opponent")]
         if not asked:
             return [problem("step_or_action", "4.4", f"{draft.actor}'s {p['step']} declaration for exchange "
                             f"{p['exchange']} is not asked now (declarations go: the lower initiative's attack, "

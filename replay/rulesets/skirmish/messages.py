@@ -2430,3 +2430,11 @@ _SENTENCES = ((re.compile(r"^(\w+) passes out of the melee as a successful retre
                           r"it and leaves it at the round's end \(M22, L423, L620\)$"),
                r"\1 проходом выходит из схватки, как при удачном отступлении: дальше он в ней не участвует и покидает "
                r"её в конце раунда (M22, L423, L620)"),) + _SENTENCES
+_SENTENCES = ((re.compile(r"^(\w+) is surrounded and retreats towards (\w+): against (\w+)'s attack the same roll is "
+                          r"recounted one step harder \(M45, L616\)$"),
+               r"\1 в окружении и отступает в сторону \2: против атаки \3 тот же бросок пересчитывают на ступень "
+               r"сложнее (M45, L616)"),) + _SENTENCES
+_PROBLEM_SENTENCES = ((re.compile(r"^towards: only a retreater surrounded in a melee of several fighters names the "
+                                  r"enemy he moves towards; in a pair he retreats from his one opponent$"),
+                       "towards: противника, к которому он сближается, называет только отступающий из окружения в "
+                       "схватке нескольких бойцов; в паре отступают от единственного противника"),) + _PROBLEM_SENTENCES

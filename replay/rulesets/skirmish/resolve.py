@@ -307,6 +307,9 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
             order = {**order, "target": att.actor if att is not None else state.opponent(fid).id}
         priced = costs.price(drawn_state, drawn_state.fighter(fid), order, options)
         why = [declaration_why(fid, order, priced)]
+        if order.get("maneuver") == "retreat" and order.get("towards"):  # M45 (L616), a melee group's
+            why.append(f"{fid} is surrounded and retreats towards {order['towards']}: against {order['towards']}'s "
+                       "attack the same roll is recounted one step harder (M45, L616)")
         if order.get("draw"):
             why.insert(0, draw_why(ctx, ready, fid, order, options, priced))
         if order.get("drop"):
