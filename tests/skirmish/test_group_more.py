@@ -428,3 +428,20 @@ def test_m22_a_pass_in_a_group_that_keeps_the_melee_moves_him_and_he_fights_on()
     assert not of(stop, "exchange_ended")[0].get("retreated")
     fight = stop.state.pairs[0].fight
     assert fight.fighter("RAT").cell == (5, 3) and fight.ids == ("RAT", "VSE", "BOR")
+
+
+def test_m50_a_pass_with_draw_in_a_group_is_checked_as_in_a_pair_and_draws_over_the_round() -> None:
+    """L650: «В случае отсутствия очков Рефлекса, персонаж извлекает оружие за один раунд»: with reflex points left
+    the pass with draw is refused (the draw goes with a maneuver, L646); with none it draws over the whole round."""
+    order = {"exchange": 1, "step": "attack", "maneuver": "pass", "draw": "longsword"}
+    assert group.declaration_problems(sheathed_rat().pairs[0].fight, "RAT", order, RULESET.options()) == [
+        "condition_failed (5.4.3 M50, L650): a pass draws over the whole round only with no reflex points left; with "
+        "reflex points the draw goes with a maneuver (L646)"]
+    state = sheathed_rat()
+    rat = state.fighter("RAT")
+    spent = state.with_fighter(replace(rat, characteristics={**rat.characteristics, "reflex": 0}))
+    stop = Inputs().add("order", "RAT", order).add("order", "BOR", {"exchange": 1, **PASS}).resolve(spent)
+    assert stop.error is None
+    [drew] = [d for d in of(stop, "declared") if d["actor"] == "RAT"]
+    assert drew["why"] == ["RAT draws longsword over the whole round: no reflex points (M50, L650); in hand from "
+                           "round 4", "RAT passes the attack step"]

@@ -524,6 +524,10 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
                          grid_name: str = "square") -> list[str]:
     """4.4 and part 1's checks 4.7 of a declaration in a melee group."""
     out = check.order_format(order)
+    if not out and order.get("maneuver") == "pass" and (order.get("draw") or order.get("grip")):
+        # M50 (L650), M56 (L703): a pass that draws over the round or changes the grip over the exchange, as in a pair
+        return check.declaration(view(group, fid, foe(group, fid), tuple(d for d in group.declared if d.actor == fid)),
+                                 fid, order, options)
     if out or order.get("maneuver") == "pass":
         return out
     m = str(order.get("maneuver"))
