@@ -12,7 +12,7 @@ from typing import Any
 
 from eventlog.envelope import Event
 from replay.context import TurnInputs, run
-from replay.rulesets.skirmish import group
+from replay.rulesets.skirmish import check, group
 from replay.rulesets.skirmish import messages as msg
 from replay.rulesets.skirmish.battle import Battle
 from tests.skirmish.test_melee_maneuvers import attack, defence
@@ -445,3 +445,48 @@ def test_m50_a_pass_with_draw_in_a_group_is_checked_as_in_a_pair_and_draws_over_
     [drew] = [d for d in of(stop, "declared") if d["actor"] == "RAT"]
     assert drew["why"] == ["RAT draws longsword over the whole round: no reflex points (M50, L650); in hand from "
                            "round 4", "RAT passes the attack step"]
+
+
+# --- M53 Maneuvering between the two fighters of a pair (L677-681) -----------------------------------------------
+
+def test_m53_in_a_pair_the_maneuverer_outmaneuvers_the_opponent_who_did_not_and_moves_one_cell() -> None:
+    """A duel, RAT at (0, 0) with initiative, VSE at (1, 0): Vseslav maneuvers with 2 reflex dice at %4 (L681: one
+    opponent) to (1, 1); 2 successes against Ratibor's 0 (he did not maneuver): Ratibor may not attack him in
+    exchange 2, and Vseslav stands in (1, 1), still within reach."""
+    from tests.skirmish.kit import RULESET as DUEL
+    from tests.skirmish.kit import Round, fight, payloads
+
+    state = fight(holder="RAT", distance="long")
+    rnd = (Round().declare("VSE", "attack", "maneuvering", dice={"reflex": 2, "skill": 0}, to=[1, 1])
+           .attack("RAT", "chop", "upper_torso", skill=3).declare("VSE", "defence")
+           .roll("VSE", "attack", [8, 6]).roll("RAT", "attack", [3, 2, 2]).declare("VSE", "attack", exchange=2))
+    stop = rnd.resolve(state)
+    assert stop.error is None
+    [declared] = [d for d in payloads(stop, "declared") if d["maneuver"] == "maneuvering"]
+    assert (declared["priced"]["difficulty"], declared["priced"]["paid_R"]) == (4, 2)
+    [settled] = [e for e in payloads(stop, "effect") if e["maneuver"] == "maneuvering"]
+    assert settled["why"] == ["VSE maneuvers: 2d %4 [8, 6] → 2 (M53, L681)",
+                              "RAT 0 (no maneuvering) < 2: RAT cannot attack VSE in the next exchange (M53, L681)",
+                              "VSE moves to (1, 1) (M53, L679)"]
+    assert stop.state.fighter("VSE").cell == (1, 1)
+    chop = {"exchange": 2, "step": "attack", "maneuver": "chop", "target": "VSE", "zone": "upper_torso",
+            "dice": {"reflex": 0, "skill": 3}}
+    assert check.declaration(stop.state, "RAT", chop, DUEL.options()) == [
+        "condition_failed (5.4.3 M53, L681): VSE out-maneuvered RAT in the exchange before: RAT cannot attack VSE in "
+        "this exchange"]
+
+
+def test_m53_in_a_pair_a_move_is_one_reflex_only_cell_within_reach() -> None:
+    from tests.skirmish.kit import RULESET as DUEL
+    from tests.skirmish.kit import fight
+
+    state = fight(holder="RAT", distance="long")
+    far = {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "dice": {"reflex": 1, "skill": 1},
+           "to": [3, 0]}
+    assert check.declaration(state, "VSE", far, DUEL.options()) == [
+        "condition_failed (5.4.3 M53, L679): VSE moves one cell while maneuvering: (3, 0) does not touch his cell "
+        "(1, 0)", "condition_failed (5.4.3 M53): maneuvering (Р) is rolled with reflex points only"]
+    away = {**far, "to": [2, 0], "dice": {"reflex": 1, "skill": 0}}
+    assert check.declaration(state, "VSE", away, DUEL.options()) == [
+        "condition_failed (5.4.3 M53, M45): from (2, 0) VSE reaches no enemy of the melee: leaving it is a Retreat "
+        "(M45)"]

@@ -167,6 +167,10 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     from replay.rulesets.skirmish.maneuvers.transfer import phase2_problems
 
     out += combination_problems(state, actor, order) + phase2_problems(state, actor, order)
+    if order.get("step") == "attack" and order.get("target") is not None and len(state.fighters) == 2:
+        from replay.rulesets.skirmish import maneuvering  # M53 (L681): out-maneuvered in the exchange before
+
+        out += maneuvering.banned(state, actor_id, str(order["target"]))
     if mv is not None and mv.weapon == "none":
         pass
     elif order.get("weapon") == "shield" or m in costs.SHIELD_DEFENCES or mv is not None and mv.weapon == "shield":
@@ -195,6 +199,11 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
         from replay.rulesets.skirmish.maneuvers import catch
 
         return out + catch.free_problems(state, actor, order)
+    if m == "maneuvering" and not order.get("stand_up") and len(state.fighters) == 2:
+        from replay.rulesets.skirmish import maneuvering  # M53 between the two fighters of a pair (L677-681)
+
+        return out + [p for p in maneuvering.problems(state, actor_id, order, state.grid)
+                      if not p.startswith("cannot_pay")]  # the pool is check 9's (4.7.9)
     if m == "maneuvering":
         if order["step"] != "attack" or not order.get("stand_up"):
             out.append(problem("condition_failed", "5.4.3 M53, C6", "only standing up is implemented: "

@@ -132,6 +132,8 @@ def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
         return 4, ["retreat %4 (L613)"]
     if m == "maneuvering" and order.get("free"):
         return 6, ["freeing the caught weapon: Maneuvering %6 (M44, L605)"]
+    if m == "maneuvering" and not order.get("stand_up"):  # L681: the same for both sides, one opponent in a pair
+        return 4, ["maneuvering %4 against 1 opponent (M53, L681)"]
     if m == "maneuvering":
         return 5, ["standing up %5 (L683)"]
     if m == "slip":

@@ -2438,3 +2438,8 @@ _PROBLEM_SENTENCES = ((re.compile(r"^towards: only a retreater surrounded in a m
                                   r"enemy he moves towards; in a pair he retreats from his one opponent$"),
                        "towards: противника, к которому он сближается, называет только отступающий из окружения в "
                        "схватке нескольких бойцов; в паре отступают от единственного противника"),) + _PROBLEM_SENTENCES
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"→ (\w+) strikes first, undefended \(M33, L505-507\)$", r"→ \1 бьёт первым, без защиты (M33, L505-507)"),
+    (r"→ (\w+)'s blow lands after (\w+)'s \(M33, L505-507\)$",
+     r"→ удар \1 приходится после удара \2 (M33, L505-507)"),
+)) + _SENTENCES

@@ -545,6 +545,10 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
         items.append(Item(att, dfn, a_roll, d_roll))  # type: ignore[arg-type]
     outcomes: list[dict[str, Any]] = []
     shares = allocate(ctx, x, items, options)
+    from replay.rulesets.skirmish import maneuvering
+
+    moved = [(it.attack, it.attack_roll) for it in items if maneuvering.moving(it.attack.order)]
+    items = [it for it in items if not maneuvering.moving(it.attack.order)]  # M53 (L681): compared after the rest
     simultaneous = ctx.state.holder == "tie"
     if simultaneous:  # 5.1 step 4: every outcome from the state before the group
         from replay.rulesets.skirmish.maneuvers import counters
@@ -584,6 +588,8 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
                 outcomes.append(cancelled(ctx, x, it, stopped))
                 continue
             outcomes.append(strike(ctx, x, it, compare(ctx.state, it, options, shares.get(id(it))), options))
+    if moved and ctx.state.result is None:  # M53 between the two fighters of a pair (L677-681)
+        maneuvering.settle(ctx, x, moved, options)
     transfer.settle(ctx, x, outcomes)
     knockouts(ctx, x, options)
     extra_fatigue(ctx, x, options)
