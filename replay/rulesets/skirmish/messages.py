@@ -2432,14 +2432,16 @@ _SENTENCES = ((re.compile(r"^(\w+) passes out of the melee as a successful retre
                r"её в конце раунда (M22, L423, L620)"),) + _SENTENCES
 _SENTENCES = ((re.compile(r"^(\w+) is surrounded and retreats towards (\w+): against (\w+)'s attack the same roll is "
                           r"recounted one step harder \(M45, L616\)$"),
-               r"\1 в окружении и отступает в сторону \2: против атаки \3 тот же бросок пересчитывают на ступень "
+               r"\1 в окружении и отступает к \2: против атаки \3 тот же бросок пересчитывают на ступень "
                r"сложнее (M45, L616)"),) + _SENTENCES
 _PROBLEM_SENTENCES = ((re.compile(r"^towards: only a retreater surrounded in a melee of several fighters names the "
                                   r"enemy he moves towards; in a pair he retreats from his one opponent$"),
-                       "towards: противника, к которому он сближается, называет только отступающий из окружения в "
-                       "схватке нескольких бойцов; в паре отступают от единственного противника"),) + _PROBLEM_SENTENCES
+                       "противника, к которому он сближается, отступающий называет только в окружении, в схватке "
+                       "нескольких бойцов; в паре отступают от единственного противника"),) + _PROBLEM_SENTENCES
 _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"→ (\w+) strikes first, undefended \(M33, L505-507\)$", r"→ \1 бьёт первым, без защиты (M33, L505-507)"),
     (r"→ (\w+)'s blow lands after (\w+)'s \(M33, L505-507\)$",
      r"→ удар \1 приходится после удара \2 (M33, L505-507)"),
 )) + _SENTENCES
+_SENTENCES = ((re.compile(r" \+ grip (recursive|half_sword|two_hands|one_hand) ([+-]\d+)"),
+               lambda m: f" + хват {words.grip_name(m.group(1), 'ru')} {m.group(2)}"),) + _SENTENCES
