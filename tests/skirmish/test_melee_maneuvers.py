@@ -192,7 +192,7 @@ def test_part_1s_checks_still_hold_in_a_group() -> None:
 
 
 @pytest.mark.parametrize(("maneuver", "rule"), [
-    ("bluff", "4.4, M17"), ("countertime", "4.4, M08"), ("beat", "4.4, M16"), ("transfer_feint", "4.4, M15"),
+    ("bluff", "4.4, M17"), ("countertime", "4.4, M08"), ("beat", "4.4, M16"),
     ("grab", "4.4, M51"), ("pounce", "4.4, 5.8"), ("shield_push", "4.4, M57")])
 def test_maneuvers_a_group_cannot_play_are_refused_naming_the_rule_in_both_languages(maneuver: str,
                                                                                       rule: str) -> None:
@@ -585,19 +585,6 @@ def test_the_field_frame_draws_the_sweeps_targets_in_order_with_its_legend_entry
 
 SWEEP_AT = {"exchange": 1, "step": "attack", "maneuver": "circular_slash", "attack_type": "slash", "target": "BOR",
             "then": ["VSE"], "zone": "upper_torso", "dice": {"reflex": 2, "skill": 4}}
-
-
-def test_a_sudden_attack_by_a_further_target_of_a_sweep_is_refused_naming_m33() -> None:
-    stop = Inputs().add("order", "RAT", SWEEP_AT).add("order", "BOR", {"exchange": 1, "step": "attack",
-                                                                        "maneuver": "pass"}).resolve(two_against_rat())
-    fight = stop.state.pairs[0].fight
-    order = defence("sudden_attack", intercept=1, attack_type="thrust", zone="head")
-    assert group.declaration_problems(fight, "BOR", order, RULESET.options()) == []  # the first target may
-    [problem] = group.declaration_problems(fight, "VSE", order, RULESET.options())
-    assert problem == ("condition_failed (4.4, M33): sudden_attack: NOT YET by a further target of a blow on several "
-                       "targets (M09, M10, M24): only its first target answers it so")
-    ru = msg._problem(problem.split("): ", 1)[1])
-    assert ru is not None and not msg.english_left(ru, {"M09", "M10", "M24"})
 
 
 def test_a_sudden_attack_by_the_sweeps_first_target_takes_the_blow_undefended_and_the_sweep_goes_on() -> None:

@@ -89,7 +89,8 @@ def _line(path: Path, words: str) -> int:
 OVERRIDES: dict[tuple[str, int], dict[str, str]] = {
     ("attack.py", _line(ROOT / "maneuvers" / "attack.py", "attack with defence needs weapon skill 4")): {"skill": "3"},
     ("attack.py", _line(ROOT / "maneuvers" / "attack.py", "reaches at most {limit} distance")): {"limit": "short"},
-    ("transfer.py", 225): {"' or '.join(allowed)": "head or upper_torso", "order.get('zone')": "lower_torso"},
+    ("transfer.py", _line(ROOT / "maneuvers" / "transfer.py", "the transfer feint's phase 2 is a")): {
+        "' or '.join(allowed)": "head or upper_torso", "order.get('zone')": "lower_torso"},
     ("check.py", _line(ROOT / "check.py", "is not on the {general} table")): {
         "', '.join(data.precise_zones(general))": "ear, cheeks, forehead, mouth, nose, neck, eye"},
 }

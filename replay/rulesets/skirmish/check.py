@@ -167,6 +167,10 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     from replay.rulesets.skirmish.maneuvers.transfer import phase2_problems
 
     out += combination_problems(state, actor, order) + phase2_problems(state, actor, order)
+    if order.get("step") == "attack" and order.get("target") is not None and len(state.fighters) == 2:
+        from replay.rulesets.skirmish import maneuvering  # M53 (L681): out-maneuvered in the exchange before
+
+        out += maneuvering.banned(state, actor_id, str(order["target"]))
     if mv is not None and mv.weapon == "none":
         pass
     elif order.get("weapon") == "shield" or m in costs.SHIELD_DEFENCES or mv is not None and mv.weapon == "shield":
@@ -195,6 +199,11 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
         from replay.rulesets.skirmish.maneuvers import catch
 
         return out + catch.free_problems(state, actor, order)
+    if m == "maneuvering" and not order.get("stand_up") and len(state.fighters) == 2:
+        from replay.rulesets.skirmish import maneuvering  # M53 between the two fighters of a pair (L677-681)
+
+        return out + [p for p in maneuvering.problems(state, actor_id, order, state.grid)
+                      if not p.startswith("cannot_pay")]  # the pool is check 9's (4.7.9)
     if m == "maneuvering":
         if order["step"] != "attack" or not order.get("stand_up"):
             out.append(problem("condition_failed", "5.4.3 M53, C6", "only standing up is implemented: "
@@ -380,6 +389,10 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
         if not asked and attacked:
             return [problem("step_or_action", "4.4, A-09", f"{draft.actor} attacked in exchange {p['exchange']}: one "
                             "action per exchange, no defence after it (Attack with defence, M01, declares both)")]
+        if "towards" in p:  # M45 (L616): the surrounded recount is a melee group's (group.retreat_problems)
+            return [problem("condition_failed", "5.4.2 M45, L616", "towards: only a retreater surrounded in a melee "
+                            "of several fighters names the enemy he moves towards; in a pair he retreats from his one "
+                            "opponent")]
         if not asked:
             return [problem("step_or_action", "4.4", f"{draft.actor}'s {p['step']} declaration for exchange "
                             f"{p['exchange']} is not asked now (declarations go: the lower initiative's attack, "

@@ -132,6 +132,8 @@ def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
         return 4, ["retreat %4 (L613)"]
     if m == "maneuvering" and order.get("free"):
         return 6, ["freeing the caught weapon: Maneuvering %6 (M44, L605)"]
+    if m == "maneuvering" and not order.get("stand_up"):  # L681: the same for both sides, one opponent in a pair
+        return 4, ["maneuvering %4 against 1 opponent (M53, L681)"]
     if m == "maneuvering":
         return 5, ["standing up %5 (L683)"]
     if m == "slip":
@@ -302,7 +304,8 @@ def price(state: Fight, actor: Fighter, order: dict[str, Any], options: Skirmish
     more = mv.extras(state, actor, order, w) if mv is not None and mv.extras is not None else {}
     if mv is not None and mv.parts is not None:
         more |= mv.parts(state, actor, order, options)
-    lost = pools.amount(actor, "defence_lost_dice", state.round, state.exchange) if not is_attack else 0
+    lost = sum(e.amount for e in pools.now(actor, "defence_lost_dice", state.round, state.exchange)
+               if e.ref in ("M15", f"M15:{state.opponent(actor.id).id}")) if not is_attack else 0
     if lost:  # M15: the phase-1 final successes as lost dice on the defence of exchange 2
         more["lost_dice"] = int(more.get("lost_dice", 0)) + lost
         more["lost_why"] = "M15 transfer feint's phase 1, A-33"

@@ -32,21 +32,19 @@ from replay.rulesets.skirmish import (
 )
 from replay.rulesets.skirmish import resolve as rules
 from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, Pair, on_the_field
-from replay.rulesets.skirmish.maneuvers import counters
+from replay.rulesets.skirmish.maneuvers import counters, transfer
 from replay.rulesets.skirmish.maneuvers.base import check_with, reactive, reactive_dice
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions
 
 REFUSED: dict[str, tuple[str, str]] = {
     "countertime": ("4.4, M08", "it answers the attack of a pair's other fighter on your own or equal combat "
                     "initiative (L275), and a melee group has no combat initiative (its order is the general chain)"),
-    "transfer_feint": ("4.4, M15", "NOT YET: its two phases are a pair's exchange"),
     "beat": ("4.4, M16", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance per pair, "
              "the longer weapon (4.2, L129)"),
     "bluff": ("4.4, M17", "its effect is the combat initiative of the next exchange, which a melee group does not "
               "have (its order is the general chain)"),
     "disorientation": ("4.4, M18", "its effect is the combat initiative of the next exchange, which a melee group "
                        "does not have (its order is the general chain)"),
-    "pass_through": ("4.4, M22", "the field's other fighters and terrain would block the way (part 2)"),
     "delayed_defence": ("4.4, M38", "it is played on a pair's higher combat initiative (L546), and a melee group has "
                         "no combat initiative (its order is the general chain)"),
     "arrow_evasion": ("4.4, M46", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance "
@@ -55,9 +53,6 @@ REFUSED: dict[str, tuple[str, str]] = {
     "leg_dive": ("4.4, M52", "NOT YET: a grapple (5.8) holds two fighters as a pair"),
     "shield_push": ("4.4, M57", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance per "
                     "pair, the longer weapon (4.2, L129)"),
-    "quick_draw": ("4.4, M50", "NOT YET: a draw in a melee of several fighters is declared as a pass with draw"),
-    "grip_change": ("4.4, M56", "NOT YET: a grip change in a melee of several fighters is declared as a pass with "
-                    "grip"),
 }
 """The maneuvers a melee group refuses, each with its rule and why: those whose effect is a pair's combat initiative or
 distance (a group has neither: its order is the general chain, its distance per pair the longer weapon), and those
@@ -76,7 +71,16 @@ def refusal(m: str) -> tuple[str, str] | None:
     return None
 
 
+DRAW_INSTEAD = ("quick_draw: declare the draw with the maneuver it arms: draw: WEAPON on your attack or defence "
+                "(M50, L646; a weapon longer than short drawn from its scabbard strikes only with its hilt that "
+                "exchange, hilt: true, L648), or a pass with draw when no reflex points are left (L650)")
+"""M50 in a melee group as in a pair: the draw is a field of the declaration it arms (4.4 «free-standing»), never a
+maneuver of its own (part 1 prices none); the refusal says what to write."""
+
+
 def refused(m: str) -> list[str]:
+    if m == "quick_draw":
+        return [check.problem("condition_failed", "4.4, M50", DRAW_INSTEAD)]
     why = refusal(m)
     return [] if why is None else [check.problem("condition_failed", why[0], f"{m}: not played in a melee of "
                                                  f"several fighters: {why[1]}")]
@@ -96,8 +100,9 @@ def view(group: Fight, a: str, b: str, declared: tuple[Declared, ...] = ()) -> F
     (4.2, L129), with the declarations that concern them."""
     fa, fb = group.fighter(a), group.fighter(b)
     lengths = [costs.weapon_length(f.weapon) if f.weapon else "hand" for f in (fa, fb)]
+    others = {f.cell for f in group.fighters if f.id not in (a, b) and not f.out}  # M22 (L418, L421): in the way
     return replace(group, fighters=(fa, fb), holder=a, distance=max(lengths, key=data.length_index),
-                   declared=declared)
+                   declared=declared, obstacles=tuple(sorted(set(group.obstacles) | others)))
 
 
 def in_view(ctx: Context, seen: Fight, act: Callable[[Context], Any], keep_phase: bool = False) -> Any:
@@ -128,9 +133,9 @@ def answerable(att: Declared) -> bool:
 
 
 def targetless(order: dict[str, Any]) -> bool:
-    """M53 standing up (L683), maneuvering against several opponents (L681) or freeing a caught weapon (M44, L605):
-    at no one."""
-    return order.get("maneuver") == "maneuvering"
+    """M53 standing up (L683), maneuvering against several opponents (L681) or freeing a caught weapon (M44, L605), or
+    a Grip change (M56) declared alone: at no one."""
+    return order.get("maneuver") in ("maneuvering", "grip_change")
 
 
 def foe(group: Fight, fid: str) -> str:
@@ -246,8 +251,10 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
         n += 1
     ctx.set_phase(f"x{x}.s{n}")
     feints(ctx, x, order, options)
+    transfer.invoke(ctx, x, options, defended=lambda att: transfer_defended(ctx, att))
     ctx.set_phase(f"x{x}.resolve")
     outcomes = resolve_attacks(ctx, x, order, options)
+    transfer.settle(ctx, x, outcomes, group=True)
     rules.knockouts(ctx, x, options)
     rules.extra_fatigue(ctx, x, options)
     hits = sum(1 for o in outcomes if o.get("winner") == "attack")
@@ -257,18 +264,43 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
                                "why": [f"exchange {x} over: {hits} of {len(outcomes)} attacks hit; the group's order "
                                        "stays the general initiative chain (4.4)"],
                                "rule": ["4.4"]}
+    passed = {str(o["ends_melee"]) for o in outcomes if o.get("ends_melee")}
     if gone:
-        payload |= {"retreated": gone, "rule": ["4.4", "5.4.2 M45", "L620"], "defaults": ["A-09"],
-                    "why": [*payload["why"], *(f"{fid} retreats out of the melee: he takes no further part in it and "
+        payload |= {"retreated": gone, "rule": ["4.4", "5.4.2 M45", "L620"] + (["M22", "L423"] if passed else []),
+                    "defaults": ["A-09"],
+                    "why": [*payload["why"], *(f"{fid} passes out of the melee as a successful retreat would: he takes "
+                                               "no further part in it and leaves it at the round's end (M22, L423, "
+                                               "L620)" if fid in passed else
+                                               f"{fid} retreats out of the melee: he takes no further part in it and "
                                                "leaves it at the round's end (M45, L620)" for fid in gone)]}
     rules.emit(ctx, "exchange_ended", payload)
 
 
+def transfer_defended(ctx: Context, att: Declared) -> int | None:
+    """M15 (CP-15) in a melee group: the first defence declaration of exchange 1 answering `att` (its target's own, a
+    Retreat of his answering another attack, L616, or a protector's, M37), whose seq the commitment must precede."""
+    target = att.order.get("target")
+    seqs = [e.seq for e in ctx.recorded.orders_of(str(target)) if e.payload.get("exchange") == 1
+            and e.payload.get("step") == "defence" and e.payload.get("maneuver") != "pass"
+            and (e.payload.get("answers") == att.actor or e.payload.get("maneuver") == "retreat")]
+    seqs += [e.seq for fid in ctx.state.ids if fid != target for e in ctx.recorded.orders_of(fid)
+             if e.payload.get("exchange") == 1 and e.payload.get("step") == "defence"
+             and e.payload.get("maneuver") == "protect_ally" and e.payload.get("answers") == att.actor]
+    return min(seqs, default=None)
+
+
+def transfer_target(group: Fight, fid: str) -> str | None:
+    """M15 phase 2 in a melee group (PROPOSED): the fighter whose defence loses dice against `fid`'s phase-2 blow, the
+    target of his phase 1."""
+    return next((f.id for f in group.fighters for e in pools.now(f, "defence_lost_dice", group.round, group.exchange)
+                 if e.ref == f"M15:{fid}"), None)
+
+
 def retreats(group: Fight, outcomes: list[dict[str, Any]]) -> list[str]:
     """M45 (L616, L620) in a melee group (PROPOSED): the fighters whose one Retreat roll beat every attack aimed at
-    them this exchange and who still stand."""
-    out = []
-    for d in group.declared:
+    them this exchange and who still stand, and those whose Pass (M22) ended the melee as a retreat would (L423)."""
+    out = [str(o["ends_melee"]) for o in outcomes if o.get("ends_melee") and not group.fighter(o["ends_melee"]).out]
+    for d in group.declared:  # M22 (L423): a pass that ends the melee takes him out as a successful retreat would
         if d.step != "defence" or d.maneuver != "retreat" or d.priced.get("failed") or group.fighter(d.actor).out:
             continue
         faced = [o for o in outcomes if o.get("defence") is not None and o["defence"].actor == d.actor
@@ -322,10 +354,15 @@ def defence_step(ctx: Context, x: int, ids: list[str], grid_name: str, options: 
     """Each defender answers every attack aimed at him, one order per attack (`answers`); a defender who attacked this
     exchange (A-09) or cannot act is not asked."""
     once = options.one_action_per_exchange
+    for fid in ids:  # A-09: recorded as part 1 records it, a forced pass of the defence step
+        if once and rules.can_declare(ctx.state, fid) and attacked(ctx.state, fid) and attacks_on(ctx.state, fid):
+            rules.declared(ctx, fid, {"exchange": x, "step": "defence", "maneuver": "pass"}, None,
+                           forced="attacked this exchange (A-09)", options=options)
     asks = [(fid, att.actor) for fid in ids if rules.can_declare(ctx.state, fid)
             and not (once and attacked(ctx.state, fid))
             for att in attacks_on(ctx.state, fid) if answered_by(ctx.state, sweep.turned(att, fid)) is None]
     asks += [(fid, att.actor) for fid in ids for att in protectable(ctx.state, grid_name, fid, once)]
+    asks.sort(key=lambda ask: not retreat_named(ctx, x, *ask))  # M45 (L616): his Retreat first, whichever it names
     missing = []
     for fid, attacker in asks:  # each defence is declared as soon as its order is there: the next one is checked
         att = next(d for d in ctx.state.declared if d.actor == attacker and d.step == "attack")
@@ -343,6 +380,13 @@ def defence_step(ctx: Context, x: int, ids: list[str], grid_name: str, options: 
         declare(ctx, fid, event.payload, event.seq, options)
     if missing:
         raise Waiting(requests=missing)
+
+
+def retreat_named(ctx: Context, x: int, fid: str, attacker: str) -> bool:
+    """M45 (L616): `fid`'s recorded Retreat of exchange `x` names `attacker`'s attack (it answers all the others too,
+    so it is taken before them)."""
+    found = ctx.recorded.order_for(fid, exchange=x, step="defence", answers=attacker)
+    return found is not None and found.payload.get("maneuver") == "retreat"
 
 
 def answered_by(group: Fight, att: Declared) -> Declared | None:
@@ -480,6 +524,10 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
                          grid_name: str = "square") -> list[str]:
     """4.4 and part 1's checks 4.7 of a declaration in a melee group."""
     out = check.order_format(order)
+    if not out and order.get("maneuver") == "pass" and (order.get("draw") or order.get("grip")):
+        # M50 (L650), M56 (L703): a pass that draws over the round or changes the grip over the exchange, as in a pair
+        return check.declaration(view(group, fid, foe(group, fid), tuple(d for d in group.declared if d.actor == fid)),
+                                 fid, order, options)
     if out or order.get("maneuver") == "pass":
         return out
     m = str(order.get("maneuver"))
@@ -498,6 +546,10 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
         if not out and gone:
             out = [check.problem("condition_failed", "4.4, M45", f"{gone[0]} retreated out of this melee (L620): "
                                  "no attack on him in it")]
+        phase2 = transfer_target(group, fid)
+        if not out and phase2 is not None and order.get("target") != phase2:
+            out = [check.problem("condition_failed", "5.4.1 M15, L363, 4.4", f"the transfer feint's phase 2 is "
+                                 f"struck at {phase2}, whose defence phase 1 beat, not at {order.get('target')}")]
         if not out and m in sweep.SWEEPS:
             out = sweep.problems(group, fid, order, grid_name)
         elif not out and m == "synchronous_attack":
@@ -513,10 +565,6 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
         return retreat_problems(group, fid, order)
     else:
         answers = order.get("answers")
-        if m == "sudden_attack" and any(d.actor == answers and d.step == "attack" and sweep.further(d)
-                                        and d.order.get("target") != fid for d in group.declared):
-            return [check.problem("condition_failed", "4.4, M33", "sudden_attack: NOT YET by a further target of a "
-                                  "blow on several targets (M09, M10, M24): only its first target answers it so")]
         attacks = [{"actor": d.actor, "target": t} for d in group.declared
                    if d.step == "attack" and d.maneuver != "pass" for t in [d.order.get("target"), *sweep.further(d)]
                    if not (d.actor == fid and d.order.get("with_defence"))]  # M01: his own attack allows a defence
@@ -543,18 +591,23 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
 
 
 def retreat_problems(group: Fight, fid: str, order: dict[str, Any]) -> list[str]:
-    """M45 (L616) in a melee group (PROPOSED): one Retreat roll answers every attack aimed at him, so it is his only
-    defence this exchange; NOT YET against a double attack (M06) or a blow on several targets (M09, M10, M24) other
-    than the one it names."""
+    """M45 (L616) in a melee group (PROPOSED): one Retreat roll answers every attack aimed at him (a double attack's
+    two parts and a blow on several targets too), so it is his only defence this exchange; `towards`, the enemy a
+    surrounded retreater moves towards, is one of at least two enemies attacking him."""
     if defences_of(group, fid):
         return [check.problem("condition_failed", "4.4, M45", f"retreat: {fid} already defends this exchange; one "
                               "Retreat roll answers every attack aimed at him (L616), so it is his only defence")]
-    faced = attacks_on(group, fid)
-    several = [d for d in faced if d.maneuver == "double_attack" or sweep.further(d)]
-    if len(faced) > 1 and several:
-        return [check.problem("condition_failed", "4.4, M45", f"retreat: NOT YET against {several[0].actor}'s "
-                              f"{several[0].maneuver} (a double attack or a blow on several targets) together with "
-                              "another attack")]
+    towards = order.get("towards")
+    if towards is None:
+        return []
+    attackers = sorted({d.actor for d in attacks_on(group, fid)})
+    if towards not in attackers:
+        return [check.problem("condition_failed", "4.4, M45, L616", f"towards: {towards!r} is not an enemy attacking "
+                              f"{fid} this exchange (" + (", ".join(attackers) or "none") + ")")]
+    if len(attackers) < 2:
+        return [check.problem("condition_failed", "4.4, M45, L616", f"towards: {fid} is attacked by {towards} alone: "
+                              "he retreats away from him, not surrounded (the %5 is against the enemy a surrounded "
+                              "fighter moves towards)")]
     return []
 
 
@@ -579,6 +632,9 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
         target = att.order.get("target")
         if att.maneuver == "double_attack":  # M06: each part its own roll against its own defence (L263-265)
             asks += [ask for part in double(ctx, x, att, dfn, options) for ask in part[2:] if ask is not None]
+            if dfn is not None and dfn.maneuver == "retreat" and id(dfn) not in shared and rules.rolls_pool(dfn):
+                shared[id(dfn)] = len(asks)  # M45 (L616): the retreat's one roll answers both parts too
+                asks.append(retreat_ask(ctx, x, dfn, options))
             continue
         if rules.rolls_pool(att):
             asks.append((rules.pool_dice(ctx, att.priced["dice_to_roll"], options), att.actor, "attack",
@@ -597,18 +653,21 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
             continue
         if dfn is not None and dfn.maneuver == "retreat" and rules.rolls_pool(dfn):
             shared[id(dfn)] = len(asks)
-            attacker = str(dfn.order.get("answers"))  # the roll is keyed by the attack it names
-            asks.append((rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, "defence",
-                         {"exchange": x, "answers": attacker}, f"defence roll of {dfn.actor} against {attacker} "
-                         f"({dfn.maneuver}, %{dfn.priced['difficulty']})"))
+            asks.append(retreat_ask(ctx, x, dfn, options))
             continue
         if dfn is not None and rules.rolls_pool(dfn):  # after a feint (M14): the new defence's roll `redefence`
             asks.append((rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor,
                          "redefence" if dfn.order.get("after_feint") else "defence",
                          {"exchange": x, "answers": att.actor}, f"defence roll of {dfn.actor} against {att.actor} "
                          f"({dfn.maneuver}, %{dfn.priced['difficulty']})"))
+    for dfn in group.declared:  # M45: a retreat met only further on a blow on several targets (M09, M10, M24)
+        if dfn.step == "defence" and dfn.maneuver == "retreat" and not dfn.priced.get("failed") \
+                and id(dfn) not in shared and rules.rolls_pool(dfn):
+            shared[id(dfn)] = len(asks)
+            asks.append(retreat_ask(ctx, x, dfn, options))
     rolled = ctx.need_rolls(asks)
     once = {k: rolled[i] for k, i in shared.items()}
+    retreat_rolls = {d.actor: once[id(d)] for d in group.declared if id(d) in once}
     rolls = iter(r for i, r in enumerate(rolled) if i not in shared.values())
     outcomes: list[dict[str, Any]] = []
     moved: list[tuple[Declared, Any]] = []
@@ -616,7 +675,7 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
         if ctx.state.result is not None:
             break
         if att.maneuver == "double_attack":
-            outcomes += double_strikes(ctx, x, att, dfn, rolls, options)
+            outcomes += double_strikes(ctx, x, att, surrounded(dfn, att), rolls, options, once)
             continue
         a_roll = next(rolls) if rules.rolls_pool(att) else None
         d_roll = once[id(dfn)] if dfn is not None and id(dfn) in once else next(rolls) if (
@@ -626,7 +685,7 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
         seen = view(ctx.state, att.actor, target, (att,) if dfn is None else (att, dfn))
         if dfn is not None and dfn.actor not in seen.ids:  # M37: the protector stands in for the ally (L540)
             seen = replace(seen, fighters=(*seen.fighters, ctx.state.fighter(dfn.actor)))
-        item = rules.Item(att, dfn, a_roll, d_roll)  # type: ignore[arg-type]
+        item = rules.Item(att, surrounded(dfn, att), a_roll, d_roll)  # type: ignore[arg-type]
         if maneuvering.moving(att.order):  # M53 (L681): compared with the enemies' after the attacks
             moved.append((att, a_roll))
             continue
@@ -638,17 +697,17 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
             sudden = replace(item, defence=keyed_dfn)
             outcomes += in_view(ctx, seen, lambda sub, it=sudden: counters.sudden(sub, x, it, options))
             if sweep.further(att):  # M33 against a blow on several targets: it lands on him undefended, then goes on
-                outcomes += sweep_after_sudden(ctx, x, att, a_roll, outcomes, [d["decl"] for d in defences], options)
+                outcomes += sweep_after_sudden(ctx, x, att, a_roll, outcomes, [d["decl"] for d in defences], options,
+                                               retreat_rolls)
             continue
         cmp_ = rules.compare(seen, item, options)
-        if dfn is None and options.one_action_per_exchange and attacked(ctx.state, target):
-            cmp_["one_action"] = True  # undefended because he attacked this exchange (A-09)
         outcomes.append(in_view(ctx, seen, lambda sub, it=item, c=cmp_: rules.strike(sub, x, it, c, options)))
         if sweep.further(att) and att.maneuver in sweep.SWEEPS:  # M09, M10: on to the further targets (L291-304)
-            outcomes += sweep.sweep_on(ctx, x, att, outcomes[-1], [d["decl"] for d in defences], options)
+            outcomes += sweep.sweep_on(ctx, x, att, outcomes[-1], [d["decl"] for d in defences], options,
+                                       retreat_rolls)
         elif sweep.further(att):  # M24: the same roll against the second target (L441)
             outcomes += sweep.synchronous_second(ctx, x, att, a_roll, outcomes[-1], [d["decl"] for d in defences],
-                                                 options)
+                                                 options, retreat_rolls)
     if moved and ctx.state.result is None:
         maneuvering.settle(ctx, x, moved, options)
     return outcomes
@@ -660,8 +719,27 @@ def retreat_of(group: Fight, att: Declared) -> Declared | None:
                  and d.actor == att.order.get("target") and not d.priced.get("failed")), None)
 
 
+def retreat_ask(ctx: Context, x: int, dfn: Declared, options: SkirmishOptions) -> tuple[Any, ...]:
+    """M45 (L616): the one roll of a Retreat in a melee group, keyed by the attack it names."""
+    attacker = str(dfn.order.get("answers"))
+    return (rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, "defence",
+            {"exchange": x, "answers": attacker}, f"defence roll of {dfn.actor} against {attacker} ({dfn.maneuver}, "
+            f"%{dfn.priced['difficulty']})")
+
+
+def surrounded(dfn: Declared | None, att: Declared) -> Declared | None:
+    """M45 (L616): a surrounded retreater's evasion from the enemy he moves towards (`towards`) is the same roll
+    recounted one step harder, %4 → %5; against every other attack it stays as declared."""
+    if dfn is None or dfn.maneuver != "retreat" or dfn.order.get("towards") != att.actor:
+        return dfn
+    tn = int(dfn.priced["difficulty"])
+    return replace(dfn, priced={**dfn.priced, "difficulty": tn + 1, "difficulty_mods": [
+        *dfn.priced.get("difficulty_mods", []), f"+1 surrounded, moving towards {att.actor} (M45, L616)"]})
+
+
 def sweep_after_sudden(ctx: Context, x: int, att: Declared, a_roll: Any, outcomes: list[dict[str, Any]],
-                       defences: list[Declared], options: SkirmishOptions) -> list[dict[str, Any]]:
+                       defences: list[Declared], options: SkirmishOptions,
+                       retreat_rolls: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """M33 by the first target of a sweep or a synchronous attack (PROPOSED): the blow lands on him undefended
     (L507), as part 1 resolves it, and goes on to the further targets from that hit (L291-304, L441)."""
     hit = next((o for o in reversed(outcomes) if o.get("attack") is not None and o["attack"].actor == att.actor
@@ -669,8 +747,8 @@ def sweep_after_sudden(ctx: Context, x: int, att: Declared, a_roll: Any, outcome
     if hit is None or ctx.state.result is not None:
         return []
     if att.maneuver in sweep.SWEEPS:
-        return sweep.sweep_on(ctx, x, att, hit, defences, options)
-    return sweep.synchronous_second(ctx, x, att, a_roll, hit, defences, options)
+        return sweep.sweep_on(ctx, x, att, hit, defences, options, retreat_rolls)
+    return sweep.synchronous_second(ctx, x, att, a_roll, hit, defences, options, retreat_rolls)
 
 
 def double(ctx: Context, x: int, att: Declared, dfn: Declared | None,
@@ -687,7 +765,7 @@ def double(ctx: Context, x: int, att: Declared, dfn: Declared | None,
         a_ask = (rules.pool_dice(ctx, a.priced["dice_to_roll"], options), a.actor, "attack" + second, {"exchange": x},
                  f"attack roll of {a.actor} on {a.order['target']} ({a.maneuver}, %{a.priced['difficulty']})")
         d_ask = None
-        if d is not None and rules.rolls_pool(d) and id(d) not in seen:
+        if d is not None and rules.rolls_pool(d) and id(d) not in seen and d.maneuver != "retreat":
             seen.add(id(d))
             purpose = "defence" + ("2" if d.order.get("part") == 2 else "")
             d_ask = (rules.pool_dice(ctx, d.priced["dice_to_roll"], options), d.actor, purpose,
@@ -698,11 +776,14 @@ def double(ctx: Context, x: int, att: Declared, dfn: Declared | None,
 
 
 def double_strikes(ctx: Context, x: int, att: Declared, dfn: Declared | None, rolls: Any,
-                   options: SkirmishOptions) -> list[dict[str, Any]]:
+                   options: SkirmishOptions, once: dict[int, Any] | None = None) -> list[dict[str, Any]]:
     """M06: part 1's two clashes on the attacker and his target (one shield block answering both allocates its
-    successes, CP-29)."""
+    successes, CP-29; a Retreat answers both with its one roll, `once`, L265, L616)."""
     items: list[rules.Item] = []
     given: dict[int, Any] = {}
+    if dfn is not None and dfn.maneuver == "retreat":
+        declared = retreat_of(ctx.state, att)
+        given[id(dfn)] = (once or {}).get(id(declared))
     for a, d, _, d_ask in double(ctx, x, att, dfn, options):
         a_roll = next(rolls)
         if d_ask is not None:

@@ -1,5 +1,7 @@
 """Several fighters in one melee (spec 4.4, PROPOSED generalisation; A-09): the rules of a melee group as pure
-functions, not yet wired into the battle's round (a melee of three or more is still refused naming 4.4).
+functions; `group.py` plays them in the battle's round, where a fighter who comes within reach of an enemy already in
+melee joins that melee (L102 «Схватка начинается автоматически, когда один из противников подходит на дистанцию
+поражения оружия ближнего боя»; `battle_round.join`), however many it already holds.
 
 An attack is `{"actor", "target", "dice": {"reflex", "skill"}}`; a defence is `{"actor", "answers", "dice"}` where
 `answers` is the attacker whose attack it opposes (each defence names the attack it answers, 4.4)."""

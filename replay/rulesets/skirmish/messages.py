@@ -1000,10 +1000,6 @@ PROBLEMS = [
      "5.7 (L52-58): путь длиннее движения {a}: {n} м, а {g:gait} позволяет {m} м (Скорость {v} × {f}){cap:cap}"),
     ("L102: at ({x:#}, {y:#}) {a:w} comes within reach of {b:w}: melee begins there, the path ends at that cell",
      "L102: в ({x}, {y}) {a} входит в досягаемость {b}: там начинается схватка, путь кончается в этой клетке"),
-    ("4.4: ({x:#}, {y:#}) is within reach of {ids}, already in melee: a melee of three or more is NOT YET in this "
-     "version (melee goes pair by pair)",
-     "4.4: ({x}, {y}) в досягаемости {ids}, уже занятых в схватке: схватка троих и больше в этой версии ЕЩЁ НЕ "
-     "реализована (схватки идут парами)"),
     ("5.6.2: {a:w} has no drawn projectile (draw first: {n:#} left)",
      "5.6.2: у {a} нет извлечённого снаряда (сначала извлеките: осталось {n})"),
     ("5.6.3: {a:w}'s shot is not prepared yet (prepare it first, {w:w})",
@@ -2201,7 +2197,6 @@ _GROUP_REFUSED_RU = {
         "нескольких бойцов боевой инициативы нет (порядок — цепочка общей инициативы)",
     "NOT YET: the feint is invoked at a pair's step 5 against the parry that answers it":
         "ещё НЕТ: финт объявляют на шаге 5 пары против парирования, которое его отражает",
-    "NOT YET: its two phases are a pair's exchange": "ещё НЕТ: две его фазы — обмен пары",
     "its effect sets a pair's distance (CP-17), and a melee group keeps one distance per pair, the longer weapon "
     "(4.2, L129)":
         "его действие задаёт дистанцию пары (CP-17), а в схватке нескольких бойцов дистанция каждой пары — по более "
@@ -2260,10 +2255,6 @@ REQUESTS.extend([
      "weapon_block или shield_block, answers: {d}, ally — кого защищаете; или pass)"),
 ])
 _SENTENCES = ((re.compile(r" \(knockout_check\)$"), " (проверка потери сознания)"),) + _SENTENCES
-_PROBLEM_SENTENCES = ((re.compile(r"^sudden_attack: NOT YET by a further target of a blow on several targets "
-                                  r"\(M09, M10, M24\): only its first target answers it so$"),
-                       "«Внезапная атака» следующей цели удара по нескольким целям — ещё НЕТ (M09, M10, M24): так "
-                       "отвечает только первая цель"),) + _PROBLEM_SENTENCES
 _PROBLEM_SENTENCES = ((re.compile(r"^(\w+)'s attack with defence has one defence part, already declared against "
                                   r"(\w+)$"),
                        r"у атаки с защитой \1 одна защитная часть, она уже заявлена против \2"),) + _PROBLEM_SENTENCES
@@ -2512,3 +2503,55 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
 )) + _SENTENCES
 _RANGED_ACC = {"javelin": "дротик", "throwing knife": "метательный нож"}
 """M88: a caught throwing weapon, as «бросает обратно …» says it."""
+
+# --- a melee of several fighters, part 2 (issue 9): the transfer feint, retreat, sweeps and A-09 in a group -----
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^phase 1 wins with (\d+) final successes: no damage; the group's order stays the general initiative chain "
+     r"\(4\.4\); (\d+) automatic successes on the phase-2 (\w+) in exchange 2, to ([\w, ]+?)( \(the GM's symmetry, "
+     r"(CP-\d+)\)| \(PROPOSED symmetry; (CP-\d+) the GM's\)), with the opposite side of the weapon; (\w+)'s defence "
+     r"there loses (\d+) dice \((A-\d+)\) against (\w+)'s blow$",
+     lambda m: f"фаза 1 удалась с {m.group(1)} итог. усп.: урона нет; порядок схватки остаётся цепочкой общей "
+     f"инициативы (4.4); {m.group(2)} автом. успехов на «{_maneuver(m.group(3))}» фазы 2 в обмене 2, в зоны "
+     + ", ".join(words.zone_name(z, "ru") for z in m.group(4).split(", "))
+     + (f" (симметрию назначил ГМ, {m.group(6)})" if m.group(6) else f" (предложенная симметрия; {m.group(7)} — "
+        "за ГМ)") + f", обратной стороной оружия; защита {m.group(8)} там теряет {m.group(9)} куб. ({m.group(10)}) "
+     f"против удара {m.group(11)}"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^the transfer feint's phase 2 is struck at (\w+), whose defence phase 1 beat, not at (\w+)$",
+     r"вторую фазу перевода наносят \1, чью защиту побила первая фаза, а не \2"),
+)) + _PROBLEM_SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^towards: '(\w+)' is not an enemy attacking (\w+) this exchange \(([\w, ]+)\)$",
+     r"towards: \1 не атакует \2 в этом обмене (атакуют: \3)"),
+    (r"^towards: (\w+) is attacked by (\w+) alone: he retreats away from him, not surrounded \(the %5 is against the "
+     r"enemy a surrounded fighter moves towards\)$",
+     r"towards: на \1 нападает один \2: он отступает от него, а не из окружения (%5 — против противника, к которому "
+     r"сближается окружённый)"),
+)) + _PROBLEM_SENTENCES
+_PROBLEM_SENTENCES = ((re.compile(
+    r"^quick_draw: declare the draw with the maneuver it arms: draw: WEAPON on your attack or defence \(M50, L646; a "
+    r"weapon longer than short drawn from its scabbard strikes only with its hilt that exchange, hilt: true, L648\), "
+    r"or a pass with draw when no reflex points are left \(L650\)$"),
+    "«Быстрое вооружение» заявляют вместе с маневром, для которого достают оружие: draw: ОРУЖИЕ в заявке атаки или "
+    "защиты (M50, L646; оружие длиннее короткого, извлечённое из ножен, в этом обмене бьёт только рукоятью — hilt: "
+    "true, L648), либо пас с draw, когда очков рефлекса не осталось (L650)"),) + _PROBLEM_SENTENCES
+_SENTENCES = ((re.compile(r"^(\w+) passes out of the melee as a successful retreat would: he takes no further part in "
+                          r"it and leaves it at the round's end \(M22, L423, L620\)$"),
+               r"\1 проходом выходит из схватки, как при удачном отступлении: дальше он в ней не участвует и покидает "
+               r"её в конце раунда (M22, L423, L620)"),) + _SENTENCES
+_SENTENCES = ((re.compile(r"^(\w+) is surrounded and retreats towards (\w+): against (\w+)'s attack the same roll is "
+                          r"recounted one step harder \(M45, L616\)$"),
+               r"\1 в окружении и отступает к \2: против атаки \3 тот же бросок пересчитывают на ступень "
+               r"сложнее (M45, L616)"),) + _SENTENCES
+_PROBLEM_SENTENCES = ((re.compile(r"^towards: only a retreater surrounded in a melee of several fighters names the "
+                                  r"enemy he moves towards; in a pair he retreats from his one opponent$"),
+                       "противника, к которому он сближается, отступающий называет только в окружении, в схватке "
+                       "нескольких бойцов; в паре отступают от единственного противника"),) + _PROBLEM_SENTENCES
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"→ (\w+) strikes first, undefended \(M33, L505-507\)$", r"→ \1 бьёт первым, без защиты (M33, L505-507)"),
+    (r"→ (\w+)'s blow lands after (\w+)'s \(M33, L505-507\)$",
+     r"→ удар \1 приходится после удара \2 (M33, L505-507)"),
+)) + _SENTENCES
+_SENTENCES = ((re.compile(r" \+ grip (recursive|half_sword|two_hands|one_hand) ([+-]\d+)"),
+               lambda m: f" + хват {words.grip_name(m.group(1), 'ru')} {m.group(2)}"),) + _SENTENCES

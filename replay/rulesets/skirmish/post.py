@@ -341,9 +341,10 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
 
 
 DECLARED_WHY = (" drops the caught ", " up from the floor ", " hanging on its wrist loop ", " over the whole round: ",
-                " cannot pay the GM's price ", " grip over this exchange: ")
+                " cannot pay the GM's price ", " grip over this exchange: ", " is surrounded and retreats towards ")
 """The lines of a declaration's `why` the post tells: the caught weapon dropped (M44, L605) and the pickup from the
-floor with its Reflex check (M50, A-39), and a declaration refused at the GM's price of the draw (CP-31, 4.7.9)."""
+floor with its Reflex check (M50, A-39), a declaration refused at the GM's price of the draw (CP-31, 4.7.9), and a
+surrounded retreater's way towards an enemy (M45, L616)."""
 
 
 def declared_why(e: ev.DeclarationMade, lang: str) -> str:

@@ -307,6 +307,9 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
             order = {**order, "target": att.actor if att is not None else state.opponent(fid).id}
         priced = costs.price(drawn_state, drawn_state.fighter(fid), order, options)
         why = [declaration_why(fid, order, priced)]
+        if order.get("maneuver") == "retreat" and order.get("towards"):  # M45 (L616), a melee group's
+            why.append(f"{fid} is surrounded and retreats towards {order['towards']}: against {order['towards']}'s "
+                       "attack the same roll is recounted one step harder (M45, L616)")
         if order.get("draw"):
             why.insert(0, draw_why(ctx, ready, fid, order, options, priced))
         if order.get("drop"):
@@ -542,6 +545,10 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
         items.append(Item(att, dfn, a_roll, d_roll))  # type: ignore[arg-type]
     outcomes: list[dict[str, Any]] = []
     shares = allocate(ctx, x, items, options)
+    from replay.rulesets.skirmish import maneuvering
+
+    moved = [(it.attack, it.attack_roll) for it in items if maneuvering.moving(it.attack.order)]
+    items = [it for it in items if not maneuvering.moving(it.attack.order)]  # M53 (L681): compared after the rest
     simultaneous = ctx.state.holder == "tie"
     if simultaneous:  # 5.1 step 4: every outcome from the state before the group
         from replay.rulesets.skirmish.maneuvers import counters
@@ -581,6 +588,8 @@ def resolve_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
                 outcomes.append(cancelled(ctx, x, it, stopped))
                 continue
             outcomes.append(strike(ctx, x, it, compare(ctx.state, it, options, shares.get(id(it))), options))
+    if moved and ctx.state.result is None:  # M53 between the two fighters of a pair (L677-681)
+        maneuvering.settle(ctx, x, moved, options)
     transfer.settle(ctx, x, outcomes)
     knockouts(ctx, x, options)
     extra_fatigue(ctx, x, options)
@@ -750,7 +759,7 @@ def strike(ctx: Context, x: int, it: Item, cmp_: dict[str, Any], options: Skirmi
         "reduced": cmp_["reduced"], "required_extra": req, "mode": options.extra_success_mode,
         "opposed": res.to_json(), "cancelled": None,
         "rule": ["5.1", "2.3", "2.4"], "defaults": ["A-01", "A-02", "A-04"] + (
-            ["5.1.6"] if any(cmp_["reduced"].values()) else []) + (["A-09"] if cmp_.get("one_action") else [])}
+            ["5.1.6"] if any(cmp_["reduced"].values()) else [])}
     if dfn is not None and dfn.maneuver == "slip" and res.winner == "defence":
         payload["skill_zero"] = {"fighter": att.actor, "round": ctx.state.round}
         why.append(f"slip: {att.actor}'s skill points are 0 for the rest of the round (M48, A-38)")

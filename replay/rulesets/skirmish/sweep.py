@@ -98,9 +98,18 @@ def with_protector(group: Fight, seen: Fight, dfn: Declared | None) -> Fight:
     return replace(seen, fighters=(*seen.fighters, group.fighter(dfn.actor)))
 
 
+def retreating(defences: list[Declared], att: Declared, t: str) -> Declared | None:
+    """M45 (L616): the Retreat of `t`, which answers every attack on him, this one too (the surrounded recount
+    where he moves towards its attacker, `towards`)."""
+    from replay.rulesets.skirmish.group import surrounded
+
+    return next((surrounded(d, att) for d in defences if d.actor == t and d.maneuver == "retreat"), None)
+
+
 def sweep_on(ctx: Context, x: int, att: Declared, first: dict[str, Any], defences: list[Declared],
-             options: SkirmishOptions) -> list[dict[str, Any]]:
-    """L291-304: the sweep from its first target on to the further ones, as long as it goes on."""
+             options: SkirmishOptions, retreat_rolls: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """L291-304: the sweep from its first target on to the further ones, as long as it goes on; a further target's
+    Retreat answers it with its one roll (`retreat_rolls`, M45, L616)."""
     from replay.rulesets.skirmish.group import in_view, view
 
     mid = SWEEPS[att.maneuver]
@@ -121,23 +130,44 @@ def sweep_on(ctx: Context, x: int, att: Declared, first: dict[str, Any], defence
         if cut:
             priced |= {"damage_bonus": -cut, "damage_bonus_why": f"severing on the sweep, {mid} L295"}
         decl = replace(att, order={**att.order, "target": t, "zone": zone}, priced=priced)
-        dfn = answering(defences, att, t)
+        dfn = retreating(defences, att, t) or answering(defences, att, t)
+        shared = (retreat_rolls or {}).get(t) if dfn is not None and dfn.maneuver == "retreat" else None
         tn = att.priced["difficulty"]
         asks: list[tuple[Any, ...]] = [(rules.pool_dice(ctx, dice_left, options), att.actor, "attack",
                                         {"exchange": x, "target": t},
                                         f"attack roll of {att.actor} on {t} ({att.maneuver}, %{tn})")]
-        if dfn is not None:
+        if dfn is not None and shared is None:
             asks.append((rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, "defence",
                          {"exchange": x, "answers": att.actor}, f"defence roll of {dfn.actor} against {att.actor} "
                          f"({dfn.maneuver}, %{dfn.priced['difficulty']})"))
         rolls = ctx.need_rolls(asks)
-        item = rules.Item(decl, dfn, rolls[0], rolls[1] if dfn is not None else None)
+        item = rules.Item(decl, dfn, rolls[0], shared or (rolls[1] if dfn is not None else None))
         seen = with_protector(ctx.state, view(ctx.state, att.actor, t, (decl,) if dfn is None else (decl, dfn)), dfn)
+        if dfn is not None and dfn.maneuver == "sudden_attack":  # M33 by a further target (PROPOSED)
+            outs = sudden_on(ctx, x, seen, item, options)
+            outcomes += outs
+            hit = next((o for o in outs if o.get("attack") is not None and o["attack"].actor == att.actor), None)
+            if hit is None or ctx.state.fighter(att.actor).out:
+                break  # the counter-blow took the sweeper out of the fight: the sweep stops there
+            outcome, prev = hit, t
+            continue
         cmp_ = rules.compare(seen, item, options)
         outcome = in_view(ctx, seen, lambda sub, it=item, c=cmp_: rules.strike(sub, x, it, c, options))
         outcomes.append(outcome)
         prev = t
     return outcomes
+
+
+def sudden_on(ctx: Context, x: int, seen: Fight, item: rules.Item, options: SkirmishOptions) -> list[dict[str, Any]]:
+    """M33 (L503-507) by a further target of a sweep or a synchronous attack (PROPOSED, docs/skirmish.md): where the
+    blow comes at him, part 1's interception against the attacker's free Body Language, then his counter-blow and the
+    blow on him, both undefended, in the order the interception gives; the rolls keyed by the attack it answers."""
+    from replay.rulesets.skirmish.group import in_view
+    from replay.rulesets.skirmish.maneuvers import counters
+
+    dfn = item.defence
+    keyed = replace(dfn, priced={**dfn.priced, "answer_key": {"answers": item.attack.actor}})
+    return in_view(ctx, seen, lambda sub: counters.sudden(sub, x, replace(item, defence=keyed), options))
 
 
 def carry_on(ctx: Context, x: int, att: Declared, o: dict[str, Any], prev: str, dice_left: int,
@@ -234,7 +264,8 @@ def synchronous_problems(group: Fight, fid: str, order: dict[str, Any], grid_nam
 
 
 def synchronous_second(ctx: Context, x: int, att: Declared, a_roll: Event, first: dict[str, Any],
-                       defences: list[Declared], options: SkirmishOptions) -> list[dict[str, Any]]:
+                       defences: list[Declared], options: SkirmishOptions,
+                       retreat_rolls: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """M24 (L441): the one attack roll against the second target's own defence; on a hit the other weapon's wound,
     bought from the final successes of that comparison with the declaration's buys."""
     from replay.rulesets.skirmish.group import in_view, view
@@ -250,13 +281,15 @@ def synchronous_second(ctx: Context, x: int, att: Declared, a_roll: Event, first
     priced = {**att.priced, "weapon": other.id, **({"damage_type": row["type"]} if row else {}),
               "hit_key": {"target": also}}
     decl = replace(att, order={**att.order, "target": also, "weapon": other.id}, priced=priced)
-    dfn = answering(defences, att, also)
-    d_roll = None
-    if dfn is not None:
+    dfn = retreating(defences, att, also) or answering(defences, att, also)
+    d_roll = (retreat_rolls or {}).get(also) if dfn is not None and dfn.maneuver == "retreat" else None
+    if dfn is not None and d_roll is None:
         d_roll = ctx.need_rolls([(rules.pool_dice(ctx, dfn.priced["dice_to_roll"], options), dfn.actor, "defence",
                                   {"exchange": x, "answers": att.actor}, f"defence roll of {dfn.actor} against "
                                   f"{att.actor} ({dfn.maneuver}, %{dfn.priced['difficulty']})")])[0]
     item = rules.Item(decl, dfn, a_roll, d_roll)
     seen = with_protector(ctx.state, view(ctx.state, att.actor, also, (decl,) if dfn is None else (decl, dfn)), dfn)
+    if dfn is not None and dfn.maneuver == "sudden_attack":  # M33 by the second target (PROPOSED)
+        return sudden_on(ctx, x, seen, item, options)
     cmp_ = rules.compare(seen, item, options)
     return [in_view(ctx, seen, lambda sub: rules.strike(sub, x, item, cmp_, options))]

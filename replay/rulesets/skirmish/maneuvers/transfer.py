@@ -132,8 +132,10 @@ def phase1_problems(state: Fight, att: Declared, value: dict[str, int], event: A
     return out
 
 
-def invoke(ctx: Any, x: int, options: SkirmishOptions) -> None:
-    """After the defence steps of exchange 1: reveal and apply each attacker's transfer feint (phase 1)."""
+def invoke(ctx: Any, x: int, options: SkirmishOptions, defended: Any = None) -> None:
+    """After the defence steps of exchange 1: reveal and apply each attacker's transfer feint (phase 1); `defended`
+    (attack -> seq or None) finds the defence declaration answering it where it is not the target's one order (a melee
+    group's, keyed by `answers`)."""
     if x != 1:
         return
     for att in [d for d in ctx.state.declared if d.step == "attack" and d.maneuver != "pass"]:
@@ -141,8 +143,12 @@ def invoke(ctx: Any, x: int, options: SkirmishOptions) -> None:
         if found is None:
             continue
         value, event = found
-        order = ctx.recorded.order_for(att.order.get("target"), exchange=1, step="defence")
-        problems = phase1_problems(ctx.state, att, value, event, None if order is None else order.seq)
+        if defended is not None:
+            seq = defended(att)
+        else:
+            order = ctx.recorded.order_for(att.order.get("target"), exchange=1, step="defence")
+            seq = None if order is None else order.seq
+        problems = phase1_problems(ctx.state, att, value, event, seq)
         if problems:
             raise MissingInput(f"turn {ctx.turn}: {att.actor}'s transfer feint at seq {event.seq}: "
                                + "; ".join(problems))
@@ -175,9 +181,10 @@ def phase1(state: Fight, att: Declared) -> bool:
     return att.step == "attack" and now(state.fighter(att.actor), "transfer_feint", state) is not None
 
 
-def settle(ctx: Any, x: int, outcomes: list[dict[str, Any]]) -> None:
+def settle(ctx: Any, x: int, outcomes: list[dict[str, Any]], group: bool = False) -> None:
     """The end of phase 1: a win carries the successes over and penalises the defence of exchange 2; a failure
-    loses them (A-33)."""
+    loses them (A-33). In a melee group (`group`) there is no combat initiative to keep, and the lost dice fall on the
+    target's defence against this attacker only (PROPOSED, docs/skirmish.md)."""
     state = ctx.state
     for o in outcomes:
         att = o.get("attack")
@@ -203,13 +210,17 @@ def settle(ctx: Any, x: int, outcomes: list[dict[str, Any]]) -> None:
                    {"op": "effect", "fighter": att.actor, "kind": "transfer_phase2", "amount": 0, "start": [r, 2],
                     "until": [r, 2], "ref": f"{att.maneuver}:{','.join(zones)}", "source": "M15"},
                    {"op": "effect", "fighter": target, "kind": "defence_lost_dice", "amount": final,
-                    "start": [r, 2], "until": [r, 2], "ref": "M15", "source": "M15"}]
+                    "start": [r, 2], "until": [r, 2], "ref": f"M15:{att.actor}" if group else "M15",
+                    "source": "M15"}]
+        kept = "the group's order stays the general initiative chain (4.4)" if group else \
+            f"{att.actor} keeps initiative (keep_on_success)"
         emit_effect(ctx, x, CODE, att.actor, changes, [
-            f"phase 1 wins with {final} final successes: no damage; {att.actor} keeps initiative (keep_on_success); "
+            f"phase 1 wins with {final} final successes: no damage; {kept}; "
             f"{k} automatic successes on the phase-2 {att.maneuver} in exchange 2, to {', '.join(zones)}"
             + (" (the GM's symmetry, CP-16)" if how == "chosen" else " (PROPOSED symmetry; CP-16 the GM's)")
-            + f", with the opposite side of the weapon; {target}'s defence there loses {final} dice (A-33)"],
-            ["5.4.1 M15", "L361-365"], ["A-33"] + ([] if how == "chosen" else ["CP-16"]))
+            + f", with the opposite side of the weapon; {target}'s defence there loses {final} dice (A-33)"
+            + (f" against {att.actor}'s blow" if group else "")],
+            ["5.4.1 M15", "L361-365"] + (["4.4"] if group else []), ["A-33"] + ([] if how == "chosen" else ["CP-16"]))
 
 
 def phase2_problems(state: Fight, actor: Fighter, order: dict[str, Any]) -> list[str]:
