@@ -856,6 +856,9 @@ def protect_declaration_problems(group: Fight, fid: str, order: dict[str, Any], 
     """M37: an ally attacked by `answers`, the protector beside both (L540), not having attacked (A-09), the defence
     a Knock-aside or a Block (L542) that part 1 allows him against that attack, paid with its activation and +1."""
     entry = data.maneuvers()["protect_ally"]
+    held = group_grapple.problems(group, fid, order, grid_name)  # 5.8 (PROPOSED): no protecting from a hold
+    if held:
+        return held
     if order.get("as") not in PROTECT_AS:
         return [check.problem("condition_failed", "5.4 M37", "as: the protector's defence is knock_aside, "
                               "weapon_block or shield_block (L542)")]

@@ -2414,7 +2414,7 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      f"не получает своей прибавки; он отвечает на неё только {_GRAPPLE_DEFENCES_RU} (предложено, L723, L892)"),
     (r"^(\w+)'s (\w+) against (\w+) fails: (\w+)'s (\w+) succeeded \(L660\): every other maneuver of the held fighter "
      r"this exchange fails \(PROPOSED\)$",
-     lambda m: f"«{_maneuver(m.group(2))}» {m.group(1)} против {m.group(3)} не удаётся: «{_maneuver(m.group(5))}» "
+     lambda m: f"{_mv(m.group(2))} {m.group(1)} против {m.group(3)} не удаётся: {_mv(m.group(5))} "
      f"{m.group(4)} удался (L660): все прочие маневры захваченного в этом обмене проваливаются (предложено)"),
     (r"^(\w+) is out of the fight \((dead|unconscious|helpless)\): (\w+)'s grapple with him ends; (\w+) fights on in "
      r"the melee \(PROPOSED, 5\.8, 4\.4\)$",
@@ -2429,23 +2429,23 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+): (\w+) wrestles with (\w+): he attacks (\w+) only with a punch, a kick, a headbutt or a blow of a hand "
      r"or short weapon \(L723, PROPOSED\)$",
-     lambda m: f"«{_maneuver(m.group(1))}»: {m.group(2)} борется с {m.group(3)}: {m.group(4)} он атакует только "
+     lambda m: f"{_mv(m.group(1))}: {m.group(2)} борется с {m.group(3)}: {m.group(4)} он атакует только "
      "ударом кулака, ногой, головой или ударом ручного или короткого оружия (L723, предложено)"),
     (r"^(\w+): (\w+) wrestles with (\w+): his ([\w-]+) is longer than short, and in wrestling it serves only by the "
      r"hilt \(L723, PROPOSED\)$",
-     lambda m: f"«{_maneuver(m.group(1))}»: {m.group(2)} борется с {m.group(3)}: его «{_ru_item(m.group(4))}» "
+     lambda m: f"{_mv(m.group(1))}: {m.group(2)} борется с {m.group(3)}: его «{_ru_item(m.group(4))}» "
      "длиннее короткого, а в борьбе таким оружием бьют только рукоятью (L723, предложено)"),
     (r"^(\w+): (\w+) does not grapple with (\w+): wrestling is played between the two of a grapple \(PROPOSED, "
      r"5\.8\)$",
-     lambda m: f"«{_maneuver(m.group(1))}»: {m.group(2)} не в захвате с {m.group(3)}: борьба идёт между двумя "
+     lambda m: f"{_mv(m.group(1))}: {m.group(2)} не в захвате с {m.group(3)}: борьба идёт между двумя "
      "бойцами одного захвата (предложено, 5.8)"),
     (r"^(\w+): (\w+) wrestles with (\w+): against (\w+)'s attack he defends only with a slip, a limb block, or a "
      r"block, parry or knock-aside of a hand or short weapon or a shield \(L723, L892, PROPOSED\)$",
-     lambda m: f"«{_maneuver(m.group(1))}»: {m.group(2)} борется с {m.group(3)}: от атаки {m.group(4)} он защищается "
+     lambda m: f"{_mv(m.group(1))}: {m.group(2)} борется с {m.group(3)}: от атаки {m.group(4)} он защищается "
      f"только {_GRAPPLE_DEFENCES_RU} (L723, L892, предложено)"),
     (r"^protect_ally: (\w+)'s (\w+) on (\w+) is a technique inside their grapple, no blow an ally steps in front of "
      r"\(PROPOSED, L540\)$",
-     lambda m: f"«{_maneuver('protect_ally')}»: «{_maneuver(m.group(2))}» {m.group(1)} против {m.group(3)} — приём "
+     lambda m: f"{_mv('protect_ally')}: {_mv(m.group(2))} {m.group(1)} против {m.group(3)} — приём "
      "внутри их захвата, а не удар, под который можно встать за союзника (предложено, L540)"),
     (r"^then: the further targets of the pounce, a list of fighter ids$",
      "then: следующие цели наскока, список id бойцов"),
@@ -2453,6 +2453,6 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+) at \((\d+), (\d+)\) does not stand next to (\w+): a pounce is a maneuver at hand distance$",
      r"\1 в (\2, \3) не стоит рядом с \4: наскок — маневр на ручной дистанции"),
     (r"^(\w+): (\w+) already wrestles with (\w+): a fighter is in one grapple at most \(PROPOSED, L721\)$",
-     lambda m: f"«{_maneuver(m.group(1))}»: {m.group(2)} уже борется с {m.group(3)}: боец может быть только в одном "
+     lambda m: f"{_mv(m.group(1))}: {m.group(2)} уже борется с {m.group(3)}: боец может быть только в одном "
      "захвате (предложено, L721)"),
 )) + _PROBLEM_SENTENCES
