@@ -84,6 +84,29 @@ def test_a_grab_in_a_group_holds_its_pair_while_the_others_fight_on() -> None:
     assert clash["why"][-1] == "2 vs 3 → the defence wins, final 1"
 
 
+def test_a_leg_dive_in_a_group_takes_its_pair_to_the_ground() -> None:
+    """Ratibor, unarmed, dives for Vseslav's legs; Vseslav's balance [6, 3, 2, 2, 1] at %5 is 0 against 2 final
+    successes: a ground clinch, both lying (L671), and a grapple of the two in the group."""
+    log = upto(1)
+    created = json.loads(json.dumps(log[0]))
+    created["payload"]["setup"]["fighters"][0]["weapons"] = []
+    dive = [o(2, "VSE", exchange=1, step="attack", maneuver="pass"), o(2, "MIR", exchange=1, step="attack",
+                                                                      maneuver="pass"),
+            o(2, "RAT", exchange=1, step="attack", maneuver="leg_dive", target="VSE", zone="left_leg",
+              dice={"reflex": 2, "skill": 0}),
+            o(2, "BOR", exchange=1, step="attack", maneuver="pass"),
+            o(2, "VSE", exchange=1, step="defence", maneuver="pass", answers="RAT"),
+            o(2, "MIR", exchange=1, step="defence", maneuver="pass", answers="RAT"),
+            r(2, "RAT", "2d10", "attack", [9, 6], exchange=1),
+            r(2, "VSE", "5d10", "balance", [6, 3, 2, 2, 1], exchange=1)]
+    _, after = played([created, *log[1:], *dive])
+    fight = group_of(after)
+    assert [(g["holder"], g["held"], g["grabbed"], g["ground"]) for g in fight.grapples] == [
+        ("RAT", "VSE", "legs", True)]
+    assert (fight.fighter("RAT").stance, fight.fighter("VSE").stance) == ("lying", "lying")
+    assert fight.fighter("MIR").grapple_from is None
+
+
 def test_the_pain_hold_in_the_group_is_part_1s_with_the_grabs_dice_and_flow() -> None:
     events, _ = played(upto(2))
     pain = next(d for d in of(events, "declared") if d["maneuver"] == "pain_hold")["priced"]
