@@ -328,3 +328,24 @@ def test_the_post_tells_the_grapple_in_the_group_in_russian_with_names(tmp_path:
     assert ru.exit_code == 0, ru.output
     assert "Всеслав борется с Ратибором: атака Бориса на него не получает своей прибавки" in ru.output
     assert "[англ.]" not in ru.output
+
+
+# --- a grapple as the melee grows and shrinks ---------------------------------------------------------------------
+
+def test_a_pair_that_a_third_joins_keeps_its_grapple_and_a_group_that_shrinks_to_it_holds_on() -> None:
+    from replay.rulesets.skirmish import battle_events as be
+    from replay.rulesets.skirmish.battle import Pair
+
+    _, after = played(upto(2))
+    group = group_of(after)
+    [hold] = group.grapples
+    pair = Pair("RAT-VSE", replace(group, fighters=(group.fighter("RAT"), group.fighter("VSE")), grapple=hold,
+                                   grapples=()), 2)
+    joined = be.joined(replace(after, pairs=(pair,), loose=(group.fighter("BOR"), group.fighter("MIR"))),
+                       be.Joined(melee="RAT-VSE", fighter="BOR", group="RAT-VSE-BOR", why=[], rule=[]))
+    [grown] = joined.pairs
+    assert grown.fight.grapple is None and grown.fight.grapples == (hold,)
+    back = be.shrink(grown, ["BOR"], 3)
+    assert back.id == "RAT-VSE" and back.fight.grapple == hold and back.fight.grapples == ()
+    gone = be.shrink(Pair("RAT-VSE-BOR-MIR", group, 1), ["VSE"], 3)
+    assert gone.fight.grapples == () and gone.fight.grapple is None
