@@ -269,7 +269,7 @@ CASES = {
         o(2, "BOR", exchange=2, step="attack", maneuver="grab", target="VSE", zone="left_arm",
           dice={"reflex": 2, "skill": 0}),
         ["condition_failed (4.4, 5.8, M51): grab: VSE already wrestles with RAT: a fighter is in one grapple at most "
-         "(PROPOSED, L721)"]),
+         "(PROPOSED, L723)"]),
     "a pain hold by one who grapples no one": (
         lambda: [*X2, o(2, "VSE", exchange=2, step="attack", maneuver="pass")],
         o(2, "MIR", exchange=2, step="attack", maneuver="pain_hold", target="BOR", dice={"reflex": 2, "skill": 0}),
@@ -281,6 +281,12 @@ CASES = {
         o(2, "MIR", exchange=2, step="defence", maneuver="protect_ally", **{"as": "weapon_block"}, answers="RAT",
           dice={"reflex": 2, "skill": 0}),
         ["protect_ally: RAT's pain_hold on VSE is a technique inside their grapple"]),
+    "a grappler's move by Maneuvering": (
+        lambda: [*X2, o(2, "VSE", exchange=2, step="attack", maneuver="pass"),
+                 o(2, "MIR", exchange=2, step="attack", maneuver="pass")],
+        o(2, "RAT", exchange=2, step="attack", maneuver="maneuvering", to=[3, 2], dice={"reflex": 1, "skill": 0}),
+        ["condition_failed (4.4, 5.8, M53): maneuvering: RAT wrestles with VSE: their bodies are in contact (L723), "
+         "he moves no cell by Maneuvering (PROPOSED)"]),
     "a pounce falling twice on one target": (
         lambda: [*upto(1), o(2, "VSE", exchange=1, step="attack", maneuver="pass")],
         o(2, "MIR", exchange=1, step="attack", maneuver="pounce", target="BOR", then=["BOR"], zone="upper_torso",

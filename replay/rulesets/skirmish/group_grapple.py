@@ -5,21 +5,21 @@ several targets.
 
 The rulebook (L721-892) says nothing of a third fighter; our reading (PROPOSED), the one the text points to:
 
-- one grapple each: a grapple is two bodies in contact (L721, L14); a fighter already grappling neither grabs, dives
+- one grapple each: a grapple is two bodies in contact (L723, L14); a fighter already grappling neither grabs, dives
   for the legs or pounces, nor is grabbed, dived at or pounced on by another (`ONE_EACH`);
 - wrestling is played between the two: a wrestling technique is aimed at, or answers, his grapple partner (`PARTNER`);
 - a grappler against a third: he is in wrestling, so only what wrestling leaves him (L723: wrestling maneuvers,
   fist-fighting, hand and short weapons, longer ones by the hilt; L892: Slip the only evasion): he strikes a third
   with a punch, a kick, a headbutt or a basic attack of a hand or short weapon, its damage halved as every blow in
   wrestling (L840), and defends with Slip, a limb block, or a block, parry or knock-aside of a hand or short weapon
-  or of a shield (`ON_THIRD`, `THIRD_DEFENCES`);
+  or of a shield (`ON_THIRD`, `THIRD_DEFENCES`); he moves no cell by Maneuvering (M53's `to`);
 - the third's attack on a grappler gets no bonus of its own: what the hold does to him is already in the rules (the
-  Envelop table halves his pools, 5.8.4; only Slip evades, L892; lying halves reflex, L725) (`NO_BONUS`);
+  Envelop table halves his pools, 5.8.4; only Slip evades, L892; lying halves reflex, L725) (`before_strike`);
 - a grab or a leg dive that succeeds makes every other maneuver of the held fighter this exchange fail (L660): his
   attacks resolved after it and his defences against a third too;
 - the grapple ends as part 1 ends it (a break free, a throw or trip the thrower does not fall with), and when one of
   the two is out of the fight (dead or unconscious) at the end of the exchange; a fall, a wound or a third's blow does
-  not end it (wrestling goes on on the ground, L721, L725) (`ENDS`).
+  not end it (wrestling goes on on the ground, L723, L725) (`loosen`).
 
 The Pounce on several targets (L826, «масса цели/целей»): `then` names the further targets, enemies in this melee in
 cells touching the pouncer's (a pounce is a maneuver at hand distance, L822); the difficulty and the defences'
@@ -37,7 +37,7 @@ from replay.rulesets.skirmish import check, costs, data, melee_group, sweep
 from replay.rulesets.skirmish import resolve as rules
 from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions, Weapon
 
-ONE_EACH = "a fighter is in one grapple at most (PROPOSED, L721)"
+ONE_EACH = "a fighter is in one grapple at most (PROPOSED, L723)"
 PARTNER = "wrestling is played between the two of a grapple (PROPOSED, 5.8)"
 STARTS = frozenset({"grab", "leg_dive", "pounce"})
 """The maneuvers that start a grapple (5.8.1, L14)."""
@@ -99,6 +99,9 @@ def problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str) -> l
         if m in STARTS:
             return start_problems(group, fid, order, targets, grid_name)
         other = targets[0]
+        if mine is not None and m == "maneuvering" and order.get("to") is not None:
+            return [check.problem("condition_failed", "4.4, 5.8, M53", f"maneuvering: {fid} wrestles with {mine}: "
+                                  "their bodies are in contact (L723), he moves no cell by Maneuvering (PROPOSED)")]
         if mine is not None and other != mine and other in group.ids and m not in ON_THIRD | {"maneuvering"}:
             return [check.problem("condition_failed", f"4.4, 5.8, L723, {mid}", f"{m}: {fid} wrestles with {mine}: "
                                   f"he attacks {other} only with a punch, a kick, a headbutt or a blow of a hand or "
@@ -229,7 +232,7 @@ def before_strike(ctx: Context, x: int, outcomes: list[dict[str, Any]], item: ru
             "maneuver_id") or data.maneuvers()[by.maneuver]["id"], "actor": by.actor, "changes": [],
             "why": [f"{dfn.actor}'s {dfn.maneuver} against {att.actor} fails: {by.actor}'s {by.maneuver} succeeded "
                     "(L660): every other maneuver of the held fighter this exchange fails (PROPOSED)"],
-            "rule": ["5.4.3", "L660", "4.4"]})
+            "rule": ["5.4.3 M51", "L660", "4.4"]})
         item = replace(item, defence=None, defence_roll=None)
     other = partner(ctx.state, target)
     if other is not None and other != att.actor and target in ctx.state.ids:

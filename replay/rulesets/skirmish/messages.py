@@ -2452,7 +2452,11 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^a pounce falls on each target once$", "наскок обрушивается на каждую цель один раз"),
     (r"^(\w+) at \((\d+), (\d+)\) does not stand next to (\w+): a pounce is a maneuver at hand distance$",
      r"\1 в (\2, \3) не стоит рядом с \4: наскок — маневр на ручной дистанции"),
-    (r"^(\w+): (\w+) already wrestles with (\w+): a fighter is in one grapple at most \(PROPOSED, L721\)$",
+    (r"^maneuvering: (\w+) wrestles with (\w+): their bodies are in contact \(L723\), he moves no cell by "
+     r"Maneuvering \(PROPOSED\)$",
+     r"маневрирование: \1 борется с \2: их тела соприкасаются (L723), маневрированием он не сходит с клетки "
+     r"(предложено)"),
+    (r"^(\w+): (\w+) already wrestles with (\w+): a fighter is in one grapple at most \(PROPOSED, L723\)$",
      lambda m: f"{_mv(m.group(1))}: {m.group(2)} уже борется с {m.group(3)}: боец может быть только в одном "
-     "захвате (предложено, L721)"),
+     "захвате (предложено, L723)"),
 )) + _PROBLEM_SENTENCES
