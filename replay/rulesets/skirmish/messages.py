@@ -2460,3 +2460,4 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
      lambda m: f"{_mv(m.group(1))}: {m.group(2)} уже борется с {m.group(3)}: боец может быть только в одном "
      "захвате (предложено, L723)"),
 )) + _PROBLEM_SENTENCES
+_SENTENCES = ((re.compile(r"\(as a kick, (M65)\)"), r"(как удар ногой, \1)"),) + _SENTENCES
