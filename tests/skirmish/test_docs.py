@@ -29,7 +29,8 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "fs": "test_field_frame_shots", "sk": "test_status_keys", "fw": "test_field_fatigue_and_waking",
                  "rg": "test_ranged_gaps", "rf": "test_rapid_fire",
                  "rr": "test_ranged_rulings", "fm": "test_field_more",
-                 "gx": "test_group_more"}
+                 "gx": "test_group_more",
+                 "gg": "test_group_grapple"}
 
 
 def example() -> str:

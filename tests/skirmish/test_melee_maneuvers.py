@@ -193,7 +193,7 @@ def test_part_1s_checks_still_hold_in_a_group() -> None:
 
 @pytest.mark.parametrize(("maneuver", "rule"), [
     ("bluff", "4.4, M17"), ("countertime", "4.4, M08"), ("beat", "4.4, M16"),
-    ("grab", "4.4, M51"), ("pounce", "4.4, 5.8"), ("shield_push", "4.4, M57")])
+    ("disorientation", "4.4, M18"), ("shield_push", "4.4, M57")])
 def test_maneuvers_a_group_cannot_play_are_refused_naming_the_rule_in_both_languages(maneuver: str,
                                                                                       rule: str) -> None:
     fight = two_against_rat().pairs[0].fight

@@ -253,7 +253,8 @@ def joined(state: Battle, e: Joined) -> Battle:
     distance of a pair no longer apply (the group goes by the general initiative chain, group.py)."""
     pair = next(p for p in state.pairs if p.id == e.melee)
     fight = replace(pair.fight, fighters=(*pair.fight.fighters, state.fighter(e.fighter)), holder=None, distance=None,
-                    reroll=False, declared=(), step=0)
+                    reroll=False, declared=(), step=0, grapple=None,
+                    grapples=(*pair.fight.grapples, *((pair.fight.grapple,) if pair.fight.grapple else ())))
     group = Pair(e.group, fight, state.round)
     return replace(state, loose=tuple(f for f in state.loose if f.id != e.fighter),
                    pairs=tuple(group if p.id == e.melee else p for p in state.pairs))
@@ -452,8 +453,10 @@ def shrink(pair: Pair, out: list[str], round_: int) -> Pair:
     combat initiative opening its round (no holder, no distance yet: 4.2, C12)."""
     fighters = tuple(f for f in pair.fight.fighters if f.id not in out)
     fight = replace(pair.fight, fighters=fighters, declared=(), step=0)
-    if len(fighters) == 2:
-        fight = replace(fight, holder=None, distance=None, reroll=False)
+    fight = replace(fight, grapples=tuple(g for g in fight.grapples if not {g["holder"], g["held"]} & set(out)))
+    if len(fighters) == 2:  # a grapple of the two left is their pair's (5.8)
+        fight = replace(fight, holder=None, distance=None, reroll=False, grapple=next(iter(fight.grapples), None),
+                        grapples=())
     return Pair("-".join(f.id for f in fighters), fight, round_ if len(fighters) == 2 else pair.since)
 
 

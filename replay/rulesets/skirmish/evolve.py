@@ -163,10 +163,10 @@ def effect(state: Fight, e: ev.Effect) -> Fight:
     for c in e.changes:
         op = c["op"]
         if op == "grapple":
-            state = grappled(state, c["value"])
+            state = grappled(state, c["value"], e.actor)
             continue
-        if op == "distance":
-            state = replace(state, distance=c["value"])
+        if op == "distance":  # a melee group keeps one distance per pair (4.2, L129), none of its own
+            state = state if len(state.fighters) > 2 else replace(state, distance=c["value"])
             continue
         if op in ("check", "fall", "throw"):  # told by the post, no state change
             continue
@@ -200,8 +200,13 @@ def effect(state: Fight, e: ev.Effect) -> Fight:
     return state
 
 
-def grappled(state: Fight, value: dict | None) -> Fight:
-    """5.8: a grapple formed (the wrestling pool from `start`, A-47) or broken (M73)."""
+def grappled(state: Fight, value: dict | None, actor: str = "") -> Fight:
+    """5.8: a grapple formed (the wrestling pool from `start`, A-47) or broken (M73); in a melee group the one of its
+    pair (broken: the one `actor` is in)."""
+    if len(state.fighters) > 2:
+        from replay.rulesets.skirmish import group_grapple
+
+        return group_grapple.folded(state, value, actor)
     fighters = []
     for f in state.fighters:
         if value is None:  # the hold ends: so do the pain holds (M59 "while the hold lasts")

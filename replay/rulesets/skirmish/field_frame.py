@@ -51,6 +51,8 @@ class Token:
     wounds: str
     formation: str = ""
     """Its formation (5.12): the commander, the partner, the drill cap."""
+    hold: str = ""
+    """Its grapple in a melee of several fighters (5.8, group_grapple.py): whom it holds or is held by."""
 
 
 @dataclass(frozen=True)
@@ -337,9 +339,14 @@ def token(state: Battle, f: Any, color: str, path: tuple[tuple[int, int], ...], 
         elif f.id == fm.commander:
             formation = tr(lang, f"командир строя: {', '.join(fm.members)}",
                            f"commands a formation: {', '.join(fm.members)}")
+    hold = next((g for g in fight.grapples if f.id in (g["holder"], g["held"])), None)  # 5.8 in a melee group
+    if hold is not None:
+        said = tr(lang, f"держит {hold['held']}", f"holds {hold['held']}") if hold["holder"] == f.id else \
+            tr(lang, f"в захвате у {hold['holder']}", f"held by {hold['holder']}")
     status = "fled" if f.id in state.fled else view["status"]
     return Token(f.id, f.name["ru" if lang == "ru" else "en"], color, f.cell, f.facing, f.stance, status,
-                 tuple(state.engaged_with(f.id)), path, view["pool"], tracks, weapon, ranged_text, wounds, formation)
+                 tuple(state.engaged_with(f.id)), path, view["pool"], tracks, weapon, ranged_text, wounds, formation,
+                 said if hold is not None else "")
 
 
 def desc(shown: Scene, lang: str) -> str:
@@ -356,6 +363,7 @@ def desc(shown: Scene, lang: str) -> str:
                      + (tr(lang, f"; в схватке с {', '.join(t.engaged)}", f"; engaged with {', '.join(t.engaged)}")
                         if t.engaged else "")
                      + (f"; {t.ranged}" if t.ranged else "") + (f"; {t.formation}" if t.formation else "")
+                     + (f"; {t.hold}" if t.hold else "")
                      + (f"; {t.wounds}" if t.wounds else ""))
     for m in shown.shots:
         lines += shot_lines(m, lang)
@@ -791,8 +799,8 @@ def draw_panel(dwg: Any, t: Token, x: float, y: float, lang: str) -> None:
     S.label(dwg, dwg, t.tracks, (x + 8, y + 50), size=11)
     engaged = tr(lang, f" · схватка: {', '.join(t.engaged)}", f" · melee: {', '.join(t.engaged)}") if t.engaged else ""
     S.label(dwg, dwg, S.fit(t.weapon + engaged, 11, PANEL_W - 16), (x + 8, y + 66), size=11)
-    if t.ranged or t.formation:
-        S.label(dwg, dwg, S.fit(" · ".join(x for x in (t.ranged, t.formation) if x), 11, PANEL_W - 16),
+    if t.ranged or t.formation or t.hold:
+        S.label(dwg, dwg, S.fit(" · ".join(x for x in (t.ranged, t.formation, t.hold) if x), 11, PANEL_W - 16),
                 (x + 8, y + 82), size=11)
     if t.wounds:
         S.label(dwg, dwg, S.fit(tr(lang, "раны: ", "wounds: ") + t.wounds, 11, PANEL_W - 16), (x + 8, y + 98),

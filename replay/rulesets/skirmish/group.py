@@ -24,6 +24,7 @@ from replay.rulesets.skirmish import (
     data,
     feint,
     formation,
+    group_grapple,
     initiative,
     maneuvering,
     melee_group,
@@ -49,26 +50,18 @@ REFUSED: dict[str, tuple[str, str]] = {
                         "no combat initiative (its order is the general chain)"),
     "arrow_evasion": ("4.4, M46", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance "
                       "per pair, the longer weapon (4.2, L129)"),
-    "grab": ("4.4, M51", "NOT YET: a grapple (5.8) holds two fighters as a pair"),
-    "leg_dive": ("4.4, M52", "NOT YET: a grapple (5.8) holds two fighters as a pair"),
     "shield_push": ("4.4, M57", "its effect sets a pair's distance (CP-17), and a melee group keeps one distance per "
                     "pair, the longer weapon (4.2, L129)"),
 }
 """The maneuvers a melee group refuses, each with its rule and why: those whose effect is a pair's combat initiative or
 distance (a group has neither: its order is the general chain, its distance per pair the longer weapon), and those
-NOT YET played in a group. Every other melee maneuver of part 1 is played on the two fighters it concerns."""
-WRESTLING_WHY = ("4.4, 5.8", "NOT YET: wrestling (5.8) holds two fighters as a pair")
-"""The wrestling techniques (M59-M74) are played in a grapple, which is a pair's."""
+NOT YET played in a group. Every other melee maneuver of part 1 is played on the two fighters it concerns (a grapple
+per pair of the group's fighters, group_grapple.py)."""
 
 
 def refusal(m: str) -> tuple[str, str] | None:
     """(rule, why) of a maneuver a melee group does not play, None for one it plays."""
-    if m in REFUSED:
-        return REFUSED[m]
-    entry = data.maneuvers().get(m)
-    if entry is not None and entry.get("form") == "wrestling":
-        return WRESTLING_WHY
-    return None
+    return REFUSED.get(m)
 
 
 DRAW_INSTEAD = ("quick_draw: declare the draw with the maneuver it arms: draw: WEAPON on your attack or defence "
@@ -101,8 +94,10 @@ def view(group: Fight, a: str, b: str, declared: tuple[Declared, ...] = ()) -> F
     fa, fb = group.fighter(a), group.fighter(b)
     lengths = [costs.weapon_length(f.weapon) if f.weapon else "hand" for f in (fa, fb)]
     others = {f.cell for f in group.fighters if f.id not in (a, b) and not f.out}  # M22 (L418, L421): in the way
-    return replace(group, fighters=(fa, fb), holder=a, distance=max(lengths, key=data.length_index),
-                   declared=declared, obstacles=tuple(sorted(set(group.obstacles) | others)))
+    grapple = group_grapple.between(group, a, b)  # 5.8: the pair's grapple, at hand distance (L723)
+    return replace(group, fighters=(fa, fb), holder=a, distance="hand" if grapple else max(lengths,
+                   key=data.length_index), declared=declared, grapple=grapple, grapples=(),
+                   obstacles=tuple(sorted(set(group.obstacles) | others)))
 
 
 def in_view(ctx: Context, seen: Fight, act: Callable[[Context], Any], keep_phase: bool = False) -> Any:
@@ -257,6 +252,7 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
     transfer.settle(ctx, x, outcomes, group=True)
     rules.knockouts(ctx, x, options)
     rules.extra_fatigue(ctx, x, options)
+    group_grapple.loosen(ctx, x)
     hits = sum(1 for o in outcomes if o.get("winner") == "attack")
     gone = retreats(ctx.state, outcomes)
     payload: dict[str, Any] = {"exchange": x, "flags": {}, "holder_before": None, "holder": None, "reroll": False,
@@ -417,8 +413,8 @@ def protectable(group: Fight, grid_name: str, fid: str, once: bool = True) -> li
     out = []
     for att in group.declared:
         if att.step != "attack" or att.maneuver == "pass" or att.priced.get("failed") or not answerable(att) \
-                or att.order.get("target") is None or sweep.aimed_at(att, fid):
-            continue  # a sweep that comes at him too: he answers it for himself
+                or att.order.get("target") is None or sweep.aimed_at(att, fid) or group_grapple.in_hold(group, att):
+            continue  # a sweep that comes at him too: he answers it for himself; a hold is no blow to protect from
         ally = ally_in(group, fid, att, grid_name)
         if ally is not None:
             out.append(sweep.turned(att, ally))
@@ -514,10 +510,12 @@ def pair_view(group: Fight, fid: str, order: dict[str, Any]) -> Fight:
     (with that attack and the defender's own declarations of this exchange)."""
     if order.get("step") == "attack":
         other = foe(group, fid) if targetless(order) else str(order.get("target"))
-        return view(group, fid, other, tuple(d for d in group.declared if d.actor == fid))
+        seen = view(group, fid, other, tuple(d for d in group.declared if d.actor == fid))
+        return group_grapple.massed(group, seen, fid, order)
     other = str(order.get("answers"))
     att = tuple(sweep.turned(d, fid) for d in attacks_on(group, fid) if d.actor == other)
-    return view(group, other, fid, (*att, *(d for d in group.declared if d.actor == fid)))
+    seen = view(group, other, fid, (*att, *(d for d in group.declared if d.actor == fid)))
+    return group_grapple.massed(group, seen, fid, order)
 
 
 def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options: SkirmishOptions,
@@ -532,7 +530,7 @@ def declaration_problems(group: Fight, fid: str, order: dict[str, Any], options:
         return out
     m = str(order.get("maneuver"))
     sides = {f.id: f.side for f in group.fighters}
-    out = refused(m)
+    out = refused(m) or group_grapple.problems(group, fid, order, grid_name)
     if out:
         return out
     if order.get("step") == "attack" and maneuvering.moving(order):  # M53 against several opponents (L681)
@@ -689,6 +687,11 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
         if maneuvering.moving(att.order):  # M53 (L681): compared with the enemies' after the attacks
             moved.append((att, a_roll))
             continue
+        item, settled = group_grapple.before_strike(ctx, x, outcomes, item, seen)  # L660; a grappler (PROPOSED)
+        if settled is not None:
+            outcomes.append(settled)
+            continue
+        dfn = item.defence
         if rules.own_check(att):  # M53 standing up, M55 Assess, M58 Demoralization: his own check
             outcomes.append(in_view(ctx, seen, lambda sub, it=item: rules.checked(sub, x, it, options)))
             continue
@@ -705,6 +708,9 @@ def resolve_attacks(ctx: Context, x: int, order: dict[str, int], options: Skirmi
         if sweep.further(att) and att.maneuver in sweep.SWEEPS:  # M09, M10: on to the further targets (L291-304)
             outcomes += sweep.sweep_on(ctx, x, att, outcomes[-1], [d["decl"] for d in defences], options,
                                        retreat_rolls)
+        elif att.maneuver == "pounce" and sweep.further(att):  # M65 on several targets (L826)
+            outcomes += group_grapple.pounce_on(ctx, x, att, a_roll, outcomes[-1], [d["decl"] for d in defences],
+                                                options)
         elif sweep.further(att):  # M24: the same roll against the second target (L441)
             outcomes += sweep.synchronous_second(ctx, x, att, a_roll, outcomes[-1], [d["decl"] for d in defences],
                                                  options, retreat_rolls)
@@ -932,6 +938,9 @@ def protect_declaration_problems(group: Fight, fid: str, order: dict[str, Any], 
     """M37: an ally attacked by `answers`, the protector beside both (L540), not having attacked (A-09), the defence
     a Knock-aside or a Block (L542) that part 1 allows him against that attack, paid with its activation and +1."""
     entry = data.maneuvers()["protect_ally"]
+    held = group_grapple.problems(group, fid, order, grid_name)  # 5.8 (PROPOSED): no protecting from a hold
+    if held:
+        return held
     if order.get("as") not in PROTECT_AS:
         return [check.problem("condition_failed", "5.4 M37", "as: the protector's defence is knock_aside, "
                               "weapon_block or shield_block (L542)")]

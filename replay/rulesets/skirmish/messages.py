@@ -2555,3 +2555,62 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
 )) + _SENTENCES
 _SENTENCES = ((re.compile(r" \+ grip (recursive|half_sword|two_hands|one_hand) ([+-]\d+)"),
                lambda m: f" + хват {words.grip_name(m.group(1), 'ru')} {m.group(2)}"),) + _SENTENCES
+
+# --- grapples in a melee of several fighters (4.4, 5.8, PROPOSED; group_grapple.py) --------------------------------
+_GRAPPLE_DEFENCES_RU = ("свилей, блоком рукой или ногой либо блоком, парированием или сбивом ручного или короткого "
+                        "оружия или щита")
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) wrestles with (\w+)( on the ground)?: (\w+)'s attack on him gets no bonus of its own; he answers it only "
+     r"with a slip, a limb block, or a block, parry or knock-aside of a hand or short weapon or a shield \(PROPOSED, "
+     r"L723, L892\)$",
+     lambda m: f"{m.group(1)} борется с {m.group(2)}{' в партере' if m.group(3) else ''}: атака {m.group(4)} на него "
+     f"не получает своей прибавки; он отвечает на неё только {_GRAPPLE_DEFENCES_RU} (предложено, L723, L892)"),
+    (r"^(\w+)'s (\w+) against (\w+) fails: (\w+)'s (\w+) succeeded \(L660\): every other maneuver of the held fighter "
+     r"this exchange fails \(PROPOSED\)$",
+     lambda m: f"{_mv(m.group(2))} {m.group(1)} против {m.group(3)} не удаётся: {_mv(m.group(5))} "
+     f"{m.group(4)} удался (L660): все прочие маневры захваченного в этом обмене проваливаются (предложено)"),
+    (r"^(\w+) is out of the fight \((dead|unconscious|helpless)\): (\w+)'s grapple with him ends; (\w+) fights on in "
+     r"the melee \(PROPOSED, 5\.8, 4\.4\)$",
+     lambda m: f"{m.group(1)} выбыл из боя ({STATUS_RU[m.group(2)]}): захват {m.group(3)} с ним кончается; "
+     f"{m.group(4)} бьётся в схватке дальше (предложено, 5.8, 4.4)"),
+    (r"^pounce: (\w+) is knocked down; (\w+) already wrestles with the first target he knocked down \(PROPOSED, "
+     r"L826\)$",
+     r"наскок: \1 сбит с ног; \2 уже борется с первой целью, которую сбил (предложено, L826)"),
+    (r"^the targets' total mass (\d+) kg against (\d+) kg \(L826\)$",
+     r"суммарная масса целей \1 кг против \2 кг (L826)"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+): (\w+) wrestles with (\w+): he attacks (\w+) only with a punch, a kick, a headbutt or a blow of a hand "
+     r"or short weapon \(L723, PROPOSED\)$",
+     lambda m: f"{_mv(m.group(1))}: {m.group(2)} борется с {m.group(3)}: {m.group(4)} он атакует только "
+     "ударом кулака, ногой, головой или ударом ручного или короткого оружия (L723, предложено)"),
+    (r"^(\w+): (\w+) wrestles with (\w+): his ([\w-]+) is longer than short, and in wrestling it serves only by the "
+     r"hilt \(L723, PROPOSED\)$",
+     lambda m: f"{_mv(m.group(1))}: {m.group(2)} борется с {m.group(3)}: его «{_ru_item(m.group(4))}» "
+     "длиннее короткого, а в борьбе таким оружием бьют только рукоятью (L723, предложено)"),
+    (r"^(\w+): (\w+) does not grapple with (\w+): wrestling is played between the two of a grapple \(PROPOSED, "
+     r"5\.8\)$",
+     lambda m: f"{_mv(m.group(1))}: {m.group(2)} не в захвате с {m.group(3)}: борьба идёт между двумя "
+     "бойцами одного захвата (предложено, 5.8)"),
+    (r"^(\w+): (\w+) wrestles with (\w+): against (\w+)'s attack he defends only with a slip, a limb block, or a "
+     r"block, parry or knock-aside of a hand or short weapon or a shield \(L723, L892, PROPOSED\)$",
+     lambda m: f"{_mv(m.group(1))}: {m.group(2)} борется с {m.group(3)}: от атаки {m.group(4)} он защищается "
+     f"только {_GRAPPLE_DEFENCES_RU} (L723, L892, предложено)"),
+    (r"^protect_ally: (\w+)'s (\w+) on (\w+) is a technique inside their grapple, no blow an ally steps in front of "
+     r"\(PROPOSED, L540\)$",
+     lambda m: f"{_mv('protect_ally')}: {_mv(m.group(2))} {m.group(1)} против {m.group(3)} — приём "
+     "внутри их захвата, а не удар, под который можно встать за союзника (предложено, L540)"),
+    (r"^then: the further targets of the pounce, a list of fighter ids$",
+     "then: следующие цели наскока, список id бойцов"),
+    (r"^a pounce falls on each target once$", "наскок обрушивается на каждую цель один раз"),
+    (r"^(\w+) at \((\d+), (\d+)\) does not stand next to (\w+): a pounce is a maneuver at hand distance$",
+     r"\1 в (\2, \3) не стоит рядом с \4: наскок — маневр на ручной дистанции"),
+    (r"^maneuvering: (\w+) wrestles with (\w+): their bodies are in contact \(L723\), he moves no cell by "
+     r"Maneuvering \(PROPOSED\)$",
+     r"маневрирование: \1 борется с \2: их тела соприкасаются (L723), маневрированием он не сходит с клетки "
+     r"(предложено)"),
+    (r"^(\w+): (\w+) already wrestles with (\w+): a fighter is in one grapple at most \(PROPOSED, L723\)$",
+     lambda m: f"{_mv(m.group(1))}: {m.group(2)} уже борется с {m.group(3)}: боец может быть только в одном "
+     "захвате (предложено, L723)"),
+)) + _PROBLEM_SENTENCES
+_SENTENCES = ((re.compile(r"\(as a kick, (M65)\)"), r"(как удар ногой, \1)"),) + _SENTENCES

@@ -408,6 +408,9 @@ class Fight:
     retreated: tuple[str, ...] = ()
     """A melee of several fighters (4.4, M45, PROPOSED): the fighters whose Retreat succeeded this round; they take no
     further part in it and leave the group at the field round's end. Omitted from the JSON state when empty."""
+    grapples: tuple[dict[str, Any], ...] = ()
+    """A melee of several fighters (4.4, 5.8, PROPOSED, group_grapple.py): one grapple per pair of its fighters who
+    grapple (each as a pair's `grapple`); a fighter is in one at most. Omitted from the JSON state when empty."""
 
     def partner_in_cell(self, fid: str) -> tuple[str, str] | None:
         """(the partner, his weapon length) standing in `fid`'s cell (5.12), or None."""
@@ -419,6 +422,11 @@ class Fight:
 
     def fighter(self, fid: str) -> Fighter:
         return next(f for f in self.fighters if f.id == fid)
+
+    def grapple_of(self, fid: str) -> dict[str, Any] | None:
+        """The grapple `fid` is in (holding or held): a pair's, or one of a melee group's; None outside wrestling."""
+        return next((g for g in (self.grapple, *self.grapples) if g is not None and fid in (g["holder"], g["held"])),
+                    None)
 
     def opponent(self, fid: str) -> Fighter:
         return next(f for f in self.fighters if f.id != fid)
@@ -474,6 +482,8 @@ def state_to_json(state: Fight) -> dict[str, Any]:
         del raw["grid"]
     if not raw["retreated"]:
         del raw["retreated"]
+    if not raw["grapples"]:
+        del raw["grapples"]
     raw["fight"] = {"round": state.round, "exchange": state.exchange, "step": state.step,
                     "initiative": state.holder, "distance": state.distance, "result": state.result,
                     "grapple": state.grapple}
@@ -510,4 +520,5 @@ def state_from_json(raw: dict[str, Any]) -> Fight:
                     "bounds": None if raw.get("bounds") is None else tuple(raw["bounds"]),
                     "grid": raw.get("grid", "square"),
                     "retreated": tuple(raw.get("retreated", ())),
+                    "grapples": tuple(raw.get("grapples", ())),
                     "history": tuple(raw["history"])})

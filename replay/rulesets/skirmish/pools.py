@@ -114,7 +114,7 @@ def helpless(f: Fighter, round_: int, exchange: int) -> bool:
 def held_zones(state: Fight, f: Fighter) -> list[str]:
     """The fighter's zones the opponent holds: the grabbed one (M51 grab, M52 leg dive: `legs`, M65 pounce:
     `torso`) first, then those enveloped (M63); only the enveloped ones halve the pools (5.8.4)."""
-    g = state.grapple
+    g = state.grapple_of(f.id)
     grabbed = [g["grabbed"]] if g is not None and g.get("held") == f.id and g.get("grabbed") else []
     return list(dict.fromkeys((*grabbed, *f.held)))
 

@@ -300,7 +300,7 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
     p, o = e.priced, e.order
     dice = o.get("dice") or {}
     target = (f" → {o['target']}," if o.get("target") else " →") + f" {words.zone_name(o['zone'], lang)}" \
-        if o.get("zone") else ""
+        if o.get("zone") else f" → {o['target']}" if o.get("target") else ""  # a hold or a break free: on whom
     if o.get("answers") and e.step == "defence":  # 4.4: a defence in a melee of several fighters names its attack
         target = tr(lang, f" против {o['answers']}", f" against {o['answers']}") + target
     name = words.maneuver_name(e.maneuver, lang)

@@ -67,10 +67,11 @@ def problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str) -> l
 
 
 def further(att: Declared) -> list[str]:
-    """The attack's targets after its first: a sweep's `then`, a synchronous attack's `also` (M24)."""
+    """The attack's targets after its first: a sweep's `then`, a synchronous attack's `also` (M24), a pounce's `then`
+    (M65 on several targets, L826; group_grapple.py)."""
     if att.maneuver == "synchronous_attack" and att.order.get("also"):
         return [str(att.order["also"])]
-    return targets(att.order)[1:] if att.maneuver in SWEEPS else []
+    return targets(att.order)[1:] if att.maneuver in SWEEPS or att.maneuver == "pounce" else []
 
 
 def aimed_at(att: Declared, fid: str) -> bool:

@@ -357,6 +357,8 @@ def pounce_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: We
     t = state.opponent(actor.id)
     ratio = pounce_ratio(actor, t)
     out, mods = 5, ["pounce %5 (L822)"]
+    if order.get("then"):  # several targets: their total mass (L826, group_grapple.massed)
+        mods.append(f"the targets' total mass {t.weight_kg} kg against {actor.weight_kg} kg (L826)")
     if ratio >= 2:
         out, mods = out - 1, [*mods, f"−1 mass ratio {ratio:.2f} ≥ 2 (L826)"]
     elif ratio < 1:
@@ -403,6 +405,11 @@ def pounce_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) 
     if o["winner"] != "attack":
         return {}
     t = att.order["target"]
+    if att.priced.get("knockdown_only"):  # several targets: wrestling with the first knocked down (group_grapple)
+        emit_effect(ctx, x, "pounce", att.actor, [{"op": "stance", "fighter": t, "stance": "lying"}],
+                    [f"pounce: {t} is knocked down; {att.actor} already wrestles with the first target he knocked "
+                     "down (PROPOSED, L826)"], ["5.4.4 M65", "L826"])
+        return {}
     emit_effect(ctx, x, "pounce", att.actor, [{"op": "stance", "fighter": t, "stance": "lying"},
                                               grapple(ctx.state, att.actor, t, x, "torso", options, ground=True),
                                               {"op": "distance", "value": "hand"}],
