@@ -1,4 +1,4 @@
-"""Loading the knights, cerilia and warband rulesets, and reading knights and cerilia games, without pydantic.
+"""Loading the knights, cerilia and warband rulesets, and reading knights, cerilia and duel games, without pydantic.
 
 What is read without pydantic must be exactly what pydantic keeps: a recorded setup or a plain order taken as it is
 equals its pydantic model's fields, and anything the plain reader does not take goes to pydantic (which refuses it
@@ -22,6 +22,7 @@ from pydantic import ValidationError
 
 from replay.rulesets.cerilia import model as cerilia_model
 from replay.rulesets.cerilia.boundary import Setup as CeriliaSetup
+from replay.rulesets.duel import events as duel_events
 from replay.rulesets.knights import model as knights_model
 from replay.rulesets.knights.boundary import Setup as KnightsSetup
 from replay.rulesets.knights.boundary import TurnOrder
@@ -225,3 +226,128 @@ def test_the_warband_s_listed_types_and_setup_models_are_its_events_and_boundary
     setup = recorded("warband", "game.created")[0]
     assert get("warband").validate_setup(setup) == []
     assert get("warband").validate_setup({**setup, "sides": setup["sides"][:1]})
+
+
+# --- the duel: its resolution classes are LazyModels whose nested parts are LazyModels too ------------------------
+
+
+def test_reading_a_duel_game_through_its_event_classes_imports_no_pydantic() -> None:
+    script = (
+        "import json, sys\n"
+        "from eventlog.envelope import Event\n"
+        "from replay.ruleset import get\n"
+        "from replay.rulesets.duel import events\n"
+        f"lines = open({str(ROOT / 'fixtures' / 'duel' / 'traits-3.jsonl')!r}, encoding='utf-8').read().splitlines()\n"
+        "duel = get('duel')\n"
+        "raw = [json.loads(line) for line in lines]\n"
+        "state = duel.initial(raw[0]['payload']['setup'], duel.OptionsModel())\n"
+        "read = 0\n"
+        "for e in raw[1:]:\n"
+        "    event = Event('g', e['seq'], e['type'], e['turn'], e.get('actor'), e['payload'], None, '', '', '')\n"
+        "    state = duel.evolve(state, event)\n"
+        "    typed = events.of(event)\n"
+        "    if isinstance(typed, events.Reveal):\n"
+        "        read += sum(s.activate.killer_blow in (True, False) and len(s.rolls) for s in typed.sides.values())\n"
+        "assert read and state.turn\n"
+        "print(sorted(m for m in sys.modules if m.partition('.')[0] in ('pydantic', 'typing_extensions')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def _duel_payloads() -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for path in sorted((ROOT / "fixtures" / "duel").glob("*.jsonl")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            event = json.loads(line)
+            if event["type"] in duel_events.EVENTS:
+                out.append((event["type"], event["payload"]))
+            elif event["type"] == "ruling":
+                out += [(inner["type"], inner["payload"]) for inner in event["payload"]["events"]]
+    return out
+
+
+_DUEL = _duel_payloads()
+
+
+def _typed_plain(value: Any) -> Any:
+    """A duel event as plain data: each part's given fields (tuples as lists, as a trusted event keeps them)."""
+    if isinstance(value, duel_events.Part):
+        return {name: _typed_plain(getattr(value, name)) for name in type(value).model_fields if value.given(name)}
+    if isinstance(value, list | tuple):
+        return [_typed_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _typed_plain(v) for k, v in value.items()}
+    return value
+
+
+_duel_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.floats(allow_nan=False, width=16),
+                         st.sampled_from(["", "A", "B", "x", "2", "attack", "high", "draw", "accept", "scratch"]),
+                         st.lists(st.sampled_from([1, "attack", "rest", True]), max_size=3),
+                         st.fixed_dictionaries({"winner": st.sampled_from(["A", 1])}))
+
+
+@st.composite
+def _duel_mutations(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    """A recorded duel payload with one value somewhere in it replaced, removed, or a key added."""
+    kind, payload = draw(st.sampled_from(_DUEL))
+    payload = json.loads(json.dumps(payload))
+    holders: list[tuple[Any, Any]] = []
+
+    def walk(value: Any) -> None:
+        items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+        for key, inner in items:
+            holders.append((value, key))
+            walk(inner)
+
+    walk(payload)
+    holder, key = draw(st.sampled_from(holders))
+    how = draw(st.sampled_from(["replace", "remove", "add"]))
+    if how == "remove" and isinstance(holder, dict):
+        del holder[key]
+    elif how == "add" and isinstance(holder, dict):
+        holder["extra"] = draw(_duel_values)
+    else:
+        holder[key] = draw(_duel_values)
+    return kind, payload
+
+
+@settings(max_examples=400, deadline=None)
+@given(_duel_mutations() | st.sampled_from(_DUEL))
+def test_a_duel_payload_pydantic_takes_reads_trusted_as_pydantic_keeps_it(found: tuple[str, dict[str, Any]]) -> None:
+    kind, payload = found
+    cls = duel_events.EVENTS[kind]
+    strict = duel_events.validate_payload(kind, payload)
+    if strict:
+        with pytest.raises(duel_events.PayloadError) as refused:
+            cls.validate(payload)
+        assert refused.value.problems == strict
+        with pytest.raises(ValidationError):
+            cls.model_validate(payload)
+        assert duel_events.validate_payload(kind, payload, partial=True) == [
+            p for p in strict if not p.endswith(": Field required")]
+    else:
+        assert _typed_plain(cls.trusted(payload)) == _typed_plain(cls.validate(payload))
+    if not duel_events.validate_payload(kind, payload, partial=True):  # what a ruling may assert: read as given
+        trusted = cls.trusted(payload)
+        assert {name for name in cls.model_fields if trusted.given(name)} == payload.keys()
+        for name in cls.model_fields.keys() - payload.keys():
+            with pytest.raises(AttributeError, match=f"'{cls.__name__}' object has no attribute '{name}'"):
+                getattr(trusted, name)
+
+
+def test_a_duel_event_is_a_frozen_lazy_model_with_typed_nested_parts() -> None:
+    kind, payload = next(found for found in _DUEL if found[0] == "duel.reveal")
+    reveal = duel_events.trusted(kind, payload)
+    side = next(iter(reveal.sides.values()))
+    assert isinstance(reveal, duel_events.Reveal) and isinstance(side, duel_events.RevealSide)
+    assert isinstance(side.activate, duel_events.Activation) and all(
+        isinstance(r, duel_events.RollRecord) for r in side.rolls)
+    assert isinstance(duel_events.Reveal.validate(payload).sides[next(iter(reveal.sides))].activate,
+                      duel_events.Activation)
+    assert reveal.sides is not payload["sides"] and payload["sides"] == json.loads(json.dumps(payload))["sides"]
+    with pytest.raises(TypeError, match="frozen"):
+        reveal.turn = 3  # type: ignore[misc]
+    for copied in (copy.copy(reveal), copy.deepcopy(reveal), pickle.loads(pickle.dumps(reveal))):
+        assert type(copied) is duel_events.Reveal and _typed_plain(copied) == _typed_plain(reveal)
+    assert "obtained" in duel_events.RevealSide.model_fields and "why" in duel_events.Reveal.model_fields
