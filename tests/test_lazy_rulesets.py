@@ -570,3 +570,28 @@ def test_a_warband_setup_the_plain_reader_takes_is_what_pydantic_keeps(data: st.
     if plain is not None:
         assert _exactly(_plain(plain)) == _exactly(_plain(kept))
     assert _exactly(_plain(warband_model.read_setup(setup))) == _exactly(_plain(kept))
+
+
+@settings(max_examples=200, deadline=None)
+@given(data=st.data())
+def test_a_warband_event_made_with_its_parts_and_a_coerced_value_is_what_pydantic_makes(data: st.DataObject) -> None:
+    """The rules pass nested parts as made objects; a value pydantic coerces (2.0 for an int) sends the whole event
+    through pydantic, which must take the parts as their fields."""
+    from replay.rulesets.warband import events as warband_events
+
+    nested = [(k, p) for k, p in _WARBAND if any(isinstance(v, list) and v and isinstance(v[0], dict)
+                                                  and k != "warband.gun_fired" for v in p.values())]
+    assert nested
+    kind, payload = data.draw(st.sampled_from(nested))
+    cls = warband_events.EVENTS[kind]
+    parts = {"saves": warband_events.Save, "pools": warband_events.Pool, "placements": warband_events.Placement,
+             "guns": warband_events.Placement}
+    made = {k: [parts[k].read(v) for v in value] if k in parts else value for k, value in payload.items()}
+    whole = [k for k, v in payload.items() if type(v) is int and not isinstance(v, bool)]
+    if whole and data.draw(st.booleans()):
+        name = data.draw(st.sampled_from(whole))
+        made[name] = float(payload[name])
+    kept = cls.pydantic_model().model_validate({**made, **{k: payload[k] for k in parts if k in payload}})
+    event = cls(**made)
+    assert _exactly(event) == _exactly(kept)
+    assert event.model_dump("json") == _pydantic_dump(kept, cls, "json")

@@ -51,7 +51,8 @@ class Part(LazyModel):
         try:
             return _plain(cls, payload)  # type: ignore[no-any-return]
         except _Unsure:
-            return _typed(cls.pydantic_model().model_validate(payload))  # type: ignore[attr-defined, no-any-return]
+            checked = cls.pydantic_model().model_validate(_fields_of(payload))  # type: ignore[attr-defined]
+            return _typed(checked)  # type: ignore[no-any-return]
 
     model_validate = read
 
@@ -200,6 +201,18 @@ def _typed(checked: Any) -> Any:
     cls = _PARTS[type(checked).__name__]
     values = {name: _untyped(value) for name, value in checked.__dict__.items()}
     return _made(cls, values, frozenset(checked.model_fields_set))
+
+
+def _fields_of(value: Any) -> Any:
+    """A payload for pydantic: the parts in it (made by the rules, say) as the fields they were given, which its
+    models read (and keep as given, as pydantic keeps a model it is handed)."""
+    if isinstance(value, Part):
+        return {name: _fields_of(v) for name, v in value.__dict__.items() if value.given(name)}
+    if type(value) is list:
+        return [_fields_of(v) for v in value]
+    if type(value) is dict:
+        return {k: _fields_of(v) for k, v in value.items()}
+    return value
 
 
 def _untyped(value: Any) -> Any:
