@@ -119,7 +119,7 @@ def _converter(hint: Any) -> Callable[[Any], Any]:
     if origin is Literal:
         allowed = frozenset(args)
         if not all(type(a) is str for a in args):
-            raise TypeError(f"no plain reader for {hint!r}")
+            return _never
 
         def literal(v: Any) -> Any:
             if type(v) is str and v in allowed:
@@ -129,7 +129,7 @@ def _converter(hint: Any) -> Callable[[Any], Any]:
     if origin in (Union, types.UnionType):
         rest = [a for a in args if a is not type(None)]
         if len(rest) != 1 or len(args) != 2:
-            raise TypeError(f"no plain reader for {hint!r}")
+            return _never
         inner = _converter(rest[0])
 
         def optional(v: Any) -> Any:
@@ -163,7 +163,11 @@ def _converter(hint: Any) -> Callable[[Any], Any]:
         def part(v: Any) -> Any:
             return v if type(v) is hint else _plain(hint, v)
         return part
-    raise TypeError(f"no plain reader for {hint!r}")
+    return _never  # a type this reader does not know: pydantic reads every payload of the class
+
+
+def _never(v: Any) -> Any:
+    raise _Unsure
 
 
 def _same(v: Any) -> Any:
