@@ -3,7 +3,11 @@
 `validate_payload(type, payload)` lists every problem of a payload as "field.path: message" (for import); a class's
 `validate(payload)` returns the typed event or raises `PayloadError` with those problems. `trusted(type, payload)`
 builds the typed event of a payload the log already holds (resolve made it, or the reducer folded it) without
-checking it: the values as they are (an obtained pair stays a list), nested classes built the same way.
+checking it: the values as they are (an obtained pair stays a list), nested parts built the same way.
+
+The classes are `LazyModel`s: reading a game (the reducer, posts, frames) never imports pydantic; the pydantic model
+of a class is built from its declaration the first time a payload is checked, so what it keeps and every message
+are pydantic's own.
 
 A GM ruling may assert only some fields: `validate_payload(..., partial=True)` forgives the missing ones, and a
 trusted event built from such a payload has only the fields it was given (`given(name)` says which).
@@ -11,21 +15,19 @@ trusted event built from such a payload has only the fields it was given (`given
 
 from __future__ import annotations
 
-from typing import Annotated, Any, ClassVar, Literal, Self
-
-from pydantic import BaseModel, ConfigDict, Field
-from pydantic import ValidationError as PydanticError
+from typing import Any, ClassVar, Literal, Self
 
 from eventlog.envelope import Event
 from eventlog.errors import ValidationError
+from replay.lazy_model import LazyModel
 from replay.ruleset import payload_problems
 
 Id = str
 Item = Literal["attack", "defense", "initiative", "feint", "counter", "rest"]
 Stake = Literal["low", "high", "all_in"]
 Status = Literal["active", "incapacitated", "dead"]
-Pair = Annotated[tuple[int, Item], Field(strict=False)]
-"""An obtained [position, item] (a JSON array)."""
+Pair = tuple[int, Item]
+"""An obtained [position, item] (a JSON array; pydantic reads it as `Annotated[Pair, Field(strict=False)]`)."""
 Nested = dict[str, tuple[str, Any]]
 """A part's fields that hold other parts: name -> ("one" | "maybe" | "list" | "dict", the part's class)."""
 
@@ -38,27 +40,41 @@ class PayloadError(ValidationError):
         self.problems = problems
 
 
-class Part(BaseModel):
+class Part(LazyModel):
     """A frozen, closed, strictly typed piece of a payload."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+    model_config = {"frozen": True, "extra": "forbid", "strict": True}
 
     nested: ClassVar[Nested] = {}
     """The fields holding other parts, which `trusted` builds too."""
 
     @classmethod
+    def annotation_names(cls) -> dict[str, Any]:  # type: ignore[override]
+        """What the annotations name for pydantic: the nested parts' pydantic models, and the obtained pair."""
+        from typing import Annotated
+
+        from pydantic import Field
+
+        return {"Pair": Annotated[tuple[int, Item], Field(strict=False)],
+                **{part.__name__: part.pydantic_model() for _, part in cls.nested.values()}}
+
+    @classmethod
     def trusted(cls, values: dict[str, Any]) -> Self:
         """The part of values already checked, without checking them again (see the module's docstring)."""
-        values = dict(values)
-        if cls.nested:
-            for name, (kind, part) in cls.nested.items():
+        nested = cls.nested
+        if nested:
+            values = dict(values)
+            for name, (kind, part) in nested.items():
                 if name in values:
                     values[name] = _build(kind, part, values[name])
-        return _assume(cls, values)
+        return super().trusted(values)
 
-    def given(self, name: str) -> bool:
-        """Whether the payload had this field (a GM ruling may leave some out)."""
-        return name in self.__pydantic_fields_set__
+    @classmethod
+    def validate(cls, payload: Any) -> Self:
+        """The part of a payload from outside, nested parts typed too; raises pydantic's ValidationError."""
+        return _typed(cls, cls.pydantic_model().model_validate(payload))  # type: ignore[attr-defined]
+
+    model_validate = validate
 
 
 def _build(kind: str, part: type[Part], value: Any) -> Any:
@@ -71,13 +87,20 @@ def _build(kind: str, part: type[Part], value: Any) -> Any:
     return {k: part.trusted(v) for k, v in value.items()}
 
 
-def _assume(cls: type[Part], values: dict[str, Any]) -> Any:
-    """`cls.model_construct(**values)` without its defaults pass, which costs more than a validation."""
-    obj = cls.__new__(cls)
+def _typed(cls: type[Part], checked: Any) -> Any:
+    """The part of pydantic's checked model: its values, nested models as their parts, the fields it was given."""
+    values = dict(checked.__dict__)
+    for name, (kind, part) in cls.nested.items():
+        value = values.get(name)
+        if kind in ("one", "maybe") and value is not None and not isinstance(value, str):
+            values[name] = _typed(part, value)
+        elif kind == "list":
+            values[name] = [_typed(part, v) for v in value]
+        elif kind == "dict":
+            values[name] = {k: _typed(part, v) for k, v in value.items()}
+    obj = object.__new__(cls)
     object.__setattr__(obj, "__dict__", values)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(values))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", None)
+    object.__setattr__(obj, "_fields_set", frozenset(checked.model_fields_set))
     return obj
 
 
@@ -90,10 +113,12 @@ class Resolution(Part):
     defaults: list[str]
 
     @classmethod
-    def validate(cls, payload: dict[str, Any]) -> Self:
+    def validate(cls, payload: Any) -> Self:
         """The typed event, or `PayloadError` naming every field that is wrong or missing."""
+        from pydantic import ValidationError as PydanticError
+
         try:
-            return cls.model_validate(payload)
+            return super().validate(payload)
         except PydanticError as exc:
             raise PayloadError(cls.type, _problems(exc)) from None
 
@@ -344,10 +369,16 @@ EVENTS: dict[str, type[Resolution]] = {
 
 def validate_payload(type: str, payload: Any, *, partial: bool = False) -> list[str]:
     """Every problem of a resolution payload as "field.path: message"; with `partial`, missing fields are fine."""
-    return payload_problems(EVENTS, type, payload, partial=partial, ruleset="duel")
+    if not _MODELS:
+        _MODELS.update((kind, cls.pydantic_model()) for kind, cls in EVENTS.items())
+    return payload_problems(_MODELS, type, payload, partial=partial, ruleset="duel")
 
 
-def _problems(exc: PydanticError, partial: bool = False) -> list[str]:
+_MODELS: dict[str, Any] = {}
+"""Resolution event type -> its class's pydantic model (built when a payload is first checked)."""
+
+
+def _problems(exc: Any, partial: bool = False) -> list[str]:
     """pydantic's errors as "field.path: message" ("payload" for the payload itself)."""
     return [f"{'.'.join(str(part) for part in error['loc']) or 'payload'}: {error['msg']}"
             for error in exc.errors() if not (partial and error["type"] == "missing")]

@@ -8,7 +8,8 @@ the two columns; the current step's arrow is thick and the slots it involves are
 columns says in words what the current step did. Layout is fixed, so frames of one game line up.
 
 `scene(view)` is what the frame shows, as plain data (the sides, their slots, the arrows, the event line, the
-`<desc>` text); the `draw_*` functions only lay it out with svgwrite. Payloads are read through `reads.py`.
+`<desc>` text); the `draw_*` functions only lay it out with svgwrite. Payloads are read through their typed classes
+(`events.py`, without pydantic).
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ from replay.render import svg as S
 from replay.render.svg import caption_text
 from replay.render.text import pick, signed, tr
 from replay.ruleset import FrameView
+from replay.rulesets.duel.events import Counter, EndOfTurn, Flip, Resolution, Reveal, RevealSide, Strike, of
 from replay.rulesets.duel.model import DC_POSITION, ID_POSITION, THRESHOLD, DuelState
 from replay.rulesets.duel.post import roll_line, step_text
-from replay.rulesets.duel.reads import Counter, EndOfTurn, Flip, Resolution, Reveal, RevealSide, Strike, of
 from replay.rulesets.duel.words import (
     EXTRA,
     STAKE,

@@ -253,7 +253,8 @@ def _well_formed(payload: Any) -> Order | None:
     if type(payload) is not dict or not payload.keys() <= ORDER_FIELDS:
         return None
     stack, stake, link = payload.get("stack"), payload.get("stake"), payload.get("link")
-    if type(stack) is not list or not all(type(item) is str and item in ITEMS for item in stack):
+    # every item a str (checked first: a set of them is then hashable) and one of the six
+    if type(stack) is not list or not (set(map(type, stack)) <= _STR and _ITEM_SET.issuperset(stack)):
         return None
     if stake is None:
         stake = DEFAULT_STAKE  # A29 (the schema's "before" validator)
@@ -262,7 +263,7 @@ def _well_formed(payload: Any) -> Order | None:
     if link is not None and type(link) is not str:
         return None
     if "activate" not in payload:
-        return Order(list(stack), stake, Activate(), link)
+        return Order(list(stack), stake, _NO_ACTIVATION, link)
     act = payload["activate"]
     if type(act) is not dict or not act.keys() <= _ACTIVATE_FIELDS:
         return None
@@ -272,7 +273,14 @@ def _well_formed(payload: Any) -> Order | None:
             or not (distance_control is None or (type(distance_control) is str
                                                  and distance_control in (ATTACK, DEFENSE)))):
         return None
-    return Order(list(stack), stake, Activate(killer_blow, distance_control, sharp_tongue, roleplay), link)
+    if killer_blow or sharp_tongue or distance_control is not None or roleplay:
+        return Order(list(stack), stake, Activate(killer_blow, distance_control, sharp_tongue, roleplay), link)
+    return Order(list(stack), stake, _NO_ACTIVATION, link)
+
+
+_STR, _ITEM_SET = frozenset({str}), frozenset(ITEMS)
+_NO_ACTIVATION = Activate()
+"""An order activating nothing (frozen: every such order shares it)."""
 
 
 OPTION_DEFAULTS = {

@@ -4,8 +4,8 @@ It tells the turn the way a GM writes it on a forum: the revealed stacks and sta
 their costs, who strikes first and why, each strike's and counter-attack's arithmetic, flips, wounds, the stamina
 accounting, the advantage for the next turn and the state table. Names, localities and roleplay are user text:
 they go into the `Doc` as plain strings and the renderer escapes them. The phrases are shared with `frame.py`; the
-terms are in `words.py`, and the payloads are read through their typed classes (`reads.py`: those of
-`events.py` without pydantic).
+terms are in `words.py`, and the payloads are read through their typed classes (`events.py`, which reads a payload
+the log holds without pydantic).
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from eventlog.envelope import Event
 from replay.render import ru
 from replay.render.text import Doc, Inline, b, check_spoiler, i, ids_in_brackets, pick, s, signed, spec_meanings, tr
 from replay.ruleset import TurnView
-from replay.rulesets.duel.model import DC_POSITION, ID_POSITION, DuelState
-from replay.rulesets.duel.reads import (
+from replay.rulesets.duel.events import (
     Concede,
     Counter,
     EndOfTurn,
@@ -32,6 +31,7 @@ from replay.rulesets.duel.reads import (
     StrikeOrder,
     of,
 )
+from replay.rulesets.duel.model import DC_POSITION, ID_POSITION, DuelState
 from replay.rulesets.duel.words import (
     STAKE,
     TRAIT,

@@ -43,9 +43,7 @@ class Warband(Ruleset):
         return Setup
 
     def initial(self, setup: dict[str, Any], options: Options) -> State:
-        from replay.rulesets.warband.boundary import Setup
-
-        return model.new_state(Setup.model_validate(setup))
+        return model.new_state(model.read_setup(setup))
 
     def state_json(self, state: State) -> dict[str, Any]:
         return model.state_to_json(state)

@@ -2,51 +2,241 @@
 
 Every payload carries `why` (the arithmetic as a GM writes it), `rule` (the sections applied) and `defaults`
 (the spec's PROPOSED DEFAULT ids relied on).
+
+The classes are `LazyModel`s declared as pydantic models are, read and made without pydantic when that is sure to
+give what pydantic gives: `read(type, payload)` (the reducer, the posts) and a class called with keywords (the
+rules) take each value as pydantic's lax mode keeps it when it is of its field's exact type (an integer where a
+float is declared becomes that float, a list where a tuple is, that tuple; a nested part is built as its class), the
+defaults filled in; anything else (a missing or unknown field, a string for a number, a boolean for an integer, …)
+goes through the pydantic model built from the same declaration, so what is kept and every error message are
+pydantic's own. `model_dump` writes what pydantic's serializer writes, the `absent_when_none` fields left out while
+None.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+import types
+from collections.abc import Callable
+from typing import Any, ClassVar, Literal, Self, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, model_serializer
-
+from replay.lazy_model import _REQUIRED, LazyModel
 from replay.ruleset import payload_problems
 
 
-class Resolution(BaseModel):
+class _Unsure(Exception):
+    """A value the plain reader does not take (pydantic reads the payload instead)."""
+
+
+class Part(LazyModel):
+    """A part of a resolution's payload. The fields in `absent_when_none` are left out while None, so payloads
+    recorded before those fields existed read and hash as they were written."""
+
+    model_config = {"extra": "forbid", "frozen": True}
+    absent_when_none: ClassVar[tuple[str, ...]] = ()
+    _fields: ClassVar[dict[str, tuple[Callable[[Any], Any], Any]] | None] = None
+
+    @classmethod
+    def annotation_names(cls) -> dict[str, Any]:  # type: ignore[override]
+        """The nested parts' pydantic models, under their names (those this class's own annotations name)."""
+        own = " ".join(map(str, cls.__dict__.get("__annotations__", {}).values()))
+        return {name: _PARTS[name].pydantic_model() for name in ("Save", "Placement", "Pool") if name in own}
+
+    def __new__(cls, **values: Any) -> Self:
+        """The part of these values (the rules make events so), as pydantic would make it."""
+        return cls.read(values)
+
+    @classmethod
+    def read(cls, payload: Any) -> Self:
+        """The part of a payload (or keywords): plain when sure, else through pydantic (raising its error)."""
+        try:
+            return _plain(cls, payload)  # type: ignore[no-any-return]
+        except _Unsure:
+            checked = cls.pydantic_model().model_validate(_fields_of(payload))  # type: ignore[attr-defined]
+            return _typed(checked)  # type: ignore[no-any-return]
+
+    model_validate = read
+
+    def model_dump(self, mode: str = "python") -> dict[str, Any]:
+        """The fields as pydantic's `model_dump` gives them (`mode="json"`: tuples as lists), absent ones left out."""
+        out = {name: _dumped(value, mode) for name, value in self.__dict__.items()}
+        for name in self.absent_when_none:
+            if out.get(name) is None:
+                out.pop(name, None)
+        return out
+
+
+class Resolution(Part):
     """A resolution's payload. The fields in `absent_when_none` are left out while None, so payloads recorded before
     those fields existed read and hash as they were written."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     type: ClassVar[str]
-    absent_when_none: ClassVar[tuple[str, ...]] = ()
     why: list[str]
     rule: str
     defaults: list[str] = []
 
-    @model_serializer(mode="wrap")
-    def _drop_absent(self, handler: Any) -> dict[str, Any]:
-        out: dict[str, Any] = handler(self)
-        for name in self.absent_when_none:
-            if out.get(name) is None:
-                out.pop(name, None)
-        return out
+
+def _plain(cls: type[Part], payload: Any) -> Any:
+    """The part of a payload whose every value is of its field's exact type (`_Unsure` for any other payload)."""
+    fields = cls.__dict__.get("_fields") or _plain_fields(cls)
+    if type(payload) is not dict or not payload.keys() <= fields.keys():
+        raise _Unsure
+    values: dict[str, Any] = {}
+    for name, (convert, default) in fields.items():
+        if name in payload:
+            values[name] = convert(payload[name])
+        elif default is _REQUIRED:
+            raise _Unsure
+        else:
+            values[name] = default() if callable(default) else default
+    return _made(cls, values, frozenset(payload))
 
 
-class Part(BaseModel):
-    """A part of a resolution's payload. The fields in `absent_when_none` are left out while None, so payloads
-    recorded before those fields existed read and hash as they were written."""
+def _plain_fields(cls: type[Part]) -> dict[str, tuple[Callable[[Any], Any], Any]]:
+    """Every field of the class, in pydantic's order (its bases' first): name -> (its converter, its default)."""
+    import sys
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    absent_when_none: ClassVar[tuple[str, ...]] = ()
+    names = {**vars(sys.modules[cls.__module__]), "Any": Any, "Literal": Literal}
+    fields: dict[str, tuple[Callable[[Any], Any], Any]] = {}
+    for klass in reversed([k for k in cls.__mro__ if isinstance(k, type) and issubclass(k, Part)]):
+        for name, declared in klass._own_fields.items():
+            hint = klass.__dict__["__annotations__"][name]
+            convert = _converter(eval(hint, names) if isinstance(hint, str) else hint)  # noqa: S307
+            default = declared
+            if isinstance(default, list | dict):  # pydantic copies a mutable default for each model
+                default = type(default) if not default else (lambda d=default: type(d)(d))
+            fields[name] = (convert, default)
+    type.__setattr__(cls, "_fields", fields)
+    return fields
 
-    @model_serializer(mode="wrap")
-    def _drop_absent(self, handler: Any) -> dict[str, Any]:
-        out: dict[str, Any] = handler(self)
-        for name in self.absent_when_none:
-            if out.get(name) is None:
-                out.pop(name, None)
-        return out
+
+def _converter(hint: Any) -> Callable[[Any], Any]:
+    """What pydantic's lax mode keeps of a value of the exact type `hint` declares; `_Unsure` for anything else."""
+    if hint is Any:
+        return _same
+    if hint in _EXACT:
+        return _EXACT[hint]
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is Literal:
+        allowed = frozenset(args)
+        if not all(type(a) is str for a in args):
+            return _never
+
+        def literal(v: Any) -> Any:
+            if type(v) is str and v in allowed:
+                return v
+            raise _Unsure
+        return literal
+    if origin in (Union, types.UnionType):
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) != 1 or len(args) != 2:
+            return _never
+        inner = _converter(rest[0])
+
+        def optional(v: Any) -> Any:
+            return None if v is None else inner(v)
+        return optional
+    if origin is list:
+        item = _converter(args[0])
+
+        def listed(v: Any) -> Any:
+            if type(v) is list or type(v) is tuple:
+                return [item(x) for x in v]
+            raise _Unsure
+        return listed
+    if origin is tuple and args and args[-1] is not Ellipsis:
+        items = [_converter(a) for a in args]
+
+        def pair(v: Any) -> Any:
+            if (type(v) is list or type(v) is tuple) and len(v) == len(items):
+                return tuple(c(x) for c, x in zip(items, v, strict=True))
+            raise _Unsure
+        return pair
+    if origin is dict and args[0] is str:
+        value = _converter(args[1])
+
+        def mapped(v: Any) -> Any:
+            if type(v) is dict and all(type(k) is str for k in v):
+                return {k: value(x) for k, x in v.items()}
+            raise _Unsure
+        return mapped
+    if isinstance(hint, type) and issubclass(hint, Part):
+        def part(v: Any) -> Any:
+            return v if type(v) is hint else _plain(hint, v)
+        return part
+    return _never  # a type this reader does not know: pydantic reads every payload of the class
+
+
+def _never(v: Any) -> Any:
+    raise _Unsure
+
+
+def _same(v: Any) -> Any:
+    return v
+
+
+def _exact(kind: type) -> Callable[[Any], Any]:
+    def exact(v: Any) -> Any:
+        if type(v) is kind:
+            return v
+        raise _Unsure
+    return exact
+
+
+def _float(v: Any) -> float:
+    if type(v) is float:
+        return v
+    if type(v) is int and -(2 ** 53) <= v <= 2 ** 53:
+        return float(v)
+    raise _Unsure
+
+
+_EXACT: dict[Any, Callable[[Any], Any]] = {str: _exact(str), int: _exact(int), bool: _exact(bool), float: _float}
+
+
+def _made(cls: type[Part], values: dict[str, Any], given: frozenset[str] | None) -> Any:
+    obj = object.__new__(cls)
+    object.__setattr__(obj, "__dict__", values)
+    object.__setattr__(obj, "_fields_set", given)
+    return obj
+
+
+def _typed(checked: Any) -> Any:
+    """The part of pydantic's checked model (its nested models as their parts too)."""
+    cls = _PARTS[type(checked).__name__]
+    values = {name: _untyped(value) for name, value in checked.__dict__.items()}
+    return _made(cls, values, frozenset(checked.model_fields_set))
+
+
+def _fields_of(value: Any) -> Any:
+    """A payload for pydantic: the parts in it (made by the rules, say) as the fields they were given, which its
+    models read (and keep as given, as pydantic keeps a model it is handed)."""
+    if isinstance(value, Part):
+        return {name: _fields_of(v) for name, v in value.__dict__.items() if value.given(name)}
+    if type(value) is list:
+        return [_fields_of(v) for v in value]
+    if type(value) is dict:
+        return {k: _fields_of(v) for k, v in value.items()}
+    return value
+
+
+def _untyped(value: Any) -> Any:
+    if type(value) is list:
+        return [_untyped(v) for v in value]
+    if hasattr(value, "model_fields_set") and not isinstance(value, Part):
+        return _typed(value)
+    return value
+
+
+def _dumped(value: Any, mode: str) -> Any:
+    if isinstance(value, Part):
+        return value.model_dump(mode)
+    if type(value) is list or (mode == "json" and type(value) is tuple):
+        return [_dumped(v, mode) for v in value]
+    if type(value) is tuple:
+        return tuple(_dumped(v, mode) for v in value)
+    if type(value) is dict:
+        return {k: _dumped(v, mode) for k, v in value.items()}
+    return value
 
 
 class Save(Part):
@@ -76,8 +266,7 @@ class DayNight(Resolution):
     first: Literal["day", "night"]
 
 
-class Placement(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class Placement(Part):
     warrior: str
     x: float
     y: float
@@ -570,11 +759,21 @@ EVENTS: dict[str, type[Resolution]] = {c.type: c for c in (
     GameEnded)}
 
 
+_PARTS: dict[str, type[Part]] = {c.__name__: c for c in (Part, Resolution, Save, Placement, Pool, *EVENTS.values())}
+"""Every class by name (what the pydantic models built from them are called)."""
+
+
 def validate_payload(type_: str, payload: dict[str, Any]) -> list[str]:
     """Every problem of a resolution payload as "field: message"; empty when the reducer can take it."""
-    return payload_problems(EVENTS, type_, payload, ruleset="warband")
+    if not _MODELS:
+        _MODELS.update((kind, cls.pydantic_model()) for kind, cls in EVENTS.items())
+    return payload_problems(_MODELS, type_, payload, ruleset="warband")
+
+
+_MODELS: dict[str, Any] = {}
+"""Resolution event type -> its class's pydantic model (built when a payload is first checked)."""
 
 
 def read(type_: str, payload: dict[str, Any]) -> Any:
     """The typed event of a payload the log holds."""
-    return EVENTS[type_].model_validate(payload)
+    return EVENTS[type_].read(payload)

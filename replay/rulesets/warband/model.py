@@ -1,5 +1,6 @@
 """Options and state of `warband@1` (spec §2), and the contractual `state --json` form; the setup's pydantic model
-is in boundary.py (built when a setup is checked or read, not when the ruleset loads).
+is in boundary.py (built when a setup is checked, not when the ruleset loads; `read_setup` reads a setup whose every
+value is plainly right without it).
 
 The setup is the GM's pool with the armies already allocated (draft mode `preagreed`, §3.1): sides, their
 warriors with type, equipment and mount, the table and its terrain. Deployment (positions) is turn 0's business.
@@ -7,7 +8,9 @@ warriors with type, equipment and mount, the table and its terrain. Deployment (
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field, replace
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, Literal
 
 from replay.ruleset import Options
@@ -91,6 +94,182 @@ def equipment_problems(kind: str, items: list[str], mount: str | None) -> list[s
     if sum(1 for k in items if data.item(k)["category"] == "melee_weapon") > 1 and not mount:
         problems.append("§4.7.2: only riders carry two melee weapons to swap (L272)")
     return problems
+
+
+def read_setup(setup: Any) -> Any:
+    """The setup as `new_state` reads it (sides, warriors, terrain, guns, pool, table as attributes).
+
+    A setup whose every value is of its field's exact type (a whole number where a float is declared taken as that
+    float, as pydantic takes it) and that passes every check of `boundary.Setup` is read without pydantic; any other
+    goes through `boundary.Setup`, so what is kept and every error message are pydantic's own.
+    """
+    plain = _plain_setup(setup)
+    if plain is not None:
+        return plain
+    from replay.rulesets.warband.boundary import Setup
+
+    return Setup.model_validate(setup)
+
+
+class _Refused(Exception):
+    """A setup the plain reader leaves to pydantic."""
+
+
+def _plain_setup(setup: Any) -> SimpleNamespace | None:
+    try:
+        return _setup(setup)
+    except _Refused:
+        return None
+
+
+def _setup(setup: Any) -> SimpleNamespace:
+    top = _fields(setup, {"table", "sides", "warriors"}, {"terrain", "guns", "draft", "pool"})
+    table = _fields(top["table"], {"width", "depth"}, set())
+    width, depth = _number(table["width"]), _number(table["depth"])
+    if not (0 < width <= 1000 and 0 < depth <= 1000):
+        raise _Refused
+    sides = [_side(s) for s in _list(top["sides"], 2)]
+    warriors = [_warrior(w) for w in _list(top["warriors"], 1)]
+    terrain = [_terrain(t) for t in _list(top.get("terrain", []), 0)]
+    guns = [_gun(g) for g in _list(top.get("guns", []), 0)]
+    draft = top.get("draft", "preagreed")
+    if type(draft) is not str or draft not in ("preagreed", "classic", "bundled"):
+        raise _Refused
+    pool = None if top.get("pool") is None else _pool(top["pool"])
+    out = SimpleNamespace(table=SimpleNamespace(width=width, depth=depth), sides=sides, warriors=warriors,
+                          terrain=terrain, guns=guns, draft=draft, pool=pool)
+    _ids(out)
+    return out
+
+
+def _fields(value: Any, required: set[str], optional: set[str]) -> dict[str, Any]:
+    if type(value) is not dict or not required <= value.keys() <= required | optional:
+        raise _Refused
+    return value
+
+
+def _list(value: Any, shortest: int) -> list[Any]:
+    if type(value) is not list or len(value) < shortest:
+        raise _Refused
+    return value
+
+
+def _number(value: Any) -> float:
+    if type(value) is float:
+        return value
+    if type(value) is int and -(2 ** 53) <= value <= 2 ** 53:
+        return float(value)
+    raise _Refused
+
+
+def _text(value: Any) -> str:
+    if type(value) is not str:
+        raise _Refused
+    return value
+
+
+def _flag(value: Any) -> bool:
+    if type(value) is not bool:
+        raise _Refused
+    return value
+
+
+def _texts(value: Any, known: Any = None) -> list[str]:
+    out = [_text(v) for v in _list(value, 0)]
+    if known is not None and any(v not in known for v in out):
+        raise _Refused
+    return out
+
+
+def _id(value: Any, pattern: re.Pattern[str]) -> str:
+    if type(value) is not str or not pattern.fullmatch(value):
+        raise _Refused
+    return value
+
+
+_SIDE_ID, _UNIT_ID = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,15}"), re.compile(r"[a-z][a-z0-9_]{0,15}")
+
+
+def _side(value: Any) -> SimpleNamespace:
+    s = _fields(value, {"id", "home_edge"}, {"name", "race", "color", "abilities"})
+    race, edge, color = _text(s.get("race", "humans")), _text(s["home_edge"]), s.get("color")
+    if race not in data.load("races")["races"] or edge not in ("S", "N", "W", "E"):
+        raise _Refused
+    return SimpleNamespace(id=_id(s["id"], _SIDE_ID), name=_text(s.get("name", "")), race=race, home_edge=edge,
+                           color=None if color is None else _text(color), abilities=_texts(s.get("abilities", [])))
+
+
+def _unit(u: dict[str, Any], **more: Any) -> SimpleNamespace:
+    """A warrior's or a pool unit's fields, every check of `boundary.WarriorSetup` passed."""
+    kind, mount = _text(u["type"]), u.get("mount")
+    if kind not in data.creature_types() or (mount is not None and _text(mount) not in data.mount_kinds()):
+        raise _Refused
+    equipment = _texts(u.get("equipment", []), data.item_kinds())
+    spells = _texts(u.get("spells", []), data.load("spells")["spells"])
+    upgrades = _texts(u.get("upgrades", []), data.load("races")["upgrades"])
+    if equipment_problems(kind, equipment, mount):
+        raise _Refused
+    return SimpleNamespace(id=_id(u["id"], _UNIT_ID), **more, type=kind, name=_text(u.get("name", "")),
+                           equipment=equipment, mount=mount, spells=spells, upgrades=upgrades)
+
+
+_UNIT_FIELDS = {"name", "equipment", "mount", "spells", "upgrades"}
+
+
+def _warrior(value: Any) -> SimpleNamespace:
+    w = _fields(value, {"id", "side", "type"}, _UNIT_FIELDS | {"elite"})
+    made = _unit(w, side=_text(w["side"]))
+    made.elite = _flag(w.get("elite", False))
+    return made
+
+
+def _terrain(value: Any) -> SimpleNamespace:
+    t = _fields(value, {"id", "polygon"}, {"name", "height", "rough", "water", "climbable", "wall", "impassable",
+                                          "blocks_los", "cover_pct", "shots_to_destroy"})
+    polygon = []
+    for point in _list(t["polygon"], 3):
+        if type(point) is not list or len(point) != 2:
+            raise _Refused
+        polygon.append((_number(point[0]), _number(point[1])))
+    cover, shots = t.get("cover_pct"), t.get("shots_to_destroy")
+    if shots is not None and type(shots) is not int:
+        raise _Refused
+    return SimpleNamespace(id=_text(t["id"]), name=_text(t.get("name", "")), polygon=polygon,
+                           height=_number(t.get("height", 0.0)),
+                           **{k: _flag(t.get(k, False)) for k in ("rough", "water", "climbable", "wall", "impassable",
+                                                                  "blocks_los")},
+                           cover_pct=None if cover is None else _number(cover), shots_to_destroy=shots)
+
+
+def _gun(value: Any) -> SimpleNamespace:
+    g = _fields(value, {"id", "side", "dispatcher"}, set())
+    return SimpleNamespace(id=_id(g["id"], _UNIT_ID), side=_text(g["side"]), dispatcher=_text(g["dispatcher"]))
+
+
+def _pool(value: Any) -> SimpleNamespace:
+    p = _fields(value, set(), {"units", "items", "guns", "picks_per_side"})
+    picks = p.get("picks_per_side")
+    if picks is not None and (type(picks) is not int or not 0 <= picks <= 1000):
+        raise _Refused
+    units = [_unit(_fields(u, {"id", "type"}, _UNIT_FIELDS)) for u in _list(p.get("units", []), 0)]
+    return SimpleNamespace(units=units, items=_texts(p.get("items", []), data.item_kinds()),
+                           guns=_texts(p.get("guns", [])), picks_per_side=picks)
+
+
+def _ids(setup: SimpleNamespace) -> None:
+    """`boundary.Setup`'s checks across the setup (ids differ, sides known, dispatchers, the pool)."""
+    sides = [s.id for s in setup.sides]
+    ids = [w.id for w in setup.warriors]
+    by_id = {w.id: w for w in setup.warriors}
+    every = [*ids, *(g.id for g in setup.guns)]
+    if (len(set(sides)) != len(sides) or len(set(ids)) != len(ids) or any(w.side not in sides for w in setup.warriors)
+            or any(g.dispatcher not in by_id or by_id[g.dispatcher].side != g.side for g in setup.guns)
+            or len(set(every)) != len(every) or (setup.draft == "preagreed") != (setup.pool is None)):
+        raise _Refused
+    if setup.pool is not None:
+        every += [*(u.id for u in setup.pool.units), *setup.pool.guns]
+        if len(set(every)) != len(every):
+            raise _Refused
 
 
 # --- state ---------------------------------------------------------------------------------------------------
