@@ -99,6 +99,8 @@ class Missile:
     """M75-M77: the cells from where the shooter stood to where he loosed (empty without a move)."""
     jump: bool
     guards: tuple[Guard, ...]
+    body: str | None = None
+    """L981: the bodyguard who covered the target with his body: the projectile ends in him (`end`, `outcome`)."""
 
 
 @dataclass(frozen=True)
@@ -285,9 +287,12 @@ def missile(p: dict[str, Any], cells: dict[str, tuple[int, int]], before: tuple[
                 guards.append(Guard("protect", g, cells[g], t, start, (guard["maneuver"], guard["side"])))
     move = p.get("move") or {}
     path = (before, *((int(c[0]), int(c[1])) for c in move.get("path") or [])) if move.get("path") else ()
+    body = p.get("body_cover")  # L981: the projectile ends in the bodyguard who took it
+    if body:
+        stuck = Flight("body", str(body["target"]), start, cells.get(str(body["target"]), end), str(body["outcome"]))
     return Missile(p["shooter"], p["target"], start, stuck.end if stuck else end, p["band"],
                    stuck.outcome if stuck else p["outcome"], p.get("maneuver"), tuple(flights), path,
-                   p.get("maneuver") in JUMPS, tuple(guards))
+                   p.get("maneuver") in JUMPS, tuple(guards), str(body["target"]) if body else None)
 
 
 def slots(state: Battle) -> list[list[str]]:
@@ -366,17 +371,22 @@ def desc(shown: Scene, lang: str) -> str:
     return "\n".join(lines)
 
 
-OUTCOMES = {"hit": ("попадание", "hit"), "miss": ("промах", "miss"), "no_wound": ("без раны", "no wound")}
+OUTCOMES = {"hit": ("попадание", "hit"), "miss": ("промах", "miss"), "no_wound": ("без раны", "no wound"),
+            "covered": ("телохранитель прикрыл телом", "a bodyguard took it")}
 BAND_RU = {"point_blank": "в упор", "short": "короткая", "medium": "средняя", "long": "длинная",
            "extreme": "предельная"}
 
 
 def shot_lines(m: Missile, lang: str) -> list[str]:
     """A shot in the frame's <desc>: the first projectile, each flight beyond it, the path moved and the guards."""
-    said = words.pick(OUTCOMES.get(m.outcome, (m.outcome, m.outcome)), lang)
+    said = words.pick(OUTCOMES.get("covered" if m.body else m.outcome, (m.outcome, m.outcome)), lang)
     lines = [tr(lang, f"выстрел {m.shooter} → {m.target}: {BAND_RU[m.band]}, {said}",
                 f"shot {m.shooter} → {m.target}: {m.band}, {said}")
              + (f" ({words.pick(SHOT_WORDS[m.maneuver], lang)})" if m.maneuver in SHOT_WORDS else "")]
+    if m.body:  # L981: the bodyguard took the projectile
+        outcome = words.pick(OUTCOMES.get(m.outcome, (m.outcome, m.outcome)), lang)
+        lines.append(tr(lang, f"  {m.body} прикрыл {m.target} телом: {outcome}",
+                        f"  {m.body} covered {m.target} with his body: {outcome}"))
     if len(m.move) > 1:
         cells = " → ".join(f"({x}, {y})" for x, y in m.move)
         lines.append(tr(lang, f"  {'прыжок' if m.jump else 'путь'} {m.shooter}: {cells}",
@@ -412,7 +422,7 @@ SHOT_WORDS = {"jump_fall_throw": ("бросок в прыжке, M75", "throw wh
 """A shot's maneuver in the frame's <desc>."""
 GUARD_WORDS = {"shield_parry_missile": ("парирование щитом", "shield parry"),
                "weapon_parry_missile": ("парирование оружием", "weapon parry"), "front": ("спереди", "in front"),
-               "flank": ("с фланга", "from the flank")}
+               "flank": ("с фланга", "from the flank"), "body_cover": ("прикрывает телом", "body cover")}
 """M83: a protector's defence and where he stands, in the frame's <desc>."""
 
 
