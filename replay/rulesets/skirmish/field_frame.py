@@ -809,6 +809,13 @@ def draw_panel(dwg: Any, t: Token, x: float, y: float, lang: str) -> None:
                 size=11, fill=S.BAD)
 
 
+def badge_colour(shown: Scene | None, kind: str) -> str:
+    """A flight's badge in the legend outlined as the board outlines it (`shot_colour`): grey when every flight of
+    that kind in the frame missed or wounded no one (a stray shot gone astray, CP-41), orange otherwise."""
+    outcomes = [f.outcome for m in (shown.shots if shown is not None else ()) for f in m.flights if f.kind == kind]
+    return S.MUTED if outcomes and all(o != "hit" for o in outcomes) else S.ORANGE
+
+
 def crowded(shown: Scene | None) -> bool:
     """The field has crowd cells (its terrain is the game's: the legend keeps one size for a game's frames)."""
     return shown is None or any("crowd" in flags for _, flags in shown.terrain)
@@ -860,14 +867,14 @@ def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None,
         ("shot:hit", S.Swatch(tr(lang, "выстрел (попадание)", "shot (hit)"), kind="arrow", stroke=S.ORANGE)),
         ("shot:miss", S.Swatch(tr(lang, "выстрел (промах, без раны)", "shot (miss, no wound)"), kind="arrow",
                                stroke=S.MUTED, dashed=True)),
-        ("second", S.Swatch(tr(lang, "второй снаряд (M80, M81)", "second projectile (M80, M81)"), stroke=S.ORANGE,
-                            text=BADGES["second"])),
+        ("second", S.Swatch(tr(lang, "второй снаряд (M80, M81)", "second projectile (M80, M81)"),
+                            stroke=badge_colour(shown, "second"), text=BADGES["second"])),
         ("through", S.Swatch(tr(lang, "навылет, в следующую цель (M79)", "through, on to the next target (M79)"),
-                             stroke=S.ORANGE, text=BADGES["through"])),
-        ("graze", S.Swatch(tr(lang, "задет по касательной (M78)", "grazed on the way (M78)"), stroke=S.ORANGE,
-                           text=BADGES["graze"])),
+                             stroke=badge_colour(shown, "through"), text=BADGES["through"])),
+        ("graze", S.Swatch(tr(lang, "задет по касательной (M78)", "grazed on the way (M78)"),
+                           stroke=badge_colour(shown, "graze"), text=BADGES["graze"])),
         ("stray", S.Swatch(tr(lang, "торопливый выстрел ушёл в сторону (CP-41)", "hurried shot gone astray (CP-41)"),
-                           stroke=S.ORANGE, text=BADGES["stray"])),
+                           stroke=badge_colour(shown, "stray"), text=BADGES["stray"])),
         ("shot_move", S.Swatch(tr(lang, "путь выстрела в движении, в прыжке (M75–M77)",
                                   "moved or jumped to shoot (M75–M77)"), kind="dash", dash="1,4", width=3,
                                colors=tuple(sides)[:3])),
