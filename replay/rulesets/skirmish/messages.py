@@ -2522,7 +2522,7 @@ def _act_list(text: str) -> str | None:
 _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+) covers (\w+) with his body from the (front|flank) \(L981, M83\): Reflex %(\d+)"
      r"( \(\+1 from the flank\))?, 1 reflex point of activation$",
-     lambda m: f"{m.group(1)} прикрывает {m.group(2)} своим телом " + ("спереди" if m.group(3) == "front" else "сбоку")
+     lambda m: f"{m.group(1)} защищает {m.group(2)} своим телом " + ("спереди" if m.group(3) == "front" else "сбоку")
      + f" (L981, M83): Рефлекс %{m.group(4)}" + (" (+1 сбоку)" if m.group(5) else "") + ", активация 1 очко рефлекса"),
     (r"^(\w+) covers his partner (\w+) with his body \(L981; 5\.12, L1189\): Reflex %(\d+), no activation$",
      r"\1 прикрывает своим телом напарника \2 (L981; 5.12, L1189): Рефлекс %\3, без активации"),

@@ -378,16 +378,15 @@ def protection(ctx: Context, fid: str, target: str, x: int, why: list[str],
     out: dict[str, dict[str, Any]] = {}
     waiting: list[Any] = []
     for g in guards(state, fid, target, x):
+        what = f"{g} protects {target} against {fid}'s shot: none, or {{maneuver: shield_parry_missile|" \
+               "weapon_parry_missile, dice: n (reflex), skill: n, weapon: id} (M83; 1 reflex point of activation, " \
+               "+1 difficulty from the flank)" + (", or {maneuver: body_cover, dice: n (reflex)} (L981: he takes the " \
+                                                 "hit)" if body else "")
         try:
             value, _ = ctx.ask("protect_ally", actor=g, options=["none", *PROTECTIONS, *([BODY_COVER] if body else [])],
                                default="none",
                                accept=lambda v, g=g: not protect_problems(state, g, target, fid, v, x, weights, body),
-                               what=f"{g} protects {target} against {fid}'s shot: none, or {{maneuver: "
-                                    "shield_parry_missile|weapon_parry_missile, dice: n (reflex), skill: n, weapon: "
-                                    "id} (M83; 1 reflex point of activation, +1 difficulty from the flank)"
-                                    + (", or {maneuver: body_cover, dice: n (reflex)} (L981: he takes the hit)"
-                                       if body else ""),
-                               exchange=x, shooter=fid, target=target, **(tag or {}))
+                               what=what, exchange=x, shooter=fid, target=target, **(tag or {}))
         except Waiting as w:
             waiting.extend(w.requests)
             continue
