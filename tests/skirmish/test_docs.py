@@ -28,7 +28,8 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "pc": "test_part1_close", "rm": "test_ranged_moves", "fr": "test_field_parse_ranged",
                  "fs": "test_field_frame_shots", "sk": "test_status_keys", "fw": "test_field_fatigue_and_waking",
                  "rg": "test_ranged_gaps", "rf": "test_rapid_fire",
-                 "rr": "test_ranged_rulings", "fm": "test_field_more"}
+                 "rr": "test_ranged_rulings", "fm": "test_field_more",
+                 "bg": "test_bodyguard"}
 
 
 def example() -> str:
