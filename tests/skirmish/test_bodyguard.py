@@ -236,6 +236,27 @@ def test_l981_the_lines_of_a_body_cover_read_in_russian() -> None:
         "GLB прикрывает своим телом напарника YAR (L981; 5.12, L1189): Рефлекс %5, без активации"
 
 
+def test_l981_the_body_cover_reads_from_the_guards_words_and_is_said_in_the_post() -> None:
+    from replay.rulesets.skirmish import field_parse, orders_said
+
+    rnd = volley({}, {"reflex": 0, "skill": 3})
+    act(rnd, "GLB", act="wait")
+    stop = rnd.resolve(escort(GLB))
+    cover = {"name": "protect_ally", "value": {"maneuver": "body_cover", "dice": 2}, "exchange": 1, "target": "YAR",
+             "shooter": "LAD"}
+    for said in ("Защищаю Ярополка от выстрела LAD: прикрываю телом, 2 кубика (2Р)",
+                 "Защищаю YAR: закрываю своим телом, 2 кубика (2Р)", "Protect YAR from LAD: body cover, 2 dice (2R)"):
+        assert field_parse.defence_choice(said, stop.state, "GLB", stop.requests) == (cover, []), said
+    mixed, errors = field_parse.defence_choice("Защищаю YAR: телом, 2 кубика (1Р+1Н)", stop.state, "GLB", stop.requests)
+    assert errors == [] and mixed is not None  # read as written; the check refuses the skill point naming L981
+    draft = Draft("choice", mixed, turn=2, actor="GLB")
+    assert battle_check.check(stop.state, stop.requests, draft, OPTIONS) == [
+        "condition_failed (5.6.5 L981): body cover is {maneuver: body_cover, dice: n}: n reflex points, 1 at least, no "
+        "skill points"]
+    assert orders_said.missile_defence(cover["value"], "ru", None) == "«Прикрытие телом», 2 кубика рефлекса"
+    assert orders_said.missile_defence(cover["value"], "en", None) == "“Body cover”, 2 reflex dice"
+
+
 def test_l981_the_frame_ends_the_projectile_in_the_bodyguard() -> None:
     rnd = volley({"GLB": {"maneuver": "body_cover", "dice": 2}}, {"reflex": 0, "skill": 3})
     roll(rnd, "LAD", "shot", [10, 9, 8])
