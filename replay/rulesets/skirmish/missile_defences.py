@@ -353,18 +353,17 @@ def body_cover_problems(state: Battle, guard: str, target: str, value: dict[str,
     """L981 (PROPOSED): a body cover answers a plain shot at this one target (not a second projectile, a through or a
     grazing shot); its dice are reflex points only, 1 at least, with 1 reflex point of activation (none between
     partners, 5.12) on top."""
-    rule = "5.6.5 L981"
     if not body:
-        return [problem("condition_failed", rule, f"{guard} covers {target} with his body only against a plain shot "
-                        "at him alone (no second projectile, through or grazing shot)")]
+        return [problem("condition_failed", "5.6.5 L981", f"{guard} covers {target} with his body only against a "
+                        "plain shot at him alone (no second projectile, through or grazing shot)")]
     dice_ = value.get("dice")
     if set(value) - {"maneuver", "dice"} or not isinstance(dice_, int) or isinstance(dice_, bool) or dice_ < 1:
-        return [problem("condition_failed", rule, "body cover is {maneuver: body_cover, dice: n}: n reflex points, "
-                        "1 at least, no skill points")]
+        return [problem("condition_failed", "5.6.5 L981", "body cover is {maneuver: body_cover, dice: n}: n reflex "
+                        "points, 1 at least, no skill points")]
     avail_r, _ = pools.available(state.fighter(guard), state.round, max(1, x))
     if dice_ + (0 if side == "partner" else 1) > avail_r:
         return [problem("cannot_pay", "5.4.7 M83", f"protecting an ally costs 1R of activation besides the "
-                        f"{dice_}R of the defence, {guard} has {avail_r}R")]
+                        f"{value.get('dice') or 0}R of the defence, {guard} has {avail_r}R")]
     return []
 
 
