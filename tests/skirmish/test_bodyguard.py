@@ -82,7 +82,7 @@ def test_l981_a_body_cover_that_succeeds_takes_the_hit_with_the_crowds_penalty_k
     assert "GLB covers YAR with his body from the flank (L981, M83): Reflex %6 (+1 from the flank), 1 reflex point " \
            "of activation" in p["why"]
     assert "GLB body cover 2d %6 [7, 6] → 2 − 0 = 2" in p["why"]
-    assert "target in a crowd −1 (one per rank)" in p["why"]  # L981: «штраф сохраняется»
+    assert "target in a crowd −1 (one per rank, L972)" in p["why"]  # L981: «штраф сохраняется»
     assert "final = 3 -1 penalties = 2" in p["why"]  # the body cover takes nothing off the shot
     assert "GLB comes between YAR and the shot (body cover, L981): the projectile strikes him with the final 2" \
         in p["why"]

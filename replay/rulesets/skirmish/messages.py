@@ -2166,7 +2166,7 @@ _SENTENCES = ((re.compile(r"^round (\d+) starts with general initiative rolls af
                lambda m: f"раунд {m.group(1)} начинается бросками общей инициативы: скрытый "
                f"{'выстрел' if m.group(3) == 'shot at' else 'удар'} {m.group(2)} по {m.group(4)} попал незамеченным "
                "(5.7, L48)"),) + _SENTENCES
-_SENTENCES = ((re.compile(r"^target in a crowd −(\d+) \(one per rank\)$"),
+_SENTENCES = ((re.compile(r"^target in a crowd −(\d+) \(one per rank, L972\)$"),
                lambda m: f"цель в толпе −{m.group(1)} (по одному за каждый ряд людей, L972)"),) + _SENTENCES
 _SENTENCES = ((re.compile(r"^(\w+)'s retreat out of the melee was declared as fleeing: he leaves the battlefield from "
                           r"\((\d+), (\d+)\) \(M45, L616, CP-19\)$"),
