@@ -248,8 +248,8 @@ def test_a_target_screened_by_a_crowd_costs_one_success_per_rank() -> None:
     crowded = replace(archer(35), terrain=(((10, 2), ("crowd",), 0.0), ((20, 2), ("crowd",), 0.0),
                                            ((10, 5), ("crowd",), 0.0)))
     p = payloads(shot_round(["zone:head"], [6, 3]).resolve(crowded), "shot")[0]
-    assert "target in a crowd −2 (one per rank)" in p["why"] and p["final"] == plain["final"] - 2
-    assert messages.say_why("target in a crowd −2 (one per rank)") == \
+    assert "target in a crowd −2 (one per rank, L972)" in p["why"] and p["final"] == plain["final"] - 2
+    assert messages.say_why("target in a crowd −2 (one per rank, L972)") == \
         "цель в толпе −2 (по одному за каждый ряд людей, L972)"
     setup = {"field": {"grid": "square", "width": 6, "height": 4, "terrain": [{"cell": [2, 2], "flags": ["crowd"]}]},
              "fighters": [{"sample": "RAT", "cell": [0, 0]}, {"sample": "VSE", "cell": [5, 3]}]}

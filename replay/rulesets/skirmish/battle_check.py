@@ -86,8 +86,16 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
 
         return missile_defences.protect_problems(state, actor, str(p.get("target")), str(p.get("shooter")),
                                                  p.get("value"), int(p.get("exchange") or 1),
-                                                 options.parry_weight_penalty)
+                                                 options.parry_weight_penalty, body_asked(requests, actor, p))
     return []
+
+
+def body_asked(requests: tuple[Any, ...], actor: str, p: dict[str, Any]) -> bool:
+    """L981: a body cover is refused at input only where the open request it answers does not offer it (a second
+    projectile, a through or a grazing shot); with no such request open, the resolution checks it when it asks."""
+    key = {k: v for k, v in p.items() if k not in ("name", "value")}
+    return not any(r.kind == "choice" and r.actor == actor and r.name == "protect_ally" and r.key_dict == key
+                   and "body_cover" not in (r.options or ()) for r in requests)
 
 
 def flee_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:

@@ -124,6 +124,9 @@ class Shot(Resolution):
     botch: dict[str, Any] | None = None
     """CP-41 (L956, T-26): a hurried aim's lost success botched the shot: kind (`random_direction`: the GM's roll
     and the direction; `ally_hit`: the ally the GM chose, and the hit's outcome, wound, shield)."""
+    body_cover: dict[str, Any] | None = None
+    """5.6.5 (L981): the bodyguard who covered the target with his body and took the hit instead: target (the
+    guard), covers (the target), final, to_cell, outcome, wound, shield."""
     vehicle: dict[str, Any] | None = None
     """5.6.8 (L1036-1040, T-08): shot from a moving vehicle: speed, skill, level, with_target, dice taken off."""
     thrown_back: dict[str, Any] | None = None
@@ -303,6 +306,8 @@ def shot(state: Battle, e: Shot) -> Battle:
         state = guarded(state, second.get("protectors") or {})
     if e.misfire and e.misfire.get("kind") == "self":  # L950: the hurried preparation hurt the shooter
         state = struck(state, e.shooter, None, e.misfire.get("wound"), e.misfire.get("shield"))
+    if e.body_cover:  # L981: the bodyguard took the hit
+        state = struck(state, e.body_cover["target"], None, e.body_cover.get("wound"), e.body_cover.get("shield"))
     if e.botch and e.botch.get("target"):  # CP-41: the hurried aim struck an ally
         state = struck(state, e.botch["target"], None, e.botch.get("wound"), e.botch.get("shield"))
     for nxt in (*e.grazed, *e.through):  # M78: grazed on the way; M79: the projectile flew on

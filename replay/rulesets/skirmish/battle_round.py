@@ -191,9 +191,38 @@ def field_exchange(ctx: Context, x: int, options: SkirmishOptions) -> None:
 
 
 def ask_acts(ctx: Context, ids: list[str], x: int) -> dict[str, Event]:
-    """Each loose fighter's act in field exchange `x` (an order keyed by exchange and stage)."""
-    return ctx.need_orders(ids, what=f"act in exchange {x}: move, draw, prepare, aim, shoot, form or wait (5.6, "
-                           "5.7)", exchange=x, stage="field")
+    """Each loose fighter's act in field exchange `x` (an order keyed by exchange and stage), each request listing
+    the acts open to him; waits listing every fighter whose act is missing."""
+    found: dict[str, Event] = {}
+    missing = []
+    for fid in ids:
+        *others, last = open_acts(ctx.state, fid)
+        what = f"act in exchange {x}: " + (f"{', '.join(others)} or " if others else "") + f"{last} (5.6, 5.7)"
+        try:
+            found.update(ctx.need_orders([fid], what=what, exchange=x, stage="field"))
+        except Waiting as waiting:
+            missing.extend(waiting.requests)
+    if missing:
+        raise Waiting(requests=missing)
+    return found
+
+
+def open_acts(state: Battle, fid: str) -> list[str]:
+    """The acts `fid` can take where the battle stands, in the order of `battle_check.ACTS`: a ranged stage only at
+    its turn (5.6.1), a shot once prepared, forming up with two loose comrades at least (5.12), fleeing from the
+    field's edge (1.2.6), picking up a weapon of his on the floor (M50), throwing back a caught one (M88)."""
+    f = state.fighter(fid)
+    s = state.shooter(fid)
+    comrades = [i for i in state.roster if i != fid and state.fighter(i).side == f.side and not state.gone(i)
+                and not state.fighter(i).out and state.pair_of(i) is None]
+    can = {"move": True, "wait": True,
+           "shoot": s is not None and s.lost is None and s.stage in ("prepared", "aimed"),
+           "form": len(comrades) >= 2, "flee": state.on_edge(f.cell),
+           "pick_up": (s is not None and s.lost == "dropped") or any(w.state == "dropped" for w in f.weapons),
+           "throw_back": any(i == fid for i, _, _ in state.caught)}
+    for kind in ("draw", "prepare", "aim"):
+        can[kind] = not battle_check.stage_problems(state, fid, kind)
+    return [kind for kind in battle_check.ACTS if can[kind]]
 
 
 def act(ctx: Context, fid: str, order: Event, x: int, options: SkirmishOptions) -> None:

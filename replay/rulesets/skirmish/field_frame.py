@@ -101,6 +101,8 @@ class Missile:
     """M75-M77: the cells from where the shooter stood to where he loosed (empty without a move)."""
     jump: bool
     guards: tuple[Guard, ...]
+    body: str | None = None
+    """L981: the bodyguard who covered the target with his body: the projectile ends in him (`end`, `outcome`)."""
 
 
 @dataclass(frozen=True)
@@ -287,9 +289,12 @@ def missile(p: dict[str, Any], cells: dict[str, tuple[int, int]], before: tuple[
                 guards.append(Guard("protect", g, cells[g], t, start, (guard["maneuver"], guard["side"])))
     move = p.get("move") or {}
     path = (before, *((int(c[0]), int(c[1])) for c in move.get("path") or [])) if move.get("path") else ()
+    body = p.get("body_cover")  # L981: the projectile ends in the bodyguard who took it
+    if body:
+        stuck = Flight("body", str(body["target"]), start, cells.get(str(body["target"]), end), str(body["outcome"]))
     return Missile(p["shooter"], p["target"], start, stuck.end if stuck else end, p["band"],
                    stuck.outcome if stuck else p["outcome"], p.get("maneuver"), tuple(flights), path,
-                   p.get("maneuver") in JUMPS, tuple(guards))
+                   p.get("maneuver") in JUMPS, tuple(guards), str(body["target"]) if body else None)
 
 
 def slots(state: Battle) -> list[list[str]]:
@@ -374,17 +379,22 @@ def desc(shown: Scene, lang: str) -> str:
     return "\n".join(lines)
 
 
-OUTCOMES = {"hit": ("попадание", "hit"), "miss": ("промах", "miss"), "no_wound": ("без раны", "no wound")}
+OUTCOMES = {"hit": ("попадание", "hit"), "miss": ("промах", "miss"), "no_wound": ("без раны", "no wound"),
+            "covered": ("телохранитель прикрыл телом", "a bodyguard took it")}
 BAND_RU = {"point_blank": "в упор", "short": "короткая", "medium": "средняя", "long": "длинная",
            "extreme": "предельная"}
 
 
 def shot_lines(m: Missile, lang: str) -> list[str]:
     """A shot in the frame's <desc>: the first projectile, each flight beyond it, the path moved and the guards."""
-    said = words.pick(OUTCOMES.get(m.outcome, (m.outcome, m.outcome)), lang)
+    said = words.pick(OUTCOMES.get("covered" if m.body else m.outcome, (m.outcome, m.outcome)), lang)
     lines = [tr(lang, f"выстрел {m.shooter} → {m.target}: {BAND_RU[m.band]}, {said}",
                 f"shot {m.shooter} → {m.target}: {m.band}, {said}")
              + (f" ({words.pick(SHOT_WORDS[m.maneuver], lang)})" if m.maneuver in SHOT_WORDS else "")]
+    if m.body:  # L981: the bodyguard took the projectile
+        outcome = words.pick(OUTCOMES.get(m.outcome, (m.outcome, m.outcome)), lang)
+        lines.append(tr(lang, f"  {m.body} прикрыл {m.target} телом: {outcome}",
+                        f"  {m.body} covered {m.target} with his body: {outcome}"))
     if len(m.move) > 1:
         cells = " → ".join(f"({x}, {y})" for x, y in m.move)
         lines.append(tr(lang, f"  {'прыжок' if m.jump else 'путь'} {m.shooter}: {cells}",
@@ -420,7 +430,7 @@ SHOT_WORDS = {"jump_fall_throw": ("бросок в прыжке, M75", "throw wh
 """A shot's maneuver in the frame's <desc>."""
 GUARD_WORDS = {"shield_parry_missile": ("парирование щитом", "shield parry"),
                "weapon_parry_missile": ("парирование оружием", "weapon parry"), "front": ("спереди", "in front"),
-               "flank": ("с фланга", "from the flank")}
+               "flank": ("с фланга", "from the flank"), "body_cover": ("прикрывает телом", "body cover")}
 """M83: a protector's defence and where he stands, in the frame's <desc>."""
 
 
@@ -807,6 +817,13 @@ def draw_panel(dwg: Any, t: Token, x: float, y: float, lang: str) -> None:
                 size=11, fill=S.BAD)
 
 
+def badge_colour(shown: Scene | None, kind: str) -> str:
+    """A flight's badge in the legend outlined as the board outlines it (`shot_colour`): grey when every flight of
+    that kind in the frame missed or wounded no one (a stray shot gone astray, CP-41), orange otherwise."""
+    outcomes = [f.outcome for m in (shown.shots if shown is not None else ()) for f in m.flights if f.kind == kind]
+    return S.MUTED if outcomes and all(o != "hit" for o in outcomes) else S.ORANGE
+
+
 def crowded(shown: Scene | None) -> bool:
     """The field has crowd cells (its terrain is the game's: the legend keeps one size for a game's frames)."""
     return shown is None or any("crowd" in flags for _, flags in shown.terrain)
@@ -858,14 +875,14 @@ def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None,
         ("shot:hit", S.Swatch(tr(lang, "выстрел (попадание)", "shot (hit)"), kind="arrow", stroke=S.ORANGE)),
         ("shot:miss", S.Swatch(tr(lang, "выстрел (промах, без раны)", "shot (miss, no wound)"), kind="arrow",
                                stroke=S.MUTED, dashed=True)),
-        ("second", S.Swatch(tr(lang, "второй снаряд (M80, M81)", "second projectile (M80, M81)"), stroke=S.ORANGE,
-                            text=BADGES["second"])),
+        ("second", S.Swatch(tr(lang, "второй снаряд (M80, M81)", "second projectile (M80, M81)"),
+                            stroke=badge_colour(shown, "second"), text=BADGES["second"])),
         ("through", S.Swatch(tr(lang, "навылет, в следующую цель (M79)", "through, on to the next target (M79)"),
-                             stroke=S.ORANGE, text=BADGES["through"])),
-        ("graze", S.Swatch(tr(lang, "задет по касательной (M78)", "grazed on the way (M78)"), stroke=S.ORANGE,
-                           text=BADGES["graze"])),
+                             stroke=badge_colour(shown, "through"), text=BADGES["through"])),
+        ("graze", S.Swatch(tr(lang, "задет по касательной (M78)", "grazed on the way (M78)"),
+                           stroke=badge_colour(shown, "graze"), text=BADGES["graze"])),
         ("stray", S.Swatch(tr(lang, "торопливый выстрел ушёл в сторону (CP-41)", "hurried shot gone astray (CP-41)"),
-                           stroke=S.ORANGE, text=BADGES["stray"])),
+                           stroke=badge_colour(shown, "stray"), text=BADGES["stray"])),
         ("shot_move", S.Swatch(tr(lang, "путь выстрела в движении, в прыжке (M75–M77)",
                                   "moved or jumped to shoot (M75–M77)"), kind="dash", dash="1,4", width=3,
                                colors=tuple(sides)[:3])),

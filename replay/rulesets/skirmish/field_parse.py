@@ -555,8 +555,11 @@ DEFENCE_WORDS = ((r"уклон\w*|ныря\w*|dodg\w*", "missile_dodge"), (r"с�
                   "shield_parry_missile"),
                  (r"парир\w* оружи\w*|оружи\w* парир\w*|парир\w* (?!щит)\w+|weapon parry|parry with",
                   "weapon_parry_missile"),
-                 (r"перехват\w*|ловлю|catch\w*", "missile_catch"), (r"маятник\w*|pendulum", "pendulum"))
-"""5.4.7: the missile defences in the players' words (M85-M90), a shield's parry before a weapon's."""
+                 (r"перехват\w*|ловлю|catch\w*", "missile_catch"), (r"маятник\w*|pendulum", "pendulum"),
+                 (r"(?:прикрыва\w*|закрыва\w*|собой|своим) тел\w*|телом|body cover|with (?:my |his )?body",
+                  "body_cover"))
+"""5.4.7: the missile defences in the players' words (M85-M90), a shield's parry before a weapon's; a bodyguard's body
+cover (L981: «прикрываю телом»)."""
 NONE_WORDS = r"нет|без защиты|не защищаюсь|не защищаю|не прикрываю|none|no defen[cs]e|(?:do not|don't) protect"
 SCREEN = re.compile(r"(?:заслон\w*|закрываюсь|закрываю|прикрываюсь)\s+щит\w*|screen\w*", re.I)
 INTO_COVER = r"в укрыти\w*|на землю|падаю|into cover|to the ground|drop\w*"

@@ -120,7 +120,8 @@ def field_line(kind: str, p: dict[str, Any], lang: str) -> Any:
     if kind == "skirmish.shot":
         result = {"hit": tr(lang, "попадание", "hit"), "miss": tr(lang, "промах", "miss"),
                   "no_wound": tr(lang, "попадание без раны", "hit, no wound"),
-                  "not_loosed": tr(lang, "стрела не выпущена", "no arrow loosed")}[p["outcome"]]
+                  "not_loosed": tr(lang, "стрела не выпущена", "no arrow loosed"),
+                  "covered": tr(lang, "телохранитель прикрыл телом", "a bodyguard took it")}[p["outcome"]]
         ru, en = SHOT_NAMES.get(p.get("maneuver") or "", ("", "Shot"))
         if p.get("thrown_back"):  # M88: a caught projectile thrown back
             ru, en = "перехваченным оружием, M88", "Throw-back (M88)"

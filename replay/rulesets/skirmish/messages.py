@@ -632,9 +632,6 @@ CONDITIONS: list[tuple[str, str]] = [
     ("{a:w} has no weapon '{w:w}'", "у {a} нет оружия {w:item}"),
     ("{w:w} is already in hand", "оружие {w:item} уже в руке"),
     ("{w:w} is broken", "оружие {w:item} сломано"),
-    ("{w:w} lies on the floor or at '{where}': picking up is NOT YET implemented (M50, CP-31)",
-     "оружие {w:item} не выхватить: оно на полу или не там, откуда выхватывают ({where:place}); поднимать оружие "
-     "ЕЩЕ НЕ реализовано (M50, CP-31)"),
     ("{a:w}'s main hand is not free to draw {w:w}", "ведущая рука {a} не свободна, чтобы выхватить {w:item}"),
     ("{m:w}: against a finishing blow a lying fighter may only block or slip (M07, L271)",
      "{m:mv}: против добивающего удара лежащий может только блокировать или делать свилю (M07, L271)"),
@@ -872,7 +869,7 @@ def requests_ru() -> Catalogue:
         "stat": _table(STAT_RU), "fallcause": _fall_cause, "checklabel": _table(CHECK_LABEL_RU),
         "rstage": lambda k: RANGED_STAGE_RU.get(k, f'"{k}"'), "mdef": _table(MISSILE_DEFENCE_RU),
         "checkname": _table(CHECK_NAME_RU), "orlist": lambda t: t.replace('" or "', '" или "'),
-        "eitherweapon": lambda w: _either_weapon(w)})
+        "eitherweapon": lambda w: _either_weapon(w), "actlist": _act_list})
     return Catalogue(REQUESTS, tables)
 
 
@@ -1426,9 +1423,7 @@ MISSILE_DEFENCE_RU = {"missile dodge": "уклонение от снаряда",
 REQUESTS.extend([
     ("intent at the start of the battle: attack, defend or other (4.1, CP-01)",
      'намерение в начале боя: "attack" (атака), "defend" (защита) или "other" (иное) (4.1, CP-01)'),
-    ("act in exchange {x:#}: move, draw, prepare, aim, shoot, form or wait (5.6, 5.7)",
-     'действие в обмене {x}: "move" (движение), "draw" (извлечь снаряд), "prepare" (подготовить), "aim" '
-     '(целиться), "shoot" (выстрел), "form" (строй) или "wait" (ждать) (5.6, 5.7)'),
+    ("act in exchange {x:#}: {acts} (5.6, 5.7)", "действие в обмене {x}: {acts:actlist} (5.6, 5.7)"),
     ("general initiative of {a:w} (Reflex, %5)", "общая инициатива {a} (Рефлекс, %5)"),
     ("{a:w}'s speed-up check of the {k:w} (Reflex, %5)", "проверка ускорения {a}: {k:rstage} (Рефлекс, %5)"),
     ("{b:w}'s defence against {a:w}'s shot: none, or {{maneuver: missile_dodge|missile_slip|shield_parry_missile|"
@@ -2167,7 +2162,7 @@ _SENTENCES = ((re.compile(r"^round (\d+) starts with general initiative rolls af
                lambda m: f"раунд {m.group(1)} начинается бросками общей инициативы: скрытый "
                f"{'выстрел' if m.group(3) == 'shot at' else 'удар'} {m.group(2)} по {m.group(4)} попал незамеченным "
                "(5.7, L48)"),) + _SENTENCES
-_SENTENCES = ((re.compile(r"^target in a crowd −(\d+) \(one per rank\)$"),
+_SENTENCES = ((re.compile(r"^target in a crowd −(\d+) \(one per rank, L972\)$"),
                lambda m: f"цель в толпе −{m.group(1)} (по одному за каждый ряд людей, L972)"),) + _SENTENCES
 _SENTENCES = ((re.compile(r"^(\w+)'s retreat out of the melee was declared as fleeing: he leaves the battlefield from "
                           r"\((\d+), (\d+)\) \(M45, L616, CP-19\)$"),
@@ -2614,3 +2609,46 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
      "захвате (предложено, L723)"),
 )) + _PROBLEM_SENTENCES
 _SENTENCES = ((re.compile(r"\(as a kick, (M65)\)"), r"(как удар ногой, \1)"),) + _SENTENCES
+
+# --- issue 9: the acts a field request lists (battle_round.open_acts), a bodyguard's body cover (L981, CP-40) ---------
+def _act_list(text: str) -> str | None:
+    """"move, draw or wait" (a field request's acts) as «"move" (движение), "draw" (извлечь снаряд) или "wait"»."""
+    codes = [c.strip() for c in re.split(r",\s*|\s+or\s+", text) if c.strip()]
+    if not codes or any(c not in ACT_RU for c in codes):
+        return None
+    said = [f'"{c}" ({ACT_RU[c]})' for c in codes]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " или " + said[-1]
+
+
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) covers (\w+) with his body from the (front|flank) \(L981, M83\): Reflex %(\d+)"
+     r"( \(\+1 from the flank\))?, 1 reflex point of activation$",
+     lambda m: f"{m.group(1)} защищает {m.group(2)} своим телом " + ("спереди" if m.group(3) == "front" else "сбоку")
+     + f" (L981, M83): Рефлекс %{m.group(4)}" + (" (+1 сбоку)" if m.group(5) else "") + ", активация 1 очко рефлекса"),
+    (r"^(\w+) covers his partner (\w+) with his body \(L981; 5\.12, L1189\): Reflex %(\d+), no activation$",
+     r"\1 прикрывает своим телом напарника \2 (L981; 5.12, L1189): Рефлекс %\3, без активации"),
+    (r"^(\w+) body cover (\d+)d %(\d+) (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+)$",
+     r"\1: прикрытие телом \2к10 %\3 \4 → \5 − \6 = \7"),
+    (r"^(\w+) comes between (\w+) and the shot \(body cover, L981\): the projectile strikes him with the final "
+     r"(-?\d+)$", r"\1 встаёт между \2 и выстрелом (прикрытие телом, L981): снаряд попадает в него, итог \3"),
+    (r"^(\w+) does not come between (\w+) and the shot in time \(body cover: no success, L981\)$",
+     r"\1 не успевает встать между \2 и выстрелом (прикрытие телом: нет успехов, L981)"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) covers (\w+) with his body only against a plain shot at him alone \(no second projectile, through or "
+     r"grazing shot\)$",
+     r"\1 прикрывает \2 телом только от простого выстрела в него одного (не от второго снаряда, выстрела навылет "
+     r"или по касательной)"),
+    (r"^body cover is \{maneuver: body_cover, dice: n\}: n reflex points, 1 at least, no skill points$",
+     'прикрытие телом — {maneuver: body_cover, dice: n}: n очков рефлекса, не меньше 1, без очков навыка'),
+)) + _PROBLEM_SENTENCES
+REQUESTS.extend([
+    ("{g:w} protects {b:w} against {a:w}'s shot: none, or {{maneuver: shield_parry_missile|weapon_parry_missile, dice: "
+     "n (reflex), skill: n, weapon: id}} (M83; 1 reflex point of activation, +1 difficulty from the flank), or "
+     "{{maneuver: body_cover, dice: n (reflex)}} (L981: he takes the hit)",
+     'защита союзника: {g} прикрывает {b} от выстрела {a}: "none" (нет) или {{maneuver: shield_parry_missile|'
+     "weapon_parry_missile, dice: n (рефлекс), skill: n (навык), weapon: id}} (M83; активация 1 очко рефлекса, +1 к "
+     'сложности сбоку), или {{maneuver: body_cover, dice: n (рефлекс)}} (L981: прикрыть телом, приняв попадание '
+     "на себя)"),
+])
+MISSILE_DEFENCE_RU.update({"body cover": "прикрытие телом"})

@@ -311,18 +311,27 @@ def can_guard(state: Battle, g: Any, x: int) -> bool:
 
 PROTECTIONS = ("shield_parry_missile", "weapon_parry_missile")
 """M83 (L1131): any defence but an evasion (M89 dodge and M90 slip are evasions)."""
+BODY_COVER = "body_cover"
+"""5.6.5 (L981): «…или прикрывать его своим телом, делая броски соответствующих маневров»: a bodyguard covers the
+target with his body (Protect ally, M37/M83, applied to a shot: he takes the hit instead)."""
+BODY_COVER_DIFFICULTY = 5
+"""L981 names no maneuver for the body cover (PROPOSED): a Reflex roll at %5, the missile dodge's off the line of fire
+(M89, L1167) made into it, +1 from the flank (M83)."""
 
 
 def protect_problems(state: Battle, guard: str, target: str, fid: str, value: Any, x: int,
-                     weights: str = "heavy_light") -> list[str]:
+                     weights: str = "heavy_light", body: bool = False) -> list[str]:
     """M83 (L1131): the guard's `protect_ally` answer: a defence that is no evasion, its own conditions (M86, M87),
-    1 reflex point of activation on top of its dice, the difficulty +1 from the flank at most %7."""
+    1 reflex point of activation on top of its dice, the difficulty +1 from the flank at most %7; with `body` (a plain
+    shot at this target) also the body cover (L981)."""
     if value == "none":
         return []
     side = protect_side(state, guard, target, fid) if target in state.roster and fid in state.roster else None
     if side is None:
         return [problem("condition_failed", "5.4.7 M83", f"{guard} does not stand beside {target} on the side of "
                         "the shot or on his flank (L1131)")]
+    if isinstance(value, dict) and value.get("maneuver") == BODY_COVER:
+        return body_cover_problems(state, guard, target, value, x, side, body)
     if not isinstance(value, dict) or value.get("maneuver") not in PROTECTIONS or "screen" in value:
         return [problem("condition_failed", "5.4.7 M83", "protect_ally is none or a defence that is no evasion: "
                         "{maneuver: shield_parry_missile|weapon_parry_missile, dice, skill, weapon}")]
@@ -339,27 +348,59 @@ def protect_problems(state: Battle, guard: str, target: str, fid: str, value: An
     return out
 
 
+def body_cover_problems(state: Battle, guard: str, target: str, value: dict[str, Any], x: int, side: str,
+                        body: bool) -> list[str]:
+    """L981 (PROPOSED): a body cover answers a plain shot at this one target (not a second projectile, a through or a
+    grazing shot); its dice are reflex points only, 1 at least, with 1 reflex point of activation (none between
+    partners, 5.12) on top."""
+    if not body:
+        return [problem("condition_failed", "5.6.5 L981", f"{guard} covers {target} with his body only against a "
+                        "plain shot at him alone (no second projectile, through or grazing shot)")]
+    dice_ = value.get("dice")
+    if set(value) - {"maneuver", "dice"} or not isinstance(dice_, int) or isinstance(dice_, bool) or dice_ < 1:
+        return [problem("condition_failed", "5.6.5 L981", "body cover is {maneuver: body_cover, dice: n}: n reflex "
+                        "points, 1 at least, no skill points")]
+    avail_r, _ = pools.available(state.fighter(guard), state.round, max(1, x))
+    if dice_ + (0 if side == "partner" else 1) > avail_r:
+        return [problem("cannot_pay", "5.4.7 M83", f"protecting an ally costs 1R of activation besides the "
+                        f"{value.get('dice') or 0}R of the defence, {guard} has {avail_r}R")]
+    return []
+
+
 def protection(ctx: Context, fid: str, target: str, x: int, why: list[str],
-               tag: dict[str, Any] | None = None, weights: str = "heavy_light") -> dict[str, dict[str, Any]]:
+               tag: dict[str, Any] | None = None, weights: str = "heavy_light",
+               body: bool = False) -> dict[str, dict[str, Any]]:
     """M83 (L1131, T-10): each guard's choice `protect_ally` keyed by exchange, shooter and target, asked before the
-    dice with the target's own defence: `none` or a defence that is no evasion; from the flank +1 difficulty."""
+    dice with the target's own defence: `none` or a defence that is no evasion; from the flank +1 difficulty. With
+    `body` (a plain shot at this target) a guard may cover him with his body instead (L981, `body_cover`)."""
     state = ctx.state
     out: dict[str, dict[str, Any]] = {}
     waiting: list[Any] = []
     for g in guards(state, fid, target, x):
+        what = f"{g} protects {target} against {fid}'s shot: none, or {{maneuver: shield_parry_missile|" \
+               "weapon_parry_missile, dice: n (reflex), skill: n, weapon: id} (M83; 1 reflex point of activation, " \
+               "+1 difficulty from the flank)" + (", or {maneuver: body_cover, dice: n (reflex)} (L981: he takes the " \
+                                                 "hit)" if body else "")
         try:
-            value, _ = ctx.ask("protect_ally", actor=g, options=["none", *PROTECTIONS], default="none",
-                               accept=lambda v, g=g: not protect_problems(state, g, target, fid, v, x, weights),
-                               what=f"{g} protects {target} against {fid}'s shot: none, or {{maneuver: "
-                                    "shield_parry_missile|weapon_parry_missile, dice: n (reflex), skill: n, weapon: "
-                                    "id} (M83; 1 reflex point of activation, +1 difficulty from the flank)",
-                               exchange=x, shooter=fid, target=target, **(tag or {}))
+            value, _ = ctx.ask("protect_ally", actor=g, options=["none", *PROTECTIONS, *([BODY_COVER] if body else [])],
+                               default="none",
+                               accept=lambda v, g=g: not protect_problems(state, g, target, fid, v, x, weights, body),
+                               what=what, exchange=x, shooter=fid, target=target, **(tag or {}))
         except Waiting as w:
             waiting.extend(w.requests)
             continue
         if value == "none":
             continue
         side = protect_side(state, g, target, fid)
+        if value["maneuver"] == BODY_COVER:
+            tn = BODY_COVER_DIFFICULTY + (1 if side == "flank" else 0)
+            out[g] = {"maneuver": BODY_COVER, "dice": int(value["dice"]), "difficulty": tn, "side": side,
+                      "activation": 0 if side == "partner" else 1}
+            why.append(f"{g} covers his partner {target} with his body (L981; 5.12, L1189): Reflex %{tn}, no "
+                       "activation" if side == "partner" else
+                       f"{g} covers {target} with his body from the {side} (L981, M83): Reflex %{tn}"
+                       + (" (+1 from the flank)" if side == "flank" else "") + ", 1 reflex point of activation")
+            continue
         skill = int(value.get("skill") or 0)
         if value["maneuver"] == "weapon_parry_missile" and arrow_weight(state, g, value, weights):
             why.append(arrow_weight_why(state, g, value))
@@ -465,3 +506,19 @@ def share_parry(ctx: Context, fid: str, target: str, x: int, net: int, detail: d
 def parried_this_exchange(ctx: Context, target: str, x: int) -> bool:
     """A-87b (5.11): a shield that parried in this exchange gives no passive cover for the rest of it."""
     return bool(parries(ctx, target, x))
+
+
+def body_cover(state: Battle, fid: str, target: str, protectors: dict[str, dict[str, Any]],
+               why: list[str]) -> str | None:
+    """L981 (PROPOSED): the bodyguard whose body cover succeeded (1 net success at least) takes the hit instead of the
+    target; of several, the projectile meets first the one nearest the shooter (then the one with more successes,
+    then the first on the roster)."""
+    covering = [g for g, d in protectors.items() if d["maneuver"] == BODY_COVER and d["net"] >= 1]
+    for g, d in protectors.items():
+        if d["maneuver"] == BODY_COVER and d["net"] < 1:
+            why.append(f"{g} does not come between {target} and the shot in time (body cover: no success, L981)")
+    if not covering:
+        return None
+    shooter = state.fighter(fid).cell
+    return min(covering, key=lambda g: (grid.distance(state.grid, state.fighter(g).cell, shooter),
+                                        -int(protectors[g]["net"]), state.roster.index(g)))

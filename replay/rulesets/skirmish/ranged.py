@@ -74,7 +74,7 @@ def condition_mods(kind: str, conditions: dict[str, str], *, target_in_melee: bo
         why.append("target in a melee −1 success")
     if crowd_ranks:
         succ -= crowd_ranks
-        why.append(f"target in a crowd −{crowd_ranks} (one per rank)")
+        why.append(f"target in a crowd −{crowd_ranks} (one per rank, L972)")
     if target_gait in ("jog", "sprint"):
         n = (1 if target_gait == "jog" else 2) - (1 if straight else 0)
         if n:

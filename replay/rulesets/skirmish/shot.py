@@ -16,6 +16,8 @@ from replay.rulesets.skirmish.maneuvers import ranged as moves
 from replay.rulesets.skirmish.maneuvers import surprise
 from replay.rulesets.skirmish.maneuvers.base import problem
 from replay.rulesets.skirmish.missile_defences import (
+    BODY_COVER,
+    body_cover,
     missile_defence,
     open_parry,
     parried_this_exchange,
@@ -416,7 +418,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         except Waiting as w:
             waiting.extend(w.requests)
         try:
-            guarded[t] = protection(ctx, fid, t, x, p.why, tag, options.parry_weight_penalty)
+            guarded[t] = protection(ctx, fid, t, x, p.why, tag, options.parry_weight_penalty,
+                                    body=t == target and not (two or beyond or grazes))
         except Waiting as w:
             waiting.extend(w.requests)
     if waiting:
@@ -437,7 +440,7 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
                                       arrow.most - arrow.k if arrow is not None else 0)
         for g, guard in guarded[t].items():
             net = counted_guard(rolls[("guard", g, t)], g, guard, options, why)
-            defence += max(0, net)
+            defence += 0 if guard["maneuver"] == BODY_COVER else max(0, net)  # L981: the body takes the hit instead
         taken[t] = defence
         if grazes:  # M78: the successes run along the trajectory (graze)
             finals[t], defences[t] = c.net - defence + p.success_mods, detail
@@ -507,8 +510,14 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         if running is not None and finals[target] <= 0:
             why.append("miss")
     n = 1 if two or beyond or grazes else 0  # several projectiles or targets: the first one's rolls say so
-    first = projectile(ctx, fid, target, order.get("buys") or [], side, p, finals[target], x, why, n, cover,
-                       defences[target], tag=tag)
+    covering = body_cover(state, fid, target, guarded[target], why)
+    if covering is not None and not p.auto_fail and finals[target] > 0:  # L981: the bodyguard takes the hit
+        out["body_cover"] = covered(ctx, fid, target, covering, p, finals[target], x, why, side, tag)
+        rule += ["5.6.5", "L981"]
+        first = {"outcome": "covered", "wound": None}
+    else:
+        first = projectile(ctx, fid, target, order.get("buys") or [], side, p, finals[target], x, why, n, cover,
+                           defences[target], tag=tag)
     if (defences[target] or {}).get("tie") and not p.auto_fail:  # M88 (L1159): the tie strikes the catching hand
         first = caught_hand(ctx, fid, target, p, x, why, {**({"projectile": 1} if n else {}), **tag})
     out.update({"outcome": first["outcome"], "wound": first["wound"]})
@@ -766,6 +775,19 @@ def projectile(ctx: Context, fid: str, target: str, buys: list[str], side: str, 
     wound, outcome, shield, passing = hit(ctx, fid, t, buys, side, p, final, x, why, key, covered, carried)
     return {"outcome": outcome, "wound": wound, **({"shield": shield} if shield else {}),
             **({"passing": passing} if passing else {})}
+
+
+def covered(ctx: Context, fid: str, target: str, guard: str, p: Priced, final: int, x: int, why: list[str],
+            side: str, tag: dict[str, Any]) -> dict[str, Any]:
+    """L981 (PROPOSED): the bodyguard's body takes the projectile with the shot's final successes after every defence
+    (the crowd's penalty kept, «штраф сохраняется»); the shooter's purchases were for the target, so the zone is
+    rolled; the guard's own passive shield covers him."""
+    why.append(f"{guard} comes between {target} and the shot (body cover, L981): the projectile strikes him with "
+               f"the final {final}")
+    struck_ = projectile(ctx, fid, guard, [], side, p, final, x, why, 0, None, None, tag=tag)
+    struck_.pop("passing", None)
+    return {"target": guard, "covers": target, "final": final, "to_cell": list(ctx.state.fighter(guard).cell),
+            **struck_}
 
 
 def caught_hand(ctx: Context, fid: str, target: str, p: Priced, x: int, why: list[str],
@@ -1151,7 +1173,8 @@ def knockouts(ctx: Context, fid: str, out: dict[str, Any], x: int, options: Skir
     state = ctx.state
     hits: dict[str, list[dict[str, Any]]] = {}
     self_hurt = {**out["misfire"], "target": fid} if (out.get("misfire") or {}).get("kind") == "self" else {}
-    for h in (out, out.get("second") or {}, out.get("botch") or {}, self_hurt, *(out.get("through") or []),
+    for h in (out, out.get("second") or {}, out.get("botch") or {}, out.get("body_cover") or {}, self_hurt,
+              *(out.get("through") or []),
               *(out.get("grazed") or [])):
         if h.get("wound"):
             hits.setdefault(str(h["target"]), []).append(h["wound"])

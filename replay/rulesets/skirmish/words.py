@@ -148,8 +148,10 @@ RANGED_MANEUVERS = {
     "pendulum": ("Маятник", "Pendulum"), "shield_parry_missile": ("Парирование щитом", "Shield parry"),
     "weapon_parry_missile": ("Парирование оружием", "Weapon parry"), "missile_catch": ("Перехват", "Missile catch"),
     "missile_dodge": ("Уклонение", "Missile dodge"), "missile_slip": ("Свиля", "Missile slip"),
+    "body_cover": ("Прикрытие телом", "Body cover"),
 }
-"""The ranged maneuvers (5.4.6, 5.4.7: M75–M90) by the rulebook's names, without the (Р) mark."""
+"""The ranged maneuvers (5.4.6, 5.4.7: M75–M90) by the rulebook's names, without the (Р) mark; a bodyguard's body
+cover (L981, «прикрывать его своим телом»), which the rulebook names no maneuver for."""
 
 
 def maneuver_name(code: str, lang: str) -> str:
