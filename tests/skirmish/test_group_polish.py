@@ -7,12 +7,16 @@ the players' words (M45, L616)."""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 
+from cli.main import main
 from eventlog.envelope import Draft
 from replay.rulesets.skirmish import check, costs, group, group_grapple
 from replay.rulesets.skirmish import messages as msg
@@ -235,3 +239,52 @@ def test_m45_towards_naming_no_one_of_the_melee_is_an_error() -> None:
     text = "Защита: отступление, 3 кубика (3Р), против Бориса, к лесу"
     parsed = melee_group_order(text, parse_order(text, group_of(after), "VSE"), after, "VSE")
     assert parsed.order is None and any(re.search(r"M45 \(L616\)", e) for e in parsed.errors)
+
+
+# --- 11. the recorded `clinch2`: a leg dive, a pounce on two targets, a grapple ended by a knockout ---------------
+
+CLINCH2 = Path(__file__).resolve().parents[2] / "fixtures" / "skirmish"
+
+
+def clinch2(turn: int) -> tuple[list[Any], Any]:
+    log = [json.loads(x) for x in (CLINCH2 / "hand" / "clinch2.jsonl").read_text(encoding="utf-8").splitlines()]
+    return played([e for e in log if e.get("turn") is None or e["turn"] <= turn])
+
+
+def test_clinch2_a_leg_dive_in_the_group_takes_its_pair_to_the_ground() -> None:
+    events, after = clinch2(2)
+    dive = next(e for e in of(events, "effect") if e["maneuver"] == "leg_dive")
+    assert any("a ground clinch" in w for w in dive["why"]), dive["why"]
+    fight_ = group_of(after)
+    assert {(g["holder"], g["held"], g["grabbed"], g["ground"]) for g in fight_.grapples} == {
+        ("RAT", "VSE", "legs", True), ("MIR", "BOR", "torso", True)}
+
+
+def test_clinch2_a_pounce_on_two_targets_grapples_the_first_and_knocks_the_second_down() -> None:
+    events, after = clinch2(2)
+    pounce = next(d for d in of(events, "declared") if d["maneuver"] == "pounce")
+    assert pounce["order"]["then"] == ["GOR"]
+    assert [c["target"] for c in of(events, "clash") if c["attacker"] == "MIR"] == ["BOR", "GOR"]
+    fight_ = group_of(after)
+    assert (fight_.fighter("BOR").stance, fight_.fighter("GOR").stance) == ("lying", "lying")
+    assert group_grapple.partner(fight_, "GOR") is None
+
+
+def test_clinch2_the_grapple_ends_when_the_held_fighter_is_knocked_out() -> None:
+    events, after = clinch2(3)
+    [ko] = of(events, "knockout")
+    assert (ko["fighter"], ko["unconscious"]) == ("VSE", True)
+    ended = next(e for e in of(events, "effect") if e["changes"] == [{"op": "grapple", "value": None}]
+                 and e["actor"] == "RAT")
+    assert ended["exchange"] == 1 and ended["why"][0].startswith("VSE is out of the fight (unconscious)")
+    assert group_grapple.partner(group_of(after), "RAT") is None and "VSE" not in group_of(after).ids
+
+
+def test_clinch2_audits_clean(tmp_path: Path) -> None:
+    db = str(tmp_path / "c.duckdb")
+    runner = CliRunner()
+    assert runner.invoke(main, ["--db", db, "import", str(CLINCH2 / "clinch2.jsonl")]).exit_code == 0
+    out = runner.invoke(main, ["--db", db, "audit", "skirmish-clinch2"])
+    assert out.exit_code == 0 and "clean" in out.output, out.output
+    ru = runner.invoke(main, ["--db", db, "--lang", "ru", "post", "skirmish-clinch2", "--turn", "2"]).output
+    assert "Наскок[/b] → Борис → Горазд" in ru or "Наскок** → Борис → Горазд" in ru, ru

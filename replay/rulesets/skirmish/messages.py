@@ -2549,8 +2549,8 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      f"{m.group(4)} удался (L660): все прочие маневры захваченного в этом обмене проваливаются (предложено)"),
     (r"^(\w+) is out of the fight \((dead|unconscious|helpless)\): (\w+)'s grapple with him ends; (\w+) fights on in "
      r"the melee \(PROPOSED, 5\.8, 4\.4\)$",
-     lambda m: f"{m.group(1)} выбыл из боя ({STATUS_RU[m.group(2)]}): захват {m.group(3)} с ним кончается; "
-     f"{m.group(4)} бьётся в схватке дальше (предложено, 5.8, 4.4)"),
+     lambda m: f"{m.group(1)} выбыл из боя ({STATUS_RU[m.group(2)]}): захват с ним кончается; "
+     f"{m.group(4)} бьётся в схватке дальше (предложено, 5.8, 4.4)"),  # the holder heads the line (post)
     (r"^pounce: (\w+) is knocked down; (\w+) already wrestles with the first target he knocked down \(PROPOSED, "
      r"L826\)$",
      r"наскок: \1 сбит с ног; \2 уже борется с первой целью, которую сбил (предложено, L826)"),
