@@ -274,12 +274,12 @@ def catch_of(state: Fight, actor_id: str, wid: str) -> str | None:
                    f'first (Maneuvering %6: "maneuvering" with "free": "{wid}") or drop it ("drop": "{wid}")')
 
 
-def stand_up_held(actor: Any, partner: str) -> list[str]:
+def stand_up_held(actor: Any, other: str) -> list[str]:
     """L888 (PROPOSED): a fighter lying in a grapple does not stand up by Maneuvering: «Успешный разрыв не может поднять
     вас на ноги из партера - он лишь помогает выйти из захвата»; he breaks free first (M73), then stands up."""
     if actor.stance == "standing":
         return []
-    return [problem("condition_failed", "5.4.3 M53, L888", f"maneuvering: {actor.id} lies wrestling with {partner}: "
+    return [problem("condition_failed", "5.4.3 M53, L888", f"maneuvering: {actor.id} lies wrestling with {other}: "
                     "he stands up only once out of the hold (break free first, M73; PROPOSED)")]
 
 

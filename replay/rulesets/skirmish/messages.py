@@ -2607,7 +2607,7 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
      r"предложено)"),
     (r"^then: a pounce falls on several targets only in a melee of several fighters; in a pair its one target is the "
      r"opponent$",
-     "then: наскок на несколько целей — только в схватке нескольких бойцов; в паре его единственная цель — "
+     "\"then\": наскок на несколько целей — только в схватке нескольких бойцов; в паре его единственная цель — "
      "противник"),
 )) + _PROBLEM_SENTENCES
 _SENTENCES = tuple((re.compile(p), r) for p, r in (
