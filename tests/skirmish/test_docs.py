@@ -31,7 +31,8 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "rr": "test_ranged_rulings", "fm": "test_field_more",
                  "gx": "test_group_more",
                  "gg": "test_group_grapple",
-                 "bg": "test_bodyguard"}
+                 "bg": "test_bodyguard",
+                 "gl": "test_group_polish"}
 
 
 def example() -> str:

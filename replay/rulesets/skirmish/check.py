@@ -205,9 +205,11 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
         return out + [p for p in maneuvering.problems(state, actor_id, order, state.grid)
                       if not p.startswith("cannot_pay")]  # the pool is check 9's (4.7.9)
     if m == "maneuvering":
-        if order["step"] != "attack" or not order.get("stand_up"):
-            out.append(problem("condition_failed", "5.4.3 M53, C6", "only standing up is implemented: "
-                               '{"maneuver": "maneuvering", "stand_up": true} in the attack step'))
+        g = state.grapple_of(actor_id)
+        if order["step"] != "attack":
+            out.append(problem("condition_failed", "5.4.3 M53", "maneuvering is declared in the attack step"))
+        elif actor.stance != "standing" and g is not None:
+            out += stand_up_held(actor, g["held"] if g["holder"] == actor_id else g["holder"])
         elif actor.stance == "standing":
             out.append(problem("condition_failed", "5.4.3 M53, L683", f"{actor_id} is already standing"))
         elif int((order.get("dice") or {}).get("skill", 0)) > actor.skill("acrobatics"):
@@ -270,6 +272,15 @@ def catch_of(state: Fight, actor_id: str, wid: str) -> str | None:
         return None
     return problem("condition_failed", "5.4.2 M44, L605", f"{wid} is caught by the opponent's blade catch: free it "
                    f'first (Maneuvering %6: "maneuvering" with "free": "{wid}") or drop it ("drop": "{wid}")')
+
+
+def stand_up_held(actor: Any, other: str) -> list[str]:
+    """L888 (PROPOSED): a fighter lying in a grapple does not stand up by Maneuvering: «Успешный разрыв не может поднять
+    вас на ноги из партера - он лишь помогает выйти из захвата»; he breaks free first (M73), then stands up."""
+    if actor.stance == "standing":
+        return []
+    return [problem("condition_failed", "5.4.3 M53, L888", f"maneuvering: {actor.id} lies wrestling with {other}: "
+                    "he stands up only once out of the hold (break free first, M73; PROPOSED)")]
 
 
 def hilt_problems(actor: Any, order: dict[str, Any], entry: dict[str, Any]) -> list[str]:
@@ -393,6 +404,9 @@ def check(state: Fight, requests: tuple[Any, ...], draft: Draft, options: Skirmi
             return [problem("condition_failed", "5.4.2 M45, L616", "towards: only a retreater surrounded in a melee "
                             "of several fighters names the enemy he moves towards; in a pair he retreats from his one "
                             "opponent")]
+        if p.get("maneuver") == "pounce" and "then" in p:  # L826: the further targets are a melee group's
+            return [problem("condition_failed", "5.4.4 M65, L826, 4.4", "then: a pounce falls on several targets "
+                            "only in a melee of several fighters; in a pair its one target is the opponent")]
         if not asked:
             return [problem("step_or_action", "4.4", f"{draft.actor}'s {p['step']} declaration for exchange "
                             f"{p['exchange']} is not asked now (declarations go: the lower initiative's attack, "

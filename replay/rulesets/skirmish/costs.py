@@ -93,6 +93,9 @@ def difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | 
 
         if finishing(state, actor, order.get("target")) and base != 4:  # M07 (L271, PROPOSED): every strike
             base, mods = 4, [*mods, "a lying victim: %4 (Finishing blow, M07, L271)"]
+    if base is not None and entry.get("kind") == "attack" and entry.get("form") == "melee" and w is not None \
+            and weapon_length(w) == "short" and pools.wrestling(actor, state.round, state.exchange):
+        base, mods = base + 1, [*mods, "+1 short weapon in wrestling (L840)"]  # whoever the blow is aimed at
     if base is not None and order["maneuver"] in DODGES:
         cut = dodge_reduction(actor.height_cm, state.opponent(actor.id).height_cm)
         if cut:

@@ -774,6 +774,8 @@ GROUP_PROTECT = re.compile(r"(?:защит\w* союзник\w*|прикрыва
 """M37 (and a partner's cover, 5.12): the protection named; the defence it is, `as`, is the other maneuver named."""
 THEN = re.compile(r"(?:затем|потом|дальше|далее|then)\b", re.I)
 ALSO = re.compile(r"(?:также|а также|и ещё|и еще|also)\b", re.I)
+TOWARDS = re.compile(r"(?<![\wА-Яа-яЁё])(?:к|ко|towards|toward)\s", re.I)
+"""M45 (L616): a surrounded retreater's way out, «отступаю к Ратибору» (retreat towards Ratibor)."""
 ANSWERS = re.compile(r"(?<![\wА-Яа-яЁё])(?:против|от атаки|от удара|от|against|from)\s", re.I)
 
 
@@ -781,7 +783,8 @@ def melee_group_order(text: str, parsed: Parsed, state: Battle, actor: str) -> P
     """A fighter's declaration in a melee of several fighters (4.4; docs/skirmish.md "A melee of several fighters"):
     part 1's order with the group's keys read from the same words: an attack's `target` (the enemy named first),
     `then` (M09/M10: «затем …», then …, the further targets in the sweep's order), `also` (M24: «также …», also …,
-    the second target); a defence's `answers` (the attacker, «против …», against …) and Protect ally's `as` (the
+    the second target); a defence's `answers` (the attacker, «против …», against …), a Retreat's `towards` (M45, L616:
+    «к …», towards …, the enemy he moves towards) and Protect ally's `as` (the
     defence it is: «защищаю союзника BOR от DOB блоком оружием»). Nothing is chosen: a key the words leave open where
     several are possible is an error."""
     from replay.rulesets.skirmish import group
@@ -804,6 +807,17 @@ def melee_group_order(text: str, parsed: Parsed, state: Battle, actor: str) -> P
                 also_text = tail
             else:
                 then_text = tail
+    if order.get("maneuver") == "retreat" and TOWARDS.search(head):  # M45 (L616): the enemy he retreats towards
+        found = TOWARDS.search(head)
+        assert found is not None
+        tail = head[found.end():]
+        cut = ANSWERS.search(tail)  # «к Ратибору, против Бориса»: the attacker answered follows
+        towards = [f for f in fighters_named(tail[:cut.start()] if cut else tail, state, actor) if f in enemies]
+        head = head[:found.start()] + (" " + tail[cut.start():] if cut else "")
+        if len(towards) != 1:
+            errors.append("M45 (L616): «к …» (towards …) names the one enemy he retreats towards")
+        else:
+            order["towards"] = towards[0]
     named = [f for f in fighters_named(head, state, actor) if f in pair.fight.ids]
     if order["step"] == "attack":
         foes = [f for f in named if f in enemies]

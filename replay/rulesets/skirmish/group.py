@@ -253,11 +253,12 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
     rules.knockouts(ctx, x, options)
     rules.extra_fatigue(ctx, x, options)
     group_grapple.loosen(ctx, x)
-    hits = sum(1 for o in outcomes if o.get("winner") == "attack")
+    struck = [o for o in outcomes if o.get("attack") is not None and not targetless(o["attack"].order)]
+    hits = sum(1 for o in struck if o.get("winner") == "attack")  # a grip change or standing up is no attack
     gone = retreats(ctx.state, outcomes)
     payload: dict[str, Any] = {"exchange": x, "flags": {}, "holder_before": None, "holder": None, "reroll": False,
                                "distance": None,
-                               "why": [f"exchange {x} over: {hits} of {len(outcomes)} attacks hit; the group's order "
+                               "why": [f"exchange {x} over: {hits} of {len(struck)} attacks hit; the group's order "
                                        "stays the general initiative chain (4.4)"],
                                "rule": ["4.4"]}
     passed = {str(o["ends_melee"]) for o in outcomes if o.get("ends_melee")}

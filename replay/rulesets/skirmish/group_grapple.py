@@ -35,7 +35,7 @@ from typing import Any
 from replay.context import Context
 from replay.rulesets.skirmish import check, costs, data, melee_group, sweep
 from replay.rulesets.skirmish import resolve as rules
-from replay.rulesets.skirmish.model import Declared, Fight, SkirmishOptions, Weapon
+from replay.rulesets.skirmish.model import Declared, Fight, Fighter, SkirmishOptions, Weapon
 
 ONE_EACH = "a fighter is in one grapple at most (PROPOSED, L723)"
 PARTNER = "wrestling is played between the two of a grapple (PROPOSED, 5.8)"
@@ -99,6 +99,8 @@ def problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str) -> l
         if m in STARTS:
             return start_problems(group, fid, order, targets, grid_name)
         other = targets[0]
+        if mine is not None and m == "maneuvering" and order.get("stand_up"):
+            return check.stand_up_held(group.fighter(fid), mine)
         if mine is not None and m == "maneuvering" and order.get("to") is not None:
             return [check.problem("condition_failed", "4.4, 5.8, M53", f"maneuvering: {fid} wrestles with {mine}: "
                                   "their bodies are in contact (L723), he moves no cell by Maneuvering (PROPOSED)")]
@@ -108,7 +110,7 @@ def problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str) -> l
                                   "short weapon (L723, PROPOSED)")]
         w = costs.weapon_of(group.fighter(fid), order) if m in costs.BASIC_ATTACKS else None
         if mine is not None and other != mine and w is not None:
-            return too_long(fid, mine, m, w)
+            return too_long(fid, mine, m, w) or arm_held(group, fid, m, order)
         if entry.get("form") == "wrestling" and m not in check.OUTSIDE_WRESTLING and other != mine \
                 and other in group.ids and m not in ON_THIRD:
             return [check.problem("condition_failed", f"4.4, 5.8, {mid}", f"{m}: {fid} does not grapple with "
@@ -131,7 +133,38 @@ def problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str) -> l
                               f"against {answers}'s attack he defends only with a slip, a limb block, or a block, "
                               "parry or knock-aside of a hand or short weapon or a shield (L723, L892, PROPOSED)")]
     w = costs.weapon_of(group.fighter(fid), order)
-    return [] if order.get("weapon") == "shield" or m == "shield_block" or w is None else too_long(fid, mine, m, w)
+    if order.get("weapon") == "shield" or m == "shield_block" or w is None:
+        return arm_held(group, fid, m, order)
+    return too_long(fid, mine, m, w) or arm_held(group, fid, m, order)
+
+
+def held_hands(f: Fighter) -> set[str]:
+    """5.8.4 (L803-810): the hands whose arm the Envelop table makes useless: the main arm held («рука не может
+    использоваться»), both with both arms held; the off arm alone only halves reflex. The enveloped zones, as the
+    table's halvings count them (pools.envelop)."""
+    if "main_arm" not in f.held:
+        return set()
+    off = "left" if f.main_hand == "right" else "right"
+    return {f.main_hand, off} if "off_arm" in f.held else {f.main_hand}
+
+
+def arm_held(group: Fight, fid: str, m: str, order: dict[str, Any]) -> list[str]:
+    """5.8.4: a weapon or shield in a held arm's hand is not used against a third fighter, to attack or defend."""
+    f = group.fighter(fid)
+    hands = held_hands(f)
+    if not hands:
+        return []
+    if order.get("weapon") == "shield" or m == "shield_block":
+        item, used = "shield", {f.shield.hand} if f.shield is not None else set()
+    else:
+        w = costs.weapon_of(f, order)
+        item, used = (w.id, set(w.hands)) if w is not None else ("", set())
+    if not used & hands:
+        return []
+    arm = "both arms are" if len(hands) == 2 else "his main arm is"
+    return [check.problem("condition_failed", f"4.4, 5.8.4, {data.maneuvers()[m]['id']}", f"{m}: {arm} held "
+                          f"(Envelop): the arm cannot be used, so {fid} neither attacks nor defends with his {item} "
+                          "(5.8.4, L803-810)")]
 
 
 def too_long(fid: str, mine: str, m: str, w: Weapon) -> list[str]:
@@ -224,6 +257,8 @@ def before_strike(ctx: Context, x: int, outcomes: list[dict[str, Any]], item: ru
     stopped = next((o for o in outcomes if att.actor in o.get("cancel_maneuvers_of", ())), None)
     if stopped is not None:
         return item, in_view(ctx, seen, lambda sub: rules.cancelled(sub, x, item, stopped))
+    if att.maneuver == "break_free":  # M73 (L888): no combat initiative to reroll in a group (4.4)
+        item = replace(item, attack=replace(att, priced={**att.priced, "in_group": True}))
     target = str(att.order.get("target"))
     held = next((o for o in outcomes if dfn is not None and dfn.actor in o.get("cancel_maneuvers_of", ())), None)
     if dfn is not None and held is not None:

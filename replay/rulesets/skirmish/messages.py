@@ -421,9 +421,6 @@ CONDITIONS: list[tuple[str, str]] = [
     ("{m:w} is (Р): paid from reflex points only",
      "маневр {m:mv} помечен (Р): оплачивается только очками рефлекса"),
     ("difficulty %{a:#} > %7", "сложность %{a} выше предельной %7"),
-    ("only standing up is implemented: {{\"maneuver\": \"maneuvering\", \"stand_up\": true}} in the attack step",
-     "из маневрирования реализован только подъем: {{\"maneuver\": \"maneuvering\", \"stand_up\": true}} на шаге "
-     "атаки"),
     ("cutting a shaft needs a chopping knock-aside (a weapon that chops)",
      "чтобы перерубить древко, нужен рубящий сбив (оружием, которое рубит)"),
     ("only a shafted weapon's shaft can be cut", "перерубить можно только древко древкового оружия"),
@@ -2182,16 +2179,10 @@ _SENTENCES = ((re.compile(r"^(\w+) stands in (\w+)'s cell as his formation partn
                r"схватке (5.12, L1189; 4.4)"),) + _SENTENCES
 # --- part 1's maneuvers in a melee of several fighters; maneuvering against several (M53) -------------------------
 _GROUP_REFUSED_RU = {
-    "NOT YET: its defence part would have to name which of several attacks it answers":
-        "ещё НЕТ: защитная часть должна была бы назвать, какую из нескольких атак она отражает",
-    "NOT YET: its two parts and their defences are a pair's queue (5.1)":
-        "ещё НЕТ: две части и защиты от них — очередь пары (5.1)",
     "it answers the attack of a pair's other fighter on your own or equal combat initiative (L275), and a melee "
     "group has no combat initiative (its order is the general chain)":
         "он отвечает на атаку второго бойца пары при своей или равной боевой инициативе (L275), а в схватке "
         "нескольких бойцов боевой инициативы нет (порядок — цепочка общей инициативы)",
-    "NOT YET: the feint is invoked at a pair's step 5 against the parry that answers it":
-        "ещё НЕТ: финт объявляют на шаге 5 пары против парирования, которое его отражает",
     "its effect sets a pair's distance (CP-17), and a melee group keeps one distance per pair, the longer weapon "
     "(4.2, L129)":
         "его действие задаёт дистанцию пары (CP-17), а в схватке нескольких бойцов дистанция каждой пары — по более "
@@ -2200,23 +2191,10 @@ _GROUP_REFUSED_RU = {
     "general chain)":
         "его действие — боевая инициатива следующего обмена, а в схватке нескольких бойцов её нет (порядок — "
         "цепочка общей инициативы)",
-    "the field's other fighters and terrain would block the way (part 2)":
-        "другие бойцы и местность на поле перекрыли бы путь (часть 2)",
-    "NOT YET: its interception is rolled against the one attack of a pair":
-        "ещё НЕТ: перехват бросают против единственной атаки пары",
     "it is played on a pair's higher combat initiative (L546), and a melee group has no combat initiative (its "
     "order is the general chain)":
         "его играют при более высокой боевой инициативе в паре (L546), а в схватке нескольких бойцов боевой "
         "инициативы нет (порядок — цепочка общей инициативы)",
-    "NOT YET: a caught blade holds two fighters as a pair": "ещё НЕТ: захват клинка держит двух бойцов парой",
-    "NOT YET: leaving a melee of several fighters is a move on the field (CP-19)":
-        "ещё НЕТ: выйти из схватки нескольких бойцов — это движение по полю (CP-19)",
-    "NOT YET: a grapple (5.8) holds two fighters as a pair": "ещё НЕТ: захват (5.8) держит двух бойцов парой",
-    "NOT YET: a draw in a melee of several fighters is declared as a pass with draw":
-        "ещё НЕТ: в схватке нескольких бойцов оружие достают пасом с draw",
-    "NOT YET: a grip change in a melee of several fighters is declared as a pass with grip":
-        "ещё НЕТ: в схватке нескольких бойцов хват меняют пасом с grip",
-    "NOT YET: wrestling (5.8) holds two fighters as a pair": "ещё НЕТ: борьба (5.8) держит двух бойцов парой",
 }
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+): not played in a melee of several fighters: (.+)$",
@@ -2566,8 +2544,8 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      f"{m.group(4)} удался (L660): все прочие маневры захваченного в этом обмене проваливаются (предложено)"),
     (r"^(\w+) is out of the fight \((dead|unconscious|helpless)\): (\w+)'s grapple with him ends; (\w+) fights on in "
      r"the melee \(PROPOSED, 5\.8, 4\.4\)$",
-     lambda m: f"{m.group(1)} выбыл из боя ({STATUS_RU[m.group(2)]}): захват {m.group(3)} с ним кончается; "
-     f"{m.group(4)} бьётся в схватке дальше (предложено, 5.8, 4.4)"),
+     lambda m: f"{m.group(1)} выбыл из боя ({STATUS_RU[m.group(2)]}): захват с ним кончается; "
+     f"{m.group(4)} бьётся в схватке дальше (предложено, 5.8, 4.4)"),  # the holder heads the line (post)
     (r"^pounce: (\w+) is knocked down; (\w+) already wrestles with the first target he knocked down \(PROPOSED, "
      r"L826\)$",
      r"наскок: \1 сбит с ног; \2 уже борется с первой целью, которую сбил (предложено, L826)"),
@@ -2652,3 +2630,26 @@ REQUESTS.extend([
      "на себя)"),
 ])
 MISSILE_DEFENCE_RU.update({"body cover": "прикрытие телом"})
+
+# gp: grapples in a melee of several fighters, polished (group_grapple.py, check.py, wrestling.py): the held arm
+# (5.8.4), no standing up in a hold (L888), the break free without combat initiative in a group (L888, 4.4), the
+# pounce's further targets only in a group (L826)
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+): (his main arm is|both arms are) held \(Envelop\): the arm cannot be used, so (\w+) neither attacks nor "
+     r"defends with his ([\w-]+) \(5\.8\.4, L803-810\)$",
+     lambda m: f"{_mv(m.group(1))}: " + ("его ведущая рука захвачена" if m.group(2).startswith("his") else
+                                        "обе его руки захвачены") + f" (обхват): рука не может использоваться, "
+     f"поэтому {m.group(3)} не атакует и не защищается оружием «{_ru_item(m.group(4))}» (5.8.4, L803-810)"),
+    (r"^maneuvering: (\w+) lies wrestling with (\w+): he stands up only once out of the hold \(break free first, M73; "
+     r"PROPOSED\)$",
+     r"маневрирование: \1 лежит в борьбе с \2: встать он может, только выйдя из захвата (сначала разрыв, M73; "
+     r"предложено)"),
+    (r"^then: a pounce falls on several targets only in a melee of several fighters; in a pair its one target is the "
+     r"opponent$",
+     "\"then\": наскок на несколько целей — только в схватке нескольких бойцов; в паре его единственная цель — "
+     "противник"),
+)) + _PROBLEM_SENTENCES
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"the group's order stays the general initiative chain, no combat initiative to reroll \(L888, 4\.4\)",
+     "порядок схватки — прежняя цепочка общей инициативы, перебрасывать боевую инициативу нечего (L888, 4.4)"),
+)) + _SENTENCES

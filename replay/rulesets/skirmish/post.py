@@ -299,8 +299,11 @@ def declaration_text(e: ev.DeclarationMade, lang: str) -> Any:
                 + declared_why(e, lang))  # M50 (L650): a pass that draws over the whole round says so
     p, o = e.priced, e.order
     dice = o.get("dice") or {}
-    target = (f" → {o['target']}," if o.get("target") else " →") + f" {words.zone_name(o['zone'], lang)}" \
-        if o.get("zone") else f" → {o['target']}" if o.get("target") else ""  # a hold or a break free: on whom
+    further = [str(t) for t in (o.get("then") if isinstance(o.get("then"), list) else [])]  # M09, M10, M65 (L826)
+    further += [str(o["also"])] if o.get("also") else []  # M24 (L441): the second target
+    aimed = f" → {o['target']}" + "".join(f" → {t}" for t in further) if o.get("target") else ""
+    target = (f"{aimed}," if aimed else " →") + f" {words.zone_name(o['zone'], lang)}" \
+        if o.get("zone") else aimed  # a hold or a break free: on whom; a blow on several targets: each, in order
     if o.get("answers") and e.step == "defence":  # 4.4: a defence in a melee of several fighters names its attack
         target = tr(lang, f" против {o['answers']}", f" against {o['answers']}") + target
     name = words.maneuver_name(e.maneuver, lang)

@@ -211,7 +211,9 @@ def bind_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptions) ->
 
 
 def blade_catch_conditions(state: Fight, actor: Fighter, order: dict[str, Any]) -> Problems:
-    w = actor.weapon
+    """M44 (L601): the weapon that catches has the mechanism, in either hand (the rulebook names no hand; an off-hand
+    sword-breaker catches at the off hand's +1, L141), named with `weapon` when it is not the main one."""
+    w = actor.weapon_by_id(order["weapon"]) if order.get("weapon") else actor.weapon
     out = []
     if w is None or "blade_catch" not in data.weapon_type(w.type).get("features", []):
         out.append(problem("condition_failed", "5.4.2 M44, L601", "the weapon needs a blade-catching mechanism"))

@@ -573,12 +573,15 @@ def break_free_after(ctx: Any, x: int, o: dict[str, Any], options: SkirmishOptio
     decl: Declared = o["attack"]
     r = o["attack_roll"]
     ok = r is not None and r.net >= 1
+    group = bool(decl.priced.get("in_group"))  # a melee group has no combat initiative to reroll (4.4)
+    then = "the group's order stays the general initiative chain, no combat initiative to reroll (L888, 4.4)" \
+        if group else "combat initiative is rerolled (L888)"
     emit_effect(ctx, x, "break_free", decl.actor, [checked(decl.actor, "strength", r, 1)] + (
         [{"op": "grapple", "value": None}, {"op": "distance", "value": "hand"}] if ok else []),
-                [f"break free: {decl.actor} {faces(r)} → " + ("the hold is broken, hand distance; combat initiative "
-                                                              "is rerolled (L888)" if ok else "still held")],
-                ["5.4.5 M73", "L886-888"])
-    return {"reroll": True, "distance": "hand"} if ok else {}
+                [f"break free: {decl.actor} {faces(r)} → " + (f"the hold is broken, hand distance; {then}" if ok
+                                                              else "still held")],
+                ["5.4.5 M73", "L886-888"] + (["4.4"] if group else []))
+    return {"reroll": not group, "distance": "hand"} if ok else {}
 
 
 register(
