@@ -168,6 +168,7 @@ def melee_round(ctx: Context, pid: str, turn: int, options: SkirmishOptions) -> 
         for d in sub.drafts:
             ctx.emit(replace(d, phase=f"{pid}{PAIR_SEP}{d.phase or 'initiative'}"))
     fled(ctx, sub.drafts)
+    maneuvering.arrivals(ctx, pid, sub.drafts)  # M53 (L681, L102): an enemy outside who did not avoid it joins
 
 
 def fled(ctx: Context, drafts: list[Draft]) -> None:
