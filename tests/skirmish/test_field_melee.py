@@ -7,16 +7,21 @@ Ratibor stays, fewer and Zoran joins the melee when its round is over (L102, 4.4
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cli.main import import_text
 from eventlog.envelope import Event
+from eventlog.store import Store
+from replay import driver
 from replay.context import TurnInputs, run
 from replay.rulesets.skirmish import Skirmish, battle, dice, group, pools
 from replay.rulesets.skirmish import messages as msg
 from replay.rulesets.skirmish.battle import Battle
 
+ROOT = Path(__file__).resolve().parents[2]
 RULESET = Skirmish()
 SETUP = {"field": {"grid": "square", "width": 10, "height": 6}, "fighters": [
     {"sample": "RAT", "cell": [4, 2], "facing": "E"}, {"sample": "VSE", "cell": [5, 2], "facing": "W"},
@@ -185,14 +190,45 @@ def test_m53_the_answer_is_said_in_russian(avoided: bool) -> None:
     said = msg.why(effect, "ru")
     assert said[3] == f"ZOR маневрирует, чтобы избежать схватки: 2к10 %4 {zor} → {net(zor)} (M53, L681)"
     assert said[4] == ("ZOR: 2 ≥ 2: ZOR избегает схватки; RAT остаётся в (4, 2) (M53, L681)" if avoided else
-                       "ZOR: 1 < 2: RAT подходит на дистанцию поражения ZOR, и тот вступает в схватку, когда этот "
-                       "раунд схватки закончится (M53, L681, L102)")
+                       "ZOR: 1 < 2: RAT входит в досягаемость ZOR; тот вступит в схватку, когда этот раунд схватки "
+                       "закончится (M53, L681, L102)")
     for what in ("how many reflex dice ZOR rolls on Maneuvering to avoid the melee RAT moves towards him (0: none; "
                  "%4, M53, L681)", "Maneuvering of ZOR to avoid the melee RAT moves towards him (%4, M53, L681)"):
         ru = msg.requests_ru().match(what, msg._request)
         assert ru is not None and not msg.english_left(ru, {"ZOR", "RAT", "M53", "L681"})
     if not avoided:
         [joined] = of(stop, "joined")
-        assert msg.why(joined, "ru") == ["маневрирование вывело RAT на дистанцию поражения ZOR, и тот не избежал "
-                                         "схватки: ZOR вступает в неё, несколько бойцов в одной схватке (M53, L681, "
-                                         "L102; 4.4)"]
+        assert msg.why(joined, "ru") == ["RAT маневрированием вошёл в досягаемость ZOR; тот не избежал схватки: ZOR "
+                                         "вступает в неё, несколько бойцов в одной схватке (M53, L681, L102; 4.4)"]
+
+
+# --- the end of a melee group decided at once (L620, 6.5) ---------------------------------------------------------
+
+def ally_events() -> list[Any]:
+    """The recorded fight `ally` from its hand log: in round 3 Vseslav, alone on his side, is knocked out in
+    exchange 1."""
+    with Store.open(":memory:") as store:
+        text = (ROOT / "fixtures" / "skirmish" / "hand" / "ally.jsonl").read_text(encoding="utf-8")
+        game = driver.load(store, next(iter(import_text(store, text, source="test"))))
+    return list(game.events)
+
+
+def test_the_last_of_a_side_out_ends_the_melee_after_that_exchange_not_at_the_rounds_end() -> None:
+    turn3 = [e for e in ally_events() if e.turn == 3 and e.type.startswith("skirmish.")]
+    [ended] = [e for e in turn3 if e.type == "skirmish.fight_ended"]
+    assert ended.phase == "RAT-VSE-BOR:x1.resolve"
+    assert ended.payload["out"] == {"VSE": "unconscious"}
+    knocked = [e for e in turn3 if e.type == "skirmish.knockout" and e.payload.get("unconscious")]
+    assert knocked and knocked[0].seq < ended.seq
+    assert not [e for e in turn3 if ":x2" in (e.phase or "")]  # no second exchange is asked or played
+    assert not [e for e in turn3 if e.type == "skirmish.round_ended"]  # as a pair's fight over mid-round
+
+
+def test_a_fall_while_both_sides_stand_plays_the_round_on() -> None:
+    from tests.skirmish.test_melee_shrinks import falls, round3
+
+    state = falls(round3(), "BOR")
+    stop = run(RULESET.resolve, RULESET.evolve, state, 3, TurnInputs.of(3, []), RULESET.options(), "g")
+    assert stop.state.pairs[0].fight.result is None
+    assert not of(stop, "fight_ended")
+    assert [(r.kind, r.key_dict) for r in stop.requests] == [("order", {"exchange": 1, "step": "attack"})]

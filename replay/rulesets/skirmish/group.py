@@ -196,9 +196,8 @@ def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, 
     for x in (1, 2):
         if ctx.state.result is not None:
             return
-        if ctx.state.retreated and len(sides_standing(ctx.state)) < 2:  # M45 (L620): the last of a side retreated
-            break
         exchange(ctx, x, order, grid_name, options, led)
+        melee_over(ctx)  # L620, 6.5: the last of a side out or retreated ends the melee at once, as a pair's does
     if ctx.state.result is None:
         ctx.set_phase("end")
         rules.round_end(ctx, options, over=melee_over)
@@ -206,7 +205,9 @@ def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, 
 
 def melee_over(ctx: Context) -> None:
     """4.4 (our reading, docs/skirmish.md): the melee of several fighters ends only when one side has no one standing
-    in it; a fighter out while both sides still stand leaves the group at the field round's end (battle_round)."""
+    in it, and then at once, after the exchange that left it so (L620: «после успешного отступления … схватка
+    завершается»; a fall ends a pair's melee after its exchange too); a fighter out while both sides still stand
+    leaves the group at the field round's end (battle_round)."""
     out = [f.id for f in ctx.state.fighters if f.out or f.id in ctx.state.retreated]
     if not out or len(sides_standing(ctx.state)) > 1:
         return

@@ -2633,12 +2633,12 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      r"\1: \2 ≥ \3: \4 избегает схватки; \5 остаётся в (\6, \7) (M53, L681)"),
     (r"^(\w+) (\d+) < (\d+): (\w+) comes within reach of (\w+), who joins the melee when this melee round is over "
      r"\(M53, L681, L102\)$",
-     r"\1: \2 < \3: \4 подходит на дистанцию поражения \5, и тот вступает в схватку, когда этот раунд схватки "
-     r"закончится (M53, L681, L102)"),
+     r"\1: \2 < \3: \4 входит в досягаемость \5; тот вступит в схватку, когда этот раунд схватки закончится "
+     r"(M53, L681, L102)"),
     (r"^(\w+)'s Maneuvering brought him within reach of (\w+), who did not avoid the melee: (\w+) joins it, several "
      r"fighters in one melee \(M53, L681, L102; 4\.4\)$",
-     r"маневрирование вывело \1 на дистанцию поражения \2, и тот не избежал схватки: \3 вступает в неё, несколько "
-     r"бойцов в одной схватке (M53, L681, L102; 4.4)"),
+     r"\1 маневрированием вошёл в досягаемость \2; тот не избежал схватки: \3 вступает в неё, несколько бойцов в "
+     r"одной схватке (M53, L681, L102; 4.4)"),
 )) + _SENTENCES
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^from \((-?\d+), (-?\d+)\) (\w+) reaches ([\w ]+) outside the melee: he moves towards one enemy outside it at "
