@@ -221,7 +221,9 @@ def test_the_last_of_a_side_out_ends_the_melee_after_that_exchange_not_at_the_ro
     knocked = [e for e in turn3 if e.type == "skirmish.knockout" and e.payload.get("unconscious")]
     assert knocked and knocked[0].seq < ended.seq
     assert not [e for e in turn3 if ":x2" in (e.phase or "")]  # no second exchange is asked or played
-    assert not [e for e in turn3 if e.type == "skirmish.round_ended"]  # as a pair's fight over mid-round
+    [bled] = [e for e in turn3 if e.type == "skirmish.round_ended"]  # the round's bleeding still runs (6.5 step 10)
+    assert bled.seq > ended.seq and bled.phase == "RAT-VSE-BOR:end"
+    assert [w for w in bled.payload["why"] if w.startswith("VSE bleeds")]
 
 
 def test_a_fall_while_both_sides_stand_plays_the_round_on() -> None:

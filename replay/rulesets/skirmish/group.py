@@ -195,12 +195,11 @@ def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, 
     rules.round_start(ctx, turn, options)
     for x in (1, 2):
         if ctx.state.result is not None:
-            return
+            break
         exchange(ctx, x, order, grid_name, options, led)
         melee_over(ctx)  # L620, 6.5: the last of a side out or retreated ends the melee at once, as a pair's does
-    if ctx.state.result is None:
-        ctx.set_phase("end")
-        rules.round_end(ctx, options, over=melee_over)
+    ctx.set_phase("end")  # the round's bleeding still runs its course (6.5 step 10), the melee over or not
+    rules.round_end(ctx, options, over=melee_over if ctx.state.result is None else lambda _: None)
 
 
 def melee_over(ctx: Context) -> None:
