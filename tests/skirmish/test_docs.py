@@ -30,7 +30,7 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "rg": "test_ranged_gaps", "rf": "test_rapid_fire",
                  "rr": "test_ranged_rulings", "fm": "test_field_more",
                  "gx": "test_group_more",
-                 "gg": "test_group_grapple"}
+                 "gg": "test_group_grapple", "fl": "test_field_melee"}
 
 
 def example() -> str:
