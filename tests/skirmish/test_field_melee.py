@@ -1,8 +1,9 @@
 """Melee on the field beyond one group (part 2, issue 9): Maneuvering towards an enemy outside the melee and his
-avoiding it (M53, L681). Ratibor (blue) fights Vseslav and Boris (red) at (4, 2); Zoran (red) stands loose at (2, 2).
-Ratibor maneuvers to (3, 2), within reach of Zoran and of no one in his melee: Zoran answers with a Maneuvering of his
-own, his reflex dice his choice and his roll (never drawn for him); at least as many successes avoid the melee and
-Ratibor stays, fewer and Zoran joins the melee when its round is over (L102, 4.4)."""
+avoiding it (M53, L681). Ratibor (blue) at (4, 2) fights Vseslav (5, 2) and Boris (4, 3), both red; Zoran (red)
+stands loose at (2, 2). Ratibor maneuvers to (3, 2), within reach of Zoran and still of Boris: Zoran answers with a
+Maneuvering of his own, his reflex dice his choice and his roll (never drawn for him); at least as many successes
+avoid the melee and Ratibor stays, fewer and Zoran joins the melee when its round is over (L102, 4.4). And the end
+of a melee group decided at once (L620)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RULESET = Skirmish()
 SETUP = {"field": {"grid": "square", "width": 10, "height": 6}, "fighters": [
     {"sample": "RAT", "cell": [4, 2], "facing": "E"}, {"sample": "VSE", "cell": [5, 2], "facing": "W"},
-    {"sample": "VSE", "id": "BOR", "cell": [5, 3], "facing": "W"},
+    {"sample": "VSE", "id": "BOR", "cell": [4, 3], "facing": "N"},
     {"sample": "VSE", "id": "ZOR", "cell": [2, 2], "facing": "E"}]}
 
 
@@ -172,11 +173,13 @@ def test_m53_the_cell_reaches_one_enemy_outside_at_a_time() -> None:
                   "схватки за раз (предложено)")
 
 
-def test_m53_a_cell_reaching_no_enemy_inside_or_outside_is_still_a_retreat() -> None:
+def test_m53_a_cell_out_of_reach_of_the_melee_is_a_retreat_even_towards_an_enemy_outside() -> None:
     state = field()
-    far = state.with_fighter(replace(state.fighter("ZOR"), cell=(0, 5)))
-    view = battle.on_the_field(far, far.pairs[0])
-    [said] = group.declaration_problems(view, "RAT", order_to([3, 2]), RULESET.options(), far.grid)
+    away = state.with_pair(replace(state.pairs[0], fight=state.pairs[0].fight.with_fighter(
+        replace(state.fighter("BOR"), cell=(5, 3)))))
+    view = battle.on_the_field(away, away.pairs[0])
+    assert [o.id for o in view.outside] == ["ZOR"]
+    [said] = group.declaration_problems(view, "RAT", order_to([3, 2]), RULESET.options(), away.grid)
     assert said.startswith("condition_failed (5.4.3 M53, M45): from (3, 2) RAT reaches no enemy of the melee")
     assert group.declaration_problems(battle.on_the_field(state, state.pairs[0]), "RAT", order_to([3, 2]),
                                       RULESET.options(), state.grid) == []

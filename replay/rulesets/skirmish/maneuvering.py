@@ -19,12 +19,12 @@ Moving (L679, PROPOSED measure): the order's `to` names a free cell touching his
 melee; a maneuver with at least one success moves him there after the exchange's attacks (a change `move`).
 
 Moving towards an enemy outside the melee (L681: «либо избежать схватки, если инициатор наоборот пытается
-передвинуться к ним», PROPOSED measure): the cell `to` may instead be within reach of one loose enemy on the field (one
-at a time). When his maneuver succeeds, that enemy answers with a Maneuvering of his own: his choice `avoid_melee` (how
-many of his reflex points he rolls, 0 for none) and his roll, at the melee's difficulty; at least as many successes
-as the maneuverer's avoid the melee (the maneuverer stays where he was), fewer and the maneuverer's arrival within
-reach brings him into the melee when its round is over (before the field's exchanges), as a move into reach does (L102,
-4.4)."""
+передвинуться к ним», PROPOSED measure): the cell `to`, still within reach of an enemy of the melee, may also be within
+reach of one loose enemy on the field (one at a time). When his maneuver succeeds, that enemy answers with a
+Maneuvering of his own: his choice `avoid_melee` (how many of his reflex points he rolls, 0 for none) and his roll, at
+the melee's difficulty; at least as many successes as the maneuverer's avoid the melee (the maneuverer stays where he
+was), fewer and the maneuverer's arrival within reach brings him into the melee when its round is over (before the
+field's exchanges), as a move into reach does (L102, 4.4)."""
 
 from __future__ import annotations
 
@@ -181,8 +181,8 @@ def move_problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str)
         return [check.problem("condition_failed", "5.4.3 M53, L681", f"from ({cell[0]}, {cell[1]}) {fid} reaches "
                               f"{' and '.join(o.id for o in towards)} outside the melee: he moves towards one enemy "
                               "outside it at a time (PROPOSED)")]
-    if not towards and not any(grid.distance(grid_name, cell, o.cell) <= reach_between(me, o)
-                               for o in group.fighters if o.side != me.side and not o.out):
+    if not any(grid.distance(grid_name, cell, o.cell) <= reach_between(me, o)
+               for o in group.fighters if o.side != me.side and not o.out):
         return [check.problem("condition_failed", "5.4.3 M53, M45", f"from ({cell[0]}, {cell[1]}) {fid} reaches no "
                               "enemy of the melee: leaving it is a Retreat (M45)")]
     return []
