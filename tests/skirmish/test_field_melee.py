@@ -237,3 +237,27 @@ def test_a_fall_while_both_sides_stand_plays_the_round_on() -> None:
     assert stop.state.pairs[0].fight.result is None
     assert not of(stop, "fight_ended")
     assert [(r.kind, r.key_dict) for r in stop.requests] == [("order", {"exchange": 1, "step": "attack"})]
+
+
+def test_m53_in_a_pair_on_the_field_an_enemy_outside_who_does_not_avoid_makes_it_a_group_of_three() -> None:
+    """Ratibor and Vseslav a pair; Zoran loose at (3, 4). Ratibor maneuvers to (4, 3), still beside Vseslav and now
+    beside Zoran; Zoran rolls 1 die, no success: the pair becomes the group Ratibor — Vseslav — Zoran."""
+    setup = {"field": SETUP["field"], "fighters": [SETUP["fighters"][0], SETUP["fighters"][1],
+                                                   {**SETUP["fighters"][3], "cell": [3, 4], "facing": "N"}]}
+    state = RULESET.initial(setup, RULESET.options())
+    state = RULESET.evolve(state, Event("g", 10, "skirmish.engaged", 1, None, {
+        "pair": "RAT-VSE", "fighters": ["RAT", "VSE"], "why": [], "rule": [], "defaults": []}, None, "", "", ""))
+    state = replace(state, chain=(("RAT", 9), ("VSE", 7), ("ZOR", 3)))
+    inputs = Inputs().roll("RAT", "initiative", [9, 8, 7, 6, 5]).roll("VSE", "initiative", [3, 2, 2, 1, 1, 1])
+    inputs.add("order", "VSE", {"exchange": 1, "step": "attack", "maneuver": "pass"})
+    inputs.add("order", "RAT", {"exchange": 1, "step": "attack", "maneuver": "maneuvering", "to": [4, 3],
+                                "dice": {"reflex": 3, "skill": 0}}).roll("RAT", "attack", [9, 6, 3])
+    inputs.add("choice", "ZOR", {"name": "avoid_melee", "value": 1, "exchange": 1, "fighter": "RAT"})
+    inputs.roll("ZOR", "avoid_melee", [2], fighter="RAT")
+    for fid in ("VSE", "RAT"):
+        inputs.add("order", fid, {"exchange": 2, "step": "attack", "maneuver": "pass"})
+    stop = inputs.resolve(state)
+    assert stop.error is None and not stop.requests
+    [joined] = of(stop, "joined")
+    assert (joined["melee"], joined["group"]) == ("RAT-VSE", "RAT-VSE-ZOR")
+    assert [p.id for p in stop.state.pairs] == ["RAT-VSE-ZOR"] and stop.state.fighter("RAT").cell == (4, 3)
