@@ -662,7 +662,8 @@ def change_text(c: dict[str, Any], lang: str) -> str:
             if c.get("facing") else ""
         return tr(lang, f"путь {c['fighter']}: {cells}{facing}", f"{c['fighter']}'s path: {cells}{facing}")
     if op == "avoid":  # M53 (L681): the enemy outside the melee answers the maneuverer's move towards him
-        spent = tr(lang, f"Р{c['reflex']}, успехов {c['successes']}", f"R{c['reflex']}, {c['successes']} successes")
+        n = c["successes"]
+        spent = tr(lang, f"Р{c['reflex']}, успехов {n}", f"R{c['reflex']}, {n} success{'' if n == 1 else 'es'}")
         return tr(lang, f"{c['fighter']} {'избегает схватки' if c['avoided'] else 'не избегает схватки'} с {c['by']} "
                         f"({spent})",
                   f"{c['fighter']} {'avoids' if c['avoided'] else 'does not avoid'} the melee with {c['by']} "
