@@ -32,7 +32,8 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "gx": "test_group_more",
                  "gg": "test_group_grapple",
                  "bg": "test_bodyguard",
-                 "gl": "test_group_polish"}
+                 "gl": "test_group_polish",
+                 "fl": "test_field_melee"}
 
 
 def example() -> str:

@@ -46,6 +46,7 @@ SAMPLES: dict[str, str] = {
     'target': 'VSE',
     'p.difficulty': '6',
     'c.net': '2',
+    'o.id': 'VSE',
     "answer[0].replace('_', ' ')": 'missile dodge',
     'answer[2]': '5',
     't.stance': 'standing',

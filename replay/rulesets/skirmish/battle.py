@@ -405,7 +405,18 @@ def evolve(state: Battle, event: Event) -> Battle:
         state = replace(state, hidden_hit=f"{event.payload['attacker']}'s hidden attack on {event.payload['target']}")
     if event.type == "skirmish.knockout":
         state = knocked_out(state, event.payload)
+    if event.type == "skirmish.effect":
+        state = avoiders_spent(state, event.payload)
     return partners_kept(state.with_pair(replace(pair, fight=fight_evolve(pair.fight, event))))
+
+
+def avoiders_spent(state: Battle, effect: dict[str, Any]) -> Battle:
+    """M53 (L681): an enemy outside the melee who maneuvered to avoid it spent the reflex points he rolled."""
+    for c in effect.get("changes") or ():
+        if c.get("op") == "avoid" and c.get("reflex"):
+            f = state.fighter(str(c["fighter"]))
+            state = state.with_fighter(replace(f, spent_R=f.spent_R + int(c["reflex"])))
+    return state
 
 
 def knocked_out(state: Battle, check: dict[str, Any]) -> Battle:
@@ -419,10 +430,11 @@ def knocked_out(state: Battle, check: dict[str, Any]) -> Battle:
 
 def on_the_field(state: Battle, pair: Pair) -> Fight:
     """The pair's fight with the field around it: the cells its fighters cannot step into (the field's other fighters,
-    blocked terrain) and the field's size, for M22 Pass (L418-421)."""
+    blocked terrain) and the field's size, for M22 Pass (L418-421); the loose fighters outside it, for M53 (L681)."""
     others = {f.cell for f in state.fighters if f.id not in pair.fight.ids and f.id not in state.fled}
+    outside = tuple(f for f in state.loose if not state.gone(f.id))  # M53 (L681): whom a maneuverer moves towards
     return replace(pair.fight, obstacles=tuple(sorted(others | state.blocked())), bounds=(state.width, state.height),
-                   grid=state.grid)
+                   grid=state.grid, outside=outside)
 
 
 def hidden_unsensed(fight: Fight, hit: dict[str, Any]) -> bool:

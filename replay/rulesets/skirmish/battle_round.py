@@ -153,6 +153,9 @@ def melee_round(ctx: Context, pid: str, turn: int, options: SkirmishOptions) -> 
                            "why": [f"{fid}'s retreat out of the melee was declared as fleeing: he leaves the "
                                    f"battlefield from ({cell[0]}, {cell[1]}) (M45, L616, CP-19)"],
                            "rule": ["5.4.2 M45", "L616", "1.2.6", "CP-19"]})
+    from replay.rulesets.skirmish import maneuvering
+
+    maneuvering.arrivals(ctx, pid, sub.drafts)  # M53 (L681, L102): an enemy outside who did not avoid it joins
 
 
 def fled_by_retreat(drafts: list[Draft]) -> list[tuple[str, int]]:

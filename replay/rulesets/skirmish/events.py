@@ -289,11 +289,24 @@ class MoveChange(Change):
     facing: Literal["N", "E", "S", "W"] | None = None
 
 
+class AvoidNote(Change):
+    """M53 (L681): the answer of the enemy outside the melee whom the maneuverer moved towards: the reflex points he
+    rolled (spent by the battle: he is loose), his successes and whether he avoided the melee."""
+
+    op: Literal["avoid"]
+    fighter: str
+    by: str
+    reflex: int
+    successes: int
+    avoided: bool
+
+
 CHANGES: dict[str, type[Change]] = {"effect": LastingChange, "stance": StanceChange, "pain": AmountChange,
                                     "shock": AmountChange, "drop": DropChange, "wound": WoundChange,
                                     "grapple": GrappleChange, "distance": DistanceChange, "held": HeldChange,
                                     "check": CheckNote, "fall": FallNote, "throw": ThrowNote,
-                                    "spend": SpendChange, "release": ReleaseChange, "move": MoveChange}
+                                    "spend": SpendChange, "release": ReleaseChange, "move": MoveChange,
+                                    "avoid": AvoidNote}
 
 
 class Effect(Resolution):

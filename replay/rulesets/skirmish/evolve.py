@@ -168,7 +168,7 @@ def effect(state: Fight, e: ev.Effect) -> Fight:
         if op == "distance":  # a melee group keeps one distance per pair (4.2, L129), none of its own
             state = state if len(state.fighters) > 2 else replace(state, distance=c["value"])
             continue
-        if op in ("check", "fall", "throw"):  # told by the post, no state change
+        if op in ("check", "fall", "throw", "avoid"):  # told by the post (M53's avoider: the battle's), no change
             continue
         f = state.fighter(c["fighter"])
         if op == "effect":

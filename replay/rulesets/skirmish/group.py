@@ -168,6 +168,7 @@ def melee_round(ctx: Context, pid: str, turn: int, options: SkirmishOptions) -> 
         for d in sub.drafts:
             ctx.emit(replace(d, phase=f"{pid}{PAIR_SEP}{d.phase or 'initiative'}"))
     fled(ctx, sub.drafts)
+    maneuvering.arrivals(ctx, pid, sub.drafts)  # M53 (L681, L102): an enemy outside who did not avoid it joins
 
 
 def fled(ctx: Context, drafts: list[Draft]) -> None:
@@ -194,18 +195,18 @@ def group_round(ctx: Context, order: dict[str, int], grid_name: str, turn: int, 
     rules.round_start(ctx, turn, options)
     for x in (1, 2):
         if ctx.state.result is not None:
-            return
-        if ctx.state.retreated and len(sides_standing(ctx.state)) < 2:  # M45 (L620): the last of a side retreated
             break
         exchange(ctx, x, order, grid_name, options, led)
-    if ctx.state.result is None:
-        ctx.set_phase("end")
-        rules.round_end(ctx, options, over=melee_over)
+        melee_over(ctx)  # L620, 6.5: the last of a side out or retreated ends the melee at once, as a pair's does
+    ctx.set_phase("end")  # the round's bleeding still runs its course (6.5 step 10), the melee over or not
+    rules.round_end(ctx, options, over=melee_over if ctx.state.result is None else lambda _: None)
 
 
 def melee_over(ctx: Context) -> None:
     """4.4 (our reading, docs/skirmish.md): the melee of several fighters ends only when one side has no one standing
-    in it; a fighter out while both sides still stand leaves the group at the field round's end (battle_round)."""
+    in it, and then at once, after the exchange that left it so (L620: «после успешного отступления … схватка
+    завершается»; a fall ends a pair's melee after its exchange too); a fighter out while both sides still stand
+    leaves the group at the field round's end (battle_round)."""
     out = [f.id for f in ctx.state.fighters if f.out or f.id in ctx.state.retreated]
     if not out or len(sides_standing(ctx.state)) > 1:
         return

@@ -16,8 +16,15 @@ of the side's fighters in the melee gets +1 die on Maneuvering per success for t
 `leader_bonus`, `ref` the leader). A side without a leader, or whose leader cannot roll (fallen, no dice), counts 0.
 
 Moving (L679, PROPOSED measure): the order's `to` names a free cell touching his own, within reach of an enemy of the
-melee; a maneuver with at least one success moves him there after the exchange's attacks (a change `move`). Moving
-by Maneuvering towards enemies outside the melee, and their avoiding it (L681), is NOT YET."""
+melee; a maneuver with at least one success moves him there after the exchange's attacks (a change `move`).
+
+Moving towards an enemy outside the melee (L681: «либо избежать схватки, если инициатор наоборот пытается
+передвинуться к ним», PROPOSED measure): the cell `to`, still within reach of an enemy of the melee, may also be within
+reach of one loose enemy on the field (one at a time). When his maneuver succeeds, that enemy answers with a
+Maneuvering of his own: his choice `avoid_melee` (how many of his reflex points he rolls, 0 for none) and his roll, at
+the melee's difficulty; at least as many successes as the maneuverer's avoid the melee (the maneuverer stays where he
+was), fewer and the maneuverer's arrival within reach brings him into the melee when its round is over (before the
+field's exchanges), as a move into reach does (L102, 4.4)."""
 
 from __future__ import annotations
 
@@ -169,11 +176,23 @@ def move_problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str)
     if taken(group, fid, cell):
         return [check.problem("condition_failed", "3.6, L14", f"cell ({cell[0]}, {cell[1]}) is off the field, "
                               "blocked or taken")]
-    if not any(grid.distance(grid_name, cell, o.cell) <= reach_between(me, o) for o in group.fighters
-               if o.side != me.side and not o.out):
+    towards = outside_within_reach(group, fid, cell, grid_name)
+    if len(towards) > 1:
+        return [check.problem("condition_failed", "5.4.3 M53, L681", f"from ({cell[0]}, {cell[1]}) {fid} reaches "
+                              f"{' and '.join(o.id for o in towards)} outside the melee: he moves towards one enemy "
+                              "outside it at a time (PROPOSED)")]
+    if not any(grid.distance(grid_name, cell, o.cell) <= reach_between(me, o)
+               for o in group.fighters if o.side != me.side and not o.out):
         return [check.problem("condition_failed", "5.4.3 M53, M45", f"from ({cell[0]}, {cell[1]}) {fid} reaches no "
                               "enemy of the melee: leaving it is a Retreat (M45)")]
     return []
+
+
+def outside_within_reach(group: Fight, fid: str, cell: tuple[int, int], grid_name: str) -> list[Any]:
+    """L681: the enemies outside the melee (loose on the field) whom `fid` would reach from `cell` (A-65)."""
+    me = group.fighter(fid)
+    return [o for o in group.outside if o.side != me.side
+            and grid.distance(grid_name, cell, o.cell) <= reach_between(me, o)]
 
 
 def reach_between(a: Any, b: Any) -> int:
@@ -221,10 +240,74 @@ def settle(ctx: Context, x: int, done: list[tuple[Declared, Event]], options: Sk
                 why.append(f"{o.id} {said} ≥ {max(0, roll.net)}: {o.id} may attack {me.id} in the next exchange "
                            "(M53, L681)")
         move, said_move = moved(ctx.state, me.id, d.order, roll.net)
-        changes += move
-        why += [said_move] if said_move else []
+        answer, said_answer, cause = avoided(ctx, x, me.id, move, roll.net, options) if move else ([], [], None)
+        if answer and answer[0]["avoided"]:
+            move, said_move = [], None
+        changes += answer + move
+        why += said_answer + ([said_move] if said_move else [])
         emit_effect(ctx, x, "maneuvering", me.id, changes, why, ["5.4.3 M53", "L681", "4.4"]
-                    + (["L679"] if move else []))
+                    + (["L679"] if move else []) + (["L102"] if answer and not answer[0]["avoided"] else []),
+                    cause=cause)
+
+
+def avoided(ctx: Context, x: int, fid: str, move: list[dict[str, Any]], net: int,
+            options: SkirmishOptions) -> tuple[list[dict[str, Any]], list[str], int | None]:
+    """L681 (PROPOSED measure): the enemy outside the melee whom `fid` moves towards answers with a Maneuvering of his
+    own, his reflex dice his choice `avoid_melee` (0: he does not try) and his roll at the melee's difficulty; at least
+    as many successes as `fid`'s avoid the melee, fewer and `fid`'s arrival brings him into it (L102)."""
+    group = ctx.state
+    cell = (int(move[0]["cell"][0]), int(move[0]["cell"][1]))
+    near = outside_within_reach(group, fid, cell, group.grid)
+    if not near:
+        return [], [], None
+    o = near[0]
+    tn, _ = difficulty(group)
+    have = pools.available(o, group.round, x)[0]
+    answer = ctx.choice_event("avoid_melee", actor=o.id, options=list(range(have + 1)), exchange=x, fighter=fid,
+                              what=f"how many reflex dice {o.id} rolls on Maneuvering to avoid the melee {fid} moves "
+                                   f"towards him (0: none; %{tn}, M53, L681)")
+    n = int(answer.payload["value"])
+    cause = answer.seq or None
+    if n > 0:
+        roll = ctx.roll(f"{n}d{options.pool_die_sides}", actor=o.id, purpose="avoid_melee", exchange=x, fighter=fid,
+                        what=f"Maneuvering of {o.id} to avoid the melee {fid} moves towards him (%{tn}, M53, L681)")
+        c = dice.count(roll.payload["result"], tn, ones_cancel=options.ones_cancel_successes)
+        theirs, cause = max(0, c.net), roll.seq or cause
+        said = [f"{o.id} maneuvers to avoid the melee: {n}d %{tn} {list(c.faces)} → {c.net} (M53, L681)"]
+    else:
+        theirs, said = 0, [f"{o.id} does not maneuver to avoid the melee: 0 successes (M53, L681)"]
+    away = theirs >= net
+    change = {"op": "avoid", "fighter": o.id, "reflex": n, "successes": theirs, "avoided": away, "by": fid}
+    if away:
+        said.append(f"{o.id} {theirs} ≥ {net}: {o.id} avoids the melee; {fid} stays in ({group.fighter(fid).cell[0]}, "
+                    f"{group.fighter(fid).cell[1]}) (M53, L681)")
+    else:
+        said.append(f"{o.id} {theirs} < {net}: {fid} comes within reach of {o.id}, who joins the melee when this "
+                    "melee round is over (M53, L681, L102)")
+    return [change], said, cause
+
+
+def arrivals(ctx: Context, pid: str, drafts: list[Any]) -> None:
+    """L681, L102, 4.4: an enemy outside the melee who did not avoid a maneuverer's arrival within reach joins the
+    melee when its round is over (as a fighter who moves within reach on the field does)."""
+    melee = pid
+    for d in drafts:
+        if d.type != "skirmish.effect":
+            continue
+        for c in d.payload.get("changes") or ():
+            if c.get("op") != "avoid" or c["avoided"]:
+                continue
+            fid, by = str(c["fighter"]), str(c["by"])
+            pair = next((p for p in ctx.state.pairs if p.id == melee), None)
+            if pair is None or pair.fight.result is not None or ctx.state.pair_of(fid) is not None \
+                    or ctx.state.gone(fid):
+                continue  # PROPOSED: a melee already over takes no one in; he stays loose
+            rules.emit(ctx, "joined", {
+                "melee": melee, "fighter": fid, "group": f"{melee}-{fid}",
+                "why": [f"{by}'s Maneuvering brought him within reach of {fid}, who did not avoid the melee: {fid} "
+                        "joins it, several fighters in one melee (M53, L681, L102; 4.4)"],
+                "rule": ["5.4.3 M53", "L681", "L102", "4.4"], "defaults": ["A-65"]})
+            melee = f"{melee}-{fid}"
 
 
 def banned(group: Fight, fid: str, target: str) -> list[str]:

@@ -2653,3 +2653,36 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"the group's order stays the general initiative chain, no combat initiative to reroll \(L888, 4\.4\)",
      "порядок схватки — прежняя цепочка общей инициативы, перебрасывать боевую инициативу нечего (L888, 4.4)"),
 )) + _SENTENCES
+
+# --- Maneuvering towards an enemy outside the melee and his avoiding it (M53, L681) -----------------------------------
+REQUESTS.extend([
+    ("how many reflex dice {a:w} rolls on Maneuvering to avoid the melee {b:w} moves towards him (0: none; %{n:#}, "
+     "M53, L681)",
+     "сколько кубиков рефлекса {a} бросает на маневрирование, чтобы избежать схватки, к которой его подводит {b} "
+     "(0 — не бросает; %{n}, M53, L681)"),
+    ("Maneuvering of {a:w} to avoid the melee {b:w} moves towards him (%{n:#}, M53, L681)",
+     "маневрирование {a}, чтобы избежать схватки, к которой его подводит {b} (%{n}, M53, L681)"),
+])
+PURPOSE_RU["avoid_melee"] = "на маневрирование, чтобы избежать схватки"
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) maneuvers to avoid the melee: (\d+)d %(\d) \[([\d, ]*)\] → (-?\d+) \(M53, L681\)$",
+     r"\1 маневрирует, чтобы избежать схватки: \2d %\3 [\4] → \5 (M53, L681)"),
+    (r"^(\w+) does not maneuver to avoid the melee: 0 successes \(M53, L681\)$",
+     r"\1 не маневрирует, чтобы избежать схватки: 0 успехов (M53, L681)"),
+    (r"^(\w+) (\d+) ≥ (\d+): (\w+) avoids the melee; (\w+) stays in \((\d+), (\d+)\) \(M53, L681\)$",
+     r"\1: \2 ≥ \3: \4 избегает схватки; \5 остаётся в (\6, \7) (M53, L681)"),
+    (r"^(\w+) (\d+) < (\d+): (\w+) comes within reach of (\w+), who joins the melee when this melee round is over "
+     r"\(M53, L681, L102\)$",
+     r"\1: \2 < \3: \4 входит в досягаемость \5; тот вступит в схватку, когда этот раунд схватки закончится "
+     r"(M53, L681, L102)"),
+    (r"^(\w+)'s Maneuvering brought him within reach of (\w+), who did not avoid the melee: (\w+) joins it, several "
+     r"fighters in one melee \(M53, L681, L102; 4\.4\)$",
+     r"\1 маневрированием вошёл в досягаемость \2; тот не избежал схватки: \3 вступает в неё, несколько бойцов в "
+     r"одной схватке (M53, L681, L102; 4.4)"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^from \((-?\d+), (-?\d+)\) (\w+) reaches ([\w ]+) outside the melee: he moves towards one enemy outside it at "
+     r"a time \(PROPOSED\)$",
+     lambda m: f"из ({m.group(1)}, {m.group(2)}) {m.group(3)} достаёт {m.group(4).replace(' and ', ' и ')} вне "
+     "схватки: маневрированием подходят к одному противнику вне схватки за раз (предложено)"),
+)) + _PROBLEM_SENTENCES

@@ -408,6 +408,9 @@ class Fight:
     retreated: tuple[str, ...] = ()
     """A melee of several fighters (4.4, M45, PROPOSED): the fighters whose Retreat succeeded this round; they take no
     further part in it and leave the group at the field round's end. Omitted from the JSON state when empty."""
+    outside: tuple[Fighter, ...] = ()
+    """A melee on the field: the loose fighters outside it, whom a maneuverer may move towards (M53, L681); given by
+    the battle where the melee is checked and resolved, never in the JSON state."""
     grapples: tuple[dict[str, Any], ...] = ()
     """A melee of several fighters (4.4, 5.8, PROPOSED, group_grapple.py): one grapple per pair of its fighters who
     grapple (each as a pair's `grapple`); a fighter is in one at most. Omitted from the JSON state when empty."""
@@ -482,6 +485,7 @@ def state_to_json(state: Fight) -> dict[str, Any]:
         del raw["grid"]
     if not raw["retreated"]:
         del raw["retreated"]
+    del raw["outside"]
     if not raw["grapples"]:
         del raw["grapples"]
     raw["fight"] = {"round": state.round, "exchange": state.exchange, "step": state.step,

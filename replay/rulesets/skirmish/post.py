@@ -664,6 +664,13 @@ def change_text(c: dict[str, Any], lang: str) -> str:
         facing = tr(lang, f", лицом на {FACING_RU[c['facing']]}", f", facing {FACING_EN[c['facing']]}") \
             if c.get("facing") else ""
         return tr(lang, f"путь {c['fighter']}: {cells}{facing}", f"{c['fighter']}'s path: {cells}{facing}")
+    if op == "avoid":  # M53 (L681): the enemy outside the melee answers the maneuverer's move towards him
+        n = c["successes"]
+        spent = tr(lang, f"Р{c['reflex']}, успехов {n}", f"R{c['reflex']}, {n} success{'' if n == 1 else 'es'}")
+        return tr(lang, f"{c['fighter']} {'избегает схватки' if c['avoided'] else 'не избегает схватки'} с {c['by']} "
+                        f"({spent})",
+                  f"{c['fighter']} {'avoids' if c['avoided'] else 'does not avoid'} the melee with {c['by']} "
+                  f"({spent})")
     if op == "throw":
         return tr(lang, f"{c['fighter']} брошен с высоты {c['metres']} м (1 + ⌊{c['final']}/2⌋)"
                         + ("; захват сохранён" if c["hold_kept"] else "; захват потерян"),
