@@ -191,8 +191,12 @@ def _audit_turn(game: Game, state: Any, turn: int, recorded: list[Event],
     computed = list(stop.drafts)
     out += [Finding(turn, "unused", e.seq, [f"seq {e.seq} ({e.type} of {e.actor or 'GM'}) was recorded but nothing "
                                            "used it"]) for e in stop.unused]
-    steps = [s for e in recorded for s in resolution_steps(rs, e)]
-    ruled = [e.type == "ruling" for e in recorded for _ in resolution_steps(rs, e)]
+    steps: list[Event] = []
+    ruled: list[bool] = []  # each step's: whether a GM ruling asserts it
+    for e in recorded:
+        found = resolution_steps(rs, e)
+        steps += found
+        ruled += [e.type == "ruling"] * len(found)
     if len(steps) == len(computed) and all(s.type == d.type and s.payload == d.payload
                                            for s, d in zip(steps, computed, strict=True)):
         # the log's very steps (what `compare` finds no difference in); their turns equal too, the same folds

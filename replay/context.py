@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from eventlog.envelope import Draft, Event
+from eventlog.envelope import Draft, Event, make_event
 from eventlog.errors import BattlelogError
 
 
@@ -712,5 +712,5 @@ def _ruled_roll(ruling: Event, dice: str, purpose: str, key: dict[str, Any]) -> 
 
 def as_event(game: str, draft: Draft, seq: int = 0) -> Event:
     """A draft as a provisional event (seq 0, no hash): what views and the reducer see before it is appended."""
-    return Event(game, seq, draft.type, draft.turn, draft.actor, draft.payload, draft.cause, "", "", "",
-                 draft.phase, None if draft.visible is None else tuple(draft.visible), 2)
+    return make_event(game, seq, draft.type, draft.turn, draft.actor, draft.payload, draft.cause, "", "", "",
+                      draft.phase, None if draft.visible is None else tuple(draft.visible), 2)

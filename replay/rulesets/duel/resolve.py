@@ -151,8 +151,21 @@ def drop_unaffordable(ob: Obtained, allowance: int) -> tuple[Obtained, Obtained]
     return kept, dropped
 
 
+def _at(ob: Obtained, position: int) -> bool:
+    """Whether an item was obtained at `position`."""
+    return position in [pos for pos, _ in ob]  # a list of at most 8: ~2x `any` over a generator
+
+
+_NOWHERE = float("inf")
+"""The position of an item nobody has (comes after every position)."""
+
+
 def first_position(ob: Obtained | list[tuple[int, str]], item: str) -> float:
-    return min((pos for pos, i in ob if i == item), default=float("inf"))
+    first = _NOWHERE
+    for pos, i in ob:  # the least position holding `item` (a plain loop: ~2x min over a generator)
+        if i == item and pos < first:
+            first = pos
+    return first
 
 
 @dataclass(frozen=True)
@@ -314,8 +327,24 @@ def _verdict(inputs: Inputs, duelist_id: str) -> str | None:
     return found[-1].payload.get("value") if found else None
 
 
+_RANK: dict[str, int] = {}
+"""A default's id -> its number ("A21" -> 21), by which a payload lists them; filled as ids are met."""
+
+
 def _payload(why: list[str], rule: str, defaults: list[str], **values: Any) -> dict[str, Any]:
-    return {**values, "why": why, "rule": rule, "defaults": sorted(set(defaults), key=lambda a: int(a[1:]))}
+    ids = set(defaults)
+    for a in ids:
+        if a not in _RANK:
+            _RANK[a] = int(a[1:])
+    return {**values, "why": why, "rule": rule, "defaults": sorted(ids, key=_RANK.__getitem__)}
+
+
+def _last_seq(a: Side, b: Side) -> int | None:
+    """The later of the two sides' last inputs (what a step of both is caused by)."""
+    x, y = a.roll_seq, b.roll_seq
+    if x is None:
+        return y
+    return x if y is None or x >= y else y
 
 
 # --- the turn -------------------------------------------------------------------------------------------------------
@@ -414,14 +443,15 @@ def _reveal(state: DuelState, turn: int, a: Side, b: Side, options: DuelOptions)
             why.append(f"eating: advantage {x.id}, declared initiative {ix} <= {iy} -> nothing eaten")
     # Step 3 - roll evaluation
     for x in (a, b):
-        x.success = succeeds(x.roll, x.d.wound_penalty, x.stake)
+        roll, stake, penalty = x.roll, x.stake, x.d.wound_penalty
+        x.success = success = roll - penalty >= THRESHOLD[stake]  # `succeeds`
         rr = f" after {len(x.rolls) - 1} reroll(s)" if len(x.rolls) > 1 else ""
         why.append(
-            f"{x.id}: roll {x.roll}{rr} - penalty {x.d.wound_penalty} = {x.roll - x.d.wound_penalty} "
-            f"{'>=' if x.success else '<'} {THRESHOLD[x.stake]} ({x.stake}) -> {'success' if x.success else 'failure'}"
+            f"{x.id}: roll {roll}{rr} - penalty {penalty} = {roll - penalty} "
+            f"{'>=' if success else '<'} {THRESHOLD[stake]} ({stake}) -> {'success' if success else 'failure'}"
         )
     defaults += ["A1", "A3"]
-    if any(len(x.rolls) > 1 for x in (a, b)):
+    if len(a.rolls) > 1 or len(b.rolls) > 1:
         defaults.append("A11")  # the reroll costs the reveal records
     # Step 4 - obtained items
     for x, y in ((a, b), (b, a)):
@@ -432,7 +462,7 @@ def _reveal(state: DuelState, turn: int, a: Side, b: Side, options: DuelOptions)
             defaults.append("A9")
         if x.order.activate.distance_control:
             defaults.append("A24")
-        if any(pos == ID_POSITION for pos, _ in x.ob):
+        if _at(x.ob, ID_POSITION):
             defaults.append("A19")
         if x.dropped:
             defaults.append("A13")
@@ -446,7 +476,7 @@ def _reveal(state: DuelState, turn: int, a: Side, b: Side, options: DuelOptions)
     return Draft("duel.reveal", _payload(
         why, "§1 Заявка; §2 Результат броска; §5 Инициатива; §7 Черты; spec §5 Steps 1-5", defaults,
         turn=turn, advantage=state.advantage, sides=sides, strike_order=order,
-    ), turn, None, max((s for s in (a.roll_seq, b.roll_seq) if s is not None), default=None))
+    ), turn, None, _last_seq(a, b))
 
 
 def _obtain(x: Side, y: Side, success: bool, options: DuelOptions) -> None:
@@ -483,20 +513,23 @@ def _obtain_why(x: Side, y: Side) -> str:
 
 
 def _side_payload(x: Side, target: str) -> dict[str, Any]:
-    act = x.order.activate
+    order = x.order
+    act = order.activate
     sharp = None
     if act.sharp_tongue:
         sharp = {"target": target, "verdict": x.st_verdict, "moved_from": x.st_moved_from, "bonus": x.st_bonus}
+    roll, stake = x.rolls[-1][:2]  # `x.roll`, `x.stake`
+    penalty = x.d.wound_penalty
     return {
-        "declared": list(x.order.stack), "working": list(x.working), "stake": x.order.stake,
+        "declared": list(order.stack), "working": list(x.working), "stake": order.stake,
         "activate": {"killer_blow": act.killer_blow, "distance_control": act.distance_control,
                      "sharp_tongue": act.sharp_tongue},
         "sharp_tongue": sharp,
-        "initiative_declared": x.order.stack.count(INITIATIVE),
+        "initiative_declared": order.stack.count(INITIATIVE),
         "eaten": list(x.eaten),
         "rolls": [{"value": v, "stake": s, "cost": c, "seq": q} for (v, s, q), c in zip(x.rolls, x.costs, strict=True)],
-        "roll": x.roll, "final_stake": x.stake, "threshold": THRESHOLD[x.stake],
-        "wound_penalty": x.d.wound_penalty, "effective": x.roll - x.d.wound_penalty, "success": x.success,
+        "roll": roll, "final_stake": stake, "threshold": THRESHOLD[stake],
+        "wound_penalty": penalty, "effective": roll - penalty, "success": x.success,
         "base": x.base, "bonus": x.bonus, "obtained": obtained_json(x.ob), "stamina_start": x.s0,
         "dropped": obtained_json(x.dropped),
     }
@@ -507,27 +540,26 @@ def strike_order(advantage: str | None, a: Side, b: Side, options: DuelOptions) 
     if advantage is not None:
         f, s = (a, b) if advantage == a.id else (b, a)
         return {"mode": "sequential", "first": f.id, "second": s.id, "reason": f"advantage {f.id} -> {f.id} first"}
-    fa = {x.id: _first_attack(x, options) for x in (a, b)}
-    shown = {k: ("-" if v == float("inf") else int(v)) for k, v in fa.items()}
-    text = f"no advantage, first attack {a.id}={shown[a.id]}, {b.id}={shown[b.id]}"
-    if fa[a.id] == fa[b.id] == float("inf"):
+    fa, fb = _first_attack(a, options), _first_attack(b, options)
+    text = (f"no advantage, first attack {a.id}={'-' if fa == _NOWHERE else int(fa)}, "
+            f"{b.id}={'-' if fb == _NOWHERE else int(fb)}")
+    if fa == fb == _NOWHERE:
         return {"mode": "none", "first": None, "second": None, "reason": text + " -> nobody attacks"}
-    if fa[a.id] == fa[b.id]:
+    if fa == fb:
         return {"mode": "simultaneous", "first": None, "second": None, "reason": text + " -> simultaneous"}
-    f, s = (a, b) if fa[a.id] < fa[b.id] else (b, a)
+    f, s = (a, b) if fa < fb else (b, a)
     return {"mode": "sequential", "first": f.id, "second": s.id, "reason": text + f" -> {f.id} first"}
 
 
 def _first_attack(x: Side, options: DuelOptions) -> float:
     """fa[X]: the first obtained attack (A6), or the first declared one with `first_attack = "declared"`."""
-    if not any(i == ATTACK for _, i in x.ob):
-        return float("inf")
-    if options.first_attack == "declared":
-        listed = [(p, i) for p, i in enumerate(x.working, 1)]
-        if x.order.activate.distance_control == ATTACK:
-            listed.append((DC_POSITION, ATTACK))
-        return first_position(listed, ATTACK)
-    return first_position(x.ob, ATTACK)
+    first = first_position(x.ob, ATTACK)
+    if first == _NOWHERE or options.first_attack != "declared":  # no attack obtained: none to strike with
+        return first
+    listed = [(p, i) for p, i in enumerate(x.working, 1)]
+    if x.order.activate.distance_control == ATTACK:
+        listed.append((DC_POSITION, ATTACK))
+    return first_position(listed, ATTACK)
 
 
 def _strike(turn: int, x: Side, y: Side, simultaneous: bool) -> Draft:
@@ -689,17 +721,22 @@ class Wound:
     wound_penalty: int
 
 
+_CATEGORY = {0: "none", 1: "scratch", 2: "serious", 3: "heavy"}
+"""The wound category of each damage below death (§6)."""
+
+
 def wound(d: Duelist, damage: int, dead: bool) -> Wound:
     """§6 Урон, with Суровый парень and Здоровый парень (A20); the 60-point check at end of turn (A17)."""
     light, heavy = d.hale_light_used, d.hale_heavy_used
     hale = None
     if dead or damage >= DEATH_DAMAGE:
         return Wound("death", None, 0, 0, DEAD, light, heavy, d.wound_penalty)
-    category = {0: "none", 1: "scratch", 2: "serious", 3: "heavy"}[damage]
+    category = _CATEGORY[damage]
     effect = damage
-    if d.has("hale") and damage == 1 and not light:
+    hale_trait = "hale" in d.traits
+    if hale_trait and damage == 1 and not light:
         hale, light, effect = "scratch_ignored", True, 0
-    elif d.has("hale") and damage == HEAVY_DAMAGE and not heavy:
+    elif hale_trait and damage == HEAVY_DAMAGE and not heavy:
         hale, heavy, effect = "heavy_as_scratch", True, 1
     if effect == HEAVY_DAMAGE:
         status = INCAPACITATED
@@ -707,7 +744,7 @@ def wound(d: Duelist, damage: int, dead: bool) -> Wound:
     else:
         status = ACTIVE
         added = WOUND_PENALTY.get(effect, 0)
-        loss = 0 if d.has("tough") else WOUND_STAMINA.get(effect, 0)
+        loss = 0 if "tough" in d.traits else WOUND_STAMINA.get(effect, 0)
     penalty = d.wound_penalty + added
     if penalty >= PENALTY_LIMIT:
         status = INCAPACITATED
@@ -764,16 +801,17 @@ def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOpt
         if w.status == INCAPACITATED and w.category != "heavy":
             defaults.append("A17")
         why.append(_wound_why(x, w))
-        spend = _spend(x, options)
-        if spend["overspent"]:
+        spend, overspent = _spend(x, options)
+        if overspent:
             defaults.append("A13")
         if x.s0 <= 0 and (spend["attacks"] or ATTACK in x.order.stack):
             defaults.append("A10")  # charged when obtained; the other reading charges a declared one too
         if len(x.rolls) > 1:
             defaults.append("A11")
+        traits = x.d.traits
         max_new = x.d.stamina_max - w.stamina_loss
         after = x.s0 - spend["total"] - w.stamina_loss
-        per_item = 2 if x.d.has("wiry") else 1
+        per_item = 2 if "wiry" in traits else 1
         items = count(x.ob, REST)
         gain = items * per_item
         if options.rest_cap:
@@ -792,10 +830,10 @@ def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOpt
         statuses[x.id] = w.status
         sides[x.id] = {
             "damage": x.dmg, "wound": w.category, "hale": w.hale,
-            "tough": x.d.has("tough") and w.penalty_added > 0,
+            "tough": "tough" in traits and w.penalty_added > 0,
             "penalty_added": w.penalty_added, "wound_penalty": w.wound_penalty,
             "wound_stamina": w.stamina_loss,
-            "spend": {k: spend[k] for k in ("rerolls", "traits", "attacks", "feints", "total")},
+            "spend": spend,
             "rest": {"items": items, "per_item": per_item, "gain": gain},
             "stamina": stamina, "stamina_max": max_new, "status": w.status,
             "hale_light_used": w.hale_light_used, "hale_heavy_used": w.hale_heavy_used,
@@ -815,7 +853,7 @@ def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOpt
     return Draft("duel.end_of_turn", _payload(
         why, "§4 Запас сил; §5 Инициатива; §6 Урон; §7 Черты; spec §5 Steps 8-10", defaults,
         turn=turn, sides=sides, advantage=advantage, advantage_reason=reason, result=result,
-    ), turn, None, max((s for s in (a.roll_seq, b.roll_seq) if s is not None), default=None))
+    ), turn, None, _last_seq(a, b))
 
 
 def _wound_why(x: Side, w: Wound) -> str:
@@ -837,8 +875,9 @@ def _wound_why(x: Side, w: Wound) -> str:
     return text
 
 
-def _spend(x: Side, options: DuelOptions) -> dict[str, Any]:
-    """Step 9.1: rerolls + traits + obtained attacks and feints (§4 "реально полученные")."""
+def _spend(x: Side, options: DuelOptions) -> tuple[dict[str, int], bool]:
+    """Step 9.1: rerolls + traits + obtained attacks and feints (§4 "реально полученные"), and whether the obtained
+    attacks and feints overspend the budget of a successful roll (A13)."""
     attacks = count(x.ob, ATTACK)
     if x.s0 <= 0 and options.low_stamina_attack_charge == "declared" and ATTACK in x.order.stack:
         attacks = max(attacks, 1)  # A10, the other reading: "заявляется та самая 1 атака"
@@ -848,8 +887,7 @@ def _spend(x: Side, options: DuelOptions) -> dict[str, Any]:
     total = rerolls + traits + attacks + feints
     budget = attacks_and_feints_on_success(x.order.stack, x.stake, x.order.activate.distance_control)
     overspent = x.s0 > 0 and attacks + feints > budget
-    return {"rerolls": rerolls, "traits": traits, "attacks": attacks, "feints": feints, "total": total,
-            "overspent": overspent}
+    return {"rerolls": rerolls, "traits": traits, "attacks": attacks, "feints": feints, "total": total}, overspent
 
 
 def _finish_off(turn: int, inputs: Inputs, winner: str, loser: str) -> Draft:
