@@ -138,18 +138,26 @@ such strings written as `canonical_json` writes it: there the envelope built by 
 before it, which passed as a sha256 in hex, or the genesis hash.)"""
 
 _VERIFY_SUMMARY = f"""
-SELECT bool_and(prev = link), bool_and(v >= 2), bool_and(length(hash) = 64), string_agg(hash, '' ORDER BY seq),
+SELECT count(*), bool_and(prev = link), bool_and(v >= 2), bool_and(length(hash) = 64),
+    string_agg(hash, '' ORDER BY seq),
     NOT regexp_matches(string_agg(coalesce(actor, '') || "at" || type || coalesce(phase, ''), ''), {_ODD_CHARACTER})
     AND coalesce(bool_and(regexp_full_match(visible, {_PLAIN_VISIBLE})), true)
 FROM (SELECT seq, hash, prev, coalesce(lag(hash) OVER (ORDER BY seq), '{GENESIS}') AS link, v, actor, "at", type,
     phase, visible FROM events WHERE game = $1)
 """
-"""Of a game's rows: whether every prev is the hash before it, every envelope v2, every hash 64 characters long, the
-hashes in seq order as one text, and whether every row is plain (`_PLAIN_SQL`). When all hold, `_chain_rows`
+"""Of a game's rows: how many, whether every prev is the hash before it, every envelope v2, every hash 64 characters
+long, the hashes in seq order as one text, and whether every row is plain (`_PLAIN_SQL`). When all hold, `_chain_rows`
 compares the hashes it computes, joined, with that text, and reads no prev, hash or flag a row."""
-_VERIFY_FAST = ("SELECT seq, encode(payload), "
-                f"encode({_ENVELOPE_V2_HEAD}), encode({_ENVELOPE_V2_TAIL}) FROM events WHERE game = $1")
-"""`_VERIFY_READ` for a game whose `_VERIFY_SUMMARY` holds: seq, payload bytes and the v2 envelope's head and tail."""
+_VERIFY_FAST = (f"SELECT seq, encode(payload), encode({_ENVELOPE_V2_HEAD}), encode({_ENVELOPE_V2_TAIL}) "
+                "FROM events WHERE game = $1 AND seq BETWEEN $3 AND $4")
+"""`_VERIFY_READ` for a game whose `_VERIFY_SUMMARY` holds: seq, payload bytes and the v2 envelope's head and tail,
+of the seqs $3 to $4."""
+_VERIFY_CHUNK = 16384
+"""Rows `_VERIFY_FAST` reads at a time (the game's texts are not all held at once)."""
+
+
+class _NotShown(Exception):
+    """The fast way of `verify` found something to look at: read the game again, row by row."""
 
 _VERIFY_READ = ("SELECT seq, encode(payload), encode(CASE WHEN v >= 2 THEN "
                 f"{_ENVELOPE_V2_HEAD} ELSE {_ENVELOPE_V1} END), "
@@ -619,19 +627,30 @@ class Store:
         """(`payload_problems`, the bad rows of `_chain_rows`) from one read of the game's rows.
 
         A game whose `_VERIFY_SUMMARY` holds (links, v2, hash lengths, plain text) is read without its hashes,
-        prevs and flags a row: its computed hashes, joined, are compared with the stored ones, joined. Any other,
-        or one whose seqs or hashes then differ, is read again whole and compared row by row (`_chain_rows`)."""
-        with gc_paused():
-            links, v2, lengths, joined, plain = self._all(_VERIFY_SUMMARY, [game])[0]
-            if links and v2 and lengths and plain:
-                rows = self._all(_VERIFY_FAST, [game, canonical_json(game)])
+        prevs and flags a row, in chunks of seqs: each chunk's computed hashes, joined, are compared with the stored
+        ones, joined, before its payloads are checked. Any other game, or one whose seqs or hashes then differ, is
+        read again whole and compared row by row (`_chain_rows`)."""
+        count, links, v2, lengths, joined, plain = self._all(_VERIFY_SUMMARY, [game])[0]
+
+        def shown() -> Iterator[tuple[int, bytes]]:
+            """(seq, payload bytes) of each chunk of rows once its hashes are shown right; _NotShown if not."""
+            for first in range(1, count + 1, _VERIFY_CHUNK):
+                rows = self._all(_VERIFY_FAST, [game, canonical_json(game), first, first + _VERIFY_CHUNK - 1])
                 seqs, blobs, heads, tails = zip(*rows, strict=True) if rows else ((), (), (), ())
                 del rows
-                if (seqs == tuple(range(1, len(seqs) + 1))
-                        and "".join(_hashes(heads, _payload_hashes(blobs), tails)) == joined):
-                    del heads, tails
-                    return self.payload_problems(game, zip(seqs, blobs, strict=True)), []
-                del seqs, blobs, heads, tails
+                if (seqs != tuple(range(first, min(count, first + _VERIFY_CHUNK - 1) + 1))
+                        or "".join(_hashes(heads, _payload_hashes(blobs), tails))
+                        != joined[64 * (first - 1):64 * (first - 1 + len(seqs))]):
+                    raise _NotShown
+                del heads, tails
+                yield from zip(seqs, blobs, strict=True)
+
+        with gc_paused():
+            if links and v2 and lengths and plain:
+                try:
+                    return self.payload_problems(game, shown()), []
+                except _NotShown:
+                    pass
             rows = self._all(_VERIFY_READ, [game, canonical_json(game)])
             if any(a[0] >= b[0] for a, b in itertools.pairwise(rows)):
                 rows = self._all(_VERIFY_READ + " ORDER BY seq", [game, canonical_json(game)])

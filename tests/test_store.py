@@ -537,3 +537,27 @@ def test_verify_checks_v1_and_v2_envelopes_in_one_game_as_verify_chain_does(stor
         store.con.execute(edit)
         assert _store_error(store, "mixed") == _chain_error(store.events("mixed")) is not None
         store.con.execute("ROLLBACK")
+
+
+@pytest.mark.parametrize("edit", [
+    "",
+    "UPDATE events SET payload = replace(payload, '42', '43') WHERE seq = 6",
+    "UPDATE events SET payload = '{\"a\":1,\"a\":2}' WHERE seq = 5",
+    "UPDATE events SET hash = CASE WHEN hash LIKE 'f%' THEN 'e' ELSE 'f' END || substr(hash, 2) WHERE seq = 6",
+    "DELETE FROM events WHERE seq = 5",
+    "UPDATE events SET seq = 9 WHERE seq = 6",
+], ids=["clean", "payload", "repeated key", "hash", "missing", "seq"])
+def test_verify_read_in_chunks_names_what_verify_chain_names(store: Store, edit: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast way reads the game in chunks of seqs: an edit in a later chunk is found and named as in one read."""
+    from eventlog import store as module
+
+    monkeypatch.setattr(module, "_VERIFY_CHUNK", 2)
+    store.append("duel-1", 1, [Draft("game.created"), order("A"), roll(40), roll(41), order("B"), roll(42)])
+    if edit:
+        store.con.execute(edit)
+    expected = _chain_error(store.events("duel-1"))
+    if "repeated" in edit or "'{" in edit:
+        expected = "seq 5: stored payload: key 'a' appears twice in one object (readers would disagree about its value)"
+    assert _store_error(store, "duel-1") == expected
+    assert (edit == "") == (expected is None)
