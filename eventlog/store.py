@@ -146,8 +146,8 @@ FROM (SELECT seq, hash, prev, coalesce(lag(hash) OVER (ORDER BY seq), '{GENESIS}
     phase, visible FROM events WHERE game = $1)
 """
 """Of a game's rows: how many, whether every prev is the hash before it, every envelope v2, every hash 64 characters
-long, the hashes in seq order as one text, and whether every row is plain (`_PLAIN_SQL`). When all hold, `_chain_rows`
-compares the hashes it computes, joined, with that text, and reads no prev, hash or flag a row."""
+long, the hashes in seq order as one text, and whether every row is plain (`_PLAIN_SQL`). When all hold,
+`_verify_both` compares the hashes it computes, joined, with that text, and reads no prev, hash or flag a row."""
 _VERIFY_FAST = (f"SELECT seq, encode(payload), encode({_ENVELOPE_V2_HEAD}), encode({_ENVELOPE_V2_TAIL}) "
                 "FROM events WHERE game = $1 AND seq BETWEEN $3 AND $4")
 """`_VERIFY_READ` for a game whose `_VERIFY_SUMMARY` holds: seq, payload bytes and the v2 envelope's head and tail,
@@ -158,6 +158,7 @@ _VERIFY_CHUNK = 16384
 
 class _NotShown(Exception):
     """The fast way of `verify` found something to look at: read the game again, row by row."""
+
 
 _VERIFY_READ = ("SELECT seq, encode(payload), encode(CASE WHEN v >= 2 THEN "
                 f"{_ENVELOPE_V2_HEAD} ELSE {_ENVELOPE_V1} END), "
