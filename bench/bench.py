@@ -304,7 +304,7 @@ def append_figures(db: Path, posts: int) -> list[Figure]:
 # --- 5. verify ---------------------------------------------------------------------------------------------------
 
 def verify_figures(db: Path, repeat: int) -> list[Figure]:
-    """Store.verify (hashes in SQL, doubtful rows in Python) and verify_chain (pure Python) over the whole game."""
+    """Store.verify (envelopes built by SQL, hashed by hashlib) and verify_chain (pure Python) over the whole game."""
     with Store.open(db) as store:
         count = store.count(GAME)
         sql = statistics.median(timed(lambda: store.verify(GAME))[0] for _ in range(repeat))
@@ -312,7 +312,7 @@ def verify_figures(db: Path, repeat: int) -> list[Figure]:
     python, _ = timed(lambda: verify_chain(events))
     return [
         Figure("verify the hash chain (Store.verify)", count / sql, "ev/s",
-               note=f"every hash recomputed in SQL, every link checked; median of {repeat}"),
+               note=f"every hash recomputed (hashlib), every link checked; median of {repeat}"),
         Figure("verify the hash chain (verify_chain, Python)", count / python, "ev/s",
                note="events already read; every payload re-serialised"),
     ]

@@ -13,7 +13,6 @@ import itertools
 import json
 import os
 import sys
-import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -112,47 +111,96 @@ _ROW_PLACEHOLDERS = "(" + ", ".join("?" * len(COLUMNS)) + ")"
 _EDITED = "hash does not match its content (edited behind battlelog's back?)"
 
 
-def sql_json(column: str) -> str:
-    """SQL of a VARCHAR column as a JSON string (or null), escaped as `canonical_json` escapes it."""
-    return f"coalesce(to_json({column})::VARCHAR, 'null')"
+def _sql_quoted(column: str) -> str:
+    """SQL of a VARCHAR column between double quotes (or null): its JSON string wherever it holds nothing JSON
+    escapes (`_PLAIN_SQL` says where)."""
+    return f"""coalesce('"' || {column} || '"', 'null')"""
 
 
-CANONICAL_SQL = (
-    """'{"actor":' || """ + sql_json("actor") + """ || ',"at":' || """ + sql_json('"at"')
-    + """ || ',"cause":' || coalesce(cause::VARCHAR, 'null') || ',"game":' || """ + sql_json("game")
-    + """ || ',"payload":' || payload || ',"prev":' || """ + sql_json("prev")
-    + """ || ',"seq":' || seq::VARCHAR || ',"turn":' || coalesce(turn::VARCHAR, 'null') || ',"type":' || """
-    + sql_json("type") + " || '}'"
-)
-CANONICAL_SQL_V2 = (
-    """'{"actor":' || """ + sql_json("actor") + """ || ',"at":' || """ + sql_json('"at"')
-    + """ || ',"cause":' || coalesce(cause::VARCHAR, 'null') || ',"game":' || """ + sql_json("game")
-    + """ || ',"payload":"' || sha256(payload) || '","phase":' || """ + sql_json("phase")
-    + """ || ',"prev":' || """ + sql_json("prev")
-    + """ || ',"seq":' || seq::VARCHAR || ',"turn":' || coalesce(turn::VARCHAR, 'null') || ',"type":' || """
-    + sql_json("type") + """ || ',"v":2,"visible":' || coalesce(visible, 'null') || '}'"""
-)
-"""`canonical_envelope_v2` in SQL (the payload replaced by the sha256 of its canonical text)."""
+_ENVELOPE_V2_HEAD = ("""prev || '{"actor":' || """ + _sql_quoted("actor") + """ || ',"at":"' || "at" || """
+                     """'","cause":' || coalesce(cause::VARCHAR, 'null') || ',"game":' || $2 || ',"payload":"'""")
+_ENVELOPE_V2_TAIL = ("""'","phase":' || """ + _sql_quoted("phase") + """ || ',"prev":"' || prev || '","seq":' || """
+                     """seq::VARCHAR || ',"turn":' || coalesce(turn::VARCHAR, 'null') || ',"type":"' || type || """
+                     """'","v":2,"visible":' || coalesce(visible, 'null') || '}'""")
+_ENVELOPE_V1 = ("""prev || '{"actor":' || """ + _sql_quoted("actor") + """ || ',"at":"' || "at" || """
+                """'","cause":' || coalesce(cause::VARCHAR, 'null') || ',"game":' || $2 || """
+                """',"payload":' || payload || ',"prev":"' || prev || '","seq":' || seq::VARCHAR || """
+                """',"turn":' || coalesce(turn::VARCHAR, 'null') || ',"type":"' || type || '"}'""")
+_ODD_CHARACTER = r"""'[\x00-\x1f"\\]'"""
+"""A character JSON escapes (RE2), which `_sql_quoted` would put between its quotes as it is."""
+_PLAIN_VISIBLE = r"""'\[("[^"\\\x00-\x1f]*"(,"[^"\\\x00-\x1f]*")*)?\]'"""
+"""A `visible` text that `canonical_json` writes so: a list of strings holding no character JSON escapes."""
+_PLAIN_SQL = (f"""NOT regexp_matches(coalesce(actor, '') || "at" || type || coalesce(phase, ''), {_ODD_CHARACTER}) """
+              f"AND (visible IS NULL OR regexp_full_match(visible, {_PLAIN_VISIBLE}))")
+"""Where the quoted columns hold no character JSON escapes (`"`, backslash, U+0000-U+001F) and `visible` is a list of
+such strings written as `canonical_json` writes it: there the envelope built by SQL is `canonical_envelope_v2`'s
+(or `canonical_envelope`'s) text exactly. (`prev` is not looked at: a row passes only when its prev is the hash
+before it, which passed as a sha256 in hex, or the genesis hash.)"""
 
-"""`canonical_envelope` in SQL over the events table's columns (payload is stored as canonical JSON text).
-
-Where DuckDB escapes a string differently from Python (it writes `\u001F` where Python writes `\u001f`), the
-SQL hash of that event comes out wrong and the caller re-checks it in Python: a false alarm costs time, never a
-wrong answer."""
-
-_VERIFY = f"""
-SELECT seq, k, prev_bad, hash_bad FROM (
-    SELECT seq, row_number() OVER (ORDER BY seq) AS k,
-        prev IS DISTINCT FROM coalesce(lag(hash) OVER (ORDER BY seq), '{GENESIS}') AS prev_bad, hash_bad
-    FROM (
-        SELECT seq, prev, hash, sha256(prev || CASE WHEN v >= 2 THEN {CANONICAL_SQL_V2} ELSE {CANONICAL_SQL} END)
-            IS DISTINCT FROM hash AS hash_bad
-        FROM events WHERE game = ?
-    )
-) WHERE seq <> k OR prev_bad OR hash_bad ORDER BY seq
+_VERIFY_SUMMARY = f"""
+SELECT count(*), bool_and(prev = link), bool_and(v >= 2), bool_and(length(hash) = 64),
+    string_agg(hash, '' ORDER BY seq),
+    NOT regexp_matches(string_agg(coalesce(actor, '') || "at" || type || coalesce(phase, ''), ''), {_ODD_CHARACTER})
+    AND coalesce(bool_and(regexp_full_match(visible, {_PLAIN_VISIBLE})), true)
+FROM (SELECT seq, hash, prev, coalesce(lag(hash) OVER (ORDER BY seq), '{GENESIS}') AS link, v, actor, "at", type,
+    phase, visible FROM events WHERE game = $1)
 """
-"""Each row hashed first, then the window over (seq, prev, hash, hash_bad) only: a window over the rows themselves
-sorts their payloads too (~130 MB more at peak on 100k events)."""
+"""Of a game's rows: how many, whether every prev is the hash before it, every envelope v2, every hash 64 characters
+long, the hashes in seq order as one text, and whether every row is plain (`_PLAIN_SQL`). When all hold,
+`_verify_both` compares the hashes it computes, joined, with that text, and reads no prev, hash or flag a row."""
+_VERIFY_FAST = (f"SELECT seq, encode(payload), encode({_ENVELOPE_V2_HEAD}), encode({_ENVELOPE_V2_TAIL}) "
+                "FROM events WHERE game = $1 AND seq BETWEEN $3 AND $4")
+"""`_VERIFY_READ` for a game whose `_VERIFY_SUMMARY` holds: seq, payload bytes and the v2 envelope's head and tail,
+of the seqs $3 to $4."""
+_VERIFY_CHUNK = 16384
+"""Rows `_VERIFY_FAST` reads at a time (the game's texts are not all held at once)."""
+
+
+class _NotShown(Exception):
+    """The fast way of `verify` found something to look at: read the game again, row by row."""
+
+
+_VERIFY_READ = ("SELECT seq, encode(payload), encode(CASE WHEN v >= 2 THEN "
+                f"{_ENVELOPE_V2_HEAD} ELSE {_ENVELOPE_V1} END), "
+                f"encode(CASE WHEN v >= 2 THEN {_ENVELOPE_V2_TAIL} ELSE '' END), hash, prev, v >= 2, {_PLAIN_SQL} "
+                "FROM events WHERE game = $1")
+"""Each stored row's seq and payload bytes, the UTF-8 of its canonical envelope with prev before it, cut where a v2
+envelope holds the payload's sha256 (the head and the tail; a v1 envelope whole in the head, its payload text
+inside it), its hash and prev, whether it is a v2 envelope, and whether the envelope text is exact (`_PLAIN_SQL`).
+Python hashes the payloads and the envelopes (hashlib: ~4x DuckDB's sha256 here)."""
+
+
+def _hashes(heads: Sequence[bytes], middles: Sequence[bytes], tails: Sequence[bytes]) -> list[str]:
+    """sha256 hex of each head + middle + tail (C loops: no Python code a row)."""
+    sha256 = hashlib.sha256
+    return list(map(type(sha256()).hexdigest, map(sha256, map(b"".join, zip(heads, middles, tails, strict=True)))))
+
+
+def _payload_hashes(blobs: Sequence[bytes]) -> list[bytes]:
+    """sha256 hex of each payload, as ASCII bytes."""
+    sha256 = hashlib.sha256
+    return list(map(str.encode, map(type(sha256()).hexdigest, map(sha256, blobs))))
+
+
+def _chain_rows(rows: list[tuple[Any, ...]]) -> tuple[tuple[int, ...], tuple[bytes, ...], list[tuple[Any, ...]]]:
+    """(the seqs, the payload bytes, the rows whose seq, prev or hash is wrong or not shown right) of one game's
+    `_VERIFY_READ` rows in seq order: each bad row as (seq, k, prev_bad, hash_bad), k its place in the game (from 1).
+
+    `hash_bad` is also set where the envelope SQL built may not be the canonical one (`_PLAIN_SQL`): the caller
+    re-checks those in Python."""
+    if not rows:
+        return (), (), []
+    seqs, blobs, heads, tails, hashes, prevs, v2, plain = zip(*rows, strict=True)
+    middles = _payload_hashes(blobs)
+    if not all(v2):
+        middles = [middle if is_v2 else b"" for middle, is_v2 in zip(middles, v2, strict=True)]
+    computed = _hashes(heads, middles, tails)
+    links = (GENESIS, *hashes[:-1])
+    bad = [(seq, k, prev != link, digest != stored or not is_plain)
+           for k, (seq, prev, link, digest, stored, is_plain) in enumerate(
+               zip(seqs, prevs, links, computed, hashes, plain, strict=True), 1)
+           if seq != k or prev != link or digest != stored or not is_plain]
+    return seqs, blobs, bad
 
 
 def _loads(text: str) -> Any:
@@ -547,12 +595,14 @@ class Store:
                               [game, turn, type_]))
 
     def verify(self, game: str) -> int:
-        """`verify_chain` of the game's stored events, hashed in SQL; returns how many events were checked.
+        """`verify_chain` of the game's stored events; returns how many events were checked.
 
-        DuckDB recomputes every hash from the columns (the payload column holds canonical JSON: the store writes
-        nothing else there) and checks every seq and prev link, vectorised. An event whose SQL hash disagrees is
-        re-checked in Python (`Event.expected_hash`) and fails only if it fails there too. The ChainError is the
-        one `verify_chain` raises: the first bad seq, in seq order.
+        One query reads every row with its canonical envelope built by SQL around the payload's place (the payload
+        column holds canonical JSON: the store writes nothing else there, and `payload_problems` checks it);
+        hashlib hashes the payloads and envelopes, and the seqs, prev links and hashes are compared as whole lists.
+        An event whose hash disagrees, or whose envelope SQL could not build exactly, is re-checked in Python
+        (`Event.expected_hash`) and fails only if it fails there too. The ChainError is the one `verify_chain`
+        raises: the first bad seq, in seq order.
         """
         bad_payloads, rows = self._verify_both(game)
         for seq, k, prev_bad, hash_bad in rows:
@@ -575,36 +625,52 @@ class Store:
         return self.count(game)
 
     def _verify_both(self, game: str) -> tuple[dict[int, str], list[tuple[Any, ...]]]:
-        """(`payload_problems`, the rows of `_VERIFY`): the hashes in SQL on a second connection, in a thread
-        (DuckDB lets go of the GIL), while Python checks the payload texts here."""
-        found: dict[str, Any] = {}
+        """(`payload_problems`, the bad rows of `_chain_rows`) from one read of the game's rows.
 
-        def hashes() -> None:
-            try:
-                with self.con.cursor() as cursor:
-                    found["rows"] = cursor.execute(_VERIFY, [game]).fetchall()
-            except BaseException as error:  # re-raised below: a check that stopped must not pass
-                found["error"] = error
+        A game whose `_VERIFY_SUMMARY` holds (links, v2, hash lengths, plain text) is read without its hashes,
+        prevs and flags a row, in chunks of seqs: each chunk's computed hashes, joined, are compared with the stored
+        ones, joined, before its payloads are checked. Any other game, or one whose seqs or hashes then differ, is
+        read again whole and compared row by row (`_chain_rows`)."""
+        count, links, v2, lengths, joined, plain = self._all(_VERIFY_SUMMARY, [game])[0]
 
-        thread = threading.Thread(target=hashes, name="battlelog-verify")
-        thread.start()
-        try:
-            problems = self.payload_problems(game)
-        finally:
-            thread.join()
-        if "error" in found:
-            raise found["error"]
-        return problems, found["rows"]
+        def shown() -> Iterator[tuple[int, bytes]]:
+            """(seq, payload bytes) of each chunk of rows once its hashes are shown right; _NotShown if not."""
+            for first in range(1, count + 1, _VERIFY_CHUNK):
+                rows = self._all(_VERIFY_FAST, [game, canonical_json(game), first, first + _VERIFY_CHUNK - 1])
+                seqs, blobs, heads, tails = zip(*rows, strict=True) if rows else ((), (), (), ())
+                del rows
+                if (seqs != tuple(range(first, min(count, first + _VERIFY_CHUNK - 1) + 1))
+                        or "".join(_hashes(heads, _payload_hashes(blobs), tails))
+                        != joined[64 * (first - 1):64 * (first - 1 + len(seqs))]):
+                    raise _NotShown
+                del heads, tails
+                yield from zip(seqs, blobs, strict=True)
 
-    def payload_problems(self, game: str) -> dict[int, str]:
+        with gc_paused():
+            if links and v2 and lengths and plain:
+                try:
+                    return self.payload_problems(game, shown()), []
+                except _NotShown:
+                    pass
+            rows = self._all(_VERIFY_READ, [game, canonical_json(game)])
+            if any(a[0] >= b[0] for a, b in itertools.pairwise(rows)):
+                rows = self._all(_VERIFY_READ + " ORDER BY seq", [game, canonical_json(game)])
+            seqs, blobs, bad = _chain_rows(rows)
+            del rows
+            return self.payload_problems(game, zip(seqs, blobs, strict=True)), bad
+
+    def payload_problems(self, game: str, stored: Iterable[tuple[int, bytes]] | None = None) -> dict[int, str]:
         """seq -> why the stored payload text is not canonical JSON of an object (not JSON, a repeated key, …).
 
-        The store writes nothing else; SQL hashes the text as stored, so a payload edited into another spelling
-        of JSON (a repeated key above all, whose value readers disagree about) could verify without this check."""
+        The store writes nothing else; `verify` hashes the text as stored, so a payload edited into another spelling
+        of JSON (a repeated key above all, whose value readers disagree about) could verify without this check.
+        `stored`: the game's (seq, payload bytes), if read already."""
         problems: dict[int, str] = {}
         canonical: set[bytes] = set()  # short texts found canonical already (a game repeats many orders and rolls)
+        if stored is None:
+            stored = self._all("SELECT seq, encode(payload) FROM events WHERE game = ?", [game])
         with gc_paused():
-            for seq, blob in self._all("SELECT seq, encode(payload) FROM events WHERE game = ?", [game]):
+            for seq, blob in stored:
                 if blob in canonical:
                     continue
                 if len(blob) <= _SEEN_TEXT:

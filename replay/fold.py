@@ -456,7 +456,7 @@ def replay_verified(store: Store, game_id: str) -> tuple[int, Any]:
     """Every event of the game read, its seq, link and hash checked, its payload parsed, each resolution payload
     validated by the ruleset (`validate_event`), the reducer's events folded; returns (events read, the final state).
 
-    The hash is computed over the payload bytes as stored (as `Store.verify` computes it in SQL), so a payload
+    The hash is computed over the payload bytes as stored (as `Store.verify` computes it), so a payload
     is not serialised again; whether a stored text is in canonical form (sorted keys, no repeated key) is
     `Store.verify`'s check, not this one's. The events are read in chunks of REPLAY_CHUNK rows and dropped once
     folded; only the reducer's become Event objects. A bad event raises the ChainError `verify_chain` would raise

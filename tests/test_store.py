@@ -482,3 +482,82 @@ def test_verify_names_a_payload_edited_into_another_spelling(tmp_path: Path) -> 
         problems = store.payload_problems("g")
     assert sorted(problems) == [1, 2, 3]
     assert all("canonical JSON form" in why for why in problems.values())
+
+
+def _forge_as_sql_builds(store: Store, game: str, seq: int) -> None:
+    """Set the row's hash to the sha256 of the envelope text `Store.verify`'s SQL builds for it (a forger who knows
+    the SQL): wherever that text is not the canonical envelope, verify must still refuse the row."""
+    from eventlog import store as module
+
+    head = (f"CASE WHEN v >= 2 THEN {module._ENVELOPE_V2_HEAD} || sha256(payload) || {module._ENVELOPE_V2_TAIL} "
+            f"ELSE {module._ENVELOPE_V1} END")
+    store.con.execute(f"UPDATE events SET hash = sha256({head}) WHERE game = $1 AND seq = $3",
+                      [game, canonical_json(game), seq])
+
+
+@pytest.mark.parametrize("edit", [
+    "UPDATE events SET actor = 'A\",\"x\":\"y' WHERE seq = 2",
+    "UPDATE events SET \"at\" = 'then\\now' WHERE seq = 2",
+    "UPDATE events SET type = 'order' || chr(31) WHERE seq = 2",
+    "UPDATE events SET phase = 'a\"' WHERE seq = 2",
+    "UPDATE events SET visible = '[\"A\", \"B\"]' WHERE seq = 2",
+    "UPDATE events SET visible = '[\"A\",\"B\\u0041\"]' WHERE seq = 2",
+    "UPDATE events SET visible = '[\"A\",\"B\"]' WHERE seq = 2",
+], ids=["actor quote", "at backslash", "type control", "phase quote", "visible spaced", "visible escaped",
+        "visible canonical"])
+def test_verify_refuses_a_row_hashed_over_the_text_sql_builds_where_it_is_not_canonical(store: Store,
+                                                                                       edit: str) -> None:
+    """The fast path hashes an envelope SQL builds with plain quotes; a row it could build otherwise than
+    `canonical_envelope_v2` is re-checked in Python, so a forged hash over SQL's text is refused as verify_chain
+    refuses it (and a row whose text is canonical passes, as verify_chain lets it)."""
+    store.append("g", 1, [Draft("game.created"), Draft("order", {"a": 1}, actor="A"), Draft("order", {"b": 2})])
+    store.con.execute(edit)
+    _forge_as_sql_builds(store, "g", 2)
+    store.con.execute("UPDATE events SET prev = (SELECT hash FROM events WHERE seq = 2) WHERE seq = 3")
+    _forge_as_sql_builds(store, "g", 3)
+    expected = _chain_error(store.events("g"))
+    assert _store_error(store, "g") == expected
+    assert (expected is None) == edit.endswith("'[\"A\",\"B\"]' WHERE seq = 2")
+
+
+def test_verify_checks_v1_and_v2_envelopes_in_one_game_as_verify_chain_does(store: Store) -> None:
+    """A log begun under envelope v1 and continued under v2: each row hashed by its own format; an edit of either is
+    named as verify_chain names it."""
+    events: list[Event] = []
+    for seq, (type_, payload, v) in enumerate([("game.created", {"x": "é"}, 1), ("order", {"a": [1, 2]}, 1),
+                                               ("order", {"b": None}, 2), ("roll", {"dice": "1d6"}, 2)], 1):
+        bare = Event("mixed", seq, type_, 1, "A", payload, None, "2026-01-01T00:00:00Z",
+                     events[-1].hash if events else GENESIS, "", None, None, v)
+        events.append(Event(**{**{f: getattr(bare, f) for f in bare.__slots__}, "hash": bare.expected_hash()}))
+    store.import_events(events)
+    assert store.verify("mixed") == 4
+    for edit in ("UPDATE events SET payload = '{\"a\":[1,3]}' WHERE seq = 2",
+                 "UPDATE events SET actor = 'B' WHERE seq = 1", "UPDATE events SET turn = 2 WHERE seq = 4"):
+        store.con.execute("BEGIN TRANSACTION")
+        store.con.execute(edit)
+        assert _store_error(store, "mixed") == _chain_error(store.events("mixed")) is not None
+        store.con.execute("ROLLBACK")
+
+
+@pytest.mark.parametrize("edit", [
+    "",
+    "UPDATE events SET payload = replace(payload, '42', '43') WHERE seq = 6",
+    "UPDATE events SET payload = '{\"a\":1,\"a\":2}' WHERE seq = 5",
+    "UPDATE events SET hash = CASE WHEN hash LIKE 'f%' THEN 'e' ELSE 'f' END || substr(hash, 2) WHERE seq = 6",
+    "DELETE FROM events WHERE seq = 5",
+    "UPDATE events SET seq = 9 WHERE seq = 6",
+], ids=["clean", "payload", "repeated key", "hash", "missing", "seq"])
+def test_verify_read_in_chunks_names_what_verify_chain_names(store: Store, edit: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fast way reads the game in chunks of seqs: an edit in a later chunk is found and named as in one read."""
+    from eventlog import store as module
+
+    monkeypatch.setattr(module, "_VERIFY_CHUNK", 2)
+    store.append("duel-1", 1, [Draft("game.created"), order("A"), roll(40), roll(41), order("B"), roll(42)])
+    if edit:
+        store.con.execute(edit)
+    expected = _chain_error(store.events("duel-1"))
+    if "repeated" in edit or "'{" in edit:
+        expected = "seq 5: stored payload: key 'a' appears twice in one object (readers would disagree about its value)"
+    assert _store_error(store, "duel-1") == expected
+    assert (edit == "") == (expected is None)
