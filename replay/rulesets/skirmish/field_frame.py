@@ -715,7 +715,7 @@ def draw_guards(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None]
     r = token_radius(shown, size) + 4
     for m in shown.shots:
         for g in m.guards:
-            drew(g.kind)
+            drew("body_cover" if g.kind == "protect" and g.detail[:1] == ("body_cover",) else g.kind)  # L981
             cx, cy = centre(shown, size, g.cell)
             tx, ty = centre(shown, size, g.towards)
             dashed = {"stroke_dasharray": "2,2"} if g.kind == "protect" else {}
@@ -830,7 +830,7 @@ def crowded(shown: Scene | None) -> bool:
 
 
 SHOT_MARKS = frozenset({"shot:hit", "shot:miss", "second", "through", "graze", "stray", "shot_move", "screen",
-                        "protect", "bands"})
+                        "protect", "body_cover", "bands"})
 """The marks only a shot draws (5.6, M75-M84, CP-41)."""
 
 
@@ -890,6 +890,9 @@ def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None,
                             width=4)),
         ("protect", S.Swatch(tr(lang, "защита союзника от выстрела (M83)", "protects an ally from the shot (M83)"),
                              kind="dash", stroke=SHIELD, dash="2,2", width=4)),
+        ("body_cover", S.Swatch(tr(lang, "телохранитель прикрывает телом (L981)",
+                                   "a bodyguard covers with his body (L981)"), kind="dash", stroke=SHIELD, dash="2,2",
+                                width=4)),
         ("sweep", S.Swatch(tr(lang, "удар по нескольким целям, по порядку (M09, M10, M24)",
                               "a blow on several targets, in order (M09, M10, M24)"), kind="dash", dash="8,3",
                            width=3, colors=tuple(sides)[:3])),
