@@ -198,12 +198,12 @@ def test_a_defence_naming_none_lists_the_body_cover() -> None:
 
 def test_the_body_cover_has_its_own_legend_entry_when_drawn() -> None:
     keyed = field_frame.legend_items("en", {})
-    assert keyed.entries["body_cover"].label == "a bodyguard covers with his body (L981)"
-    assert field_frame.legend_items("ru", {}).entries["body_cover"].label == "телохранитель прикрывает телом (L981)"
+    assert keyed.entries["body_cover"].label == "body cover (L981)"
+    assert field_frame.legend_items("ru", {}).entries["body_cover"].label == "прикрытие телом (L981)"
     with Store.open(":memory:") as store:
         gid = next(iter(import_text(store, (FIXTURES / "escort.jsonl").read_text(encoding="utf-8"), source="t")))
         game = driver.load(store, gid)
         svgs = [svg for *_, svg in frames(game, "en")]
     drawn = [s for s in svgs if f'stroke-dasharray="{field_frame.BODY_DASH}"' in s]
-    assert drawn and all("a bodyguard covers with his body (L981)" in s for s in drawn)
-    assert not any("a bodyguard covers with his body" in s for s in svgs if s not in drawn)
+    assert drawn and all("body cover (L981)" in s for s in drawn)
+    assert not any("body cover (L981)" in s for s in svgs if s not in drawn)
