@@ -68,7 +68,8 @@ def field_marks(root: ET.Element, paint: dict[str, str]) -> set[str]:
             assert stroke in colours, stroke  # a shot's move (M75-M77) is in its shooter's side colour
             found.add("shot_move")
         elif tag in ("path", "line") and stroke == field_frame.SHIELD:
-            found.add("protect" if dash == "2,2" else "screen" if tag == "path" and dash is None else f"? {tag}")
+            found.add("protect" if dash == "2,2" else "body_cover" if dash == field_frame.BODY_DASH else "screen"
+                      if tag == "path" and dash is None else f"? {tag}")
         elif tag == "text" and e.text in BADGE_KEYS and fill == S.INK:
             found.add(BADGE_KEYS[e.text])
         elif tag == "circle" and stroke == S.ORANGE and dash == "3,4":

@@ -17,7 +17,7 @@ from replay.context import Context, MissingInput, Waiting
 from replay.rulesets.skirmish import battle_check, data, dice, initiative, ranged
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, on_the_field
-from replay.rulesets.skirmish.model import SkirmishOptions
+from replay.rulesets.skirmish.model import Fighter, SkirmishOptions
 
 R = "skirmish."
 
@@ -473,6 +473,14 @@ def form(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int, options: S
 
 # --- the round's end -----------------------------------------------------------------------------------------------
 
+def unbled(ctx: Context) -> list[Fighter]:
+    """6.5 step 10: the fighters of a melee pair whose fight ended this round before its own round's end (a fall, a
+    retreat: part 1's round stops there, resolve.resolve), so their bleeding counts here, once this round, as a melee
+    group's and the loose fighters' does."""
+    closed = {str(d.phase).split(PAIR_SEP)[0] for d in ctx.drafts if d.type == "skirmish.round_ended" and d.phase}
+    return [f for p in ctx.state.pairs if p.fight.result is not None and p.id not in closed for f in p.fight.fighters]
+
+
 def round_end(ctx: Context, turn: int, options: SkirmishOptions | None = None) -> None:
     """4.3 RoundEnded for the loose fighters (6.5 step 10: blood loss += bleeding; 2× Endurance unconscious, 4×
     dead); pairs whose fight ended part (their fighters are loose again); the battle ends when one side stands. A
@@ -484,7 +492,7 @@ def round_end(ctx: Context, turn: int, options: SkirmishOptions | None = None) -
     state = ctx.state
     loss, status, why = {}, {}, []
     tired = volley.pendulum_fatigue(ctx, options or SkirmishOptions(), why)
-    for f in state.loose:
+    for f in (*state.loose, *unbled(ctx)):
         if not f.bleeding:
             continue
         total = f.blood_loss + f.bleeding

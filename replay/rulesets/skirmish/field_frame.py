@@ -709,16 +709,22 @@ def draw_shot_moves(dwg: Any, shown: Scene, size: float, drew: Callable[[str], N
                                  stroke_dasharray="1,4", stroke_linecap="round"))
 
 
+BODY_DASH = "6,2"
+"""L981: a bodyguard's body cover is drawn as a protector's (M83) with longer dashes, its own legend entry."""
+
+
 def draw_guards(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
     """M84: a shield's arc on the screened target's side towards the shooter; M83: the protector's arc towards the
     shooter and a dotted line to the comrade he covers, both dashed."""
     r = token_radius(shown, size) + 4
     for m in shown.shots:
         for g in m.guards:
-            drew(g.kind)
+            body = g.kind == "protect" and g.detail[:1] == ("body_cover",)  # L981: a bodyguard's body, longer dashes
+            drew("body_cover" if body else g.kind)
             cx, cy = centre(shown, size, g.cell)
             tx, ty = centre(shown, size, g.towards)
-            dashed = {"stroke_dasharray": "2,2"} if g.kind == "protect" else {}
+            dash = BODY_DASH if body else "2,2"
+            dashed = {"stroke_dasharray": dash} if g.kind == "protect" else {}
             angle = atan2(ty - cy, tx - cx)
             (x0, y0), (x1, y1) = ((cx + r * cos(angle + k), cy + r * sin(angle + k)) for k in (-0.9, 0.9))
             dwg.add(dwg.path(d=f"M{x0:.1f},{y0:.1f} A{r:.1f},{r:.1f} 0 0,1 {x1:.1f},{y1:.1f}", fill="none",
@@ -726,7 +732,7 @@ def draw_guards(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None]
             if g.kind == "protect":
                 dwg.add(dwg.line((cx, cy), centre(shown, size, next(t.cell for t in shown.tokens
                                                                      if t.id == g.target)),
-                                 stroke=SHIELD, stroke_width=4, stroke_dasharray="2,2"))
+                                 stroke=SHIELD, stroke_width=4, stroke_dasharray=dash))
 
 
 def draw_sweeps(dwg: Any, shown: Scene, size: float, drew: Callable[[str], None] = lambda key: None) -> None:
@@ -830,7 +836,7 @@ def crowded(shown: Scene | None) -> bool:
 
 
 SHOT_MARKS = frozenset({"shot:hit", "shot:miss", "second", "through", "graze", "stray", "shot_move", "screen",
-                        "protect", "bands"})
+                        "protect", "body_cover", "bands"})
 """The marks only a shot draws (5.6, M75-M84, CP-41)."""
 
 
@@ -890,6 +896,8 @@ def legend_items(lang: str, paint: dict[str, str], shown: Scene | None = None,
                             width=4)),
         ("protect", S.Swatch(tr(lang, "защита союзника от выстрела (M83)", "protects an ally from the shot (M83)"),
                              kind="dash", stroke=SHIELD, dash="2,2", width=4)),
+        ("body_cover", S.Swatch(tr(lang, "прикрытие телом (L981)", "body cover (L981)"), kind="dash", stroke=SHIELD,
+                                dash=BODY_DASH, width=4)),
         ("sweep", S.Swatch(tr(lang, "удар по нескольким целям, по порядку (M09, M10, M24)",
                               "a blow on several targets, in order (M09, M10, M24)"), kind="dash", dash="8,3",
                            width=3, colors=tuple(sides)[:3])),

@@ -677,8 +677,8 @@ def defence_value(body: str, state: Battle, actor: str, protect: bool, errors: l
         value["screen"] = screen_zones(body[screen.end():], errors)
     if not value and not errors:
         errors.append("5.4.7: name the defence: «уклонение», «свиля», «парирование щитом», «парирование оружием», "
-                      "«перехват», «маятник», «заслон щитом: …» or «нет» (dodge, slip, shield parry, weapon parry, "
-                      "catch, pendulum, screen: …, none)")
+                      "«перехват», «маятник», «заслон щитом: …», «телом» or «нет» (dodge, slip, shield parry, weapon "
+                      "parry, catch, pendulum, screen: …, body cover, none)")
     return value
 
 
@@ -757,14 +757,41 @@ def defence_lines(text: str, state: Battle, actor: str | None, requests: Any) ->
     errors: list[str] = []
     rest: list[str] = []
     for n, line in enumerate(text.splitlines(), 1):
-        if not is_defence(line):
+        if not is_defence(line) and not AVOID.search(line):
             rest.append(line)
             continue
-        payload, bad = defence_choice(line, state, actor, requests)
+        payload, bad = defence_choice(line, state, actor, requests) if is_defence(line) else \
+            avoid_choice(line, actor, requests)
         errors += [f"line {n}: {e}" for e in bad]
         if payload is not None:
             choices.append(payload)
     return choices, errors, "\n".join(rest)
+
+
+AVOID = re.compile(r"(?:уклоняюсь|уклониться|избегаю|избежать)\s+(?:от\s+)?схватк\w*|avoid(?:ing|s)?\s+the\s+melee",
+                   re.I)
+"""M53 (L681): an enemy outside a melee answers a maneuverer who moves towards him, «уклоняюсь от схватки, 2 кубика»."""
+AVOID_DICE = re.compile(r"(\d+)\s*(?:кубик\w*|куб\.?|к(?=\s|$|[,.;(])|dice|die|d\b)", re.I)
+AVOID_NOT = re.compile(r"(?<![а-яёa-z])(?:не|do not|don't)\s+(?:уклоняюсь|избегаю|avoid)", re.I)
+
+
+def avoid_choice(line: str, actor: str, requests: Any = ()) -> tuple[dict[str, Any] | None, list[str]]:
+    """The answer `avoid_melee` (M53, L681) of an enemy outside a melee whom a maneuverer moves towards: his reflex
+    dice, «уклоняюсь от схватки, 2 кубика» (avoid the melee, 2 dice), «не уклоняюсь от схватки» (0), keyed by the
+    open request (its exchange and the maneuverer). The dice are never chosen here."""
+    text = " ".join(line.strip().split())
+    open_ = [dict(r.key_dict) for r in requests if r.kind == "choice" and r.actor == actor
+             and r.name == "avoid_melee"]
+    if len(open_) != 1:
+        return None, ["M53 (L681): no avoiding the melee is asked of " + actor + " now" if not open_ else
+                      "M53 (L681): several answers to avoid a melee are asked of " + actor + " now"]
+    dice = AVOID_DICE.search(text[AVOID.search(text).end():])  # type: ignore[union-attr]
+    if AVOID_NOT.search(text) and dice is None:
+        return {"name": "avoid_melee", "value": 0, **open_[0]}, []
+    if dice is None:
+        return None, ["M53 (L681): the reflex dice rolled to avoid the melee, e.g. «уклоняюсь от схватки, 2 кубика» "
+                      "(avoid the melee, 2 dice; 0: none)"]
+    return {"name": "avoid_melee", "value": int(dice.group(1)), **open_[0]}, []
 
 
 # --- a declaration in a melee of several fighters (4.4): target, answers, as, then, also -------------------------

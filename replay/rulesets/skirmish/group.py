@@ -254,13 +254,17 @@ def exchange(ctx: Context, x: int, order: dict[str, int], grid_name: str, option
     rules.knockouts(ctx, x, options)
     rules.extra_fatigue(ctx, x, options)
     group_grapple.loosen(ctx, x)
-    struck = [o for o in outcomes if o.get("attack") is not None and not targetless(o["attack"].order)]
-    hits = sum(1 for o in struck if o.get("winner") == "attack")  # a grip change or standing up is no attack
+    # a grip change, standing up or a Break free (M73, L888: a roll against the hold, no blow at the partner) is no
+    # attack
+    struck = [o for o in outcomes if o.get("attack") is not None and not targetless(o["attack"].order)
+              and o["attack"].maneuver != "break_free"]
+    hits = sum(1 for o in struck if o.get("winner") == "attack")
+    count = f"{hits} of {len(struck)} attacks hit" if struck else "no attacks this exchange"
     gone = retreats(ctx.state, outcomes)
     payload: dict[str, Any] = {"exchange": x, "flags": {}, "holder_before": None, "holder": None, "reroll": False,
                                "distance": None,
-                               "why": [f"exchange {x} over: {hits} of {len(struck)} attacks hit; the group's order "
-                                       "stays the general initiative chain (4.4)"],
+                               "why": [f"exchange {x} over: {count}; the group's order stays the general "
+                                       "initiative chain (4.4)"],
                                "rule": ["4.4"]}
     passed = {str(o["ends_melee"]) for o in outcomes if o.get("ends_melee")}
     if gone:
@@ -433,6 +437,8 @@ def ally_in(group: Fight, fid: str, att: Declared, grid_name: str | None = None,
     """The first of the attack's targets (the first, then a sweep's further ones) who is an ally of `fid` that he may
     protect (beside both, L540, when `grid_name` is given; `want` if named) and, with `open_only`, whose attack no
     defence answers yet."""
+    if group_grapple.partner(group, fid) is not None:  # a grappler steps into no ally's cell (L723, L540, PROPOSED)
+        return None
     side = group.fighter(fid).side
     for t in [str(att.order["target"]), *sweep.further(att)]:
         if t == fid or t not in group.ids or group.fighter(t).side != side or want is not None and t != want:

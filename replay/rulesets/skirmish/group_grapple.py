@@ -48,6 +48,8 @@ THIRD_DEFENCES = frozenset({"slip", "limb_block", "weapon_block", "shield_block"
 BLOWS = frozenset({"fixed_headbutt", "grapple_weapon_strike"})
 """The blows in wrestling (M67, M68, L840-854)."""
 SHORT = data.length_index("short")
+GRAPPLE_ENDS = "5.8"
+"""The label of an effect that ends a grapple begun by any of STARTS (its maneuver_id): the post says «захват (5.8)»."""
 
 
 # --- the state -----------------------------------------------------------------------------------------------------
@@ -122,6 +124,10 @@ def problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str) -> l
         return [check.problem("condition_failed", "4.4, 5.8, M37", f"protect_ally: {answers}'s {held.maneuver} on "
                               f"{held.order.get('target')} is a technique inside their grapple, no blow an ally steps "
                               "in front of (PROPOSED, L540)")]
+    if m == "protect_ally" and mine is not None:
+        return [check.problem("condition_failed", "4.4, 5.8, M37", f"protect_ally: {fid} wrestles with {mine}: "
+                              "their bodies are in contact (L723), he does not step into an ally's cell to protect "
+                              "him (L540, PROPOSED)")]
     if mine is None or answers == mine or answers not in group.ids:
         if entry.get("form") == "wrestling" and m not in check.OUTSIDE_WRESTLING and answers in group.ids \
                 and mine != answers:
@@ -321,7 +327,9 @@ def loosen(ctx: Context, x: int) -> None:
             continue
         other = next((i for i in (g["holder"], g["held"]) if i not in down), g["holder"])
         standing = ctx.state.fighter(other)
-        rules.emit(ctx, "effect", {"exchange": x, "maneuver": "grab", "maneuver_id": "M51", "actor": other,
+        # the maneuver that began the grapple (a Grab, a Leg dive or a Pounce) is not kept in the state: the line is
+        # labelled by the rule of grapples, «захват (5.8)», not as a Grab (M51)
+        rules.emit(ctx, "effect", {"exchange": x, "maneuver": "grab", "maneuver_id": GRAPPLE_ENDS, "actor": other,
                                    "changes": [{"op": "grapple", "value": None}],
                                    "why": [f"{down[0]} is out of the fight ({ctx.state.fighter(down[0]).status}): "
                                            f"{standing.id}'s grapple with him ends; {standing.id} fights on in the "

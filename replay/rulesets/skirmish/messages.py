@@ -1858,10 +1858,10 @@ PROBLEMS.extend([
     ("5.4.7 M83: a comrade protects with a parry, not a screen (M84 is the target's own)",
      "5.4.7 M83: товарищ защищает парированием, а не заслоном (заслон M84 — защита самой цели)"),
     ("5.4.7: name the defence: «уклонение», «свиля», «парирование щитом», «парирование оружием», «перехват», "
-     "«маятник», «заслон щитом: …» or «нет» (dodge, slip, shield parry, weapon parry, catch, pendulum, screen: …, "
-     "none)",
+     "«маятник», «заслон щитом: …», «телом» or «нет» (dodge, slip, shield parry, weapon parry, catch, pendulum, "
+     "screen: …, body cover, none)",
      "5.4.7: назовите защиту: «уклонение», «свиля», «парирование щитом», «парирование оружием», «перехват», "
-     "«маятник», «заслон щитом: …» или «нет»"),
+     "«маятник», «заслон щитом: …», «телом» или «нет»"),
     ("5.4.7 M84: «{part}» names no zone (голова, верхний корпус, нижний корпус, левая рука, правая нога …; head, "
      "upper torso …)",
      "5.4.7 M84: в «{part}» не названа зона (голова, верхний корпус, нижний корпус, левая рука, правая нога …)"),
@@ -2686,3 +2686,36 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
      lambda m: f"из ({m.group(1)}, {m.group(2)}) {m.group(3)} достаёт {m.group(4).replace(' and ', ' и ')} вне "
      "схватки: маневрированием подходят к одному противнику вне схватки за раз (предложено)"),
 )) + _PROBLEM_SENTENCES
+# the group's exchange with no attack, a grappler asked to protect no ally (M37), the group parser's errors, the
+# answer to a maneuverer read from a post (M53, L681)
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^exchange (\d) over: no attacks this exchange; the group's order stays the general initiative chain \(4\.4\)$",
+     r"обмен \1 окончен: в обмене никто не атаковал; порядок схватки — прежняя цепочка общей инициативы (4.4)"),
+)) + _SENTENCES
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^protect_ally: (\w+) wrestles with (\w+): their bodies are in contact \(L723\), he does not step into an "
+     r"ally's cell to protect him \(L540, PROPOSED\)$",
+     lambda m: f"{_mv('protect_ally')}: {m.group(1)} борется с {m.group(2)}: их тела в контакте (L723), он не "
+     "заходит в клетку союзника, чтобы защитить его (L540, предложено)"),
+)) + _PROBLEM_SENTENCES
+PROBLEMS.extend([
+    ("M45 (L616): «к …» (towards …) names the one enemy he retreats towards",
+     "M45 (L616): после «к …» назовите одного противника, к которому он отступает"),
+    ("4.4: name the target of the attack (in this melee: {ids})", "4.4: назовите цель атаки (в этой схватке: {ids})"),
+    ("M09: «затем …» (then …) names the further targets of the sweep",
+     "M09: после «затем …» назовите следующие цели удара"),
+    ("M24: «также …» (also …) names one second target", "M24: после «также …» назовите одну вторую цель"),
+    ("M37 (L542): name the defence that protects: «блоком оружием», «блоком щитом» or «сбивом» (weapon block, shield "
+     "block, knock-aside)",
+     "M37 (L542): назовите защиту, которой прикрываете союзника: «блоком оружием», «блоком щитом» или «сбивом»"),
+    ("4.4: name the attacker the defence answers, «против …» (against …; in this melee: {ids})",
+     "4.4: назовите атакующего, от которого эта защита, «против …» (в этой схватке: {ids})"),
+    ("M53 (L681): no avoiding the melee is asked of {id:w} now", "M53 (L681): у {id} сейчас не спрашивают, "
+     "уклоняется ли он от схватки"),
+    ("M53 (L681): several answers to avoid a melee are asked of {id:w} now",
+     "M53 (L681): у {id} сейчас спрашивают несколько ответов на маневрирование к нему: ответьте выбором с ключом"),
+    ("M53 (L681): the reflex dice rolled to avoid the melee, e.g. «уклоняюсь от схватки, 2 кубика» (avoid the melee, "
+     "2 dice; 0: none)",
+     "M53 (L681): нужны кубики рефлекса на маневрирование, чтобы избежать схватки, например «уклоняюсь от схватки, 2 "
+     "кубика» (0 — не уклоняется)"),
+])

@@ -685,7 +685,8 @@ FACING_EN = {"N": "north", "E": "east", "S": "south", "W": "west"}
 
 def effect_text(e: ev.Effect, lang: str) -> Any:
     """What a maneuver did beyond the hit: its changes in both languages, and the GM's arithmetic (`why`)."""
-    name = f"{plain_name(e.maneuver, lang)} ({e.maneuver_id})"
+    name = f"{plain_name(e.maneuver, lang)} ({e.maneuver_id})" if e.maneuver_id != "5.8" else \
+        tr(lang, "захват (5.8)", "grapple (5.8)")  # a grapple's end, whatever began it (group_grapple.loosen)
     changes = "; ".join(change_text(c, lang) for c in e.changes) or tr(lang, "без последствий", "no change")
     why = [say_why(w) for w in e.why] if lang == "ru" else list(e.why)
     return (b(f"{e.actor} — {name}: "), changes + (" — " + "; ".join(why) if why else ""))
