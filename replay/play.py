@@ -352,11 +352,18 @@ def append_inputs(store: Store, game_id: str, drafts: Sequence[Draft], *,
             tag = f"item {n} ({draft.type}{' of ' + draft.actor if draft.actor else ''}): " if len(drafts) > 1 else ""
             problems += [tag + p for p in exc.problems]
             continue
+        fake = _event(game.id, d, game.events[-1].seq + len(checked) + 1)
+        probe = game.extended([fake])
+        there = resolve_turn(probe, start, here.turn or 0, [*events, fake]) if here.turn is not None else here
+        if there.error and there.error != here.error and f"at seq {fake.seq} " in there.error:
+            # the rules met this very input and cannot take it (a choice outside its options, a roll of other
+            # dice): refused now, nothing appended, rather than recorded and left for a --replace
+            tag = f"item {n} ({draft.type}{' of ' + draft.actor if draft.actor else ''}): " if len(drafts) > 1 else ""
+            problems.append(tag + there.error)
+            continue
         checked.append(d)
-        fake = _event(game.id, d, game.events[-1].seq + len(checked))
         events.append(fake)
-        probe_game = game.extended([fake])
-        here = resolve_turn(probe_game, start, here.turn or 0, events) if here.turn is not None else here
+        probe_game, here = probe, there
     if problems:
         raise ValidationError(problems)
     return store.append(game_id, game.events[-1].seq + 1, checked)
