@@ -21,7 +21,8 @@ RULESET = Skirmish()
 
 
 def field(vse: int, *more: dict[str, Any]) -> Battle:
-    state = RULESET.initial({"field": {"grid": "square", "width": 14, "height": 6, "terrain": [{"cell": [4, 4], "flags": ["blocked"]}]}, "fighters": [
+    wall = [{"cell": [4, 4], "flags": ["blocked"]}]
+    state = RULESET.initial({"field": {"grid": "square", "width": 14, "height": 6, "terrain": wall}, "fighters": [
         {"sample": "RAT", "cell": [1, 2], "facing": "E"}, {"sample": "VSE", "cell": [vse, 2], "facing": "W"},
         *more]}, RULESET.options())
     assert isinstance(state, Battle)
@@ -124,5 +125,5 @@ def test_the_refusals_and_the_lines_are_said_in_russian() -> None:
     ctx, _ = run(field(6), "RAT", {"act": "charge", "maneuver": "beat", "target": "VSE", "path": row(2, 5)})
     [engaged] = [d.payload for d in ctx.drafts if d.type == "skirmish.engaged"]
     [line] = msg.why(engaged, "ru")
-    assert line.startswith("RAT заявляет Батман (M16) на VSE в 5 м, ещё не в схватке: дистанция по полю как "
+    assert line.startswith("RAT заявляет Батман (M16) против VSE в 5 м, ещё не в схватке: дистанция по полю как "
                            "категория — крайне длинная (A-65, A-85)")

@@ -2717,14 +2717,16 @@ PROBLEMS.extend([  # M16 and M25 declared from afar by a loose fighter (A-85, A-
 _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+) runs (\d+) m of ([\d.]+) m \((.*)\) at (\w+) for a (beat|rushing attack)( to \((\d+), (\d+)\))?, "
      r"facing (\w+)$",
-     lambda m: f"{m.group(1)} пробегает {m.group(2)} м из {m.group(3)} м ({m.group(4)}) к {m.group(5)} для "
-     + ("Батмана" if m.group(6) == "beat" else "Стремительной атаки")
-     + (f" до ({m.group(8)}, {m.group(9)})" if m.group(7) else "") + f", лицом на {m.group(10)}"),
+     lambda m: f"{m.group(1)} пробегает {m.group(2)} м из {m.group(3).replace('.', ',')} м ("
+     + m.group(4).replace("Speed", "Скорость").replace(" at a sprint", ", спринт").replace(" at a jog", ", трусца")
+     + f") к {m.group(5)} для " + ("Батмана" if m.group(6) == "beat" else "Стремительной атаки")
+     + (f" до ({m.group(8)}, {m.group(9)})" if m.group(7) else "")
+     + f", лицом на {words.facing_name(m.group(10), 'ru', word=True)}"),
     (r"^(\w+) declares a (beat|rushing attack) \((M\d+)\) on (\w+) (\d+) m away, not yet engaged: the grid distance as "
      r"a category is ([\w ]+) \(A-65, (A-\d+)\); melee begins \(L102\) at [\w ]+ distance, where part 1 plays the "
      r"(beat|rushing attack)$",
      lambda m: f"{m.group(1)} заявляет " + ("Батман" if m.group(2) == "beat" else "Стремительную атаку")
-     + f" ({m.group(3)}) на {m.group(4)} в {m.group(5)} м, ещё не в схватке: дистанция по полю как категория — "
+     + f" ({m.group(3)}) против {m.group(4)} в {m.group(5)} м, ещё не в схватке: дистанция по полю как категория — "
      f"{LENGTH_RU.get(m.group(6).replace(' ', '_'), m.group(6))} (A-65, {m.group(7)}); схватка начинается (L102) на "
      f"{LENGTH_GEN.get(m.group(6).replace(' ', '_'), m.group(6))} дистанции, где маневр играется по правилам поединка"),
 )) + _SENTENCES
