@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from eventlog.envelope import Event
+from eventlog.envelope import Draft, Event
 from replay.context import Context, TurnInputs
 from replay.render import i18n
 from replay.rulesets.skirmish import Skirmish, battle_check, battle_round, costs, data
+from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish import messages as msg
 from replay.rulesets.skirmish.battle import Battle
 from replay.rulesets.skirmish.maneuvers import attack
@@ -127,3 +128,55 @@ def test_the_refusals_and_the_lines_are_said_in_russian() -> None:
     [line] = msg.why(engaged, "ru")
     assert line.startswith("RAT заявляет Батман (M16) против VSE в 5 м, ещё не в схватке: дистанция по полю как "
                            "категория — крайне длинная (A-65, A-85)")
+
+
+# --- a strike on several targets whose further target fights in another melee (M09, M10, M24; PROPOSED) ----------
+
+def two_melees(joined: bool = False) -> Battle:
+    """Ratibor (1, 2) fights Vseslav (2, 2); Zoran (2, 3), Vseslav's side, fights Olga (3, 3); Zoran stands within
+    reach of Ratibor's longsword (1 cell, diagonal). With `joined`, Boris (1, 3) has joined Ratibor's melee."""
+    more: list[dict[str, Any]] = [{"sample": "VSE", "id": "ZOR", "cell": [2, 3], "facing": "E"},
+                                  {"sample": "RAT", "id": "OLG", "cell": [3, 3], "facing": "W"}]
+    if joined:
+        more.append({"sample": "VSE", "id": "BOR", "cell": [1, 3], "facing": "N"})
+    state = field(2, *more)
+    engaged = [("RAT", "VSE"), ("ZOR", "OLG")]
+    for n, (a, b) in enumerate(engaged):
+        state = RULESET.evolve(state, Event("g", 10 + n, "skirmish.engaged", 1, None, {
+            "pair": f"{a}-{b}", "fighters": [a, b], "why": [], "rule": [], "defaults": []}, None, "", "", ""))
+    if joined:
+        state = RULESET.evolve(state, Event("g", 12, "skirmish.joined", 1, None, {
+            "melee": "RAT-VSE", "fighter": "BOR", "group": "RAT-VSE-BOR", "why": [], "rule": [], "defaults": []},
+            None, "", "", ""))
+    assert isinstance(state, Battle)
+    return state
+
+
+def declared(state: Battle, **order: Any) -> list[str]:
+    draft = Draft("order", {"exchange": 1, "step": "attack", "attack_type": "slash", "zone": "upper_torso",
+                            "dice": {"reflex": 2, "skill": 2}, **order}, turn=2, actor="RAT")
+    return battle_check.check(state, (), draft, RULESET.options())
+
+
+@pytest.mark.parametrize("joined", [False, True])
+def test_a_sweep_onto_an_enemy_of_another_melee_is_refused_naming_why(joined: bool) -> None:
+    state = two_melees(joined)
+    rat, zor = state.fighter("RAT"), state.fighter("ZOR")
+    assert grid.distance(state.grid, rat.cell, zor.cell) <= battle_check.reach_between(rat, zor)  # within reach
+    melee = "RAT-VSE-BOR" if joined else "RAT-VSE"
+    for maneuver, mid, key, value in (("circular_strike", "M09", "then", ["ZOR"]),
+                                      ("circular_slash", "M10", "then", ["ZOR"]),
+                                      ("synchronous_attack", "M24", "also", "ZOR")):
+        problems = declared(state, maneuver=maneuver, target="VSE", **{key: value})
+        assert problems == [f"5.4.1 {mid} (L285-304, 4.4, PROPOSED): ZOR fights in the melee ZOR-OLG, not in RAT's "
+                            f"melee {melee}: a strike on several targets goes over the enemies of its own melee; a "
+                            "blow does not join two melees (a move into reach does, L102)"]
+        said = i18n.chain("ru", (RULESET,)).say(problems[0], "ru")
+        assert said.startswith(f"5.4.1 {mid} (L285-304, 4.4, предложено): ZOR бьётся в схватке ZOR-OLG, а не в "
+                               f"схватке RAT ({melee})")
+
+
+def test_in_a_pair_a_sweep_has_no_further_target() -> None:
+    problems = declared(two_melees(), maneuver="circular_strike", target="VSE", then=["VSE"])
+    assert problems == ["5.4.1 M09 (L285-304, 4.4): RAT's melee RAT-VSE is a pair: his one opponent is the only "
+                        "target; a strike on several targets is played in a melee of several fighters"]

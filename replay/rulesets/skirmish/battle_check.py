@@ -26,6 +26,12 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
     p = draft.payload
     actor = draft.actor or ""
     pair = state.pair_of(actor) if actor in state.roster else None
+    if pair is not None and draft.type == "order" and "step" in p:
+        from replay.rulesets.skirmish import sweep
+
+        out = sweep.elsewhere(state, pair.id, actor, p)  # M09, M10, M24: a further target of another melee
+        if out:
+            return out
     if pair is not None and len(pair.fight.fighters) > 2 and (draft.type != "order" or "step" in p):  # 4.4, a group
         from replay.rulesets.skirmish import group
 

@@ -2730,3 +2730,14 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      f"{LENGTH_RU.get(m.group(6).replace(' ', '_'), m.group(6))} (A-65, {m.group(7)}); схватка начинается (L102) на "
      f"{LENGTH_GEN.get(m.group(6).replace(' ', '_'), m.group(6))} дистанции, где маневр играется по правилам поединка"),
 )) + _SENTENCES
+PROBLEMS.extend([  # a strike on several targets onto another melee (M09, M10, M24; 4.4, PROPOSED)
+    ("{r} (L285-304, 4.4, PROPOSED): {t:w} fights in the melee {o}, not in {a:w}'s melee {m}: a strike on several "
+     "targets goes over the enemies of its own melee; a blow does not join two melees (a move into reach does, L102)",
+     "{r} (L285-304, 4.4, предложено): {t} бьётся в схватке {o}, а не в схватке {a} ({m}): удар по нескольким целям "
+     "проходит по противникам своей схватки; удар не соединяет две схватки (их соединяет только подход на "
+     "досягаемость, L102)"),
+    ("{r} (L285-304, 4.4): {a:w}'s melee {m} is a pair: his one opponent is the only target; a strike on several "
+     "targets is played in a melee of several fighters",
+     "{r} (L285-304, 4.4): схватка {a} ({m}) — пара: единственная цель — его противник; удар по нескольким целям "
+     "играется в схватке нескольких бойцов"),
+])
