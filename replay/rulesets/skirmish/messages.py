@@ -2728,7 +2728,7 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      lambda m: f"{m.group(1)} заявляет " + ("Батман" if m.group(2) == "beat" else "Стремительную атаку")
      + f" ({m.group(3)}) против {m.group(4)} в {m.group(5)} м, ещё не в схватке: дистанция по полю как категория — "
      f"{LENGTH_RU.get(m.group(6).replace(' ', '_'), m.group(6))} (A-65, {m.group(7)}); схватка начинается (L102) на "
-     f"{LENGTH_GEN.get(m.group(6).replace(' ', '_'), m.group(6))} дистанции, где маневр играется по правилам поединка"),
+     f"{LENGTH_GEN.get(m.group(6).replace(' ', '_'), m.group(6))} дистанции, где маневр играет часть 1 (поединок)"),
 )) + _SENTENCES
 PROBLEMS.extend([  # a strike on several targets onto another melee (M09, M10, M24; 4.4, PROPOSED)
     ("{r} (L285-304, 4.4, PROPOSED): {t:w} fights in the melee {o}, not in {a:w}'s melee {m}: a strike on several "
@@ -2741,3 +2741,4 @@ PROBLEMS.extend([  # a strike on several targets onto another melee (M09, M10, M
      "{r} (L285-304, 4.4): схватка {a} ({m}) — пара: единственная цель — его противник; удар по нескольким целям "
      "играется в схватке нескольких бойцов"),
 ])
+ACT_RU["charge"] = "атака издали"  # M16 and M25 declared from afar (A-85, A-102)
