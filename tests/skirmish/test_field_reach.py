@@ -89,8 +89,10 @@ def test_a_run_longer_than_the_gait_allows_is_refused() -> None:
     """A jog is Speed × 1/2 = 3.5 m: a 6 m run to Vseslav at 7 m is refused; a sprint (7 m) is not."""
     p = {"act": "charge", "maneuver": "rushing_attack", "target": "VSE", "path": row(2, 7), "run": "jog"}
     _, problems = run(field(8), "RAT", p)
-    assert problems == ["5.4.1 M25 (5.7): a run of 6 m is longer than RAT's 3.5 m (Speed 7 × 1/2 at a jog "
-                        "(M25, CP-27))"]
+    assert problems == ["5.4.1 M25 (5.7, CP-27): a run of 6 m is longer than RAT's 3.5 m at a jog (Speed 7 × 1/2)"]
+    said = i18n.chain("ru", (RULESET,)).say(problems[0], "ru")
+    assert said == ("5.4.1 M25 (5.7, CP-27): разбег 6 м длиннее, чем 3.5 м у RAT при аллюре «лёгкий бег» (Скорость 7 × "
+                    "1/2)")
     assert run(field(8), "RAT", {**p, "run": "sprint"})[1] == []
 
 

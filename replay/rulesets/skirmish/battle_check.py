@@ -288,9 +288,9 @@ def charge_budget(state: Battle, fid: str, p: dict[str, Any]) -> tuple[Fraction,
     gait's fraction, CP-27, default sprint)."""
     speed, _ = speed_of(state, fid)
     if p.get("maneuver") == "beat":
-        return Fraction(speed), f"Speed {speed} (M16, L369, A-85)"
+        return Fraction(speed), f"Speed {speed}: M16, L369, A-85"
     run = str(p.get("run") or "sprint")
-    return grid.budget(speed, run), f"Speed {speed} × {grid.GAITS[run]} at a {run} (M25, CP-27)"
+    return grid.budget(speed, run), f"Speed {speed} × {grid.GAITS[run]} at a {run}: M25, CP-27"
 
 
 def charge_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
@@ -338,9 +338,13 @@ def charge_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
     if grid.distance(state.grid, end, foe.cell) > reach_between(f, foe):
         return [f"{rule} (L102): the path ends at ({end[0]}, {end[1]}), out of reach of {foe.id}: a charge runs to "
                 "within reach of its target"]
-    have, why = charge_budget(state, fid, p)
+    have, _ = charge_budget(state, fid, p)
+    if len(path) > have and m == "beat":
+        return [f"{rule} (5.7, L369, A-85): a run of {len(path)} m is longer than {fid}'s Speed {speed}"]
     if len(path) > have:
-        return [f"{rule} (5.7): a run of {len(path)} m is longer than {fid}'s {float(have):g} m ({why})"]
+        run = str(p.get("run") or "sprint")
+        return [f"{rule} (5.7, CP-27): a run of {len(path)} m is longer than {fid}'s {float(have):g} m at a {run} "
+                f"(Speed {speed} × {grid.GAITS[run]})"]
     for cell in path[:-1]:
         near = within_reach(state, fid, cell)
         if near is not None:

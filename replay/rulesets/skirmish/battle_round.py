@@ -330,7 +330,7 @@ def charge(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int) -> None:
                                   f"grid distance as a category is {cat.replace('_', ' ')} (A-65, "
                                   + ("A-85" if m == "beat" else "A-102") + f"); melee begins (L102) at "
                                   f"{cat.replace('_', ' ')} distance, where part 1 plays the {name[2:]}"],
-                          "rule": ["4.2", "L102", f"5.4.1 {rule}", "L369" if m == "beat" else "L445"],
+                          "rule": ["4.2", "L102", f"5.4.1 {rule}"],
                           "defaults": ["A-65", "A-85" if m == "beat" else "A-102", "C12"]}, cause=seq or None)
 
 

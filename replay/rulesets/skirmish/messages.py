@@ -2709,8 +2709,10 @@ PROBLEMS.extend([  # M16 and M25 declared from afar by a loose fighter (A-85, A-
     ("{r}: the path to {t:w} is blocked: {rest}", "{r}: путь к {t} прегражден: {rest:@}"),
     ("{r} (L102): the path ends at ({x:#}, {y:#}), out of reach of {t:w}: a charge runs to within reach of its target",
      "{r} (L102): путь кончается в ({x}, {y}), вне досягаемости {t}: атака издали доводит до досягаемости цели"),
-    ("{r} (5.7): a run of {n:#} m is longer than {a:w}'s {m:#} m ({why})",
-     "{r} (5.7): разбег {n} м длиннее, чем {m} м у {a} ({why})"),
+    ("{r} (5.7, L369, A-85): a run of {n:#} m is longer than {a:w}'s Speed {s:#}",
+     "{r} (5.7, L369, A-85): разбег {n} м длиннее Скорости {a} ({s})"),
+    ("{r} (5.7, CP-27): a run of {n:#} m is longer than {a:w}'s {m:#} m at a {g:w} (Speed {s:#} × {f})",
+     "{r} (5.7, CP-27): разбег {n} м длиннее, чем {m} м у {a} при аллюре «{g:gait}» (Скорость {s} × {f})"),
     ("L102: at ({x:#}, {y:#}) {b:w} is nearer to {a:w} than {t:w}: melee begins with him",
      "L102: в ({x}, {y}) {b} ближе к {a}, чем {t}: схватка начинается с ним"),
 ])
@@ -2742,3 +2744,5 @@ PROBLEMS.extend([  # a strike on several targets onto another melee (M09, M10, M
      "играется в схватке нескольких бойцов"),
 ])
 ACT_RU["charge"] = "атака издали"  # M16 and M25 declared from afar (A-85, A-102)
+_SENTENCES = ((re.compile(r"^initiative: (\w+)$"),  # combat initiative where the distance was already set (a charge)
+               lambda m: "инициатива: " + ("ничья" if m.group(1) == "tie" else m.group(1))),) + _SENTENCES

@@ -288,8 +288,7 @@ def shot(order: Mapping[str, Any], lang: str, state: Any) -> list[str]:
     return parts
 
 
-CHARGE_SAID = {"beat": ("Батман (M16)", "a Batman (M16)"), "rushing_attack": ("Стремительная атака (M25)",
-                                                                              "a rushing attack (M25)")}
+CHARGE_SAID = {"beat": ("Батман", "a Batman"), "rushing_attack": ("Стремительная атака", "a rushing attack")}
 """The attacks a loose fighter declares from afar (battle_check.CHARGES), as a post says them."""
 
 
