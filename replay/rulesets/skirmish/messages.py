@@ -2746,3 +2746,8 @@ PROBLEMS.extend([  # a strike on several targets onto another melee (M09, M10, M
 ACT_RU["charge"] = "атака издали"  # M16 and M25 declared from afar (A-85, A-102)
 _SENTENCES = ((re.compile(r"^initiative: (\w+)$"),  # combat initiative where the distance was already set (a charge)
                lambda m: "инициатива: " + ("ничья" if m.group(1) == "tie" else m.group(1))),) + _SENTENCES
+_SENTENCES = ((re.compile(r"^(\w+)'s weapon defence loses (\d+) dice against the rushing attack \(M25\)$"),
+               lambda m: f"защита оружием у {m.group(1)} теряет {m.group(2)} "
+                         f"{plural(int(m.group(2)), ('кубик', 'кубика', 'кубиков'))} против Стремительной атаки "
+                         "(M25)"),) + _SENTENCES
+_SENTENCES = ((re.compile(r" lost \(M25 rushing attack\)\)"), " lost (Стремительная атака, M25))"),) + _SENTENCES
