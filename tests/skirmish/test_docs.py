@@ -33,7 +33,8 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "gg": "test_group_grapple",
                  "bg": "test_bodyguard",
                  "gl": "test_group_polish",
-                 "fl": "test_field_melee"}
+                 "fl": "test_field_melee",
+                 "fd": "test_field_reach"}
 
 
 def example() -> str:

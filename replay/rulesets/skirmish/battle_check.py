@@ -9,12 +9,14 @@ from fractions import Fraction
 from typing import Any
 
 from eventlog.envelope import Draft
-from replay.rulesets.skirmish import battle, costs, formation, initiative, pools
+from replay.rulesets.skirmish import battle, costs, data, formation, initiative, pools
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import Battle
 from replay.rulesets.skirmish.model import SkirmishOptions
 
-ACTS = ("move", "draw", "prepare", "aim", "shoot", "form", "flee", "wait", "pick_up", "throw_back")
+ACTS = ("move", "draw", "prepare", "aim", "shoot", "form", "flee", "wait", "pick_up", "throw_back", "charge")
+CHARGES = {"beat": "M16", "rushing_attack": "M25"}
+"""The attacks a loose fighter declares from afar, at the grid distance (A-85, A-102)."""
 
 
 def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: SkirmishOptions) -> list[str]:
@@ -24,6 +26,12 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
     p = draft.payload
     actor = draft.actor or ""
     pair = state.pair_of(actor) if actor in state.roster else None
+    if pair is not None and draft.type == "order" and "step" in p:
+        from replay.rulesets.skirmish import sweep
+
+        out = sweep.elsewhere(state, pair.id, actor, p)  # M09, M10, M24: a further target of another melee
+        if out:
+            return out
     if pair is not None and len(pair.fight.fighters) > 2 and (draft.type != "order" or "step" in p):  # 4.4, a group
         from replay.rulesets.skirmish import group
 
@@ -129,6 +137,8 @@ def act(state: Battle, fid: str, p: dict[str, Any], options: SkirmishOptions) ->
         return [f"helpless (4.7.1): {fid} is {f.status}"]
     if kind == "move":
         return move_problems(state, fid, p)
+    if kind == "charge":
+        return charge_problems(state, fid, p)
     if kind in ("draw", "prepare", "aim"):
         from replay.rulesets.skirmish.battle_round import prepares_double
 
@@ -264,6 +274,86 @@ def move_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
         if foe is not None:
             return [f"L102: at ({cell[0]}, {cell[1]}) {fid} comes within reach of {foe}: melee begins there, the "
                     "path ends at that cell"]
+    return []
+
+
+def grid_category(metres: int) -> str:
+    """A-65, A-102 (spec 4.2's default by grid): the grid distance as a category: adjacent medium, 2 cells very long,
+    3 cells or more extremely long."""
+    return "medium" if metres <= 1 else "very_long" if metres == 2 else "extremely_long"
+
+
+def charge_budget(state: Battle, fid: str, p: dict[str, Any]) -> tuple[Fraction, str]:
+    """The metres a charge may run and why: M16 the attacker's Speed (L369, A-85), M25 the declared run (Speed × the
+    gait's fraction, CP-27, default sprint)."""
+    speed, _ = speed_of(state, fid)
+    if p.get("maneuver") == "beat":
+        return Fraction(speed), f"Speed {speed}: M16, L369, A-85"
+    run = str(p.get("run") or "sprint")
+    return grid.budget(speed, run), f"Speed {speed} × {grid.GAITS[run]} at a {run}: M25, CP-27"
+
+
+def charge_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
+    """M16 (L369, A-85) and M25 (L445, A-102) declared from afar by a loose fighter against a loose enemy: the grid
+    distance checked (≤ Speed; as a category two or more beyond his weapon's length), the path run cell by cell to
+    within reach of the target and no nearer enemy on the way (L102)."""
+    m = p.get("maneuver")
+    if m not in CHARGES:
+        return ["charge: maneuver beat (M16) or rushing_attack (M25): the attacks declared from afar (A-85, A-102)"]
+    rule = f"5.4.1 {CHARGES[str(m)]}"
+    if m == "rushing_attack" and p.get("run") not in (None, "jog", "sprint"):
+        return [f"{rule}, CP-27: run: jog or sprint"]
+    f = state.fighter(fid)
+    t = p.get("target")
+    if t not in state.roster or state.fighter(str(t)).side == f.side:
+        return [f"{rule}: target: an enemy on the field"]
+    foe = state.fighter(str(t))
+    if state.gone(foe.id) or foe.out:
+        return [f"{rule}: {foe.id} is out of the fight"]
+    engaged = state.pair_of(foe.id)
+    if engaged is not None:
+        return [f"{rule} (A-85, A-102): {foe.id} is not loose: he fights in the melee {engaged.id}; the grid distance "
+                "holds only for fighters not yet engaged"]
+    metres = grid.distance(state.grid, f.cell, foe.cell)
+    speed, _ = speed_of(state, fid)
+    if m == "beat" and metres > speed:
+        return [f"{rule} (L369, A-85): {foe.id} is {metres} m from {fid}: too far for a distracting maneuver, the "
+                f"grid distance must be ≤ {fid}'s Speed {speed}"]
+    if m == "rushing_attack":
+        own = costs.weapon_length(f.weapon) if f.weapon else "hand"
+        cat = grid_category(metres)
+        if data.length_index(cat) - data.length_index(own) < 2:
+            return [f"{rule} (L445, A-102): {foe.id} is {metres} m from {fid}, {cat.replace('_', ' ')} distance: it "
+                    f"must exceed {fid}'s weapon length {own.replace('_', ' ')} by two categories or more"]
+    raw = p.get("path") or []
+    if not isinstance(raw, list) or not all(isinstance(c, list) and len(c) == 2 and all(isinstance(v, int)
+                                                                                       for v in c) for c in raw):
+        return ["5.7: path is a list of cells [[x, y], …] walked in order"]
+    path = [(c[0], c[1]) for c in raw]
+    out = grid.path_problems(state.grid, state.width, state.height, state.blocked(), f.cell, path,
+                             state.occupied(but=fid) - formation.partner_cells(state, fid))
+    if out:
+        return [f"{rule}: the path to {foe.id} is blocked: " + out[0]]
+    end = path[-1] if path else f.cell
+    if grid.distance(state.grid, end, foe.cell) > reach_between(f, foe):
+        return [f"{rule} (L102): the path ends at ({end[0]}, {end[1]}), out of reach of {foe.id}: a charge runs to "
+                "within reach of its target"]
+    have, _ = charge_budget(state, fid, p)
+    if len(path) > have and m == "beat":
+        return [f"{rule} (5.7, L369, A-85): a run of {len(path)} m is longer than {fid}'s Speed {speed}"]
+    if len(path) > have:
+        run = str(p.get("run") or "sprint")
+        return [f"{rule} (5.7, CP-27): a run of {len(path)} m is longer than {fid}'s {float(have):g} m at a {run} "
+                f"(Speed {speed} × {grid.GAITS[run]})"]
+    for cell in path[:-1]:
+        near = within_reach(state, fid, cell)
+        if near is not None:
+            return [f"L102: at ({cell[0]}, {cell[1]}) {fid} comes within reach of {near}: melee begins there, the "
+                    "path ends at that cell"]
+    near = within_reach(state, fid, end)
+    if near is not None and near != foe.id and grid.distance(state.grid, end, state.fighter(near).cell) \
+            < grid.distance(state.grid, end, foe.cell):
+        return [f"L102: at ({end[0]}, {end[1]}) {near} is nearer to {fid} than {foe.id}: melee begins with him"]
     return []
 
 

@@ -50,6 +50,9 @@ class Moved(Resolution):
 class Engaged(Resolution):
     pair: str
     fighters: tuple[str, str]
+    distance: str | None = None
+    """M16/M25 from afar (A-85, A-102): the grid distance as a category, the pair's combat distance to start."""
+    charge: dict[str, Any] | None = None
 
 
 class Joined(Resolution):
@@ -248,6 +251,8 @@ def moved(state: Battle, e: Moved) -> Battle:
 def engaged(state: Battle, e: Engaged) -> Battle:
     a, b = e.fighters
     pair = new_pair(state, a, b)
+    if e.distance is not None:  # an attack from afar (M16, M25): part 1 plays it at the grid distance's category
+        pair = replace(pair, fight=replace(pair.fight, distance=e.distance))
     return replace(state, loose=tuple(f for f in state.loose if f.id not in (a, b)), pairs=(*state.pairs, pair))
 
 

@@ -218,7 +218,7 @@ def open_acts(state: Battle, fid: str) -> list[str]:
     s = state.shooter(fid)
     comrades = [i for i in state.roster if i != fid and state.fighter(i).side == f.side and not state.gone(i)
                 and not state.fighter(i).out and state.pair_of(i) is None]
-    can = {"move": True, "wait": True,
+    can = {"move": True, "wait": True, "charge": False,  # M16/M25 from afar: taken when said, not offered (A-85)
            "shoot": s is not None and s.lost is None and s.stage in ("prepared", "aimed"),
            "form": len(comrades) >= 2, "flee": state.on_edge(f.cell),
            "pick_up": (s is not None and s.lost == "dropped") or any(w.state == "dropped" for w in f.weapons),
@@ -233,6 +233,8 @@ def act(ctx: Context, fid: str, order: Event, x: int, options: SkirmishOptions) 
     kind = p.get("act")
     if kind == "move":
         move(ctx, fid, p, x, order.seq)
+    elif kind == "charge":
+        charge(ctx, fid, p, x, order.seq)
     elif kind in ("draw", "prepare", "aim"):
         stage(ctx, fid, kind, p, x, order.seq, options)
         if p.get("shoot") and ctx.state.shooter(fid).stage in ("prepared", "aimed"):  # type: ignore[union-attr]
@@ -298,6 +300,38 @@ def move(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int) -> None:
         chosen = ctx.choice("join_melee", actor=fid, options=ids, exchange=x,
                             what=f"which melee {fid} joins: enemies of {listed} are equally near (4.4)")
         join(ctx, fid, *next(m for m in melees if m[0] == chosen), among=ids)
+
+
+def charge(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int) -> None:
+    """M16 (L369, A-85) or M25 (L445, A-102) declared from afar: the attacker runs his path to within reach of the
+    target and the melee between them begins (L102) at the grid distance's category, at which part 1 then plays the
+    maneuver (its activation, conditions and the distance it sets)."""
+    state = ctx.state
+    f, foe = state.fighter(fid), state.fighter(str(p["target"]))
+    m = str(p["maneuver"])
+    metres = grid.distance(state.grid, f.cell, foe.cell)
+    cat = battle_check.grid_category(metres)
+    path = [tuple(c) for c in p.get("path") or []]
+    have, how = battle_check.charge_budget(state, fid, p)
+    gait = str(p.get("run") or "sprint") if m == "rushing_attack" else "walk"
+    end = path[-1] if path else f.cell
+    facing = grid.facing_towards(state.grid, end, foe.cell)
+    rule = battle_check.CHARGES[m]
+    name = "a beat" if m == "beat" else "a rushing attack"
+    emit(ctx, "moved", {"fighter": fid, "exchange": x, "gait": gait, "path": [list(c) for c in path],
+                        "facing": facing, "metres": len(path), "budget": str(have), "carry": "0", "ran": False,
+                        "why": [f"{fid} runs {len(path)} m of {float(have):g} m ({how}) at {foe.id} for {name}"
+                                + (f" to ({end[0]}, {end[1]})" if path else "") + f", facing {facing}"],
+                        "rule": ["5.7", f"5.4.1 {rule}"], "defaults": ["A-85" if m == "beat" else "A-102"]},
+         cause=seq or None)
+    emit(ctx, "engaged", {"pair": f"{fid}-{foe.id}", "fighters": [fid, foe.id], "distance": cat,
+                          "charge": {"maneuver": m, "target": foe.id, "metres": metres},
+                          "why": [f"{fid} declares {name} ({rule}) on {foe.id} {metres} m away, not yet engaged: the "
+                                  f"grid distance as a category is {cat.replace('_', ' ')} (A-65, "
+                                  + ("A-85" if m == "beat" else "A-102") + f"); melee begins (L102) at "
+                                  f"{cat.replace('_', ' ')} distance, where part 1 plays the {name[2:]}"],
+                          "rule": ["4.2", "L102", f"5.4.1 {rule}"],
+                          "defaults": ["A-65", "A-85" if m == "beat" else "A-102", "C12"]}, cause=seq or None)
 
 
 def engage(ctx: Context, fid: str, foe: str) -> None:

@@ -1070,7 +1070,8 @@ def catalogue_ru() -> Catalogue:
                                 "rclasses": _listed(RANGED_CLASS_RU, "или"), "shotmv": _table(SHOT_MV_RU),
                                 "actcodes": _codes(ACT_RU), "gaitcodes": _codes(GAIT_NAME_RU),
                                 "stance": lambda x: words.pick(words.STANCE_NAMES[x], "ru") if x in
-                                words.STANCE_NAMES else None})
+                                words.STANCE_NAMES else None,
+                                "length": lambda x: LENGTH_RU.get(x.replace(" ", "_"))})
 
 
 STAGE_RU = {"draw": "извлечения снаряда", "prepare": "подготовки выстрела", "aim": "прицеливания",
@@ -2719,3 +2720,68 @@ PROBLEMS.extend([
      "M53 (L681): нужны кубики рефлекса на маневрирование, чтобы избежать схватки, например «уклоняюсь от схватки, 2 "
      "кубика» (0 — не уклоняется)"),
 ])
+
+PROBLEMS.extend([  # M16 and M25 declared from afar by a loose fighter (A-85, A-102)
+    ("charge: maneuver beat (M16) or rushing_attack (M25): the attacks declared from afar (A-85, A-102)",
+     "charge (атака издали): маневр beat (Батман, M16) или rushing_attack (Стремительная атака, M25) — атаки, "
+     "заявляемые издали (A-85, A-102)"),
+    ("{r}, CP-27: run: jog or sprint", "{r}, CP-27: бег (run) — jog (лёгкий бег) или sprint (спринт)"),
+    ("{r}: target: an enemy on the field", "{r}: цель (target) — противник на поле"),
+    ("{r}: {a:w} is out of the fight", "{r}: {a} выбыл из боя"),
+    ("{r} (A-85, A-102): {t:w} is not loose: he fights in the melee {p:w}; the grid distance holds only for fighters "
+     "not yet engaged",
+     "{r} (A-85, A-102): {t} не свободен: он бьётся в схватке {p}; дистанция по полю считается только для бойцов, "
+     "ещё не вступивших в схватку"),
+    ("{r} (L369, A-85): {t:w} is {n:#} m from {a:w}: too far for a distracting maneuver, the grid distance must be ≤ "
+     "{b:w}'s Speed {s:#}",
+     "{r} (L369, A-85): {t} в {n} м от {a}: слишком далеко для отвлекающего маневра, дистанция по полю должна быть "
+     "не больше Скорости {b} ({s})"),
+    ("{r} (L445, A-102): {t:w} is {n:#} m from {a:w}, {c:length} distance: it must exceed {b:w}'s weapon length "
+     "{l:length} by two categories or more",
+     "{r} (L445, A-102): {t} в {n} м от {a}, дистанция {c:length}: она должна превышать длину оружия {b} "
+     "({l:length}) на две категории и более"),
+    ("{r}: the path to {t:w} is blocked: {rest}", "{r}: путь к {t} прегражден: {rest:@}"),
+    ("{r} (L102): the path ends at ({x:#}, {y:#}), out of reach of {t:w}: a charge runs to within reach of its target",
+     "{r} (L102): путь кончается в ({x}, {y}), вне досягаемости {t}: атака издали доводит до досягаемости цели"),
+    ("{r} (5.7, L369, A-85): a run of {n:#} m is longer than {a:w}'s Speed {s:#}",
+     "{r} (5.7, L369, A-85): разбег {n} м длиннее Скорости {a} ({s})"),
+    ("{r} (5.7, CP-27): a run of {n:#} m is longer than {a:w}'s {m:#} m at a {g:w} (Speed {s:#} × {f})",
+     "{r} (5.7, CP-27): разбег {n} м длиннее, чем {m} м у {a} при аллюре «{g:gait}» (Скорость {s} × {f})"),
+    ("L102: at ({x:#}, {y:#}) {b:w} is nearer to {a:w} than {t:w}: melee begins with him",
+     "L102: в ({x}, {y}) {b} ближе к {a}, чем {t}: схватка начинается с ним"),
+])
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) runs (\d+) m of ([\d.]+) m \((.*)\) at (\w+) for a (beat|rushing attack)( to \((\d+), (\d+)\))?, "
+     r"facing (\w+)$",
+     lambda m: f"{m.group(1)} пробегает {m.group(2)} м из {m.group(3).replace('.', ',')} м ("
+     + m.group(4).replace("Speed", "Скорость").replace(" at a sprint", ", спринт").replace(" at a jog", ", трусца")
+     + f") к {m.group(5)} для " + ("Батмана" if m.group(6) == "beat" else "Стремительной атаки")
+     + (f" до ({m.group(8)}, {m.group(9)})" if m.group(7) else "")
+     + f", лицом на {words.facing_name(m.group(10), 'ru', word=True)}"),
+    (r"^(\w+) declares a (beat|rushing attack) \((M\d+)\) on (\w+) (\d+) m away, not yet engaged: the grid distance as "
+     r"a category is ([\w ]+) \(A-65, (A-\d+)\); melee begins \(L102\) at [\w ]+ distance, where part 1 plays the "
+     r"(beat|rushing attack)$",
+     lambda m: f"{m.group(1)} заявляет " + ("Батман" if m.group(2) == "beat" else "Стремительную атаку")
+     + f" ({m.group(3)}) против {m.group(4)} в {m.group(5)} м, ещё не в схватке: дистанция по полю как категория — "
+     f"{LENGTH_RU.get(m.group(6).replace(' ', '_'), m.group(6))} (A-65, {m.group(7)}); схватка начинается (L102) на "
+     f"{LENGTH_GEN.get(m.group(6).replace(' ', '_'), m.group(6))} дистанции, где маневр играет часть 1 (поединок)"),
+)) + _SENTENCES
+PROBLEMS.extend([  # a strike on several targets onto another melee (M09, M10, M24; 4.4, PROPOSED)
+    ("{r} (L285-304, 4.4, PROPOSED): {t:w} fights in the melee {o}, not in {a:w}'s melee {m}: a strike on several "
+     "targets goes over the enemies of its own melee; a blow does not join two melees (a move into reach does, L102)",
+     "{r} (L285-304, 4.4, предложено): {t} бьётся в схватке {o}, а не в схватке {a} ({m}): удар по нескольким целям "
+     "проходит по противникам своей схватки; удар не соединяет две схватки (их соединяет только подход на "
+     "досягаемость, L102)"),
+    ("{r} (L285-304, 4.4): {a:w}'s melee {m} is a pair: his one opponent is the only target; a strike on several "
+     "targets is played in a melee of several fighters",
+     "{r} (L285-304, 4.4): схватка {a} ({m}) — пара: единственная цель — его противник; удар по нескольким целям "
+     "играется в схватке нескольких бойцов"),
+])
+ACT_RU["charge"] = "атака издали"  # M16 and M25 declared from afar (A-85, A-102)
+_SENTENCES = ((re.compile(r"^initiative: (\w+)$"),  # combat initiative where the distance was already set (a charge)
+               lambda m: "инициатива: " + ("ничья" if m.group(1) == "tie" else m.group(1))),) + _SENTENCES
+_SENTENCES = ((re.compile(r"^(\w+)'s weapon defence loses (\d+) dice against the rushing attack \(M25\)$"),
+               lambda m: f"защита оружием у {m.group(1)} теряет {m.group(2)} "
+                         f"{plural(int(m.group(2)), ('кубик', 'кубика', 'кубиков'))} против Стремительной атаки "
+                         "(M25)"),) + _SENTENCES
+_SENTENCES = ((re.compile(r" lost \(M25 rushing attack\)\)"), " lost (Стремительная атака, M25))"),) + _SENTENCES

@@ -288,6 +288,10 @@ def shot(order: Mapping[str, Any], lang: str, state: Any) -> list[str]:
     return parts
 
 
+CHARGE_SAID = {"beat": ("Батман", "a Batman"), "rushing_attack": ("Стремительная атака", "a rushing attack")}
+"""The attacks a loose fighter declares from afar (battle_check.CHARGES), as a post says them."""
+
+
 def field_act(order: Mapping[str, Any], who: str, lang: str, state: Any) -> str:
     """ "В обмене 1 Ратибор идёт шагом: (7, 2) → (6, 2), лицом на запад."."""
     act = str(order.get("act"))
@@ -301,6 +305,14 @@ def field_act(order: Mapping[str, Any], who: str, lang: str, state: Any) -> str:
         cells = " → ".join(f"({c[0]}, {c[1]})" for c in order.get("path") or [])
         gait = _pick(GAIT.get(str(order.get("gait")), (str(order.get("gait")),) * 2), lang)
         return head + tr(lang, f"перемещается {gait}: {cells}", f"moves {gait}: {cells}") + facing + "."
+    if act == "charge":  # M16/M25 declared from afar (A-85, A-102)
+        cells = " → ".join(f"({c[0]}, {c[1]})" for c in order.get("path") or [])
+        name = CHARGE_SAID.get(str(order.get("maneuver")), (str(order.get("maneuver")),) * 2)
+        run = {"sprint": (", спринтом", ", sprinting"), "jog": (", трусцой", ", jogging")}.get(
+            str(order.get("run") or "sprint") if order.get("maneuver") == "rushing_attack" else "", ("", ""))
+        target = fighter(str(order.get("target")), lang, state)
+        return head + tr(lang, f"атакует издали: {name[0]}, цель — {target}, разбег {cells}{run[0]}",
+                         f"attacks from afar: {name[1]} at {target}, running {cells}{run[1]}") + "."
     if act == "draw":
         several = tr(lang, " (несколько в одну руку)", " (several into one hand)") if order.get("several") else ""
         return head + tr(lang, "извлекает снаряд", "draws a projectile") + several + hurry + "."

@@ -66,6 +66,30 @@ def problems(group: Fight, fid: str, order: dict[str, Any], grid_name: str) -> l
     return out
 
 
+def elsewhere(state: Any, melee: str, fid: str, order: dict[str, Any]) -> list[str]:
+    """M09, M10, M24 (L285-304, L441; 4.4, PROPOSED): a further target who stands within reach but fights in another
+    melee is refused naming why: the rulebook's sweep goes over the enemies within reach, its exchange is one melee's
+    (4.4: its declarations and defences go in that melee's order), and a blow joins no melees (only a move into reach
+    does, L102); in a pair (two fighters on the field) a strike on several targets has no further target."""
+    m = str(order.get("maneuver"))
+    mid = SWEEPS.get(m) or ("M24" if m == "synchronous_attack" else None)
+    if mid is None:
+        return []
+    named = order.get("also") if mid == "M24" else order.get("then")
+    further_ids = [named] if isinstance(named, str) else named if isinstance(named, list) else []
+    out = []
+    for t in further_ids:
+        other = state.pair_of(t) if isinstance(t, str) and t in state.roster else None
+        if other is not None and other.id != melee:
+            out.append(f"5.4.1 {mid} (L285-304, 4.4, PROPOSED): {t} fights in the melee {other.id}, not in {fid}'s "
+                       f"melee {melee}: a strike on several targets goes over the enemies of its own melee; a blow "
+                       "does not join two melees (a move into reach does, L102)")
+    if not out and further_ids and len(state.pair_of(fid).fight.fighters) == 2:
+        out.append(f"5.4.1 {mid} (L285-304, 4.4): {fid}'s melee {melee} is a pair: his one opponent is the only "
+                   "target; a strike on several targets is played in a melee of several fighters")
+    return out
+
+
 def further(att: Declared) -> list[str]:
     """The attack's targets after its first: a sweep's `then`, a synchronous attack's `also` (M24), a pounce's `then`
     (M65 on several targets, L826; group_grapple.py)."""
