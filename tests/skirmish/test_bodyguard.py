@@ -275,18 +275,19 @@ def test_l981_the_frame_ends_the_projectile_in_the_bodyguard() -> None:
 
 def test_a_field_request_lists_exactly_the_acts_open_to_the_fighter() -> None:
     state = escort(BOR, GLB)
-    assert open_acts(state, "LAD") == ["move", "aim", "shoot", "wait"]  # prepared: no draw, no preparation
-    assert open_acts(state, "YAR") == ["move", "form", "wait"]  # no ranged weapon; two comrades to form up with
+    # every one of them could charge an enemy from afar (M16/M25, A-85, A-102): tests/skirmish/test_charge_words.py
+    assert open_acts(state, "LAD") == ["move", "aim", "shoot", "wait", "charge"]  # prepared: no draw, no preparation
+    assert open_acts(state, "YAR") == ["move", "form", "wait", "charge"]  # no ranged weapon; two comrades to form up
     s = state.shooter("LAD")
     assert s is not None
     dropped = state.with_shooter("LAD", replace(s, lost="dropped", lost_at=(9, 2)))
-    assert open_acts(dropped, "LAD") == ["move", "wait", "pick_up"]  # M50: pick it up first (L950)
+    assert open_acts(dropped, "LAD") == ["move", "wait", "pick_up", "charge"]  # M50: pick it up first (L950)
     caught = replace(state, caught=(("YAR", "javelin", 2),))
-    assert open_acts(caught, "YAR") == ["move", "form", "wait", "throw_back"]  # M88
+    assert open_acts(caught, "YAR") == ["move", "form", "wait", "throw_back", "charge"]  # M88
     edge = state.with_fighter(replace(state.fighter("YAR"), cell=(0, 2)))
-    assert open_acts(edge, "YAR") == ["move", "form", "flee", "wait"]  # 1.2.6: from the field's edge
+    assert open_acts(edge, "YAR") == ["move", "form", "flee", "wait", "charge"]  # 1.2.6: from the field's edge
     alone = escort()
-    assert open_acts(alone, "YAR") == ["move", "wait"]
+    assert open_acts(alone, "YAR") == ["move", "wait", "charge"]
 
 
 def test_the_field_requests_say_their_acts_in_both_languages() -> None:
@@ -296,10 +297,11 @@ def test_the_field_requests_say_their_acts_in_both_languages() -> None:
     state = state.with_shooter("LAD", replace(s, lost="dropped", lost_at=(9, 2)))
     stop = Round(turn=2).resolve(state)
     what = {r.actor: r.what for r in stop.requests}
-    assert what["LAD"] == "act in exchange 1: move, wait or pick_up (5.6, 5.7)"
-    assert what["YAR"] == "act in exchange 1: move, form or wait (5.6, 5.7)"
+    assert what["LAD"] == "act in exchange 1: move, wait, pick_up or charge (5.6, 5.7)"
+    assert what["YAR"] == "act in exchange 1: move, form, wait or charge (5.6, 5.7)"
     said = i18n.request_text(next(r for r in stop.requests if r.actor == "LAD"), "ru", [RULESET])
-    assert 'действие в обмене 1: "move" (движение), "wait" (ждать) или "pick_up" (поднять оружие) (5.6, 5.7)' in said
+    assert ('действие в обмене 1: "move" (движение), "wait" (ждать), "pick_up" (поднять оружие) или "charge" (атака '
+            'издали) (5.6, 5.7)') in said
     assert i18n.UNTRANSLATED["ru"] not in said
 
 

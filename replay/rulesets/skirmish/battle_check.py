@@ -293,10 +293,10 @@ def charge_budget(state: Battle, fid: str, p: dict[str, Any]) -> tuple[Fraction,
     return grid.budget(speed, run), f"Speed {speed} × {grid.GAITS[run]} at a {run}: M25, CP-27"
 
 
-def charge_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
-    """M16 (L369, A-85) and M25 (L445, A-102) declared from afar by a loose fighter against a loose enemy: the grid
-    distance checked (≤ Speed; as a category two or more beyond his weapon's length), the path run cell by cell to
-    within reach of the target and no nearer enemy on the way (L102)."""
+def charge_target_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
+    """M16 (L369, A-85) and M25 (L445, A-102) declared from afar by a loose fighter against a loose enemy: the
+    maneuver, the run, the target and the grid distance (≤ Speed; as a category two or more beyond his weapon's
+    length)."""
     m = p.get("maneuver")
     if m not in CHARGES:
         return ["charge: maneuver beat (M16) or rushing_attack (M25): the attacks declared from afar (A-85, A-102)"]
@@ -325,6 +325,29 @@ def charge_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
         if data.length_index(cat) - data.length_index(own) < 2:
             return [f"{rule} (L445, A-102): {foe.id} is {metres} m from {fid}, {cat.replace('_', ' ')} distance: it "
                     f"must exceed {fid}'s weapon length {own.replace('_', ' ')} by two categories or more"]
+    return []
+
+
+def can_charge(state: Battle, fid: str) -> bool:
+    """Whether `fid` could charge someone (battle_round.open_acts): a loose enemy he may declare M16 or M25 on from
+    afar (charge_target_problems, the path aside)."""
+    f = state.fighter(fid)
+    return any(not charge_target_problems(state, fid, {"maneuver": m, "target": o.id}) for m in CHARGES
+               for o in state.loose if o.side != f.side)
+
+
+def charge_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
+    """M16 (L369, A-85) and M25 (L445, A-102) declared from afar by a loose fighter against a loose enemy: the target
+    and the grid distance checked (charge_target_problems), the path run cell by cell to within reach of the target
+    and no nearer enemy on the way (L102)."""
+    out = charge_target_problems(state, fid, p)
+    if out:
+        return out
+    m = p["maneuver"]
+    rule = f"5.4.1 {CHARGES[str(m)]}"
+    f = state.fighter(fid)
+    foe = state.fighter(str(p["target"]))
+    speed, _ = speed_of(state, fid)
     raw = p.get("path") or []
     if not isinstance(raw, list) or not all(isinstance(c, list) and len(c) == 2 and all(isinstance(v, int)
                                                                                        for v in c) for c in raw):

@@ -213,12 +213,13 @@ def ask_acts(ctx: Context, ids: list[str], x: int) -> dict[str, Event]:
 def open_acts(state: Battle, fid: str) -> list[str]:
     """The acts `fid` can take where the battle stands, in the order of `battle_check.ACTS`: a ranged stage only at
     its turn (5.6.1), a shot once prepared, forming up with two loose comrades at least (5.12), fleeing from the
-    field's edge (1.2.6), picking up a weapon of his on the floor (M50), throwing back a caught one (M88)."""
+    field's edge (1.2.6), picking up a weapon of his on the floor (M50), throwing back a caught one (M88), charging a
+    loose enemy from afar (M16, M25: A-85, A-102)."""
     f = state.fighter(fid)
     s = state.shooter(fid)
     comrades = [i for i in state.roster if i != fid and state.fighter(i).side == f.side and not state.gone(i)
                 and not state.fighter(i).out and state.pair_of(i) is None]
-    can = {"move": True, "wait": True, "charge": False,  # M16/M25 from afar: taken when said, not offered (A-85)
+    can = {"move": True, "wait": True, "charge": battle_check.can_charge(state, fid),  # M16/M25 from afar (A-85)
            "shoot": s is not None and s.lost is None and s.stage in ("prepared", "aimed"),
            "form": len(comrades) >= 2, "flee": state.on_edge(f.cell),
            "pick_up": (s is not None and s.lost == "dropped") or any(w.state == "dropped" for w in f.weapons),
