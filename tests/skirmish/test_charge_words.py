@@ -5,6 +5,9 @@ act request lists it exactly when the fighter could charge someone. Ratibor (Spe
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
+
+import pytest
 
 from replay.render import i18n
 from replay.rulesets.skirmish import battle_check, costs
@@ -48,3 +51,59 @@ def test_the_request_says_charge_in_both_languages() -> None:
     said = i18n.request_text(req, "ru", [RULESET])
     assert 'действие в обмене 1: "move" (движение), "wait" (ждать) или "charge" (атака издали) (5.6, 5.7)' in said
     assert i18n.UNTRANSLATED["ru"] not in said
+
+
+# --- a charge in a player's words (field_parse.charge_order) ---------------------------------------------------------
+
+ROW = [[2, 2], [3, 2], [4, 2], [5, 2]]
+
+
+@pytest.mark.parametrize(("vse", "text", "order"), [
+    (6, "Бегу на Всеслава через (2,2), (3,2), (4,2), (5,2) и бью с разбега (бэтмен)",
+     {"maneuver": "beat", "target": "VSE", "path": ROW}),
+    (6, "Charge Vseslav: rushing attack, sprint, path (2,2), (3,2), (4,2), (5,2)",
+     {"maneuver": "rushing_attack", "target": "VSE", "run": "sprint", "path": ROW}),
+    (5, "Обмен 2: стремительная атака на VSE трусцой через (2,2), (3,2), (4,2)",  # 3 m of Speed 7 × 1/2
+     {"maneuver": "rushing_attack", "target": "VSE", "run": "jog", "path": ROW[:3], "exchange": 2}),
+    (6, "Атакую издали Всеслава: батман, через (2,2), (3,2), (4,2), (5,2)",
+     {"maneuver": "beat", "target": "VSE", "path": ROW}),
+])
+def test_a_charge_post_reads_as_the_documented_order(vse: int, text: str, order: dict[str, Any]) -> None:
+    state = field(vse)
+    parsed = RULESET.parse_order(text, state, "RAT")
+    assert parsed.errors == []
+    assert parsed.order == {"stage": "field", "exchange": 1, "act": "charge", **order}
+    assert battle_check.act(state, "RAT", parsed.order, RULESET.options()) == []  # the field's check takes it
+
+
+def test_every_error_of_a_charge_post_is_collected_nothing_guessed() -> None:
+    state = field(6)
+    parsed = RULESET.parse_order("Бегу на Всеслава и бью с разбега (бэтмен)", state, "RAT")
+    assert parsed.order is None
+    assert parsed.errors == ["5.7: name the cells of the charge's path to within reach of the target, e.g. «через "
+                             "(2,2), (3,2)» (path (2,2), (3,2))"]
+    parsed = RULESET.parse_order("Charge, jog, path (2,2), (4,2)", state, "RAT")
+    assert parsed.order is None
+    assert parsed.errors[:2] == [
+        "5.4.1: name the charge's maneuver: «батман» (M16, A-85) or «стремительная атака» (M25, A-102); beat or "
+        "rushing attack",
+        "5.4.1: one target per charge, by its id or name («Бегу на VSE, батман»)"]
+    assert parsed.errors[2].startswith("5.7: (4, 2) is not next to (2, 2)")
+    parsed = RULESET.parse_order("Батман и стремительная атака на VSE спринтом через (2,2)", state, "RAT")
+    assert parsed.errors == ["5.4.1: one maneuver per charge (beat, rushing_attack are named)"]
+    parsed = RULESET.parse_order("Батман на VSE трусцой через (2,2)", state, "RAT")
+    assert parsed.errors == ["5.4.1 M16 (L369, A-85): a beat runs within Speed: jog or sprint only for a rushing "
+                             "attack (M25, CP-27)"]
+    parsed = RULESET.parse_order("Бегу на VSE, батман, и стреляю в VSE через (2,2)", state, "RAT")
+    assert parsed.errors[0].startswith("4.3: one act per field exchange (charge, shoot are named")
+
+
+def test_a_plain_run_is_still_a_move_and_the_charge_errors_are_said_in_russian() -> None:
+    state = field(6)
+    assert RULESET.parse_order("Бегу через (2,2), (3,2)", state, "RAT").order == {
+        "stage": "field", "exchange": 1, "act": "move", "gait": "sprint", "path": [[2, 2], [3, 2]]}
+    cat = i18n.chain("ru", (RULESET,))
+    for text in ("Charge", "Батман и стремительная атака на VSE и RAT трусцой"):
+        for error in RULESET.parse_order(text, state, "RAT").errors:
+            said = cat.say(error, "ru")
+            assert said != error and i18n.UNTRANSLATED["ru"] not in said, error

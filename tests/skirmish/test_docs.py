@@ -34,7 +34,8 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "bg": "test_bodyguard",
                  "gl": "test_group_polish",
                  "fl": "test_field_melee",
-                 "fd": "test_field_reach"}
+                 "fd": "test_field_reach",
+                 "cw": "test_charge_words"}
 
 
 def example() -> str:

@@ -15,6 +15,8 @@ table), every error collected. Russian as players write it, English too:
     Синхронный бросок в VSE и RAT, 4 кубика (2Р+2Н)   Through shot at RAT, 6 dice (2R+4S); then BOR
     Выстрел по касательной в RAT, 6 кубиков (2Р+4Н); задеваю BOR, покупаю зона рука
     Стреляю в движении в RAT, 2 кубика (2Н); иду шагом на (7,4), проверка 1 кубик (1Р)
+    Бегу на Всеслава через (2,2), (3,2) и бью с разбега (батман)
+    Charge Vseslav: rushing attack, sprint, path (2,2), (3,2), (4,2)
 
 and, through `post-in`, a loose fighter's defence against a shot or his protection of a comrade, as a choice:
 
@@ -83,11 +85,37 @@ ACT_WORDS: tuple[tuple[str, str], ...] = (
 STAGES = ("draw", "prepare", "aim")
 
 
+CHARGE_MANEUVERS: tuple[tuple[str, str], ...] = (
+    (r"батман\w*|бэтмен\w*|batman|beat", "beat"),
+    (r"стремительн\w* атак\w*|атак\w* с разбега|rushing[ -]attack", "rushing_attack"),
+)
+"""M16 (L369) and M25 (L445) in the players' words (the rulebook's names, «бэтмен» as players spell it)."""
+CHARGE = r"атак\w* издали|атакую с разбега|charg\w*"
+"""The act `charge` (A-85, A-102) in the players' words; a charge maneuver's name says it too."""
+RUNS = (("трусц", "jog"), ("jog", "jog"), ("спринт", "sprint"), ("sprint", "sprint"))
+"""CP-27: M25's run, jog or sprint, as the words name it (unnamed, the field's default sprint holds)."""
+
+
+def charges_named(text: str) -> list[str]:
+    """The charge maneuvers (M16, M25) a text names, each once."""
+    found: list[str] = []
+    rest = text.lower()
+    for pattern, code in CHARGE_MANEUVERS:
+        if re.search(r"(?<![а-яёa-z])(?:" + pattern + ")", rest):
+            rest = re.sub(pattern, " ", rest)
+            found.append(code)
+    return found
+
+
 def acts_named(text: str) -> list[str]:
     """Every act the words of `text` name, in the order of ACT_WORDS, each once; «бегу с поля» is a flight, not a
-    run; a move is named by a gait or a cell."""
+    run; a move is named by a gait or a cell, unless the run is a charge («бегу на VSE, батман»)."""
     found: list[str] = []
     rest = text
+    charging = charges_named(text) or re.search(r"(?<![а-яёa-z])(?:" + CHARGE + ")", text)
+    if charging:
+        found.append("charge")
+        rest = re.sub(CHARGE, " ", rest)
     for phrase, act in ACT_WORDS:
         if re.search(r"(?<![а-яёa-z])" + re.escape(phrase), rest):
             rest = rest.replace(phrase, " ")
@@ -96,7 +124,8 @@ def acts_named(text: str) -> list[str]:
     if maneuvers_named(text) and "shoot" not in found:
         found.append("shoot")  # «двойной выстрел в ZOR …»: the maneuver's name says it is a shot
     moving = any(m in MOVING for m in maneuvers_named(text))
-    if (gait_named(rest) is not None and "flee" not in found or CELL.search(rest) and not found) and not moving:
+    if (gait_named(rest) is not None and "flee" not in found or CELL.search(rest) and not found) and not moving \
+            and not charging:
         found.append("move")
     return found
 
@@ -481,6 +510,8 @@ def parse_field_order(text: str, state: Battle, actor: str, exchange: int | None
         order.update(form_order(body, state, actor, errors))
     elif kind == "throw_back":  # M88: the caught projectile thrown back, as a plain throw
         order.update(shot_order(body, state, actor, errors))
+    elif kind == "charge":
+        order.update(charge_order(body, state, actor, errors))
     elif kind == "pick_up":
         weapon = floor_weapon(lowered, state, actor, errors)
         if weapon is not None:
@@ -488,6 +519,41 @@ def parse_field_order(text: str, state: Battle, actor: str, exchange: int | None
     if facing is not None and kind in ("move", "wait"):
         order["facing"] = facing
     return Parsed(None if errors else order, errors)
+
+
+def charge_order(body: str, state: Battle, actor: str, errors: list[str]) -> dict[str, Any]:
+    """A charge (M16, M25 declared from afar, A-85, A-102): its maneuver, its one target, its path cell by cell and
+    M25's run when named; the legality (the distance, the budget, the reach) is the field's check."""
+    order: dict[str, Any] = {}
+    lowered = body.lower()
+    named = charges_named(lowered)
+    if len(named) > 1:
+        errors.append(f"5.4.1: one maneuver per charge ({', '.join(named)} are named)")
+    elif not named:
+        errors.append("5.4.1: name the charge's maneuver: «батман» (M16, A-85) or «стремительная атака» (M25, "
+                      "A-102); beat or rushing attack")
+    else:
+        order["maneuver"] = named[0]
+    targets = fighters_named(body, state, actor)
+    if len(targets) != 1:
+        errors.append("5.4.1: one target per charge, by its id or name («Бегу на VSE, батман»)"
+                      + (f" ({', '.join(targets)} are named)" if targets else ""))
+    else:
+        order["target"] = targets[0]
+    run = next((g for stem, g in RUNS if re.search(r"(?<![а-яёa-z])" + stem, lowered)), None)
+    if run is not None and named == ["rushing_attack"]:
+        order["run"] = run
+    elif run is not None and named == ["beat"]:
+        errors.append("5.4.1 M16 (L369, A-85): a beat runs within Speed: jog or sprint only for a rushing attack "
+                      "(M25, CP-27)")
+    path = [[int(a), int(b)] for a, b in CELL.findall(body)]
+    if not path:
+        errors.append("5.7: name the cells of the charge's path to within reach of the target, e.g. «через (2,2), "
+                      "(3,2)» (path (2,2), (3,2))")
+    else:
+        order["path"] = path
+        errors += gaps(state, actor, [(c[0], c[1]) for c in path])
+    return order
 
 
 def shot_start(lowered: str) -> int:

@@ -2785,3 +2785,19 @@ _SENTENCES = ((re.compile(r"^(\w+)'s weapon defence loses (\d+) dice against the
                          f"{plural(int(m.group(2)), ('кубик', 'кубика', 'кубиков'))} против Стремительной атаки "
                          "(M25)"),) + _SENTENCES
 _SENTENCES = ((re.compile(r" lost \(M25 rushing attack\)\)"), " lost (Стремительная атака, M25))"),) + _SENTENCES
+PROBLEMS.extend([  # a charge in a player's words (field_parse.charge_order, A-85, A-102)
+    ("5.4.1: one maneuver per charge ({ms} are named)", "5.4.1: у атаки издали один маневр (названы: {ms})"),
+    ("5.4.1: name the charge's maneuver: «батман» (M16, A-85) or «стремительная атака» (M25, A-102); beat or rushing "
+     "attack",
+     "5.4.1: назовите маневр атаки издали: «батман» (M16, A-85) или «стремительная атака» (M25, A-102)"),
+    ("5.4.1: one target per charge, by its id or name («Бегу на VSE, батман») ({ids} are named)",
+     "5.4.1: у атаки издали одна цель, по идентификатору или имени («Бегу на VSE, батман») (названы: {ids})"),
+    ("5.4.1: one target per charge, by its id or name («Бегу на VSE, батман»)",
+     "5.4.1: у атаки издали одна цель, по идентификатору или имени («Бегу на VSE, батман»)"),
+    ("5.4.1 M16 (L369, A-85): a beat runs within Speed: jog or sprint only for a rushing attack (M25, CP-27)",
+     "5.4.1 M16 (L369, A-85): разбег батмана — в пределах Скорости: трусца или спринт — только для стремительной "
+     "атаки (M25, CP-27)"),
+    ("5.7: name the cells of the charge's path to within reach of the target, e.g. «через (2,2), (3,2)» (path (2,2), "
+     "(3,2))",
+     "5.7: назовите клетки пути атаки издали до досягаемости цели, например «через (2,2), (3,2)»"),
+])
