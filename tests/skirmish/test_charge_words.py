@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from replay.render import i18n
-from replay.rulesets.skirmish import battle_check, costs
+from replay.rulesets.skirmish import battle_check, check, costs, model
 from replay.rulesets.skirmish.battle_round import open_acts
 from tests.skirmish.kit import Round
 from tests.skirmish.test_bodyguard import escort
-from tests.skirmish.test_field_reach import RULESET, field
+from tests.skirmish.test_field_reach import RULESET, field, run
 
 HALBERD = {"weapons": [{"id": "halberd", "type": "halberd", "hands": ["right", "left"]}], "shield": None}
 
@@ -107,3 +107,51 @@ def test_a_plain_run_is_still_a_move_and_the_charge_errors_are_said_in_russian()
         for error in RULESET.parse_order(text, state, "RAT").errors:
             said = cat.say(error, "ru")
             assert said != error and i18n.UNTRANSLATED["ru"] not in said, error
+
+
+# --- the charger's maneuver in the melee's first exchange (check.charged_problems) ----------------------------------
+
+def charged(maneuver: str, vse: int = 6) -> Any:
+    """Ratibor charges Vseslav from afar; the melee pair's fight as part 1 meets it."""
+    p: dict[str, Any] = {"act": "charge", "maneuver": maneuver, "target": "VSE", "path": ROW[:vse - 2]}
+    ctx, problems = run(field(vse), "RAT", p)
+    assert problems == []
+    pair = ctx.state.pair_of("RAT")
+    assert pair is not None
+    return pair.fight
+
+
+def attack(maneuver: str) -> dict[str, Any]:
+    return {"exchange": 1, "step": "attack", "maneuver": maneuver,
+            **({} if maneuver == "pass" else {"dice": {"reflex": 1, "skill": 2}})}
+
+
+@pytest.mark.parametrize(("maneuver", "other", "rule"), [
+    ("beat", "pass", "5.4.1 M16, L369, A-85"), ("beat", "lightning_attack", "5.4.1 M16, L369, A-85"),
+    ("rushing_attack", "beat", "5.4.1 M25, L445, A-102")])
+def test_the_charger_declares_the_maneuver_he_charged_with_in_the_first_exchange(maneuver: str, other: str,
+                                                                                  rule: str) -> None:
+    fight = charged(maneuver)
+    assert fight.charge == ("RAT", maneuver)
+    name = "beat" if maneuver == "beat" else "rushing attack"
+    said = check.declaration(fight, "RAT", attack(other), RULESET.options())
+    assert said == [f"condition_failed ({rule}): RAT charged from afar for a {name}: in the melee's first exchange he "
+                    f"declares it (maneuver {maneuver}), not {other}"]
+    ru = i18n.chain("ru", (RULESET,)).say(said[0], "ru")
+    assert "RAT атаковал издали ради" in ru and "в первом обмене схватки" in ru and i18n.UNTRANSLATED["ru"] not in ru
+    own = check.declaration(fight, "RAT", attack(maneuver), RULESET.options())
+    assert not any("charged from afar" in p for p in own)
+    # the target is free, and after the first exchange so is the charger
+    assert check.charged_problems(fight, "VSE", {"exchange": 1, "step": "attack", "maneuver": "pass"}) == []
+    later = replace(fight, history=({"exchange": 1},))
+    assert check.charged_problems(later, "RAT", {"exchange": 2, "step": "attack", "maneuver": other}) == []
+
+
+def test_the_charge_survives_the_json_state_and_a_plain_melee_has_none() -> None:
+    fight = charged("beat")
+    raw = model.state_to_json(fight)
+    assert raw["charge"] == ["RAT", "beat"] or raw["charge"] == ("RAT", "beat")
+    assert model.state_from_json(raw).charge == ("RAT", "beat")
+    plain = replace(fight, charge=None)
+    assert "charge" not in model.state_to_json(plain)
+    assert check.charged_problems(plain, "RAT", {"exchange": 1, "step": "attack", "maneuver": "pass"}) == []

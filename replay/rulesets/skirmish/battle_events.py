@@ -253,6 +253,8 @@ def engaged(state: Battle, e: Engaged) -> Battle:
     pair = new_pair(state, a, b)
     if e.distance is not None:  # an attack from afar (M16, M25): part 1 plays it at the grid distance's category
         pair = replace(pair, fight=replace(pair.fight, distance=e.distance))
+    if e.charge is not None:  # the charger declares the maneuver he charged with in the first exchange
+        pair = replace(pair, fight=replace(pair.fight, charge=(a, str(e.charge["maneuver"]))))
     return replace(state, loose=tuple(f for f in state.loose if f.id not in (a, b)), pairs=(*state.pairs, pair))
 
 
@@ -261,6 +263,7 @@ def joined(state: Battle, e: Joined) -> Battle:
     distance of a pair no longer apply (the group goes by the general initiative chain, group.py)."""
     pair = next(p for p in state.pairs if p.id == e.melee)
     fight = replace(pair.fight, fighters=(*pair.fight.fighters, state.fighter(e.fighter)), holder=None, distance=None,
+                    charge=None,
                     reroll=False, declared=(), step=0, grapple=None,
                     grapples=(*pair.fight.grapples, *((pair.fight.grapple,) if pair.fight.grapple else ())))
     group = Pair(e.group, fight, state.round)

@@ -20,6 +20,21 @@ def problem(code: str, section: str, text: str) -> str:
     return f"{code} ({section}): {text}"
 
 
+def charged_problems(state: Fight, actor_id: str, order: dict[str, Any]) -> list[str]:
+    """M16 (L369, A-85) and M25 (L445, A-102) declared from afar (the field's act `charge`): in the pair's first
+    exchange the charger's attack is the maneuver he charged with; another one (or a pass) is refused."""
+    if state.charge is None or state.history or order.get("step") != "attack" or state.charge[0] != actor_id:
+        return []
+    other = order.get("maneuver")
+    if other == state.charge[1]:
+        return []
+    if state.charge[1] == "beat":
+        return [problem("condition_failed", "5.4.1 M16, L369, A-85", f"{actor_id} charged from afar for a beat: in "
+                        f"the melee's first exchange he declares it (maneuver beat), not {other}")]
+    return [problem("condition_failed", "5.4.1 M25, L445, A-102", f"{actor_id} charged from afar for a rushing "
+                    f"attack: in the melee's first exchange he declares it (maneuver rushing_attack), not {other}")]
+
+
 def order_format(order: dict[str, Any]) -> list[str]:
     """The declaration's shape (spec 4.5, docs/skirmish.md "Declarations")."""
     out = []
@@ -47,7 +62,7 @@ def order_format(order: dict[str, Any]) -> list[str]:
 
 def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: SkirmishOptions) -> list[str]:
     """Spec 4.7 checks 1–10 of a declaration where resolution waits for it."""
-    out = order_format(order)
+    out = order_format(order) or charged_problems(state, actor_id, order)
     if not out and order.get("draw") and order.get("maneuver") == "pass":  # M50 (L650): the draw over a round
         return round_draw_problems(state, actor_id, order)
     if not out and order.get("grip") and order.get("maneuver") == "pass":  # M56 (L703): the grip over an exchange

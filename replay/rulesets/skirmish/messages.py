@@ -2801,3 +2801,9 @@ PROBLEMS.extend([  # a charge in a player's words (field_parse.charge_order, A-8
      "(3,2))",
      "5.7: назовите клетки пути атаки издали до досягаемости цели, например «через (2,2), (3,2)»"),
 ])
+_CHARGED = re.compile(r"^(\w+) charged from afar for a (beat|rushing attack): in the melee's first exchange he "
+                      r"declares it \(maneuver (\w+)\), not (\w+)$")
+_PROBLEM_SENTENCES = ((_CHARGED, lambda m: f"{m.group(1)} атаковал издали ради "
+                       + ("Батмана" if m.group(2) == "beat" else "Стремительной атаки")
+                       + ": в первом обмене схватки он заявляет именно этот маневр, а не "
+                       + (_mv(m.group(4)) or m.group(4))),) + _PROBLEM_SENTENCES

@@ -396,6 +396,10 @@ class Fight:
     of this melee who stand two partners in one cell (L1189, L1195); kept by the battle, omitted from the JSON state
     when none."""
 
+    charge: tuple[str, str] | None = None
+    """M16/M25 declared from afar on the field (A-85, A-102): (the charger, the maneuver) he declares in the melee's
+    first exchange (check.charged_problems); omitted from the JSON state when None."""
+
     obstacles: tuple[tuple[int, int], ...] = ()
     """A melee pair on the field: the cells its fighters cannot step into, the field's other fighters and blocked
     terrain (M22's way, L418-421); given by the battle where a pass is checked and resolved, omitted from the JSON
@@ -479,6 +483,8 @@ def state_to_json(state: Fight) -> dict[str, Any]:
         del raw["partners"]
     if not raw["obstacles"]:
         del raw["obstacles"]
+    if raw["charge"] is None:
+        del raw["charge"]
     if raw["bounds"] is None:
         del raw["bounds"]
     if raw["grid"] == "square":
@@ -521,6 +527,7 @@ def state_from_json(raw: dict[str, Any]) -> Fight:
                     "armour_penalty": tuple(raw.get("armour_penalty", ())),
                     "partners": tuple(tuple(x) for x in raw.get("partners", ())),
                     "obstacles": tuple(tuple(c) for c in raw.get("obstacles", ())),
+                    "charge": tuple(raw["charge"]) if raw.get("charge") else None,
                     "bounds": None if raw.get("bounds") is None else tuple(raw["bounds"]),
                     "grid": raw.get("grid", "square"),
                     "retreated": tuple(raw.get("retreated", ())),
