@@ -302,9 +302,9 @@ def exchange_ended(state: Fight, e: ev.ExchangeEnded) -> Fight:
         state = replace(state, retreated=(*state.retreated, *e.retreated))
     if e.melee_ended:  # M45: a successful retreat ends the melee; meeting again is a new combat initiative
         return replace(state, holder=None, reroll=False, distance=None, engaged=False, step=0,
-                       history=(*state.history, line))
+                       history=(*state.history, line), charge=None)
     return replace(state, holder=e.holder if not e.reroll else state.holder, reroll=e.reroll, distance=e.distance,
-                   step=0, history=(*state.history, line))
+                   step=0, history=(*state.history, line), charge=None)  # a charge binds the first exchange only
 
 
 def fallen(f: Fighter, was: str) -> Fighter:
