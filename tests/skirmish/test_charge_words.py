@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from replay.render import i18n
-from replay.rulesets.skirmish import battle_check, check, costs, model
+from replay.rulesets.skirmish import battle_check, check, costs, model, pools
 from replay.rulesets.skirmish.battle_round import open_acts
 from tests.skirmish.kit import Round
 from tests.skirmish.test_bodyguard import escort
@@ -155,3 +155,25 @@ def test_the_charge_survives_the_json_state_and_a_plain_melee_has_none() -> None
     plain = replace(fight, charge=None)
     assert "charge" not in model.state_to_json(plain)
     assert check.charged_problems(plain, "RAT", {"exchange": 1, "step": "attack", "maneuver": "pass"}) == []
+
+
+def test_a_charger_who_can_no_longer_pay_his_maneuver_may_pass() -> None:
+    """A-26: the Batman from extremely long asks 1 + 2 reflex; a charger left with fewer (a wound, a shot since the
+    charge) may pass, so the melee never waits for a declaration no one can make; with them he may not."""
+    fight = charged("beat")
+    rat = fight.fighter("RAT")
+    need = 1 + max(0, data_length(fight.distance) - data_length("long"))
+    assert need == 3 and fight.distance == "extremely_long"
+    have = pools.available(rat, fight.round, 1)[0]
+    assert have >= need
+    assert check.charged_problems(fight, "RAT", attack("pass")) != []
+    spent = fight.with_fighter(replace(rat, spent_R=rat.spent_R + have - need + 1))
+    assert pools.available(spent.fighter("RAT"), fight.round, 1)[0] == need - 1
+    assert check.charged_problems(spent, "RAT", attack("pass")) == []
+    assert check.charged_problems(spent, "RAT", attack("lightning_attack")) != []
+
+
+def data_length(name: str | None) -> int:
+    from replay.rulesets.skirmish import data
+
+    return data.length_index(name or "long")

@@ -22,17 +22,30 @@ def problem(code: str, section: str, text: str) -> str:
 
 def charged_problems(state: Fight, actor_id: str, order: dict[str, Any]) -> list[str]:
     """M16 (L369, A-85) and M25 (L445, A-102) declared from afar (the field's act `charge`): in the pair's first
-    exchange the charger's attack is the maneuver he charged with; another one (or a pass) is refused."""
+    exchange the charger's attack is the maneuver he charged with; another one is refused, and a pass too while he
+    can still pay it (`can_pay_charge`)."""
     if state.charge is None or state.history or order.get("step") != "attack" or state.charge[0] != actor_id:
         return []
     other = order.get("maneuver")
-    if other == state.charge[1]:
+    if other == state.charge[1] or (other == "pass" and not can_pay_charge(state, actor_id, order)):
         return []
     if state.charge[1] == "beat":
         return [problem("condition_failed", "5.4.1 M16, L369, A-85", f"{actor_id} charged from afar for a beat: in "
                         f"the melee's first exchange he declares it (maneuver beat), not {other}")]
     return [problem("condition_failed", "5.4.1 M25, L445, A-102", f"{actor_id} charged from afar for a rushing "
                     f"attack: in the melee's first exchange he declares it (maneuver rushing_attack), not {other}")]
+
+
+def can_pay_charge(state: Fight, actor_id: str, order: dict[str, Any]) -> bool:
+    """Whether the charger still has the reflex points his charged maneuver's activation asks (M16: 1 + 1 per
+    distance category beyond long, A-26; M25: at least one, it takes them all, A-102). A charger who has lost them
+    since the charge (a wound, a shot) may pass: the engine never waits for a declaration no one can make."""
+    from replay.rulesets.skirmish.maneuvers.attack import beat_activation
+
+    actor = state.fighter(actor_id)
+    reflex = pools.available(actor, state.round, int(order.get("exchange") or 1))[0]
+    need = beat_activation(state, actor, order) if state.charge[1] == "beat" else 1  # type: ignore[index]
+    return reflex >= need
 
 
 def order_format(order: dict[str, Any]) -> list[str]:

@@ -207,16 +207,17 @@ def grappled(state: Fight, value: dict | None, actor: str = "") -> Fight:
         from replay.rulesets.skirmish import group_grapple
 
         return group_grapple.folded(state, value, actor)
-    fighters = []
-    for f in state.fighters:
-        if value is None:  # the hold ends: so do the pain holds (M59 "while the hold lasts")
-            fighters.append(replace(f, grapple_from=None, held=(), wrestle_bonus=0,
-                                    effects=tuple(x for x in f.effects if x.kind != "pain_hold")))
-        else:
-            fighters.append(replace(f, grapple_from=tuple(value["start"]),
-                                    held=tuple(value.get("zones", ())) if f.id == value["held"] else (),
-                                    wrestle_bonus=int(value.get("bonus", {}).get(f.id, 0))))
-    return replace(state, fighters=tuple(fighters), grapple=value)
+    return replace(state, fighters=tuple(in_grapple(f, value) for f in state.fighters), grapple=value)
+
+
+def in_grapple(f: Fighter, value: dict | None) -> Fighter:
+    """One of a grapple's two fighters as the grapple `value` leaves him: its wrestling pool's start, his held zones and
+    height bonus; None: the hold ends, and so do the pain holds (M59 "while the hold lasts")."""
+    if value is None:
+        return replace(f, grapple_from=None, held=(), wrestle_bonus=0,
+                       effects=tuple(x for x in f.effects if x.kind != "pain_hold"))
+    return replace(f, grapple_from=tuple(value["start"]), held=tuple(value.get("zones", ())) if f.id == value["held"]
+                   else (), wrestle_bonus=int(value.get("bonus", {}).get(f.id, 0)))
 
 
 def wounded(f: Fighter, w: dict) -> Fighter:

@@ -73,17 +73,9 @@ def folded(state: Fight, value: dict[str, Any] | None, actor: str) -> Fight:
     if value is None and old is None:
         return state
     two = pair or {old["holder"], old["held"]}  # type: ignore[index]
-    fighters = []
-    for f in state.fighters:
-        if f.id not in two:
-            fighters.append(f)
-        elif value is None:  # the hold ends: so do the pain holds (M59 "while the hold lasts")
-            fighters.append(replace(f, grapple_from=None, held=(), wrestle_bonus=0,
-                                    effects=tuple(x for x in f.effects if x.kind != "pain_hold")))
-        else:
-            fighters.append(replace(f, grapple_from=tuple(value["start"]),
-                                    held=tuple(value.get("zones", ())) if f.id == value["held"] else (),
-                                    wrestle_bonus=int(value.get("bonus", {}).get(f.id, 0))))
+    from replay.rulesets.skirmish.evolve import in_grapple
+
+    fighters = [in_grapple(f, value) if f.id in two else f for f in state.fighters]
     kept = tuple(g for g in state.grapples if g is not old)
     return replace(state, fighters=tuple(fighters), grapples=kept if value is None else (*kept, value))
 
