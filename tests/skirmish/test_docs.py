@@ -35,7 +35,8 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "gl": "test_group_polish",
                  "fl": "test_field_melee",
                  "fd": "test_field_reach",
-                 "cw": "test_charge_words"}
+                 "cw": "test_charge_words",
+                 "ml": "test_missile_last"}
 
 
 def example() -> str:

@@ -2807,3 +2807,20 @@ _PROBLEM_SENTENCES = ((_CHARGED, lambda m: f"{m.group(1)} атаковал из�
                        + ("Батмана" if m.group(2) == "beat" else "Стремительной атаки")
                        + ": в первом обмене схватки он заявляет именно этот маневр, а не "
                        + (_mv(m.group(4)) or m.group(4))),) + _PROBLEM_SENTENCES
+# M87 with the bare hand (L1153): its refusals and its lines
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) has no free hand to parry with \((L\d+)\)$", r"у \1 нет свободной руки для парирования (\2)"),
+    (r"^weapon_parry_missile with the bare hand needs fist (\d+), (\w+) has (\d+)$",
+     lambda m: f"парированию голой рукой нужен навык «{words.skill_name('fist', 'ru')}» {m.group(1)}, у {m.group(2)} "
+     f"— {m.group(3)}"),
+    (r"^a bare hand parries only the arrow at its own owner \(L1153 with L1131, PROPOSED\)$",
+     "голая рука парирует только стрелу, летящую в её хозяина (L1153 с L1131, предложено)"),
+)) + _PROBLEM_SENTENCES
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+)'s bare (right|left) hand parries: the projectile strikes the hand, its damage less the parry's final "
+     r"(\d+) \(M87, L1153\)$",
+     lambda m: f"{m.group(1)} парирует голой {'правой' if m.group(2) == 'right' else 'левой'} рукой: снаряд попадает "
+     f"в кисть, его урон меньше на итоговые успехи парирования, {m.group(3)} (M87, L1153)"),
+    (r"^D = (\d+) − (\d+) final successes of the parry = (\d+) \(M87, L1153\)$",
+     r"D = \1 − \2 итоговых успеха парирования = \3 (M87, L1153)"),
+)) + _SENTENCES

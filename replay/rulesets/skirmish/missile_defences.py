@@ -21,9 +21,10 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
     sees the shooter (PROPOSED: the shooter is seen unless behind) and is not in melee: `none`, or {maneuver:
     missile_dodge (M89, %5, into_cover %4 and lying) | missile_slip (M90, %6) | shield_parry_missile (M86, the
     shield's parry +1) | weapon_parry_missile (M87, the weapon's parry of a thrust +2), dice (reflex points), skill
-    (M86, M87: skill points), weapon (M87), into_cover, screen: [zones] (M84, the shield's passive cover for this
-    shot; with or without a maneuver), missile_catch (M88), pendulum (M85: a jogging target, reflex dice and
-    Acrobatics as `skill`)}; `weights` is the option `parry_weight_penalty` (M87: the arrow a light weapon, A-43).
+    (M86, M87: skill points), weapon (M87: an id or `hand`), into_cover, screen: [zones] (M84, the shield's passive
+    cover for this shot; with or without a maneuver), missile_catch (M88), pendulum (M85: a jogging target, reflex
+    dice and Acrobatics as `skill`)}; `weights` is the option `parry_weight_penalty` (M87: the arrow a light weapon,
+    A-43).
     Returns (maneuver, dice, difficulty, extra) or None."""
     state = ctx.state
     t, f = state.fighter(target), state.fighter(fid)
@@ -101,7 +102,8 @@ def usual_options(state: Battle, target: str) -> list[str]:
     out.append("missile_slip")
     if shield_ready(t) and gait is None:
         out.append("shield_parry_missile")
-    if target not in dict(state.moved) and any(parrying(t, w.id) is not None for w in t.weapons):
+    if target not in dict(state.moved) and (any(parrying(t, w.id) is not None for w in t.weapons)
+                                            or not hand_parry_problems(state, t)):
         out.append("weapon_parry_missile")
     if extraordinary_left(t) >= 1:
         out.append("missile_catch")
@@ -116,6 +118,21 @@ def parrying(t: Any, wid: Any) -> Any:
     if w is None or not w.hands or w.state != "ready" or data.weapon_type(w.type)["weight"] == "heavy":
         return None
     return w
+
+
+HAND = "hand"
+"""M87 (L1153 «или даже руками»): `weapon: hand`, a parry with the bare hand."""
+HAND_PARRY = 4
+"""M87 with the bare hand (PROPOSED): the rulebook prices no parry of the hand; the arm block's %4 (M35, L531), +2
+against the piercing projectile."""
+
+
+def free_hand(t: Any) -> str | None:
+    """The hand a bare-hand parry (M87) uses: the main hand if it holds nothing, else the other (PROPOSED)."""
+    held = {h for w in t.weapons for h in w.hands} | ({t.shield.hand} if t.shield is not None
+                                                       and t.shield.state == "ready" else set())
+    other = "left" if t.main_hand == "right" else "right"
+    return next((h for h in (t.main_hand, other) if h not in held), None)
 
 
 def shield_ready(f: Any) -> bool:
@@ -155,6 +172,8 @@ def defence_difficulty(state: Battle, target: str, value: dict[str, Any], shoote
         tn = catch_difficulty(state, shooter)
         assert tn is not None
         return tn
+    if maneuver == "weapon_parry_missile" and value.get("weapon") == HAND:
+        return moves.weapon_parry(HAND_PARRY, True)
     if maneuver == "weapon_parry_missile":
         w = parrying(state.fighter(target), value.get("weapon"))
         assert w is not None
@@ -237,7 +256,10 @@ def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: st
 
 def weapon_parry_problems(state: Battle, t: Any, value: dict[str, Any], weights: str = "heavy_light") -> list[str]:
     """M87 (L1153): a weapon in hand no heavier than medium, not moving this round, its skill at 6 (4.8, PROPOSED),
-    the parry of a thrust +2 against the piercing projectile at most %7 (2.2)."""
+    the parry of a thrust +2 against the piercing projectile at most %7 (2.2); with `weapon: hand` a free hand and
+    fist-fighting at 6 (%6, `HAND_PARRY`)."""
+    if value.get("weapon") == HAND:
+        return hand_parry_problems(state, t)
     w = parrying(t, value.get("weapon"))
     if w is None:
         return [problem("condition_failed", "5.4.7 M87", f"{t.id} holds no ready weapon {value.get('weapon')} no "
@@ -254,6 +276,20 @@ def weapon_parry_problems(state: Battle, t: Any, value: dict[str, Any], weights:
         return [problem("difficulty_above_7", "2.2", f"the weapon parry against a missile is %{tn} (the parry of a "
                         "thrust +2, L1153" + (", +1 the arrow as a light weapon, A-43" if arrow_weight(
                             state, t.id, value, weights) else "") + ")")]
+    return []
+
+
+def hand_parry_problems(state: Battle, t: Any) -> list[str]:
+    """M87 with the bare hand (L1153): a free hand, not moving this round, fist-fighting at 6 (4.8, PROPOSED)."""
+    if free_hand(t) is None:
+        return [problem("condition_failed", "5.4.7 M87", f"{t.id} has no free hand to parry with (L1153)")]
+    if t.id in dict(state.moved):
+        return [problem("condition_failed", "5.4.7 M87", f"{t.id} moved this round: no weapon parry against a "
+                        "missile on the move (L1153)")]
+    level = t.skill("fist")
+    if level < SKILLED["weapon_parry_missile"]:
+        return [problem("skill_too_low", "4.8", f"weapon_parry_missile with the bare hand needs fist 6, {t.id} has "
+                        f"{level}")]
     return []
 
 
@@ -335,6 +371,9 @@ def protect_problems(state: Battle, guard: str, target: str, fid: str, value: An
     if not isinstance(value, dict) or value.get("maneuver") not in PROTECTIONS or "screen" in value:
         return [problem("condition_failed", "5.4.7 M83", "protect_ally is none or a defence that is no evasion: "
                         "{maneuver: shield_parry_missile|weapon_parry_missile, dice, skill, weapon}")]
+    if value.get("weapon") == HAND:
+        return [problem("condition_failed", "5.4.7 M83", "a bare hand parries only the arrow at its own owner (L1153 "
+                        "with L1131, PROPOSED)")]
     out = defence_problems(state, guard, value, x, weights=weights)
     if out:
         return out

@@ -17,7 +17,9 @@ from replay.rulesets.skirmish.maneuvers import surprise
 from replay.rulesets.skirmish.maneuvers.base import problem
 from replay.rulesets.skirmish.missile_defences import (
     BODY_COVER,
+    HAND,
     body_cover,
+    free_hand,
     missile_defence,
     open_parry,
     parried_this_exchange,
@@ -498,7 +500,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         defaults += ["A-61"]
     if p.auto_fail:
         why += ["automatic failure (5.6.5)", "the shot fails"]
-    elif finals[target] <= 0 and not (defences[target] or {}).get("tie") and not grazes:
+    elif finals[target] <= 0 and not (defences[target] or {}).get("tie") and not grazes \
+            and (defences[target] or {}).get("hand_final") is None:
         why.append("miss")
     cover = None if sensed is None or sensed["sensed"] else False  # A-61: no passive cover for an unsensed shot
     side = str(order.get("side") or "right")
@@ -520,6 +523,9 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
                            defences[target], tag=tag)
     if (defences[target] or {}).get("tie") and not p.auto_fail:  # M88 (L1159): the tie strikes the catching hand
         first = caught_hand(ctx, fid, target, p, x, why, {**({"projectile": 1} if n else {}), **tag})
+    if (defences[target] or {}).get("hand_final") is not None and not p.auto_fail:  # M87 (L1153): the bare hand
+        first = parried_hand(ctx, fid, target, p, x, why, defences[target], {**({"projectile": 1} if n else {}),
+                                                                              **tag})
     out.update({"outcome": first["outcome"], "wound": first["wound"]})
     if first.get("shield"):
         out["shield"] = first["shield"]
@@ -734,6 +740,8 @@ def defence_roll(roll: Any, target: str, answer: tuple[str, int, int, dict[str, 
         detail["tie"] = d.net == shot_net and shot_net > 0
         if detail["caught"]:
             why.append(f"{target} catches the projectile (M88)")
+    if maneuver == "weapon_parry_missile" and extra.get("weapon") == HAND and shot_net > 0 and d.net >= shot_net:
+        detail["hand_final"] = d.net - shot_net  # M87 (L1153): the parrying bare hand takes the arrow
     return max(0, d.net), detail
 
 
@@ -800,6 +808,21 @@ def caught_hand(ctx: Context, fid: str, target: str, p: Priced, x: int, why: lis
     return {"outcome": outcome, "wound": wound}
 
 
+def parried_hand(ctx: Context, fid: str, target: str, p: Priced, x: int, why: list[str], detail: dict[str, Any],
+                 key: dict[str, Any]) -> dict[str, Any]:
+    """M87 (L1153 «Если вы парируете незащищенной рукой, то получаете урон от стрелы по кисти, вычитая итоговые
+    успехи из этого урона»): a bare hand that parries takes the projectile's damage on its «кисть», less the parry's
+    final successes (its net less the shot's)."""
+    t = ctx.state.fighter(target)
+    hand = free_hand(t)
+    assert hand is not None
+    less = int(detail["hand_final"])
+    why.append(f"{target}'s bare {hand} hand parries: the projectile strikes the hand, its damage less the parry's "
+               f"final {less} (M87, L1153)")
+    wound, outcome, _, _ = hit(ctx, fid, t, [], hand, p, 1, x, why, key, False, fixed=("arm", "hand"), less=less)
+    return {"outcome": outcome, "wound": wound}
+
+
 def aim_zone(ctx: Context, fid: str, t: Any, buys: list[str], p: Priced, final: int, x: int, why: list[str],
              key: dict[str, Any]) -> tuple[Any, Any, int, int, bool, int]:
     """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the exposed zones behind cover (CP-33), the
@@ -859,7 +882,8 @@ def aim_zone(ctx: Context, fid: str, t: Any, buys: list[str], p: Priced, final: 
 
 def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, final: int, x: int, why: list[str],
         key: dict[str, Any], covered: bool, carried: int | None = None, fixed: tuple[str, str] | None = None,
-        cutting: bool = False) -> tuple[dict[str, Any] | None, str, dict[str, Any] | None, dict[str, int] | None]:
+        cutting: bool = False, less: int = 0
+        ) -> tuple[dict[str, Any] | None, str, dict[str, Any] | None, dict[str, int] | None]:
     """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the purchases at the height-and-range prices
     (5.6.6), the precise zone 2d6−2 when not bought (0 = miss), the passive shield (5.11), then the SAMPLE damage
     (6.5)."""
@@ -890,6 +914,9 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
                                                        + (f", arc 1d6 [{arc_face}]" if arc_face else "") + ")"
                                                        if mod else "") + f" = {raw + mod}")
     raw += mod
+    if less:
+        why.append(f"D = {raw} − {less} final successes of the parry = {max(0, raw - less)} (M87, L1153)")
+        raw = max(0, raw - less)
     side = "left" if side_ == "left" else "right"
     zone = f"{side}_{general}" if general in ("arm", "leg") else general
     shield = None
