@@ -36,7 +36,7 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "fl": "test_field_melee",
                  "fd": "test_field_reach",
                  "cw": "test_charge_words",
-                 "ml": "test_missile_last"}
+                 "ml": "test_missile_last", "m2": "test_missile_more"}
 
 
 def example() -> str:

@@ -774,10 +774,15 @@ def floor_weapon(text: str, state: Battle, actor: str, errors: list[str]) -> str
     return named[0]
 
 
+BARE_HAND = re.compile(r"(?<![а-яёa-z_])(?:рук(?:ой|ами|а|у)|hands?)(?![а-яёa-z_])", re.I)
+"""M87 (L1153 «или даже руками»): the bare hand as the parrying «weapon» («парирую рукой», parry with my hand)."""
+
+
 def parrying_weapon(text: str, state: Battle, actor: str, errors: list[str]) -> str | None:
     """M87: the one weapon of the fighter's a text names, by its id or its type's name in any case ending
-    («бастардом», «кинжалом», longsword)."""
+    («бастардом», «кинжалом», longsword), or his bare hand (`hand`: «парирую рукой», parry with my hand)."""
     from replay.rulesets.skirmish import data
+    from replay.rulesets.skirmish.missile_defences import HAND
 
     if actor not in state.roster:
         return None
@@ -787,6 +792,8 @@ def parrying_weapon(text: str, state: Battle, actor: str, errors: list[str]) -> 
         spoken = [w.id.lower(), name["en"].lower(), *(word for word in name["ru"].lower().split() if len(word) > 2)]
         if any(re.search(r"(?<![а-яёa-z_])" + name_pattern(word), text) for word in spoken):
             named.append(str(w.id))
+    if re.search(BARE_HAND, text):
+        named.append(HAND)
     if len(named) > 1:
         errors.append(f"5.4.7 M87: one parrying weapon ({', '.join(named)} are named)")
     elif not named:
