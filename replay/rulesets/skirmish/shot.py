@@ -539,6 +539,9 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         hit2 = projectile(ctx, fid, second_target, order.get("buys2") or [], side, p, finals[second_target], x, why,
                           2, cover, defences[second_target], loss)
         hit2.pop("passing", None)
+        if second_target != target and (defences[second_target] or {}).get("hand_final") is not None \
+                and not p.auto_fail:  # M87 (L1153): the second target's bare hand takes the second projectile
+            hit2 = parried_hand(ctx, fid, second_target, p, x, why, defences[second_target], {"projectile": 2, **tag})
         out["second"] = {"target": second_target, "final": finals[second_target], "defence": defences[second_target],
                          **({"protectors": guarded[second_target]} if second_target != target
                             and guarded[second_target] else {}), **hit2}
