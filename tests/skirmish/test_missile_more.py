@@ -25,11 +25,13 @@ def test_m87_a_parry_with_the_hand_reads_as_the_bare_hand(text: str) -> None:
         "maneuver": "weapon_parry_missile", "dice": 1, "skill": 2, "weapon": "hand"}}, [])
 
 
-def test_m87_a_hand_and_a_weapon_named_together_are_refused() -> None:
+def test_m87_a_hand_that_holds_a_named_weapon_is_not_a_bare_hand_parry() -> None:
+    """«левой рукой парирую кинжалом»: the hand is the one holding the dagger; the dagger parries."""
     state, requests = waiting()
-    assert field_parse.defence_choice("Защита от выстрела VSE: парирую рукой и кинжалом, 2 кубика (1Р+1Н)", state,
-                                      "RAT", requests) == (None, ["5.4.7 M87: one parrying weapon (dagger, hand are "
-                                                                  "named)"])
+    choice, errors = field_parse.defence_choice("Защита от выстрела VSE: левой рукой парирую кинжалом, 2 кубика "
+                                                "(1Р+1Н)", state, "RAT", requests)
+    assert errors == [] and choice is not None
+    assert choice["value"]["weapon"] != "hand"
 
 
 def test_m87_a_second_targets_bare_hand_takes_the_second_projectile_less_the_final_successes() -> None:

@@ -792,7 +792,7 @@ def parrying_weapon(text: str, state: Battle, actor: str, errors: list[str]) -> 
         spoken = [w.id.lower(), name["en"].lower(), *(word for word in name["ru"].lower().split() if len(word) > 2)]
         if any(re.search(r"(?<![а-яёa-z_])" + name_pattern(word), text) for word in spoken):
             named.append(str(w.id))
-    if re.search(BARE_HAND, text):
+    if not named and re.search(BARE_HAND, text):  # «левой рукой парирую кинжалом»: the hand only holds the dagger
         named.append(HAND)
     if len(named) > 1:
         errors.append(f"5.4.7 M87: one parrying weapon ({', '.join(named)} are named)")
