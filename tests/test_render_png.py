@@ -62,3 +62,50 @@ def test_typical_frame_renders_fast_enough() -> None:
     for _ in range(3):
         png.to_png(source, last_hash=HASH)
     assert (time.perf_counter() - start) / 3 < 1.0  # ~50 ms here; generous for slow CI machines
+
+
+def _last_frame(path: str, lang: str) -> str:
+    """The SVG frame of the latest closed turn of a recorded game, as `battlelog render` draws it."""
+    from pathlib import Path
+
+    from eventlog.store import Store
+    from replay import driver, importing, views
+
+    source = Path(__file__).resolve().parent.parent / "fixtures" / path
+    with Store.open(":memory:") as store:
+        game_id = next(iter(importing.import_text(store, source.read_text(encoding="utf-8"), source=source.name)))
+        game = driver.load(store, game_id)
+        view = views.frame_view(game, max(game.index.closed), None, lang, store)
+    return game.ruleset.frame(view)
+
+
+@pytest.mark.parametrize(("path", "lang"), [("knights/battle.jsonl", "ru"), ("knights/lady.jsonl", "en"),
+                                            ("duel/death.jsonl", "ru"), ("warband/nightfall.jsonl", "en"),
+                                            ("cerilia/decisive.jsonl", "ru")])
+def test_common_fonts_draw_the_same_png_as_the_whole_fonts(path: str, lang: str) -> None:
+    source = _last_frame(path, lang)
+    assert png.font_files(source) == tuple(str(f) for f in png.COMMON_FILES)
+    whole = bytes(png.resvg_py.svg_to_bytes(svg_string=source, font_files=[str(f) for f in svg.FONT_FILES],
+                                            skip_system_fonts=True, font_family=svg.FONT,
+                                            sans_serif_family=svg.FONT))
+    assert png.to_png(source) == whole
+
+
+def test_a_character_outside_the_common_fonts_gets_the_whole_fonts() -> None:
+    dwg = svg.new_drawing(300, 120, title="t", caption="c", last_hash=HASH, desc_text="d")
+    svg.label(dwg, dwg, "Sir Æthelred", (10, 80), size=14)  # Æ is in the common fonts
+    assert png.font_files(svg.to_string(dwg)) == tuple(str(f) for f in png.COMMON_FILES)
+    svg.label(dwg, dwg, "Ǆ", (10, 100), size=14)  # U+01C4 (Latin Extended-B): in DejaVu, not in the subset
+    source = svg.to_string(dwg)
+    assert png.font_files(source) == tuple(str(f) for f in svg.FONT_FILES)
+    drawn = png.to_png(source)
+    without = bytes(png.resvg_py.svg_to_bytes(svg_string=source.replace("Ǆ", ""), font_files=[str(f) for f in
+                                              svg.FONT_FILES], skip_system_fonts=True, font_family=svg.FONT,
+                                              sans_serif_family=svg.FONT))
+    assert drawn != without  # the letter was drawn
+
+
+def test_the_common_fonts_are_subsets_of_the_whole_fonts() -> None:
+    for common, whole in zip(png.COMMON_FILES, svg.FONT_FILES, strict=True):
+        assert svg.font_chars(common) <= svg.font_chars(whole)
+        assert {ord("Ж"), ord("ё"), ord("→"), ord("♛"), ord("☠"), ord("✗")} <= svg.font_chars(common)

@@ -71,15 +71,27 @@ TERRAIN = {
 """Terrain kind -> (fill, hatch): each kind differs in hatch as well as in colour."""
 
 
-@lru_cache(maxsize=2)
-def _advances(bold: bool) -> tuple[dict[int, int], int, int]:
-    """Advance widths of the bundled font, read from its cmap (format 4) and hmtx tables."""
-    data = FONT_FILES[bold].read_bytes()
+def _tables(data: bytes) -> dict[str, int]:
+    """Table tag -> offset of a TrueType font file."""
     count = struct.unpack(">H", data[4:6])[0]
     tables = {}
     for k in range(count):
         tag, _, offset, _ = struct.unpack(">4sIII", data[12 + 16 * k : 28 + 16 * k])
         tables[tag.decode("latin-1")] = offset
+    return tables
+
+
+def font_chars(path: Path) -> set[int]:
+    """The code points a font file draws (its Windows Unicode BMP cmap)."""
+    data = path.read_bytes()
+    return set(_cmap4(data, _tables(data)["cmap"]))
+
+
+@lru_cache(maxsize=2)
+def _advances(bold: bool) -> tuple[dict[int, int], int, int]:
+    """Advance widths of the bundled font, read from its cmap (format 4) and hmtx tables."""
+    data = FONT_FILES[bold].read_bytes()
+    tables = _tables(data)
     units = struct.unpack(">H", data[tables["head"] + 18 : tables["head"] + 20])[0]
     n_metrics = struct.unpack(">H", data[tables["hhea"] + 34 : tables["hhea"] + 36])[0]
     hmtx = tables["hmtx"]
