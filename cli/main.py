@@ -937,8 +937,11 @@ def state(ctx: click.Context, game: str, turn: int | None, phase: str | None, st
     with opened(ctx) as store:
         if turn is None:
             g, start = fold.load_span(store, game)
-            here = play.point(g, start)
-            st, provisional = here.state, bool(here.drafts)
+            if g.ruleset.current_turn(start) is None:  # over: nothing to resolve (`play.point`'s first case), and
+                st, provisional = start, False  # the resolution machinery is not imported
+            else:
+                here = play.point(g, start)
+                st, provisional = here.state, bool(here.drafts)
             if phase is not None or step is not None:
                 raise ValidationError("--phase and --step go with --turn")
         elif phase is None and (closed := fold.load_closed_turn(store, game, turn)) is not None:

@@ -127,6 +127,48 @@ def test_post_and_render_of_a_duel_import_no_pydantic(tmp_path):
     assert (tmp_path / "b.svg").read_text(encoding="utf-8").startswith("<")
 
 
+MODULES = """
+import json, sys
+from cli.main import main
+try:
+    main(sys.argv[1:], standalone_mode=False)
+except SystemExit:
+    pass
+print(json.dumps(sorted(name for name, m in sys.modules.items() if type(m).__name__ != "_LazyModule")))
+"""
+
+
+def _modules(*args: str) -> set[str]:
+    """The modules a command ran (imported and not left lazy), in a fresh process."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("BATTLELOG_RULESETS", None)
+    done = subprocess.run([sys.executable, "-c", MODULES, *args], capture_output=True, text=True, env=env, cwd=ROOT,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stdout.strip().splitlines()[-1]))
+
+
+def test_the_state_of_a_finished_game_imports_no_resolution_and_a_knights_order_no_text_renderer(tmp_path):
+    """A game that is over has no open turn to resolve: `state` imports neither `replay.play` nor the resolution
+    context nor the dice. A knights order imports its resolution, whose words need `replay.render.lang` only, not
+    the forum text renderer."""
+    battle = ROOT / "fixtures" / "knights" / "battle.jsonl"
+    lines = battle.read_text(encoding="utf-8").splitlines(keepends=True)
+    whole, cut = tmp_path / "whole.duckdb", tmp_path / "cut.duckdb"
+    for db, text in ((whole, "".join(lines)), (cut, "".join(lines[:233]))):  # cut: turn 12 open, bob to order
+        with Store.open(db) as store:
+            game = next(iter(importing.import_text(store, text, source=battle.name)))
+    over = _modules("--db", str(whole), "state", game, "--json")
+    assert "replay.rulesets.knights" in over
+    assert not over & {"replay.play", "replay.context", "eventlog.dice"}
+    still = _modules("--db", str(cut), "state", game, "--json")  # open: resolved as far as its inputs go
+    assert {"replay.play", "replay.context"} <= still
+    ordered = _modules("--db", str(cut), "order", game, "--actor", "bob", "--json",
+                       json.dumps({"action": "full_ahead", "knight": "b1"}))
+    assert {"replay.rulesets.knights.resolve", "replay.rulesets.knights.words", "replay.render.lang"} <= ordered
+    assert "replay.render.text" not in ordered
+
+
 def test_a_lazy_module_is_the_real_module_once_read():
     script = (f"import sys; from replay import ruleset; ruleset.get('duel@1'); m = sys.modules[{LAZY[0]!r}]; "
               "a = type(m).__name__; f = m.check_input; print(a, type(m).__name__, f.__module__)")

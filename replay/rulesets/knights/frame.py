@@ -243,8 +243,10 @@ def draw_field(dwg: svgwrite.Drawing, state: State | Field, turn: int) -> None:
         paint = S.hatch(dwg, pattern, edge, fill)
         dwg.add(dwg.rect((px(x0), py(y0)), ((x1 - x0) * CELL, (y1 - y0) * CELL), fill=paint, fill_opacity=0.85,
                          stroke=edge, stroke_width=1.6))
-    grid = dwg.g(stroke="#bdbdbd", stroke_width=0.6)
-    major = dwg.g(stroke="#8f8f8f", stroke_width=1)
+    # A line 0.6 (1) wide on a pixel boundary covers the two pixels beside it by 30% (50%): drawn as those two
+    # whole pixels at that opacity, it is the same picture, and resvg fills it without a coverage per row.
+    grid = dwg.g(stroke="#bdbdbd", stroke_width=2, stroke_opacity=0.3)
+    major = dwg.g(stroke="#8f8f8f", stroke_width=2, stroke_opacity=0.5)
     for k in range(SIZE + 1):
         target = major if k % 4 == 0 else grid
         target.add(dwg.line((px(k), FIELD_Y), (px(k), FIELD_Y + FIELD_W)))

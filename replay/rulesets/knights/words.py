@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from replay.render import ru
-from replay.render.text import pick, plural, tr
+from replay.render.lang import pick, plural, tr
 from replay.rulesets.knights.model import DIR_NAMES, State
 
 ACTION = {
