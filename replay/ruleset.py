@@ -11,7 +11,6 @@ import hashlib
 import importlib
 import importlib.util
 import os
-import pkgutil
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -386,6 +385,8 @@ def _plugins() -> None:
 def _packages() -> tuple[str, ...]:
     """The ruleset packages of replay.rulesets, by name (found on disk, none imported). Each registers the
     rulesets whose id is its name."""
+    import pkgutil
+
     import replay.rulesets as pkg
 
     return tuple(f"{pkg.__name__}.{info.name}" for info in pkgutil.iter_modules(pkg.__path__))
@@ -413,8 +414,8 @@ def get(key: str) -> Ruleset:
     _plugins()
     ruleset_id = key.partition("@")[0]
     package = f"replay.rulesets.{ruleset_id}"
-    if ruleset_id.isidentifier() and package in _packages():
-        _import(package)
+    if ruleset_id.isidentifier() and importlib.util.find_spec(package) is not None:  # in _packages(), without
+        _import(package)  # listing them (pkgutil: a command on one game looks for its ruleset only)
     found = _lookup(key)
     if found is None:
         _discover()

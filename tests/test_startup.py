@@ -150,8 +150,8 @@ def _modules(*args: str) -> set[str]:
 
 def test_the_state_of_a_finished_game_imports_no_resolution_and_a_knights_order_no_text_renderer(tmp_path):
     """A game that is over has no open turn to resolve: `state` imports neither `replay.play` nor the resolution
-    context nor the dice. A knights order imports its resolution, whose words need `replay.render.lang` only, not
-    the forum text renderer."""
+    context nor the dice (nor pkgutil, the ruleset being looked up by its name). A knights order imports its
+    resolution, whose words need `replay.render.lang` only, not the forum text renderer."""
     battle = ROOT / "fixtures" / "knights" / "battle.jsonl"
     lines = battle.read_text(encoding="utf-8").splitlines(keepends=True)
     whole, cut = tmp_path / "whole.duckdb", tmp_path / "cut.duckdb"
@@ -160,7 +160,8 @@ def test_the_state_of_a_finished_game_imports_no_resolution_and_a_knights_order_
             game = next(iter(importing.import_text(store, text, source=battle.name)))
     over = _modules("--db", str(whole), "state", game, "--json")
     assert "replay.rulesets.knights" in over
-    assert not over & {"replay.play", "replay.context", "eventlog.dice"}
+    assert not over & {"replay.play", "replay.context", "eventlog.dice", "pkgutil"}  # pkgutil: no listing of the
+    # ruleset packages to find the one a game names
     still = _modules("--db", str(cut), "state", game, "--json")  # open: resolved as far as its inputs go
     assert {"replay.play", "replay.context"} <= still
     ordered = _modules("--db", str(cut), "order", game, "--actor", "bob", "--json",
