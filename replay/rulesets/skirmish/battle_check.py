@@ -88,7 +88,7 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
 
         return missile_defences.defence_problems(state, actor, p.get("value"), int(p.get("exchange") or 1),
                                      str(p.get("shooter")) if p.get("shooter") in state.roster else None,
-                                     options.parry_weight_penalty)
+                                     options.parry_weight_penalty, pair_asked(requests, actor, p))
     if draft.type == "choice" and p.get("name") == "protect_ally" and actor in state.roster:
         from replay.rulesets.skirmish import missile_defences
 
@@ -96,6 +96,17 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
                                                  p.get("value"), int(p.get("exchange") or 1),
                                                  options.parry_weight_penalty, body_asked(requests, actor, p))
     return []
+
+
+def pair_asked(requests: tuple[Any, ...], actor: str, p: dict[str, Any]) -> bool | None:
+    """M87 (L1153): whether the open request a missile defence answers offers a second parrying weapon (two
+    projectiles of one shot at him); None with no such request open (the resolution checks it when it asks)."""
+    from replay.rulesets.skirmish.missile_defences import TWO_WEAPONS
+
+    key = {k: v for k, v in p.items() if k not in ("name", "value")}
+    asked = [r for r in requests if r.kind == "choice" and r.actor == actor and r.name == "missile_defence"
+             and r.key_dict == key]
+    return any(TWO_WEAPONS in (r.options or ()) for r in asked) if asked else None
 
 
 def body_asked(requests: tuple[Any, ...], actor: str, p: dict[str, Any]) -> bool:

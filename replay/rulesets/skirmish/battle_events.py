@@ -309,7 +309,8 @@ def shot(state: Battle, e: Shot) -> Battle:
     state = guarded(state, e.protectors or {})
     if e.second:
         second = e.second
-        state = struck(state, second["target"], second["defence"] if second["target"] != e.target else None,
+        own = second["target"] != e.target or (second["defence"] or {}).get("projectile") == 2  # M87: two weapons
+        state = struck(state, second["target"], second["defence"] if own else None,
                        second.get("wound"), second.get("shield"))
         state = guarded(state, second.get("protectors") or {})
     if e.misfire and e.misfire.get("kind") == "self":  # L950: the hurried preparation hurt the shooter

@@ -734,9 +734,7 @@ def defence_value(body: str, state: Battle, actor: str, protect: bool, errors: l
                 errors.append("5.4.7 M89: into cover or to the ground only with a dodge («уклонение в укрытие»)")
             value["into_cover"] = True
         if found[0] == "weapon_parry_missile":
-            weapon = parrying_weapon(main.lower(), state, actor, errors)
-            if weapon is not None:
-                value["weapon"] = weapon
+            parry_weapons(main, state, actor, value, errors)
     if screen is not None:
         if protect:
             errors.append("5.4.7 M83: a comrade protects with a parry, not a screen (M84 is the target's own)")
@@ -778,6 +776,30 @@ BARE_HAND = re.compile(r"(?<![а-яёa-z_])(?:рук(?:ой|ами|а|у)|hands?
 """M87 (L1153 «или даже руками»): the bare hand as the parrying «weapon» («парирую рукой», parry with my hand)."""
 
 
+def parry_weapons(text: str, state: Battle, actor: str, value: dict[str, Any], errors: list[str]) -> None:
+    """M87: the parrying weapon into `value`; with two dice groups (L1153: two weapons against two projectiles, each
+    its own roll) the weapon named before the first group parries the first projectile and the one after it the
+    second («парирую мечом, 2 кубика (2Р), и кинжалом, 2 кубика (1Р+1Н)» → weapon, second {weapon, dice, skill})."""
+    groups = list(DICE.finditer(text))
+    if len(groups) != 2:
+        weapon = parrying_weapon(text.lower(), state, actor, errors)
+        if weapon is not None:
+            value["weapon"] = weapon
+        return
+    first = parrying_weapon(text[:groups[0].end()].lower(), state, actor, errors)
+    second = parrying_weapon(text[groups[0].end():].lower(), state, actor, errors)
+    split = {"reflex": 0, "skill": 0}
+    for n, letter in re.findall(r"(\d+)\s*([РрRrНнSs])", groups[1].group(2)):
+        split["reflex" if letter.lower() in "рr" else "skill"] += int(n)
+    if sum(split.values()) != int(groups[1].group(1)):
+        errors.append(f"4.5: {groups[1].group(1)} dice but the split ({groups[1].group(2)}) makes "
+                      f"{sum(split.values())}")
+    if first is not None and second is not None:
+        value["weapon"] = first
+        value["second"] = {"weapon": second, "dice": split["reflex"],
+                           **({"skill": split["skill"]} if split["skill"] else {})}
+
+
 def parrying_weapon(text: str, state: Battle, actor: str, errors: list[str]) -> str | None:
     """M87: the one weapon of the fighter's a text names, by its id or its type's name in any case ending
     («бастардом», «кинжалом», longsword), or his bare hand (`hand`: «парирую рукой», parry with my hand)."""
@@ -796,6 +818,8 @@ def parrying_weapon(text: str, state: Battle, actor: str, errors: list[str]) -> 
         named.append(HAND)
     if len(named) > 1:
         errors.append(f"5.4.7 M87: one parrying weapon ({', '.join(named)} are named)")
+        errors.append("5.4.7 M87 (L1153): two weapons parry two projectiles, each with its own dice: «парирую мечом, "
+                      "2 кубика (2Р), и кинжалом, 2 кубика (1Р+1Н)»")
     elif not named:
         errors.append("5.4.7 M87: name the parrying weapon by its id or name («парирование оружием: меч»)")
     return named[0] if len(named) == 1 else None

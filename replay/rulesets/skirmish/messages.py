@@ -2824,3 +2824,53 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^D = (\d+) − (\d+) final successes of the parry = (\d+) \(M87, L1153\)$",
      r"D = \1 − \2 итоговых успеха парирования = \3 (M87, L1153)"),
 )) + _SENTENCES
+# M87 with two weapons (L1153) and the bare hand struck by a second, a through or a grazing shot's projectile
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^a second parrying weapon only against two projectiles of one shot at him \(M80, M81; L1153\)$",
+     "второе оружие парирует только второй из двух снарядов одного выстрела в него (M80, M81; L1153)"),
+    (r"^a second parrying weapon only with a weapon parry \(weapon_parry_missile\)$",
+     "второе оружие — только при парировании оружием (\"weapon_parry_missile\")"),
+    (r"^second is \{weapon: id or hand, dice: n \(reflex\), skill: n\}, at least 1 die$",
+     '"second" — {weapon: оружие или hand (рука), dice: n (рефлекс), skill: n (навык)}, не меньше 1 кубика'),
+    (r"^one weapon parries one projectile \((L\d+)\): the second parry is made with another weapon than ([\w-]+)$",
+     lambda m: f"одним оружием можно отбить лишь одну стрелу ({m.group(1)}): второе парирование — другим оружием, не "
+     f"«{words.item_name(m.group(2), 'ru')}»"),
+    (r"^missile_defence is none or \{maneuver, dice, skill, into_cover, screen, weapon, second\}$",
+     'защита от снаряда — "none" или {maneuver, dice, skill, into_cover, screen, weapon, second}'),
+)) + _PROBLEM_SENTENCES
+PROBLEMS.extend([
+    ("5.4.7 M87 (L1153): two weapons parry two projectiles, each with its own dice: «парирую мечом, 2 кубика (2Р), и "
+     "кинжалом, 2 кубика (1Р+1Н)»",
+     "5.4.7 M87 (L1153): два оружия парируют два снаряда, у каждого свои кубики: «парирую мечом, 2 кубика (2Р), и "
+     "кинжалом, 2 кубика (1Р+1Н)»"),
+])
+REQUESTS.extend([
+    ("{b:w}'s defence against {a:w}'s shot: none, or {{maneuver: missile_dodge|missile_slip|shield_parry_missile|"
+     "weapon_parry_missile|missile_catch|pendulum, dice: n (reflex), skill: n (M85-M87), weapon: id (M87), "
+     "into_cover: true|false, screen: [zones] (M84)}} (M84-M90); two projectiles at him: a weapon parry's second: "
+     "{{weapon, dice, skill}} parries the second with another weapon, its own roll (M87, L1153)",
+     'защита {b} от выстрела {a}: "none" (нет) или'
+     " {{maneuver: missile_dodge|missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, "
+     "dice: n (рефлекс), skill: n (навык, M85-M87), weapon: id (M87), into_cover: true|false, screen: [зоны] (M84)}} "
+     "(M84-M90); в него летят два снаряда: при парировании оружием {{\"second\": {{weapon, dice, skill}}}} — "
+     "второй снаряд парирует другое оружие, своим броском (M87, L1153)"),
+])
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^one weapon parries one projectile: (\w+)'s parry answers the first, the second flies on without it "
+     r"\(M87, L1153\)$",
+     r"одним оружием можно отбить лишь одну стрелу: парирование \1 отвечает на первый снаряд, второй летит дальше "
+     r"без него (M87, L1153)"),
+    (r"^(\w+) parries the second projectile with the ([\w-]+): its own roll \(M87, L1153\)$",
+     lambda m: f"{m.group(1)} парирует второй снаряд " + ("голой рукой" if m.group(2) == "hand" else
+                                                         f"оружием «{words.item_name(m.group(2), 'ru')}»")
+     + ": отдельным броском (M87, L1153)"),
+    (r"^final = (-?\d+)( − \d+) defence( [+−-]\d+ penalties)? = (-?\d+) \((\w+), second projectile\)$",
+     lambda m: f"итог = {m.group(1)}{m.group(2)} защита{_penalties(m.group(3))} = {m.group(4)} (для {m.group(5)}, "
+     "второй снаряд)"),
+    (r"^final = (-?\d+) ([+−-])(\d+) penalties = (-?\d+) \((\w+), second projectile\)$",
+     lambda m: f"итог = {m.group(1)} {_sign(m.group(2))} {m.group(3)} (штрафы) = {m.group(4)} (для {m.group(5)}, "
+     "второй снаряд)"),
+    (r"^final = (-?\d+) \((\w+), second projectile\)$", r"итог = \1 (для \2, второй снаряд)"),
+    (r"^(\w+)'s bare hand stops the projectile \((\d+) against (\d+), M87\)$",
+     r"голая рука \1 останавливает снаряд (\2 против \3, M87)"),
+)) + _SENTENCES
