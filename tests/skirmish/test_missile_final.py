@@ -4,6 +4,7 @@ degree-2 draw botch (L929) and L650's whole-round draw on the field. Given this 
 choices, this happens."""
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -269,3 +270,158 @@ def test_m87_two_weapons_read_in_russian() -> None:
             "into_cover: true|false, screen: [zones] (M84)} (M84-M90); two projectiles at him: a weapon parry's "
             "second: {weapon, dice, skill} parries the second with another weapon, its own roll (M87, L1153)")
     assert "второй снаряд парирует другое оружие" in str(messages._request(what))
+
+
+# --- M81: each hand's draw and its own speed-up (L1115, T-16) ------------------------------------------------------
+
+def javelins(stage: str = "empty", traits: tuple[str, ...] = (), ammo: int = 4) -> battle.Battle:
+    """VSE with javelins in a quiver on his back (2 s a draw, T-16), Reflex 6, 3 m from RAT and MIR."""
+    from tests.skirmish.test_ranged_moves import knives
+
+    state = knives(stage=stage)
+    s = state.shooter("VSE")
+    assert s is not None
+    vse = state.fighter("VSE")
+    state = state.with_fighter(replace(vse, traits=list(traits), skills={**vse.skills, "throwing": 4}))
+    return state.with_shooter("VSE", replace(s, weapon="javelin", placement="quiver_back", skill="throwing",
+                                             ammo=ammo))
+
+
+def draw_round(**fields: Any) -> Round:
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="draw", **fields)
+    act(rnd, "RAT", act="wait")
+    return act(rnd, "MIR", act="wait")
+
+
+def stages(stop: Any) -> list[dict[str, Any]]:
+    out = payloads(stop, "ranged_stage")
+    assert out, why_stopped(stop)
+    return out
+
+
+def test_m81_each_hand_draws_with_its_own_speed_up_and_the_draw_lasts_the_slower_hands_time() -> None:
+    rnd = draw_round(speedup=2, second={"speedup": 2})
+    stop = rnd.resolve(javelins())
+    assert ("VSE", "speedup", {"exchange": 1, "hand": 1}) in asked(stop)
+    assert ("VSE", "speedup", {"exchange": 1, "hand": 2}) in asked(stop)  # both asked at once
+    roll(rnd, "VSE", "speedup", [9, 8], hand=2)
+    roll(rnd, "VSE", "speedup", [9, 2], hand=1)
+    first = stages(rnd.resolve(javelins()))[0]
+    assert "VSE speed-up, hand 1: Reflex 2d %5 [9, 2] → 1 − 0 = 1 (2 reflex points spent, L929)" in first["why"]
+    assert "VSE speed-up, hand 2: Reflex 2d %5 [9, 8] → 2 − 0 = 2 (2 reflex points spent, L929)" in first["why"]
+    assert "drawing from quiver back: 1 s (halved, rounded up) (5.6.2)" in first["why"]
+    assert "both hands draw at once: 1 s, the slower hand's (M81, PROPOSED)" in first["why"]
+    assert first["spent_R"] == 4 and first["pair"] is True
+    assert first["stage"] == "drawn" and first["ammo"] == 2  # two javelins off the four
+    slow = draw_round(speedup=2, second={"speedup": 2})
+    roll(slow, "VSE", "speedup", [9, 8], hand=1)
+    roll(slow, "VSE", "speedup", [3, 2], hand=2)  # the other hand's check fails: 2 s
+    first = stages(slow.resolve(javelins()))[0]
+    assert "the other hand draws a second projectile from quiver back: 2 s (5.6.2, M81)" in first["why"]
+    assert "both hands draw at once: 2 s, the slower hand's (M81, PROPOSED)" in first["why"]
+    assert first["stage"] == "empty" and first["busy"] == "draw" and first["need_s"] == 2 and first["ammo"] == 4
+
+
+def test_m81_an_ambidextrous_thrower_makes_one_check_for_both_hands() -> None:
+    rnd = draw_round(speedup=2, second={})
+    roll(rnd, "VSE", "speedup", [9, 8], hand=1)
+    first = stages(rnd.resolve(javelins(traits=("ambidextrous",))))[0]
+    assert "VSE is ambidextrous: one check for both hands' draws (M81)" in first["why"]
+    assert first["spent_R"] == 2 and first["stage"] == "drawn" and first["ammo"] == 2
+    plain = draw_round(speedup=2, second={})  # not ambidextrous: the other hand draws at full time
+    roll(plain, "VSE", "speedup", [9, 8], hand=1)
+    assert stages(plain.resolve(javelins()))[0]["need_s"] == 2
+
+
+def test_m81_the_other_hands_botch_drops_its_projectile_and_the_first_draws_alone() -> None:
+    rnd = draw_round(speedup=2, second={"speedup": 1})
+    roll(rnd, "VSE", "speedup", [9, 8], hand=1)
+    roll(rnd, "VSE", "speedup", [1], hand=2)  # −1: a critical failure of degree 1
+    stop = rnd.resolve(javelins())
+    first = stages(stop)[0]
+    assert "critical failure of the other hand: its projectile is dropped (L929)" in first["why"]
+    assert first["pair"] is False and first["stage"] == "drawn" and first["ammo"] == 4 - 1 - 1
+    assert stop.state.shooter("VSE").pair is False  # type: ignore[union-attr]
+
+
+def test_m81_a_synchronous_throw_after_both_hands_drew_takes_no_more_ammunition() -> None:
+    state = javelins(stage="aimed")
+    s = state.shooter("VSE")
+    assert s is not None
+    state = state.with_shooter("VSE", replace(s, pair=True, ammo=2))
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 0, "skill": 3}, maneuver="synchronous_throw")
+    act(rnd, "RAT", act="wait")
+    act(rnd, "MIR", act="wait")
+    rnd.choice("RAT", "missile_defence", "none", exchange=1, shooter="VSE")
+    rnd.choice("MIR", "protect_ally", "none", exchange=1, shooter="VSE", target="RAT")
+    roll(rnd, "VSE", "shot", [2, 2, 2, 2, 2, 2])  # a miss: no zone asked
+    stop = rnd.resolve(state)
+    p = payloads(stop, "shot")
+    assert p, why_stopped(stop)
+    assert "second projectile (M81) at RAT, drawn into the other hand (M81, T-16)" in p[0]["why"]
+    assert p[0]["ammo"] == 2 and stop.state.shooter("VSE").pair is False  # type: ignore[union-attr]
+    plain = Round(turn=2)
+    act(plain, "VSE", act="shoot", target="RAT", dice={"reflex": 0, "skill": 3})
+    act(plain, "RAT", act="wait")
+    act(plain, "MIR", act="wait")
+    plain.choice("RAT", "missile_defence", "none", exchange=1, shooter="VSE")
+    plain.choice("MIR", "protect_ally", "none", exchange=1, shooter="VSE", target="RAT")
+    roll(plain, "VSE", "shot", [2, 2, 2, 2, 2, 2])
+    p = payloads(plain.resolve(state), "shot")[0]
+    assert "VSE throws one projectile: the second, drawn into the other hand, goes back (M81, PROPOSED)" in p["why"]
+    assert p["ammo"] == 3
+
+
+def test_m81_a_draw_into_both_hands_is_checked_naming_the_rule() -> None:
+    from tests.skirmish.test_ranged_moves import check, field
+
+    state = javelins()
+    assert check(state, "VSE", {"act": "draw", "speedup": 2, "second": {"speedup": 3}}) == []
+    assert check(state, "VSE", {"act": "draw", "speedup": 4, "second": {"speedup": 3}}) == [
+        "M81 (T-16): both hands' speed-up checks roll 7 dice, more than VSE's Reflex 6"]
+    assert check(state, "VSE", {"act": "draw", "second": {"speedup": -1}}) == [
+        "M81 (L1115): second is {\"speedup\": n}: the other hand draws a second projectile for a synchronous throw, "
+        "with its own speed-up check of n reflex dice (0: none)"]
+    assert check(state, "VSE", {"act": "draw", "several": True, "second": {}}) == [
+        "M81 (L1115): several projectiles into one hand or one into each hand, not both"]
+    assert check(javelins(ammo=1), "VSE", {"act": "draw", "second": {}}) == [
+        "5.6.2: VSE has 1 projectiles left: a draw into both hands needs two"]
+    assert check(field(4, stage="empty"), "VSE", {"act": "draw", "second": {}}) == [
+        "M81 (L1115): a projectile into each hand only for a synchronous throw of throwing weapons, not a short bow"]
+
+
+def test_m81_a_draw_into_both_hands_reads_from_the_players_words_and_in_russian() -> None:
+    from replay.rulesets.skirmish import orders_said
+
+    said = RULESET.parse_order("Достаю по дротику в каждую руку, ускорение 2, другой рукой ускорение 1", javelins(),
+                               "VSE")
+    assert said.errors == [] and said.order == {"exchange": 1, "stage": "field", "act": "draw", "speedup": 2,
+                                                "second": {"speedup": 1}}
+    assert RULESET.parse_order("Draw into each hand, speed-up 2", javelins(), "VSE").order["second"] == {}
+    assert orders_said.field_act(said.order, "VSE", "ru", None) == (
+        "В обмене 1 VSE извлекает по снаряду в каждую руку, ускоряясь (2 кубика), другой рукой ускоряясь (1 кубик).")
+    assert messages.why({"why": [
+        "VSE speed-up, hand 2: Reflex 2d %5 [9, 8] → 2 − 0 = 2 (2 reflex points spent, L929)",
+        "both hands draw at once: 2 s, the slower hand's (M81, PROPOSED)",
+        "the other hand draws a second projectile from quiver back: 1 s (halved, rounded up) (5.6.2, M81)",
+        "critical failure of the other hand: its projectile is dropped (L929)"]}, "ru") == [
+        "VSE, ускорение другой руки: Рефлекс 2к10 %5 [9, 8] → 2 − 0 = 2 (потрачено очков рефлекса: 2, L929)",
+        "обе руки достают снаряды одновременно: 2 с, по более медленной руке (M81, предложено)",
+        "другая рука достаёт второй снаряд из колчана за спиной: 1 с (вдвое быстрее, с округлением вверх) (5.6.2, "
+        "M81)", "критический провал другой руки: её снаряд выпадает (L929)"]
+    cat = i18n.chain("ru", (RULESET,))
+    assert cat.say("M81 (T-16): both hands' speed-up checks roll 7 dice, more than VSE's Reflex 6", "ru") == \
+        "M81 (T-16): проверки ускорения обеих рук — 7 кубиков, больше Рефлекса VSE (6)"
+
+
+def test_m81_the_other_hands_projectile_survives_the_json_state() -> None:
+    state = javelins(stage="drawn")
+    s = state.shooter("VSE")
+    assert s is not None
+    paired = state.with_shooter("VSE", replace(s, pair=True))
+    raw = json.loads(json.dumps(battle.state_to_json(paired)))  # as `state --json` prints it
+    assert dict(raw["shooters"])["VSE"]["pair"] is True
+    assert battle.state_from_json(raw).shooter("VSE") == paired.shooter("VSE")
+    assert "pair" not in dict(json.loads(json.dumps(battle.state_to_json(state)))["shooters"])["VSE"]

@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from eventlog.envelope import Draft
-from replay.rulesets.skirmish import battle, costs, data, formation, initiative, pools
+from replay.rulesets.skirmish import battle, costs, data, formation, initiative, pools, ranged
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import Battle
 from replay.rulesets.skirmish.model import SkirmishOptions
@@ -154,6 +154,8 @@ def act(state: Battle, fid: str, p: dict[str, Any], options: SkirmishOptions) ->
         from replay.rulesets.skirmish.battle_round import prepares_double
 
         out = stage_problems(state, fid, str(kind))
+        if not out and kind == "draw" and p.get("second") is not None:
+            out = second_draw_problems(state, fid, p)
         double = kind == "prepare" and prepares_double(p)
         if not out and double:
             out = shot.double_problems(state, fid)
@@ -201,6 +203,39 @@ def stage_problems(state: Battle, fid: str, kind: str) -> list[str]:
         return [f"5.6.1: {fid}'s {kind} needs the stage {need}, it is {s.stage}"]
     if kind == "draw" and s.ammo <= 0:
         return [f"5.6.2: {fid} has no projectiles left"]
+    return []
+
+
+def second_draw_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
+    """M81 (L1115, T-16): `second` {speedup: n} draws a second projectile into the other hand for a synchronous throw,
+    with its own speed-up check: a throwing weapon, two projectiles left, not with several in one hand, both hands'
+    checks at most Reflex dice (the spec's M81) and payable (4.7.9)."""
+    from replay.rulesets.skirmish.shot import SHOT_MANEUVERS
+
+    s = state.shooter(fid)
+    assert s is not None
+    second = p["second"]
+    m = second.get("speedup", 0) if isinstance(second, dict) else None
+    if not isinstance(second, dict) or set(second) - {"speedup"} or not isinstance(m, int) or isinstance(m, bool) \
+            or m < 0:
+        return ["M81 (L1115): second is {\"speedup\": n}: the other hand draws a second projectile for a "
+                "synchronous throw, with its own speed-up check of n reflex dice (0: none)"]
+    kind = ranged.weapon(s.weapon)["class"]
+    if kind not in SHOT_MANEUVERS["synchronous_throw"][1]:
+        return [f"M81 (L1115): a projectile into each hand only for a synchronous throw of throwing weapons, not a "
+                f"{kind.replace('_', ' ')}"]
+    if p.get("several"):
+        return ["M81 (L1115): several projectiles into one hand or one into each hand, not both"]
+    if s.ammo < 2:
+        return [f"5.6.2: {fid} has {s.ammo} projectiles left: a draw into both hands needs two"]
+    f = state.fighter(fid)
+    n = int(p.get("speedup") or 0)
+    if n + m > f.char("reflex"):
+        return [f"M81 (T-16): both hands' speed-up checks roll {n + m} dice, more than {fid}'s Reflex "
+                f"{f.char('reflex')}"]
+    avail_r, _ = pools.available(f, state.round, max(1, state.exchange))
+    if n + m > avail_r:
+        return [f"4.7.9: both hands' speed-up checks cost {n + m} reflex points, {fid} has {avail_r}"]
     return []
 
 

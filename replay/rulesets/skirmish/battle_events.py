@@ -82,6 +82,8 @@ class Stage(Resolution):
     """A-56: an aim sped up (L956); None leaves the shooter's as it was."""
     rushed: int | None = None
     """5.6.3 (L950): the successes a sped-up preparation took off the shot so far; None leaves the shooter's."""
+    pair: bool | None = None
+    """M81 (L1115): the draw brings a second projectile into the other hand; None leaves the shooter's."""
 
 
 class Shot(Resolution):
@@ -277,7 +279,7 @@ def stage(state: Battle, e: Stage) -> Battle:
     s = replace(s, stage=e.stage, busy=e.busy, done_s=e.done_s, need_s=e.need_s, loss=e.loss, ammo=e.ammo,
                 speedup_R=s.speedup_R + e.speedup_R, double=s.double if e.double is None else e.double,
                 hurried=s.hurried if e.hurried is None else e.hurried,
-                rushed=s.rushed if e.rushed is None else e.rushed)
+                rushed=s.rushed if e.rushed is None else e.rushed, pair=s.pair if e.pair is None else e.pair)
     f = state.fighter(e.fighter)
     state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R))
     return replace(state.with_shooter(e.fighter, s), exchange=e.exchange)
@@ -298,7 +300,7 @@ def shot(state: Battle, e: Shot) -> Battle:
         lost = (e.misfire or {}).get("weapon")  # L950: the botched preparation drops or breaks the weapon
         state = state.with_shooter(e.shooter, replace(
             s, stage="empty", busy=None, done_s=0, need_s=0, loss=0, ammo=e.ammo, ready=False, double=False,
-            hurried=False, rushed=0, lost=lost or s.lost,
+            hurried=False, rushed=0, pair=False, lost=lost or s.lost,
             lost_at=tuple(e.from_cell) if lost == "dropped" else s.lost_at))
     state = caught(state, e, kind)
     f = state.fighter(e.shooter)

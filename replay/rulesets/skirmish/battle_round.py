@@ -384,10 +384,14 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
     why: list[str] = []
     extra: dict[str, Any] = {}
     spent, loss, ammo, need, done = 0, s.loss, s.ammo, s.need_s, s.done_s
+    second = p.get("second") if kind == "draw" and isinstance(p.get("second"), dict) else None
+    crit2 = 0
     if s.busy != kind:  # the stage starts: its time, and the speed-up check if asked (CP-37)
         n = int(p.get("speedup") or 0)
         net, crit = None, 0
-        if n:
+        if second is not None:  # M81 (L1115): a projectile into each hand, each hand's own check (T-16)
+            (net, crit), (net2, crit2), spent = both_hands(ctx, fid, n, second, x, options, why)
+        elif n:
             roll = ctx.roll(d10(options, n), actor=fid, purpose="speedup", exchange=x,
                             what=f"{fid}'s speed-up check of the {kind} (Reflex, %5)")
             c = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
@@ -401,6 +405,10 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
             if crit == 1:
                 ammo -= 1
                 why.append("critical failure: the projectile is dropped (L929)")
+            if second is not None:
+                need = second_hand(s, need, net2, crit2, crit, why)
+                ammo -= 1 if crit2 == 1 else 0
+                extra["pair"] = crit2 != 1 and crit != 1
         elif kind == "prepare":
             double = prepares_double(p)
             need, saved = ranged.prepare_seconds(s.weapon, s.ready, max(0, net or 0), double=double)
@@ -431,12 +439,56 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
     emit(ctx, "ranged_stage", {"fighter": fid, "exchange": x, "stage": target_stage if finished else s.stage,
                                "busy": None if finished else kind, "done_s": 0 if finished else done,
                                "need_s": 0 if finished else need, "loss": loss,
-                               "ammo": ammo - (1 if finished and kind == "draw" else 0), "speedup_R": spent,
+                               "ammo": ammo - ((2 if extra.get("pair", s.pair) else 1) if finished and kind == "draw"
+                                               else 0), "speedup_R": spent,
                                "spent_R": spent, "why": why, "rule": ["5.6.1", {"draw": "5.6.2", "prepare": "5.6.3",
                                                                                "aim": "5.6.4"}[kind]],
                                "defaults": (["A-56"] if kind == "aim" else []) + (["A-02"] if spent else []),
                                **extra},
          cause=seq or None)
+
+
+def both_hands(ctx: Context, fid: str, n: int, second: dict[str, Any], x: int, options: SkirmishOptions,
+               why: list[str]) -> tuple[tuple[int | None, int], tuple[int | None, int], int]:
+    """M81 (L1115, T-16): each hand's speed-up check of its draw, Reflex at %5, the rolls `speedup` keyed `hand: 1`
+    and `hand: 2`, asked at once; an ambidextrous thrower who names no check for the second hand makes one check for
+    both (the spec's M81). Returns each hand's (net, critical degree), None without a check, and the reflex spent."""
+    m = int(second.get("speedup") or 0)
+    one = m == 0 and n > 0 and "ambidextrous" in ctx.state.fighter(fid).traits
+    asks = []
+    if n:
+        asks.append((d10(options, n), fid, "speedup", {"exchange": x, "hand": 1},
+                     f"{fid}'s speed-up check of the first hand's draw (Reflex, %5, M81)"))
+    if m:
+        asks.append((d10(options, m), fid, "speedup", {"exchange": x, "hand": 2},
+                     f"{fid}'s speed-up check of the other hand's draw (Reflex, %5, M81)"))
+    rolls = iter(ctx.need_rolls(asks))
+    out: list[tuple[int | None, int]] = []
+    for h, k in ((1, n), (2, m)):
+        if not k:
+            out.append((None, 0))
+            continue
+        c = dice.count(next(rolls).payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+        out.append((c.net, c.crit_degree))
+        why.append(f"{fid} speed-up, hand {h}: Reflex {k}d %5 {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"
+                   f" ({k} reflex points spent, L929)")
+    if one:
+        why.append(f"{fid} is ambidextrous: one check for both hands' draws (M81)")
+        out[1] = (out[0][0], 0)
+    return out[0], out[1], n + m
+
+
+def second_hand(s: Any, need: int, net: int | None, crit: int, first_crit: int, why: list[str]) -> int:
+    """M81 (L1115, T-16): the other hand draws its projectile at the same time with its own speed-up; the draw lasts
+    the slower hand's time (PROPOSED); its critical failure of degree 1 drops its projectile (L929)."""
+    need2 = ranged.draw_seconds(s.placement, speedup=bool(net and net > 0))
+    why.append(f"the other hand draws a second projectile from {s.placement.replace('_', ' ')}: {need2} s"
+               + (" (halved, rounded up)" if net and net > 0 else "") + " (5.6.2, M81)")
+    if crit == 1:
+        why.append("critical failure of the other hand: its projectile is dropped (L929)")
+    elif first_crit != 1:
+        why.append(f"both hands draw at once: {max(need, need2)} s, the slower hand's (M81, PROPOSED)")
+    return need if crit == 1 else max(need, need2)
 
 
 def pick_up(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:

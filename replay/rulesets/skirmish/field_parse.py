@@ -41,6 +41,9 @@ from replay.rulesets.skirmish.parse import BUYS, DICE, dice_split
 CELL = re.compile(r"\(\s*(-?\d+)\s*[,;]\s*(-?\d+)\s*\)")
 EXCHANGE = re.compile(r"^\s*(?:обмен|exchange|x)\s*([0-9]+)\s*[:.\-—]?\s*", re.I)
 INTENT = re.compile(r"^\s*(?:намерение|intent)\s*[:\-—]?\s*(.*)$", re.I | re.S)
+EACH_HAND = re.compile(r"в каждую руку|в обе руки|обеими руками|into each hand|into both hands|with both hands", re.I)
+"""M81 (L1115): a draw into both hands («достаю по ножу в каждую руку, ускорение 2, другой рукой ускорение 1»): the
+second speed-up named is the other hand's."""
 SPEEDUP = re.compile(r"(?:ускорени\w*|ускоряю\w*|speed-?\s?up)\s*:?\s*(\d+)?", re.I)
 FACING = re.compile(r"(?:лицом|повернувшись|поворачиваюсь|facing|face)\s*(?:на|к|в|to|towards)?\s*"
                     r"([A-Za-zА-Яа-яЁё-]+)", re.I)
@@ -498,7 +501,10 @@ def parse_field_order(text: str, state: Battle, actor: str, exchange: int | None
                 errors.append("5.6.1: the speed-up's dice, e.g. «ускорение 2» (reflex points of the %5 check)")
             else:
                 order["speedup"] = int(s.group(1))
-        if kind == "draw" and re.search(r"стрелы|болты|дротики|несколько|several|arrows|bolts|javelins", lowered):
+        if kind == "draw" and EACH_HAND.search(lowered):  # M81 (L1115): a projectile into each hand
+            speedups = [int(m.group(1)) for m in SPEEDUP.finditer(body) if m.group(1) is not None]
+            order["second"] = {"speedup": speedups[1]} if len(speedups) > 1 else {}
+        elif kind == "draw" and re.search(r"стрелы|болты|дротики|несколько|several|arrows|bolts|javelins", lowered):
             order["several"] = True
         if kind == "prepare" and shoots and prepares_double(body, state, actor):
             order["double"] = True  # M80 (L1109): two arrows prepared for twice the time, the shot not yet loosed

@@ -2874,3 +2874,45 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+)'s bare hand stops the projectile \((\d+) against (\d+), M87\)$",
      r"голая рука \1 останавливает снаряд (\2 против \3, M87)"),
 )) + _SENTENCES
+# M81: each hand's draw and its own speed-up (L1115, T-16)
+REQUESTS.extend([
+    ("{a:w}'s speed-up check of the first hand's draw (Reflex, %5, M81)",
+     "проверка ускорения {a}: извлечение снаряда первой рукой (Рефлекс, %5, M81)"),
+    ("{a:w}'s speed-up check of the other hand's draw (Reflex, %5, M81)",
+     "проверка ускорения {a}: извлечение снаряда другой рукой (Рефлекс, %5, M81)"),
+])
+PROBLEMS.extend([
+    ("M81 (L1115): second is {{\"speedup\": n}}: the other hand draws a second projectile for a synchronous throw, "
+     "with its own speed-up check of n reflex dice (0: none)",
+     "M81 (L1115): second — {{\"speedup\": n}}: другая рука достаёт второй снаряд для синхронного броска, со своей "
+     "проверкой ускорения из n кубиков рефлекса (0 — без неё)"),
+    ("M81 (L1115): a projectile into each hand only for a synchronous throw of throwing weapons, not a {k}",
+     "M81 (L1115): снаряд в каждую руку — только для синхронного броска метательного оружия, а не: {k:rclass}"),
+    ("M81 (L1115): several projectiles into one hand or one into each hand, not both",
+     "M81 (L1115): несколько снарядов в одну руку или по одному в каждую, но не то и другое"),
+    ("5.6.2: {a:w} has {n:#} projectiles left: a draw into both hands needs two",
+     "5.6.2: у {a} осталось снарядов: {n}; чтобы достать в обе руки, нужно два"),
+    ("M81 (T-16): both hands' speed-up checks roll {n:#} dice, more than {a:w}'s Reflex {r:#}",
+     "M81 (T-16): проверки ускорения обеих рук — {n} кубиков, больше Рефлекса {a} ({r})"),
+    ("4.7.9: both hands' speed-up checks cost {n:#} reflex points, {a:w} has {r:#}",
+     "4.7.9: проверки ускорения обеих рук стоят {n} очков рефлекса, у {a} — {r}"),
+])
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) speed-up, hand ([12]): Reflex (\d+)d %5 (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+) \((\d+) reflex points "
+     r"spent, L929\)$",
+     lambda m: f"{m.group(1)}, ускорение {'первой' if m.group(2) == '1' else 'другой'} руки: Рефлекс {m.group(3)}к10 "
+     f"%5 {m.group(4)} → {m.group(5)} − {m.group(6)} = {m.group(7)} (потрачено очков рефлекса: {m.group(8)}, L929)"),
+    (r"^(\w+) is ambidextrous: one check for both hands' draws \(M81\)$",
+     r"\1 — двурукий: одна проверка на извлечение обеими руками (M81)"),
+    (r"^the other hand draws a second projectile from ([\w ]+): (\d+) s( \(halved, rounded up\))? \(5\.6\.2, M81\)$",
+     lambda m: f"другая рука достаёт второй снаряд из {_PLACE_RU[m.group(1)]}: {m.group(2)} с"
+     + (" (вдвое быстрее, с округлением вверх)" if m.group(3) else "") + " (5.6.2, M81)"),
+    (r"^critical failure of the other hand: its projectile is dropped \(L929\)$",
+     "критический провал другой руки: её снаряд выпадает (L929)"),
+    (r"^both hands draw at once: (\d+) s, the slower hand's \(M81, PROPOSED\)$",
+     r"обе руки достают снаряды одновременно: \1 с, по более медленной руке (M81, предложено)"),
+    (r"^second projectile \((M8[01])\) at (\w+), drawn into the other hand \(M81, T-16\)$",
+     r"второй снаряд (\1) в \2, извлечённый другой рукой (M81, T-16)"),
+    (r"^(\w+) throws one projectile: the second, drawn into the other hand, goes back \(M81, PROPOSED\)$",
+     r"\1 бросает один снаряд: второй, извлечённый другой рукой, убирается обратно (M81, предложено)"),
+)) + _SENTENCES

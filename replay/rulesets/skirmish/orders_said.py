@@ -315,6 +315,13 @@ def field_act(order: Mapping[str, Any], who: str, lang: str, state: Any) -> str:
                          f"attacks from afar: {name[1]} at {target}, running {cells}{run[1]}") + "."
     if act == "draw":
         several = tr(lang, " (несколько в одну руку)", " (several into one hand)") if order.get("several") else ""
+        second = order.get("second")
+        if isinstance(second, Mapping):  # M81 (L1115): a projectile into each hand, each hand's own speed-up
+            m = int(second.get("speedup") or 0)
+            other = tr(lang, f", другой рукой ускоряясь ({m} {plural(m, ('кубик', 'кубика', 'кубиков'))})",
+                       f", the other hand hurrying ({m} dice)") if m else ""
+            return head + tr(lang, "извлекает по снаряду в каждую руку", "draws a projectile into each hand") \
+                + hurry + other + "."
         return head + tr(lang, "извлекает снаряд", "draws a projectile") + several + hurry + "."
     if act in ("prepare", "aim"):
         loosed = order.get("shoot") if isinstance(order.get("shoot"), Mapping) else {}

@@ -327,7 +327,7 @@ def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[st
     if mv == "rapid_fire":
         return rapid_fire_problems(state, fid, order)
     out = []
-    if mv in TWO_PROJECTILES and s.ammo < 1:
+    if mv in TWO_PROJECTILES and s.ammo < 1 and not s.pair:
         out.append(problem("condition_failed", f"5.4.6 {mcode}", f"{fid} has no second projectile left"))
     if mv == "double_shot" and not s.double:
         out.append(problem("condition_failed", "5.4.6 M80", f"{fid} prepared one arrow: a double shot is prepared "
@@ -470,7 +470,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
                        + f" = {finals[t]}" + (f" ({t})" if len(targets) > 1 else ""))
     out = {"shooter": fid, "target": target, "exchange": x, "band": p.band, "metres": p.metres,
            "defence": defences[target], "spent_R": p.paid_R, "spent_S": p.paid_S, "final": finals[target],
-           "ammo": s.ammo - (1 if two or arrow is not None and arrow.k > 1 else 0),
+           "ammo": s.ammo - (1 if two and not s.pair or arrow is not None and arrow.k > 1 else 0)
+           + (1 if s.pair and not two else 0),  # M81: the other hand's projectile drawn already, or put back
            "from_cell": list(state.fighter(fid).cell),
            "to_cell": list(state.fighter(target).cell)}
     rule = ["5.6", "5.6.5", "5.2.2", "L894-1069"]
@@ -542,9 +543,12 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     out.update({"outcome": first["outcome"], "wound": first["wound"]})
     if first.get("shield"):
         out["shield"] = first["shield"]
+    if s.pair and not two:
+        why.append(f"{fid} throws one projectile: the second, drawn into the other hand, goes back (M81, PROPOSED)")
     if two:
         assert second_target is not None
-        why.append(f"second projectile ({SHOT_MANEUVERS[str(mv)][0]}) at {second_target}")
+        why.append(f"second projectile ({SHOT_MANEUVERS[str(mv)][0]}) at {second_target}"
+                   + (", drawn into the other hand (M81, T-16)" if s.pair else ""))
         assert final2 is not None
         if (second_target != target or second_final is not None) and final2 <= 0 and not p.auto_fail \
                 and (defence2 or {}).get("hand_final") is None:
