@@ -425,3 +425,72 @@ def test_m81_the_other_hands_projectile_survives_the_json_state() -> None:
     assert dict(raw["shooters"])["VSE"]["pair"] is True
     assert battle.state_from_json(raw).shooter("VSE") == paired.shooter("VSE")
     assert "pair" not in dict(json.loads(json.dumps(battle.state_to_json(state)))["shooters"])["VSE"]
+
+
+# --- T-16: the degree-2 botch of the draw's speed-up hurts the shooter (L929) --------------------------------------
+
+def test_t16_a_degree_two_botch_of_the_draw_hurts_the_shooter_with_1d6_in_a_rolled_zone() -> None:
+    """Javelins from the back quiver, a speed-up of 2 dice at %5: [1, 1] is −2, a critical failure of degree 2. The
+    shooter rolls 1d6 damage [4] and his zone as a shot's (5.5.2): 1d6 [1] a leg, the right one (his main hand's
+    side), 2d6−2 = 2 the foot, bare: W 4. The projectile is not dropped; the draw takes its full 2 s."""
+    rnd = draw_round(speedup=2)
+    roll(rnd, "VSE", "speedup", [1, 1])
+    stop = rnd.resolve(javelins())
+    assert ("VSE", "draw_damage", {"exchange": 1, "drawing": "VSE"}) in asked(stop)
+    roll(rnd, "VSE", "draw_damage", [4], "1d6", drawing="VSE")
+    roll(rnd, "VSE", "shot_zone", [1], "1d6", drawing="VSE")
+    roll(rnd, "VSE", "zone", [2, 2], "2d6-2", drawing="VSE")
+    stop = rnd.resolve(javelins())
+    first = stages(stop)[0]
+    assert "critical failure of degree 2: VSE hurts himself drawing the projectile (L929): 1d6 [4] damage, its " \
+        "zone rolled (5.5.2; T-16, PROPOSED)" in first["why"]
+    assert "D = 4 (1d6, the drawing botch; T-16, PROPOSED)" in first["why"]
+    hurt = first["hurt"][0]
+    assert hurt["damage"] == 4 and hurt["wound"]["zone"] == "right_leg" and hurt["wound"]["precise"] == "foot"
+    assert hurt["wound"]["W"] == 4 and "W = 4 → level 2: pain 2, shock 2, bleeding 1" in first["why"]
+    assert "critical failure: the projectile is dropped (L929)" not in first["why"]
+    assert first["ammo"] == 4 and first["busy"] == "draw" and first["need_s"] == 2
+    assert stop.state.fighter("VSE").wounds[-1].zone == "right_leg"
+    assert "T-16" in first["defaults"]
+
+
+def test_t16_the_other_hands_degree_two_botch_hurts_the_shooter_on_that_side() -> None:
+    rnd = draw_round(speedup=2, second={"speedup": 2})
+    roll(rnd, "VSE", "speedup", [9, 8], hand=1)
+    roll(rnd, "VSE", "speedup", [1, 1], hand=2)
+    stop = rnd.resolve(javelins())
+    assert ("VSE", "draw_damage", {"exchange": 1, "drawing": "VSE", "hand": 2}) in asked(stop)
+    roll(rnd, "VSE", "draw_damage", [2], "1d6", drawing="VSE", hand=2)
+    roll(rnd, "VSE", "shot_zone", [1], "1d6", drawing="VSE", hand=2)
+    roll(rnd, "VSE", "zone", [2, 2], "2d6-2", drawing="VSE", hand=2)
+    first = stages(rnd.resolve(javelins()))[0]
+    assert first["hurt"][0]["hand"] == 2 and first["hurt"][0]["wound"]["zone"] == "left_leg"
+    assert first["pair"] is True and first["need_s"] == 2  # the other hand's projectile drawn at the full time
+
+
+def test_t16_the_drawing_botchs_lines_read_in_russian() -> None:
+    assert messages.why({"why": [
+        "critical failure of degree 2: VSE hurts himself drawing the projectile (L929): 1d6 [4] damage, its zone "
+        "rolled (5.5.2; T-16, PROPOSED)", "D = 4 (1d6, the drawing botch; T-16, PROPOSED)"]}, "ru") == [
+        "критический провал второй степени: VSE ранит себя, доставая снаряд (L929): урон 1к6 [4], зона бросается "
+        "(5.5.2; T-16, предложено)", "D = 4 (1к6, провал извлечения; T-16, предложено)"]
+
+
+def test_t16_a_drawing_wound_asks_the_knockout_check_and_a_failed_one_lays_him_out() -> None:
+    """Endurance 3: the 1d6 [6] wound on the bare head is level 3, shock 3 ≥ Endurance: the knockout check (C9)."""
+    state = javelins()
+    vse = state.fighter("VSE")
+    state = state.with_fighter(replace(vse, characteristics={**vse.characteristics, "endurance": 3}))
+    rnd = draw_round(speedup=2)
+    roll(rnd, "VSE", "speedup", [1, 1])
+    roll(rnd, "VSE", "draw_damage", [6], "1d6", drawing="VSE")
+    roll(rnd, "VSE", "shot_zone", [6], "1d6", drawing="VSE")
+    roll(rnd, "VSE", "zone", [2, 2], "2d6-2", drawing="VSE")
+    stop = rnd.resolve(state)
+    assert ("VSE", "knockout", {"exchange": 1, "shooter": "VSE"}) in asked(stop), why_stopped(stop)
+    roll(rnd, "VSE", "knockout", [2, 2, 2], shooter="VSE")
+    roll(rnd, "VSE", "knockout_rounds", [3], "1d6", shooter="VSE")
+    stop = rnd.resolve(state)
+    first = stages(stop)[0]
+    assert first["knockouts"][0]["unconscious"] is True and first["knockouts"][0]["rounds"] == 3
+    assert stop.state.fighter("VSE").status == "unconscious" and stop.state.fighter("VSE").stance == "lying"

@@ -84,6 +84,11 @@ class Stage(Resolution):
     """5.6.3 (L950): the successes a sped-up preparation took off the shot so far; None leaves the shooter's."""
     pair: bool | None = None
     """M81 (L1115): the draw brings a second projectile into the other hand; None leaves the shooter's."""
+    hurt: list[dict[str, Any]] = []
+    """T-16 (L929): a speed-up check of the draw botched at degree 2 hurt the shooter: fighter, damage (1d6), outcome,
+    wound (and hand, M81's other hand)."""
+    knockouts: list[dict[str, Any]] = []
+    """6.5 step 11, C9: the knockout checks of those wounds."""
 
 
 class Shot(Resolution):
@@ -282,6 +287,9 @@ def stage(state: Battle, e: Stage) -> Battle:
                 rushed=s.rushed if e.rushed is None else e.rushed, pair=s.pair if e.pair is None else e.pair)
     f = state.fighter(e.fighter)
     state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R))
+    for h in e.hurt:  # T-16 (L929): the shooter hurt himself drawing
+        state = struck(state, e.fighter, None, h.get("wound"), None)
+    state = knocked(state, e.knockouts)
     return replace(state.with_shooter(e.fighter, s), exchange=e.exchange)
 
 
@@ -324,12 +332,7 @@ def shot(state: Battle, e: Shot) -> Battle:
     for nxt in (*e.grazed, *e.through):  # M78: grazed on the way; M79: the projectile flew on
         state = struck(state, nxt["target"], nxt["defence"], nxt.get("wound"), nxt.get("shield"))
         state = guarded(state, nxt.get("protectors") or {})
-    for k in e.knockouts:  # C9: unconscious and lying
-        if k["unconscious"]:
-            t = state.fighter(k["fighter"])
-            state = state.with_fighter(replace(t, status="unconscious" if t.status != "dead" else t.status,
-                                               stance="lying"))
-            state = knocked_out(state, k)
+    state = knocked(state, e.knockouts)
     record = {"shooter": e.shooter, "target": e.target, "from": list(e.from_cell), "to": list(e.to_cell),
               "band": e.band, "outcome": e.outcome, "exchange": e.exchange}
     if e.empathy is not None and not e.empathy.get("sensed") and e.outcome == "hit":  # 5.7 (L48)
@@ -371,6 +374,17 @@ def guarded(state: Battle, protectors: dict[str, dict[str, Any]]) -> Battle:
         skill = int(d.get("skill") or 0)
         state = state.with_fighter(replace(f, spent_R=f.spent_R + int(d["dice"]) - skill + int(d["activation"]),
                                            spent_S=f.spent_S + skill))
+    return state
+
+
+def knocked(state: Battle, checks: list[dict[str, Any]]) -> Battle:
+    """C9: each failed knockout check lays its fighter out, unconscious and lying."""
+    for k in checks:
+        if k["unconscious"]:
+            t = state.fighter(k["fighter"])
+            state = state.with_fighter(replace(t, status="unconscious" if t.status != "dead" else t.status,
+                                               stance="lying"))
+            state = knocked_out(state, k)
     return state
 
 

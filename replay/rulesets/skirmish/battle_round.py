@@ -409,6 +409,9 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
                 need = second_hand(s, need, net2, crit2, crit, why)
                 ammo -= 1 if crit2 == 1 else 0
                 extra["pair"] = crit2 != 1 and crit != 1
+            hurt = [h for h, degree in ((1, crit), (2, crit2)) if degree == 2]
+            if hurt:  # T-16 (L929): degree 2 hurts the shooter; the projectile is not dropped (PROPOSED)
+                extra.update(self_hurt(ctx, fid, x, why, [h if second is not None else None for h in hurt], options))
         elif kind == "prepare":
             double = prepares_double(p)
             need, saved = ranged.prepare_seconds(s.weapon, s.ready, max(0, net or 0), double=double)
@@ -428,9 +431,11 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
                        + f"; Accuracy +{f.char('accuracy')} on the shot (5.6.4)")
         done = 0
         if crit == 1 and kind == "draw":
+            hurt = {k: extra[k] for k in ("hurt", "knockouts") if k in extra}  # M81: the other hand's degree 2
             emit(ctx, "ranged_stage", {"fighter": fid, "exchange": x, "stage": "empty", "busy": None, "done_s": 0,
                                        "need_s": 0, "loss": loss, "ammo": ammo, "speedup_R": spent,
-                                       "spent_R": spent, "why": why, "rule": ["5.6.2"], "defaults": ["A-02"]},
+                                       "spent_R": spent, "why": why, "rule": ["5.6.2"], "defaults": ["A-02"],
+                                       **hurt},
                  cause=seq or None)
             return
     done += 1
@@ -443,7 +448,8 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
                                                else 0), "speedup_R": spent,
                                "spent_R": spent, "why": why, "rule": ["5.6.1", {"draw": "5.6.2", "prepare": "5.6.3",
                                                                                "aim": "5.6.4"}[kind]],
-                               "defaults": (["A-56"] if kind == "aim" else []) + (["A-02"] if spent else []),
+                               "defaults": (["A-56"] if kind == "aim" else []) + (["A-02"] if spent else [])
+                               + (["T-16"] if extra.get("hurt") else []) + (["C9"] if extra.get("knockouts") else []),
                                **extra},
          cause=seq or None)
 
@@ -476,6 +482,20 @@ def both_hands(ctx: Context, fid: str, n: int, second: dict[str, Any], x: int, o
         why.append(f"{fid} is ambidextrous: one check for both hands' draws (M81)")
         out[1] = (out[0][0], 0)
     return out[0], out[1], n + m
+
+
+def self_hurt(ctx: Context, fid: str, x: int, why: list[str], hands: list[int | None],
+              options: SkirmishOptions) -> dict[str, Any]:
+    """T-16 (L929): each hand's degree-2 botch of the draw wounds the shooter (shot.drawing_botch); the knockout
+    checks of his wounds follow (6.5 step 11, C9)."""
+    from replay.rulesets.skirmish import shot
+
+    hurt = [shot.drawing_botch(ctx, fid, x, why, hand) for hand in hands]
+    out: dict[str, Any] = {"hurt": hurt}
+    knocked = shot.knockouts(ctx, fid, {"target": fid, "wound": None, "through": hurt}, x, options, why)
+    if knocked:
+        out["knockouts"] = knocked
+    return out
 
 
 def second_hand(s: Any, need: int, net: int | None, crit: int, first_crit: int, why: list[str]) -> int:

@@ -2916,3 +2916,15 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+) throws one projectile: the second, drawn into the other hand, goes back \(M81, PROPOSED\)$",
      r"\1 бросает один снаряд: второй, извлечённый другой рукой, убирается обратно (M81, предложено)"),
 )) + _SENTENCES
+# T-16: the degree-2 botch of the draw's speed-up hurts the shooter (L929)
+REQUESTS.extend([
+    ("{a:w}'s damage hurting himself drawing a projectile (1d6, T-16, L929)",
+     "урон {a}, ранившего себя при извлечении снаряда (1к6, T-16, L929)"),
+])
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^critical failure of degree 2: (\w+) hurts himself drawing the projectile \(L929\): 1d6 \[(\d)\] damage, its "
+     r"zone rolled \(5\.5\.2; T-16, PROPOSED\)$",
+     r"критический провал второй степени: \1 ранит себя, доставая снаряд (L929): урон 1к6 [\2], зона бросается "
+     r"(5.5.2; T-16, предложено)"),
+    (r"^D = (\d+) \(1d6, the drawing botch; T-16, PROPOSED\)$", r"D = \1 (1к6, провал извлечения; T-16, предложено)"),
+)) + _SENTENCES

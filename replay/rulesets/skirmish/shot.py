@@ -895,6 +895,25 @@ def parried_hand(ctx: Context, fid: str, target: str, p: Priced, x: int, why: li
     return {"outcome": outcome, "wound": wound}
 
 
+def drawing_botch(ctx: Context, fid: str, x: int, why: list[str], hand: int | None) -> dict[str, Any]:
+    """T-16 (L929 «Критический провал на броске Рефлекса может привести к выпадению снаряда из рук (-1), либо ранению
+    стрелка (-2)»; the spec's PROPOSED: damage 1d6, random zone): a speed-up check of the draw at degree 2 hurts the
+    shooter instead of dropping the projectile: the roll `draw_damage` (1d6), the zone rolled as 5.5.2's (`shot_zone`,
+    `zone`, and `penetration` through armour), all keyed by exchange and `drawing` (and `hand` for M81's other hand),
+    an arm or a leg on the drawing hand's side (PROPOSED); his passive shield does not cover him."""
+    me = ctx.state.fighter(fid)
+    key = {"drawing": fid, **({"hand": hand} if hand else {})}
+    face = int(ctx.roll("1d6", actor=fid, purpose="draw_damage", exchange=x, **key,
+                        what=f"{fid}'s damage hurting himself drawing a projectile (1d6, T-16, L929)").payload["total"])
+    why.append(f"critical failure of degree 2: {fid} hurts himself drawing the projectile (L929): 1d6 [{face}] damage, "
+               "its zone rolled (5.5.2; T-16, PROPOSED)")
+    side = me.main_hand if hand != 2 else ("left" if me.main_hand == "right" else "right")
+    bare = Priced(0, "short", 0, 0, 0, 0, 0, 0, 0, 0, False, True)
+    wound, outcome, _, _ = hit(ctx, fid, me, [], side, bare, 0, x, why, key, False, own=face)
+    return {"fighter": fid, "target": fid, "damage": face, "outcome": outcome, "wound": wound,
+            **({"hand": hand} if hand else {})}
+
+
 def aim_zone(ctx: Context, fid: str, t: Any, buys: list[str], p: Priced, final: int, x: int, why: list[str],
              key: dict[str, Any]) -> tuple[Any, Any, int, int, bool, int]:
     """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the exposed zones behind cover (CP-33), the
@@ -954,11 +973,11 @@ def aim_zone(ctx: Context, fid: str, t: Any, buys: list[str], p: Priced, final: 
 
 def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, final: int, x: int, why: list[str],
         key: dict[str, Any], covered: bool, carried: int | None = None, fixed: tuple[str, str] | None = None,
-        cutting: bool = False, less: int = 0
+        cutting: bool = False, less: int = 0, own: int | None = None
         ) -> tuple[dict[str, Any] | None, str, dict[str, Any] | None, dict[str, int] | None]:
     """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the purchases at the height-and-range prices
     (5.6.6), the precise zone 2d6−2 when not bought (0 = miss), the passive shield (5.11), then the SAMPLE damage
-    (6.5)."""
+    (6.5); `own` a damage rolled for it (T-16's drawing botch) instead of the projectile's."""
     from replay.rulesets.skirmish.resolve import passive_shield, shock_until
 
     state = ctx.state
@@ -974,7 +993,10 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
             return None, "miss", None, None
     raw = w["projectile_damage"] if carried is None else carried
     arc_face = None
-    if carried is not None:
+    if own is not None:
+        raw, carried = own, own
+        why.append(f"D = {own} (1d6, the drawing botch; T-16, PROPOSED)")
+    elif carried is not None:
         why.append(f"D = {carried} carried through (M79, L1103)")
     elif p.band == "extreme" and w.get("arc_at_extreme") and w["projectile"] in ranged.ARROWS:
         arc_face = ctx.roll("1d6", actor=fid, purpose="arc", exchange=x, **key,
