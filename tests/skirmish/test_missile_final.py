@@ -494,3 +494,95 @@ def test_t16_a_drawing_wound_asks_the_knockout_check_and_a_failed_one_lays_him_o
     first = stages(stop)[0]
     assert first["knockouts"][0]["unconscious"] is True and first["knockouts"][0]["rounds"] == 3
     assert stop.state.fighter("VSE").status == "unconscious" and stop.state.fighter("VSE").stance == "lying"
+
+
+# --- L650 on the field: with no reflex points the pick-up takes the whole round --------------------------------------
+
+def floor_sword() -> tuple[battle.Battle, str]:
+    from tests.skirmish.test_field_more import rushed_archer
+
+    state = rushed_archer(0)
+    f = state.fighter("RAT")
+    w = f.weapons[0]
+    return state.with_fighter(replace(f, weapons=(replace(w, hands=(), state="dropped"), *f.weapons[1:]))), w.id
+
+
+def sprint_then(rnd: Round, wid: str, second: dict[str, Any]) -> Round:
+    """RAT sprints a metre in exchange 1 (a run spends every reflex point, L54), then acts `second` in exchange 2."""
+    from tests.skirmish.test_part2 import order
+
+    order(rnd, "VSE", 1, act="wait")
+    order(rnd, "RAT", 1, act="move", gait="sprint", path=[[1, 2]])
+    order(rnd, "MIR", 1, act="wait")
+    order(rnd, "VSE", 2, act="wait")
+    order(rnd, "RAT", 2, **second)
+    return order(rnd, "MIR", 2, act="wait")
+
+
+def test_l650_with_no_reflex_points_left_the_pick_up_takes_the_whole_round() -> None:
+    state, wid = floor_sword()
+    rnd = sprint_then(Round(turn=2), wid, {"act": "pick_up", "weapon": wid})
+    stop = rnd.resolve(state)
+    p = payloads(stop, "picked_up")
+    assert p, why_stopped(stop)
+    assert p[0]["whole_round"] is True and p[0]["spent_R"] == 0 and p[0]["picked"] is False
+    assert p[0]["why"] == [f"RAT has no reflex points left: he picks {wid} up from the floor over the whole round, in "
+                           "hand when the next round starts; he waits until then (M50, L650; no Reflex check, "
+                           "PROPOSED)"]
+    assert not [r for r in stop.requests if r.name == "pickup"]  # no Reflex check is asked
+    after = stop.state
+    assert after.fighter("RAT").weapon_by_id(wid).state == "drawing"  # type: ignore[union-attr]
+    assert battle_check.act(after, "RAT", {"act": "move", "gait": "walk", "path": [[2, 2]]}, RULESET.options()) == [
+        f"M50 (L650): RAT is picking {wid} up from the floor over the whole round: he waits until the round ends"]
+    from replay.rulesets.skirmish.battle_round import open_acts
+
+    assert open_acts(after, "RAT") == ["wait"]
+    nxt = Round(turn=3, seq=40).resolve(after)
+    started = payloads(nxt, "field_round")[0]
+    assert started["picked_up"] == {"RAT": wid}
+    assert f"RAT has {wid} in hand: picked up from the floor over the last round (M50, L650)" in started["why"]
+    held = nxt.state.fighter("RAT").weapon_by_id(wid)
+    assert held is not None and held.state == "ready" and held.hands == (nxt.state.fighter("RAT").main_hand,)
+
+
+def test_l650_with_one_or_two_reflex_points_the_pick_up_is_still_refused() -> None:
+    state, wid = floor_sword()
+    f = state.fighter("RAT")
+    from replay.rulesets.skirmish import pools
+
+    cap = pools.available(f, state.round, 1)[0]
+    two = state.with_fighter(replace(f, spent_R=f.spent_R + cap - 2))
+    assert battle_check.pick_up_problems(two, "RAT", {"weapon": wid}) == [
+        "M50 (L646): picking a weapon up from the floor costs 3 reflex points; RAT has 2"]
+    none = state.with_fighter(replace(f, spent_R=f.spent_R + cap))
+    assert battle_check.pick_up_problems(none, "RAT", {"weapon": wid}) == []
+
+
+def test_l650_a_dropped_bow_picked_up_over_the_round_is_back_in_use_next_round() -> None:
+    from tests.skirmish.test_field_more import dropped_bow
+
+    state = dropped_bow()
+    s = state.shooter("VSE")
+    assert s is not None
+    picking = state.with_shooter("VSE", replace(s, lost="picking"))
+    assert battle_check.stage_problems(picking, "VSE", "draw") == [
+        "M50 (L650): VSE is picking his short_bow up from the floor over the whole round"]
+    nxt = Round(turn=3, seq=40).resolve(picking)
+    assert payloads(nxt, "field_round")[0]["picked_up"] == {"VSE": "short_bow"}
+    back = nxt.state.shooter("VSE")
+    assert back is not None and back.lost is None and back.lost_at is None
+    assert "picked_up" not in payloads(Round(turn=3, seq=40).resolve(state), "field_round")[0]  # still on the floor
+
+
+def test_l650_the_whole_rounds_pick_up_reads_in_russian() -> None:
+    assert messages.why({"why": [
+        "RAT has no reflex points left: he picks longsword up from the floor over the whole round, in hand when the "
+        "next round starts; he waits until then (M50, L650; no Reflex check, PROPOSED)",
+        "VSE has short_bow in hand: picked up from the floor over the last round (M50, L650)"]}, "ru") == [
+        "у RAT не осталось очков рефлекса: он поднимает с пола бастард весь раунд, оружие будет в руке к началу "
+        "следующего раунда; до тех пор он ждёт (M50, L650; без проверки Рефлекса, предложено)",
+        "у VSE в руке короткий лук: поднято с пола за прошлый раунд (M50, L650)"]
+    cat = i18n.chain("ru", (RULESET,))
+    assert cat.say("M50 (L650): VSE is picking short_bow up from the floor over the whole round: he waits until the "
+                   "round ends", "ru") == \
+        "M50 (L650): VSE поднимает с пола короткий лук весь раунд: до конца раунда он ждёт"

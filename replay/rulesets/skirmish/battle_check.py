@@ -146,6 +146,10 @@ def act(state: Battle, fid: str, p: dict[str, Any], options: SkirmishOptions) ->
     f = state.fighter(fid)
     if f.out:
         return [f"helpless (4.7.1): {fid} is {f.status}"]
+    busy = picking(state, fid)
+    if busy is not None and kind != "wait":
+        return [f"M50 (L650): {fid} is picking {busy} up from the floor over the whole round: he waits until the "
+                "round ends"]
     if kind == "move":
         return move_problems(state, fid, p)
     if kind == "charge":
@@ -189,6 +193,8 @@ def stage_problems(state: Battle, fid: str, kind: str) -> list[str]:
     s = state.shooter(fid)
     if s is None:
         return [f"5.6: {fid} has no ranged weapon"]
+    if s.lost == "picking":
+        return [f"M50 (L650): {fid} is picking his {s.weapon} up from the floor over the whole round"]
     if s.lost == "dropped" and s.lost_at is not None:
         return [f"5.6.3 (L950): {fid}'s {s.weapon} lies on the floor at ({s.lost_at[0]}, {s.lost_at[1]}): pick it "
                 "up first (pick_up, M50)"]
@@ -280,9 +286,18 @@ def pick_up_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
         if out:
             return out
     avail_r, _ = pools.available(f, state.round, max(1, state.exchange))
-    if avail_r < PICK_UP_R:
+    if 0 < avail_r < PICK_UP_R:  # with none left the pick-up takes the whole round (L650)
         return [f"M50 (L646): picking a weapon up from the floor costs {PICK_UP_R} reflex points; {fid} has {avail_r}"]
     return []
+
+
+def picking(state: Battle, fid: str) -> str | None:
+    """M50 (L650): the weapon `fid` picks up from the floor over this round (a melee weapon `drawing`, his ranged
+    weapon `lost: picking`), or None."""
+    s = state.shooter(fid)
+    if s is not None and s.lost == "picking":
+        return s.weapon
+    return next((w.id for w in state.fighter(fid).weapons if w.state == "drawing"), None)
 
 
 def move_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:

@@ -33,6 +33,8 @@ class GeneralInitiative(Resolution):
 
 class FieldRound(Resolution):
     round: int
+    picked_up: dict[str, str] = {}
+    """M50 (L650): the weapons loose fighters picked up from the floor over the last round, in hand now."""
 
 
 class Moved(Resolution):
@@ -164,6 +166,9 @@ class PickedUp(Resolution):
     spent_R: int
     check: dict[str, Any]
     picked: bool
+    whole_round: bool = False
+    """M50 (L650): with no reflex points left the pick-up takes the whole round: the weapon in hand when the next
+    round starts (no check)."""
 
 
 class Formed(Resolution):
@@ -231,6 +236,8 @@ def general_initiative(state: Battle, e: GeneralInitiative) -> Battle:
 
 
 def field_round(state: Battle, e: FieldRound) -> Battle:
+    for fid, wid in e.picked_up.items():
+        state = in_hand(state, fid, wid)
     loose = tuple(replace(f, spent_R=0, spent_S=0, locked_R=0, locked_S=0) for f in state.loose)
     shooters = tuple((i, replace(s, speedup_R=0)) for i, s in state.shooters)
     return replace(state, loose=loose, shooters=shooters, round=e.round, exchange=1, moved=(), ran=(), shots=())
@@ -441,6 +448,8 @@ def picked_up(state: Battle, e: PickedUp) -> Battle:
     """M50 (L646, A-39): the 3 R spent; on a success the weapon is in his main hand (a ranged one back in use)."""
     f = state.fighter(e.fighter)
     f = replace(f, spent_R=f.spent_R + e.spent_R)
+    if e.whole_round:  # L650: picking it up over the round
+        return whole_round_pick(state, f, e)
     if e.picked and not e.ranged:
         f = replace(f, weapons=tuple(replace(w, hands=(f.main_hand,), state="ready", location="floor")
                                      if w.id == e.weapon else w for w in f.weapons))
@@ -449,6 +458,28 @@ def picked_up(state: Battle, e: PickedUp) -> Battle:
     if e.picked and e.ranged and s is not None:
         state = state.with_shooter(e.fighter, replace(s, lost=None, lost_at=None))
     return state
+
+
+def whole_round_pick(state: Battle, f: Any, e: PickedUp) -> Battle:
+    """M50 (L650): the weapon being picked up over the round: a melee weapon `drawing`, the ranged one `picking`."""
+    if not e.ranged:
+        f = replace(f, weapons=tuple(replace(w, state="drawing") if w.id == e.weapon else w for w in f.weapons))
+    state = replace(state.with_fighter(f), exchange=e.exchange)
+    s = state.shooter(e.fighter)
+    if e.ranged and s is not None:
+        state = state.with_shooter(e.fighter, replace(s, lost="picking"))
+    return state
+
+
+def in_hand(state: Battle, fid: str, wid: str) -> Battle:
+    """M50 (L650): the weapon picked up over the last round is in his hand (a melee one in the main hand)."""
+    s = state.shooter(fid)
+    if s is not None and s.weapon == wid and s.lost == "picking":
+        return state.with_shooter(fid, replace(s, lost=None, lost_at=None))
+    f = state.fighter(fid)
+    return state.with_fighter(replace(f, weapons=tuple(replace(w, hands=(f.main_hand,), state="ready",
+                                                               location="floor") if w.id == wid else w
+                                                       for w in f.weapons)))
 
 
 def fled(state: Battle, e: Fled) -> Battle:

@@ -14,7 +14,7 @@ from typing import Any
 
 from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Waiting
-from replay.rulesets.skirmish import battle_check, data, dice, initiative, ranged
+from replay.rulesets.skirmish import battle_check, data, dice, initiative, pools, ranged
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, on_the_field
 from replay.rulesets.skirmish.model import Fighter, SkirmishOptions
@@ -50,9 +50,13 @@ def resolve(state: Battle, turn: int, ctx: Context, options: SkirmishOptions) ->
         ctx.set_phase("general_initiative")
         general_initiative(ctx, options, again=turn, ruled=ruling.seq if ruling is not None else None)
     ctx.set_phase("round")
+    picked = picking_done(ctx.state)
     emit(ctx, "field_round", {"round": turn, "why": [f"round {turn}: the loose fighters' pools restored (L192); "
-                                                     "order of actions: " + order_text(ctx.state)],
-                              "rule": ["4.1", "4.3"]})
+                                                     "order of actions: " + order_text(ctx.state)]
+                              + [f"{fid} has {wid} in hand: picked up from the floor over the last round (M50, L650)"
+                                 for fid, wid in picked.items()],
+                              "rule": ["4.1", "4.3"] + (["5.4.3 M50", "L650"] if picked else []),
+                              **({"picked_up": picked} if picked else {})})
     waiting: list[Any] = []
     for pair in [p for p in ctx.state.pairs if p.fight.result is None]:
         try:  # the pairs are apart: each goes as far as its inputs, and every pair's requests are listed at once
@@ -76,6 +80,12 @@ def resolve(state: Battle, turn: int, ctx: Context, options: SkirmishOptions) ->
         field_exchange(ctx, x, options)
     ctx.set_phase("end")
     round_end(ctx, turn, options)
+
+
+def picking_done(state: Battle) -> dict[str, str]:
+    """M50 (L650): the weapons loose fighters picked up from the floor over the last round, in hand now."""
+    busy = {f.id: battle_check.picking(state, f.id) for f in state.loose}
+    return {fid: wid for fid, wid in busy.items() if wid is not None}
 
 
 def order_text(state: Battle) -> str:
@@ -223,9 +233,11 @@ def open_acts(state: Battle, fid: str) -> list[str]:
            "shoot": s is not None and s.lost is None and s.stage in ("prepared", "aimed"),
            "form": len(comrades) >= 2, "flee": state.on_edge(f.cell),
            "pick_up": (s is not None and s.lost == "dropped") or any(w.state == "dropped" for w in f.weapons),
+           **({"move": False, "charge": False, "form": False, "flee": False, "pick_up": False, "throw_back": False,
+               "shoot": False} if battle_check.picking(state, fid) is not None else {}),
            "throw_back": any(i == fid for i, _, _ in state.caught)}
     for kind in ("draw", "prepare", "aim"):
-        can[kind] = not battle_check.stage_problems(state, fid, kind)
+        can[kind] = not battle_check.stage_problems(state, fid, kind) and battle_check.picking(state, fid) is None
     return [kind for kind in battle_check.ACTS if can[kind]]
 
 
@@ -513,12 +525,22 @@ def second_hand(s: Any, need: int, net: int | None, crit: int, first_crit: int, 
 
 def pick_up(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:
     """M50 (L646, A-39) on the field: 3 reflex points and the free Reflex check `pickup` at %5 (Reflex in d10, keyed
-    by exchange); a failure spends the 3 R and leaves the weapon on the floor."""
+    by exchange); a failure spends the 3 R and leaves the weapon on the floor. With no reflex points left (L650) the
+    pick-up takes the whole round (`whole_round`): no check (PROPOSED: A-39's check is the hurried pick-up's), the
+    weapon in hand when the next round starts, the fighter waiting until then."""
     from replay.rulesets.skirmish import draw
 
     f = ctx.state.fighter(fid)
     wid = str(p["weapon"])
     s = ctx.state.shooter(fid)
+    if pools.available(f, ctx.state.round, max(1, x))[0] == 0:
+        why = [f"{fid} has no reflex points left: he picks {wid} up from the floor over the whole round, in hand when "
+               "the next round starts; he waits until then (M50, L650; no Reflex check, PROPOSED)"]
+        emit(ctx, "picked_up", {"fighter": fid, "exchange": x, "weapon": wid,
+                                "ranged": s is not None and wid == s.weapon, "spent_R": 0, "check": {},
+                                "picked": False, "whole_round": True, "why": why,
+                                "rule": ["5.4.3 M50", "L646", "L650"]}, cause=seq or None)
+        return
     n = max(1, f.char("reflex"))
     roll = ctx.roll(d10(options, n), actor=fid, purpose="pickup", exchange=x,
                     what=f"{fid}'s Reflex check picking {wid} up from the floor (%{draw.PICKUP_TN}, M50, A-39)")

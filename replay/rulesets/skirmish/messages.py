@@ -1063,6 +1063,7 @@ def catalogue_ru() -> Catalogue:
     return Catalogue(PROBLEMS, {"event": EVENT_RU, "purpose": PURPOSE_RU, "input": INPUT_RU, "code": CODE_RU,
                                 "problem": _problem, "roll": _roll_what, "rules": _rules, "decision": DECISION_RU,
                                 "request": _request, "weaponname": lambda t: words.item_name(t, "ru"),
+                                "anyweapon": lambda t: _either_weapon(t),
                                 "howlong": HOW_LONG_RU, "gridgen": _table(GRID_RU), "facings": _facings,
                                 "acts": _listed(ACT_RU, "и"), "status": _table(STATUS_RU), "rstage": _table(STAGE_RU),
                                 "rstate": _table(SHOOTER_STATE_RU), "gait": _table(GAIT_NAME_RU), "cap": _cap,
@@ -2928,3 +2929,20 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      r"(5.5.2; T-16, предложено)"),
     (r"^D = (\d+) \(1d6, the drawing botch; T-16, PROPOSED\)$", r"D = \1 (1к6, провал извлечения; T-16, предложено)"),
 )) + _SENTENCES
+# L650 on the field: with no reflex points the pick-up takes the whole round
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) has no reflex points left: he picks (\w+) up from the floor over the whole round, in hand when the next "
+     r"round starts; he waits until then \(M50, L650; no Reflex check, PROPOSED\)$",
+     lambda m: f"у {m.group(1)} не осталось очков рефлекса: он поднимает с пола {_either_weapon(m.group(2))} весь "
+     "раунд, оружие будет в руке к началу следующего раунда; до тех пор он ждёт (M50, L650; без проверки Рефлекса, "
+     "предложено)"),
+    (r"^(\w+) has (\w+) in hand: picked up from the floor over the last round \(M50, L650\)$",
+     lambda m: f"у {m.group(1)} в руке {_either_weapon(m.group(2))}: поднято с пола за прошлый раунд (M50, L650)"),
+)) + _SENTENCES
+PROBLEMS.extend([
+    ("M50 (L650): {a:w} is picking {w:anyweapon} up from the floor over the whole round: he waits until the round "
+     "ends",
+     "M50 (L650): {a} поднимает с пола {w:anyweapon} весь раунд: до конца раунда он ждёт"),
+    ("M50 (L650): {a:w} is picking his {w:rweapon} up from the floor over the whole round",
+     "M50 (L650): {a} поднимает с пола своё оружие ({w:rweapon}) весь раунд"),
+])
