@@ -586,3 +586,19 @@ def test_l650_the_whole_rounds_pick_up_reads_in_russian() -> None:
     assert cat.say("M50 (L650): VSE is picking short_bow up from the floor over the whole round: he waits until the "
                    "round ends", "ru") == \
         "M50 (L650): VSE поднимает с пола короткий лук весь раунд: до конца раунда он ждёт"
+
+
+def test_l650_the_standing_says_the_bow_is_being_picked_up_over_the_round() -> None:
+    from replay.render.text import Doc
+    from replay.rulesets.skirmish import field_post
+    from tests.skirmish.test_field_more import dropped_bow
+
+    state = dropped_bow()
+    s = state.shooter("VSE")
+    assert s is not None
+    picking = state.with_shooter("VSE", replace(s, lost="picking"))
+    for lang, said in (("en", "picking it up over the round, 4"), ("ru", "поднимает с пола весь раунд, 4")):
+        doc = Doc()
+        field_post.standing(doc, picking, lang)
+        rows = {row[0]: row for row in doc.blocks[0].rows}  # type: ignore[attr-defined]
+        assert said in next(row for name, row in rows.items() if "VSE" in name)

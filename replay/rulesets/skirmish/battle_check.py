@@ -297,7 +297,7 @@ def picking(state: Battle, fid: str) -> str | None:
     s = state.shooter(fid)
     if s is not None and s.lost == "picking":
         return s.weapon
-    return next((w.id for w in state.fighter(fid).weapons if w.state == "drawing"), None)
+    return next((w.id for w in state.fighter(fid).weapons if w.state == "drawing" and w.location == "floor"), None)
 
 
 def move_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:

@@ -463,7 +463,8 @@ def picked_up(state: Battle, e: PickedUp) -> Battle:
 def whole_round_pick(state: Battle, f: Any, e: PickedUp) -> Battle:
     """M50 (L650): the weapon being picked up over the round: a melee weapon `drawing`, the ranged one `picking`."""
     if not e.ranged:
-        f = replace(f, weapons=tuple(replace(w, state="drawing") if w.id == e.weapon else w for w in f.weapons))
+        f = replace(f, weapons=tuple(replace(w, state="drawing", location="floor") if w.id == e.weapon else w
+                                     for w in f.weapons))
     state = replace(state.with_fighter(f), exchange=e.exchange)
     s = state.shooter(e.fighter)
     if e.ranged and s is not None:
