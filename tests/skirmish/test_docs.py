@@ -36,7 +36,8 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "fl": "test_field_melee",
                  "fd": "test_field_reach",
                  "cw": "test_charge_words",
-                 "ml": "test_missile_last", "m2": "test_missile_more"}
+                 "ml": "test_missile_last", "m2": "test_missile_more",
+                 "mf": "test_missile_final"}
 
 
 def example() -> str:

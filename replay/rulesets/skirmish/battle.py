@@ -151,6 +151,9 @@ class Shooter:
     `broken_or_jammed` (out of use; which of the two is the GM's word); omitted from the JSON state when None."""
     lost_at: tuple[int, int] | None = None
     """Where a `dropped` weapon lies (the cell he stood in): he picks it up there (M50); omitted when None."""
+    pair: bool = False
+    """M81 (L1115): a second projectile drawn into the other hand for a synchronous throw (its own draw and
+    speed-up, T-16); omitted from the JSON state when False."""
 
 
 @dataclass(frozen=True)
@@ -337,6 +340,8 @@ def state_to_json(state: Battle) -> dict[str, Any]:
             del shooter["lost"]
         if shooter["lost_at"] is None:
             del shooter["lost_at"]
+        if not shooter["pair"]:
+            del shooter["pair"]
     if raw["hidden_hit"] is None:
         del raw["hidden_hit"]
     if not raw["knocked_out"]:

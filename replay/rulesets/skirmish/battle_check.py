@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from eventlog.envelope import Draft
-from replay.rulesets.skirmish import battle, costs, data, formation, initiative, pools
+from replay.rulesets.skirmish import battle, costs, data, formation, initiative, pools, ranged
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import Battle
 from replay.rulesets.skirmish.model import SkirmishOptions
@@ -88,7 +88,7 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
 
         return missile_defences.defence_problems(state, actor, p.get("value"), int(p.get("exchange") or 1),
                                      str(p.get("shooter")) if p.get("shooter") in state.roster else None,
-                                     options.parry_weight_penalty)
+                                     options.parry_weight_penalty, pair_asked(requests, actor, p))
     if draft.type == "choice" and p.get("name") == "protect_ally" and actor in state.roster:
         from replay.rulesets.skirmish import missile_defences
 
@@ -96,6 +96,17 @@ def check(state: Battle, requests: tuple[Any, ...], draft: Draft, options: Skirm
                                                  p.get("value"), int(p.get("exchange") or 1),
                                                  options.parry_weight_penalty, body_asked(requests, actor, p))
     return []
+
+
+def pair_asked(requests: tuple[Any, ...], actor: str, p: dict[str, Any]) -> bool | None:
+    """M87 (L1153): whether the open request a missile defence answers offers a second parrying weapon (two
+    projectiles of one shot at him); None with no such request open (the resolution checks it when it asks)."""
+    from replay.rulesets.skirmish.missile_defences import TWO_WEAPONS
+
+    key = {k: v for k, v in p.items() if k not in ("name", "value")}
+    asked = [r for r in requests if r.kind == "choice" and r.actor == actor and r.name == "missile_defence"
+             and r.key_dict == key]
+    return any(TWO_WEAPONS in (r.options or ()) for r in asked) if asked else None
 
 
 def body_asked(requests: tuple[Any, ...], actor: str, p: dict[str, Any]) -> bool:
@@ -135,6 +146,10 @@ def act(state: Battle, fid: str, p: dict[str, Any], options: SkirmishOptions) ->
     f = state.fighter(fid)
     if f.out:
         return [f"helpless (4.7.1): {fid} is {f.status}"]
+    busy = picking(state, fid)
+    if busy is not None and kind != "wait":
+        return [f"M50 (L650): {fid} is picking {busy} up from the floor over the whole round: he waits until the "
+                "round ends"]
     if kind == "move":
         return move_problems(state, fid, p)
     if kind == "charge":
@@ -143,6 +158,8 @@ def act(state: Battle, fid: str, p: dict[str, Any], options: SkirmishOptions) ->
         from replay.rulesets.skirmish.battle_round import prepares_double
 
         out = stage_problems(state, fid, str(kind))
+        if not out and kind == "draw" and p.get("second") is not None:
+            out = second_draw_problems(state, fid, p)
         double = kind == "prepare" and prepares_double(p)
         if not out and double:
             out = shot.double_problems(state, fid)
@@ -176,6 +193,8 @@ def stage_problems(state: Battle, fid: str, kind: str) -> list[str]:
     s = state.shooter(fid)
     if s is None:
         return [f"5.6: {fid} has no ranged weapon"]
+    if s.lost == "picking":
+        return [f"M50 (L650): {fid} is picking his {s.weapon} up from the floor over the whole round"]
     if s.lost == "dropped" and s.lost_at is not None:
         return [f"5.6.3 (L950): {fid}'s {s.weapon} lies on the floor at ({s.lost_at[0]}, {s.lost_at[1]}): pick it "
                 "up first (pick_up, M50)"]
@@ -190,6 +209,39 @@ def stage_problems(state: Battle, fid: str, kind: str) -> list[str]:
         return [f"5.6.1: {fid}'s {kind} needs the stage {need}, it is {s.stage}"]
     if kind == "draw" and s.ammo <= 0:
         return [f"5.6.2: {fid} has no projectiles left"]
+    return []
+
+
+def second_draw_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
+    """M81 (L1115, T-16): `second` {speedup: n} draws a second projectile into the other hand for a synchronous throw,
+    with its own speed-up check: a throwing weapon, two projectiles left, not with several in one hand, both hands'
+    checks at most Reflex dice (the spec's M81) and payable (4.7.9)."""
+    from replay.rulesets.skirmish.shot import SHOT_MANEUVERS
+
+    s = state.shooter(fid)
+    assert s is not None
+    second = p["second"]
+    m = second.get("speedup", 0) if isinstance(second, dict) else None
+    if not isinstance(second, dict) or set(second) - {"speedup"} or not isinstance(m, int) or isinstance(m, bool) \
+            or m < 0:
+        return ["M81 (L1115): second is {\"speedup\": n}: the other hand draws a second projectile for a "
+                "synchronous throw, with its own speed-up check of n reflex dice (0: none)"]
+    kind = ranged.weapon(s.weapon)["class"]
+    if kind not in SHOT_MANEUVERS["synchronous_throw"][1]:
+        return [f"M81 (L1115): a projectile into each hand only for a synchronous throw of throwing weapons, not a "
+                f"{kind.replace('_', ' ')}"]
+    if p.get("several"):
+        return ["M81 (L1115): several projectiles into one hand or one into each hand, not both"]
+    if s.ammo < 2:
+        return [f"5.6.2: {fid} has {s.ammo} projectiles left: a draw into both hands needs two"]
+    f = state.fighter(fid)
+    n = int(p.get("speedup") or 0)
+    if n + m > f.char("reflex"):
+        return [f"M81 (T-16): both hands' speed-up checks roll {n + m} dice, more than {fid}'s Reflex "
+                f"{f.char('reflex')}"]
+    avail_r, _ = pools.available(f, state.round, max(1, state.exchange))
+    if n + m > avail_r:
+        return [f"4.7.9: both hands' speed-up checks cost {n + m} reflex points, {fid} has {avail_r}"]
     return []
 
 
@@ -234,9 +286,18 @@ def pick_up_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:
         if out:
             return out
     avail_r, _ = pools.available(f, state.round, max(1, state.exchange))
-    if avail_r < PICK_UP_R:
+    if 0 < avail_r < PICK_UP_R:  # with none left the pick-up takes the whole round (L650)
         return [f"M50 (L646): picking a weapon up from the floor costs {PICK_UP_R} reflex points; {fid} has {avail_r}"]
     return []
+
+
+def picking(state: Battle, fid: str) -> str | None:
+    """M50 (L650): the weapon `fid` picks up from the floor over this round (a melee weapon `drawing`, his ranged
+    weapon `lost: picking`), or None."""
+    s = state.shooter(fid)
+    if s is not None and s.lost == "picking":
+        return s.weapon
+    return next((w.id for w in state.fighter(fid).weapons if w.state == "drawing" and w.location == "floor"), None)
 
 
 def move_problems(state: Battle, fid: str, p: dict[str, Any]) -> list[str]:

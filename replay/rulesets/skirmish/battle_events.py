@@ -33,6 +33,8 @@ class GeneralInitiative(Resolution):
 
 class FieldRound(Resolution):
     round: int
+    picked_up: dict[str, str] = {}
+    """M50 (L650): the weapons loose fighters picked up from the floor over the last round, in hand now."""
 
 
 class Moved(Resolution):
@@ -82,6 +84,13 @@ class Stage(Resolution):
     """A-56: an aim sped up (L956); None leaves the shooter's as it was."""
     rushed: int | None = None
     """5.6.3 (L950): the successes a sped-up preparation took off the shot so far; None leaves the shooter's."""
+    pair: bool | None = None
+    """M81 (L1115): the draw brings a second projectile into the other hand; None leaves the shooter's."""
+    hurt: list[dict[str, Any]] = []
+    """T-16 (L929): a speed-up check of the draw botched at degree 2 hurt the shooter: fighter, damage (1d6), outcome,
+    wound (and hand, M81's other hand)."""
+    knockouts: list[dict[str, Any]] = []
+    """6.5 step 11, C9: the knockout checks of those wounds."""
 
 
 class Shot(Resolution):
@@ -157,6 +166,9 @@ class PickedUp(Resolution):
     spent_R: int
     check: dict[str, Any]
     picked: bool
+    whole_round: bool = False
+    """M50 (L650): with no reflex points left the pick-up takes the whole round: the weapon in hand when the next
+    round starts (no check)."""
 
 
 class Formed(Resolution):
@@ -224,6 +236,8 @@ def general_initiative(state: Battle, e: GeneralInitiative) -> Battle:
 
 
 def field_round(state: Battle, e: FieldRound) -> Battle:
+    for fid, wid in e.picked_up.items():
+        state = in_hand(state, fid, wid)
     loose = tuple(replace(f, spent_R=0, spent_S=0, locked_R=0, locked_S=0) for f in state.loose)
     shooters = tuple((i, replace(s, speedup_R=0)) for i, s in state.shooters)
     return replace(state, loose=loose, shooters=shooters, round=e.round, exchange=1, moved=(), ran=(), shots=())
@@ -277,9 +291,12 @@ def stage(state: Battle, e: Stage) -> Battle:
     s = replace(s, stage=e.stage, busy=e.busy, done_s=e.done_s, need_s=e.need_s, loss=e.loss, ammo=e.ammo,
                 speedup_R=s.speedup_R + e.speedup_R, double=s.double if e.double is None else e.double,
                 hurried=s.hurried if e.hurried is None else e.hurried,
-                rushed=s.rushed if e.rushed is None else e.rushed)
+                rushed=s.rushed if e.rushed is None else e.rushed, pair=s.pair if e.pair is None else e.pair)
     f = state.fighter(e.fighter)
     state = state.with_fighter(replace(f, spent_R=f.spent_R + e.spent_R))
+    for h in e.hurt:  # T-16 (L929): the shooter hurt himself drawing
+        state = struck(state, e.fighter, None, h.get("wound"), None)
+    state = knocked(state, e.knockouts)
     return replace(state.with_shooter(e.fighter, s), exchange=e.exchange)
 
 
@@ -298,7 +315,7 @@ def shot(state: Battle, e: Shot) -> Battle:
         lost = (e.misfire or {}).get("weapon")  # L950: the botched preparation drops or breaks the weapon
         state = state.with_shooter(e.shooter, replace(
             s, stage="empty", busy=None, done_s=0, need_s=0, loss=0, ammo=e.ammo, ready=False, double=False,
-            hurried=False, rushed=0, lost=lost or s.lost,
+            hurried=False, rushed=0, pair=False, lost=lost or s.lost,
             lost_at=tuple(e.from_cell) if lost == "dropped" else s.lost_at))
     state = caught(state, e, kind)
     f = state.fighter(e.shooter)
@@ -309,7 +326,8 @@ def shot(state: Battle, e: Shot) -> Battle:
     state = guarded(state, e.protectors or {})
     if e.second:
         second = e.second
-        state = struck(state, second["target"], second["defence"] if second["target"] != e.target else None,
+        own = second["target"] != e.target or (second["defence"] or {}).get("projectile") == 2  # M87: two weapons
+        state = struck(state, second["target"], second["defence"] if own else None,
                        second.get("wound"), second.get("shield"))
         state = guarded(state, second.get("protectors") or {})
     if e.misfire and e.misfire.get("kind") == "self":  # L950: the hurried preparation hurt the shooter
@@ -321,12 +339,7 @@ def shot(state: Battle, e: Shot) -> Battle:
     for nxt in (*e.grazed, *e.through):  # M78: grazed on the way; M79: the projectile flew on
         state = struck(state, nxt["target"], nxt["defence"], nxt.get("wound"), nxt.get("shield"))
         state = guarded(state, nxt.get("protectors") or {})
-    for k in e.knockouts:  # C9: unconscious and lying
-        if k["unconscious"]:
-            t = state.fighter(k["fighter"])
-            state = state.with_fighter(replace(t, status="unconscious" if t.status != "dead" else t.status,
-                                               stance="lying"))
-            state = knocked_out(state, k)
+    state = knocked(state, e.knockouts)
     record = {"shooter": e.shooter, "target": e.target, "from": list(e.from_cell), "to": list(e.to_cell),
               "band": e.band, "outcome": e.outcome, "exchange": e.exchange}
     if e.empathy is not None and not e.empathy.get("sensed") and e.outcome == "hit":  # 5.7 (L48)
@@ -368,6 +381,17 @@ def guarded(state: Battle, protectors: dict[str, dict[str, Any]]) -> Battle:
         skill = int(d.get("skill") or 0)
         state = state.with_fighter(replace(f, spent_R=f.spent_R + int(d["dice"]) - skill + int(d["activation"]),
                                            spent_S=f.spent_S + skill))
+    return state
+
+
+def knocked(state: Battle, checks: list[dict[str, Any]]) -> Battle:
+    """C9: each failed knockout check lays its fighter out, unconscious and lying."""
+    for k in checks:
+        if k["unconscious"]:
+            t = state.fighter(k["fighter"])
+            state = state.with_fighter(replace(t, status="unconscious" if t.status != "dead" else t.status,
+                                               stance="lying"))
+            state = knocked_out(state, k)
     return state
 
 
@@ -424,6 +448,8 @@ def picked_up(state: Battle, e: PickedUp) -> Battle:
     """M50 (L646, A-39): the 3 R spent; on a success the weapon is in his main hand (a ranged one back in use)."""
     f = state.fighter(e.fighter)
     f = replace(f, spent_R=f.spent_R + e.spent_R)
+    if e.whole_round:  # L650: picking it up over the round
+        return whole_round_pick(state, f, e)
     if e.picked and not e.ranged:
         f = replace(f, weapons=tuple(replace(w, hands=(f.main_hand,), state="ready", location="floor")
                                      if w.id == e.weapon else w for w in f.weapons))
@@ -432,6 +458,29 @@ def picked_up(state: Battle, e: PickedUp) -> Battle:
     if e.picked and e.ranged and s is not None:
         state = state.with_shooter(e.fighter, replace(s, lost=None, lost_at=None))
     return state
+
+
+def whole_round_pick(state: Battle, f: Any, e: PickedUp) -> Battle:
+    """M50 (L650): the weapon being picked up over the round: a melee weapon `drawing`, the ranged one `picking`."""
+    if not e.ranged:
+        f = replace(f, weapons=tuple(replace(w, state="drawing", location="floor") if w.id == e.weapon else w
+                                     for w in f.weapons))
+    state = replace(state.with_fighter(f), exchange=e.exchange)
+    s = state.shooter(e.fighter)
+    if e.ranged and s is not None:
+        state = state.with_shooter(e.fighter, replace(s, lost="picking"))
+    return state
+
+
+def in_hand(state: Battle, fid: str, wid: str) -> Battle:
+    """M50 (L650): the weapon picked up over the last round is in his hand (a melee one in the main hand)."""
+    s = state.shooter(fid)
+    if s is not None and s.weapon == wid and s.lost == "picking":
+        return state.with_shooter(fid, replace(s, lost=None, lost_at=None))
+    f = state.fighter(fid)
+    return state.with_fighter(replace(f, weapons=tuple(replace(w, hands=(f.main_hand,), state="ready",
+                                                               location="floor") if w.id == wid else w
+                                                       for w in f.weapons)))
 
 
 def fled(state: Battle, e: Fled) -> Battle:

@@ -14,7 +14,7 @@ from typing import Any
 
 from eventlog.envelope import Draft, Event
 from replay.context import Context, MissingInput, Waiting
-from replay.rulesets.skirmish import battle_check, data, dice, initiative, ranged
+from replay.rulesets.skirmish import battle_check, data, dice, initiative, pools, ranged
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import PAIR_SEP, Battle, on_the_field
 from replay.rulesets.skirmish.model import Fighter, SkirmishOptions
@@ -50,9 +50,13 @@ def resolve(state: Battle, turn: int, ctx: Context, options: SkirmishOptions) ->
         ctx.set_phase("general_initiative")
         general_initiative(ctx, options, again=turn, ruled=ruling.seq if ruling is not None else None)
     ctx.set_phase("round")
+    picked = picking_done(ctx.state)
     emit(ctx, "field_round", {"round": turn, "why": [f"round {turn}: the loose fighters' pools restored (L192); "
-                                                     "order of actions: " + order_text(ctx.state)],
-                              "rule": ["4.1", "4.3"]})
+                                                     "order of actions: " + order_text(ctx.state)]
+                              + [f"{fid} has {wid} in hand: picked up from the floor over the last round (M50, L650)"
+                                 for fid, wid in picked.items()],
+                              "rule": ["4.1", "4.3"] + (["5.4.3 M50", "L650"] if picked else []),
+                              **({"picked_up": picked} if picked else {})})
     waiting: list[Any] = []
     for pair in [p for p in ctx.state.pairs if p.fight.result is None]:
         try:  # the pairs are apart: each goes as far as its inputs, and every pair's requests are listed at once
@@ -76,6 +80,12 @@ def resolve(state: Battle, turn: int, ctx: Context, options: SkirmishOptions) ->
         field_exchange(ctx, x, options)
     ctx.set_phase("end")
     round_end(ctx, turn, options)
+
+
+def picking_done(state: Battle) -> dict[str, str]:
+    """M50 (L650): the weapons loose fighters picked up from the floor over the last round, in hand now."""
+    busy = {f.id: battle_check.picking(state, f.id) for f in state.loose}
+    return {fid: wid for fid, wid in busy.items() if wid is not None}
 
 
 def order_text(state: Battle) -> str:
@@ -223,9 +233,11 @@ def open_acts(state: Battle, fid: str) -> list[str]:
            "shoot": s is not None and s.lost is None and s.stage in ("prepared", "aimed"),
            "form": len(comrades) >= 2, "flee": state.on_edge(f.cell),
            "pick_up": (s is not None and s.lost == "dropped") or any(w.state == "dropped" for w in f.weapons),
+           **({"move": False, "charge": False, "form": False, "flee": False, "pick_up": False, "throw_back": False,
+               "shoot": False} if battle_check.picking(state, fid) is not None else {}),
            "throw_back": any(i == fid for i, _, _ in state.caught)}
     for kind in ("draw", "prepare", "aim"):
-        can[kind] = not battle_check.stage_problems(state, fid, kind)
+        can[kind] = not battle_check.stage_problems(state, fid, kind) and battle_check.picking(state, fid) is None
     return [kind for kind in battle_check.ACTS if can[kind]]
 
 
@@ -384,10 +396,14 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
     why: list[str] = []
     extra: dict[str, Any] = {}
     spent, loss, ammo, need, done = 0, s.loss, s.ammo, s.need_s, s.done_s
+    second = p.get("second") if kind == "draw" and isinstance(p.get("second"), dict) else None
+    crit2 = 0
     if s.busy != kind:  # the stage starts: its time, and the speed-up check if asked (CP-37)
         n = int(p.get("speedup") or 0)
         net, crit = None, 0
-        if n:
+        if second is not None:  # M81 (L1115): a projectile into each hand, each hand's own check (T-16)
+            (net, crit), (net2, crit2), spent = both_hands(ctx, fid, n, second, x, options, why)
+        elif n:
             roll = ctx.roll(d10(options, n), actor=fid, purpose="speedup", exchange=x,
                             what=f"{fid}'s speed-up check of the {kind} (Reflex, %5)")
             c = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
@@ -401,6 +417,13 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
             if crit == 1:
                 ammo -= 1
                 why.append("critical failure: the projectile is dropped (L929)")
+            if second is not None:
+                need = second_hand(s, need, net2, crit2, crit, why)
+                ammo -= 1 if crit2 == 1 else 0
+                extra["pair"] = crit2 != 1 and crit != 1
+            hurt = [h for h, degree in ((1, crit), (2, crit2)) if degree == 2]
+            if hurt:  # T-16 (L929): degree 2 hurts the shooter; the projectile is not dropped (PROPOSED)
+                extra.update(self_hurt(ctx, fid, x, why, [h if second is not None else None for h in hurt], options))
         elif kind == "prepare":
             double = prepares_double(p)
             need, saved = ranged.prepare_seconds(s.weapon, s.ready, max(0, net or 0), double=double)
@@ -420,9 +443,11 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
                        + f"; Accuracy +{f.char('accuracy')} on the shot (5.6.4)")
         done = 0
         if crit == 1 and kind == "draw":
+            hurt = {k: extra[k] for k in ("hurt", "knockouts") if k in extra}  # M81: the other hand's degree 2
             emit(ctx, "ranged_stage", {"fighter": fid, "exchange": x, "stage": "empty", "busy": None, "done_s": 0,
                                        "need_s": 0, "loss": loss, "ammo": ammo, "speedup_R": spent,
-                                       "spent_R": spent, "why": why, "rule": ["5.6.2"], "defaults": ["A-02"]},
+                                       "spent_R": spent, "why": why, "rule": ["5.6.2"], "defaults": ["A-02"],
+                                       **hurt},
                  cause=seq or None)
             return
     done += 1
@@ -431,22 +456,91 @@ def stage(ctx: Context, fid: str, kind: str, p: dict[str, Any], x: int, seq: int
     emit(ctx, "ranged_stage", {"fighter": fid, "exchange": x, "stage": target_stage if finished else s.stage,
                                "busy": None if finished else kind, "done_s": 0 if finished else done,
                                "need_s": 0 if finished else need, "loss": loss,
-                               "ammo": ammo - (1 if finished and kind == "draw" else 0), "speedup_R": spent,
+                               "ammo": ammo - ((2 if extra.get("pair", s.pair) else 1) if finished and kind == "draw"
+                                               else 0), "speedup_R": spent,
                                "spent_R": spent, "why": why, "rule": ["5.6.1", {"draw": "5.6.2", "prepare": "5.6.3",
                                                                                "aim": "5.6.4"}[kind]],
-                               "defaults": (["A-56"] if kind == "aim" else []) + (["A-02"] if spent else []),
+                               "defaults": (["A-56"] if kind == "aim" else []) + (["A-02"] if spent else [])
+                               + (["T-16"] if extra.get("hurt") else []) + (["C9"] if extra.get("knockouts") else []),
                                **extra},
          cause=seq or None)
 
 
+def both_hands(ctx: Context, fid: str, n: int, second: dict[str, Any], x: int, options: SkirmishOptions,
+               why: list[str]) -> tuple[tuple[int | None, int], tuple[int | None, int], int]:
+    """M81 (L1115, T-16): each hand's speed-up check of its draw, Reflex at %5, the rolls `speedup` keyed `hand: 1`
+    and `hand: 2`, asked at once; an ambidextrous thrower who names no check for the second hand makes one check for
+    both (the spec's M81). Returns each hand's (net, critical degree), None without a check, and the reflex spent."""
+    m = int(second.get("speedup") or 0)
+    one = m == 0 and n > 0 and "ambidextrous" in ctx.state.fighter(fid).traits
+    asks = []
+    if n:
+        asks.append((d10(options, n), fid, "speedup", {"exchange": x, "hand": 1},
+                     f"{fid}'s speed-up check of the first hand's draw (Reflex, %5, M81)"))
+    if m:
+        asks.append((d10(options, m), fid, "speedup", {"exchange": x, "hand": 2},
+                     f"{fid}'s speed-up check of the other hand's draw (Reflex, %5, M81)"))
+    rolls = iter(ctx.need_rolls(asks))
+    out: list[tuple[int | None, int]] = []
+    for h, k in ((1, n), (2, m)):
+        if not k:
+            out.append((None, 0))
+            continue
+        c = dice.count(next(rolls).payload["result"], 5, ones_cancel=options.ones_cancel_successes)
+        out.append((c.net, c.crit_degree))
+        why.append(f"{fid} speed-up, hand {h}: Reflex {k}d %5 {list(c.faces)} → {c.hits} − {c.ones} = {c.net}"
+                   f" ({k} reflex points spent, L929)")
+    if one:
+        why.append(f"{fid} is ambidextrous: one check for both hands' draws (M81)")
+        out[1] = (out[0][0], 0)
+    return out[0], out[1], n + m
+
+
+def self_hurt(ctx: Context, fid: str, x: int, why: list[str], hands: list[int | None],
+              options: SkirmishOptions) -> dict[str, Any]:
+    """T-16 (L929): each hand's degree-2 botch of the draw wounds the shooter (shot.drawing_botch); the knockout
+    checks of his wounds follow (6.5 step 11, C9)."""
+    from replay.rulesets.skirmish import shot
+
+    hurt = [shot.drawing_botch(ctx, fid, x, why, hand) for hand in hands]
+    out: dict[str, Any] = {"hurt": hurt}
+    knocked = shot.knockouts(ctx, fid, {"target": fid, "wound": None, "through": hurt}, x, options, why)
+    if knocked:
+        out["knockouts"] = knocked
+    return out
+
+
+def second_hand(s: Any, need: int, net: int | None, crit: int, first_crit: int, why: list[str]) -> int:
+    """M81 (L1115, T-16): the other hand draws its projectile at the same time with its own speed-up; the draw lasts
+    the slower hand's time (PROPOSED); its critical failure of degree 1 drops its projectile (L929)."""
+    need2 = ranged.draw_seconds(s.placement, speedup=bool(net and net > 0))
+    why.append(f"the other hand draws a second projectile from {s.placement.replace('_', ' ')}: {need2} s"
+               + (" (halved, rounded up)" if net and net > 0 else "") + " (5.6.2, M81)")
+    if crit == 1:
+        why.append("critical failure of the other hand: its projectile is dropped (L929)")
+    elif first_crit != 1:
+        why.append(f"both hands draw at once: {max(need, need2)} s, the slower hand's (M81, PROPOSED)")
+    return need if crit == 1 else max(need, need2)
+
+
 def pick_up(ctx: Context, fid: str, p: dict[str, Any], x: int, seq: int, options: SkirmishOptions) -> None:
     """M50 (L646, A-39) on the field: 3 reflex points and the free Reflex check `pickup` at %5 (Reflex in d10, keyed
-    by exchange); a failure spends the 3 R and leaves the weapon on the floor."""
+    by exchange); a failure spends the 3 R and leaves the weapon on the floor. With no reflex points left (L650) the
+    pick-up takes the whole round (`whole_round`): no check (PROPOSED: A-39's check is the hurried pick-up's), the
+    weapon in hand when the next round starts, the fighter waiting until then."""
     from replay.rulesets.skirmish import draw
 
     f = ctx.state.fighter(fid)
     wid = str(p["weapon"])
     s = ctx.state.shooter(fid)
+    if pools.available(f, ctx.state.round, max(1, x))[0] == 0:
+        why = [f"{fid} has no reflex points left: he picks {wid} up from the floor over the whole round, in hand when "
+               "the next round starts; he waits until then (M50, L650; no Reflex check, PROPOSED)"]
+        emit(ctx, "picked_up", {"fighter": fid, "exchange": x, "weapon": wid,
+                                "ranged": s is not None and wid == s.weapon, "spent_R": 0, "check": {},
+                                "picked": False, "whole_round": True, "why": why,
+                                "rule": ["5.4.3 M50", "L646", "L650"]}, cause=seq or None)
+        return
     n = max(1, f.char("reflex"))
     roll = ctx.roll(d10(options, n), actor=fid, purpose="pickup", exchange=x,
                     what=f"{fid}'s Reflex check picking {wid} up from the floor (%{draw.PICKUP_TN}, M50, A-39)")

@@ -323,8 +323,8 @@ def token(state: Battle, f: Any, color: str, path: tuple[tuple[int, int], ...], 
                  "prepared": ("готов к выстрелу", "prepared"), "aimed": ("прицелился", "aimed")}[s.stage]
         doing = {"draw": ("извлекает", "drawing"), "prepare": ("готовит", "preparing"), "aim": ("целится", "aiming")}
         busy = f", {words.pick(doing[s.busy], lang)} {s.done_s}/{s.need_s} " + tr(lang, "с", "s") if s.busy else ""
-        lost = {"dropped": ("на полу", "on the floor"), "broken_or_jammed": ("сломан или заклинил",
-                                                                            "broken or jammed")}.get(s.lost or "")
+        lost = {"dropped": ("на полу", "on the floor"), "broken_or_jammed": ("сломан или заклинил", "broken or jammed"),
+                "picking": ("поднимает с пола весь раунд", "picking it up over the round")}.get(s.lost or "")
         ranged_text = f"{ranged.weapon(s.weapon)['name'][lang]}: " + (words.pick(lost, lang) if lost else
                                                                        f"{words.pick(stage, lang)}{busy}") + ", " + tr(
             lang, f"снарядов {s.ammo}", f"ammo {s.ammo}")

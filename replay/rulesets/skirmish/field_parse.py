@@ -41,6 +41,9 @@ from replay.rulesets.skirmish.parse import BUYS, DICE, dice_split
 CELL = re.compile(r"\(\s*(-?\d+)\s*[,;]\s*(-?\d+)\s*\)")
 EXCHANGE = re.compile(r"^\s*(?:обмен|exchange|x)\s*([0-9]+)\s*[:.\-—]?\s*", re.I)
 INTENT = re.compile(r"^\s*(?:намерение|intent)\s*[:\-—]?\s*(.*)$", re.I | re.S)
+EACH_HAND = re.compile(r"в каждую руку|в обе руки|обеими руками|into each hand|into both hands|with both hands", re.I)
+"""M81 (L1115): a draw into both hands («достаю по ножу в каждую руку, ускорение 2, другой рукой ускорение 1»): the
+second speed-up named is the other hand's."""
 SPEEDUP = re.compile(r"(?:ускорени\w*|ускоряю\w*|speed-?\s?up)\s*:?\s*(\d+)?", re.I)
 FACING = re.compile(r"(?:лицом|повернувшись|поворачиваюсь|facing|face)\s*(?:на|к|в|to|towards)?\s*"
                     r"([A-Za-zА-Яа-яЁё-]+)", re.I)
@@ -498,7 +501,10 @@ def parse_field_order(text: str, state: Battle, actor: str, exchange: int | None
                 errors.append("5.6.1: the speed-up's dice, e.g. «ускорение 2» (reflex points of the %5 check)")
             else:
                 order["speedup"] = int(s.group(1))
-        if kind == "draw" and re.search(r"стрелы|болты|дротики|несколько|several|arrows|bolts|javelins", lowered):
+        if kind == "draw" and EACH_HAND.search(lowered):  # M81 (L1115): a projectile into each hand
+            speedups = [int(m.group(1)) for m in SPEEDUP.finditer(body) if m.group(1) is not None]
+            order["second"] = {"speedup": speedups[1]} if len(speedups) > 1 else {}
+        elif kind == "draw" and re.search(r"стрелы|болты|дротики|несколько|several|arrows|bolts|javelins", lowered):
             order["several"] = True
         if kind == "prepare" and shoots and prepares_double(body, state, actor):
             order["double"] = True  # M80 (L1109): two arrows prepared for twice the time, the shot not yet loosed
@@ -734,9 +740,7 @@ def defence_value(body: str, state: Battle, actor: str, protect: bool, errors: l
                 errors.append("5.4.7 M89: into cover or to the ground only with a dodge («уклонение в укрытие»)")
             value["into_cover"] = True
         if found[0] == "weapon_parry_missile":
-            weapon = parrying_weapon(main.lower(), state, actor, errors)
-            if weapon is not None:
-                value["weapon"] = weapon
+            parry_weapons(main, state, actor, value, errors)
     if screen is not None:
         if protect:
             errors.append("5.4.7 M83: a comrade protects with a parry, not a screen (M84 is the target's own)")
@@ -778,6 +782,30 @@ BARE_HAND = re.compile(r"(?<![а-яёa-z_])(?:рук(?:ой|ами|а|у)|hands?
 """M87 (L1153 «или даже руками»): the bare hand as the parrying «weapon» («парирую рукой», parry with my hand)."""
 
 
+def parry_weapons(text: str, state: Battle, actor: str, value: dict[str, Any], errors: list[str]) -> None:
+    """M87: the parrying weapon into `value`; with two dice groups (L1153: two weapons against two projectiles, each
+    its own roll) the weapon named before the first group parries the first projectile and the one after it the
+    second («парирую мечом, 2 кубика (2Р), и кинжалом, 2 кубика (1Р+1Н)» → weapon, second {weapon, dice, skill})."""
+    groups = list(DICE.finditer(text))
+    if len(groups) != 2:
+        weapon = parrying_weapon(text.lower(), state, actor, errors)
+        if weapon is not None:
+            value["weapon"] = weapon
+        return
+    first = parrying_weapon(text[:groups[0].end()].lower(), state, actor, errors)
+    second = parrying_weapon(text[groups[0].end():].lower(), state, actor, errors)
+    split = {"reflex": 0, "skill": 0}
+    for n, letter in re.findall(r"(\d+)\s*([РрRrНнSs])", groups[1].group(2)):
+        split["reflex" if letter.lower() in "рr" else "skill"] += int(n)
+    if sum(split.values()) != int(groups[1].group(1)):
+        errors.append(f"4.5: {groups[1].group(1)} dice but the split ({groups[1].group(2)}) makes "
+                      f"{sum(split.values())}")
+    if first is not None and second is not None:
+        value["weapon"] = first
+        value["second"] = {"weapon": second, "dice": split["reflex"],
+                           **({"skill": split["skill"]} if split["skill"] else {})}
+
+
 def parrying_weapon(text: str, state: Battle, actor: str, errors: list[str]) -> str | None:
     """M87: the one weapon of the fighter's a text names, by its id or its type's name in any case ending
     («бастардом», «кинжалом», longsword), or his bare hand (`hand`: «парирую рукой», parry with my hand)."""
@@ -796,6 +824,8 @@ def parrying_weapon(text: str, state: Battle, actor: str, errors: list[str]) -> 
         named.append(HAND)
     if len(named) > 1:
         errors.append(f"5.4.7 M87: one parrying weapon ({', '.join(named)} are named)")
+        errors.append("5.4.7 M87 (L1153): two weapons parry two projectiles, each with its own dice: «парирую мечом, "
+                      "2 кубика (2Р), и кинжалом, 2 кубика (1Р+1Н)»")
     elif not named:
         errors.append("5.4.7 M87: name the parrying weapon by its id or name («парирование оружием: меч»)")
     return named[0] if len(named) == 1 else None

@@ -12,8 +12,10 @@ from replay.rulesets.skirmish import battle_events, messages, pools, words
 from replay.rulesets.skirmish import events as ev
 from replay.rulesets.skirmish.battle import Battle, pair_id_of
 
-LOST = {"dropped": ("на полу", "on the floor"), "broken_or_jammed": ("сломан или заклинил", "broken or jammed")}
-"""5.6.3 (L950): a ranged weapon a hurried preparation's botch dropped or broke, in the standing's Ranged column."""
+LOST = {"dropped": ("на полу", "on the floor"), "broken_or_jammed": ("сломан или заклинил", "broken or jammed"),
+        "picking": ("поднимает с пола весь раунд", "picking it up over the round")}
+"""5.6.3 (L950): a ranged weapon a hurried preparation's botch dropped or broke, in the standing's Ranged column; M50
+(L650): one picked up from the floor over the whole round."""
 STAGES = {"empty": ("не готов", "empty"), "drawn": ("снаряд извлечён", "drawn"), "prepared": ("готов", "prepared"),
           "aimed": ("прицелился", "aimed")}
 

@@ -1063,6 +1063,7 @@ def catalogue_ru() -> Catalogue:
     return Catalogue(PROBLEMS, {"event": EVENT_RU, "purpose": PURPOSE_RU, "input": INPUT_RU, "code": CODE_RU,
                                 "problem": _problem, "roll": _roll_what, "rules": _rules, "decision": DECISION_RU,
                                 "request": _request, "weaponname": lambda t: words.item_name(t, "ru"),
+                                "anyweapon": lambda t: _either_weapon(t),
                                 "howlong": HOW_LONG_RU, "gridgen": _table(GRID_RU), "facings": _facings,
                                 "acts": _listed(ACT_RU, "и"), "status": _table(STATUS_RU), "rstage": _table(STAGE_RU),
                                 "rstate": _table(SHOOTER_STATE_RU), "gait": _table(GAIT_NAME_RU), "cap": _cap,
@@ -2824,3 +2825,124 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^D = (\d+) − (\d+) final successes of the parry = (\d+) \(M87, L1153\)$",
      r"D = \1 − \2 итоговых успеха парирования = \3 (M87, L1153)"),
 )) + _SENTENCES
+# M87 with two weapons (L1153) and the bare hand struck by a second, a through or a grazing shot's projectile
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^a second parrying weapon only against two projectiles of one shot at him \(M80, M81; L1153\)$",
+     "второе оружие парирует только второй из двух снарядов одного выстрела в него (M80, M81; L1153)"),
+    (r"^a second parrying weapon only with a weapon parry \(weapon_parry_missile\)$",
+     "второе оружие — только при парировании оружием (\"weapon_parry_missile\")"),
+    (r"^second is \{weapon: id or hand, dice: n \(reflex\), skill: n\}, at least 1 die$",
+     '"second" — {weapon: оружие или hand (рука), dice: n (рефлекс), skill: n (навык)}, не меньше 1 кубика'),
+    (r"^one weapon parries one projectile \((L\d+)\): the second parry is made with another weapon than ([\w-]+)$",
+     lambda m: f"одним оружием можно отбить лишь одну стрелу ({m.group(1)}): второе парирование — другим оружием, не "
+     f"«{words.item_name(m.group(2), 'ru')}»"),
+    (r"^missile_defence is none or \{maneuver, dice, skill, into_cover, screen, weapon, second\}$",
+     'защита от снаряда — "none" или {maneuver, dice, skill, into_cover, screen, weapon, second}'),
+)) + _PROBLEM_SENTENCES
+PROBLEMS.extend([
+    ("5.4.7 M87 (L1153): two weapons parry two projectiles, each with its own dice: «парирую мечом, 2 кубика (2Р), и "
+     "кинжалом, 2 кубика (1Р+1Н)»",
+     "5.4.7 M87 (L1153): два оружия парируют два снаряда, у каждого свои кубики: «парирую мечом, 2 кубика (2Р), и "
+     "кинжалом, 2 кубика (1Р+1Н)»"),
+])
+REQUESTS.extend([
+    ("{b:w}'s defence against {a:w}'s shot: none, or {{maneuver: missile_dodge|missile_slip|shield_parry_missile|"
+     "weapon_parry_missile|missile_catch|pendulum, dice: n (reflex), skill: n (M85-M87), weapon: id (M87), "
+     "into_cover: true|false, screen: [zones] (M84)}} (M84-M90); two projectiles at him: a weapon parry's second: "
+     "{{weapon, dice, skill}} parries the second with another weapon, its own roll (M87, L1153)",
+     'защита {b} от выстрела {a}: "none" (нет) или'
+     " {{maneuver: missile_dodge|missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, "
+     "dice: n (рефлекс), skill: n (навык, M85-M87), weapon: id (M87), into_cover: true|false, screen: [зоны] (M84)}} "
+     "(M84-M90); в него летят два снаряда: при парировании оружием {{\"second\": {{weapon, dice, skill}}}} — "
+     "второй снаряд парирует другое оружие, своим броском (M87, L1153)"),
+])
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^one weapon parries one projectile: (\w+)'s parry answers the first, the second flies on without it "
+     r"\(M87, L1153\)$",
+     r"одним оружием можно отбить лишь одну стрелу: парирование \1 отвечает на первый снаряд, второй летит дальше "
+     r"без него (M87, L1153)"),
+    (r"^(\w+) parries the second projectile with the ([\w-]+): its own roll \(M87, L1153\)$",
+     lambda m: f"{m.group(1)} парирует второй снаряд " + ("голой рукой" if m.group(2) == "hand" else
+                                                         f"оружием «{words.item_name(m.group(2), 'ru')}»")
+     + ": отдельным броском (M87, L1153)"),
+    (r"^final = (-?\d+)( − \d+) defence( [+−-]\d+ penalties)? = (-?\d+) \((\w+), second projectile\)$",
+     lambda m: f"итог = {m.group(1)}{m.group(2)} защита{_penalties(m.group(3))} = {m.group(4)} (для {m.group(5)}, "
+     "второй снаряд)"),
+    (r"^final = (-?\d+) ([+−-])(\d+) penalties = (-?\d+) \((\w+), second projectile\)$",
+     lambda m: f"итог = {m.group(1)} {_sign(m.group(2))} {m.group(3)} (штрафы) = {m.group(4)} (для {m.group(5)}, "
+     "второй снаряд)"),
+    (r"^final = (-?\d+) \((\w+), second projectile\)$", r"итог = \1 (для \2, второй снаряд)"),
+    (r"^(\w+)'s bare hand stops the projectile \((\d+) against (\d+), M87\)$",
+     r"голая рука \1 останавливает снаряд (\2 против \3, M87)"),
+)) + _SENTENCES
+# M81: each hand's draw and its own speed-up (L1115, T-16)
+REQUESTS.extend([
+    ("{a:w}'s speed-up check of the first hand's draw (Reflex, %5, M81)",
+     "проверка ускорения {a}: извлечение снаряда первой рукой (Рефлекс, %5, M81)"),
+    ("{a:w}'s speed-up check of the other hand's draw (Reflex, %5, M81)",
+     "проверка ускорения {a}: извлечение снаряда другой рукой (Рефлекс, %5, M81)"),
+])
+PROBLEMS.extend([
+    ("M81 (L1115): second is {{\"speedup\": n}}: the other hand draws a second projectile for a synchronous throw, "
+     "with its own speed-up check of n reflex dice (0: none)",
+     "M81 (L1115): second — {{\"speedup\": n}}: другая рука достаёт второй снаряд для синхронного броска, со своей "
+     "проверкой ускорения из n кубиков рефлекса (0 — без неё)"),
+    ("M81 (L1115): a projectile into each hand only for a synchronous throw of throwing weapons, not a {k}",
+     "M81 (L1115): снаряд в каждую руку — только для синхронного броска метательного оружия, а не: {k:rclass}"),
+    ("M81 (L1115): several projectiles into one hand or one into each hand, not both",
+     "M81 (L1115): несколько снарядов в одну руку или по одному в каждую, но не то и другое"),
+    ("5.6.2: {a:w} has {n:#} projectiles left: a draw into both hands needs two",
+     "5.6.2: у {a} осталось снарядов: {n}; чтобы достать в обе руки, нужно два"),
+    ("M81 (T-16): both hands' speed-up checks roll {n:#} dice, more than {a:w}'s Reflex {r:#}",
+     "M81 (T-16): проверки ускорения обеих рук — {n} кубиков, больше Рефлекса {a} ({r})"),
+    ("4.7.9: both hands' speed-up checks cost {n:#} reflex points, {a:w} has {r:#}",
+     "4.7.9: проверки ускорения обеих рук стоят {n} очков рефлекса, у {a} — {r}"),
+])
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) speed-up, hand ([12]): Reflex (\d+)d %5 (\[[^\]]*\]) → (\d+) − (\d+) = (-?\d+) \((\d+) reflex points "
+     r"spent, L929\)$",
+     lambda m: f"{m.group(1)}, ускорение {'первой' if m.group(2) == '1' else 'другой'} руки: Рефлекс {m.group(3)}к10 "
+     f"%5 {m.group(4)} → {m.group(5)} − {m.group(6)} = {m.group(7)} (потрачено очков рефлекса: {m.group(8)}, L929)"),
+    (r"^(\w+) is ambidextrous: one check for both hands' draws \(M81\)$",
+     r"\1 — двурукий: одна проверка на извлечение обеими руками (M81)"),
+    (r"^the other hand draws a second projectile from ([\w ]+): (\d+) s( \(halved, rounded up\))? \(5\.6\.2, M81\)$",
+     lambda m: f"другая рука достаёт второй снаряд из {_PLACE_RU[m.group(1)]}: {m.group(2)} с"
+     + (" (вдвое быстрее, с округлением вверх)" if m.group(3) else "") + " (5.6.2, M81)"),
+    (r"^critical failure of the other hand: its projectile is dropped \(L929\)$",
+     "критический провал другой руки: её снаряд выпадает (L929)"),
+    (r"^both hands draw at once: (\d+) s, the slower hand's \(M81, PROPOSED\)$",
+     r"обе руки достают снаряды одновременно: \1 с, по более медленной руке (M81, предложено)"),
+    (r"^second projectile \((M8[01])\) at (\w+), drawn into the other hand \(M81, T-16\)$",
+     r"второй снаряд (\1) в \2, извлечённый другой рукой (M81, T-16)"),
+    (r"^(\w+) throws one projectile: the second, drawn into the other hand, goes back \(M81, PROPOSED\)$",
+     r"\1 бросает один снаряд: второй, извлечённый другой рукой, убирается обратно (M81, предложено)"),
+)) + _SENTENCES
+# T-16: the degree-2 botch of the draw's speed-up hurts the shooter (L929)
+REQUESTS.extend([
+    ("{a:w}'s damage hurting himself drawing a projectile (1d6, T-16, L929)",
+     "урон {a}, ранившего себя при извлечении снаряда (1к6, T-16, L929)"),
+])
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^critical failure of degree 2: (\w+) hurts himself drawing the projectile \(L929\): 1d6 \[(\d)\] damage, its "
+     r"zone rolled \(5\.5\.2; T-16, PROPOSED\)$",
+     r"критический провал второй степени: \1 ранит себя, доставая снаряд (L929): урон 1к6 [\2], зона бросается "
+     r"(5.5.2; T-16, предложено)"),
+    (r"^D = (\d+) \(1d6, the drawing botch; T-16, PROPOSED\)$", r"D = \1 (1к6, провал извлечения; T-16, предложено)"),
+)) + _SENTENCES
+# L650 on the field: with no reflex points the pick-up takes the whole round
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^(\w+) has no reflex points left: he picks (\w+) up from the floor over the whole round, in hand when the next "
+     r"round starts; he waits until then \(M50, L650; no Reflex check, PROPOSED\)$",
+     lambda m: f"у {m.group(1)} не осталось очков рефлекса: он поднимает с пола {_either_weapon(m.group(2))} весь "
+     "раунд, оружие будет в руке к началу следующего раунда; до тех пор он ждёт (M50, L650; без проверки Рефлекса, "
+     "предложено)"),
+    (r"^(\w+) has (\w+) in hand: picked up from the floor over the last round \(M50, L650\)$",
+     lambda m: f"у {m.group(1)} в руке {_either_weapon(m.group(2))}: поднято с пола за прошлый раунд (M50, L650)"),
+)) + _SENTENCES
+PROBLEMS.extend([
+    ("M50 (L650): {a:w} is picking {w:anyweapon} up from the floor over the whole round: he waits until the round "
+     "ends",
+     "M50 (L650): {a} поднимает с пола {w:anyweapon} весь раунд: до конца раунда он ждёт"),
+    ("M50 (L650): {a:w} is picking his {w:rweapon} up from the floor over the whole round",
+     "M50 (L650): {a} поднимает с пола своё оружие ({w:rweapon}) весь раунд"),
+])

@@ -4,6 +4,7 @@ and a comrade's protection (M83). Checked naming the rule; nothing is chosen her
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from replay.context import Context, Waiting
@@ -15,8 +16,8 @@ from replay.rulesets.skirmish.maneuvers.base import extraordinary_left, problem
 
 
 def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
-                    tag: dict[str, Any] | None = None,
-                    weights: str = "heavy_light") -> tuple[str, int, int, dict[str, Any]] | None:
+                    tag: dict[str, Any] | None = None, weights: str = "heavy_light",
+                    pair: bool = False) -> tuple[str, int, int, dict[str, Any]] | None:
     """The target's choice `missile_defence` keyed by exchange and shooter, asked before the dice of a target who
     sees the shooter (PROPOSED: the shooter is seen unless behind) and is not in melee: `none`, or {maneuver:
     missile_dodge (M89, %5, into_cover %4 and lying) | missile_slip (M90, %6) | shield_parry_missile (M86, the
@@ -24,7 +25,8 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
     (M86, M87: skill points), weapon (M87: an id or `hand`), into_cover, screen: [zones] (M84, the shield's passive
     cover for this shot; with or without a maneuver), missile_catch (M88), pendulum (M85: a jogging target, reflex
     dice and Acrobatics as `skill`)}; `weights` is the option `parry_weight_penalty` (M87: the arrow a light weapon,
-    A-43).
+    A-43). With `pair` (two projectiles of the shot at him, M80/M81) a weapon parry may name `second` {weapon, dice,
+    skill}: another weapon (or bare hand) parrying the second projectile with its own roll (M87, L1153).
     Returns (maneuver, dice, difficulty, extra) or None."""
     state = ctx.state
     t, f = state.fighter(target), state.fighter(fid)
@@ -33,13 +35,22 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
     if grid.behind(state.grid, t.cell, t.facing, f.cell):
         why.append(f"{target} does not see {fid} (behind): no missile defence (M86-M90)")
         return None
-    value, _ = ctx.ask("missile_defence", actor=target, options=["none", *defence_options(state, target)],
-                       default="none", accept=lambda v: not defence_problems(state, target, v, x, fid, weights),
-                       what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
+    options = ["none", *defence_options(state, target)]
+    two = pair and "weapon_parry_missile" in options
+    ask = partial(ctx.ask, "missile_defence", actor=target, options=options + ([TWO_WEAPONS] if two else []),
+                  default="none", accept=lambda v: not defence_problems(state, target, v, x, fid, weights, pair),
+                  exchange=x, shooter=fid, **(tag or {}))
+    if two:  # M87 (L1153): two projectiles of the shot at him
+        value, _ = ask(what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
                             "missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, dice: n "
                             "(reflex), skill: n (M85-M87), weapon: id (M87), into_cover: true|false, screen: [zones] "
-                            "(M84)} (M84-M90)",
-                       exchange=x, shooter=fid, **(tag or {}))
+                            "(M84)} (M84-M90); two projectiles at him: a weapon parry's second: {weapon, dice, skill} "
+                            "parries the second with another weapon, its own roll (M87, L1153)")
+    else:
+        value, _ = ask(what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
+                            "missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, dice: n "
+                            "(reflex), skill: n (M85-M87), weapon: id (M87), into_cover: true|false, screen: [zones] "
+                            "(M84)} (M84-M90)")
     if value == "none":
         why.append(f"{target} does not defend")
         return None
@@ -58,6 +69,8 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
         extra["weapon"] = str(value["weapon"])
         if arrow_weight(state, target, value, weights):
             why.append(arrow_weight_why(state, target, value))
+        if value.get("second") is not None:
+            extra["second"] = second_parry(state, target, value, weights, why)
     return (str(maneuver), int(value.get("dice") or 0) + skill, defence_difficulty(state, target, value, fid, weights),
             extra)
 
@@ -120,6 +133,10 @@ def parrying(t: Any, wid: Any) -> Any:
     return w
 
 
+TWO_WEAPONS = "two_weapons"
+"""M87 (L1153 «Одним оружием можно отбить лишь одну стрелу. Если вы используете два оружия, чтобы отбить две стрелы, то
+делаются отдельные броски парирования»): offered to a target two projectiles of one shot fly at (M80, M81): the weapon
+parry's `second` {weapon, dice, skill} parries the second projectile with another weapon, its own roll."""
 HAND = "hand"
 """M87 (L1153 «или даже руками»): `weapon: hand`, a parry with the bare hand."""
 HAND_PARRY = 4
@@ -129,10 +146,15 @@ against the piercing projectile."""
 
 def free_hand(t: Any) -> str | None:
     """The hand a bare-hand parry (M87) uses: the main hand if it holds nothing, else the other (PROPOSED)."""
+    return next(iter(free_hands(t)), None)
+
+
+def free_hands(t: Any) -> list[str]:
+    """The fighter's hands that hold nothing, the main hand first."""
     held = {h for w in t.weapons for h in w.hands} | ({t.shield.hand} if t.shield is not None
                                                        and t.shield.state == "ready" else set())
     other = "left" if t.main_hand == "right" else "right"
-    return next((h for h in (t.main_hand, other) if h not in held), None)
+    return [h for h in (t.main_hand, other) if h not in held]
 
 
 def shield_ready(f: Any) -> bool:
@@ -185,14 +207,16 @@ def defence_difficulty(state: Battle, target: str, value: dict[str, Any], shoote
 
 
 def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: str | None = None,
-                     weights: str = "heavy_light") -> list[str]:
+                     weights: str = "heavy_light", pair: bool | None = None) -> list[str]:
     """The target's `missile_defence` answer: its shape, the maneuver's conditions (M84, M86, M89, M90), the reflex
-    (and for M86 skill) points it pays."""
+    (and for M86 skill) points it pays; M87's `second` weapon only where `pair` (two projectiles of the shot at him;
+    None: not known yet, at input)."""
     if value == "none":
         return []
-    if not isinstance(value, dict) or set(value) - {"maneuver", "dice", "skill", "into_cover", "screen", "weapon"}:
+    if not isinstance(value, dict) or set(value) - {"maneuver", "dice", "skill", "into_cover", "screen", "weapon",
+                                                    "second"}:
         return [problem("condition_failed", "5.4.7", "missile_defence is none or {maneuver, dice, skill, "
-                        "into_cover, screen, weapon}")]
+                        "into_cover, screen, weapon, second}")]
     t = state.fighter(target)
     out = []
     maneuver = value.get("maneuver")
@@ -221,6 +245,10 @@ def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: st
         out += weapon_parry_problems(state, t, value, weights)
         if out:
             return out
+    if value.get("second") is not None:
+        out += second_problems(state, t, value, weights, pair)
+        if out:
+            return out
     if maneuver == "pendulum":
         if gait != "jog":
             return [problem("condition_failed", "5.4.7 M85", f"{target} does not run at half Speed this round: a "
@@ -246,6 +274,8 @@ def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: st
         if skill_pts and maneuver in REFLEX_ONLY:
             out.append(problem("reflex_only", "5.4.7", f"{maneuver} is paid with reflex points only"))
         avail_r, avail_s = pools.available(t, state.round, max(1, x))
+        second = value.get("second") or {}
+        n, skill_pts = n + int(second.get("dice") or 0), skill_pts + int(second.get("skill") or 0)
         if n > avail_r or skill_pts > avail_s:
             out.append(problem("cannot_pay", "4.6", f"the defence costs {n}R + {skill_pts}S, {target} has "
                                f"{avail_r}R + {avail_s}S"))
@@ -277,6 +307,40 @@ def weapon_parry_problems(state: Battle, t: Any, value: dict[str, Any], weights:
                         "thrust +2, L1153" + (", +1 the arrow as a light weapon, A-43" if arrow_weight(
                             state, t.id, value, weights) else "") + ")")]
     return []
+
+
+def second_problems(state: Battle, t: Any, value: dict[str, Any], weights: str, pair: bool | None) -> list[str]:
+    """M87 (L1153): the second parrying weapon: only against two projectiles of one shot at him (M80, M81), with a
+    weapon parry; {weapon, dice (reflex), skill}, at least 1 die; another weapon than the first (a second bare hand
+    needs both hands free), its own conditions."""
+    second = value["second"]
+    if pair is False:
+        return [problem("condition_failed", "5.4.7 M87", "a second parrying weapon only against two projectiles of "
+                        "one shot at him (M80, M81; L1153)")]
+    if value.get("maneuver") != "weapon_parry_missile":
+        return [problem("condition_failed", "5.4.7 M87", "a second parrying weapon only with a weapon parry "
+                        "(weapon_parry_missile)")]
+    if not isinstance(second, dict) or set(second) - {"weapon", "dice", "skill"} or "weapon" not in second or not all(
+            isinstance(second.get(k, 0), int) and not isinstance(second.get(k, 0), bool) and second.get(k, 0) >= 0
+            for k in ("dice", "skill")) or int(second.get("dice") or 0) + int(second.get("skill") or 0) < 1:
+        return [problem("condition_failed", "5.4.7 M87", "second is {weapon: id or hand, dice: n (reflex), skill: "
+                        "n}, at least 1 die")]
+    if second["weapon"] == value.get("weapon") and (second["weapon"] != HAND or len(free_hands(t)) < 2):
+        return [problem("condition_failed", "5.4.7 M87", f"one weapon parries one projectile (L1153): the second "
+                        f"parry is made with another weapon than {value.get('weapon')}")]
+    return weapon_parry_problems(state, t, {"maneuver": "weapon_parry_missile", **second}, weights)
+
+
+def second_parry(state: Battle, target: str, value: dict[str, Any], weights: str, why: list[str]) -> dict[str, Any]:
+    """M87 (L1153): the second weapon's parry as the shot counts it: weapon, dice (reflex and skill), skill,
+    difficulty."""
+    second = {"maneuver": "weapon_parry_missile", **value["second"]}
+    skill = int(second.get("skill") or 0)
+    if arrow_weight(state, target, second, weights):
+        why.append(arrow_weight_why(state, target, second))
+    return {"weapon": str(second["weapon"]), "dice": int(second.get("dice") or 0) + skill,
+            **({"skill": skill} if skill else {}),
+            "difficulty": defence_difficulty(state, target, second, weights=weights)}
 
 
 def hand_parry_problems(state: Battle, t: Any) -> list[str]:
@@ -368,7 +432,8 @@ def protect_problems(state: Battle, guard: str, target: str, fid: str, value: An
                         "the shot or on his flank (L1131)")]
     if isinstance(value, dict) and value.get("maneuver") == BODY_COVER:
         return body_cover_problems(state, guard, target, value, x, side, body)
-    if not isinstance(value, dict) or value.get("maneuver") not in PROTECTIONS or "screen" in value:
+    if not isinstance(value, dict) or value.get("maneuver") not in PROTECTIONS or "screen" in value \
+            or "second" in value:
         return [problem("condition_failed", "5.4.7 M83", "protect_ally is none or a defence that is no evasion: "
                         "{maneuver: shield_parry_missile|weapon_parry_missile, dice, skill, weapon}")]
     if value.get("weapon") == HAND:

@@ -315,6 +315,13 @@ def field_act(order: Mapping[str, Any], who: str, lang: str, state: Any) -> str:
                          f"attacks from afar: {name[1]} at {target}, running {cells}{run[1]}") + "."
     if act == "draw":
         several = tr(lang, " (несколько в одну руку)", " (several into one hand)") if order.get("several") else ""
+        second = order.get("second")
+        if isinstance(second, Mapping):  # M81 (L1115): a projectile into each hand, each hand's own speed-up
+            m = int(second.get("speedup") or 0)
+            other = tr(lang, f", другой рукой ускоряясь ({m} {plural(m, ('кубик', 'кубика', 'кубиков'))})",
+                       f", the other hand hurrying ({m} dice)") if m else ""
+            return head + tr(lang, "извлекает по снаряду в каждую руку", "draws a projectile into each hand") \
+                + hurry + other + "."
         return head + tr(lang, "извлекает снаряд", "draws a projectile") + several + hurry + "."
     if act in ("prepare", "aim"):
         loosed = order.get("shoot") if isinstance(order.get("shoot"), Mapping) else {}
@@ -430,8 +437,19 @@ def missile_defence(value: Any, lang: str, state: Any) -> str:
     if skill:
         said.append(tr(lang, f"{skill} {plural(skill, ('очко', 'очка', 'очков'))} навыка",
                        f"{skill} skill point{'s' * (skill != 1)}"))
-    if value.get("weapon"):
+    if value.get("weapon") == "hand":  # M87 (L1153): the bare hand
+        said.append(tr(lang, "голой рукой", "with the bare hand"))
+    elif value.get("weapon"):
         said.append(tr(lang, f"оружие: {item(value['weapon'], 'ru')}", f"with the {item(value['weapon'], 'en')}"))
+    second = value.get("second")
+    if isinstance(second, Mapping) and second.get("weapon"):  # M87 (L1153): the second projectile's own parry
+        n2, s2 = int(second.get("dice") or 0), int(second.get("skill") or 0)
+        hand = second["weapon"] == "hand"
+        said.append(tr(lang, "второй снаряд — "
+                       + ("голой рукой" if hand else f"оружием: {item(second['weapon'], 'ru')}")
+                       + f", {n2 + s2} {plural(n2 + s2, ('кубик', 'кубика', 'кубиков'))}",
+                       "the second projectile with the " + ("bare hand" if hand else item(second['weapon'], 'en'))
+                       + f", {n2 + s2} {'die' if n2 + s2 == 1 else 'dice'}"))
     if value.get("into_cover"):
         said.append(tr(lang, "в укрытие, ложась на землю", "into cover, going down"))
     if value.get("screen"):

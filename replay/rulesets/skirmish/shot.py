@@ -20,6 +20,7 @@ from replay.rulesets.skirmish.missile_defences import (
     HAND,
     body_cover,
     free_hand,
+    free_hands,
     missile_defence,
     open_parry,
     parried_this_exchange,
@@ -326,7 +327,7 @@ def maneuver_problems(state: Battle, fid: str, order: dict[str, Any]) -> list[st
     if mv == "rapid_fire":
         return rapid_fire_problems(state, fid, order)
     out = []
-    if mv in TWO_PROJECTILES and s.ammo < 1:
+    if mv in TWO_PROJECTILES and s.ammo < 1 and not s.pair:
         out.append(problem("condition_failed", f"5.4.6 {mcode}", f"{fid} has no second projectile left"))
     if mv == "double_shot" and not s.double:
         out.append(problem("condition_failed", "5.4.6 M80", f"{fid} prepared one arrow: a double shot is prepared "
@@ -404,6 +405,7 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     p = hindered(ctx, fid, x, p, tag, options)
     two = mv in TWO_PROJECTILES
     second_target = str(order.get("second_target") or target) if two else None
+    pair = two and second_target == target  # M80/M81: both projectiles at one target (M87: one weapon, one arrow)
     hidden = bool(order.get("hidden"))
     beyond = [str(t) for t in order.get("next_targets") or []] if mv == "through_shot" else []
     grazes = list(order.get("graze") or []) if mv == "grazing_shot" else []
@@ -416,7 +418,7 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         try:
             answers[t] = None if hidden else (open_parry(ctx, fid, t, x, p.why)
                                               or missile_defence(ctx, fid, t, x, p.why, tag,
-                                                                 options.parry_weight_penalty))
+                                                                 options.parry_weight_penalty, pair and t == target))
         except Waiting as w:
             waiting.extend(w.requests)
         try:
@@ -433,21 +435,29 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     if sensed is not None:
         why.append(surprise.empathy_why(target, sensed))
     finals, defences, taken = {}, {}, {}
+    second_final, second_defence = None, None
     for t, answer in answers.items():
         defence, detail = 0, None
-        if answer is not None:
-            defence, detail = defence_roll(rolls.get(("defence", t)), t, answer, options, why, c.net)
+        penalty = moves.THROUGH_PENALTY * (beyond.index(t) + 1) if t in beyond else 0  # M79: −5 per next target
+        grazed_ = any(str(g["target"]) == t for g in grazes)
+        if answer is not None:  # a bare hand is stopped by the successes coming at it (M79: less 5 per target)
+            defence, detail = defence_roll(rolls.get(("defence", t)), t, answer, options, why, c.net,
+                                           None if grazed_ else c.net - penalty)
             if answer[0] == "shield_parry_missile":  # M86: one roll against several arrows (CP-29)
                 defence = share_parry(ctx, fid, t, x, int(detail.get("kept", defence)), detail, why, tag,
                                       arrow.most - arrow.k if arrow is not None else 0)
+        guarding = 0
         for g, guard in guarded[t].items():
             net = counted_guard(rolls[("guard", g, t)], g, guard, options, why)
-            defence += 0 if guard["maneuver"] == BODY_COVER else max(0, net)  # L981: the body takes the hit instead
+            guarding += 0 if guard["maneuver"] == BODY_COVER else max(0, net)  # L981: the body takes the hit instead
+        if pair and t == target and answer is not None and answer[0] == "weapon_parry_missile":
+            second_final, second_defence = pair_parry(rolls, t, answer, options, why, c.net, guarding,
+                                                      p.success_mods)
+        defence += guarding
         taken[t] = defence
         if grazes:  # M78: the successes run along the trajectory (graze)
             finals[t], defences[t] = c.net - defence + p.success_mods, detail
             continue
-        penalty = moves.THROUGH_PENALTY * (beyond.index(t) + 1) if t in beyond else 0  # M79: −5 per next target
         finals[t], defences[t] = c.net - defence + p.success_mods - penalty, detail
         if penalty:
             why.append(f"final = {c.net}" + (f" − {defence} defence" if defence else "")
@@ -460,7 +470,8 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
                        + f" = {finals[t]}" + (f" ({t})" if len(targets) > 1 else ""))
     out = {"shooter": fid, "target": target, "exchange": x, "band": p.band, "metres": p.metres,
            "defence": defences[target], "spent_R": p.paid_R, "spent_S": p.paid_S, "final": finals[target],
-           "ammo": s.ammo - (1 if two or arrow is not None and arrow.k > 1 else 0),
+           "ammo": s.ammo - (1 if two and not s.pair or arrow is not None and arrow.k > 1 else 0)
+           + (1 if s.pair and not two else 0),  # M81: the other hand's projectile drawn already, or put back
            "from_cell": list(state.fighter(fid).cell),
            "to_cell": list(state.fighter(target).cell)}
     rule = ["5.6", "5.6.5", "5.2.2", "L894-1069"]
@@ -526,23 +537,33 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     if (defences[target] or {}).get("hand_final") is not None and not p.auto_fail:  # M87 (L1153): the bare hand
         first = parried_hand(ctx, fid, target, p, x, why, defences[target], {**({"projectile": 1} if n else {}),
                                                                               **tag})
+    final2 = finals[second_target] if second_target is not None and second_final is None else second_final
+    defence2 = second_defence if second_final is not None else \
+        defences[second_target] if second_target is not None else None
     out.update({"outcome": first["outcome"], "wound": first["wound"]})
     if first.get("shield"):
         out["shield"] = first["shield"]
+    if s.pair and not two:
+        why.append(f"{fid} throws one projectile: the second, drawn into the other hand, goes back (M81, PROPOSED)")
     if two:
         assert second_target is not None
-        why.append(f"second projectile ({SHOT_MANEUVERS[str(mv)][0]}) at {second_target}")
-        if second_target != target and finals[second_target] <= 0 and not p.auto_fail:
+        why.append(f"second projectile ({SHOT_MANEUVERS[str(mv)][0]}) at {second_target}"
+                   + (", drawn into the other hand (M81, T-16)" if s.pair else ""))
+        assert final2 is not None
+        if (second_target != target or second_final is not None) and final2 <= 0 and not p.auto_fail \
+                and (defence2 or {}).get("hand_final") is None:
             why.append("miss")
         same = second_target == target and first.get("shield")
         loss = None if same and first["shield"]["broken"] else int(first["shield"]["reliability_loss"]) if same else 0
-        hit2 = projectile(ctx, fid, second_target, order.get("buys2") or [], side, p, finals[second_target], x, why,
-                          2, cover, defences[second_target], loss)
+        hit2 = projectile(ctx, fid, second_target, order.get("buys2") or [], side, p, final2, x, why,
+                          2, cover, defence2, loss)
         hit2.pop("passing", None)
-        if second_target != target and (defences[second_target] or {}).get("hand_final") is not None \
-                and not p.auto_fail:  # M87 (L1153): the second target's bare hand takes the second projectile
-            hit2 = parried_hand(ctx, fid, second_target, p, x, why, defences[second_target], {"projectile": 2, **tag})
-        out["second"] = {"target": second_target, "final": finals[second_target], "defence": defences[second_target],
+        if (defence2 or {}).get("hand_final") is not None and not p.auto_fail:  # M87 (L1153): the bare hand takes
+            hands = free_hands(state.fighter(second_target))  # the second projectile; the other one after the first
+            both = second_target == target and (defences[target] or {}).get("weapon") == HAND
+            hit2 = parried_hand(ctx, fid, second_target, p, x, why, defence2, {"projectile": 2, **tag},
+                                hand=hands[1] if both else None)
+        out["second"] = {"target": second_target, "final": final2, "defence": defence2,
                          **({"protectors": guarded[second_target]} if second_target != target
                             and guarded[second_target] else {}), **hit2}
         if second_target != target:
@@ -706,11 +727,13 @@ def attack_rolls(ctx: Context, fid: str, target: str, x: int, p: Priced, answers
     tag = tag or {}
     asks = [(d10(options, p.dice_to_roll), fid, "shot", {"exchange": x, **tag},
              f"{fid}'s shot at {target} (%{p.difficulty})")]
-    for t, answer in answers.items():
-        if answer is not None and answer[1]:
-            tags.append(("defence", t))
-            asks.append((d10(options, answer[1]), t, "missile_defence", {"exchange": x, "shooter": fid, **tag},
-                         f"{t}'s {answer[0].replace('_', ' ')} (%{answer[2]})"))
+    for t, declared in answers.items():
+        for which, answer in parries(declared):  # M87 with two weapons: each parry its own roll, keyed by projectile
+            if answer[1]:
+                tags.append(("defence", t, 2) if which.get("projectile") == 2 else ("defence", t))
+                asks.append((d10(options, answer[1]), t, "missile_defence", {"exchange": x, "shooter": fid, **which,
+                                                                             **tag},
+                             f"{t}'s {answer[0].replace('_', ' ')} (%{answer[2]})"))
     for t, guards_ in guarded.items():
         for g, guard in guards_.items():
             tags.append(("guard", g, t))
@@ -728,10 +751,25 @@ def attack_rolls(ctx: Context, fid: str, target: str, x: int, p: Priced, answers
     return rolls, sensed
 
 
+def parries(answer: tuple[str, int, int, dict[str, Any]] | None) -> list[tuple[dict[str, int], Any]]:
+    """The rolls a missile defence asks: one, or with M87's second weapon (L1153) one for each projectile, keyed
+    `projectile: 1` and `2`."""
+    if answer is None:
+        return []
+    second = answer[3].get("second")
+    if second is None:
+        return [({}, answer)]
+    return [({"projectile": 1}, answer),
+            ({"projectile": 2}, ("weapon_parry_missile", int(second["dice"]), int(second["difficulty"]), {}))]
+
+
 def defence_roll(roll: Any, target: str, answer: tuple[str, int, int, dict[str, Any]], options: SkirmishOptions,
-                 why: list[str], shot_net: int = 0) -> tuple[int, dict[str, Any]]:
-    """The target's missile defence counted: (successes taken off the shot, the payload's `defence`)."""
+                 why: list[str], shot_net: int = 0, hand_at: int | None = None) -> tuple[int, dict[str, Any]]:
+    """The target's missile defence counted: (successes taken off the shot, the payload's `defence`). A bare hand
+    (M87) is stopped by the successes `hand_at` coming at it (the shot's net by default; None: counted later, a
+    grazing shot's running successes)."""
     maneuver, n, tn, extra = answer
+    extra = {k: v for k, v in extra.items() if k != "second"}
     detail = {"maneuver": maneuver, "dice": n, "difficulty": tn, "lying": maneuver == "missile_dodge" and tn == 4,
               **extra}
     if not n:  # M84 alone: the screen is passive, no roll
@@ -743,9 +781,38 @@ def defence_roll(roll: Any, target: str, answer: tuple[str, int, int, dict[str, 
         detail["tie"] = d.net == shot_net and shot_net > 0
         if detail["caught"]:
             why.append(f"{target} catches the projectile (M88)")
-    if maneuver == "weapon_parry_missile" and extra.get("weapon") == HAND and shot_net > 0 and d.net >= shot_net:
-        detail["hand_final"] = d.net - shot_net  # M87 (L1153): the parrying bare hand takes the arrow
+    if maneuver == "weapon_parry_missile" and extra.get("weapon") == HAND:
+        detail["net"] = d.net
+        if hand_at is not None and hand_at > 0 and d.net >= hand_at:
+            detail["hand_final"] = d.net - hand_at  # M87 (L1153): the parrying bare hand takes the arrow
     return max(0, d.net), detail
+
+
+def pair_parry(rolls: dict[Any, Any], target: str, answer: tuple[str, int, int, dict[str, Any]],
+               options: SkirmishOptions, why: list[str], net: int, guarding: int,
+               mods: int) -> tuple[int, dict[str, Any] | None]:
+    """M87 (L1153 «Одним оружием можно отбить лишь одну стрелу. Если вы используете два оружия, чтобы отбить две
+    стрелы, то делаются отдельные броски парирования»): two projectiles of one shot at the target (M80, M81); the
+    weapon parry answers the first; the second is parried only by a second weapon, with its own roll. Returns the
+    second projectile's final successes and its defence (None: not parried)."""
+    second = answer[3].get("second")
+    if second is None:
+        why.append(f"one weapon parries one projectile: {target}'s parry answers the first, the second flies on "
+                   "without it (M87, L1153)")
+        final = net - guarding + mods
+        detail = None
+    else:
+        why.append(f"{target} parries the second projectile with the {second['weapon']}: its own roll (M87, L1153)")
+        own = ("weapon_parry_missile", int(second["dice"]), int(second["difficulty"]),
+               {"weapon": second["weapon"], **({"skill": second["skill"]} if second.get("skill") else {})})
+        parried, detail = defence_roll(rolls[("defence", target, 2)], target, own, options, why, net, net)
+        detail["projectile"] = 2
+        final = net - parried - guarding + mods
+        guarding += parried
+    why.append(f"final = {net}" + (f" − {guarding} defence" if guarding else "")
+               + (f" {mods:+d} penalties" if mods else "") + (f" = {final}" if guarding or mods else "")
+               + f" ({target}, second projectile)")
+    return final, detail
 
 
 def counted_guard(roll: Any, guard: str, detail: dict[str, Any], options: SkirmishOptions, why: list[str]) -> int:
@@ -812,18 +879,39 @@ def caught_hand(ctx: Context, fid: str, target: str, p: Priced, x: int, why: lis
 
 
 def parried_hand(ctx: Context, fid: str, target: str, p: Priced, x: int, why: list[str], detail: dict[str, Any],
-                 key: dict[str, Any]) -> dict[str, Any]:
+                 key: dict[str, Any], hand: str | None = None, carried: int | None = None) -> dict[str, Any]:
     """M87 (L1153 «Если вы парируете незащищенной рукой, то получаете урон от стрелы по кисти, вычитая итоговые
     успехи из этого урона»): a bare hand that parries takes the projectile's damage on its «кисть», less the parry's
-    final successes (its net less the shot's)."""
+    final successes (its net less the shot's); `hand` the one that parried (by default the free one), `carried` a
+    through shot's damage (M79)."""
     t = ctx.state.fighter(target)
-    hand = free_hand(t)
+    hand = hand or free_hand(t)
     assert hand is not None
     less = int(detail["hand_final"])
     why.append(f"{target}'s bare {hand} hand parries: the projectile strikes the hand, its damage less the parry's "
                f"final {less} (M87, L1153)")
-    wound, outcome, _, _ = hit(ctx, fid, t, [], hand, p, 1, x, why, key, False, fixed=("arm", "hand"), less=less)
+    wound, outcome, _, _ = hit(ctx, fid, t, [], hand, p, 1, x, why, key, False, carried, fixed=("arm", "hand"),
+                               less=less)
     return {"outcome": outcome, "wound": wound}
+
+
+def drawing_botch(ctx: Context, fid: str, x: int, why: list[str], hand: int | None) -> dict[str, Any]:
+    """T-16 (L929 «Критический провал на броске Рефлекса может привести к выпадению снаряда из рук (-1), либо ранению
+    стрелка (-2)»; the spec's PROPOSED: damage 1d6, random zone): a speed-up check of the draw at degree 2 hurts the
+    shooter instead of dropping the projectile: the roll `draw_damage` (1d6), the zone rolled as 5.5.2's (`shot_zone`,
+    `zone`, and `penetration` through armour), all keyed by exchange and `drawing` (and `hand` for M81's other hand),
+    an arm or a leg on the drawing hand's side (PROPOSED); his passive shield does not cover him."""
+    me = ctx.state.fighter(fid)
+    key = {"drawing": fid, **({"hand": hand} if hand else {})}
+    face = int(ctx.roll("1d6", actor=fid, purpose="draw_damage", exchange=x, **key,
+                        what=f"{fid}'s damage hurting himself drawing a projectile (1d6, T-16, L929)").payload["total"])
+    why.append(f"critical failure of degree 2: {fid} hurts himself drawing the projectile (L929): 1d6 [{face}] damage, "
+               "its zone rolled (5.5.2; T-16, PROPOSED)")
+    side = me.main_hand if hand != 2 else ("left" if me.main_hand == "right" else "right")
+    bare = Priced(0, "short", 0, 0, 0, 0, 0, 0, 0, 0, False, True)
+    wound, outcome, _, _ = hit(ctx, fid, me, [], side, bare, 0, x, why, key, False, own=face)
+    return {"fighter": fid, "target": fid, "damage": face, "outcome": outcome, "wound": wound,
+            **({"hand": hand} if hand else {})}
 
 
 def aim_zone(ctx: Context, fid: str, t: Any, buys: list[str], p: Priced, final: int, x: int, why: list[str],
@@ -885,11 +973,11 @@ def aim_zone(ctx: Context, fid: str, t: Any, buys: list[str], p: Priced, final: 
 
 def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, final: int, x: int, why: list[str],
         key: dict[str, Any], covered: bool, carried: int | None = None, fixed: tuple[str, str] | None = None,
-        cutting: bool = False, less: int = 0
+        cutting: bool = False, less: int = 0, own: int | None = None
         ) -> tuple[dict[str, Any] | None, str, dict[str, Any] | None, dict[str, int] | None]:
     """5.2.2: the general zone by 1d6 on the stance table (5.5.2), the purchases at the height-and-range prices
     (5.6.6), the precise zone 2d6−2 when not bought (0 = miss), the passive shield (5.11), then the SAMPLE damage
-    (6.5)."""
+    (6.5); `own` a damage rolled for it (T-16's drawing botch) instead of the projectile's."""
     from replay.rulesets.skirmish.resolve import passive_shield, shock_until
 
     state = ctx.state
@@ -905,7 +993,10 @@ def hit(ctx: Context, fid: str, t: Any, buys: list[str], side_: str, p: Priced, 
             return None, "miss", None, None
     raw = w["projectile_damage"] if carried is None else carried
     arc_face = None
-    if carried is not None:
+    if own is not None:
+        raw, carried = own, own
+        why.append(f"D = {own} (1d6, the drawing botch; T-16, PROPOSED)")
+    elif carried is not None:
         why.append(f"D = {carried} carried through (M79, L1103)")
     elif p.band == "extreme" and w.get("arc_at_extreme") and w["projectile"] in ranged.ARROWS:
         arc_face = ctx.roll("1d6", actor=fid, purpose="arc", exchange=x, **key,
@@ -1062,6 +1153,13 @@ def graze(ctx: Context, fid: str, grazes: list[dict[str, Any]], p: Priced, net: 
         t = ctx.state.fighter(str(g["target"]))
         left = running - taken[t.id]
         entry: dict[str, Any] = {"target": t.id, "final": left, "defence": defences[t.id]}
+        parry = defences[t.id] or {}
+        if parry.get("weapon") == HAND and running > 0 and parry["net"] >= running:  # M87 (L1153): the bare hand
+            parry["hand_final"] = parry["net"] - running  # stops the projectile, which flies no further (PROPOSED)
+            why.append(f"{t.id}'s bare hand stops the projectile ({parry['net']} against {running}, M87)")
+            hit_ = parried_hand(ctx, fid, t.id, p, x, why, parry, {"graze": k})
+            out.append({**entry, **hit_, "stuck": True})
+            return out, None
         if left <= 0:
             why.append(f"{t.id} is not grazed ({running} − {taken[t.id]} defence = {left})")
             out.append({**entry, "outcome": "miss", "wound": None})
@@ -1146,12 +1244,15 @@ def through(ctx: Context, fid: str, first: dict[str, Any], beyond: list[str], p:
             break
         entry: dict[str, Any] = {"target": t, "final": finals[t], "defence": defences[t], "carried": carried,
                                  **({"protectors": guarded[t]} if guarded.get(t) else {})}
-        if finals[t] <= 0:
+        hand = (defences[t] or {}).get("hand_final") is not None and not p.auto_fail
+        if finals[t] <= 0 and not hand:
             why.append(f"miss ({t})")
         hit_ = projectile(ctx, fid, t, [], "right", p, finals[t], x, why, 2 + k, cover, defences[t], 0, carried)
         passing = hit_.pop("passing", None)
+        if hand:  # M87 (L1153): his bare hand stops the projectile and takes the damage carried (PROPOSED)
+            hit_ = parried_hand(ctx, fid, t, p, x, why, defences[t], {"through": k}, carried=carried)
         out.append({**entry, **hit_, "to_cell": list(ctx.state.fighter(t).cell)})
-        if hit_["outcome"] == "miss":
+        if hit_["outcome"] == "miss" or hand:
             break
     return out
 
