@@ -19,7 +19,7 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 GENESIS = "0" * 64
 """The `prev` of a game's first event."""
@@ -313,6 +313,18 @@ class Event:
         if self.v >= 2:
             out.update(phase=self.phase, visible=None if self.visible is None else list(self.visible), v=self.v)
         return out
+
+
+class Logged(NamedTuple):
+    """What a check of a log's payloads reads of one event (`Store.logged`): an Event's game, seq, type, actor and
+    payload, without its envelope. Events whose payload texts are equal may share one parsed payload: read it, never
+    change it."""
+
+    game: str
+    seq: int
+    type: str
+    actor: str | None
+    payload: dict[str, Any]
 
 
 def positional_maker(cls: type) -> Any:
