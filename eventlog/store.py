@@ -574,7 +574,7 @@ class Store:
         out: list[Logged] = []
         with gc_paused():
             for seq, type_, actor, blob in rows:
-                payload = parsed.get(blob)
+                payload = parsed.get(blob) if len(blob) <= _SEEN_TEXT else None
                 if payload is None:
                     payload = _stored_payload(game, seq, blob)
                     if len(blob) <= _SEEN_TEXT:
@@ -704,9 +704,10 @@ class Store:
             stored = self._all("SELECT seq, encode(payload) FROM events WHERE game = ?", [game])
         with gc_paused():
             for seq, blob in stored:
-                if blob in canonical:
+                short = len(blob) <= _SEEN_TEXT  # a long text is not hashed to look it up: none is kept
+                if short and blob in canonical:
                     continue
-                if len(blob) <= _SEEN_TEXT:
+                if short:
                     canonical.add(blob)
                 if surely_canonical(blob):
                     continue
