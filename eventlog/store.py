@@ -487,6 +487,21 @@ class Store:
         self.close()
 
     # --- reading ------------------------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def one_thread(self) -> Iterator[None]:
+        """DuckDB on one thread for a block of many small reads (`verify`'s chunks of a big game): each reads part
+        of one row group or two, too little work to share between threads (bench/results/2026-12-05-speed15.md).
+        The thread count is set back after; setting it costs ~1-3 ms, not worth it for a small game."""
+        threads = int(self._all("SELECT current_setting('threads')")[0][0])
+        if threads == 1:
+            yield
+            return
+        self.con.execute("SET threads = 1")
+        try:
+            yield
+        finally:
+            self.con.execute(f"SET threads = {threads}")
+
     def _all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Run a query and fetch every row (never fetchone, see NOTES.md)."""
         return self.con.execute(sql, params).fetchall()
@@ -679,7 +694,7 @@ class Store:
                 del heads, tails, stored, computed
                 yield from zip(seqs, blobs, strict=True)
 
-        with gc_paused():
+        with gc_paused(), self.one_thread() if count > _VERIFY_CHUNK else contextlib.nullcontext():
             if v2 and lengths and plain:
                 try:
                     return self.payload_problems(game, shown()), []
