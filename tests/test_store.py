@@ -606,3 +606,19 @@ def test_verify_refuses_a_broken_link_whose_hashes_are_all_forged(store: Store, 
     assert expected == (f"seq {at}: prev does not match the hash of seq {at - 1} (edited behind battlelog's back?)"
                         if at > 1 else "seq 1: the first event's prev is not the genesis hash")
     assert _store_error(store, "duel-1") == expected
+
+
+def test_verify_of_a_game_in_chunks_sets_duckdb_threads_back(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """verify reads a big game's chunks with DuckDB on one thread, then gives the connection its thread count back
+    (also when it refuses the chain)."""
+    from eventlog import store as module
+
+    monkeypatch.setattr(module, "_VERIFY_CHUNK", 2)
+    store.con.execute("SET threads = 3")
+    store.append("duel-1", 1, [Draft("game.created"), order("A"), roll(40), roll(41), order("B"), roll(42)])
+    assert store.verify("duel-1") == 6
+    assert store.con.execute("SELECT current_setting('threads')").fetchall()[0][0] == 3
+    store.con.execute("UPDATE events SET payload = replace(payload, '41', '43') WHERE seq = 4")
+    with pytest.raises(ChainError):
+        store.verify("duel-1")
+    assert store.con.execute("SELECT current_setting('threads')").fetchall()[0][0] == 3
