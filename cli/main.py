@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import cached_property, wraps
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
-from eventlog.envelope import Draft, Event
+from eventlog.envelope import Draft, Event, Logged
 from eventlog.errors import BattlelogError, ValidationError
 from eventlog.logs import Lazy
 
@@ -1227,7 +1227,8 @@ def verify(ctx: click.Context, game: str | None, seed_hex: str | None, file_: st
         last = store.head(game)
         assert last is not None
         # What the checks below read: the whole log only for --deep; else game.created, the seeds and the rolls.
-        events = store.events(game) if deep else store.events_of_types(game, _VERIFY_TYPES)
+        events: Sequence[Event | Logged] = (store.events(game) if deep
+                                            else store.logged(game, _VERIFY_TYPES))
         local = store.secrets(game)
         checkpoints = store.checkpoint_rows(game) if deep else []
         _out(f"hash chain: {count} events verify (head seq {last.seq} {last.hash})")
@@ -1236,7 +1237,7 @@ def verify(ctx: click.Context, game: str | None, seed_hex: str | None, file_: st
         _out(f"flag: seq {e.seq}: {why}")
     problems += _engine_dice(events, local, seed_hex)
     if deep:
-        problems += _deep_problems(events, checkpoints)
+        problems += _deep_problems(cast(list[Event], events), checkpoints)
     if problems:
         raise ValidationError(problems)
 
@@ -1370,11 +1371,11 @@ def _dice_policy(created: dict[str, Any], purpose: Any) -> str:
     return str(policy or "forum")
 
 
-def _policy_flags(events: list[Event]) -> list[tuple[Event, str]]:
+def _policy_flags(events: Sequence[Event | Logged]) -> list[tuple[Event | Logged, str]]:
     """Rolls whose source the dice policy of their purpose does not expect: flagged, not failed (a GM may have a
     reason; audit and the players judge)."""
     created = events[0].payload if events and events[0].type == "game.created" else {}
-    flags: list[tuple[Event, str]] = []
+    flags: list[tuple[Event | Logged, str]] = []
     if not isinstance(created.get("dice"), dict):
         return flags  # recorded before dice policies: any source was allowed, nothing to contradict
     for e in events:
@@ -1399,7 +1400,7 @@ def _policy_flags(events: list[Event]) -> list[tuple[Event, str]]:
     return flags
 
 
-def _engine_dice(events: list[Event], local: dict[int, bytes], seed_hex: str | None) -> list[str]:
+def _engine_dice(events: Sequence[Event | Logged], local: dict[int, bytes], seed_hex: str | None) -> list[str]:
     """Re-derive every engine roll with the seed of its epoch; print the summary, return the problems."""
     epochs = dicelib.seed_epochs(events)
     problems = list(epochs.problems)

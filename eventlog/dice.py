@@ -27,11 +27,11 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from eventlog.envelope import Event
+from eventlog.envelope import Event, Logged
 from eventlog.errors import ValidationError
 
 MAX_DICE = 1000
@@ -189,7 +189,7 @@ def roll_payload(
     return payload
 
 
-def _roll_problems(event: Event, seed: bytes | None) -> list[str]:
+def _roll_problems(event: Event | Logged, seed: bytes | None) -> list[str]:
     """Problems with one roll event: notation, dice, total, and for engine rolls the derivation."""
     payload = event.payload
     try:
@@ -210,7 +210,7 @@ def _roll_problems(event: Event, seed: bytes | None) -> list[str]:
     return problems
 
 
-def verify_rolls(events: Iterable[Event], seed: bytes | None) -> list[str]:
+def verify_rolls(events: Iterable[Event | Logged], seed: bytes | None) -> list[str]:
     """Check every roll's dice and total and, given the seed, re-derive every engine roll; problems name the seq."""
     problems: list[str] = []
     for event in events:
@@ -255,7 +255,7 @@ class Epochs:
         return next((k for k, c in enumerate(self.commitments) if c == digest), None)
 
 
-def seed_epochs(events: Iterable[Event]) -> Epochs:
+def seed_epochs(events: Iterable[Event | Logged]) -> Epochs:
     """Read the seed epochs off a log: game.created's seed_hash, then every seed.revealed, each checked."""
     epochs = Epochs([None], [0], {}, [])
     for event in events:
@@ -306,7 +306,7 @@ class EngineCheck:
     problems: list[str]
 
 
-def check_engine_rolls(events: list[Event], epochs: Epochs, seeds: dict[int, bytes]) -> EngineCheck:
+def check_engine_rolls(events: Sequence[Event | Logged], epochs: Epochs, seeds: dict[int, bytes]) -> EngineCheck:
     """Check every roll's dice and total, and re-derive each engine roll with the seed of its epoch (`seeds`)."""
     report = EngineCheck({}, {}, [])
     for event in events:

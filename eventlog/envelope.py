@@ -19,7 +19,7 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 GENESIS = "0" * 64
 """The `prev` of a game's first event."""
@@ -94,11 +94,18 @@ def canonical_envelope_v2(
     phase: str | None,
     visible: tuple[str, ...] | None,
 ) -> str:
-    """canonical_json of a v2 envelope without `hash`: the payload stands as its sha256 hex."""
+    """canonical_json of a v2 envelope without `hash`: the payload stands as its sha256 hex.
+
+    `_opt` is spelt out for the usual types (a str, an int, None: the same text, without a call each; a replay
+    builds one envelope an event)."""
     seen = "null" if visible is None else _dumps(list(visible))
     return (
-        f'{{"actor":{_opt(actor)},"at":{_str(at)},"cause":{_opt(cause)},"game":{_str(game)},'
-        f'"payload":"{payload_hash}","phase":{_opt(phase)},"prev":{_str(prev)},"seq":{seq},"turn":{_opt(turn)},'
+        f'{{"actor":{"null" if actor is None else _str(actor) if actor.__class__ is str else _opt(actor)},'
+        f'"at":{_str(at)},"cause":{"null" if cause is None else str(cause) if cause.__class__ is int else _opt(cause)},'
+        f'"game":{_str(game)},"payload":"{payload_hash}",'
+        f'"phase":{"null" if phase is None else _str(phase) if phase.__class__ is str else _opt(phase)},'
+        f'"prev":{_str(prev)},"seq":{seq},'
+        f'"turn":{"null" if turn is None else str(turn) if turn.__class__ is int else _opt(turn)},'
         f'"type":{_str(type)},"v":2,"visible":{seen}}}'
     )
 
@@ -313,6 +320,18 @@ class Event:
         if self.v >= 2:
             out.update(phase=self.phase, visible=None if self.visible is None else list(self.visible), v=self.v)
         return out
+
+
+class Logged(NamedTuple):
+    """What a check of a log's payloads reads of one event (`Store.logged`): an Event's game, seq, type, actor and
+    payload, without its envelope. Events whose payload texts are equal may share one parsed payload: read it, never
+    change it."""
+
+    game: str
+    seq: int
+    type: str
+    actor: str | None
+    payload: dict[str, Any]
 
 
 def positional_maker(cls: type) -> Any:

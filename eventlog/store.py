@@ -11,6 +11,7 @@ import contextlib
 import hashlib
 import itertools
 import json
+import operator
 import os
 import sys
 import time
@@ -31,6 +32,7 @@ from eventlog.envelope import (
     GENESIS,
     Draft,
     Event,
+    Logged,
     canonical_json,
     gc_paused,
     make_event,
@@ -138,20 +140,21 @@ such strings written as `canonical_json` writes it: there the envelope built by 
 before it, which passed as a sha256 in hex, or the genesis hash.)"""
 
 _VERIFY_SUMMARY = f"""
-SELECT count(*), bool_and(prev = link), bool_and(v >= 2), bool_and(length(hash) = 64),
-    string_agg(hash, '' ORDER BY seq),
+SELECT count(*), bool_and(v >= 2), bool_and(length(prev) = 64),
     NOT regexp_matches(string_agg(coalesce(actor, '') || "at" || type || coalesce(phase, ''), ''), {_ODD_CHARACTER})
     AND coalesce(bool_and(regexp_full_match(visible, {_PLAIN_VISIBLE})), true)
-FROM (SELECT seq, hash, prev, coalesce(lag(hash) OVER (ORDER BY seq), '{GENESIS}') AS link, v, actor, "at", type,
-    phase, visible FROM events WHERE game = $1)
+FROM events WHERE game = $1
 """
-"""Of a game's rows: how many, whether every prev is the hash before it, every envelope v2, every hash 64 characters
-long, the hashes in seq order as one text, and whether every row is plain (`_PLAIN_SQL`). When all hold,
-`_verify_both` compares the hashes it computes, joined, with that text, and reads no prev, hash or flag a row."""
-_VERIFY_FAST = (f"SELECT seq, encode(payload), encode({_ENVELOPE_V2_HEAD}), encode({_ENVELOPE_V2_TAIL}) "
+"""Of a game's rows: how many, whether every envelope is v2, every prev 64 characters long, and whether every row is
+plain (`_PLAIN_SQL`). When all hold, `_verify_both` reads each row's envelope built by SQL (`_VERIFY_FAST`) and its
+hash, and checks the links in Python: each envelope's head begins with its row's prev, which must be the hash
+computed for the row before (no window over the rows, no ordered aggregate)."""
+_VERIFY_FAST = (f"SELECT seq, encode(payload), encode({_ENVELOPE_V2_HEAD}), encode({_ENVELOPE_V2_TAIL}), hash "
                 "FROM events WHERE game = $1 AND seq BETWEEN $3 AND $4")
-"""`_VERIFY_READ` for a game whose `_VERIFY_SUMMARY` holds: seq, payload bytes and the v2 envelope's head and tail,
-of the seqs $3 to $4."""
+"""`_VERIFY_READ` for a game whose `_VERIFY_SUMMARY` holds: seq, payload bytes, the v2 envelope's head (which
+begins with the prev) and tail, and the stored hash, of the seqs $3 to $4."""
+_PREV_OF_HEAD = operator.itemgetter(slice(64))
+"""The prev at the start of an envelope head built by SQL (64 bytes where `_VERIFY_SUMMARY` holds)."""
 _VERIFY_CHUNK = 16384
 """Rows `_VERIFY_FAST` reads at a time (the game's texts are not all held at once)."""
 
@@ -484,6 +487,21 @@ class Store:
         self.close()
 
     # --- reading ------------------------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def one_thread(self) -> Iterator[None]:
+        """DuckDB on one thread for a block of many small reads (`verify`'s chunks of a big game): each reads part
+        of one row group or two, too little work to share between threads (bench/results/2026-12-05-speed15.md).
+        The thread count is set back after; setting it costs ~1-3 ms, not worth it for a small game."""
+        threads = int(self._all("SELECT current_setting('threads')")[0][0])
+        if threads == 1:
+            yield
+            return
+        self.con.execute("SET threads = 1")
+        try:
+            yield
+        finally:
+            self.con.execute(f"SET threads = {threads}")
+
     def _all(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         """Run a query and fetch every row (never fetchone, see NOTES.md)."""
         return self.con.execute(sql, params).fetchall()
@@ -553,6 +571,31 @@ class Store:
         """The game's events of the given types (a reducer's: its resolution types and "ruling"), in seq order."""
         with gc_paused():
             return list(self.read_events(game, types=types, from_seq=from_seq, upto_seq=upto_seq))
+
+    def logged(self, game: str, types: Iterable[str]) -> list[Logged]:
+        """The game's events of the given types in seq order as `Logged` (seq, type, actor and payload: what the
+        checks of `battlelog verify` read); each payload text up to `_SEEN_TEXT` long is parsed once for the game (a
+        game repeats its rolls), its events sharing the parsed value. A text that is not JSON is the ChainError of
+        `events`."""
+        wanted = sorted(set(types))
+        if not wanted:
+            return []
+        sql = ("SELECT seq, type, actor, encode(payload) FROM events WHERE game = ? AND type IN ("
+               + ", ".join("?" * len(wanted)) + ")")
+        rows = self._all(sql, [game, *wanted])
+        if any(a[0] >= b[0] for a, b in itertools.pairwise(rows)):
+            rows = self._all(sql + " ORDER BY seq", [game, *wanted])
+        parsed: dict[bytes, Any] = {}
+        out: list[Logged] = []
+        with gc_paused():
+            for seq, type_, actor, blob in rows:
+                payload = parsed.get(blob) if len(blob) <= _SEEN_TEXT else None
+                if payload is None:
+                    payload = _stored_payload(game, seq, blob)
+                    if len(blob) <= _SEEN_TEXT:
+                        parsed[blob] = payload
+                out.append(Logged(game, seq, type_, actor, payload))
+        return out
 
     def count(self, game: str) -> int:
         """How many events the game has."""
@@ -627,27 +670,32 @@ class Store:
     def _verify_both(self, game: str) -> tuple[dict[int, str], list[tuple[Any, ...]]]:
         """(`payload_problems`, the bad rows of `_chain_rows`) from one read of the game's rows.
 
-        A game whose `_VERIFY_SUMMARY` holds (links, v2, hash lengths, plain text) is read without its hashes,
-        prevs and flags a row, in chunks of seqs: each chunk's computed hashes, joined, are compared with the stored
-        ones, joined, before its payloads are checked. Any other game, or one whose seqs or hashes then differ, is
-        read again whole and compared row by row (`_chain_rows`)."""
-        count, links, v2, lengths, joined, plain = self._all(_VERIFY_SUMMARY, [game])[0]
+        A game whose `_VERIFY_SUMMARY` holds (v2, prev lengths, plain text) is read without its flags a row, in
+        chunks of seqs: each chunk's seqs must run on, its computed hashes equal the stored ones, and the prevs at the
+        start of its envelope heads, joined, the hashes computed before them, joined, before its payloads are
+        checked. Any other game, or one where these do not hold, is read again whole and compared row by row
+        (`_chain_rows`)."""
+        count, v2, lengths, plain = self._all(_VERIFY_SUMMARY, [game])[0]
 
         def shown() -> Iterator[tuple[int, bytes]]:
-            """(seq, payload bytes) of each chunk of rows once its hashes are shown right; _NotShown if not."""
+            """(seq, payload bytes) of each chunk of rows once its seqs, hashes and links are shown right; _NotShown
+            if not."""
+            link = GENESIS
             for first in range(1, count + 1, _VERIFY_CHUNK):
                 rows = self._all(_VERIFY_FAST, [game, canonical_json(game), first, first + _VERIFY_CHUNK - 1])
-                seqs, blobs, heads, tails = zip(*rows, strict=True) if rows else ((), (), (), ())
+                seqs, blobs, heads, tails, stored = zip(*rows, strict=True) if rows else ((), (), (), (), ())
                 del rows
+                computed = _hashes(heads, _payload_hashes(blobs), tails)
                 if (seqs != tuple(range(first, min(count, first + _VERIFY_CHUNK - 1) + 1))
-                        or "".join(_hashes(heads, _payload_hashes(blobs), tails))
-                        != joined[64 * (first - 1):64 * (first - 1 + len(seqs))]):
+                        or computed != list(stored)
+                        or b"".join(map(_PREV_OF_HEAD, heads)) != "".join([link, *computed[:-1]]).encode("ascii")):
                     raise _NotShown
-                del heads, tails
+                link = computed[-1]
+                del heads, tails, stored, computed
                 yield from zip(seqs, blobs, strict=True)
 
-        with gc_paused():
-            if links and v2 and lengths and plain:
+        with gc_paused(), self.one_thread() if count > _VERIFY_CHUNK else contextlib.nullcontext():
+            if v2 and lengths and plain:
                 try:
                     return self.payload_problems(game, shown()), []
                 except _NotShown:
@@ -671,9 +719,10 @@ class Store:
             stored = self._all("SELECT seq, encode(payload) FROM events WHERE game = ?", [game])
         with gc_paused():
             for seq, blob in stored:
-                if blob in canonical:
+                short = len(blob) <= _SEEN_TEXT  # a long text is not hashed to look it up: none is kept
+                if short and blob in canonical:
                     continue
-                if len(blob) <= _SEEN_TEXT:
+                if short:
                     canonical.add(blob)
                 if surely_canonical(blob):
                     continue

@@ -484,7 +484,7 @@ def replay_verified(store: Store, game_id: str) -> tuple[int, Any]:
                 if link != prev:
                     raise ChainError(seq, "prev does not match the hash of the event before it")
                 visible = None if seen is None else _visible(seen)
-                seen_before = v >= 2 and blob in known
+                seen_before = v >= 2 and len(blob) <= _SHORT and blob in known  # a long text is never kept
                 if v >= 2:
                     blob_hash = known[blob] if seen_before else sha256(blob).hexdigest()
                     envelope = canonical_envelope_v2(game_id, seq, type_, turn, actor, blob_hash, cause, stamp, link,

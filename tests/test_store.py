@@ -561,3 +561,64 @@ def test_verify_read_in_chunks_names_what_verify_chain_names(store: Store, edit:
         expected = "seq 5: stored payload: key 'a' appears twice in one object (readers would disagree about its value)"
     assert _store_error(store, "duel-1") == expected
     assert (edit == "") == (expected is None)
+
+
+def test_logged_reads_the_fields_events_of_types_reads(store: Store) -> None:
+    """`Store.logged` (what `battlelog verify`'s dice checks read) gives each event of the types asked, in seq order,
+    with the game, seq, type, actor and payload `events_of_types` gives it; equal payload texts parsed once."""
+    store.append("duel-1", 1, [Draft("game.created", {"seed_hash": "ab" * 32}), order("A"), roll(40), roll(40),
+                               order("B"), roll(41, turn=2), Draft("roll", {"dice": "1d6", "result": [3], "total": 3,
+                                                                            "source": "engine"}, turn=2)])
+    types = {"game.created", "roll"}
+    logged = store.logged("duel-1", types)
+    assert [tuple(entry) for entry in logged] == [(e.game, e.seq, e.type, e.actor, e.payload)
+                                                  for e in store.events_of_types("duel-1", types)]
+    assert [entry.seq for entry in logged] == [1, 3, 4, 6, 7]
+    assert logged[1].payload is logged[2].payload  # the same text, parsed once
+    assert logged[2].payload is not logged[3].payload
+    assert store.logged("duel-1", ()) == []
+    assert store.logged("duel-1", {"order"})[1].actor == "B"
+
+
+@pytest.mark.parametrize("chunk", [16384, 2])
+@pytest.mark.parametrize("at", [1, 2, 4, 6])
+def test_verify_refuses_a_broken_link_whose_hashes_are_all_forged(store: Store, chunk: int, at: int,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A prev edited and every hash from there on forged over the edited chain: each row's hash matches its own
+    envelope, so only the link check can tell; verify names the seq as verify_chain does (in one read and in
+    chunks, the broken link inside a chunk or at its start)."""
+    import dataclasses
+
+    from eventlog import store as module
+
+    monkeypatch.setattr(module, "_VERIFY_CHUNK", chunk)
+    store.append("duel-1", 1, [Draft("game.created"), order("A"), roll(40), roll(41), order("B"), roll(42)])
+    forged, prev = [], "e" * 64
+    for event in store.events("duel-1")[at - 1:]:
+        event = dataclasses.replace(event, prev=prev)
+        event = dataclasses.replace(event, hash=event.expected_hash())
+        forged.append(event)
+        prev = event.hash
+    for event in forged:
+        store.con.execute("UPDATE events SET prev = ?, hash = ? WHERE game = ? AND seq = ?",
+                          [event.prev, event.hash, event.game, event.seq])
+    expected = _chain_error(store.events("duel-1"))
+    assert expected == (f"seq {at}: prev does not match the hash of seq {at - 1} (edited behind battlelog's back?)"
+                        if at > 1 else "seq 1: the first event's prev is not the genesis hash")
+    assert _store_error(store, "duel-1") == expected
+
+
+def test_verify_of_a_game_in_chunks_sets_duckdb_threads_back(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """verify reads a big game's chunks with DuckDB on one thread, then gives the connection its thread count back
+    (also when it refuses the chain)."""
+    from eventlog import store as module
+
+    monkeypatch.setattr(module, "_VERIFY_CHUNK", 2)
+    store.con.execute("SET threads = 3")
+    store.append("duel-1", 1, [Draft("game.created"), order("A"), roll(40), roll(41), order("B"), roll(42)])
+    assert store.verify("duel-1") == 6
+    assert store.con.execute("SELECT current_setting('threads')").fetchall()[0][0] == 3
+    store.con.execute("UPDATE events SET payload = replace(payload, '41', '43') WHERE seq = 4")
+    with pytest.raises(ChainError):
+        store.verify("duel-1")
+    assert store.con.execute("SELECT current_setting('threads')").fetchall()[0][0] == 3
