@@ -277,9 +277,9 @@ OPTIONS = {
     "A revealed seed (hex), to check the engine dice of its epoch in an imported game.":
         "Раскрытое зерно (hex), чтобы проверить кости движка его эпохи во внесенной игре.",
     "Verify an exported JSONL file instead (no database needed), e.g. one player's export with the others' secrets "
-    "withheld.":
+    "withheld: its chain and the dice and total of every roll it shows.":
         "Вместо базы проверить выгруженный файл JSONL (база не нужна), например выгрузку одного игрока без чужих "
-        "секретов.",
+        "секретов: его цепочку и кости и сумму каждого броска, который в нем виден.",
     "A head the GM posted (`battlelog head`): the log must hold that event with that hash.":
         "Вершина, которую опубликовал ГМ (`battlelog head`): в журнале должно быть это событие с этим хешем.",
     "A post (text with a SEQ:HASH head), or a PNG or SVG frame (the hash of its last event): the log must hold it.":

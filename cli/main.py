@@ -1200,7 +1200,8 @@ def rerun(ctx: click.Context, game: str, variant: str | None, ruleset_key: str |
 @click.option("--seed", "seed_hex", help="A revealed seed (hex), to check the engine dice of its epoch in an imported "
                                          "game.")
 @click.option("--file", "file_", help="Verify an exported JSONL file instead (no database needed), e.g. one player's "
-                                      "export with the others' secrets withheld.")
+                                      "export with the others' secrets withheld: its chain and the dice and total "
+                                      "of every roll it shows.")
 @click.option("--head", "heads", multiple=True, metavar="SEQ:HASH",
               help="A head the GM posted (`battlelog head`): the log must hold that event with that hash.")
 @click.option("--witness", "witnesses", multiple=True, metavar="FILE",
@@ -1483,19 +1484,24 @@ def _verify_file(path: str, anchors: list[tuple[int | None, str, str]] | None = 
     for e in events:
         by_game.setdefault(e.game, []).append(e)
     withheld = {r.line: r for r in raw if r.withheld}
+    problems: list[str] = []
     for game, evs in by_game.items():
         hidden = [e.seq for e, r in zip(events, raw, strict=True) if e.game == game and r.line in withheld]
         _out(f"{game}: hash chain: {len(evs)} events verify (head seq {evs[-1].seq} {evs[-1].hash})")
         if hidden:
             _out(f"{game}: {len(hidden)} payload(s) withheld from this export (their hashes verify): seq "
                        + ", ".join(map(str, hidden)))
+        # every roll shown: its dice fit the notation and its total is theirs (engine dice need the seed: the db's)
+        shown = set(hidden)
+        rolls = [e for e in evs if e.type == "roll" and e.seq not in shown]
+        problems += [f"{game}: {p}" for p in dicelib.verify_rolls(rolls, None)]
     if anchors:
         if len(by_game) != 1:
             raise ValidationError(f"--head/--witness: {path} holds {len(by_game)} games; anchors need one")
         events = next(iter(by_game.values()))
-        problems = _anchor_problems(events[-1].seq, event_anchors(events), anchors)
-        if problems:
-            raise ValidationError(problems)
+        problems += _anchor_problems(events[-1].seq, event_anchors(events), anchors)
+    if problems:
+        raise ValidationError(problems)
 
 
 @main.command()

@@ -185,7 +185,7 @@ def _duplicate(draft: Draft, events: list[Event]) -> list[str]:
 
 
 def roll_problems(payload: dict[str, Any]) -> list[str]:
-    """A recorded roll names its dice, has dice that fit them and a known source."""
+    """A recorded roll names its dice, has dice that fit them, their total and a known source."""
     try:
         spec = dicelib.parse(str(payload.get("dice", "")))
     except ValidationError as exc:
@@ -197,7 +197,12 @@ def roll_problems(payload: dict[str, Any]) -> list[str]:
     result = payload.get("result")
     if not isinstance(result, list) or not all(type(v) is int for v in result):
         return ["payload.result: the list of die values, e.g. [72]"]
-    return [f"payload.result: {p}" for p in dicelib.check_result(spec, result)]
+    problems = [f"payload.result: {p}" for p in dicelib.check_result(spec, result)]
+    made = dicelib.total(spec, result)
+    if not problems and (type(payload.get("total")) is not int or payload["total"] != made):
+        problems.append(f"payload.total: the dice {result} of {spec.notation} make {made}, "
+                        f"not {payload.get('total')!r}")
+    return problems
 
 
 def _roll_request_problems(here: Point, draft: Draft) -> list[str]:
