@@ -31,7 +31,7 @@ def test_rules_in_russian_tell_every_option_default():
     assert "(свод правил 002_da0fbfc52b52bf29.txt;" in lines[0] and lines[1].startswith("  фазы: initiative")
     told = [line for line in lines if ", по умолчанию: " in line]
     refs = registry.get("skirmish@1").option_defaults
-    assert len(told) == len(refs) == 8
+    assert len(told) == len(refs) == 9
     for line in told:
         ref, said = line.strip().split(", по умолчанию: ")
         assert said == catalogue("ru")[ref] and re.search("[а-я]{4}", said) and ref in refs.values()

@@ -1,7 +1,7 @@
 """L689 reads the wrist loop under Disarm (M54) only: «Если оружие врага имеет петлю на рукояти, то оно повисает на
 руке». The rulebook says nothing of a loop under a knock-aside (M42, L584: «оружие падает на пол») or a block (M34);
-the engine reads L689 as written (PROPOSED, docs/skirmish.md M50): there the weapon falls to the floor (an option
-or a GM ruling letting the loop hold there too is not built yet)."""
+the engine reads L689 as written (PROPOSED, docs/skirmish.md M50): there the weapon falls to the floor (the option
+`wrist_loop_holds: "knock_and_block"` lets the loop hold there too: test_wrist_loop_option.py)."""
 
 from __future__ import annotations
 

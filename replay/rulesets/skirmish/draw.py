@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from replay.rulesets.skirmish import data
-from replay.rulesets.skirmish.model import Fight, Fighter, Weapon
+from replay.rulesets.skirmish.model import Fight, Fighter, SkirmishOptions, Weapon
 
 COST = {"scabbard": 1, "belt": 1, "boot": 2, "back": 2}
 """Reflex points by placement (L646); other places ask the GM the price (CP-31, `gm_price`)."""
@@ -28,6 +28,24 @@ LOOP_TN = 4
 """L689, A-39: «сложность броска быстрого вооружения понижается до %4» for a weapon hanging on its wrist loop."""
 LOOP = 1
 """A weapon hanging on the wrist: 1 R, by analogy with the belt (L646 «по аналогии»; PROPOSED, CP-31 the GM's)."""
+
+
+def looped(w: Weapon | None) -> bool:
+    """The weapon has a wrist loop (the data's feature `wrist_loop`, SAMPLE; L689 «петлю на рукояти»)."""
+    return w is not None and "wrist_loop" in data.weapon_type(w.type).get("features", [])
+
+
+def loop_holds(w: Weapon | None, against: str, options: SkirmishOptions) -> tuple[bool, list[str]]:
+    """Whether a weapon that a knock-aside or a block drops hangs on its wrist loop, and the line saying why: L689
+    speaks of the disarm only, so it falls to the floor as L689 is written, or hangs by the option `wrist_loop_holds`
+    (`knock_and_block`); recovered as the disarm's hanging weapon is (M50, %4)."""
+    if w is None or not looped(w):
+        return False, []
+    if options.wrist_loop_holds == "knock_and_block":
+        return True, [f"{w.id}'s loop holds against the {against} too (L689, house rule wrist_loop_holds): "
+                      f"Quick draw recovers it at %{LOOP_TN} (M50, A-39)"]
+    return False, [f"{w.id}'s loop holds against a disarm only (L689 as written, house rule wrist_loop_holds): "
+                   "it falls to the floor"]
 
 
 def ids(value: Any) -> list[str]:

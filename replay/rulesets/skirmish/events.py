@@ -158,6 +158,8 @@ class Blocked(Resolution):
     attacker_item: str | None = None
     """What struck: the attacker's weapon id, "shield" (a shield strike) or None (a weapon, as before: the first held
     one; an unarmed strike has no item to break)."""
+    hanging: bool = False
+    """The dropped weapon hangs on its wrist loop (L689 and the option `wrist_loop_holds`; written only when true)."""
 
 
 class Change(BaseModel):
@@ -342,6 +344,8 @@ class KnockedAside(Resolution):
     needed: int
     roll: dict[str, Any]
     dropped: bool
+    hanging: bool = False
+    """The weapon hangs on its wrist loop (L689 and the option `wrist_loop_holds`; written only when true)."""
 
 
 class StoodUp(Resolution):

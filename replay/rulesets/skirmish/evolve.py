@@ -244,7 +244,7 @@ def blocked(state: Fight, e: ev.Blocked) -> Fight:
     if e.shield and f.shield is not None and e.broken:
         f = replace(f, shield=replace(f.shield, state="broken"))
     if not e.shield and (e.broken or e.dropped):
-        state_now = "broken" if e.broken else "dropped"
+        state_now = "broken" if e.broken else "hanging" if e.hanging else "dropped"
         f = replace(f, weapons=tuple(replace(w, hands=(), state=state_now) if w.id == e.item else w
                                      for w in f.weapons))
     if e.arm_wound:
@@ -271,7 +271,8 @@ def knocked_aside(state: Fight, e: ev.KnockedAside) -> Fight:
     if not e.dropped:
         return state
     f = state.fighter(e.attacker)
-    return state.with_fighter(replace(f, weapons=tuple(replace(w, hands=(), state="dropped") if w.id == e.weapon
+    fallen = "hanging" if e.hanging else "dropped"  # L689: on its wrist loop, by the option `wrist_loop_holds`
+    return state.with_fighter(replace(f, weapons=tuple(replace(w, hands=(), state=fallen) if w.id == e.weapon
                                                        else w for w in f.weapons)))
 
 

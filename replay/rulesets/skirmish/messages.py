@@ -2946,3 +2946,16 @@ PROBLEMS.extend([
     ("M50 (L650): {a:w} is picking his {w:rweapon} up from the floor over the whole round",
      "M50 (L650): {a} поднимает с пола своё оружие ({w:rweapon}) весь раунд"),
 ])
+# L689 off the disarm: the option `wrist_loop_holds` lets the loop hold a weapon knocked aside or dropped by a block
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"→ the weapon hangs on the wrist by its loop$", "→ оружие повисает на руке на темляке"),
+    (r"^(\w+)'s loop holds against the (knock-aside|block) too \((L\d+), house rule wrist_loop_holds\): Quick draw "
+     r"recovers it at %(\d) \((M\d+), (A-\d+)\)$",
+     lambda m: f"оружие «{words.item_name(m.group(1), 'ru')}» повисает на темляке и "
+     f"{'при сбиве' if m.group(2) == 'knock-aside' else 'при блоке'} ({m.group(3)}, домашнее правило): быстрое "
+     f"вооружение возвращает его при %{m.group(4)} ({m.group(5)}, {m.group(6)})"),
+    (r"^(\w+)'s loop holds against a disarm only \((L\d+) as written, house rule wrist_loop_holds\): it falls to the "
+     r"floor$",
+     lambda m: f"темляк держит оружие «{words.item_name(m.group(1), 'ru')}» только при обезоруживании ({m.group(2)} "
+     "как написано, домашнее правило): оно падает на пол"),
+)) + _SENTENCES

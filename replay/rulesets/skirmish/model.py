@@ -23,6 +23,7 @@ OPTION_DEFAULTS = {
     "head_cost_rule": "A-05",
     "fatigue_rolls": "5.10",
     "wrestling_height_simplified": "5.8.2",
+    "wrist_loop_holds": "L689",
 }
 
 
@@ -38,6 +39,9 @@ class SkirmishOptions(Options):
     fatigue_rolls: bool = True
     wrestling_height_simplified: bool = False
     """5.8.2 (L731, CP-44): ignore height in wrestling; only the traits' dice (Hulk +2, Giant +4, Dwarf −2)."""
+    wrist_loop_holds: Literal["disarm", "knock_and_block"] = "disarm"
+    """L689: a weapon with a wrist loop hangs on the wrist when a disarm takes it (as written); `knock_and_block`
+    lets the loop hold too when a knock-aside (M42, L584) or a block (M34, L525) drops it (the rulebook is silent)."""
     pool_die_sides: int = Field(10, ge=6, le=20)
     max_difficulty: int = 7
 

@@ -202,9 +202,11 @@ def narrate(e: ev.Resolution, lang: str) -> Any:
                   + ("stands up" if e.standing else "stays down"))
     if isinstance(e, ev.KnockedAside):
         return tr(lang, f"{e.attacker}: стойкость {roll_text(e.roll, lang)} против сбива ({e.needed}) → "
-                        + ("оружие падает на пол" if e.dropped else "оружие удержано"),
+                        + ("оружие повисает на темляке" if e.hanging else "оружие падает на пол" if e.dropped
+                           else "оружие удержано"),
                   f"{e.attacker}: Fortitude {roll_text(e.roll, lang)} against the knock-aside ({e.needed}) → "
-                  + ("the weapon falls to the floor" if e.dropped else "keeps the weapon"))
+                  + ("the weapon hangs on its loop" if e.hanging else "the weapon falls to the floor" if e.dropped
+                     else "keeps the weapon"))
     if isinstance(e, ev.Blocked):
         return blocked_text(e, lang)
     if isinstance(e, ev.Effect):
@@ -704,7 +706,9 @@ def blocked_text(e: ev.Blocked, lang: str) -> str:
         out += tr(lang, f"; в руку проходит {e.arm_wound['W']}", f"; {e.arm_wound['W']} through to the arm")
     if e.attacker_weapon_broken:
         out += tr(lang, f"; оружие {e.attacker} сломано", f"; {e.attacker}'s weapon breaks")
-    if e.dropped:
+    if e.dropped and e.hanging:  # L689 and the option `wrist_loop_holds`
+        out += tr(lang, "; оружие повисает на темляке", "; the weapon hangs on its loop")
+    elif e.dropped:
         out += tr(lang, "; оружие выронено", "; the weapon is dropped")
     if e.shock:
         out += tr(lang, f"; шок {e.shock['amount']}", f"; shock {e.shock['amount']}")

@@ -838,12 +838,15 @@ def knocked_aside(ctx: Context, x: int, att: Declared, dfn: Declared, final: int
                     f"(%5, needs {final})", exchange=x)
     counted = dice.count(roll.payload["result"], 5, ones_cancel=options.ones_cancel_successes)
     dropped = counted.net < final
+    theirs = attacker.weapon_by_id(att.priced["weapon"] or "")
+    hanging, loop = draw.loop_holds(theirs, "knock-aside", options) if dropped else (False, [])
     emit(ctx, "knocked_aside", {
         "exchange": x, "attacker": att.actor, "defender": dfn.actor, "weapon": att.priced["weapon"], "needed": final,
-        "roll": counted.to_json(), "dropped": dropped,
+        "roll": counted.to_json(), "dropped": dropped, **({"hanging": True} if hanging else {}),
         "why": [f"{att.actor} Fortitude {len(counted.faces)}d %5 {list(counted.faces)} → {counted.net} vs {final} "
-                "needed → " + ("the weapon falls to the floor" if dropped else "keeps the weapon")],
-        "rule": ["5.4.2 M42", "L584"], "defaults": []}, cause=roll.seq or None)
+                "needed → " + ("the weapon hangs on the wrist by its loop" if hanging else
+                               "the weapon falls to the floor" if dropped else "keeps the weapon")] + loop,
+        "rule": ["5.4.2 M42", "L584"], "defaults": ["L689"] if loop else []}, cause=roll.seq or None)
 
 
 def knocked_limb(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, options: SkirmishOptions) -> None:
@@ -913,6 +916,7 @@ def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, opti
     by_shield = att.order.get("weapon") == "shield" or mv is not None and mv.weapon == "shield"
     striking = "shield" if by_shield else weapon.id if weapon is not None and (mv is None or mv.weapon == "weapon") \
         else None  # what struck: L523 breaks it when weaker (an unarmed strike has nothing to break)
+    own = None
     if dfn.maneuver == "shield_block" and defender.shield is not None:
         item, rel, hand = defender.shield.id, defender.shield.reliability, defender.shield.hand
     else:
@@ -950,13 +954,17 @@ def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, opti
         name = attacker.shield.id if striking == "shield" and attacker.shield is not None else striking
         why.append(f"{name}: Reliability {theirs} < {rel} and < {raw}/2 → broken (L523)")
     dropped = None
+    hanging, loop = False, []  # L689 and the option `wrist_loop_holds`: a dropped weapon on its wrist loop
     n = 1
     if keep:
         fort = dice.count(rolls[n].payload["result"], 5, ones_cancel=options.ones_cancel_successes)
         n += 1
         dropped = fort.net <= 0
+        hanging, loop = draw.loop_holds(own, "block", options) if dropped and not broken else (False, [])
         why.append(f"{raw} > Strength {defender.char('strength')}: Fortitude %5 {list(fort.faces)} → {fort.net} → "
-                   + ("drops the weapon" if dropped else "keeps the weapon"))
+                   + ("the weapon hangs on the wrist by its loop" if hanging else
+                      "drops the weapon" if dropped else "keeps the weapon"))
+        why += loop
     shock = 0
     if power:
         fort = dice.count(rolls[n].payload["result"], tn_power, ones_cancel=options.ones_cancel_successes)
@@ -974,10 +982,11 @@ def blocked(ctx: Context, x: int, att: Declared, dfn: Declared, final: int, opti
                           "reliability_roll": check_roll.to_json(),
                           "effective": effective, "broken": broken, "arm_wound": arm,
                           "attacker_weapon_broken": attacker_broken, "dropped": dropped,
+                          **({"hanging": True} if hanging else {}),
                           **({"attacker_item": striking} if striking in (None, "shield") else {}),
                           "shock": {"amount": shock, "until": list(shock_until(state.round, x))} if shock else None,
                           "why": why, "rule": ["5.4.2 M34", "M36", "L515-535", "L324"],
-                          "defaults": ["A-41", "C7"]}, cause=rolls[0].seq or None)
+                          "defaults": ["A-41", "C7"] + (["L689"] if loop else [])}, cause=rolls[0].seq or None)
 
 
 def roll_why(decl: Declared, roll: dice.PoolRoll, cut: int) -> str:
