@@ -19,8 +19,7 @@ from replay.rulesets.skirmish.missile_defences import (
     BODY_COVER,
     HAND,
     body_cover,
-    free_hand,
-    free_hands,
+    hands_left,
     missile_defence,
     open_parry,
     parried_this_exchange,
@@ -562,7 +561,7 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
                           2, cover, defence2, loss)
         hit2.pop("passing", None)
         if (defence2 or {}).get("hand_final") is not None and not p.auto_fail:  # M87 (L1153): the bare hand takes
-            hands = free_hands(state.fighter(second_target))  # the second projectile; the other one after the first
+            hands = hands_left(state, state.fighter(second_target), x)  # the second projectile; the other hand
             both = second_target == target and (defences[target] or {}).get("weapon") == HAND
             hit2 = parried_hand(ctx, fid, second_target, p, x, why, defence2, {"projectile": 2, **tag},
                                 hand=hands[1] if both else None)
@@ -888,7 +887,7 @@ def parried_hand(ctx: Context, fid: str, target: str, p: Priced, x: int, why: li
     final successes (its net less the shot's); `hand` the one that parried (by default the free one), `carried` a
     through shot's damage (M79)."""
     t = ctx.state.fighter(target)
-    hand = hand or free_hand(t)
+    hand = hand or next(iter(hands_left(ctx.state, t, x)), None)  # M87 (L1151): one not spent this exchange
     assert hand is not None
     less = int(detail["hand_final"])
     why.append(f"{target}'s bare {hand} hand parries: the projectile strikes the hand, its damage less the parry's "
