@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
 from eventlog.envelope import Draft
 from replay.render import i18n
+from replay.render.i18n import UNTRANSLATED
 from replay.rulesets.skirmish import battle, battle_check, messages
 from replay.rulesets.skirmish import missile_defences as defences
 from replay.rulesets.skirmish.model import Weapon
@@ -239,3 +245,60 @@ def test_m87_one_weapon_one_arrow_reads_in_russian() -> None:
     hand = what.replace("RAT's rapier", "RAT's bare hand")
     assert str(messages._request(hand)).endswith("; RAT уже парировал стрелу голой рукой в этом обмене: одним оружием "
                                                  "можно отбить лишь одну стрелу (M87, L1151)")
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def two_at_yaropolk(tmp_path: Path) -> tuple[str, str]:
+    """The shipped `skirmishers` fight up to its first round's second exchange, with Vseslav's jump shot turned on
+    Yaropolk, who parries it with his rapier (3 successes at %7 against the shot's 2): Zoryana's throw at him is
+    next, and the resolution waits for his defence."""
+    lines = (ROOT / "fixtures" / "skirmish" / "hand" / "skirmishers.jsonl").read_text(encoding="utf-8").splitlines()
+    out = []
+    for line in lines[:26]:
+        e = json.loads(line)
+        p = e["payload"]
+        if e["type"] == "order" and e["actor"] == "VSE" and e["turn"] == 1 and p.get("exchange") == 2:
+            p["shoot"]["target"] = "YAR"
+        elif e["type"] == "choice" and e["actor"] == "BOR" and p.get("exchange") == 2:
+            e["actor"], e["payload"] = "YAR", {"name": "missile_defence", "value": RAPIER_YAR, "exchange": 2,
+                                               "shooter": "VSE"}
+        elif e["type"] == "roll" and e["actor"] == "BOR" and p.get("exchange") == 2:
+            e["actor"], e["payload"] = "YAR", {"dice": "4d10", "purpose": "missile_defence", "result": [9, 8, 7, 7],
+                                               "total": 31, "source": "forum", "exchange": 2, "shooter": "VSE"}
+        out.append(json.dumps(e, ensure_ascii=False))
+    path = tmp_path / "two.jsonl"
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    db = str(tmp_path / "g.duckdb")
+    imported = CliRunner().invoke(main, ["--db", db, "import", str(path)])
+    assert imported.exit_code == 0, imported.output
+    return db, imported.output
+
+
+RAPIER_YAR = {"maneuver": "weapon_parry_missile", "dice": 2, "skill": 2, "weapon": "rapier"}
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "one weapon stops one arrow (L1151): YAR's rapier already parried an arrow in exchange 2"),
+    ("ru", "одним оружием можно отбить лишь одну стрелу (L1151): YAR уже парировал стрелу оружием «рапира» в "
+           "обмене 2")])
+def test_m87_choose_refuses_the_spent_rapier_naming_the_rule_and_appends_nothing(tmp_path: Path, lang: str,
+                                                                                 said: str) -> None:
+    db, waiting = two_at_yaropolk(tmp_path)
+    assert "waiting for YAR: YAR's defence against ZOR's shot" in waiting
+    assert "YAR's rapier already parried an arrow in this exchange: one weapon stops one arrow (M87, L1151)" in waiting
+    assert "(none, missile_dodge, missile_slip)" in waiting  # his dagger sheathed, fist-fighting under 6: no parry
+    state = CliRunner().invoke(main, ["--db", db, "state", "skirmish-skirmishers", "--json"]).output
+    assert json.loads(state[state.index("{"):])["parried"] == [["YAR", 2, "rapier"]]
+    before = CliRunner().invoke(main, ["--db", db, "log", "skirmish-skirmishers"]).output
+    out = CliRunner().invoke(main, ["--db", db, "--lang", lang, "choose", "skirmish-skirmishers", "missile_defence",
+                                    json.dumps(RAPIER_YAR), "--json", "--actor", "YAR", "--field", "exchange=2",
+                                    "--field", "shooter=ZOR"])
+    assert out.exit_code == 2 and said in out.output and "M87" in out.output, out.output
+    assert "Traceback" not in out.output and UNTRANSLATED["ru"] not in out.output
+    assert CliRunner().invoke(main, ["--db", db, "log", "skirmish-skirmishers"]).output == before
+    ok = CliRunner().invoke(main, ["--db", db, "choose", "skirmish-skirmishers", "missile_defence",
+                                   '{"maneuver": "missile_dodge", "dice": 1}', "--json", "--actor", "YAR", "--field",
+                                   "exchange=2", "--field", "shooter=ZOR"])
+    assert ok.exit_code == 0, ok.output
