@@ -47,12 +47,12 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
                             "missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, dice: n "
                             "(reflex), skill: n (M85-M87), weapon: id (M87), into_cover: true|false, screen: [zones] "
                             "(M84)} (M84-M90); two projectiles at him: a weapon parry's second: {weapon, dice, skill} "
-                            "parries the second with another weapon, its own roll (M87, L1153)" + used)
+                            f"parries the second with another weapon, its own roll (M87, L1153){used}")
     else:
         value, _ = ask(what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
                             "missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, dice: n "
                             "(reflex), skill: n (M85-M87), weapon: id (M87), into_cover: true|false, screen: [zones] "
-                            "(M84)} (M84-M90)" + used)
+                            f"(M84)}} (M84-M90){used}")
     if value == "none":
         why.append(f"{target} does not defend")
         return None
