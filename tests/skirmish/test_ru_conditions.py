@@ -78,6 +78,7 @@ SAMPLES: dict[str, str] = {
     "value.get('skill')": "4", "t.skill('acrobatics')": "3",
     "minimum": "3", "strength": "5", "least": "6",
     "value": "tail", "zones": "head, upper_torso, arm, lower_torso, leg", "kind_": "danger",
+    "weapon": "rapier", "x": "2",
 }
 """A value for each f-string field of a problem sentence, as the rules would fill it."""
 

@@ -56,6 +56,7 @@ SAMPLES: dict[str, str] = {
     't': 'VSE', 'g': 'RAT', 'mcode': 'M76', "guard['maneuver'].replace('_', ' ')": 'shield parry missile',
     "guard['difficulty']": '6',
     "net": "2", "', '.join(coming)": "VSE", "lid": "VSE",
+    "used": "; RAT's rapier already parried an arrow in this exchange: one weapon stops one arrow (M87, L1151)",
 }
 """A value for each f-string field of a request's words, as the rules would fill it."""
 

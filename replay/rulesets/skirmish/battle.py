@@ -221,6 +221,10 @@ class Battle:
     thrown: tuple[str, str, bool] | None = None
     """A throw-back under way (thrower, kind, unexpected: in the round after the catch, L1161), while its target's
     defence is asked; omitted from the JSON state when None."""
+    parried: tuple[tuple[str, int, str], ...] = ()
+    """M87 (L1151 «Одним оружием можно отбить лишь одну стрелу»): the weapons that parried an arrow this round, as
+    (fighter, exchange, weapon id or `hand` for a bare hand), a guard's (M83) too: one weapon stops one arrow in an
+    exchange, whoever shoots it (PROPOSED); cleared when the round ends; omitted from the JSON state when none."""
 
     # --- fighters --------------------------------------------------------------------------------------------
     @property
@@ -350,6 +354,8 @@ def state_to_json(state: Battle) -> dict[str, Any]:
         del raw["caught"]
     if raw["thrown"] is None:
         del raw["thrown"]
+    if not raw["parried"]:
+        del raw["parried"]
     return raw
 
 
@@ -383,7 +389,8 @@ def state_from_json(raw: dict[str, Any]) -> Battle:
         tuple(raw.get("fled", ())), raw.get("hidden_hit"),
         tuple((i, r, n) for i, r, n in raw.get("knocked_out", ())),
         tuple((i, k, r) for i, k, r in raw.get("caught", ())),
-        (str(raw["thrown"][0]), str(raw["thrown"][1]), bool(raw["thrown"][2])) if raw.get("thrown") else None)
+        (str(raw["thrown"][0]), str(raw["thrown"][1]), bool(raw["thrown"][2])) if raw.get("thrown") else None,
+        tuple((str(i), int(x), str(w)) for i, x, w in raw.get("parried", ())))
 
 
 # --- the reducer ---------------------------------------------------------------------------------------------------

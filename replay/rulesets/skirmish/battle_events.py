@@ -240,7 +240,8 @@ def field_round(state: Battle, e: FieldRound) -> Battle:
         state = in_hand(state, fid, wid)
     loose = tuple(replace(f, spent_R=0, spent_S=0, locked_R=0, locked_S=0) for f in state.loose)
     shooters = tuple((i, replace(s, speedup_R=0)) for i, s in state.shooters)
-    return replace(state, loose=loose, shooters=shooters, round=e.round, exchange=1, moved=(), ran=(), shots=())
+    return replace(state, loose=loose, shooters=shooters, round=e.round, exchange=1, moved=(), ran=(), shots=(),
+                   parried=())
 
 
 def moved(state: Battle, e: Moved) -> Battle:
@@ -340,11 +341,28 @@ def shot(state: Battle, e: Shot) -> Battle:
         state = struck(state, nxt["target"], nxt["defence"], nxt.get("wound"), nxt.get("shield"))
         state = guarded(state, nxt.get("protectors") or {})
     state = knocked(state, e.knockouts)
+    state = replace(state, parried=(*state.parried, *weapons_parried(e)))
     record = {"shooter": e.shooter, "target": e.target, "from": list(e.from_cell), "to": list(e.to_cell),
               "band": e.band, "outcome": e.outcome, "exchange": e.exchange}
     if e.empathy is not None and not e.empathy.get("sensed") and e.outcome == "hit":  # 5.7 (L48)
         state = replace(state, hidden_hit=f"{e.shooter}'s hidden shot at {e.target}")
     return replace(state, shots=(*state.shots, record), exchange=e.exchange)
+
+
+def weapons_parried(e: Shot) -> list[tuple[str, int, str]]:
+    """M87 (L1151): the weapons (or bare hands) that parried the shot's projectiles: each target's and each guard's
+    (M83) weapon parry, the second weapon of a parry with two (L1153)."""
+    out = []
+    answered = [(e.target, e.defence, e.protectors)]
+    if e.second:
+        own = e.second["target"] != e.target or (e.second["defence"] or {}).get("projectile") == 2
+        answered.append((e.second["target"], e.second["defence"] if own else None, e.second.get("protectors")))
+    answered += [(n["target"], n["defence"], n.get("protectors")) for n in (*e.grazed, *e.through)]
+    for target, defence, protectors in answered:
+        for fid, d in [(target, defence), *(protectors or {}).items()]:
+            if (d or {}).get("maneuver") == "weapon_parry_missile" and d.get("weapon") is not None:
+                out.append((str(fid), e.exchange, str(d["weapon"])))
+    return out
 
 
 def tired(state: Battle, check: dict[str, Any] | None) -> Battle:
@@ -507,7 +525,7 @@ def field_round_ended(state: Battle, e: FieldRoundEnded) -> Battle:
             keep.append(p)
     order = {fid: i for i, fid in enumerate(state.roster)}
     loose = tuple(sorted(freed, key=lambda f: order[f.id]))
-    return replace(state, loose=loose, pairs=tuple(keep), closed=e.round, exchange=0)
+    return replace(state, loose=loose, pairs=tuple(keep), closed=e.round, exchange=0, parried=())
 
 
 def shrink(pair: Pair, out: list[str], round_: int) -> Pair:

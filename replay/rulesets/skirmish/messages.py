@@ -2959,3 +2959,21 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      lambda m: f"темляк держит оружие «{words.item_name(m.group(1), 'ru')}» только при обезоруживании ({m.group(2)} "
      "как написано, домашнее правило): оно падает на пол"),
 )) + _SENTENCES
+# M87 (L1151): one weapon stops one arrow in an exchange, whoever shoots it
+_PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^one weapon stops one arrow \(L1151\): (\w+)'s ([\w-]+) already parried an arrow in exchange (\d+)$",
+     lambda m: f"одним оружием можно отбить лишь одну стрелу (L1151): {m.group(1)} уже парировал стрелу оружием "
+     f"«{words.item_name(m.group(2), 'ru')}» в обмене {m.group(3)}"),
+    (r"^one weapon stops one arrow \(L1151\): (\w+) has no bare hand left that has not parried an arrow in exchange "
+     r"(\d+)$",
+     r"одним оружием можно отбить лишь одну стрелу (L1151): у \1 не осталось свободной руки, ещё не парировавшей "
+     r"стрелу в обмене \2"),
+)) + _PROBLEM_SENTENCES
+REQUESTS.extend([
+    ("{q:@}; {a:w}'s bare hand already parried an arrow in this exchange: one weapon stops one arrow (M87, L1151)",
+     "{q:@}; {a} уже парировал стрелу голой рукой в этом обмене: одним оружием можно отбить лишь одну стрелу (M87, "
+     "L1151)"),
+    ("{q:@}; {a:w}'s {w:w} already parried an arrow in this exchange: one weapon stops one arrow (M87, L1151)",
+     "{q:@}; {a} уже парировал стрелу оружием «{w:eitherweapon}» в этом обмене: одним оружием можно отбить лишь одну "
+     "стрелу (M87, L1151)"),
+])

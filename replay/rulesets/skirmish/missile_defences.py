@@ -35,22 +35,24 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
     if grid.behind(state.grid, t.cell, t.facing, f.cell):
         why.append(f"{target} does not see {fid} (behind): no missile defence (M86-M90)")
         return None
-    options = ["none", *defence_options(state, target)]
+    options = ["none", *defence_options(state, target, x)]
     two = pair and "weapon_parry_missile" in options
     ask = partial(ctx.ask, "missile_defence", actor=target, options=options + ([TWO_WEAPONS] if two else []),
                   default="none", accept=lambda v: not defence_problems(state, target, v, x, fid, weights, pair),
                   exchange=x, shooter=fid, **(tag or {}))
+    used = "".join(f"; {target}'s " + ("bare hand" if w == HAND else w) + " already parried an arrow in this "
+                   "exchange: one weapon stops one arrow (M87, L1151)" for w in spent(state, target, x))
     if two:  # M87 (L1153): two projectiles of the shot at him
         value, _ = ask(what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
                             "missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, dice: n "
                             "(reflex), skill: n (M85-M87), weapon: id (M87), into_cover: true|false, screen: [zones] "
                             "(M84)} (M84-M90); two projectiles at him: a weapon parry's second: {weapon, dice, skill} "
-                            "parries the second with another weapon, its own roll (M87, L1153)")
+                            f"parries the second with another weapon, its own roll (M87, L1153){used}")
     else:
         value, _ = ask(what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
                             "missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, dice: n "
                             "(reflex), skill: n (M85-M87), weapon: id (M87), into_cover: true|false, screen: [zones] "
-                            "(M84)} (M84-M90)")
+                            f"(M84)}} (M84-M90){used}")
     if value == "none":
         why.append(f"{target} does not defend")
         return None
@@ -98,15 +100,15 @@ def unexpected(state: Battle, shooter: str | None) -> bool:
     return state.thrown is not None and state.thrown[0] == shooter and state.thrown[2]
 
 
-def defence_options(state: Battle, target: str) -> list[str]:
-    """The missile defences whose conditions the target meets now (L1147, L1167, L1173); against an unexpected
-    throw-back only a dodge or a parry (L40)."""
+def defence_options(state: Battle, target: str, x: int = 1) -> list[str]:
+    """The missile defences whose conditions the target meets now in exchange `x` (L1147, L1151, L1167, L1173);
+    against an unexpected throw-back only a dodge or a parry (L40)."""
     if state.thrown is not None and state.thrown[2]:
-        return [m for m in usual_options(state, target) if m in UNEXPECTED]
-    return usual_options(state, target)
+        return [m for m in usual_options(state, target, x) if m in UNEXPECTED]
+    return usual_options(state, target, x)
 
 
-def usual_options(state: Battle, target: str) -> list[str]:
+def usual_options(state: Battle, target: str, x: int = 1) -> list[str]:
     t = state.fighter(target)
     gait = dict(state.ran).get(target)
     out = []
@@ -115,8 +117,7 @@ def usual_options(state: Battle, target: str) -> list[str]:
     out.append("missile_slip")
     if shield_ready(t) and gait is None:
         out.append("shield_parry_missile")
-    if target not in dict(state.moved) and (any(parrying(t, w.id) is not None for w in t.weapons)
-                                            or not hand_parry_problems(state, t)):
+    if target not in dict(state.moved) and parriers(state, t, x):
         out.append("weapon_parry_missile")
     if extraordinary_left(t) >= 1:
         out.append("missile_catch")
@@ -142,6 +143,42 @@ HAND = "hand"
 HAND_PARRY = 4
 """M87 with the bare hand (PROPOSED): the rulebook prices no parry of the hand; the arm block's %4 (M35, L531), +2
 against the piercing projectile."""
+
+
+def spent(state: Battle, fid: str, x: int) -> list[str]:
+    """M87 (L1151 «Одним оружием можно отбить лишь одну стрелу»): the weapons (`hand`: a bare hand, once for each)
+    that parried an arrow in exchange `x` of this round, at him or (M83) at an ally, whoever shot it (PROPOSED: the
+    rulebook names no time; an exchange is the field's second, the one in which M86's shield meets several arrows at
+    once, L1147)."""
+    return [w for i, k, w in state.parried if i == fid and k == x]
+
+
+def hands_left(state: Battle, t: Any, x: int) -> list[str]:
+    """The free hands that have not parried an arrow in exchange `x`: the k-th bare-hand parry of an exchange is
+    made with the k-th free hand, the main hand first (`free_hands`)."""
+    return free_hands(t)[spent(state, t.id, x).count(HAND):]
+
+
+def parriers(state: Battle, t: Any, x: int) -> list[str]:
+    """M87 (L1151, L1153): what may still parry an arrow in exchange `x`: each ready weapon in hand no heavier than
+    medium that has not parried one yet, and `hand` for each bare hand left (with fist-fighting at 6)."""
+    used = spent(state, t.id, x)
+    out = [w.id for w in t.weapons if parrying(t, w.id) is not None and w.id not in used]
+    return out + ([HAND] * len(hands_left(state, t, x)) if not hand_parry_problems(state, t) else [])
+
+
+def spent_problems(state: Battle, t: Any, weapon: Any, x: int, also: Any = None) -> list[str]:
+    """M87 (L1151): `weapon` (with `also`, the first parry's, for the second) has not parried an arrow in exchange
+    `x` yet; a bare hand needs a free hand that has not (two bare hands, two)."""
+    if weapon == HAND:
+        if len(hands_left(state, t, x)) < (2 if also == HAND else 1):
+            return [problem("condition_failed", "5.4.7 M87", f"one weapon stops one arrow (L1151): {t.id} has no "
+                            f"bare hand left that has not parried an arrow in exchange {x}")]
+        return []
+    if str(weapon) in spent(state, t.id, x):
+        return [problem("condition_failed", "5.4.7 M87", f"one weapon stops one arrow (L1151): {t.id}'s {weapon} "
+                        f"already parried an arrow in exchange {x}")]
+    return []
 
 
 def free_hand(t: Any) -> str | None:
@@ -242,11 +279,12 @@ def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: st
             out.append(problem("condition_failed", "5.4.7 M84", "a shield that parries gives no passive cover: no "
                                "screen with it (5.11, A-87b)"))
     if maneuver == "weapon_parry_missile":
-        out += weapon_parry_problems(state, t, value, weights)
+        out += weapon_parry_problems(state, t, value, weights) or spent_problems(state, t, value.get("weapon"), x)
         if out:
             return out
     if value.get("second") is not None:
-        out += second_problems(state, t, value, weights, pair)
+        out += second_problems(state, t, value, weights, pair) or spent_problems(
+            state, t, value["second"]["weapon"], x, value.get("weapon"))
         if out:
             return out
     if maneuver == "pendulum":

@@ -19,8 +19,7 @@ from replay.rulesets.skirmish.missile_defences import (
     BODY_COVER,
     HAND,
     body_cover,
-    free_hand,
-    free_hands,
+    hands_left,
     missile_defence,
     open_parry,
     parried_this_exchange,
@@ -439,10 +438,9 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     for t, answer in answers.items():
         defence, detail = 0, None
         penalty = moves.THROUGH_PENALTY * (beyond.index(t) + 1) if t in beyond else 0  # M79: −5 per next target
-        grazed_ = any(str(g["target"]) == t for g in grazes)
-        if answer is not None:  # a bare hand is stopped by the successes coming at it (M79: less 5 per target)
-            defence, detail = defence_roll(rolls.get(("defence", t)), t, answer, options, why, c.net,
-                                           None if grazed_ else c.net - penalty)
+        if answer is not None:  # a bare hand is stopped by the successes coming at it (M79: less 5 per target;
+            defence, detail = defence_roll(rolls.get(("defence", t)), t, answer, options, why, c.net,  # M78: what
+                                           None if grazes else c.net - penalty)  # the grazes leave, counted later
             if answer[0] == "shield_parry_missile":  # M86: one roll against several arrows (CP-29)
                 defence = share_parry(ctx, fid, t, x, int(detail.get("kept", defence)), detail, why, tag,
                                       arrow.most - arrow.k if arrow is not None else 0)
@@ -521,7 +519,11 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         finals[target] = out["final"] = running - taken[target] if running is not None else 0
         why.append(f"final = {running} − {taken[target]} defence = {finals[target]} ({target})" if running is not None
                    else f"the projectile does not reach {target}")
-        if running is not None and finals[target] <= 0:
+        parry = defences[target] or {}
+        if running is not None and parry.get("weapon") == HAND and running > 0 and parry["net"] >= running:
+            parry["hand_final"] = parry["net"] - running  # M87 (L1153): the bare hand meets what the grazes left
+            why.append(f"{target}'s bare hand stops the projectile ({parry['net']} against {running}, M87)")
+        elif running is not None and finals[target] <= 0:
             why.append("miss")
     n = 1 if two or beyond or grazes else 0  # several projectiles or targets: the first one's rolls say so
     covering = body_cover(state, fid, target, guarded[target], why)
@@ -559,7 +561,7 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
                           2, cover, defence2, loss)
         hit2.pop("passing", None)
         if (defence2 or {}).get("hand_final") is not None and not p.auto_fail:  # M87 (L1153): the bare hand takes
-            hands = free_hands(state.fighter(second_target))  # the second projectile; the other one after the first
+            hands = hands_left(state, state.fighter(second_target), x)  # the second projectile; the other hand
             both = second_target == target and (defences[target] or {}).get("weapon") == HAND
             hit2 = parried_hand(ctx, fid, second_target, p, x, why, defence2, {"projectile": 2, **tag},
                                 hand=hands[1] if both else None)
@@ -885,7 +887,7 @@ def parried_hand(ctx: Context, fid: str, target: str, p: Priced, x: int, why: li
     final successes (its net less the shot's); `hand` the one that parried (by default the free one), `carried` a
     through shot's damage (M79)."""
     t = ctx.state.fighter(target)
-    hand = hand or free_hand(t)
+    hand = hand or next(iter(hands_left(ctx.state, t, x)), None)  # M87 (L1151): one not spent this exchange
     assert hand is not None
     less = int(detail["hand_final"])
     why.append(f"{target}'s bare {hand} hand parries: the projectile strikes the hand, its damage less the parry's "
