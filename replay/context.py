@@ -28,6 +28,7 @@ import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
+from operator import is_
 from typing import Any
 
 from eventlog.envelope import Draft, Event, make_event
@@ -688,8 +689,11 @@ def run(resolve: Callable[[Any, int, Context, Any], Any], evolve: Evolve, state:
     except MissingInput as exc:
         error = str(exc)
     drafts = tuple(ctx.drafts) if ctx.drafts or out is None else tuple(out)
-    drafts = tuple(replace(d, turn=turn) if d.turn is None else d for d in drafts)
-    if len(drafts) == len(ctx._folded) and all(d is f for d, f in zip(drafts, ctx._folded, strict=True)):
+    for d in drafts:  # a plain loop: every turn of a long audit passes here
+        if d.turn is None:
+            drafts = tuple(replace(d, turn=turn) if d.turn is None else d for d in drafts)
+            break
+    if _same_objects(drafts, ctx._folded):
         end = ctx.state  # every draft is the one `emit` folded, in its order: that fold is this one
     else:  # returned, or changed after it was emitted (a default named later): folded again
         end = state
@@ -697,6 +701,11 @@ def run(resolve: Callable[[Any, int, Context, Any], Any], evolve: Evolve, state:
             end = evolve(end, as_event(game, d))
     unused = tuple(ctx.unused()) if not requests and error is None else ()
     return Stop(end, drafts, requests, error, unused)
+
+
+def _same_objects(a: tuple[Draft, ...], b: list[Draft]) -> bool:
+    """Whether `a` and `b` hold the very same objects in the same order."""
+    return len(a) == len(b) and all(map(is_, a, b))  # C calls only: no generator a draft
 
 
 def _ruled_roll(ruling: Event, dice: str, purpose: str, key: dict[str, Any]) -> Event:

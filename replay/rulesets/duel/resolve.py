@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from eventlog.envelope import Draft, Event
 from replay.inputs import Inputs, Waiting
@@ -29,6 +29,7 @@ from replay.rulesets.duel.model import (
     ID_POSITION,
     INCAPACITATED,
     INITIATIVE,
+    ITEMS,
     PENALTY_LIMIT,
     REROLL_COST,
     REST,
@@ -49,7 +50,7 @@ from replay.rulesets.duel.model import (
 )
 
 Obtained = list[tuple[int, str]]
-Emit = Callable[[Draft], None]
+Emit = Callable[[Draft], Any]
 """Appends one resolution draft to the turn's (resolve's `emit`)."""
 
 LETTER = {ATTACK: "A", DEFENSE: "D", INITIATIVE: "I", FEINT: "F", COUNTER: "C", REST: "R"}
@@ -73,6 +74,14 @@ def count(ob: Obtained | tuple[tuple[int, str], ...], item: str) -> int:
     return n
 
 
+def tally(ob: Obtained | tuple[tuple[int, str], ...]) -> dict[str, int]:
+    """How many of each item `ob` holds (every item named, 0 for none): what `count` says, for all six at once."""
+    n = dict.fromkeys(ITEMS, 0)
+    for _, i in ob:
+        n[i] += 1
+    return n
+
+
 def stake_rank(stake: str) -> int:
     return STAKES.index(stake)
 
@@ -80,7 +89,7 @@ def stake_rank(stake: str) -> int:
 def attacks_and_feints_on_success(stack: list[str], stake: str, distance_control: str | None) -> int:
     """AF_succ: attacks and feints in the declared top `success_count(stake)`, +1 for a DC attack (§4, A12)."""
     top = stack[:SUCCESS_COUNT[stake]]
-    return sum(1 for i in top if i in (ATTACK, FEINT)) + (1 if distance_control == ATTACK else 0)
+    return top.count(ATTACK) + top.count(FEINT) + (1 if distance_control == ATTACK else 0)
 
 
 def trait_cost(order: Order, sharp_tongue_accepted: bool = True) -> int:
@@ -219,9 +228,9 @@ def inturn_penalty(damage: int, d: Duelist) -> int:
     return WOUND_PENALTY[min(damage, 2)]  # §6 "-10 к этому броску, если он бьет вторым" for 3
 
 
-def leftover(ob_x: Obtained, ob_y: Obtained, parried_by_x: int) -> int:
-    """L[X]: X's effective defenses not spent on parrying attacks (A18)."""
-    return max(0, max(0, count(ob_x, DEFENSE) - count(ob_y, FEINT)) - parried_by_x)
+def leftover(n_x: dict[str, int], n_y: dict[str, int], parried_by_x: int) -> int:
+    """L[X]: X's effective defenses not spent on parrying attacks (A18), from both sides' `tally` of their items."""
+    return max(0, max(0, n_x[DEFENSE] - n_y[FEINT]) - parried_by_x)
 
 
 # --- the per-turn record of one side (local to a resolution) -------------------------------------------------------
@@ -245,6 +254,8 @@ class Side:
     base: int = 0
     bonus: int = 0
     ob: Obtained = field(default_factory=list)
+    n: dict[str, int] = field(default_factory=dict)
+    """`tally(ob)`: set with `ob` (by `_obtain`, the only place that sets it)."""
     dropped: Obtained = field(default_factory=list)
     skipped: list[int] = field(default_factory=list)
     dmg: int = 0
@@ -310,8 +321,9 @@ def _prepare(d: Duelist, inputs: Inputs, turn: int, options: DuelOptions, events
     payload = event.payload
     if not events:
         events = [inputs.roll("1d100", actor=d.id, purpose="stake", **_signed(payload))]
-    order = declared(payload, [e.payload for e in events])
-    stakes = roll_stakes([e.payload for e in events], order.stake)
+    payloads = [e.payload for e in events]
+    order = declared(payload, payloads)
+    stakes = roll_stakes(payloads, order.stake)
     rolls = [(roll_value(e.payload), s, e.seq) for e, s in zip(events, stakes, strict=True)]
     return Side(d, order, event.seq, rolls, reroll_costs(stakes, options.reroll_cost), d.stamina)
 
@@ -336,7 +348,9 @@ def _payload(why: list[str], rule: str, defaults: list[str], **values: Any) -> d
     for a in ids:
         if a not in _RANK:
             _RANK[a] = int(a[1:])
-    return {**values, "why": why, "rule": rule, "defaults": sorted(ids, key=_RANK.__getitem__)}
+    values["why"], values["rule"] = why, rule  # `values` is this call's own dict: the payload itself
+    values["defaults"] = sorted(ids, key=_RANK.__getitem__)
+    return values
 
 
 def _last_seq(a: Side, b: Side) -> int | None:
@@ -353,13 +367,8 @@ def resolve(state: DuelState, turn: int, inputs: Inputs, options: DuelOptions) -
     """Spec §5: the resolution events of `turn`, in order."""
     shared = getattr(inputs, "drafts", None)
     drafts: list[Draft] = shared if isinstance(shared, list) else []
-
-    def emit(draft: Draft) -> None:
-        # the core context's drafts: a turn that waits for the finish-off keeps (and shows) what led to it
-        if hasattr(inputs, "emit"):
-            inputs.emit(draft)
-        else:
-            drafts.append(draft)
+    # the core context's drafts: a turn that waits for the finish-off keeps (and shows) what led to it
+    emit: Emit = inputs.emit if hasattr(inputs, "emit") else drafts.append
 
     conceded = _concession(state, turn, inputs)
     if conceded is not None:
@@ -495,6 +504,7 @@ def _obtain(x: Side, y: Side, success: bool, options: DuelOptions) -> None:
         if (x.dropped and x.d.has("impenetrable_defense") and count(x.ob, ATTACK) == 0
                 and all(pos != ID_POSITION for pos, _ in x.ob)):
             x.ob.append((ID_POSITION, DEFENSE))
+    x.n = tally(x.ob)
 
 
 def _obtain_why(x: Side, y: Side) -> str:
@@ -632,21 +642,21 @@ def _attacks(
     if order["mode"] == "none":
         return
     f, s = sides[order["first"]], sides[order["second"]]
-    if count(f.ob, ATTACK):
+    if f.n[ATTACK]:
         emit(_strike(turn, f, s, False))
         if state.advantage is not None or options.flip_without_advantage:
             flip = _flip(turn, f, s, options, state.advantage)
             if flip is not None:
                 emit(flip)
-    if not s.dead and count(s.ob, ATTACK):
+    if not s.dead and s.n[ATTACK]:
         emit(_strike(turn, s, f, False))
 
 
 def _counters(state: DuelState, turn: int, sides: dict[str, Side], options: DuelOptions, emit: Emit) -> None:
     """Step 7: counter-attacks after all attacks; a kill cancels the victim's pending counter."""
     a, b = (sides[i] for i in state.ids)
-    left = {a.id: leftover(a.ob, b.ob, a.parried_by), b.id: leftover(b.ob, a.ob, b.parried_by)}
-    takers = [x for x in (a, b) if count(x.ob, COUNTER)]
+    left = {a.id: leftover(a.n, b.n, a.parried_by), b.id: leftover(b.n, a.n, b.parried_by)}
+    takers = [x for x in (a, b) if x.n[COUNTER]]
     if not takers:
         return
     simultaneous = False
@@ -668,7 +678,7 @@ def _counter(
     turn: int, x: Side, y: Side, left: dict[str, int], options: DuelOptions, cancelled: bool, simultaneous: bool,
 ) -> Draft:
     """counter(X -> Y) of spec Step 7."""
-    items = count(x.ob, COUNTER)
+    items = x.n[COUNTER]
     k = min(items, 1) if options.counter_mode == "single" else items
     successful = k >= 1 and x.parried_by >= 1 and not cancelled
     l_before = left[y.id]
@@ -707,9 +717,9 @@ def _counter(
 
 # --- end of turn ----------------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Wound:
-    """Step 8 for one duelist: the category, the trait adjustments and the new values."""
+class Wound(NamedTuple):
+    """Step 8 for one duelist: the category, the trait adjustments and the new values (a named tuple: one is made
+    per duelist per turn, ~40x cheaper than a frozen dataclass)."""
 
     category: str
     hale: str | None
@@ -753,7 +763,7 @@ def wound(d: Duelist, damage: int, dead: bool) -> Wound:
 
 def initiative_points(x: Side, options: DuelOptions) -> tuple[int, int]:
     """raw and pts of Step 9.3 (Горячий парень doubles; the Острый язык point too by default, A21)."""
-    n = count(x.ob, INITIATIVE)
+    n = x.n[INITIATIVE]
     mult = 2 if x.d.has("hot_blooded") else 1
     raw = n + x.st_bonus
     pts = raw * mult if options.sharp_tongue_bonus_doubled else n * mult + x.st_bonus
@@ -766,12 +776,21 @@ def next_advantage(
     """§5: more points take the advantage, a tie clears it, nobody obtaining any keeps it (A32)."""
     a, b = ids
     text = f"initiative raw {a}={raw[a]}, {b}={raw[b]}; pts {a}={pts[a]}, {b}={pts[b]}"
+    after = _advantage_after(advantage, a, b, raw, pts)
     if raw[a] == raw[b] == 0:
-        return advantage, text + f" -> nobody obtained initiative, the advantage stays with {advantage or 'nobody'}"
-    if pts[a] == pts[b]:
+        return after, text + f" -> nobody obtained initiative, the advantage stays with {advantage or 'nobody'}"
+    if after is None:
         return None, text + " -> tie, nobody has the advantage"
-    winner = a if pts[a] > pts[b] else b
-    return winner, text + f" -> advantage {winner}"
+    return after, text + f" -> advantage {after}"
+
+
+def _advantage_after(advantage: str | None, a: str, b: str, raw: dict[str, int], pts: dict[str, int]) -> str | None:
+    """`next_advantage`'s holder, without its words."""
+    if raw[a] == raw[b] == 0:
+        return advantage
+    if pts[a] == pts[b]:
+        return None
+    return a if pts[a] > pts[b] else b
 
 
 def result_of(statuses: dict[str, str]) -> Result:
@@ -812,7 +831,7 @@ def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOpt
         max_new = x.d.stamina_max - w.stamina_loss
         after = x.s0 - spend["total"] - w.stamina_loss
         per_item = 2 if "wiry" in traits else 1
-        items = count(x.ob, REST)
+        items = x.n[REST]
         gain = items * per_item
         if options.rest_cap:
             gain = max(0, min(gain, max_new - after))
@@ -839,8 +858,8 @@ def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOpt
             "hale_light_used": w.hale_light_used, "hale_heavy_used": w.hale_heavy_used,
             "initiative": {"raw": raw[x.id], "pts": pts[x.id], "bonus": x.st_bonus},
         }
-    advantage, reason = next_advantage(state.advantage, state.ids, raw, pts)
-    if raw[a.id] == raw[b.id] == 0 or next_advantage(state.advantage, state.ids, raw, raw)[0] != advantage:
+    advantage, reason = next_advantage(state.advantage, (a.id, b.id), raw, pts)
+    if raw[a.id] == raw[b.id] == 0 or _advantage_after(state.advantage, a.id, b.id, raw, raw) != advantage:
         defaults.append("A32")  # the "nobody obtained" test on raw counts; the comparison on doubled points
     why.append(reason)
     result = result_of(statuses)
@@ -878,10 +897,10 @@ def _wound_why(x: Side, w: Wound) -> str:
 def _spend(x: Side, options: DuelOptions) -> tuple[dict[str, int], bool]:
     """Step 9.1: rerolls + traits + obtained attacks and feints (§4 "реально полученные"), and whether the obtained
     attacks and feints overspend the budget of a successful roll (A13)."""
-    attacks = count(x.ob, ATTACK)
+    attacks = x.n[ATTACK]
     if x.s0 <= 0 and options.low_stamina_attack_charge == "declared" and ATTACK in x.order.stack:
         attacks = max(attacks, 1)  # A10, the other reading: "заявляется та самая 1 атака"
-    feints = count(x.ob, FEINT)
+    feints = x.n[FEINT]
     rerolls = sum(x.costs)
     traits = x.traits_cost
     total = rerolls + traits + attacks + feints
