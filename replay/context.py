@@ -292,8 +292,14 @@ class TurnInputs:
         return out
 
     def order(self, actor: str) -> dict[str, Any] | None:
-        e = self.orders().get(actor)
+        e = self.order_in_force(actor)
         return None if e is None else e.payload
+
+    def order_in_force(self, actor: str) -> Event | None:
+        """`orders().get(actor)`, without copying the orders (each of them is read, as `orders` reads them)."""
+        index = self._index
+        self._saw(index.in_force_list)
+        return index.in_force.get(actor)
 
     def orders_of(self, actor: str) -> list[Event]:
         """Every order of `actor` in log order (for turns where one player gives several, like a setup turn)."""
@@ -323,8 +329,11 @@ class TurnInputs:
 
     def choices(self, actor: str | None = None, name: str | None = None, **key: Any) -> list[Event]:
         """The recorded choices for (actor, name, key); a resolver reading them consumes them itself."""
+        choices = self._index.choices
+        if not choices:  # most turns record none (a duel asks for its concessions every turn)
+            return []
         return [
-            e for e in self._index.choices
+            e for e in choices
             if (actor is None or e.actor == actor)
             and (name is None or e.payload.get("name") == name)
             and _matches(e.payload, key)
@@ -460,7 +469,7 @@ class Context:
         return None if e is None else e.payload
 
     def order_event(self, actor: str) -> Event | None:
-        e = self.recorded.orders().get(actor)
+        e = self.recorded.order_in_force(actor)
         if e is not None:
             self.used.add(e.seq)
         return e

@@ -229,6 +229,8 @@ class Order:
     link: str | None = None
 
 
+make_order = positional_maker(Order)
+"""Order(stack, stake, activate, link), every field given (see positional_maker): two are read a turn."""
 ORDER_FIELDS = frozenset({"stack", "stake", "activate", "link"})
 _ACTIVATE_FIELDS = frozenset({"killer_blow", "distance_control", "sharp_tongue", "sharp_tongue_roleplay"})
 
@@ -263,7 +265,7 @@ def _well_formed(payload: Any) -> Order | None:
     if link is not None and type(link) is not str:
         return None
     if "activate" not in payload:
-        return Order(list(stack), stake, _NO_ACTIVATION, link)
+        return make_order(list(stack), stake, _NO_ACTIVATION, link)
     act = payload["activate"]
     if type(act) is not dict or not act.keys() <= _ACTIVATE_FIELDS:
         return None
@@ -274,8 +276,8 @@ def _well_formed(payload: Any) -> Order | None:
                                                  and distance_control in (ATTACK, DEFENSE)))):
         return None
     if killer_blow or sharp_tongue or distance_control is not None or roleplay:
-        return Order(list(stack), stake, Activate(killer_blow, distance_control, sharp_tongue, roleplay), link)
-    return Order(list(stack), stake, _NO_ACTIVATION, link)
+        return make_order(list(stack), stake, Activate(killer_blow, distance_control, sharp_tongue, roleplay), link)
+    return make_order(list(stack), stake, _NO_ACTIVATION, link)
 
 
 _STR, _ITEM_SET = frozenset({str}), frozenset(ITEMS)

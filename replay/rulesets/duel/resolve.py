@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from eventlog.envelope import Draft, Event
@@ -63,6 +64,12 @@ def fmt_stack(stack: list[str] | tuple[str, ...]) -> str:
 
 
 def fmt_obtained(ob: Obtained | tuple[tuple[int, str], ...]) -> str:
+    return _fmt_obtained(tuple(ob))
+
+
+@lru_cache(maxsize=4096)
+def _fmt_obtained(ob: tuple[tuple[int, str], ...]) -> str:
+    """`fmt_obtained` of an obtained set (a turn writes two or three; few sets recur through a whole duel)."""
     return "{" + ", ".join(f"{pos}: {LETTER[item]}" for pos, item in ob) + "}"
 
 
@@ -339,18 +346,17 @@ def _verdict(inputs: Inputs, duelist_id: str) -> str | None:
     return found[-1].payload.get("value") if found else None
 
 
-_RANK: dict[str, int] = {}
-"""A default's id -> its number ("A21" -> 21), by which a payload lists them; filled as ids are met."""
-
-
 def _payload(why: list[str], rule: str, defaults: list[str], **values: Any) -> dict[str, Any]:
-    ids = set(defaults)
-    for a in ids:
-        if a not in _RANK:
-            _RANK[a] = int(a[1:])
     values["why"], values["rule"] = why, rule  # `values` is this call's own dict: the payload itself
-    values["defaults"] = sorted(ids, key=_RANK.__getitem__)
+    values["defaults"] = list(_ranked(tuple(defaults)))
     return values
+
+
+@lru_cache(maxsize=1024)
+def _ranked(defaults: tuple[str, ...]) -> tuple[str, ...]:
+    """The distinct default ids of `defaults` by their numbers ("A21" -> 21), as a payload lists them (each step
+    appends them in a fixed order, so few lists recur)."""
+    return tuple(sorted(set(defaults), key=lambda a: int(a[1:])))
 
 
 def _last_seq(a: Side, b: Side) -> int | None:
