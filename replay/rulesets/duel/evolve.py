@@ -78,11 +78,27 @@ def _side_hit(o: SideTrace, damage: Any, parried_by: Any, neutralized: Any, dead
                      parried_by, dead)
 
 
+_REVEAL_SIDE = frozenset({
+    "declared", "working", "stake", "activate", "sharp_tongue", "eaten", "rolls", "roll", "final_stake", "success",
+    "obtained", "stamina_start",
+})
+"""The fields of a reveal's side `_reveal` reads (a payload the rules wrote has them all)."""
+
+
 def _reveal(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
     sides = {}
     by_side = p.get("sides", _EMPTY)
     for d in state.duelists:
-        get = by_side.get(d.id, _EMPTY).get
+        side = by_side.get(d.id, _EMPTY)
+        if type(side) is dict and side.keys() >= _REVEAL_SIDE:  # every field given: read without defaults
+            sides[d.id] = make_side(
+                tuple(side["declared"]), tuple(side["working"]), side["stake"], dict(side["activate"]),
+                side["sharp_tongue"], tuple(side["eaten"]), tuple(side["rolls"]), side["roll"], side["final_stake"],
+                bool(side["success"]), False, obtained_from_json(side["obtained"]), (), side["stamina_start"], 0, 0,
+                False,
+            )
+            continue
+        get = side.get
         declared = get("declared", ())
         stake = get("stake", "high")
         sides[d.id] = make_side(

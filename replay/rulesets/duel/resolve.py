@@ -270,21 +270,17 @@ class Side:
     parried_by: int = 0
     id: str = field(init=False)
     """The duelist's id (`d.id`; read hundreds of thousands of times in a long audit)."""
+    roll: int = field(init=False)
+    """The last roll's value (the one that counts; `rolls` never changes once the side is made)."""
+    stake: str = field(init=False)
+    """The last roll's stake."""
+    roll_seq: int | None = field(init=False)
+    """The seq of the last roll, else of the order (what the side's steps are caused by)."""
 
     def __post_init__(self) -> None:
         self.id = self.d.id
-
-    @property
-    def roll(self) -> int:
-        return self.rolls[-1][0]
-
-    @property
-    def stake(self) -> str:
-        return self.rolls[-1][1]
-
-    @property
-    def roll_seq(self) -> int | None:
-        return self.rolls[-1][2] if self.rolls[-1][2] is not None else self.order_seq
+        self.roll, self.stake, seq = self.rolls[-1]
+        self.roll_seq = seq if seq is not None else self.order_seq
 
     @property
     def st_accepted(self) -> bool:
@@ -534,7 +530,7 @@ def _side_payload(x: Side, target: str) -> dict[str, Any]:
     sharp = None
     if act.sharp_tongue:
         sharp = {"target": target, "verdict": x.st_verdict, "moved_from": x.st_moved_from, "bonus": x.st_bonus}
-    roll, stake = x.rolls[-1][:2]  # `x.roll`, `x.stake`
+    roll, stake = x.roll, x.stake
     penalty = x.d.wound_penalty
     return {
         "declared": list(order.stack), "working": list(x.working), "stake": order.stake,
