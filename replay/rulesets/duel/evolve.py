@@ -35,6 +35,7 @@ from replay.rulesets.duel.model import (
 
 _EMPTY: dict[str, Any] = {}
 _SAME_TYPES = (int, str, bool, type(None))
+_SAME_TYPE_SET = frozenset(_SAME_TYPES)
 
 
 def _same(old: Any, new: Any) -> bool:
@@ -202,8 +203,10 @@ def _duelist_after(d: Duelist, side: dict[str, Any]) -> Duelist:
     status = side.get("status", d.status)
     light = side.get("hale_light_used", d.hale_light_used)
     heavy = side.get("hale_heavy_used", d.hale_heavy_used)
-    if (_same(d.stamina, stamina) and _same(d.stamina_max, stamina_max) and _same(d.wound_penalty, wound_penalty)
-            and _same(d.status, status) and _same(d.hale_light_used, light) and _same(d.hale_heavy_used, heavy)):
+    old = (d.stamina, d.stamina_max, d.wound_penalty, d.status, d.hale_light_used, d.hale_heavy_used)
+    new = (stamina, stamina_max, wound_penalty, status, light, heavy)
+    # `_same` of each value (C calls only): equal values of the same int, str, bool or None types
+    if old == new and _SAME_TYPE_SET.issuperset(map(type, new)) and tuple(map(type, old)) == tuple(map(type, new)):
         return d
     return make_duelist(d.id, d.name, d.traits, d.locality, stamina, stamina_max, wound_penalty, status, light,
                         heavy)

@@ -256,7 +256,7 @@ def _well_formed(payload: Any) -> Order | None:
         return None
     stack, stake, link = payload.get("stack"), payload.get("stake"), payload.get("link")
     # every item a str (checked first: a set of them is then hashable) and one of the six
-    if type(stack) is not list or not (set(map(type, stack)) <= _STR and _ITEM_SET.issuperset(stack)):
+    if type(stack) is not list or not (_STR.issuperset(map(type, stack)) and _ITEM_SET.issuperset(stack)):
         return None
     if stake is None:
         stake = DEFAULT_STAKE  # A29 (the schema's "before" validator)
@@ -444,7 +444,7 @@ def _well_formed_setup(setup: Any) -> list[tuple[str, str, list[str], dict[str, 
 
 
 def obtained_json(obtained: tuple[tuple[int, str], ...] | list[tuple[int, str]]) -> list[list[Any]]:
-    return [[pos, item] for pos, item in obtained]
+    return list(map(list, obtained))  # each [pos, item] pair a list of its own
 
 
 def obtained_from_json(data: list[list[Any]]) -> tuple[tuple[int, str], ...]:

@@ -111,6 +111,8 @@ def trait_cost(order: Order, sharp_tongue_accepted: bool = True) -> int:
 
 def reroll_costs(stakes: list[str], by: str = "replaced") -> list[int]:
     """Cost of each roll: 0 for the first, then by the replaced roll's stake (A11) or the new one's."""
+    if len(stakes) == 1:  # no reroll (most turns)
+        return [0]
     return [0] + [
         REROLL_COST[stakes[i - 1] if by == "replaced" else stakes[i]] for i in range(1, len(stakes))
     ]
@@ -496,7 +498,7 @@ def _obtain(x: Side, y: Side, success: bool, options: DuelOptions) -> None:
     x.bonus = 0 if y.success else BONUS_TO_OPPONENT[y.stake]
     x.ob, x.skipped = obtain(
         x.working, x.eaten, x.base, x.bonus, x.s0, x.order.activate.distance_control,
-        x.d.has("impenetrable_defense"),
+        "impenetrable_defense" in x.d.traits,
     )
     x.dropped = []
     if options.overspend == "drop_items":
@@ -631,8 +633,8 @@ def _attacks(
     state: DuelState, turn: int, sides: dict[str, Side], order: dict[str, Any], options: DuelOptions, emit: Emit,
 ) -> None:
     """Step 6: the strikes in the order of Step 5, with the flip check after a first strike."""
-    a, b = (sides[i] for i in state.ids)
     if order["mode"] == "simultaneous":
+        a, b = (sides[i] for i in state.ids)
         for x, y in ((a, b), (b, a)):
             emit(_strike(turn, x, y, True))
         if options.simultaneous_flips:
@@ -657,10 +659,10 @@ def _attacks(
 def _counters(state: DuelState, turn: int, sides: dict[str, Side], options: DuelOptions, emit: Emit) -> None:
     """Step 7: counter-attacks after all attacks; a kill cancels the victim's pending counter."""
     a, b = (sides[i] for i in state.ids)
-    left = {a.id: leftover(a.n, b.n, a.parried_by), b.id: leftover(b.n, a.n, b.parried_by)}
     takers = [x for x in (a, b) if x.n[COUNTER]]
     if not takers:
         return
+    left = {a.id: leftover(a.n, b.n, a.parried_by), b.id: leftover(b.n, a.n, b.parried_by)}
     simultaneous = False
     if len(takers) == 2:
         if state.advantage is not None:
