@@ -74,9 +74,11 @@ def rerun(game: Game, ruleset_key: str | None = None, options: dict[str, Any] | 
     # one is the variant's, not folded again.
     reads = getattr(rs_old, "evolve_reads", None)
     same_reducer = rs_old is rs_new and reads is not None and reads <= {"type", "turn", "payload"}
+    types = rs_old.resolution_types
     for turn in [t for t in game.index.order if t in game.index.closed]:
         events = game.index.by_turn[turn]
-        recorded_steps = [s for e in events if e.type != "correction" for s in resolution_steps(rs_old, e)]
+        recorded_steps = [s for e in events if e.type != "correction"
+                          for s in ((e,) if e.type in types else resolution_steps(rs_old, e))]
         aligned = same_reducer and old_state == new_state and all(e.type != "correction" for e in events)
         old_before, after = old_state, None
         lines: list[str] = []
@@ -119,6 +121,10 @@ def _same_steps(recorded: list[Event], computed: tuple[Draft, ...]) -> bool:
 
 def _phase_lines(recorded: list[Event], computed: list[Draft]) -> list[str]:
     """Phases whose steps differ in number or kind between the log and the variant."""
+    if len(recorded) == len(computed) and all(s.phase == d.phase and s.type == d.type
+                                              for s, d in zip(recorded, computed, strict=True)):
+        return []  # the same steps in the same phases, in order (most turns): no phase differs
+
     def per_phase(items: list[Any]) -> dict[str | None, list[str]]:
         out: dict[str | None, list[str]] = {}
         for item in items:
