@@ -489,14 +489,13 @@ class Context:
         """The order in force of each actor; waits listing every actor whose order (or its reveal) is missing."""
         found: dict[str, Event] = {}
         missing: list[Request] = []
-        frozen = freeze(key)
         recorded = self.recorded
         actors = list(actors)
         in_force = None if key or not actors else recorded.orders()
         for actor in actors:
             ruled = None
             if recorded.rulings:  # the request is only built to look for a ruling answering it
-                req = Request("order", actor, ORDER_NAME, frozen, what=what or f"order for turn {self.turn}",
+                req = Request("order", actor, ORDER_NAME, freeze(key), what=what or f"order for turn {self.turn}",
                               phase=self.phase)
                 ruled = recorded.ruling_for(req)
             e = recorded.order_for(actor, **key) if in_force is None else in_force.get(actor)
@@ -516,7 +515,7 @@ class Context:
     def rolls(self, actor: str | None, purpose: str, **key: Any) -> list[Event]:
         """Every recorded roll for (actor, purpose, key), in order (rerolls included)."""
         found = self.recorded.rolls(actor, purpose, **key)
-        self.used.update(e.seq for e in found)
+        self.used.update([e.seq for e in found])
         return found
 
     def roll(self, dice: str, *, actor: str | None, purpose: str, what: str | None = None, **key: Any) -> Event:

@@ -267,6 +267,8 @@ def _well_formed(payload: Any) -> Order | None:
     if "activate" not in payload:
         return make_order(list(stack), stake, _NO_ACTIVATION, link)
     act = payload["activate"]
+    if type(act) is dict and not act:  # `"activate": {}`, what most orders say
+        return make_order(list(stack), stake, _NO_ACTIVATION, link)
     if type(act) is not dict or not act.keys() <= _ACTIVATE_FIELDS:
         return None
     killer_blow, sharp_tongue = act.get("killer_blow", False), act.get("sharp_tongue", False)

@@ -908,8 +908,9 @@ def _spend(x: Side, options: DuelOptions) -> tuple[dict[str, int], bool]:
     rerolls = sum(x.costs)
     traits = x.traits_cost
     total = rerolls + traits + attacks + feints
-    budget = attacks_and_feints_on_success(x.order.stack, x.stake, x.order.activate.distance_control)
-    overspent = x.s0 > 0 and attacks + feints > budget
+    # no attack or feint obtained overspends no budget (one is never negative): most turns of a defensive duel
+    overspent = x.s0 > 0 and attacks + feints > 0 and attacks + feints > attacks_and_feints_on_success(
+        x.order.stack, x.stake, x.order.activate.distance_control)
     return {"rerolls": rerolls, "traits": traits, "attacks": attacks, "feints": feints, "total": total}, overspent
 
 
