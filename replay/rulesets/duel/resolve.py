@@ -67,7 +67,7 @@ def fmt_obtained(ob: Obtained | tuple[tuple[int, str], ...]) -> str:
     return _fmt_obtained(tuple(ob))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096, typed=True)
 def _fmt_obtained(ob: tuple[tuple[int, str], ...]) -> str:
     """`fmt_obtained` of an obtained set (a turn writes two or three; few sets recur through a whole duel)."""
     return "{" + ", ".join(f"{pos}: {LETTER[item]}" for pos, item in ob) + "}"
@@ -350,7 +350,7 @@ def _payload(why: list[str], rule: str, defaults: list[str], **values: Any) -> d
     return values
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=1024, typed=True)
 def _ranked(defaults: tuple[str, ...]) -> tuple[str, ...]:
     """The distinct default ids of `defaults` by their numbers ("A21" -> 21), as a payload lists them (each step
     appends them in a fixed order, so few lists recur)."""
@@ -456,13 +456,8 @@ def _reveal(state: DuelState, turn: int, a: Side, b: Side, options: DuelOptions)
             why.append(f"eating: advantage {x.id}, declared initiative {ix} <= {iy} -> nothing eaten")
     # Step 3 - roll evaluation
     for x in (a, b):
-        roll, stake, penalty = x.roll, x.stake, x.d.wound_penalty
-        x.success = success = roll - penalty >= THRESHOLD[stake]  # `succeeds`
-        rr = f" after {len(x.rolls) - 1} reroll(s)" if len(x.rolls) > 1 else ""
-        why.append(
-            f"{x.id}: roll {roll}{rr} - penalty {penalty} = {roll - penalty} "
-            f"{'>=' if success else '<'} {THRESHOLD[stake]} ({stake}) -> {'success' if success else 'failure'}"
-        )
+        x.success, line = _evaluated(x.id, x.roll, len(x.rolls) - 1, x.d.wound_penalty, x.stake)
+        why.append(line)
     defaults += ["A1", "A3"]
     if len(a.rolls) > 1 or len(b.rolls) > 1:
         defaults.append("A11")  # the reroll costs the reveal records
@@ -490,6 +485,15 @@ def _reveal(state: DuelState, turn: int, a: Side, b: Side, options: DuelOptions)
         why, "§1 Заявка; §2 Результат броска; §5 Инициатива; §7 Черты; spec §5 Steps 1-5", defaults,
         turn=turn, advantage=state.advantage, sides=sides, strike_order=order,
     ), turn, None, _last_seq(a, b))
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: a penalty of 5.0 is written as such, not as 5
+def _evaluated(duelist: str, roll: int, rerolls: int, penalty: int, stake: str) -> tuple[bool, str]:
+    """Step 3 for one side: whether the roll succeeds (`succeeds`), and its line (a duel has few distinct ones)."""
+    success = roll - penalty >= THRESHOLD[stake]
+    rr = f" after {rerolls} reroll(s)" if rerolls else ""
+    return success, (f"{duelist}: roll {roll}{rr} - penalty {penalty} = {roll - penalty} {'>=' if success else '<'} "
+                     f"{THRESHOLD[stake]} ({stake}) -> {'success' if success else 'failure'}")
 
 
 def _obtain(x: Side, y: Side, success: bool, options: DuelOptions) -> None:
@@ -779,9 +783,16 @@ def next_advantage(
 ) -> tuple[str | None, str]:
     """§5: more points take the advantage, a tie clears it, nobody obtaining any keeps it (A32)."""
     a, b = ids
-    text = f"initiative raw {a}={raw[a]}, {b}={raw[b]}; pts {a}={pts[a]}, {b}={pts[b]}"
-    after = _advantage_after(advantage, a, b, raw, pts)
-    if raw[a] == raw[b] == 0:
+    return _next_advantage(advantage, a, b, raw[a], raw[b], pts[a], pts[b])
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _next_advantage(advantage: str | None, a: str, b: str, raw_a: int, raw_b: int, pts_a: int, pts_b: int,
+                    ) -> tuple[str | None, str]:
+    """`next_advantage` of the two sides' values (one turn's; few recur through a duel)."""
+    text = f"initiative raw {a}={raw_a}, {b}={raw_b}; pts {a}={pts_a}, {b}={pts_b}"
+    after = _advantage_after(advantage, a, b, {a: raw_a, b: raw_b}, {a: pts_a, b: pts_b})
+    if raw_a == raw_b == 0:
         return after, text + f" -> nobody obtained initiative, the advantage stays with {advantage or 'nobody'}"
     if after is None:
         return None, text + " -> tie, nobody has the advantage"
