@@ -264,7 +264,7 @@ class Side:
     bonus: int = 0
     ob: Obtained = field(default_factory=list)
     n: dict[str, int] = field(default_factory=dict)
-    """`tally(ob)`: set with `ob` (by `_obtain`, the only place that sets it)."""
+    """`tally(ob)`: set with `ob` (by `_obtain`, the only place that sets it); read only (it may be shared)."""
     dropped: Obtained = field(default_factory=list)
     skipped: list[int] = field(default_factory=list)
     dmg: int = 0
@@ -500,10 +500,9 @@ def _obtain(x: Side, y: Side, success: bool, options: DuelOptions) -> None:
     """obtain(X, success) of spec Step 4, with `y.success` the opponent's initial evaluation."""
     x.base = SUCCESS_COUNT[x.stake] if success else FAILURE_COUNT
     x.bonus = 0 if y.success else BONUS_TO_OPPONENT[y.stake]
-    x.ob, x.skipped = obtain(
-        x.working, x.eaten, x.base, x.bonus, x.s0, x.order.activate.distance_control,
-        "impenetrable_defense" in x.d.traits,
-    )
+    ob, skipped, x.n = _obtained(tuple(x.working), x.eaten, x.base, x.bonus, x.s0,
+                                 x.order.activate.distance_control, "impenetrable_defense" in x.d.traits)
+    x.ob, x.skipped = list(ob), list(skipped)
     x.dropped = []
     if options.overspend == "drop_items":
         allowance = x.s0 - sum(x.costs) - x.traits_cost if x.s0 > 0 else 1
@@ -512,22 +511,40 @@ def _obtain(x: Side, y: Side, success: bool, options: DuelOptions) -> None:
         if (x.dropped and x.d.has("impenetrable_defense") and count(x.ob, ATTACK) == 0
                 and all(pos != ID_POSITION for pos, _ in x.ob)):
             x.ob.append((ID_POSITION, DEFENSE))
-    x.n = tally(x.ob)
+        x.n = tally(x.ob)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _obtained(working: tuple[str, ...], eaten: tuple[int, ...], base: int, bonus: int, s0: int,
+              distance_control: str | None, impenetrable: bool,
+              ) -> tuple[tuple[tuple[int, str], ...], tuple[int, ...], dict[str, int]]:
+    """`obtain` of these values, and its `tally` (never changed by its readers), made once per distinct values."""
+    ob, skipped = obtain(list(working), eaten, base, bonus, s0, distance_control, impenetrable)
+    return tuple(ob), tuple(skipped), tally(ob)
 
 
 def _obtain_why(x: Side, y: Side) -> str:
-    if x.bonus:
-        n = min(STACK_SIZE, x.base + x.bonus)
-        text = f"{x.id}: base {x.base} + bonus {x.bonus} ({y.id} failed {y.stake}) = {n} item(s)"
+    return _obtain_line(x.id, x.base, x.bonus, y.id, y.stake, x.eaten, tuple(x.skipped), x.s0, tuple(x.dropped),
+                        tuple(x.ob))
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _obtain_line(duelist: str, base: int, bonus: int, other: str, other_stake: str, eaten: tuple[int, ...],
+                 skipped: tuple[int, ...], s0: int, dropped: tuple[tuple[int, str], ...],
+                 ob: tuple[tuple[int, str], ...]) -> str:
+    """Step 4's line for one side (made once per distinct values: few recur through a duel)."""
+    if bonus:
+        n = min(STACK_SIZE, base + bonus)
+        text = f"{duelist}: base {base} + bonus {bonus} ({other} failed {other_stake}) = {n} item(s)"
     else:
-        text = f"{x.id}: {x.base} item(s)"
-    if x.eaten:
+        text = f"{duelist}: {base} item(s)"
+    if eaten:
         text += ", position 1 eaten"
-    if x.skipped:
-        text += f", bonus attack(s) at {', '.join(map(str, x.skipped))} skipped (stamina {x.s0} <= 0)"
-    if x.dropped:
-        text += f", {fmt_obtained(x.dropped)} dropped (not enough stamina)"
-    return text + f" -> OB[{x.id}] = {fmt_obtained(x.ob)}"
+    if skipped:
+        text += f", bonus attack(s) at {', '.join(map(str, skipped))} skipped (stamina {s0} <= 0)"
+    if dropped:
+        text += f", {fmt_obtained(dropped)} dropped (not enough stamina)"
+    return text + f" -> OB[{duelist}] = {fmt_obtained(ob)}"
 
 
 def _side_payload(x: Side, target: str) -> dict[str, Any]:
@@ -745,13 +762,19 @@ _CATEGORY = {0: "none", 1: "scratch", 2: "serious", 3: "heavy"}
 
 def wound(d: Duelist, damage: int, dead: bool) -> Wound:
     """§6 Урон, with Суровый парень and Здоровый парень (A20); the 60-point check at end of turn (A17)."""
-    light, heavy = d.hale_light_used, d.hale_heavy_used
+    return _wound(damage, dead, d.hale_light_used, d.hale_heavy_used, d.wound_penalty, "hale" in d.traits,
+                  "tough" in d.traits)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _wound(damage: int, dead: bool, light: bool, heavy: bool, wound_penalty: int, hale_trait: bool,
+           tough: bool) -> Wound:
+    """`wound` of what it reads of the duelist (made once per distinct values: a named tuple, never changed)."""
     hale = None
     if dead or damage >= DEATH_DAMAGE:
-        return Wound("death", None, 0, 0, DEAD, light, heavy, d.wound_penalty)
+        return Wound("death", None, 0, 0, DEAD, light, heavy, wound_penalty)
     category = _CATEGORY[damage]
     effect = damage
-    hale_trait = "hale" in d.traits
     if hale_trait and damage == 1 and not light:
         hale, light, effect = "scratch_ignored", True, 0
     elif hale_trait and damage == HEAVY_DAMAGE and not heavy:
@@ -762,8 +785,8 @@ def wound(d: Duelist, damage: int, dead: bool) -> Wound:
     else:
         status = ACTIVE
         added = WOUND_PENALTY.get(effect, 0)
-        loss = 0 if "tough" in d.traits else WOUND_STAMINA.get(effect, 0)
-    penalty = d.wound_penalty + added
+        loss = 0 if tough else WOUND_STAMINA.get(effect, 0)
+    penalty = wound_penalty + added
     if penalty >= PENALTY_LIMIT:
         status = INCAPACITATED
     return Wound(category, hale, added, loss, status, light, heavy, penalty)
@@ -851,11 +874,8 @@ def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOpt
         if options.rest_cap:
             gain = max(0, min(gain, max_new - after))
         stamina = after + gain
-        why.append(
-            f"{x.id}: stamina {x.s0} - {spend['total']} (rerolls {spend['rerolls']}, traits {spend['traits']}, "
-            f"attacks {spend['attacks']}, feints {spend['feints']}) - {w.stamina_loss} (wound) = {after}, "
-            f"rest {items}x{per_item} -> +{gain} = {stamina}/{max_new}"
-        )
+        why.append(_stamina_line(x.id, x.s0, spend["total"], spend["rerolls"], spend["traits"], spend["attacks"],
+                                 spend["feints"], w.stamina_loss, after, items, per_item, gain, stamina, max_new))
         if x.order.activate.killer_blow:
             defaults.append("A23")  # its 2 stamina are paid even if no attack lands
         raw[x.id], pts[x.id] = initiative_points(x, options)
@@ -888,6 +908,14 @@ def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOpt
         why, "§4 Запас сил; §5 Инициатива; §6 Урон; §7 Черты; spec §5 Steps 8-10", defaults,
         turn=turn, sides=sides, advantage=advantage, advantage_reason=reason, result=result,
     ), turn, None, _last_seq(a, b))
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _stamina_line(duelist: str, s0: int, total: int, rerolls: int, traits: int, attacks: int, feints: int, loss: int,
+                  after: int, items: int, per_item: int, gain: int, stamina: int, max_new: int) -> str:
+    """Step 9's line for one side (made once per distinct values: few recur through a duel)."""
+    return (f"{duelist}: stamina {s0} - {total} (rerolls {rerolls}, traits {traits}, attacks {attacks}, "
+            f"feints {feints}) - {loss} (wound) = {after}, rest {items}x{per_item} -> +{gain} = {stamina}/{max_new}")
 
 
 def _wound_why(x: Side, w: Wound) -> str:
