@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from operator import is_
-from typing import Any
+from typing import Any, NamedTuple
 
 from eventlog.envelope import Draft, Event, make_event
 from eventlog.errors import BattlelogError
@@ -283,7 +283,11 @@ class TurnInputs:
                     inputs.append(replace(e, type=new["type"], payload=new.get("payload") or {}))
             elif e.type == "ruling" and ("request" in e.payload or "override" in e.payload):
                 rulings.append(e)
-        return cls(turn, tuple(inputs), tuple(seals.values()), tuple(rulings))
+        # as `cls(...)` makes it (the frozen __init__ sets these in field order), ~2x cheaper: one is made a turn
+        out = object.__new__(cls)
+        out.__dict__.update(turn=turn, events=tuple(inputs), seals=tuple(seals.values()), rulings=tuple(rulings),
+                            seen=None)
+        return out
 
     def orders(self) -> dict[str, Event]:
         """actor -> the order in force (a later order of the same actor replaces an earlier one)."""
@@ -371,9 +375,9 @@ def _matches(payload: dict[str, Any], key: dict[str, Any]) -> bool:
     return all(payload.get(k) == v for k, v in key.items())
 
 
-@dataclass(frozen=True)
-class _Index:
-    """A turn's plain inputs by type (each in log order), its orders in force, its rolls by (actor, purpose)."""
+class _Index(NamedTuple):
+    """A turn's plain inputs by type (each in log order), its orders in force, its rolls by (actor, purpose) (a named
+    tuple: one is made per turn resolved, ~4x cheaper than a frozen dataclass)."""
 
     orders: tuple[Event, ...]
     rolls: tuple[Event, ...]
