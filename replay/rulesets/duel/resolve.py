@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from eventlog.envelope import Draft, Event
+from eventlog.envelope import Draft, Event, positional_maker
 from replay.inputs import Inputs, Waiting
 from replay.rulesets.duel.model import (
     ACTIVE,
@@ -53,6 +53,9 @@ from replay.rulesets.duel.model import (
 Obtained = list[tuple[int, str]]
 Emit = Callable[[Draft], Any]
 """Appends one resolution draft to the turn's (resolve's `emit`)."""
+
+_draft = positional_maker(Draft)
+"""Draft(type, payload, turn, actor, cause, phase, visible), every field given: the two drafts of every turn."""
 
 LETTER = {ATTACK: "A", DEFENSE: "D", INITIATIVE: "I", FEINT: "F", COUNTER: "C", REST: "R"}
 
@@ -481,10 +484,10 @@ def _reveal(state: DuelState, turn: int, a: Side, b: Side, options: DuelOptions)
     if state.advantage is None and order["mode"] != "none":
         defaults.append("A6")
     sides = {a.id: _side_payload(a, b.id), b.id: _side_payload(b, a.id)}
-    return Draft("duel.reveal", _payload(
+    return _draft("duel.reveal", _payload(
         why, "§1 Заявка; §2 Результат броска; §5 Инициатива; §7 Черты; spec §5 Steps 1-5", defaults,
         turn=turn, advantage=state.advantage, sides=sides, strike_order=order,
-    ), turn, None, _last_seq(a, b))
+    ), turn, None, _last_seq(a, b), None, None)
 
 
 @lru_cache(maxsize=4096, typed=True)  # typed: a penalty of 5.0 is written as such, not as 5
@@ -904,10 +907,10 @@ def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOpt
     elif result is not None:
         why.append(f"{state.other(result['winner'])} is {statuses[state.other(result['winner'])]} -> "
                    f"{result['winner']} wins")
-    return Draft("duel.end_of_turn", _payload(
+    return _draft("duel.end_of_turn", _payload(
         why, "§4 Запас сил; §5 Инициатива; §6 Урон; §7 Черты; spec §5 Steps 8-10", defaults,
         turn=turn, sides=sides, advantage=advantage, advantage_reason=reason, result=result,
-    ), turn, None, _last_seq(a, b))
+    ), turn, None, _last_seq(a, b), None, None)
 
 
 @lru_cache(maxsize=4096, typed=True)
