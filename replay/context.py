@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from operator import is_
 from typing import Any, NamedTuple
 
-from eventlog.envelope import Draft, Event, make_event
+from eventlog.envelope import Draft, Event, make_event, positional_maker
 from eventlog.errors import BattlelogError
 
 
@@ -671,7 +671,7 @@ Inputs = Context
 """The name resolvers knew the context by."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Stop:
     """Where one resolution of a turn stopped: the state there, the drafts so far, what it waits for, an illegal
     recorded input it met, and (when it went through) the recorded inputs nothing used."""
@@ -681,6 +681,10 @@ class Stop:
     requests: tuple[Request, ...]
     error: str | None
     unused: tuple[Event, ...]
+
+
+_make_stop = positional_maker(Stop)
+"""Stop(...) with every field, positionally (see positional_maker): one is made per turn resolved."""
 
 
 def run(resolve: Callable[[Any, int, Context, Any], Any], evolve: Evolve, state: Any, turn: int,
@@ -712,7 +716,7 @@ def run(resolve: Callable[[Any, int, Context, Any], Any], evolve: Evolve, state:
         for d in drafts:
             end = evolve(end, as_event(game, d))
     unused = tuple(ctx.unused()) if not requests and error is None else ()
-    return Stop(end, drafts, requests, error, unused)
+    return _make_stop(end, drafts, requests, error, unused)
 
 
 def _same_objects(a: tuple[Draft, ...], b: list[Draft]) -> bool:
