@@ -386,7 +386,9 @@ def resolve(state: DuelState, turn: int, inputs: Inputs, options: DuelOptions) -
     unrolled = [i for i, found in stake_rolls.items() if not found]
     if unrolled:  # both missing stake rolls are listed at once
         inputs.need_rolls([("1d100", i, "stake", _signed(inputs.order(i) or {})) for i in unrolled])
-    a, b = (_prepare(d, inputs, turn, options, stake_rolls[d.id]) for d in state.duelists)
+    first, second = state.duelists
+    a = _prepare(first, inputs, turn, options, stake_rolls[first.id])
+    b = _prepare(second, inputs, turn, options, stake_rolls[second.id])
     for x in (a, b):
         if x.order.activate.sharp_tongue:
             x.st_verdict = _verdict(inputs, x.id) or "accept"
