@@ -17,6 +17,7 @@ whose values do not change is kept as it is (the states are immutable, so an equ
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import itemgetter
 from typing import Any
 
 from eventlog.envelope import Event
@@ -193,18 +194,21 @@ _DUELIST_FIELDS = (
 )
 
 
+_DUELIST_FIELD_SET = frozenset(_DUELIST_FIELDS)
+_duelist_values = itemgetter(*_DUELIST_FIELDS)
+"""A side's values of `_DUELIST_FIELDS`, in their order, as a tuple."""
+
+
 def _duelist_after(d: Duelist, side: dict[str, Any]) -> Duelist:
     """`replace(d, **{f: side[f] for f in _DUELIST_FIELDS if f in side})`, or `d` itself if nothing changes."""
     if not side:
         return d
-    stamina = side.get("stamina", d.stamina)
-    stamina_max = side.get("stamina_max", d.stamina_max)
-    wound_penalty = side.get("wound_penalty", d.wound_penalty)
-    status = side.get("status", d.status)
-    light = side.get("hale_light_used", d.hale_light_used)
-    heavy = side.get("hale_heavy_used", d.hale_heavy_used)
     old = (d.stamina, d.stamina_max, d.wound_penalty, d.status, d.hale_light_used, d.hale_heavy_used)
-    new = (stamina, stamina_max, wound_penalty, status, light, heavy)
+    if side.keys() >= _DUELIST_FIELD_SET:  # every field given (an end of turn the rules wrote): one C call
+        new = _duelist_values(side)
+    else:
+        new = tuple(side.get(f, v) for f, v in zip(_DUELIST_FIELDS, old, strict=True))
+    stamina, stamina_max, wound_penalty, status, light, heavy = new
     # `_same` of each value (C calls only): equal values of the same int, str, bool or None types
     if old == new and _SAME_TYPE_SET.issuperset(map(type, new)) and tuple(map(type, old)) == tuple(map(type, new)):
         return d

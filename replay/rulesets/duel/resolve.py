@@ -260,16 +260,18 @@ class Side:
     st_verdict: str | None = None
     st_moved_from: int | None = None
     st_bonus: int = 0
-    working: list[str] = field(default_factory=list)
+    working: list[str] = field(init=False)
+    """The stack after the opponent's Острый язык (set by `_reveal`'s Step 1, before anything reads it)."""
     eaten: tuple[int, ...] = ()
     success: bool = False
     base: int = 0
     bonus: int = 0
-    ob: Obtained = field(default_factory=list)
-    n: dict[str, int] = field(default_factory=dict)
-    """`tally(ob)`: set with `ob` (by `_obtain`, the only place that sets it); read only (it may be shared)."""
-    dropped: Obtained = field(default_factory=list)
-    skipped: list[int] = field(default_factory=list)
+    ob: Obtained = field(init=False)
+    """The obtained items (this and the three below are set by `_obtain`, before anything reads them)."""
+    n: dict[str, int] = field(init=False)
+    """`tally(ob)`, set with `ob`; read only (it may be shared)."""
+    dropped: Obtained = field(init=False)
+    skipped: list[int] = field(init=False)
     dmg: int = 0
     dead: bool = False
     parried_by: int = 0
