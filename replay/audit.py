@@ -193,7 +193,12 @@ def _audit_turn(game: Game, state: Any, turn: int, recorded: list[Event],
                                            "used it"]) for e in stop.unused]
     steps: list[Event] = []
     ruled: list[bool] = []  # each step's: whether a GM ruling asserts it
+    types = rs.resolution_types
     for e in recorded:
+        if e.type in types:  # a recorded resolution is its own one step (`resolution_steps`; most events)
+            steps.append(e)
+            ruled.append(False)
+            continue
         found = resolution_steps(rs, e)
         steps += found
         ruled += [e.type == "ruling"] * len(found)
@@ -203,6 +208,7 @@ def _audit_turn(game: Game, state: Any, turn: int, recorded: list[Event],
         same = reuse and all(s.turn == d.turn for s, d in zip(steps, computed, strict=True))
         return out, stop.state if same else None
     return out + compare(turn, steps, computed, rs, ruled), None
+
 
 
 def compare(turn: int, recorded: list[Event], computed: list[Draft], rs: Ruleset,

@@ -51,9 +51,13 @@ class TurnIndex:
         closed: set[int] = set()
         corrections: dict[int, list[Event]] = {}
         for e in events:
-            if e.turn is None or e.type == "game.created":
+            turn = e.turn
+            if turn is None or e.type == "game.created":
                 continue
-            by_turn.setdefault(e.turn, []).append(e)
+            in_turn = by_turn.get(turn)
+            if in_turn is None:  # not `setdefault`, which makes a list for every event
+                in_turn = by_turn[turn] = []
+            in_turn.append(e)
             if e.type == "turn.closed":
                 closed.add(e.turn)
             elif e.type == "correction" and isinstance(e.payload.get("turn"), int):

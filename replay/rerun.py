@@ -12,7 +12,7 @@ from eventlog.envelope import Draft, Event
 from eventlog.errors import ValidationError
 from replay.audit import diff_json
 from replay.context import run
-from replay.fold import Game, fold_events, game_from_events, initial_state, resolution_steps, turn_inputs
+from replay.fold import WHOLE, Game, fold_events, game_from_events, initial_state, resolution_steps, turn_inputs
 
 
 @dataclass
@@ -74,10 +74,19 @@ def rerun(game: Game, ruleset_key: str | None = None, options: dict[str, Any] | 
     # one is the variant's, not folded again.
     reads = getattr(rs_old, "evolve_reads", None)
     same_reducer = rs_old is rs_new and reads is not None and reads <= {"type", "turn", "payload"}
+    types = rs_old.resolution_types
     for turn in [t for t in game.index.order if t in game.index.closed]:
         events = game.index.by_turn[turn]
-        recorded_steps = [s for e in events if e.type != "correction" for s in resolution_steps(rs_old, e)]
-        aligned = same_reducer and old_state == new_state and all(e.type != "correction" for e in events)
+        recorded_steps: list[Event] = []  # the steps of its events but corrections (`resolution_steps` of each)
+        corrected = False
+        for e in events:
+            if e.type in types:
+                recorded_steps.append(e)
+            elif e.type == "correction":
+                corrected = True
+            elif e.type in WHOLE:
+                recorded_steps += resolution_steps(rs_old, e)
+        aligned = same_reducer and not corrected and (old_state is new_state or old_state == new_state)
         old_before, after = old_state, None
         lines: list[str] = []
         lost = True
@@ -101,7 +110,9 @@ def rerun(game: Game, ruleset_key: str | None = None, options: dict[str, Any] | 
             report.lost_at, report.variant_result = turn, rs_new.state_json(new_state).get("result")
         if lost:
             new_state = _resync(rs_old, rs_new, old_state)  # go on from the recorded state
-        if rs_old is not rs_new or old_state != new_state:  # equal states have equal JSON: no line (most turns)
+        if rs_old is not rs_new or (old_state is not new_state and old_state != new_state):
+            # equal states have equal JSON: no line (most turns; the same state object where the variant's steps
+            # were the log's)
             lines += diff_json(rs_old.state_json(old_state), rs_new.state_json(new_state),
                                names=("recorded", "variant"))
         if lines:
@@ -119,6 +130,10 @@ def _same_steps(recorded: list[Event], computed: tuple[Draft, ...]) -> bool:
 
 def _phase_lines(recorded: list[Event], computed: list[Draft]) -> list[str]:
     """Phases whose steps differ in number or kind between the log and the variant."""
+    if len(recorded) == len(computed) and all(s.phase == d.phase and s.type == d.type
+                                              for s, d in zip(recorded, computed, strict=True)):
+        return []  # the same steps in the same phases, in order (most turns): no phase differs
+
     def per_phase(items: list[Any]) -> dict[str | None, list[str]]:
         out: dict[str | None, list[str]] = {}
         for item in items:

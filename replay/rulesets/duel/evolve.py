@@ -17,6 +17,7 @@ whose values do not change is kept as it is (the states are immutable, so an equ
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import itemgetter
 from typing import Any
 
 from eventlog.envelope import Event
@@ -35,6 +36,7 @@ from replay.rulesets.duel.model import (
 
 _EMPTY: dict[str, Any] = {}
 _SAME_TYPES = (int, str, bool, type(None))
+_SAME_TYPE_SET = frozenset(_SAME_TYPES)
 
 
 def _same(old: Any, new: Any) -> bool:
@@ -78,11 +80,27 @@ def _side_hit(o: SideTrace, damage: Any, parried_by: Any, neutralized: Any, dead
                      parried_by, dead)
 
 
+_REVEAL_SIDE = frozenset({
+    "declared", "working", "stake", "activate", "sharp_tongue", "eaten", "rolls", "roll", "final_stake", "success",
+    "obtained", "stamina_start",
+})
+"""The fields of a reveal's side `_reveal` reads (a payload the rules wrote has them all)."""
+
+
 def _reveal(state: DuelState, p: dict[str, Any], turn: int | None) -> DuelState:
     sides = {}
     by_side = p.get("sides", _EMPTY)
     for d in state.duelists:
-        get = by_side.get(d.id, _EMPTY).get
+        side = by_side.get(d.id, _EMPTY)
+        if type(side) is dict and side.keys() >= _REVEAL_SIDE:  # every field given: read without defaults
+            sides[d.id] = make_side(
+                tuple(side["declared"]), tuple(side["working"]), side["stake"], dict(side["activate"]),
+                side["sharp_tongue"], tuple(side["eaten"]), tuple(side["rolls"]), side["roll"], side["final_stake"],
+                bool(side["success"]), False, obtained_from_json(side["obtained"]), (), side["stamina_start"], 0, 0,
+                False,
+            )
+            continue
+        get = side.get
         declared = get("declared", ())
         stake = get("stake", "high")
         sides[d.id] = make_side(
@@ -176,18 +194,23 @@ _DUELIST_FIELDS = (
 )
 
 
+_DUELIST_FIELD_SET = frozenset(_DUELIST_FIELDS)
+_duelist_values = itemgetter(*_DUELIST_FIELDS)
+"""A side's values of `_DUELIST_FIELDS`, in their order, as a tuple."""
+
+
 def _duelist_after(d: Duelist, side: dict[str, Any]) -> Duelist:
     """`replace(d, **{f: side[f] for f in _DUELIST_FIELDS if f in side})`, or `d` itself if nothing changes."""
     if not side:
         return d
-    stamina = side.get("stamina", d.stamina)
-    stamina_max = side.get("stamina_max", d.stamina_max)
-    wound_penalty = side.get("wound_penalty", d.wound_penalty)
-    status = side.get("status", d.status)
-    light = side.get("hale_light_used", d.hale_light_used)
-    heavy = side.get("hale_heavy_used", d.hale_heavy_used)
-    if (_same(d.stamina, stamina) and _same(d.stamina_max, stamina_max) and _same(d.wound_penalty, wound_penalty)
-            and _same(d.status, status) and _same(d.hale_light_used, light) and _same(d.hale_heavy_used, heavy)):
+    old = (d.stamina, d.stamina_max, d.wound_penalty, d.status, d.hale_light_used, d.hale_heavy_used)
+    if side.keys() >= _DUELIST_FIELD_SET:  # every field given (an end of turn the rules wrote): one C call
+        new = _duelist_values(side)
+    else:
+        new = tuple(side.get(f, v) for f, v in zip(_DUELIST_FIELDS, old, strict=True))
+    stamina, stamina_max, wound_penalty, status, light, heavy = new
+    # `_same` of each value (C calls only): equal values of the same int, str, bool or None types
+    if old == new and _SAME_TYPE_SET.issuperset(map(type, new)) and tuple(map(type, old)) == tuple(map(type, new)):
         return d
     return make_duelist(d.id, d.name, d.traits, d.locality, stamina, stamina_max, wound_penalty, status, light,
                         heavy)

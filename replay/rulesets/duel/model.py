@@ -229,6 +229,8 @@ class Order:
     link: str | None = None
 
 
+make_order = positional_maker(Order)
+"""Order(stack, stake, activate, link), every field given (see positional_maker): two are read a turn."""
 ORDER_FIELDS = frozenset({"stack", "stake", "activate", "link"})
 _ACTIVATE_FIELDS = frozenset({"killer_blow", "distance_control", "sharp_tongue", "sharp_tongue_roleplay"})
 
@@ -254,7 +256,7 @@ def _well_formed(payload: Any) -> Order | None:
         return None
     stack, stake, link = payload.get("stack"), payload.get("stake"), payload.get("link")
     # every item a str (checked first: a set of them is then hashable) and one of the six
-    if type(stack) is not list or not (set(map(type, stack)) <= _STR and _ITEM_SET.issuperset(stack)):
+    if type(stack) is not list or not (_STR.issuperset(map(type, stack)) and _ITEM_SET.issuperset(stack)):
         return None
     if stake is None:
         stake = DEFAULT_STAKE  # A29 (the schema's "before" validator)
@@ -263,8 +265,10 @@ def _well_formed(payload: Any) -> Order | None:
     if link is not None and type(link) is not str:
         return None
     if "activate" not in payload:
-        return Order(list(stack), stake, _NO_ACTIVATION, link)
+        return make_order(list(stack), stake, _NO_ACTIVATION, link)
     act = payload["activate"]
+    if type(act) is dict and not act:  # `"activate": {}`, what most orders say
+        return make_order(list(stack), stake, _NO_ACTIVATION, link)
     if type(act) is not dict or not act.keys() <= _ACTIVATE_FIELDS:
         return None
     killer_blow, sharp_tongue = act.get("killer_blow", False), act.get("sharp_tongue", False)
@@ -274,8 +278,8 @@ def _well_formed(payload: Any) -> Order | None:
                                                  and distance_control in (ATTACK, DEFENSE)))):
         return None
     if killer_blow or sharp_tongue or distance_control is not None or roleplay:
-        return Order(list(stack), stake, Activate(killer_blow, distance_control, sharp_tongue, roleplay), link)
-    return Order(list(stack), stake, _NO_ACTIVATION, link)
+        return make_order(list(stack), stake, Activate(killer_blow, distance_control, sharp_tongue, roleplay), link)
+    return make_order(list(stack), stake, _NO_ACTIVATION, link)
 
 
 _STR, _ITEM_SET = frozenset({str}), frozenset(ITEMS)
@@ -442,7 +446,7 @@ def _well_formed_setup(setup: Any) -> list[tuple[str, str, list[str], dict[str, 
 
 
 def obtained_json(obtained: tuple[tuple[int, str], ...] | list[tuple[int, str]]) -> list[list[Any]]:
-    return [[pos, item] for pos, item in obtained]
+    return list(map(list, obtained))  # each [pos, item] pair a list of its own
 
 
 def obtained_from_json(data: list[list[Any]]) -> tuple[tuple[int, str], ...]:

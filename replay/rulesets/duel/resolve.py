@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
-from eventlog.envelope import Draft, Event
+from eventlog.envelope import Draft, Event, positional_maker
 from replay.inputs import Inputs, Waiting
 from replay.rulesets.duel.model import (
     ACTIVE,
@@ -29,6 +30,7 @@ from replay.rulesets.duel.model import (
     ID_POSITION,
     INCAPACITATED,
     INITIATIVE,
+    ITEMS,
     PENALTY_LIMIT,
     REROLL_COST,
     REST,
@@ -49,8 +51,11 @@ from replay.rulesets.duel.model import (
 )
 
 Obtained = list[tuple[int, str]]
-Emit = Callable[[Draft], None]
+Emit = Callable[[Draft], Any]
 """Appends one resolution draft to the turn's (resolve's `emit`)."""
+
+_draft = positional_maker(Draft)
+"""Draft(type, payload, turn, actor, cause, phase, visible), every field given: the two drafts of every turn."""
 
 LETTER = {ATTACK: "A", DEFENSE: "D", INITIATIVE: "I", FEINT: "F", COUNTER: "C", REST: "R"}
 
@@ -62,6 +67,12 @@ def fmt_stack(stack: list[str] | tuple[str, ...]) -> str:
 
 
 def fmt_obtained(ob: Obtained | tuple[tuple[int, str], ...]) -> str:
+    return _fmt_obtained(tuple(ob))
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _fmt_obtained(ob: tuple[tuple[int, str], ...]) -> str:
+    """`fmt_obtained` of an obtained set (a turn writes two or three; few sets recur through a whole duel)."""
     return "{" + ", ".join(f"{pos}: {LETTER[item]}" for pos, item in ob) + "}"
 
 
@@ -73,6 +84,14 @@ def count(ob: Obtained | tuple[tuple[int, str], ...], item: str) -> int:
     return n
 
 
+def tally(ob: Obtained | tuple[tuple[int, str], ...]) -> dict[str, int]:
+    """How many of each item `ob` holds (every item named, 0 for none): what `count` says, for all six at once."""
+    n = dict.fromkeys(ITEMS, 0)
+    for _, i in ob:
+        n[i] += 1
+    return n
+
+
 def stake_rank(stake: str) -> int:
     return STAKES.index(stake)
 
@@ -80,7 +99,7 @@ def stake_rank(stake: str) -> int:
 def attacks_and_feints_on_success(stack: list[str], stake: str, distance_control: str | None) -> int:
     """AF_succ: attacks and feints in the declared top `success_count(stake)`, +1 for a DC attack (§4, A12)."""
     top = stack[:SUCCESS_COUNT[stake]]
-    return sum(1 for i in top if i in (ATTACK, FEINT)) + (1 if distance_control == ATTACK else 0)
+    return top.count(ATTACK) + top.count(FEINT) + (1 if distance_control == ATTACK else 0)
 
 
 def trait_cost(order: Order, sharp_tongue_accepted: bool = True) -> int:
@@ -95,6 +114,8 @@ def trait_cost(order: Order, sharp_tongue_accepted: bool = True) -> int:
 
 def reroll_costs(stakes: list[str], by: str = "replaced") -> list[int]:
     """Cost of each roll: 0 for the first, then by the replaced roll's stake (A11) or the new one's."""
+    if len(stakes) == 1:  # no reroll (most turns)
+        return [0]
     return [0] + [
         REROLL_COST[stakes[i - 1] if by == "replaced" else stakes[i]] for i in range(1, len(stakes))
     ]
@@ -219,9 +240,9 @@ def inturn_penalty(damage: int, d: Duelist) -> int:
     return WOUND_PENALTY[min(damage, 2)]  # §6 "-10 к этому броску, если он бьет вторым" for 3
 
 
-def leftover(ob_x: Obtained, ob_y: Obtained, parried_by_x: int) -> int:
-    """L[X]: X's effective defenses not spent on parrying attacks (A18)."""
-    return max(0, max(0, count(ob_x, DEFENSE) - count(ob_y, FEINT)) - parried_by_x)
+def leftover(n_x: dict[str, int], n_y: dict[str, int], parried_by_x: int) -> int:
+    """L[X]: X's effective defenses not spent on parrying attacks (A18), from both sides' `tally` of their items."""
+    return max(0, max(0, n_x[DEFENSE] - n_y[FEINT]) - parried_by_x)
 
 
 # --- the per-turn record of one side (local to a resolution) -------------------------------------------------------
@@ -239,34 +260,34 @@ class Side:
     st_verdict: str | None = None
     st_moved_from: int | None = None
     st_bonus: int = 0
-    working: list[str] = field(default_factory=list)
+    working: list[str] = field(init=False)
+    """The stack after the opponent's Острый язык (set by `_reveal`'s Step 1, before anything reads it)."""
     eaten: tuple[int, ...] = ()
     success: bool = False
     base: int = 0
     bonus: int = 0
-    ob: Obtained = field(default_factory=list)
-    dropped: Obtained = field(default_factory=list)
-    skipped: list[int] = field(default_factory=list)
+    ob: Obtained = field(init=False)
+    """The obtained items (this and the three below are set by `_obtain`, before anything reads them)."""
+    n: dict[str, int] = field(init=False)
+    """`tally(ob)`, set with `ob`; read only (it may be shared)."""
+    dropped: Obtained = field(init=False)
+    skipped: list[int] = field(init=False)
     dmg: int = 0
     dead: bool = False
     parried_by: int = 0
     id: str = field(init=False)
     """The duelist's id (`d.id`; read hundreds of thousands of times in a long audit)."""
+    roll: int = field(init=False)
+    """The last roll's value (the one that counts; `rolls` never changes once the side is made)."""
+    stake: str = field(init=False)
+    """The last roll's stake."""
+    roll_seq: int | None = field(init=False)
+    """The seq of the last roll, else of the order (what the side's steps are caused by)."""
 
     def __post_init__(self) -> None:
         self.id = self.d.id
-
-    @property
-    def roll(self) -> int:
-        return self.rolls[-1][0]
-
-    @property
-    def stake(self) -> str:
-        return self.rolls[-1][1]
-
-    @property
-    def roll_seq(self) -> int | None:
-        return self.rolls[-1][2] if self.rolls[-1][2] is not None else self.order_seq
+        self.roll, self.stake, seq = self.rolls[-1]
+        self.roll_seq = seq if seq is not None else self.order_seq
 
     @property
     def st_accepted(self) -> bool:
@@ -310,8 +331,9 @@ def _prepare(d: Duelist, inputs: Inputs, turn: int, options: DuelOptions, events
     payload = event.payload
     if not events:
         events = [inputs.roll("1d100", actor=d.id, purpose="stake", **_signed(payload))]
-    order = declared(payload, [e.payload for e in events])
-    stakes = roll_stakes([e.payload for e in events], order.stake)
+    payloads = [e.payload for e in events]
+    order = declared(payload, payloads)
+    stakes = roll_stakes(payloads, order.stake)
     rolls = [(roll_value(e.payload), s, e.seq) for e, s in zip(events, stakes, strict=True)]
     return Side(d, order, event.seq, rolls, reroll_costs(stakes, options.reroll_cost), d.stamina)
 
@@ -327,16 +349,17 @@ def _verdict(inputs: Inputs, duelist_id: str) -> str | None:
     return found[-1].payload.get("value") if found else None
 
 
-_RANK: dict[str, int] = {}
-"""A default's id -> its number ("A21" -> 21), by which a payload lists them; filled as ids are met."""
-
-
 def _payload(why: list[str], rule: str, defaults: list[str], **values: Any) -> dict[str, Any]:
-    ids = set(defaults)
-    for a in ids:
-        if a not in _RANK:
-            _RANK[a] = int(a[1:])
-    return {**values, "why": why, "rule": rule, "defaults": sorted(ids, key=_RANK.__getitem__)}
+    values["why"], values["rule"] = why, rule  # `values` is this call's own dict: the payload itself
+    values["defaults"] = list(_ranked(tuple(defaults)))
+    return values
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _ranked(defaults: tuple[str, ...]) -> tuple[str, ...]:
+    """The distinct default ids of `defaults` by their numbers ("A21" -> 21), as a payload lists them (each step
+    appends them in a fixed order, so few lists recur)."""
+    return tuple(sorted(set(defaults), key=lambda a: int(a[1:])))
 
 
 def _last_seq(a: Side, b: Side) -> int | None:
@@ -353,13 +376,8 @@ def resolve(state: DuelState, turn: int, inputs: Inputs, options: DuelOptions) -
     """Spec §5: the resolution events of `turn`, in order."""
     shared = getattr(inputs, "drafts", None)
     drafts: list[Draft] = shared if isinstance(shared, list) else []
-
-    def emit(draft: Draft) -> None:
-        # the core context's drafts: a turn that waits for the finish-off keeps (and shows) what led to it
-        if hasattr(inputs, "emit"):
-            inputs.emit(draft)
-        else:
-            drafts.append(draft)
+    # the core context's drafts: a turn that waits for the finish-off keeps (and shows) what led to it
+    emit: Emit = inputs.emit if hasattr(inputs, "emit") else drafts.append
 
     conceded = _concession(state, turn, inputs)
     if conceded is not None:
@@ -370,7 +388,9 @@ def resolve(state: DuelState, turn: int, inputs: Inputs, options: DuelOptions) -
     unrolled = [i for i, found in stake_rolls.items() if not found]
     if unrolled:  # both missing stake rolls are listed at once
         inputs.need_rolls([("1d100", i, "stake", _signed(inputs.order(i) or {})) for i in unrolled])
-    a, b = (_prepare(d, inputs, turn, options, stake_rolls[d.id]) for d in state.duelists)
+    first, second = state.duelists
+    a = _prepare(first, inputs, turn, options, stake_rolls[first.id])
+    b = _prepare(second, inputs, turn, options, stake_rolls[second.id])
     for x in (a, b):
         if x.order.activate.sharp_tongue:
             x.st_verdict = _verdict(inputs, x.id) or "accept"
@@ -443,13 +463,8 @@ def _reveal(state: DuelState, turn: int, a: Side, b: Side, options: DuelOptions)
             why.append(f"eating: advantage {x.id}, declared initiative {ix} <= {iy} -> nothing eaten")
     # Step 3 - roll evaluation
     for x in (a, b):
-        roll, stake, penalty = x.roll, x.stake, x.d.wound_penalty
-        x.success = success = roll - penalty >= THRESHOLD[stake]  # `succeeds`
-        rr = f" after {len(x.rolls) - 1} reroll(s)" if len(x.rolls) > 1 else ""
-        why.append(
-            f"{x.id}: roll {roll}{rr} - penalty {penalty} = {roll - penalty} "
-            f"{'>=' if success else '<'} {THRESHOLD[stake]} ({stake}) -> {'success' if success else 'failure'}"
-        )
+        x.success, line = _evaluated(x.id, x.roll, len(x.rolls) - 1, x.d.wound_penalty, x.stake)
+        why.append(line)
     defaults += ["A1", "A3"]
     if len(a.rolls) > 1 or len(b.rolls) > 1:
         defaults.append("A11")  # the reroll costs the reveal records
@@ -473,20 +488,28 @@ def _reveal(state: DuelState, turn: int, a: Side, b: Side, options: DuelOptions)
     if state.advantage is None and order["mode"] != "none":
         defaults.append("A6")
     sides = {a.id: _side_payload(a, b.id), b.id: _side_payload(b, a.id)}
-    return Draft("duel.reveal", _payload(
+    return _draft("duel.reveal", _payload(
         why, "§1 Заявка; §2 Результат броска; §5 Инициатива; §7 Черты; spec §5 Steps 1-5", defaults,
         turn=turn, advantage=state.advantage, sides=sides, strike_order=order,
-    ), turn, None, _last_seq(a, b))
+    ), turn, None, _last_seq(a, b), None, None)
+
+
+@lru_cache(maxsize=4096, typed=True)  # typed: a penalty of 5.0 is written as such, not as 5
+def _evaluated(duelist: str, roll: int, rerolls: int, penalty: int, stake: str) -> tuple[bool, str]:
+    """Step 3 for one side: whether the roll succeeds (`succeeds`), and its line (a duel has few distinct ones)."""
+    success = roll - penalty >= THRESHOLD[stake]
+    rr = f" after {rerolls} reroll(s)" if rerolls else ""
+    return success, (f"{duelist}: roll {roll}{rr} - penalty {penalty} = {roll - penalty} {'>=' if success else '<'} "
+                     f"{THRESHOLD[stake]} ({stake}) -> {'success' if success else 'failure'}")
 
 
 def _obtain(x: Side, y: Side, success: bool, options: DuelOptions) -> None:
     """obtain(X, success) of spec Step 4, with `y.success` the opponent's initial evaluation."""
     x.base = SUCCESS_COUNT[x.stake] if success else FAILURE_COUNT
     x.bonus = 0 if y.success else BONUS_TO_OPPONENT[y.stake]
-    x.ob, x.skipped = obtain(
-        x.working, x.eaten, x.base, x.bonus, x.s0, x.order.activate.distance_control,
-        x.d.has("impenetrable_defense"),
-    )
+    ob, skipped, x.n = _obtained(tuple(x.working), x.eaten, x.base, x.bonus, x.s0,
+                                 x.order.activate.distance_control, "impenetrable_defense" in x.d.traits)
+    x.ob, x.skipped = list(ob), list(skipped)
     x.dropped = []
     if options.overspend == "drop_items":
         allowance = x.s0 - sum(x.costs) - x.traits_cost if x.s0 > 0 else 1
@@ -495,21 +518,40 @@ def _obtain(x: Side, y: Side, success: bool, options: DuelOptions) -> None:
         if (x.dropped and x.d.has("impenetrable_defense") and count(x.ob, ATTACK) == 0
                 and all(pos != ID_POSITION for pos, _ in x.ob)):
             x.ob.append((ID_POSITION, DEFENSE))
+        x.n = tally(x.ob)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _obtained(working: tuple[str, ...], eaten: tuple[int, ...], base: int, bonus: int, s0: int,
+              distance_control: str | None, impenetrable: bool,
+              ) -> tuple[tuple[tuple[int, str], ...], tuple[int, ...], dict[str, int]]:
+    """`obtain` of these values, and its `tally` (never changed by its readers), made once per distinct values."""
+    ob, skipped = obtain(list(working), eaten, base, bonus, s0, distance_control, impenetrable)
+    return tuple(ob), tuple(skipped), tally(ob)
 
 
 def _obtain_why(x: Side, y: Side) -> str:
-    if x.bonus:
-        n = min(STACK_SIZE, x.base + x.bonus)
-        text = f"{x.id}: base {x.base} + bonus {x.bonus} ({y.id} failed {y.stake}) = {n} item(s)"
+    return _obtain_line(x.id, x.base, x.bonus, y.id, y.stake, x.eaten, tuple(x.skipped), x.s0, tuple(x.dropped),
+                        tuple(x.ob))
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _obtain_line(duelist: str, base: int, bonus: int, other: str, other_stake: str, eaten: tuple[int, ...],
+                 skipped: tuple[int, ...], s0: int, dropped: tuple[tuple[int, str], ...],
+                 ob: tuple[tuple[int, str], ...]) -> str:
+    """Step 4's line for one side (made once per distinct values: few recur through a duel)."""
+    if bonus:
+        n = min(STACK_SIZE, base + bonus)
+        text = f"{duelist}: base {base} + bonus {bonus} ({other} failed {other_stake}) = {n} item(s)"
     else:
-        text = f"{x.id}: {x.base} item(s)"
-    if x.eaten:
+        text = f"{duelist}: {base} item(s)"
+    if eaten:
         text += ", position 1 eaten"
-    if x.skipped:
-        text += f", bonus attack(s) at {', '.join(map(str, x.skipped))} skipped (stamina {x.s0} <= 0)"
-    if x.dropped:
-        text += f", {fmt_obtained(x.dropped)} dropped (not enough stamina)"
-    return text + f" -> OB[{x.id}] = {fmt_obtained(x.ob)}"
+    if skipped:
+        text += f", bonus attack(s) at {', '.join(map(str, skipped))} skipped (stamina {s0} <= 0)"
+    if dropped:
+        text += f", {fmt_obtained(dropped)} dropped (not enough stamina)"
+    return text + f" -> OB[{duelist}] = {fmt_obtained(ob)}"
 
 
 def _side_payload(x: Side, target: str) -> dict[str, Any]:
@@ -518,7 +560,7 @@ def _side_payload(x: Side, target: str) -> dict[str, Any]:
     sharp = None
     if act.sharp_tongue:
         sharp = {"target": target, "verdict": x.st_verdict, "moved_from": x.st_moved_from, "bonus": x.st_bonus}
-    roll, stake = x.rolls[-1][:2]  # `x.roll`, `x.stake`
+    roll, stake = x.roll, x.stake
     penalty = x.d.wound_penalty
     return {
         "declared": list(order.stack), "working": list(x.working), "stake": order.stake,
@@ -619,8 +661,8 @@ def _attacks(
     state: DuelState, turn: int, sides: dict[str, Side], order: dict[str, Any], options: DuelOptions, emit: Emit,
 ) -> None:
     """Step 6: the strikes in the order of Step 5, with the flip check after a first strike."""
-    a, b = (sides[i] for i in state.ids)
     if order["mode"] == "simultaneous":
+        a, b = (sides[i] for i in state.ids)
         for x, y in ((a, b), (b, a)):
             emit(_strike(turn, x, y, True))
         if options.simultaneous_flips:
@@ -632,23 +674,23 @@ def _attacks(
     if order["mode"] == "none":
         return
     f, s = sides[order["first"]], sides[order["second"]]
-    if count(f.ob, ATTACK):
+    if f.n[ATTACK]:
         emit(_strike(turn, f, s, False))
         if state.advantage is not None or options.flip_without_advantage:
             flip = _flip(turn, f, s, options, state.advantage)
             if flip is not None:
                 emit(flip)
-    if not s.dead and count(s.ob, ATTACK):
+    if not s.dead and s.n[ATTACK]:
         emit(_strike(turn, s, f, False))
 
 
 def _counters(state: DuelState, turn: int, sides: dict[str, Side], options: DuelOptions, emit: Emit) -> None:
     """Step 7: counter-attacks after all attacks; a kill cancels the victim's pending counter."""
     a, b = (sides[i] for i in state.ids)
-    left = {a.id: leftover(a.ob, b.ob, a.parried_by), b.id: leftover(b.ob, a.ob, b.parried_by)}
-    takers = [x for x in (a, b) if count(x.ob, COUNTER)]
+    takers = [x for x in (a, b) if x.n[COUNTER]]
     if not takers:
         return
+    left = {a.id: leftover(a.n, b.n, a.parried_by), b.id: leftover(b.n, a.n, b.parried_by)}
     simultaneous = False
     if len(takers) == 2:
         if state.advantage is not None:
@@ -668,7 +710,7 @@ def _counter(
     turn: int, x: Side, y: Side, left: dict[str, int], options: DuelOptions, cancelled: bool, simultaneous: bool,
 ) -> Draft:
     """counter(X -> Y) of spec Step 7."""
-    items = count(x.ob, COUNTER)
+    items = x.n[COUNTER]
     k = min(items, 1) if options.counter_mode == "single" else items
     successful = k >= 1 and x.parried_by >= 1 and not cancelled
     l_before = left[y.id]
@@ -707,9 +749,9 @@ def _counter(
 
 # --- end of turn ----------------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Wound:
-    """Step 8 for one duelist: the category, the trait adjustments and the new values."""
+class Wound(NamedTuple):
+    """Step 8 for one duelist: the category, the trait adjustments and the new values (a named tuple: one is made
+    per duelist per turn, ~40x cheaper than a frozen dataclass)."""
 
     category: str
     hale: str | None
@@ -727,13 +769,19 @@ _CATEGORY = {0: "none", 1: "scratch", 2: "serious", 3: "heavy"}
 
 def wound(d: Duelist, damage: int, dead: bool) -> Wound:
     """§6 Урон, with Суровый парень and Здоровый парень (A20); the 60-point check at end of turn (A17)."""
-    light, heavy = d.hale_light_used, d.hale_heavy_used
+    return _wound(damage, dead, d.hale_light_used, d.hale_heavy_used, d.wound_penalty, "hale" in d.traits,
+                  "tough" in d.traits)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _wound(damage: int, dead: bool, light: bool, heavy: bool, wound_penalty: int, hale_trait: bool,
+           tough: bool) -> Wound:
+    """`wound` of what it reads of the duelist (made once per distinct values: a named tuple, never changed)."""
     hale = None
     if dead or damage >= DEATH_DAMAGE:
-        return Wound("death", None, 0, 0, DEAD, light, heavy, d.wound_penalty)
+        return Wound("death", None, 0, 0, DEAD, light, heavy, wound_penalty)
     category = _CATEGORY[damage]
     effect = damage
-    hale_trait = "hale" in d.traits
     if hale_trait and damage == 1 and not light:
         hale, light, effect = "scratch_ignored", True, 0
     elif hale_trait and damage == HEAVY_DAMAGE and not heavy:
@@ -744,8 +792,8 @@ def wound(d: Duelist, damage: int, dead: bool) -> Wound:
     else:
         status = ACTIVE
         added = WOUND_PENALTY.get(effect, 0)
-        loss = 0 if "tough" in d.traits else WOUND_STAMINA.get(effect, 0)
-    penalty = d.wound_penalty + added
+        loss = 0 if tough else WOUND_STAMINA.get(effect, 0)
+    penalty = wound_penalty + added
     if penalty >= PENALTY_LIMIT:
         status = INCAPACITATED
     return Wound(category, hale, added, loss, status, light, heavy, penalty)
@@ -753,7 +801,7 @@ def wound(d: Duelist, damage: int, dead: bool) -> Wound:
 
 def initiative_points(x: Side, options: DuelOptions) -> tuple[int, int]:
     """raw and pts of Step 9.3 (Горячий парень doubles; the Острый язык point too by default, A21)."""
-    n = count(x.ob, INITIATIVE)
+    n = x.n[INITIATIVE]
     mult = 2 if x.d.has("hot_blooded") else 1
     raw = n + x.st_bonus
     pts = raw * mult if options.sharp_tongue_bonus_doubled else n * mult + x.st_bonus
@@ -765,13 +813,29 @@ def next_advantage(
 ) -> tuple[str | None, str]:
     """§5: more points take the advantage, a tie clears it, nobody obtaining any keeps it (A32)."""
     a, b = ids
-    text = f"initiative raw {a}={raw[a]}, {b}={raw[b]}; pts {a}={pts[a]}, {b}={pts[b]}"
-    if raw[a] == raw[b] == 0:
-        return advantage, text + f" -> nobody obtained initiative, the advantage stays with {advantage or 'nobody'}"
-    if pts[a] == pts[b]:
+    return _next_advantage(advantage, a, b, raw[a], raw[b], pts[a], pts[b])
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _next_advantage(advantage: str | None, a: str, b: str, raw_a: int, raw_b: int, pts_a: int, pts_b: int,
+                    ) -> tuple[str | None, str]:
+    """`next_advantage` of the two sides' values (one turn's; few recur through a duel)."""
+    text = f"initiative raw {a}={raw_a}, {b}={raw_b}; pts {a}={pts_a}, {b}={pts_b}"
+    after = _advantage_after(advantage, a, b, {a: raw_a, b: raw_b}, {a: pts_a, b: pts_b})
+    if raw_a == raw_b == 0:
+        return after, text + f" -> nobody obtained initiative, the advantage stays with {advantage or 'nobody'}"
+    if after is None:
         return None, text + " -> tie, nobody has the advantage"
-    winner = a if pts[a] > pts[b] else b
-    return winner, text + f" -> advantage {winner}"
+    return after, text + f" -> advantage {after}"
+
+
+def _advantage_after(advantage: str | None, a: str, b: str, raw: dict[str, int], pts: dict[str, int]) -> str | None:
+    """`next_advantage`'s holder, without its words."""
+    if raw[a] == raw[b] == 0:
+        return advantage
+    if pts[a] == pts[b]:
+        return None
+    return a if pts[a] > pts[b] else b
 
 
 def result_of(statuses: dict[str, str]) -> Result:
@@ -812,16 +876,13 @@ def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOpt
         max_new = x.d.stamina_max - w.stamina_loss
         after = x.s0 - spend["total"] - w.stamina_loss
         per_item = 2 if "wiry" in traits else 1
-        items = count(x.ob, REST)
+        items = x.n[REST]
         gain = items * per_item
         if options.rest_cap:
             gain = max(0, min(gain, max_new - after))
         stamina = after + gain
-        why.append(
-            f"{x.id}: stamina {x.s0} - {spend['total']} (rerolls {spend['rerolls']}, traits {spend['traits']}, "
-            f"attacks {spend['attacks']}, feints {spend['feints']}) - {w.stamina_loss} (wound) = {after}, "
-            f"rest {items}x{per_item} -> +{gain} = {stamina}/{max_new}"
-        )
+        why.append(_stamina_line(x.id, x.s0, spend["total"], spend["rerolls"], spend["traits"], spend["attacks"],
+                                 spend["feints"], w.stamina_loss, after, items, per_item, gain, stamina, max_new))
         if x.order.activate.killer_blow:
             defaults.append("A23")  # its 2 stamina are paid even if no attack lands
         raw[x.id], pts[x.id] = initiative_points(x, options)
@@ -839,8 +900,8 @@ def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOpt
             "hale_light_used": w.hale_light_used, "hale_heavy_used": w.hale_heavy_used,
             "initiative": {"raw": raw[x.id], "pts": pts[x.id], "bonus": x.st_bonus},
         }
-    advantage, reason = next_advantage(state.advantage, state.ids, raw, pts)
-    if raw[a.id] == raw[b.id] == 0 or next_advantage(state.advantage, state.ids, raw, raw)[0] != advantage:
+    advantage, reason = next_advantage(state.advantage, (a.id, b.id), raw, pts)
+    if raw[a.id] == raw[b.id] == 0 or _advantage_after(state.advantage, a.id, b.id, raw, raw) != advantage:
         defaults.append("A32")  # the "nobody obtained" test on raw counts; the comparison on doubled points
     why.append(reason)
     result = result_of(statuses)
@@ -850,10 +911,18 @@ def _end_of_turn(state: DuelState, turn: int, a: Side, b: Side, options: DuelOpt
     elif result is not None:
         why.append(f"{state.other(result['winner'])} is {statuses[state.other(result['winner'])]} -> "
                    f"{result['winner']} wins")
-    return Draft("duel.end_of_turn", _payload(
+    return _draft("duel.end_of_turn", _payload(
         why, "§4 Запас сил; §5 Инициатива; §6 Урон; §7 Черты; spec §5 Steps 8-10", defaults,
         turn=turn, sides=sides, advantage=advantage, advantage_reason=reason, result=result,
-    ), turn, None, _last_seq(a, b))
+    ), turn, None, _last_seq(a, b), None, None)
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _stamina_line(duelist: str, s0: int, total: int, rerolls: int, traits: int, attacks: int, feints: int, loss: int,
+                  after: int, items: int, per_item: int, gain: int, stamina: int, max_new: int) -> str:
+    """Step 9's line for one side (made once per distinct values: few recur through a duel)."""
+    return (f"{duelist}: stamina {s0} - {total} (rerolls {rerolls}, traits {traits}, attacks {attacks}, "
+            f"feints {feints}) - {loss} (wound) = {after}, rest {items}x{per_item} -> +{gain} = {stamina}/{max_new}")
 
 
 def _wound_why(x: Side, w: Wound) -> str:
@@ -878,15 +947,16 @@ def _wound_why(x: Side, w: Wound) -> str:
 def _spend(x: Side, options: DuelOptions) -> tuple[dict[str, int], bool]:
     """Step 9.1: rerolls + traits + obtained attacks and feints (§4 "реально полученные"), and whether the obtained
     attacks and feints overspend the budget of a successful roll (A13)."""
-    attacks = count(x.ob, ATTACK)
+    attacks = x.n[ATTACK]
     if x.s0 <= 0 and options.low_stamina_attack_charge == "declared" and ATTACK in x.order.stack:
         attacks = max(attacks, 1)  # A10, the other reading: "заявляется та самая 1 атака"
-    feints = count(x.ob, FEINT)
+    feints = x.n[FEINT]
     rerolls = sum(x.costs)
     traits = x.traits_cost
     total = rerolls + traits + attacks + feints
-    budget = attacks_and_feints_on_success(x.order.stack, x.stake, x.order.activate.distance_control)
-    overspent = x.s0 > 0 and attacks + feints > budget
+    # no attack or feint obtained overspends no budget (one is never negative): most turns of a defensive duel
+    overspent = x.s0 > 0 and attacks + feints > 0 and attacks + feints > attacks_and_feints_on_success(
+        x.order.stack, x.stake, x.order.activate.distance_control)
     return {"rerolls": rerolls, "traits": traits, "attacks": attacks, "feints": feints, "total": total}, overspent
 
 
