@@ -1085,7 +1085,7 @@ def audit(ctx: click.Context, game: str, as_json: bool, lang: str) -> None:
 
 def format_audit(report: auditlib.AuditReport, lang: str = "en") -> str:
     from replay.render.i18n import AUDIT_KINDS_RU, translate_lines
-    from replay.render.text import tr
+    from replay.render.lang import tr
 
     ru = lang == "ru"
     rs = registry.get(report.ruleset)

@@ -352,9 +352,14 @@ def _visible_text(visible: tuple[str, ...] | None) -> str | None:
 
 def _events_from(game: str, rows: list[tuple[Any, ...]]) -> Iterator[Event]:
     """Events from the rows of `_READ` (seq, type, turn, actor, payload bytes, cause, at, prev, hash, …)."""
+    parse = from_json  # `_stored_payload` inlined (one call an event instead of three): it answers only what is
+    # not parsed here (json.loads' reading, or the ChainError)
     for seq, type_, turn, actor, payload, cause, at, prev, hash_, phase, visible, v in rows:
-        yield make_event(game, seq, type_, turn, actor, _stored_payload(game, seq, payload), cause, at, prev, hash_,
-                         phase,
+        try:
+            value = parse(payload)
+        except (ValueError, RecursionError):
+            value = _stored_payload(game, seq, payload)
+        yield make_event(game, seq, type_, turn, actor, value, cause, at, prev, hash_, phase,
                          None if visible is None else _visible(visible), v)
 
 

@@ -29,7 +29,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from operator import is_
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple, TypeVar
 
 from eventlog.envelope import Draft, Event, make_event, positional_maker
 from eventlog.errors import BattlelogError
@@ -224,6 +224,23 @@ def gather(*asks: Any) -> list[Any]:
     return out
 
 
+_T = TypeVar("_T")
+
+
+class _once(Generic[_T]):  # noqa: N801 - used as a decorator, like `property`
+    """`functools.cached_property` without its lock (Python 3.11's takes one on every first read): the method's
+    value is kept in the instance's `__dict__` under the method's name, where later reads find it with no call."""
+
+    def __init__(self, method: Callable[[Any], _T]):
+        self.method, self.name, self.__doc__ = method, method.__name__, method.__doc__
+
+    def __get__(self, instance: Any, owner: type | None = None) -> _T:
+        if instance is None:
+            return self  # type: ignore[return-value]  # read on the class: the descriptor itself
+        value = instance.__dict__[self.name] = self.method(instance)
+        return value
+
+
 @dataclass(frozen=True)
 class TurnInputs:
     """The inputs recorded for one turn as a resolver sees them: reveals become the inputs they reveal, a
@@ -245,13 +262,10 @@ class TurnInputs:
                 seen.add(e.seq)
         return events
 
-    @property
+    @_once
     def _index(self) -> _Index:
         """The turn's inputs sorted once (the turn's events never change): what `orders` and `rolls` read."""
-        index = self.__dict__.get("_by_type")
-        if index is None:
-            index = self.__dict__["_by_type"] = _Index.of(self.events)
-        return index
+        return _Index.of(self.events)
 
     def with_seen(self, seen: set[int]) -> TurnInputs:
         """The same inputs noting what is read in `seen` (as `replace(self, seen=seen)`, its index kept)."""
