@@ -99,15 +99,21 @@ RUNS = (("трусц", "jog"), ("jog", "jog"), ("спринт", "sprint"), ("spr
 """CP-27: M25's run, jog or sprint, as the words name it (unnamed, the field's default sprint holds)."""
 
 
-def charges_named(text: str) -> list[str]:
-    """The charge maneuvers (M16, M25) a text names, each once."""
+def codes_named(text: str, table: tuple[tuple[str, str], ...]) -> list[str]:
+    """The codes of `table` whose words `text` names, each once, in the table's order; words taken by an earlier
+    entry are not read again by a later one."""
     found: list[str] = []
     rest = text.lower()
-    for pattern, code in CHARGE_MANEUVERS:
+    for pattern, code in table:
         if re.search(r"(?<![а-яёa-z])(?:" + pattern + ")", rest):
             rest = re.sub(pattern, " ", rest)
             found.append(code)
     return found
+
+
+def charges_named(text: str) -> list[str]:
+    """The charge maneuvers (M16, M25) a text names, each once."""
+    return codes_named(text, CHARGE_MANEUVERS)
 
 
 def acts_named(text: str) -> list[str]:
@@ -124,9 +130,10 @@ def acts_named(text: str) -> list[str]:
             rest = rest.replace(phrase, " ")
             if act not in found:
                 found.append(act)
-    if maneuvers_named(text) and "shoot" not in found:
+    shots = maneuvers_named(text)
+    if shots and "shoot" not in found:
         found.append("shoot")  # «двойной выстрел в ZOR …»: the maneuver's name says it is a shot
-    moving = any(m in MOVING for m in maneuvers_named(text))
+    moving = any(m in MOVING for m in shots)
     if (gait_named(rest) is not None and "flee" not in found or CELL.search(rest) and not found) and not moving \
             and not charging:
         found.append("move")
@@ -152,13 +159,7 @@ MOVING = ("jump_fall_throw", "moving_shot", "jump_shot")
 
 def maneuvers_named(text: str) -> list[str]:
     """The shot maneuvers a text names, each once; a throw in a jump is not also a shot in a jump."""
-    found: list[str] = []
-    rest = text.lower()
-    for pattern, code in SHOT_MANEUVERS:
-        if re.search(r"(?<![а-яёa-z])(?:" + pattern + ")", rest):
-            rest = re.sub(pattern, " ", rest)
-            found.append(code)
-    return found
+    return codes_named(text, SHOT_MANEUVERS)
 
 
 def gait_named(text: str) -> str | None:
