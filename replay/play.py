@@ -198,11 +198,12 @@ def roll_problems(payload: dict[str, Any]) -> list[str]:
     if not isinstance(result, list) or not all(type(v) is int for v in result):
         return ["payload.result: the list of die values, e.g. [72]"]
     problems = [f"payload.result: {p}" for p in dicelib.check_result(spec, result)]
+    if problems:
+        return problems
     made = dicelib.total(spec, result)
-    if not problems and (type(payload.get("total")) is not int or payload["total"] != made):
-        problems.append(f"payload.total: the dice {result} of {spec.notation} make {made}, "
-                        f"not {payload.get('total')!r}")
-    return problems
+    if type(payload.get("total")) is not int or payload["total"] != made:
+        return [f"payload.total: the dice {result} of {spec.notation} make {made}, not {payload.get('total')!r}"]
+    return []
 
 
 def _roll_request_problems(here: Point, draft: Draft) -> list[str]:

@@ -98,3 +98,18 @@ def test_verify_of_a_file_names_a_roll_whose_total_is_not_its_dice(tmp_path):
     assert len(errors) == 1 and f"skirmish-ally: seq {seq}: total is " in errors[0] and "but the dice make" in errors[0]
     ru = run("--lang", "ru", "verify", "--file", str(path)).output
     assert f"skirmish-ally: seq {seq}: сумма " in ru and "а кости дают" in ru and "[англ.]" not in ru
+
+
+@pytest.mark.parametrize("content, needle", [
+    (None, "no such file"),
+    ('{"bad json\n', "line 1: not valid JSON"),
+    ('{"game": "g", "type": "game.created", "payload": {}}\n', "a hand-written log"),
+])
+def test_verify_of_a_bad_file_is_one_clear_error(tmp_path, content, needle):
+    path = tmp_path / "in.jsonl"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    result = run("verify", "--file", str(path))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and needle in errors[0], result.output
