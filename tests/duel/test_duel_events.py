@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from replay.ruleset import get as get_ruleset
+from replay.ruleset import payload_problems
 from replay.rulesets.duel import events
 from replay.rulesets.duel.events import EVENTS, PayloadError, Reveal, Strike, validate_payload
 from replay.rulesets.duel.model import RESOLUTION_TYPES
@@ -130,3 +131,118 @@ def test_validate_event_is_partial_for_a_ruling_and_names_a_wrong_type():
     whole = strike()
     del whole["damage_total"]  # the rules wrote it (why, rule, defaults): it must be whole
     assert duel.validate_event("duel.strike", whole) == ["damage_total: Field required"]
+
+
+# --- `fits`: the check of a whole payload that spares pydantic, never taking what pydantic refuses --------------------
+
+def concede() -> dict[str, Any]:
+    return {"duelist": "B", "winner": "A", "result": {"winner": "A"}, "why": ["B yields"], "rule": "A27",
+            "defaults": []}
+
+
+def samples() -> list[tuple[str, dict[str, Any]]]:
+    """One recorded whole payload of each type (a strike with neutralized attacks and a reveal with obtained items
+    lost among them), and a concession."""
+    found: dict[str, dict[str, Any]] = {}
+    for path in FIXTURES:
+        for kind, payload in resolutions(path):
+            if {"why", "rule", "defaults"} <= payload.keys() and kind not in found:
+                found[kind] = payload
+    return [*found.items(), ("duel.concede", concede())]
+
+
+def pydantic_problems(kind: str, payload: Any) -> list[str]:
+    return payload_problems({kind: EVENTS[kind].pydantic_model()}, kind, payload, ruleset="duel")
+
+
+def paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The path of every value inside a payload (a dict's keys, a list's positions), outermost first."""
+    out = [path] if path else []
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            out += paths(inner, (*path, key))
+    elif isinstance(value, list):
+        for k, inner in enumerate(value):
+            out += paths(inner, (*path, k))
+    return out
+
+
+def changed(payload: Any, path: tuple[Any, ...], make: Any) -> Any:
+    """A deep copy of the payload with the value at `path` replaced by `make(value)` (deleted when it is DELETE)."""
+    copy = json.loads(json.dumps(payload))
+    *outer, last = path
+    holder = copy
+    for key in outer:
+        holder = holder[key]
+    new = make(holder[last])
+    if new is DELETE:
+        del holder[last]
+    else:
+        holder[last] = new
+    return copy
+
+
+DELETE = object()
+WRONG = [None, True, False, 0, 7, -2**70, 1.0, 2.5, "", "A", "attack", "draw", [], [1, "rest"], [1], [1, "rest", 2],
+         ["rest", 1], [[1, "rest"]], ["x"], {}, {"winner": "A"}]
+"""Values put in place of each value of a payload: every JSON kind, and the ones that fit some field."""
+
+
+@pytest.mark.parametrize(("kind", "payload"), samples(), ids=lambda x: x if isinstance(x, str) else "")
+def test_fits_agrees_with_pydantic_on_every_value_made_wrong_missing_or_extra(kind: str, payload: dict[str, Any]):
+    assert events.fits(kind, payload) and pydantic_problems(kind, payload) == []
+    refused = {"wrong": 0, "missing": 0, "extra": 0}
+    for path in paths(payload):
+        where = ".".join(str(part) for part in path)
+        in_pair = any(part in ("obtained", "dropped", "lost") for part in path[:-1])
+        for wrong in WRONG:
+            bad = changed(payload, path, lambda _, wrong=wrong: wrong)
+            problems = pydantic_problems(kind, bad)
+            assert validate_payload(kind, bad) == problems
+            if problems:
+                refused["wrong"] += 1
+                assert not events.fits(kind, bad), (where, wrong)
+                assert all(p.startswith(where) for p in problems), (where, wrong, problems)
+            elif not in_pair:  # pydantic reads an obtained pair lax ([1.0, "rest"]): `fits` may leave it to pydantic
+                assert events.fits(kind, bad), (where, wrong)
+        missing = changed(payload, path, lambda _: DELETE)
+        problems = pydantic_problems(kind, missing)
+        assert events.fits(kind, missing) == (problems == []), where
+        if problems and isinstance(path[-1], str):  # a field left out (not a list's value)
+            refused["missing"] += 1
+            assert validate_payload(kind, missing) == [f"{where}: Field required"]
+            assert validate_payload(kind, missing, partial=True) == []
+    for path in [(), *paths(payload)]:
+        holder = payload
+        for part in path:
+            holder = holder[part]
+        if isinstance(holder, dict):
+            extra = changed({"root": payload}, ("root", *path), lambda value: {**value, "colour": "red"})["root"]
+            problems = pydantic_problems(kind, extra)
+            assert events.fits(kind, extra) == (problems == []), path
+            if problems:
+                refused["extra"] += 1
+                where = ".".join(str(part) for part in (*path, "colour"))
+                assert validate_payload(kind, extra) == problems
+                assert problems == [f"{where}: Extra inputs are not permitted"] or path[-1] == "sides", problems
+    assert all(refused.values()), refused
+
+
+def test_fits_refuses_what_is_not_a_payload_of_its_type():
+    assert not events.fits("duel.parry", strike())
+    assert not events.fits("duel.strike", [strike()])
+    assert not events.fits("duel.strike", {**strike(), "why": ("…",)})  # strict: a JSON array reads as a list only
+    assert events.fits("duel.strike", strike(N=2**80))  # pydantic takes a big int: so does fits
+    assert pydantic_problems("duel.strike", strike(N=2**80)) == []
+
+
+def test_fits_is_made_from_the_annotations_and_refuses_a_type_it_does_not_know():
+    source = events.fits_source()
+    for cls in EVENTS.values():
+        assert f"def fits_{cls.__name__}(v):" in source
+        assert all(f"f_{name}" in source for name in cls.model_fields)
+    assert "def fits_RollRecord(v):" in source and "def fits_Initiative(v):" in source
+    with pytest.raises(TypeError, match="no check of a payload field typed"):
+        events._check(float, "f_x", 0)
+    with pytest.raises(TypeError, match="no check of a payload field typed"):
+        events._check(tuple[int, int], "f_x", 0)

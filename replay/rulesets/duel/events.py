@@ -7,7 +7,9 @@ checking it: the values as they are (an obtained pair stays a list), nested part
 
 The classes are `LazyModel`s: reading a game (the reducer, posts, frames) never imports pydantic; the pydantic model
 of a class is built from its declaration the first time a payload is checked, so what it keeps and every message
-are pydantic's own.
+are pydantic's own. A whole payload that is well formed is found so without pydantic (`fits`: checks generated once
+from the same declarations, as strict as pydantic reads them); pydantic reads every other one and names its
+problems.
 
 A GM ruling may assert only some fields: `validate_payload(..., partial=True)` forgives the missing ones, and a
 trusted event built from such a payload has only the fields it was given (`given(name)` says which).
@@ -15,7 +17,10 @@ trusted event built from such a payload has only the fields it was given (`given
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, Self
+from collections.abc import Callable, Iterable
+from operator import itemgetter
+from types import UnionType
+from typing import Any, ClassVar, Literal, Self, Union, get_args, get_origin, get_type_hints
 
 from eventlog.envelope import Event
 from eventlog.errors import ValidationError
@@ -368,7 +373,12 @@ EVENTS: dict[str, type[Resolution]] = {
 
 
 def validate_payload(type: str, payload: Any, *, partial: bool = False) -> list[str]:
-    """Every problem of a resolution payload as "field.path: message"; with `partial`, missing fields are fine."""
+    """Every problem of a resolution payload as "field.path: message"; with `partial`, missing fields are fine.
+
+    A whole payload that fits its class (`fits`) has none; any other is checked by pydantic, whose messages these
+    are."""
+    if not partial and fits(type, payload):
+        return []
     if not _MODELS:
         _MODELS.update((kind, cls.pydantic_model()) for kind, cls in EVENTS.items())
     return payload_problems(_MODELS, type, payload, partial=partial, ruleset="duel")
@@ -376,6 +386,105 @@ def validate_payload(type: str, payload: Any, *, partial: bool = False) -> list[
 
 _MODELS: dict[str, Any] = {}
 """Resolution event type -> its class's pydantic model (built when a payload is first checked)."""
+
+
+# --- whether a payload is well formed, without pydantic --------------------------------------------------------------
+
+def fits(type: str, payload: Any) -> bool:
+    """Whether a resolution payload is exactly its class's: a dict of all its fields and no other, each of its
+    type, as strictly as the class's pydantic model reads it. True only when pydantic would find nothing wrong; it
+    may be False for a payload pydantic's lax reading of an obtained pair takes ([1.0, "rest"]), which
+    `validate_payload` then hands to pydantic."""
+    if not _FITS:
+        _FITS.update(_compiled_fits())
+    check = _FITS.get(type)
+    return check is not None and check(payload)
+
+
+_FITS: dict[str, Callable[[Any], bool]] = {}
+"""Resolution event type -> its class's `fits` check (compiled when a payload is first checked)."""
+
+
+def fits_source() -> str:
+    """The Python text of the checks `fits` runs: one function a Part class, one `and` a field, made from the
+    classes' annotations (a type this does not know is a TypeError, never a field left unchecked)."""
+    parts: list[type[Part]] = list(EVENTS.values())
+    for cls in parts:  # the parts each part holds, found as the list grows
+        parts += [hint for hint in _part_hints(cls).values() if hint not in parts]
+    return "\n".join(_function(cls) for cls in parts)
+
+
+def _compiled_fits() -> dict[str, Callable[[Any], bool]]:
+    namespace = {"ITEM": frozenset(get_args(Item)), "ONLY_INT": frozenset({int}), "ONLY_STR": frozenset({str}),
+                 "itemgetter": itemgetter}
+    exec(fits_source(), namespace)  # noqa: S102 (made from this module's own annotations)
+    return {kind: namespace[f"fits_{cls.__name__}"] for kind, cls in EVENTS.items()}
+
+
+def _fields(cls: type[Part]) -> dict[str, Any]:
+    """A part's fields (its bases' too) and their types, as its pydantic model has them."""
+    hints = get_type_hints(cls)
+    return {name: hints[name] for base in reversed(cls.__mro__) for name in vars(base).get("_own_fields", ())}
+
+
+def _part_hints(cls: type[Part]) -> dict[str, type[Part]]:
+    """The parts a part's fields hold (in a list, a dict or beside None)."""
+    found = {}
+    for hint in _fields(cls).values():
+        for inner in (hint, *get_args(hint), *(a for arg in get_args(hint) for a in get_args(arg))):
+            if isinstance(inner, type) and issubclass(inner, Part):
+                found[inner.__name__] = inner
+    return found
+
+
+def _function(cls: type[Part]) -> str:
+    """A part's check: a dict of its fields and no other, their values taken out at once (`itemgetter`, one
+    local name each: `f_` and the field's name), then one `and` a field."""
+    if cls.model_config != {"frozen": True, "extra": "forbid", "strict": True}:
+        raise TypeError(f"{cls.__name__}: no check of a part that is not closed and strict")
+    fields, name = _fields(cls), cls.__name__
+    names = ", ".join(f"f_{field}" for field in fields)
+    taken = f"VALUES_{name}(v)" if len(fields) > 1 else f"(VALUES_{name}(v),)"  # one name: itemgetter gives no tuple
+    checks = "\n            and ".join(_check(hint, f"f_{field}", 0) for field, hint in fields.items())
+    return (f"FIELDS_{name} = frozenset({_set(fields)})\n"
+            f"VALUES_{name} = itemgetter(*{list(fields)!r})\n\n"
+            f"def fits_{name}(v):\n"
+            f"    if type(v) is not dict or v.keys() != FIELDS_{name}:\n"
+            f"        return False\n"
+            f"    ({names},) = {taken}\n"
+            f"    return ({checks})\n")
+
+
+def _set(names: Iterable[str]) -> str:
+    """A set's text, its names in order (the same text in every process; `x in {...}` compiles to a constant)."""
+    return "{" + ", ".join(repr(name) for name in sorted(names)) + "}"
+
+
+def _check(hint: Any, x: str, depth: int) -> str:
+    """The expression true when the value `x` is of type `hint`, strictly (a Part's model_config)."""
+    origin, args, item = get_origin(hint), get_args(hint), f"i{depth}"
+    if hint in (int, str, bool):
+        return f"type({x}) is {hint.__name__}"  # strict: no True for an int, no "2" for a 2
+    if origin is Literal and all(type(arg) is str for arg in args):
+        return f"(type({x}) is str and {x} in {_set(args)})"
+    if isinstance(hint, type) and issubclass(hint, Part):
+        return f"fits_{hint.__name__}({x})"
+    if origin in (Union, UnionType):
+        return "(" + " or ".join(f"{x} is None" if arg is type(None) else _check(arg, x, depth)
+                                 for arg in args) + ")"
+    if origin is list and args[0] in (int, str):  # the types of its values as one set: no loop in Python
+        return f"(type({x}) is list and (not {x} or {{*map(type, {x})}} <= ONLY_{args[0].__name__.upper()}))"
+    if origin is list and args[0] == Item:
+        return f"(type({x}) is list and (not {x} or {{*map(type, {x})}} <= ONLY_STR and ITEM.issuperset({x})))"
+    if origin is list:
+        return f"(type({x}) is list and all({_check(args[0], item, depth + 1)} for {item} in {x}))"
+    if origin is dict and args[0] is str:
+        return (f"(type({x}) is dict and all(type(k{depth}) is str and {_check(args[1], item, depth + 1)} "
+                f"for k{depth}, {item} in {x}.items()))")
+    if hint == Pair:  # read lax (`Part.annotation_names`): a JSON array of a position and an item
+        return (f"(type({x}) in (list, tuple) and len({x}) == 2 and type({x}[0]) is int and type({x}[1]) is str "
+                f"and {x}[1] in ITEM)")
+    raise TypeError(f"no check of a payload field typed {hint!r}")
 
 
 def _problems(exc: Any, partial: bool = False) -> list[str]:
