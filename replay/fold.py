@@ -478,6 +478,8 @@ def replay_verified(store: Store, game_id: str) -> tuple[int, Any]:
     state, seq, prev = initial_state(game), 0, GENESIS
     known: dict[bytes, str] = {}
     """Short payloads parsed already (valid JSON) -> their sha256: a game repeats its orders and rolls."""
+    audiences: dict[str, tuple[str, ...] | None] = {}
+    """Visible texts read already -> who sees the payload: a game has a few (each side's hidden orders)."""
     with gc_paused():
         while True:
             chunk = store.rows(game_id, from_seq=seq + 1, upto_seq=seq + REPLAY_CHUNK)
@@ -487,7 +489,12 @@ def replay_verified(store: Store, game_id: str) -> tuple[int, Any]:
                     raise ChainError(at, f"game {game_id}: expected seq {seq} here (a missing or reordered event)")
                 if link != prev:
                     raise ChainError(seq, "prev does not match the hash of the event before it")
-                visible = None if seen is None else _visible(seen)
+                if seen is None:
+                    visible = None
+                elif seen in audiences:
+                    visible = audiences[seen]
+                else:
+                    visible = audiences[seen] = _visible(seen)
                 seen_before = v >= 2 and len(blob) <= _SHORT and blob in known  # a long text is never kept
                 if v >= 2:
                     blob_hash = known[blob] if seen_before else sha256(blob).hexdigest()

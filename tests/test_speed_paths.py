@@ -129,6 +129,25 @@ def test_replay_verified_checks_the_stored_bytes_and_leaves_their_form_to_verify
         assert error.value.seq == 2
 
 
+def test_replay_verified_reads_each_hidden_payloads_audience_and_names_one_edited(tmp_path):
+    """The visible texts are read once a game (a game has a few): every event still carries its own, and one
+    edited behind battlelog's back, after events with the same text, is named by its hash."""
+    path = ROOT / "fixtures" / "cerilia" / "decisive.jsonl"
+    with Store.open(tmp_path / "c.duckdb") as store:
+        game = next(iter(importing.import_text(store, path.read_text(encoding="utf-8"), source=path.name)))
+        hidden = store.con.execute("SELECT seq, visible FROM events WHERE game = ? AND visible IS NOT NULL "
+                                   "ORDER BY seq", [game]).fetchall()
+        assert len(hidden) == 4 and len({text for _, text in hidden}) == 2
+        read, state = fold.replay_verified(store, game)
+        assert read == store.count(game) and state == driver.fold(driver.load(store, game))
+        last, text = hidden[-1]
+        other = next(t for _, t in hidden if t != text)
+        store.con.execute("UPDATE events SET visible = ? WHERE game = ? AND seq = ?", [other, game, last])
+        with pytest.raises(ChainError) as error:
+            fold.replay_verified(store, game)
+        assert error.value.seq == last
+
+
 def _rehash(store: Store, game: str) -> None:
     """Recompute every hash from seq 2 on over the payload bytes as stored (what a forger would do)."""
     import hashlib

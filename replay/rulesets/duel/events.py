@@ -477,7 +477,7 @@ def _check(hint: Any, x: str, depth: int) -> str:
     if origin is list and args[0] == Item:
         return f"(type({x}) is list and (not {x} or {{*map(type, {x})}} <= ONLY_STR and ITEM.issuperset({x})))"
     if origin is list:
-        return f"(type({x}) is list and all({_check(args[0], item, depth + 1)} for {item} in {x}))"
+        return f"(type({x}) is list and (not {x} or all({_check(args[0], item, depth + 1)} for {item} in {x})))"
     if origin is dict and args[0] is str:
         return (f"(type({x}) is dict and all(type(k{depth}) is str and {_check(args[1], item, depth + 1)} "
                 f"for k{depth}, {item} in {x}.items()))")
