@@ -469,9 +469,9 @@ def _check(hint: Any, x: str, depth: int) -> str:
         return f"(type({x}) is str and {x} in {_set(args)})"
     if isinstance(hint, type) and issubclass(hint, Part):
         return f"fits_{hint.__name__}({x})"
-    if origin in (Union, UnionType):
-        return "(" + " or ".join(f"{x} is None" if arg is type(None) else _check(arg, x, depth)
-                                 for arg in args) + ")"
+    if origin in (Union, UnionType):  # None first: no call for an absent part
+        choices = [_check(arg, x, depth) for arg in args if arg is not type(None)]
+        return "(" + " or ".join([f"{x} is None"] * (type(None) in args) + choices) + ")"
     if origin is list and args[0] in (int, str):  # the types of its values as one set: no loop in Python
         return f"(type({x}) is list and (not {x} or {{*map(type, {x})}} <= ONLY_{args[0].__name__.upper()}))"
     if origin is list and args[0] == Item:
