@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from eventlog.errors import ChainError
+from eventlog.envelope import canonical_json
+from eventlog.errors import ChainError, ValidationError
 from eventlog.store import Store
 from replay import driver, fold, importing, views
 
@@ -146,6 +147,30 @@ def test_replay_verified_reads_each_hidden_payloads_audience_and_names_one_edite
         with pytest.raises(ChainError) as error:
             fold.replay_verified(store, game)
         assert error.value.seq == last
+
+
+@pytest.mark.parametrize(("change", "problem"), [
+    (lambda p: p.update(turn="1"), "payload.turn: Input should be a valid integer"),
+    (lambda p: p.pop("strike_order"), "payload.strike_order: Field required"),
+    (lambda p: p["sides"]["A"].update(colour="red"), "payload.sides.A.colour: Extra inputs are not permitted"),
+    (lambda p: p["sides"]["B"]["activate"].update(killer_blow=1), "payload.sides.B.activate.killer_blow: Input "
+                                                                  "should be a valid boolean"),
+], ids=["wrong type", "missing", "extra", "deep"])
+def test_replay_verified_names_a_forged_resolution_payloads_problem(tmp_path, change, problem):
+    """A resolution payload forged behind battlelog's back with its chain rehashed over it: the hashes match, the
+    ruleset's check names the field."""
+    db, game, _ = _duel_db(tmp_path)
+    with Store.open(db) as store:
+        seq, text = store.con.execute("SELECT seq, payload FROM events WHERE game = ? AND type = 'duel.reveal' "
+                                      "ORDER BY seq LIMIT 1", [game]).fetchall()[0]
+        payload = json.loads(text)
+        change(payload)
+        store.con.execute("UPDATE events SET payload = ? WHERE game = ? AND seq = ?",
+                          [canonical_json(payload), game, seq])
+        _rehash(store, game)
+        with pytest.raises(ValidationError) as error:
+            fold.replay_verified(store, game)
+        assert str(error.value) == f"seq {seq} (duel.reveal): {problem}"
 
 
 def _rehash(store: Store, game: str) -> None:
