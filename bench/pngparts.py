@@ -3,11 +3,12 @@
 Usage: python bench/pngparts.py [--runs 9] [--json]
 
 The frame is the one bench.py and bench/startup.py time: the last step of the latest turn of the recorded battle
-(fixtures/knights/battle.jsonl), in Russian. Each variant below is an SVG drawn by `resvg_py.svg_to_bytes` with the
-options `png.to_png` gives it (the fonts `png.font_files` chooses for the frame); the variants run alternated,
-`--runs` rounds after one warm-up call each, and each figure is the median CPU time of one call
-(`time.process_time`), in ms. resvg-py encodes the PNG inside that call and returns its bytes only, so its drawing
-and its encoding are told apart by what is drawn and what is left to encode:
+(fixtures/knights/battle.jsonl), in Russian. Each variant below is an SVG drawn by resvg as `png.to_png` draws it
+(`resvg.render` with the options of the fonts `png.font_files` chooses for the frame, held in memory); the variants
+run alternated, `--runs` rounds after one warm-up call each, and each figure is the median CPU time of one call
+(`time.process_time`), in ms. resvg encodes the PNG inside that call and returns its bytes only, so its drawing and
+its encoding are told apart by what is drawn and what is left to encode (results/2026-12-05-speed19.md ran this
+with resvg-py, the binding before, whose figures were larger: see results/2026-12-05-speed20.md):
 
 - `frame`: the frame as shipped.
 - `covered`: the same SVG with an opaque white rect over the whole canvas at its end: resvg draws all of the frame
@@ -175,17 +176,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
 
-    import resvg_py
-
     from replay.render import png
-    from replay.render.svg import FONT
 
     svg, view = battle_frame()
-    fonts = list(png.font_files(svg))
+    options = png._options(png.font_files(svg))
 
     def draw(source: str) -> bytes:
-        return bytes(resvg_py.svg_to_bytes(svg_string=source, font_files=fonts, skip_system_fonts=True,
-                                           font_family=FONT, sans_serif_family=FONT))
+        return bytes(png.resvg.render(png.resvg.usvg.Tree.from_str(source, options), (1, 0, 0, 0, 1, 0)))
 
     sources = variants(svg, view)
     pngs = {name: draw(source) for name, source in sources.items()}  # the warm-up call of each

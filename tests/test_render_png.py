@@ -79,16 +79,18 @@ def _last_frame(path: str, lang: str) -> str:
     return game.ruleset.frame(view)
 
 
+def _drawn_with_whole_fonts(source: str) -> bytes:
+    tree = png.resvg.usvg.Tree.from_str(source, png._options(tuple(str(f) for f in svg.FONT_FILES)))
+    return bytes(png.resvg.render(tree, (1, 0, 0, 0, 1, 0)))
+
+
 @pytest.mark.parametrize(("path", "lang"), [("knights/battle.jsonl", "ru"), ("knights/lady.jsonl", "en"),
                                             ("duel/death.jsonl", "ru"), ("warband/nightfall.jsonl", "en"),
                                             ("cerilia/decisive.jsonl", "ru")])
 def test_common_fonts_draw_the_same_png_as_the_whole_fonts(path: str, lang: str) -> None:
     source = _last_frame(path, lang)
     assert png.font_files(source) == tuple(str(f) for f in png.COMMON_FILES)
-    whole = bytes(png.resvg_py.svg_to_bytes(svg_string=source, font_files=[str(f) for f in svg.FONT_FILES],
-                                            skip_system_fonts=True, font_family=svg.FONT,
-                                            sans_serif_family=svg.FONT))
-    assert png.to_png(source) == whole
+    assert png.to_png(source) == _drawn_with_whole_fonts(source)
 
 
 def test_a_character_outside_the_common_fonts_gets_the_whole_fonts() -> None:
@@ -99,13 +101,39 @@ def test_a_character_outside_the_common_fonts_gets_the_whole_fonts() -> None:
     source = svg.to_string(dwg)
     assert png.font_files(source) == tuple(str(f) for f in svg.FONT_FILES)
     drawn = png.to_png(source)
-    without = bytes(png.resvg_py.svg_to_bytes(svg_string=source.replace("Ǆ", ""), font_files=[str(f) for f in
-                                              svg.FONT_FILES], skip_system_fonts=True, font_family=svg.FONT,
-                                              sans_serif_family=svg.FONT))
-    assert drawn != without  # the letter was drawn
+    assert drawn == _drawn_with_whole_fonts(source)
+    assert drawn != _drawn_with_whole_fonts(source.replace("Ǆ", ""))  # the letter was drawn
 
 
 def test_the_common_fonts_are_subsets_of_the_whole_fonts() -> None:
     for common, whole in zip(png.COMMON_FILES, svg.FONT_FILES, strict=True):
         assert svg.font_chars(common) <= svg.font_chars(whole)
         assert {ord("Ж"), ord("ё"), ord("→"), ord("♛"), ord("☠"), ord("✗")} <= svg.font_chars(common)
+
+
+def test_only_the_bundled_fonts_are_loaded() -> None:
+    for files in (png.COMMON_FILES, svg.FONT_FILES):
+        assert png._options(tuple(str(f) for f in files)).list_fonts() == [svg.FONT]
+
+
+@pytest.mark.parametrize(("side", "scale", "expected"), [(1198, 0.75, 899), (101, 0.5, 51), (333, 0.5, 167),
+                                                          (101, 1.25, 126), (1198, 1.33, 1593), (900, 2.0, 1800),
+                                                          (560, 1.0, 560)])
+def test_a_zoomed_side_is_sized_as_resvg_sizes_it(side: int, scale: float, expected: int) -> None:
+    """The sizes resvg-py's `zoom` gave these sides (half away from zero, in single precision): an animation scaled
+    to fit a forum's limit keeps the size it had."""
+    assert png._scaled(side, scale) == expected
+
+
+def test_a_scaled_frame_fills_its_canvas() -> None:
+    dwg = svg.new_drawing(101, 51, title="t", caption="c", last_hash=HASH, desc_text="d")
+    dwg.add(dwg.rect((90, 45), (11, 6), fill="#000000"))  # the bottom right corner only
+    out = png.to_png(svg.to_string(dwg), scale=0.75)
+    assert struct.unpack(">II", out[16:24]) == (76, 38)
+    from io import BytesIO
+
+    from PIL import Image
+
+    image = Image.open(BytesIO(out)).convert("RGB")
+    assert image.getpixel((74, 36)) == (0, 0, 0)  # the picture scaled to the canvas, not cut to it
+    assert image.getpixel((60, 30)) != (0, 0, 0)

@@ -1,9 +1,10 @@
 """PNG from a frame's SVG, for forums that cannot show SVG, with the last event's hash in a `tEXt` chunk.
 
-resvg draws with the bundled DejaVu fonts only (system fonts skipped), so a PNG is the same on every machine. A
-frame whose every character the common subset of those fonts holds (fonts/README.md) is drawn with the subset: the
-same glyphs, kerning and names, so the same PNG, but resvg reads the font file again for every text element, and
-the subset is a third of the size (~8 ms less on a knights frame of 224 texts).
+resvg (the `resvg` binding) draws with the bundled DejaVu fonts only (no system font is loaded), so a PNG is the
+same on every machine. The fonts are read once a process and handed to resvg as bytes: given a file, resvg reads it
+again for every text element it lays out (~15 ms of a knights frame of 224 texts). A frame whose every character the
+common subset of those fonts holds (fonts/README.md) is drawn with the subset: the same glyphs, kerning and names,
+so the same PNG, read in 0.2 ms instead of 2 and laid out ~2 ms faster.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from __future__ import annotations
 import struct
 import zlib
 from functools import lru_cache
+from pathlib import Path
 
-import resvg_py
+import resvg
 
 from replay.render.svg import FONT, FONT_DIR, FONT_FILES, font_chars
 
@@ -71,17 +73,34 @@ def font_files(svg: str) -> tuple[str, ...]:
 
 def to_png(svg: str, *, last_hash: str | None = None, scale: float = 1.0) -> bytes:
     """Raster a frame with the bundled fonts; the last event's hash goes in a `tEXt` chunk."""
-    png = bytes(
-        resvg_py.svg_to_bytes(
-            svg_string=svg,
-            font_files=list(font_files(svg)),
-            skip_system_fonts=True,
-            font_family=FONT,
-            sans_serif_family=FONT,
-            zoom=scale if scale != 1.0 else None,
-        )
-    )
+    tree = resvg.usvg.Tree.from_str(svg, _options(font_files(svg)))
+    width, height = tree.int_size()
+    size = (_scaled(width, scale), _scaled(height, scale))
+    png = bytes(resvg.render(tree, (size[0] / width, 0, 0, 0, size[1] / height, 0), bg_size=size))
     return png if last_hash is None else with_text(png, HASH_KEY, last_hash)
+
+
+@lru_cache(maxsize=2)
+def _options(files: tuple[str, ...]) -> resvg.usvg.Options:
+    """resvg's options with these fonts alone, read into memory once (the default options load no system font)."""
+    options = resvg.usvg.Options.default()
+    for path in files:
+        options.load_font_data(Path(path).read_bytes())
+    options.font_family = FONT
+    return options
+
+
+def _scaled(side: int, scale: float) -> int:
+    """A side of the canvas scaled as resvg sizes a zoomed picture: the product in single precision, rounded half
+    away from zero (0.75 × 1198 = 898.5 → 899); the picture is stretched to fill it."""
+    if scale == 1.0:
+        return side
+    return int(_single(side * _single(scale)) + 0.5)
+
+
+def _single(x: float) -> float:
+    """x rounded to the nearest single-precision float."""
+    return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
 def png_text(png: bytes) -> dict[str, str]:
