@@ -8,7 +8,7 @@ waits for. An illegal recorded input fails it wherever it stands, the last turn 
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -292,8 +292,11 @@ def import_exported(store: Store, text: str | bytes, *, source: str) -> dict[str
     written after it. Returns {game: Imported}, or None when the text is not such a log (hand-written lines).
     """
     staged = jsonl.stage_exported(store, text, source=source)
-    if staged is None:
-        return None
+    return None if staged is None else _import_staged(store, staged)
+
+
+def _import_staged(store: Store, staged: jsonl.Staged) -> dict[str, Imported]:
+    """import_exported once the log is staged."""
     out: dict[str, Imported] = {}
     checked: list[list[Event]] = []
     with staged:
@@ -341,6 +344,19 @@ def import_text(store: Store, text: str | bytes, *, source: str, rename: str | N
     in every hash)."""
     if rename is None and (bulk := import_exported(store, text, source=source)) is not None:
         return bulk  # an exported log: hashes and links verified in bulk, inputs checked by check_log
+    return import_plain(store, text, source=source, rename=rename)
+
+
+def import_read(store: Store, read: Callable[[], str | bytes], *, source: str,
+                rename: str | None = None) -> dict[str, Imported]:
+    """import_text of the text `read()` gives, let go as soon as an export is staged: the file's bytes are not kept
+    beside the events parsed from them (for `battlelog import`, which hands over the only reference it had)."""
+    text = read()
+    if rename is None:
+        staged = jsonl.stage_exported(store, text, source=source)
+        if staged is not None:
+            del text  # every line is in the staged table now
+            return _import_staged(store, staged)
     return import_plain(store, text, source=source, rename=rename)
 
 
