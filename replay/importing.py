@@ -19,6 +19,7 @@ from eventlog.errors import ChainError, ValidationError
 from eventlog.store import Store, verify_chain
 from replay.context import Request, TurnInputs, run
 from replay.fold import (
+    WHOLE,
     Checkpoints,
     Game,
     TurnIndex,
@@ -103,7 +104,7 @@ def check_log(events: list[Event], *, shapes_checked: bool = False) -> Imported:
     probe = Game(game.id, rs, game.options, game.setup, (events[0],), game.created)
     checked = _with_index(probe, None)  # the Game each check reads: its index set to the walk's before each check
     kept = Checkpoints(rs)
-    current_turn, resolution_types = rs.current_turn, rs.resolution_types
+    current_turn, resolution_types, evolve = rs.current_turn, rs.resolution_types, rs.evolve
     for e in events[1:]:
         type_ = e.type
         if type_ in INPUT_DRAFT_TYPES and not (type_ == "ruling" and "events" in e.payload):
@@ -123,7 +124,10 @@ def check_log(events: list[Event], *, shapes_checked: bool = False) -> Imported:
         elif type_ in resolution_types or type_ == "ruling":
             for p in _event_problems(rs, e):
                 raise ValidationError(f"seq {e.seq} ({type_}): {p}")
-        state = apply(rs, state, e)
+        if type_ in resolution_types:  # `apply`, its commonest case inline
+            state = evolve(state, e)
+        elif type_ in WHOLE:
+            state = apply(rs, state, e)
         if type_ == "turn.closed":
             kept.after(e, state)
             if e.turn is not None:
