@@ -1585,9 +1585,9 @@ def import_(ctx: click.Context, file_: str, rename: str | None) -> None:
     the rules need and the log lacks mid-game is an error naming it. Nothing is imported unless the whole game
     imports. It ends by saying what each game waits for.
     """
-    data = _read_bytes(file_)
+    data = [_read_bytes(file_)]  # handed over by `pop`: the importer lets the bytes go once they are staged
     with opened(ctx, write=True) as store:
-        for game, imported in importing.import_text(store, data, source=file_, rename=rename).items():
+        for game, imported in importing.import_read(store, data.pop, source=file_, rename=rename).items():
             events = imported.events
             closed = sum(e.type == "turn.closed" for e in events)
             log.info("import", game=game, events=len(events), head=events[-1].hash)

@@ -558,29 +558,33 @@ class Staged:
         """
         # Streamed in batches (the batch's columns as lists, one batch at a time): the rows are never all in
         # memory at once beside the events made from them. Nothing else runs on the connection meanwhile.
-        reader = self.store.con.sql(f'SELECT n, seq, type, turn, actor, payload, cause, "at", prev, hash, phase, '
-                                    f"visible, v FROM {self.table} WHERE game = ? ORDER BY n",
+        # The payload comes as its UTF-8 bytes (`encode`): parsed and compared as they are, never made a str and
+        # encoded back.
+        reader = self.store.con.sql(f'SELECT n, seq, type, turn, actor, encode(payload), cause, "at", prev, hash, '
+                                    f"phase, visible, v FROM {self.table} WHERE game = ? ORDER BY n",
                                     params=[game]).to_arrow_reader(8192)
         events: list[Event] = []
         fixed: list[tuple[str, bool, int]] = []
-        seen: set[str] = set()
+        seen: set[bytes] = set()
         rows = (row for batch in reader for row in zip(*(column.to_pylist() for column in batch.columns), strict=True))
         with gc_paused():
-            for n, seq, type_, turn, actor, text, cause, at, prev, hash_, phase, visible, v in rows:
-                event = make_event(game, seq, type_, turn, actor, _payload_of(text), cause, at, prev, hash_, phase,
+            for n, seq, type_, turn, actor, blob, cause, at, prev, hash_, phase, visible, v in rows:
+                event = make_event(game, seq, type_, turn, actor, _payload_of(blob), cause, at, prev, hash_, phase,
                                    None if visible is None else tuple(json.loads(visible)), v)
-                if text in seen:  # found canonical already (a game repeats its short orders and rolls)
-                    canonical = text
-                elif surely_canonical(text.encode("utf-8"), event.payload):
-                    canonical = text
-                    if len(text) <= _SEEN_TEXT:
-                        seen.add(text)
+                canonical = None  # the payload's canonical text, where the stored one is not it
+                if blob in seen:  # found canonical already (a game repeats its short orders and rolls)
+                    pass
+                elif surely_canonical(blob, event.payload):
+                    if len(blob) <= _SEEN_TEXT:
+                        seen.add(blob)
                 else:
-                    canonical = canonical_json(event.payload)
-                    if canonical == text and len(text) <= _SEEN_TEXT:
-                        seen.add(text)
-                if canonical != text:
-                    repeated = duplicate_key(text)
+                    written = canonical_json(event.payload)
+                    if written.encode("utf-8") != blob:
+                        canonical = written
+                    elif len(blob) <= _SEEN_TEXT:
+                        seen.add(blob)
+                if canonical is not None:
+                    repeated = duplicate_key(blob)
                     matches = event.expected_hash() == hash_ and repeated is None
                     fixed.append((canonical, matches, n))
                     if repeated is not None:  # said as parse_lines says it

@@ -8,17 +8,18 @@ waits for. An illegal recorded input fails it wherever it stands, the last turn 
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from eventlog import jsonl
-from eventlog.envelope import Draft, Event, seal
+from eventlog.envelope import Draft, Event, gc_paused, seal
 from eventlog.errors import ChainError, ValidationError
 from eventlog.store import Store, verify_chain
-from replay.context import Request, run
+from replay.context import Request, TurnInputs, run
 from replay.fold import (
+    WHOLE,
     Checkpoints,
     Game,
     TurnIndex,
@@ -57,20 +58,16 @@ class _LazyPoint(Point):
     would have had (pure: `resolve_turn` appends nothing)."""
 
     def __init__(self, game: Game, start: Any, turn: int, events: Sequence[Event]):
-        from replay.context import TurnInputs
-
         events = tuple(events)  # the walk goes on appending to its list
-        object.__setattr__(self, "turn", turn)
-        object.__setattr__(self, "start", start)
-        object.__setattr__(self, "inputs", TurnInputs.of(turn, events))
-        object.__setattr__(self, "_lazy", (game, events))
-        object.__setattr__(self, "_point", None)
+        self.__dict__.update(turn=turn, start=start, inputs=TurnInputs.of(turn, events), _lazy=(game, events),
+                             _point=None)  # as the frozen __init__ sets them (one Point an input: ~2x cheaper)
 
     def _resolved(self) -> Point:
         point = self.__dict__["_point"]
         if point is None:
             game, _ = self.__dict__["_lazy"]
             rs, inputs = game.ruleset, self.inputs
+            inputs._index  # noqa: B018 - sorted here, where the resolution's copy of the inputs and the check share it
             stop = run(rs.resolve, rs.evolve, self.start, self.turn, inputs, game.options, game.id)
             point = Point(self.turn, self.start, stop.state, inputs, stop.drafts, stop.requests, stop.error,
                           stop.unused)
@@ -85,14 +82,15 @@ class _LazyPoint(Point):
 
 
 def _cheap_point(turn: int | None, state: Any, events: Sequence[Event]) -> Point:
-    from replay.context import TurnInputs
-
     return Point(turn, state, state, TurnInputs.of(turn or 0, events) if turn is not None else None)
 
 
-def check_log(events: list[Event]) -> Imported:
+def check_log(events: list[Event], *, shapes_checked: bool = False) -> Imported:
     """Check a whole exported log as it would have been appended: the setup, then each input against the rules
-    where the game stood, then the open turn as far as it resolves (an illegal recorded input fails it)."""
+    where the game stood, then the open turn as far as it resolves (an illegal recorded input fails it).
+
+    `shapes_checked`: every payload's core fields were checked when the log was read (`core_payload_problems`:
+    `jsonl.parse_lines` and `Staged.events` check every line), so the input checks do not check them again."""
     game = game_from_events(events)
     rs = game.ruleset
     problems = [f"seq 1 setup: {p}" for p in rs.validate_setup(game.setup)]
@@ -102,39 +100,46 @@ def check_log(events: list[Event]) -> Imported:
     state = initial_state(game)
     by_turn: dict[int | None, list[Event]] = {}
     closed: set[int] = set()
+    walked = _closed(closed)
     probe = Game(game.id, rs, game.options, game.setup, (events[0],), game.created)
+    checked = _with_index(probe, None)  # the Game each check reads: its index set to the walk's before each check
     kept = Checkpoints(rs)
+    current_turn, resolution_types, evolve = rs.current_turn, rs.resolution_types, rs.evolve
     for e in events[1:]:
-        if e.type in INPUT_DRAFT_TYPES and not (e.type == "ruling" and "events" in e.payload):
-            turn = rs.current_turn(state)
+        type_ = e.type
+        if type_ in INPUT_DRAFT_TYPES and not (type_ == "ruling" and "events" in e.payload):
+            turn = current_turn(state)
             if turn in closed:
                 turn = None
-            here_events = by_turn.get(turn, [])
+            here_events = tuple(by_turn.get(turn, ()))  # the walk goes on appending to its list
             here = _LazyPoint(probe, state, turn, here_events) if full and turn is not None else \
                 _cheap_point(turn, state, here_events)
+            checked.__dict__["index"] = TurnIndex({turn: here_events} if turn is not None else {}, walked, {}, ())
             try:
-                _check(probe, here, e, here_events, closed)
+                check_draft(checked, here, Draft(type_, e.payload, e.turn, e.actor, e.cause, e.phase, e.visible),
+                            turn_events=here_events, shapes_checked=shapes_checked)
             except ValidationError as exc:
-                raise ValidationError([f"seq {e.seq} ({e.type} of {e.actor or 'GM'}, turn {e.turn}): {p}"
+                raise ValidationError([f"seq {e.seq} ({type_} of {e.actor or 'GM'}, turn {e.turn}): {p}"
                                        for p in exc.problems]) from exc
-        elif e.type in rs.resolution_types or e.type == "ruling":
+        elif type_ in resolution_types or type_ == "ruling":
             for p in _event_problems(rs, e):
-                raise ValidationError(f"seq {e.seq} ({e.type}): {p}")
-        state = apply(rs, state, e)
-        kept.after(e, state)
-        by_turn.setdefault(e.turn, []).append(e)
-        if e.type == "turn.closed" and e.turn is not None:
-            closed.add(e.turn)
+                raise ValidationError(f"seq {e.seq} ({type_}): {p}")
+        if type_ in resolution_types:  # `apply`, its commonest case inline
+            state = evolve(state, e)
+        elif type_ in WHOLE:
+            state = apply(rs, state, e)
+        if type_ == "turn.closed":
+            kept.after(e, state)
+            if e.turn is not None:
+                closed.add(e.turn)
+        in_turn = by_turn.get(e.turn)
+        if in_turn is None:
+            by_turn[e.turn] = [e]
+        else:
+            in_turn.append(e)
     out = _ending(game, state, by_turn, closed)
     out.checkpoints = kept
     return out
-
-
-def _check(probe: Game, here: Point, e: Event, events: list[Event], closed: set[int]) -> None:
-    """check_draft with the index of a log being walked (closed turns and the open turn's events so far)."""
-    index = TurnIndex({here.turn: tuple(events)} if here.turn is not None else {}, _closed(closed), {}, ())
-    game = _with_index(probe, index)
-    check_draft(game, here, Draft(e.type, e.payload, e.turn, e.actor, e.cause, e.phase, e.visible), turn_events=events)
 
 
 def _closed(closed: set[int]) -> frozenset[int]:
@@ -291,20 +296,24 @@ def import_exported(store: Store, text: str | bytes, *, source: str) -> dict[str
     written after it. Returns {game: Imported}, or None when the text is not such a log (hand-written lines).
     """
     staged = jsonl.stage_exported(store, text, source=source)
-    if staged is None:
-        return None
+    return None if staged is None else _import_staged(store, staged)
+
+
+def _import_staged(store: Store, staged: jsonl.Staged) -> dict[str, Imported]:
+    """import_exported once the log is staged."""
     out: dict[str, Imported] = {}
     checked: list[list[Event]] = []
     with staged:
         with _together(staged.games):
             for game_id in staged.games:
                 _refuse_existing(store, game_id)
-                events = staged.events(game_id)
-                gc.freeze()  # the events stay to the end: later collections (the rule check's) skip them
+                with gc_paused():  # the events stay to the end: frozen before any collection walks them
+                    events = staged.events(game_id)
+                    gc.freeze()  # later collections (the rule check's) skip them
                 problems = staged.problems([game_id])
                 if problems:
                     raise ValidationError(problems)
-                out[game_id] = check_log(events)
+                out[game_id] = check_log(events, shapes_checked=True)
                 checked.append(events)
         staged.insert(list(staged.games))
     for events, imported in zip(checked, out.values(), strict=True):
@@ -342,6 +351,19 @@ def import_text(store: Store, text: str | bytes, *, source: str, rename: str | N
     return import_plain(store, text, source=source, rename=rename)
 
 
+def import_read(store: Store, read: Callable[[], str | bytes], *, source: str,
+                rename: str | None = None) -> dict[str, Imported]:
+    """import_text of the text `read()` gives, let go as soon as an export is staged: the file's bytes are not kept
+    beside the events parsed from them (for `battlelog import`, which hands over the only reference it had)."""
+    text = read()
+    if rename is None:
+        staged = jsonl.stage_exported(store, text, source=source)
+        if staged is not None:
+            del text  # every line is in the staged table now
+            return _import_staged(store, staged)
+    return import_plain(store, text, source=source, rename=rename)
+
+
 def _decoded(text: str | bytes, source: str) -> str:
     """The text of a log given as bytes (UTF-8); ValidationError naming the source and byte where it is not."""
     if isinstance(text, str):
@@ -372,7 +394,7 @@ def import_plain(store: Store, text: str | bytes, *, source: str, rename: str | 
             events = jsonl.chain(renamed, head=None, now=now())
             if store.exists(rename):
                 raise ValidationError(f"game {rename!r} already exists in this database")
-            imported = check_log(events)
+            imported = check_log(events, shapes_checked=True)
             store.import_events(events)
             write_checkpoints(store, game_from_events(events), imported.checkpoints)
             return {rename: imported}
@@ -384,7 +406,7 @@ def import_plain(store: Store, text: str | bytes, *, source: str, rename: str | 
             if any(r.hash is not None for r in lines):
                 events = jsonl.chain(lines, head=None, now=now())
                 verify_chain(events)
-                out[game] = check_log(events)
+                out[game] = check_log(events, shapes_checked=True)
             else:
                 out[game] = record(lines, at=now())
     store.import_events([e for imported in out.values() for e in imported.events])  # one transaction

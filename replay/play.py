@@ -63,18 +63,23 @@ def _event(game: str, draft: Draft, seq: int = 0) -> Event:
 
 # --- checking an input ---------------------------------------------------------------------------------------
 
-def check_draft(game: Game, here: Point, draft: Draft, *, turn_events: Sequence[Event] | None = None) -> Draft:
+def check_draft(game: Game, here: Point, draft: Draft, *, turn_events: Sequence[Event] | None = None,
+                shapes_checked: bool = False) -> Draft:
     """Core and rule checks of an input about to be appended where the game stands; returns the draft with its
-    turn (and, for a reveal, its cause) filled in. ValidationError names every problem."""
+    turn (and, for a reveal, its cause) filled in. ValidationError names every problem.
+
+    `shapes_checked`: the payload's core fields were checked already (`core_payload_problems`, as every line of an
+    imported log is when it is read), so they are not checked again."""
     rs = game.ruleset
     if draft.type not in INPUT_DRAFT_TYPES:
         raise ValidationError(f"type: {draft.type!r} is not an input (order, roll, choice, input.sealed, "
                               "input.revealed, correction, ruling)")
-    from eventlog.shapes import core_payload_problems  # the log layer's shapes: loaded by an append, not a read
+    if not shapes_checked:
+        from eventlog.shapes import core_payload_problems  # the log layer's shapes: loaded by an append, not a read
 
-    shapes = core_payload_problems(draft.type, draft.payload)
-    if shapes:  # a field of the wrong JSON kind never reaches the rules
-        raise ValidationError(shapes)
+        shapes = core_payload_problems(draft.type, draft.payload)
+        if shapes:  # a field of the wrong JSON kind never reaches the rules
+            raise ValidationError(shapes)
     current = here.turn
     if current is None:
         result = rs.state_json(here.start).get("result")
@@ -165,10 +170,13 @@ def _check_reveal(draft: Draft, events: list[Event]) -> tuple[Draft, Draft]:
 
 def _refuse_under_seal(draft: Draft, events: list[Event]) -> None:
     """A plain input for a key that holds a seal (or a revealed input) is refused: only the reveal counts."""
-    probe = Event("", 0, draft.type, draft.turn, draft.actor, draft.payload, None, "", "", "")
-    plain = input_key(probe)
+    plain = None  # the draft's key, made at the first seal (most turns hold none)
     for e in events:
-        if e.type in SEAL_TYPES and seal_matches(seal_key(e), plain, draft.payload):
+        if e.type not in SEAL_TYPES:
+            continue
+        if plain is None:
+            plain = input_key(Event("", 0, draft.type, draft.turn, draft.actor, draft.payload, None, "", "", ""))
+        if seal_matches(seal_key(e), plain, draft.payload):
             revealed = next((r for r in events if r.type in REVEAL_TYPES and r.cause == e.seq), None)
             state = f"sealed at seq {e.seq}" + (f" and revealed at seq {revealed.seq}" if revealed else "")
             raise ValidationError(f"{_key_text(seal_key(e))} is {state}: a plain input cannot replace it "
