@@ -866,7 +866,7 @@ def requests_ru() -> Catalogue:
         "stat": _table(STAT_RU), "fallcause": _fall_cause, "checklabel": _table(CHECK_LABEL_RU),
         "rstage": lambda k: RANGED_STAGE_RU.get(k, f'"{k}"'), "mdef": _table(MISSILE_DEFENCE_RU),
         "checkname": _table(CHECK_NAME_RU), "orlist": lambda t: t.replace('" or "', '" или "'),
-        "eitherweapon": lambda w: _either_weapon(w), "actlist": _act_list})
+        "eitherweapon": lambda w: _either_weapon(w), "actlist": _act_list, "arrow": lambda t: _arrow(t)})
     return Catalogue(REQUESTS, tables)
 
 
@@ -2959,21 +2959,55 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      lambda m: f"темляк держит оружие «{words.item_name(m.group(1), 'ru')}» только при обезоруживании ({m.group(2)} "
      "как написано, домашнее правило): оно падает на пол"),
 )) + _SENTENCES
-# M87 (L1151): one weapon stops one arrow in an exchange, whoever shoots it
+# M87 (L1151, L559): one weapon stops one arrow, whoever shoots it, and makes no other defence that round
+ARROW = r"(\w+)'s arrow(?: at (\w+))? in exchange (\d+)"
+"""Which arrow a weapon parried (`missile_defences.arrow_words`): the shooter, the target it flew at (a guard's)."""
+
+
+def _arrow(text: str) -> str | None:
+    """«VSE's arrow in exchange 1», «LAD's arrow at YAR in exchange 1»; several joined by «; »."""
+    said = []
+    for part in text.split("; "):
+        m = re.fullmatch(ARROW, part)
+        if m is None:
+            return None
+        said.append(f"стрелу {m.group(1)}" + (f", летевшую в {m.group(2)}," if m.group(2) else "")
+                    + f" в обмене {m.group(3)}")
+    return "; ".join(said)
+
+
+def _spent_weapon(m: re.Match[str], tense: str) -> str | None:
+    arrow = _arrow(m.group(3))
+    return None if arrow is None else f"{m.group(1)} {tense} оружием «{words.item_name(m.group(2), 'ru')}» {arrow}"
+
+
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
-    (r"^one weapon stops one arrow \(L1151\): (\w+)'s ([\w-]+) already parried an arrow in exchange (\d+)$",
-     lambda m: f"одним оружием можно отбить лишь одну стрелу (L1151): {m.group(1)} уже парировал стрелу оружием "
-     f"«{words.item_name(m.group(2), 'ru')}» в обмене {m.group(3)}"),
-    (r"^one weapon stops one arrow \(L1151\): (\w+) has no bare hand left that has not parried an arrow in exchange "
-     r"(\d+)$",
-     r"одним оружием можно отбить лишь одну стрелу (L1151): у \1 не осталось свободной руки, ещё не парировавшей "
-     r"стрелу в обмене \2"),
+    (r"^one weapon stops one arrow \(L1151\): (\w+)'s ([\w-]+) already parried (.+)$",
+     lambda m: None if _spent_weapon(m, "уже парировал") is None else
+     "одним оружием можно отбить лишь одну стрелу (L1151): " + str(_spent_weapon(m, "уже парировал"))),
+    (r"^one weapon stops one arrow \(L1151\): (\w+)'s ([\w-]+) already parries (.+) \(seq (\d+)\)$",
+     lambda m: None if _spent_weapon(m, "уже парирует") is None else
+     "одним оружием можно отбить лишь одну стрелу (L1151): " + str(_spent_weapon(m, "уже парирует"))
+     + f" (seq {m.group(4)})"),
+    (r"^(\w+)'s ([\w-]+) parried (.+): no other defence with it this round$",
+     lambda m: None if _spent_weapon(m, "парировал") is None else
+     str(_spent_weapon(m, "парировал")) + ": других защит им в этом раунде нет"),
+    (r"^(?:one weapon stops one arrow \(L1151\): )?(\w+) has no bare hand left that has not parried an arrow this "
+     r"round \((.+)\)$",
+     lambda m: None if _arrow(m.group(2)) is None else
+     ("одним оружием можно отбить лишь одну стрелу (L1151): " if m.group(0).startswith("one weapon") else "")
+     + f"у {m.group(1)} не осталось свободной руки, ещё не парировавшей стрелу в этом раунде ({_arrow(m.group(2))})"),
 )) + _PROBLEM_SENTENCES
 REQUESTS.extend([
-    ("{q:@}; {a:w}'s bare hand already parried an arrow in this exchange: one weapon stops one arrow (M87, L1151)",
-     "{q:@}; {a} уже парировал стрелу голой рукой в этом обмене: одним оружием можно отбить лишь одну стрелу (M87, "
-     "L1151)"),
-    ("{q:@}; {a:w}'s {w:w} already parried an arrow in this exchange: one weapon stops one arrow (M87, L1151)",
-     "{q:@}; {a} уже парировал стрелу оружием «{w:eitherweapon}» в этом обмене: одним оружием можно отбить лишь одну "
-     "стрелу (M87, L1151)"),
+    ("{q:@}; {a:w}'s bare hand parried {arrow}: no other defence with it this round (M87, L1151, L559)",
+     "{q:@}; {a} парировал голой рукой {arrow:arrow}: других защит ею в этом раунде нет (M87, L1151, L559)"),
+    ("{q:@}; {a:w}'s {w:w} parried {arrow}: no other defence with it this round (M87, L1151, L559)",
+     "{q:@}; {a} парировал оружием «{w:eitherweapon}» {arrow:arrow}: других защит им в этом раунде нет (M87, L1151, "
+     "L559)"),
+])
+PROBLEMS.extend([
+    ("turn {t:#}: {a:w}'s defence against {s:w}'s shot at seq {n:#}: {rest}",
+     "ход {t}: защита {a} от выстрела {s} в seq {n}: {rest:@}"),
+    ("turn {t:#}: {g:w}'s protection of {a:w} against {s:w}'s shot at seq {n:#}: {rest}",
+     "ход {t}: защита {g}, прикрывающего {a}, от выстрела {s} в seq {n}: {rest:@}"),
 ])
