@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from replay.render.i18n import UNTRANSLATED, Catalogue
+from replay.render.i18n import UNTRANSLATED, Catalogue, decimal
 from replay.render.text import plural
 from replay.rulesets.skirmish import words
 from replay.rulesets.skirmish.formation import silent as formation_silent
@@ -295,8 +295,8 @@ PROBLEM_SENTENCES: tuple[tuple[str, str], ...] = (
      r"мастерские успехи: заявлено \1, а доступно до \2 (\3)"),
     (r"^not with crushing weapons$", "не дробящим оружием"),
     (r"^(\d+) \+ (\w+) (\d+) = (\d+) cm ≤ ([\d.]+) × (\d+)$",
-     lambda m: f"{m.group(1)} + {words.item_name(m.group(2), 'ru')} {m.group(3)} = {m.group(4)} см ≤ {m.group(5)} × "
-     f"{m.group(6)}"),
+     lambda m: f"{m.group(1)} + {words.item_name(m.group(2), 'ru')} {m.group(3)} = {m.group(4)} см ≤ "
+     f"{decimal(m.group(5), 'ru')} × {m.group(6)}"),
     (r"^(\w+) parried this round: no other defence with it$",
      lambda m: f"оружием «{words.item_name(m.group(1), 'ru')}» уже парировали в этом раунде: другой защиты им нет"),
     (r"^(M\d+) (\w+) is a wrestling maneuver: only in a grapple \(after a successful Grab, Leg dive or Pounce\)$",
@@ -1043,7 +1043,7 @@ PROBLEMS = [
     ("payload.dice: the rules ask {a}d10 for {actor}: {what}, not {b}d10",
      "payload.dice: по правилам {actor} бросает {a}к10: {what:roll}, а не {b}к10"),
     # a setup's weapon too long for its wielder (model.length_problem, L180, T-28)
-    ("setup: weapon {w:w} ({t:w}, {n:#} cm) is too long for a wielder of {h:#} cm: {how}, {lim} cm (L180, T-28; "
+    ("setup: weapon {w:w} ({t:w}, {n:#} cm) is too long for a wielder of {h:#} cm: {how}, {lim:#} cm (L180, T-28; "
      "\"length_ruled\": true on the weapon if the GM allows it)",
      "настройка: оружие {w} ({t:weaponname}, {n} см) слишком длинное для бойца ростом {h} см: {how:howlong}, {lim} см "
      "(L180, T-28; \"length_ruled\": true у оружия, если ГМ разрешает такую длину)"),
@@ -1284,7 +1284,7 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
      r"раунд \1: очки свободных бойцов восстановлены (L192); порядок действий: \2"),
     (r"^(\w+) (walks|jogs|sprints|quiet walks|crawls) (\d+) m of ([\d.]+) m \(Speed (\d+) × ([\d/]+)"
      r"(?: \+ ([\d/]+) carried)?\)(?: to \((\d+), (\d+)\))?, facing (\w+)$",
-     lambda m: f"{m.group(1)} {_GAIT_RU[m.group(2)]} {m.group(3)} м из {m.group(4).replace('.', ',')} м (Скорость "
+     lambda m: f"{m.group(1)} {_GAIT_RU[m.group(2)]} {m.group(3)} м из {decimal(m.group(4), 'ru')} м (Скорость "
                f"{m.group(5)} × {m.group(6)}" + (f" + {m.group(7)} перенесено" if m.group(7) else "") + ")"
                + (f" в ({m.group(8)}, {m.group(9)})" if m.group(8) else "")
                + f", лицом на {words.facing_name(m.group(10), 'ru', word=True)}"),
@@ -2754,7 +2754,7 @@ PROBLEMS.extend([  # M16 and M25 declared from afar by a loose fighter (A-85, A-
 _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+) runs (\d+) m of ([\d.]+) m \((.*)\) at (\w+) for a (beat|rushing attack)( to \((\d+), (\d+)\))?, "
      r"facing (\w+)$",
-     lambda m: f"{m.group(1)} пробегает {m.group(2)} м из {m.group(3).replace('.', ',')} м ("
+     lambda m: f"{m.group(1)} пробегает {m.group(2)} м из {decimal(m.group(3), 'ru')} м ("
      + m.group(4).replace("Speed", "Скорость").replace(" at a sprint", ", спринт").replace(" at a jog", ", трусца")
      + f") к {m.group(5)} для " + ("Батмана" if m.group(6) == "beat" else "Стремительной атаки")
      + (f" до ({m.group(8)}, {m.group(9)})" if m.group(7) else "")
@@ -2958,6 +2958,11 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      r"floor$",
      lambda m: f"темляк держит оружие «{words.item_name(m.group(1), 'ru')}» только при обезоруживании ({m.group(2)} "
      "как написано, домашнее правило): оно падает на пол"),
+)) + _SENTENCES
+# 5.9.1 (L164): a creature's size multiplier, a fraction written with a comma in Russian
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^D = ⌊(\d+) × ([\d.]+)⌋ = (\d+) \(size multiplier, 5\.9\.1, L164\)$",
+     lambda m: f"D = ⌊{m.group(1)} × {decimal(m.group(2), 'ru')}⌋ = {m.group(3)} (множитель размера, 5.9.1, L164)"),
 )) + _SENTENCES
 # M87 (L1151, L559): one weapon stops one arrow, whoever shoots it, and makes no other defence that round
 ARROW = r"(\w+)'s arrow(?: at (\w+))? in exchange (\d+)"
