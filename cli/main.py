@@ -508,11 +508,10 @@ def rules(ruleset_key: str | None, lang: str) -> None:
             alternatives = f" | {' | '.join(json.dumps(c) for c in choices)}" if choices else ""
             ref = rs.option_defaults.get(name, "")
             click.echo(f"  {name} = {json.dumps(fld.default)}{alternatives}")
-            if ref:
+            if ref:  # the default's whole text on one line, as the command's other lines: the terminal wraps it
                 text = catalogue.get(ref, "")
-                said = f"{text[:150] + ('…' if len(text) > 150 else '')}"
                 head = tr(lang, f"      {ref}, по умолчанию: ", f"      {ref}: ")
-                click.echo(head + said if text else f"      {ref}")
+                click.echo(head + text if text else f"      {ref}")
         for name in sorted(rs.decisions):
             click.echo(tr(lang, "  решение, которое ГМ может переопределить: ", "  decision a GM may override: ")
                        + f"{name} — {decision_text(rs, name, lang)}")

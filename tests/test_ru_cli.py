@@ -72,3 +72,20 @@ def test_russian_posts_have_no_latin_stakes_colour_codes_or_bare_ids(tmp_path: P
         cited = set(re.findall(r"\b([AKC]\d+)\b", text))
         # an id a sentence cites ("один бросок на ход, K16") is explained in the post's "for checking" spoiler
         assert cited <= explained, (turn, sorted(cited - explained))
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_rules_print_each_options_whole_text_not_cut_at_150_characters(lang: str) -> None:
+    """warband's A-16 and A-88 say more than 150 characters in both languages: `rules` prints them whole (the
+    terminal wraps them, as it wraps the command's other long lines), never cut mid-word with «…»."""
+    from replay import ruleset as registry
+    from replay.audit import defaults_catalogue
+
+    rs = registry.get("warband")
+    catalogue = defaults_catalogue(rs, lang)
+    out = CliRunner().invoke(main, ["rules", "warband", "--lang", lang], catch_exceptions=False).output
+    for ref in ("A-16", "A-88"):
+        assert len(catalogue[ref]) > 150
+        head = f"      {ref}, по умолчанию: " if lang == "ru" else f"      {ref}: "
+        assert head + catalogue[ref] + "\n" in out, out
+    assert "…\n" not in out

@@ -94,7 +94,7 @@ def test_corpus_summary_in_russian(tmp_path: Path, kind: str) -> None:
     out = result.stdout
     assert out.startswith(f"корпус: {'проверка' if kind == 'verify' else 'аудит'}\nигр ") and "итоги по играм: " in out
     assert_russian(out)
-    assert re.search(r"игр 6/6, с ошибкой 0, [\d.]+ с", result.stderr)
+    assert re.search(r"игр 6/6, с ошибкой 0, \d+,\d с", result.stderr)  # a decimal comma
     english = CliRunner().invoke(main, ["corpus", kind, str(ROOT / "fixtures" / "duel"), "--jobs", "1", "--out",
                                         str(tmp_path)]).stdout
     assert english.startswith(f"corpus {kind}\ngames ") and "per-game results: " in english
@@ -112,7 +112,7 @@ def test_a_rerun_winner_row_agrees_with_the_name_or_needs_no_agreement(who: str,
     from replay.render.i18n import _corpus_row
 
     row = _corpus_row(f"  winner {who}  50.0% -> 25.0%")
-    assert row is not None and row.strip().startswith(said) and row.endswith("  50.0% -> 25.0%")
+    assert row is not None and row.strip().startswith(said) and row.endswith("  50,0% -> 25,0%")
     assert "{" not in row
 
 
@@ -123,7 +123,7 @@ def test_a_rerun_summary_in_russian_names_the_winners(tmp_path: Path) -> None:
                                        "1", "--out", str(tmp_path / "out"), "--variant", str(variant)])
     assert result.exit_code == 0, result.output
     rows = [line for line in result.stdout.splitlines() if line.startswith("  победи")]
-    assert rows and all(re.match(r"  (победитель: \S+|победила? \S+)\s+[\d.]+% -> [\d.]+%$", r) for r in rows), rows
+    assert rows and all(re.match(r"  (победитель: \S+|победила? \S+)\s+\d+,\d% -> \d+,\d%$", r) for r in rows), rows
     assert_russian(result.stdout)
 
 

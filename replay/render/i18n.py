@@ -40,6 +40,32 @@ KINDS = {"#": r"[-+−]?\d+(?:[.,]\d+)?", "w": r"\w+"}
 """What a field of an English sentence may match besides any text: `{n:#}` a number, `{name:w}` one word (an id)."""
 
 
+def decimal(number: object, lang: str) -> str:
+    """A number as `lang` writes it: Russian puts a comma before the fraction («3,5 м»), English a point; a float is
+    written as short as it reads (`:g`), an int or a text of digits as it is."""
+    text = f"{number:g}" if isinstance(number, float) else str(number)
+    return re.sub(r"(?<=\d)\.(?=\d)", ",", text) if lang == "ru" else text
+
+
+def figures(text: str, lang: str) -> str:
+    """A report's figures as `lang` writes them: Russian groups thousands with a space and puts a comma before the
+    fraction («12 345», «1,23 с», «50,0%»); English as written («12,345», «1.23 s»)."""
+    if lang != "ru":
+        return text
+    grouped = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", " ", text)
+    return re.sub(r"(?<=\d)\.(?=\d)", ",", grouped)
+
+
+_DECIMAL_PAIR = re.compile(r"\(([-−]?\d+(?:,\d+)?), ([-−]?\d+(?:,\d+)?)\)")
+
+
+def decimal_pairs(line: str) -> str:
+    """A Russian line's pairs of numbers «(30, 34,5)» written «(30; 34,5)» once a decimal comma would make the comma
+    between them ambiguous; pairs of whole numbers stay «(2, 3)»."""
+    return _DECIMAL_PAIR.sub(lambda m: f"({m.group(1)}; {m.group(2)})" if "," in m.group(1) + m.group(2)
+                             else m.group(0), line)
+
+
 def _pattern(english: str) -> re.Pattern[str]:
     """The regex of an English sentence with `{name}` fields (each the shortest text that lets the line match)."""
     out, pos, seen = [], 0, set()
@@ -77,18 +103,20 @@ class Catalogue:
             tables = {m.group(2) for m in _FIELD.finditer(translated) if m.group(2) not in (None, "@", "#", "w")}
             if not tables <= set(self.words):
                 raise ValueError(f"catalogue entry {english!r}: no word table {sorted(tables - set(self.words))}")
-            compiled.append((pattern, translated))
+            numbers = frozenset(m.group(1) for m in _FIELD.finditer(english) if m.group(2) == "#")
+            compiled.append((pattern, translated, numbers))
         object.__setattr__(self, "_compiled", tuple(compiled))
 
     def match(self, line: str, again: Callable[[str], str | None]) -> str | None:
         """`line` translated by the first entry whose English matches it whole (None: no entry does)."""
-        for pattern, translated in self._compiled:  # type: ignore[attr-defined]
+        for pattern, translated, numbers in self._compiled:  # type: ignore[attr-defined]
             m = pattern.fullmatch(line)
             if m is None:
                 continue
-            out = self._fill(translated, m.groupdict(), again)
+            values = {k: decimal(v, "ru") if k in numbers else v for k, v in m.groupdict().items()}
+            out = self._fill(translated, values, again)
             if out is not None:
-                return out
+                return decimal_pairs(out)
         return None
 
     def _fill(self, translated: str, values: dict[str, str], again: Callable[[str], str | None]) -> str | None:
@@ -177,7 +205,8 @@ def _chain(lang: str, rulesets: tuple[Ruleset, ...]) -> Chain:
                                                        "gm": _gm_ru, "source": _ROLL_SOURCE_RU,
                                                        "corpus": CORPUS_KINDS_RU, "field": field,
                                                        "policy": _DICE_POLICY_RU, "rollsource": _ROLL_SOURCES_RU,
-                                                       "dice": dice_ru})))
+                                                       "dice": dice_ru,
+                                                       "figures": lambda t: figures(t, "ru")})))
 
 
 CORE_FIELDS_RU = {
@@ -493,7 +522,7 @@ _CLI_RU_ENTRIES: list[tuple[str, str]] = [
     ("name the GAME to verify (or give --file)", "назовите игру (GAME), которую проверить (или дайте --file)"),
     # corpus
     ("\r{kind:corpus}: {done} games, {failed} failed, {s} s",
-     "\r{kind:corpus}: игр {done}, с ошибкой {failed}, {s} с"),
+     "\r{kind:corpus}: игр {done:figures}, с ошибкой {failed:figures}, {s:figures} с"),
     ("corpus {kind:corpus}", "корпус: {kind:corpus}"),
     ("per-game results: {path}; diffs: {diffs}", "итоги по играм: {path}; различия: {diffs}"),
     ("per-game results: {path}", "итоги по играм: {path}"),
@@ -521,7 +550,7 @@ def _corpus_row(line: str) -> str | None:
         said = f"впервые на ходу {turn.group(1)}" if turn else _winner_ru(winner.group(1) if winner else "")
     value = re.sub(r"^(\d[\d,]*) of (\d[\d,]*)$", r"\1 из \2", value)
     value = re.sub(r"^(\d[\d,]*) games$", r"игр: \1", value)
-    return f"{(indent + said).ljust(22)}  {value}"
+    return f"{(indent + said).ljust(22)}  {figures(value, 'ru')}"
 
 
 def _winner_ru(who: str) -> str:

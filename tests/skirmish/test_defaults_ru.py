@@ -63,3 +63,16 @@ def test_every_default_a_recorded_fight_relies_on_is_told_in_russian():
     ru = catalogue("ru")
     assert len(used) > 30
     assert sorted(d for d in used if not re.search("[а-яё]", ru.get(d, ""))) == []
+
+
+def test_rules_tell_each_options_whole_text_in_both_languages():
+    """`battlelog rules` printed an option's text cut at 150 characters, mid-word: it prints the whole of it, on its
+    line, as the command's other lines, for the terminal to wrap."""
+    refs = registry.get("skirmish@1").option_defaults
+    for lang, head in (("en", ": "), ("ru", ", по умолчанию: ")):
+        out = CliRunner().invoke(main, ["rules", "skirmish", "--lang", lang]).output
+        told = {line.strip().split(head, 1)[0]: line.strip().split(head, 1)[1] for line in out.splitlines()
+                if line.startswith("      ") and head in line}
+        assert told == {ref: catalogue(lang)[ref] for ref in refs.values()}, out
+        assert "…" not in out
+    assert len(catalogue("en")["L689"]) > 150 and len(catalogue("en")["A-08"]) > 150  # the lines that were cut

@@ -222,7 +222,9 @@ def test_m87_the_shot_through_the_engine_refuses_the_answer_under_any_step() -> 
                exchange=1, shooter="VSE")
     roll(rnd, "VSE", "shot", [10, 9, 8, 7, 2, 2])
     stop = rnd.resolve(rapier_state(), SkirmishOptions(parry_weight_penalty="any_step"))
-    assert stop.error is not None and "not legal" in stop.error, why_stopped(stop)  # %8 under any_step
+    assert stop.error == "turn 2: RAT's defence against VSE's shot at seq 13: difficulty_above_7 (2.2): the weapon " \
+        "parry against a missile is %8 (the parry of a thrust +2, L1153, +1 the arrow as a light weapon, A-43)", \
+        why_stopped(stop)  # %8 under any_step, the rule named
     stop = rnd.resolve(rapier_state())
     assert stop.error is None and ("RAT", "missile_defence", {"exchange": 1, "shooter": "VSE"}) in asked(stop), \
         why_stopped(stop)

@@ -126,36 +126,38 @@ def spent_rapier() -> Any:
 
 def test_m87_a_weapon_that_parried_an_arrow_is_refused_against_another_archers_arrow_in_that_exchange() -> None:
     stop = spent_rapier()
-    assert stop.state.parried == (("RAT", 1, "rapier"),)
+    assert stop.state.parried == (("RAT", 1, "rapier", "VSE", "RAT"),)
     draft = Draft("choice", {"name": "missile_defence", "value": RAPIER, "exchange": 1, "shooter": "MIR"}, turn=2,
                   actor="RAT")
     assert battle_check.check(stop.state, stop.requests, draft, RULESET.options()) == [
-        "condition_failed (5.4.7 M87): one weapon stops one arrow (L1151): RAT's rapier already parried an arrow in "
+        "condition_failed (5.4.7 M87): one weapon stops one arrow (L1151): RAT's rapier already parried VSE's arrow in "
         "exchange 1"]
     hand = {"maneuver": "weapon_parry_missile", "dice": 2, "weapon": "hand"}  # 3R paid, 2R left of Reflex 5
     assert battle_check.check(stop.state, stop.requests, replace(draft, payload={**draft.payload, "value": hand}),
                               RULESET.options()) == []
     rnd = volley_at_rat()
     rnd.choice("RAT", "missile_defence", RAPIER, exchange=1, shooter="MIR")  # posted ahead: the resolution refuses it
-    assert "not legal for RAT's defence against MIR's shot" in str(rnd.resolve(two_archers()).error)
+    assert "RAT's defence against MIR's shot at seq 17: condition_failed (5.4.7 M87): one weapon stops one arrow " \
+        "(L1151): RAT's rapier already parried VSE's arrow in exchange 1" in str(rnd.resolve(two_archers()).error)
     rat = stop.state.fighter("RAT")
-    assert defences.spent_problems(stop.state, rat, "rapier", 2) == []  # the next exchange, the rapier parries again
+    assert defences.spent_problems(stop.state, rat, "rapier", 2) == [  # the next exchange: no other defence (L559)
+        "weapon_used_for_parry_this_round (4.7.6, L559): RAT's rapier parried VSE's arrow in exchange 1: no other "
+        "defence with it this round"]
 
 
 def test_m87_the_request_names_the_spent_weapon_and_offers_no_weapon_parry_with_none_left() -> None:
     stop = spent_rapier()
     request = next(r for r in stop.requests if r.name == "missile_defence")
     assert "weapon_parry_missile" in request.options  # the bare left hand is left
-    assert str(request.what).endswith("(M84-M90); RAT's rapier already parried an arrow in this exchange: one weapon "
-                                      "stops one arrow (M87, L1151)")
-    both = replace(stop.state, parried=(("RAT", 1, "rapier"), ("RAT", 1, "hand")))
+    assert str(request.what).endswith("(M84-M90); RAT's rapier parried VSE's arrow in exchange 1: no other defence "
+                                      "with it this round (M87, L1151, L559)")
+    both = replace(stop.state, parried=(("RAT", 1, "rapier", "VSE", "RAT"), ("RAT", 1, "hand", "MIR", "RAT")))
     rat = both.fighter("RAT")
-    assert defences.parriers(stop.state, rat, 1) == ["hand"] and defences.parriers(both, rat, 1) == []
-    assert "weapon_parry_missile" not in defences.defence_options(both, "RAT", 1)
-    assert "weapon_parry_missile" in defences.defence_options(both, "RAT", 2)
+    assert defences.parriers(stop.state, rat) == ["hand"] and defences.parriers(both, rat) == []
+    assert "weapon_parry_missile" not in defences.defence_options(both, "RAT")  # nor in exchange 2 (L559)
     assert defences.defence_problems(both, "RAT", {**RAPIER, "weapon": "hand", "dice": 1}, 1, "MIR") == [
         "condition_failed (5.4.7 M87): one weapon stops one arrow (L1151): RAT has no bare hand left that has not "
-        "parried an arrow in exchange 1"]
+        "parried an arrow this round (MIR's arrow in exchange 1)"]
 
 
 def test_m87_the_other_bare_hand_parries_the_second_archers_arrow_and_takes_it() -> None:
@@ -169,12 +171,12 @@ def test_m87_the_other_bare_hand_parries_the_second_archers_arrow_and_takes_it()
     stop = rnd.resolve(state)
     first = payloads(stop, "shot")[0]
     assert first["outcome"] == "miss" and "hand_final" not in first["defence"]
-    assert stop.state.parried == (("RAT", 1, "hand"),)
-    assert defences.hands_left(stop.state, stop.state.fighter("RAT"), 1) == ["left"]
+    assert stop.state.parried == (("RAT", 1, "hand", "VSE", "RAT"),)
+    assert defences.hands_left(stop.state, stop.state.fighter("RAT")) == ["left"]
     assert defences.defence_problems(stop.state, "RAT", {**bare, "dice": 3, "second": {"weapon": "hand", "dice": 1}},
                                      1, "MIR", pair=True) == [
         "condition_failed (5.4.7 M87): one weapon stops one arrow (L1151): RAT has no bare hand left that has not "
-        "parried an arrow in exchange 1"]  # two bare hands against a double shot: one is spent
+        "parried an arrow this round (VSE's arrow in exchange 1)"]  # two bare hands against a double shot: one spent
     rnd.choice("RAT", "missile_defence", {**bare, "dice": 3}, exchange=1, shooter="MIR")  # 3R left of Reflex 5
     roll(rnd, "MIR", "shot", [10, 9, 8, 2, 2, 2])
     roll(rnd, "RAT", "missile_defence", [9, 8, 7], shooter="MIR")
@@ -187,7 +189,7 @@ def test_m87_the_other_bare_hand_parries_the_second_archers_arrow_and_takes_it()
     assert "RAT's bare left hand parries: the projectile strikes the hand, its damage less the parry's final 0 (M87, " \
         "L1153)" in mir["why"]
     assert (mir["wound"]["zone"], mir["wound"]["precise"]) == ("left_arm", "hand")
-    assert stop.state.parried == (("RAT", 1, "hand"), ("RAT", 1, "hand"))
+    assert stop.state.parried == (("RAT", 1, "hand", "VSE", "RAT"), ("RAT", 1, "hand", "MIR", "RAT"))
 
 
 def test_m83_a_guards_weapon_that_parried_an_arrow_for_his_ally_is_spent_for_that_exchange() -> None:
@@ -206,18 +208,20 @@ def test_m83_a_guards_weapon_that_parried_an_arrow_for_his_ally_is_spent_for_tha
     p = payloads(stop, "shot")
     assert p, why_stopped(stop)
     assert p[0]["protectors"]["GLB"]["weapon"] == "rapier" and p[0]["outcome"] == "miss"
-    assert stop.state.parried == (("GLB", 1, "rapier"),)
-    spent = ["condition_failed (5.4.7 M87): one weapon stops one arrow (L1151): GLB's rapier already parried an arrow "
-             "in exchange 1"]
+    assert stop.state.parried == (("GLB", 1, "rapier", "LAD", "YAR"),)
+    spent = ["condition_failed (5.4.7 M87): one weapon stops one arrow (L1151): GLB's rapier already parried LAD's "
+             "arrow at YAR in exchange 1"]
     assert defences.defence_problems(stop.state, "GLB", RAPIER, 1, "LAD") == spent
     assert defences.protect_problems(stop.state, "GLB", "YAR", "LAD", RAPIER, 1) == spent
-    assert defences.spent_problems(stop.state, stop.state.fighter("GLB"), "rapier", 2) == []
+    assert defences.spent_problems(stop.state, stop.state.fighter("GLB"), "rapier", 2) == [  # L559
+        "weapon_used_for_parry_this_round (4.7.6, L559): GLB's rapier parried LAD's arrow at YAR in exchange 1: no "
+        "other defence with it this round"]
 
 
 def test_m87_the_spent_weapons_survive_the_json_state_and_the_round_end_clears_them() -> None:
-    state = replace(two_archers(), parried=(("RAT", 1, "rapier"), ("RAT", 2, "hand")))
+    state = replace(two_archers(), parried=(("RAT", 1, "rapier", "VSE", "RAT"), ("RAT", 2, "hand", "MIR", "RAT")))
     raw = json.loads(json.dumps(battle.state_to_json(state)))
-    assert raw["parried"] == [["RAT", 1, "rapier"], ["RAT", 2, "hand"]]
+    assert raw["parried"] == [["RAT", 1, "rapier", "VSE", "RAT"], ["RAT", 2, "hand", "MIR", "RAT"]]
     assert battle.state_from_json(raw).parried == state.parried
     assert "parried" not in battle.state_to_json(two_archers())  # none: omitted
     ended = battle.state_from_json(raw)
@@ -230,21 +234,20 @@ def test_m87_the_spent_weapons_survive_the_json_state_and_the_round_end_clears_t
 
 def test_m87_one_weapon_one_arrow_reads_in_russian() -> None:
     said = i18n.chain("ru", (RULESET,)).say(
-        "condition_failed (5.4.7 M87): one weapon stops one arrow (L1151): RAT's rapier already parried an arrow in "
-        "exchange 1", "ru")
-    assert said.endswith("одним оружием можно отбить лишь одну стрелу (L1151): RAT уже парировал стрелу оружием "
-                         "«рапира» в обмене 1"), said
+        "condition_failed (5.4.7 M87): one weapon stops one arrow (L1151): RAT's rapier already parried VSE's arrow "
+        "in exchange 1", "ru")
+    assert said.endswith("одним оружием можно отбить лишь одну стрелу (L1151): RAT уже парировал оружием «рапира» "
+                         "стрелу VSE в обмене 1"), said
     assert messages._problem("one weapon stops one arrow (L1151): RAT has no bare hand left that has not parried an "
-                             "arrow in exchange 2") == \
+                             "arrow this round (VSE's arrow in exchange 2)") == \
         "одним оружием можно отбить лишь одну стрелу (L1151): у RAT не осталось свободной руки, ещё не парировавшей " \
-        "стрелу в обмене 2"
+        "стрелу в этом раунде (стрелу VSE в обмене 2)"
     what = str(spent_rapier().requests[0].what)
     assert str(messages._request(what)).endswith(
-        "; RAT уже парировал стрелу оружием «рапира» в этом обмене: одним оружием можно отбить лишь одну стрелу (M87, "
-        "L1151)")
+        "; RAT парировал оружием «рапира» стрелу VSE в обмене 1: других защит им в этом раунде нет (M87, L1151, L559)")
     hand = what.replace("RAT's rapier", "RAT's bare hand")
-    assert str(messages._request(hand)).endswith("; RAT уже парировал стрелу голой рукой в этом обмене: одним оружием "
-                                                 "можно отбить лишь одну стрелу (M87, L1151)")
+    assert str(messages._request(hand)).endswith("; RAT парировал голой рукой стрелу VSE в обмене 1: других защит ею "
+                                                 "в этом раунде нет (M87, L1151, L559)")
 
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -280,17 +283,18 @@ RAPIER_YAR = {"maneuver": "weapon_parry_missile", "dice": 2, "skill": 2, "weapon
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "one weapon stops one arrow (L1151): YAR's rapier already parried an arrow in exchange 2"),
-    ("ru", "одним оружием можно отбить лишь одну стрелу (L1151): YAR уже парировал стрелу оружием «рапира» в "
+    ("en", "one weapon stops one arrow (L1151): YAR's rapier already parried VSE's arrow in exchange 2"),
+    ("ru", "одним оружием можно отбить лишь одну стрелу (L1151): YAR уже парировал оружием «рапира» стрелу VSE в "
            "обмене 2")])
 def test_m87_choose_refuses_the_spent_rapier_naming_the_rule_and_appends_nothing(tmp_path: Path, lang: str,
                                                                                  said: str) -> None:
     db, waiting = two_at_yaropolk(tmp_path)
     assert "waiting for YAR: YAR's defence against ZOR's shot" in waiting
-    assert "YAR's rapier already parried an arrow in this exchange: one weapon stops one arrow (M87, L1151)" in waiting
+    assert "YAR's rapier parried VSE's arrow in exchange 2: no other defence with it this round (M87, L1151, L559)" \
+        in waiting
     assert "(none, missile_dodge, missile_slip)" in waiting  # his dagger sheathed, fist-fighting under 6: no parry
     state = CliRunner().invoke(main, ["--db", db, "state", "skirmish-skirmishers", "--json"]).output
-    assert json.loads(state[state.index("{"):])["parried"] == [["YAR", 2, "rapier"]]
+    assert json.loads(state[state.index("{"):])["parried"] == [["YAR", 2, "rapier", "VSE", "YAR"]]
     before = CliRunner().invoke(main, ["--db", db, "log", "skirmish-skirmishers"]).output
     out = CliRunner().invoke(main, ["--db", db, "--lang", lang, "choose", "skirmish-skirmishers", "missile_defence",
                                     json.dumps(RAPIER_YAR), "--json", "--actor", "YAR", "--field", "exchange=2",

@@ -81,7 +81,8 @@ def test_m82_each_arrow_is_defended_on_its_own_its_inputs_keyed_by_the_arrow() -
     assert asked(rnd.resolve(state)) == [("VSE", "shot", {"arrow": 2, "exchange": 1})]
     hurt = volley([9, 8, 7, 2, 3, 1])  # the first arrow's wound (pain 2, shock 2) leaves RAT no reflex to dodge
     hurt.choice("RAT", "missile_defence", {"maneuver": "missile_dodge", "dice": 1}, exchange=1, shooter="VSE", arrow=2)
-    assert "choice missile_defence of RAT" in str(hurt.resolve(state).error)
+    assert hurt.resolve(state).error == "turn 2: RAT's defence against VSE's shot at seq 20: cannot_pay (4.6): the " \
+        "defence costs 1R + 0S, RAT has 0R + 1S"
 
 
 def test_m82_a_shield_parry_keeps_successes_for_the_volleys_next_arrow() -> None:

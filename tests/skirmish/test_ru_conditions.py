@@ -79,6 +79,10 @@ SAMPLES: dict[str, str] = {
     "minimum": "3", "strength": "5", "least": "6",
     "value": "tail", "zones": "head, upper_torso, arm, lower_torso, leg", "kind_": "danger",
     "weapon": "rapier", "x": "2",
+    # M87 (L1151, L559): the arrow a weapon parried
+    "arrow_words(t.id, shooter, target, k)": "VSE's arrow in exchange 1",
+    "arrows": "VSE's arrow in exchange 1; VSE's arrow in exchange 2", "g": "RAT", "w": "rapier", "seq0": "15",
+    "arrow_words(g, fid, t0, x)": "VSE's arrow in exchange 1",
 }
 """A value for each f-string field of a problem sentence, as the rules would fill it."""
 

@@ -56,7 +56,8 @@ SAMPLES: dict[str, str] = {
     't': 'VSE', 'g': 'RAT', 'mcode': 'M76', "guard['maneuver'].replace('_', ' ')": 'shield parry missile',
     "guard['difficulty']": '6',
     "net": "2", "', '.join(coming)": "VSE", "lid": "VSE",
-    "used": "; RAT's rapier already parried an arrow in this exchange: one weapon stops one arrow (M87, L1151)",
+    "used": "; RAT's rapier parried VSE's arrow at RAT in exchange 1: no other defence with it this round (M87, L1151, "
+            "L559)",
 }
 """A value for each f-string field of a request's words, as the rules would fill it."""
 

@@ -137,3 +137,42 @@ def test_the_why_reads_in_russian():
     assert why_lines(RULESET, fallen, "ru")[-1] == (
         "темляк держит оружие «сабля» только при обезоруживании (L689 как написано, домашнее правило): оно падает на "
         "пол")
+
+
+def wounded_arm(options: SkirmishOptions) -> Any:
+    """RAT's thrust at VSE's right forearm, unanswered, four successes: W 7, a level-4 wound that cripples the arm
+    holding the sabre (the SAMPLE damage model sample_v1, 6.5 step 9: «held item dropped»)."""
+    state = fight({"fighters": [{"sample": "RAT", "cell": [0, 0]},
+                                {"sample": "VSE", "cell": [1, 0], "facing": "W", "shield": None, **SABRE}]},
+                  holder="RAT", distance="long")
+    rnd = (Round().declare("VSE", "attack").attack("RAT", "thrust", "right_arm", skill=5, buys=["precise:forearm"])
+           .declare("VSE", "defence").roll("RAT", "attack", [9, 9, 9, 9, 2]).roll("VSE", "knockout", [9, 9, 9, 9]))
+    return rnd.resolve(state, options)
+
+
+def test_a_sabre_dropped_from_a_wounded_arm_falls_whatever_the_option():
+    """The option stretches L689 to the knock-aside and the block only: the rulebook drops no weapon for a wound (its
+    wound rules, «Урон», L3, are not in the text; the drop is sample_v1's), and the loop's benefit, the quick draw at
+    %4 (L689), needs the hand the wound crippled. The loop keeps nothing there, and says nothing."""
+    as_written, looped = wounded_arm(AS_WRITTEN), wounded_arm(LOOP)
+    for stop in (as_written, looped):
+        (hit,) = payloads(stop, "hit")
+        assert hit["wound"]["level"] == 4 and hit["wound"]["consequences"] == ["crippled", "drops"], why_stopped(stop)
+        assert "L689" not in hit["defaults"] and not any("loop" in line for line in hit["why"])
+        sabre = stop.state.fighter("VSE").weapon_by_id("sabre")
+        assert (sabre.state, sabre.hands) == ("dropped", ())
+    assert payloads(as_written, "hit") == payloads(looped, "hit")
+
+
+def test_the_option_row_says_why_a_weapon_dropped_from_a_wounded_arm_still_falls():
+    from pathlib import Path
+
+    from replay.audit import defaults_catalogue
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "skirmish.md").read_text(encoding="utf-8")
+    row = next(line for line in doc.splitlines() if line.startswith("| `wrist_loop_holds` |"))
+    said = row[row.index("dropped from a wounded arm"):]
+    for source in ("L3", "6.5 step 9", "L525", "L584", "L685-689", "%4"):
+        assert source in said, (source, said)
+    assert "wounded arm" in defaults_catalogue(RULESET, "en")["L689"]  # what `battlelog rules skirmish` says
+    assert "раненой руки" in defaults_catalogue(RULESET, "ru")["L689"]

@@ -94,7 +94,7 @@ def test_the_post_of_a_turn_the_gm_resolved_by_hand_says_so_with_the_gm_s_note(t
     game = imported(tmp_path, ROOT / "fixtures" / "warband" / "hand" / "ruling.jsonl")
     text = render(game.ruleset.post(driver.turn_view(game, 2), "ru"), "bbcode")
     assert "[b]Решение ведущего (ход разрешён вручную)[/b]: the GM resolves turn 2 by hand" in text
-    assert "a2 проходит 8.0 см из 13 до (12, 22)" in text
+    assert "a2 проходит 8,0 см из 13 до (12, 22)" in text
 
 
 def test_the_hand_written_siege_imports_audits_clean_with_its_jump_fall_gun_burst_and_climb(tmp_path):

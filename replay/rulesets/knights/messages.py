@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 
-from replay.render.i18n import Catalogue, pydantic_ru
+from replay.render.i18n import Catalogue, decimal, pydantic_ru
 from replay.rulesets.knights.model import DIR_NAMES
 from replay.rulesets.knights.words import (
     ACTION,
@@ -47,8 +47,13 @@ def _first(table: dict[str, tuple[str, str]]) -> Callable[[str], str | None]:
 
 
 def _pose(text: str) -> str:
-    """ "(3,4.5,NE)" -> "(3,4.5,СВ)"."""
-    return re.sub(r"\b(NE|NW|SE|SW|N|E|S|W)\)", lambda m: COMPASS_RU[m.group(1)] + ")", text)
+    """ "(3,4,NE)" -> "(3,4,СВ)"; with a fraction "(3,4.5,NE)" -> "(3; 4,5; СВ)": the Russian decimal comma, so the
+    coordinates apart by semicolons."""
+    def said(m: re.Match[str]) -> str:
+        x, y, f = m.group(1), m.group(2), COMPASS_RU[m.group(3)]
+        return f"({decimal(x, 'ru')}; {decimal(y, 'ru')}; {f})" if "." in x + y else f"({x},{y},{f})"
+
+    return re.sub(r"\((-?[\d.]+),(-?[\d.]+),(NE|NW|SE|SW|N|E|S|W)\)", said, text)
 
 
 def _dest(text: str) -> str | None:
@@ -70,7 +75,7 @@ def _seg(text: str) -> str | None:
     dest = _dest(m.group(5))
     if dest is None:
         return None
-    return f"{m.group(1)}Ф {COMPASS_RU[m.group(2)]} Δ{m.group(3)}: {_pose(m.group(4))} → {dest}"
+    return f"{decimal(m.group(1), 'ru')}Ф {COMPASS_RU[m.group(2)]} Δ{m.group(3)}: {_pose(m.group(4))} → {dest}"
 
 
 def _mods(text: str) -> str | None:
@@ -177,7 +182,7 @@ WHY = [
     ("turn 45° {side}: {result}", "поворот на 45° {side:side}: {result:result}"),
     ("note the Front {dir}; turn 90° {side}: {result}",
      "Фронт был {dir:compass}; поворот на 90° {side:side}: {result:result}"),
-    ("move speed {s} F toward {dir}: {seg}", "движение на скорость {s}Ф {dir:toward}: {seg:seg}"),
+    ("move speed {s:#} F toward {dir}: {seg}", "движение на скорость {s}Ф {dir:toward}: {seg:seg}"),
     ("{seg}", "{seg:seg}"),
     ("the declared pose {p} is no longer legal", "заявленная позиция {p:pose} больше не допустима"),
     ("no legal place: {k} stays in the Outflank (K12)", "допустимого места нет: {k} остается в Аутфланке (K12)"),
@@ -229,7 +234,7 @@ WHY = [
      "таран: {a} → {t}: у цели к Фронту атакующего ближе — {tp:part}, у атакующего к Фронту цели — {ap:part}; "
      "касание: {ac:part} → {tc:part}"),
     ("Bravery ({k}): {mine} {n:#}", "Храбрость ({k}): {mine:bravery} {n}"),
-    ("{k} moves {d} F {dir}: {result}", "{k}: сдвиг на {d}Ф {dir:toward}: {result:result}"),
+    ("{k} moves {d:#} F {dir}: {result}", "{k}: сдвиг на {d}Ф {dir:toward}: {result:result}"),
     ("{k} sidesteps 1 F {side}, then 2 F forward", "{k}: шаг в сторону на 1Ф {side:side}, затем на 2Ф вперед"),
     ("{k} cannot turn either way: no rotation (K29)", "{k}: повернуть нельзя ни в одну сторону — поворота нет (K29)"),
     ("{k} turns 45° {side} (forced)", "{k}: поворот на 45° {side:side} (вынужденно)"),
@@ -315,9 +320,9 @@ PROBLEMS: list[tuple[str, str]] = [
     ("§1.1: the return pose needs integer x and y (K12)", "§1.1: у места возвращения x и y целые (K12)"),
     ("§1.1: return pose {p} is not fully inside the field (K12)",
      "§1.1: место возвращения {p:pose} не целиком на поле (K12)"),
-    ("§1.1: return pose {p} is {e} F from the nearest edge, more than 2 F",
+    ("§1.1: return pose {p} is {e:#} F from the nearest edge, more than 2 F",
      "§1.1: место возвращения {p:pose} в {e}Ф от ближайшего края, дальше 2Ф"),
-    ("§1.1: return pose {p} is {g} F from {k}, closer than 1 F",
+    ("§1.1: return pose {p} is {g:#} F from {k}, closer than 1 F",
      "§1.1: место возвращения {p:pose} в {g}Ф от Рыцаря {k}, ближе 1Ф"),
     ("§3.3: the setup is complete; nothing more is placed in turn 0",
      "§3.3: подготовка окончена; в ходе 0 больше ничего не ставится"),
@@ -348,9 +353,9 @@ PROBLEMS: list[tuple[str, str]] = [
      "§5 Домены: Водный Предел {i} {r} не касается ни другого Водного Предела, ни края поля (K14)"),
     ("§3.3: {k}'s pose must have integer x and y (K1)", "§3.3: у позиции Рыцаря {k} x и y целые (K1)"),
     ("§3.3: {k} at {p} is not fully inside the field (K17)", "§3.3: {k} в {p:pose} — не целиком на поле (K17)"),
-    ("§3.3: {k} at {p} is {n} F from the left edge, more than 2 F (K17)",
+    ("§3.3: {k} at {p} is {n:#} F from the left edge, more than 2 F (K17)",
      "§3.3: {k} в {p:pose} — в {n}Ф от левого края, дальше 2Ф (K17)"),
-    ("§3.3: {k} at {p} is {n} F from the right edge, more than 2 F (K17)",
+    ("§3.3: {k} at {p} is {n:#} F from the right edge, more than 2 F (K17)",
      "§3.3: {k} в {p:pose} — в {n}Ф от правого края, дальше 2Ф (K17)"),
     ("§1.2: {k} at {p} would overlap {o} (C5: touching is fine)",
      "§1.2: {k} в {p:pose} налег(ла) бы на Рыцаря {o} (C5: касаться можно)"),

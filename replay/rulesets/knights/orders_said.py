@@ -40,8 +40,8 @@ def player(state: Any, actor: Any) -> str:
 
 def pose_words(pose: Mapping[str, Any], lang: str) -> str:
     """ "в клетку (3,12), Фронтом → В" / "at (3,12), facing → E"."""
-    return tr(lang, f"в клетку {point(pose)}, Фронтом {facing(pose.get('f'), lang)}",
-              f"at {point(pose)}, facing {facing(pose.get('f'), lang)}")
+    return tr(lang, f"в клетку {point(pose, lang)}, Фронтом {facing(pose.get('f'), lang)}",
+              f"at {point(pose, lang)}, facing {facing(pose.get('f'), lang)}")
 
 
 def action_said(order: Mapping[str, Any], state: Any, lang: str) -> str:

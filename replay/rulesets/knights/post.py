@@ -192,9 +192,9 @@ def limits_text(ev: Limits, st: State, lang: str) -> str:
 def deploy_text(ev: Deploy, st: State, lang: str) -> str:
     pose = said(ev, "pose")
     own = tr(lang, ", в своих Пределах", ", in its own Limits") if said(ev, "in_own_domain") else ""
-    return tr(lang, f"{name(st, ev.knight)} выходит на поле: {point(pose)}, Фронт {facing(pose['f'], lang)}, "
+    return tr(lang, f"{name(st, ev.knight)} выходит на поле: {point(pose, lang)}, Фронт {facing(pose['f'], lang)}, "
                     f"Скорость {said(ev, 'speed', '?')}{own}.",
-              f"{name(st, ev.knight)} deploys at {point(pose)} facing {facing(pose['f'], lang)}; "
+              f"{name(st, ev.knight)} deploys at {point(pose, lang)} facing {facing(pose['f'], lang)}; "
               f"speed {said(ev, 'speed', '?')}{own}.")
 
 
@@ -312,7 +312,7 @@ def segment_text(seg: dict[str, Any], st: State, lang: str, kid: Any = None) -> 
             text += tr(lang, " — больше половины за краем: Аутфланк", " — half of it is off the field: the Outflank")
         return text
     dist = seg.get("distance", 0)
-    src = point(seg.get("from"))
+    src = point(seg.get("from"), lang)
     if not dist or seg.get("delta") == [0, 0]:
         return tr(lang, f"смещение на {dist}Ф — остаётся на месте", f"a {dist} F move: stays put")
     move = f"{feet(dist, lang)} {toward(seg.get('dir'), lang)}"
@@ -327,10 +327,10 @@ def segment_text(seg: dict[str, Any], st: State, lang: str, kid: Any = None) -> 
             seg.get("tau") is not None and float(seg["tau"]) < 0) else ""
         into = names_as(st, seg.get("candidates"), "accs", lang)
         return tr(lang, f"{move} от {src}: упирается в {into} и останавливается на "
-                        f"{point(seg.get('to'))}{back}",
+                        f"{point(seg.get('to'), lang)}{back}",
                   f"{move} from {src}: runs into {names(st, seg.get('candidates'))} and stops at "
-                  f"{point(seg.get('to'))}{back}")
-    return f"{move}: {src} → {point(seg.get('to'))}"
+                  f"{point(seg.get('to'), lang)}{back}")
+    return f"{move}: {src} → {point(seg.get('to'), lang)}"
 
 
 def pickup_text(pick_: dict[str, Any], mover: str, st: State, lang: str) -> str:
@@ -416,8 +416,8 @@ def take_the_blow_text(ev: TakeTheBlow, st: State, lang: str) -> str:
         return text + tr(lang, f"; отвести {ally_acc} на 2Ф некуда — спасение не удалось, Таран идёт против "
                                f"{ally_gen} (K46: тот, за кого приняли удар, должен отойти).",
                          f"; {ally} cannot move 2 F clear — the rescue fails, the ram is against {ally} (K46).")
-    text += tr(lang, f"; {ally} отходит на 2Ф {toward(step2.get('dir'), lang)} на {point(step2.get('ally_to'))}",
-               f"; {ally} moves 2 F {toward(step2.get('dir'), lang)} to {point(step2.get('ally_to'))}")
+    text += tr(lang, f"; {ally} отходит на 2Ф {toward(step2.get('dir'), lang)} на {point(step2.get('ally_to'), lang)}",
+               f"; {ally} moves 2 F {toward(step2.get('dir'), lang)} to {point(step2.get('ally_to'), lang)}")
     if said(ev, "placed_by") == "opponent":
         text += tr(lang, f"; место {ally_gen} занято — противник ставит {loyal} вплотную к "
                          f"{name_as(st, said(ev, 'attacker'), 'datv', lang)}: "
@@ -515,13 +515,13 @@ def effect_text(e: Effect, st: State, lang: str, ram: Ram) -> str:
     who = name(st, e.get("knight"))
     if kind == "push":
         how = chooser(e.get("chosen_by"), lang)
-        text = tr(lang, f"{who} смещается на {e.get('distance')}Ф {toward(e.get('dir'), lang)} ({how})",
+        text = tr(lang, f"{who} смещается на {feet(e.get('distance'), lang)} {toward(e.get('dir'), lang)} ({how})",
                   f"{who} moves {e.get('distance')} F {toward(e.get('dir'), lang)} ({how})")
         return text + move_result(e, lang)
     if kind == "sidestep":
         moves = e.get("moves") or []
-        path = " → ".join([point(moves[0].get("from"))] + [point(m.get("to")) for m in moves if m.get("to")]) \
-            if moves else ""
+        path = " → ".join([point(moves[0].get("from"), lang)]
+                          + [point(m.get("to"), lang) for m in moves if m.get("to")]) if moves else ""
         side, how = word(SIDE, e.get("side"), lang), chooser(e.get("chosen_by"), lang)
         text = tr(lang, f"{who} смещается на 1Ф {side} ({how}), затем на 2Ф вперёд: {path}",
                   f"{who} sidesteps 1 F {side} ({how}), then 2 F forward: {path}")
@@ -586,13 +586,14 @@ def effect_text(e: Effect, st: State, lang: str, ram: Ram) -> str:
 def move_result(m: dict[str, Any], lang: str) -> str:
     res = m.get("result")
     if res == "outflank":
-        return tr(lang, f": {point(m.get('from'))} → за край поля, в Аутфланк",
-                  f": {point(m.get('from'))} → off the field")
+        return tr(lang, f": {point(m.get('from'), lang)} → за край поля, в Аутфланк",
+                  f": {point(m.get('from'), lang)} → off the field")
     if res == "contact":
-        return tr(lang, f": {point(m.get('from'))} → {point(m.get('to'))}, остановлен касанием "
-                        f"(Таран не вызывает Таран)",
-                  f": {point(m.get('from'))} → {point(m.get('to'))}, stopped at contact (no ram from a ram)")
-    return f": {point(m.get('from'))} → {point(m.get('to'))}"
+        return tr(lang, f": {point(m.get('from'), lang)} → {point(m.get('to'), lang)}, "
+                        f"остановлен касанием (Таран не вызывает Таран)",
+                  f": {point(m.get('from'), lang)} → {point(m.get('to'), lang)}, stopped at contact "
+                  "(no ram from a ram)")
+    return f": {point(m.get('from'), lang)} → {point(m.get('to'), lang)}"
 
 
 def ram_blocks(doc: Doc, ev: Ram, st: State, lang: str) -> None:

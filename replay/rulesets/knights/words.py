@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from replay.render import ru
+from replay.render.i18n import decimal
 from replay.render.lang import pick, plural, tr
 from replay.rulesets.knights.model import DIR_NAMES, State
 
@@ -158,11 +159,15 @@ def num(v: Any) -> str:
     return str(int(r)) if r == int(r) else f"{r:g}"
 
 
-def point(p: Any) -> str:
-    """ "(13,5)" from a pose dict."""
+def point(p: Any, lang: str = "en") -> str:
+    """ "(13,5)" from a pose dict; in Russian a fraction takes a decimal comma, and then the coordinates are apart
+    by a semicolon, "(12,47; 5)" (whole cells stay "(13,5)")."""
     if not isinstance(p, dict):
         return "—"
-    return f"({num(p.get('x'))},{num(p.get('y'))})"
+    x, y = num(p.get("x")), num(p.get("y"))
+    if lang == "ru" and "." in x + y:
+        return f"({decimal(x, 'ru')}; {decimal(y, 'ru')})"
+    return f"({x},{y})"
 
 
 def facing(f: Any, lang: str) -> str:
@@ -195,7 +200,7 @@ def sentence(text: str) -> str:
 
 
 def feet(n: Any, lang: str) -> str:
-    return tr(lang, f"{n}Ф", f"{n} F")
+    return tr(lang, f"{decimal(n, 'ru')}Ф", f"{n} F")
 
 
 def function_name(fn: str, state: State, lang: str) -> str:

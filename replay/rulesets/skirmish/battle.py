@@ -221,10 +221,11 @@ class Battle:
     thrown: tuple[str, str, bool] | None = None
     """A throw-back under way (thrower, kind, unexpected: in the round after the catch, L1161), while its target's
     defence is asked; omitted from the JSON state when None."""
-    parried: tuple[tuple[str, int, str], ...] = ()
-    """M87 (L1151 «Одним оружием можно отбить лишь одну стрелу»): the weapons that parried an arrow this round, as
-    (fighter, exchange, weapon id or `hand` for a bare hand), a guard's (M83) too: one weapon stops one arrow in an
-    exchange, whoever shoots it (PROPOSED); cleared when the round ends; omitted from the JSON state when none."""
+    parried: tuple[tuple[str, int, str, str, str], ...] = ()
+    """M87 (L1151 «Одним оружием можно отбить лишь одну стрелу»; L559): the weapons that parried an arrow this round,
+    as (fighter, exchange, weapon id or `hand` for a bare hand, the arrow's shooter, the target it flew at), a guard's
+    (M83) too: one weapon stops one arrow, whoever shoots it, and a weapon that parried makes no other defence this
+    round (L559); cleared when the round ends; omitted from the JSON state when none."""
 
     # --- fighters --------------------------------------------------------------------------------------------
     @property
@@ -390,7 +391,7 @@ def state_from_json(raw: dict[str, Any]) -> Battle:
         tuple((i, r, n) for i, r, n in raw.get("knocked_out", ())),
         tuple((i, k, r) for i, k, r in raw.get("caught", ())),
         (str(raw["thrown"][0]), str(raw["thrown"][1]), bool(raw["thrown"][2])) if raw.get("thrown") else None,
-        tuple((str(i), int(x), str(w)) for i, x, w in raw.get("parried", ())))
+        tuple((str(i), int(x), str(w), str(s), str(t)) for i, x, w, s, t in raw.get("parried", ())))
 
 
 # --- the reducer ---------------------------------------------------------------------------------------------------

@@ -349,9 +349,10 @@ def shot(state: Battle, e: Shot) -> Battle:
     return replace(state, shots=(*state.shots, record), exchange=e.exchange)
 
 
-def weapons_parried(e: Shot) -> list[tuple[str, int, str]]:
-    """M87 (L1151): the weapons (or bare hands) that parried the shot's projectiles: each target's and each guard's
-    (M83) weapon parry, the second weapon of a parry with two (L1153)."""
+def weapons_parried(e: Shot) -> list[tuple[str, int, str, str, str]]:
+    """M87 (L1151, L559): the weapons (or bare hands) that parried the shot's projectiles, each with the shooter and
+    the target it flew at: each target's and each guard's (M83) weapon parry, the second weapon of a parry with two
+    (L1153)."""
     out = []
     answered = [(e.target, e.defence, e.protectors)]
     if e.second:
@@ -361,7 +362,7 @@ def weapons_parried(e: Shot) -> list[tuple[str, int, str]]:
     for target, defence, protectors in answered:
         for fid, d in [(target, defence), *(protectors or {}).items()]:
             if (d or {}).get("maneuver") == "weapon_parry_missile" and d.get("weapon") is not None:
-                out.append((str(fid), e.exchange, str(d["weapon"])))
+                out.append((str(fid), e.exchange, str(d["weapon"]), e.shooter, str(target)))
     return out
 
 

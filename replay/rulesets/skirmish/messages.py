@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from replay.render.i18n import UNTRANSLATED, Catalogue
+from replay.render.i18n import UNTRANSLATED, Catalogue, decimal
 from replay.render.text import plural
 from replay.rulesets.skirmish import words
 from replay.rulesets.skirmish.formation import silent as formation_silent
@@ -295,8 +295,8 @@ PROBLEM_SENTENCES: tuple[tuple[str, str], ...] = (
      r"мастерские успехи: заявлено \1, а доступно до \2 (\3)"),
     (r"^not with crushing weapons$", "не дробящим оружием"),
     (r"^(\d+) \+ (\w+) (\d+) = (\d+) cm ≤ ([\d.]+) × (\d+)$",
-     lambda m: f"{m.group(1)} + {words.item_name(m.group(2), 'ru')} {m.group(3)} = {m.group(4)} см ≤ {m.group(5)} × "
-     f"{m.group(6)}"),
+     lambda m: f"{m.group(1)} + {words.item_name(m.group(2), 'ru')} {m.group(3)} = {m.group(4)} см ≤ "
+     f"{decimal(m.group(5), 'ru')} × {m.group(6)}"),
     (r"^(\w+) parried this round: no other defence with it$",
      lambda m: f"оружием «{words.item_name(m.group(1), 'ru')}» уже парировали в этом раунде: другой защиты им нет"),
     (r"^(M\d+) (\w+) is a wrestling maneuver: only in a grapple \(after a successful Grab, Leg dive or Pounce\)$",
@@ -866,7 +866,7 @@ def requests_ru() -> Catalogue:
         "stat": _table(STAT_RU), "fallcause": _fall_cause, "checklabel": _table(CHECK_LABEL_RU),
         "rstage": lambda k: RANGED_STAGE_RU.get(k, f'"{k}"'), "mdef": _table(MISSILE_DEFENCE_RU),
         "checkname": _table(CHECK_NAME_RU), "orlist": lambda t: t.replace('" or "', '" или "'),
-        "eitherweapon": lambda w: _either_weapon(w), "actlist": _act_list})
+        "eitherweapon": lambda w: _either_weapon(w), "actlist": _act_list, "arrow": lambda t: _arrow(t)})
     return Catalogue(REQUESTS, tables)
 
 
@@ -1043,7 +1043,7 @@ PROBLEMS = [
     ("payload.dice: the rules ask {a}d10 for {actor}: {what}, not {b}d10",
      "payload.dice: по правилам {actor} бросает {a}к10: {what:roll}, а не {b}к10"),
     # a setup's weapon too long for its wielder (model.length_problem, L180, T-28)
-    ("setup: weapon {w:w} ({t:w}, {n:#} cm) is too long for a wielder of {h:#} cm: {how}, {lim} cm (L180, T-28; "
+    ("setup: weapon {w:w} ({t:w}, {n:#} cm) is too long for a wielder of {h:#} cm: {how}, {lim:#} cm (L180, T-28; "
      "\"length_ruled\": true on the weapon if the GM allows it)",
      "настройка: оружие {w} ({t:weaponname}, {n} см) слишком длинное для бойца ростом {h} см: {how:howlong}, {lim} см "
      "(L180, T-28; \"length_ruled\": true у оружия, если ГМ разрешает такую длину)"),
@@ -1284,7 +1284,7 @@ _PART2_SENTENCES: tuple[tuple[str, Any], ...] = (
      r"раунд \1: очки свободных бойцов восстановлены (L192); порядок действий: \2"),
     (r"^(\w+) (walks|jogs|sprints|quiet walks|crawls) (\d+) m of ([\d.]+) m \(Speed (\d+) × ([\d/]+)"
      r"(?: \+ ([\d/]+) carried)?\)(?: to \((\d+), (\d+)\))?, facing (\w+)$",
-     lambda m: f"{m.group(1)} {_GAIT_RU[m.group(2)]} {m.group(3)} м из {m.group(4).replace('.', ',')} м (Скорость "
+     lambda m: f"{m.group(1)} {_GAIT_RU[m.group(2)]} {m.group(3)} м из {decimal(m.group(4), 'ru')} м (Скорость "
                f"{m.group(5)} × {m.group(6)}" + (f" + {m.group(7)} перенесено" if m.group(7) else "") + ")"
                + (f" в ({m.group(8)}, {m.group(9)})" if m.group(8) else "")
                + f", лицом на {words.facing_name(m.group(10), 'ru', word=True)}"),
@@ -2754,7 +2754,7 @@ PROBLEMS.extend([  # M16 and M25 declared from afar by a loose fighter (A-85, A-
 _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+) runs (\d+) m of ([\d.]+) m \((.*)\) at (\w+) for a (beat|rushing attack)( to \((\d+), (\d+)\))?, "
      r"facing (\w+)$",
-     lambda m: f"{m.group(1)} пробегает {m.group(2)} м из {m.group(3).replace('.', ',')} м ("
+     lambda m: f"{m.group(1)} пробегает {m.group(2)} м из {decimal(m.group(3), 'ru')} м ("
      + m.group(4).replace("Speed", "Скорость").replace(" at a sprint", ", спринт").replace(" at a jog", ", трусца")
      + f") к {m.group(5)} для " + ("Батмана" if m.group(6) == "beat" else "Стремительной атаки")
      + (f" до ({m.group(8)}, {m.group(9)})" if m.group(7) else "")
@@ -2959,21 +2959,60 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      lambda m: f"темляк держит оружие «{words.item_name(m.group(1), 'ru')}» только при обезоруживании ({m.group(2)} "
      "как написано, домашнее правило): оно падает на пол"),
 )) + _SENTENCES
-# M87 (L1151): one weapon stops one arrow in an exchange, whoever shoots it
+# 5.9.1 (L164): a creature's size multiplier, a fraction written with a comma in Russian
+_SENTENCES = tuple((re.compile(p), r) for p, r in (
+    (r"^D = ⌊(\d+) × ([\d.]+)⌋ = (\d+) \(size multiplier, 5\.9\.1, L164\)$",
+     lambda m: f"D = ⌊{m.group(1)} × {decimal(m.group(2), 'ru')}⌋ = {m.group(3)} (множитель размера, 5.9.1, L164)"),
+)) + _SENTENCES
+# M87 (L1151, L559): one weapon stops one arrow, whoever shoots it, and makes no other defence that round
+ARROW = r"(\w+)'s arrow(?: at (\w+))? in exchange (\d+)"
+"""Which arrow a weapon parried (`missile_defences.arrow_words`): the shooter, the target it flew at (a guard's)."""
+
+
+def _arrow(text: str) -> str | None:
+    """«VSE's arrow in exchange 1», «LAD's arrow at YAR in exchange 1»; several joined by «; »."""
+    said = []
+    for part in text.split("; "):
+        m = re.fullmatch(ARROW, part)
+        if m is None:
+            return None
+        said.append(f"стрелу {m.group(1)}" + (f", летевшую в {m.group(2)}," if m.group(2) else "")
+                    + f" в обмене {m.group(3)}")
+    return "; ".join(said)
+
+
+def _spent_weapon(m: re.Match[str], tense: str) -> str | None:
+    arrow = _arrow(m.group(3))
+    return None if arrow is None else f"{m.group(1)} {tense} оружием «{words.item_name(m.group(2), 'ru')}» {arrow}"
+
+
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
-    (r"^one weapon stops one arrow \(L1151\): (\w+)'s ([\w-]+) already parried an arrow in exchange (\d+)$",
-     lambda m: f"одним оружием можно отбить лишь одну стрелу (L1151): {m.group(1)} уже парировал стрелу оружием "
-     f"«{words.item_name(m.group(2), 'ru')}» в обмене {m.group(3)}"),
-    (r"^one weapon stops one arrow \(L1151\): (\w+) has no bare hand left that has not parried an arrow in exchange "
-     r"(\d+)$",
-     r"одним оружием можно отбить лишь одну стрелу (L1151): у \1 не осталось свободной руки, ещё не парировавшей "
-     r"стрелу в обмене \2"),
+    (r"^one weapon stops one arrow \(L1151\): (\w+)'s ([\w-]+) already parried (.+)$",
+     lambda m: None if _spent_weapon(m, "уже парировал") is None else
+     "одним оружием можно отбить лишь одну стрелу (L1151): " + str(_spent_weapon(m, "уже парировал"))),
+    (r"^one weapon stops one arrow \(L1151\): (\w+)'s ([\w-]+) already parries (.+) \(seq (\d+)\)$",
+     lambda m: None if _spent_weapon(m, "уже парирует") is None else
+     "одним оружием можно отбить лишь одну стрелу (L1151): " + str(_spent_weapon(m, "уже парирует"))
+     + f" (seq {m.group(4)})"),
+    (r"^(\w+)'s ([\w-]+) parried (.+): no other defence with it this round$",
+     lambda m: None if _spent_weapon(m, "парировал") is None else
+     str(_spent_weapon(m, "парировал")) + ": других защит им в этом раунде нет"),
+    (r"^(?:one weapon stops one arrow \(L1151\): )?(\w+) has no bare hand left that has not parried an arrow this "
+     r"round \((.+)\)$",
+     lambda m: None if _arrow(m.group(2)) is None else
+     ("одним оружием можно отбить лишь одну стрелу (L1151): " if m.group(0).startswith("one weapon") else "")
+     + f"у {m.group(1)} не осталось свободной руки, ещё не парировавшей стрелу в этом раунде ({_arrow(m.group(2))})"),
 )) + _PROBLEM_SENTENCES
 REQUESTS.extend([
-    ("{q:@}; {a:w}'s bare hand already parried an arrow in this exchange: one weapon stops one arrow (M87, L1151)",
-     "{q:@}; {a} уже парировал стрелу голой рукой в этом обмене: одним оружием можно отбить лишь одну стрелу (M87, "
-     "L1151)"),
-    ("{q:@}; {a:w}'s {w:w} already parried an arrow in this exchange: one weapon stops one arrow (M87, L1151)",
-     "{q:@}; {a} уже парировал стрелу оружием «{w:eitherweapon}» в этом обмене: одним оружием можно отбить лишь одну "
-     "стрелу (M87, L1151)"),
+    ("{q:@}; {a:w}'s bare hand parried {arrow}: no other defence with it this round (M87, L1151, L559)",
+     "{q:@}; {a} парировал голой рукой {arrow:arrow}: других защит ею в этом раунде нет (M87, L1151, L559)"),
+    ("{q:@}; {a:w}'s {w:w} parried {arrow}: no other defence with it this round (M87, L1151, L559)",
+     "{q:@}; {a} парировал оружием «{w:eitherweapon}» {arrow:arrow}: других защит им в этом раунде нет (M87, L1151, "
+     "L559)"),
+])
+PROBLEMS.extend([
+    ("turn {t:#}: {a:w}'s defence against {s:w}'s shot at seq {n:#}: {rest}",
+     "ход {t}: защита {a} от выстрела {s} в seq {n}: {rest:@}"),
+    ("turn {t:#}: {g:w}'s protection of {a:w} against {s:w}'s shot at seq {n:#}: {rest}",
+     "ход {t}: защита {g}, прикрывающего {a}, от выстрела {s} в seq {n}: {rest:@}"),
 ])

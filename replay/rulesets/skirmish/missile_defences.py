@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from replay.context import Context, Waiting
+from replay.context import Context, MissingInput, Waiting
 from replay.rulesets.skirmish import data, pools, ranged
 from replay.rulesets.skirmish import field as grid
 from replay.rulesets.skirmish.battle import Battle
@@ -17,7 +17,8 @@ from replay.rulesets.skirmish.maneuvers.base import extraordinary_left, problem
 
 def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
                     tag: dict[str, Any] | None = None, weights: str = "heavy_light",
-                    pair: bool = False) -> tuple[str, int, int, dict[str, Any]] | None:
+                    pair: bool = False, answered: dict[tuple[str, str], int] | None = None
+                    ) -> tuple[str, int, int, dict[str, Any]] | None:
     """The target's choice `missile_defence` keyed by exchange and shooter, asked before the dice of a target who
     sees the shooter (PROPOSED: the shooter is seen unless behind) and is not in melee: `none`, or {maneuver:
     missile_dodge (M89, %5, into_cover %4 and lying) | missile_slip (M90, %6) | shield_parry_missile (M86, the
@@ -26,8 +27,9 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
     cover for this shot; with or without a maneuver), missile_catch (M88), pendulum (M85: a jogging target, reflex
     dice and Acrobatics as `skill`)}; `weights` is the option `parry_weight_penalty` (M87: the arrow a light weapon,
     A-43). With `pair` (two projectiles of the shot at him, M80/M81) a weapon parry may name `second` {weapon, dice,
-    skill}: another weapon (or bare hand) parrying the second projectile with its own roll (M87, L1153).
-    Returns (maneuver, dice, difficulty, extra) or None."""
+    skill}: another weapon (or bare hand) parrying the second projectile with its own roll (M87, L1153). A recorded
+    answer the rules refuse stops the resolution naming the rule and its seq (`refuse`); `answered` collects the seq
+    of the answer, by (fighter, target), for `one_weapon`. Returns (maneuver, dice, difficulty, extra) or None."""
     state = ctx.state
     t, f = state.fighter(target), state.fighter(fid)
     if t.out or state.pair_of(target) is not None:
@@ -35,13 +37,14 @@ def missile_defence(ctx: Context, fid: str, target: str, x: int, why: list[str],
     if grid.behind(state.grid, t.cell, t.facing, f.cell):
         why.append(f"{target} does not see {fid} (behind): no missile defence (M86-M90)")
         return None
-    options = ["none", *defence_options(state, target, x)]
+    options = ["none", *defence_options(state, target)]
     two = pair and "weapon_parry_missile" in options
     ask = partial(ctx.ask, "missile_defence", actor=target, options=options + ([TWO_WEAPONS] if two else []),
                   default="none", accept=lambda v: not defence_problems(state, target, v, x, fid, weights, pair),
                   exchange=x, shooter=fid, **(tag or {}))
-    used = "".join(f"; {target}'s " + ("bare hand" if w == HAND else w) + " already parried an arrow in this "
-                   "exchange: one weapon stops one arrow (M87, L1151)" for w in spent(state, target, x))
+    used = spent_words(state, target)
+    refuse(ctx, "missile_defence", target, target, f"{target}'s defence against {fid}'s shot", answered,
+           lambda v: defence_problems(state, target, v, x, fid, weights, pair), exchange=x, shooter=fid, **(tag or {}))
     if two:  # M87 (L1153): two projectiles of the shot at him
         value, _ = ask(what=f"{target}'s defence against {fid}'s shot: none, or {{maneuver: missile_dodge|"
                             "missile_slip|shield_parry_missile|weapon_parry_missile|missile_catch|pendulum, dice: n "
@@ -100,15 +103,15 @@ def unexpected(state: Battle, shooter: str | None) -> bool:
     return state.thrown is not None and state.thrown[0] == shooter and state.thrown[2]
 
 
-def defence_options(state: Battle, target: str, x: int = 1) -> list[str]:
-    """The missile defences whose conditions the target meets now in exchange `x` (L1147, L1151, L1167, L1173);
-    against an unexpected throw-back only a dodge or a parry (L40)."""
+def defence_options(state: Battle, target: str) -> list[str]:
+    """The missile defences whose conditions the target meets now (L1147, L1151, L559, L1167, L1173); against an
+    unexpected throw-back only a dodge or a parry (L40)."""
     if state.thrown is not None and state.thrown[2]:
-        return [m for m in usual_options(state, target, x) if m in UNEXPECTED]
-    return usual_options(state, target, x)
+        return [m for m in usual_options(state, target) if m in UNEXPECTED]
+    return usual_options(state, target)
 
 
-def usual_options(state: Battle, target: str, x: int = 1) -> list[str]:
+def usual_options(state: Battle, target: str) -> list[str]:
     t = state.fighter(target)
     gait = dict(state.ran).get(target)
     out = []
@@ -117,7 +120,7 @@ def usual_options(state: Battle, target: str, x: int = 1) -> list[str]:
     out.append("missile_slip")
     if shield_ready(t) and gait is None:
         out.append("shield_parry_missile")
-    if target not in dict(state.moved) and parriers(state, t, x):
+    if target not in dict(state.moved) and parriers(state, t):
         out.append("weapon_parry_missile")
     if extraordinary_left(t) >= 1:
         out.append("missile_catch")
@@ -145,40 +148,106 @@ HAND_PARRY = 4
 against the piercing projectile."""
 
 
-def spent(state: Battle, fid: str, x: int) -> list[str]:
-    """M87 (L1151 «Одним оружием можно отбить лишь одну стрелу»): the weapons (`hand`: a bare hand, once for each)
-    that parried an arrow in exchange `x` of this round, at him or (M83) at an ally, whoever shot it (PROPOSED: the
-    rulebook names no time; an exchange is the field's second, the one in which M86's shield meets several arrows at
-    once, L1147)."""
-    return [w for i, k, w in state.parried if i == fid and k == x]
+def spent(state: Battle, fid: str) -> list[tuple[int, str, str, str]]:
+    """M87 (L1151 «Одним оружием можно отбить лишь одну стрелу»; L559 «Щит или оружие, используемое для парирования,
+    нельзя использовать для других защитных маневров в этом раунде»): the weapons (`hand`: a bare hand, once for
+    each) that parried an arrow this round, at him or (M83) at an ally, whoever shot it, as (exchange, weapon,
+    shooter, target). M87 is a parry (its difficulty the parry's, L1151, its weight penalty the parry's, L553), so
+    such a weapon makes no other defence this round, another arrow's parry included (4.7.6, as in melee)."""
+    return [(k, w, s, t) for i, k, w, s, t in state.parried if i == fid]
 
 
-def hands_left(state: Battle, t: Any, x: int) -> list[str]:
-    """The free hands that have not parried an arrow in exchange `x`: the k-th bare-hand parry of an exchange is
-    made with the k-th free hand, the main hand first (`free_hands`)."""
-    return free_hands(t)[spent(state, t.id, x).count(HAND):]
+def arrow_words(fid: str, shooter: str, target: str, x: int) -> str:
+    """Which arrow a weapon of `fid` parried: «VSE's arrow in exchange 1», «LAD's arrow at YAR in exchange 1» (a
+    guard's, M83)."""
+    return f"{shooter}'s arrow" + ("" if target == fid else f" at {target}") + f" in exchange {x}"
 
 
-def parriers(state: Battle, t: Any, x: int) -> list[str]:
-    """M87 (L1151, L1153): what may still parry an arrow in exchange `x`: each ready weapon in hand no heavier than
-    medium that has not parried one yet, and `hand` for each bare hand left (with fist-fighting at 6)."""
-    used = spent(state, t.id, x)
+def hands_left(state: Battle, t: Any) -> list[str]:
+    """The free hands that have not parried an arrow this round: the k-th bare-hand parry of a round is made with the
+    k-th free hand, the main hand first (`free_hands`; L559 read for the hand as for a weapon, PROPOSED)."""
+    return free_hands(t)[[w for _, w, _, _ in spent(state, t.id)].count(HAND):]
+
+
+def parriers(state: Battle, t: Any) -> list[str]:
+    """M87 (L1151, L1153, L559): what may still parry an arrow this round: each ready weapon in hand no heavier than
+    medium that has not parried yet, and `hand` for each bare hand left (with fist-fighting at 6)."""
+    used = {w for _, w, _, _ in spent(state, t.id)}
     out = [w.id for w in t.weapons if parrying(t, w.id) is not None and w.id not in used]
-    return out + ([HAND] * len(hands_left(state, t, x)) if not hand_parry_problems(state, t) else [])
+    return out + ([HAND] * len(hands_left(state, t)) if not hand_parry_problems(state, t) else [])
 
 
 def spent_problems(state: Battle, t: Any, weapon: Any, x: int, also: Any = None) -> list[str]:
-    """M87 (L1151): `weapon` (with `also`, the first parry's, for the second) has not parried an arrow in exchange
-    `x` yet; a bare hand needs a free hand that has not (two bare hands, two)."""
+    """M87 (L1151) and L559: `weapon` (with `also`, the first parry's, for the second) has not parried an arrow this
+    round; a bare hand needs a free hand that has not (two bare hands, two). In the exchange of that parry the
+    refusal names L1151 (one weapon stops one arrow), after it L559 (no other defence this round); both say which
+    arrow it parried."""
+    used = spent(state, t.id)
     if weapon == HAND:
-        if len(hands_left(state, t, x)) < (2 if also == HAND else 1):
+        if len(hands_left(state, t)) >= (2 if also == HAND else 1):
+            return []
+        arrows = "; ".join(arrow_words(t.id, s, tg, k) for k, w, s, tg in used if w == HAND)
+        if any(k == x for k, w, _, _ in used if w == HAND):
             return [problem("condition_failed", "5.4.7 M87", f"one weapon stops one arrow (L1151): {t.id} has no "
-                            f"bare hand left that has not parried an arrow in exchange {x}")]
+                            f"bare hand left that has not parried an arrow this round ({arrows})")]
+        return [problem("weapon_used_for_parry_this_round", "4.7.6, L559", f"{t.id} has no bare hand left that has "
+                        f"not parried an arrow this round ({arrows})")]
+    hit = next(((k, s, tg) for k, w, s, tg in used if w == str(weapon)), None)
+    if hit is None:
         return []
-    if str(weapon) in spent(state, t.id, x):
+    k, shooter, target = hit
+    if k == x:
         return [problem("condition_failed", "5.4.7 M87", f"one weapon stops one arrow (L1151): {t.id}'s {weapon} "
-                        f"already parried an arrow in exchange {x}")]
-    return []
+                        f"already parried {arrow_words(t.id, shooter, target, k)}")]
+    return [problem("weapon_used_for_parry_this_round", "4.7.6, L559", f"{t.id}'s {weapon} parried "
+                    f"{arrow_words(t.id, shooter, target, k)}: no other defence with it this round")]
+
+
+def spent_words(state: Battle, fid: str) -> str:
+    """What a request says of the weapons `fid` parried an arrow with this round (M87, L1151, L559), or nothing."""
+    return "".join(f"; {fid}'s " + ("bare hand" if w == HAND else w) + f" parried {arrow_words(fid, s, tg, k)}: "
+                   "no other defence with it this round (M87, L1151, L559)" for k, w, s, tg in spent(state, fid))
+
+
+def refuse(ctx: Context, name: str, actor: str, defended: str, what: str,
+           answered: dict[tuple[str, str], int] | None, problems: Any, /, **key: Any) -> None:
+    """A recorded answer to the choice `name` (keyed by `key`) that the rules refuse stops the resolution with the
+    rule it breaks, as the input check names it, and the answer's seq (to be replaced); with none recorded, nothing.
+    The answer's seq goes into `answered` under (actor, the fighter he defends)."""
+    recorded = ctx.next_choice(name, actor=actor, **key)
+    if recorded is None:
+        return
+    if answered is not None:
+        answered[(actor, defended)] = recorded.seq
+    found = problems(recorded.payload.get("value"))
+    if found:
+        raise MissingInput(f"turn {ctx.turn}: {what} at seq {recorded.seq}: " + "; ".join(found))
+
+
+def one_weapon(ctx: Context, fid: str, x: int, answers: dict[str, Any], guarded: dict[str, dict[str, Any]],
+               answered: dict[tuple[str, str], int]) -> None:
+    """M87 (L1151 «Одним оружием можно отбить лишь одну стрелу»): within one shot a fighter who is a target and the
+    guard (M83) of another target, or the guard of two, parries with one weapon once: all the shot's answers are
+    asked at once, before its parries are in the state, so the answer recorded later is refused here, naming the
+    earlier one and the arrow it parries."""
+    uses = []
+    for t, answer in answers.items():
+        if answer is not None and answer[0] == "weapon_parry_missile":
+            uses += [(t, str(answer[3]["weapon"]), t)] + ([(t, str(answer[3]["second"]["weapon"]), t)]
+                                                          if answer[3].get("second") else [])
+    for t, by in guarded.items():
+        uses += [(g, str(d["weapon"]), t) for g, d in by.items() if d.get("maneuver") == "weapon_parry_missile"]
+    first: dict[tuple[str, str], tuple[str, int]] = {}
+    for g, w, t in sorted(uses, key=lambda u: answered.get((u[0], u[2]), 0)):
+        seq = answered.get((g, t), 0)
+        if (g, w) in first and first[(g, w)][0] != t and w != HAND:
+            t0, seq0 = first[(g, w)]
+            what = f"{g}'s defence against {fid}'s shot" if g == t else \
+                f"{g}'s protection of {t} against {fid}'s shot"
+            raise MissingInput(f"turn {ctx.turn}: {what} at seq {seq}: " + problem(
+                "condition_failed", "5.4.7 M87", f"one weapon stops one arrow (L1151): {g}'s {w} already parries "
+                f"{arrow_words(g, fid, t0, x)} (seq {seq0})"))
+        first.setdefault((g, w), (t, seq))
 
 
 def free_hand(t: Any) -> str | None:
@@ -511,10 +580,11 @@ def body_cover_problems(state: Battle, guard: str, target: str, value: dict[str,
 
 def protection(ctx: Context, fid: str, target: str, x: int, why: list[str],
                tag: dict[str, Any] | None = None, weights: str = "heavy_light",
-               body: bool = False) -> dict[str, dict[str, Any]]:
+               body: bool = False, answered: dict[tuple[str, str], int] | None = None) -> dict[str, dict[str, Any]]:
     """M83 (L1131, T-10): each guard's choice `protect_ally` keyed by exchange, shooter and target, asked before the
     dice with the target's own defence: `none` or a defence that is no evasion; from the flank +1 difficulty. With
-    `body` (a plain shot at this target) a guard may cover him with his body instead (L981, `body_cover`)."""
+    `body` (a plain shot at this target) a guard may cover him with his body instead (L981, `body_cover`); a weapon
+    parry is offered only while a weapon of his has parried no arrow this round (M87, L1151, L559)."""
     state = ctx.state
     out: dict[str, dict[str, Any]] = {}
     waiting: list[Any] = []
@@ -522,9 +592,14 @@ def protection(ctx: Context, fid: str, target: str, x: int, why: list[str],
         what = f"{g} protects {target} against {fid}'s shot: none, or {{maneuver: shield_parry_missile|" \
                "weapon_parry_missile, dice: n (reflex), skill: n, weapon: id} (M83; 1 reflex point of activation, " \
                "+1 difficulty from the flank)" + (", or {maneuver: body_cover, dice: n (reflex)} (L981: he takes the " \
-                                                 "hit)" if body else "")
+                                                 "hit)" if body else "") + spent_words(state, g)
+        armed = any(w != HAND for w in parriers(state, state.fighter(g)))  # a guard parries with no bare hand
+        offered = [m for m in PROTECTIONS if m != "weapon_parry_missile" or armed]
         try:
-            value, _ = ctx.ask("protect_ally", actor=g, options=["none", *PROTECTIONS, *([BODY_COVER] if body else [])],
+            refuse(ctx, "protect_ally", g, target, f"{g}'s protection of {target} against {fid}'s shot", answered,
+                   lambda v, g=g: protect_problems(state, g, target, fid, v, x, weights, body), exchange=x,
+                   shooter=fid, target=target, **(tag or {}))
+            value, _ = ctx.ask("protect_ally", actor=g, options=["none", *offered, *([BODY_COVER] if body else [])],
                                default="none",
                                accept=lambda v, g=g: not protect_problems(state, g, target, fid, v, x, weights, body),
                                what=what, exchange=x, shooter=fid, target=target, **(tag or {}))

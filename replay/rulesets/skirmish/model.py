@@ -41,7 +41,9 @@ class SkirmishOptions(Options):
     """5.8.2 (L731, CP-44): ignore height in wrestling; only the traits' dice (Hulk +2, Giant +4, Dwarf −2)."""
     wrist_loop_holds: Literal["disarm", "knock_and_block"] = "disarm"
     """L689: a weapon with a wrist loop hangs on the wrist when a disarm takes it (as written); `knock_and_block`
-    lets the loop hold too when a knock-aside (M42, L584) or a block (M34, L525) drops it (the rulebook is silent)."""
+    lets the loop hold too when a knock-aside (M42, L584) or a block (M34, L525) drops it (the rulebook is silent).
+    A weapon dropped from a wounded arm falls under either: the rulebook has no wound rule that drops it (the drop is
+    the SAMPLE damage model's), and the loop's quick draw at %4 needs the hand the wound made unusable."""
     pool_die_sides: int = Field(10, ge=6, le=20)
     max_difficulty: int = 7
 

@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from replay.render import ru
+from replay.render.i18n import decimal
 from replay.render.text import Doc, Span, Spoiler, b, check_spoiler, i, spec_defaults, tr
 from replay.ruleset import TurnView
 from replay.rulesets.skirmish import data, pools, words
@@ -654,10 +655,11 @@ def change_text(c: dict[str, Any], lang: str) -> str:
         cut = tr(lang, f", акробатика {c['acrobatics']}: −{c['removed']} куб.",
                  f", Acrobatics {c['acrobatics']}: −{c['removed']} dice") if c["removed"] else ""
         zone = words.zone_name(c["precise"], lang)
+        height = decimal(c["metres"], "ru")  # «1,5 м»
         if not c["dice"]:
-            return tr(lang, f"{c['fighter']} падает с {c['metres']} м{cut}; зона: {zone}; кубиков урона не осталось",
+            return tr(lang, f"{c['fighter']} падает с {height} м{cut}; зона: {zone}; кубиков урона не осталось",
                       f"{c['fighter']} falls from {c['metres']} m{cut}; zone {zone}; no damage dice left")
-        return tr(lang, f"{c['fighter']} падает с {c['metres']} м{cut}; зона: {zone}; {c['dice']}к6 [{faces}] = "
+        return tr(lang, f"{c['fighter']} падает с {height} м{cut}; зона: {zone}; {c['dice']}к6 [{faces}] = "
                         f"{c['total']} − успехи Выносливости {c['endurance']} − броня {c['armour']} = {c['W']}",
                   f"{c['fighter']} falls from {c['metres']} m{cut}; zone {zone}; {c['dice']}d6 [{faces}] = "
                   f"{c['total']} − Endurance successes {c['endurance']} − armour {c['armour']} = {c['W']}")
@@ -674,7 +676,7 @@ def change_text(c: dict[str, Any], lang: str) -> str:
                   f"{c['fighter']} {'avoids' if c['avoided'] else 'does not avoid'} the melee with {c['by']} "
                   f"({spent})")
     if op == "throw":
-        return tr(lang, f"{c['fighter']} брошен с высоты {c['metres']} м (1 + ⌊{c['final']}/2⌋)"
+        return tr(lang, f"{c['fighter']} брошен с высоты {decimal(c['metres'], 'ru')} м (1 + ⌊{c['final']}/2⌋)"
                         + ("; захват сохранён" if c["hold_kept"] else "; захват потерян"),
                   f"{c['fighter']} is thrown from {c['metres']} m (1 + ⌊{c['final']}/2⌋)"
                   + ("; the hold is kept" if c["hold_kept"] else "; the hold is lost"))

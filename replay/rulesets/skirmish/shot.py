@@ -21,6 +21,7 @@ from replay.rulesets.skirmish.missile_defences import (
     body_cover,
     hands_left,
     missile_defence,
+    one_weapon,
     open_parry,
     parried_this_exchange,
     protection,
@@ -412,21 +413,24 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
         + [str(g["target"]) for g in grazes]
     answers: dict[str, Any] = {}
     guarded: dict[str, dict[str, dict[str, Any]]] = {}
+    answered: dict[tuple[str, str], int] = {}
     waiting: list[Any] = []
     for t in targets:  # every target's and every guard's choice is asked at once
         try:
             answers[t] = None if hidden else (open_parry(ctx, fid, t, x, p.why)
                                               or missile_defence(ctx, fid, t, x, p.why, tag,
-                                                                 options.parry_weight_penalty, pair and t == target))
+                                                                 options.parry_weight_penalty, pair and t == target,
+                                                                 answered))
         except Waiting as w:
             waiting.extend(w.requests)
         try:
             guarded[t] = protection(ctx, fid, t, x, p.why, tag, options.parry_weight_penalty,
-                                    body=t == target and not (two or beyond or grazes))
+                                    body=t == target and not (two or beyond or grazes), answered=answered)
         except Waiting as w:
             waiting.extend(w.requests)
     if waiting:
         raise Waiting(requests=waiting)
+    one_weapon(ctx, fid, x, answers, guarded, answered)  # M87 (L1151): a target who guards another, once a weapon
     rolls, sensed = attack_rolls(ctx, fid, target, x, p, answers, guarded, hidden, options, tag)
     roll = rolls["shot"]
     c = dice.count(roll.payload["result"], p.difficulty, ones_cancel=options.ones_cancel_successes)
@@ -561,7 +565,7 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
                           2, cover, defence2, loss)
         hit2.pop("passing", None)
         if (defence2 or {}).get("hand_final") is not None and not p.auto_fail:  # M87 (L1153): the bare hand takes
-            hands = hands_left(state, state.fighter(second_target), x)  # the second projectile; the other hand
+            hands = hands_left(state, state.fighter(second_target))  # the second projectile; the other hand
             both = second_target == target and (defences[target] or {}).get("weapon") == HAND
             hit2 = parried_hand(ctx, fid, second_target, p, x, why, defence2, {"projectile": 2, **tag},
                                 hand=hands[1] if both else None)
@@ -887,7 +891,7 @@ def parried_hand(ctx: Context, fid: str, target: str, p: Priced, x: int, why: li
     final successes (its net less the shot's); `hand` the one that parried (by default the free one), `carried` a
     through shot's damage (M79)."""
     t = ctx.state.fighter(target)
-    hand = hand or next(iter(hands_left(ctx.state, t, x)), None)  # M87 (L1151): one not spent this exchange
+    hand = hand or next(iter(hands_left(ctx.state, t)), None)  # M87 (L1151, L559): one not spent this round
     assert hand is not None
     less = int(detail["hand_final"])
     why.append(f"{target}'s bare {hand} hand parries: the projectile strikes the hand, its damage less the parry's "

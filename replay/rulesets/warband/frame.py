@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from replay.render import svg as S
+from replay.render.i18n import decimal
 from replay.render.text import tr
 from replay.ruleset import FrameView
 from replay.rulesets.warband import derive, words
@@ -283,7 +284,8 @@ def frame(view: FrameView) -> str:
         c = px(centre)
         dwg.add(dwg.circle(c, r=radius * scale, fill="none", stroke=SIGHT, stroke_width=1.5, stroke_dasharray="2,3"))
         drew("sight")
-        S.label(dwg, dwg, tr(lang, f"обзор {cm:g} см", f"sight {cm:g} cm"), (c[0], c[1] - radius * scale - 4),
+        seen = tr(lang, f"обзор {decimal(f'{cm:g}', 'ru')} см", f"sight {cm:g} cm")
+        S.label(dwg, dwg, seen, (c[0], c[1] - radius * scale - 4),
                 size=10, anchor="middle", fill=SIGHT)
     for gun in sc.guns:
         dwg.add(dwg.polygon([px(p) for p in gun.corners], fill="#eeeeee" if gun.destroyed else gun.color,

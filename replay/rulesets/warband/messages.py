@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from functools import cache
 
-from replay.render.i18n import Catalogue
+from replay.render.i18n import Catalogue, decimal
 from replay.rulesets.warband import data, words
 
 EVENT_RU = {
@@ -100,10 +100,10 @@ def _ids(text: str) -> str | None:
 
 
 def _dists(text: str) -> str | None:
-    """"a1–b1 1.23 cm, a1–b2 1.43 cm" with centimetres in Russian."""
+    """"a1–b1 1.23 cm, a1–b2 1.43 cm" with centimetres and decimal commas in Russian ("1,23 см")."""
     if not re.fullmatch(rf"{ID}–{ID} {NUM} cm(?:, {ID}–{ID} {NUM} cm)*", text):
         return None
-    return text.replace(" cm", " см")
+    return re.sub(rf"({ID}–{ID}) ({NUM}) cm", lambda m: f"{m.group(1)} {decimal(m.group(2), 'ru')} см", text)
 
 
 def _rolls(text: str) -> str | None:
@@ -167,7 +167,7 @@ def _mods(text: str) -> str | None:
             return None
         name = {"МДД": "mdd", "attack strength": "attack_strength", "save points": "save_points",
                 "invulnerable save": "invulnerable_save"}.get(m.group(1), m.group(1))
-        out.append(f"{MOD_EN[name]} {m.group(2).replace('-', '−')}" + (" см" if m.group(3) else ""))
+        out.append(f"{MOD_EN[name]} {decimal(m.group(2), 'ru').replace('-', '−')}" + (" см" if m.group(3) else ""))
     return ", ".join(out)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from eventlog.envelope import Event
+from replay.render.i18n import decimal, decimal_pairs
 from replay.render.text import Doc, b, plural, tr
 from replay.ruleset import TurnView
 from replay.rulesets.warband import data, derive, words
@@ -69,7 +70,7 @@ def order_text(p: dict[str, Any], lang: str) -> str:
     stage = p.get("stage", "?")
     parts: list[str] = []
     for gm in p.get("gun_moves", []):
-        parts.append(f"{gm['g']} → ({gm['x']:g}, {gm['y']:g})")
+        parts.append(f"{gm['g']} → ({n(gm['x'], lang=lang)}, {n(gm['y'], lang=lang)})")
     for m in p.get("moves", []):
         bits = []
         if "swap" in m:
@@ -79,9 +80,10 @@ def order_text(p: dict[str, Any], lang: str) -> str:
         if m.get("roll"):
             bits.append(tr(lang, "бросок на движение", "movement roll"))
         if "jump" in m:
-            bits.append(tr(lang, "прыжок на", "jumps to") + f" ({m['jump'][0]:g}, {m['jump'][1]:g})")
+            jump = m["jump"]
+            bits.append(tr(lang, "прыжок на", "jumps to") + f" ({n(jump[0], lang=lang)}, {n(jump[1], lang=lang)})")
         if m.get("path"):
-            bits.append("→ " + " → ".join(f"({x:g}, {y:g})" for x, y in m["path"]))
+            bits.append("→ " + " → ".join(f"({n(x, lang=lang)}, {n(y, lang=lang)})" for x, y in m["path"]))
         if "remount" in m:
             bits.append(tr(lang, "садится на ", "mounts ") + m["remount"])
         if "untie" in m:
@@ -95,7 +97,7 @@ def order_text(p: dict[str, Any], lang: str) -> str:
     for c in p.get("captures", []):
         parts.append(f"{c['w']} {tr(lang, 'захватывает', 'captures')} {c['g']}")
     for r in p.get("rotations", []):
-        parts.append(f"{r['g']} {tr(lang, 'поворот на', 'turns to')} {r['facing']:g}°")
+        parts.append(f"{r['g']} {tr(lang, 'поворот на', 'turns to')} {n(r['facing'], lang=lang)}°")
     for g in p.get("guns", []):
         parts.append(f"{g['g']} {tr(lang, 'стреляет по', 'fires at')} {g['aim']}")
     for sh in p.get("shots", []):
@@ -115,10 +117,11 @@ def order_text(p: dict[str, Any], lang: str) -> str:
     for sb in p.get("sabotage", []):
         parts.append(f"{sb['w']} {tr(lang, 'разрушает', 'sabotages')} {sb['g']}")
     for pl in p.get("place", []):
-        parts.append(f"{pl.get('w', pl.get('g'))} ({pl['x']:g}, {pl['y']:g})")
+        parts.append(f"{pl.get('w', pl.get('g'))} ({n(pl['x'], lang=lang)}, {n(pl['y'], lang=lang)})")
     title = words.pick(words.STAGE.get(stage, (stage, stage)), lang) if stage != "deployment" else \
         tr(lang, "Расстановка", "Deployment")
-    return f"{title}: " + ("; ".join(parts) if parts else tr(lang, "пас", "pass"))
+    said = f"{title}: " + ("; ".join(parts) if parts else tr(lang, "пас", "pass"))
+    return decimal_pairs(said) if lang == "ru" else said
 
 
 def _saves(saves: list[ev.Save] | list[dict[str, Any]], lang: str) -> str:
@@ -137,16 +140,21 @@ def narrate(event: Event, lang: str) -> list[str]:
         if isinstance(e, ev.StageStarted):
             return list(e.why[1:])
         return list(e.why) if not isinstance(e, ev.GunHit) else []
-    return _ru(e)
+    return [decimal_pairs(line) for line in _ru(e)]
+
+
+def n(value: float, spec: str = "g", lang: str = "ru") -> str:
+    """A measure as `lang` writes it: Russian puts a comma before its fraction («34,5 см»)."""
+    return decimal(format(value, spec), lang)
 
 
 def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per event type
     if isinstance(e, ev.StageStarted):
         out = []
         if e.sight:
-            out.append(("Ночь" if e.night else "День") + f": обзор {e.sight['ordinary']:g} см, у диспетчеров "
-                       f"{e.sight['dispatcher']:g}, рассмотреть внимательно — {e.sight['inspect']:g} см")
-        return out + (["Расстояния до врагов: " + ", ".join(f"{a}–{b} {g:g} см" for a, b, g in e.gaps)]
+            out.append(("Ночь" if e.night else "День") + f": обзор {n(e.sight['ordinary'])} см, у диспетчеров "
+                       f"{n(e.sight['dispatcher'])}, рассмотреть внимательно — {n(e.sight['inspect'])} см")
+        return out + (["Расстояния до врагов: " + ", ".join(f"{a}–{b} {n(g)} см" for a, b, g in e.gaps)]
                       if e.gaps else [])
     if isinstance(e, ev.Weather):
         if e.modifiers:
@@ -159,8 +167,9 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
         night = f"{e.night_turns} {plural(e.night_turns, ('ночной', 'ночных', 'ночных'))}"
         return [f"Сутки: из 6 ходов {day} и {night}, первым идёт {'день' if e.first == 'day' else 'ночь'}"]
     if isinstance(e, ev.Deployed):
-        return [f"{p.warrior}: ({p.x:g}, {p.y:g}), лицом {p.facing:g}°, {p.depth:g} см от края" for p in e.placements] \
-            + [f"орудие {g.warrior}: ({g.x:g}, {g.y:g}), ось {g.facing:g}°" for g in e.guns]
+        return [f"{p.warrior}: ({n(p.x)}, {n(p.y)}), лицом {n(p.facing)}°, {n(p.depth)} см от края"
+                for p in e.placements] \
+            + [f"орудие {g.warrior}: ({n(g.x)}, {n(g.y)}), ось {n(g.facing)}°" for g in e.guns]
     if isinstance(e, ev.DraftOrder):
         return [f"Очерёдность разбора: {' → '.join(e.order)} (броски: "
                 + ", ".join(f"{s} {'/'.join(map(str, r))}" for s, r in e.rolls.items()) + ")"]
@@ -182,26 +191,27 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
         return [f"Очередность хода: {' → '.join(e.order)} (броски: "
                 + ", ".join(f"{s} {'/'.join(map(str, r))}" for s, r in e.rolls.items()) + ")"]
     if isinstance(e, ev.MoveRolled):
-        return [f"{e.warrior}: бросок на движение {e.die}, МДД {e.m:g} − {e.k}×(6 − {e.die}) = {e.allowance:g} см"]
+        return [f"{e.warrior}: бросок на движение {e.die}, МДД {n(e.m)} − {e.k}×(6 − {e.die}) = {n(e.allowance)} см"]
     if isinstance(e, ev.Moved):
-        return [f"{e.warrior} проходит {e.length:.1f} см из {e.allowance:g} до ({e.path[-1][0]:g}, {e.path[-1][1]:g}),"
-                f" лицом {e.facing:g}°" + (f", на высоте {e.z:g} см" if e.z else "")]
+        end = e.path[-1]
+        return [f"{e.warrior} проходит {n(e.length, '.1f')} см из {n(e.allowance)} до ({n(end[0])}, {n(end[1])}),"
+                f" лицом {n(e.facing)}°" + (f", на высоте {n(e.z)} см" if e.z else "")]
     if isinstance(e, ev.Jump):
-        return [f"{e.warrior} прыгает на {e.distance:.1f} см (МДД {e.mdd:g})"
-                + (f", бросок {e.die}: {e.allowance:g} см" if e.die is not None else ", без броска")
-                + (" — удачно" if e.success else f" — не долетает, падает с {e.fall_height:g} см")
+        return [f"{e.warrior} прыгает на {n(e.distance, '.1f')} см (МДД {n(e.mdd)})"
+                + (f", бросок {e.die}: {n(e.allowance)} см" if e.die is not None else ", без броска")
+                + (" — удачно" if e.success else f" — не долетает, падает с {n(e.fall_height)} см")
                 + (("; бросок боя: " + ", ".join(f"{s} {'/'.join(map(str, r))}" for s, r in e.rolloff.items())
                     if e.rolloff else "")
                    + f"; падает на {e.landed_on} (без вреда, если ведущий не решит иначе), ставится в ближайшую "
-                   f"свободную точку ({e.end[0]:g}, {e.end[1]:g})" if e.landed_on else "")]
+                   f"свободную точку ({n(e.end[0])}, {n(e.end[1])})" if e.landed_on else "")]
     if isinstance(e, ev.Fell):
-        return [f"{e.warrior}: падение с {e.height:g} см, уровень {e.level}; "
+        return [f"{e.warrior}: падение с {n(e.height)} см, уровень {e.level}; "
                 + (", ".join(words.modifier(k, v, "ru") for k, v in e.modifiers.items()) or "без последствий")
                 + (f" до конца хода {e.until}" if e.modifiers else "")
                 + (f"; ран {e.wounds}" if e.wounds or e.saves else "") + (", выбывает" if e.removed else "")]
     if isinstance(e, ev.Dismounted):
         return [f"{e.warrior} спешивается, {'привязывает' if e.mode == 'tie' else 'отпускает'} {e.mount} "
-                f"в ({e.at[0]:g}, {e.at[1]:g}); на этот ход {e.allowance:g} см"]
+                f"в ({n(e.at[0])}, {n(e.at[1])}); на этот ход {n(e.allowance)} см"]
     if isinstance(e, ev.Remounted):
         return [f"{e.warrior} садится на {e.mount}"]
     if isinstance(e, ev.MountRan):
@@ -211,20 +221,21 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                 + (f" (хотели {words.DIAGONAL_RU[e.diagonal['wanted']]}; вперёд–назад к6 {e.diagonal['fb']}, "
                    f"вправо–влево к6 {e.diagonal['lr']}: бежит {words.DIAGONAL_RU[e.diagonal['runs']]})"
                    if e.diagonal else "")
-                + ("" if e.direction_die == 6 else f" → ({e.end[0]:g}, {e.end[1]:g})")
+                + ("" if e.direction_die == 6 else f" → ({n(e.end[0])}, {n(e.end[1])})")
                 + (", покидает стол" if e.lost else "")]
     if isinstance(e, ev.Talk):
-        return [f"{e.speaker} {'шепчется с' if e.mode == 'whisper' else 'говорит с'} {e.listener}: {e.gap:.1f} см, "
+        how = "шепчется с" if e.mode == "whisper" else "говорит с"
+        return [f"{e.speaker} {how} {e.listener}: {n(e.gap, '.1f')} см, "
                 f"{e.seconds} с (всего {e.used} из 240 с)"]
     if isinstance(e, ev.Stayed):
         return [f"{e.warrior} остаётся на месте"]
     if isinstance(e, ev.Shot):
-        head = f"{e.shooter} стреляет в {e.target}: {e.distance:.1f} см из {e.range:g}"
+        head = f"{e.shooter} стреляет в {e.target}: {n(e.distance, '.1f')} см из {n(e.range)}"
         if not e.taken:
             return [head + " — дальше дальности действительного огня, выстрел не осуществляется"]
         out = []
         if e.sight is not None and e.gap is not None:
-            out.append(f"{e.shooter} видит {e.declared or e.target}: {e.gap:g} см при обзоре {e.sight:g} см")
+            out.append(f"{e.shooter} видит {e.declared or e.target}: {n(e.gap)} см при обзоре {n(e.sight)} см")
         if e.declared:
             out.append(f"{e.declared} завязан в бою; бросок: " + ", ".join(
                 f"{s} {'/'.join(map(str, r))}" for s, r in e.rolloff.items()) + f" — выстрел достаётся {e.target}")
@@ -232,7 +243,7 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
             return [*out, head + " — дальше дальности, выстрел потрачен"]
         out.append(head + f", нужно {e.tn}+, выпало {e.die} — " + ("попадание" if e.hit else "промах"))
         if e.hit:
-            out.append(f"{e.target}: укрытие {e.coverage:g} %, {_saves(e.saves, 'ru')}"
+            out.append(f"{e.target}: укрытие {n(e.coverage)} %, {_saves(e.saves, 'ru')}"
                        + ("" if not e.wounded else " — рана" + (", выбывает" if e.removed else "")))
         return out
     if isinstance(e, ev.Cast):
@@ -251,15 +262,16 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                     + f" до конца хода {e.until}"]
         if e.tn is None:
             return [head + " — сотворено" + into + f"; {e.target} дальше дальности, заклинание потрачено"]
-        return [head + " — сотворено" + into + f"; как выстрел: {e.distance:.1f} см, нужно {e.tn}+, выпало {e.die}"
+        return [head + " — сотворено" + into
+                + f"; как выстрел: {n(e.distance, '.1f')} см, нужно {e.tn}+, выпало {e.die}"
                 + (f"; {_saves(e.saves, 'ru')}" if e.die is not None and e.die >= e.tn else " — промах")
                 + (" — рана" + (", выбывает" if e.removed else "") if e.wounded else "")]
     if isinstance(e, ev.GunHit):
         return []
     if isinstance(e, ev.GunRotated):
-        return [f"{e.gun} разворачивается с {e.before:g}° на {e.facing:g}°"]
+        return [f"{e.gun} разворачивается с {n(e.before)}° на {n(e.facing)}°"]
     if isinstance(e, ev.GunFired):
-        out = [f"{e.gun} (диспетчер {e.dispatcher}) целится в {e.aim}, {e.off_deg:g}° от оси; кубик разрыва "
+        out = [f"{e.gun} (диспетчер {e.dispatcher}) целится в {e.aim}, {n(e.off_deg)}° от оси; кубик разрыва "
                f"{e.burst_die}: " + ("выстрел" if e.fired else "выстрела нет")
                + (", орудие уничтожено" if e.destroyed else "") + f"; выстрелов {e.side}: {e.shots_used} из 8"]
         out += [f"попадание в {i['warrior']}" + (" (сбит с ног: без спас-бросков)" if i["bare"] else "")
@@ -269,7 +281,8 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
                 for b in e.bursts]
         return out
     if isinstance(e, ev.GunMoved):
-        return [f"{e.dispatcher} сдвигает {e.gun} в ({e.end[0]:g}, {e.end[1]:g}), {e.from_origin:.2f} см от начального "
+        return [f"{e.dispatcher} сдвигает {e.gun} в ({n(e.end[0])}, {n(e.end[1])}), {n(e.from_origin, '.2f')} см от "
+                "начального "
                 "места; в этот ход орудие не стреляет"]
     if isinstance(e, ev.GunCaptured):
         return [f"{e.dispatcher} захватывает {e.gun} у {e.before_side}: теперь оно {e.side}, "
@@ -277,17 +290,17 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
     if isinstance(e, ev.SabotageDeclared):
         return [f"{w} разрушает {g} и в эту стадию ничего больше не делает" for w, g in e.saboteurs.items()]
     if isinstance(e, ev.Sabotage):
-        return [(f"{e.gun}: работали {', '.join(e.counted)}, +{e.step:g} → {e.progress:g} из 6" if e.counted
-                 else f"{e.gun}: никто не работал, {e.progress:g} из 6") + (" — орудие уничтожено" if e.destroyed
+        return [(f"{e.gun}: работали {', '.join(e.counted)}, +{n(e.step)} → {n(e.progress)} из 6" if e.counted
+                 else f"{e.gun}: никто не работал, {n(e.progress)} из 6") + (" — орудие уничтожено" if e.destroyed
                                                                           else "")]
     if isinstance(e, ev.GunShot):
         if not e.taken:
-            return [f"{e.shooter} стреляет в {e.gun}: {e.distance:.1f} см из {e.range:g} — дальше дальности"]
-        return [f"{e.shooter} стреляет в {e.gun}: {e.distance:.1f} см, нужно {e.tn}+, выпало {e.die} — "
+            return [f"{e.shooter} стреляет в {e.gun}: {n(e.distance, '.1f')} см из {n(e.range)} — дальше дальности"]
+        return [f"{e.shooter} стреляет в {e.gun}: {n(e.distance, '.1f')} см, нужно {e.tn}+, выпало {e.die} — "
                 + (f"попадание, {e.hits} из 4" if e.die is not None and e.tn is not None and e.die >= e.tn
                    else "промах") + (" — орудие уничтожено" if e.destroyed else "")]
     if isinstance(e, ev.MountStop):
-        return [f"{e.warrior} бросается наперерез {e.mount} ({e.moved:.1f} см), к6 {e.die}: "
+        return [f"{e.warrior} бросается наперерез {e.mount} ({n(e.moved, '.1f')} см), к6 {e.die}: "
                 + {1: "получает рану", 2: "−1 инициатива и −1 сила атаки до конца хода",
                    3: "−1 инициатива до конца хода", 4: "лошадь останавливается в конце пробега",
                    5: "лошадь останавливается у воина", 6: "лошадь остановлена, воин в седле"}[e.die]
@@ -305,13 +318,13 @@ def _ru(e: ev.Resolution) -> list[str]:  # noqa: PLR0911 - one sentence per even
         return [f"{e.side} посвящает атаки: " + ", ".join(f"{s} — {n}" for s, n in e.attacks.items())]
     if isinstance(e, ev.Charge):
         if e.success:
-            return [f"{e.charger}: рывок к {e.target}, {e.length:.1f} см из {e.charge_max:g}"
-                    + (f" (бросок {e.die}: {e.allowance:g} см)" if e.die else "")
-                    + f", зазор {e.end_gap:.2f} см" + (f", −{e.initiative_penalty} инициативы" if e.initiative_penalty
-                                                      else "")]
-        return [f"{e.charger}: рывок к {e.target} не удался (бросок {e.die}: {e.allowance:g} см), остаётся на месте"]
+            return [f"{e.charger}: рывок к {e.target}, {n(e.length, '.1f')} см из {n(e.charge_max)}"
+                    + (f" (бросок {e.die}: {n(e.allowance)} см)" if e.die else "")
+                    + f", зазор {n(e.end_gap, '.2f')} см"
+                    + (f", −{e.initiative_penalty} инициативы" if e.initiative_penalty else "")]
+        return [f"{e.charger}: рывок к {e.target} не удался (бросок {e.die}: {n(e.allowance)} см), остаётся на месте"]
     if isinstance(e, ev.Pivot):
-        return [f"{e.warrior} " + (f"разворачивается на {e.facing:g}°" if e.pivoted else "не разворачивается")]
+        return [f"{e.warrior} " + (f"разворачивается на {n(e.facing)}°" if e.pivoted else "не разворачивается")]
     if isinstance(e, ev.Participants):
         return [f"Бой {e.fight} ({words.pick(words.KIND[e.kind], 'ru')}): "
                 + "; ".join(f"{s}: {', '.join(ids)}" for s, ids in e.sides.items())
@@ -354,8 +367,10 @@ def state_table(state: State, lang: str) -> tuple[list[str], list[list[str]]]:
               tr(lang, "состояние", "status")]
     rows = []
     for w in state.warriors:
-        pos = f"{w.x:g}, {w.y:g}" + (f", z {w.z:g}" if w.z else "") if w.deployed else "—"
+        apart = "; " if lang == "ru" and any(v != int(v) for v in (w.x, w.y, w.z or 0)) else ", "  # «30; 34,5»
+        pos = apart.join([n(w.x, lang=lang), n(w.y, lang=lang)] + ([f"z {n(w.z, lang=lang)}"] if w.z else [])) \
+            if w.deployed else "—"
         rows.append([w.id, w.side, words.creature(w.type, lang), pos, f"{w.wounds}/{derive.health(w)}",
-                     f"{derive.mdd(w):g}", words.pick(words.STATUS[w.status], lang)
+                     n(derive.mdd(w), lang=lang), words.pick(words.STATUS[w.status], lang)
                      + (f" ⚔ {','.join(w.engaged_with)}" if w.engaged_with and w.active else "")])
     return header, rows
