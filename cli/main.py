@@ -1071,8 +1071,9 @@ def _game_for_view(store: Store, game: str, turn: int | None) -> tuple[Any, Any,
 def audit(ctx: click.Context, game: str, as_json: bool, lang: str) -> None:
     """Re-resolve every turn from the recorded inputs; exit 1 if any recorded resolution differs from the rules."""
     with opened(ctx) as store:
-        g = fold.load_frozen(store, game)
-    report = auditlib.audit(g)
+        g = fold.load_frozen(store, game, unparsed=True)
+    with fold.payloads_checked(g):
+        report = auditlib.audit(g)
     if as_json:
         click.echo(json.dumps({"game": report.game, "ruleset": report.ruleset, "turns": report.turns,
                                "clean": report.clean, "findings": [f.__dict__ for f in report.findings],
@@ -1181,8 +1182,9 @@ def rerun(ctx: click.Context, game: str, variant: str | None, ruleset_key: str |
         ruleset_key = ruleset_key or key
     options.update(_parse_fields(opts, "--option"))
     with opened(ctx) as store:
-        g = fold.load_frozen(store, game)
-    report = rerunlib.rerun(g, ruleset_key, options)
+        g = fold.load_frozen(store, game, unparsed=True)
+    with fold.payloads_checked(g):
+        report = rerunlib.rerun(g, ruleset_key, options)
     click.echo(f"rerun of {report.game}: {report.turns} turns\n  recorded: {report.recorded}\n"
                f"  variant:  {report.variant}")
     for change in report.changes:
