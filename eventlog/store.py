@@ -30,6 +30,7 @@ except ImportError:  # pragma: no cover - a duckdb that ships no separate engine
     import duckdb
 
 from eventlog.envelope import (
+    _NUMBER_MARKS,
     GENESIS,
     Draft,
     Event,
@@ -403,9 +404,11 @@ _set_matched = StoredEvent.__dict__["matched"].__set__
 def _events_keeping(game: str, rows: list[tuple[Any, ...]], unparsed: Collection[str]) -> list[Event]:
     """`_events_from`, but the events of the types `unparsed` are StoredEvents holding their stored text. A text
     that is not JSON raises the ChainError of the first such in the log, as `_events_from` does, kept texts
-    included."""
+    included. Where any other text may hold a float, every kept text is parsed too: a NaN or an infinity read from
+    an input could reach a computed payload, which orjson writes as null (`payload_equals`)."""
     out: list[Event] = []
     kept: list[StoredEvent] = []
+    without_floats: set[bytes] = set()  # the texts found to hold no float (a game repeats its inputs)
     for seq, type_, turn, actor, payload, cause, at, prev, hash_, phase, visible, v in rows:
         if type_ in unparsed:
             stored = _make_stored(game, seq, type_, turn, actor, payload, cause, at, prev, hash_, phase,
@@ -421,14 +424,29 @@ def _events_keeping(game: str, rows: list[tuple[Any, ...]], unparsed: Collection
             except ChainError:
                 parse_unmatched(kept)  # an earlier kept text that is not JSON comes first
                 raise
+        if payload not in without_floats:
+            if _may_hold_float(payload):
+                unparsed = ()  # the texts after it are parsed as they are read, the ones kept before it below
+            else:
+                without_floats.add(payload)
         out.append(make_event(game, seq, type_, turn, actor, value, cause, at, prev, hash_, phase,
                               None if visible is None else _visible(visible), v))
+    if not unparsed:
+        parse_unmatched(kept)
     return out
+
+
+def _may_hold_float(text: bytes) -> bool:
+    """Whether a JSON text may hold a float: a digit followed by `.`, `e` or `E` (a fraction or an exponent, 1e400
+    being an infinity), or NaN or Infinity, anywhere (in a string too, which only costs the parse)."""
+    return b"0." in text.translate(_NUMBER_MARKS) or b"NaN" in text or b"Infinity" in text
+
 
 
 def payload_equals(event: Event, payload: dict[str, Any]) -> bool:
     """Whether `event`'s payload equals `payload`, which must be plain JSON without floats (dicts with str keys,
-    lists, str, int, bool, None: what a ruleset's `plain_payloads` promises of its resolver).
+    lists, str, int, bool, None: what a ruleset's `plain_payloads` promises of its resolver where no input holds a
+    float; where one may, `Store.events` keeps no text).
 
     A StoredEvent's unparsed text is compared with orjson's bytes of `payload` (keys sorted): equal bytes parse
     to that very value, so the text need not be parsed. Where they differ (a text not in canonical form, a value

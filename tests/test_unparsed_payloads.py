@@ -151,3 +151,34 @@ def test_the_commands_name_the_first_text_that_is_not_json(tmp_path: Path, comma
     assert result.exit_code == 2, result.output
     assert f"seq {seq}" in result.output and "not valid JSON" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_game_whose_inputs_may_hold_a_float_keeps_no_text(tmp_path: Path):
+    """A NaN read from an input (here the GM's verdict on a Sharp Tongue, edited behind battlelog's back) reaches the
+    reveal's payload, where orjson would write it as the null the edited log records: such a game is read with
+    every payload parsed, and the audit finds the difference `==` finds."""
+    db, game_id = _db(tmp_path, DUELS[DUELS.index(ROOT / "fixtures" / "duel" / "traits-1.jsonl")])
+    parsed, _ = _both(db, game_id)
+    verdict = next(e for e in parsed.events if e.type == "choice" and e.payload.get("name") == "sharp_tongue_verdict")
+    reveal = next(e for e in parsed.events if e.type == "duel.reveal" and e.turn == verdict.turn)
+    sides = reveal.payload["sides"]
+    judged = next(d for d in sides if (sides[d]["sharp_tongue"] or {}).get("verdict") is not None)
+    sides[judged]["sharp_tongue"]["verdict"] = None
+    _edit(db, game_id, reveal.seq, json.dumps(reveal.payload, sort_keys=True, separators=(",", ":"),
+                                              ensure_ascii=False))
+    _edit(db, game_id, verdict.seq, json.dumps({**verdict.payload, "value": float("nan")}, sort_keys=True,
+                                               separators=(",", ":"), ensure_ascii=False))
+    parsed, kept = _both(db, game_id)
+    assert all(not e.unparsed for e in _texts(kept))
+    report = _audited(kept)
+    assert report == audit.audit(parsed)
+    assert any(f.seq == reveal.seq and f.kind == "differs" for f in report.findings), report.findings
+
+
+@pytest.mark.parametrize("text", [b'{"a":1.5}', b'{"a":1e400}', b'{"a":2E5}', b'{"a":NaN}', b'{"a":-Infinity}',
+                                  b'{"a":"v1.2"}'])
+def test_a_text_that_may_hold_a_float_is_told(text: bytes):
+    from eventlog.store import _may_hold_float
+
+    assert _may_hold_float(text)
+    assert not _may_hold_float(b'{"dice":"1d100","result":[71],"stake":"high","total":71}')
