@@ -467,7 +467,7 @@ def parse_unmatched(events: Iterable[Event]) -> None:
     """Parse each StoredEvent's text that is neither parsed nor matched by `payload_equals`, in order: the
     ChainError of the first that is not JSON (what reading every payload at once raises)."""
     for e in events:
-        if type(e) is StoredEvent and e.unparsed and not getattr(e, "matched", False):
+        if type(e) is StoredEvent and not getattr(e, "matched", False) and e.unparsed:
             e.payload  # noqa: B018 - parsed for its ChainError
 
 
@@ -620,7 +620,9 @@ class Store:
     def one_thread(self) -> Iterator[None]:
         """DuckDB on one thread for a block of many small reads (`verify`'s chunks of a big game): each reads part
         of one row group or two, too little work to share between threads (bench/results/2026-12-05-speed15.md).
-        The thread count is set back after; setting it costs ~1-3 ms, not worth it for a small game."""
+        Also for the one read of a whole log by `audit` and `rerun`: on its threads it takes ~40-65 ms more CPU for
+        20-50 ms less wall time on 100k events (speed16). The thread count is set back after; setting it costs
+        ~1-3 ms, not worth it for a small game."""
         threads = int(self._all("SELECT current_setting('threads')")[0][0])
         if threads == 1:
             yield
