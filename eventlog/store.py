@@ -8,6 +8,7 @@ ConflictError at commit, never a fork. Payloads are stored as canonical JSON tex
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import itertools
 import json
@@ -15,7 +16,7 @@ import operator
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -29,6 +30,7 @@ except ImportError:  # pragma: no cover - a duckdb that ships no separate engine
     import duckdb
 
 from eventlog.envelope import (
+    _NUMBER_MARKS,
     GENESIS,
     Draft,
     Event,
@@ -37,6 +39,7 @@ from eventlog.envelope import (
     gc_paused,
     make_event,
     payload_text_problem,
+    positional_maker,
     seal,
     surely_canonical,
 )
@@ -363,6 +366,127 @@ def _events_from(game: str, rows: list[tuple[Any, ...]]) -> Iterator[Event]:
                          None if visible is None else _visible(visible), v)
 
 
+_PAYLOAD = Event.__dict__["payload"]
+"""The payload's slot in an Event (what `StoredEvent` keeps its stored text in until it is parsed)."""
+
+
+class StoredEvent(Event):
+    """An Event whose payload is kept as its stored text until it is first read (`Store.events(..., unparsed=…)`),
+    then parsed as `events` parses it (the same ChainError where it is not JSON). `payload_equals` compares the text
+    with a computed payload's bytes without parsing it."""
+
+    __slots__ = ("matched",)
+    matched: bool
+    """Set by `payload_equals` where the text was the bytes of an equal payload (so it is JSON)."""
+
+    @property  # type: ignore[override]
+    def payload(self) -> dict[str, Any]:
+        value = _PAYLOAD.__get__(self, StoredEvent)
+        if type(value) is bytes:
+            value = _stored_payload(self.game, self.seq, value)
+            _PAYLOAD.__set__(self, value)
+        return value
+
+    @payload.setter
+    def payload(self, value: dict[str, Any]) -> None:
+        _PAYLOAD.__set__(self, value)
+
+    @property
+    def unparsed(self) -> bool:
+        """Whether the payload is still the stored text."""
+        return type(_PAYLOAD.__get__(self, StoredEvent)) is bytes
+
+
+_make_stored = positional_maker(StoredEvent)
+_set_matched = StoredEvent.__dict__["matched"].__set__
+
+
+def _events_keeping(game: str, rows: list[tuple[Any, ...]], unparsed: Collection[str]) -> list[Event]:
+    """`_events_from`, but the events of the types `unparsed` are StoredEvents holding their stored text. A text
+    that is not JSON raises the ChainError of the first such in the log, as `_events_from` does, kept texts
+    included. Where any other text may hold a float, every kept text is parsed too: a NaN or an infinity read from
+    an input could reach a computed payload, which orjson writes as null (`payload_equals`)."""
+    out: list[Event] = []
+    kept: list[StoredEvent] = []
+    without_floats: set[bytes] = set()  # the texts found to hold no float (a game repeats its inputs)
+    for seq, type_, turn, actor, payload, cause, at, prev, hash_, phase, visible, v in rows:
+        if type_ in unparsed:
+            stored = _make_stored(game, seq, type_, turn, actor, payload, cause, at, prev, hash_, phase,
+                                  None if visible is None else _visible(visible), v)
+            kept.append(stored)
+            out.append(stored)
+            continue
+        try:
+            value = from_json(payload)
+        except (ValueError, RecursionError):
+            try:
+                value = _stored_payload(game, seq, payload)
+            except ChainError:
+                parse_unmatched(kept)  # an earlier kept text that is not JSON comes first
+                raise
+        if payload not in without_floats:
+            if _may_hold_float(payload):
+                unparsed = ()  # the texts after it are parsed as they are read, the ones kept before it below
+            else:
+                without_floats.add(payload)
+        out.append(make_event(game, seq, type_, turn, actor, value, cause, at, prev, hash_, phase,
+                              None if visible is None else _visible(visible), v))
+    if not unparsed:
+        parse_unmatched(kept)
+    return out
+
+
+def _may_hold_float(text: bytes) -> bool:
+    """Whether a JSON text may hold a float: a digit followed by `.`, `e` or `E` (a fraction or an exponent, 1e400
+    being an infinity), or NaN or Infinity, anywhere (in a string too, which only costs the parse)."""
+    return b"0." in text.translate(_NUMBER_MARKS) or b"NaN" in text or b"Infinity" in text
+
+
+
+def payload_equals(event: Event, payload: dict[str, Any]) -> bool:
+    """Whether `event`'s payload equals `payload`, which must be plain JSON without floats (dicts with str keys,
+    lists, str, int, bool, None: what a ruleset's `plain_payloads` promises of its resolver where no input holds a
+    float; where one may, `Store.events` keeps no text).
+
+    A StoredEvent's unparsed text is compared with orjson's bytes of `payload` (keys sorted): equal bytes parse
+    to that very value, so the text need not be parsed. Where they differ (a text not in canonical form, a value
+    orjson does not write as `canonical_json` does) the parsed payload is compared with `==`, as for any event."""
+    if type(event) is StoredEvent:
+        text = _PAYLOAD.__get__(event, StoredEvent)
+        if type(text) is bytes:
+            try:
+                if (_sorted_bytes or sorted_bytes())(payload) == text:
+                    _set_matched(event, True)
+                    return True
+            except TypeError:  # orjson.JSONEncodeError: not a value orjson writes (the `==` below decides)
+                pass
+    return event.payload == payload
+
+
+def parse_unmatched(events: Iterable[Event]) -> None:
+    """Parse each StoredEvent's text that is neither parsed nor matched by `payload_equals`, in order: the
+    ChainError of the first that is not JSON (what reading every payload at once raises)."""
+    for e in events:
+        if type(e) is StoredEvent and not getattr(e, "matched", False) and e.unparsed:
+            e.payload  # noqa: B018 - parsed for its ChainError
+
+
+_sorted_bytes: Any = None
+"""orjson.dumps with keys sorted as `canonical_json` sorts them, refusing (TypeError) a datetime, a dataclass or a
+subclass of str, int, dict or list instead of writing it as something else; made on first use (`sorted_bytes`)."""
+
+
+def sorted_bytes() -> Any:
+    """`_sorted_bytes`, made on the first call (the commands that never compare payloads do not import orjson)."""
+    global _sorted_bytes
+    if _sorted_bytes is None:
+        import orjson
+
+        _sorted_bytes = functools.partial(orjson.dumps, option=orjson.OPT_SORT_KEYS | orjson.OPT_PASSTHROUGH_DATETIME
+                                          | orjson.OPT_PASSTHROUGH_SUBCLASS | orjson.OPT_PASSTHROUGH_DATACLASS)
+    return _sorted_bytes
+
+
 def _event_row(event: Event) -> tuple[Any, ...]:
     """A row of the events table from an Event."""
     return (event.game, event.seq, event.type, event.turn, event.actor, canonical_json(event.payload),
@@ -496,7 +620,9 @@ class Store:
     def one_thread(self) -> Iterator[None]:
         """DuckDB on one thread for a block of many small reads (`verify`'s chunks of a big game): each reads part
         of one row group or two, too little work to share between threads (bench/results/2026-12-05-speed15.md).
-        The thread count is set back after; setting it costs ~1-3 ms, not worth it for a small game."""
+        Also for the one read of a whole log by `audit` and `rerun`: on its threads it takes ~40-65 ms more CPU for
+        20-50 ms less wall time on 100k events (speed16). The thread count is set back after; setting it costs
+        ~1-3 ms, not worth it for a small game."""
         threads = int(self._all("SELECT current_setting('threads')")[0][0])
         if threads == 1:
             yield
@@ -533,9 +659,13 @@ class Store:
         """The seq the game's next event gets (1 for a game with no events)."""
         return self._last(game)[0] + 1
 
-    def events(self, game: str, *, from_seq: int = 1, upto_seq: int | None = None) -> list[Event]:
-        """The game's events from `from_seq` to `upto_seq` (inclusive), ordered by seq."""
+    def events(self, game: str, *, from_seq: int = 1, upto_seq: int | None = None,
+               unparsed: Collection[str] = ()) -> list[Event]:
+        """The game's events from `from_seq` to `upto_seq` (inclusive), ordered by seq; those of the types
+        `unparsed` as StoredEvents, their payloads parsed when first read (see `payload_equals`)."""
         with gc_paused():
+            if unparsed:
+                return _events_keeping(game, self.rows(game, from_seq=from_seq, upto_seq=upto_seq), unparsed)
             return list(self.read_events(game, from_seq=from_seq, upto_seq=upto_seq))
 
     def read_events(self, game: str, *, types: Iterable[str] | None = None, from_seq: int = 1,

@@ -13,6 +13,7 @@ from typing import Any
 
 from eventlog.envelope import Draft, Event
 from eventlog.errors import ValidationError
+from eventlog.store import payload_equals
 from replay.context import run
 from replay.fold import WHOLE, Game, initial_state, resolution_steps, turn_inputs
 from replay.ruleset import Ruleset
@@ -202,7 +203,7 @@ def _audit_turn(game: Game, state: Any, turn: int, recorded: list[Event],
         found = resolution_steps(rs, e)
         steps += found
         ruled += [e.type == "ruling"] * len(found)
-    if len(steps) == len(computed) and all(s.type == d.type and s.payload == d.payload
+    if len(steps) == len(computed) and all(s.type == d.type and payload_equals(s, d.payload)
                                            for s, d in zip(steps, computed, strict=True)):
         # the log's very steps (what `compare` finds no difference in); their turns equal too, the same folds
         same = reuse and all(s.turn == d.turn for s, d in zip(steps, computed, strict=True))

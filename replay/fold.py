@@ -10,7 +10,8 @@ import bisect
 import hashlib
 import itertools
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cached_property
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from eventlog.envelope import Event, canonical_json
 from eventlog.errors import ValidationError
-from eventlog.store import Store
+from eventlog.store import Store, parse_unmatched
 from replay import ruleset as registry
 from replay.ruleset import Options, Ruleset
 
@@ -153,8 +154,15 @@ def game_from_events(events: Sequence[Event], *, ruleset_key: str | None = None,
     return Game(events[0].game, rs, opts, setup if isinstance(setup, dict) else {}, tuple(events), dict(created))
 
 
-def load(store: Store, game: str) -> Game:
-    events = store.events(game)
+def load(store: Store, game: str, *, unparsed: bool = False) -> Game:
+    """The game's whole log. `unparsed`: where the ruleset's resolver writes plain payloads (`plain_payloads`), its
+    resolutions' payloads are kept as their stored texts until first read (StoredEvent), for a command that only
+    compares them with what the rules give (`payload_equals`) and ends in `payloads_checked`."""
+    types = ()
+    if unparsed:
+        rs = load_created(store, game).ruleset
+        types = rs.resolution_types if rs.plain_payloads else ()
+    events = store.events(game, unparsed=types)
     if not events:
         raise ValidationError(f"no game {game!r} in this database (see `battlelog games`)")
     return game_from_events(events)
@@ -432,7 +440,7 @@ def is_closed(store: Store, game_id: str, turn: int) -> bool:
     return store.has_event(game_id, "turn.closed", turn)
 
 
-def load_frozen(store: Store, game_id: str) -> Game:
+def load_frozen(store: Store, game_id: str, *, unparsed: bool = False) -> Game:
     """`load`, then the loaded objects moved out of the cyclic GC's sight (`gc.freeze`): a command that goes on
     to fold or audit the whole game does not pay a collection over them (0.4-0.5 s on 100k events, NOTES.md)."""
     import gc
@@ -442,12 +450,25 @@ def load_frozen(store: Store, game_id: str) -> Game:
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        game = load(store, game_id)
+        game = load(store, game_id, unparsed=unparsed)
         gc.freeze()
     finally:
         if was_enabled:
             gc.enable()
     return game
+
+
+@contextmanager
+def payloads_checked(game: Game) -> Iterator[None]:
+    """Around the work on a game loaded with `unparsed` payloads: each stored text neither parsed nor matched is
+    parsed when the work ends, or first where it raises, so a text that is not JSON gives the ChainError `load` gives
+    (the first such in the log) whatever the work reached, and before anything is printed."""
+    try:
+        yield
+    except Exception:
+        parse_unmatched(game.events)
+        raise
+    parse_unmatched(game.events)
 
 
 _SHORT = 512

@@ -10,6 +10,7 @@ from typing import Any
 
 from eventlog.envelope import Draft, Event
 from eventlog.errors import ValidationError
+from eventlog.store import payload_equals
 from replay.audit import diff_json
 from replay.context import run
 from replay.fold import WHOLE, Game, fold_events, game_from_events, initial_state, resolution_steps, turn_inputs
@@ -124,7 +125,8 @@ def rerun(game: Game, ruleset_key: str | None = None, options: dict[str, Any] | 
 
 def _same_steps(recorded: list[Event], computed: tuple[Draft, ...]) -> bool:
     """Whether the variant gave the log's very steps: the same types, turns and payloads, in order."""
-    return len(recorded) == len(computed) and all(s.type == d.type and s.turn == d.turn and s.payload == d.payload
+    return len(recorded) == len(computed) and all(s.type == d.type and s.turn == d.turn
+                                                  and payload_equals(s, d.payload)
                                                   for s, d in zip(recorded, computed, strict=True))
 
 

@@ -129,6 +129,11 @@ class Ruleset:
     """The purpose of a roll given without --purpose (e.g. the duel's "stake")."""
     resolution_types: ClassVar[frozenset[str]] = frozenset()
     """Event types `resolve` produces; `evolve` must accept each of them (and `ruling`)."""
+    plain_payloads: ClassVar[bool] = False
+    """Whether every payload `resolve` writes is plain JSON without floats (dicts with str keys, lists, str, int,
+    bool and None, nothing else: no tuple, float or enum) when no input, setup or option holds a float. `audit` and
+    `rerun` then read a recorded resolution's payload only where its stored text differs from the bytes of the
+    payload the rules give (`payload_equals`), in a game none of whose other texts may hold a float."""
     phases: ClassVar[tuple[str, ...]] = ()
     """The phase labels of a turn, in order (empty: a turn has no phases)."""
     decisions: ClassVar[dict[str, str]] = {}

@@ -40,6 +40,7 @@ class Duel(Ruleset):
     OptionsModel: ClassVar[type[Options]] = DuelOptions
     option_defaults: ClassVar[dict[str, str]] = model.OPTION_DEFAULTS
     resolution_types: ClassVar[frozenset[str]] = model.RESOLUTION_TYPES
+    plain_payloads: ClassVar[bool] = True  # tests/duel/test_plain_payloads.py
     default_roll_purpose: ClassVar[str | None] = "stake"
 
     # --- setup and state ---------------------------------------------------------------------------------------
