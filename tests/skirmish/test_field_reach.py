@@ -91,7 +91,7 @@ def test_a_run_longer_than_the_gait_allows_is_refused() -> None:
     _, problems = run(field(8), "RAT", p)
     assert problems == ["5.4.1 M25 (5.7, CP-27): a run of 6 m is longer than RAT's 3.5 m at a jog (Speed 7 × 1/2)"]
     said = i18n.chain("ru", (RULESET,)).say(problems[0], "ru")
-    assert said == ("5.4.1 M25 (5.7, CP-27): разбег 6 м длиннее, чем 3.5 м у RAT при аллюре «лёгкий бег» (Скорость 7 × "
+    assert said == ("5.4.1 M25 (5.7, CP-27): разбег 6 м длиннее, чем 3,5 м у RAT при аллюре «лёгкий бег» (Скорость 7 × "
                     "1/2)")
     assert run(field(8), "RAT", {**p, "run": "sprint"})[1] == []
 
