@@ -211,6 +211,19 @@ def test_the_pounce_goes_by_the_total_mass_of_its_targets() -> None:
     assert "the targets' total mass 216 kg against 222 kg (L826)" in both["difficulty_mods"]
 
 
+def test_the_pounces_difficulty_lines_read_in_russian() -> None:
+    """M65 (L826, A-50, L830): the mass ratio's −1 on the pounce and +n on its defences, the lighter attacker's +1 and
+    the combined maneuvers' +n, as a Russian reader sees them (the decimal comma)."""
+    one, _ = played([*heavy_miron(), *pounce()])
+    mods = next(d for d in of(one, "declared") if d["actor"] == "MIR")["priced"]["difficulty_mods"]
+    assert "−1 mass ratio 2.06 ≥ 2 (L826)" in mods
+    said = [msg.say_why(m) for m in mods]
+    assert said == ["наскок %5 (L822)", "−1: соотношение масс 2,06 ≥ 2 (L826)"], said
+    assert msg.say_why("+2 mass ratio ×3.10 (M65, L826)") == "+2: соотношение масс ×3,10 (M65, L826)"
+    assert msg.say_why("+1 lighter attacker (A-50)") == "+1: нападающий легче цели (A-50)"
+    assert msg.say_why("+2 combined maneuvers (L830)") == "+2 за совмещённые маневры (L830)"
+
+
 POUNCED = [o(2, "BOR", exchange=1, step="defence", maneuver="pass", answers="MIR"),
            o(2, "RAT", exchange=1, step="defence", maneuver="pass", answers="MIR"),
            r(2, "MIR", "4d10", "attack", [9, 8, 7, 3], exchange=1),

@@ -2553,6 +2553,13 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
      r"наскок: \1 сбит с ног; \2 уже борется с первой целью, которую сбил (предложено, L826)"),
     (r"^the targets' total mass (\d+) kg against (\d+) kg \(L826\)$",
      r"суммарная масса целей \1 кг против \2 кг (L826)"),
+    # M65 (L826, A-50, L830): the pounce's difficulty and its defences' modifiers (maneuvers/wrestling.py)
+    (r"^−1 mass ratio ([\d.]+) ≥ 2 \(L826\)$",
+     lambda m: f"−1: соотношение масс {decimal(m.group(1), 'ru')} ≥ 2 (L826)"),
+    (r"^\+(\d+) mass ratio ×([\d.]+) \(M65, L826\)$",
+     lambda m: f"+{m.group(1)}: соотношение масс ×{decimal(m.group(2), 'ru')} (M65, L826)"),
+    (r"^\+1 lighter attacker \(A-50\)$", "+1: нападающий легче цели (A-50)"),
+    (r"^\+(\d+) combined maneuvers \(L830\)$", r"+\1 за совмещённые маневры (L830)"),
 )) + _SENTENCES
 _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^(\w+): (\w+) wrestles with (\w+): he attacks (\w+) only with a punch, a kick, a headbutt or a blow of a hand "
