@@ -223,9 +223,10 @@ class Battle:
     defence is asked; omitted from the JSON state when None."""
     parried: tuple[tuple[str, int, str, str, str], ...] = ()
     """M87 (L1151 «Одним оружием можно отбить лишь одну стрелу»; L559): the weapons that parried an arrow this round,
-    as (fighter, exchange, weapon id or `hand` for a bare hand, the arrow's shooter, the target it flew at), a guard's
-    (M83) too: one weapon stops one arrow, whoever shoots it, and a weapon that parried makes no other defence this
-    round (L559); cleared when the round ends; omitted from the JSON state when none."""
+    as (fighter, exchange, weapon id, `hand` for a bare hand or `shield` for M86's shield, the arrow's shooter, the
+    target it flew at), a guard's (M83) too: one weapon stops one arrow, whoever shoots it, and a weapon or shield that
+    parried makes no other defence this round (L559; the shield's one parry answers the arrows of its exchange from its
+    side with the successes it kept, L1147); cleared when the round ends; omitted from the JSON state when none."""
 
     # --- fighters --------------------------------------------------------------------------------------------
     @property

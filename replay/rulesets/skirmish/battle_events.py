@@ -352,7 +352,8 @@ def shot(state: Battle, e: Shot) -> Battle:
 def weapons_parried(e: Shot) -> list[tuple[str, int, str, str, str]]:
     """M87 (L1151, L559): the weapons (or bare hands) that parried the shot's projectiles, each with the shooter and
     the target it flew at: each target's and each guard's (M83) weapon parry, the second weapon of a parry with two
-    (L1153)."""
+    (L1153); M86 (L1147, L559): the shield (`shield`) of each target's and guard's shield parry, a parry of the
+    exchange answering this arrow with its kept successes too."""
     out = []
     answered = [(e.target, e.defence, e.protectors)]
     if e.second:
@@ -363,6 +364,8 @@ def weapons_parried(e: Shot) -> list[tuple[str, int, str, str, str]]:
         for fid, d in [(target, defence), *(protectors or {}).items()]:
             if (d or {}).get("maneuver") == "weapon_parry_missile" and d.get("weapon") is not None:
                 out.append((str(fid), e.exchange, str(d["weapon"]), e.shooter, str(target)))
+            elif (d or {}).get("maneuver") == "shield_parry_missile":
+                out.append((str(fid), e.exchange, "shield", e.shooter, str(target)))
     return out
 
 

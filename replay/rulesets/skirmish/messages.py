@@ -2971,7 +2971,8 @@ _SENTENCES = tuple((re.compile(p), r) for p, r in (
     (r"^D = ⌊(\d+) × ([\d.]+)⌋ = (\d+) \(size multiplier, 5\.9\.1, L164\)$",
      lambda m: f"D = ⌊{m.group(1)} × {decimal(m.group(2), 'ru')}⌋ = {m.group(3)} (множитель размера, 5.9.1, L164)"),
 )) + _SENTENCES
-# M87 (L1151, L559): one weapon stops one arrow, whoever shoots it, and makes no other defence that round
+# M87 (L1151, L559): one weapon stops one arrow, whoever shoots it, and makes no other defence that round; M86's
+# shield (L1147, L559) none either
 ARROW = r"(\w+)'s arrow(?: at (\w+))? in exchange (\d+)"
 """Which arrow a weapon parried (`missile_defences.arrow_words`): the shooter, the target it flew at (a guard's)."""
 
@@ -3001,6 +3002,12 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
      lambda m: None if _spent_weapon(m, "уже парирует") is None else
      "одним оружием можно отбить лишь одну стрелу (L1151): " + str(_spent_weapon(m, "уже парирует"))
      + f" (seq {m.group(4)})"),
+    (r"^(\w+)'s shield already parries (.+) \(seq (\d+)\): no other defence with it this round$",  # one shot
+     lambda m: None if _arrow(m.group(2)) is None else
+     f"{m.group(1)} уже парирует щитом {_arrow(m.group(2))} (seq {m.group(3)}): других защит им в этом раунде нет"),
+    (r"^(\w+)'s shield parried (.+): no other defence with it this round$",  # M86 with L559
+     lambda m: None if _arrow(m.group(2)) is None else
+     f"{m.group(1)} парировал щитом {_arrow(m.group(2))}: других защит им в этом раунде нет"),
     (r"^(\w+)'s ([\w-]+) parried (.+): no other defence with it this round$",
      lambda m: None if _spent_weapon(m, "парировал") is None else
      str(_spent_weapon(m, "парировал")) + ": других защит им в этом раунде нет"),
@@ -3011,6 +3018,8 @@ _PROBLEM_SENTENCES = tuple((re.compile(p), r) for p, r in (
      + f"у {m.group(1)} не осталось свободной руки, ещё не парировавшей стрелу в этом раунде ({_arrow(m.group(2))})"),
 )) + _PROBLEM_SENTENCES
 REQUESTS.extend([
+    ("{q:@}; {a:w}'s shield parried {arrow}: no other defence with it this round (M86, L1147, L559)",
+     "{q:@}; {a} парировал щитом {arrow:arrow}: других защит им в этом раунде нет (M86, L1147, L559)"),
     ("{q:@}; {a:w}'s bare hand parried {arrow}: no other defence with it this round (M87, L1151, L559)",
      "{q:@}; {a} парировал голой рукой {arrow:arrow}: других защит ею в этом раунде нет (M87, L1151, L559)"),
     ("{q:@}; {a:w}'s {w:w} parried {arrow}: no other defence with it this round (M87, L1151, L559)",

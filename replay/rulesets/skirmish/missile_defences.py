@@ -118,7 +118,7 @@ def usual_options(state: Battle, target: str) -> list[str]:
     if gait != "sprint":
         out.append("missile_dodge")
     out.append("missile_slip")
-    if shield_ready(t) and gait is None:
+    if shield_ready(t) and gait is None and not shield_spent(state, target):
         out.append("shield_parry_missile")
     if target not in dict(state.moved) and parriers(state, t):
         out.append("weapon_parry_missile")
@@ -143,6 +143,9 @@ TWO_WEAPONS = "two_weapons"
 parry's `second` {weapon, dice, skill} parries the second projectile with another weapon, its own roll."""
 HAND = "hand"
 """M87 (L1153 «или даже руками»): `weapon: hand`, a parry with the bare hand."""
+SHIELD = "shield"
+"""M86 (L1147) with L559 «Щит или оружие, используемое для парирования, нельзя использовать для других защитных маневров
+в этом раунде»: what `Battle.parried` names for a shield that parried an arrow."""
 HAND_PARRY = 4
 """M87 with the bare hand (PROPOSED): the rulebook prices no parry of the hand; the arm block's %4 (M35, L531), +2
 against the piercing projectile."""
@@ -177,6 +180,26 @@ def parriers(state: Battle, t: Any) -> list[str]:
     return out + ([HAND] * len(hands_left(state, t)) if not hand_parry_problems(state, t) else [])
 
 
+def shield_spent(state: Battle, fid: str) -> list[str]:
+    """M86 with L559: the arrows (`arrow_words`) the fighter's shield parried this round, at him or (M83) at an ally.
+    A shield parry is a parry (L1143-1147, L551-559), so its shield makes no other defence this round: no new shield
+    parry, as a target or as a guard, in a later exchange or in this one; its one parry answers the arrows of its
+    exchange from its side only with the successes it kept (L1147, `open_parry`). A block is no parry (L513, L553
+    «в отличие от блока») and M84's screen is passive cover, no maneuver (L1135 «Вид пассивной защиты», L213): neither
+    is locked (PROPOSED, docs/skirmish.md)."""
+    return [arrow_words(fid, s, tg, k) for k, w, s, tg in spent(state, fid) if w == SHIELD]
+
+
+def shield_spent_problems(state: Battle, t: Any) -> list[str]:
+    """M86 with L559 (4.7.6): a shield that parried an arrow this round parries no other (`shield_spent`); the refusal
+    names the arrows it parried."""
+    arrows = shield_spent(state, t.id)
+    if not arrows:
+        return []
+    return [problem("weapon_used_for_parry_this_round", "4.7.6, L559", f"{t.id}'s shield parried {'; '.join(arrows)}: "
+                    "no other defence with it this round")]
+
+
 def spent_problems(state: Battle, t: Any, weapon: Any, x: int, also: Any = None) -> list[str]:
     """M87 (L1151) and L559: `weapon` (with `also`, the first parry's, for the second) has not parried an arrow this
     round; a bare hand needs a free hand that has not (two bare hands, two). In the exchange of that parry the
@@ -204,9 +227,14 @@ def spent_problems(state: Battle, t: Any, weapon: Any, x: int, also: Any = None)
 
 
 def spent_words(state: Battle, fid: str) -> str:
-    """What a request says of the weapons `fid` parried an arrow with this round (M87, L1151, L559), or nothing."""
-    return "".join(f"; {fid}'s " + ("bare hand" if w == HAND else w) + f" parried {arrow_words(fid, s, tg, k)}: "
-                   "no other defence with it this round (M87, L1151, L559)" for k, w, s, tg in spent(state, fid))
+    """What a request says of the weapons `fid` parried an arrow with this round (M87, L1151, L559) and of his shield
+    (M86, L1147, L559), or nothing."""
+    weapons = "".join(f"; {fid}'s " + ("bare hand" if w == HAND else w) + f" parried {arrow_words(fid, s, tg, k)}: "
+                      "no other defence with it this round (M87, L1151, L559)" for k, w, s, tg in spent(state, fid)
+                      if w != SHIELD)
+    arrows = shield_spent(state, fid)
+    return weapons + (f"; {fid}'s shield parried {'; '.join(arrows)}: no other defence with it this round (M86, "
+                      "L1147, L559)" if arrows else "")
 
 
 def refuse(ctx: Context, name: str, actor: str, defended: str, what: str,
@@ -229,14 +257,18 @@ def one_weapon(ctx: Context, fid: str, x: int, answers: dict[str, Any], guarded:
     """M87 (L1151 «Одним оружием можно отбить лишь одну стрелу»): within one shot a fighter who is a target and the
     guard (M83) of another target, or the guard of two, parries with one weapon once: all the shot's answers are
     asked at once, before its parries are in the state, so the answer recorded later is refused here, naming the
-    earlier one and the arrow it parries."""
+    earlier one and the arrow it parries. His shield likewise parries once (M86 with L559: a guard's parry is another
+    defensive maneuver than his own; a parry of the exchange answering with its kept successes is no new one)."""
     uses = []
     for t, answer in answers.items():
         if answer is not None and answer[0] == "weapon_parry_missile":
             uses += [(t, str(answer[3]["weapon"]), t)] + ([(t, str(answer[3]["second"]["weapon"]), t)]
                                                           if answer[3].get("second") else [])
+        elif answer is not None and answer[0] == "shield_parry_missile" and "kept" not in answer[3]:
+            uses.append((t, SHIELD, t))
     for t, by in guarded.items():
         uses += [(g, str(d["weapon"]), t) for g, d in by.items() if d.get("maneuver") == "weapon_parry_missile"]
+        uses += [(g, SHIELD, t) for g, d in by.items() if d.get("maneuver") == "shield_parry_missile"]
     first: dict[tuple[str, str], tuple[str, int]] = {}
     for g, w, t in sorted(uses, key=lambda u: answered.get((u[0], u[2]), 0)):
         seq = answered.get((g, t), 0)
@@ -244,6 +276,10 @@ def one_weapon(ctx: Context, fid: str, x: int, answers: dict[str, Any], guarded:
             t0, seq0 = first[(g, w)]
             what = f"{g}'s defence against {fid}'s shot" if g == t else \
                 f"{g}'s protection of {t} against {fid}'s shot"
+            if w == SHIELD:
+                raise MissingInput(f"turn {ctx.turn}: {what} at seq {seq}: " + problem(
+                    "weapon_used_for_parry_this_round", "4.7.6, L559", f"{g}'s shield already parries "
+                    f"{arrow_words(g, fid, t0, x)} (seq {seq0}): no other defence with it this round"))
             raise MissingInput(f"turn {ctx.turn}: {what} at seq {seq}: " + problem(
                 "condition_failed", "5.4.7 M87", f"one weapon stops one arrow (L1151): {g}'s {w} already parries "
                 f"{arrow_words(g, fid, t0, x)} (seq {seq0})"))
@@ -341,6 +377,8 @@ def defence_problems(state: Battle, target: str, value: Any, x: int, shooter: st
     if maneuver == "shield_parry_missile":
         if not shield_ready(t):
             out.append(problem("condition_failed", "5.4.7 M86", f"{target} has no ready shield"))
+        elif shield_spent(state, target):
+            out += shield_spent_problems(state, t)
         elif gait is not None:
             out.append(problem("condition_failed", "5.4.7 M86", f"{target} ran this round: a shield parry needs "
                                "moving at most a quarter of Speed (L1147)"))
@@ -584,7 +622,8 @@ def protection(ctx: Context, fid: str, target: str, x: int, why: list[str],
     """M83 (L1131, T-10): each guard's choice `protect_ally` keyed by exchange, shooter and target, asked before the
     dice with the target's own defence: `none` or a defence that is no evasion; from the flank +1 difficulty. With
     `body` (a plain shot at this target) a guard may cover him with his body instead (L981, `body_cover`); a weapon
-    parry is offered only while a weapon of his has parried no arrow this round (M87, L1151, L559)."""
+    parry is offered only while a weapon of his has parried no arrow this round (M87, L1151, L559), a shield parry only
+    with a ready shield that has parried none (M86, L559)."""
     state = ctx.state
     out: dict[str, dict[str, Any]] = {}
     waiting: list[Any] = []
@@ -594,7 +633,9 @@ def protection(ctx: Context, fid: str, target: str, x: int, why: list[str],
                "+1 difficulty from the flank)" + (", or {maneuver: body_cover, dice: n (reflex)} (L981: he takes the " \
                                                  "hit)" if body else "") + spent_words(state, g)
         armed = any(w != HAND for w in parriers(state, state.fighter(g)))  # a guard parries with no bare hand
-        offered = [m for m in PROTECTIONS if m != "weapon_parry_missile" or armed]
+        shielded = shield_ready(state.fighter(g)) and not shield_spent(state, g)  # M86 with L559
+        offered = [m for m in PROTECTIONS if m == "weapon_parry_missile" and armed
+                   or m == "shield_parry_missile" and shielded]
         try:
             refuse(ctx, "protect_ally", g, target, f"{g}'s protection of {target} against {fid}'s shot", answered,
                    lambda v, g=g: protect_problems(state, g, target, fid, v, x, weights, body), exchange=x,
