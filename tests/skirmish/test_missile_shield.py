@@ -273,3 +273,53 @@ def test_the_shields_refusals_and_request_read_in_russian() -> None:
     assert said.endswith("; RAT парировал щитом стрелу VSE в обмене 1: других защит им в этом раунде нет (M86, L1147, "
                          "L559)"), said
     assert UNTRANSLATED["ru"] not in said
+
+
+# --- 4.6: one pool for a target who guards another in one shot ---------------------------------------------------
+
+def overspent(guard_first: bool, dodge: int) -> tuple[Round, int, int]:
+    """VSE's grazing shot through MIR at RAT; MIR (6R + 6S) dodges with `dodge` reflex points as a grazed target and
+    parries for RAT with his rapier (2R and 1R of activation), the answers recorded in the order given. Returns the
+    round and the seqs of his defence and his protection."""
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 2, "skill": 4}, maneuver="grazing_shot",
+        graze=[{"target": "MIR", "buys": []}])
+    act(rnd, "RAT", act="wait")
+    act(rnd, "MIR", act="wait")
+    rnd.choice("RAT", "missile_defence", "none", exchange=1, shooter="VSE")
+    seqs = {}
+    for name in (("protect_ally", "missile_defence") if guard_first else ("missile_defence", "protect_ally")):
+        seqs[name] = rnd.seq + 1
+        value = {**RAPIER, "dice": 2} if name == "protect_ally" else {"maneuver": "missile_dodge", "dice": dodge}
+        rnd.choice("MIR", name, value, exchange=1, shooter="VSE", **({"target": "RAT"} if name == "protect_ally"
+                                                                      else {}))
+    return rnd, seqs["missile_defence"], seqs["protect_ally"]
+
+
+def test_4_6_a_target_who_guards_another_in_one_shot_pays_both_answers_from_one_pool(monkeypatch: Any) -> None:
+    from replay.rulesets.skirmish import pools
+    from tests.skirmish.test_missile_round import guard_on_the_line
+
+    state = guard_on_the_line(monkeypatch)
+    assert pools.available(state.fighter("MIR"), 2, 1) == (6, 6)
+    rnd, own, guard = overspent(guard_first=False, dodge=5)  # 5R, then 2R + 1R: 8R of his 6R
+    assert defences.defence_problems(state, "MIR", {"maneuver": "missile_dodge", "dice": 5}, 1, "VSE") == []
+    assert defences.protect_problems(state, "MIR", "RAT", "VSE", {**RAPIER, "dice": 2}, 1) == []  # each alone pays
+    assert rnd.resolve(state).error == (
+        f"turn 2: MIR's protection of RAT against VSE's shot at seq {guard}: cannot_pay (4.6): MIR's answers to VSE's "
+        f"shot cost 8R + 0S together (seq {own}, {guard}), MIR has 6R + 6S")
+    rnd, own, guard = overspent(guard_first=True, dodge=5)  # the later-recorded answer is the one refused
+    assert rnd.resolve(state).error == (
+        f"turn 2: MIR's defence against VSE's shot at seq {own}: cannot_pay (4.6): MIR's answers to VSE's shot cost "
+        f"8R + 0S together (seq {guard}, {own}), MIR has 6R + 6S")
+    rnd, _, _ = overspent(guard_first=False, dodge=3)  # 3R + 3R: the whole pool, paid
+    stop = rnd.resolve(state)
+    assert stop.error is None and ("VSE", "shot", {"exchange": 1}) in asked(stop), why_stopped(stop)
+
+
+def test_4_6_the_refusal_of_the_answers_together_reads_in_russian() -> None:
+    say = i18n.chain("ru", (RULESET,)).say
+    assert say("turn 2: MIR's protection of RAT against VSE's shot at seq 17: cannot_pay (4.6): MIR's answers to VSE's "
+               "shot cost 8R + 0S together (seq 16, 17), MIR has 6R + 6S", "ru") == (
+        "ход 2: защита MIR, прикрывающего RAT, от выстрела VSE в seq 17: не хватает очков (4.6): ответы MIR на выстрел "
+        "VSE вместе стоят 8Р + 0Н (seq 16, 17), у MIR есть 6Р + 6Н")

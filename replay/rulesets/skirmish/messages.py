@@ -1009,6 +1009,10 @@ PROBLEMS = [
     ("5.6.5: {t:w} is {d:#} m away, beyond the maximum range of the {w:w} ({r:#} m)",
      "5.6.5: до {t} {d} м — дальше предельной дальности ({w:rweapon}: {r} м)"),
     ("difficulty_above_7 (2.2): the shot's difficulty is %{n:#}", "сложность выше %7 (2.2): у выстрела %{n}"),
+    ("cannot_pay (4.6): {a:w}'s answers to {f:w}'s shot cost {r:#}R + {s:#}S together (seq {seqs}), {g:w} has "
+     "{ar:#}R + {as_:#}S",
+     "не хватает очков (4.6): ответы {a} на выстрел {f} вместе стоят {r}Р + {s}Н (seq {seqs}), у {g} есть {ar}Р + "
+     "{as_}Н"),
     ("cannot_pay (4.6): the shot costs {r:#}R + {s:#}S, {a:w} has {ar:#}R + {as_:#}S",
      "не хватает очков (4.6): выстрел стоит {r}Р + {s}Н, у {a} есть {ar}Р + {as_}Н"),
     ("cannot_pay (4.7.9): a shot rolls at least 1 die", "не хватает очков (4.7.9): выстрел бросает хотя бы 1 кубик"),

@@ -286,6 +286,50 @@ def one_weapon(ctx: Context, fid: str, x: int, answers: dict[str, Any], guarded:
         first.setdefault((g, w), (t, seq))
 
 
+def answer_cost(answer: Any, guard: bool) -> tuple[int, int]:
+    """The reflex and skill points one answer to a shot charges (as `battle_events.struck` and `guarded` pay them): a
+    target's (maneuver, dice, difficulty, extra) with M87's second weapon, or a guard's protection with its
+    activation."""
+    if guard:
+        skill = int(answer.get("skill") or 0)
+        return int(answer["dice"]) - skill + int(answer.get("activation") or 0), skill
+    extra = answer[3]
+    second = extra.get("second") or {}
+    skill = int(extra.get("skill") or 0) + int(second.get("skill") or 0)
+    return int(answer[1]) + int(second.get("dice") or 0) - skill, skill
+
+
+def one_pool(ctx: Context, fid: str, x: int, answers: dict[str, Any], guarded: dict[str, dict[str, Any]],
+             answered: dict[tuple[str, str], int]) -> None:
+    """4.6 (C1): within one shot a fighter who is a target and the guard (M83) of another target, or the guard of two,
+    pays all his answers from one pool, each checked alone against it when asked: in the order they were recorded,
+    the first answer that takes the answers' reflex or skill points together beyond what he has is refused here,
+    naming the rule, the points and the answers' seqs."""
+    by: dict[str, list[tuple[int, str, tuple[int, int]]]] = {}
+    for t, answer in answers.items():
+        if answer is not None and (t, t) in answered:
+            by.setdefault(t, []).append((answered[(t, t)], t, answer_cost(answer, guard=False)))
+    for t, protectors in guarded.items():
+        for g, d in protectors.items():
+            if (g, t) in answered:
+                by.setdefault(g, []).append((answered[(g, t)], t, answer_cost(d, guard=True)))
+    for g, uses in by.items():
+        if len(uses) < 2:
+            continue
+        avail_r, avail_s = pools.available(ctx.state.fighter(g), ctx.state.round, max(1, x))
+        total_r = total_s = 0
+        seqs: list[str] = []
+        for seq, t, (r, s) in sorted(uses):
+            total_r, total_s = total_r + r, total_s + s
+            seqs.append(str(seq))
+            if total_r > avail_r or total_s > avail_s:
+                what = f"{g}'s defence against {fid}'s shot" if g == t else \
+                    f"{g}'s protection of {t} against {fid}'s shot"
+                raise MissingInput(f"turn {ctx.turn}: {what} at seq {seq}: " + problem(
+                    "cannot_pay", "4.6", f"{g}'s answers to {fid}'s shot cost {total_r}R + {total_s}S together (seq "
+                    f"{', '.join(seqs)}), {g} has {avail_r}R + {avail_s}S"))
+
+
 def free_hand(t: Any) -> str | None:
     """The hand a bare-hand parry (M87) uses: the main hand if it holds nothing, else the other (PROPOSED)."""
     return next(iter(free_hands(t)), None)

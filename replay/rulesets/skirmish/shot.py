@@ -21,6 +21,7 @@ from replay.rulesets.skirmish.missile_defences import (
     body_cover,
     hands_left,
     missile_defence,
+    one_pool,
     one_weapon,
     open_parry,
     parried_this_exchange,
@@ -431,6 +432,7 @@ def shoot(ctx: Context, fid: str, order: dict[str, Any], x: int, seq: int, optio
     if waiting:
         raise Waiting(requests=waiting)
     one_weapon(ctx, fid, x, answers, guarded, answered)  # M87 (L1151): a target who guards another, once a weapon
+    one_pool(ctx, fid, x, answers, guarded, answered)  # 4.6: his answers together from one pool
     rolls, sensed = attack_rolls(ctx, fid, target, x, p, answers, guarded, hidden, options, tag)
     roll = rolls["shot"]
     c = dice.count(roll.payload["result"], p.difficulty, ones_cancel=options.ones_cancel_successes)
