@@ -83,6 +83,8 @@ SAMPLES: dict[str, str] = {
     "arrow_words(t.id, shooter, target, k)": "VSE's arrow in exchange 1",
     "arrows": "VSE's arrow in exchange 1; VSE's arrow in exchange 2", "g": "RAT", "w": "rapier", "seq0": "15",
     "arrow_words(g, fid, t0, x)": "VSE's arrow in exchange 1",
+    # 4.6: a target who guards another pays his answers to one shot from one pool
+    "total_r": "8", "total_s": "0", "seqs": "16, 17",
 }
 """A value for each f-string field of a problem sentence, as the rules would fill it."""
 

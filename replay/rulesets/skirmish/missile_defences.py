@@ -193,11 +193,11 @@ def shield_spent(state: Battle, fid: str) -> list[str]:
 def shield_spent_problems(state: Battle, t: Any) -> list[str]:
     """M86 with L559 (4.7.6): a shield that parried an arrow this round parries no other (`shield_spent`); the refusal
     names the arrows it parried."""
-    arrows = shield_spent(state, t.id)
+    arrows = "; ".join(shield_spent(state, t.id))
     if not arrows:
         return []
-    return [problem("weapon_used_for_parry_this_round", "4.7.6, L559", f"{t.id}'s shield parried {'; '.join(arrows)}: "
-                    "no other defence with it this round")]
+    return [problem("weapon_used_for_parry_this_round", "4.7.6, L559", f"{t.id}'s shield parried {arrows}: no other "
+                    "defence with it this round")]
 
 
 def spent_problems(state: Battle, t: Any, weapon: Any, x: int, also: Any = None) -> list[str]:
@@ -318,16 +318,16 @@ def one_pool(ctx: Context, fid: str, x: int, answers: dict[str, Any], guarded: d
             continue
         avail_r, avail_s = pools.available(ctx.state.fighter(g), ctx.state.round, max(1, x))
         total_r = total_s = 0
-        seqs: list[str] = []
+        seqs = ""
         for seq, t, (r, s) in sorted(uses):
             total_r, total_s = total_r + r, total_s + s
-            seqs.append(str(seq))
+            seqs += (", " if seqs else "") + str(seq)
             if total_r > avail_r or total_s > avail_s:
                 what = f"{g}'s defence against {fid}'s shot" if g == t else \
                     f"{g}'s protection of {t} against {fid}'s shot"
                 raise MissingInput(f"turn {ctx.turn}: {what} at seq {seq}: " + problem(
                     "cannot_pay", "4.6", f"{g}'s answers to {fid}'s shot cost {total_r}R + {total_s}S together (seq "
-                    f"{', '.join(seqs)}), {g} has {avail_r}R + {avail_s}S"))
+                    f"{seqs}), {g} has {avail_r}R + {avail_s}S"))
 
 
 def free_hand(t: Any) -> str | None:
