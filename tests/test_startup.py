@@ -214,3 +214,21 @@ def test_a_database_of_an_older_battlelog_is_still_brought_up_to_date(tmp_path):
         assert {"phase", "visible", "v"} <= store_module._columns(store.con, "events")
         assert store.epoch_secret("g", 0) == b"x"
         assert {"after_hash", "state_sha"} <= store_module._columns(store.con, "checkpoints")
+
+
+def test_an_order_imports_neither_the_dice_nor_the_seals(tmp_path):
+    """An order given in the open draws no die and checks no seal: `replay.play` imports the dice and the seals
+    where a roll or a reveal needs them, not at its top. A roll still reads its dice."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import bench
+
+    db = tmp_path / "duel.duckdb"
+    with Store.open(db) as store:
+        store.import_events(bench.duel_log(40))
+    order = json.dumps({"stack": ["defense", "initiative", "rest", "defense", "rest", "initiative"], "stake": "low",
+                        "activate": {"killer_blow": False}})
+    ordered = _modules("--db", str(db), "order", bench.GAME, "--actor", "A", "--json", order)
+    assert "replay.play" in ordered
+    assert not ordered & {"eventlog.dice", "eventlog.seal", "secrets", "hmac"}
+    rolled = _modules("--db", str(db), "roll", bench.GAME, "1d100", "--actor", "A", "--result", "50", "--stake", "low")
+    assert {"replay.play", "eventlog.dice"} <= rolled
