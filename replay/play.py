@@ -12,8 +12,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from eventlog import dice as dicelib
-from eventlog import seal as seallib
 from eventlog.envelope import Draft, Event, canonical_json
 from eventlog.errors import BattlelogError, ValidationError
 from eventlog.store import Store
@@ -147,6 +145,8 @@ def _key_text(key: tuple[Any, ...]) -> str:
 
 
 def _check_reveal(draft: Draft, events: list[Event]) -> tuple[Draft, Draft]:
+    from eventlog import seal as seallib  # here, as the dice below: an order or a state needs neither
+
     probe = Event("", 0, draft.type, draft.turn, draft.actor, draft.payload, None, "", "", "")
     key = seal_key(probe)
     seals = [e for e in events if e.type in SEAL_TYPES and seal_key(e) == key]
@@ -194,6 +194,8 @@ def _duplicate(draft: Draft, events: list[Event]) -> list[str]:
 
 def roll_problems(payload: dict[str, Any]) -> list[str]:
     """A recorded roll names its dice, has dice that fit them, their total and a known source."""
+    from eventlog import dice as dicelib
+
     try:
         spec = dicelib.parse(str(payload.get("dice", "")))
     except ValidationError as exc:
@@ -216,6 +218,8 @@ def roll_problems(payload: dict[str, Any]) -> list[str]:
 
 def _roll_request_problems(here: Point, draft: Draft) -> list[str]:
     """A roll for a request the rules are waiting for must have that request's dice."""
+    from eventlog import dice as dicelib
+
     p = draft.payload
     for r in here.requests:
         same = r.kind == "roll" and r.actor == draft.actor and r.name == p.get("purpose") and r.dice \
@@ -419,6 +423,8 @@ def append_input(store: Store, game_id: str, draft: Draft) -> Event:
 
 def engine_payload(seed: bytes, game_id: str, seq: int, draft: Draft) -> dict[str, Any]:
     """The payload of an engine roll drawn at `seq` for a roll draft without result (its other fields kept)."""
+    from eventlog import dice as dicelib
+
     spec = dicelib.parse(draft.payload["dice"])
     extra = {k: v for k, v in draft.payload.items() if k not in {"dice", "purpose"}}
     return dicelib.roll_payload(spec, dicelib.engine_dice(seed, game_id, seq, spec),

@@ -12,7 +12,7 @@ import importlib
 import importlib.util
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -146,13 +146,7 @@ class Ruleset:
     @cached_property
     def revision(self) -> str:
         """sha256 over the ruleset package's code and data files (names and bytes, in name order)."""
-        module = sys.modules[type(self).__module__]
-        root = Path(module.__file__ or ".").parent
-        digest = hashlib.sha256()
-        for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in _REVISION_SUFFIXES
-                           and "__pycache__" not in p.parts):
-            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
-        return digest.hexdigest()
+        return package_revision(os.path.dirname(sys.modules[type(self).__module__].__file__ or "./"))
 
     # --- setup and state -------------------------------------------------------------------------------------
     def validate_setup(self, setup: dict[str, Any]) -> list[str]:
@@ -303,6 +297,27 @@ def _data_catalogue(module: str, lang: str) -> Catalogue | None:
 
 
 _REVISION_SUFFIXES = frozenset({".py", ".json", ".toml", ".txt", ".md", ".csv", ".jsonl"})
+
+
+def package_revision(root: str) -> str:
+    """sha256 over the files below `root` that a revision covers: each one's path below it and bytes, in path order."""
+    digest = hashlib.sha256()
+    for parts, path in sorted(_revision_files(root)):
+        with open(path, "rb") as file:
+            digest.update("/".join(parts).encode() + b"\0" + file.read() + b"\0")
+    return digest.hexdigest()
+
+
+def _revision_files(folder: str, parts: tuple[str, ...] = ()) -> Iterator[tuple[tuple[str, ...], str]]:
+    """(path parts below the package, path) of each file a ruleset's revision covers, outside `__pycache__`
+    (`os.scandir`: half the time of `Path.rglob` and its stats, which every command with a checkpoint paid)."""
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                if entry.name != "__pycache__":
+                    yield from _revision_files(entry.path, (*parts, entry.name))
+            elif entry.is_file() and os.path.splitext(entry.name)[1] in _REVISION_SUFFIXES:
+                yield (*parts, entry.name), entry.path
 
 
 def _from_pydantic(exc: Exception) -> bool:

@@ -214,3 +214,54 @@ def test_a_database_of_an_older_battlelog_is_still_brought_up_to_date(tmp_path):
         assert {"phase", "visible", "v"} <= store_module._columns(store.con, "events")
         assert store.epoch_secret("g", 0) == b"x"
         assert {"after_hash", "state_sha"} <= store_module._columns(store.con, "checkpoints")
+
+
+def test_an_order_imports_neither_the_dice_nor_the_seals(tmp_path):
+    """An order given in the open draws no die and checks no seal: `replay.play` imports the dice and the seals
+    where a roll or a reveal needs them, not at its top. A roll still reads its dice."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import bench
+
+    db = tmp_path / "duel.duckdb"
+    with Store.open(db) as store:
+        store.import_events(bench.duel_log(40))
+    order = json.dumps({"stack": ["defense", "initiative", "rest", "defense", "rest", "initiative"], "stake": "low",
+                        "activate": {"killer_blow": False}})
+    ordered = _modules("--db", str(db), "order", bench.GAME, "--actor", "A", "--json", order)
+    assert "replay.play" in ordered
+    assert not ordered & {"eventlog.dice", "eventlog.seal", "secrets", "hmac"}
+    rolled = _modules("--db", str(db), "roll", bench.GAME, "1d100", "--actor", "A", "--result", "50", "--stake", "low")
+    assert {"replay.play", "eventlog.dice"} <= rolled
+
+
+def test_a_rulesets_revision_covers_its_files_by_name_and_bytes_in_name_order(tmp_path):
+    """A ruleset's revision (`package_revision`, read with `os.scandir`) is the sha256 its definition gives (here
+    with `Path.rglob`): every code and data file below the package, `__pycache__` left out, as its relative name and
+    bytes in path order. Files in a new subfolder, one of another suffix and one in `__pycache__` are checked on a
+    copy of the duel package."""
+    import hashlib
+    import shutil
+
+    from replay import ruleset as registry
+    from replay.ruleset import _REVISION_SUFFIXES, package_revision
+
+    def by_definition(root: Path) -> str:
+        digest = hashlib.sha256()
+        for path in sorted(p for p in root.rglob("*") if p.is_file() and p.suffix in _REVISION_SUFFIXES
+                           and "__pycache__" not in p.parts):
+            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
+        return digest.hexdigest()
+
+    for rs in registry.all_rulesets():
+        root = Path(sys.modules[type(rs).__module__].__file__ or ".").parent
+        assert rs.revision == by_definition(root), rs.key
+    copy = tmp_path / "duel"
+    shutil.copytree(Path(sys.modules[type(registry.get("duel")).__module__].__file__ or ".").parent, copy)
+    (copy / "data" / "more").mkdir()
+    (copy / "data" / "more" / "a-b.json").write_text("{}", encoding="utf-8")
+    (copy / "data" / "a.b.csv").write_text("x", encoding="utf-8")
+    (copy / "data" / "skipped.bin").write_bytes(b"\0")
+    (copy / "__pycache__" / "stray.py").write_text("", encoding="utf-8")
+    assert package_revision(str(copy)) == by_definition(copy)
+    (copy / "data" / "more" / "a-b.json").write_text("{ }", encoding="utf-8")
+    assert package_revision(str(copy)) == by_definition(copy)
