@@ -262,10 +262,15 @@ def _ray_map(work: Callable[[Unit], Result], todo: Sequence[Unit]) -> Iterator[R
     except ImportError as exc:
         raise ValidationError("--engine ray: Ray is not installed (pip install 'battlelog[cluster]')") from exc
     ray.init(ignore_reinit_error=True, log_to_driver=False)
-    task = ray.remote(work)
-    refs = [task.remote(u) for u in todo]
+    task = ray.remote(_run_one)  # Ray makes tasks of functions and classes only, not of a partial
+    refs = [task.remote(work, u) for u in todo]
     for ref in refs:
         yield ray.get(ref)
+
+
+def _run_one(work: Callable[[Unit], Result], unit: Unit) -> Result:
+    """One job, as a Ray task runs it."""
+    return work(unit)
 
 
 # --- what a corpus run says ------------------------------------------------------------------------------------
