@@ -1555,7 +1555,7 @@ def reveal(ctx: click.Context, game: str) -> None:
 @handles_errors
 def export_(ctx: click.Context, game: str | None, fmt: str, output: str | None, archive: str | None,
             replace: bool, viewer: str | None) -> None:
-    """Export a game's log (the unrevealed seed is never exported).
+    """Export a game's log (the unrevealed seed is never exported), or with --archive DIR every game's.
 
     With --as PLAYER, payloads that player may not see are withheld (their hashes stay, so the file still
     verifies: `battlelog verify --file`). Without --as the export is the GM's, complete."""

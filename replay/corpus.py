@@ -112,7 +112,7 @@ def select(files: Sequence[Path], where: str) -> list[Unit]:
                 "arg_min(\"at\", seq) AS started, arg_max(\"at\", seq) AS last, "
                 "list(DISTINCT parse_dirpath(filename)) AS parts "
                 "FROM read_parquet(?, hive_partitioning = true, filename = true, union_by_name = true) GROUP BY game",
-                [[str(f) for f in files]])
+                [[os.path.abspath(f) for f in files]])  # absolute: a job may run on another node
         except duckdb.Error as error:
             raise ValidationError(f"--where: the paths are not a battlelog archive ({_first_line(error)})") from error
         con.execute("SET enable_external_access = false")
