@@ -1161,13 +1161,18 @@ class Store:
             raise ValidationError(f"--archive {folder}: already holds {len(clash)} of these games "
                                   f"({', '.join(map(repr, clash[:5]))}{', …' if len(clash) > 5 else ''}); "
                                   "--replace rewrites them, nothing was written")
+        loose = sorted(str(f) for name in clash for f in present[name]
+                       if not f.parent.name.startswith("game=") or root.resolve() not in f.parent.resolve().parents)
+        if loose:
+            raise ValidationError(f"--archive {folder}: holds some of these games outside a partition folder "
+                                  f"…/game=<id>/ ({', '.join(loose[:3])}); --replace removes partition folders only, "
+                                  "nothing was written")
         if not games:
             return []
         import shutil
 
-        for name in clash:
-            for part in present[name]:
-                shutil.rmtree(part)
+        for part in sorted({f.parent for name in clash for f in present[name]}):
+            shutil.rmtree(part)
         ids = ", ".join("?" for _ in games)
         target = "'" + os.fspath(folder).replace("'", "''") + "'"
         query = (f"SELECT e.*, r.ruleset FROM ({_SELECT} WHERE game IN ({ids})) e JOIN (SELECT game, "
@@ -1182,21 +1187,20 @@ class Store:
 
 
 def archive_games(root: Path) -> dict[str, list[Path]]:
-    """The games of a hive archive folder: game id -> its partition folders (`…/game=<id>/`)."""
+    """The games of a hive archive folder: game id -> the Parquet files holding it (`…/game=<id>/*.parquet`)."""
     files = sorted(root.rglob("*.parquet"))
     if not files:
         return {}
     con = duckdb.connect()
     try:
         rows = con.execute("SELECT DISTINCT game, filename FROM read_parquet(?, hive_partitioning = true, "
-                           "filename = true)", [[str(f) for f in files]]).fetchall()
+                           "filename = true) ORDER BY ALL", [[str(f) for f in files]]).fetchall()
     except duckdb.Error as error:
-        raise DatabaseError(f"{root}: not a battlelog archive ({_reason(error)})") from error
+        raise DatabaseError(f"--archive {root}: holds Parquet files that are not a battlelog archive "
+                            f"({_reason(error)}); nothing was written") from error
     finally:
         con.close()
     out: dict[str, list[Path]] = {}
     for name, filename in rows:
-        part = Path(filename).parent
-        if part not in out.setdefault(name, []):
-            out[name].append(part)
+        out.setdefault(name, []).append(Path(filename))
     return out

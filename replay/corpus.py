@@ -78,7 +78,10 @@ def units(paths: Sequence[str], where: str | None = None) -> list[Unit]:
             files += matched
     files = list(dict.fromkeys(files))
     if where is not None:
-        return select([f for f in files if f.suffix == ".parquet"], where)
+        if other := [f for f in files if f.suffix != ".parquet"]:
+            raise ValidationError(f"--where: selects games of a Parquet archive, not of {other[0]} "
+                                  f"({len(other)} such file(s) among the paths)")
+        return select(files, where)
     out: list[Unit] = []
     for f in files:
         if f.suffix == ".parquet":

@@ -111,10 +111,16 @@ def test_a_bad_where_is_one_clear_error(tmp_path: Path, archive: Path, where: st
     assert results == []
 
 
-def test_where_needs_an_archive(tmp_path: Path) -> None:
-    corpus.write_fixture_corpus(tmp_path / "logs", 2)
+def test_where_needs_an_archive(tmp_path: Path, db: Path, archive: Path) -> None:
+    logs = corpus.write_fixture_corpus(tmp_path / "logs", 2)
     code, output, _ = _corpus(tmp_path, "verify", str(tmp_path / "logs"), "--where", "1=1")
     assert code == 2 and "--where" in output and "archive" in output
+    code, output, _ = _corpus(tmp_path, "verify", str(archive), str(logs[0]), "--where", "1=1")
+    assert code == 2 and "--where" in output and logs[0].name in output
+    with Store.open(db) as store:
+        store.export_parquet(None, str(tmp_path / "all.parquet"))  # one file, not hive layout
+    code, output, _ = _corpus(tmp_path, "verify", str(tmp_path / "all.parquet"), "--where", "1=1")
+    assert code == 2 and "--where" in output and "not a battlelog archive" in output and "Traceback" not in output
 
 
 def test_odd_ids_round_trip_exactly(tmp_path: Path, archive: Path) -> None:
@@ -143,6 +149,11 @@ def test_an_archive_already_holding_the_games_is_refused_unless_replace(tmp_path
     assert code == 0, output
     with Store.open(db) as store:
         assert sorted(u.game for u in corpus.units([str(folder)], "true")) == store.games()
+    assert len(list(folder.glob("*/game=knights-joust/*.parquet"))) == 1
+    with Store.open(db) as store:  # a Parquet file of the same game loose in DIR is never removed
+        store.export_parquet("knights-joust", str(folder / "loose.parquet"))
+    code, output = _cli(db, "export", "--archive", str(folder), "--replace")
+    assert code == 2 and "loose.parquet" in output and (folder / "loose.parquet").exists()
     assert len(list(folder.glob("*/game=knights-joust/*.parquet"))) == 1
 
 
