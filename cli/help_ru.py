@@ -31,7 +31,8 @@ COMMANDS = {
     "dispute": "Пакет для спора: один пост с кадрами, вскрытыми приказами и печатями, доказательствами бросков, "
                "расчетом и аудитом.",
     "explain": "Почему разрешение вышло таким: его расчет, правило и толкования, на которые оно опирается.",
-    "export": "Выгрузить журнал игры (нераскрытое зерно костей не выгружается никогда).",
+    "export": "Выгрузить журнал игры (нераскрытое зерно костей не выгружается никогда), или с --archive ПАПКА "
+              "журналы всех игр.",
     "games": "Список игр в базе.",
     "head": "Вершина журнала игры, SEQ:HASH последнего события: строка для поста, по которой `verify --head` "
             "сверяет журнал.",
@@ -64,7 +65,8 @@ LONG = {
              "расходится с правилами.",
     "choose": "Записать выбор, которого требуют правила (например, `finish_off kill` — добить, `push_direction NE` "
               "— направление толчка).",
-    "corpus": "Много записанных игр сразу: ПУТИ… — это папки (все *.jsonl в них), маски, файлы или архивы Parquet."
+    "corpus": "Много записанных игр сразу: ПУТИ… — это папки (все *.jsonl в них), маски, файлы или архивы Parquet "
+              "(`battlelog export --archive ПАПКА`: --where выбирает из него игры)."
               "\n\nПо заданию на игру в пуле процессов на всех ядрах; строка хода работы в stderr, сводная таблица "
               "в stdout и итог каждой игры строкой JSON в results.jsonl папки --out. Игра, которая не удалась, "
               "названа, и работа идет дальше; код выхода 1, если такая была.",
@@ -86,7 +88,8 @@ LONG = {
                "бросков, расчетом и аудитом.",
     "explain": "Почему разрешение вышло таким: его расчет, правило и толкования спецификации, на которые оно "
                "опирается.",
-    "export": "Выгрузить журнал игры (нераскрытое зерно костей не выгружается никогда).\n\nС --as ИГРОК не "
+    "export": "Выгрузить журнал игры (нераскрытое зерно костей не выгружается никогда), или с --archive ПАПКА "
+              "журналы всех игр.\n\nС --as ИГРОК не "
               "выгружается содержимое событий, которые этому игроку видеть нельзя (их хеши остаются, так что файл "
               "по-прежнему проходит проверку: `battlelog verify --file`). Без --as выгрузка — для ГМ, полная.",
     "games": "Список игр в базе.",
@@ -156,6 +159,21 @@ OPTIONS = {
     "Folder for results.jsonl (and a rerun's per-game diffs).": "Папка для results.jsonl (и для различий каждой "
                                                                 "игры у rerun).",
     "Print the per-game results as JSON lines instead.": "Вместо таблицы напечатать итоги игр строками JSON.",
+    "PATH is an archive of `battlelog export --archive`: only the games this DuckDB predicate selects, e.g. "
+    "\"family = 'knights'\". It sees one row a game: game, ruleset (the key, knights@1), family (knights), events, "
+    "started, last (the first and last event's at). It runs on a read-only in-memory table of the archive's games, "
+    "with file access off: it can read, write or load nothing else.":
+        "ПУТЬ — архив `battlelog export --archive`: только игры, которые выбирает это условие DuckDB, например "
+        "\"family = 'knights'\". Оно видит по строке на игру: game, ruleset (ключ, knights@1), family (knights), "
+        "events, started, last (at первого и последнего события). Оно выполняется над таблицей игр архива в памяти, "
+        "только для чтения, с выключенным доступом к файлам: ничего другого оно не прочтет, не запишет и не загрузит.",
+    "Write every game of the database (or GAME) to DIR as Parquet in hive layout, DIR/ruleset=<key>/game=<id>/"
+    "*.parquet, for `battlelog corpus … DIR --where SQL`. The GM's complete log (no --as); games already in DIR are "
+    "refused unless --replace, others are added.":
+        "Записать все игры базы (или ИГРУ) в ПАПКУ как Parquet в раскладке hive, ПАПКА/ruleset=<ключ>/game=<id>/"
+        "*.parquet, для `battlelog corpus … ПАПКА --where SQL`. Полный журнал ГМ (без --as); игры, которые в ПАПКЕ "
+        "уже есть, не пишутся без --replace, остальные добавляются.",
+    "With --archive: rewrite games DIR already holds.": "С --archive: переписать игры, которые в ПАПКЕ уже есть.",
     "Variant file (TOML): ruleset = \"duel@1\" and an [options] table.":
         "Файл варианта (TOML): ruleset = \"duel@1\" и таблица [options].",
     "Another ruleset version, e.g. duel@1.": "Другая версия свода правил, например duel@1.",
@@ -317,7 +335,7 @@ WORDS = {"Usage: ": "Использование: ", "Options": "Параметр
 METAVARS = {"[OPTIONS]": "[ПАРАМЕТРЫ]", "COMMAND [ARGS]...": "КОМАНДА [АРГУМЕНТЫ]...", "GAME": "ИГРА",
             "[GAME]": "[ИГРА]", "NAME": "ИМЯ", "VALUE": "ЗНАЧЕНИЕ", "DICE": "КОСТИ", "PATHS...": "ПУТИ...",
             "FILE_": "ФАЙЛ", "[RULESET_KEY]": "[СВОД]", "TEXT": "ТЕКСТ", "INTEGER": "ЦЕЛОЕ", "INTEGER RANGE": "ЦЕЛОЕ",
-            "FLOAT RANGE": "ЧИСЛО", "FLOAT": "ЧИСЛО", "FILE": "ФАЙЛ"}
+            "FLOAT RANGE": "ЧИСЛО", "FLOAT": "ЧИСЛО", "FILE": "ФАЙЛ", "DIR": "ПАПКА"}
 """Click's placeholders (arguments, value types) -> the Russian; a choice's values ([ru|en]) stay as typed."""
 
 

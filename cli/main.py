@@ -1541,21 +1541,41 @@ def reveal(ctx: click.Context, game: str) -> None:
 # --- import / export ---------------------------------------------------------------------------------------------
 
 @main.command(name="export")
-@click.argument("game")
+@click.argument("game", required=False)
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "parquet"]), default="jsonl", show_default=True)
 @click.option("-o", "--output", help="File (required for parquet; jsonl goes to stdout by default).")
+@click.option("--archive", "archive", metavar="DIR",
+              help="Write every game of the database (or GAME) to DIR as Parquet in hive layout, "
+                   "DIR/ruleset=<key>/game=<id>/*.parquet, for `battlelog corpus … DIR --where SQL`. The GM's "
+                   "complete log (no --as); games already in DIR are refused unless --replace, others are added.")
+@click.option("--replace", is_flag=True, help="With --archive: rewrite games DIR already holds.")
 @viewer_option
 @db_option
 @click.pass_context
 @handles_errors
-def export_(ctx: click.Context, game: str, fmt: str, output: str | None, viewer: str | None) -> None:
-    """Export a game's log (the unrevealed seed is never exported).
+def export_(ctx: click.Context, game: str | None, fmt: str, output: str | None, archive: str | None,
+            replace: bool, viewer: str | None) -> None:
+    """Export a game's log (the unrevealed seed is never exported), or with --archive DIR every game's.
 
     With --as PLAYER, payloads that player may not see are withheld (their hashes stay, so the file still
     verifies: `battlelog verify --file`). Without --as the export is the GM's, complete."""
+    if archive is not None:
+        if viewer not in (None, "gm"):
+            raise ValidationError("--as: an archive is the GM's complete log; a per-player export is JSONL")
+        if output:
+            raise ValidationError("-o: --archive writes to its folder DIR; give one of them")
+    elif replace:
+        raise ValidationError("--replace: only with --archive DIR")
+    elif game is None:
+        raise ValidationError("GAME: which game to export (or --archive DIR for every game)")
     with opened(ctx) as store:
-        if not store.exists(game):
+        if game is not None and not store.exists(game):
             raise ValidationError(f"no game {game!r} in this database")
+        if archive is not None:
+            written = store.export_archive(game, archive, replace=replace)
+            click.echo(f"{archive}: {len(written)} game(s) written")
+            return
+        assert game is not None
         if fmt == "parquet":
             if viewer not in (None, "gm"):
                 raise ValidationError("--as: a per-player export is JSONL")
@@ -1688,7 +1708,8 @@ def demo(fixture: str, out_dir: str, lang: str, png: bool) -> None:
 
 @main.group()
 def corpus() -> None:
-    """Many recorded games at once: PATH… are folders (every *.jsonl below), globs, files or Parquet archives.
+    """Many recorded games at once: PATH… are folders (every *.jsonl below), globs, files or Parquet archives
+    (`battlelog export --archive DIR`: --where selects games of it).
 
     One job per game on a process pool over every core; a progress line on stderr, a summary table on stdout and
     each game's result as a JSON line in OUT/results.jsonl. A game that fails is reported and the run goes on;
@@ -1704,16 +1725,22 @@ def _corpus_options(fn: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--out", "out_dir", default="corpus-out", show_default=True,
                      help="Folder for results.jsonl (and a rerun's per-game diffs)."),
         click.option("--json", "as_json", is_flag=True, help="Print the per-game results as JSON lines instead."),
+        click.option("--where", metavar="SQL",
+                     help="PATH is an archive of `battlelog export --archive`: only the games this DuckDB predicate "
+                          "selects, e.g. \"family = 'knights'\". It sees one row a game: game, ruleset (the key, "
+                          "knights@1), family (knights), events, started, last (the first and last event's at). It "
+                          "runs on a read-only in-memory table of the archive's games, with file access off: it "
+                          "can read, write or load nothing else."),
     ]):
         fn = option(fn)
     return fn
 
 
 def _run_corpus(kind: str, paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str, as_json: bool,
-                variant: Any = None, on_result: Callable[[Any], None] | None = None) -> None:
+                where: str | None, variant: Any = None, on_result: Callable[[Any], None] | None = None) -> None:
     import time
 
-    todo = corpuslib.units(paths)
+    todo = corpuslib.units(paths, where)
     out = Path(out_dir)
     (out / "diffs" if kind == "rerun" else out).mkdir(parents=True, exist_ok=True)
 
@@ -1752,17 +1779,19 @@ def _run_corpus(kind: str, paths: tuple[str, ...], engine: str, jobs: int | None
 @corpus.command(name="verify")
 @_corpus_options
 @handles_errors
-def corpus_verify(paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str, as_json: bool) -> None:
+def corpus_verify(paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str, as_json: bool,
+                  where: str | None) -> None:
     """Check every game's hash chain."""
-    _run_corpus("verify", paths, engine, jobs, out_dir, as_json)
+    _run_corpus("verify", paths, engine, jobs, out_dir, as_json, where)
 
 
 @corpus.command(name="audit")
 @_corpus_options
 @handles_errors
-def corpus_audit(paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str, as_json: bool) -> None:
+def corpus_audit(paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str, as_json: bool,
+                 where: str | None) -> None:
     """Re-resolve every game's turns from its recorded inputs; exit 1 if any game is not clean."""
-    _run_corpus("audit", paths, engine, jobs, out_dir, as_json)
+    _run_corpus("audit", paths, engine, jobs, out_dir, as_json, where)
 
 
 @corpus.command(name="rerun")
@@ -1772,7 +1801,7 @@ def corpus_audit(paths: tuple[str, ...], engine: str, jobs: int | None, out_dir:
 @click.option("--option", "opts", multiple=True, help="House-rule switch key=value.")
 @handles_errors
 def corpus_rerun(paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str, as_json: bool,
-                 variant: str | None, ruleset_key: str | None, opts: tuple[str, ...]) -> None:
+                 where: str | None, variant: str | None, ruleset_key: str | None, opts: tuple[str, ...]) -> None:
     """Re-resolve every game under a variant: how many change result, the turn each first diverges, how the
     winners' shares move; OUT/diffs/GAME.txt says what changes in each game, turn by turn."""
     options: dict[str, Any] = {}
@@ -1780,7 +1809,7 @@ def corpus_rerun(paths: tuple[str, ...], engine: str, jobs: int | None, out_dir:
         key, options = rerunlib.load_variant(variant)
         ruleset_key = ruleset_key or key
     options.update(_parse_fields(opts, "--option"))
-    _run_corpus("rerun", paths, engine, jobs, out_dir, as_json, corpuslib.Variant(ruleset_key, options))
+    _run_corpus("rerun", paths, engine, jobs, out_dir, as_json, where, corpuslib.Variant(ruleset_key, options))
 
 
 @corpus.command(name="import")
@@ -1789,7 +1818,7 @@ def corpus_rerun(paths: tuple[str, ...], engine: str, jobs: int | None, out_dir:
 @click.pass_context
 @handles_errors
 def corpus_import(ctx: click.Context, paths: tuple[str, ...], engine: str, jobs: int | None, out_dir: str,
-                  as_json: bool) -> None:
+                  as_json: bool, where: str | None) -> None:
     """Import every game: each log checked in parallel (hashes, links, every input against the rules), then
     inserted here one game a transaction; a game already in the database, or failing, is reported."""
     with opened(ctx, write=True) as store:
@@ -1802,7 +1831,7 @@ def corpus_import(ctx: click.Context, paths: tuple[str, ...], engine: str, jobs:
             events = result.data.pop("events_")
             store.import_events(events)
             fold.write_checkpoints(store, fold.game_from_events(events))
-        _run_corpus("import", paths, engine, jobs, out_dir, as_json, on_result=insert)
+        _run_corpus("import", paths, engine, jobs, out_dir, as_json, where, on_result=insert)
 
 # --- animate, view, dispute --------------------------------------------------------------------------------------
 

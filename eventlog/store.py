@@ -1140,3 +1140,67 @@ class Store:
             self.con.execute(f"COPY ({_SELECT}{where} ORDER BY game, seq) TO {target} (FORMAT parquet)", params)
         except duckdb.Error as error:
             raise DatabaseError(f"-o {path}: cannot be written ({_reason(error)})") from error
+
+    def export_archive(self, game: str | None, folder: str, *, replace: bool = False) -> list[str]:
+        """Write the events (of one game, or all) to a Parquet archive in hive layout,
+        `folder/ruleset=<key>/game=<id>/*.parquet`; returns the games written.
+
+        Each file carries the columns of `export_parquet` and `ruleset` (the game's ruleset key, as its game.created
+        says: `knights@1`); the partition values in the paths are percent-encoded by DuckDB and decoded by
+        `read_parquet(…, hive_partitioning = true)`. Games already in the archive are refused unless `replace`
+        (their folders are removed first); other games already there stay (the new ones are appended)."""
+        games = [game] if game is not None else self.games()
+        root = Path(os.fspath(folder))
+        if root.exists() and not root.is_dir():
+            raise DatabaseError(f"--archive {folder}: is a file, not a folder")
+        if not root.parent.is_dir():
+            raise DatabaseError(f"--archive {folder}: the folder {root.parent} does not exist")
+        present = archive_games(root) if root.is_dir() else {}
+        clash = sorted(set(games) & set(present))
+        if clash and not replace:
+            raise ValidationError(f"--archive {folder}: already holds {len(clash)} of these games "
+                                  f"({', '.join(map(repr, clash[:5]))}{', …' if len(clash) > 5 else ''}); "
+                                  "--replace rewrites them, nothing was written")
+        loose = sorted(str(f) for name in clash for f in present[name]
+                       if not f.parent.name.startswith("game=") or root.resolve() not in f.parent.resolve().parents)
+        if loose:
+            raise ValidationError(f"--archive {folder}: holds some of these games outside a partition folder "
+                                  f"…/game=<id>/ ({', '.join(loose[:3])}); --replace removes partition folders only, "
+                                  "nothing was written")
+        if not games:
+            return []
+        import shutil
+
+        for part in sorted({f.parent for name in clash for f in present[name]}):
+            shutil.rmtree(part)
+        ids = ", ".join("?" for _ in games)
+        target = "'" + os.fspath(folder).replace("'", "''") + "'"
+        query = (f"SELECT e.*, r.ruleset FROM ({_SELECT} WHERE game IN ({ids})) e JOIN (SELECT game, "
+                 "json_extract_string(payload, '$.ruleset') AS ruleset FROM events WHERE type = 'game.created') r "
+                 "USING (game) ORDER BY game, seq")
+        try:
+            self.con.execute(f"COPY ({query}) TO {target} (FORMAT parquet, PARTITION_BY (ruleset, game), "
+                             "WRITE_PARTITION_COLUMNS true, APPEND)", games)
+        except duckdb.Error as error:
+            raise DatabaseError(f"--archive {folder}: cannot be written ({_reason(error)})") from error
+        return games
+
+
+def archive_games(root: Path) -> dict[str, list[Path]]:
+    """The games of a hive archive folder: game id -> the Parquet files holding it (`…/game=<id>/*.parquet`)."""
+    files = sorted(root.rglob("*.parquet"))
+    if not files:
+        return {}
+    con = duckdb.connect()
+    try:
+        rows = con.execute("SELECT DISTINCT game, filename FROM read_parquet(?, hive_partitioning = true, "
+                           "filename = true) ORDER BY ALL", [[str(f) for f in files]]).fetchall()
+    except duckdb.Error as error:
+        raise DatabaseError(f"--archive {root}: holds Parquet files that are not a battlelog archive "
+                            f"({_reason(error)}); nothing was written") from error
+    finally:
+        con.close()
+    out: dict[str, list[Path]] = {}
+    for name, filename in rows:
+        out.setdefault(name, []).append(Path(filename))
+    return out

@@ -58,8 +58,12 @@ class Variant:
 
 # --- finding the games ---------------------------------------------------------------------------------------
 
-def units(paths: Sequence[str]) -> list[Unit]:
-    """The games of the paths: folders (every `*.jsonl` below them), globs and files; a Parquet file's games."""
+def units(paths: Sequence[str], where: str | None = None) -> list[Unit]:
+    """The games of the paths: folders (every `*.jsonl` and `*.parquet` below them), globs and files; a Parquet
+    file's games (a game of a hive archive, `…/game=<id>/`, is read from its partition folder).
+
+    With `where`, the paths are a hive archive's (`battlelog export --archive`) and only the games the predicate
+    selects are taken: see `select`."""
     files: list[Path] = []
     for given in paths:
         path = Path(given)
@@ -72,13 +76,72 @@ def units(paths: Sequence[str]) -> list[Unit]:
             if not matched:
                 raise ValidationError(f"{given}: no such file, folder or glob match")
             files += matched
+    files = list(dict.fromkeys(files))
+    if where is not None:
+        if other := [f for f in files if f.suffix != ".parquet"]:
+            raise ValidationError(f"--where: selects games of a Parquet archive, not of {other[0]} "
+                                  f"({len(other)} such file(s) among the paths)")
+        return select(files, where)
     out: list[Unit] = []
-    for f in dict.fromkeys(files):
+    for f in files:
         if f.suffix == ".parquet":
-            out += [Unit(str(f), game) for game in _parquet_games(f)]
+            out += [Unit(str(f.parent) if f.parent.name.startswith("game=") else str(f), game)
+                    for game in _parquet_games(f)]
         else:
             out.append(Unit(str(f)))
+    return list(dict.fromkeys(out))
+
+
+WHERE_COLUMNS = ("game", "ruleset", "family", "events", "started", "last")
+"""What `--where` sees, one row a game: its id, ruleset key (`knights@1`), the key's name before `@` (`knights`),
+how many events, and the `at` of its first and last event."""
+
+
+def select(files: Sequence[Path], where: str) -> list[Unit]:
+    """The games of a hive archive's Parquet files that the DuckDB predicate `where` selects, each read from its
+    partition folder. The predicate runs on an in-memory connection holding one table of the archive's games
+    (WHERE_COLUMNS), with file access switched off and the configuration locked: it can read no other file, write
+    none and load nothing."""
+    import duckdb
+
+    if not files:
+        raise ValidationError("--where: no Parquet archive among the paths (battlelog export --archive DIR)")
+    con = duckdb.connect(":memory:")
+    try:
+        try:
+            con.execute(
+                "CREATE TABLE archive AS SELECT game, any_value(ruleset) AS ruleset, "
+                "split_part(any_value(ruleset), '@', 1) AS family, count(*)::INTEGER AS events, "
+                "arg_min(\"at\", seq) AS started, arg_max(\"at\", seq) AS last, "
+                "list(DISTINCT parse_dirpath(filename)) AS parts "
+                "FROM read_parquet(?, hive_partitioning = true, filename = true, union_by_name = true) GROUP BY game",
+                [[os.path.abspath(f) for f in files]])  # absolute: a job may run on another node
+        except duckdb.Error as error:
+            raise ValidationError(f"--where: the paths are not a battlelog archive ({_first_line(error)})") from error
+        con.execute("SET enable_external_access = false")
+        con.execute("SET lock_configuration = true")
+        try:
+            statements = con.extract_statements(f"SELECT game, parts FROM archive WHERE ({where}) ORDER BY game")
+            if len(statements) != 1 or statements[0].type != duckdb.StatementType.SELECT:
+                raise ValidationError(f"--where {where!r}: one predicate over {', '.join(WHERE_COLUMNS)}")
+            rows = con.execute(statements[0]).fetchall()
+        except duckdb.Error as error:
+            raise ValidationError(f"--where {where!r}: {_first_line(error)} (it sees {', '.join(WHERE_COLUMNS)}, "
+                                  "e.g. --where \"family = 'knights'\")") from error
+    finally:
+        con.close()
+    out = []
+    for game, parts in rows:
+        if len(parts) != 1 or not Path(parts[0]).name.startswith("game="):
+            raise ValidationError(f"--where: game {game!r} is not in one partition folder …/game=<id>/ "
+                                  f"(found in {', '.join(sorted(parts))}); battlelog export --archive writes them")
+        out.append(Unit(parts[0], game))
     return out
+
+
+def _first_line(error: Exception) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
 
 
 def _parquet_games(path: Path) -> list[str]:
@@ -88,11 +151,14 @@ def _parquet_games(path: Path) -> list[str]:
 
 
 def _parquet_events(unit: Unit) -> list[Event]:
-    """A game's events from a Parquet archive (the events table's columns, payload as JSON text)."""
+    """A game's events from a Parquet archive (the events table's columns, payload as JSON text): one file, or a
+    hive partition folder's files."""
     import pyarrow.parquet as pq
 
-    table = pq.read_table(unit.path, filters=[("game", "=", unit.game)])
-    rows = table.sort_by("seq").to_pylist()
+    path = Path(unit.path)
+    files = sorted(path.glob("*.parquet")) if path.is_dir() else [path]
+    rows = sorted((r for f in files for r in pq.read_table(f, filters=[("game", "=", unit.game)]).to_pylist()),
+                  key=lambda r: r["seq"])
     return [Event(r["game"], r["seq"], r["type"], r["turn"], r["actor"], json.loads(r["payload"]), r["cause"],
                   r["at"], r["prev"], r["hash"], r.get("phase"),
                   None if r.get("visible") is None else tuple(json.loads(r["visible"])), r.get("v") or 1)
