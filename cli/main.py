@@ -1740,7 +1740,10 @@ def _run_corpus(kind: str, paths: tuple[str, ...], engine: str, jobs: int | None
                 where: str | None, variant: Any = None, on_result: Callable[[Any], None] | None = None) -> None:
     import time
 
-    todo = corpuslib.units(paths, where)
+    notes: list[str] = []
+    todo = corpuslib.units(paths, where, notes)
+    for note in notes:
+        _out(note, err=True)
     out = Path(out_dir)
     (out / "diffs" if kind == "rerun" else out).mkdir(parents=True, exist_ok=True)
 

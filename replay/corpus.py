@@ -58,7 +58,7 @@ class Variant:
 
 # --- finding the games ---------------------------------------------------------------------------------------
 
-def units(paths: Sequence[str], where: str | None = None) -> list[Unit]:
+def units(paths: Sequence[str], where: str | None = None, notes: list[str] | None = None) -> list[Unit]:
     """The games of the paths: folders (every `*.jsonl` and `*.parquet` below them), globs and files; a Parquet
     file's games (a game of a hive archive, `…/game=<id>/`, is read from its partition folder).
 
@@ -81,7 +81,7 @@ def units(paths: Sequence[str], where: str | None = None) -> list[Unit]:
         if other := [f for f in files if f.suffix != ".parquet"]:
             raise ValidationError(f"--where: selects games of a Parquet archive, not of {other[0]} "
                                   f"({len(other)} such file(s) among the paths)")
-        return select(files, where)
+        return select(files, where, notes)
     out: list[Unit] = []
     for f in files:
         if f.suffix == ".parquet":
@@ -97,11 +97,11 @@ WHERE_COLUMNS = ("game", "ruleset", "family", "events", "started", "last")
 how many events, and the `at` of its first and last event."""
 
 
-def select(files: Sequence[Path], where: str) -> list[Unit]:
+def select(files: Sequence[Path], where: str, notes: list[str] | None = None) -> list[Unit]:
     """The games of a hive archive's Parquet files that the DuckDB predicate `where` selects, each read from its
     partition folder. The predicate runs on an in-memory connection holding one table of the archive's games
     (WHERE_COLUMNS), with file access switched off and the configuration locked: it can read no other file, write
-    none and load nothing."""
+    none and load nothing. Where it selects no game, `notes` gets a line naming the archive's rulesets."""
     import duckdb
 
     if not files:
@@ -128,6 +128,11 @@ def select(files: Sequence[Path], where: str) -> list[Unit]:
         except duckdb.Error as error:
             raise ValidationError(f"--where {where!r}: {_first_line(error)} (it sees {', '.join(WHERE_COLUMNS)}, "
                                   "e.g. --where \"family = 'knights'\")") from error
+        if not rows and notes is not None:  # a ruleset named without its version, most likely: say what there is
+            games, rulesets = con.execute("SELECT count(*), string_agg(DISTINCT ruleset, ', ' ORDER BY ruleset) "
+                                          "FROM archive").fetchone()
+            notes.append(f"--where {where!r} selects none of the archive's {games} games (their rulesets: "
+                         f"{rulesets}; family is a ruleset without its version, e.g. family = 'knights')")
     finally:
         con.close()
     out = []

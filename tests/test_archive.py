@@ -111,6 +111,16 @@ def test_a_bad_where_is_one_clear_error(tmp_path: Path, archive: Path, where: st
     assert results == []
 
 
+def test_a_where_that_selects_nothing_says_what_the_archive_holds(tmp_path: Path, archive: Path) -> None:
+    code, output, results = _corpus(tmp_path, "verify", str(archive), "--where", "ruleset = 'knights'")
+    assert code == 0 and results == [], output  # nothing selected is no error (a script's filter may match none)
+    assert "selects none of the archive's 15 games" in output and "duel@1, knights@1" in output
+    assert "family = 'knights'" in output
+    result = CliRunner().invoke(main, ["--lang", "ru", "corpus", "verify", str(archive), "--where", "ruleset = 'knights'",
+                                       "--out", str(tmp_path / "ru")])
+    assert "не выбирает ни одной из 15 игр архива (их правила: duel@1, knights@1" in result.output, result.output
+
+
 def test_where_needs_an_archive(tmp_path: Path, db: Path, archive: Path) -> None:
     logs = corpus.write_fixture_corpus(tmp_path / "logs", 2)
     code, output, _ = _corpus(tmp_path, "verify", str(tmp_path / "logs"), "--where", "1=1")

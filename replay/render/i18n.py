@@ -526,6 +526,10 @@ _CLI_RU_ENTRIES: list[tuple[str, str]] = [
     ("corpus {kind:corpus}", "корпус: {kind:corpus}"),
     ("per-game results: {path}; diffs: {diffs}", "итоги по играм: {path}; различия: {diffs}"),
     ("per-game results: {path}", "итоги по играм: {path}"),
+    ("--where {w} selects none of the archive's {n:#} games (their rulesets: {r}; family is a ruleset without its "
+     "version, e.g. family = 'knights')",
+     "--where {w} не выбирает ни одной из {n} игр архива (их правила: {r}; family — правила без версии, например "
+     "family = 'knights')"),
     ("FAILED {what}: {error}", "ОШИБКА {what}: {error:@}"),
 ]
 CORPUS_KINDS_RU = {"verify": "проверка", "audit": "аудит", "rerun": "перепрогон", "import": "импорт"}
