@@ -37,9 +37,16 @@ CALLS = {"append", "ValueError", "ParseError", "CheckError", "InputError", "BadI
 HINTS = {r"home_edge": ("N", "W"), r"\.state\b": ("tied", "running"), r"^name$": ("haste",),
          r"kind\.replace": ("ally or self", "enemy"), r"^kind$": ("infantryman", "mage"),
          r"^mode$": ("talk", "whisper"),
-         r"join\(reasons\)": ("t1 is rough terrain; climbs 2.5 cm onto t2",)}
-"""Fields whose value a word table reads (an edge, a mount's state, a spell, a creature) or a line of another
-catalogue entry (the reasons a path needs the movement roll): samples of real values."""
+         r"join\(reasons\)": ("t1 is rough terrain; climbs 2.5 cm onto t2",),
+         r"^act(ion)?$": ("full_ahead", "smooth_turn"), r"join\(actions\)": ("full_ahead, smooth_turn",),
+         r"domain$": ("water",), r"^foe$": ("rock",), r"join\(oaths\)": ("bravery, mercy, bravery",),
+         r"join\(used\)": ("killer_blow, sharp_tongue",), r"^trait$": ("tough",),
+         r"spell\['id'\]|^spell$": ("fireball",),
+         r"name_en": ("Forest",),
+         r"^(e|exc|err|error|problem|why)$|join\(problems\)|^str\(e": ("turn 2 is closed (the current turn is 6)",)}
+"""Fields whose value a word table reads (an edge, a mount's state, a spell, a creature, an action, an oath, a trait)
+or a line of another catalogue entry (the reasons a path needs the movement roll, an error wrapped in another):
+samples of real values, by the field's expression in the code."""
 Part = str | tuple[str, ...]
 
 

@@ -205,7 +205,7 @@ def _chain(lang: str, rulesets: tuple[Ruleset, ...]) -> Chain:
                                                        "gm": _gm_ru, "source": _ROLL_SOURCE_RU,
                                                        "corpus": CORPUS_KINDS_RU, "field": field,
                                                        "policy": _DICE_POLICY_RU, "rollsource": _ROLL_SOURCES_RU,
-                                                       "dice": dice_ru,
+                                                       "dice": dice_ru, "fieldpath": _field_path,
                                                        "figures": lambda t: figures(t, "ru")})))
 
 
@@ -349,12 +349,19 @@ def pydantic_ru(message: str) -> str | None:
 
 AUDIT_KINDS_RU = {"differs": "расхождение с правилами", "ruling": "решение ГМ", "unresolvable": "не разрешается",
                   "unused": "не использовано"}
+def _field_path(text: str) -> str | None:
+    """A setup's field as pydantic names it ("duelists.0.traits"): JSON keys, kept as written."""
+    return text if re.fullmatch(r"\w+(?:\.\w+)*", text) else None
+
+
 CORE_EVENTS = {"ru": {"order": "приказ", "roll": "бросок", "choice": "выбор", "ruling": "решение ГМ",
                       "input.sealed": "запечатанный ввод", "input.revealed": "вскрытый ввод",
                       "game.created": "создание игры", "turn.closed": "конец хода", "correction": "поправка"}}
 
 _CORE_RU_ENTRIES: list[tuple[str, str]] = [
     # a log's lines (import)
+    ("line {n:#} setup: {rest}", "строка {n}, setup: {rest:@}"),
+    ("seq {n:#} setup: {rest}", "seq {n}, setup: {rest:@}"),
     ("{where} line {n}: not valid JSON ({detail})", "{where}, строка {n}: это не правильный JSON ({detail:json})"),
     ("{where} line {n}: {field}: {msg}", "{where}, строка {n}: {field}: {msg:pydantic}"),
     ("{where} line {n}: {rest}", "{where}, строка {n}: {rest:@}"),
@@ -408,6 +415,7 @@ _CORE_RU_ENTRIES: list[tuple[str, str]] = [
     ("seq: game {game} has no event {seq}", "seq: в игре {game} нет события {seq}"),
     ("payload.dice: {rest}", "payload.dice: {rest:@}"),
     ("payload.result: {rest}", "payload.result: {rest:@}"),
+    ("the dice {result} make {n}, the post says {total}", "кости {result} дают {n}, а в посте сказано {total}"),
     ("payload.total: the dice {result} of {dice} make {n}, not {total}",
      "payload.total: кости {result} при {dice:dice} дают {n}, а не {total}"),
     ("{rest} (seal at seq {seq})", "{rest:@} (печать под seq {seq})"),
@@ -681,4 +689,5 @@ _CORE_RU_ENTRIES += [
     ("turn {t:#} cannot be resolved from the log: {rest}", "ход {t} не разрешить по журналу: {rest:@}"),
     ("reveal of the sealed order (seq {n:#})", "вскрыть запечатанный приказ (seq {n})"),
     *_CLI_RU_ENTRIES,
+    ("{path}: {rest}", "{path:fieldpath}: {rest:@}"),  # a setup's field (pydantic's path) before a ruleset's line
 ]

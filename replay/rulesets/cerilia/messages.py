@@ -424,6 +424,8 @@ PROBLEMS = [
     ("§4.3.9 (TXT-34): {path} turns {n:#} times; a charge turns once at most",
      "§4.3.9 (TXT-34): {path} поворачивает {n} раз(а); атака поворачивает не больше одного раза"),
     ("§4.3.9 item 5: {x} blocks the charge", "§4.3.9, п. 5: {x} преграждает атаку"),
+    ("C4: {s} already has its sign {g:w} (sign_already_assigned)",
+     "C4: у {s} уже есть знак {g} (sign_already_assigned)"),
     ("§6.4: no charge into {t:terrain}", "§6.4: в местность «{t:terrain}» не атакуют"),
     ("§6.5, C8: no enemy charge into a fortification of level ≥ 2",
      "§6.5, C8: в укрепление уровня ≥ 2 противник не атакует"),
