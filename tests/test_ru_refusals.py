@@ -27,7 +27,8 @@ SAMPLES = ("a1", "A", "3", "3.5", "a1, b2")
 SENTENCE = re.compile(r"[A-Za-z]{2,}[ ,'’]+[A-Za-z]{2,}")
 """Two Latin words in a row: an English sentence (the literal text of a problem, with its fields taken out)."""
 INTERNAL = re.compile(r"has no attribute|unknown resolution type|unknown knight|no check of|object has no|"
-                      r"^data/|^battle card|^morale table|^battle cards")
+                      r"^data/|^battle card|^morale table|^battle cards|is frozen|arg is an empty|no module named|"
+                      r"^catalogue entry|^PNG |^unknown case|positional_maker")
 """Programming errors and data-file checks: never a player's input, never printed to one."""
 NOT_PROBLEMS = {"why", "notes", "lines", "steps", "said", "parts"}
 """Lists a resolution's arithmetic is built in (its `why` lines are held to Russian by the recorded games' tests)."""
@@ -43,7 +44,11 @@ HINTS = {r"home_edge": ("N", "W"), r"\.state\b": ("tied", "running"), r"^name$":
          r"join\(used\)": ("killer_blow, sharp_tongue",), r"^trait$": ("tough",),
          r"spell\['id'\]|^spell$": ("fireball",),
          r"name_en": ("Forest",),
-         r"^(e|exc|err|error|problem|why)$|join\(problems\)|^str\(e": ("turn 2 is closed (the current turn is 6)",)}
+         r"^(e|exc|err|error|problem|why)$|\.error$|join\(problems\)|^str\(e":
+             ("a game's first event must be game.created",), r"^waits$": ("waiting for order",),
+         r"type\(item\)": ("table", "para"),
+         r"_key_text": ("A's order", "GM's roll move_roll [warrior=a1]"), r"^state$": ("sealed at seq 3",),
+         r"actor or 'the GM'": ("A",)}
 """Fields whose value a word table reads (an edge, a mount's state, a spell, a creature, an action, an oath, a trait)
 or a line of another catalogue entry (the reasons a path needs the movement roll, an error wrapped in another):
 samples of real values, by the field's expression in the code."""
@@ -122,7 +127,7 @@ def test_every_refusal_of_a_ruleset_reads_in_russian(ruleset: str) -> None:
 
 
 def test_every_refusal_of_the_core_reads_in_russian() -> None:
-    left = english_left(_modules("cli") + _modules("replay"), [])
+    left = english_left(_modules("cli") + _modules("replay") + _modules("replay/render") + _modules("eventlog"), [])
     assert not left, "\n".join(left)
 
 
@@ -134,3 +139,67 @@ def test_the_finder_finds_english(tmp_path: Path) -> None:
     probe.write_text('problems = []\nproblems.append(f"§9.9: {1} flies over the moon")\n'
                      'problems.append("§4.7.3: no large shield for archers (L274)")\n', encoding="utf-8")
     assert [line.split(": ", 1)[1] for line in english_left([probe], [warband])] == ["§9.9: {} flies over the moon"]
+
+
+# --- the same lines through the command line: each family refused in Russian, as a reader sees it ----------------
+
+def _russian_refusal(tmp_path: Path, args: list[str], english: str, russian: str) -> None:
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    db = str(tmp_path / "g.duckdb")
+    runner = CliRunner()
+    said = {lang: runner.invoke(main, ["--db", db, "--lang", lang, *args]) for lang in ("en", "ru")}
+    assert said["en"].exit_code == 2 and english in said["en"].output, said["en"].output
+    assert said["ru"].exit_code == 2 and "Traceback" not in said["ru"].output, said["ru"].output
+    lines = said["ru"].output.strip().splitlines()
+    assert russian in lines, said["ru"].output
+    assert all(line.startswith("ошибка: ") and MARK not in line for line in lines), said["ru"].output
+
+
+def _duel_setup(tmp_path: Path, **duelist: object) -> str:
+    import json
+
+    first = json.loads((ROOT / "fixtures/duel/traits-2.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    for key in ("seq", "prev", "hash"):
+        first.pop(key, None)
+    first["game"] = "duel-bad"
+    first["payload"]["setup"]["duelists"][0].update(duelist)
+    path = tmp_path / "bad.jsonl"
+    path.write_text(json.dumps(first, ensure_ascii=False) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_a_setup_refused_in_russian_keeps_its_line_and_field(tmp_path: Path) -> None:
+    _russian_refusal(tmp_path, ["import", _duel_setup(tmp_path, traits=["tough", "tough"])],
+                     "line 1 setup: duelists.0.traits: §7 Черты: a duelist has exactly 2 distinct traits",
+                     "ошибка: строка 1, setup: duelists.0.traits: §7 Черты: у дуэлянта ровно 2 разные черты, а не "
+                     "['tough', 'tough'] (A28)")
+
+
+def test_a_log_edited_behind_battlelog_s_back_is_refused_in_russian(tmp_path: Path) -> None:
+    lines = (ROOT / "fixtures/duel/traits-2.jsonl").read_text(encoding="utf-8").splitlines()
+    path = tmp_path / "edited.jsonl"
+    path.write_text("\n".join([lines[0].replace("Жан-Батист", "Жан"), *lines[1:]]) + "\n", encoding="utf-8")
+    _russian_refusal(tmp_path, ["import", str(path)], "line 1: hash does not match the event's content",
+                     "ошибка: строка 1: hash не совпадает с содержимым события")
+
+
+@pytest.mark.parametrize(("args", "english", "russian"), [
+    (["roll", "duel-traits-2", "1d100", "--actor", "A", "--seal", "--replace", "--result", "5"],
+     "--seal, --reveal and --replace exclude each other", "ошибка: --seal, --reveal и --replace друг друга исключают"),
+    (["render", "duel-traits-2", "--turn", "1", "-o", "frame.txt"], "the file must end in .svg or .png",
+     "ошибка: -o frame.txt: файл должен оканчиваться на .svg или .png"),
+    (["roll", "duel-traits-2", "2x6", "--actor", "A", "--result", "5"], "dice '2x6': not dice notation",
+     "ошибка: кости '2x6': это не запись костей (ожидалось NdM, dM, DM, NdM+K или NdM-K, например 2d6-2, 1d100, D9)"),
+])
+def test_the_command_line_s_own_refusals_in_russian(tmp_path: Path, args: list[str], english: str,
+                                                    russian: str) -> None:
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    db = str(tmp_path / "g.duckdb")
+    assert CliRunner().invoke(main, ["--db", db, "import", str(ROOT / "fixtures/duel/traits-2.jsonl")]).exit_code == 0
+    _russian_refusal(tmp_path, args, english, russian)
