@@ -206,7 +206,8 @@ def _chain(lang: str, rulesets: tuple[Ruleset, ...]) -> Chain:
                                                        "corpus": CORPUS_KINDS_RU, "field": field,
                                                        "policy": _DICE_POLICY_RU, "rollsource": _ROLL_SOURCES_RU,
                                                        "dice": dice_ru, "fieldpath": _field_path,
-                                                       "sealkey": _seal_key, "postpiece": _POST_PIECE_RU,
+                                                       "sealkey": _seal_key, "value": _value_ru,
+                                                       "postpiece": _POST_PIECE_RU,
                                                        "figures": lambda t: figures(t, "ru")})))
 
 
@@ -355,6 +356,12 @@ def _field_path(text: str) -> str | None:
     return text if re.fullmatch(r"\w+(?:\.\w+)*", text) else None
 
 
+def _value_ru(text: str) -> str:
+    """A payload's value in an audit's difference: a lone number with the Russian decimal comma («8,0»); anything
+    else (a list, an object, a text) as written."""
+    return decimal(text, "ru") if re.fullmatch(r"[-−]?\d+\.\d+", text) else text
+
+
 _POST_PIECE_RU = {"heading": "Заголовок", "para": "Абзац", "bullets": "Список", "table": "Таблицу", "pre": "Блок кода",
                   "spoiler": "Спойлер", "private": "Личную часть"}
 """A post's block in words (the accusative: «Таблицу этого поста не разрезать…»)."""
@@ -438,11 +445,11 @@ _CORE_RU_ENTRIES: list[tuple[str, str]] = [
     ("ruling.events: {rest}", "ruling.events: {rest:@}"),
     # audit and explain (the core's own lines)
     ("step {k} {type}: {field}: recorded {a}, rules {b}",
-     "шаг {k} ({type:type}): {field:field}: записано {a}, по правилам {b}"),
+     "шаг {k} ({type:type}): {field:field}: записано {a:value}, по правилам {b:value}"),
     ("step {k} {type}: {field}: recorded: absent, rules {b}",
-     "шаг {k} ({type:type}): {field:field}: в записи нет, по правилам {b}"),
+     "шаг {k} ({type:type}): {field:field}: в записи нет, по правилам {b:value}"),
     ("step {k} {type}: {field}: recorded {a}, rules: absent",
-     "шаг {k} ({type:type}): {field:field}: записано {a}, по правилам нет"),
+     "шаг {k} ({type:type}): {field:field}: записано {a:value}, по правилам нет"),
     ("step {k}: the log records {type}, the rules give no such step here",
      "шаг {k}: в журнале записан шаг «{type:type}», по правилам такого шага здесь нет"),
     ("the rules give {type} (their step {k}), the log records no such step",
