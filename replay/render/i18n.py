@@ -917,5 +917,9 @@ _CORE_RU_ENTRIES += [
     ("a {what} of this post cannot be cut to fit {n:#} characters",
      "{what:postpiece} этого поста не разрезать так, чтобы уложиться в {n} знаков"),
     ("unknown post format {f} (known: {fs})", "неизвестный формат поста {f} (известны: {fs})"),
+    ("turn {t:#}: choice {name} of {actor} is {v}: not legal for {what}",
+     "ход {t}: выбор {name} от {actor:gm} — {v}: недопустим для «{what:@}»"),
+    ("ruling.value: {v} is not one of {opts}", "ruling.value: {v} — не из {opts}"),
+    ("the GM's post holds text that is no roll or choice: {t}", "в посте ГМ есть текст — не бросок и не выбор: {t}"),
     ("{path}: {rest}", "{path:fieldpath}: {rest:@}"),  # a setup's field (pydantic's path) before a ruleset's line
 ]

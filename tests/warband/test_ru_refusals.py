@@ -6,6 +6,9 @@ of test_bad_input.py), nothing appended. tests/test_ru_refusals.py holds every s
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+import pytest
 
 from tests.warband.test_bad_input import MARK, MOVEMENT, RANGED, game, order, refused
 
@@ -49,3 +52,34 @@ def test_a_charge_longer_than_its_maximum_in_centimetres_with_a_comma(game):
     for line in lines:
         assert line.startswith("ошибка: ") and MARK not in line, line
         assert not re.findall(r"\b[A-Za-z_]{3,}\b", line), line
+
+
+GAMES = sorted((Path(__file__).resolve().parents[2] / "fixtures" / "warband").glob("*.jsonl"))
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_every_request_a_warband_game_waits_for_reads_in_russian(tmp_path: Path, path: Path) -> None:
+    """Each recorded game cut at a dozen points: what it waits for there (`status`, a post's «Ждём») in Russian —
+    the rolls (a save, a shot, a charge roll, the turn order) and the choices (C02–C31), no English left."""
+    from cli.main import import_text
+    from eventlog.errors import ValidationError
+    from eventlog.store import Store
+    from replay import fold, play
+    from replay.render.i18n import request_text
+
+    lines = path.read_text(encoding="utf-8").splitlines()
+    asked = 0
+    for n in sorted({max(2, len(lines) * k // 12) for k in range(1, 12)}):
+        with Store.open(tmp_path / f"{n}.duckdb") as store:
+            try:
+                (game,) = import_text(store, "\n".join(lines[:n]) + "\n", source=path.name)
+            except ValidationError:  # a cut inside a turn its later inputs amend: no point to stand at
+                continue
+            g, start = fold.load_span(store, game)
+        for request in play.point(g, start).requests:
+            said = request_text(request, "ru", [g.ruleset], every_key=True)
+            asked += 1
+            assert MARK not in said, said
+            prose = re.sub(r"\(при вводе: [^)]*\)|`[^`]*`|\"[^\"]*\"|\{[^{}]*\}", "", said)
+            assert not re.search(r"\b[a-z]{3,}(?:'s)? [a-z]{3,}\b", prose), said
+    assert asked > 0

@@ -280,6 +280,14 @@ PROBLEMS: list[tuple[str, str]] = [
      "{action:action}: напишите «влево» или «вправо» — сторону выбирают при планировании (§4.1)"),
     ("«Вернуться в бой!» needs a place and a facing, e.g. (1, 12) на восток (§1.1)",
      "для «Вернуться в бой!» нужны место и направление, например (1, 12) на восток (§1.1)"),
+    ("turn {t:#}: choice {name} of GM at seq {n:#} ({v}) answers nothing the rules asked: where it was due the only "
+     "legal option was applied (C1), or no such choice arose",
+     "ход {t}: выбор {name} от ГМ под seq {n} ({v}) не отвечает ни на что, о чем спрашивали правила: где он был "
+     "нужен, применен единственный допустимый вариант (C1), или такого выбора не возникало"),
+    ("turn {t:#}: choice {name} of {p} at seq {n:#} ({v}) answers nothing the rules asked: where it was due the only "
+     "legal option was applied (C1), or no such choice arose",
+     "ход {t}: выбор {name} от {p} под seq {n} ({v}) не отвечает ни на что, о чем спрашивали правила: где он был "
+     "нужен, применен единственный допустимый вариант (C1), или такого выбора не возникало"),
     ("turn {n}: {p}'s order is illegal: {rest}", "ход {n}: приказ игрока {p} недопустим: {rest:@}"),
     ("turn {n:#}: {p}'s {kind:w} order is illegal: {rest}",
      "ход {n}: приказ игрока {p} ({kind:orderkind}) недопустим: {rest:@}"),

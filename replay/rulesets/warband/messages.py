@@ -47,7 +47,8 @@ EDGE_RU = {"N": "С", "S": "Ю", "E": "В", "W": "З"}
 COMPASS_RU = {"N": "С", "S": "Ю", "E": "В", "W": "З", "NE": "СВ", "NW": "СЗ", "SE": "ЮВ", "SW": "ЮЗ"}
 DIRECTION_RU = {"away": "от своего края", "toward": "к своему краю", "right": "вправо", "left": "влево",
                 "diagonal": "по диагонали", "stay": "на месте"}
-STAGE_OF = {"movement": "стадия движения", "ranged": "дальняя стадия", "melee": "стадия ближнего боя"}
+STAGE_OF = {"deployment": "расстановка", "movement": "стадия движения", "ranged": "дальняя стадия",
+            "melee": "стадия ближнего боя"}
 DAY_RU = {"day": "день", "night": "ночь"}
 DAY_ADJ = {"day": "дневной", "night": "ночной"}
 SAVE_KIND = {"cover": "укрытие", "armour": "доспехи", "invulnerable": "непробиваемый", "burst": "разрыв"}
@@ -65,6 +66,11 @@ MISCAST_RU = {"no casting this turn and the next": "не колдовать в �
               "this spell banned for the game": "это заклинание запрещено до конца игры",
               "only this spell for the rest of the game": "до конца игры только это заклинание",
               "a wound that ignores the armour save": "рана, от которой доспехи не спасают"}
+ACT_RU = {"jump": "прыжок", "rotation": "поворот", "move": "движение", "capture": "захват орудия",
+          "sabotage": "порча орудия", "cast": "заклинание", "disengagement": "выход из боя",
+          "weapon swap": "смена оружия", "untying": "отвязывание скакуна", "deployment": "расстановка",
+          "talk": "разговор", "dismount": "спешивание", "shot": "выстрел", "inspection": "осмотр"}
+"""What an order of one warrior (gun, side) does, as a refusal of it names it: «ход 1: прыжок k1: …»."""
 TARGET_RU = {"ally or self": "союзник или сам маг", "ally": "союзник", "enemy": "враг"}
 FIGHT_KIND = {"a brawl": "замес", "a fight": "бой", "a duel": "дуэль"}
 ID = r"[\w\-]+"
@@ -430,6 +436,10 @@ def _sightnote(text: str) -> str | None:
 PROBLEMS = [
     ("fight {n:#}: {rest}", "бой {n}: {rest:@}"),
     ("turn {t:#}: {w:w}'s move: {rest}", "ход {t}: движение {w}: {rest:@}"),
+    ("turn {t:#}: {w:w}'s disengagement path is a list of [x, y] points",
+     "ход {t}: путь выхода {w} из боя — список точек [x, y]"),
+    ("turn {t:#}: {w:w}'s {act}: {rest}", "ход {t}: {act:act} {w}: {rest:@}"),
+    ("turn {t:#}: {g:w}: {rest}", "ход {t}: {g}: {rest:@}"),
     # an order refused (check.py, space.py, falls.py, mounts.py, guns.py, magic.py, melee.py, draft.py, model.py)
     ("§4.3.11: the rulebook names a sprint (L20) but never defines it: sprint orders are refused (A-72); the GM may "
      "rule one",
@@ -604,6 +614,8 @@ PROBLEMS = [
     ("C23: {w}'s attacks are a whole number", "C23: атаки {w} — целое число"),
     ("C23: {v} is not a creature type", "C23: {v} — не тип существа"),
     ("C23: {w:w} has {n:#} attack(s) to place, not {m:#}", "C23: у {w} атак для распределения: {n}, а не {m}"),
+    ("§4.2.5, A-45: no free point to place {w:w} near ({x:#}, {y:#}); the GM rules it",
+     "§4.2.5, A-45: нет свободного места, куда поставить {w} рядом с ({x}, {y}); решает ГМ"),
     ("C23: the attacks by side must be the dedication (C22): {alloc}",
      "C23: атаки по сторонам должны совпадать с распределением (C22): {alloc:alloc}"),
     # the draft and the warriors' equipment
@@ -678,6 +690,74 @@ PROBLEMS = [
     ("§4.7.3: no large shield for archers (L274)", "§4.7.3: лучникам нельзя большой щит (L274)"),
     ("§5.4: no roll {purpose} (rolls: {names})", "§5.4: броска {purpose} нет (броски: {names})"),
     # what a request asks for (the game waits for it)
+    # the rolls a game waits for (the `what` of each request: `status`, the post's «Ждём»)
+    ("{kind:w} save {tn:#}+ for {w:w}", "спас-бросок ({kind:savekind}) {tn}+ для {w}"),
+    ("the forced re-roll of {w:w}'s invulnerable save {tn:#}+ (miscast 1)",
+     "обязательный переброс непробиваемого спас-броска {w} {tn}+ (провал заклинания 1)"),
+    ("jump roll for {w:w} ({d:#} cm)", "бросок на прыжок для {w} ({d} см)"),
+    ("burst roll for {g:w}", "бросок на разрыв для {g}"),
+    ("miscast table for {w:w}", "таблица провала заклинания для {w}"),
+    ("{s:w} of {w:w} at {t:w} ({tn:#}+)", "«{s:thing}» от {w} по {t} ({tn}+)"),
+    ("charge roll for {w:w} ({reasons})", "бросок на атаку с разбега для {w} ({reasons:@})"),
+    ("disengagement roll of {side:w}", "бросок на выход из боя стороны {side}"),
+    ("{w:w} tries to stop {m:w}", "{w} пытается остановить {m}"),
+    ("movement roll for {w:w} (МДД {m:#})", "бросок движения для {w} (МДД {m})"),
+    ("{s:w}'s shot at {t:w} ({tn:#}+)", "выстрел {s} по {t} ({tn}+)"),
+    ("{w:w} casts {s:w} (attempt {k:#}: 3–{u:#})", "{w} творит «{s:thing}» (попытка {k}: 3–{u})"),
+    ("{m:w} runs: the first die is the distance, the second the direction",
+     "{m} бежит: первая кость — расстояние, вторая — направление"),
+    ("initiative of {side:w} in fight {f}", "инициатива стороны {side} в бою {f}"),
+    ("{w:w}'s {n:#} attack(s) at {vs:w} of {to:w} ({tn:#}+)",
+     "атаки {w} ({n}) по цели «{vs:thing}» стороны {to} ({tn}+)"),
+    ("{w:w}'s {n:#} attack(s) at {vs:w} ({tn:#}+)", "атаки {w} ({n}) по цели «{vs:thing}» ({tn}+)"),
+    ("{m:w} forward–back", "{m}: вперед–назад"),
+    ("{m:w} left–right", "{m}: влево–вправо"),
+    ("turn-order roll (round {r:#})", "бросок на порядок ходов (круг {r})"),
+    ("draft-order roll (round {r:#})", "бросок на порядок драфта (круг {r})"),
+    ("roll-off for {w:w}'s shot into the fight (round {r:#})", "кому достается выстрел {w} в сцепку (круг {r})"),
+    ("roll-off for {w:w}'s spell into the fight (round {r:#})", "кому достается заклинание {w} в сцепку (круг {r})"),
+    ("roll-off for {w:w}'s fall into the fight (round {r:#})", "кому достается падение {w} в сцепку (круг {r})"),
+    # the choices a game waits for (C-numbers of the spec's §10)
+    ('C02: {side:w}\'s pick #{n:#}: "pass" or {{"unit": id}} / {{"item": kind}} / {{"gun": id}} from the pool',
+     'C02: выбор №{n} стороны {side}: "pass" (пас) или {{"unit": id}} / {{"item": kind}} / {{"gun": id}} из пула'),
+    ("C03: which of {side:w}'s warriors carry its drafted nothing and dispatch {guns}",
+     "C03: какие воины стороны {side} обслуживают {guns:ids}"),
+    ("C03: which of {side:w}'s warriors carry its drafted nothing", "C03: взятого в драфте у стороны {side} нет"),
+    ("C03: which of {side:w}'s warriors carry its drafted {kinds} and dispatch {guns}",
+     "C03: какие воины стороны {side} несут взятое в драфте ({kinds:things}) и обслуживают {guns:ids}"),
+    ("C03: which of {side:w}'s warriors carry its drafted {kinds}",
+     "C03: какие воины стороны {side} несут взятое в драфте: {kinds:things}"),
+    ("C27: which protective item of {w:w} loses a durability point",
+     "C27: какой защитный предмет {w} теряет очко прочности"),
+    ('C18: where {g:w}\'s shot hit: {{"hits": [{{"w": id, "knocked_down": bool}}], "gun_hits": [gun ids], '
+     '"terrain_hits": [piece ids]}}',
+     'C18: куда попал выстрел {g}: {{"hits": [{{"w": id, "knocked_down": bool}}], "gun_hits": [id орудий], '
+     '"terrain_hits": [id элементов местности]}}'),
+    ("C21: does {t:w} turn to face {c:w}", "C21: поворачивается ли {t} лицом к {c}"),
+    ("C22: how {side:w}'s {n:#} attack(s) in fight {f}, step {s:w} are dedicated to {enemy}: {{side: attacks}}",
+     "C22: как атаки стороны {side} ({n}) в бою {f}, шаг {s}, распределяются между {enemy:ids}: "
+     "{{сторона: атаки}}"),
+    ("C23: {side:w}'s attacks by enemy type in fight {f}, step {s:w}: [[warrior, type, attacks, side], …]",
+     "C23: атаки стороны {side} по типам врагов в бою {f}, шаг {s}: [[воин, тип, атаки, сторона], …]"),
+    ("C23: {side:w}'s attacks by enemy type in fight {f}, step {s:w}: [[warrior, type, attacks], …]",
+     "C23: атаки стороны {side} по типам врагов в бою {f}, шаг {s}: [[воин, тип, атаки], …]"),
+    ("C24: which {vs:w} of {r:w} takes {vs} hit #{n:#} (from {a:w})",
+     "C24: кто из «{vs:thing}» стороны {r} получает попадание №{n} (от {a})"),
+    ("C25: does {side:w} roll to disengage after fight {f} or stay",
+     "C25: бросает ли сторона {side} на выход из боя после боя {f} или остается"),
+    ("C26: {w:w}'s disengagement path within {a:#} cm (or stay)",
+     "C26: путь выхода {w} из боя в пределах {a} см (или stay — остаться)"),
+    ("C11: the diagonal {side:w} wants {m:w} to run (its own frame)",
+     "C11: диагональ, по которой сторона {side} хочет пустить {m} (в его собственной системе отсчета)"),
+    ('C12: does {side:w} try to stop {m:w} (running ({x:#}, {y:#}) → ({x2:#}, {y2:#})): "none" or {{"w": one of '
+     '{ids}, "at": [x, y]}}',
+     'C12: пытается ли сторона {side} остановить {m} (бежит из ({x}, {y}) в ({x2}, {y2})): "none" (нет) или '
+     '{{"w": один из {ids:ids}, "at": [x, y]}}'),
+    ("C08: the weather of this turn", "C08: погода этого хода"),
+    ("C30: does the GM end the game after this turn", "C30: заканчивает ли ГМ игру после этого хода"),
+    ("C31: {side:w} won the turn-order roll: which place it takes (1 = first)",
+     "C31: {side} выиграл бросок на порядок ходов: какое место он занимает (1 — первое)"),
+    ("C09: {w:w}'s path within {a:#} cm (or stay)", "C09: путь {w} в пределах {a} см (или stay — стоять)"),
     ("{a:w}: {stage:w} orders of {side:w}", "{a}: приказы стороны {side}, {stage:stage}"),
     ("{stage:w} orders of {side:w}", "приказы стороны {side}, {stage:stage}"),
     # the GM-overridable decisions (`battlelog rules`)
@@ -712,7 +792,7 @@ def catalogue_ru() -> Catalogue:
         "dayadj": _table(DAY_ADJ), "edge": _table(EDGE_RU), "compass": _table(COMPASS_RU),
         "direction": _table(DIRECTION_RU), "fight": _table(FIGHT_KIND), "engaged": _engaged,
         "stop": _table(STOP_RU), "miscast": _table(MISCAST_RU), "sightwhy": _sightwhy, "sightnote": _sightnote,
-        "rule": _rule, "savekind": _table(SAVE_KIND), "target": _table(TARGET_RU),
+        "rule": _rule, "savekind": _table(SAVE_KIND), "target": _table(TARGET_RU), "act": _table(ACT_RU),
         "mountstate": _table({k: v[0] for k, v in words.MOUNT_STATE.items()}),
         "event": EVENT_RU, "purpose": PURPOSE_RU, "decision": DECISION_RU, "field": FIELD_RU,
     }
