@@ -4,8 +4,9 @@ and must not come out English. The f-strings' fields are filled with sample valu
 number, a decimal) in every combination until one reads in Russian: a line that reads in Russian for none of them is
 English left for a Russian reader.
 
-The scan reads the modules of warband, knights, cerilia and duel, and the core's (cli/, replay/*.py). Skirmish is
-scanned too but only reported (`test_skirmish_report`), not held to it here."""
+The scan reads the modules of warband, knights, cerilia and duel, and the core's (cli/, replay/, replay/render/,
+eventlog/). Skirmish is not held to it here (`english_left(_modules("replay/rulesets/skirmish"), [skirmish])` lists
+what it finds there)."""
 
 from __future__ import annotations
 
