@@ -100,7 +100,7 @@ def test_the_audit_names_the_differing_fields_in_words(recorded: str) -> None:
     assert "шаг 1 (таран): Натиск (impetus.value): записано 22, по правилам 7" in said["knights-ruling"]
     assert "положение по x (knights.b1.pose.x)" in said["knights-ruling"]
     assert 'действующий результат атаки (effective): записано "H", по правилам "R"' in said["cerilia-ruling"]
-    assert "длина пути (length): записано 8.0, по правилам 6.0" in said["warband-ruling"]
+    assert "длина пути (length): записано 8,0, по правилам 6,0" in said["warband-ruling"]  # the decimal comma
     assert "(бросок от ГМ) записано, но не понадобилось" in said["knights-ruling"]
     for out in said.values():  # every differing field said in words
         for line in re.findall(r"^ +шаг \d+ \([^)]*\): (.+?): (?:записано|в записи нет)", out, re.M):

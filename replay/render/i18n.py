@@ -205,7 +205,9 @@ def _chain(lang: str, rulesets: tuple[Ruleset, ...]) -> Chain:
                                                        "gm": _gm_ru, "source": _ROLL_SOURCE_RU,
                                                        "corpus": CORPUS_KINDS_RU, "field": field,
                                                        "policy": _DICE_POLICY_RU, "rollsource": _ROLL_SOURCES_RU,
-                                                       "dice": dice_ru,
+                                                       "dice": dice_ru, "fieldpath": _field_path,
+                                                       "sealkey": _seal_key, "value": _value_ru,
+                                                       "postpiece": _POST_PIECE_RU,
                                                        "figures": lambda t: figures(t, "ru")})))
 
 
@@ -349,12 +351,40 @@ def pydantic_ru(message: str) -> str | None:
 
 AUDIT_KINDS_RU = {"differs": "расхождение с правилами", "ruling": "решение ГМ", "unresolvable": "не разрешается",
                   "unused": "не использовано"}
+def _field_path(text: str) -> str | None:
+    """A setup's field as pydantic names it ("duelists.0.traits"): JSON keys, kept as written."""
+    return text if re.fullmatch(r"\w+(?:\.\w+)*", text) else None
+
+
+def _value_ru(text: str) -> str:
+    """A payload's value in an audit's difference: a lone number with the Russian decimal comma («8,0»); anything
+    else (a list, an object, a text) as written."""
+    return decimal(text, "ru") if re.fullmatch(r"[-−]?\d+\.\d+", text) else text
+
+
+_POST_PIECE_RU = {"heading": "Заголовок", "para": "Абзац", "bullets": "Список", "table": "Таблицу", "pre": "Блок кода",
+                  "spoiler": "Спойлер", "private": "Личную часть"}
+"""A post's block in words (the accusative: «Таблицу этого поста не разрезать…»)."""
+
+
+def _seal_key(text: str) -> str | None:
+    """An input a seal stands for ("A's order", "GM's roll move_roll [warrior=a1]"): its kind in words, the actor, the
+    request's name and key as written."""
+    m = re.fullmatch(r"(.+?)'s (order|roll|choice)((?: [\w.]+)?(?: \[.*\])?)", text)
+    if m is None:
+        return None
+    who = "ГМ" if m.group(1) == "GM" else m.group(1)
+    return f"{CORE_EVENTS['ru'][m.group(2)]}{m.group(3)} от {who}"
+
+
 CORE_EVENTS = {"ru": {"order": "приказ", "roll": "бросок", "choice": "выбор", "ruling": "решение ГМ",
                       "input.sealed": "запечатанный ввод", "input.revealed": "вскрытый ввод",
                       "game.created": "создание игры", "turn.closed": "конец хода", "correction": "поправка"}}
 
 _CORE_RU_ENTRIES: list[tuple[str, str]] = [
     # a log's lines (import)
+    ("line {n:#} setup: {rest}", "строка {n}, setup: {rest:@}"),
+    ("seq {n:#} setup: {rest}", "seq {n}, setup: {rest:@}"),
     ("{where} line {n}: not valid JSON ({detail})", "{where}, строка {n}: это не правильный JSON ({detail:json})"),
     ("{where} line {n}: {field}: {msg}", "{where}, строка {n}: {field}: {msg:pydantic}"),
     ("{where} line {n}: {rest}", "{where}, строка {n}: {rest:@}"),
@@ -408,17 +438,18 @@ _CORE_RU_ENTRIES: list[tuple[str, str]] = [
     ("seq: game {game} has no event {seq}", "seq: в игре {game} нет события {seq}"),
     ("payload.dice: {rest}", "payload.dice: {rest:@}"),
     ("payload.result: {rest}", "payload.result: {rest:@}"),
+    ("the dice {result} make {n}, the post says {total}", "кости {result} дают {n}, а в посте сказано {total}"),
     ("payload.total: the dice {result} of {dice} make {n}, not {total}",
      "payload.total: кости {result} при {dice:dice} дают {n}, а не {total}"),
     ("{rest} (seal at seq {seq})", "{rest:@} (печать под seq {seq})"),
     ("ruling.events: {rest}", "ruling.events: {rest:@}"),
     # audit and explain (the core's own lines)
     ("step {k} {type}: {field}: recorded {a}, rules {b}",
-     "шаг {k} ({type:type}): {field:field}: записано {a}, по правилам {b}"),
+     "шаг {k} ({type:type}): {field:field}: записано {a:value}, по правилам {b:value}"),
     ("step {k} {type}: {field}: recorded: absent, rules {b}",
-     "шаг {k} ({type:type}): {field:field}: в записи нет, по правилам {b}"),
+     "шаг {k} ({type:type}): {field:field}: в записи нет, по правилам {b:value}"),
     ("step {k} {type}: {field}: recorded {a}, rules: absent",
-     "шаг {k} ({type:type}): {field:field}: записано {a}, по правилам нет"),
+     "шаг {k} ({type:type}): {field:field}: записано {a:value}, по правилам нет"),
     ("step {k}: the log records {type}, the rules give no such step here",
      "шаг {k}: в журнале записан шаг «{type:type}», по правилам такого шага здесь нет"),
     ("the rules give {type} (their step {k}), the log records no such step",
@@ -685,4 +716,214 @@ _CORE_RU_ENTRIES += [
     ("turn {t:#} cannot be resolved from the log: {rest}", "ход {t} не разрешить по журналу: {rest:@}"),
     ("reveal of the sealed order (seq {n:#})", "вскрыть запечатанный приказ (seq {n})"),
     *_CLI_RU_ENTRIES,
+    # the CLI's refusals of its own options (cli/main.py)
+    ("-o {p}: the file must end in .svg or .png", "-o {p}: файл должен оканчиваться на .svg или .png"),
+    ("--turn: the game is over; name the turn to draw", "--turn: игра окончена; назовите ход, который рисовать"),
+    ("-o {p}: the folder {d} does not exist", "-o {p}: папки {d} нет"),
+    ("--head {h}: expected SEQ:HASH, the seq and the 64 hex digits of the hash `battlelog head` prints",
+     "--head {h}: ожидалось SEQ:HASH — seq и 64 шестнадцатеричные цифры хеша, как их печатает `battlelog head`"),
+    ("{p}: a damaged PNG ({why})", "{p}: поврежденный PNG ({why})"),
+    ("{p}: the PNG carries no last-event hash (a frame `battlelog render` drew has one, in a tEXt chunk {k})",
+     "{p}: в PNG нет хеша последнего события (в кадре, нарисованном `battlelog render`, он есть, в блоке tEXt {k})"),
+    ("{p}: neither a PNG nor UTF-8 text ({why} at byte {n})", "{p}: это ни PNG, ни текст UTF-8 ({why} в байте {n})"),
+    ("{p}: not well-formed SVG ({why})", "{p}: это не правильно составленный SVG ({why})"),
+    ("{p}: the SVG carries no last-event hash in its metadata", "{p}: в метаданных SVG нет хеша последнего события"),
+    ("{p}: holds no head (SEQ:HASH, as `battlelog head` prints it) and no 64-hex hash",
+     "{p}: в нем нет ни вершины (SEQ:HASH, как ее печатает `battlelog head`), ни хеша из 64 шестнадцатеричных цифр"),
+    ("seed: the seed this database keeps for epoch {e} does not match its commitment ({h}…)",
+     "seed: зерно эпохи {e} в этой базе не сходится со своим обязательством ({h}…)"),
+    ("--seed: the seed is hex digits", "--seed: зерно — шестнадцатеричные цифры"),
+    ("--seed: its sha256 differs from every seed commitment of the log (game.created's seed_hash {h}…, and each "
+     "seed.revealed's next_seed_hash)",
+     "--seed: его sha256 не совпадает ни с одним обязательством зерна в журнале (seed_hash в game.created {h}… и "
+     "next_seed_hash каждого seed.revealed)"),
+    ("checkpoint after seq {n:#}: {rest} (it is not read)", "контрольная точка после seq {n}: {rest:@} (ее не читают)"),
+    ("checkpoint after seq {n:#}: its state differs from the refold of the log (edited with its sha256; `state` "
+     "and `post` read it until it is rewritten)",
+     "контрольная точка после seq {n}: ее состояние расходится с повторной сверткой журнала (изменена вместе со "
+     "своим sha256; `state` и `post` читают ее, пока она не перезаписана)"),
+    ("{p}: a line without hash is a hand-written log; verify takes an export",
+     "{p}: строка без хеша — журнал, написанный вручную; verify берет выгрузку"),
+    ("--head/--witness: {p} holds {n:#} games; anchors need one",
+     "--head/--witness: в {p} игр: {n}; якорям нужна одна"),
+    ("game {g}: this database holds no seed for it", "игра {g}: в этой базе нет ее зерна"),
+    ("--as: a per-player export is JSONL", "--as: выгрузка для игрока — это JSONL"),
+    ("-o: parquet needs an output file", "-o: для parquet нужен выходной файл"),
+    ("--out {p}: cannot be made a folder ({why})", "--out {p}: папку не создать ({why})"),
+    ("--dice-purpose {v}: expected PURPOSE=forum or PURPOSE=engine",
+     "--dice-purpose {v}: ожидалось PURPOSE=forum или PURPOSE=engine"),
+    ("--seal, --reveal and --replace exclude each other", "--seal, --reveal и --replace друг друга исключают"),
+    ("--purpose: say what the roll is for", "--purpose: скажите, на что бросок"),
+    ("--seal, --reveal and --replace take a --result", "--seal, --reveal и --replace требуют --result"),
+    ("--result {v}: die values separated by commas", "--result {v}: значения костей через запятую"),
+    ("--json: VALUE {v} is not valid JSON", "--json: VALUE {v} — это не правильный JSON"),
+    ("give the post with --file or --text", "дайте пост через --file или --text"),
+    ("the post holds no order, roll or choice", "в посте нет ни приказа, ни броска, ни выбора"),
+    ("--phase and --step go with --turn", "--phase и --step даются вместе с --turn"),
+    # the log, the corpus and the variants (replay/)
+    ("{p}: a hand-written log (lines without hash); `corpus import` takes it",
+     "{p}: журнал, написанный вручную (строки без хеша); его берет `corpus import`"),
+    ("{p}: one game a file (it holds {n:#})", "{p}: одна игра на файл (а в нем {n})"),
+    ("corpus: no job {j} (jobs: {jobs})", "corpus: нет задания {j} (задания: {jobs})"),
+    ("--engine ray: Ray is not installed (pip install 'battlelog[cluster]')",
+     "--engine ray: Ray не установлен (pip install 'battlelog[cluster]')"),
+    ("{p}: no such file, folder or glob match", "{p}: нет такого файла, папки или совпадения по шаблону"),
+    ("a game's first event must be game.created", "первое событие игры должно быть game.created"),
+    ("--phase: turn {t:#} has no phase {p} (its phases: {ps})", "--phase: у хода {t} нет фазы {p} (его фазы: {ps})"),
+    ("payload.events[{i:#}].type: not a resolution of {rs}", "payload.events[{i}].type: не разрешение свода {rs}"),
+    ("payload.events[{i:#}].payload: an object", "payload.events[{i}].payload: нужен объект"),
+    ("line {n:#}: a hand-written log holds one game and no seq/hash (import an exported log as it is)",
+     "строка {n}: в журнале, написанном вручную, одна игра и нет seq/hash (выгрузку вносят как есть)"),
+    ("--as: the log holds {n:#} games; --as renames a one-game log",
+     "--as: в журнале игр: {n}; --as переименовывает журнал с одной игрой"),
+    # seals, rulings and corrections (replay/play.py)
+    ("payload.commitment: a seal carries the sha256 hex of the input and a salt",
+     "payload.commitment: печать несет sha256 (hex) ввода и соли"),
+    ("payload.kind: a seal names the kind of input it seals (order, roll, choice)",
+     "payload.kind: печать называет вид запечатанного ввода (order, roll, choice)"),
+    ("payload.name and payload.key: the request the sealed input answers",
+     "payload.name и payload.key: запрос, на который отвечает запечатанный ввод"),
+    ("{k} is already sealed at seq {n:#}: only the reveal of that seal counts (a replacement is `--replace`, a "
+     "visible correction)",
+     "{k:sealkey} уже запечатан под seq {n}: в счет идет только вскрытие той печати (замена — `--replace`, видимая "
+     "поправка)"),
+    ("{k} was already given in the open at seq {n:#}: there is nothing left to seal",
+     "{k:sealkey} уже дан открыто под seq {n}: запечатывать нечего"),
+    ("{t}: {k} has no seal in turn {n:#}", "{t}: у {k:sealkey} нет печати в ходе {n}"),
+    ("{t}: the seal at seq {n:#} is already revealed", "{t}: печать под seq {n} уже вскрыта"),
+    ("{k} is sealed at seq {n:#} and revealed at seq {m:#}: a plain input cannot replace it (`--replace` appends a "
+     "visible correction)",
+     "{k:sealkey} запечатан под seq {n} и вскрыт под seq {m}: простой ввод его не заменяет (`--replace` добавляет "
+     "видимую поправку)"),
+    ("{k} is sealed at seq {n:#}: a plain input cannot replace it (`--replace` appends a visible correction)",
+     "{k:sealkey} запечатан под seq {n}: простой ввод его не заменяет (`--replace` добавляет видимую поправку)"),
+    ("actor: a ruling is the GM's (give no --actor)", "actor: решение выносит ГМ (--actor не давайте)"),
+    ('ruling.request: {{"kind": "order|roll|choice", "actor": …, "name": …, "key": {{…}}}} of the request it '
+     'answers',
+     'ruling.request: {{"kind": "order|roll|choice", "actor": …, "name": …, "key": {{…}}}} запроса, на который '
+     'оно отвечает'),
+    ("ruling.value: the answer the GM rules", "ruling.value: ответ, который выносит ГМ"),
+    ('ruling.override: {{"name": …, "key": {{…}}}} of the decision it overrides',
+     'ruling.override: {{"name": …, "key": {{…}}}} решения, которое оно пересматривает'),
+    ("ruling.override.name: {n} is not a decision of {rs} a GM can override (its decisions: {ds})",
+     "ruling.override.name: {n} — не решение свода {rs}, которое ГМ может пересмотреть (его решения: {ds})"),
+    ("ruling.value: the value the GM rules instead", "ruling.value: значение, которое ГМ выносит взамен"),
+    ("ruling: a granular ruling has `request` or `override`",
+     "ruling: у точечного решения есть `request` или `override`"),
+    ("correction.replaces: seq {n:#} is not an input of the open turn",
+     "correction.replaces: seq {n} — не ввод открытого хода"),
+    ("correction: seq {n:#} is {a}'s input, not {b}'s", "correction: seq {n} — ввод {a}, а не {b}"),
+    ("correction.turn: the closed turn it amends", "correction.turn: закрытый ход, который она исправляет"),
+    ("correction.events: they do not apply to the current state: {rest}",
+     "correction.events: к текущему состоянию они не применяются: {rest:@}"),
+    ("correction.events: they move the game to another turn; a correction amends the state, the open turn stays open",
+     "correction.events: они переводят игру в другой ход; поправка исправляет состояние, открытый ход остается "
+     "открытым"),
+    ('{w}: the list of resolution events asserted, each {{"type": …, "payload": {{…}}}}',
+     '{w}: список утверждаемых событий разрешения, каждое {{"type": …, "payload": {{…}}}}'),
+    ("{w}[{i:#}].type: {k} is not a resolution of {rs} ({types})",
+     "{w}[{i}].type: {k} — не разрешение свода {rs} ({types})"),
+    ("{w}[{i:#}].payload: an object", "{w}[{i}].payload: нужен объект"),
+    ("dice: the game's dice policy for {p} is forum: the players roll on the forum and the result is recorded with "
+     "--result (start a game with --dice engine, or --dice-purpose PURPOSE=engine, for engine dice)",
+     "dice: правило костей игры для {p} — forum: игроки бросают на форуме, а итог записывают через --result "
+     "(для костей движка начните игру с --dice engine или --dice-purpose PURPOSE=engine)"),
+    ("game {g} has no engine dice seed in this database (imported game?); record the roll with --result and "
+     "--source forum|manual",
+     "у игры {g} в этой базе нет зерна костей движка (игра внесена импортом?); запишите бросок через --result и "
+     "--source forum|manual"),
+    ("turn: a ruling answers the open turn ({t:#}), not turn {u:#}; a closed turn is amended with `battlelog correct`",
+     "turn: решение отвечает открытому ходу ({t}), а не ходу {u}; закрытый ход исправляют через `battlelog correct`"),
+    ("ruling.events: they do not apply to the state of turn {t:#}: {rest}",
+     "ruling.events: к состоянию хода {t} они не применяются: {rest:@}"),
+    ("game {g} is over; nothing can be replaced", "игра {g} окончена; заменять нечего"),
+    ("--replace: {a} has no {k} in turn {t:#} to replace", "--replace: у {a} нет ввода {k} в ходе {t}, чтобы заменить"),
+    ("a pasted roll {d} = {r}: the game waits for no {d} roll from the GM here (name its purpose on the line: "
+     "`(purpose)`)",
+     "вставленный бросок {d} = {r}: игра здесь не ждет броска {d} от ГМ (назовите его цель в строке: `(purpose)`)"),
+    ("a pasted roll {d} = {r}: the game waits for no {d} roll from {a} here (name its purpose on the line: "
+     "`(purpose)`)",
+     "вставленный бросок {d} = {r}: игра здесь не ждет броска {d} от {a} (назовите его цель в строке: `(purpose)`)"),
+    ("variant {v}: unknown keys {ks} (allowed: ruleset, options, name, description)",
+     "variant {v}: неизвестные ключи {ks} (можно: ruleset, options, name, description)"),
+    ("variant {v}: [options] must be a table", "variant {v}: [options] должно быть таблицей"),
+    ("${v}: cannot import ruleset module {m}: {why}", "${v}: модуль свода {m} не импортировать: {why}"),
+    ("--step: {t} has steps 0..{n:#}, not {k}", "--step: у {t} шаги 0..{n}, а не {k}"),
+    # the log's own checks (eventlog/): dice notation, seeds, lines of a log, the database
+    ("dice {d}: not dice notation (expected a string such as 2d6-2, 1d100, D9)",
+     "кости {d}: это не запись костей (ожидалась строка вроде 2d6-2, 1d100, D9)"),
+    ("dice {d}: too long for dice notation (numbers of at most {n:#} digits, e.g. 2d6-2; at most {m:#} dice of {s:#} "
+     "sides)",
+     "кости {d}: слишком длинно для записи костей (числа не длиннее {n} цифр, например 2d6-2; не больше {m} костей "
+     "по {s} граней)"),
+    ("dice {d}: not dice notation (expected NdM, dM, DM, NdM+K or NdM-K, e.g. 2d6-2, 1d100, D9)",
+     "кости {d}: это не запись костей (ожидалось NdM, dM, DM, NdM+K или NdM-K, например 2d6-2, 1d100, D9)"),
+    ("dice {d}: {n:#} dice (at least 1)", "кости {d}: костей {n} (нужна хотя бы 1)"),
+    ("dice {d}: {n:#} dice is more than {m:#}", "кости {d}: костей {n} — больше {m}"),
+    ("dice {d}: a die needs at least 2 sides, not {n:#}", "кости {d}: у кости хотя бы 2 грани, а не {n}"),
+    ("dice {d}: {n:#} sides is more than {m:#}", "кости {d}: граней {n} — больше {m}"),
+    ("dice {d}: modifier {n:#} is beyond ±{m:#}", "кости {d}: модификатор {n} вне ±{m}"),
+    ("roll source {s} is not one of {ss}", "источник броска {s} — не из {ss}"),
+    ("seq {n:#}: the seed's sha256 does not match the seed_hash published here",
+     "seq {n}: sha256 зерна не совпадает с опубликованным здесь seed_hash"),
+    ("seq {n:#}: game.created payload.seed_hash is not a hex string",
+     "seq {n}: payload.seed_hash в game.created — не шестнадцатеричная строка"),
+    ("{w}: payload.seed is not the seed in hex digits", "{w}: payload.seed — не зерно в шестнадцатеричных цифрах"),
+    ("{w}: the seed's sha256 is not the one epoch {e:#} committed to ({h}…)",
+     "{w}: sha256 зерна — не тот, что обещан в эпохе {e} ({h}…)"),
+    ("{w}: payload.epoch is {e}, but it ends epoch {c:#}", "{w}: payload.epoch — {e}, а заканчивается эпоха {c}"),
+    ("{w}: payload.next_seed_hash is not a sha256 in hex (64 digits 0-9a-f)",
+     "{w}: payload.next_seed_hash — не sha256 в hex (64 цифры 0-9a-f)"),
+    ("not a line battlelog reads ({why})", "это не строка, которую читает battlelog ({why})"),
+    ("key {k} appears twice in one object (readers would disagree about its value)",
+     "ключ {k} дважды в одном объекте (читатели разошлись бы в его значении)"),
+    ("seq is {s:#} but game {g} continues at seq {n:#}", "seq {s}, а игра {g} продолжается с seq {n}"),
+    ("prev does not match the hash of the event before it", "prev не совпадает с хешем предыдущего события"),
+    ("hash does not match the event's content", "hash не совпадает с содержимым события"),
+    ("{p}: not valid UTF-8 ({why} at byte {n:#})", "{p}: это не правильный UTF-8 ({why} в байте {n})"),
+    ("not an exported line (no {keys})", "это не строка выгрузки (нет {keys})"),
+    ("the payload is withheld but its payload_hash is missing", "payload скрыт, но его payload_hash нет"),
+    ("a withheld payload must be empty (the chain does not cover it)",
+     "скрытый payload должен быть пуст (цепочка его не покрывает)"),
+    ("payload_hash goes only with a withheld payload", "payload_hash дается только со скрытым payload"),
+    ("order.sealed{of} carries no commitment", "в order.sealed{of} нет обязательства (commitment)"),
+    ("order.revealed carries no order object", "в order.revealed нет объекта приказа"),
+    ("order.revealed carries no salt", "в order.revealed нет соли"),
+    ("payload.events[{n:#}]: expected an object with type and payload, not {k}",
+     "payload.events[{n}]: ожидался объект с type и payload, а не {k}"),
+    ("payload.{p:w}.actor: expected a string or null, not {k}",
+     "payload.{p}.actor: ожидалась строка или null, а не {k}"),
+    ("database {p} is locked by another process (still locked after {s:#} s); close the other battlelog command or "
+     "program using it and try again",
+     "база {p} занята другим процессом (все еще занята через {s} с); закройте другую команду battlelog или "
+     "программу, которая ее держит, и попробуйте снова"),
+    ("database {p}: is a directory, not a database file", "база {p}: это папка, а не файл базы"),
+    ("database {p}: the folder {d} does not exist", "база {p}: папки {d} нет"),
+    ("database {p}: cannot be read ({why})", "база {p}: не читается ({why})"),
+    ("database {p}: not a DuckDB database file (a battlelog database is made by `battlelog new` or `battlelog "
+     "import`)",
+     "база {p}: это не файл базы DuckDB (базу battlelog создают `battlelog new` или `battlelog import`)"),
+    ("database {p}: cannot be used ({why})", "база {p}: ею нельзя пользоваться ({why})"),
+    ("game {g}: expected to write seq {e:#} but the log is at seq {a:#} (a stale writer?)",
+     "игра {g}: ожидалась запись seq {e}, а журнал уже на seq {a} (устаревший писатель?)"),
+    ("import: some of these seqs are already in the log ({why})", "import: часть этих seq уже есть в журнале ({why})"),
+    ("game {g} already has a dice seed; its engine rolls depend on it",
+     "у игры {g} уже есть зерно костей; от него зависят ее броски движка"),
+    ("game {g}: this database holds no seed for its seed epoch {e:#}", "игра {g}: в этой базе нет зерна ее эпохи {e}"),
+    ("-o {p}: cannot be written ({why})", "-o {p}: не записать ({why})"),
+    # frames, posts and animations (replay/render/)
+    ("unknown animation format {f} (known: {fs})", "неизвестный формат анимации {f} (известны: {fs})"),
+    ("a turn without frames", "ход без кадров"),
+    ("unknown BBCode profile {f} (known: {fs})", "неизвестный профиль BBCode {f} (известны: {fs})"),
+    ("forum profile {f} is {k}, not {m}", "профиль форума {f} — {k}, а не {m}"),
+    ("--turn: game {g} has no events in turn {t:#}", "--turn: у игры {g} нет событий в ходе {t}"),
+    ("a part of {n:#} characters is over the limit of {m:#}", "часть из {n} знаков больше предела {m}"),
+    ("a {what} of this post cannot be cut to fit {n:#} characters",
+     "{what:postpiece} этого поста не разрезать так, чтобы уложиться в {n} знаков"),
+    ("unknown post format {f} (known: {fs})", "неизвестный формат поста {f} (известны: {fs})"),
+    ("turn {t:#}: choice {name} of {actor} is {v}: not legal for {what}",
+     "ход {t}: выбор {name} от {actor:gm} — {v}: недопустим для «{what:@}»"),
+    ("ruling.value: {v} is not one of {opts}", "ruling.value: {v} — не из {opts}"),
+    ("the GM's post holds text that is no roll or choice: {t}", "в посте ГМ есть текст — не бросок и не выбор: {t}"),
+    ("{path}: {rest}", "{path:fieldpath}: {rest:@}"),  # a setup's field (pydantic's path) before a ruleset's line
 ]

@@ -41,6 +41,9 @@ def refused(db: Path, *args: str) -> list[str]:
     lines = out.output.strip().splitlines()
     assert lines and all(line.startswith("error: ") and RULE.search(line) for line in lines), out.output
     assert cli(db, "head", "cerilia-skirmish").output == head  # nothing appended
+    russian = cli(db, "--lang", "ru", *args).output.strip().splitlines()  # the same refusal, read in Russian
+    assert len(russian) == len(lines) and all(line.startswith("ошибка: ") and "[англ.]" not in line
+                                              for line in russian), russian
     return lines
 
 

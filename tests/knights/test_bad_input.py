@@ -8,6 +8,8 @@ from eventlog.envelope import Draft
 from eventlog.errors import ValidationError
 from eventlog.store import Store
 from replay import driver
+from replay.render.i18n import UNTRANSLATED, localize
+from replay.ruleset import get as get_ruleset
 from tests.knights.knights_kit import setup
 
 
@@ -23,11 +25,14 @@ def new_game(store: Store, game: str = "g") -> str:
 
 
 def refused(store: Store, game: str, draft: Draft) -> list[str]:
-    """The problems of a refused input; asserts that nothing was appended."""
+    """The problems of a refused input; asserts that nothing was appended, and that each reads in Russian too."""
     before = len(store.events(game))
     with pytest.raises(ValidationError) as exc:
         driver.append_input(store, game, draft)
     assert len(store.events(game)) == before
+    knights = get_ruleset("knights")
+    for problem in exc.value.problems:
+        assert not localize(problem, "ru", [knights]).startswith(UNTRANSLATED["ru"]), problem
     return exc.value.problems
 
 

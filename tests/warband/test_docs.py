@@ -16,7 +16,7 @@ MODULES = {"rb": "test_rulebook", "me": "test_melee", "ma": "test_magic", "fa": 
            "mo": "test_mounts", "sa": "test_saves", "dr": "test_draft", "re": "test_recorded",
            "ge": "test_geometry", "tu": "test_turns", "dc": "test_docs", "ni": "test_night",
            "cv": "test_coverage", "bi": "test_bad_input", "cr": "test_crowd",
-           "po": "test_posts", "ru": "test_ru_messages"}
+           "po": "test_posts", "ru": "test_ru_messages", "rr": "test_ru_refusals"}
 
 
 def test_the_example_is_the_hand_written_skirmish_verbatim():

@@ -424,6 +424,15 @@ PROBLEMS = [
     ("§4.3.9 (TXT-34): {path} turns {n:#} times; a charge turns once at most",
      "§4.3.9 (TXT-34): {path} поворачивает {n} раз(а); атака поворачивает не больше одного раза"),
     ("§4.3.9 item 5: {x} blocks the charge", "§4.3.9, п. 5: {x} преграждает атаку"),
+    ("the game waits for no Phase A, B or C post from you now (it waits for: {reqs})",
+     "игра сейчас не ждет от вас поста Фазы А, Б или В (она ждет: {reqs:@})"),
+    ("the game waits for no Phase A, B or C post from you now", "игра сейчас не ждет от вас поста Фазы А, Б или В"),
+    ("CP-18: the ruling at seq {n:#} ends the battle with {v}; the value is the side declared defeated (A or D), draw, "
+     "or end",
+     "CP-18: решение под seq {n} заканчивает бой значением {v}; значение — сторона, которой засчитано поражение "
+     "(A или D), draw (ничья) или end (бой прекращен)"),
+    ("C4: {s} already has its sign {g:w} (sign_already_assigned)",
+     "C4: у {s} уже есть знак {g} (sign_already_assigned)"),
     ("§6.4: no charge into {t:terrain}", "§6.4: в местность «{t:terrain}» не атакуют"),
     ("§6.5, C8: no enemy charge into a fortification of level ≥ 2",
      "§6.5, C8: в укрепление уровня ≥ 2 противник не атакует"),

@@ -280,6 +280,14 @@ PROBLEMS: list[tuple[str, str]] = [
      "{action:action}: напишите «влево» или «вправо» — сторону выбирают при планировании (§4.1)"),
     ("«Вернуться в бой!» needs a place and a facing, e.g. (1, 12) на восток (§1.1)",
      "для «Вернуться в бой!» нужны место и направление, например (1, 12) на восток (§1.1)"),
+    ("turn {t:#}: choice {name} of GM at seq {n:#} ({v}) answers nothing the rules asked: where it was due the only "
+     "legal option was applied (C1), or no such choice arose",
+     "ход {t}: выбор {name} от ГМ под seq {n} ({v}) не отвечает ни на что, о чем спрашивали правила: где он был "
+     "нужен, применен единственный допустимый вариант (C1), или такого выбора не возникало"),
+    ("turn {t:#}: choice {name} of {p} at seq {n:#} ({v}) answers nothing the rules asked: where it was due the only "
+     "legal option was applied (C1), or no such choice arose",
+     "ход {t}: выбор {name} от {p} под seq {n} ({v}) не отвечает ни на что, о чем спрашивали правила: где он был "
+     "нужен, применен единственный допустимый вариант (C1), или такого выбора не возникало"),
     ("turn {n}: {p}'s order is illegal: {rest}", "ход {n}: приказ игрока {p} недопустим: {rest:@}"),
     ("turn {n:#}: {p}'s {kind:w} order is illegal: {rest}",
      "ход {n}: приказ игрока {p} ({kind:orderkind}) недопустим: {rest:@}"),
@@ -293,6 +301,13 @@ PROBLEMS: list[tuple[str, str]] = [
     ("§1.4: the tie roll is 1d2, not {t}", "§1.4: жребий при равенстве — 1d2, а не {t}"),
     ("§1.3: a player with a knight able to act must declare an action (K23): {legal}",
      "§1.3: игрок, у которого есть Рыцарь, способный действовать, обязан заявить действие (K23): {legal:legal}"),
+    ("§1.2: the two lances need two different players", "§1.2: у двух Лэнсов должны быть два разных игрока"),
+    ("knight ids repeat: {ids}", "id Рыцарей повторяются: {ids}"),
+    ("§3.2 Стартовые Лэнсы: oaths repeat within lance {lance}: {oaths}",
+     "§3.2 Стартовые Лэнсы: в Лэнсе {lance} клятвы повторяются: {oaths:oaths}"),
+    ("§3.1: challenger {p} is not a player ({players})", "§3.1: Вызывающий {p} — не игрок ({players})"),
+    ("§3.3: edges must give each player one of left and right",
+     "§3.3: edges должны дать каждому игроку один из краев: left (левый) или right (правый)"),
     ("§1.2: {k} is not a knight of {p}'s lance ({mine})", "§1.2: {k} — не Рыцарь из Лэнса игрока {p} ({mine})"),
     ("§3.3: {k} is not a knight of {p}'s lance ({mine})", "§3.3: {k} — не Рыцарь из Лэнса игрока {p} ({mine})"),
     ("§2.2: {k} has fallen and cannot act", "§2.2: {k} пал(а) и действовать не может"),
@@ -417,6 +432,12 @@ FIELD_RU = {
 """Payload fields in words, for an audit's differences (issue 11)."""
 
 
+def _oaths(text: str) -> str | None:
+    """"honour, faith, honour": the oaths of a lance, each in Russian."""
+    said = [_first(OATH)(o) for o in text.split(", ")]
+    return None if None in said else ", ".join(str(o) for o in said)
+
+
 @cache
 def catalogue_ru() -> Catalogue:
     """The knights' catalogue in Russian."""
@@ -425,7 +446,7 @@ def catalogue_ru() -> Catalogue:
         "role": {"Challenger": ROLE["challenger"][0], "Responder": ROLE["responder"][0]},
         "side": _first(SIDE), "result": _result, "compass": COMPASS_RU, "toward": TOWARD_RU, "seg": _seg,
         "pose": _pose, "domains": _domains, "domain": _first(DOMAIN), "oath": _first(OATH),
-        "oath_short": _first(OATH_SHORT), "part": _first(PART), "mods": _mods, "bravery": _bravery,
+        "oath_short": _first(OATH_SHORT), "oaths": _oaths, "part": _first(PART), "mods": _mods, "bravery": _bravery,
         "picker": _picker, "destroyed": _destroyed, "state": _state, "extra": _extra, "kind": _kind,
         "outcome": _first(OUTCOME), "ir": {"I": "I", "R": "R"},
         "event": EVENT_RU, "purpose": _first(ROLL_PURPOSE), "actions": _actions, "legal": _legal,
