@@ -116,8 +116,8 @@ def test_a_where_that_selects_nothing_says_what_the_archive_holds(tmp_path: Path
     assert code == 0 and results == [], output  # nothing selected is no error (a script's filter may match none)
     assert "selects none of the archive's 15 games" in output and "duel@1, knights@1" in output
     assert "family = 'knights'" in output
-    result = CliRunner().invoke(main, ["--lang", "ru", "corpus", "verify", str(archive), "--where", "ruleset = 'knights'",
-                                       "--out", str(tmp_path / "ru")])
+    result = CliRunner().invoke(main, ["--lang", "ru", "corpus", "verify", str(archive), "--where",
+                                       "ruleset = 'knights'", "--out", str(tmp_path / "ru")])
     assert "не выбирает ни одной из 15 игр архива (их правила: duel@1, knights@1" in result.output, result.output
 
 

@@ -716,6 +716,36 @@ _CORE_RU_ENTRIES += [
     ("turn {t:#} cannot be resolved from the log: {rest}", "ход {t} не разрешить по журналу: {rest:@}"),
     ("reveal of the sealed order (seq {n:#})", "вскрыть запечатанный приказ (seq {n})"),
     *_CLI_RU_ENTRIES,
+    # the archive (battlelog export --archive, corpus --where)
+    ("--as: an archive is the GM's complete log; a per-player export is JSONL",
+     "--as: архив — полный журнал ГМ; выгрузка для игрока — только JSONL"),
+    ("-o: --archive writes to its folder DIR; give one of them",
+     "-o: --archive пишет в свою папку DIR; укажите одно из двух"),
+    ("--replace: only with --archive DIR", "--replace: только вместе с --archive DIR"),
+    ("GAME: which game to export (or --archive DIR for every game)",
+     "GAME: какую игру выгрузить (или --archive DIR для всех игр)"),
+    ("--where: no Parquet archive among the paths (battlelog export --archive DIR)",
+     "--where: среди путей нет архива Parquet (battlelog export --archive DIR)"),
+    ("--where: selects games of a Parquet archive, not of {f} ({n:#} such file(s) among the paths)",
+     "--where: выбирает игры архива Parquet, а не файла {f} (таких файлов среди путей: {n})"),
+    ("--where: game {g} is not in one partition folder …/game=<id>/ (found in {p}); battlelog export --archive writes "
+     "them", "--where: игра {g} лежит не в одной папке раздела …/game=<id>/ (найдена в {p}); такие папки пишет "
+     "battlelog export --archive"),
+    ("--where: the paths are not a battlelog archive ({e})", "--where: эти пути — не архив battlelog ({e})"),
+    ("--where {w}: one predicate over {c}", "--where {w}: нужно одно условие над столбцами {c}"),
+    ("--where {w}: {e} (it sees {c}, e.g. --where \"family = 'knights'\")",
+     "--where {w}: {e} (условие видит столбцы {c}, например --where \"family = 'knights'\")"),
+    ("--archive {d}: is a file, not a folder", "--archive {d}: это файл, а не папка"),
+    ("--archive {d}: the folder {p} does not exist", "--archive {d}: папки {p} нет"),
+    ("--archive {d}: already holds {n:#} of these games ({g}); --replace rewrites them, nothing was written",
+     "--archive {d}: уже содержит игры из выгружаемых ({n}: {g}); --replace перепишет их; ничего не записано"),
+    ("--archive {d}: holds some of these games outside a partition folder …/game=<id>/ ({f}); --replace removes "
+     "partition folders only, nothing was written",
+     "--archive {d}: часть этих игр лежит вне папок разделов …/game=<id>/ ({f}); --replace удаляет только папки "
+     "разделов; ничего не записано"),
+    ("--archive {d}: holds Parquet files that are not a battlelog archive ({e}); nothing was written",
+     "--archive {d}: содержит файлы Parquet, которые не архив battlelog ({e}); ничего не записано"),
+    ("--archive {d}: cannot be written ({e})", "--archive {d}: не удалось записать ({e})"),
     # the CLI's refusals of its own options (cli/main.py)
     ("-o {p}: the file must end in .svg or .png", "-o {p}: файл должен оканчиваться на .svg или .png"),
     ("--turn: the game is over; name the turn to draw", "--turn: игра окончена; назовите ход, который рисовать"),
