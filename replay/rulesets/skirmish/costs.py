@@ -148,13 +148,19 @@ def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
     if m in PARRIES:
         att = incoming(state, actor.id)
         kind = attack_type_of(att)
-        if w is None or kind is None:
+        shield = actor.shield if order.get("weapon") == "shield" and w is None else None
+        if w is None and shield is None or kind is None:
             return None, []
-        base = data.weapon_type(w.type)["defence"][kind]
-        mods = [f"{w.type} parry vs {kind} %{base}"]
+        if shield is not None:  # L555, spec "Parry, general": the shield's defence value (one for every attack type)
+            own = data.shield_type(shield.type)
+            base, weight = int(own["defence"]), own["weight"]
+            mods = [f"{shield.type} parry vs {kind} %{base} (L555)"]
+        else:
+            base, weight = data.weapon_type(w.type)["defence"][kind], data.weapon_type(w.type)["weight"]
+            mods = [f"{w.type} parry vs {kind} %{base}"]
         theirs = state.fighter(att.actor).weapon_by_id(att.order.get("weapon", ""))
         if theirs is not None:
-            pair = {data.weapon_type(w.type)["weight"], data.weapon_type(theirs.type)["weight"]}
+            pair = {weight, data.weapon_type(theirs.type)["weight"]}
             differs = pair == {"heavy", "light"} if options.parry_weight_penalty == "heavy_light" else len(pair) > 1
             if differs:
                 base += 1
