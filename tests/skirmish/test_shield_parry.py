@@ -159,3 +159,39 @@ def test_the_shields_lock_and_the_variants_refusal_read_in_russian() -> None:
                "docs/skirmish.md); the shield makes the simple parry (M39, L555)", "ru") == (
         "условие маневра не выполнено (5.4.2 M42, L584): M42 «Сбив» делается оружием, а не щитом (предложено, "
         "docs/skirmish.md); щит делает простое парирование (M39, L555)")
+
+
+# --- a melee parry and a missile parry never meet in one round --------------------------------------------------------
+
+def test_l559_a_fighter_who_parried_in_melee_is_asked_no_missile_defence_that_round() -> None:
+    """Why the melee lock needs no M86/M87 counterpart: a round plays its melee pairs before the field's exchanges, a
+    fighter in a pair is asked no missile defence (`missile_defences.missile_defence`; nor guards an ally, `guards`
+    takes loose fighters only), and a pair parts only at the round's end (`battle_round.round_end`, read, not run
+    here), even when its fight ended in exchange 1. RAT, in melee with MIR, parried with his shield and his rapier
+    there and his fight is over; VSE shoots at him in a field exchange of that round: nothing is asked of him."""
+    from types import SimpleNamespace
+
+    from replay.rulesets.skirmish import missile_defences
+    from tests.skirmish.kit import why_stopped
+    from tests.skirmish.test_missile_once import RAPIER, two_archers
+    from tests.skirmish.test_ranged_moves import act, roll
+
+    state = two_archers()
+    state = state.with_fighter(replace(state.fighter("MIR"), cell=(3, 3)))
+    rnd = Round(turn=2)
+    act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 0, "skill": 3})
+    act(rnd, "MIR", act="move", gait="walk", path=[[2, 3], [1, 3]])
+    act(rnd, "RAT", act="wait")
+    rnd.choice("RAT", "missile_defence", RAPIER, exchange=1, shooter="VSE")
+    roll(rnd, "VSE", "shot", [10, 9, 8, 2, 2, 2])
+    roll(rnd, "RAT", "missile_defence", [9, 8, 7], shooter="VSE")
+    act(rnd, "VSE", 2, act="wait")
+    stop = rnd.resolve(state)
+    assert stop.error is None and not stop.requests, why_stopped(stop)
+    pair = stop.state.pairs[0]
+    rat = replace(pair.fight.fighter("RAT"), used_for_parry=("shield", "rapier"))
+    over = replace(pair, fight=replace(pair.fight.with_fighter(rat), result={"winner": "RAT"}))
+    battle = replace(stop.state, pairs=(over,), round=3)
+    why: list[str] = []
+    assert battle.pair_of("RAT") is not None
+    assert missile_defences.missile_defence(SimpleNamespace(state=battle), "VSE", "RAT", 1, why) is None and why == []
