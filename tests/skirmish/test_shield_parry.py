@@ -54,6 +54,29 @@ def test_l555_a_heavy_shield_against_a_light_weapon_parries_one_harder() -> None
     assert priced(round_, PARRY)["difficulty"] == 5
 
 
+def test_l555_the_weight_pair_counts_the_weapon_in_hand_when_the_attack_names_none() -> None:
+    """An attack declared without a weapon strikes with the one in hand (`costs.weapon_of`): its weight counts."""
+    light = {"weapons": [{"id": "dagger", "type": "dagger", "hands": ["right"]}]}
+    state = chopped(duel(rat=light, vse={"shield": {"id": "large", "type": "large_shield"}}, holder="RAT",
+                         distance="hand"), weapon="dagger")
+    state = replace(state, declared=tuple(replace(d, order={k: v for k, v in d.order.items() if k != "weapon"})
+                                          for d in state.declared))
+    assert priced(state, PARRY)["difficulty"] == 6
+
+
+def test_l555_a_blow_with_the_shield_counts_the_shields_weight() -> None:
+    """«Тяжелое оружие или щит против легкого»: RAT's heavy shield strikes, VSE parries with his light dagger."""
+    rat = {"shield": {"id": "large", "type": "large_shield"}}
+    vse = {"weapons": [{"id": "dagger", "type": "dagger", "hands": ["right"]}], "shield": None}
+    state = duel(rat=rat, vse=vse, holder="RAT", distance="hand")
+    bash = Declared("RAT", 1, "attack", "thrust", {"target": "VSE", "zone": "upper_torso", "weapon": "shield"},
+                    {"attack_type": "thrust", "weapon": "shield"})
+    state = replace(state, round=1, exchange=1, declared=(bash,))
+    p = priced(state, {**PARRY, "weapon": "dagger"})
+    assert p["difficulty"] == 7 and p["difficulty_mods"] == ["dagger parry vs thrust %6",
+                                                             "+1 heavy/light pair (L553, A-43)"]
+
+
 def test_the_shields_parry_in_the_engine_stops_the_blow_intercepts_and_locks_the_shield() -> None:
     rnd = (Round().declare("VSE", "attack").attack("RAT", "chop", "upper_torso", skill=3)
            .defend("VSE", "parry", reflex=2, skill=2, weapon="shield").choice("RAT", "feint", "no", exchange=1)

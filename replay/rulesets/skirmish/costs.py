@@ -158,15 +158,27 @@ def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
         else:
             base, weight = data.weapon_type(w.type)["defence"][kind], data.weapon_type(w.type)["weight"]
             mods = [f"{w.type} parry vs {kind} %{base}"]
-        theirs = state.fighter(att.actor).weapon_by_id(att.order.get("weapon", ""))
-        if theirs is not None:
-            pair = {weight, data.weapon_type(theirs.type)["weight"]}
+        other = attacking_weight(state, att)
+        if other is not None:
+            pair = {weight, other}
             differs = pair == {"heavy", "light"} if options.parry_weight_penalty == "heavy_light" else len(pair) > 1
             if differs:
                 base += 1
                 mods.append("+1 heavy/light pair (L553, A-43)")
         return base, mods
     return None, []
+
+
+def attacking_weight(state: Fight, att: Any) -> str | None:
+    """L555 «Тяжелое оружие или щит против легкого и наоборот»: the weight of what strikes at the parry, the weapon
+    the attack was priced with (the one it names, else the one in hand) or the attacker's shield for a blow with it;
+    None for an unarmed blow."""
+    attacker = state.fighter(att.actor)
+    mv = move(att.maneuver)
+    if att.order.get("weapon") == "shield" or mv is not None and mv.weapon == "shield":
+        return str(data.shield_type(attacker.shield.type)["weight"]) if attacker.shield is not None else None
+    theirs = attacker.weapon_by_id(str(att.order.get("weapon") or att.priced.get("weapon") or ""))
+    return str(data.weapon_type(theirs.type)["weight"]) if theirs is not None else None
 
 
 def required_extra(state: Fight, actor: Fighter, order: dict[str, Any], attack_type: str | None,
