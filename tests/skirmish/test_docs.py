@@ -38,7 +38,7 @@ ABBREVIATIONS = {"sc": "test_scenarios", "ru": "test_rules", "di": "test_dice", 
                  "cw": "test_charge_words",
                  "ml": "test_missile_last", "m2": "test_missile_more",
                  "mf": "test_missile_final", "wl": "test_wrist_loop_option", "mo": "test_missile_once",
-                 "mx": "test_missile_round", "xs": "test_missile_shield"}
+                 "mx": "test_missile_round", "xs": "test_missile_shield", "sp": "test_shield_parry"}
 
 
 def example() -> str:

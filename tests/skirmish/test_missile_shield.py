@@ -233,12 +233,12 @@ def test_l559_a_grazed_target_who_guards_the_final_target_parries_with_his_shiel
         assert rnd.resolve(state).error == said
 
 
-# --- a block is no parry; melee has no shield parry to lock ------------------------------------------------------
+# --- a block is no parry; the shield's melee parry is locked --------------------------------------------------
 
-def test_a_shield_block_locks_nothing_and_melee_prices_no_parry_with_the_shield() -> None:
+def test_a_shield_block_locks_nothing_and_a_melee_parry_with_the_shield_locks_it() -> None:
     """L513, L553 «в отличие от блока»: a block is no parry, so a shield that blocked blocks again (M36 stops several
-    blows, L535); the melee parry family is priced by a weapon's defence row, so a parry with the shield is refused
-    before any lock could apply (the shield's parry exists against missiles only, M86)."""
+    blows, L535); the shield parries in melee too (L555, L559; tests/skirmish/test_shield_parry.py), and a shield that
+    parried blocks no more that round."""
     from tests.skirmish.test_maneuvers import OPTIONS, duel
 
     state = duel(holder="RAT", distance="medium")
@@ -249,8 +249,10 @@ def test_a_shield_block_locks_nothing_and_melee_prices_no_parry_with_the_shield(
     block = {"exchange": 2, "step": "defence", "maneuver": "shield_block", "weapon": "shield", "dice": {"reflex": 2}}
     assert check.declaration(blocked, "VSE", block, OPTIONS) == []
     parry = {**block, "maneuver": "parry"}
-    assert check.declaration(blocked, "VSE", parry, OPTIONS) == [
-        "condition_failed (5.4): parry has no difficulty with this weapon and attack"]
+    assert check.declaration(blocked, "VSE", parry, OPTIONS) == []
+    parried = blocked.with_fighter(replace(vse, used_for_parry=("shield",)))
+    assert check.declaration(parried, "VSE", block, OPTIONS) == [
+        "weapon_used_for_parry_this_round (4.7.6, L559): VSE's shield parried this round: no other defence with it"]
 
 
 # --- Russian ---------------------------------------------------------------------------------------------------
@@ -258,12 +260,12 @@ def test_a_shield_block_locks_nothing_and_melee_prices_no_parry_with_the_shield(
 def test_the_shields_refusals_and_request_read_in_russian() -> None:
     say = i18n.chain("ru", (RULESET,)).say
     assert say(f"weapon_used_for_parry_this_round (4.7.6, L559): {SPENT_X1}", "ru") == (
-        "оружие уже парировало в этом раунде (4.7.6, L559): RAT парировал щитом стрелу VSE в обмене 1: других защит им "
-        "в этом раунде нет")
+        "щит уже парировал в этом раунде (4.7.6, L559): RAT парировал щитом стрелу VSE в обмене 1: других защит им в "
+        "этом раунде нет")
     assert say("turn 2: MIR's protection of RAT against VSE's shot at seq 17: weapon_used_for_parry_this_round "
                "(4.7.6, L559): MIR's shield already parries VSE's arrow in exchange 1 (seq 16): no other defence with "
                "it this round", "ru") == (
-        "ход 2: защита MIR, прикрывающего RAT, от выстрела VSE в seq 17: оружие уже парировало в этом раунде (4.7.6, "
+        "ход 2: защита MIR, прикрывающего RAT, от выстрела VSE в seq 17: щит уже парировал в этом раунде (4.7.6, "
         "L559): MIR уже парирует щитом стрелу VSE в обмене 1 (seq 16): других защит им в этом раунде нет")
     assert say("weapon_used_for_parry_this_round (4.7.6, L559): BOR's shield parried LAD's arrow at YAR in exchange 1; "
                "MIR's arrow in exchange 1: no other defence with it this round", "ru").endswith(

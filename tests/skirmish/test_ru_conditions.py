@@ -85,6 +85,8 @@ SAMPLES: dict[str, str] = {
     "arrow_words(g, fid, t0, x)": "VSE's arrow in exchange 1",
     # 4.6: a target who guards another pays his answers to one shot from one pool
     "total_r": "8", "total_s": "0", "seqs": "16, 17",
+    # L555, L559: a parry variant the shield does not make (PROPOSED)
+    "SHIELD_PARRY_NOT[m]": "L584",
 }
 """A value for each f-string field of a problem sentence, as the rules would fill it."""
 

@@ -145,6 +145,10 @@ def declaration(state: Fight, actor_id: str, order: dict[str, Any], options: Ski
             "shield" and m not in costs.DODGES:
         out.append(problem("weapon_used_for_parry_this_round", "4.7.6, L559", f"{w.id} parried this round: no other "
                            "defence with it"))
+    elif step == "defence" and SHIELD in actor.used_for_parry and m not in costs.DODGES and (
+            order.get("weapon") == SHIELD or m in costs.SHIELD_DEFENCES):  # L559 «Щит или оружие …»
+        out.append(problem("weapon_used_for_parry_this_round", "4.7.6, L559", f"{actor_id}'s shield parried this "
+                           "round: no other defence with it"))
     if out:
         return out
     priced = costs.price(state, actor, order, options)
@@ -204,6 +208,10 @@ def conditions(state: Fight, actor_id: str, order: dict[str, Any], entry: dict[s
     elif order.get("weapon") == "shield" or m in costs.SHIELD_DEFENCES or mv is not None and mv.weapon == "shield":
         if actor.shield is None or actor.shield.state != "ready":
             out.append(problem("condition_failed", "5.4.2 M36", f"{actor_id} has no ready shield"))
+        elif m in SHIELD_PARRY_NOT:
+            out.append(problem("condition_failed", f"5.4.2 {entry['id']}, {SHIELD_PARRY_NOT[m]}", f"{entry['id']} {m} "
+                               "is made with a weapon, not the shield (PROPOSED, docs/skirmish.md); the shield makes "
+                               "the simple parry (M39, L555)"))
     elif m not in costs.DODGES and m != "maneuvering":  # M53 (standing up, moving) needs no weapon in hand
         w = actor.weapon_by_id(order["weapon"]) if order.get("weapon") else actor.weapon
         if w is None or not w.hands or w.state != "ready":
@@ -332,6 +340,14 @@ def hilt_problems(actor: Any, order: dict[str, Any], entry: dict[str, Any]) -> l
                         'or crush) with "hilt": true')]
     return []
 
+
+SHIELD = "shield"
+SHIELD_PARRY_NOT = {"counterattack": "L568", "master_strike": "L576", "knock_aside": "L584", "bind": "L597",
+                    "blade_catch": "L602", "disarm": "L687"}
+"""L555 and L559 name the shield among what parries, so it makes the simple parry (M39); each variant's text speaks
+of a weapon only (PROPOSED): M40 «оружием, которым производился маневр» (L568), M41 an advanced counterattack (L576),
+M42 «ударом по оружию, разрубив его или выбив из рук» (L584), M43 «оружием, участвовавшим в завязывании» (L597), M44 a
+mechanism at the guard (L602), M54 «с помощью своего оружия» (L687)."""
 
 PART_2 = {"protect_ally": "defends an ally from an adjacent cell (L537-542)"}
 """Maneuvers that need several fighters or the grid."""

@@ -148,19 +148,37 @@ def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
     if m in PARRIES:
         att = incoming(state, actor.id)
         kind = attack_type_of(att)
-        if w is None or kind is None:
+        shield = actor.shield if order.get("weapon") == "shield" and w is None else None
+        if w is None and shield is None or kind is None:
             return None, []
-        base = data.weapon_type(w.type)["defence"][kind]
-        mods = [f"{w.type} parry vs {kind} %{base}"]
-        theirs = state.fighter(att.actor).weapon_by_id(att.order.get("weapon", ""))
-        if theirs is not None:
-            pair = {data.weapon_type(w.type)["weight"], data.weapon_type(theirs.type)["weight"]}
+        if shield is not None:  # L555, spec "Parry, general": the shield's defence value (one for every attack type)
+            own = data.shield_type(shield.type)
+            base, weight = int(own["defence"]), own["weight"]
+            mods = [f"{shield.type} parry vs {kind} %{base} (L555)"]
+        else:
+            base, weight = data.weapon_type(w.type)["defence"][kind], data.weapon_type(w.type)["weight"]
+            mods = [f"{w.type} parry vs {kind} %{base}"]
+        other = attacking_weight(state, att)
+        if other is not None:
+            pair = {weight, other}
             differs = pair == {"heavy", "light"} if options.parry_weight_penalty == "heavy_light" else len(pair) > 1
             if differs:
                 base += 1
                 mods.append("+1 heavy/light pair (L553, A-43)")
         return base, mods
     return None, []
+
+
+def attacking_weight(state: Fight, att: Any) -> str | None:
+    """L555 «Тяжелое оружие или щит против легкого и наоборот»: the weight of what strikes at the parry, the weapon
+    the attack was priced with (the one it names, else the one in hand) or the attacker's shield for a blow with it;
+    None for an unarmed blow."""
+    attacker = state.fighter(att.actor)
+    mv = move(att.maneuver)
+    if att.order.get("weapon") == "shield" or mv is not None and mv.weapon == "shield":
+        return str(data.shield_type(attacker.shield.type)["weight"]) if attacker.shield is not None else None
+    theirs = attacker.weapon_by_id(str(att.order.get("weapon") or att.priced.get("weapon") or ""))
+    return str(data.weapon_type(theirs.type)["weight"]) if theirs is not None else None
 
 
 def required_extra(state: Fight, actor: Fighter, order: dict[str, Any], attack_type: str | None,

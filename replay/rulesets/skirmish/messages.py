@@ -297,6 +297,12 @@ PROBLEM_SENTENCES: tuple[tuple[str, str], ...] = (
     (r"^(\d+) \+ (\w+) (\d+) = (\d+) cm ≤ ([\d.]+) × (\d+)$",
      lambda m: f"{m.group(1)} + {words.item_name(m.group(2), 'ru')} {m.group(3)} = {m.group(4)} см ≤ "
      f"{decimal(m.group(5), 'ru')} × {m.group(6)}"),
+    (r"^(\w+)'s shield parried this round: no other defence with it$",
+     r"щит \1 уже парировал в этом раунде: другой защиты им нет"),
+    (r"^(M\d+) (\w+) is made with a weapon, not the shield \(PROPOSED, docs/skirmish\.md\); the shield makes the "
+     r"simple parry \(M39, L555\)$",
+     lambda m: f"{m.group(1)} «{_maneuver(m.group(2))}» делается оружием, а не щитом (предложено, docs/skirmish.md); "
+     "щит делает простое парирование (M39, L555)"),
     (r"^(\w+) parried this round: no other defence with it$",
      lambda m: f"оружием «{words.item_name(m.group(1), 'ru')}» уже парировали в этом раунде: другой защиты им нет"),
     (r"^(M\d+) (\w+) is a wrestling maneuver: only in a grapple \(after a successful Grab, Leg dive or Pounce\)$",
@@ -885,6 +891,16 @@ def _attack_type(code: str) -> str:
         code, code)
 
 
+SHIELD_LOCK = re.compile(r"^\w+'s shield ")
+"""L559's refusal of a shield (melee, M86 or a guard's): its code is said «щит уже парировал», not «оружие»."""
+
+
+def _shield_lock(text: str) -> str | None:
+    """The sentence after `weapon_used_for_parry_this_round` when it is a shield's lock (None: a weapon's or a
+    hand's, left to the code's own words)."""
+    return _problem(text) if SHIELD_LOCK.match(text) else None
+
+
 def _problem(text: str) -> str | None:
     """The sentence after a C15 code, in Russian (None: no entry says it whole): the conditions' parallel sentences
     first, then the regexes (an entry whose words have no Russian for a value leaves the line to the next)."""
@@ -1043,6 +1059,8 @@ PROBLEMS = [
      "5.2.1: «{part}» — не покупка (точная зона, опасность, пробитие, игнор брони, шок, кровотечение)"),
     ("5.5.1: «{part}» names no precise zone", "5.5.1: в «{part}» не названа точная зона"),
     ("line {n:#} ({kind:w} of {actor}, turn {t:#}): {rest}", "строка {n} ({kind:input} от {actor}, ход {t}): {rest:@}"),
+    ("weapon_used_for_parry_this_round ({rule}): {rest}", "щит уже парировал в этом раунде ({rule}): "
+     "{rest:shieldlock}"),  # L559 «Щит или оружие …»: the shield's lock says «щит»
     ("{code:w} ({rule}): {rest}", "{code:code} ({rule}): {rest:problem}"),
     ("payload.dice: the rules ask {a}d10 for {actor}: {what}, not {b}d10",
      "payload.dice: по правилам {actor} бросает {a}к10: {what:roll}, а не {b}к10"),
@@ -1065,7 +1083,8 @@ def catalogue_ru() -> Catalogue:
     """The skirmish's catalogue in Russian: its problems, its event types and roll purposes (its `why` lines go
     through `why`, a glossary)."""
     return Catalogue(PROBLEMS, {"event": EVENT_RU, "purpose": PURPOSE_RU, "input": INPUT_RU, "code": CODE_RU,
-                                "problem": _problem, "roll": _roll_what, "rules": _rules, "decision": DECISION_RU,
+                                "problem": _problem, "shieldlock": _shield_lock, "roll": _roll_what, "rules": _rules,
+                                "decision": DECISION_RU,
                                 "request": _request, "weaponname": lambda t: words.item_name(t, "ru"),
                                 "anyweapon": lambda t: _either_weapon(t),
                                 "howlong": HOW_LONG_RU, "gridgen": _table(GRID_RU), "facings": _facings,
