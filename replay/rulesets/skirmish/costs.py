@@ -169,6 +169,23 @@ def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
     return None, []
 
 
+def weights_differ(state: Fight, actor: Fighter, order: dict[str, Any]) -> bool:
+    """Whether a parry meets a blow of another weight (L555): where A-43's reading (the option
+    `parry_weight_penalty`) decides its difficulty, whichever way it reads the pair."""
+    if order.get("maneuver") not in PARRIES:
+        return False
+    att = incoming(state, actor.id)
+    w = weapon_of(actor, order)
+    if att is None or attack_type_of(att) is None:
+        return False
+    if order.get("weapon") == "shield" and w is None:
+        own = str(data.shield_type(actor.shield.type)["weight"]) if actor.shield is not None else None
+    else:
+        own = str(data.weapon_type(w.type)["weight"]) if w is not None else None
+    other = attacking_weight(state, att)
+    return own is not None and other is not None and own != other
+
+
 def attacking_weight(state: Fight, att: Any) -> str | None:
     """L555 «Тяжелое оружие или щит против легкого и наоборот»: the weight of what strikes at the parry, the weapon
     the attack was priced with (the one it names, else the one in hand) or the attacker's shield for a blow with it;

@@ -306,6 +306,8 @@ def declared(ctx: Context, fid: str, order: dict[str, Any], seq: int | None, *, 
             att = costs.incoming(state, fid)
             order = {**order, "target": att.actor if att is not None else state.opponent(fid).id}
         priced = costs.price(drawn_state, drawn_state.fighter(fid), order, options)
+        if costs.weights_differ(drawn_state, drawn_state.fighter(fid), order):
+            defaults = [*defaults, "A-43"]  # L555: the pair's weights read as the option says (+1 or not)
         why = [declaration_why(fid, order, priced)]
         if order.get("maneuver") == "retreat" and order.get("towards"):  # M45 (L616), a melee group's
             why.append(f"{fid} is surrounded and retreats towards {order['towards']}: against {order['towards']}'s "
