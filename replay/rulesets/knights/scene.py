@@ -35,7 +35,7 @@ from replay.rulesets.knights.words import (
     location_word,
     name,
     name_as,
-    num,
+    point,
     word,
 )
 
@@ -312,7 +312,7 @@ def numbers(state: State) -> dict[str, int]:
 def where_line(state: State, k: Knight, lang: str) -> str:
     if k.location == "field" and k.pose is not None:
         p = k.pose
-        text = f"({num(p.x)},{num(p.y)}) {ARROW[p.f]} {COMPASS[0 if lang == 'ru' else 1][p.f]}"
+        text = f"{point({'x': p.x, 'y': p.y}, lang)} {ARROW[p.f]} {COMPASS[0 if lang == 'ru' else 1][p.f]}"
     elif k.location == "fallen":
         text = "☠ " + fallen(state, k.id, lang)
     else:

@@ -183,7 +183,7 @@ def pose_text(p: Any, lang: str) -> str:
     """ "(13,5) →"."""
     if not isinstance(p, dict):
         return "—"
-    return f"{point(p)} {ARROW[int(p.get('f', 0)) % 8]}"
+    return f"{point(p, lang)} {ARROW[int(p.get('f', 0)) % 8]}"
 
 
 def toward(d: Any, lang: str) -> str:
