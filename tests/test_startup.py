@@ -261,6 +261,7 @@ def test_a_rulesets_revision_covers_its_files_by_name_and_bytes_in_name_order(tm
     (copy / "data" / "more" / "a-b.json").write_text("{}", encoding="utf-8")
     (copy / "data" / "a.b.csv").write_text("x", encoding="utf-8")
     (copy / "data" / "skipped.bin").write_bytes(b"\0")
+    (copy / "__pycache__").mkdir(exist_ok=True)  # a fresh checkout may have none yet
     (copy / "__pycache__" / "stray.py").write_text("", encoding="utf-8")
     assert package_revision(str(copy)) == by_definition(copy)
     (copy / "data" / "more" / "a-b.json").write_text("{ }", encoding="utf-8")
