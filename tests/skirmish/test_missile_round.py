@@ -29,14 +29,14 @@ SPENT_X1 = "RAT's rapier parried VSE's arrow in exchange 1: no other defence wit
 
 # --- L559: a weapon that parried an arrow makes no other defence this round ---------------------------------------
 
-def two_exchanges() -> Round:
-    """VSE's arrow at RAT in exchange 1, parried by RAT's rapier (3 successes at %7 against the shot's 3); MIR's
-    arrow at RAT in exchange 2."""
+def two_exchanges(parry: dict[str, Any] = RAPIER) -> Round:
+    """VSE's arrow at RAT in exchange 1, parried by RAT with `parry` (his rapier: 3 successes at %7 against the shot's
+    3); MIR's arrow at RAT in exchange 2."""
     rnd = Round(turn=2)
     act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 0, "skill": 3})
     act(rnd, "MIR", act="wait")
     act(rnd, "RAT", act="wait")
-    rnd.choice("RAT", "missile_defence", RAPIER, exchange=1, shooter="VSE")
+    rnd.choice("RAT", "missile_defence", parry, exchange=1, shooter="VSE")
     roll(rnd, "VSE", "shot", [10, 9, 8, 2, 2, 2])
     roll(rnd, "RAT", "missile_defence", [9, 8, 7], shooter="VSE")
     act(rnd, "VSE", 2, act="wait")
@@ -44,9 +44,9 @@ def two_exchanges() -> Round:
     return act(rnd, "RAT", 2, act="wait")
 
 
-def at_mir(state: battle.Battle | None = None) -> Any:
+def at_mir(state: battle.Battle | None = None, parry: dict[str, Any] = RAPIER) -> Any:
     """Where the resolution waits in exchange 2: RAT's defence against MIR's arrow."""
-    stop = two_exchanges().resolve(state or two_archers())
+    stop = two_exchanges(parry).resolve(state or two_archers())
     assert payloads(stop, "shot") and payloads(stop, "shot")[0]["outcome"] == "miss", why_stopped(stop)
     assert ("RAT", "missile_defence", {"exchange": 2, "shooter": "MIR"}) in asked(stop), why_stopped(stop)
     return stop
@@ -106,11 +106,8 @@ def test_l559_a_guards_rapier_that_parried_for_his_ally_in_exchange_1_guards_wit
     assert defences.parriers(state, state.fighter("GLB")) == []  # no weapon, and a guard parries with no bare hand
 
 
-def test_l559_the_melee_that_begins_after_a_parry_of_an_arrow_is_fought_the_next_round_with_the_lock_gone() -> None:
-    """Why no melee defence can meet the lock: a round plays every melee pair's round before the field's two
-    exchanges (battle_round.resolve), a fighter in melee is asked no missile defence, and a pair that comes together
-    in a field exchange fights from the next round (C12), when `parried` has been cleared. RAT parries VSE's arrow in
-    exchange 1 and MIR walks up to him in that exchange: their melee is MIR-RAT's next round."""
+def walked_up_after_a_parry() -> Any:
+    """The round resolved where RAT parries VSE's arrow in exchange 1 with his rapier while MIR walks up to him."""
     state = two_archers()
     state = state.with_fighter(replace(state.fighter("MIR"), cell=(3, 3)))
     rnd = Round(turn=2)
@@ -123,6 +120,15 @@ def test_l559_the_melee_that_begins_after_a_parry_of_an_arrow_is_fought_the_next
     act(rnd, "VSE", 2, act="wait")
     stop = rnd.resolve(state)
     assert stop.error is None and not stop.requests, why_stopped(stop)
+    return stop
+
+
+def test_l559_the_melee_that_begins_after_a_parry_of_an_arrow_is_fought_the_next_round_with_the_lock_gone() -> None:
+    """Why no melee defence can meet the lock: a round plays every melee pair's round before the field's two
+    exchanges (battle_round.resolve), a fighter in melee is asked no missile defence, and a pair that comes together
+    in a field exchange fights from the next round (C12), when `parried` has been cleared. RAT parries VSE's arrow in
+    exchange 1 and MIR walks up to him in that exchange: their melee is MIR-RAT's next round."""
+    stop = walked_up_after_a_parry()
     kinds = [d.type for d in stop.drafts]
     assert kinds.index("skirmish.shot") < kinds.index("skirmish.engaged") < kinds.index("skirmish.field_round_ended")
     assert not any(d.phase and d.phase.startswith("MIR-RAT:") for d in stop.drafts)  # no melee this round

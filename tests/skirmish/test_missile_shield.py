@@ -15,6 +15,7 @@ from replay.render.i18n import UNTRANSLATED
 from replay.rulesets.skirmish import battle, battle_check, check
 from replay.rulesets.skirmish import missile_defences as defences
 from replay.rulesets.skirmish.model import Declared, Shield
+from tests.skirmish import test_missile_round as missile_round
 from tests.skirmish.kit import RULESET, Round, asked, payloads, why_stopped
 from tests.skirmish.test_missile_once import RAPIER, two_archers
 from tests.skirmish.test_ranged_moves import act, roll
@@ -35,24 +36,12 @@ def shielded() -> battle.Battle:
 def two_exchanges() -> Round:
     """VSE's arrow at RAT in exchange 1, parried by RAT's shield (3 successes at %6 against the shot's 3); MIR's
     arrow at RAT in exchange 2."""
-    rnd = Round(turn=2)
-    act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 0, "skill": 3})
-    act(rnd, "MIR", act="wait")
-    act(rnd, "RAT", act="wait")
-    rnd.choice("RAT", "missile_defence", SHIELD_PARRY, exchange=1, shooter="VSE")
-    roll(rnd, "VSE", "shot", [10, 9, 8, 2, 2, 2])
-    roll(rnd, "RAT", "missile_defence", [9, 8, 7], shooter="VSE")
-    act(rnd, "VSE", 2, act="wait")
-    act(rnd, "MIR", 2, act="shoot", target="RAT", dice={"reflex": 0, "skill": 3})
-    return act(rnd, "RAT", 2, act="wait")
+    return missile_round.two_exchanges(SHIELD_PARRY)
 
 
 def at_mir() -> Any:
     """Where the resolution waits in exchange 2: RAT's defence against MIR's arrow."""
-    stop = two_exchanges().resolve(shielded())
-    assert payloads(stop, "shot") and payloads(stop, "shot")[0]["outcome"] == "miss", why_stopped(stop)
-    assert ("RAT", "missile_defence", {"exchange": 2, "shooter": "MIR"}) in asked(stop), why_stopped(stop)
-    return stop
+    return missile_round.at_mir(shielded(), SHIELD_PARRY)
 
 
 def answer(stop: Any, value: Any) -> list[str]:
@@ -209,19 +198,9 @@ def test_l559_a_grazed_target_who_guards_the_final_target_parries_with_his_shiel
     mir = state.fighter("MIR")
     state = state.with_fighter(replace(mir, shield=Shield("round_shield", "round_shield", "left", 6, "ready", (),
                                                           False)))
+    shield = {"maneuver": "shield_parry_missile", "dice": 2}
     for guard_first in (False, True):
-        rnd = Round(turn=2)
-        act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 2, "skill": 4}, maneuver="grazing_shot",
-            graze=[{"target": "MIR", "buys": []}])
-        act(rnd, "RAT", act="wait")
-        act(rnd, "MIR", act="wait")
-        rnd.choice("RAT", "missile_defence", "none", exchange=1, shooter="VSE")
-        seqs = {}
-        for name in (("protect_ally", "missile_defence") if guard_first else ("missile_defence", "protect_ally")):
-            seqs[name] = rnd.seq + 1
-            rnd.choice("MIR", name, {"maneuver": "shield_parry_missile", "dice": 2}, exchange=1, shooter="VSE",
-                       **({"target": "RAT"} if name == "protect_ally" else {}))
-        own, guard = seqs["missile_defence"], seqs["protect_ally"]
+        rnd, own, guard = grazed_and_guarding(guard_first, shield, shield)
         if guard_first:
             said = (f"turn 2: MIR's defence against VSE's shot at seq {own}: weapon_used_for_parry_this_round (4.7.6, "
                     f"L559): MIR's shield already parries VSE's arrow at RAT in exchange 1 (seq {guard}): no other "
@@ -279,10 +258,10 @@ def test_the_shields_refusals_and_request_read_in_russian() -> None:
 
 # --- 4.6: one pool for a target who guards another in one shot ---------------------------------------------------
 
-def overspent(guard_first: bool, dodge: int) -> tuple[Round, int, int]:
-    """VSE's grazing shot through MIR at RAT; MIR (6R + 6S) dodges with `dodge` reflex points as a grazed target and
-    parries for RAT with his rapier (2R and 1R of activation), the answers recorded in the order given. Returns the
-    round and the seqs of his defence and his protection."""
+def grazed_and_guarding(guard_first: bool, own: dict[str, Any], guard: dict[str, Any]) -> tuple[Round, int, int]:
+    """VSE's grazing shot through MIR at RAT; RAT makes no defence, MIR answers as the grazed target with `own` and
+    as RAT's guard with `guard`, recorded in the order given. Returns the round and the seqs of his defence and his
+    protection."""
     rnd = Round(turn=2)
     act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 2, "skill": 4}, maneuver="grazing_shot",
         graze=[{"target": "MIR", "buys": []}])
@@ -292,10 +271,15 @@ def overspent(guard_first: bool, dodge: int) -> tuple[Round, int, int]:
     seqs = {}
     for name in (("protect_ally", "missile_defence") if guard_first else ("missile_defence", "protect_ally")):
         seqs[name] = rnd.seq + 1
-        value = {**RAPIER, "dice": 2} if name == "protect_ally" else {"maneuver": "missile_dodge", "dice": dodge}
-        rnd.choice("MIR", name, value, exchange=1, shooter="VSE", **({"target": "RAT"} if name == "protect_ally"
-                                                                      else {}))
+        rnd.choice("MIR", name, guard if name == "protect_ally" else own, exchange=1, shooter="VSE",
+                   **({"target": "RAT"} if name == "protect_ally" else {}))
     return rnd, seqs["missile_defence"], seqs["protect_ally"]
+
+
+def overspent(guard_first: bool, dodge: int) -> tuple[Round, int, int]:
+    """MIR (6R + 6S) dodges with `dodge` reflex points as the grazed target and parries for RAT with his rapier (2R
+    and 1R of activation): `grazed_and_guarding`."""
+    return grazed_and_guarding(guard_first, {"maneuver": "missile_dodge", "dice": dodge}, {**RAPIER, "dice": 2})
 
 
 def test_4_6_a_target_who_guards_another_in_one_shot_pays_both_answers_from_one_pool(monkeypatch: Any) -> None:

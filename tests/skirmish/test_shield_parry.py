@@ -195,22 +195,9 @@ def test_l559_a_fighter_who_parried_in_melee_is_asked_no_missile_defence_that_ro
     from types import SimpleNamespace
 
     from replay.rulesets.skirmish import missile_defences
-    from tests.skirmish.kit import why_stopped
-    from tests.skirmish.test_missile_once import RAPIER, two_archers
-    from tests.skirmish.test_ranged_moves import act, roll
+    from tests.skirmish.test_missile_round import walked_up_after_a_parry
 
-    state = two_archers()
-    state = state.with_fighter(replace(state.fighter("MIR"), cell=(3, 3)))
-    rnd = Round(turn=2)
-    act(rnd, "VSE", act="shoot", target="RAT", dice={"reflex": 0, "skill": 3})
-    act(rnd, "MIR", act="move", gait="walk", path=[[2, 3], [1, 3]])
-    act(rnd, "RAT", act="wait")
-    rnd.choice("RAT", "missile_defence", RAPIER, exchange=1, shooter="VSE")
-    roll(rnd, "VSE", "shot", [10, 9, 8, 2, 2, 2])
-    roll(rnd, "RAT", "missile_defence", [9, 8, 7], shooter="VSE")
-    act(rnd, "VSE", 2, act="wait")
-    stop = rnd.resolve(state)
-    assert stop.error is None and not stop.requests, why_stopped(stop)
+    stop = walked_up_after_a_parry()
     pair = stop.state.pairs[0]
     rat = replace(pair.fight.fighter("RAT"), used_for_parry=("shield", "rapier"))
     over = replace(pair, fight=replace(pair.fight.with_fighter(rat), result={"winner": "RAT"}))
