@@ -148,19 +148,17 @@ def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
     if m in PARRIES:
         att = incoming(state, actor.id)
         kind = attack_type_of(att)
-        shield = actor.shield if order.get("weapon") == "shield" and w is None else None
+        shield = parrying_shield(actor, order, w)
         if w is None and shield is None or kind is None:
             return None, []
         if shield is not None:  # L555, spec "Parry, general": the shield's defence value (one for every attack type)
-            own = data.shield_type(shield.type)
-            base, weight = int(own["defence"]), own["weight"]
+            base = int(data.shield_type(shield.type)["defence"])
             mods = [f"{shield.type} parry vs {kind} %{base} (L555)"]
         else:
-            base, weight = data.weapon_type(w.type)["defence"][kind], data.weapon_type(w.type)["weight"]
+            base = data.weapon_type(w.type)["defence"][kind]
             mods = [f"{w.type} parry vs {kind} %{base}"]
-        other = attacking_weight(state, att)
-        if other is not None:
-            pair = {weight, other}
+        pair = weight_pair(state, actor, order, w)
+        if pair is not None:
             differs = pair == {"heavy", "light"} if options.parry_weight_penalty == "heavy_light" else len(pair) > 1
             if differs:
                 base += 1
@@ -169,21 +167,31 @@ def base_difficulty(state: Fight, actor: Fighter, order: dict[str, Any], w: Weap
     return None, []
 
 
+def parrying_shield(actor: Fighter, order: dict[str, Any], w: Weapon | None) -> Any:
+    """The shield a parry is made with (the order names `shield` and no weapon), or None."""
+    return actor.shield if order.get("weapon") == "shield" and w is None else None
+
+
+def weight_pair(state: Fight, actor: Fighter, order: dict[str, Any], w: Weapon | None) -> set[str] | None:
+    """L555 «Тяжелое оружие или щит против легкого и наоборот»: the weights of the parrying weapon or shield and of
+    what strikes at it, as a set; None where either has none (no parry, no blow, an unarmed blow)."""
+    if order.get("maneuver") not in PARRIES:
+        return None
+    att = incoming(state, actor.id)
+    if att is None or attack_type_of(att) is None:
+        return None
+    shield = parrying_shield(actor, order, w)
+    own = data.shield_type(shield.type)["weight"] if shield is not None else \
+        data.weapon_type(w.type)["weight"] if w is not None else None
+    other = attacking_weight(state, att)
+    return None if own is None or other is None else {str(own), other}
+
+
 def weights_differ(state: Fight, actor: Fighter, order: dict[str, Any]) -> bool:
     """Whether a parry meets a blow of another weight (L555): where A-43's reading (the option
     `parry_weight_penalty`) decides its difficulty, whichever way it reads the pair."""
-    if order.get("maneuver") not in PARRIES:
-        return False
-    att = incoming(state, actor.id)
-    w = weapon_of(actor, order)
-    if att is None or attack_type_of(att) is None:
-        return False
-    if order.get("weapon") == "shield" and w is None:
-        own = str(data.shield_type(actor.shield.type)["weight"]) if actor.shield is not None else None
-    else:
-        own = str(data.weapon_type(w.type)["weight"]) if w is not None else None
-    other = attacking_weight(state, att)
-    return own is not None and other is not None and own != other
+    pair = weight_pair(state, actor, order, weapon_of(actor, order))
+    return pair is not None and len(pair) > 1
 
 
 def attacking_weight(state: Fight, att: Any) -> str | None:
