@@ -150,9 +150,15 @@ def _first_line(error: Exception) -> str:
 
 
 def _parquet_games(path: Path) -> list[str]:
+    """The games of a Parquet file; ValidationError naming it where it is no battlelog export."""
+    import pyarrow as pa
     import pyarrow.parquet as pq
 
-    return sorted(set(pq.read_table(path, columns=["game"]).column("game").to_pylist()))
+    try:
+        return sorted(set(pq.read_table(path, columns=["game"]).column("game").to_pylist()))
+    except (pa.ArrowException, OSError, KeyError) as error:
+        reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise ValidationError(f"{path}: not a Parquet export of battlelog games ({reason})") from error
 
 
 def _parquet_events(unit: Unit) -> list[Event]:

@@ -187,3 +187,17 @@ def test_the_seed_kept_in_the_database_is_not_archived(tmp_path: Path) -> None:
     rows = [r for f in (tmp_path / "a").rglob("*.parquet") for r in pq.read_table(f).to_pylist()]
     assert rows and "seed" not in rows[0]
     assert seed.hex() not in json.dumps(rows) and seed.hex() not in json.dumps(rows).upper()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_parquet_file_that_is_no_export_is_named(tmp_path: Path, lang: str) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    (tmp_path / "junk.parquet").write_text("junk", encoding="utf-8")
+    pq.write_table(pa.table({"x": [1]}), tmp_path / "other.parquet")
+    for name in ("junk.parquet", "other.parquet"):
+        result = CliRunner().invoke(main, ["--lang", lang, "corpus", "verify", str(tmp_path / name),
+                                           "--out", str(tmp_path / "out")])
+        assert result.exit_code == 2 and name in result.output and "Traceback" not in result.output, result.output
+        assert ("not a Parquet export" if lang == "en" else "не выгрузка игр battlelog") in result.output

@@ -731,6 +731,7 @@ _CORE_RU_ENTRIES += [
     ("--where: game {g} is not in one partition folder …/game=<id>/ (found in {p}); battlelog export --archive writes "
      "them", "--where: игра {g} лежит не в одной папке раздела …/game=<id>/ (найдена в {p}); такие папки пишет "
      "battlelog export --archive"),
+    ("{f}: not a Parquet export of battlelog games ({e})", "{f}: не выгрузка игр battlelog в Parquet ({e})"),
     ("--where: the paths are not a battlelog archive ({e})", "--where: эти пути — не архив battlelog ({e})"),
     ("--where {w}: one predicate over {c}", "--where {w}: нужно одно условие над столбцами {c}"),
     ("--where {w}: {e} (it sees {c}, e.g. --where \"family = 'knights'\")",
